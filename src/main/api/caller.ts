@@ -1,0 +1,38 @@
+import type { FastifyRequest } from 'fastify';
+import { KEY_PREFIX } from '../../shared/environments';
+import { AppError } from '../../shared/errors';
+import type { Engine } from '../engine';
+import type { KeyIdentity } from '../services/keys';
+
+/** Who sent a request: a valid key, or an address with the reason its key (if any) was refused. */
+export type Caller = ({ kind: 'key' } & KeyIdentity) | { kind: 'anonymous'; address: string; refusal: string };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    caller: Caller;
+  }
+}
+
+export function identifyCaller(engine: Engine, request: FastifyRequest): Caller {
+  const refuse = (refusal: string): Caller => ({ kind: 'anonymous', address: request.ip, refusal });
+  const header = request.headers.authorization;
+  if (header === undefined) return refuse('No API key: send it as "Authorization: Bearer <API_KEY>".');
+  const match = /^\s*(\S+)(?:\s+(.*))?$/.exec(header);
+  if (!match || match[1]?.toLowerCase() !== 'bearer') {
+    return refuse('The Authorization header must use the Bearer scheme: "Authorization: Bearer <API_KEY>".');
+  }
+  const key = (match[2] ?? '').trim();
+  if (key === '') return refuse('The bearer token is empty: send "Authorization: Bearer <API_KEY>".');
+  const identity = engine.services.keys.authenticate(key);
+  if (!identity) {
+    const prefix = KEY_PREFIX[engine.environment];
+    return refuse(`The API key is not valid here: it is unknown, revoked, or mistyped (${engine.environment} keys start with ${prefix}).`);
+  }
+  return { kind: 'key', ...identity };
+}
+
+export function requireKey(request: FastifyRequest): asserts request is FastifyRequest & { caller: { kind: 'key' } } {
+  if (request.caller.kind !== 'key') {
+    throw new AppError('unauthorized', request.caller.refusal, { 'www-authenticate': 'Bearer realm="adoption-desk"' });
+  }
+}

@@ -1,0 +1,107 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { API_BASE_PATH } from '../../../shared/environments';
+import { AppError } from '../../../shared/errors';
+import {
+  ErrorBodySchema,
+  GET_PET_DEPRECATED_AT,
+  GET_PET_SUNSET_AT,
+  ListPetsQuerySchema,
+  NewPetSchema,
+  PetIdParamsSchema,
+  PetSchema,
+  PetsSchema,
+} from '../../../shared/pet';
+import type { Engine } from '../../engine';
+import { requireKey } from '../caller';
+import { decodeCursor, encodeCursor } from '../cursor';
+
+const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((status) => [status, ErrorBodySchema]));
+
+function absoluteUrl(request: FastifyRequest, pathAndQuery: string): string {
+  // HTTP/1.1 requires Host (Node refuses requests without it); HTTP/1.0 may omit it.
+  const host = request.host || 'localhost';
+  return `${request.protocol}://${host}${pathAndQuery}`;
+}
+
+function setDeprecationHeaders(request: FastifyRequest, reply: FastifyReply): void {
+  reply.headers({
+    deprecation: `@${GET_PET_DEPRECATED_AT / 1000}`,
+    sunset: new Date(GET_PET_SUNSET_AT).toUTCString(),
+    link: `<${absoluteUrl(request, `${API_BASE_PATH}/pets`)}>; rel="successor-version"`,
+  });
+}
+
+export function registerPetRoutes(app: FastifyInstance, engine: Engine): void {
+  const { pets } = engine.services;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    `${API_BASE_PATH}/pets`,
+    {
+      schema: {
+        operationId: 'listPets',
+        summary: 'List all animals',
+        description: 'Pets in id order. A later page is announced by a `Link: <…>; rel="next"` header.',
+        tags: ['animals'],
+        querystring: ListPetsQuerySchema,
+        response: { 200: PetsSchema, ...errors(400, 401, 429) },
+      },
+    },
+    async (request, reply) => {
+      requireKey(request);
+      const { limit, status, cursor } = request.query;
+      const page = pets.listPage({ limit, status, afterId: cursor === undefined ? undefined : decodeCursor(cursor) });
+      if (page.nextAfterId !== null) {
+        const next = new URLSearchParams({ limit: String(limit), ...(status ? { status } : {}), cursor: encodeCursor(page.nextAfterId) });
+        reply.header('link', `<${absoluteUrl(request, `${API_BASE_PATH}/pets?${next}`)}>; rel="next"`);
+      }
+      return page.pets;
+    },
+  );
+
+  api.post(
+    `${API_BASE_PATH}/pets`,
+    {
+      schema: {
+        operationId: 'createPet',
+        summary: 'Add an animal',
+        tags: ['animals'],
+        body: NewPetSchema,
+        response: { 201: PetSchema, ...errors(400, 401, 413, 415, 429) },
+      },
+    },
+    async (request, reply) => {
+      requireKey(request);
+      const pet = pets.create(request.body);
+      return reply.code(201).header('location', absoluteUrl(request, `${API_BASE_PATH}/pets/${pet.id}`)).send(pet);
+    },
+  );
+
+  api.get(
+    `${API_BASE_PATH}/pets/:petId`,
+    {
+      onRequest: async (request, reply) => setDeprecationHeaders(request, reply),
+      schema: {
+        operationId: 'getPet',
+        summary: 'Get an animal (deprecated)',
+        description:
+          'Deprecated; removed on 5 December 2030 (`Sunset` header), after which it answers 410 `gone`. Use `GET /pets` with a `status` filter instead.',
+        deprecated: true,
+        tags: ['animals'],
+        params: PetIdParamsSchema,
+        response: { 200: PetSchema, ...errors(400, 401, 404, 410, 429) },
+      },
+    },
+    async (request) => {
+      requireKey(request);
+      if (engine.clock.now() >= GET_PET_SUNSET_AT) {
+        throw new AppError('gone', 'GET /pets/{petId} was removed on 5 December 2030; use GET /pets with a status filter.');
+      }
+      const id = Number(request.params.petId);
+      const pet = Number.isSafeInteger(id) ? pets.get(id) : undefined;
+      if (!pet) throw new AppError('not_found', `Pet ${request.params.petId} does not exist.`);
+      return pet;
+    },
+  );
+}

@@ -1,0 +1,58 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { API_BASE_PATH, DEFAULT_PORT } from '../../shared/environments';
+import { AppError } from '../../shared/errors';
+import type { Engine } from '../engine';
+import { identifyCaller } from './caller';
+import { installErrorHandling } from './errors';
+import { buildOpenApiDocument, registerOpenApiGenerator } from './openapi';
+import { registerPetRoutes } from './routes/pets';
+
+export interface ApiServerOptions {
+  logger?: FastifyServerOptions['logger'];
+}
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/**
+ * Where a request goes in: identify the caller, then the route; every failure leaves through
+ * installErrorHandling as the seed's Error body.
+ */
+export async function buildApiServer(engine: Engine, options: ApiServerOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+    clientErrorHandler: (error, socket) => {
+      if (!socket.writable) return socket.destroy(error);
+      const body = JSON.stringify(new AppError('validation_failed', 'The HTTP request is malformed.').toBody());
+      socket.end(`HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+    },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // JSON only: text/plain bodies get 415 rather than a confusing validation error.
+  app.removeContentTypeParser('text/plain');
+  installErrorHandling(app);
+  await registerOpenApiGenerator(app);
+
+  app.decorateRequest('caller', null as never);
+  app.addHook('onRequest', async (request) => {
+    engine.syncExternalChanges();
+    request.caller = identifyCaller(engine, request);
+  });
+
+  registerPetRoutes(app, engine);
+
+  let openApiDocument: string | undefined;
+  app.get(`${API_BASE_PATH}/openapi.json`, async (_request, reply) => {
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : DEFAULT_PORT[engine.environment];
+    openApiDocument ??= JSON.stringify(buildOpenApiDocument(app, engine.environment, port));
+    return reply.type('application/json; charset=utf-8').send(openApiDocument);
+  });
+
+  await app.ready();
+  return app;
+}

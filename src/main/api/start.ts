@@ -1,0 +1,73 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { Clock } from '../../shared/clock';
+import { API_BASE_PATH, type Environment } from '../../shared/environments';
+import { AppError } from '../../shared/errors';
+import { acquireInstanceLock, recordLockHolder } from '../db/instance-lock';
+import { Engine } from '../engine';
+import { buildApiServer } from './server';
+
+export interface StartOptions {
+  dataDir: string;
+  environment: Environment;
+  port: number;
+  host?: string;
+  clock?: Clock;
+  logger?: FastifyServerOptions['logger'];
+  migrationsFolder?: string;
+}
+
+export interface RunningServer {
+  app: FastifyInstance;
+  engine: Engine;
+  /** e.g. http://127.0.0.1:4010/v1 */
+  baseUrl: string;
+  port: number;
+  /** Lets in-flight requests finish, then closes the database and frees the data dir. */
+  stop(): Promise<void>;
+}
+
+/** One environment's API on its port: what the desktop app, `npm run serve` and the tests start. */
+export async function startApiServer(options: StartOptions): Promise<RunningServer> {
+  const host = options.host ?? '127.0.0.1';
+  const dataDir = path.resolve(options.dataDir);
+  fs.mkdirSync(dataDir, { recursive: true });
+  const lockFile = path.join(dataDir, `${options.environment}.lock`);
+  const lock = acquireInstanceLock(lockFile, `the ${options.environment} environment of ${dataDir}`);
+  let engine: Engine | undefined;
+  let app: FastifyInstance | undefined;
+  try {
+    engine = new Engine({ dataDir: options.dataDir, environment: options.environment, clock: options.clock, migrationsFolder: options.migrationsFolder });
+    app = await buildApiServer(engine, { logger: options.logger });
+    await app.listen({ host, port: options.port });
+  } catch (error) {
+    await app?.close();
+    engine?.close();
+    lock.release();
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      throw new AppError('conflict', `Port ${options.port} on ${host} is already in use; choose another with --port.`);
+    }
+    throw error;
+  }
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  const urlHost = host.includes(':') ? `[${host}]` : host;
+  const baseUrl = `http://${urlHost}:${port}${API_BASE_PATH}`;
+  recordLockHolder(lockFile, { pid: process.pid, address: baseUrl });
+  const running = { app, engine };
+  let stopping: Promise<void> | undefined;
+  return {
+    ...running,
+    baseUrl,
+    port,
+    stop() {
+      stopping ??= (async () => {
+        await running.app.close();
+        running.engine.close();
+        lock.release();
+      })();
+      return stopping;
+    },
+  };
+}

@@ -1,0 +1,53 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
+import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import { DEFAULT_PLANS } from '../../shared/plans';
+import * as schema from './schema';
+
+export type Store = BetterSQLite3Database<typeof schema>;
+
+export interface Connection {
+  sqlite: Database.Database;
+  db: Store;
+}
+
+export const SEED_CATEGORIES = ['Dogs', 'Cats', 'Rabbits', 'Birds'] as const;
+
+/** The migrations ship in resources/; from source and from the build they sit at different depths. */
+export function findMigrationsFolder(from: string = __dirname): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    const candidate = path.join(dir, 'resources', 'migrations');
+    if (fs.existsSync(path.join(candidate, 'meta', '_journal.json'))) return candidate;
+    if (path.dirname(dir) === dir) throw new Error(`No resources/migrations folder above ${from}`);
+  }
+}
+
+export function openConnection(file: string, migrationsFolder = findMigrationsFolder()): Connection {
+  const sqlite = new Database(file, { timeout: 5_000 });
+  sqlite.pragma('journal_mode = WAL');
+  // NORMAL in WAL mode: a committed transaction survives a crash of the process (not of the OS).
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  const db = drizzle(sqlite, { schema });
+  migrate(db, { migrationsFolder });
+  seed(sqlite);
+  return { sqlite, db };
+}
+
+function seed(sqlite: Database.Database): void {
+  sqlite.transaction(() => {
+    const plan = sqlite.prepare(
+      `INSERT OR IGNORE INTO plans (id, name, per_minute, per_day, ban_threshold, ban_minutes)
+       VALUES (@id, @name, @perMinute, @perDay, @banThreshold, @banMinutes)`,
+    );
+    for (const figures of DEFAULT_PLANS) plan.run(figures);
+    const seeded = sqlite.prepare(`SELECT value FROM meta WHERE key = 'categories_seeded'`).get();
+    if (!seeded) {
+      const category = sqlite.prepare(`INSERT OR IGNORE INTO categories (id, name) VALUES (?, ?)`);
+      SEED_CATEGORIES.forEach((name, index) => category.run(index + 1, name));
+      sqlite.prepare(`INSERT INTO meta (key, value) VALUES ('categories_seeded', '1')`).run();
+    }
+  })();
+}

@@ -1,0 +1,53 @@
+import fs from 'node:fs';
+import Database from 'better-sqlite3';
+import { AppError } from '../../shared/errors';
+
+export interface InstanceLock {
+  release(): void;
+}
+
+interface Holder {
+  pid: number;
+  address?: string;
+}
+
+/**
+ * One server per environment per data dir. The lock is an exclusive SQLite transaction on a side
+ * file: the OS drops it when the holder dies, even by kill -9, so a crash never leaves it stuck.
+ */
+export function acquireInstanceLock(lockFile: string, description: string): InstanceLock {
+  const handle = new Database(lockFile, { timeout: 0 });
+  try {
+    handle.exec('CREATE TABLE IF NOT EXISTS holder (pid INTEGER, address TEXT)');
+    handle.exec('BEGIN EXCLUSIVE');
+  } catch (error) {
+    handle.close();
+    if ((error as { code?: string }).code === 'SQLITE_BUSY') {
+      const holder = readHolder(`${lockFile}.json`);
+      const where = holder ? ` (pid ${holder.pid}${holder.address ? `, ${holder.address}` : ''})` : '';
+      throw new AppError('conflict', `Another Adoption Desk server is already running for ${description}${where}. Stop it first, or use another --data-dir.`);
+    }
+    throw error;
+  }
+  return {
+    release() {
+      if (handle.open) {
+        handle.exec('ROLLBACK');
+        handle.close();
+      }
+      fs.rmSync(`${lockFile}.json`, { force: true });
+    },
+  };
+}
+
+export function recordLockHolder(lockFile: string, holder: Holder): void {
+  fs.writeFileSync(`${lockFile}.json`, JSON.stringify(holder));
+}
+
+function readHolder(file: string): Holder | undefined {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8')) as Holder;
+  } catch {
+    return undefined;
+  }
+}

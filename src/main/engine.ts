@@ -1,0 +1,92 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { systemClock, type Clock } from '../shared/clock';
+import type { Environment } from '../shared/environments';
+import { openConnection, type Connection } from './db/connection';
+import { AccountService } from './services/accounts';
+import { CategoryService } from './services/categories';
+import { Changes, type ChangeTopic } from './services/changes';
+import { KeyService } from './services/keys';
+import { PetService } from './services/pets';
+import { PlanService } from './services/plans';
+
+export interface EngineOptions {
+  dataDir: string;
+  environment: Environment;
+  clock?: Clock;
+  migrationsFolder?: string;
+}
+
+export interface Services {
+  categories: CategoryService;
+  pets: PetService;
+  plans: PlanService;
+  accounts: AccountService;
+  keys: KeyService;
+}
+
+const ALL_TOPICS: ChangeTopic[] = ['pets', 'categories', 'accounts', 'keys', 'plans', 'usage'];
+/** How often, at most, to ask SQLite whether another process (the CLI) wrote. */
+const EXTERNAL_CHECK_INTERVAL_MS = 250;
+
+/** One environment's database and the services over it: the core every face shares. */
+export class Engine {
+  readonly services: Services;
+  readonly changes = new Changes();
+  readonly clock: Clock;
+  readonly environment: Environment;
+  readonly dataDir: string;
+  private readonly connection: Connection;
+  private dataVersion: number;
+  private lastExternalCheck = 0;
+
+  constructor(options: EngineOptions) {
+    this.clock = options.clock ?? systemClock;
+    this.environment = options.environment;
+    this.dataDir = path.resolve(options.dataDir);
+    fs.mkdirSync(this.dataDir, { recursive: true });
+    this.connection = openConnection(databaseFile(this.dataDir, this.environment), options.migrationsFolder);
+    const { db } = this.connection;
+    const categories = new CategoryService(db);
+    const plans = new PlanService(db, this.changes);
+    const accounts = new AccountService(db, this.clock, plans, this.changes);
+    this.services = {
+      categories,
+      pets: new PetService(db, this.clock, categories, this.changes),
+      plans,
+      accounts,
+      keys: new KeyService(db, this.clock, this.environment, accounts, this.changes),
+    };
+    this.dataVersion = this.readDataVersion();
+  }
+
+  get sqlite(): Connection['sqlite'] {
+    return this.connection.sqlite;
+  }
+
+  /**
+   * Picks up writes made by another process on the same file (keys created by the CLI, say);
+   * cheap enough to call on every request, since it asks SQLite at most every 250 ms.
+   */
+  syncExternalChanges(): void {
+    const now = performance.now();
+    if (now - this.lastExternalCheck < EXTERNAL_CHECK_INTERVAL_MS) return;
+    this.lastExternalCheck = now;
+    const version = this.readDataVersion();
+    if (version === this.dataVersion) return;
+    this.dataVersion = version;
+    for (const topic of ALL_TOPICS) this.changes.emit(topic);
+  }
+
+  close(): void {
+    if (this.connection.sqlite.open) this.connection.sqlite.close();
+  }
+
+  private readDataVersion(): number {
+    return this.connection.sqlite.pragma('data_version', { simple: true }) as number;
+  }
+}
+
+export function databaseFile(dataDir: string, environment: Environment): string {
+  return path.join(dataDir, `${environment}.sqlite`);
+}

@@ -1,0 +1,129 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Clock } from '../../shared/clock';
+import { AppError } from '../../shared/errors';
+import { PLAN_IDS, type PlanId } from '../../shared/plans';
+import type { Store } from '../db/connection';
+import { accounts } from '../db/schema';
+import type { Changes } from './changes';
+import type { PlanService } from './plans';
+import { parseOrThrow } from './validation';
+
+export interface Account {
+  id: number;
+  name: string;
+  planId: PlanId;
+  customPerMinute: number | null;
+  customPerDay: number | null;
+  createdAt: number;
+  activeKeys: number;
+}
+
+/** The figures that bind an account now: its plan's, or its own on Enterprise. */
+export interface AccountLimits {
+  perMinute: number;
+  perDay: number;
+  banThreshold: number;
+  banMinutes: number;
+}
+
+const positive = z.int({ error: 'must be a positive integer' }).positive({ error: 'must be a positive integer' });
+
+export const AccountPlanSchema = z.strictObject({
+  planId: z.enum(PLAN_IDS, { error: `must be one of ${PLAN_IDS.join(', ')}` }),
+  perMinute: positive.optional(),
+  perDay: positive.optional(),
+});
+export type AccountPlan = z.infer<typeof AccountPlanSchema>;
+
+export const NewAccountSchema = AccountPlanSchema.extend({
+  name: z.string({ error: 'must be a string' }).trim().min(1, { error: 'must not be empty' }).max(200, { error: 'must be at most 200 characters' }),
+});
+export type NewAccount = z.infer<typeof NewAccountSchema>;
+
+export class AccountService {
+  constructor(
+    private readonly db: Store,
+    private readonly clock: Clock,
+    private readonly plans: PlanService,
+    private readonly changes: Changes,
+  ) {}
+
+  list(): Account[] {
+    return this.db
+      .select(accountColumns)
+      .from(accounts)
+      .orderBy(asc(accounts.id))
+      .all();
+  }
+
+  get(id: number): Account {
+    const account = this.db
+      .select(accountColumns)
+      .from(accounts)
+      .where(eq(accounts.id, id))
+      .get();
+    if (!account) throw new AppError('not_found', `Account ${id} does not exist.`);
+    return account;
+  }
+
+  create(input: NewAccount): Account {
+    const account = parseOrThrow(NewAccountSchema, input);
+    const figures = planFigures(account);
+    const row = this.db
+      .insert(accounts)
+      .values({ name: account.name, planId: account.planId, ...figures, createdAt: this.clock.now() })
+      .returning({ id: accounts.id })
+      .get();
+    this.changes.emit('accounts');
+    return this.get(row.id);
+  }
+
+  rename(id: number, name: string): Account {
+    const clean = parseOrThrow(NewAccountSchema.shape.name, name, 'name');
+    this.get(id);
+    this.db.update(accounts).set({ name: clean }).where(eq(accounts.id, id)).run();
+    this.changes.emit('accounts');
+    return this.get(id);
+  }
+
+  /** Takes effect on the account's next request; usage so far is kept. */
+  setPlan(id: number, input: AccountPlan): Account {
+    const plan = parseOrThrow(AccountPlanSchema, input);
+    this.get(id);
+    this.db.update(accounts).set({ planId: plan.planId, ...planFigures(plan) }).where(eq(accounts.id, id)).run();
+    this.changes.emit('accounts');
+    return this.get(id);
+  }
+
+  limitsOf(account: Pick<Account, 'planId' | 'customPerMinute' | 'customPerDay'>): AccountLimits {
+    const plan = this.plans.get(account.planId);
+    const perMinute = account.planId === 'enterprise' ? account.customPerMinute : plan.perMinute;
+    const perDay = account.planId === 'enterprise' ? account.customPerDay : plan.perDay;
+    if (perMinute === null || perDay === null) throw new Error(`plan ${plan.id} has no figures`);
+    return { perMinute, perDay, banThreshold: plan.banThreshold, banMinutes: plan.banMinutes };
+  }
+}
+
+const accountColumns = {
+  id: accounts.id,
+  name: accounts.name,
+  planId: accounts.planId,
+  customPerMinute: accounts.customPerMinute,
+  customPerDay: accounts.customPerDay,
+  createdAt: accounts.createdAt,
+  activeKeys: sql<number>`(SELECT count(*) FROM api_keys WHERE api_keys.account_id = accounts.id AND api_keys.revoked_at IS NULL)`,
+};
+
+function planFigures(plan: AccountPlan): { customPerMinute: number | null; customPerDay: number | null } {
+  if (plan.planId === 'enterprise') {
+    if (plan.perMinute === undefined || plan.perDay === undefined) {
+      throw new AppError('validation_failed', 'Enterprise needs its own figures: give both perMinute and perDay.');
+    }
+    return { customPerMinute: plan.perMinute, customPerDay: plan.perDay };
+  }
+  if (plan.perMinute !== undefined || plan.perDay !== undefined) {
+    throw new AppError('validation_failed', `perMinute and perDay are set per account only on Enterprise; ${plan.planId} uses its plan's figures.`);
+  }
+  return { customPerMinute: null, customPerDay: null };
+}

@@ -1,0 +1,69 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import { AppError } from '../../shared/errors';
+import type { Store } from '../db/connection';
+import { categories, pets } from '../db/schema';
+
+export interface Category {
+  id: number;
+  name: string;
+  petCount: number;
+}
+
+const CATEGORY_NAME_MAX = 100;
+
+function cleanName(name: string): string {
+  const trimmed = name.trim();
+  if (trimmed.length === 0 || trimmed.length > CATEGORY_NAME_MAX) {
+    throw new AppError('validation_failed', `name: must be 1 to ${CATEGORY_NAME_MAX} characters`);
+  }
+  return trimmed;
+}
+
+export class CategoryService {
+  constructor(private readonly db: Store) {}
+
+  list(): Category[] {
+    return this.db
+      .select({ id: categories.id, name: categories.name, petCount: sql<number>`(SELECT count(*) FROM pets WHERE pets.category_id = categories.id)` })
+      .from(categories)
+      .orderBy(asc(categories.id))
+      .all();
+  }
+
+  exists(id: number): boolean {
+    return this.db.select({ id: categories.id }).from(categories).where(eq(categories.id, id)).get() !== undefined;
+  }
+
+  create(name: string): Category {
+    const clean = cleanName(name);
+    this.assertNameFree(clean);
+    const row = this.db.insert(categories).values({ name: clean }).returning().get();
+    return { ...row, petCount: 0 };
+  }
+
+  rename(id: number, name: string): Category {
+    const clean = cleanName(name);
+    this.assertNameFree(clean, id);
+    const row = this.db.update(categories).set({ name: clean }).where(eq(categories.id, id)).returning().get();
+    if (!row) throw new AppError('not_found', `Category ${id} does not exist.`);
+    return this.list().find((category) => category.id === id) ?? { ...row, petCount: 0 };
+  }
+
+  remove(id: number): void {
+    const inUse = this.db.select({ n: sql<number>`count(*)` }).from(pets).where(eq(pets.categoryId, id)).get();
+    if (inUse && inUse.n > 0) {
+      throw new AppError('conflict', `Category ${id} still has ${inUse.n} pet(s); move or delete them first.`);
+    }
+    const deleted = this.db.delete(categories).where(eq(categories.id, id)).returning({ id: categories.id }).get();
+    if (!deleted) throw new AppError('not_found', `Category ${id} does not exist.`);
+  }
+
+  private assertNameFree(name: string, exceptId?: number): void {
+    const clash = this.db
+      .select({ id: categories.id })
+      .from(categories)
+      .where(sql`lower(${categories.name}) = lower(${name})`)
+      .get();
+    if (clash && clash.id !== exceptId) throw new AppError('conflict', `A category named "${name}" already exists.`);
+  }
+}

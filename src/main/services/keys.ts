@@ -1,0 +1,149 @@
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import type { Clock } from '../../shared/clock';
+import type { Environment } from '../../shared/environments';
+import { AppError } from '../../shared/errors';
+import type { Store } from '../db/connection';
+import { apiKeys } from '../db/schema';
+import type { AccountService } from './accounts';
+import { displayPrefixOf, generateApiKey, hashApiKey, isWellFormedApiKey } from './api-key-format';
+import type { Changes } from './changes';
+
+export interface ApiKeyRecord {
+  id: number;
+  accountId: number;
+  displayPrefix: string;
+  label: string;
+  createdAt: number;
+  lastUsedAt: number | null;
+  revokedAt: number | null;
+}
+
+/** Who a valid key speaks for. */
+export interface KeyIdentity {
+  keyId: number;
+  accountId: number;
+}
+
+/** last_used_at is for people; writing it more than once a minute per key buys nothing. */
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+const KEY_CACHE_MAX = 10_000;
+
+const recordColumns = {
+  id: apiKeys.id,
+  accountId: apiKeys.accountId,
+  displayPrefix: apiKeys.displayPrefix,
+  label: apiKeys.label,
+  createdAt: apiKeys.createdAt,
+  lastUsedAt: apiKeys.lastUsedAt,
+  revokedAt: apiKeys.revokedAt,
+};
+
+export class KeyService {
+  /** hash → identity, or null for a hash known not to be a live key. */
+  private readonly cache = new Map<string, (KeyIdentity & { lastUsedAt: number | null }) | null>();
+
+  constructor(
+    private readonly db: Store,
+    private readonly clock: Clock,
+    private readonly environment: Environment,
+    private readonly accounts: AccountService,
+    private readonly changes: Changes,
+  ) {
+    changes.on((topic) => {
+      if (topic === 'keys') this.cache.clear();
+    });
+  }
+
+  /** The plaintext is returned here once and never stored. */
+  create(input: { accountId: number; label?: string }): { key: string; record: ApiKeyRecord } {
+    this.accounts.get(input.accountId);
+    const key = generateApiKey(this.environment);
+    const label = (input.label ?? '').trim().slice(0, 200);
+    const row = this.db
+      .insert(apiKeys)
+      .values({ accountId: input.accountId, hash: hashApiKey(key), displayPrefix: displayPrefixOf(key), label, createdAt: this.clock.now() })
+      .returning(recordColumns)
+      .get();
+    this.changes.emit('keys');
+    return { key, record: row };
+  }
+
+  list(filter: { accountId?: number } = {}): ApiKeyRecord[] {
+    const where = filter.accountId === undefined ? undefined : eq(apiKeys.accountId, filter.accountId);
+    return this.db.select(recordColumns).from(apiKeys).where(where).orderBy(asc(apiKeys.id)).all();
+  }
+
+  get(id: number): ApiKeyRecord {
+    const row = this.db.select(recordColumns).from(apiKeys).where(eq(apiKeys.id, id)).get();
+    if (!row) throw new AppError('not_found', `API key ${id} does not exist.`);
+    return row;
+  }
+
+  /** Takes the key's id or the plaintext key itself. Revoking twice is harmless. */
+  revoke(idOrKey: string | number): ApiKeyRecord {
+    const id = this.resolveId(idOrKey);
+    this.db
+      .update(apiKeys)
+      .set({ revokedAt: this.clock.now() })
+      .where(and(eq(apiKeys.id, id), isNull(apiKeys.revokedAt)))
+      .run();
+    this.changes.emit('keys');
+    return this.get(id);
+  }
+
+  /** A new key for the same account and label; the old one stops working at once. */
+  rotate(id: number): { key: string; record: ApiKeyRecord } {
+    const old = this.get(id);
+    if (old.revokedAt !== null) throw new AppError('conflict', `API key ${id} is revoked; issue a new key instead.`);
+    return this.db.transaction(() => {
+      const fresh = this.create({ accountId: old.accountId, label: old.label });
+      this.revoke(id);
+      return fresh;
+    });
+  }
+
+  setLabel(id: number, label: string): ApiKeyRecord {
+    this.get(id);
+    this.db.update(apiKeys).set({ label: label.trim().slice(0, 200) }).where(eq(apiKeys.id, id)).run();
+    this.changes.emit('keys');
+    return this.get(id);
+  }
+
+  /** The hot path of every request: checksum first, then a cached lookup by hash. */
+  authenticate(key: string): KeyIdentity | null {
+    if (!isWellFormedApiKey(key, this.environment)) return null;
+    const hash = hashApiKey(key);
+    let entry = this.cache.get(hash);
+    if (entry === undefined) {
+      const row = this.db
+        .select({ keyId: apiKeys.id, accountId: apiKeys.accountId, lastUsedAt: apiKeys.lastUsedAt })
+        .from(apiKeys)
+        .where(and(eq(apiKeys.hash, hash), isNull(apiKeys.revokedAt)))
+        .get();
+      entry = row ?? null;
+      // Guessed keys with a valid checksum must not grow the cache without bound.
+      if (this.cache.size >= KEY_CACHE_MAX) this.cache.clear();
+      this.cache.set(hash, entry);
+    }
+    if (!entry) return null;
+    const now = this.clock.now();
+    if (entry.lastUsedAt === null || now - entry.lastUsedAt >= LAST_USED_RESOLUTION_MS) {
+      entry.lastUsedAt = now;
+      this.db.update(apiKeys).set({ lastUsedAt: now }).where(eq(apiKeys.id, entry.keyId)).run();
+    }
+    return { keyId: entry.keyId, accountId: entry.accountId };
+  }
+
+  /** Forget cached lookups, e.g. after another process changed keys. */
+  forget(): void {
+    this.cache.clear();
+  }
+
+  private resolveId(idOrKey: string | number): number {
+    if (typeof idOrKey === 'number' || /^\d+$/.test(idOrKey)) return this.get(Number(idOrKey)).id;
+    const row = this.db.select({ id: apiKeys.id }).from(apiKeys).where(eq(apiKeys.hash, hashApiKey(idOrKey.trim()))).get();
+    if (!row) throw new AppError('not_found', 'No API key matches that id or key.');
+    return row.id;
+  }
+}

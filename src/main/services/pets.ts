@@ -1,0 +1,192 @@
+import { and, asc, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
+import type { Clock } from '../../shared/clock';
+import { AppError } from '../../shared/errors';
+import { NewPetSchema, PET_STATUSES, type NewPet, type Pet, type PetStatus } from '../../shared/pet';
+import type { Store } from '../db/connection';
+import { petStatusHistory, pets } from '../db/schema';
+import type { CategoryService } from './categories';
+import type { Changes } from './changes';
+import { parseOrThrow } from './validation';
+
+export interface PetRecord extends Pet {
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface StatusChange {
+  fromStatus: PetStatus | null;
+  toStatus: PetStatus;
+  changedAt: number;
+}
+
+export interface PetPage {
+  pets: Pet[];
+  /** The last id of this page when a later page exists. */
+  nextAfterId: number | null;
+}
+
+export const PET_SORT_FIELDS = ['id', 'name', 'status', 'categoryId', 'updatedAt'] as const;
+export type PetSortField = (typeof PET_SORT_FIELDS)[number];
+
+export interface BrowseQuery {
+  search?: string;
+  status?: PetStatus;
+  categoryId?: number;
+  sort?: PetSortField;
+  direction?: 'asc' | 'desc';
+  offset?: number;
+  limit?: number;
+}
+
+const publicColumns = { id: pets.id, name: pets.name, categoryId: pets.categoryId, status: pets.status };
+
+export class PetService {
+  constructor(
+    private readonly db: Store,
+    private readonly clock: Clock,
+    private readonly categories: CategoryService,
+    private readonly changes: Changes,
+  ) {}
+
+  /** Keyset pages in id order: stable while other pets are added. */
+  listPage(query: { limit: number; status?: PetStatus; afterId?: number }): PetPage {
+    const filters: SQL[] = [];
+    if (query.status) filters.push(eq(pets.status, query.status));
+    if (query.afterId !== undefined) filters.push(gt(pets.id, query.afterId));
+    const rows = this.db
+      .select(publicColumns)
+      .from(pets)
+      .where(and(...filters))
+      .orderBy(asc(pets.id))
+      .limit(query.limit + 1)
+      .all();
+    const hasMore = rows.length > query.limit;
+    const page = hasMore ? rows.slice(0, query.limit) : rows;
+    return { pets: page, nextAfterId: hasMore ? (page.at(-1)?.id ?? null) : null };
+  }
+
+  /** For staff: search, filter, sort and offset paging, with the total for the pager. */
+  browse(query: BrowseQuery): { pets: PetRecord[]; total: number } {
+    const filters: SQL[] = [];
+    if (query.status) filters.push(eq(pets.status, query.status));
+    if (query.categoryId !== undefined) filters.push(eq(pets.categoryId, query.categoryId));
+    if (query.search?.trim()) filters.push(sql`${pets.name} LIKE ${`%${escapeLike(query.search.trim())}%`} ESCAPE '\\'`);
+    const where = and(...filters);
+    const column = pets[query.sort ?? 'id'];
+    const order = query.direction === 'desc' ? [desc(column), desc(pets.id)] : [asc(column), asc(pets.id)];
+    const rows = this.db
+      .select()
+      .from(pets)
+      .where(where)
+      .orderBy(...order)
+      .limit(Math.min(Math.max(query.limit ?? 50, 1), 500))
+      .offset(Math.max(query.offset ?? 0, 0))
+      .all();
+    const total = this.db.select({ n: sql<number>`count(*)` }).from(pets).where(where).get()?.n ?? 0;
+    return { pets: rows, total };
+  }
+
+  get(id: number): Pet | undefined {
+    return this.db.select(publicColumns).from(pets).where(eq(pets.id, id)).get();
+  }
+
+  getRecord(id: number): PetRecord {
+    const row = this.db.select().from(pets).where(eq(pets.id, id)).get();
+    if (!row) throw new AppError('not_found', `Pet ${id} does not exist.`);
+    return row;
+  }
+
+  create(input: unknown): Pet {
+    const pet = this.insertAll([parseOrThrow(NewPetSchema, input)])[0];
+    if (!pet) throw new Error('insert returned no row');
+    return pet;
+  }
+
+  /** All or nothing: one bad row rejects the whole batch, naming the row. */
+  importMany(inputs: unknown[]): Pet[] {
+    const valid = inputs.map((input, index) => {
+      try {
+        return parseOrThrow(NewPetSchema, input);
+      } catch (error) {
+        if (error instanceof AppError) throw new AppError(error.code, `row ${index + 1}: ${error.message}`);
+        throw error;
+      }
+    });
+    return this.insertAll(valid, (index) => `row ${index + 1}: `);
+  }
+
+  update(id: number, changes: { name?: string; categoryId?: number }): PetRecord {
+    const current = this.getRecord(id);
+    const next = parseOrThrow(NewPetSchema, {
+      name: changes.name ?? current.name,
+      categoryId: changes.categoryId ?? current.categoryId,
+    });
+    this.assertCategory(next.categoryId);
+    this.db.update(pets).set({ name: next.name, categoryId: next.categoryId, updatedAt: this.clock.now() }).where(eq(pets.id, id)).run();
+    this.changes.emit('pets');
+    return this.getRecord(id);
+  }
+
+  changeStatus(id: number, status: PetStatus): PetRecord {
+    if (!PET_STATUSES.includes(status)) throw new AppError('validation_failed', `status: must be one of ${PET_STATUSES.join(', ')}`);
+    const now = this.clock.now();
+    this.db.transaction((tx) => {
+      const current = tx.select({ status: pets.status }).from(pets).where(eq(pets.id, id)).get();
+      if (!current) throw new AppError('not_found', `Pet ${id} does not exist.`);
+      if (current.status === status) return;
+      tx.update(pets).set({ status, updatedAt: now }).where(eq(pets.id, id)).run();
+      tx.insert(petStatusHistory).values({ petId: id, fromStatus: current.status, toStatus: status, changedAt: now }).run();
+    });
+    this.changes.emit('pets');
+    return this.getRecord(id);
+  }
+
+  history(id: number): StatusChange[] {
+    this.getRecord(id);
+    return this.db
+      .select({ fromStatus: petStatusHistory.fromStatus, toStatus: petStatusHistory.toStatus, changedAt: petStatusHistory.changedAt })
+      .from(petStatusHistory)
+      .where(eq(petStatusHistory.petId, id))
+      .orderBy(asc(petStatusHistory.changedAt), asc(petStatusHistory.id))
+      .all();
+  }
+
+  remove(id: number): void {
+    const deleted = this.db.delete(pets).where(eq(pets.id, id)).returning({ id: pets.id }).get();
+    if (!deleted) throw new AppError('not_found', `Pet ${id} does not exist.`);
+    this.changes.emit('pets');
+  }
+
+  count(): number {
+    return this.db.select({ n: sql<number>`count(*)` }).from(pets).get()?.n ?? 0;
+  }
+
+  private insertAll(inputs: NewPet[], rowLabel: (index: number) => string = () => ''): Pet[] {
+    const now = this.clock.now();
+    const created = this.db.transaction((tx) =>
+      inputs.map((input, index) => {
+        this.assertCategory(input.categoryId, rowLabel(index));
+        const status = input.status ?? 'available';
+        const pet = tx
+          .insert(pets)
+          .values({ name: input.name, categoryId: input.categoryId, status, createdAt: now, updatedAt: now })
+          .returning(publicColumns)
+          .get();
+        tx.insert(petStatusHistory).values({ petId: pet.id, fromStatus: null, toStatus: status, changedAt: now }).run();
+        return pet;
+      }),
+    );
+    this.changes.emit('pets');
+    return created;
+  }
+
+  private assertCategory(categoryId: number, rowLabel = ''): void {
+    if (!this.categories.exists(categoryId)) {
+      throw new AppError('validation_failed', `${rowLabel}categoryId: ${categoryId} is not an existing category`);
+    }
+  }
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}

@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { PUBLIC_ERROR_CODES } from './errors';
+
+export const PET_STATUSES = ['available', 'pending', 'sold'] as const;
+export type PetStatus = (typeof PET_STATUSES)[number];
+
+export const PET_NAME_MAX = 200;
+export const PAGE_LIMIT_MAX = 100;
+export const PAGE_LIMIT_DEFAULT = 20;
+
+export const PetStatusSchema = z
+  .enum(PET_STATUSES, { error: `must be one of ${PET_STATUSES.join(', ')}` })
+  .meta({ id: 'PetStatus', description: 'Availability status.' });
+
+export const PetNameSchema = z
+  .string({ error: 'must be a string' })
+  .trim()
+  .min(1, { error: 'must not be empty' })
+  .max(PET_NAME_MAX, { error: `must be at most ${PET_NAME_MAX} characters` })
+  .describe("The animal's name.");
+
+export const CategoryIdSchema = z
+  .int({ error: 'must be an integer' })
+  .positive({ error: 'must be a positive integer' })
+  .describe('Identifier of the category the animal belongs to.');
+
+export const NewPetSchema = z
+  .strictObject(
+    {
+      name: PetNameSchema,
+      categoryId: CategoryIdSchema.meta({ format: 'int64' }),
+      status: PetStatusSchema.optional(),
+    },
+    { error: (issue) => (issue.code === 'unrecognized_keys' ? `has unknown field(s) ${issue.keys.join(', ')}` : 'must be a JSON object') },
+  )
+  .meta({ id: 'NewPet', description: 'An animal to add. `status` defaults to `available`.' });
+export type NewPet = z.infer<typeof NewPetSchema>;
+
+export const PetSchema = z
+  .object({
+    id: z.int().positive().meta({ format: 'int64', description: 'Unique identifier assigned on creation.' }),
+    name: z.string().describe("The animal's name."),
+    categoryId: z.int().positive().meta({ format: 'int64', description: 'Identifier of the category the animal belongs to.' }),
+    status: PetStatusSchema,
+  })
+  .meta({ id: 'Pet' });
+export type Pet = z.infer<typeof PetSchema>;
+
+export const PetsSchema = z.array(PetSchema).meta({ id: 'Pets' });
+
+export const ListPetsQuerySchema = z.object({
+  limit: z.coerce
+    .number({ error: `must be an integer from 1 to ${PAGE_LIMIT_MAX}` })
+    .int({ error: `must be an integer from 1 to ${PAGE_LIMIT_MAX}` })
+    .min(1, { error: `must be an integer from 1 to ${PAGE_LIMIT_MAX}` })
+    .max(PAGE_LIMIT_MAX, { error: `must be an integer from 1 to ${PAGE_LIMIT_MAX}` })
+    .default(PAGE_LIMIT_DEFAULT)
+    .describe('Maximum number of animals returned.'),
+  status: PetStatusSchema.optional().describe('Filters by availability status.'),
+  cursor: z
+    .string({ error: 'must be a single cursor value' })
+    .max(200, { error: 'is not a cursor this server issued' })
+    .optional()
+    .describe('Opaque position of a later page, taken from the `Link: rel="next"` header of the previous page.'),
+});
+export type ListPetsQuery = z.infer<typeof ListPetsQuerySchema>;
+
+const INT64_MAX = 9_223_372_036_854_775_807n;
+
+/** int64 on the wire; ids beyond 2^53 cannot exist here, but are still well-formed ids. */
+export const PetIdParamsSchema = z.object({
+  petId: z
+    .string()
+    .refine((raw) => /^[1-9][0-9]{0,18}$/.test(raw) && BigInt(raw) <= INT64_MAX, { error: 'must be a positive 64-bit integer' })
+    .meta({ type: 'integer', format: 'int64', minimum: 1, description: 'Identifier of the animal.' }),
+});
+
+export const ErrorBodySchema = z
+  .object({
+    code: z.enum(PUBLIC_ERROR_CODES as [string, ...string[]]).describe('Machine-readable error code.'),
+    message: z.string().describe('Human-readable description of what is wrong and how to fix it.'),
+    status: z.int().describe('The HTTP status code.'),
+  })
+  .meta({ id: 'Error' });
+
+/** getPet is deprecated (RFC 9745) since this date and removed (RFC 8594) at the seed's sunset. */
+export const GET_PET_DEPRECATED_AT = Date.UTC(2026, 0, 1);
+export const GET_PET_SUNSET_AT = Date.UTC(2030, 11, 5);
