@@ -118,7 +118,7 @@ const accountColumns = {
 function planFigures(plan: AccountPlan): { customPerMinute: number | null; customPerDay: number | null } {
   if (plan.planId === 'enterprise') {
     if (plan.perMinute === undefined || plan.perDay === undefined) {
-      throw new AppError('validation_failed', 'Enterprise needs its own figures: give both perMinute and perDay.');
+      throw new AppError('validation_failed', 'Enterprise needs its own figures: give both a per-minute and a per-day figure.');
     }
     return { customPerMinute: plan.perMinute, customPerDay: plan.perDay };
   }

@@ -1,0 +1,230 @@
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { ENVIRONMENTS, type Environment } from '../../shared/environments';
+import { AppError, isAppError } from '../../shared/errors';
+import { PET_STATUSES, type PetStatus } from '../../shared/pet';
+import { PLAN_IDS, type PlanId } from '../../shared/plans';
+import { Engine } from '../engine';
+import { note, printObject, printRows, type Output } from './output';
+import { readPetImport } from './pet-import';
+
+interface GlobalOptions {
+  dataDir: string;
+  env: Environment;
+  json: boolean;
+}
+
+function positiveInt(value: string): number {
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(n) || n < 1) throw new InvalidArgumentError('must be a positive integer.');
+  return n;
+}
+
+const planOption = () => new Option('--plan <plan>', 'plan').choices(PLAN_IDS);
+const perMinuteOption = () => new Option('--per-minute <n>', 'Enterprise: requests per minute').argParser(positiveInt);
+const perDayOption = () => new Option('--per-day <n>', 'Enterprise: requests per day').argParser(positiveInt);
+
+/** Opens the environment's database for one command and closes it afterwards. */
+function run<A extends unknown[]>(action: (engine: Engine, output: Output, ...args: A) => void) {
+  return function (this: Command, ...args: A): void {
+    const options = this.optsWithGlobals<GlobalOptions>();
+    const engine = new Engine({ dataDir: options.dataDir, environment: options.env });
+    try {
+      action(engine, { json: options.json }, ...args);
+    } finally {
+      engine.close();
+    }
+  };
+}
+
+export function buildCli(): Command {
+  const program = new Command('cli')
+    .description('Administer Adoption Desk from scripts: keys, accounts, pets, categories.')
+    .requiredOption('--data-dir <dir>', 'folder holding the SQLite databases')
+    .addOption(new Option('--env <environment>', 'environment').choices(ENVIRONMENTS).default('production'))
+    .option('--json', 'print JSON instead of tables', false)
+    .showHelpAfterError();
+
+  const keys = program.command('keys').description('API keys: create, list, revoke, rotate');
+  keys
+    .command('create')
+    .description('Create a key; prints the plaintext key (shown once) as the last line of stdout')
+    .addOption(planOption())
+    .addOption(perMinuteOption())
+    .addOption(perDayOption())
+    .option('--label <text>', 'what the key is for', '')
+    .option('--account <id>', 'add the key to this existing account instead of a new one', positiveInt)
+    .action(
+      run((engine, output, options: { plan?: PlanId; perMinute?: number; perDay?: number; label: string; account?: number }) => {
+        const { accounts, keys: keyService } = engine.services;
+        let accountId = options.account;
+        if (accountId === undefined) {
+          if (!options.plan) throw new AppError('validation_failed', 'Give --plan for a new account, or --account ID to add a key to an existing one.');
+          const account = accounts.create({
+            name: options.label || `${options.plan} account`,
+            planId: options.plan,
+            perMinute: options.perMinute,
+            perDay: options.perDay,
+          });
+          accountId = account.id;
+        } else {
+          const account = accounts.get(accountId);
+          if ((options.plan && options.plan !== account.planId) || options.perMinute || options.perDay) {
+            throw new AppError('validation_failed', `Account ${accountId} is on ${account.planId}; change its plan with "accounts set-plan", not here.`);
+          }
+        }
+        const { key, record } = keyService.create({ accountId, label: options.label });
+        if (output.json) {
+          printObject(output, { ...record, key });
+          return;
+        }
+        note(`Created key ${record.id} (${record.displayPrefix}) on account ${accountId}. It is shown only this once:`);
+        process.stdout.write(`${key}\n`);
+      }),
+    );
+  keys
+    .command('list')
+    .description('List keys (never their plaintext)')
+    .option('--account <id>', 'only this account', positiveInt)
+    .action(run((engine, output, options: { account?: number }) => printRows(output, engine.services.keys.list({ accountId: options.account }), 'No keys yet.')));
+  keys
+    .command('revoke')
+    .description('Revoke a key at once, by its id or the key itself')
+    .argument('<key-or-id>')
+    .action(
+      run((engine, output, keyOrId: string) => {
+        const record = engine.services.keys.revoke(keyOrId);
+        if (output.json) printObject(output, { ...record });
+        else note(`Key ${record.id} (${record.displayPrefix}) is revoked.`);
+      }),
+    );
+  keys
+    .command('rotate')
+    .description('Replace a key with a new one on the same account; the old one stops working')
+    .argument('<id>', 'key id', positiveInt)
+    .action(
+      run((engine, output, id: number) => {
+        const { key, record } = engine.services.keys.rotate(id);
+        if (output.json) return printObject(output, { ...record, key });
+        note(`Key ${id} is revoked; its replacement is key ${record.id}, shown only this once:`);
+        process.stdout.write(`${key}\n`);
+      }),
+    );
+
+  const accounts = program.command('accounts').description('Accounts (API clients) and their plans');
+  accounts.command('list').action(run((engine, output) => printRows(output, engine.services.accounts.list(), 'No accounts yet.')));
+  accounts
+    .command('create')
+    .requiredOption('--name <name>', 'who the account is for')
+    .addOption(planOption().makeOptionMandatory())
+    .addOption(perMinuteOption())
+    .addOption(perDayOption())
+    .action(
+      run((engine, output, options: { name: string; plan: PlanId; perMinute?: number; perDay?: number }) =>
+        printObject(output, { ...engine.services.accounts.create({ name: options.name, planId: options.plan, perMinute: options.perMinute, perDay: options.perDay }) }),
+      ),
+    );
+  accounts
+    .command('set-plan')
+    .description('Move an account to another plan; effective on its next request')
+    .argument('<id>', 'account id', positiveInt)
+    .addOption(planOption().makeOptionMandatory())
+    .addOption(perMinuteOption())
+    .addOption(perDayOption())
+    .action(
+      run((engine, output, id: number, options: { plan: PlanId; perMinute?: number; perDay?: number }) =>
+        printObject(output, { ...engine.services.accounts.setPlan(id, { planId: options.plan, perMinute: options.perMinute, perDay: options.perDay }) }),
+      ),
+    );
+  accounts
+    .command('rename')
+    .argument('<id>', 'account id', positiveInt)
+    .argument('<name>')
+    .action(run((engine, output, id: number, name: string) => printObject(output, engine.services.accounts.rename(id, name))));
+
+  const pets = program.command('pets').description('Pets: list, add, import, change status, remove');
+  pets
+    .command('list')
+    .addOption(new Option('--status <status>').choices(PET_STATUSES))
+    .option('--search <text>', 'part of the name')
+    .option('--limit <n>', 'how many', positiveInt, 50)
+    .option('--offset <n>', 'skip this many', (v) => (v === '0' ? 0 : positiveInt(v)), 0)
+    .action(
+      run((engine, output, options: { status?: PetStatus; search?: string; limit: number; offset: number }) => {
+        const page = engine.services.pets.browse(options);
+        printRows(output, page.pets, 'No pets match.');
+        if (!output.json) note(`${page.pets.length} of ${page.total} shown.`);
+      }),
+    );
+  pets
+    .command('add')
+    .requiredOption('--name <name>')
+    .requiredOption('--category <id>', 'category id', positiveInt)
+    .addOption(new Option('--status <status>').choices(PET_STATUSES))
+    .action(
+      run((engine, output, options: { name: string; category: number; status?: PetStatus }) =>
+        printObject(output, { ...engine.services.pets.create({ name: options.name, categoryId: options.category, status: options.status }) }),
+      ),
+    );
+  pets
+    .command('import')
+    .description('Add pets from a JSON array or a CSV file (name,categoryId,status); all or nothing')
+    .argument('<file>')
+    .addOption(new Option('--format <format>', 'default: by file extension').choices(['csv', 'json']))
+    .action(
+      run((engine, output, file: string, options: { format?: 'csv' | 'json' }) => {
+        const created = engine.services.pets.importMany(readPetImport(file, options.format));
+        if (output.json) printRows(output, created, '');
+        else note(`Imported ${created.length} pet(s).`);
+      }),
+    );
+  pets
+    .command('status')
+    .description('Change a pet\'s status (recorded in its history)')
+    .argument('<id>', 'pet id', positiveInt)
+    .addArgument(new Command().createArgument('<status>').choices(PET_STATUSES))
+    .action(run((engine, output, id: number, status: PetStatus) => printObject(output, engine.services.pets.changeStatus(id, status))));
+  pets
+    .command('history')
+    .argument('<id>', 'pet id', positiveInt)
+    .action(run((engine, output, id: number) => printRows(output, engine.services.pets.history(id), 'No history.')));
+  pets
+    .command('remove')
+    .argument('<id>', 'pet id', positiveInt)
+    .action(
+      run((engine, _output, id: number) => {
+        engine.services.pets.remove(id);
+        note(`Pet ${id} removed.`);
+      }),
+    );
+
+  const categories = program.command('categories').description('Pet categories');
+  categories.command('list').action(run((engine, output) => printRows(output, engine.services.categories.list(), 'No categories.')));
+  categories
+    .command('add')
+    .argument('<name>')
+    .action(run((engine, output, name: string) => printObject(output, engine.services.categories.create(name))));
+  categories
+    .command('rename')
+    .argument('<id>', 'category id', positiveInt)
+    .argument('<name>')
+    .action(run((engine, output, id: number, name: string) => printObject(output, engine.services.categories.rename(id, name))));
+  categories
+    .command('remove')
+    .description('Remove a category no pet uses')
+    .argument('<id>', 'category id', positiveInt)
+    .action(
+      run((engine, _output, id: number) => {
+        engine.services.categories.remove(id);
+        note(`Category ${id} removed.`);
+      }),
+    );
+
+  return program;
+}
+
+try {
+  buildCli().parse();
+} catch (error) {
+  process.stderr.write(`Error: ${isAppError(error) ? error.message : String(error)}\n`);
+  process.exitCode = 1;
+}
