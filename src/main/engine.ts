@@ -9,6 +9,7 @@ import { Changes, type ChangeTopic } from './services/changes';
 import { KeyService } from './services/keys';
 import { PetService } from './services/pets';
 import { PlanService } from './services/plans';
+import { QuotaService } from './services/quota';
 
 export interface EngineOptions {
   dataDir: string;
@@ -23,11 +24,13 @@ export interface Services {
   plans: PlanService;
   accounts: AccountService;
   keys: KeyService;
+  quota: QuotaService;
 }
 
 const ALL_TOPICS: ChangeTopic[] = ['pets', 'categories', 'accounts', 'keys', 'plans', 'usage'];
 /** How often, at most, to ask SQLite whether another process (the CLI) wrote. */
 const EXTERNAL_CHECK_INTERVAL_MS = 250;
+const USAGE_FLUSH_INTERVAL_MS = 1_000;
 
 /** One environment's database and the services over it: the core every face shares. */
 export class Engine {
@@ -39,6 +42,7 @@ export class Engine {
   private readonly connection: Connection;
   private dataVersion: number;
   private lastExternalCheck = 0;
+  private flushTimer: NodeJS.Timeout | undefined;
 
   constructor(options: EngineOptions) {
     this.clock = options.clock ?? systemClock;
@@ -56,6 +60,7 @@ export class Engine {
       plans,
       accounts,
       keys: new KeyService(db, this.clock, this.environment, accounts, this.changes),
+      quota: new QuotaService(this.connection.sqlite, this.clock, accounts, plans, this.changes),
     };
     this.dataVersion = this.readDataVersion();
   }
@@ -68,9 +73,9 @@ export class Engine {
    * Picks up writes made by another process on the same file (keys created by the CLI, say);
    * cheap enough to call on every request, since it asks SQLite at most every 250 ms.
    */
-  syncExternalChanges(): void {
+  syncExternalChanges(force = false): void {
     const now = performance.now();
-    if (now - this.lastExternalCheck < EXTERNAL_CHECK_INTERVAL_MS) return;
+    if (!force && now - this.lastExternalCheck < EXTERNAL_CHECK_INTERVAL_MS) return;
     this.lastExternalCheck = now;
     const version = this.readDataVersion();
     if (version === this.dataVersion) return;
@@ -78,8 +83,22 @@ export class Engine {
     for (const topic of ALL_TOPICS) this.changes.emit(topic);
   }
 
+  /** For a serving process: write usage counters every second (a crash loses at most that second). */
+  startFlushing(): void {
+    this.flushTimer ??= setInterval(() => {
+      this.syncExternalChanges(true);
+      this.services.quota.flush();
+    }, USAGE_FLUSH_INTERVAL_MS);
+    this.flushTimer.unref();
+  }
+
   close(): void {
-    if (this.connection.sqlite.open) this.connection.sqlite.close();
+    clearInterval(this.flushTimer);
+    this.flushTimer = undefined;
+    if (!this.connection.sqlite.open) return;
+    this.syncExternalChanges(true);
+    this.services.quota.flush();
+    this.connection.sqlite.close();
   }
 
   private readDataVersion(): number {

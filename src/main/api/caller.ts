@@ -1,8 +1,9 @@
-import type { FastifyRequest } from 'fastify';
-import { KEY_PREFIX } from '../../shared/environments';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { API_BASE_PATH, KEY_PREFIX } from '../../shared/environments';
 import { AppError } from '../../shared/errors';
 import type { Engine } from '../engine';
 import type { KeyIdentity } from '../services/keys';
+import { rateLimitHeaders } from './rate-limit-headers';
 
 /** Who sent a request: a valid key, or an address with the reason its key (if any) was refused. */
 export type Caller = ({ kind: 'key' } & KeyIdentity) | { kind: 'anonymous'; address: string; refusal: string };
@@ -14,7 +15,7 @@ declare module 'fastify' {
 }
 
 export function identifyCaller(engine: Engine, request: FastifyRequest): Caller {
-  const refuse = (refusal: string): Caller => ({ kind: 'anonymous', address: request.ip, refusal });
+  const refuse = (refusal: string): Caller => ({ kind: 'anonymous', address: addressOf(request), refusal });
   const header = request.headers.authorization;
   if (header === undefined) return refuse('No API key: send it as "Authorization: Bearer <API_KEY>".');
   const match = /^\s*(\S+)(?:\s+(.*))?$/.exec(header);
@@ -34,5 +35,28 @@ export function identifyCaller(engine: Engine, request: FastifyRequest): Caller 
 export function requireKey(request: FastifyRequest): asserts request is FastifyRequest & { caller: { kind: 'key' } } {
   if (request.caller.kind !== 'key') {
     throw new AppError('unauthorized', request.caller.refusal, { 'www-authenticate': 'Bearer realm="adoption-desk"' });
+  }
+}
+
+export function isUnderApi(url: string): boolean {
+  return url === API_BASE_PATH || url.startsWith(`${API_BASE_PATH}/`) || url.startsWith(`${API_BASE_PATH}?`);
+}
+
+/** IPv4 clients on a dual-stack socket show up as ::ffff:a.b.c.d; count them as a.b.c.d. */
+function addressOf(request: FastifyRequest): string {
+  return request.ip.startsWith('::ffff:') ? request.ip.slice(7) : request.ip;
+}
+
+/** The plan limits (CONTRACT §5): count the request, set the headers, refuse when over. */
+export function admitRequest(engine: Engine, request: FastifyRequest, reply: FastifyReply): void {
+  const { caller } = request;
+  const admission = engine.services.quota.admit(
+    caller.kind === 'key' ? { kind: 'account', accountId: caller.accountId, keyId: caller.keyId } : { kind: 'address', address: caller.address },
+  );
+  reply.headers(rateLimitHeaders(admission.windows, engine.clock.now()));
+  if (admission.outcome !== 'accepted') {
+    throw new AppError(admission.outcome === 'banned' ? 'api_key_banned' : 'rate_limited', admission.message, {
+      'retry-after': String(admission.retryAfter),
+    });
   }
 }

@@ -3,7 +3,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { API_BASE_PATH, DEFAULT_PORT } from '../../shared/environments';
 import { AppError } from '../../shared/errors';
 import type { Engine } from '../engine';
-import { identifyCaller } from './caller';
+import { admitRequest, identifyCaller, isUnderApi } from './caller';
 import { installErrorHandling } from './errors';
 import { buildOpenApiDocument, registerOpenApiGenerator } from './openapi';
 import { registerPetRoutes } from './routes/pets';
@@ -38,9 +38,10 @@ export async function buildApiServer(engine: Engine, options: ApiServerOptions =
   await registerOpenApiGenerator(app);
 
   app.decorateRequest('caller', null as never);
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     engine.syncExternalChanges();
     request.caller = identifyCaller(engine, request);
+    if (isUnderApi(request.url)) admitRequest(engine, request, reply);
   });
 
   registerPetRoutes(app, engine);

@@ -41,6 +41,7 @@ export async function startApiServer(options: StartOptions): Promise<RunningServ
     engine = new Engine({ dataDir: options.dataDir, environment: options.environment, clock: options.clock, migrationsFolder: options.migrationsFolder });
     app = await buildApiServer(engine, { logger: options.logger });
     await app.listen({ host, port: options.port });
+    engine.startFlushing();
   } catch (error) {
     await app?.close();
     engine?.close();

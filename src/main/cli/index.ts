@@ -38,7 +38,7 @@ function run<A extends unknown[]>(action: (engine: Engine, output: Output, ...ar
 
 export function buildCli(): Command {
   const program = new Command('cli')
-    .description('Administer Adoption Desk from scripts: keys, accounts, pets, categories.')
+    .description('Administer Adoption Desk from scripts: keys, accounts, plans, usage, bans, pets, categories.')
     .requiredOption('--data-dir <dir>', 'folder holding the SQLite databases')
     .addOption(new Option('--env <environment>', 'environment').choices(ENVIRONMENTS).default('production'))
     .option('--json', 'print JSON instead of tables', false)
@@ -216,6 +216,68 @@ export function buildCli(): Command {
       run((engine, _output, id: number) => {
         engine.services.categories.remove(id);
         note(`Category ${id} removed.`);
+      }),
+    );
+
+  const plans = program.command('plans').description('Plan figures (effective on the next request)');
+  plans.command('list').action(run((engine, output) => printRows(output, engine.services.plans.list(), 'No plans.')));
+  plans
+    .command('set')
+    .description('Change a plan\'s figures or ban policy')
+    .addArgument(new Command().createArgument('<plan>').choices(PLAN_IDS))
+    .addOption(new Option('--per-minute <n>', 'requests per minute').argParser(positiveInt))
+    .addOption(new Option('--per-day <n>', 'requests per day').argParser(positiveInt))
+    .addOption(new Option('--ban-threshold <n>', 'requests after a 429 tolerated before a ban').argParser((v) => (v === '0' ? 0 : positiveInt(v))))
+    .addOption(new Option('--ban-minutes <n>', 'how long a ban lasts').argParser(positiveInt))
+    .action(
+      run((engine, output, plan: PlanId, options: { perMinute?: number; perDay?: number; banThreshold?: number; banMinutes?: number }) =>
+        printObject(output, engine.services.plans.update(plan, options)),
+      ),
+    );
+
+  const usage = program.command('usage').description("An account's usage of its quota");
+  usage
+    .command('show')
+    .argument('<account-id>', 'account id', positiveInt)
+    .action(
+      run((engine, output, accountId: number) => {
+        const report = engine.services.quota.report(accountId);
+        if (output.json) return printObject(output, report);
+        printRows(
+          output,
+          [report.minute, report.day].map((window) => ({
+            window: window.kind,
+            used: window.used,
+            limit: window.limit,
+            remaining: Math.max(0, window.limit - window.used),
+            rejected: window.rejected,
+            resetsAt: window.resetAt,
+          })),
+          '',
+        );
+        note(`Bans today: ${report.bansToday}; active: ${report.activeBans.map((ban) => `key ${ban.keyId} until ${new Date(ban.until).toISOString()}`).join(', ') || 'none'}.`);
+      }),
+    );
+  usage
+    .command('reset')
+    .description("Zero the account's current minute and day windows")
+    .argument('<account-id>', 'account id', positiveInt)
+    .action(
+      run((engine, _output, accountId: number) => {
+        engine.services.quota.resetUsage(accountId);
+        note(`Usage of account ${accountId} is reset.`);
+      }),
+    );
+
+  const bans = program.command('bans').description('Temporary bans of keys after repeated 429s');
+  bans.command('list').action(run((engine, output) => printRows(output, engine.services.quota.listActiveBans(), 'No key is banned.')));
+  bans
+    .command('lift')
+    .argument('<key-id>', 'key id', positiveInt)
+    .action(
+      run((engine, _output, keyId: number) => {
+        const lifted = engine.services.quota.liftBan(keyId);
+        note(lifted ? `The ban on key ${keyId} is lifted.` : `Key ${keyId} was not banned.`);
       }),
     );
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 export const categories = sqliteTable(
   'categories',
@@ -85,4 +85,50 @@ export const apiKeys = sqliteTable(
 export const meta = sqliteTable('meta', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
+});
+
+/**
+ * Requests counted per fixed UTC window. `subject` is `account:<id>`, or `address:<ip>` for requests
+ * without a valid key. Past windows are kept a while for the usage chart.
+ */
+export const usageWindows = sqliteTable(
+  'usage_windows',
+  {
+    subject: text('subject').notNull(),
+    kind: text('kind', { enum: ['minute', 'day'] }).notNull(),
+    start: integer('start').notNull(),
+    accepted: integer('accepted').notNull().default(0),
+    rejected: integer('rejected').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.subject, table.kind, table.start] })],
+);
+
+/** Temporary bans of keys; a lifted or expired ban stays as history. */
+export const bans = sqliteTable(
+  'bans',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    keyId: integer('key_id')
+      .notNull()
+      .references(() => apiKeys.id),
+    accountId: integer('account_id').notNull(),
+    startedAt: integer('started_at').notNull(),
+    until: integer('until').notNull(),
+    liftedAt: integer('lifted_at'),
+  },
+  (table) => [index('bans_key').on(table.keyId, table.until), index('bans_account').on(table.accountId, table.startedAt)],
+);
+
+/** Requests a key made after its 429, before that window reset: more than the plan allows bans it. */
+export const keyStrikes = sqliteTable('key_strikes', {
+  keyId: integer('key_id').primaryKey(),
+  windowResetAt: integer('window_reset_at').notNull(),
+  strikes: integer('strikes').notNull(),
+});
+
+/** Usage resets asked for by another process (the CLI); the server zeroes its counters on seeing one. */
+export const usageResets = sqliteTable('usage_resets', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  subject: text('subject').notNull(),
+  at: integer('at').notNull(),
 });

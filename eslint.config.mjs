@@ -1,0 +1,61 @@
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'crypto', 'child_process', 'http', 'net', 'events', 'url', 'zlib', 'stream', 'util'];
+const electronShellFiles = ['src/main/index.ts', 'src/main/shell/**/*.ts', 'src/preload/**/*.ts'];
+
+export default tseslint.config(
+  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'resources/**', 'test-results/**', 'playwright-report/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+    },
+  },
+  {
+    // Where a file may run is enforced here: 'electron' only in the shell.
+    files: ['src/**/*.ts', 'src/**/*.tsx', 'tests/**/*.ts', 'bench/**/*.ts'],
+    ignores: electronShellFiles,
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: 'electron', message: "Only the Electron shell (src/main/index.ts, src/main/shell/, src/preload/) may import 'electron'." }] }],
+    },
+  },
+  {
+    files: ['src/shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'electron', message: 'src/shared runs anywhere.' }],
+          patterns: [
+            { group: nodeBuiltins, message: 'src/shared runs anywhere: no Node built-ins.' },
+            { group: ['**/main/**', '**/renderer/**', '**/preload/**'], message: 'src/shared imports nothing of main, preload or renderer.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/renderer/**/*.ts', 'src/renderer/**/*.tsx'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'electron', message: 'The renderer reaches the main process only through window.api.' }],
+          patterns: [
+            { group: nodeBuiltins, message: 'The renderer runs in a browser: no Node built-ins.' },
+            { group: ['**/main/**', '**/preload/**'], message: 'The renderer may import src/shared, never src/main or src/preload.' },
+          ],
+        },
+      ],
+    },
+  },
+);
