@@ -51,12 +51,12 @@ export class Engine {
     fs.mkdirSync(this.dataDir, { recursive: true });
     this.connection = openConnection(databaseFile(this.dataDir, this.environment), options.migrationsFolder);
     const { db } = this.connection;
-    const categories = new CategoryService(db);
+    const categories = new CategoryService(db, this.changes);
     const plans = new PlanService(db, this.changes);
     const accounts = new AccountService(db, this.clock, plans, this.changes);
     this.services = {
       categories,
-      pets: new PetService(db, this.clock, categories, this.changes),
+      pets: new PetService(db, this.connection.sqlite, this.clock, categories, this.changes),
       plans,
       accounts,
       keys: new KeyService(db, this.clock, this.environment, accounts, this.changes),

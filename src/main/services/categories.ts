@@ -2,6 +2,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { AppError } from '../../shared/errors';
 import type { Store } from '../db/connection';
 import { categories, pets } from '../db/schema';
+import type { Changes } from './changes';
 
 export interface Category {
   id: number;
@@ -20,7 +21,17 @@ function cleanName(name: string): string {
 }
 
 export class CategoryService {
-  constructor(private readonly db: Store) {}
+  /** Checked on every pet creation; categories change rarely. */
+  private knownIds: Set<number> | undefined;
+
+  constructor(
+    private readonly db: Store,
+    private readonly changes: Changes,
+  ) {
+    changes.on((topic) => {
+      if (topic === 'categories') this.knownIds = undefined;
+    });
+  }
 
   list(): Category[] {
     return this.db
@@ -31,13 +42,15 @@ export class CategoryService {
   }
 
   exists(id: number): boolean {
-    return this.db.select({ id: categories.id }).from(categories).where(eq(categories.id, id)).get() !== undefined;
+    this.knownIds ??= new Set(this.db.select({ id: categories.id }).from(categories).all().map((row) => row.id));
+    return this.knownIds.has(id);
   }
 
   create(name: string): Category {
     const clean = cleanName(name);
     this.assertNameFree(clean);
     const row = this.db.insert(categories).values({ name: clean }).returning().get();
+    this.changes.emit('categories');
     return { ...row, petCount: 0 };
   }
 
@@ -46,6 +59,7 @@ export class CategoryService {
     this.assertNameFree(clean, id);
     const row = this.db.update(categories).set({ name: clean }).where(eq(categories.id, id)).returning().get();
     if (!row) throw new AppError('not_found', `Category ${id} does not exist.`);
+    this.changes.emit('categories');
     return this.list().find((category) => category.id === id) ?? { ...row, petCount: 0 };
   }
 
@@ -56,6 +70,7 @@ export class CategoryService {
     }
     const deleted = this.db.delete(categories).where(eq(categories.id, id)).returning({ id: categories.id }).get();
     if (!deleted) throw new AppError('not_found', `Category ${id} does not exist.`);
+    this.changes.emit('categories');
   }
 
   private assertNameFree(name: string, exceptId?: number): void {

@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
+import type Database from 'better-sqlite3';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Clock } from '../../shared/clock';
 import { AppError } from '../../shared/errors';
 import { NewPetSchema, PET_STATUSES, type NewPet, type Pet, type PetStatus } from '../../shared/pet';
@@ -39,27 +40,42 @@ export interface BrowseQuery {
 }
 
 const publicColumns = { id: pets.id, name: pets.name, categoryId: pets.categoryId, status: pets.status };
+const PUBLIC_SELECT = 'SELECT id, name, category_id AS categoryId, status FROM pets';
+
+type PetStatements = ReturnType<typeof prepareStatements>;
+
+/** The public API's hot paths, prepared once: building SQL per request cost more than running it. */
+function prepareStatements(sqlite: Database.Database) {
+  return {
+    page: sqlite.prepare<[number, number], Pet>(`${PUBLIC_SELECT} WHERE id > ? ORDER BY id LIMIT ?`),
+    pageByStatus: sqlite.prepare<[PetStatus, number, number], Pet>(`${PUBLIC_SELECT} WHERE status = ? AND id > ? ORDER BY id LIMIT ?`),
+    get: sqlite.prepare<[number], Pet>(`${PUBLIC_SELECT} WHERE id = ?`),
+    insert: sqlite.prepare<[string, number, PetStatus, number, number], Pet>(
+      'INSERT INTO pets (name, category_id, status, created_at, updated_at) VALUES (?, ?, ?, ?, ?) RETURNING id, name, category_id AS categoryId, status',
+    ),
+    insertHistory: sqlite.prepare('INSERT INTO pet_status_history (pet_id, from_status, to_status, changed_at) VALUES (?, NULL, ?, ?)'),
+  };
+}
 
 export class PetService {
+  private readonly statements: PetStatements;
+
   constructor(
     private readonly db: Store,
+    private readonly sqlite: Database.Database,
     private readonly clock: Clock,
     private readonly categories: CategoryService,
     private readonly changes: Changes,
-  ) {}
+  ) {
+    this.statements = prepareStatements(sqlite);
+  }
 
   /** Keyset pages in id order: stable while other pets are added. */
   listPage(query: { limit: number; status?: PetStatus; afterId?: number }): PetPage {
-    const filters: SQL[] = [];
-    if (query.status) filters.push(eq(pets.status, query.status));
-    if (query.afterId !== undefined) filters.push(gt(pets.id, query.afterId));
-    const rows = this.db
-      .select(publicColumns)
-      .from(pets)
-      .where(and(...filters))
-      .orderBy(asc(pets.id))
-      .limit(query.limit + 1)
-      .all();
+    const afterId = query.afterId ?? 0;
+    const rows = query.status
+      ? this.statements.pageByStatus.all(query.status, afterId, query.limit + 1)
+      : this.statements.page.all(afterId, query.limit + 1);
     const hasMore = rows.length > query.limit;
     const page = hasMore ? rows.slice(0, query.limit) : rows;
     return { pets: page, nextAfterId: hasMore ? (page.at(-1)?.id ?? null) : null };
@@ -87,7 +103,7 @@ export class PetService {
   }
 
   get(id: number): Pet | undefined {
-    return this.db.select(publicColumns).from(pets).where(eq(pets.id, id)).get();
+    return this.statements.get.get(id);
   }
 
   getRecord(id: number): PetRecord {
@@ -100,6 +116,24 @@ export class PetService {
     const pet = this.insertAll([parseOrThrow(NewPetSchema, input)])[0];
     if (!pet) throw new Error('insert returned no row');
     return pet;
+  }
+
+  /**
+   * Many creations in one transaction (one WAL write instead of one each); each input gets its pet
+   * or its own error, so one bad request never fails the others.
+   */
+  createMany(inputs: readonly NewPet[]): (Pet | AppError)[] {
+    const now = this.clock.now();
+    const results = this.sqlite.transaction(() =>
+      inputs.map((input) => {
+        if (!this.categories.exists(input.categoryId)) {
+          return new AppError('validation_failed', `categoryId: ${input.categoryId} is not an existing category`);
+        }
+        return this.insertOne(input, now);
+      }),
+    )();
+    this.changes.emit('pets');
+    return results;
   }
 
   /** All or nothing: one bad row rejects the whole batch, naming the row. */
@@ -163,21 +197,22 @@ export class PetService {
 
   private insertAll(inputs: NewPet[], rowLabel: (index: number) => string = () => ''): Pet[] {
     const now = this.clock.now();
-    const created = this.db.transaction((tx) =>
+    const created = this.sqlite.transaction(() =>
       inputs.map((input, index) => {
         this.assertCategory(input.categoryId, rowLabel(index));
-        const status = input.status ?? 'available';
-        const pet = tx
-          .insert(pets)
-          .values({ name: input.name, categoryId: input.categoryId, status, createdAt: now, updatedAt: now })
-          .returning(publicColumns)
-          .get();
-        tx.insert(petStatusHistory).values({ petId: pet.id, fromStatus: null, toStatus: status, changedAt: now }).run();
-        return pet;
+        return this.insertOne(input, now);
       }),
-    );
+    )();
     this.changes.emit('pets');
     return created;
+  }
+
+  private insertOne(input: NewPet, now: number): Pet {
+    const status = input.status ?? 'available';
+    const pet = this.statements.insert.get(input.name, input.categoryId, status, now, now);
+    if (!pet) throw new Error('insert returned no row');
+    this.statements.insertHistory.run(pet.id, status, now);
+    return pet;
   }
 
   private assertCategory(categoryId: number, rowLabel = ''): void {

@@ -15,6 +15,8 @@ import {
 import type { Engine } from '../../engine';
 import { requireKey } from '../caller';
 import { decodeCursor, encodeCursor } from '../cursor';
+import { PetPageCache } from '../pet-page-cache';
+import { PetCreateQueue } from '../../services/pet-create-queue';
 
 const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((status) => [status, ErrorBodySchema]));
 
@@ -34,6 +36,8 @@ function setDeprecationHeaders(request: FastifyRequest, reply: FastifyReply): vo
 
 export function registerPetRoutes(app: FastifyInstance, engine: Engine): void {
   const { pets } = engine.services;
+  const pages = new PetPageCache(pets, engine.changes);
+  const creations = new PetCreateQueue(pets);
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
@@ -51,12 +55,13 @@ export function registerPetRoutes(app: FastifyInstance, engine: Engine): void {
     async (request, reply) => {
       requireKey(request);
       const { limit, status, cursor } = request.query;
-      const page = pets.listPage({ limit, status, afterId: cursor === undefined ? undefined : decodeCursor(cursor) });
+      const page = pages.get({ limit, status, afterId: cursor === undefined ? undefined : decodeCursor(cursor) });
       if (page.nextAfterId !== null) {
-        const next = new URLSearchParams({ limit: String(limit), ...(status ? { status } : {}), cursor: encodeCursor(page.nextAfterId) });
+        const next = `limit=${limit}${status ? `&status=${status}` : ''}&cursor=${encodeCursor(page.nextAfterId)}`;
         reply.header('link', `<${absoluteUrl(request, `${API_BASE_PATH}/pets?${next}`)}>; rel="next"`);
       }
-      return page.pets;
+      // Already serialised (and checked against PetsSchema) when the page was cached.
+      return reply.type('application/json; charset=utf-8').serializer((body: string) => body).send(page.body as never);
     },
   );
 
@@ -73,7 +78,7 @@ export function registerPetRoutes(app: FastifyInstance, engine: Engine): void {
     },
     async (request, reply) => {
       requireKey(request);
-      const pet = pets.create(request.body);
+      const pet = await creations.create(request.body);
       return reply.code(201).header('location', absoluteUrl(request, `${API_BASE_PATH}/pets/${pet.id}`)).send(pet);
     },
   );

@@ -1,0 +1,37 @@
+import { PetsSchema, type PetStatus } from '../../shared/pet';
+import type { Changes } from '../services/changes';
+import type { PetService } from '../services/pets';
+
+export interface CachedPage {
+  /** The serialised JSON array, ready to send. */
+  body: string;
+  nextAfterId: number | null;
+}
+
+const MAX_PAGES = 2_000;
+
+/** Serialised list pages, dropped on any pet write (here or, via the engine, in another process). */
+export class PetPageCache {
+  private readonly pages = new Map<string, CachedPage>();
+
+  constructor(
+    private readonly pets: PetService,
+    changes: Changes,
+  ) {
+    changes.on((topic) => {
+      if (topic === 'pets') this.pages.clear();
+    });
+  }
+
+  get(query: { limit: number; status?: PetStatus; afterId?: number }): CachedPage {
+    const key = `${query.status ?? ''}|${query.afterId ?? 0}|${query.limit}`;
+    let page = this.pages.get(key);
+    if (!page) {
+      const result = this.pets.listPage(query);
+      page = { body: JSON.stringify(PetsSchema.parse(result.pets)), nextAfterId: result.nextAfterId };
+      if (this.pages.size >= MAX_PAGES) this.pages.clear();
+      this.pages.set(key, page);
+    }
+    return page;
+  }
+}
