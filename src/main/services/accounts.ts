@@ -1,23 +1,15 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Clock } from '../../shared/clock';
 import { AppError } from '../../shared/errors';
-import { PLAN_IDS, type PlanId } from '../../shared/plans';
+import type { Account } from '../../shared/models';
+import { AccountNameSchema, AccountPlanSchema, NewAccountSchema, type AccountPlan, type NewAccount } from '../../shared/admin-schemas';
 import type { Store } from '../db/connection';
 import { accounts } from '../db/schema';
 import type { Changes } from './changes';
 import type { PlanService } from './plans';
 import { parseOrThrow } from './validation';
 
-export interface Account {
-  id: number;
-  name: string;
-  planId: PlanId;
-  customPerMinute: number | null;
-  customPerDay: number | null;
-  createdAt: number;
-  activeKeys: number;
-}
+export type { Account };
 
 /** The figures that bind an account now: its plan's, or its own on Enterprise. */
 export interface AccountLimits {
@@ -27,19 +19,6 @@ export interface AccountLimits {
   banMinutes: number;
 }
 
-const positive = z.int({ error: 'must be a positive integer' }).positive({ error: 'must be a positive integer' });
-
-export const AccountPlanSchema = z.strictObject({
-  planId: z.enum(PLAN_IDS, { error: `must be one of ${PLAN_IDS.join(', ')}` }),
-  perMinute: positive.optional(),
-  perDay: positive.optional(),
-});
-export type AccountPlan = z.infer<typeof AccountPlanSchema>;
-
-export const NewAccountSchema = AccountPlanSchema.extend({
-  name: z.string({ error: 'must be a string' }).trim().min(1, { error: 'must not be empty' }).max(200, { error: 'must be at most 200 characters' }),
-});
-export type NewAccount = z.infer<typeof NewAccountSchema>;
 
 export class AccountService {
   constructor(
@@ -80,7 +59,7 @@ export class AccountService {
   }
 
   rename(id: number, name: string): Account {
-    const clean = parseOrThrow(NewAccountSchema.shape.name, name, 'name');
+    const clean = parseOrThrow(AccountNameSchema, name, 'name');
     this.get(id);
     this.db.update(accounts).set({ name: clean }).where(eq(accounts.id, id)).run();
     this.changes.emit('accounts');

@@ -1,14 +1,11 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { AppError } from '../../shared/errors';
+import type { Category } from '../../shared/models';
 import type { Store } from '../db/connection';
 import { categories, pets } from '../db/schema';
 import type { Changes } from './changes';
 
-export interface Category {
-  id: number;
-  name: string;
-  petCount: number;
-}
+export type { Category };
 
 const CATEGORY_NAME_MAX = 100;
 

@@ -2,21 +2,14 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Clock } from '../../shared/clock';
 import type { Environment } from '../../shared/environments';
 import { AppError } from '../../shared/errors';
+import type { ApiKeyRecord } from '../../shared/models';
 import type { Store } from '../db/connection';
 import { apiKeys } from '../db/schema';
 import type { AccountService } from './accounts';
 import { displayPrefixOf, generateApiKey, hashApiKey, isWellFormedApiKey } from './api-key-format';
 import type { Changes } from './changes';
 
-export interface ApiKeyRecord {
-  id: number;
-  accountId: number;
-  displayPrefix: string;
-  label: string;
-  createdAt: number;
-  lastUsedAt: number | null;
-  revokedAt: number | null;
-}
+export type { ApiKeyRecord };
 
 /** Who a valid key speaks for. */
 export interface KeyIdentity {

@@ -2,6 +2,8 @@ import type Database from 'better-sqlite3';
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Clock } from '../../shared/clock';
 import { AppError } from '../../shared/errors';
+import type { PetRecord, StatusChange } from '../../shared/models';
+import type { BrowsePets } from '../../shared/admin-schemas';
 import { NewPetSchema, PET_STATUSES, type NewPet, type Pet, type PetStatus } from '../../shared/pet';
 import type { Store } from '../db/connection';
 import { petStatusHistory, pets } from '../db/schema';
@@ -9,16 +11,7 @@ import type { CategoryService } from './categories';
 import type { Changes } from './changes';
 import { parseOrThrow } from './validation';
 
-export interface PetRecord extends Pet {
-  createdAt: number;
-  updatedAt: number;
-}
-
-export interface StatusChange {
-  fromStatus: PetStatus | null;
-  toStatus: PetStatus;
-  changedAt: number;
-}
+export type { PetRecord, StatusChange };
 
 export interface PetPage {
   pets: Pet[];
@@ -26,18 +19,6 @@ export interface PetPage {
   nextAfterId: number | null;
 }
 
-export const PET_SORT_FIELDS = ['id', 'name', 'status', 'categoryId', 'updatedAt'] as const;
-export type PetSortField = (typeof PET_SORT_FIELDS)[number];
-
-export interface BrowseQuery {
-  search?: string;
-  status?: PetStatus;
-  categoryId?: number;
-  sort?: PetSortField;
-  direction?: 'asc' | 'desc';
-  offset?: number;
-  limit?: number;
-}
 
 const publicColumns = { id: pets.id, name: pets.name, categoryId: pets.categoryId, status: pets.status };
 const PUBLIC_SELECT = 'SELECT id, name, category_id AS categoryId, status FROM pets';
@@ -82,7 +63,7 @@ export class PetService {
   }
 
   /** For staff: search, filter, sort and offset paging, with the total for the pager. */
-  browse(query: BrowseQuery): { pets: PetRecord[]; total: number } {
+  browse(query: BrowsePets): { pets: PetRecord[]; total: number } {
     const filters: SQL[] = [];
     if (query.status) filters.push(eq(pets.status, query.status));
     if (query.categoryId !== undefined) filters.push(eq(pets.categoryId, query.categoryId));

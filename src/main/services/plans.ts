@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import { z } from 'zod';
+import { PlanChangeSchema, type PlanChange } from '../../shared/admin-schemas';
 import { AppError } from '../../shared/errors';
 import { PLAN_IDS, type PlanFigures, type PlanId } from '../../shared/plans';
 import type { Store } from '../db/connection';
@@ -7,15 +7,6 @@ import { plans } from '../db/schema';
 import type { Changes } from './changes';
 import { parseOrThrow } from './validation';
 
-const positive = z.int({ error: 'must be a positive integer' }).positive({ error: 'must be a positive integer' });
-
-export const PlanChangeSchema = z.strictObject({
-  perMinute: positive.optional(),
-  perDay: positive.optional(),
-  banThreshold: z.int({ error: 'must be a whole number' }).min(0, { error: 'must be 0 or more' }).optional(),
-  banMinutes: positive.optional(),
-});
-export type PlanChange = z.infer<typeof PlanChangeSchema>;
 
 export class PlanService {
   constructor(

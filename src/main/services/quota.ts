@@ -11,6 +11,7 @@ import {
   type WindowKind,
   type WindowUsage,
 } from '../../shared/quota';
+import type { BanRecord, UsageReport } from '../../shared/models';
 import type { AccountLimits, AccountService } from './accounts';
 import type { Changes } from './changes';
 import type { PlanService } from './plans';
@@ -37,24 +38,8 @@ interface Strike {
   dirty: boolean;
 }
 
-export interface BanRecord {
-  id: number;
-  keyId: number;
-  accountId: number;
-  startedAt: number;
-  until: number;
-  liftedAt: number | null;
-}
 
-export interface UsageReport {
-  accountId: number;
-  minute: WindowUsage & { rejected: number };
-  day: WindowUsage & { rejected: number };
-  bansToday: number;
-  activeBans: BanRecord[];
-  /** 60 entries, oldest first, one per UTC minute. */
-  lastHour: { start: number; accepted: number; rejected: number }[];
-}
+export type { BanRecord, UsageReport };
 
 /** Minute rows are kept for the last-hour chart, day rows for a month. */
 const KEEP_MS: Record<WindowKind, number> = { minute: 2 * 3_600_000, day: 35 * 86_400_000 };

@@ -1,0 +1,118 @@
+/**
+ * The admin contract: every channel the GUI may call, its input schema and its result type. Main
+ * validates every payload with these schemas; the preload exposes exactly these channels; the
+ * browser mode serves the same channels over HTTP.
+ */
+import { z } from 'zod';
+import {
+  AccountNameSchema,
+  AccountPlanSchema,
+  BrowsePetsSchema,
+  CategoryNameSchema,
+  ConsoleBurstSchema,
+  ConsoleRequestSchema,
+  EnvironmentSchema,
+  KeyLabelSchema,
+  NewAccountSchema,
+  PetChangeSchema,
+  PlanChangeSchema,
+  SettingsSchema,
+  type Settings,
+} from './admin-schemas';
+import type { Environment } from './environments';
+import type { ErrorBody } from './errors';
+import type { Account, ApiKeyRecord, BanRecord, Category, PetRecord, StatusChange, UsageReport } from './models';
+import { NewPetSchema, PetStatusSchema, type Pet } from './pet';
+import { PLAN_IDS, type PlanFigures } from './plans';
+
+const id = z.int().positive();
+const env = { environment: EnvironmentSchema };
+const input = <S extends z.core.$ZodLooseShape>(shape: S) => z.strictObject({ ...env, ...shape });
+
+export interface ServerStatus {
+  environment: Environment;
+  running: boolean;
+  /** e.g. http://127.0.0.1:4010/v1 when running */
+  baseUrl: string | null;
+  port: number;
+  host: string;
+  /** Why it is not running (a port in use, say). */
+  problem: string | null;
+}
+
+export interface ConsoleResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+  durationMs: number;
+}
+
+export interface BurstResult {
+  /** One entry per request, in order. */
+  responses: { status: number; code: string | null; remaining: number | null; retryAfter: number | null }[];
+  counts: Record<string, number>;
+}
+
+export interface OverviewRow {
+  account: Account;
+  usage: UsageReport;
+}
+
+type Channel<I extends z.ZodType, O> = { input: I; output?: O };
+const channel = <O>() => <I extends z.ZodType>(schema: I): Channel<I, O> => ({ input: schema });
+
+export const ADMIN_CONTRACT = {
+  'servers.status': channel<ServerStatus[]>()(z.strictObject({})),
+  'settings.get': channel<Settings>()(z.strictObject({})),
+  'settings.update': channel<ServerStatus[]>()(SettingsSchema),
+
+  'categories.list': channel<Category[]>()(input({})),
+  'categories.create': channel<Category>()(input({ name: CategoryNameSchema })),
+  'categories.rename': channel<Category>()(input({ id, name: CategoryNameSchema })),
+  'categories.remove': channel<null>()(input({ id })),
+
+  'pets.browse': channel<{ pets: PetRecord[]; total: number }>()(input({ query: BrowsePetsSchema })),
+  'pets.create': channel<Pet>()(input({ pet: NewPetSchema })),
+  'pets.update': channel<PetRecord>()(input({ id, changes: PetChangeSchema })),
+  'pets.setStatus': channel<PetRecord>()(input({ id, status: PetStatusSchema })),
+  'pets.history': channel<StatusChange[]>()(input({ id })),
+  'pets.remove': channel<null>()(input({ id })),
+
+  'accounts.list': channel<Account[]>()(input({})),
+  'accounts.create': channel<Account>()(input({ account: NewAccountSchema })),
+  'accounts.rename': channel<Account>()(input({ id, name: AccountNameSchema })),
+  'accounts.setPlan': channel<Account>()(input({ id, plan: AccountPlanSchema })),
+
+  'keys.list': channel<ApiKeyRecord[]>()(input({ accountId: id.optional() })),
+  'keys.create': channel<{ key: string; record: ApiKeyRecord }>()(input({ accountId: id, label: KeyLabelSchema.optional() })),
+  'keys.setLabel': channel<ApiKeyRecord>()(input({ id, label: KeyLabelSchema })),
+  'keys.revoke': channel<ApiKeyRecord>()(input({ id })),
+  'keys.rotate': channel<{ key: string; record: ApiKeyRecord }>()(input({ id })),
+
+  'plans.list': channel<PlanFigures[]>()(input({})),
+  'plans.update': channel<PlanFigures>()(input({ planId: z.enum(PLAN_IDS), change: PlanChangeSchema })),
+
+  'usage.overview': channel<OverviewRow[]>()(input({})),
+  'usage.report': channel<UsageReport>()(input({ accountId: id })),
+  'usage.reset': channel<UsageReport>()(input({ accountId: id })),
+  'bans.list': channel<BanRecord[]>()(input({})),
+  'bans.lift': channel<{ lifted: boolean }>()(input({ keyId: id })),
+
+  'console.send': channel<ConsoleResponse>()(ConsoleRequestSchema),
+  'console.burst': channel<BurstResult>()(ConsoleBurstSchema),
+} as const;
+
+export type AdminChannel = keyof typeof ADMIN_CONTRACT;
+export const ADMIN_CHANNELS = Object.keys(ADMIN_CONTRACT) as AdminChannel[];
+export type AdminInput<C extends AdminChannel> = z.input<(typeof ADMIN_CONTRACT)[C]['input']>;
+export type AdminParsedInput<C extends AdminChannel> = z.output<(typeof ADMIN_CONTRACT)[C]['input']>;
+export type AdminOutput<C extends AdminChannel> = (typeof ADMIN_CONTRACT)[C] extends Channel<z.ZodType, infer O> ? O : never;
+
+/** What crosses IPC or HTTP: errors travel as values, since thrown classes do not survive IPC. */
+export type AdminResult<T> = { ok: true; value: T } | { ok: false; error: ErrorBody };
+
+/** The typed API the renderer sees, one method per channel. */
+export type AdminApi = { [C in AdminChannel]: (input: AdminInput<C>) => Promise<AdminResult<AdminOutput<C>>> };
+
+/** In the HTTP transport of browser mode, every channel is POST {ADMIN_HTTP_PREFIX}{channel}. */
+export const ADMIN_HTTP_PREFIX = '/admin/api/';
