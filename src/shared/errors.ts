@@ -2,6 +2,7 @@
 export const ERROR_STATUS = {
   validation_failed: 400,
   unauthorized: 401,
+  forbidden: 403,
   not_found: 404,
   method_not_allowed: 405,
   conflict: 409,
@@ -17,8 +18,8 @@ export type ErrorCode = keyof typeof ERROR_STATUS;
 
 export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
 
-/** Codes the public API can answer with (CONTRACT §3); `conflict` belongs to the admin side only. */
-export const PUBLIC_ERROR_CODES = ERROR_CODES.filter((code) => code !== 'conflict');
+/** Codes the public API can answer with (CONTRACT §3); `conflict` and `forbidden` belong to the admin side. */
+export const PUBLIC_ERROR_CODES = ERROR_CODES.filter((code) => code !== 'conflict' && code !== 'forbidden');
 
 export interface ErrorBody {
   code: ErrorCode;

@@ -10,6 +10,8 @@ import { registerPetRoutes } from './routes/pets';
 
 export interface ApiServerOptions {
   logger?: FastifyServerOptions['logger'];
+  /** More routes on the same server (the admin pages of browser mode), registered before start. */
+  extend?: (app: FastifyInstance) => Promise<void> | void;
 }
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -54,6 +56,7 @@ export async function buildApiServer(engine: Engine, options: ApiServerOptions =
     return reply.type('application/json; charset=utf-8').send(openApiDocument);
   });
 
+  await options.extend?.(app);
   await app.ready();
   return app;
 }

@@ -6,7 +6,7 @@ import { API_BASE_PATH, type Environment } from '../../shared/environments';
 import { AppError } from '../../shared/errors';
 import { acquireInstanceLock, recordLockHolder } from '../db/instance-lock';
 import { Engine } from '../engine';
-import { buildApiServer } from './server';
+import { buildApiServer, type ApiServerOptions } from './server';
 
 export interface StartOptions {
   dataDir: string;
@@ -16,6 +16,7 @@ export interface StartOptions {
   clock?: Clock;
   logger?: FastifyServerOptions['logger'];
   migrationsFolder?: string;
+  extend?: ApiServerOptions['extend'];
 }
 
 export interface RunningServer {
@@ -39,7 +40,7 @@ export async function startApiServer(options: StartOptions): Promise<RunningServ
   let app: FastifyInstance | undefined;
   try {
     engine = new Engine({ dataDir: options.dataDir, environment: options.environment, clock: options.clock, migrationsFolder: options.migrationsFolder });
-    app = await buildApiServer(engine, { logger: options.logger });
+    app = await buildApiServer(engine, { logger: options.logger, extend: options.extend });
     await app.listen({ host, port: options.port });
     engine.startFlushing();
   } catch (error) {

@@ -53,7 +53,9 @@ function httpTransport(token: string): AdminApi {
       } catch {
         return { ok: false, error: { code: 'internal_error', message: 'The Adoption Desk server cannot be reached. Is it still running?', status: 0 } };
       }
-      return (await response.json()) as AdminResult<unknown>;
+      const body = (await response.json()) as AdminResult<unknown> | ErrorBody;
+      // The server's guard answers with a plain Error body before any channel runs.
+      return 'ok' in body ? body : { ok: false, error: body };
     },
   ]);
   return Object.fromEntries(entries) as AdminApi;

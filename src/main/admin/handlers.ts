@@ -1,0 +1,61 @@
+import type { AppHost } from '../app-host';
+import { sendConsoleBurst, sendConsoleRequest } from './console';
+import type { AdminHandlers } from './dispatch';
+
+/** Each channel of the admin contract, as a thin call into one environment's services. */
+export function createAdminHandlers(host: AppHost): AdminHandlers {
+  const services = (environment: Parameters<AppHost['engine']>[0]) => host.engine(environment).services;
+  return {
+    'servers.status': () => host.status(),
+    'settings.get': () => host.currentSettings(),
+    'settings.update': (settings) => host.updateSettings(settings),
+
+    'categories.list': ({ environment }) => services(environment).categories.list(),
+    'categories.create': ({ environment, name }) => services(environment).categories.create(name),
+    'categories.rename': ({ environment, id, name }) => services(environment).categories.rename(id, name),
+    'categories.remove': ({ environment, id }) => {
+      services(environment).categories.remove(id);
+      return null;
+    },
+
+    'pets.browse': ({ environment, query }) => services(environment).pets.browse(query),
+    'pets.create': ({ environment, pet }) => services(environment).pets.create(pet),
+    'pets.update': ({ environment, id, changes }) => services(environment).pets.update(id, changes),
+    'pets.setStatus': ({ environment, id, status }) => services(environment).pets.changeStatus(id, status),
+    'pets.history': ({ environment, id }) => services(environment).pets.history(id),
+    'pets.remove': ({ environment, id }) => {
+      services(environment).pets.remove(id);
+      return null;
+    },
+
+    'accounts.list': ({ environment }) => services(environment).accounts.list(),
+    'accounts.create': ({ environment, account }) => services(environment).accounts.create(account),
+    'accounts.rename': ({ environment, id, name }) => services(environment).accounts.rename(id, name),
+    'accounts.setPlan': ({ environment, id, plan }) => services(environment).accounts.setPlan(id, plan),
+
+    'keys.list': ({ environment, accountId }) => services(environment).keys.list({ accountId }),
+    'keys.create': ({ environment, accountId, label }) => services(environment).keys.create({ accountId, label }),
+    'keys.setLabel': ({ environment, id, label }) => services(environment).keys.setLabel(id, label),
+    'keys.revoke': ({ environment, id }) => services(environment).keys.revoke(id),
+    'keys.rotate': ({ environment, id }) => services(environment).keys.rotate(id),
+
+    'plans.list': ({ environment }) => services(environment).plans.list(),
+    'plans.update': ({ environment, planId, change }) => services(environment).plans.update(planId, change),
+
+    'usage.overview': ({ environment }) => {
+      const { accounts, quota } = services(environment);
+      return accounts.list().map((account) => ({ account, usage: quota.report(account.id) }));
+    },
+    'usage.report': ({ environment, accountId }) => services(environment).quota.report(accountId),
+    'usage.reset': ({ environment, accountId }) => {
+      const { quota } = services(environment);
+      quota.resetUsage(accountId);
+      return quota.report(accountId);
+    },
+    'bans.list': ({ environment }) => services(environment).quota.listActiveBans(),
+    'bans.lift': ({ environment, keyId }) => ({ lifted: services(environment).quota.liftBan(keyId) }),
+
+    'console.send': (request) => sendConsoleRequest(host.baseUrl(request.environment), request),
+    'console.burst': ({ count, ...request }) => sendConsoleBurst(host.baseUrl(request.environment), request, count),
+  };
+}
