@@ -1,40 +1,94 @@
 import path from 'node:path';
-import { app, BrowserWindow } from 'electron';
-import { DEFAULT_PORT } from '../shared/environments';
-import { startApiServer, type RunningServer } from './api/start';
+import { app, BrowserWindow, dialog, ipcMain, Menu, net, protocol, screen, session, shell, type IpcMainInvokeEvent } from 'electron';
+import { createAdminHandlers } from './admin/handlers';
+import { AppHost } from './app-host';
+import { registerAdminIpc } from './shell/ipc';
+import { buildMenuTemplate } from './shell/menu';
+import { APP_SCHEME_PRIVILEGES, serveRenderer } from './shell/protocol';
+import { APP_ORIGIN, denyAllPermissions, isTrustedFrameUrl, lockDownContents } from './shell/security';
+import { DEFAULT_WINDOW_STATE, loadWindowState, saveWindowState } from './shell/window-state';
 
-// The Electron shell: only this file (and later its siblings in the shell) imports 'electron'.
-const servers: RunningServer[] = [];
+// The Electron shell: the few files here and in shell/ are the only ones importing 'electron'.
+const devServerUrl = app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL;
+protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES]);
+
+let mainWindow: BrowserWindow | undefined;
+let host: AppHost | undefined;
+
+function createWindow(stateFile: string): BrowserWindow {
+  const saved = loadWindowState(stateFile, screen.getAllDisplays().map((display) => display.workArea));
+  const window = new BrowserWindow({
+    ...(saved ?? DEFAULT_WINDOW_STATE),
+    minWidth: 900,
+    minHeight: 600,
+    show: false,
+    title: 'Adoption Desk',
+    webPreferences: {
+      preload: path.join(__dirname, '../preload/index.js'),
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      webviewTag: false,
+    },
+  });
+  if (saved?.maximized) window.maximize();
+  lockDownContents(window.webContents, (url) => void shell.openExternal(url), devServerUrl);
+  window.once('ready-to-show', () => window.show());
+  window.on('close', () => saveWindowState(stateFile, { ...window.getNormalBounds(), maximized: window.isMaximized() }));
+  void (devServerUrl ? window.loadURL(devServerUrl) : window.loadURL(`${APP_ORIGIN}/index.html`));
+  return window;
+}
 
 async function main(): Promise<void> {
   if (!app.requestSingleInstanceLock()) {
     app.quit();
     return;
   }
-  await app.whenReady();
-  const dataDir = app.getPath('userData');
-  const migrationsFolder = app.isPackaged ? path.join(process.resourcesPath, 'migrations') : undefined;
-  for (const environment of ['production', 'staging'] as const) {
-    servers.push(await startApiServer({ dataDir, environment, port: DEFAULT_PORT[environment], migrationsFolder }));
-  }
-  const window = new BrowserWindow({
-    width: 1200,
-    height: 800,
-    webPreferences: {
-      preload: path.join(__dirname, '../preload/index.js'),
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-    },
+  app.on('second-instance', () => {
+    if (mainWindow?.isMinimized()) mainWindow.restore();
+    mainWindow?.focus();
   });
-  await window.loadFile(path.join(__dirname, '../renderer/index.html'));
+  await app.whenReady();
+
+  const userData = app.getPath('userData');
+  denyAllPermissions(session.defaultSession);
+  serveRenderer(protocol, net, path.join(__dirname, '../renderer'));
+  host = new AppHost({ dataDir: userData, migrationsFolder: app.isPackaged ? path.join(process.resourcesPath, 'migrations') : undefined });
+  const statuses = await host.start();
+  const trusted = (event: IpcMainInvokeEvent) => isTrustedFrameUrl(event.senderFrame?.url ?? '', devServerUrl);
+  registerAdminIpc(ipcMain, createAdminHandlers(host), trusted);
+
+  Menu.setApplicationMenu(
+    Menu.buildFromTemplate(
+      buildMenuTemplate({
+        isMac: process.platform === 'darwin',
+        openApiDocument: () => {
+          const baseUrl = host?.baseUrl('production');
+          if (baseUrl) void shell.openExternal(`${baseUrl}/openapi.json`);
+        },
+      }),
+    ),
+  );
+  mainWindow = createWindow(path.join(userData, 'window-state.json'));
+
+  for (const status of statuses.filter((s) => !s.running)) {
+    void dialog.showMessageBox(mainWindow, {
+      type: 'warning',
+      message: `The ${status.environment} API could not start.`,
+      detail: `${status.problem ?? ''}\nChange its port on the Server page; its data can still be managed here.`,
+    });
+  }
 }
 
+let quitting = false;
 app.on('before-quit', (event) => {
-  if (servers.length === 0) return;
+  if (quitting || !host) return;
   event.preventDefault();
-  const stopping = servers.splice(0);
-  void Promise.all(stopping.map((server) => server.stop())).finally(() => app.quit());
+  quitting = true;
+  void host.stop().finally(() => app.quit());
 });
+app.on('window-all-closed', () => app.quit());
 
 void main();

@@ -1,4 +1,7 @@
-import { contextBridge } from 'electron';
+import { contextBridge, ipcRenderer } from 'electron';
+import { ADMIN_CHANNEL_NAMES } from '../shared/admin-channels';
 
-// The typed admin API arrives with the desktop app; until then the window only learns it is in Electron.
-contextBridge.exposeInMainWorld('adoptionDesk', { shell: 'electron' });
+// One method per admin channel and nothing else: the page never sees ipcRenderer itself.
+const api = Object.fromEntries(ADMIN_CHANNEL_NAMES.map((channel) => [channel, (input: unknown) => ipcRenderer.invoke(channel, input)]));
+
+contextBridge.exposeInMainWorld('adoptionDesk', api);

@@ -4,6 +4,7 @@
  * browser mode serves the same channels over HTTP.
  */
 import { z } from 'zod';
+import { ADMIN_CHANNEL_NAMES, type AdminChannelName } from './admin-channels';
 import {
   AccountNameSchema,
   AccountPlanSchema,
@@ -100,10 +101,10 @@ export const ADMIN_CONTRACT = {
 
   'console.send': channel<ConsoleResponse>()(ConsoleRequestSchema),
   'console.burst': channel<BurstResult>()(ConsoleBurstSchema),
-} as const;
+} as const satisfies Record<AdminChannelName, Channel<z.ZodType, unknown>>;
 
-export type AdminChannel = keyof typeof ADMIN_CONTRACT;
-export const ADMIN_CHANNELS = Object.keys(ADMIN_CONTRACT) as AdminChannel[];
+export type AdminChannel = AdminChannelName;
+export const ADMIN_CHANNELS: readonly AdminChannel[] = ADMIN_CHANNEL_NAMES;
 export type AdminInput<C extends AdminChannel> = z.input<(typeof ADMIN_CONTRACT)[C]['input']>;
 export type AdminParsedInput<C extends AdminChannel> = z.output<(typeof ADMIN_CONTRACT)[C]['input']>;
 export type AdminOutput<C extends AdminChannel> = (typeof ADMIN_CONTRACT)[C] extends Channel<z.ZodType, infer O> ? O : never;

@@ -20,7 +20,6 @@ export interface PetPage {
 }
 
 
-const publicColumns = { id: pets.id, name: pets.name, categoryId: pets.categoryId, status: pets.status };
 const PUBLIC_SELECT = 'SELECT id, name, category_id AS categoryId, status FROM pets';
 
 type PetStatements = ReturnType<typeof prepareStatements>;

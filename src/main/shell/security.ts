@@ -1,0 +1,58 @@
+import type { Session, WebContents } from 'electron';
+
+/** The renderer's own origin: the packaged files behind the app:// protocol. */
+export const APP_ORIGIN = 'app://desk';
+
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/** Links that may leave the app, to the system browser: only this machine's own API addresses. */
+export function isAllowedExternalUrl(url: string): boolean {
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(parsed.hostname);
+  } catch {
+    return false;
+  }
+}
+
+/** True for frames showing our own pages (or the dev server while developing, never when packaged). */
+export function isTrustedFrameUrl(url: string, devServerUrl: string | undefined): boolean {
+  try {
+    const origin = new URL(url).origin;
+    if (origin === APP_ORIGIN) return true;
+    return devServerUrl !== undefined && origin === new URL(devServerUrl).origin;
+  } catch {
+    return false;
+  }
+}
+
+/** Electron's checklist for one window: no navigation away, no new windows, no permissions. */
+export function lockDownContents(contents: WebContents, openExternal: (url: string) => void, devServerUrl: string | undefined): void {
+  contents.on('will-navigate', (event, url) => {
+    if (!isTrustedFrameUrl(url, devServerUrl)) event.preventDefault();
+  });
+  contents.on('will-redirect', (event, url) => {
+    if (!isTrustedFrameUrl(url, devServerUrl)) event.preventDefault();
+  });
+  contents.on('will-attach-webview', (event) => event.preventDefault());
+  contents.setWindowOpenHandler(({ url }) => {
+    if (isAllowedExternalUrl(url)) openExternal(url);
+    return { action: 'deny' };
+  });
+}
+
+export function denyAllPermissions(session: Session): void {
+  session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+  session.setPermissionCheckHandler(() => false);
+}
