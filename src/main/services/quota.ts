@@ -318,9 +318,11 @@ export class QuotaService {
   }
 
   private reloadBans(): void {
+    const now = this.clock.now();
     const active = new Map<number, BanRecord>();
-    for (const ban of this.statements.activeBans.all(this.clock.now())) active.set(ban.keyId, ban);
-    for (const keyId of this.activeBans.keys()) if (!active.has(keyId)) this.strikes.delete(keyId);
+    for (const ban of this.statements.activeBans.all(now)) active.set(ban.keyId, ban);
+    // A ban gone before its time was lifted elsewhere, so its strikes go too; one that ran out was not.
+    for (const [keyId, ban] of this.activeBans) if (!active.has(keyId) && ban.until > now) this.strikes.delete(keyId);
     this.activeBans = active;
   }
 

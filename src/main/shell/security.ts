@@ -29,9 +29,10 @@ export function isAllowedExternalUrl(url: string): boolean {
 /** True for frames showing our own pages (or the dev server while developing, never when packaged). */
 export function isTrustedFrameUrl(url: string, devServerUrl: string | undefined): boolean {
   try {
-    const origin = new URL(url).origin;
-    if (origin === APP_ORIGIN) return true;
-    return devServerUrl !== undefined && origin === new URL(devServerUrl).origin;
+    const parsed = new URL(url);
+    // Node's URL gives custom schemes the origin "null", so compare scheme and host instead.
+    if (`${parsed.protocol}//${parsed.host}` === APP_ORIGIN) return true;
+    return devServerUrl !== undefined && parsed.origin === new URL(devServerUrl).origin;
   } catch {
     return false;
   }
