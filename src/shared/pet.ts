@@ -48,14 +48,20 @@ export type Pet = z.infer<typeof PetSchema>;
 
 export const PetsSchema = z.array(PetSchema).meta({ id: 'Pets' });
 
+const LIMIT_RULE = `must be an integer from 1 to ${PAGE_LIMIT_MAX}`;
+
 export const ListPetsQuerySchema = z.object({
-  limit: z.coerce
-    .number({ error: `must be an integer from 1 to ${PAGE_LIMIT_MAX}` })
-    .int({ error: `must be an integer from 1 to ${PAGE_LIMIT_MAX}` })
-    .min(1, { error: `must be an integer from 1 to ${PAGE_LIMIT_MAX}` })
-    .max(PAGE_LIMIT_MAX, { error: `must be an integer from 1 to ${PAGE_LIMIT_MAX}` })
-    .default(PAGE_LIMIT_DEFAULT)
-    .describe('Maximum number of animals returned.'),
+  // Plain decimal digits only: z.coerce alone would also take 0x10, 1e1, " 5" and 10.0.
+  limit: z.preprocess(
+    (raw) => (typeof raw === 'string' && !/^[0-9]+$/.test(raw) ? Number.NaN : raw),
+    z.coerce
+      .number({ error: LIMIT_RULE })
+      .int({ error: LIMIT_RULE })
+      .min(1, { error: LIMIT_RULE })
+      .max(PAGE_LIMIT_MAX, { error: LIMIT_RULE })
+      .default(PAGE_LIMIT_DEFAULT)
+      .describe('Maximum number of animals returned.'),
+  ),
   status: PetStatusSchema.optional().describe('Filters by availability status.'),
   cursor: z
     .string({ error: 'must be a single cursor value' })

@@ -25,15 +25,23 @@ export function findMigrationsFolder(from: string = __dirname): string {
 }
 
 export function openConnection(file: string, migrationsFolder = findMigrationsFolder()): Connection {
-  const sqlite = new Database(file, { timeout: 5_000 });
-  sqlite.pragma('journal_mode = WAL');
-  // NORMAL in WAL mode: a committed transaction survives a crash of the process (not of the OS).
-  sqlite.pragma('synchronous = NORMAL');
-  sqlite.pragma('foreign_keys = ON');
-  const db = drizzle(sqlite, { schema });
-  migrate(db, { migrationsFolder });
-  seed(sqlite);
-  return { sqlite, db };
+  // The server, the CLI and the desktop app may open a new file at once: one migrates, the others wait.
+  const gate = new Database(`${file}.opening`, { timeout: 30_000 });
+  try {
+    gate.exec('BEGIN EXCLUSIVE');
+    const sqlite = new Database(file, { timeout: 5_000 });
+    sqlite.pragma('journal_mode = WAL');
+    // NORMAL in WAL mode: a committed transaction survives a crash of the process (not of the OS).
+    sqlite.pragma('synchronous = NORMAL');
+    sqlite.pragma('foreign_keys = ON');
+    const db = drizzle(sqlite, { schema });
+    migrate(db, { migrationsFolder });
+    seed(sqlite);
+    return { sqlite, db };
+  } finally {
+    if (gate.inTransaction) gate.exec('ROLLBACK');
+    gate.close();
+  }
 }
 
 function seed(sqlite: Database.Database): void {

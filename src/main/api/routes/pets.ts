@@ -34,6 +34,9 @@ function setDeprecationHeaders(request: FastifyRequest, reply: FastifyReply): vo
   });
 }
 
+/** Runs before the body is read or validated: without a valid key the answer is 401, whatever else is wrong. */
+const authenticated = async (request: FastifyRequest) => requireKey(request);
+
 export function registerPetRoutes(app: FastifyInstance, engine: Engine): void {
   const { pets } = engine.services;
   const pages = new PetPageCache(pets, engine.changes);
@@ -43,6 +46,7 @@ export function registerPetRoutes(app: FastifyInstance, engine: Engine): void {
   api.get(
     `${API_BASE_PATH}/pets`,
     {
+      onRequest: authenticated,
       schema: {
         operationId: 'listPets',
         summary: 'List all animals',
@@ -68,6 +72,7 @@ export function registerPetRoutes(app: FastifyInstance, engine: Engine): void {
   api.post(
     `${API_BASE_PATH}/pets`,
     {
+      onRequest: authenticated,
       schema: {
         operationId: 'createPet',
         summary: 'Add an animal',
@@ -86,7 +91,7 @@ export function registerPetRoutes(app: FastifyInstance, engine: Engine): void {
   api.get(
     `${API_BASE_PATH}/pets/:petId`,
     {
-      onRequest: async (request, reply) => setDeprecationHeaders(request, reply),
+      onRequest: [async (request, reply) => setDeprecationHeaders(request, reply), authenticated],
       schema: {
         operationId: 'getPet',
         summary: 'Get an animal (deprecated)',

@@ -1,0 +1,190 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Engine } from '../../src/main/engine';
+import { runCli, runCliThroughNpm, type ProcessResult } from '../helpers/processes';
+import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
+
+const KEY_LINE = /^adk_live_[0-9A-Za-z]{38}\n$/;
+
+let dataDir: string;
+
+beforeEach(() => {
+  dataDir = makeTempDir();
+  // Migrate first: CLI runs started at the same moment on a brand-new data dir race (see engine-open.test.ts).
+  new Engine({ dataDir, environment: 'production' }).close();
+});
+
+afterEach(() => {
+  removeTempDir(dataDir);
+});
+
+const cli = (...args: string[]) => runCli(['--data-dir', dataDir, ...args]);
+
+/** Reads the data dir the way the server would, after the CLI has exited. */
+function inspect<T>(look: (engine: Engine) => T): T {
+  const engine = new Engine({ dataDir, environment: 'production' });
+  try {
+    return look(engine);
+  } finally {
+    engine.close();
+  }
+}
+
+function expectOk(result: ProcessResult): void {
+  expect(result.code, result.stderr).toBe(0);
+}
+
+function expectRefused(result: ProcessResult, stderr: RegExp): void {
+  expect(result.code).toBe(1);
+  expect(result.stderr).toMatch(stderr);
+}
+
+describe('keys', () => {
+  it('`npm run --silent cli -- keys create --plan free` prints only the key; each key gets its own account', async () => {
+    const first = await runCliThroughNpm(['--data-dir', dataDir, 'keys', 'create', '--plan', 'free']);
+    const second = await runCliThroughNpm(['--data-dir', dataDir, 'keys', 'create', '--plan', 'free']);
+    for (const result of [first, second]) {
+      expectOk(result);
+      expect(result.stdout).toMatch(KEY_LINE);
+    }
+    expect(first.stdout).not.toBe(second.stdout);
+    const identities = inspect((engine) => [first, second].map((result) => engine.services.keys.authenticate(result.stdout.trim())));
+    expect(identities[0]).not.toBeNull();
+    expect(identities[1]).not.toBeNull();
+    expect(identities[0]?.accountId).not.toBe(identities[1]?.accountId);
+    const plans = inspect((engine) => engine.services.accounts.list().map((account) => account.planId));
+    expect(plans).toEqual(['free', 'free']);
+  });
+
+  it('Enterprise keys take their figures; --account adds a key to an existing account', async () => {
+    const created = await cli('keys', 'create', '--plan', 'enterprise', '--per-minute', '5000', '--per-day', '90000', '--label', 'partner');
+    expectOk(created);
+    const accountId = inspect((engine) => engine.services.keys.authenticate(created.stdout.trim())?.accountId);
+    expect(accountId).toBeDefined();
+    const account = inspect((engine) => engine.services.accounts.get(accountId ?? 0));
+    expect(account).toMatchObject({ planId: 'enterprise', customPerMinute: 5000, customPerDay: 90000 });
+
+    const added = await cli('keys', 'create', '--account', String(accountId));
+    expectOk(added);
+    expect(added.stdout).toMatch(KEY_LINE);
+    expect(inspect((engine) => engine.services.keys.authenticate(added.stdout.trim())?.accountId)).toBe(accountId);
+    expect(inspect((engine) => engine.services.accounts.list())).toHaveLength(1);
+  });
+
+  it('refuses what cannot be done, with nothing on stdout', async () => {
+    const refusals = await Promise.all([
+      cli('keys', 'create'),
+      cli('keys', 'create', '--plan', 'enterprise'),
+      cli('keys', 'create', '--plan', 'free', '--per-minute', '10'),
+      cli('keys', 'create', '--plan', 'platinum'),
+      cli('keys', 'create', '--account', '99'),
+    ]);
+    expectRefused(refusals[0] as ProcessResult, /--plan/);
+    expectRefused(refusals[1] as ProcessResult, /Enterprise/);
+    expectRefused(refusals[2] as ProcessResult, /Enterprise/);
+    expect(refusals[3]?.code).not.toBe(0);
+    expect(refusals[3]?.stderr).toMatch(/platinum|choices/i);
+    expectRefused(refusals[4] as ProcessResult, /Account 99/);
+    for (const result of refusals) expect(result.stdout).toBe('');
+    expect(inspect((engine) => engine.services.accounts.list())).toHaveLength(0);
+  });
+
+  it('revokes by the key itself and by id; list never shows a plaintext key', async () => {
+    const made = await Promise.all([cli('keys', 'create', '--plan', 'pro'), cli('keys', 'create', '--plan', 'business')]);
+    const [byKey, byId] = made.map((result) => result.stdout.trim());
+    const idOf = (key: string) => inspect((engine) => engine.services.keys.authenticate(key)?.keyId);
+    const secondId = idOf(byId ?? '');
+    expect(secondId).toBeDefined();
+
+    const listed = await Promise.all([cli('keys', 'list'), cli('--json', 'keys', 'list')]);
+    for (const result of listed) {
+      expectOk(result);
+      for (const key of [byKey, byId]) expect(result.stdout).not.toContain(key?.slice(13));
+    }
+    expect(listed[0]?.stdout).toMatch(/adk_live_\w{4}…/);
+    expect(JSON.parse(listed[1]?.stdout ?? '')).toHaveLength(2);
+
+    const revokedByKey = await runCliThroughNpm(['--data-dir', dataDir, 'keys', 'revoke', byKey ?? '']);
+    expectOk(revokedByKey);
+    expect(revokedByKey.stdout).toBe('');
+    expect(revokedByKey.stderr).toMatch(/revoked/);
+    expectOk(await cli('keys', 'revoke', String(secondId)));
+    expect(idOf(byKey ?? '')).toBeUndefined();
+    expect(idOf(byId ?? '')).toBeUndefined();
+    expectRefused(await cli('keys', 'revoke', 'adk_live_nothing'), /No API key/);
+  });
+});
+
+describe('pets import', () => {
+  function write(name: string, text: string): string {
+    const file = path.join(dataDir, name);
+    fs.writeFileSync(file, text);
+    return file;
+  }
+
+  const petNames = () => inspect((engine) => engine.services.pets.browse({ limit: 500 }).pets.map((pet) => [pet.name, pet.categoryId, pet.status]));
+
+  it('imports every row of a CSV and of a JSON file', async () => {
+    const csv = write('pets.csv', '\uFEFFname,categoryId,status\nRex,1,\n"Miss Kitty, the 2nd",2,pending\n🐰 Thumper,3,sold\n');
+    const json = write('pets.json', JSON.stringify([{ name: 'Tweety', categoryId: 4 }, { name: '  Spaced  ', categoryId: 1, status: 'available' }]));
+    expectOk(await cli('pets', 'import', csv));
+    expectOk(await cli('pets', 'import', json));
+    expect(petNames()).toEqual([
+      ['Rex', 1, 'available'],
+      ['Miss Kitty, the 2nd', 2, 'pending'],
+      ['🐰 Thumper', 3, 'sold'],
+      ['Tweety', 4, 'available'],
+      ['Spaced', 1, 'available'],
+    ]);
+  });
+
+  it('imports nothing when one row is bad, and names that row', async () => {
+    const csv = write('bad.csv', 'name,categoryId,status\nRex,1,\nFluffy,2,adopted\nBella,3,\n');
+    const json = write('bad.json', JSON.stringify([{ name: 'A', categoryId: 1 }, { name: 'B', categoryId: 1 }, { name: 'C', categoryId: 77 }]));
+    const notJson = write('broken.json', '[{"name":');
+    const results = await Promise.all([cli('pets', 'import', csv), cli('pets', 'import', json), cli('pets', 'import', notJson), cli('pets', 'import', path.join(dataDir, 'missing.csv'))]);
+    expectRefused(results[0] as ProcessResult, /row 2: status/);
+    expectRefused(results[1] as ProcessResult, /row 3: categoryId/);
+    expectRefused(results[2] as ProcessResult, /not valid JSON/);
+    expectRefused(results[3] as ProcessResult, /Cannot read/);
+    expect(petNames()).toEqual([]);
+  });
+});
+
+describe('--help', () => {
+  /** Command names listed under "Commands:" in a help text, without the built-in `help`. */
+  function commandsIn(help: string): string[] {
+    const section = help.split(/^Commands:$/m)[1] ?? '';
+    return [...section.matchAll(/^ {2}([a-z][\w-]*)/gm)].map((match) => match[1] ?? '').filter((name) => name !== 'help');
+  }
+
+  async function inBatches<T, R>(items: T[], size: number, work: (item: T) => Promise<R>): Promise<R[]> {
+    const results: R[] = [];
+    for (let i = 0; i < items.length; i += size) results.push(...(await Promise.all(items.slice(i, i + size).map(work))));
+    return results;
+  }
+
+  it('works on the program and on every command, with exit code 0', async () => {
+    const root = await runCli(['--help']);
+    expectOk(root);
+    const groups = commandsIn(root.stdout);
+    expect(groups).toEqual(expect.arrayContaining(['keys', 'accounts', 'pets', 'categories']));
+
+    const groupHelps = await inBatches(groups, 4, (group) => runCli([group, '--help']));
+    const leaves = groups.flatMap((group, i) => {
+      const help = groupHelps[i] as ProcessResult;
+      expectOk(help);
+      expect(help.stdout).toContain(`Usage: cli ${group}`);
+      return commandsIn(help.stdout).map((name) => [group, name]);
+    });
+    expect(leaves).toEqual(expect.arrayContaining([['keys', 'create'], ['keys', 'revoke'], ['keys', 'list'], ['pets', 'import']]));
+
+    const leafHelps = await inBatches(leaves, 4, (command) => runCli([...command, '--help']));
+    leafHelps.forEach((help, i) => {
+      const command = (leaves[i] ?? []).join(' ');
+      expect(help.code, `${command} --help: ${help.stderr}`).toBe(0);
+      expect(help.stdout).toContain(`Usage: cli ${command}`);
+    });
+  });
+});

@@ -1,0 +1,74 @@
+import { ManualClock } from '../../src/shared/clock';
+import type { Environment } from '../../src/shared/environments';
+import { startApiServer } from '../../src/main/api/start';
+import type { Engine } from '../../src/main/engine';
+import { makeTempDir, removeTempDir } from './temp-dir';
+
+/** After getPet's deprecation date, well before its sunset (2030-12-05). */
+export const TEST_START = Date.UTC(2026, 5, 1, 12, 0, 0);
+
+/** Requests from one address without a valid key that fit in one window (Free: 60/minute, 1,000/day). */
+export const ANONYMOUS_PER_MINUTE = 40;
+export const ANONYMOUS_PER_DAY = 900;
+
+export interface TestServer {
+  baseUrl: string;
+  engine: Engine;
+  clock: ManualClock;
+  /** A valid key on an Enterprise account whose figures no test comes near. */
+  key: string;
+  accountId: number;
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+/** Creates an Enterprise account with huge figures and one key on it; returns the plaintext key. */
+export function createEnterpriseKey(engine: Engine, name = 'test client'): { key: string; accountId: number; keyId: number } {
+  const account = engine.services.accounts.create({ name, planId: 'enterprise', perMinute: 1_000_000, perDay: 10_000_000 });
+  const { key, record } = engine.services.keys.create({ accountId: account.id });
+  return { key, accountId: account.id, keyId: record.id };
+}
+
+/** The real server on 127.0.0.1, a free port, a fresh SQLite data dir and a ManualClock. */
+export async function startTestServer(options: { environment?: Environment; clock?: ManualClock; dataDir?: string } = {}): Promise<TestServer> {
+  const dataDir = options.dataDir ?? makeTempDir();
+  const clock = options.clock ?? new ManualClock(TEST_START);
+  const server = await startApiServer({ dataDir, environment: options.environment ?? 'production', port: 0, clock });
+  const { key, accountId } = createEnterpriseKey(server.engine);
+  return {
+    baseUrl: server.baseUrl,
+    engine: server.engine,
+    clock,
+    key,
+    accountId,
+    dataDir,
+    async stop() {
+      await server.stop();
+      if (!options.dataDir) removeTempDir(dataDir);
+    },
+  };
+}
+
+/**
+ * Counts requests made without a valid key and moves the clock on (a minute, and a day now and
+ * then) before the anonymous per-address budget runs out, so 401 and fuzz tests never trip it.
+ */
+export class AnonymousBudget {
+  private thisMinute = 0;
+  private today = 0;
+
+  constructor(private readonly clock: ManualClock) {}
+
+  spend(): void {
+    if (this.today >= ANONYMOUS_PER_DAY) {
+      this.clock.advance(86_400_000);
+      this.today = 0;
+      this.thisMinute = 0;
+    } else if (this.thisMinute >= ANONYMOUS_PER_MINUTE) {
+      this.clock.advance(60_000);
+      this.thisMinute = 0;
+    }
+    this.thisMinute += 1;
+    this.today += 1;
+  }
+}
