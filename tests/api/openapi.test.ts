@@ -127,6 +127,31 @@ describe('GET /v1/openapi.json', () => {
   });
 });
 
+describe('documented response headers', () => {
+  it('every response documents the rate-limit headers, and the headers each status really sends', () => {
+    for (const [path, method] of [['/pets', 'get'], ['/pets', 'post'], ['/pets/{petId}', 'get']] as const) {
+      for (const [status, response] of Object.entries(operation(path, method).responses) as [string, OpenAPIV3.ResponseObject][]) {
+        const names = Object.keys(response.headers ?? {});
+        expect(names, `${method} ${path} ${status}`).toEqual(expect.arrayContaining(['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'RateLimit-Policy', 'RateLimit']));
+        if (status === '429') expect(names).toContain('Retry-After');
+        if (status === '401') expect(names).toContain('WWW-Authenticate');
+      }
+    }
+    expect(Object.keys((operation('/pets', 'get').responses['200'] as OpenAPIV3.ResponseObject).headers ?? {})).toContain('Link');
+    expect(Object.keys((operation('/pets', 'post').responses['201'] as OpenAPIV3.ResponseObject).headers ?? {})).toContain('Location');
+    expect(Object.keys((operation('/pets/{petId}', 'get').responses['200'] as OpenAPIV3.ResponseObject).headers ?? {})).toEqual(
+      expect.arrayContaining(['Deprecation', 'Sunset', 'Link']),
+    );
+  });
+
+  it('the headers a real response carries are the documented ones', async () => {
+    const response = await fetch(`${server.baseUrl}/pets?limit=1`, { headers: bearer(server.key) });
+    await response.arrayBuffer();
+    const documented = Object.keys((operation('/pets', 'get').responses['200'] as OpenAPIV3.ResponseObject).headers ?? {});
+    for (const name of documented.filter((header) => header !== 'Link')) expect(response.headers.has(name), name).toBe(true);
+  });
+});
+
 describe('the document matches what the server really returns', () => {
   it('listPets 200, createPet 201 and getPet 200', async () => {
     const created = await fetch(`${server.baseUrl}/pets`, { method: 'POST', headers: jsonHeaders(server.key), body: JSON.stringify({ name: 'Schema 🐢', categoryId: 3, status: 'sold' }) });
