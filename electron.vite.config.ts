@@ -22,6 +22,6 @@ export default defineConfig({
     root: resolve(__dirname, 'src/renderer'),
     base: './',
     plugins: [react()],
-    build: { rollupOptions: { input: resolve(__dirname, 'src/renderer/index.html') } },
+    build: { minify: true, rollupOptions: { input: resolve(__dirname, 'src/renderer/index.html') } },
   },
 });

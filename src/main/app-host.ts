@@ -59,8 +59,9 @@ export class AppHost {
     return this.servers.get(environment)?.baseUrl;
   }
 
+  /** The settings in force, command-line overrides included, so saving them unchanged restarts nothing. */
   currentSettings(): Settings {
-    return structuredClone(this.settings);
+    return { host: this.host(), ports: { production: this.port('production'), staging: this.port('staging') } };
   }
 
   status(): ServerStatus[] {

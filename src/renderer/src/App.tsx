@@ -1,0 +1,114 @@
+import { AppShell, Burger, Group, NavLink, ScrollArea, Text, ThemeIcon } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import {
+  IconChartBar,
+  IconKey,
+  IconListDetails,
+  IconPaw,
+  IconServer,
+  IconTerminal2,
+  type Icon,
+} from '@tabler/icons-react';
+import { useIsFetching } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useAccessDenied } from './access';
+import { ColorSchemeToggle } from './components/ColorSchemeToggle';
+import { EnvironmentSwitch } from './components/EnvironmentSwitch';
+import { ServerIndicator } from './components/ServerIndicator';
+import { AccessDeniedPage } from './pages/AccessDeniedPage';
+import { AccountsPage } from './pages/AccountsPage';
+import { ConsolePage } from './pages/ConsolePage';
+import { PetsPage } from './pages/PetsPage';
+import { PlansPage } from './pages/PlansPage';
+import { ServerPage } from './pages/ServerPage';
+import { UsagePage } from './pages/UsagePage';
+import { PAGES, pageHref, useCurrentPage, type PageId } from './navigation';
+import { useServers } from './queries/servers';
+
+const PAGE_ICON: Record<PageId, Icon> = {
+  pets: IconPaw,
+  accounts: IconKey,
+  plans: IconListDetails,
+  usage: IconChartBar,
+  console: IconTerminal2,
+  server: IconServer,
+};
+
+const PAGE_VIEW: Record<PageId, () => React.JSX.Element> = {
+  pets: PetsPage,
+  accounts: AccountsPage,
+  plans: PlansPage,
+  usage: UsagePage,
+  console: ConsolePage,
+  server: ServerPage,
+};
+
+/** Tests wait for this marker instead of sleeping: the shell is up and its first answers are in. */
+function useReadyMarker(): void {
+  const servers = useServers();
+  const fetching = useIsFetching();
+  const settled = !servers.isPending && fetching === 0;
+  useEffect(() => {
+    if (settled) document.documentElement.dataset.ready = 'true';
+  }, [settled]);
+}
+
+export function App(): React.JSX.Element {
+  const [navOpened, nav] = useDisclosure(false);
+  const page = useCurrentPage();
+  const denied = useAccessDenied();
+  useReadyMarker();
+
+  if (denied) return <AccessDeniedPage />;
+  const View = PAGE_VIEW[page];
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 230, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
+      padding="lg"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger opened={navOpened} onClick={nav.toggle} hiddenFrom="sm" size="sm" aria-label="Show pages" />
+            <ThemeIcon variant="light" size="lg" radius="xl" aria-hidden>
+              <IconPaw size={20} />
+            </ThemeIcon>
+            <Text fw={700} size="lg" visibleFrom="xs">
+              Adoption Desk
+            </Text>
+          </Group>
+          <Group gap="sm" wrap="nowrap">
+            <ServerIndicator />
+            <EnvironmentSwitch />
+            <ColorSchemeToggle />
+          </Group>
+        </Group>
+      </AppShell.Header>
+
+      <AppShell.Navbar p="sm" aria-label="Pages">
+        <AppShell.Section grow component={ScrollArea}>
+          {PAGES.map(({ id, label }) => {
+            const PageIcon = PAGE_ICON[id];
+            return (
+              <NavLink
+                key={id}
+                href={pageHref(id)}
+                label={label}
+                active={page === id}
+                aria-current={page === id ? 'page' : undefined}
+                leftSection={<PageIcon size={18} stroke={1.6} />}
+                onClick={nav.close}
+              />
+            );
+          })}
+        </AppShell.Section>
+      </AppShell.Navbar>
+
+      <AppShell.Main>
+        <View />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

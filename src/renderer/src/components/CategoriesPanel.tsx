@@ -1,0 +1,112 @@
+import { ActionIcon, Button, EmptyState, Group, Paper, Table, Text, Tooltip } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { IconCategory, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { CategoryNameSchema } from '../../../shared/admin-schemas';
+import type { Category } from '../../../shared/models';
+import { useDialog } from '../dialog';
+import { formatFigure } from '../format';
+import { useAddCategory, useCategories, useRemoveCategory, useRenameCategory } from '../queries/categories';
+import { LoadFailure, SkeletonRows } from './load-states';
+import { NameModal } from './NameModal';
+
+export function CategoriesPanel(): React.JSX.Element {
+  const categories = useCategories();
+  const addCategory = useAddCategory();
+  const renameCategory = useRenameCategory();
+  const removeCategory = useRemoveCategory();
+  const naming = useDialog<Category | 'new'>();
+  const renaming = naming.subject !== 'new' ? naming.subject : null;
+
+  const confirmRemoval = (category: Category) =>
+    modals.openConfirmModal({
+      title: `Remove the category ${category.name}?`,
+      children: (
+        <Text size="sm">
+          {category.petCount > 0
+            ? `${formatFigure(category.petCount)} pets are filed under it; move them first, or the desk will refuse.`
+            : 'No pet is filed under it.'}
+        </Text>
+      ),
+      labels: { confirm: 'Remove', cancel: 'Keep' },
+      confirmProps: { color: 'red' },
+      onConfirm: () => removeCategory.mutate({ id: category.id, name: category.name }),
+    });
+
+  const save = (name: string) => {
+    if (renaming) renameCategory.mutate({ id: renaming.id, name }, { onSuccess: naming.close });
+    else addCategory.mutate(name, { onSuccess: naming.close });
+  };
+
+  return (
+    <>
+      <Group justify="space-between" mb="md">
+        <Text size="sm" c="dimmed">
+          Categories group the animals in the API and here; a category in use cannot be removed.
+        </Text>
+        <Button leftSection={<IconPlus size={16} />} onClick={() => naming.open('new')}>
+          Add category
+        </Button>
+      </Group>
+      {categories.isError ? (
+        <LoadFailure error={categories.error} onRetry={() => void categories.refetch()} />
+      ) : (
+        <Paper withBorder radius="md" maw={640}>
+          <Table highlightOnHover data-testid="categories-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>ID</Table.Th>
+                <Table.Th>Name</Table.Th>
+                <Table.Th ta="right">Pets</Table.Th>
+                <Table.Th>Actions</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {categories.isPending && <SkeletonRows rows={4} columns={4} />}
+              {categories.data?.map((category) => (
+                <Table.Tr key={category.id} data-testid={`category-row-${category.id}`}>
+                  <Table.Td c="dimmed">{category.id}</Table.Td>
+                  <Table.Td fw={500}>{category.name}</Table.Td>
+                  <Table.Td ta="right">{formatFigure(category.petCount)}</Table.Td>
+                  <Table.Td>
+                    <Group gap={4} wrap="nowrap">
+                      <Tooltip label="Rename">
+                        <ActionIcon variant="subtle" aria-label={`Rename ${category.name}`} onClick={() => naming.open(category)}>
+                          <IconPencil size={16} />
+                        </ActionIcon>
+                      </Tooltip>
+                      <Tooltip label="Remove">
+                        <ActionIcon variant="subtle" color="red" aria-label={`Remove ${category.name}`} onClick={() => confirmRemoval(category)}>
+                          <IconTrash size={16} />
+                        </ActionIcon>
+                      </Tooltip>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+          {categories.data?.length === 0 && (
+            <EmptyState
+              py="xl"
+              icon={<IconCategory size={28} />}
+              withIndicatorBackground
+              title="No categories"
+              description="Add one (Dogs, Cats…) before adding pets."
+            />
+          )}
+        </Paper>
+      )}
+      <NameModal
+        opened={naming.opened}
+        title={renaming ? `Rename ${renaming.name}` : 'Add a category'}
+        label="Category name"
+        initialValue={renaming?.name ?? ''}
+        schema={CategoryNameSchema}
+        submitLabel={renaming ? 'Rename' : 'Add'}
+        busy={addCategory.isPending || renameCategory.isPending}
+        onSubmit={save}
+        onClose={naming.close}
+      />
+    </>
+  );
+}

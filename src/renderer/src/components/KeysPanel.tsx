@@ -1,0 +1,156 @@
+import { ActionIcon, Button, EmptyState, Group, Paper, Table, Text, Title, Tooltip } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { IconKey, IconKeyOff, IconPencil, IconPlus, IconRotate } from '@tabler/icons-react';
+import { KeyLabelSchema } from '../../../shared/admin-schemas';
+import type { Account, ApiKeyRecord } from '../../../shared/models';
+import { useDialog } from '../dialog';
+import { formatMoment } from '../format';
+import { useApiKeys, useIssueKey, useLabelKey, useRevokeKey, useRotateKey } from '../queries/api-keys';
+import { KeyStateBadge } from './badges';
+import { LoadFailure, SkeletonRows } from './load-states';
+import { NameModal } from './NameModal';
+import { NewKeyModal, type IssuedKey } from './NewKeyModal';
+
+const COLUMNS = 6;
+
+export function KeysPanel({ account }: { account: Account }): React.JSX.Element {
+  const keys = useApiKeys(account.id);
+  const issueKey = useIssueKey();
+  const labelKey = useLabelKey();
+  const revokeKey = useRevokeKey();
+  const rotateKey = useRotateKey();
+  const labelling = useDialog<ApiKeyRecord | 'new'>();
+  const issued = useDialog<IssuedKey>();
+  const relabelling = labelling.subject !== 'new' ? labelling.subject : null;
+  const show = ({ key }: { key: string }) => issued.open({ key, accountName: account.name });
+
+  const saveLabel = (label: string) => {
+    if (relabelling) {
+      labelKey.mutate({ id: relabelling.id, label }, { onSuccess: labelling.close });
+      return;
+    }
+    issueKey.mutate(
+      { accountId: account.id, label },
+      {
+        onSuccess: (result) => {
+          labelling.close();
+          show(result);
+        },
+      },
+    );
+  };
+
+  const confirmRevoke = (apiKey: ApiKeyRecord) =>
+    modals.openConfirmModal({
+      title: `Revoke ${apiKey.displayPrefix}?`,
+      children: <Text size="sm">Requests with this key are refused from the next one on. This cannot be undone.</Text>,
+      labels: { confirm: 'Revoke', cancel: 'Keep' },
+      confirmProps: { color: 'red' },
+      onConfirm: () => revokeKey.mutate({ id: apiKey.id }),
+    });
+
+  const confirmRotate = (apiKey: ApiKeyRecord) =>
+    modals.openConfirmModal({
+      title: `Rotate ${apiKey.displayPrefix}?`,
+      children: (
+        <Text size="sm">
+          A new key is issued with the same label and the old one stops working at once. The account&apos;s usage carries on.
+        </Text>
+      ),
+      labels: { confirm: 'Rotate', cancel: 'Cancel' },
+      onConfirm: () => rotateKey.mutate({ id: apiKey.id }, { onSuccess: show }),
+    });
+
+  return (
+    <Paper withBorder radius="md" p="md" data-testid="keys-panel">
+      <Group justify="space-between" mb="sm">
+        <Title order={2} size="h4">
+          Keys of {account.name}
+        </Title>
+        <Button leftSection={<IconPlus size={16} />} onClick={() => labelling.open('new')}>
+          Issue key
+        </Button>
+      </Group>
+      {keys.isError ? (
+        <LoadFailure error={keys.error} onRetry={() => void keys.refetch()} />
+      ) : (
+        <Table.ScrollContainer minWidth={680}>
+          <Table highlightOnHover data-testid="keys-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Key</Table.Th>
+                <Table.Th>Label</Table.Th>
+                <Table.Th>Created</Table.Th>
+                <Table.Th>Last used</Table.Th>
+                <Table.Th>State</Table.Th>
+                <Table.Th>Actions</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {keys.isPending && <SkeletonRows rows={2} columns={COLUMNS} />}
+              {keys.data?.map((apiKey) => {
+                const name = `key ${apiKey.displayPrefix}`;
+                const revoked = apiKey.revokedAt !== null;
+                return (
+                  <Table.Tr key={apiKey.id} data-testid={`key-row-${apiKey.id}`} opacity={revoked ? 0.6 : 1}>
+                    <Table.Td ff="monospace">{apiKey.displayPrefix}</Table.Td>
+                    <Table.Td>{apiKey.label || <Text span inherit c="dimmed">no label</Text>}</Table.Td>
+                    <Table.Td>{formatMoment(apiKey.createdAt)}</Table.Td>
+                    <Table.Td>{apiKey.lastUsedAt === null ? <Text span inherit c="dimmed">never</Text> : formatMoment(apiKey.lastUsedAt)}</Table.Td>
+                    <Table.Td>
+                      <Tooltip label={`Revoked ${formatMoment(apiKey.revokedAt)}`} disabled={!revoked}>
+                        <span>
+                          <KeyStateBadge apiKey={apiKey} />
+                        </span>
+                      </Tooltip>
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap={4} wrap="nowrap">
+                        <Tooltip label="Edit label">
+                          <ActionIcon variant="subtle" aria-label={`Edit label of ${name}`} onClick={() => labelling.open(apiKey)}>
+                            <IconPencil size={16} />
+                          </ActionIcon>
+                        </Tooltip>
+                        <Tooltip label="Rotate: new key, this one revoked">
+                          <ActionIcon variant="subtle" aria-label={`Rotate ${name}`} disabled={revoked} onClick={() => confirmRotate(apiKey)}>
+                            <IconRotate size={16} />
+                          </ActionIcon>
+                        </Tooltip>
+                        <Tooltip label="Revoke">
+                          <ActionIcon variant="subtle" color="red" aria-label={`Revoke ${name}`} disabled={revoked} onClick={() => confirmRevoke(apiKey)}>
+                            <IconKeyOff size={16} />
+                          </ActionIcon>
+                        </Tooltip>
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+          {keys.data?.length === 0 && (
+            <EmptyState
+              py="lg"
+              icon={<IconKey size={28} />}
+              withIndicatorBackground
+              title="No keys yet"
+              description={`Issue a key so ${account.name} can call the pet API.`}
+            />
+          )}
+        </Table.ScrollContainer>
+      )}
+      <NameModal
+        opened={labelling.opened}
+        title={relabelling ? `Label of ${relabelling.displayPrefix}` : `Issue a key for ${account.name}`}
+        label={relabelling ? 'Label' : 'Label (optional)'}
+        initialValue={relabelling?.label ?? ''}
+        schema={KeyLabelSchema}
+        submitLabel={relabelling ? 'Save' : 'Issue'}
+        busy={issueKey.isPending || labelKey.isPending}
+        onSubmit={saveLabel}
+        onClose={labelling.close}
+      />
+      <NewKeyModal opened={issued.opened} issued={issued.subject} onClose={issued.close} onClosed={issued.forget} />
+    </Paper>
+  );
+}

@@ -1,0 +1,26 @@
+import { Center, Code, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
+
+export function AccessDeniedPage(): React.JSX.Element {
+  return (
+    <Center mih="100vh" p="lg" component="main">
+      <Paper withBorder shadow="sm" p="xl" maw={560} data-testid="access-denied">
+        <Stack align="center" gap="md" ta="center">
+          <ThemeIcon size={56} radius="xl" variant="light" color="orange" aria-hidden>
+            <IconLock size={30} />
+          </ThemeIcon>
+          <Title order={1} size="h2">
+            This address has no access token
+          </Title>
+          <Text>
+            Open the address printed by <Code>npm run serve -- --admin</Code> (it carries the access token).
+          </Text>
+          <Text c="dimmed" size="sm">
+            It looks like <Code>http://127.0.0.1:PORT/admin/#token=…</Code>. The token lives only in this tab, so a reload
+            or a bookmark needs that address again.
+          </Text>
+        </Stack>
+      </Paper>
+    </Center>
+  );
+}

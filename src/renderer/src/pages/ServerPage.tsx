@@ -1,0 +1,74 @@
+import { ActionIcon, Badge, Card, Code, CopyButton, Group, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { IconCheck, IconCopy } from '@tabler/icons-react';
+import type { ServerStatus } from '../../../shared/admin-contract';
+import { LoadFailure, SkeletonBlocks } from '../components/load-states';
+import { PageTitle } from '../components/PageTitle';
+import { SettingsForm } from '../components/SettingsForm';
+import { ENVIRONMENT_LABEL } from '../environment';
+import { useServers, useSettings } from '../queries/servers';
+
+function ServerCard({ server }: { server: ServerStatus }): React.JSX.Element {
+  const label = ENVIRONMENT_LABEL[server.environment];
+  return (
+    <Card withBorder radius="md" padding="md" data-testid={`server-${server.environment}`}>
+      <Group justify="space-between" mb="sm">
+        <Title order={2} size="h4">
+          {label}
+        </Title>
+        <Badge color={server.running ? 'teal' : 'red'} variant="light" data-testid="server-state">
+          {server.running ? 'running' : 'stopped'}
+        </Badge>
+      </Group>
+      {server.baseUrl ? (
+        <Group gap="xs" wrap="nowrap">
+          <Code fz="sm" style={{ flex: 1, wordBreak: 'break-all' }} data-testid="server-base-url">
+            {server.baseUrl}
+          </Code>
+          <CopyButton value={server.baseUrl}>
+            {({ copied, copy }) => (
+              <Tooltip label={copied ? 'Copied' : 'Copy address'}>
+                <ActionIcon variant="subtle" color={copied ? 'teal' : 'gray'} aria-label={`Copy the ${label.toLowerCase()} address`} onClick={copy}>
+                  {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
+                </ActionIcon>
+              </Tooltip>
+            )}
+          </CopyButton>
+        </Group>
+      ) : (
+        <Text size="sm" c="dimmed">
+          Would listen on {server.host}:{server.port}
+        </Text>
+      )}
+      {server.problem && (
+        <Text size="sm" c="red" mt="sm" role="alert">
+          {server.problem}
+        </Text>
+      )}
+    </Card>
+  );
+}
+
+export function ServerPage(): React.JSX.Element {
+  const servers = useServers();
+  const settings = useSettings();
+  return (
+    <Stack>
+      <PageTitle
+        title="Server"
+        description="The embedded pet API: one server per environment, each with its own database and port. Clients call the base address below."
+      />
+      {servers.isPending && <SkeletonBlocks count={2} height={90} />}
+      {servers.isError && <LoadFailure error={servers.error} onRetry={() => void servers.refetch()} />}
+      {servers.data && (
+        <SimpleGrid cols={{ base: 1, md: 2 }}>
+          {servers.data.map((server) => (
+            <ServerCard key={server.environment} server={server} />
+          ))}
+        </SimpleGrid>
+      )}
+      {settings.isPending && <SkeletonBlocks count={1} height={260} />}
+      {settings.isError && <LoadFailure error={settings.error} onRetry={() => void settings.refetch()} />}
+      {settings.data && <SettingsForm settings={settings.data} />}
+    </Stack>
+  );
+}

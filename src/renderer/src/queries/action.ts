@@ -1,0 +1,29 @@
+/** A staff action: one engine call with progress, success and failure shown, then the affected areas refreshed. */
+import { useMutation, useQueryClient, type UseMutationResult } from '@tanstack/react-query';
+import type { Environment } from '../../../shared/environments';
+import { useEnvironment } from '../environment';
+import { withProgress } from '../notify';
+
+/** The second element of every environment-scoped query key. */
+export type Area = 'categories' | 'pets' | 'accounts' | 'keys' | 'plans' | 'usage';
+
+interface ActionOptions<I, O> {
+  run: (input: I, environment: Environment) => Promise<O>;
+  progress: string | ((input: I) => string);
+  success: (output: O, input: I) => string;
+  invalidates: readonly Area[];
+}
+
+export function useAction<I, O>({ run, progress, success, invalidates }: ActionOptions<I, O>): UseMutationResult<O, unknown, I> {
+  const queryClient = useQueryClient();
+  const environment = useEnvironment();
+  return useMutation({
+    mutationFn: (input: I) =>
+      withProgress(
+        typeof progress === 'function' ? progress(input) : progress,
+        () => run(input, environment),
+        (output) => success(output, input),
+      ),
+    onSettled: () => Promise.all(invalidates.map((area) => queryClient.invalidateQueries({ queryKey: [environment, area] }))),
+  });
+}
