@@ -91,4 +91,7 @@ app.on('before-quit', (event) => {
 });
 app.on('window-all-closed', () => app.quit());
 
-void main();
+main().catch((error: unknown) => {
+  dialog.showErrorBox('Adoption Desk could not start', error instanceof Error ? error.message : String(error));
+  app.quit();
+});
