@@ -61,7 +61,9 @@ export class AppHost {
 
   /** The settings in force, command-line overrides included, so saving them unchanged restarts nothing. */
   currentSettings(): Settings {
-    return { host: this.host(), ports: { production: this.port('production'), staging: this.port('staging') } };
+    // A port of 0 means "pick one": show the one actually bound, so the form holds valid figures.
+    const port = (environment: Environment) => this.servers.get(environment)?.port ?? this.port(environment);
+    return { host: this.host(), ports: { production: port('production'), staging: port('staging') } };
   }
 
   status(): ServerStatus[] {

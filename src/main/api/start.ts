@@ -8,6 +8,8 @@ import { acquireInstanceLock, recordLockHolder } from '../db/instance-lock';
 import { Engine } from '../engine';
 import { buildApiServer, type ApiServerOptions } from './server';
 
+const STOP_GRACE_MS = 2_000;
+
 export interface StartOptions {
   dataDir: string;
   environment: Environment;
@@ -65,7 +67,10 @@ export async function startApiServer(options: StartOptions): Promise<RunningServ
     port,
     stop() {
       stopping ??= (async () => {
+        // Connections a client opened but never used must not hold the stop up; requests get a grace period.
+        const cutOff = setTimeout(() => running.app.server.closeAllConnections(), STOP_GRACE_MS);
         await running.app.close();
+        clearTimeout(cutOff);
         running.engine.close();
         lock.release();
       })();

@@ -1,0 +1,175 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import readline from 'node:readline';
+import { test as base, expect, type Page } from '@playwright/test';
+
+const ROOT = path.resolve(__dirname, '../..');
+
+export interface DeskServer {
+  /** http://127.0.0.1:PORT/admin/#token=… */
+  adminUrl: string;
+  apiUrl: { production: string; staging: string };
+  dataDir: string;
+  /** Runs the CLI against this server's data dir; resolves with stdout. */
+  cli(...args: string[]): Promise<string>;
+}
+
+async function startDesk(dataDir: string, ports: [number, number] = [0, 0]): Promise<{ server: DeskServer; child: ChildProcess }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main/serve.ts', '--data-dir', dataDir, '--port', String(ports[0]), '--other-port', String(ports[1]), '--admin', '--log-level', 'silent'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const apiUrl: Record<string, string> = {};
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const adminUrl = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`browser mode did not start: ${stderr}`)), 60_000);
+    child.once('exit', (code) => reject(new Error(`browser mode exited with ${code}: ${stderr}`)));
+    readline.createInterface({ input: child.stdout! }).on('line', (line) => {
+      const api = /^Adoption Desk (production|staging) API listening on (\S+)/.exec(line);
+      if (api?.[1] && api[2]) apiUrl[api[1]] = api[2];
+      const admin = /^Admin pages: (\S+)/.exec(line);
+      if (admin?.[1]) {
+        clearTimeout(timer);
+        resolve(admin[1]);
+      }
+    });
+  });
+  const cli = (...args: string[]) =>
+    new Promise<string>((resolve, reject) => {
+      const run = spawn(process.execPath, ['--import', 'tsx', 'src/main/cli/index.ts', '--data-dir', dataDir, ...args], { cwd: ROOT });
+      let out = '';
+      let err = '';
+      run.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+      run.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+      run.once('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`cli ${args.join(' ')} failed: ${err}`))));
+    });
+  return { server: { adminUrl, apiUrl: { production: apiUrl.production ?? '', staging: apiUrl.staging ?? '' }, dataDir, cli }, child };
+}
+
+/** Opens the admin pages and waits for the app's own ready marker (never a sleep). */
+export async function openDesk(page: Page, server: DeskServer): Promise<void> {
+  await page.goto(server.adminUrl);
+  await expect(page.locator('html[data-ready="true"]')).toBeAttached();
+}
+
+/** Two distinct ports that were free a moment ago (the OS picks them); for a server that must show real port numbers. */
+async function twoFreePorts(): Promise<[number, number]> {
+  const probes = [net.createServer(), net.createServer()];
+  const ports = await Promise.all(
+    probes.map(
+      (probe) =>
+        new Promise<number>((resolve, reject) => {
+          probe.once('error', reject);
+          probe.listen(0, '127.0.0.1', () => resolve((probe.address() as net.AddressInfo).port));
+        }),
+    ),
+  );
+  await Promise.all(probes.map((probe) => new Promise((resolve) => probe.close(resolve))));
+  return [ports[0]!, ports[1]!];
+}
+
+export const test = base.extend<{ desk: DeskServer; explicitPorts: boolean }>({
+  /**
+   * By default the server gets --port 0 --other-port 0 (the OS picks), which the Server page's
+   * settings form shows as 0. `test.use({ explicitPorts: true })` passes two free port numbers instead.
+   */
+  explicitPorts: [false, { option: true }],
+  // A fresh data dir and a fresh server for every test.
+  desk: async ({ explicitPorts }, use) => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'adk-e2e-'));
+    const { server, child } = await startDesk(dataDir, explicitPorts ? await twoFreePorts() : [0, 0]);
+    await use(server);
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  },
+  // The browser is a client of the desk: close it first. A socket left open by the browser (a
+  // keep-alive or preconnected one) would otherwise hold up the server's graceful stop for ~5 s.
+  context: async ({ context, desk }, use) => {
+    void desk;
+    await use(context);
+    await context.close();
+  },
+});
+
+export { expect };
+
+// ---------------------------------------------------------------------------------------------
+// Helpers shared by the specs.
+
+/** The plaintext key printed by `keys create` / `keys rotate` (the last line of stdout). */
+export function lastLine(stdout: string): string {
+  const lines = stdout.trim().split('\n');
+  return lines[lines.length - 1]?.trim() ?? '';
+}
+
+/** `keys create …` through the CLI; resolves with the plaintext key. */
+export async function createKey(desk: DeskServer, ...args: string[]): Promise<string> {
+  return lastLine(await desk.cli('keys', 'create', ...args));
+}
+
+/** `--json` CLI output, parsed. */
+export async function cliJson<T>(desk: DeskServer, ...args: string[]): Promise<T> {
+  return JSON.parse(await desk.cli('--json', ...args)) as T;
+}
+
+export interface ApiAnswer {
+  status: number;
+  headers: Headers;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- test code reads whatever the API answered
+  body: any;
+}
+
+/** One call to the public pet API, as a client would make it (Node fetch, not the browser). */
+export async function callApi(baseUrl: string, path: string, key?: string, init: RequestInit = {}): Promise<ApiAnswer> {
+  const headers = new Headers(init.headers);
+  if (key !== undefined) headers.set('authorization', `Bearer ${key}`);
+  if (init.body !== undefined) headers.set('content-type', 'application/json');
+  const response = await fetch(`${baseUrl}${path}`, { ...init, headers });
+  const text = await response.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // not JSON: keep the text
+  }
+  return { status: response.status, headers: response.headers, body };
+}
+
+/** Opens a page through the navigation bar and waits for its title. */
+export async function goTo(page: Page, label: 'Pets' | 'Accounts & keys' | 'Plans' | 'Usage' | 'API console' | 'Server'): Promise<void> {
+  await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: label, exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: label, exact: true })).toBeVisible();
+}
+
+/**
+ * Quotas use fixed windows aligned to the UTC minute. A step that must stay inside one minute
+ * (a burst and its expected 429s) first makes sure enough of the current minute is left; when it
+ * is not, it waits for the next minute to begin (a condition on the clock, polled — not a sleep).
+ */
+export async function roomInMinute(seconds: number): Promise<void> {
+  const left = () => 60 - (Date.now() % 60_000) / 1000;
+  if (left() >= seconds) return;
+  await expect.poll(left, { timeout: (seconds + 5) * 1000, intervals: [250] }).toBeGreaterThanOrEqual(seconds);
+}
+
+/** The Mantine notification (role alert) that carries this text. */
+export function notification(page: Page, text: string | RegExp) {
+  return page.getByRole('alert').filter({ hasText: text });
+}
+
+/** Adds many pets with one CLI run (`pets import`, all or nothing); resolves with the created pets. */
+export async function importPets(
+  desk: DeskServer,
+  pets: { name: string; categoryId: number; status?: 'available' | 'pending' | 'sold' }[],
+  env: 'production' | 'staging' = 'production',
+): Promise<{ id: number; name: string; categoryId: number; status: string }[]> {
+  const file = path.join(desk.dataDir, `import-${Date.now()}-${Math.random().toString(36).slice(2)}.json`);
+  fs.writeFileSync(file, JSON.stringify(pets));
+  return JSON.parse(await desk.cli('--env', env, '--json', 'pets', 'import', file)) as { id: number; name: string; categoryId: number; status: string }[];
+}

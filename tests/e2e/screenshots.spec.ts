@@ -1,0 +1,112 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { callApi, cliJson, createKey, expect, goTo, importPets, openDesk, roomInMinute, test } from './fixtures';
+
+const OUT = path.resolve(__dirname, '../../docs/screenshots');
+
+/** Toasts and tooltips come and go on their own clock; they are left out of the pictures. */
+const HIDE_TRANSIENTS = '.mantine-Notifications-root, .mantine-Tooltip-tooltip { display: none !important; }';
+
+/** The theme follows the OS: take the page once per scheme, without reloading (state such as a burst survives). */
+async function shoot(page: Page, name: string): Promise<void> {
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
+    await page.screenshot({ path: path.join(OUT, `${name}-${scheme}.png`), fullPage: true, animations: 'disabled', style: HIDE_TRANSIENTS });
+  }
+}
+
+// Real port numbers on the Server page, as a user would see them (not the 0 of "pick a free one").
+test.use({ explicitPorts: true });
+
+test('screenshots of every page, light and dark', async ({ page, desk }) => {
+  test.setTimeout(90_000);
+  fs.mkdirSync(OUT, { recursive: true });
+
+  // Realistic data: pets in every category and status, one account per plan, keys, traffic, a 429 and a ban.
+  await importPets(desk, [
+    { name: 'Biscuit', categoryId: 1 },
+    { name: 'Luna', categoryId: 2, status: 'pending' },
+    { name: 'Thumper', categoryId: 3 },
+    { name: 'Kiwi', categoryId: 4, status: 'sold' },
+    { name: 'Max', categoryId: 1, status: 'pending' },
+    { name: 'Cleo', categoryId: 2 },
+    { name: 'Hazel', categoryId: 3, status: 'sold' },
+    { name: 'Rocky', categoryId: 1 },
+    { name: 'Mango', categoryId: 4 },
+    { name: 'Pepper', categoryId: 2, status: 'sold' },
+    { name: 'Juniper', categoryId: 1 },
+    { name: 'Nutmeg', categoryId: 3, status: 'pending' },
+  ]);
+  const freeKey = await createKey(desk, '--plan', 'free', '--label', 'Paws & Claws blog');
+  const proKey = await createKey(desk, '--plan', 'pro', '--label', 'Happy Tails app');
+  const businessKey = await createKey(desk, '--plan', 'business', '--label', 'City Shelter Network');
+  const enterpriseKey = await createKey(desk, '--plan', 'enterprise', '--per-minute', '3', '--per-day', '1000', '--label', 'PetFinder Partners');
+  const accounts = await cliJson<{ id: number; name: string }[]>(desk, 'accounts', 'list');
+  const enterprise = accounts.find((account) => account.name === 'PetFinder Partners')!;
+  // A second key on the Enterprise account, then revoked, so the keys panel shows both states.
+  await createKey(desk, '--account', String(enterprise.id), '--label', 'Old integration');
+  const keys = await cliJson<{ id: number; label: string }[]>(desk, 'keys', 'list');
+  await desk.cli('keys', 'revoke', String(keys.find((key) => key.label === 'Old integration')!.id));
+
+  for (const [key, count] of [
+    [freeKey, 12],
+    [proKey, 25],
+    [businessKey, 8],
+  ] as const) {
+    for (let i = 0; i < count; i++) expect((await callApi(desk.apiUrl.production, '/pets?limit=5', key)).status).toBe(200);
+  }
+
+  await openDesk(page, desk);
+
+  // Pets.
+  await expect(page.getByTestId('pets-total')).toHaveText('12 pets');
+  await shoot(page, 'pets');
+
+  // Accounts & keys, with the Enterprise account's keys open.
+  await goTo(page, 'Accounts & keys');
+  await page.getByRole('button', { name: 'Show keys of PetFinder Partners', exact: true }).click();
+  await expect(page.getByTestId('keys-panel').getByTestId('key-state')).toHaveText(['active', 'revoked']);
+  await shoot(page, 'accounts');
+
+  // Plans.
+  await goTo(page, 'Plans');
+  await expect(page.getByTestId('plan-row-enterprise')).toBeVisible();
+  await shoot(page, 'plans');
+
+  // API console after a burst with the Enterprise key (3/min): 200s, 429s, then the ban.
+  await goTo(page, 'API console');
+  await page.getByRole('textbox', { name: 'API key' }).fill(enterpriseKey);
+  await roomInMinute(15);
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(page.getByTestId('response-status')).toHaveText('200 OK');
+  await page.getByLabel('Requests in a burst').fill('20');
+  await page.getByRole('button', { name: 'Burst', exact: true }).click();
+  await expect(page.getByTestId('burst-count-api_key_banned')).toBeVisible();
+  await expect(page.getByTestId('burst-chart').locator('.recharts-line-curve')).toBeVisible();
+  await shoot(page, 'console');
+
+  // Usage: four accounts, the Enterprise one over its limit and banned.
+  await goTo(page, 'Usage');
+  const card = page.getByTestId(`usage-card-${enterprise.id}`);
+  await expect(card.getByTestId('bans-today')).toHaveText('1 ban today');
+  await expect(card.getByTestId('usage-day-rejected')).not.toHaveText('0 × 429');
+  await expect(page.getByTestId(/^usage-card-/)).toHaveCount(4);
+  // Chart the Enterprise account: its accepted and refused requests this minute.
+  await page.getByRole('combobox', { name: 'Account shown in the chart' }).click();
+  await page.getByRole('option', { name: 'PetFinder Partners', exact: true }).click();
+  await expect(page.getByRole('combobox', { name: 'Account shown in the chart' })).toHaveValue('PetFinder Partners');
+  await expect(page.getByTestId('usage-chart').locator('.recharts-bar-rectangle path').first()).toBeVisible();
+  await shoot(page, 'usage');
+
+  // Server.
+  await goTo(page, 'Server');
+  await expect(page.getByTestId('server-production').getByTestId('server-base-url')).toHaveText(desk.apiUrl.production);
+  await expect(page.getByRole('textbox', { name: 'Production port', exact: true })).toHaveValue(new URL(desk.apiUrl.production).port);
+  await shoot(page, 'server');
+
+  for (const name of ['pets', 'accounts', 'plans', 'console', 'usage', 'server']) {
+    for (const scheme of ['light', 'dark']) expect(fs.statSync(path.join(OUT, `${name}-${scheme}.png`)).size).toBeGreaterThan(20_000);
+  }
+});
