@@ -8,7 +8,7 @@ export default defineConfig({
   // Two cores: one browser and one server at a time keeps timings honest.
   workers: 1,
   fullyParallel: false,
-  reporter: process.env.CI ? [['list'], ['json', { outputFile: 'test-results/playwright.json' }]] : [['list']],
+  reporter: process.env.CI ? [['list'], ['json', { outputFile: 'reports/playwright.json' }]] : [['list']],
   use: {
     viewport: { width: 1400, height: 900 },
     screenshot: 'only-on-failure',

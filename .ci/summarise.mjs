@@ -14,7 +14,7 @@ function read(file) {
   }
 }
 
-const vitest = read('test-results/vitest.json');
+const vitest = read('reports/vitest.json');
 if (vitest) {
   passed += vitest.numPassedTests;
   failed += vitest.numFailedTests;
@@ -23,7 +23,7 @@ if (vitest) {
   failed += 1;
 }
 
-const playwright = read('test-results/playwright.json');
+const playwright = read('reports/playwright.json');
 if (playwright) {
   passed += playwright.stats.expected + playwright.stats.flaky;
   failed += playwright.stats.unexpected;

@@ -1,4 +1,4 @@
-import { ActionIcon, Button, EmptyState, Group, Paper, Table, Text, Tooltip } from '@mantine/core';
+import { Button, EmptyState, Group, Paper, Table, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconCategory, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { CategoryNameSchema } from '../../../shared/admin-schemas';
@@ -8,6 +8,7 @@ import { formatFigure } from '../format';
 import { useAddCategory, useCategories, useRemoveCategory, useRenameCategory } from '../queries/categories';
 import { LoadFailure, SkeletonRows } from './load-states';
 import { NameModal } from './NameModal';
+import { RowAction } from './RowAction';
 
 export function CategoriesPanel(): React.JSX.Element {
   const categories = useCategories();
@@ -69,16 +70,8 @@ export function CategoriesPanel(): React.JSX.Element {
                   <Table.Td ta="right">{formatFigure(category.petCount)}</Table.Td>
                   <Table.Td>
                     <Group gap={4} wrap="nowrap">
-                      <Tooltip label="Rename">
-                        <ActionIcon variant="subtle" aria-label={`Rename ${category.name}`} onClick={() => naming.open(category)}>
-                          <IconPencil size={16} />
-                        </ActionIcon>
-                      </Tooltip>
-                      <Tooltip label="Remove">
-                        <ActionIcon variant="subtle" color="red" aria-label={`Remove ${category.name}`} onClick={() => confirmRemoval(category)}>
-                          <IconTrash size={16} />
-                        </ActionIcon>
-                      </Tooltip>
+                      <RowAction tooltip="Rename" label={`Rename ${category.name}`} icon={<IconPencil size={16} />} onClick={() => naming.open(category)} />
+                      <RowAction tooltip="Remove" label={`Remove ${category.name}`} icon={<IconTrash size={16} />} onClick={() => confirmRemoval(category)} danger />
                     </Group>
                   </Table.Td>
                 </Table.Tr>

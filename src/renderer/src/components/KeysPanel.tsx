@@ -1,4 +1,4 @@
-import { ActionIcon, Button, EmptyState, Group, Paper, Table, Text, Title, Tooltip } from '@mantine/core';
+import { Button, EmptyState, Group, Paper, Table, Text, Title, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconKey, IconKeyOff, IconPencil, IconPlus, IconRotate } from '@tabler/icons-react';
 import { KeyLabelSchema } from '../../../shared/admin-schemas';
@@ -10,6 +10,7 @@ import { KeyStateBadge } from './badges';
 import { LoadFailure, SkeletonRows } from './load-states';
 import { NameModal } from './NameModal';
 import { NewKeyModal, type IssuedKey } from './NewKeyModal';
+import { RowAction } from './RowAction';
 
 const COLUMNS = 6;
 
@@ -106,21 +107,9 @@ export function KeysPanel({ account }: { account: Account }): React.JSX.Element 
                     </Table.Td>
                     <Table.Td>
                       <Group gap={4} wrap="nowrap">
-                        <Tooltip label="Edit label">
-                          <ActionIcon variant="subtle" aria-label={`Edit label of ${name}`} onClick={() => labelling.open(apiKey)}>
-                            <IconPencil size={16} />
-                          </ActionIcon>
-                        </Tooltip>
-                        <Tooltip label="Rotate: new key, this one revoked">
-                          <ActionIcon variant="subtle" aria-label={`Rotate ${name}`} disabled={revoked} onClick={() => confirmRotate(apiKey)}>
-                            <IconRotate size={16} />
-                          </ActionIcon>
-                        </Tooltip>
-                        <Tooltip label="Revoke">
-                          <ActionIcon variant="subtle" color="red" aria-label={`Revoke ${name}`} disabled={revoked} onClick={() => confirmRevoke(apiKey)}>
-                            <IconKeyOff size={16} />
-                          </ActionIcon>
-                        </Tooltip>
+                        <RowAction tooltip="Edit label" label={`Edit label of ${name}`} icon={<IconPencil size={16} />} onClick={() => labelling.open(apiKey)} />
+                        <RowAction tooltip="Rotate: new key, this one revoked" label={`Rotate ${name}`} icon={<IconRotate size={16} />} onClick={() => confirmRotate(apiKey)} disabled={revoked} />
+                        <RowAction tooltip="Revoke" label={`Revoke ${name}`} icon={<IconKeyOff size={16} />} onClick={() => confirmRevoke(apiKey)} danger disabled={revoked} />
                       </Group>
                     </Table.Td>
                   </Table.Tr>

@@ -1,4 +1,4 @@
-import { ActionIcon, Button, EmptyState, Group, Pagination, Paper, SegmentedControl, Select, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { Button, EmptyState, Group, Pagination, Paper, SegmentedControl, Select, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { IconHistory, IconPaw, IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
@@ -15,6 +15,7 @@ import { PetFormModal } from './PetFormModal';
 import { PetHistoryDrawer } from './PetHistoryDrawer';
 import { PetStatusMenu } from './PetStatusMenu';
 import { SortableHeader, type Direction } from './SortableHeader';
+import { RowAction } from './RowAction';
 
 type SortField = NonNullable<BrowsePets['sort']>;
 const PAGE_SIZES = ['25', '50', '100'];
@@ -152,21 +153,9 @@ export function PetBrowser(): React.JSX.Element {
                     <Table.Td c="dimmed">{formatMoment(pet.updatedAt)}</Table.Td>
                     <Table.Td>
                       <Group gap={4} wrap="nowrap">
-                        <Tooltip label="Edit name and category">
-                          <ActionIcon variant="subtle" aria-label={`Edit ${pet.name}`} onClick={() => petForm.open(pet)}>
-                            <IconPencil size={16} />
-                          </ActionIcon>
-                        </Tooltip>
-                        <Tooltip label="Status history">
-                          <ActionIcon variant="subtle" aria-label={`Status history of ${pet.name}`} onClick={() => history.open(pet)}>
-                            <IconHistory size={16} />
-                          </ActionIcon>
-                        </Tooltip>
-                        <Tooltip label="Delete">
-                          <ActionIcon variant="subtle" color="red" aria-label={`Delete ${pet.name}`} onClick={() => confirmRemoval(pet)}>
-                            <IconTrash size={16} />
-                          </ActionIcon>
-                        </Tooltip>
+                        <RowAction tooltip="Edit name and category" label={`Edit ${pet.name}`} icon={<IconPencil size={16} />} onClick={() => petForm.open(pet)} />
+                        <RowAction tooltip="Status history" label={`Status history of ${pet.name}`} icon={<IconHistory size={16} />} onClick={() => history.open(pet)} />
+                        <RowAction tooltip="Delete" label={`Delete ${pet.name}`} icon={<IconTrash size={16} />} onClick={() => confirmRemoval(pet)} danger />
                       </Group>
                     </Table.Td>
                   </Table.Tr>

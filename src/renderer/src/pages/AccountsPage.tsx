@@ -1,4 +1,4 @@
-import { ActionIcon, Button, EmptyState, Group, Paper, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { Button, EmptyState, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { IconArrowsExchange, IconKey, IconPencil, IconUserPlus, IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
 import { AccountNameSchema } from '../../../shared/admin-schemas';
@@ -14,6 +14,7 @@ import { useDialog } from '../dialog';
 import { formatFigure, formatMoment } from '../format';
 import { useAccounts, useRenameAccount } from '../queries/accounts';
 import { usePlans } from '../queries/plans';
+import { RowAction } from '../components/RowAction';
 
 const COLUMNS = 6;
 
@@ -97,16 +98,8 @@ export function AccountsPage(): React.JSX.Element {
                           >
                             Keys
                           </Button>
-                          <Tooltip label="Rename">
-                            <ActionIcon variant="subtle" aria-label={`Rename ${account.name}`} onClick={() => renaming.open(account)}>
-                              <IconPencil size={16} />
-                            </ActionIcon>
-                          </Tooltip>
-                          <Tooltip label="Change plan">
-                            <ActionIcon variant="subtle" aria-label={`Change plan of ${account.name}`} onClick={() => accountForm.open(account)}>
-                              <IconArrowsExchange size={16} />
-                            </ActionIcon>
-                          </Tooltip>
+                          <RowAction tooltip="Rename" label={`Rename ${account.name}`} icon={<IconPencil size={16} />} onClick={() => renaming.open(account)} />
+                          <RowAction tooltip="Change plan" label={`Change plan of ${account.name}`} icon={<IconArrowsExchange size={16} />} onClick={() => accountForm.open(account)} />
                         </Group>
                       </Table.Td>
                     </Table.Tr>
