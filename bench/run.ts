@@ -10,8 +10,8 @@ import { PINNING, startServer, type Server } from './processes';
 import { seedDatabase } from './seed';
 
 const CONNECTIONS = 32;
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const node = process.execPath;
 
 interface Load {
@@ -82,7 +82,9 @@ async function main(): Promise<void> {
   const listBody = await (await fetch(listUrl, { headers: { authorization: `Bearer ${key}` } })).text();
   const bare = await startServer(node, ['bench/bare-server.mjs', listBody]);
 
-  load(listUrl, { key, seconds: 3 });
+  // JIT warm-up: the framework's paths need longer than a bare handler to reach steady speed.
+  load(listUrl, { key, seconds: 6 });
+  load(`${api.url}/v1/pets`, { key, method: 'POST', body: JSON.stringify({ name: 'Warm-up', categoryId: 1 }), seconds: 3 });
   load(bare.url, { seconds: 3 });
   const getRuns: Load[] = [];
   const bareRuns: Load[] = [];
@@ -97,11 +99,16 @@ async function main(): Promise<void> {
   await Promise.all([api.stop(), bare.stop()]);
 
   const [bareLoad, getLoad, postLoad] = [medianLoad(bareRuns), medianLoad(getRuns), medianLoad(postRuns)];
+  // Ratios per round (each round measures bare, GET and POST back to back), then their median:
+  // robust to the machine's speed drifting between rounds.
+  const getRatio = median(getRuns.map((run, i) => run.rps / (bareRuns[i]?.rps ?? NaN)));
+  const postRatio = median(postRuns.map((run, i) => run.rps / (bareRuns[i]?.rps ?? NaN)));
   const row = (name: string, l: Load, ratio?: number) =>
     `${name.padEnd(34)} ${l.rps.toFixed(0).padStart(8)} req/s  p50 ${String(l.p50).padStart(3)} ms  p99 ${String(l.p99).padStart(3)} ms  errors ${l.errors}${ratio === undefined ? '' : `  ratio ${ratio.toFixed(2)}×`}`;
   console.log(row('bare node:http (precomputed body)', bareLoad));
-  console.log(row('GET /v1/pets?limit=20&status=available', getLoad, getLoad.rps / bareLoad.rps));
-  console.log(row('POST /v1/pets', postLoad, postLoad.rps / bareLoad.rps));
+  console.log(row('GET /v1/pets?limit=20&status=available', getLoad, getRatio));
+  console.log(row('POST /v1/pets', postLoad, postRatio));
+  console.log(`per-round GET ratios: ${getRuns.map((run, i) => (run.rps / (bareRuns[i]?.rps ?? NaN)).toFixed(2)).join(', ')}`);
   console.log(`API server peak RSS: ${apiRss.toFixed(0)} MiB`);
 
   const latency: Record<number, number> = {};
@@ -118,8 +125,8 @@ async function main(): Promise<void> {
   const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
   console.log(
     [
-      `targets: GET ≥ 0.35× ${verdict(getLoad.rps / bareLoad.rps >= 0.35)}`,
-      `POST ≥ 0.25× ${verdict(postLoad.rps / bareLoad.rps >= 0.25)}`,
+      `targets: GET ≥ 0.35× ${verdict(getRatio >= 0.35)}`,
+      `POST ≥ 0.25× ${verdict(postRatio >= 0.25)}`,
       `p99 ≤ 15 ms ${verdict(getLoad.p99 <= 15 && postLoad.p99 <= 15)}`,
       `1M/1k ≤ 1.3 ${verdict(listRatio <= 1.3)}`,
       `errors 0 ${verdict(getLoad.errors + postLoad.errors === 0)}`,

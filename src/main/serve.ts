@@ -53,6 +53,11 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => shutdown('SIGINT'));
 }
 
+/** 'silent' turns the logger off altogether, sparing a child logger per request. */
+function loggerFor(level: string): false | { level: string } {
+  return level === 'silent' ? false : { level };
+}
+
 interface CommandOptions {
   dataDir: string;
   env: Environment;
@@ -64,7 +69,7 @@ interface CommandOptions {
 }
 
 async function startApi(options: CommandOptions, port: number): Promise<() => Promise<void>> {
-  const server = await startApiServer({ dataDir: options.dataDir, environment: options.env, port, host: options.host, logger: { level: options.logLevel } });
+  const server = await startApiServer({ dataDir: options.dataDir, environment: options.env, port, host: options.host, logger: loggerFor(options.logLevel) });
   console.log(`Adoption Desk ${options.env} API listening on ${server.baseUrl} (data in ${server.engine.dataDir})`);
   return () => server.stop();
 }
@@ -76,7 +81,7 @@ async function startWithAdmin(options: CommandOptions, port: number): Promise<()
   const other = ENVIRONMENTS.find((environment) => environment !== options.env) ?? 'staging';
   const host: AppHost = new AppHost({
     dataDir: options.dataDir,
-    logger: { level: options.logLevel },
+    logger: loggerFor(options.logLevel),
     overrides: { host: options.host, ports: { [options.env]: port, ...(options.otherPort === undefined ? {} : { [other]: options.otherPort }) } },
     extend: { environment: options.env, register: (app) => registerAdminHttp(app, { handlers: createAdminHandlers(host), token, rendererDir }) },
   });

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { API_BASE_PATH, KEY_PREFIX } from '../../shared/environments';
+import { GET_PET_DEPRECATED_AT, GET_PET_SUNSET_AT } from '../../shared/pet';
 import { AppError } from '../../shared/errors';
 import type { Engine } from '../engine';
 import type { KeyIdentity } from '../services/keys';
@@ -59,4 +60,27 @@ export function admitRequest(engine: Engine, request: FastifyRequest, reply: Fas
       'retry-after': String(admission.retryAfter),
     });
   }
+}
+
+/** What a route asks of the request pipeline, in its `config`. */
+export interface RouteRules {
+  /** Without a valid key: 401, before the body is read or validated. */
+  requiresKey?: boolean;
+  /** Deprecation, Sunset and the successor Link on every response, errors included. */
+  deprecated?: boolean;
+}
+
+export function absoluteUrl(request: FastifyRequest, pathAndQuery: string): string {
+  // HTTP/1.1 requires Host (Node refuses requests without it); HTTP/1.0 may omit it.
+  const host = request.host || 'localhost';
+  return `${request.protocol}://${host}${pathAndQuery}`;
+}
+
+/** RFC 9745 Deprecation, RFC 8594 Sunset and the successor Link, for a deprecated route. */
+export function deprecationHeaders(request: FastifyRequest): Record<string, string> {
+  return {
+    deprecation: `@${GET_PET_DEPRECATED_AT / 1000}`,
+    sunset: new Date(GET_PET_SUNSET_AT).toUTCString(),
+    link: `<${absoluteUrl(request, `${API_BASE_PATH}/pets`)}>; rel="successor-version"`,
+  };
 }

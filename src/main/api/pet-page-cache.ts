@@ -3,8 +3,8 @@ import type { Changes } from '../services/changes';
 import type { PetService } from '../services/pets';
 
 export interface CachedPage {
-  /** The serialised JSON array, ready to send. */
-  body: string;
+  /** The serialised JSON array as bytes, ready to send without encoding it again. */
+  body: Buffer;
   nextAfterId: number | null;
 }
 
@@ -28,7 +28,7 @@ export class PetPageCache {
     let page = this.pages.get(key);
     if (!page) {
       const result = this.pets.listPage(query);
-      page = { body: JSON.stringify(PetsSchema.parse(result.pets)), nextAfterId: result.nextAfterId };
+      page = { body: Buffer.from(JSON.stringify(PetsSchema.parse(result.pets))), nextAfterId: result.nextAfterId };
       if (this.pages.size >= MAX_PAGES) this.pages.clear();
       this.pages.set(key, page);
     }

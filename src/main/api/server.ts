@@ -3,7 +3,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { API_BASE_PATH, DEFAULT_PORT } from '../../shared/environments';
 import { AppError } from '../../shared/errors';
 import type { Engine } from '../engine';
-import { admitRequest, identifyCaller, isUnderApi } from './caller';
+import { admitRequest, deprecationHeaders, identifyCaller, isUnderApi, requireKey, type RouteRules } from './caller';
 import { installErrorHandling } from './errors';
 import { buildOpenApiDocument, registerOpenApiGenerator } from './openapi';
 import { registerPetRoutes } from './routes/pets';
@@ -40,10 +40,17 @@ export async function buildApiServer(engine: Engine, options: ApiServerOptions =
   await registerOpenApiGenerator(app);
 
   app.decorateRequest('caller', null as never);
-  app.addHook('onRequest', async (request, reply) => {
+  // The whole pipeline in one hook, in this order: who is calling, the deprecation headers (so that
+  // every answer of a deprecated route has them), the plan limits, then the key (401 before the body
+  // is even read, but after the limits, which also count refused requests per address).
+  app.addHook('onRequest', (request, reply, done) => {
     engine.syncExternalChanges();
     request.caller = identifyCaller(engine, request);
+    const rules = request.routeOptions.config as RouteRules;
+    if (rules.deprecated) reply.headers(deprecationHeaders(request));
     if (isUnderApi(request.url)) admitRequest(engine, request, reply);
+    if (rules.requiresKey) requireKey(request);
+    done();
   });
 
   registerPetRoutes(app, engine);

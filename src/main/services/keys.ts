@@ -35,6 +35,8 @@ const recordColumns = {
 export class KeyService {
   /** hash → identity, or null for a hash known not to be a live key. */
   private readonly cache = new Map<string, (KeyIdentity & { lastUsedAt: number | null }) | null>();
+  /** presented well-formed key → its hash */
+  private readonly recentHashes = new Map<string, string>();
 
   constructor(
     private readonly db: Store,
@@ -44,7 +46,10 @@ export class KeyService {
     private readonly changes: Changes,
   ) {
     changes.on((topic) => {
-      if (topic === 'keys') this.cache.clear();
+      if (topic === 'keys') {
+        this.cache.clear();
+        this.recentHashes.clear();
+      }
     });
   }
 
@@ -105,8 +110,14 @@ export class KeyService {
 
   /** The hot path of every request: checksum first, then a cached lookup by hash. */
   authenticate(key: string): KeyIdentity | null {
-    if (!isWellFormedApiKey(key, this.environment)) return null;
-    const hash = hashApiKey(key);
+    // Memory only (never stored): spares the checksum and SHA-256 for a key seen since the last change.
+    let hash = this.recentHashes.get(key);
+    if (hash === undefined) {
+      if (!isWellFormedApiKey(key, this.environment)) return null;
+      hash = hashApiKey(key);
+      if (this.recentHashes.size >= KEY_CACHE_MAX) this.recentHashes.clear();
+      this.recentHashes.set(key, hash);
+    }
     let entry = this.cache.get(hash);
     if (entry === undefined) {
       const row = this.db
@@ -131,6 +142,7 @@ export class KeyService {
   /** Forget cached lookups, e.g. after another process changed keys. */
   forget(): void {
     this.cache.clear();
+    this.recentHashes.clear();
   }
 
   private resolveId(idOrKey: string | number): number {

@@ -119,13 +119,13 @@ export class QuotaService {
     const now = this.clock.now();
     const limits = this.limitsFor(subject);
     const name = subjectOf(subject);
-    const counters = WINDOW_KINDS.map((kind) => this.counter(name, kind, now));
-    const usage = () => counters.map((counter) => this.usageOf(counter, limits, now));
+    const minute = this.counter(name, 'minute', now);
+    const day = this.counter(name, 'day', now);
+    const usage = () => [this.usageOf(minute, limits, now), this.usageOf(day, limits, now)];
     const reject = (outcome: 'rate_limited' | 'banned', retryAfter: number, message: string): Admission => {
-      for (const counter of counters) {
-        counter.rejected += 1;
-        counter.dirty = true;
-      }
+      minute.rejected += 1;
+      day.rejected += 1;
+      minute.dirty = day.dirty = true;
       return { outcome, windows: usage(), retryAfter, message };
     };
 
@@ -137,17 +137,14 @@ export class QuotaService {
       }
     }
 
-    const before = usage();
-    const exhausted = before.filter((window) => window.used >= window.limit);
-    if (exhausted.length === 0) {
-      for (const counter of counters) {
-        counter.accepted += 1;
-        counter.dirty = true;
-      }
+    if (minute.accepted < limits.perMinute && day.accepted < limits.perDay) {
+      minute.accepted += 1;
+      day.accepted += 1;
+      minute.dirty = day.dirty = true;
       return { outcome: 'accepted', windows: usage() };
     }
 
-    const binding = bindingWindow(exhausted);
+    const binding = bindingWindow(usage().filter((window) => window.used >= window.limit));
     if (subject.kind === 'account' && this.strikeAndMaybeBan(subject, binding.resetAt, limits, now)) {
       const ban = this.activeBans.get(subject.keyId);
       const retryAfter = secondsUntil(ban?.until ?? now, now);

@@ -1,10 +1,9 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API_BASE_PATH } from '../../../shared/environments';
 import { AppError } from '../../../shared/errors';
 import {
   ErrorBodySchema,
-  GET_PET_DEPRECATED_AT,
   GET_PET_SUNSET_AT,
   ListPetsQuerySchema,
   NewPetSchema,
@@ -13,29 +12,16 @@ import {
   PetsSchema,
 } from '../../../shared/pet';
 import type { Engine } from '../../engine';
-import { requireKey } from '../caller';
+import { absoluteUrl, requireKey, type RouteRules } from '../caller';
 import { decodeCursor, encodeCursor } from '../cursor';
 import { PetPageCache } from '../pet-page-cache';
 import { PetCreateQueue } from '../../services/pet-create-queue';
 
 const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((status) => [status, ErrorBodySchema]));
 
-function absoluteUrl(request: FastifyRequest, pathAndQuery: string): string {
-  // HTTP/1.1 requires Host (Node refuses requests without it); HTTP/1.0 may omit it.
-  const host = request.host || 'localhost';
-  return `${request.protocol}://${host}${pathAndQuery}`;
-}
 
-function setDeprecationHeaders(request: FastifyRequest, reply: FastifyReply): void {
-  reply.headers({
-    deprecation: `@${GET_PET_DEPRECATED_AT / 1000}`,
-    sunset: new Date(GET_PET_SUNSET_AT).toUTCString(),
-    link: `<${absoluteUrl(request, `${API_BASE_PATH}/pets`)}>; rel="successor-version"`,
-  });
-}
-
-/** Runs before the body is read or validated: without a valid key the answer is 401, whatever else is wrong. */
-const authenticated = async (request: FastifyRequest) => requireKey(request);
+const KEY_REQUIRED: RouteRules = { requiresKey: true };
+const KEY_REQUIRED_DEPRECATED: RouteRules = { requiresKey: true, deprecated: true };
 
 export function registerPetRoutes(app: FastifyInstance, engine: Engine): void {
   const { pets } = engine.services;
@@ -46,7 +32,7 @@ export function registerPetRoutes(app: FastifyInstance, engine: Engine): void {
   api.get(
     `${API_BASE_PATH}/pets`,
     {
-      onRequest: authenticated,
+      config: KEY_REQUIRED,
       schema: {
         operationId: 'listPets',
         summary: 'List all animals',
@@ -65,14 +51,14 @@ export function registerPetRoutes(app: FastifyInstance, engine: Engine): void {
         reply.header('link', `<${absoluteUrl(request, `${API_BASE_PATH}/pets?${next}`)}>; rel="next"`);
       }
       // Already serialised (and checked against PetsSchema) when the page was cached.
-      return reply.type('application/json; charset=utf-8').serializer((body: string) => body).send(page.body as never);
+      return reply.type('application/json; charset=utf-8').send(page.body as never);
     },
   );
 
   api.post(
     `${API_BASE_PATH}/pets`,
     {
-      onRequest: authenticated,
+      config: KEY_REQUIRED,
       schema: {
         operationId: 'createPet',
         summary: 'Add an animal',
@@ -91,7 +77,7 @@ export function registerPetRoutes(app: FastifyInstance, engine: Engine): void {
   api.get(
     `${API_BASE_PATH}/pets/:petId`,
     {
-      onRequest: [async (request, reply) => setDeprecationHeaders(request, reply), authenticated],
+      config: KEY_REQUIRED_DEPRECATED,
       schema: {
         operationId: 'getPet',
         summary: 'Get an animal (deprecated)',
