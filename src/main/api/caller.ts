@@ -33,7 +33,7 @@ export function identifyCaller(engine: Engine, request: FastifyRequest): Caller 
   return { kind: 'key', ...identity };
 }
 
-export function requireKey(request: FastifyRequest): asserts request is FastifyRequest & { caller: { kind: 'key' } } {
+export function requireKey(request: FastifyRequest): void {
   if (request.caller.kind !== 'key') {
     throw new AppError('unauthorized', request.caller.refusal, { 'www-authenticate': 'Bearer realm="adoption-desk"' });
   }

@@ -139,12 +139,6 @@ export class KeyService {
     return { keyId: entry.keyId, accountId: entry.accountId };
   }
 
-  /** Forget cached lookups, e.g. after another process changed keys. */
-  forget(): void {
-    this.cache.clear();
-    this.recentHashes.clear();
-  }
-
   private resolveId(idOrKey: string | number): number {
     if (typeof idOrKey === 'number' || /^\d+$/.test(idOrKey)) return this.get(Number(idOrKey)).id;
     const row = this.db.select({ id: apiKeys.id }).from(apiKeys).where(eq(apiKeys.hash, hashApiKey(idOrKey.trim()))).get();

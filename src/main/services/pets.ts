@@ -106,10 +106,7 @@ export class PetService {
     const now = this.clock.now();
     const results = this.sqlite.transaction(() =>
       inputs.map((input) => {
-        if (!this.categories.exists(input.categoryId)) {
-          return new AppError('validation_failed', `categoryId: ${input.categoryId} is not an existing category`);
-        }
-        return this.insertOne(input, now);
+        return this.categoryProblem(input.categoryId) ?? this.insertOne(input, now);
       }),
     )();
     this.changes.emit('pets');
@@ -195,10 +192,14 @@ export class PetService {
     return pet;
   }
 
+  private categoryProblem(categoryId: number, rowLabel = ''): AppError | undefined {
+    if (this.categories.exists(categoryId)) return undefined;
+    return new AppError('validation_failed', `${rowLabel}categoryId: ${categoryId} is not an existing category`);
+  }
+
   private assertCategory(categoryId: number, rowLabel = ''): void {
-    if (!this.categories.exists(categoryId)) {
-      throw new AppError('validation_failed', `${rowLabel}categoryId: ${categoryId} is not an existing category`);
-    }
+    const problem = this.categoryProblem(categoryId, rowLabel);
+    if (problem) throw problem;
   }
 }
 

@@ -12,7 +12,7 @@ import {
   PetsSchema,
 } from '../../../shared/pet';
 import type { Engine } from '../../engine';
-import { absoluteUrl, requireKey, type RouteRules } from '../caller';
+import { absoluteUrl, type RouteRules } from '../caller';
 import { decodeCursor, encodeCursor } from '../cursor';
 import { PetPageCache } from '../pet-page-cache';
 import { PetCreateQueue } from '../../services/pet-create-queue';
@@ -43,7 +43,6 @@ export function registerPetRoutes(app: FastifyInstance, engine: Engine): void {
       },
     },
     async (request, reply) => {
-      requireKey(request);
       const { limit, status, cursor } = request.query;
       const page = pages.get({ limit, status, afterId: cursor === undefined ? undefined : decodeCursor(cursor) });
       if (page.nextAfterId !== null) {
@@ -68,7 +67,6 @@ export function registerPetRoutes(app: FastifyInstance, engine: Engine): void {
       },
     },
     async (request, reply) => {
-      requireKey(request);
       const pet = await creations.create(request.body);
       return reply.code(201).header('location', absoluteUrl(request, `${API_BASE_PATH}/pets/${pet.id}`)).send(pet);
     },
@@ -90,7 +88,6 @@ export function registerPetRoutes(app: FastifyInstance, engine: Engine): void {
       },
     },
     async (request) => {
-      requireKey(request);
       if (engine.clock.now() >= GET_PET_SUNSET_AT) {
         throw new AppError('gone', 'GET /pets/{petId} was removed on 5 December 2030; use GET /pets with a status filter.');
       }
