@@ -36,11 +36,3 @@ export class PlanService {
     return { ...plan, ...change };
   }
 }
-
-export function parsePlanId(value: string): PlanId {
-  const id = value.toLowerCase();
-  if (!(PLAN_IDS as readonly string[]).includes(id)) {
-    throw new AppError('validation_failed', `plan: must be one of ${PLAN_IDS.join(', ')}`);
-  }
-  return id as PlanId;
-}

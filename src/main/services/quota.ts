@@ -16,7 +16,10 @@ import type { AccountLimits, AccountService } from './accounts';
 import type { Changes } from './changes';
 import type { PlanService } from './plans';
 
-/** Whose quota a request draws on: an account (all its keys share it), or an address without a key. */
+/** Whose quota it is: an account (all its keys share it), or an address without a key. */
+type QuotaOwner = { kind: 'account'; accountId: number } | { kind: 'address'; address: string };
+
+/** Who makes a request: the owner of the quota it draws on, and for an account the key (bans are per key). */
 export type QuotaSubject = { kind: 'account'; accountId: number; keyId: number } | { kind: 'address'; address: string };
 
 export type Admission =
@@ -44,8 +47,8 @@ export type { BanRecord, UsageReport };
 /** Minute rows are kept for the last-hour chart, day rows for a month. */
 const KEEP_MS: Record<WindowKind, number> = { minute: 2 * 3_600_000, day: 35 * 86_400_000 };
 
-function subjectOf(subject: QuotaSubject): string {
-  return subject.kind === 'account' ? `account:${subject.accountId}` : `address:${subject.address}`;
+function subjectOf(owner: QuotaOwner): string {
+  return owner.kind === 'account' ? `account:${owner.accountId}` : `address:${owner.address}`;
 }
 
 /**
@@ -182,19 +185,12 @@ export class QuotaService {
     })();
   }
 
-  /** Current figures of a subject, counting what is not yet flushed. */
-  currentUsage(subject: QuotaSubject): WindowUsage[] {
-    const now = this.clock.now();
-    const limits = this.limitsFor(subject);
-    return WINDOW_KINDS.map((kind) => this.usageOf(this.counter(subjectOf(subject), kind, now), limits, now));
-  }
-
   /** What staff see for an account: both windows, rejections, bans and the last hour minute by minute. */
   report(accountId: number): UsageReport {
     const now = this.clock.now();
-    const subject: QuotaSubject = { kind: 'account', accountId, keyId: 0 };
-    const name = subjectOf(subject);
-    const limits = this.limitsFor(subject);
+    const owner: QuotaOwner = { kind: 'account', accountId };
+    const name = subjectOf(owner);
+    const limits = this.limitsFor(owner);
     const minute = this.counter(name, 'minute', now);
     const day = this.counter(name, 'day', now);
     const hourStart = windowStart('minute', now) - 59 * WINDOW_MS.minute;
@@ -230,11 +226,6 @@ export class QuotaService {
     })();
   }
 
-  isBanned(keyId: number): BanRecord | undefined {
-    const ban = this.activeBans.get(keyId);
-    return ban && ban.until > this.clock.now() ? ban : undefined;
-  }
-
   listActiveBans(): BanRecord[] {
     this.reloadBans();
     return [...this.activeBans.values()];
@@ -267,18 +258,18 @@ export class QuotaService {
     return true;
   }
 
-  private limitsFor(subject: QuotaSubject): AccountLimits {
-    if (subject.kind === 'address') {
+  private limitsFor(owner: QuotaOwner): AccountLimits {
+    if (owner.kind === 'address') {
       if (!this.addressLimits) {
         const free = this.plans.get('free');
         this.addressLimits = { perMinute: free.perMinute ?? 60, perDay: free.perDay ?? 1_000, banThreshold: free.banThreshold, banMinutes: free.banMinutes };
       }
       return this.addressLimits;
     }
-    let limits = this.limitsCache.get(subject.accountId);
+    let limits = this.limitsCache.get(owner.accountId);
     if (!limits) {
-      limits = this.accounts.limitsOf(this.accounts.get(subject.accountId));
-      this.limitsCache.set(subject.accountId, limits);
+      limits = this.accounts.limitsOf(this.accounts.get(owner.accountId));
+      this.limitsCache.set(owner.accountId, limits);
     }
     return limits;
   }
