@@ -1,6 +1,7 @@
 /** Inputs of the admin side, shared by the services (validation) and the GUI (forms). */
 import { z } from 'zod';
 import { ENVIRONMENTS } from './environments';
+import { nameSchema } from './names';
 import { PET_STATUSES, PetNameSchema } from './pet';
 import { PLAN_IDS } from './plans';
 
@@ -16,11 +17,7 @@ export const AccountPlanSchema = z.strictObject({
 });
 export type AccountPlan = z.infer<typeof AccountPlanSchema>;
 
-export const AccountNameSchema = z
-  .string({ error: 'must be a string' })
-  .trim()
-  .min(1, { error: 'must not be empty' })
-  .max(200, { error: 'must be at most 200 characters' });
+export const AccountNameSchema = nameSchema(200);
 
 export const NewAccountSchema = AccountPlanSchema.extend({ name: AccountNameSchema });
 export type NewAccount = z.infer<typeof NewAccountSchema>;
@@ -35,26 +32,29 @@ export type PlanChange = z.infer<typeof PlanChangeSchema>;
 
 export const PET_SORT_FIELDS = ['id', 'name', 'status', 'categoryId', 'updatedAt'] as const;
 
+export const BROWSE_LIMIT_MAX = 500;
+
 export const BrowsePetsSchema = z.strictObject({
-  search: z.string().max(200).optional(),
-  status: z.enum(PET_STATUSES).optional(),
+  search: z.string({ error: 'must be a string' }).max(200, { error: 'must be at most 200 characters' }).optional(),
+  status: z.enum(PET_STATUSES, { error: `must be one of ${PET_STATUSES.join(', ')}` }).optional(),
   categoryId: id.optional(),
-  sort: z.enum(PET_SORT_FIELDS).optional(),
-  direction: z.enum(['asc', 'desc']).optional(),
-  offset: z.int().min(0).optional(),
-  limit: z.int().min(1).max(500).optional(),
+  sort: z.enum(PET_SORT_FIELDS, { error: `must be one of ${PET_SORT_FIELDS.join(', ')}` }).optional(),
+  direction: z.enum(['asc', 'desc'], { error: 'must be asc or desc' }).optional(),
+  offset: z.int({ error: 'must be a whole number' }).min(0, { error: 'must be 0 or more' }).optional(),
+  limit: z
+    .int({ error: `must be an integer from 1 to ${BROWSE_LIMIT_MAX}` })
+    .min(1, { error: `must be an integer from 1 to ${BROWSE_LIMIT_MAX}` })
+    .max(BROWSE_LIMIT_MAX, { error: `must be an integer from 1 to ${BROWSE_LIMIT_MAX}` })
+    .optional(),
 });
 export type BrowsePets = z.infer<typeof BrowsePetsSchema>;
 
 export const PetChangeSchema = z.strictObject({ name: PetNameSchema.optional(), categoryId: id.optional() });
 
-export const CategoryNameSchema = z
-  .string({ error: 'must be a string' })
-  .trim()
-  .min(1, { error: 'must not be empty' })
-  .max(100, { error: 'must be at most 100 characters' });
+export const CategoryNameSchema = nameSchema(100);
 
-export const KeyLabelSchema = z.string({ error: 'must be a string' }).trim().max(200, { error: 'must be at most 200 characters' });
+/** May be empty; when given it follows the name rules. */
+export const KeyLabelSchema = nameSchema(200, { optional: true });
 
 export const CONSOLE_OPERATIONS = ['listPets', 'createPet', 'getPet'] as const;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PUBLIC_ERROR_CODES } from './errors';
+import { nameSchema } from './names';
 
 export const PET_STATUSES = ['available', 'pending', 'sold'] as const;
 export type PetStatus = (typeof PET_STATUSES)[number];
@@ -12,12 +13,9 @@ export const PetStatusSchema = z
   .enum(PET_STATUSES, { error: `must be one of ${PET_STATUSES.join(', ')}` })
   .meta({ id: 'PetStatus', description: 'Availability status.' });
 
-export const PetNameSchema = z
-  .string({ error: 'must be a string' })
-  .trim()
-  .min(1, { error: 'must not be empty' })
-  .max(PET_NAME_MAX, { error: `must be at most ${PET_NAME_MAX} characters` })
-  .describe("The animal's name.");
+export const PetNameSchema = nameSchema(PET_NAME_MAX).describe(
+  `The animal's name: trimmed, 1 to ${PET_NAME_MAX} characters, no control characters, at least one visible character; otherwise stored exactly.`,
+);
 
 export const CategoryIdSchema = z
   .int({ error: 'must be an integer' })
