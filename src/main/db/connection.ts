@@ -3,8 +3,10 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import { foldName } from '../../shared/names';
 import { DEFAULT_PLANS } from '../../shared/plans';
 import * as schema from './schema';
+import { registerSqlFunctions } from './sql-functions';
 
 export type Store = BetterSQLite3Database<typeof schema>;
 
@@ -34,6 +36,7 @@ export function openConnection(file: string, migrationsFolder = findMigrationsFo
     // NORMAL in WAL mode: a committed transaction survives a crash of the process (not of the OS).
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
+    registerSqlFunctions(sqlite);
     const db = drizzle(sqlite, { schema });
     migrate(db, { migrationsFolder });
     seed(sqlite);
@@ -53,8 +56,8 @@ function seed(sqlite: Database.Database): void {
     for (const figures of DEFAULT_PLANS) plan.run(figures);
     const seeded = sqlite.prepare(`SELECT value FROM meta WHERE key = 'categories_seeded'`).get();
     if (!seeded) {
-      const category = sqlite.prepare(`INSERT OR IGNORE INTO categories (id, name) VALUES (?, ?)`);
-      SEED_CATEGORIES.forEach((name, index) => category.run(index + 1, name));
+      const category = sqlite.prepare(`INSERT OR IGNORE INTO categories (id, name, name_folded) VALUES (?, ?, ?)`);
+      SEED_CATEGORIES.forEach((name, index) => category.run(index + 1, name, foldName(name)));
       sqlite.prepare(`INSERT INTO meta (key, value) VALUES ('categories_seeded', '1')`).run();
     }
   })();

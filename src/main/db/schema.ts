@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 export const categories = sqliteTable(
@@ -6,8 +5,10 @@ export const categories = sqliteTable(
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
     name: text('name').notNull(),
+    /** foldName(name): names are unique regardless of case (beyond ASCII) and of compatibility forms. */
+    nameFolded: text('name_folded').notNull().default(''),
   },
-  (table) => [uniqueIndex('categories_name_unique').on(sql`lower(${table.name})`)],
+  (table) => [uniqueIndex('categories_name_folded_unique').on(table.nameFolded)],
 );
 
 export const pets = sqliteTable(
@@ -16,6 +17,8 @@ export const pets = sqliteTable(
     // AUTOINCREMENT: an id is never handed out twice, even after deletes.
     id: integer('id').primaryKey({ autoIncrement: true }),
     name: text('name').notNull(),
+    /** foldName(name), what search matches against. */
+    nameFolded: text('name_folded').notNull().default(''),
     categoryId: integer('category_id')
       .notNull()
       .references(() => categories.id),
@@ -52,17 +55,23 @@ export const plans = sqliteTable('plans', {
   banMinutes: integer('ban_minutes').notNull(),
 });
 
-export const accounts = sqliteTable('accounts', {
-  id: integer('id').primaryKey({ autoIncrement: true }),
-  name: text('name').notNull(),
-  planId: text('plan_id', { enum: ['free', 'pro', 'business', 'enterprise'] })
-    .notNull()
-    .references(() => plans.id),
-  // Enterprise figures, set per account; ignored on the other plans.
-  customPerMinute: integer('custom_per_minute'),
-  customPerDay: integer('custom_per_day'),
-  createdAt: integer('created_at').notNull(),
-});
+export const accounts = sqliteTable(
+  'accounts',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    name: text('name').notNull(),
+    /** foldName(name): names are unique regardless of case, like categories. */
+    nameFolded: text('name_folded').notNull().default(''),
+    planId: text('plan_id', { enum: ['free', 'pro', 'business', 'enterprise'] })
+      .notNull()
+      .references(() => plans.id),
+    // Enterprise figures, set per account; ignored on the other plans.
+    customPerMinute: integer('custom_per_minute'),
+    customPerDay: integer('custom_per_day'),
+    createdAt: integer('created_at').notNull(),
+  },
+  (table) => [uniqueIndex('accounts_name_folded_unique').on(table.nameFolded)],
+);
 
 export const apiKeys = sqliteTable(
   'api_keys',

@@ -1,0 +1,37 @@
+import type Database from 'better-sqlite3';
+import { firstFreeName, foldName } from '../../shared/names';
+
+/**
+ * Which rows of a table get a new name so that folded names are unique: the first (lowest id) of
+ * each keeps it, later ones get "<name> (2)", "(3)", … never taking a name another row has.
+ */
+export function deduplicatedNames(rows: readonly { id: number; name: string }[], max: number): Map<number, string> {
+  const original = new Set(rows.map((row) => foldName(row.name)));
+  const kept = new Set<string>();
+  const renamed = new Map<number, string>();
+  for (const row of [...rows].sort((a, b) => a.id - b.id)) {
+    const folded = foldName(row.name);
+    if (!kept.has(folded)) {
+      kept.add(folded);
+      continue;
+    }
+    const name = firstFreeName(row.name, (candidate) => kept.has(candidate) || original.has(candidate), max);
+    kept.add(foldName(name));
+    renamed.set(row.id, name);
+  }
+  return renamed;
+}
+
+/** The application's SQL functions, used by migrations; registered on every connection before they run. */
+export function registerSqlFunctions(sqlite: Database.Database): void {
+  sqlite.function('adk_fold_name', { deterministic: true }, (name) => foldName(String(name)));
+  // The whole table arrives as one JSON argument (the same for every row of an UPDATE): planned once.
+  let planned: { rowsJson: string; renamed: Map<number, string> } | undefined;
+  sqlite.function('adk_unique_name', { deterministic: true }, (id, name, rowsJson, max) => {
+    if (planned === undefined || planned.rowsJson !== rowsJson) {
+      const rows = (JSON.parse(String(rowsJson)) as [number, string][]).map(([rowId, rowName]) => ({ id: rowId, name: rowName }));
+      planned = { rowsJson: String(rowsJson), renamed: deduplicatedNames(rows, Number(max)) };
+    }
+    return planned.renamed.get(Number(id)) ?? String(name);
+  });
+}
