@@ -64,9 +64,12 @@ export interface ClientKey {
   accountId: number;
 }
 
-/** A new account on `planId` (Enterprise needs figures) with one key. */
+let accountsMade = 0;
+
+/** A new account on `planId` (Enterprise needs figures) with one key; account names are unique. */
 export function createKey(engine: Engine, planId: PlanId, figures: { perMinute?: number; perDay?: number } = {}): ClientKey {
-  const account = engine.services.accounts.create({ name: `${planId} client`, planId, ...figures });
+  accountsMade += 1;
+  const account = engine.services.accounts.create({ name: `${planId} client ${accountsMade}`, planId, ...figures });
   return addKey(engine, account.id);
 }
 

@@ -76,13 +76,31 @@ describe('categories', () => {
     expectAppError(() => engine.services.categories.create('dogs'), 'conflict');
   });
 
-  it('cannot be removed while a pet uses it', () => {
-    const pet = engine.services.pets.create({ name: 'Rex', categoryId: 1 });
-    expectAppError(() => engine.services.categories.remove(1), 'conflict', /1 pet/);
-    expect(engine.services.categories.exists(1)).toBe(true);
-    engine.services.pets.remove(pet.id);
-    engine.services.categories.remove(1);
-    expect(engine.services.categories.exists(1)).toBe(false);
+  it('cannot be removed while a pet uses it: the refusal names the category and counts its pets', () => {
+    const { pets, categories } = engine.services;
+    const rex = pets.create({ name: 'Rex', categoryId: 1 });
+    expect(expectAppError(() => categories.remove(1), 'conflict').message).toBe('Dogs still has 1 pet; move or remove it first.');
+    const more = [pets.create({ name: 'Fido', categoryId: 1 }), pets.create({ name: 'Spot', categoryId: 1 })];
+    expect(expectAppError(() => categories.remove(1), 'conflict').message).toBe('Dogs still has 3 pets; move or remove them first.');
+    expect(categories.exists(1)).toBe(true);
+    for (const pet of [rex, ...more]) pets.remove(pet.id);
+    categories.remove(1);
+    expect(categories.exists(1)).toBe(false);
+    expect(expectAppError(() => categories.remove(1), 'not_found').message).toBe('Category 1 does not exist.');
+  });
+
+  it('list how many pets each has, so a Remove button can be disabled', () => {
+    const { pets, categories } = engine.services;
+    pets.create({ name: 'Tom', categoryId: 2 });
+    pets.create({ name: 'Kit', categoryId: 2 });
+    pets.create({ name: 'Tweety', categoryId: 4 });
+    expect(categories.list().map(({ name, petCount }) => [name, petCount])).toEqual([
+      ['Dogs', 0],
+      ['Cats', 2],
+      ['Rabbits', 0],
+      ['Birds', 1],
+    ]);
+    expect(categories.get(2)).toEqual({ id: 2, name: 'Cats', petCount: 2 });
   });
 });
 
@@ -280,10 +298,22 @@ describe('API keys', () => {
     expect(keys.authenticate(first.key)).toBeNull();
     expect(keys.revoke(second.key).id).toBe(second.record.id);
     expect(keys.authenticate(second.key)).toBeNull();
-    expect(keys.revoke(second.key).revokedAt).toBe(clock.now());
+    expect(keys.get(second.record.id).revokedAt).toBe(clock.now());
     expect(engine.services.accounts.get(accountId).activeKeys).toBe(0);
     expectAppError(() => keys.revoke('adk_live_not-a-key'), 'not_found');
     expectAppError(() => keys.revoke(9_999), 'not_found');
+  });
+
+  it('refuse to revoke a key twice, saying when it was revoked; the first revocation stands', () => {
+    const { keys } = engine.services;
+    const { key, record } = keys.create({ accountId: enterpriseAccount().id });
+    keys.revoke(record.id);
+    clock.advance(60_000);
+    for (const again of [record.id, String(record.id), key]) {
+      const error = expectAppError(() => keys.revoke(again), 'conflict');
+      expect(error.message).toBe(`Key ${record.id} (${record.displayPrefix}) was already revoked on 2026-06-01T12:00:00Z.`);
+    }
+    expect(keys.get(record.id).revokedAt).toBe(T0);
   });
 
   it('rotate: a new key on the same account and label, the old one revoked', () => {
@@ -299,5 +329,14 @@ describe('API keys', () => {
 
   it('refuse an account that does not exist', () => {
     expectAppError(() => engine.services.keys.create({ accountId: 4242 }), 'not_found');
+  });
+});
+
+describe('bans', () => {
+  it('lifting refuses a key that does not exist (not_found) and one that is not banned (conflict)', () => {
+    const { keys, quota } = engine.services;
+    const { record } = keys.create({ accountId: enterpriseAccount().id });
+    expect(expectAppError(() => quota.liftBan(99), 'not_found').message).toBe('API key 99 does not exist.');
+    expect(expectAppError(() => quota.liftBan(record.id), 'conflict').message).toBe(`Key ${record.id} is not banned; there is no ban to lift.`);
   });
 });

@@ -3,6 +3,7 @@ import type { Clock } from '../../shared/clock';
 import { AppError } from '../../shared/errors';
 import type { Account } from '../../shared/models';
 import { AccountNameSchema, AccountPlanSchema, NewAccountSchema, type AccountPlan, type NewAccount } from '../../shared/admin-schemas';
+import { firstFreeName, foldName } from '../../shared/names';
 import type { Store } from '../db/connection';
 import { accounts } from '../db/schema';
 import type { Changes } from './changes';
@@ -19,6 +20,7 @@ export interface AccountLimits {
   banMinutes: number;
 }
 
+const ACCOUNT_NAME_MAX = 200;
 
 export class AccountService {
   constructor(
@@ -46,22 +48,29 @@ export class AccountService {
     return account;
   }
 
+  /** Names are unique regardless of case: a taken one is refused (`conflict`). */
   create(input: NewAccount): Account {
-    const account = parseOrThrow(NewAccountSchema, input);
-    const figures = planFigures(account);
-    const row = this.db
-      .insert(accounts)
-      .values({ name: account.name, planId: account.planId, ...figures, createdAt: this.clock.now() })
-      .returning({ id: accounts.id })
-      .get();
-    this.changes.emit('accounts');
-    return this.get(row.id);
+    return this.insert(input, (name) => {
+      this.assertNameFree(name);
+      return name;
+    });
+  }
+
+  /** For accounts named by the system (a key made on a new account): a taken name gets " (2)", " (3)", … */
+  createWithFreeName(input: NewAccount): Account {
+    return this.insert(input, (name) => firstFreeName(name, (folded) => this.holderOf(folded) !== undefined, ACCOUNT_NAME_MAX));
   }
 
   rename(id: number, name: string): Account {
     const clean = parseOrThrow(AccountNameSchema, name, 'name');
-    this.get(id);
-    this.db.update(accounts).set({ name: clean }).where(eq(accounts.id, id)).run();
+    this.db.transaction(
+      () => {
+        this.get(id);
+        this.assertNameFree(clean, id);
+        this.db.update(accounts).set({ name: clean, nameFolded: foldName(clean) }).where(eq(accounts.id, id)).run();
+      },
+      { behavior: 'immediate' },
+    );
     this.changes.emit('accounts');
     return this.get(id);
   }
@@ -73,6 +82,36 @@ export class AccountService {
     this.db.update(accounts).set({ planId: plan.planId, ...planFigures(plan) }).where(eq(accounts.id, id)).run();
     this.changes.emit('accounts');
     return this.get(id);
+  }
+
+  private insert(input: NewAccount, nameToUse: (name: string) => string): Account {
+    const account = parseOrThrow(NewAccountSchema, input);
+    const figures = planFigures(account);
+    // Immediate: the name check and the insert see the same database, also across processes.
+    const id = this.db.transaction(
+      () => {
+        const name = nameToUse(account.name);
+        return this.db
+          .insert(accounts)
+          .values({ name, nameFolded: foldName(name), planId: account.planId, ...figures, createdAt: this.clock.now() })
+          .returning({ id: accounts.id })
+          .get().id;
+      },
+      { behavior: 'immediate' },
+    );
+    this.changes.emit('accounts');
+    return this.get(id);
+  }
+
+  private holderOf(folded: string): { id: number; name: string } | undefined {
+    return this.db.select({ id: accounts.id, name: accounts.name }).from(accounts).where(eq(accounts.nameFolded, folded)).get();
+  }
+
+  private assertNameFree(name: string, exceptId?: number): void {
+    const holder = this.holderOf(foldName(name));
+    if (holder && holder.id !== exceptId) {
+      throw new AppError('conflict', `Account ${holder.id} is already named "${holder.name}"; account names must differ in more than case.`);
+    }
   }
 
   limitsOf(account: Pick<Account, 'planId' | 'customPerMinute' | 'customPerDay'>): AccountLimits {

@@ -1,21 +1,20 @@
 import { asc, eq, sql } from 'drizzle-orm';
+import { CategoryNameSchema } from '../../shared/admin-schemas';
 import { AppError } from '../../shared/errors';
 import type { Category } from '../../shared/models';
+import { foldName } from '../../shared/names';
 import type { Store } from '../db/connection';
-import { categories, pets } from '../db/schema';
+import { categories } from '../db/schema';
 import type { Changes } from './changes';
+import { parseOrThrow } from './validation';
 
 export type { Category };
 
-const CATEGORY_NAME_MAX = 100;
-
-function cleanName(name: string): string {
-  const trimmed = name.trim();
-  if (trimmed.length === 0 || trimmed.length > CATEGORY_NAME_MAX) {
-    throw new AppError('validation_failed', `name: must be 1 to ${CATEGORY_NAME_MAX} characters`);
-  }
-  return trimmed;
-}
+const categoryColumns = {
+  id: categories.id,
+  name: categories.name,
+  petCount: sql<number>`(SELECT count(*) FROM pets WHERE pets.category_id = categories.id)`,
+};
 
 export class CategoryService {
   /** Checked on every pet creation; categories change rarely. */
@@ -30,12 +29,15 @@ export class CategoryService {
     });
   }
 
+  /** With each category's pet count: a category with pets cannot be removed. */
   list(): Category[] {
-    return this.db
-      .select({ id: categories.id, name: categories.name, petCount: sql<number>`(SELECT count(*) FROM pets WHERE pets.category_id = categories.id)` })
-      .from(categories)
-      .orderBy(asc(categories.id))
-      .all();
+    return this.db.select(categoryColumns).from(categories).orderBy(asc(categories.id)).all();
+  }
+
+  get(id: number): Category {
+    const category = this.db.select(categoryColumns).from(categories).where(eq(categories.id, id)).get();
+    if (!category) throw new AppError('not_found', `Category ${id} does not exist.`);
+    return category;
   }
 
   exists(id: number): boolean {
@@ -44,38 +46,52 @@ export class CategoryService {
   }
 
   create(name: string): Category {
-    const clean = cleanName(name);
-    this.assertNameFree(clean);
-    const row = this.db.insert(categories).values({ name: clean }).returning().get();
+    const clean = parseOrThrow(CategoryNameSchema, name, 'name');
+    // Immediate: the name check and the write see the same database, also across processes.
+    const id = this.db.transaction(
+      () => {
+        this.assertNameFree(clean);
+        return this.db.insert(categories).values({ name: clean, nameFolded: foldName(clean) }).returning({ id: categories.id }).get().id;
+      },
+      { behavior: 'immediate' },
+    );
     this.changes.emit('categories');
-    return { ...row, petCount: 0 };
+    return this.get(id);
   }
 
   rename(id: number, name: string): Category {
-    const clean = cleanName(name);
-    this.assertNameFree(clean, id);
-    const row = this.db.update(categories).set({ name: clean }).where(eq(categories.id, id)).returning().get();
-    if (!row) throw new AppError('not_found', `Category ${id} does not exist.`);
+    const clean = parseOrThrow(CategoryNameSchema, name, 'name');
+    this.db.transaction(
+      () => {
+        this.get(id);
+        this.assertNameFree(clean, id);
+        this.db.update(categories).set({ name: clean, nameFolded: foldName(clean) }).where(eq(categories.id, id)).run();
+      },
+      { behavior: 'immediate' },
+    );
     this.changes.emit('categories');
-    return this.list().find((category) => category.id === id) ?? { ...row, petCount: 0 };
+    return this.get(id);
   }
 
   remove(id: number): void {
-    const inUse = this.db.select({ n: sql<number>`count(*)` }).from(pets).where(eq(pets.categoryId, id)).get();
-    if (inUse && inUse.n > 0) {
-      throw new AppError('conflict', `Category ${id} still has ${inUse.n} pet(s); move or delete them first.`);
-    }
-    const deleted = this.db.delete(categories).where(eq(categories.id, id)).returning({ id: categories.id }).get();
-    if (!deleted) throw new AppError('not_found', `Category ${id} does not exist.`);
+    this.db.transaction(
+      () => {
+        const category = this.get(id);
+        if (category.petCount > 0) {
+          const pets = category.petCount === 1 ? '1 pet; move or remove it first' : `${category.petCount} pets; move or remove them first`;
+          throw new AppError('conflict', `${category.name} still has ${pets}.`);
+        }
+        this.db.delete(categories).where(eq(categories.id, id)).run();
+      },
+      { behavior: 'immediate' },
+    );
     this.changes.emit('categories');
   }
 
   private assertNameFree(name: string, exceptId?: number): void {
-    const clash = this.db
-      .select({ id: categories.id })
-      .from(categories)
-      .where(sql`lower(${categories.name}) = lower(${name})`)
-      .get();
-    if (clash && clash.id !== exceptId) throw new AppError('conflict', `A category named "${name}" already exists.`);
+    const clash = this.db.select({ id: categories.id, name: categories.name }).from(categories).where(eq(categories.nameFolded, foldName(name))).get();
+    if (clash && clash.id !== exceptId) {
+      throw new AppError('conflict', `Category ${clash.id} is already named "${clash.name}"; category names must differ in more than case.`);
+    }
   }
 }

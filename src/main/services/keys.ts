@@ -1,13 +1,16 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
+import { KeyLabelSchema, type NewAccount } from '../../shared/admin-schemas';
 import type { Clock } from '../../shared/clock';
 import type { Environment } from '../../shared/environments';
 import { AppError } from '../../shared/errors';
-import type { ApiKeyRecord } from '../../shared/models';
+import { isoInstant } from '../../shared/instants';
+import type { Account, ApiKeyRecord } from '../../shared/models';
 import type { Store } from '../db/connection';
 import { apiKeys } from '../db/schema';
 import type { AccountService } from './accounts';
 import { displayPrefixOf, generateApiKey, hashApiKey, isWellFormedApiKey } from './api-key-format';
 import type { Changes } from './changes';
+import { parseOrThrow } from './validation';
 
 export type { ApiKeyRecord };
 
@@ -55,16 +58,24 @@ export class KeyService {
 
   /** The plaintext is returned here once and never stored. */
   create(input: { accountId: number; label?: string }): { key: string; record: ApiKeyRecord } {
+    const label = parseOrThrow(KeyLabelSchema, input.label ?? '', 'label');
     this.accounts.get(input.accountId);
-    const key = generateApiKey(this.environment);
-    const label = (input.label ?? '').trim().slice(0, 200);
-    const row = this.db
-      .insert(apiKeys)
-      .values({ accountId: input.accountId, hash: hashApiKey(key), displayPrefix: displayPrefixOf(key), label, createdAt: this.clock.now() })
-      .returning(recordColumns)
-      .get();
-    this.changes.emit('keys');
-    return { key, record: row };
+    return this.insertKey(input.accountId, label);
+  }
+
+  /**
+   * A key on a new account of its own (so it shares no quota), in one transaction: the account is
+   * named after the label, or after the plan; a name already taken gets " (2)", " (3)", …
+   */
+  createOnNewAccount(input: { account: Omit<NewAccount, 'name'>; label?: string }): { key: string; record: ApiKeyRecord; account: Account } {
+    const label = parseOrThrow(KeyLabelSchema, input.label ?? '', 'label');
+    return this.db.transaction(
+      () => {
+        const account = this.accounts.createWithFreeName({ ...input.account, name: label || `${input.account.planId} account` });
+        return { ...this.insertKey(account.id, label), account };
+      },
+      { behavior: 'immediate' },
+    );
   }
 
   list(filter: { accountId?: number } = {}): ApiKeyRecord[] {
@@ -78,16 +89,21 @@ export class KeyService {
     return row;
   }
 
-  /** Takes the key's id or the plaintext key itself. Revoking twice is harmless. */
+  /** Takes the key's id or the plaintext key itself. A key already revoked is refused (`conflict`). */
   revoke(idOrKey: string | number): ApiKeyRecord {
     const id = this.resolveId(idOrKey);
-    this.db
+    const revoked = this.db
       .update(apiKeys)
       .set({ revokedAt: this.clock.now() })
       .where(and(eq(apiKeys.id, id), isNull(apiKeys.revokedAt)))
-      .run();
+      .returning(recordColumns)
+      .get();
+    if (!revoked) {
+      const key = this.get(id);
+      throw new AppError('conflict', `Key ${key.id} (${key.displayPrefix}) was already revoked on ${isoInstant(key.revokedAt ?? 0)}.`);
+    }
     this.changes.emit('keys');
-    return this.get(id);
+    return revoked;
   }
 
   /** A new key for the same account and label; the old one stops working at once. */
@@ -95,15 +111,16 @@ export class KeyService {
     const old = this.get(id);
     if (old.revokedAt !== null) throw new AppError('conflict', `API key ${id} is revoked; issue a new key instead.`);
     return this.db.transaction(() => {
-      const fresh = this.create({ accountId: old.accountId, label: old.label });
+      const fresh = this.insertKey(old.accountId, old.label);
       this.revoke(id);
       return fresh;
     });
   }
 
   setLabel(id: number, label: string): ApiKeyRecord {
+    const clean = parseOrThrow(KeyLabelSchema, label, 'label');
     this.get(id);
-    this.db.update(apiKeys).set({ label: label.trim().slice(0, 200) }).where(eq(apiKeys.id, id)).run();
+    this.db.update(apiKeys).set({ label: clean }).where(eq(apiKeys.id, id)).run();
     this.changes.emit('keys');
     return this.get(id);
   }
@@ -137,6 +154,17 @@ export class KeyService {
       this.db.update(apiKeys).set({ lastUsedAt: now }).where(eq(apiKeys.id, entry.keyId)).run();
     }
     return { keyId: entry.keyId, accountId: entry.accountId };
+  }
+
+  private insertKey(accountId: number, label: string): { key: string; record: ApiKeyRecord } {
+    const key = generateApiKey(this.environment);
+    const record = this.db
+      .insert(apiKeys)
+      .values({ accountId, hash: hashApiKey(key), displayPrefix: displayPrefixOf(key), label, createdAt: this.clock.now() })
+      .returning(recordColumns)
+      .get();
+    this.changes.emit('keys');
+    return { key, record };
   }
 
   private resolveId(idOrKey: string | number): number {

@@ -3,8 +3,9 @@ import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Clock } from '../../shared/clock';
 import { AppError } from '../../shared/errors';
 import type { PetRecord, StatusChange } from '../../shared/models';
-import type { BrowsePets } from '../../shared/admin-schemas';
-import { NewPetSchema, PET_STATUSES, type NewPet, type Pet, type PetStatus } from '../../shared/pet';
+import { BrowsePetsSchema, type BrowsePets } from '../../shared/admin-schemas';
+import { foldName } from '../../shared/names';
+import { NewPetSchema, PetStatusSchema, type NewPet, type Pet, type PetStatus } from '../../shared/pet';
 import type { Store } from '../db/connection';
 import { petStatusHistory, pets } from '../db/schema';
 import type { CategoryService } from './categories';
@@ -19,6 +20,15 @@ export interface PetPage {
   nextAfterId: number | null;
 }
 
+/** What staff see of a pet; the folded name is only for search. */
+const recordColumns = {
+  id: pets.id,
+  name: pets.name,
+  categoryId: pets.categoryId,
+  status: pets.status,
+  createdAt: pets.createdAt,
+  updatedAt: pets.updatedAt,
+};
 
 const PUBLIC_SELECT = 'SELECT id, name, category_id AS categoryId, status FROM pets';
 
@@ -30,8 +40,8 @@ function prepareStatements(sqlite: Database.Database) {
     page: sqlite.prepare<[number, number], Pet>(`${PUBLIC_SELECT} WHERE id > ? ORDER BY id LIMIT ?`),
     pageByStatus: sqlite.prepare<[PetStatus, number, number], Pet>(`${PUBLIC_SELECT} WHERE status = ? AND id > ? ORDER BY id LIMIT ?`),
     get: sqlite.prepare<[number], Pet>(`${PUBLIC_SELECT} WHERE id = ?`),
-    insert: sqlite.prepare<[string, number, PetStatus, number, number], Pet>(
-      'INSERT INTO pets (name, category_id, status, created_at, updated_at) VALUES (?, ?, ?, ?, ?) RETURNING id, name, category_id AS categoryId, status',
+    insert: sqlite.prepare<[string, string, number, PetStatus, number, number], Pet>(
+      'INSERT INTO pets (name, name_folded, category_id, status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id, name, category_id AS categoryId, status',
     ),
     insertHistory: sqlite.prepare('INSERT INTO pet_status_history (pet_id, from_status, to_status, changed_at) VALUES (?, NULL, ?, ?)'),
   };
@@ -61,22 +71,24 @@ export class PetService {
     return { pets: page, nextAfterId: hasMore ? (page.at(-1)?.id ?? null) : null };
   }
 
-  /** For staff: search, filter, sort and offset paging, with the total for the pager. */
-  browse(query: BrowsePets): { pets: PetRecord[]; total: number } {
+  /** For staff: search (by part of the name, regardless of case), filter, sort and offset paging, with the total for the pager. */
+  browse(input: BrowsePets): { pets: PetRecord[]; total: number } {
+    const query = parseOrThrow(BrowsePetsSchema, input, 'query');
     const filters: SQL[] = [];
     if (query.status) filters.push(eq(pets.status, query.status));
     if (query.categoryId !== undefined) filters.push(eq(pets.categoryId, query.categoryId));
-    if (query.search?.trim()) filters.push(sql`${pets.name} LIKE ${`%${escapeLike(query.search.trim())}%`} ESCAPE '\\'`);
+    const search = foldName(query.search?.trim() ?? '');
+    if (search) filters.push(sql`${pets.nameFolded} LIKE ${`%${escapeLike(search)}%`} ESCAPE '\\'`);
     const where = and(...filters);
     const column = pets[query.sort ?? 'id'];
     const order = query.direction === 'desc' ? [desc(column), desc(pets.id)] : [asc(column), asc(pets.id)];
     const rows = this.db
-      .select()
+      .select(recordColumns)
       .from(pets)
       .where(where)
       .orderBy(...order)
-      .limit(Math.min(Math.max(query.limit ?? 50, 1), 500))
-      .offset(Math.max(query.offset ?? 0, 0))
+      .limit(query.limit ?? 50)
+      .offset(query.offset ?? 0)
       .all();
     const total = this.db.select({ n: sql<number>`count(*)` }).from(pets).where(where).get()?.n ?? 0;
     return { pets: rows, total };
@@ -87,7 +99,7 @@ export class PetService {
   }
 
   getRecord(id: number): PetRecord {
-    const row = this.db.select().from(pets).where(eq(pets.id, id)).get();
+    const row = this.db.select(recordColumns).from(pets).where(eq(pets.id, id)).get();
     if (!row) throw new AppError('not_found', `Pet ${id} does not exist.`);
     return row;
   }
@@ -133,13 +145,17 @@ export class PetService {
       categoryId: changes.categoryId ?? current.categoryId,
     });
     this.assertCategory(next.categoryId);
-    this.db.update(pets).set({ name: next.name, categoryId: next.categoryId, updatedAt: this.clock.now() }).where(eq(pets.id, id)).run();
+    this.db
+      .update(pets)
+      .set({ name: next.name, nameFolded: foldName(next.name), categoryId: next.categoryId, updatedAt: this.clock.now() })
+      .where(eq(pets.id, id))
+      .run();
     this.changes.emit('pets');
     return this.getRecord(id);
   }
 
-  changeStatus(id: number, status: PetStatus): PetRecord {
-    if (!PET_STATUSES.includes(status)) throw new AppError('validation_failed', `status: must be one of ${PET_STATUSES.join(', ')}`);
+  changeStatus(id: number, input: PetStatus): PetRecord {
+    const status = parseOrThrow(PetStatusSchema, input, 'status');
     const now = this.clock.now();
     this.db.transaction((tx) => {
       const current = tx.select({ status: pets.status }).from(pets).where(eq(pets.id, id)).get();
@@ -186,7 +202,7 @@ export class PetService {
 
   private insertOne(input: NewPet, now: number): Pet {
     const status = input.status ?? 'available';
-    const pet = this.statements.insert.get(input.name, input.categoryId, status, now, now);
+    const pet = this.statements.insert.get(input.name, foldName(input.name), input.categoryId, status, now, now);
     if (!pet) throw new Error('insert returned no row');
     this.statements.insertHistory.run(pet.id, status, now);
     return pet;

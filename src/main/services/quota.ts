@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { Clock } from '../../shared/clock';
+import { AppError } from '../../shared/errors';
 import {
   bindingWindow,
   describeWindow,
@@ -96,6 +97,8 @@ export class QuotaService {
         "SELECT start, accepted, rejected FROM usage_windows WHERE subject = ? AND kind = 'minute' AND start >= ?",
       ),
       bansSince: sqlite.prepare<[number, number], { n: number }>('SELECT count(*) AS n FROM bans WHERE account_id = ? AND started_at >= ?'),
+      keyExists: sqlite.prepare<[number], { id: number }>('SELECT id FROM api_keys WHERE id = ?'),
+      liftBan: sqlite.prepare('UPDATE bans SET lifted_at = ? WHERE key_id = ? AND lifted_at IS NULL AND until > ?'),
       newResets: sqlite.prepare<[number], { id: number; subject: string }>('SELECT id, subject FROM usage_resets WHERE id > ? ORDER BY id'),
     };
     this.lastResetId = (sqlite.prepare('SELECT coalesce(max(id), 0) AS id FROM usage_resets').get() as { id: number }).id;
@@ -231,14 +234,19 @@ export class QuotaService {
     return [...this.activeBans.values()];
   }
 
-  /** Lifts a key's ban (and forgets its strikes); returns false when it was not banned. */
-  liftBan(keyId: number): boolean {
+  /**
+   * Lifts a key's ban and forgets its strikes. A key that does not exist is `not_found`, one that is
+   * not banned `conflict`: nothing was lifted. Returns true for callers that report the outcome.
+   */
+  liftBan(keyId: number): true {
     const now = this.clock.now();
-    const result = this.sqlite.prepare('UPDATE bans SET lifted_at = ? WHERE key_id = ? AND lifted_at IS NULL AND until > ?').run(now, keyId, now);
+    if (!this.statements.keyExists.get(keyId)) throw new AppError('not_found', `API key ${keyId} does not exist.`);
+    const result = this.statements.liftBan.run(now, keyId, now);
+    if (result.changes === 0) throw new AppError('conflict', `Key ${keyId} is not banned; there is no ban to lift.`);
     this.strikes.delete(keyId);
     this.statements.deleteStrike.run(keyId);
     this.activeBans.delete(keyId);
-    return result.changes > 0;
+    return true;
   }
 
   private strikeAndMaybeBan(subject: { accountId: number; keyId: number }, resetAt: number, limits: AccountLimits, now: number): boolean {
