@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { foldName } from '../../src/shared/names';
 import { Engine } from '../../src/main/engine';
 import { runCli, runCliThroughNpm, type ProcessResult } from '../helpers/processes';
 import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
@@ -113,6 +114,112 @@ describe('keys', () => {
     expect(idOf(byKey ?? '')).toBeUndefined();
     expect(idOf(byId ?? '')).toBeUndefined();
     expectRefused(await cli('keys', 'revoke', 'adk_live_nothing'), /No API key/);
+  });
+});
+
+describe('refusals exit 1 with `Error: …` on stderr when nothing was done', () => {
+  it('revoking a key twice, lifting a ban on a missing or unbanned key', async () => {
+    const made = await cli('--json', 'keys', 'create', '--plan', 'free');
+    expectOk(made);
+    const { id, displayPrefix } = JSON.parse(made.stdout) as { id: number; displayPrefix: string };
+    expectOk(await cli('keys', 'revoke', String(id)));
+    const results = await Promise.all([cli('keys', 'revoke', String(id)), cli('bans', 'lift', '99'), cli('bans', 'lift', String(id))]);
+    const [again, missing, unbanned] = results as [ProcessResult, ProcessResult, ProcessResult];
+    expectRefused(again, new RegExp(`^Error: Key ${id} \\(${displayPrefix}\\) was already revoked on \\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ\\.\\n$`));
+    expectRefused(missing, /^Error: API key 99 does not exist\.\n$/);
+    expectRefused(unbanned, new RegExp(`^Error: Key ${id} is not banned`));
+    for (const result of results) expect(result.stdout).toBe('');
+  });
+
+  it('duplicate account names, names with control characters, and removing a category with pets', async () => {
+    expectOk(await cli('accounts', 'create', '--name', 'Señor', '--plan', 'free'));
+    expectOk(await cli('pets', 'add', '--name', 'Rex', '--category', '1'));
+    expectOk(await cli('pets', 'add', '--name', 'Fido', '--category', '1'));
+    const results = await Promise.all([
+      cli('accounts', 'create', '--name', 'SEÑOR', '--plan', 'pro'),
+      cli('pets', 'add', '--name', 'Evil\x1b[2J', '--category', '1'),
+      cli('categories', 'remove', '1'),
+    ]);
+    const [duplicate, control, inUse] = results as [ProcessResult, ProcessResult, ProcessResult];
+    expectRefused(duplicate, /^Error: Account 1 is already named "Señor"; account names must differ in more than case\.\n$/);
+    expectRefused(control, /^Error: name: must not contain control characters \(found U\+001B\)\n$/);
+    expectRefused(inUse, /^Error: Dogs still has 2 pets; move or remove them first\.\n$/);
+    expect(inspect((engine) => [engine.services.accounts.list().length, engine.services.pets.count(), engine.services.categories.exists(1)])).toEqual([1, 2, true]);
+  });
+
+  it('`keys create` on new accounts numbers a taken account name instead of refusing', async () => {
+    for (let i = 0; i < 2; i++) expectOk(await cli('keys', 'create', '--plan', 'pro', '--label', 'Website'));
+    expect(inspect((engine) => engine.services.accounts.list().map((account) => account.name))).toEqual(['Website', 'Website (2)']);
+  });
+});
+
+describe('pets list', () => {
+  /** Rows the API and services now refuse, as an older version or another tool could have stored them. */
+  function storeRaw(...names: string[]): void {
+    inspect((engine) => {
+      const insert = engine.sqlite.prepare("INSERT INTO pets (name, name_folded, category_id, status, created_at, updated_at) VALUES (?, ?, 1, 'available', 0, 0)");
+      for (const name of names) insert.run(name, foldName(name));
+    });
+  }
+
+  it('prints names with escape sequences and line breaks as visible escapes, one row per pet', async () => {
+    const forged = 'Evil\x1b[2J\x1b]0;pwned\x07\n999  Forged  1  sold';
+    storeRaw(forged, 'Zero\u200bWidth', '👩‍👩‍👧 Family');
+    const [table, json] = await Promise.all([cli('pets', 'list'), cli('--json', 'pets', 'list')]);
+    expectOk(table);
+    expect(table.stdout).not.toMatch(/\p{Cc}(?<!\n)/u);
+    const lines = table.stdout.trimEnd().split('\n');
+    expect(lines).toHaveLength(4);
+    expect(lines[1]).toContain('Evil\\x1b[2J\\x1b]0;pwned\\x07\\n999  Forged  1  sold');
+    expect(lines[2]).toContain('Zero\\u200bWidth');
+    expect(lines[3]).toContain('👩‍👩‍👧 Family');
+    expectOk(json);
+    expect((JSON.parse(json.stdout) as { name: string }[]).map((pet) => pet.name)).toEqual([forged, 'Zero\u200bWidth', '👩‍👩‍👧 Family']);
+  });
+
+  it('escapes stored names in error messages too', async () => {
+    inspect((engine) => engine.sqlite.prepare("UPDATE categories SET name = ? WHERE id = 1").run('Dogs\x1b[31m'));
+    storeRaw('Rex');
+    const refused = await cli('categories', 'remove', '1');
+    expectRefused(refused, /^Error: Dogs\\x1b\[31m still has 1 pet; move or remove it first\.\n$/);
+  });
+
+  it('`--search` ignores case beyond ASCII', async () => {
+    for (const name of ['Señor Whiskers', 'éclair', 'Rex']) expectOk(await cli('pets', 'add', '--name', name, '--category', '2'));
+    const [senor, eclair] = await Promise.all([cli('--json', 'pets', 'list', '--search', 'SEÑOR'), cli('--json', 'pets', 'list', '--search', 'ÉCLAIR')]);
+    expect((JSON.parse(senor.stdout) as { name: string }[]).map((pet) => pet.name)).toEqual(['Señor Whiskers']);
+    expect((JSON.parse(eclair.stdout) as { name: string }[]).map((pet) => pet.name)).toEqual(['éclair']);
+  });
+});
+
+describe('times', () => {
+  const ISO_SECONDS = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/;
+
+  it('tables show moments as ISO-8601 UTC; --json keeps the milliseconds and adds the ISO string beside them', async () => {
+    expectOk(await cli('keys', 'create', '--plan', 'free'));
+    expectOk(await cli('pets', 'add', '--name', 'Rex', '--category', '1'));
+    expectOk(await cli('pets', 'status', '1', 'sold'));
+    const [keysTable, keysJson, historyTable, historyJson] = await Promise.all([
+      cli('keys', 'list'),
+      cli('--json', 'keys', 'list'),
+      cli('pets', 'history', '1'),
+      cli('--json', 'pets', 'history', '1'),
+    ]);
+    /** Table rows as objects, cut at the columns' positions in the header. */
+    const cellsOf = (result: ProcessResult) => {
+      const [header = '', ...rows] = result.stdout.trimEnd().split('\n');
+      const columns = [...header.matchAll(/\S+/g)].map((match, i, all) => ({ name: match[0], from: match.index, to: all[i + 1]?.index }));
+      return rows.map((row) => Object.fromEntries(columns.map(({ name, from, to }) => [name, row.slice(from, to).trim()])));
+    };
+    const [keyRow] = cellsOf(keysTable);
+    expect(keyRow?.createdAt).toMatch(ISO_SECONDS);
+    expect(keyRow?.lastUsedAt).toBe('-');
+    expect(cellsOf(historyTable).map((row) => row.changedAt)).toEqual([expect.stringMatching(ISO_SECONDS), expect.stringMatching(ISO_SECONDS)]);
+    const [key] = JSON.parse(keysJson.stdout) as { createdAt: number; createdAtIso: string; lastUsedAt: null; lastUsedAtIso: null }[];
+    expect(key?.createdAtIso).toBe(new Date(key?.createdAt ?? 0).toISOString());
+    expect(key).toMatchObject({ lastUsedAt: null, lastUsedAtIso: null, revokedAt: null, revokedAtIso: null });
+    const history = JSON.parse(historyJson.stdout) as { changedAt: number; changedAtIso: string }[];
+    for (const change of history) expect(change.changedAtIso).toBe(new Date(change.changedAt).toISOString());
   });
 });
 

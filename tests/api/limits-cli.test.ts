@@ -126,10 +126,20 @@ describe('bans', () => {
     const { key, keyId, accountId } = createKey(server.engine, 'free');
     expect((await callMany(petsUrl(), 72, key)).at(-1)!.code).toBe('api_key_banned');
 
-    const listed = JSON.parse((await cli('--json', 'bans', 'list')).stdout) as { keyId: number; accountId: number; until: number }[];
-    expect(listed).toEqual([expect.objectContaining({ keyId, accountId, until: expect.any(Number) })]);
-    const table = (await cli('bans', 'list')).stdout;
-    expect(table.split('\n')[0]).toMatch(/^id\s+keyId\s+accountId\s+startedAt\s+until\s+liftedAt/);
+    const listed = JSON.parse((await cli('--json', 'bans', 'list')).stdout) as { keyId: number; accountId: number; until: number; untilIso: string }[];
+    expect(listed).toEqual([expect.objectContaining({ keyId, accountId, until: expect.any(Number), untilIso: expect.any(String) })]);
+    const until = listed[0]!.until;
+    expect(listed[0]!.untilIso).toBe(new Date(until).toISOString());
+    const [header, row] = (await cli('bans', 'list')).stdout.trimEnd().split('\n');
+    expect(header!.split(/\s+/)).toEqual(['id', 'keyId', 'accountId', 'startedAt', 'until', 'remaining']);
+    // The CLI reads the real clock, the server a ManualClock started at the real time: 15 minutes, or 14 and a bit.
+    expect(row!.split(/\s{2,}/).slice(1)).toEqual([
+      String(keyId),
+      String(accountId),
+      expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/),
+      new Date(until).toISOString().replace(/\.\d{3}Z$/, 'Z'),
+      expect.stringMatching(/^1[45] min$/),
+    ]);
 
     const { stderr } = await cli('bans', 'lift', String(keyId));
     expect(stderr).toContain(`The ban on key ${keyId} is lifted.`);

@@ -2,9 +2,10 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import { ENVIRONMENTS, type Environment } from '../../shared/environments';
 import { AppError, isAppError } from '../../shared/errors';
 import { PET_STATUSES, type PetStatus } from '../../shared/pet';
+import type { ApiKeyRecord } from '../../shared/models';
 import { PLAN_IDS, type PlanId } from '../../shared/plans';
 import { Engine } from '../engine';
-import { note, printObject, printRows, type Output } from './output';
+import { note, printable, printObject, printRows, type Output } from './output';
 import { readPetImport } from './pet-import';
 
 interface GlobalOptions {
@@ -56,28 +57,23 @@ export function buildCli(): Command {
     .action(
       run((engine, output, options: { plan?: PlanId; perMinute?: number; perDay?: number; label: string; account?: number }) => {
         const { accounts, keys: keyService } = engine.services;
-        let accountId = options.account;
-        if (accountId === undefined) {
+        let issued: { key: string; record: ApiKeyRecord };
+        if (options.account === undefined) {
           if (!options.plan) throw new AppError('validation_failed', 'Give --plan for a new account, or --account ID to add a key to an existing one.');
-          const account = accounts.create({
-            name: options.label || `${options.plan} account`,
-            planId: options.plan,
-            perMinute: options.perMinute,
-            perDay: options.perDay,
-          });
-          accountId = account.id;
+          issued = keyService.createOnNewAccount({ account: { planId: options.plan, perMinute: options.perMinute, perDay: options.perDay }, label: options.label });
         } else {
-          const account = accounts.get(accountId);
+          const account = accounts.get(options.account);
           if ((options.plan && options.plan !== account.planId) || options.perMinute || options.perDay) {
-            throw new AppError('validation_failed', `Account ${accountId} is on ${account.planId}; change its plan with "accounts set-plan", not here.`);
+            throw new AppError('validation_failed', `Account ${account.id} is on ${account.planId}; change its plan with "accounts set-plan", not here.`);
           }
+          issued = keyService.create({ accountId: account.id, label: options.label });
         }
-        const { key, record } = keyService.create({ accountId, label: options.label });
+        const { key, record } = issued;
         if (output.json) {
           printObject(output, { ...record, key });
           return;
         }
-        note(`Created key ${record.id} (${record.displayPrefix}) on account ${accountId}. It is shown only this once:`);
+        note(`Created key ${record.id} (${record.displayPrefix}) on account ${record.accountId}. It is shown only this once:`);
         process.stdout.write(`${key}\n`);
       }),
     );
@@ -88,7 +84,7 @@ export function buildCli(): Command {
     .action(run((engine, output, options: { account?: number }) => printRows(output, engine.services.keys.list({ accountId: options.account }), 'No keys yet.')));
   keys
     .command('revoke')
-    .description('Revoke a key at once, by its id or the key itself')
+    .description('Revoke a key at once, by its id or the key itself; refused when it is already revoked')
     .argument('<key-or-id>')
     .action(
       run((engine, output, keyOrId: string) => {
@@ -270,14 +266,23 @@ export function buildCli(): Command {
     );
 
   const bans = program.command('bans').description('Temporary bans of keys after repeated 429s');
-  bans.command('list').action(run((engine, output) => printRows(output, engine.services.quota.listActiveBans(), 'No key is banned.')));
+  bans.command('list').action(
+    run((engine, output) => {
+      const active = engine.services.quota.listActiveBans();
+      if (output.json) return printRows(output, active, '');
+      const now = engine.clock.now();
+      const rows = active.map(({ id, keyId, accountId, startedAt, until }) => ({ id, keyId, accountId, startedAt, until, remaining: `${Math.ceil((until - now) / 60_000)} min` }));
+      printRows(output, rows, 'No key is banned.');
+    }),
+  );
   bans
     .command('lift')
+    .description('Lift the ban on a key; refused when the key is not banned')
     .argument('<key-id>', 'key id', positiveInt)
     .action(
       run((engine, _output, keyId: number) => {
-        const lifted = engine.services.quota.liftBan(keyId);
-        note(lifted ? `The ban on key ${keyId} is lifted.` : `Key ${keyId} was not banned.`);
+        engine.services.quota.liftBan(keyId);
+        note(`The ban on key ${keyId} is lifted.`);
       }),
     );
 
@@ -287,6 +292,6 @@ export function buildCli(): Command {
 try {
   buildCli().parse();
 } catch (error) {
-  process.stderr.write(`Error: ${isAppError(error) ? error.message : String(error)}\n`);
+  process.stderr.write(`Error: ${printable(isAppError(error) ? error.message : String(error))}\n`);
   process.exitCode = 1;
 }

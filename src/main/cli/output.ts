@@ -1,15 +1,69 @@
 /** Tables for people on stdout; notes on stderr, so `npm run --silent cli` pipes cleanly. */
+import { isoInstant } from '../../shared/instants';
+
 export interface Output {
   json: boolean;
 }
 
+/** Fields of the models that hold a moment in epoch milliseconds. */
+const TIME_FIELDS = new Set(['createdAt', 'updatedAt', 'lastUsedAt', 'revokedAt', 'startedAt', 'until', 'liftedAt', 'changedAt', 'resetAt', 'resetsAt', 'start']);
+
+/** What a terminal would act on or not show: controls, format and invisible characters, and the escape character itself. */
+const UNPRINTABLE = /[\\\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}\p{Default_Ignorable_Code_Point}]/u;
+const UNPRINTABLE_ALL = new RegExp(UNPRINTABLE.source, 'gu');
+/** A grapheme with one of these is an emoji sequence, whose joiners and selectors are part of the picture. */
+const EMOJI = /[\p{Extended_Pictographic}\p{Regional_Indicator}\u20E3]/u;
+const GRAPHEMES = new Intl.Segmenter('en', { granularity: 'grapheme' });
+// C1 controls and the line separators are valid raw in JSON, but some terminals act on them.
+const JSON_UNSAFE = /[\u007f-\u009f\u2028\u2029]/g;
+
+const NAMED_ESCAPES: Record<string, string> = { '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+
+function escapeCharacter(character: string): string {
+  const named = NAMED_ESCAPES[character];
+  if (named) return named;
+  const code = character.codePointAt(0) ?? 0;
+  if (code < 0x100) return `\\x${code.toString(16).padStart(2, '0')}`;
+  if (code < 0x10000) return `\\u${code.toString(16).padStart(4, '0')}`;
+  return `\\u{${code.toString(16)}}`;
+}
+
+/**
+ * Text as it may reach a terminal: anything a terminal would act on or not show becomes a visible
+ * escape (`\x1b`, `\n`, `\u200b`, and `\\` for a backslash), so stored text can neither drive the
+ * terminal nor forge table rows. Emoji sequences stay whole.
+ */
+export function printable(text: string): string {
+  if (!UNPRINTABLE.test(text)) return text;
+  let out = '';
+  for (const { segment } of GRAPHEMES.segment(text)) out += EMOJI.test(segment) ? segment : segment.replace(UNPRINTABLE_ALL, escapeCharacter);
+  return out;
+}
+
+/** For --json: the value exactly, each moment also as an ISO-8601 string beside it (`until` → `untilIso`). */
+function withIsoTimes(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withIsoTimes);
+  if (value === null || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  for (const [field, inner] of Object.entries(value)) {
+    out[field] = withIsoTimes(inner);
+    if (TIME_FIELDS.has(field) && (typeof inner === 'number' || inner === null)) out[`${field}Iso`] = inner === null ? null : new Date(inner).toISOString();
+  }
+  return out;
+}
+
+function printJson(value: unknown): void {
+  const text = JSON.stringify(withIsoTimes(value), null, 2).replace(JSON_UNSAFE, (character) => `\\u${(character.codePointAt(0) ?? 0).toString(16).padStart(4, '0')}`);
+  process.stdout.write(`${text}\n`);
+}
+
 export function printRows(output: Output, rows: readonly object[], emptyText: string): void {
   if (output.json) {
-    process.stdout.write(`${JSON.stringify(rows, null, 2)}\n`);
+    printJson(rows);
     return;
   }
   if (rows.length === 0) {
-    process.stderr.write(`${emptyText}\n`);
+    note(emptyText);
     return;
   }
   const columns = Object.keys(rows[0] ?? {});
@@ -21,18 +75,18 @@ export function printRows(output: Output, rows: readonly object[], emptyText: st
 
 export function printObject(output: Output, value: object): void {
   if (output.json) {
-    process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+    printJson(value);
     return;
   }
   printRows(output, [value], '');
 }
 
 export function note(text: string): void {
-  process.stderr.write(`${text}\n`);
+  process.stderr.write(`${printable(text)}\n`);
 }
 
 function formatCell(column: string, value: unknown): string {
   if (value === null || value === undefined) return '-';
-  if (typeof value === 'number' && column.endsWith('At')) return new Date(value).toISOString();
-  return String(value);
+  if (typeof value === 'number' && TIME_FIELDS.has(column)) return isoInstant(value);
+  return printable(String(value));
 }
