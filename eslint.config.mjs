@@ -6,6 +6,10 @@ import tseslint from 'typescript-eslint';
 const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'crypto', 'child_process', 'http', 'net', 'events', 'url', 'zlib', 'stream', 'util'];
 // The shell, and the unit tests of the shell (which only import electron's types).
 const electronShellFiles = ['src/main/index.ts', 'src/main/shell/**/*.ts', 'src/preload/**/*.ts', 'tests/unit/shell-*.test.ts'];
+const noElectron = { name: 'electron', message: "Only the Electron shell (src/main/index.ts, src/main/shell/, src/preload/) may import 'electron'." };
+// Inside src/main, dependencies point inwards: faces (api, cli, admin, shell, entry points) use the services, never the reverse.
+const faceFolders = (folders) => ({ regex: `(^|/)(${folders.join('|')})(/|$)`, message: `Import the services instead: ${folders.join('/, ')}/ are faces built on them.` });
+const entryPoints = { regex: '^(\\.\\./)+(main/)?(index|serve|app-host)(\\.ts)?$', message: 'Entry points (index.ts, serve.ts, app-host.ts) start the app; nothing inside imports them.' };
 
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'node_modules/**', 'resources/**', 'test-results/**', 'playwright-report/**'] },
@@ -23,7 +27,19 @@ export default tseslint.config(
     files: ['src/**/*.ts', 'src/**/*.tsx', 'tests/**/*.ts', 'bench/**/*.ts'],
     ignores: electronShellFiles,
     rules: {
-      'no-restricted-imports': ['error', { paths: [{ name: 'electron', message: "Only the Electron shell (src/main/index.ts, src/main/shell/, src/preload/) may import 'electron'." }] }],
+      'no-restricted-imports': ['error', { paths: [noElectron] }],
+    },
+  },
+  {
+    files: ['src/main/services/**/*.ts', 'src/main/db/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [noElectron], patterns: [faceFolders(['api', 'cli', 'admin', 'shell']), entryPoints] }],
+    },
+  },
+  {
+    files: ['src/main/api/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [noElectron], patterns: [faceFolders(['cli', 'admin', 'shell']), entryPoints] }],
     },
   },
   {

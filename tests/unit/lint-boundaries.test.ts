@@ -1,0 +1,44 @@
+/** The import boundaries inside src/main are enforced by lint (eslint.config.mjs), not by good will. */
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+import { PROJECT_ROOT } from '../helpers/processes';
+
+const eslint = new ESLint({ cwd: PROJECT_ROOT });
+
+/** The no-restricted-imports messages lint gives `source` placed at `file`. */
+async function restrictedImports(file: string, source: string): Promise<string[]> {
+  const [result] = await eslint.lintText(`${source}\nexport {};\n`, { filePath: path.join(PROJECT_ROOT, file) });
+  return (result?.messages ?? []).filter((message) => message.ruleId === 'no-restricted-imports').map((message) => message.message);
+}
+
+describe('import boundaries inside src/main', () => {
+  it('services and db never import a face (api, cli, admin, shell) or an entry point', async () => {
+    const forbidden = [
+      "import '../api/errors';",
+      "import '../cli/output';",
+      "import '../admin/handlers';",
+      "import '../shell/menu';",
+      "import '../index';",
+      "import '../serve';",
+      "import '../app-host';",
+      "import type { AppHost } from '../app-host';",
+    ];
+    for (const file of ['src/main/services/example.ts', 'src/main/db/example.ts']) {
+      for (const source of forbidden) expect(await restrictedImports(file, source), `${file}: ${source}`).toHaveLength(1);
+      expect(await restrictedImports(file, "import '../../shared/names';\nimport '../db/schema';\nimport './changes';")).toEqual([]);
+    }
+  });
+
+  it('api never imports cli, admin or shell', async () => {
+    for (const source of ["import '../cli/output';", "import '../../admin/handlers';", "import '../shell/menu';"]) {
+      expect(await restrictedImports('src/main/api/routes/example.ts', source), source).toHaveLength(1);
+    }
+    expect(await restrictedImports('src/main/api/example.ts', "import '../services/pets';\nimport '../engine';\nimport './errors';")).toEqual([]);
+  });
+
+  it('still keeps electron to the shell', async () => {
+    expect(await restrictedImports('src/main/services/example.ts', "import 'electron';")).toHaveLength(1);
+    expect(await restrictedImports('src/main/api/example.ts', "import 'electron';")).toHaveLength(1);
+  });
+});
