@@ -17,7 +17,8 @@ export const AccountPlanSchema = z.strictObject({
 });
 export type AccountPlan = z.infer<typeof AccountPlanSchema>;
 
-export const AccountNameSchema = nameSchema(200);
+export const ACCOUNT_NAME_MAX = 200;
+export const AccountNameSchema = nameSchema(ACCOUNT_NAME_MAX);
 
 export const NewAccountSchema = AccountPlanSchema.extend({ name: AccountNameSchema });
 export type NewAccount = z.infer<typeof NewAccountSchema>;
@@ -32,7 +33,7 @@ export type PlanChange = z.infer<typeof PlanChangeSchema>;
 
 export const PET_SORT_FIELDS = ['id', 'name', 'status', 'categoryId', 'updatedAt'] as const;
 
-export const BROWSE_LIMIT_MAX = 500;
+const BROWSE_LIMIT_MAX = 500;
 
 export const BrowsePetsSchema = z.strictObject({
   search: z.string({ error: 'must be a string' }).max(200, { error: 'must be at most 200 characters' }).optional(),
@@ -50,6 +51,7 @@ export const BrowsePetsSchema = z.strictObject({
 export type BrowsePets = z.infer<typeof BrowsePetsSchema>;
 
 export const PetChangeSchema = z.strictObject({ name: PetNameSchema.optional(), categoryId: id.optional() });
+export type PetChange = z.infer<typeof PetChangeSchema>;
 
 export const CategoryNameSchema = nameSchema(100);
 

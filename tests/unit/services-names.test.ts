@@ -46,6 +46,18 @@ describe('every service applies the shared name rules', () => {
     expect(pets.browse({}).pets.map((pet) => pet.name)).toEqual(['Rex']);
   });
 
+  it('pets: a change checks only what changes, so a pet stored with an older, now refused name can still move category', () => {
+    const { pets } = engine.services;
+    const { lastInsertRowid } = engine.sqlite
+      .prepare("INSERT INTO pets (name, name_folded, category_id, status, created_at, updated_at) VALUES ('Old\u001bname', 'old\u001bname', 1, 'available', 0, 0)")
+      .run();
+    const id = Number(lastInsertRowid);
+    expect(pets.update(id, { categoryId: 2 })).toMatchObject({ name: 'Old\u001bname', categoryId: 2 });
+    expect(refusal(() => pets.update(id, { categoryId: 99 })).message).toBe('categoryId: 99 is not an existing category');
+    expect(pets.update(id, { name: 'New name' })).toMatchObject({ name: 'New name', categoryId: 2 });
+    expect(pets.browse({ search: 'NEW' }).pets.map((pet) => pet.id)).toEqual([id]);
+  });
+
   it('pets: an emoji ZWJ sequence inside a name is stored exactly', () => {
     const family = engine.services.pets.create({ name: '👩‍👩‍👧 Family', categoryId: 2 });
     expect(engine.services.pets.get(family.id)?.name).toBe('👩‍👩‍👧 Family');

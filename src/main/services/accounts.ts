@@ -2,7 +2,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { Clock } from '../../shared/clock';
 import { AppError } from '../../shared/errors';
 import type { Account } from '../../shared/models';
-import { AccountNameSchema, AccountPlanSchema, NewAccountSchema, type AccountPlan, type NewAccount } from '../../shared/admin-schemas';
+import { ACCOUNT_NAME_MAX, AccountNameSchema, AccountPlanSchema, NewAccountSchema, type AccountPlan, type NewAccount } from '../../shared/admin-schemas';
 import { firstFreeName, foldName } from '../../shared/names';
 import type { Store } from '../db/connection';
 import { accounts } from '../db/schema';
@@ -19,8 +19,6 @@ export interface AccountLimits {
   banThreshold: number;
   banMinutes: number;
 }
-
-const ACCOUNT_NAME_MAX = 200;
 
 export class AccountService {
   constructor(
@@ -84,6 +82,14 @@ export class AccountService {
     return this.get(id);
   }
 
+  limitsOf(account: Pick<Account, 'planId' | 'customPerMinute' | 'customPerDay'>): AccountLimits {
+    const plan = this.plans.get(account.planId);
+    const perMinute = account.planId === 'enterprise' ? account.customPerMinute : plan.perMinute;
+    const perDay = account.planId === 'enterprise' ? account.customPerDay : plan.perDay;
+    if (perMinute === null || perDay === null) throw new Error(`plan ${plan.id} has no figures`);
+    return { perMinute, perDay, banThreshold: plan.banThreshold, banMinutes: plan.banMinutes };
+  }
+
   private insert(input: NewAccount, nameToUse: (name: string) => string): Account {
     const account = parseOrThrow(NewAccountSchema, input);
     const figures = planFigures(account);
@@ -112,14 +118,6 @@ export class AccountService {
     if (holder && holder.id !== exceptId) {
       throw new AppError('conflict', `Account ${holder.id} is already named "${holder.name}"; account names must differ in more than case.`);
     }
-  }
-
-  limitsOf(account: Pick<Account, 'planId' | 'customPerMinute' | 'customPerDay'>): AccountLimits {
-    const plan = this.plans.get(account.planId);
-    const perMinute = account.planId === 'enterprise' ? account.customPerMinute : plan.perMinute;
-    const perDay = account.planId === 'enterprise' ? account.customPerDay : plan.perDay;
-    if (perMinute === null || perDay === null) throw new Error(`plan ${plan.id} has no figures`);
-    return { perMinute, perDay, banThreshold: plan.banThreshold, banMinutes: plan.banMinutes };
   }
 }
 

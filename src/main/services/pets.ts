@@ -3,7 +3,7 @@ import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Clock } from '../../shared/clock';
 import { AppError } from '../../shared/errors';
 import type { PetRecord, StatusChange } from '../../shared/models';
-import { BrowsePetsSchema, type BrowsePets } from '../../shared/admin-schemas';
+import { BrowsePetsSchema, PetChangeSchema, type BrowsePets, type PetChange } from '../../shared/admin-schemas';
 import { foldName } from '../../shared/names';
 import { NewPetSchema, PetStatusSchema, type NewPet, type Pet, type PetStatus } from '../../shared/pet';
 import type { Store } from '../db/connection';
@@ -138,18 +138,14 @@ export class PetService {
     return this.insertAll(valid, (index) => `row ${index + 1}: `);
   }
 
-  update(id: number, changes: { name?: string; categoryId?: number }): PetRecord {
-    const current = this.getRecord(id);
-    const next = parseOrThrow(NewPetSchema, {
-      name: changes.name ?? current.name,
-      categoryId: changes.categoryId ?? current.categoryId,
-    });
-    this.assertCategory(next.categoryId);
-    this.db
-      .update(pets)
-      .set({ name: next.name, nameFolded: foldName(next.name), categoryId: next.categoryId, updatedAt: this.clock.now() })
-      .where(eq(pets.id, id))
-      .run();
+  /** Only what is given is checked and written, so a pet can change category whatever its name. */
+  update(id: number, input: PetChange): PetRecord {
+    const change = parseOrThrow(PetChangeSchema, input);
+    this.getRecord(id);
+    if (change.categoryId !== undefined) this.assertCategory(change.categoryId);
+    const nameFolded = change.name === undefined ? undefined : foldName(change.name);
+    // drizzle leaves out what is undefined.
+    this.db.update(pets).set({ name: change.name, nameFolded, categoryId: change.categoryId, updatedAt: this.clock.now() }).where(eq(pets.id, id)).run();
     this.changes.emit('pets');
     return this.getRecord(id);
   }
