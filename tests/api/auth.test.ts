@@ -49,8 +49,7 @@ async function expectUnauthorized(response: Response): Promise<string> {
 function stagingKey(): string {
   const staging = new Engine({ dataDir: server.dataDir, environment: 'staging', clock: server.clock });
   try {
-    const account = staging.services.accounts.create({ name: 'Staging tester', planId: 'enterprise', perMinute: 1_000_000, perDay: 10_000_000 });
-    const { key } = staging.services.keys.create({ accountId: account.id });
+    const { key } = staging.services.keys.createOnNewAccount({ account: { planId: 'enterprise', perMinute: 1_000_000, perDay: 10_000_000 }, label: 'Staging tester' });
     expect(staging.services.keys.authenticate(key)).not.toBeNull();
     return key;
   } finally {

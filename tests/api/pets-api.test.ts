@@ -148,7 +148,7 @@ describe('POST /v1/pets', () => {
     ['RTL with bidi marks', '\u202Eשלום\u202C'],
     ['CJK', '小狗ポチ강아지'],
     ['astral ideograph', '𠮷野家'],
-    ['inner whitespace', 'Mr.  Whiskers\tthe\u00A0Third'],
+    ['inner whitespace', 'Mr.  Whiskers\u2003the\u00A0Third'],
     ['quotes and markup', `"O'Malley" <b>&amp;</b> \\`],
   ])('stores and returns Unicode exactly: %s', async (_label, name) => {
     const response = await post(JSON.stringify({ name, categoryId: 2 }));
