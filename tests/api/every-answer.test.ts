@@ -158,7 +158,7 @@ describe('a HEAD answer never has a body', () => {
     ['404 for an unknown path', 'HEAD /nothing HTTP/1.1', {}, 404],
     ['405 on a path without GET', 'HEAD /admin/post-only HTTP/1.1', {}, 405],
   ])('%s', async (_label, line, headers, status) => {
-    const withKey = 'authorization' in headers ? { authorization: `Bearer ${server.key}` } : {};
+    const withKey: Record<string, string> = 'authorization' in headers ? { authorization: `Bearer ${server.key}` } : {};
     budget.spend();
     expectRawError(await rawRequest(server.port, request(line, withKey), true), status, undefined, { head: true });
   });

@@ -90,7 +90,7 @@ export function parseResponses(data: Buffer, heads: boolean[]): RawResponse[] {
       headers[name] = name in headers ? `${headers[name]}, ${value}` : value;
     }
     offset = end + 4;
-    let body = Buffer.alloc(0);
+    let body: Buffer = Buffer.alloc(0);
     const noBody = heads[responses.length] === true || status === 204 || status === 304 || (status >= 100 && status < 200);
     if (!noBody && headers['transfer-encoding']?.toLowerCase() === 'chunked') {
       const parts: Buffer[] = [];
