@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import { ManualClock } from '../../src/shared/clock';
 import type { Environment } from '../../src/shared/environments';
 import type { ApiServerOptions } from '../../src/main/api/server';
@@ -21,6 +22,12 @@ export interface TestServer {
   key: string;
   accountId: number;
   dataDir: string;
+  /** Connections open on the server right now. */
+  connectionCount(): Promise<number>;
+  /** False once stop() has begun (no new connections are accepted). */
+  listening(): boolean;
+  /** Node's HTTP server under the API, to read its settings. */
+  httpServer(): Server;
   stop(): Promise<void>;
 }
 
@@ -60,6 +67,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     key,
     accountId,
     dataDir,
+    connectionCount: () => new Promise((resolve, reject) => server.app.server.getConnections((error, count) => (error ? reject(error) : resolve(count)))),
+    listening: () => server.app.server.listening,
+    httpServer: () => server.app.server,
     async stop() {
       await server.stop();
       if (!options.dataDir) removeTempDir(dataDir);
