@@ -36,14 +36,40 @@ export function pipelineFor(engine: Engine, rules: RouteRules): PipelineHook {
   };
 }
 
+/** The deprecated routes as registered, to tell which one a path that cannot be decoded was meant for. */
+export class DeprecatedRoutes {
+  private readonly routes: { method: string; segments: string[] }[] = [];
+
+  add(method: string, url: string): void {
+    this.routes.push({ method, segments: url.split('/') });
+  }
+
+  /** Compares segment by segment, a `:param` matching any; segments that cannot be decoded stay as sent. */
+  covers(method: string, url: string): boolean {
+    const segments = (url.split('?')[0] ?? '').split('/').map(decodedOrAsSent);
+    return this.routes.some(
+      (route) => route.method === method && route.segments.length === segments.length && route.segments.every((segment, i) => segment.startsWith(':') || segment === segments[i]),
+    );
+  }
+}
+
+function decodedOrAsSent(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
 /**
  * Errors Fastify raises before routing (a path it cannot percent-decode) skip every hook: the same
- * identification and limits here, then the Error body.
+ * identification, deprecation headers and limits here, then the Error body.
  */
-export function answerBeforeRouting(engine: Engine, log: ApiLog | undefined) {
+export function answerBeforeRouting(engine: Engine, deprecated: DeprecatedRoutes, log: ApiLog | undefined) {
   return (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
     try {
       engine.syncExternalChanges();
+      if (deprecated.covers(request.method, request.url)) reply.headers(deprecationHeaders(request));
       closeAfterLastAllowed(reply);
       admitRequest(engine, identifyCaller(engine, request.headers.authorization, clientAddress(request.ip)), reply);
     } catch (refusal) {

@@ -5,7 +5,7 @@ import { API_BASE_PATH, DEFAULT_PORT } from '../../shared/environments';
 import type { Engine } from '../engine';
 import { installErrorHandling } from './errors';
 import { buildOpenApiDocument, registerOpenApiGenerator } from './openapi';
-import { answerBeforeRouting, pipelineFor, type RouteRules } from './pipeline';
+import { answerBeforeRouting, DeprecatedRoutes, pipelineFor, type RouteRules } from './pipeline';
 import { RawAnswers } from './raw-answers';
 import { trackRouteMethods } from './route-methods';
 import { registerPetRoutes } from './routes/pets';
@@ -62,6 +62,7 @@ export async function buildApiServer(engine: Engine, options: ApiServerOptions =
   const limits = { ...DEFAULT_CONNECTION_LIMITS, ...options.connectionLimits };
   if (limits.headersTimeout > limits.requestTimeout) throw new RangeError('headersTimeout must not exceed requestTimeout.');
   const rawAnswers = new RawAnswers(engine, limits, options.log);
+  const deprecatedRoutes = new DeprecatedRoutes();
   const app = Fastify({
     logger: false,
     bodyLimit: BODY_LIMIT_BYTES,
@@ -81,7 +82,7 @@ export async function buildApiServer(engine: Engine, options: ApiServerOptions =
     },
     // No path parameter can outgrow the request line, so an over-long id meets the route's own rule.
     routerOptions: { maxParamLength: maxHeaderSize },
-    frameworkErrors: answerBeforeRouting(engine, options.log),
+    frameworkErrors: answerBeforeRouting(engine, deprecatedRoutes, options.log),
     clientErrorHandler: rawAnswers.clientError,
   });
   app.server.maxConnections = limits.maxConnections;
@@ -97,7 +98,9 @@ export async function buildApiServer(engine: Engine, options: ApiServerOptions =
   let extending = false;
   app.addHook('onRoute', (route) => {
     if (extending) return;
-    route.onRequest = [pipelineFor(engine, (route.config ?? {}) as RouteRules), ...[route.onRequest ?? []].flat()];
+    const rules = (route.config ?? {}) as RouteRules;
+    route.onRequest = [pipelineFor(engine, rules), ...[route.onRequest ?? []].flat()];
+    if (rules.deprecated) for (const method of [route.method].flat()) deprecatedRoutes.add(method, route.url);
   });
   await installErrorHandling(app, { log: options.log, notFoundPipeline: pipelineFor(engine, {}), allowedMethods });
   await registerOpenApiGenerator(app);
