@@ -68,6 +68,16 @@ describe('errors raised before routing', () => {
     expect(response.headers['x-ratelimit-limit']).toBe('1000000');
   });
 
+  it('a bad URL meant for getPet carries its deprecation headers; one meant elsewhere does not', async () => {
+    const forGetPet = await anonymousAnswer(request('GET /v1/pets/12%zz HTTP/1.1'));
+    expectRawError(forGetPet, 400, 'validation_failed');
+    expect([forGetPet.headers.deprecation, forGetPet.headers.sunset]).toEqual(['@1767225600', 'Thu, 05 Dec 2030 00:00:00 GMT']);
+    expect(forGetPet.headers.link).toBe(`<http://127.0.0.1:${server.port}/v1/pets>; rel="successor-version"`);
+    const elsewhere = await anonymousAnswer(request('GET /v1/pets%zz HTTP/1.1'));
+    expectRawError(elsewhere, 400, 'validation_failed');
+    expect(elsewhere.headers.sunset).toBeUndefined();
+  });
+
   it('HEAD with a bad URL: the same answer, without a body', async () => {
     expectRawError(await anonymousAnswer(request('HEAD /v1/pets/%ff HTTP/1.1'), true), 400, 'validation_failed', { head: true });
   });
