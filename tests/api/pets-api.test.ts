@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Pet } from '../../src/shared/pet';
 import { AnonymousBudget, startTestServer, type TestServer } from '../helpers/api-server';
-import { bearer, expectError, jsonHeaders, linkTargets } from '../helpers/http';
+import { bearer, expectError, expectRateLimitHeaders, jsonHeaders, linkTargets } from '../helpers/http';
 
 let server: TestServer;
 
@@ -148,7 +148,7 @@ describe('POST /v1/pets', () => {
     ['RTL with bidi marks', '\u202Eשלום\u202C'],
     ['CJK', '小狗ポチ강아지'],
     ['astral ideograph', '𠮷野家'],
-    ['inner whitespace', 'Mr.  Whiskers\tthe\u00A0Third'],
+    ['inner whitespace', 'Mr.  Whiskers the\u00A0Third\u3000Jr'],
     ['quotes and markup', `"O'Malley" <b>&amp;</b> \\`],
   ])('stores and returns Unicode exactly: %s', async (_label, name) => {
     const response = await post(JSON.stringify({ name, categoryId: 2 }));
@@ -296,8 +296,12 @@ describe('unknown paths and methods', () => {
     await expectError(await get(path), 404, 'not_found');
   });
 
-  it('answers 404 outside /v1 too', async () => {
-    await expectError(await fetch(`${new URL(server.baseUrl).origin}/v2/pets`), 404, 'not_found');
+  it.each(['/v2/pets', '/', '/foo'])('answers 404 outside /v1 too (%s), with the rate-limit headers', async (path) => {
+    const budget = new AnonymousBudget(server.clock);
+    budget.spend();
+    const response = await fetch(`${new URL(server.baseUrl).origin}${path}`);
+    expectRateLimitHeaders(response.headers);
+    await expectError(response, 404, 'not_found');
   });
 
   it.each([

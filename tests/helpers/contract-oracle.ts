@@ -30,10 +30,15 @@ export function isValidPetId(value: string): boolean {
 const INVISIBLE = new Set(['\u200B', '\u200C', '\u200D', '\u2060', '\uFEFF']);
 const isControl = (character: string) => (character.codePointAt(0) ?? 0) <= 0x1f || character === '\u007F';
 
-/** True when a name's fate depends on the pending pet-name rules (control or only invisible characters). */
+const showsNothing = (character: string) => INVISIBLE.has(character) || /^\s$/.test(character);
+
+/**
+ * True when a name's fate depends on the pending pet-name rules: a control character, or nothing to
+ * see (invisible characters, perhaps with spaces between them).
+ */
 export function touchesPendingNameRules(name: string): boolean {
   const characters = [...name.trim()];
-  return characters.some(isControl) || (characters.length > 0 && characters.every((character) => INVISIBLE.has(character)));
+  return characters.some(isControl) || (characters.some((character) => INVISIBLE.has(character)) && characters.every(showsNothing));
 }
 
 /**
