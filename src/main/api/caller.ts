@@ -10,9 +10,9 @@ import { rateLimitHeaders } from './rate-limit-headers';
 /** Who sent a request: a valid key, or an address with the reason its key (if any) was refused. */
 export type Caller = ({ kind: 'key' } & KeyIdentity) | { kind: 'anonymous'; address: string; refusal: string };
 
-/** From the Authorization header as sent (if any) and the client's address. */
-export function identifyCaller(engine: Engine, authorization: string | undefined, address: string): Caller {
-  const refuse = (refusal: string): Caller => ({ kind: 'anonymous', address, refusal });
+/** From the Authorization header as sent (if any) and the socket's remote address. */
+export function identifyCaller(engine: Engine, authorization: string | undefined, remoteAddress: string | undefined): Caller {
+  const refuse = (refusal: string): Caller => ({ kind: 'anonymous', address: clientAddress(remoteAddress), refusal });
   if (authorization === undefined) return refuse('No API key: send it as "Authorization: Bearer <API_KEY>".');
   const match = /^\s*(\S+)(?:\s+(.*))?$/.exec(authorization);
   if (!match || match[1]?.toLowerCase() !== 'bearer') {
@@ -29,7 +29,7 @@ export function identifyCaller(engine: Engine, authorization: string | undefined
 }
 
 /** IPv4 clients on a dual-stack socket show up as ::ffff:a.b.c.d; count them as a.b.c.d. */
-export function clientAddress(remoteAddress: string | undefined): string {
+function clientAddress(remoteAddress: string | undefined): string {
   if (remoteAddress === undefined) return 'unknown';
   return remoteAddress.startsWith('::ffff:') ? remoteAddress.slice(7) : remoteAddress;
 }

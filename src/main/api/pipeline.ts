@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { AppError } from '../../shared/errors';
 import type { Engine } from '../engine';
-import { admitRequest, clientAddress, deprecationHeaders, identifyCaller, requireKey } from './caller';
+import { admitRequest, deprecationHeaders, identifyCaller, requireKey } from './caller';
 import { answerError } from './errors';
 import type { ApiLog } from './server';
 
@@ -26,7 +26,7 @@ export function pipelineFor(engine: Engine, rules: RouteRules): PipelineHook {
   const deprecated = rules.deprecated === true;
   return (request, reply, done) => {
     engine.syncExternalChanges();
-    const caller = identifyCaller(engine, request.headers.authorization, clientAddress(request.ip));
+    const caller = identifyCaller(engine, request.headers.authorization, request.ip);
     if (deprecated) reply.headers(deprecationHeaders(request));
     closeAfterLastAllowed(reply);
     admitRequest(engine, caller, reply);
@@ -71,7 +71,7 @@ export function answerBeforeRouting(engine: Engine, deprecated: DeprecatedRoutes
       engine.syncExternalChanges();
       if (deprecated.covers(request.method, request.url)) reply.headers(deprecationHeaders(request));
       closeAfterLastAllowed(reply);
-      admitRequest(engine, identifyCaller(engine, request.headers.authorization, clientAddress(request.ip)), reply);
+      admitRequest(engine, identifyCaller(engine, request.headers.authorization, request.ip), reply);
     } catch (refusal) {
       answerError(log, request, reply, refusal);
       return;

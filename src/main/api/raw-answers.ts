@@ -4,7 +4,7 @@ import type { Duplex } from 'node:stream';
 import { AppError } from '../../shared/errors';
 import type { WindowUsage } from '../../shared/quota';
 import type { Engine } from '../engine';
-import { clientAddress, identifyCaller, quotaSubjectOf, refusalOf } from './caller';
+import { identifyCaller, quotaSubjectOf, refusalOf } from './caller';
 import { rateLimitHeaders } from './rate-limit-headers';
 import type { ApiLog } from './server';
 
@@ -49,7 +49,7 @@ export class RawAnswers {
   readonly connect = (request: IncomingMessage, duplex: Duplex): void => {
     this.guarded(duplex as ServerSocket, (socket) => {
       const refusal = new AppError('method_not_allowed', 'CONNECT is not supported: this server is not a proxy.', { allow: '' });
-      this.countAndWrite(socket, { authorization: request.headers.authorization, address: clientAddress(socket.remoteAddress) }, refusal, false);
+      this.countAndWrite(socket, request.headers.authorization, refusal, false);
     });
   };
 
@@ -70,16 +70,15 @@ export class RawAnswers {
     const pending = incoming && !incoming.complete ? incoming : undefined;
     // Its headers were routed and it was answered (a 401 before its body, say): one request, one answer.
     if (pending && !socket._httpMessage) return void socket.destroy();
-    const address = clientAddress(socket.remoteAddress);
     if (pending) {
       // The pipeline counted this request when its headers arrived: show the figures, count nothing more.
       this.engine.syncExternalChanges();
-      const caller = identifyCaller(this.engine, pending.headers.authorization, address);
+      const caller = identifyCaller(this.engine, pending.headers.authorization, socket.remoteAddress);
       const windows = this.engine.services.quota.currentUsage(quotaSubjectOf(caller));
       return this.write(socket, this.describe(error, true), windows, pending.method === 'HEAD');
     }
     const head = error.rawPacket?.toString('latin1', 0, 5) === 'HEAD ';
-    this.countAndWrite(socket, { authorization: undefined, address }, this.describe(error, false), head);
+    this.countAndWrite(socket, undefined, this.describe(error, false), head);
   }
 
   private describe(error: ClientError, headersArrived: boolean): AppError {
@@ -98,9 +97,10 @@ export class RawAnswers {
     }
   }
 
-  private countAndWrite(socket: ServerSocket, from: { authorization: string | undefined; address: string }, error: AppError, head: boolean): void {
+  /** Counts the request against its key's account, or the connection's address, then answers. */
+  private countAndWrite(socket: ServerSocket, authorization: string | undefined, error: AppError, head: boolean): void {
     this.engine.syncExternalChanges();
-    const admission = this.engine.services.quota.admit(quotaSubjectOf(identifyCaller(this.engine, from.authorization, from.address)));
+    const admission = this.engine.services.quota.admit(quotaSubjectOf(identifyCaller(this.engine, authorization, socket.remoteAddress)));
     this.write(socket, refusalOf(admission) ?? error, admission.windows, head);
   }
 
