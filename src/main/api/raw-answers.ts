@@ -115,6 +115,8 @@ export class RawAnswers {
       connection: 'close',
     };
     const headerLines = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+    // Read no more: nothing more of this request (a body's last bytes, say) may take effect after this answer.
+    socket.pause();
     socket.end(`HTTP/1.1 ${error.status} ${STATUS_CODES[error.status] ?? ''}\r\n${headerLines}\r\n${head ? '' : body}`, () => socket.destroy());
   }
 }

@@ -115,6 +115,7 @@ export async function buildApiServer(engine: Engine, options: ApiServerOptions =
     return reply.type('application/json; charset=utf-8').send(openApiDocument);
   });
 
+  // Routes registered from here on, the extension's (whenever its plugins load), are not the API's.
   extending = true;
   await options.extend?.(app);
   await app.ready();
