@@ -106,6 +106,17 @@ describe('unknown paths, in and outside /v1', () => {
     expectRawError(response, 401, 'unauthorized');
   });
 
+  it.each([
+    ['malformed JSON', 'application/json', '{bad'],
+    ['XML', 'text/xml', '<pet/>'],
+    ['over 1 MiB', 'application/json', `{"padding":"${'x'.repeat(1_100_000)}"}`],
+  ])('an unknown path or a wrong method is 404 or 405 whatever the body (%s): the body is not read', async (_label, type, body) => {
+    const headers = { authorization: `Bearer ${server.key}`, 'content-type': type, 'content-length': String(body.length) };
+    expectRawError(await rawRequest(server.port, request('POST /v2/pets HTTP/1.1', headers, body)), 404, 'not_found');
+    expectRawError(await rawRequest(server.port, request('PUT /v1/pets HTTP/1.1', headers, body)), 405, 'method_not_allowed');
+    expectRawError(await rawRequest(server.port, request('POST /v1/pets/1 HTTP/1.1', headers, body)), 405, 'method_not_allowed');
+  });
+
   it('the admin pages (routes added with `extend`) stay outside the limits', async () => {
     const before = usedThisMinute(address);
     const response = await rawRequest(server.port, request('GET /admin/ping HTTP/1.1'));

@@ -65,6 +65,9 @@ export async function installErrorHandling(app: FastifyInstance, options: ErrorH
   // The not-found answer runs the hooks of the context it is set in: here, only the pipeline.
   await app.register(async (unknownPaths) => {
     unknownPaths.addHook('onRequest', options.notFoundPipeline);
+    // No route, so no body is read: the answer is 404 or 405 whatever the body (Node discards it).
+    unknownPaths.removeAllContentTypeParsers();
+    unknownPaths.addContentTypeParser('*', (_request, _payload, done) => done(null));
     unknownPaths.setNotFoundHandler((request, reply) => {
       const path = request.url.split('?')[0] ?? '/';
       const allowed = options.allowedMethods(request.url);
