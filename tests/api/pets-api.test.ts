@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Pet } from '../../src/shared/pet';
 import { AnonymousBudget, startTestServer, type TestServer } from '../helpers/api-server';
@@ -217,6 +218,18 @@ describe('POST /v1/pets', () => {
     for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'application/xml']) {
       await expectError(await post(body, { ...bearer(server.key), 'content-type': type }), 415, 'unsupported_media_type');
     }
+  });
+
+  it('refuses a compressed body with 415 and Accept-Encoding: identity, rather than calling it malformed JSON', async () => {
+    const gzipped = gzipSync(JSON.stringify({ name: 'Squeezed', categoryId: 1 }));
+    for (const encoding of ['gzip', 'br', 'deflate, gzip']) {
+      const response = await fetch(`${server.baseUrl}/pets`, { method: 'POST', headers: { ...jsonHeaders(server.key), 'content-encoding': encoding }, body: gzipped });
+      expect(response.headers.get('accept-encoding')).toBe('identity');
+      const body = await expectError(response, 415, 'unsupported_media_type');
+      expect(body.message).toMatch(/Content-Encoding/);
+    }
+    const identity = await post(JSON.stringify({ name: 'Plain', categoryId: 1 }), { ...jsonHeaders(server.key), 'content-encoding': 'identity' });
+    expect(identity.status).toBe(201);
   });
 
   it('accepts application/json with a charset', async () => {

@@ -1,17 +1,21 @@
-import type { FastifyError, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import type { FastifyContextConfig, FastifyError, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { AppError } from '../../shared/errors';
 import type { Engine } from '../engine';
 import { admitRequest, deprecationHeaders, identifyCaller, requireKey } from './caller';
 import { answerError } from './errors';
 import type { ApiLog } from './server';
 
-/** What a route asks of the request pipeline, in its `config`. */
-export interface RouteRules {
-  /** Without a valid key: 401, before the body is read or validated. */
-  requiresKey?: boolean;
-  /** Deprecation, Sunset and the successor Link on every response, errors included. */
-  deprecated?: boolean;
+declare module 'fastify' {
+  /** What a route asks of the request pipeline, in its `config`. */
+  interface FastifyContextConfig {
+    /** Without a valid key: 401, before the body is read or validated. */
+    requiresKey?: boolean;
+    /** Deprecation, Sunset and the successor Link on every response, errors included. */
+    deprecated?: boolean;
+  }
 }
+
+export type RouteRules = Pick<FastifyContextConfig, 'requiresKey' | 'deprecated'>;
 
 export type PipelineHook = (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => void;
 

@@ -39,7 +39,7 @@ const ERROR_WORDS = {
   408: 'The request did not arrive in full in time (`request_timeout`); the connection is closed.',
   410: 'Past the sunset date (`gone`).',
   413: 'Body larger than 1 MiB (`payload_too_large`).',
-  415: 'Content-Type is not application/json (`unsupported_media_type`).',
+  415: 'Content-Type is not application/json, or the body is compressed (`unsupported_media_type`).',
   429: 'Rate limit exceeded (`rate_limited`) or key temporarily banned (`api_key_banned`); see `Retry-After`.',
 } as const;
 

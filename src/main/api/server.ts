@@ -98,7 +98,7 @@ export async function buildApiServer(engine: Engine, options: ApiServerOptions =
   let extending = false;
   app.addHook('onRoute', (route) => {
     if (extending) return;
-    const rules = (route.config ?? {}) as RouteRules;
+    const rules: RouteRules = route.config ?? {};
     route.onRequest = [pipelineFor(engine, rules), ...[route.onRequest ?? []].flat()];
     if (rules.deprecated) for (const method of [route.method].flat()) deprecatedRoutes.add(method, route.url);
   });

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RequestPayload } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API_BASE_PATH } from '../../../shared/environments';
 import { AppError } from '../../../shared/errors';
@@ -19,6 +19,13 @@ import { answer, CREATED_LOCATION, DEPRECATION_HEADERS, errorAnswers, NEXT_PAGE_
 import { PetCreateQueue } from '../../services/pet-create-queue';
 
 const KEY_REQUIRED: RouteRules = { requiresKey: true };
+
+/** A body is read as sent: a compressed one is refused (RFC 9110 §15.5.16) rather than misread as bad JSON. */
+function refuseContentEncoding(request: FastifyRequest, _reply: FastifyReply, payload: RequestPayload, done: (error?: Error | null, payload?: RequestPayload) => void): void {
+  const encoding = request.headers['content-encoding'];
+  if (encoding === undefined || encoding.trim().toLowerCase() === 'identity') return done(null, payload);
+  done(new AppError('unsupported_media_type', `Content-Encoding ${encoding} is not supported: send the JSON body uncompressed.`, { 'accept-encoding': 'identity' }));
+}
 const KEY_REQUIRED_DEPRECATED: RouteRules = { requiresKey: true, deprecated: true };
 
 export function registerPetRoutes(app: FastifyInstance, engine: Engine): void {
@@ -56,6 +63,7 @@ export function registerPetRoutes(app: FastifyInstance, engine: Engine): void {
     `${API_BASE_PATH}/pets`,
     {
       config: KEY_REQUIRED,
+      preParsing: refuseContentEncoding,
       schema: {
         operationId: 'createPet',
         summary: 'Add an animal',
