@@ -138,8 +138,9 @@ describe('malformed HTTP', () => {
     expectRawError(await anonymousAnswer(request(line, headers)), 400, 'validation_failed');
   });
 
-  it('HEAD with a malformed request line: 400 with the headers and no body', async () => {
-    expectRawError(await anonymousAnswer(request('HEAD /v1/pets HTTP/1.1 extra')), 400, 'validation_failed', { head: true });
+  it('HEAD with a malformed request line or headers over 16 KiB: 400 with the headers and no body', async () => {
+    expectRawError(await anonymousAnswer(request('HEAD /v1/pets HTTP/1.1 extra'), true), 400, 'validation_failed', { head: true });
+    expectRawError(await anonymousAnswer(request('HEAD /v1/pets HTTP/1.1', { 'x-big': 'a'.repeat(17_000) }), true), 400, 'validation_failed', { head: true });
   });
 
   it('HTTP/1.1 without Host: 400 naming the Host header, with the rate-limit headers', async () => {
