@@ -21,7 +21,7 @@ interface ClientError extends Error {
   rawPacket?: Buffer;
 }
 
-export interface RawAnswerTimeouts {
+interface RawAnswerTimeouts {
   requestTimeout: number;
   headersTimeout: number;
 }
