@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ServerStatus } from '../shared/admin-contract';
 import { SettingsSchema, type Settings } from '../shared/admin-schemas';
 import type { Clock } from '../shared/clock';
 import { DEFAULT_PORT, ENVIRONMENTS, type Environment } from '../shared/environments';
+import type { ApiLog } from './api/server';
 import { startApiServer, type RunningServer } from './api/start';
 import { Engine } from './engine';
 
@@ -12,7 +13,7 @@ export interface AppHostOptions {
   dataDir: string;
   clock?: Clock;
   migrationsFolder?: string;
-  logger?: FastifyServerOptions['logger'];
+  log?: ApiLog;
   /** Ports or host for this run only (command-line flags), not saved to the settings file. */
   overrides?: { host?: string; ports?: Partial<Record<Environment, number>> };
   /** Extra routes on one environment's server (browser mode mounts the admin pages on production). */
@@ -117,7 +118,7 @@ export class AppHost {
         port: this.port(environment),
         host: this.host(),
         clock: this.options.clock,
-        logger: this.options.logger,
+        log: this.options.log,
         migrationsFolder: this.options.migrationsFolder,
         extend,
       });

@@ -5,6 +5,7 @@ import { AppError, isAppError } from '../shared/errors';
 import { createAdminHandlers } from './admin/handlers';
 import { registerAdminHttp } from './admin/http';
 import { ensureRendererBuilt } from './admin/renderer-build';
+import type { ApiLog } from './api/server';
 import { startApiServer } from './api/start';
 import { AppHost } from './app-host';
 
@@ -53,9 +54,9 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => shutdown('SIGINT'));
 }
 
-/** 'silent' turns the logger off altogether, sparing a child logger per request. */
-function loggerFor(level: string): false | { level: string } {
-  return level === 'silent' ? false : { level };
+/** Failures (5xx) go to stderr unless 'silent'; nothing is logged per request. */
+function logFor(level: string): ApiLog | undefined {
+  return level === 'silent' ? undefined : console;
 }
 
 interface CommandOptions {
@@ -69,7 +70,7 @@ interface CommandOptions {
 }
 
 async function startApi(options: CommandOptions, port: number): Promise<() => Promise<void>> {
-  const server = await startApiServer({ dataDir: options.dataDir, environment: options.env, port, host: options.host, logger: loggerFor(options.logLevel) });
+  const server = await startApiServer({ dataDir: options.dataDir, environment: options.env, port, host: options.host, log: logFor(options.logLevel) });
   console.log(`Adoption Desk ${options.env} API listening on ${server.baseUrl} (data in ${server.engine.dataDir})`);
   return () => server.stop();
 }
@@ -81,7 +82,7 @@ async function startWithAdmin(options: CommandOptions, port: number): Promise<()
   const other = ENVIRONMENTS.find((environment) => environment !== options.env) ?? 'staging';
   const host: AppHost = new AppHost({
     dataDir: options.dataDir,
-    logger: loggerFor(options.logLevel),
+    log: logFor(options.logLevel),
     overrides: { host: options.host, ports: { [options.env]: port, ...(options.otherPort === undefined ? {} : { [other]: options.otherPort }) } },
     extend: { environment: options.env, register: (app) => registerAdminHttp(app, { handlers: createAdminHandlers(host), token, rendererDir }) },
   });

@@ -1,6 +1,8 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import type { OpenAPIV3 } from 'openapi-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { answer, errorAnswers } from '../../src/main/api/responses';
 import { PUBLIC_ERROR_CODES } from '../../src/shared/errors';
 import { startTestServer, type TestServer } from '../helpers/api-server';
 import { bearer, jsonHeaders } from '../helpers/http';
@@ -103,6 +105,7 @@ describe('GET /v1/openapi.json', () => {
       'unauthorized',
       'not_found',
       'method_not_allowed',
+      'request_timeout',
       'gone',
       'rate_limited',
       'api_key_banned',
@@ -144,11 +147,63 @@ describe('documented response headers', () => {
     );
   });
 
-  it('the headers a real response carries are the documented ones', async () => {
-    const response = await fetch(`${server.baseUrl}/pets?limit=1`, { headers: bearer(server.key) });
-    await response.arrayBuffer();
-    const documented = Object.keys((operation('/pets', 'get').responses['200'] as OpenAPIV3.ResponseObject).headers ?? {});
-    for (const name of documented.filter((header) => header !== 'Link')) expect(response.headers.has(name), name).toBe(true);
+  it('every documented response declares its headers in the route that answers it: a new route brings its own', async () => {
+    const probe = await startTestServer({
+      extend: (app) => {
+        app.get(
+          '/v1/probe',
+          {
+            schema: {
+              operationId: 'probe',
+              tags: ['animals'],
+              response: { 200: answer(z.object({ ok: z.boolean() }), 'A probe.', { 'X-Probe': { type: 'string', description: 'Declared by the route.' } }), ...errorAnswers([429]) },
+            },
+          },
+          async () => ({ ok: true }),
+        );
+      },
+    });
+    try {
+      const document = (await (await fetch(`${probe.baseUrl}/openapi.json`)).json()) as OpenAPIV3.Document;
+      const responses = document.paths['/probe']?.get?.responses ?? {};
+      const headersOf = (status: string) => Object.keys((responses[status] as OpenAPIV3.ResponseObject | undefined)?.headers ?? {});
+      expect(headersOf('200')).toEqual(['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'RateLimit-Policy', 'RateLimit', 'X-Probe']);
+      expect(headersOf('429')).toContain('Retry-After');
+      expect(headersOf('429')).not.toContain('X-Probe');
+      expect((responses['200'] as OpenAPIV3.ResponseObject).headers?.['X-Probe']).toEqual({ description: 'Declared by the route.', schema: { type: 'string' } });
+    } finally {
+      await probe.stop();
+    }
+  });
+
+  it('the headers real responses carry are the documented ones, status by status', async () => {
+    const h = bearer(server.key);
+    for (const name of ['Header one', 'Header two']) {
+      await fetch(`${server.baseUrl}/pets`, { method: 'POST', headers: jsonHeaders(server.key), body: JSON.stringify({ name, categoryId: 1 }) });
+    }
+    const tight = server.engine.services.accounts.create({ name: 'tight', planId: 'enterprise', perMinute: 1, perDay: 10 });
+    const tightKey = server.engine.services.keys.create({ accountId: tight.id }).key;
+    await (await fetch(`${server.baseUrl}/pets?limit=1`, { headers: bearer(tightKey) })).arrayBuffer();
+    const created = await fetch(`${server.baseUrl}/pets`, { method: 'POST', headers: jsonHeaders(server.key), body: JSON.stringify({ name: 'Documented', categoryId: 2 }) });
+    const cases: [string, 'get' | 'post', Response][] = [
+      ['/pets', 'get', await fetch(`${server.baseUrl}/pets?limit=1`, { headers: h })],
+      ['/pets', 'get', await fetch(`${server.baseUrl}/pets?limit=0`, { headers: h })],
+      ['/pets', 'get', await fetch(`${server.baseUrl}/pets`)],
+      ['/pets', 'get', await fetch(`${server.baseUrl}/pets`, { method: 'DELETE', headers: h })],
+      ['/pets', 'get', await fetch(`${server.baseUrl}/pets?limit=1`, { headers: bearer(tightKey) })],
+      ['/pets', 'post', created],
+      ['/pets', 'post', await fetch(`${server.baseUrl}/pets`, { method: 'POST', headers: { ...h, 'content-type': 'text/plain' }, body: 'x' })],
+      ['/pets/{petId}', 'get', await fetch(created.headers.get('location') ?? '', { headers: h })],
+      ['/pets/{petId}', 'get', await fetch(`${server.baseUrl}/pets/987654`, { headers: h })],
+      ['/pets/{petId}', 'get', await fetch(`${server.baseUrl}/pets/abc`, { headers: h })],
+      ['/pets/{petId}', 'get', await fetch(`${server.baseUrl}/pets/1`)],
+    ];
+    for (const [path, method, response] of cases) {
+      await response.arrayBuffer();
+      const documented = operation(path, method).responses[String(response.status)] as OpenAPIV3.ResponseObject | undefined;
+      expect(documented, `${method} ${path} documents ${response.status}`).toBeDefined();
+      for (const name of Object.keys(documented?.headers ?? {})) expect(response.headers.has(name), `${method} ${path} ${response.status}: ${name}`).toBe(true);
+    }
   });
 });
 

@@ -1,7 +1,8 @@
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Pet } from '../../src/shared/pet';
 import { AnonymousBudget, startTestServer, type TestServer } from '../helpers/api-server';
-import { bearer, expectError, jsonHeaders, linkTargets } from '../helpers/http';
+import { bearer, expectError, expectRateLimitHeaders, jsonHeaders, linkTargets } from '../helpers/http';
 
 let server: TestServer;
 
@@ -148,7 +149,7 @@ describe('POST /v1/pets', () => {
     ['RTL with bidi marks', '\u202Eשלום\u202C'],
     ['CJK', '小狗ポチ강아지'],
     ['astral ideograph', '𠮷野家'],
-    ['inner whitespace', 'Mr.  Whiskers\u2003the\u00A0Third'],
+    ['inner whitespace', 'Mr.  Whiskers the\u00A0Third\u3000Jr'],
     ['quotes and markup', `"O'Malley" <b>&amp;</b> \\`],
   ])('stores and returns Unicode exactly: %s', async (_label, name) => {
     const response = await post(JSON.stringify({ name, categoryId: 2 }));
@@ -217,6 +218,18 @@ describe('POST /v1/pets', () => {
     for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'application/xml']) {
       await expectError(await post(body, { ...bearer(server.key), 'content-type': type }), 415, 'unsupported_media_type');
     }
+  });
+
+  it('refuses a compressed body with 415 and Accept-Encoding: identity, rather than calling it malformed JSON', async () => {
+    const gzipped = gzipSync(JSON.stringify({ name: 'Squeezed', categoryId: 1 }));
+    for (const encoding of ['gzip', 'br', 'deflate, gzip']) {
+      const response = await fetch(`${server.baseUrl}/pets`, { method: 'POST', headers: { ...jsonHeaders(server.key), 'content-encoding': encoding }, body: gzipped });
+      expect(response.headers.get('accept-encoding')).toBe('identity');
+      const body = await expectError(response, 415, 'unsupported_media_type');
+      expect(body.message).toMatch(/Content-Encoding/);
+    }
+    const identity = await post(JSON.stringify({ name: 'Plain', categoryId: 1 }), { ...jsonHeaders(server.key), 'content-encoding': 'identity' });
+    expect(identity.status).toBe(201);
   });
 
   it('accepts application/json with a charset', async () => {
@@ -296,8 +309,12 @@ describe('unknown paths and methods', () => {
     await expectError(await get(path), 404, 'not_found');
   });
 
-  it('answers 404 outside /v1 too', async () => {
-    await expectError(await fetch(`${new URL(server.baseUrl).origin}/v2/pets`), 404, 'not_found');
+  it.each(['/v2/pets', '/', '/foo'])('answers 404 outside /v1 too (%s), with the rate-limit headers', async (path) => {
+    const budget = new AnonymousBudget(server.clock);
+    budget.spend();
+    const response = await fetch(`${new URL(server.baseUrl).origin}${path}`);
+    expectRateLimitHeaders(response.headers);
+    await expectError(response, 404, 'not_found');
   });
 
   it.each([

@@ -1,6 +1,8 @@
+import type { Server } from 'node:http';
 import { ManualClock } from '../../src/shared/clock';
 import type { Environment } from '../../src/shared/environments';
-import { startApiServer } from '../../src/main/api/start';
+import type { ApiServerOptions } from '../../src/main/api/server';
+import { startApiServer, type StartOptions } from '../../src/main/api/start';
 import type { Engine } from '../../src/main/engine';
 import { makeTempDir, removeTempDir } from './temp-dir';
 
@@ -13,12 +15,19 @@ export const ANONYMOUS_PER_DAY = 900;
 
 export interface TestServer {
   baseUrl: string;
+  port: number;
   engine: Engine;
   clock: ManualClock;
   /** A valid key on an Enterprise account whose figures no test comes near. */
   key: string;
   accountId: number;
   dataDir: string;
+  /** Connections open on the server right now. */
+  connectionCount(): Promise<number>;
+  /** False once stop() has begun (no new connections are accepted). */
+  listening(): boolean;
+  /** Node's HTTP server under the API, to read its settings. */
+  httpServer(): Server;
   stop(): Promise<void>;
 }
 
@@ -29,19 +38,38 @@ export function createEnterpriseKey(engine: Engine, name = 'test client'): { key
   return { key, accountId: account.id, keyId: record.id };
 }
 
+export interface TestServerOptions extends Pick<StartOptions, 'log' | 'connectionLimits'> {
+  environment?: Environment;
+  clock?: ManualClock;
+  dataDir?: string;
+  extend?: ApiServerOptions['extend'];
+}
+
 /** The real server on 127.0.0.1, a free port, a fresh SQLite data dir and a ManualClock. */
-export async function startTestServer(options: { environment?: Environment; clock?: ManualClock; dataDir?: string } = {}): Promise<TestServer> {
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const dataDir = options.dataDir ?? makeTempDir();
   const clock = options.clock ?? new ManualClock(TEST_START);
-  const server = await startApiServer({ dataDir, environment: options.environment ?? 'production', port: 0, clock });
+  const server = await startApiServer({
+    dataDir,
+    environment: options.environment ?? 'production',
+    port: 0,
+    clock,
+    log: options.log,
+    connectionLimits: options.connectionLimits,
+    extend: options.extend,
+  });
   const { key, accountId } = createEnterpriseKey(server.engine);
   return {
     baseUrl: server.baseUrl,
+    port: server.port,
     engine: server.engine,
     clock,
     key,
     accountId,
     dataDir,
+    connectionCount: () => new Promise((resolve, reject) => server.app.server.getConnections((error, count) => (error ? reject(error) : resolve(count)))),
+    listening: () => server.app.server.listening,
+    httpServer: () => server.app.server,
     async stop() {
       await server.stop();
       if (!options.dataDir) removeTempDir(dataDir);

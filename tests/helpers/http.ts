@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import { PUBLIC_ERROR_CODES } from '../../src/shared/errors';
+import type { RawResponse } from './raw-http';
 
 export function bearer(key: string): Record<string, string> {
   return { authorization: `Bearer ${key}` };
@@ -43,4 +44,37 @@ export function linkTargets(header: string | null, rel: string): string[] {
     if (rels.includes(rel) && match[1] !== undefined) targets.push(match[1]);
   }
   return targets;
+}
+
+export const RATE_LIMIT_HEADER_NAMES = ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'ratelimit-policy', 'ratelimit'];
+
+/** Asserts the five rate-limit headers (CONTRACT §5) are there and well-formed; returns Remaining. */
+export function expectRateLimitHeaders(headers: Headers | Record<string, string>, label = ''): number {
+  const get = (name: string) => (headers instanceof Headers ? headers.get(name) : headers[name]) ?? undefined;
+  for (const name of RATE_LIMIT_HEADER_NAMES) expect(get(name), `${name} ${label}`).toBeDefined();
+  for (const name of ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset']) expect(get(name), `${name} ${label}`).toMatch(/^\d+$/);
+  expect(get('ratelimit-policy'), label).toMatch(/"minute";q=\d+;w=60, "day";q=\d+;w=86400/);
+  return Number(get('x-ratelimit-remaining'));
+}
+
+/**
+ * expectError for an answer read off a raw socket: the Error body (none for HEAD, whose answer never
+ * has one), its Content-Type, and the rate-limit headers.
+ */
+export function expectRawError(response: RawResponse, status: number, code?: string, options: { head?: boolean } = {}): ErrorResponse | undefined {
+  const label = `${response.status} ${response.body.slice(0, 200)}`;
+  expect(response.status, label).toBe(status);
+  expect(response.headers['content-type'] ?? '', label).toMatch(/^application\/json\b/);
+  expectRateLimitHeaders(response.headers, label);
+  if (options.head) {
+    expect(response.body, 'a HEAD answer has no body').toBe('');
+    return undefined;
+  }
+  const body = JSON.parse(response.body) as ErrorResponse;
+  expect(Object.keys(body).sort()).toEqual(['code', 'message', 'status']);
+  expect(body.status).toBe(status);
+  expect(body.message.trim().length).toBeGreaterThan(0);
+  expect(PUBLIC_ERROR_CODES).toContain(body.code);
+  if (code !== undefined) expect(body.code).toBe(code);
+  return body;
 }

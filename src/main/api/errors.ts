@@ -1,7 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, isAppError } from '../../shared/errors';
-import { allowedMethodsFor } from './known-paths';
+import type { PipelineHook } from './pipeline';
+import type { ApiLog } from './server';
 
 const WHERE: Record<string, string> = { body: '', querystring: 'query parameter ', params: 'path parameter ', headers: 'header ' };
 
@@ -19,6 +20,8 @@ function fromFrameworkError(error: FastifyError): AppError {
     return new AppError('validation_failed', message);
   }
   switch (error.code) {
+    case 'FST_ERR_BAD_URL':
+      return new AppError('validation_failed', 'The URL path is not valid percent-encoded UTF-8: every "%" must start an escape such as %20 or %C3%A9.');
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return new AppError('unsupported_media_type', 'Content-Type must be application/json.');
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
@@ -28,32 +31,50 @@ function fromFrameworkError(error: FastifyError): AppError {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return new AppError('validation_failed', `body: is not valid JSON (${error.message}).`);
   }
-  if (error instanceof SyntaxError || error.statusCode === 400) {
-    return new AppError('validation_failed', `The request is malformed: ${error.message}`);
-  }
   if (error.statusCode === 413) return new AppError('payload_too_large', 'The request body is larger than the 1 MiB limit.');
   if (error.statusCode === 415) return new AppError('unsupported_media_type', 'Content-Type must be application/json.');
+  // Any other refusal of the request by the framework is a malformed request, whatever status it chose.
+  if (error instanceof SyntaxError || (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500)) {
+    return new AppError('validation_failed', `The request is malformed: ${error.message}`);
+  }
   return new AppError('internal_error', 'Something went wrong inside Adoption Desk; the request was not completed.');
 }
 
-function send(reply: FastifyReply, error: AppError): FastifyReply {
+function sendError(reply: FastifyReply, error: AppError): FastifyReply {
   return reply.code(error.status).headers(error.headers).type('application/json; charset=utf-8').send(error.toBody());
 }
 
-/** The one place where every failure becomes the seed's Error body. */
-export function installErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    const appError = isAppError(error) ? error : fromFrameworkError(error);
-    if (appError.status >= 500) request.log.error({ err: error }, 'request failed');
-    return send(reply, appError);
-  });
+/** The one place where every failure becomes the seed's Error body; a 5xx (a bug) is logged. */
+export function answerError(log: ApiLog | undefined, request: FastifyRequest, reply: FastifyReply, failure: unknown): FastifyReply {
+  const appError = isAppError(failure) ? failure : fromFrameworkError(failure as FastifyError);
+  if (appError.status >= 500) log?.error({ err: failure, method: request.method, url: request.url }, 'request failed');
+  return sendError(reply, appError);
+}
 
-  app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0] ?? '/';
-    const allowed = allowedMethodsFor(path);
-    if (!allowed) return send(reply, new AppError('not_found', `There is no endpoint at ${path}.`));
-    const allow = allowed.join(', ');
-    if (request.method === 'OPTIONS') return reply.code(204).header('allow', allow).send();
-    return send(reply, new AppError('method_not_allowed', `${request.method} is not allowed on ${path}; use ${allow}.`, { allow }));
+export interface ErrorHandlingOptions {
+  log: ApiLog | undefined;
+  /** The pipeline of an unknown path: limits and headers as for any API answer. */
+  notFoundPipeline: PipelineHook;
+  /** The methods the routes answer to at this URL (empty when no route matches it). */
+  allowedMethods: (url: string) => string[];
+}
+
+export async function installErrorHandling(app: FastifyInstance, options: ErrorHandlingOptions): Promise<void> {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => answerError(options.log, request, reply, error));
+
+  // The not-found answer runs the hooks of the context it is set in: here, only the pipeline.
+  await app.register(async (unknownPaths) => {
+    unknownPaths.addHook('onRequest', options.notFoundPipeline);
+    // No route, so no body is read: the answer is 404 or 405 whatever the body (Node discards it).
+    unknownPaths.removeAllContentTypeParsers();
+    unknownPaths.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    unknownPaths.setNotFoundHandler((request, reply) => {
+      const path = request.url.split('?')[0] ?? '/';
+      const allowed = options.allowedMethods(request.url);
+      if (allowed.length === 0) return sendError(reply, new AppError('not_found', `There is no endpoint at ${path}.`));
+      const allow = allowed.join(', ');
+      if (request.method === 'OPTIONS') return reply.code(204).header('allow', allow).send();
+      return sendError(reply, new AppError('method_not_allowed', `${request.method} is not allowed on ${path}; use ${allow}.`, { allow }));
+    });
   });
 }

@@ -6,18 +6,6 @@ import { API_BASE_PATH, DEFAULT_PORT, ENVIRONMENTS, type Environment } from '../
 import { ERROR_STATUS, PUBLIC_ERROR_CODES } from '../../shared/errors';
 import { GET_PET_SUNSET_AT } from '../../shared/pet';
 
-const RESPONSE_WORDS: Record<string, string> = {
-  200: 'OK',
-  201: 'Created; `Location` names the new pet.',
-  400: 'The request is malformed or breaks a rule (`validation_failed`).',
-  401: 'API key missing or invalid (`unauthorized`); carries `WWW-Authenticate: Bearer`.',
-  404: 'The animal cannot be found (`not_found`).',
-  410: 'Past the sunset date (`gone`).',
-  413: 'Body larger than 1 MiB (`payload_too_large`).',
-  415: 'Content-Type is not application/json (`unsupported_media_type`).',
-  429: 'Rate limit exceeded (`rate_limited`) or key temporarily banned (`api_key_banned`); see `Retry-After`.',
-};
-
 const DESCRIPTION = [
   'The embedded pet API of Adoption Desk. Every operation needs `Authorization: Bearer <API_KEY>`.',
   '',
@@ -25,36 +13,6 @@ const DESCRIPTION = [
   '',
   ...PUBLIC_ERROR_CODES.map((code) => `- \`${code}\` (${ERROR_STATUS[code]})`),
 ].join('\n');
-
-const integerHeader = (description: string): OpenAPIV3.HeaderObject => ({ description, schema: { type: 'integer' } });
-const stringHeader = (description: string): OpenAPIV3.HeaderObject => ({ description, schema: { type: 'string' } });
-
-const HEADERS: Record<string, OpenAPIV3.HeaderObject> = {
-  'X-RateLimit-Limit': integerHeader('The limit of the window that binds most.'),
-  'X-RateLimit-Remaining': integerHeader('Requests left in that window.'),
-  'X-RateLimit-Reset': integerHeader('Unix time (seconds) at which that window resets.'),
-  'RateLimit-Policy': stringHeader('Both windows as RFC 9651 structured fields, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400`.'),
-  RateLimit: stringHeader('Remaining requests and seconds to reset per window, e.g. `"minute";r=59;t=30, "day";r=999;t=50370`.'),
-  'Retry-After': integerHeader('Whole seconds to wait: until the binding window resets, or until the ban ends.'),
-  'WWW-Authenticate': stringHeader('`Bearer realm="adoption-desk"`.'),
-  Link: stringHeader('`<…>; rel="next"` on a page that has a next one (listPets); `<…/v1/pets>; rel="successor-version"` (getPet).'),
-  Location: stringHeader('The URL of the created pet.'),
-  Deprecation: stringHeader('RFC 9745: `@1767225600`, deprecated since 2026-01-01.'),
-  Sunset: stringHeader('RFC 8594: `Thu, 05 Dec 2030 00:00:00 GMT`.'),
-};
-
-const RATE_LIMIT_HEADERS = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'RateLimit-Policy', 'RateLimit'];
-
-/** The headers a response of this operation and status carries. */
-function headersFor(operationId: string | undefined, status: string): string[] {
-  const names = [...RATE_LIMIT_HEADERS];
-  if (status === '429') names.push('Retry-After');
-  if (status === '401') names.push('WWW-Authenticate');
-  if (operationId === 'listPets' && status === '200') names.push('Link');
-  if (operationId === 'createPet' && status === '201') names.push('Location');
-  if (operationId === 'getPet') names.push('Deprecation', 'Sunset', 'Link');
-  return names;
-}
 
 /** Registers the generator; call before the routes so it sees them. */
 export async function registerOpenApiGenerator(app: FastifyInstance): Promise<void> {
@@ -69,13 +27,24 @@ export async function registerOpenApiGenerator(app: FastifyInstance): Promise<vo
     hideUntagged: true,
     transform: (input) => {
       const out = jsonSchemaTransform(input);
+      keepResponseHeaders(input.schema, out.schema);
       return { ...out, url: out.url.startsWith(API_BASE_PATH) ? out.url.slice(API_BASE_PATH.length) : out.url };
     },
     transformObject: jsonSchemaTransformObject,
   });
 }
 
-/** The generated document, finished with what zod cannot say: servers, words, sunset. */
+/** The zod transform keeps a response's body and words but drops the headers the route declares with it. */
+function keepResponseHeaders(routeSchema: unknown, transformed: unknown): void {
+  const declared = (routeSchema as { response?: Record<string, { headers?: unknown }> } | undefined)?.response ?? {};
+  const documented = (transformed as { response?: Record<string, { headers?: unknown }> } | undefined)?.response ?? {};
+  for (const [status, response] of Object.entries(declared)) {
+    const target = documented[status];
+    if (response.headers && target) target.headers = response.headers;
+  }
+}
+
+/** The generated document, finished with what zod cannot say: servers and the sunset date. */
 export function buildOpenApiDocument(app: FastifyInstance, environment: Environment, port: number): OpenAPIV3.Document {
   const doc = structuredClone(app.swagger()) as OpenAPIV3.Document;
   doc.servers = ENVIRONMENTS.map((env) => ({
@@ -88,17 +57,9 @@ export function buildOpenApiDocument(app: FastifyInstance, environment: Environm
   }));
   for (const pathItem of Object.values(doc.paths)) {
     for (const operation of Object.values(pathItem ?? {}) as OpenAPIV3.OperationObject[]) {
-      if (typeof operation !== 'object' || !operation.responses) continue;
-      operation.responses['405'] = { description: 'Method not allowed on this path (`method_not_allowed`); see `Allow`.', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
-      for (const [status, response] of Object.entries(operation.responses)) {
-        if (!('description' in response)) continue;
-        response.description = RESPONSE_WORDS[status] ?? response.description;
-        response.headers = Object.fromEntries(headersFor(operation.operationId, status).map((name) => [name, { $ref: `#/components/headers/${name}` }]));
-      }
       if (operation.deprecated) Object.assign(operation, { 'x-sunset': new Date(GET_PET_SUNSET_AT).toISOString().slice(0, 10) });
     }
   }
-  doc.components = { ...doc.components, headers: HEADERS };
   return mergeIdenticalInputSchemas(doc);
 }
 

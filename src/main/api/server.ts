@@ -1,57 +1,109 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { maxHeaderSize } from 'node:http';
 import { API_BASE_PATH, DEFAULT_PORT } from '../../shared/environments';
-import { AppError } from '../../shared/errors';
 import type { Engine } from '../engine';
-import { admitRequest, deprecationHeaders, identifyCaller, isUnderApi, requireKey, type RouteRules } from './caller';
 import { installErrorHandling } from './errors';
 import { buildOpenApiDocument, registerOpenApiGenerator } from './openapi';
+import { answerBeforeRouting, DeprecatedRoutes, pipelineFor, type RouteRules } from './pipeline';
+import { RawAnswers } from './raw-answers';
+import { trackRouteMethods } from './route-methods';
 import { registerPetRoutes } from './routes/pets';
 
+/** Where failures (5xx: bugs) are reported; a pino logger fits. Nothing is logged per request. */
+export interface ApiLog {
+  error(details: object, message: string): void;
+}
+
+/** How long and how much a client may hold the server; times in milliseconds. */
+export interface ConnectionLimits {
+  /** The whole request, headers and body, must arrive within this, else 408 `request_timeout`. */
+  requestTimeout: number;
+  /** The request line and headers must arrive within this, else 408; at most requestTimeout. */
+  headersTimeout: number;
+  /** A connection with no traffic at all for this long (a client not reading its answer) is closed. */
+  connectionTimeout: number;
+  /** An idle kept-alive connection is closed after this. */
+  keepAliveTimeout: number;
+  /** Requests one connection may carry; the last answer says "Connection: close". */
+  maxRequestsPerSocket: number;
+  /** Connections open at once; more are refused at once. */
+  maxConnections: number;
+}
+
+export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = {
+  requestTimeout: 30_000,
+  headersTimeout: 10_000,
+  connectionTimeout: 60_000,
+  keepAliveTimeout: 5_000,
+  maxRequestsPerSocket: 10_000,
+  maxConnections: 1_000,
+};
+
 export interface ApiServerOptions {
-  logger?: FastifyServerOptions['logger'];
-  /** More routes on the same server (the admin pages of browser mode), registered before start. */
+  /** Failures (5xx) are logged here; omit for none. */
+  log?: ApiLog;
+  /** Overrides of DEFAULT_CONNECTION_LIMITS (tests use short timeouts). */
+  connectionLimits?: Partial<ConnectionLimits>;
+  /**
+   * More routes on the same server (the admin pages of browser mode), registered before start. They
+   * are not the API's: no limits, no rate-limit headers.
+   */
   extend?: (app: FastifyInstance) => Promise<void> | void;
 }
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 /**
- * Where a request goes in: identify the caller, then the route; every failure leaves through
- * installErrorHandling as the seed's Error body.
+ * Where a request goes in: every API route runs the pipeline (caller, limits, key) as its onRequest
+ * hook; every failure, even one before routing or below HTTP, leaves as the seed's Error body.
  */
 export async function buildApiServer(engine: Engine, options: ApiServerOptions = {}): Promise<FastifyInstance> {
+  const limits = { ...DEFAULT_CONNECTION_LIMITS, ...options.connectionLimits };
+  if (limits.headersTimeout > limits.requestTimeout) throw new RangeError('headersTimeout must not exceed requestTimeout.');
+  const rawAnswers = new RawAnswers(engine, limits, options.log);
+  const deprecatedRoutes = new DeprecatedRoutes();
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: false,
     bodyLimit: BODY_LIMIT_BYTES,
     forceCloseConnections: 'idle',
-    return503OnClosing: true,
-    clientErrorHandler: (error, socket) => {
-      if (!socket.writable) return socket.destroy(error);
-      const body = JSON.stringify(new AppError('validation_failed', 'The HTTP request is malformed.').toBody());
-      socket.end(`HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+    // Requests already on an open connection when the server stops are served, not refused with a bare 503.
+    return503OnClosing: false,
+    requestTimeout: limits.requestTimeout,
+    connectionTimeout: limits.connectionTimeout,
+    keepAliveTimeout: limits.keepAliveTimeout,
+    maxRequestsPerSocket: limits.maxRequestsPerSocket,
+    http: {
+      headersTimeout: limits.headersTimeout,
+      // Node checks the two timeouts on this beat (30 s by default), which bounds how late a 408 comes.
+      connectionsCheckingInterval: Math.min(1_000, Math.ceil(limits.headersTimeout / 4)),
+      // The pipeline answers a missing Host itself, with the Error body and the headers.
+      requireHostHeader: false,
     },
+    // No path parameter can outgrow the request line, so an over-long id meets the route's own rule.
+    routerOptions: { maxParamLength: maxHeaderSize },
+    frameworkErrors: answerBeforeRouting(engine, deprecatedRoutes, options.log),
+    clientErrorHandler: rawAnswers.clientError,
   });
+  app.server.maxConnections = limits.maxConnections;
+  app.server.on('connect', rawAnswers.connect);
+  // An Expect other than 100-continue is ignored (RFC 9110 allows it), rather than Node's bare 417.
+  app.server.on('checkExpectation', app.routing);
+
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // JSON only: text/plain bodies get 415 rather than a confusing validation error.
   app.removeContentTypeParser('text/plain');
-  installErrorHandling(app);
-  await registerOpenApiGenerator(app);
-
-  app.decorateRequest('caller', null as never);
-  // The whole pipeline in one hook, in this order: who is calling, the deprecation headers (so that
-  // every answer of a deprecated route has them), the plan limits, then the key (401 before the body
-  // is even read, but after the limits, which also count refused requests per address).
-  app.addHook('onRequest', (request, reply, done) => {
-    engine.syncExternalChanges();
-    request.caller = identifyCaller(engine, request);
-    const rules = request.routeOptions.config as RouteRules;
-    if (rules.deprecated) reply.headers(deprecationHeaders(request));
-    if (isUnderApi(request.url)) admitRequest(engine, request, reply);
-    if (rules.requiresKey) requireKey(request);
-    done();
+  const allowedMethods = trackRouteMethods(app);
+  let extending = false;
+  app.addHook('onRoute', (route) => {
+    if (extending) return;
+    const rules: RouteRules = route.config ?? {};
+    route.onRequest = [pipelineFor(engine, rules), ...[route.onRequest ?? []].flat()];
+    if (rules.deprecated) for (const method of [route.method].flat()) deprecatedRoutes.add(method, route.url);
   });
+  await installErrorHandling(app, { log: options.log, notFoundPipeline: pipelineFor(engine, {}), allowedMethods });
+  await registerOpenApiGenerator(app);
 
   registerPetRoutes(app, engine);
 
@@ -63,7 +115,10 @@ export async function buildApiServer(engine: Engine, options: ApiServerOptions =
     return reply.type('application/json; charset=utf-8').send(openApiDocument);
   });
 
+  // Routes registered from here on, the extension's (whenever its plugins load), are not the API's.
+  extending = true;
   await options.extend?.(app);
   await app.ready();
+  extending = false;
   return app;
 }

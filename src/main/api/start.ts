@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../shared/clock';
 import { API_BASE_PATH, type Environment } from '../../shared/environments';
 import { AppError } from '../../shared/errors';
 import { acquireInstanceLock, recordLockHolder } from '../db/instance-lock';
 import { Engine } from '../engine';
-import { buildApiServer, type ApiServerOptions } from './server';
+import { buildApiServer, type ApiLog, type ApiServerOptions } from './server';
 
 const STOP_GRACE_MS = 2_000;
 
@@ -16,9 +16,22 @@ export interface StartOptions {
   port: number;
   host?: string;
   clock?: Clock;
-  logger?: FastifyServerOptions['logger'];
+  /** Failures (5xx) are logged here; a pino logger fits. */
+  log?: ApiLog;
+  connectionLimits?: ApiServerOptions['connectionLimits'];
   migrationsFolder?: string;
   extend?: ApiServerOptions['extend'];
+}
+
+/** The port is taken. Callers add how to choose another in their own terms (a flag, a settings page). */
+export class PortInUseError extends AppError {
+  constructor(
+    readonly port: number,
+    readonly host: string,
+  ) {
+    super('conflict', `Port ${port} on ${host} is already in use.`);
+    this.name = 'PortInUseError';
+  }
 }
 
 export interface RunningServer {
@@ -42,7 +55,7 @@ export async function startApiServer(options: StartOptions): Promise<RunningServ
   let app: FastifyInstance | undefined;
   try {
     engine = new Engine({ dataDir: options.dataDir, environment: options.environment, clock: options.clock, migrationsFolder: options.migrationsFolder });
-    app = await buildApiServer(engine, { logger: options.logger, extend: options.extend });
+    app = await buildApiServer(engine, { log: options.log, connectionLimits: options.connectionLimits, extend: options.extend });
     await app.listen({ host, port: options.port });
     engine.startFlushing();
   } catch (error) {
@@ -50,7 +63,7 @@ export async function startApiServer(options: StartOptions): Promise<RunningServ
     engine?.close();
     lock.release();
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
-      throw new AppError('conflict', `Port ${options.port} on ${host} is already in use; choose another with --port.`);
+      throw new PortInUseError(options.port, host);
     }
     throw error;
   }

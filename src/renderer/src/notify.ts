@@ -10,6 +10,7 @@ const TITLES: Record<ErrorCode, string> = {
   unauthorized: 'Access token missing or expired',
   forbidden: 'Not allowed from here',
   method_not_allowed: 'Not allowed',
+  request_timeout: 'The request took too long',
   gone: 'No longer available',
   payload_too_large: 'Too large',
   unsupported_media_type: 'Unsupported content',

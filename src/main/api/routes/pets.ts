@@ -1,9 +1,8 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RequestPayload } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API_BASE_PATH } from '../../../shared/environments';
 import { AppError } from '../../../shared/errors';
 import {
-  ErrorBodySchema,
   GET_PET_SUNSET_AT,
   ListPetsQuerySchema,
   NewPetSchema,
@@ -12,15 +11,21 @@ import {
   PetsSchema,
 } from '../../../shared/pet';
 import type { Engine } from '../../engine';
-import { absoluteUrl, type RouteRules } from '../caller';
+import { absoluteUrl } from '../caller';
 import { decodeCursor, encodeCursor } from '../cursor';
 import { PetPageCache } from '../pet-page-cache';
+import type { RouteRules } from '../pipeline';
+import { answer, CREATED_LOCATION, DEPRECATION_HEADERS, errorAnswers, NEXT_PAGE_LINK } from '../responses';
 import { PetCreateQueue } from '../../services/pet-create-queue';
 
-const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((status) => [status, ErrorBodySchema]));
-
-
 const KEY_REQUIRED: RouteRules = { requiresKey: true };
+
+/** A body is read as sent: a compressed one is refused (RFC 9110 §15.5.16) rather than misread as bad JSON. */
+function refuseContentEncoding(request: FastifyRequest, _reply: FastifyReply, payload: RequestPayload, done: (error?: Error | null, payload?: RequestPayload) => void): void {
+  const encoding = request.headers['content-encoding'];
+  if (encoding === undefined || encoding.trim().toLowerCase() === 'identity') return done(null, payload);
+  done(new AppError('unsupported_media_type', `Content-Encoding ${encoding} is not supported: send the JSON body uncompressed.`, { 'accept-encoding': 'identity' }));
+}
 const KEY_REQUIRED_DEPRECATED: RouteRules = { requiresKey: true, deprecated: true };
 
 export function registerPetRoutes(app: FastifyInstance, engine: Engine): void {
@@ -39,7 +44,7 @@ export function registerPetRoutes(app: FastifyInstance, engine: Engine): void {
         description: 'Pets in id order. A later page is announced by a `Link: <…>; rel="next"` header.',
         tags: ['animals'],
         querystring: ListPetsQuerySchema,
-        response: { 200: PetsSchema, ...errors(400, 401, 429) },
+        response: { 200: answer(PetsSchema, 'The page, in id order.', NEXT_PAGE_LINK), ...errorAnswers([400, 401, 405, 429]) },
       },
     },
     async (request, reply) => {
@@ -58,12 +63,13 @@ export function registerPetRoutes(app: FastifyInstance, engine: Engine): void {
     `${API_BASE_PATH}/pets`,
     {
       config: KEY_REQUIRED,
+      preParsing: refuseContentEncoding,
       schema: {
         operationId: 'createPet',
         summary: 'Add an animal',
         tags: ['animals'],
         body: NewPetSchema,
-        response: { 201: PetSchema, ...errors(400, 401, 413, 415, 429) },
+        response: { 201: answer(PetSchema, 'Created; `Location` names the new pet.', CREATED_LOCATION), ...errorAnswers([400, 401, 405, 408, 413, 415, 429]) },
       },
     },
     async (request, reply) => {
@@ -84,7 +90,7 @@ export function registerPetRoutes(app: FastifyInstance, engine: Engine): void {
         deprecated: true,
         tags: ['animals'],
         params: PetIdParamsSchema,
-        response: { 200: PetSchema, ...errors(400, 401, 404, 410, 429) },
+        response: { 200: answer(PetSchema, 'The animal.', DEPRECATION_HEADERS), ...errorAnswers([400, 401, 404, 405, 410, 429], DEPRECATION_HEADERS) },
       },
     },
     async (request) => {
