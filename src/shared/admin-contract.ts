@@ -17,7 +17,7 @@ import {
   NewAccountSchema,
   PetChangeSchema,
   PlanChangeSchema,
-  SettingsSchema,
+  SettingsUpdateSchema,
   type Settings,
 } from './admin-schemas';
 import type { Environment } from './environments';
@@ -37,8 +37,10 @@ export interface ServerStatus {
   baseUrl: string | null;
   port: number;
   host: string;
-  /** Why it is not running (a port in use, say). */
+  /** Why it is not running (a port in use, say), and what to do about it. */
   problem: string | null;
+  /** Not running because its port is taken: the Server page marks the port field. */
+  portInUse: boolean;
 }
 
 export interface ConsoleResponse {
@@ -65,7 +67,7 @@ const channel = <O>() => <I extends z.ZodType>(schema: I): Channel<I, O> => ({ i
 export const ADMIN_CONTRACT = {
   'servers.status': channel<ServerStatus[]>()(z.strictObject({})),
   'settings.get': channel<Settings>()(z.strictObject({})),
-  'settings.update': channel<ServerStatus[]>()(SettingsSchema),
+  'settings.update': channel<ServerStatus[]>()(SettingsUpdateSchema),
 
   'categories.list': channel<Category[]>()(input({})),
   'categories.create': channel<Category>()(input({ name: CategoryNameSchema })),
