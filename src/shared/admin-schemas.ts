@@ -9,9 +9,12 @@ const id = positive;
 
 export const EnvironmentSchema = z.enum(ENVIRONMENTS, { error: `must be one of ${ENVIRONMENTS.join(', ')}` });
 
+const isFigure = (value: number | undefined): value is number => Number.isSafeInteger(value) && (value ?? 0) > 0;
+
 /** A day holds many minutes: a per-day figure below the per-minute one would make the minute limit unreachable. */
 function dayCoversMinute(figures: { perMinute?: number; perDay?: number }, context: z.core.$RefinementCtx): void {
-  if (figures.perMinute !== undefined && figures.perDay !== undefined && figures.perDay < figures.perMinute) {
+  // A field that failed its own check (a negative figure) still gets here: leave it its own message.
+  if (isFigure(figures.perMinute) && isFigure(figures.perDay) && figures.perDay < figures.perMinute) {
     context.addIssue({ code: 'custom', path: ['perDay'], message: `must be at least the per-minute figure (${figures.perMinute})` });
   }
 }
@@ -106,7 +109,8 @@ const settingsShape = {
 };
 
 function distinctPorts(settings: { ports: { production: number; staging: number } }, context: z.core.$RefinementCtx): void {
-  if (settings.ports.production === settings.ports.staging) {
+  const { production, staging } = settings.ports;
+  if (PortSchema.safeParse(production).success && production === staging) {
     context.addIssue({ code: 'custom', path: ['ports', 'staging'], message: 'must differ from the production port: each environment needs its own' });
   }
 }
