@@ -15,6 +15,8 @@ export interface DeskServer {
   dataDir: string;
   /** Runs the CLI against this server's data dir; resolves with stdout. */
   cli(...args: string[]): Promise<string>;
+  /** What the server has printed on stdout so far. */
+  stdout(): string;
 }
 
 async function startDesk(dataDir: string, ports: [number, number] = [0, 0]): Promise<{ server: DeskServer; child: ChildProcess }> {
@@ -24,7 +26,9 @@ async function startDesk(dataDir: string, ports: [number, number] = [0, 0]): Pro
   });
   const apiUrl: Record<string, string> = {};
   let stderr = '';
+  let stdout = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   const adminUrl = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`browser mode did not start: ${stderr}`)), 60_000);
     child.once('exit', (code) => reject(new Error(`browser mode exited with ${code}: ${stderr}`)));
@@ -47,7 +51,7 @@ async function startDesk(dataDir: string, ports: [number, number] = [0, 0]): Pro
       run.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
       run.once('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`cli ${args.join(' ')} failed: ${err}`))));
     });
-  return { server: { adminUrl, apiUrl: { production: apiUrl.production ?? '', staging: apiUrl.staging ?? '' }, dataDir, cli }, child };
+  return { server: { adminUrl, apiUrl: { production: apiUrl.production ?? '', staging: apiUrl.staging ?? '' }, dataDir, cli, stdout: () => stdout }, child };
 }
 
 /** Opens the admin pages and waits for the app's own ready marker (never a sleep). */
