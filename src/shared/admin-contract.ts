@@ -7,16 +7,16 @@ import { z } from 'zod';
 import { ADMIN_CHANNEL_NAMES, type AdminChannelName } from './admin-channels';
 import {
   AccountNameSchema,
-  AccountPlanSchema,
+  AccountPlanInputSchema,
   BrowsePetsSchema,
   CategoryNameSchema,
   ConsoleBurstSchema,
   ConsoleRequestSchema,
   EnvironmentSchema,
   KeyLabelSchema,
-  NewAccountSchema,
+  NewAccountInputSchema,
   PetChangeSchema,
-  PlanChangeSchema,
+  PlanChangeInputSchema,
   SettingsUpdateSchema,
   type Settings,
 } from './admin-schemas';
@@ -82,9 +82,9 @@ export const ADMIN_CONTRACT = {
   'pets.remove': channel<null>()(input({ id })),
 
   'accounts.list': channel<Account[]>()(input({})),
-  'accounts.create': channel<Account>()(input({ account: NewAccountSchema })),
+  'accounts.create': channel<Account>()(input({ account: NewAccountInputSchema })),
   'accounts.rename': channel<Account>()(input({ id, name: AccountNameSchema })),
-  'accounts.setPlan': channel<Account>()(input({ id, plan: AccountPlanSchema })),
+  'accounts.setPlan': channel<Account>()(input({ id, plan: AccountPlanInputSchema })),
 
   'keys.list': channel<ApiKeyRecord[]>()(input({ accountId: id.optional() })),
   'keys.create': channel<{ key: string; record: ApiKeyRecord }>()(input({ accountId: id, label: KeyLabelSchema.optional() })),
@@ -93,7 +93,7 @@ export const ADMIN_CONTRACT = {
   'keys.rotate': channel<{ key: string; record: ApiKeyRecord }>()(input({ id })),
 
   'plans.list': channel<PlanFigures[]>()(input({})),
-  'plans.update': channel<PlanFigures>()(input({ planId: z.enum(PLAN_IDS), change: PlanChangeSchema })),
+  'plans.update': channel<PlanFigures>()(input({ planId: z.enum(PLAN_IDS), change: PlanChangeInputSchema })),
 
   'usage.overview': channel<OverviewRow[]>()(input({})),
   'usage.report': channel<UsageReport>()(input({ accountId: id })),

@@ -25,7 +25,7 @@ const accountPlanShape = {
   perDay: positive.optional(),
 };
 
-export const AccountPlanSchema = z.strictObject(accountPlanShape).superRefine(dayCoversMinute);
+export const AccountPlanSchema = z.strictObject(accountPlanShape);
 export type AccountPlan = z.infer<typeof AccountPlanSchema>;
 
 export const AccountNameSchema = z
@@ -34,18 +34,24 @@ export const AccountNameSchema = z
   .min(1, { error: 'must not be empty' })
   .max(200, { error: 'must be at most 200 characters' });
 
-export const NewAccountSchema = z.strictObject({ name: AccountNameSchema, ...accountPlanShape }).superRefine(dayCoversMinute);
+export const NewAccountSchema = z.strictObject({ name: AccountNameSchema, ...accountPlanShape });
 export type NewAccount = z.infer<typeof NewAccountSchema>;
 
-export const PlanChangeSchema = z
-  .strictObject({
-    perMinute: positive.optional(),
-    perDay: positive.optional(),
-    banThreshold: z.int({ error: 'must be a whole number' }).min(0, { error: 'must be 0 or more' }).optional(),
-    banMinutes: positive.optional(),
-  })
-  .superRefine(dayCoversMinute);
+export const PlanChangeSchema = z.strictObject({
+  perMinute: positive.optional(),
+  perDay: positive.optional(),
+  banThreshold: z.int({ error: 'must be a whole number' }).min(0, { error: 'must be 0 or more' }).optional(),
+  banMinutes: positive.optional(),
+});
 export type PlanChange = z.infer<typeof PlanChangeSchema>;
+
+/*
+ * What the window may send (its forms and the admin contract): the services' rules, plus a per-day
+ * figure at least the per-minute one when both are given.
+ */
+export const AccountPlanInputSchema = AccountPlanSchema.superRefine(dayCoversMinute);
+export const NewAccountInputSchema = NewAccountSchema.superRefine(dayCoversMinute);
+export const PlanChangeInputSchema = PlanChangeSchema.superRefine(dayCoversMinute);
 
 export const PET_SORT_FIELDS = ['id', 'name', 'status', 'categoryId', 'updatedAt'] as const;
 

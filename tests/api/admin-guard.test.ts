@@ -163,6 +163,14 @@ describe('admin errors travel with their HTTP status and the Error body', () => 
     ['categories.create', newCategory(''), 400, 'validation_failed', /name: must not be empty/],
     ['categories.create', '{"environment":', 400, 'validation_failed', /not valid JSON/],
     ['categories.create', newCategory('Dogs'), 409, 'conflict', /already exists/],
+    [
+      'accounts.create',
+      JSON.stringify({ environment: 'production', account: { name: 'Big partner', planId: 'enterprise', perMinute: 100, perDay: 50 } }),
+      400,
+      'validation_failed',
+      /^account\.perDay: must be at least the per-minute figure \(100\)$/,
+    ],
+    ['plans.update', JSON.stringify({ environment: 'production', planId: 'free', change: { perMinute: 60, perDay: 30 } }), 400, 'validation_failed', /^change\.perDay: must be at least/],
     ['categories.remove', JSON.stringify({ environment: 'production', id: 999 }), 404, 'not_found', /999/],
     ['no.such.channel', '{}', 404, 'not_found', /no admin channel named no\.such\.channel/],
   ])('%s %s: %i', async (channel, body, status, code, message) => {

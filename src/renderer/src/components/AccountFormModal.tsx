@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { AccountPlanSchema, NewAccountSchema, type AccountPlan } from '../../../shared/admin-schemas';
+import { AccountPlanInputSchema, NewAccountInputSchema, type AccountPlan } from '../../../shared/admin-schemas';
 import type { Account } from '../../../shared/models';
 import { PLAN_IDS, type PlanFigures, type PlanId } from '../../../shared/plans';
 import { formatFigure } from '../format';
@@ -33,8 +33,8 @@ function planOf(values: AccountFormValues): AccountPlan {
   return { planId: 'enterprise', perMinute: figure(values.perMinute), perDay: figure(values.perDay) };
 }
 
-const newAccountResolver = zod4Resolver(NewAccountSchema);
-const planResolver = zod4Resolver(AccountPlanSchema);
+const newAccountResolver = zod4Resolver(NewAccountInputSchema);
+const planResolver = zod4Resolver(AccountPlanInputSchema);
 
 function validate(values: AccountFormValues, creating: boolean) {
   const plan = planOf(values);

@@ -1,7 +1,7 @@
 import { Anchor, Button, Group, Table, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { PlanChangeSchema, type PlanChange } from '../../../shared/admin-schemas';
+import { PlanChangeInputSchema, type PlanChange } from '../../../shared/admin-schemas';
 import type { PlanFigures } from '../../../shared/plans';
 import { pageHref } from '../navigation';
 import { useUpdatePlan } from '../queries/plans';
@@ -15,7 +15,7 @@ type PlanFormValues = {
   banMinutes: number | string;
 };
 
-const resolver = zod4Resolver(PlanChangeSchema);
+const resolver = zod4Resolver(PlanChangeInputSchema);
 
 /** Enterprise has no plan-wide quota: each Enterprise account carries its own figures. An emptied field fails validation. */
 function changeOf(values: PlanFormValues, plan: PlanFigures): PlanChange {
