@@ -158,3 +158,32 @@ test('a reload keeps this tab signed in; a new tab needs the printed address', a
   await other.goto(desk.adminUrl.replace(/#.*$/, ''));
   await expect(other.getByTestId('access-denied')).toBeVisible();
 });
+
+test.describe('with staging’s port held by another program', () => {
+  test.use({ stagingPortTaken: true });
+
+  test('a save that leaves a server down warns instead of claiming success; a new port brings it up', async ({ page, desk }) => {
+    await openDesk(page, desk);
+    await goTo(page, 'Server');
+    const staging = page.getByTestId('server-staging');
+    const stagingPort = await field(page, 'Staging port').inputValue();
+    await expect(staging.getByTestId('server-state')).toHaveText('stopped');
+    await expect(staging.getByRole('alert')).toHaveText(`Port ${stagingPort} on 127.0.0.1 is already in use. Choose another port on the Server page.`);
+
+    // Production moves; staging, retried on the same port, is still down: a warning that stays, no "Saved."
+    const productionPort = await freePort();
+    await field(page, 'Production port').fill(String(productionPort));
+    await saveButton(page).click();
+    const warning = toasts(page).filter({ hasText: 'Saved, but a server is not running' });
+    await expect(warning).toContainText(`staging: Port ${stagingPort} on 127.0.0.1 is already in use.`);
+    await expect(toasts(page).filter({ hasText: /^Saved\./ })).toHaveCount(0);
+    await expect(page.getByTestId('server-production').getByTestId('server-base-url')).toHaveText(`http://127.0.0.1:${productionPort}/v1`);
+
+    const newStagingPort = await freePort();
+    await field(page, 'Staging port').fill(String(newStagingPort));
+    await saveButton(page).click();
+    await expect(staging.getByTestId('server-state')).toHaveText('running');
+    await expect(staging.getByTestId('server-base-url')).toHaveText(`http://127.0.0.1:${newStagingPort}/v1`);
+    await expect(toasts(page).filter({ hasText: `staging listens on http://127.0.0.1:${newStagingPort}/v1` })).toBeVisible();
+  });
+});
