@@ -25,7 +25,7 @@ async function main(): Promise<void> {
     .option('--port <port>', `port to listen on (default ${DEFAULT_PORT.production} for production, ${DEFAULT_PORT.staging} for staging; 0 picks a free one)`, parsePort)
     .option('--host <address>', 'address to bind; anything but loopback exposes the API to your network', '127.0.0.1')
     .addOption(new Option('--log-level <level>', 'request logging').choices(['silent', 'error', 'warn', 'info', 'debug']).default('warn'))
-    .option('--admin', 'also serve the admin pages at /admin/ (and run the other environment too, as the desktop app does)', false)
+    .option('--admin', 'also serve the admin pages (on 127.0.0.1, a port of their own) and run the other environment too, as the desktop app does', false)
     .option('--other-port <port>', 'with --admin: port of the other environment (default from the settings: 4010 production, 4011 staging)', parsePort)
     .option('--admin-port <port>', 'with --admin: port of the admin pages, on 127.0.0.1 only (default 0: a free one)', parsePort, 0)
     .parse();
