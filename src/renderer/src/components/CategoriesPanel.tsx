@@ -26,7 +26,7 @@ export function CategoriesPanel(): React.JSX.Element {
   const confirmRemoval = (category: Category) =>
     modals.openConfirmModal({
       title: `Remove the category ${category.name}?`,
-      children: <Text size="sm">No pet is filed under it. Pets added later need another category.</Text>,
+      children: <Text size="sm">No pet is filed under it.</Text>,
       labels: { confirm: 'Remove', cancel: 'Keep' },
       confirmProps: { color: 'red' },
       onConfirm: () => removeCategory.mutate({ id: category.id, name: category.name }),
