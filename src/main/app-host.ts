@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import type { ServerStatus } from '../shared/admin-contract';
-import { SettingsSchema, type Settings } from '../shared/admin-schemas';
+import { SettingsSchema, SettingsUpdateSchema, type Settings, type SettingsUpdate } from '../shared/admin-schemas';
 import type { Clock } from '../shared/clock';
 import { DEFAULT_PORT, ENVIRONMENTS, type Environment } from '../shared/environments';
 import type { ApiLog } from './api/server';
 import { startApiServer, type RunningServer } from './api/start';
 import { Engine } from './engine';
+import { parseOrThrow } from './services/validation';
 
 export interface AppHostOptions {
   dataDir: string;
@@ -16,11 +16,22 @@ export interface AppHostOptions {
   log?: ApiLog;
   /** Ports or host for this run only (command-line flags), not saved to the settings file. */
   overrides?: { host?: string; ports?: Partial<Record<Environment, number>> };
-  /** Extra routes on one environment's server (browser mode mounts the admin pages on production). */
-  extend?: { environment: Environment; register: (app: FastifyInstance) => Promise<void> | void };
+  /** Told about each server that a settings change moved to a new address (browser mode prints it). */
+  onMoved?: (status: ServerStatus) => void;
 }
 
 const DEFAULT_SETTINGS: Settings = { host: '127.0.0.1', ports: { ...DEFAULT_PORT } };
+
+function addressOf(settings: Settings, environment: Environment): string {
+  const host = settings.host.includes(':') ? `[${settings.host}]` : settings.host;
+  return `${host}:${settings.ports[environment]}`;
+}
+
+/** Why a server did not start, in words; `portInUse` lets each face add its own way out. */
+interface StartProblem {
+  reason: string;
+  portInUse: boolean;
+}
 
 /**
  * Both environments' servers, as the desktop app runs them (and `serve --admin` in a browser). When a
@@ -30,7 +41,7 @@ const DEFAULT_SETTINGS: Settings = { host: '127.0.0.1', ports: { ...DEFAULT_PORT
 export class AppHost {
   private settings: Settings;
   private readonly servers = new Map<Environment, RunningServer>();
-  private readonly problems = new Map<Environment, string>();
+  private readonly problems = new Map<Environment, StartProblem>();
   private readonly standaloneEngines = new Map<Environment, Engine>();
   private readonly settingsFile: string;
 
@@ -70,33 +81,55 @@ export class AppHost {
   status(): ServerStatus[] {
     return ENVIRONMENTS.map((environment) => {
       const server = this.servers.get(environment);
+      const problem = this.problems.get(environment);
       return {
         environment,
         running: server !== undefined,
         baseUrl: server?.baseUrl ?? null,
         port: server?.port ?? this.port(environment),
         host: this.host(),
-        problem: this.problems.get(environment) ?? null,
+        problem: problem ? `${problem.reason}${problem.portInUse ? ' Choose another port on the Server page.' : ''}` : null,
+        portInUse: problem?.portInUse ?? false,
       };
     });
   }
 
-  /** Saves the settings and restarts the servers whose address changed. */
-  async updateSettings(next: Settings): Promise<ServerStatus[]> {
-    const settings = SettingsSchema.parse(next);
-    const before = this.status();
-    this.settings = settings;
+  /**
+   * Restarts the servers whose address changed (and retries those not running), then saves the
+   * settings. If a server cannot start on its new address, every moved server goes back to the
+   * address it had, the file keeps the previous settings, and the refusal says why.
+   */
+  async updateSettings(update: SettingsUpdate): Promise<ServerStatus[]> {
+    const { host, ports } = parseOrThrow(SettingsUpdateSchema, update, 'settings');
+    const next: Settings = { host, ports };
+    const saved = this.settings;
+    const inForce = this.currentSettings();
+    const wasRunning = new Set(ENVIRONMENTS.filter((environment) => this.servers.has(environment)));
+    const changed = ENVIRONMENTS.filter((environment) => addressOf(inForce, environment) !== addressOf(next, environment));
+
+    this.settings = next;
     this.options.overrides = undefined;
-    fs.mkdirSync(this.options.dataDir, { recursive: true });
-    fs.writeFileSync(this.settingsFile, `${JSON.stringify(settings, null, 2)}\n`);
-    for (const environment of ENVIRONMENTS) {
-      const was = before.find((status) => status.environment === environment);
-      if (was?.running && was.port === this.port(environment) && was.host === this.host()) continue;
-      await this.servers.get(environment)?.stop();
-      this.servers.delete(environment);
-      await this.startEnvironment(environment);
+    await this.restart(ENVIRONMENTS.filter((environment) => changed.includes(environment) || !wasRunning.has(environment)));
+
+    const refused = changed.filter((environment) => !this.servers.has(environment));
+    if (refused.length > 0) {
+      const reasons = refused.map((environment) => `the ${environment} server cannot listen on ${addressOf(next, environment)}: ${this.problems.get(environment)?.reason ?? 'it did not start.'}`);
+      this.settings = saved;
+      // Exactly the addresses bound before, ports the OS picked (--port 0) included.
+      this.options.overrides = inForce;
+      await this.restart(changed);
+      const lost = changed.filter((environment) => wasRunning.has(environment) && !this.servers.has(environment));
+      const after = lost.length
+        ? ` Going back failed too: ${lost.map((environment) => `${environment}: ${this.problems.get(environment)?.reason ?? 'not running'}`).join('; ')}`
+        : ' The previous addresses are in force again.';
+      throw new AppError('conflict', `The settings were not saved: ${reasons.join('; ')}${after}`);
     }
-    return this.status();
+
+    fs.mkdirSync(this.options.dataDir, { recursive: true });
+    fs.writeFileSync(this.settingsFile, `${JSON.stringify(next, null, 2)}\n`);
+    const statuses = this.status();
+    for (const status of statuses) if (status.running && changed.includes(status.environment)) this.options.onMoved?.(status);
+    return statuses;
   }
 
   async stop(): Promise<void> {
@@ -107,11 +140,17 @@ export class AppHost {
     this.standaloneEngines.clear();
   }
 
+  /** Stops them all before starting any, so two environments can swap ports. */
+  private async restart(environments: Environment[]): Promise<void> {
+    await Promise.all(environments.map((environment) => this.servers.get(environment)?.stop()));
+    for (const environment of environments) this.servers.delete(environment);
+    for (const environment of environments) await this.startEnvironment(environment);
+  }
+
   private async startEnvironment(environment: Environment): Promise<void> {
     this.standaloneEngines.get(environment)?.close();
     this.standaloneEngines.delete(environment);
     try {
-      const extend = this.options.extend?.environment === environment ? this.options.extend.register : undefined;
       const server = await startApiServer({
         dataDir: this.options.dataDir,
         environment,
@@ -120,13 +159,25 @@ export class AppHost {
         clock: this.options.clock,
         log: this.options.log,
         migrationsFolder: this.options.migrationsFolder,
-        extend,
       });
       this.servers.set(environment, server);
       this.problems.delete(environment);
     } catch (error) {
-      this.problems.set(environment, error instanceof Error ? error.message : String(error));
+      this.problems.set(environment, this.describeStartFailure(error, environment));
     }
+  }
+
+  private describeStartFailure(error: unknown, environment: Environment): StartProblem {
+    const port = this.port(environment);
+    const host = this.host();
+    // The API server reports a taken port as a conflict naming the port; the way out differs per face.
+    if (isAppError(error) && error.code === 'conflict' && error.message.startsWith(`Port ${port} on ${host} is already in use`)) {
+      return { reason: `Port ${port} on ${host} is already in use.`, portInUse: true };
+    }
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRNOTAVAIL') return { reason: `${host} is not an address of this computer.`, portInUse: false };
+    if (code === 'EACCES') return { reason: `Port ${port} needs administrator rights on this system; choose one above 1023.`, portInUse: false };
+    return { reason: error instanceof Error ? error.message : String(error), portInUse: false };
   }
 
   private port(environment: Environment): number {

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { Command, InvalidArgumentError, Option } from 'commander';
+import type { ServerStatus } from '../shared/admin-contract';
 import { DEFAULT_PORT, ENVIRONMENTS, type Environment } from '../shared/environments';
 import { AppError, isAppError } from '../shared/errors';
 import { createAdminHandlers } from './admin/handlers';
-import { registerAdminHttp } from './admin/http';
+import { startAdminServer, type RunningAdmin } from './admin/http';
 import { ensureRendererBuilt } from './admin/renderer-build';
 import type { ApiLog } from './api/server';
 import { startApiServer } from './api/start';
@@ -25,8 +26,9 @@ async function main(): Promise<void> {
     .option('--port <port>', `port to listen on (default ${DEFAULT_PORT.production} for production, ${DEFAULT_PORT.staging} for staging; 0 picks a free one)`, parsePort)
     .option('--host <address>', 'address to bind; anything but loopback exposes the API to your network', '127.0.0.1')
     .addOption(new Option('--log-level <level>', 'request logging').choices(['silent', 'error', 'warn', 'info', 'debug']).default('warn'))
-    .option('--admin', 'also serve the admin pages at /admin/ (and run the other environment too, as the desktop app does)', false)
+    .option('--admin', 'also serve the admin pages (on 127.0.0.1, a port of their own) and run the other environment too, as the desktop app does', false)
     .option('--other-port <port>', 'with --admin: port of the other environment (default from the settings: 4010 production, 4011 staging)', parsePort)
+    .option('--admin-port <port>', 'with --admin: port of the admin pages, on 127.0.0.1 only (default 0: a free one)', parsePort, 0)
     .parse();
   const options = program.opts<CommandOptions>();
   const port = options.port ?? DEFAULT_PORT[options.env];
@@ -67,6 +69,7 @@ interface CommandOptions {
   logLevel: string;
   admin: boolean;
   otherPort?: number;
+  adminPort: number;
 }
 
 async function startApi(options: CommandOptions, port: number): Promise<() => Promise<void>> {
@@ -75,28 +78,41 @@ async function startApi(options: CommandOptions, port: number): Promise<() => Pr
   return () => server.stop();
 }
 
-/** Browser mode: both environments, as in the desktop app, and the admin pages on this one's port. */
+/** Browser mode: both environments, as in the desktop app, and the admin pages on a loopback port of their own. */
 async function startWithAdmin(options: CommandOptions, port: number): Promise<() => Promise<void>> {
   const rendererDir = ensureRendererBuilt();
   const token = randomBytes(24).toString('base64url');
   const other = ENVIRONMENTS.find((environment) => environment !== options.env) ?? 'staging';
-  const host: AppHost = new AppHost({
+  const flag = (environment: Environment) => (environment === options.env ? '--port' : '--other-port');
+  const describe = (status: ServerStatus) =>
+    status.portInUse ? `Port ${status.port} on ${status.host} is already in use; choose another with ${flag(status.environment)}.` : status.problem;
+  const host = new AppHost({
     dataDir: options.dataDir,
     log: logFor(options.logLevel),
     overrides: { host: options.host, ports: { [options.env]: port, ...(options.otherPort === undefined ? {} : { [other]: options.otherPort }) } },
-    extend: { environment: options.env, register: (app) => registerAdminHttp(app, { handlers: createAdminHandlers(host), token, rendererDir }) },
+    onMoved: (status) => console.log(`Adoption Desk ${status.environment} API moved: now listening on ${status.baseUrl}`),
   });
   const statuses = await host.start();
   const own = statuses.find((status) => status.environment === options.env);
-  if (!own?.running || !own.baseUrl) {
+  if (!own?.running) {
     await host.stop();
-    throw new AppError('conflict', own?.problem ?? `The ${options.env} server did not start.`);
+    throw new AppError('conflict', (own && describe(own)) ?? `The ${options.env} server did not start.`);
+  }
+  let admin: RunningAdmin;
+  try {
+    admin = await startAdminServer({ handlers: createAdminHandlers(host), token, rendererDir, port: options.adminPort });
+  } catch (error) {
+    await host.stop();
+    throw error;
   }
   for (const status of statuses) {
-    console.log(status.running ? `Adoption Desk ${status.environment} API listening on ${status.baseUrl}` : `Adoption Desk ${status.environment} API not started: ${status.problem}`);
+    console.log(status.running ? `Adoption Desk ${status.environment} API listening on ${status.baseUrl}` : `Adoption Desk ${status.environment} API not started: ${describe(status)}`);
   }
-  console.log(`Admin pages: ${own.baseUrl.replace(/\/v1$/, '')}/admin/#token=${token}`);
-  return () => host.stop();
+  console.log(`Admin pages: ${admin.url}#token=${token}`);
+  return async () => {
+    await admin.stop();
+    await host.stop();
+  };
 }
 
 main().catch((error: unknown) => {

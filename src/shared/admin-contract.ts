@@ -7,17 +7,17 @@ import { z } from 'zod';
 import { ADMIN_CHANNEL_NAMES, type AdminChannelName } from './admin-channels';
 import {
   AccountNameSchema,
-  AccountPlanSchema,
+  AccountPlanInputSchema,
   BrowsePetsSchema,
   CategoryNameSchema,
   ConsoleBurstSchema,
   ConsoleRequestSchema,
   EnvironmentSchema,
   KeyLabelSchema,
-  NewAccountSchema,
+  NewAccountInputSchema,
   PetChangeSchema,
-  PlanChangeSchema,
-  SettingsSchema,
+  PlanChangeInputSchema,
+  SettingsUpdateSchema,
   type Settings,
 } from './admin-schemas';
 import type { Environment } from './environments';
@@ -37,8 +37,10 @@ export interface ServerStatus {
   baseUrl: string | null;
   port: number;
   host: string;
-  /** Why it is not running (a port in use, say). */
+  /** Why it is not running (a port in use, say), and what to do about it. */
   problem: string | null;
+  /** Not running because its port is taken: the Server page marks the port field. */
+  portInUse: boolean;
 }
 
 export interface ConsoleResponse {
@@ -65,7 +67,7 @@ const channel = <O>() => <I extends z.ZodType>(schema: I): Channel<I, O> => ({ i
 export const ADMIN_CONTRACT = {
   'servers.status': channel<ServerStatus[]>()(z.strictObject({})),
   'settings.get': channel<Settings>()(z.strictObject({})),
-  'settings.update': channel<ServerStatus[]>()(SettingsSchema),
+  'settings.update': channel<ServerStatus[]>()(SettingsUpdateSchema),
 
   'categories.list': channel<Category[]>()(input({})),
   'categories.create': channel<Category>()(input({ name: CategoryNameSchema })),
@@ -80,9 +82,9 @@ export const ADMIN_CONTRACT = {
   'pets.remove': channel<null>()(input({ id })),
 
   'accounts.list': channel<Account[]>()(input({})),
-  'accounts.create': channel<Account>()(input({ account: NewAccountSchema })),
+  'accounts.create': channel<Account>()(input({ account: NewAccountInputSchema })),
   'accounts.rename': channel<Account>()(input({ id, name: AccountNameSchema })),
-  'accounts.setPlan': channel<Account>()(input({ id, plan: AccountPlanSchema })),
+  'accounts.setPlan': channel<Account>()(input({ id, plan: AccountPlanInputSchema })),
 
   'keys.list': channel<ApiKeyRecord[]>()(input({ accountId: id.optional() })),
   'keys.create': channel<{ key: string; record: ApiKeyRecord }>()(input({ accountId: id, label: KeyLabelSchema.optional() })),
@@ -91,7 +93,7 @@ export const ADMIN_CONTRACT = {
   'keys.rotate': channel<{ key: string; record: ApiKeyRecord }>()(input({ id })),
 
   'plans.list': channel<PlanFigures[]>()(input({})),
-  'plans.update': channel<PlanFigures>()(input({ planId: z.enum(PLAN_IDS), change: PlanChangeSchema })),
+  'plans.update': channel<PlanFigures>()(input({ planId: z.enum(PLAN_IDS), change: PlanChangeInputSchema })),
 
   'usage.overview': channel<OverviewRow[]>()(input({})),
   'usage.report': channel<UsageReport>()(input({ accountId: id })),

@@ -10,17 +10,29 @@ const id = positive;
 
 export const EnvironmentSchema = z.enum(ENVIRONMENTS, { error: `must be one of ${ENVIRONMENTS.join(', ')}` });
 
-export const AccountPlanSchema = z.strictObject({
+const isFigure = (value: number | undefined): value is number => Number.isSafeInteger(value) && (value ?? 0) > 0;
+
+/** A day holds many minutes: a per-day figure below the per-minute one would make the minute limit unreachable. */
+function dayCoversMinute(figures: { perMinute?: number; perDay?: number }, context: z.core.$RefinementCtx): void {
+  // A field that failed its own check (a negative figure) still gets here: leave it its own message.
+  if (isFigure(figures.perMinute) && isFigure(figures.perDay) && figures.perDay < figures.perMinute) {
+    context.addIssue({ code: 'custom', path: ['perDay'], message: `must be at least the per-minute figure (${figures.perMinute})` });
+  }
+}
+
+const accountPlanShape = {
   planId: z.enum(PLAN_IDS, { error: `must be one of ${PLAN_IDS.join(', ')}` }),
   perMinute: positive.optional(),
   perDay: positive.optional(),
-});
+};
+
+export const AccountPlanSchema = z.strictObject(accountPlanShape);
 export type AccountPlan = z.infer<typeof AccountPlanSchema>;
 
 export const ACCOUNT_NAME_MAX = 200;
 export const AccountNameSchema = nameSchema(ACCOUNT_NAME_MAX);
 
-export const NewAccountSchema = AccountPlanSchema.extend({ name: AccountNameSchema });
+export const NewAccountSchema = z.strictObject({ name: AccountNameSchema, ...accountPlanShape });
 export type NewAccount = z.infer<typeof NewAccountSchema>;
 
 export const PlanChangeSchema = z.strictObject({
@@ -30,6 +42,14 @@ export const PlanChangeSchema = z.strictObject({
   banMinutes: positive.optional(),
 });
 export type PlanChange = z.infer<typeof PlanChangeSchema>;
+
+/*
+ * What the window may send (its forms and the admin contract): the services' rules, plus a per-day
+ * figure at least the per-minute one when both are given.
+ */
+export const AccountPlanInputSchema = AccountPlanSchema.superRefine(dayCoversMinute);
+export const NewAccountInputSchema = NewAccountSchema.superRefine(dayCoversMinute);
+export const PlanChangeInputSchema = PlanChangeSchema.superRefine(dayCoversMinute);
 
 export const PET_SORT_FIELDS = ['id', 'name', 'status', 'categoryId', 'updatedAt'] as const;
 
@@ -65,7 +85,8 @@ export const ConsoleRequestSchema = z.strictObject({
   operation: z.enum(CONSOLE_OPERATIONS),
   /** The plaintext key to send; empty sends no Authorization header. */
   key: z.string().max(200),
-  limit: z.int().min(1).max(100).optional(),
+  /** Any whole number: the console shows the API's own answer to an out-of-range limit. */
+  limit: z.int({ error: 'must be a whole number' }).optional(),
   status: z.enum(PET_STATUSES).optional(),
   cursor: z.string().max(200).optional(),
   petId: z.string().max(40).optional(),
@@ -76,8 +97,47 @@ export type ConsoleRequest = z.infer<typeof ConsoleRequestSchema>;
 
 export const ConsoleBurstSchema = ConsoleRequestSchema.extend({ count: z.int().min(1).max(500) });
 
-export const SettingsSchema = z.strictObject({
-  host: z.string().min(1).max(100),
-  ports: z.strictObject({ production: z.int().min(1).max(65_535), staging: z.int().min(1).max(65_535) }),
-});
+/** The addresses a server may bind: an IP literal of this machine (0.0.0.0 or :: for all of them) or localhost. */
+const HostSchema = z
+  .string({ error: 'must be a string' })
+  .trim()
+  .pipe(z.union([z.ipv4(), z.ipv6(), z.literal('localhost')], { error: 'must be an IPv4 or IPv6 address (e.g. 127.0.0.1, 0.0.0.0, ::1) or localhost' }));
+
+const PortSchema = z.int({ error: 'must be a whole number from 1 to 65535' }).min(1, { error: 'must be from 1 to 65535' }).max(65_535, { error: 'must be from 1 to 65535' });
+
+/** 127.0.0.0/8, ::1 and localhost: reachable from this machine only. */
+export function isLoopbackHost(host: string): boolean {
+  const name = host.trim().toLowerCase();
+  return name === 'localhost' || name === '::1' || /^127(\.\d{1,3}){3}$/.test(name);
+}
+
+const settingsShape = {
+  host: HostSchema,
+  ports: z.strictObject({ production: PortSchema, staging: PortSchema }),
+};
+
+function distinctPorts(settings: { ports: { production: number; staging: number } }, context: z.core.$RefinementCtx): void {
+  const { production, staging } = settings.ports;
+  if (PortSchema.safeParse(production).success && production === staging) {
+    context.addIssue({ code: 'custom', path: ['ports', 'staging'], message: 'must differ from the production port: each environment needs its own' });
+  }
+}
+
+/** What settings.json holds: the address both environments' servers bind. */
+export const SettingsSchema = z.strictObject(settingsShape).superRefine(distinctPorts);
 export type Settings = z.infer<typeof SettingsSchema>;
+
+/** A save from the GUI: binding beyond loopback needs the explicit `confirmExposure: true` of a confirm dialog. */
+export const SettingsUpdateSchema = z
+  .strictObject({ ...settingsShape, confirmExposure: z.literal(true, { error: 'must be true when given' }).optional() })
+  .superRefine(distinctPorts)
+  .superRefine((update, context) => {
+    if (!isLoopbackHost(update.host) && update.confirmExposure !== true) {
+      context.addIssue({
+        code: 'custom',
+        path: ['confirmExposure'],
+        message: `must be true to bind ${update.host}: the pet API becomes reachable from other machines on your network`,
+      });
+    }
+  });
+export type SettingsUpdate = z.infer<typeof SettingsUpdateSchema>;

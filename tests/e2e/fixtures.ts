@@ -15,6 +15,8 @@ export interface DeskServer {
   dataDir: string;
   /** Runs the CLI against this server's data dir; resolves with stdout. */
   cli(...args: string[]): Promise<string>;
+  /** What the server has printed on stdout so far. */
+  stdout(): string;
 }
 
 async function startDesk(dataDir: string, ports: [number, number] = [0, 0]): Promise<{ server: DeskServer; child: ChildProcess }> {
@@ -24,7 +26,9 @@ async function startDesk(dataDir: string, ports: [number, number] = [0, 0]): Pro
   });
   const apiUrl: Record<string, string> = {};
   let stderr = '';
+  let stdout = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   const adminUrl = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`browser mode did not start: ${stderr}`)), 60_000);
     child.once('exit', (code) => reject(new Error(`browser mode exited with ${code}: ${stderr}`)));
@@ -47,7 +51,7 @@ async function startDesk(dataDir: string, ports: [number, number] = [0, 0]): Pro
       run.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
       run.once('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`cli ${args.join(' ')} failed: ${err}`))));
     });
-  return { server: { adminUrl, apiUrl: { production: apiUrl.production ?? '', staging: apiUrl.staging ?? '' }, dataDir, cli }, child };
+  return { server: { adminUrl, apiUrl: { production: apiUrl.production ?? '', staging: apiUrl.staging ?? '' }, dataDir, cli, stdout: () => stdout }, child };
 }
 
 /** Opens the admin pages and waits for the app's own ready marker (never a sleep). */
@@ -72,20 +76,26 @@ async function twoFreePorts(): Promise<[number, number]> {
   return [ports[0]!, ports[1]!];
 }
 
-export const test = base.extend<{ desk: DeskServer; explicitPorts: boolean }>({
+export const test = base.extend<{ desk: DeskServer; explicitPorts: boolean; stagingPortTaken: boolean }>({
   /**
    * By default the server gets --port 0 --other-port 0 (the OS picks), which the Server page's
    * settings form shows as 0. `test.use({ explicitPorts: true })` passes two free port numbers instead.
    */
   explicitPorts: [false, { option: true }],
+  /** `test.use({ stagingPortTaken: true })`: another program holds staging's port for the whole test, so staging cannot start. */
+  stagingPortTaken: [false, { option: true }],
   // A fresh data dir and a fresh server for every test.
-  desk: async ({ explicitPorts }, use) => {
+  desk: async ({ explicitPorts, stagingPortTaken }, use) => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'adk-e2e-'));
-    const { server, child } = await startDesk(dataDir, explicitPorts ? await twoFreePorts() : [0, 0]);
+    const ports = explicitPorts || stagingPortTaken ? await twoFreePorts() : ([0, 0] as [number, number]);
+    const holder = net.createServer();
+    if (stagingPortTaken) await new Promise<void>((resolve) => holder.listen(ports[1], '127.0.0.1', resolve));
+    const { server, child } = await startDesk(dataDir, ports);
     await use(server);
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');
     await exited;
+    if (holder.listening) await new Promise((resolve) => holder.close(resolve));
     fs.rmSync(dataDir, { recursive: true, force: true });
   },
   // The browser is a client of the desk: close it first. A socket left open by the browser (a

@@ -132,7 +132,7 @@ test('Enterprise account with small figures: key, console, burst to a ban, lift 
   await keyRow.getByRole('button', { name: /^Revoke key adk_live_\S+…$/ }).click();
   await page.getByRole('dialog', { name: /^Revoke adk_live_/ }).getByRole('button', { name: 'Revoke', exact: true }).click();
   await expect(keyRow.getByTestId('key-state')).toHaveText('revoked');
-  await expect(accountRow.getByRole('cell').nth(3)).toHaveText('0'); // active keys
+  await expect(accountRow.getByRole('cell').nth(4)).toHaveText('0'); // active keys
 
   await goTo(page, 'API console');
   await page.getByRole('textbox', { name: 'API key' }).fill(key);

@@ -128,7 +128,7 @@ test('search by name narrows the table', async ({ page, desk }) => {
   await expect(rows).toHaveCount(5);
 });
 
-test('categories: add, rename, and one in use cannot be removed', async ({ page, desk }) => {
+test('categories: add, rename, a name taken, and one in use cannot be removed', async ({ page, desk }) => {
   await desk.cli('pets', 'add', '--name', 'Rex', '--category', String(DOGS));
   await openDesk(page, desk);
   await page.getByRole('tab', { name: 'Categories' }).click();
@@ -143,6 +143,16 @@ test('categories: add, rename, and one in use cannot be removed', async ({ page,
   await expect(addDialog).toBeHidden();
   await expect(table.getByRole('button', { name: 'Rename Reptiles', exact: true })).toBeVisible();
 
+  // A name already taken (in any case) is refused under the field, the dialog stays open, no toast.
+  await page.getByRole('button', { name: 'Add category', exact: true }).click();
+  await addDialog.getByLabel('Category name').fill('dogs');
+  await addDialog.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(addDialog.getByText('A category named "dogs" already exists.')).toBeVisible();
+  await expect(addDialog.getByLabel('Category name')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.locator('.mantine-Notifications-root').getByRole('alert')).toHaveCount(0);
+  await addDialog.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await expect(addDialog).toBeHidden();
+
   // Rename.
   await table.getByRole('button', { name: 'Rename Reptiles', exact: true }).click();
   const renameDialog = page.getByRole('dialog', { name: 'Rename Reptiles' });
@@ -153,20 +163,29 @@ test('categories: add, rename, and one in use cannot be removed', async ({ page,
   await expect(table.getByRole('button', { name: 'Rename Reptiles & amphibians', exact: true })).toBeVisible();
   await expect(table.getByRole('button', { name: 'Rename Reptiles', exact: true })).toHaveCount(0);
   const categories = await cliJson<{ id: number; name: string }[]>(desk, 'categories', 'list');
-  expect(categories.map((category) => category.name)).toContain('Reptiles & amphibians');
+  const reptiles = categories.find((category) => category.name === 'Reptiles & amphibians');
+  expect(reptiles).toBeDefined();
 
-  // Dogs holds Rex: removing it is refused with the conflict message, and the row stays.
-  await table.getByRole('button', { name: 'Remove Dogs', exact: true }).click();
-  const removeDogs = page.getByRole('dialog', { name: 'Remove the category Dogs?' });
-  await expect(removeDogs).toContainText('1 pets are filed under it');
-  await removeDogs.getByRole('button', { name: 'Remove', exact: true }).click();
-  await expect(notification(page, 'still has 1 pet(s); move or delete them first')).toBeVisible();
-  await expect(notification(page, 'That cannot be done right now')).toBeVisible();
-  await expect(table.getByRole('button', { name: 'Remove Dogs', exact: true })).toBeVisible();
+  // Dogs holds Rex: its Remove button is disabled, and says why.
+  const removeDogs = table.getByRole('button', { name: 'Remove Dogs', exact: true });
+  await expect(removeDogs).toBeDisabled();
+  await removeDogs.hover();
+  await expect(page.getByRole('tooltip')).toHaveText('In use by 1 pet: move it to another category first');
+  await removeDogs.click({ force: true });
+  await expect(page.getByRole('dialog')).toHaveCount(0);
 
-  // An unused category goes.
+  // A pet filed under Reptiles by the CLI after the page loaded: the engine refuses, titled as a refusal.
+  await desk.cli('pets', 'add', '--name', 'Iggy', '--category', String(reptiles!.id));
   await table.getByRole('button', { name: 'Remove Reptiles & amphibians', exact: true }).click();
   await page.getByRole('dialog', { name: 'Remove the category Reptiles & amphibians?' }).getByRole('button', { name: 'Remove', exact: true }).click();
-  await expect(table.getByRole('button', { name: 'Remove Reptiles & amphibians', exact: true })).toHaveCount(0);
-  await expect(notification(page, 'Category “Reptiles & amphibians” removed.')).toBeVisible();
+  const refusal = notification(page, 'still has 1 pet(s); move or delete them first');
+  await expect(refusal).toBeVisible();
+  await expect(refusal).toContainText('Not possible');
+  await expect(table.getByRole('button', { name: 'Remove Reptiles & amphibians', exact: true })).toBeDisabled();
+
+  // An unused category goes.
+  await table.getByRole('button', { name: 'Remove Birds', exact: true }).click();
+  await page.getByRole('dialog', { name: 'Remove the category Birds?' }).getByRole('button', { name: 'Remove', exact: true }).click();
+  await expect(table.getByRole('button', { name: 'Remove Birds', exact: true })).toHaveCount(0);
+  await expect(notification(page, 'Category “Birds” removed.')).toBeVisible();
 });

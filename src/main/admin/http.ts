@@ -1,8 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { ADMIN_HTTP_PREFIX } from '../../shared/admin-contract';
-import { AppError } from '../../shared/errors';
+import { AppError, isAppError } from '../../shared/errors';
 import { dispatchAdmin, type AdminHandlers } from './dispatch';
 
 export interface AdminHttpOptions {
@@ -13,6 +13,14 @@ export interface AdminHttpOptions {
   rendererDir: string;
 }
 
+export interface RunningAdmin {
+  /** http://127.0.0.1:PORT/admin/ (without the token) */
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** The console sends request bodies up to 1.1 MB, as JSON inside the admin payload. */
+const BODY_LIMIT_BYTES = 4 * 1024 * 1024;
 const LOOPBACK_ADDRESSES = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 const LOOPBACK_HOSTNAMES = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
@@ -23,40 +31,86 @@ function sameToken(given: string | string[] | undefined, expected: string): bool
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-/** Only this machine, and only under a loopback name: no other host, no DNS rebinding, no other site. */
-function guard(request: FastifyRequest): void {
+function isJson(contentType: string | undefined): boolean {
+  return contentType?.split(';')[0]?.trim().toLowerCase() === 'application/json';
+}
+
+/**
+ * Every request, before routing or body parsing: only this machine, only under a loopback name (no
+ * DNS rebinding), no other site; the admin API also needs the token and a JSON body, which a
+ * cross-site form or a "simple" fetch cannot send without a CORS preflight this server never grants.
+ */
+function guard(request: FastifyRequest, token: string): void {
   if (!LOOPBACK_ADDRESSES.has(request.socket.remoteAddress ?? '')) {
     throw new AppError('forbidden', 'The admin pages answer only to this computer.');
   }
-  const hostname = (request.host ?? '').replace(/:\d+$/, '');
-  if (!LOOPBACK_HOSTNAMES.has(hostname)) throw new AppError('forbidden', 'The admin pages answer only under 127.0.0.1 or localhost.');
+  if (!LOOPBACK_HOSTNAMES.has(request.hostname)) throw new AppError('forbidden', 'The admin pages answer only under 127.0.0.1 or localhost.');
   const origin = request.headers.origin;
   if (origin !== undefined && origin !== `${request.protocol}://${request.host}`) {
     throw new AppError('forbidden', 'Requests from other sites are refused.');
   }
+  if (!request.url.startsWith(ADMIN_HTTP_PREFIX)) return;
+  if (!sameToken(request.headers['x-admin-token'], token)) {
+    throw new AppError('unauthorized', 'The admin token is missing or wrong: open the address printed by `npm run serve -- --admin`.');
+  }
+  if (request.method === 'POST' && !isJson(request.headers['content-type'])) {
+    throw new AppError('unsupported_media_type', 'Content-Type must be application/json.');
+  }
 }
 
-/** Browser mode: the renderer build under /admin/ and the admin contract under /admin/api/. */
-export async function registerAdminHttp(app: FastifyInstance, options: AdminHttpOptions): Promise<void> {
-  await app.register(async (admin) => {
-    admin.addHook('onRequest', async (request) => guard(request));
-    admin.addHook('onSend', async (_request, reply: FastifyReply) => {
-      reply.header('cache-control', 'no-store');
-      reply.header('x-frame-options', 'DENY');
-      reply.header('x-content-type-options', 'nosniff');
-      reply.header('referrer-policy', 'no-referrer');
-    });
+/** Fastify's own refusals (unparsable JSON, a body too large) in the contract's codes. */
+function fromFrameworkError(error: FastifyError): AppError {
+  if (error.statusCode === 413) return new AppError('payload_too_large', 'The request body is larger than the admin API accepts (4 MiB).');
+  if (error.statusCode === 415) return new AppError('unsupported_media_type', 'Content-Type must be application/json.');
+  if (error.statusCode === 400 || error instanceof SyntaxError) return new AppError('validation_failed', `body: is not valid JSON (${error.message}).`);
+  console.error('admin request failed', error);
+  return new AppError('internal_error', 'Something went wrong inside Adoption Desk; nothing was changed.');
+}
 
-    admin.get('/admin', async (_request, reply) => reply.redirect('/admin/'));
-    await admin.register(fastifyStatic, { root: options.rendererDir, prefix: '/admin/', index: 'index.html', wildcard: false });
+function sendError(reply: FastifyReply, error: AppError): FastifyReply {
+  return reply.code(error.status).type('application/json; charset=utf-8').send(error.toBody());
+}
 
-    admin.post(`${ADMIN_HTTP_PREFIX}:channel`, async (request, reply) => {
-      if (!sameToken(request.headers['x-admin-token'], options.token)) {
-        const error = new AppError('unauthorized', 'The admin token is missing or wrong: open the address printed by `npm run serve -- --admin`.');
-        return reply.code(error.status).send({ ok: false, error: error.toBody() });
-      }
-      const { channel } = request.params as { channel: string };
-      return reply.send(await dispatchAdmin(options.handlers, channel, request.body ?? {}));
-    });
+/** Browser mode's own server: the renderer build under /admin/ and the admin contract under /admin/api/. */
+export async function buildAdminServer(options: AdminHttpOptions): Promise<FastifyInstance> {
+  const app = Fastify({ logger: false, bodyLimit: BODY_LIMIT_BYTES, forceCloseConnections: true });
+  app.setErrorHandler((error: FastifyError, _request, reply) => sendError(reply, isAppError(error) ? error : fromFrameworkError(error)));
+  app.setNotFoundHandler((request, reply) => sendError(reply, new AppError('not_found', `There is nothing at ${request.url.split('?')[0]}.`)));
+  app.addHook('onRequest', async (request) => guard(request, options.token));
+  app.addHook('onSend', async (_request, reply: FastifyReply) => {
+    reply.header('cache-control', 'no-store');
+    reply.header('x-frame-options', 'DENY');
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'no-referrer');
   });
+
+  app.get('/', async (_request, reply) => reply.redirect('/admin/'));
+  app.get('/admin', async (_request, reply) => reply.redirect('/admin/'));
+  await app.register(fastifyStatic, { root: options.rendererDir, prefix: '/admin/', index: 'index.html', wildcard: false });
+
+  app.post(`${ADMIN_HTTP_PREFIX}:channel`, async (request, reply) => {
+    const { channel } = request.params as { channel: string };
+    const result = await dispatchAdmin(options.handlers, channel, request.body ?? {});
+    if (!result.ok) return reply.code(result.error.status).type('application/json; charset=utf-8').send(result.error);
+    return reply.type('application/json; charset=utf-8').send(JSON.stringify(result.value));
+  });
+  await app.ready();
+  return app;
+}
+
+/** Listens on loopback only, on a port of its own, so restarting the API servers never strands the page. */
+export async function startAdminServer(options: AdminHttpOptions & { port: number }): Promise<RunningAdmin> {
+  const app = await buildAdminServer(options);
+  try {
+    await app.listen({ host: '127.0.0.1', port: options.port });
+  } catch (error) {
+    await app.close();
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      throw new AppError('conflict', `Port ${options.port} on 127.0.0.1 is already in use; choose another with --admin-port.`);
+    }
+    throw error;
+  }
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  return { url: `http://127.0.0.1:${port}/admin/`, stop: () => app.close() };
 }

@@ -32,11 +32,39 @@ export class AdminCallError extends Error {
   }
 }
 
-/** Browser mode: the server printed a URL with `#token=…`; keep the token in memory only. */
-function takeTokenFromLocation(): string {
-  const token = new URLSearchParams(window.location.hash.slice(1)).get('token') ?? '';
-  if (token) window.history.replaceState(null, '', window.location.pathname + window.location.search);
-  return token;
+const TOKEN_KEY = 'adoption-desk:admin-token';
+
+/**
+ * Browser mode: the server printed a URL with `#token=…`. The token leaves the address bar at once
+ * and is kept in this tab's sessionStorage, so a reload still works; a new tab needs the printed URL.
+ */
+function takeToken(): string {
+  const fromAddress = new URLSearchParams(window.location.hash.slice(1)).get('token');
+  if (fromAddress) {
+    window.sessionStorage.setItem(TOKEN_KEY, fromAddress);
+    window.history.replaceState(null, '', window.location.pathname + window.location.search);
+    return fromAddress;
+  }
+  return window.sessionStorage.getItem(TOKEN_KEY) ?? '';
+}
+
+function isErrorBody(body: unknown): body is ErrorBody {
+  return typeof body === 'object' && body !== null && typeof (body as ErrorBody).code === 'string' && typeof (body as ErrorBody).message === 'string';
+}
+
+/** An HTTP answer as the value IPC would give: 2xx carries the channel's value, anything else an Error body. */
+async function resultOf(response: Response): Promise<AdminResult<unknown>> {
+  const text = await response.text();
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = undefined;
+  }
+  if (response.ok && body !== undefined) return { ok: true, value: body };
+  if (isErrorBody(body)) return { ok: false, error: { code: body.code, message: body.message, status: response.status } };
+  const message = `The Adoption Desk server answered ${response.status} ${response.statusText} without an explanation.`;
+  return { ok: false, error: { code: 'internal_error', message, status: response.status } };
 }
 
 function httpTransport(token: string): AdminApi {
@@ -53,16 +81,14 @@ function httpTransport(token: string): AdminApi {
       } catch {
         return { ok: false, error: { code: 'internal_error', message: 'The Adoption Desk server cannot be reached. Is it still running?', status: 0 } };
       }
-      const body = (await response.json()) as AdminResult<unknown> | ErrorBody;
-      // The server's guard answers with a plain Error body before any channel runs.
-      return 'ok' in body ? body : { ok: false, error: body };
+      return resultOf(response);
     },
   ]);
   return Object.fromEntries(entries) as AdminApi;
 }
 
 export const isElectron = window.adoptionDesk !== undefined;
-const transport: AdminApi = window.adoptionDesk ?? httpTransport(takeTokenFromLocation());
+const transport: AdminApi = window.adoptionDesk ?? httpTransport(takeToken());
 
 /** Calls a channel; resolves with its value or throws an AdminCallError carrying the contract's code. */
 export async function call<C extends AdminChannel>(channel: C, input: AdminInput<C>): Promise<AdminOutput<C>> {

@@ -1,13 +1,15 @@
-import { Button, Group, Modal, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { AccountPlanSchema, NewAccountSchema, type AccountPlan } from '../../../shared/admin-schemas';
+import { AccountPlanInputSchema, NewAccountInputSchema, type AccountPlan } from '../../../shared/admin-schemas';
 import type { Account } from '../../../shared/models';
 import { PLAN_IDS, type PlanFigures, type PlanId } from '../../../shared/plans';
 import { formatFigure } from '../format';
 import { useChangeAccountPlan, useCreateAccount } from '../queries/accounts';
 import { usePlans } from '../queries/plans';
 import { PLAN_NAME } from './badges';
+import { figureOf, FigureInput } from './FigureInput';
+import { showNameTaken } from '../name-taken';
 
 type AccountFormValues = {
   name: string;
@@ -27,12 +29,12 @@ export function AccountFormModal({ opened, account, onClose }: { opened: boolean
 
 function planOf(values: AccountFormValues): AccountPlan {
   if (values.planId !== 'enterprise') return { planId: values.planId };
-  const figure = (value: number | string) => (value === '' ? undefined : Number(value));
+  const figure = (value: number | string) => (value === '' ? undefined : figureOf(value));
   return { planId: 'enterprise', perMinute: figure(values.perMinute), perDay: figure(values.perDay) };
 }
 
-const newAccountResolver = zod4Resolver(NewAccountSchema);
-const planResolver = zod4Resolver(AccountPlanSchema);
+const newAccountResolver = zod4Resolver(NewAccountInputSchema);
+const planResolver = zod4Resolver(AccountPlanInputSchema);
 
 function validate(values: AccountFormValues, creating: boolean) {
   const plan = planOf(values);
@@ -67,7 +69,7 @@ function AccountForm({ account, onDone }: { account: Account | null; onDone: () 
   const save = form.onSubmit((values) => {
     const plan = planOf(values);
     if (account) changePlan.mutate({ id: account.id, plan }, { onSuccess: onDone });
-    else createAccount.mutate({ name: values.name.trim(), ...plan }, { onSuccess: onDone });
+    else createAccount.mutate({ name: values.name.trim(), ...plan }, { onSuccess: onDone, onError: (error) => showNameTaken(error, (message) => form.setFieldError('name', message)) });
   });
 
   const planData = PLAN_IDS.map((id) => ({ value: id, label: describePlan(plans.data?.find((plan) => plan.id === id), id) }));
@@ -79,8 +81,8 @@ function AccountForm({ account, onDone }: { account: Account | null; onDone: () 
         <Select<PlanId> label="Plan" data={planData} allowDeselect={false} withAsterisk {...form.getInputProps('planId')} />
         {form.values.planId === 'enterprise' && (
           <Group grow align="flex-start">
-            <NumberInput label="Requests per minute" min={1} allowDecimal={false} thousandSeparator withAsterisk {...form.getInputProps('perMinute')} />
-            <NumberInput label="Requests per day" min={1} allowDecimal={false} thousandSeparator withAsterisk {...form.getInputProps('perDay')} />
+            <FigureInput label="Requests per minute" thousandSeparator withAsterisk {...form.getInputProps('perMinute')} />
+            <FigureInput label="Requests per day" thousandSeparator withAsterisk {...form.getInputProps('perDay')} />
           </Group>
         )}
         {account && (

@@ -9,6 +9,11 @@ import { useAddCategory, useCategories, useRemoveCategory, useRenameCategory } f
 import { LoadFailure, SkeletonRows } from './load-states';
 import { NameModal } from './NameModal';
 import { RowAction } from './RowAction';
+import { TruncatedText } from './TruncatedText';
+
+function inUse(petCount: number): string {
+  return `In use by ${formatFigure(petCount)} ${petCount === 1 ? 'pet' : 'pets'}: move ${petCount === 1 ? 'it' : 'them'} to another category first`;
+}
 
 export function CategoriesPanel(): React.JSX.Element {
   const categories = useCategories();
@@ -21,22 +26,14 @@ export function CategoriesPanel(): React.JSX.Element {
   const confirmRemoval = (category: Category) =>
     modals.openConfirmModal({
       title: `Remove the category ${category.name}?`,
-      children: (
-        <Text size="sm">
-          {category.petCount > 0
-            ? `${formatFigure(category.petCount)} pets are filed under it; move them first, or the desk will refuse.`
-            : 'No pet is filed under it.'}
-        </Text>
-      ),
+      children: <Text size="sm">No pet is filed under it.</Text>,
       labels: { confirm: 'Remove', cancel: 'Keep' },
       confirmProps: { color: 'red' },
       onConfirm: () => removeCategory.mutate({ id: category.id, name: category.name }),
     });
 
-  const save = (name: string) => {
-    if (renaming) renameCategory.mutate({ id: renaming.id, name }, { onSuccess: naming.close });
-    else addCategory.mutate(name, { onSuccess: naming.close });
-  };
+  const save = (name: string) =>
+    (renaming ? renameCategory.mutateAsync({ id: renaming.id, name }) : addCategory.mutateAsync(name)).then(naming.close);
 
   return (
     <>
@@ -66,12 +63,21 @@ export function CategoriesPanel(): React.JSX.Element {
               {categories.data?.map((category) => (
                 <Table.Tr key={category.id} data-testid={`category-row-${category.id}`}>
                   <Table.Td c="dimmed">{category.id}</Table.Td>
-                  <Table.Td fw={500}>{category.name}</Table.Td>
+                  <Table.Td fw={500}>
+                    <TruncatedText text={category.name} maw={300} />
+                  </Table.Td>
                   <Table.Td ta="right">{formatFigure(category.petCount)}</Table.Td>
                   <Table.Td>
                     <Group gap={4} wrap="nowrap">
                       <RowAction tooltip="Rename" label={`Rename ${category.name}`} icon={<IconPencil size={16} />} onClick={() => naming.open(category)} />
-                      <RowAction tooltip="Remove" label={`Remove ${category.name}`} icon={<IconTrash size={16} />} onClick={() => confirmRemoval(category)} danger />
+                      <RowAction
+                        tooltip="Remove"
+                        label={`Remove ${category.name}`}
+                        icon={<IconTrash size={16} />}
+                        onClick={() => confirmRemoval(category)}
+                        danger
+                        unavailable={category.petCount > 0 ? inUse(category.petCount) : undefined}
+                      />
                     </Group>
                   </Table.Td>
                 </Table.Tr>

@@ -1,6 +1,6 @@
-import { Button, EmptyState, Group, Paper, Table, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Code, CopyButton, EmptyState, Group, Paper, Table, Text, Title, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconKey, IconKeyOff, IconPencil, IconPlus, IconRotate } from '@tabler/icons-react';
+import { IconCheck, IconCopy, IconKey, IconKeyOff, IconPencil, IconPlus, IconRotate } from '@tabler/icons-react';
 import { KeyLabelSchema } from '../../../shared/admin-schemas';
 import type { Account, ApiKeyRecord } from '../../../shared/models';
 import { useDialog } from '../dialog';
@@ -11,8 +11,27 @@ import { LoadFailure, SkeletonRows } from './load-states';
 import { NameModal } from './NameModal';
 import { NewKeyModal, type IssuedKey } from './NewKeyModal';
 import { RowAction } from './RowAction';
+import { TruncatedText } from './TruncatedText';
 
 const COLUMNS = 6;
+
+/** The id the CLI takes (`keys create --account 12`), with a copy button. */
+function AccountId({ id }: { id: number }): React.JSX.Element {
+  return (
+    <Group gap={2} wrap="nowrap">
+      <Code data-testid="keys-account-id">account #{id}</Code>
+      <CopyButton value={String(id)} timeout={2_000}>
+        {({ copied, copy }) => (
+          <Tooltip label={copied ? 'Copied' : 'Copy the account id'}>
+            <ActionIcon variant="subtle" color={copied ? 'teal' : 'gray'} aria-label="Copy the account id" onClick={copy}>
+              {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
+            </ActionIcon>
+          </Tooltip>
+        )}
+      </CopyButton>
+    </Group>
+  );
+}
 
 export function KeysPanel({ account }: { account: Account }): React.JSX.Element {
   const keys = useApiKeys(account.id);
@@ -25,20 +44,15 @@ export function KeysPanel({ account }: { account: Account }): React.JSX.Element 
   const relabelling = labelling.subject !== 'new' ? labelling.subject : null;
   const show = ({ key }: { key: string }) => issued.open({ key, accountName: account.name });
 
-  const saveLabel = (label: string) => {
+  const saveLabel = async (label: string) => {
     if (relabelling) {
-      labelKey.mutate({ id: relabelling.id, label }, { onSuccess: labelling.close });
+      await labelKey.mutateAsync({ id: relabelling.id, label });
+      labelling.close();
       return;
     }
-    issueKey.mutate(
-      { accountId: account.id, label },
-      {
-        onSuccess: (result) => {
-          labelling.close();
-          show(result);
-        },
-      },
-    );
+    const result = await issueKey.mutateAsync({ accountId: account.id, label });
+    labelling.close();
+    show(result);
   };
 
   const confirmRevoke = (apiKey: ApiKeyRecord) =>
@@ -64,10 +78,13 @@ export function KeysPanel({ account }: { account: Account }): React.JSX.Element 
 
   return (
     <Paper withBorder radius="md" p="md" data-testid="keys-panel">
-      <Group justify="space-between" mb="sm">
-        <Title order={2} size="h4">
-          Keys of {account.name}
-        </Title>
+      <Group justify="space-between" mb="sm" wrap="nowrap">
+        <Group gap="xs" wrap="nowrap" miw={0}>
+          <Title order={2} size="h4" lineClamp={1} style={{ wordBreak: 'break-all' }}>
+            Keys of {account.name}
+          </Title>
+          <AccountId id={account.id} />
+        </Group>
         <Button leftSection={<IconPlus size={16} />} onClick={() => labelling.open('new')}>
           Issue key
         </Button>
@@ -95,7 +112,7 @@ export function KeysPanel({ account }: { account: Account }): React.JSX.Element 
                 return (
                   <Table.Tr key={apiKey.id} data-testid={`key-row-${apiKey.id}`} opacity={revoked ? 0.6 : 1}>
                     <Table.Td ff="monospace">{apiKey.displayPrefix}</Table.Td>
-                    <Table.Td>{apiKey.label || <Text span inherit c="dimmed">no label</Text>}</Table.Td>
+                    <Table.Td>{apiKey.label ? <TruncatedText text={apiKey.label} maw={280} /> : <Text span inherit c="dimmed">no label</Text>}</Table.Td>
                     <Table.Td>{formatMoment(apiKey.createdAt)}</Table.Td>
                     <Table.Td>{apiKey.lastUsedAt === null ? <Text span inherit c="dimmed">never</Text> : formatMoment(apiKey.lastUsedAt)}</Table.Td>
                     <Table.Td>
@@ -108,8 +125,8 @@ export function KeysPanel({ account }: { account: Account }): React.JSX.Element 
                     <Table.Td>
                       <Group gap={4} wrap="nowrap">
                         <RowAction tooltip="Edit label" label={`Edit label of ${name}`} icon={<IconPencil size={16} />} onClick={() => labelling.open(apiKey)} />
-                        <RowAction tooltip="Rotate: new key, this one revoked" label={`Rotate ${name}`} icon={<IconRotate size={16} />} onClick={() => confirmRotate(apiKey)} disabled={revoked} />
-                        <RowAction tooltip="Revoke" label={`Revoke ${name}`} icon={<IconKeyOff size={16} />} onClick={() => confirmRevoke(apiKey)} danger disabled={revoked} />
+                        <RowAction tooltip="Rotate: new key, this one revoked" label={`Rotate ${name}`} icon={<IconRotate size={16} />} onClick={() => confirmRotate(apiKey)} unavailable={revoked ? 'Revoked keys cannot be rotated; issue a new key instead' : undefined} />
+                        <RowAction tooltip="Revoke" label={`Revoke ${name}`} icon={<IconKeyOff size={16} />} onClick={() => confirmRevoke(apiKey)} danger unavailable={revoked ? 'Already revoked' : undefined} />
                       </Group>
                     </Table.Td>
                   </Table.Tr>

@@ -2,6 +2,7 @@ import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { z } from 'zod';
+import { showNameTaken } from '../name-taken';
 
 interface NameModalProps {
   opened: boolean;
@@ -11,7 +12,8 @@ interface NameModalProps {
   schema: z.ZodType<string>;
   submitLabel: string;
   busy: boolean;
-  onSubmit: (value: string) => void;
+  /** Resolves once saved; a name already taken comes back under the field. */
+  onSubmit: (value: string) => Promise<unknown>;
   onClose: () => void;
 }
 
@@ -38,7 +40,7 @@ function NameForm({
     validate: zod4Resolver(z.object({ value: schema })),
   });
   return (
-    <form onSubmit={form.onSubmit(({ value }) => onSubmit(value.trim()))}>
+    <form onSubmit={form.onSubmit(({ value }) => onSubmit(value.trim()).catch((error: unknown) => showNameTaken(error, (message) => form.setFieldError('value', message))))}>
       <Stack>
         <TextInput label={label} data-autofocus {...form.getInputProps('value')} />
         <Group justify="flex-end">

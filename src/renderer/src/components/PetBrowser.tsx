@@ -15,6 +15,7 @@ import { PetFormModal } from './PetFormModal';
 import { PetHistoryDrawer } from './PetHistoryDrawer';
 import { PetStatusMenu } from './PetStatusMenu';
 import { SortableHeader, type Direction } from './SortableHeader';
+import { TruncatedText } from './TruncatedText';
 import { RowAction } from './RowAction';
 
 type SortField = NonNullable<BrowsePets['sort']>;
@@ -145,8 +146,12 @@ export function PetBrowser(): React.JSX.Element {
                 {rows.map((pet) => (
                   <Table.Tr key={pet.id} data-testid={`pet-row-${pet.id}`}>
                     <Table.Td c="dimmed">{pet.id}</Table.Td>
-                    <Table.Td fw={500}>{pet.name}</Table.Td>
-                    <Table.Td>{categoryName.get(pet.categoryId) ?? `#${pet.categoryId}`}</Table.Td>
+                    <Table.Td fw={500}>
+                      <TruncatedText text={pet.name} maw={360} />
+                    </Table.Td>
+                    <Table.Td>
+                      <TruncatedText text={categoryName.get(pet.categoryId) ?? `#${pet.categoryId}`} maw={200} />
+                    </Table.Td>
                     <Table.Td>
                       <PetStatusMenu pet={pet} onShowHistory={() => history.open(pet)} />
                     </Table.Td>

@@ -1,11 +1,12 @@
-import { Anchor, Button, Group, NumberInput, Table, Text } from '@mantine/core';
+import { Anchor, Button, Group, Table, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { PlanChangeSchema, type PlanChange } from '../../../shared/admin-schemas';
+import { PlanChangeInputSchema, type PlanChange } from '../../../shared/admin-schemas';
 import type { PlanFigures } from '../../../shared/plans';
 import { pageHref } from '../navigation';
 import { useUpdatePlan } from '../queries/plans';
 import { PlanBadge } from './badges';
+import { figureOf, FigureInput } from './FigureInput';
 
 type PlanFormValues = {
   perMinute: number | string;
@@ -14,13 +15,12 @@ type PlanFormValues = {
   banMinutes: number | string;
 };
 
-const resolver = zod4Resolver(PlanChangeSchema);
+const resolver = zod4Resolver(PlanChangeInputSchema);
 
 /** Enterprise has no plan-wide quota: each Enterprise account carries its own figures. An emptied field fails validation. */
 function changeOf(values: PlanFormValues, plan: PlanFigures): PlanChange {
-  const figure = (value: number | string) => (value === '' ? Number.NaN : Number(value));
-  const bans = { banThreshold: figure(values.banThreshold), banMinutes: figure(values.banMinutes) };
-  return plan.id === 'enterprise' ? bans : { perMinute: figure(values.perMinute), perDay: figure(values.perDay), ...bans };
+  const bans = { banThreshold: figureOf(values.banThreshold), banMinutes: figureOf(values.banMinutes) };
+  return plan.id === 'enterprise' ? bans : { perMinute: figureOf(values.perMinute), perDay: figureOf(values.perDay), ...bans };
 }
 
 export function PlanRow({ plan }: { plan: PlanFigures }): React.JSX.Element {
@@ -41,17 +41,8 @@ export function PlanRow({ plan }: { plan: PlanFigures }): React.JSX.Element {
   const submitOnEnter = (event: React.KeyboardEvent) => {
     if (event.key === 'Enter') save();
   };
-  const figureInput = (field: keyof PlanFormValues, label: string, min: number) => (
-    <NumberInput
-      aria-label={`${plan.name} ${label}`}
-      min={min}
-      allowDecimal={false}
-      allowNegative={false}
-      thousandSeparator
-      w={130}
-      onKeyDown={submitOnEnter}
-      {...form.getInputProps(field)}
-    />
+  const figureInput = (field: keyof PlanFormValues, label: string) => (
+    <FigureInput aria-label={`${plan.name} ${label}`} thousandSeparator w={150} onKeyDown={submitOnEnter} {...form.getInputProps(field)} />
   );
 
   return (
@@ -70,12 +61,12 @@ export function PlanRow({ plan }: { plan: PlanFigures }): React.JSX.Element {
         </Table.Td>
       ) : (
         <>
-          <Table.Td>{figureInput('perMinute', 'requests per minute', 1)}</Table.Td>
-          <Table.Td>{figureInput('perDay', 'requests per day', 1)}</Table.Td>
+          <Table.Td>{figureInput('perMinute', 'requests per minute')}</Table.Td>
+          <Table.Td>{figureInput('perDay', 'requests per day')}</Table.Td>
         </>
       )}
-      <Table.Td>{figureInput('banThreshold', 'ban threshold', 0)}</Table.Td>
-      <Table.Td>{figureInput('banMinutes', 'ban minutes', 1)}</Table.Td>
+      <Table.Td>{figureInput('banThreshold', 'ban threshold')}</Table.Td>
+      <Table.Td>{figureInput('banMinutes', 'ban minutes')}</Table.Td>
       <Table.Td>
         <Group gap="xs" wrap="nowrap">
           <Button size="xs" aria-label={`Save ${plan.name}`} disabled={!form.isDirty()} loading={updatePlan.isPending} onClick={() => save()}>

@@ -1,38 +1,79 @@
-import { Alert, Button, Card, Group, NumberInput, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { modals } from '@mantine/modals';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { SettingsSchema, type Settings } from '../../../shared/admin-schemas';
+import { isLoopbackHost, SettingsSchema, type Settings } from '../../../shared/admin-schemas';
 import { ENVIRONMENT_LABEL } from '../environment';
+import { describeFailure } from '../notify';
 import { useUpdateSettings } from '../queries/servers';
+import { figureOf, FigureInput } from './FigureInput';
 
-const LOOPBACK = ['127.0.0.1', '::1', 'localhost'];
+type SettingsValues = { host: string; ports: { production: number | string; staging: number | string } };
+
+const resolver = zod4Resolver(SettingsSchema);
+
+function settingsOf(values: SettingsValues): Settings {
+  return { host: values.host.trim(), ports: { production: figureOf(values.ports.production), staging: figureOf(values.ports.staging) } };
+}
 
 export function SettingsForm({ settings }: { settings: Settings }): React.JSX.Element {
   const updateSettings = useUpdateSettings();
-  const form = useForm<Settings>({ initialValues: settings, validate: zod4Resolver(SettingsSchema) });
-  const exposed = !LOOPBACK.includes(form.values.host.trim());
+  const form = useForm<SettingsValues>({ initialValues: settings, validate: (values) => resolver(settingsOf(values)) });
+  const exposed = !isLoopbackHost(form.values.host);
+
+  const save = (values: SettingsValues) => {
+    const next = settingsOf(values);
+    if (isLoopbackHost(next.host)) {
+      updateSettings.mutate(next);
+      return;
+    }
+    modals.openConfirmModal({
+      title: 'Make the pet API reachable from your network?',
+      children: (
+        <Text size="sm">
+          Listening on {next.host} makes the pet API reachable from other machines on your network, not just this computer. Keys are still
+          required. The admin pages stay on this computer.
+        </Text>
+      ),
+      labels: { confirm: 'Listen on the network', cancel: 'Cancel' },
+      confirmProps: { color: 'orange' },
+      onConfirm: () => updateSettings.mutate({ ...next, confirmExposure: true }),
+    });
+  };
+
+  const failure = updateSettings.isError ? describeFailure(updateSettings.error) : null;
 
   return (
     <Card withBorder radius="md" padding="md" maw={640}>
-      <form onSubmit={form.onSubmit((values) => updateSettings.mutate(values, { onSuccess: () => form.resetDirty(values) }))}>
+      <form onSubmit={form.onSubmit(save)}>
         <Stack>
           <Title order={2} size="h4">
             Addresses
           </Title>
-          <TextInput label="Host" description="The address the pet API listens on." {...form.getInputProps('host')} />
+          <TextInput
+            label="Host"
+            description="The address the pet API listens on: 127.0.0.1 (this computer only), an IP address of this computer, 0.0.0.0 or :: (all of them)."
+            {...form.getInputProps('host')}
+          />
           {exposed && (
             <Alert color="orange" variant="light" icon={<IconAlertTriangle />}>
               Anything but loopback makes the API reachable from other machines on your network. Keys are still required.
             </Alert>
           )}
           <Group grow align="flex-start">
-            <NumberInput label={`${ENVIRONMENT_LABEL.production} port`} min={1} max={65_535} allowDecimal={false} {...form.getInputProps('ports.production')} />
-            <NumberInput label={`${ENVIRONMENT_LABEL.staging} port`} min={1} max={65_535} allowDecimal={false} {...form.getInputProps('ports.staging')} />
+            <FigureInput label={`${ENVIRONMENT_LABEL.production} port`} description="1 to 65535" {...form.getInputProps('ports.production')} />
+            <FigureInput label={`${ENVIRONMENT_LABEL.staging} port`} description="1 to 65535, not the production one" {...form.getInputProps('ports.staging')} />
           </Group>
           <Alert variant="light" color="blue">
-            Saving restarts both servers on the new addresses. Clients using the old address must be told.
+            Saving restarts the servers whose address changed. If one cannot start there, nothing is saved and both keep their addresses.
+            Clients using the old address must be told.
           </Alert>
+          {failure && (
+            <Alert color="red" variant="light" title={failure.title} role="alert" data-testid="settings-error">
+              {failure.message}
+            </Alert>
+          )}
           <Group justify="flex-end">
             <Button variant="default" disabled={!form.isDirty()} onClick={() => form.reset()}>
               Undo

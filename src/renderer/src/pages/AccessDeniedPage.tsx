@@ -16,8 +16,8 @@ export function AccessDeniedPage(): React.JSX.Element {
             Open the address printed by <Code>npm run serve -- --admin</Code> (it carries the access token).
           </Text>
           <Text c="dimmed" size="sm">
-            It looks like <Code>http://127.0.0.1:PORT/admin/#token=…</Code>. The token lives only in this tab, so a reload
-            or a bookmark needs that address again.
+            It looks like <Code>http://127.0.0.1:PORT/admin/#token=…</Code>. The token is kept for this tab only, so a reload
+            works but a new tab or a bookmark needs that address again, and a restarted server prints a new one.
           </Text>
         </Stack>
       </Paper>

@@ -15,8 +15,9 @@ import { formatFigure, formatMoment } from '../format';
 import { useAccounts, useRenameAccount } from '../queries/accounts';
 import { usePlans } from '../queries/plans';
 import { RowAction } from '../components/RowAction';
+import { TruncatedText } from '../components/TruncatedText';
 
-const COLUMNS = 6;
+const COLUMNS = 7;
 
 function limitsOf(account: Account, plans: PlanFigures[] | undefined): string {
   const plan = plans?.find((candidate) => candidate.id === account.planId);
@@ -53,6 +54,7 @@ export function AccountsPage(): React.JSX.Element {
             <Table highlightOnHover data-testid="accounts-table">
               <Table.Thead>
                 <Table.Tr>
+                  <Table.Th>ID</Table.Th>
                   <Table.Th>Account</Table.Th>
                   <Table.Th>Plan</Table.Th>
                   <Table.Th>Limits</Table.Th>
@@ -71,7 +73,12 @@ export function AccountsPage(): React.JSX.Element {
                       data-testid={`account-row-${account.id}`}
                       bg={selected ? 'var(--mantine-primary-color-light)' : undefined}
                     >
-                      <Table.Td fw={500}>{account.name}</Table.Td>
+                      <Table.Td c="dimmed" ff="monospace" data-testid="account-id">
+                        #{account.id}
+                      </Table.Td>
+                      <Table.Td fw={500}>
+                        <TruncatedText text={account.name} maw={300} />
+                      </Table.Td>
                       <Table.Td>
                         <PlanBadge planId={account.planId} />
                       </Table.Td>
@@ -137,7 +144,7 @@ export function AccountsPage(): React.JSX.Element {
         schema={AccountNameSchema}
         submitLabel="Rename"
         busy={renameAccount.isPending}
-        onSubmit={(name) => renaming.subject && renameAccount.mutate({ id: renaming.subject.id, name }, { onSuccess: renaming.close })}
+        onSubmit={(name) => (renaming.subject ? renameAccount.mutateAsync({ id: renaming.subject.id, name }).then(renaming.close) : Promise.resolve())}
         onClose={renaming.close}
       />
     </Stack>

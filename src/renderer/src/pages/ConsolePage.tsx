@@ -1,10 +1,11 @@
-import { Button, Card, Grid, Group, Menu, NumberInput, SegmentedControl, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Card, Grid, Group, Menu, SegmentedControl, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconBolt, IconKey, IconSend } from '@tabler/icons-react';
 import { CONSOLE_OPERATIONS } from '../../../shared/admin-schemas';
 import { PET_STATUSES, type PetStatus } from '../../../shared/pet';
 import { BurstView } from '../components/BurstView';
 import { ConsoleResponseView } from '../components/ConsoleResponseView';
+import { figureOf, FigureInput } from '../components/FigureInput';
 import { PageTitle } from '../components/PageTitle';
 import { ENVIRONMENT_LABEL, useEnvironment } from '../environment';
 import { useAccounts } from '../queries/accounts';
@@ -38,13 +39,19 @@ function requestOf(values: ConsoleValues): ConsoleCall {
   if (values.operation === 'getPet') return { ...base, petId: values.petId.trim() };
   return {
     ...base,
-    ...(values.limit !== '' ? { limit: Number(values.limit) } : {}),
+    ...(values.limit !== '' ? { limit: figureOf(values.limit) } : {}),
     ...(values.status ? { status: values.status } : {}),
     ...(values.cursor.trim() ? { cursor: values.cursor.trim() } : {}),
   };
 }
 
+/** A fresh console per environment: answers and keys of one never linger under the other. */
 export function ConsolePage(): React.JSX.Element {
+  const environment = useEnvironment();
+  return <ApiConsole key={environment} />;
+}
+
+function ApiConsole(): React.JSX.Element {
   const environment = useEnvironment();
   const accounts = useAccounts();
   const issueKey = useIssueKey();
@@ -61,6 +68,9 @@ export function ConsolePage(): React.JSX.Element {
       body: '{\n  "name": "Biscuit",\n  "categoryId": 1\n}',
       count: 80,
     },
+    validate: {
+      limit: (value) => (value === '' || Number.isInteger(figureOf(value)) ? null : 'A whole number (the API accepts 1 to 100)'),
+    },
   });
   const { operation } = form.values;
 
@@ -68,7 +78,8 @@ export function ConsolePage(): React.JSX.Element {
     issueKey.mutate({ accountId, label: 'API console' }, { onSuccess: ({ key }) => form.setFieldValue('key', key) });
 
   const runBurst = () => {
-    const count = Number(form.values.count);
+    const count = figureOf(form.values.count);
+    if (form.validate().hasErrors) return;
     if (!Number.isInteger(count) || count < 1 || count > 500) {
       form.setFieldError('count', 'Between 1 and 500 requests');
       return;
@@ -127,7 +138,7 @@ export function ConsolePage(): React.JSX.Element {
             {operation === 'listPets' && (
               <Grid>
                 <Grid.Col span={{ base: 12, sm: 3 }}>
-                  <NumberInput label="limit" min={1} max={100} allowDecimal={false} {...form.getInputProps('limit')} />
+                  <FigureInput label="limit" {...form.getInputProps('limit')} />
                 </Grid.Col>
                 <Grid.Col span={{ base: 12, sm: 3 }}>
                   <Select<PetStatus> label="status" placeholder="any" clearable data={[...PET_STATUSES]} {...form.getInputProps('status')} />
@@ -155,7 +166,7 @@ export function ConsolePage(): React.JSX.Element {
                 Send
               </Button>
               <Group align="flex-end" gap="xs">
-                <NumberInput label="Requests in a burst" min={1} max={500} allowDecimal={false} w={170} {...form.getInputProps('count')} />
+                <FigureInput label="Requests in a burst" w={170} {...form.getInputProps('count')} />
                 <Button variant="light" color="orange" leftSection={<IconBolt size={16} />} loading={burst.isPending} onClick={runBurst}>
                   Burst
                 </Button>

@@ -68,7 +68,8 @@ export function ServerPage(): React.JSX.Element {
       )}
       {settings.isPending && <SkeletonBlocks count={1} height={260} />}
       {settings.isError && <LoadFailure error={settings.error} onRetry={() => void settings.refetch()} />}
-      {settings.data && <SettingsForm settings={settings.data} />}
+      {/* Remounted with what was saved, so the form starts clean from the settings in force. */}
+      {settings.data && <SettingsForm key={JSON.stringify(settings.data)} settings={settings.data} />}
     </Stack>
   );
 }

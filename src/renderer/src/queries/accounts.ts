@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { AccountPlan, NewAccount } from '../../../shared/admin-schemas';
 import { call } from '../api/transport';
 import { useEnvironment } from '../environment';
+import { isNameTaken } from '../name-taken';
 import { useAction } from './action';
 
 export function useAccounts() {
@@ -14,6 +15,7 @@ export function useCreateAccount() {
     run: (account: NewAccount, environment) => call('accounts.create', { environment, account }),
     progress: ({ name }) => `Creating the account ${name}…`,
     success: (account) => `Account “${account.name}” created.`,
+    shownInPlace: isNameTaken,
     invalidates: ['accounts', 'usage'],
   });
 }
@@ -23,6 +25,7 @@ export function useRenameAccount() {
     run: ({ id, name }: { id: number; name: string }, environment) => call('accounts.rename', { environment, id, name }),
     progress: 'Renaming the account…',
     success: (account) => `Account renamed to “${account.name}”.`,
+    shownInPlace: isNameTaken,
     invalidates: ['accounts', 'usage'],
   });
 }

@@ -2,19 +2,19 @@
 import { useMutation, useQueryClient, type UseMutationResult } from '@tanstack/react-query';
 import type { Environment } from '../../../shared/environments';
 import { useEnvironment } from '../environment';
-import { withProgress } from '../notify';
+import { withProgress, type ProgressOptions } from '../notify';
 
 /** The second element of every environment-scoped query key. */
 export type Area = 'categories' | 'pets' | 'accounts' | 'keys' | 'plans' | 'usage';
 
-interface ActionOptions<I, O> {
+interface ActionOptions<I, O> extends ProgressOptions {
   run: (input: I, environment: Environment) => Promise<O>;
   progress: string | ((input: I) => string);
   success: (output: O, input: I) => string;
   invalidates: readonly Area[];
 }
 
-export function useAction<I, O>({ run, progress, success, invalidates }: ActionOptions<I, O>): UseMutationResult<O, unknown, I> {
+export function useAction<I, O>({ run, progress, success, invalidates, ...options }: ActionOptions<I, O>): UseMutationResult<O, unknown, I> {
   const queryClient = useQueryClient();
   const environment = useEnvironment();
   return useMutation({
@@ -23,6 +23,7 @@ export function useAction<I, O>({ run, progress, success, invalidates }: ActionO
         typeof progress === 'function' ? progress(input) : progress,
         () => run(input, environment),
         (output) => success(output, input),
+        options,
       ),
     onSettled: () => Promise.all(invalidates.map((area) => queryClient.invalidateQueries({ queryKey: [environment, area] }))),
   });

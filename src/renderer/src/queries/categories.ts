@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../api/transport';
 import { useEnvironment } from '../environment';
+import { isNameTaken } from '../name-taken';
 import { useAction } from './action';
 
 export function useCategories() {
@@ -13,6 +14,7 @@ export function useAddCategory() {
     run: (name: string, environment) => call('categories.create', { environment, name }),
     progress: 'Adding the category…',
     success: (category) => `Category “${category.name}” added.`,
+    shownInPlace: isNameTaken,
     invalidates: ['categories'],
   });
 }
@@ -22,6 +24,7 @@ export function useRenameCategory() {
     run: ({ id, name }: { id: number; name: string }, environment) => call('categories.rename', { environment, id, name }),
     progress: 'Renaming the category…',
     success: (category) => `Category renamed to “${category.name}”.`,
+    shownInPlace: isNameTaken,
     invalidates: ['categories'],
   });
 }

@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Settings } from '../../../shared/admin-schemas';
+import type { ServerStatus } from '../../../shared/admin-contract';
+import type { SettingsUpdate } from '../../../shared/admin-schemas';
 import { call } from '../api/transport';
-import { withProgress } from '../notify';
+import { withProgress, type Outcome } from '../notify';
 
 /** Servers and settings belong to the whole desk, not to one environment. */
 export function useServers() {
@@ -12,21 +13,20 @@ export function useSettings() {
   return useQuery({ queryKey: ['settings'], queryFn: () => call('settings.get', {}) });
 }
 
+/** Saved: where each server now listens, or, when one is still not running, why (a warning, not a success). */
+function outcomeOf(servers: ServerStatus[]): Outcome {
+  const problems = servers.filter((server) => server.problem).map((server) => `${server.environment}: ${server.problem}`);
+  if (problems.length > 0) return { title: 'Saved, but a server is not running', message: problems.join(' '), warning: true };
+  return `Saved. ${servers.map((server) => `${server.environment} listens on ${server.baseUrl}`).join('; ')}.`;
+}
+
 export function useUpdateSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (settings: Settings) =>
-      withProgress(
-        'Saving the settings and restarting the servers…',
-        () => call('settings.update', settings),
-        (servers) => {
-          const problems = servers.filter((server) => server.problem).map((server) => `${server.environment}: ${server.problem}`);
-          return problems.length ? `Saved, but ${problems.join('; ')}` : 'Saved; the servers restarted on the new addresses.';
-        },
-      ),
-    onSuccess: (servers, settings) => {
-      queryClient.setQueryData(['servers'], servers);
-      queryClient.setQueryData(['settings'], settings);
-    },
+    // A refusal is shown in the form itself, where it stays until the next save.
+    mutationFn: (update: SettingsUpdate) =>
+      withProgress('Saving the settings and restarting the servers…', () => call('settings.update', update), outcomeOf, { shownInPlace: () => true }),
+    onSuccess: (servers) => queryClient.setQueryData(['servers'], servers),
+    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: ['servers'] }), queryClient.invalidateQueries({ queryKey: ['settings'] })]),
   });
 }
