@@ -1,12 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { Command, InvalidArgumentError, Option } from 'commander';
+import pino, { type Logger } from 'pino';
 import { DEFAULT_PORT, ENVIRONMENTS, type Environment } from '../shared/environments';
 import { AppError, isAppError } from '../shared/errors';
-import { createAdminHandlers } from './admin/handlers';
-import { registerAdminHttp } from './admin/http';
-import { ensureRendererBuilt } from './admin/renderer-build';
 import { startApiServer } from './api/start';
-import { AppHost } from './app-host';
+import type { AppHost as AppHostType } from './app-host';
 
 const STOP_DEADLINE_MS = 5_000;
 
@@ -23,39 +21,44 @@ async function main(): Promise<void> {
     .addOption(new Option('--env <environment>', 'which environment to serve').choices(ENVIRONMENTS).default('production'))
     .option('--port <port>', `port to listen on (default ${DEFAULT_PORT.production} for production, ${DEFAULT_PORT.staging} for staging; 0 picks a free one)`, parsePort)
     .option('--host <address>', 'address to bind; anything but loopback exposes the API to your network', '127.0.0.1')
-    .addOption(new Option('--log-level <level>', 'request logging').choices(['silent', 'error', 'warn', 'info', 'debug']).default('warn'))
+    .addOption(new Option('--log-level <level>', 'what to log on stderr as JSON lines: start, stop and errors (no line per request)').choices(['silent', 'error', 'warn', 'info', 'debug']).default('info'))
     .option('--admin', 'also serve the admin pages at /admin/ (and run the other environment too, as the desktop app does)', false)
     .option('--other-port <port>', 'with --admin: port of the other environment (default from the settings: 4010 production, 4011 staging)', parsePort)
     .parse();
   const options = program.opts<CommandOptions>();
   const port = options.port ?? DEFAULT_PORT[options.env];
+  // Synchronous writes: the last lines before an exit are never lost.
+  const log = pino({ name: 'adoption-desk', level: options.logLevel }, pino.destination({ dest: 2, sync: true }));
 
   if (!['127.0.0.1', '::1', 'localhost'].includes(options.host)) {
     console.warn(`Warning: listening on ${options.host}, reachable from other machines. Keys are still required.`);
   }
-  const stop = options.admin ? await startWithAdmin(options, port) : await startApi(options, port);
+  const stop = options.admin ? await startWithAdmin(options, port, log) : await startApi(options, port, log);
 
+  let stopping = false;
   const shutdown = (signal: string) => {
+    // Ctrl-C under `npm run` arrives twice (from the terminal and forwarded by npm): stop once.
+    if (stopping) return;
+    stopping = true;
     console.log(`${signal} received: finishing in-flight requests, then stopping.`);
+    log.info({ signal }, 'stopping');
     setTimeout(() => {
-      console.error('Requests did not finish in time; stopping anyway.');
+      log.error({ deadlineMs: STOP_DEADLINE_MS }, 'requests did not finish in time; stopping anyway');
       process.exit(1);
     }, STOP_DEADLINE_MS).unref();
     stop().then(
-      () => process.exit(0),
+      () => {
+        log.info('stopped');
+        process.exit(0);
+      },
       (error: unknown) => {
-        console.error(error);
+        log.error({ err: error }, 'stop failed');
         process.exit(1);
       },
     );
   };
-  process.once('SIGTERM', () => shutdown('SIGTERM'));
-  process.once('SIGINT', () => shutdown('SIGINT'));
-}
-
-/** 'silent' turns the logger off altogether, sparing a child logger per request. */
-function loggerFor(level: string): false | { level: string } {
-  return level === 'silent' ? false : { level };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
 }
 
 interface CommandOptions {
@@ -68,20 +71,27 @@ interface CommandOptions {
   otherPort?: number;
 }
 
-async function startApi(options: CommandOptions, port: number): Promise<() => Promise<void>> {
-  const server = await startApiServer({ dataDir: options.dataDir, environment: options.env, port, host: options.host, logger: loggerFor(options.logLevel) });
+async function startApi(options: CommandOptions, port: number, log: Logger): Promise<() => Promise<void>> {
+  const server = await startApiServer({ dataDir: options.dataDir, environment: options.env, port, host: options.host });
   console.log(`Adoption Desk ${options.env} API listening on ${server.baseUrl} (data in ${server.engine.dataDir})`);
+  log.info({ environment: options.env, url: server.baseUrl, dataDir: server.engine.dataDir, node: process.version }, 'started');
   return () => server.stop();
 }
 
 /** Browser mode: both environments, as in the desktop app, and the admin pages on this one's port. */
-async function startWithAdmin(options: CommandOptions, port: number): Promise<() => Promise<void>> {
+async function startWithAdmin(options: CommandOptions, port: number, log: Logger): Promise<() => Promise<void>> {
+  // Loaded only here: the plain API server (the default) carries none of the admin side's code or memory.
+  const [{ createAdminHandlers }, { registerAdminHttp }, { ensureRendererBuilt }, { AppHost }] = await Promise.all([
+    import('./admin/handlers'),
+    import('./admin/http'),
+    import('./admin/renderer-build'),
+    import('./app-host'),
+  ]);
   const rendererDir = ensureRendererBuilt();
   const token = randomBytes(24).toString('base64url');
   const other = ENVIRONMENTS.find((environment) => environment !== options.env) ?? 'staging';
-  const host: AppHost = new AppHost({
+  const host: AppHostType = new AppHost({
     dataDir: options.dataDir,
-    logger: loggerFor(options.logLevel),
     overrides: { host: options.host, ports: { [options.env]: port, ...(options.otherPort === undefined ? {} : { [other]: options.otherPort }) } },
     extend: { environment: options.env, register: (app) => registerAdminHttp(app, { handlers: createAdminHandlers(host), token, rendererDir }) },
   });
@@ -93,6 +103,8 @@ async function startWithAdmin(options: CommandOptions, port: number): Promise<()
   }
   for (const status of statuses) {
     console.log(status.running ? `Adoption Desk ${status.environment} API listening on ${status.baseUrl}` : `Adoption Desk ${status.environment} API not started: ${status.problem}`);
+    if (status.running) log.info({ environment: status.environment, url: status.baseUrl, dataDir: options.dataDir, node: process.version }, 'started');
+    else log.warn({ environment: status.environment, problem: status.problem }, 'not started');
   }
   console.log(`Admin pages: ${own.baseUrl.replace(/\/v1$/, '')}/admin/#token=${token}`);
   return () => host.stop();
