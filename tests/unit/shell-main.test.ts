@@ -228,7 +228,7 @@ describe('the Electron shell', () => {
 
   it('has no DevTools when packaged, in the menu or the window', async () => {
     electron.module.app.isPackaged = true;
-    process.resourcesPath = path.join(ROOT, 'resources');
+    Object.assign(process, { resourcesPath: path.join(ROOT, 'resources') });
     await loadShell();
     expect(electron.state.windows[0]?.options.webPreferences).toMatchObject({ devTools: false });
     expect(menuRoles(electron.state.menu as MenuItemConstructorOptions[])).not.toContain('toggleDevTools');
