@@ -7,6 +7,7 @@ import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
 const ROOT = path.resolve(__dirname, '../..');
 const LAUNCHER = path.join(ROOT, 'scripts', 'launch.cjs');
 const SYSTEM_NODE = '/usr/bin/node';
+const { scripts } = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
 
 function systemNodeVersion(): number[] | undefined {
   if (!fs.existsSync(SYSTEM_NODE)) return undefined;
@@ -24,7 +25,10 @@ describe('the launcher behind npm run serve, cli and bench', () => {
     const dataDir = makeTempDir('adk-launcher');
     try {
       for (const entry of ['serve', 'cli', 'bench']) {
-        const result = run(SYSTEM_NODE, [LAUNCHER, entry, '--data-dir', dataDir]);
+        // The npm script as it is, flags included, with the machine's node in place of the project's.
+        const [exec, node, ...args] = scripts[entry]!.split(' ');
+        expect([exec, node]).toEqual(['exec', 'node']);
+        const result = run(SYSTEM_NODE, [...args, '--data-dir', dataDir]);
         expect(result.signal).toBeNull();
         expect(result.status).toBe(1);
         expect(result.stderr).toContain('Adoption Desk needs Node.js 22.12 or newer; this is Node.js 20.');
