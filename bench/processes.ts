@@ -93,10 +93,22 @@ async function start(child: ChildProcess, spawnedAt: number, describe: string): 
     url,
     readyMs,
     process: child,
-    stop() {
-      // npm forwards SIGTERM to the server it runs and exits with it.
+    async stop() {
+      // npm forwards SIGTERM to its child and exits with it; a child that is a shell (no `exec` in
+      // the script) dies without passing it on, so whatever is left of the tree is stopped too.
+      const tree = processTree(child.pid!).slice(1);
       child.kill('SIGTERM');
-      return exited;
+      await exited;
+      for (const { pid } of tree) {
+        try {
+          process.kill(pid, 'SIGTERM');
+        } catch {
+          continue;
+        }
+        while (fs.existsSync(`/proc/${pid}`) && !fs.readFileSync(`/proc/${pid}/stat`, 'utf8').includes(') Z ')) {
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+      }
     },
   };
 }

