@@ -1,7 +1,8 @@
 'use strict';
-// Runs serve or cli on the current sources in one process: the main-process code is bundled with
-// esbuild (about a second) whenever a file under src/main or src/shared changed since the last
-// bundle, else the bundle loads at once; no TypeScript loader, no wrapper process.
+// Runs serve or cli on the current sources in one process: the main-process code and its packages
+// are bundled with esbuild (about a second) whenever a file under src/main or src/shared, or the
+// installed packages, changed since the last bundle, else the bundle loads at once; no TypeScript
+// loader, no wrapper process.
 const fs = require('node:fs');
 const nodeModule = require('node:module');
 const path = require('node:path');
@@ -13,10 +14,13 @@ const STAMP = path.join(OUT, 'built-from.json');
 const ENTRIES = { serve: 'src/main/serve.ts', cli: 'src/main/cli/index.ts' };
 const SOURCES = ['src/main', 'src/shared'];
 
-/** The newest change under the sources: files and folders (a folder's time moves when a file is added, renamed or removed). */
+/**
+ * The newest change under the sources, files and folders (a folder's time moves when a file is
+ * added, renamed or removed), and of the installed packages (npm rewrites this file on each install).
+ */
 function newestSourceChange() {
   // This file holds the bundle's options: changing it rebuilds too.
-  let newest = fs.statSync(__filename).mtimeMs;
+  let newest = Math.max(fs.statSync(__filename).mtimeMs, fs.statSync(path.join(ROOT, 'node_modules', '.package-lock.json'), { throwIfNoEntry: false })?.mtimeMs ?? 0);
   for (const dir of SOURCES) {
     const root = path.join(ROOT, dir);
     newest = Math.max(newest, fs.statSync(root).mtimeMs);
@@ -45,8 +49,12 @@ function build(newest) {
     platform: 'node',
     target: 'node22',
     format: 'cjs',
-    // Packages load from node_modules as they are (better-sqlite3 is native); only our code is bundled.
-    packages: 'external',
+    // Everything but the native better-sqlite3, minified with its names kept (for stack traces):
+    // one file to load, and about 4 MiB less resident in the server than loading node_modules.
+    external: ['better-sqlite3'],
+    minifyWhitespace: true,
+    minifySyntax: true,
+    keepNames: true,
     outdir: OUT,
     write: false,
     logLevel: 'warning',

@@ -108,6 +108,14 @@ describe('the bundle the launcher runs', () => {
     expect(cli().stdout).toBe('added\n');
   });
 
+  it('rebuilds after packages are installed or updated (they are bundled too)', () => {
+    expect(cli().status).toBe(0);
+    write('node_modules/.package-lock.json', '{}\n');
+    const after = cli();
+    expect(after.stdout).toBe('first build, an-argument\n');
+    expect(after.stderr).toContain('Bundling the server and CLI');
+  });
+
   it('stops with a clear error when the sources do not build, and runs nothing stale', () => {
     expect(cli().status).toBe(0);
     write('src/shared/greeting.ts', 'export const greeting = (who: string =>\n');
