@@ -49,12 +49,12 @@ function build(newest) {
     platform: 'node',
     target: 'node22',
     format: 'cjs',
-    // Everything but the native better-sqlite3, minified with its names kept (for stack traces):
-    // one file to load, and about 4 MiB less resident in the server than loading node_modules.
+    // Everything but the native better-sqlite3, minified but for its identifiers (stack traces keep
+    // their function names): one file to load, and about 4 MiB less resident in the server than
+    // loading node_modules. Not keepNames: redefining every function's name slowed requests by 10%.
     external: ['better-sqlite3'],
     minifyWhitespace: true,
     minifySyntax: true,
-    keepNames: true,
     outdir: OUT,
     write: false,
     logLevel: 'warning',
