@@ -23,6 +23,11 @@ export default tseslint.config(
     },
   },
   {
+    // The launcher is CommonJS on purpose: it must run, and refuse an old Node, before anything else loads.
+    files: ['scripts/**/*.cjs'],
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     // Where a file may run is enforced here: 'electron' only in the shell.
     files: ['src/**/*.ts', 'src/**/*.tsx', 'tests/**/*.ts', 'bench/**/*.ts'],
     ignores: electronShellFiles,

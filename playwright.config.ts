@@ -1,7 +1,11 @@
 import { defineConfig } from '@playwright/test';
+import { chosenBrowser } from './tests/e2e/browser';
+
+const browser = chosenBrowser();
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // Builds the renderer and unpacks the browser before any worker launches it.
   globalSetup: './tests/e2e/global-setup.ts',
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -12,9 +16,6 @@ export default defineConfig({
   use: {
     viewport: { width: 1400, height: 900 },
     screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    },
+    launchOptions: { executablePath: browser.executablePath, args: browser.args, ...(browser.env ? { env: { ...process.env, ...browser.env } } : {}) },
   },
 });

@@ -5,6 +5,7 @@ import { SettingsSchema, SettingsUpdateSchema, type Settings, type SettingsUpdat
 import type { Clock } from '../shared/clock';
 import { DEFAULT_PORT, ENVIRONMENTS, type Environment } from '../shared/environments';
 import type { ApiLog } from './api/server';
+import { AppError, isAppError } from '../shared/errors';
 import { startApiServer, type RunningServer } from './api/start';
 import { Engine } from './engine';
 import { parseOrThrow } from './services/validation';

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { app, BrowserWindow, dialog, ipcMain, Menu, net, protocol, screen, session, shell, type IpcMainInvokeEvent } from 'electron';
+import { ENVIRONMENTS } from '../shared/environments';
 import { createAdminHandlers } from './admin/handlers';
 import { AppHost } from './app-host';
 import { registerAdminIpc } from './shell/ipc';
@@ -14,6 +15,14 @@ protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES]);
 
 let mainWindow: BrowserWindow | undefined;
 let host: AppHost | undefined;
+
+/** Where links may open in the system browser: the app's own servers, as they run now. */
+function ownApiOrigins(): string[] {
+  return ENVIRONMENTS.flatMap((environment) => {
+    const baseUrl = host?.baseUrl(environment);
+    return baseUrl ? [new URL(baseUrl).origin] : [];
+  });
+}
 
 function createWindow(stateFile: string): BrowserWindow {
   const saved = loadWindowState(stateFile, screen.getAllDisplays().map((display) => display.workArea));
@@ -31,10 +40,11 @@ function createWindow(stateFile: string): BrowserWindow {
       webSecurity: true,
       allowRunningInsecureContent: false,
       webviewTag: false,
+      devTools: !app.isPackaged,
     },
   });
   if (saved?.maximized) window.maximize();
-  lockDownContents(window.webContents, (url) => void shell.openExternal(url), devServerUrl);
+  lockDownContents(window.webContents, (url) => void shell.openExternal(url), devServerUrl, ownApiOrigins);
   window.once('ready-to-show', () => window.show());
   window.on('close', () => saveWindowState(stateFile, { ...window.getNormalBounds(), maximized: window.isMaximized() }));
   void (devServerUrl ? window.loadURL(devServerUrl) : window.loadURL(`${APP_ORIGIN}/index.html`));
@@ -64,6 +74,7 @@ async function main(): Promise<void> {
     Menu.buildFromTemplate(
       buildMenuTemplate({
         isMac: process.platform === 'darwin',
+        isPackaged: app.isPackaged,
         openApiDocument: () => {
           const baseUrl = host?.baseUrl('production');
           if (baseUrl) void shell.openExternal(`${baseUrl}/openapi.json`);

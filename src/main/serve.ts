@@ -1,14 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { Command, InvalidArgumentError, Option } from 'commander';
+import pino, { type Logger } from 'pino';
 import type { ServerStatus } from '../shared/admin-contract';
 import { DEFAULT_PORT, ENVIRONMENTS, type Environment } from '../shared/environments';
 import { AppError, isAppError } from '../shared/errors';
-import { createAdminHandlers } from './admin/handlers';
-import { startAdminServer, type RunningAdmin } from './admin/http';
-import { ensureRendererBuilt } from './admin/renderer-build';
-import type { ApiLog } from './api/server';
+import type { RunningAdmin } from './admin/http';
 import { startApiServer } from './api/start';
-import { AppHost } from './app-host';
+import type { AppHost as AppHostType } from './app-host';
 
 const STOP_DEADLINE_MS = 5_000;
 
@@ -25,40 +23,45 @@ async function main(): Promise<void> {
     .addOption(new Option('--env <environment>', 'which environment to serve').choices(ENVIRONMENTS).default('production'))
     .option('--port <port>', `port to listen on (default ${DEFAULT_PORT.production} for production, ${DEFAULT_PORT.staging} for staging; 0 picks a free one)`, parsePort)
     .option('--host <address>', 'address to bind; anything but loopback exposes the API to your network', '127.0.0.1')
-    .addOption(new Option('--log-level <level>', 'request logging').choices(['silent', 'error', 'warn', 'info', 'debug']).default('warn'))
+    .addOption(new Option('--log-level <level>', 'what to log on stderr as JSON lines: start, stop and errors (no line per request)').choices(['silent', 'error', 'warn', 'info', 'debug']).default('info'))
     .option('--admin', 'also serve the admin pages (on 127.0.0.1, a port of their own) and run the other environment too, as the desktop app does', false)
     .option('--other-port <port>', 'with --admin: port of the other environment (default from the settings: 4010 production, 4011 staging)', parsePort)
     .option('--admin-port <port>', 'with --admin: port of the admin pages, on 127.0.0.1 only (default 0: a free one)', parsePort, 0)
     .parse();
   const options = program.opts<CommandOptions>();
   const port = options.port ?? DEFAULT_PORT[options.env];
+  // Synchronous writes: the last lines before an exit are never lost.
+  const log = pino({ name: 'adoption-desk', level: options.logLevel }, pino.destination({ dest: 2, sync: true }));
 
   if (!['127.0.0.1', '::1', 'localhost'].includes(options.host)) {
     console.warn(`Warning: listening on ${options.host}, reachable from other machines. Keys are still required.`);
   }
-  const stop = options.admin ? await startWithAdmin(options, port) : await startApi(options, port);
+  const stop = options.admin ? await startWithAdmin(options, port, log) : await startApi(options, port, log);
 
+  let stopping = false;
   const shutdown = (signal: string) => {
+    // Ctrl-C under `npm run` arrives twice (from the terminal and forwarded by npm): stop once.
+    if (stopping) return;
+    stopping = true;
     console.log(`${signal} received: finishing in-flight requests, then stopping.`);
+    log.info({ signal }, 'stopping');
     setTimeout(() => {
-      console.error('Requests did not finish in time; stopping anyway.');
+      log.error({ deadlineMs: STOP_DEADLINE_MS }, 'requests did not finish in time; stopping anyway');
       process.exit(1);
     }, STOP_DEADLINE_MS).unref();
     stop().then(
-      () => process.exit(0),
+      () => {
+        log.info('stopped');
+        process.exit(0);
+      },
       (error: unknown) => {
-        console.error(error);
+        log.error({ err: error }, 'stop failed');
         process.exit(1);
       },
     );
   };
-  process.once('SIGTERM', () => shutdown('SIGTERM'));
-  process.once('SIGINT', () => shutdown('SIGINT'));
-}
-
-/** Failures (5xx) go to stderr unless 'silent'; nothing is logged per request. */
-function logFor(level: string): ApiLog | undefined {
-  return level === 'silent' ? undefined : console;
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
 }
 
 interface CommandOptions {
@@ -72,23 +75,31 @@ interface CommandOptions {
   adminPort: number;
 }
 
-async function startApi(options: CommandOptions, port: number): Promise<() => Promise<void>> {
-  const server = await startApiServer({ dataDir: options.dataDir, environment: options.env, port, host: options.host, log: logFor(options.logLevel) });
+async function startApi(options: CommandOptions, port: number, log: Logger): Promise<() => Promise<void>> {
+  const server = await startApiServer({ dataDir: options.dataDir, environment: options.env, port, host: options.host, log });
   console.log(`Adoption Desk ${options.env} API listening on ${server.baseUrl} (data in ${server.engine.dataDir})`);
+  log.info({ environment: options.env, url: server.baseUrl, dataDir: server.engine.dataDir, node: process.version }, 'started');
   return () => server.stop();
 }
 
 /** Browser mode: both environments, as in the desktop app, and the admin pages on a loopback port of their own. */
-async function startWithAdmin(options: CommandOptions, port: number): Promise<() => Promise<void>> {
+async function startWithAdmin(options: CommandOptions, port: number, log: Logger): Promise<() => Promise<void>> {
+  // Loaded only here: the plain API server (the default) carries none of the admin side's code or memory.
+  const [{ createAdminHandlers }, { startAdminServer }, { ensureRendererBuilt }, { AppHost }] = await Promise.all([
+    import('./admin/handlers'),
+    import('./admin/http'),
+    import('./admin/renderer-build'),
+    import('./app-host'),
+  ]);
   const rendererDir = ensureRendererBuilt();
   const token = randomBytes(24).toString('base64url');
   const other = ENVIRONMENTS.find((environment) => environment !== options.env) ?? 'staging';
   const flag = (environment: Environment) => (environment === options.env ? '--port' : '--other-port');
   const describe = (status: ServerStatus) =>
     status.portInUse ? `Port ${status.port} on ${status.host} is already in use; choose another with ${flag(status.environment)}.` : status.problem;
-  const host = new AppHost({
+  const host: AppHostType = new AppHost({
     dataDir: options.dataDir,
-    log: logFor(options.logLevel),
+    log,
     overrides: { host: options.host, ports: { [options.env]: port, ...(options.otherPort === undefined ? {} : { [other]: options.otherPort }) } },
     onMoved: (status) => console.log(`Adoption Desk ${status.environment} API moved: now listening on ${status.baseUrl}`),
   });
@@ -107,6 +118,8 @@ async function startWithAdmin(options: CommandOptions, port: number): Promise<()
   }
   for (const status of statuses) {
     console.log(status.running ? `Adoption Desk ${status.environment} API listening on ${status.baseUrl}` : `Adoption Desk ${status.environment} API not started: ${describe(status)}`);
+    if (status.running) log.info({ environment: status.environment, url: status.baseUrl, dataDir: options.dataDir, node: process.version }, 'started');
+    else log.warn({ environment: status.environment, problem: status.problem }, 'not started');
   }
   console.log(`Admin pages: ${admin.url}#token=${token}`);
   return async () => {

@@ -20,7 +20,8 @@ export interface DeskServer {
 }
 
 async function startDesk(dataDir: string, ports: [number, number] = [0, 0]): Promise<{ server: DeskServer; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main/serve.ts', '--data-dir', dataDir, '--port', String(ports[0]), '--other-port', String(ports[1]), '--admin', '--log-level', 'silent'], {
+  // The launcher behind `npm run serve` and `npm run cli`: the suite runs what users run.
+  const child = spawn(process.execPath, ['scripts/launch.cjs', 'serve', '--data-dir', dataDir, '--port', String(ports[0]), '--other-port', String(ports[1]), '--admin', '--log-level', 'silent'], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -44,7 +45,7 @@ async function startDesk(dataDir: string, ports: [number, number] = [0, 0]): Pro
   });
   const cli = (...args: string[]) =>
     new Promise<string>((resolve, reject) => {
-      const run = spawn(process.execPath, ['--import', 'tsx', 'src/main/cli/index.ts', '--data-dir', dataDir, ...args], { cwd: ROOT });
+      const run = spawn(process.execPath, ['scripts/launch.cjs', 'cli', '--data-dir', dataDir, ...args], { cwd: ROOT });
       let out = '';
       let err = '';
       run.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));

@@ -1,6 +1,8 @@
 import { ensureRendererBuilt } from '../../src/main/admin/renderer-build';
+import { unpackSparticuzChromium } from './browser';
 
-/** Build the renderer once, before any test starts a server that serves it. */
-export default function globalSetup(): void {
+/** Before any test starts a server that serves the renderer, or a browser: build the one, unpack the other. */
+export default async function globalSetup(): Promise<void> {
   ensureRendererBuilt(__dirname);
+  await unpackSparticuzChromium();
 }

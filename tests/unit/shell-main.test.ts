@@ -1,21 +1,26 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import type { IpcMainInvokeEvent, MenuItemConstructorOptions } from 'electron';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ADMIN_CHANNELS } from '../../src/shared/admin-contract';
 
 // Electron cannot run here: this fake stands in for the parts of it that src/main/index.ts uses.
+// Everything behind it is real: AppHost, both API servers on 127.0.0.1, SQLite in a temp dir.
 const electron = vi.hoisted(() => {
   // vi.hoisted runs before the imports above exist, so node:events is required here.
   // eslint-disable-next-line @typescript-eslint/no-require-imports, @typescript-eslint/consistent-type-imports
   const { EventEmitter: Emitter } = require('node:events') as typeof import('node:events');
   type Contents = InstanceType<typeof Emitter> & { setWindowOpenHandler: ReturnType<typeof vi.fn> };
+  type IpcHandler = (event: unknown, payload: unknown) => unknown;
   const state = {
     singleInstance: true,
     userData: '',
     windows: [] as { options: Record<string, unknown>; url?: string; contents: Contents; instance: InstanceType<typeof Emitter> }[],
-    ipcChannels: [] as string[],
+    ipcHandlers: new Map<string, IpcHandler>(),
     quitCalls: 0,
-    menuSet: false,
+    menu: undefined as unknown,
     schemes: [] as unknown[],
   };
   class BrowserWindow extends Emitter {
@@ -54,8 +59,9 @@ const electron = vi.hoisted(() => {
       app,
       BrowserWindow,
       dialog: { showMessageBox: vi.fn(() => Promise.resolve()), showErrorBox: vi.fn() },
-      ipcMain: { handle: (channel: string) => state.ipcChannels.push(channel) },
-      Menu: { buildFromTemplate: (template: unknown) => template, setApplicationMenu: () => (state.menuSet = true) },
+      // Keeps each handler, so the tests can call it as Electron would.
+      ipcMain: { handle: (channel: string, handler: IpcHandler) => state.ipcHandlers.set(channel, handler) },
+      Menu: { buildFromTemplate: (template: unknown) => template, setApplicationMenu: (menu: unknown) => (state.menu = menu) },
       net: { fetch: vi.fn() },
       protocol: { registerSchemesAsPrivileged: (schemes: unknown[]) => state.schemes.push(...schemes), handle: vi.fn() },
       screen: { getAllDisplays: () => [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }] },
@@ -65,45 +71,79 @@ const electron = vi.hoisted(() => {
   };
 });
 
-const host = vi.hoisted(() => ({ started: 0, stopped: 0 }));
-
 vi.mock('electron', () => electron.module);
-vi.mock('../../src/main/app-host', () => ({
-  AppHost: class {
-    async start() {
-      host.started += 1;
-      return [
-        { environment: 'production', running: true, baseUrl: 'http://127.0.0.1:4010/v1', port: 4010, host: '127.0.0.1', problem: null },
-        { environment: 'staging', running: false, baseUrl: null, port: 4011, host: '127.0.0.1', problem: 'Port 4011 on 127.0.0.1 is already in use' },
-      ];
-    }
-    async stop() {
-      host.stopped += 1;
-    }
-    baseUrl() {
-      return 'http://127.0.0.1:4010/v1';
-    }
-  },
-}));
+
+const ROOT = path.resolve(__dirname, '../..');
+
+/** Ports the OS just handed out and took back; AppHost's settings need real numbers (not 0). */
+async function freePorts(count: number): Promise<number[]> {
+  const probes = Array.from({ length: count }, () => net.createServer());
+  const ports = await Promise.all(
+    probes.map((probe) => new Promise<number>((resolve) => probe.listen(0, '127.0.0.1', () => resolve((probe.address() as net.AddressInfo).port)))),
+  );
+  await Promise.all(probes.map((probe) => new Promise((resolve) => probe.close(resolve))));
+  return ports;
+}
+
+let ports: { production: number; staging: number };
+let blocker: net.Server | undefined;
 
 async function loadShell(): Promise<void> {
   vi.resetModules();
   await import('../../src/main/index');
-  await expect.poll(() => electron.state.windows.length + electron.state.quitCalls).toBeGreaterThan(0);
+  await expect.poll(() => electron.state.windows.length + electron.state.quitCalls, { timeout: 20_000 }).toBeGreaterThan(0);
 }
 
-beforeEach(() => {
+/** What Electron passes to an IPC handler: the frame that sent the message. */
+function senderAt(url: string | null): IpcMainInvokeEvent {
+  return { senderFrame: url === null ? null : { url } } as unknown as IpcMainInvokeEvent;
+}
+
+function quitEvent() {
+  return {
+    defaultPrevented: false,
+    preventDefault() {
+      this.defaultPrevented = true;
+    },
+  };
+}
+
+async function answers(url: string): Promise<number | undefined> {
+  try {
+    return (await fetch(url)).status;
+  } catch {
+    return undefined;
+  }
+}
+
+function menuRoles(items: MenuItemConstructorOptions[]): string[] {
+  return items.flatMap((item) => [...(item.role ? [item.role] : []), ...(Array.isArray(item.submenu) ? menuRoles(item.submenu) : [])]);
+}
+
+beforeEach(async () => {
   electron.state.userData = fs.mkdtempSync(path.join(os.tmpdir(), 'adk-shell-'));
+  const [production, staging] = await freePorts(2);
+  ports = { production: production!, staging: staging! };
+  fs.writeFileSync(path.join(electron.state.userData, 'settings.json'), JSON.stringify({ host: '127.0.0.1', ports }));
   electron.state.windows = [];
-  electron.state.ipcChannels = [];
+  electron.state.ipcHandlers.clear();
   electron.state.quitCalls = 0;
   electron.state.singleInstance = true;
-  electron.module.app.removeAllListeners();
-  host.started = 0;
-  host.stopped = 0;
+  electron.state.menu = undefined;
+  electron.module.app.isPackaged = false;
+  electron.module.shell.openExternal.mockClear();
+  electron.module.dialog.showMessageBox.mockClear();
 });
 
-afterEach(() => {
+afterEach(async () => {
+  // Quitting is how the shell stops its servers and closes the databases.
+  const quitsBefore = electron.state.quitCalls;
+  const event = quitEvent();
+  electron.module.app.emit('before-quit', event);
+  if (event.defaultPrevented) await expect.poll(() => electron.state.quitCalls, { timeout: 10_000 }).toBe(quitsBefore + 1);
+  electron.module.app.removeAllListeners();
+  await new Promise((resolve) => (blocker ? blocker.close(resolve) : resolve(undefined)));
+  blocker = undefined;
   fs.rmSync(electron.state.userData, { recursive: true, force: true });
 });
 
@@ -113,12 +153,13 @@ describe('the Electron shell', () => {
     await loadShell();
     expect(electron.state.quitCalls).toBe(1);
     expect(electron.state.windows).toHaveLength(0);
-    expect(host.started).toBe(0);
+    expect(await answers(`http://127.0.0.1:${ports.production}/v1/pets`)).toBeUndefined();
   });
 
   it('opens one locked-down window on the app:// protocol, after both servers start', async () => {
     await loadShell();
-    expect(host.started).toBe(1);
+    expect(await answers(`http://127.0.0.1:${ports.production}/v1/pets`)).toBe(401);
+    expect(await answers(`http://127.0.0.1:${ports.staging}/v1/pets`)).toBe(401);
     expect(electron.state.windows).toHaveLength(1);
     const [window] = electron.state.windows;
     expect(window?.options.webPreferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true, webviewTag: false });
@@ -126,33 +167,71 @@ describe('the Electron shell', () => {
     expect(electron.state.schemes).toContainEqual(expect.objectContaining({ scheme: 'app' }));
     expect(window?.contents.setWindowOpenHandler).toHaveBeenCalled();
     expect(electron.module.session.defaultSession.setPermissionRequestHandler).toHaveBeenCalled();
-    expect(electron.state.menuSet).toBe(true);
+    expect(electron.state.menu).toBeDefined();
   });
 
-  it('registers one IPC handler per contract channel', async () => {
-    const { ADMIN_CHANNELS } = await import('../../src/shared/admin-contract');
+  it('registers one IPC handler per contract channel; each refuses a sender that is not our page', async () => {
     await loadShell();
-    expect([...electron.state.ipcChannels].sort()).toEqual([...ADMIN_CHANNELS].sort());
+    expect([...electron.state.ipcHandlers.keys()].sort()).toEqual([...ADMIN_CHANNELS].sort());
+    for (const [channel, handler] of electron.state.ipcHandlers) {
+      for (const foreign of ['https://evil.example/', `http://127.0.0.1:${ports.production}/`, 'file:///tmp/page.html', null]) {
+        const refused = await handler(senderAt(foreign), { environment: 'production' });
+        expect(refused, `${channel} from ${foreign}`).toMatchObject({ ok: false, error: { code: 'forbidden', status: 403 } });
+      }
+    }
+    // Our own page gets the real answer, from the real database.
+    const list = electron.state.ipcHandlers.get('categories.list');
+    expect(await list?.(senderAt('app://desk/index.html'), { environment: 'production' })).toMatchObject({
+      ok: true,
+      value: expect.arrayContaining([expect.objectContaining({ id: 1, name: 'Dogs' })]),
+    });
+  });
+
+  it('opens only its own API servers in the system browser, no other address', async () => {
+    await loadShell();
+    const handler = electron.state.windows[0]?.contents.setWindowOpenHandler.mock.calls[0]?.[0] as (details: { url: string }) => { action: string };
+    const [otherLoopbackPort] = await freePorts(1);
+    const own = [`http://127.0.0.1:${ports.production}/v1/openapi.json`, `http://127.0.0.1:${ports.staging}/v1/pets`];
+    const foreign = [`http://127.0.0.1:${otherLoopbackPort}/`, `http://localhost:${ports.production}/v1/pets`, 'https://example.com/', 'file:///etc/passwd'];
+    for (const url of [...own, ...foreign]) expect(handler({ url })).toEqual({ action: 'deny' });
+    expect(electron.module.shell.openExternal.mock.calls.map(([url]) => url)).toEqual(own);
   });
 
   it('says clearly which server could not start', async () => {
+    blocker = net.createServer();
+    await new Promise<void>((resolve) => blocker!.listen(ports.staging, '127.0.0.1', resolve));
     await loadShell();
     expect(electron.module.dialog.showMessageBox).toHaveBeenCalledWith(
       expect.anything(),
       expect.objectContaining({ message: 'The staging API could not start.', detail: expect.stringContaining('already in use') }),
     );
+    expect(await answers(`http://127.0.0.1:${ports.production}/v1/pets`)).toBe(401);
   });
 
   it('stops the servers before quitting, once', async () => {
     await loadShell();
-    const event = { defaultPrevented: false, preventDefault() { this.defaultPrevented = true; } };
+    const event = quitEvent();
     electron.module.app.emit('before-quit', event);
     expect(event.defaultPrevented).toBe(true);
     await expect.poll(() => electron.state.quitCalls).toBe(1);
-    expect(host.stopped).toBe(1);
-    const again = { defaultPrevented: false, preventDefault() { this.defaultPrevented = true; } };
+    expect(await answers(`http://127.0.0.1:${ports.production}/v1/pets`)).toBeUndefined();
+    const again = quitEvent();
     electron.module.app.emit('before-quit', again);
     expect(again.defaultPrevented).toBe(false);
+  });
+
+  it('keeps DevTools while developing', async () => {
+    await loadShell();
+    expect(electron.state.windows[0]?.options.webPreferences).toMatchObject({ devTools: true });
+    expect(menuRoles(electron.state.menu as MenuItemConstructorOptions[])).toContain('toggleDevTools');
+  });
+
+  it('has no DevTools when packaged, in the menu or the window', async () => {
+    electron.module.app.isPackaged = true;
+    Object.assign(process, { resourcesPath: path.join(ROOT, 'resources') });
+    await loadShell();
+    expect(electron.state.windows[0]?.options.webPreferences).toMatchObject({ devTools: false });
+    expect(menuRoles(electron.state.menu as MenuItemConstructorOptions[])).not.toContain('toggleDevTools');
   });
 
   it('remembers the window size and position on close', async () => {

@@ -26,13 +26,19 @@ function fire(contents: FakeContents, name: string, url?: string): boolean {
 }
 
 describe('window lock-down', () => {
-  it('allows only loopback http links out, to the system browser', () => {
-    expect(isAllowedExternalUrl('http://127.0.0.1:4010/v1/openapi.json')).toBe(true);
-    expect(isAllowedExternalUrl('http://localhost:4011/v1/pets')).toBe(true);
-    expect(isAllowedExternalUrl('https://example.com/')).toBe(false);
-    expect(isAllowedExternalUrl('file:///etc/passwd')).toBe(false);
-    expect(isAllowedExternalUrl('javascript:alert(1)')).toBe(false);
-    expect(isAllowedExternalUrl('not a url')).toBe(false);
+  it("lets out only links to the app's own servers, by exact origin", () => {
+    const own = ['http://127.0.0.1:4010', 'http://127.0.0.1:4011'];
+    expect(isAllowedExternalUrl('http://127.0.0.1:4010/v1/openapi.json', own)).toBe(true);
+    expect(isAllowedExternalUrl('http://127.0.0.1:4011/v1/pets?limit=5', own)).toBe(true);
+    // Loopback is not enough: another port could be any program on this machine.
+    expect(isAllowedExternalUrl('http://127.0.0.1:8080/', own)).toBe(false);
+    expect(isAllowedExternalUrl('http://localhost:4010/v1/pets', own)).toBe(false);
+    expect(isAllowedExternalUrl('http://127.0.0.1:4010@evil.example/', own)).toBe(false);
+    expect(isAllowedExternalUrl('https://example.com/', own)).toBe(false);
+    expect(isAllowedExternalUrl('file:///etc/passwd', own)).toBe(false);
+    expect(isAllowedExternalUrl('javascript:alert(1)', own)).toBe(false);
+    expect(isAllowedExternalUrl('not a url', own)).toBe(false);
+    expect(isAllowedExternalUrl('http://127.0.0.1:4010/v1/pets', [])).toBe(false);
   });
 
   it('trusts our own origin, and the dev server only when one is given', () => {
@@ -46,7 +52,8 @@ describe('window lock-down', () => {
   it('blocks navigation away, webviews and every new window', () => {
     const contents = new FakeContents();
     const openExternal = vi.fn();
-    lockDownContents(contents as unknown as WebContents, openExternal, undefined);
+    let ownOrigins = ['http://127.0.0.1:4010'];
+    lockDownContents(contents as unknown as WebContents, openExternal, undefined, () => ownOrigins);
     expect(fire(contents, 'will-navigate', 'https://evil.example/')).toBe(true);
     expect(fire(contents, 'will-redirect', 'https://evil.example/')).toBe(true);
     expect(fire(contents, 'will-navigate', `${APP_ORIGIN}/index.html#pets`)).toBe(false);
@@ -55,6 +62,10 @@ describe('window lock-down', () => {
     expect(openExternal).not.toHaveBeenCalled();
     expect(contents.openHandler?.({ url: 'http://127.0.0.1:4010/v1/openapi.json' })).toEqual({ action: 'deny' });
     expect(openExternal).toHaveBeenCalledWith('http://127.0.0.1:4010/v1/openapi.json');
+    // The servers moved (new ports in the settings): the old address is no longer ours.
+    ownOrigins = ['http://127.0.0.1:5010'];
+    contents.openHandler?.({ url: 'http://127.0.0.1:4010/v1/pets' });
+    expect(openExternal).toHaveBeenCalledTimes(1);
   });
 
   it('denies every permission request and check', () => {

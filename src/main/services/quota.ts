@@ -188,6 +188,13 @@ export class QuotaService {
     })();
   }
 
+  /** Current figures of a caller, counting what is not yet flushed (the 408 of a stalled body shows them). */
+  currentUsage(owner: QuotaOwner): WindowUsage[] {
+    const now = this.clock.now();
+    const limits = this.limitsFor(owner);
+    return WINDOW_KINDS.map((kind) => this.usageOf(this.counter(subjectOf(owner), kind, now), limits, now));
+  }
+
   /** What staff see for an account: both windows, rejections, bans and the last hour minute by minute. */
   report(accountId: number): UsageReport {
     const now = this.clock.now();

@@ -16,11 +16,14 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-/** Links that may leave the app, to the system browser: only this machine's own API addresses. */
-export function isAllowedExternalUrl(url: string): boolean {
+/**
+ * Links that may leave the app, to the system browser: only the app's own running API servers, by
+ * exact origin (any other loopback port could be some other program's).
+ */
+export function isAllowedExternalUrl(url: string, ownOrigins: readonly string[]): boolean {
   try {
     const parsed = new URL(url);
-    return parsed.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(parsed.hostname);
+    return parsed.protocol === 'http:' && ownOrigins.includes(parsed.origin);
   } catch {
     return false;
   }
@@ -38,8 +41,11 @@ export function isTrustedFrameUrl(url: string, devServerUrl: string | undefined)
   }
 }
 
-/** Electron's checklist for one window: no navigation away, no new windows, no permissions. */
-export function lockDownContents(contents: WebContents, openExternal: (url: string) => void, devServerUrl: string | undefined): void {
+/**
+ * Electron's checklist for one window: no navigation away, no new windows, no permissions.
+ * `ownOrigins` is asked at each click: the servers' ports can change while the app runs.
+ */
+export function lockDownContents(contents: WebContents, openExternal: (url: string) => void, devServerUrl: string | undefined, ownOrigins: () => readonly string[]): void {
   contents.on('will-navigate', (event, url) => {
     if (!isTrustedFrameUrl(url, devServerUrl)) event.preventDefault();
   });
@@ -48,7 +54,7 @@ export function lockDownContents(contents: WebContents, openExternal: (url: stri
   });
   contents.on('will-attach-webview', (event) => event.preventDefault());
   contents.setWindowOpenHandler(({ url }) => {
-    if (isAllowedExternalUrl(url)) openExternal(url);
+    if (isAllowedExternalUrl(url, ownOrigins())) openExternal(url);
     return { action: 'deny' };
   });
 }
