@@ -16,6 +16,8 @@ const TITLES: Record<ErrorCode, string> = {
   rate_limited: 'Too many requests',
   api_key_banned: 'Key banned',
   internal_error: 'Something went wrong in Adoption Desk',
+  plan_required: 'Needs a paid plan',
+  deploy_required: 'Deploy the project first',
 };
 
 export interface Failure {
