@@ -6,6 +6,7 @@ import { PLAN_IDS, type PlanId } from '../../shared/plans';
 import { Engine } from '../engine';
 import { note, printObject, printRows, type Output } from './output';
 import { readPetImport } from './pet-import';
+import { registerSiteCommands } from './sites';
 
 interface GlobalOptions {
   dataDir: string;
@@ -281,6 +282,7 @@ export function buildCli(): Command {
       }),
     );
 
+  registerSiteCommands(program);
   return program;
 }
 
