@@ -7,6 +7,7 @@ import type { Clock } from '../shared/clock';
 import { DEFAULT_PORT, ENVIRONMENTS, type Environment } from '../shared/environments';
 import { startApiServer, type RunningServer } from './api/start';
 import { Engine } from './engine';
+import type { SitesOptions } from './sites/sites';
 
 export interface AppHostOptions {
   dataDir: string;
@@ -17,6 +18,8 @@ export interface AppHostOptions {
   overrides?: { host?: string; ports?: Partial<Record<Environment, number>> };
   /** Extra routes on one environment's server (browser mode mounts the admin pages on production). */
   extend?: { environment: Environment; register: (app: FastifyInstance) => Promise<void> | void };
+  /** --sites-host and --dns-server, for both environments. */
+  sites?: SitesOptions;
 }
 
 const DEFAULT_SETTINGS: Settings = { host: '127.0.0.1', ports: { ...DEFAULT_PORT } };
@@ -48,7 +51,7 @@ export class AppHost {
     if (server) return server.engine;
     let engine = this.standaloneEngines.get(environment);
     if (!engine) {
-      engine = new Engine({ dataDir: this.options.dataDir, environment, clock: this.options.clock, migrationsFolder: this.options.migrationsFolder });
+      engine = new Engine({ dataDir: this.options.dataDir, environment, clock: this.options.clock, migrationsFolder: this.options.migrationsFolder, sites: this.options.sites });
       this.standaloneEngines.set(environment, engine);
     }
     engine.syncExternalChanges();
@@ -120,6 +123,7 @@ export class AppHost {
         logger: this.options.logger,
         migrationsFolder: this.options.migrationsFolder,
         extend,
+        sites: this.options.sites,
       });
       this.servers.set(environment, server);
       this.problems.delete(environment);

@@ -7,6 +7,9 @@ import { registerAdminHttp } from './admin/http';
 import { ensureRendererBuilt } from './admin/renderer-build';
 import { startApiServer } from './api/start';
 import { AppHost } from './app-host';
+import type { SitesOptions } from './sites/sites';
+import { collectDnsServer } from './cli/sites';
+import { DEFAULT_SITES_HOST } from '../shared/sites';
 
 const STOP_DEADLINE_MS = 5_000;
 
@@ -25,6 +28,8 @@ async function main(): Promise<void> {
     .option('--host <address>', 'address to bind; anything but loopback exposes the API to your network', '127.0.0.1')
     .addOption(new Option('--log-level <level>', 'request logging').choices(['silent', 'error', 'warn', 'info', 'debug']).default('warn'))
     .option('--admin', 'also serve the admin pages at /admin/ (and run the other environment too, as the desktop app does)', false)
+    .option('--sites-host <name>', 'the name pointing at this machine; projects are served at <slug>.<name>', DEFAULT_SITES_HOST)
+    .option('--dns-server <host:port>', 'DNS resolver for domain verification (repeatable; default the system’s)', collectDnsServer)
     .option('--other-port <port>', 'with --admin: port of the other environment (default from the settings: 4010 production, 4011 staging)', parsePort)
     .parse();
   const options = program.opts<CommandOptions>();
@@ -58,6 +63,10 @@ function loggerFor(level: string): false | { level: string } {
   return level === 'silent' ? false : { level };
 }
 
+function sitesOptions(options: CommandOptions): SitesOptions {
+  return { host: options.sitesHost, dnsServers: options.dnsServer ?? [] };
+}
+
 interface CommandOptions {
   dataDir: string;
   env: Environment;
@@ -66,10 +75,12 @@ interface CommandOptions {
   logLevel: string;
   admin: boolean;
   otherPort?: number;
+  sitesHost: string;
+  dnsServer?: string[];
 }
 
 async function startApi(options: CommandOptions, port: number): Promise<() => Promise<void>> {
-  const server = await startApiServer({ dataDir: options.dataDir, environment: options.env, port, host: options.host, logger: loggerFor(options.logLevel) });
+  const server = await startApiServer({ dataDir: options.dataDir, environment: options.env, port, host: options.host, logger: loggerFor(options.logLevel), sites: sitesOptions(options) });
   console.log(`Adoption Desk ${options.env} API listening on ${server.baseUrl} (data in ${server.engine.dataDir})`);
   return () => server.stop();
 }
@@ -82,6 +93,7 @@ async function startWithAdmin(options: CommandOptions, port: number): Promise<()
   const host: AppHost = new AppHost({
     dataDir: options.dataDir,
     logger: loggerFor(options.logLevel),
+    sites: sitesOptions(options),
     overrides: { host: options.host, ports: { [options.env]: port, ...(options.otherPort === undefined ? {} : { [other]: options.otherPort }) } },
     extend: { environment: options.env, register: (app) => registerAdminHttp(app, { handlers: createAdminHandlers(host), token, rendererDir }) },
   });

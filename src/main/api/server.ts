@@ -3,6 +3,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { API_BASE_PATH, DEFAULT_PORT } from '../../shared/environments';
 import { AppError } from '../../shared/errors';
 import type { Engine } from '../engine';
+import { registerSiteServing } from '../sites/site-serving';
 import { admitRequest, deprecationHeaders, identifyCaller, isUnderApi, requireKey, type RouteRules } from './caller';
 import { installErrorHandling } from './errors';
 import { buildOpenApiDocument, registerOpenApiGenerator } from './openapi';
@@ -39,6 +40,8 @@ export async function buildApiServer(engine: Engine, options: ApiServerOptions =
   installErrorHandling(app);
   await registerOpenApiGenerator(app);
 
+  // Before the API's pipeline: site Hosts are answered there, with no rate-limit headers.
+  registerSiteServing(app, engine);
   app.decorateRequest('caller', null as never);
   // The whole pipeline in one hook, in this order: who is calling, the deprecation headers (so that
   // every answer of a deprecated route has them), the plan limits, then the key (401 before the body

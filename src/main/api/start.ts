@@ -6,6 +6,7 @@ import { API_BASE_PATH, type Environment } from '../../shared/environments';
 import { AppError } from '../../shared/errors';
 import { acquireInstanceLock, recordLockHolder } from '../db/instance-lock';
 import { Engine } from '../engine';
+import type { SitesOptions } from '../sites/sites';
 import { buildApiServer, type ApiServerOptions } from './server';
 
 const STOP_GRACE_MS = 2_000;
@@ -19,6 +20,7 @@ export interface StartOptions {
   logger?: FastifyServerOptions['logger'];
   migrationsFolder?: string;
   extend?: ApiServerOptions['extend'];
+  sites?: SitesOptions;
 }
 
 export interface RunningServer {
@@ -41,7 +43,7 @@ export async function startApiServer(options: StartOptions): Promise<RunningServ
   let engine: Engine | undefined;
   let app: FastifyInstance | undefined;
   try {
-    engine = new Engine({ dataDir: options.dataDir, environment: options.environment, clock: options.clock, migrationsFolder: options.migrationsFolder });
+    engine = new Engine({ dataDir: options.dataDir, environment: options.environment, clock: options.clock, migrationsFolder: options.migrationsFolder, sites: options.sites });
     app = await buildApiServer(engine, { logger: options.logger, extend: options.extend });
     await app.listen({ host, port: options.port });
     engine.startFlushing();
