@@ -9,6 +9,7 @@ import { AppError, isAppError } from '../shared/errors';
 import { startApiServer, type RunningServer } from './api/start';
 import { Engine } from './engine';
 import { parseOrThrow } from './services/validation';
+import type { SitesOptions } from './sites/sites';
 
 export interface AppHostOptions {
   dataDir: string;
@@ -19,6 +20,8 @@ export interface AppHostOptions {
   overrides?: { host?: string; ports?: Partial<Record<Environment, number>> };
   /** Told about each server that a settings change moved to a new address (browser mode prints it). */
   onMoved?: (status: ServerStatus) => void;
+  /** --sites-host and --dns-server, for both environments. */
+  sites?: SitesOptions;
 }
 
 const DEFAULT_SETTINGS: Settings = { host: '127.0.0.1', ports: { ...DEFAULT_PORT } };
@@ -61,7 +64,7 @@ export class AppHost {
     if (server) return server.engine;
     let engine = this.standaloneEngines.get(environment);
     if (!engine) {
-      engine = new Engine({ dataDir: this.options.dataDir, environment, clock: this.options.clock, migrationsFolder: this.options.migrationsFolder });
+      engine = new Engine({ dataDir: this.options.dataDir, environment, clock: this.options.clock, migrationsFolder: this.options.migrationsFolder, sites: this.options.sites });
       this.standaloneEngines.set(environment, engine);
     }
     engine.syncExternalChanges();
@@ -160,6 +163,7 @@ export class AppHost {
         clock: this.options.clock,
         log: this.options.log,
         migrationsFolder: this.options.migrationsFolder,
+        sites: this.options.sites,
       });
       this.servers.set(environment, server);
       this.problems.delete(environment);

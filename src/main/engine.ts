@@ -10,12 +10,14 @@ import { KeyService } from './services/keys';
 import { PetService } from './services/pets';
 import { PlanService } from './services/plans';
 import { QuotaService } from './services/quota';
+import { Sites, type SitesOptions } from './sites/sites';
 
 export interface EngineOptions {
   dataDir: string;
   environment: Environment;
   clock?: Clock;
   migrationsFolder?: string;
+  sites?: SitesOptions;
 }
 
 export interface Services {
@@ -27,7 +29,7 @@ export interface Services {
   quota: QuotaService;
 }
 
-const ALL_TOPICS: ChangeTopic[] = ['pets', 'categories', 'accounts', 'keys', 'plans', 'usage'];
+const ALL_TOPICS: ChangeTopic[] = ['pets', 'categories', 'accounts', 'keys', 'plans', 'usage', 'sites'];
 /** How often, at most, to ask SQLite whether another process (the CLI) wrote. */
 const EXTERNAL_CHECK_INTERVAL_MS = 250;
 const USAGE_FLUSH_INTERVAL_MS = 1_000;
@@ -35,6 +37,8 @@ const USAGE_FLUSH_INTERVAL_MS = 1_000;
 /** One environment's database and the services over it: the core every face shares. */
 export class Engine {
   readonly services: Services;
+  /** Published sites and custom domains. */
+  readonly sites: Sites;
   readonly changes = new Changes();
   readonly clock: Clock;
   readonly environment: Environment;
@@ -62,6 +66,8 @@ export class Engine {
       keys: new KeyService(db, this.clock, this.environment, accounts, this.changes),
       quota: new QuotaService(this.connection.sqlite, this.clock, accounts, plans, this.changes),
     };
+    const { sqlite } = this.connection;
+    this.sites = new Sites({ db, sqlite, clock: this.clock, changes: this.changes, accounts, plans, dataDir: this.dataDir, environment: this.environment }, options.sites);
     this.dataVersion = this.readDataVersion();
   }
 

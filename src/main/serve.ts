@@ -7,6 +7,9 @@ import { AppError, isAppError } from '../shared/errors';
 import type { RunningAdmin } from './admin/http';
 import { startApiServer } from './api/start';
 import type { AppHost as AppHostType } from './app-host';
+import type { SitesOptions } from './sites/sites';
+import { collectDnsServer } from './cli/sites';
+import { DEFAULT_SITES_HOST } from '../shared/sites';
 
 const STOP_DEADLINE_MS = 5_000;
 
@@ -25,6 +28,8 @@ async function main(): Promise<void> {
     .option('--host <address>', 'address to bind; anything but loopback exposes the API to your network', '127.0.0.1')
     .addOption(new Option('--log-level <level>', 'what to log on stderr as JSON lines: start, stop and errors (no line per request)').choices(['silent', 'error', 'warn', 'info', 'debug']).default('info'))
     .option('--admin', 'also serve the admin pages (on 127.0.0.1, a port of their own) and run the other environment too, as the desktop app does', false)
+    .option('--sites-host <name>', 'the name pointing at this machine; projects are served at <slug>.<name>', DEFAULT_SITES_HOST)
+    .option('--dns-server <host:port>', 'DNS resolver for domain verification (repeatable; default the system’s)', collectDnsServer)
     .option('--other-port <port>', 'with --admin: port of the other environment (default from the settings: 4010 production, 4011 staging)', parsePort)
     .option('--admin-port <port>', 'with --admin: port of the admin pages, on 127.0.0.1 only (default 0: a free one)', parsePort, 0)
     .parse();
@@ -64,6 +69,10 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'));
 }
 
+function sitesOptions(options: CommandOptions): SitesOptions {
+  return { host: options.sitesHost, dnsServers: options.dnsServer ?? [] };
+}
+
 interface CommandOptions {
   dataDir: string;
   env: Environment;
@@ -73,10 +82,12 @@ interface CommandOptions {
   admin: boolean;
   otherPort?: number;
   adminPort: number;
+  sitesHost: string;
+  dnsServer?: string[];
 }
 
 async function startApi(options: CommandOptions, port: number, log: Logger): Promise<() => Promise<void>> {
-  const server = await startApiServer({ dataDir: options.dataDir, environment: options.env, port, host: options.host, log });
+  const server = await startApiServer({ dataDir: options.dataDir, environment: options.env, port, host: options.host, log, sites: sitesOptions(options) });
   console.log(`Adoption Desk ${options.env} API listening on ${server.baseUrl} (data in ${server.engine.dataDir})`);
   log.info({ environment: options.env, url: server.baseUrl, dataDir: server.engine.dataDir, node: process.version }, 'started');
   return () => server.stop();
@@ -100,6 +111,7 @@ async function startWithAdmin(options: CommandOptions, port: number, log: Logger
   const host: AppHostType = new AppHost({
     dataDir: options.dataDir,
     log,
+    sites: sitesOptions(options),
     overrides: { host: options.host, ports: { [options.env]: port, ...(options.otherPort === undefined ? {} : { [other]: options.otherPort }) } },
     onMoved: (status) => console.log(`Adoption Desk ${status.environment} API moved: now listening on ${status.baseUrl}`),
   });

@@ -3,6 +3,9 @@ export const ERROR_STATUS = {
   validation_failed: 400,
   unauthorized: 401,
   forbidden: 403,
+  // Admin side, published sites: a custom domain needs a paid plan and a live deploy.
+  plan_required: 403,
+  deploy_required: 409,
   not_found: 404,
   method_not_allowed: 405,
   request_timeout: 408,
@@ -19,8 +22,10 @@ export type ErrorCode = keyof typeof ERROR_STATUS;
 
 export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
 
-/** Codes the public API can answer with (CONTRACT §3); `conflict` and `forbidden` belong to the admin side. */
-export const PUBLIC_ERROR_CODES = ERROR_CODES.filter((code) => code !== 'conflict' && code !== 'forbidden');
+const ADMIN_ONLY_CODES: readonly ErrorCode[] = ['conflict', 'forbidden', 'plan_required', 'deploy_required'];
+
+/** Codes the public API can answer with (CONTRACT §3); the others belong to the admin side. */
+export const PUBLIC_ERROR_CODES = ERROR_CODES.filter((code) => !ADMIN_ONLY_CODES.includes(code));
 
 export interface ErrorBody {
   code: ErrorCode;

@@ -293,5 +293,6 @@ describe('--help', () => {
       expect(help.code, `${command} --help: ${help.stderr}`).toBe(0);
       expect(help.stdout).toContain(`Usage: cli ${command}`);
     });
-  });
+    // One child process per command (the sites commands made them over 40): slow on a busy machine.
+  }, 120_000);
 });

@@ -6,6 +6,7 @@ import { API_BASE_PATH, type Environment } from '../../shared/environments';
 import { AppError } from '../../shared/errors';
 import { acquireInstanceLock, recordLockHolder } from '../db/instance-lock';
 import { Engine } from '../engine';
+import type { SitesOptions } from '../sites/sites';
 import { buildApiServer, type ApiLog, type ApiServerOptions } from './server';
 
 const STOP_GRACE_MS = 2_000;
@@ -21,6 +22,7 @@ export interface StartOptions {
   connectionLimits?: ApiServerOptions['connectionLimits'];
   migrationsFolder?: string;
   extend?: ApiServerOptions['extend'];
+  sites?: SitesOptions;
 }
 
 /** The port is taken. Callers add how to choose another in their own terms (a flag, a settings page). */
@@ -54,7 +56,7 @@ export async function startApiServer(options: StartOptions): Promise<RunningServ
   let engine: Engine | undefined;
   let app: FastifyInstance | undefined;
   try {
-    engine = new Engine({ dataDir: options.dataDir, environment: options.environment, clock: options.clock, migrationsFolder: options.migrationsFolder });
+    engine = new Engine({ dataDir: options.dataDir, environment: options.environment, clock: options.clock, migrationsFolder: options.migrationsFolder, sites: options.sites });
     app = await buildApiServer(engine, { log: options.log, connectionLimits: options.connectionLimits, extend: options.extend });
     await app.listen({ host, port: options.port });
     engine.startFlushing();

@@ -7,6 +7,7 @@ import { PLAN_IDS, type PlanId } from '../../shared/plans';
 import { Engine } from '../engine';
 import { note, printable, printObject, printRows, type Output } from './output';
 import { readPetImport } from './pet-import';
+import { registerSiteCommands } from './sites';
 
 interface GlobalOptions {
   dataDir: string;
@@ -286,6 +287,7 @@ export function buildCli(): Command {
       }),
     );
 
+  registerSiteCommands(program);
   return program;
 }
 

@@ -1,4 +1,5 @@
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { sql } from 'drizzle-orm';
 
 export const categories = sqliteTable(
   'categories',
@@ -141,3 +142,77 @@ export const usageResets = sqliteTable('usage_resets', {
   subject: text('subject').notNull(),
   at: integer('at').notNull(),
 });
+
+/** Published sites (CONTRACT §6): a project is an account's static site, served at <slug>.<sites-host>. */
+export const projects = sqliteTable(
+  'projects',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    // The deploy being served: the latest successful one, or an earlier one after a rollback.
+    liveDeployNumber: integer('live_deploy_number'),
+    createdAt: integer('created_at').notNull(),
+  },
+  (table) => [uniqueIndex('projects_slug_unique').on(table.slug), index('projects_account').on(table.accountId)],
+);
+
+/** Every deploy attempt, numbered per project; a failed one keeps its reason and has no files. */
+export const deploys = sqliteTable(
+  'deploys',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id),
+    number: integer('number').notNull(),
+    source: text('source', { enum: ['folder', 'adoption_page'] }).notNull(),
+    folder: text('folder'),
+    outcome: text('outcome', { enum: ['succeeded', 'failed'] }).notNull(),
+    reason: text('reason'),
+    fileCount: integer('file_count').notNull(),
+    byteSize: integer('byte_size').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (table) => [uniqueIndex('deploys_project_number').on(table.projectId, table.number)],
+);
+
+/**
+ * Custom domains of projects. A removed domain keeps its row (removed_at) so its Host answers
+ * "no site at this domain" rather than the API; only attached names must be unique.
+ */
+export const domains = sqliteTable(
+  'domains',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id),
+    name: text('name').notNull(),
+    kind: text('kind', { enum: ['apex', 'subdomain'] }).notNull(),
+    role: text('role', { enum: ['primary', 'redirect'] }).notNull(),
+    redirectStatus: integer('redirect_status'),
+    status: text('status', { enum: ['pending', 'verified', 'conflict', 'error'] }).notNull(),
+    expected: text('expected', { mode: 'json' }).$type<string[]>().notNull(),
+    found: text('found', { mode: 'json' }).$type<string[]>().notNull(),
+    message: text('message').notNull(),
+    checkedAt: integer('checked_at'),
+    // Automatic checks since the last manual one: picks the next backoff step.
+    automaticChecks: integer('automatic_checks').notNull().default(0),
+    nextCheckAt: integer('next_check_at'),
+    verifiedAt: integer('verified_at'),
+    // Certificates are issued by the next issue's work; 'none' until then.
+    certificateState: text('certificate_state', { enum: ['none', 'pending', 'issued', 'failed'] }).notNull().default('none'),
+    createdAt: integer('created_at').notNull(),
+    removedAt: integer('removed_at'),
+  },
+  (table) => [
+    uniqueIndex('domains_name_attached').on(table.name).where(sql`${table.removedAt} IS NULL`),
+    uniqueIndex('domains_one_primary').on(table.projectId).where(sql`${table.role} = 'primary' AND ${table.removedAt} IS NULL`),
+    index('domains_project').on(table.projectId),
+    index('domains_next_check').on(table.nextCheckAt),
+  ],
+);

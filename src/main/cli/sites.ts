@@ -1,0 +1,210 @@
+import { Resolver } from 'node:dns';
+import { type Command, InvalidArgumentError, Option } from 'commander';
+import type { Environment } from '../../shared/environments';
+import { AppError, isAppError } from '../../shared/errors';
+import { DEFAULT_SITES_HOST, REDIRECT_STATUSES, type Deploy, type Domain, type RedirectStatus } from '../../shared/sites';
+import { Engine } from '../engine';
+import { note, printObject, printRows, type Output } from './output';
+
+interface SiteGlobalOptions {
+  dataDir: string;
+  env: Environment;
+  json: boolean;
+  sitesHost: string;
+  dnsServer?: string[];
+}
+
+/** `--dns-server HOST[:PORT]`, repeatable; checked the way the resolver will read it. */
+export function collectDnsServer(value: string, previous: string[] = []): string[] {
+  try {
+    new Resolver().setServers([value]);
+  } catch {
+    throw new InvalidArgumentError('must be an IP address, optionally with a port: 127.0.0.1:5353 or [::1]:5353.');
+  }
+  return [...previous, value];
+}
+
+function positiveInt(value: string): number {
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(n) || n < 1) throw new InvalidArgumentError('must be a positive integer.');
+  return n;
+}
+
+/**
+ * Opens the environment with the sites options for one command; refusals print "Error: …" on
+ * stderr and exit 1 (actions are async: DNS queries and file copies).
+ */
+function run<A extends unknown[]>(action: (engine: Engine, output: Output, ...args: A) => Promise<void> | void) {
+  return async function (this: Command, ...args: A): Promise<void> {
+    const options = this.optsWithGlobals<SiteGlobalOptions>();
+    let engine: Engine | undefined;
+    try {
+      engine = new Engine({ dataDir: options.dataDir, environment: options.env, sites: { host: options.sitesHost, dnsServers: options.dnsServer ?? [] } });
+      await action(engine, { json: options.json }, ...args);
+    } catch (error) {
+      process.stderr.write(`Error: ${isAppError(error) ? error.message : String(error)}\n`);
+      process.exitCode = 1;
+    } finally {
+      engine?.close();
+    }
+  };
+}
+
+/** Published sites and custom domains (CONTRACT §6): projects, deploy, deploys, domains. */
+export function registerSiteCommands(program: Command): void {
+  program
+    .option('--sites-host <name>', 'sites: the name pointing at this machine; projects are served at <slug>.<name>', DEFAULT_SITES_HOST)
+    .option('--dns-server <host:port>', 'sites: DNS resolver for domain verification (repeatable; default the system’s)', collectDnsServer);
+
+  const projects = program.command('projects').description('Published sites: each project is served at <slug>.<sites-host>');
+  projects
+    .command('create')
+    .description('Create a project of an account; its slug comes from the name')
+    .requiredOption('--account <id>', 'account id', positiveInt)
+    .requiredOption('--name <name>', 'project name')
+    .action(
+      run((engine, output, options: { account: number; name: string }) => {
+        const project = engine.sites.projects.create({ accountId: options.account, name: options.name });
+        printObject(output, project);
+        if (!output.json) note(`Project ${project.slug} created; deploy it to serve ${project.url}`);
+      }),
+    );
+  projects
+    .command('list')
+    .option('--account <id>', 'only this account', positiveInt)
+    .action(run((engine, output, options: { account?: number }) => printRows(output, engine.sites.projects.list({ accountId: options.account }), 'No projects yet.')));
+
+  program
+    .command('deploy')
+    .description('Publish a folder of static files (or the built-in adoption page) as the project’s next deploy')
+    .argument('<project>', 'project id or slug')
+    .argument('[folder]', 'folder with index.html at its top')
+    .option('--adoption-page', 'render the shelter’s available pets as a static page instead of a folder', false)
+    .action(
+      run(async (engine, output, project: string, folder: string | undefined, options: { adoptionPage: boolean }) => {
+        if ((folder === undefined) === !options.adoptionPage) {
+          throw new AppError('validation_failed', 'Give either a folder to deploy or --adoption-page, not both or neither.');
+        }
+        const sites = engine.sites.projects;
+        const deploy = folder === undefined ? await sites.deployAdoptionPage(project) : await sites.deployFolder(project, folder);
+        const { slug, url } = sites.get(project);
+        if (output.json) printObject(output, deploy);
+        if (deploy.outcome === 'failed') throw new AppError('validation_failed', `deploy ${deploy.number} of ${slug} failed: ${deploy.reason ?? ''}`);
+        if (!output.json) {
+          printObject(output, deployRow(deploy));
+          note(`Deploy ${deploy.number} of ${slug} is live at ${url}`);
+        }
+      }),
+    );
+
+  const deploys = program.command('deploys').description('A project’s deploys, newest first; roll back to an earlier one');
+  deploys
+    .command('list')
+    .argument('<project>', 'project id or slug')
+    .action(
+      run((engine, output, project: string) => {
+        const list = engine.sites.projects.deploys(project);
+        printRows(output, output.json ? list : list.map(deployRow), 'No deploys yet.');
+      }),
+    );
+  deploys
+    .command('rollback')
+    .description('Serve an earlier successful deploy from the next request on')
+    .argument('<project>', 'project id or slug')
+    .argument('<deploy>', 'deploy number', positiveInt)
+    .action(
+      run((engine, output, project: string, number: number) => {
+        const deploy = engine.sites.projects.rollback(project, number);
+        printObject(output, output.json ? deploy : deployRow(deploy));
+        if (!output.json) note(`Deploy ${number} of ${engine.sites.projects.get(project).slug} is live again.`);
+      }),
+    );
+
+  const domains = program.command('domains').description('Custom domains: add, show the DNS record, verify, promote, remove');
+  domains
+    .command('add')
+    .description('Attach a domain (Pro plan or above, after a successful deploy); the first one is the primary')
+    .argument('<project>', 'project id or slug')
+    .argument('<domain>', 'e.g. www.example.org')
+    .option('--redirect-to <primary>', 'make it a redirect to the project’s primary domain (the default once a primary exists)')
+    .addOption(new Option('--status <status>', 'redirect status (default 301)').choices(REDIRECT_STATUSES.map(String)))
+    .action(
+      run((engine, output, project: string, name: string, options: { redirectTo?: string; status?: string }) => {
+        const domain = engine.sites.domains.add(project, name, {
+          redirectTo: options.redirectTo,
+          redirectStatus: options.status === undefined ? undefined : (Number(options.status) as RedirectStatus),
+        });
+        if (output.json) return printObject(output, domain);
+        printObject(output, domain.record);
+        note(`${domain.name} is the ${domain.role === 'primary' ? 'primary domain' : `redirect (${domain.redirectStatus}) to ${domain.to}`} of ${domain.project}.`);
+        note(`Create this record at your DNS provider${domain.record.type === 'ALIAS' ? ' (ALIAS, or ANAME if that is what it offers)' : ''}, then run "domains verify ${domain.name}".`);
+      }),
+    );
+  domains
+    .command('list')
+    .argument('[project]', 'project id or slug')
+    .action(
+      run((engine, output, project: string | undefined) => {
+        const list = engine.sites.domains.list(project);
+        printRows(output, output.json ? list : list.map(domainRow), 'No domains yet.');
+      }),
+    );
+  domains
+    .command('record')
+    .description('The DNS record to create for a domain')
+    .argument('<domain>')
+    .action(run((engine, output, name: string) => printObject(output, engine.sites.domains.record(name))));
+  domains
+    .command('verify')
+    .description('Check the domain’s DNS now: verified, pending, conflict or error, with what was expected and found')
+    .argument('<domain>')
+    .action(
+      run(async (engine, output, name: string) => {
+        const domain = await engine.sites.domains.verify(name);
+        if (output.json) return printObject(output, domain);
+        printObject(output, { name: domain.name, status: domain.status, expected: domain.expected.join(', '), found: domain.found.join(', ') || 'nothing' });
+        note(domain.message);
+      }),
+    );
+  domains
+    .command('promote')
+    .description('Make a redirect the primary domain; the old primary becomes a redirect to it')
+    .argument('<domain>')
+    .action(run((engine, output, name: string) => printObject(output, output.json ? engine.sites.domains.promote(name) : domainRow(engine.sites.domains.promote(name)))));
+  domains
+    .command('remove')
+    .description('Stop serving a domain from the very next request')
+    .argument('<domain>')
+    .action(
+      run((engine, output, name: string) => {
+        const domain = engine.sites.domains.remove(name);
+        if (output.json) printObject(output, domain);
+        else note(`${domain.name} is removed from ${domain.project}; it is no longer served.`);
+      }),
+    );
+}
+
+function deployRow(deploy: Deploy): Record<string, unknown> {
+  return {
+    number: deploy.number,
+    outcome: deploy.outcome,
+    live: deploy.live ? 'live' : '',
+    source: deploy.folder ?? 'adoption page',
+    files: deploy.fileCount,
+    bytes: deploy.byteSize,
+    createdAt: deploy.createdAt,
+    reason: deploy.reason,
+  };
+}
+
+function domainRow(domain: Domain): Record<string, unknown> {
+  return {
+    name: domain.name,
+    project: domain.project,
+    role: domain.role === 'redirect' ? `redirect ${domain.redirectStatus} → ${domain.to}` : 'primary',
+    status: domain.status,
+    record: `${domain.record.type} ${domain.record.value} TTL ${domain.record.ttl}`,
+    certificate: domain.certificate.state,
+    nextCheckAt: domain.nextCheckAt,
+  };
+}

@@ -1,0 +1,305 @@
+import type Database from 'better-sqlite3';
+import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import type { Clock } from '../../shared/clock';
+import { AppError } from '../../shared/errors';
+import { PAID_PLANS } from '../../shared/plans';
+import {
+  DEFAULT_REDIRECT_STATUS,
+  RECORD_TTL_SECONDS,
+  type DnsRecord,
+  type Domain,
+  type DomainKind,
+  type RedirectStatus,
+} from '../../shared/sites';
+import type { Store } from '../db/connection';
+import { domains, projects } from '../db/schema';
+import type { AccountService } from '../services/accounts';
+import type { Changes } from '../services/changes';
+import type { PlanService } from '../services/plans';
+import type { DnsCheck, DnsVerifier } from './dns-check';
+import { normaliseDomainReference, parseDomainName } from './domain-names';
+import type { ProjectService } from './projects';
+import { nextCheckAt } from './recheck-schedule';
+
+export interface DomainStore {
+  db: Store;
+  sqlite: Database.Database;
+  clock: Clock;
+  changes: Changes;
+  accounts: AccountService;
+  plans: PlanService;
+  projects: ProjectService;
+  verifier: DnsVerifier;
+  sitesHost: string;
+}
+
+export interface AddDomainOptions {
+  /** Must name the project's primary: redirects always point at it. */
+  redirectTo?: string;
+  redirectStatus?: RedirectStatus;
+}
+
+type DomainRow = typeof domains.$inferSelect;
+
+/** Checks one automatic tick runs at most, so a long backlog never holds a tick for long. */
+const CHECKS_PER_TICK = 20;
+
+/** Custom domains: the gates to add one, the record to create, verification, primary and redirects. */
+export class DomainService {
+  private running: Promise<Domain[]> | undefined;
+  private stopped = false;
+
+  constructor(private readonly store: DomainStore) {}
+
+  add(projectReference: string | number, input: string, options: AddDomainOptions = {}): Domain {
+    const { db, sqlite, clock, accounts, plans, sitesHost } = this.store;
+    const project = this.store.projects.get(projectReference);
+    const domain = parseDomainName(input, sitesHost);
+    const account = accounts.get(project.accountId);
+    const noDeploy = `project ${project.slug} has no successful deploy yet (deploy ${project.slug} <FOLDER>, or deploy ${project.slug} --adoption-page)`;
+    if (!PAID_PLANS.includes(account.planId)) {
+      throw new AppError(
+        'plan_required',
+        `A custom domain needs the Pro plan or above (Pro, Business or Enterprise); account ${account.id} (${account.name}) is on ${plans.get(account.planId).name}. ` +
+          `Move it with "accounts set-plan ${account.id} --plan pro".${project.liveDeploy === null ? ` Also, ${noDeploy}.` : ''}`,
+      );
+    }
+    if (project.liveDeploy === null) throw new AppError('deploy_required', `A custom domain needs a published site: ${noDeploy}.`);
+    const row = sqlite
+      .transaction(() => {
+        const taken = this.attachedRow(domain.name);
+        if (taken) {
+          const owner = this.store.projects.get(taken.projectId).slug;
+          throw new AppError('conflict', `${domain.name} is already attached to ${owner === project.slug ? 'this project' : `project ${owner}`}; remove it there first.`);
+        }
+        const primary = this.primaryOf(project.id);
+        const role = this.roleFor(project.slug, primary, options);
+        const now = clock.now();
+        const target = this.target(project.slug);
+        const record = recordFor(domain.name, domain.kind, target);
+        return db
+          .insert(domains)
+          .values({
+            projectId: project.id,
+            name: domain.name,
+            kind: domain.kind,
+            role,
+            redirectStatus: role === 'redirect' ? (options.redirectStatus ?? DEFAULT_REDIRECT_STATUS) : null,
+            status: 'pending',
+            expected: [`${record.type} ${target}`],
+            found: [],
+            message: `Create ${record.type}${record.type === 'ALIAS' ? ' (or ANAME)' : ''} ${domain.name} ${target} (TTL ${RECORD_TTL_SECONDS}) at your DNS provider, then verify.`,
+            nextCheckAt: nextCheckAt(now, 0),
+            createdAt: now,
+          })
+          .returning()
+          .get();
+      })
+      .immediate();
+    this.store.changes.emit('sites');
+    return this.view(row);
+  }
+
+  /** Attached domains, of one project or all, primaries first. */
+  list(projectReference?: string | number): Domain[] {
+    const projectId = projectReference === undefined ? undefined : this.store.projects.get(projectReference).id;
+    return this.store.db
+      .select()
+      .from(domains)
+      .where(and(isNull(domains.removedAt), projectId === undefined ? undefined : eq(domains.projectId, projectId)))
+      .orderBy(asc(domains.projectId), sql`${domains.role} = 'redirect'`, asc(domains.name))
+      .all()
+      .map((row) => this.view(row));
+  }
+
+  get(name: string): Domain {
+    return this.view(this.requireAttached(name));
+  }
+
+  /** The record to create at the DNS provider. */
+  record(name: string): DnsRecord {
+    const row = this.requireAttached(name);
+    return recordFor(row.name, row.kind, this.target(this.store.projects.get(row.projectId).slug));
+  }
+
+  /** Runs the DNS check now (the Verify button); a pending result restarts the backoff at 1 minute. */
+  async verify(name: string): Promise<Domain> {
+    const row = this.requireAttached(name);
+    const check = await this.store.verifier.check(row.name, row.kind, this.target(this.store.projects.get(row.projectId).slug));
+    const updated = this.apply(row, check, 'manual');
+    if (!updated) throw new AppError('not_found', `${row.name} was removed while it was being verified.`);
+    return updated;
+  }
+
+  /**
+   * The scheduler's tick: checks the domains whose next automatic check is due by the engine's
+   * clock. The server calls it periodically; tests move the clock and call it.
+   */
+  runDueChecks(): Promise<Domain[]> {
+    this.running ??= this.checkDue().finally(() => {
+      this.running = undefined;
+    });
+    return this.running;
+  }
+
+  /** Redirect → primary; the old primary becomes a redirect with the status the promoted one had. */
+  promote(name: string): Domain {
+    const { db, sqlite } = this.store;
+    const row = this.requireAttached(name);
+    if (row.role === 'primary') return this.view(row);
+    sqlite
+      .transaction(() => {
+        db.update(domains)
+          .set({ role: 'redirect', redirectStatus: row.redirectStatus ?? DEFAULT_REDIRECT_STATUS })
+          .where(and(eq(domains.projectId, row.projectId), eq(domains.role, 'primary'), isNull(domains.removedAt)))
+          .run();
+        db.update(domains).set({ role: 'primary', redirectStatus: null }).where(eq(domains.id, row.id)).run();
+      })
+      .immediate();
+    this.store.changes.emit('sites');
+    return this.get(row.name);
+  }
+
+  /** Stops serving the name from the very next request on. */
+  remove(name: string): Domain {
+    const row = this.requireAttached(name);
+    if (row.role === 'primary') {
+      const redirects = this.store.db
+        .select({ name: domains.name })
+        .from(domains)
+        .where(and(eq(domains.projectId, row.projectId), eq(domains.role, 'redirect'), isNull(domains.removedAt)))
+        .all();
+      if (redirects.length > 0) {
+        const names = redirects.map((redirect) => redirect.name).join(', ');
+        throw new AppError('conflict', `${row.name} is the primary domain that ${names} redirect${redirects.length === 1 ? 's' : ''} to; promote one of them first ("domains promote ${redirects[0]?.name}"), or remove them.`);
+      }
+    }
+    const view = this.view(row);
+    this.store.db.update(domains).set({ removedAt: this.store.clock.now(), nextCheckAt: null }).where(eq(domains.id, row.id)).run();
+    this.store.changes.emit('sites');
+    return view;
+  }
+
+  /** For a server that stops: no more checks start, those in flight end without writing. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.store.verifier.cancel();
+    await this.running;
+  }
+
+  private async checkDue(): Promise<Domain[]> {
+    const due = this.store.db
+      .select()
+      .from(domains)
+      .where(and(isNull(domains.removedAt), inArray(domains.status, ['pending', 'error']), lte(domains.nextCheckAt, this.store.clock.now())))
+      .orderBy(asc(domains.nextCheckAt))
+      .limit(CHECKS_PER_TICK)
+      .all();
+    const checked: Domain[] = [];
+    for (const row of due) {
+      if (this.stopped) break;
+      const check = await this.store.verifier.check(row.name, row.kind, this.target(this.store.projects.get(row.projectId).slug));
+      const updated = this.apply(row, check, 'automatic');
+      if (updated) checked.push(updated);
+    }
+    return checked;
+  }
+
+  /**
+   * Writes a check's outcome, unless the domain was removed meanwhile. A resolver error never
+   * takes down a domain that was verified: it keeps serving, and the message tells what failed.
+   */
+  private apply(row: DomainRow, check: DnsCheck, trigger: 'manual' | 'automatic'): Domain | undefined {
+    if (this.stopped) return undefined;
+    const now = this.store.clock.now();
+    const automaticChecks = trigger === 'manual' ? 0 : row.automaticChecks + 1;
+    const status = check.status === 'error' && row.status === 'verified' ? 'verified' : check.status;
+    const retried = status === 'pending' || status === 'error';
+    const result = this.store.db
+      .update(domains)
+      .set({
+        status,
+        expected: check.expected,
+        found: check.found,
+        message: check.message,
+        checkedAt: now,
+        automaticChecks,
+        nextCheckAt: retried ? nextCheckAt(now, automaticChecks) : null,
+        verifiedAt: status === 'verified' ? (row.verifiedAt ?? now) : null,
+      })
+      .where(and(eq(domains.id, row.id), isNull(domains.removedAt)))
+      .returning()
+      .get();
+    if (!result) return undefined;
+    if (status !== row.status) this.store.changes.emit('sites');
+    return this.view(result);
+  }
+
+  private roleFor(slug: string, primary: DomainRow | undefined, options: AddDomainOptions): 'primary' | 'redirect' {
+    if (!primary) {
+      if (options.redirectTo !== undefined) {
+        throw new AppError('validation_failed', `--redirect-to: project ${slug} has no primary domain yet; the first domain added becomes the primary, so add it without --redirect-to.`);
+      }
+      if (options.redirectStatus !== undefined) throw new AppError('validation_failed', '--status: only a redirect has a status, and the first domain of a project is its primary.');
+      return 'primary';
+    }
+    if (options.redirectTo !== undefined && normaliseDomainReference(options.redirectTo) !== primary.name) {
+      throw new AppError('validation_failed', `--redirect-to: ${options.redirectTo} is not the primary domain of ${slug}; redirects point at the primary, ${primary.name}.`);
+    }
+    return 'redirect';
+  }
+
+  private target(slug: string): string {
+    return `${slug}.${this.store.sitesHost}`;
+  }
+
+  private primaryOf(projectId: number): DomainRow | undefined {
+    return this.store.db
+      .select()
+      .from(domains)
+      .where(and(eq(domains.projectId, projectId), eq(domains.role, 'primary'), isNull(domains.removedAt)))
+      .get();
+  }
+
+  private attachedRow(name: string): DomainRow | undefined {
+    return this.store.db
+      .select()
+      .from(domains)
+      .where(and(eq(domains.name, name), isNull(domains.removedAt)))
+      .get();
+  }
+
+  private requireAttached(input: string): DomainRow {
+    const name = normaliseDomainReference(input);
+    const row = this.attachedRow(name);
+    if (!row) throw new AppError('not_found', `No project has the domain ${name}; see "domains list".`);
+    return row;
+  }
+
+  private view(row: DomainRow): Domain {
+    const slug = this.store.db.select({ slug: projects.slug }).from(projects).where(eq(projects.id, row.projectId)).get()?.slug ?? '';
+    const redirect = row.role === 'redirect' ? { to: this.primaryOf(row.projectId)?.name ?? '', redirectStatus: (row.redirectStatus ?? DEFAULT_REDIRECT_STATUS) as RedirectStatus } : {};
+    return {
+      name: row.name,
+      project: slug,
+      projectId: row.projectId,
+      kind: row.kind,
+      role: row.role,
+      status: row.status,
+      record: recordFor(row.name, row.kind, this.target(slug)),
+      expected: row.expected,
+      found: row.found,
+      message: row.message,
+      checkedAt: row.checkedAt,
+      nextCheckAt: row.nextCheckAt,
+      verifiedAt: row.verifiedAt,
+      certificate: { state: row.certificateState, issuer: null, notAfter: null },
+      ...redirect,
+      createdAt: row.createdAt,
+    };
+  }
+}
+
+function recordFor(name: string, kind: DomainKind, target: string): DnsRecord {
+  return { type: kind === 'apex' ? 'ALIAS' : 'CNAME', name, value: target, ttl: RECORD_TTL_SECONDS };
+}

@@ -1,0 +1,99 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import send from '@fastify/send';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Engine } from '../engine';
+import type { SiteRoute } from './site-directory';
+
+/** How often the server runs the due DNS re-checks; the schedule itself follows the engine's clock. */
+const RECHECK_TICK_MS = 15_000;
+/** What send answers for a path that escapes the deploy (403), is malformed (400) or absent (404). */
+const NOT_FOUND_STATUSES = new Set([400, 403, 404]);
+
+/**
+ * Sites by Host on the API's own server (CONTRACT §6): registered before the API's request hook, it
+ * answers for site Hosts (files, redirects, "no site at this domain") and lets every other Host
+ * through to the API untouched. Site answers carry no rate-limit headers (CONTRACT §5).
+ */
+export function registerSiteServing(app: FastifyInstance, engine: Engine): void {
+  const { directory, domains } = engine.sites;
+  app.addHook('onRequest', (request, reply, done) => {
+    if (directory.lookup(request.headers.host) === undefined) return done();
+    // A removal, rollback or deploy made by another process (the CLI) counts from the very next request.
+    engine.syncExternalChanges(true);
+    const route = directory.lookup(request.headers.host);
+    if (route === undefined) return done();
+    answer(request, reply, route).catch((error: unknown) => {
+      request.log.error({ err: error }, 'site request failed');
+      if (!reply.sent) void reply.code(500).type('text/plain; charset=utf-8').send('internal error');
+    });
+  });
+
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', (done) => {
+    timer = setInterval(() => {
+      domains.runDueChecks().catch((error: unknown) => app.log.error({ err: error }, 'automatic domain re-check failed'));
+    }, RECHECK_TICK_MS);
+    timer.unref();
+    done();
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await domains.stop();
+  });
+}
+
+async function answer(request: FastifyRequest, reply: FastifyReply, route: SiteRoute): Promise<void> {
+  reply.header('x-content-type-options', 'nosniff');
+  const target = pathAndQuery(request.url);
+  if (route.kind === 'redirect') {
+    await reply.code(route.status).header('location', `${request.protocol}://${route.primary}${target}`).send();
+    return;
+  }
+  if (route.kind === 'no-site') return page(reply, 404, 'There is no site at this domain', 'No project serves this name, or its domain was removed.');
+  if (request.method !== 'GET' && request.method !== 'HEAD') {
+    await reply.code(405).header('allow', 'GET, HEAD').type('text/plain; charset=utf-8').send(`${request.method} is not allowed on a site; use GET or HEAD.\n`);
+    return;
+  }
+  const query = target.indexOf('?');
+  const pathname = query === -1 ? target : target.slice(0, query);
+  const result = await send(request.raw, pathname, { root: route.root, index: ['index.html'], dotfiles: 'ignore', maxAge: 0 });
+  if (result.type === 'directory') {
+    result.stream.destroy();
+    // Leading slashes collapsed: "//evil.example" must not become a redirect to another host.
+    await reply.code(301).header('location', `${pathname.replace(/^\/+/, '/')}/${query === -1 ? '' : target.slice(query)}`).send();
+    return;
+  }
+  if (result.type === 'error' && NOT_FOUND_STATUSES.has(result.statusCode)) {
+    result.stream.destroy();
+    return notFound(reply, route.root);
+  }
+  await reply.code(result.statusCode).headers(result.headers).send(result.stream);
+}
+
+/** The site's own 404.html when it has one, else a plain page. */
+async function notFound(reply: FastifyReply, root: string): Promise<void> {
+  let custom: Buffer;
+  try {
+    custom = await fs.readFile(path.join(root, '404.html'));
+  } catch {
+    return page(reply, 404, 'Page not found', 'This site has no page at this address.');
+  }
+  await reply.code(404).type('text/html; charset=utf-8').send(custom);
+}
+
+async function page(reply: FastifyReply, status: number, title: string, detail: string): Promise<void> {
+  const html = `<!doctype html>\n<html lang="en">\n<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${status} · ${title}</title></head>\n<body style="font-family:system-ui,sans-serif;margin:3rem auto;max-width:40rem;padding:0 1rem"><h1>${title}</h1><p>${detail}</p></body>\n</html>\n`;
+  await reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
+}
+
+/** The request target as path and query; an absolute-form target (GET http://host/x) keeps its path. */
+function pathAndQuery(url: string): string {
+  if (url.startsWith('/')) return url;
+  try {
+    const parsed = new URL(url);
+    return `${parsed.pathname}${parsed.search}`;
+  } catch {
+    return '/';
+  }
+}

@@ -1,0 +1,110 @@
+/** Published sites and custom domains (CONTRACT §6): the shapes and figures every face shares. */
+import { z } from 'zod';
+
+/** The seed's displayed record uses a TTL of 3600. */
+export const RECORD_TTL_SECONDS = 3600;
+/** A deploy over this many bytes fails (CONTRACT §6). */
+export const MAX_DEPLOY_BYTES = 100 * 1024 * 1024;
+export const DEFAULT_SITES_HOST = 'localhost';
+
+export const REDIRECT_STATUSES = [301, 302, 307, 308] as const;
+export type RedirectStatus = (typeof REDIRECT_STATUSES)[number];
+export const DEFAULT_REDIRECT_STATUS: RedirectStatus = 301;
+
+export const DEPLOY_OUTCOMES = ['succeeded', 'failed'] as const;
+export type DeployOutcome = (typeof DEPLOY_OUTCOMES)[number];
+export const DEPLOY_SOURCES = ['folder', 'adoption_page'] as const;
+export type DeploySource = (typeof DEPLOY_SOURCES)[number];
+
+export const DOMAIN_KINDS = ['apex', 'subdomain'] as const;
+export type DomainKind = (typeof DOMAIN_KINDS)[number];
+export const DOMAIN_ROLES = ['primary', 'redirect'] as const;
+export type DomainRole = (typeof DOMAIN_ROLES)[number];
+export const VERIFICATION_STATUSES = ['pending', 'verified', 'conflict', 'error'] as const;
+export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
+/** Certificates come with the next issue; the state is kept from the start so the GUI has its place. */
+export const CERTIFICATE_STATES = ['none', 'pending', 'issued', 'failed'] as const;
+export type CertificateState = (typeof CERTIFICATE_STATES)[number];
+
+/** Automatic re-checks of a pending domain: 1 min, 10 min, 100 min after the last check, then daily. */
+export const RECHECK_DELAYS_MS = [60_000, 600_000, 6_000_000] as const;
+export const RECHECK_DAILY_MS = 86_400_000;
+
+export const ProjectNameSchema = z
+  .string({ error: 'must be a string' })
+  .trim()
+  .min(1, { error: 'must not be empty' })
+  .max(100, { error: 'must be at most 100 characters' });
+
+export const NewProjectSchema = z.strictObject({
+  accountId: z.int({ error: 'must be an account id' }).positive({ error: 'must be an account id' }),
+  name: ProjectNameSchema,
+});
+export type NewProject = z.infer<typeof NewProjectSchema>;
+
+export interface Project {
+  id: number;
+  accountId: number;
+  name: string;
+  slug: string;
+  /** Number of the deploy being served, or null before the first successful deploy. */
+  liveDeploy: number | null;
+  /** http://<slug>.<sites-host>/ */
+  url: string;
+  createdAt: number;
+}
+
+export interface Deploy {
+  projectId: number;
+  number: number;
+  source: DeploySource;
+  /** The folder deployed (absolute), or null for the adoption page. */
+  folder: string | null;
+  outcome: DeployOutcome;
+  /** Why a deploy failed, in words a person can act on; null when it succeeded. */
+  reason: string | null;
+  fileCount: number;
+  byteSize: number;
+  live: boolean;
+  createdAt: number;
+}
+
+export interface DnsRecord {
+  /** ALIAS for an apex (some providers call it ANAME), CNAME for a subdomain. */
+  type: 'CNAME' | 'ALIAS';
+  name: string;
+  value: string;
+  ttl: number;
+}
+
+export interface DomainCertificate {
+  state: CertificateState;
+  issuer: string | null;
+  notAfter: number | null;
+}
+
+export interface Domain {
+  name: string;
+  /** The project's slug. */
+  project: string;
+  projectId: number;
+  kind: DomainKind;
+  role: DomainRole;
+  status: VerificationStatus;
+  record: DnsRecord;
+  /** What verification looks for, e.g. ["CNAME shop.localhost"]. */
+  expected: string[];
+  /** What the last check found, e.g. ["A 203.0.113.7"]; empty before the first check or when nothing exists. */
+  found: string[];
+  /** The last check's outcome in words, with what to do next. */
+  message: string;
+  checkedAt: number | null;
+  /** When the next automatic check runs (only while pending or after a resolver error). */
+  nextCheckAt: number | null;
+  verifiedAt: number | null;
+  certificate: DomainCertificate;
+  /** Redirects only: the primary they send visitors to, and the status they answer with. */
+  to?: string;
+  redirectStatus?: RedirectStatus;
+  createdAt: number;
+}

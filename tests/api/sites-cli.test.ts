@@ -1,0 +1,129 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Engine } from '../../src/main/engine';
+import type { Deploy, DnsRecord, Domain, Project } from '../../src/shared/sites';
+import { startTestDns, type TestDns } from '../helpers/dns-server';
+import { runCli, type ProcessResult } from '../helpers/processes';
+import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
+
+let dataDir: string;
+let dns: TestDns;
+let proAccount: number;
+let freeAccount: number;
+
+beforeAll(async () => {
+  dataDir = makeTempDir();
+  dns = await startTestDns();
+  const engine = new Engine({ dataDir, environment: 'production' });
+  proAccount = engine.services.accounts.create({ name: 'Happy Paws', planId: 'pro' }).id;
+  freeAccount = engine.services.accounts.create({ name: 'Small Shelter', planId: 'free' }).id;
+  engine.close();
+  fs.mkdirSync(path.join(dataDir, 'site'));
+  fs.writeFileSync(path.join(dataDir, 'site', 'index.html'), '<h1>Happy Paws</h1>');
+});
+
+afterAll(async () => {
+  await dns.close();
+  removeTempDir(dataDir);
+});
+
+const cli = (...args: string[]) => runCli(['--data-dir', dataDir, '--dns-server', dns.server, ...args]);
+
+function json<T>(result: ProcessResult): T {
+  expect(result.code, result.stderr).toBe(0);
+  return JSON.parse(result.stdout) as T;
+}
+
+function expectRefused(result: ProcessResult, stderr: RegExp): void {
+  expect(result.code).toBe(1);
+  expect(result.stderr).toMatch(/^Error: /);
+  expect(result.stderr).toMatch(stderr);
+}
+
+describe('sites CLI (CONTRACT §6)', () => {
+  it('creates, deploys, attaches, verifies, promotes and removes, with --json and refusals on stderr', async () => {
+    const project = json<Project>(await cli('projects', 'create', '--account', String(proAccount), '--name', 'Happy Paws', '--json'));
+    expect(project).toMatchObject({ slug: 'happy-paws', liveDeploy: null, url: 'http://happy-paws.localhost/' });
+    const free = json<Project>(await cli('projects', 'create', '--account', String(freeAccount), '--name', 'Small', '--json'));
+
+    const [deployed, failed, both, neither] = await Promise.all([
+      cli('deploy', 'happy-paws', path.join(dataDir, 'site'), '--json'),
+      cli('deploy', String(free.id), path.join(dataDir, 'missing')),
+      cli('deploy', 'happy-paws', path.join(dataDir, 'site'), '--adoption-page'),
+      cli('deploy', 'happy-paws'),
+    ]);
+    expect(json<Deploy>(deployed)).toMatchObject({ number: 1, outcome: 'succeeded', live: true, fileCount: 1 });
+    expectRefused(failed, /deploy 1 of small failed: folder missing/);
+    expect(failed.stdout).toBe('');
+    expectRefused(both, /either a folder to deploy or --adoption-page/);
+    expectRefused(neither, /either a folder to deploy or --adoption-page/);
+
+    const [planRefusal, unknownProject, badDomain, adoption] = await Promise.all([
+      cli('domains', 'add', 'small', 'www.small.test'),
+      cli('domains', 'add', 'nope', 'www.small.test'),
+      cli('domains', 'add', 'happy-paws', '*.shelter.test'),
+      cli('deploy', 'happy-paws', '--adoption-page', '--json'),
+    ]);
+    expectRefused(planRefusal, /needs the Pro plan or above .* is on Free/);
+    expectRefused(unknownProject, /no project with slug nope/);
+    expectRefused(badDomain, /wildcard/);
+    expect(json<Deploy>(adoption)).toMatchObject({ number: 2, source: 'adoption_page', live: true });
+
+    const primary = json<Domain>(await cli('domains', 'add', 'happy-paws', 'WWW.Shelter.Test', '--json'));
+    expect(primary).toMatchObject({ name: 'www.shelter.test', role: 'primary', status: 'pending' });
+    const redirect = json<Domain>(await cli('domains', 'add', String(project.id), 'shelter.test', '--redirect-to', 'www.shelter.test', '--status', '308', '--json'));
+    expect(redirect).toMatchObject({ role: 'redirect', to: 'www.shelter.test', redirectStatus: 308 });
+    expectRefused(await cli('domains', 'add', 'happy-paws', 'www.shelter.test'), /already attached to this project/);
+
+    const record = json<DnsRecord>(await cli('domains', 'record', 'shelter.test', '--json'));
+    expect(record).toEqual({ type: 'ALIAS', name: 'shelter.test', value: 'happy-paws.localhost', ttl: 3600 });
+    const text = await cli('domains', 'record', 'www.shelter.test');
+    expect(text.stdout).toMatch(/CNAME\s+www\.shelter\.test\s+happy-paws\.localhost\s+3600/);
+
+    expect(json<Domain>(await cli('domains', 'verify', 'www.shelter.test', '--json'))).toMatchObject({ status: 'pending', found: [] });
+    dns.zone = { 'www.shelter.test': { CNAME: 'happy-paws.localhost' }, 'shelter.test': { A: '127.0.0.1' } };
+    expect(json<Domain>(await cli('domains', 'verify', 'www.shelter.test', '--json'))).toMatchObject({ status: 'verified', found: ['CNAME happy-paws.localhost'] });
+    const verifiedText = await cli('domains', 'verify', 'shelter.test');
+    expect(verifiedText.code).toBe(0);
+    expect(verifiedText.stdout).toMatch(/shelter\.test\s+verified\s+A 127\.0\.0\.1, AAAA ::1\s+A 127\.0\.0\.1/);
+
+    const listed = json<Domain[]>(await cli('domains', 'list', '--json'));
+    expect(listed.map((domain) => domain.name)).toEqual(['www.shelter.test', 'shelter.test']);
+    for (const domain of listed) {
+      expect(Object.keys(domain)).toEqual(expect.arrayContaining(['name', 'project', 'role', 'status', 'record', 'certificate']));
+      expect(domain.certificate).toEqual({ state: 'none', issuer: null, notAfter: null });
+      expect(domain.project).toBe('happy-paws');
+    }
+    expect(listed[1]).toMatchObject({ role: 'redirect', to: 'www.shelter.test', redirectStatus: 308 });
+    expect(json<Domain[]>(await cli('domains', 'list', 'small', '--json'))).toEqual([]);
+
+    expectRefused(await cli('domains', 'remove', 'www.shelter.test'), /promote one of them first/);
+    expect(json<Domain>(await cli('domains', 'promote', 'shelter.test', '--json'))).toMatchObject({ role: 'primary' });
+    expect(json<Domain>(await cli('domains', 'remove', 'www.shelter.test', '--json'))).toMatchObject({ name: 'www.shelter.test', role: 'redirect' });
+    expectRefused(await cli('domains', 'verify', 'www.shelter.test'), /No project has the domain www\.shelter\.test/);
+
+    expect(json<Deploy>(await cli('deploys', 'rollback', 'happy-paws', '1', '--json'))).toMatchObject({ number: 1, live: true });
+    expectRefused(await cli('deploys', 'rollback', 'small', '1'), /failed \(folder missing/);
+    const history = json<Deploy[]>(await cli('deploys', 'list', 'happy-paws', '--json'));
+    expect(history.map((deploy) => [deploy.number, deploy.live])).toEqual([
+      [2, false],
+      [1, true],
+    ]);
+    const projects = json<Project[]>(await cli('projects', 'list', '--json'));
+    expect(projects.map((item) => [item.slug, item.liveDeploy])).toEqual([
+      ['happy-paws', 1],
+      ['small', null],
+    ]);
+    // About 25 CLI runs, each starting Node and tsx: slow on a busy machine.
+  }, 120_000);
+
+  it('takes --sites-host for the records, and refuses a bad one or a bad --dns-server', async () => {
+    const shown = await runCli(['--data-dir', dataDir, '--sites-host', 'Sites.Example.Org', 'projects', 'list', '--json']);
+    expect(json<Project[]>(shown)[0]?.url).toBe('http://happy-paws.sites.example.org/');
+    expectRefused(await runCli(['--data-dir', dataDir, '--sites-host', '10.0.0.1', 'projects', 'list']), /--sites-host: "10\.0\.0\.1" is not a DNS name/);
+    const badServer = await runCli(['--data-dir', dataDir, '--dns-server', 'resolver.example', 'domains', 'list']);
+    expect(badServer.code).toBe(1);
+    expect(badServer.stderr).toMatch(/--dns-server .* must be an IP address/);
+  });
+});
