@@ -162,7 +162,7 @@ describe('admin errors travel with their HTTP status and the Error body', () => 
   it.each([
     ['categories.create', newCategory(''), 400, 'validation_failed', /name: must not be empty/],
     ['categories.create', '{"environment":', 400, 'validation_failed', /not valid JSON/],
-    ['categories.create', newCategory('Dogs'), 409, 'conflict', /already exists/],
+    ['categories.create', newCategory('Dogs'), 409, 'conflict', /already named/],
     [
       'accounts.create',
       JSON.stringify({ environment: 'production', account: { name: 'Big partner', planId: 'enterprise', perMinute: 100, perDay: 50 } }),
