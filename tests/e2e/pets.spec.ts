@@ -147,7 +147,7 @@ test('categories: add, rename, a name taken, and one in use cannot be removed', 
   await page.getByRole('button', { name: 'Add category', exact: true }).click();
   await addDialog.getByLabel('Category name').fill('dogs');
   await addDialog.getByRole('button', { name: 'Add', exact: true }).click();
-  await expect(addDialog.getByText('A category named "dogs" already exists.')).toBeVisible();
+  await expect(addDialog.getByText('Category 1 is already named "Dogs"; category names must differ in more than case.')).toBeVisible();
   await expect(addDialog.getByLabel('Category name')).toHaveAttribute('aria-invalid', 'true');
   await expect(page.locator('.mantine-Notifications-root').getByRole('alert')).toHaveCount(0);
   await addDialog.getByRole('button', { name: 'Cancel', exact: true }).click();
@@ -178,7 +178,7 @@ test('categories: add, rename, a name taken, and one in use cannot be removed', 
   await desk.cli('pets', 'add', '--name', 'Iggy', '--category', String(reptiles!.id));
   await table.getByRole('button', { name: 'Remove Reptiles & amphibians', exact: true }).click();
   await page.getByRole('dialog', { name: 'Remove the category Reptiles & amphibians?' }).getByRole('button', { name: 'Remove', exact: true }).click();
-  const refusal = notification(page, 'still has 1 pet(s); move or delete them first');
+  const refusal = notification(page, 'Reptiles & amphibians still has 1 pet; move or remove it first.');
   await expect(refusal).toBeVisible();
   await expect(refusal).toContainText('Not possible');
   await expect(table.getByRole('button', { name: 'Remove Reptiles & amphibians', exact: true })).toBeDisabled();

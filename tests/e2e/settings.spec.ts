@@ -179,6 +179,8 @@ test.describe('with staging’s port held by another program', () => {
     await expect(toasts(page).filter({ hasText: /^Saved\./ })).toHaveCount(0);
     await expect(page.getByTestId('server-production').getByTestId('server-base-url')).toHaveText(`http://127.0.0.1:${productionPort}/v1`);
 
+    // The form is rebuilt from the saved settings once they are read back: clean again, so Save is off.
+    await expect(saveButton(page)).toBeDisabled();
     const newStagingPort = await freePort();
     await field(page, 'Staging port').fill(String(newStagingPort));
     await saveButton(page).click();
