@@ -87,7 +87,6 @@ function httpTransport(token: string): AdminApi {
   return Object.fromEntries(entries) as AdminApi;
 }
 
-export const isElectron = window.adoptionDesk !== undefined;
 const transport: AdminApi = window.adoptionDesk ?? httpTransport(takeToken());
 
 /** Calls a channel; resolves with its value or throws an AdminCallError carrying the contract's code. */
