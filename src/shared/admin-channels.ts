@@ -31,6 +31,19 @@ export const ADMIN_CHANNEL_NAMES = [
   'bans.lift',
   'console.send',
   'console.burst',
+  'projects.list',
+  'projects.create',
+  'deploys.list',
+  'deploys.fromFolder',
+  'deploys.fromUpload',
+  'deploys.adoptionPage',
+  'deploys.rollback',
+  'domains.list',
+  'domains.add',
+  'domains.verify',
+  'domains.setRedirectStatus',
+  'domains.promote',
+  'domains.remove',
 ] as const;
 
 export type AdminChannelName = (typeof ADMIN_CHANNEL_NAMES)[number];

@@ -25,6 +25,9 @@ import type { ErrorBody } from './errors';
 import type { Account, ApiKeyRecord, BanRecord, Category, PetRecord, StatusChange, UsageReport } from './models';
 import { NewPetSchema, PetStatusSchema, type Pet } from './pet';
 import { PLAN_IDS, type PlanFigures } from './plans';
+import { SiteUploadSchema } from './site-upload';
+import { DeployFolderSchema, DomainInputSchema, DomainNameSchema, RedirectStatusSchema } from './site-inputs';
+import { NewProjectSchema, type Deploy, type Domain, type Project } from './sites';
 
 const id = z.int().positive();
 const env = { environment: EnvironmentSchema };
@@ -103,6 +106,20 @@ export const ADMIN_CONTRACT = {
 
   'console.send': channel<ConsoleResponse>()(ConsoleRequestSchema),
   'console.burst': channel<BurstResult>()(ConsoleBurstSchema),
+
+  'projects.list': channel<Project[]>()(input({})),
+  'projects.create': channel<Project>()(input({ project: NewProjectSchema })),
+  'deploys.list': channel<Deploy[]>()(input({ projectId: id })),
+  'deploys.fromFolder': channel<Deploy>()(input({ projectId: id, folder: DeployFolderSchema })),
+  'deploys.fromUpload': channel<Deploy>()(input({ projectId: id, upload: SiteUploadSchema })),
+  'deploys.adoptionPage': channel<Deploy>()(input({ projectId: id })),
+  'deploys.rollback': channel<Deploy>()(input({ projectId: id, number: id })),
+  'domains.list': channel<Domain[]>()(input({ projectId: id.optional() })),
+  'domains.add': channel<Domain>()(input({ projectId: id, domain: DomainInputSchema })),
+  'domains.verify': channel<Domain>()(input({ name: DomainNameSchema })),
+  'domains.setRedirectStatus': channel<Domain>()(input({ name: DomainNameSchema, status: RedirectStatusSchema })),
+  'domains.promote': channel<Domain>()(input({ name: DomainNameSchema })),
+  'domains.remove': channel<Domain>()(input({ name: DomainNameSchema })),
 } as const satisfies Record<AdminChannelName, Channel<z.ZodType, unknown>>;
 
 export type AdminChannel = AdminChannelName;

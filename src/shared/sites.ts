@@ -58,7 +58,7 @@ export interface Deploy {
   projectId: number;
   number: number;
   source: DeploySource;
-  /** The folder deployed (absolute), or null for the adoption page. */
+  /** The folder deployed (absolute), what was uploaded ("upload of site.zip"), or null for the adoption page. */
   folder: string | null;
   outcome: DeployOutcome;
   /** Why a deploy failed, in words a person can act on; null when it succeeded. */

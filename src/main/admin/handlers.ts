@@ -1,10 +1,12 @@
 import type { AppHost } from '../app-host';
 import { sendConsoleBurst, sendConsoleRequest } from './console';
 import type { AdminHandlers } from './dispatch';
+import { deployUpload } from './site-upload';
 
 /** Each channel of the admin contract, as a thin call into one environment's services. */
 export function createAdminHandlers(host: AppHost): AdminHandlers {
   const services = (environment: Parameters<AppHost['engine']>[0]) => host.engine(environment).services;
+  const sites = (environment: Parameters<AppHost['engine']>[0]) => host.engine(environment).sites;
   return {
     'servers.status': () => host.status(),
     'settings.get': () => host.currentSettings(),
@@ -57,5 +59,19 @@ export function createAdminHandlers(host: AppHost): AdminHandlers {
 
     'console.send': (request) => sendConsoleRequest(host.baseUrl(request.environment), request),
     'console.burst': ({ count, ...request }) => sendConsoleBurst(host.baseUrl(request.environment), request, count),
+
+    'projects.list': ({ environment }) => sites(environment).projects.list(),
+    'projects.create': ({ environment, project }) => sites(environment).projects.create(project),
+    'deploys.list': ({ environment, projectId }) => sites(environment).projects.deploys(projectId),
+    'deploys.fromFolder': ({ environment, projectId, folder }) => sites(environment).projects.deployFolder(projectId, folder),
+    'deploys.fromUpload': ({ environment, projectId, upload }) => deployUpload(sites(environment).projects, projectId, upload),
+    'deploys.adoptionPage': ({ environment, projectId }) => sites(environment).projects.deployAdoptionPage(projectId),
+    'deploys.rollback': ({ environment, projectId, number }) => sites(environment).projects.rollback(projectId, number),
+    'domains.list': ({ environment, projectId }) => sites(environment).domains.list(projectId),
+    'domains.add': ({ environment, projectId, domain: { name, ...options } }) => sites(environment).domains.add(projectId, name, options),
+    'domains.verify': ({ environment, name }) => sites(environment).domains.verify(name),
+    'domains.setRedirectStatus': ({ environment, name, status }) => sites(environment).domains.setRedirectStatus(name, status),
+    'domains.promote': ({ environment, name }) => sites(environment).domains.promote(name),
+    'domains.remove': ({ environment, name }) => sites(environment).domains.remove(name),
   };
 }

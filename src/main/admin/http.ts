@@ -21,6 +21,9 @@ export interface RunningAdmin {
 
 /** The console sends request bodies up to 1.1 MB, as JSON inside the admin payload. */
 const BODY_LIMIT_BYTES = 4 * 1024 * 1024;
+/** A site upload carries up to 100 MiB of files as base64 (a third more), with their paths. */
+const UPLOAD_CHANNEL = 'deploys.fromUpload';
+const UPLOAD_BODY_LIMIT_BYTES = 150 * 1024 * 1024;
 const LOOPBACK_ADDRESSES = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 const LOOPBACK_HOSTNAMES = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
@@ -60,7 +63,7 @@ function guard(request: FastifyRequest, token: string): void {
 
 /** Fastify's own refusals (unparsable JSON, a body too large) in the contract's codes. */
 function fromFrameworkError(error: FastifyError): AppError {
-  if (error.statusCode === 413) return new AppError('payload_too_large', 'The request body is larger than the admin API accepts (4 MiB).');
+  if (error.statusCode === 413) return new AppError('payload_too_large', 'The request body is larger than the admin API accepts (4 MiB; a site upload up to 100 MiB of files).');
   if (error.statusCode === 415) return new AppError('unsupported_media_type', 'Content-Type must be application/json.');
   if (error.statusCode === 400 || error instanceof SyntaxError) return new AppError('validation_failed', `body: is not valid JSON (${error.message}).`);
   console.error('admin request failed', error);
@@ -88,12 +91,13 @@ export async function buildAdminServer(options: AdminHttpOptions): Promise<Fasti
   app.get('/admin', async (_request, reply) => reply.redirect('/admin/'));
   await app.register(fastifyStatic, { root: options.rendererDir, prefix: '/admin/', index: 'index.html', wildcard: false });
 
-  app.post(`${ADMIN_HTTP_PREFIX}:channel`, async (request, reply) => {
-    const { channel } = request.params as { channel: string };
+  const dispatch = async (channel: string, request: FastifyRequest, reply: FastifyReply) => {
     const result = await dispatchAdmin(options.handlers, channel, request.body ?? {});
     if (!result.ok) return reply.code(result.error.status).type('application/json; charset=utf-8').send(result.error);
     return reply.type('application/json; charset=utf-8').send(JSON.stringify(result.value));
-  });
+  };
+  app.post(`${ADMIN_HTTP_PREFIX}${UPLOAD_CHANNEL}`, { bodyLimit: UPLOAD_BODY_LIMIT_BYTES }, (request, reply) => dispatch(UPLOAD_CHANNEL, request, reply));
+  app.post(`${ADMIN_HTTP_PREFIX}:channel`, (request, reply) => dispatch((request.params as { channel: string }).channel, request, reply));
   await app.ready();
   return app;
 }

@@ -13,12 +13,13 @@ const MIB = 1024 * 1024;
 
 /**
  * Checks a folder before anything is copied: it exists, has index.html at the top, every symlink
- * stays inside it, and it holds at most `maxBytes`. A refusal says which rule and which file.
+ * stays inside it, and it holds at most `maxBytes`. A refusal says which rule and which file, naming
+ * the folder as `folder` (an upload's temporary folder by what was uploaded).
  */
-export async function inspectFolder(folder: string, maxBytes: number): Promise<FolderInspection> {
+export async function inspectFolder(source: string, maxBytes: number, folder: string = source): Promise<FolderInspection> {
   let root: string;
   try {
-    root = await fs.realpath(folder);
+    root = await fs.realpath(source);
     if (!(await fs.stat(root)).isDirectory()) return { ok: false, reason: `folder missing: ${folder} is a file, not a folder.` };
   } catch {
     return { ok: false, reason: `folder missing: ${folder} does not exist.` };

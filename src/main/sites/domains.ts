@@ -160,6 +160,17 @@ export class DomainService {
     return this.get(row.name);
   }
 
+  /** The status a redirect answers with (the redirects editor); a primary has none. */
+  setRedirectStatus(name: string, status: RedirectStatus): Domain {
+    const row = this.requireAttached(name);
+    if (row.role !== 'redirect') {
+      throw new AppError('validation_failed', `${row.name} is the primary domain: it serves the site, so it has no redirect status. Promote another domain first to make ${row.name} a redirect.`);
+    }
+    this.store.db.update(domains).set({ redirectStatus: status }).where(eq(domains.id, row.id)).run();
+    this.store.changes.emit('sites');
+    return this.get(row.name);
+  }
+
   /** Stops serving the name from the very next request on. */
   remove(name: string): Domain {
     const row = this.requireAttached(name);

@@ -73,14 +73,18 @@ export class ProjectService {
       .map((row) => deployView(row, project.liveDeployNumber));
   }
 
-  /** Copies a folder as the project's next deploy; a refused folder is recorded as a failed deploy. */
-  deployFolder(reference: string | number, folder: string): Promise<Deploy> {
+  /**
+   * Copies a folder as the project's next deploy; a refused folder is recorded as a failed deploy.
+   * `shownAs` names a temporary folder (an upload) in the record and its reasons.
+   */
+  deployFolder(reference: string | number, folder: string, shownAs?: string): Promise<Deploy> {
     const project = this.row(reference);
     const source = path.resolve(folder);
+    const recorded = shownAs ?? source;
     return this.serialised(project.id, async () => {
-      const inspection = await inspectFolder(source, MAX_DEPLOY_BYTES);
-      if (!inspection.ok) return this.record(project.id, 'folder', source, { outcome: 'failed', reason: inspection.reason });
-      return this.publish(project.id, 'folder', source, async (staging) => {
+      const inspection = await inspectFolder(source, MAX_DEPLOY_BYTES, recorded);
+      if (!inspection.ok) return this.record(project.id, 'folder', recorded, { outcome: 'failed', reason: inspection.reason });
+      return this.publish(project.id, 'folder', recorded, async (staging) => {
         await copyInspectedFolder(inspection, staging);
         return { outcome: 'succeeded', fileCount: inspection.fileCount, byteSize: inspection.byteSize };
       });

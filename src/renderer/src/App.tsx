@@ -7,6 +7,7 @@ import {
   IconPaw,
   IconServer,
   IconTerminal2,
+  IconWorldWww,
   type Icon,
 } from '@tabler/icons-react';
 import { useIsFetching } from '@tanstack/react-query';
@@ -21,6 +22,7 @@ import { ConsolePage } from './pages/ConsolePage';
 import { PetsPage } from './pages/PetsPage';
 import { PlansPage } from './pages/PlansPage';
 import { ServerPage } from './pages/ServerPage';
+import { SitesPage } from './pages/SitesPage';
 import { UsagePage } from './pages/UsagePage';
 import { PAGES, pageHref, useCurrentPage, type PageId } from './navigation';
 import { useServers } from './queries/servers';
@@ -30,6 +32,7 @@ const PAGE_ICON: Record<PageId, Icon> = {
   accounts: IconKey,
   plans: IconListDetails,
   usage: IconChartBar,
+  sites: IconWorldWww,
   console: IconTerminal2,
   server: IconServer,
 };
@@ -39,6 +42,7 @@ const PAGE_VIEW: Record<PageId, () => React.JSX.Element> = {
   accounts: AccountsPage,
   plans: PlansPage,
   usage: UsagePage,
+  sites: SitesPage,
   console: ConsolePage,
   server: ServerPage,
 };

@@ -20,3 +20,10 @@ export function formatSeconds(seconds: number): string {
   const minutes = Math.floor(seconds / 60);
   return seconds % 60 ? `${minutes} min ${seconds % 60} s` : `${minutes} min`;
 }
+
+/** Sizes of files and deploys: bytes, KiB or MiB, one decimal above bytes. */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+}

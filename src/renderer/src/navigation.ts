@@ -6,6 +6,7 @@ export const PAGES = [
   { id: 'accounts', label: 'Accounts & keys' },
   { id: 'plans', label: 'Plans' },
   { id: 'usage', label: 'Usage' },
+  { id: 'sites', label: 'Sites' },
   { id: 'console', label: 'API console' },
   { id: 'server', label: 'Server' },
 ] as const;

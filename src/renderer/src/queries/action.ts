@@ -2,15 +2,16 @@
 import { useMutation, useQueryClient, type UseMutationResult } from '@tanstack/react-query';
 import type { Environment } from '../../../shared/environments';
 import { useEnvironment } from '../environment';
-import { withProgress, type ProgressOptions } from '../notify';
+import { withProgress, type Outcome, type ProgressOptions } from '../notify';
 
 /** The second element of every environment-scoped query key. */
-export type Area = 'categories' | 'pets' | 'accounts' | 'keys' | 'plans' | 'usage';
+export type Area = 'categories' | 'pets' | 'accounts' | 'keys' | 'plans' | 'usage' | 'sites';
 
 interface ActionOptions<I, O> extends ProgressOptions {
   run: (input: I, environment: Environment) => Promise<O>;
   progress: string | ((input: I) => string);
-  success: (output: O, input: I) => string;
+  /** What to say when done: a warning (not a success) when it went through but needs attention. */
+  success: (output: O, input: I) => Outcome;
   invalidates: readonly Area[];
 }
 
