@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { test as base, expect, type Page } from '@playwright/test';
+import { startTestDns, type TestDns } from '../helpers/dns-server';
 
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -17,11 +18,14 @@ export interface DeskServer {
   cli(...args: string[]): Promise<string>;
   /** What the server has printed on stdout so far. */
   stdout(): string;
+  /** With `test.use({ siteDns: true })`: the loopback DNS server given to serve as --dns-server. */
+  dns?: TestDns;
 }
 
-async function startDesk(dataDir: string, ports: [number, number] = [0, 0]): Promise<{ server: DeskServer; child: ChildProcess }> {
+async function startDesk(dataDir: string, ports: [number, number] = [0, 0], dns?: TestDns): Promise<{ server: DeskServer; child: ChildProcess }> {
+  const dnsArgs = dns ? ['--dns-server', dns.server] : [];
   // The launcher behind `npm run serve` and `npm run cli`: the suite runs what users run.
-  const child = spawn(process.execPath, ['scripts/launch.cjs', 'serve', '--data-dir', dataDir, '--port', String(ports[0]), '--other-port', String(ports[1]), '--admin', '--log-level', 'silent'], {
+  const child = spawn(process.execPath, ['scripts/launch.cjs', 'serve', '--data-dir', dataDir, '--port', String(ports[0]), '--other-port', String(ports[1]), '--admin', '--log-level', 'silent', ...dnsArgs], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -45,14 +49,14 @@ async function startDesk(dataDir: string, ports: [number, number] = [0, 0]): Pro
   });
   const cli = (...args: string[]) =>
     new Promise<string>((resolve, reject) => {
-      const run = spawn(process.execPath, ['scripts/launch.cjs', 'cli', '--data-dir', dataDir, ...args], { cwd: ROOT });
+      const run = spawn(process.execPath, ['scripts/launch.cjs', 'cli', '--data-dir', dataDir, ...dnsArgs, ...args], { cwd: ROOT });
       let out = '';
       let err = '';
       run.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
       run.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
       run.once('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`cli ${args.join(' ')} failed: ${err}`))));
     });
-  return { server: { adminUrl, apiUrl: { production: apiUrl.production ?? '', staging: apiUrl.staging ?? '' }, dataDir, cli, stdout: () => stdout }, child };
+  return { server: { adminUrl, apiUrl: { production: apiUrl.production ?? '', staging: apiUrl.staging ?? '' }, dataDir, cli, stdout: () => stdout, dns }, child };
 }
 
 /** Opens the admin pages and waits for the app's own ready marker (never a sleep). */
@@ -77,7 +81,7 @@ async function twoFreePorts(): Promise<[number, number]> {
   return [ports[0]!, ports[1]!];
 }
 
-export const test = base.extend<{ desk: DeskServer; explicitPorts: boolean; stagingPortTaken: boolean }>({
+export const test = base.extend<{ desk: DeskServer; explicitPorts: boolean; stagingPortTaken: boolean; siteDns: boolean }>({
   /**
    * By default the server gets --port 0 --other-port 0 (the OS picks), which the Server page's
    * settings form shows as 0. `test.use({ explicitPorts: true })` passes two free port numbers instead.
@@ -85,18 +89,22 @@ export const test = base.extend<{ desk: DeskServer; explicitPorts: boolean; stag
   explicitPorts: [false, { option: true }],
   /** `test.use({ stagingPortTaken: true })`: another program holds staging's port for the whole test, so staging cannot start. */
   stagingPortTaken: [false, { option: true }],
+  /** `test.use({ siteDns: true })`: a DNS server on 127.0.0.1 whose zone the test edits, given to serve and the CLI. */
+  siteDns: [false, { option: true }],
   // A fresh data dir and a fresh server for every test.
-  desk: async ({ explicitPorts, stagingPortTaken }, use) => {
+  desk: async ({ explicitPorts, stagingPortTaken, siteDns }, use) => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'adk-e2e-'));
     const ports = explicitPorts || stagingPortTaken ? await twoFreePorts() : ([0, 0] as [number, number]);
     const holder = net.createServer();
     if (stagingPortTaken) await new Promise<void>((resolve) => holder.listen(ports[1], '127.0.0.1', resolve));
-    const { server, child } = await startDesk(dataDir, ports);
+    const dns = siteDns ? await startTestDns() : undefined;
+    const { server, child } = await startDesk(dataDir, ports, dns);
     await use(server);
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');
     await exited;
     if (holder.listening) await new Promise((resolve) => holder.close(resolve));
+    await dns?.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   },
   // The browser is a client of the desk: close it first. A socket left open by the browser (a
@@ -153,7 +161,7 @@ export async function callApi(baseUrl: string, path: string, key?: string, init:
 }
 
 /** Opens a page through the navigation bar and waits for its title. */
-export async function goTo(page: Page, label: 'Pets' | 'Accounts & keys' | 'Plans' | 'Usage' | 'API console' | 'Server'): Promise<void> {
+export async function goTo(page: Page, label: 'Pets' | 'Accounts & keys' | 'Plans' | 'Usage' | 'Sites' | 'API console' | 'Server'): Promise<void> {
   await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: label, exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: label, exact: true })).toBeVisible();
 }

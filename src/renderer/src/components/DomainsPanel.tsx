@@ -94,8 +94,8 @@ export function DomainsPanel({ project, account }: { project: Project; account: 
           <Table data-testid="domains-table" verticalSpacing="sm">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Domain</Table.Th>
-                <Table.Th>Status</Table.Th>
+                <Table.Th w={230}>Domain</Table.Th>
+                <Table.Th w={110}>Status</Table.Th>
                 <Table.Th>DNS record to create</Table.Th>
                 <Table.Th>Certificate</Table.Th>
                 <Table.Th>Redirect</Table.Th>
@@ -109,7 +109,7 @@ export function DomainsPanel({ project, account }: { project: Project; account: 
                   <Table.Tr data-testid={`domain-row-${domain.name}`} style={{ borderBottom: 'none' }}>
                     <Table.Td>
                       <Stack gap={4} align="flex-start">
-                        <Text fw={500} ff="monospace" style={{ wordBreak: 'break-all' }}>
+                        <Text fw={500} ff="monospace" style={{ overflowWrap: 'anywhere' }}>
                           {domain.name}
                         </Text>
                         <Group gap={4}>
