@@ -110,3 +110,54 @@ test('screenshots of every page, light and dark', async ({ page, desk }) => {
     for (const scheme of ['light', 'dark']) expect(fs.statSync(path.join(OUT, `${name}-${scheme}.png`)).size).toBeGreaterThan(20_000);
   }
 });
+
+test.describe('the Sites page', () => {
+  test.use({ siteDns: true });
+
+  test('screenshots of the Sites page, light and dark', async ({ page, desk }) => {
+    test.setTimeout(90_000);
+    fs.mkdirSync(OUT, { recursive: true });
+    const dns = desk.dns!;
+    await importPets(desk, [
+      { name: 'Biscuit', categoryId: 1 },
+      { name: 'Luna', categoryId: 2 },
+      { name: 'Thumper', categoryId: 3 },
+    ]);
+    const account = await cliJson<{ id: number }>(desk, 'accounts', 'create', '--name', 'Happy Tails Rescue', '--plan', 'pro');
+    const project = await cliJson<{ slug: string }>(desk, 'projects', 'create', '--account', String(account.id), '--name', 'Happy Tails');
+    const target = `${project.slug}.localhost`;
+
+    // Three deploys: a folder, one that failed (no index.html), then the adoption page, live.
+    const folder = path.join(desk.dataDir, 'happy-tails-site');
+    fs.mkdirSync(path.join(folder, 'css'), { recursive: true });
+    fs.writeFileSync(path.join(folder, 'index.html'), '<h1>Happy Tails</h1>');
+    fs.writeFileSync(path.join(folder, 'css', 'site.css'), 'h1 { color: teal }');
+    await desk.cli('deploy', project.slug, folder);
+    const broken = path.join(desk.dataDir, 'drafts');
+    fs.mkdirSync(broken);
+    fs.writeFileSync(path.join(broken, 'about.html'), '<p>About us</p>');
+    await expect(desk.cli('deploy', project.slug, broken)).rejects.toThrow(/no index\.html/);
+    await desk.cli('deploy', project.slug, '--adoption-page');
+
+    // Domains in each state: verified primary, verified redirect (308), a conflict, one pending.
+    dns.zone = {
+      'www.happytails.test': { CNAME: target },
+      'happytails.test': { A: '127.0.0.1' },
+      'shop.happytails.test': { A: '203.0.113.7' },
+    };
+    await desk.cli('domains', 'add', project.slug, 'www.happytails.test');
+    await desk.cli('domains', 'add', project.slug, 'happytails.test', '--status', '308');
+    await desk.cli('domains', 'add', project.slug, 'shop.happytails.test');
+    await desk.cli('domains', 'add', project.slug, 'adopt.happytails.test');
+    for (const name of ['www.happytails.test', 'happytails.test', 'shop.happytails.test', 'adopt.happytails.test']) await desk.cli('domains', 'verify', name);
+
+    await openDesk(page, desk);
+    await goTo(page, 'Sites');
+    await expect(page.getByTestId('deploy-row-3').getByTestId('deploy-live')).toBeVisible();
+    await expect(page.getByTestId('domain-row-www.happytails.test').getByTestId('domain-status')).toHaveText('verified');
+    await expect(page.getByTestId('domain-row-shop.happytails.test').getByTestId('domain-status')).toHaveText('conflict');
+    await expect(page.getByTestId('domain-row-adopt.happytails.test').getByTestId('domain-status')).toHaveText('pending');
+    await shoot(page, 'sites');
+    for (const scheme of ['light', 'dark']) expect(fs.statSync(path.join(OUT, `sites-${scheme}.png`)).size).toBeGreaterThan(20_000);
+  });
+});

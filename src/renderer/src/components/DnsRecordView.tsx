@@ -22,7 +22,7 @@ function Field({ label, value }: { label: string; value: string }): React.JSX.El
       <Text size="xs" c="dimmed" w={42}>
         {label}
       </Text>
-      <Code data-testid={`record-${label.toLowerCase()}`} style={{ wordBreak: 'break-all' }}>
+      <Code data-testid={`record-${label.toLowerCase()}`} style={{ whiteSpace: 'nowrap' }}>
         {value}
       </Code>
       <CopyValue what={`record ${label.toLowerCase()}`} value={value} />
@@ -39,8 +39,8 @@ export function DnsRecordView({ record }: { record: DnsRecord }): React.JSX.Elem
       <Field label="Value" value={record.value} />
       <Field label="TTL" value={String(record.ttl)} />
       {record.type === 'ALIAS' && (
-        <Text size="xs" c="dimmed" maw={280}>
-          An apex cannot hold a CNAME: use ALIAS, or ANAME if that is what your DNS provider offers.
+        <Text size="xs" c="dimmed" maw={260}>
+          An apex cannot hold a CNAME: use ALIAS (ANAME at some providers).
         </Text>
       )}
     </Stack>

@@ -35,7 +35,7 @@ function RedirectEditor({ domain }: { domain: Domain }): React.JSX.Element {
       </Group>
       <Select
         size="xs"
-        w={210}
+        w={200}
         aria-label={`Redirect status of ${domain.name}`}
         data={REDIRECT_STATUS_OPTIONS}
         value={String(domain.redirectStatus)}
@@ -90,11 +90,11 @@ export function DomainsPanel({ project, account }: { project: Project; account: 
       {domains.isError ? (
         <LoadFailure error={domains.error} onRetry={() => void domains.refetch()} />
       ) : (
-        <Table.ScrollContainer minWidth={980}>
+        <Table.ScrollContainer minWidth={1080}>
           <Table data-testid="domains-table" verticalSpacing="sm">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th w={230}>Domain</Table.Th>
+                <Table.Th miw={200}>Domain</Table.Th>
                 <Table.Th w={110}>Status</Table.Th>
                 <Table.Th>DNS record to create</Table.Th>
                 <Table.Th>Certificate</Table.Th>
@@ -109,7 +109,7 @@ export function DomainsPanel({ project, account }: { project: Project; account: 
                   <Table.Tr data-testid={`domain-row-${domain.name}`} style={{ borderBottom: 'none' }}>
                     <Table.Td>
                       <Stack gap={4} align="flex-start">
-                        <Text fw={500} ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+                        <Text fw={500} ff="monospace" size="sm" style={{ overflowWrap: 'anywhere' }}>
                           {domain.name}
                         </Text>
                         <Group gap={4}>
