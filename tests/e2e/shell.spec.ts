@@ -5,6 +5,7 @@ const PAGES = [
   { label: 'Accounts & keys', hash: '#/accounts' },
   { label: 'Plans', hash: '#/plans' },
   { label: 'Usage', hash: '#/usage' },
+  { label: 'Sites', hash: '#/sites' },
   { label: 'API console', hash: '#/console' },
   { label: 'Server', hash: '#/server' },
 ] as const;

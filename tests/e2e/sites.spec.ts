@@ -156,6 +156,11 @@ test('a Free account is refused a domain with the reason; after a plan change: u
   await expect(page.getByTestId('deploy-row-1').getByTestId('deploy-live')).toBeVisible();
   await expect(page.getByTestId('deploy-row-4').getByTestId('deploy-live')).toBeHidden();
   expect((await visit(desk, slugHost)).body).toContain('Welcome, v1');
+
+  // Projects belong to an environment: staging has none.
+  await page.getByTestId('environment-switch').getByText('Staging', { exact: true }).click();
+  await expect(page.getByText('No sites yet')).toBeVisible();
+  await expect(page.getByTestId('project-panel')).toBeHidden();
 });
 
 test.describe('custom domains against a loopback DNS server', () => {

@@ -29,6 +29,7 @@ function DeployForm({ project, onDone }: { project: Project; onDone: () => void 
   const [picked, setPicked] = useState<PickedUpload | null>(null);
   const [pickError, setPickError] = useState<string | null>(null);
   const [failed, setFailed] = useState<Deploy | null>(null);
+  const [reading, setReading] = useState(false);
   const form = useForm({ initialValues: { folder: '' }, validate: (values) => (source === 'path' ? validatePath(values) : {}) });
   const folderInput = useRef<HTMLInputElement>(null);
   const zipInput = useRef<HTMLInputElement>(null);
@@ -56,10 +57,13 @@ function DeployForm({ project, onDone }: { project: Project; onDone: () => void 
     const problem = uploadProblem(picked);
     if (problem) return setPickError(problem);
     let upload;
+    setReading(true);
     try {
       upload = await uploadPayload(picked);
     } catch (error) {
       return setPickError((error as Error).message);
+    } finally {
+      setReading(false);
     }
     deploy.mutate({ projectId: project.id, kind: 'upload', upload }, { onSuccess: finished, onError: refused });
   });
@@ -137,7 +141,7 @@ function DeployForm({ project, onDone }: { project: Project; onDone: () => void 
           <Button variant="default" onClick={onDone}>
             Cancel
           </Button>
-          <Button type="submit" loading={deploy.isPending}>
+          <Button type="submit" loading={reading || deploy.isPending}>
             Deploy
           </Button>
         </Group>
