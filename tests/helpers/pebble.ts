@@ -86,7 +86,7 @@ export async function startPebble(dir: string, ports: { listen: number; manageme
     await waitFor(async () => (await get(ports.directoryUrl)).status === 200, 15_000, 100);
   } catch (error) {
     child.kill('SIGKILL');
-    throw new Error(`Pebble did not start: ${String(error)}\n${output}`);
+    throw new Error(`Pebble did not start: ${String(error)}\n${output}`, { cause: error });
   }
   return {
     directoryUrl: ports.directoryUrl,
