@@ -135,7 +135,11 @@ async function startWithAdmin(options: CommandOptions, port: number, log: Logger
     dataDir: options.dataDir,
     log,
     sites: sitesOptions(options),
-    overrides: { host: options.host, ports: { [options.env]: port, ...(options.otherPort === undefined ? {} : { [other]: options.otherPort }) } },
+    overrides: {
+      host: options.host,
+      ports: { [options.env]: port, ...(options.otherPort === undefined ? {} : { [other]: options.otherPort }) },
+      ...(options.httpsPort === undefined ? {} : { httpsPorts: { [options.env]: options.httpsPort } }),
+    },
     onMoved: (status) => console.log(`Adoption Desk ${status.environment} API moved: now listening on ${status.baseUrl}`),
   });
   const statuses = await host.start();

@@ -31,6 +31,9 @@ export const ADMIN_CHANNEL_NAMES = [
   'bans.lift',
   'console.send',
   'console.burst',
+  'certificates.list',
+  'certificates.ca',
+  'domains.reverify',
 ] as const;
 
 export type AdminChannelName = (typeof ADMIN_CHANNEL_NAMES)[number];

@@ -25,6 +25,10 @@ import type { ErrorBody } from './errors';
 import type { Account, ApiKeyRecord, BanRecord, Category, PetRecord, StatusChange, UsageReport } from './models';
 import { NewPetSchema, PetStatusSchema, type Pet } from './pet';
 import { PLAN_IDS, type PlanFigures } from './plans';
+import type { CertificateListing, Domain } from './sites';
+
+/** A domain name as typed (the service normalises and looks it up). */
+const DomainReferenceSchema = z.string({ error: 'must be a domain name' }).trim().min(1, { error: 'must not be empty' }).max(253, { error: 'must be at most 253 characters' });
 
 const id = z.int().positive();
 const env = { environment: EnvironmentSchema };
@@ -41,6 +45,8 @@ export interface ServerStatus {
   problem: string | null;
   /** Not running because its port is taken: the Server page marks the port field. */
   portInUse: boolean;
+  /** The port serving the sites over HTTPS, when one is set and the server runs. */
+  httpsPort: number | null;
 }
 
 export interface ConsoleResponse {
@@ -103,6 +109,12 @@ export const ADMIN_CONTRACT = {
 
   'console.send': channel<ConsoleResponse>()(ConsoleRequestSchema),
   'console.burst': channel<BurstResult>()(ConsoleBurstSchema),
+
+  'certificates.list': channel<CertificateListing[]>()(input({})),
+  /** The local CA's certificate (public, PEM): one per data dir, for both environments. */
+  'certificates.ca': channel<{ pem: string }>()(z.strictObject({})),
+  /** Re-checks the domain's DNS, then requests its certificate anew. */
+  'domains.reverify': channel<Domain>()(input({ name: DomainReferenceSchema })),
 } as const satisfies Record<AdminChannelName, Channel<z.ZodType, unknown>>;
 
 export type AdminChannel = AdminChannelName;

@@ -128,3 +128,11 @@ export interface Domain {
   redirectStatus?: RedirectStatus;
   createdAt: number;
 }
+
+/** One line of `certificates list` (and the GUI's): the domain, its DNS status and its certificate. */
+export interface CertificateListing extends DomainCertificate {
+  domain: string;
+  project: string;
+  status: VerificationStatus;
+  verifiedAt: number | null;
+}

@@ -57,5 +57,9 @@ export function createAdminHandlers(host: AppHost): AdminHandlers {
 
     'console.send': (request) => sendConsoleRequest(host.baseUrl(request.environment), request),
     'console.burst': ({ count, ...request }) => sendConsoleBurst(host.baseUrl(request.environment), request, count),
+
+    'certificates.list': ({ environment }) => host.engine(environment).sites.certificates.list(),
+    'certificates.ca': async () => ({ pem: await host.engine('production').sites.certificates.caCertificate() }),
+    'domains.reverify': ({ environment, name }) => host.engine(environment).sites.reverify(name),
   };
 }

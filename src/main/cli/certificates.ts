@@ -1,6 +1,5 @@
 import type { Command } from 'commander';
-import type { Domain } from '../../shared/sites';
-import type { CertificateListing } from '../sites/certificates/certificates';
+import type { CertificateListing } from '../../shared/sites';
 import type { Engine } from '../engine';
 import { note, printObject, printRows } from './output';
 import { run } from './sites';
@@ -36,10 +35,9 @@ export function registerCertificateCommands(program: Command): void {
     .argument('<domain>')
     .action(
       run(async (engine: Engine, output, name: string) => {
-        const domain: Domain = await engine.sites.domains.verify(name);
-        const certificate = engine.sites.certificates.requestAgain(domain.name);
-        const result = { ...domain, certificate };
-        if (output.json) return printObject(output, result);
+        const domain = await engine.sites.reverify(name);
+        const { certificate } = domain;
+        if (output.json) return printObject(output, domain);
         printObject(output, { name: domain.name, status: domain.status, certificate: certificate.state, nextAttemptAt: certificate.nextAttemptAt });
         note(
           certificate.state === 'issued'

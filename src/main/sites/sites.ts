@@ -2,7 +2,7 @@ import path from 'node:path';
 import type Database from 'better-sqlite3';
 import type { Clock } from '../../shared/clock';
 import type { Environment } from '../../shared/environments';
-import { DEFAULT_SITES_HOST } from '../../shared/sites';
+import { DEFAULT_SITES_HOST, type Domain } from '../../shared/sites';
 import type { Store } from '../db/connection';
 import type { AccountService } from '../services/accounts';
 import type { Changes } from '../services/changes';
@@ -75,5 +75,11 @@ export class Sites {
       certificates: this.certificates,
     });
     this.directory = new SiteDirectory(sqlite, this.host, (projectId, number) => this.projects.deployDir(projectId, number), changes);
+  }
+
+  /** The re-verify action (a domain flagged by the 30-minute rule): DNS checked again, then its certificate requested anew. */
+  async reverify(name: string): Promise<Domain> {
+    const domain = await this.domains.verify(name);
+    return { ...domain, certificate: this.certificates.requestAgain(domain.name) };
   }
 }

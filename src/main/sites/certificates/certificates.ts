@@ -4,7 +4,7 @@ import { and, asc, eq, isNotNull, isNull, lte, ne, or } from 'drizzle-orm';
 import type { Clock } from '../../../shared/clock';
 import type { Environment } from '../../../shared/environments';
 import { AppError } from '../../../shared/errors';
-import { REVERIFY_AFTER_MS, type CertificateIssuerKind, type DomainCertificate } from '../../../shared/sites';
+import { REVERIFY_AFTER_MS, type CertificateIssuerKind, type CertificateListing, type DomainCertificate } from '../../../shared/sites';
 import type { Store } from '../../db/connection';
 import { domains, projects } from '../../db/schema';
 import type { Changes } from '../../services/changes';
@@ -14,14 +14,6 @@ import { readPrivateFile, writePrivateFile } from './private-files';
 import { afterFailure, capReleasedAt, renewalAt } from './retry-schedule';
 
 type DomainRow = typeof domains.$inferSelect;
-
-/** One line of `certificates list`: the domain, its DNS status and its certificate. */
-export interface CertificateListing extends DomainCertificate {
-  domain: string;
-  project: string;
-  status: DomainRow['status'];
-  verifiedAt: number | null;
-}
 
 /** What SNI hands to TLS for one name. */
 export interface ServedCertificate {
