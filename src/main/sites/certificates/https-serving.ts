@@ -97,7 +97,8 @@ export async function listenHttps(app: FastifyInstance, engine: Engine, host: st
           context = served ? tls.createSecureContext(served) : null;
           contexts.set(name, context);
         }
-        callback(context ? null : new Error(`no certificate for ${name}`), context ?? undefined);
+        // No context: the default one has no certificate, so the client gets a handshake_failure alert.
+        callback(null, context ?? undefined);
       },
     },
     app.routing,
