@@ -32,6 +32,8 @@ export interface CertificateStore {
   localCa: LocalCa;
 }
 
+/** How long a stopping server waits for an attempt in flight. */
+const STOP_WAIT_MS = 1_500;
 /** Attempts one run makes at most, so a backlog never holds a run for long. */
 const ATTEMPTS_PER_RUN = 10;
 const CLEARED = {
@@ -170,9 +172,12 @@ export class CertificateService {
     return this.running;
   }
 
+  /** For a server that stops: no new attempt starts; one in flight (an ACME order can take a while) is waited for briefly, then dropped. */
   async stop(): Promise<void> {
     this.stopped = true;
-    await this.running;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([this.running, new Promise((resolve) => (timer = setTimeout(resolve, STOP_WAIT_MS)))]);
+    clearTimeout(timer);
   }
 
   private async attemptDue(): Promise<number> {
@@ -244,7 +249,11 @@ export class CertificateService {
         certificateNextAttemptAt: nextAttemptAt,
       };
     }
-    if (this.stopped && newKeyFile === undefined) return;
+    if (this.stopped) {
+      // The database may be closed by now: nothing of this attempt is kept.
+      if (newKeyFile) fs.rmSync(newKeyFile, { force: true });
+      return;
+    }
     const updated = db
       .update(domains)
       .set(outcome)
