@@ -108,3 +108,31 @@ describe('HTTPS with the local CA', () => {
   });
 
 });
+
+describe('ACME HTTP-01 answers on the HTTP port', () => {
+  it('serves a challenge in flight for its own domain’s Host only', async () => {
+    const acmeDir = makeTempDir();
+    const acmeServer = await startApiServer({
+      dataDir: acmeDir,
+      environment: 'production',
+      port: 0,
+      clock: new ManualClock(Date.now()),
+      sites: { acme: { directoryUrl: 'https://127.0.0.1:9/dir', email: 'ops@shelter.test', termsAgreed: true } },
+    });
+    try {
+      const challenges = acmeServer.engine.sites.acmeChallenges;
+      if (!challenges) throw new Error('no ACME challenges with an ACME issuer');
+      challenges.add('tok-en_1', 'www.shelter.test', 'tok-en_1.thumbprint');
+      const answer = await siteRequest(acmeServer.port, 'www.shelter.test:80', '/.well-known/acme-challenge/tok-en_1');
+      expect(answer).toMatchObject({ status: 200, body: 'tok-en_1.thumbprint' });
+      expect(answer.headers['content-type']).toBe('text/plain; charset=utf-8');
+      expect((await siteRequest(acmeServer.port, 'other.shelter.test', '/.well-known/acme-challenge/tok-en_1')).body).not.toContain('thumbprint');
+      expect((await siteRequest(acmeServer.port, 'www.shelter.test', '/.well-known/acme-challenge/unknown')).body).not.toContain('thumbprint');
+      challenges.delete('tok-en_1');
+      expect((await siteRequest(acmeServer.port, 'www.shelter.test', '/.well-known/acme-challenge/tok-en_1')).body).not.toContain('thumbprint');
+    } finally {
+      await acmeServer.stop();
+      removeTempDir(acmeDir);
+    }
+  });
+});
