@@ -23,7 +23,7 @@ export function CaDownloadCard(): React.JSX.Element {
           </Title>
         </Group>
         <Text size="sm">
-          Unless ACME is set below, the sites’ certificates come from this desk’s own CA. Browsers trust them once its certificate is added to the
+          Unless ACME is set above, the sites’ certificates come from this desk’s own CA. Browsers trust them once its certificate is added to the
           system’s (or Firefox’s) trust store: Linux <code>update-ca-certificates</code>, macOS Keychain Access (Always Trust), Windows “Trusted Root
           Certification Authorities”.
         </Text>
