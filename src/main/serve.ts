@@ -157,6 +157,7 @@ async function startWithAdmin(options: CommandOptions, port: number, log: Logger
   }
   for (const status of statuses) {
     console.log(status.running ? `Adoption Desk ${status.environment} API listening on ${status.baseUrl}` : `Adoption Desk ${status.environment} API not started: ${describe(status)}`);
+    if (status.httpsPort !== null) console.log(`Adoption Desk ${status.environment} sites over HTTPS on port ${status.httpsPort}`);
     if (status.running) log.info({ environment: status.environment, url: status.baseUrl, dataDir: options.dataDir, node: process.version }, 'started');
     else log.warn({ environment: status.environment, problem: status.problem }, 'not started');
   }
