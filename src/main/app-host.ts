@@ -17,7 +17,7 @@ export interface AppHostOptions {
   migrationsFolder?: string;
   log?: ApiLog;
   /** Ports or host for this run only (command-line flags), not saved to the settings file. */
-  overrides?: { host?: string; ports?: Partial<Record<Environment, number>> };
+  overrides?: { host?: string; ports?: Partial<Record<Environment, number>>; httpsPorts?: Partial<Record<Environment, number | null>> };
   /** Told about each server that a settings change moved to a new address (browser mode prints it). */
   onMoved?: (status: ServerStatus) => void;
   /** --sites-host and --dns-server, for both environments. */
@@ -29,6 +29,11 @@ const DEFAULT_SETTINGS: Settings = { host: '127.0.0.1', ports: { ...DEFAULT_PORT
 function addressOf(settings: Settings, environment: Environment): string {
   const host = settings.host.includes(':') ? `[${settings.host}]` : settings.host;
   return `${host}:${settings.ports[environment]}`;
+}
+
+/** What a server is started with: its address, its HTTPS port and the certificate issuer. */
+function endpointOf(settings: Settings, environment: Environment): string {
+  return JSON.stringify([addressOf(settings, environment), settings.httpsPorts?.[environment] ?? null, settings.acme ?? null]);
 }
 
 /** Why a server did not start, in words; `portInUse` lets each face add its own way out. */
@@ -79,7 +84,9 @@ export class AppHost {
   currentSettings(): Settings {
     // A port of 0 means "pick one": show the one actually bound, so the form holds valid figures.
     const port = (environment: Environment) => this.servers.get(environment)?.port ?? this.port(environment);
-    return { host: this.host(), ports: { production: port('production'), staging: port('staging') } };
+    const httpsPort = (environment: Environment) => this.servers.get(environment)?.httpsPort ?? this.httpsPort(environment) ?? null;
+    const httpsPorts = { production: httpsPort('production'), staging: httpsPort('staging') };
+    return withCertificateSettings({ host: this.host(), ports: { production: port('production'), staging: port('staging') } }, httpsPorts, this.settings.acme);
   }
 
   status(): ServerStatus[] {
@@ -94,6 +101,7 @@ export class AppHost {
         host: this.host(),
         problem: problem ? `${problem.reason}${problem.portInUse ? ' Choose another port on the Server page.' : ''}` : null,
         portInUse: problem?.portInUse ?? false,
+        httpsPort: server?.httpsPort ?? null,
       };
     });
   }
@@ -104,12 +112,12 @@ export class AppHost {
    * address it had, the file keeps the previous settings, and the refusal says why.
    */
   async updateSettings(update: SettingsUpdate): Promise<ServerStatus[]> {
-    const { host, ports } = parseOrThrow(SettingsUpdateSchema, update, 'settings');
-    const next: Settings = { host, ports };
+    const { host, ports, httpsPorts, acme } = parseOrThrow(SettingsUpdateSchema, update, 'settings');
+    const next = withCertificateSettings({ host, ports }, httpsPorts, acme);
     const saved = this.settings;
     const inForce = this.currentSettings();
     const wasRunning = new Set(ENVIRONMENTS.filter((environment) => this.servers.has(environment)));
-    const changed = ENVIRONMENTS.filter((environment) => addressOf(inForce, environment) !== addressOf(next, environment));
+    const changed = ENVIRONMENTS.filter((environment) => endpointOf(inForce, environment) !== endpointOf(next, environment));
 
     this.settings = next;
     this.options.overrides = undefined;
@@ -163,7 +171,7 @@ export class AppHost {
         clock: this.options.clock,
         log: this.options.log,
         migrationsFolder: this.options.migrationsFolder,
-        sites: this.options.sites,
+        sites: { ...this.options.sites, httpsPort: this.httpsPort(environment), acme: this.settings.acme ? { ...this.settings.acme } : this.options.sites?.acme },
       });
       this.servers.set(environment, server);
       this.problems.delete(environment);
@@ -189,6 +197,10 @@ export class AppHost {
     return this.options.overrides?.ports?.[environment] ?? this.settings.ports[environment];
   }
 
+  private httpsPort(environment: Environment): number | undefined {
+    return (this.options.overrides?.httpsPorts?.[environment] ?? this.settings.httpsPorts?.[environment]) ?? undefined;
+  }
+
   private host(): string {
     return this.options.overrides?.host ?? this.settings.host;
   }
@@ -200,4 +212,10 @@ export class AppHost {
       return structuredClone(DEFAULT_SETTINGS);
     }
   }
+}
+
+/** The settings with HTTPS ports and ACME only when set, so a file without them stays as it was. */
+function withCertificateSettings(base: Settings, httpsPorts: Settings['httpsPorts'], acme: Settings['acme']): Settings {
+  const anyHttps = httpsPorts !== undefined && (httpsPorts.production !== null || httpsPorts.staging !== null);
+  return { ...base, ...(anyHttps ? { httpsPorts } : {}), ...(acme ? { acme } : {}) };
 }

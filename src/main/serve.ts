@@ -10,6 +10,7 @@ import type { AppHost as AppHostType } from './app-host';
 import type { SitesOptions } from './sites/sites';
 import { collectDnsServer } from './cli/sites';
 import { DEFAULT_SITES_HOST } from '../shared/sites';
+import { LETS_ENCRYPT_DIRECTORY } from './sites/certificates/acme-issuer';
 
 const STOP_DEADLINE_MS = 5_000;
 
@@ -30,6 +31,11 @@ async function main(): Promise<void> {
     .option('--admin', 'also serve the admin pages (on 127.0.0.1, a port of their own) and run the other environment too, as the desktop app does', false)
     .option('--sites-host <name>', 'the name pointing at this machine; projects are served at <slug>.<name>', DEFAULT_SITES_HOST)
     .option('--dns-server <host:port>', 'DNS resolver for domain verification (repeatable; default the system’s)', collectDnsServer)
+    .option('--https-port <port>', 'also serve the sites over HTTPS on this port, each domain with its certificate (off unless given; 0 picks a free one)', parsePort)
+    .option('--acme-directory <url>', 'get certificates from this ACME directory (e.g. Let’s Encrypt) instead of the local CA; needs --acme-email and --acme-agree-tos')
+    .option('--acme-email <address>', 'ACME: contact address for the account (expiry notices)')
+    .option('--acme-agree-tos', 'ACME: you agree to the CA’s terms of service', false)
+    .option('--acme-ca-file <pem>', 'ACME: extra root to trust for the directory’s own HTTPS (a test CA such as Pebble)')
     .option('--other-port <port>', 'with --admin: port of the other environment (default from the settings: 4010 production, 4011 staging)', parsePort)
     .option('--admin-port <port>', 'with --admin: port of the admin pages, on 127.0.0.1 only (default 0: a free one)', parsePort, 0)
     .parse();
@@ -70,7 +76,18 @@ async function main(): Promise<void> {
 }
 
 function sitesOptions(options: CommandOptions): SitesOptions {
-  return { host: options.sitesHost, dnsServers: options.dnsServer ?? [] };
+  return { host: options.sitesHost, dnsServers: options.dnsServer ?? [], httpsPort: options.httpsPort, acme: acmeOptions(options) };
+}
+
+function acmeOptions(options: CommandOptions): SitesOptions['acme'] {
+  if (options.acmeDirectory === undefined) {
+    if (options.acmeEmail !== undefined || options.acmeAgreeTos || options.acmeCaFile !== undefined) throw new AppError('validation_failed', '--acme-email, --acme-agree-tos and --acme-ca-file go with --acme-directory <url>.');
+    return undefined;
+  }
+  if (!URL.canParse(options.acmeDirectory) || !/^https?:$/.test(new URL(options.acmeDirectory).protocol)) throw new AppError('validation_failed', `--acme-directory must be an http(s) URL, e.g. ${LETS_ENCRYPT_DIRECTORY}`);
+  if (options.acmeEmail === undefined || !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(options.acmeEmail)) throw new AppError('validation_failed', '--acme-email <address> is needed with --acme-directory: the CA sends expiry notices there.');
+  if (!options.acmeAgreeTos) throw new AppError('validation_failed', '--acme-agree-tos is needed with --acme-directory: the CA issues only to accounts that agreed to its terms of service.');
+  return { directoryUrl: options.acmeDirectory, email: options.acmeEmail, termsAgreed: true, caFile: options.acmeCaFile };
 }
 
 interface CommandOptions {
@@ -84,11 +101,17 @@ interface CommandOptions {
   adminPort: number;
   sitesHost: string;
   dnsServer?: string[];
+  httpsPort?: number;
+  acmeDirectory?: string;
+  acmeEmail?: string;
+  acmeAgreeTos: boolean;
+  acmeCaFile?: string;
 }
 
 async function startApi(options: CommandOptions, port: number, log: Logger): Promise<() => Promise<void>> {
   const server = await startApiServer({ dataDir: options.dataDir, environment: options.env, port, host: options.host, log, sites: sitesOptions(options) });
   console.log(`Adoption Desk ${options.env} API listening on ${server.baseUrl} (data in ${server.engine.dataDir})`);
+  if (server.httpsPort !== undefined) console.log(`Sites over HTTPS on port ${server.httpsPort} (certificates from ${options.acmeDirectory ?? 'the local CA; export it with "certificates ca"'})`);
   log.info({ environment: options.env, url: server.baseUrl, dataDir: server.engine.dataDir, node: process.version }, 'started');
   return () => server.stop();
 }
@@ -112,7 +135,11 @@ async function startWithAdmin(options: CommandOptions, port: number, log: Logger
     dataDir: options.dataDir,
     log,
     sites: sitesOptions(options),
-    overrides: { host: options.host, ports: { [options.env]: port, ...(options.otherPort === undefined ? {} : { [other]: options.otherPort }) } },
+    overrides: {
+      host: options.host,
+      ports: { [options.env]: port, ...(options.otherPort === undefined ? {} : { [other]: options.otherPort }) },
+      ...(options.httpsPort === undefined ? {} : { httpsPorts: { [options.env]: options.httpsPort } }),
+    },
     onMoved: (status) => console.log(`Adoption Desk ${status.environment} API moved: now listening on ${status.baseUrl}`),
   });
   const statuses = await host.start();
@@ -130,6 +157,7 @@ async function startWithAdmin(options: CommandOptions, port: number, log: Logger
   }
   for (const status of statuses) {
     console.log(status.running ? `Adoption Desk ${status.environment} API listening on ${status.baseUrl}` : `Adoption Desk ${status.environment} API not started: ${describe(status)}`);
+    if (status.httpsPort !== null) console.log(`Adoption Desk ${status.environment} sites over HTTPS on port ${status.httpsPort}`);
     if (status.running) log.info({ environment: status.environment, url: status.baseUrl, dataDir: options.dataDir, node: process.version }, 'started');
     else log.warn({ environment: status.environment, problem: status.problem }, 'not started');
   }

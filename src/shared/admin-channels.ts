@@ -44,6 +44,9 @@ export const ADMIN_CHANNEL_NAMES = [
   'domains.setRedirectStatus',
   'domains.promote',
   'domains.remove',
+  'certificates.list',
+  'certificates.ca',
+  'domains.reverify',
 ] as const;
 
 export type AdminChannelName = (typeof ADMIN_CHANNEL_NAMES)[number];

@@ -27,7 +27,7 @@ import { NewPetSchema, PetStatusSchema, type Pet } from './pet';
 import { PLAN_IDS, type PlanFigures } from './plans';
 import { SiteUploadSchema } from './site-upload';
 import { DeployFolderSchema, DomainInputSchema, DomainNameSchema, RedirectStatusSchema } from './site-inputs';
-import { NewProjectSchema, type Deploy, type Domain, type Project } from './sites';
+import { NewProjectSchema, type CertificateListing, type Deploy, type Domain, type Project } from './sites';
 
 const id = z.int().positive();
 const env = { environment: EnvironmentSchema };
@@ -44,6 +44,8 @@ export interface ServerStatus {
   problem: string | null;
   /** Not running because its port is taken: the Server page marks the port field. */
   portInUse: boolean;
+  /** The port serving the sites over HTTPS, when one is set and the server runs. */
+  httpsPort: number | null;
 }
 
 export interface ConsoleResponse {
@@ -120,6 +122,11 @@ export const ADMIN_CONTRACT = {
   'domains.setRedirectStatus': channel<Domain>()(input({ name: DomainNameSchema, status: RedirectStatusSchema })),
   'domains.promote': channel<Domain>()(input({ name: DomainNameSchema })),
   'domains.remove': channel<Domain>()(input({ name: DomainNameSchema })),
+  'certificates.list': channel<CertificateListing[]>()(input({})),
+  /** The local CA's certificate (public, PEM): one per data dir, for both environments. */
+  'certificates.ca': channel<{ pem: string }>()(z.strictObject({})),
+  /** Re-checks the domain's DNS, then requests its certificate anew. */
+  'domains.reverify': channel<Domain>()(input({ name: DomainNameSchema })),
 } as const satisfies Record<AdminChannelName, Channel<z.ZodType, unknown>>;
 
 export type AdminChannel = AdminChannelName;

@@ -111,15 +111,38 @@ export function isLoopbackHost(host: string): boolean {
   return name === 'localhost' || name === '::1' || /^127(\.\d{1,3}){3}$/.test(name);
 }
 
+/** Certificates from an ACME CA (Let's Encrypt) instead of the local CA; absent or null: the local CA. */
+export const AcmeSettingsSchema = z.strictObject({
+  directoryUrl: z
+    .string({ error: 'must be a string' })
+    .trim()
+    .pipe(z.url({ protocol: /^https?$/, error: 'must be the CA’s ACME directory URL, e.g. https://acme-v02.api.letsencrypt.org/directory' })),
+  email: z.string({ error: 'must be a string' }).trim().pipe(z.email({ error: 'must be an email address: the CA sends expiry notices there' })),
+  termsAgreed: z.literal(true, { error: 'must be agreed: the CA issues only to accounts that agreed to its terms of service' }),
+});
+export type AcmeSettings = z.infer<typeof AcmeSettingsSchema>;
+
 const settingsShape = {
   host: HostSchema,
   ports: z.strictObject({ production: PortSchema, staging: PortSchema }),
+  /** The sites over HTTPS, per environment; absent or null: HTTP only. */
+  httpsPorts: z.strictObject({ production: PortSchema.nullable(), staging: PortSchema.nullable() }).optional(),
+  acme: AcmeSettingsSchema.nullable().optional(),
 };
 
-function distinctPorts(settings: { ports: { production: number; staging: number } }, context: z.core.$RefinementCtx): void {
+type PortsOf = { ports: { production: number; staging: number }; httpsPorts?: { production: number | null; staging: number | null } };
+
+function distinctPorts(settings: PortsOf, context: z.core.$RefinementCtx): void {
   const { production, staging } = settings.ports;
   if (PortSchema.safeParse(production).success && production === staging) {
     context.addIssue({ code: 'custom', path: ['ports', 'staging'], message: 'must differ from the production port: each environment needs its own' });
+  }
+  const taken = new Set([production, staging]);
+  for (const environment of ENVIRONMENTS) {
+    const port = settings.httpsPorts?.[environment];
+    if (port === null || port === undefined || !PortSchema.safeParse(port).success) continue;
+    if (taken.has(port)) context.addIssue({ code: 'custom', path: ['httpsPorts', environment], message: 'must differ from every other port: each server needs its own' });
+    taken.add(port);
   }
 }
 

@@ -22,7 +22,7 @@ export const DOMAIN_ROLES = ['primary', 'redirect'] as const;
 export type DomainRole = (typeof DOMAIN_ROLES)[number];
 export const VERIFICATION_STATUSES = ['pending', 'verified', 'conflict', 'error'] as const;
 export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
-/** Certificates come with the next issue; the state is kept from the start so the GUI has its place. */
+/** A verified domain's TLS certificate: none → pending → issued | failed (CONTRACT §6). */
 export const CERTIFICATE_STATES = ['none', 'pending', 'issued', 'failed'] as const;
 export type CertificateState = (typeof CERTIFICATE_STATES)[number];
 
@@ -77,10 +77,30 @@ export interface DnsRecord {
   ttl: number;
 }
 
+export const CERTIFICATE_ISSUERS = ['local', 'acme'] as const;
+export type CertificateIssuerKind = (typeof CERTIFICATE_ISSUERS)[number];
+/** A domain verified this long ago whose certificate is not issued yet is flagged for re-verify. */
+export const REVERIFY_AFTER_MS = 30 * 60_000;
+/** Certificates are renewed this long before they expire. */
+export const RENEW_BEFORE_MS = 30 * 86_400_000;
+/** The local CA's leaf certificates last this long. */
+export const LOCAL_LEAF_LIFETIME_MS = 90 * 86_400_000;
+
 export interface DomainCertificate {
   state: CertificateState;
+  /** Who issued (or is asked to issue) it, e.g. "Adoption Desk local CA" or the ACME CA's name. */
   issuer: string | null;
+  /** When the current request started: on verification, or on a re-verify. */
+  requestedAt: number | null;
+  issuedAt: number | null;
+  notBefore: number | null;
   notAfter: number | null;
+  /** Why the last attempt failed, as the issuer (ACME) gave it; null when it did not fail. */
+  reason: string | null;
+  /** The next attempt: a retry after a failure, or the renewal of an issued certificate. */
+  nextAttemptAt: number | null;
+  /** Verified over 30 minutes ago and still not issued: offer "re-verify". */
+  needsReverify: boolean;
 }
 
 export interface Domain {
@@ -107,4 +127,12 @@ export interface Domain {
   to?: string;
   redirectStatus?: RedirectStatus;
   createdAt: number;
+}
+
+/** One line of `certificates list` (and the GUI's): the domain, its DNS status and its certificate. */
+export interface CertificateListing extends DomainCertificate {
+  domain: string;
+  project: string;
+  status: VerificationStatus;
+  verifiedAt: number | null;
 }

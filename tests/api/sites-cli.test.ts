@@ -92,7 +92,7 @@ describe('sites CLI (CONTRACT §6)', () => {
     expect(listed.map((domain) => domain.name)).toEqual(['www.shelter.test', 'shelter.test']);
     for (const domain of listed) {
       expect(Object.keys(domain)).toEqual(expect.arrayContaining(['name', 'project', 'role', 'status', 'record', 'certificate']));
-      expect(domain.certificate).toEqual({ state: 'none', issuer: null, notAfter: null });
+      expect(domain.certificate).toMatchObject({ state: 'none', issuer: null, notAfter: null, needsReverify: false });
       expect(domain.project).toBe('happy-paws');
     }
     expect(listed[1]).toMatchObject({ role: 'redirect', to: 'www.shelter.test', redirectStatus: 308 });

@@ -199,7 +199,7 @@ test.describe('custom domains against a loopback DNS server', () => {
     await expect(www.getByTestId('record-name')).toHaveText('www.cityshelter.test');
     await expect(www.getByTestId('record-value')).toHaveText(target);
     await expect(www.getByTestId('record-ttl')).toHaveText('3600');
-    await expect(www.getByTestId('certificate-state')).toHaveText('none');
+    await expect(www.getByTestId('certificate-state')).toHaveText('no certificate yet');
     await www.getByRole('button', { name: `Copy the record value ${target}`, exact: true }).click();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(target);
 
@@ -230,6 +230,11 @@ test.describe('custom domains against a loopback DNS server', () => {
     const served = await visit(desk, 'www.cityshelter.test');
     expect(served.status).toBe(200);
     expect(served.body).toContain('City Shelter');
+
+    // Verified: the local CA issues its certificate within seconds, shown with issuer and expiry.
+    await expect(www.getByTestId('certificate-state')).toHaveText('HTTPS ready', { timeout: 15_000 });
+    await expect(www.getByTestId('certificate-expiry')).toContainText('expires');
+    await expect(wwwDetails.getByTestId('certificate-times')).toContainText('Issuer: Adoption Desk');
 
     // A second domain redirects to the primary; the apex record is an ALIAS.
     await page.getByRole('button', { name: 'Add domain', exact: true }).click();

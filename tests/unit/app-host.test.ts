@@ -172,3 +172,42 @@ it('a port in use at start: the status says so and how to fix it in the window',
     problem: `Port ${taken} on 127.0.0.1 is already in use. Choose another port on the Server page.`,
   });
 });
+
+describe('AppHost: the sites over HTTPS and the certificate issuer in the settings', () => {
+  it('opens an HTTPS port for one environment only, restarting only it, and saves it', async () => {
+    const [, staging] = host.status();
+    const current = host.currentSettings();
+    const httpsPort = await freePort();
+    const statuses = await host.updateSettings({ ...current, httpsPorts: { production: httpsPort, staging: null } });
+    expect(statuses.map((status) => status.httpsPort)).toEqual([httpsPort, null]);
+    expect(statuses[1]).toEqual(staging);
+    expect(host.currentSettings()).toEqual({ ...current, httpsPorts: { production: httpsPort, staging: null } });
+    expect(JSON.parse(fs.readFileSync(settingsFile(), 'utf8'))).toMatchObject({ httpsPorts: { production: httpsPort, staging: null } });
+    await new Promise<void>((resolve, reject) => {
+      const socket = net.connect(httpsPort, '127.0.0.1', () => socket.end(resolve));
+      socket.on('error', reject);
+    });
+  });
+
+  it('refuses an HTTPS port that another server uses, and ACME without the terms agreed or a valid address', async () => {
+    const current = host.currentSettings();
+    const clash = await refusal({ ...current, httpsPorts: { production: current.ports.staging, staging: null } });
+    expect(clash.message).toMatch(/httpsPorts\.production: must differ from every other port/);
+    const acme = await refusal({ ...current, acme: { directoryUrl: 'ftp://ca.example/dir', email: 'nobody', termsAgreed: false } });
+    expect(acme.message).toMatch(/acme\.directoryUrl: must be the CA’s ACME directory URL/);
+    expect(acme.message).toMatch(/acme\.email: must be an email address/);
+    expect(acme.message).toMatch(/acme\.termsAgreed: must be agreed/);
+    expect(fs.existsSync(settingsFile())).toBe(false);
+  });
+
+  it('restarts both servers with the ACME issuer when it is set, and keeps it in the file', async () => {
+    const current = host.currentSettings();
+    const acme = { directoryUrl: 'https://acme-staging-v02.api.letsencrypt.org/directory', email: 'ops@shelter.test', termsAgreed: true as const };
+    await host.updateSettings({ ...current, acme });
+    expect(host.engine('production').sites.certificates.issuerKind).toBe('acme');
+    expect(host.engine('staging').sites.certificates.issuerKind).toBe('acme');
+    expect(JSON.parse(fs.readFileSync(settingsFile(), 'utf8'))).toMatchObject({ acme });
+    await host.updateSettings({ ...current, acme: null });
+    expect(host.engine('production').sites.certificates.issuerKind).toBe('local');
+  });
+});

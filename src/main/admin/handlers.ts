@@ -73,5 +73,8 @@ export function createAdminHandlers(host: AppHost): AdminHandlers {
     'domains.setRedirectStatus': ({ environment, name, status }) => sites(environment).domains.setRedirectStatus(name, status),
     'domains.promote': ({ environment, name }) => sites(environment).domains.promote(name),
     'domains.remove': ({ environment, name }) => sites(environment).domains.remove(name),
+    'certificates.list': ({ environment }) => sites(environment).certificates.list(),
+    'certificates.ca': async () => ({ pem: await host.engine('production').sites.certificates.caCertificate() }),
+    'domains.reverify': ({ environment, name }) => sites(environment).reverify(name),
   };
 }

@@ -3,6 +3,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { maxHeaderSize } from 'node:http';
 import { API_BASE_PATH, DEFAULT_PORT } from '../../shared/environments';
 import type { Engine } from '../engine';
+import { registerCertificateServing } from '../sites/certificates/https-serving';
 import { registerSiteServing } from '../sites/site-serving';
 import { installErrorHandling } from './errors';
 import { buildOpenApiDocument, registerOpenApiGenerator } from './openapi';
@@ -96,6 +97,7 @@ export async function buildApiServer(engine: Engine, options: ApiServerOptions =
   // JSON only: text/plain bodies get 415 rather than a confusing validation error.
   app.removeContentTypeParser('text/plain');
   // Before the API's pipeline (global hooks run before route hooks): site Hosts are answered there, with no rate-limit headers.
+  registerCertificateServing(app, engine);
   registerSiteServing(app, engine);
   const allowedMethods = trackRouteMethods(app);
   let extending = false;

@@ -7,6 +7,7 @@ import { AppError } from '../../shared/errors';
 import { acquireInstanceLock, recordLockHolder } from '../db/instance-lock';
 import { Engine } from '../engine';
 import type { SitesOptions } from '../sites/sites';
+import { listenHttps, type RunningHttps } from '../sites/certificates/https-serving';
 import { buildApiServer, type ApiLog, type ApiServerOptions } from './server';
 
 const STOP_GRACE_MS = 2_000;
@@ -42,6 +43,8 @@ export interface RunningServer {
   /** e.g. http://127.0.0.1:4010/v1 */
   baseUrl: string;
   port: number;
+  /** The HTTPS port of the sites, when --https-port was given. */
+  httpsPort?: number;
   /** Lets in-flight requests finish, then closes the database and frees the data dir. */
   stop(): Promise<void>;
 }
@@ -55,12 +58,19 @@ export async function startApiServer(options: StartOptions): Promise<RunningServ
   const lock = acquireInstanceLock(lockFile, `the ${options.environment} environment of ${dataDir}`);
   let engine: Engine | undefined;
   let app: FastifyInstance | undefined;
+  let https: RunningHttps | undefined;
   try {
     engine = new Engine({ dataDir: options.dataDir, environment: options.environment, clock: options.clock, migrationsFolder: options.migrationsFolder, sites: options.sites });
     app = await buildApiServer(engine, { log: options.log, connectionLimits: options.connectionLimits, extend: options.extend });
     await app.listen({ host, port: options.port });
+    const httpsPort = engine.sites.httpsPort;
+    if (httpsPort !== undefined) https = await listenHttps(app, engine, host, httpsPort).catch((error: unknown) => {
+      if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new AppError('conflict', `HTTPS port ${httpsPort} on ${host} is already in use.`);
+      throw error;
+    });
     engine.startFlushing();
   } catch (error) {
+    await https?.close();
     await app?.close();
     engine?.close();
     lock.release();
@@ -74,17 +84,18 @@ export async function startApiServer(options: StartOptions): Promise<RunningServ
   const urlHost = host.includes(':') ? `[${host}]` : host;
   const baseUrl = `http://${urlHost}:${port}${API_BASE_PATH}`;
   recordLockHolder(lockFile, { pid: process.pid, address: baseUrl });
-  const running = { app, engine };
+  const running = { app, engine, https };
   let stopping: Promise<void> | undefined;
   return {
     ...running,
     baseUrl,
     port,
+    httpsPort: https?.port,
     stop() {
       stopping ??= (async () => {
         // Connections a client opened but never used must not hold the stop up; requests get a grace period.
         const cutOff = setTimeout(() => running.app.server.closeAllConnections(), STOP_GRACE_MS);
-        await running.app.close();
+        await Promise.all([running.https?.close(), running.app.close()]);
         clearTimeout(cutOff);
         running.engine.close();
         lock.release();

@@ -7,6 +7,7 @@ import { PLAN_IDS, type PlanId } from '../../shared/plans';
 import { Engine } from '../engine';
 import { note, printable, printObject, printRows, type Output } from './output';
 import { readPetImport } from './pet-import';
+import { registerCertificateCommands } from './certificates';
 import { registerSiteCommands } from './sites';
 
 interface GlobalOptions {
@@ -288,6 +289,7 @@ export function buildCli(): Command {
     );
 
   registerSiteCommands(program);
+  registerCertificateCommands(program);
   return program;
 }
 

@@ -6,7 +6,7 @@ export interface Output {
 }
 
 /** Fields of the models that hold a moment in epoch milliseconds. */
-const TIME_FIELDS = new Set(['createdAt', 'updatedAt', 'lastUsedAt', 'revokedAt', 'startedAt', 'until', 'liftedAt', 'changedAt', 'resetAt', 'resetsAt', 'start']);
+const TIME_FIELDS = new Set(['createdAt', 'updatedAt', 'lastUsedAt', 'revokedAt', 'startedAt', 'until', 'liftedAt', 'changedAt', 'resetAt', 'resetsAt', 'start', 'requestedAt', 'issuedAt', 'notBefore', 'notAfter', 'nextAttemptAt']);
 
 /** What a terminal would act on or not show: controls, format and invisible characters, and the escape character itself. */
 const UNPRINTABLE = /[\\\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}\p{Default_Ignorable_Code_Point}]/u;

@@ -34,7 +34,7 @@ function positiveInt(value: string): number {
  * Opens the environment with the sites options for one command; refusals print "Error: …" on
  * stderr and exit 1 (actions are async: DNS queries and file copies).
  */
-function run<A extends unknown[]>(action: (engine: Engine, output: Output, ...args: A) => Promise<void> | void) {
+export function run<A extends unknown[]>(action: (engine: Engine, output: Output, ...args: A) => Promise<void> | void) {
   return async function (this: Command, ...args: A): Promise<void> {
     const options = this.optsWithGlobals<SiteGlobalOptions>();
     let engine: Engine | undefined;
@@ -204,7 +204,7 @@ function domainRow(domain: Domain): Record<string, unknown> {
     role: domain.role === 'redirect' ? `redirect ${domain.redirectStatus} → ${domain.to}` : 'primary',
     status: domain.status,
     record: `${domain.record.type} ${domain.record.value} TTL ${domain.record.ttl}`,
-    certificate: domain.certificate.state,
+    certificate: domain.certificate.needsReverify ? `${domain.certificate.state}, over 30 min: domains reverify ${domain.name}` : domain.certificate.state,
     nextCheckAt: domain.nextCheckAt,
   };
 }

@@ -204,8 +204,20 @@ export const domains = sqliteTable(
     automaticChecks: integer('automatic_checks').notNull().default(0),
     nextCheckAt: integer('next_check_at'),
     verifiedAt: integer('verified_at'),
-    // Certificates are issued by the next issue's work; 'none' until then.
+    // The domain's TLS certificate (src/main/sites/certificates): its private key is a file in the data dir, never here.
     certificateState: text('certificate_state', { enum: ['none', 'pending', 'issued', 'failed'] }).notNull().default('none'),
+    certificateIssuer: text('certificate_issuer'),
+    certificateReason: text('certificate_reason'),
+    certificateRequestedAt: integer('certificate_requested_at'),
+    certificateIssuedAt: integer('certificate_issued_at'),
+    certificateNotBefore: integer('certificate_not_before'),
+    certificateNotAfter: integer('certificate_not_after'),
+    // The served chain (leaf first), PEM: public.
+    certificateChain: text('certificate_chain'),
+    // The next issuing attempt: first issue, retry after a failure, or renewal.
+    certificateNextAttemptAt: integer('certificate_next_attempt_at'),
+    // When the attempts since the last success failed: the backoff and the per-hour cap.
+    certificateFailures: text('certificate_failures', { mode: 'json' }).$type<number[]>().notNull().default([]),
     createdAt: integer('created_at').notNull(),
     removedAt: integer('removed_at'),
   },

@@ -16,6 +16,7 @@ import { domains, projects } from '../db/schema';
 import type { AccountService } from '../services/accounts';
 import type { Changes } from '../services/changes';
 import type { PlanService } from '../services/plans';
+import { certificateOf, type CertificateService } from './certificates/certificates';
 import type { DnsCheck, DnsVerifier } from './dns-check';
 import { normaliseDomainReference, parseDomainName } from './domain-names';
 import type { ProjectService } from './projects';
@@ -31,6 +32,8 @@ export interface DomainStore {
   projects: ProjectService;
   verifier: DnsVerifier;
   sitesHost: string;
+  /** The certificate of a domain: shown with it, and deleted when it is removed. */
+  certificates: CertificateService;
 }
 
 export interface AddDomainOptions {
@@ -187,6 +190,7 @@ export class DomainService {
     }
     const view = this.view(row);
     this.store.db.update(domains).set({ removedAt: this.store.clock.now(), nextCheckAt: null }).where(eq(domains.id, row.id)).run();
+    this.store.certificates.discard(row.id);
     this.store.changes.emit('sites');
     return view;
   }
@@ -304,7 +308,7 @@ export class DomainService {
       checkedAt: row.checkedAt,
       nextCheckAt: row.nextCheckAt,
       verifiedAt: row.verifiedAt,
-      certificate: { state: row.certificateState, issuer: null, notAfter: null },
+      certificate: certificateOf(row, this.store.clock.now()),
       ...redirect,
       createdAt: row.createdAt,
     };

@@ -2,11 +2,14 @@ import path from 'node:path';
 import type Database from 'better-sqlite3';
 import type { Clock } from '../../shared/clock';
 import type { Environment } from '../../shared/environments';
-import { DEFAULT_SITES_HOST } from '../../shared/sites';
+import { DEFAULT_SITES_HOST, type Domain } from '../../shared/sites';
 import type { Store } from '../db/connection';
 import type { AccountService } from '../services/accounts';
 import type { Changes } from '../services/changes';
 import type { PlanService } from '../services/plans';
+import { AcmeChallenges, AcmeIssuer, type AcmeOptions } from './certificates/acme-issuer';
+import { CertificateService } from './certificates/certificates';
+import { LocalCa } from './certificates/local-ca';
 import { DnsVerifier } from './dns-check';
 import { parseSitesHost } from './domain-names';
 import { DomainService } from './domains';
@@ -19,6 +22,10 @@ export interface SitesOptions {
   host?: string;
   /** Resolvers as HOST or HOST:PORT; empty or absent: the system's. */
   dnsServers?: readonly string[];
+  /** Certificates from an ACME CA instead of the local CA (the default). */
+  acme?: AcmeOptions;
+  /** `--https-port`: serve the sites over HTTPS too (0 picks a free port); absent: HTTP only. */
+  httpsPort?: number;
 }
 
 export interface SitesDependencies {
@@ -39,12 +46,22 @@ export class Sites {
   readonly domains: DomainService;
   /** Which Host gets which site: what the API server asks on every request. */
   readonly directory: SiteDirectory;
+  readonly certificates: CertificateService;
+  /** HTTP-01 answers of ACME orders in flight; undefined with the local CA. */
+  readonly acmeChallenges: AcmeChallenges | undefined;
+  readonly httpsPort: number | undefined;
 
   constructor(dependencies: SitesDependencies, options: SitesOptions = {}) {
     this.host = parseSitesHost(options.host ?? DEFAULT_SITES_HOST);
     const { db, sqlite, clock, changes, accounts, plans } = dependencies;
     const sitesDir = path.join(dependencies.dataDir, 'sites', dependencies.environment);
     this.projects = new ProjectService({ db, sqlite, clock, changes, accounts, sitesDir, sitesHost: this.host });
+    const certificatesDir = path.join(dependencies.dataDir, 'certificates');
+    const localCa = new LocalCa(certificatesDir, clock);
+    this.acmeChallenges = options.acme ? new AcmeChallenges() : undefined;
+    const issuer = options.acme && this.acmeChallenges ? new AcmeIssuer(options.acme, certificatesDir, this.acmeChallenges) : localCa;
+    this.certificates = new CertificateService({ db, clock, changes, environment: dependencies.environment, certificatesDir, issuer, localCa });
+    this.httpsPort = options.httpsPort;
     this.domains = new DomainService({
       db,
       sqlite,
@@ -55,7 +72,14 @@ export class Sites {
       projects: this.projects,
       verifier: new DnsVerifier(options.dnsServers ?? []),
       sitesHost: this.host,
+      certificates: this.certificates,
     });
     this.directory = new SiteDirectory(sqlite, this.host, (projectId, number) => this.projects.deployDir(projectId, number), changes);
+  }
+
+  /** The re-verify action (a domain flagged by the 30-minute rule): DNS checked again, then its certificate requested anew. */
+  async reverify(name: string): Promise<Domain> {
+    const domain = await this.domains.verify(name);
+    return { ...domain, certificate: this.certificates.requestAgain(domain.name) };
   }
 }

@@ -1,11 +1,7 @@
-import { Badge } from '@mantine/core';
 import type { DomainCertificate } from '../../../shared/sites';
+import { CertificateDetails } from './CertificateDetails';
 
-/** The Certificate column of the domains table: its own file, so the certificates work can replace it whole. */
-export function CertificateCell({ certificate }: { certificate: DomainCertificate }): React.JSX.Element {
-  return (
-    <Badge color="gray" variant="outline" data-testid="certificate-state">
-      {certificate.state}
-    </Badge>
-  );
+/** The Certificate column of the domains table: state, expiry, the failure and re-verify when flagged. */
+export function CertificateCell({ domain, certificate }: { domain: string; certificate: DomainCertificate }): React.JSX.Element {
+  return <CertificateDetails domain={domain} certificate={certificate} part="summary" />;
 }

@@ -7,6 +7,7 @@ import type { Domain, Project, RedirectStatus } from '../../../shared/sites';
 import { useDialog } from '../dialog';
 import { useDomains, usePromoteDomain, useRemoveDomain, useSetRedirectStatus, useVerifyDomain } from '../queries/sites';
 import { CertificateCell } from './CertificateCell';
+import { CertificateDetails } from './CertificateDetails';
 import { DnsRecordView } from './DnsRecordView';
 import { DomainFormModal, REDIRECT_STATUS_OPTIONS } from './DomainFormModal';
 import { LoadFailure, SkeletonRows } from './load-states';
@@ -127,7 +128,7 @@ export function DomainsPanel({ project, account }: { project: Project; account: 
                       <DnsRecordView record={domain.record} />
                     </Table.Td>
                     <Table.Td>
-                      <CertificateCell certificate={domain.certificate} />
+                      <CertificateCell domain={domain.name} certificate={domain.certificate} />
                     </Table.Td>
                     <Table.Td>
                       <RedirectEditor domain={domain} />
@@ -151,6 +152,7 @@ export function DomainsPanel({ project, account }: { project: Project; account: 
                   <Table.Tr data-testid={`domain-details-${domain.name}`}>
                     <Table.Td colSpan={COLUMNS} pt={0}>
                       <VerificationDetails domain={domain} />
+                      {domain.certificate.state !== 'none' && <CertificateDetails domain={domain.name} certificate={domain.certificate} part="times" />}
                     </Table.Td>
                   </Table.Tr>
                 </Fragment>

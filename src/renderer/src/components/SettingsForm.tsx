@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Checkbox, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
 import { IconAlertTriangle } from '@tabler/icons-react';
@@ -9,17 +9,42 @@ import { describeFailure } from '../notify';
 import { useUpdateSettings } from '../queries/servers';
 import { figureOf, FigureInput } from './FigureInput';
 
-type SettingsValues = { host: string; ports: { production: number | string; staging: number | string } };
+type SettingsValues = {
+  host: string;
+  ports: { production: number | string; staging: number | string };
+  /** Empty: no HTTPS for that environment. */
+  httpsPorts: { production: number | string; staging: number | string };
+  acme: { enabled: boolean; directoryUrl: string; email: string; termsAgreed: boolean };
+};
 
 const resolver = zod4Resolver(SettingsSchema);
+const LETS_ENCRYPT = 'https://acme-v02.api.letsencrypt.org/directory';
+
+function valuesOf(settings: Settings): SettingsValues {
+  const https = (port: number | null | undefined) => port ?? '';
+  return {
+    host: settings.host,
+    ports: settings.ports,
+    httpsPorts: { production: https(settings.httpsPorts?.production), staging: https(settings.httpsPorts?.staging) },
+    acme: settings.acme ? { enabled: true, ...settings.acme } : { enabled: false, directoryUrl: LETS_ENCRYPT, email: '', termsAgreed: false },
+  };
+}
 
 function settingsOf(values: SettingsValues): Settings {
-  return { host: values.host.trim(), ports: { production: figureOf(values.ports.production), staging: figureOf(values.ports.staging) } };
+  const https = (port: number | string) => (port === '' ? null : figureOf(port));
+  const { enabled, directoryUrl, email, termsAgreed } = values.acme;
+  return {
+    host: values.host.trim(),
+    ports: { production: figureOf(values.ports.production), staging: figureOf(values.ports.staging) },
+    httpsPorts: { production: https(values.httpsPorts.production), staging: https(values.httpsPorts.staging) },
+    // The schema says what is missing; `termsAgreed: true` is the only value it accepts.
+    acme: enabled ? { directoryUrl: directoryUrl.trim(), email: email.trim(), termsAgreed: termsAgreed as true } : null,
+  };
 }
 
 export function SettingsForm({ settings }: { settings: Settings }): React.JSX.Element {
   const updateSettings = useUpdateSettings();
-  const form = useForm<SettingsValues>({ initialValues: settings, validate: (values) => resolver(settingsOf(values)) });
+  const form = useForm<SettingsValues>({ initialValues: valuesOf(settings), validate: (values) => resolver(settingsOf(values)) });
   const exposed = !isLoopbackHost(form.values.host);
 
   const save = (values: SettingsValues) => {
@@ -65,6 +90,25 @@ export function SettingsForm({ settings }: { settings: Settings }): React.JSX.El
             <FigureInput label={`${ENVIRONMENT_LABEL.production} port`} description="1 to 65535" {...form.getInputProps('ports.production')} />
             <FigureInput label={`${ENVIRONMENT_LABEL.staging} port`} description="1 to 65535, not the production one" {...form.getInputProps('ports.staging')} />
           </Group>
+          <Title order={2} size="h4">
+            Sites over HTTPS
+          </Title>
+          <Group grow align="flex-start">
+            <FigureInput label={`${ENVIRONMENT_LABEL.production} HTTPS port`} description="Empty: HTTP only" {...form.getInputProps('httpsPorts.production')} />
+            <FigureInput label={`${ENVIRONMENT_LABEL.staging} HTTPS port`} description="Empty: HTTP only" {...form.getInputProps('httpsPorts.staging')} />
+          </Group>
+          <Checkbox
+            label="Get certificates from an ACME CA (Let’s Encrypt) instead of the local CA"
+            description="The domains must reach this computer on port 80 from the internet for the CA’s HTTP-01 check."
+            {...form.getInputProps('acme.enabled', { type: 'checkbox' })}
+          />
+          {form.values.acme.enabled && (
+            <>
+              <TextInput label="ACME directory URL" {...form.getInputProps('acme.directoryUrl')} />
+              <TextInput label="Contact email" description="The CA sends expiry notices here." {...form.getInputProps('acme.email')} />
+              <Checkbox label="I agree to the CA’s terms of service" {...form.getInputProps('acme.termsAgreed', { type: 'checkbox' })} />
+            </>
+          )}
           <Alert variant="light" color="blue">
             Saving restarts the servers whose address changed. If one cannot start there, nothing is saved and both keep their addresses.
             Clients using the old address must be told.

@@ -1,6 +1,7 @@
 import { ActionIcon, Badge, Card, Code, CopyButton, Group, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import type { ServerStatus } from '../../../shared/admin-contract';
+import { CaDownloadCard } from '../components/CaDownloadCard';
 import { LoadFailure, SkeletonBlocks } from '../components/load-states';
 import { PageTitle } from '../components/PageTitle';
 import { SettingsForm } from '../components/SettingsForm';
@@ -39,6 +40,11 @@ function ServerCard({ server }: { server: ServerStatus }): React.JSX.Element {
           Would listen on {server.host}:{server.port}
         </Text>
       )}
+      {server.running && server.httpsPort !== null && (
+        <Text size="sm" c="dimmed" mt="xs" data-testid="server-https">
+          Sites over HTTPS on port {server.httpsPort}
+        </Text>
+      )}
       {server.problem && (
         <Text size="sm" c="red" mt="sm" role="alert">
           {server.problem}
@@ -70,6 +76,7 @@ export function ServerPage(): React.JSX.Element {
       {settings.isError && <LoadFailure error={settings.error} onRetry={() => void settings.refetch()} />}
       {/* Remounted with what was saved, so the form starts clean from the settings in force. */}
       {settings.data && <SettingsForm key={JSON.stringify(settings.data)} settings={settings.data} />}
+      <CaDownloadCard />
     </Stack>
   );
 }

@@ -9,6 +9,7 @@ import { useAction } from './action';
 
 /** While a domain waits for its record, the server re-checks it on its own: the table follows. */
 const WHILE_PENDING_MS = 15_000;
+const WHILE_ISSUING_MS = 2_000;
 
 export function useProjects() {
   const environment = useEnvironment();
@@ -25,7 +26,12 @@ export function useDomains(projectId: number) {
   return useQuery({
     queryKey: [environment, 'sites', 'domains', projectId],
     queryFn: () => call('domains.list', { environment, projectId }),
-    refetchInterval: (query) => (query.state.data?.some((domain) => domain.nextCheckAt !== null) ? WHILE_PENDING_MS : false),
+    // A certificate being issued takes seconds; a pending DNS check waits minutes: poll accordingly.
+    refetchInterval: (query) => {
+      const domains = query.state.data ?? [];
+      if (domains.some((domain) => domain.certificate.state === 'pending')) return WHILE_ISSUING_MS;
+      return domains.some((domain) => domain.nextCheckAt !== null) ? WHILE_PENDING_MS : false;
+    },
   });
 }
 

@@ -1,0 +1,62 @@
+import type { Command } from 'commander';
+import type { CertificateListing } from '../../shared/sites';
+import type { Engine } from '../engine';
+import { note, printObject, printRows } from './output';
+import { run } from './sites';
+
+/** `certificates list|ca` and `domains reverify` (CONTRACT §6). Issuing itself is the running server's work. */
+export function registerCertificateCommands(program: Command): void {
+  const certificates = program.command('certificates').description('TLS certificates of verified domains, and the local CA that issues them by default');
+  certificates
+    .command('list')
+    .description('Each domain’s certificate: state, issuer, validity, the reason of a failure, whether to re-verify')
+    .action(
+      run((engine, output) => {
+        const list = engine.sites.certificates.list();
+        printRows(output, output.json ? list : list.map(certificateRow), 'No domains yet.');
+        const flagged = list.filter((line) => line.needsReverify);
+        if (!output.json) for (const line of flagged) note(`${line.domain} was verified over 30 minutes ago and has no certificate yet: run "domains reverify ${line.domain}".`);
+      }),
+    );
+  certificates
+    .command('ca')
+    .description('The local CA’s certificate (PEM, public) on stdout: add it to a trust store to trust the sites’ certificates')
+    .action(
+      run(async (engine) => {
+        process.stdout.write(await engine.sites.certificates.caCertificate());
+      }),
+    );
+
+  const domains = program.commands.find((command) => command.name() === 'domains');
+  if (!domains) throw new Error('register the sites commands first');
+  domains
+    .command('reverify')
+    .description('Check the domain’s DNS again and, when verified, request its certificate anew (the running server issues it)')
+    .argument('<domain>')
+    .action(
+      run(async (engine: Engine, output, name: string) => {
+        const domain = await engine.sites.reverify(name);
+        const { certificate } = domain;
+        if (output.json) return printObject(output, domain);
+        printObject(output, { name: domain.name, status: domain.status, certificate: certificate.state, nextAttemptAt: certificate.nextAttemptAt });
+        note(
+          certificate.state === 'issued'
+            ? `${domain.name} already has a certificate (until ${new Date(certificate.notAfter ?? 0).toISOString()}).`
+            : `DNS of ${domain.name} is verified; its certificate is requested again. The running server issues it${certificate.nextAttemptAt !== null && certificate.nextAttemptAt > engine.clock.now() ? ` from ${new Date(certificate.nextAttemptAt).toISOString()} (at most 3 failed attempts an hour)` : ' within seconds'}.`,
+        );
+      }),
+    );
+}
+
+function certificateRow(line: CertificateListing): Record<string, unknown> {
+  return {
+    domain: line.domain,
+    project: line.project,
+    dns: line.status,
+    state: line.needsReverify ? `${line.state} (re-verify)` : line.state,
+    issuer: line.issuer,
+    notAfter: line.notAfter,
+    nextAttemptAt: line.nextAttemptAt,
+    reason: line.reason,
+  };
+}

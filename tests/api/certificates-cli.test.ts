@@ -1,0 +1,79 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Engine } from '../../src/main/engine';
+import { ManualClock } from '../../src/shared/clock';
+import type { CertificateListing, Domain } from '../../src/shared/sites';
+import { startTestDns, type TestDns } from '../helpers/dns-server';
+import { runCli } from '../helpers/processes';
+import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
+
+const MINUTE = 60_000;
+
+let dataDir: string;
+let dns: TestDns;
+const cli = (...args: string[]) => runCli(['--data-dir', dataDir, '--dns-server', dns.server, ...args]);
+
+beforeAll(async () => {
+  dataDir = makeTempDir();
+  dns = await startTestDns({ 'www.shelter.test': { CNAME: 'happy-paws.localhost' } });
+  // Verified 31 minutes ago by the CLI's (real) clock, and no server ran to issue since.
+  const engine = new Engine({ dataDir, environment: 'production', clock: new ManualClock(Date.now() - 31 * MINUTE), sites: { dnsServers: [dns.server] } });
+  try {
+    const account = engine.services.accounts.create({ name: 'Happy Paws', planId: 'pro' });
+    const project = engine.sites.projects.create({ accountId: account.id, name: 'Happy Paws' });
+    const folder = path.join(dataDir, 'site');
+    fs.mkdirSync(folder);
+    fs.writeFileSync(path.join(folder, 'index.html'), 'hi');
+    await engine.sites.projects.deployFolder(project.slug, folder);
+    engine.sites.domains.add(project.slug, 'www.shelter.test');
+    engine.sites.domains.add(project.slug, 'shop.shelter.test');
+    expect((await engine.sites.domains.verify('www.shelter.test')).status).toBe('verified');
+  } finally {
+    engine.close();
+  }
+});
+
+afterAll(async () => {
+  await dns.close();
+  removeTempDir(dataDir);
+});
+
+describe('the 30-minute rule in the CLI', () => {
+  it('flags the domain in `domains list` and `certificates list`, tables and JSON', async () => {
+    const domains = await cli('--json', 'domains', 'list');
+    expect(domains.code).toBe(0);
+    const www = (JSON.parse(domains.stdout) as Domain[]).find((domain) => domain.name === 'www.shelter.test');
+    expect(www?.certificate).toMatchObject({ state: 'none', needsReverify: true });
+
+    const table = await cli('domains', 'list');
+    expect(table.stdout).toContain('none, over 30 min: domains reverify www.shelter.test');
+
+    const listed = await cli('--json', 'certificates', 'list');
+    expect(JSON.parse(listed.stdout) as CertificateListing[]).toEqual([
+      expect.objectContaining({ domain: 'shop.shelter.test', status: 'pending', state: 'none', needsReverify: false }),
+      expect.objectContaining({ domain: 'www.shelter.test', status: 'verified', state: 'none', needsReverify: true, notAfterIso: null }),
+    ]);
+    const listedTable = await cli('certificates', 'list');
+    expect(listedTable.stdout).toMatch(/www\.shelter\.test\s+happy-paws\s+verified\s+none \(re-verify\)/);
+    expect(listedTable.stderr).toContain('www.shelter.test was verified over 30 minutes ago and has no certificate yet: run "domains reverify www.shelter.test".');
+  });
+
+  it('`domains reverify` checks the DNS again and requests the certificate anew, which clears the flag', async () => {
+    const reverified = await cli('--json', 'domains', 'reverify', 'WWW.Shelter.Test');
+    expect(reverified.stderr).toBe('');
+    expect(reverified.code).toBe(0);
+    const domain = JSON.parse(reverified.stdout) as Domain;
+    expect(domain).toMatchObject({ name: 'www.shelter.test', status: 'verified', certificate: { state: 'pending', needsReverify: false } });
+    expect(Math.abs((domain.certificate.requestedAt ?? 0) - Date.now())).toBeLessThan(60_000);
+
+    const words = await cli('domains', 'reverify', 'www.shelter.test');
+    expect(words.stderr).toContain('DNS of www.shelter.test is verified; its certificate is requested again. The running server issues it within seconds.');
+  });
+
+  it('refuses to re-verify a domain whose DNS is not right, with the check’s words, exit 1', async () => {
+    const refused = await cli('domains', 'reverify', 'shop.shelter.test');
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/^Error: shop\.shelter\.test is not verified \(pending\): /);
+  });
+});

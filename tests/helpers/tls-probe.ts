@@ -1,0 +1,33 @@
+import { execFile } from 'node:child_process';
+import tls from 'node:tls';
+
+export interface CurlResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** `curl` as a user would run it; resolves with its exit code (35: the TLS handshake failed; 60: not trusted). */
+export function curl(args: string[]): Promise<CurlResult> {
+  return new Promise((resolve) => {
+    execFile('curl', ['--silent', '--show-error', '--max-time', '10', ...args], (error, stdout, stderr) => {
+      const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+/**
+ * A TLS handshake to 127.0.0.1:port asking for `servername`: the certificate served, or the error
+ * when the server gives none. It trusts nothing (it reads what is served, it does not judge it).
+ */
+export function peerCertificate(port: number, servername: string): Promise<tls.PeerCertificate> {
+  return new Promise((resolve, reject) => {
+    const socket = tls.connect({ host: '127.0.0.1', port, servername, rejectUnauthorized: false }, () => {
+      const certificate = socket.getPeerCertificate();
+      socket.end();
+      resolve(certificate);
+    });
+    socket.on('error', reject);
+  });
+}
