@@ -116,6 +116,33 @@ describe('the bundle the launcher runs', () => {
     expect(after.stderr).toContain('Bundling the server and CLI');
   });
 
+  it('writes a bundle of ASCII only, whatever characters the sources hold (else V8 keeps it at two bytes a character)', () => {
+    write('src/shared/greeting.ts', "// Grüße\nexport const greeting = (who: string): string => `${who.replace(/ς/g, 'σ')} ✓`;\n");
+    const result = cli();
+    expect(result.stdout).toBe('an-argument ✓\n');
+    const bundle = fs.readFileSync(path.join(project, 'node_modules', '.cache', 'adoption-desk', 'cli.js'), 'utf8');
+    expect(bundle).toContain('\\u03c2');
+    expect(bundle).toMatch(/^[\x00-\x7f]*$/);
+    write('src/main/cli/index.ts', "import { greeting } from '../../shared/greeting';\nconsole.log(greeting('σοφος'.toUpperCase().toLowerCase() + 'ς'));\n");
+    expect(cli().stdout).toBe('σοφοσσ ✓\n');
+  });
+
+  it("loads a package's https, http2 and yaml on their first use, not when the package is required", () => {
+    write('node_modules/uses-https/index.js', "const https = require('node:https');\nmodule.exports = () => typeof https.createServer;\n");
+    write(
+      'src/main/cli/index.ts',
+      [
+        "import usesHttps from 'uses-https';",
+        "const loaded = () => process.moduleLoadList.includes('NativeModule https');",
+        'const before = loaded();',
+        'const kind = usesHttps();',
+        'console.log(before, kind, loaded());',
+        '',
+      ].join('\n'),
+    );
+    expect(cli().stdout).toBe('false function true\n');
+  });
+
   it('stops with a clear error when the sources do not build, and runs nothing stale', () => {
     expect(cli().status).toBe(0);
     write('src/shared/greeting.ts', 'export const greeting = (who: string =>\n');

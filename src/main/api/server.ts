@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { maxHeaderSize } from 'node:http';
 import { API_BASE_PATH, DEFAULT_PORT } from '../../shared/environments';
@@ -55,6 +55,11 @@ export interface ApiServerOptions {
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
+/** Fastify types these factories after ajv's; all they have to do is return the compiler. */
+const ZOD_COMPILERS = { buildValidator: () => validatorCompiler, buildSerializer: () => serializerCompiler } as unknown as NonNullable<
+  NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']
+>;
+
 /**
  * Where a request goes in: every API route runs the pipeline (caller, limits, key) as its onRequest
  * hook; every failure, even one before routing or below HTTP, leaves as the seed's Error body.
@@ -83,6 +88,8 @@ export async function buildApiServer(engine: Engine, options: ApiServerOptions =
     },
     // No path parameter can outgrow the request line, so an over-long id meets the route's own rule.
     routerOptions: { maxParamLength: maxHeaderSize },
+    // Every schema is zod's: Fastify's own compilers (ajv, fast-json-stringify) are never loaded.
+    schemaController: { compilersFactory: ZOD_COMPILERS },
     frameworkErrors: answerBeforeRouting(engine, deprecatedRoutes, options.log),
     clientErrorHandler: rawAnswers.clientError,
   });
