@@ -111,7 +111,7 @@ async function build(newest) {
  * as the process runs (2.5 MiB more for the server). `\\uXXXX` means the same in all three places.
  */
 function asciiOnly(text) {
-  return text.replace(/[^\x00-\x7f]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return text.replace(/[\u0080-\uffff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 /** The bundle of `name` built from the sources as they are now. */
