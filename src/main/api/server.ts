@@ -3,7 +3,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { maxHeaderSize } from 'node:http';
 import { API_BASE_PATH, DEFAULT_PORT } from '../../shared/environments';
 import type { Engine } from '../engine';
-import { registerSiteServing } from '../sites/site-serving';
+import { answerForSite, registerSiteServing } from '../sites/site-serving';
 import { installErrorHandling } from './errors';
 import { buildOpenApiDocument, registerOpenApiGenerator } from './openapi';
 import { answerBeforeRouting, DeprecatedRoutes, pipelineFor, type RouteRules } from './pipeline';
@@ -69,6 +69,7 @@ export async function buildApiServer(engine: Engine, options: ApiServerOptions =
   if (limits.headersTimeout > limits.requestTimeout) throw new RangeError('headersTimeout must not exceed requestTimeout.');
   const rawAnswers = new RawAnswers(engine, limits, options.log);
   const deprecatedRoutes = new DeprecatedRoutes();
+  const apiBeforeRouting = answerBeforeRouting(engine, deprecatedRoutes, options.log);
   const app = Fastify({
     logger: false,
     bodyLimit: BODY_LIMIT_BYTES,
@@ -90,7 +91,10 @@ export async function buildApiServer(engine: Engine, options: ApiServerOptions =
     routerOptions: { maxParamLength: maxHeaderSize },
     // Every schema is zod's: Fastify's own compilers (ajv, fast-json-stringify) are never loaded.
     schemaController: { compilersFactory: ZOD_COMPILERS },
-    frameworkErrors: answerBeforeRouting(engine, deprecatedRoutes, options.log),
+    frameworkErrors: (error, request, reply) => {
+      // An unroutable target (bad percent-encoding) on a site Host is the site's to answer.
+      if (!answerForSite(engine, request, reply)) apiBeforeRouting(error, request, reply);
+    },
     clientErrorHandler: rawAnswers.clientError,
   });
   app.server.maxConnections = limits.maxConnections;
