@@ -40,33 +40,45 @@ function builtFrom() {
 }
 
 /**
- * Packages that a dependency requires at its start but uses only for options this server never
- * takes: Fastify's HTTPS and HTTP/2 servers (loading them sets up TLS: about 3 MiB resident) and the
- * swagger plugin's YAML output. Such a `require` from node_modules gets an object that requires the
- * real module on its first use, so an idle feature costs nothing.
+ * Modules loaded at start but used only for what the default server rarely or never does: Fastify's
+ * HTTPS and HTTP/2 servers (loading them sets up TLS: about 3 MiB resident), the swagger plugin's
+ * YAML output, the Public Suffix List (only when a domain is added) and the static file sender (only
+ * for site requests). Wherever they are imported or required, the bundle holds a stand-in that loads
+ * the real module on first use; its keys are read when bundling, so nothing loads by listing them.
  */
-const LOAD_ON_FIRST_USE = ['node:https', 'node:http2', 'yaml'];
+const LOAD_ON_FIRST_USE = ['node:https', 'node:http2', 'yaml', 'tldts', '@fastify/send'];
+
+/** What the stand-in must know without loading the module: its property names, and whether it is called. */
+function shapeOf(specifier, resolveDir) {
+  const real = require(nodeModule.isBuiltin(specifier) ? specifier : require.resolve(specifier, { paths: [resolveDir] }));
+  const callable = typeof real === 'function';
+  const names = Object.getOwnPropertyNames(real).filter((name) => !(callable && ['length', 'name', 'prototype', 'arguments', 'caller'].includes(name)));
+  return { callable, esModule: real.__esModule === true, names, enumerable: names.map((name) => Object.getOwnPropertyDescriptor(real, name).enumerable) };
+}
 
 const loadOnFirstUse = {
   name: 'load-on-first-use',
   setup(bundler) {
     const filter = new RegExp(`^(${LOAD_ON_FIRST_USE.join('|')})$`);
     bundler.onResolve({ filter }, (args) => {
-      if (args.namespace !== 'file' || args.kind !== 'require-call' || !args.importer.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
+      if (args.namespace !== 'file') return undefined;
       return { path: args.path, namespace: 'load-on-first-use', pluginData: { resolveDir: args.resolveDir } };
     });
     bundler.onLoad({ filter: /.*/, namespace: 'load-on-first-use' }, (args) => ({
       resolveDir: args.pluginData.resolveDir,
       loader: 'js',
-      contents: `let real;
+      contents: `const shape = ${JSON.stringify(shapeOf(args.path, args.pluginData.resolveDir))};
+let real;
 const load = () => (real ??= require(${JSON.stringify(args.path)}));
-module.exports = new Proxy({}, {
-  get: (_, key) => load()[key],
-  has: (_, key) => key in load(),
-  ownKeys: () => Reflect.ownKeys(load()),
+module.exports = new Proxy(shape.callable ? (() => {}) : {}, {
+  apply: (_, self, args) => Reflect.apply(load(), self, args),
+  get: (_, key) => (key === '__esModule' ? shape.esModule || undefined : load()[key]),
+  set: (_, key, value) => Reflect.set(load(), key, value),
+  has: (_, key) => shape.names.includes(key) || key in load(),
+  ownKeys: () => [...shape.names],
   getOwnPropertyDescriptor: (_, key) => {
-    const descriptor = Reflect.getOwnPropertyDescriptor(load(), key);
-    return descriptor && { ...descriptor, configurable: true };
+    const at = shape.names.indexOf(key);
+    return at === -1 ? undefined : { configurable: true, enumerable: shape.enumerable[at], get: () => load()[key] };
   },
 });
 `,
