@@ -86,6 +86,25 @@ module.exports = new Proxy(shape.callable ? (() => {}) : {}, {
   },
 };
 
+/**
+ * zod's translations of its messages, but English, which the server and CLI use (their messages
+ * are their own): 300 KB of source the server would otherwise hold for as long as it runs.
+ */
+const englishZodOnly = {
+  name: 'english-zod-only',
+  setup(bundler) {
+    bundler.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) => {
+      if (!/[\\/]node_modules[\\/]zod[\\/]/.test(args.importer)) return undefined;
+      return { path: path.join(args.resolveDir, '..', 'locales', 'english-only.js'), namespace: 'english-zod-only' };
+    });
+    bundler.onLoad({ filter: /.*/, namespace: 'english-zod-only' }, (args) => ({
+      resolveDir: path.dirname(args.path),
+      loader: 'js',
+      contents: 'export { default as en } from "./en.js";\n',
+    }));
+  },
+};
+
 async function build(newest) {
   process.stderr.write('Bundling the server and CLI from src/ (after each change, about a second)…\n');
   const esbuild = require('esbuild');
@@ -102,7 +121,7 @@ async function build(newest) {
     external: ['better-sqlite3'],
     minifyWhitespace: true,
     minifySyntax: true,
-    plugins: [loadOnFirstUse],
+    plugins: [loadOnFirstUse, englishZodOnly],
     outdir: OUT,
     write: false,
     logLevel: 'warning',
