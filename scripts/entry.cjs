@@ -40,13 +40,13 @@ function builtFrom() {
 }
 
 /**
- * Modules loaded at start but used only for what the default server rarely or never does: Fastify's
- * HTTPS and HTTP/2 servers (loading them sets up TLS: about 3 MiB resident), the swagger plugin's
+ * Modules loaded at start but used only for what the default server rarely or never does: HTTPS,
+ * TLS and HTTP/2 (Fastify's; loading them sets up TLS: about 3 MiB resident), the swagger plugin's
  * YAML output, the Public Suffix List (only when a domain is added) and the static file sender (only
  * for site requests). Wherever they are imported or required, the bundle holds a stand-in that loads
  * the real module on first use; its keys are read when bundling, so nothing loads by listing them.
  */
-const LOAD_ON_FIRST_USE = ['node:https', 'node:http2', 'yaml', 'tldts', '@fastify/send'];
+const LOAD_ON_FIRST_USE = ['node:https', 'node:http2', 'node:tls', 'yaml', 'tldts', '@fastify/send'];
 
 /** What the stand-in must know without loading the module: its property names, and whether it is called. */
 function shapeOf(specifier, resolveDir) {
@@ -139,7 +139,7 @@ async function build(newest) {
 /**
  * esbuild escapes non-ASCII characters in strings but not in regular expressions or comments. One
  * such character anywhere makes V8 hold the whole bundle's source as a two-byte string, for as long
- * as the process runs (2.5 MiB more for the server). `\\uXXXX` means the same in all three places.
+ * as the process runs (2.5 MiB more for the server). `\uXXXX` means the same in all three places.
  */
 function asciiOnly(text) {
   return text.replace(/[\u0080-\uffff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);

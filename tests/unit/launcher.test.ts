@@ -137,13 +137,14 @@ describe('the bundle the launcher runs', () => {
       'src/main/cli/index.ts',
       [
         "import http2 from 'node:http2';",
+        "import { createSecureContext } from 'node:tls';",
         "import send from '@fastify/send';",
         "import { parse } from 'tldts';",
         "import usesHttps from 'uses-https';",
         "const loaded = (name: string) => process.moduleLoadList.includes(`NativeModule ${name}`);",
-        "const before = [loaded('https'), loaded('http2')];",
-        "const used = [usesHttps(), typeof http2.createServer, Object.keys(http2).includes('connect')];",
-        "const after = [loaded('https'), loaded('http2')];",
+        "const before = [loaded('https'), loaded('http2'), loaded('tls')];",
+        "const used = [usesHttps(), typeof http2.createServer, Object.keys(http2).includes('connect'), typeof createSecureContext];",
+        "const after = [loaded('https'), loaded('http2'), loaded('tls')];",
         "console.log(JSON.stringify({ before, used, after, domain: parse('blog.example.co.uk').domain, send: [typeof send, send.isUtf8MimeType('text/html'), typeof send.mime.getType] }));",
         '',
       ].join('\n'),
@@ -151,9 +152,9 @@ describe('the bundle the launcher runs', () => {
     // Bundling reads the modules' keys, in the process that bundles: look at the run after it.
     expect(cli().stderr).toContain('Bundling the server and CLI');
     expect(JSON.parse(cli().stdout)).toEqual({
-      before: [false, false],
-      used: ['function', 'function', true],
-      after: [true, true],
+      before: [false, false, false],
+      used: ['function', 'function', true, 'function'],
+      after: [true, true, true],
       domain: 'example.co.uk',
       send: ['function', true, 'function'],
     });
