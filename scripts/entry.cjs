@@ -39,11 +39,77 @@ function builtFrom() {
   }
 }
 
-function build(newest) {
+/**
+ * Modules loaded at start but used only for what the default server rarely or never does: HTTPS,
+ * TLS and HTTP/2 (Fastify's; loading them sets up TLS: about 3 MiB resident), the swagger plugin's
+ * YAML output, the Public Suffix List (only when a domain is added) and the static file sender (only
+ * for site requests). Wherever they are imported or required, the bundle holds a stand-in that loads
+ * the real module on first use; its keys are read when bundling, so nothing loads by listing them.
+ */
+const LOAD_ON_FIRST_USE = ['node:https', 'node:http2', 'node:tls', 'yaml', 'tldts', '@fastify/send'];
+
+/** What the stand-in must know without loading the module: its property names, and whether it is called. */
+function shapeOf(specifier, resolveDir) {
+  const real = require(nodeModule.isBuiltin(specifier) ? specifier : require.resolve(specifier, { paths: [resolveDir] }));
+  const callable = typeof real === 'function';
+  const names = Object.getOwnPropertyNames(real).filter((name) => !(callable && ['length', 'name', 'prototype', 'arguments', 'caller'].includes(name)));
+  return { callable, esModule: real.__esModule === true, names, enumerable: names.map((name) => Object.getOwnPropertyDescriptor(real, name).enumerable) };
+}
+
+const loadOnFirstUse = {
+  name: 'load-on-first-use',
+  setup(bundler) {
+    const filter = new RegExp(`^(${LOAD_ON_FIRST_USE.join('|')})$`);
+    bundler.onResolve({ filter }, (args) => {
+      if (args.namespace !== 'file') return undefined;
+      return { path: args.path, namespace: 'load-on-first-use', pluginData: { resolveDir: args.resolveDir } };
+    });
+    bundler.onLoad({ filter: /.*/, namespace: 'load-on-first-use' }, (args) => ({
+      resolveDir: args.pluginData.resolveDir,
+      loader: 'js',
+      contents: `const shape = ${JSON.stringify(shapeOf(args.path, args.pluginData.resolveDir))};
+let real;
+const load = () => (real ??= require(${JSON.stringify(args.path)}));
+module.exports = new Proxy(shape.callable ? (() => {}) : {}, {
+  apply: (_, self, args) => Reflect.apply(load(), self, args),
+  get: (_, key) => (key === '__esModule' ? shape.esModule || undefined : load()[key]),
+  set: (_, key, value) => Reflect.set(load(), key, value),
+  has: (_, key) => shape.names.includes(key) || key in load(),
+  ownKeys: () => [...shape.names],
+  getOwnPropertyDescriptor: (_, key) => {
+    const at = shape.names.indexOf(key);
+    return at === -1 ? undefined : { configurable: true, enumerable: shape.enumerable[at], get: () => load()[key] };
+  },
+});
+`,
+    }));
+  },
+};
+
+/**
+ * zod's translations of its messages, but English, which the server and CLI use (their messages
+ * are their own): 300 KB of source the server would otherwise hold for as long as it runs.
+ */
+const englishZodOnly = {
+  name: 'english-zod-only',
+  setup(bundler) {
+    bundler.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) => {
+      if (!/[\\/]node_modules[\\/]zod[\\/]/.test(args.importer)) return undefined;
+      return { path: path.join(args.resolveDir, '..', 'locales', 'english-only.js'), namespace: 'english-zod-only' };
+    });
+    bundler.onLoad({ filter: /.*/, namespace: 'english-zod-only' }, (args) => ({
+      resolveDir: path.dirname(args.path),
+      loader: 'js',
+      contents: 'export { default as en } from "./en.js";\n',
+    }));
+  },
+};
+
+async function build(newest) {
   process.stderr.write('Bundling the server and CLI from src/ (after each change, about a second)…\n');
   const esbuild = require('esbuild');
   const entryPoints = Object.fromEntries(Object.entries(ENTRIES).map(([name, file]) => [name, path.join(ROOT, file)]));
-  const result = esbuild.buildSync({
+  const result = await esbuild.build({
     entryPoints,
     bundle: true,
     platform: 'node',
@@ -56,6 +122,7 @@ function build(newest) {
     external: ['better-sqlite3', 'acme-client', '@peculiar/x509', 'reflect-metadata'],
     minifyWhitespace: true,
     minifySyntax: true,
+    plugins: [loadOnFirstUse, englishZodOnly],
     outdir: OUT,
     write: false,
     logLevel: 'warning',
@@ -64,21 +131,30 @@ function build(newest) {
   // Each file is renamed into place whole: a CLI started meanwhile never loads half a bundle.
   for (const file of result.outputFiles) {
     const partial = `${file.path}.${process.pid}`;
-    fs.writeFileSync(partial, file.contents);
+    fs.writeFileSync(partial, asciiOnly(file.text));
     fs.renameSync(partial, file.path);
   }
   fs.writeFileSync(STAMP, JSON.stringify({ newestSourceChange: newest }));
 }
 
+/**
+ * esbuild escapes non-ASCII characters in strings but not in regular expressions or comments. One
+ * such character anywhere makes V8 hold the whole bundle's source as a two-byte string, for as long
+ * as the process runs (2.5 MiB more for the server). `\uXXXX` means the same in all three places.
+ */
+function asciiOnly(text) {
+  return text.replace(/[\u0080-\uffff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
 /** The bundle of `name` built from the sources as they are now. */
-function currentBundle(name) {
+async function currentBundle(name) {
   const newest = newestSourceChange();
   const bundle = path.join(OUT, `${name}.js`);
-  if (builtFrom() !== newest || !fs.existsSync(bundle)) build(newest);
+  if (builtFrom() !== newest || !fs.existsSync(bundle)) await build(newest);
   return bundle;
 }
 
-exports.run = function run(name, args) {
+exports.run = async function run(name, args) {
   // The compile cache starts the CLI about 50 ms sooner; the long-running server goes without it, as it
   // would hold about 3 MiB more for as long as it runs.
   if (name !== 'serve') nodeModule.enableCompileCache(path.join(OUT, 'compile-cache'));
@@ -95,7 +171,7 @@ exports.run = function run(name, args) {
   }
   let bundle;
   try {
-    bundle = currentBundle(name);
+    bundle = await currentBundle(name);
   } catch (error) {
     process.stderr.write(`Error: could not bundle src/ for ${name} (${error.message.split('\n')[0]}). Fix the error above and run it again.\n`);
     process.exit(1);

@@ -2,7 +2,7 @@
  * Property tests of the public API against an independent oracle (tests/helpers/contract-oracle.ts,
  * written from the contract's words, not from the server's schemas). Requests go over raw sockets,
  * so malformed percent-encodings, dot segments and over-long ids reach the server as sent.
- * Names that only the pending pet-name rules decide are left to fuzz-pet-name-rules.test.ts.
+ * Names that only the pending pet-name rules decide are left to pet-names-api.test.ts.
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -125,7 +125,7 @@ const rawJsonTweaks = fc.constantFrom(
 
 const postBodies = fc.oneof(validNewPet, newPetLike, rawJsonTweaks, fc.json(), fc.string({ unit: 'binary' }), fc.string({ unit: 'grapheme-ascii' }));
 
-/** A body whose name only the pending pet-name rules decide (tested in fuzz-pet-name-rules.test.ts). */
+/** A body whose name only the pending pet-name rules decide (tested in pet-names-api.test.ts). */
 function dependsOnPendingNameRules(body: string): boolean {
   try {
     const parsed = JSON.parse(body.replace(/^\uFEFF/, '')) as { name?: unknown } | null;

@@ -151,6 +151,38 @@ describe('serving a project at <slug>.<sites-host>', () => {
   });
 });
 
+describe('a request target with bad percent-encoding', () => {
+  it.each(['/%zz', '/%ff', '/docs/%e0%a4%a', '/%'])("gets a site's 404 page on a site Host, not the API's Error body: %s", async (target) => {
+    const own = await rawRequest(server.port, 'happy-paws.localhost', target);
+    expect(own).toMatchObject({ status: 404, body: '<h1>Our own 404</h1>' });
+    expectNoRateLimitHeaders(own);
+    const plainPage = await rawRequest(server.port, 'plain.localhost', target);
+    expect(plainPage.status).toBe(404);
+    expect(plainPage.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(plainPage.body).toContain('not found');
+    const nobody = await rawRequest(server.port, 'nobody.localhost', target);
+    expect(nobody.status).toBe(404);
+    expect(nobody.body).toContain('no site at this domain');
+  });
+
+  it("is served the same on a verified custom domain, and stays the API's 400 on any other Host", async () => {
+    const { domains } = server.engine.sites;
+    domains.add(plain.slug, 'www.bad-encoding.test');
+    dns.zone['www.bad-encoding.test'] = { CNAME: 'plain.localhost' };
+    expect((await domains.verify('www.bad-encoding.test')).status).toBe('verified');
+    const onDomain = await rawRequest(server.port, 'www.bad-encoding.test', '/%zz');
+    expect(onDomain.status).toBe(404);
+    expect(onDomain.body).toContain('not found');
+    expectNoRateLimitHeaders(onDomain);
+
+    const api = await rawRequest(server.port, `127.0.0.1:${server.port}`, '/v1/pets/%zz');
+    expect(api.status).toBe(400);
+    expect(api.headers['content-type']).toMatch(/^application\/json/);
+    expect(api.headers['x-ratelimit-limit']).toBeDefined();
+    expect(JSON.parse(api.body)).toMatchObject({ status: 400 });
+  });
+});
+
 describe('custom domains by Host', () => {
   it('serves a verified primary, redirects with path and query kept, and removal stops it on the very next request', async () => {
     const { domains } = server.engine.sites;

@@ -116,6 +116,50 @@ describe('the bundle the launcher runs', () => {
     expect(after.stderr).toContain('Bundling the server and CLI');
   });
 
+  it('writes a bundle of ASCII only, whatever characters the sources hold (else V8 keeps it at two bytes a character)', () => {
+    write('src/shared/greeting.ts', "// Grüße\nexport const greeting = (who: string): string => `${who.replace(/ς/g, 'σ')} ✓`;\n");
+    const result = cli();
+    expect(result.stdout).toBe('an-argument ✓\n');
+    const bundle = fs.readFileSync(path.join(project, 'node_modules', '.cache', 'adoption-desk', 'cli.js'), 'utf8');
+    expect(bundle).toContain('\\u03c2');
+    expect(bundle).not.toMatch(/[\u0080-\uffff]/);
+    write('src/main/cli/index.ts', "import { greeting } from '../../shared/greeting';\nconsole.log(greeting('σοφος'.toUpperCase().toLowerCase() + 'ς'));\n");
+    expect(cli().stdout).toBe('σοφοσσ ✓\n');
+  });
+
+  it('loads https, http2, yaml, tldts and @fastify/send on their first use, imported or required, and they work as themselves', () => {
+    for (const pkg of ['tldts', 'tldts-core', '@fastify/send']) {
+      fs.mkdirSync(path.dirname(path.join(project, 'node_modules', pkg)), { recursive: true });
+      fs.symlinkSync(path.join(ROOT, 'node_modules', pkg), path.join(project, 'node_modules', pkg));
+    }
+    write('node_modules/uses-https/index.js', "const https = require('node:https');\nmodule.exports = () => typeof https.createServer;\n");
+    write(
+      'src/main/cli/index.ts',
+      [
+        "import http2 from 'node:http2';",
+        "import { createSecureContext } from 'node:tls';",
+        "import send from '@fastify/send';",
+        "import { parse } from 'tldts';",
+        "import usesHttps from 'uses-https';",
+        "const loaded = (name: string) => process.moduleLoadList.includes(`NativeModule ${name}`);",
+        "const before = [loaded('https'), loaded('http2'), loaded('tls')];",
+        "const used = [usesHttps(), typeof http2.createServer, Object.keys(http2).includes('connect'), typeof createSecureContext];",
+        "const after = [loaded('https'), loaded('http2'), loaded('tls')];",
+        "console.log(JSON.stringify({ before, used, after, domain: parse('blog.example.co.uk').domain, send: [typeof send, send.isUtf8MimeType('text/html'), typeof send.mime.getType] }));",
+        '',
+      ].join('\n'),
+    );
+    // Bundling reads the modules' keys, in the process that bundles: look at the run after it.
+    expect(cli().stderr).toContain('Bundling the server and CLI');
+    expect(JSON.parse(cli().stdout)).toEqual({
+      before: [false, false, false],
+      used: ['function', 'function', true, 'function'],
+      after: [true, true, true],
+      domain: 'example.co.uk',
+      send: ['function', true, 'function'],
+    });
+  });
+
   it('stops with a clear error when the sources do not build, and runs nothing stale', () => {
     expect(cli().status).toBe(0);
     write('src/shared/greeting.ts', 'export const greeting = (who: string =>\n');

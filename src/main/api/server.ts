@@ -1,10 +1,10 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { maxHeaderSize } from 'node:http';
 import { API_BASE_PATH, DEFAULT_PORT } from '../../shared/environments';
 import type { Engine } from '../engine';
 import { registerCertificateServing } from '../sites/certificates/https-serving';
-import { registerSiteServing } from '../sites/site-serving';
+import { answerForSite, registerSiteServing } from '../sites/site-serving';
 import { installErrorHandling } from './errors';
 import { buildOpenApiDocument, registerOpenApiGenerator } from './openapi';
 import { answerBeforeRouting, DeprecatedRoutes, pipelineFor, type RouteRules } from './pipeline';
@@ -56,6 +56,11 @@ export interface ApiServerOptions {
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
+/** Fastify types these factories after ajv's; all they have to do is return the compiler. */
+const ZOD_COMPILERS = { buildValidator: () => validatorCompiler, buildSerializer: () => serializerCompiler } as unknown as NonNullable<
+  NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']
+>;
+
 /**
  * Where a request goes in: every API route runs the pipeline (caller, limits, key) as its onRequest
  * hook; every failure, even one before routing or below HTTP, leaves as the seed's Error body.
@@ -65,6 +70,7 @@ export async function buildApiServer(engine: Engine, options: ApiServerOptions =
   if (limits.headersTimeout > limits.requestTimeout) throw new RangeError('headersTimeout must not exceed requestTimeout.');
   const rawAnswers = new RawAnswers(engine, limits, options.log);
   const deprecatedRoutes = new DeprecatedRoutes();
+  const apiBeforeRouting = answerBeforeRouting(engine, deprecatedRoutes, options.log);
   const app = Fastify({
     logger: false,
     bodyLimit: BODY_LIMIT_BYTES,
@@ -84,7 +90,12 @@ export async function buildApiServer(engine: Engine, options: ApiServerOptions =
     },
     // No path parameter can outgrow the request line, so an over-long id meets the route's own rule.
     routerOptions: { maxParamLength: maxHeaderSize },
-    frameworkErrors: answerBeforeRouting(engine, deprecatedRoutes, options.log),
+    // Every schema is zod's: Fastify's own compilers (ajv, fast-json-stringify) are never loaded.
+    schemaController: { compilersFactory: ZOD_COMPILERS },
+    frameworkErrors: (error, request, reply) => {
+      // An unroutable target (bad percent-encoding) on a site Host is the site's to answer.
+      if (!answerForSite(engine, request, reply)) apiBeforeRouting(error, request, reply);
+    },
     clientErrorHandler: rawAnswers.clientError,
   });
   app.server.maxConnections = limits.maxConnections;

@@ -8,6 +8,7 @@ import type { Store } from '../db/connection';
 import { accounts } from '../db/schema';
 import type { Changes } from './changes';
 import type { PlanService } from './plans';
+import { UniqueNames } from './unique-names';
 import { parseOrThrow } from './validation';
 
 export type { Account };
@@ -21,12 +22,16 @@ export interface AccountLimits {
 }
 
 export class AccountService {
+  private readonly names: UniqueNames;
+
   constructor(
     private readonly db: Store,
     private readonly clock: Clock,
     private readonly plans: PlanService,
     private readonly changes: Changes,
-  ) {}
+  ) {
+    this.names = new UniqueNames(db, 'Account');
+  }
 
   list(): Account[] {
     return this.db
@@ -49,14 +54,14 @@ export class AccountService {
   /** Names are unique regardless of case: a taken one is refused (`conflict`). */
   create(input: NewAccount): Account {
     return this.insert(input, (name) => {
-      this.assertNameFree(name);
+      this.names.assertFree(name);
       return name;
     });
   }
 
   /** For accounts named by the system (a key made on a new account): a taken name gets " (2)", " (3)", … */
   createWithFreeName(input: NewAccount): Account {
-    return this.insert(input, (name) => firstFreeName(name, (folded) => this.holderOf(folded) !== undefined, ACCOUNT_NAME_MAX));
+    return this.insert(input, (name) => firstFreeName(name, (folded) => this.names.holderOf(folded) !== undefined, ACCOUNT_NAME_MAX));
   }
 
   rename(id: number, name: string): Account {
@@ -64,7 +69,7 @@ export class AccountService {
     this.db.transaction(
       () => {
         this.get(id);
-        this.assertNameFree(clean, id);
+        this.names.assertFree(clean, id);
         this.db.update(accounts).set({ name: clean, nameFolded: foldName(clean) }).where(eq(accounts.id, id)).run();
       },
       { behavior: 'immediate' },
@@ -109,16 +114,6 @@ export class AccountService {
     return this.get(id);
   }
 
-  private holderOf(folded: string): { id: number; name: string } | undefined {
-    return this.db.select({ id: accounts.id, name: accounts.name }).from(accounts).where(eq(accounts.nameFolded, folded)).get();
-  }
-
-  private assertNameFree(name: string, exceptId?: number): void {
-    const holder = this.holderOf(foldName(name));
-    if (holder && holder.id !== exceptId) {
-      throw new AppError('conflict', `Account ${holder.id} is already named "${holder.name}"; account names must differ in more than case.`);
-    }
-  }
 }
 
 const accountColumns = {

@@ -6,6 +6,7 @@ import { foldName } from '../../shared/names';
 import type { Store } from '../db/connection';
 import { categories } from '../db/schema';
 import type { Changes } from './changes';
+import { UniqueNames } from './unique-names';
 import { parseOrThrow } from './validation';
 
 export type { Category };
@@ -19,11 +20,13 @@ const categoryColumns = {
 export class CategoryService {
   /** Checked on every pet creation; categories change rarely. */
   private knownIds: Set<number> | undefined;
+  private readonly names: UniqueNames;
 
   constructor(
     private readonly db: Store,
     private readonly changes: Changes,
   ) {
+    this.names = new UniqueNames(db, 'Category');
     changes.on((topic) => {
       if (topic === 'categories') this.knownIds = undefined;
     });
@@ -50,7 +53,7 @@ export class CategoryService {
     // Immediate: the name check and the write see the same database, also across processes.
     const id = this.db.transaction(
       () => {
-        this.assertNameFree(clean);
+        this.names.assertFree(clean);
         return this.db.insert(categories).values({ name: clean, nameFolded: foldName(clean) }).returning({ id: categories.id }).get().id;
       },
       { behavior: 'immediate' },
@@ -64,7 +67,7 @@ export class CategoryService {
     this.db.transaction(
       () => {
         this.get(id);
-        this.assertNameFree(clean, id);
+        this.names.assertFree(clean, id);
         this.db.update(categories).set({ name: clean, nameFolded: foldName(clean) }).where(eq(categories.id, id)).run();
       },
       { behavior: 'immediate' },
@@ -86,12 +89,5 @@ export class CategoryService {
       { behavior: 'immediate' },
     );
     this.changes.emit('categories');
-  }
-
-  private assertNameFree(name: string, exceptId?: number): void {
-    const clash = this.db.select({ id: categories.id, name: categories.name }).from(categories).where(eq(categories.nameFolded, foldName(name))).get();
-    if (clash && clash.id !== exceptId) {
-      throw new AppError('conflict', `Category ${clash.id} is already named "${clash.name}"; category names must differ in more than case.`);
-    }
   }
 }

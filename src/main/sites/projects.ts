@@ -161,7 +161,10 @@ export class ProjectService {
 
   /**
    * Fills a staging folder beside the deploys, then, in one transaction, takes the next number,
-   * renames the folder to it and makes it live: a deploy is never half visible.
+   * renames the folder to it and makes it live: a deploy is never half visible. The transaction
+   * takes SQLite's write lock before it reads the last number (BEGIN IMMEDIATE, in `record`), so
+   * deploys from other processes (the server, CLIs) queue there too: numbers never collide, and the
+   * live one is always the last recorded.
    */
   private async publish(projectId: number, source: DeploySource, folder: string | null, fill: (staging: string) => Promise<Outcome>): Promise<Deploy> {
     const projectDir = path.join(this.store.sitesDir, String(projectId));

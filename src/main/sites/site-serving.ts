@@ -16,17 +16,9 @@ const NOT_FOUND_STATUSES = new Set([400, 403, 404]);
  * through to the API untouched. Site answers carry no rate-limit headers (CONTRACT §5).
  */
 export function registerSiteServing(app: FastifyInstance, engine: Engine): void {
-  const { directory, domains } = engine.sites;
+  const { domains } = engine.sites;
   app.addHook('onRequest', (request, reply, done) => {
-    if (directory.lookup(request.headers.host) === undefined) return done();
-    // A removal, rollback or deploy made by another process (the CLI) counts from the very next request.
-    engine.syncExternalChanges(true);
-    const route = directory.lookup(request.headers.host);
-    if (route === undefined) return done();
-    answer(request, reply, route).catch((error: unknown) => {
-      request.log.error({ err: error }, 'site request failed');
-      if (!reply.sent) void reply.code(500).type('text/plain; charset=utf-8').send('internal error');
-    });
+    if (!answerForSite(engine, request, reply)) done();
   });
 
   let timer: NodeJS.Timeout | undefined;
@@ -41,6 +33,25 @@ export function registerSiteServing(app: FastifyInstance, engine: Engine): void 
     clearInterval(timer);
     await domains.stop();
   });
+}
+
+/**
+ * Answers the request when its Host is a site's (false, having done nothing, for any other Host).
+ * Also for requests Fastify could not route (a target with bad percent-encoding): on a site Host
+ * those get the site's 404, never the API's Error body.
+ */
+export function answerForSite(engine: Engine, request: FastifyRequest, reply: FastifyReply): boolean {
+  const { directory } = engine.sites;
+  if (directory.lookup(request.headers.host) === undefined) return false;
+  // A removal, rollback or deploy made by another process (the CLI) counts from the very next request.
+  engine.syncExternalChanges(true);
+  const route = directory.lookup(request.headers.host);
+  if (route === undefined) return false;
+  answer(request, reply, route).catch((error: unknown) => {
+    request.log.error({ err: error }, 'site request failed');
+    if (!reply.sent) void reply.code(500).type('text/plain; charset=utf-8').send('internal error');
+  });
+  return true;
 }
 
 async function answer(request: FastifyRequest, reply: FastifyReply, route: SiteRoute): Promise<void> {
