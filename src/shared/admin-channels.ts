@@ -31,6 +31,9 @@ export const ADMIN_CHANNEL_NAMES = [
   'bans.lift',
   'console.send',
   'console.burst',
+  'lab.clock',
+  'lab.moveClock',
+  'lab.advanceClock',
 ] as const;
 
 export type AdminChannelName = (typeof ADMIN_CHANNEL_NAMES)[number];

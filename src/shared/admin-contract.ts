@@ -21,6 +21,7 @@ import {
   type Settings,
 } from './admin-schemas';
 import type { Environment } from './environments';
+import { CLOCK_MOVES, DurationSchema, type LabClockState } from './lab';
 import type { ErrorBody } from './errors';
 import type { Account, ApiKeyRecord, BanRecord, Category, PetRecord, StatusChange, UsageReport } from './models';
 import { NewPetSchema, PetStatusSchema, type Pet } from './pet';
@@ -103,6 +104,10 @@ export const ADMIN_CONTRACT = {
 
   'console.send': channel<ConsoleResponse>()(ConsoleRequestSchema),
   'console.burst': channel<BurstResult>()(ConsoleBurstSchema),
+
+  'lab.clock': channel<LabClockState>()(input({})),
+  'lab.moveClock': channel<LabClockState>()(input({ move: z.enum(CLOCK_MOVES) })),
+  'lab.advanceClock': channel<LabClockState>()(input({ duration: DurationSchema })),
 } as const satisfies Record<AdminChannelName, Channel<z.ZodType, unknown>>;
 
 export type AdminChannel = AdminChannelName;

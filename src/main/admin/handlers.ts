@@ -1,6 +1,7 @@
 import type { AppHost } from '../app-host';
 import { sendConsoleBurst, sendConsoleRequest } from './console';
 import type { AdminHandlers } from './dispatch';
+import { labHandlers } from './lab-handlers';
 
 /** Each channel of the admin contract, as a thin call into one environment's services. */
 export function createAdminHandlers(host: AppHost): AdminHandlers {
@@ -57,5 +58,7 @@ export function createAdminHandlers(host: AppHost): AdminHandlers {
 
     'console.send': (request) => sendConsoleRequest(host.baseUrl(request.environment), request),
     'console.burst': ({ count, ...request }) => sendConsoleBurst(host.baseUrl(request.environment), request, count),
+
+    ...labHandlers(host),
   };
 }

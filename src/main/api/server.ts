@@ -8,6 +8,7 @@ import { installErrorHandling } from './errors';
 import { buildOpenApiDocument, registerOpenApiGenerator } from './openapi';
 import { answerBeforeRouting, DeprecatedRoutes, pipelineFor, type RouteRules } from './pipeline';
 import { RawAnswers } from './raw-answers';
+import { registerRequestRecording } from './request-recording';
 import { trackRouteMethods } from './route-methods';
 import { registerPetRoutes } from './routes/pets';
 
@@ -97,6 +98,7 @@ export async function buildApiServer(engine: Engine, options: ApiServerOptions =
   app.removeContentTypeParser('text/plain');
   // Before the API's pipeline (global hooks run before route hooks): site Hosts are answered there, with no rate-limit headers.
   registerSiteServing(app, engine);
+  registerRequestRecording(app, engine);
   const allowedMethods = trackRouteMethods(app);
   let extending = false;
   app.addHook('onRoute', (route) => {

@@ -8,6 +8,7 @@ import { Engine } from '../engine';
 import { note, printable, printObject, printRows, type Output } from './output';
 import { readPetImport } from './pet-import';
 import { registerSiteCommands } from './sites';
+import { registerLabCommands } from './lab';
 
 interface GlobalOptions {
   dataDir: string;
@@ -288,6 +289,7 @@ export function buildCli(): Command {
     );
 
   registerSiteCommands(program);
+  registerLabCommands(program);
   return program;
 }
 

@@ -2,6 +2,7 @@ import { AppShell, Burger, Group, NavLink, ScrollArea, Text, ThemeIcon } from '@
 import { useDisclosure } from '@mantine/hooks';
 import {
   IconChartBar,
+  IconFlask,
   IconKey,
   IconListDetails,
   IconPaw,
@@ -14,10 +15,12 @@ import { useEffect } from 'react';
 import { useAccessDenied } from './access';
 import { ColorSchemeToggle } from './components/ColorSchemeToggle';
 import { EnvironmentSwitch } from './components/EnvironmentSwitch';
+import { LabClockBanner } from './components/LabClockBanner';
 import { ServerIndicator } from './components/ServerIndicator';
 import { AccessDeniedPage } from './pages/AccessDeniedPage';
 import { AccountsPage } from './pages/AccountsPage';
 import { ConsolePage } from './pages/ConsolePage';
+import { LabPage } from './pages/LabPage';
 import { PetsPage } from './pages/PetsPage';
 import { PlansPage } from './pages/PlansPage';
 import { ServerPage } from './pages/ServerPage';
@@ -31,6 +34,7 @@ const PAGE_ICON: Record<PageId, Icon> = {
   plans: IconListDetails,
   usage: IconChartBar,
   console: IconTerminal2,
+  lab: IconFlask,
   server: IconServer,
 };
 
@@ -40,6 +44,7 @@ const PAGE_VIEW: Record<PageId, () => React.JSX.Element> = {
   plans: PlansPage,
   usage: UsagePage,
   console: ConsolePage,
+  lab: LabPage,
   server: ServerPage,
 };
 
@@ -107,6 +112,7 @@ export function App(): React.JSX.Element {
       </AppShell.Navbar>
 
       <AppShell.Main>
+        <LabClockBanner />
         <View />
       </AppShell.Main>
     </AppShell>

@@ -7,6 +7,7 @@ export const PAGES = [
   { id: 'plans', label: 'Plans' },
   { id: 'usage', label: 'Usage' },
   { id: 'console', label: 'API console' },
+  { id: 'lab', label: 'Quota lab' },
   { id: 'server', label: 'Server' },
 ] as const;
 
