@@ -34,6 +34,9 @@ export const ADMIN_CHANNEL_NAMES = [
   'lab.clock',
   'lab.moveClock',
   'lab.advanceClock',
+  'lab.requests',
+  'lab.har',
+  'lab.report',
 ] as const;
 
 export type AdminChannelName = (typeof ADMIN_CHANNEL_NAMES)[number];

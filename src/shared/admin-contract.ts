@@ -21,7 +21,8 @@ import {
   type Settings,
 } from './admin-schemas';
 import type { Environment } from './environments';
-import { CLOCK_MOVES, DurationSchema, type LabClockState } from './lab';
+import type { ComplianceReport } from './compliance';
+import { CLOCK_MOVES, DurationSchema, RequestFilterSchema, type HarLog, type LabClockState, type LoggedRequest } from './lab';
 import type { ErrorBody } from './errors';
 import type { Account, ApiKeyRecord, BanRecord, Category, PetRecord, StatusChange, UsageReport } from './models';
 import { NewPetSchema, PetStatusSchema, type Pet } from './pet';
@@ -108,6 +109,9 @@ export const ADMIN_CONTRACT = {
   'lab.clock': channel<LabClockState>()(input({})),
   'lab.moveClock': channel<LabClockState>()(input({ move: z.enum(CLOCK_MOVES) })),
   'lab.advanceClock': channel<LabClockState>()(input({ duration: DurationSchema })),
+  'lab.requests': channel<LoggedRequest[]>()(input({ filter: RequestFilterSchema })),
+  'lab.har': channel<HarLog>()(input({ filter: RequestFilterSchema })),
+  'lab.report': channel<ComplianceReport>()(input({ keyId: id, from: z.int().nonnegative().optional(), to: z.int().nonnegative().optional() })),
 } as const satisfies Record<AdminChannelName, Channel<z.ZodType, unknown>>;
 
 export type AdminChannel = AdminChannelName;

@@ -1,4 +1,6 @@
 import { parseDuration } from '../../shared/lab';
+import { toHar } from '../services/har';
+import { keyCompliance } from '../services/lab-report';
 import type { AppHost } from '../app-host';
 import type { AdminHandlers } from './dispatch';
 
@@ -20,5 +22,12 @@ export function labHandlers(host: AppHost): Pick<AdminHandlers, LabChannel> {
       const parsed = parseDuration(duration);
       return lab(environment).advance('ms' in parsed ? parsed.ms : 0);
     },
+    'lab.requests': ({ environment, filter }) => host.engine(environment).requestLog.list(filter),
+    'lab.har': ({ environment, filter }) => {
+      const requests = host.engine(environment).requestLog.list({ limit: 5_000, ...filter });
+      const base = host.baseUrl(environment);
+      return toHar(requests, base ? new URL(base).host : '127.0.0.1', '0.1.0');
+    },
+    'lab.report': ({ environment, keyId, from, to }) => keyCompliance(host.engine(environment), keyId, { from, to }),
   };
 }

@@ -1,33 +1,9 @@
 import { type Command, InvalidArgumentError } from 'commander';
 import { isoInstant } from '../../shared/instants';
 import { describeOffset, parseDuration, type LabClockState } from '../../shared/lab';
-import type { Environment } from '../../shared/environments';
-import { isAppError } from '../../shared/errors';
-import { Engine } from '../engine';
+import { runLab } from './lab-run';
+import { registerTrafficCommands } from './lab-traffic';
 import { note, printObject, type Output } from './output';
-
-interface LabGlobalOptions {
-  dataDir: string;
-  env: Environment;
-  json: boolean;
-}
-
-/** Opens the environment for one command; refusals print "Error: …" on stderr and exit 1. */
-export function runLab<A extends unknown[]>(action: (engine: Engine, output: Output, ...args: A) => Promise<void> | void) {
-  return async function (this: Command, ...args: A): Promise<void> {
-    const options = this.optsWithGlobals<LabGlobalOptions>();
-    let engine: Engine | undefined;
-    try {
-      engine = new Engine({ dataDir: options.dataDir, environment: options.env });
-      await action(engine, { json: options.json }, ...args);
-    } catch (error) {
-      process.stderr.write(`Error: ${isAppError(error) ? error.message : String(error)}\n`);
-      process.exitCode = 1;
-    } finally {
-      engine?.close();
-    }
-  };
-}
 
 function duration(value: string): number {
   const parsed = parseDuration(value);
@@ -47,6 +23,7 @@ function printClock(output: Output, state: LabClockState): void {
 /** The quota lab's commands: clock, requests, report, scenario. */
 export function registerLabCommands(program: Command): void {
   registerClockCommands(program);
+  registerTrafficCommands(program);
 }
 
 /** The lab clock (`clock …`): windows, headers, Retry-After, bans and usage all follow it. */

@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import {
   IconChartBar,
   IconFlask,
+  IconListSearch,
   IconKey,
   IconListDetails,
   IconPaw,
@@ -21,6 +22,7 @@ import { AccessDeniedPage } from './pages/AccessDeniedPage';
 import { AccountsPage } from './pages/AccountsPage';
 import { ConsolePage } from './pages/ConsolePage';
 import { LabPage } from './pages/LabPage';
+import { RequestsPage } from './pages/RequestsPage';
 import { PetsPage } from './pages/PetsPage';
 import { PlansPage } from './pages/PlansPage';
 import { ServerPage } from './pages/ServerPage';
@@ -35,6 +37,7 @@ const PAGE_ICON: Record<PageId, Icon> = {
   usage: IconChartBar,
   console: IconTerminal2,
   lab: IconFlask,
+  requests: IconListSearch,
   server: IconServer,
 };
 
@@ -45,6 +48,7 @@ const PAGE_VIEW: Record<PageId, () => React.JSX.Element> = {
   usage: UsagePage,
   console: ConsolePage,
   lab: LabPage,
+  requests: RequestsPage,
   server: ServerPage,
 };
 

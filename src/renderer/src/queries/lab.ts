@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ClockMove } from '../../../shared/lab';
+import type { ClockMove, RequestFilter } from '../../../shared/lab';
 import { describeOffset } from '../../../shared/lab';
 import { call } from '../api/transport';
 import { useEnvironment } from '../environment';
@@ -39,5 +39,30 @@ export function useAdvanceClock() {
     success: (state) => `Lab clock: ${new Date(state.now).toISOString()} (${describeOffset(state.offsetMs)}).`,
     shownInPlace: () => true,
     invalidates: ['lab', 'usage'],
+  });
+}
+
+/** The request log, newest first; live (polled) unless paused. */
+export function useRequestLog(filter: RequestFilter, live: boolean) {
+  const environment = useEnvironment();
+  return useQuery({
+    queryKey: [environment, 'lab', 'requests', filter],
+    queryFn: () => call('lab.requests', { environment, filter: { limit: 500, ...filter } }),
+    refetchInterval: live ? 1_000 : false,
+    staleTime: 0,
+    placeholderData: (previous) => previous,
+  });
+}
+
+/** A key's compliance report; refreshed while traffic may still arrive. */
+export function useComplianceReport(keyId: number | null, range: { from?: number; to?: number }) {
+  const environment = useEnvironment();
+  return useQuery({
+    queryKey: [environment, 'lab', 'report', keyId, range],
+    queryFn: () => call('lab.report', { environment, keyId: keyId ?? 0, ...range }),
+    enabled: keyId !== null,
+    refetchInterval: 2_000,
+    staleTime: 0,
+    placeholderData: (previous) => previous,
   });
 }
