@@ -37,6 +37,9 @@ export const ADMIN_CHANNEL_NAMES = [
   'lab.requests',
   'lab.har',
   'lab.report',
+  'lab.scenarioStart',
+  'lab.scenarios',
+  'lab.scenarioCancel',
 ] as const;
 
 export type AdminChannelName = (typeof ADMIN_CHANNEL_NAMES)[number];

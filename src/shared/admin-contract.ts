@@ -22,7 +22,7 @@ import {
 } from './admin-schemas';
 import type { Environment } from './environments';
 import type { ComplianceReport } from './compliance';
-import { CLOCK_MOVES, DurationSchema, RequestFilterSchema, type HarLog, type LabClockState, type LoggedRequest } from './lab';
+import { CLOCK_MOVES, DurationSchema, RequestFilterSchema, ScenarioSchema, type HarLog, type LabClockState, type LoggedRequest, type ScenarioProgress } from './lab';
 import type { ErrorBody } from './errors';
 import type { Account, ApiKeyRecord, BanRecord, Category, PetRecord, StatusChange, UsageReport } from './models';
 import { NewPetSchema, PetStatusSchema, type Pet } from './pet';
@@ -111,6 +111,9 @@ export const ADMIN_CONTRACT = {
   'lab.advanceClock': channel<LabClockState>()(input({ duration: DurationSchema })),
   'lab.requests': channel<LoggedRequest[]>()(input({ filter: RequestFilterSchema })),
   'lab.har': channel<HarLog>()(input({ filter: RequestFilterSchema })),
+  'lab.scenarioStart': channel<ScenarioProgress>()(input({ scenario: ScenarioSchema })),
+  'lab.scenarios': channel<ScenarioProgress[]>()(input({})),
+  'lab.scenarioCancel': channel<ScenarioProgress>()(input({ id })),
   'lab.report': channel<ComplianceReport>()(input({ keyId: id, from: z.int().nonnegative().optional(), to: z.int().nonnegative().optional() })),
 } as const satisfies Record<AdminChannelName, Channel<z.ZodType, unknown>>;
 

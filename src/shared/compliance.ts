@@ -123,7 +123,8 @@ export function complianceReport(keyId: number, requests: readonly ObservedReque
     const lastWait = previous.at - before.at;
     const wait = current.at - previous.at;
     const honoured = previous.retryAfter !== null && wait >= previous.retryAfter * 1000 - WAIT_TOLERANCE_MS;
-    if (!honoured && wait < lastWait * BACKOFF_FACTOR) {
+    // Strictly longer, too: a client retrying without any pause never backs off, however fast it is.
+    if (!honoured && (wait < lastWait * BACKOFF_FACTOR || wait <= lastWait)) {
       flat.push(evidenceOf(current, `waited ${seconds(wait)} after another 429, having waited ${seconds(lastWait)} before: backoff needs at least ${seconds(lastWait * BACKOFF_FACTOR)} (×${BACKOFF_FACTOR})`));
     }
   }

@@ -130,3 +130,53 @@ export interface HarEntry {
   timings: { send: number; wait: number; receive: number };
   comment?: string;
 }
+
+/** Scripted traffic against this machine's own API server, bounded in count and time. */
+export const SCENARIO_KINDS = ['burst', 'steady', 'ignore-retry-after', 'honour-retry-after'] as const;
+export type ScenarioKind = (typeof SCENARIO_KINDS)[number];
+export const SCENARIO_MAX_REQUESTS = 1_000;
+export const SCENARIO_MAX_RATE = 50;
+export const SCENARIO_MAX_SECONDS = 120;
+
+const bounded = (max: number, what: string) => z.int({ error: `must be a whole number of ${what}` }).min(1, { error: `must be 1 to ${max}` }).max(max, { error: `must be 1 to ${max}` });
+
+export const ScenarioSchema = z.strictObject({
+  kind: z.enum(SCENARIO_KINDS, { error: `must be one of ${SCENARIO_KINDS.join(', ')}` }),
+  key: z.string().trim().min(1, { error: 'is required: paste the API key the scenario sends' }).max(200, { error: 'is too long to be an API key' }),
+  /** burst, ignore-retry-after, honour-retry-after: how many requests. */
+  count: bounded(SCENARIO_MAX_REQUESTS, 'requests').optional(),
+  /** steady: requests per second, for `seconds`. */
+  rate: bounded(SCENARIO_MAX_RATE, 'requests per second').optional(),
+  seconds: bounded(SCENARIO_MAX_SECONDS, 'seconds').optional(),
+}).superRefine((scenario, context) => {
+  if (scenario.kind === 'steady') {
+    if (scenario.rate === undefined) context.addIssue({ code: 'custom', path: ['rate'], message: 'is required for steady traffic (requests per second)' });
+    if (scenario.seconds === undefined) context.addIssue({ code: 'custom', path: ['seconds'], message: 'is required for steady traffic (how long)' });
+    if (scenario.rate !== undefined && scenario.seconds !== undefined && scenario.rate * scenario.seconds > SCENARIO_MAX_REQUESTS) {
+      context.addIssue({ code: 'custom', path: ['seconds'], message: `rate × seconds must be at most ${SCENARIO_MAX_REQUESTS} requests` });
+    }
+  } else if (scenario.count === undefined) {
+    context.addIssue({ code: 'custom', path: ['count'], message: 'is required: how many requests to send' });
+  }
+});
+export type Scenario = z.infer<typeof ScenarioSchema>;
+
+export type ScenarioState = 'running' | 'finished' | 'cancelled' | 'stopped';
+
+export interface ScenarioProgress {
+  id: number;
+  kind: ScenarioKind;
+  state: ScenarioState;
+  /** Requests sent so far, and the planned number. */
+  sent: number;
+  planned: number;
+  /** Answers by outcome: "200", "rate_limited", "api_key_banned", … */
+  counts: Record<string, number>;
+  /** Time the honouring client spent waiting: moved on the lab clock, or really waited. */
+  labAdvancedMs: number;
+  waitedMs: number;
+  startedAt: number;
+  finishedAt: number | null;
+  /** Why it ended early (a bound reached, the server gone), in words. */
+  note: string | null;
+}

@@ -2,6 +2,7 @@ import { type Command, InvalidArgumentError } from 'commander';
 import { isoInstant } from '../../shared/instants';
 import { describeOffset, parseDuration, type LabClockState } from '../../shared/lab';
 import { runLab } from './lab-run';
+import { registerScenarioCommands } from './lab-scenario';
 import { registerTrafficCommands } from './lab-traffic';
 import { note, printObject, type Output } from './output';
 
@@ -24,6 +25,7 @@ function printClock(output: Output, state: LabClockState): void {
 export function registerLabCommands(program: Command): void {
   registerClockCommands(program);
   registerTrafficCommands(program);
+  registerScenarioCommands(program);
 }
 
 /** The lab clock (`clock …`): windows, headers, Retry-After, bans and usage all follow it. */
