@@ -166,6 +166,8 @@ export type ScenarioState = 'running' | 'finished' | 'cancelled' | 'stopped';
 export interface ScenarioProgress {
   id: number;
   kind: ScenarioKind;
+  /** The key's id, for its report. */
+  keyId: number;
   state: ScenarioState;
   /** Requests sent so far, and the planned number. */
   sent: number;

@@ -28,7 +28,7 @@ function target(): ScenarioTarget {
 
 async function run(scenario: Scenario, options: { maxRequests?: number; maxMs?: number; signal?: AbortSignal } = {}) {
   const parsed = ScenarioSchema.parse(scenario);
-  const progress = newProgress(1, parsed);
+  const progress = newProgress(1, parsed, 0);
   await runScenario(target(), parsed, progress, options.signal ?? new AbortController().signal, { maxRequests: options.maxRequests ?? 1_000, maxMs: options.maxMs ?? 60_000 });
   return progress;
 }

@@ -3,7 +3,7 @@ import { AppError } from '../../shared/errors';
 import { parseDuration, type ScenarioProgress } from '../../shared/lab';
 import { toHar } from '../services/har';
 import { keyCompliance } from '../services/lab-report';
-import { newProgress, runScenario } from '../services/scenarios';
+import { newProgress, runScenario, scenarioKeyId } from '../services/scenarios';
 
 interface ScenarioRun {
   environment: Environment;
@@ -34,7 +34,8 @@ export function labHandlers(host: AppHost): Pick<AdminHandlers, LabChannel> {
       const baseUrl = host.baseUrl(environment);
       if (!baseUrl) throw new AppError('conflict', `The ${environment} server is not running; see the Server page.`);
       if (runs.filter((run) => run.progress.state === 'running').length >= MAX_RUNNING) throw new AppError('conflict', `${MAX_RUNNING} scenarios are already running; wait for one or cancel it.`);
-      const run: ScenarioRun = { environment, progress: newProgress(++lastId, scenario), controller: new AbortController() };
+      const keyId = scenarioKeyId(host.engine(environment), scenario.key);
+      const run: ScenarioRun = { environment, progress: newProgress(++lastId, scenario, keyId), controller: new AbortController() };
       runs.unshift(run);
       const finished = runs.filter((candidate) => candidate.progress.state !== 'running');
       for (const old of finished.slice(KEEP_RUNS)) runs.splice(runs.indexOf(old), 1);

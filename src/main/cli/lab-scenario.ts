@@ -3,7 +3,7 @@ import { type Command, InvalidArgumentError } from 'commander';
 import { AppError } from '../../shared/errors';
 import { SCENARIO_KINDS, ScenarioSchema, type ScenarioKind } from '../../shared/lab';
 import { runningServerAddress } from '../db/instance-lock';
-import { newProgress, runScenario } from '../services/scenarios';
+import { newProgress, runScenario, scenarioKeyId } from '../services/scenarios';
 import { parseOrThrow } from '../services/validation';
 import { runLab } from './lab-run';
 import { note, printObject } from './output';
@@ -45,7 +45,7 @@ export function registerScenarioCommands(program: Command): void {
         if (!baseUrl) throw new AppError('conflict', `No ${engine.environment} server is running for this data dir; start it with npm run serve first.`);
         const controller = new AbortController();
         process.once('SIGINT', () => controller.abort());
-        const progress = newProgress(1, parsed);
+        const progress = newProgress(1, parsed, scenarioKeyId(engine, parsed.key));
         note(`Running ${kind} against ${baseUrl}${engine.clock.isOn ? ' (lab clock on: waits move the clock)' : ''}; Ctrl-C cancels.`);
         await runScenario(
           {

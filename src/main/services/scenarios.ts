@@ -1,4 +1,5 @@
 import { AppError } from '../../shared/errors';
+import type { Engine } from '../engine';
 import { SCENARIO_MAX_REQUESTS, SCENARIO_MAX_SECONDS, type Scenario, type ScenarioProgress } from '../../shared/lab';
 
 /** Where a scenario sends its requests, and how a honouring client waits. */
@@ -18,6 +19,13 @@ export const DEFAULT_BOUNDS: ScenarioBounds = { maxRequests: SCENARIO_MAX_REQUES
 /** Exponential backoff of the honouring client: 1 s, 2 s, 4 s… while 429s repeat, never less than Retry-After. */
 const BACKOFF_BASE_MS = 1_000;
 const LOOPBACK = new Set(['127.0.0.1', '[::1]', 'localhost']);
+
+/** The key's id, or a refusal naming the environment: a scenario with a key the server will not accept tests nothing. */
+export function scenarioKeyId(engine: Engine, key: string): number {
+  const identity = engine.services.keys.authenticate(key.trim());
+  if (!identity) throw new AppError('validation_failed', `key: is not a valid ${engine.environment} API key (unknown, revoked or mistyped).`);
+  return identity.keyId;
+}
 
 /** The target URL, refused unless it is this machine's. */
 export function scenarioUrl(baseUrl: string): string {
@@ -102,6 +110,6 @@ export async function runScenario(target: ScenarioTarget, scenario: Scenario, pr
   return end('finished', null);
 }
 
-export function newProgress(id: number, scenario: Scenario): ScenarioProgress {
-  return { id, kind: scenario.kind, state: 'running', sent: 0, planned: 0, counts: {}, labAdvancedMs: 0, waitedMs: 0, startedAt: Date.now(), finishedAt: null, note: null };
+export function newProgress(id: number, scenario: Scenario, keyId: number): ScenarioProgress {
+  return { id, kind: scenario.kind, keyId, state: 'running', sent: 0, planned: 0, counts: {}, labAdvancedMs: 0, waitedMs: 0, startedAt: Date.now(), finishedAt: null, note: null };
 }

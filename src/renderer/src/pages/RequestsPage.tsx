@@ -3,7 +3,7 @@ import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { LoggedRequest, RequestFilter } from '../../../shared/lab';
 import { call } from '../api/transport';
-import { LoadFailure, SkeletonRows } from '../components/load-states';
+import { LoadFailure, SkeletonBlocks } from '../components/load-states';
 import { PageTitle } from '../components/PageTitle';
 import { RequestDrawer } from '../components/RequestDrawer';
 import { RequestTable } from '../components/RequestTable';
@@ -142,7 +142,7 @@ export function RequestsPage(): React.JSX.Element {
           {describeFailure(log.error).message} The list below is the last one received.
         </Alert>
       )}
-      {log.isPending && <SkeletonRows rows={8} columns={8} />}
+      {log.isPending && <SkeletonBlocks count={3} height={40} />}
       {log.isLoadingError && <LoadFailure error={log.error} onRetry={() => void log.refetch()} />}
       {log.data && log.data.length === 0 && (
         <Text c="dimmed" data-testid="requests-empty">

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ClockMove, RequestFilter } from '../../../shared/lab';
+import type { ClockMove, RequestFilter, Scenario } from '../../../shared/lab';
 import { describeOffset } from '../../../shared/lab';
 import { call } from '../api/transport';
 import { useEnvironment } from '../environment';
@@ -64,5 +64,35 @@ export function useComplianceReport(keyId: number | null, range: { from?: number
     refetchInterval: 2_000,
     staleTime: 0,
     placeholderData: (previous) => previous,
+  });
+}
+
+/** Scenario runs of this environment; polled quickly while one is running. */
+export function useScenarioRuns() {
+  const environment = useEnvironment();
+  return useQuery({
+    queryKey: [environment, 'lab', 'scenarios'],
+    queryFn: () => call('lab.scenarios', { environment }),
+    refetchInterval: (query) => (query.state.data?.some((run) => run.state === 'running') ? 500 : 3_000),
+    staleTime: 0,
+  });
+}
+
+export function useStartScenario() {
+  return useAction({
+    run: (scenario: Scenario, environment) => call('lab.scenarioStart', { environment, scenario }),
+    progress: (scenario) => `Starting the ${scenario.kind} scenario…`,
+    success: (run) => `Scenario ${run.kind} started: ${run.planned} request(s) planned.`,
+    shownInPlace: () => true,
+    invalidates: ['lab'],
+  });
+}
+
+export function useCancelScenario() {
+  return useAction({
+    run: (id: number, environment) => call('lab.scenarioCancel', { environment, id }),
+    progress: 'Cancelling the scenario…',
+    success: (run) => `Scenario ${run.kind} cancelled after ${run.sent} request(s).`,
+    invalidates: ['lab'],
   });
 }
