@@ -14,4 +14,10 @@ CREATE TABLE `request_log` (
 );
 --> statement-breakpoint
 CREATE INDEX `request_log_key_at` ON `request_log` (`key_id`,`at`);--> statement-breakpoint
-CREATE INDEX `request_log_at` ON `request_log` (`at`);
+CREATE INDEX `request_log_at` ON `request_log` (`at`);--> statement-breakpoint
+CREATE TABLE `request_log_batches` (
+	`id` integer PRIMARY KEY NOT NULL,
+	`rows` integer NOT NULL,
+	`last_at` integer NOT NULL,
+	`data` text NOT NULL
+);

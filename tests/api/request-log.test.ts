@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import { Ajv } from 'ajv';
 import { afterEach, describe, expect, it } from 'vitest';
 import { toHar } from '../../src/main/services/har';
+import { RequestLog } from '../../src/main/services/request-log';
 import { createKey, pollUntil, startLimitsServer, T0, type LimitsServer } from '../helpers/limits-server';
 
 const require = createRequire(import.meta.url);
@@ -74,12 +75,19 @@ describe('the request log', () => {
 
   it('keeps rows for the configured period and at most the configured count', async () => {
     server = await startLimitsServer();
-    const log = server.engine.requestLog;
-    for (let i = 0; i < 5; i++) log.record(T0 - 8 * 86_400_000 + i, 'GET', 'h', '/v1/pets', 200, null, null, null, '127.0.0.1', 1, 'HTTP/1.1 200 OK\r\n');
-    log.record(T0, 'GET', 'h', '/v1/pets', 200, null, null, null, '127.0.0.1', 1, 'HTTP/1.1 200 OK\r\n');
+    const { engine } = server;
+    const log = new RequestLog(engine.sqlite, engine.clock, { keepMs: 7 * 86_400_000, maxRows: 3 });
+    const head = 'HTTP/1.1 200 OK\r\n';
+    for (let i = 0; i < 5; i++) log.record(T0 - 8 * 86_400_000 + i, 'GET', 'h', '/v1/pets', 200, null, null, null, '127.0.0.1', 1, head);
     log.flush();
+    // Old rows still in an unread batch go by its newest row's age.
     log.prune();
-    expect(log.list().map((row) => row.at)).toEqual([T0]);
+    expect(log.list()).toEqual([]);
+    for (let i = 0; i < 5; i++) log.record(T0 - 8 * 86_400_000 + i, 'GET', 'h', '/v1/pets', 200, null, null, null, '127.0.0.1', 1, head);
+    for (let i = 0; i < 5; i++) log.record(T0 + i, 'GET', 'h', `/v1/pets?n=${i}`, 200, null, null, null, '127.0.0.1', 1, head);
+    expect(log.list()).toHaveLength(10);
+    log.prune();
+    expect(log.list().map((row) => row.path)).toEqual(['/v1/pets?n=4', '/v1/pets?n=3', '/v1/pets?n=2']);
   });
 
   it('exports HAR 1.2 that validates against the HAR schema', async () => {

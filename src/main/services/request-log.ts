@@ -40,9 +40,18 @@ const SELECT = `SELECT r.id, r.at, r.method, r.host, r.url, r.status, r.code, r.
   FROM request_log r LEFT JOIN api_keys k ON k.id = r.key_id`;
 
 /**
+ * Fields and rows of a batch are joined with separators that cannot occur in what is recorded: Node's
+ * HTTP parser refuses control characters in methods, URLs and headers, and the raw answers' request
+ * lines are reduced to printable ASCII.
+ */
+const FIELD = '\u0001';
+
+/**
  * Every API answer, recorded without slowing the API: record() only appends the values to an array
- * (the response head is the string Node already built); rows are written in batches, in one
- * transaction, every 250 ms or at 500 waiting rows, and on stop.
+ * (the response head is the string Node already built); every 250 ms, or at 500 waiting rows, and on
+ * stop, the batch is written as ONE row of request_log_batches, its fields joined in one string.
+ * Whoever reads the log (GUI, CLI, report) first moves the batches into request_log, one row per
+ * request, in one transaction: that cost falls on reading, not on the API's answers.
  */
 export class RequestLog {
   private pending: unknown[] = [];
@@ -51,8 +60,7 @@ export class RequestLog {
   private lastPrune = 0;
   private readonly keepMs: number;
   private readonly maxRows: number;
-  private readonly insertOne;
-  private readonly insertChunk;
+  private readonly statements;
 
   constructor(
     private readonly sqlite: Database.Database,
@@ -63,13 +71,25 @@ export class RequestLog {
     this.maxRows = options.maxRows ?? DEFAULT_MAX_ROWS;
     const insert = 'INSERT INTO request_log (at, method, host, url, status, code, key_id, account_id, address, latency_ms, head) VALUES ';
     const values = `(${Array(COLUMNS).fill('?').join(',')})`;
-    this.insertOne = sqlite.prepare(insert + values);
-    this.insertChunk = sqlite.prepare(insert + Array(CHUNK).fill(values).join(','));
+    this.statements = {
+      insertOne: sqlite.prepare(insert + values),
+      insertChunk: sqlite.prepare(insert + Array(CHUNK).fill(values).join(',')),
+      insertBatch: sqlite.prepare('INSERT INTO request_log_batches (rows, last_at, data) VALUES (?, ?, ?)'),
+      batches: sqlite.prepare<[number], { id: number; data: string }>('SELECT id, data FROM request_log_batches WHERE id > ? ORDER BY id LIMIT 20'),
+      deleteBatches: sqlite.prepare('DELETE FROM request_log_batches WHERE id <= ?'),
+      pruneRows: sqlite.prepare('DELETE FROM request_log WHERE at < ?'),
+      capRows: sqlite.prepare('DELETE FROM request_log WHERE id <= (SELECT max(id) FROM request_log) - ?'),
+      pruneBatches: sqlite.prepare('DELETE FROM request_log_batches WHERE last_at < ?'),
+      // Batches nobody has read yet count towards the cap too: the oldest go once the newer ones hold enough.
+      capBatches: sqlite.prepare(
+        'DELETE FROM request_log_batches WHERE id < (SELECT coalesce(max(id), 0) FROM (SELECT id, sum(rows) OVER (ORDER BY id DESC) AS newer FROM request_log_batches) WHERE newer >= ?)',
+      ),
+    };
   }
 
   /** One answer; `head` is the status line and headers as sent. */
   record(at: number, method: string, host: string | undefined, url: string, status: number, code: string | null, keyId: number | null, accountId: number | null, address: string | undefined, latencyMs: number, head: string): void {
-    this.pending.push(at, method, host ?? null, url, status, code, keyId, accountId, address ?? null, latencyMs, head);
+    this.pending.push(at, method, host, url, status, code, keyId, accountId, address, latencyMs, head);
     if (this.pending.length >= FLUSH_ROWS * COLUMNS && !this.scheduled) {
       this.scheduled = true;
       setImmediate(() => this.flush());
@@ -88,17 +108,15 @@ export class RequestLog {
     this.flush();
   }
 
+  /** Writes the waiting answers as one batch row. */
   flush(): void {
     this.scheduled = false;
     const values = this.pending;
     if (values.length > 0) {
       this.pending = [];
-      this.sqlite.transaction(() => {
-        const chunkValues = CHUNK * COLUMNS;
-        let offset = 0;
-        for (; offset + chunkValues <= values.length; offset += chunkValues) this.insertChunk.run(values.slice(offset, offset + chunkValues));
-        for (; offset < values.length; offset += COLUMNS) this.insertOne.run(values.slice(offset, offset + COLUMNS));
-      })();
+      let lastAt = 0;
+      for (let offset = 0; offset < values.length; offset += COLUMNS) lastAt = Math.max(lastAt, values[offset] as number);
+      this.statements.insertBatch.run(values.length / COLUMNS, lastAt, values.join(FIELD));
     }
     const real = this.clock.realNow();
     if (real - this.lastPrune >= PRUNE_INTERVAL_MS) {
@@ -109,13 +127,37 @@ export class RequestLog {
 
   /** Rows older than the keeping period (by real time, so a lab clock ahead cannot wipe the log), and beyond the cap. */
   prune(): void {
-    this.sqlite.prepare('DELETE FROM request_log WHERE at < ?').run(this.clock.realNow() - this.keepMs);
-    this.sqlite.prepare('DELETE FROM request_log WHERE id <= (SELECT max(id) FROM request_log) - ?').run(this.maxRows);
+    const oldest = this.clock.realNow() - this.keepMs;
+    this.sqlite.transaction(() => {
+      this.statements.pruneRows.run(oldest);
+      this.statements.capRows.run(this.maxRows);
+      this.statements.pruneBatches.run(oldest);
+      this.statements.capBatches.run(this.maxRows);
+    })();
+  }
+
+  /** Moves the written batches (of any process on this database) into request_log, one row per answer. */
+  private ingest(): void {
+    this.flush();
+    this.sqlite.transaction(() => {
+      let lastId = 0;
+      const chunkValues = CHUNK * COLUMNS;
+      for (let page = this.statements.batches.all(lastId); page.length > 0; page = this.statements.batches.all(lastId)) {
+        for (const batch of page) {
+          lastId = batch.id;
+          const values = decodeBatch(batch.data);
+          let offset = 0;
+          for (; offset + chunkValues <= values.length; offset += chunkValues) this.statements.insertChunk.run(values.slice(offset, offset + chunkValues));
+          for (; offset + COLUMNS <= values.length; offset += COLUMNS) this.statements.insertOne.run(values.slice(offset, offset + COLUMNS));
+        }
+      }
+      if (lastId > 0) this.statements.deleteBatches.run(lastId);
+    })();
   }
 
   /** Newest first, or oldest first after `afterId` (tailing); rows still in memory are written first. */
   list(filter: RequestFilter = {}): LoggedRequest[] {
-    this.flush();
+    this.ingest();
     const where: string[] = [];
     const params: unknown[] = [];
     const add = (clause: string, value: unknown) => {
@@ -137,9 +179,37 @@ export class RequestLog {
 
   /** A key's requests in time order, for the compliance report. */
   forKey(keyId: number, from: number, to: number): LoggedRequest[] {
-    this.flush();
+    this.ingest();
     return (this.sqlite.prepare(`${SELECT} WHERE r.key_id = ? AND r.at >= ? AND r.at <= ? ORDER BY r.at, r.id LIMIT 100000`).all(keyId, from, to) as Row[]).map(toLogged);
   }
+}
+
+/** A batch's joined fields back to values: numbers as numbers, empty optional fields as null. */
+function decodeBatch(data: string): unknown[] {
+  const fields = data.split(FIELD);
+  const values: unknown[] = new Array(fields.length);
+  for (let i = 0; i < fields.length; i++) {
+    const field = fields[i] ?? '';
+    switch (i % COLUMNS) {
+      case 0:
+      case 4:
+      case 9:
+        values[i] = Number(field);
+        break;
+      case 6:
+      case 7:
+        values[i] = field === '' ? null : Number(field);
+        break;
+      case 2:
+      case 5:
+      case 8:
+        values[i] = field === '' ? null : field;
+        break;
+      default:
+        values[i] = field;
+    }
+  }
+  return values;
 }
 
 /** "HTTP/1.1 200 OK\r\nname: value\r\n…" → lower-case names; repeated names joined as HTTP allows. */
