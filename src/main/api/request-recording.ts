@@ -3,53 +3,47 @@ import type { Engine } from '../engine';
 import type { Caller } from './caller';
 
 declare module 'fastify' {
-  interface FastifyRequest {
-    /** Set by the API pipeline: this request is the API's, and this is who sent it. */
-    apiCaller: Caller | null;
-    /** When it arrived, by the environment's clock. */
-    apiArrivedAt: number;
-  }
   interface FastifyReply {
     /** The contract's error code of the answer, when it is an Error body. */
     errorCode: string | null;
+    /** performance.now() when the API pipeline took the request; 0 for answers that are not the API's. */
+    apiStartedAt: number;
+    /** When the request arrived, by the environment's clock. */
+    apiArrivedAt: number;
+    apiKeyId: number | null;
+    apiAccountId: number | null;
+    /** How long the answer took to produce, in ms, measured as it is sent. */
+    apiLatencyMs: number;
   }
 }
 
-/** Node keeps the head it wrote (status line and headers) as a string: recording it costs nothing. */
-interface SentHead {
-  _header?: string | null;
+/** Marks an API request for the request log: who sent it and when. */
+export function trackApiRequest(reply: FastifyReply, caller: Caller, at: number): void {
+  reply.apiStartedAt = performance.now();
+  reply.apiArrivedAt = at;
+  if (caller.kind === 'key') {
+    reply.apiKeyId = caller.keyId;
+    reply.apiAccountId = caller.accountId;
+  }
 }
 
-export function markApiRequest(request: FastifyRequest, caller: Caller, now: number): void {
-  request.apiCaller = caller;
-  request.apiArrivedAt = now;
-}
-
-/** Every answer of the API pipeline goes to the request log once it is sent. */
+/**
+ * Each API answer goes to the request log as it is sent (onSend); the log reads the head Node wrote
+ * right after. Not onResponse: that would make Fastify attach two listeners to every response.
+ */
 export function registerRequestRecording(app: FastifyInstance, engine: Engine): void {
-  app.decorateRequest('apiCaller', null);
-  app.decorateRequest('apiArrivedAt', 0);
   app.decorateReply('errorCode', null);
+  app.decorateReply('apiStartedAt', 0);
+  app.decorateReply('apiArrivedAt', 0);
+  app.decorateReply('apiKeyId', null);
+  app.decorateReply('apiAccountId', null);
+  app.decorateReply('apiLatencyMs', 0);
   const log = engine.requestLog;
-  app.addHook('onResponse', (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
-    const caller = request.apiCaller;
-    if (caller !== null) {
-      const latencyMs = reply.elapsedTime;
-      const key = caller.kind === 'key';
-      log.record(
-        request.apiArrivedAt,
-        request.method,
-        request.headers.host,
-        request.url,
-        reply.statusCode,
-        reply.errorCode,
-        key ? caller.keyId : null,
-        key ? caller.accountId : null,
-        request.ip,
-        Math.round(latencyMs * 1000) / 1000,
-        (reply.raw as SentHead)._header ?? '',
-      );
+  app.addHook('onSend', (_request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (error: null, payload: unknown) => void) => {
+    if (reply.apiStartedAt !== 0) {
+      reply.apiLatencyMs = performance.now() - reply.apiStartedAt;
+      log.sending(reply);
     }
-    done();
+    done(null, payload);
   });
 }

@@ -40,27 +40,57 @@ const SELECT = `SELECT r.id, r.at, r.method, r.host, r.url, r.status, r.code, r.
   FROM request_log r LEFT JOIN api_keys k ON k.id = r.key_id`;
 
 /**
- * Fields and rows of a batch are joined with separators that cannot occur in what is recorded: Node's
- * HTTP parser refuses control characters in methods, URLs and headers, and the raw answers' request
- * lines are reduced to printable ASCII.
+ * Fields of a batch are separated by a byte that cannot occur in what is recorded: Node's HTTP parser
+ * refuses control characters in methods, URLs and headers, and the raw answers' request lines are
+ * reduced to printable ASCII. Text is written as latin1, which is how Node reads and writes HTTP heads.
  */
-const FIELD = '\u0001';
+const FIELD = 0x01;
+const FIELD_TEXT = '\u0001';
+/** One batch's bytes; a batch is written when full, at 500 answers, or every 250 ms. */
+const BATCH_BYTES = 1024 * 1024;
+
+/** What the log reads of an answer once it is sent: a Fastify reply fits. */
+export interface TrackedAnswer {
+  raw: { statusCode: number };
+  errorCode: string | null;
+  apiLatencyMs: number;
+}
+
+/** Node keeps the head it wrote (status line and headers) as a string. */
+interface SentHead {
+  _header?: string | null;
+}
+
+/** An answer on its way out, with what the pipeline knew of its request. */
+export interface OutgoingAnswer extends TrackedAnswer {
+  apiArrivedAt: number;
+  apiStartedAt: number;
+  apiKeyId: number | null;
+  apiAccountId: number | null;
+  request: { method: string; url: string; headers: { host?: string }; ip: string };
+}
 
 /**
- * Every API answer, recorded without slowing the API: record() only appends the values to an array
- * (the response head is the string Node already built); every 250 ms, or at 500 waiting rows, and on
- * stop, the batch is written as ONE row of request_log_batches, its fields joined in one string.
+ * Every API answer, recorded without slowing the API. Nothing of a request is kept beyond the moment
+ * its answer is written: its fields and the head Node wrote are copied as bytes into one buffer
+ * (outside the JavaScript heap, so the garbage collector never sees them), and that buffer is
+ * written as ONE row of request_log_batches every 250 ms, at 500 answers, or when full, and on stop.
  * Whoever reads the log (GUI, CLI, report) first moves the batches into request_log, one row per
- * request, in one transaction: that cost falls on reading, not on the API's answers.
+ * answer, in one transaction: that cost falls on reading, not on the API's answers.
  */
 export class RequestLog {
-  private pending: unknown[] = [];
+  private buffer = Buffer.allocUnsafe(BATCH_BYTES);
+  private offset = 0;
+  private rows = 0;
+  private lastAt = 0;
+  private outgoing: OutgoingAnswer[] = [];
+  private draining = false;
   private timer: NodeJS.Timeout | undefined;
-  private scheduled = false;
   private lastPrune = 0;
   private readonly keepMs: number;
   private readonly maxRows: number;
   private readonly statements;
+  private readonly drain = () => this.drainOutgoing();
 
   constructor(
     private readonly sqlite: Database.Database,
@@ -75,7 +105,7 @@ export class RequestLog {
       insertOne: sqlite.prepare(insert + values),
       insertChunk: sqlite.prepare(insert + Array(CHUNK).fill(values).join(',')),
       insertBatch: sqlite.prepare('INSERT INTO request_log_batches (rows, last_at, data) VALUES (?, ?, ?)'),
-      batches: sqlite.prepare<[number], { id: number; data: string }>('SELECT id, data FROM request_log_batches WHERE id > ? ORDER BY id LIMIT 20'),
+      batches: sqlite.prepare<[number], { id: number; data: Buffer | string }>('SELECT id, data FROM request_log_batches WHERE id > ? ORDER BY id LIMIT 20'),
       deleteBatches: sqlite.prepare('DELETE FROM request_log_batches WHERE id <= ?'),
       pruneRows: sqlite.prepare('DELETE FROM request_log WHERE at < ?'),
       capRows: sqlite.prepare('DELETE FROM request_log WHERE id <= (SELECT max(id) FROM request_log) - ?'),
@@ -87,13 +117,61 @@ export class RequestLog {
     };
   }
 
+  /** An API answer about to be written; it is recorded right after (in a microtask), once Node has written its head. */
+  sending(answer: OutgoingAnswer): void {
+    this.outgoing.push(answer);
+    if (!this.draining) {
+      this.draining = true;
+      queueMicrotask(this.drain);
+    }
+  }
+
+  private drainOutgoing(): void {
+    this.draining = false;
+    const answers = this.outgoing;
+    if (answers.length === 0) return;
+    this.outgoing = [];
+    for (const answer of answers) {
+      const head = (answer.raw as SentHead)._header;
+      if (!head) {
+        // Still being written (a streamed body): look again with the next answers or batch.
+        if (performance.now() - answer.apiStartedAt < 60_000) this.outgoing.push(answer);
+        continue;
+      }
+      const { request } = answer;
+      this.record(answer.apiArrivedAt, request.method, request.headers.host, request.url, answer.raw.statusCode, answer.errorCode, answer.apiKeyId, answer.apiAccountId, request.ip, Math.round(answer.apiLatencyMs * 1000) / 1000, head);
+    }
+  }
+
   /** One answer; `head` is the status line and headers as sent. */
   record(at: number, method: string, host: string | undefined, url: string, status: number, code: string | null, keyId: number | null, accountId: number | null, address: string | undefined, latencyMs: number, head: string): void {
-    this.pending.push(at, method, host, url, status, code, keyId, accountId, address, latencyMs, head);
-    if (this.pending.length >= FLUSH_ROWS * COLUMNS && !this.scheduled) {
-      this.scheduled = true;
-      setImmediate(() => this.flush());
+    // Generous: numbers take at most 24 bytes, and latin1 one byte a character.
+    const needed = 160 + method.length + (host?.length ?? 0) + url.length + (code?.length ?? 0) + (address?.length ?? 0) + head.length;
+    if (this.offset + needed > this.buffer.length) {
+      this.writeBatch();
+      if (needed > this.buffer.length) return;
     }
+    const buffer = this.buffer;
+    let offset = this.offset;
+    const text = (value: string) => {
+      offset += buffer.write(value, offset, 'latin1');
+      buffer[offset++] = FIELD;
+    };
+    text(String(at));
+    text(method);
+    text(host ?? '');
+    text(url);
+    text(String(status));
+    text(code ?? '');
+    text(keyId === null ? '' : String(keyId));
+    text(accountId === null ? '' : String(accountId));
+    text(address ?? '');
+    text(String(latencyMs));
+    text(head);
+    this.offset = offset;
+    this.rows += 1;
+    if (at > this.lastAt) this.lastAt = at;
+    if (this.rows >= FLUSH_ROWS) this.writeBatch();
   }
 
   /** For a serving process: write batches on a timer. */
@@ -108,21 +186,23 @@ export class RequestLog {
     this.flush();
   }
 
-  /** Writes the waiting answers as one batch row. */
+  /** Writes what is waiting as one batch row. */
   flush(): void {
-    this.scheduled = false;
-    const values = this.pending;
-    if (values.length > 0) {
-      this.pending = [];
-      let lastAt = 0;
-      for (let offset = 0; offset < values.length; offset += COLUMNS) lastAt = Math.max(lastAt, values[offset] as number);
-      this.statements.insertBatch.run(values.length / COLUMNS, lastAt, values.join(FIELD));
-    }
+    this.drainOutgoing();
+    this.writeBatch();
     const real = this.clock.realNow();
     if (real - this.lastPrune >= PRUNE_INTERVAL_MS) {
       this.lastPrune = real;
       this.prune();
     }
+  }
+
+  private writeBatch(): void {
+    if (this.rows === 0) return;
+    this.statements.insertBatch.run(this.rows, this.lastAt, this.buffer.subarray(0, this.offset));
+    this.offset = 0;
+    this.rows = 0;
+    this.lastAt = 0;
   }
 
   /** Rows older than the keeping period (by real time, so a lab clock ahead cannot wipe the log), and beyond the cap. */
@@ -185,8 +265,9 @@ export class RequestLog {
 }
 
 /** A batch's joined fields back to values: numbers as numbers, empty optional fields as null. */
-function decodeBatch(data: string): unknown[] {
-  const fields = data.split(FIELD);
+function decodeBatch(data: Buffer | string): unknown[] {
+  const fields = (typeof data === 'string' ? data : data.toString('latin1')).split(FIELD_TEXT);
+  fields.pop();
   const values: unknown[] = new Array(fields.length);
   for (let i = 0; i < fields.length; i++) {
     const field = fields[i] ?? '';
