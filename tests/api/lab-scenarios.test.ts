@@ -102,10 +102,10 @@ describe('the report sees both kinds of client', () => {
     const { key, keyId } = createKey(server.engine, 'pro');
     const result = await runCli(server.dataDir, ['--json', 'scenario', 'run', 'burst', '--key', key, '--count', '3']);
     expect(result.code, result.stderr).toBe(0);
-    expect(JSON.parse(result.stdout)).toMatchObject({ state: 'finished', sent: 3, counts: { '200': 3 } });
-    expect(logged(keyId)).toBe(3);
+    expect(JSON.parse(result.stdout), result.stderr).toMatchObject({ state: 'finished', sent: 3, counts: { '200': 3 } });
+    expect(logged(keyId), result.stderr).toBe(3);
     const refused = await runCli(server.dataDir, ['scenario', 'run', 'steady', '--key', key, '--rate', '60', '--seconds', '1']);
-    expect(refused.code).toBe(1);
+    expect(refused.code, refused.stderr).toBe(1);
     expect(refused.stderr).toMatch(/rate: must be 1 to 50/);
   });
 });
