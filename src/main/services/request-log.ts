@@ -97,6 +97,8 @@ export class RequestLog {
     private readonly clock: LabClock,
     options: RequestLogOptions = {},
   ) {
+    // The first pruning a minute after start: a starting server has better things to do.
+    this.lastPrune = clock.realNow();
     this.keepMs = options.keepMs ?? DEFAULT_KEEP_MS;
     this.maxRows = options.maxRows ?? DEFAULT_MAX_ROWS;
     const insert = 'INSERT INTO request_log (at, method, host, url, status, code, key_id, account_id, address, latency_ms, head) VALUES ';
