@@ -32,7 +32,7 @@ export function pipelineFor(engine: Engine, rules: RouteRules): PipelineHook {
   return (request, reply, done) => {
     engine.syncExternalChanges();
     const caller = identifyCaller(engine, request.headers.authorization, request.ip);
-    trackApiRequest(reply, caller, engine.clock.now());
+    trackApiRequest(engine, reply, caller, engine.clock.now());
     if (deprecated) reply.headers(deprecationHeaders(request));
     closeAfterLastAllowed(reply);
     admitRequest(engine, caller, reply);
@@ -78,7 +78,7 @@ export function answerBeforeRouting(engine: Engine, deprecated: DeprecatedRoutes
       if (deprecated.covers(request.method, request.url)) reply.headers(deprecationHeaders(request));
       closeAfterLastAllowed(reply);
       const caller = identifyCaller(engine, request.headers.authorization, request.ip);
-      trackApiRequest(reply, caller, engine.clock.now());
+      trackApiRequest(engine, reply, caller, engine.clock.now());
       admitRequest(engine, caller, reply);
     } catch (refusal) {
       answerError(log, request, reply, refusal);

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Engine } from '../engine';
 import type { Caller } from './caller';
 
@@ -12,38 +12,28 @@ declare module 'fastify' {
     apiArrivedAt: number;
     apiKeyId: number | null;
     apiAccountId: number | null;
-    /** How long the answer took to produce, in ms, measured as it is sent. */
-    apiLatencyMs: number;
   }
 }
 
-/** Marks an API request for the request log: who sent it and when. */
-export function trackApiRequest(reply: FastifyReply, caller: Caller, at: number): void {
+/**
+ * Hands an API request to the request log, which reads its answer once written. No Fastify hook:
+ * an onResponse hook makes Fastify attach two listeners to every response, and even an onSend hook
+ * costs more than the whole log.
+ */
+export function trackApiRequest(engine: Engine, reply: FastifyReply, caller: Caller, at: number): void {
   reply.apiStartedAt = performance.now();
   reply.apiArrivedAt = at;
   if (caller.kind === 'key') {
     reply.apiKeyId = caller.keyId;
     reply.apiAccountId = caller.accountId;
   }
+  engine.requestLog.track(reply);
 }
 
-/**
- * Each API answer goes to the request log as it is sent (onSend); the log reads the head Node wrote
- * right after. Not onResponse: that would make Fastify attach two listeners to every response.
- */
-export function registerRequestRecording(app: FastifyInstance, engine: Engine): void {
+export function registerRequestRecording(app: FastifyInstance): void {
   app.decorateReply('errorCode', null);
   app.decorateReply('apiStartedAt', 0);
   app.decorateReply('apiArrivedAt', 0);
   app.decorateReply('apiKeyId', null);
   app.decorateReply('apiAccountId', null);
-  app.decorateReply('apiLatencyMs', 0);
-  const log = engine.requestLog;
-  app.addHook('onSend', (_request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (error: null, payload: unknown) => void) => {
-    if (reply.apiStartedAt !== 0) {
-      reply.apiLatencyMs = performance.now() - reply.apiStartedAt;
-      log.sending(reply);
-    }
-    done(null, payload);
-  });
 }

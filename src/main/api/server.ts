@@ -98,7 +98,7 @@ export async function buildApiServer(engine: Engine, options: ApiServerOptions =
   app.removeContentTypeParser('text/plain');
   // Before the API's pipeline (global hooks run before route hooks): site Hosts are answered there, with no rate-limit headers.
   registerSiteServing(app, engine);
-  registerRequestRecording(app, engine);
+  registerRequestRecording(app);
   const allowedMethods = trackRouteMethods(app);
   let extending = false;
   app.addHook('onRoute', (route) => {

@@ -44,7 +44,6 @@ const SELECT = `SELECT r.id, r.at, r.method, r.host, r.url, r.status, r.code, r.
  * refuses control characters in methods, URLs and headers, and the raw answers' request lines are
  * reduced to printable ASCII. Text is written as latin1, which is how Node reads and writes HTTP heads.
  */
-const FIELD = 0x01;
 const FIELD_TEXT = '\u0001';
 /** One batch's bytes; a batch is written when full, at 500 answers, or every 250 ms. */
 const BATCH_BYTES = 1024 * 1024;
@@ -53,8 +52,10 @@ const BATCH_BYTES = 1024 * 1024;
 export interface TrackedAnswer {
   raw: { statusCode: number };
   errorCode: string | null;
-  apiLatencyMs: number;
 }
+
+/** A request answered by nobody after this long was abandoned (its client went away). */
+const ABANDONED_MS = 60_000;
 
 /** Node keeps the head it wrote (status line and headers) as a string. */
 interface SentHead {
@@ -119,12 +120,17 @@ export class RequestLog {
     };
   }
 
-  /** An API answer about to be written; it is recorded right after (in a microtask), once Node has written its head. */
-  sending(answer: OutgoingAnswer): void {
+  /**
+   * A request the API took. Its answer (status, code, the head Node wrote) is read once the event loop
+   * comes round (setImmediate), when a synchronous answer has been written; one still being produced
+   * is looked at again on the next round. Nothing of it is kept longer, so the garbage collector
+   * never has to move it out of the young generation.
+   */
+  track(answer: OutgoingAnswer): void {
     this.outgoing.push(answer);
     if (!this.draining) {
       this.draining = true;
-      queueMicrotask(this.drain);
+      setImmediate(this.drain);
     }
   }
 
@@ -133,15 +139,19 @@ export class RequestLog {
     const answers = this.outgoing;
     if (answers.length === 0) return;
     this.outgoing = [];
+    const now = performance.now();
     for (const answer of answers) {
       const head = (answer.raw as SentHead)._header;
       if (!head) {
-        // Still being written (a streamed body): look again with the next answers or batch.
-        if (performance.now() - answer.apiStartedAt < 60_000) this.outgoing.push(answer);
+        if (now - answer.apiStartedAt < ABANDONED_MS) this.outgoing.push(answer);
         continue;
       }
       const { request } = answer;
-      this.record(answer.apiArrivedAt, request.method, request.headers.host, request.url, answer.raw.statusCode, answer.errorCode, answer.apiKeyId, answer.apiAccountId, request.ip, Math.round(answer.apiLatencyMs * 1000) / 1000, head);
+      this.record(answer.apiArrivedAt, request.method, request.headers.host, request.url, answer.raw.statusCode, answer.errorCode, answer.apiKeyId, answer.apiAccountId, request.ip, Math.round((now - answer.apiStartedAt) * 1000) / 1000, head);
+    }
+    if (this.outgoing.length > 0 && !this.draining) {
+      this.draining = true;
+      setImmediate(this.drain);
     }
   }
 
@@ -153,24 +163,9 @@ export class RequestLog {
       this.writeBatch();
       if (needed > this.buffer.length) return;
     }
-    const buffer = this.buffer;
-    let offset = this.offset;
-    const text = (value: string) => {
-      offset += buffer.write(value, offset, 'latin1');
-      buffer[offset++] = FIELD;
-    };
-    text(String(at));
-    text(method);
-    text(host ?? '');
-    text(url);
-    text(String(status));
-    text(code ?? '');
-    text(keyId === null ? '' : String(keyId));
-    text(accountId === null ? '' : String(accountId));
-    text(address ?? '');
-    text(String(latencyMs));
-    text(head);
-    this.offset = offset;
+    // One string, one copy into the buffer: a native call per field would cost more than the rest.
+    const row = `${at}\u0001${method}\u0001${host ?? ''}\u0001${url}\u0001${status}\u0001${code ?? ''}\u0001${keyId ?? ''}\u0001${accountId ?? ''}\u0001${address ?? ''}\u0001${latencyMs}\u0001${head}\u0001`;
+    this.offset += this.buffer.write(row, this.offset, 'latin1');
     this.rows += 1;
     if (at > this.lastAt) this.lastAt = at;
     if (this.rows >= FLUSH_ROWS) this.writeBatch();
