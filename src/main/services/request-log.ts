@@ -164,8 +164,12 @@ export class RequestLog {
       if (needed > this.buffer.length) return;
     }
     // One string, one copy into the buffer: a native call per field would cost more than the rest.
-    const row = `${at}\u0001${method}\u0001${host ?? ''}\u0001${url}\u0001${status}\u0001${code ?? ''}\u0001${keyId ?? ''}\u0001${accountId ?? ''}\u0001${address ?? ''}\u0001${latencyMs}\u0001${head}\u0001`;
-    this.offset += this.buffer.write(row, this.offset, 'latin1');
+    const fields = `${at}\u0001${method}\u0001${host ?? ''}\u0001${url}\u0001${status}\u0001${code ?? ''}\u0001${keyId ?? ''}\u0001${accountId ?? ''}\u0001${address ?? ''}\u0001${latencyMs}\u0001`;
+    let offset = this.offset + this.buffer.write(fields, this.offset, 'latin1');
+    // The head separately: joined to the fields, it would be copied once more to make one string.
+    offset += this.buffer.write(head, offset, 'latin1');
+    this.buffer[offset++] = 1;
+    this.offset = offset;
     this.rows += 1;
     if (at > this.lastAt) this.lastAt = at;
     if (this.rows >= FLUSH_ROWS) this.writeBatch();
