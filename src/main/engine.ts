@@ -7,9 +7,11 @@ import { AccountService } from './services/accounts';
 import { CategoryService } from './services/categories';
 import { Changes, type ChangeTopic } from './services/changes';
 import { KeyService } from './services/keys';
+import { LabClock, LabClockService } from './services/lab-clock';
 import { PetService } from './services/pets';
 import { PlanService } from './services/plans';
 import { QuotaService } from './services/quota';
+import { RequestLog, type RequestLogOptions } from './services/request-log';
 import { Sites, type SitesOptions } from './sites/sites';
 
 export interface EngineOptions {
@@ -18,6 +20,8 @@ export interface EngineOptions {
   clock?: Clock;
   migrationsFolder?: string;
   sites?: SitesOptions;
+  /** How long the request log keeps rows, and how many at most. */
+  requestLog?: RequestLogOptions;
 }
 
 export interface Services {
@@ -29,7 +33,7 @@ export interface Services {
   quota: QuotaService;
 }
 
-const ALL_TOPICS: ChangeTopic[] = ['pets', 'categories', 'accounts', 'keys', 'plans', 'usage', 'sites'];
+const ALL_TOPICS: ChangeTopic[] = ['pets', 'categories', 'accounts', 'keys', 'plans', 'usage', 'sites', 'lab'];
 /** How often, at most, to ask SQLite whether another process (the CLI) wrote. */
 const EXTERNAL_CHECK_INTERVAL_MS = 250;
 const USAGE_FLUSH_INTERVAL_MS = 1_000;
@@ -40,7 +44,11 @@ export class Engine {
   /** Published sites and custom domains. */
   readonly sites: Sites;
   readonly changes = new Changes();
-  readonly clock: Clock;
+  /** Real time, or the lab clock's when staff turned it on; every service reads this one. */
+  readonly clock: LabClock;
+  readonly lab: LabClockService;
+  /** Every API answer, for the quota lab. */
+  readonly requestLog: RequestLog;
   readonly environment: Environment;
   readonly dataDir: string;
   private readonly connection: Connection;
@@ -49,12 +57,14 @@ export class Engine {
   private flushTimer: NodeJS.Timeout | undefined;
 
   constructor(options: EngineOptions) {
-    this.clock = options.clock ?? systemClock;
+    this.clock = new LabClock(options.clock ?? systemClock);
     this.environment = options.environment;
     this.dataDir = path.resolve(options.dataDir);
     fs.mkdirSync(this.dataDir, { recursive: true });
     this.connection = openConnection(databaseFile(this.dataDir, this.environment), options.migrationsFolder);
     const { db } = this.connection;
+    this.lab = new LabClockService(this.connection.sqlite, this.clock, this.changes);
+    this.requestLog = new RequestLog(this.connection.sqlite, this.clock, options.requestLog);
     const categories = new CategoryService(db, this.changes);
     const plans = new PlanService(db, this.changes);
     const accounts = new AccountService(db, this.clock, plans, this.changes);
@@ -86,6 +96,7 @@ export class Engine {
     const version = this.readDataVersion();
     if (version === this.dataVersion) return;
     this.dataVersion = version;
+    this.lab.load();
     for (const topic of ALL_TOPICS) this.changes.emit(topic);
   }
 
@@ -96,12 +107,14 @@ export class Engine {
       this.services.quota.flush();
     }, USAGE_FLUSH_INTERVAL_MS);
     this.flushTimer.unref();
+    this.requestLog.start();
   }
 
   close(): void {
     clearInterval(this.flushTimer);
     this.flushTimer = undefined;
     if (!this.connection.sqlite.open) return;
+    this.requestLog.stop();
     this.syncExternalChanges(true);
     this.services.quota.flush();
     this.connection.sqlite.close();

@@ -47,6 +47,15 @@ export const ADMIN_CHANNEL_NAMES = [
   'certificates.list',
   'certificates.ca',
   'domains.reverify',
+  'lab.clock',
+  'lab.moveClock',
+  'lab.advanceClock',
+  'lab.requests',
+  'lab.har',
+  'lab.report',
+  'lab.scenarioStart',
+  'lab.scenarios',
+  'lab.scenarioCancel',
 ] as const;
 
 export type AdminChannelName = (typeof ADMIN_CHANNEL_NAMES)[number];

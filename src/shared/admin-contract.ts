@@ -21,6 +21,8 @@ import {
   type Settings,
 } from './admin-schemas';
 import type { Environment } from './environments';
+import type { ComplianceReport } from './compliance';
+import { CLOCK_MOVES, DurationSchema, RequestFilterSchema, ScenarioSchema, type HarLog, type LabClockState, type LoggedRequest, type ScenarioProgress } from './lab';
 import type { ErrorBody } from './errors';
 import type { Account, ApiKeyRecord, BanRecord, Category, PetRecord, StatusChange, UsageReport } from './models';
 import { NewPetSchema, PetStatusSchema, type Pet } from './pet';
@@ -127,6 +129,15 @@ export const ADMIN_CONTRACT = {
   'certificates.ca': channel<{ pem: string }>()(z.strictObject({})),
   /** Re-checks the domain's DNS, then requests its certificate anew. */
   'domains.reverify': channel<Domain>()(input({ name: DomainNameSchema })),
+  'lab.clock': channel<LabClockState>()(input({})),
+  'lab.moveClock': channel<LabClockState>()(input({ move: z.enum(CLOCK_MOVES) })),
+  'lab.advanceClock': channel<LabClockState>()(input({ duration: DurationSchema })),
+  'lab.requests': channel<LoggedRequest[]>()(input({ filter: RequestFilterSchema })),
+  'lab.har': channel<HarLog>()(input({ filter: RequestFilterSchema })),
+  'lab.scenarioStart': channel<ScenarioProgress>()(input({ scenario: ScenarioSchema })),
+  'lab.scenarios': channel<ScenarioProgress[]>()(input({})),
+  'lab.scenarioCancel': channel<ScenarioProgress>()(input({ id })),
+  'lab.report': channel<ComplianceReport>()(input({ keyId: id, from: z.int().nonnegative().optional(), to: z.int().nonnegative().optional() })),
 } as const satisfies Record<AdminChannelName, Channel<z.ZodType, unknown>>;
 
 export type AdminChannel = AdminChannelName;

@@ -2,6 +2,7 @@ import type { AppHost } from '../app-host';
 import { sendConsoleBurst, sendConsoleRequest } from './console';
 import type { AdminHandlers } from './dispatch';
 import { deployUpload } from './site-upload';
+import { labHandlers } from './lab-handlers';
 
 /** Each channel of the admin contract, as a thin call into one environment's services. */
 export function createAdminHandlers(host: AppHost): AdminHandlers {
@@ -76,5 +77,6 @@ export function createAdminHandlers(host: AppHost): AdminHandlers {
     'certificates.list': ({ environment }) => sites(environment).certificates.list(),
     'certificates.ca': async () => ({ pem: await host.engine('production').sites.certificates.caCertificate() }),
     'domains.reverify': ({ environment, name }) => sites(environment).reverify(name),
+    ...labHandlers(host),
   };
 }

@@ -55,7 +55,10 @@ export function refusalOf(admission: Admission): AppError | undefined {
 /** The plan limits (CONTRACT §5): count the request, set the headers, refuse when over. */
 export function admitRequest(engine: Engine, caller: Caller, reply: FastifyReply): void {
   const admission = engine.services.quota.admit(quotaSubjectOf(caller));
-  reply.headers(rateLimitHeaders(admission.windows, engine.clock.now()));
+  const now = engine.clock.now();
+  reply.headers(rateLimitHeaders(admission.windows, now));
+  // Under the lab clock, Date agrees with X-RateLimit-Reset, for clients that compute waits from the two.
+  if (engine.clock.isOn) reply.header('date', new Date(now).toUTCString());
   const refusal = refusalOf(admission);
   if (refusal) throw refusal;
 }

@@ -41,6 +41,7 @@ function fromFrameworkError(error: FastifyError): AppError {
 }
 
 function sendError(reply: FastifyReply, error: AppError): FastifyReply {
+  reply.errorCode = error.code;
   return reply.code(error.status).headers(error.headers).type('application/json; charset=utf-8').send(error.toBody());
 }
 

@@ -3,6 +3,7 @@ import { AppError } from '../../shared/errors';
 import type { Engine } from '../engine';
 import { admitRequest, deprecationHeaders, identifyCaller, requireKey } from './caller';
 import { answerError } from './errors';
+import { trackApiRequest } from './request-recording';
 import type { ApiLog } from './server';
 
 declare module 'fastify' {
@@ -31,6 +32,7 @@ export function pipelineFor(engine: Engine, rules: RouteRules): PipelineHook {
   return (request, reply, done) => {
     engine.syncExternalChanges();
     const caller = identifyCaller(engine, request.headers.authorization, request.ip);
+    trackApiRequest(engine, reply, caller, engine.clock.now());
     if (deprecated) reply.headers(deprecationHeaders(request));
     closeAfterLastAllowed(reply);
     admitRequest(engine, caller, reply);
@@ -75,7 +77,9 @@ export function answerBeforeRouting(engine: Engine, deprecated: DeprecatedRoutes
       engine.syncExternalChanges();
       if (deprecated.covers(request.method, request.url)) reply.headers(deprecationHeaders(request));
       closeAfterLastAllowed(reply);
-      admitRequest(engine, identifyCaller(engine, request.headers.authorization, request.ip), reply);
+      const caller = identifyCaller(engine, request.headers.authorization, request.ip);
+      trackApiRequest(engine, reply, caller, engine.clock.now());
+      admitRequest(engine, caller, reply);
     } catch (refusal) {
       answerError(log, request, reply, refusal);
       return;

@@ -4,7 +4,7 @@ import type { Duplex } from 'node:stream';
 import { AppError } from '../../shared/errors';
 import type { WindowUsage } from '../../shared/quota';
 import type { Engine } from '../engine';
-import { identifyCaller, quotaSubjectOf, refusalOf } from './caller';
+import { identifyCaller, quotaSubjectOf, refusalOf, type Caller } from './caller';
 import { rateLimitHeaders } from './rate-limit-headers';
 import type { ApiLog } from './server';
 
@@ -49,7 +49,7 @@ export class RawAnswers {
   readonly connect = (request: IncomingMessage, duplex: Duplex): void => {
     this.guarded(duplex as ServerSocket, (socket) => {
       const refusal = new AppError('method_not_allowed', 'CONNECT is not supported: this server is not a proxy.', { allow: '' });
-      this.countAndWrite(socket, request.headers.authorization, refusal, false);
+      this.countAndWrite(socket, request.headers.authorization, refusal, false, { method: 'CONNECT', url: request.url ?? '' });
     });
   };
 
@@ -75,10 +75,11 @@ export class RawAnswers {
       this.engine.syncExternalChanges();
       const caller = identifyCaller(this.engine, pending.headers.authorization, socket.remoteAddress);
       const windows = this.engine.services.quota.currentUsage(quotaSubjectOf(caller));
-      return this.write(socket, this.describe(error, true), windows, pending.method === 'HEAD');
+      return this.write(socket, this.describe(error, true), windows, pending.method === 'HEAD', { caller, method: pending.method ?? '', url: pending.url ?? '' });
     }
-    const head = error.rawPacket?.toString('latin1', 0, 5) === 'HEAD ';
-    this.countAndWrite(socket, undefined, this.describe(error, false), head);
+    const start = error.rawPacket?.toString('latin1', 0, 200) ?? '';
+    const [method = '', url = ''] = /^(\S*)\s*(\S*)/.exec(start)?.slice(1) ?? [];
+    this.countAndWrite(socket, undefined, this.describe(error, false), start.startsWith('HEAD '), { method, url });
   }
 
   private describe(error: ClientError, headersArrived: boolean): AppError {
@@ -98,25 +99,33 @@ export class RawAnswers {
   }
 
   /** Counts the request against its key's account, or the connection's address, then answers. */
-  private countAndWrite(socket: ServerSocket, authorization: string | undefined, error: AppError, head: boolean): void {
+  private countAndWrite(socket: ServerSocket, authorization: string | undefined, error: AppError, head: boolean, request: { method: string; url: string }): void {
     this.engine.syncExternalChanges();
-    const admission = this.engine.services.quota.admit(quotaSubjectOf(identifyCaller(this.engine, authorization, socket.remoteAddress)));
-    this.write(socket, refusalOf(admission) ?? error, admission.windows, head);
+    const caller = identifyCaller(this.engine, authorization, socket.remoteAddress);
+    const admission = this.engine.services.quota.admit(quotaSubjectOf(caller));
+    this.write(socket, refusalOf(admission) ?? error, admission.windows, head, { caller, ...request });
   }
 
-  private write(socket: ServerSocket, error: AppError, windows: WindowUsage[], head: boolean): void {
+  private write(socket: ServerSocket, error: AppError, windows: WindowUsage[], head: boolean, request: { caller: Caller; method: string; url: string }): void {
     const body = JSON.stringify(error.toBody());
+    const now = this.engine.clock.now();
     const headers: Record<string, string> = {
-      ...rateLimitHeaders(windows, this.engine.clock.now()),
+      ...rateLimitHeaders(windows, now),
       ...error.headers,
       'content-type': 'application/json; charset=utf-8',
       'content-length': String(Buffer.byteLength(body)),
-      date: new Date().toUTCString(),
+      date: new Date(now).toUTCString(),
       connection: 'close',
     };
     const headerLines = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+    const statusLine = `HTTP/1.1 ${error.status} ${STATUS_CODES[error.status] ?? ''}\r\n`;
+    const { caller } = request;
+    const key = caller.kind === 'key';
+    // Printable ASCII only: the request line of a malformed request may hold anything.
+    const asSent = (text: string) => text.slice(0, 2_000).replace(/[^\x21-\x7e]/g, '?');
+    this.engine.requestLog.record(now, asSent(request.method), undefined, asSent(request.url), error.status, error.code, key ? caller.keyId : null, key ? caller.accountId : null, socket.remoteAddress, 0, statusLine + headerLines);
     // Read no more: nothing more of this request (a body's last bytes, say) may take effect after this answer.
     socket.pause();
-    socket.end(`HTTP/1.1 ${error.status} ${STATUS_CODES[error.status] ?? ''}\r\n${headerLines}\r\n${head ? '' : body}`, () => socket.destroy());
+    socket.end(`${statusLine}${headerLines}\r\n${head ? '' : body}`, () => socket.destroy());
   }
 }

@@ -9,6 +9,7 @@ import { installErrorHandling } from './errors';
 import { buildOpenApiDocument, registerOpenApiGenerator } from './openapi';
 import { answerBeforeRouting, DeprecatedRoutes, pipelineFor, type RouteRules } from './pipeline';
 import { RawAnswers } from './raw-answers';
+import { registerRequestRecording } from './request-recording';
 import { trackRouteMethods } from './route-methods';
 import { registerPetRoutes } from './routes/pets';
 
@@ -110,6 +111,7 @@ export async function buildApiServer(engine: Engine, options: ApiServerOptions =
   // Before the API's pipeline (global hooks run before route hooks): site Hosts are answered there, with no rate-limit headers.
   registerCertificateServing(app, engine);
   registerSiteServing(app, engine);
+  registerRequestRecording(app);
   const allowedMethods = trackRouteMethods(app);
   let extending = false;
   app.addHook('onRoute', (route) => {

@@ -9,6 +9,7 @@ import { note, printable, printObject, printRows, type Output } from './output';
 import { readPetImport } from './pet-import';
 import { registerCertificateCommands } from './certificates';
 import { registerSiteCommands } from './sites';
+import { registerLabCommands } from './lab';
 
 interface GlobalOptions {
   dataDir: string;
@@ -290,6 +291,7 @@ export function buildCli(): Command {
 
   registerSiteCommands(program);
   registerCertificateCommands(program);
+  registerLabCommands(program);
   return program;
 }
 

@@ -51,3 +51,8 @@ function readHolder(file: string): Holder | undefined {
     return undefined;
   }
 }
+
+/** The address the environment's running server recorded (its API base URL), if one is running. */
+export function runningServerAddress(lockFile: string): string | undefined {
+  return readHolder(`${lockFile}.json`)?.address;
+}

@@ -1,4 +1,4 @@
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { sql } from 'drizzle-orm';
 
 export const categories = sqliteTable(
@@ -228,3 +228,37 @@ export const domains = sqliteTable(
     index('domains_next_check').on(table.nextCheckAt),
   ],
 );
+
+/**
+ * The quota lab's request log: every API answer, written in batches. `at` is the environment's
+ * clock (the lab clock when on); `head` is the response's status line and headers exactly as sent.
+ */
+export const requestLog = sqliteTable(
+  'request_log',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    at: integer('at').notNull(),
+    method: text('method').notNull(),
+    host: text('host'),
+    url: text('url').notNull(),
+    status: integer('status').notNull(),
+    code: text('code'),
+    keyId: integer('key_id'),
+    accountId: integer('account_id'),
+    address: text('address'),
+    latencyMs: real('latency_ms').notNull(),
+    head: text('head').notNull(),
+  },
+  (table) => [index('request_log_key_at').on(table.keyId, table.at), index('request_log_at').on(table.at)],
+);
+
+/**
+ * What the API process writes: one row per batch of answers (every 250 ms), its fields joined in one
+ * string, so logging costs the API almost nothing. Readers of the log move batches into request_log.
+ */
+export const requestLogBatches = sqliteTable('request_log_batches', {
+  id: integer('id').primaryKey(),
+  rows: integer('rows').notNull(),
+  lastAt: integer('last_at').notNull(),
+  data: text('data').notNull(),
+});

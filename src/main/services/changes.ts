@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 
 /** What a write touched, so caches (and the GUI) know what to refresh. */
-export type ChangeTopic = 'pets' | 'categories' | 'accounts' | 'keys' | 'plans' | 'usage' | 'sites';
+export type ChangeTopic = 'pets' | 'categories' | 'accounts' | 'keys' | 'plans' | 'usage' | 'sites' | 'lab';
 
 export class Changes {
   private readonly emitter = new EventEmitter();

@@ -117,6 +117,7 @@ export class QuotaService {
         this.addressLimits = undefined;
       }
       if (topic === 'usage') this.syncFromDatabase();
+      if (topic === 'lab') this.forgetFuture();
     });
   }
 
@@ -327,6 +328,14 @@ export class QuotaService {
     // A ban gone before its time was lifted elsewhere, so its strikes go too; one that ran out was not.
     for (const [keyId, ban] of this.activeBans) if (!active.has(keyId) && ban.until > now) this.strikes.delete(keyId);
     this.activeBans = active;
+  }
+
+  /** The lab clock went back: windows and strikes ahead of the new time were the lab's, and go. */
+  private forgetFuture(): void {
+    const now = this.clock.now();
+    for (const [id, counter] of this.counters) if (counter.start > now) this.counters.delete(id);
+    for (const [keyId, strike] of this.strikes) if (strike.windowResetAt > now + WINDOW_MS.day) this.strikes.delete(keyId);
+    this.reloadBans();
   }
 
   /** Applies what another process wrote: lifted bans, usage resets. */

@@ -2,6 +2,8 @@ import { AppShell, Burger, Group, NavLink, ScrollArea, Text, ThemeIcon } from '@
 import { useDisclosure } from '@mantine/hooks';
 import {
   IconChartBar,
+  IconFlask,
+  IconListSearch,
   IconKey,
   IconListDetails,
   IconPaw,
@@ -15,10 +17,13 @@ import { useEffect } from 'react';
 import { useAccessDenied } from './access';
 import { ColorSchemeToggle } from './components/ColorSchemeToggle';
 import { EnvironmentSwitch } from './components/EnvironmentSwitch';
+import { LabClockBanner } from './components/LabClockBanner';
 import { ServerIndicator } from './components/ServerIndicator';
 import { AccessDeniedPage } from './pages/AccessDeniedPage';
 import { AccountsPage } from './pages/AccountsPage';
 import { ConsolePage } from './pages/ConsolePage';
+import { LabPage } from './pages/LabPage';
+import { RequestsPage } from './pages/RequestsPage';
 import { PetsPage } from './pages/PetsPage';
 import { PlansPage } from './pages/PlansPage';
 import { ServerPage } from './pages/ServerPage';
@@ -34,6 +39,8 @@ const PAGE_ICON: Record<PageId, Icon> = {
   usage: IconChartBar,
   sites: IconWorldWww,
   console: IconTerminal2,
+  lab: IconFlask,
+  requests: IconListSearch,
   server: IconServer,
 };
 
@@ -44,6 +51,8 @@ const PAGE_VIEW: Record<PageId, () => React.JSX.Element> = {
   usage: UsagePage,
   sites: SitesPage,
   console: ConsolePage,
+  lab: LabPage,
+  requests: RequestsPage,
   server: ServerPage,
 };
 
@@ -111,6 +120,7 @@ export function App(): React.JSX.Element {
       </AppShell.Navbar>
 
       <AppShell.Main>
+        <LabClockBanner />
         <View />
       </AppShell.Main>
     </AppShell>

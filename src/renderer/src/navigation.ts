@@ -8,6 +8,8 @@ export const PAGES = [
   { id: 'usage', label: 'Usage' },
   { id: 'sites', label: 'Sites' },
   { id: 'console', label: 'API console' },
+  { id: 'lab', label: 'Quota lab' },
+  { id: 'requests', label: 'Requests' },
   { id: 'server', label: 'Server' },
 ] as const;
 

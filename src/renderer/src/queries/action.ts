@@ -5,7 +5,7 @@ import { useEnvironment } from '../environment';
 import { withProgress, type Outcome, type ProgressOptions } from '../notify';
 
 /** The second element of every environment-scoped query key. */
-export type Area = 'categories' | 'pets' | 'accounts' | 'keys' | 'plans' | 'usage' | 'sites';
+export type Area = 'categories' | 'pets' | 'accounts' | 'keys' | 'plans' | 'usage' | 'sites' | 'lab';
 
 interface ActionOptions<I, O> extends ProgressOptions {
   run: (input: I, environment: Environment) => Promise<O>;

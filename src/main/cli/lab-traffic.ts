@@ -1,0 +1,129 @@
+import { type Command, InvalidArgumentError, Option } from 'commander';
+import type { ComplianceReport } from '../../shared/compliance';
+import { isoInstant } from '../../shared/instants';
+import type { LoggedRequest, RequestFilter } from '../../shared/lab';
+import { toHar } from '../services/har';
+import { keyCompliance } from '../services/lab-report';
+import { runLab } from './lab-run';
+import { note, printable, printObject, printRows } from './output';
+
+function positiveInt(value: string): number {
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(n) || n < 1) throw new InvalidArgumentError('must be a positive integer.');
+  return n;
+}
+
+/** An ISO-8601 moment (2026-06-01T10:00:00Z) or epoch milliseconds. */
+function moment(value: string): number {
+  const ms = /^\d+$/.test(value) ? Number(value) : Date.parse(value);
+  if (!Number.isSafeInteger(ms)) throw new InvalidArgumentError('must be an ISO-8601 moment such as 2026-06-01T10:00:00Z, or epoch milliseconds.');
+  return ms;
+}
+
+interface FilterOptions {
+  account?: number;
+  key?: number;
+  status?: number;
+  path?: string;
+  from?: number;
+  to?: number;
+  limit: number;
+}
+
+const filterOf = (options: FilterOptions): RequestFilter => ({
+  accountId: options.account,
+  keyId: options.key,
+  status: options.status,
+  path: options.path,
+  from: options.from,
+  to: options.to,
+});
+
+function withFilters(command: Command): Command {
+  return command
+    .option('--account <id>', 'only this account', positiveInt)
+    .option('--key <id>', 'only this key', positiveInt)
+    .addOption(new Option('--status <n>', 'only this HTTP status').argParser(positiveInt))
+    .option('--path <text>', 'only paths containing this')
+    .option('--from <moment>', 'from (ISO-8601 or epoch ms, by the environment clock)', moment)
+    .option('--to <moment>', 'until (ISO-8601 or epoch ms)', moment);
+}
+
+const rowOf = (request: LoggedRequest) => ({
+  id: request.id,
+  at: isoInstant(request.at),
+  method: request.method,
+  path: request.path,
+  status: request.status,
+  code: request.code ?? '-',
+  key: request.keyId === null ? '-' : `${request.keyId} ${request.keyPrefix ?? ''}`.trim(),
+  account: request.accountId ?? '-',
+  ms: request.latencyMs.toFixed(1),
+  remaining: request.remaining === null ? '-' : `${request.remaining}/${request.limit}`,
+  retryAfter: request.retryAfter ?? '-',
+});
+
+const requestRows = (requests: LoggedRequest[], json: boolean) => (json ? requests : requests.map(rowOf));
+
+/** `requests list|tail|har` and `report`: the request log and the compliance report. */
+export function registerTrafficCommands(program: Command): void {
+  const requests = program.command('requests').description('The request log: every API answer, with the rate-limit figures sent');
+  withFilters(requests.command('list').description('Recent requests, newest first'))
+    .option('--limit <n>', 'how many (at most 5000)', positiveInt, 50)
+    .action(runLab((engine, output, options: FilterOptions) => printRows(output, requestRows(engine.requestLog.list({ ...filterOf(options), limit: Math.min(options.limit, 5_000) }), output.json), 'No requests match.')));
+  withFilters(requests.command('tail').description('Follow requests as they arrive (Ctrl-C stops); --json prints one JSON object a line'))
+    .option('--interval <ms>', 'how often to look, in ms', positiveInt, 500)
+    .action(
+      runLab(async (engine, output, options: FilterOptions & { interval: number }) => {
+        const filter = filterOf(options);
+        let afterId = engine.requestLog.list({ ...filter, limit: 10 }).at(0)?.id ?? 0;
+        const stop = new AbortController();
+        process.once('SIGINT', () => stop.abort());
+        process.once('SIGTERM', () => stop.abort());
+        note('Following the request log; Ctrl-C stops.');
+        while (!stop.signal.aborted) {
+          engine.syncExternalChanges(true);
+          const fresh = engine.requestLog.list({ ...filter, afterId, limit: 1_000 });
+          for (const request of fresh) {
+            afterId = request.id;
+            const row = rowOf(request);
+            process.stdout.write(output.json ? `${JSON.stringify(request)}\n` : `${printable(Object.values(row).join('  '))}\n`);
+          }
+          await new Promise((resolve) => setTimeout(resolve, options.interval));
+        }
+      }),
+    );
+  withFilters(requests.command('har').description('The matching requests as a HAR 1.2 file on stdout (oldest first)'))
+    .option('--limit <n>', 'how many (at most 5000)', positiveInt, 1_000)
+    .action(
+      runLab((engine, _output, options: FilterOptions) => {
+        const logged = engine.requestLog.list({ ...filterOf(options), limit: Math.min(options.limit, 5_000) });
+        process.stdout.write(`${JSON.stringify(toHar(logged, '127.0.0.1', process.env.npm_package_version ?? '0'), null, 2)}\n`);
+      }),
+    );
+
+  program
+    .command('report')
+    .description("A key's client-compliance report: honours Retry-After, backs off, avoids a ban — with the offending requests")
+    .requiredOption('--key <id>', 'key id', positiveInt)
+    .option('--from <moment>', 'from (ISO-8601 or epoch ms, by the environment clock; default: the key’s first logged request)', moment)
+    .option('--to <moment>', 'until (default: its last)', moment)
+    .action(runLab((engine, output, options: { key: number; from?: number; to?: number }) => printReport(output.json, keyCompliance(engine, options.key, { from: options.from, to: options.to }))));
+}
+
+const MARK = { pass: 'PASS', fail: 'FAIL', not_tested: 'n/a ' } as const;
+
+function printReport(json: boolean, report: ComplianceReport): void {
+  if (json) return printObject({ json }, report);
+  const { totals } = report;
+  process.stdout.write(
+    `Key ${report.keyId}, ${isoInstant(report.from)} to ${isoInstant(report.to)}: ${totals.requests} requests, ${totals.accepted} accepted, ${totals.rateLimited} rate-limited, ${totals.banned} banned, ${totals.wasted} wasted (sent before Retry-After had passed)\n`,
+  );
+  for (const rule of report.rules) {
+    process.stdout.write(`${MARK[rule.verdict]}  ${rule.title}: ${rule.summary}\n`);
+    for (const evidence of rule.evidence.slice(0, 10)) {
+      process.stdout.write(`      #${evidence.requestId} ${isoInstant(evidence.at)} ${evidence.method} ${printable(evidence.path)} → ${evidence.status}${evidence.code ? ` ${evidence.code}` : ''}: ${evidence.note}\n`);
+    }
+    if (rule.offences > 10) process.stdout.write(`      … and ${rule.offences - 10} more (--json lists up to ${rule.evidence.length})\n`);
+  }
+}

@@ -1,0 +1,117 @@
+/**
+ * The request log records exactly what was sent, under 200 parallel requests; its HAR export passes
+ * the HAR 1.2 JSON schema (har-schema, with ajv).
+ */
+import { createRequire } from 'node:module';
+import { Ajv } from 'ajv';
+import { afterEach, describe, expect, it } from 'vitest';
+import { toHar } from '../../src/main/services/har';
+import { RequestLog } from '../../src/main/services/request-log';
+import { createKey, pollUntil, startLimitsServer, T0, type LimitsServer } from '../helpers/limits-server';
+
+const require = createRequire(import.meta.url);
+
+let server: LimitsServer | undefined;
+afterEach(async () => {
+  await server?.cleanup();
+  server = undefined;
+});
+
+/** What a client saw, in the terms the log keeps. */
+const summary = (status: number, code: string | null, headers: (name: string) => string | null | undefined) =>
+  [status, code, headers('x-ratelimit-limit'), headers('x-ratelimit-remaining'), headers('x-ratelimit-reset'), headers('retry-after') ?? null, headers('ratelimit')].join(' | ');
+
+describe('the request log', () => {
+  it('records exactly the 200 answers of 200 parallel requests, with the figures sent', async () => {
+    server = await startLimitsServer();
+    const { engine } = server;
+    const { key, keyId, accountId } = createKey(engine, 'free');
+    const url = server.url('/pets?limit=5');
+    const sent = await Promise.all(
+      Array.from({ length: 200 }, async () => {
+        const response = await fetch(url, { headers: { authorization: `Bearer ${key}` } });
+        const body = (await response.json()) as { code?: string };
+        return summary(response.status, response.status === 200 ? null : (body.code ?? null), (name) => response.headers.get(name));
+      }),
+    );
+    // The log is written in batches: every row arrives within a second or so.
+    const rows = await pollUntil(() => {
+      const logged = engine.requestLog.list({ keyId, limit: 1_000 });
+      return logged.length >= 200 && logged;
+    }, 3_000);
+    expect(rows).toHaveLength(200);
+    expect(rows.map((row) => summary(row.status, row.code, (name) => row.headers[name])).sort()).toEqual([...sent].sort());
+    expect(rows.filter((row) => row.status === 200)).toHaveLength(60);
+    expect(rows.some((row) => row.code === 'api_key_banned')).toBe(true);
+    for (const row of rows) {
+      expect(row).toMatchObject({ method: 'GET', path: '/v1/pets?limit=5', keyId, accountId, at: T0 });
+      expect(row.keyPrefix).toMatch(/^adk_live_/);
+      expect(row.latencyMs).toBeGreaterThanOrEqual(0);
+    }
+    const limited = rows.find((row) => row.code === 'rate_limited');
+    expect(limited).toMatchObject({ status: 429, limit: 60, remaining: 0, retryAfter: 30 });
+    expect(engine.requestLog.list({ status: 200, keyId, limit: 1_000 })).toHaveLength(60);
+    expect(engine.requestLog.list({ accountId: accountId + 1 })).toEqual([]);
+  });
+
+  it('records answers without a key and unknown paths, and filters by path and time', async () => {
+    server = await startLimitsServer();
+    const { engine, clock } = server;
+    await fetch(server.url('/pets'));
+    clock.advance(5_000);
+    await fetch(server.url('/nowhere'));
+    const rows = await pollUntil(() => {
+      const logged = engine.requestLog.list();
+      return logged.length >= 2 && logged;
+    }, 3_000);
+    expect(rows.map((row) => [row.status, row.code, row.keyId])).toEqual([
+      [404, 'not_found', null],
+      [401, 'unauthorized', null],
+    ]);
+    expect(engine.requestLog.list({ path: 'nowhere' })).toHaveLength(1);
+    expect(engine.requestLog.list({ from: T0 + 1_000 })).toHaveLength(1);
+    expect(engine.requestLog.list({ afterId: rows[1]?.id }).map((row) => row.status)).toEqual([404]);
+  });
+
+  it('keeps rows for the configured period and at most the configured count', async () => {
+    server = await startLimitsServer();
+    const { engine } = server;
+    const log = new RequestLog(engine.sqlite, engine.clock, { keepMs: 7 * 86_400_000, maxRows: 3 });
+    const head = 'HTTP/1.1 200 OK\r\n';
+    for (let i = 0; i < 5; i++) log.record(T0 - 8 * 86_400_000 + i, 'GET', 'h', '/v1/pets', 200, null, null, null, '127.0.0.1', 1, head);
+    log.flush();
+    // Old rows still in an unread batch go by its newest row's age.
+    log.prune();
+    expect(log.list()).toEqual([]);
+    for (let i = 0; i < 5; i++) log.record(T0 - 8 * 86_400_000 + i, 'GET', 'h', '/v1/pets', 200, null, null, null, '127.0.0.1', 1, head);
+    for (let i = 0; i < 5; i++) log.record(T0 + i, 'GET', 'h', `/v1/pets?n=${i}`, 200, null, null, null, '127.0.0.1', 1, head);
+    expect(log.list()).toHaveLength(10);
+    log.prune();
+    expect(log.list().map((row) => row.path)).toEqual(['/v1/pets?n=4', '/v1/pets?n=3', '/v1/pets?n=2']);
+  });
+
+  it('exports HAR 1.2 that validates against the HAR schema', async () => {
+    server = await startLimitsServer();
+    const { engine } = server;
+    const { key } = createKey(engine, 'free');
+    for (let i = 0; i < 3; i++) await fetch(server.url('/pets?limit=2&status=available'), { headers: { authorization: `Bearer ${key}` } });
+    await fetch(server.url('/pets'), { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: '{"name":"Rex","categoryId":1}' });
+    await fetch(server.url('/pets'), { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'text/plain' }, body: 'x' });
+    const har = toHar(engine.requestLog.list(), '127.0.0.1', '0.1.0');
+    expect(har.log.entries).toHaveLength(5);
+
+    const schemas = require('har-schema') as Record<string, object>;
+    const ajv = new Ajv({ strict: false, validateFormats: false });
+    ajv.addMetaSchema(require('ajv/dist/refs/json-schema-draft-06.json') as object);
+    for (const schema of Object.values(schemas)) ajv.addSchema(schema);
+    const validate = ajv.getSchema('har.json#');
+    expect(validate).toBeDefined();
+    expect(validate?.(har), JSON.stringify(validate?.errors)).toBe(true);
+    const created = har.log.entries.find((entry) => entry.response.status === 201);
+    expect(created?.request.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1\/pets$/);
+    expect(created?.response.headers.find((header) => header.name === 'location')?.value).toMatch(/\/v1\/pets\/\d+$/);
+    expect(har.log.entries[0]?.request.queryString).toEqual([{ name: 'limit', value: '2' }, { name: 'status', value: 'available' }]);
+    // A HAR that breaks the schema fails, so the check above can fail.
+    expect(validate?.({ log: { ...har.log, entries: [{ ...har.log.entries[0], request: undefined }] } })).toBe(false);
+  });
+});

@@ -1,0 +1,61 @@
+/** The compliance report's verdicts on hand-made request sequences. */
+import { describe, expect, it } from 'vitest';
+import { complianceReport, type ObservedRequest, type RuleId } from '../../src/shared/compliance';
+
+const T = Date.UTC(2026, 5, 1, 10, 0, 50);
+let nextId = 1;
+
+/** A request at T + `seconds`: 'ok', '429' (rate_limited with Retry-After) or 'ban' (api_key_banned). */
+function request(seconds: number, answer: 'ok' | '429' | 'ban', retryAfter = 10): ObservedRequest {
+  const id = nextId++;
+  const at = T + Math.round(seconds * 1000);
+  if (answer === 'ok') return { id, at, method: 'GET', path: '/v1/pets', status: 200, code: null, retryAfter: null };
+  return { id, at, method: 'GET', path: '/v1/pets', status: 429, code: answer === 'ban' ? 'api_key_banned' : 'rate_limited', retryAfter };
+}
+
+function verdicts(requests: ObservedRequest[]): Record<RuleId, string> {
+  const report = complianceReport(1, requests);
+  return Object.fromEntries(report.rules.map((rule) => [rule.rule, rule.verdict])) as Record<RuleId, string>;
+}
+
+describe('the compliance report', () => {
+  it('passes a client that waits Retry-After after its 429', () => {
+    const requests = [request(0, 'ok'), request(1, 'ok'), request(2, '429', 10), request(12, 'ok'), request(13, 'ok')];
+    expect(verdicts(requests)).toEqual({ honours_retry_after: 'pass', backs_off: 'pass', avoids_ban: 'pass' });
+    expect(complianceReport(1, requests).totals).toMatchObject({ requests: 5, accepted: 4, rateLimited: 1, wasted: 0 });
+  });
+
+  it('fails a client that ignores Retry-After and gets banned, with the offending requests as evidence', () => {
+    const requests = [request(0, 'ok'), request(1, '429', 10), ...Array.from({ length: 10 }, (_, i) => request(1.1 + i * 0.1, '429', 9)), request(2.2, 'ban', 900), request(2.3, 'ban', 900)];
+    const report = complianceReport(1, requests);
+    expect(verdicts(requests)).toEqual({ honours_retry_after: 'fail', backs_off: 'fail', avoids_ban: 'fail' });
+    const honours = report.rules.find((rule) => rule.rule === 'honours_retry_after');
+    expect(honours?.offences).toBe(12);
+    expect(honours?.evidence[0]).toMatchObject({ requestId: requests[2]?.id, status: 429 });
+    expect(honours?.evidence[0]?.note).toMatch(/Retry-After: 10 s/);
+    const ban = report.rules.find((rule) => rule.rule === 'avoids_ban');
+    expect(ban?.evidence.map((evidence) => evidence.requestId)).toEqual([requests[12]?.id, requests[13]?.id]);
+    expect(report.totals).toMatchObject({ wasted: 12, banned: 2, rateLimited: 11, accepted: 1 });
+  });
+
+  it('fails backoff that grows too little, and passes exponential backoff', () => {
+    // Retry-After of 60 s never honoured; waits 1, 1.2, 1.4 s: growing, but by less than ×1.5.
+    const timid = [request(0, '429', 60), request(1, '429', 59), request(2.2, '429', 58), request(3.6, '429', 56)];
+    expect(verdicts(timid)).toMatchObject({ honours_retry_after: 'fail', backs_off: 'fail', avoids_ban: 'pass' });
+    expect(complianceReport(1, timid).rules[1]?.offences).toBe(2);
+
+    const doubling = [request(0, '429', 60), request(1, '429', 59), request(3, '429', 57), request(7, '429', 53), request(15, '429', 45)];
+    expect(verdicts(doubling)).toMatchObject({ honours_retry_after: 'fail', backs_off: 'pass', avoids_ban: 'pass' });
+  });
+
+  it('says "not tested" without any 429, and draws the minute windows on the timeline', () => {
+    const calm = [request(0, 'ok'), request(30, 'ok'), request(95, 'ok')];
+    const report = complianceReport(1, calm);
+    expect(report.rules.map((rule) => rule.verdict)).toEqual(['not_tested', 'not_tested', 'not_tested']);
+    expect(report.timeline.bucketMs).toBe(1_000);
+    expect(report.timeline.windowKind).toBe('minute');
+    // T is 10:00:50: the windows starting 10:01 and 10:02 fall inside.
+    expect(report.timeline.windowStarts).toEqual([T + 10_000, T + 70_000]);
+    expect(report.timeline.buckets.reduce((sum, bucket) => sum + bucket.accepted, 0)).toBe(3);
+  });
+});
