@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Engine } from '../../src/main/engine';
 import { ManualClock } from '../../src/shared/clock';
@@ -7,6 +5,7 @@ import type { CertificateListing, Domain } from '../../src/shared/sites';
 import { startTestDns, type TestDns } from '../helpers/dns-server';
 import { runCli } from '../helpers/processes';
 import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
+import { deployedProject } from '../helpers/site-project';
 
 const MINUTE = 60_000;
 
@@ -20,12 +19,7 @@ beforeAll(async () => {
   // Verified 31 minutes ago by the CLI's (real) clock, and no server ran to issue since.
   const engine = new Engine({ dataDir, environment: 'production', clock: new ManualClock(Date.now() - 31 * MINUTE), sites: { dnsServers: [dns.server] } });
   try {
-    const account = engine.services.accounts.create({ name: 'Happy Paws', planId: 'pro' });
-    const project = engine.sites.projects.create({ accountId: account.id, name: 'Happy Paws' });
-    const folder = path.join(dataDir, 'site');
-    fs.mkdirSync(folder);
-    fs.writeFileSync(path.join(folder, 'index.html'), 'hi');
-    await engine.sites.projects.deployFolder(project.slug, folder);
+    const { project } = await deployedProject(engine, dataDir, { html: 'hi' });
     engine.sites.domains.add(project.slug, 'www.shelter.test');
     engine.sites.domains.add(project.slug, 'shop.shelter.test');
     expect((await engine.sites.domains.verify('www.shelter.test')).status).toBe('verified');

@@ -9,6 +9,7 @@ import { siteRequest } from '../helpers/site-http';
 import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
 import { curl, peerCertificate } from '../helpers/tls-probe';
 import { waitFor } from '../helpers/wait-for';
+import { deployedProject } from '../helpers/site-project';
 
 const DAY = 86_400_000;
 
@@ -32,12 +33,7 @@ beforeAll(async () => {
   // Real time: curl judges the certificates' validity by the real clock.
   clock = new ManualClock(Date.now());
   server = await startApiServer({ dataDir, environment: 'production', port: 0, clock, sites: { dnsServers: [dns.server], httpsPort: 0 } });
-  const account = server.engine.services.accounts.create({ name: 'Happy Paws', planId: 'pro' });
-  const project = server.engine.sites.projects.create({ accountId: account.id, name: 'Happy Paws' });
-  const folder = path.join(dataDir, 'site');
-  fs.mkdirSync(folder);
-  fs.writeFileSync(path.join(folder, 'index.html'), '<h1>Welcome over TLS</h1>');
-  await server.engine.sites.projects.deployFolder(project.slug, folder);
+  const { project } = await deployedProject(server.engine, dataDir, { html: '<h1>Welcome over TLS</h1>' });
   const { domains } = server.engine.sites;
   domains.add(project.slug, 'www.shelter.test');
   domains.add(project.slug, 'old.shelter.test');

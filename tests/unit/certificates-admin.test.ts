@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dispatchAdmin } from '../../src/main/admin/dispatch';
 import { createAdminHandlers } from '../../src/main/admin/handlers';
@@ -9,6 +7,7 @@ import type { CertificateListing, Domain } from '../../src/shared/sites';
 import { startTestDns, type TestDns } from '../helpers/dns-server';
 import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
 import { waitFor } from '../helpers/wait-for';
+import { deployedProject } from '../helpers/site-project';
 
 let dataDir: string;
 let dns: TestDns;
@@ -21,12 +20,7 @@ beforeAll(async () => {
   host = new AppHost({ dataDir, clock: new ManualClock(Date.now()), overrides: { ports: { production: 0, staging: 0 } }, sites: { dnsServers: [dns.server] } });
   await host.start();
   const engine = host.engine('production');
-  const account = engine.services.accounts.create({ name: 'Happy Paws', planId: 'pro' });
-  const project = engine.sites.projects.create({ accountId: account.id, name: 'Happy Paws' });
-  const folder = path.join(dataDir, 'site');
-  fs.mkdirSync(folder);
-  fs.writeFileSync(path.join(folder, 'index.html'), 'hi');
-  await engine.sites.projects.deployFolder(project.slug, folder);
+  const { project } = await deployedProject(engine, dataDir, { html: 'hi' });
   engine.sites.domains.add(project.slug, 'www.shelter.test');
 });
 

@@ -8,6 +8,7 @@ import { afterFailure, capReleasedAt, CERTIFICATE_RETRY_DELAYS_MS, renewalAt } f
 import { ManualClock } from '../../src/shared/clock';
 import { startTestDns, type TestDns } from '../helpers/dns-server';
 import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
+import { deployedProject } from '../helpers/site-project';
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
@@ -30,12 +31,7 @@ beforeEach(async () => {
   // Real time: the certificates made here are checked by Node's X.509 code, which reads the real clock.
   clock = new ManualClock(Date.now());
   engine = new Engine({ dataDir, environment: 'production', clock, sites: { dnsServers: [dns.server] } });
-  const account = engine.services.accounts.create({ name: 'Happy Paws', planId: 'pro' });
-  const project = engine.sites.projects.create({ accountId: account.id, name: 'Happy Paws' });
-  const folder = path.join(dataDir, 'site');
-  fs.mkdirSync(folder);
-  fs.writeFileSync(path.join(folder, 'index.html'), '<h1>Hi</h1>');
-  await engine.sites.projects.deployFolder(project.slug, folder);
+  await deployedProject(engine, dataDir, { html: '<h1>Hi</h1>' });
 });
 
 afterEach(() => {

@@ -99,7 +99,7 @@ async function page(reply: FastifyReply, status: number, title: string, detail: 
 }
 
 /** The request target as path and query; an absolute-form target (GET http://host/x) keeps its path. */
-function pathAndQuery(url: string): string {
+export function pathAndQuery(url: string): string {
   if (url.startsWith('/')) return url;
   try {
     const parsed = new URL(url);

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Server as HttpServer } from 'node:http';
 import type { Engine } from '../../engine';
 import { hostOfRequest } from '../domain-names';
+import { pathAndQuery } from '../site-serving';
 
 /** How often the serving process looks for certificates to issue, retry or renew (the times follow the engine's clock). */
 const CERTIFICATE_TICK_MS = 2_000;
@@ -147,15 +148,4 @@ function copyLimits(from: HttpServer, to: https.Server): void {
 
 function isEncrypted(socket: unknown): boolean {
   return (socket as { encrypted?: boolean } | null)?.encrypted === true;
-}
-
-/** The request target as path and query; an absolute-form target keeps its path. */
-function pathAndQuery(url: string): string {
-  if (url.startsWith('/')) return url;
-  try {
-    const parsed = new URL(url);
-    return `${parsed.pathname}${parsed.search}`;
-  } catch {
-    return '/';
-  }
 }
