@@ -1,8 +1,10 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import tls from 'node:tls';
-import { expect, goTo, openDesk, test } from './fixtures';
+import type { Page } from '@playwright/test';
+import { cliJson, expect, goTo, openDesk, test } from './fixtures';
 
 test.use({ explicitPorts: true });
 
@@ -12,6 +14,12 @@ async function freePort(): Promise<number> {
   const { port } = probe.address() as net.AddressInfo;
   await new Promise((resolve) => probe.close(resolve));
   return port;
+}
+
+/** Toasts sit over the rows' actions: move the pointer away and wait until they are gone. */
+async function toastsGone(page: Page): Promise<void> {
+  await page.mouse.move(0, 0);
+  await expect(page.locator('.mantine-Notifications-notification')).toHaveCount(0);
 }
 
 test('the Server page downloads the local CA’s certificate: the same PEM as `certificates ca`, no private key', async ({ page, desk }) => {
@@ -55,4 +63,81 @@ test('an HTTPS port saved on the Server page serves the sites over TLS at once; 
     socket.on('error', (error) => reject(error));
   });
   await expect(handshake).rejects.toThrow(/alert|handshake/i);
+});
+
+/** settings.json as the desk saved it (none yet: empty). */
+function settings(dataDir: string): { acme?: { directoryUrl: string } } {
+  const file = path.join(dataDir, 'settings.json');
+  return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as { acme?: { directoryUrl: string } }) : {};
+}
+
+test.describe('the 30-minute rule on the lab clock', () => {
+  test.use({ siteDns: true });
+
+  test('a certificate the ACME CA cannot issue fails with its reason; 31 lab minutes later re-verify is offered; back on the local CA it issues', async ({ page, desk }) => {
+    test.setTimeout(150_000);
+    const account = await cliJson<{ id: number }>(desk, 'accounts', 'create', '--name', 'River Rescue', '--plan', 'pro');
+    const project = await cliJson<{ slug: string }>(desk, 'projects', 'create', '--account', String(account.id), '--name', 'River Rescue');
+    await desk.cli('deploy', project.slug, '--adoption-page');
+    desk.dns!.zone = { 'www.riverrescue.test': { CNAME: `${project.slug}.localhost` } };
+    await openDesk(page, desk);
+
+    // A mistyped directory URL: a web server that is no ACME CA (answers 404), so every order fails at once.
+    // (Where nothing listens at all, acme-client retries the connection for over a minute before it gives up.)
+    const notAcme = http.createServer((_request, response) => response.writeHead(404, { 'content-type': 'text/plain' }).end('not found'));
+    await new Promise<void>((resolve) => notAcme.listen(0, '127.0.0.1', resolve));
+    const deadPort = (notAcme.address() as net.AddressInfo).port;
+    await goTo(page, 'Server');
+    await page.getByRole('checkbox', { name: /Get certificates from an ACME CA/ }).check();
+    await page.getByRole('textbox', { name: 'ACME directory URL', exact: true }).fill(`http://127.0.0.1:${deadPort}/directory`);
+    await page.getByRole('textbox', { name: 'Contact email', exact: true }).fill('staff@riverrescue.test');
+    await page.getByRole('checkbox', { name: 'I agree to the CA’s terms of service' }).check();
+    await page.getByRole('button', { name: 'Save and restart', exact: true }).click();
+    await expect.poll(() => settings(desk.dataDir).acme?.directoryUrl).toBe(`http://127.0.0.1:${deadPort}/directory`);
+    await toastsGone(page);
+
+    // The domain verifies; its certificate fails with the reason as the client got it.
+    await goTo(page, 'Sites');
+    await page.getByRole('button', { name: 'Add domain', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add a domain to River Rescue' });
+    await dialog.getByRole('textbox', { name: 'Domain' }).fill('www.riverrescue.test');
+    await dialog.getByRole('button', { name: 'Add domain', exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await toastsGone(page);
+    const row = page.getByTestId('domain-row-www.riverrescue.test');
+    await row.getByRole('button', { name: 'Verify www.riverrescue.test', exact: true }).click();
+    await toastsGone(page);
+    await expect(row.getByTestId('domain-status')).toHaveText('verified');
+    await expect(row.getByTestId('certificate-state')).toHaveText('failed', { timeout: 30_000 });
+    await expect(row.getByTestId('certificate-reason')).toHaveText(`Attempting to read ACME directory returned error 404: http://127.0.0.1:${deadPort}/directory`);
+    await expect(row.getByTestId('certificate-reverify')).toBeHidden();
+
+    // 31 minutes later by the lab clock: the prompt to check the DNS and re-verify.
+    await goTo(page, 'Quota lab');
+    await page.getByRole('switch', { name: 'Lab clock on' }).click();
+    await expect(page.getByTestId('lab-clock-state')).toHaveText(/^On · /);
+    await page.getByTestId('lab-clock-duration').fill('31m');
+    await page.getByTestId('lab-clock-card').getByRole('button', { name: 'Advance', exact: true }).click();
+    await expect(page.getByTestId('lab-clock-state')).toHaveText(/^On · \+31m/);
+    await goTo(page, 'Sites');
+    const prompt = row.getByTestId('certificate-reverify');
+    await expect(prompt).toContainText('Verified over 30 minutes ago and still no certificate');
+    await expect(row.getByTestId('certificate-state')).toHaveText('failed');
+    expect(await desk.cli('certificates', 'list')).toMatch(/www\.riverrescue\.test .* failed \(re-verify\)/);
+
+    // The cause fixed (back to the local CA), re-verify: issued at once.
+    await goTo(page, 'Server');
+    await page.getByRole('checkbox', { name: /Get certificates from an ACME CA/ }).uncheck();
+    await page.getByRole('button', { name: 'Save and restart', exact: true }).click();
+    await expect.poll(() => settings(desk.dataDir).acme).toBeUndefined();
+    await toastsGone(page);
+    await goTo(page, 'Sites');
+    await toastsGone(page);
+    await prompt.getByRole('button', { name: 'Re-verify', exact: true }).click();
+    await expect(row.getByTestId('certificate-state')).toHaveText('HTTPS ready', { timeout: 15_000 });
+    await expect(row.getByTestId('certificate-reverify')).toBeHidden();
+    await expect(row.getByTestId('certificate-reason')).toBeHidden();
+    await expect(page.getByTestId('domain-details-www.riverrescue.test').getByTestId('certificate-times')).toContainText('Issuer: Adoption Desk');
+    await new Promise((resolve) => notAcme.close(resolve));
+  });
 });

@@ -8,12 +8,15 @@ const OUT = path.resolve(__dirname, '../../docs/screenshots');
 /** Toasts and tooltips come and go on their own clock; they are left out of the pictures. */
 const HIDE_TRANSIENTS = '.mantine-Notifications-root, .mantine-Tooltip-tooltip { display: none !important; }';
 
-/** The theme follows the OS: take the page once per scheme, without reloading (state such as a burst survives). */
-async function shoot(page: Page, name: string): Promise<void> {
+/**
+ * The theme follows the OS: take the page once per scheme, without reloading (state such as a burst survives).
+ * `window`: only what the window shows (a long log, or a drawer that covers the window, not the page).
+ */
+async function shoot(page: Page, name: string, { window = false } = {}): Promise<void> {
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
-    await page.screenshot({ path: path.join(OUT, `${name}-${scheme}.png`), fullPage: true, animations: 'disabled', style: HIDE_TRANSIENTS });
+    await page.screenshot({ path: path.join(OUT, `${name}-${scheme}.png`), fullPage: !window, animations: 'disabled', style: HIDE_TRANSIENTS });
   }
 }
 
@@ -157,7 +160,69 @@ test.describe('the Sites page', () => {
     await expect(page.getByTestId('domain-row-www.happytails.test').getByTestId('domain-status')).toHaveText('verified');
     await expect(page.getByTestId('domain-row-shop.happytails.test').getByTestId('domain-status')).toHaveText('conflict');
     await expect(page.getByTestId('domain-row-adopt.happytails.test').getByTestId('domain-status')).toHaveText('pending');
+    // The verified ones get their certificates from the local CA within seconds.
+    for (const name of ['www.happytails.test', 'happytails.test']) {
+      await expect(page.getByTestId(`domain-row-${name}`).getByTestId('certificate-state')).toHaveText('HTTPS ready', { timeout: 15_000 });
+    }
     await shoot(page, 'sites');
     for (const scheme of ['light', 'dark']) expect(fs.statSync(path.join(OUT, `sites-${scheme}.png`)).size).toBeGreaterThan(20_000);
   });
+});
+
+test('screenshots of the Quota lab and Requests pages, light and dark', async ({ page, desk }) => {
+  // 75 scenario requests plus ordinary traffic, on a shared two-core machine.
+  test.setTimeout(150_000);
+  fs.mkdirSync(OUT, { recursive: true });
+  await importPets(desk, [
+    { name: 'Biscuit', categoryId: 1 },
+    { name: 'Luna', categoryId: 2 },
+    { name: 'Thumper', categoryId: 3, status: 'pending' },
+    { name: 'Kiwi', categoryId: 4, status: 'sold' },
+  ]);
+  const appKey = await createKey(desk, '--plan', 'pro', '--label', 'Happy Tails app');
+  const blogKey = await createKey(desk, '--plan', 'free', '--label', 'Paws & Claws blog');
+  const carelessKey = await createKey(desk, '--plan', 'free', '--label', 'Careless crawler');
+
+  // The lab: clock on, a client that ignores Retry-After, its report failing.
+  await openDesk(page, desk);
+  await goTo(page, 'Quota lab');
+  await page.getByRole('switch', { name: 'Lab clock on' }).click();
+  await expect(page.getByTestId('lab-clock-state')).toHaveText(/^On · /);
+  // The run starts at the first instant of a minute window, so all 75 requests fall in one minute.
+  await page.getByTestId('lab-clock-card').getByRole('button', { name: 'Next minute window', exact: true }).click();
+  await expect(page.getByTestId('lab-clock-state')).toHaveText(/^On · \+/);
+  const scenarios = page.getByTestId('scenario-card');
+  await scenarios.getByText('Ignore Retry-After', { exact: true }).click();
+  await scenarios.getByLabel('API key').fill(carelessKey);
+  await scenarios.getByLabel('Requests').fill('75');
+  await scenarios.getByRole('button', { name: 'Run', exact: true }).click();
+  const run = scenarios.getByTestId('scenario-run-row').first();
+  await expect(run).toHaveAttribute('data-state', 'finished', { timeout: 60_000 });
+  const report = page.getByTestId('compliance-card');
+  await expect(report.getByTestId('compliance-totals')).toContainText('75 requests');
+  await expect(report.getByTestId('verdict-honours_retry_after')).toHaveAttribute('data-verdict', 'fail');
+  await expect(report.getByTestId('verdict-avoids_ban')).toHaveAttribute('data-verdict', 'fail');
+  await expect(report.getByTestId('compliance-timeline')).toBeVisible();
+  await page.mouse.move(0, 0);
+  await shoot(page, 'lab');
+
+  // Ordinary traffic from other clients meanwhile: reads, a missing pet, a request without a key.
+  for (let i = 0; i < 4; i++) expect((await callApi(desk.apiUrl.production, '/pets?limit=5', appKey)).status).toBe(200);
+  expect((await callApi(desk.apiUrl.production, '/pets/1', appKey)).status).toBe(200);
+  expect((await callApi(desk.apiUrl.production, '/pets/999', blogKey)).status).toBe(404);
+  expect((await callApi(desk.apiUrl.production, '/pets?status=available', blogKey)).status).toBe(200);
+  expect((await callApi(desk.apiUrl.production, '/pets')).status).toBe(401);
+
+  // Requests: the log, newest first; then the detail of a request refused for the ban.
+  await goTo(page, 'Requests');
+  await expect(page.getByTestId('request-row').first()).toContainText('401');
+  await expect(page.getByTestId('request-row')).toHaveCount(83);
+  await shoot(page, 'requests', { window: true });
+  await page.getByTestId('request-row').filter({ hasText: /api_key_banned/i }).first().click();
+  await expect(page.getByTestId('request-headers')).toContainText('retry-after');
+  await shoot(page, 'requests-detail', { window: true });
+
+  for (const name of ['lab', 'requests', 'requests-detail']) {
+    for (const scheme of ['light', 'dark']) expect(fs.statSync(path.join(OUT, `${name}-${scheme}.png`)).size).toBeGreaterThan(20_000);
+  }
 });

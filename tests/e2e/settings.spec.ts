@@ -180,6 +180,8 @@ test.describe('with staging’s port held by another program', () => {
     await expect(page.getByTestId('server-production').getByTestId('server-base-url')).toHaveText(`http://127.0.0.1:${productionPort}/v1`);
 
     // The form is rebuilt from the saved settings once they are read back: clean again, so Save is off.
+    // (While the save still reads them back the button is loading, hence disabled too: a port typed then is lost on the rebuild.)
+    await expect(saveButton(page)).not.toHaveAttribute('data-loading');
     await expect(saveButton(page)).toBeDisabled();
     const newStagingPort = await freePort();
     await field(page, 'Staging port').fill(String(newStagingPort));

@@ -5,6 +5,7 @@ import { formatMoment } from '../format';
 import { useReverifyDomain } from '../queries/certificates';
 
 const STATE_COLOR: Record<CertificateState, string> = { none: 'gray', pending: 'yellow', issued: 'teal', failed: 'red' };
+const BADGE_WRAPS = { label: { whiteSpace: 'normal', overflow: 'visible', textAlign: 'center' } } as const;
 const STATE_LABEL: Record<CertificateState, string> = { none: 'no certificate yet', pending: 'being issued', issued: 'HTTPS ready', failed: 'failed' };
 
 /**
@@ -23,7 +24,8 @@ export function CertificateDetails({
   const summary = part !== 'times';
   const reverify = useReverifyDomain();
   const badge = (
-    <Badge color={STATE_COLOR[certificate.state]} variant="light" data-testid="certificate-state">
+    // In the narrow Certificate column the label wraps instead of being cut to "NO CERTI…".
+    <Badge color={STATE_COLOR[certificate.state]} variant="light" h="auto" py={2} radius="sm" styles={BADGE_WRAPS} data-testid="certificate-state">
       {STATE_LABEL[certificate.state]}
     </Badge>
   );

@@ -3,12 +3,13 @@ import { IconClockExclamation } from '@tabler/icons-react';
 import { describeOffset } from '../../../shared/lab';
 import { useEnvironment } from '../environment';
 import { pageHref } from '../navigation';
-import { useLabClock } from '../queries/lab';
+import { useLabClock, useRefreshOnClockMove } from '../queries/lab';
 
 /** On every page while the environment's lab clock is on, so nobody mistakes its times for real ones. */
 export function LabClockBanner(): React.JSX.Element | null {
   const environment = useEnvironment();
   const clock = useLabClock();
+  useRefreshOnClockMove();
   if (!clock.data?.on) return null;
   const { now, offsetMs } = clock.data;
   return (

@@ -10,6 +10,8 @@ import { useAction } from './action';
 /** While a domain waits for its record, the server re-checks it on its own: the table follows. */
 const WHILE_PENDING_MS = 15_000;
 const WHILE_ISSUING_MS = 2_000;
+/** A failed certificate is retried by the server and flagged after 30 minutes: the table follows, slowly. */
+const WHILE_FAILED_MS = 30_000;
 
 export function useProjects() {
   const environment = useEnvironment();
@@ -30,7 +32,8 @@ export function useDomains(projectId: number) {
     refetchInterval: (query) => {
       const domains = query.state.data ?? [];
       if (domains.some((domain) => domain.certificate.state === 'pending')) return WHILE_ISSUING_MS;
-      return domains.some((domain) => domain.nextCheckAt !== null) ? WHILE_PENDING_MS : false;
+      if (domains.some((domain) => domain.nextCheckAt !== null)) return WHILE_PENDING_MS;
+      return domains.some((domain) => domain.status === 'verified' && domain.certificate.state === 'failed') ? WHILE_FAILED_MS : false;
     },
   });
 }
