@@ -1,8 +1,10 @@
 import { X509Certificate } from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Engine } from '../../src/main/engine';
+import { AcmeChallenges, AcmeIssuer } from '../../src/main/sites/certificates/acme-issuer';
 import { LOCAL_CA_NAME } from '../../src/main/sites/certificates/local-ca';
 import { afterFailure, capReleasedAt, CERTIFICATE_RETRY_DELAYS_MS, renewalAt } from '../../src/main/sites/certificates/retry-schedule';
 import { ManualClock } from '../../src/shared/clock';
@@ -182,4 +184,16 @@ describe('the retry schedule', () => {
     expect(renewalAt(T, T + 90 * DAY)).toBe(T + 60 * DAY);
     expect(renewalAt(T, T + 6 * DAY)).toBe(T + 4 * DAY);
   });
+});
+
+describe('the ACME issuer', () => {
+  it('says why the CA could not be reached, within seconds, when nothing answers at the directory URL', async () => {
+    const closed = net.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as net.AddressInfo;
+    await new Promise((resolve) => closed.close(resolve));
+    const directoryUrl = `http://127.0.0.1:${port}/directory`;
+    const issuer = new AcmeIssuer({ directoryUrl, email: 'ops@shelter.test', termsAgreed: true }, path.join(dataDir, 'certificates'), new AcmeChallenges());
+    await expect(issuer.issue('www.shelter.test')).rejects.toThrow(`Could not reach the ACME directory ${directoryUrl}: connect ECONNREFUSED 127.0.0.1:${port}`);
+  }, 20_000);
 });

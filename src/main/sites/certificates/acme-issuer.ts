@@ -60,6 +60,29 @@ export class AcmeIssuer implements CertificateIssuer {
   ) {}
 
   async issue(domain: string): Promise<IssuedCertificate> {
+    try {
+      return await this.order(domain);
+    } catch (error) {
+      throw await this.explained(error);
+    }
+  }
+
+  /**
+   * acme-client loses the cause when a request gets no answer at all (it then reads the missing
+   * response: "Cannot read properties of undefined"): find out why the CA could not be reached.
+   */
+  private async explained(error: unknown): Promise<unknown> {
+    if (!(error instanceof TypeError)) return error;
+    try {
+      await fetch(this.options.directoryUrl, { signal: AbortSignal.timeout(5_000) });
+    } catch (cause) {
+      const why = cause instanceof Error && cause.cause instanceof Error ? cause.cause.message : String(cause);
+      return new Error(`Could not reach the ACME directory ${this.options.directoryUrl}: ${why}`);
+    }
+    return error;
+  }
+
+  private async order(domain: string): Promise<IssuedCertificate> {
     const acme = await import('acme-client');
     const client = await this.accountClient(acme);
     const keyPem = (await acme.crypto.createPrivateEcdsaKey('P-256')).toString();
@@ -90,6 +113,10 @@ export class AcmeIssuer implements CertificateIssuer {
       // acme-client talks through its own axios instance; only it gets the extra root.
       acme.axios.defaults.httpsAgent = new https.Agent({ ca: [...tls.rootCertificates, fs.readFileSync(this.options.caFile, 'utf8')] });
     }
+    // acme-client retries a refused connection or a 5xx 5 times, 5 to 25 s apart (75 s in all) before it
+    // gives up; our own schedule retries later anyway, so a wrong directory URL fails within seconds.
+    // A Retry-After from the CA is still honoured for the attempts made.
+    Object.assign((acme.axios.defaults as { acmeSettings?: object }).acmeSettings ?? {}, { retryMaxAttempts: 2, retryDefaultDelay: 2 });
     const directoryHash = createHash('sha256').update(this.options.directoryUrl).digest('hex').slice(0, 16);
     const file = path.join(this.certificatesDir, 'acme', `${directoryHash}.account.pem`);
     const accountKey = readPrivateFile(file) ?? createPrivateFileOnce(file, (await acme.crypto.createPrivateEcdsaKey('P-256')).toString());
