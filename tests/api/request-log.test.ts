@@ -2,7 +2,9 @@
  * The request log records exactly what was sent, under 200 parallel requests; its HAR export passes
  * the HAR 1.2 JSON schema (har-schema, with ajv).
  */
+import http from 'node:http';
 import { createRequire } from 'node:module';
+import net from 'node:net';
 import { Ajv } from 'ajv';
 import { afterEach, describe, expect, it } from 'vitest';
 import { toHar } from '../../src/main/services/har';
@@ -71,6 +73,54 @@ describe('the request log', () => {
     expect(engine.requestLog.list({ path: 'nowhere' })).toHaveLength(1);
     expect(engine.requestLog.list({ from: T0 + 1_000 })).toHaveLength(1);
     expect(engine.requestLog.list({ afterId: rows[1]?.id }).map((row) => row.status)).toEqual([404]);
+  });
+
+  it('keeps each head byte for byte as sent: rate-limit headers rebuilt from their figures, the rest as written', async () => {
+    server = await startLimitsServer();
+    const { engine } = server;
+    const { key, keyId } = createKey(engine, 'free', {});
+    const { port } = new URL(server.url('/'));
+    /** The status line and headers as received, names and order as on the wire. */
+    const exchange = (method: string, pathAndQuery: string, headers: Record<string, string>, body?: string) =>
+      new Promise<string>((resolve, reject) => {
+        const request = http.request({ host: '127.0.0.1', port, method, path: `/v1${pathAndQuery}`, headers }, (response) => {
+          response.resume();
+          let head = `HTTP/1.1 ${response.statusCode} ${response.statusMessage}\r\n`;
+          for (let i = 0; i < response.rawHeaders.length; i += 2) head += `${response.rawHeaders[i]}: ${response.rawHeaders[i + 1]}\r\n`;
+          response.on('end', () => resolve(`${head}\r\n`));
+        });
+        request.on('error', reject);
+        request.end(body);
+      });
+    const withKey = { authorization: `Bearer ${key}` };
+    const sent = [
+      await exchange('GET', '/pets?limit=2&status=available', withKey),
+      await exchange('POST', '/pets', { ...withKey, 'content-type': 'application/json' }, '{"name":"Rex","categoryId":1}'),
+      await exchange('GET', '/pets/1', withKey),
+      await exchange('GET', '/pets', {}),
+      await exchange('GET', '/nowhere', withKey),
+    ];
+    for (let i = 0; i < 60; i++) await exchange('GET', '/pets?limit=1', withKey);
+    sent.push(await exchange('GET', '/pets?limit=1', withKey));
+    // Malformed HTTP is answered straight on the socket, headers and all.
+    const raw = await new Promise<string>((resolve) => {
+      let answer = '';
+      const socket = net.connect(Number(port), '127.0.0.1', () => socket.write('NOT HTTP\r\n\r\n'));
+      socket.on('data', (chunk) => (answer += chunk.toString('latin1'))).on('close', () => resolve(answer));
+    });
+    sent.push(raw.slice(0, raw.indexOf('\r\n\r\n') + 2));
+    const heads = await pollUntil(() => {
+      engine.requestLog.list();
+      const rows = engine.sqlite.prepare('SELECT head FROM request_log ORDER BY id').pluck().all() as string[];
+      return rows.length >= 67 && rows;
+    }, 3_000);
+    expect(heads).toHaveLength(67);
+    const logged = [...heads.slice(0, 5), ...heads.slice(65)];
+    expect(logged).toEqual(sent);
+    expect(sent[2]).toMatch(/^deprecation: /m);
+    expect(sent[5]).toMatch(/^HTTP\/1\.1 429 .*\r\n(.*\r\n)*retry-after: \d+\r\n/);
+    expect(sent[6]).toMatch(/^HTTP\/1\.1 400 .*\r\nx-ratelimit-limit: 60\r\n/);
+    expect(engine.requestLog.list({ keyId, limit: 1_000 })).toHaveLength(65);
   });
 
   it('keeps rows for the configured period and at most the configured count', async () => {

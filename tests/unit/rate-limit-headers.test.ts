@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { parseList, serializeList } from 'structured-headers';
 import { describe, expect, it } from 'vitest';
-import { rateLimitHeaders } from '../../src/main/api/rate-limit-headers';
+import { rateLimitHeaders } from '../../src/shared/rate-limit-headers';
 import { remainingIn, windowEnd, type WindowUsage } from '../../src/shared/quota';
 
 const SF_INTEGER_MAX = 999_999_999_999_999;

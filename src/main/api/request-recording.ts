@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { WindowUsage } from '../../shared/quota';
 import type { Engine } from '../engine';
 import type { Caller } from './caller';
 
@@ -12,6 +13,9 @@ declare module 'fastify' {
     apiArrivedAt: number;
     apiKeyId: number | null;
     apiAccountId: number | null;
+    /** The quota windows and the time the rate-limit headers were made from, once admitted. */
+    apiWindows: readonly WindowUsage[] | null;
+    apiRateAt: number;
   }
 }
 
@@ -36,4 +40,6 @@ export function registerRequestRecording(app: FastifyInstance): void {
   app.decorateReply('apiArrivedAt', 0);
   app.decorateReply('apiKeyId', null);
   app.decorateReply('apiAccountId', null);
+  app.decorateReply('apiWindows', null);
+  app.decorateReply('apiRateAt', 0);
 }

@@ -253,8 +253,8 @@ export const requestLog = sqliteTable(
 );
 
 /**
- * What the API process writes: one row per batch of answers (every 250 ms), its fields joined in one
- * string, so logging costs the API almost nothing. Readers of the log move batches into request_log.
+ * What the API process writes: one row per batch of answers (every 250 ms), packed as figures and a
+ * string table (RequestLog), so logging costs the API almost nothing. Readers move batches into request_log.
  */
 export const requestLogBatches = sqliteTable('request_log_batches', {
   id: integer('id').primaryKey(),

@@ -1,5 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { LoggedRequest, RequestFilter } from '../../shared/lab';
+import type { WindowUsage } from '../../shared/quota';
+import { rateLimitHeaders } from '../../shared/rate-limit-headers';
 import type { LabClock } from './lab-clock';
 
 export interface RequestLogOptions {
@@ -40,13 +42,43 @@ const SELECT = `SELECT r.id, r.at, r.method, r.host, r.url, r.status, r.code, r.
   FROM request_log r LEFT JOIN api_keys k ON k.id = r.key_id`;
 
 /**
- * Fields of a batch are separated by a byte that cannot occur in what is recorded: Node's HTTP parser
- * refuses control characters in methods, URLs and headers, and the raw answers' request lines are
- * reduced to printable ASCII. Text is written as latin1, which is how Node reads and writes HTTP heads.
+ * A batch row's data: FORMAT; the number of answers, of figures and the string table's bytes (u32
+ * each); the figures (float64, native byte order): per answer a mask of the SLOTS that differ from the
+ * answer before (all 0 before the first), then those slots' values; then the string table: each string
+ * as its length (u32) and its latin1 bytes (how Node reads and writes HTTP heads), numbered in order.
  */
-const FIELD_TEXT = '\u0001';
-/** One batch's bytes; a batch is written when full, at 500 answers, or every 250 ms. */
-const BATCH_BYTES = 1024 * 1024;
+const FORMAT = 2;
+const PREFIX_BYTES = 13;
+/** Where an answer's figures sit among its SLOTS; a string is its number in the table, -1 for none. */
+const SLOT = {
+  at: 0,
+  latencyMs: 1,
+  status: 2,
+  keyId: 3,
+  accountId: 4,
+  method: 5,
+  host: 6,
+  url: 7,
+  code: 8,
+  address: 9,
+  /** The head up to the rate-limit headers, or all of it when they were not cut out. */
+  headBefore: 10,
+  /** The head after the rate-limit headers; -1 when they were not cut out. */
+  headAfter: 11,
+  rateAt: 12,
+  minuteLimit: 13,
+  minuteUsed: 14,
+  minuteResetAt: 15,
+  dayLimit: 16,
+  dayUsed: 17,
+  dayResetAt: 18,
+} as const;
+const SLOTS = 19;
+/** The string table's bytes; a batch is written when it is full, at 500 answers, or every 250 ms. */
+const TABLE_BYTES = 1024 * 1024;
+/** The rate-limit headers as Node writes them: the first and the last of rateLimitHeaders(). */
+const RATE_LIMIT_FIRST = '\r\nx-ratelimit-limit: ';
+const RATE_LIMIT_LAST = '\r\nratelimit: ';
 
 /** What the log reads of an answer once it is sent: a Fastify reply fits. */
 export interface TrackedAnswer {
@@ -68,20 +100,33 @@ export interface OutgoingAnswer extends TrackedAnswer {
   apiStartedAt: number;
   apiKeyId: number | null;
   apiAccountId: number | null;
+  apiWindows: readonly WindowUsage[] | null;
+  apiRateAt: number;
   request: { method: string; url: string; headers: { host?: string }; ip: string };
 }
 
 /**
  * Every API answer, recorded without slowing the API. Nothing of a request is kept beyond the moment
- * its answer is written: its fields and the head Node wrote are copied as bytes into one buffer
- * (outside the JavaScript heap, so the garbage collector never sees them), and that buffer is
- * written as ONE row of request_log_batches every 250 ms, at 500 answers, or when full, and on stop.
+ * its answer is written: its figures go into a typed array and its strings into a table, each string
+ * once per batch (both outside the JavaScript heap, so the garbage collector never sees them); the
+ * rate-limit headers are cut out of the head and kept as the figures they were made of, the rest of
+ * the head (alike from answer to answer) once. That batch is written as ONE row of
+ * request_log_batches every 250 ms, at 500 answers, or when full, and on stop.
  * Whoever reads the log (GUI, CLI, report) first moves the batches into request_log, one row per
  * answer, in one transaction: that cost falls on reading, not on the API's answers.
  */
 export class RequestLog {
-  private buffer = Buffer.allocUnsafe(BATCH_BYTES);
-  private offset = 0;
+  /** The answer being recorded, and the one before: only what differs is kept. */
+  private current = new Float64Array(SLOTS);
+  private previous = new Float64Array(SLOTS);
+  private readonly figures = new Float64Array(FLUSH_ROWS * (SLOTS + 1));
+  private figureCount = 0;
+  private readonly table = Buffer.allocUnsafe(TABLE_BYTES);
+  private tableOffset = 0;
+  private tableEntries = 0;
+  /** Per slot, the string last written for it in this batch and its number: a repeat is not written again. */
+  private readonly lastText: (string | undefined)[] = new Array<string | undefined>(SLOTS).fill(undefined);
+  private readonly lastEntry = new Float64Array(SLOTS);
   private rows = 0;
   private lastAt = 0;
   private outgoing: OutgoingAnswer[] = [];
@@ -147,7 +192,8 @@ export class RequestLog {
         continue;
       }
       const { request } = answer;
-      this.record(answer.apiArrivedAt, request.method, request.headers.host, request.url, answer.raw.statusCode, answer.errorCode, answer.apiKeyId, answer.apiAccountId, request.ip, Math.round((now - answer.apiStartedAt) * 1000) / 1000, head);
+      const latencyMs = Math.round((now - answer.apiStartedAt) * 1000) / 1000;
+      this.record(answer.apiArrivedAt, request.method, request.headers.host, request.url, answer.raw.statusCode, answer.errorCode, answer.apiKeyId, answer.apiAccountId, request.ip, latencyMs, head, answer.apiWindows, answer.apiRateAt);
     }
     if (this.outgoing.length > 0 && !this.draining) {
       this.draining = true;
@@ -155,24 +201,92 @@ export class RequestLog {
     }
   }
 
-  /** One answer; `head` is the status line and headers as sent. */
-  record(at: number, method: string, host: string | undefined, url: string, status: number, code: string | null, keyId: number | null, accountId: number | null, address: string | undefined, latencyMs: number, head: string): void {
-    // Generous: numbers take at most 24 bytes, and latin1 one byte a character.
-    const needed = 160 + method.length + (host?.length ?? 0) + url.length + (code?.length ?? 0) + (address?.length ?? 0) + head.length;
-    if (this.offset + needed > this.buffer.length) {
+  /**
+   * One answer; `head` is the status line and headers as sent. Given the quota windows and the time
+   * its rate-limit headers were made from, those headers are cut out, to be rebuilt when read.
+   */
+  record(
+    at: number,
+    method: string,
+    host: string | undefined,
+    url: string,
+    status: number,
+    code: string | null,
+    keyId: number | null,
+    accountId: number | null,
+    address: string | undefined,
+    latencyMs: number,
+    head: string,
+    windows: readonly WindowUsage[] | null = null,
+    rateAt = 0,
+  ): void {
+    const needed = 7 * 4 + method.length + (host?.length ?? 0) + url.length + (code?.length ?? 0) + (address?.length ?? 0) + head.length;
+    if (this.tableOffset + needed > this.table.length) {
       this.writeBatch();
-      if (needed > this.buffer.length) return;
+      if (needed > this.table.length) return;
     }
-    // One string, one copy into the buffer: a native call per field would cost more than the rest.
-    const fields = `${at}\u0001${method}\u0001${host ?? ''}\u0001${url}\u0001${status}\u0001${code ?? ''}\u0001${keyId ?? ''}\u0001${accountId ?? ''}\u0001${address ?? ''}\u0001${latencyMs}\u0001`;
-    let offset = this.offset + this.buffer.write(fields, this.offset, 'latin1');
-    // The head separately: joined to the fields, it would be copied once more to make one string.
-    offset += this.buffer.write(head, offset, 'latin1');
-    this.buffer[offset++] = 1;
-    this.offset = offset;
+    const answer = this.current;
+    answer[SLOT.at] = at;
+    answer[SLOT.latencyMs] = latencyMs;
+    answer[SLOT.status] = status;
+    answer[SLOT.keyId] = keyId ?? -1;
+    answer[SLOT.accountId] = accountId ?? -1;
+    answer[SLOT.method] = this.text(SLOT.method, method);
+    answer[SLOT.host] = host === undefined ? -1 : this.text(SLOT.host, host);
+    answer[SLOT.url] = this.text(SLOT.url, url);
+    answer[SLOT.code] = code === null ? -1 : this.text(SLOT.code, code);
+    answer[SLOT.address] = address === undefined ? -1 : this.text(SLOT.address, address);
+    const [minute, day] = windows ?? [];
+    const first = minute?.kind === 'minute' && day?.kind === 'day' && windows?.length === 2 ? head.indexOf(RATE_LIMIT_FIRST) : -1;
+    const last = first < 0 ? -1 : head.indexOf(RATE_LIMIT_LAST, first);
+    const end = last < 0 ? -1 : head.indexOf('\r\n', last + 2);
+    if (minute && day && end > 0) {
+      answer[SLOT.headBefore] = this.text(SLOT.headBefore, head.slice(0, first + 2));
+      answer[SLOT.headAfter] = this.text(SLOT.headAfter, head.slice(end + 2));
+      answer[SLOT.rateAt] = rateAt;
+      answer[SLOT.minuteLimit] = minute.limit;
+      answer[SLOT.minuteUsed] = minute.used;
+      answer[SLOT.minuteResetAt] = minute.resetAt;
+      answer[SLOT.dayLimit] = day.limit;
+      answer[SLOT.dayUsed] = day.used;
+      answer[SLOT.dayResetAt] = day.resetAt;
+    } else {
+      answer[SLOT.headBefore] = this.text(SLOT.headBefore, head);
+      answer[SLOT.headAfter] = -1;
+    }
+    this.keepDifferences();
     this.rows += 1;
     if (at > this.lastAt) this.lastAt = at;
     if (this.rows >= FLUSH_ROWS) this.writeBatch();
+  }
+
+  /** Appends the current answer's mask and the slots that differ from the answer before. */
+  private keepDifferences(): void {
+    const { current, previous, figures } = this;
+    const maskAt = this.figureCount++;
+    let mask = 0;
+    for (let slot = 0; slot < SLOTS; slot++) {
+      const value = current[slot] ?? 0;
+      if (value !== previous[slot]) {
+        mask |= 1 << slot;
+        figures[this.figureCount++] = value;
+      }
+    }
+    figures[maskAt] = mask;
+    this.current = previous;
+    this.current.set(current);
+    this.previous = current;
+  }
+
+  /** The number in this batch's table of a slot's string: written there unless it repeats the slot's last one. */
+  private text(slot: number, text: string): number {
+    if (text === this.lastText[slot]) return this.lastEntry[slot] ?? -1;
+    const entry = this.tableEntries++;
+    this.table.writeUInt32LE(text.length, this.tableOffset);
+    this.tableOffset += 4 + this.table.write(text, this.tableOffset + 4, 'latin1');
+    this.lastText[slot] = text;
+    this.lastEntry[slot] = entry;
+    return entry;
   }
 
   /** For a serving process: write batches on a timer. */
@@ -200,8 +314,19 @@ export class RequestLog {
 
   private writeBatch(): void {
     if (this.rows === 0) return;
-    this.statements.insertBatch.run(this.rows, this.lastAt, this.buffer.subarray(0, this.offset));
-    this.offset = 0;
+    const prefix = Buffer.allocUnsafe(PREFIX_BYTES);
+    prefix[0] = FORMAT;
+    prefix.writeUInt32LE(this.rows, 1);
+    prefix.writeUInt32LE(this.figureCount, 5);
+    prefix.writeUInt32LE(this.tableOffset, 9);
+    const figures = Buffer.from(this.figures.buffer, 0, this.figureCount * Float64Array.BYTES_PER_ELEMENT);
+    this.statements.insertBatch.run(this.rows, this.lastAt, Buffer.concat([prefix, figures, this.table.subarray(0, this.tableOffset)]));
+    this.tableOffset = 0;
+    this.tableEntries = 0;
+    this.figureCount = 0;
+    this.current.fill(0);
+    this.previous.fill(0);
+    this.lastText.fill(undefined);
     this.rows = 0;
     this.lastAt = 0;
   }
@@ -265,9 +390,45 @@ export class RequestLog {
   }
 }
 
-/** A batch's joined fields back to values: numbers as numbers, empty optional fields as null. */
+/** A batch back to request_log's values, COLUMNS per answer, each head as it was sent. */
 function decodeBatch(data: Buffer | string): unknown[] {
-  const fields = (typeof data === 'string' ? data : data.toString('latin1')).split(FIELD_TEXT);
+  if (typeof data === 'string' || data[0] !== FORMAT) return decodeTextBatch(data);
+  const rows = data.readUInt32LE(1);
+  const figuresEnd = PREFIX_BYTES + data.readUInt32LE(5) * Float64Array.BYTES_PER_ELEMENT;
+  // Copied to a fresh buffer: a Float64Array needs its start aligned to 8 bytes.
+  const figures = new Float64Array(Uint8Array.prototype.slice.call(data, PREFIX_BYTES, figuresEnd).buffer);
+  const table: string[] = [];
+  for (let offset = figuresEnd; offset < figuresEnd + data.readUInt32LE(9); ) {
+    const length = data.readUInt32LE(offset);
+    table.push(data.toString('latin1', offset + 4, offset + 4 + length));
+    offset += 4 + length;
+  }
+  const values: unknown[] = [];
+  const answer = new Float64Array(SLOTS);
+  let at = 0;
+  for (let row = 0; row < rows; row++) {
+    const mask = figures[at++] ?? 0;
+    for (let slot = 0; slot < SLOTS; slot++) if (mask & (1 << slot)) answer[slot] = figures[at++] ?? NaN;
+    const figure = (slot: number) => answer[slot] ?? NaN;
+    const text = (slot: number) => (figure(slot) < 0 ? null : (table[figure(slot)] ?? ''));
+    const orNull = (slot: number) => (figure(slot) < 0 ? null : figure(slot));
+    let head = text(SLOT.headBefore) ?? '';
+    if (figure(SLOT.headAfter) >= 0) {
+      const windows: WindowUsage[] = [
+        { kind: 'minute', limit: figure(SLOT.minuteLimit), used: figure(SLOT.minuteUsed), resetAt: figure(SLOT.minuteResetAt) },
+        { kind: 'day', limit: figure(SLOT.dayLimit), used: figure(SLOT.dayUsed), resetAt: figure(SLOT.dayResetAt) },
+      ];
+      for (const [name, value] of Object.entries(rateLimitHeaders(windows, figure(SLOT.rateAt)))) head += `${name}: ${value}\r\n`;
+      head += text(SLOT.headAfter) ?? '';
+    }
+    values.push(figure(SLOT.at), text(SLOT.method), text(SLOT.host), text(SLOT.url), figure(SLOT.status), text(SLOT.code), orNull(SLOT.keyId), orNull(SLOT.accountId), text(SLOT.address), figure(SLOT.latencyMs), head);
+  }
+  return values;
+}
+
+/** Batches written before the binary format: fields joined by \u0001, numbers as text, empty optional fields as null. */
+function decodeTextBatch(data: Buffer | string): unknown[] {
+  const fields = (typeof data === 'string' ? data : data.toString('latin1')).split('\u0001');
   fields.pop();
   const values: unknown[] = new Array(fields.length);
   for (let i = 0; i < fields.length; i++) {

@@ -1,5 +1,5 @@
 import { serializeList } from 'structured-headers';
-import { bindingWindow, remainingIn, WINDOW_MS, type WindowUsage } from '../../shared/quota';
+import { bindingWindow, remainingIn, WINDOW_MS, type WindowUsage } from './quota';
 
 /**
  * The seed's X-RateLimit-* for the window that binds most, plus the IETF draft's RateLimit-Policy
