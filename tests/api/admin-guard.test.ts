@@ -3,20 +3,17 @@
  * admin handlers over their services, and the admin server on 127.0.0.1. Every refusal is tried on
  * a channel that writes (categories.create), so a guard that let one through would leave a trace.
  */
-import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_HTTP_PREFIX } from '../../src/shared/admin-contract';
-import { createAdminHandlers } from '../../src/main/admin/handlers';
-import { startAdminServer, type RunningAdmin } from '../../src/main/admin/http';
-import { AppHost } from '../../src/main/app-host';
-import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
+import type { RunningAdmin } from '../../src/main/admin/http';
+import type { AppHost } from '../../src/main/app-host';
+import { startAdminHarness, type AdminHarness } from '../helpers/admin-host';
 
 const TOKEN = 'test-token-0123456789abcdefghijklmnopqrstuv';
 
-let dataDir: string;
+let harness: AdminHarness;
 let host: AppHost;
 let admin: RunningAdmin;
 let port: number;
@@ -71,21 +68,12 @@ async function expectRefused(answer: Answer, status: number, code: string, messa
 }
 
 beforeAll(async () => {
-  dataDir = makeTempDir();
-  const rendererDir = path.join(dataDir, 'renderer');
-  fs.mkdirSync(rendererDir);
-  fs.writeFileSync(path.join(rendererDir, 'index.html'), '<!doctype html><title>Adoption Desk</title>');
-  host = new AppHost({ dataDir, overrides: { ports: { production: 0, staging: 0 } } });
-  await host.start();
-  admin = await startAdminServer({ handlers: createAdminHandlers(host), token: TOKEN, rendererDir, port: 0 });
+  harness = await startAdminHarness(TOKEN);
+  ({ host, admin } = harness);
   port = Number(new URL(admin.url).port);
 });
 
-afterAll(async () => {
-  await admin.stop();
-  await host.stop();
-  removeTempDir(dataDir);
-});
+afterAll(() => harness.stop());
 
 describe('a request that passes every guard', () => {
   it('runs the channel and answers 200 with its value', async () => {

@@ -3,22 +3,19 @@
  * uploads (a folder, a zip) unpacked and deployed by the same folder deploy, path escapes refused,
  * the domain gates as Error bodies, and the redirects editor.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdminHandlers } from '../../src/main/admin/handlers';
-import { startAdminServer, type RunningAdmin } from '../../src/main/admin/http';
-import { AppHost } from '../../src/main/app-host';
+import type { RunningAdmin } from '../../src/main/admin/http';
+import type { AppHost } from '../../src/main/app-host';
 import { ADMIN_HTTP_PREFIX } from '../../src/shared/admin-contract';
 import { MAX_DEPLOY_BYTES, type Deploy, type Domain, type Project } from '../../src/shared/sites';
 import { siteRequest } from '../helpers/site-http';
-import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
+import { startAdminHarness, type AdminHarness } from '../helpers/admin-host';
 
 const TOKEN = 'test-token-sites-0123456789abcdefghijklmnop';
 const environment = 'production';
 
-let dataDir: string;
+let harness: AdminHarness;
 let host: AppHost;
 let admin: RunningAdmin;
 let accountId: number;
@@ -49,21 +46,12 @@ async function newProject(name: string): Promise<Project> {
 }
 
 beforeAll(async () => {
-  dataDir = makeTempDir();
-  const rendererDir = path.join(dataDir, 'renderer');
-  fs.mkdirSync(rendererDir);
-  fs.writeFileSync(path.join(rendererDir, 'index.html'), '<!doctype html><title>Adoption Desk</title>');
-  host = new AppHost({ dataDir, overrides: { ports: { production: 0, staging: 0 } } });
-  await host.start();
-  admin = await startAdminServer({ handlers: createAdminHandlers(host), token: TOKEN, rendererDir, port: 0 });
+  harness = await startAdminHarness(TOKEN);
+  ({ host, admin } = harness);
   accountId = host.engine(environment).services.accounts.create({ name: 'Happy Paws', planId: 'free' }).id;
 });
 
-afterAll(async () => {
-  await admin.stop();
-  await host.stop();
-  removeTempDir(dataDir);
-});
+afterAll(() => harness.stop());
 
 describe('deploy from an upload', () => {
   it('a folder upload is deployed, live and served by Host', async () => {

@@ -1,20 +1,13 @@
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
+import type net from 'node:net';
 import path from 'node:path';
 import tls from 'node:tls';
 import type { Page } from '@playwright/test';
 import { cliJson, expect, goTo, openDesk, test } from './fixtures';
+import { freePort } from '../helpers/free-port';
 
 test.use({ explicitPorts: true });
-
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 /** Toasts sit over the rows' actions: move the pointer away and wait until they are gone. */
 async function toastsGone(page: Page): Promise<void> {

@@ -2,10 +2,10 @@ import 'reflect-metadata';
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import https from 'node:https';
-import net from 'node:net';
 import path from 'node:path';
 import * as x509 from '@peculiar/x509';
 import { waitFor } from './wait-for';
+import { freePort } from './free-port';
 
 /** Debian's package puts it here (`apt-get install pebble`); PEBBLE_BIN overrides. */
 export const PEBBLE_BIN = process.env.PEBBLE_BIN ?? '/usr/bin/pebble';
@@ -22,16 +22,6 @@ export interface Pebble {
   /** The root Pebble issues under, from its management API (https://<mgmt>/roots/0). */
   issuingRoot(): Promise<string>;
   stop(): Promise<void>;
-}
-
-/** A free TCP port on 127.0.0.1 (closed again at once; Pebble binds it a moment later). */
-export async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (typeof address !== 'object' || !address) throw new Error('no port');
-  return address.port;
 }
 
 /** Reserves the two ports Pebble will listen on, so a server can be told the directory URL first. */

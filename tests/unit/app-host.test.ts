@@ -7,6 +7,7 @@ import type { SettingsUpdate } from '../../src/shared/admin-schemas';
 import { AppError } from '../../src/shared/errors';
 import { AppHost } from '../../src/main/app-host';
 import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
+import { freePort } from '../helpers/free-port';
 
 let dataDir: string;
 let host: AppHost;
@@ -19,15 +20,6 @@ async function takenPort(): Promise<number> {
   blockers.push(blocker);
   await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
   return (blocker.address() as net.AddressInfo).port;
-}
-
-/** A port that was free a moment ago. */
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
 }
 
 async function answers(baseUrl: string | null): Promise<boolean> {

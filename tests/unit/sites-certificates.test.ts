@@ -1,6 +1,5 @@
 import { X509Certificate } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Engine } from '../../src/main/engine';
@@ -11,6 +10,7 @@ import { ManualClock } from '../../src/shared/clock';
 import { startTestDns, type TestDns } from '../helpers/dns-server';
 import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
 import { deployedProject } from '../helpers/site-project';
+import { freePort } from '../helpers/free-port';
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
@@ -188,10 +188,7 @@ describe('the retry schedule', () => {
 
 describe('the ACME issuer', () => {
   it('says why the CA could not be reached, within seconds, when nothing answers at the directory URL', async () => {
-    const closed = net.createServer();
-    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-    const { port } = closed.address() as net.AddressInfo;
-    await new Promise((resolve) => closed.close(resolve));
+    const port = await freePort();
     const directoryUrl = `http://127.0.0.1:${port}/directory`;
     const issuer = new AcmeIssuer({ directoryUrl, email: 'ops@shelter.test', termsAgreed: true }, path.join(dataDir, 'certificates'), new AcmeChallenges());
     await expect(issuer.issue('www.shelter.test')).rejects.toThrow(`Could not reach the ACME directory ${directoryUrl}: connect ECONNREFUSED 127.0.0.1:${port}`);

@@ -1,0 +1,37 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { createAdminHandlers } from '../../src/main/admin/handlers';
+import { startAdminServer, type RunningAdmin } from '../../src/main/admin/http';
+import { AppHost } from '../../src/main/app-host';
+import { makeTempDir, removeTempDir } from './temp-dir';
+
+export interface AdminHarness {
+  dataDir: string;
+  host: AppHost;
+  admin: RunningAdmin;
+  stop(): Promise<void>;
+}
+
+/**
+ * Browser mode's admin server as `serve --admin` runs it, on free ports: both environments' API
+ * servers in a new data dir, and the admin pages (a stand-in renderer build) behind `token`.
+ */
+export async function startAdminHarness(token: string): Promise<AdminHarness> {
+  const dataDir = makeTempDir();
+  const rendererDir = path.join(dataDir, 'renderer');
+  fs.mkdirSync(rendererDir);
+  fs.writeFileSync(path.join(rendererDir, 'index.html'), '<!doctype html><title>Adoption Desk</title>');
+  const host = new AppHost({ dataDir, overrides: { ports: { production: 0, staging: 0 } } });
+  await host.start();
+  const admin = await startAdminServer({ handlers: createAdminHandlers(host), token, rendererDir, port: 0 });
+  return {
+    dataDir,
+    host,
+    admin,
+    async stop() {
+      await admin.stop();
+      await host.stop();
+      removeTempDir(dataDir);
+    },
+  };
+}
