@@ -16,6 +16,16 @@ export function LoadFailure({ error, onRetry }: { error: unknown; onRetry: () =>
   );
 }
 
+/** A live view whose latest refresh failed: why, and that what is shown is the last received (`stale`). */
+export function RefreshFailure({ error, stale }: { error: unknown; stale: string }): React.JSX.Element {
+  const { title, message } = describeFailure(error);
+  return (
+    <Alert color="red" variant="light" title={title}>
+      {message} {stale}
+    </Alert>
+  );
+}
+
 export function SkeletonRows({ rows, columns }: { rows: number; columns: number }): React.JSX.Element {
   return (
     <>

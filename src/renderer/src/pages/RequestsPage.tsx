@@ -1,14 +1,14 @@
-import { Alert, Badge, Button, Card, Group, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Card, Group, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { LoggedRequest, RequestFilter } from '../../../shared/lab';
 import { call } from '../api/transport';
-import { LoadFailure, SkeletonBlocks } from '../components/load-states';
+import { LoadFailure, RefreshFailure, SkeletonBlocks } from '../components/load-states';
 import { PageTitle } from '../components/PageTitle';
 import { RequestDrawer } from '../components/RequestDrawer';
 import { RequestTable } from '../components/RequestTable';
 import { useEnvironment } from '../environment';
-import { describeFailure, withProgress } from '../notify';
+import { withProgress } from '../notify';
 import { useAccounts } from '../queries/accounts';
 import { useApiKeys } from '../queries/api-keys';
 import { useRequestLog } from '../queries/lab';
@@ -137,11 +137,7 @@ export function RequestsPage(): React.JSX.Element {
           </Button>
         </Group>
       </Card>
-      {log.isRefetchError && (
-        <Alert color="red" variant="light" title={describeFailure(log.error).title}>
-          {describeFailure(log.error).message} The list below is the last one received.
-        </Alert>
-      )}
+      {log.isRefetchError && <RefreshFailure error={log.error} stale="The list below is the last one received." />}
       {log.isPending && <SkeletonBlocks count={3} height={40} />}
       {log.isLoadingError && <LoadFailure error={log.error} onRetry={() => void log.refetch()} />}
       {log.data && log.data.length === 0 && (

@@ -1,13 +1,12 @@
-import { Alert, Badge, Button, EmptyState, SimpleGrid, Stack } from '@mantine/core';
+import { Badge, Button, EmptyState, SimpleGrid, Stack } from '@mantine/core';
 import { IconChartBar, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { LoadFailure, SkeletonBlocks } from '../components/load-states';
+import { LoadFailure, RefreshFailure, SkeletonBlocks } from '../components/load-states';
 import { PageTitle } from '../components/PageTitle';
 import { UsageCard } from '../components/UsageCard';
 import { UsageChart } from '../components/UsageChart';
 import { formatClock } from '../format';
 import { pageHref } from '../navigation';
-import { describeFailure } from '../notify';
 import { useApiKeys } from '../queries/api-keys';
 import { useUsageOverview } from '../queries/usage';
 
@@ -32,11 +31,7 @@ export function UsagePage(): React.JSX.Element {
           )
         }
       />
-      {overview.isRefetchError && (
-        <Alert color="red" variant="light" title={describeFailure(overview.error).title}>
-          {describeFailure(overview.error).message} The figures below are the last ones received.
-        </Alert>
-      )}
+      {overview.isRefetchError && <RefreshFailure error={overview.error} stale="The figures below are the last ones received." />}
       {overview.isPending && <SkeletonBlocks count={3} height={140} />}
       {overview.isLoadingError && <LoadFailure error={overview.error} onRetry={() => void overview.refetch()} />}
       {overview.isSuccess && rows.length === 0 && (
