@@ -140,6 +140,35 @@ describe('the request log', () => {
     expect(log.list().map((row) => row.path)).toEqual(['/v1/pets?n=4', '/v1/pets?n=3', '/v1/pets?n=2']);
   });
 
+  it('keeps figures of any size and sign exactly, and reads batches the previous release wrote', async () => {
+    server = await startLimitsServer();
+    const { engine } = server;
+    const log = new RequestLog(engine.sqlite, engine.clock);
+    const head = 'HTTP/1.1 200 OK\r\ncontent-length: 2\r\n';
+    // Times far apart and back, a fractional time, latencies from 0 to minutes.
+    const times = [T0, T0 + 1, T0 - 86_400_000, 0, T0 + 0.5, Number.MAX_SAFE_INTEGER, T0];
+    const latencies = [0, 0.001, 123.456, 0, 65_000.25, 7, 0.5];
+    times.forEach((at, i) => log.record(at, 'GET', undefined, `/v1/pets/${i}`, 200 + i, null, i === 3 ? null : i, null, '127.0.0.1', latencies[i] ?? 0, head));
+    const rows = log.list({ limit: 10 }).reverse();
+    expect(rows.map((row) => [row.at, row.latencyMs, row.status, row.keyId, row.path])).toEqual(
+      times.map((at, i) => [at, latencies[i], 200 + i, i === 3 ? null : i, `/v1/pets/${i}`]),
+    );
+
+    // FORMAT 2: the figures as float64s (a mask first), then the string table.
+    const strings = ['GET', '/v1/old', '10.0.0.7', 'HTTP/1.1 404 Not Found\r\n'];
+    const figures = new Float64Array([0b1111_1101_1111, T0 - 5, 2.5, 404, -1, 7, -1, 1, -1, 2, 3, -1]);
+    const table = Buffer.concat(strings.map((text) => Buffer.concat([Buffer.from(new Uint32Array([text.length]).buffer), Buffer.from(text, 'latin1')])));
+    const prefix = Buffer.alloc(13);
+    prefix[0] = 2;
+    prefix.writeUInt32LE(1, 1);
+    prefix.writeUInt32LE(figures.length, 5);
+    prefix.writeUInt32LE(table.length, 9);
+    engine.sqlite.prepare('INSERT INTO request_log_batches (rows, last_at, data) VALUES (1, ?, ?)').run(T0 - 5, Buffer.concat([prefix, Buffer.from(figures.buffer), table]));
+    expect(log.list({ path: '/v1/old' })).toMatchObject([
+      { at: T0 - 5, latencyMs: 2.5, status: 404, keyId: null, accountId: 7, method: 'GET', host: null, path: '/v1/old', code: null, address: '10.0.0.7', headers: {} },
+    ]);
+  });
+
   it('exports HAR 1.2 that validates against the HAR schema', async () => {
     server = await startLimitsServer();
     const { engine } = server;

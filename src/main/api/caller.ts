@@ -6,6 +6,7 @@ import type { Engine } from '../engine';
 import type { KeyIdentity } from '../services/keys';
 import type { Admission, QuotaSubject } from '../services/quota';
 import { rateLimitHeaders } from '../../shared/rate-limit-headers';
+import { apiExchangeOf } from './request-recording';
 
 /** Who sent a request: a valid key, or an address with the reason its key (if any) was refused. */
 export type Caller = ({ kind: 'key' } & KeyIdentity) | { kind: 'anonymous'; address: string; refusal: string };
@@ -58,8 +59,11 @@ export function admitRequest(engine: Engine, caller: Caller, reply: FastifyReply
   const now = engine.clock.now();
   reply.headers(rateLimitHeaders(admission.windows, now));
   // The request log rebuilds these headers from the same figures instead of copying them per answer.
-  reply.apiWindows = admission.windows;
-  reply.apiRateAt = now;
+  const exchange = apiExchangeOf(reply);
+  if (exchange !== null) {
+    exchange.windows = admission.windows;
+    exchange.rateAt = now;
+  }
   // Under the lab clock, Date agrees with X-RateLimit-Reset, for clients that compute waits from the two.
   if (engine.clock.isOn) reply.header('date', new Date(now).toUTCString());
   const refusal = refusalOf(admission);

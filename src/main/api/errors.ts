@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, isAppError } from '../../shared/errors';
 import type { PipelineHook } from './pipeline';
+import { apiExchangeOf } from './request-recording';
 import type { ApiLog } from './server';
 
 const WHERE: Record<string, string> = { body: '', querystring: 'query parameter ', params: 'path parameter ', headers: 'header ' };
@@ -41,7 +42,8 @@ function fromFrameworkError(error: FastifyError): AppError {
 }
 
 function sendError(reply: FastifyReply, error: AppError): FastifyReply {
-  reply.errorCode = error.code;
+  const exchange = apiExchangeOf(reply);
+  if (exchange !== null) exchange.errorCode = error.code;
   return reply.code(error.status).headers(error.headers).type('application/json; charset=utf-8').send(error.toBody());
 }
 

@@ -1,45 +1,57 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { WindowUsage } from '../../shared/quota';
+import { ServerResponse, type IncomingMessage } from 'node:http';
+import type { FastifyReply } from 'fastify';
 import type { Engine } from '../engine';
+import type { ApiExchange } from '../services/request-log';
 import type { Caller } from './caller';
 
-declare module 'fastify' {
-  interface FastifyReply {
-    /** The contract's error code of the answer, when it is an Error body. */
-    errorCode: string | null;
-    /** performance.now() when the API pipeline took the request; 0 for answers that are not the API's. */
-    apiStartedAt: number;
-    /** When the request arrived, by the environment's clock. */
-    apiArrivedAt: number;
-    apiKeyId: number | null;
-    apiAccountId: number | null;
-    /** The quota windows and the time the rate-limit headers were made from, once admitted. */
-    apiWindows: readonly WindowUsage[] | null;
-    apiRateAt: number;
-  }
-}
-
 /**
- * Hands an API request to the request log, which reads its answer once written. No Fastify hook:
- * an onResponse hook makes Fastify attach two listeners to every response, and even an onSend hook
- * costs more than the whole log.
+ * The API server's responses (Node's `ServerResponse` option): an API request's answer is handed to
+ * the request log the moment it is written, by `end()`. No Fastify hook, no listener, nothing kept
+ * for later: an onResponse hook makes Fastify attach two listeners to every response, and holding
+ * answers until the event loop comes round costs more than recording them at once.
  */
-export function trackApiRequest(engine: Engine, reply: FastifyReply, caller: Caller, at: number): void {
-  reply.apiStartedAt = performance.now();
-  reply.apiArrivedAt = at;
-  if (caller.kind === 'key') {
-    reply.apiKeyId = caller.keyId;
-    reply.apiAccountId = caller.accountId;
+export class RecordedResponse<Request extends IncomingMessage = IncomingMessage> extends ServerResponse<Request> {
+  /** What the pipeline knows of the API request, until its answer is recorded; null for other answers. */
+  apiExchange: ApiExchange | null;
+
+  constructor(...args: ConstructorParameters<typeof ServerResponse<Request>>) {
+    super(...args);
+    // Assigned, not a class field: V8 defines class fields on this subclass of a function-style
+    // constructor through its slow runtime path, several microseconds per response.
+    this.apiExchange = null;
   }
-  engine.requestLog.track(reply);
+
+  override end(chunk?: unknown, encoding?: unknown, callback?: unknown): this {
+    const exchange = this.apiExchange;
+    if (exchange === null) return super.end(chunk as string, encoding as BufferEncoding, callback as () => void);
+    this.apiExchange = null;
+    // Fastify has written the head (writeHead) by now: recorded before Node sends it, since reading it
+    // makes V8 flatten the string Node built piece by piece, and Node then sends the flat copy for free.
+    const headWritten = (this as { _header?: string | null })._header != null;
+    if (headWritten) exchange.log.answered(this, exchange);
+    super.end(chunk as string, encoding as BufferEncoding, callback as () => void);
+    if (!headWritten) exchange.log.answered(this, exchange);
+    return this;
+  }
 }
 
-export function registerRequestRecording(app: FastifyInstance): void {
-  app.decorateReply('errorCode', null);
-  app.decorateReply('apiStartedAt', 0);
-  app.decorateReply('apiArrivedAt', 0);
-  app.decorateReply('apiKeyId', null);
-  app.decorateReply('apiAccountId', null);
-  app.decorateReply('apiWindows', null);
-  app.decorateReply('apiRateAt', 0);
+/** The exchange of an API request being answered, or null (not the API server's, or already recorded). */
+export function apiExchangeOf(reply: FastifyReply): ApiExchange | null {
+  return reply.raw instanceof RecordedResponse ? reply.raw.apiExchange : null;
+}
+
+/** Hands an API request to the request log, which records its answer as it is written. */
+export function trackApiRequest(engine: Engine, reply: FastifyReply, caller: Caller, at: number): void {
+  if (!(reply.raw instanceof RecordedResponse)) return;
+  const key = caller.kind === 'key';
+  reply.raw.apiExchange = {
+    log: engine.requestLog,
+    startedAt: performance.now(),
+    arrivedAt: at,
+    keyId: key ? caller.keyId : null,
+    accountId: key ? caller.accountId : null,
+    windows: null,
+    rateAt: 0,
+    errorCode: null,
+  };
 }

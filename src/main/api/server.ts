@@ -9,7 +9,7 @@ import { installErrorHandling } from './errors';
 import { buildOpenApiDocument, registerOpenApiGenerator } from './openapi';
 import { answerBeforeRouting, DeprecatedRoutes, pipelineFor, type RouteRules } from './pipeline';
 import { RawAnswers } from './raw-answers';
-import { registerRequestRecording } from './request-recording';
+import { RecordedResponse } from './request-recording';
 import { trackRouteMethods } from './route-methods';
 import { registerPetRoutes } from './routes/pets';
 
@@ -88,6 +88,8 @@ export async function buildApiServer(engine: Engine, options: ApiServerOptions =
       connectionsCheckingInterval: Math.min(1_000, Math.ceil(limits.headersTimeout / 4)),
       // The pipeline answers a missing Host itself, with the Error body and the headers.
       requireHostHeader: false,
+      // Hands each API answer to the request log as it is written.
+      ServerResponse: RecordedResponse,
     },
     // No path parameter can outgrow the request line, so an over-long id meets the route's own rule.
     routerOptions: { maxParamLength: maxHeaderSize },
@@ -111,7 +113,6 @@ export async function buildApiServer(engine: Engine, options: ApiServerOptions =
   // Before the API's pipeline (global hooks run before route hooks): site Hosts are answered there, with no rate-limit headers.
   registerCertificateServing(app, engine);
   registerSiteServing(app, engine);
-  registerRequestRecording(app);
   const allowedMethods = trackRouteMethods(app);
   let extending = false;
   app.addHook('onRoute', (route) => {

@@ -15,7 +15,7 @@ export const DEFAULT_KEEP_MS = 7 * 86_400_000;
 export const DEFAULT_MAX_ROWS = 1_000_000;
 /** A batch is written every 250 ms, or as soon as this many rows wait. */
 const FLUSH_INTERVAL_MS = 250;
-const FLUSH_ROWS = 500;
+const FLUSH_ROWS = 4000;
 const PRUNE_INTERVAL_MS = 60_000;
 /** Rows per INSERT statement: one statement per chunk costs far less than one per row. */
 const CHUNK = 50;
@@ -42,17 +42,22 @@ const SELECT = `SELECT r.id, r.at, r.method, r.host, r.url, r.status, r.code, r.
   FROM request_log r LEFT JOIN api_keys k ON k.id = r.key_id`;
 
 /**
- * A batch row's data: FORMAT; the number of answers, of figures and the string table's bytes (u32
- * each); the figures (float64, native byte order): per answer a mask of the SLOTS that differ from the
- * answer before (all 0 before the first), then those slots' values; then the string table: each string
- * as its length (u32) and its latin1 bytes (how Node reads and writes HTTP heads), numbered in order.
+ * A batch row's data: FORMAT; the number of answers, the figures' bytes and the string table's bytes
+ * (u32 each); the figures: per answer a mask of the SLOTS that differ from the answer before (all 0
+ * before the first), then each such slot's change; then the string table: each string as its length
+ * (u32) and its latin1 bytes (how Node reads and writes HTTP heads), numbered in order. Mask and
+ * changes are unsigned LEB128 varints: a change of a whole number d is 2·zigzag(d), almost always one
+ * byte; any other value is 1 followed by the value itself as a float64 (little-endian).
+ * FORMAT 2 (still read) kept every figure as a float64 (native byte order), masks too.
  */
-const FORMAT = 2;
+const FORMAT = 3;
+const FLOAT_FORMAT = 2;
 const PREFIX_BYTES = 13;
 /** Where an answer's figures sit among its SLOTS; a string is its number in the table, -1 for none. */
 const SLOT = {
   at: 0,
-  latencyMs: 1,
+  /** Microseconds (whole) in FORMAT 3, milliseconds in FORMAT 2. */
+  latency: 1,
   status: 2,
   keyId: 3,
   accountId: 4,
@@ -63,7 +68,10 @@ const SLOT = {
   address: 9,
   /** The head up to the rate-limit headers, or all of it when they were not cut out. */
   headBefore: 10,
-  /** The head after the rate-limit headers; -1 when they were not cut out. */
+  /**
+   * The head after the rate-limit headers, its first line in FORMAT 3 (the one that varies most:
+   * Location, Link); -1 when they were not cut out.
+   */
   headAfter: 11,
   rateAt: 12,
   minuteLimit: 13,
@@ -72,37 +80,46 @@ const SLOT = {
   dayLimit: 16,
   dayUsed: 17,
   dayResetAt: 18,
+  /** FORMAT 3: the rest of the head after headAfter's line; -1 for none. */
+  headRest: 19,
 } as const;
-const SLOTS = 19;
+const SLOTS = 20;
+/** The most an answer's figures take: the mask, then every slot as a tag and a float64. */
+const MAX_ANSWER_BYTES = 3 + SLOTS * 9;
+/** Changes of whole numbers up to this size are varints; larger ones, floats (2·zigzag stays exact). */
+const MAX_VARINT_CHANGE = 2 ** 50;
 /** The string table's bytes; a batch is written when it is full, at 500 answers, or every 250 ms. */
 const TABLE_BYTES = 1024 * 1024;
 /** The rate-limit headers as Node writes them: the first and the last of rateLimitHeaders(). */
 const RATE_LIMIT_FIRST = '\r\nx-ratelimit-limit: ';
 const RATE_LIMIT_LAST = '\r\nratelimit: ';
 
-/** What the log reads of an answer once it is sent: a Fastify reply fits. */
-export interface TrackedAnswer {
-  raw: { statusCode: number };
+/** What the API pipeline knows of a request, for its line in the log. */
+export interface ApiExchange {
+  log: RequestLog;
+  /** performance.now() when the pipeline took the request. */
+  startedAt: number;
+  /** When the request arrived, by the environment's clock. */
+  arrivedAt: number;
+  keyId: number | null;
+  accountId: number | null;
+  /** The quota windows and the time the rate-limit headers were made from, once admitted. */
+  windows: readonly WindowUsage[] | null;
+  rateAt: number;
+  /** The contract's error code of the answer, when it is an Error body. */
   errorCode: string | null;
 }
 
-/** A request answered by nobody after this long was abandoned (its client went away). */
-const ABANDONED_MS = 60_000;
+/** What the log reads of an API answer as it is written: a Node ServerResponse fits. */
+export interface WrittenAnswer {
+  statusCode: number;
+  req: { method?: string; url?: string; headers: { host?: string } };
+  socket: { remoteAddress?: string } | null;
+}
 
 /** Node keeps the head it wrote (status line and headers) as a string. */
 interface SentHead {
   _header?: string | null;
-}
-
-/** An answer on its way out, with what the pipeline knew of its request. */
-export interface OutgoingAnswer extends TrackedAnswer {
-  apiArrivedAt: number;
-  apiStartedAt: number;
-  apiKeyId: number | null;
-  apiAccountId: number | null;
-  apiWindows: readonly WindowUsage[] | null;
-  apiRateAt: number;
-  request: { method: string; url: string; headers: { host?: string }; ip: string };
 }
 
 /**
@@ -117,11 +134,13 @@ export interface OutgoingAnswer extends TrackedAnswer {
  */
 export class RequestLog {
   /** The answer being recorded, and the one before: only what differs is kept. */
-  private current = new Float64Array(SLOTS);
-  private previous = new Float64Array(SLOTS);
-  private readonly figures = new Float64Array(FLUSH_ROWS * (SLOTS + 1));
-  private figureCount = 0;
+  private readonly current = new Float64Array(SLOTS);
+  private readonly previous = new Float64Array(SLOTS);
+  private readonly figures = Buffer.allocUnsafe(FLUSH_ROWS * MAX_ANSWER_BYTES);
+  private figureBytes = 0;
   private readonly table = Buffer.allocUnsafe(TABLE_BYTES);
+  /** A batch row's data is put together here: no buffer is allocated per batch. */
+  private readonly batch = Buffer.allocUnsafe(PREFIX_BYTES + FLUSH_ROWS * MAX_ANSWER_BYTES + TABLE_BYTES);
   private tableOffset = 0;
   private tableEntries = 0;
   /** Per slot, the string last written for it in this batch and its number: a repeat is not written again. */
@@ -129,14 +148,11 @@ export class RequestLog {
   private readonly lastEntry = new Float64Array(SLOTS);
   private rows = 0;
   private lastAt = 0;
-  private outgoing: OutgoingAnswer[] = [];
-  private draining = false;
   private timer: NodeJS.Timeout | undefined;
   private lastPrune = 0;
   private readonly keepMs: number;
   private readonly maxRows: number;
   private readonly statements;
-  private readonly drain = () => this.drainOutgoing();
 
   constructor(
     private readonly sqlite: Database.Database,
@@ -165,40 +181,13 @@ export class RequestLog {
     };
   }
 
-  /**
-   * A request the API took. Its answer (status, code, the head Node wrote) is read once the event loop
-   * comes round (setImmediate), when a synchronous answer has been written; one still being produced
-   * is looked at again on the next round. Nothing of it is kept longer, so the garbage collector
-   * never has to move it out of the young generation.
-   */
-  track(answer: OutgoingAnswer): void {
-    this.outgoing.push(answer);
-    if (!this.draining) {
-      this.draining = true;
-      setImmediate(this.drain);
-    }
-  }
-
-  private drainOutgoing(): void {
-    this.draining = false;
-    const answers = this.outgoing;
-    if (answers.length === 0) return;
-    this.outgoing = [];
-    const now = performance.now();
-    for (const answer of answers) {
-      const head = (answer.raw as SentHead)._header;
-      if (!head) {
-        if (now - answer.apiStartedAt < ABANDONED_MS) this.outgoing.push(answer);
-        continue;
-      }
-      const { request } = answer;
-      const latencyMs = Math.round((now - answer.apiStartedAt) * 1000) / 1000;
-      this.record(answer.apiArrivedAt, request.method, request.headers.host, request.url, answer.raw.statusCode, answer.errorCode, answer.apiKeyId, answer.apiAccountId, request.ip, latencyMs, head, answer.apiWindows, answer.apiRateAt);
-    }
-    if (this.outgoing.length > 0 && !this.draining) {
-      this.draining = true;
-      setImmediate(this.drain);
-    }
+  /** An API answer, being written: recorded at once, so nothing of it outlives its request. */
+  answered(answer: WrittenAnswer, exchange: ApiExchange): void {
+    const head = (answer as SentHead)._header;
+    if (!head) return;
+    const { req } = answer;
+    const latencyMs = Math.round((performance.now() - exchange.startedAt) * 1000) / 1000;
+    this.record(exchange.arrivedAt, req.method ?? '', req.headers.host, req.url ?? '', answer.statusCode, exchange.errorCode, exchange.keyId, exchange.accountId, answer.socket?.remoteAddress, latencyMs, head, exchange.windows, exchange.rateAt);
   }
 
   /**
@@ -220,14 +209,14 @@ export class RequestLog {
     windows: readonly WindowUsage[] | null = null,
     rateAt = 0,
   ): void {
-    const needed = 7 * 4 + method.length + (host?.length ?? 0) + url.length + (code?.length ?? 0) + (address?.length ?? 0) + head.length;
+    const needed = 8 * 4 + method.length + (host?.length ?? 0) + url.length + (code?.length ?? 0) + (address?.length ?? 0) + head.length;
     if (this.tableOffset + needed > this.table.length) {
       this.writeBatch();
       if (needed > this.table.length) return;
     }
     const answer = this.current;
     answer[SLOT.at] = at;
-    answer[SLOT.latencyMs] = latencyMs;
+    answer[SLOT.latency] = Math.round(latencyMs * 1000);
     answer[SLOT.status] = status;
     answer[SLOT.keyId] = keyId ?? -1;
     answer[SLOT.accountId] = accountId ?? -1;
@@ -236,13 +225,17 @@ export class RequestLog {
     answer[SLOT.url] = this.text(SLOT.url, url);
     answer[SLOT.code] = code === null ? -1 : this.text(SLOT.code, code);
     answer[SLOT.address] = address === undefined ? -1 : this.text(SLOT.address, address);
-    const [minute, day] = windows ?? [];
-    const first = minute?.kind === 'minute' && day?.kind === 'day' && windows?.length === 2 ? head.indexOf(RATE_LIMIT_FIRST) : -1;
+    const minute = windows?.length === 2 ? windows[0] : undefined;
+    const day = windows?.length === 2 ? windows[1] : undefined;
+    const first = minute?.kind === 'minute' && day?.kind === 'day' ? head.indexOf(RATE_LIMIT_FIRST) : -1;
     const last = first < 0 ? -1 : head.indexOf(RATE_LIMIT_LAST, first);
     const end = last < 0 ? -1 : head.indexOf('\r\n', last + 2);
     if (minute && day && end > 0) {
       answer[SLOT.headBefore] = this.text(SLOT.headBefore, head.slice(0, first + 2));
-      answer[SLOT.headAfter] = this.text(SLOT.headAfter, head.slice(end + 2));
+      // Its first line apart (Location, Link: what varies most), so the rest mostly repeats.
+      const lineEnd = head.indexOf('\r\n', end + 2);
+      answer[SLOT.headAfter] = this.text(SLOT.headAfter, lineEnd < 0 ? head.slice(end + 2) : head.slice(end + 2, lineEnd + 2));
+      answer[SLOT.headRest] = lineEnd < 0 ? -1 : this.text(SLOT.headRest, head.slice(lineEnd + 2));
       answer[SLOT.rateAt] = rateAt;
       answer[SLOT.minuteLimit] = minute.limit;
       answer[SLOT.minuteUsed] = minute.used;
@@ -253,6 +246,7 @@ export class RequestLog {
     } else {
       answer[SLOT.headBefore] = this.text(SLOT.headBefore, head);
       answer[SLOT.headAfter] = -1;
+      answer[SLOT.headRest] = -1;
     }
     this.keepDifferences();
     this.rows += 1;
@@ -260,27 +254,45 @@ export class RequestLog {
     if (this.rows >= FLUSH_ROWS) this.writeBatch();
   }
 
-  /** Appends the current answer's mask and the slots that differ from the answer before. */
+  /** Appends the current answer's mask and the changes of the slots that differ from the answer before. */
   private keepDifferences(): void {
-    const { current, previous, figures } = this;
-    const maskAt = this.figureCount++;
+    const { current, previous } = this;
     let mask = 0;
-    for (let slot = 0; slot < SLOTS; slot++) {
+    for (let slot = 0; slot < SLOTS; slot++) if (current[slot] !== previous[slot]) mask |= 1 << slot;
+    this.varint(mask);
+    for (let slot = 0; mask !== 0; slot++, mask >>>= 1) {
+      if ((mask & 1) === 0) continue;
       const value = current[slot] ?? 0;
-      if (value !== previous[slot]) {
-        mask |= 1 << slot;
-        figures[this.figureCount++] = value;
+      const change = value - (previous[slot] ?? 0);
+      if (Number.isInteger(change) && Math.abs(change) <= MAX_VARINT_CHANGE) {
+        this.varint(change < 0 ? -4 * change - 2 : 4 * change);
+      } else {
+        this.figures[this.figureBytes++] = 1;
+        this.figureBytes = this.figures.writeDoubleLE(value, this.figureBytes);
       }
+      previous[slot] = value;
     }
-    figures[maskAt] = mask;
-    this.current = previous;
-    this.current.set(current);
-    this.previous = current;
+  }
+
+  private varint(value: number): void {
+    const { figures } = this;
+    let at = this.figureBytes;
+    let rest = value;
+    while (rest >= 128) {
+      figures[at++] = (rest % 128) | 128;
+      rest = Math.floor(rest / 128);
+    }
+    figures[at++] = rest;
+    this.figureBytes = at;
   }
 
   /** The number in this batch's table of a slot's string: written there unless it repeats the slot's last one. */
   private text(slot: number, text: string): number {
     if (text === this.lastText[slot]) return this.lastEntry[slot] ?? -1;
+    return this.add(slot, text);
+  }
+
+  private add(slot: number, text: string): number {
     const entry = this.tableEntries++;
     this.table.writeUInt32LE(text.length, this.tableOffset);
     this.tableOffset += 4 + this.table.write(text, this.tableOffset + 4, 'latin1');
@@ -303,7 +315,6 @@ export class RequestLog {
 
   /** Writes what is waiting as one batch row. */
   flush(): void {
-    this.drainOutgoing();
     this.writeBatch();
     const real = this.clock.realNow();
     if (real - this.lastPrune >= PRUNE_INTERVAL_MS) {
@@ -314,16 +325,17 @@ export class RequestLog {
 
   private writeBatch(): void {
     if (this.rows === 0) return;
-    const prefix = Buffer.allocUnsafe(PREFIX_BYTES);
-    prefix[0] = FORMAT;
-    prefix.writeUInt32LE(this.rows, 1);
-    prefix.writeUInt32LE(this.figureCount, 5);
-    prefix.writeUInt32LE(this.tableOffset, 9);
-    const figures = Buffer.from(this.figures.buffer, 0, this.figureCount * Float64Array.BYTES_PER_ELEMENT);
-    this.statements.insertBatch.run(this.rows, this.lastAt, Buffer.concat([prefix, figures, this.table.subarray(0, this.tableOffset)]));
+    const { batch } = this;
+    batch[0] = FORMAT;
+    batch.writeUInt32LE(this.rows, 1);
+    batch.writeUInt32LE(this.figureBytes, 5);
+    batch.writeUInt32LE(this.tableOffset, 9);
+    this.figures.copy(batch, PREFIX_BYTES, 0, this.figureBytes);
+    this.table.copy(batch, PREFIX_BYTES + this.figureBytes, 0, this.tableOffset);
+    this.statements.insertBatch.run(this.rows, this.lastAt, batch.subarray(0, PREFIX_BYTES + this.figureBytes + this.tableOffset));
     this.tableOffset = 0;
     this.tableEntries = 0;
-    this.figureCount = 0;
+    this.figureBytes = 0;
     this.current.fill(0);
     this.previous.fill(0);
     this.lastText.fill(undefined);
@@ -392,23 +404,23 @@ export class RequestLog {
 
 /** A batch back to request_log's values, COLUMNS per answer, each head as it was sent. */
 function decodeBatch(data: Buffer | string): unknown[] {
-  if (typeof data === 'string' || data[0] !== FORMAT) return decodeTextBatch(data);
+  if (typeof data === 'string' || (data[0] !== FORMAT && data[0] !== FLOAT_FORMAT)) return decodeTextBatch(data);
+  const varints = data[0] === FORMAT;
   const rows = data.readUInt32LE(1);
-  const figuresEnd = PREFIX_BYTES + data.readUInt32LE(5) * Float64Array.BYTES_PER_ELEMENT;
-  // Copied to a fresh buffer: a Float64Array needs its start aligned to 8 bytes.
-  const figures = new Float64Array(Uint8Array.prototype.slice.call(data, PREFIX_BYTES, figuresEnd).buffer);
+  const figuresEnd = PREFIX_BYTES + data.readUInt32LE(5) * (varints ? 1 : Float64Array.BYTES_PER_ELEMENT);
   const table: string[] = [];
   for (let offset = figuresEnd; offset < figuresEnd + data.readUInt32LE(9); ) {
     const length = data.readUInt32LE(offset);
     table.push(data.toString('latin1', offset + 4, offset + 4 + length));
     offset += 4 + length;
   }
+  const next = varints ? varintFigures(data) : floatFigures(data, figuresEnd);
   const values: unknown[] = [];
   const answer = new Float64Array(SLOTS);
-  let at = 0;
+  // FORMAT 2 had no such slot (its headAfter holds the whole rest); FORMAT 3 starts every slot at 0.
+  if (!varints) answer[SLOT.headRest] = -1;
   for (let row = 0; row < rows; row++) {
-    const mask = figures[at++] ?? 0;
-    for (let slot = 0; slot < SLOTS; slot++) if (mask & (1 << slot)) answer[slot] = figures[at++] ?? NaN;
+    next(answer);
     const figure = (slot: number) => answer[slot] ?? NaN;
     const text = (slot: number) => (figure(slot) < 0 ? null : (table[figure(slot)] ?? ''));
     const orNull = (slot: number) => (figure(slot) < 0 ? null : figure(slot));
@@ -419,11 +431,52 @@ function decodeBatch(data: Buffer | string): unknown[] {
         { kind: 'day', limit: figure(SLOT.dayLimit), used: figure(SLOT.dayUsed), resetAt: figure(SLOT.dayResetAt) },
       ];
       for (const [name, value] of Object.entries(rateLimitHeaders(windows, figure(SLOT.rateAt)))) head += `${name}: ${value}\r\n`;
-      head += text(SLOT.headAfter) ?? '';
+      head += (text(SLOT.headAfter) ?? '') + (text(SLOT.headRest) ?? '');
     }
-    values.push(figure(SLOT.at), text(SLOT.method), text(SLOT.host), text(SLOT.url), figure(SLOT.status), text(SLOT.code), orNull(SLOT.keyId), orNull(SLOT.accountId), text(SLOT.address), figure(SLOT.latencyMs), head);
+    const latencyMs = varints ? figure(SLOT.latency) / 1000 : figure(SLOT.latency);
+    values.push(figure(SLOT.at), text(SLOT.method), text(SLOT.host), text(SLOT.url), figure(SLOT.status), text(SLOT.code), orNull(SLOT.keyId), orNull(SLOT.accountId), text(SLOT.address), latencyMs, head);
   }
   return values;
+}
+
+/** FORMAT 3's figures: each call moves `answer` on to the next answer's. */
+function varintFigures(data: Buffer): (answer: Float64Array) => void {
+  let at = PREFIX_BYTES;
+  const varint = () => {
+    let value = 0;
+    let scale = 1;
+    let byte = 128;
+    while (byte & 128) {
+      byte = data[at++] ?? 0;
+      value += (byte & 127) * scale;
+      scale *= 128;
+    }
+    return value;
+  };
+  return (answer) => {
+    for (let mask = varint(), slot = 0; mask !== 0; slot++, mask = Math.floor(mask / 2)) {
+      if (mask % 2 === 0) continue;
+      const code = varint();
+      if (code % 2 === 1) {
+        answer[slot] = data.readDoubleLE(at);
+        at += Float64Array.BYTES_PER_ELEMENT;
+      } else {
+        const zigzag = code / 2;
+        answer[slot] = (answer[slot] ?? 0) + (zigzag % 2 === 1 ? -(zigzag + 1) / 2 : zigzag / 2);
+      }
+    }
+  };
+}
+
+/** FORMAT 2's figures: a float64 mask, then the float64 values of the slots it names. */
+function floatFigures(data: Buffer, figuresEnd: number): (answer: Float64Array) => void {
+  // Copied to a fresh buffer: a Float64Array needs its start aligned to 8 bytes.
+  const figures = new Float64Array(Uint8Array.prototype.slice.call(data, PREFIX_BYTES, figuresEnd).buffer);
+  let at = 0;
+  return (answer) => {
+    const mask = figures[at++] ?? 0;
+    for (let slot = 0; slot < SLOTS; slot++) if (mask & (1 << slot)) answer[slot] = figures[at++] ?? NaN;
+  };
 }
 
 /** Batches written before the binary format: fields joined by \u0001, numbers as text, empty optional fields as null. */

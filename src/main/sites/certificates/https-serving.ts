@@ -5,6 +5,7 @@ import type { Server as HttpServer } from 'node:http';
 import type { Engine } from '../../engine';
 import { hostOfRequest } from '../domain-names';
 import { pathAndQuery } from '../site-serving';
+import { RecordedResponse } from '../../api/request-recording';
 
 /** How often the serving process looks for certificates to issue, retry or renew (the times follow the engine's clock). */
 const CERTIFICATE_TICK_MS = 2_000;
@@ -87,6 +88,8 @@ export async function listenHttps(app: FastifyInstance, engine: Engine, host: st
   });
   const server = https.createServer(
     {
+      // API answers over HTTPS go to the request log too.
+      ServerResponse: RecordedResponse,
       minVersion: 'TLSv1.2',
       SNICallback: (servername, callback) => {
         // A certificate issued or removed by another process (the CLI) counts too.
