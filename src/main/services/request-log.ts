@@ -15,7 +15,7 @@ export const DEFAULT_KEEP_MS = 7 * 86_400_000;
 export const DEFAULT_MAX_ROWS = 1_000_000;
 /** A batch is written every 250 ms, or as soon as this many rows wait. */
 const FLUSH_INTERVAL_MS = 250;
-const FLUSH_ROWS = 4000;
+const FLUSH_ROWS = 4_000;
 const PRUNE_INTERVAL_MS = 60_000;
 /** Rows per INSERT statement: one statement per chunk costs far less than one per row. */
 const CHUNK = 50;
@@ -88,7 +88,7 @@ const SLOTS = 20;
 const MAX_ANSWER_BYTES = 3 + SLOTS * 9;
 /** Changes of whole numbers up to this size are varints; larger ones, floats (2·zigzag stays exact). */
 const MAX_VARINT_CHANGE = 2 ** 50;
-/** The string table's bytes; a batch is written when it is full, at 500 answers, or every 250 ms. */
+/** The string table's bytes; a batch is written when it is full, at FLUSH_ROWS answers, or every 250 ms. */
 const TABLE_BYTES = 1024 * 1024;
 /** The rate-limit headers as Node writes them: the first and the last of rateLimitHeaders(). */
 const RATE_LIMIT_FIRST = '\r\nx-ratelimit-limit: ';
@@ -124,11 +124,11 @@ interface SentHead {
 
 /**
  * Every API answer, recorded without slowing the API. Nothing of a request is kept beyond the moment
- * its answer is written: its figures go into a typed array and its strings into a table, each string
+ * its answer is written: its figures go into a buffer as varint changes and its strings into a table, each string
  * once per batch (both outside the JavaScript heap, so the garbage collector never sees them); the
  * rate-limit headers are cut out of the head and kept as the figures they were made of, the rest of
  * the head (alike from answer to answer) once. That batch is written as ONE row of
- * request_log_batches every 250 ms, at 500 answers, or when full, and on stop.
+ * request_log_batches every 250 ms, at 4,000 answers, or when full, and on stop.
  * Whoever reads the log (GUI, CLI, report) first moves the batches into request_log, one row per
  * answer, in one transaction: that cost falls on reading, not on the API's answers.
  */
