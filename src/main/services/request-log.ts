@@ -186,8 +186,8 @@ export class RequestLog {
     const head = (answer as SentHead)._header;
     if (!head) return;
     const { req } = answer;
-    const latencyMs = Math.round((performance.now() - exchange.startedAt) * 1000) / 1000;
-    this.record(exchange.arrivedAt, req.method ?? '', req.headers.host, req.url ?? '', answer.statusCode, exchange.errorCode, exchange.keyId, exchange.accountId, answer.socket?.remoteAddress, latencyMs, head, exchange.windows, exchange.rateAt);
+    // record() keeps it in whole microseconds.
+    this.record(exchange.arrivedAt, req.method ?? '', req.headers.host, req.url ?? '', answer.statusCode, exchange.errorCode, exchange.keyId, exchange.accountId, answer.socket?.remoteAddress, performance.now() - exchange.startedAt, head, exchange.windows, exchange.rateAt);
   }
 
   /**
