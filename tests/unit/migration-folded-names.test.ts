@@ -2,15 +2,10 @@
  * Migration 0002 on a database made by the previous version: folded names are backfilled, and
  * duplicate account and category names (allowed before) are numbered so that they become unique.
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import Database from 'better-sqlite3';
-import { drizzle } from 'drizzle-orm/better-sqlite3';
-import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../src/shared/errors';
-import { findMigrationsFolder } from '../../src/main/db/connection';
 import { databaseFile, Engine } from '../../src/main/engine';
+import { writeOldDatabase as writeOldDatabaseBefore } from '../helpers/old-migrations';
 import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
 
 let dataDir: string;
@@ -23,30 +18,19 @@ afterEach(() => {
   removeTempDir(dataDir);
 });
 
-/** A copy of the migrations as they were before 0002. */
-function migrationsBefore0002(): string {
-  const source = findMigrationsFolder();
-  const folder = path.join(dataDir, 'old-migrations');
-  fs.mkdirSync(path.join(folder, 'meta'), { recursive: true });
-  const journal = JSON.parse(fs.readFileSync(path.join(source, 'meta', '_journal.json'), 'utf8')) as { entries: { tag: string }[] };
-  journal.entries = journal.entries.filter((entry) => entry.tag < '0002');
-  fs.writeFileSync(path.join(folder, 'meta', '_journal.json'), JSON.stringify(journal));
-  for (const entry of journal.entries) fs.copyFileSync(path.join(source, `${entry.tag}.sql`), path.join(folder, `${entry.tag}.sql`));
-  return folder;
-}
-
 /** The rows an older version could have written: its lower() index let non-ASCII case duplicates through. */
 function writeOldDatabase(): void {
-  const sqlite = new Database(databaseFile(dataDir, 'production'));
-  migrate(drizzle(sqlite), { migrationsFolder: migrationsBefore0002() });
-  sqlite.exec(`
+  writeOldDatabaseBefore(
+    databaseFile(dataDir, 'production'),
+    '0002',
+    `
     INSERT INTO plans (id, name, per_minute, per_day, ban_threshold, ban_minutes) VALUES ('free', 'Free', 60, 1000, 10, 15);
     INSERT INTO meta (key, value) VALUES ('categories_seeded', '1');
     INSERT INTO categories (id, name) VALUES (1, 'Dogs'), (2, 'Cats'), (3, 'Señores'), (4, 'SEÑORES'), (5, 'Ｄｏｇｓ');
     INSERT INTO accounts (id, name, plan_id, created_at) VALUES (1, 'Acme', 'free', 0), (2, 'ACME', 'free', 0), (3, 'Acme (2)', 'free', 0), (4, 'acme', 'free', 0), (5, 'Señor', 'free', 0);
     INSERT INTO pets (name, category_id, status, created_at, updated_at) VALUES ('Señor Whiskers', 1, 'available', 0, 0), ('ÉCLAIR', 2, 'sold', 0, 0), ('Rex', 1, 'available', 0, 0);
-  `);
-  sqlite.close();
+  `,
+  );
 }
 
 describe('migration 0002 (folded names)', () => {

@@ -144,11 +144,27 @@ describe('pets', () => {
     expect([...pairs].sort()).toEqual(allPairs.sort());
   });
 
+  it('begin the history with the status a pet was created with, before and after it changes', () => {
+    const { pets } = engine.services;
+    const pet = pets.create({ name: 'Pip', categoryId: 1, status: 'pending' });
+    expect(pets.history(pet.id)).toEqual([{ fromStatus: null, toStatus: 'pending', changedAt: T0 }]);
+    clock.advance(5_000);
+    pets.changeStatus(pet.id, 'sold');
+    clock.advance(5_000);
+    pets.changeStatus(pet.id, 'available');
+    expect(pets.history(pet.id)).toEqual([
+      { fromStatus: null, toStatus: 'pending', changedAt: T0 },
+      { fromStatus: 'pending', toStatus: 'sold', changedAt: T0 + 5_000 },
+      { fromStatus: 'sold', toStatus: 'available', changedAt: T0 + 10_000 },
+    ]);
+  });
+
   it('do not record a change to the same status, and refuse unknown statuses and pets', () => {
     const { pets } = engine.services;
     const pet = pets.create({ name: 'Kiwi', categoryId: 4 });
     pets.changeStatus(pet.id, 'available');
     expect(pets.history(pet.id)).toHaveLength(1);
+    expect(engine.sqlite.prepare('SELECT count(*) AS n FROM pet_status_history').get()).toEqual({ n: 0 });
     expectAppError(() => pets.changeStatus(pet.id, 'adopted' as PetStatus), 'validation_failed');
     expectAppError(() => pets.changeStatus(pet.id + 1, 'sold'), 'not_found');
   });

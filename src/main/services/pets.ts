@@ -40,10 +40,10 @@ function prepareStatements(sqlite: Database.Database) {
     page: sqlite.prepare<[number, number], Pet>(`${PUBLIC_SELECT} WHERE id > ? ORDER BY id LIMIT ?`),
     pageByStatus: sqlite.prepare<[PetStatus, number, number], Pet>(`${PUBLIC_SELECT} WHERE status = ? AND id > ? ORDER BY id LIMIT ?`),
     get: sqlite.prepare<[number], Pet>(`${PUBLIC_SELECT} WHERE id = ?`),
-    insert: sqlite.prepare<[string, string, number, PetStatus, number, number], Pet>(
-      'INSERT INTO pets (name, name_folded, category_id, status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id, name, category_id AS categoryId, status',
+    // No RETURNING: the new pet is what was given plus its rowid, and a RETURNING row costs a tenth of a creation.
+    insert: sqlite.prepare<[string, string, number, PetStatus, number, number]>(
+      'INSERT INTO pets (name, name_folded, category_id, status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)',
     ),
-    insertHistory: sqlite.prepare('INSERT INTO pet_status_history (pet_id, from_status, to_status, changed_at) VALUES (?, NULL, ?, ?)'),
   };
 }
 
@@ -164,14 +164,21 @@ export class PetService {
     return this.getRecord(id);
   }
 
+  /**
+   * The creation first (no status before it), then each change. The creation is not stored: its time
+   * is the pet's createdAt and its status is the one the first change left, or the current one when
+   * the status never changed.
+   */
   history(id: number): StatusChange[] {
-    this.getRecord(id);
-    return this.db
+    const pet = this.getRecord(id);
+    const changes = this.db
       .select({ fromStatus: petStatusHistory.fromStatus, toStatus: petStatusHistory.toStatus, changedAt: petStatusHistory.changedAt })
       .from(petStatusHistory)
       .where(eq(petStatusHistory.petId, id))
       .orderBy(asc(petStatusHistory.changedAt), asc(petStatusHistory.id))
       .all();
+    const createdWith = changes[0]?.fromStatus ?? pet.status;
+    return [{ fromStatus: null, toStatus: createdWith, changedAt: pet.createdAt }, ...changes];
   }
 
   remove(id: number): void {
@@ -196,12 +203,14 @@ export class PetService {
     return created;
   }
 
+  /**
+   * One row in `pets` and nothing else: the status a pet was created with is not written to the
+   * history, which holds only changes (see history()), so a creation touches half the pages it would.
+   */
   private insertOne(input: NewPet, now: number): Pet {
     const status = input.status ?? 'available';
-    const pet = this.statements.insert.get(input.name, foldName(input.name), input.categoryId, status, now, now);
-    if (!pet) throw new Error('insert returned no row');
-    this.statements.insertHistory.run(pet.id, status, now);
-    return pet;
+    const { lastInsertRowid } = this.statements.insert.run(input.name, foldName(input.name), input.categoryId, status, now, now);
+    return { id: Number(lastInsertRowid), name: input.name, categoryId: input.categoryId, status };
   }
 
   private categoryProblem(categoryId: number, rowLabel = ''): AppError | undefined {
