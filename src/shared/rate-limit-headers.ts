@@ -38,9 +38,14 @@ function rateLimitField(windows: readonly WindowUsage[], now: number): string {
 }
 
 const policies = new Map<string, string>();
+/** The last answer's limits and policy: most answers in a row have the same caller, hence the same policy. */
+let lastPolicy = { minute: NaN, day: NaN, header: '' };
 
 /** Depends only on the limits, so it is serialised once per distinct pair of figures. */
 function policyHeader(windows: readonly WindowUsage[]): string {
+  const [minute, day] = windows;
+  const usual = windows.length === 2 && minute?.kind === 'minute' && day?.kind === 'day';
+  if (usual && minute.limit === lastPolicy.minute && day.limit === lastPolicy.day) return lastPolicy.header;
   let key = '';
   for (const window of windows) key += `${window.kind}=${window.limit},`;
   let header = policies.get(key);
@@ -49,5 +54,6 @@ function policyHeader(windows: readonly WindowUsage[]): string {
     if (policies.size > 1_000) policies.clear();
     policies.set(key, header);
   }
+  if (usual) lastPolicy = { minute: minute.limit, day: day.limit, header };
   return header;
 }

@@ -1,11 +1,14 @@
+import { API_BASE_PATH } from '../../shared/environments';
 import { PetsSchema, type PetStatus } from '../../shared/pet';
+import { encodeCursor } from './cursor';
 import type { Changes } from '../services/changes';
 import type { PetService } from '../services/pets';
 
 export interface CachedPage {
   /** The serialised JSON array as bytes, ready to send without encoding it again. */
   body: Buffer;
-  nextAfterId: number | null;
+  /** Path and query of the next page (for the Link header), or null on the last page. */
+  nextPath: string | null;
 }
 
 const MAX_PAGES = 2_000;
@@ -28,7 +31,10 @@ export class PetPageCache {
     let page = this.pages.get(key);
     if (!page) {
       const result = this.pets.listPage(query);
-      page = { body: Buffer.from(JSON.stringify(PetsSchema.parse(result.pets))), nextAfterId: result.nextAfterId };
+      const { nextAfterId } = result;
+      const nextPath =
+        nextAfterId === null ? null : `${API_BASE_PATH}/pets?limit=${query.limit}${query.status ? `&status=${query.status}` : ''}&cursor=${encodeCursor(nextAfterId)}`;
+      page = { body: Buffer.from(JSON.stringify(PetsSchema.parse(result.pets))), nextPath };
       if (this.pages.size >= MAX_PAGES) this.pages.clear();
       this.pages.set(key, page);
     }

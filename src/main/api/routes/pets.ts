@@ -12,7 +12,7 @@ import {
 } from '../../../shared/pet';
 import type { Engine } from '../../engine';
 import { absoluteUrl } from '../caller';
-import { decodeCursor, encodeCursor } from '../cursor';
+import { decodeCursor } from '../cursor';
 import { PetPageCache } from '../pet-page-cache';
 import type { RouteRules } from '../pipeline';
 import { answer, CREATED_LOCATION, DEPRECATION_HEADERS, errorAnswers, NEXT_PAGE_LINK } from '../responses';
@@ -50,10 +50,7 @@ export function registerPetRoutes(app: FastifyInstance, engine: Engine): void {
     async (request, reply) => {
       const { limit, status, cursor } = request.query;
       const page = pages.get({ limit, status, afterId: cursor === undefined ? undefined : decodeCursor(cursor) });
-      if (page.nextAfterId !== null) {
-        const next = `limit=${limit}${status ? `&status=${status}` : ''}&cursor=${encodeCursor(page.nextAfterId)}`;
-        reply.header('link', `<${absoluteUrl(request, `${API_BASE_PATH}/pets?${next}`)}>; rel="next"`);
-      }
+      if (page.nextPath !== null) reply.header('link', `<${absoluteUrl(request, page.nextPath)}>; rel="next"`);
       // Already serialised (and checked against PetsSchema) when the page was cached.
       return reply.type('application/json; charset=utf-8').send(page.body as never);
     },
