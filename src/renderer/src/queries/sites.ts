@@ -28,10 +28,12 @@ export function useDomains(projectId: number) {
   return useQuery({
     queryKey: [environment, 'sites', 'domains', projectId],
     queryFn: () => call('domains.list', { environment, projectId }),
-    // A certificate being issued takes seconds; a pending DNS check waits minutes: poll accordingly.
+    // A certificate being issued takes seconds, and so does the start of its issuing once a domain is
+    // verified (the server's next tick); a pending DNS check waits minutes: poll accordingly.
     refetchInterval: (query) => {
       const domains = query.state.data ?? [];
-      if (domains.some((domain) => domain.certificate.state === 'pending')) return WHILE_ISSUING_MS;
+      const issuing = (domain: Domain) => domain.certificate.state === 'pending' || (domain.status === 'verified' && domain.certificate.state === 'none');
+      if (domains.some(issuing)) return WHILE_ISSUING_MS;
       if (domains.some((domain) => domain.nextCheckAt !== null)) return WHILE_PENDING_MS;
       return domains.some((domain) => domain.status === 'verified' && domain.certificate.state === 'failed') ? WHILE_FAILED_MS : false;
     },
