@@ -26,6 +26,8 @@ export interface TreeProcess {
   pid: number;
   name: string;
   rssKiB: number;
+  /** Of rssKiB, pages of mapped files (mostly the Node binary): how many depends on the OS page cache too. */
+  fileKiB: number;
 }
 
 /** The process and all its descendants, with their resident memory now (from /proc). */
@@ -46,7 +48,8 @@ export function processTree(rootPid: number): TreeProcess[] {
   const visit = (pid: number) => {
     try {
       const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-      tree.push({ pid, name: /Name:\s+(.+)/.exec(status)?.[1] ?? '?', rssKiB: Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) });
+      const kib = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+      tree.push({ pid, name: /Name:\s+(.+)/.exec(status)?.[1] ?? '?', rssKiB: kib('VmRSS'), fileKiB: kib('RssFile') });
     } catch {
       return;
     }

@@ -34,7 +34,9 @@ async function peakTreeRss<T>(server: Server, during: () => Promise<T>): Promise
   const sample = () => {
     const tree = processTree(server.process.pid!);
     const totalKiB = tree.reduce((sum, p) => sum + p.rssKiB, 0);
-    if (totalKiB > peak.totalKiB) peak = { totalKiB, parts: tree.map((p) => `${p.name} ${(p.rssKiB / MiB).toFixed(0)}`).join(' + ') };
+    if (totalKiB > peak.totalKiB) {
+      peak = { totalKiB, parts: tree.map((p) => `${p.name} ${(p.rssKiB / MiB).toFixed(0)} (files ${(p.fileKiB / MiB).toFixed(0)})`).join(' + ') };
+    }
   };
   const timer = setInterval(sample, 50);
   try {
