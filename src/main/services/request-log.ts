@@ -136,11 +136,12 @@ export class RequestLog {
   /** The answer being recorded, and the one before: only what differs is kept. */
   private readonly current = new Float64Array(SLOTS);
   private readonly previous = new Float64Array(SLOTS);
-  private readonly figures = Buffer.allocUnsafe(FLUSH_ROWS * MAX_ANSWER_BYTES);
-  private figureBytes = 0;
-  private readonly table = Buffer.allocUnsafe(TABLE_BYTES);
   /** A batch row's data is put together here: no buffer is allocated per batch. */
   private readonly batch = Buffer.allocUnsafe(PREFIX_BYTES + FLUSH_ROWS * MAX_ANSWER_BYTES + TABLE_BYTES);
+  /** The figures are written straight into their place in the batch, after its prefix. */
+  private readonly figures = this.batch.subarray(PREFIX_BYTES, PREFIX_BYTES + FLUSH_ROWS * MAX_ANSWER_BYTES);
+  private figureBytes = 0;
+  private readonly table = Buffer.allocUnsafe(TABLE_BYTES);
   private tableOffset = 0;
   private tableEntries = 0;
   /** Per slot, the string last written for it in this batch and its number: a repeat is not written again. */
@@ -330,7 +331,6 @@ export class RequestLog {
     batch.writeUInt32LE(this.rows, 1);
     batch.writeUInt32LE(this.figureBytes, 5);
     batch.writeUInt32LE(this.tableOffset, 9);
-    this.figures.copy(batch, PREFIX_BYTES, 0, this.figureBytes);
     this.table.copy(batch, PREFIX_BYTES + this.figureBytes, 0, this.tableOffset);
     this.statements.insertBatch.run(this.rows, this.lastAt, batch.subarray(0, PREFIX_BYTES + this.figureBytes + this.tableOffset));
     this.tableOffset = 0;
