@@ -14,11 +14,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
-import { ROOT } from './processes';
+import { execNodeScript, ROOT } from './processes';
 
 const GET_COUNT = Number(process.env.GET_COUNT ?? 50_000);
 const POST_COUNT = Number(process.env.POST_COUNT ?? 25_000);
-const SERVE_FLAGS = ['--max-semi-space-size=1', '--heap-growing-percent=10', '--v8-pool-size=1'];
 
 interface Checkout {
   label: string;
@@ -66,7 +65,12 @@ async function measure(checkout: Checkout): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'adk-cpu-run-'));
   fs.cpSync(checkout.template, dataDir, { recursive: true });
   const node = path.join(checkout.dir, 'node_modules', 'node', 'bin', 'node');
-  const server = spawn('taskset', ['-c', '0', node, ...SERVE_FLAGS, 'scripts/launch.cjs', 'serve', '--data-dir', dataDir, '--port', '0'], { cwd: checkout.dir, stdio: ['ignore', 'pipe', 'ignore'] });
+  const { env, args } = execNodeScript(checkout.dir, 'serve');
+  const server = spawn('taskset', ['-c', '0', node, ...args, '--data-dir', dataDir, '--port', '0'], {
+    cwd: checkout.dir,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
   const exited = new Promise((resolve) => server.once('exit', resolve));
   const url = await new Promise<string>((resolve) =>
     readline.createInterface({ input: server.stdout }).on('line', (line) => {

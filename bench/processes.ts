@@ -17,9 +17,24 @@ export function spawnPinned(cpu: number, command: string, args: string[]): Child
  * `npm …` as the user's shell runs it: the npm (and the Node under it) that started this benchmark,
  * not whatever `npm` the scripts' PATH finds first.
  */
-function npmCommand(args: string[]): [string, string[]] {
+export function npmCommand(args: string[]): [string, string[]] {
   const { npm_execpath: npmCli, npm_node_execpath: npmNode } = process.env;
   return npmCli && npmNode ? [npmNode, [npmCli, ...args]] : ['npm', args];
+}
+
+/**
+ * An npm script `VAR=value… exec node ARGS…` (how serve, cli and bench are written) in its parts:
+ * the environment it sets and Node's arguments, to start exactly what it starts.
+ */
+export function execNodeScript(dir: string, name: string): { env: Record<string, string>; args: string[] } {
+  const script = (JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts[name] ?? '';
+  const words = script.split(' ');
+  const at = words.indexOf('exec');
+  const assignments = words.slice(0, Math.max(at, 0));
+  if (at === -1 || words[at + 1] !== 'node' || !assignments.every((word) => /^[A-Z_]+=\S+$/.test(word))) {
+    throw new Error(`${dir}: the ${name} script is not "VAR=value… exec node ARGS…": ${script}`);
+  }
+  return { env: Object.fromEntries(assignments.map((word) => [word.slice(0, word.indexOf('=')), word.slice(word.indexOf('=') + 1)])), args: words.slice(at + 2) };
 }
 
 export interface TreeProcess {
@@ -57,6 +72,23 @@ export function processTree(rootPid: number): TreeProcess[] {
   };
   visit(rootPid);
   return tree;
+}
+
+/**
+ * The pages of its own binary (and libraries) that a Node process doing nothing gets mapped, in KiB:
+ * how many depends on the OS page cache at the time, not on the program (README, Benchmarks).
+ */
+export async function bareNodeFileKiB(execPath: string): Promise<number> {
+  const child = spawn(execPath, ['-e', "process.stdout.write('ready\\n'); setInterval(() => {}, 1000);"], { stdio: ['ignore', 'pipe', 'ignore'] });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      child.stdout.once('data', () => resolve());
+      child.once('exit', (code) => reject(new Error(`${execPath} -e exited with ${code}`)));
+    });
+    return processTree(child.pid!)[0]?.fileKiB ?? NaN;
+  } finally {
+    child.kill();
+  }
 }
 
 export interface Server {

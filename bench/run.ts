@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { load, PINNING, processTree, startBare, startServe, type Load, type Server } from './processes';
+import { bareNodeFileKiB, load, npmCommand, PINNING, processTree, startBare, startServe, type Load, type Server } from './processes';
 import { seedDatabase } from './seed';
 
 const CONNECTIONS = 32;
@@ -123,6 +123,13 @@ async function main(): Promise<void> {
   console.log(`per-round ratios: GET ${getRatios.map((r) => r.toFixed(2)).join(', ')} · POST ${postRatios.map((r) => r.toFixed(2)).join(', ')}`);
   const treeMiB = peak.totalKiB / MiB;
   console.log(`serving process tree, peak summed RSS under load: ${treeMiB.toFixed(0)} MiB (${peak.parts})`);
+  // The file-backed share is mostly the Node binaries' pages, and how many of those a process gets
+  // mapped depends on the OS page cache: the same idle `node -e` as a yardstick, now.
+  const [npmNode] = npmCommand([]);
+  const [npmFloor, serverFloor] = [await bareNodeFileKiB(npmNode === 'npm' ? 'node' : npmNode), await bareNodeFileKiB(process.execPath)];
+  console.log(
+    `  the same binaries idle (\`node -e\`), files now: npm's Node ${(npmFloor / MiB).toFixed(0)} MiB, the server's Node ${(serverFloor / MiB).toFixed(0)} MiB (about 35 each when the binaries were last written, not read whole: README, Benchmarks)`,
+  );
 
   const latency: Record<number, number> = {};
   for (const pets of [1_000, 1_000_000]) {

@@ -23,7 +23,7 @@ describe('a database connection', () => {
     expect(connection.sqlite.pragma('foreign_keys', { simple: true })).toBe(1);
   });
 
-  it("keeps SQLite's page cache at 2 MiB (better-sqlite3 would allow 16), bounding the server's memory", () => {
-    expect(connection.sqlite.pragma('cache_size', { simple: true })).toBe(-2000);
+  it("keeps SQLite's page cache at 1 MiB (better-sqlite3 would allow 16, SQLite 2), bounding the server's memory", () => {
+    expect(connection.sqlite.pragma('cache_size', { simple: true })).toBe(-1000);
   });
 });

@@ -2,12 +2,12 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { execNodeScript } from '../../bench/processes';
 import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
 
 const ROOT = path.resolve(__dirname, '../..');
 const LAUNCHER = path.join(ROOT, 'scripts', 'launch.cjs');
 const SYSTEM_NODE = '/usr/bin/node';
-const { scripts } = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
 
 function systemNodeVersion(): number[] | undefined {
   if (!fs.existsSync(SYSTEM_NODE)) return undefined;
@@ -16,8 +16,8 @@ function systemNodeVersion(): number[] | undefined {
 const systemVersion = systemNodeVersion();
 const systemNodeIsOld = systemVersion !== undefined && ((systemVersion[0] ?? 0) < 22 || (systemVersion[0] === 22 && (systemVersion[1] ?? 0) < 12));
 
-function run(node: string, args: string[], options: { cwd?: string } = {}) {
-  return spawnSync(node, args, { cwd: options.cwd ?? ROOT, encoding: 'utf8', timeout: 60_000 });
+function run(node: string, args: string[], options: { cwd?: string; env?: Record<string, string> } = {}) {
+  return spawnSync(node, args, { cwd: options.cwd ?? ROOT, env: { ...process.env, ...options.env }, encoding: 'utf8', timeout: 60_000 });
 }
 
 describe('the launcher behind npm run serve, cli and bench', () => {
@@ -25,10 +25,9 @@ describe('the launcher behind npm run serve, cli and bench', () => {
     const dataDir = makeTempDir('adk-launcher');
     try {
       for (const entry of ['serve', 'cli', 'bench']) {
-        // The npm script as it is, flags included, with the machine's node in place of the project's.
-        const [exec, node, ...args] = scripts[entry]!.split(' ');
-        expect([exec, node]).toEqual(['exec', 'node']);
-        const result = run(SYSTEM_NODE, [...args, '--data-dir', dataDir]);
+        // The npm script as it is, flags and environment included, with the machine's node in place of the project's.
+        const { env, args } = execNodeScript(ROOT, entry);
+        const result = run(SYSTEM_NODE, [...args, '--data-dir', dataDir], { env });
         expect(result.signal).toBeNull();
         expect(result.status).toBe(1);
         expect(result.stderr).toContain('Adoption Desk needs Node.js 22.12 or newer; this is Node.js 20.');
