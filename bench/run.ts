@@ -30,19 +30,25 @@ function medianLoad(runs: Load[]): Load {
   };
 }
 
-/** The highest summed RSS of the server's process tree seen while `during` runs, sampled every 50 ms. */
-async function peakTreeRss<T>(server: Server, during: () => Promise<T>): Promise<{ result: T; peak: { totalKiB: number; parts: string } }> {
-  let peak = { totalKiB: 0, parts: '' };
-  const sample = () => {
-    const tree = processTree(server.process.pid!);
-    const totalKiB = tree.reduce((sum, p) => sum + p.rssKiB, 0);
-    if (totalKiB > peak.totalKiB) {
-      peak = { totalKiB, parts: tree.map((p) => `${p.name} ${(p.rssKiB / MiB).toFixed(0)} (files ${(p.fileKiB / MiB).toFixed(0)})`).join(' + ') };
-    }
-  };
+interface Peak {
+  totalKiB: number;
+  parts: string;
+}
+
+/** The highest summed RSS of each server's process tree seen while `during` runs, sampled every 50 ms. */
+async function peakTreeRss<T>(servers: Server[], during: () => Promise<T>): Promise<{ result: T; peaks: Peak[] }> {
+  const peaks: Peak[] = servers.map(() => ({ totalKiB: 0, parts: '' }));
+  const sample = () =>
+    servers.forEach((server, i) => {
+      const tree = processTree(server.process.pid!);
+      const totalKiB = tree.reduce((sum, p) => sum + p.rssKiB, 0);
+      if (totalKiB > (peaks[i]?.totalKiB ?? 0)) {
+        peaks[i] = { totalKiB, parts: tree.map((p) => `${p.name} ${(p.rssKiB / MiB).toFixed(0)} (files ${(p.fileKiB / MiB).toFixed(0)})`).join(' + ') };
+      }
+    });
   const timer = setInterval(sample, 50);
   try {
-    return { result: await during(), peak };
+    return { result: await during(), peaks };
   } finally {
     clearInterval(timer);
     sample();
@@ -94,7 +100,7 @@ async function main(): Promise<void> {
   const get = () => load(listUrl, { connections: CONNECTIONS, seconds: SECONDS, key });
   const post = () => load(`${api.url}/v1/pets`, { connections: CONNECTIONS, seconds: SECONDS, key, method: 'POST', body: postBody });
 
-  const { result: rounds, peak } = await peakTreeRss(api, async () => {
+  const { result: rounds, peaks: [peak = { totalKiB: NaN, parts: '' }, barePeak] } = await peakTreeRss([api, bare], async () => {
     // JIT warm-up: the framework's paths need longer than a bare handler to reach steady speed.
     await load(listUrl, { connections: CONNECTIONS, seconds: 6, key });
     await load(`${api.url}/v1/pets`, { connections: CONNECTIONS, seconds: 3, key, method: 'POST', body: JSON.stringify({ name: 'Warm-up', categoryId: 1 }) });
@@ -125,6 +131,7 @@ async function main(): Promise<void> {
   console.log(`per-round ratios: GET ${getRatios.map((r) => r.toFixed(2)).join(', ')} · POST ${postRatios.map((r) => r.toFixed(2)).join(', ')}`);
   const treeMiB = peak.totalKiB / MiB;
   console.log(`serving process tree, peak summed RSS under load: ${treeMiB.toFixed(0)} MiB (${peak.parts})`);
+  console.log(`  the bare node:http server under the same load: ${barePeak?.parts ?? '?'}`);
   // The file-backed share is mostly the Node binaries' pages, and how many of those a process gets
   // mapped depends on the OS page cache: the same idle `node -e` as a yardstick, now.
   const [npmNode] = npmCommand([]);
