@@ -42,11 +42,23 @@ function builtFrom() {
 /**
  * Modules loaded at start but used only for what the default server rarely or never does: HTTPS,
  * TLS and HTTP/2 (Fastify's; loading them sets up TLS: about 3 MiB resident), the swagger plugin's
- * YAML output, the Public Suffix List (only when a domain is added) and the static file sender (only
- * for site requests). Wherever they are imported or required, the bundle holds a stand-in that loads
- * the real module on first use; its keys are read when bundling, so nothing loads by listing them.
+ * YAML output, the Public Suffix List (only when a domain is added), the static file senders (site
+ * requests; the admin pages), Fastify's own schema compilers (never: every schema is zod's) and its
+ * inject(). Wherever they are imported or required, the bundle holds a stand-in that requires the
+ * real module from node_modules on first use; its keys are read when bundling, so nothing loads by
+ * listing them. Their code stays out of the bundle: its source would be held in memory (0.6 MiB).
  */
-const LOAD_ON_FIRST_USE = ['node:https', 'node:http2', 'node:tls', 'yaml', 'tldts', '@fastify/send'];
+const LOAD_ON_FIRST_USE = ['node:https', 'node:http2', 'node:tls', 'yaml', 'tldts', '@fastify/send', '@fastify/static', '@fastify/ajv-compiler', '@fastify/fast-json-stringify-compiler', 'light-my-request'];
+
+/**
+ * How the bundle requires `specifier` at run time: the copy its importer would get (a package may
+ * hold its own version in a nested node_modules), by a path relative to the bundle, which sits in
+ * the same node_modules.
+ */
+function requirePath(specifier, resolveDir) {
+  if (nodeModule.isBuiltin(specifier)) return specifier;
+  return `./${path.relative(OUT, require.resolve(specifier, { paths: [resolveDir] })).split(path.sep).join('/')}`;
+}
 
 /** What the stand-in must know without loading the module: its property names, and whether it is called. */
 function shapeOf(specifier, resolveDir) {
@@ -60,6 +72,8 @@ const loadOnFirstUse = {
   name: 'load-on-first-use',
   setup(bundler) {
     const filter = new RegExp(`^(${LOAD_ON_FIRST_USE.join('|')})$`);
+    // The stand-in's own require: Node's, at run time.
+    bundler.onResolve({ filter: /.*/, namespace: 'load-on-first-use' }, (args) => ({ path: args.path, external: true }));
     bundler.onResolve({ filter }, (args) => {
       if (args.namespace !== 'file') return undefined;
       return { path: args.path, namespace: 'load-on-first-use', pluginData: { resolveDir: args.resolveDir } };
@@ -69,7 +83,7 @@ const loadOnFirstUse = {
       loader: 'js',
       contents: `const shape = ${JSON.stringify(shapeOf(args.path, args.pluginData.resolveDir))};
 let real;
-const load = () => (real ??= require(${JSON.stringify(args.path)}));
+const load = () => (real ??= require(${JSON.stringify(requirePath(args.path, args.pluginData.resolveDir))}));
 module.exports = new Proxy(shape.callable ? (() => {}) : {}, {
   apply: (_, self, args) => Reflect.apply(load(), self, args),
   get: (_, key) => (key === '__esModule' ? shape.esModule || undefined : load()[key]),
