@@ -3,7 +3,8 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { callApi, cliJson, createKey, expect, goTo, importPets, openDesk, roomInMinute, test } from './fixtures';
 
-const OUT = path.resolve(__dirname, '../../docs/screenshots');
+/** Playwright's output folder (emptied at each run): `npm run screenshots` copies them into docs/screenshots/. */
+const OUT = path.resolve(__dirname, '../../test-results/screenshots');
 
 /** Toasts and tooltips come and go on their own clock; they are left out of the pictures. */
 const HIDE_TRANSIENTS = '.mantine-Notifications-root, .mantine-Tooltip-tooltip { display: none !important; }';
