@@ -1,14 +1,15 @@
-import fs from 'node:fs';
 import path from 'node:path';
-import type { ServerStatus } from '../shared/admin-contract';
-import { SettingsSchema, SettingsUpdateSchema, type Settings, type SettingsUpdate } from '../shared/admin-schemas';
-import type { Clock } from '../shared/clock';
+import type { ServerStatus, SettingsDamage } from '../shared/admin-contract';
+import { SettingsUpdateSchema, type Settings, type SettingsUpdate } from '../shared/admin-schemas';
+import { systemClock, type Clock } from '../shared/clock';
 import { DEFAULT_PORT, ENVIRONMENTS, type Environment } from '../shared/environments';
 import type { ApiLog } from './api/server';
 import { AppError, isAppError } from '../shared/errors';
 import { startApiServer, type RunningServer } from './api/start';
 import { Engine } from './engine';
+import { ensurePrivateDir } from './files/owner-only';
 import { parseOrThrow } from './services/validation';
+import { readSettingsFile, saveSettingsFile } from './settings-file';
 import type { SitesOptions } from './sites/sites';
 
 export interface AppHostOptions {
@@ -53,10 +54,18 @@ export class AppHost {
   private readonly problems = new Map<Environment, StartProblem>();
   private readonly standaloneEngines = new Map<Environment, Engine>();
   private readonly settingsFile: string;
+  /** Set when the file was damaged at start; cleared once settings are saved again. */
+  private settingsDamage: SettingsDamage | null;
 
   constructor(private readonly options: AppHostOptions) {
     this.settingsFile = path.join(options.dataDir, 'settings.json');
-    this.settings = this.readSettings();
+    const read = readSettingsFile(this.settingsFile, DEFAULT_SETTINGS, new Date((options.clock ?? systemClock).now()));
+    this.settings = read.settings;
+    this.settingsDamage = read.damage;
+    if (read.damage) {
+      const keptAs = read.damage.keptAs ? `kept aside as ${read.damage.keptAs}` : 'left in place (it could not be moved)';
+      options.log?.error({ file: this.settingsFile, ...read.damage }, `The settings file is damaged (${read.damage.reason}); ${keptAs}; the default settings are in use until settings are saved again.`);
+    }
   }
 
   async start(): Promise<ServerStatus[]> {
@@ -102,6 +111,7 @@ export class AppHost {
         problem: problem ? `${problem.reason}${problem.portInUse ? ' Choose another port on the Server page.' : ''}` : null,
         portInUse: problem?.portInUse ?? false,
         httpsPort: server?.httpsPort ?? null,
+        settingsDamaged: this.settingsDamage,
       };
     });
   }
@@ -137,8 +147,9 @@ export class AppHost {
       throw new AppError('conflict', `The settings were not saved: ${reasons.join('; ')}${after}`);
     }
 
-    fs.mkdirSync(this.options.dataDir, { recursive: true });
-    fs.writeFileSync(this.settingsFile, `${JSON.stringify(next, null, 2)}\n`);
+    ensurePrivateDir(this.options.dataDir);
+    saveSettingsFile(this.settingsFile, next);
+    this.settingsDamage = null;
     const statuses = this.status();
     for (const status of statuses) if (status.running && changed.includes(status.environment)) this.options.onMoved?.(status);
     return statuses;
@@ -203,14 +214,6 @@ export class AppHost {
 
   private host(): string {
     return this.options.overrides?.host ?? this.settings.host;
-  }
-
-  private readSettings(): Settings {
-    try {
-      return SettingsSchema.parse(JSON.parse(fs.readFileSync(this.settingsFile, 'utf8')));
-    } catch {
-      return structuredClone(DEFAULT_SETTINGS);
-    }
   }
 }
 

@@ -1,8 +1,8 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { systemClock, type Clock } from '../shared/clock';
 import type { Environment } from '../shared/environments';
 import { openConnection, type Connection } from './db/connection';
+import { ensurePrivateDir } from './files/owner-only';
 import { AccountService } from './services/accounts';
 import { CategoryService } from './services/categories';
 import { Changes, type ChangeTopic } from './services/changes';
@@ -60,7 +60,7 @@ export class Engine {
     this.clock = new LabClock(options.clock ?? systemClock);
     this.environment = options.environment;
     this.dataDir = path.resolve(options.dataDir);
-    fs.mkdirSync(this.dataDir, { recursive: true });
+    ensurePrivateDir(this.dataDir);
     this.connection = openConnection(databaseFile(this.dataDir, this.environment), options.migrationsFolder);
     const { db } = this.connection;
     this.lab = new LabClockService(this.connection.sqlite, this.clock, this.changes);

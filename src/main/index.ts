@@ -91,6 +91,15 @@ async function main(): Promise<void> {
       detail: `${status.problem ?? ''}\nChange its port on the Server page; its data can still be managed here.`,
     });
   }
+  // The desktop app has no log to read: a damaged settings file is said here, and on the Server page.
+  const damage = statuses.find((status) => status.settingsDamaged)?.settingsDamaged;
+  if (damage) {
+    void dialog.showMessageBox(mainWindow, {
+      type: 'warning',
+      message: 'The saved settings could not be used.',
+      detail: `The settings file was damaged, so the servers started with the default settings.${damage.keptAs ? ` The damaged file was kept as ${damage.keptAs}.` : ''}\nCheck the settings on the Server page and save them.`,
+    });
+  }
 }
 
 let quitting = false;

@@ -48,6 +48,16 @@ export interface ServerStatus {
   portInUse: boolean;
   /** The port serving the sites over HTTPS, when one is set and the server runs. */
   httpsPort: number | null;
+  /** The settings file was damaged at start: the servers run on the default settings until the next save. */
+  settingsDamaged: SettingsDamage | null;
+}
+
+/** A settings file that could not be used: kept aside for the user, never silently lost. */
+export interface SettingsDamage {
+  /** Where the damaged file was moved (`settings.json.broken-<time>`); null when it could not be moved. */
+  keptAs: string | null;
+  /** What was wrong with it: a JSON syntax error, or the fields that break the rules ("ports.staging: …"). */
+  reason: string;
 }
 
 export interface ConsoleResponse {

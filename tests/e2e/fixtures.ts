@@ -81,7 +81,7 @@ async function twoFreePorts(): Promise<[number, number]> {
   return [ports[0]!, ports[1]!];
 }
 
-export const test = base.extend<{ desk: DeskServer; explicitPorts: boolean; stagingPortTaken: boolean; siteDns: boolean }>({
+export const test = base.extend<{ desk: DeskServer; explicitPorts: boolean; stagingPortTaken: boolean; siteDns: boolean; settingsFile: string | undefined }>({
   /**
    * By default the server gets --port 0 --other-port 0 (the OS picks), which the Server page's
    * settings form shows as 0. `test.use({ explicitPorts: true })` passes two free port numbers instead.
@@ -91,9 +91,12 @@ export const test = base.extend<{ desk: DeskServer; explicitPorts: boolean; stag
   stagingPortTaken: [false, { option: true }],
   /** `test.use({ siteDns: true })`: a DNS server on 127.0.0.1 whose zone the test edits, given to serve and the CLI. */
   siteDns: [false, { option: true }],
+  /** `test.use({ settingsFile: TEXT })`: the data dir's settings.json holds TEXT when the server starts. */
+  settingsFile: [undefined, { option: true }],
   // A fresh data dir and a fresh server for every test.
-  desk: async ({ explicitPorts, stagingPortTaken, siteDns }, use) => {
+  desk: async ({ explicitPorts, stagingPortTaken, siteDns, settingsFile }, use) => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'adk-e2e-'));
+    if (settingsFile !== undefined) fs.writeFileSync(path.join(dataDir, 'settings.json'), settingsFile);
     const ports = explicitPorts || stagingPortTaken ? await twoFreePorts() : ([0, 0] as [number, number]);
     const holder = net.createServer();
     if (stagingPortTaken) await new Promise<void>((resolve) => holder.listen(ports[1], '127.0.0.1', resolve));

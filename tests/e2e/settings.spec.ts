@@ -191,3 +191,33 @@ test.describe('with staging’s port held by another program', () => {
     await expect(toasts(page).filter({ hasText: `staging listens on http://127.0.0.1:${newStagingPort}/v1` })).toBeVisible();
   });
 });
+
+test.describe('with a damaged settings file', () => {
+  const damaged = '{\n  "host": "127.0.0.1",\n  "ports": { "production": 4010, "staging": 4011 },\n  "httpsPorts": { "produ';
+  test.use({ settingsFile: damaged });
+
+  test('the Server page says the saved settings could not be used and where the damaged file went; a save writes a good file', async ({ page, desk }) => {
+    const keptAs = fs.readdirSync(desk.dataDir).filter((name) => name.startsWith('settings.json.broken-'));
+    expect(keptAs).toEqual([expect.stringMatching(/^settings\.json\.broken-\d{4}-\d\d-\d\dT\d{6}\.\d{3}Z$/)]);
+    expect(fs.readFileSync(path.join(desk.dataDir, keptAs[0]!), 'utf8')).toBe(damaged);
+    expect(fs.existsSync(path.join(desk.dataDir, 'settings.json'))).toBe(false);
+
+    await openDesk(page, desk);
+    await goTo(page, 'Server');
+    const alert = page.getByTestId('settings-damaged');
+    await expect(alert).toContainText('The saved settings could not be used');
+    await expect(alert).toContainText('so the servers started with the default settings, without any HTTPS ports or ACME CA you had set');
+    await expect(alert).toContainText(`The damaged file was kept as ${path.join(desk.dataDir, keptAs[0]!)}.`);
+    await expect(alert).toContainText('What was wrong: it is not valid JSON');
+
+    // The settings in force are not in any file yet: saving them unchanged is allowed, and clears the warning.
+    await expect(saveButton(page)).toBeEnabled();
+    await saveButton(page).click();
+    await expect(notification(page, `Saved. production listens on ${desk.apiUrl.production}; staging listens on ${desk.apiUrl.staging}.`)).toBeVisible();
+    await expect(alert).toHaveCount(0);
+    await expect(saveButton(page)).toBeDisabled();
+    const saved = JSON.parse(fs.readFileSync(path.join(desk.dataDir, 'settings.json'), 'utf8')) as unknown;
+    expect(saved).toEqual({ host: '127.0.0.1', ports: { production: Number(new URL(desk.apiUrl.production).port), staging: Number(new URL(desk.apiUrl.staging).port) } });
+    expect((fs.statSync(path.join(desk.dataDir, 'settings.json')).mode & 0o777).toString(8)).toBe('600');
+  });
+});

@@ -208,6 +208,20 @@ describe('the Electron shell', () => {
     expect(await answers(`http://127.0.0.1:${ports.production}/v1/pets`)).toBe(401);
   });
 
+  it('says when the saved settings could not be used, and where the damaged file was kept', async () => {
+    fs.writeFileSync(path.join(electron.state.userData, 'settings.json'), '{ "host": "127.0.0.1", "ports": {');
+    await loadShell();
+    const keptAs = fs.readdirSync(electron.state.userData).find((name) => name.startsWith('settings.json.broken-'));
+    expect(keptAs).toBeDefined();
+    expect(electron.module.dialog.showMessageBox).toHaveBeenCalledWith(
+      expect.anything(),
+      expect.objectContaining({
+        message: 'The saved settings could not be used.',
+        detail: expect.stringContaining(`The damaged file was kept as ${path.join(electron.state.userData, keptAs!)}.`),
+      }),
+    );
+  });
+
   it('stops the servers before quitting, once', async () => {
     await loadShell();
     const event = quitEvent();

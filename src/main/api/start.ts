@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../shared/clock';
@@ -6,6 +5,7 @@ import { API_BASE_PATH, type Environment } from '../../shared/environments';
 import { AppError } from '../../shared/errors';
 import { acquireInstanceLock, recordLockHolder } from '../db/instance-lock';
 import { Engine } from '../engine';
+import { ensurePrivateDir } from '../files/owner-only';
 import type { SitesOptions } from '../sites/sites';
 import { listenHttps, type RunningHttps } from '../sites/certificates/https-serving';
 import { buildApiServer, type ApiLog, type ApiServerOptions } from './server';
@@ -53,7 +53,7 @@ export interface RunningServer {
 export async function startApiServer(options: StartOptions): Promise<RunningServer> {
   const host = options.host ?? '127.0.0.1';
   const dataDir = path.resolve(options.dataDir);
-  fs.mkdirSync(dataDir, { recursive: true });
+  ensurePrivateDir(dataDir);
   const lockFile = path.join(dataDir, `${options.environment}.lock`);
   const lock = acquireInstanceLock(lockFile, `the ${options.environment} environment of ${dataDir}`);
   let engine: Engine | undefined;

@@ -5,6 +5,7 @@ import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3'
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { foldName } from '../../shared/names';
 import { DEFAULT_PLANS } from '../../shared/plans';
+import { claimPrivateFile, tightenPrivateFile } from '../files/owner-only';
 import * as schema from './schema';
 import { registerSqlFunctions } from './sql-functions';
 
@@ -27,6 +28,7 @@ export function findMigrationsFolder(from: string = __dirname): string {
 }
 
 export function openConnection(file: string, migrationsFolder = findMigrationsFolder()): Connection {
+  claimDatabaseFiles(file);
   // The server, the CLI and the desktop app may open a new file at once: one migrates, the others wait.
   const gate = new Database(`${file}.opening`, { timeout: 30_000 });
   try {
@@ -49,6 +51,13 @@ export function openConnection(file: string, migrationsFolder = findMigrationsFo
     if (gate.inTransaction) gate.exec('ROLLBACK');
     gate.close();
   }
+}
+
+/** Owner-only before SQLite opens them: it gives the -wal, -shm and journals it creates the main file's mode. */
+function claimDatabaseFiles(file: string): void {
+  claimPrivateFile(`${file}.opening`);
+  claimPrivateFile(file);
+  for (const companion of ['-wal', '-shm', '-journal', '.opening-journal']) tightenPrivateFile(`${file}${companion}`);
 }
 
 function seed(sqlite: Database.Database): void {

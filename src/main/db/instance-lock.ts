@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import Database from 'better-sqlite3';
 import { AppError } from '../../shared/errors';
+import { writeFileAtomically } from '../files/atomic-write';
+import { claimPrivateFile } from '../files/owner-only';
 
 export interface InstanceLock {
   release(): void;
@@ -16,6 +18,7 @@ interface Holder {
  * file: the OS drops it when the holder dies, even by kill -9, so a crash never leaves it stuck.
  */
 export function acquireInstanceLock(lockFile: string, description: string): InstanceLock {
+  claimPrivateFile(lockFile);
   const handle = new Database(lockFile, { timeout: 0 });
   try {
     handle.exec('CREATE TABLE IF NOT EXISTS holder (pid INTEGER, address TEXT)');
@@ -41,7 +44,8 @@ export function acquireInstanceLock(lockFile: string, description: string): Inst
 }
 
 export function recordLockHolder(lockFile: string, holder: Holder): void {
-  fs.writeFileSync(`${lockFile}.json`, JSON.stringify(holder));
+  // Whole or absent: a CLI reading it while the server writes never sees half a record.
+  writeFileAtomically(`${lockFile}.json`, JSON.stringify(holder));
 }
 
 function readHolder(file: string): Holder | undefined {

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { z } from 'zod';
+import { writeFileAtomically } from '../files/atomic-write';
 
 const WindowStateSchema = z.object({
   x: z.int(),
@@ -34,5 +35,5 @@ export function loadWindowState(file: string, workAreas: readonly Area[]): Windo
 }
 
 export function saveWindowState(file: string, state: WindowState): void {
-  fs.writeFileSync(file, JSON.stringify(state));
+  writeFileAtomically(file, JSON.stringify(state));
 }

@@ -1,20 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { createFileAtomically, writeFileAtomically } from '../../files/atomic-write';
+import { ensurePrivateDir } from '../../files/owner-only';
 
-/** Owner-only folders (0700) and files (0600) for private keys: nothing else on the machine may read them. */
-export function ensurePrivateDir(dir: string): string {
-  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-  fs.chmodSync(dir, 0o700);
-  return dir;
-}
-
-/** Writes the whole file or nothing (temp file, then rename), 0600 from its first byte. */
+/** Writes the whole file or nothing, owner-only (0600) from its first byte, in an owner-only folder. */
 export function writePrivateFile(file: string, content: string): void {
   ensurePrivateDir(path.dirname(file));
-  const temp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
-  fs.writeFileSync(temp, content, { mode: 0o600, flag: 'wx' });
-  fs.renameSync(temp, file);
+  writeFileAtomically(file, content);
 }
 
 /**
@@ -23,15 +15,7 @@ export function writePrivateFile(file: string, content: string): void {
  */
 export function createPrivateFileOnce(file: string, content: string): string {
   ensurePrivateDir(path.dirname(file));
-  const temp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
-  fs.writeFileSync(temp, content, { mode: 0o600, flag: 'wx' });
-  try {
-    fs.linkSync(temp, file);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-  } finally {
-    fs.rmSync(temp, { force: true });
-  }
+  createFileAtomically(file, content);
   return fs.readFileSync(file, 'utf8');
 }
 

@@ -42,7 +42,8 @@ function settingsOf(values: SettingsValues): Settings {
   };
 }
 
-export function SettingsForm({ settings }: { settings: Settings }): React.JSX.Element {
+/** `unsaved`: the settings in force are not the file's (it was damaged), so saving them unchanged is worth it. */
+export function SettingsForm({ settings, unsaved = false }: { settings: Settings; unsaved?: boolean }): React.JSX.Element {
   const updateSettings = useUpdateSettings();
   const form = useForm<SettingsValues>({ initialValues: valuesOf(settings), validate: (values) => resolver(settingsOf(values)) });
   const exposed = !isLoopbackHost(form.values.host);
@@ -122,7 +123,7 @@ export function SettingsForm({ settings }: { settings: Settings }): React.JSX.El
             <Button variant="default" disabled={!form.isDirty()} onClick={() => form.reset()}>
               Undo
             </Button>
-            <Button type="submit" disabled={!form.isDirty()} loading={updateSettings.isPending}>
+            <Button type="submit" disabled={!form.isDirty() && !unsaved} loading={updateSettings.isPending}>
               Save and restart
             </Button>
           </Group>

@@ -1,6 +1,6 @@
-import { ActionIcon, Badge, Card, Code, CopyButton, Group, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { IconCheck, IconCopy } from '@tabler/icons-react';
-import type { ServerStatus } from '../../../shared/admin-contract';
+import { ActionIcon, Alert, Badge, Card, Code, CopyButton, Group, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { IconAlertTriangle, IconCheck, IconCopy } from '@tabler/icons-react';
+import type { ServerStatus, SettingsDamage } from '../../../shared/admin-contract';
 import { CaDownloadCard } from '../components/CaDownloadCard';
 import { LoadFailure, SkeletonBlocks } from '../components/load-states';
 import { PageTitle } from '../components/PageTitle';
@@ -54,9 +54,31 @@ function ServerCard({ server }: { server: ServerStatus }): React.JSX.Element {
   );
 }
 
+/** Said until the next save: the servers run on defaults, and nothing the user had set is lost. */
+function SettingsDamagedAlert({ damage }: { damage: SettingsDamage }): React.JSX.Element {
+  return (
+    <Alert color="orange" variant="light" icon={<IconAlertTriangle />} title="The saved settings could not be used" data-testid="settings-damaged">
+      <Stack gap={4}>
+        <Text size="sm">
+          The settings file was damaged, so the servers started with the default settings, without any HTTPS ports or ACME CA you had set. Check the
+          settings below and save them: that writes a new settings file.
+        </Text>
+        <Text size="sm">
+          {damage.keptAs ? `The damaged file was kept as ${damage.keptAs}.` : 'The damaged file could not be moved aside: saving replaces it.'}
+        </Text>
+        <Text size="sm" c="dimmed">
+          What was wrong: {damage.reason}
+        </Text>
+      </Stack>
+    </Alert>
+  );
+}
+
 export function ServerPage(): React.JSX.Element {
   const servers = useServers();
   const settings = useSettings();
+  // Both servers report the same file; it is shown once.
+  const damage = servers.data?.find((server) => server.settingsDamaged)?.settingsDamaged ?? null;
   return (
     <Stack>
       <PageTitle
@@ -65,6 +87,7 @@ export function ServerPage(): React.JSX.Element {
       />
       {servers.isPending && <SkeletonBlocks count={2} height={90} />}
       {servers.isError && <LoadFailure error={servers.error} onRetry={() => void servers.refetch()} />}
+      {damage && <SettingsDamagedAlert damage={damage} />}
       {servers.data && (
         <SimpleGrid cols={{ base: 1, md: 2 }}>
           {servers.data.map((server) => (
@@ -75,7 +98,7 @@ export function ServerPage(): React.JSX.Element {
       {settings.isPending && <SkeletonBlocks count={1} height={260} />}
       {settings.isError && <LoadFailure error={settings.error} onRetry={() => void settings.refetch()} />}
       {/* Remounted with what was saved, so the form starts clean from the settings in force. */}
-      {settings.data && <SettingsForm key={JSON.stringify(settings.data)} settings={settings.data} />}
+      {settings.data && <SettingsForm key={JSON.stringify(settings.data)} settings={settings.data} unsaved={damage !== null} />}
       <CaDownloadCard />
     </Stack>
   );
