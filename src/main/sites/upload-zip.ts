@@ -113,6 +113,7 @@ function startsLikeZip(data: Uint8Array): boolean {
 /** Files being written, by their path in the zip. */
 class FileWriter {
   private readonly open = new Map<string, fs.FileHandle>();
+  private readonly made = new Set<string>();
 
   constructor(private readonly folder: string) {}
 
@@ -121,7 +122,9 @@ class FileWriter {
       try {
         if (step.kind === 'open') {
           const target = path.join(this.folder, ...step.path.split('/'));
-          await fs.mkdir(path.dirname(target), { recursive: true });
+          const parent = path.dirname(target);
+          if (!this.made.has(parent)) await fs.mkdir(parent, { recursive: true });
+          this.made.add(parent);
           this.open.set(step.path, await fs.open(target, 'wx'));
         } else if (step.kind === 'write') {
           const handle = this.handle(step.path);
