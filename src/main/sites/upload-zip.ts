@@ -8,11 +8,12 @@ import { MAX_DEPLOY_BYTES } from '../../shared/sites';
 const MIB = 1024 * 1024;
 /**
  * Compressed bytes handed to fflate at a time. Its inflater turns one push into one output chunk,
- * and deflate expands at most ~1032×, so a piece of 16 KiB yields at most ~17 MB at once: memory
- * stays bounded whatever the zip declares. Fed whole, fflate inflated an entire entry in one buffer
- * (a 1 MiB zip took 3.1 GiB) and recursed once per entry (a stack overflow past ~3,000 entries).
+ * and deflate expands at most ~1032×, so a piece of 4 KiB yields at most ~4 MB at once: memory
+ * stays bounded whatever the zip declares (a 1 GiB bomb: the process peaked at 173 MB, 108 MB of
+ * it the engine; 16 KiB pieces: 204 MB). Fed whole, fflate inflated an entire entry in one buffer
+ * (that bomb: 3.3 GB) and recursed once per entry (a stack overflow past ~3,000 entries).
  */
-const PIECE_BYTES = 16 * 1024;
+const PIECE_BYTES = 4 * 1024;
 /** Folders and Finder's __MACOSX/ entries are not files, but each is still work: bounded too. */
 const MAX_ENTRIES = 3 * MAX_UPLOAD_FILES;
 const LOCAL_FILE_HEADER = 0x04034b50;
