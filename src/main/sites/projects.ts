@@ -196,19 +196,12 @@ export class ProjectService {
         outcome = { outcome: 'failed', reason: `copying failed: ${(error as Error).message}` };
       }
       if (outcome.outcome === 'failed') return this.record(projectId, source, folder, outcome);
-      const deploy = this.record(projectId, source, folder, outcome, (number) => {
+      return this.record(projectId, source, folder, outcome, (number) => {
         const final = this.deployDir(projectId, number);
         // Left by a run that crashed before its row was written: no deploy refers to it.
         fs.rmSync(final, { recursive: true, force: true });
         fs.renameSync(staging, final);
       });
-      try {
-        this.prune(projectId);
-      } catch (error) {
-        // The deploy is live and recorded; what was not pruned now is pruned after the next one or at start.
-        console.error(`sites: could not prune the deploys of project ${projectId} (${(error as NodeJS.ErrnoException).code ?? String(error)}).`);
-      }
-      return deploy;
     } finally {
       await removeStaging(staging);
     }
@@ -312,6 +305,12 @@ export class ProjectService {
       })
       .immediate();
     this.store.changes.emit('sites');
+    try {
+      this.prune(projectId);
+    } catch (error) {
+      // The deploy is recorded (and live if it succeeded); what is left is pruned after the next one or at start.
+      console.error(`sites: could not prune the deploys of project ${projectId} (${(error as NodeJS.ErrnoException).code ?? String(error)}).`);
+    }
     const live = db.select({ live: projects.liveDeployNumber }).from(projects).where(eq(projects.id, projectId)).get();
     return deployView(deploy, live?.live ?? null);
   }
