@@ -3,6 +3,7 @@
  * bounded (measured in a process of its own), many entries neither overflow the stack nor pass the
  * 10,000-file limit, and bytes that are no zip are called that.
  */
+import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -15,7 +16,6 @@ import { AppError } from '../../src/shared/errors';
 import type { Deploy } from '../../src/shared/sites';
 import { PROJECT_ROOT, type ProcessResult } from '../helpers/processes';
 import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
-import { spawn } from 'node:child_process';
 
 const MIB = 1024 * 1024;
 const PEAK_RSS_LIMIT = 300 * 1000 * 1000;
@@ -99,7 +99,14 @@ function runUploadWorker(zipFile: string): Promise<ProcessResult> {
   let stderr = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  return new Promise((resolve) => child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr })));
+  // Never left running past the test: a hung upload is a failure, not a stray process.
+  const timer = setTimeout(() => child.kill('SIGKILL'), 100_000);
+  return new Promise((resolve) =>
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code, signal, stdout, stderr });
+    }),
+  );
 }
 
 /** A zip of index.html and `count` tiny pages, made in memory (a few hundred KB). */
