@@ -7,8 +7,8 @@ import { AppError, isAppError } from '../shared/errors';
 import type { RunningAdmin } from './admin/http';
 import { startApiServer } from './api/start';
 import type { AppHost as AppHostType } from './app-host';
-import type { SitesOptions } from './sites/sites';
-import { collectDnsServer } from './cli/sites';
+import { DEFAULT_KEPT_DEPLOYS, type SitesOptions } from './sites/sites';
+import { collectDnsServer, positiveInt } from './cli/sites';
 import { DEFAULT_SITES_HOST } from '../shared/sites';
 import { LETS_ENCRYPT_DIRECTORY } from './sites/certificates/acme-issuer';
 
@@ -32,6 +32,7 @@ async function main(): Promise<void> {
     .option('--sites-host <name>', 'the name pointing at this machine; projects are served at <slug>.<name>', DEFAULT_SITES_HOST)
     .option('--dns-server <host:port>', 'DNS resolver for domain verification (repeatable; default the system’s)', collectDnsServer)
     .option('--https-port <port>', 'also serve the sites over HTTPS on this port, each domain with its certificate (off unless given; 0 picks a free one)', parsePort)
+    .option('--keep-deploys <n>', `deploys kept per project, the live one always; older ones are deleted with their files (default ${DEFAULT_KEPT_DEPLOYS})`, positiveInt)
     .option('--acme-directory <url>', 'get certificates from this ACME directory (e.g. Let’s Encrypt) instead of the local CA; needs --acme-email and --acme-agree-tos')
     .option('--acme-email <address>', 'ACME: contact address for the account (expiry notices)')
     .option('--acme-agree-tos', 'ACME: you agree to the CA’s terms of service', false)
@@ -76,7 +77,7 @@ async function main(): Promise<void> {
 }
 
 function sitesOptions(options: CommandOptions): SitesOptions {
-  return { host: options.sitesHost, dnsServers: options.dnsServer ?? [], httpsPort: options.httpsPort, acme: acmeOptions(options) };
+  return { host: options.sitesHost, dnsServers: options.dnsServer ?? [], httpsPort: options.httpsPort, keepDeploys: options.keepDeploys, acme: acmeOptions(options) };
 }
 
 function acmeOptions(options: CommandOptions): SitesOptions['acme'] {
@@ -102,6 +103,7 @@ interface CommandOptions {
   sitesHost: string;
   dnsServer?: string[];
   httpsPort?: number;
+  keepDeploys?: number;
   acmeDirectory?: string;
   acmeEmail?: string;
   acmeAgreeTos: boolean;

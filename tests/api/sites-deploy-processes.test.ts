@@ -56,7 +56,7 @@ describe('deploys of one project from several processes at once', () => {
     await waitFor(() => workers.every((worker) => worker.ready()), 30_000);
     fs.writeFileSync(gate, '');
     // And a CLI deploy in the middle of them, as a user would run it.
-    const [a, b, cli] = await Promise.all([...workers.map((worker) => worker.done), runCli(['--data-dir', dataDir, 'deploy', project.slug, sources.cli, '--json'], 60_000)]);
+    const [a, b, cli] = await Promise.all([...workers.map((worker) => worker.done), runCli(['--data-dir', dataDir, '--keep-deploys', '100', 'deploy', project.slug, sources.cli, '--json'], 60_000)]);
     for (const result of [a, b, cli]) expect(result!.code, result!.stderr).toBe(0);
 
     const fromProcesses: Deploy[] = [...JSON.parse(a!.stdout.split('\n')[1]!), ...JSON.parse(b!.stdout.split('\n')[1]!), JSON.parse(cli!.stdout)];
@@ -64,7 +64,7 @@ describe('deploys of one project from several processes at once', () => {
     expect(fromProcesses.every((deploy) => deploy.outcome === 'succeeded')).toBe(true);
     expect(fromProcesses.map((deploy) => deploy.number).sort((x, y) => x - y)).toEqual(Array.from({ length: total }, (_, i) => i + 1));
 
-    const engine = new Engine({ dataDir, environment: 'production' });
+    const engine = new Engine({ dataDir, environment: 'production', sites: { keepDeploys: 100 } });
     try {
       const recorded = engine.sites.projects.deploys(project.slug);
       expect(recorded).toHaveLength(total);

@@ -5,7 +5,8 @@ import fs from 'node:fs';
 import { Engine } from '../../src/main/engine';
 
 const [dataDir, project, folder, count, gate] = process.argv.slice(2) as [string, string, string, string, string];
-const engine = new Engine({ dataDir, environment: 'production' });
+// Every deploy of the run is kept, so the test can look at each.
+const engine = new Engine({ dataDir, environment: 'production', sites: { keepDeploys: 100 } });
 process.stdout.write('ready\n');
 const deadline = Date.now() + 30_000;
 while (!fs.existsSync(gate)) {

@@ -8,6 +8,7 @@ export async function deployUpload(projects: ProjectService, projectId: number, 
   projects.get(projectId);
   const unpacked = await unpackUpload(upload);
   try {
+    if (unpacked.refusal) return await projects.recordRefusal(projectId, unpacked.label, unpacked.refusal);
     return await projects.deployFolder(projectId, unpacked.folder, unpacked.label);
   } finally {
     await unpacked.remove();

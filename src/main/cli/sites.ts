@@ -4,6 +4,7 @@ import type { Environment } from '../../shared/environments';
 import { AppError, isAppError } from '../../shared/errors';
 import { DEFAULT_SITES_HOST, REDIRECT_STATUSES, type Deploy, type Domain, type RedirectStatus } from '../../shared/sites';
 import { Engine } from '../engine';
+import { DEFAULT_KEPT_DEPLOYS } from '../sites/sites';
 import { note, printObject, printRows, type Output } from './output';
 
 interface SiteGlobalOptions {
@@ -12,6 +13,7 @@ interface SiteGlobalOptions {
   json: boolean;
   sitesHost: string;
   dnsServer?: string[];
+  keepDeploys?: number;
 }
 
 /** `--dns-server HOST[:PORT]`, repeatable; checked the way the resolver will read it. */
@@ -24,7 +26,7 @@ export function collectDnsServer(value: string, previous: string[] = []): string
   return [...previous, value];
 }
 
-function positiveInt(value: string): number {
+export function positiveInt(value: string): number {
   const n = Number(value);
   if (!/^\d+$/.test(value) || !Number.isSafeInteger(n) || n < 1) throw new InvalidArgumentError('must be a positive integer.');
   return n;
@@ -39,7 +41,7 @@ export function run<A extends unknown[]>(action: (engine: Engine, output: Output
     const options = this.optsWithGlobals<SiteGlobalOptions>();
     let engine: Engine | undefined;
     try {
-      engine = new Engine({ dataDir: options.dataDir, environment: options.env, sites: { host: options.sitesHost, dnsServers: options.dnsServer ?? [] } });
+      engine = new Engine({ dataDir: options.dataDir, environment: options.env, sites: { host: options.sitesHost, dnsServers: options.dnsServer ?? [], keepDeploys: options.keepDeploys } });
       await action(engine, { json: options.json }, ...args);
     } catch (error) {
       process.stderr.write(`Error: ${isAppError(error) ? error.message : String(error)}\n`);
@@ -54,7 +56,8 @@ export function run<A extends unknown[]>(action: (engine: Engine, output: Output
 export function registerSiteCommands(program: Command): void {
   program
     .option('--sites-host <name>', 'sites: the name pointing at this machine; projects are served at <slug>.<name>', DEFAULT_SITES_HOST)
-    .option('--dns-server <host:port>', 'sites: DNS resolver for domain verification (repeatable; default the system’s)', collectDnsServer);
+    .option('--dns-server <host:port>', 'sites: DNS resolver for domain verification (repeatable; default the system’s)', collectDnsServer)
+    .option('--keep-deploys <n>', `sites: deploys kept per project, the live one always; older ones are deleted (default ${DEFAULT_KEPT_DEPLOYS})`, positiveInt);
 
   const projects = program.command('projects').description('Published sites: each project is served at <slug>.<sites-host>');
   projects

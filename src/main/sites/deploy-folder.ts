@@ -1,9 +1,20 @@
-import type { Dirent } from 'node:fs';
+import type { BigIntStats, Dirent } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 
-/** What a deploy copies, in walk order (a folder before what it holds). */
-type FolderEntry = { kind: 'folder'; path: string } | { kind: 'file'; path: string } | { kind: 'link'; path: string; target: string };
+/** What a deploy copies, in walk order (a folder before what it holds); a file with the inode that was checked. */
+type FolderEntry = { kind: 'folder'; path: string } | { kind: 'file'; path: string; inode: Inode } | { kind: 'link'; path: string; target: string };
+
+interface Inode {
+  dev: bigint;
+  ino: bigint;
+}
+
+export type CopyOutcome = { ok: true; fileCount: number; byteSize: number } | { ok: false; reason: string };
+
+// Windows has no O_NOFOLLOW; there the inode check after opening is what holds.
+const OPEN_NO_FOLLOW = fs.constants.O_RDONLY | (fs.constants.O_NOFOLLOW ?? 0);
+const COPY_CHUNK_BYTES = 64 * 1024;
 
 export type FolderInspection =
   | { ok: true; root: string; entries: FolderEntry[]; fileCount: number; byteSize: number }
@@ -31,11 +42,14 @@ export async function inspectFolder(source: string, maxBytes: number, folder: st
   while (pending.length > 0) {
     const relativeDir = pending.pop() ?? '';
     let children: Dirent[];
+    let before: BigIntStats;
     try {
-      children = await fs.readdir(path.join(root, relativeDir), { withFileTypes: true });
+      before = await fs.lstat(path.join(root, relativeDir), { bigint: true });
+      children = before.isDirectory() ? await fs.readdir(path.join(root, relativeDir), { withFileTypes: true }) : [];
     } catch (error) {
       return { ok: false, reason: `cannot read the folder ${relativeDir || '.'} (${(error as NodeJS.ErrnoException).code ?? String(error)}).` };
     }
+    if (!before.isDirectory()) return changedDuringDeploy(relativeDir, folder);
     for (const child of children) {
       const relative = path.join(relativeDir, child.name);
       const absolute = path.join(root, relative);
@@ -50,16 +64,19 @@ export async function inspectFolder(source: string, maxBytes: number, folder: st
         entries.push({ kind: 'folder', path: relative });
         pending.push(relative);
       } else if (child.isFile()) {
-        byteSize += (await fs.stat(absolute)).size;
+        const stats = await fs.lstat(absolute, { bigint: true });
+        if (!stats.isFile()) return changedDuringDeploy(relative, folder);
+        byteSize += Number(stats.size);
         fileCount += 1;
-        if (byteSize > maxBytes) {
-          return { ok: false, reason: `over ${maxBytes / MIB} MiB: the folder holds more than that (${(byteSize / MIB).toFixed(1)} MiB counted by ${relative}); leave large media out of the site.` };
-        }
-        entries.push({ kind: 'file', path: relative });
+        if (byteSize > maxBytes) return overLimit(maxBytes, byteSize, relative);
+        entries.push({ kind: 'file', path: relative, inode: { dev: stats.dev, ino: stats.ino } });
       } else {
         return { ok: false, reason: `${relative} is not a regular file, folder or symlink (a socket, pipe or device); remove it from the folder.` };
       }
     }
+    // The children were listed and looked at by path: through this same folder, not a symlink swapped in meanwhile.
+    const after = await fs.lstat(path.join(root, relativeDir), { bigint: true }).catch(() => null);
+    if (!after?.isDirectory() || after.dev !== before.dev || after.ino !== before.ino) return changedDuringDeploy(relativeDir, folder);
   }
   const index = entries.find((entry) => entry.path === 'index.html');
   if (!index || index.kind === 'folder' || !(await isFile(path.join(root, 'index.html')))) {
@@ -68,14 +85,71 @@ export async function inspectFolder(source: string, maxBytes: number, folder: st
   return { ok: true, root, entries, fileCount, byteSize };
 }
 
-/** Copies an inspected folder into `destination` (which exists and is empty); links stay relative. */
-export async function copyInspectedFolder(inspection: Extract<FolderInspection, { ok: true }>, destination: string): Promise<void> {
+/**
+ * Copies an inspected folder into `destination` (which exists and is empty); links stay relative.
+ * Each file is opened without following a symlink and must still be the inode that was checked, so
+ * a link (or a folder leading elsewhere) swapped in since is refused, never followed; the figures are
+ * what was written.
+ */
+export async function copyInspectedFolder(inspection: Extract<FolderInspection, { ok: true }>, destination: string, maxBytes: number, folder: string): Promise<CopyOutcome> {
+  let fileCount = 0;
+  let byteSize = 0;
   for (const entry of inspection.entries) {
     const to = path.join(destination, entry.path);
     if (entry.kind === 'folder') await fs.mkdir(to);
-    else if (entry.kind === 'file') await fs.copyFile(path.join(inspection.root, entry.path), to, fs.constants.COPYFILE_EXCL);
-    else await fs.symlink(entry.target, to);
+    else if (entry.kind === 'link') await fs.symlink(entry.target, to);
+    else {
+      const written = await copyCheckedFile(path.join(inspection.root, entry.path), to, entry.inode, maxBytes - byteSize);
+      if (written === 'changed') return changedDuringDeploy(entry.path, folder);
+      if (written === 'over') return overLimit(maxBytes, maxBytes + 1, entry.path);
+      byteSize += written;
+      fileCount += 1;
+    }
   }
+  return { ok: true, fileCount, byteSize };
+}
+
+/** Bytes written, or why nothing may be: the path no longer leads to the checked file, or the room ran out. */
+async function copyCheckedFile(from: string, to: string, inode: Inode, room: number): Promise<number | 'changed' | 'over'> {
+  let source: fs.FileHandle;
+  try {
+    source = await fs.open(from, OPEN_NO_FOLLOW);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ELOOP' || code === 'ENOENT' || code === 'ENOTDIR' || code === 'EMLINK') return 'changed';
+    throw error;
+  }
+  try {
+    const stats = await source.stat({ bigint: true });
+    if (!stats.isFile() || stats.dev !== inode.dev || stats.ino !== inode.ino) return 'changed';
+    const target = await fs.open(to, 'wx');
+    try {
+      const buffer = Buffer.allocUnsafe(COPY_CHUNK_BYTES);
+      let written = 0;
+      for (;;) {
+        const { bytesRead } = await source.read(buffer, 0, buffer.length, null);
+        if (bytesRead === 0) return written;
+        written += bytesRead;
+        if (written > room) return 'over';
+        for (let offset = 0; offset < bytesRead; ) offset += (await target.write(buffer, offset, bytesRead - offset)).bytesWritten;
+      }
+    } finally {
+      await target.close();
+    }
+  } finally {
+    await source.close();
+  }
+}
+
+function changedDuringDeploy(relative: string, folder: string): { ok: false; reason: string } {
+  return {
+    ok: false,
+    reason: `changed during the deploy: ${relative || '.'} in ${folder} was replaced (by a symlink or another file or folder) after it was checked, and is not followed; deploy again once the folder is still.`,
+  };
+}
+
+function overLimit(maxBytes: number, byteSize: number, relative: string): { ok: false; reason: string } {
+  return { ok: false, reason: `over ${maxBytes / MIB} MiB: the folder holds more than that (${(byteSize / MIB).toFixed(1)} MiB counted by ${relative}); leave large media out of the site.` };
 }
 
 type LinkTarget = { kind: 'inside'; target: string } | { kind: 'outside'; written: string } | { kind: 'broken'; written: string };

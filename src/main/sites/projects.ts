@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Clock } from '../../shared/clock';
 import { AppError } from '../../shared/errors';
 import { MAX_DEPLOY_BYTES, NewProjectSchema, type Deploy, type DeploySource, type NewProject, type Project } from '../../shared/sites';
@@ -12,6 +12,7 @@ import type { Changes } from '../services/changes';
 import { parseOrThrow } from '../services/validation';
 import { availablePets, renderAdoptionPage } from './adoption-page';
 import { copyInspectedFolder, inspectFolder } from './deploy-folder';
+import { makeStaging, removeDeadStaging, removeStaging } from './staging-folders';
 
 export interface ProjectStore {
   db: Store;
@@ -22,6 +23,10 @@ export interface ProjectStore {
   /** <data>/sites/<env>: one folder per project id, one per deploy number inside. */
   sitesDir: string;
   sitesHost: string;
+  /** Deploys kept per project, the live one always among them; older ones lose their files and rows. */
+  keepDeploys: number;
+  /** Test seam: runs once a folder is inspected and its staging folder made, before the copy (where a swapped-in symlink would strike). */
+  beforeCopy?: (folder: string, staging: string) => Promise<void>;
 }
 
 type ProjectRow = typeof projects.$inferSelect;
@@ -85,10 +90,17 @@ export class ProjectService {
       const inspection = await inspectFolder(source, MAX_DEPLOY_BYTES, recorded);
       if (!inspection.ok) return this.record(project.id, 'folder', recorded, { outcome: 'failed', reason: inspection.reason });
       return this.publish(project.id, 'folder', recorded, async (staging) => {
-        await copyInspectedFolder(inspection, staging);
-        return { outcome: 'succeeded', fileCount: inspection.fileCount, byteSize: inspection.byteSize };
+        await this.store.beforeCopy?.(inspection.root, staging);
+        const copied = await copyInspectedFolder(inspection, staging, MAX_DEPLOY_BYTES, recorded);
+        return copied.ok ? { outcome: 'succeeded', fileCount: copied.fileCount, byteSize: copied.byteSize } : { outcome: 'failed', reason: copied.reason };
       });
     });
+  }
+
+  /** Records an upload refused before any folder could be judged (a zip unpacking past the limit) as a failed deploy. */
+  recordRefusal(reference: string | number, shownAs: string, reason: string): Promise<Deploy> {
+    const project = this.row(reference);
+    return this.serialised(project.id, async () => this.record(project.id, 'folder', shownAs, { outcome: 'failed', reason }));
   }
 
   /** Renders the built-in adoption page (shelter name and available pets, as of now) as the next deploy. */
@@ -114,16 +126,22 @@ export class ProjectService {
   /** Serves an earlier (or later) successful deploy from the next request on. */
   rollback(reference: string | number, number: number): Deploy {
     const project = this.row(reference);
-    const deploy = this.store.db
-      .select()
-      .from(deploys)
-      .where(and(eq(deploys.projectId, project.id), eq(deploys.number, number)))
-      .get();
-    if (!deploy) throw new AppError('not_found', `Project ${project.slug} has no deploy ${number}; see "deploys list ${project.slug}".`);
-    if (deploy.outcome !== 'succeeded') {
-      throw new AppError('validation_failed', `Deploy ${number} of ${project.slug} failed (${deploy.reason ?? 'no reason recorded'}); roll back to a successful deploy.`);
-    }
-    this.store.db.update(projects).set({ liveDeployNumber: number }).where(eq(projects.id, project.id)).run();
+    // One write transaction, like pruning's: a deploy pruned by another process cannot become live.
+    const deploy = this.store.sqlite
+      .transaction(() => {
+        const row = this.store.db
+          .select()
+          .from(deploys)
+          .where(and(eq(deploys.projectId, project.id), eq(deploys.number, number)))
+          .get();
+        if (!row) throw new AppError('not_found', `Project ${project.slug} has no deploy ${number}; see "deploys list ${project.slug}".`);
+        if (row.outcome !== 'succeeded') {
+          throw new AppError('validation_failed', `Deploy ${number} of ${project.slug} failed (${row.reason ?? 'no reason recorded'}); roll back to a successful deploy.`);
+        }
+        this.store.db.update(projects).set({ liveDeployNumber: number }).where(eq(projects.id, project.id)).run();
+        return row;
+      })
+      .immediate();
     this.store.changes.emit('sites');
     return deployView(deploy, number);
   }
@@ -169,7 +187,7 @@ export class ProjectService {
   private async publish(projectId: number, source: DeploySource, folder: string | null, fill: (staging: string) => Promise<Outcome>): Promise<Deploy> {
     const projectDir = path.join(this.store.sitesDir, String(projectId));
     await fs.promises.mkdir(projectDir, { recursive: true });
-    const staging = await fs.promises.mkdtemp(path.join(projectDir, '.staging-'));
+    const staging = await makeStaging(projectDir);
     try {
       let outcome: Outcome;
       try {
@@ -185,7 +203,74 @@ export class ProjectService {
         fs.renameSync(staging, final);
       });
     } finally {
-      await fs.promises.rm(staging, { recursive: true, force: true });
+      await removeStaging(staging);
+    }
+  }
+
+  /**
+   * At start: removes what killed deploys left (staging folders no live process is filling, numbered
+   * folders no row refers to) and prunes every project to the deploys it keeps. Never throws: a
+   * leftover is no reason not to start.
+   */
+  tidy(): void {
+    let projectDirs: string[];
+    try {
+      projectDirs = fs.readdirSync(this.store.sitesDir).filter((name) => /^[0-9]+$/.test(name));
+    } catch {
+      return;
+    }
+    for (const name of projectDirs) {
+      try {
+        const projectDir = path.join(this.store.sitesDir, name);
+        removeDeadStaging(projectDir);
+        this.removeUnrecorded(Number(name), projectDir);
+        this.prune(Number(name));
+      } catch (error) {
+        console.error(`sites: could not tidy the deploys of project ${name} (${(error as NodeJS.ErrnoException).code ?? String(error)}); trying again at the next start.`);
+      }
+    }
+  }
+
+  /**
+   * Keeps the project's last `keepDeploys` deploys and the live one; older rows go in one write
+   * transaction (which a rollback also takes, so none can make a pruned deploy live), their folders after.
+   */
+  prune(projectId: number): number[] {
+    const { db, sqlite, keepDeploys } = this.store;
+    const outdated = () => {
+      const live = db.select({ live: projects.liveDeployNumber }).from(projects).where(eq(projects.id, projectId)).get()?.live ?? null;
+      const numbers = db.select({ number: deploys.number }).from(deploys).where(eq(deploys.projectId, projectId)).orderBy(desc(deploys.number)).all();
+      return numbers.slice(keepDeploys).map((row) => row.number).filter((number) => number !== live);
+    };
+    // A read first: starting up must not wait on the write lock for nothing.
+    if (outdated().length === 0) return [];
+    const pruned = sqlite
+      .transaction(() => {
+        const numbers = outdated();
+        for (let start = 0; start < numbers.length; start += 500) {
+          db.delete(deploys).where(and(eq(deploys.projectId, projectId), inArray(deploys.number, numbers.slice(start, start + 500)))).run();
+        }
+        return numbers;
+      })
+      .immediate();
+    for (const number of pruned) fs.rmSync(this.deployDir(projectId, number), { recursive: true, force: true });
+    if (pruned.length > 0) this.store.changes.emit('sites');
+    return pruned;
+  }
+
+  /**
+   * Numbered folders without a successful deploy row: renamed into place by a deploy killed before
+   * its row committed, or pruned by one killed before its folders went. Only numbers up to the last
+   * committed one: a higher one may be another process's deploy inside its transaction right now.
+   */
+  private removeUnrecorded(projectId: number, projectDir: string): void {
+    const rows = this.store.db.select({ number: deploys.number, outcome: deploys.outcome }).from(deploys).where(eq(deploys.projectId, projectId)).all();
+    const last = rows.reduce((highest, row) => Math.max(highest, row.number), 0);
+    const published = new Set(rows.filter((row) => row.outcome === 'succeeded').map((row) => row.number));
+    for (const name of fs.readdirSync(projectDir)) {
+      if (!/^[0-9]+$/.test(name)) continue;
+      const number = Number(name);
+      if (number <= last && !published.has(number)) fs.rmSync(path.join(projectDir, name), { recursive: true, force: true });
     }
   }
 
@@ -220,6 +305,12 @@ export class ProjectService {
       })
       .immediate();
     this.store.changes.emit('sites');
+    try {
+      this.prune(projectId);
+    } catch (error) {
+      // The deploy is recorded (and live if it succeeded); what is left is pruned after the next one or at start.
+      console.error(`sites: could not prune the deploys of project ${projectId} (${(error as NodeJS.ErrnoException).code ?? String(error)}).`);
+    }
     const live = db.select({ live: projects.liveDeployNumber }).from(projects).where(eq(projects.id, projectId)).get();
     return deployView(deploy, live?.live ?? null);
   }

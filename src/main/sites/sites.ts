@@ -2,6 +2,7 @@ import path from 'node:path';
 import type Database from 'better-sqlite3';
 import type { Clock } from '../../shared/clock';
 import type { Environment } from '../../shared/environments';
+import { AppError } from '../../shared/errors';
 import { DEFAULT_SITES_HOST, type Domain } from '../../shared/sites';
 import type { Store } from '../db/connection';
 import type { AccountService } from '../services/accounts';
@@ -26,7 +27,13 @@ export interface SitesOptions {
   acme?: AcmeOptions;
   /** `--https-port`: serve the sites over HTTPS too (0 picks a free port); absent: HTTP only. */
   httpsPort?: number;
+  /** `--keep-deploys`: deploys kept per project (the live one always); older ones are deleted. Default 10. */
+  keepDeploys?: number;
+  /** Test seam, see ProjectStore. */
+  beforeCopy?: (folder: string, staging: string) => Promise<void>;
 }
+
+export const DEFAULT_KEPT_DEPLOYS = 10;
 
 export interface SitesDependencies {
   db: Store;
@@ -55,7 +62,10 @@ export class Sites {
     this.host = parseSitesHost(options.host ?? DEFAULT_SITES_HOST);
     const { db, sqlite, clock, changes, accounts, plans } = dependencies;
     const sitesDir = path.join(dependencies.dataDir, 'sites', dependencies.environment);
-    this.projects = new ProjectService({ db, sqlite, clock, changes, accounts, sitesDir, sitesHost: this.host });
+    const keepDeploys = options.keepDeploys ?? DEFAULT_KEPT_DEPLOYS;
+    if (!Number.isSafeInteger(keepDeploys) || keepDeploys < 1) throw new AppError('validation_failed', `--keep-deploys must be a whole number of at least 1, not ${keepDeploys}.`);
+    this.projects = new ProjectService({ db, sqlite, clock, changes, accounts, sitesDir, sitesHost: this.host, keepDeploys, beforeCopy: options.beforeCopy });
+    this.projects.tidy();
     const certificatesDir = path.join(dependencies.dataDir, 'certificates');
     const localCa = new LocalCa(certificatesDir, clock);
     this.acmeChallenges = options.acme ? new AcmeChallenges() : undefined;

@@ -1,0 +1,153 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { Unzip, UnzipInflate, type UnzipFile } from 'fflate';
+import { AppError } from '../../shared/errors';
+import { MAX_UPLOAD_FILES, unsafeUploadPath } from '../../shared/site-upload';
+import { MAX_DEPLOY_BYTES } from '../../shared/sites';
+
+const MIB = 1024 * 1024;
+/**
+ * Compressed bytes handed to fflate at a time. Its inflater turns one push into one output chunk,
+ * and deflate expands at most ~1032×, so a piece of 4 KiB yields at most ~4 MB at once: memory
+ * stays bounded whatever the zip declares (a 1 GiB bomb: the process peaked at 173 MB, 108 MB of
+ * it the engine; 16 KiB pieces: 204 MB). Fed whole, fflate inflated an entire entry in one buffer
+ * (that bomb: 3.3 GB) and recursed once per entry (a stack overflow past ~3,000 entries).
+ */
+const PIECE_BYTES = 4 * 1024;
+/** Folders and Finder's __MACOSX/ entries are not files, but each is still work: bounded too. */
+const MAX_ENTRIES = 3 * MAX_UPLOAD_FILES;
+const LOCAL_FILE_HEADER = 0x04034b50;
+const END_OF_CENTRAL_DIRECTORY = 0x06054b50;
+
+export interface UnpackedZip {
+  /** Relative paths of the files written, in zip order. */
+  paths: string[];
+  /** Set when the files unpack to more than a deploy may hold: unpacking stopped right there. */
+  overLimit: string | null;
+}
+
+/** One step of writing the zip's files, queued by fflate's callbacks and done between pieces. */
+type Step = { kind: 'open'; path: string } | { kind: 'write'; path: string; chunk: Uint8Array } | { kind: 'close'; path: string };
+
+/**
+ * Unpacks a zip into `folder` (an empty temporary folder) as a stream: compressed bytes go in by
+ * pieces, decompressed chunks are written out as they come, and the running total is checked on
+ * every chunk, so neither memory nor disk follows what the zip claims. Bad zips, unsafe paths and
+ * too many files are refused (AppError); too many bytes is `overLimit`, a failed deploy's reason.
+ */
+export async function unpackZip(name: string, data: Uint8Array, folder: string): Promise<UnpackedZip> {
+  if (!startsLikeZip(data)) {
+    throw new AppError('validation_failed', `upload: ${name} is not a zip archive (it does not start with a zip header); upload a .zip made by "compress" or a folder.`);
+  }
+  const paths: string[] = [];
+  const steps: Step[] = [];
+  let entries = 0;
+  let total = 0;
+  let problem: string | null = null;
+  let overLimit: string | null = null;
+  const unzipper = new Unzip((file: UnzipFile) => {
+    if (problem || overLimit) return;
+    entries += 1;
+    if (entries > MAX_ENTRIES) {
+      problem = `${name} holds more than ${MAX_ENTRIES} entries`;
+      return;
+    }
+    // Folders are made as their files need them; __MACOSX/ is Finder's metadata, not part of the site.
+    if (file.name.endsWith('/') || file.name.startsWith('__MACOSX/')) return;
+    const unsafe = unsafeUploadPath(file.name);
+    if (unsafe) {
+      problem = `${JSON.stringify(file.name.slice(0, 80))} in ${name} ${unsafe}`;
+      return;
+    }
+    if (paths.length >= MAX_UPLOAD_FILES) {
+      problem = `${name} holds more than ${MAX_UPLOAD_FILES} files; a site with more is better deployed from a folder on disk`;
+      return;
+    }
+    paths.push(file.name);
+    steps.push({ kind: 'open', path: file.name });
+    file.ondata = (error, chunk, final) => {
+      if (problem || overLimit) return;
+      if (error) {
+        problem = /unknown compression/.test(error.message)
+          ? `${file.name} in ${name} uses a compression this app cannot read (${error.message}); zip it again with the usual "deflate"`
+          : `${file.name} in ${name} cannot be read (${error.message})`;
+        return;
+      }
+      total += chunk.length;
+      if (total > MAX_DEPLOY_BYTES) {
+        overLimit = `over ${MAX_DEPLOY_BYTES / MIB} MiB: ${name} unpacks to more than that (counted by ${file.name}); leave large media out of the site.`;
+        return;
+      }
+      if (chunk.length > 0) steps.push({ kind: 'write', path: file.name, chunk });
+      if (final) steps.push({ kind: 'close', path: file.name });
+    };
+    file.start();
+  });
+  unzipper.register(UnzipInflate);
+
+  const writer = new FileWriter(folder);
+  try {
+    for (let offset = 0; offset < data.length && !problem && !overLimit; offset += PIECE_BYTES) {
+      const piece = data.subarray(offset, offset + PIECE_BYTES);
+      try {
+        unzipper.push(piece, offset + PIECE_BYTES >= data.length);
+      } catch (error) {
+        throw new AppError('validation_failed', `upload: ${name} is not a readable zip file (${(error as Error).message}).`);
+      }
+      await writer.run(steps.splice(0), name);
+    }
+  } finally {
+    await writer.closeAll();
+  }
+  if (problem) throw new AppError('validation_failed', `upload: ${problem}.`);
+  if (!overLimit && paths.length === 0) throw new AppError('validation_failed', `upload: ${name} holds no files.`);
+  return { paths, overLimit };
+}
+
+/** A zip starts with a file's local header, or, empty, with the end of its central directory. */
+function startsLikeZip(data: Uint8Array): boolean {
+  if (data.length < 4) return false;
+  const signature = new DataView(data.buffer, data.byteOffset, 4).getUint32(0, true);
+  return signature === LOCAL_FILE_HEADER || signature === END_OF_CENTRAL_DIRECTORY;
+}
+
+/** Files being written, by their path in the zip. */
+class FileWriter {
+  private readonly open = new Map<string, fs.FileHandle>();
+  private readonly made = new Set<string>();
+
+  constructor(private readonly folder: string) {}
+
+  async run(steps: Step[], name: string): Promise<void> {
+    for (const step of steps) {
+      try {
+        if (step.kind === 'open') {
+          const target = path.join(this.folder, ...step.path.split('/'));
+          const parent = path.dirname(target);
+          if (!this.made.has(parent)) await fs.mkdir(parent, { recursive: true });
+          this.made.add(parent);
+          this.open.set(step.path, await fs.open(target, 'wx'));
+        } else if (step.kind === 'write') {
+          const handle = this.handle(step.path);
+          for (let written = 0; written < step.chunk.length; ) written += (await handle.write(step.chunk, written)).bytesWritten;
+        } else {
+          await this.handle(step.path).close();
+          this.open.delete(step.path);
+        }
+      } catch (error) {
+        throw new AppError('validation_failed', `upload: cannot unpack ${name} (${(error as NodeJS.ErrnoException).code ?? String(error)} at ${step.path}).`);
+      }
+    }
+  }
+
+  async closeAll(): Promise<void> {
+    await Promise.allSettled([...this.open.values()].map((handle) => handle.close()));
+    this.open.clear();
+  }
+
+  private handle(file: string): fs.FileHandle {
+    const handle = this.open.get(file);
+    if (!handle) throw Object.assign(new Error('entry not open'), { code: 'EDUPLICATE' });
+    return handle;
+  }
+}
