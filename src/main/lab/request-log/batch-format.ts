@@ -121,8 +121,10 @@ export class BatchEncoder {
     for (let slot = 0; mask !== 0; slot++, mask >>>= 1) {
       if ((mask & 1) === 0) continue;
       const value = current[slot] ?? 0;
-      const change = value - (previous[slot] ?? 0);
-      if (Number.isInteger(change) && Math.abs(change) <= MAX_VARINT_CHANGE) {
+      const before = previous[slot] ?? 0;
+      const change = value - before;
+      // The last test: a subtraction that rounded (a tiny value after a large one) must not be kept as a change.
+      if (Number.isInteger(change) && Math.abs(change) <= MAX_VARINT_CHANGE && before + change === value) {
         this.varint(change < 0 ? -4 * change - 2 : 4 * change);
       } else {
         this.figures[this.figureBytes++] = 1;
