@@ -17,7 +17,7 @@ const OPENING_BUSY_MS = 30_000;
 const READER_BUSY_MS = 1_000;
 /** Space is given back in slices of this many pages (4 KiB each) once this many are free. */
 const VACUUM_PAGES = 512;
-const VACUUM_THRESHOLD_PAGES = 256;
+const VACUUM_THRESHOLD_PAGES = 64;
 const SCHEMA_VERSION = 1;
 
 /** A stored batch, as readers page through them. */
