@@ -4,6 +4,7 @@
  * on disk at every moment and pruned space goes back to the file system; a log that cannot write
  * (its file locked) holds one batch at most, counts what it drops, and resumes by itself.
  */
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -11,6 +12,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { RequestLog, requestLogFile } from '../../src/main/lab/request-log/request-log';
 import type { LoggedRequest } from '../../src/shared/lab';
 import { runCli, startLimitsServer, T0, type LimitsServer } from '../helpers/limits-server';
+import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
 
 let server: LimitsServer | undefined;
 afterEach(async () => {
@@ -152,5 +154,52 @@ describe('readers of the request log', () => {
     expect(rows.map((row) => row.path)).toEqual([...Array.from({ length: 4_010 }, (_, n) => n), ...Array.from({ length: 100 }, (_, n) => 8_010 + n)].map((n) => `/v1/pets?n=${n}`));
     // Ids stay one apart: the dropped answers never had any.
     expect(rows.every((row, index) => index === 0 || row.id === (rows[index - 1]?.id ?? 0) + 1)).toBe(true);
+  });
+
+  it('on a full disk, the log keeps one batch, drops and counts the rest, and resumes once space returns', async (context) => {
+    const disk = makeTempDir('adoption-desk-full-log');
+    try {
+      execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=8m', 'tmpfs', disk], { stdio: 'ignore' });
+    } catch {
+      removeTempDir(disk);
+      context.skip('mounting a tmpfs is not permitted here');
+      return;
+    }
+    let log: RequestLog | undefined;
+    try {
+      server = await startLimitsServer();
+      const { engine } = server;
+      const full = new RequestLog(engine.sqlite, engine.clock, { file: path.join(disk, 'production.request-log.sqlite') });
+      log = full;
+      // Heads that differ every time (about 1.7 MB a batch); the disk keeps about 1 MB free.
+      const record = (count: number, from: number) => {
+        for (let i = 0; i < count; i++) full.record(T0, 'GET', 'localhost', `/v1/pets?n=${from + i}`, 200, null, null, null, '127.0.0.1', 0.1, `${HEAD}etag: "${from + i}-${'e'.repeat(400)}"\r\n`);
+      };
+      record(10, 0);
+      full.flush();
+      const filler = path.join(disk, 'filler');
+      const { bavail, bsize } = fs.statfsSync(disk);
+      fs.writeFileSync(filler, Buffer.alloc(bavail * bsize - 1024 * 1024));
+      // Batches fill at about 2,000 such answers (their string table is full): two refused, the first kept.
+      record(8_100, 10);
+      expect(() => full.tick()).toThrow(/full/i);
+      const refused = full.health();
+      expect(refused.droppedAnswers).toBeGreaterThan(0);
+      expect(refused.pendingAnswers + refused.droppedAnswers).toBe(8_100);
+      // Held in memory: one refused batch and the one being packed, no more.
+      expect(refused.pendingAnswers).toBeLessThanOrEqual(8_000);
+
+      fs.rmSync(filler);
+      full.tick();
+      expect(full.health()).toMatchObject({ pendingAnswers: 0, droppedAnswers: refused.droppedAnswers, lastFailure: null });
+      const rows = full.list({ limit: 5_000 }).reverse();
+      expect(rows).toHaveLength(10 + refused.pendingAnswers);
+      expect(rows.at(-1)?.path).toBe('/v1/pets?n=8109');
+    } finally {
+      // Its file closed first: a tmpfs with an open file cannot be unmounted.
+      log?.stop();
+      execFileSync('umount', [disk]);
+      removeTempDir(disk);
+    }
   });
 });

@@ -206,9 +206,28 @@ class PackedAnswer implements LoggedAnswer {
   }
 }
 
-/** A batch of any format still read back to its answers, in the order they were recorded. */
-export function decodeBatch(data: Buffer | string): LoggedAnswer[] {
-  if (typeof data === 'string' || (data[0] !== FORMAT && data[0] !== FLOAT_FORMAT)) return decodeTextBatch(data);
+/** What a reader asks for: answers that differ are skipped before anything of them is made. */
+export interface AnswerFilter {
+  accountId?: number;
+  keyId?: number;
+  status?: number;
+  /** Part of the URL. */
+  path?: string;
+  from?: number;
+  to?: number;
+}
+
+/**
+ * A batch of any format still read back to its answers, in the order they were recorded (an
+ * answer's place in the batch gives its id). Given a filter, the answers it rules out are holes.
+ */
+export function decodeBatch(data: Buffer | string): LoggedAnswer[];
+export function decodeBatch(data: Buffer | string, filter: AnswerFilter): (LoggedAnswer | undefined)[];
+export function decodeBatch(data: Buffer | string, filter?: AnswerFilter): (LoggedAnswer | undefined)[] {
+  if (typeof data === 'string' || (data[0] !== FORMAT && data[0] !== FLOAT_FORMAT)) {
+    const answers: (LoggedAnswer | undefined)[] = decodeTextBatch(data);
+    return filter ? answers.map((answer) => (answer && matches(answer.at, answer.status, answer.keyId ?? -1, answer.accountId ?? -1, answer.url, filter) ? answer : undefined)) : answers;
+  }
   const varints = data[0] === FORMAT;
   const count = data.readUInt32LE(1);
   const figuresEnd = PREFIX_BYTES + data.readUInt32LE(5) * (varints ? 1 : Float64Array.BYTES_PER_ELEMENT);
@@ -219,7 +238,7 @@ export function decodeBatch(data: Buffer | string): LoggedAnswer[] {
     offset += 4 + length;
   }
   const next = varints ? varintFigures(data) : floatFigures(data, figuresEnd);
-  const answers: LoggedAnswer[] = new Array<LoggedAnswer>(count);
+  const answers = new Array<LoggedAnswer | undefined>(count);
   const answer = new Float64Array(SLOTS);
   // FORMAT 2 had no such slot (its headAfter holds the whole rest); FORMAT 3 starts every slot at 0.
   if (!varints) answer[SLOT.headRest] = -1;
@@ -233,6 +252,7 @@ export function decodeBatch(data: Buffer | string): LoggedAnswer[] {
   };
   for (let index = 0; index < count; index++) {
     next(answer);
+    if (filter && !matches(answer[SLOT.at] ?? NaN, answer[SLOT.status] ?? NaN, answer[SLOT.keyId] ?? -1, answer[SLOT.accountId] ?? -1, text(SLOT.url) ?? '', filter)) continue;
     const cut = (answer[SLOT.headAfter] ?? -1) >= 0;
     const rate = cut ? answer.slice(SLOT.rateAt, SLOT.dayResetAt + 1) : null;
     const headAfter = cut ? (text(SLOT.headAfter) ?? '') + (text(SLOT.headRest) ?? '') : null;
@@ -254,6 +274,18 @@ export function decodeBatch(data: Buffer | string): LoggedAnswer[] {
     );
   }
   return answers;
+}
+
+/** Whether an answer passes the filter; a key or account of -1 is none. */
+function matches(at: number, status: number, keyId: number, accountId: number, url: string, filter: AnswerFilter): boolean {
+  return (
+    (filter.keyId === undefined || keyId === filter.keyId) &&
+    (filter.accountId === undefined || accountId === filter.accountId) &&
+    (filter.status === undefined || status === filter.status) &&
+    (filter.from === undefined || at >= filter.from) &&
+    (filter.to === undefined || at <= filter.to) &&
+    (!filter.path || url.includes(filter.path))
+  );
 }
 
 /** FORMAT 3's figures: each call moves `answer` on to the next answer's. */

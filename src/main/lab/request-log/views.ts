@@ -39,8 +39,7 @@ export class RequestViews {
       for (let step = 0; step < answers.length - first; step++) {
         const index = newestFirst ? answers.length - 1 - step : first + step;
         const answer = answers[index];
-        const id = batch.firstId + index;
-        if (answer && matches(answer, id, filter)) found.push(toLogged(id, answer, prefixes(answer.keyId)));
+        if (answer) found.push(toLogged(batch.firstId + index, answer, prefixes(answer.keyId)));
         if (found.length >= limit) return true;
       }
       return false;
@@ -80,8 +79,7 @@ export class RequestViews {
       const answers = unpack(batch, filter);
       for (let index = batch.dropped; index < answers.length; index++) {
         const answer = answers[index];
-        const id = batch.firstId + index;
-        if (answer && matches(answer, id, filter)) found.push({ id, answer });
+        if (answer) found.push({ id: batch.firstId + index, answer });
       }
     };
     this.read((sqlite, nextId) => {
@@ -132,23 +130,11 @@ function pendingBatches(unwritten: readonly UnwrittenBatch[], nextId: number): S
   });
 }
 
-/** A batch's answers, or none when its times show that none can match. */
-function unpack(batch: StoredBatch, filter: RequestFilter): LoggedAnswer[] {
+/** A batch's answers that match the filter (the others are holes), or none when its times show that none can. */
+function unpack(batch: StoredBatch, filter: RequestFilter): (LoggedAnswer | undefined)[] {
   if (filter.from !== undefined && batch.lastAt < filter.from) return [];
   if (filter.to !== undefined && batch.firstAt > filter.to) return [];
-  return decodeBatch(batch.data);
-}
-
-function matches(answer: LoggedAnswer, id: number, filter: RequestFilter): boolean {
-  return (
-    (filter.accountId === undefined || answer.accountId === filter.accountId) &&
-    (filter.keyId === undefined || answer.keyId === filter.keyId) &&
-    (filter.status === undefined || answer.status === filter.status) &&
-    (!filter.path || answer.url.includes(filter.path)) &&
-    (filter.from === undefined || answer.at >= filter.from) &&
-    (filter.to === undefined || answer.at <= filter.to) &&
-    (filter.afterId === undefined || id > filter.afterId)
-  );
+  return decodeBatch(batch.data, filter);
 }
 
 /** "HTTP/1.1 200 OK\r\nname: value\r\n…" → lower-case names; repeated names joined as HTTP allows. */
