@@ -226,17 +226,24 @@ export function decodeBatch(data: Buffer | string, filter: AnswerFilter): (Logge
 export function decodeBatch(data: Buffer | string, filter?: AnswerFilter): (LoggedAnswer | undefined)[] {
   if (typeof data === 'string' || (data[0] !== FORMAT && data[0] !== FLOAT_FORMAT)) {
     const answers: (LoggedAnswer | undefined)[] = decodeTextBatch(data);
-    return filter ? answers.map((answer) => (answer && matches(answer.at, answer.status, answer.keyId ?? -1, answer.accountId ?? -1, answer.url, filter) ? answer : undefined)) : answers;
+    return filter ? answers.map((answer) => (answer && matches(answer.at, answer.status, answer.keyId ?? -1, answer.accountId ?? -1, () => answer.url, filter) ? answer : undefined)) : answers;
   }
   const varints = data[0] === FORMAT;
   const count = data.readUInt32LE(1);
   const figuresEnd = PREFIX_BYTES + data.readUInt32LE(5) * (varints ? 1 : Float64Array.BYTES_PER_ELEMENT);
-  const table: string[] = [];
-  for (let offset = figuresEnd; offset < figuresEnd + data.readUInt32LE(9); ) {
-    const length = data.readUInt32LE(offset);
-    table.push(data.toString('latin1', offset + 4, offset + 4 + length));
-    offset += 4 + length;
-  }
+  // Where each string of the table starts; a string is made only when an answer that a reader keeps needs it.
+  const starts: number[] = [];
+  for (let offset = figuresEnd; offset < figuresEnd + data.readUInt32LE(9); offset += 4 + data.readUInt32LE(offset)) starts.push(offset);
+  const table = new Array<string | undefined>(starts.length);
+  const tableText = (entry: number) => {
+    let text = table[entry];
+    if (text === undefined) {
+      const start = starts[entry] ?? 0;
+      text = data.toString('latin1', start + 4, start + 4 + data.readUInt32LE(start));
+      table[entry] = text;
+    }
+    return text;
+  };
   const next = varints ? varintFigures(data) : floatFigures(data, figuresEnd);
   const answers = new Array<LoggedAnswer | undefined>(count);
   const answer = new Float64Array(SLOTS);
@@ -244,7 +251,7 @@ export function decodeBatch(data: Buffer | string, filter?: AnswerFilter): (Logg
   if (!varints) answer[SLOT.headRest] = -1;
   const text = (slot: number) => {
     const entry = answer[slot] ?? -1;
-    return entry < 0 ? null : (table[entry] ?? '');
+    return entry < 0 ? null : entry < starts.length ? tableText(entry) : '';
   };
   const orNull = (slot: number) => {
     const figure = answer[slot] ?? -1;
@@ -252,7 +259,7 @@ export function decodeBatch(data: Buffer | string, filter?: AnswerFilter): (Logg
   };
   for (let index = 0; index < count; index++) {
     next(answer);
-    if (filter && !matches(answer[SLOT.at] ?? NaN, answer[SLOT.status] ?? NaN, answer[SLOT.keyId] ?? -1, answer[SLOT.accountId] ?? -1, text(SLOT.url) ?? '', filter)) continue;
+    if (filter && !matches(answer[SLOT.at] ?? NaN, answer[SLOT.status] ?? NaN, answer[SLOT.keyId] ?? -1, answer[SLOT.accountId] ?? -1, () => text(SLOT.url) ?? '', filter)) continue;
     const cut = (answer[SLOT.headAfter] ?? -1) >= 0;
     const rate = cut ? answer.slice(SLOT.rateAt, SLOT.dayResetAt + 1) : null;
     const headAfter = cut ? (text(SLOT.headAfter) ?? '') + (text(SLOT.headRest) ?? '') : null;
@@ -277,14 +284,14 @@ export function decodeBatch(data: Buffer | string, filter?: AnswerFilter): (Logg
 }
 
 /** Whether an answer passes the filter; a key or account of -1 is none. */
-function matches(at: number, status: number, keyId: number, accountId: number, url: string, filter: AnswerFilter): boolean {
+function matches(at: number, status: number, keyId: number, accountId: number, url: () => string, filter: AnswerFilter): boolean {
   return (
     (filter.keyId === undefined || keyId === filter.keyId) &&
     (filter.accountId === undefined || accountId === filter.accountId) &&
     (filter.status === undefined || status === filter.status) &&
     (filter.from === undefined || at >= filter.from) &&
     (filter.to === undefined || at <= filter.to) &&
-    (!filter.path || url.includes(filter.path))
+    (!filter.path || url().includes(filter.path))
   );
 }
 
