@@ -36,7 +36,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/main/services/**/*.ts', 'src/main/db/**/*.ts'],
+    files: ['src/main/services/**/*.ts', 'src/main/db/**/*.ts', 'src/main/lab/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { paths: [noElectron], patterns: [faceFolders(['api', 'cli', 'admin', 'shell']), entryPoints] }],
     },

@@ -11,7 +11,7 @@ import { LabClock, LabClockService } from './services/lab-clock';
 import { PetService } from './services/pets';
 import { PlanService } from './services/plans';
 import { QuotaService } from './services/quota';
-import { RequestLog, type RequestLogOptions } from './services/request-log';
+import { RequestLog, type RequestLogOptions } from './lab/request-log/request-log';
 import { Sites, type SitesOptions } from './sites/sites';
 
 export interface EngineOptions {

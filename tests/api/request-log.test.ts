@@ -8,7 +8,9 @@ import net from 'node:net';
 import { Ajv } from 'ajv';
 import { afterEach, describe, expect, it } from 'vitest';
 import { toHar } from '../../src/main/services/har';
-import { RequestLog } from '../../src/main/services/request-log';
+import Database from 'better-sqlite3';
+import { decodeBatch } from '../../src/main/lab/request-log/batch-format';
+import { RequestLog, requestLogFile } from '../../src/main/lab/request-log/request-log';
 import { createKey, pollUntil, startLimitsServer, T0, type LimitsServer } from '../helpers/limits-server';
 
 const require = createRequire(import.meta.url);
@@ -18,6 +20,17 @@ afterEach(async () => {
   await server?.cleanup();
   server = undefined;
 });
+
+/** Every head the log's file holds, in the order answered, exactly as stored. */
+function storedHeads(file: string): string[] {
+  const sqlite = new Database(file, { readonly: true });
+  try {
+    const batches = sqlite.prepare('SELECT data, dropped FROM request_log_batches ORDER BY id').all() as { data: Buffer; dropped: number }[];
+    return batches.flatMap((batch) => decodeBatch(batch.data).slice(batch.dropped).map((answer) => answer.head));
+  } finally {
+    sqlite.close();
+  }
+}
 
 /** What a client saw, in the terms the log keeps. */
 const summary = (status: number, code: string | null, headers: (name: string) => string | null | undefined) =>
@@ -111,7 +124,7 @@ describe('the request log', () => {
     sent.push(raw.slice(0, raw.indexOf('\r\n\r\n') + 2));
     const heads = await pollUntil(() => {
       engine.requestLog.list();
-      const rows = engine.sqlite.prepare('SELECT head FROM request_log ORDER BY id').pluck().all() as string[];
+      const rows = storedHeads(requestLogFile(engine.sqlite.name));
       return rows.length >= 67 && rows;
     }, 3_000);
     expect(heads).toHaveLength(67);
@@ -163,8 +176,10 @@ describe('the request log', () => {
     prefix.writeUInt32LE(1, 1);
     prefix.writeUInt32LE(figures.length, 5);
     prefix.writeUInt32LE(table.length, 9);
+    // Written into the database, where that release kept it: the log moves it into its own file when opened.
     engine.sqlite.prepare('INSERT INTO request_log_batches (rows, last_at, data) VALUES (1, ?, ?)').run(T0 - 5, Buffer.concat([prefix, Buffer.from(figures.buffer), table]));
-    expect(log.list({ path: '/v1/old' })).toMatchObject([
+    const reopened = new RequestLog(engine.sqlite, engine.clock);
+    expect(reopened.list({ path: '/v1/old' })).toMatchObject([
       { at: T0 - 5, latencyMs: 2.5, status: 404, keyId: null, accountId: 7, method: 'GET', host: null, path: '/v1/old', code: null, address: '10.0.0.7', headers: {} },
     ]);
   });

@@ -1,7 +1,7 @@
 import { ServerResponse, type IncomingMessage } from 'node:http';
 import type { FastifyReply } from 'fastify';
 import type { Engine } from '../engine';
-import type { ApiExchange } from '../services/request-log';
+import type { ApiExchange } from '../lab/request-log/recorder';
 import type { Caller } from './caller';
 
 /**

@@ -230,8 +230,9 @@ export const domains = sqliteTable(
 );
 
 /**
- * The quota lab's request log: every API answer, written in batches. `at` is the environment's
- * clock (the lab clock when on); `head` is the response's status line and headers exactly as sent.
+ * Where earlier releases kept the quota lab's request log (one row per answer). The log now lives in
+ * its own file (lab/request-log/store.ts); on first open its rows and batches move there and these
+ * two tables are left empty (lab/request-log/earlier-releases.ts).
  */
 export const requestLog = sqliteTable(
   'request_log',
@@ -252,10 +253,7 @@ export const requestLog = sqliteTable(
   (table) => [index('request_log_key_at').on(table.keyId, table.at), index('request_log_at').on(table.at)],
 );
 
-/**
- * What the API process writes: one row per batch of answers (every 250 ms), packed as figures and a
- * string table (RequestLog), so logging costs the API almost nothing. Readers move batches into request_log.
- */
+/** Earlier releases' unread batches of answers (text, FORMAT 2 or 3): moved into the log's own file on first open. */
 export const requestLogBatches = sqliteTable('request_log_batches', {
   id: integer('id').primaryKey(),
   rows: integer('rows').notNull(),

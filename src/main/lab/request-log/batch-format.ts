@@ -1,0 +1,364 @@
+import type { WindowUsage } from '../../../shared/quota';
+import { rateLimitHeaders } from '../../../shared/rate-limit-headers';
+
+/**
+ * How a batch of answers is packed into one row's data. FORMAT 3 (written now): FORMAT; the number
+ * of answers, the figures' bytes and the string table's bytes (u32 each); the figures: per answer a
+ * mask of the SLOTS that differ from the answer before (all 0 before the first), then each such
+ * slot's change; then the string table: each string as its length (u32) and its latin1 bytes (how
+ * Node reads and writes HTTP heads), numbered in order. Mask and changes are unsigned LEB128
+ * varints: a change of a whole number d is 2·zigzag(d), almost always one byte; any other value is
+ * 1 followed by the value itself as a float64 (little-endian).
+ * Still read: FORMAT 2 kept every figure as a float64 (native byte order), masks too; the first
+ * release wrote text (decodeTextBatch).
+ */
+export const FORMAT = 3;
+const FLOAT_FORMAT = 2;
+const PREFIX_BYTES = 13;
+/** Where an answer's figures sit among its SLOTS; a string is its number in the table, -1 for none. */
+export const SLOT = {
+  at: 0,
+  /** Microseconds (whole) in FORMAT 3, milliseconds in FORMAT 2. */
+  latency: 1,
+  status: 2,
+  keyId: 3,
+  accountId: 4,
+  method: 5,
+  host: 6,
+  url: 7,
+  code: 8,
+  address: 9,
+  /** The head up to the rate-limit headers, or all of it when they were not cut out. */
+  headBefore: 10,
+  /**
+   * The head after the rate-limit headers, its first line in FORMAT 3 (the one that varies most:
+   * Location, Link); -1 when they were not cut out.
+   */
+  headAfter: 11,
+  rateAt: 12,
+  minuteLimit: 13,
+  minuteUsed: 14,
+  minuteResetAt: 15,
+  dayLimit: 16,
+  dayUsed: 17,
+  dayResetAt: 18,
+  /** FORMAT 3: the rest of the head after headAfter's line; -1 for none. */
+  headRest: 19,
+} as const;
+const SLOTS = 20;
+/** A batch holds at most this many answers: it is written then (or every 250 ms, or when its table is full). */
+export const BATCH_ANSWERS = 4_000;
+/** The most an answer's figures take: the mask, then every slot as a tag and a float64. */
+const MAX_ANSWER_BYTES = 3 + SLOTS * 9;
+/** Changes of whole numbers up to this size are varints; larger ones, floats (2·zigzag stays exact). */
+const MAX_VARINT_CHANGE = 2 ** 50;
+/** The string table's bytes. */
+const TABLE_BYTES = 1024 * 1024;
+
+/** One answer as the log gives it back: the request's line and the head exactly as sent. */
+export interface LoggedAnswer {
+  at: number;
+  method: string;
+  host: string | null;
+  url: string;
+  status: number;
+  code: string | null;
+  keyId: number | null;
+  accountId: number | null;
+  address: string | null;
+  latencyMs: number;
+  readonly head: string;
+}
+
+/**
+ * FORMAT 3 being written: the answer's figures are put in `current`, its strings numbered with
+ * text(), then endAnswer() appends what differs from the answer before. Nothing is allocated per
+ * answer or per batch: both buffers live as long as the encoder, outside the JavaScript heap.
+ */
+export class BatchEncoder {
+  readonly current = new Float64Array(SLOTS);
+  private readonly previous = new Float64Array(SLOTS);
+  private readonly batch = Buffer.allocUnsafe(PREFIX_BYTES + BATCH_ANSWERS * MAX_ANSWER_BYTES + TABLE_BYTES);
+  /** The figures are written straight into their place in the batch, after its prefix. */
+  private readonly figures = this.batch.subarray(PREFIX_BYTES, PREFIX_BYTES + BATCH_ANSWERS * MAX_ANSWER_BYTES);
+  private figureBytes = 0;
+  private readonly table = Buffer.allocUnsafe(TABLE_BYTES);
+  private tableOffset = 0;
+  private tableEntries = 0;
+  /** Per slot, the string last written for it in this batch and its number: a repeat is not written again. */
+  private readonly lastText: (string | undefined)[] = new Array<string | undefined>(SLOTS).fill(undefined);
+  private readonly lastEntry = new Float64Array(SLOTS);
+  answers = 0;
+  firstAt = Infinity;
+  lastAt = 0;
+
+  /** Whether strings of this many characters still fit in the table. */
+  fits(characters: number): boolean {
+    return this.tableOffset + characters <= TABLE_BYTES;
+  }
+
+  get full(): boolean {
+    return this.answers >= BATCH_ANSWERS;
+  }
+
+  /** The number in this batch's table of a slot's string: written there unless it repeats the slot's last one. */
+  text(slot: number, text: string): number {
+    if (text === this.lastText[slot]) return this.lastEntry[slot] ?? -1;
+    const entry = this.tableEntries++;
+    this.table.writeUInt32LE(text.length, this.tableOffset);
+    this.tableOffset += 4 + this.table.write(text, this.tableOffset + 4, 'latin1');
+    this.lastText[slot] = text;
+    this.lastEntry[slot] = entry;
+    return entry;
+  }
+
+  /** Appends the current answer's mask and the changes of the slots that differ from the answer before. */
+  endAnswer(): void {
+    const { current, previous } = this;
+    let mask = 0;
+    for (let slot = 0; slot < SLOTS; slot++) if (current[slot] !== previous[slot]) mask |= 1 << slot;
+    this.varint(mask);
+    for (let slot = 0; mask !== 0; slot++, mask >>>= 1) {
+      if ((mask & 1) === 0) continue;
+      const value = current[slot] ?? 0;
+      const before = previous[slot] ?? 0;
+      const change = value - before;
+      // The last test: a subtraction that rounded (a tiny value after a large one) must not be kept as a change.
+      if (Number.isInteger(change) && Math.abs(change) <= MAX_VARINT_CHANGE && before + change === value) {
+        this.varint(change < 0 ? -4 * change - 2 : 4 * change);
+      } else {
+        this.figures[this.figureBytes++] = 1;
+        this.figureBytes = this.figures.writeDoubleLE(value, this.figureBytes);
+      }
+      previous[slot] = value;
+    }
+    const at = current[SLOT.at] ?? 0;
+    if (at > this.lastAt) this.lastAt = at;
+    if (at < this.firstAt) this.firstAt = at;
+    this.answers += 1;
+  }
+
+  private varint(value: number): void {
+    const { figures } = this;
+    let at = this.figureBytes;
+    let rest = value;
+    while (rest >= 128) {
+      figures[at++] = (rest % 128) | 128;
+      rest = Math.floor(rest / 128);
+    }
+    figures[at++] = rest;
+    this.figureBytes = at;
+  }
+
+  /** The batch's data: a view of the encoder's own buffer, valid until reset(). */
+  finish(): Buffer {
+    const { batch } = this;
+    batch[0] = FORMAT;
+    batch.writeUInt32LE(this.answers, 1);
+    batch.writeUInt32LE(this.figureBytes, 5);
+    batch.writeUInt32LE(this.tableOffset, 9);
+    this.table.copy(batch, PREFIX_BYTES + this.figureBytes, 0, this.tableOffset);
+    return batch.subarray(0, PREFIX_BYTES + this.figureBytes + this.tableOffset);
+  }
+
+  reset(): void {
+    this.tableOffset = 0;
+    this.tableEntries = 0;
+    this.figureBytes = 0;
+    this.current.fill(0);
+    this.previous.fill(0);
+    this.lastText.fill(undefined);
+    this.answers = 0;
+    this.firstAt = Infinity;
+    this.lastAt = 0;
+  }
+}
+
+/** A packed answer: the head is put back together only when asked for (most answers a reader skips). */
+class PackedAnswer implements LoggedAnswer {
+  constructor(
+    readonly at: number,
+    readonly method: string,
+    readonly host: string | null,
+    readonly url: string,
+    readonly status: number,
+    readonly code: string | null,
+    readonly keyId: number | null,
+    readonly accountId: number | null,
+    readonly address: string | null,
+    readonly latencyMs: number,
+    private readonly headBefore: string,
+    /** The rest of the head and the figures its rate-limit headers were made of, when they were cut out. */
+    private readonly headAfter: string | null,
+    private readonly rate: Float64Array | null,
+  ) {}
+
+  get head(): string {
+    const { rate } = this;
+    if (rate === null) return this.headBefore;
+    const windows: WindowUsage[] = [
+      { kind: 'minute', limit: rate[1] ?? NaN, used: rate[2] ?? NaN, resetAt: rate[3] ?? NaN },
+      { kind: 'day', limit: rate[4] ?? NaN, used: rate[5] ?? NaN, resetAt: rate[6] ?? NaN },
+    ];
+    let head = this.headBefore;
+    for (const [name, value] of Object.entries(rateLimitHeaders(windows, rate[0] ?? NaN))) head += `${name}: ${value}\r\n`;
+    return head + (this.headAfter ?? '');
+  }
+}
+
+/** What a reader asks for: answers that differ are skipped before anything of them is made. */
+export interface AnswerFilter {
+  accountId?: number;
+  keyId?: number;
+  status?: number;
+  /** Part of the URL. */
+  path?: string;
+  from?: number;
+  to?: number;
+}
+
+/**
+ * A batch of any format still read back to its answers, in the order they were recorded (an
+ * answer's place in the batch gives its id). Given a filter, the answers it rules out are holes.
+ */
+export function decodeBatch(data: Buffer | string): LoggedAnswer[];
+export function decodeBatch(data: Buffer | string, filter: AnswerFilter): (LoggedAnswer | undefined)[];
+export function decodeBatch(data: Buffer | string, filter?: AnswerFilter): (LoggedAnswer | undefined)[] {
+  if (typeof data === 'string' || (data[0] !== FORMAT && data[0] !== FLOAT_FORMAT)) {
+    const answers: (LoggedAnswer | undefined)[] = decodeTextBatch(data);
+    return filter ? answers.map((answer) => (answer && matches(answer.at, answer.status, answer.keyId ?? -1, answer.accountId ?? -1, () => answer.url, filter) ? answer : undefined)) : answers;
+  }
+  const varints = data[0] === FORMAT;
+  const count = data.readUInt32LE(1);
+  const figuresEnd = PREFIX_BYTES + data.readUInt32LE(5) * (varints ? 1 : Float64Array.BYTES_PER_ELEMENT);
+  // Where each string of the table starts; a string is made only when an answer that a reader keeps needs it.
+  const starts: number[] = [];
+  for (let offset = figuresEnd; offset < figuresEnd + data.readUInt32LE(9); offset += 4 + data.readUInt32LE(offset)) starts.push(offset);
+  const table = new Array<string | undefined>(starts.length);
+  const tableText = (entry: number) => {
+    let text = table[entry];
+    if (text === undefined) {
+      const start = starts[entry] ?? 0;
+      text = data.toString('latin1', start + 4, start + 4 + data.readUInt32LE(start));
+      table[entry] = text;
+    }
+    return text;
+  };
+  const next = varints ? varintFigures(data) : floatFigures(data, figuresEnd);
+  const answers = new Array<LoggedAnswer | undefined>(count);
+  const answer = new Float64Array(SLOTS);
+  // FORMAT 2 had no such slot (its headAfter holds the whole rest); FORMAT 3 starts every slot at 0.
+  if (!varints) answer[SLOT.headRest] = -1;
+  const text = (slot: number) => {
+    const entry = answer[slot] ?? -1;
+    return entry < 0 ? null : entry < starts.length ? tableText(entry) : '';
+  };
+  const orNull = (slot: number) => {
+    const figure = answer[slot] ?? -1;
+    return figure < 0 ? null : figure;
+  };
+  for (let index = 0; index < count; index++) {
+    next(answer);
+    if (filter && !matches(answer[SLOT.at] ?? NaN, answer[SLOT.status] ?? NaN, answer[SLOT.keyId] ?? -1, answer[SLOT.accountId] ?? -1, () => text(SLOT.url) ?? '', filter)) continue;
+    const cut = (answer[SLOT.headAfter] ?? -1) >= 0;
+    const rate = cut ? answer.slice(SLOT.rateAt, SLOT.dayResetAt + 1) : null;
+    const headAfter = cut ? (text(SLOT.headAfter) ?? '') + (text(SLOT.headRest) ?? '') : null;
+    const latency = answer[SLOT.latency] ?? NaN;
+    answers[index] = new PackedAnswer(
+      answer[SLOT.at] ?? NaN,
+      text(SLOT.method) ?? '',
+      text(SLOT.host),
+      text(SLOT.url) ?? '',
+      answer[SLOT.status] ?? NaN,
+      text(SLOT.code),
+      orNull(SLOT.keyId),
+      orNull(SLOT.accountId),
+      text(SLOT.address),
+      varints ? latency / 1000 : latency,
+      text(SLOT.headBefore) ?? '',
+      headAfter,
+      rate,
+    );
+  }
+  return answers;
+}
+
+/** Whether an answer passes the filter; a key or account of -1 is none. */
+function matches(at: number, status: number, keyId: number, accountId: number, url: () => string, filter: AnswerFilter): boolean {
+  return (
+    (filter.keyId === undefined || keyId === filter.keyId) &&
+    (filter.accountId === undefined || accountId === filter.accountId) &&
+    (filter.status === undefined || status === filter.status) &&
+    (filter.from === undefined || at >= filter.from) &&
+    (filter.to === undefined || at <= filter.to) &&
+    (!filter.path || url().includes(filter.path))
+  );
+}
+
+/** FORMAT 3's figures: each call moves `answer` on to the next answer's. */
+function varintFigures(data: Buffer): (answer: Float64Array) => void {
+  let at = PREFIX_BYTES;
+  const varint = () => {
+    let value = 0;
+    let scale = 1;
+    let byte = 128;
+    while (byte & 128) {
+      byte = data[at++] ?? 0;
+      value += (byte & 127) * scale;
+      scale *= 128;
+    }
+    return value;
+  };
+  return (answer) => {
+    for (let mask = varint(), slot = 0; mask !== 0; slot++, mask = Math.floor(mask / 2)) {
+      if (mask % 2 === 0) continue;
+      const code = varint();
+      if (code % 2 === 1) {
+        answer[slot] = data.readDoubleLE(at);
+        at += Float64Array.BYTES_PER_ELEMENT;
+      } else {
+        const zigzag = code / 2;
+        answer[slot] = (answer[slot] ?? 0) + (zigzag % 2 === 1 ? -(zigzag + 1) / 2 : zigzag / 2);
+      }
+    }
+  };
+}
+
+/** FORMAT 2's figures: a float64 mask, then the float64 values of the slots it names. */
+function floatFigures(data: Buffer, figuresEnd: number): (answer: Float64Array) => void {
+  // Copied to a fresh buffer: a Float64Array needs its start aligned to 8 bytes.
+  const figures = new Float64Array(Uint8Array.prototype.slice.call(data, PREFIX_BYTES, figuresEnd).buffer);
+  let at = 0;
+  return (answer) => {
+    const mask = figures[at++] ?? 0;
+    for (let slot = 0; slot < SLOTS; slot++) if (mask & (1 << slot)) answer[slot] = figures[at++] ?? NaN;
+  };
+}
+
+const TEXT_FIELDS = 11;
+
+/** Batches written before the packed formats: fields joined by \u0001, numbers as text, empty optional fields as null. */
+function decodeTextBatch(data: Buffer | string): LoggedAnswer[] {
+  const fields = (typeof data === 'string' ? data : data.toString('latin1')).split('\u0001');
+  fields.pop();
+  const answers: LoggedAnswer[] = [];
+  const optional = (field: string | undefined) => (field === undefined || field === '' ? null : field);
+  const optionalNumber = (field: string | undefined) => (field === undefined || field === '' ? null : Number(field));
+  for (let i = 0; i + TEXT_FIELDS <= fields.length; i += TEXT_FIELDS) {
+    const [at, method, host, url, status, code, keyId, accountId, address, latencyMs, head] = fields.slice(i, i + TEXT_FIELDS);
+    answers.push({
+      at: Number(at),
+      method: method ?? '',
+      host: optional(host),
+      url: url ?? '',
+      status: Number(status),
+      code: optional(code),
+      keyId: optionalNumber(keyId),
+      accountId: optionalNumber(accountId),
+      address: optional(address),
+      latencyMs: Number(latencyMs),
+      head: head ?? '',
+    });
+  }
+  return answers;
+}
