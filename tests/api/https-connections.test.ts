@@ -12,6 +12,7 @@ import { ManualClock } from '../../src/shared/clock';
 import { createEnterpriseKey } from '../helpers/api-server';
 import { startTestDns, type TestDns } from '../helpers/dns-server';
 import { bearer, expectRawError } from '../helpers/http';
+import { runCli } from '../helpers/processes';
 import { parseResponses } from '../helpers/raw-http';
 import { siteRequest } from '../helpers/site-http';
 import { deployedProject } from '../helpers/site-project';
@@ -22,6 +23,7 @@ import { waitFor } from '../helpers/wait-for';
 const LIMITS = { headersTimeout: 500, requestTimeout: 1_000, handshakeTimeout: 3_000, maxConnections: 10 };
 const NAME = 'www.shelter.test';
 const GONE = 'gone.shelter.test';
+const GONE_BY_CLI = 'cli.shelter.test';
 
 let dataDir: string;
 let dns: TestDns;
@@ -32,16 +34,16 @@ const httpsPort = () => server.httpsPort ?? 0;
 
 beforeAll(async () => {
   dataDir = makeTempDir();
-  dns = await startTestDns({ [NAME]: { CNAME: 'happy-paws.localhost' }, [GONE]: { CNAME: 'happy-paws.localhost' } });
+  dns = await startTestDns({ [NAME]: { CNAME: 'happy-paws.localhost' }, [GONE]: { CNAME: 'happy-paws.localhost' }, [GONE_BY_CLI]: { CNAME: 'happy-paws.localhost' } });
   // Real time: the certificates' validity is judged by the real clock.
   server = await startApiServer({ dataDir, environment: 'production', port: 0, clock: new ManualClock(Date.now()), connectionLimits: LIMITS, sites: { dnsServers: [dns.server], httpsPort: 0 } });
   const { project } = await deployedProject(server.engine, dataDir, { html: '<h1>Welcome over TLS</h1>' });
   const { domains } = server.engine.sites;
-  for (const name of [NAME, GONE]) {
+  for (const name of [NAME, GONE, GONE_BY_CLI]) {
     domains.add(project.slug, name);
     expect((await domains.verify(name)).status).toBe('verified');
   }
-  await waitFor(() => [NAME, GONE].every((name) => domains.get(name).certificate.state === 'issued'), 10_000);
+  await waitFor(() => [NAME, GONE, GONE_BY_CLI].every((name) => domains.get(name).certificate.state === 'issued'), 10_000);
   ({ key } = createEnterpriseKey(server.engine));
 });
 
@@ -184,5 +186,13 @@ describe('a removal made by another connection (as the CLI makes it)', () => {
     }
     // The other name keeps its certificate and its redirect.
     expect((await siteRequest(server.port, NAME, '/')).status).toBe(308);
+  });
+
+  it('by `domains remove` in another process: the request right after the command returns gets no 308', async () => {
+    expect((await siteRequest(server.port, GONE_BY_CLI, '/')).status).toBe(308);
+    const removed = await runCli(['--data-dir', dataDir, 'domains', 'remove', GONE_BY_CLI]);
+    expect(removed.code).toBe(0);
+    expect((await siteRequest(server.port, GONE_BY_CLI, '/')).status).toBe(404);
+    await expect(peerCertificate(httpsPort(), GONE_BY_CLI)).rejects.toThrow();
   });
 });
