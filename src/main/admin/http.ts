@@ -18,8 +18,12 @@ export interface AdminHttpOptions {
   connectionLimits?: Partial<ConnectionLimits>;
 }
 
-/** The engine's limits; one browser on this machine needs far fewer connections than the API's clients. */
-export const ADMIN_CONNECTION_LIMITS: ConnectionLimits = { ...DEFAULT_CONNECTION_LIMITS, maxConnections: 64 };
+/**
+ * The engine's limits, but one browser on this machine needs far fewer connections than the API's
+ * clients, and may keep its few idle ones a minute: closing them sooner only invites the keep-alive
+ * race (a request sent just as the server closes the connection it went on).
+ */
+export const ADMIN_CONNECTION_LIMITS: ConnectionLimits = { ...DEFAULT_CONNECTION_LIMITS, maxConnections: 64, keepAliveTimeout: DEFAULT_CONNECTION_LIMITS.connectionTimeout };
 
 export interface RunningAdmin {
   /** http://127.0.0.1:PORT/admin/ (without the token) */
