@@ -89,6 +89,18 @@ describe('a request that passes every guard', () => {
     expect(await response.text()).toContain('Adoption Desk');
     expect(response.headers.get('x-frame-options')).toBe('DENY');
   });
+
+  it('every answer carries a Content-Security-Policy: no inline or foreign script, never in a frame', async () => {
+    for (const response of [await fetch(admin.url), await fetch(`${new URL(admin.url).origin}${ADMIN_HTTP_PREFIX}servers.status`, { method: 'POST' })]) {
+      const policy = response.headers.get('content-security-policy') ?? '';
+      const directives = new Map(policy.split(';').map((directive) => directive.trim().split(/\s+/)).map(([name = '', ...values]) => [name, values]));
+      expect(directives.get('script-src')).toEqual(["'self'"]);
+      expect(directives.get('frame-ancestors')).toEqual(["'none'"]);
+      expect(directives.get('object-src')).toEqual(["'none'"]);
+      expect(directives.get('base-uri')).toEqual(["'none'"]);
+      expect(directives.get('connect-src')).toEqual(["'self'"]);
+    }
+  });
 });
 
 describe('the guard refuses, before any channel runs', () => {

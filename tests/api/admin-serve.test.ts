@@ -1,5 +1,7 @@
 /** `npm run serve -- --admin` as a user starts it: what the terminal says, and where the token goes. */
+import fs from 'node:fs';
 import net from 'node:net';
+import path from 'node:path';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { ensureRendererBuilt } from '../../src/main/admin/renderer-build';
 import type { ChildProcess } from 'node:child_process';
@@ -77,4 +79,19 @@ it('the admin token is printed once, on the Admin pages line, and reaches no req
   // Logging is on (start lines at info); nothing is logged per request, so nothing else can carry the token.
   await waitFor(() => server!.output().includes('"msg":"started"'), 5_000);
   expect(server.output().split(token).length - 1).toBe(1);
+});
+
+it('the real build runs under the admin Content-Security-Policy: every script is a file of its own, none inline', async () => {
+  server = await startBrowserMode([]);
+  const response = await fetch(server.admin.url);
+  expect(response.headers.get('content-security-policy')).toContain("script-src 'self';");
+  const page = await response.text();
+  expect(page).toBe(fs.readFileSync(path.join(PROJECT_ROOT, 'out', 'renderer', 'index.html'), 'utf8'));
+  const scripts = [...page.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)];
+  expect(scripts.length).toBeGreaterThan(0);
+  for (const [, attributes = '', content = ''] of scripts) {
+    expect(attributes).toMatch(/\ssrc="\.?\/?assets\/[^"]+\.js"/);
+    expect(content.trim()).toBe('');
+  }
+  expect(page).not.toMatch(/\son[a-z]+=/i);
 });

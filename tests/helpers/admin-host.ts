@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createAdminHandlers } from '../../src/main/admin/handlers';
-import { startAdminServer, type RunningAdmin } from '../../src/main/admin/http';
+import { startAdminServer, type AdminHttpOptions, type RunningAdmin } from '../../src/main/admin/http';
 import { AppHost } from '../../src/main/app-host';
 import { makeTempDir, removeTempDir } from './temp-dir';
 
@@ -16,14 +16,14 @@ export interface AdminHarness {
  * Browser mode's admin server as `serve --admin` runs it, on free ports: both environments' API
  * servers in a new data dir, and the admin pages (a stand-in renderer build) behind `token`.
  */
-export async function startAdminHarness(token: string): Promise<AdminHarness> {
+export async function startAdminHarness(token: string, options: Pick<AdminHttpOptions, 'connectionLimits'> = {}): Promise<AdminHarness> {
   const dataDir = makeTempDir();
   const rendererDir = path.join(dataDir, 'renderer');
   fs.mkdirSync(rendererDir);
   fs.writeFileSync(path.join(rendererDir, 'index.html'), '<!doctype html><title>Adoption Desk</title>');
   const host = new AppHost({ dataDir, overrides: { ports: { production: 0, staging: 0 } } });
   await host.start();
-  const admin = await startAdminServer({ handlers: createAdminHandlers(host), token, rendererDir, port: 0 });
+  const admin = await startAdminServer({ handlers: createAdminHandlers(host), token, rendererDir, port: 0, ...options });
   return {
     dataDir,
     host,

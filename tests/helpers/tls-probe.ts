@@ -31,3 +31,40 @@ export function peerCertificate(port: number, servername: string): Promise<tls.P
     socket.on('error', reject);
   });
 }
+
+/**
+ * RawConnection's counterpart over TLS to 127.0.0.1:port, asking for `servername`: bytes sent as
+ * given once the handshake is done, everything received kept until the server closes.
+ */
+export class TlsConnection {
+  private readonly socket: tls.TLSSocket;
+  private readonly chunks: Buffer[] = [];
+  readonly secured: Promise<void>;
+  readonly closed: Promise<void>;
+
+  constructor(port: number, servername: string, deadlineMs = 10_000) {
+    this.socket = tls.connect({ host: '127.0.0.1', port, servername, rejectUnauthorized: false });
+    this.secured = new Promise((resolve, reject) => {
+      this.socket.once('secureConnect', () => resolve());
+      this.socket.once('error', reject);
+    });
+    this.secured.catch(() => {});
+    this.socket.on('data', (chunk: Buffer) => this.chunks.push(chunk));
+    this.socket.on('error', () => {});
+    const deadline = setTimeout(() => this.socket.destroy(), deadlineMs);
+    this.closed = new Promise((resolve) => {
+      this.socket.once('close', () => {
+        clearTimeout(deadline);
+        resolve();
+      });
+    });
+  }
+
+  send(data: string): void {
+    if (!this.socket.destroyed) this.socket.write(Buffer.from(data, 'latin1'));
+  }
+
+  received(): Buffer {
+    return Buffer.concat(this.chunks);
+  }
+}

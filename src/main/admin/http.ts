@@ -1,8 +1,11 @@
 import { timingSafeEqual } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { ADMIN_HTTP_PREFIX } from '../../shared/admin-contract';
 import { AppError, isAppError } from '../../shared/errors';
+import { connectionLimitsWith, DEFAULT_CONNECTION_LIMITS, fastifyConnectionOptions, type ConnectionLimits } from '../api/connection-limits';
 import { dispatchAdmin, type AdminHandlers } from './dispatch';
 
 export interface AdminHttpOptions {
@@ -11,7 +14,16 @@ export interface AdminHttpOptions {
   token: string;
   /** The built renderer (index.html and assets). */
   rendererDir: string;
+  /** Overrides of ADMIN_CONNECTION_LIMITS (tests use short ones). */
+  connectionLimits?: Partial<ConnectionLimits>;
 }
+
+/**
+ * The engine's limits, but one browser on this machine needs far fewer connections than the API's
+ * clients, and may keep its few idle ones a minute: closing them sooner only invites the keep-alive
+ * race (a request sent just as the server closes the connection it went on).
+ */
+export const ADMIN_CONNECTION_LIMITS: ConnectionLimits = { ...DEFAULT_CONNECTION_LIMITS, maxConnections: 64, keepAliveTimeout: DEFAULT_CONNECTION_LIMITS.connectionTimeout };
 
 export interface RunningAdmin {
   /** http://127.0.0.1:PORT/admin/ (without the token) */
@@ -24,6 +36,13 @@ const BODY_LIMIT_BYTES = 4 * 1024 * 1024;
 /** A site upload carries up to 100 MiB of files as base64 (a third more), with their paths. */
 const UPLOAD_CHANNEL = 'deploys.fromUpload';
 const UPLOAD_BODY_LIMIT_BYTES = 150 * 1024 * 1024;
+/**
+ * The pages keep the admin token in sessionStorage: no script but the build's own files, nothing
+ * fetched from elsewhere, never in a frame. Styles may be inline: Mantine (through Emotion) writes
+ * its styles into <style> elements at run time, which no hash can name; a style cannot run script.
+ */
+export const ADMIN_CONTENT_SECURITY_POLICY =
+  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 const LOOPBACK_ADDRESSES = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 const LOOPBACK_HOSTNAMES = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
@@ -70,19 +89,37 @@ function fromFrameworkError(error: FastifyError): AppError {
   return new AppError('internal_error', 'Something went wrong inside Adoption Desk; nothing was changed.');
 }
 
+/** What never becomes a request (a timeout, malformed HTTP) gets the Error body too, and the connection is closed. */
+function refuseClient(error: NodeJS.ErrnoException, socket: Duplex): void {
+  const state = socket as Duplex & { parser?: { incoming?: { complete: boolean } | null } | null; _httpMessage?: { headersSent: boolean } | null };
+  // Bytes after an answer on its way would corrupt it; a request already answered (a 401 before its body) gets no second answer.
+  const answered = state._httpMessage ? state._httpMessage.headersSent : state.parser?.incoming?.complete === false;
+  if (!socket.writable || answered) return void socket.destroy();
+  const refusal =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? new AppError('request_timeout', 'The request did not arrive in time; send it again without pausing.')
+      : new AppError('validation_failed', 'The HTTP request is malformed.');
+  const body = JSON.stringify(refusal.toBody());
+  const head = `HTTP/1.1 ${refusal.status} ${STATUS_CODES[refusal.status] ?? ''}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n`;
+  socket.end(head + body, () => socket.destroy());
+}
+
 function sendError(reply: FastifyReply, error: AppError): FastifyReply {
   return reply.code(error.status).type('application/json; charset=utf-8').send(error.toBody());
 }
 
 /** Browser mode's own server: the renderer build under /admin/ and the admin contract under /admin/api/. */
 export async function buildAdminServer(options: AdminHttpOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger: false, bodyLimit: BODY_LIMIT_BYTES, forceCloseConnections: true });
+  const limits = connectionLimitsWith({ ...ADMIN_CONNECTION_LIMITS, ...options.connectionLimits });
+  const app = Fastify({ logger: false, bodyLimit: BODY_LIMIT_BYTES, forceCloseConnections: true, clientErrorHandler: refuseClient, ...fastifyConnectionOptions(limits) });
+  app.server.maxConnections = limits.maxConnections;
   app.setErrorHandler((error: FastifyError, _request, reply) => sendError(reply, isAppError(error) ? error : fromFrameworkError(error)));
   app.setNotFoundHandler((request, reply) => sendError(reply, new AppError('not_found', `There is nothing at ${request.url.split('?')[0]}.`)));
   app.addHook('onRequest', async (request) => guard(request, options.token));
   app.addHook('onSend', async (_request, reply: FastifyReply) => {
     reply.header('cache-control', 'no-store');
     reply.header('x-frame-options', 'DENY');
+    reply.header('content-security-policy', ADMIN_CONTENT_SECURITY_POLICY);
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'no-referrer');
   });

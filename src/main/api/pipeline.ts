@@ -68,11 +68,12 @@ function decodedOrAsSent(segment: string): string {
 }
 
 /**
- * Errors Fastify raises before routing (a path it cannot percent-decode) skip every hook: the same
+ * Errors Fastify raises before routing (a path it cannot percent-decode) skip every hook, and a
+ * refusal before the sites choose (two Host lines) comes before the API's hook: the same
  * identification, deprecation headers and limits here, then the Error body.
  */
 export function answerBeforeRouting(engine: Engine, deprecated: DeprecatedRoutes, log: ApiLog | undefined) {
-  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
+  return (error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply): void => {
     try {
       engine.syncExternalChanges();
       if (deprecated.covers(request.method, request.url)) reply.headers(deprecationHeaders(request));

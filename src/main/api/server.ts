@@ -6,9 +6,11 @@ import type { Engine } from '../engine';
 import { registerCertificateServing } from '../sites/certificates/https-serving';
 import { answerForSite, registerSiteServing } from '../sites/site-serving';
 import { installErrorHandling } from './errors';
+import { connectionLimitsWith, fastifyConnectionOptions, type ConnectionLimits } from './connection-limits';
 import { buildOpenApiDocument, registerOpenApiGenerator } from './openapi';
 import { answerBeforeRouting, DeprecatedRoutes, pipelineFor, type RouteRules } from './pipeline';
 import { RawAnswers } from './raw-answers';
+import { registerHostRules } from './request-host';
 import { RecordedResponse } from './request-recording';
 import { trackRouteMethods } from './route-methods';
 import { registerPetRoutes } from './routes/pets';
@@ -18,35 +20,12 @@ export interface ApiLog {
   error(details: object, message: string): void;
 }
 
-/** How long and how much a client may hold the server; times in milliseconds. */
-export interface ConnectionLimits {
-  /** The whole request, headers and body, must arrive within this, else 408 `request_timeout`. */
-  requestTimeout: number;
-  /** The request line and headers must arrive within this, else 408; at most requestTimeout. */
-  headersTimeout: number;
-  /** A connection with no traffic at all for this long (a client not reading its answer) is closed. */
-  connectionTimeout: number;
-  /** An idle kept-alive connection is closed after this. */
-  keepAliveTimeout: number;
-  /** Requests one connection may carry; the last answer says "Connection: close". */
-  maxRequestsPerSocket: number;
-  /** Connections open at once; more are refused at once. */
-  maxConnections: number;
-}
-
-export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = {
-  requestTimeout: 30_000,
-  headersTimeout: 10_000,
-  connectionTimeout: 60_000,
-  keepAliveTimeout: 5_000,
-  maxRequestsPerSocket: 10_000,
-  maxConnections: 1_000,
-};
+export { DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from './connection-limits';
 
 export interface ApiServerOptions {
   /** Failures (5xx) are logged here; omit for none. */
   log?: ApiLog;
-  /** Overrides of DEFAULT_CONNECTION_LIMITS (tests use short timeouts). */
+  /** Overrides of DEFAULT_CONNECTION_LIMITS (tests use short timeouts); the HTTPS server takes the same. */
   connectionLimits?: Partial<ConnectionLimits>;
   /**
    * More routes on the same server (the admin pages of browser mode), registered before start. They
@@ -67,8 +46,8 @@ const ZOD_COMPILERS = { buildValidator: () => validatorCompiler, buildSerializer
  * hook; every failure, even one before routing or below HTTP, leaves as the seed's Error body.
  */
 export async function buildApiServer(engine: Engine, options: ApiServerOptions = {}): Promise<FastifyInstance> {
-  const limits = { ...DEFAULT_CONNECTION_LIMITS, ...options.connectionLimits };
-  if (limits.headersTimeout > limits.requestTimeout) throw new RangeError('headersTimeout must not exceed requestTimeout.');
+  const limits = connectionLimitsWith(options.connectionLimits);
+  const connections = fastifyConnectionOptions(limits);
   const rawAnswers = new RawAnswers(engine, limits, options.log);
   const deprecatedRoutes = new DeprecatedRoutes();
   const apiBeforeRouting = answerBeforeRouting(engine, deprecatedRoutes, options.log);
@@ -78,14 +57,9 @@ export async function buildApiServer(engine: Engine, options: ApiServerOptions =
     forceCloseConnections: 'idle',
     // Requests already on an open connection when the server stops are served, not refused with a bare 503.
     return503OnClosing: false,
-    requestTimeout: limits.requestTimeout,
-    connectionTimeout: limits.connectionTimeout,
-    keepAliveTimeout: limits.keepAliveTimeout,
-    maxRequestsPerSocket: limits.maxRequestsPerSocket,
+    ...connections,
     http: {
-      headersTimeout: limits.headersTimeout,
-      // Node checks the two timeouts on this beat (30 s by default), which bounds how late a 408 comes.
-      connectionsCheckingInterval: Math.min(1_000, Math.ceil(limits.headersTimeout / 4)),
+      ...connections.http,
       // The pipeline answers a missing Host itself, with the Error body and the headers.
       requireHostHeader: false,
       // Hands each API answer to the request log as it is written.
@@ -111,6 +85,7 @@ export async function buildApiServer(engine: Engine, options: ApiServerOptions =
   // JSON only: text/plain bodies get 415 rather than a confusing validation error.
   app.removeContentTypeParser('text/plain');
   // Before the API's pipeline (global hooks run before route hooks): site Hosts are answered there, with no rate-limit headers.
+  registerHostRules(app, apiBeforeRouting);
   registerCertificateServing(app, engine);
   registerSiteServing(app, engine);
   const allowedMethods = trackRouteMethods(app);

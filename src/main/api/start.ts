@@ -8,6 +8,7 @@ import { Engine } from '../engine';
 import { ensurePrivateDir } from '../files/owner-only';
 import type { SitesOptions } from '../sites/sites';
 import { listenHttps, type RunningHttps } from '../sites/certificates/https-serving';
+import { connectionLimitsWith } from './connection-limits';
 import { buildApiServer, type ApiLog, type ApiServerOptions } from './server';
 
 const STOP_GRACE_MS = 2_000;
@@ -45,6 +46,7 @@ export interface RunningServer {
   port: number;
   /** The HTTPS port of the sites, when --https-port was given. */
   httpsPort?: number;
+  https?: RunningHttps;
   /** Lets in-flight requests finish, then closes the database and frees the data dir. */
   stop(): Promise<void>;
 }
@@ -61,10 +63,12 @@ export async function startApiServer(options: StartOptions): Promise<RunningServ
   let https: RunningHttps | undefined;
   try {
     engine = new Engine({ dataDir: options.dataDir, environment: options.environment, clock: options.clock, migrationsFolder: options.migrationsFolder, sites: options.sites });
-    app = await buildApiServer(engine, { log: options.log, connectionLimits: options.connectionLimits, extend: options.extend });
+    // One set of limits for both ports.
+    const limits = connectionLimitsWith(options.connectionLimits);
+    app = await buildApiServer(engine, { log: options.log, connectionLimits: limits, extend: options.extend });
     await app.listen({ host, port: options.port });
     const httpsPort = engine.sites.httpsPort;
-    if (httpsPort !== undefined) https = await listenHttps(app, engine, host, httpsPort).catch((error: unknown) => {
+    if (httpsPort !== undefined) https = await listenHttps(app, engine, host, httpsPort, limits).catch((error: unknown) => {
       if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new AppError('conflict', `HTTPS port ${httpsPort} on ${host} is already in use.`);
       throw error;
     });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type Database from 'better-sqlite3';
 
 export interface AdoptablePet {
@@ -44,6 +45,12 @@ footer{color:var(--muted);font-size:.875rem}
 `.trim();
 
 /**
+ * No script at all, and no style but the page's own (named by its hash), wherever the snapshot is
+ * served from; the sites' X-Frame-Options covers framing, which a meta policy cannot.
+ */
+export const ADOPTION_PAGE_CONTENT_SECURITY_POLICY = `default-src 'none'; style-src 'sha256-${createHash('sha256').update(STYLE).digest('base64')}'; img-src 'self'; base-uri 'none'; form-action 'none'`;
+
+/**
  * The built-in adoption page: a static snapshot of the shelter's available pets, every piece of
  * text escaped. Yields the page in chunks so a caller can stop once it grows past the deploy limit.
  */
@@ -53,6 +60,7 @@ export function* renderAdoptionPage(shelterName: string, pets: Iterable<Adoptabl
 <html lang="en">
 <head>
 <meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${ADOPTION_PAGE_CONTENT_SECURITY_POLICY}">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Adopt a pet from ${shelter}</title>
 <style>${STYLE}</style>

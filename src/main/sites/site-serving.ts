@@ -56,6 +56,8 @@ export function answerForSite(engine: Engine, request: FastifyRequest, reply: Fa
 
 async function answer(request: FastifyRequest, reply: FastifyReply, route: SiteRoute): Promise<void> {
   reply.header('x-content-type-options', 'nosniff');
+  // A site is never framed by another site (clickjacking); a deploy cannot lift this: the contract has no per-deploy headers.
+  reply.header('x-frame-options', 'SAMEORIGIN');
   const target = pathAndQuery(request.url);
   if (route.kind === 'redirect') {
     await reply.code(route.status).header('location', `${request.protocol}://${route.primary}${target}`).send();

@@ -1,11 +1,12 @@
 import https from 'node:https';
-import tls from 'node:tls';
 import type { FastifyInstance } from 'fastify';
-import type { Server as HttpServer } from 'node:http';
 import type { Engine } from '../../engine';
 import { hostOfRequest } from '../domain-names';
 import { pathAndQuery } from '../site-serving';
 import { RecordedResponse } from '../../api/request-recording';
+import { holdToLimits, nodeServerTimeouts, type ConnectionLimits } from '../../api/connection-limits';
+import { limitPendingHandshakes } from './handshake-guard';
+import { SniContexts } from './sni-contexts';
 
 /** How often the serving process looks for certificates to issue, retry or renew (the times follow the engine's clock). */
 const CERTIFICATE_TICK_MS = 2_000;
@@ -33,7 +34,7 @@ export function registerCertificateServing(app: FastifyInstance, engine: Engine)
       if (httpsOn && !isEncrypted(request.raw.socket) && !url.startsWith(CHALLENGE_PREFIX)) {
         const host = hostOfRequest(request.headers.host);
         const port = httpsPorts.get(engine);
-        if (port !== undefined && host !== '' && certificates.hasCertificate(host)) {
+        if (port !== undefined && host !== '' && stillCertified(engine, host)) {
           void reply.code(308).header('location', `https://${host}${port === 443 ? '' : `:${port}`}${pathAndQuery(url)}`).send();
           return;
         }
@@ -72,17 +73,18 @@ const httpsPorts = new WeakMap<Engine, number>();
 
 export interface RunningHttps {
   port: number;
+  /** Names whose TLS context (or its absence) is remembered now: bounded, whatever names clients ask for. */
+  cachedNames(): number;
   close(): Promise<void>;
 }
 
 /**
  * `--https-port`: the same app behind TLS, each handshake given the certificate of the name it asks
- * for (SNI). Contexts are cached per name and dropped on any change to the sites, so a new, renewed or
- * removed certificate counts from the next handshake. A name without a certificate gets none: the
- * handshake fails.
+ * for (SNI), under the same connection limits as the plain port plus a handshake timeout. A name
+ * without a certificate gets none: the handshake fails.
  */
-export async function listenHttps(app: FastifyInstance, engine: Engine, host: string, port: number): Promise<RunningHttps> {
-  const contexts = new Map<string, tls.SecureContext | null>();
+export async function listenHttps(app: FastifyInstance, engine: Engine, host: string, port: number, limits: ConnectionLimits): Promise<RunningHttps> {
+  const contexts = new SniContexts((name) => engine.sites.certificates.served(name));
   const stopListening = engine.changes.on((topic) => {
     if (topic === 'sites') contexts.clear();
   });
@@ -90,25 +92,28 @@ export async function listenHttps(app: FastifyInstance, engine: Engine, host: st
     {
       // API answers over HTTPS go to the request log too.
       ServerResponse: RecordedResponse,
+      ...nodeServerTimeouts(limits),
+      handshakeTimeout: limits.handshakeTimeout,
+      requireHostHeader: false,
       minVersion: 'TLSv1.2',
       SNICallback: (servername, callback) => {
-        // A certificate issued or removed by another process (the CLI) counts too.
-        engine.syncExternalChanges();
-        const name = servername.toLowerCase();
-        let context = contexts.get(name);
-        if (context === undefined) {
-          const served = engine.sites.certificates.served(name);
-          context = served ? tls.createSecureContext(served) : null;
-          contexts.set(name, context);
-        }
+        // A certificate issued or removed by another process (the CLI) counts from this very handshake.
+        engine.syncExternalChanges(true);
         // No context: the default one has no certificate, so the client gets a handshake_failure alert.
-        callback(null, context ?? undefined);
+        callback(null, contexts.contextFor(servername.toLowerCase()));
       },
     },
     app.routing,
   );
-  copyLimits(app.server, server);
-  server.on('checkExpectation', app.routing);
+  holdToLimits(server, limits);
+  limitPendingHandshakes(server, limits.maxConnections);
+  // What never becomes a request (malformed HTTP, a timeout, CONNECT, an Expect) is answered as on the plain port.
+  for (const event of ['clientError', 'connect', 'checkExpectation'] as const) {
+    for (const listener of app.server.listeners(event)) server.on(event, listener as (...args: unknown[]) => void);
+  }
+  // A failed or timed-out handshake has no HTTP to answer in (Node would pass it on as a clientError): the connection is just closed.
+  server.removeAllListeners('tlsClientError');
+  server.on('tlsClientError', (_error, socket) => socket.destroy());
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -126,6 +131,7 @@ export async function listenHttps(app: FastifyInstance, engine: Engine, host: st
   httpsPorts.set(engine, bound);
   return {
     port: bound,
+    cachedNames: () => contexts.size,
     close: () =>
       new Promise<void>((resolve) => {
         stopListening();
@@ -140,13 +146,11 @@ export async function listenHttps(app: FastifyInstance, engine: Engine, host: st
   };
 }
 
-function copyLimits(from: HttpServer, to: https.Server): void {
-  to.headersTimeout = from.headersTimeout;
-  to.requestTimeout = from.requestTimeout;
-  to.keepAliveTimeout = from.keepAliveTimeout;
-  to.maxRequestsPerSocket = from.maxRequestsPerSocket;
-  to.maxConnections = from.maxConnections;
-  to.timeout = from.timeout;
+/** A removal made by another process (the CLI) counts from this very request; the API's Hosts, never certified, pay nothing more. */
+function stillCertified(engine: Engine, host: string): boolean {
+  if (!engine.sites.certificates.hasCertificate(host)) return false;
+  engine.syncExternalChanges(true);
+  return engine.sites.certificates.hasCertificate(host);
 }
 
 function isEncrypted(socket: unknown): boolean {

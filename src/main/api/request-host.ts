@@ -1,0 +1,49 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../../shared/errors';
+
+/** How a refusal before routing is answered: the Error body with the API's limits and headers. */
+export type RefuseBeforeRouting = (error: AppError, request: FastifyRequest, reply: FastifyReply) => void;
+
+/**
+ * The request's host, settled before anything is chosen by it (a site, the HTTPS redirect, the API):
+ * more than one Host line is refused (RFC 9112 §3.2: 400), and an absolute-form target's authority
+ * replaces Host (§3.2.2: the server "MUST ignore the received Host header field").
+ */
+export function registerHostRules(app: FastifyInstance, refuse: RefuseBeforeRouting): void {
+  app.addHook('onRequest', (request, reply, done) => {
+    const raw = request.raw;
+    if (hostLines(raw.rawHeaders) > 1) {
+      // Which Host was meant is unknowable, and so is what else in this message is: nothing more is read on this connection.
+      reply.header('connection', 'close');
+      refuse(new AppError('validation_failed', 'header host: is sent more than once; send exactly one "Host: <host>:<port>".'), request, reply);
+      return;
+    }
+    const url = raw.url ?? '/';
+    // Without any Host, HTTP/1.1's own rule (400) still applies: the target does not stand in for it.
+    if (url.charCodeAt(0) !== 0x2f && raw.headers.host !== undefined) {
+      const authority = authorityOf(url);
+      if (authority !== undefined) raw.headers.host = authority;
+    }
+    done();
+  });
+}
+
+function hostLines(rawHeaders: string[]): number {
+  let count = 0;
+  for (let i = 0; i < rawHeaders.length; i += 2) {
+    const name = rawHeaders[i] ?? '';
+    if (name.length === 4 && name.toLowerCase() === 'host') count += 1;
+  }
+  return count;
+}
+
+/** host[:port] of an http(s) absolute-form target; undefined for the asterisk form or anything unparsable. */
+function authorityOf(target: string): string | undefined {
+  if (!/^https?:\/\//i.test(target)) return undefined;
+  try {
+    const host = new URL(target).host;
+    return host === '' ? undefined : host;
+  } catch {
+    return undefined;
+  }
+}
