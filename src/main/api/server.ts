@@ -3,6 +3,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { maxHeaderSize } from 'node:http';
 import { API_BASE_PATH, DEFAULT_PORT } from '../../shared/environments';
 import type { Engine } from '../engine';
+import type { EngineLog } from '../engine-log';
 import { registerCertificateServing } from '../sites/certificates/https-serving';
 import { answerForSite, registerSiteServing } from '../sites/site-serving';
 import { installErrorHandling } from './errors';
@@ -13,10 +14,8 @@ import { RecordedResponse } from './request-recording';
 import { trackRouteMethods } from './route-methods';
 import { registerPetRoutes } from './routes/pets';
 
-/** Where failures (5xx: bugs) are reported; a pino logger fits. Nothing is logged per request. */
-export interface ApiLog {
-  error(details: object, message: string): void;
-}
+/** Failures (5xx: bugs) go to the engine's logger. Nothing is logged per request. */
+export type ApiLog = EngineLog;
 
 /** How long and how much a client may hold the server; times in milliseconds. */
 export interface ConnectionLimits {
@@ -44,8 +43,6 @@ export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = {
 };
 
 export interface ApiServerOptions {
-  /** Failures (5xx) are logged here; omit for none. */
-  log?: ApiLog;
   /** Overrides of DEFAULT_CONNECTION_LIMITS (tests use short timeouts). */
   connectionLimits?: Partial<ConnectionLimits>;
   /**
@@ -69,9 +66,9 @@ const ZOD_COMPILERS = { buildValidator: () => validatorCompiler, buildSerializer
 export async function buildApiServer(engine: Engine, options: ApiServerOptions = {}): Promise<FastifyInstance> {
   const limits = { ...DEFAULT_CONNECTION_LIMITS, ...options.connectionLimits };
   if (limits.headersTimeout > limits.requestTimeout) throw new RangeError('headersTimeout must not exceed requestTimeout.');
-  const rawAnswers = new RawAnswers(engine, limits, options.log);
+  const rawAnswers = new RawAnswers(engine, limits, engine.log);
   const deprecatedRoutes = new DeprecatedRoutes();
-  const apiBeforeRouting = answerBeforeRouting(engine, deprecatedRoutes, options.log);
+  const apiBeforeRouting = answerBeforeRouting(engine, deprecatedRoutes, engine.log);
   const app = Fastify({
     logger: false,
     bodyLimit: BODY_LIMIT_BYTES,
@@ -121,7 +118,7 @@ export async function buildApiServer(engine: Engine, options: ApiServerOptions =
     route.onRequest = [pipelineFor(engine, rules), ...[route.onRequest ?? []].flat()];
     if (rules.deprecated) for (const method of [route.method].flat()) deprecatedRoutes.add(method, route.url);
   });
-  await installErrorHandling(app, { log: options.log, notFoundPipeline: pipelineFor(engine, {}), allowedMethods });
+  await installErrorHandling(app, { log: engine.log, notFoundPipeline: pipelineFor(engine, {}), allowedMethods });
   await registerOpenApiGenerator(app);
 
   registerPetRoutes(app, engine);
