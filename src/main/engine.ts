@@ -135,6 +135,7 @@ export class Engine {
       everyMs: USAGE_FLUSH_INTERVAL_MS,
       run: () => {
         this.syncExternalChanges(true);
+        this.services.keys.flushLastUse();
         this.services.quota.flush();
       },
     });
@@ -161,6 +162,7 @@ export class Engine {
     this.finalWrite('request log flush', () => this.requestLog.flush());
     this.finalWrite('usage flush', () => {
       this.syncExternalChanges(true);
+      this.services.keys.flushLastUse();
       this.services.quota.flush();
     });
     this.connection.sqlite.close();
