@@ -4,6 +4,8 @@ import { AppError, isAppError } from '../../shared/errors';
 import { PET_STATUSES, type PetStatus } from '../../shared/pet';
 import type { ApiKeyRecord } from '../../shared/models';
 import { PLAN_IDS, type PlanId } from '../../shared/plans';
+import { dataDirProblem } from '../db/data-dir-problems';
+import { isStorageFull } from '../db/storage-full';
 import { Engine } from '../engine';
 import { note, printable, printObject, printRows, type Output } from './output';
 import { readPetImport } from './pet-import';
@@ -34,6 +36,9 @@ function run<A extends unknown[]>(action: (engine: Engine, output: Output, ...ar
     const engine = new Engine({ dataDir: options.dataDir, environment: options.env });
     try {
       action(engine, { json: options.json }, ...args);
+    } catch (error) {
+      // The disk filling up under a command is told like a full disk at start: one line naming the data dir.
+      throw (isStorageFull(error) && dataDirProblem(engine.dataDir, error)) || error;
     } finally {
       engine.close();
     }
