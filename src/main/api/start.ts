@@ -14,7 +14,7 @@ import { buildApiServer, type ApiServerOptions } from './server';
 
 const STOP_GRACE_MS = 2_000;
 /** A request waits at most this for another process's write (SQLite retries meanwhile), never seconds. */
-const SERVING_BUSY_TIMEOUT_MS = 200;
+const SERVING_BUSY_TIMEOUT_MS = 500;
 
 export interface StartOptions {
   dataDir: string;

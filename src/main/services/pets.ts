@@ -31,7 +31,7 @@ const recordColumns = {
 };
 
 /** Rows per transaction of an import: a few milliseconds of writing, then the server's writes get their turn. */
-const IMPORT_SLICE_ROWS = 1_000;
+const IMPORT_SLICE_ROWS = 500;
 
 const PUBLIC_SELECT = 'SELECT id, name, category_id AS categoryId, status FROM pets';
 
