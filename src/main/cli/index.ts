@@ -171,7 +171,7 @@ export function buildCli(): Command {
     );
   pets
     .command('import')
-    .description('Add pets from a JSON array or a CSV file (name,categoryId,status); all or nothing')
+    .description('Add pets from a JSON array or a CSV file (name,categoryId,status); all or nothing: every row is checked first, then written in small slices so a running server is never held up (a failed slice removes those written)')
     .argument('<file>')
     .addOption(new Option('--format <format>', 'default: by file extension').choices(['csv', 'json']))
     .action(
