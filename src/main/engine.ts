@@ -140,7 +140,7 @@ export class Engine {
       },
     });
     supervisor.start({ name: 'request log flush', everyMs: REQUEST_LOG_FLUSH_INTERVAL_MS, run: () => this.requestLog.flush() });
-    supervisor.start({ name: 'domain re-check', everyMs: DOMAIN_RECHECK_INTERVAL_MS, run: () => this.sites.domains.runDueChecks() });
+    supervisor.start({ name: 'domain re-check', everyMs: DOMAIN_RECHECK_INTERVAL_MS, runAtStart: true, run: () => this.sites.domains.runDueChecks() });
     const certificates: SupervisedJob = supervisor.start({ name: 'certificate tick', everyMs: CERTIFICATE_INTERVAL_MS, runAtStart: true, run: () => this.sites.certificates.runDue() });
     // A domain that verifies here gets its certificate at once, not on the next tick.
     this.stopListening = this.changes.on((topic) => {
