@@ -8,7 +8,7 @@ import { dataDirProblem } from '../db/data-dir-problems';
 import { isStorageFull } from '../db/storage-full';
 import { Engine } from '../engine';
 import { note, printable, printObject, printRows, type Output } from './output';
-import { readPetImport } from './pet-import';
+import { readPetImport, stepAsideForServer } from './pet-import';
 import { registerCertificateCommands } from './certificates';
 import { registerSiteCommands } from './sites';
 import { registerLabCommands } from './lab';
@@ -176,7 +176,7 @@ export function buildCli(): Command {
     .addOption(new Option('--format <format>', 'default: by file extension').choices(['csv', 'json']))
     .action(
       run((engine, output, file: string, options: { format?: 'csv' | 'json' }) => {
-        const created = engine.services.pets.importMany(readPetImport(file, options.format));
+        const created = engine.services.pets.importMany(readPetImport(file, options.format), stepAsideForServer);
         if (output.json) printRows(output, created, '');
         else note(`Imported ${created.length} pet(s).`);
       }),
