@@ -2,6 +2,8 @@ import path from 'node:path';
 import { systemClock, type Clock } from '../shared/clock';
 import type { Environment } from '../shared/environments';
 import { openConnection, type Connection } from './db/connection';
+import { openDataDir } from './db/data-dir-problems';
+import { SILENT_LOG, type EngineLog } from './engine-log';
 import { ensurePrivateDir } from './files/owner-only';
 import { AccountService } from './services/accounts';
 import { CategoryService } from './services/categories';
@@ -11,8 +13,9 @@ import { LabClock, LabClockService } from './services/lab-clock';
 import { PetService } from './services/pets';
 import { PlanService } from './services/plans';
 import { QuotaService } from './services/quota';
-import { RequestLog, type RequestLogOptions } from './lab/request-log/request-log';
+import { REQUEST_LOG_TICK_MS, RequestLog, type RequestLogOptions } from './lab/request-log/request-log';
 import { Sites, type SitesOptions } from './sites/sites';
+import { Supervisor, type SupervisedJob } from './supervisor';
 
 export interface EngineOptions {
   dataDir: string;
@@ -22,6 +25,12 @@ export interface EngineOptions {
   sites?: SitesOptions;
   /** How long the request log keeps rows, and how many at most. */
   requestLog?: RequestLogOptions;
+  /** Where failures are told (requests, background jobs, sites); silent when omitted. */
+  log?: EngineLog;
+  /** How long a statement waits for another process's write lock; see openConnection. */
+  busyTimeoutMs?: number;
+  /** The longest wait between retries of a failing background job (tests shorten it). */
+  maxBackoffMs?: number;
 }
 
 export interface Services {
@@ -37,6 +46,10 @@ const ALL_TOPICS: ChangeTopic[] = ['pets', 'categories', 'accounts', 'keys', 'pl
 /** How often, at most, to ask SQLite whether another process (the CLI) wrote. */
 const EXTERNAL_CHECK_INTERVAL_MS = 250;
 const USAGE_FLUSH_INTERVAL_MS = 1_000;
+/** How often the due DNS re-checks run; the schedule itself follows the engine's clock. */
+const DOMAIN_RECHECK_INTERVAL_MS = 15_000;
+/** How often to look for certificates to issue, retry or renew (the times follow the engine's clock). */
+const CERTIFICATE_INTERVAL_MS = 2_000;
 
 /** One environment's database and the services over it: the core every face shares. */
 export class Engine {
@@ -51,17 +64,24 @@ export class Engine {
   readonly requestLog: RequestLog;
   readonly environment: Environment;
   readonly dataDir: string;
+  readonly log: EngineLog;
   private readonly connection: Connection;
+  private readonly supervisor: Supervisor;
   private dataVersion: number;
   private lastExternalCheck = 0;
-  private flushTimer: NodeJS.Timeout | undefined;
+  private jobsStarted = false;
+  private stopListening: (() => void) | undefined;
 
   constructor(options: EngineOptions) {
+    this.log = options.log ?? SILENT_LOG;
+    this.supervisor = new Supervisor(this.log, options.maxBackoffMs);
     this.clock = new LabClock(options.clock ?? systemClock);
     this.environment = options.environment;
     this.dataDir = path.resolve(options.dataDir);
-    ensurePrivateDir(this.dataDir);
-    this.connection = openConnection(databaseFile(this.dataDir, this.environment), options.migrationsFolder);
+    this.connection = openDataDir(this.dataDir, () => {
+      ensurePrivateDir(this.dataDir);
+      return openConnection(databaseFile(this.dataDir, this.environment), options.migrationsFolder, options.busyTimeoutMs);
+    });
     const { db } = this.connection;
     this.lab = new LabClockService(this.connection.sqlite, this.clock, this.changes);
     this.requestLog = new RequestLog(this.connection.sqlite, this.clock, options.requestLog);
@@ -77,7 +97,7 @@ export class Engine {
       quota: new QuotaService(this.connection.sqlite, this.clock, accounts, plans, this.changes),
     };
     const { sqlite } = this.connection;
-    this.sites = new Sites({ db, sqlite, clock: this.clock, changes: this.changes, accounts, plans, dataDir: this.dataDir, environment: this.environment }, options.sites);
+    this.sites = new Sites({ db, sqlite, clock: this.clock, changes: this.changes, accounts, plans, dataDir: this.dataDir, environment: this.environment, log: this.log }, options.sites);
     this.dataVersion = this.readDataVersion();
   }
 
@@ -100,24 +120,60 @@ export class Engine {
     for (const topic of ALL_TOPICS) this.changes.emit(topic);
   }
 
-  /** For a serving process: write usage counters every second (a crash loses at most that second). */
-  startFlushing(): void {
-    this.flushTimer ??= setInterval(() => {
-      this.syncExternalChanges(true);
-      this.services.quota.flush();
-    }, USAGE_FLUSH_INTERVAL_MS);
-    this.flushTimer.unref();
-    this.requestLog.start();
+  /**
+   * For a serving process: the background jobs, all under the supervisor. Usage counters are written
+   * every second (a crash loses at most that second), the request log's batches every 250 ms.
+   */
+  startBackgroundJobs(): void {
+    if (this.jobsStarted) return;
+    this.jobsStarted = true;
+    const { supervisor } = this;
+    supervisor.start({
+      name: 'usage flush',
+      everyMs: USAGE_FLUSH_INTERVAL_MS,
+      run: () => {
+        this.syncExternalChanges(true);
+        this.services.keys.flushLastUse();
+        this.services.quota.flush();
+      },
+    });
+    supervisor.start({ name: 'request log', everyMs: REQUEST_LOG_TICK_MS, run: () => this.requestLog.tick() });
+    supervisor.start({ name: 'domain re-check', everyMs: DOMAIN_RECHECK_INTERVAL_MS, runAtStart: true, run: () => this.sites.domains.runDueChecks() });
+    const certificates: SupervisedJob = supervisor.start({ name: 'certificate tick', everyMs: CERTIFICATE_INTERVAL_MS, runAtStart: true, run: () => this.sites.certificates.runDue() });
+    // A domain that verifies here gets its certificate at once, not on the next tick.
+    this.stopListening = this.changes.on((topic) => {
+      if (topic === 'sites') certificates.trigger();
+    });
   }
 
+  /** No new background runs; resolves once the runs in progress have ended. */
+  stopBackgroundJobs(): Promise<void> {
+    this.stopListening?.();
+    this.stopListening = undefined;
+    return this.supervisor.stop();
+  }
+
+  /** Writes what waits in memory and closes the database; what cannot be written (a full disk) is logged, not thrown. */
   close(): void {
-    clearInterval(this.flushTimer);
-    this.flushTimer = undefined;
+    void this.stopBackgroundJobs();
     if (!this.connection.sqlite.open) return;
+    this.finalWrite('request log flush', () => this.requestLog.flush());
+    // Never throws: closes the log's own file.
     this.requestLog.stop();
-    this.syncExternalChanges(true);
-    this.services.quota.flush();
+    this.finalWrite('usage flush', () => {
+      this.syncExternalChanges(true);
+      this.services.keys.flushLastUse();
+      this.services.quota.flush();
+    });
     this.connection.sqlite.close();
+  }
+
+  private finalWrite(job: string, write: () => void): void {
+    try {
+      write();
+    } catch (error) {
+      this.log.error({ job, err: error }, 'could not write on close; this is lost');
+    }
   }
 
   private readDataVersion(): number {

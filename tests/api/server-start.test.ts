@@ -14,10 +14,10 @@ afterEach(async () => {
   server = undefined;
 });
 
-/** An ApiLog that keeps what it is given. */
+/** A logger that keeps the errors it is given. */
 function recordingLog(): ApiLog & { entries: { details: object; message: string }[] } {
   const entries: { details: object; message: string }[] = [];
-  return { entries, error: (details, message) => entries.push({ details, message }) };
+  return { entries, info: () => undefined, warn: () => undefined, error: (details, message) => entries.push({ details, message }) };
 }
 
 describe('logging', () => {

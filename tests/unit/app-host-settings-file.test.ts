@@ -5,6 +5,7 @@ import { SettingsSchema } from '../../src/shared/admin-schemas';
 import { AppHost, type AppHostOptions } from '../../src/main/app-host';
 import { freePort } from '../helpers/free-port';
 import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
+import { SILENT_LOG } from '../../src/main/engine-log';
 
 const STARTED_AT = Date.parse('2026-11-05T10:15:30.123Z');
 const clock = { now: () => STARTED_AT };
@@ -17,7 +18,7 @@ let logged: { details: object; message: string }[];
 const settingsFile = () => path.join(dataDir, 'settings.json');
 
 async function startHost(options: Partial<AppHostOptions> = {}): Promise<AppHost> {
-  const host = new AppHost({ dataDir, clock, log: { error: (details, message) => logged.push({ details, message }) }, overrides: { ports: { production: 0, staging: 0 } }, ...options });
+  const host = new AppHost({ dataDir, clock, log: { ...SILENT_LOG, error: (details, message) => logged.push({ details, message }) }, overrides: { ports: { production: 0, staging: 0 } }, ...options });
   hosts.push(host);
   await host.start();
   return host;

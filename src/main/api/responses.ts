@@ -41,6 +41,7 @@ const ERROR_WORDS = {
   413: 'Body larger than 1 MiB (`payload_too_large`).',
   415: 'Content-Type is not application/json, or the body is compressed (`unsupported_media_type`).',
   429: 'Rate limit exceeded (`rate_limited`) or key temporarily banned (`api_key_banned`); see `Retry-After`.',
+  507: 'The server’s disk is full (`insufficient_storage`): nothing was written; reads still work. Retry later.',
 } as const;
 
 export type ErrorStatus = keyof typeof ERROR_WORDS;

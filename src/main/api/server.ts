@@ -3,6 +3,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { maxHeaderSize } from 'node:http';
 import { API_BASE_PATH, DEFAULT_PORT } from '../../shared/environments';
 import type { Engine } from '../engine';
+import type { EngineLog } from '../engine-log';
 import { registerCertificateServing } from '../sites/certificates/https-serving';
 import { answerForSite, registerSiteServing } from '../sites/site-serving';
 import { installErrorHandling } from './errors';
@@ -15,16 +16,12 @@ import { RecordedResponse } from './request-recording';
 import { trackRouteMethods } from './route-methods';
 import { registerPetRoutes } from './routes/pets';
 
-/** Where failures (5xx: bugs) are reported; a pino logger fits. Nothing is logged per request. */
-export interface ApiLog {
-  error(details: object, message: string): void;
-}
+/** Failures (5xx: bugs) go to the engine's logger. Nothing is logged per request. */
+export type ApiLog = EngineLog;
 
 export { DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from './connection-limits';
 
 export interface ApiServerOptions {
-  /** Failures (5xx) are logged here; omit for none. */
-  log?: ApiLog;
   /** Overrides of DEFAULT_CONNECTION_LIMITS (tests use short timeouts); the HTTPS server takes the same. */
   connectionLimits?: Partial<ConnectionLimits>;
   /**
@@ -48,9 +45,9 @@ const ZOD_COMPILERS = { buildValidator: () => validatorCompiler, buildSerializer
 export async function buildApiServer(engine: Engine, options: ApiServerOptions = {}): Promise<FastifyInstance> {
   const limits = connectionLimitsWith(options.connectionLimits);
   const connections = fastifyConnectionOptions(limits);
-  const rawAnswers = new RawAnswers(engine, limits, options.log);
+  const rawAnswers = new RawAnswers(engine, limits, engine.log);
   const deprecatedRoutes = new DeprecatedRoutes();
-  const apiBeforeRouting = answerBeforeRouting(engine, deprecatedRoutes, options.log);
+  const apiBeforeRouting = answerBeforeRouting(engine, deprecatedRoutes, engine.log);
   const app = Fastify({
     logger: false,
     bodyLimit: BODY_LIMIT_BYTES,
@@ -96,7 +93,7 @@ export async function buildApiServer(engine: Engine, options: ApiServerOptions =
     route.onRequest = [pipelineFor(engine, rules), ...[route.onRequest ?? []].flat()];
     if (rules.deprecated) for (const method of [route.method].flat()) deprecatedRoutes.add(method, route.url);
   });
-  await installErrorHandling(app, { log: options.log, notFoundPipeline: pipelineFor(engine, {}), allowedMethods });
+  await installErrorHandling(app, { log: engine.log, notFoundPipeline: pipelineFor(engine, {}), allowedMethods });
   await registerOpenApiGenerator(app);
 
   registerPetRoutes(app, engine);

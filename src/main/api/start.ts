@@ -3,15 +3,19 @@ import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../shared/clock';
 import { API_BASE_PATH, type Environment } from '../../shared/environments';
 import { AppError } from '../../shared/errors';
+import { assertRoomToServe, openDataDir } from '../db/data-dir-problems';
 import { acquireInstanceLock, recordLockHolder } from '../db/instance-lock';
 import { Engine } from '../engine';
 import { ensurePrivateDir } from '../files/owner-only';
 import type { SitesOptions } from '../sites/sites';
 import { listenHttps, type RunningHttps } from '../sites/certificates/https-serving';
 import { connectionLimitsWith } from './connection-limits';
-import { buildApiServer, type ApiLog, type ApiServerOptions } from './server';
+import type { EngineLog } from '../engine-log';
+import { buildApiServer, type ApiServerOptions } from './server';
 
 const STOP_GRACE_MS = 2_000;
+/** A request waits at most this for another process's write (SQLite retries meanwhile), never seconds. */
+const SERVING_BUSY_TIMEOUT_MS = 500;
 
 export interface StartOptions {
   dataDir: string;
@@ -19,8 +23,8 @@ export interface StartOptions {
   port: number;
   host?: string;
   clock?: Clock;
-  /** Failures (5xx) are logged here; a pino logger fits. */
-  log?: ApiLog;
+  /** The engine's logger: request failures (5xx), background jobs, sites; a pino logger fits. */
+  log?: EngineLog;
   connectionLimits?: ApiServerOptions['connectionLimits'];
   migrationsFolder?: string;
   extend?: ApiServerOptions['extend'];
@@ -55,24 +59,27 @@ export interface RunningServer {
 export async function startApiServer(options: StartOptions): Promise<RunningServer> {
   const host = options.host ?? '127.0.0.1';
   const dataDir = path.resolve(options.dataDir);
-  ensurePrivateDir(dataDir);
   const lockFile = path.join(dataDir, `${options.environment}.lock`);
-  const lock = acquireInstanceLock(lockFile, `the ${options.environment} environment of ${dataDir}`);
+  const lock = openDataDir(dataDir, () => {
+    ensurePrivateDir(dataDir);
+    assertRoomToServe(dataDir);
+    return acquireInstanceLock(lockFile, `the ${options.environment} environment of ${dataDir}`);
+  });
   let engine: Engine | undefined;
   let app: FastifyInstance | undefined;
   let https: RunningHttps | undefined;
   try {
-    engine = new Engine({ dataDir: options.dataDir, environment: options.environment, clock: options.clock, migrationsFolder: options.migrationsFolder, sites: options.sites });
+    engine = new Engine({ dataDir: options.dataDir, environment: options.environment, clock: options.clock, migrationsFolder: options.migrationsFolder, sites: options.sites, log: options.log, busyTimeoutMs: SERVING_BUSY_TIMEOUT_MS });
     // One set of limits for both ports.
     const limits = connectionLimitsWith(options.connectionLimits);
-    app = await buildApiServer(engine, { log: options.log, connectionLimits: limits, extend: options.extend });
+    app = await buildApiServer(engine, { connectionLimits: limits, extend: options.extend });
     await app.listen({ host, port: options.port });
     const httpsPort = engine.sites.httpsPort;
     if (httpsPort !== undefined) https = await listenHttps(app, engine, host, httpsPort, limits).catch((error: unknown) => {
       if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new AppError('conflict', `HTTPS port ${httpsPort} on ${host} is already in use.`);
       throw error;
     });
-    engine.startFlushing();
+    engine.startBackgroundJobs();
   } catch (error) {
     await https?.close();
     await app?.close();
@@ -99,8 +106,11 @@ export async function startApiServer(options: StartOptions): Promise<RunningServ
       stopping ??= (async () => {
         // Connections a client opened but never used must not hold the stop up; requests get a grace period.
         const cutOff = setTimeout(() => running.app.server.closeAllConnections(), STOP_GRACE_MS);
+        // Jobs in progress end once the sites' work is stopped by the app's close.
+        const jobsEnded = running.engine.stopBackgroundJobs();
         await Promise.all([running.https?.close(), running.app.close()]);
         clearTimeout(cutOff);
+        await jobsEnded;
         running.engine.close();
         lock.release();
       })();

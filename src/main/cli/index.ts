@@ -4,9 +4,11 @@ import { AppError, isAppError } from '../../shared/errors';
 import { PET_STATUSES, type PetStatus } from '../../shared/pet';
 import type { ApiKeyRecord } from '../../shared/models';
 import { PLAN_IDS, type PlanId } from '../../shared/plans';
+import { dataDirProblem } from '../db/data-dir-problems';
+import { isStorageFull } from '../db/storage-full';
 import { Engine } from '../engine';
 import { note, printable, printObject, printRows, type Output } from './output';
-import { readPetImport } from './pet-import';
+import { readPetImport, stepAsideForServer } from './pet-import';
 import { registerCertificateCommands } from './certificates';
 import { registerSiteCommands } from './sites';
 import { registerLabCommands } from './lab';
@@ -34,6 +36,9 @@ function run<A extends unknown[]>(action: (engine: Engine, output: Output, ...ar
     const engine = new Engine({ dataDir: options.dataDir, environment: options.env });
     try {
       action(engine, { json: options.json }, ...args);
+    } catch (error) {
+      // The disk filling up under a command is told like a full disk at start: one line naming the data dir.
+      throw (isStorageFull(error) && dataDirProblem(engine.dataDir, error)) || error;
     } finally {
       engine.close();
     }
@@ -166,12 +171,12 @@ export function buildCli(): Command {
     );
   pets
     .command('import')
-    .description('Add pets from a JSON array or a CSV file (name,categoryId,status); all or nothing')
+    .description('Add pets from a JSON array or a CSV file (name,categoryId,status); all or nothing: every row is checked first, then written in small slices so a running server is never held up (a failed slice removes those written)')
     .argument('<file>')
     .addOption(new Option('--format <format>', 'default: by file extension').choices(['csv', 'json']))
     .action(
       run((engine, output, file: string, options: { format?: 'csv' | 'json' }) => {
-        const created = engine.services.pets.importMany(readPetImport(file, options.format));
+        const created = engine.services.pets.importMany(readPetImport(file, options.format), stepAsideForServer);
         if (output.json) printRows(output, created, '');
         else note(`Imported ${created.length} pet(s).`);
       }),

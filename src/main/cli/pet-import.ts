@@ -40,3 +40,16 @@ function fromCsv(text: string): unknown[] {
     return row;
   });
 }
+
+/** The longest the CLI steps aside between two slices of an import. */
+const MAX_PAUSE_MS = 50;
+const pause = new Int32Array(new SharedArrayBuffer(4));
+
+/**
+ * Between two slices, the CLI waits as long as the last slice took (at most 50 ms). SQLite's lock is
+ * not fair: a writer committing back to back would take it again before the server's busy handler,
+ * which polls every few to 100 ms, ever saw it free, and a request would time out waiting.
+ */
+export function stepAsideForServer(sliceMs: number): void {
+  Atomics.wait(pause, 0, 0, Math.min(MAX_PAUSE_MS, Math.max(2, sliceMs)));
+}

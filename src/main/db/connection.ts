@@ -27,13 +27,20 @@ export function findMigrationsFolder(from: string = __dirname): string {
   }
 }
 
-export function openConnection(file: string, migrationsFolder = findMigrationsFolder()): Connection {
+/**
+ * How long a statement waits for another process's write lock, SQLite retrying meanwhile. Readers and
+ * writers never hold it for long (small slices), so the CLI's 5 s is only a safety margin; a serving
+ * engine passes a short one, for a request must never wait seconds (its background jobs are retried).
+ */
+export const DEFAULT_BUSY_TIMEOUT_MS = 5_000;
+
+export function openConnection(file: string, migrationsFolder = findMigrationsFolder(), busyTimeoutMs = DEFAULT_BUSY_TIMEOUT_MS): Connection {
   claimDatabaseFiles(file);
   // The server, the CLI and the desktop app may open a new file at once: one migrates, the others wait.
   const gate = new Database(`${file}.opening`, { timeout: 30_000 });
   try {
     gate.exec('BEGIN EXCLUSIVE');
-    const sqlite = new Database(file, { timeout: 5_000 });
+    const sqlite = new Database(file, { timeout: busyTimeoutMs });
     sqlite.pragma('journal_mode = WAL');
     // NORMAL in WAL mode: a committed transaction survives a crash of the process (not of the OS).
     sqlite.pragma('synchronous = NORMAL');

@@ -38,6 +38,8 @@ const recordColumns = {
 export class KeyService {
   /** hash → identity, or null for a hash known not to be a live key. */
   private readonly cache = new Map<string, (KeyIdentity & { lastUsedAt: number | null }) | null>();
+  /** Last-use times not yet written, by key id (one entry per key at most). */
+  private readonly unwrittenLastUse = new Map<number, number>();
   /** presented well-formed key → its hash */
   private readonly recentHashes = new Map<string, string>();
 
@@ -151,9 +153,20 @@ export class KeyService {
     const now = this.clock.now();
     if (entry.lastUsedAt === null || now - entry.lastUsedAt >= LAST_USED_RESOLUTION_MS) {
       entry.lastUsedAt = now;
-      this.db.update(apiKeys).set({ lastUsedAt: now }).where(eq(apiKeys.id, entry.keyId)).run();
+      // Written by the usage flush: a request that only reads must not fail on a busy or full disk.
+      this.unwrittenLastUse.set(entry.keyId, now);
     }
     return { keyId: entry.keyId, accountId: entry.accountId };
+  }
+
+  /** Writes the last-use times noted since the last call; when the write fails they wait for the next. */
+  flushLastUse(): void {
+    if (this.unwrittenLastUse.size === 0) return;
+    const pending = [...this.unwrittenLastUse];
+    this.db.transaction((tx) => {
+      for (const [keyId, at] of pending) tx.update(apiKeys).set({ lastUsedAt: at }).where(eq(apiKeys.id, keyId)).run();
+    });
+    for (const [keyId, at] of pending) if (this.unwrittenLastUse.get(keyId) === at) this.unwrittenLastUse.delete(keyId);
   }
 
   private insertKey(accountId: number, label: string): { key: string; record: ApiKeyRecord } {

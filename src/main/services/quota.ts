@@ -47,6 +47,8 @@ export type { BanRecord, UsageReport };
 
 /** Minute rows are kept for the last-hour chart, day rows for a month. */
 const KEEP_MS: Record<WindowKind, number> = { minute: 2 * 3_600_000, day: 35 * 86_400_000 };
+/** Finished windows kept in memory while they cannot be written (a full disk); beyond this the oldest are lost. */
+const MAX_UNWRITTEN_WINDOWS = 100_000;
 
 function subjectOf(owner: QuotaOwner): string {
   return owner.kind === 'account' ? `account:${owner.accountId}` : `address:${owner.address}`;
@@ -165,28 +167,46 @@ export class QuotaService {
     );
   }
 
-  /** Writes changed counters and strikes; drops finished windows from memory. */
+  /**
+   * Writes changed counters and strikes, then drops finished windows from memory. A failed write (a
+   * full disk, a busy database) throws with everything still in memory, marked for the next flush.
+   */
   flush(): void {
     const now = this.clock.now();
-    this.sqlite.transaction(() => {
-      for (const [id, counter] of this.counters) {
-        if (counter.dirty) {
-          this.statements.writeCounter.run(counter);
-          counter.dirty = false;
-        }
-        if (counter.start + WINDOW_MS[counter.kind] <= now) this.counters.delete(id);
-      }
-      for (const [keyId, strike] of this.strikes) {
-        if (strike.windowResetAt <= now) {
-          this.strikes.delete(keyId);
-          this.statements.deleteStrike.run(keyId);
-        } else if (strike.dirty) {
-          this.statements.writeStrike.run(keyId, strike.windowResetAt, strike.strikes);
-          strike.dirty = false;
-        }
-      }
-      for (const kind of WINDOW_KINDS) this.statements.pruneCounters.run(kind, now - KEEP_MS[kind]);
-    })();
+    const counters = [...this.counters.values()].filter((counter) => counter.dirty);
+    const strikes = [...this.strikes].filter(([, strike]) => strike.windowResetAt > now && strike.dirty);
+    const endedStrikes = [...this.strikes.keys()].filter((keyId) => (this.strikes.get(keyId)?.windowResetAt ?? 0) <= now);
+    try {
+      this.sqlite.transaction(() => {
+        for (const counter of counters) this.statements.writeCounter.run(counter);
+        for (const [keyId, strike] of strikes) this.statements.writeStrike.run(keyId, strike.windowResetAt, strike.strikes);
+        for (const keyId of endedStrikes) this.statements.deleteStrike.run(keyId);
+        for (const kind of WINDOW_KINDS) this.statements.pruneCounters.run(kind, now - KEEP_MS[kind]);
+      })();
+    } catch (error) {
+      this.forgetFinished(now);
+      throw error;
+    }
+    // Only what was counted up to the snapshot is clean: admit() runs on this thread, so nothing changed meanwhile.
+    for (const counter of counters) counter.dirty = false;
+    for (const [, strike] of strikes) strike.dirty = false;
+    for (const keyId of endedStrikes) this.strikes.delete(keyId);
+    this.forgetFinished(now);
+  }
+
+  /**
+   * Finished windows leave memory once written; while writes fail they wait, but at most
+   * MAX_UNWRITTEN_WINDOWS of them (the oldest go first: they no longer decide any request).
+   */
+  private forgetFinished(now: number): void {
+    const unwritten: string[] = [];
+    for (const [id, counter] of this.counters) {
+      if (counter.start + WINDOW_MS[counter.kind] > now) continue;
+      if (counter.dirty) unwritten.push(id);
+      else this.counters.delete(id);
+    }
+    // Map order is insertion order: the first are the oldest.
+    for (const id of unwritten.slice(0, Math.max(0, unwritten.length - MAX_UNWRITTEN_WINDOWS))) this.counters.delete(id);
   }
 
   /** Current figures of a caller, counting what is not yet flushed (the 408 of a stalled body shows them). */

@@ -6,6 +6,7 @@ import type { Clock } from '../../shared/clock';
 import { AppError } from '../../shared/errors';
 import { MAX_DEPLOY_BYTES, NewProjectSchema, type Deploy, type DeploySource, type NewProject, type Project } from '../../shared/sites';
 import type { Store } from '../db/connection';
+import type { EngineLog } from '../engine-log';
 import { deploys, projects } from '../db/schema';
 import type { AccountService } from '../services/accounts';
 import type { Changes } from '../services/changes';
@@ -20,6 +21,7 @@ export interface ProjectStore {
   clock: Clock;
   changes: Changes;
   accounts: AccountService;
+  log: EngineLog;
   /** <data>/sites/<env>: one folder per project id, one per deploy number inside. */
   sitesDir: string;
   sitesHost: string;
@@ -226,7 +228,7 @@ export class ProjectService {
         this.removeUnrecorded(Number(name), projectDir);
         this.prune(Number(name));
       } catch (error) {
-        console.error(`sites: could not tidy the deploys of project ${name} (${(error as NodeJS.ErrnoException).code ?? String(error)}); trying again at the next start.`);
+        this.store.log.error({ projectId: Number(name), err: error }, 'could not tidy the deploys of a project; trying again at the next start');
       }
     }
   }
@@ -309,7 +311,7 @@ export class ProjectService {
       this.prune(projectId);
     } catch (error) {
       // The deploy is recorded (and live if it succeeded); what is left is pruned after the next one or at start.
-      console.error(`sites: could not prune the deploys of project ${projectId} (${(error as NodeJS.ErrnoException).code ?? String(error)}).`);
+      this.store.log.error({ projectId, err: error }, 'could not prune the deploys of a project');
     }
     const live = db.select({ live: projects.liveDeployNumber }).from(projects).where(eq(projects.id, projectId)).get();
     return deployView(deploy, live?.live ?? null);

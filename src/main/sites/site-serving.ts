@@ -5,8 +5,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Engine } from '../engine';
 import type { SiteRoute } from './site-directory';
 
-/** How often the server runs the due DNS re-checks; the schedule itself follows the engine's clock. */
-const RECHECK_TICK_MS = 15_000;
 /** What send answers for a path that escapes the deploy (403), is malformed (400) or absent (404). */
 const NOT_FOUND_STATUSES = new Set([400, 403, 404]);
 
@@ -20,17 +18,8 @@ export function registerSiteServing(app: FastifyInstance, engine: Engine): void 
   app.addHook('onRequest', (request, reply, done) => {
     if (!answerForSite(engine, request, reply)) done();
   });
-
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', (done) => {
-    timer = setInterval(() => {
-      domains.runDueChecks().catch((error: unknown) => app.log.error({ err: error }, 'automatic domain re-check failed'));
-    }, RECHECK_TICK_MS);
-    timer.unref();
-    done();
-  });
+  // The re-checks themselves run as the engine's supervised job; closing stops one in progress.
   app.addHook('onClose', async () => {
-    clearInterval(timer);
     await domains.stop();
   });
 }
@@ -48,7 +37,7 @@ export function answerForSite(engine: Engine, request: FastifyRequest, reply: Fa
   const route = directory.lookup(request.headers.host);
   if (route === undefined) return false;
   answer(request, reply, route).catch((error: unknown) => {
-    request.log.error({ err: error }, 'site request failed');
+    engine.log.error({ err: error, host: request.headers.host, url: request.url }, 'site request failed');
     if (!reply.sent) void reply.code(500).type('text/plain; charset=utf-8').send('internal error');
   });
   return true;

@@ -16,6 +16,7 @@ import { parseSitesHost } from './domain-names';
 import { DomainService } from './domains';
 import { ProjectService } from './projects';
 import { SiteDirectory } from './site-directory';
+import type { EngineLog } from '../engine-log';
 
 /** `--sites-host` and `--dns-server` of serve and the CLI. */
 export interface SitesOptions {
@@ -44,6 +45,7 @@ export interface SitesDependencies {
   plans: PlanService;
   dataDir: string;
   environment: Environment;
+  log: EngineLog;
 }
 
 /** Published sites and custom domains of one environment (CONTRACT §6). */
@@ -60,11 +62,11 @@ export class Sites {
 
   constructor(dependencies: SitesDependencies, options: SitesOptions = {}) {
     this.host = parseSitesHost(options.host ?? DEFAULT_SITES_HOST);
-    const { db, sqlite, clock, changes, accounts, plans } = dependencies;
+    const { db, sqlite, clock, changes, accounts, plans, log } = dependencies;
     const sitesDir = path.join(dependencies.dataDir, 'sites', dependencies.environment);
     const keepDeploys = options.keepDeploys ?? DEFAULT_KEPT_DEPLOYS;
     if (!Number.isSafeInteger(keepDeploys) || keepDeploys < 1) throw new AppError('validation_failed', `--keep-deploys must be a whole number of at least 1, not ${keepDeploys}.`);
-    this.projects = new ProjectService({ db, sqlite, clock, changes, accounts, sitesDir, sitesHost: this.host, keepDeploys, beforeCopy: options.beforeCopy });
+    this.projects = new ProjectService({ db, sqlite, clock, changes, accounts, log, sitesDir, sitesHost: this.host, keepDeploys, beforeCopy: options.beforeCopy });
     this.projects.tidy();
     const certificatesDir = path.join(dependencies.dataDir, 'certificates');
     const localCa = new LocalCa(certificatesDir, clock);

@@ -8,14 +8,13 @@ import { holdToLimits, nodeServerTimeouts, type ConnectionLimits } from '../../a
 import { limitPendingHandshakes } from './handshake-guard';
 import { SniContexts } from './sni-contexts';
 
-/** How often the serving process looks for certificates to issue, retry or renew (the times follow the engine's clock). */
-const CERTIFICATE_TICK_MS = 2_000;
 const CHALLENGE_PREFIX = '/.well-known/acme-challenge/';
 const STOP_GRACE_MS = 2_000;
 
 /**
  * The certificates' part of the server: answers ACME HTTP-01 challenges, redirects plain HTTP to
- * HTTPS (308) for domains with a certificate when an HTTPS port is open, and runs the issuing tick.
+ * HTTPS (308) for domains with a certificate when an HTTPS port is open, and stops the issuing
+ * tick's work on close.
  * Registered before the sites' own hook, so a challenge is answered even for a Host with no site yet.
  */
 export function registerCertificateServing(app: FastifyInstance, engine: Engine): void {
@@ -42,28 +41,8 @@ export function registerCertificateServing(app: FastifyInstance, engine: Engine)
       done();
     });
   }
-
-  let timer: NodeJS.Timeout | undefined;
-  let queued = false;
-  const run = () => {
-    queued = false;
-    certificates.runDue().catch((error: unknown) => app.log.error({ err: error }, 'certificate run failed'));
-  };
-  // A domain that verifies here gets its certificate at once, not on the next tick.
-  const stopListening = engine.changes.on((topic) => {
-    if (topic !== 'sites' || queued || timer === undefined) return;
-    queued = true;
-    setImmediate(run);
-  });
-  app.addHook('onReady', (done) => {
-    timer = setInterval(run, CERTIFICATE_TICK_MS);
-    timer.unref();
-    setImmediate(run);
-    done();
-  });
+  // The issuing tick runs as the engine's supervised job; closing stops a run in progress.
   app.addHook('onClose', async () => {
-    clearInterval(timer);
-    stopListening();
     await certificates.stop();
   });
 }
