@@ -46,6 +46,8 @@ const ALL_TOPICS: ChangeTopic[] = ['pets', 'categories', 'accounts', 'keys', 'pl
 /** How often, at most, to ask SQLite whether another process (the CLI) wrote. */
 const EXTERNAL_CHECK_INTERVAL_MS = 250;
 const USAGE_FLUSH_INTERVAL_MS = 1_000;
+/** How long a background job waits for another process's write lock before its run fails (and is retried). */
+const JOB_BUSY_TIMEOUT_MS = 20;
 /** How often the due DNS re-checks run; the schedule itself follows the engine's clock. */
 const DOMAIN_RECHECK_INTERVAL_MS = 15_000;
 /** How often to look for certificates to issue, retry or renew (the times follow the engine's clock). */
@@ -131,11 +133,12 @@ export class Engine {
     supervisor.start({
       name: 'usage flush',
       everyMs: USAGE_FLUSH_INTERVAL_MS,
-      run: () => {
-        this.syncExternalChanges(true);
-        this.services.keys.flushLastUse();
-        this.services.quota.flush();
-      },
+      run: () =>
+        this.withShortBusyWait(() => {
+          this.syncExternalChanges(true);
+          this.services.keys.flushLastUse();
+          this.services.quota.flush();
+        }),
     });
     supervisor.start({ name: 'request log', everyMs: REQUEST_LOG_TICK_MS, run: () => this.requestLog.tick() });
     supervisor.start({ name: 'domain re-check', everyMs: DOMAIN_RECHECK_INTERVAL_MS, runAtStart: true, run: () => this.sites.domains.runDueChecks() });
@@ -166,6 +169,21 @@ export class Engine {
       this.services.quota.flush();
     });
     this.connection.sqlite.close();
+  }
+
+  /**
+   * A job waits for another process's write lock only briefly: SQLite's wait blocks the whole event
+   * loop, every request with it; a job that fails is retried by the supervisor instead.
+   */
+  private withShortBusyWait(run: () => void): void {
+    const { sqlite } = this.connection;
+    const usual = sqlite.pragma('busy_timeout', { simple: true }) as number;
+    sqlite.pragma(`busy_timeout = ${JOB_BUSY_TIMEOUT_MS}`);
+    try {
+      run();
+    } finally {
+      sqlite.pragma(`busy_timeout = ${usual}`);
+    }
   }
 
   private finalWrite(job: string, write: () => void): void {

@@ -23,7 +23,7 @@ interface LogLine {
 let dataDir: string;
 let key: string;
 let server: ServerProcess | undefined;
-let holder: Database.Database | undefined;
+let holders: Database.Database[] = [];
 
 beforeEach(() => {
   dataDir = makeTempDir();
@@ -36,7 +36,8 @@ beforeEach(() => {
 });
 
 afterEach(async () => {
-  if (holder?.open) holder.close();
+  for (const holder of holders) if (holder.open) holder.close();
+  holders = [];
   await killServer(server);
   server = undefined;
   removeTempDir(dataDir);
@@ -50,11 +51,12 @@ function logLines(stderr: string): LogLine[] {
 }
 
 describe('background jobs of a serving process', () => {
-  it('a locked database fails the usage and request-log flushes: logged once each as JSON, retried, the process lives and recovers', async () => {
+  it('a locked database and request log fail the usage flush and the request-log tick: logged once each as JSON, retried, the process lives and recovers', async () => {
     server = await spawnServer(dataDir, ['--log-level', 'info']);
     const running = server;
-    holder = new Database(path.join(dataDir, 'production.sqlite'));
-    holder.exec('BEGIN EXCLUSIVE');
+    // The database and the request log's own file, both locked.
+    holders = ['production.sqlite', 'production.request-log.sqlite'].map((file) => new Database(path.join(dataDir, file)));
+    for (const holder of holders) holder.exec('BEGIN EXCLUSIVE');
     const failed = await waitFor(async () => {
       // Answers to count and to log, so both flushes have something to write.
       const response = await fetch(`${running.baseUrl}/pets?limit=1`, { headers: bearer(key) });
@@ -62,17 +64,19 @@ describe('background jobs of a serving process', () => {
       await response.arrayBuffer();
       const errors = logLines(running.stderr()).filter((line) => line.level === 50);
       const jobs = new Set(errors.map((line) => line.job));
-      return jobs.has('usage flush') && jobs.has('request log flush') && errors;
+      return jobs.has('usage flush') && jobs.has('request log') && errors;
     }, 30_000);
     for (const line of failed) {
       expect(line.msg).toBe('background job failed; retrying with backoff');
       expect(line.err?.code).toBe('SQLITE_BUSY');
     }
-    holder.exec('ROLLBACK');
-    holder.close();
+    for (const holder of holders) {
+      holder.exec('ROLLBACK');
+      holder.close();
+    }
     await waitFor(() => {
       const recovered = new Set(logLines(running.stderr()).filter((line) => line.msg === 'background job recovered').map((line) => line.job));
-      return recovered.has('usage flush') && recovered.has('request log flush');
+      return recovered.has('usage flush') && recovered.has('request log');
     }, 30_000);
     // One line per failure streak, however many retries failed.
     const errors = logLines(running.stderr()).filter((line) => line.level === 50);
@@ -82,5 +86,6 @@ describe('background jobs of a serving process', () => {
     expect(after.status).toBe(200);
     running.child.kill('SIGTERM');
     expect((await running.exited).code).toBe(0);
-  });
+    // Backoff doubles up to 10 s per job: recovery can take that long after the locks go.
+  }, 60_000);
 });

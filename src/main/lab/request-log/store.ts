@@ -59,8 +59,9 @@ export class RequestLogStore {
   /** The serving process's connection, opened (and the file made) on first use. */
   writer(): Database.Database {
     if (this.writerConnection?.open) return this.writerConnection;
-    const sqlite = openForWriting(this.file);
-    sqlite.pragma(`busy_timeout = ${WRITER_BUSY_MS}`);
+    // Opened by the serving process's tick: a file locked by another process fails this tick (the
+    // supervisor retries), never stalls the server's requests for seconds.
+    const sqlite = openForWriting(this.file, WRITER_BUSY_MS);
     this.writerConnection = sqlite;
     this.writerStatements = prepareWriter(sqlite);
     return sqlite;
@@ -167,10 +168,10 @@ export class RequestLogStore {
 }
 
 /** Opens the file to write, making it (owner-only, space given back incrementally) and its tables if need be. */
-export function openForWriting(file: string): Database.Database {
+export function openForWriting(file: string, busyTimeoutMs = OPENING_BUSY_MS): Database.Database {
   // Made before SQLite opens it, so the file (and its -wal and -shm, which copy its mode) is the owner's alone.
   fs.closeSync(fs.openSync(file, 'a', 0o600));
-  const sqlite = new Database(file, { timeout: OPENING_BUSY_MS });
+  const sqlite = new Database(file, { timeout: busyTimeoutMs });
   try {
     if ((sqlite.pragma('user_version', { simple: true }) as number) < SCHEMA_VERSION) {
       // Before the first table: the file can then give free pages back in slices, without a full VACUUM.
