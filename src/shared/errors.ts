@@ -16,6 +16,7 @@ export const ERROR_STATUS = {
   rate_limited: 429,
   api_key_banned: 429,
   internal_error: 500,
+  service_unavailable: 503,
   // The server's disk is full: nothing was written; reads are still served.
   insufficient_storage: 507,
 } as const;

@@ -110,6 +110,7 @@ describe('GET /v1/openapi.json', () => {
       'rate_limited',
       'api_key_banned',
       'internal_error',
+      'service_unavailable',
       'insufficient_storage',
     ]) {
       expect(codes).toContain(code);

@@ -1,6 +1,6 @@
 import { ADMIN_CONTRACT, type AdminChannel, type AdminOutput, type AdminParsedInput, type AdminResult } from '../../shared/admin-contract';
 import { AppError, isAppError } from '../../shared/errors';
-import { insufficientStorage, isStorageFull } from '../db/storage-full';
+import { writeRefusal } from '../db/write-refusals';
 import { describeIssues } from '../services/validation';
 
 export type AdminHandlers = {
@@ -21,7 +21,8 @@ export async function dispatchAdmin(handlers: AdminHandlers, channel: string, pa
     return { ok: true, value: (await handler(parsed.data)) ?? null };
   } catch (error) {
     if (isAppError(error)) return { ok: false, error: error.toBody() };
-    if (isStorageFull(error)) return { ok: false, error: insufficientStorage().toBody() };
+    const refusal = writeRefusal(error);
+    if (refusal) return { ok: false, error: refusal.toBody() };
     console.error(`admin channel ${channel} failed`, error);
     return { ok: false, error: new AppError('internal_error', 'Something went wrong inside Adoption Desk; nothing was changed.').toBody() };
   }

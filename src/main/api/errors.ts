@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, isAppError } from '../../shared/errors';
-import { insufficientStorage, isStorageFull } from '../db/storage-full';
+import { writeRefusal } from '../db/write-refusals';
 import type { PipelineHook } from './pipeline';
 import { apiExchangeOf } from './request-recording';
 import type { ApiLog } from './server';
@@ -50,9 +50,10 @@ function sendError(reply: FastifyReply, error: AppError): FastifyReply {
 
 /** The one place where every failure becomes the seed's Error body; a 5xx (a bug) is logged. */
 export function answerError(log: ApiLog | undefined, request: FastifyRequest, reply: FastifyReply, failure: unknown): FastifyReply {
-  const appError = isAppError(failure) ? failure : isStorageFull(failure) ? insufficientStorage() : fromFrameworkError(failure as FastifyError);
-  // A full disk is told once per streak by the background jobs that cannot write either, not per request.
-  if (appError.status >= 500 && appError.code !== 'insufficient_storage') log?.error({ err: failure, method: request.method, url: request.url }, 'request failed');
+  const refusal = isAppError(failure) ? undefined : writeRefusal(failure);
+  const appError = isAppError(failure) ? failure : (refusal ?? fromFrameworkError(failure as FastifyError));
+  // A full disk or a held lock is told once per streak by the background jobs that cannot write either, not per request.
+  if (appError.status >= 500 && refusal === undefined) log?.error({ err: failure, method: request.method, url: request.url }, 'request failed');
   return sendError(reply, appError);
 }
 

@@ -41,6 +41,7 @@ const ERROR_WORDS = {
   413: 'Body larger than 1 MiB (`payload_too_large`).',
   415: 'Content-Type is not application/json, or the body is compressed (`unsupported_media_type`).',
   429: 'Rate limit exceeded (`rate_limited`) or key temporarily banned (`api_key_banned`); see `Retry-After`.',
+  503: 'Another program held the database’s write lock too long (`service_unavailable`): nothing was written; see `Retry-After`.',
   507: 'The server’s disk is full (`insufficient_storage`): nothing was written; reads still work. Retry later.',
 } as const;
 
@@ -50,6 +51,7 @@ const ERROR_HEADERS: Partial<Record<ErrorStatus, ResponseHeaders>> = {
   401: { 'WWW-Authenticate': string('`Bearer realm="adoption-desk"`.') },
   405: { Allow: string('The methods this path answers to.') },
   429: { 'Retry-After': integer('Whole seconds to wait: until the binding window resets, or until the ban ends.') },
+  503: { 'Retry-After': integer('Whole seconds to wait before retrying.') },
 };
 
 /** One documented answer of a route: its body, its words, and its headers (the rate-limit ones always). */

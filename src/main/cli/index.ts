@@ -5,7 +5,7 @@ import { PET_STATUSES, type PetStatus } from '../../shared/pet';
 import type { ApiKeyRecord } from '../../shared/models';
 import { PLAN_IDS, type PlanId } from '../../shared/plans';
 import { dataDirProblem } from '../db/data-dir-problems';
-import { isStorageFull } from '../db/storage-full';
+import { isStorageFull } from '../db/write-refusals';
 import { Engine } from '../engine';
 import { note, printable, printObject, printRows, type Output } from './output';
 import { readPetImport, stepAsideForServer } from './pet-import';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { AppError } from '../../shared/errors';
-import { isStorageFull } from './storage-full';
+import { isStorageFull } from './write-refusals';
 
 /** A serving process writes counters and the request log at once: it does not start with less room than this. */
 const MIN_FREE_BYTES_TO_SERVE = 1024 * 1024;

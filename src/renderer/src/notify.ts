@@ -18,6 +18,7 @@ const TITLES: Record<ErrorCode, string> = {
   rate_limited: 'Too many requests: try again shortly',
   api_key_banned: 'Key banned',
   internal_error: 'Something went wrong: try again',
+  service_unavailable: 'Busy: try again in a moment',
   insufficient_storage: 'The disk is full: free some space, then try again',
   plan_required: 'Needs a paid plan',
   deploy_required: 'Deploy the project first',

@@ -66,7 +66,7 @@ export function registerPetRoutes(app: FastifyInstance, engine: Engine): void {
         summary: 'Add an animal',
         tags: ['animals'],
         body: NewPetSchema,
-        response: { 201: answer(PetSchema, 'Created; `Location` names the new pet.', CREATED_LOCATION), ...errorAnswers([400, 401, 405, 408, 413, 415, 429, 507]) },
+        response: { 201: answer(PetSchema, 'Created; `Location` names the new pet.', CREATED_LOCATION), ...errorAnswers([400, 401, 405, 408, 413, 415, 429, 503, 507]) },
       },
     },
     async (request, reply) => {
