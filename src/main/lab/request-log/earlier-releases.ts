@@ -1,20 +1,9 @@
 import type Database from 'better-sqlite3';
-import { BatchEncoder, decodeBatch, SLOT } from './batch-format';
+import { BatchEncoder, decodeBatch, SLOT, type LoggedAnswer } from './batch-format';
 import { openForWriting } from './store';
 
-interface EarlierRow {
+interface EarlierRow extends LoggedAnswer {
   id: number;
-  at: number;
-  method: string;
-  host: string | null;
-  url: string;
-  status: number;
-  code: string | null;
-  keyId: number | null;
-  accountId: number | null;
-  address: string | null;
-  latencyMs: number;
-  head: string;
 }
 
 const EARLIER_ROWS = `SELECT id, at, method, host, url, status, code, key_id AS keyId, account_id AS accountId, address,

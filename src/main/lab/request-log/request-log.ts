@@ -1,6 +1,5 @@
 import type Database from 'better-sqlite3';
 import type { LoggedRequest, RequestFilter } from '../../../shared/lab';
-import type { WindowUsage } from '../../../shared/quota';
 import type { LabClock } from '../../services/lab-clock';
 import { moveEarlierLog } from './earlier-releases';
 import { RequestRecorder, type AnswerLog, type ApiExchange, type WrittenAnswer } from './recorder';
@@ -61,22 +60,8 @@ export class RequestLog implements AnswerLog {
   }
 
   /** One answer (see RequestRecorder.record): for answers written straight on the socket. */
-  record(
-    at: number,
-    method: string,
-    host: string | undefined,
-    url: string,
-    status: number,
-    code: string | null,
-    keyId: number | null,
-    accountId: number | null,
-    address: string | undefined,
-    latencyMs: number,
-    head: string,
-    windows: readonly WindowUsage[] | null = null,
-    rateAt = 0,
-  ): void {
-    this.recorder.record(at, method, host, url, status, code, keyId, accountId, address, latencyMs, head, windows, rateAt);
+  record(...answer: Parameters<RequestRecorder['record']>): void {
+    this.recorder.record(...answer);
   }
 
   /**
