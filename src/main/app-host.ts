@@ -3,7 +3,7 @@ import type { ServerStatus, SettingsDamage } from '../shared/admin-contract';
 import { SettingsUpdateSchema, type Settings, type SettingsUpdate } from '../shared/admin-schemas';
 import { systemClock, type Clock } from '../shared/clock';
 import { DEFAULT_PORT, ENVIRONMENTS, type Environment } from '../shared/environments';
-import type { ApiLog } from './api/server';
+import type { EngineLog } from './engine-log';
 import { AppError, isAppError } from '../shared/errors';
 import { startApiServer, type RunningServer } from './api/start';
 import { Engine } from './engine';
@@ -16,7 +16,7 @@ export interface AppHostOptions {
   dataDir: string;
   clock?: Clock;
   migrationsFolder?: string;
-  log?: ApiLog;
+  log?: EngineLog;
   /** Ports or host for this run only (command-line flags), not saved to the settings file. */
   overrides?: { host?: string; ports?: Partial<Record<Environment, number>>; httpsPorts?: Partial<Record<Environment, number | null>> };
   /** Told about each server that a settings change moved to a new address (browser mode prints it). */

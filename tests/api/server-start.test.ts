@@ -1,7 +1,7 @@
-/** Starting the API server: failures logged through ApiLog and nothing per request; a port in use. */
+/** Starting the API server: failures logged through EngineLog and nothing per request; a port in use. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { PortInUseError, startApiServer } from '../../src/main/api/start';
-import type { ApiLog } from '../../src/main/api/server';
+import type { EngineLog } from '../../src/main/engine-log';
 import { isAppError } from '../../src/shared/errors';
 import { startTestServer, type TestServer } from '../helpers/api-server';
 import { bearer, expectError } from '../helpers/http';
@@ -15,7 +15,7 @@ afterEach(async () => {
 });
 
 /** A logger that keeps the errors it is given. */
-function recordingLog(): ApiLog & { entries: { details: object; message: string }[] } {
+function recordingLog(): EngineLog & { entries: { details: object; message: string }[] } {
   const entries: { details: object; message: string }[] = [];
   return { entries, info: () => undefined, warn: () => undefined, error: (details, message) => entries.push({ details, message }) };
 }

@@ -30,6 +30,13 @@ describe('import boundaries inside src/main', () => {
     }
   });
 
+  it('sites never imports the server that serves them (api, http) nor another face', async () => {
+    for (const source of ["import '../api/server';", "import '../../http/sites/by-host';", "import '../cli/output';"]) {
+      expect(await restrictedImports('src/main/sites/certificates/example.ts', source), source).toHaveLength(1);
+    }
+    expect(await restrictedImports('src/main/sites/example.ts', "import 'node:http';\nimport '../engine';\nimport './domain-names';")).toEqual([]);
+  });
+
   it('api never imports cli, admin or shell', async () => {
     for (const source of ["import '../cli/output';", "import '../../admin/handlers';", "import '../shell/menu';"]) {
       expect(await restrictedImports('src/main/api/routes/example.ts', source), source).toHaveLength(1);

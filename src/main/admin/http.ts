@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { ADMIN_HTTP_PREFIX } from '../../shared/admin-contract';
 import { AppError, isAppError } from '../../shared/errors';
-import { connectionLimitsWith, DEFAULT_CONNECTION_LIMITS, fastifyConnectionOptions, type ConnectionLimits } from '../api/connection-limits';
+import { connectionLimitsWith, DEFAULT_CONNECTION_LIMITS, fastifyConnectionOptions, type ConnectionLimits } from '../http/connection-limits';
 import { dispatchAdmin, type AdminHandlers } from './dispatch';
 
 export interface AdminHttpOptions {

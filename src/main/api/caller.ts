@@ -6,7 +6,7 @@ import type { Engine } from '../engine';
 import type { KeyIdentity } from '../services/keys';
 import type { Admission, QuotaSubject } from '../services/quota';
 import { rateLimitHeaders } from '../../shared/rate-limit-headers';
-import { apiExchangeOf } from './request-recording';
+import { apiExchangeOf } from '../http/recorded-response';
 
 /** Who sent a request: a valid key, or an address with the reason its key (if any) was refused. */
 export type Caller = ({ kind: 'key' } & KeyIdentity) | { kind: 'anonymous'; address: string; refusal: string };

@@ -1,10 +1,9 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, isAppError } from '../../shared/errors';
 import { writeRefusal } from '../db/write-refusals';
-import type { PipelineHook } from './pipeline';
-import { apiExchangeOf } from './request-recording';
-import type { ApiLog } from './server';
+import { apiExchangeOf } from '../http/recorded-response';
+import type { EngineLog } from '../engine-log';
 
 const WHERE: Record<string, string> = { body: '', querystring: 'query parameter ', params: 'path parameter ', headers: 'header ' };
 
@@ -49,7 +48,7 @@ function sendError(reply: FastifyReply, error: AppError): FastifyReply {
 }
 
 /** The one place where every failure becomes the seed's Error body; a 5xx (a bug) is logged. */
-export function answerError(log: ApiLog | undefined, request: FastifyRequest, reply: FastifyReply, failure: unknown): FastifyReply {
+export function answerError(log: EngineLog | undefined, request: FastifyRequest, reply: FastifyReply, failure: unknown): FastifyReply {
   const refusal = isAppError(failure) ? undefined : writeRefusal(failure);
   const appError = isAppError(failure) ? failure : (refusal ?? fromFrameworkError(failure as FastifyError));
   // A full disk or a held lock is told once per streak by the background jobs that cannot write either, not per request.
@@ -58,9 +57,9 @@ export function answerError(log: ApiLog | undefined, request: FastifyRequest, re
 }
 
 export interface ErrorHandlingOptions {
-  log: ApiLog | undefined;
+  log: EngineLog | undefined;
   /** The pipeline of an unknown path: limits and headers as for any API answer. */
-  notFoundPipeline: PipelineHook;
+  notFoundPipeline: onRequestHookHandler;
   /** The methods the routes answer to at this URL (empty when no route matches it). */
   allowedMethods: (url: string) => string[];
 }

@@ -4,7 +4,7 @@ import type { Engine } from '../engine';
 import { admitRequest, deprecationHeaders, identifyCaller, requireKey } from './caller';
 import { answerError } from './errors';
 import { trackApiRequest } from './request-recording';
-import type { ApiLog } from './server';
+import type { EngineLog } from '../engine-log';
 
 declare module 'fastify' {
   /** What a route asks of the request pipeline, in its `config`. */
@@ -72,7 +72,7 @@ function decodedOrAsSent(segment: string): string {
  * refusal before the sites choose (two Host lines) comes before the API's hook: the same
  * identification, deprecation headers and limits here, then the Error body.
  */
-export function answerBeforeRouting(engine: Engine, deprecated: DeprecatedRoutes, log: ApiLog | undefined) {
+export function answerBeforeRouting(engine: Engine, deprecated: DeprecatedRoutes, log: EngineLog | undefined) {
   return (error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply): void => {
     try {
       engine.syncExternalChanges();

@@ -6,7 +6,7 @@ import type { WindowUsage } from '../../shared/quota';
 import type { Engine } from '../engine';
 import { identifyCaller, quotaSubjectOf, refusalOf, type Caller } from './caller';
 import { rateLimitHeaders } from '../../shared/rate-limit-headers';
-import type { ApiLog } from './server';
+import type { EngineLog } from '../engine-log';
 
 /** Node's state on a server socket; its own clientError default reads the same two fields. */
 interface ServerSocket extends Socket {
@@ -37,7 +37,7 @@ export class RawAnswers {
   constructor(
     private readonly engine: Engine,
     private readonly timeouts: RawAnswerTimeouts,
-    private readonly log: ApiLog | undefined,
+    private readonly log: EngineLog | undefined,
   ) {}
 
   /** Fastify's clientErrorHandler. */

@@ -3,23 +3,19 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { maxHeaderSize } from 'node:http';
 import { API_BASE_PATH, DEFAULT_PORT } from '../../shared/environments';
 import type { Engine } from '../engine';
-import type { EngineLog } from '../engine-log';
-import { registerCertificateServing } from '../sites/certificates/https-serving';
-import { answerForSite, registerSiteServing } from '../sites/site-serving';
+import { connectionLimitsWith, fastifyConnectionOptions, type ConnectionLimits } from '../http/connection-limits';
+import { registerCertificateServing } from '../http/https-serving';
+import { RecordedResponse } from '../http/recorded-response';
+import { answerForSite, registerSiteServing } from '../http/sites/by-host';
 import { installErrorHandling } from './errors';
-import { connectionLimitsWith, fastifyConnectionOptions, type ConnectionLimits } from './connection-limits';
 import { buildOpenApiDocument, registerOpenApiGenerator } from './openapi';
 import { answerBeforeRouting, DeprecatedRoutes, pipelineFor, type RouteRules } from './pipeline';
 import { RawAnswers } from './raw-answers';
 import { registerHostRules } from './request-host';
-import { RecordedResponse } from './request-recording';
 import { trackRouteMethods } from './route-methods';
 import { registerPetRoutes } from './routes/pets';
 
-/** Failures (5xx: bugs) go to the engine's logger. Nothing is logged per request. */
-export type ApiLog = EngineLog;
-
-export { DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from './connection-limits';
+export { DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from '../http/connection-limits';
 
 export interface ApiServerOptions {
   /** Overrides of DEFAULT_CONNECTION_LIMITS (tests use short timeouts); the HTTPS server takes the same. */

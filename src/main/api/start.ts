@@ -8,8 +8,8 @@ import { acquireInstanceLock, recordLockHolder } from '../db/instance-lock';
 import { Engine } from '../engine';
 import { ensurePrivateDir } from '../files/owner-only';
 import type { SitesOptions } from '../sites/sites';
-import { listenHttps, type RunningHttps } from '../sites/certificates/https-serving';
-import { connectionLimitsWith } from './connection-limits';
+import { connectionLimitsWith } from '../http/connection-limits';
+import { listenHttps, type RunningHttps } from '../http/https-serving';
 import type { EngineLog } from '../engine-log';
 import { buildApiServer, type ApiServerOptions } from './server';
 

@@ -1,12 +1,12 @@
 import https from 'node:https';
 import type { FastifyInstance } from 'fastify';
-import type { Engine } from '../../engine';
-import { hostOfRequest } from '../domain-names';
-import { pathAndQuery } from '../site-serving';
-import { RecordedResponse } from '../../api/request-recording';
-import { holdToLimits, nodeServerTimeouts, type ConnectionLimits } from '../../api/connection-limits';
-import { limitPendingHandshakes } from './handshake-guard';
-import { SniContexts } from './sni-contexts';
+import type { Engine } from '../engine';
+import { hostOfRequest } from '../sites/domain-names';
+import { limitPendingHandshakes } from '../sites/certificates/handshake-guard';
+import { SniContexts } from '../sites/certificates/sni-contexts';
+import { holdToLimits, nodeServerTimeouts, type ConnectionLimits } from './connection-limits';
+import { RecordedResponse } from './recorded-response';
+import { pathAndQuery } from './sites/by-host';
 
 const CHALLENGE_PREFIX = '/.well-known/acme-challenge/';
 const STOP_GRACE_MS = 2_000;
