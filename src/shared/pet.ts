@@ -86,7 +86,3 @@ export const ErrorBodySchema = z
     status: z.int().describe('The HTTP status code.'),
   })
   .meta({ id: 'Error' });
-
-/** getPet is deprecated (RFC 9745) since this date and removed (RFC 8594) at the seed's sunset. */
-export const GET_PET_DEPRECATED_AT = Date.UTC(2026, 0, 1);
-export const GET_PET_SUNSET_AT = Date.UTC(2030, 11, 5);

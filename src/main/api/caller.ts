@@ -1,6 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { API_BASE_PATH, KEY_PREFIX } from '../../shared/environments';
-import { GET_PET_DEPRECATED_AT, GET_PET_SUNSET_AT } from '../../shared/pet';
+import { KEY_PREFIX } from '../../shared/environments';
 import { AppError } from '../../shared/errors';
 import type { Engine } from '../engine';
 import type { KeyIdentity } from '../services/keys';
@@ -74,13 +73,4 @@ export function absoluteUrl(request: FastifyRequest, pathAndQuery: string): stri
   // HTTP/1.1 requires Host (the pipeline refuses requests without it); HTTP/1.0 may omit it.
   const host = request.host || 'localhost';
   return `${request.protocol}://${host}${pathAndQuery}`;
-}
-
-/** RFC 9745 Deprecation, RFC 8594 Sunset and the successor Link, for a deprecated route. */
-export function deprecationHeaders(request: FastifyRequest): Record<string, string> {
-  return {
-    deprecation: `@${GET_PET_DEPRECATED_AT / 1000}`,
-    sunset: new Date(GET_PET_SUNSET_AT).toUTCString(),
-    link: `<${absoluteUrl(request, `${API_BASE_PATH}/pets`)}>; rel="successor-version"`,
-  };
 }

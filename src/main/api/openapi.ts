@@ -4,7 +4,7 @@ import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-pro
 import type { OpenAPIV3 } from 'openapi-types';
 import { API_BASE_PATH, DEFAULT_PORT, ENVIRONMENTS, type Environment } from '../../shared/environments';
 import { ERROR_STATUS, PUBLIC_ERROR_CODES } from '../../shared/errors';
-import { GET_PET_SUNSET_AT } from '../../shared/pet';
+import { GET_PET_SUNSET_DAY } from './routes/get-pet-sunset';
 
 const DESCRIPTION = [
   'The embedded pet API of Adoption Desk. Every operation needs `Authorization: Bearer <API_KEY>`.',
@@ -57,7 +57,7 @@ export function buildOpenApiDocument(app: FastifyInstance, environment: Environm
   }));
   for (const pathItem of Object.values(doc.paths)) {
     for (const operation of Object.values(pathItem ?? {}) as OpenAPIV3.OperationObject[]) {
-      if (operation.deprecated) Object.assign(operation, { 'x-sunset': new Date(GET_PET_SUNSET_AT).toISOString().slice(0, 10) });
+      if (operation.deprecated) Object.assign(operation, { 'x-sunset': GET_PET_SUNSET_DAY });
     }
   }
   return mergeIdenticalInputSchemas(doc);

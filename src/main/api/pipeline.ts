@@ -1,7 +1,8 @@
 import type { FastifyContextConfig, FastifyError, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { AppError } from '../../shared/errors';
 import type { Engine } from '../engine';
-import { admitRequest, deprecationHeaders, identifyCaller, requireKey } from './caller';
+import { admitRequest, identifyCaller, requireKey } from './caller';
+import { deprecationHeaders } from './routes/get-pet-sunset';
 import { answerError } from './errors';
 import { trackApiRequest } from './request-recording';
 import type { EngineLog } from '../engine-log';

@@ -25,12 +25,6 @@ export const NEXT_PAGE_LINK: ResponseHeaders = { Link: string('`<…>; rel="next
 
 export const CREATED_LOCATION: ResponseHeaders = { Location: string('The URL of the created pet.') };
 
-export const DEPRECATION_HEADERS: ResponseHeaders = {
-  Deprecation: string('RFC 9745: `@1767225600`, deprecated since 2026-01-01.'),
-  Sunset: string('RFC 8594: `Thu, 05 Dec 2030 00:00:00 GMT`.'),
-  Link: string('`<…/v1/pets>; rel="successor-version"`, the replacement.'),
-};
-
 const ERROR_WORDS = {
   400: 'The request is malformed or breaks a rule (`validation_failed`).',
   401: 'API key missing or invalid (`unauthorized`); carries `WWW-Authenticate: Bearer`.',

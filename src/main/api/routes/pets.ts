@@ -3,7 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API_BASE_PATH } from '../../../shared/environments';
 import { AppError } from '../../../shared/errors';
 import {
-  GET_PET_SUNSET_AT,
   ListPetsQuerySchema,
   NewPetSchema,
   PetIdParamsSchema,
@@ -15,7 +14,8 @@ import { absoluteUrl } from '../caller';
 import { decodeCursor } from '../cursor';
 import { PetPageCache } from '../pet-page-cache';
 import type { RouteRules } from '../pipeline';
-import { answer, CREATED_LOCATION, DEPRECATION_HEADERS, errorAnswers, NEXT_PAGE_LINK } from '../responses';
+import { answer, CREATED_LOCATION, errorAnswers, NEXT_PAGE_LINK } from '../responses';
+import { DEPRECATION_HEADERS, GET_PET_SUNSET_AT, GET_PET_SUNSET_WORDS } from './get-pet-sunset';
 import { PetCreateQueue } from '../../services/pet-create-queue';
 
 const KEY_REQUIRED: RouteRules = { requiresKey: true };
@@ -83,7 +83,7 @@ export function registerPetRoutes(app: FastifyInstance, engine: Engine): void {
         operationId: 'getPet',
         summary: 'Get an animal (deprecated)',
         description:
-          'Deprecated; removed on 5 December 2030 (`Sunset` header), after which it answers 410 `gone`. Use `GET /pets` with a `status` filter instead.',
+          `Deprecated; removed on ${GET_PET_SUNSET_WORDS} (\`Sunset\` header), after which it answers 410 \`gone\`. Use \`GET /pets\` with a \`status\` filter instead.`,
         deprecated: true,
         tags: ['animals'],
         params: PetIdParamsSchema,
@@ -92,7 +92,7 @@ export function registerPetRoutes(app: FastifyInstance, engine: Engine): void {
     },
     async (request) => {
       if (engine.clock.now() >= GET_PET_SUNSET_AT) {
-        throw new AppError('gone', 'GET /pets/{petId} was removed on 5 December 2030; use GET /pets with a status filter.');
+        throw new AppError('gone', `GET /pets/{petId} was removed on ${GET_PET_SUNSET_WORDS}; use GET /pets with a status filter.`);
       }
       const id = Number(request.params.petId);
       const pet = Number.isSafeInteger(id) ? pets.get(id) : undefined;
