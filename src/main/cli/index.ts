@@ -1,49 +1,16 @@
-import { Command, InvalidArgumentError, Option } from 'commander';
-import { ENVIRONMENTS, type Environment } from '../../shared/environments';
-import { AppError, isAppError } from '../../shared/errors';
+import { Command, Option } from 'commander';
+import { ENVIRONMENTS } from '../../shared/environments';
+import { AppError } from '../../shared/errors';
 import { PET_STATUSES, type PetStatus } from '../../shared/pet';
 import type { ApiKeyRecord } from '../../shared/models';
 import { PLAN_IDS, type PlanId } from '../../shared/plans';
-import { dataDirProblem } from '../db/data-dir-problems';
-import { isStorageFull } from '../db/write-refusals';
-import { Engine } from '../engine';
-import { note, printable, printObject, printRows, type Output } from './output';
+import { perDayOption, perMinuteOption, planOption, positiveInt, zeroOrPositiveInt } from './arguments';
+import { note, printObject, printRows } from './output';
 import { readPetImport, stepAsideForServer } from './pet-import';
 import { registerCertificateCommands } from './certificates';
 import { registerSiteCommands } from './sites';
 import { registerLabCommands } from './lab';
-
-interface GlobalOptions {
-  dataDir: string;
-  env: Environment;
-  json: boolean;
-}
-
-function positiveInt(value: string): number {
-  const n = Number(value);
-  if (!/^\d+$/.test(value) || !Number.isSafeInteger(n) || n < 1) throw new InvalidArgumentError('must be a positive integer.');
-  return n;
-}
-
-const planOption = () => new Option('--plan <plan>', 'plan').choices(PLAN_IDS);
-const perMinuteOption = () => new Option('--per-minute <n>', 'Enterprise: requests per minute').argParser(positiveInt);
-const perDayOption = () => new Option('--per-day <n>', 'Enterprise: requests per day').argParser(positiveInt);
-
-/** Opens the environment's database for one command and closes it afterwards. */
-function run<A extends unknown[]>(action: (engine: Engine, output: Output, ...args: A) => void) {
-  return function (this: Command, ...args: A): void {
-    const options = this.optsWithGlobals<GlobalOptions>();
-    const engine = new Engine({ dataDir: options.dataDir, environment: options.env });
-    try {
-      action(engine, { json: options.json }, ...args);
-    } catch (error) {
-      // The disk filling up under a command is told like a full disk at start: one line naming the data dir.
-      throw (isStorageFull(error) && dataDirProblem(engine.dataDir, error)) || error;
-    } finally {
-      engine.close();
-    }
-  };
-}
+import { reportFailure, run } from './run';
 
 export function buildCli(): Command {
   const program = new Command('cli')
@@ -151,7 +118,7 @@ export function buildCli(): Command {
     .addOption(new Option('--status <status>').choices(PET_STATUSES))
     .option('--search <text>', 'part of the name')
     .option('--limit <n>', 'how many', positiveInt, 50)
-    .option('--offset <n>', 'skip this many', (v) => (v === '0' ? 0 : positiveInt(v)), 0)
+    .option('--offset <n>', 'skip this many', zeroOrPositiveInt, 0)
     .action(
       run((engine, output, options: { status?: PetStatus; search?: string; limit: number; offset: number }) => {
         const page = engine.services.pets.browse(options);
@@ -231,7 +198,7 @@ export function buildCli(): Command {
     .addArgument(new Command().createArgument('<plan>').choices(PLAN_IDS))
     .addOption(new Option('--per-minute <n>', 'requests per minute').argParser(positiveInt))
     .addOption(new Option('--per-day <n>', 'requests per day').argParser(positiveInt))
-    .addOption(new Option('--ban-threshold <n>', 'requests after a 429 tolerated before a ban').argParser((v) => (v === '0' ? 0 : positiveInt(v))))
+    .addOption(new Option('--ban-threshold <n>', 'requests after a 429 tolerated before a ban').argParser(zeroOrPositiveInt))
     .addOption(new Option('--ban-minutes <n>', 'how long a ban lasts').argParser(positiveInt))
     .action(
       run((engine, output, plan: PlanId, options: { perMinute?: number; perDay?: number; banThreshold?: number; banMinutes?: number }) =>
@@ -300,9 +267,4 @@ export function buildCli(): Command {
   return program;
 }
 
-try {
-  buildCli().parse();
-} catch (error) {
-  process.stderr.write(`Error: ${printable(isAppError(error) ? error.message : String(error))}\n`);
-  process.exitCode = 1;
-}
+buildCli().parseAsync().catch(reportFailure);
