@@ -1,18 +1,12 @@
 import { type Command, Option } from 'commander';
-import { AppError } from '../../shared/errors';
-import { DEFAULT_SITES_HOST, REDIRECT_STATUSES, type Deploy, type Domain, type RedirectStatus } from '../../shared/sites';
-import { DEFAULT_KEPT_DEPLOYS } from '../sites/sites';
-import { collectDnsServer, positiveInt } from './arguments';
-import { note, printObject, printRows } from './output';
-import { run } from './run';
+import { AppError } from '../../../shared/errors';
+import { REDIRECT_STATUSES, type Deploy, type Domain, type RedirectStatus } from '../../../shared/sites';
+import { positiveInt } from '../arguments';
+import { note, printObject, printRows } from '../output';
+import { run } from '../run';
 
-/** Published sites and custom domains (CONTRACT §6): projects, deploy, deploys, domains. */
+/** Published sites and custom domains (CONTRACT §6): projects, deploy, deploys, domains; their options (--sites-host, --dns-server, --keep-deploys) are the program's. */
 export function registerSiteCommands(program: Command): void {
-  program
-    .option('--sites-host <name>', 'sites: the name pointing at this machine; projects are served at <slug>.<name>', DEFAULT_SITES_HOST)
-    .option('--dns-server <host:port>', 'sites: DNS resolver for domain verification (repeatable; default the system’s)', collectDnsServer)
-    .option('--keep-deploys <n>', `sites: deploys kept per project, the live one always; older ones are deleted (default ${DEFAULT_KEPT_DEPLOYS})`, positiveInt);
-
   const projects = program.command('projects').description('Published sites: each project is served at <slug>.<sites-host>');
   projects
     .command('create')

@@ -1,13 +1,13 @@
 import path from 'node:path';
 import { type Command, InvalidArgumentError } from 'commander';
-import { AppError } from '../../shared/errors';
-import { SCENARIO_KINDS, ScenarioSchema, type ScenarioKind } from '../../shared/lab';
-import { runningServerAddress } from '../db/instance-lock';
-import { newProgress, runScenario, scenarioKeyId } from '../services/scenarios';
-import { parseOrThrow } from '../services/validation';
-import { positiveInt } from './arguments';
-import { note, printObject } from './output';
-import { run } from './run';
+import { AppError } from '../../../shared/errors';
+import { SCENARIO_KINDS, ScenarioSchema, type ScenarioKind } from '../../../shared/lab';
+import { runningServerAddress } from '../../db/instance-lock';
+import { newProgress, runScenario, scenarioKeyId } from '../../services/scenarios';
+import { parseOrThrow } from '../../services/validation';
+import { positiveInt } from '../arguments';
+import { note, printObject } from '../output';
+import { run } from '../run';
 
 /** A running server re-reads the lab clock at most every 250 ms: give it that before the next request. */
 const SERVER_PICKUP_MS = 300;

@@ -1,11 +1,9 @@
 import type { Command } from 'commander';
-import { isoInstant } from '../../shared/instants';
-import { describeOffset, type LabClockState } from '../../shared/lab';
-import { duration } from './arguments';
-import { registerScenarioCommands } from './lab-scenario';
-import { registerTrafficCommands } from './lab-traffic';
-import { note, printObject, type Output } from './output';
-import { run } from './run';
+import { isoInstant } from '../../../shared/instants';
+import { describeOffset, type LabClockState } from '../../../shared/lab';
+import { duration } from '../arguments';
+import { note, printObject, type Output } from '../output';
+import { run } from '../run';
 
 function printClock(output: Output, state: LabClockState): void {
   if (output.json) return printObject(output, { ...state, nowIso: isoInstant(state.now), realNowIso: isoInstant(state.realNow) });
@@ -16,15 +14,8 @@ function printClock(output: Output, state: LabClockState): void {
   );
 }
 
-/** The quota lab's commands: clock, requests, report, scenario. */
-export function registerLabCommands(program: Command): void {
-  registerClockCommands(program);
-  registerTrafficCommands(program);
-  registerScenarioCommands(program);
-}
-
 /** The lab clock (`clock …`): windows, headers, Retry-After, bans and usage all follow it. */
-function registerClockCommands(program: Command): void {
+export function registerClockCommands(program: Command): void {
   const clock = program.command('clock').description("The environment's lab clock: move time instead of waiting for windows and bans");
   clock.command('show').description('The time the API uses now, and the offset from real time').action(run((engine, output) => printClock(output, engine.lab.state())));
   clock.command('on').description('Turn the lab clock on at the current time (offset 0)').action(run((engine, output) => printClock(output, engine.lab.turnOn())));

@@ -1,12 +1,12 @@
 import { type Command, Option } from 'commander';
-import type { ComplianceReport } from '../../shared/compliance';
-import { isoInstant } from '../../shared/instants';
-import type { LoggedRequest, RequestFilter } from '../../shared/lab';
-import { toHar } from '../services/har';
-import { keyCompliance } from '../services/lab-report';
-import { moment, positiveInt } from './arguments';
-import { note, printable, printObject, printRows } from './output';
-import { run } from './run';
+import type { ComplianceReport } from '../../../shared/compliance';
+import { isoInstant } from '../../../shared/instants';
+import type { LoggedRequest, RequestFilter } from '../../../shared/lab';
+import { toHar } from '../../services/har';
+import { keyCompliance } from '../../services/lab-report';
+import { moment, positiveInt } from '../arguments';
+import { note, printable, printObject, printRows } from '../output';
+import { run } from '../run';
 
 interface FilterOptions {
   account?: number;
@@ -54,7 +54,7 @@ const rowOf = (request: LoggedRequest) => ({
 const requestRows = (requests: LoggedRequest[], json: boolean) => (json ? requests : requests.map(rowOf));
 
 /** `requests list|tail|har` and `report`: the request log and the compliance report. */
-export function registerTrafficCommands(program: Command): void {
+export function registerRequestCommands(program: Command): void {
   const requests = program.command('requests').description('The request log: every API answer, with the rate-limit figures sent');
   withFilters(requests.command('list').description('Recent requests, newest first'))
     .option('--limit <n>', 'how many (at most 5000)', positiveInt, 50)
