@@ -19,7 +19,7 @@ import { reportFailure } from './run';
 /** The program: its options, read by every command through run(), and the command groups in the order --help lists them. */
 export function buildCli(): Command {
   const program = new Command('cli')
-    .description('Administer Adoption Desk from scripts: keys, accounts, plans, usage, bans, pets, categories.')
+    .description('Administer Adoption Desk from scripts: keys, accounts, plans, usage, bans, pets, categories; published sites, domains and certificates; the quota lab.')
     .requiredOption('--data-dir <dir>', 'folder holding the SQLite databases')
     .addOption(new Option('--env <environment>', 'environment').choices(ENVIRONMENTS).default('production'))
     .option('--json', 'print JSON instead of tables', false)
