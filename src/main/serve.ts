@@ -8,7 +8,7 @@ import type { RunningAdmin } from './admin/http';
 import { startApiServer } from './api/start';
 import type { AppHost as AppHostType } from './app-host';
 import { DEFAULT_KEPT_DEPLOYS, type SitesOptions } from './sites/sites';
-import { collectDnsServer, positiveInt } from './cli/sites';
+import { collectDnsServer, positiveInt } from './cli/arguments';
 import { DEFAULT_SITES_HOST } from '../shared/sites';
 import { LETS_ENCRYPT_DIRECTORY } from './sites/certificates/acme-issuer';
 

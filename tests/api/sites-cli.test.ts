@@ -118,6 +118,16 @@ describe('sites CLI (CONTRACT §6)', () => {
     // About 25 CLI runs, each starting Node and tsx: slow on a busy machine.
   }, 120_000);
 
+  it('escapes a terminal escape in the error message, like every other command (a sites and a certificates command)', async () => {
+    const [project, domain] = await Promise.all([cli('deploys', 'list', 'nope\x1b[31m'), cli('domains', 'reverify', 'www.nowhere\x1b[31m.test')]);
+    for (const refused of [project, domain]) {
+      expect(refused.stderr).not.toContain('\x1b');
+      expect(refused.stdout).toBe('');
+    }
+    expectRefused(project, /^Error: There is no project with slug nope\\x1b\[31m; see "projects list"\.\n$/);
+    expectRefused(domain, /^Error: .*\\x1b\[31m.*\n$/);
+  });
+
   it('takes --sites-host for the records, and refuses a bad one or a bad --dns-server', async () => {
     const shown = await runCli(['--data-dir', dataDir, '--sites-host', 'Sites.Example.Org', 'projects', 'list', '--json']);
     expect(json<Project[]>(shown)[0]?.url).toBe('http://happy-paws.sites.example.org/');

@@ -1,64 +1,12 @@
-import { Resolver } from 'node:dns';
-import { type Command, InvalidArgumentError, Option } from 'commander';
-import type { Environment } from '../../shared/environments';
-import { AppError, isAppError } from '../../shared/errors';
-import { DEFAULT_SITES_HOST, REDIRECT_STATUSES, type Deploy, type Domain, type RedirectStatus } from '../../shared/sites';
-import { Engine } from '../engine';
-import { DEFAULT_KEPT_DEPLOYS } from '../sites/sites';
-import { note, printObject, printRows, type Output } from './output';
+import { type Command, Option } from 'commander';
+import { AppError } from '../../../shared/errors';
+import { REDIRECT_STATUSES, type Deploy, type Domain, type RedirectStatus } from '../../../shared/sites';
+import { positiveInt } from '../arguments';
+import { note, printObject, printRows } from '../output';
+import { run } from '../run';
 
-interface SiteGlobalOptions {
-  dataDir: string;
-  env: Environment;
-  json: boolean;
-  sitesHost: string;
-  dnsServer?: string[];
-  keepDeploys?: number;
-}
-
-/** `--dns-server HOST[:PORT]`, repeatable; checked the way the resolver will read it. */
-export function collectDnsServer(value: string, previous: string[] = []): string[] {
-  try {
-    new Resolver().setServers([value]);
-  } catch {
-    throw new InvalidArgumentError('must be an IP address, optionally with a port: 127.0.0.1:5353 or [::1]:5353.');
-  }
-  return [...previous, value];
-}
-
-export function positiveInt(value: string): number {
-  const n = Number(value);
-  if (!/^\d+$/.test(value) || !Number.isSafeInteger(n) || n < 1) throw new InvalidArgumentError('must be a positive integer.');
-  return n;
-}
-
-/**
- * Opens the environment with the sites options for one command; refusals print "Error: …" on
- * stderr and exit 1 (actions are async: DNS queries and file copies).
- */
-export function run<A extends unknown[]>(action: (engine: Engine, output: Output, ...args: A) => Promise<void> | void) {
-  return async function (this: Command, ...args: A): Promise<void> {
-    const options = this.optsWithGlobals<SiteGlobalOptions>();
-    let engine: Engine | undefined;
-    try {
-      engine = new Engine({ dataDir: options.dataDir, environment: options.env, sites: { host: options.sitesHost, dnsServers: options.dnsServer ?? [], keepDeploys: options.keepDeploys } });
-      await action(engine, { json: options.json }, ...args);
-    } catch (error) {
-      process.stderr.write(`Error: ${isAppError(error) ? error.message : String(error)}\n`);
-      process.exitCode = 1;
-    } finally {
-      engine?.close();
-    }
-  };
-}
-
-/** Published sites and custom domains (CONTRACT §6): projects, deploy, deploys, domains. */
+/** Published sites and custom domains (CONTRACT §6): projects, deploy, deploys, domains; their options (--sites-host, --dns-server, --keep-deploys) are the program's. */
 export function registerSiteCommands(program: Command): void {
-  program
-    .option('--sites-host <name>', 'sites: the name pointing at this machine; projects are served at <slug>.<name>', DEFAULT_SITES_HOST)
-    .option('--dns-server <host:port>', 'sites: DNS resolver for domain verification (repeatable; default the system’s)', collectDnsServer)
-    .option('--keep-deploys <n>', `sites: deploys kept per project, the live one always; older ones are deleted (default ${DEFAULT_KEPT_DEPLOYS})`, positiveInt);
-
   const projects = program.command('projects').description('Published sites: each project is served at <slug>.<sites-host>');
   projects
     .command('create')

@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
-import type { CertificateListing } from '../../shared/sites';
-import type { Engine } from '../engine';
-import { note, printObject, printRows } from './output';
-import { run } from './sites';
+import type { CertificateListing } from '../../../shared/sites';
+import type { Engine } from '../../engine';
+import { note, printObject, printRows } from '../output';
+import { run } from '../run';
 
 /** `certificates list|ca` and `domains reverify` (CONTRACT §6). Issuing itself is the running server's work. */
 export function registerCertificateCommands(program: Command): void {

@@ -1,21 +1,17 @@
 import path from 'node:path';
 import { type Command, InvalidArgumentError } from 'commander';
-import { AppError } from '../../shared/errors';
-import { SCENARIO_KINDS, ScenarioSchema, type ScenarioKind } from '../../shared/lab';
-import { runningServerAddress } from '../db/instance-lock';
-import { newProgress, runScenario, scenarioKeyId } from '../services/scenarios';
-import { parseOrThrow } from '../services/validation';
-import { runLab } from './lab-run';
-import { note, printObject } from './output';
+import { AppError } from '../../../shared/errors';
+import { SCENARIO_KINDS, ScenarioSchema, type ScenarioKind } from '../../../shared/lab';
+import { runningServerAddress } from '../../db/instance-lock';
+import { newProgress, runScenario, scenarioKeyId } from '../../services/scenarios';
+import { parseOrThrow } from '../../services/validation';
+import { positiveInt } from '../arguments';
+import { note, printObject } from '../output';
+import { run } from '../run';
 
 /** A running server re-reads the lab clock at most every 250 ms: give it that before the next request. */
 const SERVER_PICKUP_MS = 300;
 
-function positiveInt(value: string): number {
-  const n = Number(value);
-  if (!/^\d+$/.test(value) || !Number.isSafeInteger(n) || n < 1) throw new InvalidArgumentError('must be a positive integer.');
-  return n;
-}
 
 interface ScenarioOptions {
   key: string;
@@ -39,7 +35,7 @@ export function registerScenarioCommands(program: Command): void {
     .option('--rate <n>', 'steady: requests per second (at most 50)', positiveInt)
     .option('--seconds <n>', 'steady: for how long (at most 120)', positiveInt)
     .action(
-      runLab(async (engine, output, kind: ScenarioKind, options: ScenarioOptions) => {
+      run(async (engine, output, kind: ScenarioKind, options: ScenarioOptions) => {
         const parsed = parseOrThrow(ScenarioSchema, { kind, ...options }, 'scenario');
         const baseUrl = runningServerAddress(path.join(engine.dataDir, `${engine.environment}.lock`));
         if (!baseUrl) throw new AppError('conflict', `No ${engine.environment} server is running for this data dir; start it with npm run serve first.`);

@@ -1,24 +1,12 @@
-import { type Command, InvalidArgumentError, Option } from 'commander';
-import type { ComplianceReport } from '../../shared/compliance';
-import { isoInstant } from '../../shared/instants';
-import type { LoggedRequest, RequestFilter } from '../../shared/lab';
-import { toHar } from '../services/har';
-import { keyCompliance } from '../services/lab-report';
-import { runLab } from './lab-run';
-import { note, printable, printObject, printRows } from './output';
-
-function positiveInt(value: string): number {
-  const n = Number(value);
-  if (!/^\d+$/.test(value) || !Number.isSafeInteger(n) || n < 1) throw new InvalidArgumentError('must be a positive integer.');
-  return n;
-}
-
-/** An ISO-8601 moment (2026-06-01T10:00:00Z) or epoch milliseconds. */
-function moment(value: string): number {
-  const ms = /^\d+$/.test(value) ? Number(value) : Date.parse(value);
-  if (!Number.isSafeInteger(ms)) throw new InvalidArgumentError('must be an ISO-8601 moment such as 2026-06-01T10:00:00Z, or epoch milliseconds.');
-  return ms;
-}
+import { type Command, Option } from 'commander';
+import type { ComplianceReport } from '../../../shared/compliance';
+import { isoInstant } from '../../../shared/instants';
+import type { LoggedRequest, RequestFilter } from '../../../shared/lab';
+import { toHar } from '../../services/har';
+import { keyCompliance } from '../../services/lab-report';
+import { moment, positiveInt } from '../arguments';
+import { note, printable, printObject, printRows } from '../output';
+import { run } from '../run';
 
 interface FilterOptions {
   account?: number;
@@ -66,15 +54,15 @@ const rowOf = (request: LoggedRequest) => ({
 const requestRows = (requests: LoggedRequest[], json: boolean) => (json ? requests : requests.map(rowOf));
 
 /** `requests list|tail|har` and `report`: the request log and the compliance report. */
-export function registerTrafficCommands(program: Command): void {
+export function registerRequestCommands(program: Command): void {
   const requests = program.command('requests').description('The request log: every API answer, with the rate-limit figures sent');
   withFilters(requests.command('list').description('Recent requests, newest first'))
     .option('--limit <n>', 'how many (at most 5000)', positiveInt, 50)
-    .action(runLab((engine, output, options: FilterOptions) => printRows(output, requestRows(engine.requestLog.list({ ...filterOf(options), limit: Math.min(options.limit, 5_000) }), output.json), 'No requests match.')));
+    .action(run((engine, output, options: FilterOptions) => printRows(output, requestRows(engine.requestLog.list({ ...filterOf(options), limit: Math.min(options.limit, 5_000) }), output.json), 'No requests match.')));
   withFilters(requests.command('tail').description('Follow requests as they arrive (Ctrl-C stops); --json prints one JSON object a line'))
     .option('--interval <ms>', 'how often to look, in ms', positiveInt, 500)
     .action(
-      runLab(async (engine, output, options: FilterOptions & { interval: number }) => {
+      run(async (engine, output, options: FilterOptions & { interval: number }) => {
         const filter = filterOf(options);
         let afterId = engine.requestLog.list({ ...filter, limit: 10 }).at(0)?.id ?? 0;
         const stop = new AbortController();
@@ -96,7 +84,7 @@ export function registerTrafficCommands(program: Command): void {
   withFilters(requests.command('har').description('The matching requests as a HAR 1.2 file on stdout (oldest first)'))
     .option('--limit <n>', 'how many (at most 5000)', positiveInt, 1_000)
     .action(
-      runLab((engine, _output, options: FilterOptions) => {
+      run((engine, _output, options: FilterOptions) => {
         const logged = engine.requestLog.list({ ...filterOf(options), limit: Math.min(options.limit, 5_000) });
         process.stdout.write(`${JSON.stringify(toHar(logged, '127.0.0.1', process.env.npm_package_version ?? '0'), null, 2)}\n`);
       }),
@@ -108,7 +96,7 @@ export function registerTrafficCommands(program: Command): void {
     .requiredOption('--key <id>', 'key id', positiveInt)
     .option('--from <moment>', 'from (ISO-8601 or epoch ms, by the environment clock; default: the key’s first logged request)', moment)
     .option('--to <moment>', 'until (default: its last)', moment)
-    .action(runLab((engine, output, options: { key: number; from?: number; to?: number }) => printReport(output.json, keyCompliance(engine, options.key, { from: options.from, to: options.to }))));
+    .action(run((engine, output, options: { key: number; from?: number; to?: number }) => printReport(output.json, keyCompliance(engine, options.key, { from: options.from, to: options.to }))));
 }
 
 const MARK = { pass: 'PASS', fail: 'FAIL', not_tested: 'n/a ' } as const;

@@ -1,0 +1,45 @@
+/** The parsers of command-line values, shared by every command group (and `serve`). */
+import { Resolver } from 'node:dns';
+import { InvalidArgumentError, Option } from 'commander';
+import { parseDuration } from '../../shared/lab';
+import { PLAN_IDS } from '../../shared/plans';
+
+export function positiveInt(value: string): number {
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(n) || n < 1) throw new InvalidArgumentError('must be a positive integer.');
+  return n;
+}
+
+/** A count where 0 means "none" (an offset, a tolerance); told like positiveInt when refused. */
+export function zeroOrPositiveInt(value: string): number {
+  return value === '0' ? 0 : positiveInt(value);
+}
+
+/** `--dns-server HOST[:PORT]`, repeatable; checked the way the resolver will read it. */
+export function collectDnsServer(value: string, previous: string[] = []): string[] {
+  try {
+    new Resolver().setServers([value]);
+  } catch {
+    throw new InvalidArgumentError('must be an IP address, optionally with a port: 127.0.0.1:5353 or [::1]:5353.');
+  }
+  return [...previous, value];
+}
+
+/** An ISO-8601 moment (2026-06-01T10:00:00Z) or epoch milliseconds. */
+export function moment(value: string): number {
+  const ms = /^\d+$/.test(value) ? Number(value) : Date.parse(value);
+  if (!Number.isSafeInteger(ms)) throw new InvalidArgumentError('must be an ISO-8601 moment such as 2026-06-01T10:00:00Z, or epoch milliseconds.');
+  return ms;
+}
+
+/** 90s, 15m, 2h, 1d, 1h30m, in milliseconds. */
+export function duration(value: string): number {
+  const parsed = parseDuration(value);
+  if ('error' in parsed) throw new InvalidArgumentError(parsed.error);
+  return parsed.ms;
+}
+
+/** The plan options of `keys create`, `accounts create` and `accounts set-plan`. */
+export const planOption = () => new Option('--plan <plan>', 'plan').choices(PLAN_IDS);
+export const perMinuteOption = () => new Option('--per-minute <n>', 'Enterprise: requests per minute').argParser(positiveInt);
+export const perDayOption = () => new Option('--per-day <n>', 'Enterprise: requests per day').argParser(positiveInt);

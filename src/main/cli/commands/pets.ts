@@ -1,0 +1,65 @@
+import { Command, Option } from 'commander';
+import { PET_STATUSES, type PetStatus } from '../../../shared/pet';
+import { positiveInt, zeroOrPositiveInt } from '../arguments';
+import { note, printObject, printRows } from '../output';
+import { readPetImport, stepAsideForServer } from '../pet-import';
+import { run } from '../run';
+
+/** `pets list|add|import|status|history|remove`. */
+export function registerPetCommands(program: Command): void {
+  const pets = program.command('pets').description('Pets: list, add, import, change status, remove');
+  pets
+    .command('list')
+    .addOption(new Option('--status <status>').choices(PET_STATUSES))
+    .option('--search <text>', 'part of the name')
+    .option('--limit <n>', 'how many', positiveInt, 50)
+    .option('--offset <n>', 'skip this many', zeroOrPositiveInt, 0)
+    .action(
+      run((engine, output, options: { status?: PetStatus; search?: string; limit: number; offset: number }) => {
+        const page = engine.services.pets.browse(options);
+        printRows(output, page.pets, 'No pets match.');
+        if (!output.json) note(`${page.pets.length} of ${page.total} shown.`);
+      }),
+    );
+  pets
+    .command('add')
+    .requiredOption('--name <name>')
+    .requiredOption('--category <id>', 'category id', positiveInt)
+    .addOption(new Option('--status <status>').choices(PET_STATUSES))
+    .action(
+      run((engine, output, options: { name: string; category: number; status?: PetStatus }) =>
+        printObject(output, { ...engine.services.pets.create({ name: options.name, categoryId: options.category, status: options.status }) }),
+      ),
+    );
+  pets
+    .command('import')
+    .description('Add pets from a JSON array or a CSV file (name,categoryId,status); all or nothing: every row is checked first, then written in small slices so a running server is never held up (a failed slice removes those written)')
+    .argument('<file>')
+    .addOption(new Option('--format <format>', 'default: by file extension').choices(['csv', 'json']))
+    .action(
+      run((engine, output, file: string, options: { format?: 'csv' | 'json' }) => {
+        const created = engine.services.pets.importMany(readPetImport(file, options.format), stepAsideForServer);
+        if (output.json) printRows(output, created, '');
+        else note(`Imported ${created.length} pet(s).`);
+      }),
+    );
+  pets
+    .command('status')
+    .description('Change a pet\'s status (recorded in its history)')
+    .argument('<id>', 'pet id', positiveInt)
+    .addArgument(new Command().createArgument('<status>').choices(PET_STATUSES))
+    .action(run((engine, output, id: number, status: PetStatus) => printObject(output, engine.services.pets.changeStatus(id, status))));
+  pets
+    .command('history')
+    .argument('<id>', 'pet id', positiveInt)
+    .action(run((engine, output, id: number) => printRows(output, engine.services.pets.history(id), 'No history.')));
+  pets
+    .command('remove')
+    .argument('<id>', 'pet id', positiveInt)
+    .action(
+      run((engine, _output, id: number) => {
+        engine.services.pets.remove(id);
+        note(`Pet ${id} removed.`);
+      }),
+    );
+}
