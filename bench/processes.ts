@@ -76,7 +76,7 @@ export function processTree(rootPid: number): TreeProcess[] {
 
 /**
  * The pages of its own binary (and libraries) that a Node process doing nothing gets mapped, in KiB:
- * how many depends on the OS page cache at the time, not on the program (README, Benchmarks).
+ * how many depends on the OS page cache at the time, not on the program (docs/performance.md).
  */
 export async function bareNodeFileKiB(execPath: string): Promise<number> {
   const child = spawn(execPath, ['-e', "process.stdout.write('ready\\n'); setInterval(() => {}, 1000);"], { stdio: ['ignore', 'pipe', 'ignore'] });

@@ -139,7 +139,7 @@ async function main(): Promise<void> {
   console.log(`  the same binaries idle (\`node -e\`), files now: npm's Node ${(npmFloor / MiB).toFixed(0)} MiB, the server's Node ${(serverFloor / MiB).toFixed(0)} MiB`);
   if (Math.max(npmFloor, serverFloor) > IDLE_FILES_MIB * MiB) {
     console.log(
-      `  note: above the usual ${IDLE_FILES_MIB} MiB: the OS page cache holds a Node binary as large folios (it was read whole after being dropped), so every process maps more of it, whatever it runs (README, Benchmarks: why, and how to measure without it)`,
+      `  note: above the usual ${IDLE_FILES_MIB} MiB: the OS page cache holds a Node binary as large folios (it was read whole after being dropped), so every process maps more of it, whatever it runs (docs/performance.md, "Memory and the OS page cache": why, and how to measure without it)`,
     );
   }
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run serve|cli|bench`: refuses a Node too old for better-sqlite3 (which would segfault), then
 // hands over to the entry. Kept to syntax that any Node can parse, so the message always appears.
-// (`npm run serve` also gives Node flags that bound the server's memory: see README, Benchmarks.)
+// (`npm run serve` also gives Node flags that bound the server's memory: see docs/performance.md.)
 'use strict';
 
 var NEEDED = [22, 12];

@@ -1,4 +1,4 @@
-/** The stable error codes of CONTRACT §3, each with the HTTP status it travels with. */
+/** The stable error codes of docs/contract.md, "The public API", each with the HTTP status it travels with. */
 export const ERROR_STATUS = {
   validation_failed: 400,
   unauthorized: 401,
@@ -27,7 +27,7 @@ export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
 
 const ADMIN_ONLY_CODES: readonly ErrorCode[] = ['conflict', 'forbidden', 'plan_required', 'deploy_required'];
 
-/** Codes the public API can answer with (CONTRACT §3); the others belong to the admin side. */
+/** Codes the public API can answer with (docs/contract.md, "The public API"); the others belong to the admin side. */
 export const PUBLIC_ERROR_CODES = ERROR_CODES.filter((code) => !ADMIN_ONLY_CODES.includes(code));
 
 export interface ErrorBody {

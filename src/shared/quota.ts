@@ -1,4 +1,4 @@
-/** Fixed-window quota arithmetic (CONTRACT §5): pure, so the engine and the GUI agree on it. */
+/** Fixed-window quota arithmetic (docs/contract.md, "Plan limits"): pure, so the engine and the GUI agree on it. */
 
 export const WINDOW_KINDS = ['minute', 'day'] as const;
 export type WindowKind = (typeof WINDOW_KINDS)[number];

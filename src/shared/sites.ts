@@ -1,9 +1,9 @@
-/** Published sites and custom domains (CONTRACT §6): the shapes and figures every face shares. */
+/** Published sites and custom domains (docs/contract.md, "Published sites and custom domains"): the shapes and figures every face shares. */
 import { z } from 'zod';
 
 /** The seed's displayed record uses a TTL of 3600. */
 export const RECORD_TTL_SECONDS = 3600;
-/** A deploy over this many bytes fails (CONTRACT §6). */
+/** A deploy over this many bytes fails (docs/contract.md, "Published sites and custom domains"). */
 export const MAX_DEPLOY_BYTES = 100 * 1024 * 1024;
 export const DEFAULT_SITES_HOST = 'localhost';
 
@@ -22,7 +22,7 @@ export const DOMAIN_ROLES = ['primary', 'redirect'] as const;
 export type DomainRole = (typeof DOMAIN_ROLES)[number];
 export const VERIFICATION_STATUSES = ['pending', 'verified', 'conflict', 'error'] as const;
 export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
-/** A verified domain's TLS certificate: none → pending → issued | failed (CONTRACT §6). */
+/** A verified domain's TLS certificate: none → pending → issued | failed (docs/contract.md, "Published sites and custom domains"). */
 export const CERTIFICATE_STATES = ['none', 'pending', 'issued', 'failed'] as const;
 export type CertificateState = (typeof CERTIFICATE_STATES)[number];
 

@@ -90,7 +90,7 @@ describe('a request without a valid key gets 401, WWW-Authenticate: Bearer and t
 });
 
 describe('authentication comes before any other check', () => {
-  // Without a key the caller learns nothing about the request rules (CONTRACT §4: missing → 401).
+  // Without a key the caller learns nothing about the request rules (docs/contract.md, "Keys and accounts": missing → 401).
   const cases: [string, () => Promise<Response>][] = [
     ['createPet with a body that breaks the rules', () => fetch(`${server.baseUrl}/pets`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })],
     ['createPet with malformed JSON', () => fetch(`${server.baseUrl}/pets`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{' })],

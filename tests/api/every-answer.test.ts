@@ -1,5 +1,5 @@
 /**
- * CONTRACT §3 and §5 "Every response means…": every answer of the API server outside the admin pages —
+ * docs/contract.md, "The public API" and "Plan limits" "Every response means…": every answer of the API server outside the admin pages —
  * unknown paths, errors raised before routing, malformed HTTP — is the Error body with counted
  * rate-limit headers, and a HEAD answer never has a body. Sent over raw sockets, since HTTP clients
  * would normalise or refuse these requests.

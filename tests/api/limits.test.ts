@@ -1,4 +1,4 @@
-/** Plan limits over real HTTP (CONTRACT §5): headers, counting, 429s, bans, keyless callers, windows. */
+/** Plan limits over real HTTP (docs/contract.md, "Plan limits"): headers, counting, 429s, bans, keyless callers, windows. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   addKey,

@@ -41,7 +41,7 @@ function expectRefused(result: ProcessResult, stderr: RegExp): void {
   expect(result.stderr).toMatch(stderr);
 }
 
-describe('sites CLI (CONTRACT §6)', () => {
+describe('sites CLI (docs/contract.md, "Published sites and custom domains")', () => {
   it('creates, deploys, attaches, verifies, promotes and removes, with --json and refusals on stderr', async () => {
     const project = json<Project>(await cli('projects', 'create', '--account', String(proAccount), '--name', 'Happy Paws', '--json'));
     expect(project).toMatchObject({ slug: 'happy-paws', liveDeploy: null, url: 'http://happy-paws.localhost/' });

@@ -1,6 +1,6 @@
 /**
- * What the API must answer, written by hand from the contract's words (CONTRACT §3, README "The API
- * in short") — never from the server's own schemas — so that the fuzz tests judge the server
+ * What the API must answer, written by hand from the contract's words (docs/contract.md, "The public
+ * API") — never from the server's own schemas — so that the fuzz tests judge the server
  * independently. Each predicate quotes the rule it encodes.
  */
 

@@ -48,7 +48,7 @@ export function linkTargets(header: string | null, rel: string): string[] {
 
 export const RATE_LIMIT_HEADER_NAMES = ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'ratelimit-policy', 'ratelimit'];
 
-/** Asserts the five rate-limit headers (CONTRACT §5) are there and well-formed; returns Remaining. */
+/** Asserts the five rate-limit headers (docs/contract.md, "Plan limits") are there and well-formed; returns Remaining. */
 export function expectRateLimitHeaders(headers: Headers | Record<string, string>, label = ''): number {
   const get = (name: string) => (headers instanceof Headers ? headers.get(name) : headers[name]) ?? undefined;
   for (const name of RATE_LIMIT_HEADER_NAMES) expect(get(name), `${name} ${label}`).toBeDefined();

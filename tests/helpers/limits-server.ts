@@ -1,5 +1,5 @@
 /**
- * Helpers for the plan-limit tests (CONTRACT §5): a real server on 127.0.0.1 with a ManualClock,
+ * Helpers for the plan-limit tests (docs/contract.md, "Plan limits"): a real server on 127.0.0.1 with a ManualClock,
  * accounts and keys made through the services, the rate-limit headers parsed with
  * structured-headers, the admin CLI as a child process, and polling with a deadline (no sleeps).
  */

@@ -52,7 +52,7 @@ export function refusalOf(admission: Admission): AppError | undefined {
   });
 }
 
-/** The plan limits (CONTRACT §5): count the request, set the headers, refuse when over. */
+/** The plan limits (docs/contract.md, "Plan limits"): count the request, set the headers, refuse when over. */
 export function admitRequest(engine: Engine, caller: Caller, reply: FastifyReply): void {
   const admission = engine.services.quota.admit(quotaSubjectOf(caller));
   const now = engine.clock.now();

@@ -48,7 +48,7 @@ export function openConnection(file: string, migrationsFolder = findMigrationsFo
     registerSqlFunctions(sqlite);
     // A 1 MiB page cache, not better-sqlite3's 16 MiB nor SQLite's stock 2 MiB: the OS caches the
     // file anyway, and the server's peak under load is about 20 MiB (16 MiB) and 1.2 MiB (2 MiB)
-    // lower at the same speed (README, Benchmarks).
+    // lower at the same speed (docs/performance.md).
     sqlite.pragma('cache_size = -1000');
     const db = drizzle(sqlite, { schema });
     migrate(db, { migrationsFolder });

@@ -143,7 +143,7 @@ export const usageResets = sqliteTable('usage_resets', {
   at: integer('at').notNull(),
 });
 
-/** Published sites (CONTRACT §6): a project is an account's static site, served at <slug>.<sites-host>. */
+/** Published sites (docs/contract.md, "Published sites and custom domains"): a project is an account's static site, served at <slug>.<sites-host>. */
 export const projects = sqliteTable(
   'projects',
   {

@@ -48,7 +48,7 @@ export interface SitesDependencies {
   log: EngineLog;
 }
 
-/** Published sites and custom domains of one environment (CONTRACT §6). */
+/** Published sites and custom domains of one environment (docs/contract.md, "Published sites and custom domains"). */
 export class Sites {
   readonly host: string;
   readonly projects: ProjectService;

@@ -4,7 +4,7 @@ import type { Engine } from '../../engine';
 import { note, printObject, printRows } from '../output';
 import { run } from '../run';
 
-/** `certificates list|ca` and `domains reverify` (CONTRACT §6). Issuing itself is the running server's work. */
+/** `certificates list|ca` and `domains reverify` (docs/contract.md, "Published sites and custom domains"). Issuing itself is the running server's work. */
 export function registerCertificateCommands(program: Command): void {
   const certificates = program.command('certificates').description('TLS certificates of verified domains, and the local CA that issues them by default');
   certificates

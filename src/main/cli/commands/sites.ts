@@ -5,7 +5,7 @@ import { positiveInt } from '../arguments';
 import { note, printObject, printRows } from '../output';
 import { run } from '../run';
 
-/** Published sites and custom domains (CONTRACT §6): projects, deploy, deploys, domains; their options (--sites-host, --dns-server, --keep-deploys) are the program's. */
+/** Published sites and custom domains (docs/contract.md, "Published sites and custom domains"): projects, deploy, deploys, domains; their options (--sites-host, --dns-server, --keep-deploys) are the program's. */
 export function registerSiteCommands(program: Command): void {
   const projects = program.command('projects').description('Published sites: each project is served at <slug>.<sites-host>');
   projects

@@ -9,9 +9,9 @@ import type { SiteRoute } from '../../sites/site-directory';
 const NOT_FOUND_STATUSES = new Set([400, 403, 404]);
 
 /**
- * Sites by Host on the API's own server (CONTRACT §6): registered before the API's request hook, it
+ * Sites by Host on the API's own server (docs/contract.md, "Published sites and custom domains"): registered before the API's request hook, it
  * answers for site Hosts (files, redirects, "no site at this domain") and lets every other Host
- * through to the API untouched. Site answers carry no rate-limit headers (CONTRACT §5).
+ * through to the API untouched. Site answers carry no rate-limit headers (docs/contract.md, "Plan limits").
  */
 export function registerSiteServing(app: FastifyInstance, engine: Engine): void {
   const { domains } = engine.sites;

@@ -66,7 +66,7 @@ export function certificateOf(row: DomainRow, now: number): DomainCertificate {
 }
 
 /**
- * Certificates of verified domains (CONTRACT §6): requested when a domain verifies, issued by the
+ * Certificates of verified domains (docs/contract.md, "Published sites and custom domains"): requested when a domain verifies, issued by the
  * configured issuer, retried with backoff, renewed 30 days before expiry, deleted with the domain.
  * Only a serving process issues (it answers the ACME challenges); the CLI reads and re-requests.
  * Private keys live in owner-only files under <data dir>/certificates/<environment>/, never in a row.

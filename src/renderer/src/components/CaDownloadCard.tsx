@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { notifyFailure } from '../notify';
 import { downloadCaCertificate } from '../queries/certificates';
 
-/** The local CA's certificate, to trust the sites' HTTPS on this computer (README: "Trusting the local CA"). */
+/** The local CA's certificate, to trust the sites' HTTPS on this computer (docs/guide/certificates.md, "Trusting the local CA"). */
 export function CaDownloadCard(): React.JSX.Element {
   const [busy, setBusy] = useState(false);
   const download = () => {
