@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Pet } from '../../src/shared/pet';
-import { Engine } from '../../src/main/engine';
-import { createEnterpriseKey } from '../helpers/api-server';
+import { dataDirWithKey } from '../helpers/api-server';
 import { bearer, jsonHeaders, linkTargets } from '../helpers/http';
 import { killServer, runServerToExit, spawnServer, type ServerProcess } from '../helpers/processes';
 import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
@@ -12,13 +11,7 @@ let key: string;
 const started: ServerProcess[] = [];
 
 beforeEach(() => {
-  dataDir = makeTempDir();
-  const engine = new Engine({ dataDir, environment: 'production' });
-  try {
-    key = createEnterpriseKey(engine).key;
-  } finally {
-    engine.close();
-  }
+  ({ dataDir, key } = dataDirWithKey());
 });
 
 afterEach(async () => {

@@ -7,11 +7,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Pet } from '../../src/shared/pet';
-import { Engine } from '../../src/main/engine';
-import { createEnterpriseKey } from '../helpers/api-server';
+import { dataDirWithKey } from '../helpers/api-server';
 import { jsonHeaders } from '../helpers/http';
 import { killServer, runCli, spawnServer, type ServerProcess } from '../helpers/processes';
-import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
+import { removeTempDir } from '../helpers/temp-dir';
 
 const IMPORTED = 60_000;
 
@@ -20,13 +19,7 @@ let key: string;
 let server: ServerProcess | undefined;
 
 beforeEach(() => {
-  dataDir = makeTempDir();
-  const engine = new Engine({ dataDir, environment: 'production' });
-  try {
-    key = createEnterpriseKey(engine).key;
-  } finally {
-    engine.close();
-  }
+  ({ dataDir, key } = dataDirWithKey());
 });
 
 afterEach(async () => {

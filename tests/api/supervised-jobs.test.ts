@@ -6,11 +6,10 @@
 import Database from 'better-sqlite3';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Engine } from '../../src/main/engine';
-import { createEnterpriseKey } from '../helpers/api-server';
+import { dataDirWithKey } from '../helpers/api-server';
 import { bearer } from '../helpers/http';
 import { killServer, spawnServer, type ServerProcess } from '../helpers/processes';
-import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
+import { removeTempDir } from '../helpers/temp-dir';
 import { waitFor } from '../helpers/wait-for';
 
 interface LogLine {
@@ -26,13 +25,7 @@ let server: ServerProcess | undefined;
 let holders: Database.Database[] = [];
 
 beforeEach(() => {
-  dataDir = makeTempDir();
-  const engine = new Engine({ dataDir, environment: 'production' });
-  try {
-    key = createEnterpriseKey(engine).key;
-  } finally {
-    engine.close();
-  }
+  ({ dataDir, key } = dataDirWithKey());
 });
 
 afterEach(async () => {

@@ -3,7 +3,7 @@ import { ManualClock } from '../../src/shared/clock';
 import type { Environment } from '../../src/shared/environments';
 import type { ApiServerOptions } from '../../src/main/api/server';
 import { startApiServer, type StartOptions } from '../../src/main/api/start';
-import type { Engine } from '../../src/main/engine';
+import { Engine } from '../../src/main/engine';
 import { makeTempDir, removeTempDir } from './temp-dir';
 
 /** After getPet's deprecation date, well before its sunset (2030-12-05). */
@@ -36,6 +36,17 @@ export function createEnterpriseKey(engine: Engine, name = 'test client'): { key
   const account = engine.services.accounts.create({ name, planId: 'enterprise', perMinute: 1_000_000, perDay: 10_000_000 });
   const { key, record } = engine.services.keys.create({ accountId: account.id });
   return { key, accountId: account.id, keyId: record.id };
+}
+
+/** A new data dir whose production database holds one Enterprise key (closed again): for a server process to open. */
+export function dataDirWithKey(): { dataDir: string; key: string } {
+  const dataDir = makeTempDir();
+  const engine = new Engine({ dataDir, environment: 'production' });
+  try {
+    return { dataDir, key: createEnterpriseKey(engine).key };
+  } finally {
+    engine.close();
+  }
 }
 
 export interface TestServerOptions extends Pick<StartOptions, 'log' | 'connectionLimits'> {
