@@ -26,32 +26,35 @@ export function isValidPetId(value: string): boolean {
   return /^[1-9][0-9]{0,18}$/.test(value) && BigInt(value) <= INT64_MAX;
 }
 
-/** The pet-name rules that another branch is adding (see nameVerdict): ZWSP, ZWNJ, ZWJ, word joiner, BOM. */
-const INVISIBLE = new Set(['\u200B', '\u200C', '\u200D', '\u2060', '\uFEFF']);
-const isControl = (character: string) => (character.codePointAt(0) ?? 0) <= 0x1f || character === '\u007F';
-
-const showsNothing = (character: string) => INVISIBLE.has(character) || /^\s$/.test(character);
+/**
+ * The one rule for names (docs/decisions.md, "Names"): no control character anywhere — Unicode `Cc`
+ * (C0, DEL, C1) and the line and paragraph separators U+2028/U+2029 —, no lone surrogate, and at
+ * least one visible character: one that is not white space, a control, a format character (`Cf`)
+ * or a default-ignorable code point.
+ */
+const isControl = (character: string) => /^[\p{Cc}\u2028\u2029]$/u.test(character);
+const isLoneSurrogate = (character: string) => /^\p{Cs}$/u.test(character);
+const isVisible = (character: string) => /^[^\p{White_Space}\p{Cc}\p{Cf}\u2028\u2029\p{Default_Ignorable_Code_Point}]$/u.test(character);
 
 /**
- * True when a name's fate depends on the pending pet-name rules: a control character, or nothing to
- * see (invisible characters, perhaps with spaces between them).
+ * True when a name breaks the names rule past its length: a control character, a lone surrogate,
+ * or nothing to see. Such names are refused (and tested in detail in pet-names-api.test.ts).
  */
-export function touchesPendingNameRules(name: string): boolean {
+function breaksNameRules(name: string): boolean {
   const characters = [...name.trim()];
-  return characters.some(isControl) || (characters.some((character) => INVISIBLE.has(character)) && characters.every(showsNothing));
+  return characters.some(isControl) || characters.some(isLoneSurrogate) || !characters.some(isVisible);
 }
 
 /**
- * "`name`: string, trimmed, 1..200 characters", characters being code points; and (pending, from the
- * pet-name branch) no control characters U+0000–U+001F or U+007F, and not only invisible characters
- * (ZWSP, ZWNJ, ZWJ, word joiner, BOM). Returns the name as stored, or undefined when refused.
+ * "`name`: string, trimmed, 1..200 characters", characters being code points, and the names rule
+ * above. Returns the name as stored, or undefined when refused.
  */
 export function nameVerdict(name: unknown): string | undefined {
   if (typeof name !== 'string') return undefined;
   const trimmed = name.trim();
   const length = [...trimmed].length;
   if (length < 1 || length > NAME_MAX) return undefined;
-  if (touchesPendingNameRules(trimmed)) return undefined;
+  if (breaksNameRules(trimmed)) return undefined;
   return trimmed;
 }
 
@@ -63,9 +66,11 @@ export type CreateVerdict = { status: 201; pet: { name: string; categoryId: numb
  * A leading byte order mark may be ignored (RFC 8259 §8.1).
  */
 export function createVerdict(bodyText: string, categories: ReadonlySet<number>): CreateVerdict {
+  // The text as it arrives: sent as UTF-8, where a lone surrogate becomes U+FFFD.
+  const received = Buffer.from(bodyText, 'utf8').toString('utf8');
   let body: unknown;
   try {
-    body = JSON.parse(bodyText.replace(/^\uFEFF/, ''));
+    body = JSON.parse(received.replace(/^\uFEFF/, ''));
   } catch {
     return { status: 400 };
   }
