@@ -5,11 +5,22 @@ import tseslint from 'typescript-eslint';
 
 const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'crypto', 'child_process', 'http', 'net', 'events', 'url', 'zlib', 'stream', 'util'];
 // The shell, and the unit tests of the shell (which only import electron's types).
-const electronShellFiles = ['src/main/index.ts', 'src/main/shell/**/*.ts', 'src/preload/**/*.ts', 'tests/unit/shell-*.test.ts'];
-const noElectron = { name: 'electron', message: "Only the Electron shell (src/main/index.ts, src/main/shell/, src/preload/) may import 'electron'." };
-// Inside src/main, dependencies point inwards: faces (api, cli, admin, shell, entry points) use the services, never the reverse.
-const faceFolders = (folders) => ({ regex: `(^|/)(${folders.join('|')})(/|$)`, message: `Import the services instead: ${folders.join('/, ')}/ are faces built on them.` });
-const entryPoints = { regex: '^(\\.\\./)+(main/)?(index|serve|app-host)(\\.ts)?$', message: 'Entry points (index.ts, serve.ts, app-host.ts) start the app; nothing inside imports them.' };
+const electronShellFiles = ['src/main/shell/**/*.ts', 'src/preload/**/*.ts', 'tests/unit/shell-*.test.ts'];
+const noElectron = { name: 'electron', message: "Only the Electron shell (src/main/shell/, src/preload/) may import 'electron'." };
+const noFastify = { group: ['fastify', '@fastify/*'], message: 'Only src/main/http/ speaks HTTP through Fastify; hand it what it needs instead.' };
+// Inside src/main, dependencies point inwards: the domain (db, files, pets, keys, accounts, quota,
+// sites, lab) ← the engine that composes it ← http ← host ← the faces (admin, cli, shell, entry points).
+const outerFolders = (folders) => ({
+  regex: `(^|/)(${folders.join('|')})(/|$)`,
+  message: `Dependencies point inwards: ${folders.join('/, ')}/ are built on this folder, not the reverse.`,
+});
+const entryPoints = { regex: '^(\\.\\./)+(main/)?(index|serve)(\\.ts)?$', message: 'Entry points (index.ts, serve.ts) start the app; nothing inside imports them.' };
+/** The no-restricted-imports rule for a layer of src/main: never electron, Fastify only in http/. */
+const layer = (outer, { fastify = false } = {}) => [
+  'error',
+  { paths: [noElectron], patterns: [...(fastify ? [] : [noFastify]), outerFolders(outer), entryPoints] },
+];
+const DOMAIN = ['db', 'files', 'pets', 'keys', 'accounts', 'quota', 'sites', 'lab'];
 
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'node_modules/**', 'resources/**', 'test-results/**', 'playwright-report/**'] },
@@ -36,17 +47,35 @@ export default tseslint.config(
     },
   },
   {
-    // sites/ is domain logic: serving sites over HTTP lives in http/sites/ (issue 19: no api ↔ sites cycle).
-    files: ['src/main/services/**/*.ts', 'src/main/db/**/*.ts', 'src/main/lab/**/*.ts', 'src/main/sites/**/*.ts'],
-    rules: {
-      'no-restricted-imports': ['error', { paths: [noElectron], patterns: [faceFolders(['api', 'http', 'cli', 'admin', 'shell']), entryPoints] }],
-    },
+    // The domain: services and their stores. sites/ is domain logic too: serving sites over HTTP lives in http/sites/.
+    files: DOMAIN.map((folder) => `src/main/${folder}/**/*.ts`).concat('src/main/log.ts'),
+    rules: { 'no-restricted-imports': layer(['engine', 'http', 'host', 'api', 'cli', 'admin', 'shell']) },
   },
   {
-    files: ['src/main/api/**/*.ts', 'src/main/http/**/*.ts'],
-    rules: {
-      'no-restricted-imports': ['error', { paths: [noElectron], patterns: [faceFolders(['cli', 'admin', 'shell']), entryPoints] }],
-    },
+    // The engine composes the domain and runs its jobs; it serves nothing itself.
+    files: ['src/main/engine/**/*.ts'],
+    rules: { 'no-restricted-imports': layer(['http', 'host', 'cli', 'admin', 'shell']) },
+  },
+  {
+    files: ['src/main/http/**/*.ts'],
+    rules: { 'no-restricted-imports': layer(['host', 'cli', 'admin', 'shell'], { fastify: true }) },
+  },
+  {
+    // The host runs both environments' engines and servers for the shell and `serve --admin`.
+    files: ['src/main/host/**/*.ts'],
+    rules: { 'no-restricted-imports': layer(['cli', 'admin', 'shell']) },
+  },
+  {
+    files: ['src/main/admin/**/*.ts', 'src/main/cli/**/*.ts'],
+    rules: { 'no-restricted-imports': layer(['shell']) },
+  },
+  {
+    files: ['src/main/serve.ts', 'src/main/index.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [noElectron], patterns: [noFastify] }] },
+  },
+  {
+    files: ['src/main/shell/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noFastify] }] },
   },
   {
     files: ['src/shared/**/*.ts'],

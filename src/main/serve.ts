@@ -4,9 +4,9 @@ import pino, { type Logger } from 'pino';
 import type { ServerStatus } from '../shared/admin-contract';
 import { DEFAULT_PORT, ENVIRONMENTS, type Environment } from '../shared/environments';
 import { AppError, isAppError } from '../shared/errors';
-import type { RunningAdmin } from './admin/http';
-import { startApiServer } from './api/start';
-import type { AppHost as AppHostType } from './app-host';
+import type { RunningAdmin } from './http/admin/server';
+import { startApiServer } from './http/listen';
+import type { AppHost as AppHostType } from './host/app-host';
 import { DEFAULT_KEPT_DEPLOYS, type SitesOptions } from './sites/sites';
 import { collectDnsServer, positiveInt } from './cli/arguments';
 import { DEFAULT_SITES_HOST } from '../shared/sites';
@@ -121,11 +121,12 @@ async function startApi(options: CommandOptions, port: number, log: Logger): Pro
 /** Browser mode: both environments, as in the desktop app, and the admin pages on a loopback port of their own. */
 async function startWithAdmin(options: CommandOptions, port: number, log: Logger): Promise<() => Promise<void>> {
   // Loaded only here: the plain API server (the default) carries none of the admin side's code or memory.
-  const [{ createAdminHandlers }, { startAdminServer }, { ensureRendererBuilt }, { AppHost }] = await Promise.all([
+  const [{ createAdminHandlers }, { adminDispatcher }, { startAdminServer }, { ensureRendererBuilt }, { AppHost }] = await Promise.all([
     import('./admin/handlers'),
-    import('./admin/http'),
-    import('./admin/renderer-build'),
-    import('./app-host'),
+    import('./admin/dispatch'),
+    import('./http/admin/server'),
+    import('./http/admin/renderer-build'),
+    import('./host/app-host'),
   ]);
   const rendererDir = ensureRendererBuilt();
   const token = randomBytes(24).toString('base64url');
@@ -152,7 +153,7 @@ async function startWithAdmin(options: CommandOptions, port: number, log: Logger
   }
   let admin: RunningAdmin;
   try {
-    admin = await startAdminServer({ handlers: createAdminHandlers(host), token, rendererDir, port: options.adminPort });
+    admin = await startAdminServer({ dispatch: adminDispatcher(createAdminHandlers(host)), token, rendererDir, port: options.adminPort });
   } catch (error) {
     await host.stop();
     throw error;

@@ -7,8 +7,8 @@ import http from 'node:http';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_HTTP_PREFIX } from '../../src/shared/admin-contract';
-import type { RunningAdmin } from '../../src/main/admin/http';
-import type { AppHost } from '../../src/main/app-host';
+import type { RunningAdmin } from '../../src/main/http/admin/server';
+import type { AppHost } from '../../src/main/host/app-host';
 import { startAdminHarness, type AdminHarness } from '../helpers/admin-host';
 
 const TOKEN = 'test-token-0123456789abcdefghijklmnopqrstuv';

@@ -37,7 +37,7 @@ afterEach(() => removeTempDir(root));
 
 /** ensureRendererBuilt in a process of its own, as serve.ts calls it; its terminal output captured. */
 function ensureBuilt() {
-  const script = `require(${JSON.stringify(path.join(PROJECT_ROOT, 'src/main/admin/renderer-build.ts'))}).ensureRendererBuilt(${JSON.stringify(root)})`;
+  const script = `require(${JSON.stringify(path.join(PROJECT_ROOT, 'src/main/http/admin/renderer-build.ts'))}).ensureRendererBuilt(${JSON.stringify(root)})`;
   return spawnSync(process.execPath, ['--import', 'tsx', '-e', script], { cwd: PROJECT_ROOT, encoding: 'utf8' });
 }
 

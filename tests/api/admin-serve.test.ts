@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { ensureRendererBuilt } from '../../src/main/admin/renderer-build';
+import { ensureRendererBuilt } from '../../src/main/http/admin/renderer-build';
 import type { ChildProcess } from 'node:child_process';
 import { PROJECT_ROOT, runServerToExit, spawnServerProcess } from '../helpers/processes';
 import { makeTempDir, removeTempDir } from '../helpers/temp-dir';

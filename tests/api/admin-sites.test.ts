@@ -5,8 +5,8 @@
  */
 import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningAdmin } from '../../src/main/admin/http';
-import type { AppHost } from '../../src/main/app-host';
+import type { RunningAdmin } from '../../src/main/http/admin/server';
+import type { AppHost } from '../../src/main/host/app-host';
 import { ADMIN_HTTP_PREFIX } from '../../src/shared/admin-contract';
 import { MAX_DEPLOY_BYTES, type Deploy, type Domain, type Project } from '../../src/shared/sites';
 import { siteRequest } from '../helpers/site-http';

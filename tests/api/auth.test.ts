@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Engine } from '../../src/main/engine';
-import { generateApiKey } from '../../src/main/services/api-key-format';
+import { Engine } from '../../src/main/engine/engine';
+import { generateApiKey } from '../../src/main/keys/key-format';
 import { AnonymousBudget, startTestServer, type TestServer } from '../helpers/api-server';
 import { expectError } from '../helpers/http';
 import { runCli } from '../helpers/processes';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Engine } from '../../src/main/engine';
+import { Engine } from '../../src/main/engine/engine';
 import { ManualClock } from '../../src/shared/clock';
 import type { CertificateListing, Domain } from '../../src/shared/sites';
 import { startTestDns, type TestDns } from '../helpers/dns-server';

@@ -4,7 +4,7 @@
  * request on its way when the server stops is served rather than refused with the framework's 503.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { QuotaSubject } from '../../src/main/services/quota';
+import type { QuotaSubject } from '../../src/main/quota/quota';
 import { startTestServer, type TestServer } from '../helpers/api-server';
 import { bearer, expectRawError } from '../helpers/http';
 import { httpRequest, parseResponses, RawConnection } from '../helpers/raw-http';

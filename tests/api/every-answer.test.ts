@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { QuotaSubject } from '../../src/main/services/quota';
+import type { QuotaSubject } from '../../src/main/quota/quota';
 import { AnonymousBudget, createEnterpriseKey, startTestServer, type TestServer } from '../helpers/api-server';
 import { expectRateLimitHeaders, expectRawError, RATE_LIMIT_HEADER_NAMES } from '../helpers/http';
 import { httpRequest, parseResponses, rawExchange, RawConnection, rawRequest } from '../helpers/raw-http';

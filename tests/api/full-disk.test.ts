@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Pet } from '../../src/shared/pet';
-import { Engine } from '../../src/main/engine';
+import { Engine } from '../../src/main/engine/engine';
 import { createEnterpriseKey } from '../helpers/api-server';
 import { bearer, jsonHeaders, linkTargets } from '../helpers/http';
 import { killServer, runCli, runServerToExit, spawnServer, type ServerProcess } from '../helpers/processes';

@@ -6,8 +6,8 @@
 import net from 'node:net';
 import tls from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApiServer, type RunningServer } from '../../src/main/api/start';
-import { Engine } from '../../src/main/engine';
+import { startApiServer, type RunningServer } from '../../src/main/http/listen';
+import { Engine } from '../../src/main/engine/engine';
 import { ManualClock } from '../../src/shared/clock';
 import { createEnterpriseKey } from '../helpers/api-server';
 import { startTestDns, type TestDns } from '../helpers/dns-server';

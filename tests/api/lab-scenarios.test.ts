@@ -3,8 +3,8 @@
  * machine, and show both sides of the compliance report; the honouring client moves the lab clock.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { keyCompliance } from '../../src/main/services/lab-report';
-import { newProgress, runScenario, scenarioUrl, type ScenarioTarget } from '../../src/main/services/scenarios';
+import { keyCompliance } from '../../src/main/lab/compliance-report';
+import { newProgress, runScenario, scenarioUrl, type ScenarioTarget } from '../../src/main/lab/scenarios';
 import { ScenarioSchema, type Scenario } from '../../src/shared/lab';
 import { createKey, pollUntil, runCli, startLimitsServer, type LimitsServer } from '../helpers/limits-server';
 

@@ -2,7 +2,7 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import type { OpenAPIV3 } from 'openapi-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { answer, errorAnswers } from '../../src/main/api/responses';
+import { answer, errorAnswers } from '../../src/main/http/api/responses';
 import { PUBLIC_ERROR_CODES } from '../../src/shared/errors';
 import { startTestServer, type TestServer } from '../helpers/api-server';
 import { bearer, jsonHeaders } from '../helpers/http';

@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import net from 'node:net';
 import { Ajv } from 'ajv';
 import { afterEach, describe, expect, it } from 'vitest';
-import { toHar } from '../../src/main/services/har';
+import { toHar } from '../../src/main/lab/har';
 import Database from 'better-sqlite3';
 import { decodeBatch } from '../../src/main/lab/request-log/batch-format';
 import { RequestLog, requestLogFile } from '../../src/main/lab/request-log/request-log';

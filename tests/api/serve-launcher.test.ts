@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Engine } from '../../src/main/engine';
+import { Engine } from '../../src/main/engine/engine';
 import { createEnterpriseKey } from '../helpers/api-server';
 import { bearer } from '../helpers/http';
 import { PROJECT_ROOT } from '../helpers/processes';

@@ -1,7 +1,7 @@
 /** Starting the API server: failures logged through EngineLog and nothing per request; a port in use. */
 import { afterEach, describe, expect, it } from 'vitest';
-import { PortInUseError, startApiServer } from '../../src/main/api/start';
-import type { EngineLog } from '../../src/main/engine-log';
+import { PortInUseError, startApiServer } from '../../src/main/http/listen';
+import type { EngineLog } from '../../src/main/log';
 import { isAppError } from '../../src/shared/errors';
 import { startTestServer, type TestServer } from '../helpers/api-server';
 import { bearer, expectError } from '../helpers/http';

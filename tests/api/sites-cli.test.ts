@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Engine } from '../../src/main/engine';
+import { Engine } from '../../src/main/engine/engine';
 import type { Deploy, DnsRecord, Domain, Project } from '../../src/shared/sites';
 import { startTestDns, type TestDns } from '../helpers/dns-server';
 import { runCli, type ProcessResult } from '../helpers/processes';

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Engine } from '../../src/main/engine';
+import { Engine } from '../../src/main/engine/engine';
 import type { Deploy, Project } from '../../src/shared/sites';
 import { PROJECT_ROOT, runCli, type ProcessResult } from '../helpers/processes';
 import { makeTempDir, removeTempDir } from '../helpers/temp-dir';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApiServer, type RunningServer } from '../../src/main/api/start';
+import { startApiServer, type RunningServer } from '../../src/main/http/listen';
 import { ManualClock } from '../../src/shared/clock';
 import type { Project } from '../../src/shared/sites';
 import { startTestDns, type TestDns } from '../helpers/dns-server';

@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { adminDispatcher } from '../../src/main/admin/dispatch';
 import { createAdminHandlers } from '../../src/main/admin/handlers';
-import { startAdminServer, type AdminHttpOptions, type RunningAdmin } from '../../src/main/admin/http';
-import { AppHost } from '../../src/main/app-host';
+import { startAdminServer, type AdminHttpOptions, type RunningAdmin } from '../../src/main/http/admin/server';
+import { AppHost } from '../../src/main/host/app-host';
 import { makeTempDir, removeTempDir } from './temp-dir';
 
 export interface AdminHarness {
@@ -23,7 +24,7 @@ export async function startAdminHarness(token: string, options: Pick<AdminHttpOp
   fs.writeFileSync(path.join(rendererDir, 'index.html'), '<!doctype html><title>Adoption Desk</title>');
   const host = new AppHost({ dataDir, overrides: { ports: { production: 0, staging: 0 } } });
   await host.start();
-  const admin = await startAdminServer({ handlers: createAdminHandlers(host), token, rendererDir, port: 0, ...options });
+  const admin = await startAdminServer({ dispatch: adminDispatcher(createAdminHandlers(host)), token, rendererDir, port: 0, ...options });
   return {
     dataDir,
     host,

@@ -1,9 +1,9 @@
 import type { Server } from 'node:http';
 import { ManualClock } from '../../src/shared/clock';
 import type { Environment } from '../../src/shared/environments';
-import type { ApiServerOptions } from '../../src/main/api/server';
-import { startApiServer, type StartOptions } from '../../src/main/api/start';
-import { Engine } from '../../src/main/engine';
+import type { ApiServerOptions } from '../../src/main/http/server';
+import { startApiServer, type StartOptions } from '../../src/main/http/listen';
+import { Engine } from '../../src/main/engine/engine';
 import { makeTempDir, removeTempDir } from './temp-dir';
 
 /** After getPet's deprecation date, well before its sunset (2030-12-05). */

@@ -2,7 +2,7 @@
 // dir, like a second server or a CLI: `node --import tsx deploy-worker.ts DATA_DIR PROJECT FOLDER COUNT GATE`.
 // It starts once the file GATE exists, so the processes begin together, and prints its deploys as JSON.
 import fs from 'node:fs';
-import { Engine } from '../../src/main/engine';
+import { Engine } from '../../src/main/engine/engine';
 
 const [dataDir, project, folder, count, gate] = process.argv.slice(2) as [string, string, string, string, string];
 // Every deploy of the run is kept, so the test can look at each.

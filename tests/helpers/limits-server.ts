@@ -11,8 +11,8 @@ import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { parseList } from 'structured-headers';
 import { expect } from 'vitest';
-import { startApiServer, type RunningServer } from '../../src/main/api/start';
-import type { Engine } from '../../src/main/engine';
+import { startApiServer, type RunningServer } from '../../src/main/http/listen';
+import type { Engine } from '../../src/main/engine/engine';
 import { ManualClock } from '../../src/shared/clock';
 import type { PlanId } from '../../src/shared/plans';
 

@@ -5,7 +5,7 @@ import { tsImport } from 'tsx/esm/api';
 
 const { dataDirs, delays, barrier, second } = workerData;
 const gate = new Int32Array(barrier);
-const { Engine } = await tsImport('../../src/main/engine.ts', import.meta.url);
+const { Engine } = await tsImport('../../src/main/engine/engine.ts', import.meta.url);
 
 function arriveAndWait(round) {
   Atomics.add(gate, 0, 1);

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Engine } from '../../src/main/engine';
+import type { Engine } from '../../src/main/engine/engine';
 import type { PlanId } from '../../src/shared/plans';
 
 /**

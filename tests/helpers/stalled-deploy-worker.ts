@@ -3,7 +3,7 @@
 // once its staging folder holds a first file, then waits to be killed.
 import fs from 'node:fs';
 import path from 'node:path';
-import { Engine } from '../../src/main/engine';
+import { Engine } from '../../src/main/engine/engine';
 
 const [dataDir, project, folder] = process.argv.slice(2) as [string, string, string];
 const engine = new Engine({

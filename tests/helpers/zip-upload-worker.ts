@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { deployUpload } from '../../src/main/admin/site-upload';
-import { Engine } from '../../src/main/engine';
+import { Engine } from '../../src/main/engine/engine';
 import { isAppError } from '../../src/shared/errors';
 
 const [dataDir, zipFile] = process.argv.slice(2) as [string, string];

@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SettingsSchema } from '../../src/shared/admin-schemas';
-import { AppHost, type AppHostOptions } from '../../src/main/app-host';
+import { AppHost, type AppHostOptions } from '../../src/main/host/app-host';
 import { freePort } from '../helpers/free-port';
 import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
-import { SILENT_LOG } from '../../src/main/engine-log';
+import { SILENT_LOG } from '../../src/main/log';
 
 const STARTED_AT = Date.parse('2026-11-05T10:15:30.123Z');
 const clock = { now: () => STARTED_AT };

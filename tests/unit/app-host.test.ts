@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ServerStatus } from '../../src/shared/admin-contract';
 import type { SettingsUpdate } from '../../src/shared/admin-schemas';
 import { AppError } from '../../src/shared/errors';
-import { AppHost } from '../../src/main/app-host';
+import { AppHost } from '../../src/main/host/app-host';
 import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
 import { freePort } from '../helpers/free-port';
 

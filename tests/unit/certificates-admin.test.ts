@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dispatchAdmin } from '../../src/main/admin/dispatch';
 import { createAdminHandlers } from '../../src/main/admin/handlers';
-import { AppHost } from '../../src/main/app-host';
+import { AppHost } from '../../src/main/host/app-host';
 import { ManualClock } from '../../src/shared/clock';
 import type { CertificateListing, Domain } from '../../src/shared/sites';
 import { startTestDns, type TestDns } from '../helpers/dns-server';

@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { afterAll, describe, expect, it } from 'vitest';
-import { Engine } from '../../src/main/engine';
+import { Engine } from '../../src/main/engine/engine';
 import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
 
 const ROUNDS = 100;

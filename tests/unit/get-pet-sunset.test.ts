@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEPRECATION_HEADERS, GET_PET_SUNSET_DAY, GET_PET_SUNSET_WORDS } from '../../src/main/api/routes/get-pet-sunset';
+import { DEPRECATION_HEADERS, GET_PET_SUNSET_DAY, GET_PET_SUNSET_WORDS } from '../../src/main/http/api/routes/get-pet-sunset';
 import { PROJECT_ROOT } from '../helpers/processes';
 
 function sourceFiles(dir: string): string[] {

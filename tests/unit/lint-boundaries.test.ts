@@ -12,40 +12,57 @@ async function restrictedImports(file: string, source: string): Promise<string[]
   return (result?.messages ?? []).filter((message) => message.ruleId === 'no-restricted-imports').map((message) => message.message);
 }
 
+async function expectRefused(file: string, sources: string[]): Promise<void> {
+  for (const source of sources) expect(await restrictedImports(file, source), `${file}: ${source}`).toHaveLength(1);
+}
+
+const DOMAIN_FOLDERS = ['db', 'files', 'pets', 'keys', 'accounts', 'quota', 'sites', 'lab'];
+
 describe('import boundaries inside src/main', () => {
-  it('services and db never import a face (api, cli, admin, shell) or an entry point', async () => {
+  it('the domain (db, files, pets, keys, accounts, quota, sites, lab) never imports the engine, http, the host or a face', async () => {
     const forbidden = [
-      "import '../api/errors';",
+      "import '../engine/engine';",
+      "import type { Engine } from '../engine/engine';",
+      "import '../http/server';",
+      "import '../host/app-host';",
+      "import type { AppHost } from '../host/app-host';",
       "import '../cli/output';",
       "import '../admin/handlers';",
       "import '../shell/menu';",
       "import '../index';",
       "import '../serve';",
-      "import '../app-host';",
-      "import type { AppHost } from '../app-host';",
     ];
-    for (const file of ['src/main/services/example.ts', 'src/main/db/example.ts']) {
-      for (const source of forbidden) expect(await restrictedImports(file, source), `${file}: ${source}`).toHaveLength(1);
-      expect(await restrictedImports(file, "import '../../shared/names';\nimport '../db/schema';\nimport './changes';")).toEqual([]);
+    for (const folder of DOMAIN_FOLDERS) {
+      await expectRefused(`src/main/${folder}/example.ts`, forbidden);
+      expect(await restrictedImports(`src/main/${folder}/example.ts`, "import '../../shared/names';\nimport '../db/schema';\nimport '../log';\nimport './changes';")).toEqual([]);
     }
   });
 
-  it('sites never imports the server that serves them (api, http) nor another face', async () => {
-    for (const source of ["import '../api/server';", "import '../../http/sites/by-host';", "import '../cli/output';"]) {
-      expect(await restrictedImports('src/main/sites/certificates/example.ts', source), source).toHaveLength(1);
-    }
-    expect(await restrictedImports('src/main/sites/example.ts', "import 'node:http';\nimport '../engine';\nimport './domain-names';")).toEqual([]);
+  it('sites never imports the server that serves them', async () => {
+    await expectRefused('src/main/sites/certificates/example.ts', ["import '../../http/sites/by-host';", "import '../../http/listen';", "import '../../cli/output';"]);
+    expect(await restrictedImports('src/main/sites/example.ts', "import 'node:http';\nimport '../accounts/accounts';\nimport './domain-names';")).toEqual([]);
   });
 
-  it('api never imports cli, admin or shell', async () => {
-    for (const source of ["import '../cli/output';", "import '../../admin/handlers';", "import '../shell/menu';"]) {
-      expect(await restrictedImports('src/main/api/routes/example.ts', source), source).toHaveLength(1);
-    }
-    expect(await restrictedImports('src/main/api/example.ts', "import '../services/pets';\nimport '../engine';\nimport './errors';")).toEqual([]);
+  it('the engine serves nothing: no http, host or face', async () => {
+    await expectRefused('src/main/engine/example.ts', ["import '../http/listen';", "import '../host/app-host';", "import '../cli/run';", "import '../admin/handlers';"]);
+    expect(await restrictedImports('src/main/engine/example.ts', "import '../pets/pets';\nimport '../lab/clock';\nimport './supervisor';")).toEqual([]);
   });
 
-  it('still keeps electron to the shell', async () => {
-    expect(await restrictedImports('src/main/services/example.ts', "import 'electron';")).toHaveLength(1);
-    expect(await restrictedImports('src/main/api/example.ts', "import 'electron';")).toHaveLength(1);
+  it('http never imports the host, cli, admin or shell', async () => {
+    await expectRefused('src/main/http/api/routes/example.ts', ["import '../../../cli/output';", "import '../../../admin/handlers';", "import '../../../shell/menu';", "import '../../../host/app-host';"]);
+    expect(await restrictedImports('src/main/http/api/example.ts', "import '../../pets/pets';\nimport '../../engine/engine';\nimport './errors';\nimport 'fastify';")).toEqual([]);
+  });
+
+  it('only http speaks Fastify', async () => {
+    for (const file of ['src/main/pets/example.ts', 'src/main/engine/example.ts', 'src/main/host/example.ts', 'src/main/cli/example.ts', 'src/main/admin/example.ts', 'src/main/serve.ts']) {
+      await expectRefused(file, ["import Fastify from 'fastify';", "import fastifyStatic from '@fastify/static';"]);
+    }
+  });
+
+  it('only the shell imports electron', async () => {
+    for (const file of ['src/main/pets/example.ts', 'src/main/http/example.ts', 'src/main/host/example.ts', 'src/main/cli/example.ts', 'src/main/index.ts', 'src/main/serve.ts']) {
+      await expectRefused(file, ["import { app } from 'electron';"]);
+    }
+    expect(await restrictedImports('src/main/shell/example.ts', "import { app } from 'electron';")).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../src/shared/errors';
-import { databaseFile, Engine } from '../../src/main/engine';
+import { databaseFile, Engine } from '../../src/main/engine/engine';
 import { writeOldDatabase as writeOldDatabaseBefore } from '../helpers/old-migrations';
 import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
 

@@ -3,7 +3,7 @@
  * before it) for each creation: those rows go, and each pet's history reads exactly as it did.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { databaseFile, Engine } from '../../src/main/engine';
+import { databaseFile, Engine } from '../../src/main/engine/engine';
 import { writeOldDatabase } from '../helpers/old-migrations';
 import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
 

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/shared/clock';
-import { Engine } from '../../src/main/engine';
+import { Engine } from '../../src/main/engine/engine';
 import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
 
 const mountPoint = makeTempDir('adoption-desk-tmpfs');

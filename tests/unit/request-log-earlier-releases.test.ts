@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Engine } from '../../src/main/engine';
+import { Engine } from '../../src/main/engine/engine';
 import { RequestRecorder } from '../../src/main/lab/request-log/recorder';
 import type { RequestLogStore } from '../../src/main/lab/request-log/store';
 import { ManualClock } from '../../src/shared/clock';

@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/shared/clock';
 import { AppError, type ErrorCode } from '../../src/shared/errors';
-import { Engine } from '../../src/main/engine';
+import { Engine } from '../../src/main/engine/engine';
 import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
 
 let dataDir: string;

@@ -2,8 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/shared/clock';
 import { AppError, type ErrorCode } from '../../src/shared/errors';
 import { PET_STATUSES, type PetStatus } from '../../src/shared/pet';
-import { Engine } from '../../src/main/engine';
-import { hashApiKey, isWellFormedApiKey } from '../../src/main/services/api-key-format';
+import { Engine } from '../../src/main/engine/engine';
+import { hashApiKey, isWellFormedApiKey } from '../../src/main/keys/key-format';
 import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
 
 const T0 = Date.UTC(2026, 5, 1, 12, 0, 0);

@@ -90,7 +90,7 @@ let blocker: net.Server | undefined;
 
 async function loadShell(): Promise<void> {
   vi.resetModules();
-  await import('../../src/main/index');
+  await import('../../src/main/shell/main');
   await expect.poll(() => electron.state.windows.length + electron.state.quitCalls, { timeout: 20_000 }).toBeGreaterThan(0);
 }
 

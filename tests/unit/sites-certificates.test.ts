@@ -2,7 +2,7 @@ import { X509Certificate } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { Engine } from '../../src/main/engine';
+import { Engine } from '../../src/main/engine/engine';
 import { AcmeChallenges, AcmeIssuer } from '../../src/main/sites/certificates/acme-issuer';
 import { LOCAL_CA_NAME } from '../../src/main/sites/certificates/local-ca';
 import { afterFailure, capReleasedAt, CERTIFICATE_RETRY_DELAYS_MS, renewalAt } from '../../src/main/sites/certificates/retry-schedule';

@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Engine } from '../../src/main/engine';
+import { Engine } from '../../src/main/engine/engine';
 import type { SitesOptions } from '../../src/main/sites/sites';
 import { AppError } from '../../src/shared/errors';
 import type { Project } from '../../src/shared/sites';

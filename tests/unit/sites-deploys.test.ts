@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Engine } from '../../src/main/engine';
+import { Engine } from '../../src/main/engine/engine';
 import { slugOf } from '../../src/main/sites/projects';
 import { ManualClock } from '../../src/shared/clock';
 import { AppError } from '../../src/shared/errors';

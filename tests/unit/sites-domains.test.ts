@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { Engine } from '../../src/main/engine';
+import { Engine } from '../../src/main/engine/engine';
 import type { SitesOptions } from '../../src/main/sites/sites';
 import { ManualClock } from '../../src/shared/clock';
 import { AppError } from '../../src/shared/errors';

@@ -11,7 +11,7 @@ import zlib from 'node:zlib';
 import { zipSync, type Zippable } from 'fflate';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { deployUpload } from '../../src/main/admin/site-upload';
-import { Engine } from '../../src/main/engine';
+import { Engine } from '../../src/main/engine/engine';
 import { AppError } from '../../src/shared/errors';
 import type { Deploy } from '../../src/shared/sites';
 import { PROJECT_ROOT, type ProcessResult } from '../helpers/processes';

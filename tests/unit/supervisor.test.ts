@@ -2,8 +2,8 @@
 import Database from 'better-sqlite3';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { EngineLog } from '../../src/main/engine-log';
-import { Supervisor } from '../../src/main/supervisor';
+import type { EngineLog } from '../../src/main/log';
+import { Supervisor } from '../../src/main/engine/supervisor';
 import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
 import { waitFor } from '../helpers/wait-for';
 

@@ -1,7 +1,7 @@
 import { ADMIN_CONTRACT, type AdminChannel, type AdminOutput, type AdminParsedInput, type AdminResult } from '../../shared/admin-contract';
 import { AppError, isAppError } from '../../shared/errors';
 import { writeRefusal } from '../db/write-refusals';
-import { describeIssues } from '../services/validation';
+import { describeIssues } from '../../shared/validation';
 
 export type AdminHandlers = {
   [C in AdminChannel]: (input: AdminParsedInput<C>) => AdminOutput<C> | Promise<AdminOutput<C>>;
@@ -26,4 +26,9 @@ export async function dispatchAdmin(handlers: AdminHandlers, channel: string, pa
     console.error(`admin channel ${channel} failed`, error);
     return { ok: false, error: new AppError('internal_error', 'Something went wrong inside Adoption Desk; nothing was changed.').toBody() };
   }
+}
+
+/** The handlers as one function of (channel, payload), the shape the browser-mode admin server takes. */
+export function adminDispatcher(handlers: AdminHandlers): (channel: string, payload: unknown) => Promise<AdminResult<unknown>> {
+  return (channel, payload) => dispatchAdmin(handlers, channel, payload);
 }

@@ -1,4 +1,4 @@
-import type { AppHost } from '../app-host';
+import type { AppHost } from '../host/app-host';
 import { sendConsoleBurst, sendConsoleRequest } from './console';
 import type { AdminHandlers } from './dispatch';
 import { deployUpload } from './site-upload';

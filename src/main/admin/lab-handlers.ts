@@ -1,9 +1,9 @@
 import type { Environment } from '../../shared/environments';
 import { AppError } from '../../shared/errors';
 import { parseDuration, type ScenarioProgress } from '../../shared/lab';
-import { toHar } from '../services/har';
-import { keyCompliance } from '../services/lab-report';
-import { newProgress, runScenario, scenarioKeyId } from '../services/scenarios';
+import { toHar } from '../lab/har';
+import { keyCompliance } from '../lab/compliance-report';
+import { newProgress, runScenario, scenarioKeyId } from '../lab/scenarios';
 
 interface ScenarioRun {
   environment: Environment;
@@ -14,7 +14,7 @@ interface ScenarioRun {
 /** Runs kept for the GUI to show; older finished ones are forgotten. */
 const KEEP_RUNS = 10;
 const MAX_RUNNING = 2;
-import type { AppHost } from '../app-host';
+import type { AppHost } from '../host/app-host';
 import type { AdminHandlers } from './dispatch';
 
 type LabChannel = Extract<keyof AdminHandlers, `lab.${string}`>;

@@ -3,7 +3,7 @@ import type { Environment } from '../../shared/environments';
 import { isAppError } from '../../shared/errors';
 import { dataDirProblem } from '../db/data-dir-problems';
 import { isStorageFull } from '../db/write-refusals';
-import { Engine } from '../engine';
+import { Engine } from '../engine/engine';
 import { printable, type Output } from './output';
 
 /** The program's options (index.ts), which every command reads. */

@@ -1,6 +1,6 @@
 import https from 'node:https';
 import type { FastifyInstance } from 'fastify';
-import type { Engine } from '../engine';
+import type { Engine } from '../engine/engine';
 import { hostOfRequest } from '../sites/domain-names';
 import { limitPendingHandshakes } from '../sites/certificates/handshake-guard';
 import { SniContexts } from '../sites/certificates/sni-contexts';

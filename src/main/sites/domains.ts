@@ -13,9 +13,9 @@ import {
 } from '../../shared/sites';
 import type { Store } from '../db/connection';
 import { domains, projects } from '../db/schema';
-import type { AccountService } from '../services/accounts';
-import type { Changes } from '../services/changes';
-import type { PlanService } from '../services/plans';
+import type { AccountService } from '../accounts/accounts';
+import type { Changes } from '../db/changes';
+import type { PlanService } from '../accounts/plans';
 import { certificateOf, type CertificateService } from './certificates/certificates';
 import type { DnsCheck, DnsVerifier } from './dns-check';
 import { normaliseDomainReference, parseDomainName } from './domain-names';

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { RedirectStatus } from '../../shared/sites';
-import type { Changes } from '../services/changes';
+import type { Changes } from '../db/changes';
 import { hostOfRequest } from './domain-names';
 
 /** What a Host gets when it belongs to the sites: files, a redirect, or "no site at this domain". */

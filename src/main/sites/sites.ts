@@ -5,9 +5,9 @@ import type { Environment } from '../../shared/environments';
 import { AppError } from '../../shared/errors';
 import { DEFAULT_SITES_HOST, type Domain } from '../../shared/sites';
 import type { Store } from '../db/connection';
-import type { AccountService } from '../services/accounts';
-import type { Changes } from '../services/changes';
-import type { PlanService } from '../services/plans';
+import type { AccountService } from '../accounts/accounts';
+import type { Changes } from '../db/changes';
+import type { PlanService } from '../accounts/plans';
 import { AcmeChallenges, AcmeIssuer, type AcmeOptions } from './certificates/acme-issuer';
 import { CertificateService } from './certificates/certificates';
 import { LocalCa } from './certificates/local-ca';
@@ -16,7 +16,7 @@ import { parseSitesHost } from './domain-names';
 import { DomainService } from './domains';
 import { ProjectService } from './projects';
 import { SiteDirectory } from './site-directory';
-import type { EngineLog } from '../engine-log';
+import type { EngineLog } from '../log';
 
 /** `--sites-host` and `--dns-server` of serve and the CLI. */
 export interface SitesOptions {

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { CertificateListing } from '../../../shared/sites';
-import type { Engine } from '../../engine';
+import type { Engine } from '../../engine/engine';
 import { note, printObject, printRows } from '../output';
 import { run } from '../run';
 

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import send from '@fastify/send';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Engine } from '../../engine';
+import type { Engine } from '../../engine/engine';
 import type { SiteRoute } from '../../sites/site-directory';
 
 /** What send answers for a path that escapes the deploy (403), is malformed (400) or absent (404). */

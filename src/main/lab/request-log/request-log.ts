@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { LoggedRequest, RequestFilter } from '../../../shared/lab';
-import type { LabClock } from '../../services/lab-clock';
+import type { LabClock } from '../clock';
 import { moveEarlierLog } from './earlier-releases';
 import { RequestRecorder, type AnswerLog, type ApiExchange, type WrittenAnswer } from './recorder';
 import { RequestLogStore, type RetentionOptions } from './store';

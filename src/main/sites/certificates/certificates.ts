@@ -7,7 +7,7 @@ import { AppError } from '../../../shared/errors';
 import { REVERIFY_AFTER_MS, type CertificateIssuerKind, type CertificateListing, type DomainCertificate } from '../../../shared/sites';
 import type { Store } from '../../db/connection';
 import { domains, projects } from '../../db/schema';
-import type { Changes } from '../../services/changes';
+import type { Changes } from '../../db/changes';
 import type { CertificateIssuer } from './issuer';
 import type { LocalCa } from './local-ca';
 import { readPrivateFile, writePrivateFile } from './private-files';

@@ -1,0 +1,224 @@
+import path from 'node:path';
+import type { ServerStatus, SettingsDamage } from '../../shared/admin-contract';
+import { SettingsUpdateSchema, type Settings, type SettingsUpdate } from '../../shared/admin-schemas';
+import { systemClock, type Clock } from '../../shared/clock';
+import { DEFAULT_PORT, ENVIRONMENTS, type Environment } from '../../shared/environments';
+import type { EngineLog } from '../log';
+import { AppError, isAppError } from '../../shared/errors';
+import { startApiServer, type RunningServer } from '../http/listen';
+import { Engine } from '../engine/engine';
+import { ensurePrivateDir } from '../files/owner-only';
+import { parseOrThrow } from '../../shared/validation';
+import { readSettingsFile, saveSettingsFile } from './settings-file';
+import type { SitesOptions } from '../sites/sites';
+
+export interface AppHostOptions {
+  dataDir: string;
+  clock?: Clock;
+  migrationsFolder?: string;
+  log?: EngineLog;
+  /** Ports or host for this run only (command-line flags), not saved to the settings file. */
+  overrides?: { host?: string; ports?: Partial<Record<Environment, number>>; httpsPorts?: Partial<Record<Environment, number | null>> };
+  /** Told about each server that a settings change moved to a new address (browser mode prints it). */
+  onMoved?: (status: ServerStatus) => void;
+  /** --sites-host and --dns-server, for both environments. */
+  sites?: SitesOptions;
+}
+
+const DEFAULT_SETTINGS: Settings = { host: '127.0.0.1', ports: { ...DEFAULT_PORT } };
+
+function addressOf(settings: Settings, environment: Environment): string {
+  const host = settings.host.includes(':') ? `[${settings.host}]` : settings.host;
+  return `${host}:${settings.ports[environment]}`;
+}
+
+/** What a server is started with: its address, its HTTPS port and the certificate issuer. */
+function endpointOf(settings: Settings, environment: Environment): string {
+  return JSON.stringify([addressOf(settings, environment), settings.httpsPorts?.[environment] ?? null, settings.acme ?? null]);
+}
+
+/** Why a server did not start, in words; `portInUse` lets each face add its own way out. */
+interface StartProblem {
+  reason: string;
+  portInUse: boolean;
+}
+
+/**
+ * Both environments' servers, as the desktop app runs them (and `serve --admin` in a browser). When a
+ * server cannot start (its port is taken, or another process serves that data dir), its data stays
+ * reachable to the admin side through an engine of its own, like the CLI's.
+ */
+export class AppHost {
+  private settings: Settings;
+  private readonly servers = new Map<Environment, RunningServer>();
+  private readonly problems = new Map<Environment, StartProblem>();
+  private readonly standaloneEngines = new Map<Environment, Engine>();
+  private readonly settingsFile: string;
+  /** Set when the file was damaged at start; cleared once settings are saved again. */
+  private settingsDamage: SettingsDamage | null;
+
+  constructor(private readonly options: AppHostOptions) {
+    this.settingsFile = path.join(options.dataDir, 'settings.json');
+    const read = readSettingsFile(this.settingsFile, DEFAULT_SETTINGS, new Date((options.clock ?? systemClock).now()));
+    this.settings = read.settings;
+    this.settingsDamage = read.damage;
+    if (read.damage) {
+      const keptAs = read.damage.keptAs ? `kept aside as ${read.damage.keptAs}` : 'left in place (it could not be moved)';
+      options.log?.error({ file: this.settingsFile, ...read.damage }, `The settings file is damaged (${read.damage.reason}); ${keptAs}; the default settings are in use until settings are saved again.`);
+    }
+  }
+
+  async start(): Promise<ServerStatus[]> {
+    for (const environment of ENVIRONMENTS) await this.startEnvironment(environment);
+    return this.status();
+  }
+
+  engine(environment: Environment): Engine {
+    const server = this.servers.get(environment);
+    if (server) return server.engine;
+    let engine = this.standaloneEngines.get(environment);
+    if (!engine) {
+      engine = new Engine({ dataDir: this.options.dataDir, environment, clock: this.options.clock, migrationsFolder: this.options.migrationsFolder, sites: this.options.sites });
+      this.standaloneEngines.set(environment, engine);
+    }
+    engine.syncExternalChanges();
+    return engine;
+  }
+
+  baseUrl(environment: Environment): string | undefined {
+    return this.servers.get(environment)?.baseUrl;
+  }
+
+  /** The settings in force, command-line overrides included, so saving them unchanged restarts nothing. */
+  currentSettings(): Settings {
+    // A port of 0 means "pick one": show the one actually bound, so the form holds valid figures.
+    const port = (environment: Environment) => this.servers.get(environment)?.port ?? this.port(environment);
+    const httpsPort = (environment: Environment) => this.servers.get(environment)?.httpsPort ?? this.httpsPort(environment) ?? null;
+    const httpsPorts = { production: httpsPort('production'), staging: httpsPort('staging') };
+    return withCertificateSettings({ host: this.host(), ports: { production: port('production'), staging: port('staging') } }, httpsPorts, this.settings.acme);
+  }
+
+  status(): ServerStatus[] {
+    return ENVIRONMENTS.map((environment) => {
+      const server = this.servers.get(environment);
+      const problem = this.problems.get(environment);
+      return {
+        environment,
+        running: server !== undefined,
+        baseUrl: server?.baseUrl ?? null,
+        port: server?.port ?? this.port(environment),
+        host: this.host(),
+        problem: problem ? `${problem.reason}${problem.portInUse ? ' Choose another port on the Server page.' : ''}` : null,
+        portInUse: problem?.portInUse ?? false,
+        httpsPort: server?.httpsPort ?? null,
+        settingsDamaged: this.settingsDamage,
+      };
+    });
+  }
+
+  /**
+   * Restarts the servers whose address changed (and retries those not running), then saves the
+   * settings. If a server cannot start on its new address, every moved server goes back to the
+   * address it had, the file keeps the previous settings, and the refusal says why.
+   */
+  async updateSettings(update: SettingsUpdate): Promise<ServerStatus[]> {
+    const { host, ports, httpsPorts, acme } = parseOrThrow(SettingsUpdateSchema, update, 'settings');
+    const next = withCertificateSettings({ host, ports }, httpsPorts, acme);
+    const saved = this.settings;
+    const inForce = this.currentSettings();
+    const wasRunning = new Set(ENVIRONMENTS.filter((environment) => this.servers.has(environment)));
+    const changed = ENVIRONMENTS.filter((environment) => endpointOf(inForce, environment) !== endpointOf(next, environment));
+
+    this.settings = next;
+    this.options.overrides = undefined;
+    await this.restart(ENVIRONMENTS.filter((environment) => changed.includes(environment) || !wasRunning.has(environment)));
+
+    const refused = changed.filter((environment) => !this.servers.has(environment));
+    if (refused.length > 0) {
+      const reasons = refused.map((environment) => `the ${environment} server cannot listen on ${addressOf(next, environment)}: ${this.problems.get(environment)?.reason ?? 'it did not start.'}`);
+      this.settings = saved;
+      // Exactly the addresses bound before, ports the OS picked (--port 0) included.
+      this.options.overrides = inForce;
+      await this.restart(changed);
+      const lost = changed.filter((environment) => wasRunning.has(environment) && !this.servers.has(environment));
+      const after = lost.length
+        ? ` Going back failed too: ${lost.map((environment) => `${environment}: ${this.problems.get(environment)?.reason ?? 'not running'}`).join('; ')}`
+        : ' The previous addresses are in force again.';
+      throw new AppError('conflict', `The settings were not saved: ${reasons.join('; ')}${after}`);
+    }
+
+    ensurePrivateDir(this.options.dataDir);
+    saveSettingsFile(this.settingsFile, next);
+    this.settingsDamage = null;
+    const statuses = this.status();
+    for (const status of statuses) if (status.running && changed.includes(status.environment)) this.options.onMoved?.(status);
+    return statuses;
+  }
+
+  async stop(): Promise<void> {
+    const running = [...this.servers.values()];
+    this.servers.clear();
+    await Promise.all(running.map((server) => server.stop()));
+    for (const engine of this.standaloneEngines.values()) engine.close();
+    this.standaloneEngines.clear();
+  }
+
+  /** Stops them all before starting any, so two environments can swap ports. */
+  private async restart(environments: Environment[]): Promise<void> {
+    await Promise.all(environments.map((environment) => this.servers.get(environment)?.stop()));
+    for (const environment of environments) this.servers.delete(environment);
+    for (const environment of environments) await this.startEnvironment(environment);
+  }
+
+  private async startEnvironment(environment: Environment): Promise<void> {
+    this.standaloneEngines.get(environment)?.close();
+    this.standaloneEngines.delete(environment);
+    try {
+      const server = await startApiServer({
+        dataDir: this.options.dataDir,
+        environment,
+        port: this.port(environment),
+        host: this.host(),
+        clock: this.options.clock,
+        log: this.options.log,
+        migrationsFolder: this.options.migrationsFolder,
+        sites: { ...this.options.sites, httpsPort: this.httpsPort(environment), acme: this.settings.acme ? { ...this.settings.acme } : this.options.sites?.acme },
+      });
+      this.servers.set(environment, server);
+      this.problems.delete(environment);
+    } catch (error) {
+      this.problems.set(environment, this.describeStartFailure(error, environment));
+    }
+  }
+
+  private describeStartFailure(error: unknown, environment: Environment): StartProblem {
+    const port = this.port(environment);
+    const host = this.host();
+    // The API server reports a taken port as a conflict naming the port; the way out differs per face.
+    if (isAppError(error) && error.code === 'conflict' && error.message.startsWith(`Port ${port} on ${host} is already in use`)) {
+      return { reason: `Port ${port} on ${host} is already in use.`, portInUse: true };
+    }
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRNOTAVAIL') return { reason: `${host} is not an address of this computer.`, portInUse: false };
+    if (code === 'EACCES') return { reason: `Port ${port} needs administrator rights on this system; choose one above 1023.`, portInUse: false };
+    return { reason: error instanceof Error ? error.message : String(error), portInUse: false };
+  }
+
+  private port(environment: Environment): number {
+    return this.options.overrides?.ports?.[environment] ?? this.settings.ports[environment];
+  }
+
+  private httpsPort(environment: Environment): number | undefined {
+    return (this.options.overrides?.httpsPorts?.[environment] ?? this.settings.httpsPorts?.[environment]) ?? undefined;
+  }
+
+  private host(): string {
+    return this.options.overrides?.host ?? this.settings.host;
+  }
+}
+
+/** The settings with HTTPS ports and ACME only when set, so a file without them stays as it was. */
+function withCertificateSettings(base: Settings, httpsPorts: Settings['httpsPorts'], acme: Settings['acme']): Settings {
+  const anyHttps = httpsPorts !== undefined && (httpsPorts.production !== null || httpsPorts.staging !== null);
+  return { ...base, ...(anyHttps ? { httpsPorts } : {}), ...(acme ? { acme } : {}) };
+}

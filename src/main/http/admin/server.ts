@@ -1,0 +1,157 @@
+import { timingSafeEqual } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { ADMIN_HTTP_PREFIX, type AdminResult } from '../../../shared/admin-contract';
+import { AppError, isAppError } from '../../../shared/errors';
+import { connectionLimitsWith, DEFAULT_CONNECTION_LIMITS, fastifyConnectionOptions, type ConnectionLimits } from '../connection-limits';
+
+export interface AdminHttpOptions {
+  /** Runs one admin channel with its payload (dispatchAdmin over the handlers); errors come back as values. */
+  dispatch: (channel: string, payload: unknown) => Promise<AdminResult<unknown>>;
+  /** Random per start; the page gets it in the URL fragment and sends it as x-admin-token. */
+  token: string;
+  /** The built renderer (index.html and assets). */
+  rendererDir: string;
+  /** Overrides of ADMIN_CONNECTION_LIMITS (tests use short ones). */
+  connectionLimits?: Partial<ConnectionLimits>;
+}
+
+/**
+ * The engine's limits, but one browser on this machine needs far fewer connections than the API's
+ * clients, and may keep its few idle ones a minute: closing them sooner only invites the keep-alive
+ * race (a request sent just as the server closes the connection it went on).
+ */
+export const ADMIN_CONNECTION_LIMITS: ConnectionLimits = { ...DEFAULT_CONNECTION_LIMITS, maxConnections: 64, keepAliveTimeout: DEFAULT_CONNECTION_LIMITS.connectionTimeout };
+
+export interface RunningAdmin {
+  /** http://127.0.0.1:PORT/admin/ (without the token) */
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** The console sends request bodies up to 1.1 MB, as JSON inside the admin payload. */
+const BODY_LIMIT_BYTES = 4 * 1024 * 1024;
+/** A site upload carries up to 100 MiB of files as base64 (a third more), with their paths. */
+const UPLOAD_CHANNEL = 'deploys.fromUpload';
+const UPLOAD_BODY_LIMIT_BYTES = 150 * 1024 * 1024;
+/**
+ * The pages keep the admin token in sessionStorage: no script but the build's own files, nothing
+ * fetched from elsewhere, never in a frame. Styles may be inline: Mantine (through Emotion) writes
+ * its styles into <style> elements at run time, which no hash can name; a style cannot run script.
+ */
+export const ADMIN_CONTENT_SECURITY_POLICY =
+  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+const LOOPBACK_ADDRESSES = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+const LOOPBACK_HOSTNAMES = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+function sameToken(given: string | string[] | undefined, expected: string): boolean {
+  if (typeof given !== 'string') return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+function isJson(contentType: string | undefined): boolean {
+  return contentType?.split(';')[0]?.trim().toLowerCase() === 'application/json';
+}
+
+/**
+ * Every request, before routing or body parsing: only this machine, only under a loopback name (no
+ * DNS rebinding), no other site; the admin API also needs the token and a JSON body, which a
+ * cross-site form or a "simple" fetch cannot send without a CORS preflight this server never grants.
+ */
+function guard(request: FastifyRequest, token: string): void {
+  if (!LOOPBACK_ADDRESSES.has(request.socket.remoteAddress ?? '')) {
+    throw new AppError('forbidden', 'The admin pages answer only to this computer.');
+  }
+  if (!LOOPBACK_HOSTNAMES.has(request.hostname)) throw new AppError('forbidden', 'The admin pages answer only under 127.0.0.1 or localhost.');
+  const origin = request.headers.origin;
+  if (origin !== undefined && origin !== `${request.protocol}://${request.host}`) {
+    throw new AppError('forbidden', 'Requests from other sites are refused.');
+  }
+  if (!request.url.startsWith(ADMIN_HTTP_PREFIX)) return;
+  if (!sameToken(request.headers['x-admin-token'], token)) {
+    throw new AppError('unauthorized', 'The admin token is missing or wrong: open the address printed by `npm run serve -- --admin`.');
+  }
+  if (request.method === 'POST' && !isJson(request.headers['content-type'])) {
+    throw new AppError('unsupported_media_type', 'Content-Type must be application/json.');
+  }
+}
+
+/** Fastify's own refusals (unparsable JSON, a body too large) in the contract's codes. */
+function fromFrameworkError(error: FastifyError): AppError {
+  if (error.statusCode === 413) return new AppError('payload_too_large', 'The request body is larger than the admin API accepts (4 MiB; a site upload up to 100 MiB of files).');
+  if (error.statusCode === 415) return new AppError('unsupported_media_type', 'Content-Type must be application/json.');
+  if (error.statusCode === 400 || error instanceof SyntaxError) return new AppError('validation_failed', `body: is not valid JSON (${error.message}).`);
+  console.error('admin request failed', error);
+  return new AppError('internal_error', 'Something went wrong inside Adoption Desk; nothing was changed.');
+}
+
+/** What never becomes a request (a timeout, malformed HTTP) gets the Error body too, and the connection is closed. */
+function refuseClient(error: NodeJS.ErrnoException, socket: Duplex): void {
+  const state = socket as Duplex & { parser?: { incoming?: { complete: boolean } | null } | null; _httpMessage?: { headersSent: boolean } | null };
+  // Bytes after an answer on its way would corrupt it; a request already answered (a 401 before its body) gets no second answer.
+  const answered = state._httpMessage ? state._httpMessage.headersSent : state.parser?.incoming?.complete === false;
+  if (!socket.writable || answered) return void socket.destroy();
+  const refusal =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? new AppError('request_timeout', 'The request did not arrive in time; send it again without pausing.')
+      : new AppError('validation_failed', 'The HTTP request is malformed.');
+  const body = JSON.stringify(refusal.toBody());
+  const head = `HTTP/1.1 ${refusal.status} ${STATUS_CODES[refusal.status] ?? ''}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n`;
+  socket.end(head + body, () => socket.destroy());
+}
+
+function sendError(reply: FastifyReply, error: AppError): FastifyReply {
+  return reply.code(error.status).type('application/json; charset=utf-8').send(error.toBody());
+}
+
+/** Browser mode's own server: the renderer build under /admin/ and the admin contract under /admin/api/. */
+export async function buildAdminServer(options: AdminHttpOptions): Promise<FastifyInstance> {
+  const limits = connectionLimitsWith({ ...ADMIN_CONNECTION_LIMITS, ...options.connectionLimits });
+  const app = Fastify({ logger: false, bodyLimit: BODY_LIMIT_BYTES, forceCloseConnections: true, clientErrorHandler: refuseClient, ...fastifyConnectionOptions(limits) });
+  app.server.maxConnections = limits.maxConnections;
+  app.setErrorHandler((error: FastifyError, _request, reply) => sendError(reply, isAppError(error) ? error : fromFrameworkError(error)));
+  app.setNotFoundHandler((request, reply) => sendError(reply, new AppError('not_found', `There is nothing at ${request.url.split('?')[0]}.`)));
+  app.addHook('onRequest', async (request) => guard(request, options.token));
+  app.addHook('onSend', async (_request, reply: FastifyReply) => {
+    reply.header('cache-control', 'no-store');
+    reply.header('x-frame-options', 'DENY');
+    reply.header('content-security-policy', ADMIN_CONTENT_SECURITY_POLICY);
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'no-referrer');
+  });
+
+  app.get('/', async (_request, reply) => reply.redirect('/admin/'));
+  app.get('/admin', async (_request, reply) => reply.redirect('/admin/'));
+  await app.register(fastifyStatic, { root: options.rendererDir, prefix: '/admin/', index: 'index.html', wildcard: false });
+
+  const dispatch = async (channel: string, request: FastifyRequest, reply: FastifyReply) => {
+    const result = await options.dispatch(channel, request.body ?? {});
+    if (!result.ok) return reply.code(result.error.status).type('application/json; charset=utf-8').send(result.error);
+    return reply.type('application/json; charset=utf-8').send(JSON.stringify(result.value));
+  };
+  app.post(`${ADMIN_HTTP_PREFIX}${UPLOAD_CHANNEL}`, { bodyLimit: UPLOAD_BODY_LIMIT_BYTES }, (request, reply) => dispatch(UPLOAD_CHANNEL, request, reply));
+  app.post(`${ADMIN_HTTP_PREFIX}:channel`, (request, reply) => dispatch((request.params as { channel: string }).channel, request, reply));
+  await app.ready();
+  return app;
+}
+
+/** Listens on loopback only, on a port of its own, so restarting the API servers never strands the page. */
+export async function startAdminServer(options: AdminHttpOptions & { port: number }): Promise<RunningAdmin> {
+  const app = await buildAdminServer(options);
+  try {
+    await app.listen({ host: '127.0.0.1', port: options.port });
+  } catch (error) {
+    await app.close();
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      throw new AppError('conflict', `Port ${options.port} on 127.0.0.1 is already in use; choose another with --admin-port.`);
+    }
+    throw error;
+  }
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  return { url: `http://127.0.0.1:${port}/admin/`, stop: () => app.close() };
+}

@@ -1,0 +1,76 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { KEY_PREFIX } from '../../../shared/environments';
+import { AppError } from '../../../shared/errors';
+import type { Engine } from '../../engine/engine';
+import type { KeyIdentity } from '../../keys/keys';
+import type { Admission, QuotaSubject } from '../../quota/quota';
+import { rateLimitHeaders } from '../../../shared/rate-limit-headers';
+import { apiExchangeOf } from '../recorded-response';
+
+/** Who sent a request: a valid key, or an address with the reason its key (if any) was refused. */
+export type Caller = ({ kind: 'key' } & KeyIdentity) | { kind: 'anonymous'; address: string; refusal: string };
+
+/** From the Authorization header as sent (if any) and the socket's remote address. */
+export function identifyCaller(engine: Engine, authorization: string | undefined, remoteAddress: string | undefined): Caller {
+  const refuse = (refusal: string): Caller => ({ kind: 'anonymous', address: clientAddress(remoteAddress), refusal });
+  if (authorization === undefined) return refuse('No API key: send it as "Authorization: Bearer <API_KEY>".');
+  const match = /^\s*(\S+)(?:\s+(.*))?$/.exec(authorization);
+  if (!match || match[1]?.toLowerCase() !== 'bearer') {
+    return refuse('The Authorization header must use the Bearer scheme: "Authorization: Bearer <API_KEY>".');
+  }
+  const key = (match[2] ?? '').trim();
+  if (key === '') return refuse('The bearer token is empty: send "Authorization: Bearer <API_KEY>".');
+  const identity = engine.services.keys.authenticate(key);
+  if (!identity) {
+    const prefix = KEY_PREFIX[engine.environment];
+    return refuse(`The API key is not valid here: it is unknown, revoked, or mistyped (${engine.environment} keys start with ${prefix}).`);
+  }
+  return { kind: 'key', ...identity };
+}
+
+/** IPv4 clients on a dual-stack socket show up as ::ffff:a.b.c.d; count them as a.b.c.d. */
+function clientAddress(remoteAddress: string | undefined): string {
+  if (remoteAddress === undefined) return 'unknown';
+  return remoteAddress.startsWith('::ffff:') ? remoteAddress.slice(7) : remoteAddress;
+}
+
+export function quotaSubjectOf(caller: Caller): QuotaSubject {
+  return caller.kind === 'key' ? { kind: 'account', accountId: caller.accountId, keyId: caller.keyId } : { kind: 'address', address: caller.address };
+}
+
+export function requireKey(caller: Caller): void {
+  if (caller.kind !== 'key') {
+    throw new AppError('unauthorized', caller.refusal, { 'www-authenticate': 'Bearer realm="adoption-desk"' });
+  }
+}
+
+/** The 429 of a refused admission, or undefined when the request may go on. */
+export function refusalOf(admission: Admission): AppError | undefined {
+  if (admission.outcome === 'accepted') return undefined;
+  return new AppError(admission.outcome === 'banned' ? 'api_key_banned' : 'rate_limited', admission.message, {
+    'retry-after': String(admission.retryAfter),
+  });
+}
+
+/** The plan limits (docs/contract.md, "Plan limits"): count the request, set the headers, refuse when over. */
+export function admitRequest(engine: Engine, caller: Caller, reply: FastifyReply): void {
+  const admission = engine.services.quota.admit(quotaSubjectOf(caller));
+  const now = engine.clock.now();
+  reply.headers(rateLimitHeaders(admission.windows, now));
+  // The request log rebuilds these headers from the same figures instead of copying them per answer.
+  const exchange = apiExchangeOf(reply);
+  if (exchange !== null) {
+    exchange.windows = admission.windows;
+    exchange.rateAt = now;
+  }
+  // Under the lab clock, Date agrees with X-RateLimit-Reset, for clients that compute waits from the two.
+  if (engine.clock.isOn) reply.header('date', new Date(now).toUTCString());
+  const refusal = refusalOf(admission);
+  if (refusal) throw refusal;
+}
+
+export function absoluteUrl(request: FastifyRequest, pathAndQuery: string): string {
+  // HTTP/1.1 requires Host (the pipeline refuses requests without it); HTTP/1.0 may omit it.
+  const host = request.host || 'localhost';
+  return `${request.protocol}://${host}${pathAndQuery}`;
+}

@@ -1,0 +1,103 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, RequestPayload } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { API_BASE_PATH } from '../../../../shared/environments';
+import { AppError } from '../../../../shared/errors';
+import {
+  ListPetsQuerySchema,
+  NewPetSchema,
+  PetIdParamsSchema,
+  PetSchema,
+  PetsSchema,
+} from '../../../../shared/pet';
+import type { Engine } from '../../../engine/engine';
+import { absoluteUrl } from '../caller';
+import { decodeCursor } from '../cursor';
+import { PetPageCache } from '../pet-page-cache';
+import type { RouteRules } from '../pipeline';
+import { answer, CREATED_LOCATION, errorAnswers, NEXT_PAGE_LINK } from '../responses';
+import { DEPRECATION_HEADERS, GET_PET_SUNSET_AT, GET_PET_SUNSET_WORDS } from './get-pet-sunset';
+import { PetCreateQueue } from '../../../pets/create-queue';
+
+const KEY_REQUIRED: RouteRules = { requiresKey: true };
+
+/** A body is read as sent: a compressed one is refused (RFC 9110 §15.5.16) rather than misread as bad JSON. */
+function refuseContentEncoding(request: FastifyRequest, _reply: FastifyReply, payload: RequestPayload, done: (error?: Error | null, payload?: RequestPayload) => void): void {
+  const encoding = request.headers['content-encoding'];
+  if (encoding === undefined || encoding.trim().toLowerCase() === 'identity') return done(null, payload);
+  done(new AppError('unsupported_media_type', `Content-Encoding ${encoding} is not supported: send the JSON body uncompressed.`, { 'accept-encoding': 'identity' }));
+}
+const KEY_REQUIRED_DEPRECATED: RouteRules = { requiresKey: true, deprecated: true };
+
+export function registerPetRoutes(app: FastifyInstance, engine: Engine): void {
+  const { pets } = engine.services;
+  const pages = new PetPageCache(pets, engine.changes);
+  const creations = new PetCreateQueue(pets);
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    `${API_BASE_PATH}/pets`,
+    {
+      config: KEY_REQUIRED,
+      schema: {
+        operationId: 'listPets',
+        summary: 'List all animals',
+        description: 'Pets in id order. A later page is announced by a `Link: <…>; rel="next"` header.',
+        tags: ['animals'],
+        querystring: ListPetsQuerySchema,
+        response: { 200: answer(PetsSchema, 'The page, in id order.', NEXT_PAGE_LINK), ...errorAnswers([400, 401, 405, 429]) },
+      },
+    },
+    async (request, reply) => {
+      const { limit, status, cursor } = request.query;
+      const page = pages.get({ limit, status, afterId: cursor === undefined ? undefined : decodeCursor(cursor) });
+      if (page.nextPath !== null) reply.header('link', `<${absoluteUrl(request, page.nextPath)}>; rel="next"`);
+      // Already serialised (and checked against PetsSchema) when the page was cached.
+      return reply.type('application/json; charset=utf-8').send(page.body as never);
+    },
+  );
+
+  api.post(
+    `${API_BASE_PATH}/pets`,
+    {
+      config: KEY_REQUIRED,
+      preParsing: refuseContentEncoding,
+      schema: {
+        operationId: 'createPet',
+        summary: 'Add an animal',
+        tags: ['animals'],
+        body: NewPetSchema,
+        response: { 201: answer(PetSchema, 'Created; `Location` names the new pet.', CREATED_LOCATION), ...errorAnswers([400, 401, 405, 408, 413, 415, 429, 503, 507]) },
+      },
+    },
+    async (request, reply) => {
+      const pet = await creations.create(request.body);
+      return reply.code(201).header('location', absoluteUrl(request, `${API_BASE_PATH}/pets/${pet.id}`)).send(pet);
+    },
+  );
+
+  api.get(
+    `${API_BASE_PATH}/pets/:petId`,
+    {
+      config: KEY_REQUIRED_DEPRECATED,
+      schema: {
+        operationId: 'getPet',
+        summary: 'Get an animal (deprecated)',
+        description:
+          `Deprecated; removed on ${GET_PET_SUNSET_WORDS} (\`Sunset\` header), after which it answers 410 \`gone\`. Use \`GET /pets\` with a \`status\` filter instead.`,
+        deprecated: true,
+        tags: ['animals'],
+        params: PetIdParamsSchema,
+        response: { 200: answer(PetSchema, 'The animal.', DEPRECATION_HEADERS), ...errorAnswers([400, 401, 404, 405, 410, 429], DEPRECATION_HEADERS) },
+      },
+    },
+    async (request) => {
+      if (engine.clock.now() >= GET_PET_SUNSET_AT) {
+        throw new AppError('gone', `GET /pets/{petId} was removed on ${GET_PET_SUNSET_WORDS}; use GET /pets with a status filter.`);
+      }
+      const id = Number(request.params.petId);
+      const pet = Number.isSafeInteger(id) ? pets.get(id) : undefined;
+      if (!pet) throw new AppError('not_found', `Pet ${request.params.petId} does not exist.`);
+      return pet;
+    },
+  );
+}

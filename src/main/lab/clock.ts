@@ -1,0 +1,120 @@
+import type Database from 'better-sqlite3';
+import type { Clock } from '../../shared/clock';
+import { AppError } from '../../shared/errors';
+import { MAX_LAB_OFFSET_MS, type LabClockState } from '../../shared/lab';
+import { WINDOW_MS, windowEnd, type WindowKind } from '../../shared/quota';
+import type { Changes } from '../db/changes';
+
+const META_KEY = 'lab_clock';
+
+/**
+ * The engine's clock: real time (the base clock), or, with the lab clock on, real time plus an
+ * offset. Every window, header, Retry-After, ban and usage figure reads it.
+ */
+export class LabClock implements Clock {
+  private offsetMs = 0;
+  private on = false;
+
+  constructor(private readonly base: Clock) {}
+
+  now(): number {
+    return this.on ? this.base.now() + this.offsetMs : this.base.now();
+  }
+
+  realNow(): number {
+    return this.base.now();
+  }
+
+  get isOn(): boolean {
+    return this.on;
+  }
+
+  get offset(): number {
+    return this.on ? this.offsetMs : 0;
+  }
+
+  apply(on: boolean, offsetMs: number): void {
+    this.on = on;
+    this.offsetMs = on ? offsetMs : 0;
+  }
+}
+
+/**
+ * Staff's moves of the lab clock. The state lives in the database (meta), so the CLI and a running
+ * server on the same file agree: the server re-reads it whenever SQLite says another process wrote.
+ */
+export class LabClockService {
+  private readonly statements;
+
+  constructor(
+    private readonly sqlite: Database.Database,
+    private readonly clock: LabClock,
+    private readonly changes: Changes,
+  ) {
+    this.statements = {
+      read: sqlite.prepare<[string], { value: string }>('SELECT value FROM meta WHERE key = ?'),
+      write: sqlite.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value'),
+      remove: sqlite.prepare('DELETE FROM meta WHERE key = ?'),
+      dropFutureUsage: sqlite.prepare('DELETE FROM usage_windows WHERE start > ?'),
+      liftFutureBans: sqlite.prepare('UPDATE bans SET lifted_at = ? WHERE lifted_at IS NULL AND started_at > ?'),
+      dropFutureStrikes: sqlite.prepare('DELETE FROM key_strikes WHERE window_reset_at > ?'),
+    };
+    this.load();
+  }
+
+  /** Reads the stored state (another process may have moved it). */
+  load(): void {
+    const row = this.statements.read.get(META_KEY);
+    if (!row) return this.clock.apply(false, 0);
+    const stored = JSON.parse(row.value) as { offsetMs?: unknown };
+    this.clock.apply(true, typeof stored.offsetMs === 'number' && Number.isFinite(stored.offsetMs) ? stored.offsetMs : 0);
+  }
+
+  state(): LabClockState {
+    return { on: this.clock.isOn, offsetMs: this.clock.offset, now: this.clock.now(), realNow: this.clock.realNow() };
+  }
+
+  /** On at the current real time (offset 0), or as it is when already on. */
+  turnOn(): LabClockState {
+    if (!this.clock.isOn) this.save(0);
+    return this.state();
+  }
+
+  advance(ms: number): LabClockState {
+    if (!Number.isSafeInteger(ms) || ms <= 0) throw new AppError('validation_failed', 'duration: must be a positive number of milliseconds.');
+    this.save(this.clock.offset + ms);
+    return this.state();
+  }
+
+  /** To the first instant of the next minute or day window (UTC), where a fresh window begins. */
+  nextWindow(kind: WindowKind): LabClockState {
+    const now = this.clock.now();
+    this.save(this.clock.offset + (windowEnd(kind, now) - now));
+    return this.state();
+  }
+
+  /**
+   * Back to real time. What the lab did in windows still ahead of real time (counters, bans,
+   * strikes) is dropped, so a day spent in the lab's future does not use up tomorrow's real quota.
+   */
+  reset(): LabClockState {
+    const realNow = this.clock.realNow();
+    this.sqlite.transaction(() => {
+      this.statements.remove.run(META_KEY);
+      this.statements.dropFutureUsage.run(realNow);
+      this.statements.liftFutureBans.run(realNow, realNow);
+      this.statements.dropFutureStrikes.run(realNow + WINDOW_MS.day);
+    })();
+    this.clock.apply(false, 0);
+    this.changes.emit('lab');
+    this.changes.emit('usage');
+    return this.state();
+  }
+
+  private save(offsetMs: number): void {
+    if (offsetMs > MAX_LAB_OFFSET_MS) throw new AppError('validation_failed', `The lab clock runs at most 366 days ahead of real time; it is ${Math.round(this.clock.offset / 86_400_000)} days ahead now.`);
+    this.statements.write.run(META_KEY, JSON.stringify({ offsetMs }));
+    this.clock.apply(true, offsetMs);
+    this.changes.emit('lab');
+  }
+}

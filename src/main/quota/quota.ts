@@ -1,0 +1,370 @@
+import type Database from 'better-sqlite3';
+import type { Clock } from '../../shared/clock';
+import { AppError } from '../../shared/errors';
+import {
+  bindingWindow,
+  describeWindow,
+  secondsUntil,
+  WINDOW_KINDS,
+  WINDOW_MS,
+  windowEnd,
+  windowStart,
+  type WindowKind,
+  type WindowUsage,
+} from '../../shared/quota';
+import type { BanRecord, UsageReport } from '../../shared/models';
+import type { AccountLimits, AccountService } from '../accounts/accounts';
+import type { Changes } from '../db/changes';
+import type { PlanService } from '../accounts/plans';
+
+/** Whose quota it is: an account (all its keys share it), or an address without a key. */
+type QuotaOwner = { kind: 'account'; accountId: number } | { kind: 'address'; address: string };
+
+/** Who makes a request: the owner of the quota it draws on, and for an account the key (bans are per key). */
+export type QuotaSubject = { kind: 'account'; accountId: number; keyId: number } | { kind: 'address'; address: string };
+
+export type Admission =
+  | { outcome: 'accepted'; windows: WindowUsage[] }
+  | { outcome: 'rate_limited' | 'banned'; windows: WindowUsage[]; retryAfter: number; message: string };
+
+interface Counter {
+  subject: string;
+  kind: WindowKind;
+  start: number;
+  accepted: number;
+  rejected: number;
+  dirty: boolean;
+}
+
+interface Strike {
+  windowResetAt: number;
+  strikes: number;
+  dirty: boolean;
+}
+
+
+export type { BanRecord, UsageReport };
+
+/** Minute rows are kept for the last-hour chart, day rows for a month. */
+const KEEP_MS: Record<WindowKind, number> = { minute: 2 * 3_600_000, day: 35 * 86_400_000 };
+/** Finished windows kept in memory while they cannot be written (a full disk); beyond this the oldest are lost. */
+const MAX_UNWRITTEN_WINDOWS = 100_000;
+
+function subjectOf(owner: QuotaOwner): string {
+  return owner.kind === 'account' ? `account:${owner.accountId}` : `address:${owner.address}`;
+}
+
+/**
+ * Counts every request under /v1 against its subject's minute and day windows. Counting happens in
+ * memory (exact: one thread decides), rows are written by flush() at least every second and on stop;
+ * a ban is written the moment it is decided.
+ */
+export class QuotaService {
+  private readonly counters = new Map<string, Counter>();
+  private readonly strikes = new Map<number, Strike>();
+  private activeBans = new Map<number, BanRecord>();
+  private readonly limitsCache = new Map<number, AccountLimits>();
+  /** Requests without a valid key get the Free plan's figures. */
+  private addressLimits: AccountLimits | undefined;
+  private readonly ownResetIds = new Set<number>();
+  private lastResetId: number;
+  private readonly statements;
+
+  constructor(
+    private readonly sqlite: Database.Database,
+    private readonly clock: Clock,
+    private readonly accounts: AccountService,
+    private readonly plans: PlanService,
+    changes: Changes,
+  ) {
+    this.statements = {
+      readCounter: sqlite.prepare<[string, string, number], { accepted: number; rejected: number }>(
+        'SELECT accepted, rejected FROM usage_windows WHERE subject = ? AND kind = ? AND start = ?',
+      ),
+      writeCounter: sqlite.prepare(
+        `INSERT INTO usage_windows (subject, kind, start, accepted, rejected) VALUES (@subject, @kind, @start, @accepted, @rejected)
+         ON CONFLICT (subject, kind, start) DO UPDATE SET accepted = excluded.accepted, rejected = excluded.rejected`,
+      ),
+      pruneCounters: sqlite.prepare('DELETE FROM usage_windows WHERE kind = ? AND start < ?'),
+      writeStrike: sqlite.prepare(
+        `INSERT INTO key_strikes (key_id, window_reset_at, strikes) VALUES (?, ?, ?)
+         ON CONFLICT (key_id) DO UPDATE SET window_reset_at = excluded.window_reset_at, strikes = excluded.strikes`,
+      ),
+      deleteStrike: sqlite.prepare('DELETE FROM key_strikes WHERE key_id = ?'),
+      insertBan: sqlite.prepare('INSERT INTO bans (key_id, account_id, started_at, until) VALUES (?, ?, ?, ?)'),
+      activeBans: sqlite.prepare<[number], BanRecord>(
+        'SELECT id, key_id AS keyId, account_id AS accountId, started_at AS startedAt, until, lifted_at AS liftedAt FROM bans WHERE lifted_at IS NULL AND until > ?',
+      ),
+      minuteHistory: sqlite.prepare<[string, number], { start: number; accepted: number; rejected: number }>(
+        "SELECT start, accepted, rejected FROM usage_windows WHERE subject = ? AND kind = 'minute' AND start >= ?",
+      ),
+      bansSince: sqlite.prepare<[number, number], { n: number }>('SELECT count(*) AS n FROM bans WHERE account_id = ? AND started_at >= ?'),
+      keyExists: sqlite.prepare<[number], { id: number }>('SELECT id FROM api_keys WHERE id = ?'),
+      liftBan: sqlite.prepare('UPDATE bans SET lifted_at = ? WHERE key_id = ? AND lifted_at IS NULL AND until > ?'),
+      newResets: sqlite.prepare<[number], { id: number; subject: string }>('SELECT id, subject FROM usage_resets WHERE id > ? ORDER BY id'),
+    };
+    this.lastResetId = (sqlite.prepare('SELECT coalesce(max(id), 0) AS id FROM usage_resets').get() as { id: number }).id;
+    const now = clock.now();
+    for (const row of sqlite.prepare('SELECT key_id AS keyId, window_reset_at AS windowResetAt, strikes FROM key_strikes').all() as {
+      keyId: number;
+      windowResetAt: number;
+      strikes: number;
+    }[]) {
+      if (row.windowResetAt > now) this.strikes.set(row.keyId, { windowResetAt: row.windowResetAt, strikes: row.strikes, dirty: false });
+    }
+    this.reloadBans();
+    changes.on((topic) => {
+      if (topic === 'accounts' || topic === 'plans') {
+        this.limitsCache.clear();
+        this.addressLimits = undefined;
+      }
+      if (topic === 'usage') this.syncFromDatabase();
+      if (topic === 'lab') this.forgetFuture();
+    });
+  }
+
+  /** Decides one request and counts it: an accepted request uses one unit of both windows. */
+  admit(subject: QuotaSubject): Admission {
+    const now = this.clock.now();
+    const limits = this.limitsFor(subject);
+    const name = subjectOf(subject);
+    const minute = this.counter(name, 'minute', now);
+    const day = this.counter(name, 'day', now);
+    const usage = () => [this.usageOf(minute, limits, now), this.usageOf(day, limits, now)];
+    const reject = (outcome: 'rate_limited' | 'banned', retryAfter: number, message: string): Admission => {
+      minute.rejected += 1;
+      day.rejected += 1;
+      minute.dirty = day.dirty = true;
+      return { outcome, windows: usage(), retryAfter, message };
+    };
+
+    if (subject.kind === 'account') {
+      const ban = this.activeBans.get(subject.keyId);
+      if (ban && ban.until > now) {
+        const retryAfter = secondsUntil(ban.until, now);
+        return reject('banned', retryAfter, `This API key is banned until ${new Date(ban.until).toISOString()} (${retryAfter} s) for repeated requests after a 429.`);
+      }
+    }
+
+    if (minute.accepted < limits.perMinute && day.accepted < limits.perDay) {
+      minute.accepted += 1;
+      day.accepted += 1;
+      minute.dirty = day.dirty = true;
+      return { outcome: 'accepted', windows: usage() };
+    }
+
+    const binding = bindingWindow(usage().filter((window) => window.used >= window.limit));
+    if (subject.kind === 'account' && this.strikeAndMaybeBan(subject, binding.resetAt, limits, now)) {
+      const ban = this.activeBans.get(subject.keyId);
+      const retryAfter = secondsUntil(ban?.until ?? now, now);
+      return reject('banned', retryAfter, `This API key is now banned for ${limits.banMinutes} minutes: it kept sending requests after a 429. Wait ${retryAfter} s.`);
+    }
+    const retryAfter = secondsUntil(binding.resetAt, now);
+    return reject(
+      'rate_limited',
+      retryAfter,
+      `Rate limit exceeded: ${binding.limit} requests ${describeWindow(binding.kind).replace('per-', 'per ')}. The ${binding.kind} window resets at ${new Date(binding.resetAt).toISOString()}; retry in ${retryAfter} s.`,
+    );
+  }
+
+  /**
+   * Writes changed counters and strikes, then drops finished windows from memory. A failed write (a
+   * full disk, a busy database) throws with everything still in memory, marked for the next flush.
+   */
+  flush(): void {
+    const now = this.clock.now();
+    const counters = [...this.counters.values()].filter((counter) => counter.dirty);
+    const strikes = [...this.strikes].filter(([, strike]) => strike.windowResetAt > now && strike.dirty);
+    const endedStrikes = [...this.strikes.keys()].filter((keyId) => (this.strikes.get(keyId)?.windowResetAt ?? 0) <= now);
+    try {
+      this.sqlite.transaction(() => {
+        for (const counter of counters) this.statements.writeCounter.run(counter);
+        for (const [keyId, strike] of strikes) this.statements.writeStrike.run(keyId, strike.windowResetAt, strike.strikes);
+        for (const keyId of endedStrikes) this.statements.deleteStrike.run(keyId);
+        for (const kind of WINDOW_KINDS) this.statements.pruneCounters.run(kind, now - KEEP_MS[kind]);
+      })();
+    } catch (error) {
+      this.forgetFinished(now);
+      throw error;
+    }
+    // Only what was counted up to the snapshot is clean: admit() runs on this thread, so nothing changed meanwhile.
+    for (const counter of counters) counter.dirty = false;
+    for (const [, strike] of strikes) strike.dirty = false;
+    for (const keyId of endedStrikes) this.strikes.delete(keyId);
+    this.forgetFinished(now);
+  }
+
+  /**
+   * Finished windows leave memory once written; while writes fail they wait, but at most
+   * MAX_UNWRITTEN_WINDOWS of them (the oldest go first: they no longer decide any request).
+   */
+  private forgetFinished(now: number): void {
+    const unwritten: string[] = [];
+    for (const [id, counter] of this.counters) {
+      if (counter.start + WINDOW_MS[counter.kind] > now) continue;
+      if (counter.dirty) unwritten.push(id);
+      else this.counters.delete(id);
+    }
+    // Map order is insertion order: the first are the oldest.
+    for (const id of unwritten.slice(0, Math.max(0, unwritten.length - MAX_UNWRITTEN_WINDOWS))) this.counters.delete(id);
+  }
+
+  /** Current figures of a caller, counting what is not yet flushed (the 408 of a stalled body shows them). */
+  currentUsage(owner: QuotaOwner): WindowUsage[] {
+    const now = this.clock.now();
+    const limits = this.limitsFor(owner);
+    return WINDOW_KINDS.map((kind) => this.usageOf(this.counter(subjectOf(owner), kind, now), limits, now));
+  }
+
+  /** What staff see for an account: both windows, rejections, bans and the last hour minute by minute. */
+  report(accountId: number): UsageReport {
+    const now = this.clock.now();
+    const owner: QuotaOwner = { kind: 'account', accountId };
+    const name = subjectOf(owner);
+    const limits = this.limitsFor(owner);
+    const minute = this.counter(name, 'minute', now);
+    const day = this.counter(name, 'day', now);
+    const hourStart = windowStart('minute', now) - 59 * WINDOW_MS.minute;
+    const rows = new Map(
+      this.statements.minuteHistory.all(name, hourStart).map((row) => [row.start, row] as const),
+    );
+    const lastHour = Array.from({ length: 60 }, (_, i) => {
+      const start = hourStart + i * WINDOW_MS.minute;
+      const live = this.counters.get(`${name}|minute|${start}`);
+      const row = live ?? rows.get(start);
+      return { start, accepted: row?.accepted ?? 0, rejected: row?.rejected ?? 0 };
+    });
+    const bansToday = this.statements.bansSince.get(accountId, windowStart('day', now))?.n ?? 0;
+    return {
+      accountId,
+      minute: { ...this.usageOf(minute, limits, now), rejected: minute.rejected },
+      day: { ...this.usageOf(day, limits, now), rejected: day.rejected },
+      bansToday,
+      activeBans: [...this.activeBans.values()].filter((ban) => ban.accountId === accountId && ban.until > now),
+      lastHour,
+    };
+  }
+
+  /** Zeroes the account's current windows; a server in another process picks this up within a second. */
+  resetUsage(accountId: number): void {
+    const subject = `account:${accountId}`;
+    this.accounts.get(accountId);
+    this.zeroCurrentWindows(subject);
+    this.sqlite.transaction(() => {
+      this.flush();
+      const { lastInsertRowid } = this.sqlite.prepare('INSERT INTO usage_resets (subject, at) VALUES (?, ?)').run(subject, this.clock.now());
+      this.ownResetIds.add(Number(lastInsertRowid));
+    })();
+  }
+
+  listActiveBans(): BanRecord[] {
+    this.reloadBans();
+    return [...this.activeBans.values()];
+  }
+
+  /**
+   * Lifts a key's ban and forgets its strikes. A key that does not exist is `not_found`, one that is
+   * not banned `conflict`: nothing was lifted. Returns true for callers that report the outcome.
+   */
+  liftBan(keyId: number): true {
+    const now = this.clock.now();
+    if (!this.statements.keyExists.get(keyId)) throw new AppError('not_found', `API key ${keyId} does not exist.`);
+    const result = this.statements.liftBan.run(now, keyId, now);
+    if (result.changes === 0) throw new AppError('conflict', `Key ${keyId} is not banned; there is no ban to lift.`);
+    this.strikes.delete(keyId);
+    this.statements.deleteStrike.run(keyId);
+    this.activeBans.delete(keyId);
+    return true;
+  }
+
+  private strikeAndMaybeBan(subject: { accountId: number; keyId: number }, resetAt: number, limits: AccountLimits, now: number): boolean {
+    const strike = this.strikes.get(subject.keyId);
+    if (!strike || strike.windowResetAt <= now) {
+      this.strikes.set(subject.keyId, { windowResetAt: resetAt, strikes: 0, dirty: true });
+      return false;
+    }
+    strike.strikes += 1;
+    strike.dirty = true;
+    if (strike.strikes <= limits.banThreshold) return false;
+    const until = now + limits.banMinutes * 60_000;
+    const { lastInsertRowid } = this.statements.insertBan.run(subject.keyId, subject.accountId, now, until);
+    this.activeBans.set(subject.keyId, { id: Number(lastInsertRowid), keyId: subject.keyId, accountId: subject.accountId, startedAt: now, until, liftedAt: null });
+    this.strikes.delete(subject.keyId);
+    this.statements.deleteStrike.run(subject.keyId);
+    return true;
+  }
+
+  private limitsFor(owner: QuotaOwner): AccountLimits {
+    if (owner.kind === 'address') {
+      if (!this.addressLimits) {
+        const free = this.plans.get('free');
+        this.addressLimits = { perMinute: free.perMinute ?? 60, perDay: free.perDay ?? 1_000, banThreshold: free.banThreshold, banMinutes: free.banMinutes };
+      }
+      return this.addressLimits;
+    }
+    let limits = this.limitsCache.get(owner.accountId);
+    if (!limits) {
+      limits = this.accounts.limitsOf(this.accounts.get(owner.accountId));
+      this.limitsCache.set(owner.accountId, limits);
+    }
+    return limits;
+  }
+
+  private counter(subject: string, kind: WindowKind, now: number): Counter {
+    const start = windowStart(kind, now);
+    const id = `${subject}|${kind}|${start}`;
+    let counter = this.counters.get(id);
+    if (!counter) {
+      const row = this.statements.readCounter.get(subject, kind, start);
+      counter = { subject, kind, start, accepted: row?.accepted ?? 0, rejected: row?.rejected ?? 0, dirty: false };
+      this.counters.set(id, counter);
+    }
+    return counter;
+  }
+
+  private usageOf(counter: Counter, limits: AccountLimits, now: number): WindowUsage {
+    return {
+      kind: counter.kind,
+      limit: counter.kind === 'minute' ? limits.perMinute : limits.perDay,
+      used: counter.accepted,
+      resetAt: windowEnd(counter.kind, now),
+    };
+  }
+
+  private zeroCurrentWindows(subject: string): void {
+    const now = this.clock.now();
+    for (const kind of WINDOW_KINDS) {
+      const counter = this.counter(subject, kind, now);
+      counter.accepted = 0;
+      counter.rejected = 0;
+      counter.dirty = true;
+    }
+  }
+
+  private reloadBans(): void {
+    const now = this.clock.now();
+    const active = new Map<number, BanRecord>();
+    for (const ban of this.statements.activeBans.all(now)) active.set(ban.keyId, ban);
+    // A ban gone before its time was lifted elsewhere, so its strikes go too; one that ran out was not.
+    for (const [keyId, ban] of this.activeBans) if (!active.has(keyId) && ban.until > now) this.strikes.delete(keyId);
+    this.activeBans = active;
+  }
+
+  /** The lab clock went back: windows and strikes ahead of the new time were the lab's, and go. */
+  private forgetFuture(): void {
+    const now = this.clock.now();
+    for (const [id, counter] of this.counters) if (counter.start > now) this.counters.delete(id);
+    for (const [keyId, strike] of this.strikes) if (strike.windowResetAt > now + WINDOW_MS.day) this.strikes.delete(keyId);
+    this.reloadBans();
+  }
+
+  /** Applies what another process wrote: lifted bans, usage resets. */
+  private syncFromDatabase(): void {
+    this.reloadBans();
+    for (const reset of this.statements.newResets.all(this.lastResetId)) {
+      this.lastResetId = reset.id;
+      if (this.ownResetIds.delete(reset.id)) continue;
+      this.zeroCurrentWindows(reset.subject);
+    }
+  }
+}

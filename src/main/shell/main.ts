@@ -1,0 +1,117 @@
+import path from 'node:path';
+import { app, BrowserWindow, dialog, ipcMain, Menu, net, protocol, screen, session, shell, type IpcMainInvokeEvent } from 'electron';
+import { ENVIRONMENTS } from '../../shared/environments';
+import { createAdminHandlers } from '../admin/handlers';
+import { AppHost } from '../host/app-host';
+import { registerAdminIpc } from './ipc';
+import { buildMenuTemplate } from './menu';
+import { APP_SCHEME_PRIVILEGES, serveRenderer } from './protocol';
+import { APP_ORIGIN, denyAllPermissions, isTrustedFrameUrl, lockDownContents } from './security';
+import { DEFAULT_WINDOW_STATE, loadWindowState, saveWindowState } from './window-state';
+
+// The Electron shell: the few files here and in shell/ are the only ones importing 'electron'.
+const devServerUrl = app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL;
+protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES]);
+
+let mainWindow: BrowserWindow | undefined;
+let host: AppHost | undefined;
+
+/** Where links may open in the system browser: the app's own servers, as they run now. */
+function ownApiOrigins(): string[] {
+  return ENVIRONMENTS.flatMap((environment) => {
+    const baseUrl = host?.baseUrl(environment);
+    return baseUrl ? [new URL(baseUrl).origin] : [];
+  });
+}
+
+function createWindow(stateFile: string): BrowserWindow {
+  const saved = loadWindowState(stateFile, screen.getAllDisplays().map((display) => display.workArea));
+  const window = new BrowserWindow({
+    ...(saved ?? DEFAULT_WINDOW_STATE),
+    minWidth: 900,
+    minHeight: 600,
+    show: false,
+    title: 'Adoption Desk',
+    webPreferences: {
+      preload: path.join(__dirname, '../preload/index.js'),
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      webviewTag: false,
+      devTools: !app.isPackaged,
+    },
+  });
+  if (saved?.maximized) window.maximize();
+  lockDownContents(window.webContents, (url) => void shell.openExternal(url), devServerUrl, ownApiOrigins);
+  window.once('ready-to-show', () => window.show());
+  window.on('close', () => saveWindowState(stateFile, { ...window.getNormalBounds(), maximized: window.isMaximized() }));
+  void (devServerUrl ? window.loadURL(devServerUrl) : window.loadURL(`${APP_ORIGIN}/index.html`));
+  return window;
+}
+
+async function main(): Promise<void> {
+  if (!app.requestSingleInstanceLock()) {
+    app.quit();
+    return;
+  }
+  app.on('second-instance', () => {
+    if (mainWindow?.isMinimized()) mainWindow.restore();
+    mainWindow?.focus();
+  });
+  await app.whenReady();
+
+  const userData = app.getPath('userData');
+  denyAllPermissions(session.defaultSession);
+  serveRenderer(protocol, net, path.join(__dirname, '../renderer'));
+  host = new AppHost({ dataDir: userData, migrationsFolder: app.isPackaged ? path.join(process.resourcesPath, 'migrations') : undefined });
+  const statuses = await host.start();
+  const trusted = (event: IpcMainInvokeEvent) => isTrustedFrameUrl(event.senderFrame?.url ?? '', devServerUrl);
+  registerAdminIpc(ipcMain, createAdminHandlers(host), trusted);
+
+  Menu.setApplicationMenu(
+    Menu.buildFromTemplate(
+      buildMenuTemplate({
+        isMac: process.platform === 'darwin',
+        isPackaged: app.isPackaged,
+        openApiDocument: () => {
+          const baseUrl = host?.baseUrl('production');
+          if (baseUrl) void shell.openExternal(`${baseUrl}/openapi.json`);
+        },
+      }),
+    ),
+  );
+  mainWindow = createWindow(path.join(userData, 'window-state.json'));
+
+  for (const status of statuses.filter((s) => !s.running)) {
+    void dialog.showMessageBox(mainWindow, {
+      type: 'warning',
+      message: `The ${status.environment} API could not start.`,
+      detail: `${status.problem ?? ''}\nChange its port on the Server page; its data can still be managed here.`,
+    });
+  }
+  // The desktop app has no log to read: a damaged settings file is said here, and on the Server page.
+  const damage = statuses.find((status) => status.settingsDamaged)?.settingsDamaged;
+  if (damage) {
+    void dialog.showMessageBox(mainWindow, {
+      type: 'warning',
+      message: 'The saved settings could not be used.',
+      detail: `The settings file was damaged, so the servers started with the default settings.${damage.keptAs ? ` The damaged file was kept as ${damage.keptAs}.` : ''}\nCheck the settings on the Server page and save them.`,
+    });
+  }
+}
+
+let quitting = false;
+app.on('before-quit', (event) => {
+  if (quitting || !host) return;
+  event.preventDefault();
+  quitting = true;
+  void host.stop().finally(() => app.quit());
+});
+app.on('window-all-closed', () => app.quit());
+
+main().catch((error: unknown) => {
+  dialog.showErrorBox('Adoption Desk could not start', error instanceof Error ? error.message : String(error));
+  app.quit();
+});
