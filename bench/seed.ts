@@ -1,4 +1,4 @@
-import { Engine } from '../src/main/engine';
+import { Engine } from '../src/main/engine/engine';
 import { foldName } from '../src/shared/names';
 import { PLAN_IDS } from '../src/shared/plans';
 import { PET_STATUSES } from '../src/shared/pet';
