@@ -60,6 +60,11 @@ export interface ComplianceReport {
 export const WAIT_TOLERANCE_MS = 100;
 /** Exponential backoff: each wait while 429s repeat is at least this many times the one before. */
 export const BACKOFF_FACTOR = 1.5;
+/**
+ * A gap shorter than this between two requests is no wait at all: it is what a client sending
+ * back-to-back takes to get its next request out. Without the floor, 0 ms growing to 1 ms would pass as backoff.
+ */
+export const NO_WAIT_MS = 50;
 export const EVIDENCE_MAX = 50;
 
 const TITLES: Record<RuleId, string> = {
@@ -69,7 +74,12 @@ const TITLES: Record<RuleId, string> = {
 };
 
 const isLimited = (request: ObservedRequest) => request.status === 429;
-const seconds = (ms: number) => `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`;
+/** A duration readable at its own scale: "0.4 ms", "38 ms", "7.51 s", "21.0 s". */
+export function duration(ms: number): string {
+  if (ms < 10) return `${ms.toFixed(1)} ms`;
+  if (ms < 1_000) return `${Math.round(ms)} ms`;
+  return `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`;
+}
 
 function evidenceOf(request: ObservedRequest, note: string): Evidence {
   const { id, at, method, path, status, code } = request;
@@ -85,8 +95,10 @@ export function complianceReport(keyId: number, requests: readonly ObservedReque
   const sorted = [...requests].sort((a, b) => a.at - b.at || a.id - b.id);
   const limited = sorted.filter(isLimited);
 
-  // Rule 1: no request before the wait the latest 429 asked for has passed.
+  // Rule 1: no request before the wait the latest 429 asked for has passed. Only the latest counts: a
+  // shorter Retry-After of a later 429 replaces a longer one, as the server's own counters moved on.
   const early: Evidence[] = [];
+  let wasted = 0;
   let waitUntil = -Infinity;
   let toldBy: ObservedRequest | undefined;
   let followed429s = 0;
@@ -94,9 +106,11 @@ export function complianceReport(keyId: number, requests: readonly ObservedReque
     const previous = sorted[index - 1];
     if (previous && isLimited(previous)) followed429s += 1;
     if (toldBy && request.at < waitUntil - WAIT_TOLERANCE_MS) {
-      early.push(evidenceOf(request, `sent ${seconds(request.at - toldBy.at)} after request #${toldBy.id}'s 429, which said Retry-After: ${toldBy.retryAfter} s (${seconds(waitUntil - request.at)} too early)`));
+      early.push(evidenceOf(request, `sent ${duration(request.at - toldBy.at)} after request #${toldBy.id}'s 429, which said Retry-After: ${toldBy.retryAfter} s (${duration(waitUntil - request.at)} too early)`));
+      // Wasted: sent early and refused. One that got through early cost the client nothing.
+      if (isLimited(request)) wasted += 1;
     }
-    if (isLimited(request) && request.retryAfter !== null && request.at + request.retryAfter * 1000 >= waitUntil) {
+    if (isLimited(request) && request.retryAfter !== null) {
       waitUntil = request.at + request.retryAfter * 1000;
       toldBy = request;
     }
@@ -109,6 +123,7 @@ export function complianceReport(keyId: number, requests: readonly ObservedReque
         : verdict('honours_retry_after', 'fail', `${early.length} request(s) were sent before the Retry-After of an earlier 429 had passed.`, early);
 
   // Rule 2: while 429s repeat, each wait grows (by BACKOFF_FACTOR), unless it already honours Retry-After.
+  // A gap under NO_WAIT_MS is no wait, however it compares with the one before.
   const flat: Evidence[] = [];
   let streaks = 0;
   for (let index = 1; index < sorted.length; index += 1) {
@@ -124,8 +139,10 @@ export function complianceReport(keyId: number, requests: readonly ObservedReque
     const wait = current.at - previous.at;
     const honoured = previous.retryAfter !== null && wait >= previous.retryAfter * 1000 - WAIT_TOLERANCE_MS;
     // Strictly longer, too: a client retrying without any pause never backs off, however fast it is.
-    if (!honoured && (wait < lastWait * BACKOFF_FACTOR || wait <= lastWait)) {
-      flat.push(evidenceOf(current, `waited ${seconds(wait)} after another 429, having waited ${seconds(lastWait)} before: backoff needs at least ${seconds(lastWait * BACKOFF_FACTOR)} (×${BACKOFF_FACTOR})`));
+    if (!honoured && wait < NO_WAIT_MS) {
+      flat.push(evidenceOf(current, `retried ${duration(wait)} after another 429 (under ${NO_WAIT_MS} ms: no wait), having waited ${duration(lastWait)} before`));
+    } else if (!honoured && (wait < lastWait * BACKOFF_FACTOR || wait <= lastWait)) {
+      flat.push(evidenceOf(current, `waited ${duration(wait)} after another 429, having waited ${duration(lastWait)} before: backoff needs at least ${duration(Math.max(lastWait * BACKOFF_FACTOR, NO_WAIT_MS))} (×${BACKOFF_FACTOR})`));
     }
   }
   const backsOff =
@@ -158,7 +175,7 @@ export function complianceReport(keyId: number, requests: readonly ObservedReque
     keyId,
     from,
     to,
-    totals: { requests: sorted.length, accepted, rateLimited, banned: banned.length, other: sorted.length - accepted - rateLimited - banned.length, wasted: early.length },
+    totals: { requests: sorted.length, accepted, rateLimited, banned: banned.length, other: sorted.length - accepted - rateLimited - banned.length, wasted },
     rules: [honours, backsOff, avoids],
     timeline: timeline(sorted, from, to),
   };

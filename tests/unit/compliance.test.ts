@@ -58,4 +58,34 @@ describe('the compliance report', () => {
     expect(report.timeline.windowStarts).toEqual([T + 10_000, T + 70_000]);
     expect(report.timeline.buckets.reduce((sum, bucket) => sum + bucket.accepted, 0)).toBe(3);
   });
+
+  it('judges against the latest 429 only: a later, shorter Retry-After replaces a longer one', () => {
+    // 429 at 0 s says wait 8 s; the one at 3.5 s (itself early) says 4 s, so the wait ends at 7.5 s:
+    // the request at 7.6 s honours it.
+    const requests = [request(0, '429', 8), request(3.5, '429', 4), request(7.6, 'ok'), request(8.5, 'ok')];
+    const report = complianceReport(1, requests);
+    expect(report.rules[0]).toMatchObject({ rule: 'honours_retry_after', verdict: 'fail', offences: 1 });
+    expect(report.rules[0]?.evidence.map((evidence) => evidence.requestId)).toEqual([requests[1]?.id]);
+    expect(report.totals.wasted).toBe(1);
+  });
+
+  it('counts as wasted only the early requests that were refused', () => {
+    // Both follow a 429 that said 10 s; the first got through anyway, the second was refused.
+    const requests = [request(0, '429', 10), request(1, 'ok'), request(2, '429', 8)];
+    const report = complianceReport(1, requests);
+    expect(report.rules[0]).toMatchObject({ verdict: 'fail', offences: 2 });
+    expect(report.totals.wasted).toBe(1);
+  });
+
+  it('back-to-back retries are no backoff, even when the gap grows from 0 to 1 ms; the evidence reads in ms', () => {
+    const backToBack = [request(0, '429', 60), request(0, '429', 60), request(0.001, '429', 60), request(0.002, '429', 60)];
+    const report = complianceReport(1, backToBack);
+    expect(report.rules[1]).toMatchObject({ rule: 'backs_off', verdict: 'fail', offences: 2 });
+    expect(report.rules[1]?.evidence[0]?.note).toBe('retried 1.0 ms after another 429 (under 50 ms: no wait), having waited 0.0 ms before');
+    for (const rule of report.rules) for (const evidence of rule.evidence) expect(evidence.note).not.toMatch(/\b0\.00 s\b/);
+
+    // Waits of 40 ms then 70 ms: the first is no wait; the second is a real, longer one.
+    const fromNothing = [request(0, '429', 60), request(0.04, '429', 60), request(0.11, '429', 60)];
+    expect(complianceReport(1, fromNothing).rules[1]).toMatchObject({ verdict: 'pass' });
+  });
 });
