@@ -192,5 +192,8 @@ exports.run = async function run(name, args) {
     process.exit(1);
   }
   process.argv = [process.argv[0], bundle, ...args];
+  // npm runs scripts from the package's folder; relative paths given on the command line
+  // (`--data-dir ./data`, a folder to deploy) mean the folder the user typed them in.
+  if (process.env.INIT_CWD && fs.statSync(process.env.INIT_CWD, { throwIfNoEntry: false })?.isDirectory()) process.chdir(process.env.INIT_CWD);
   require(bundle);
 };

@@ -113,3 +113,14 @@ export function reachablePages(start: string): Set<string> {
   }
   return reached;
 }
+
+/** The first ```sh block after the heading `heading` (its text without the `#`s), as written. */
+export function shellBlockUnder(text: string, heading: string): string {
+  const lines = text.split('\n');
+  const start = lines.findIndex((line) => /^#{1,6}\s/.test(line) && line.replace(/^#+\s*/, '').trim() === heading);
+  if (start === -1) throw new Error(`no heading "${heading}"`);
+  const open = lines.findIndex((line, index) => index > start && /^```sh\s*$/.test(line));
+  const close = lines.findIndex((line, index) => index > open && /^```\s*$/.test(line));
+  if (open === -1 || close === -1) throw new Error(`no sh block under "${heading}"`);
+  return lines.slice(open + 1, close).join('\n');
+}
