@@ -170,6 +170,9 @@ describe('temporary ban of a key', () => {
     const later = await call(petsUrl(), { key: banned.key });
     expect(later).toMatchObject({ status: 429, code: 'api_key_banned', limits: { retryAfter: 600 } });
     expect(later.limits.remaining).toBe(60); // a banned request uses no quota
+    // A ban is no window: Retry-After counts the ban down while X-RateLimit-Reset stays the quota's
+    // (the minute that began at 10:05), as docs/contract.md says.
+    expect(later.limits.reset).toBe(Date.UTC(2026, 5, 1, 10, 6, 0) / 1000);
     expect((await call(petsUrl(), { key: sibling.key })).status).toBe(200);
 
     server.clock.set(T0 + 15 * MINUTE - 1);
