@@ -18,11 +18,7 @@ function target(): ScenarioTarget {
   const engine = server!.engine;
   return {
     baseUrl: server!.running.baseUrl,
-    advanceLabClock: (ms) => {
-      if (!engine.clock.isOn) return false;
-      engine.lab.advance(ms);
-      return true;
-    },
+    advanceLabClock: (ms) => engine.lab.advanceIfOn(ms),
   };
 }
 

@@ -92,7 +92,7 @@ describe('readers of the request log', () => {
     server = await startLimitsServer();
     const { engine, clock } = server;
     const file = requestLogFile(engine.sqlite.name);
-    const log = new RequestLog(engine.sqlite, engine.clock, { maxRows: 5_000 });
+    const log = new RequestLog(engine.sqlite, engine.clock, engine.services.keys, { maxRows: 5_000 });
     const pageCount = () => {
       const sqlite = new Database(file, { readonly: true });
       try {
@@ -130,7 +130,7 @@ describe('readers of the request log', () => {
   it('a log that cannot write keeps one batch, drops and counts the rest, and resumes by itself', async () => {
     server = await startLimitsServer();
     const { engine } = server;
-    const log = new RequestLog(engine.sqlite, engine.clock);
+    const log = new RequestLog(engine.sqlite, engine.clock, engine.services.keys);
     const record = (count: number, from: number) => {
       for (let i = 0; i < count; i++) log.record(T0, 'GET', 'localhost', `/v1/pets?n=${from + i}`, 200, null, null, null, '127.0.0.1', 0.1, HEAD);
     };
@@ -169,7 +169,7 @@ describe('readers of the request log', () => {
     try {
       server = await startLimitsServer();
       const { engine } = server;
-      const full = new RequestLog(engine.sqlite, engine.clock, { file: path.join(disk, 'production.request-log.sqlite') });
+      const full = new RequestLog(engine.sqlite, engine.clock, engine.services.keys, { file: path.join(disk, 'production.request-log.sqlite') });
       log = full;
       // Heads that differ every time (about 1.7 MB a batch); the disk keeps about 1 MB free.
       const record = (count: number, from: number) => {

@@ -139,7 +139,7 @@ describe('the request log', () => {
   it('keeps rows for the configured period and at most the configured count', async () => {
     server = await startLimitsServer();
     const { engine } = server;
-    const log = new RequestLog(engine.sqlite, engine.clock, { keepMs: 7 * 86_400_000, maxRows: 3 });
+    const log = new RequestLog(engine.sqlite, engine.clock, engine.services.keys, { keepMs: 7 * 86_400_000, maxRows: 3 });
     const head = 'HTTP/1.1 200 OK\r\n';
     for (let i = 0; i < 5; i++) log.record(T0 - 8 * 86_400_000 + i, 'GET', 'h', '/v1/pets', 200, null, null, null, '127.0.0.1', 1, head);
     log.flush();
@@ -156,7 +156,7 @@ describe('the request log', () => {
   it('keeps figures of any size and sign exactly, and reads batches the previous release wrote', async () => {
     server = await startLimitsServer();
     const { engine } = server;
-    const log = new RequestLog(engine.sqlite, engine.clock);
+    const log = new RequestLog(engine.sqlite, engine.clock, engine.services.keys);
     const head = 'HTTP/1.1 200 OK\r\ncontent-length: 2\r\n';
     // Times far apart and back, a fractional time, latencies from 0 to minutes.
     const times = [T0, T0 + 1, T0 - 86_400_000, 0, T0 + 0.5, Number.MAX_SAFE_INTEGER, T0];
@@ -178,7 +178,7 @@ describe('the request log', () => {
     prefix.writeUInt32LE(table.length, 9);
     // Written into the database, where that release kept it: the log moves it into its own file when opened.
     engine.sqlite.prepare('INSERT INTO request_log_batches (rows, last_at, data) VALUES (1, ?, ?)').run(T0 - 5, Buffer.concat([prefix, Buffer.from(figures.buffer), table]));
-    const reopened = new RequestLog(engine.sqlite, engine.clock);
+    const reopened = new RequestLog(engine.sqlite, engine.clock, engine.services.keys);
     expect(reopened.list({ path: '/v1/old' })).toMatchObject([
       { at: T0 - 5, latencyMs: 2.5, status: 404, keyId: null, accountId: 7, method: 'GET', host: null, path: '/v1/old', code: null, address: '10.0.0.7', headers: {} },
     ]);

@@ -18,7 +18,7 @@ const DOCUMENTED_PORT = '4010';
 
 /** bash in `folder`, where `npm` is the project's (npm run from elsewhere, as from a clone's subfolder). */
 function bashEnv(folder: string): NodeJS.ProcessEnv {
-  const env = { ...process.env, ADK_PROJECT: PROJECT_ROOT, BASH_ENV: path.join(folder, '.npm-in-project.sh') };
+  const env: NodeJS.ProcessEnv = { ...process.env, ADK_PROJECT: PROJECT_ROOT, BASH_ENV: path.join(folder, '.npm-in-project.sh') };
   delete env.INIT_CWD;
   fs.writeFileSync(env.BASH_ENV!, 'npm() { command npm --prefix "$ADK_PROJECT" "$@"; }\n');
   return env;

@@ -1,4 +1,4 @@
-import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { customType, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { sql } from 'drizzle-orm';
 
 export const categories = sqliteTable(
@@ -253,10 +253,20 @@ export const requestLog = sqliteTable(
   (table) => [index('request_log_key_at').on(table.keyId, table.at), index('request_log_at').on(table.at)],
 );
 
+/**
+ * An earlier release's batch as it sits in a TEXT column: text (the first releases), or the bytes
+ * of FORMAT 2 or 3 written as a Buffer, which SQLite keeps as a BLOB whatever the column's type.
+ * The column stays `text` in SQL: declaring it `blob` would make drizzle-kit rebuild, in a
+ * migration of its own, a table that is only ever emptied.
+ */
+const earlierBatchData = customType<{ data: Buffer | string; driverData: Buffer | string }>({
+  dataType: () => 'text',
+});
+
 /** Earlier releases' unread batches of answers (text, FORMAT 2 or 3): moved into the log's own file on first open. */
 export const requestLogBatches = sqliteTable('request_log_batches', {
   id: integer('id').primaryKey(),
   rows: integer('rows').notNull(),
   lastAt: integer('last_at').notNull(),
-  data: text('data').notNull(),
+  data: earlierBatchData('data').notNull(),
 });

@@ -86,18 +86,19 @@ export class Engine {
     });
     const { db } = this.connection;
     this.lab = new LabClockService(this.connection.sqlite, this.clock, this.changes);
-    this.requestLog = new RequestLog(this.connection.sqlite, this.clock, options.requestLog);
     const categories = new CategoryService(db, this.changes);
     const plans = new PlanService(db, this.changes);
     const accounts = new AccountService(db, this.clock, plans, this.changes);
+    const keys = new KeyService(db, this.clock, this.environment, accounts, this.changes);
     this.services = {
       categories,
       pets: new PetService(db, this.connection.sqlite, this.clock, categories, this.changes),
       plans,
       accounts,
-      keys: new KeyService(db, this.clock, this.environment, accounts, this.changes),
-      quota: new QuotaService(this.connection.sqlite, this.clock, accounts, plans, this.changes),
+      keys,
+      quota: new QuotaService(this.connection.sqlite, this.clock, accounts, plans, keys, this.changes),
     };
+    this.requestLog = new RequestLog(this.connection.sqlite, this.clock, keys, options.requestLog);
     const { sqlite } = this.connection;
     this.sites = new Sites({ db, sqlite, clock: this.clock, changes: this.changes, accounts, plans, dataDir: this.dataDir, environment: this.environment, log: this.log }, options.sites);
     this.dataVersion = this.readDataVersion();

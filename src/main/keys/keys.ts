@@ -85,8 +85,13 @@ export class KeyService {
     return this.db.select(recordColumns).from(apiKeys).where(where).orderBy(asc(apiKeys.id)).all();
   }
 
+  /** The one answer to "does this key exist" (revoked or not); the request log and the quota ask here too. */
+  find(id: number): ApiKeyRecord | undefined {
+    return this.db.select(recordColumns).from(apiKeys).where(eq(apiKeys.id, id)).get();
+  }
+
   get(id: number): ApiKeyRecord {
-    const row = this.db.select(recordColumns).from(apiKeys).where(eq(apiKeys.id, id)).get();
+    const row = this.find(id);
     if (!row) throw new AppError('not_found', `API key ${id} does not exist.`);
     return row;
   }

@@ -86,6 +86,16 @@ export class LabClockService {
     return this.state();
   }
 
+  /**
+   * A honouring client's wait (the scenarios): with the lab clock on, the clock moves by `ms` instead
+   * (true); with it off nothing moves (false), and the client really waits.
+   */
+  advanceIfOn(ms: number): boolean {
+    if (!this.clock.isOn) return false;
+    this.advance(ms);
+    return true;
+  }
+
   /** To the first instant of the next minute or day window (UTC), where a fresh window begins. */
   nextWindow(kind: WindowKind): LabClockState {
     const now = this.clock.now();

@@ -1,15 +1,13 @@
 import type Database from 'better-sqlite3';
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Clock } from '../../shared/clock';
 import { AppError } from '../../shared/errors';
 import type { PetRecord, StatusChange } from '../../shared/models';
 import { BrowsePetsSchema, PetChangeSchema, type BrowsePets, type PetChange } from '../../shared/admin-schemas';
-import { foldName } from '../../shared/names';
 import { NewPetSchema, PetStatusSchema, type NewPet, type Pet, type PetStatus } from '../../shared/pet';
 import type { Store } from '../db/connection';
-import { petStatusHistory, pets } from '../db/schema';
 import type { CategoryService } from './categories';
 import type { Changes } from '../db/changes';
+import { PetStore } from './store';
 import { parseOrThrow } from '../../shared/validation';
 
 export type { PetRecord, StatusChange };
@@ -20,55 +18,26 @@ export interface PetPage {
   nextAfterId: number | null;
 }
 
-/** What staff see of a pet; the folded name is only for search. */
-const recordColumns = {
-  id: pets.id,
-  name: pets.name,
-  categoryId: pets.categoryId,
-  status: pets.status,
-  createdAt: pets.createdAt,
-  updatedAt: pets.updatedAt,
-};
-
 /** Rows per transaction of an import: a few milliseconds of writing, then the server's writes get their turn. */
 const IMPORT_SLICE_ROWS = 500;
 
-const PUBLIC_SELECT = 'SELECT id, name, category_id AS categoryId, status FROM pets';
-
-type PetStatements = ReturnType<typeof prepareStatements>;
-
-/** The public API's hot paths, prepared once: building SQL per request cost more than running it. */
-function prepareStatements(sqlite: Database.Database) {
-  return {
-    page: sqlite.prepare<[number, number], Pet>(`${PUBLIC_SELECT} WHERE id > ? ORDER BY id LIMIT ?`),
-    pageByStatus: sqlite.prepare<[PetStatus, number, number], Pet>(`${PUBLIC_SELECT} WHERE status = ? AND id > ? ORDER BY id LIMIT ?`),
-    get: sqlite.prepare<[number], Pet>(`${PUBLIC_SELECT} WHERE id = ?`),
-    // No RETURNING: the new pet is what was given plus its rowid, and a RETURNING row costs a tenth of a creation.
-    insert: sqlite.prepare<[string, string, number, PetStatus, number, number]>(
-      'INSERT INTO pets (name, name_folded, category_id, status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)',
-    ),
-  };
-}
-
+/** The rules for pets (what is checked, what a change tells); the SQL is in PetStore. */
 export class PetService {
-  private readonly statements: PetStatements;
+  private readonly store: PetStore;
 
   constructor(
-    private readonly db: Store,
-    private readonly sqlite: Database.Database,
+    db: Store,
+    sqlite: Database.Database,
     private readonly clock: Clock,
     private readonly categories: CategoryService,
     private readonly changes: Changes,
   ) {
-    this.statements = prepareStatements(sqlite);
+    this.store = new PetStore(db, sqlite);
   }
 
   /** Keyset pages in id order: stable while other pets are added. */
   listPage(query: { limit: number; status?: PetStatus; afterId?: number }): PetPage {
-    const afterId = query.afterId ?? 0;
-    const rows = query.status
-      ? this.statements.pageByStatus.all(query.status, afterId, query.limit + 1)
-      : this.statements.page.all(afterId, query.limit + 1);
+    const rows = this.store.page(query.afterId ?? 0, query.limit + 1, query.status);
     const hasMore = rows.length > query.limit;
     const page = hasMore ? rows.slice(0, query.limit) : rows;
     return { pets: page, nextAfterId: hasMore ? (page.at(-1)?.id ?? null) : null };
@@ -76,33 +45,15 @@ export class PetService {
 
   /** For staff: search (by part of the name, regardless of case), filter, sort and offset paging, with the total for the pager. */
   browse(input: BrowsePets): { pets: PetRecord[]; total: number } {
-    const query = parseOrThrow(BrowsePetsSchema, input, 'query');
-    const filters: SQL[] = [];
-    if (query.status) filters.push(eq(pets.status, query.status));
-    if (query.categoryId !== undefined) filters.push(eq(pets.categoryId, query.categoryId));
-    const search = foldName(query.search?.trim() ?? '');
-    if (search) filters.push(sql`${pets.nameFolded} LIKE ${`%${escapeLike(search)}%`} ESCAPE '\\'`);
-    const where = and(...filters);
-    const column = pets[query.sort ?? 'id'];
-    const order = query.direction === 'desc' ? [desc(column), desc(pets.id)] : [asc(column), asc(pets.id)];
-    const rows = this.db
-      .select(recordColumns)
-      .from(pets)
-      .where(where)
-      .orderBy(...order)
-      .limit(query.limit ?? 50)
-      .offset(query.offset ?? 0)
-      .all();
-    const total = this.db.select({ n: sql<number>`count(*)` }).from(pets).where(where).get()?.n ?? 0;
-    return { pets: rows, total };
+    return this.store.browse(parseOrThrow(BrowsePetsSchema, input, 'query'));
   }
 
   get(id: number): Pet | undefined {
-    return this.statements.get.get(id);
+    return this.store.get(id);
   }
 
   getRecord(id: number): PetRecord {
-    const row = this.db.select(recordColumns).from(pets).where(eq(pets.id, id)).get();
+    const row = this.store.record(id);
     if (!row) throw new AppError('not_found', `Pet ${id} does not exist.`);
     return row;
   }
@@ -119,11 +70,11 @@ export class PetService {
    */
   createMany(inputs: readonly NewPet[]): (Pet | AppError)[] {
     const now = this.clock.now();
-    const results = this.sqlite.transaction(() =>
+    const results = this.store.transaction(() =>
       inputs.map((input) => {
-        return this.categoryProblem(input.categoryId) ?? this.insertOne(input, now);
+        return this.categoryProblem(input.categoryId) ?? this.store.insert(input, now);
       }),
-    )();
+    );
     this.changes.emit('pets');
     return results;
   }
@@ -155,12 +106,12 @@ export class PetService {
         if (first > 0) betweenSlices?.(performance.now() - sliceStarted);
         sliceStarted = performance.now();
         const slice = valid.slice(first, first + IMPORT_SLICE_ROWS);
-        const written = this.sqlite.transaction(() =>
+        const written = this.store.transaction(() =>
           slice.map((input, index) => {
             this.assertCategory(input.categoryId, `row ${first + index + 1}: `);
-            return this.insertOne(input, now);
+            return this.store.insert(input, now);
           }),
-        )();
+        );
         for (const pet of written) created.push(pet);
       }
     } catch (error) {
@@ -177,7 +128,7 @@ export class PetService {
     const ids = created.map((pet) => pet.id);
     try {
       for (let first = 0; first < ids.length; first += IMPORT_SLICE_ROWS) {
-        this.db.delete(pets).where(inArray(pets.id, ids.slice(first, first + IMPORT_SLICE_ROWS))).run();
+        this.store.removeMany(ids.slice(first, first + IMPORT_SLICE_ROWS));
       }
     } catch {
       const reason = cause instanceof Error ? cause.message : String(cause);
@@ -190,23 +141,14 @@ export class PetService {
     const change = parseOrThrow(PetChangeSchema, input);
     this.getRecord(id);
     if (change.categoryId !== undefined) this.assertCategory(change.categoryId);
-    const nameFolded = change.name === undefined ? undefined : foldName(change.name);
-    // drizzle leaves out what is undefined.
-    this.db.update(pets).set({ name: change.name, nameFolded, categoryId: change.categoryId, updatedAt: this.clock.now() }).where(eq(pets.id, id)).run();
+    this.store.update(id, change, this.clock.now());
     this.changes.emit('pets');
     return this.getRecord(id);
   }
 
   changeStatus(id: number, input: PetStatus): PetRecord {
     const status = parseOrThrow(PetStatusSchema, input, 'status');
-    const now = this.clock.now();
-    this.db.transaction((tx) => {
-      const current = tx.select({ status: pets.status }).from(pets).where(eq(pets.id, id)).get();
-      if (!current) throw new AppError('not_found', `Pet ${id} does not exist.`);
-      if (current.status === status) return;
-      tx.update(pets).set({ status, updatedAt: now }).where(eq(pets.id, id)).run();
-      tx.insert(petStatusHistory).values({ petId: id, fromStatus: current.status, toStatus: status, changedAt: now }).run();
-    });
+    if (this.store.setStatus(id, status, this.clock.now()) === undefined) throw new AppError('not_found', `Pet ${id} does not exist.`);
     this.changes.emit('pets');
     return this.getRecord(id);
   }
@@ -218,46 +160,30 @@ export class PetService {
    */
   history(id: number): StatusChange[] {
     const pet = this.getRecord(id);
-    const changes = this.db
-      .select({ fromStatus: petStatusHistory.fromStatus, toStatus: petStatusHistory.toStatus, changedAt: petStatusHistory.changedAt })
-      .from(petStatusHistory)
-      .where(eq(petStatusHistory.petId, id))
-      .orderBy(asc(petStatusHistory.changedAt), asc(petStatusHistory.id))
-      .all();
+    const changes = this.store.statusChanges(id);
     const createdWith = changes[0]?.fromStatus ?? pet.status;
     return [{ fromStatus: null, toStatus: createdWith, changedAt: pet.createdAt }, ...changes];
   }
 
   remove(id: number): void {
-    const deleted = this.db.delete(pets).where(eq(pets.id, id)).returning({ id: pets.id }).get();
-    if (!deleted) throw new AppError('not_found', `Pet ${id} does not exist.`);
+    if (!this.store.remove(id)) throw new AppError('not_found', `Pet ${id} does not exist.`);
     this.changes.emit('pets');
   }
 
   count(): number {
-    return this.db.select({ n: sql<number>`count(*)` }).from(pets).get()?.n ?? 0;
+    return this.store.count();
   }
 
   private insertAll(inputs: NewPet[], rowLabel: (index: number) => string = () => ''): Pet[] {
     const now = this.clock.now();
-    const created = this.sqlite.transaction(() =>
+    const created = this.store.transaction(() =>
       inputs.map((input, index) => {
         this.assertCategory(input.categoryId, rowLabel(index));
-        return this.insertOne(input, now);
+        return this.store.insert(input, now);
       }),
-    )();
+    );
     this.changes.emit('pets');
     return created;
-  }
-
-  /**
-   * One row in `pets` and nothing else: the status a pet was created with is not written to the
-   * history, which holds only changes (see history()), so a creation touches half the pages it would.
-   */
-  private insertOne(input: NewPet, now: number): Pet {
-    const status = input.status ?? 'available';
-    const { lastInsertRowid } = this.statements.insert.run(input.name, foldName(input.name), input.categoryId, status, now, now);
-    return { id: Number(lastInsertRowid), name: input.name, categoryId: input.categoryId, status };
   }
 
   private categoryProblem(categoryId: number, rowLabel = ''): AppError | undefined {
@@ -269,8 +195,4 @@ export class PetService {
     const problem = this.categoryProblem(categoryId, rowLabel);
     if (problem) throw problem;
   }
-}
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
 }

@@ -16,6 +16,7 @@ import type { BanRecord, UsageReport } from '../../shared/models';
 import type { AccountLimits, AccountService } from '../accounts/accounts';
 import type { Changes } from '../db/changes';
 import type { PlanService } from '../accounts/plans';
+import type { KeyService } from '../keys/keys';
 
 /** Whose quota it is: an account (all its keys share it), or an address without a key. */
 type QuotaOwner = { kind: 'account'; accountId: number } | { kind: 'address'; address: string };
@@ -75,6 +76,7 @@ export class QuotaService {
     private readonly clock: Clock,
     private readonly accounts: AccountService,
     private readonly plans: PlanService,
+    private readonly keys: Pick<KeyService, 'get'>,
     changes: Changes,
   ) {
     this.statements = {
@@ -99,7 +101,6 @@ export class QuotaService {
         "SELECT start, accepted, rejected FROM usage_windows WHERE subject = ? AND kind = 'minute' AND start >= ?",
       ),
       bansSince: sqlite.prepare<[number, number], { n: number }>('SELECT count(*) AS n FROM bans WHERE account_id = ? AND started_at >= ?'),
-      keyExists: sqlite.prepare<[number], { id: number }>('SELECT id FROM api_keys WHERE id = ?'),
       liftBan: sqlite.prepare('UPDATE bans SET lifted_at = ? WHERE key_id = ? AND lifted_at IS NULL AND until > ?'),
       newResets: sqlite.prepare<[number], { id: number; subject: string }>('SELECT id, subject FROM usage_resets WHERE id > ? ORDER BY id'),
     };
@@ -268,7 +269,8 @@ export class QuotaService {
    */
   liftBan(keyId: number): true {
     const now = this.clock.now();
-    if (!this.statements.keyExists.get(keyId)) throw new AppError('not_found', `API key ${keyId} does not exist.`);
+    // Not a hot path: staff lift a ban now and then, so the key service answers (not_found when there is no such key).
+    this.keys.get(keyId);
     const result = this.statements.liftBan.run(now, keyId, now);
     if (result.changes === 0) throw new AppError('conflict', `Key ${keyId} is not banned; there is no ban to lift.`);
     this.strikes.delete(keyId);

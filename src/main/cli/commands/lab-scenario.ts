@@ -12,7 +12,6 @@ import { run } from '../run';
 /** A running server re-reads the lab clock at most every 250 ms: give it that before the next request. */
 const SERVER_PICKUP_MS = 300;
 
-
 interface ScenarioOptions {
   key: string;
   count?: number;
@@ -48,8 +47,7 @@ export function registerScenarioCommands(program: Command): void {
             baseUrl,
             advanceLabClock: async (ms) => {
               engine.syncExternalChanges(true);
-              if (!engine.clock.isOn) return false;
-              engine.lab.advance(ms);
+              if (!engine.lab.advanceIfOn(ms)) return false;
               await new Promise((resolve) => setTimeout(resolve, SERVER_PICKUP_MS));
               return true;
             },

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { LoggedRequest, RequestFilter } from '../../../shared/lab';
+import type { KeyService } from '../../keys/keys';
 import type { LabClock } from '../clock';
 import { moveEarlierLog } from './earlier-releases';
 import { RequestRecorder, type AnswerLog, type ApiExchange, type WrittenAnswer } from './recorder';
@@ -38,14 +39,16 @@ export class RequestLog implements AnswerLog {
   private lastPrune: number;
   private lastFailure: unknown = null;
 
+  /** `keys` gives the display prefix of each logged answer's key. */
   constructor(
     main: Database.Database,
     private readonly clock: LabClock,
+    keys: Pick<KeyService, 'find'>,
     options: RequestLogOptions = {},
   ) {
     this.store = new RequestLogStore(options.file ?? requestLogFile(main.name), options);
     this.recorder = new RequestRecorder(this.store);
-    this.views = new RequestViews(this.store, main);
+    this.views = new RequestViews(this.store, keys);
     // The first pruning a minute after start: a starting server has better things to do.
     this.lastPrune = clock.realNow();
     if (moveEarlierLog(main, this.store.file)) {

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { LoggedRequest, RequestFilter } from '../../../shared/lab';
+import type { KeyService } from '../../keys/keys';
 import { decodeBatch, type LoggedAnswer } from './batch-format';
 import type { UnwrittenBatch } from './recorder';
 import type { RequestLogStore, StoredBatch } from './store';
@@ -16,14 +17,10 @@ const KEY_LIMIT = 100_000;
  * Answers keep the ids their batch gave them (its first id, then one more per answer).
  */
 export class RequestViews {
-  private readonly keyPrefix: Database.Statement;
-
   constructor(
     private readonly store: RequestLogStore,
-    main: Database.Database,
-  ) {
-    this.keyPrefix = main.prepare('SELECT display_prefix FROM api_keys WHERE id = ?').pluck();
-  }
+    private readonly keys: Pick<KeyService, 'find'>,
+  ) {}
 
   /** Newest first, or oldest first after `afterId` (tailing); `unwritten`: this process's answers not yet in the file. */
   list(filter: RequestFilter = {}, unwritten: readonly UnwrittenBatch[] = []): LoggedRequest[] {
@@ -105,14 +102,14 @@ export class RequestViews {
     sqlite.transaction(() => body(sqlite, this.store.nextId(sqlite)))();
   }
 
-  /** Keys' display prefixes, each asked of the database once per read. */
+  /** Keys' display prefixes, each asked of the key service once per read (null for a key no longer there). */
   private prefixes(): (keyId: number | null) => string | null {
     const known = new Map<number, string | null>();
     return (keyId) => {
       if (keyId === null) return null;
       let prefix = known.get(keyId);
       if (prefix === undefined) {
-        prefix = (this.keyPrefix.get(keyId) as string | undefined) ?? null;
+        prefix = this.keys.find(keyId)?.displayPrefix ?? null;
         known.set(keyId, prefix);
       }
       return prefix;
