@@ -2,6 +2,8 @@
 export interface Clock {
   /** Milliseconds since the Unix epoch. */
   now(): number;
+  /** Time outside the quota lab, where the clock has a lab offset; now() for every other clock. */
+  realNow?(): number;
 }
 
 export const systemClock: Clock = { now: () => Date.now() };

@@ -182,7 +182,10 @@ export class QuotaService {
         for (const counter of counters) this.statements.writeCounter.run(counter);
         for (const [keyId, strike] of strikes) this.statements.writeStrike.run(keyId, strike.windowResetAt, strike.strikes);
         for (const keyId of endedStrikes) this.statements.deleteStrike.run(keyId);
-        for (const kind of WINDOW_KINDS) this.statements.pruneCounters.run(kind, now - KEEP_MS[kind]);
+        // By the earlier of lab and real time: a lab clock running ahead must not prune the real
+        // windows, which count again once it is back to real time.
+        const horizon = Math.min(now, this.clock.realNow?.() ?? now);
+        for (const kind of WINDOW_KINDS) this.statements.pruneCounters.run(kind, horizon - KEEP_MS[kind]);
       })();
     } catch (error) {
       this.forgetFinished(now);
