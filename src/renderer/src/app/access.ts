@@ -1,0 +1,27 @@
+/** Browser mode without its token: every call answers unauthorized, so the whole window says how to get in. */
+import { useSyncExternalStore } from 'react';
+import { AdminCallError } from '../client/transport';
+
+let denied = false;
+const listeners = new Set<() => void>();
+
+export function noteFailure(error: unknown): void {
+  if (denied || !(error instanceof AdminCallError) || error.code !== 'unauthorized') return;
+  denied = true;
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useAccessDenied(): boolean {
+  return useSyncExternalStore(subscribe, () => denied);
+}
+
+/** Retrying cannot fix what the engine refused; only an unreachable or failing engine is worth a second try. */
+export function worthRetrying(failures: number, error: unknown): boolean {
+  const refused = error instanceof AdminCallError && error.status >= 400 && error.status < 500;
+  return !refused && failures < 2;
+}

@@ -1,0 +1,121 @@
+import { useEffect, useRef } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ClockMove, RequestFilter, Scenario } from '../../../../shared/lab';
+import { describeOffset } from '../../../../shared/lab';
+import { call } from '../../client/transport';
+import { useEnvironment } from '../../app/EnvironmentProvider';
+import { useAction } from '../../client/action';
+
+/** The lab clock of the environment shown; polled, since the CLI may move it from another process. */
+export function useLabClock() {
+  const environment = useEnvironment();
+  return useQuery({
+    queryKey: [environment, 'lab', 'clock'],
+    queryFn: () => call('lab.clock', { environment }),
+    refetchInterval: 2_000,
+    staleTime: 0,
+  });
+}
+
+/** Answers computed from the engine's clock that no other poll refreshes: the 30-minute re-verify flag of certificates. */
+const FOLLOWS_THE_CLOCK = new Set(['sites', 'certificates']);
+
+/**
+ * When the lab clock moves (here or from the CLI), what was computed at the old time is refetched,
+ * so a certificate past the 30-minute rule shows its re-verify prompt at once.
+ */
+export function useRefreshOnClockMove(): void {
+  const environment = useEnvironment();
+  const queryClient = useQueryClient();
+  const clock = useLabClock();
+  const offset = clock.data ? (clock.data.on ? clock.data.offsetMs : null) : undefined;
+  const seen = useRef<{ environment: string; offset: number | null } | undefined>(undefined);
+  useEffect(() => {
+    if (offset === undefined) return;
+    const before = seen.current;
+    seen.current = { environment, offset };
+    if (before?.environment !== environment || before.offset === offset) return;
+    void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] === environment && FOLLOWS_THE_CLOCK.has(String(query.queryKey[1])) });
+  }, [environment, offset, queryClient]);
+}
+
+const MOVE_WORDS: Record<ClockMove, string> = {
+  on: 'Turning the lab clock on…',
+  'next-minute': 'Jumping to the next minute window…',
+  'next-day': 'Jumping to the next day window…',
+  reset: 'Going back to real time…',
+};
+
+export function useMoveClock() {
+  return useAction({
+    run: (move: ClockMove, environment) => call('lab.moveClock', { environment, move }),
+    progress: (move) => MOVE_WORDS[move],
+    success: (state) => (state.on ? `Lab clock: ${new Date(state.now).toISOString()} (${describeOffset(state.offsetMs)}).` : 'The API runs on real time again.'),
+    invalidates: ['lab', 'usage'],
+  });
+}
+
+export function useAdvanceClock() {
+  return useAction({
+    run: (duration: string, environment) => call('lab.advanceClock', { environment, duration }),
+    progress: (duration) => `Moving the lab clock ${duration} forward…`,
+    success: (state) => `Lab clock: ${new Date(state.now).toISOString()} (${describeOffset(state.offsetMs)}).`,
+    shownInPlace: () => true,
+    invalidates: ['lab', 'usage'],
+  });
+}
+
+/** The request log, newest first; live (polled) unless paused. */
+export function useRequestLog(filter: RequestFilter, live: boolean) {
+  const environment = useEnvironment();
+  return useQuery({
+    queryKey: [environment, 'lab', 'requests', filter],
+    queryFn: () => call('lab.requests', { environment, filter: { limit: 500, ...filter } }),
+    refetchInterval: live ? 1_000 : false,
+    staleTime: 0,
+    placeholderData: (previous) => previous,
+  });
+}
+
+/** A key's compliance report; refreshed while traffic may still arrive. */
+export function useComplianceReport(keyId: number | null, range: { from?: number; to?: number }) {
+  const environment = useEnvironment();
+  return useQuery({
+    queryKey: [environment, 'lab', 'report', keyId, range],
+    queryFn: () => call('lab.report', { environment, keyId: keyId ?? 0, ...range }),
+    enabled: keyId !== null,
+    refetchInterval: 2_000,
+    staleTime: 0,
+    placeholderData: (previous) => previous,
+  });
+}
+
+/** Scenario runs of this environment; polled quickly while one is running. */
+export function useScenarioRuns() {
+  const environment = useEnvironment();
+  return useQuery({
+    queryKey: [environment, 'lab', 'scenarios'],
+    queryFn: () => call('lab.scenarios', { environment }),
+    refetchInterval: (query) => (query.state.data?.some((run) => run.state === 'running') ? 500 : 3_000),
+    staleTime: 0,
+  });
+}
+
+export function useStartScenario() {
+  return useAction({
+    run: (scenario: Scenario, environment) => call('lab.scenarioStart', { environment, scenario }),
+    progress: (scenario) => `Starting the ${scenario.kind} scenario…`,
+    success: (run) => `Scenario ${run.kind} started: ${run.planned} request(s) planned.`,
+    shownInPlace: () => true,
+    invalidates: ['lab'],
+  });
+}
+
+export function useCancelScenario() {
+  return useAction({
+    run: (id: number, environment) => call('lab.scenarioCancel', { environment, id }),
+    progress: 'Cancelling the scenario…',
+    success: (run) => `Scenario ${run.kind} cancelled after ${run.sent} request(s).`,
+    invalidates: ['lab'],
+  });
+}
