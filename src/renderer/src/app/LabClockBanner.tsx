@@ -3,7 +3,7 @@ import { IconClockExclamation } from '@tabler/icons-react';
 import { describeOffset } from '../../../shared/lab';
 import { useEnvironment } from './EnvironmentProvider';
 import { pageHref } from './navigation';
-import { useLabClock, useRefreshOnClockMove } from '../areas/lab/queries';
+import { useLabClock, useRefreshOnClockMove } from '../client/lab-clock';
 
 /** On every page while the environment's lab clock is on, so nobody mistakes its times for real ones. */
 export function LabClockBanner(): React.JSX.Element | null {

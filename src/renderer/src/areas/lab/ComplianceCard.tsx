@@ -4,7 +4,8 @@ import { useState } from 'react';
 import type { ComplianceReport, RuleVerdict, Verdict } from '../../../../shared/compliance';
 import { describeFailure } from '../../client/notify';
 import { useApiKeys } from '../../client/api-keys';
-import { useComplianceReport, useLabClock } from './queries';
+import { useLabClock } from '../../client/lab-clock';
+import { useComplianceReport } from './queries';
 
 const VERDICT: Record<Verdict, { label: string; color: string }> = {
   pass: { label: 'Pass', color: 'teal' },

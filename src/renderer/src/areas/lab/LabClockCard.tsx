@@ -3,7 +3,8 @@ import { useForm } from '@mantine/form';
 import { IconPlayerSkipForward } from '@tabler/icons-react';
 import { describeOffset, parseDuration } from '../../../../shared/lab';
 import { AdminCallError } from '../../client/transport';
-import { useAdvanceClock, useLabClock, useMoveClock } from './queries';
+import { useLabClock } from '../../client/lab-clock';
+import { useAdvanceClock, useMoveClock } from './queries';
 
 const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 

@@ -1,43 +1,9 @@
-import { useEffect, useRef } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ClockMove, RequestFilter, Scenario } from '../../../../shared/lab';
+import { useQuery } from '@tanstack/react-query';
+import type { ClockMove, Scenario } from '../../../../shared/lab';
 import { describeOffset } from '../../../../shared/lab';
 import { call } from '../../client/transport';
 import { useEnvironment } from '../../app/EnvironmentProvider';
 import { useAction } from '../../client/action';
-
-/** The lab clock of the environment shown; polled, since the CLI may move it from another process. */
-export function useLabClock() {
-  const environment = useEnvironment();
-  return useQuery({
-    queryKey: [environment, 'lab', 'clock'],
-    queryFn: () => call('lab.clock', { environment }),
-    refetchInterval: 2_000,
-    staleTime: 0,
-  });
-}
-
-/** Answers computed from the engine's clock that no other poll refreshes: the 30-minute re-verify flag of certificates. */
-const FOLLOWS_THE_CLOCK = new Set(['sites', 'certificates']);
-
-/**
- * When the lab clock moves (here or from the CLI), what was computed at the old time is refetched,
- * so a certificate past the 30-minute rule shows its re-verify prompt at once.
- */
-export function useRefreshOnClockMove(): void {
-  const environment = useEnvironment();
-  const queryClient = useQueryClient();
-  const clock = useLabClock();
-  const offset = clock.data ? (clock.data.on ? clock.data.offsetMs : null) : undefined;
-  const seen = useRef<{ environment: string; offset: number | null } | undefined>(undefined);
-  useEffect(() => {
-    if (offset === undefined) return;
-    const before = seen.current;
-    seen.current = { environment, offset };
-    if (before?.environment !== environment || before.offset === offset) return;
-    void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] === environment && FOLLOWS_THE_CLOCK.has(String(query.queryKey[1])) });
-  }, [environment, offset, queryClient]);
-}
 
 const MOVE_WORDS: Record<ClockMove, string> = {
   on: 'Turning the lab clock on…',
@@ -62,18 +28,6 @@ export function useAdvanceClock() {
     success: (state) => `Lab clock: ${new Date(state.now).toISOString()} (${describeOffset(state.offsetMs)}).`,
     shownInPlace: () => true,
     invalidates: ['lab', 'usage'],
-  });
-}
-
-/** The request log, newest first; live (polled) unless paused. */
-export function useRequestLog(filter: RequestFilter, live: boolean) {
-  const environment = useEnvironment();
-  return useQuery({
-    queryKey: [environment, 'lab', 'requests', filter],
-    queryFn: () => call('lab.requests', { environment, filter: { limit: 500, ...filter } }),
-    refetchInterval: live ? 1_000 : false,
-    staleTime: 0,
-    placeholderData: (previous) => previous,
   });
 }
 

@@ -11,7 +11,7 @@ import { useEnvironment } from '../../app/EnvironmentProvider';
 import { withProgress } from '../../client/notify';
 import { useAccounts } from '../../client/accounts';
 import { useApiKeys } from '../../client/api-keys';
-import { useRequestLog } from '../lab/queries';
+import { useRequestLog } from './queries';
 
 interface FilterFields {
   accountId: string | null;

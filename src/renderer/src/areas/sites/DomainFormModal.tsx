@@ -5,18 +5,11 @@ import { useState } from 'react';
 import { z } from 'zod';
 import type { Account } from '../../../../shared/models';
 import { DomainNameSchema } from '../../../../shared/site-inputs';
-import { DEFAULT_REDIRECT_STATUS, REDIRECT_STATUSES, type Project, type RedirectStatus } from '../../../../shared/sites';
+import { DEFAULT_REDIRECT_STATUS, type Project, type RedirectStatus } from '../../../../shared/sites';
 import { AdminCallError } from '../../client/transport';
 import { useAddDomain } from './queries';
+import { REDIRECT_STATUS_OPTIONS } from './redirect-statuses';
 import { SiteRefusalAlert } from './SiteRefusalAlert';
-
-export const REDIRECT_STATUS_LABEL: Record<RedirectStatus, string> = {
-  301: '301 Moved Permanently',
-  302: '302 Found (temporary)',
-  307: '307 Temporary Redirect',
-  308: '308 Permanent Redirect',
-};
-export const REDIRECT_STATUS_OPTIONS = REDIRECT_STATUSES.map((status) => ({ value: String(status), label: REDIRECT_STATUS_LABEL[status] }));
 
 interface DomainFormModalProps {
   opened: boolean;
