@@ -1,18 +1,17 @@
 /** A staff action: one engine call with progress, success and failure shown, then the affected areas refreshed. */
 import { useMutation, useQueryClient, type UseMutationResult } from '@tanstack/react-query';
+import type { ChangeTopic } from '../../../shared/change-topics';
 import type { Environment } from '../../../shared/environments';
 import { useEnvironment } from '../app/EnvironmentProvider';
 import { withProgress, type Outcome, type ProgressOptions } from './notify';
-
-/** The second element of every environment-scoped query key. */
-export type Area = 'categories' | 'pets' | 'accounts' | 'keys' | 'plans' | 'usage' | 'sites' | 'lab';
 
 interface ActionOptions<I, O> extends ProgressOptions {
   run: (input: I, environment: Environment) => Promise<O>;
   progress: string | ((input: I) => string);
   /** What to say when done: a warning (not a success) when it went through but needs attention. */
   success: (output: O, input: I) => Outcome;
-  invalidates: readonly Area[];
+  /** The change topics the action touches: queries keyed [environment, topic, …] are refetched. */
+  invalidates: readonly ChangeTopic[];
 }
 
 export function useAction<I, O>({ run, progress, success, invalidates, ...options }: ActionOptions<I, O>): UseMutationResult<O, unknown, I> {
@@ -26,6 +25,6 @@ export function useAction<I, O>({ run, progress, success, invalidates, ...option
         (output) => success(output, input),
         options,
       ),
-    onSettled: () => Promise.all(invalidates.map((area) => queryClient.invalidateQueries({ queryKey: [environment, area] }))),
+    onSettled: () => Promise.all(invalidates.map((topic) => queryClient.invalidateQueries({ queryKey: [environment, topic] }))),
   });
 }
