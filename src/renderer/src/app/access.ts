@@ -1,12 +1,12 @@
-/** Browser mode without its token: every call answers unauthorized, so the whole window says how to get in. */
+/** Browser mode without its token: every call answers unauthorized, so the whole window says how to get in (errors.ts decides which failure that is). */
 import { useSyncExternalStore } from 'react';
-import { AdminCallError } from '../client/transport';
+import { deniesAccess, isRefusal } from '../client/errors';
 
 let denied = false;
 const listeners = new Set<() => void>();
 
 export function noteFailure(error: unknown): void {
-  if (denied || !(error instanceof AdminCallError) || error.code !== 'unauthorized') return;
+  if (denied || !deniesAccess(error)) return;
   denied = true;
   for (const listener of listeners) listener();
 }
@@ -22,6 +22,5 @@ export function useAccessDenied(): boolean {
 
 /** Retrying cannot fix what the engine refused; only an unreachable or failing engine is worth a second try. */
 export function worthRetrying(failures: number, error: unknown): boolean {
-  const refused = error instanceof AdminCallError && error.status >= 400 && error.status < 500;
-  return !refused && failures < 2;
+  return !isRefusal(error) && failures < 2;
 }

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { AccountPlan, NewAccount } from '../../../shared/admin-schemas';
 import { call } from './transport';
 import { useEnvironment } from '../app/EnvironmentProvider';
-import { isNameTaken } from './errors';
+import { SHOWN_IN_PLACE } from './errors';
 import { useAction } from './action';
 
 export function useAccounts() {
@@ -15,7 +15,7 @@ export function useCreateAccount() {
     run: (account: NewAccount, environment) => call('accounts.create', { environment, account }),
     progress: ({ name }) => `Creating the account ${name}…`,
     success: (account) => `Account “${account.name}” created.`,
-    shownInPlace: isNameTaken,
+    shownInPlace: SHOWN_IN_PLACE.nameTaken,
     invalidates: ['accounts', 'usage'],
   });
 }
@@ -25,7 +25,7 @@ export function useRenameAccount() {
     run: ({ id, name }: { id: number; name: string }, environment) => call('accounts.rename', { environment, id, name }),
     progress: 'Renaming the account…',
     success: (account) => `Account renamed to “${account.name}”.`,
-    shownInPlace: isNameTaken,
+    shownInPlace: SHOWN_IN_PLACE.nameTaken,
     invalidates: ['accounts', 'usage'],
   });
 }

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ServerStatus } from '../../../shared/admin-contract';
 import type { SettingsUpdate } from '../../../shared/admin-schemas';
 import { call } from './transport';
+import { SHOWN_IN_PLACE } from './errors';
 import { withProgress, type Outcome } from './notify';
 
 /** Servers and settings belong to the whole desk, not to one environment. */
@@ -25,7 +26,7 @@ export function useUpdateSettings() {
   return useMutation({
     // A refusal is shown in the form itself, where it stays until the next save.
     mutationFn: (update: SettingsUpdate) =>
-      withProgress('Saving the settings and restarting the servers…', () => call('settings.update', update), outcomeOf, { shownInPlace: () => true }),
+      withProgress('Saving the settings and restarting the servers…', () => call('settings.update', update), outcomeOf, { shownInPlace: SHOWN_IN_PLACE.always }),
     onSuccess: (servers) => queryClient.setQueryData(['servers'], servers),
     onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: ['servers'] }), queryClient.invalidateQueries({ queryKey: ['settings'] })]),
   });

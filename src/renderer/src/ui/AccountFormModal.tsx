@@ -6,10 +6,9 @@ import type { Account } from '../../../shared/models';
 import { PLAN_IDS, type PlanFigures, type PlanId } from '../../../shared/plans';
 import { formatFigure } from './format';
 import { useChangeAccountPlan, useCreateAccount } from '../client/accounts';
-import { usePlans } from '../client/plans';
-import { PLAN_NAME } from './Badges';
+import { PLAN_NAME, usePlans } from '../client/plans';
 import { figureOf, FigureInput } from './FigureInput';
-import { showNameTaken } from '../client/errors';
+import { nameTakenMessage } from '../client/errors';
 
 type AccountFormValues = {
   name: string;
@@ -69,7 +68,18 @@ function AccountForm({ account, onDone }: { account: Account | null; onDone: () 
   const save = form.onSubmit((values) => {
     const plan = planOf(values);
     if (account) changePlan.mutate({ id: account.id, plan }, { onSuccess: onDone });
-    else createAccount.mutate({ name: values.name.trim(), ...plan }, { onSuccess: onDone, onError: (error) => showNameTaken(error, (message) => form.setFieldError('name', message)) });
+    else {
+      createAccount.mutate(
+        { name: values.name.trim(), ...plan },
+        {
+          onSuccess: onDone,
+          onError: (error) => {
+            const taken = nameTakenMessage(error);
+            if (taken !== null) form.setFieldError('name', taken);
+          },
+        },
+      );
+    }
   });
 
   const planData = PLAN_IDS.map((id) => ({ value: id, label: describePlan(plans.data?.find((plan) => plan.id === id), id) }));

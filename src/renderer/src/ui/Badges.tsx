@@ -2,10 +2,10 @@ import { Badge, type BadgeProps } from '@mantine/core';
 import type { ApiKeyRecord } from '../../../shared/models';
 import type { PetStatus } from '../../../shared/pet';
 import type { PlanId } from '../../../shared/plans';
+import { PLAN_NAME } from '../client/plans';
 
 const STATUS_COLOR: Record<PetStatus, string> = { available: 'green', pending: 'yellow', sold: 'gray' };
 const PLAN_COLOR: Record<PlanId, string> = { free: 'gray', pro: 'blue', business: 'violet', enterprise: 'orange' };
-export const PLAN_NAME: Record<PlanId, string> = { free: 'Free', pro: 'Pro', business: 'Business', enterprise: 'Enterprise' };
 
 export function PetStatusBadge({ status, ...props }: { status: PetStatus } & BadgeProps): React.JSX.Element {
   return (

@@ -1,6 +1,6 @@
 import { Alert, Button, Skeleton, Stack, Table } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { describeFailure } from '../client/notify';
+import { describeFailure } from '../client/errors';
 
 export function LoadFailure({ error, onRetry }: { error: unknown; onRetry: () => void }): React.JSX.Element {
   const { title, message } = describeFailure(error);

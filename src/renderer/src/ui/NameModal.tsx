@@ -2,7 +2,7 @@ import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { z } from 'zod';
-import { showNameTaken } from '../client/errors';
+import { nameTakenMessage } from '../client/errors';
 
 interface NameModalProps {
   opened: boolean;
@@ -40,7 +40,14 @@ function NameForm({
     validate: zod4Resolver(z.object({ value: schema })),
   });
   return (
-    <form onSubmit={form.onSubmit(({ value }) => onSubmit(value.trim()).catch((error: unknown) => showNameTaken(error, (message) => form.setFieldError('value', message))))}>
+    <form
+      onSubmit={form.onSubmit(({ value }) =>
+        onSubmit(value.trim()).catch((error: unknown) => {
+          const taken = nameTakenMessage(error);
+          if (taken !== null) form.setFieldError('value', taken);
+        }),
+      )}
+    >
       <Stack>
         <TextInput label={label} data-autofocus {...form.getInputProps('value')} />
         <Group justify="flex-end">

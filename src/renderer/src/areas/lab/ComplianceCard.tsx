@@ -2,7 +2,7 @@ import { BarChart } from '@mantine/charts';
 import { Alert, Badge, Card, Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { ComplianceReport, RuleVerdict, Verdict } from '../../../../shared/compliance';
-import { describeFailure } from '../../client/notify';
+import { describeFailure } from '../../client/errors';
 import { useApiKeys } from '../../client/api-keys';
 import { useLabClock } from '../../client/lab-clock';
 import { useComplianceReport } from './queries';

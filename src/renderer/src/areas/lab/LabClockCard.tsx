@@ -2,7 +2,7 @@ import { Badge, Button, Card, Group, Stack, Switch, Text, TextInput, Title } fro
 import { useForm } from '@mantine/form';
 import { IconPlayerSkipForward } from '@tabler/icons-react';
 import { describeOffset, parseDuration } from '../../../../shared/lab';
-import { AdminCallError } from '../../client/transport';
+import { refusalMessage } from '../../client/errors';
 import { useLabClock } from '../../client/lab-clock';
 import { useAdvanceClock, useMoveClock } from './queries';
 
@@ -54,7 +54,8 @@ export function LabClockCard(): React.JSX.Element {
           onSubmit={form.onSubmit(({ duration }) =>
             advance.mutate(duration.trim(), {
               onError: (error) => {
-                if (error instanceof AdminCallError) form.setFieldError('duration', error.message);
+                const message = refusalMessage(error);
+                if (message !== null) form.setFieldError('duration', message);
               },
             }),
           )}

@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { IconPlayerPlay, IconPlayerStop } from '@tabler/icons-react';
 import { SCENARIO_MAX_RATE, SCENARIO_MAX_REQUESTS, SCENARIO_MAX_SECONDS, ScenarioSchema, type ScenarioKind, type ScenarioProgress } from '../../../../shared/lab';
-import { AdminCallError } from '../../client/transport';
+import { refusalMessage } from '../../client/errors';
 import { useCancelScenario, useScenarioRuns, useStartScenario } from './queries';
 
 const KINDS: { value: ScenarioKind; label: string; about: string }[] = [
@@ -50,7 +50,8 @@ export function ScenarioCard({ onStarted }: { onStarted: (run: ScenarioProgress)
     start.mutate(scenario, {
       onSuccess: onStarted,
       onError: (error) => {
-        if (error instanceof AdminCallError) form.setFieldError('key', error.message);
+        const message = refusalMessage(error);
+                if (message !== null) form.setFieldError('key', message);
       },
     });
   });

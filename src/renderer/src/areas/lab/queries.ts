@@ -4,6 +4,7 @@ import { describeOffset } from '../../../../shared/lab';
 import { call } from '../../client/transport';
 import { useEnvironment } from '../../app/EnvironmentProvider';
 import { useAction } from '../../client/action';
+import { SHOWN_IN_PLACE } from '../../client/errors';
 
 const MOVE_WORDS: Record<ClockMove, string> = {
   on: 'Turning the lab clock on…',
@@ -26,7 +27,7 @@ export function useAdvanceClock() {
     run: (duration: string, environment) => call('lab.advanceClock', { environment, duration }),
     progress: (duration) => `Moving the lab clock ${duration} forward…`,
     success: (state) => `Lab clock: ${new Date(state.now).toISOString()} (${describeOffset(state.offsetMs)}).`,
-    shownInPlace: () => true,
+    shownInPlace: SHOWN_IN_PLACE.always,
     invalidates: ['lab', 'usage'],
   });
 }
@@ -60,7 +61,7 @@ export function useStartScenario() {
     run: (scenario: Scenario, environment) => call('lab.scenarioStart', { environment, scenario }),
     progress: (scenario) => `Starting the ${scenario.kind} scenario…`,
     success: (run) => `Scenario ${run.kind} started: ${run.planned} request(s) planned.`,
-    shownInPlace: () => true,
+    shownInPlace: SHOWN_IN_PLACE.always,
     invalidates: ['lab'],
   });
 }

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../../client/transport';
 import { useEnvironment } from '../../app/EnvironmentProvider';
-import { isNameTaken } from '../../client/errors';
+import { SHOWN_IN_PLACE } from '../../client/errors';
 import { useAction } from '../../client/action';
 
 export function useCategories() {
@@ -14,7 +14,7 @@ export function useAddCategory() {
     run: (name: string, environment) => call('categories.create', { environment, name }),
     progress: 'Adding the category…',
     success: (category) => `Category “${category.name}” added.`,
-    shownInPlace: isNameTaken,
+    shownInPlace: SHOWN_IN_PLACE.nameTaken,
     invalidates: ['categories'],
   });
 }
@@ -24,7 +24,7 @@ export function useRenameCategory() {
     run: ({ id, name }: { id: number; name: string }, environment) => call('categories.rename', { environment, id, name }),
     progress: 'Renaming the category…',
     success: (category) => `Category renamed to “${category.name}”.`,
-    shownInPlace: isNameTaken,
+    shownInPlace: SHOWN_IN_PLACE.nameTaken,
     invalidates: ['categories'],
   });
 }

@@ -6,7 +6,7 @@ import { useRef, useState } from 'react';
 import { z } from 'zod';
 import { DeployFolderSchema } from '../../../../shared/site-inputs';
 import type { Deploy, Project } from '../../../../shared/sites';
-import { AdminCallError } from '../../client/transport';
+import { refusalMessage } from '../../client/errors';
 import { formatBytes } from '../../ui/format';
 import { useDeploy } from './queries';
 import { pickedFolder, pickedZip, uploadPayload, uploadProblem, type PickedUpload } from './site-upload-reader';
@@ -42,9 +42,10 @@ function DeployForm({ project, onDone }: { project: Project; onDone: () => void 
 
   const finished = (result: Deploy) => (result.outcome === 'succeeded' ? onDone() : setFailed(result));
   const refused = (error: unknown) => {
-    if (!(error instanceof AdminCallError)) return;
-    if (source === 'path') form.setFieldError('folder', error.message);
-    else setPickError(error.message);
+    const message = refusalMessage(error);
+    if (message === null) return;
+    if (source === 'path') form.setFieldError('folder', message);
+    else setPickError(message);
   };
 
   const submit = form.onSubmit(async ({ folder }) => {

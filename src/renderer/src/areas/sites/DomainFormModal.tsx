@@ -6,7 +6,8 @@ import { z } from 'zod';
 import type { Account } from '../../../../shared/models';
 import { DomainNameSchema } from '../../../../shared/site-inputs';
 import { DEFAULT_REDIRECT_STATUS, type Project, type RedirectStatus } from '../../../../shared/sites';
-import { AdminCallError } from '../../client/transport';
+import { domainFormRefusal } from '../../client/errors';
+import type { AdminCallError } from '../../client/transport';
 import { useAddDomain } from './queries';
 import { REDIRECT_STATUS_OPTIONS } from './redirect-statuses';
 import { SiteRefusalAlert } from './SiteRefusalAlert';
@@ -43,9 +44,9 @@ function DomainForm({ project, account, primary, onDone }: Omit<DomainFormModalP
       {
         onSuccess: onDone,
         onError: (error) => {
-          if (!(error instanceof AdminCallError)) return;
-          if (error.code === 'plan_required' || error.code === 'deploy_required') setRefusal(error);
-          else form.setFieldError('name', error.message);
+          const refusal = domainFormRefusal(error);
+          if (refusal && 'alert' in refusal) setRefusal(refusal.alert);
+          else if (refusal) form.setFieldError(refusal.field, refusal.message);
         },
       },
     );

@@ -3,10 +3,10 @@ import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { z } from 'zod';
 import { ProjectNameSchema } from '../../../../shared/sites';
-import { AdminCallError } from '../../client/transport';
 import { useAccounts } from '../../client/accounts';
+import { projectFormRefusal } from '../../client/errors';
+import { PLAN_NAME } from '../../client/plans';
 import { useCreateProject } from './queries';
-import { PLAN_NAME } from '../../ui/Badges';
 
 const validate = zod4Resolver(z.object({ name: ProjectNameSchema, accountId: z.string().min(1, { error: 'Choose the account the site belongs to' }) }));
 
@@ -30,7 +30,8 @@ function ProjectForm({ onCancel, onCreated }: { onCancel: () => void; onCreated:
       {
         onSuccess: (project) => onCreated(project.id),
         onError: (error) => {
-          if (error instanceof AdminCallError) form.setFieldError(error.code === 'not_found' ? 'accountId' : 'name', error.message);
+          const refusal = projectFormRefusal(error);
+          if (refusal) form.setFieldError(refusal.field, refusal.message);
         },
       },
     ),

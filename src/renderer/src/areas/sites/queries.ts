@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import type { DomainInput } from '../../../../shared/site-inputs';
 import type { SiteUpload } from '../../../../shared/site-upload';
 import type { Deploy, Domain, NewProject, RedirectStatus } from '../../../../shared/sites';
-import { call, type AdminCallError } from '../../client/transport';
+import { SHOWN_IN_PLACE } from '../../client/errors';
+import { call } from '../../client/transport';
 import { useEnvironment } from '../../app/EnvironmentProvider';
 import type { Outcome } from '../../client/notify';
 import { useAction } from '../../client/action';
@@ -40,15 +41,12 @@ export function useDomains(projectId: number) {
   });
 }
 
-/** Failures a form shows next to its fields (or in its own alert) rather than in a toast. */
-export const shownInForm = (error: AdminCallError) => ['validation_failed', 'conflict', 'plan_required', 'deploy_required', 'not_found'].includes(error.code);
-
 export function useCreateProject() {
   return useAction({
     run: (project: NewProject, environment) => call('projects.create', { environment, project }),
     progress: ({ name }) => `Creating the project ${name}…`,
     success: (project) => `Project “${project.name}” created; deploy it to publish ${project.url}`,
-    shownInPlace: shownInForm,
+    shownInPlace: SHOWN_IN_PLACE.siteForm,
     invalidates: ['sites'],
   });
 }
@@ -73,7 +71,7 @@ export function useDeploy() {
     },
     progress: (request) => (request.kind === 'adoption_page' ? 'Publishing the adoption page…' : request.kind === 'upload' ? `Uploading ${request.upload.name} and deploying it…` : `Deploying ${request.folder}…`),
     success: deployOutcome,
-    shownInPlace: shownInForm,
+    shownInPlace: SHOWN_IN_PLACE.siteForm,
     invalidates: ['sites'],
   });
 }
@@ -92,7 +90,7 @@ export function useAddDomain() {
     run: ({ projectId, domain }: { projectId: number; domain: DomainInput }, environment) => call('domains.add', { environment, projectId, domain }),
     progress: ({ domain }) => `Adding ${domain.name}…`,
     success: (domain) => `${domain.name} added as ${domain.role === 'primary' ? 'the primary domain' : `a redirect to ${domain.to ?? 'the primary'}`}; create its DNS record, then verify.`,
-    shownInPlace: shownInForm,
+    shownInPlace: SHOWN_IN_PLACE.siteForm,
     invalidates: ['sites'],
   });
 }
