@@ -1,6 +1,6 @@
 import { SegmentedControl } from '@mantine/core';
 import { ENVIRONMENTS, type Environment } from '../../../shared/environments';
-import { ENVIRONMENT_COLOR, ENVIRONMENT_LABEL, useEnvironmentChoice } from './EnvironmentProvider';
+import { ENVIRONMENT_COLOR, ENVIRONMENT_LABEL, useEnvironmentChoice } from '../client/EnvironmentProvider';
 
 export function EnvironmentSwitch(): React.JSX.Element {
   const { environment, setEnvironment } = useEnvironmentChoice();

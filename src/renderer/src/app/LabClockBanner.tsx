@@ -1,7 +1,7 @@
 import { Alert, Anchor, Group, Text } from '@mantine/core';
 import { IconClockExclamation } from '@tabler/icons-react';
 import { describeOffset } from '../../../shared/lab';
-import { useEnvironment } from './EnvironmentProvider';
+import { useEnvironment } from '../client/EnvironmentProvider';
 import { pageHref } from './navigation';
 import { useLabClock, useRefreshOnClockMove } from '../client/lab-clock';
 

@@ -1,5 +1,5 @@
 import { Badge, Tooltip } from '@mantine/core';
-import { useEnvironment } from './EnvironmentProvider';
+import { useEnvironment } from '../client/EnvironmentProvider';
 import { pageHref } from './navigation';
 import { useServers } from '../client/servers';
 

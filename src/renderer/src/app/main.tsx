@@ -10,7 +10,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { noteFailure, worthRetrying } from './access';
 import { App } from './App';
-import { EnvironmentProvider } from './EnvironmentProvider';
+import { EnvironmentProvider } from '../client/EnvironmentProvider';
 import { theme } from './theme';
 
 const queryClient = new QueryClient({

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AccountPlan, NewAccount } from '../../../shared/admin-schemas';
 import { call } from './transport';
-import { useEnvironment } from '../app/EnvironmentProvider';
+import { useEnvironment } from './EnvironmentProvider';
 import { SHOWN_IN_PLACE } from './errors';
 import { useAction } from './action';
 

@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient, type UseMutationResult } from '@tanstack/react-query';
 import type { ChangeTopic } from '../../../shared/change-topics';
 import type { Environment } from '../../../shared/environments';
-import { useEnvironment } from '../app/EnvironmentProvider';
+import { useEnvironment } from './EnvironmentProvider';
 import { withProgress, type Outcome, type ProgressOptions } from './notify';
 
 interface ActionOptions<I, O> extends ProgressOptions {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { call } from './transport';
-import { useEnvironment } from '../app/EnvironmentProvider';
+import { useEnvironment } from './EnvironmentProvider';
 import { useAction } from './action';
 
 /** Without an account, every key of the environment (the usage page names banned keys with it). */

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from './transport';
-import { useEnvironment } from '../app/EnvironmentProvider';
+import { useEnvironment } from './EnvironmentProvider';
 import { withProgress } from './notify';
 
 /** Areas showing a domain's certificate: refreshed after a re-verify. */

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { useEnvironment } from '../app/EnvironmentProvider';
+import { useEnvironment } from './EnvironmentProvider';
 import { call } from './transport';
 
 /** The lab clock of the environment shown; polled, since the CLI may move it from another process. */

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { PlanChange } from '../../../shared/admin-schemas';
 import type { PlanId } from '../../../shared/plans';
 import { call } from './transport';
-import { useEnvironment } from '../app/EnvironmentProvider';
+import { useEnvironment } from './EnvironmentProvider';
 import { useAction } from './action';
 
 /** How a plan is named to staff, wherever a plan is shown. */

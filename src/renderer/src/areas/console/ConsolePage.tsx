@@ -7,7 +7,7 @@ import { BurstView } from './BurstView';
 import { ConsoleResponseView } from './ConsoleResponseView';
 import { figureOf, FigureInput } from '../../ui/FigureInput';
 import { PageTitle } from '../../ui/PageTitle';
-import { ENVIRONMENT_LABEL, useEnvironment } from '../../app/EnvironmentProvider';
+import { ENVIRONMENT_LABEL, useEnvironment } from '../../client/EnvironmentProvider';
 import { useAccounts } from '../../client/accounts';
 import { useIssueKey } from '../../client/api-keys';
 import { useBurst, useSendRequest, type ConsoleCall } from './queries';

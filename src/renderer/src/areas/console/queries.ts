@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ConsoleRequest } from '../../../../shared/admin-schemas';
 import { call } from '../../client/transport';
-import { useEnvironment } from '../../app/EnvironmentProvider';
+import { useEnvironment } from '../../client/EnvironmentProvider';
 import { notifyFailure, withProgress } from '../../client/notify';
 
 export type ConsoleCall = Omit<ConsoleRequest, 'environment'>;

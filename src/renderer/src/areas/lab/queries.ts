@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ClockMove, Scenario } from '../../../../shared/lab';
 import { describeOffset } from '../../../../shared/lab';
 import { call } from '../../client/transport';
-import { useEnvironment } from '../../app/EnvironmentProvider';
+import { useEnvironment } from '../../client/EnvironmentProvider';
 import { useAction } from '../../client/action';
 import { SHOWN_IN_PLACE } from '../../client/errors';
 

@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { BrowsePets } from '../../../../shared/admin-schemas';
 import type { NewPet, PetStatus } from '../../../../shared/pet';
 import { call } from '../../client/transport';
-import { useEnvironment } from '../../app/EnvironmentProvider';
+import { useEnvironment } from '../../client/EnvironmentProvider';
 import { useAction } from '../../client/action';
 
 /** One page at a time: the shelter may hold 100,000 animals, so search, sort and paging stay on the engine. */

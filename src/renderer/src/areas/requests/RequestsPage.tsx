@@ -7,7 +7,7 @@ import { LoadFailure, RefreshFailure, SkeletonBlocks } from '../../ui/LoadStates
 import { PageTitle } from '../../ui/PageTitle';
 import { RequestDrawer } from './RequestDrawer';
 import { RequestTable } from './RequestTable';
-import { useEnvironment } from '../../app/EnvironmentProvider';
+import { useEnvironment } from '../../client/EnvironmentProvider';
 import { withProgress } from '../../client/notify';
 import { useAccounts } from '../../client/accounts';
 import { useApiKeys } from '../../client/api-keys';

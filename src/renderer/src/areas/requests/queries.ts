@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { RequestFilter } from '../../../../shared/lab';
-import { useEnvironment } from '../../app/EnvironmentProvider';
+import { useEnvironment } from '../../client/EnvironmentProvider';
 import { call } from '../../client/transport';
 
 /** The request log, newest first; live (polled) unless paused. */

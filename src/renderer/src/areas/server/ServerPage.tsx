@@ -5,7 +5,7 @@ import { CaDownloadCard } from './CaDownloadCard';
 import { LoadFailure, SkeletonBlocks } from '../../ui/LoadStates';
 import { PageTitle } from '../../ui/PageTitle';
 import { SettingsForm } from './SettingsForm';
-import { ENVIRONMENT_LABEL } from '../../app/EnvironmentProvider';
+import { ENVIRONMENT_LABEL } from '../../client/EnvironmentProvider';
 import { useServers, useSettings } from '../../client/servers';
 
 function ServerCard({ server }: { server: ServerStatus }): React.JSX.Element {

@@ -4,7 +4,7 @@ import { modals } from '@mantine/modals';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { isLoopbackHost, SettingsSchema, type Settings } from '../../../../shared/admin-schemas';
-import { ENVIRONMENT_LABEL } from '../../app/EnvironmentProvider';
+import { ENVIRONMENT_LABEL } from '../../client/EnvironmentProvider';
 import { describeFailure } from '../../client/errors';
 import { useUpdateSettings } from '../../client/servers';
 import { figureOf, FigureInput } from '../../ui/FigureInput';

@@ -3,7 +3,7 @@ import { IconExternalLink, IconPaw, IconUpload } from '@tabler/icons-react';
 import type { Account } from '../../../../shared/models';
 import type { Project } from '../../../../shared/sites';
 import { useDialog } from '../../ui/dialog';
-import { useEnvironment } from '../../app/EnvironmentProvider';
+import { useEnvironment } from '../../client/EnvironmentProvider';
 import { useDeploy, useDeploys } from './queries';
 import { useServers } from '../../client/servers';
 import { DeployModal } from './DeployModal';

@@ -4,7 +4,7 @@ import type { SiteUpload } from '../../../../shared/site-upload';
 import type { Deploy, Domain, NewProject, RedirectStatus } from '../../../../shared/sites';
 import { SHOWN_IN_PLACE } from '../../client/errors';
 import { call } from '../../client/transport';
-import { useEnvironment } from '../../app/EnvironmentProvider';
+import { useEnvironment } from '../../client/EnvironmentProvider';
 import type { Outcome } from '../../client/notify';
 import { useAction } from '../../client/action';
 
