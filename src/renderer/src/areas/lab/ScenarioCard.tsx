@@ -51,7 +51,7 @@ export function ScenarioCard({ onStarted }: { onStarted: (run: ScenarioProgress)
       onSuccess: onStarted,
       onError: (error) => {
         const message = refusalMessage(error);
-                if (message !== null) form.setFieldError('key', message);
+        if (message !== null) form.setFieldError('key', message);
       },
     });
   });
