@@ -22,6 +22,20 @@ const layer = (outer, { fastify = false } = {}) => [
 ];
 const DOMAIN = ['db', 'files', 'pets', 'keys', 'accounts', 'quota', 'sites', 'lab'];
 
+// The renderer runs in a browser and reaches the engine only through client/transport.ts. Inside it,
+// dependencies point one way: app/ → areas/<page>/ → ui/ → client/ → src/shared.
+const rendererImports = (...patterns) => [
+  'error',
+  {
+    paths: [{ name: 'electron', message: 'The renderer reaches the main process only through window.api.' }],
+    patterns: [
+      { group: nodeBuiltins, message: 'The renderer runs in a browser: no Node built-ins.' },
+      { group: ['**/main/**', '**/preload/**'], message: 'The renderer may import src/shared, never src/main or src/preload.' },
+      ...patterns,
+    ],
+  },
+];
+
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'node_modules/**', 'resources/**', 'test-results/**', 'playwright-report/**'] },
   js.configs.recommended,
@@ -98,16 +112,29 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [{ name: 'electron', message: 'The renderer reaches the main process only through window.api.' }],
-          patterns: [
-            { group: nodeBuiltins, message: 'The renderer runs in a browser: no Node built-ins.' },
-            { group: ['**/main/**', '**/preload/**'], message: 'The renderer may import src/shared, never src/main or src/preload.' },
-          ],
-        },
-      ],
+      'no-restricted-imports': rendererImports(),
+    },
+  },
+  {
+    // An area is one page and what only it uses: what two areas need lives in ui/ or client/, never in one of them.
+    files: ['src/renderer/src/areas/**/*.ts', 'src/renderer/src/areas/**/*.tsx'],
+    rules: {
+      'no-restricted-imports': rendererImports(
+        { regex: '^\\.\\./[^.]', message: 'An area imports no other area: move what both need to ui/ (pieces) or client/ (queries).' },
+        { regex: '(^|/)areas(/|$)', message: 'An area imports no other area: move what both need to ui/ (pieces) or client/ (queries).' },
+      ),
+    },
+  },
+  {
+    files: ['src/renderer/src/ui/**/*.ts', 'src/renderer/src/ui/**/*.tsx'],
+    rules: {
+      'no-restricted-imports': rendererImports({ regex: '(^|/)(areas|app)(/|$)', message: 'ui/ holds pieces any area uses: it imports client/ and src/shared, never an area or app/.' }),
+    },
+  },
+  {
+    files: ['src/renderer/src/client/**/*.ts', 'src/renderer/src/client/**/*.tsx'],
+    rules: {
+      'no-restricted-imports': rendererImports({ regex: '(^|/)(areas|ui|app)(/|$)', message: 'client/ talks to the engine for every page: it imports src/shared only, never app/, ui/ or an area.' }),
     },
   },
 );

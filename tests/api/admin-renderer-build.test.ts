@@ -15,7 +15,7 @@ const fs = require('node:fs');
 for (let i = 0; i < 50; i++) console.log('vite v8 transforming module ' + i + '…');
 console.error('(!) Some chunks are larger than 500 kB after minification.');
 if (fs.existsSync('break-the-build')) {
-  console.error('[vite]: Rollup failed to resolve import "missing-module" from "src/renderer/src/App.tsx".');
+  console.error('[vite]: Rollup failed to resolve import "missing-module" from "src/renderer/src/app/App.tsx".');
   process.exit(1);
 }
 fs.mkdirSync('out/renderer', { recursive: true });

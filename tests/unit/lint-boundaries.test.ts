@@ -1,4 +1,4 @@
-/** The import boundaries inside src/main are enforced by lint (eslint.config.mjs), not by good will. */
+/** The import boundaries inside src/main and src/renderer are enforced by lint (eslint.config.mjs), not by good will. */
 import path from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
@@ -64,5 +64,43 @@ describe('import boundaries inside src/main', () => {
       await expectRefused(file, ["import { app } from 'electron';"]);
     }
     expect(await restrictedImports('src/main/shell/example.ts', "import { app } from 'electron';")).toEqual([]);
+  });
+});
+
+describe('import boundaries inside src/renderer', () => {
+  it('an area never imports another area, only app/, client/, ui/ and src/shared', async () => {
+    for (const source of [
+      "import { AccountFormModal } from '../accounts/AccountsPage';",
+      "import { useDomains } from '../sites/queries';",
+      "import '../../areas/pets/PetBrowser';",
+    ]) {
+      expect(await restrictedImports('src/renderer/src/areas/sites/Example.tsx', source), source).toHaveLength(1);
+    }
+    const allowed = [
+      "import { pageHref } from '../../app/navigation';",
+      "import { useAccounts } from '../../client/accounts';",
+      "import { RowAction } from '../../ui/RowAction';",
+      "import type { Project } from '../../../../shared/sites';",
+      "import { useProjects } from './queries';",
+    ];
+    expect(await restrictedImports('src/renderer/src/areas/sites/Example.tsx', allowed.join('\n'))).toEqual([]);
+  });
+
+  it('ui never imports an area or app/; client imports none of ui, app or an area', async () => {
+    for (const source of ["import '../areas/pets/PetBrowser';", "import '../app/navigation';"]) {
+      expect(await restrictedImports('src/renderer/src/ui/Example.tsx', source), source).toHaveLength(1);
+    }
+    expect(await restrictedImports('src/renderer/src/ui/Example.tsx', "import '../client/errors';\nimport './format';\nimport '../../../shared/plans';")).toEqual([]);
+    for (const source of ["import '../areas/sites/queries';", "import '../ui/format';", "import '../app/navigation';"]) {
+      expect(await restrictedImports('src/renderer/src/client/example.ts', source), source).toHaveLength(1);
+    }
+    expect(await restrictedImports('src/renderer/src/client/example.ts', "import './transport';\nimport '../../../shared/change-topics';")).toEqual([]);
+  });
+
+  it('still keeps src/main and Node built-ins out of every renderer folder', async () => {
+    for (const file of ['src/renderer/src/areas/pets/Example.tsx', 'src/renderer/src/ui/Example.tsx', 'src/renderer/src/client/example.ts', 'src/renderer/src/app/Example.tsx']) {
+      expect(await restrictedImports(file, "import 'node:fs';"), file).toHaveLength(1);
+      expect(await restrictedImports(file, "import '../../../main/engine';"), file).toHaveLength(1);
+    }
   });
 });

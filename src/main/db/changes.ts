@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
+import type { ChangeTopic } from '../../shared/change-topics';
 
-/** What a write touched, so caches (and the GUI) know what to refresh. */
-export type ChangeTopic = 'pets' | 'categories' | 'accounts' | 'keys' | 'plans' | 'usage' | 'sites' | 'lab';
+export type { ChangeTopic };
 
 export class Changes {
   private readonly emitter = new EventEmitter();

@@ -1,0 +1,41 @@
+import './no-eval';
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import '@mantine/charts/styles.css';
+import { MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { noteFailure, worthRetrying } from './access';
+import { App } from './App';
+import { EnvironmentProvider } from '../client/EnvironmentProvider';
+import { theme } from './theme';
+
+const queryClient = new QueryClient({
+  queryCache: new QueryCache({ onError: noteFailure }),
+  mutationCache: new MutationCache({ onError: noteFailure }),
+  defaultOptions: {
+    queries: { retry: worthRetrying, staleTime: 5_000 },
+    mutations: { retry: false },
+  },
+});
+
+const root = document.getElementById('root');
+if (root) {
+  createRoot(root).render(
+    <StrictMode>
+      <MantineProvider theme={theme} defaultColorScheme="auto">
+        <QueryClientProvider client={queryClient}>
+          <EnvironmentProvider>
+            <ModalsProvider labels={{ confirm: 'Confirm', cancel: 'Cancel' }}>
+              <Notifications position="bottom-right" limit={5} />
+              <App />
+            </ModalsProvider>
+          </EnvironmentProvider>
+        </QueryClientProvider>
+      </MantineProvider>
+    </StrictMode>,
+  );
+}

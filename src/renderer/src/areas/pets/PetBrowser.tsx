@@ -1,0 +1,216 @@
+import { Button, EmptyState, Group, Pagination, Paper, SegmentedControl, Select, Table, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { modals } from '@mantine/modals';
+import { IconHistory, IconPaw, IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import type { BrowsePets } from '../../../../shared/admin-schemas';
+import type { PetRecord } from '../../../../shared/models';
+import { PET_STATUSES, type PetStatus } from '../../../../shared/pet';
+import { useDialog } from '../../ui/dialog';
+import { formatFigure, formatMoment } from '../../ui/format';
+import { useCategories } from './category-queries';
+import { usePetPage, useRemovePet } from './queries';
+import { LoadFailure, SkeletonRows } from '../../ui/LoadStates';
+import { PetFormModal } from './PetFormModal';
+import { PetHistoryDrawer } from './PetHistoryDrawer';
+import { PetStatusMenu } from './PetStatusMenu';
+import { SortableHeader, type Direction } from '../../ui/SortableHeader';
+import { TruncatedText } from '../../ui/TruncatedText';
+import { RowAction } from '../../ui/RowAction';
+
+type SortField = NonNullable<BrowsePets['sort']>;
+const PAGE_SIZES = ['25', '50', '100'];
+const COLUMNS = 6;
+
+export function PetBrowser(): React.JSX.Element {
+  const [search, setSearch] = useState('');
+  const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
+  const [status, setStatus] = useState<PetStatus | 'all'>('all');
+  const [categoryId, setCategoryId] = useState<number | null>(null);
+  const [sort, setSort] = useState<SortField>('id');
+  const [direction, setDirection] = useState<Direction>('desc');
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(25);
+  const petForm = useDialog<PetRecord | 'new'>();
+  const history = useDialog<PetRecord>();
+
+  const categories = useCategories();
+  const categoryName = new Map((categories.data ?? []).map((category) => [category.id, category.name]));
+  const removePet = useRemovePet();
+  const pets = usePetPage({
+    ...(debouncedSearch ? { search: debouncedSearch } : {}),
+    ...(status !== 'all' ? { status } : {}),
+    ...(categoryId !== null ? { categoryId } : {}),
+    sort,
+    direction,
+    offset: (page - 1) * pageSize,
+    limit: pageSize,
+  });
+  const rows = pets.data?.pets ?? [];
+  const total = pets.data?.total ?? 0;
+  const filtered = debouncedSearch !== '' || status !== 'all' || categoryId !== null;
+
+  const refilter = <T,>(set: (value: T) => void) => (value: T) => {
+    set(value);
+    setPage(1);
+  };
+
+  const sortBy = (field: SortField) => {
+    if (field === sort) setDirection(direction === 'asc' ? 'desc' : 'asc');
+    else {
+      setSort(field);
+      setDirection('asc');
+    }
+    setPage(1);
+  };
+
+  const confirmRemoval = (pet: PetRecord) =>
+    modals.openConfirmModal({
+      title: `Delete ${pet.name}?`,
+      children: <Text size="sm">The pet and its status history leave the records for good. Its id is never reused.</Text>,
+      labels: { confirm: 'Delete', cancel: 'Keep' },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        removePet.mutate(
+          { id: pet.id, name: pet.name },
+          {
+            onSuccess: () => {
+              if (rows.length === 1 && page > 1) setPage(page - 1);
+            },
+          },
+        ),
+    });
+
+  const header = { sort, direction, onSort: sortBy };
+
+  return (
+    <>
+      <Group justify="space-between" align="flex-end" wrap="wrap" mb="md">
+        <Group align="flex-end" wrap="wrap">
+          <TextInput
+            label="Search by name"
+            placeholder="e.g. Luna"
+            leftSection={<IconSearch size={16} />}
+            value={search}
+            onChange={(event) => refilter(setSearch)(event.currentTarget.value)}
+            w={220}
+          />
+          <div>
+            <Text size="sm" fw={500} mb={4} id="status-filter">
+              Status
+            </Text>
+            <SegmentedControl<PetStatus | 'all'>
+              aria-labelledby="status-filter"
+              value={status}
+              onChange={refilter(setStatus)}
+              data={[{ value: 'all', label: 'All' }, ...PET_STATUSES.map((value) => ({ value, label: value }))]}
+            />
+          </div>
+          <Select<number>
+            label="Category"
+            placeholder="All categories"
+            clearable
+            value={categoryId}
+            onChange={refilter(setCategoryId)}
+            data={(categories.data ?? []).map((category) => ({ value: category.id, label: category.name }))}
+            w={180}
+          />
+        </Group>
+        <Button leftSection={<IconPlus size={16} />} onClick={() => petForm.open('new')}>
+          Add pet
+        </Button>
+      </Group>
+
+      {pets.isError && !pets.data ? (
+        <LoadFailure error={pets.error} onRetry={() => void pets.refetch()} />
+      ) : (
+        <Paper withBorder radius="md">
+          <Table.ScrollContainer minWidth={720}>
+            <Table striped highlightOnHover verticalSpacing="xs" aria-busy={pets.isFetching} data-testid="pets-table">
+              <Table.Thead>
+                <Table.Tr>
+                  <SortableHeader field="id" label="ID" {...header} />
+                  <SortableHeader field="name" label="Name" {...header} />
+                  <SortableHeader field="categoryId" label="Category" {...header} />
+                  <SortableHeader field="status" label="Status" {...header} />
+                  <SortableHeader field="updatedAt" label="Updated" {...header} />
+                  <Table.Th>
+                    <Text span size="sm" fw={600}>
+                      Actions
+                    </Text>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody style={{ opacity: pets.isPlaceholderData ? 0.6 : 1 }}>
+                {pets.isPending && <SkeletonRows rows={8} columns={COLUMNS} />}
+                {rows.map((pet) => (
+                  <Table.Tr key={pet.id} data-testid={`pet-row-${pet.id}`}>
+                    <Table.Td c="dimmed">{pet.id}</Table.Td>
+                    <Table.Td fw={500}>
+                      <TruncatedText text={pet.name} maw={360} />
+                    </Table.Td>
+                    <Table.Td>
+                      <TruncatedText text={categoryName.get(pet.categoryId) ?? `#${pet.categoryId}`} maw={200} />
+                    </Table.Td>
+                    <Table.Td>
+                      <PetStatusMenu pet={pet} onShowHistory={() => history.open(pet)} />
+                    </Table.Td>
+                    <Table.Td c="dimmed">{formatMoment(pet.updatedAt)}</Table.Td>
+                    <Table.Td>
+                      <Group gap={4} wrap="nowrap">
+                        <RowAction tooltip="Edit name and category" label={`Edit ${pet.name}`} icon={<IconPencil size={16} />} onClick={() => petForm.open(pet)} />
+                        <RowAction tooltip="Status history" label={`Status history of ${pet.name}`} icon={<IconHistory size={16} />} onClick={() => history.open(pet)} />
+                        <RowAction tooltip="Delete" label={`Delete ${pet.name}`} icon={<IconTrash size={16} />} onClick={() => confirmRemoval(pet)} danger />
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          {pets.isSuccess && rows.length === 0 && (
+            <EmptyState
+              py="xl"
+              icon={<IconPaw size={28} />}
+              withIndicatorBackground
+              title={filtered ? 'No pets match' : 'No pets yet'}
+              description={filtered ? 'Try another name, status or category.' : 'Add the first animal in your care.'}
+            >
+              {!filtered && (
+                <EmptyState.Actions>
+                  <Button variant="light" leftSection={<IconPlus size={16} />} onClick={() => petForm.open('new')}>
+                    Add the first pet
+                  </Button>
+                </EmptyState.Actions>
+              )}
+            </EmptyState>
+          )}
+        </Paper>
+      )}
+
+      <Group justify="space-between" mt="md" wrap="wrap">
+        <Text size="sm" c="dimmed" data-testid="pets-total" aria-live="polite">
+          {pets.data ? `${formatFigure(total)} ${total === 1 ? 'pet' : 'pets'}` : ' '}
+        </Text>
+        <Group gap="sm">
+          <Pagination total={Math.max(1, Math.ceil(total / pageSize))} value={page} onChange={setPage} siblings={1} getControlProps={controlLabel} aria-label="Pages of pets" />
+          <Select
+            aria-label="Pets per page"
+            data={PAGE_SIZES}
+            value={String(pageSize)}
+            onChange={(value) => refilter(setPageSize)(Number(value ?? 25))}
+            allowDeselect={false}
+            w={80}
+          />
+        </Group>
+      </Group>
+
+      <PetFormModal opened={petForm.opened} pet={petForm.subject === 'new' ? null : petForm.subject} onClose={petForm.close} />
+      <PetHistoryDrawer opened={history.opened} pet={history.subject} onClose={history.close} />
+    </>
+  );
+}
+
+function controlLabel(control: 'first' | 'previous' | 'last' | 'next'): Record<string, string> {
+  return { 'aria-label': `${control} page` };
+}

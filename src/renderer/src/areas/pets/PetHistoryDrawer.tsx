@@ -1,0 +1,57 @@
+import { Drawer, Group, Stack, Text, Timeline } from '@mantine/core';
+import { IconArrowRight, IconHome } from '@tabler/icons-react';
+import type { PetRecord } from '../../../../shared/models';
+import { formatMoment } from '../../ui/format';
+import { usePetHistory } from './queries';
+import { PetStatusBadge } from '../../ui/Badges';
+import { LoadFailure, SkeletonBlocks } from '../../ui/LoadStates';
+
+interface PetHistoryDrawerProps {
+  opened: boolean;
+  pet: PetRecord | null;
+  onClose: () => void;
+}
+
+export function PetHistoryDrawer({ opened, pet, onClose }: PetHistoryDrawerProps): React.JSX.Element {
+  const history = usePetHistory(pet?.id ?? null);
+  const changes = [...(history.data ?? [])].sort((a, b) => b.changedAt - a.changedAt);
+
+  return (
+    <Drawer opened={opened} onClose={onClose} position="right" title={pet ? `Status history of ${pet.name}` : ''}>
+      {history.isPending && <SkeletonBlocks count={4} height={40} />}
+      {history.isError && <LoadFailure error={history.error} onRetry={() => void history.refetch()} />}
+      {history.isSuccess && changes.length === 0 && (
+        <Text c="dimmed">No status changes recorded yet.</Text>
+      )}
+      {history.isSuccess && changes.length > 0 && (
+        <Timeline active={changes.length - 1} bulletSize={24} lineWidth={2} data-testid="pet-history">
+          {changes.map((change) => (
+            <Timeline.Item
+              key={`${change.changedAt}-${change.toStatus}`}
+              bullet={change.fromStatus === null ? <IconHome size={14} /> : <IconArrowRight size={14} />}
+              title={
+                <Group gap={6}>
+                  {change.fromStatus === null ? (
+                    <Text size="sm">Arrived as</Text>
+                  ) : (
+                    <>
+                      <PetStatusBadge status={change.fromStatus} />
+                      <IconArrowRight size={14} aria-label="to" />
+                    </>
+                  )}
+                  <PetStatusBadge status={change.toStatus} />
+                </Group>
+              }
+            >
+              <Stack gap={0} mt={4}>
+                <Text size="xs" c="dimmed">
+                  {formatMoment(change.changedAt)}
+                </Text>
+              </Stack>
+            </Timeline.Item>
+          ))}
+        </Timeline>
+      )}
+    </Drawer>
+  );
+}

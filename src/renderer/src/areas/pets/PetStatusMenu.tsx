@@ -1,0 +1,36 @@
+import { Menu, UnstyledButton } from '@mantine/core';
+import { IconChevronDown, IconHistory } from '@tabler/icons-react';
+import type { PetRecord } from '../../../../shared/models';
+import { PET_STATUSES } from '../../../../shared/pet';
+import { useChangePetStatus } from './queries';
+import { PetStatusBadge } from '../../ui/Badges';
+
+/** Every transition is allowed (a sold animal may come back), so the menu always offers the other two. */
+export function PetStatusMenu({ pet, onShowHistory }: { pet: PetRecord; onShowHistory: () => void }): React.JSX.Element {
+  const changeStatus = useChangePetStatus();
+  return (
+    <Menu position="bottom-start" withinPortal>
+      <Menu.Target>
+        <UnstyledButton aria-label={`Change status of ${pet.name} (now ${pet.status})`} disabled={changeStatus.isPending}>
+          <PetStatusBadge status={pet.status} rightSection={<IconChevronDown size={12} />} style={{ cursor: 'pointer' }} />
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>Mark as</Menu.Label>
+        {PET_STATUSES.map((status) => (
+          <Menu.Item
+            key={status}
+            disabled={status === pet.status}
+            onClick={() => changeStatus.mutate({ id: pet.id, name: pet.name, status })}
+          >
+            {status}
+          </Menu.Item>
+        ))}
+        <Menu.Divider />
+        <Menu.Item leftSection={<IconHistory size={14} />} onClick={onShowHistory}>
+          Status history
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

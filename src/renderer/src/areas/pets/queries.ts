@@ -1,0 +1,62 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { BrowsePets } from '../../../../shared/admin-schemas';
+import type { NewPet, PetStatus } from '../../../../shared/pet';
+import { call } from '../../client/transport';
+import { useEnvironment } from '../../client/EnvironmentProvider';
+import { useAction } from '../../client/action';
+
+/** One page at a time: the shelter may hold 100,000 animals, so search, sort and paging stay on the engine. */
+export function usePetPage(query: BrowsePets) {
+  const environment = useEnvironment();
+  return useQuery({
+    queryKey: [environment, 'pets', 'browse', query],
+    queryFn: () => call('pets.browse', { environment, query }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function usePetHistory(id: number | null) {
+  const environment = useEnvironment();
+  return useQuery({
+    queryKey: [environment, 'pets', 'history', id],
+    queryFn: () => call('pets.history', { environment, id: id ?? 0 }),
+    enabled: id !== null,
+  });
+}
+
+export function useAddPet() {
+  return useAction({
+    run: (pet: NewPet, environment) => call('pets.create', { environment, pet }),
+    progress: ({ name }) => `Adding ${name}…`,
+    success: (pet) => `${pet.name} joined the shelter (#${pet.id}).`,
+    invalidates: ['pets', 'categories'],
+  });
+}
+
+export function useEditPet() {
+  return useAction({
+    run: ({ id, name, categoryId }: { id: number; name: string; categoryId: number }, environment) =>
+      call('pets.update', { environment, id, changes: { name, categoryId } }),
+    progress: 'Saving the pet…',
+    success: (pet) => `${pet.name} saved.`,
+    invalidates: ['pets', 'categories'],
+  });
+}
+
+export function useChangePetStatus() {
+  return useAction({
+    run: ({ id, status }: { id: number; name: string; status: PetStatus }, environment) => call('pets.setStatus', { environment, id, status }),
+    progress: ({ name, status }) => `Marking ${name} as ${status}…`,
+    success: (pet) => `${pet.name} is now ${pet.status}.`,
+    invalidates: ['pets'],
+  });
+}
+
+export function useRemovePet() {
+  return useAction({
+    run: ({ id }: { id: number; name: string }, environment) => call('pets.remove', { environment, id }),
+    progress: ({ name }) => `Removing ${name}…`,
+    success: (_, { name }) => `${name} removed.`,
+    invalidates: ['pets', 'categories'],
+  });
+}

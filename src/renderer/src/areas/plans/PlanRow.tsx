@@ -1,0 +1,84 @@
+import { Anchor, Button, Group, Table, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { PlanChangeInputSchema, type PlanChange } from '../../../../shared/admin-schemas';
+import type { PlanFigures } from '../../../../shared/plans';
+import { pageHref } from '../../app/navigation';
+import { useUpdatePlan } from '../../client/plans';
+import { PlanBadge } from '../../ui/Badges';
+import { figureOf, FigureInput } from '../../ui/FigureInput';
+
+type PlanFormValues = {
+  perMinute: number | string;
+  perDay: number | string;
+  banThreshold: number | string;
+  banMinutes: number | string;
+};
+
+const resolver = zod4Resolver(PlanChangeInputSchema);
+
+/** Enterprise has no plan-wide quota: each Enterprise account carries its own figures. An emptied field fails validation. */
+function changeOf(values: PlanFormValues, plan: PlanFigures): PlanChange {
+  const bans = { banThreshold: figureOf(values.banThreshold), banMinutes: figureOf(values.banMinutes) };
+  return plan.id === 'enterprise' ? bans : { perMinute: figureOf(values.perMinute), perDay: figureOf(values.perDay), ...bans };
+}
+
+export function PlanRow({ plan }: { plan: PlanFigures }): React.JSX.Element {
+  const updatePlan = useUpdatePlan();
+  const form = useForm<PlanFormValues>({
+    initialValues: {
+      perMinute: plan.perMinute ?? '',
+      perDay: plan.perDay ?? '',
+      banThreshold: plan.banThreshold,
+      banMinutes: plan.banMinutes,
+    },
+    validate: (values) => resolver(changeOf(values, plan)),
+  });
+
+  const save = form.onSubmit((values) =>
+    updatePlan.mutate({ planId: plan.id, change: changeOf(values, plan) }, { onSuccess: () => form.resetDirty(values) }),
+  );
+  const submitOnEnter = (event: React.KeyboardEvent) => {
+    if (event.key === 'Enter') save();
+  };
+  const figureInput = (field: keyof PlanFormValues, label: string) => (
+    <FigureInput aria-label={`${plan.name} ${label}`} thousandSeparator w={150} onKeyDown={submitOnEnter} {...form.getInputProps(field)} />
+  );
+
+  return (
+    <Table.Tr data-testid={`plan-row-${plan.id}`}>
+      <Table.Td>
+        <PlanBadge planId={plan.id} />
+      </Table.Td>
+      {plan.id === 'enterprise' ? (
+        <Table.Td colSpan={2}>
+          <Text size="sm" c="dimmed">
+            Set on{' '}
+            <Anchor href={pageHref('accounts')} size="sm">
+              each Enterprise account
+            </Anchor>
+          </Text>
+        </Table.Td>
+      ) : (
+        <>
+          <Table.Td>{figureInput('perMinute', 'requests per minute')}</Table.Td>
+          <Table.Td>{figureInput('perDay', 'requests per day')}</Table.Td>
+        </>
+      )}
+      <Table.Td>{figureInput('banThreshold', 'ban threshold')}</Table.Td>
+      <Table.Td>{figureInput('banMinutes', 'ban minutes')}</Table.Td>
+      <Table.Td>
+        <Group gap="xs" wrap="nowrap">
+          <Button size="xs" aria-label={`Save ${plan.name}`} disabled={!form.isDirty()} loading={updatePlan.isPending} onClick={() => save()}>
+            Save
+          </Button>
+          {form.isDirty() && (
+            <Button size="xs" variant="subtle" aria-label={`Undo changes to ${plan.name}`} onClick={() => form.reset()}>
+              Undo
+            </Button>
+          )}
+        </Group>
+      </Table.Td>
+    </Table.Tr>
+  );
+}

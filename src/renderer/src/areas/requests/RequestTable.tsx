@@ -1,0 +1,60 @@
+import { Badge, Table, Text } from '@mantine/core';
+import type { LoggedRequest } from '../../../../shared/lab';
+
+export function statusColor(status: number): string {
+  if (status === 429) return 'orange';
+  if (status >= 500) return 'red';
+  if (status >= 400) return 'yellow';
+  return 'teal';
+}
+
+const time = (ms: number) => new Date(ms).toISOString().slice(11, 23);
+
+/** Logged requests, one a row; a click opens the detail drawer. */
+export function RequestTable({ requests, onOpen }: { requests: LoggedRequest[]; onOpen: (request: LoggedRequest) => void }): React.JSX.Element {
+  return (
+    <Table.ScrollContainer minWidth={900}>
+      <Table highlightOnHover striped data-testid="request-table">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Time (UTC, API clock)</Table.Th>
+            <Table.Th>Request</Table.Th>
+            <Table.Th>Status</Table.Th>
+            <Table.Th>Key</Table.Th>
+            <Table.Th>Account</Table.Th>
+            <Table.Th>Remaining</Table.Th>
+            <Table.Th>Retry-After</Table.Th>
+            <Table.Th>ms</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {requests.map((request) => (
+            <Table.Tr key={request.id} onClick={() => onOpen(request)} style={{ cursor: 'pointer' }} data-testid="request-row">
+              <Table.Td ff="monospace" fz="xs" title={new Date(request.at).toISOString()}>
+                {time(request.at)}
+              </Table.Td>
+              <Table.Td>
+                <Text ff="monospace" fz="xs" lineClamp={1} style={{ wordBreak: 'break-all' }}>
+                  {request.method} {request.path}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Badge color={statusColor(request.status)} variant="light">
+                  {request.status}
+                  {request.code ? ` ${request.code}` : ''}
+                </Badge>
+              </Table.Td>
+              <Table.Td ff="monospace" fz="xs">
+                {request.keyId === null ? '—' : `#${request.keyId} ${request.keyPrefix ?? ''}`}
+              </Table.Td>
+              <Table.Td>{request.accountId ?? '—'}</Table.Td>
+              <Table.Td>{request.remaining === null ? '—' : `${request.remaining} / ${request.limit}`}</Table.Td>
+              <Table.Td>{request.retryAfter === null ? '—' : `${request.retryAfter} s`}</Table.Td>
+              <Table.Td>{request.latencyMs.toFixed(1)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

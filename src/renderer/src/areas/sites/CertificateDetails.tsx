@@ -1,0 +1,70 @@
+import { Alert, Badge, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
+import type { CertificateState, DomainCertificate } from '../../../../shared/sites';
+import { formatMoment } from '../../ui/format';
+import { useReverifyDomain } from '../../client/certificates';
+
+const STATE_COLOR: Record<CertificateState, string> = { none: 'gray', pending: 'yellow', issued: 'teal', failed: 'red' };
+const BADGE_WRAPS = { label: { whiteSpace: 'normal', overflow: 'visible', textAlign: 'center' } } as const;
+const STATE_LABEL: Record<CertificateState, string> = { none: 'no certificate yet', pending: 'being issued', issued: 'HTTPS ready', failed: 'failed' };
+
+/**
+ * A domain's certificate: state with issuer, times and expiry, the failure as the CA gave it, and re-verify when flagged.
+ * `part` splits it for the domains table: the summary in the Certificate column, the times in the row's details.
+ */
+export function CertificateDetails({
+  domain,
+  certificate,
+  part = 'all',
+}: {
+  domain: string;
+  certificate: DomainCertificate;
+  part?: 'all' | 'summary' | 'times';
+}): React.JSX.Element {
+  const summary = part !== 'times';
+  const reverify = useReverifyDomain();
+  const badge = (
+    // In the narrow Certificate column the label wraps instead of being cut to "NO CERTI…".
+    <Badge color={STATE_COLOR[certificate.state]} variant="light" h="auto" py={2} radius="sm" styles={BADGE_WRAPS} data-testid="certificate-state">
+      {STATE_LABEL[certificate.state]}
+    </Badge>
+  );
+  return (
+    <Stack gap={4} data-testid={part === 'times' ? `certificate-times-${domain}` : `certificate-${domain}`}>
+      {summary && (
+        <Group gap="xs">
+          {certificate.issuer ? <Tooltip label={`Issued by ${certificate.issuer}`}>{badge}</Tooltip> : badge}
+          {certificate.state === 'issued' && certificate.notAfter !== null && (
+            <Text size="xs" c="dimmed" data-testid="certificate-expiry">
+              expires {formatMoment(certificate.notAfter)}
+            </Text>
+          )}
+        </Group>
+      )}
+      {part !== 'summary' && (
+        <Text size="xs" c="dimmed" data-testid="certificate-times">
+          {certificate.issuer && <>Issuer: {certificate.issuer} · </>}
+          Requested {formatMoment(certificate.requestedAt)}
+          {certificate.issuedAt !== null && <> · issued {formatMoment(certificate.issuedAt)}</>}
+          {certificate.notBefore !== null && <> · valid from {formatMoment(certificate.notBefore)}</>}
+          {certificate.nextAttemptAt !== null && <> · {certificate.state === 'issued' ? 'renews' : 'next attempt'} {formatMoment(certificate.nextAttemptAt)}</>}
+        </Text>
+      )}
+      {summary && certificate.reason && (
+        <Text size="xs" c="red" style={{ wordBreak: 'break-word' }} data-testid="certificate-reason">
+          {certificate.reason}
+        </Text>
+      )}
+      {summary && certificate.needsReverify && (
+        <Alert color="orange" variant="light" p="xs" icon={<IconAlertTriangle size={16} />} data-testid="certificate-reverify">
+          <Group justify="space-between" gap="xs">
+            <Text size="xs">Verified over 30 minutes ago and still no certificate: check the DNS record, then re-verify.</Text>
+            <Button size="xs" variant="light" color="orange" leftSection={<IconRefresh size={14} />} loading={reverify.isPending} onClick={() => reverify.mutate(domain)}>
+              Re-verify
+            </Button>
+          </Group>
+        </Alert>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,83 @@
+import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { useState } from 'react';
+import { z } from 'zod';
+import type { Account } from '../../../../shared/models';
+import { DomainNameSchema } from '../../../../shared/site-inputs';
+import { DEFAULT_REDIRECT_STATUS, type Project, type RedirectStatus } from '../../../../shared/sites';
+import { domainFormRefusal } from '../../client/errors';
+import type { AdminCallError } from '../../client/transport';
+import { useAddDomain } from './queries';
+import { REDIRECT_STATUS_OPTIONS } from './redirect-statuses';
+import { SiteRefusalAlert } from './SiteRefusalAlert';
+
+interface DomainFormModalProps {
+  opened: boolean;
+  project: Project;
+  account: Account | undefined;
+  /** The project's primary domain; once there is one, a new domain redirects to it. */
+  primary: string | null;
+  onClose: () => void;
+}
+
+export function DomainFormModal({ opened, onClose, ...props }: DomainFormModalProps): React.JSX.Element {
+  return (
+    <Modal opened={opened} onClose={onClose} title={`Add a domain to ${props.project.name}`} centered size="lg">
+      <DomainForm {...props} onDone={onClose} />
+    </Modal>
+  );
+}
+
+const validate = zod4Resolver(z.object({ name: DomainNameSchema }));
+
+function DomainForm({ project, account, primary, onDone }: Omit<DomainFormModalProps, 'opened' | 'onClose'> & { onDone: () => void }): React.JSX.Element {
+  const addDomain = useAddDomain();
+  const [refusal, setRefusal] = useState<AdminCallError | null>(null);
+  const form = useForm({ initialValues: { name: '', status: String(DEFAULT_REDIRECT_STATUS) }, validate });
+
+  const save = form.onSubmit(({ name, status }) => {
+    setRefusal(null);
+    const domain = primary === null ? { name: name.trim() } : { name: name.trim(), redirectTo: primary, redirectStatus: Number(status) as RedirectStatus };
+    addDomain.mutate(
+      { projectId: project.id, domain },
+      {
+        onSuccess: onDone,
+        onError: (error) => {
+          const refusal = domainFormRefusal(error);
+          if (refusal && 'alert' in refusal) setRefusal(refusal.alert);
+          else if (refusal) form.setFieldError(refusal.field, refusal.message);
+        },
+      },
+    );
+  });
+
+  return (
+    <form onSubmit={save}>
+      <Stack>
+        <TextInput label="Domain" placeholder="www.example.org" description="Lowercased and, for international names, converted to punycode." withAsterisk data-autofocus {...form.getInputProps('name')} />
+        {primary === null ? (
+          <Text size="sm" c="dimmed">
+            The first domain of a project is its primary: it serves the site. Domains added later redirect to it.
+          </Text>
+        ) : (
+          <>
+            <Text size="sm">
+              This domain will redirect visitors to the primary, <b>{primary}</b>, keeping the path and query.
+            </Text>
+            <Select label="Redirect status" data={REDIRECT_STATUS_OPTIONS} allowDeselect={false} {...form.getInputProps('status')} />
+          </>
+        )}
+        {refusal && <SiteRefusalAlert error={refusal} account={account} />}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={addDomain.isPending}>
+            Add domain
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,137 @@
+import { useQuery } from '@tanstack/react-query';
+import type { DomainInput } from '../../../../shared/site-inputs';
+import type { SiteUpload } from '../../../../shared/site-upload';
+import type { Deploy, Domain, NewProject, RedirectStatus } from '../../../../shared/sites';
+import { SHOWN_IN_PLACE } from '../../client/errors';
+import { call } from '../../client/transport';
+import { useEnvironment } from '../../client/EnvironmentProvider';
+import type { Outcome } from '../../client/notify';
+import { useAction } from '../../client/action';
+
+/** While a domain waits for its record, the server re-checks it on its own: the table follows. */
+const WHILE_PENDING_MS = 15_000;
+const WHILE_ISSUING_MS = 2_000;
+/** A failed certificate is retried by the server and flagged after 30 minutes: the table follows, slowly. */
+const WHILE_FAILED_MS = 30_000;
+
+export function useProjects() {
+  const environment = useEnvironment();
+  return useQuery({ queryKey: [environment, 'sites', 'projects'], queryFn: () => call('projects.list', { environment }) });
+}
+
+export function useDeploys(projectId: number) {
+  const environment = useEnvironment();
+  return useQuery({ queryKey: [environment, 'sites', 'deploys', projectId], queryFn: () => call('deploys.list', { environment, projectId }) });
+}
+
+export function useDomains(projectId: number) {
+  const environment = useEnvironment();
+  return useQuery({
+    queryKey: [environment, 'sites', 'domains', projectId],
+    queryFn: () => call('domains.list', { environment, projectId }),
+    // A certificate being issued takes seconds, and so does the start of its issuing once a domain is
+    // verified (the server's next tick); a pending DNS check waits minutes: poll accordingly.
+    refetchInterval: (query) => {
+      const domains = query.state.data ?? [];
+      const issuing = (domain: Domain) => domain.certificate.state === 'pending' || (domain.status === 'verified' && domain.certificate.state === 'none');
+      if (domains.some(issuing)) return WHILE_ISSUING_MS;
+      if (domains.some((domain) => domain.nextCheckAt !== null)) return WHILE_PENDING_MS;
+      return domains.some((domain) => domain.status === 'verified' && domain.certificate.state === 'failed') ? WHILE_FAILED_MS : false;
+    },
+  });
+}
+
+export function useCreateProject() {
+  return useAction({
+    run: (project: NewProject, environment) => call('projects.create', { environment, project }),
+    progress: ({ name }) => `Creating the project ${name}…`,
+    success: (project) => `Project “${project.name}” created; deploy it to publish ${project.url}`,
+    shownInPlace: SHOWN_IN_PLACE.siteForm,
+    invalidates: ['sites'],
+  });
+}
+
+/** A deploy that ran but failed is not an error of the call: it is recorded, and its reason shown. */
+function deployOutcome(deploy: Deploy): Outcome {
+  if (deploy.outcome === 'failed') {
+    return { title: `Deploy ${deploy.number} failed`, message: `${deploy.reason ?? 'No reason recorded.'} The live deploy did not change.`, warning: true };
+  }
+  return `Deploy ${deploy.number} is live (${deploy.fileCount} file${deploy.fileCount === 1 ? '' : 's'}).`;
+}
+
+export type DeployRequest = { projectId: number } & ({ kind: 'folder'; folder: string } | { kind: 'upload'; upload: SiteUpload } | { kind: 'adoption_page' });
+
+export function useDeploy() {
+  return useAction({
+    run: (request: DeployRequest, environment) => {
+      const { projectId } = request;
+      if (request.kind === 'folder') return call('deploys.fromFolder', { environment, projectId, folder: request.folder });
+      if (request.kind === 'upload') return call('deploys.fromUpload', { environment, projectId, upload: request.upload });
+      return call('deploys.adoptionPage', { environment, projectId });
+    },
+    progress: (request) => (request.kind === 'adoption_page' ? 'Publishing the adoption page…' : request.kind === 'upload' ? `Uploading ${request.upload.name} and deploying it…` : `Deploying ${request.folder}…`),
+    success: deployOutcome,
+    shownInPlace: SHOWN_IN_PLACE.siteForm,
+    invalidates: ['sites'],
+  });
+}
+
+export function useRollback() {
+  return useAction({
+    run: ({ projectId, number }: { projectId: number; number: number }, environment) => call('deploys.rollback', { environment, projectId, number }),
+    progress: ({ number }) => `Rolling back to deploy ${number}…`,
+    success: (deploy) => `Deploy ${deploy.number} is live again.`,
+    invalidates: ['sites'],
+  });
+}
+
+export function useAddDomain() {
+  return useAction({
+    run: ({ projectId, domain }: { projectId: number; domain: DomainInput }, environment) => call('domains.add', { environment, projectId, domain }),
+    progress: ({ domain }) => `Adding ${domain.name}…`,
+    success: (domain) => `${domain.name} added as ${domain.role === 'primary' ? 'the primary domain' : `a redirect to ${domain.to ?? 'the primary'}`}; create its DNS record, then verify.`,
+    shownInPlace: SHOWN_IN_PLACE.siteForm,
+    invalidates: ['sites'],
+  });
+}
+
+/** The check ran: its outcome and what to do next stay in the domain's row, not in a toast. */
+function verifyOutcome(domain: Domain): string {
+  return domain.status === 'verified' ? `${domain.name} is verified.` : `Checked ${domain.name}: ${domain.status}. What was found is under it.`;
+}
+
+export function useVerifyDomain() {
+  return useAction({
+    run: (name: string, environment) => call('domains.verify', { environment, name }),
+    progress: (name) => `Checking the DNS of ${name}…`,
+    success: verifyOutcome,
+    invalidates: ['sites'],
+  });
+}
+
+export function useSetRedirectStatus() {
+  return useAction({
+    run: ({ name, status }: { name: string; status: RedirectStatus }, environment) => call('domains.setRedirectStatus', { environment, name, status }),
+    progress: ({ name }) => `Saving the redirect of ${name}…`,
+    success: (domain) => `${domain.name} now answers ${domain.redirectStatus ?? ''} to ${domain.to ?? 'the primary'}.`,
+    invalidates: ['sites'],
+  });
+}
+
+export function usePromoteDomain() {
+  return useAction({
+    run: (name: string, environment) => call('domains.promote', { environment, name }),
+    progress: (name) => `Making ${name} the primary domain…`,
+    success: (domain) => `${domain.name} is the primary domain; the others redirect to it.`,
+    invalidates: ['sites'],
+  });
+}
+
+export function useRemoveDomain() {
+  return useAction({
+    run: (name: string, environment) => call('domains.remove', { environment, name }),
+    progress: (name) => `Removing ${name}…`,
+    success: (domain) => `${domain.name} removed; it is no longer served.`,
+    invalidates: ['sites'],
+  });
+}

@@ -1,0 +1,79 @@
+import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { IconBan, IconRefresh } from '@tabler/icons-react';
+import type { OverviewRow } from '../../../../shared/admin-contract';
+import { formatClock } from '../../ui/format';
+import { useLiftBan, useResetUsage } from './queries';
+import { PlanBadge } from '../../ui/Badges';
+import { WindowGauge } from './WindowGauge';
+
+export function UsageCard({ row, keyName }: { row: OverviewRow; keyName: (keyId: number) => string }): React.JSX.Element {
+  const { account, usage } = row;
+  const resetUsage = useResetUsage();
+  const liftBan = useLiftBan();
+
+  const confirmReset = () =>
+    modals.openConfirmModal({
+      title: `Reset the usage of ${account.name}?`,
+      children: <Text size="sm">Both the current minute and today start again from zero for all of its keys. Bans stay until lifted.</Text>,
+      labels: { confirm: 'Reset usage', cancel: 'Cancel' },
+      onConfirm: () => resetUsage.mutate({ accountId: account.id, name: account.name }),
+    });
+
+  return (
+    <Card withBorder radius="md" padding="md" data-testid={`usage-card-${account.id}`}>
+      <Group justify="space-between" mb="sm" wrap="nowrap">
+        <Group gap="xs" wrap="nowrap" miw={0}>
+          <Title order={2} size="h4" lineClamp={1}>
+            {account.name}
+          </Title>
+          <PlanBadge planId={account.planId} />
+        </Group>
+        <Button
+          size="xs"
+          variant="default"
+          leftSection={<IconRefresh size={14} />}
+          aria-label={`Reset usage of ${account.name}`}
+          loading={resetUsage.isPending}
+          onClick={confirmReset}
+        >
+          Reset usage
+        </Button>
+      </Group>
+      <Stack gap="md">
+        <WindowGauge window={usage.minute} accountName={account.name} />
+        <WindowGauge window={usage.day} accountName={account.name} />
+        <Group gap="xs">
+          <Badge variant="light" color={usage.bansToday > 0 ? 'orange' : 'gray'} data-testid="bans-today">
+            {usage.bansToday} {usage.bansToday === 1 ? 'ban' : 'bans'} today
+          </Badge>
+          {usage.activeBans.length > 0 && (
+            <Badge variant="filled" color="red" leftSection={<IconBan size={12} />}>
+              {usage.activeBans.length} banned now
+            </Badge>
+          )}
+        </Group>
+        {usage.activeBans.map((ban) => (
+          <Group key={ban.id} justify="space-between" wrap="nowrap" data-testid={`ban-${ban.keyId}`}>
+            <Text size="sm">
+              <Text span ff="monospace">
+                {keyName(ban.keyId)}
+              </Text>{' '}
+              banned until {formatClock(ban.until)}
+            </Text>
+            <Button
+              size="xs"
+              color="red"
+              variant="light"
+              aria-label={`Lift ban on ${keyName(ban.keyId)}`}
+              loading={liftBan.isPending}
+              onClick={() => liftBan.mutate({ keyId: ban.keyId, keyName: keyName(ban.keyId) })}
+            >
+              Lift ban
+            </Button>
+          </Group>
+        ))}
+      </Stack>
+    </Card>
+  );
+}

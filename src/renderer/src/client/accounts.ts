@@ -1,0 +1,40 @@
+import { useQuery } from '@tanstack/react-query';
+import type { AccountPlan, NewAccount } from '../../../shared/admin-schemas';
+import { call } from './transport';
+import { useEnvironment } from './EnvironmentProvider';
+import { SHOWN_IN_PLACE } from './errors';
+import { useAction } from './action';
+
+export function useAccounts() {
+  const environment = useEnvironment();
+  return useQuery({ queryKey: [environment, 'accounts'], queryFn: () => call('accounts.list', { environment }) });
+}
+
+export function useCreateAccount() {
+  return useAction({
+    run: (account: NewAccount, environment) => call('accounts.create', { environment, account }),
+    progress: ({ name }) => `Creating the account ${name}…`,
+    success: (account) => `Account “${account.name}” created.`,
+    shownInPlace: SHOWN_IN_PLACE.nameTaken,
+    invalidates: ['accounts', 'usage'],
+  });
+}
+
+export function useRenameAccount() {
+  return useAction({
+    run: ({ id, name }: { id: number; name: string }, environment) => call('accounts.rename', { environment, id, name }),
+    progress: 'Renaming the account…',
+    success: (account) => `Account renamed to “${account.name}”.`,
+    shownInPlace: SHOWN_IN_PLACE.nameTaken,
+    invalidates: ['accounts', 'usage'],
+  });
+}
+
+export function useChangeAccountPlan() {
+  return useAction({
+    run: ({ id, plan }: { id: number; plan: AccountPlan }, environment) => call('accounts.setPlan', { environment, id, plan }),
+    progress: 'Changing the plan…',
+    success: (account) => `“${account.name}” is now on ${account.planId}.`,
+    invalidates: ['accounts', 'usage'],
+  });
+}

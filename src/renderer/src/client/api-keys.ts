@@ -1,0 +1,50 @@
+import { useQuery } from '@tanstack/react-query';
+import { call } from './transport';
+import { useEnvironment } from './EnvironmentProvider';
+import { useAction } from './action';
+
+/** Without an account, every key of the environment (the usage page names banned keys with it). */
+export function useApiKeys(accountId?: number) {
+  const environment = useEnvironment();
+  return useQuery({
+    queryKey: [environment, 'keys', accountId ?? 'all'],
+    queryFn: () => call('keys.list', accountId === undefined ? { environment } : { environment, accountId }),
+  });
+}
+
+export function useIssueKey() {
+  return useAction({
+    run: ({ accountId, label }: { accountId: number; label?: string }, environment) =>
+      call('keys.create', { environment, accountId, ...(label ? { label } : {}) }),
+    progress: 'Issuing a key…',
+    success: (issued) => `Key ${issued.record.displayPrefix} issued. Copy it now: it is shown only once.`,
+    invalidates: ['keys', 'accounts'],
+  });
+}
+
+export function useLabelKey() {
+  return useAction({
+    run: ({ id, label }: { id: number; label: string }, environment) => call('keys.setLabel', { environment, id, label }),
+    progress: 'Saving the label…',
+    success: (record) => `Label of ${record.displayPrefix} saved.`,
+    invalidates: ['keys'],
+  });
+}
+
+export function useRevokeKey() {
+  return useAction({
+    run: ({ id }: { id: number }, environment) => call('keys.revoke', { environment, id }),
+    progress: 'Revoking the key…',
+    success: (record) => `Key ${record.displayPrefix} revoked. It stops working at once.`,
+    invalidates: ['keys', 'accounts'],
+  });
+}
+
+export function useRotateKey() {
+  return useAction({
+    run: ({ id }: { id: number }, environment) => call('keys.rotate', { environment, id }),
+    progress: 'Rotating the key…',
+    success: (issued) => `New key ${issued.record.displayPrefix} issued; the old one is revoked.`,
+    invalidates: ['keys', 'accounts'],
+  });
+}

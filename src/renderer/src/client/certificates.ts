@@ -1,0 +1,37 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { call } from './transport';
+import { useEnvironment } from './EnvironmentProvider';
+import { withProgress } from './notify';
+
+/** Areas showing a domain's certificate: refreshed after a re-verify. */
+const SITE_AREAS = new Set(['sites', 'domains', 'projects', 'certificates']);
+
+export function useCertificates() {
+  const environment = useEnvironment();
+  // Issuing runs in the background: poll, so a certificate shows up without a reload.
+  return useQuery({ queryKey: [environment, 'certificates'], queryFn: () => call('certificates.list', { environment }), refetchInterval: 5_000 });
+}
+
+/** The 30-minute rule's action: DNS checked again, then the certificate requested anew. */
+export function useReverifyDomain() {
+  const queryClient = useQueryClient();
+  const environment = useEnvironment();
+  return useMutation({
+    mutationFn: (name: string) =>
+      withProgress(`Re-verifying ${name}…`, () => call('domains.reverify', { environment, name }), (domain) =>
+        domain.certificate.state === 'issued' ? `${domain.name} already has a certificate.` : `${domain.name} is verified; its certificate is requested again.`,
+      ),
+    onSettled: () => queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] === environment && SITE_AREAS.has(String(query.queryKey[1])) }),
+  });
+}
+
+/** The local CA's certificate (public) as a file the browser saves. */
+export async function downloadCaCertificate(): Promise<void> {
+  const { pem } = await call('certificates.ca', {});
+  const url = URL.createObjectURL(new Blob([pem], { type: 'application/x-pem-file' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = 'adoption-desk-local-ca.pem';
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

@@ -1,0 +1,122 @@
+/**
+ * The one place that decides how a failure is shown to staff: its title, and whether it goes in a toast,
+ * under a form's field, in an alert inside the form, or over the whole window. The engine's message is
+ * the same for every face; the words around it, and where it goes, are chosen here.
+ */
+import type { ErrorCode } from '../../../shared/errors';
+import type { Account } from '../../../shared/models';
+import { PAID_PLANS } from '../../../shared/plans';
+import { PLAN_NAME } from './plans';
+import { AdminCallError } from './transport';
+
+/** Titled by what staff can do about it: only failures that may pass on their own say "try again". */
+const TITLES: Record<ErrorCode, string> = {
+  validation_failed: 'Check the input',
+  conflict: 'Not possible',
+  not_found: 'Not found',
+  unauthorized: 'Access token missing or wrong',
+  forbidden: 'Not allowed from here',
+  method_not_allowed: 'Not allowed',
+  request_timeout: 'The request took too long',
+  gone: 'No longer available',
+  payload_too_large: 'Too large',
+  unsupported_media_type: 'Unsupported content',
+  rate_limited: 'Too many requests: try again shortly',
+  api_key_banned: 'Key banned',
+  internal_error: 'Something went wrong: try again',
+  service_unavailable: 'Busy: try again in a moment',
+  insufficient_storage: 'The disk is full: free some space, then try again',
+  plan_required: 'Needs a paid plan',
+  deploy_required: 'Deploy the project first',
+};
+
+const UNREACHABLE = 'Adoption Desk cannot be reached: try again';
+
+export interface Failure {
+  title: string;
+  message: string;
+}
+
+/** A failure as a toast, a load failure or a form's alert shows it. */
+export function describeFailure(error: unknown): Failure {
+  if (error instanceof AdminCallError) return { title: error.status === 0 ? UNREACHABLE : (TITLES[error.code] ?? TITLES.internal_error), message: error.message };
+  return { title: TITLES.internal_error, message: error instanceof Error ? error.message : String(error) };
+}
+
+/** Browser mode without its token: every call answers unauthorized, so the whole window says how to get in. */
+export function deniesAccess(error: unknown): boolean {
+  return error instanceof AdminCallError && error.code === 'unauthorized';
+}
+
+/** The engine refused the call (a 4xx): asking again cannot change the answer. */
+export function isRefusal(error: unknown): boolean {
+  return error instanceof AdminCallError && error.status >= 400 && error.status < 500;
+}
+
+/** Failures a form shows itself, so the action's toast just goes instead of repeating them. */
+export type ShownInPlace = (error: AdminCallError) => boolean;
+
+const SITE_FORM_CODES: readonly ErrorCode[] = ['validation_failed', 'conflict', 'plan_required', 'deploy_required', 'not_found'];
+
+/** Whether the form that made the call shows this failure itself, by its rule (no rule: it shows none). */
+export function shownInPlace(error: unknown, rule: ShownInPlace | undefined): boolean {
+  return error instanceof AdminCallError && rule !== undefined && rule(error);
+}
+
+export const SHOWN_IN_PLACE = {
+  /** A name another account or category already has: said under the name field, not in a toast. */
+  nameTaken: (error) => error.code === 'conflict',
+  /** The site forms (new project, deploy, new domain) show what is wrong with the input, the owner or the plan. */
+  siteForm: (error) => SITE_FORM_CODES.includes(error.code),
+  /** Forms that show every refusal themselves: the lab clock, a scenario, the server settings. */
+  always: () => true,
+} satisfies Record<string, ShownInPlace>;
+
+/** What a form puts under its field: the engine's message for a name already taken, else nothing. */
+export function nameTakenMessage(error: unknown): string | null {
+  return error instanceof AdminCallError && SHOWN_IN_PLACE.nameTaken(error) ? error.message : null;
+}
+
+/** What a form puts beside its input for any refusal of its call; nothing for a failure that is not the engine's answer. */
+export function refusalMessage(error: unknown): string | null {
+  return error instanceof AdminCallError ? error.message : null;
+}
+
+/** Where the new-project form shows a refusal: under the owner it could not find, else under the name. */
+export function projectFormRefusal(error: unknown): { field: 'accountId' | 'name'; message: string } | null {
+  if (!(error instanceof AdminCallError)) return null;
+  return { field: error.code === 'not_found' ? 'accountId' : 'name', message: error.message };
+}
+
+/**
+ * Where the new-domain form shows a refusal: one whose reason is not in the form (the account's plan,
+ * nothing published yet) as an alert with the way out, any other under the name.
+ */
+export function domainFormRefusal(error: unknown): { alert: AdminCallError } | { field: 'name'; message: string } | null {
+  if (!(error instanceof AdminCallError)) return null;
+  if (error.code === 'plan_required' || error.code === 'deploy_required') return { alert: error };
+  return { field: 'name', message: error.message };
+}
+
+export interface DomainRefusal {
+  /** A paid plan would allow it: the alert offers to change the account's plan. */
+  planRequired: boolean;
+  title: string;
+  message: string;
+}
+
+const PAID_NAMES = PAID_PLANS.map((plan) => PLAN_NAME[plan]);
+
+/** The alert's words: the plans that would allow the domain (and the account's own), or what to publish first. */
+export function describeDomainRefusal(error: AdminCallError, account: Account | undefined): DomainRefusal {
+  if (error.code === 'plan_required') {
+    const message = account
+      ? `${account.name} is on the ${PLAN_NAME[account.planId]} plan. A custom domain needs ${PAID_NAMES.join(', ').replace(/, ([^,]*)$/, ' or $1')}.`
+      : error.message;
+    return { planRequired: true, title: `Custom domains need the ${PAID_NAMES[0]} plan or above`, message };
+  }
+  if (error.code === 'deploy_required') {
+    return { planRequired: false, title: 'Publish the site first', message: 'A custom domain needs a live deploy: deploy a folder or publish the adoption page, then add the domain.' };
+  }
+  return { planRequired: false, title: 'Not added', message: error.message };
+}

@@ -1,0 +1,114 @@
+import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { AccountPlanInputSchema, NewAccountInputSchema, type AccountPlan } from '../../../shared/admin-schemas';
+import type { Account } from '../../../shared/models';
+import { PLAN_IDS, type PlanFigures, type PlanId } from '../../../shared/plans';
+import { formatFigure } from './format';
+import { useChangeAccountPlan, useCreateAccount } from '../client/accounts';
+import { PLAN_NAME, usePlans } from '../client/plans';
+import { figureOf, FigureInput } from './FigureInput';
+import { nameTakenMessage } from '../client/errors';
+
+type AccountFormValues = {
+  name: string;
+  planId: PlanId;
+  perMinute: number | string;
+  perDay: number | string;
+};
+
+/** Creating an account, or moving one (`account`) to another plan; only Enterprise carries its own figures. */
+export function AccountFormModal({ opened, account, onClose }: { opened: boolean; account: Account | null; onClose: () => void }): React.JSX.Element {
+  return (
+    <Modal opened={opened} onClose={onClose} title={account ? `Change the plan of ${account.name}` : 'New account'} centered>
+      <AccountForm account={account} onDone={onClose} />
+    </Modal>
+  );
+}
+
+function planOf(values: AccountFormValues): AccountPlan {
+  if (values.planId !== 'enterprise') return { planId: values.planId };
+  const figure = (value: number | string) => (value === '' ? undefined : figureOf(value));
+  return { planId: 'enterprise', perMinute: figure(values.perMinute), perDay: figure(values.perDay) };
+}
+
+const newAccountResolver = zod4Resolver(NewAccountInputSchema);
+const planResolver = zod4Resolver(AccountPlanInputSchema);
+
+function validate(values: AccountFormValues, creating: boolean) {
+  const plan = planOf(values);
+  const errors = creating ? newAccountResolver({ name: values.name, ...plan }) : planResolver(plan);
+  if (plan.planId === 'enterprise') {
+    if (plan.perMinute === undefined) errors.perMinute = 'Required for Enterprise';
+    if (plan.perDay === undefined) errors.perDay = 'Required for Enterprise';
+  }
+  return errors;
+}
+
+function describePlan(plan: PlanFigures | undefined, id: PlanId): string {
+  if (id === 'enterprise') return 'Enterprise — figures set per account';
+  if (!plan) return PLAN_NAME[id];
+  return `${plan.name} — ${formatFigure(plan.perMinute)}/min, ${formatFigure(plan.perDay)}/day`;
+}
+
+function AccountForm({ account, onDone }: { account: Account | null; onDone: () => void }): React.JSX.Element {
+  const plans = usePlans();
+  const createAccount = useCreateAccount();
+  const changePlan = useChangeAccountPlan();
+  const form = useForm<AccountFormValues>({
+    initialValues: {
+      name: account?.name ?? '',
+      planId: account?.planId ?? 'free',
+      perMinute: account?.customPerMinute ?? '',
+      perDay: account?.customPerDay ?? '',
+    },
+    validate: (values) => validate(values, account === null),
+  });
+
+  const save = form.onSubmit((values) => {
+    const plan = planOf(values);
+    if (account) changePlan.mutate({ id: account.id, plan }, { onSuccess: onDone });
+    else {
+      createAccount.mutate(
+        { name: values.name.trim(), ...plan },
+        {
+          onSuccess: onDone,
+          onError: (error) => {
+            const taken = nameTakenMessage(error);
+            if (taken !== null) form.setFieldError('name', taken);
+          },
+        },
+      );
+    }
+  });
+
+  const planData = PLAN_IDS.map((id) => ({ value: id, label: describePlan(plans.data?.find((plan) => plan.id === id), id) }));
+
+  return (
+    <form onSubmit={save}>
+      <Stack>
+        {!account && <TextInput label="Account name" placeholder="e.g. Happy Tails app" withAsterisk data-autofocus {...form.getInputProps('name')} />}
+        <Select<PlanId> label="Plan" data={planData} allowDeselect={false} withAsterisk {...form.getInputProps('planId')} />
+        {form.values.planId === 'enterprise' && (
+          <Group grow align="flex-start">
+            <FigureInput label="Requests per minute" thousandSeparator withAsterisk {...form.getInputProps('perMinute')} />
+            <FigureInput label="Requests per day" thousandSeparator withAsterisk {...form.getInputProps('perDay')} />
+          </Group>
+        )}
+        {account && (
+          <Text size="xs" c="dimmed">
+            The new plan applies from the account&apos;s next request; usage so far is kept.
+          </Text>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={createAccount.isPending || changePlan.isPending}>
+            {account ? 'Change plan' : 'Create account'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,36 @@
+import { Badge, type BadgeProps } from '@mantine/core';
+import type { ApiKeyRecord } from '../../../shared/models';
+import type { PetStatus } from '../../../shared/pet';
+import type { PlanId } from '../../../shared/plans';
+import { PLAN_NAME } from '../client/plans';
+
+const STATUS_COLOR: Record<PetStatus, string> = { available: 'green', pending: 'yellow', sold: 'gray' };
+const PLAN_COLOR: Record<PlanId, string> = { free: 'gray', pro: 'blue', business: 'violet', enterprise: 'orange' };
+
+export function PetStatusBadge({ status, ...props }: { status: PetStatus } & BadgeProps): React.JSX.Element {
+  return (
+    <Badge component="span" color={STATUS_COLOR[status]} variant="light" data-testid="pet-status" {...props}>
+      {status}
+    </Badge>
+  );
+}
+
+export function PlanBadge({ planId }: { planId: PlanId }): React.JSX.Element {
+  return (
+    <Badge color={PLAN_COLOR[planId]} variant="light" data-testid="plan-badge">
+      {PLAN_NAME[planId]}
+    </Badge>
+  );
+}
+
+export function KeyStateBadge({ apiKey }: { apiKey: ApiKeyRecord }): React.JSX.Element {
+  return apiKey.revokedAt === null ? (
+    <Badge color="teal" variant="light" data-testid="key-state">
+      active
+    </Badge>
+  ) : (
+    <Badge color="red" variant="outline" data-testid="key-state">
+      revoked
+    </Badge>
+  );
+}

@@ -1,0 +1,64 @@
+import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { z } from 'zod';
+import { nameTakenMessage } from '../client/errors';
+
+interface NameModalProps {
+  opened: boolean;
+  title: string;
+  label: string;
+  initialValue: string;
+  schema: z.ZodType<string>;
+  submitLabel: string;
+  busy: boolean;
+  /** Resolves once saved; a name already taken comes back under the field. */
+  onSubmit: (value: string) => Promise<unknown>;
+  onClose: () => void;
+}
+
+/** One text field with its contract schema: naming a category or an account, labelling a key. */
+export function NameModal({ opened, title, onClose, ...form }: NameModalProps): React.JSX.Element {
+  return (
+    <Modal opened={opened} onClose={onClose} title={title} centered>
+      <NameForm {...form} onCancel={onClose} />
+    </Modal>
+  );
+}
+
+function NameForm({
+  label,
+  initialValue,
+  schema,
+  submitLabel,
+  busy,
+  onSubmit,
+  onCancel,
+}: Omit<NameModalProps, 'opened' | 'title' | 'onClose'> & { onCancel: () => void }): React.JSX.Element {
+  const form = useForm({
+    initialValues: { value: initialValue },
+    validate: zod4Resolver(z.object({ value: schema })),
+  });
+  return (
+    <form
+      onSubmit={form.onSubmit(({ value }) =>
+        onSubmit(value.trim()).catch((error: unknown) => {
+          const taken = nameTakenMessage(error);
+          if (taken !== null) form.setFieldError('value', taken);
+        }),
+      )}
+    >
+      <Stack>
+        <TextInput label={label} data-autofocus {...form.getInputProps('value')} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={busy}>
+            {submitLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
