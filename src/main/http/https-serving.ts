@@ -6,7 +6,7 @@ import { limitPendingHandshakes } from '../sites/certificates/handshake-guard';
 import { SniContexts } from '../sites/certificates/sni-contexts';
 import { holdToLimits, nodeServerTimeouts, type ConnectionLimits } from './connection-limits';
 import { RecordedResponse } from './recorded-response';
-import { pathAndQuery } from './sites/by-host';
+import { pathAndQuery } from './request-host';
 
 const CHALLENGE_PREFIX = '/.well-known/acme-challenge/';
 const STOP_GRACE_MS = 2_000;

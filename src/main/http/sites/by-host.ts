@@ -4,6 +4,7 @@ import send from '@fastify/send';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Engine } from '../../engine/engine';
 import type { SiteRoute } from '../../sites/site-directory';
+import { pathAndQuery } from '../request-host';
 
 /** What send answers for a path that escapes the deploy (403), is malformed (400) or absent (404). */
 const NOT_FOUND_STATUSES = new Set([400, 403, 404]);
@@ -87,15 +88,4 @@ async function notFound(reply: FastifyReply, root: string): Promise<void> {
 async function page(reply: FastifyReply, status: number, title: string, detail: string): Promise<void> {
   const html = `<!doctype html>\n<html lang="en">\n<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${status} · ${title}</title></head>\n<body style="font-family:system-ui,sans-serif;margin:3rem auto;max-width:40rem;padding:0 1rem"><h1>${title}</h1><p>${detail}</p></body>\n</html>\n`;
   await reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
-}
-
-/** The request target as path and query; an absolute-form target (GET http://host/x) keeps its path. */
-export function pathAndQuery(url: string): string {
-  if (url.startsWith('/')) return url;
-  try {
-    const parsed = new URL(url);
-    return `${parsed.pathname}${parsed.search}`;
-  } catch {
-    return '/';
-  }
 }
