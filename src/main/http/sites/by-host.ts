@@ -15,13 +15,8 @@ const NOT_FOUND_STATUSES = new Set([400, 403, 404]);
  * through to the API untouched. Site answers carry no rate-limit headers (docs/contract.md, "Plan limits").
  */
 export function registerSiteServing(app: FastifyInstance, engine: Engine): void {
-  const { domains } = engine.sites;
   app.addHook('onRequest', (request, reply, done) => {
     if (!answerForSite(engine, request, reply)) done();
-  });
-  // The re-checks themselves run as the engine's supervised job; closing stops one in progress.
-  app.addHook('onClose', async () => {
-    await domains.stop();
   });
 }
 
