@@ -43,7 +43,7 @@ export async function listenHttps(app: FastifyInstance, engine: Engine, host: st
       minVersion: 'TLSv1.2',
       SNICallback: (servername, callback) => {
         // A certificate issued or removed by another process (the CLI) counts from this very handshake.
-        engine.syncExternalChanges(true);
+        engine.latest();
         // No context: the default one has no certificate, so the client gets a handshake_failure alert.
         callback(null, contexts.contextFor(servername.toLowerCase()));
       },

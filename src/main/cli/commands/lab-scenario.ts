@@ -47,8 +47,8 @@ export function registerScenarioCommands(program: Command): void {
           {
             baseUrl,
             advanceLabClock: async (ms) => {
-              engine.syncExternalChanges(true);
-              if (!engine.clock.isOn) return false;
+              // Staff may have moved or stopped the lab clock meanwhile: advance it from where it is now.
+              if (!engine.latest().clock.isOn) return false;
               engine.lab.advance(ms);
               await new Promise((resolve) => setTimeout(resolve, SERVER_PICKUP_MS));
               return true;

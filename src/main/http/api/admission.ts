@@ -17,7 +17,6 @@ import { deprecationHeaders } from './routes/get-pet-sunset';
  * throw the 429 when over.
  */
 export function admitApiRequest(engine: Engine, request: FastifyRequest, reply: FastifyReply, deprecated: boolean): Caller {
-  engine.syncExternalChanges();
   const caller = identifyCaller(engine, request.headers.authorization, request.ip);
   trackApiRequest(engine, reply, caller, engine.clock.now());
   if (deprecated) reply.headers(deprecationHeaders(request));
@@ -52,7 +51,6 @@ export interface RawAdmission {
  * the figures are shown. The answer, written straight to the socket, is recorded as it is written.
  */
 export function admitRawRequest(engine: Engine, authorization: string | undefined, remoteAddress: string | undefined, alreadyCounted: boolean): RawAdmission {
-  engine.syncExternalChanges();
   const caller = identifyCaller(engine, authorization, remoteAddress);
   const subject = quotaSubjectOf(caller);
   if (alreadyCounted) return { caller, windows: engine.services.quota.currentUsage(subject), refusal: undefined };

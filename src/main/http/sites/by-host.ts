@@ -26,11 +26,9 @@ export function registerSiteServing(app: FastifyInstance, engine: Engine): void 
  * those get the site's 404, never the API's Error body.
  */
 export function answerForSite(engine: Engine, request: FastifyRequest, reply: FastifyReply): boolean {
-  const { directory } = engine.sites;
-  if (directory.lookup(request.headers.host) === undefined) return false;
+  if (engine.sites.directory.lookup(request.headers.host) === undefined) return false;
   // A removal, rollback or deploy made by another process (the CLI) counts from the very next request.
-  engine.syncExternalChanges(true);
-  const route = directory.lookup(request.headers.host);
+  const route = engine.latest().sites.directory.lookup(request.headers.host);
   if (route === undefined) return false;
   answer(request, reply, route).catch((error: unknown) => {
     engine.log.error({ err: error, host: request.headers.host, url: request.url }, 'site request failed');

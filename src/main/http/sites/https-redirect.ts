@@ -27,9 +27,7 @@ export function registerHttpsRedirect(app: FastifyInstance, engine: Engine): voi
 
 /** A removal made by another process (the CLI) counts from this very request; the API's Hosts, never certified, pay nothing more. */
 function stillCertified(engine: Engine, host: string): boolean {
-  if (!engine.sites.certificates.hasCertificate(host)) return false;
-  engine.syncExternalChanges(true);
-  return engine.sites.certificates.hasCertificate(host);
+  return engine.sites.certificates.hasCertificate(host) && engine.latest().sites.certificates.hasCertificate(host);
 }
 
 function isEncrypted(socket: unknown): boolean {
