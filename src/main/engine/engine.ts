@@ -184,7 +184,6 @@ export class Engine {
   /** Writes what waits in memory and closes the database; what cannot be written (a full disk) is logged, not thrown. */
   close(): void {
     void this.stopBackgroundJobs();
-    clearTimeout(this.externalCheckTimer);
     if (!this.connection.sqlite.open) return;
     this.finalWrite('request log flush', () => this.requestLog.flush());
     // Never throws: closes the log's own file.
@@ -195,6 +194,7 @@ export class Engine {
       this.ownServices.quota.flush();
     });
     this.connection.sqlite.close();
+    clearTimeout(this.externalCheckTimer);
   }
 
   /**
