@@ -15,7 +15,7 @@ function sourceFiles(dir: string): string[] {
 describe("getPet's sunset", () => {
   it('its year is written in one source file only', () => {
     const naming = sourceFiles(path.join(PROJECT_ROOT, 'src')).filter((file) => fs.readFileSync(file, 'utf8').includes('2030'));
-    expect(naming.map((file) => path.relative(PROJECT_ROOT, file))).toEqual([path.join('src', 'main', 'api', 'routes', 'get-pet-sunset.ts')]);
+    expect(naming.map((file) => path.relative(PROJECT_ROOT, file))).toEqual([path.join('src', 'main', 'http', 'api', 'routes', 'get-pet-sunset.ts')]);
   });
 
   it('gives the words, the day and the documented headers of the seed', () => {

@@ -325,10 +325,10 @@ describe('the Host directory', () => {
       expect(engine.sites.directory.lookup('happy-paws.localhost')?.kind).toBe('site');
       const second = await project('pro', 'Second', true, other);
       expect(engine.sites.directory.lookup(`${second.slug}.localhost`)).toEqual({ kind: 'no-site' });
-      engine.syncExternalChanges(true);
+      engine.latest();
       expect(engine.sites.directory.lookup(`${second.slug}.localhost`)?.kind).toBe('site');
       other.sites.domains.add(site.slug, 'www.shelter.test');
-      engine.syncExternalChanges(true);
+      engine.latest();
       expect(engine.sites.directory.lookup('www.shelter.test')).toEqual({ kind: 'no-site' });
     } finally {
       other.close();

@@ -43,7 +43,7 @@ export interface Services {
 }
 
 const ALL_TOPICS: ChangeTopic[] = ['pets', 'categories', 'accounts', 'keys', 'plans', 'usage', 'sites', 'lab'];
-/** How often, at most, to ask SQLite whether another process (the CLI) wrote. */
+/** How long another process's write (the CLI's) may go unseen by reads through services, sites, lab or clock. */
 const EXTERNAL_CHECK_INTERVAL_MS = 250;
 const USAGE_FLUSH_INTERVAL_MS = 1_000;
 /** How long a background job waits for another process's write lock before its run fails (and is retried). */
@@ -53,15 +53,16 @@ const DOMAIN_RECHECK_INTERVAL_MS = 15_000;
 /** How often to look for certificates to issue, retry or renew (the times follow the engine's clock). */
 const CERTIFICATE_INTERVAL_MS = 2_000;
 
-/** One environment's database and the services over it: the core every face shares. */
+/**
+ * One environment's database and the services over it: the core every face shares.
+ *
+ * Another process (the CLI) may write to the same file. The engine picks that up itself: reading
+ * `services`, `sites`, `lab` or `clock` asks SQLite (`PRAGMA data_version`) whether anyone else
+ * wrote, at most every 250 ms, and if so every change topic fires and the caches drop. No face calls
+ * anything for it; `latest()` is for the few answers that must not lag even those 250 ms.
+ */
 export class Engine {
-  readonly services: Services;
-  /** Published sites and custom domains. */
-  readonly sites: Sites;
   readonly changes = new Changes();
-  /** Real time, or the lab clock's when staff turned it on; every service reads this one. */
-  readonly clock: LabClock;
-  readonly lab: LabClockService;
   /** Every API answer, for the quota lab. */
   readonly requestLog: RequestLog;
   readonly environment: Environment;
@@ -69,15 +70,21 @@ export class Engine {
   readonly log: EngineLog;
   private readonly connection: Connection;
   private readonly supervisor: Supervisor;
+  private readonly ownServices: Services;
+  private readonly ownSites: Sites;
+  private readonly labClock: LabClock;
+  private readonly labClockService: LabClockService;
   private dataVersion: number;
-  private lastExternalCheck = 0;
+  /** Set by a timer 250 ms after each check, so a read pays one field test, not a clock call. */
+  private externalCheckDue = true;
+  private externalCheckTimer: NodeJS.Timeout | undefined;
   private jobsStarted = false;
   private stopListening: (() => void) | undefined;
 
   constructor(options: EngineOptions) {
     this.log = options.log ?? SILENT_LOG;
     this.supervisor = new Supervisor(this.log, options.maxBackoffMs);
-    this.clock = new LabClock(options.clock ?? systemClock);
+    this.labClock = new LabClock(options.clock ?? systemClock);
     this.environment = options.environment;
     this.dataDir = path.resolve(options.dataDir);
     this.connection = openDataDir(this.dataDir, () => {
@@ -85,23 +92,46 @@ export class Engine {
       return openConnection(databaseFile(this.dataDir, this.environment), options.migrationsFolder, options.busyTimeoutMs);
     });
     const { db } = this.connection;
-    this.lab = new LabClockService(this.connection.sqlite, this.clock, this.changes);
+    this.labClockService = new LabClockService(this.connection.sqlite, this.labClock, this.changes);
+    const clock = this.labClock;
     const categories = new CategoryService(db, this.changes);
     const plans = new PlanService(db, this.changes);
-    const accounts = new AccountService(db, this.clock, plans, this.changes);
-    const keys = new KeyService(db, this.clock, this.environment, accounts, this.changes);
-    this.services = {
+    const accounts = new AccountService(db, clock, plans, this.changes);
+    const keys = new KeyService(db, clock, this.environment, accounts, this.changes);
+    this.ownServices = {
       categories,
-      pets: new PetService(db, this.connection.sqlite, this.clock, categories, this.changes),
+      pets: new PetService(db, this.connection.sqlite, clock, categories, this.changes),
       plans,
       accounts,
       keys,
-      quota: new QuotaService(this.connection.sqlite, this.clock, accounts, plans, keys, this.changes),
+      quota: new QuotaService(this.connection.sqlite, clock, accounts, plans, keys, this.changes),
     };
-    this.requestLog = new RequestLog(this.connection.sqlite, this.clock, keys, options.requestLog);
+    this.requestLog = new RequestLog(this.connection.sqlite, clock, keys, options.requestLog);
     const { sqlite } = this.connection;
-    this.sites = new Sites({ db, sqlite, clock: this.clock, changes: this.changes, accounts, plans, dataDir: this.dataDir, environment: this.environment, log: this.log }, options.sites);
+    this.ownSites = new Sites({ db, sqlite, clock, changes: this.changes, accounts, plans, dataDir: this.dataDir, environment: this.environment, log: this.log }, options.sites);
     this.dataVersion = this.readDataVersion();
+  }
+
+  get services(): Services {
+    if (this.externalCheckDue) this.pickUpExternalChanges();
+    return this.ownServices;
+  }
+
+  /** Published sites and custom domains. */
+  get sites(): Sites {
+    if (this.externalCheckDue) this.pickUpExternalChanges();
+    return this.ownSites;
+  }
+
+  get lab(): LabClockService {
+    if (this.externalCheckDue) this.pickUpExternalChanges();
+    return this.labClockService;
+  }
+
+  /** Real time, or the lab clock's when staff turned it on (here or in another process); every service reads this one. */
+  get clock(): LabClock {
+    if (this.externalCheckDue) this.pickUpExternalChanges();
+    return this.labClock;
   }
 
   get sqlite(): Connection['sqlite'] {
@@ -109,18 +139,13 @@ export class Engine {
   }
 
   /**
-   * Picks up writes made by another process on the same file (keys created by the CLI, say);
-   * cheap enough to call on every request, since it asks SQLite at most every 250 ms.
+   * This engine with every write another process made until now picked up, for the answers that
+   * must follow such a write from the very next request or handshake (a removed domain or
+   * certificate, the lab clock a scenario moves): asks SQLite now, whatever the 250 ms.
    */
-  syncExternalChanges(force = false): void {
-    const now = performance.now();
-    if (!force && now - this.lastExternalCheck < EXTERNAL_CHECK_INTERVAL_MS) return;
-    this.lastExternalCheck = now;
-    const version = this.readDataVersion();
-    if (version === this.dataVersion) return;
-    this.dataVersion = version;
-    this.lab.load();
-    for (const topic of ALL_TOPICS) this.changes.emit(topic);
+  latest(): this {
+    this.pickUpExternalChanges();
+    return this;
   }
 
   /**
@@ -136,14 +161,14 @@ export class Engine {
       everyMs: USAGE_FLUSH_INTERVAL_MS,
       run: () =>
         this.withShortBusyWait(() => {
-          this.syncExternalChanges(true);
-          this.services.keys.flushLastUse();
-          this.services.quota.flush();
+          this.pickUpExternalChanges();
+          this.ownServices.keys.flushLastUse();
+          this.ownServices.quota.flush();
         }),
     });
     supervisor.start({ name: 'request log', everyMs: REQUEST_LOG_TICK_MS, run: () => this.requestLog.tick() });
-    supervisor.start({ name: 'domain re-check', everyMs: DOMAIN_RECHECK_INTERVAL_MS, runAtStart: true, run: () => this.sites.domains.runDueChecks() });
-    const certificates: SupervisedJob = supervisor.start({ name: 'certificate tick', everyMs: CERTIFICATE_INTERVAL_MS, runAtStart: true, run: () => this.sites.certificates.runDue() });
+    supervisor.start({ name: 'domain re-check', everyMs: DOMAIN_RECHECK_INTERVAL_MS, runAtStart: true, run: () => this.ownSites.domains.runDueChecks() });
+    const certificates: SupervisedJob = supervisor.start({ name: 'certificate tick', everyMs: CERTIFICATE_INTERVAL_MS, runAtStart: true, run: () => this.ownSites.certificates.runDue() });
     // A domain that verifies here gets its certificate at once, not on the next tick.
     this.stopListening = this.changes.on((topic) => {
       if (topic === 'sites') certificates.trigger();
@@ -165,11 +190,12 @@ export class Engine {
     // Never throws: closes the log's own file.
     this.requestLog.stop();
     this.finalWrite('usage flush', () => {
-      this.syncExternalChanges(true);
-      this.services.keys.flushLastUse();
-      this.services.quota.flush();
+      this.pickUpExternalChanges();
+      this.ownServices.keys.flushLastUse();
+      this.ownServices.quota.flush();
     });
     this.connection.sqlite.close();
+    clearTimeout(this.externalCheckTimer);
   }
 
   /**
@@ -194,6 +220,24 @@ export class Engine {
       this.log.error({ job, err: error }, 'could not write on close; this is lost');
     }
   }
+
+  /** Asks SQLite whether another process wrote since the last time; if so, every change topic fires and the caches drop. */
+  private pickUpExternalChanges(): void {
+    // A face may still read through a closed engine (a status shown while stopping): nothing to pick up.
+    if (!this.connection.sqlite.open) return;
+    this.externalCheckDue = false;
+    this.externalCheckTimer ??= setTimeout(this.allowExternalCheck, EXTERNAL_CHECK_INTERVAL_MS).unref();
+    const version = this.readDataVersion();
+    if (version === this.dataVersion) return;
+    this.dataVersion = version;
+    this.labClockService.load();
+    for (const topic of ALL_TOPICS) this.changes.emit(topic);
+  }
+
+  private readonly allowExternalCheck = (): void => {
+    this.externalCheckTimer = undefined;
+    this.externalCheckDue = true;
+  };
 
   private readDataVersion(): number {
     return this.connection.sqlite.pragma('data_version', { simple: true }) as number;

@@ -81,7 +81,6 @@ export class AppHost {
       engine = new Engine({ dataDir: this.options.dataDir, environment, clock: this.options.clock, migrationsFolder: this.options.migrationsFolder, sites: this.options.sites });
       this.standaloneEngines.set(environment, engine);
     }
-    engine.syncExternalChanges();
     return engine;
   }
 

@@ -9,7 +9,7 @@ import { Engine } from '../engine/engine';
 import { ensurePrivateDir } from '../files/owner-only';
 import type { SitesOptions } from '../sites/sites';
 import { connectionLimitsWith } from './connection-limits';
-import { listenHttps, type RunningHttps } from './https-serving';
+import { listenHttps, type RunningHttps } from './listen-https';
 import type { EngineLog } from '../log';
 import { buildApiServer, type ApiServerOptions } from './server';
 

@@ -47,3 +47,21 @@ function authorityOf(target: string): string | undefined {
     return undefined;
   }
 }
+
+/** The request target as path and query; an absolute-form target (GET http://host/x) keeps its path. */
+export function pathAndQuery(url: string): string {
+  if (url.startsWith('/')) return url;
+  try {
+    const parsed = new URL(url);
+    return `${parsed.pathname}${parsed.search}`;
+  } catch {
+    return '/';
+  }
+}
+
+/** A URL on this server as the client reached it, for Location and Link. */
+export function absoluteUrl(request: FastifyRequest, pathAndQuery: string): string {
+  // HTTP/1.1 requires Host (the pipeline refuses requests without it); HTTP/1.0 may omit it.
+  const host = request.host || 'localhost';
+  return `${request.protocol}://${host}${pathAndQuery}`;
+}

@@ -4,9 +4,10 @@ import { maxHeaderSize } from 'node:http';
 import { API_BASE_PATH, DEFAULT_PORT } from '../../shared/environments';
 import type { Engine } from '../engine/engine';
 import { connectionLimitsWith, fastifyConnectionOptions, type ConnectionLimits } from './connection-limits';
-import { registerCertificateServing } from './https-serving';
 import { RecordedResponse } from './recorded-response';
+import { registerAcmeChallenge } from './sites/acme-challenge';
 import { answerForSite, registerSiteServing } from './sites/by-host';
+import { registerHttpsRedirect } from './sites/https-redirect';
 import { installErrorHandling } from './api/errors';
 import { buildOpenApiDocument, registerOpenApiGenerator } from './api/openapi';
 import { answerBeforeRouting, DeprecatedRoutes, pipelineFor, type RouteRules } from './api/pipeline';
@@ -77,10 +78,17 @@ export async function buildApiServer(engine: Engine, options: ApiServerOptions =
   app.setSerializerCompiler(serializerCompiler);
   // JSON only: text/plain bodies get 415 rather than a confusing validation error.
   app.removeContentTypeParser('text/plain');
-  // Before the API's pipeline (global hooks run before route hooks): site Hosts are answered there, with no rate-limit headers.
-  registerHostRules(app, apiBeforeRouting);
-  registerCertificateServing(app, engine);
-  registerSiteServing(app, engine);
+  // Every request, in this order, before any route's own hook (the API's pipeline): what reaches
+  // the API is what no site hook answered, and site answers carry no rate-limit headers.
+  registerHostRules(app, apiBeforeRouting); // one Host line; an absolute-form target's authority is the Host
+  registerAcmeChallenge(app, engine); // ACME http-01 answers, even for a Host with no site yet
+  registerHttpsRedirect(app, engine); // plain HTTP to HTTPS (308) for a name with a certificate
+  registerSiteServing(app, engine); // a site's Host is answered here; any other goes on to the API
+  // The sites' work runs as the engine's supervised jobs; closing stops a run in progress (an issuance, a DNS re-check).
+  app.addHook('onClose', async () => {
+    await engine.sites.certificates.stop();
+    await engine.sites.domains.stop();
+  });
   const allowedMethods = trackRouteMethods(app);
   let extending = false;
   app.addHook('onRoute', (route) => {

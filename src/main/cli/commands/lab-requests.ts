@@ -70,7 +70,6 @@ export function registerRequestCommands(program: Command): void {
         process.once('SIGTERM', () => stop.abort());
         note('Following the request log; Ctrl-C stops.');
         while (!stop.signal.aborted) {
-          engine.syncExternalChanges(true);
           const fresh = engine.requestLog.list({ ...filter, afterId, limit: 1_000 });
           for (const request of fresh) {
             afterId = request.id;

@@ -46,8 +46,8 @@ export function registerScenarioCommands(program: Command): void {
           {
             baseUrl,
             advanceLabClock: async (ms) => {
-              engine.syncExternalChanges(true);
-              if (!engine.lab.advanceIfOn(ms)) return false;
+              // Staff may have moved or stopped the lab clock meanwhile: advance it from where it is now.
+              if (!engine.latest().lab.advanceIfOn(ms)) return false;
               await new Promise((resolve) => setTimeout(resolve, SERVER_PICKUP_MS));
               return true;
             },

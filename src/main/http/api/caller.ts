@@ -1,11 +1,8 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { KEY_PREFIX } from '../../../shared/environments';
 import { AppError } from '../../../shared/errors';
 import type { Engine } from '../../engine/engine';
 import type { KeyIdentity } from '../../keys/keys';
-import type { Admission, QuotaSubject } from '../../quota/quota';
-import { rateLimitHeaders } from '../../../shared/rate-limit-headers';
-import { apiExchangeOf } from '../recorded-response';
+import type { QuotaSubject } from '../../quota/quota';
 
 /** Who sent a request: a valid key, or an address with the reason its key (if any) was refused. */
 export type Caller = ({ kind: 'key' } & KeyIdentity) | { kind: 'anonymous'; address: string; refusal: string };
@@ -42,35 +39,4 @@ export function requireKey(caller: Caller): void {
   if (caller.kind !== 'key') {
     throw new AppError('unauthorized', caller.refusal, { 'www-authenticate': 'Bearer realm="adoption-desk"' });
   }
-}
-
-/** The 429 of a refused admission, or undefined when the request may go on. */
-export function refusalOf(admission: Admission): AppError | undefined {
-  if (admission.outcome === 'accepted') return undefined;
-  return new AppError(admission.outcome === 'banned' ? 'api_key_banned' : 'rate_limited', admission.message, {
-    'retry-after': String(admission.retryAfter),
-  });
-}
-
-/** The plan limits (docs/contract.md, "Plan limits"): count the request, set the headers, refuse when over. */
-export function admitRequest(engine: Engine, caller: Caller, reply: FastifyReply): void {
-  const admission = engine.services.quota.admit(quotaSubjectOf(caller));
-  const now = engine.clock.now();
-  reply.headers(rateLimitHeaders(admission.windows, now));
-  // The request log rebuilds these headers from the same figures instead of copying them per answer.
-  const exchange = apiExchangeOf(reply);
-  if (exchange !== null) {
-    exchange.windows = admission.windows;
-    exchange.rateAt = now;
-  }
-  // Under the lab clock, Date agrees with X-RateLimit-Reset, for clients that compute waits from the two.
-  if (engine.clock.isOn) reply.header('date', new Date(now).toUTCString());
-  const refusal = refusalOf(admission);
-  if (refusal) throw refusal;
-}
-
-export function absoluteUrl(request: FastifyRequest, pathAndQuery: string): string {
-  // HTTP/1.1 requires Host (the pipeline refuses requests without it); HTTP/1.0 may omit it.
-  const host = request.host || 'localhost';
-  return `${request.protocol}://${host}${pathAndQuery}`;
 }

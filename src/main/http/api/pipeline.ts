@@ -1,10 +1,9 @@
 import type { FastifyContextConfig, FastifyError, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { AppError } from '../../../shared/errors';
 import type { Engine } from '../../engine/engine';
-import { admitRequest, identifyCaller, requireKey } from './caller';
-import { deprecationHeaders } from './routes/get-pet-sunset';
+import { admitApiRequest } from './admission';
+import { requireKey } from './caller';
 import { answerError } from './errors';
-import { trackApiRequest } from './request-recording';
 import type { EngineLog } from '../../log';
 
 declare module 'fastify' {
@@ -22,21 +21,16 @@ export type RouteRules = Pick<FastifyContextConfig, 'requiresKey' | 'deprecated'
 export type PipelineHook = (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => void;
 
 /**
- * One API route's pipeline, as its onRequest hook, in this order: who is calling, the deprecation
- * headers (so that every answer of a deprecated route has them), the plan limits, then the Host rule
- * and the key (401 before the body is even read, but after the limits, which also count refused
- * requests per address).
+ * One API route's pipeline, as its onRequest hook: the admission (who is calling, recording, the
+ * deprecation headers so that every answer of a deprecated route has them, the plan limits), then
+ * the Host rule and the key (401 before the body is even read, but after the limits, which also
+ * count refused requests per address).
  */
 export function pipelineFor(engine: Engine, rules: RouteRules): PipelineHook {
   const requiresKey = rules.requiresKey === true;
   const deprecated = rules.deprecated === true;
   return (request, reply, done) => {
-    engine.syncExternalChanges();
-    const caller = identifyCaller(engine, request.headers.authorization, request.ip);
-    trackApiRequest(engine, reply, caller, engine.clock.now());
-    if (deprecated) reply.headers(deprecationHeaders(request));
-    closeAfterLastAllowed(reply);
-    admitRequest(engine, caller, reply);
+    const caller = admitApiRequest(engine, request, reply, deprecated);
     requireHost(request);
     if (requiresKey) requireKey(caller);
     done();
@@ -70,33 +64,19 @@ function decodedOrAsSent(segment: string): string {
 
 /**
  * Errors Fastify raises before routing (a path it cannot percent-decode) skip every hook, and a
- * refusal before the sites choose (two Host lines) comes before the API's hook: the same
- * identification, deprecation headers and limits here, then the Error body.
+ * refusal before the sites choose (two Host lines) comes before the API's hook: the same admission
+ * here, then the Error body.
  */
 export function answerBeforeRouting(engine: Engine, deprecated: DeprecatedRoutes, log: EngineLog | undefined) {
   return (error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply): void => {
     try {
-      engine.syncExternalChanges();
-      if (deprecated.covers(request.method, request.url)) reply.headers(deprecationHeaders(request));
-      closeAfterLastAllowed(reply);
-      const caller = identifyCaller(engine, request.headers.authorization, request.ip);
-      trackApiRequest(engine, reply, caller, engine.clock.now());
-      admitRequest(engine, caller, reply);
+      admitApiRequest(engine, request, reply, deprecated.covers(request.method, request.url));
     } catch (refusal) {
       answerError(log, request, reply, refusal);
       return;
     }
     answerError(log, request, reply, error);
   };
-}
-
-/**
- * Node marks the last answer a connection may carry (maxRequestsPerSocket) with "Connection: close"
- * yet keeps the connection, answering a request pipelined behind it with a bare 503; setting the
- * header ourselves makes Node close the connection after this answer.
- */
-function closeAfterLastAllowed(reply: FastifyReply): void {
-  if ((reply.raw as { maxRequestsOnConnectionReached?: boolean }).maxRequestsOnConnectionReached === true) reply.header('connection', 'close');
 }
 
 /** RFC 9112 §3.2: an HTTP/1.1 request without Host is refused (Node's own check answers with no body). */

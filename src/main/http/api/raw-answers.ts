@@ -4,7 +4,8 @@ import type { Duplex } from 'node:stream';
 import { AppError } from '../../../shared/errors';
 import type { WindowUsage } from '../../../shared/quota';
 import type { Engine } from '../../engine/engine';
-import { identifyCaller, quotaSubjectOf, refusalOf, type Caller } from './caller';
+import { admitRawRequest } from './admission';
+import type { Caller } from './caller';
 import { rateLimitHeaders } from '../../../shared/rate-limit-headers';
 import type { EngineLog } from '../../log';
 
@@ -72,9 +73,7 @@ export class RawAnswers {
     if (pending && !socket._httpMessage) return void socket.destroy();
     if (pending) {
       // The pipeline counted this request when its headers arrived: show the figures, count nothing more.
-      this.engine.syncExternalChanges();
-      const caller = identifyCaller(this.engine, pending.headers.authorization, socket.remoteAddress);
-      const windows = this.engine.services.quota.currentUsage(quotaSubjectOf(caller));
+      const { caller, windows } = admitRawRequest(this.engine, pending.headers.authorization, socket.remoteAddress, true);
       return this.write(socket, this.describe(error, true), windows, pending.method === 'HEAD', { caller, method: pending.method ?? '', url: pending.url ?? '' });
     }
     const start = error.rawPacket?.toString('latin1', 0, 200) ?? '';
@@ -100,10 +99,8 @@ export class RawAnswers {
 
   /** Counts the request against its key's account, or the connection's address, then answers. */
   private countAndWrite(socket: ServerSocket, authorization: string | undefined, error: AppError, head: boolean, request: { method: string; url: string }): void {
-    this.engine.syncExternalChanges();
-    const caller = identifyCaller(this.engine, authorization, socket.remoteAddress);
-    const admission = this.engine.services.quota.admit(quotaSubjectOf(caller));
-    this.write(socket, refusalOf(admission) ?? error, admission.windows, head, { caller, ...request });
+    const { caller, windows, refusal } = admitRawRequest(this.engine, authorization, socket.remoteAddress, false);
+    this.write(socket, refusal ?? error, windows, head, { caller, ...request });
   }
 
   private write(socket: ServerSocket, error: AppError, windows: WindowUsage[], head: boolean, request: { caller: Caller; method: string; url: string }): void {

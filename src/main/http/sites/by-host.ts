@@ -4,6 +4,7 @@ import send from '@fastify/send';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Engine } from '../../engine/engine';
 import type { SiteRoute } from '../../sites/site-directory';
+import { pathAndQuery } from '../request-host';
 
 /** What send answers for a path that escapes the deploy (403), is malformed (400) or absent (404). */
 const NOT_FOUND_STATUSES = new Set([400, 403, 404]);
@@ -14,13 +15,8 @@ const NOT_FOUND_STATUSES = new Set([400, 403, 404]);
  * through to the API untouched. Site answers carry no rate-limit headers (docs/contract.md, "Plan limits").
  */
 export function registerSiteServing(app: FastifyInstance, engine: Engine): void {
-  const { domains } = engine.sites;
   app.addHook('onRequest', (request, reply, done) => {
     if (!answerForSite(engine, request, reply)) done();
-  });
-  // The re-checks themselves run as the engine's supervised job; closing stops one in progress.
-  app.addHook('onClose', async () => {
-    await domains.stop();
   });
 }
 
@@ -30,11 +26,9 @@ export function registerSiteServing(app: FastifyInstance, engine: Engine): void 
  * those get the site's 404, never the API's Error body.
  */
 export function answerForSite(engine: Engine, request: FastifyRequest, reply: FastifyReply): boolean {
-  const { directory } = engine.sites;
-  if (directory.lookup(request.headers.host) === undefined) return false;
+  if (engine.sites.directory.lookup(request.headers.host) === undefined) return false;
   // A removal, rollback or deploy made by another process (the CLI) counts from the very next request.
-  engine.syncExternalChanges(true);
-  const route = directory.lookup(request.headers.host);
+  const route = engine.latest().sites.directory.lookup(request.headers.host);
   if (route === undefined) return false;
   answer(request, reply, route).catch((error: unknown) => {
     engine.log.error({ err: error, host: request.headers.host, url: request.url }, 'site request failed');
@@ -87,15 +81,4 @@ async function notFound(reply: FastifyReply, root: string): Promise<void> {
 async function page(reply: FastifyReply, status: number, title: string, detail: string): Promise<void> {
   const html = `<!doctype html>\n<html lang="en">\n<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${status} · ${title}</title></head>\n<body style="font-family:system-ui,sans-serif;margin:3rem auto;max-width:40rem;padding:0 1rem"><h1>${title}</h1><p>${detail}</p></body>\n</html>\n`;
   await reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
-}
-
-/** The request target as path and query; an absolute-form target (GET http://host/x) keeps its path. */
-export function pathAndQuery(url: string): string {
-  if (url.startsWith('/')) return url;
-  try {
-    const parsed = new URL(url);
-    return `${parsed.pathname}${parsed.search}`;
-  } catch {
-    return '/';
-  }
 }

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { API_BASE_PATH } from '../../../../shared/environments';
-import { absoluteUrl } from '../caller';
+import { absoluteUrl } from '../../request-host';
 import type { ResponseHeaders } from '../responses';
 
 /**

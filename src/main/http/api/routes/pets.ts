@@ -10,7 +10,7 @@ import {
   PetsSchema,
 } from '../../../../shared/pet';
 import type { Engine } from '../../../engine/engine';
-import { absoluteUrl } from '../caller';
+import { absoluteUrl } from '../../request-host';
 import { decodeCursor } from '../cursor';
 import { PetPageCache } from '../pet-page-cache';
 import type { RouteRules } from '../pipeline';

@@ -1,54 +1,20 @@
 import https from 'node:https';
 import type { FastifyInstance } from 'fastify';
 import type { Engine } from '../engine/engine';
-import { hostOfRequest } from '../sites/domain-names';
 import { limitPendingHandshakes } from '../sites/certificates/handshake-guard';
 import { SniContexts } from '../sites/certificates/sni-contexts';
 import { holdToLimits, nodeServerTimeouts, type ConnectionLimits } from './connection-limits';
 import { RecordedResponse } from './recorded-response';
-import { pathAndQuery } from './sites/by-host';
 
-const CHALLENGE_PREFIX = '/.well-known/acme-challenge/';
 const STOP_GRACE_MS = 2_000;
-
-/**
- * The certificates' part of the server: answers ACME HTTP-01 challenges, redirects plain HTTP to
- * HTTPS (308) for domains with a certificate when an HTTPS port is open, and stops the issuing
- * tick's work on close.
- * Registered before the sites' own hook, so a challenge is answered even for a Host with no site yet.
- */
-export function registerCertificateServing(app: FastifyInstance, engine: Engine): void {
-  const { certificates, acmeChallenges } = engine.sites;
-  const httpsOn = engine.sites.httpsPort !== undefined;
-  if (acmeChallenges || httpsOn) {
-    app.addHook('onRequest', (request, reply, done) => {
-      const url = request.url;
-      if (acmeChallenges && acmeChallenges.size > 0 && url.startsWith(CHALLENGE_PREFIX)) {
-        const answer = acmeChallenges.answer(url.slice(CHALLENGE_PREFIX.length), hostOfRequest(request.headers.host));
-        if (answer !== undefined) {
-          void reply.code(200).type('text/plain; charset=utf-8').send(answer);
-          return;
-        }
-      }
-      if (httpsOn && !isEncrypted(request.raw.socket) && !url.startsWith(CHALLENGE_PREFIX)) {
-        const host = hostOfRequest(request.headers.host);
-        const port = httpsPorts.get(engine);
-        if (port !== undefined && host !== '' && stillCertified(engine, host)) {
-          void reply.code(308).header('location', `https://${host}${port === 443 ? '' : `:${port}`}${pathAndQuery(url)}`).send();
-          return;
-        }
-      }
-      done();
-    });
-  }
-  // The issuing tick runs as the engine's supervised job; closing stops a run in progress.
-  app.addHook('onClose', async () => {
-    await certificates.stop();
-  });
-}
 
 /** The HTTPS port of each serving engine, once it listens: the redirect names it. */
 const httpsPorts = new WeakMap<Engine, number>();
+
+/** The port the engine's HTTPS server listens on, once it does. */
+export function httpsPortOf(engine: Engine): number | undefined {
+  return httpsPorts.get(engine);
+}
 
 export interface RunningHttps {
   port: number;
@@ -77,7 +43,7 @@ export async function listenHttps(app: FastifyInstance, engine: Engine, host: st
       minVersion: 'TLSv1.2',
       SNICallback: (servername, callback) => {
         // A certificate issued or removed by another process (the CLI) counts from this very handshake.
-        engine.syncExternalChanges(true);
+        engine.latest();
         // No context: the default one has no certificate, so the client gets a handshake_failure alert.
         callback(null, contexts.contextFor(servername.toLowerCase()));
       },
@@ -123,15 +89,4 @@ export async function listenHttps(app: FastifyInstance, engine: Engine, host: st
         server.closeIdleConnections();
       }),
   };
-}
-
-/** A removal made by another process (the CLI) counts from this very request; the API's Hosts, never certified, pay nothing more. */
-function stillCertified(engine: Engine, host: string): boolean {
-  if (!engine.sites.certificates.hasCertificate(host)) return false;
-  engine.syncExternalChanges(true);
-  return engine.sites.certificates.hasCertificate(host);
-}
-
-function isEncrypted(socket: unknown): boolean {
-  return (socket as { encrypted?: boolean } | null)?.encrypted === true;
 }
