@@ -7,7 +7,8 @@ import { SILENT_LOG, type EngineLog } from '../log';
 import { ensurePrivateDir } from '../files/owner-only';
 import { AccountService } from '../accounts/accounts';
 import { CategoryService } from '../pets/categories';
-import { Changes, type ChangeTopic } from '../db/changes';
+import { CHANGE_TOPICS } from '../../shared/change-topics';
+import { Changes } from '../db/changes';
 import { KeyService } from '../keys/keys';
 import { LabClock, LabClockService } from '../lab/clock';
 import { PetService } from '../pets/pets';
@@ -42,7 +43,6 @@ export interface Services {
   quota: QuotaService;
 }
 
-const ALL_TOPICS: ChangeTopic[] = ['pets', 'categories', 'accounts', 'keys', 'plans', 'usage', 'sites', 'lab'];
 /** How long another process's write (the CLI's) may go unseen by reads through services, sites, lab or clock. */
 const EXTERNAL_CHECK_INTERVAL_MS = 250;
 const USAGE_FLUSH_INTERVAL_MS = 1_000;
@@ -231,7 +231,7 @@ export class Engine {
     if (version === this.dataVersion) return;
     this.dataVersion = version;
     this.labClockService.load();
-    for (const topic of ALL_TOPICS) this.changes.emit(topic);
+    for (const topic of CHANGE_TOPICS) this.changes.emit(topic);
   }
 
   private readonly allowExternalCheck = (): void => {
