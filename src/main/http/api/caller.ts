@@ -40,7 +40,7 @@ export function quotaSubjectOf(caller: Caller): QuotaSubject {
 
 export function requireKey(caller: Caller): void {
   if (caller.kind !== 'key') {
-    throw new AppError('unauthorized', caller.refusal, { 'www-authenticate': 'Bearer realm="adoption-desk"' });
+    throw new AppError('unauthorized', caller.refusal, { headers: { 'www-authenticate': 'Bearer realm="adoption-desk"' } });
   }
 }
 
@@ -48,7 +48,7 @@ export function requireKey(caller: Caller): void {
 export function refusalOf(admission: Admission): AppError | undefined {
   if (admission.outcome === 'accepted') return undefined;
   return new AppError(admission.outcome === 'banned' ? 'api_key_banned' : 'rate_limited', admission.message, {
-    'retry-after': String(admission.retryAfter),
+    headers: { 'retry-after': String(admission.retryAfter) },
   });
 }
 
