@@ -23,7 +23,7 @@ import {
 import type { Environment } from './environments';
 import type { ComplianceReport } from './compliance';
 import { CLOCK_MOVES, DurationSchema, RequestFilterSchema, ScenarioSchema, type HarLog, type LabClockState, type LoggedRequest, type ScenarioProgress } from './lab';
-import type { ErrorBody } from './errors';
+import type { AdminErrorBody } from './errors';
 import type { Account, ApiKeyRecord, BanRecord, Category, PetRecord, StatusChange, UsageReport } from './models';
 import { NewPetSchema, PetStatusSchema, type Pet } from './pet';
 import { PLAN_IDS, type PlanFigures } from './plans';
@@ -156,8 +156,8 @@ export type AdminInput<C extends AdminChannel> = z.input<(typeof ADMIN_CONTRACT)
 export type AdminParsedInput<C extends AdminChannel> = z.output<(typeof ADMIN_CONTRACT)[C]['input']>;
 export type AdminOutput<C extends AdminChannel> = (typeof ADMIN_CONTRACT)[C] extends Channel<z.ZodType, infer O> ? O : never;
 
-/** What crosses IPC or HTTP: errors travel as values, since thrown classes do not survive IPC. */
-export type AdminResult<T> = { ok: true; value: T } | { ok: false; error: ErrorBody };
+/** What crosses IPC or HTTP: errors travel as values, since thrown classes do not survive IPC; with their details (docs/errors.md). */
+export type AdminResult<T> = { ok: true; value: T } | { ok: false; error: AdminErrorBody };
 
 /** The typed API the renderer sees, one method per channel. */
 export type AdminApi = { [C in AdminChannel]: (input: AdminInput<C>) => Promise<AdminResult<AdminOutput<C>>> };

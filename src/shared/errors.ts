@@ -1,3 +1,5 @@
+import type { PlanId } from './plans';
+
 /** The stable error codes of docs/contract.md, "The public API", each with the HTTP status it travels with. */
 export const ERROR_STATUS = {
   validation_failed: 400,
@@ -30,31 +32,92 @@ const ADMIN_ONLY_CODES: readonly ErrorCode[] = ['conflict', 'forbidden', 'plan_r
 /** Codes the public API can answer with (docs/contract.md, "The public API"); the others belong to the admin side. */
 export const PUBLIC_ERROR_CODES = ERROR_CODES.filter((code) => !ADMIN_ONLY_CODES.includes(code));
 
+/** What a missing thing was, so a face can say where to look (the CLI names its list command). */
+export type NotFoundDetails =
+  | { missing: 'project'; reference: string }
+  | { missing: 'deploy'; project: string; number: number }
+  | { missing: 'domain'; name: string };
+
+/** Which state the action clashed with; `reason` tells them apart. */
+export type ConflictDetails =
+  /** A listener could not bind: the API's own port (`http`) or the sites' HTTPS port. */
+  | { reason: 'port_in_use'; port: number; host: string; listener: 'http' | 'https' }
+  | { reason: 'domain_attached'; domain: string; project: string; sameProject: boolean }
+  /** Removing a primary would leave these redirects pointing nowhere. */
+  | { reason: 'primary_has_redirects'; domain: string; redirects: string[] }
+  | { reason: 'domain_not_verified'; domain: string; status: 'pending' | 'conflict' | 'error' };
+
+/**
+ * The details each code carries beside its message (docs/errors.md lists them): the facts a face
+ * needs to word the failure its own way: a CLI command hint, a GUI button. The message itself names
+ * no face's controls. Codes not listed carry no details; details are optional where a code is thrown
+ * from many places (a validation of any field, a conflict of any kind).
+ */
+export interface ErrorDetails {
+  /** `field` is the input's name as the admin contract spells it (`redirectTo`), never a flag. */
+  validation_failed: { field: string };
+  /** The account's plan and the least plan that allows the action; `deployRequired` when the project has nothing live either. */
+  plan_required: { accountId: number; accountName: string; planId: PlanId; needed: PlanId; project: string; deployRequired: boolean };
+  deploy_required: { project: string };
+  not_found: NotFoundDetails;
+  conflict: ConflictDetails;
+}
+
+export type DetailsOf<C extends ErrorCode> = C extends keyof ErrorDetails ? ErrorDetails[C] : never;
+
+/** Any code's details, as they travel on the admin side. */
+export type AnyErrorDetails = ErrorDetails[keyof ErrorDetails];
+
 export interface ErrorBody {
   code: ErrorCode;
   message: string;
   status: number;
 }
 
+/**
+ * The admin side's error value (IPC and browser mode): the public Error body plus the code's
+ * details, so the GUI can word them. The public API's body never carries details (docs/contract.md).
+ */
+export interface AdminErrorBody extends ErrorBody {
+  details?: AnyErrorDetails;
+}
+
+export interface AppErrorOptions<C extends ErrorCode> {
+  details?: DetailsOf<C>;
+  /** HTTP headers the refusal is sent with (`Retry-After`, `Allow`, `WWW-Authenticate`). */
+  headers?: Record<string, string>;
+}
+
 /** A failure the caller can act on; thrown once where it is detected, rendered once at the edge. */
-export class AppError extends Error {
-  readonly code: ErrorCode;
+export class AppError<C extends ErrorCode = ErrorCode> extends Error {
+  readonly code: C;
   readonly status: number;
   readonly headers: Record<string, string>;
+  readonly details: DetailsOf<C> | undefined;
 
-  constructor(code: ErrorCode, message: string, headers: Record<string, string> = {}) {
+  constructor(code: C, message: string, options: AppErrorOptions<C> = {}) {
     super(message);
     this.name = 'AppError';
     this.code = code;
     this.status = ERROR_STATUS[code];
-    this.headers = headers;
+    this.headers = options.headers ?? {};
+    this.details = options.details;
   }
 
   toBody(): ErrorBody {
     return { code: this.code, message: this.message, status: this.status };
   }
+
+  toAdminBody(): AdminErrorBody {
+    return this.details === undefined ? this.toBody() : { ...this.toBody(), details: this.details };
+  }
 }
 
 export function isAppError(value: unknown): value is AppError {
   return value instanceof AppError;
+}
+
+/** The details of `error` when it is an AppError with `code` and carries them: `detailsOf(error, 'conflict')?.reason`. */
+export function detailsOf<C extends ErrorCode>(error: unknown, code: C): DetailsOf<C> | undefined {
+  return isAppError(error) && error.code === code ? (error.details as DetailsOf<C> | undefined) : undefined;
 }

@@ -1,5 +1,6 @@
 /** Published sites and custom domains (docs/contract.md, "Published sites and custom domains"): the shapes and figures every face shares. */
 import { z } from 'zod';
+import type { DnsFindings } from './dns-check';
 
 /** The seed's displayed record uses a TTL of 3600. */
 export const RECORD_TTL_SECONDS = 3600;
@@ -116,7 +117,9 @@ export interface Domain {
   expected: string[];
   /** What the last check found, e.g. ["A 203.0.113.7"]; empty before the first check or when nothing exists. */
   found: string[];
-  /** The last check's outcome in words, with what to do next. */
+  /** What the last check found: its reason code (and the query that failed). Each face words it from this. */
+  check: DnsFindings;
+  /** The check's outcome in face-neutral words (dnsCheckInWords), with the step at the DNS provider; never stored. */
   message: string;
   checkedAt: number | null;
   /** When the next automatic check runs (only while pending or after a resolver error). */

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { ERROR_STATUS } from '../../src/shared/errors';
+import { DNS_CHECK_REASONS } from '../../src/shared/dns-check';
+import { ERROR_STATUS, type ConflictDetails, type ErrorDetails, type NotFoundDetails } from '../../src/shared/errors';
 import { checkLinks, headingAnchors, markdownFilesUnder, reachablePages } from '../helpers/markdown';
 import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
 
@@ -31,6 +32,27 @@ describe('the README and docs/', () => {
     const catalogue = fs.readFileSync(path.join(DOCS, 'errors.md'), 'utf8');
     const rows = new Map([...catalogue.matchAll(/^\| `([a-z_]+)` \| (\d{3}) \|/gm)].map((match) => [match[1], Number(match[2])]));
     expect(Object.fromEntries(rows)).toEqual(ERROR_STATUS);
+  });
+
+  it("documents every code's details in docs/errors.md, variant by variant, field by field", () => {
+    const catalogue = fs.readFileSync(path.join(DOCS, 'errors.md'), 'utf8');
+    const documented = [...catalogue.matchAll(/^\| `([a-z_]+)` \| (—|`[a-z]+: [a-z_]+`) \| ([^|]*) \|/gm)].map(([, code, variant, fields]) => [
+      `${code} ${variant === '—' ? '' : (variant ?? '').slice(1, -1)}`.trim(),
+      [...(fields ?? '').matchAll(/`(\w+)`/g)].map((field) => field[1]),
+    ]);
+    const inCode = Object.entries(DETAILS_EXAMPLES).flatMap(([code, variants]) =>
+      Object.entries(variants as Record<string, object>).map(([variant, example]) => [
+        `${code} ${variant}`.trim(),
+        Object.keys(example).filter((field) => `${field}: ${(example as Record<string, unknown>)[field]}` !== variant),
+      ]),
+    );
+    expect(Object.fromEntries(documented)).toEqual(Object.fromEntries(inCode));
+  });
+
+  it('documents every DNS check reason in docs/errors.md', () => {
+    const catalogue = fs.readFileSync(path.join(DOCS, 'errors.md'), 'utf8');
+    const section = catalogue.slice(catalogue.indexOf('## DNS checks'));
+    expect([...section.matchAll(/^\| `([a-z_]+)` \|/gm)].map((match) => match[1])).toEqual([...DNS_CHECK_REASONS]);
   });
 });
 
@@ -68,3 +90,33 @@ describe('the link checker', () => {
     expect([...anchors]).toEqual(['certificates-and-https', 'get-pets-deprecated', 'notes', 'notes-1', 'where--and-why']);
   });
 });
+
+/** One variant of a union of details per tag value: the type checker makes this list complete. */
+type ByTag<U, K extends keyof U> = { [T in U[K] & string]: Extract<U, Record<K, T>> };
+
+/**
+ * An example of every code's details, variant by variant ('' when a code has one shape). Typed
+ * against ErrorDetails, so a field added, dropped or renamed there fails the typecheck here, and the
+ * test above then wants docs/errors.md to follow.
+ */
+const DETAILS_EXAMPLES: { [C in keyof ErrorDetails]: Record<string, ErrorDetails[C]> } = {
+  validation_failed: { '': { field: 'redirectTo' } },
+  plan_required: { '': { accountId: 3, accountName: 'Happy Paws', planId: 'free', needed: 'pro', project: 'happy-paws', deployRequired: false } },
+  deploy_required: { '': { project: 'happy-paws' } },
+  not_found: Object.fromEntries(
+    Object.values({
+      project: { missing: 'project', reference: 'nope' },
+      deploy: { missing: 'deploy', project: 'happy-paws', number: 9 },
+      domain: { missing: 'domain', name: 'www.shelter.test' },
+    } satisfies ByTag<NotFoundDetails, 'missing'>).map((example) => [`missing: ${example.missing}`, example]),
+  ),
+  conflict: Object.fromEntries(
+    Object.values({
+      port_in_use: { reason: 'port_in_use', port: 4010, host: '127.0.0.1', listener: 'http' },
+      domain_attached: { reason: 'domain_attached', domain: 'www.shelter.test', project: 'happy-paws', sameProject: false },
+      primary_has_redirects: { reason: 'primary_has_redirects', domain: 'www.shelter.test', redirects: ['shelter.test'] },
+      domain_not_verified: { reason: 'domain_not_verified', domain: 'www.shelter.test', status: 'pending' },
+    } satisfies ByTag<ConflictDetails, 'reason'>).map((example) => [`reason: ${example.reason}`, example]),
+  ),
+};
+

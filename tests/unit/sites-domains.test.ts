@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { cliWords, dnsCheckCliWords } from '../../src/main/cli/hints';
 import { Engine } from '../../src/main/engine/engine';
 import type { SitesOptions } from '../../src/main/sites/sites';
 import { ManualClock } from '../../src/shared/clock';
@@ -72,7 +73,10 @@ describe('adding a domain', () => {
     expect(error.status).toBe(403);
     expect(error.message).toMatch(/needs the Pro plan or above/);
     expect(error.message).toContain(`account ${free.account.id} (Happy Paws shelter) is on Free`);
-    expect(error.message).toContain(`accounts set-plan ${free.account.id} --plan pro`);
+    // The command to run is the CLI's hint (cli/hints.ts), from the details; the message names no face's controls.
+    expect(cliWords(error)).toContain(`accounts set-plan ${free.account.id} --plan pro`);
+    expect(error.message).not.toMatch(/set-plan|--plan/);
+    expect(error.details).toEqual({ accountId: free.account.id, accountName: 'Happy Paws shelter', planId: 'free', needed: 'pro', project: free.slug, deployRequired: false });
     expect(error.message).not.toMatch(/no successful deploy/);
     for (const plan of ['pro', 'business', 'enterprise'] as const) {
       const paid = await project(plan, `Paid ${plan}`);
@@ -85,7 +89,10 @@ describe('adding a domain', () => {
     const error = refusal(() => engine.sites.domains.add(undeployed.slug, 'www.shelter.test'));
     expect(error.code).toBe('deploy_required');
     expect(error.status).toBe(409);
-    expect(error.message).toContain('project not-yet has no successful deploy yet (deploy not-yet <FOLDER>, or deploy not-yet --adoption-page)');
+    expect(error.message).toContain('project not-yet has no successful deploy yet');
+    expect(error.message).not.toContain('<FOLDER>');
+    expect(error.details).toEqual({ project: 'not-yet' });
+    expect(cliWords(error)).toContain('deploy not-yet <FOLDER>, or deploy not-yet --adoption-page');
     // A failed deploy does not count.
     await engine.sites.projects.deployFolder(undeployed.slug, path.join(dataDir, 'nowhere'));
     expect(refusal(() => engine.sites.domains.add(undeployed.slug, 'www.shelter.test')).code).toBe('deploy_required');
@@ -94,6 +101,7 @@ describe('adding a domain', () => {
     const both = refusal(() => engine.sites.domains.add(freeUndeployed.slug, 'www.shelter.test'));
     expect(both.code).toBe('plan_required');
     expect(both.message).toMatch(/Also, project free-undeployed has no successful deploy yet/);
+    expect(cliWords(both)).toContain('deploy free-undeployed <FOLDER>, or deploy free-undeployed --adoption-page');
   });
 
   it('shows the record to create: CNAME for a subdomain, ALIAS for an apex, TTL 3600', async () => {
@@ -152,17 +160,26 @@ describe('primary and redirects', () => {
   it('the first domain cannot be a redirect; the primary cannot go while redirects point at it', async () => {
     const site = await project();
     const { domains } = engine.sites;
-    expect(refusal(() => domains.add(site.slug, 'www.shelter.test', { redirectTo: 'shelter.test' })).message).toMatch(/no primary domain yet/);
+    const noPrimary = refusal(() => domains.add(site.slug, 'www.shelter.test', { redirectTo: 'shelter.test' }));
+    expect(noPrimary.message).toMatch(/no primary domain yet/);
+    expect(noPrimary.message).not.toContain('--redirect-to');
+    expect(noPrimary.details).toEqual({ field: 'redirectTo' });
+    expect(cliWords(noPrimary)).toMatch(/^--redirect-to: .*no primary domain yet/);
     expect(refusal(() => domains.add(site.slug, 'www.shelter.test', { redirectStatus: 302 })).message).toMatch(/only a redirect has a status/);
     domains.add(site.slug, 'www.shelter.test');
     domains.add(site.slug, 'shelter.test');
     const blocked = refusal(() => domains.remove('www.shelter.test'));
     expect(blocked.code).toBe('conflict');
-    expect(blocked.message).toContain('promote one of them first ("domains promote shelter.test")');
+    expect(blocked.message).toContain('promote one of them first');
+    expect(blocked.details).toEqual({ reason: 'primary_has_redirects', domain: 'www.shelter.test', redirects: ['shelter.test'] });
+    expect(cliWords(blocked)).toContain('"domains promote shelter.test"');
     expect(domains.remove('shelter.test').name).toBe('shelter.test');
     expect(domains.remove('www.shelter.test').name).toBe('www.shelter.test');
     expect(domains.list()).toEqual([]);
-    expect(refusal(() => domains.get('www.shelter.test')).code).toBe('not_found');
+    const gone = refusal(() => domains.get('www.shelter.test'));
+    expect(gone.code).toBe('not_found');
+    expect(gone.message).toBe('No project has the domain www.shelter.test.');
+    expect(cliWords(gone)).toBe('No project has the domain www.shelter.test; see "domains list".');
   });
 });
 
@@ -216,6 +233,9 @@ describe('verification through real DNS', () => {
     const noTarget = await domains.verify('shelter.test');
     expect(noTarget.status).toBe('error');
     expect(noTarget.message).toContain('The target happy-paws.sites.test itself has no A/AAAA record');
+    expect(noTarget.check).toEqual({ reason: 'target_unresolved', query: null });
+    expect(noTarget.message).not.toContain('--sites-host');
+    expect(dnsCheckCliWords(noTarget)).toContain('--sites-host');
 
     dns.zone = { 'happy-paws.sites.test': { A: '192.0.2.10' }, 'shelter.test': { A: '192.0.2.11' } };
     expect(await domains.verify('shelter.test')).toMatchObject({ status: 'conflict', expected: ['A 192.0.2.10'], found: ['A 192.0.2.11'] });
@@ -235,6 +255,10 @@ describe('verification through real DNS', () => {
       const took = performance.now() - started;
       expect(domain).toMatchObject({ status: 'error', found: [] });
       expect(domain.message).toMatch(/The CNAME query for www\.shelter\.test failed \(ETIMEOUT from 127\.0\.0\.1:\d+\)/);
+      // Findings are stored, not advice: the CLI adds its flag, the message names none.
+      expect(domain.check).toEqual({ reason: 'query_failed', query: { type: 'CNAME', name: 'www.shelter.test', servers: [silent.server], code: 'ETIMEOUT' } });
+      expect(domain.message).not.toContain('--dns-server');
+      expect(dnsCheckCliWords(domain)).toContain('Check --dns-server and the network');
       expect(silent.queries()).toBeGreaterThan(0);
       expect(took).toBeLessThan(5_000);
     } finally {

@@ -20,7 +20,7 @@ export async function dispatchAdmin(handlers: AdminHandlers, channel: string, pa
     const handler = handlers[channel] as (input: unknown) => unknown;
     return { ok: true, value: (await handler(parsed.data)) ?? null };
   } catch (error) {
-    if (isAppError(error)) return { ok: false, error: error.toBody() };
+    if (isAppError(error)) return { ok: false, error: error.toAdminBody() };
     const refusal = writeRefusal(error);
     if (refusal) return { ok: false, error: refusal.toBody() };
     console.error(`admin channel ${channel} failed`, error);

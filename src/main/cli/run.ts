@@ -1,9 +1,9 @@
 import type { Command } from 'commander';
 import type { Environment } from '../../shared/environments';
-import { isAppError } from '../../shared/errors';
 import { dataDirProblem } from '../db/data-dir-problems';
 import { isStorageFull } from '../db/write-refusals';
 import { Engine } from '../engine/engine';
+import { cliWords } from './hints';
 import { printable, type Output } from './output';
 
 /** The program's options (index.ts), which every command reads. */
@@ -16,9 +16,9 @@ interface GlobalOptions {
   keepDeploys?: number;
 }
 
-/** "Error: …" on stderr, made printable (the message may carry stored names or arguments), and exit code 1. */
+/** "Error: …" on stderr with the CLI's hint (hints.ts), made printable (the message may carry stored names or arguments), and exit code 1. */
 export function reportFailure(error: unknown): void {
-  process.stderr.write(`Error: ${printable(isAppError(error) ? error.message : String(error))}\n`);
+  process.stderr.write(`Error: ${printable(cliWords(error))}\n`);
   process.exitCode = 1;
 }
 

@@ -1,5 +1,6 @@
 import { customType, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { sql } from 'drizzle-orm';
+import { DNS_CHECK_REASONS, type FailedDnsQuery } from '../../shared/dns-check';
 
 export const categories = sqliteTable(
   'categories',
@@ -198,7 +199,10 @@ export const domains = sqliteTable(
     status: text('status', { enum: ['pending', 'verified', 'conflict', 'error'] }).notNull(),
     expected: text('expected', { mode: 'json' }).$type<string[]>().notNull(),
     found: text('found', { mode: 'json' }).$type<string[]>().notNull(),
-    message: text('message').notNull(),
+    // What the last check found, never advice text (src/shared/dns-check.ts): each face words it.
+    checkReason: text('check_reason', { enum: DNS_CHECK_REASONS }).notNull().default('not_checked'),
+    // The query that failed, for check_reason 'query_failed'.
+    checkQuery: text('check_query', { mode: 'json' }).$type<FailedDnsQuery>(),
     checkedAt: integer('checked_at'),
     // Automatic checks since the last manual one: picks the next backoff step.
     automaticChecks: integer('automatic_checks').notNull().default(0),

@@ -26,7 +26,7 @@ export function insufficientStorage(): AppError {
 
 /** The caller's answer when the write lock did not come in time: nothing of it was kept. */
 export function lockTimeout(): AppError {
-  return new AppError('service_unavailable', 'Another program was writing to the database, so nothing was written; retry in a moment.', { 'retry-after': '1' });
+  return new AppError('service_unavailable', 'Another program was writing to the database, so nothing was written; retry in a moment.', { headers: { 'retry-after': '1' } });
 }
 
 /** A write's failure as the caller's answer, when it is one of these; undefined for anything else (a bug). */

@@ -4,7 +4,7 @@ import { SettingsUpdateSchema, type Settings, type SettingsUpdate } from '../../
 import { systemClock, type Clock } from '../../shared/clock';
 import { DEFAULT_PORT, ENVIRONMENTS, type Environment } from '../../shared/environments';
 import type { EngineLog } from '../log';
-import { AppError, isAppError } from '../../shared/errors';
+import { AppError, detailsOf } from '../../shared/errors';
 import { startApiServer, type RunningServer } from '../http/listen';
 import { Engine } from '../engine/engine';
 import { ensurePrivateDir } from '../files/owner-only';
@@ -193,10 +193,9 @@ export class AppHost {
   private describeStartFailure(error: unknown, environment: Environment): StartProblem {
     const port = this.port(environment);
     const host = this.host();
-    // The API server reports a taken port as a conflict naming the port; the way out differs per face.
-    if (isAppError(error) && error.code === 'conflict' && error.message.startsWith(`Port ${port} on ${host} is already in use`)) {
-      return { reason: `Port ${port} on ${host} is already in use.`, portInUse: true };
-    }
+    // The API's own port taken (its details say so, not its words); the way out differs per face. A taken HTTPS port is told as it is.
+    const conflict = detailsOf(error, 'conflict');
+    if (conflict?.reason === 'port_in_use' && conflict.listener === 'http') return { reason: (error as Error).message, portInUse: true };
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRNOTAVAIL') return { reason: `${host} is not an address of this computer.`, portInUse: false };
     if (code === 'EACCES') return { reason: `Port ${port} needs administrator rights on this system; choose one above 1023.`, portInUse: false };

@@ -37,7 +37,7 @@ export class PortInUseError extends AppError {
     readonly port: number,
     readonly host: string,
   ) {
-    super('conflict', `Port ${port} on ${host} is already in use.`);
+    super('conflict', `Port ${port} on ${host} is already in use.`, { details: { reason: 'port_in_use', port, host, listener: 'http' } });
     this.name = 'PortInUseError';
   }
 }
@@ -76,7 +76,7 @@ export async function startApiServer(options: StartOptions): Promise<RunningServ
     await app.listen({ host, port: options.port });
     const httpsPort = engine.sites.httpsPort;
     if (httpsPort !== undefined) https = await listenHttps(app, engine, host, httpsPort, limits).catch((error: unknown) => {
-      if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new AppError('conflict', `HTTPS port ${httpsPort} on ${host} is already in use.`);
+      if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new AppError('conflict', `HTTPS port ${httpsPort} on ${host} is already in use.`, { details: { reason: 'port_in_use', port: httpsPort, host, listener: 'https' } });
       throw error;
     });
     engine.startBackgroundJobs();

@@ -1,5 +1,6 @@
 import { Resolver } from 'node:dns/promises';
 import { isIP } from 'node:net';
+import type { DnsCheckReason, FailedDnsQuery } from '../../shared/dns-check';
 import type { DomainKind, VerificationStatus } from '../../shared/sites';
 
 export interface DnsCheck {
@@ -8,7 +9,10 @@ export interface DnsCheck {
   expected: string[];
   /** Records found at the name, e.g. ["A 203.0.113.7"]. */
   found: string[];
-  message: string;
+  /** Why the check ended so; each face words it (src/shared/dns-check.ts). */
+  reason: DnsCheckReason;
+  /** The query that failed, for reason `query_failed`. */
+  query: FailedDnsQuery | null;
 }
 
 /** c-ares waits 750 ms, then 1.5 s more on the retry: an unresponsive resolver fails within about 3 s. */
@@ -54,65 +58,31 @@ async function checkSubdomain(resolver: Resolver, name: string, target: string):
   if (cname.records.length > 0) {
     const found = cname.records.map((value) => `CNAME ${withoutDot(value)}`);
     if (cname.records.some((value) => sameName(value, target))) {
-      return { status: 'verified', expected, found, message: `${name} has CNAME ${target}: verified.` };
+      return { status: 'verified', expected, found, reason: 'verified', query: null };
     }
-    return {
-      status: 'pending',
-      expected,
-      found,
-      message: `${name} has a CNAME to ${cname.records.map(withoutDot).join(', ')}, not ${target}. Change its value to ${target}; it is checked again automatically.`,
-    };
+    return { status: 'pending', expected, found, reason: 'cname_elsewhere', query: null };
   }
   const addresses = await addressesOf(resolver, name);
   if ('failure' in addresses) return failed(resolver, name, 'A/AAAA', addresses.failure, expected);
   if (addresses.records.length > 0) {
-    return {
-      status: 'conflict',
-      expected,
-      found: addresses.records.map(addressRecord),
-      message: `${name} has ${addresses.records.map(addressRecord).join(', ')}, which blocks the CNAME (a CNAME cannot sit beside other records, RFC 1034 §3.6.2). Delete those records, create CNAME ${name} ${target}, then verify again.`,
-    };
+    return { status: 'conflict', expected, found: addresses.records.map(addressRecord), reason: 'records_block_cname', query: null };
   }
-  return {
-    status: 'pending',
-    expected,
-    found: [],
-    message: `No CNAME record at ${name} yet. Create CNAME ${name} ${target} (TTL 3600) at your DNS provider; it is checked again automatically.`,
-  };
+  return { status: 'pending', expected, found: [], reason: 'no_record', query: null };
 }
 
 /** ALIAS/ANAME are invisible on the wire: the apex must resolve to the target's own addresses. */
 async function checkApex(resolver: Resolver, name: string, target: string): Promise<DnsCheck> {
   const targetAddresses = isLoopbackName(target) ? { records: LOOPBACK_ADDRESSES } : await addressesOf(resolver, target);
   if ('failure' in targetAddresses) return failed(resolver, target, 'A/AAAA', targetAddresses.failure, [`A/AAAA of ${target}`]);
-  if (targetAddresses.records.length === 0) {
-    return {
-      status: 'error',
-      expected: [`A/AAAA of ${target}`],
-      found: [],
-      message: `The target ${target} itself has no A/AAAA record, so there is nothing to compare ${name} with. Point the sites host's names at this machine (or fix --sites-host); it is checked again automatically.`,
-    };
-  }
+  if (targetAddresses.records.length === 0) return { status: 'error', expected: [`A/AAAA of ${target}`], found: [], reason: 'target_unresolved', query: null };
   const expected = targetAddresses.records.map(addressRecord);
   const addresses = await addressesOf(resolver, name);
   if ('failure' in addresses) return failed(resolver, name, 'A/AAAA', addresses.failure, expected);
   const found = addresses.records.map(addressRecord);
-  if (found.length === 0) {
-    return {
-      status: 'pending',
-      expected,
-      found,
-      message: `${name} does not resolve yet. Create ALIAS (or ANAME) ${name} ${target} (TTL 3600) at your DNS provider; it is checked again automatically.`,
-    };
-  }
+  if (found.length === 0) return { status: 'pending', expected, found, reason: 'no_record', query: null };
   const strangers = found.filter((record) => !expected.includes(record));
-  if (strangers.length === 0) return { status: 'verified', expected, found, message: `${name} resolves to ${target}'s addresses: verified.` };
-  return {
-    status: 'conflict',
-    expected,
-    found,
-    message: `${name} resolves to ${strangers.join(', ')}, which ${strangers.length === 1 ? 'is' : 'are'} not ${target}'s (${expected.join(', ')}). Replace those records by ALIAS (or ANAME) ${name} ${target}, then verify again.`,
-  };
+  if (strangers.length === 0) return { status: 'verified', expected, found, reason: 'verified', query: null };
+  return { status: 'conflict', expected, found, reason: 'foreign_addresses', query: null };
 }
 
 async function addressesOf(resolver: Resolver, name: string): Promise<Lookup> {
@@ -131,14 +101,8 @@ async function lookup(query: () => Promise<string[]>): Promise<Lookup> {
   }
 }
 
-function failed(resolver: Resolver, name: string, type: string, code: string, expected: string[]): DnsCheck {
-  const servers = resolver.getServers().join(', ') || 'the system resolver';
-  return {
-    status: 'error',
-    expected,
-    found: [],
-    message: `The ${type} query for ${name} failed (${code} from ${servers}). Check --dns-server and the network; it is checked again automatically.`,
-  };
+function failed(resolver: Resolver, name: string, type: FailedDnsQuery['type'], code: string, expected: string[]): DnsCheck {
+  return { status: 'error', expected, found: [], reason: 'query_failed', query: { type, name, servers: resolver.getServers(), code } };
 }
 
 function addressRecord(address: string): string {

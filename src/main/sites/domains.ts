@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Clock } from '../../shared/clock';
+import { dnsCheckInWords } from '../../shared/dns-check';
 import { AppError } from '../../shared/errors';
 import { PAID_PLANS } from '../../shared/plans';
 import {
@@ -59,21 +60,25 @@ export class DomainService {
     const project = this.store.projects.get(projectReference);
     const domain = parseDomainName(input, sitesHost);
     const account = accounts.get(project.accountId);
-    const noDeploy = `project ${project.slug} has no successful deploy yet (deploy ${project.slug} <FOLDER>, or deploy ${project.slug} --adoption-page)`;
+    const noDeploy = `project ${project.slug} has no successful deploy yet`;
+    const deployRequired = project.liveDeploy === null;
     if (!PAID_PLANS.includes(account.planId)) {
       throw new AppError(
         'plan_required',
-        `A custom domain needs the Pro plan or above (Pro, Business or Enterprise); account ${account.id} (${account.name}) is on ${plans.get(account.planId).name}. ` +
-          `Move it with "accounts set-plan ${account.id} --plan pro".${project.liveDeploy === null ? ` Also, ${noDeploy}.` : ''}`,
+        `A custom domain needs the Pro plan or above (Pro, Business or Enterprise); account ${account.id} (${account.name}) is on ${plans.get(account.planId).name}.${deployRequired ? ` Also, ${noDeploy}.` : ''}`,
+        { details: { accountId: account.id, accountName: account.name, planId: account.planId, needed: 'pro', project: project.slug, deployRequired } },
       );
     }
-    if (project.liveDeploy === null) throw new AppError('deploy_required', `A custom domain needs a published site: ${noDeploy}.`);
+    if (deployRequired) throw new AppError('deploy_required', `A custom domain needs a published site: ${noDeploy}.`, { details: { project: project.slug } });
     const row = sqlite
       .transaction(() => {
         const taken = this.attachedRow(domain.name);
         if (taken) {
           const owner = this.store.projects.get(taken.projectId).slug;
-          throw new AppError('conflict', `${domain.name} is already attached to ${owner === project.slug ? 'this project' : `project ${owner}`}; remove it there first.`);
+          const sameProject = owner === project.slug;
+          throw new AppError('conflict', `${domain.name} is already attached to ${sameProject ? 'this project' : `project ${owner}`}; remove it there first.`, {
+            details: { reason: 'domain_attached', domain: domain.name, project: owner, sameProject },
+          });
         }
         const primary = this.primaryOf(project.id);
         const role = this.roleFor(project.slug, primary, options);
@@ -91,7 +96,7 @@ export class DomainService {
             status: 'pending',
             expected: [`${record.type} ${target}`],
             found: [],
-            message: `Create ${record.type}${record.type === 'ALIAS' ? ' (or ANAME)' : ''} ${domain.name} ${target} (TTL ${RECORD_TTL_SECONDS}) at your DNS provider, then verify.`,
+            checkReason: 'not_checked',
             nextCheckAt: nextCheckAt(now, 0),
             createdAt: now,
           })
@@ -184,8 +189,10 @@ export class DomainService {
         .where(and(eq(domains.projectId, row.projectId), eq(domains.role, 'redirect'), isNull(domains.removedAt)))
         .all();
       if (redirects.length > 0) {
-        const names = redirects.map((redirect) => redirect.name).join(', ');
-        throw new AppError('conflict', `${row.name} is the primary domain that ${names} redirect${redirects.length === 1 ? 's' : ''} to; promote one of them first ("domains promote ${redirects[0]?.name}"), or remove them.`);
+        const names = redirects.map((redirect) => redirect.name);
+        throw new AppError('conflict', `${row.name} is the primary domain that ${names.join(', ')} redirect${names.length === 1 ? 's' : ''} to; promote one of them first, or remove them.`, {
+          details: { reason: 'primary_has_redirects', domain: row.name, redirects: names },
+        });
       }
     }
     const view = this.view(row);
@@ -222,7 +229,7 @@ export class DomainService {
 
   /**
    * Writes a check's outcome, unless the domain was removed meanwhile. A resolver error never
-   * takes down a domain that was verified: it keeps serving, and the message tells what failed.
+   * takes down a domain that was verified: it keeps serving, and its findings tell what failed.
    */
   private apply(row: DomainRow, check: DnsCheck, trigger: 'manual' | 'automatic'): Domain | undefined {
     if (this.stopped) return undefined;
@@ -236,7 +243,8 @@ export class DomainService {
         status,
         expected: check.expected,
         found: check.found,
-        message: check.message,
+        checkReason: check.reason,
+        checkQuery: check.query,
         checkedAt: now,
         automaticChecks,
         nextCheckAt: retried ? nextCheckAt(now, automaticChecks) : null,
@@ -253,13 +261,17 @@ export class DomainService {
   private roleFor(slug: string, primary: DomainRow | undefined, options: AddDomainOptions): 'primary' | 'redirect' {
     if (!primary) {
       if (options.redirectTo !== undefined) {
-        throw new AppError('validation_failed', `--redirect-to: project ${slug} has no primary domain yet; the first domain added becomes the primary, so add it without --redirect-to.`);
+        throw new AppError('validation_failed', `Project ${slug} has no primary domain yet, so nothing to redirect to: the first domain added becomes the primary; add it without a redirect target.`, {
+          details: { field: 'redirectTo' },
+        });
       }
-      if (options.redirectStatus !== undefined) throw new AppError('validation_failed', '--status: only a redirect has a status, and the first domain of a project is its primary.');
+      if (options.redirectStatus !== undefined) {
+        throw new AppError('validation_failed', 'The first domain of a project is its primary, and only a redirect has a status.', { details: { field: 'redirectStatus' } });
+      }
       return 'primary';
     }
     if (options.redirectTo !== undefined && normaliseDomainReference(options.redirectTo) !== primary.name) {
-      throw new AppError('validation_failed', `--redirect-to: ${options.redirectTo} is not the primary domain of ${slug}; redirects point at the primary, ${primary.name}.`);
+      throw new AppError('validation_failed', `${options.redirectTo} is not the primary domain of ${slug}; redirects point at the primary, ${primary.name}.`, { details: { field: 'redirectTo' } });
     }
     return 'redirect';
   }
@@ -287,13 +299,15 @@ export class DomainService {
   private requireAttached(input: string): DomainRow {
     const name = normaliseDomainReference(input);
     const row = this.attachedRow(name);
-    if (!row) throw new AppError('not_found', `No project has the domain ${name}; see "domains list".`);
+    if (!row) throw new AppError('not_found', `No project has the domain ${name}.`, { details: { missing: 'domain', name } });
     return row;
   }
 
   private view(row: DomainRow): Domain {
     const slug = this.store.db.select({ slug: projects.slug }).from(projects).where(eq(projects.id, row.projectId)).get()?.slug ?? '';
     const redirect = row.role === 'redirect' ? { to: this.primaryOf(row.projectId)?.name ?? '', redirectStatus: (row.redirectStatus ?? DEFAULT_REDIRECT_STATUS) as RedirectStatus } : {};
+    const record = recordFor(row.name, row.kind, this.target(slug));
+    const check = { reason: row.checkReason, query: row.checkQuery };
     return {
       name: row.name,
       project: slug,
@@ -301,10 +315,11 @@ export class DomainService {
       kind: row.kind,
       role: row.role,
       status: row.status,
-      record: recordFor(row.name, row.kind, this.target(slug)),
+      record,
       expected: row.expected,
       found: row.found,
-      message: row.message,
+      check,
+      message: dnsCheckInWords({ name: row.name, kind: row.kind, record, expected: row.expected, found: row.found, check }),
       checkedAt: row.checkedAt,
       nextCheckAt: row.nextCheckAt,
       verifiedAt: row.verifiedAt,

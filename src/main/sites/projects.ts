@@ -136,7 +136,7 @@ export class ProjectService {
           .from(deploys)
           .where(and(eq(deploys.projectId, project.id), eq(deploys.number, number)))
           .get();
-        if (!row) throw new AppError('not_found', `Project ${project.slug} has no deploy ${number}; see "deploys list ${project.slug}".`);
+        if (!row) throw new AppError('not_found', `Project ${project.slug} has no deploy ${number}.`, { details: { missing: 'deploy', project: project.slug, number } });
         if (row.outcome !== 'succeeded') {
           throw new AppError('validation_failed', `Deploy ${number} of ${project.slug} failed (${row.reason ?? 'no reason recorded'}); roll back to a successful deploy.`);
         }
@@ -161,7 +161,7 @@ export class ProjectService {
       .from(projects)
       .where(byId ? eq(projects.id, Number(text)) : eq(projects.slug, text.toLowerCase()))
       .get();
-    if (!row) throw new AppError('not_found', `There is no project ${byId ? 'with id' : 'with slug'} ${text}; see "projects list".`);
+    if (!row) throw new AppError('not_found', `There is no project ${byId ? 'with id' : 'with slug'} ${text}.`, { details: { missing: 'project', reference: text } });
     return row;
   }
 

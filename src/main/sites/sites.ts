@@ -9,7 +9,7 @@ import type { AccountService } from '../accounts/accounts';
 import type { Changes } from '../db/changes';
 import type { PlanService } from '../accounts/plans';
 import { AcmeChallenges, AcmeIssuer, type AcmeOptions } from './certificates/acme-issuer';
-import { CertificateService } from './certificates/certificates';
+import { CertificateService, notVerified } from './certificates/certificates';
 import { LocalCa } from './certificates/local-ca';
 import { DnsVerifier } from './dns-check';
 import { parseSitesHost } from './domain-names';
@@ -92,6 +92,7 @@ export class Sites {
   /** The re-verify action (a domain flagged by the 30-minute rule): DNS checked again, then its certificate requested anew. */
   async reverify(name: string): Promise<Domain> {
     const domain = await this.domains.verify(name);
+    if (domain.status !== 'verified') throw notVerified(domain.name, domain.status, domain.message);
     return { ...domain, certificate: this.certificates.requestAgain(domain.name) };
   }
 }

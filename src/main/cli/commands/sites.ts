@@ -3,6 +3,7 @@ import { AppError } from '../../../shared/errors';
 import { REDIRECT_STATUSES, type Deploy, type Domain, type RedirectStatus } from '../../../shared/sites';
 import { positiveInt } from '../arguments';
 import { note, printObject, printRows } from '../output';
+import { dnsCheckCliWords } from '../hints';
 import { run } from '../run';
 
 /** Published sites and custom domains (docs/contract.md, "Published sites and custom domains"): projects, deploy, deploys, domains; their options (--sites-host, --dns-server, --keep-deploys) are the program's. */
@@ -114,7 +115,7 @@ export function registerSiteCommands(program: Command): void {
         const domain = await engine.sites.domains.verify(name);
         if (output.json) return printObject(output, domain);
         printObject(output, { name: domain.name, status: domain.status, expected: domain.expected.join(', '), found: domain.found.join(', ') || 'nothing' });
-        note(domain.message);
+        note(dnsCheckCliWords(domain));
       }),
     );
   domains

@@ -62,7 +62,7 @@ export function admitRawRequest(engine: Engine, authorization: string | undefine
 function refusalOf(admission: Admission): AppError | undefined {
   if (admission.outcome === 'accepted') return undefined;
   return new AppError(admission.outcome === 'banned' ? 'api_key_banned' : 'rate_limited', admission.message, {
-    'retry-after': String(admission.retryAfter),
+    headers: { 'retry-after': String(admission.retryAfter) },
   });
 }
 

@@ -37,6 +37,6 @@ export function quotaSubjectOf(caller: Caller): QuotaSubject {
 
 export function requireKey(caller: Caller): void {
   if (caller.kind !== 'key') {
-    throw new AppError('unauthorized', caller.refusal, { 'www-authenticate': 'Bearer realm="adoption-desk"' });
+    throw new AppError('unauthorized', caller.refusal, { headers: { 'www-authenticate': 'Bearer realm="adoption-desk"' } });
   }
 }

@@ -79,7 +79,7 @@ export async function installErrorHandling(app: FastifyInstance, options: ErrorH
       if (allowed.length === 0) return sendError(reply, new AppError('not_found', `There is no endpoint at ${path}.`));
       const allow = allowed.join(', ');
       if (request.method === 'OPTIONS') return reply.code(204).header('allow', allow).send();
-      return sendError(reply, new AppError('method_not_allowed', `${request.method} is not allowed on ${path}; use ${allow}.`, { allow }));
+      return sendError(reply, new AppError('method_not_allowed', `${request.method} is not allowed on ${path}; use ${allow}.`, { headers: { allow } }));
     });
   });
 }

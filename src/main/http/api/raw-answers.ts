@@ -49,7 +49,7 @@ export class RawAnswers {
   /** The server's 'connect' listener: this is no proxy. */
   readonly connect = (request: IncomingMessage, duplex: Duplex): void => {
     this.guarded(duplex as ServerSocket, (socket) => {
-      const refusal = new AppError('method_not_allowed', 'CONNECT is not supported: this server is not a proxy.', { allow: '' });
+      const refusal = new AppError('method_not_allowed', 'CONNECT is not supported: this server is not a proxy.', { headers: { allow: '' } });
       this.countAndWrite(socket, request.headers.authorization, refusal, false, { method: 'CONNECT', url: request.url ?? '' });
     });
   };

@@ -4,7 +4,7 @@ import { and, asc, eq, isNotNull, isNull, lte, ne, or } from 'drizzle-orm';
 import type { Clock } from '../../../shared/clock';
 import type { Environment } from '../../../shared/environments';
 import { AppError } from '../../../shared/errors';
-import { REVERIFY_AFTER_MS, type CertificateIssuerKind, type CertificateListing, type DomainCertificate } from '../../../shared/sites';
+import { REVERIFY_AFTER_MS, type CertificateIssuerKind, type CertificateListing, type DomainCertificate, type VerificationStatus } from '../../../shared/sites';
 import type { Store } from '../../db/connection';
 import { domains, projects } from '../../db/schema';
 import type { Changes } from '../../db/changes';
@@ -114,8 +114,9 @@ export class CertificateService {
       .from(domains)
       .where(and(eq(domains.name, name), isNull(domains.removedAt)))
       .get();
-    if (!row) throw new AppError('not_found', `No project has the domain ${name}; see "domains list".`);
-    if (row.status !== 'verified') throw new AppError('conflict', `${name} is not verified (${row.status}): ${row.message}`);
+    if (!row) throw new AppError('not_found', `No project has the domain ${name}.`, { details: { missing: 'domain', name } });
+    // Sites.reverify refuses an unverified domain with its findings; this guards a check that changed since.
+    if (row.status !== 'verified') throw notVerified(row.name, row.status, 'its DNS changed since it was checked.');
     if (row.certificateState === 'issued') return certificateOf(row, now);
     const updated = this.store.db
       .update(domains)
@@ -277,4 +278,9 @@ export class CertificateService {
   private keyFile(row: Pick<DomainRow, 'id' | 'certificateIssuedAt'>): string {
     return path.join(this.store.certificatesDir, this.store.environment, `${row.id}-${row.certificateIssuedAt ?? 0}.key.pem`);
   }
+}
+
+/** A certificate is only for a verified domain: the refusal says what its DNS check found instead. */
+export function notVerified(name: string, status: Exclude<VerificationStatus, 'verified'>, found: string): AppError<'conflict'> {
+  return new AppError('conflict', `${name} is not verified (${status}): ${found}`, { details: { reason: 'domain_not_verified', domain: name, status } });
 }

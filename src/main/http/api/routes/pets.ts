@@ -24,7 +24,7 @@ const KEY_REQUIRED: RouteRules = { requiresKey: true };
 function refuseContentEncoding(request: FastifyRequest, _reply: FastifyReply, payload: RequestPayload, done: (error?: Error | null, payload?: RequestPayload) => void): void {
   const encoding = request.headers['content-encoding'];
   if (encoding === undefined || encoding.trim().toLowerCase() === 'identity') return done(null, payload);
-  done(new AppError('unsupported_media_type', `Content-Encoding ${encoding} is not supported: send the JSON body uncompressed.`, { 'accept-encoding': 'identity' }));
+  done(new AppError('unsupported_media_type', `Content-Encoding ${encoding} is not supported: send the JSON body uncompressed.`, { headers: { 'accept-encoding': 'identity' } }));
 }
 const KEY_REQUIRED_DEPRECATED: RouteRules = { requiresKey: true, deprecated: true };
 

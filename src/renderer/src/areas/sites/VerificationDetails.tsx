@@ -1,5 +1,6 @@
 import { Alert, Group, List, Stack, Text } from '@mantine/core';
 import type { Domain } from '../../../../shared/sites';
+import { dnsCheckForWindow } from '../../client/dns-findings';
 import { formatMoment } from '../../ui/format';
 
 /** "A" and "AAAA" from found records like "A 203.0.113.7", in the order met. */
@@ -49,7 +50,7 @@ export function VerificationDetails({ domain }: { domain: Domain }): React.JSX.E
         </Alert>
       )}
       <Text size="sm" data-testid="verification-message">
-        {domain.message}
+        {dnsCheckForWindow(domain)}
       </Text>
       <Group gap="xl" align="flex-start">
         <Records label="Expected" records={domain.expected} empty="—" />

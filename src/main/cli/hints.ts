@@ -1,0 +1,49 @@
+/**
+ * The CLI's words for what the engine reports: its face-neutral message (docs/errors.md) plus the
+ * command or flag that helps, chosen from the code's details. The domain names no command; this
+ * file is where the CLI's do. The GUI words the same details its own way (src/renderer).
+ */
+import { dnsCheckInWords, type DnsCheckSubject } from '../../shared/dns-check';
+import { detailsOf, isAppError } from '../../shared/errors';
+
+/** The option that sets each input a refusal may name (its `field`, as the admin contract spells it). */
+const FLAG_OF_FIELD: Readonly<Record<string, string>> = {
+  redirectTo: '--redirect-to',
+  redirectStatus: '--status',
+};
+
+/** "…, project x; see "projects list"." : a pointer that reads as part of the sentence. */
+function withClause(message: string, clause: string): string {
+  return `${message.replace(/\.$/, '')}; ${clause}.`;
+}
+
+function publishHint(project: string): string {
+  return `Publish it first: deploy ${project} <FOLDER>, or deploy ${project} --adoption-page.`;
+}
+
+/** A refusal as the CLI prints it after "Error: " (before printable()). */
+export function cliWords(error: unknown): string {
+  if (!isAppError(error)) return String(error);
+  const { message } = error;
+  const field = detailsOf(error, 'validation_failed')?.field;
+  if (field !== undefined && FLAG_OF_FIELD[field]) return `${FLAG_OF_FIELD[field]}: ${message}`;
+  const missing = detailsOf(error, 'not_found');
+  if (missing?.missing === 'project') return withClause(message, 'see "projects list"');
+  if (missing?.missing === 'deploy') return withClause(message, `see "deploys list ${missing.project}"`);
+  if (missing?.missing === 'domain') return withClause(message, 'see "domains list"');
+  const plan = detailsOf(error, 'plan_required');
+  if (plan) return `${message} Move it with "accounts set-plan ${plan.accountId} --plan ${plan.needed}".${plan.deployRequired ? ` ${publishHint(plan.project)}` : ''}`;
+  const deploy = detailsOf(error, 'deploy_required');
+  if (deploy) return `${message} ${publishHint(deploy.project)}`;
+  const conflict = detailsOf(error, 'conflict');
+  if (conflict?.reason === 'primary_has_redirects') return `${message} Promote one with "domains promote ${conflict.redirects[0] ?? ''}".`;
+  return message;
+}
+
+/** A DNS check's outcome as `domains verify` prints it: the shared words, and the flag to look at when the lookup itself failed. */
+export function dnsCheckCliWords(domain: DnsCheckSubject): string {
+  const words = dnsCheckInWords(domain);
+  if (domain.check.reason === 'query_failed') return `${words} Check --dns-server and the network.`;
+  if (domain.check.reason === 'target_unresolved') return `${words} Or fix --sites-host.`;
+  return words;
+}
