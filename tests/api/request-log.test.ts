@@ -11,7 +11,7 @@ import { toHar } from '../../src/main/lab/har';
 import Database from 'better-sqlite3';
 import { decodeBatch } from '../../src/main/lab/request-log/batch-format';
 import { RequestLog, requestLogFile } from '../../src/main/lab/request-log/request-log';
-import { createKey, pollUntil, startLimitsServer, T0, type LimitsServer } from '../helpers/limits-server';
+import { createKey, pollUntil, runCli, startLimitsServer, T0, type LimitsServer } from '../helpers/limits-server';
 
 const require = createRequire(import.meta.url);
 
@@ -205,7 +205,27 @@ describe('the request log', () => {
     expect(created?.request.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1\/pets$/);
     expect(created?.response.headers.find((header) => header.name === 'location')?.value).toMatch(/\/v1\/pets\/\d+$/);
     expect(har.log.entries[0]?.request.queryString).toEqual([{ name: 'limit', value: '2' }, { name: 'status', value: 'available' }]);
+    // The key as its display prefix, with one ellipsis, never the key itself.
+    expect(created?.request.headers).toContainEqual({ name: 'authorization', value: `Bearer ${key.slice(0, 13)}…` });
     // A HAR that breaks the schema fails, so the check above can fail.
     expect(validate?.({ log: { ...har.log, entries: [{ ...har.log.entries[0], request: undefined }] } })).toBe(false);
+  });
+
+  it('`requests list` says when it shows fewer than match, and not otherwise', async () => {
+    server = await startLimitsServer();
+    const { engine } = server;
+    const { key, keyId } = createKey(engine, 'free');
+    for (let i = 0; i < 5; i++) await fetch(server.url('/pets'), { headers: { authorization: `Bearer ${key}` } });
+    await pollUntil(() => engine.requestLog.list({ keyId }).length === 5, 3_000);
+    engine.requestLog.flush();
+
+    const cut = await runCli(server.dataDir, ['requests', 'list', '--key', String(keyId), '--limit', '3']);
+    expect(cut.code, cut.stderr).toBe(0);
+    expect(cut.stdout.trim().split('\n')).toHaveLength(4); // the header and three rows
+    expect(cut.stderr).toContain('Showing the latest 3; more match (use --limit N, at most 5000, or narrow the filters).');
+
+    const whole = await runCli(server.dataDir, ['requests', 'list', '--key', String(keyId), '--limit', '5']);
+    expect(whole.stdout.trim().split('\n')).toHaveLength(6);
+    expect(whole.stderr).not.toContain('Showing the latest');
   });
 });

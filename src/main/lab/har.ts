@@ -19,7 +19,8 @@ export function toHar(requests: readonly LoggedRequest[], fallbackHost: string, 
 function entryOf(request: LoggedRequest, fallbackHost: string): HarEntry {
   const url = `http://${request.host ?? fallbackHost}${request.path.startsWith('/') ? request.path : `/${request.path}`}`;
   const queryString = URL.canParse(url) ? [...new URL(url).searchParams].map(([name, value]) => ({ name, value })) : [];
-  const requestHeaders = request.keyPrefix ? [{ name: 'authorization', value: `Bearer ${request.keyPrefix}…` }] : [];
+  // The display prefix ends in its own ellipsis (keys/key-format.ts).
+  const requestHeaders = request.keyPrefix ? [{ name: 'authorization', value: `Bearer ${request.keyPrefix}` }] : [];
   const responseHeaders = Object.entries(request.headers).map(([name, value]) => ({ name, value }));
   const length = Number(request.headers['content-length'] ?? -1);
   const latency = Math.max(0, request.latencyMs);

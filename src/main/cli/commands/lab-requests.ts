@@ -18,6 +18,9 @@ interface FilterOptions {
   limit: number;
 }
 
+/** The most rows one `requests list` prints. */
+const LIST_MAX = 5_000;
+
 const filterOf = (options: FilterOptions): RequestFilter => ({
   accountId: options.account,
   keyId: options.key,
@@ -58,7 +61,15 @@ export function registerRequestCommands(program: Command): void {
   const requests = program.command('requests').description('The request log: every API answer, with the rate-limit figures sent');
   withFilters(requests.command('list').description('Recent requests, newest first'))
     .option('--limit <n>', 'how many (at most 5000)', positiveInt, 50)
-    .action(run((engine, output, options: FilterOptions) => printRows(output, requestRows(engine.requestLog.list({ ...filterOf(options), limit: Math.min(options.limit, 5_000) }), output.json), 'No requests match.')));
+    .action(
+      run((engine, output, options: FilterOptions) => {
+        const limit = Math.min(options.limit, LIST_MAX);
+        // One more than shown tells whether the list was cut, without counting the whole log.
+        const found = engine.requestLog.list({ ...filterOf(options), limit: limit + 1 });
+        printRows(output, requestRows(found.slice(0, limit), output.json), 'No requests match.');
+        if (found.length > limit) note(`Showing the latest ${limit}; more match (use --limit N, at most ${LIST_MAX}, or narrow the filters).`);
+      }),
+    );
   withFilters(requests.command('tail').description('Follow requests as they arrive (Ctrl-C stops); --json prints one JSON object a line'))
     .option('--interval <ms>', 'how often to look, in ms', positiveInt, 500)
     .action(
@@ -104,7 +115,7 @@ function printReport(json: boolean, report: ComplianceReport): void {
   if (json) return printObject({ json }, report);
   const { totals } = report;
   process.stdout.write(
-    `Key ${report.keyId}, ${isoInstant(report.from)} to ${isoInstant(report.to)}: ${totals.requests} requests, ${totals.accepted} accepted, ${totals.rateLimited} rate-limited, ${totals.banned} banned, ${totals.wasted} wasted (sent before Retry-After had passed)\n`,
+    `Key ${report.keyId}, ${isoInstant(report.from)} to ${isoInstant(report.to)}: ${totals.requests} requests, ${totals.accepted} accepted, ${totals.rateLimited} rate-limited, ${totals.banned} banned, ${totals.wasted} wasted (sent before Retry-After had passed, and refused)\n`,
   );
   for (const rule of report.rules) {
     process.stdout.write(`${MARK[rule.verdict]}  ${rule.title}: ${rule.summary}\n`);
