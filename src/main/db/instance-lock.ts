@@ -58,5 +58,16 @@ function readHolder(file: string): Holder | undefined {
 
 /** The address the environment's running server recorded (its API base URL), if one is running. */
 export function runningServerAddress(lockFile: string): string | undefined {
-  return readHolder(`${lockFile}.json`)?.address;
+  const holder = readHolder(`${lockFile}.json`);
+  // A server killed outright leaves its record behind: only a live process counts.
+  return holder && isAlive(holder.pid) ? holder.address : undefined;
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }

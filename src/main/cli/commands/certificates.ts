@@ -1,5 +1,7 @@
+import path from 'node:path';
 import type { Command } from 'commander';
 import type { CertificateListing } from '../../../shared/sites';
+import { runningServerAddress } from '../../db/instance-lock';
 import type { Engine } from '../../engine/engine';
 import { note, printObject, printRows } from '../output';
 import { run } from '../run';
@@ -39,11 +41,14 @@ export function registerCertificateCommands(program: Command): void {
         const { certificate } = domain;
         if (output.json) return printObject(output, domain);
         printObject(output, { name: domain.name, status: domain.status, certificate: certificate.state, nextAttemptAt: certificate.nextAttemptAt });
-        note(
-          certificate.state === 'issued'
-            ? `${domain.name} already has a certificate (until ${new Date(certificate.notAfter ?? 0).toISOString()}).`
-            : `DNS of ${domain.name} is verified; its certificate is requested again. The running server issues it${certificate.nextAttemptAt !== null && certificate.nextAttemptAt > engine.clock.now() ? ` from ${new Date(certificate.nextAttemptAt).toISOString()} (at most 3 failed attempts an hour)` : ' within seconds'}.`,
-        );
+        if (certificate.state === 'issued') return note(`${domain.name} already has a certificate (until ${new Date(certificate.notAfter ?? 0).toISOString()}).`);
+        const requested = `DNS of ${domain.name} is verified; its certificate is requested again.`;
+        // Only a running server issues certificates: say so when none is.
+        if (runningServerAddress(path.join(engine.dataDir, `${engine.environment}.lock`)) === undefined) {
+          return note(`${requested} No ${engine.environment} server is running for this data dir: it is issued once one starts (npm run serve).`);
+        }
+        const later = certificate.nextAttemptAt !== null && certificate.nextAttemptAt > engine.clock.now();
+        note(`${requested} The running server issues it${later ? ` from ${new Date(certificate.nextAttemptAt ?? 0).toISOString()} (at most 3 failed attempts an hour)` : ' within seconds'}.`);
       }),
     );
 }
