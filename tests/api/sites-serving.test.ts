@@ -212,6 +212,9 @@ describe('custom domains by Host', () => {
     const permanent = await get('old.shelter.test', '/', { method: 'POST' });
     expect(permanent.status).toBe(308);
     expect(permanent.headers.location).toBe('http://www.shelter.test/');
+    // On a port of its own, the redirect keeps it: the primary is served there too.
+    const onPort = await get('old.shelter.test:8080', '/a?b=1');
+    expect(onPort.headers.location).toBe('http://www.shelter.test:8080/a?b=1');
 
     domains.remove('old.shelter.test');
     const gone = await get('old.shelter.test', '/');

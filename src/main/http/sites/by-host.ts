@@ -43,7 +43,9 @@ async function answer(request: FastifyRequest, reply: FastifyReply, route: SiteR
   reply.header('x-frame-options', 'SAMEORIGIN');
   const target = pathAndQuery(request.url);
   if (route.kind === 'redirect') {
-    await reply.code(route.status).header('location', `${request.protocol}://${route.primary}${target}`).send();
+    // The port the request came in on stays: the primary is served on the same one.
+    const port = /:(\d+)$/.exec(request.headers.host ?? '')?.[1];
+    await reply.code(route.status).header('location', `${request.protocol}://${route.primary}${port === undefined ? '' : `:${port}`}${target}`).send();
     return;
   }
   if (route.kind === 'no-site') return page(reply, 404, 'There is no site at this domain', 'No project serves this name, or its domain was removed.');
