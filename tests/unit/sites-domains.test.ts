@@ -222,6 +222,10 @@ describe('verification through real DNS', () => {
 
     dns.zone = { 'shelter.test': { A: '127.0.0.1' } };
     expect(await domains.verify('shelter.test')).toMatchObject({ status: 'verified', found: ['A 127.0.0.1'] });
+
+    // The record the page asks for at the apex, ALIAS, as providers serve it: the target's addresses.
+    dns.zone = { 'shelter.test': { ALIAS: 'happy-paws.localhost' } };
+    expect(await domains.verify('shelter.test')).toMatchObject({ status: 'verified', found: ['A 127.0.0.1', 'AAAA ::1'] });
   });
 
   it('apex under a real sites host: the target is resolved through the same resolver', async () => {

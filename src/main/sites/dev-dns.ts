@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
-import { ZoneDnsServer, type Zone } from './zone-dns-server';
+import { ZONE_ENTRY_TYPES, ZoneDnsServer, type Zone } from './zone-dns-server';
 
 function parsePort(value: string): number {
   const port = Number(value);
@@ -27,6 +27,11 @@ function zoneReader(file: string): () => Zone {
       for (const [name, records] of Object.entries(zone)) lowered[name.toLowerCase().replace(/\.$/, '')] = records;
       zone = lowered;
       console.log(`Zone ${file}: ${Object.keys(zone).join(', ') || 'empty'}`);
+      // Nothing is dropped without a word: a type this server does not answer is named.
+      for (const [name, records] of Object.entries(zone)) {
+        const unknown = Object.keys(records ?? {}).filter((type) => !ZONE_ENTRY_TYPES.includes(type));
+        if (unknown.length > 0) console.error(`Zone ${file}: ${name} has ${unknown.join(', ')}, which this server does not answer (it answers ${ZONE_ENTRY_TYPES.join(', ')}).`);
+      }
     } catch (error) {
       console.error(`Zone ${file} is not valid JSON (${(error as Error).message}); still answering from the previous version.`);
     }
@@ -36,7 +41,7 @@ function zoneReader(file: string): () => Zone {
 
 async function main(): Promise<void> {
   const options = new Command('dns')
-    .description('A loopback DNS server answering A, AAAA and CNAME queries from a JSON zone file, for trying custom domains offline.')
+    .description('A loopback DNS server answering A, AAAA and CNAME queries from a JSON zone file (ALIAS/ANAME entries answer as their target\'s addresses), for trying custom domains offline.')
     .requiredOption('--zone <file>', 'JSON: { "www.shelter.test": { "CNAME": "happy-paws.localhost" }, "shelter.test": { "A": ["127.0.0.1"] } }')
     .option('--port <port>', 'UDP port on 127.0.0.1', parsePort, 5353)
     .parse()

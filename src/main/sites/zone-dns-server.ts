@@ -7,8 +7,17 @@ import dns2 from 'dns2';
 const { Packet } = dns2;
 
 export type ZoneRecordType = 'A' | 'AAAA' | 'CNAME';
+/**
+ * A provider's apex alias: no record type on the wire, answered as the addresses of its target
+ * (what DNS providers do for ALIAS, ANAME or "CNAME flattening").
+ */
+export type ZoneAliasType = 'ALIAS' | 'ANAME';
+export const ZONE_ENTRY_TYPES: readonly string[] = ['A', 'AAAA', 'CNAME', 'ALIAS', 'ANAME'];
 /** name → record type → value(s), e.g. { "www.shelter.test": { "CNAME": "happy-paws.localhost" } }. */
-export type Zone = Record<string, Partial<Record<ZoneRecordType, string | string[]>>>;
+export type Zone = Record<string, Partial<Record<ZoneRecordType | ZoneAliasType, string | string[]>>>;
+/** RFC 6761: localhost and every name under it are this machine. */
+const LOOPBACK: Record<'A' | 'AAAA', string> = { A: '127.0.0.1', AAAA: '::1' };
+const MAX_HOPS = 8;
 
 const TYPE_CODES: Record<ZoneRecordType, number> = { A: Packet.TYPE.A, AAAA: Packet.TYPE.AAAA, CNAME: Packet.TYPE.CNAME };
 
@@ -46,11 +55,13 @@ export class ZoneDnsServer {
     const wanted = (Object.keys(TYPE_CODES) as ZoneRecordType[]).find((type) => TYPE_CODES[type] === question.type);
     if (!wanted) return response;
     let owner = name;
-    for (let hops = 0; hops < 8; hops += 1) {
+    for (let hops = 0; hops < MAX_HOPS; hops += 1) {
       const records = zone[owner] ?? {};
       const alias = first(records.CNAME);
       if (alias === undefined || wanted === 'CNAME') {
-        for (const value of values(records[wanted])) response.answers.push(resource(owner, wanted, value));
+        const flattened = first(records.ALIAS) ?? first(records.ANAME);
+        const found = flattened !== undefined && wanted !== 'CNAME' && records[wanted] === undefined ? addressesOf(zone, flattened, wanted) : values(records[wanted]);
+        for (const value of found) response.answers.push(resource(owner, wanted, value));
         return response;
       }
       response.answers.push(resource(owner, 'CNAME', alias));
@@ -58,6 +69,19 @@ export class ZoneDnsServer {
     }
     return response;
   }
+}
+
+/** The A or AAAA addresses `target` has in the zone (through its CNAMEs), or loopback for a localhost name. */
+function addressesOf(zone: Zone, target: string, type: 'A' | 'AAAA'): string[] {
+  let owner = target.toLowerCase().replace(/\.$/, '');
+  for (let hops = 0; hops < MAX_HOPS; hops += 1) {
+    if (!(owner in zone)) return owner === 'localhost' || owner.endsWith('.localhost') ? [LOOPBACK[type]] : [];
+    const records = zone[owner] ?? {};
+    const next = first(records.CNAME) ?? first(records.ALIAS) ?? first(records.ANAME);
+    if (records[type] !== undefined || next === undefined) return values(records[type]);
+    owner = next.toLowerCase().replace(/\.$/, '');
+  }
+  return [];
 }
 
 function values(value: string | string[] | undefined): string[] {
