@@ -48,6 +48,8 @@ export interface DnsCheckSubject {
   expected: string[];
   found: string[];
   check: DnsFindings;
+  /** VerificationStatus: a verified domain whose check failed stays verified, and is not re-checked. */
+  status: 'pending' | 'verified' | 'conflict' | 'error';
 }
 
 const AGAIN = 'it is checked again automatically';
@@ -76,8 +78,10 @@ export function dnsCheckInWords(domain: DnsCheckSubject): string {
       return `The target ${target} itself has no A/AAAA record, so there is nothing to compare ${name} with. Point the sites host's names at this machine; ${AGAIN}.`;
     case 'query_failed': {
       const query = domain.check.query;
-      if (!query) return `A DNS query for ${name} failed; ${AGAIN}.`;
-      return `The ${query.type} query for ${query.name} failed (${query.code} from ${query.servers.join(', ') || 'the system resolver'}); ${AGAIN}.`;
+      // A verified domain is not checked again by itself: it keeps serving on its last good check.
+      const then = domain.status === 'verified' ? `${name} stays verified, as its last successful check found` : AGAIN;
+      if (!query) return `A DNS query for ${name} failed; ${then}.`;
+      return `The ${query.type} query for ${query.name} failed (${query.code} from ${query.servers.join(', ') || 'the system resolver'}); ${then}.`;
     }
   }
 }

@@ -96,6 +96,18 @@ describe('sites CLI (docs/contract.md, "Published sites and custom domains")', (
       expect(domain.project).toBe('happy-paws');
     }
     expect(listed[1]).toMatchObject({ role: 'redirect', to: 'www.shelter.test', redirectStatus: 308 });
+    // Every moment also in ISO-8601 beside it in JSON, and in ISO-8601 in tables.
+    const withIso = listed[0] as Domain & Record<string, unknown>;
+    expect(withIso.checkedAtIso).toBe(new Date(withIso.checkedAt ?? 0).toISOString());
+    expect(withIso.verifiedAtIso).toBe(new Date(withIso.verifiedAt ?? 0).toISOString());
+    expect(withIso).toHaveProperty('nextCheckAtIso', null);
+    const pending = await cli('domains', 'add', 'happy-paws', 'later.shelter.test', '--redirect-to', 'www.shelter.test');
+    expect(pending.code).toBe(0);
+    await cli('domains', 'verify', 'later.shelter.test');
+    const table = await cli('domains', 'list');
+    expect(table.stdout).toMatch(/later\.shelter\.test.*\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ/);
+    expect(table.stdout).not.toMatch(/\b1\d{12}\b/);
+    await cli('domains', 'remove', 'later.shelter.test');
     expect(json<Domain[]>(await cli('domains', 'list', 'small', '--json'))).toEqual([]);
 
     expectRefused(await cli('domains', 'remove', 'www.shelter.test'), /promote one of them first/);

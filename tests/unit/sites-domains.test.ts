@@ -269,6 +269,26 @@ describe('verification through real DNS', () => {
       await silent.close();
     }
   });
+
+  it('a failed lookup leaves a verified domain verified, with what its last good check found, and promises no re-check', async () => {
+    const site = await project();
+    dns.zone = { 'www.shelter.test': { CNAME: 'happy-paws.localhost' } };
+    engine.sites.domains.add(site.slug, 'www.shelter.test');
+    const good = await engine.sites.domains.verify('www.shelter.test');
+    expect(good).toMatchObject({ status: 'verified', found: ['CNAME happy-paws.localhost'] });
+    const silent = await startSilentResolver();
+    try {
+      engine.close();
+      engine = open({ dnsServers: [silent.server] });
+      const failed = await engine.sites.domains.verify('www.shelter.test');
+      expect(failed).toMatchObject({ status: 'verified', found: ['CNAME happy-paws.localhost'], expected: good.expected, nextCheckAt: null, verifiedAt: good.verifiedAt });
+      expect(failed.check.reason).toBe('query_failed');
+      expect(failed.message).toContain('www.shelter.test stays verified');
+      expect(failed.message).not.toContain('checked again automatically');
+    } finally {
+      await silent.close();
+    }
+  });
 });
 
 describe('automatic re-checks', () => {

@@ -6,7 +6,9 @@ export interface Output {
 }
 
 /** Fields of the models that hold a moment in epoch milliseconds. */
-const TIME_FIELDS = new Set(['createdAt', 'updatedAt', 'lastUsedAt', 'revokedAt', 'startedAt', 'until', 'liftedAt', 'changedAt', 'resetAt', 'resetsAt', 'start', 'requestedAt', 'issuedAt', 'notBefore', 'notAfter', 'nextAttemptAt']);
+/** Moments (epoch ms): every `…At` field, and these. */
+const TIME_FIELDS = new Set(['at', 'until', 'start', 'notBefore', 'notAfter']);
+const isTimeField = (field: string) => TIME_FIELDS.has(field) || /[a-z]At$/.test(field);
 
 /** What a terminal would act on or not show: controls, format and invisible characters, and the escape character itself. */
 const UNPRINTABLE = /[\\\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}\p{Default_Ignorable_Code_Point}]/u;
@@ -47,7 +49,7 @@ function withIsoTimes(value: unknown): unknown {
   const out: Record<string, unknown> = {};
   for (const [field, inner] of Object.entries(value)) {
     out[field] = withIsoTimes(inner);
-    if (TIME_FIELDS.has(field) && (typeof inner === 'number' || inner === null)) out[`${field}Iso`] = inner === null ? null : new Date(inner).toISOString();
+    if (isTimeField(field) && (typeof inner === 'number' || inner === null)) out[`${field}Iso`] = inner === null ? null : new Date(inner).toISOString();
   }
   return out;
 }
@@ -87,6 +89,6 @@ export function note(text: string): void {
 
 function formatCell(column: string, value: unknown): string {
   if (value === null || value === undefined) return '-';
-  if (typeof value === 'number' && TIME_FIELDS.has(column)) return isoInstant(value);
+  if (typeof value === 'number' && isTimeField(column)) return isoInstant(value);
   return printable(String(value));
 }

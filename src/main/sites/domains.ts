@@ -235,14 +235,16 @@ export class DomainService {
     if (this.stopped) return undefined;
     const now = this.store.clock.now();
     const automaticChecks = trigger === 'manual' ? 0 : row.automaticChecks + 1;
-    const status = check.status === 'error' && row.status === 'verified' ? 'verified' : check.status;
+    // A failed lookup on a verified domain keeps what its last good check found; only the failure is added.
+    const keepsVerified = check.status === 'error' && row.status === 'verified';
+    const status = keepsVerified ? 'verified' : check.status;
     const retried = status === 'pending' || status === 'error';
     const result = this.store.db
       .update(domains)
       .set({
         status,
-        expected: check.expected,
-        found: check.found,
+        expected: keepsVerified ? row.expected : check.expected,
+        found: keepsVerified ? row.found : check.found,
         checkReason: check.reason,
         checkQuery: check.query,
         checkedAt: now,
@@ -319,7 +321,7 @@ export class DomainService {
       expected: row.expected,
       found: row.found,
       check,
-      message: dnsCheckInWords({ name: row.name, kind: row.kind, record, expected: row.expected, found: row.found, check }),
+      message: dnsCheckInWords({ name: row.name, kind: row.kind, record, expected: row.expected, found: row.found, check, status: row.status }),
       checkedAt: row.checkedAt,
       nextCheckAt: row.nextCheckAt,
       verifiedAt: row.verifiedAt,
