@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import Database from 'better-sqlite3';
 import { AppError } from '../../shared/errors';
 import { writeFileAtomically } from '../files/atomic-write';
@@ -17,6 +18,11 @@ interface Holder {
  * One server per environment per data dir. The lock is an exclusive SQLite transaction on a side
  * file: the OS drops it when the holder dies, even by kill -9, so a crash never leaves it stuck.
  */
+/** The lock file of an environment's server in a data dir (its holder's record sits beside it). */
+export function serverLockFile(dataDir: string, environment: string): string {
+  return path.join(dataDir, `${environment}.lock`);
+}
+
 export function acquireInstanceLock(lockFile: string, description: string): InstanceLock {
   claimPrivateFile(lockFile);
   const handle = new Database(lockFile, { timeout: 0 });

@@ -4,7 +4,7 @@ import type { Clock } from '../../shared/clock';
 import { API_BASE_PATH, type Environment } from '../../shared/environments';
 import { AppError } from '../../shared/errors';
 import { assertRoomToServe, openDataDir } from '../db/data-dir-problems';
-import { acquireInstanceLock, recordLockHolder } from '../db/instance-lock';
+import { acquireInstanceLock, recordLockHolder, serverLockFile } from '../db/instance-lock';
 import { Engine } from '../engine/engine';
 import { ensurePrivateDir } from '../files/owner-only';
 import type { SitesOptions } from '../sites/sites';
@@ -59,7 +59,7 @@ export interface RunningServer {
 export async function startApiServer(options: StartOptions): Promise<RunningServer> {
   const host = options.host ?? '127.0.0.1';
   const dataDir = path.resolve(options.dataDir);
-  const lockFile = path.join(dataDir, `${options.environment}.lock`);
+  const lockFile = serverLockFile(dataDir, options.environment);
   const lock = openDataDir(dataDir, () => {
     ensurePrivateDir(dataDir);
     assertRoomToServe(dataDir);

@@ -1,7 +1,6 @@
-import path from 'node:path';
 import type { Command } from 'commander';
 import type { CertificateListing } from '../../../shared/sites';
-import { runningServerAddress } from '../../db/instance-lock';
+import { runningServerAddress, serverLockFile } from '../../db/instance-lock';
 import type { Engine } from '../../engine/engine';
 import { note, printObject, printRows } from '../output';
 import { run } from '../run';
@@ -44,7 +43,7 @@ export function registerCertificateCommands(program: Command): void {
         if (certificate.state === 'issued') return note(`${domain.name} already has a certificate (until ${new Date(certificate.notAfter ?? 0).toISOString()}).`);
         const requested = `DNS of ${domain.name} is verified; its certificate is requested again.`;
         // Only a running server issues certificates: say so when none is.
-        if (runningServerAddress(path.join(engine.dataDir, `${engine.environment}.lock`)) === undefined) {
+        if (runningServerAddress(serverLockFile(engine.dataDir, engine.environment)) === undefined) {
           return note(`${requested} No ${engine.environment} server is running for this data dir: it is issued once one starts (npm run serve).`);
         }
         const later = certificate.nextAttemptAt !== null && certificate.nextAttemptAt > engine.clock.now();

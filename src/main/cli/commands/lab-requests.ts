@@ -95,7 +95,7 @@ export function registerRequestCommands(program: Command): void {
     .option('--limit <n>', 'how many (at most 5000)', positiveInt, 1_000)
     .action(
       run((engine, _output, options: FilterOptions) => {
-        const logged = engine.requestLog.list({ ...filterOf(options), limit: Math.min(options.limit, 5_000) });
+        const logged = engine.requestLog.list({ ...filterOf(options), limit: Math.min(options.limit, LIST_MAX) });
         process.stdout.write(`${JSON.stringify(toHar(logged, '127.0.0.1', process.env.npm_package_version ?? '0'), null, 2)}\n`);
       }),
     );

@@ -1,8 +1,7 @@
-import path from 'node:path';
 import { type Command, InvalidArgumentError } from 'commander';
 import { AppError } from '../../../shared/errors';
 import { SCENARIO_KINDS, ScenarioSchema, type ScenarioKind } from '../../../shared/lab';
-import { runningServerAddress } from '../../db/instance-lock';
+import { runningServerAddress, serverLockFile } from '../../db/instance-lock';
 import { newProgress, runScenario, scenarioKeyId } from '../../lab/scenarios';
 import { parseOrThrow } from '../../../shared/validation';
 import { positiveInt } from '../arguments';
@@ -36,7 +35,7 @@ export function registerScenarioCommands(program: Command): void {
     .action(
       run(async (engine, output, kind: ScenarioKind, options: ScenarioOptions) => {
         const parsed = parseOrThrow(ScenarioSchema, { kind, ...options }, 'scenario');
-        const baseUrl = runningServerAddress(path.join(engine.dataDir, `${engine.environment}.lock`));
+        const baseUrl = runningServerAddress(serverLockFile(engine.dataDir, engine.environment));
         if (!baseUrl) throw new AppError('conflict', `No ${engine.environment} server is running for this data dir; start it with npm run serve first.`);
         const controller = new AbortController();
         process.once('SIGINT', () => controller.abort());
