@@ -9,9 +9,12 @@ export interface InstanceLock {
   release(): void;
 }
 
-interface Holder {
+/** The lock's record beside it: who holds it, and what its engine has applied. */
+export interface Holder {
   pid: number;
   address?: string;
+  /** The last lab clock move the server's engine applied (LabClockService.move): the CLI waits for it. */
+  labClockMove?: number;
 }
 
 /**
@@ -64,9 +67,14 @@ function readHolder(file: string): Holder | undefined {
 
 /** The address the environment's running server recorded (its API base URL), if one is running. */
 export function runningServerAddress(lockFile: string): string | undefined {
+  return runningServer(lockFile)?.address;
+}
+
+/** The record of the environment's running server, if one is running. */
+export function runningServer(lockFile: string): Holder | undefined {
   const holder = readHolder(`${lockFile}.json`);
   // A server killed outright leaves its record behind: only a live process counts.
-  return holder && isAlive(holder.pid) ? holder.address : undefined;
+  return holder && isAlive(holder.pid) ? holder : undefined;
 }
 
 function isAlive(pid: number): boolean {

@@ -45,12 +45,18 @@ export interface Services {
 
 /** How long another process's write (the CLI's) may go unseen by reads through services, sites, lab or clock. */
 const EXTERNAL_CHECK_INTERVAL_MS = 250;
+/**
+ * How often a serving engine asks SQLite for other processes' writes without waiting for a read: a
+ * CLI that moved the lab clock waits for the server to apply it (lab/clock-applied.ts), and one
+ * `PRAGMA data_version` costs microseconds.
+ */
+const EXTERNAL_WATCH_INTERVAL_MS = 50;
 const USAGE_FLUSH_INTERVAL_MS = 1_000;
 /** How long a background job waits for another process's write lock before its run fails (and is retried). */
 const JOB_BUSY_TIMEOUT_MS = 20;
-/** How often the due DNS re-checks run; the schedule itself follows the engine's clock. */
+/** How often the due DNS re-checks run; the schedule itself is in real time (never the lab clock). */
 const DOMAIN_RECHECK_INTERVAL_MS = 15_000;
-/** How often to look for certificates to issue, retry or renew (the times follow the engine's clock). */
+/** How often to look for certificates to issue, retry or renew (the times are real: never the lab clock). */
 const CERTIFICATE_INTERVAL_MS = 2_000;
 
 /**
@@ -58,8 +64,10 @@ const CERTIFICATE_INTERVAL_MS = 2_000;
  *
  * Another process (the CLI) may write to the same file. The engine picks that up itself: reading
  * `services`, `sites`, `lab` or `clock` asks SQLite (`PRAGMA data_version`) whether anyone else
- * wrote, at most every 250 ms, and if so every change topic fires and the caches drop. No face calls
- * anything for it; `latest()` is for the few answers that must not lag even those 250 ms.
+ * wrote, at most every 250 ms, and if so every change topic fires and the caches drop; a serving
+ * engine also asks every 50 ms on its own (so a lab clock move is applied, and acknowledged, without
+ * waiting for traffic). No face calls anything for it; `latest()` is for the few answers that must
+ * not lag even that.
  */
 export class Engine {
   readonly changes = new Changes();
@@ -93,22 +101,25 @@ export class Engine {
     });
     const { db } = this.connection;
     this.labClockService = new LabClockService(this.connection.sqlite, this.labClock, this.changes);
-    const clock = this.labClock;
+    // The lab clock moves what the quota lab is about (quota, the request log); records, sites and
+    // certificates keep real time, so nothing made under the lab is dated or scheduled in its future.
+    const lab = this.labClock;
+    const { real } = this.labClock;
     const categories = new CategoryService(db, this.changes);
     const plans = new PlanService(db, this.changes);
-    const accounts = new AccountService(db, clock, plans, this.changes);
-    const keys = new KeyService(db, clock, this.environment, accounts, this.changes);
+    const accounts = new AccountService(db, real, plans, this.changes);
+    const keys = new KeyService(db, real, this.environment, accounts, this.changes);
     this.ownServices = {
       categories,
-      pets: new PetService(db, this.connection.sqlite, clock, categories, this.changes),
+      pets: new PetService(db, this.connection.sqlite, real, categories, this.changes),
       plans,
       accounts,
       keys,
-      quota: new QuotaService(this.connection.sqlite, clock, accounts, plans, keys, this.changes),
+      quota: new QuotaService(this.connection.sqlite, lab, accounts, plans, keys, this.changes),
     };
-    this.requestLog = new RequestLog(this.connection.sqlite, clock, keys, options.requestLog);
+    this.requestLog = new RequestLog(this.connection.sqlite, lab, keys, options.requestLog);
     const { sqlite } = this.connection;
-    this.ownSites = new Sites({ db, sqlite, clock, changes: this.changes, accounts, plans, dataDir: this.dataDir, environment: this.environment, log: this.log }, options.sites);
+    this.ownSites = new Sites({ db, sqlite, clock: real, changes: this.changes, accounts, plans, dataDir: this.dataDir, environment: this.environment, log: this.log }, options.sites);
     this.dataVersion = this.readDataVersion();
   }
 
@@ -128,7 +139,11 @@ export class Engine {
     return this.labClockService;
   }
 
-  /** Real time, or the lab clock's when staff turned it on (here or in another process); every service reads this one. */
+  /**
+   * The API's time: real time, or the lab clock's when staff turned it on (here or in another
+   * process). Quota, headers and the request log read it; `clock.realNow()` is the time of
+   * everything else (records, sites, certificates).
+   */
   get clock(): LabClock {
     if (this.externalCheckDue) this.pickUpExternalChanges();
     return this.labClock;
@@ -149,13 +164,15 @@ export class Engine {
   }
 
   /**
-   * For a serving process: the background jobs, all under the supervisor. Usage counters are written
-   * every second (a crash loses at most that second), the request log's batches every 250 ms.
+   * For a serving process: the background jobs, all under the supervisor. Other processes' writes are
+   * picked up every 50 ms, usage counters are written every second (a crash loses at most that
+   * second), the request log's batches every 250 ms.
    */
   startBackgroundJobs(): void {
     if (this.jobsStarted) return;
     this.jobsStarted = true;
     const { supervisor } = this;
+    supervisor.start({ name: 'external changes', everyMs: EXTERNAL_WATCH_INTERVAL_MS, run: () => this.pickUpExternalChanges() });
     supervisor.start({
       name: 'usage flush',
       everyMs: USAGE_FLUSH_INTERVAL_MS,

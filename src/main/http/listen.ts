@@ -4,7 +4,8 @@ import type { Clock } from '../../shared/clock';
 import { API_BASE_PATH, type Environment } from '../../shared/environments';
 import { AppError } from '../../shared/errors';
 import { assertRoomToServe, openDataDir } from '../db/data-dir-problems';
-import { acquireInstanceLock, recordLockHolder, serverLockFile } from '../db/instance-lock';
+import { acquireInstanceLock, serverLockFile } from '../db/instance-lock';
+import { recordAppliedMoves } from '../lab/clock-applied';
 import { Engine } from '../engine/engine';
 import { ensurePrivateDir } from '../files/owner-only';
 import type { SitesOptions } from '../sites/sites';
@@ -94,8 +95,9 @@ export async function startApiServer(options: StartOptions): Promise<RunningServ
   const port = typeof address === 'object' && address ? address.port : options.port;
   const urlHost = host.includes(':') ? `[${host}]` : host;
   const baseUrl = `http://${urlHost}:${port}${API_BASE_PATH}`;
-  recordLockHolder(lockFile, { pid: process.pid, address: baseUrl });
   const running = { app, engine, https };
+  // The record names the lab clock move the engine runs on: a CLI that moved the clock waits for it.
+  const stopRecording = recordAppliedMoves(lockFile, { pid: process.pid, address: baseUrl }, () => running.engine.lab, running.engine.changes);
   let stopping: Promise<void> | undefined;
   return {
     ...running,
@@ -111,6 +113,7 @@ export async function startApiServer(options: StartOptions): Promise<RunningServ
         await Promise.all([running.https?.close(), running.app.close()]);
         clearTimeout(cutOff);
         await jobsEnded;
+        stopRecording();
         running.engine.close();
         lock.release();
       })();

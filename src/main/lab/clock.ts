@@ -2,20 +2,26 @@ import type Database from 'better-sqlite3';
 import type { Clock } from '../../shared/clock';
 import { AppError } from '../../shared/errors';
 import { MAX_LAB_OFFSET_MS, type LabClockState } from '../../shared/lab';
-import { WINDOW_MS, windowEnd, type WindowKind } from '../../shared/quota';
+import { windowEnd, type WindowKind } from '../../shared/quota';
 import type { Changes } from '../db/changes';
 
 const META_KEY = 'lab_clock';
 
 /**
- * The engine's clock: real time (the base clock), or, with the lab clock on, real time plus an
- * offset. Every window, header, Retry-After, ban and usage figure reads it.
+ * The API's clock: real time (the base clock), or, with the lab clock on, real time plus an offset.
+ * Only what the quota lab is about reads it: windows, strikes, bans, usage, the rate-limit headers,
+ * Retry-After, Date and the request log (docs/guide/quota-lab.md, "What follows the lab clock").
+ * Everything else (records, sites, certificates) reads `real`.
  */
 export class LabClock implements Clock {
   private offsetMs = 0;
   private on = false;
+  /** The base clock itself: what a certificate's validity or a DNS re-check must be timed by. */
+  readonly real: Clock;
 
-  constructor(private readonly base: Clock) {}
+  constructor(private readonly base: Clock) {
+    this.real = { now: () => base.now() };
+  }
 
   now(): number {
     return this.on ? this.base.now() + this.offsetMs : this.base.now();
@@ -39,12 +45,21 @@ export class LabClock implements Clock {
   }
 }
 
+/** The stored state: `move` counts every move, so a running server can say which one it has applied. */
+interface StoredClock {
+  on?: unknown;
+  offsetMs?: unknown;
+  move?: unknown;
+}
+
 /**
  * Staff's moves of the lab clock. The state lives in the database (meta), so the CLI and a running
- * server on the same file agree: the server re-reads it whenever SQLite says another process wrote.
+ * server on the same file agree: the server re-reads it whenever SQLite says another process wrote,
+ * and records the move it applied beside its lock (see lab-clock-applied.ts).
  */
 export class LabClockService {
   private readonly statements;
+  private appliedMove = 0;
 
   constructor(
     private readonly sqlite: Database.Database,
@@ -54,20 +69,25 @@ export class LabClockService {
     this.statements = {
       read: sqlite.prepare<[string], { value: string }>('SELECT value FROM meta WHERE key = ?'),
       write: sqlite.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value'),
-      remove: sqlite.prepare('DELETE FROM meta WHERE key = ?'),
       dropFutureUsage: sqlite.prepare('DELETE FROM usage_windows WHERE start > ?'),
       liftFutureBans: sqlite.prepare('UPDATE bans SET lifted_at = ? WHERE lifted_at IS NULL AND started_at > ?'),
-      dropFutureStrikes: sqlite.prepare('DELETE FROM key_strikes WHERE window_reset_at > ?'),
+      dropFutureStrikes: sqlite.prepare('DELETE FROM key_strikes WHERE window_reset_at > ? AND window_reset_at NOT IN (?, ?)'),
     };
     this.load();
   }
 
+  /** The number of the last move this engine applied (0: none since the database was made). */
+  get move(): number {
+    return this.appliedMove;
+  }
+
   /** Reads the stored state (another process may have moved it). */
   load(): void {
-    const row = this.statements.read.get(META_KEY);
-    if (!row) return this.clock.apply(false, 0);
-    const stored = JSON.parse(row.value) as { offsetMs?: unknown };
-    this.clock.apply(true, typeof stored.offsetMs === 'number' && Number.isFinite(stored.offsetMs) ? stored.offsetMs : 0);
+    const stored = this.stored();
+    this.appliedMove = storedMove(stored);
+    // A row without `on` is from before moves were counted: it was only there while the clock was on.
+    const on = stored !== undefined && stored.on !== false;
+    this.clock.apply(on, on && typeof stored.offsetMs === 'number' && Number.isFinite(stored.offsetMs) ? stored.offsetMs : 0);
   }
 
   state(): LabClockState {
@@ -104,17 +124,20 @@ export class LabClockService {
   }
 
   /**
-   * Back to real time. What the lab did in windows still ahead of real time (counters, bans,
-   * strikes) is dropped, so a day spent in the lab's future does not use up tomorrow's real quota.
+   * Back to real time. What the lab did in windows still ahead of real time is dropped, so a day
+   * spent in the lab's future does not use up tomorrow's real quota: usage counted in windows that
+   * start after real now, bans that started after it (lifted), and strikes whose window is not one
+   * of the real current windows (a real strike's window ends at the end of the current real minute
+   * or day; any other end still ahead was counted in lab time).
    */
   reset(): LabClockState {
     const realNow = this.clock.realNow();
     this.sqlite.transaction(() => {
-      this.statements.remove.run(META_KEY);
+      this.write({ on: false, offsetMs: 0 });
       this.statements.dropFutureUsage.run(realNow);
       this.statements.liftFutureBans.run(realNow, realNow);
-      this.statements.dropFutureStrikes.run(realNow + WINDOW_MS.day);
-    })();
+      this.statements.dropFutureStrikes.run(realNow, windowEnd('minute', realNow), windowEnd('day', realNow));
+    }).immediate();
     this.clock.apply(false, 0);
     this.changes.emit('lab');
     this.changes.emit('usage');
@@ -123,8 +146,26 @@ export class LabClockService {
 
   private save(offsetMs: number): void {
     if (offsetMs > MAX_LAB_OFFSET_MS) throw new AppError('validation_failed', `The lab clock runs at most 366 days ahead of real time; it is ${Math.round(this.clock.offset / 86_400_000)} days ahead now.`);
-    this.statements.write.run(META_KEY, JSON.stringify({ offsetMs }));
+    this.write({ on: true, offsetMs });
     this.clock.apply(true, offsetMs);
     this.changes.emit('lab');
   }
+
+  /** Stores the state as the next move (numbered from the stored one, so two processes never reuse a number). */
+  private write(state: { on: boolean; offsetMs: number }): void {
+    this.sqlite.transaction(() => {
+      const move = storedMove(this.stored()) + 1;
+      this.statements.write.run(META_KEY, JSON.stringify({ ...state, move }));
+      this.appliedMove = move;
+    }).immediate();
+  }
+
+  private stored(): StoredClock | undefined {
+    const row = this.statements.read.get(META_KEY);
+    return row ? (JSON.parse(row.value) as StoredClock) : undefined;
+  }
+}
+
+function storedMove(stored: StoredClock | undefined): number {
+  return typeof stored?.move === 'number' && Number.isSafeInteger(stored.move) ? stored.move : 0;
 }

@@ -355,11 +355,15 @@ export class QuotaService {
     this.activeBans = active;
   }
 
-  /** The lab clock went back: windows and strikes ahead of the new time were the lab's, and go. */
+  /**
+   * The lab clock went back: windows ahead of the new time were the lab's, and go; so do strikes
+   * whose window still ahead is not the current minute or day (LabClockService.reset, the same rule).
+   */
   private forgetFuture(): void {
     const now = this.clock.now();
+    const current = new Set(WINDOW_KINDS.map((kind) => windowEnd(kind, now)));
     for (const [id, counter] of this.counters) if (counter.start > now) this.counters.delete(id);
-    for (const [keyId, strike] of this.strikes) if (strike.windowResetAt > now + WINDOW_MS.day) this.strikes.delete(keyId);
+    for (const [keyId, strike] of this.strikes) if (strike.windowResetAt > now && !current.has(strike.windowResetAt)) this.strikes.delete(keyId);
     this.reloadBans();
   }
 

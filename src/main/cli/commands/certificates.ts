@@ -46,7 +46,7 @@ export function registerCertificateCommands(program: Command): void {
         if (runningServerAddress(serverLockFile(engine.dataDir, engine.environment)) === undefined) {
           return note(`${requested} No ${engine.environment} server is running for this data dir: it is issued once one starts (npm run serve).`);
         }
-        const later = certificate.nextAttemptAt !== null && certificate.nextAttemptAt > engine.clock.now();
+        const later = certificate.nextAttemptAt !== null && certificate.nextAttemptAt > engine.clock.realNow();
         note(`${requested} The running server issues it${later ? ` from ${new Date(certificate.nextAttemptAt ?? 0).toISOString()} (at most 3 failed attempts an hour)` : ' within seconds'}.`);
       }),
     );
