@@ -26,6 +26,7 @@ import { nextCheckAt } from './recheck-schedule';
 export interface DomainStore {
   db: Store;
   sqlite: Database.Database;
+  /** Real time, never the lab clock: a re-check scheduled in lab time would outlive `clock reset`. */
   clock: Clock;
   changes: Changes;
   accounts: AccountService;

@@ -23,6 +23,7 @@ export interface ServedCertificate {
 
 export interface CertificateStore {
   db: Store;
+  /** Real time, never the lab clock: a certificate valid from lab time is "not yet valid" to every client. */
   clock: Clock;
   changes: Changes;
   environment: Environment;
