@@ -6,6 +6,8 @@ import { windowEnd, type WindowKind } from '../../shared/quota';
 import type { Changes } from '../db/changes';
 
 const META_KEY = 'lab_clock';
+/** Every move's number, in a row of its own: the clock's row keeps its meaning (there while on) for earlier releases. */
+const MOVE_KEY = 'lab_clock_move';
 
 /**
  * The API's clock: real time (the base clock), or, with the lab clock on, real time plus an offset.
@@ -45,17 +47,10 @@ export class LabClock implements Clock {
   }
 }
 
-/** The stored state: `move` counts every move, so a running server can say which one it has applied. */
-interface StoredClock {
-  on?: unknown;
-  offsetMs?: unknown;
-  move?: unknown;
-}
-
 /**
  * Staff's moves of the lab clock. The state lives in the database (meta), so the CLI and a running
  * server on the same file agree: the server re-reads it whenever SQLite says another process wrote,
- * and records the move it applied beside its lock (see lab-clock-applied.ts).
+ * and records the move it applied beside its lock (see clock-applied.ts).
  */
 export class LabClockService {
   private readonly statements;
@@ -69,6 +64,7 @@ export class LabClockService {
     this.statements = {
       read: sqlite.prepare<[string], { value: string }>('SELECT value FROM meta WHERE key = ?'),
       write: sqlite.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value'),
+      remove: sqlite.prepare('DELETE FROM meta WHERE key = ?'),
       dropFutureUsage: sqlite.prepare('DELETE FROM usage_windows WHERE start > ?'),
       liftFutureBans: sqlite.prepare('UPDATE bans SET lifted_at = ? WHERE lifted_at IS NULL AND started_at > ?'),
       dropFutureStrikes: sqlite.prepare('DELETE FROM key_strikes WHERE window_reset_at > ? AND window_reset_at NOT IN (?, ?)'),
@@ -83,11 +79,11 @@ export class LabClockService {
 
   /** Reads the stored state (another process may have moved it). */
   load(): void {
-    const stored = this.stored();
-    this.appliedMove = storedMove(stored);
-    // A row without `on` is from before moves were counted: it was only there while the clock was on.
-    const on = stored !== undefined && stored.on !== false;
-    this.clock.apply(on, on && typeof stored.offsetMs === 'number' && Number.isFinite(stored.offsetMs) ? stored.offsetMs : 0);
+    this.appliedMove = this.storedMove();
+    const row = this.statements.read.get(META_KEY);
+    if (!row) return this.clock.apply(false, 0);
+    const stored = JSON.parse(row.value) as { offsetMs?: unknown };
+    this.clock.apply(true, typeof stored.offsetMs === 'number' && Number.isFinite(stored.offsetMs) ? stored.offsetMs : 0);
   }
 
   state(): LabClockState {
@@ -132,11 +128,12 @@ export class LabClockService {
    */
   reset(): LabClockState {
     const realNow = this.clock.realNow();
-    this.sqlite.transaction(() => {
-      this.write({ on: false, offsetMs: 0 });
+    this.appliedMove = this.sqlite.transaction(() => {
+      const move = this.write(undefined);
       this.statements.dropFutureUsage.run(realNow);
       this.statements.liftFutureBans.run(realNow, realNow);
       this.statements.dropFutureStrikes.run(realNow, windowEnd('minute', realNow), windowEnd('day', realNow));
+      return move;
     }).immediate();
     this.clock.apply(false, 0);
     this.changes.emit('lab');
@@ -146,26 +143,27 @@ export class LabClockService {
 
   private save(offsetMs: number): void {
     if (offsetMs > MAX_LAB_OFFSET_MS) throw new AppError('validation_failed', `The lab clock runs at most 366 days ahead of real time; it is ${Math.round(this.clock.offset / 86_400_000)} days ahead now.`);
-    this.write({ on: true, offsetMs });
+    this.appliedMove = this.write(offsetMs);
     this.clock.apply(true, offsetMs);
     this.changes.emit('lab');
   }
 
-  /** Stores the state as the next move (numbered from the stored one, so two processes never reuse a number). */
-  private write(state: { on: boolean; offsetMs: number }): void {
-    this.sqlite.transaction(() => {
-      const move = storedMove(this.stored()) + 1;
-      this.statements.write.run(META_KEY, JSON.stringify({ ...state, move }));
-      this.appliedMove = move;
+  /**
+   * Stores the offset (undefined: off) as the next move and returns its number, counted from the
+   * stored one so two processes never share a number.
+   */
+  private write(offsetMs: number | undefined): number {
+    return this.sqlite.transaction(() => {
+      const move = this.storedMove() + 1;
+      if (offsetMs === undefined) this.statements.remove.run(META_KEY);
+      else this.statements.write.run(META_KEY, JSON.stringify({ offsetMs }));
+      this.statements.write.run(MOVE_KEY, String(move));
+      return move;
     }).immediate();
   }
 
-  private stored(): StoredClock | undefined {
-    const row = this.statements.read.get(META_KEY);
-    return row ? (JSON.parse(row.value) as StoredClock) : undefined;
+  private storedMove(): number {
+    const move = Number(this.statements.read.get(MOVE_KEY)?.value ?? 0);
+    return Number.isSafeInteger(move) ? move : 0;
   }
-}
-
-function storedMove(stored: StoredClock | undefined): number {
-  return typeof stored?.move === 'number' && Number.isSafeInteger(stored.move) ? stored.move : 0;
 }
