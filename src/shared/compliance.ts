@@ -16,6 +16,8 @@ export interface ObservedRequest {
 }
 
 export type RuleId = 'honours_retry_after' | 'backs_off' | 'avoids_ban';
+/** Each check's stable id, as the gate, JUnit and docs/quota-lab name it. */
+export const CHECK_IDS: Record<RuleId, string> = { honours_retry_after: 'retry-after', backs_off: 'backoff', avoids_ban: 'ban' };
 export type Verdict = 'pass' | 'fail' | 'not_tested';
 
 export interface Evidence {
