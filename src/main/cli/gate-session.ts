@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { ComplianceReport } from '../../shared/compliance';
+import type { CheckSettings, ComplianceReport } from '../../shared/compliance';
 import type { PlanId } from '../../shared/plans';
 import { startApiServer, type RunningServer } from '../http/listen';
 import { keyCompliance } from '../lab/compliance-report';
@@ -18,6 +18,8 @@ export interface GateOptions {
   /** The plan's figures in the throw-away environment (on Enterprise: the account's own). */
   perMinute?: number;
   perDay?: number;
+  /** The checks' figures (attempts before giving up, the backoff cap). */
+  settings: CheckSettings;
   /** The command is stopped after this long (real time). */
   timeoutMs: number;
   /** What the command's environment holds, before it starts (the CLI prints it). */
@@ -78,7 +80,7 @@ export async function runGate(options: GateOptions): Promise<GateResult> {
     options.onReady?.(ready);
     const command = await runCommand(options, { ADK_BASE_URL: ready.baseUrl, ADK_API_KEY: key, ADK_LAB_URL: ready.labUrl });
     engine.requestLog.flush();
-    return { ready, command, report: keyCompliance(engine, record.id) };
+    return { ready, command, report: keyCompliance(engine, record.id, {}, options.settings) };
   } finally {
     await control?.stop();
     await server?.stop();

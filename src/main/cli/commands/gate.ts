@@ -1,8 +1,9 @@
 import { type Command, Option } from 'commander';
 import { AppError } from '../../../shared/errors';
 import { PLAN_IDS, type PlanId } from '../../../shared/plans';
+import { failsGate } from '../../../shared/compliance';
 import { commandFailed, runGate, type CommandOutcome, type GateReady } from '../gate-session';
-import { positiveInt } from '../arguments';
+import { checkSettingsOf, positiveInt, withCheckSettings } from '../arguments';
 import { printReport, writeJunit } from '../compliance-output';
 import { note, printObject } from '../output';
 import { reportFailure } from '../run';
@@ -16,6 +17,9 @@ interface GateCommandOptions {
   perDay?: number;
   junit?: string;
   timeout: number;
+  maxAttempts: number;
+  backoffCap: number;
+  strict: boolean;
 }
 
 function describeOutcome(outcome: CommandOutcome, timeoutSeconds: number): string | null {
@@ -36,13 +40,13 @@ function announce(ready: GateReady): void {
  * check passes or does not apply, 1 when one fails, 2 when the command itself failed.
  */
 export function registerGateCommand(program: Command): void {
-  program
-    .command('gate')
+  withCheckSettings(program.command('gate'))
     .description('Run a client command against a throw-away API (lab clock on, one key) and judge how it handles rate limits; exit 0 pass, 1 a check failed, 2 the command failed')
     .addOption(new Option('--plan <plan>', 'the key’s plan').choices(PLAN_IDS).default('free'))
     .option('--per-minute <n>', 'requests per minute for the plan (Enterprise: for the account)', positiveInt)
     .option('--per-day <n>', 'requests per day for the plan (Enterprise: for the account)', positiveInt)
     .option('--junit <file>', 'also write the checks as JUnit XML for CI')
+    .option('--strict', 'advisory checks (ratelimit-window) fail the gate too', false)
     .option('--timeout <seconds>', 'stop the command after this long (real time)', positiveInt, 600)
     .argument('<command>', 'the client to run (after --)')
     .argument('[args...]', 'its arguments')
@@ -63,17 +67,18 @@ export function registerGateCommand(program: Command): void {
           perMinute: options.perMinute,
           perDay: options.perDay,
           timeoutMs: options.timeout * 1000,
+          settings: checkSettingsOf(options),
           signal: controller.signal,
           commandStdout: json ? 'stderr' : 'stdout',
           onReady: json ? undefined : announce,
         });
         const failure = describeOutcome(result.command, options.timeout);
-        if (options.junit !== undefined) writeJunit(options.junit, result.report, 'gate', [{ name: 'command: the client ran to completion', failure }]);
-        const failedCheck = result.report.rules.some((rule) => rule.verdict === 'fail');
+        if (options.junit !== undefined) writeJunit(options.junit, result.report, { subject: 'gate', strict: options.strict, extra: [{ name: 'command: the client ran to completion', failure }] });
+        const failedCheck = failsGate(result.report, options.strict);
         const exitCode = commandFailed(result.command) ? GATE_EXIT.commandFailed : failedCheck ? GATE_EXIT.checkFailed : GATE_EXIT.passed;
         if (json) printObject({ json }, { exitCode, command: result.command, limits: result.ready.limits, report: result.report });
         else {
-          printReport(false, result.report);
+          printReport(false, result.report, options.strict);
           if (failure !== null) note(`Gate: ${failure}.`);
           note(exitCode === GATE_EXIT.passed ? 'Gate passed.' : exitCode === GATE_EXIT.checkFailed ? 'Gate failed: a check did not pass.' : 'Gate failed: the command itself failed.');
         }

@@ -1,9 +1,10 @@
 import { type Command, Option } from 'commander';
 import { isoInstant } from '../../../shared/instants';
 import type { LoggedRequest, RequestFilter } from '../../../shared/lab';
+import { failsGate } from '../../../shared/compliance';
 import { toHar } from '../../lab/har';
 import { keyCompliance } from '../../lab/compliance-report';
-import { moment, positiveInt } from '../arguments';
+import { checkSettingsOf, moment, positiveInt, withCheckSettings } from '../arguments';
 import { printReport, writeJunit } from '../compliance-output';
 import { note, printable, printRows } from '../output';
 import { run } from '../run';
@@ -100,20 +101,20 @@ export function registerRequestCommands(program: Command): void {
       }),
     );
 
-  program
-    .command('report')
-    .description("A key's client-compliance report: honours Retry-After, backs off, avoids a ban — with the offending requests")
+  withCheckSettings(program.command('report'))
+    .description("A key's client-compliance report, check by check (retry-after, ratelimit-window, backoff, backoff-cap, gives-up, ban), with the offending requests; exit 1 when one fails")
     .requiredOption('--key <id>', 'key id', positiveInt)
     .option('--from <moment>', 'from (ISO-8601 or epoch ms, by the environment clock; default: the key’s first logged request)', moment)
     .option('--to <moment>', 'until (default: its last)', moment)
     .option('--junit <file>', 'also write the checks as JUnit XML (one testcase per check) for CI')
+    .option('--strict', 'advisory checks (ratelimit-window) count as failures too', false)
     .action(
-      run((engine, output, options: { key: number; from?: number; to?: number; junit?: string }) => {
-        const report = keyCompliance(engine, options.key, { from: options.from, to: options.to });
-        if (options.junit !== undefined) writeJunit(options.junit, report, `key ${options.key}`);
-        printReport(output.json, report);
+      run((engine, output, options: { key: number; from?: number; to?: number; junit?: string; maxAttempts: number; backoffCap: number; strict: boolean }) => {
+        const report = keyCompliance(engine, options.key, { from: options.from, to: options.to }, checkSettingsOf(options));
+        if (options.junit !== undefined) writeJunit(options.junit, report, { subject: `key ${options.key}`, strict: options.strict });
+        printReport(output.json, report, options.strict);
         // A CI step fails on a failed check, as the gate's does.
-        if (report.rules.some((rule) => rule.verdict === 'fail')) process.exitCode = 1;
+        if (failsGate(report, options.strict)) process.exitCode = 1;
       }),
     );
 }
