@@ -150,6 +150,35 @@ function givesUp(sorted: Requests, maxAttempts: number): RuleVerdict {
   return verdict('gives-up', title, 'fail', `${endless.length} attempt(s) went past ${maxAttempts} refusals in a row of the same request.`, endless);
 }
 
+/** Failures after which a client cannot know whether its POST created anything, or was told to try again. */
+const RETRIED_AFTER = (status: number) => status === 408 || status === 429 || status >= 500;
+const hasIdempotencyKey = (request: ObservedRequest) => request.headers?.['idempotency-key'] !== undefined;
+
+/**
+ * `idempotency`: a POST that follows a failed POST to the same path (a retry, as far as the server can
+ * tell) carries an Idempotency-Key, so that it cannot create twice. The API echoes the key on every
+ * answer to a POST, which is how the log knows.
+ */
+function idempotency(sorted: Requests): RuleVerdict {
+  const title = 'Retries a POST only with an Idempotency-Key';
+  const unsafe: Evidence[] = [];
+  const failedPosts = new Map<string, ObservedRequest>();
+  let retries = 0;
+  for (const request of sorted) {
+    if (request.method !== 'POST') continue;
+    const failed = failedPosts.get(request.path);
+    if (failed) {
+      retries += 1;
+      if (!hasIdempotencyKey(request)) unsafe.push(evidenceOf(request, `POST ${request.path} sent after request #${failed.id}'s ${failed.status} without an Idempotency-Key: a retried creation may create twice`));
+    }
+    if (RETRIED_AFTER(request.status)) failedPosts.set(request.path, request);
+    else failedPosts.delete(request.path);
+  }
+  if (retries === 0) return verdict('idempotency', title, 'not_tested', 'No POST followed a failed POST: no retry of a creation to judge.');
+  if (unsafe.length === 0) return verdict('idempotency', title, 'pass', `Every POST after a failed POST carried an Idempotency-Key (${retries} checked).`);
+  return verdict('idempotency', title, 'fail', `${unsafe.length} POST(s) after a failed POST carried no Idempotency-Key.`, unsafe);
+}
+
 /** `ban`: never banned. */
 function ban(sorted: Requests): RuleVerdict {
   const title = 'Avoids a ban';
@@ -171,7 +200,7 @@ function ban(sorted: Requests): RuleVerdict {
 export function runChecks(sorted: Requests, settings: CheckSettings): { rules: RuleVerdict[]; wasted: number } {
   const honours = retryAfter(sorted);
   return {
-    rules: [honours.rule, ratelimitWindow(sorted), backoff(sorted), backoffCap(sorted, settings.backoffCapMs), givesUp(sorted, settings.maxAttempts), ban(sorted)],
+    rules: [honours.rule, ratelimitWindow(sorted), backoff(sorted), backoffCap(sorted, settings.backoffCapMs), givesUp(sorted, settings.maxAttempts), idempotency(sorted), ban(sorted)],
     wasted: honours.wasted,
   };
 }

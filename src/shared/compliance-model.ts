@@ -13,10 +13,12 @@ export interface ObservedRequest {
   /** X-RateLimit-Remaining and X-RateLimit-Reset (Unix seconds) as answered, when they were. */
   remaining?: number | null;
   reset?: number | null;
+  /** The answer's headers (names in lower case): a creation's Idempotency-Key comes back in them. */
+  headers?: Readonly<Record<string, string>>;
 }
 
 /** The checks, by their stable ids (the CLI, JUnit, the GUI's test ids and docs/guide/quota-lab.md use them). */
-export const CHECK_IDS = ['retry-after', 'ratelimit-window', 'backoff', 'backoff-cap', 'gives-up', 'ban'] as const;
+export const CHECK_IDS = ['retry-after', 'ratelimit-window', 'backoff', 'backoff-cap', 'gives-up', 'idempotency', 'ban'] as const;
 export type RuleId = (typeof CHECK_IDS)[number];
 export type Verdict = 'pass' | 'fail' | 'not_tested';
 

@@ -19,7 +19,8 @@ afterEach(() => removeTempDir(dir));
 
 const gate = (args: string[]) => runCli(['gate', ...args], 60_000);
 
-describe('gate', () => {
+// Each run bundles and starts a CLI and a client process: tens of seconds on a busy machine.
+describe('gate', { timeout: 120_000 }, () => {
   it('fails a client that ignores Retry-After: exit 1, retry-after failed in the JUnit file with the offending requests', async () => {
     const junit = path.join(dir, 'r.xml');
     const result = await gate(['--junit', junit, '--', node, path.join(CLIENTS, 'careless.mjs'), '75']);
@@ -46,6 +47,7 @@ describe('gate', () => {
       backoff: 'not_tested',
       'backoff-cap': 'not_tested',
       'gives-up': 'not_tested',
+      idempotency: 'not_tested',
       ban: 'not_tested',
     });
     expect(fs.readFileSync(junit, 'utf8')).not.toContain('<failure');
@@ -62,6 +64,17 @@ describe('gate', () => {
     expect(strict.code, strict.stderr).toBe(1);
     expect(strict.stdout).toMatch(/^FAIL {2}ratelimit-window/m);
     expect(fs.readFileSync(junit, 'utf8')).toMatch(/name="ratelimit-window: [^"]+">\s*<failure/);
+  });
+
+  it('fails a client that retries a POST without an Idempotency-Key on that check alone, and passes it with one', async () => {
+    const client = path.join(CLIENTS, 'creating.mjs');
+    const keyless = await gate(['--', node, client, '70']);
+    expect(keyless.code, keyless.stderr).toBe(1);
+    expect(keyless.stdout).toMatch(/^FAIL {2}idempotency/m);
+    expect(keyless.stdout.match(/^FAIL/gm)).toHaveLength(1);
+    const keyed = await gate(['--', node, client, '70', '--key']);
+    expect(keyed.code, keyed.stderr).toBe(0);
+    expect(keyed.stdout).toMatch(/^PASS {2}idempotency/m);
   });
 
   it('says "not applicable", never "pass", when the traffic never met a limit', async () => {

@@ -55,7 +55,7 @@ describe('the compliance report', () => {
   it('says "not tested" without any 429, and draws the minute windows on the timeline', () => {
     const calm = [request(0, 'ok'), request(30, 'ok'), request(95, 'ok')];
     const report = complianceReport(1, calm);
-    expect(report.rules.map((rule) => rule.verdict)).toEqual(['not_tested', 'not_tested', 'not_tested', 'not_tested', 'not_tested', 'not_tested']);
+    expect(report.rules.every((rule) => rule.verdict === 'not_tested')).toBe(true);
     expect(report.timeline.bucketMs).toBe(1_000);
     expect(report.timeline.windowKind).toBe('minute');
     // T is 10:00:50: the windows starting 10:01 and 10:02 fall inside.
@@ -131,5 +131,28 @@ describe('the window, cap and give-up checks', () => {
     // A success in between starts the count again.
     const recovering = [...endless.slice(0, 5), request(100, 'ok'), ...Array.from({ length: 5 }, (_, i) => request(120 + i * 20, '429', 20))];
     expect(verdicts(recovering)).toMatchObject({ 'gives-up': 'pass' });
+  });
+});
+
+describe('the idempotency check', () => {
+  const post = (seconds: number, status: number, key?: string): ObservedRequest => ({
+    id: nextId++,
+    at: T + seconds * 1000,
+    method: 'POST',
+    path: '/v1/pets',
+    status,
+    code: status === 429 ? 'rate_limited' : status === 201 ? null : 'internal_error',
+    retryAfter: status === 429 ? 1 : null,
+    headers: key === undefined ? {} : { 'idempotency-key': key },
+  });
+
+  it('fails a POST retried after a failure without an Idempotency-Key, and passes one with it', () => {
+    const careless = [post(0, 201), post(1, 429), post(3, 201)];
+    const report = complianceReport(1, careless);
+    expect(byId(report, 'idempotency')).toMatchObject({ verdict: 'fail', offences: 1 });
+    expect(byId(report, 'idempotency')?.evidence[0]?.note).toBe(`POST /v1/pets sent after request #${careless[1]?.id}'s 429 without an Idempotency-Key: a retried creation may create twice`);
+    expect(verdicts([post(0, 429, 'k1'), post(2, 201, 'k1')])).toMatchObject({ idempotency: 'pass' });
+    // POSTs that never failed are not retries: nothing to judge.
+    expect(verdicts([post(0, 201), post(1, 201)])).toMatchObject({ idempotency: 'not_tested' });
   });
 });

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { API_BASE_PATH } from '../../../../shared/environments';
 import { AppError } from '../../../../shared/errors';
+import { IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_KEY_RULE } from '../../../../shared/idempotency';
 import {
   ListPetsQuerySchema,
   NewPetSchema,
@@ -26,7 +27,7 @@ const KEY_REQUIRED: RouteRules = { requiresKey: true };
 const IdempotencyHeaderSchema = z.looseObject({
   'idempotency-key': z
     .string()
-    .regex(/^[\x21-\x7e]{1,255}$/, { error: 'must be 1 to 255 visible ASCII characters, sent once (a UUID, say)' })
+    .regex(IDEMPOTENCY_KEY_PATTERN, { error: IDEMPOTENCY_KEY_RULE })
     .optional()
     .meta({ description: 'Makes a retried POST safe: any unique string (a UUID, say), the same for every retry of one creation.' }),
 });
