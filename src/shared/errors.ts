@@ -15,6 +15,8 @@ export const ERROR_STATUS = {
   gone: 410,
   payload_too_large: 413,
   unsupported_media_type: 415,
+  // An extension beyond the seed: an Idempotency-Key reused with another body (docs/contract.md).
+  idempotency_mismatch: 422,
   rate_limited: 429,
   api_key_banned: 429,
   internal_error: 500,

@@ -26,10 +26,10 @@ test('the quota lab: clock on, a client ignoring Retry-After fails, a day later 
 
   const report = page.getByTestId('compliance-card');
   await expect(report.getByTestId('compliance-totals')).toContainText('75 requests');
-  await expect(report.getByTestId('verdict-honours_retry_after')).toHaveAttribute('data-verdict', 'fail');
-  await expect(report.getByTestId('verdict-honours_retry_after')).toContainText('Fail');
-  await expect(report.getByTestId('verdict-honours_retry_after')).toContainText(/Retry-After: \d+ s/);
-  await expect(report.getByTestId('verdict-avoids_ban')).toHaveAttribute('data-verdict', 'fail');
+  await expect(report.getByTestId('verdict-retry-after')).toHaveAttribute('data-verdict', 'fail');
+  await expect(report.getByTestId('verdict-retry-after')).toContainText('Fail');
+  await expect(report.getByTestId('verdict-retry-after')).toContainText(/Retry-After: \d+ s/);
+  await expect(report.getByTestId('verdict-ban')).toHaveAttribute('data-verdict', 'fail');
   await expect(report.getByTestId('compliance-timeline')).toBeVisible();
 
   const banned = await callApi(desk.apiUrl.production, '/pets', key);

@@ -201,8 +201,8 @@ test('screenshots of the Quota lab and Requests pages, light and dark', async ({
   await expect(run).toHaveAttribute('data-state', 'finished', { timeout: 60_000 });
   const report = page.getByTestId('compliance-card');
   await expect(report.getByTestId('compliance-totals')).toContainText('75 requests');
-  await expect(report.getByTestId('verdict-honours_retry_after')).toHaveAttribute('data-verdict', 'fail');
-  await expect(report.getByTestId('verdict-avoids_ban')).toHaveAttribute('data-verdict', 'fail');
+  await expect(report.getByTestId('verdict-retry-after')).toHaveAttribute('data-verdict', 'fail');
+  await expect(report.getByTestId('verdict-ban')).toHaveAttribute('data-verdict', 'fail');
   await expect(report.getByTestId('compliance-timeline')).toBeVisible();
   await page.mouse.move(0, 0);
   await shoot(page, 'lab');

@@ -1,6 +1,7 @@
 /** The parsers of command-line values, shared by every command group (and `serve`). */
 import { Resolver } from 'node:dns';
-import { InvalidArgumentError, Option } from 'commander';
+import { type Command, InvalidArgumentError, Option } from 'commander';
+import { BACKOFF_CAP_MS, MAX_ATTEMPTS, type CheckSettings } from '../../shared/compliance';
 import { parseDuration } from '../../shared/lab';
 import { PLAN_IDS } from '../../shared/plans';
 
@@ -43,3 +44,14 @@ export function duration(value: string): number {
 export const planOption = () => new Option('--plan <plan>', 'plan').choices(PLAN_IDS);
 export const perMinuteOption = () => new Option('--per-minute <n>', 'Enterprise: requests per minute').argParser(positiveInt);
 export const perDayOption = () => new Option('--per-day <n>', 'Enterprise: requests per day').argParser(positiveInt);
+
+/** The compliance checks' figures a team may tune (`report` and `gate`). */
+export function withCheckSettings(command: Command): Command {
+  return command
+    .option('--max-attempts <n>', `gives-up: refusals in a row of the same request before a client should stop (default ${MAX_ATTEMPTS})`, positiveInt, MAX_ATTEMPTS)
+    .option('--backoff-cap <duration>', `backoff-cap: the longest sensible wait after a 429 when Retry-After asks for less (default ${BACKOFF_CAP_MS / 60_000}m)`, duration, BACKOFF_CAP_MS);
+}
+
+export function checkSettingsOf(options: { maxAttempts: number; backoffCap: number }): CheckSettings {
+  return { maxAttempts: options.maxAttempts, backoffCapMs: options.backoffCap };
+}

@@ -7,6 +7,7 @@ import { registerAccountCommands } from './commands/accounts';
 import { registerCategoryCommands } from './commands/categories';
 import { registerCertificateCommands } from './commands/certificates';
 import { registerKeyCommands } from './commands/keys';
+import { registerGateCommand } from './commands/gate';
 import { registerClockCommands } from './commands/lab-clock';
 import { registerRequestCommands } from './commands/lab-requests';
 import { registerScenarioCommands } from './commands/lab-scenario';
@@ -20,7 +21,7 @@ import { reportFailure } from './run';
 export function buildCli(): Command {
   const program = new Command('cli')
     .description('Administer Adoption Desk from scripts: keys, accounts, plans, usage, bans, pets, categories; published sites, domains and certificates; the quota lab.')
-    .requiredOption('--data-dir <dir>', 'folder holding the SQLite databases')
+    .option('--data-dir <dir>', 'folder holding the SQLite databases (every command but gate needs it)')
     .addOption(new Option('--env <environment>', 'environment').choices(ENVIRONMENTS).default('production'))
     .option('--json', 'print JSON instead of tables', false)
     .option('--sites-host <name>', 'sites: the name pointing at this machine; projects are served at <slug>.<name>', DEFAULT_SITES_HOST)
@@ -39,6 +40,7 @@ export function buildCli(): Command {
   registerClockCommands(program);
   registerRequestCommands(program);
   registerScenarioCommands(program);
+  registerGateCommand(program);
   return program;
 }
 

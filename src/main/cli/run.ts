@@ -8,7 +8,8 @@ import { printable, type Output } from './output';
 
 /** The program's options (index.ts), which every command reads. */
 interface GlobalOptions {
-  dataDir: string;
+  /** Optional to commander (the gate makes its own); every command run() runs needs it. */
+  dataDir?: string;
   env: Environment;
   json: boolean;
   sitesHost: string;
@@ -30,6 +31,7 @@ export function reportFailure(error: unknown): void {
 export function run<A extends unknown[]>(action: (engine: Engine, output: Output, ...args: A) => Promise<void> | void) {
   return async function (this: Command, ...args: A): Promise<void> {
     const options = this.optsWithGlobals<GlobalOptions>();
+    if (options.dataDir === undefined) this.error("error: required option '--data-dir <dir>' not specified");
     let engine: Engine | undefined;
     try {
       engine = new Engine({ dataDir: options.dataDir, environment: options.env, sites: { host: options.sitesHost, dnsServers: options.dnsServer ?? [], keepDeploys: options.keepDeploys } });

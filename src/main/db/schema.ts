@@ -137,6 +137,25 @@ export const keyStrikes = sqliteTable('key_strikes', {
   strikes: integer('strikes').notNull(),
 });
 
+/**
+ * The first answer of a POST /pets sent with an Idempotency-Key, per account, kept 24 hours: a retry
+ * with the same key and body gets it again instead of a second pet.
+ */
+export const idempotentCreations = sqliteTable(
+  'idempotent_creations',
+  {
+    accountId: integer('account_id').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** SHA-256 of the body as parsed, to tell a retry from another request under the same key. */
+    requestHash: text('request_hash').notNull(),
+    /** The 201's body (the Pet) as first sent. */
+    response: text('response').notNull(),
+    petId: integer('pet_id').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.accountId, table.idempotencyKey] }), index('idempotent_creations_created').on(table.createdAt)],
+);
+
 /** Usage resets asked for by another process (the CLI); the server zeroes its counters on seeing one. */
 export const usageResets = sqliteTable('usage_resets', {
   id: integer('id').primaryKey({ autoIncrement: true }),

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { IdempotentCreations } from './idempotent-creations';
 import type { Clock } from '../../shared/clock';
 import { AppError } from '../../shared/errors';
 import type { PetRecord, StatusChange } from '../../shared/models';
@@ -25,6 +26,9 @@ const IMPORT_SLICE_ROWS = 500;
 export class PetService {
   private readonly store: PetStore;
 
+  /** The API's creations under an Idempotency-Key (their first answers, kept 24 h). */
+  readonly idempotent: IdempotentCreations;
+
   constructor(
     db: Store,
     sqlite: Database.Database,
@@ -33,6 +37,7 @@ export class PetService {
     private readonly changes: Changes,
   ) {
     this.store = new PetStore(db, sqlite);
+    this.idempotent = new IdempotentCreations(sqlite, clock);
   }
 
   /** Keyset pages in id order: stable while other pets are added. */

@@ -1,11 +1,12 @@
 import { type Command, Option } from 'commander';
-import type { ComplianceReport } from '../../../shared/compliance';
 import { isoInstant } from '../../../shared/instants';
 import type { LoggedRequest, RequestFilter } from '../../../shared/lab';
+import { failsGate } from '../../../shared/compliance';
 import { toHar } from '../../lab/har';
 import { keyCompliance } from '../../lab/compliance-report';
-import { moment, positiveInt } from '../arguments';
-import { note, printable, printObject, printRows } from '../output';
+import { checkSettingsOf, moment, positiveInt, withCheckSettings } from '../arguments';
+import { printReport, writeJunit } from '../compliance-output';
+import { note, printable, printRows } from '../output';
 import { run } from '../run';
 
 interface FilterOptions {
@@ -100,28 +101,20 @@ export function registerRequestCommands(program: Command): void {
       }),
     );
 
-  program
-    .command('report')
-    .description("A key's client-compliance report: honours Retry-After, backs off, avoids a ban — with the offending requests")
+  withCheckSettings(program.command('report'))
+    .description("A key's client-compliance report, check by check (retry-after, ratelimit-window, backoff, backoff-cap, gives-up, ban), with the offending requests; exit 1 when one fails")
     .requiredOption('--key <id>', 'key id', positiveInt)
     .option('--from <moment>', 'from (ISO-8601 or epoch ms, by the environment clock; default: the key’s first logged request)', moment)
     .option('--to <moment>', 'until (default: its last)', moment)
-    .action(run((engine, output, options: { key: number; from?: number; to?: number }) => printReport(output.json, keyCompliance(engine, options.key, { from: options.from, to: options.to }))));
-}
-
-const MARK = { pass: 'PASS', fail: 'FAIL', not_tested: 'n/a ' } as const;
-
-function printReport(json: boolean, report: ComplianceReport): void {
-  if (json) return printObject({ json }, report);
-  const { totals } = report;
-  process.stdout.write(
-    `Key ${report.keyId}, ${isoInstant(report.from)} to ${isoInstant(report.to)}: ${totals.requests} requests, ${totals.accepted} accepted, ${totals.rateLimited} rate-limited, ${totals.banned} banned, ${totals.wasted} wasted (sent before Retry-After had passed, and refused)\n`,
-  );
-  for (const rule of report.rules) {
-    process.stdout.write(`${MARK[rule.verdict]}  ${rule.title}: ${rule.summary}\n`);
-    for (const evidence of rule.evidence.slice(0, 10)) {
-      process.stdout.write(`      #${evidence.requestId} ${isoInstant(evidence.at)} ${evidence.method} ${printable(evidence.path)} → ${evidence.status}${evidence.code ? ` ${evidence.code}` : ''}: ${evidence.note}\n`);
-    }
-    if (rule.offences > 10) process.stdout.write(`      … and ${rule.offences - 10} more (--json lists up to ${rule.evidence.length})\n`);
-  }
+    .option('--junit <file>', 'also write the checks as JUnit XML (one testcase per check) for CI')
+    .option('--strict', 'advisory checks (ratelimit-window) count as failures too', false)
+    .action(
+      run((engine, output, options: { key: number; from?: number; to?: number; junit?: string; maxAttempts: number; backoffCap: number; strict: boolean }) => {
+        const report = keyCompliance(engine, options.key, { from: options.from, to: options.to }, checkSettingsOf(options));
+        if (options.junit !== undefined) writeJunit(options.junit, report, { subject: `key ${options.key}`, strict: options.strict });
+        printReport(output.json, report, options.strict);
+        // A CI step fails on a failed check, as the gate's does.
+        if (failsGate(report, options.strict)) process.exitCode = 1;
+      }),
+    );
 }

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../../shared/errors';
+import { IDEMPOTENCY_KEY_PATTERN } from '../../../shared/idempotency';
 import type { WindowUsage } from '../../../shared/quota';
 import { rateLimitHeaders } from '../../../shared/rate-limit-headers';
 import type { Engine } from '../../engine/engine';
@@ -20,6 +21,7 @@ export function admitApiRequest(engine: Engine, request: FastifyRequest, reply: 
   const caller = identifyCaller(engine, request.headers.authorization, request.ip);
   trackApiRequest(engine, reply, caller, engine.clock.now());
   if (deprecated) reply.headers(deprecationHeaders(request));
+  echoIdempotencyKey(request, reply);
   closeAfterLastAllowed(reply);
   const admission = engine.services.quota.admit(quotaSubjectOf(caller));
   const now = engine.clock.now();
@@ -35,6 +37,17 @@ export function admitApiRequest(engine: Engine, request: FastifyRequest, reply: 
   const refusal = refusalOf(admission);
   if (refusal) throw refusal;
   return caller;
+}
+
+/**
+ * A creation's Idempotency-Key comes back on every answer to it, a 429 included (as Stripe does):
+ * the client can match answers to attempts, and the request log, which keeps answers, can tell the
+ * compliance report which retries carried one.
+ */
+function echoIdempotencyKey(request: FastifyRequest, reply: FastifyReply): void {
+  if (request.method !== 'POST') return;
+  const key = request.headers['idempotency-key'];
+  if (typeof key === 'string' && IDEMPOTENCY_KEY_PATTERN.test(key)) reply.header('idempotency-key', key);
 }
 
 /** What the admission of a request answered on the bare socket decided; raw-answers.ts records it as it writes. */

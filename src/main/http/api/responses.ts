@@ -34,6 +34,7 @@ const ERROR_WORDS = {
   410: 'Past the sunset date (`gone`).',
   413: 'Body larger than 1 MiB (`payload_too_large`).',
   415: 'Content-Type is not application/json, or the body is compressed (`unsupported_media_type`).',
+  422: 'The `Idempotency-Key` was first sent with another body (`idempotency_mismatch`): nothing was created.',
   429: 'Rate limit exceeded (`rate_limited`) or key temporarily banned (`api_key_banned`); see `Retry-After`.',
   503: 'Another program held the database’s write lock too long (`service_unavailable`): nothing was written; see `Retry-After`.',
   507: 'The server’s disk is full (`insufficient_storage`): nothing was written; reads still work. Retry later.',

@@ -21,6 +21,7 @@ const TITLES: Record<ErrorCode, string> = {
   gone: 'No longer available',
   payload_too_large: 'Too large',
   unsupported_media_type: 'Unsupported content',
+  idempotency_mismatch: 'Already used for other content',
   rate_limited: 'Too many requests: try again shortly',
   api_key_banned: 'Key banned',
   internal_error: 'Something went wrong: try again',

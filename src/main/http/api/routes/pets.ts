@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RequestPayload } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { API_BASE_PATH } from '../../../../shared/environments';
 import { AppError } from '../../../../shared/errors';
+import { IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_KEY_RULE } from '../../../../shared/idempotency';
 import {
   ListPetsQuerySchema,
   NewPetSchema,
@@ -17,8 +19,18 @@ import type { RouteRules } from '../pipeline';
 import { answer, CREATED_LOCATION, errorAnswers, NEXT_PAGE_LINK } from '../responses';
 import { DEPRECATION_HEADERS, GET_PET_SUNSET_AT, GET_PET_SUNSET_WORDS } from './get-pet-sunset';
 import { PetCreateQueue } from '../../../pets/create-queue';
+import { identifyCaller } from '../caller';
 
 const KEY_REQUIRED: RouteRules = { requiresKey: true };
+
+/** Loose: the other headers stay as they are (the schema documents and checks this one only). */
+const IdempotencyHeaderSchema = z.looseObject({
+  'idempotency-key': z
+    .string()
+    .regex(IDEMPOTENCY_KEY_PATTERN, { error: IDEMPOTENCY_KEY_RULE })
+    .optional()
+    .meta({ description: 'Makes a retried POST safe: any unique string (a UUID, say), the same for every retry of one creation.' }),
+});
 
 /** A body is read as sent: a compressed one is refused (RFC 9110 §15.5.16) rather than misread as bad JSON. */
 function refuseContentEncoding(request: FastifyRequest, _reply: FastifyReply, payload: RequestPayload, done: (error?: Error | null, payload?: RequestPayload) => void): void {
@@ -65,12 +77,24 @@ export function registerPetRoutes(app: FastifyInstance, engine: Engine): void {
         operationId: 'createPet',
         summary: 'Add an animal',
         tags: ['animals'],
+        description:
+          'An optional `Idempotency-Key` (an extension of ours) makes a retry safe: the same key and body from the same account within 24 hours answer the first 201 again, with `Idempotent-Replayed: true`, instead of creating a second pet; the same key with another body is refused (422).',
+        headers: IdempotencyHeaderSchema,
         body: NewPetSchema,
-        response: { 201: answer(PetSchema, 'Created; `Location` names the new pet.', CREATED_LOCATION), ...errorAnswers([400, 401, 405, 408, 413, 415, 429, 503, 507]) },
+        response: { 201: answer(PetSchema, 'Created; `Location` names the new pet.', CREATED_LOCATION), ...errorAnswers([400, 401, 405, 408, 413, 415, 422, 429, 503, 507]) },
       },
     },
     async (request, reply) => {
-      const pet = await creations.create(request.body);
+      const key = request.headers['idempotency-key'];
+      if (key === undefined) {
+        const pet = await creations.create(request.body);
+        return reply.code(201).header('location', absoluteUrl(request, `${API_BASE_PATH}/pets/${pet.id}`)).send(pet);
+      }
+      // The pipeline let a valid key through; only a request with the header pays for finding its account again (cached).
+      const caller = identifyCaller(engine, request.headers.authorization, request.ip);
+      if (caller.kind !== 'key') throw new AppError('unauthorized', caller.refusal);
+      const { pet, replayed } = await pets.idempotent.create(caller.accountId, key, request.body, () => creations.create(request.body));
+      if (replayed) reply.header('idempotent-replayed', 'true');
       return reply.code(201).header('location', absoluteUrl(request, `${API_BASE_PATH}/pets/${pet.id}`)).send(pet);
     },
   );

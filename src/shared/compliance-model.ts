@@ -1,0 +1,116 @@
+/** What the client-compliance report is made of: the requests it reads, its verdicts, and the checks' figures. */
+
+/** What the report needs of a logged request. */
+export interface ObservedRequest {
+  id: number;
+  /** Arrival by the environment's clock, epoch ms. */
+  at: number;
+  method: string;
+  path: string;
+  status: number;
+  code: string | null;
+  retryAfter: number | null;
+  /** X-RateLimit-Remaining and X-RateLimit-Reset (Unix seconds) as answered, when they were. */
+  remaining?: number | null;
+  reset?: number | null;
+  /** The answer's headers (names in lower case): a creation's Idempotency-Key comes back in them. */
+  headers?: Readonly<Record<string, string>>;
+}
+
+/** The checks, by their stable ids (the CLI, JUnit, the GUI's test ids and docs/guide/quota-lab.md use them). */
+export const CHECK_IDS = ['retry-after', 'ratelimit-window', 'backoff', 'backoff-cap', 'gives-up', 'idempotency', 'ban'] as const;
+export type RuleId = (typeof CHECK_IDS)[number];
+export type Verdict = 'pass' | 'fail' | 'not_tested';
+
+export interface Evidence {
+  requestId: number;
+  at: number;
+  method: string;
+  path: string;
+  status: number;
+  code: string | null;
+  /** Why this request counts against the rule, in words. */
+  note: string;
+}
+
+export interface RuleVerdict {
+  rule: RuleId;
+  title: string;
+  /**
+   * Advice, not a requirement: its failure is told, but fails a gate only when asked (--strict).
+   * `ratelimit-window` is one: RFC 9110's Retry-After is what a client must honour; the draft's
+   * reset fields are what a careful client also reads.
+   */
+  advisory: boolean;
+  verdict: Verdict;
+  summary: string;
+  /** The offending requests (the first EVIDENCE_MAX of them); `offences` counts them all. */
+  evidence: Evidence[];
+  offences: number;
+}
+
+export interface TimelineBucket {
+  start: number;
+  accepted: number;
+  rateLimited: number;
+  banned: number;
+  other: number;
+}
+
+export interface ComplianceReport {
+  keyId: number;
+  from: number;
+  to: number;
+  totals: { requests: number; accepted: number; rateLimited: number; banned: number; other: number; wasted: number };
+  rules: RuleVerdict[];
+  timeline: { bucketMs: number; buckets: TimelineBucket[]; windowKind: 'minute' | 'day' | null; windowStarts: number[] };
+}
+
+/** Timers and clocks may fire a little early; a wait this much short of Retry-After still counts as honoured. */
+export const WAIT_TOLERANCE_MS = 100;
+/** Exponential backoff: each wait while 429s repeat is at least this many times the one before. */
+export const BACKOFF_FACTOR = 1.5;
+/**
+ * A gap shorter than this between two requests is no wait at all: it is what a client sending
+ * back-to-back takes to get its next request out. Without the floor, 0 ms growing to 1 ms would pass as backoff.
+ */
+export const NO_WAIT_MS = 50;
+export const EVIDENCE_MAX = 50;
+
+/** How far a wait may grow: past this (unless a Retry-After asked for more), a client is stalling, not backing off. */
+export const BACKOFF_CAP_MS = 5 * 60_000;
+/** A request refused this many times in a row (same method and path) should have been given up. */
+export const MAX_ATTEMPTS = 8;
+
+/** What a team may tune for its own client (the gate's flags). */
+export interface CheckSettings {
+  maxAttempts: number;
+  backoffCapMs: number;
+}
+export const DEFAULT_CHECK_SETTINGS: CheckSettings = { maxAttempts: MAX_ATTEMPTS, backoffCapMs: BACKOFF_CAP_MS };
+
+export const isLimited = (request: ObservedRequest): boolean => request.status === 429;
+/** A duration readable at its own scale: "0.4 ms", "38 ms", "7.51 s", "21.0 s". */
+export function duration(ms: number): string {
+  if (ms < 10) return `${ms.toFixed(1)} ms`;
+  if (ms < 1_000) return `${Math.round(ms)} ms`;
+  return `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`;
+}
+
+export function evidenceOf(request: ObservedRequest, note: string): Evidence {
+  const { id, at, method, path, status, code } = request;
+  return { requestId: id, at, method, path, status, code, note };
+}
+
+/** The checks whose failure is advice (see RuleVerdict.advisory). */
+export const ADVISORY_CHECKS: readonly RuleId[] = ['ratelimit-window'];
+
+export function verdict(rule: RuleId, title: string, result: Verdict, summary: string, offending: Evidence[] = []): RuleVerdict {
+  return { rule, title, advisory: ADVISORY_CHECKS.includes(rule), verdict: result, summary, evidence: offending.slice(0, EVIDENCE_MAX), offences: offending.length };
+}
+
+/** Whether a report fails a CI step: a required check failed, or with `strict` any check. */
+export function failsGate(report: Pick<ComplianceReport, 'rules'>, strict = false): boolean {
+  return report.rules.some((rule) => rule.verdict === 'fail' && (strict || !rule.advisory));
+}
+
