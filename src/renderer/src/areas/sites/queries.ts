@@ -97,9 +97,10 @@ export function useAddDomain() {
   });
 }
 
-/** The check ran: its outcome and what to do next stay in the domain's row, not in a toast. */
-function verifyOutcome(domain: Domain): string {
-  return domain.status === 'verified' ? `${domain.name} is verified.` : `Checked ${domain.name}: ${domain.status}. What was found is under it.`;
+/** The check ran: its outcome and what to do next stay in the domain's row; a check that did not verify is no success. */
+function verifyOutcome(domain: Domain): Outcome {
+  if (domain.status === 'verified') return `${domain.name} is verified.`;
+  return { title: `${domain.name} is not verified (${domain.status})`, message: 'What was found, and what to change, is under the domain.', warning: true };
 }
 
 export function useVerifyDomain() {
