@@ -19,7 +19,7 @@ export interface ToastDurations {
 const TOAST_MS_KEY = 'adoption-desk:toast-ms';
 
 function toastDurations(): ToastDurations {
-  const defaults = { success: 4_000, problem: 8_000 };
+  const defaults = { success: 3_000, problem: 8_000 };
   try {
     const stored = JSON.parse(window.sessionStorage.getItem(TOAST_MS_KEY) ?? 'null') as Partial<ToastDurations> | null;
     return { ...defaults, ...stored };

@@ -97,9 +97,13 @@ export function useAddDomain() {
   });
 }
 
-/** The check ran: its outcome and what to do next stay in the domain's row; a check that did not verify is no success. */
+/**
+ * The check ran: its outcome and what to do next stay in the domain's row. Still pending (no record
+ * yet) is the usual first answer; a conflict or an error needs staff to act: a warning, never green.
+ */
 function verifyOutcome(domain: Domain): Outcome {
   if (domain.status === 'verified') return `${domain.name} is verified.`;
+  if (domain.status === 'pending') return `Checked ${domain.name}: no matching record yet. What was found is under it.`;
   return { title: `${domain.name} is not verified (${domain.status})`, message: 'What was found, and what to change, is under the domain.', warning: true };
 }
 
