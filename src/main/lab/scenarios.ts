@@ -1,7 +1,7 @@
 import { AppError } from '../../shared/errors';
 import type { Environment } from '../../shared/environments';
 import type { KeyService } from '../keys/keys';
-import { SCENARIO_MAX_REQUESTS, SCENARIO_MAX_SECONDS, type Scenario, type ScenarioProgress } from '../../shared/lab';
+import { SCENARIO_MAX_REQUESTS, SCENARIO_MAX_SECONDS, type Scenario, type ScenarioKind, type ScenarioProgress } from '../../shared/lab';
 
 /** Where a scenario sends its requests, and how a honouring client waits. */
 export interface ScenarioTarget {
@@ -33,6 +33,14 @@ export function scenarioUrl(baseUrl: string): string {
   const url = new URL(baseUrl);
   if (url.protocol !== 'http:' || !LOOPBACK.has(url.hostname)) throw new AppError('validation_failed', `Scenarios only target this machine's own API server, not ${url.host}.`);
   return `${url.origin}${url.pathname.replace(/\/$/, '')}/pets?limit=1`;
+}
+
+/**
+ * Whether a scenario ever waits, and so moves the lab clock when it is on: only the honouring client.
+ * Burst and ignore send back to back, steady keeps a real-time schedule: none of them touches the clock.
+ */
+export function scenarioWaits(kind: ScenarioKind): boolean {
+  return kind === 'honour-retry-after';
 }
 
 function plannedRequests(scenario: Scenario): number {
@@ -93,7 +101,7 @@ export async function runScenario(target: ScenarioTarget, scenario: Scenario, pr
     const outcome = code ?? String(status);
     progress.counts[outcome] = (progress.counts[outcome] ?? 0) + 1;
 
-    if (scenario.kind !== 'honour-retry-after' || i === planned - 1) continue;
+    if (!scenarioWaits(scenario.kind) || i === planned - 1) continue;
     if (status !== 429) {
       streak = 0;
       continue;

@@ -51,7 +51,8 @@ footer{color:var(--muted);font-size:.875rem}
 export const ADOPTION_PAGE_CONTENT_SECURITY_POLICY = `default-src 'none'; style-src 'sha256-${createHash('sha256').update(STYLE).digest('base64')}'; img-src 'self'; base-uri 'none'; form-action 'none'`;
 
 /**
- * The built-in adoption page: a static snapshot of the shelter's available pets, every piece of
+ * The built-in adoption page: a static snapshot of every available pet of the environment (not only
+ * the account's: pets belong to the shelter), under the account's name; every piece of
  * text escaped. Yields the page in chunks so a caller can stop once it grows past the deploy limit.
  */
 export function* renderAdoptionPage(shelterName: string, pets: Iterable<AdoptablePet>, renderedAt: number): Generator<string> {
@@ -68,7 +69,7 @@ export function* renderAdoptionPage(shelterName: string, pets: Iterable<Adoptabl
 <body>
 <header>
 <h1>${shelter}</h1>
-<p class="lead">Pets looking for a home</p>
+<p class="lead">Every pet of the shelter available for adoption right now</p>
 </header>
 <main>
 `;

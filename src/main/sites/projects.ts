@@ -345,11 +345,14 @@ export class ProjectService {
 
 /**
  * A DNS label from a project name: ASCII letters and digits joined by hyphens, never only digits
- * (a `<PROJECT>` of digits is read as an id), "site" when nothing usable is left.
+ * (a `<PROJECT>` of digits is read as an id), "site" when nothing usable is left. A long name is cut
+ * after its last whole word that fits (`…-centre`, not `…-centre-fo`); one word longer than that, in it.
  */
 export function slugOf(name: string): string {
   const ascii = name.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
-  const slug = ascii.replace(/[^a-z0-9]+/g, '-').slice(0, SLUG_MAX).replace(/^-+|-+$/g, '');
+  const words = ascii.replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+  const lastBreak = words.length > SLUG_MAX ? words.lastIndexOf('-', SLUG_MAX) : -1;
+  const slug = (words.length <= SLUG_MAX ? words : words.slice(0, lastBreak > 0 ? lastBreak : SLUG_MAX)).replace(/-+$/, '');
   if (slug === '') return 'site';
   return /^[0-9-]+$/.test(slug) ? `site-${slug}` : slug;
 }

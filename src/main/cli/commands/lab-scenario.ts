@@ -2,7 +2,7 @@ import { type Command, InvalidArgumentError } from 'commander';
 import { AppError } from '../../../shared/errors';
 import { SCENARIO_KINDS, ScenarioSchema, type ScenarioKind } from '../../../shared/lab';
 import { runningServerAddress, serverLockFile } from '../../db/instance-lock';
-import { newProgress, runScenario, scenarioKeyId } from '../../lab/scenarios';
+import { newProgress, runScenario, scenarioKeyId, scenarioWaits } from '../../lab/scenarios';
 import { parseOrThrow } from '../../../shared/validation';
 import { positiveInt } from '../arguments';
 import { note, printObject } from '../output';
@@ -40,7 +40,7 @@ export function registerScenarioCommands(program: Command): void {
         const controller = new AbortController();
         process.once('SIGINT', () => controller.abort());
         const progress = newProgress(1, parsed, scenarioKeyId(engine, parsed.key));
-        note(`Running ${kind} against ${baseUrl}${engine.clock.isOn ? ' (lab clock on: waits move the clock)' : ''}; Ctrl-C cancels.`);
+        note(`Running ${kind} against ${baseUrl}${engine.clock.isOn && scenarioWaits(kind) ? ' (lab clock on: waits move the clock)' : ''}; Ctrl-C cancels.`);
         await runScenario(
           {
             baseUrl,

@@ -2,7 +2,7 @@ import './no-eval';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import '@mantine/charts/styles.css';
-import { MantineProvider } from '@mantine/core';
+import { getDefaultZIndex, MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -30,7 +30,8 @@ if (root) {
         <QueryClientProvider client={queryClient}>
           <EnvironmentProvider>
             <ModalsProvider labels={{ confirm: 'Confirm', cancel: 'Cancel' }}>
-              <Notifications position="bottom-right" limit={5} />
+              {/* Under the dialogs' layer: an open dialog shows its own failures, and no toast may cover its buttons. */}
+              <Notifications position="bottom-right" limit={5} zIndex={getDefaultZIndex('modal') - 1} withAutoCloseProgress />
               <App />
             </ModalsProvider>
           </EnvironmentProvider>

@@ -1,4 +1,4 @@
-import { createTheme, Drawer, Modal } from '@mantine/core';
+import { Badge, createTheme, Drawer, Modal } from '@mantine/core';
 
 const closeButtonProps = { 'aria-label': 'Close' };
 
@@ -9,6 +9,8 @@ export const theme = createTheme({
   focusRing: 'auto',
   components: {
     Modal: Modal.extend({ defaultProps: { closeButtonProps } }),
+    // A status is a word or two: Mantine lets a squeezed badge shrink to "P…", so it never shrinks, in a row or a cell.
+    Badge: Badge.extend({ styles: { root: { flexShrink: 0, minWidth: 'fit-content' } } }),
     Drawer: Drawer.extend({ defaultProps: { closeButtonProps } }),
   },
 });

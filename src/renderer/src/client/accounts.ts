@@ -4,6 +4,7 @@ import { call } from './transport';
 import { useEnvironment } from './EnvironmentProvider';
 import { SHOWN_IN_PLACE } from './errors';
 import { useAction } from './action';
+import { PLAN_NAME } from './plans';
 
 export function useAccounts() {
   const environment = useEnvironment();
@@ -15,7 +16,7 @@ export function useCreateAccount() {
     run: (account: NewAccount, environment) => call('accounts.create', { environment, account }),
     progress: ({ name }) => `Creating the account ${name}…`,
     success: (account) => `Account “${account.name}” created.`,
-    shownInPlace: SHOWN_IN_PLACE.nameTaken,
+    shownInPlace: SHOWN_IN_PLACE.always,
     invalidates: ['accounts', 'usage'],
   });
 }
@@ -25,7 +26,7 @@ export function useRenameAccount() {
     run: ({ id, name }: { id: number; name: string }, environment) => call('accounts.rename', { environment, id, name }),
     progress: 'Renaming the account…',
     success: (account) => `Account renamed to “${account.name}”.`,
-    shownInPlace: SHOWN_IN_PLACE.nameTaken,
+    shownInPlace: SHOWN_IN_PLACE.always,
     invalidates: ['accounts', 'usage'],
   });
 }
@@ -34,7 +35,8 @@ export function useChangeAccountPlan() {
   return useAction({
     run: ({ id, plan }: { id: number; plan: AccountPlan }, environment) => call('accounts.setPlan', { environment, id, plan }),
     progress: 'Changing the plan…',
-    success: (account) => `“${account.name}” is now on ${account.planId}.`,
+    success: (account) => `“${account.name}” is now on the ${PLAN_NAME[account.planId]} plan.`,
+    shownInPlace: SHOWN_IN_PLACE.always,
     invalidates: ['accounts', 'usage'],
   });
 }

@@ -2,23 +2,31 @@ import { useQuery } from '@tanstack/react-query';
 import { call } from './transport';
 import { useEnvironment } from './EnvironmentProvider';
 import { useAction } from './action';
+import { SHOWN_IN_PLACE } from './errors';
+import type { ProgressOptions } from './notify';
 
-/** Without an account, every key of the environment (the usage page names banned keys with it). */
-export function useApiKeys(accountId?: number) {
+/**
+ * Without an account, every key of the environment (the usage page names banned keys with it).
+ * `pollMs` for a list that must catch keys issued elsewhere (the CLI, another window) while it is shown.
+ */
+export function useApiKeys(accountId?: number, pollMs?: number) {
   const environment = useEnvironment();
   return useQuery({
     queryKey: [environment, 'keys', accountId ?? 'all'],
     queryFn: () => call('keys.list', accountId === undefined ? { environment } : { environment, accountId }),
+    ...(pollMs === undefined ? {} : { refetchInterval: pollMs, staleTime: 0 }),
   });
 }
 
-export function useIssueKey() {
+/** `{ shownInPlace: SHOWN_IN_PLACE.always }` from a dialog, which shows the failure itself. */
+export function useIssueKey(options: ProgressOptions = {}) {
   return useAction({
     run: ({ accountId, label }: { accountId: number; label?: string }, environment) =>
       call('keys.create', { environment, accountId, ...(label ? { label } : {}) }),
     progress: 'Issuing a key…',
     success: (issued) => `Key ${issued.record.displayPrefix} issued. Copy it now: it is shown only once.`,
     invalidates: ['keys', 'accounts'],
+    ...options,
   });
 }
 
@@ -27,6 +35,7 @@ export function useLabelKey() {
     run: ({ id, label }: { id: number; label: string }, environment) => call('keys.setLabel', { environment, id, label }),
     progress: 'Saving the label…',
     success: (record) => `Label of ${record.displayPrefix} saved.`,
+    shownInPlace: SHOWN_IN_PLACE.always,
     invalidates: ['keys'],
   });
 }

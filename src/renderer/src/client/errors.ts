@@ -55,27 +55,39 @@ export function isRefusal(error: unknown): boolean {
 }
 
 /** Failures a form shows itself, so the action's toast just goes instead of repeating them. */
-export type ShownInPlace = (error: AdminCallError) => boolean;
+export type ShownInPlace = (error: unknown) => boolean;
 
 const SITE_FORM_CODES: readonly ErrorCode[] = ['validation_failed', 'conflict', 'plan_required', 'deploy_required', 'not_found'];
 
 /** Whether the form that made the call shows this failure itself, by its rule (no rule: it shows none). */
 export function shownInPlace(error: unknown, rule: ShownInPlace | undefined): boolean {
-  return error instanceof AdminCallError && rule !== undefined && rule(error);
+  return rule !== undefined && rule(error);
 }
 
 export const SHOWN_IN_PLACE = {
-  /** A name another account or category already has: said under the name field, not in a toast. */
-  nameTaken: (error) => error.code === 'conflict',
   /** The site forms (new project, deploy, new domain) show what is wrong with the input, the owner or the plan. */
-  siteForm: (error) => SITE_FORM_CODES.includes(error.code),
-  /** Forms that show every refusal themselves: the lab clock, a scenario, the server settings. */
+  siteForm: (error) => error instanceof AdminCallError && SITE_FORM_CODES.includes(error.code),
+  /**
+   * Dialogs (with ui/dialog.ts's useDialogFailure) and the lab's and server's forms show every failure
+   * themselves, so no toast ever lands on a dialog's buttons.
+   */
   always: () => true,
 } satisfies Record<string, ShownInPlace>;
 
-/** What a form puts under its field: the engine's message for a name already taken, else nothing. */
-export function nameTakenMessage(error: unknown): string | null {
-  return error instanceof AdminCallError && SHOWN_IN_PLACE.nameTaken(error) ? error.message : null;
+/** Where a dialog shows a failure of its call: under one of its fields, or in an alert above its buttons. */
+export type DialogFailure = { field: string; message: string } | { alert: Failure };
+
+/**
+ * A name already taken goes under the dialog's name field; an input the engine refused, under the field
+ * it names ("label: must be at most 60 characters"); anything else (not found, unreachable…) in the alert.
+ */
+export function dialogFailure(error: unknown, fields: readonly string[], nameField?: string): DialogFailure {
+  if (error instanceof AdminCallError) {
+    if (error.code === 'conflict' && nameField !== undefined) return { field: nameField, message: error.message };
+    const named = error.code === 'validation_failed' && !error.message.includes('; ') ? /^([A-Za-z]\w*): (.+)$/s.exec(error.message) : null;
+    if (named?.[1] && named[2] && fields.includes(named[1])) return { field: named[1], message: named[2] };
+  }
+  return { alert: describeFailure(error) };
 }
 
 /** What a form puts beside its input for any refusal of its call; nothing for a failure that is not the engine's answer. */

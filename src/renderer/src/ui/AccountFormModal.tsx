@@ -8,7 +8,8 @@ import { formatFigure } from './format';
 import { useChangeAccountPlan, useCreateAccount } from '../client/accounts';
 import { PLAN_NAME, usePlans } from '../client/plans';
 import { figureOf, FigureInput } from './FigureInput';
-import { nameTakenMessage } from '../client/errors';
+import { useDialogFailure } from './dialog';
+import { DialogFailureAlert } from './DialogFailureAlert';
 
 type AccountFormValues = {
   name: string;
@@ -64,22 +65,13 @@ function AccountForm({ account, onDone }: { account: Account | null; onDone: () 
     },
     validate: (values) => validate(values, account === null),
   });
+  const failure = useDialogFailure(form, 'name');
 
   const save = form.onSubmit((values) => {
     const plan = planOf(values);
-    if (account) changePlan.mutate({ id: account.id, plan }, { onSuccess: onDone });
-    else {
-      createAccount.mutate(
-        { name: values.name.trim(), ...plan },
-        {
-          onSuccess: onDone,
-          onError: (error) => {
-            const taken = nameTakenMessage(error);
-            if (taken !== null) form.setFieldError('name', taken);
-          },
-        },
-      );
-    }
+    failure.clear();
+    if (account) changePlan.mutate({ id: account.id, plan }, { onSuccess: onDone, onError: failure.show });
+    else createAccount.mutate({ name: values.name.trim(), ...plan }, { onSuccess: onDone, onError: failure.show });
   });
 
   const planData = PLAN_IDS.map((id) => ({ value: id, label: describePlan(plans.data?.find((plan) => plan.id === id), id) }));
@@ -100,6 +92,7 @@ function AccountForm({ account, onDone }: { account: Account | null; onDone: () 
             The new plan applies from the account&apos;s next request; usage so far is kept.
           </Text>
         )}
+        <DialogFailureAlert failure={failure.alert} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>
             Cancel

@@ -2,7 +2,8 @@ import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { z } from 'zod';
-import { nameTakenMessage } from '../client/errors';
+import { useDialogFailure } from './dialog';
+import { DialogFailureAlert } from './DialogFailureAlert';
 
 interface NameModalProps {
   opened: boolean;
@@ -12,7 +13,7 @@ interface NameModalProps {
   schema: z.ZodType<string>;
   submitLabel: string;
   busy: boolean;
-  /** Resolves once saved; a name already taken comes back under the field. */
+  /** Resolves once saved; its failure is shown in the dialog (a name already taken under the field). */
   onSubmit: (value: string) => Promise<unknown>;
   onClose: () => void;
 }
@@ -39,17 +40,17 @@ function NameForm({
     initialValues: { value: initialValue },
     validate: zod4Resolver(z.object({ value: schema })),
   });
+  const failure = useDialogFailure(form, 'value');
   return (
     <form
-      onSubmit={form.onSubmit(({ value }) =>
-        onSubmit(value.trim()).catch((error: unknown) => {
-          const taken = nameTakenMessage(error);
-          if (taken !== null) form.setFieldError('value', taken);
-        }),
-      )}
+      onSubmit={form.onSubmit(({ value }) => {
+        failure.clear();
+        return onSubmit(value.trim()).catch(failure.show);
+      })}
     >
       <Stack>
         <TextInput label={label} data-autofocus {...form.getInputProps('value')} />
+        <DialogFailureAlert failure={failure.alert} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel}>
             Cancel

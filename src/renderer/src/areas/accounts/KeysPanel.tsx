@@ -5,6 +5,7 @@ import { KeyLabelSchema } from '../../../../shared/admin-schemas';
 import type { Account, ApiKeyRecord } from '../../../../shared/models';
 import { useDialog } from '../../ui/dialog';
 import { formatMoment } from '../../ui/format';
+import { SHOWN_IN_PLACE } from '../../client/errors';
 import { useApiKeys, useIssueKey, useLabelKey, useRevokeKey, useRotateKey } from '../../client/api-keys';
 import { KeyStateBadge } from '../../ui/Badges';
 import { LoadFailure, SkeletonRows } from '../../ui/LoadStates';
@@ -35,7 +36,7 @@ function AccountId({ id }: { id: number }): React.JSX.Element {
 
 export function KeysPanel({ account }: { account: Account }): React.JSX.Element {
   const keys = useApiKeys(account.id);
-  const issueKey = useIssueKey();
+  const issueKey = useIssueKey({ shownInPlace: SHOWN_IN_PLACE.always });
   const labelKey = useLabelKey();
   const revokeKey = useRevokeKey();
   const rotateKey = useRotateKey();

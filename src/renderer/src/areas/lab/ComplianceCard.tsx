@@ -2,6 +2,7 @@ import { BarChart } from '@mantine/charts';
 import { Alert, Badge, Card, Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { ComplianceReport, RuleVerdict, Verdict } from '../../../../shared/compliance';
+import type { ApiKeyRecord } from '../../../../shared/models';
 import { describeFailure } from '../../client/errors';
 import { useApiKeys } from '../../client/api-keys';
 import { useLabClock } from '../../client/lab-clock';
@@ -101,9 +102,19 @@ function Timeline({ report }: { report: ComplianceReport }): React.JSX.Element {
   );
 }
 
+/** Keys are issued from the CLI or another page while the lab is open: the picker follows, like the lab clock. */
+const KEYS_POLL_MS = 3_000;
+
+function keyOptions(keys: readonly ApiKeyRecord[] | undefined, keyId: number | null): { value: string; label: string }[] {
+  const options = (keys ?? []).map((apiKey) => ({ value: String(apiKey.id), label: `#${apiKey.id} ${apiKey.displayPrefix}${apiKey.label ? ` · ${apiKey.label}` : ''}` }));
+  // A key chosen by a scenario before the list has caught up still shows, by its id.
+  if (keyId !== null && !options.some((option) => option.value === String(keyId))) options.push({ value: String(keyId), label: `#${keyId}` });
+  return options;
+}
+
 /** Pick a key: the lab reads its logged requests and judges the client. */
 export function ComplianceCard({ keyId, onKeyChange }: { keyId: number | null; onKeyChange: (keyId: number | null) => void }): React.JSX.Element {
-  const keys = useApiKeys();
+  const keys = useApiKeys(undefined, KEYS_POLL_MS);
   const clock = useLabClock();
   const [range, setRange] = useState('all');
   const now = clock.data?.now;
@@ -129,7 +140,8 @@ export function ComplianceCard({ keyId, onKeyChange }: { keyId: number | null; o
               placeholder="Choose a key"
               searchable
               w={240}
-              data={(keys.data ?? []).map((apiKey) => ({ value: String(apiKey.id), label: `#${apiKey.id} ${apiKey.displayPrefix}${apiKey.label ? ` · ${apiKey.label}` : ''}` }))}
+              data={keyOptions(keys.data, keyId)}
+              onDropdownOpen={() => void keys.refetch()}
               value={keyId === null ? null : String(keyId)}
               onChange={(value) => onKeyChange(value ? Number(value) : null)}
               data-testid="compliance-key"

@@ -62,7 +62,8 @@ export function useStartScenario() {
     progress: (scenario) => `Starting the ${scenario.kind} scenario…`,
     success: (run) => `Scenario ${run.kind} started: ${run.planned} request(s) planned.`,
     shownInPlace: SHOWN_IN_PLACE.always,
-    invalidates: ['lab'],
+    // Its key may have been issued since the key picker last read the list: the picker then shows it.
+    invalidates: ['lab', 'keys'],
   });
 }
 

@@ -4,6 +4,8 @@ import { zod4Resolver } from 'mantine-form-zod-resolver';
 import type { PetRecord } from '../../../../shared/models';
 import { NewPetSchema, PET_STATUSES, type PetStatus } from '../../../../shared/pet';
 import { useCategories } from './category-queries';
+import { useDialogFailure } from '../../ui/dialog';
+import { DialogFailureAlert } from '../../ui/DialogFailureAlert';
 import { useAddPet, useEditPet } from './queries';
 
 type PetFormValues = {
@@ -35,11 +37,13 @@ function PetForm({ pet, onDone }: { pet: PetRecord | null; onDone: () => void })
       return values.categoryId === null ? { ...errors, categoryId: 'Choose a category' } : errors;
     },
   });
+  const failure = useDialogFailure(form);
 
   const save = form.onSubmit(({ name, categoryId, status }) => {
     if (categoryId === null) return;
-    if (pet) editPet.mutate({ id: pet.id, name: name.trim(), categoryId }, { onSuccess: onDone });
-    else addPet.mutate({ name: name.trim(), categoryId, status }, { onSuccess: onDone });
+    failure.clear();
+    if (pet) editPet.mutate({ id: pet.id, name: name.trim(), categoryId }, { onSuccess: onDone, onError: failure.show });
+    else addPet.mutate({ name: name.trim(), categoryId, status }, { onSuccess: onDone, onError: failure.show });
   });
 
   return (
@@ -67,6 +71,7 @@ function PetForm({ pet, onDone }: { pet: PetRecord | null; onDone: () => void })
             />
           </Stack>
         )}
+        <DialogFailureAlert failure={failure.alert} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>
             Cancel

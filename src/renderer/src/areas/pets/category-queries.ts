@@ -14,7 +14,7 @@ export function useAddCategory() {
     run: (name: string, environment) => call('categories.create', { environment, name }),
     progress: 'Adding the category…',
     success: (category) => `Category “${category.name}” added.`,
-    shownInPlace: SHOWN_IN_PLACE.nameTaken,
+    shownInPlace: SHOWN_IN_PLACE.always,
     invalidates: ['categories'],
   });
 }
@@ -24,7 +24,7 @@ export function useRenameCategory() {
     run: ({ id, name }: { id: number; name: string }, environment) => call('categories.rename', { environment, id, name }),
     progress: 'Renaming the category…',
     success: (category) => `Category renamed to “${category.name}”.`,
-    shownInPlace: SHOWN_IN_PLACE.nameTaken,
+    shownInPlace: SHOWN_IN_PLACE.always,
     invalidates: ['categories'],
   });
 }

@@ -4,6 +4,7 @@ import type { NewPet, PetStatus } from '../../../../shared/pet';
 import { call } from '../../client/transport';
 import { useEnvironment } from '../../client/EnvironmentProvider';
 import { useAction } from '../../client/action';
+import { SHOWN_IN_PLACE } from '../../client/errors';
 
 /** One page at a time: the shelter may hold 100,000 animals, so search, sort and paging stay on the engine. */
 export function usePetPage(query: BrowsePets) {
@@ -29,6 +30,7 @@ export function useAddPet() {
     run: (pet: NewPet, environment) => call('pets.create', { environment, pet }),
     progress: ({ name }) => `Adding ${name}…`,
     success: (pet) => `${pet.name} joined the shelter (#${pet.id}).`,
+    shownInPlace: SHOWN_IN_PLACE.always,
     invalidates: ['pets', 'categories'],
   });
 }
@@ -39,6 +41,7 @@ export function useEditPet() {
       call('pets.update', { environment, id, changes: { name, categoryId } }),
     progress: 'Saving the pet…',
     success: (pet) => `${pet.name} saved.`,
+    shownInPlace: SHOWN_IN_PLACE.always,
     invalidates: ['pets', 'categories'],
   });
 }

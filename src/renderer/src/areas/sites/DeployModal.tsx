@@ -8,6 +8,9 @@ import { DeployFolderSchema } from '../../../../shared/site-inputs';
 import type { Deploy, Project } from '../../../../shared/sites';
 import { refusalMessage } from '../../client/errors';
 import { formatBytes } from '../../ui/format';
+import { SHOWN_IN_PLACE } from '../../client/errors';
+import { useDialogFailure } from '../../ui/dialog';
+import { DialogFailureAlert } from '../../ui/DialogFailureAlert';
 import { useDeploy } from './queries';
 import { pickedFolder, pickedZip, uploadPayload, uploadProblem, type PickedUpload } from './site-upload-reader';
 
@@ -24,7 +27,8 @@ export function DeployModal({ opened, project, onClose }: { opened: boolean; pro
 const validatePath = zod4Resolver(z.object({ folder: DeployFolderSchema }));
 
 function DeployForm({ project, onDone }: { project: Project; onDone: () => void }): React.JSX.Element {
-  const deploy = useDeploy();
+  const deploy = useDeploy({ shownInPlace: SHOWN_IN_PLACE.always });
+  const failure = useDialogFailure();
   const [source, setSource] = useState<Source>('folder');
   const [picked, setPicked] = useState<PickedUpload | null>(null);
   const [pickError, setPickError] = useState<string | null>(null);
@@ -43,13 +47,14 @@ function DeployForm({ project, onDone }: { project: Project; onDone: () => void 
   const finished = (result: Deploy) => (result.outcome === 'succeeded' ? onDone() : setFailed(result));
   const refused = (error: unknown) => {
     const message = refusalMessage(error);
-    if (message === null) return;
+    if (message === null) return failure.show(error);
     if (source === 'path') form.setFieldError('folder', message);
     else setPickError(message);
   };
 
   const submit = form.onSubmit(async ({ folder }) => {
     setFailed(null);
+    failure.clear();
     if (source === 'path') {
       deploy.mutate({ projectId: project.id, kind: 'folder', folder: folder.trim() }, { onSuccess: finished, onError: refused });
       return;
@@ -138,6 +143,7 @@ function DeployForm({ project, onDone }: { project: Project; onDone: () => void 
             {failed.reason} {project.liveDeploy === null ? 'Nothing is published yet.' : `Deploy ${project.liveDeploy} stays live.`}
           </Alert>
         )}
+        <DialogFailureAlert failure={failure.alert} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>
             Cancel

@@ -8,6 +8,8 @@ import { DomainNameSchema } from '../../../../shared/site-inputs';
 import { DEFAULT_REDIRECT_STATUS, type Project, type RedirectStatus } from '../../../../shared/sites';
 import { domainFormRefusal } from '../../client/errors';
 import type { AdminCallError } from '../../client/transport';
+import { useDialogFailure } from '../../ui/dialog';
+import { DialogFailureAlert } from '../../ui/DialogFailureAlert';
 import { useAddDomain } from './queries';
 import { REDIRECT_STATUS_OPTIONS } from './redirect-statuses';
 import { SiteRefusalAlert } from './SiteRefusalAlert';
@@ -35,9 +37,11 @@ function DomainForm({ project, account, primary, onDone }: Omit<DomainFormModalP
   const addDomain = useAddDomain();
   const [refusal, setRefusal] = useState<AdminCallError | null>(null);
   const form = useForm({ initialValues: { name: '', status: String(DEFAULT_REDIRECT_STATUS) }, validate });
+  const failure = useDialogFailure();
 
   const save = form.onSubmit(({ name, status }) => {
     setRefusal(null);
+    failure.clear();
     const domain = primary === null ? { name: name.trim() } : { name: name.trim(), redirectTo: primary, redirectStatus: Number(status) as RedirectStatus };
     addDomain.mutate(
       { projectId: project.id, domain },
@@ -47,6 +51,7 @@ function DomainForm({ project, account, primary, onDone }: Omit<DomainFormModalP
           const refusal = domainFormRefusal(error);
           if (refusal && 'alert' in refusal) setRefusal(refusal.alert);
           else if (refusal) form.setFieldError(refusal.field, refusal.message);
+          else failure.show(error);
         },
       },
     );
@@ -69,6 +74,7 @@ function DomainForm({ project, account, primary, onDone }: Omit<DomainFormModalP
           </>
         )}
         {refusal && <SiteRefusalAlert error={refusal} account={account} />}
+        <DialogFailureAlert failure={failure.alert} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>
             Cancel

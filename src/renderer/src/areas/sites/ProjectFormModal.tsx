@@ -6,6 +6,8 @@ import { ProjectNameSchema } from '../../../../shared/sites';
 import { useAccounts } from '../../client/accounts';
 import { projectFormRefusal } from '../../client/errors';
 import { PLAN_NAME } from '../../client/plans';
+import { useDialogFailure } from '../../ui/dialog';
+import { DialogFailureAlert } from '../../ui/DialogFailureAlert';
 import { useCreateProject } from './queries';
 
 const validate = zod4Resolver(z.object({ name: ProjectNameSchema, accountId: z.string().min(1, { error: 'Choose the account the site belongs to' }) }));
@@ -22,9 +24,11 @@ function ProjectForm({ onCancel, onCreated }: { onCancel: () => void; onCreated:
   const accounts = useAccounts();
   const createProject = useCreateProject();
   const form = useForm({ initialValues: { name: '', accountId: '' }, validate });
+  const failure = useDialogFailure();
   const accountData = (accounts.data ?? []).map((account) => ({ value: String(account.id), label: `${account.name} (${PLAN_NAME[account.planId]})` }));
 
-  const save = form.onSubmit(({ name, accountId }) =>
+  const save = form.onSubmit(({ name, accountId }) => {
+    failure.clear();
     createProject.mutate(
       { name: name.trim(), accountId: Number(accountId) },
       {
@@ -32,10 +36,11 @@ function ProjectForm({ onCancel, onCreated }: { onCancel: () => void; onCreated:
         onError: (error) => {
           const refusal = projectFormRefusal(error);
           if (refusal) form.setFieldError(refusal.field, refusal.message);
+          else failure.show(error);
         },
       },
-    ),
-  );
+    );
+  });
 
   return (
     <form onSubmit={save}>
@@ -55,6 +60,7 @@ function ProjectForm({ onCancel, onCreated }: { onCancel: () => void; onCreated:
             A project belongs to an account. Create one on the Accounts &amp; keys page first.
           </Text>
         )}
+        <DialogFailureAlert failure={failure.alert} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel}>
             Cancel

@@ -5,7 +5,7 @@ import type { Deploy, Domain, NewProject, RedirectStatus } from '../../../../sha
 import { SHOWN_IN_PLACE } from '../../client/errors';
 import { call } from '../../client/transport';
 import { useEnvironment } from '../../client/EnvironmentProvider';
-import type { Outcome } from '../../client/notify';
+import type { Outcome, ProgressOptions } from '../../client/notify';
 import { useAction } from '../../client/action';
 
 /** While a domain waits for its record, the server re-checks it on its own: the table follows. */
@@ -46,7 +46,7 @@ export function useCreateProject() {
     run: (project: NewProject, environment) => call('projects.create', { environment, project }),
     progress: ({ name }) => `Creating the project ${name}…`,
     success: (project) => `Project “${project.name}” created; deploy it to publish ${project.url}`,
-    shownInPlace: SHOWN_IN_PLACE.siteForm,
+    shownInPlace: SHOWN_IN_PLACE.always,
     invalidates: ['sites'],
   });
 }
@@ -61,7 +61,8 @@ function deployOutcome(deploy: Deploy): Outcome {
 
 export type DeployRequest = { projectId: number } & ({ kind: 'folder'; folder: string } | { kind: 'upload'; upload: SiteUpload } | { kind: 'adoption_page' });
 
-export function useDeploy() {
+/** `{ shownInPlace: SHOWN_IN_PLACE.always }` from the deploy dialog, which shows every failure itself. */
+export function useDeploy(options: ProgressOptions = {}) {
   return useAction({
     run: (request: DeployRequest, environment) => {
       const { projectId } = request;
@@ -73,6 +74,7 @@ export function useDeploy() {
     success: deployOutcome,
     shownInPlace: SHOWN_IN_PLACE.siteForm,
     invalidates: ['sites'],
+    ...options,
   });
 }
 
@@ -90,14 +92,19 @@ export function useAddDomain() {
     run: ({ projectId, domain }: { projectId: number; domain: DomainInput }, environment) => call('domains.add', { environment, projectId, domain }),
     progress: ({ domain }) => `Adding ${domain.name}…`,
     success: (domain) => `${domain.name} added as ${domain.role === 'primary' ? 'the primary domain' : `a redirect to ${domain.to ?? 'the primary'}`}; create its DNS record, then verify.`,
-    shownInPlace: SHOWN_IN_PLACE.siteForm,
+    shownInPlace: SHOWN_IN_PLACE.always,
     invalidates: ['sites'],
   });
 }
 
-/** The check ran: its outcome and what to do next stay in the domain's row, not in a toast. */
-function verifyOutcome(domain: Domain): string {
-  return domain.status === 'verified' ? `${domain.name} is verified.` : `Checked ${domain.name}: ${domain.status}. What was found is under it.`;
+/**
+ * The check ran: its outcome and what to do next stay in the domain's row. Still pending (no record
+ * yet) is the usual first answer; a conflict or an error needs staff to act: a warning, never green.
+ */
+function verifyOutcome(domain: Domain): Outcome {
+  if (domain.status === 'verified') return `${domain.name} is verified.`;
+  if (domain.status === 'pending') return `Checked ${domain.name}: no matching record yet. What was found is under it.`;
+  return { title: `${domain.name} is not verified (${domain.status})`, message: 'What was found, and what to change, is under the domain.', warning: true };
 }
 
 export function useVerifyDomain() {
