@@ -30,13 +30,21 @@ function bucketLabel(start: number, bucketMs: number): string {
   return text.slice(0, 10);
 }
 
+/** A failed piece of advice (the reset headers) is told apart from a failed requirement. */
+const ADVICE = { label: 'Advice', color: 'orange' };
+
 function RuleCard({ rule }: { rule: RuleVerdict }): React.JSX.Element {
-  const { label, color } = VERDICT[rule.verdict];
+  const { label, color } = rule.verdict === 'fail' && rule.advisory ? ADVICE : VERDICT[rule.verdict];
   return (
     <Paper withBorder p="md" data-testid={`verdict-${rule.rule}`} data-verdict={rule.verdict}>
       <Stack gap="xs">
         <Group justify="space-between" wrap="nowrap">
-          <Text fw={700}>{rule.title}</Text>
+          <Text fw={700}>
+            {rule.title}{' '}
+            <Text span c="dimmed" size="xs" ff="monospace">
+              {rule.rule}
+            </Text>
+          </Text>
           <Badge color={color} variant={rule.verdict === 'not_tested' ? 'light' : 'filled'}>
             {label}
           </Badge>
