@@ -1,4 +1,4 @@
-import { createTheme, Drawer, Modal } from '@mantine/core';
+import { Badge, createTheme, Drawer, Modal } from '@mantine/core';
 
 const closeButtonProps = { 'aria-label': 'Close' };
 
@@ -10,5 +10,8 @@ export const theme = createTheme({
   components: {
     Modal: Modal.extend({ defaultProps: { closeButtonProps } }),
     Drawer: Drawer.extend({ defaultProps: { closeButtonProps } }),
+    // A badge is a status ("verified", "PASS"): never cut to "VE…". Mantine's badge hides its
+    // overflow, so a squeezed table column or row would shrink it; it keeps its whole width instead.
+    Badge: Badge.extend({ styles: { root: { minWidth: 'max-content', flexShrink: 0 } } }),
   },
 });

@@ -42,7 +42,7 @@ export function PlanRow({ plan }: { plan: PlanFigures }): React.JSX.Element {
     if (event.key === 'Enter') save();
   };
   const figureInput = (field: keyof PlanFormValues, label: string) => (
-    <FigureInput aria-label={`${plan.name} ${label}`} thousandSeparator w={150} onKeyDown={submitOnEnter} {...form.getInputProps(field)} />
+    <FigureInput aria-label={`${plan.name} ${label}`} thousandSeparator w={{ base: 100, lg: 150 }} onKeyDown={submitOnEnter} {...form.getInputProps(field)} />
   );
 
   return (
