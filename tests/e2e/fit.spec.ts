@@ -102,6 +102,11 @@ for (const viewport of VIEWPORTS) {
       await goTo(page, 'Plans');
       await expect(page.getByTestId('plan-row-enterprise')).toBeVisible();
       await expectNothingCut(page);
+      // A changed row shows Undo beside Save: still in view.
+      await page.getByRole('textbox', { name: 'Business requests per day', exact: true }).fill('1000000');
+      await expect(page.getByRole('button', { name: 'Undo changes to Business', exact: true })).toBeVisible();
+      await expectNothingCut(page);
+      await page.getByRole('button', { name: 'Undo changes to Business', exact: true }).click();
 
       // Usage: four accounts, one banned.
       await goTo(page, 'Usage');

@@ -123,7 +123,8 @@ function findCuts(root: Element, selector: string): Cut[] {
 export async function expectNothingCut(page: Page, scope?: Locator): Promise<void> {
   const root = scope ?? page.locator('main');
   await expect(root).toBeVisible();
-  // Let layout settle (fonts, a chart's resize observer) before measuring.
+  // Let layout settle before measuring: a drawer sliding in, a chart's resize observer.
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity));
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   const cuts = await root.evaluate(findCuts, CHECKED);
 
