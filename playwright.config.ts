@@ -14,7 +14,7 @@ export default defineConfig({
   fullyParallel: false,
   reporter: process.env.CI ? [['list'], ['json', { outputFile: 'reports/playwright.json' }]] : [['list']],
   use: {
-    viewport: { width: 1400, height: 900 },
+    viewport: { width: 1280, height: 800 },
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: browser.executablePath, args: browser.args, ...(browser.env ? { env: { ...process.env, ...browser.env } } : {}) },
   },

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { callApi, cliJson, createKey, expect, goTo, importPets, openDesk, roomInMinute, test } from './fixtures';
+import { VIEWPORTS, sizeName, type Viewport } from './viewports';
 
 /** Playwright's output folder (emptied at each run): `npm run screenshots` copies them into docs/screenshots/. */
 const OUT = path.resolve(__dirname, '../../test-results/screenshots');
@@ -10,22 +11,41 @@ const OUT = path.resolve(__dirname, '../../test-results/screenshots');
 const HIDE_TRANSIENTS = '.mantine-Notifications-root, .mantine-Tooltip-tooltip { display: none !important; }';
 
 /**
- * The theme follows the OS: take the page once per scheme, without reloading (state such as a burst survives).
+ * Every page at both window sizes of issue 20 (1280×800 and 1000×700), once per scheme (the theme
+ * follows the OS), without reloading (state such as a burst survives): `pets-1280x800-light.png`.
  * `window`: only what the window shows (a long log, or a drawer that covers the window, not the page).
  */
 async function shoot(page: Page, name: string, { window = false } = {}): Promise<void> {
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
-    await page.screenshot({ path: path.join(OUT, `${name}-${scheme}.png`), fullPage: !window, animations: 'disabled', style: HIDE_TRANSIENTS });
+  for (const viewport of VIEWPORTS) {
+    await page.setViewportSize(viewport);
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
+      await page.screenshot({ path: path.join(OUT, shotName(name, viewport, scheme)), fullPage: !window, animations: 'disabled', style: HIDE_TRANSIENTS });
+    }
+  }
+  await page.setViewportSize(VIEWPORTS[0]);
+}
+
+function shotName(name: string, viewport: Viewport, scheme: 'light' | 'dark'): string {
+  return `${name}-${sizeName(viewport)}-${scheme}.png`;
+}
+
+/** Every picture of these pages was taken, at each size and scheme, and is not blank. */
+function expectShots(names: string[]): void {
+  for (const name of names) {
+    for (const viewport of VIEWPORTS) {
+      for (const scheme of ['light', 'dark'] as const) expect(fs.statSync(path.join(OUT, shotName(name, viewport, scheme))).size).toBeGreaterThan(20_000);
+    }
   }
 }
 
 // Real port numbers on the Server page, as a user would see them (not the 0 of "pick a free one").
 test.use({ explicitPorts: true });
 
-test('screenshots of every page, light and dark', async ({ page, desk }) => {
-  test.setTimeout(90_000);
+test('screenshots of every page at both window sizes, light and dark', async ({ page, desk }) => {
+  // Six pages, each at two sizes in two schemes, full-page, on a shared two-core machine.
+  test.setTimeout(240_000);
   fs.mkdirSync(OUT, { recursive: true });
 
   // Realistic data: pets in every category and status, one account per plan, keys, traffic, a 429 and a ban.
@@ -110,16 +130,14 @@ test('screenshots of every page, light and dark', async ({ page, desk }) => {
   await expect(page.getByRole('textbox', { name: 'Production port', exact: true })).toHaveValue(new URL(desk.apiUrl.production).port);
   await shoot(page, 'server');
 
-  for (const name of ['pets', 'accounts', 'plans', 'console', 'usage', 'server']) {
-    for (const scheme of ['light', 'dark']) expect(fs.statSync(path.join(OUT, `${name}-${scheme}.png`)).size).toBeGreaterThan(20_000);
-  }
+  expectShots(['pets', 'accounts', 'plans', 'console', 'usage', 'server']);
 });
 
 test.describe('the Sites page', () => {
   test.use({ siteDns: true });
 
   test('screenshots of the Sites page, light and dark', async ({ page, desk }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(150_000);
     fs.mkdirSync(OUT, { recursive: true });
     const dns = desk.dns!;
     await importPets(desk, [
@@ -166,13 +184,13 @@ test.describe('the Sites page', () => {
       await expect(page.getByTestId(`domain-row-${name}`).getByTestId('certificate-state')).toHaveText('HTTPS ready', { timeout: 15_000 });
     }
     await shoot(page, 'sites');
-    for (const scheme of ['light', 'dark']) expect(fs.statSync(path.join(OUT, `sites-${scheme}.png`)).size).toBeGreaterThan(20_000);
+    expectShots(['sites']);
   });
 });
 
 test('screenshots of the Quota lab and Requests pages, light and dark', async ({ page, desk }) => {
   // 75 scenario requests plus ordinary traffic, on a shared two-core machine.
-  test.setTimeout(150_000);
+  test.setTimeout(210_000);
   fs.mkdirSync(OUT, { recursive: true });
   await importPets(desk, [
     { name: 'Biscuit', categoryId: 1 },
@@ -223,7 +241,5 @@ test('screenshots of the Quota lab and Requests pages, light and dark', async ({
   await expect(page.getByTestId('request-headers')).toContainText('retry-after');
   await shoot(page, 'requests-detail', { window: true });
 
-  for (const name of ['lab', 'requests', 'requests-detail']) {
-    for (const scheme of ['light', 'dark']) expect(fs.statSync(path.join(OUT, `${name}-${scheme}.png`)).size).toBeGreaterThan(20_000);
-  }
+  expectShots(['lab', 'requests', 'requests-detail']);
 });

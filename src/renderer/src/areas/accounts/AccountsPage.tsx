@@ -1,4 +1,4 @@
-import { Button, EmptyState, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { Box, Button, EmptyState, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { IconArrowsExchange, IconKey, IconPencil, IconUserPlus, IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
 import { AccountNameSchema } from '../../../../shared/admin-schemas';
@@ -50,7 +50,7 @@ export function AccountsPage(): React.JSX.Element {
         <LoadFailure error={accounts.error} onRetry={() => void accounts.refetch()} />
       ) : (
         <Paper withBorder radius="md">
-          <Table.ScrollContainer minWidth={760}>
+          <Table.ScrollContainer minWidth={680}>
             <Table highlightOnHover data-testid="accounts-table">
               <Table.Thead>
                 <Table.Tr>
@@ -77,7 +77,10 @@ export function AccountsPage(): React.JSX.Element {
                         #{account.id}
                       </Table.Td>
                       <Table.Td fw={500}>
-                        <TruncatedText text={account.name} maw={300} />
+                        {/* Narrower in a small window, so the actions stay in view (a long name keeps its tooltip). */}
+                        <Box maw={{ base: 120, lg: 300 }}>
+                          <TruncatedText text={account.name} maw={300} />
+                        </Box>
                       </Table.Td>
                       <Table.Td>
                         <PlanBadge planId={account.planId} />

@@ -80,7 +80,8 @@ export function ConsoleResponseView({ response }: { response: ConsoleResponse })
             Body
           </Text>
           <ScrollArea.Autosize mah={360}>
-            <Code block data-testid="response-body">
+            {/* Long lines (an error message, a long name) wrap: no sideways scrolling. */}
+            <Code block data-testid="response-body" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
               {response.body === '' ? '(empty)' : prettyBody(response.body)}
             </Code>
           </ScrollArea.Autosize>

@@ -1,4 +1,4 @@
-import { Button, EmptyState, Group, Pagination, Paper, SegmentedControl, Select, Table, Text, TextInput } from '@mantine/core';
+import { Box, Button, EmptyState, Group, Pagination, Paper, SegmentedControl, Select, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { IconHistory, IconPaw, IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
@@ -147,7 +147,10 @@ export function PetBrowser(): React.JSX.Element {
                   <Table.Tr key={pet.id} data-testid={`pet-row-${pet.id}`}>
                     <Table.Td c="dimmed">{pet.id}</Table.Td>
                     <Table.Td fw={500}>
-                      <TruncatedText text={pet.name} maw={360} />
+                      {/* Narrower in a small window, so the actions stay in view (a long name keeps its tooltip). */}
+                      <Box maw={{ base: 180, lg: 360 }}>
+                        <TruncatedText text={pet.name} maw={360} />
+                      </Box>
                     </Table.Td>
                     <Table.Td>
                       <TruncatedText text={categoryName.get(pet.categoryId) ?? `#${pet.categoryId}`} maw={200} />

@@ -42,7 +42,7 @@ export function PlanRow({ plan }: { plan: PlanFigures }): React.JSX.Element {
     if (event.key === 'Enter') save();
   };
   const figureInput = (field: keyof PlanFormValues, label: string) => (
-    <FigureInput aria-label={`${plan.name} ${label}`} thousandSeparator w={150} onKeyDown={submitOnEnter} {...form.getInputProps(field)} />
+    <FigureInput aria-label={`${plan.name} ${label}`} thousandSeparator w={{ base: 100, lg: 150 }} onKeyDown={submitOnEnter} {...form.getInputProps(field)} />
   );
 
   return (
@@ -68,7 +68,8 @@ export function PlanRow({ plan }: { plan: PlanFigures }): React.JSX.Element {
       <Table.Td>{figureInput('banThreshold', 'ban threshold')}</Table.Td>
       <Table.Td>{figureInput('banMinutes', 'ban minutes')}</Table.Td>
       <Table.Td>
-        <Group gap="xs" wrap="nowrap">
+        {/* In a small window Undo goes under Save rather than off to the side. */}
+        <Group gap="xs">
           <Button size="xs" aria-label={`Save ${plan.name}`} disabled={!form.isDirty()} loading={updatePlan.isPending} onClick={() => save()}>
             Save
           </Button>

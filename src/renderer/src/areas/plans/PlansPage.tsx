@@ -23,7 +23,7 @@ export function PlansPage(): React.JSX.Element {
         <LoadFailure error={plans.error} onRetry={() => void plans.refetch()} />
       ) : (
         <Paper withBorder radius="md">
-          <Table.ScrollContainer minWidth={820}>
+          <Table.ScrollContainer minWidth={680}>
             <Table verticalSpacing="sm" data-testid="plans-table">
               <Table.Thead>
                 <Table.Tr>
@@ -32,7 +32,7 @@ export function PlansPage(): React.JSX.Element {
                   <Table.Th>Per day</Table.Th>
                   <Table.Th>Ban threshold</Table.Th>
                   <Table.Th>Ban minutes</Table.Th>
-                  <Table.Th w={170} />
+                  <Table.Th />
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>

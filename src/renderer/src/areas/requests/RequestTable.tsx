@@ -13,7 +13,7 @@ const time = (ms: number) => new Date(ms).toISOString().slice(11, 23);
 /** Logged requests, one a row; a click opens the detail drawer. */
 export function RequestTable({ requests, onOpen }: { requests: LoggedRequest[]; onOpen: (request: LoggedRequest) => void }): React.JSX.Element {
   return (
-    <Table.ScrollContainer minWidth={900}>
+    <Table.ScrollContainer minWidth={680}>
       <Table highlightOnHover striped data-testid="request-table">
         <Table.Thead>
           <Table.Tr>
@@ -21,10 +21,11 @@ export function RequestTable({ requests, onOpen }: { requests: LoggedRequest[]; 
             <Table.Th>Request</Table.Th>
             <Table.Th>Status</Table.Th>
             <Table.Th>Key</Table.Th>
-            <Table.Th>Account</Table.Th>
+            {/* Account and latency are in the request's drawer too: they give way in a small window. */}
+            <Table.Th visibleFrom="lg">Account</Table.Th>
             <Table.Th>Remaining</Table.Th>
             <Table.Th>Retry-After</Table.Th>
-            <Table.Th>ms</Table.Th>
+            <Table.Th visibleFrom="lg">ms</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -34,7 +35,7 @@ export function RequestTable({ requests, onOpen }: { requests: LoggedRequest[]; 
                 {time(request.at)}
               </Table.Td>
               <Table.Td>
-                <Text ff="monospace" fz="xs" lineClamp={1} style={{ wordBreak: 'break-all' }}>
+                <Text ff="monospace" fz="xs" lineClamp={1} style={{ wordBreak: 'break-all' }} title={`${request.method} ${request.path}`}>
                   {request.method} {request.path}
                 </Text>
               </Table.Td>
@@ -47,10 +48,10 @@ export function RequestTable({ requests, onOpen }: { requests: LoggedRequest[]; 
               <Table.Td ff="monospace" fz="xs">
                 {request.keyId === null ? '—' : `#${request.keyId} ${request.keyPrefix ?? ''}`}
               </Table.Td>
-              <Table.Td>{request.accountId ?? '—'}</Table.Td>
+              <Table.Td visibleFrom="lg">{request.accountId ?? '—'}</Table.Td>
               <Table.Td>{request.remaining === null ? '—' : `${request.remaining} / ${request.limit}`}</Table.Td>
               <Table.Td>{request.retryAfter === null ? '—' : `${request.retryAfter} s`}</Table.Td>
-              <Table.Td>{request.latencyMs.toFixed(1)}</Table.Td>
+              <Table.Td visibleFrom="lg">{request.latencyMs.toFixed(1)}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

@@ -24,7 +24,7 @@ export function UsageCard({ row, keyName }: { row: OverviewRow; keyName: (keyId:
     <Card withBorder radius="md" padding="md" data-testid={`usage-card-${account.id}`}>
       <Group justify="space-between" mb="sm" wrap="nowrap">
         <Group gap="xs" wrap="nowrap" miw={0}>
-          <Title order={2} size="h4" lineClamp={1}>
+          <Title order={2} size="h4" lineClamp={1} title={account.name}>
             {account.name}
           </Title>
           <PlanBadge planId={account.planId} />

@@ -51,7 +51,8 @@ export function UsagePage(): React.JSX.Element {
       )}
       {rows.length > 0 && (
         <>
-          <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }}>
+          {/* One card a row until the window is wide enough for a card's title, plan and reset button side by side. */}
+          <SimpleGrid cols={{ base: 1, lg: 2, xl: 3 }}>
             {rows.map((row) => (
               <UsageCard key={row.account.id} row={row} keyName={keyName} />
             ))}
