@@ -9,8 +9,6 @@ export const theme = createTheme({
   focusRing: 'auto',
   components: {
     Modal: Modal.extend({ defaultProps: { closeButtonProps } }),
-    // A status is a word or two: Mantine lets a squeezed badge shrink to "P…", so it never shrinks, in a row or a cell.
-    Badge: Badge.extend({ styles: { root: { flexShrink: 0, minWidth: 'fit-content' } } }),
     Drawer: Drawer.extend({ defaultProps: { closeButtonProps } }),
     // A badge is a status ("verified", "PASS"): never cut to "VE…". Mantine's badge hides its
     // overflow, so a squeezed table column or row would shrink it; it keeps its whole width instead.
