@@ -12,6 +12,8 @@ export interface InstanceLock {
 interface Holder {
   pid: number;
   address?: string;
+  /** The sites' HTTPS port, when the server serves them over HTTPS too. */
+  httpsPort?: number;
 }
 
 /**
@@ -76,4 +78,11 @@ function isAlive(pid: number): boolean {
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
+}
+
+/** The ports the environment's running server listens on (HTTP from its recorded address), if one is running. */
+export function runningServerPorts(lockFile: string): { http: number; https: number | null } | undefined {
+  const holder = readHolder(`${lockFile}.json`);
+  if (!holder?.address || !isAlive(holder.pid) || !URL.canParse(holder.address)) return undefined;
+  return { http: Number(new URL(holder.address).port), https: holder.httpsPort ?? null };
 }

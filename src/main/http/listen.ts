@@ -94,7 +94,7 @@ export async function startApiServer(options: StartOptions): Promise<RunningServ
   const port = typeof address === 'object' && address ? address.port : options.port;
   const urlHost = host.includes(':') ? `[${host}]` : host;
   const baseUrl = `http://${urlHost}:${port}${API_BASE_PATH}`;
-  recordLockHolder(lockFile, { pid: process.pid, address: baseUrl });
+  recordLockHolder(lockFile, { pid: process.pid, address: baseUrl, httpsPort: https?.port });
   const running = { app, engine, https };
   let stopping: Promise<void> | undefined;
   return {
