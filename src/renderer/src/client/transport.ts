@@ -11,7 +11,7 @@ import {
   type AdminOutput,
   type AdminResult,
 } from '../../../shared/admin-contract';
-import type { ErrorBody, ErrorCode } from '../../../shared/errors';
+import type { AdminErrorBody, AnyErrorDetails, ErrorBody, ErrorCode } from '../../../shared/errors';
 
 declare global {
   interface Window {
@@ -23,12 +23,15 @@ declare global {
 export class AdminCallError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
+  /** The code's typed details (src/shared/errors.ts), for wording the failure in the window's own words. */
+  readonly details: AnyErrorDetails | undefined;
 
-  constructor(body: ErrorBody) {
+  constructor(body: AdminErrorBody) {
     super(body.message);
     this.name = 'AdminCallError';
     this.code = body.code;
     this.status = body.status;
+    this.details = body.details;
   }
 }
 

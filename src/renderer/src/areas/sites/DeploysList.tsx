@@ -1,15 +1,12 @@
-import { EmptyState, Group, Table, Text } from '@mantine/core';
+import { Box, EmptyState, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconArrowBackUp, IconRocket } from '@tabler/icons-react';
 import type { Deploy, Project } from '../../../../shared/sites';
 import { formatBytes, formatFigure, formatMoment } from '../../ui/format';
 import { useDeploys, useRollback } from './queries';
-import { LoadFailure, SkeletonRows } from '../../ui/LoadStates';
+import { LoadFailure } from '../../ui/LoadStates';
 import { RowAction } from '../../ui/RowAction';
 import { DeployOutcomeBadge, LiveBadge } from './SiteBadges';
-import { TruncatedText } from '../../ui/TruncatedText';
-
-const COLUMNS = 7;
 
 function sourceOf(deploy: Deploy): string {
   return deploy.source === 'adoption_page' ? 'adoption page' : (deploy.folder ?? 'folder');
@@ -21,8 +18,13 @@ function rollbackUnavailable(deploy: Deploy): string | undefined {
   return undefined;
 }
 
-/** A project's deploys, newest first: which one is live, what each held, why a failed one failed. */
-export function DeploysTable({ project }: { project: Project }): React.JSX.Element {
+const ROW_BORDER = { borderTop: '1px solid var(--mantine-color-default-border)' };
+
+/**
+ * A project's deploys, newest first: which one is live, what each held, why a failed one failed.
+ * Rows wrap instead of scrolling sideways, so the outcome and the action are whole at any width.
+ */
+export function DeploysList({ project }: { project: Project }): React.JSX.Element {
   const deploys = useDeploys(project.id);
   const rollback = useRollback();
 
@@ -39,58 +41,51 @@ export function DeploysTable({ project }: { project: Project }): React.JSX.Eleme
     });
 
   if (deploys.isError) return <LoadFailure error={deploys.error} onRetry={() => void deploys.refetch()} />;
+  if (deploys.data?.length === 0) {
+    return <EmptyState py="lg" icon={<IconRocket size={28} />} withIndicatorBackground title="Nothing deployed yet" description="Deploy a folder of static files, or publish the adoption page in one click." />;
+  }
   return (
-    <Table.ScrollContainer minWidth={760}>
-      <Table highlightOnHover data-testid="deploys-table">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Deploy</Table.Th>
-            <Table.Th>Outcome</Table.Th>
-            <Table.Th>Time</Table.Th>
-            <Table.Th ta="right">Files</Table.Th>
-            <Table.Th ta="right">Size</Table.Th>
-            <Table.Th>Source</Table.Th>
-            <Table.Th>Actions</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {deploys.isPending && <SkeletonRows rows={2} columns={COLUMNS} />}
-          {deploys.data?.map((deploy) => (
-            <Table.Tr key={deploy.number} data-testid={`deploy-row-${deploy.number}`}>
-              <Table.Td ff="monospace">#{deploy.number}</Table.Td>
-              <Table.Td>
-                <Group gap={4} wrap="nowrap">
-                  <DeployOutcomeBadge deploy={deploy} />
-                  {deploy.live && <LiveBadge />}
-                </Group>
-              </Table.Td>
-              <Table.Td c="dimmed">{formatMoment(deploy.createdAt)}</Table.Td>
-              <Table.Td ta="right">{deploy.outcome === 'succeeded' ? formatFigure(deploy.fileCount) : '—'}</Table.Td>
-              <Table.Td ta="right">{deploy.outcome === 'succeeded' ? formatBytes(deploy.byteSize) : '—'}</Table.Td>
-              <Table.Td>
-                <TruncatedText text={sourceOf(deploy)} maw={320} size="sm" />
-                {deploy.reason && (
-                  <Text size="xs" c="red" maw={420} data-testid="deploy-reason">
-                    {deploy.reason}
-                  </Text>
-                )}
-              </Table.Td>
-              <Table.Td>
-                <RowAction
-                  tooltip="Roll back to this deploy"
-                  label={`Roll back to deploy ${deploy.number}`}
-                  icon={<IconArrowBackUp size={16} />}
-                  onClick={() => confirmRollback(deploy)}
-                  unavailable={rollbackUnavailable(deploy)}
-                />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-      {deploys.data?.length === 0 && (
-        <EmptyState py="lg" icon={<IconRocket size={28} />} withIndicatorBackground title="Nothing deployed yet" description="Deploy a folder of static files, or publish the adoption page in one click." />
-      )}
-    </Table.ScrollContainer>
+    <Stack gap={0} role="list" aria-label={`Deploys of ${project.name}`} data-testid="deploys-list">
+      <Text size="sm" fw={600} pb="xs">
+        Deploys
+      </Text>
+      {deploys.isPending && <Skeleton h={28} />}
+      {deploys.data?.map((deploy) => (
+        <Group key={deploy.number} role="listitem" data-testid={`deploy-row-${deploy.number}`} gap="md" py="xs" wrap="wrap" align="center" style={ROW_BORDER}>
+          <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
+            <Text ff="monospace" size="sm" fw={500}>
+              #{deploy.number}
+            </Text>
+            <DeployOutcomeBadge deploy={deploy} />
+            {deploy.live && <LiveBadge />}
+          </Group>
+          <Text size="sm" c="dimmed" style={{ flexShrink: 0 }} data-testid="deploy-time">
+            {formatMoment(deploy.createdAt)}
+          </Text>
+          {deploy.outcome === 'succeeded' && (
+            <Text size="sm" style={{ flexShrink: 0 }} data-testid="deploy-size">
+              {formatFigure(deploy.fileCount)} file{deploy.fileCount === 1 ? '' : 's'} · {formatBytes(deploy.byteSize)}
+            </Text>
+          )}
+          <Box style={{ flex: '1 1 220px', minWidth: 0 }}>
+            <Text size="sm" style={{ overflowWrap: 'anywhere' }} data-testid="deploy-source">
+              {sourceOf(deploy)}
+            </Text>
+            {deploy.reason && (
+              <Text size="xs" c="red" style={{ overflowWrap: 'anywhere' }} data-testid="deploy-reason">
+                {deploy.reason}
+              </Text>
+            )}
+          </Box>
+          <RowAction
+            tooltip="Roll back to this deploy"
+            label={`Roll back to deploy ${deploy.number}`}
+            icon={<IconArrowBackUp size={16} />}
+            onClick={() => confirmRollback(deploy)}
+            unavailable={rollbackUnavailable(deploy)}
+          />
+        </Group>
+      ))}
+    </Stack>
   );
 }
