@@ -51,7 +51,7 @@ function takeToken(): string {
   return window.sessionStorage.getItem(TOKEN_KEY) ?? '';
 }
 
-function isErrorBody(body: unknown): body is ErrorBody {
+function isErrorBody(body: unknown): body is AdminErrorBody {
   return typeof body === 'object' && body !== null && typeof (body as ErrorBody).code === 'string' && typeof (body as ErrorBody).message === 'string';
 }
 
@@ -65,7 +65,7 @@ async function resultOf(response: Response): Promise<AdminResult<unknown>> {
     body = undefined;
   }
   if (response.ok && body !== undefined) return { ok: true, value: body };
-  if (isErrorBody(body)) return { ok: false, error: { code: body.code, message: body.message, status: response.status } };
+  if (isErrorBody(body)) return { ok: false, error: { code: body.code, message: body.message, status: response.status, ...(body.details === undefined ? {} : { details: body.details }) } };
   const message = `The Adoption Desk server answered ${response.status} ${response.statusText} without an explanation.`;
   return { ok: false, error: { code: 'internal_error', message, status: response.status } };
 }
