@@ -141,5 +141,53 @@ for (const size of SIZES) {
         .poll(() => (fs.existsSync(path.join(desk.dataDir, 'settings.json')) ? JSON.parse(fs.readFileSync(path.join(desk.dataDir, 'settings.json'), 'utf8')).acme : null))
         .toEqual({ directoryUrl: 'https://acme-staging-v02.api.letsencrypt.org/directory', email: 'ops@happytails.test', termsAgreed: true, caFile: pem });
     });
+
+    test('the 30-minute prompt, reached as the certificates guide says: an ACME directory that is none, then 31 lab minutes', async ({ page, desk }) => {
+      test.setTimeout(120_000);
+      await page.setViewportSize(size);
+      const notAcme = `${new URL(desk.apiUrl.production).origin}/not-an-acme-directory`;
+      await openDesk(page, desk);
+      await goTo(page, 'Server');
+      await page.getByRole('checkbox', { name: /Get certificates from an ACME CA/ }).check();
+      await page.getByTestId('acme-directory-choice').getByText('Another CA', { exact: true }).click();
+      await page.getByRole('textbox', { name: 'ACME directory URL', exact: true }).fill(notAcme);
+      await page.getByRole('textbox', { name: 'Contact email', exact: true }).fill('ops@rivershelter.test');
+      await page.getByRole('checkbox', { name: 'I agree to the CA’s terms of service' }).check();
+      await page.getByRole('button', { name: 'Save and restart', exact: true }).click();
+      const settingsFile = path.join(desk.dataDir, 'settings.json');
+      await expect.poll(() => (fs.existsSync(settingsFile) ? JSON.parse(fs.readFileSync(settingsFile, 'utf8')).acme?.directoryUrl : null)).toBe(notAcme);
+
+      const account = await cliJson<{ id: number }>(desk, 'accounts', 'create', '--name', 'River Shelter', '--plan', 'pro');
+      const project = await cliJson<{ slug: string }>(desk, 'projects', 'create', '--account', String(account.id), '--name', 'River Shelter');
+      await desk.cli('deploy', project.slug, '--adoption-page');
+      desk.dns!.zone = { 'www.rivershelter.test': { CNAME: `${project.slug}.localhost` } };
+      await desk.cli('domains', 'add', project.slug, 'www.rivershelter.test');
+      await desk.cli('domains', 'verify', 'www.rivershelter.test');
+      await goTo(page, 'Sites');
+      const card = page.getByTestId('domain-row-www.rivershelter.test');
+      await expect(card.getByTestId('certificate-state')).toHaveText('failed', { timeout: 30_000 });
+      await expect(card.getByTestId('certificate-reason')).toContainText(`Attempting to read ACME directory returned error 404: ${notAcme}`);
+      await expect(card.getByTestId('certificate-reverify')).toBeHidden();
+
+      await desk.cli('clock', 'on');
+      await desk.cli('clock', 'advance', '31m');
+      await goTo(page, 'Server');
+      await goTo(page, 'Sites');
+      const prompt = card.getByTestId('certificate-reverify');
+      await expect(prompt).toContainText('Verified over 30 minutes ago and still no certificate', { timeout: 15_000 });
+      await toastsGone(page);
+      expect(await cutOrOutside(page.getByTestId('domains-panel'))).toEqual([]);
+      expect(await desk.cli('certificates', 'list')).toMatch(/www\.rivershelter\.test .* failed \(re-verify\)/);
+
+      // Back on the local CA, Re-verify issues at once.
+      await goTo(page, 'Server');
+      await page.getByRole('checkbox', { name: /Get certificates from an ACME CA/ }).uncheck();
+      await page.getByRole('button', { name: 'Save and restart', exact: true }).click();
+      await expect.poll(() => JSON.parse(fs.readFileSync(settingsFile, 'utf8')).acme).toBeUndefined();
+      await goTo(page, 'Sites');
+      await toastsGone(page);
+      await prompt.getByRole('button', { name: 'Re-verify', exact: true }).click();
+      await expect(card.getByTestId('certificate-state')).toHaveText('HTTPS ready', { timeout: 15_000 });
+    });
   });
 }
