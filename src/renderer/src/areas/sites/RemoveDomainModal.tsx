@@ -3,6 +3,9 @@ import { useState } from 'react';
 import type { Domain } from '../../../../shared/sites';
 import { usePromoteAndRemove, useRemoveDomain } from './queries';
 
+/** Long domain names wrap inside the button instead of being cut. */
+const WRAPPING_LABEL = { label: { whiteSpace: 'normal', overflow: 'visible', textAlign: 'left' } } as const;
+
 /** Which redirect to offer first: a verified one serves visitors at once. */
 function likelySuccessor(redirects: Domain[]): string | undefined {
   return (redirects.find((domain) => domain.status === 'verified') ?? redirects[0])?.name;
@@ -33,6 +36,9 @@ function RemovePrimary({ domain, redirects, onClose }: { domain: Domain; redirec
         </Button>
         <Button
           color="red"
+          h="auto"
+          py={6}
+          styles={WRAPPING_LABEL}
           loading={promoteAndRemove.isPending}
           onClick={() => promoteAndRemove.mutate({ successor, name: domain.name }, { onSuccess: onClose })}
         >
@@ -69,7 +75,7 @@ function RemoveOne({ domain, onClose }: { domain: Domain; onClose: () => void })
 export function RemoveDomainModal({ opened, domain, domains, onClose }: { opened: boolean; domain: Domain | null; domains: Domain[]; onClose: () => void }): React.JSX.Element {
   const redirects = domain?.role === 'primary' ? domains.filter((other) => other.role === 'redirect') : [];
   return (
-    <Modal opened={opened} onClose={onClose} title={domain ? `Remove ${domain.name}?` : ''}>
+    <Modal opened={opened} onClose={onClose} size="lg" title={domain ? `Remove ${domain.name}?` : ''}>
       {domain && (redirects.length > 0 ? <RemovePrimary key={domain.name} domain={domain} redirects={redirects} onClose={onClose} /> : <RemoveOne domain={domain} onClose={onClose} />)}
     </Modal>
   );
