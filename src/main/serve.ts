@@ -7,6 +7,7 @@ import { AppError, isAppError } from '../shared/errors';
 import type { RunningAdmin } from './http/admin/server';
 import { startApiServer } from './http/listen';
 import type { AppHost as AppHostType } from './host/app-host';
+import { checkedAcmeCaFile } from './host/acme-ca-file';
 import { DEFAULT_KEPT_DEPLOYS, type SitesOptions } from './sites/sites';
 import { collectDnsServer, positiveInt } from './cli/arguments';
 import { DEFAULT_SITES_HOST } from '../shared/sites';
@@ -88,7 +89,7 @@ function acmeOptions(options: CommandOptions): SitesOptions['acme'] {
   if (!URL.canParse(options.acmeDirectory) || !/^https?:$/.test(new URL(options.acmeDirectory).protocol)) throw new AppError('validation_failed', `--acme-directory must be an http(s) URL, e.g. ${LETS_ENCRYPT_DIRECTORY}`);
   if (options.acmeEmail === undefined || !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(options.acmeEmail)) throw new AppError('validation_failed', '--acme-email <address> is needed with --acme-directory: the CA sends expiry notices there.');
   if (!options.acmeAgreeTos) throw new AppError('validation_failed', '--acme-agree-tos is needed with --acme-directory: the CA issues only to accounts that agreed to its terms of service.');
-  return { directoryUrl: options.acmeDirectory, email: options.acmeEmail, termsAgreed: true, caFile: options.acmeCaFile };
+  return { directoryUrl: options.acmeDirectory, email: options.acmeEmail, termsAgreed: true, caFile: options.acmeCaFile === undefined ? undefined : checkedAcmeCaFile(options.acmeCaFile) };
 }
 
 interface CommandOptions {

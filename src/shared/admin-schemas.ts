@@ -111,6 +111,12 @@ export function isLoopbackHost(host: string): boolean {
   return name === 'localhost' || name === '::1' || /^127(\.\d{1,3}){3}$/.test(name);
 }
 
+/** Let's Encrypt's ACME directories: staging first (far higher limits, untrusted certificates), then production. */
+export const LETS_ENCRYPT_DIRECTORIES = {
+  staging: 'https://acme-staging-v02.api.letsencrypt.org/directory',
+  production: 'https://acme-v02.api.letsencrypt.org/directory',
+} as const;
+
 /** Certificates from an ACME CA (Let's Encrypt) instead of the local CA; absent or null: the local CA. */
 export const AcmeSettingsSchema = z.strictObject({
   directoryUrl: z
@@ -119,6 +125,8 @@ export const AcmeSettingsSchema = z.strictObject({
     .pipe(z.url({ protocol: /^https?$/, error: 'must be the CA’s ACME directory URL, e.g. https://acme-v02.api.letsencrypt.org/directory' })),
   email: z.string({ error: 'must be a string' }).trim().pipe(z.email({ error: 'must be an email address: the CA sends expiry notices there' })),
   termsAgreed: z.literal(true, { error: 'must be agreed: the CA issues only to accounts that agreed to its terms of service' }),
+  /** A PEM file of extra roots to trust for the directory's own HTTPS (a test CA such as Pebble); checked on save. */
+  caFile: z.string({ error: 'must be a string' }).trim().min(1, { error: 'must be the path of a PEM file, or absent' }).optional(),
 });
 export type AcmeSettings = z.infer<typeof AcmeSettingsSchema>;
 

@@ -55,9 +55,16 @@ export type ConflictDetails =
  * no face's controls. Codes not listed carry no details; details are optional where a code is thrown
  * from many places (a validation of any field, a conflict of any kind).
  */
+/** The extra CA file of the ACME settings cannot be trusted: nothing readable at `path`, or no PEM certificate in it. */
+export interface CaFileProblem {
+  field: 'acme.caFile';
+  reason: 'ca_file_missing' | 'ca_file_not_pem';
+  path: string;
+}
+
 export interface ErrorDetails {
   /** `field` is the input's name as the admin contract spells it (`redirectTo`), never a flag. */
-  validation_failed: { field: string };
+  validation_failed: { field: string } | CaFileProblem;
   /** The account's plan and the least plan that allows the action; `deployRequired` when the project has nothing live either. */
   plan_required: { accountId: number; accountName: string; planId: PlanId; needed: PlanId; project: string; deployRequired: boolean };
   deploy_required: { project: string };

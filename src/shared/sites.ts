@@ -55,6 +55,23 @@ export interface Project {
   createdAt: number;
 }
 
+/** The ports a running server serves the sites on: HTTP always, HTTPS when it was given a port for it. */
+export interface SitePorts {
+  http: number;
+  https: number | null;
+}
+
+/**
+ * The address that reaches `host` on a running server, port included: HTTPS when the name has a
+ * certificate and the server an HTTPS port (`<slug>.<sites-host>` never has one), else HTTP.
+ */
+export function siteAddress(host: string, ports: SitePorts, hasCertificate = false): string {
+  const secure = hasCertificate && ports.https !== null;
+  const url = new URL(`${secure ? 'https' : 'http'}://${host}/`);
+  url.port = String(secure ? ports.https : ports.http);
+  return url.toString();
+}
+
 export interface Deploy {
   projectId: number;
   number: number;

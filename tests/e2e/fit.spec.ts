@@ -179,11 +179,6 @@ for (const viewport of VIEWPORTS) {
       test.use({ siteDns: true });
 
       test(`the Sites page fits with deploys and custom domains (${sizeName(viewport)})`, async ({ page, desk }) => {
-        // Known not to fit yet: the custom-domains table scrolls sideways at both sizes (Redirect,
-        // Verify, Make primary, Remove and the explanation rows off to the right), and at 1000 px the
-        // deploys table too (Source, Actions). Domains become cards (issue 20, item 11): remove this
-        // mark once that lands and this test passes.
-        test.fail(true, 'the Sites page is being reworked to fit (issue 20, item 11)');
         test.setTimeout(90_000);
         const account = await cliJson<{ id: number }>(desk, 'accounts', 'create', '--name', 'Happy Tails Rescue', '--plan', 'pro');
         const project = await cliJson<{ slug: string }>(desk, 'projects', 'create', '--account', String(account.id), '--name', 'Happy Tails Rescue & Adoption Centre for Older Dogs');

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { test as base, expect, type Page } from '@playwright/test';
+import Database from 'better-sqlite3';
 import { startTestDns, type TestDns } from '../helpers/dns-server';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -194,4 +195,23 @@ export async function importPets(
   const file = path.join(desk.dataDir, `import-${Date.now()}-${Math.random().toString(36).slice(2)}.json`);
   fs.writeFileSync(file, JSON.stringify(pets));
   return JSON.parse(await desk.cli('--env', env, '--json', 'pets', 'import', file)) as { id: number; name: string; categoryId: number; status: string }[];
+}
+
+/**
+ * What `minutes` of real time would leave behind for a domain: its verification and certificate
+ * request dated that much earlier. Certificates keep real time (the lab clock does not move them)
+ * and the server is another process, so the test moves the stored moments instead of waiting; the
+ * server picks the write up as it does the CLI's.
+ */
+export function backdateCertificateRequest(desk: DeskServer, domain: string, minutes: number): void {
+  const database = new Database(path.join(desk.dataDir, 'production.sqlite'), { timeout: 5_000 });
+  try {
+    const ms = minutes * 60_000;
+    const changed = database
+      .prepare('UPDATE domains SET verified_at = verified_at - ?, certificate_requested_at = certificate_requested_at - ? WHERE name = ? AND removed_at IS NULL')
+      .run(ms, ms, domain).changes;
+    if (changed !== 1) throw new Error(`no live domain ${domain} to backdate`);
+  } finally {
+    database.close();
+  }
 }

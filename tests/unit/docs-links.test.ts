@@ -100,7 +100,11 @@ type ByTag<U, K extends keyof U> = { [T in U[K] & string]: Extract<U, Record<K, 
  * test above then wants docs/errors.md to follow.
  */
 const DETAILS_EXAMPLES: { [C in keyof ErrorDetails]: Record<string, ErrorDetails[C]> } = {
-  validation_failed: { '': { field: 'redirectTo' } },
+  validation_failed: {
+    '': { field: 'redirectTo' },
+    'reason: ca_file_missing': { field: 'acme.caFile', reason: 'ca_file_missing', path: '/home/ops/pebble-cert.pem' },
+    'reason: ca_file_not_pem': { field: 'acme.caFile', reason: 'ca_file_not_pem', path: '/home/ops/notes.txt' },
+  },
   plan_required: { '': { accountId: 3, accountName: 'Happy Paws', planId: 'free', needed: 'pro', project: 'happy-paws', deployRequired: false } },
   deploy_required: { '': { project: 'happy-paws' } },
   not_found: Object.fromEntries(

@@ -15,6 +15,8 @@ export interface Holder {
   address?: string;
   /** The last lab clock move the server's engine applied (LabClockService.move): the CLI waits for it. */
   labClockMove?: number;
+  /** The sites' HTTPS port, when the server serves them over HTTPS too. */
+  httpsPort?: number;
 }
 
 /**
@@ -84,4 +86,11 @@ function isAlive(pid: number): boolean {
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
+}
+
+/** The ports the environment's running server listens on (HTTP from its recorded address), if one is running. */
+export function runningServerPorts(lockFile: string): { http: number; https: number | null } | undefined {
+  const holder = readHolder(`${lockFile}.json`);
+  if (!holder?.address || !isAlive(holder.pid) || !URL.canParse(holder.address)) return undefined;
+  return { http: Number(new URL(holder.address).port), https: holder.httpsPort ?? null };
 }

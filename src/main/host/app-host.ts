@@ -10,6 +10,7 @@ import { Engine } from '../engine/engine';
 import { ensurePrivateDir } from '../files/owner-only';
 import { parseOrThrow } from '../../shared/validation';
 import { readSettingsFile, saveSettingsFile } from './settings-file';
+import { checkedAcmeCaFile } from './acme-ca-file';
 import type { SitesOptions } from '../sites/sites';
 
 export interface AppHostOptions {
@@ -121,7 +122,8 @@ export class AppHost {
    * address it had, the file keeps the previous settings, and the refusal says why.
    */
   async updateSettings(update: SettingsUpdate): Promise<ServerStatus[]> {
-    const { host, ports, httpsPorts, acme } = parseOrThrow(SettingsUpdateSchema, update, 'settings');
+    const { host, ports, httpsPorts, acme: asked } = parseOrThrow(SettingsUpdateSchema, update, 'settings');
+    const acme = asked?.caFile === undefined ? asked : { ...asked, caFile: checkedAcmeCaFile(asked.caFile) };
     const next = withCertificateSettings({ host, ports }, httpsPorts, acme);
     const saved = this.settings;
     const inForce = this.currentSettings();

@@ -97,7 +97,7 @@ export async function startApiServer(options: StartOptions): Promise<RunningServ
   const baseUrl = `http://${urlHost}:${port}${API_BASE_PATH}`;
   const running = { app, engine, https };
   // The record names the lab clock move the engine runs on: a CLI that moved the clock waits for it.
-  const stopRecording = recordAppliedMoves(lockFile, { pid: process.pid, address: baseUrl }, () => running.engine.lab, running.engine.changes);
+  const stopRecording = recordAppliedMoves(lockFile, { pid: process.pid, address: baseUrl, httpsPort: https?.port }, () => running.engine.lab, running.engine.changes);
   let stopping: Promise<void> | undefined;
   return {
     ...running,

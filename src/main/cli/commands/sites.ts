@@ -1,6 +1,8 @@
 import { type Command, Option } from 'commander';
 import { AppError } from '../../../shared/errors';
-import { REDIRECT_STATUSES, type Deploy, type Domain, type RedirectStatus } from '../../../shared/sites';
+import { REDIRECT_STATUSES, siteAddress, type Deploy, type Domain, type Project, type RedirectStatus } from '../../../shared/sites';
+import { runningServerPorts, serverLockFile } from '../../db/instance-lock';
+import type { Engine } from '../../engine/engine';
 import { positiveInt } from '../arguments';
 import { note, printObject, printRows } from '../output';
 import { dnsCheckCliWords } from '../hints';
@@ -17,14 +19,20 @@ export function registerSiteCommands(program: Command): void {
     .action(
       run((engine, output, options: { account: number; name: string }) => {
         const project = engine.sites.projects.create({ accountId: options.account, name: options.name });
-        printObject(output, project);
-        if (!output.json) note(`Project ${project.slug} created; deploy it to serve ${project.url}`);
+        const servedAt = servedAtOf(engine, project);
+        printObject(output, output.json ? { ...project, servedAt } : projectRow(project, servedAt));
+        if (!output.json) note(`Project ${project.slug} created; deploy it to serve it ${whereServed(engine, project, servedAt)}.`);
       }),
     );
   projects
     .command('list')
     .option('--account <id>', 'only this account', positiveInt)
-    .action(run((engine, output, options: { account?: number }) => printRows(output, engine.sites.projects.list({ accountId: options.account }), 'No projects yet.')));
+    .action(
+      run((engine, output, options: { account?: number }) => {
+        const list = engine.sites.projects.list({ accountId: options.account });
+        printRows(output, list.map((project) => (output.json ? { ...project, servedAt: servedAtOf(engine, project) } : projectRow(project, servedAtOf(engine, project)))), 'No projects yet.');
+      }),
+    );
 
   program
     .command('deploy')
@@ -39,12 +47,12 @@ export function registerSiteCommands(program: Command): void {
         }
         const sites = engine.sites.projects;
         const deploy = folder === undefined ? await sites.deployAdoptionPage(project) : await sites.deployFolder(project, folder);
-        const { slug, url } = sites.get(project);
+        const served = sites.get(project);
         if (output.json) printObject(output, deploy);
-        if (deploy.outcome === 'failed') throw new AppError('validation_failed', `deploy ${deploy.number} of ${slug} failed: ${deploy.reason ?? ''}`);
+        if (deploy.outcome === 'failed') throw new AppError('validation_failed', `deploy ${deploy.number} of ${served.slug} failed: ${deploy.reason ?? ''}`);
         if (!output.json) {
           printObject(output, deployRow(deploy));
-          note(`Deploy ${deploy.number} of ${slug} is live at ${url}`);
+          note(`Deploy ${deploy.number} of ${served.slug} is live; it is served ${whereServed(engine, served, servedAtOf(engine, served))}.`);
         }
       }),
     );
@@ -134,6 +142,23 @@ export function registerSiteCommands(program: Command): void {
         else note(`${domain.name} is removed from ${domain.project}; it is no longer served.`);
       }),
     );
+}
+
+/** The address that reaches the project on the environment's running server (its real port), or null when none runs. */
+function servedAtOf(engine: Engine, project: Project): string | null {
+  const ports = runningServerPorts(serverLockFile(engine.dataDir, engine.environment));
+  return ports ? siteAddress(new URL(project.url).hostname, ports) : null;
+}
+
+/** "at http://…:PORT/", or that no server runs to serve it (and at which name once one does). */
+function whereServed(engine: Engine, project: Project, servedAt: string | null): string {
+  if (servedAt !== null) return `at ${servedAt}`;
+  return `once a server runs: no ${engine.environment} server is running for this data dir (npm run serve); it then answers at http://${new URL(project.url).hostname}:<its port>/`;
+}
+
+function projectRow(project: Project, servedAt: string | null): Record<string, unknown> {
+  const { id, accountId, name, slug, liveDeploy, createdAt } = project;
+  return { id, accountId, name, slug, liveDeploy, createdAt, servedAt: servedAt ?? 'no server running' };
 }
 
 function deployRow(deploy: Deploy): Record<string, unknown> {

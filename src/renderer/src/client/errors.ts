@@ -3,7 +3,7 @@
  * under a form's field, in an alert inside the form, or over the whole window. The engine's message is
  * the same for every face; the words around it, and where it goes, are chosen here.
  */
-import type { ErrorCode } from '../../../shared/errors';
+import type { CaFileProblem, ConflictDetails, ErrorCode, ErrorDetails } from '../../../shared/errors';
 import type { Account } from '../../../shared/models';
 import { PAID_PLANS } from '../../../shared/plans';
 import { PLAN_NAME } from './plans';
@@ -38,8 +38,23 @@ export interface Failure {
   message: string;
 }
 
+/** Refusals whose details the window words itself, naming its own controls. */
+function wordedByDetails(error: AdminCallError): Failure | null {
+  const conflict = error.code === 'conflict' ? (error.details as ConflictDetails | undefined) : undefined;
+  if (conflict?.reason === 'primary_has_redirects') {
+    const { domain, redirects } = conflict;
+    return {
+      title: `${domain} still serves the site`,
+      message: `${redirects.join(', ')} ${redirects.length === 1 ? 'redirects' : 'redirect'} to ${domain}. Choose Remove again: it offers to make ${redirects.length === 1 ? redirects[0] : 'one of them'} the primary domain first.`,
+    };
+  }
+  return null;
+}
+
 /** A failure as a toast, a load failure or a form's alert shows it. */
 export function describeFailure(error: unknown): Failure {
+  const worded = error instanceof AdminCallError ? wordedByDetails(error) : null;
+  if (worded) return worded;
   if (error instanceof AdminCallError) return { title: error.status === 0 ? UNREACHABLE : (TITLES[error.code] ?? TITLES.internal_error), message: error.message };
   return { title: TITLES.internal_error, message: error instanceof Error ? error.message : String(error) };
 }
@@ -132,4 +147,15 @@ export function describeDomainRefusal(error: AdminCallError, account: Account | 
     return { planRequired: false, title: 'Publish the site first', message: 'A custom domain needs a live deploy: deploy a folder or publish the adoption page, then add the domain.' };
   }
   return { planRequired: false, title: 'Not added', message: error.message };
+}
+
+/** What the Server page puts under the ACME CA file field when the engine refused that file. */
+export function caFileRefusal(error: unknown): string | null {
+  if (!(error instanceof AdminCallError) || error.code !== 'validation_failed') return null;
+  const field = error.details as ErrorDetails['validation_failed'] | undefined;
+  if (field?.field !== 'acme.caFile' || !('reason' in field)) return null;
+  const details: CaFileProblem = field;
+  return details.reason === 'ca_file_missing'
+    ? `Nothing readable at ${details.path} on the computer running Adoption Desk: give the full path of the CA’s certificate file.`
+    : `${details.path} is not a certificate file: it must hold a PEM certificate (a block starting -----BEGIN CERTIFICATE-----), such as Pebble’s pebble-cert.pem.`;
 }

@@ -11,7 +11,7 @@ import {
   type AdminOutput,
   type AdminResult,
 } from '../../../shared/admin-contract';
-import type { ErrorBody, ErrorCode } from '../../../shared/errors';
+import type { AdminErrorBody, AnyErrorDetails, ErrorBody, ErrorCode } from '../../../shared/errors';
 
 declare global {
   interface Window {
@@ -23,12 +23,15 @@ declare global {
 export class AdminCallError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
+  /** The code's typed details (src/shared/errors.ts), for wording the failure in the window's own words. */
+  readonly details: AnyErrorDetails | undefined;
 
-  constructor(body: ErrorBody) {
+  constructor(body: AdminErrorBody) {
     super(body.message);
     this.name = 'AdminCallError';
     this.code = body.code;
     this.status = body.status;
+    this.details = body.details;
   }
 }
 
@@ -48,7 +51,7 @@ function takeToken(): string {
   return window.sessionStorage.getItem(TOKEN_KEY) ?? '';
 }
 
-function isErrorBody(body: unknown): body is ErrorBody {
+function isErrorBody(body: unknown): body is AdminErrorBody {
   return typeof body === 'object' && body !== null && typeof (body as ErrorBody).code === 'string' && typeof (body as ErrorBody).message === 'string';
 }
 
@@ -62,7 +65,7 @@ async function resultOf(response: Response): Promise<AdminResult<unknown>> {
     body = undefined;
   }
   if (response.ok && body !== undefined) return { ok: true, value: body };
-  if (isErrorBody(body)) return { ok: false, error: { code: body.code, message: body.message, status: response.status } };
+  if (isErrorBody(body)) return { ok: false, error: { code: body.code, message: body.message, status: response.status, ...(body.details === undefined ? {} : { details: body.details }) } };
   const message = `The Adoption Desk server answered ${response.status} ${response.statusText} without an explanation.`;
   return { ok: false, error: { code: 'internal_error', message, status: response.status } };
 }

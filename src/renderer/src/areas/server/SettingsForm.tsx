@@ -1,11 +1,12 @@
 import { Alert, Button, Card, Checkbox, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { AcmeDirectoryChoice } from './AcmeDirectoryChoice';
 import { useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { isLoopbackHost, SettingsSchema, type Settings } from '../../../../shared/admin-schemas';
+import { isLoopbackHost, LETS_ENCRYPT_DIRECTORIES, SettingsSchema, type Settings } from '../../../../shared/admin-schemas';
 import { ENVIRONMENT_LABEL } from '../../client/EnvironmentProvider';
-import { describeFailure } from '../../client/errors';
+import { caFileRefusal, describeFailure } from '../../client/errors';
 import { useUpdateSettings } from '../../client/servers';
 import { figureOf, FigureInput } from '../../ui/FigureInput';
 
@@ -14,11 +15,11 @@ type SettingsValues = {
   ports: { production: number | string; staging: number | string };
   /** Empty: no HTTPS for that environment. */
   httpsPorts: { production: number | string; staging: number | string };
-  acme: { enabled: boolean; directoryUrl: string; email: string; termsAgreed: boolean };
+  /** `caFile` empty: no extra CA (Let's Encrypt needs none). */
+  acme: { enabled: boolean; directoryUrl: string; email: string; termsAgreed: boolean; caFile: string };
 };
 
 const resolver = zod4Resolver(SettingsSchema);
-const LETS_ENCRYPT = 'https://acme-v02.api.letsencrypt.org/directory';
 
 function valuesOf(settings: Settings): SettingsValues {
   const https = (port: number | null | undefined) => port ?? '';
@@ -26,19 +27,22 @@ function valuesOf(settings: Settings): SettingsValues {
     host: settings.host,
     ports: settings.ports,
     httpsPorts: { production: https(settings.httpsPorts?.production), staging: https(settings.httpsPorts?.staging) },
-    acme: settings.acme ? { enabled: true, ...settings.acme } : { enabled: false, directoryUrl: LETS_ENCRYPT, email: '', termsAgreed: false },
+    // Staging first, as the certificates guide says: its limits are far higher while trying things out.
+    acme: settings.acme
+      ? { enabled: true, ...settings.acme, caFile: settings.acme.caFile ?? '' }
+      : { enabled: false, directoryUrl: LETS_ENCRYPT_DIRECTORIES.staging, email: '', termsAgreed: false, caFile: '' },
   };
 }
 
 function settingsOf(values: SettingsValues): Settings {
   const https = (port: number | string) => (port === '' ? null : figureOf(port));
-  const { enabled, directoryUrl, email, termsAgreed } = values.acme;
+  const { enabled, directoryUrl, email, termsAgreed, caFile } = values.acme;
   return {
     host: values.host.trim(),
     ports: { production: figureOf(values.ports.production), staging: figureOf(values.ports.staging) },
     httpsPorts: { production: https(values.httpsPorts.production), staging: https(values.httpsPorts.staging) },
     // The schema says what is missing; `termsAgreed: true` is the only value it accepts.
-    acme: enabled ? { directoryUrl: directoryUrl.trim(), email: email.trim(), termsAgreed: termsAgreed as true } : null,
+    acme: enabled ? { directoryUrl: directoryUrl.trim(), email: email.trim(), termsAgreed: termsAgreed as true, ...(caFile.trim() ? { caFile: caFile.trim() } : {}) } : null,
   };
 }
 
@@ -68,7 +72,9 @@ export function SettingsForm({ settings, unsaved = false }: { settings: Settings
     });
   };
 
-  const failure = updateSettings.isError ? describeFailure(updateSettings.error) : null;
+  // A refused CA file is said under its field; any other refusal in the alert below.
+  const caFileProblem = caFileRefusal(updateSettings.error);
+  const failure = updateSettings.isError && !caFileProblem ? describeFailure(updateSettings.error) : null;
 
   return (
     <Card withBorder radius="md" padding="md" maw={640}>
@@ -105,9 +111,17 @@ export function SettingsForm({ settings, unsaved = false }: { settings: Settings
           />
           {form.values.acme.enabled && (
             <>
+              <AcmeDirectoryChoice value={form.values.acme.directoryUrl} onChange={(url) => form.setFieldValue('acme.directoryUrl', url)} />
               <TextInput label="ACME directory URL" {...form.getInputProps('acme.directoryUrl')} />
               <TextInput label="Contact email" description="The CA sends expiry notices here." {...form.getInputProps('acme.email')} />
               <Checkbox label="I agree to the CA’s terms of service" {...form.getInputProps('acme.termsAgreed', { type: 'checkbox' })} />
+              <TextInput
+                label="Extra CA file (PEM)"
+                description="Only for a test CA such as Pebble: the full path of the certificate its directory is served with. Leave empty for Let’s Encrypt."
+                placeholder="/home/you/pebble/pebble-cert.pem"
+                {...form.getInputProps('acme.caFile')}
+                error={caFileProblem ?? form.getInputProps('acme.caFile').error}
+              />
             </>
           )}
           <Alert variant="light" color="blue">

@@ -10,7 +10,7 @@ const STATE_LABEL: Record<CertificateState, string> = { none: 'no certificate ye
 
 /**
  * A domain's certificate: state with issuer, times and expiry, the failure as the CA gave it, and re-verify when flagged.
- * `part` splits it for the domains table: the summary in the Certificate column, the times in the row's details.
+ * `part` splits it for a domain's card: the summary under its name, the times beside what the DNS check found.
  */
 export function CertificateDetails({
   domain,
@@ -24,7 +24,7 @@ export function CertificateDetails({
   const summary = part !== 'times';
   const reverify = useReverifyDomain();
   const badge = (
-    // In the narrow Certificate column the label wraps instead of being cut to "NO CERTI…".
+    // A narrow card wraps the label instead of cutting it to "NO CERTI…".
     <Badge color={STATE_COLOR[certificate.state]} variant="light" h="auto" py={2} radius="sm" styles={BADGE_WRAPS} data-testid="certificate-state">
       {STATE_LABEL[certificate.state]}
     </Badge>

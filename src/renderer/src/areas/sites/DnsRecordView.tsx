@@ -18,11 +18,12 @@ function CopyValue({ what, value }: { what: string; value: string }): React.JSX.
 
 function Field({ label, value }: { label: string; value: string }): React.JSX.Element {
   return (
-    <Group gap={4} wrap="nowrap">
-      <Text size="xs" c="dimmed" w={42}>
+    <Group gap={4} wrap="nowrap" style={{ minWidth: 0 }}>
+      <Text size="xs" c="dimmed" w={42} style={{ flexShrink: 0 }}>
         {label}
       </Text>
-      <Code data-testid={`record-${label.toLowerCase()}`} style={{ whiteSpace: 'nowrap' }}>
+      {/* A long name wraps rather than being cut: every character must be copyable by eye too. */}
+      <Code data-testid={`record-${label.toLowerCase()}`} style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
         {value}
       </Code>
       <CopyValue what={`record ${label.toLowerCase()}`} value={value} />
@@ -39,7 +40,7 @@ export function DnsRecordView({ record }: { record: DnsRecord }): React.JSX.Elem
       <Field label="Value" value={record.value} />
       <Field label="TTL" value={String(record.ttl)} />
       {record.type === 'ALIAS' && (
-        <Text size="xs" c="dimmed" maw={260}>
+        <Text size="xs" c="dimmed">
           An apex cannot hold a CNAME: use ALIAS (ANAME at some providers).
         </Text>
       )}

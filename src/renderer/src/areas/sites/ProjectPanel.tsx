@@ -1,23 +1,44 @@
 import { Alert, Anchor, Button, Code, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconExternalLink, IconPaw, IconUpload } from '@tabler/icons-react';
 import type { Account } from '../../../../shared/models';
-import type { Project } from '../../../../shared/sites';
+import { siteAddress, type Project } from '../../../../shared/sites';
 import { useDialog } from '../../ui/dialog';
-import { useEnvironment } from '../../client/EnvironmentProvider';
+import { ENVIRONMENT_LABEL, useEnvironment } from '../../client/EnvironmentProvider';
 import { useDeploy, useDeploys } from './queries';
-import { useServers } from '../../client/servers';
 import { DeployModal } from './DeployModal';
-import { DeploysTable } from './DeploysTable';
+import { DeploysList } from './DeploysList';
 import { PlanBadge } from '../../ui/Badges';
+import { siteHostOf, useSitePorts } from './site-ports';
 
-/** Sites are served by the environment's API server: the address carries its port. */
-function useLiveUrl(project: Project): string | null {
+/** Where the site is served, from the running server's real port; or why it is not served. */
+function ServedAt({ project }: { project: Project }): React.JSX.Element | null {
   const environment = useEnvironment();
-  const server = useServers().data?.find((status) => status.environment === environment);
-  if (project.liveDeploy === null || !server?.running) return null;
-  const url = new URL(project.url);
-  url.port = String(server.port);
-  return url.toString();
+  const ports = useSitePorts();
+  if (ports === undefined) return null;
+  if (ports === null) {
+    return (
+      <Text size="sm" c="dimmed" data-testid="live-url-none">
+        The {ENVIRONMENT_LABEL[environment].toLowerCase()} server is not running, so the site is not served{project.liveDeploy === null ? ' (and nothing is published yet)' : ''}. Start it on the Server
+        page.
+      </Text>
+    );
+  }
+  const address = siteAddress(siteHostOf(project.url), ports);
+  if (project.liveDeploy === null) {
+    return (
+      <Text size="sm" c="dimmed" data-testid="live-url-none">
+        Not published yet: deploy it to serve <Code>{address}</Code>
+      </Text>
+    );
+  }
+  return (
+    <Anchor href={address} target="_blank" rel="noreferrer" data-testid="live-url" style={{ overflowWrap: 'anywhere' }}>
+      <Group gap={4} wrap="nowrap">
+        {address}
+        <IconExternalLink size={14} aria-hidden />
+      </Group>
+    </Anchor>
+  );
 }
 
 /** One project: where it is served, how to publish it, and its deploys. */
@@ -25,7 +46,6 @@ export function ProjectPanel({ project, account }: { project: Project; account: 
   const deploys = useDeploys(project.id);
   const deploy = useDeploy();
   const deploying = useDialog<true>();
-  const liveUrl = useLiveUrl(project);
   const latest = deploys.data?.[0];
 
   return (
@@ -45,18 +65,7 @@ export function ProjectPanel({ project, account }: { project: Project; account: 
               )}
               {account && <PlanBadge planId={account.planId} />}
             </Group>
-            {liveUrl ? (
-              <Anchor href={liveUrl} target="_blank" rel="noreferrer" data-testid="live-url">
-                <Group gap={4} wrap="nowrap">
-                  {liveUrl}
-                  <IconExternalLink size={14} aria-hidden />
-                </Group>
-              </Anchor>
-            ) : (
-              <Text size="sm" c="dimmed" data-testid="live-url-none">
-                {project.liveDeploy === null ? `Not published yet: deploy it to serve ${project.url}` : 'The server of this environment is not running, so the site is not served.'}
-              </Text>
-            )}
+            <ServedAt project={project} />
           </Stack>
           <Group gap="sm">
             <Button variant="default" leftSection={<IconPaw size={16} />} loading={deploy.isPending && deploy.variables?.kind === 'adoption_page'} onClick={() => deploy.mutate({ projectId: project.id, kind: 'adoption_page' })}>
@@ -72,7 +81,7 @@ export function ProjectPanel({ project, account }: { project: Project; account: 
             {latest.reason} {project.liveDeploy === null ? 'Nothing is published yet.' : `Deploy ${project.liveDeploy} stays live.`}
           </Alert>
         )}
-        <DeploysTable project={project} />
+        <DeploysList project={project} />
       </Stack>
       <DeployModal opened={deploying.opened} project={project} onClose={deploying.close} />
     </Paper>

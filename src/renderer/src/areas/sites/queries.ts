@@ -142,3 +142,16 @@ export function useRemoveDomain() {
     invalidates: ['sites'],
   });
 }
+
+/** Removing a primary that others redirect to: one of them becomes the primary first, then the old one goes. */
+export function usePromoteAndRemove() {
+  return useAction({
+    run: async ({ successor, name }: { successor: string; name: string }, environment) => {
+      await call('domains.promote', { environment, name: successor });
+      return call('domains.remove', { environment, name });
+    },
+    progress: ({ successor, name }) => `Making ${successor} the primary domain, then removing ${name}…`,
+    success: (domain, { successor }) => `${successor} is the primary domain; ${domain.name} removed, it is no longer served.`,
+    invalidates: ['sites'],
+  });
+}

@@ -1,0 +1,117 @@
+import { Anchor, Box, Button, Card, Divider, Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconArrowRight, IconExternalLink, IconRefresh, IconStar, IconTrash } from '@tabler/icons-react';
+import { siteAddress, type Domain, type RedirectStatus } from '../../../../shared/sites';
+import { useSetRedirectStatus, useVerifyDomain } from './queries';
+import { REDIRECT_STATUS_OPTIONS } from './redirect-statuses';
+import { CertificateDetails } from './CertificateDetails';
+import { DnsRecordView } from './DnsRecordView';
+import { DomainRoleBadge, VerificationBadge } from './SiteBadges';
+import { VerificationDetails } from './VerificationDetails';
+import { useSitePorts } from './site-ports';
+
+function RedirectEditor({ domain }: { domain: Domain }): React.JSX.Element {
+  const setStatus = useSetRedirectStatus();
+  return (
+    <Group gap="xs" wrap="wrap">
+      <Group gap={4} wrap="nowrap" style={{ minWidth: 0 }}>
+        <IconArrowRight size={14} aria-hidden />
+        <Text size="sm">redirects to</Text>
+        <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }} data-testid="redirect-to">
+          {domain.to}
+        </Text>
+      </Group>
+      <Select
+        size="xs"
+        w={210}
+        aria-label={`Redirect status of ${domain.name}`}
+        data={REDIRECT_STATUS_OPTIONS}
+        value={String(domain.redirectStatus)}
+        allowDeselect={false}
+        disabled={setStatus.isPending}
+        onChange={(value) => value && setStatus.mutate({ name: domain.name, status: Number(value) as RedirectStatus })}
+      />
+    </Group>
+  );
+}
+
+/** The address a visitor reaches a verified domain at on the running server: HTTPS once it has a certificate. */
+function VisitLink({ domain }: { domain: Domain }): React.JSX.Element | null {
+  const ports = useSitePorts();
+  if (!ports || domain.status !== 'verified') return null;
+  const address = siteAddress(domain.name, ports, domain.certificate.state === 'issued');
+  return (
+    <Anchor href={address} target="_blank" rel="noreferrer" size="sm" data-testid="domain-address" style={{ overflowWrap: 'anywhere' }}>
+      {address} <IconExternalLink size={12} aria-hidden />
+    </Anchor>
+  );
+}
+
+export interface DomainCardProps {
+  domain: Domain;
+  onPromote: (domain: Domain) => void;
+  onRemove: (domain: Domain) => void;
+}
+
+/**
+ * One custom domain, as Vercel and Netlify show them: name, role, status and certificate on top, the
+ * record to create with copy buttons, what the last check found, and the actions, always in view.
+ */
+export function DomainCard({ domain, onPromote, onRemove }: DomainCardProps): React.JSX.Element {
+  const verify = useVerifyDomain();
+  const primary = domain.role === 'primary';
+  return (
+    <Card withBorder radius="md" padding="md" data-testid={`domain-row-${domain.name}`}>
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start" gap="sm" wrap="wrap">
+          <Stack gap={6} style={{ flex: '1 1 260px', minWidth: 0 }}>
+            <Text fw={600} ff="monospace" style={{ overflowWrap: 'anywhere' }} data-testid="domain-name">
+              {domain.name}
+            </Text>
+            <Group gap={6} wrap="wrap">
+              <DomainRoleBadge domain={domain} />
+              <VerificationBadge status={domain.status} />
+              <Text size="xs" c="dimmed">
+                {domain.kind}
+              </Text>
+            </Group>
+            <CertificateDetails domain={domain.name} certificate={domain.certificate} part="summary" />
+            <VisitLink domain={domain} />
+          </Stack>
+          <Group gap="xs" wrap="wrap" data-testid="domain-actions">
+            <Button size="xs" variant="light" leftSection={<IconRefresh size={14} />} aria-label={`Verify ${domain.name}`} loading={verify.isPending && verify.variables === domain.name} onClick={() => verify.mutate(domain.name)}>
+              Verify
+            </Button>
+            {!primary && (
+              <Button size="xs" variant="default" leftSection={<IconStar size={14} />} aria-label={`Make ${domain.name} primary`} onClick={() => onPromote(domain)}>
+                Make primary
+              </Button>
+            )}
+            <Button size="xs" variant="light" color="red" leftSection={<IconTrash size={14} />} aria-label={`Remove ${domain.name}`} onClick={() => onRemove(domain)}>
+              Remove
+            </Button>
+          </Group>
+        </Group>
+        {primary ? (
+          <Text size="sm" c="dimmed">
+            Serves the site; the project’s other domains redirect here.
+          </Text>
+        ) : (
+          <RedirectEditor domain={domain} />
+        )}
+        <Divider />
+        <SimpleGrid type="container" cols={{ base: 1, '640px': 2 }} spacing="lg" verticalSpacing="md">
+          <Box style={{ minWidth: 0 }}>
+            <Text size="xs" c="dimmed" fw={600} tt="uppercase" mb={4}>
+              DNS record to create
+            </Text>
+            <DnsRecordView record={domain.record} />
+          </Box>
+          <Box style={{ minWidth: 0 }} data-testid={`domain-details-${domain.name}`}>
+            <VerificationDetails domain={domain} />
+            {domain.certificate.state !== 'none' && <CertificateDetails domain={domain.name} certificate={domain.certificate} part="times" />}
+          </Box>
+        </SimpleGrid>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,82 @@
+import { Button, Group, Modal, Radio, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import type { Domain } from '../../../../shared/sites';
+import { usePromoteAndRemove, useRemoveDomain } from './queries';
+
+/** Long domain names wrap inside the button instead of being cut. */
+const WRAPPING_LABEL = { label: { whiteSpace: 'normal', overflow: 'visible', textAlign: 'left' } } as const;
+
+/** Which redirect to offer first: a verified one serves visitors at once. */
+function likelySuccessor(redirects: Domain[]): string | undefined {
+  return (redirects.find((domain) => domain.status === 'verified') ?? redirects[0])?.name;
+}
+
+function RemovePrimary({ domain, redirects, onClose }: { domain: Domain; redirects: Domain[]; onClose: () => void }): React.JSX.Element {
+  const promoteAndRemove = usePromoteAndRemove();
+  const [successor, setSuccessor] = useState(likelySuccessor(redirects) ?? '');
+  const others = redirects.map((redirect) => redirect.name);
+  return (
+    <Stack>
+      <Text size="sm" data-testid="remove-primary-explained">
+        {domain.name} is the primary domain: {others.join(', ')} {others.length === 1 ? 'redirects' : 'redirect'} to it. Another domain must serve the site before {domain.name} can go, so make{' '}
+        {others.length === 1 ? 'it' : 'one of them'} the primary first; {domain.name} is then removed and stops being served from the very next request.
+      </Text>
+      {others.length > 1 && (
+        <Radio.Group label="The new primary domain" value={successor} onChange={setSuccessor}>
+          <Stack gap={6} mt={6}>
+            {others.map((name) => (
+              <Radio key={name} value={name} label={name} />
+            ))}
+          </Stack>
+        </Radio.Group>
+      )}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onClose}>
+          Keep
+        </Button>
+        <Button
+          color="red"
+          h="auto"
+          py={6}
+          styles={WRAPPING_LABEL}
+          loading={promoteAndRemove.isPending}
+          onClick={() => promoteAndRemove.mutate({ successor, name: domain.name }, { onSuccess: onClose })}
+        >
+          Make {successor} primary and remove {domain.name}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+function RemoveOne({ domain, onClose }: { domain: Domain; onClose: () => void }): React.JSX.Element {
+  const remove = useRemoveDomain();
+  return (
+    <Stack>
+      <Text size="sm">
+        {domain.name} stops being served from the very next request; visitors get “no site at this domain”. Its DNS record stays at your provider until you delete it there.
+      </Text>
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onClose}>
+          Keep
+        </Button>
+        <Button color="red" loading={remove.isPending} onClick={() => remove.mutate(domain.name, { onSuccess: onClose })}>
+          Remove
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/**
+ * Removing a domain. A primary that others redirect to cannot simply go (they would point nowhere):
+ * the dialog offers to make one of them primary and then remove it, in one step.
+ */
+export function RemoveDomainModal({ opened, domain, domains, onClose }: { opened: boolean; domain: Domain | null; domains: Domain[]; onClose: () => void }): React.JSX.Element {
+  const redirects = domain?.role === 'primary' ? domains.filter((other) => other.role === 'redirect') : [];
+  return (
+    <Modal opened={opened} onClose={onClose} size="lg" title={domain ? `Remove ${domain.name}?` : ''}>
+      {domain && (redirects.length > 0 ? <RemovePrimary key={domain.name} domain={domain} redirects={redirects} onClose={onClose} /> : <RemoveOne domain={domain} onClose={onClose} />)}
+    </Modal>
+  );
+}
