@@ -64,10 +64,10 @@ function settings(dataDir: string): { acme?: { directoryUrl: string } } {
   return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as { acme?: { directoryUrl: string } }) : {};
 }
 
-test.describe('the 30-minute rule on the lab clock', () => {
+test.describe('the 30-minute rule', () => {
   test.use({ siteDns: true });
 
-  test('a certificate the ACME CA cannot issue fails with its reason; 31 lab minutes later re-verify is offered; back on the local CA it issues', async ({ page, desk }) => {
+  test('a certificate the ACME CA cannot issue fails with its reason; 31 minutes later re-verify is offered; back on the local CA it issues', async ({ page, desk }) => {
     test.setTimeout(150_000);
     const account = await cliJson<{ id: number }>(desk, 'accounts', 'create', '--name', 'River Rescue', '--plan', 'pro');
     const project = await cliJson<{ slug: string }>(desk, 'projects', 'create', '--account', String(account.id), '--name', 'River Rescue');
@@ -107,7 +107,8 @@ test.describe('the 30-minute rule on the lab clock', () => {
 
     // 31 minutes later in real time (certificates never follow the lab clock): the prompt to check the DNS and re-verify.
     backdateCertificateRequest(desk, 'www.riverrescue.test', 31);
-    await goTo(page, 'Quota lab');
+    // The window polls a failed certificate every 30 s; a reload reads the moved moments at once.
+    await page.reload();
     await goTo(page, 'Sites');
     const prompt = row.getByTestId('certificate-reverify');
     await expect(prompt).toContainText('Verified over 30 minutes ago and still no certificate');

@@ -60,10 +60,13 @@ for (const viewport of VIEWPORTS) {
 
     // The scenario's key is the one shown, by its label: the picker is not blank.
     await expect(picker).toHaveValue(/issued meanwhile/);
-    for (const rule of ['honours_retry_after', 'backs_off', 'avoids_ban']) {
+    for (const rule of ['retry-after', 'backoff', 'ban']) {
       await expect(report.getByTestId(`verdict-${rule}`)).toHaveAttribute('data-verdict', 'pass');
       await expect(report.getByTestId(`verdict-${rule}`).locator('.mantine-Badge-root')).toHaveText('Pass');
     }
+    // It reads no X-RateLimit-Remaining: 0, so it met a 429: advice, told apart from a failure.
+    await expect(report.getByTestId('verdict-ratelimit-window')).toHaveAttribute('data-verdict', 'fail');
+    await expect(report.getByTestId('verdict-ratelimit-window').locator('.mantine-Badge-root')).toHaveText('Advice');
     await expect(run.locator('.mantine-Badge-root')).toHaveText('finished');
     await expectNothingCut(page);
   });
