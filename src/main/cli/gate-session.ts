@@ -52,10 +52,6 @@ export interface GateResult {
   report: ComplianceReport;
 }
 
-export function commandFailed(outcome: CommandOutcome): boolean {
-  return outcome.exitCode !== 0 || outcome.signal !== null || outcome.timedOut || outcome.startError !== null;
-}
-
 /**
  * The compliance gate: a throw-away environment (temp data dir, the API on a free loopback port, lab
  * clock on, one key), the client command run against it with ADK_BASE_URL, ADK_API_KEY and

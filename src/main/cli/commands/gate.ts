@@ -2,7 +2,7 @@ import { type Command, Option } from 'commander';
 import { AppError } from '../../../shared/errors';
 import { PLAN_IDS, type PlanId } from '../../../shared/plans';
 import { failsGate } from '../../../shared/compliance';
-import { commandFailed, runGate, type CommandOutcome, type GateReady } from '../gate-session';
+import { runGate, type CommandOutcome, type GateReady } from '../gate-session';
 import { checkSettingsOf, positiveInt, withCheckSettings } from '../arguments';
 import { printReport, writeJunit } from '../compliance-output';
 import { note, printObject } from '../output';
@@ -22,6 +22,7 @@ interface GateCommandOptions {
   strict: boolean;
 }
 
+/** Why the command itself failed, or null when it ran to completion (exit 0): the one rule for exit code 2. */
 function describeOutcome(outcome: CommandOutcome, timeoutSeconds: number): string | null {
   if (outcome.startError !== null) return `the command could not start: ${outcome.startError}`;
   if (outcome.timedOut) return `the command ran longer than ${timeoutSeconds} s and was stopped (--timeout)`;
@@ -75,7 +76,7 @@ export function registerGateCommand(program: Command): void {
         const failure = describeOutcome(result.command, options.timeout);
         if (options.junit !== undefined) writeJunit(options.junit, result.report, { subject: 'gate', strict: options.strict, extra: [{ name: 'command: the client ran to completion', failure }] });
         const failedCheck = failsGate(result.report, options.strict);
-        const exitCode = commandFailed(result.command) ? GATE_EXIT.commandFailed : failedCheck ? GATE_EXIT.checkFailed : GATE_EXIT.passed;
+        const exitCode = failure !== null ? GATE_EXIT.commandFailed : failedCheck ? GATE_EXIT.checkFailed : GATE_EXIT.passed;
         if (json) printObject({ json }, { exitCode, command: result.command, limits: result.ready.limits, report: result.report });
         else {
           printReport(false, result.report, options.strict);
