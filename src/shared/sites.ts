@@ -61,6 +61,11 @@ export interface SitePorts {
   https: number | null;
 }
 
+/** `<slug>.<sites-host>` of a project, from its port-less `url`. */
+export function siteHostOf(projectUrl: string): string {
+  return new URL(projectUrl).hostname;
+}
+
 /**
  * The address that reaches `host` on a running server, port included: HTTPS when the name has a
  * certificate and the server an HTTPS port (`<slug>.<sites-host>` never has one), else HTTP.

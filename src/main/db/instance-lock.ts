@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { AppError } from '../../shared/errors';
+import type { SitePorts } from '../../shared/sites';
 import { writeFileAtomically } from '../files/atomic-write';
 import { claimPrivateFile } from '../files/owner-only';
 
@@ -19,14 +20,15 @@ export interface Holder {
   httpsPort?: number;
 }
 
-/**
- * One server per environment per data dir. The lock is an exclusive SQLite transaction on a side
- * file: the OS drops it when the holder dies, even by kill -9, so a crash never leaves it stuck.
- */
 /** The lock file of an environment's server in a data dir (its holder's record sits beside it). */
 export function serverLockFile(dataDir: string, environment: string): string {
   return path.join(dataDir, `${environment}.lock`);
 }
+
+/**
+ * One server per environment per data dir. The lock is an exclusive SQLite transaction on a side
+ * file: the OS drops it when the holder dies, even by kill -9, so a crash never leaves it stuck.
+ */
 
 export function acquireInstanceLock(lockFile: string, description: string): InstanceLock {
   claimPrivateFile(lockFile);
@@ -89,8 +91,8 @@ function isAlive(pid: number): boolean {
 }
 
 /** The ports the environment's running server listens on (HTTP from its recorded address), if one is running. */
-export function runningServerPorts(lockFile: string): { http: number; https: number | null } | undefined {
-  const holder = readHolder(`${lockFile}.json`);
-  if (!holder?.address || !isAlive(holder.pid) || !URL.canParse(holder.address)) return undefined;
+export function runningServerPorts(lockFile: string): SitePorts | undefined {
+  const holder = runningServer(lockFile);
+  if (!holder?.address || !URL.canParse(holder.address)) return undefined;
   return { http: Number(new URL(holder.address).port), https: holder.httpsPort ?? null };
 }

@@ -1,6 +1,6 @@
 import { type Command, Option } from 'commander';
 import { AppError } from '../../../shared/errors';
-import { REDIRECT_STATUSES, siteAddress, type Deploy, type Domain, type Project, type RedirectStatus } from '../../../shared/sites';
+import { REDIRECT_STATUSES, siteAddress, siteHostOf, type Deploy, type Domain, type Project, type RedirectStatus, type SitePorts } from '../../../shared/sites';
 import { runningServerPorts, serverLockFile } from '../../db/instance-lock';
 import type { Engine } from '../../engine/engine';
 import { positiveInt } from '../arguments';
@@ -19,7 +19,7 @@ export function registerSiteCommands(program: Command): void {
     .action(
       run((engine, output, options: { account: number; name: string }) => {
         const project = engine.sites.projects.create({ accountId: options.account, name: options.name });
-        const servedAt = servedAtOf(engine, project);
+        const servedAt = servedAtOf(project, runningPorts(engine));
         printObject(output, output.json ? { ...project, servedAt } : projectRow(project, servedAt));
         if (!output.json) note(`Project ${project.slug} created; deploy it to serve it ${whereServed(engine, project, servedAt)}.`);
       }),
@@ -30,7 +30,12 @@ export function registerSiteCommands(program: Command): void {
     .action(
       run((engine, output, options: { account?: number }) => {
         const list = engine.sites.projects.list({ accountId: options.account });
-        printRows(output, list.map((project) => (output.json ? { ...project, servedAt: servedAtOf(engine, project) } : projectRow(project, servedAtOf(engine, project)))), 'No projects yet.');
+        const ports = runningPorts(engine);
+        const rows = list.map((project) => {
+          const servedAt = servedAtOf(project, ports);
+          return output.json ? { ...project, servedAt } : projectRow(project, servedAt);
+        });
+        printRows(output, rows, 'No projects yet.');
       }),
     );
 
@@ -52,7 +57,7 @@ export function registerSiteCommands(program: Command): void {
         if (deploy.outcome === 'failed') throw new AppError('validation_failed', `deploy ${deploy.number} of ${served.slug} failed: ${deploy.reason ?? ''}`);
         if (!output.json) {
           printObject(output, deployRow(deploy));
-          note(`Deploy ${deploy.number} of ${served.slug} is live; it is served ${whereServed(engine, served, servedAtOf(engine, served))}.`);
+          note(`Deploy ${deploy.number} of ${served.slug} is live; it is served ${whereServed(engine, served, servedAtOf(served, runningPorts(engine)))}.`);
         }
       }),
     );
@@ -144,16 +149,20 @@ export function registerSiteCommands(program: Command): void {
     );
 }
 
-/** The address that reaches the project on the environment's running server (its real port), or null when none runs. */
-function servedAtOf(engine: Engine, project: Project): string | null {
-  const ports = runningServerPorts(serverLockFile(engine.dataDir, engine.environment));
-  return ports ? siteAddress(new URL(project.url).hostname, ports) : null;
+/** The ports of the environment's running server (read from its lock record once per command), if one runs. */
+function runningPorts(engine: Engine): SitePorts | undefined {
+  return runningServerPorts(serverLockFile(engine.dataDir, engine.environment));
+}
+
+/** The address that reaches the project on the running server (its real port), or null when none runs. */
+function servedAtOf(project: Project, ports: SitePorts | undefined): string | null {
+  return ports ? siteAddress(siteHostOf(project.url), ports) : null;
 }
 
 /** "at http://…:PORT/", or that no server runs to serve it (and at which name once one does). */
 function whereServed(engine: Engine, project: Project, servedAt: string | null): string {
   if (servedAt !== null) return `at ${servedAt}`;
-  return `once a server runs: no ${engine.environment} server is running for this data dir (npm run serve); it then answers at http://${new URL(project.url).hostname}:<its port>/`;
+  return `once a server runs: no ${engine.environment} server is running for this data dir (npm run serve); it then answers at http://${siteHostOf(project.url)}:<its port>/`;
 }
 
 function projectRow(project: Project, servedAt: string | null): Record<string, unknown> {

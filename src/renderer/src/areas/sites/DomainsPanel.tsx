@@ -2,14 +2,14 @@ import { Button, Code, EmptyState, Group, Paper, Skeleton, Stack, Text, Title } 
 import { modals } from '@mantine/modals';
 import { IconPlus, IconWorld } from '@tabler/icons-react';
 import type { Account } from '../../../../shared/models';
-import { siteAddress, type Domain, type Project } from '../../../../shared/sites';
+import { siteAddress, siteHostOf, type Domain, type Project } from '../../../../shared/sites';
 import { useDialog } from '../../ui/dialog';
 import { useDomains, usePromoteDomain } from './queries';
 import { DomainCard } from './DomainCard';
 import { DomainFormModal } from './DomainFormModal';
 import { LoadFailure } from '../../ui/LoadStates';
 import { RemoveDomainModal } from './RemoveDomainModal';
-import { siteHostOf, useSitePorts } from './site-ports';
+import { useSitePorts } from './site-ports';
 
 /** Where visitors reach the site without a domain of its own: the running server's real port, or that it is not running. */
 function NoDomainsYet({ project }: { project: Project }): React.JSX.Element {

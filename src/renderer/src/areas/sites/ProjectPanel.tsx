@@ -1,14 +1,14 @@
 import { Alert, Anchor, Button, Code, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconExternalLink, IconPaw, IconUpload } from '@tabler/icons-react';
 import type { Account } from '../../../../shared/models';
-import { siteAddress, type Project } from '../../../../shared/sites';
+import { siteAddress, siteHostOf, type Project } from '../../../../shared/sites';
 import { useDialog } from '../../ui/dialog';
 import { ENVIRONMENT_LABEL, useEnvironment } from '../../client/EnvironmentProvider';
 import { useDeploy, useDeploys } from './queries';
 import { DeployModal } from './DeployModal';
 import { DeploysList } from './DeploysList';
 import { PlanBadge } from '../../ui/Badges';
-import { siteHostOf, useSitePorts } from './site-ports';
+import { useSitePorts } from './site-ports';
 
 /** Where the site is served, from the running server's real port; or why it is not served. */
 function ServedAt({ project }: { project: Project }): React.JSX.Element | null {

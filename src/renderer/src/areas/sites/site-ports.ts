@@ -13,8 +13,3 @@ export function useSitePorts(): SitePorts | null | undefined {
   const server = servers.data.find((status) => status.environment === environment);
   return server?.running ? { http: server.port, https: server.httpsPort } : null;
 }
-
-/** `<slug>.<sites-host>` of a project, from its port-less url. */
-export function siteHostOf(projectUrl: string): string {
-  return new URL(projectUrl).hostname;
-}
