@@ -11,7 +11,7 @@ import { checkedAcmeCaFile } from './host/acme-ca-file';
 import { DEFAULT_KEPT_DEPLOYS, type SitesOptions } from './sites/sites';
 import { collectDnsServer, positiveInt } from './cli/arguments';
 import { DEFAULT_SITES_HOST } from '../shared/sites';
-import { LETS_ENCRYPT_DIRECTORY } from './sites/certificates/acme-issuer';
+import { LETS_ENCRYPT_DIRECTORIES } from '../shared/admin-schemas';
 
 const STOP_DEADLINE_MS = 5_000;
 
@@ -86,7 +86,7 @@ function acmeOptions(options: CommandOptions): SitesOptions['acme'] {
     if (options.acmeEmail !== undefined || options.acmeAgreeTos || options.acmeCaFile !== undefined) throw new AppError('validation_failed', '--acme-email, --acme-agree-tos and --acme-ca-file go with --acme-directory <url>.');
     return undefined;
   }
-  if (!URL.canParse(options.acmeDirectory) || !/^https?:$/.test(new URL(options.acmeDirectory).protocol)) throw new AppError('validation_failed', `--acme-directory must be an http(s) URL, e.g. ${LETS_ENCRYPT_DIRECTORY}`);
+  if (!URL.canParse(options.acmeDirectory) || !/^https?:$/.test(new URL(options.acmeDirectory).protocol)) throw new AppError('validation_failed', `--acme-directory must be an http(s) URL, e.g. ${LETS_ENCRYPT_DIRECTORIES.production}`);
   if (options.acmeEmail === undefined || !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(options.acmeEmail)) throw new AppError('validation_failed', '--acme-email <address> is needed with --acme-directory: the CA sends expiry notices there.');
   if (!options.acmeAgreeTos) throw new AppError('validation_failed', '--acme-agree-tos is needed with --acme-directory: the CA issues only to accounts that agreed to its terms of service.');
   return { directoryUrl: options.acmeDirectory, email: options.acmeEmail, termsAgreed: true, caFile: options.acmeCaFile === undefined ? undefined : checkedAcmeCaFile(options.acmeCaFile) };

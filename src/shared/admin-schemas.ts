@@ -122,7 +122,7 @@ export const AcmeSettingsSchema = z.strictObject({
   directoryUrl: z
     .string({ error: 'must be a string' })
     .trim()
-    .pipe(z.url({ protocol: /^https?$/, error: 'must be the CA’s ACME directory URL, e.g. https://acme-v02.api.letsencrypt.org/directory' })),
+    .pipe(z.url({ protocol: /^https?$/, error: `must be the CA’s ACME directory URL, e.g. ${LETS_ENCRYPT_DIRECTORIES.production}` })),
   email: z.string({ error: 'must be a string' }).trim().pipe(z.email({ error: 'must be an email address: the CA sends expiry notices there' })),
   termsAgreed: z.literal(true, { error: 'must be agreed: the CA issues only to accounts that agreed to its terms of service' }),
   /** A PEM file of extra roots to trust for the directory's own HTTPS (a test CA such as Pebble); checked on save. */

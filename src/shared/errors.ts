@@ -49,12 +49,6 @@ export type ConflictDetails =
   | { reason: 'primary_has_redirects'; domain: string; redirects: string[] }
   | { reason: 'domain_not_verified'; domain: string; status: 'pending' | 'conflict' | 'error' };
 
-/**
- * The details each code carries beside its message (docs/errors.md lists them): the facts a face
- * needs to word the failure its own way: a CLI command hint, a GUI button. The message itself names
- * no face's controls. Codes not listed carry no details; details are optional where a code is thrown
- * from many places (a validation of any field, a conflict of any kind).
- */
 /** The extra CA file of the ACME settings cannot be trusted: nothing readable at `path`, or no PEM certificate in it. */
 export interface CaFileProblem {
   field: 'acme.caFile';
@@ -62,6 +56,12 @@ export interface CaFileProblem {
   path: string;
 }
 
+/**
+ * The details each code carries beside its message (docs/errors.md lists them): the facts a face
+ * needs to word the failure its own way: a CLI command hint, a GUI button. The message itself names
+ * no face's controls. Codes not listed carry no details; details are optional where a code is thrown
+ * from many places (a validation of any field, a conflict of any kind).
+ */
 export interface ErrorDetails {
   /** `field` is the input's name as the admin contract spells it (`redirectTo`), never a flag. */
   validation_failed: { field: string } | CaFileProblem;

@@ -17,8 +17,6 @@ export interface AcmeOptions {
   caFile?: string;
 }
 
-/** Let's Encrypt's production directory. */
-export const LETS_ENCRYPT_DIRECTORY = 'https://acme-v02.api.letsencrypt.org/directory';
 
 /**
  * The HTTP-01 answers in flight: the sites server serves them at /.well-known/acme-challenge/<token>
