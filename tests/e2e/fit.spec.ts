@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { callApi, cliJson, createKey, expect, goTo, importPets, openDesk, roomInMinute, test, type DeskServer } from './fixtures';
+import { addDomainsInEveryState, callApi, cliJson, createKey, expect, goTo, importPets, openDesk, roomInMinute, test, type DeskServer } from './fixtures';
 import { VIEWPORTS, expectNothingCut, sizeName } from './viewports';
 
 /*
@@ -187,16 +187,7 @@ for (const viewport of VIEWPORTS) {
         fs.writeFileSync(path.join(folder, 'index.html'), '<h1>Happy Tails</h1>');
         await desk.cli('deploy', project.slug, folder);
         await desk.cli('deploy', project.slug, '--adoption-page');
-        desk.dns!.zone = {
-          'www.happytails.test': { CNAME: `${project.slug}.localhost` },
-          'happytails.test': { A: '127.0.0.1' },
-          'shop.happytails.test': { A: '203.0.113.7' },
-        };
-        await desk.cli('domains', 'add', project.slug, 'www.happytails.test');
-        await desk.cli('domains', 'add', project.slug, 'happytails.test', '--status', '308');
-        await desk.cli('domains', 'add', project.slug, 'shop.happytails.test');
-        await desk.cli('domains', 'add', project.slug, 'adopt.happytails.test');
-        for (const name of ['www.happytails.test', 'happytails.test', 'shop.happytails.test', 'adopt.happytails.test']) await desk.cli('domains', 'verify', name);
+        await addDomainsInEveryState(desk, project.slug);
 
         await openDesk(page, desk);
         await goTo(page, 'Sites');

@@ -215,3 +215,23 @@ export function backdateCertificateRequest(desk: DeskServer, domain: string, min
     database.close();
   }
 }
+
+/** The custom domains the Sites tests and pictures show, one per state, in the order they are added. */
+const DOMAINS_IN_EVERY_STATE = ['www.happytails.test', 'happytails.test', 'shop.happytails.test', 'adopt.happytails.test'] as const;
+
+/**
+ * A project's custom domains in every state (needs `siteDns`): www the verified primary, the apex a
+ * verified 308 redirect, shop a conflict (an A record where the CNAME should be), adopt pending (no record).
+ */
+export async function addDomainsInEveryState(desk: DeskServer, slug: string): Promise<void> {
+  desk.dns!.zone = {
+    'www.happytails.test': { CNAME: `${slug}.localhost` },
+    'happytails.test': { A: '127.0.0.1' },
+    'shop.happytails.test': { A: '203.0.113.7' },
+  };
+  await desk.cli('domains', 'add', slug, 'www.happytails.test');
+  await desk.cli('domains', 'add', slug, 'happytails.test', '--status', '308');
+  await desk.cli('domains', 'add', slug, 'shop.happytails.test');
+  await desk.cli('domains', 'add', slug, 'adopt.happytails.test');
+  for (const name of DOMAINS_IN_EVERY_STATE) await desk.cli('domains', 'verify', name);
+}

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { callApi, cliJson, createKey, expect, goTo, importPets, openDesk, roomInMinute, test } from './fixtures';
+import { addDomainsInEveryState, callApi, cliJson, createKey, expect, goTo, importPets, openDesk, roomInMinute, test } from './fixtures';
 import { VIEWPORTS, sizeName, type Viewport } from './viewports';
 
 /** Playwright's output folder (emptied at each run): `npm run screenshots` copies them into docs/screenshots/. */
@@ -139,7 +139,6 @@ test.describe('the Sites page', () => {
   test('screenshots of the Sites page, light and dark', async ({ page, desk }) => {
     test.setTimeout(150_000);
     fs.mkdirSync(OUT, { recursive: true });
-    const dns = desk.dns!;
     await importPets(desk, [
       { name: 'Biscuit', categoryId: 1 },
       { name: 'Luna', categoryId: 2 },
@@ -147,7 +146,6 @@ test.describe('the Sites page', () => {
     ]);
     const account = await cliJson<{ id: number }>(desk, 'accounts', 'create', '--name', 'Happy Tails Rescue', '--plan', 'pro');
     const project = await cliJson<{ slug: string }>(desk, 'projects', 'create', '--account', String(account.id), '--name', 'Happy Tails');
-    const target = `${project.slug}.localhost`;
 
     // Three deploys: a folder, one that failed (no index.html), then the adoption page, live.
     const folder = path.join(desk.dataDir, 'happy-tails-site');
@@ -162,16 +160,7 @@ test.describe('the Sites page', () => {
     await desk.cli('deploy', project.slug, '--adoption-page');
 
     // Domains in each state: verified primary, verified redirect (308), a conflict, one pending.
-    dns.zone = {
-      'www.happytails.test': { CNAME: target },
-      'happytails.test': { A: '127.0.0.1' },
-      'shop.happytails.test': { A: '203.0.113.7' },
-    };
-    await desk.cli('domains', 'add', project.slug, 'www.happytails.test');
-    await desk.cli('domains', 'add', project.slug, 'happytails.test', '--status', '308');
-    await desk.cli('domains', 'add', project.slug, 'shop.happytails.test');
-    await desk.cli('domains', 'add', project.slug, 'adopt.happytails.test');
-    for (const name of ['www.happytails.test', 'happytails.test', 'shop.happytails.test', 'adopt.happytails.test']) await desk.cli('domains', 'verify', name);
+    await addDomainsInEveryState(desk, project.slug);
 
     await openDesk(page, desk);
     await goTo(page, 'Sites');
