@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import Fastify from 'fastify';
 import { z } from 'zod';
-import { ERROR_STATUS, isAppError } from '../../shared/errors';
+import { AppError, isAppError } from '../../shared/errors';
 import { MAX_LAB_OFFSET_MS } from '../../shared/lab';
 import type { LabClockService } from '../lab/clock';
 
@@ -26,17 +26,21 @@ export async function startLabControl(lab: () => LabClockService): Promise<LabCo
   app.post(`${prefix}/clock/advance`, async (request, reply) => {
     const query = request.query as { ms?: string };
     const parsed = AdvanceSchema.safeParse(request.body ?? (query.ms === undefined ? undefined : { ms: Number(query.ms) }));
-    if (!parsed.success) return reply.code(400).send({ code: 'validation_failed', message: 'Send {"ms": <positive whole milliseconds>} (or ?ms=…).' });
-    return lab().advance(parsed.data.ms);
+    if (!parsed.success) throw new AppError('validation_failed', 'Send {"ms": <positive whole milliseconds>} (or ?ms=…).');
+    return reply.send(lab().advance(parsed.data.ms));
   });
   app.get(`${prefix}/clock`, async () => lab().state());
+  // The project's Error body: the lab clock's own refusals (a move past its limit) as they are, a body
+  // Fastify could not read as validation_failed.
   app.setErrorHandler((error: { statusCode?: number; message: string }, _request, reply) => {
-    // The lab clock refuses a move past its limit: the client sees why.
-    if (isAppError(error)) return reply.code(ERROR_STATUS[error.code]).send({ code: error.code, message: error.message });
-    const status = error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
-    return reply.code(status).send({ code: status === 500 ? 'internal' : 'validation_failed', message: error.message });
+    const clientError = error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500;
+    const refusal = isAppError(error) ? error : clientError ? new AppError('validation_failed', error.message) : new AppError('internal_error', 'The lab clock could not be moved.');
+    return reply.code(refusal.status).send(refusal.toBody());
   });
-  app.setNotFoundHandler((_request, reply) => reply.code(404).send({ code: 'not_found', message: 'Not a lab control route.' }));
+  app.setNotFoundHandler((_request, reply) => {
+    const refusal = new AppError('not_found', 'Not a lab control route.');
+    return reply.code(refusal.status).send(refusal.toBody());
+  });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
