@@ -50,6 +50,9 @@ for (const viewport of VIEWPORTS) {
 
     await page.getByRole('switch', { name: 'Lab clock on' }).click();
     await expect(page.getByTestId('lab-clock-state')).toHaveText(/^On · /);
+    // From the first instant of a minute window, so the 65 requests meet the 60-a-minute limit in one window.
+    await page.getByTestId('lab-clock-card').getByRole('button', { name: 'Next minute window', exact: true }).click();
+    await expect(page.getByTestId('lab-clock-state')).toHaveText(/^On · \+/);
     const scenarios = page.getByTestId('scenario-card');
     await scenarios.getByText('Honour Retry-After', { exact: true }).click();
     await scenarios.getByLabel('API key').fill(key);

@@ -13,6 +13,10 @@ test('the quota lab: clock on, a client ignoring Retry-After fails, a day later 
   await page.getByRole('switch', { name: 'Lab clock on' }).click();
   await expect(page.getByTestId('lab-clock-state')).toHaveText(/^On · /);
   await expect(page.getByTestId('lab-clock-banner')).toContainText('Lab clock on (production)');
+  // The lab clock ticks with real time: start the run at the first instant of a minute window, so the
+  // 75 requests cannot straddle two windows (60 + 15 would all be answered 200).
+  await page.getByTestId('lab-clock-card').getByRole('button', { name: 'Next minute window', exact: true }).click();
+  await expect(page.getByTestId('lab-clock-state')).toHaveText(/^On · \+/);
 
   const scenarios = page.getByTestId('scenario-card');
   await scenarios.getByText('Ignore Retry-After', { exact: true }).click();
