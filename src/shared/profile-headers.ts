@@ -1,5 +1,5 @@
 import type { HeaderProfile } from './header-profiles';
-import { remainingIn, windowEnd, type WindowUsage } from './quota';
+import { bindingWindow, remainingIn, windowEnd, type WindowUsage } from './quota';
 import { rateLimitHeaders } from './rate-limit-headers';
 
 /**
@@ -42,7 +42,7 @@ export function profiledRefusal(profile: HeaderProfile, refusal: QuotaRefusal): 
       return primary ? { status: 429, headers: {} } : { status: 403, headers: { 'retry-after': seconds } };
     }
     case 'retry-after-date':
-      return { status: 429, headers: { 'retry-after': retryAfterDate(refusal.retryAfter, refusal.now) } };
+      return { status: 429, headers: { 'retry-after': retryAfterDate(refusal) } };
     case 'no-retry-after':
       return { status: 429, headers: {} };
     default:
@@ -52,10 +52,13 @@ export function profiledRefusal(profile: HeaderProfile, refusal: QuotaRefusal): 
 
 /**
  * RFC 9110 §10.2.3's other form, an IMF-fixdate by the environment's clock (the lab clock when on,
- * like Date). Rounded up to the whole second, so a client waiting until it is never early.
+ * like Date): the reset of the window that refused (a whole second), or for a ban the moment the
+ * seconds name, rounded up so that a client waiting until it is never early.
  */
-export function retryAfterDate(retryAfterSeconds: number, now: number): string {
-  return new Date(Math.ceil((now + retryAfterSeconds * 1000) / 1000) * 1000).toUTCString();
+export function retryAfterDate(refusal: QuotaRefusal): string {
+  const exhausted = refusal.windows.filter((window) => remainingIn(window) === 0);
+  const at = refusal.code === 'rate_limited' && exhausted.length > 0 ? bindingWindow(exhausted).resetAt : refusal.now + refusal.retryAfter * 1000;
+  return new Date(Math.ceil(at / 1000) * 1000).toUTCString();
 }
 
 function githubHeaders(windows: readonly WindowUsage[]): Record<string, string> {

@@ -41,11 +41,13 @@ describe('header profiles', () => {
     expect(profiledRefusal('github', { code: 'rate_limited', retryAfter: 57_570, windows: windows(10, 1_000), now })).toEqual({ status: 429, headers: {} });
   });
 
-  it('retry-after-date gives an IMF-fixdate never before the moment the seconds name', () => {
-    const date = retryAfterDate(30, now);
-    expect(date).toBe('Thu, 26 Nov 2026 08:01:01 GMT');
-    expect(Date.parse(date)).toBeGreaterThanOrEqual(now + 30_000);
-    expect(profiledRefusal('retry-after-date', { code: 'rate_limited', retryAfter: 30, windows: windows(60, 100), now }).headers['retry-after']).toBe(date);
+  it('retry-after-date gives an IMF-fixdate: the refusing window’s reset, or a ban’s end rounded up', () => {
+    const refusal = { code: 'rate_limited', retryAfter: 30, windows: windows(60, 100), now } as const;
+    expect(retryAfterDate(refusal)).toBe('Thu, 26 Nov 2026 08:01:00 GMT');
+    expect(profiledRefusal('retry-after-date', refusal).headers['retry-after']).toBe('Thu, 26 Nov 2026 08:01:00 GMT');
+    const ban = retryAfterDate({ code: 'api_key_banned', retryAfter: 900, windows: windows(60, 100), now });
+    expect(ban).toBe('Thu, 26 Nov 2026 08:15:31 GMT');
+    expect(Date.parse(ban)).toBeGreaterThanOrEqual(now + 900_000);
     expect(profiledRefusal('no-retry-after', { code: 'api_key_banned', retryAfter: 30, windows: windows(60, 100), now })).toEqual({ status: 429, headers: {} });
   });
 
