@@ -28,3 +28,14 @@ it('sets one environment’s profile, which its server answers with from the nex
   const refused = await dispatch('lab.setHeaderProfile', { environment: 'staging', profile: 'stripe' });
   expect(refused).toMatchObject({ ok: false, error: { code: 'validation_failed' } });
 });
+
+it('the API console reads Retry-After as an HTTP-date too (retry-after-date)', async () => {
+  const dispatch = adminDispatcher(createAdminHandlers(harness.host));
+  await dispatch('lab.setHeaderProfile', { environment: 'staging', profile: 'retry-after-date' });
+  const { key } = createKey(harness.host.engine('staging'), 'enterprise', { perMinute: 1, perDay: 100 });
+  const burst = (await dispatch('console.burst', { environment: 'staging', operation: 'listPets', key, count: 2 })) as { ok: true; value: { responses: { status: number; code: string | null; retryAfter: number | null }[] } };
+  const refused = burst.value.responses[1];
+  expect(refused).toMatchObject({ status: 429, code: 'rate_limited' });
+  expect(refused?.retryAfter).toBeGreaterThanOrEqual(0);
+  expect(refused?.retryAfter).toBeLessThanOrEqual(61);
+});
