@@ -148,6 +148,7 @@ describe('the OpenAPI document follows the active profile', () => {
     expect(responses(github)['403']?.headers?.['Retry-After']).toBeDefined();
     expect(responses(github)['403']?.description).toMatch(/secondary/);
     expect(responses(github)['429']?.headers?.['Retry-After']).toBeUndefined();
+    expect(github.info.description).toContain('`github` header profile');
 
     server.engine.headerProfile.set('ietf');
     const ietf = await documentOf();

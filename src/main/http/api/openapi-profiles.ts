@@ -1,5 +1,5 @@
 import type { OpenAPIV3 } from 'openapi-types';
-import type { HeaderProfile } from '../../../shared/header-profiles';
+import { HEADER_PROFILE_ABOUT, type HeaderProfile } from '../../../shared/header-profiles';
 import { RATE_LIMIT_HEADERS, type HeaderSchema, type ResponseHeaders } from './responses';
 
 const integer = (description: string): HeaderSchema => ({ type: 'integer', description });
@@ -62,6 +62,7 @@ function asDocumented(headers: ResponseHeaders): Record<string, OpenAPIV3.Header
  */
 export function describeHeaderProfile(doc: OpenAPIV3.Document, profile: HeaderProfile): OpenAPIV3.Document {
   if (profile === 'standard') return doc;
+  doc.info.description = `${doc.info.description ?? ''}\n\nThis environment answers with the quota lab's \`${profile}\` header profile: ${HEADER_PROFILE_ABOUT[profile]}`;
   const rateLimit = asDocumented(HEADERS_OF[profile]);
   const refusals = REFUSALS[profile];
   for (const pathItem of Object.values(doc.paths)) {
