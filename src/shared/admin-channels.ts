@@ -50,6 +50,8 @@ export const ADMIN_CHANNEL_NAMES = [
   'lab.clock',
   'lab.moveClock',
   'lab.advanceClock',
+  'lab.headerProfile',
+  'lab.setHeaderProfile',
   'lab.requests',
   'lab.har',
   'lab.report',

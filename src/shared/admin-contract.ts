@@ -24,6 +24,7 @@ import type { Environment } from './environments';
 import type { ComplianceReport } from './compliance';
 import { CLOCK_MOVES, DurationSchema, RequestFilterSchema, ScenarioSchema, type HarLog, type LabClockState, type LoggedRequest, type ScenarioProgress } from './lab';
 import type { AdminErrorBody } from './errors';
+import { HeaderProfileSchema, type HeaderProfile } from './header-profiles';
 import type { Account, ApiKeyRecord, BanRecord, Category, PetRecord, StatusChange, UsageReport } from './models';
 import { NewPetSchema, PetStatusSchema, type Pet } from './pet';
 import { PLAN_IDS, type PlanFigures } from './plans';
@@ -142,6 +143,8 @@ export const ADMIN_CONTRACT = {
   'lab.clock': channel<LabClockState>()(input({})),
   'lab.moveClock': channel<LabClockState>()(input({ move: z.enum(CLOCK_MOVES) })),
   'lab.advanceClock': channel<LabClockState>()(input({ duration: DurationSchema })),
+  'lab.headerProfile': channel<{ profile: HeaderProfile }>()(input({})),
+  'lab.setHeaderProfile': channel<{ profile: HeaderProfile }>()(input({ profile: HeaderProfileSchema })),
   'lab.requests': channel<LoggedRequest[]>()(input({ filter: RequestFilterSchema })),
   'lab.har': channel<HarLog>()(input({ filter: RequestFilterSchema })),
   'lab.scenarioStart': channel<ScenarioProgress>()(input({ scenario: ScenarioSchema })),

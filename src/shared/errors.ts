@@ -95,6 +95,8 @@ export interface AppErrorOptions<C extends ErrorCode> {
   details?: DetailsOf<C>;
   /** HTTP headers the refusal is sent with (`Retry-After`, `Allow`, `WWW-Authenticate`). */
   headers?: Record<string, string>;
+  /** Another status than the code's, for a refusal a header profile words another API's way (github's 403 `rate_limited`). */
+  status?: number;
 }
 
 /** A failure the caller can act on; thrown once where it is detected, rendered once at the edge. */
@@ -108,7 +110,7 @@ export class AppError<C extends ErrorCode = ErrorCode> extends Error {
     super(message);
     this.name = 'AppError';
     this.code = code;
-    this.status = ERROR_STATUS[code];
+    this.status = options.status ?? ERROR_STATUS[code];
     this.headers = options.headers ?? {};
     this.details = options.details;
   }

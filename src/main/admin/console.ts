@@ -52,10 +52,18 @@ export async function sendConsoleBurst(baseUrl: string | undefined, request: Con
       status: response.status,
       code,
       remaining: remaining === undefined ? null : Number(remaining),
-      retryAfter: retryAfter === undefined ? null : Number(retryAfter),
+      retryAfter: retryAfterSeconds(retryAfter, response.headers.date),
     });
     const outcome = code ?? String(response.status);
     counts[outcome] = (counts[outcome] ?? 0) + 1;
   }
   return { responses, counts };
+}
+
+/** Retry-After in seconds, or as an HTTP-date against the answer's Date (the retry-after-date header profile); null when absent or unreadable. */
+function retryAfterSeconds(retryAfter: string | undefined, date: string | undefined): number | null {
+  if (retryAfter === undefined) return null;
+  if (/^\d+$/.test(retryAfter)) return Number(retryAfter);
+  const wait = Math.ceil((Date.parse(retryAfter) - Date.parse(date ?? '')) / 1000);
+  return Number.isNaN(wait) ? null : Math.max(0, wait);
 }

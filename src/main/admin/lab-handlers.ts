@@ -32,6 +32,11 @@ export function labHandlers(host: AppHost): Pick<AdminHandlers, LabChannel> {
       const parsed = parseDuration(duration);
       return lab(environment).advance('ms' in parsed ? parsed.ms : 0);
     },
+    'lab.headerProfile': ({ environment }) => ({ profile: host.engine(environment).headerProfile.current }),
+    'lab.setHeaderProfile': ({ environment, profile }) => {
+      host.engine(environment).headerProfile.set(profile);
+      return { profile };
+    },
     'lab.requests': ({ environment, filter }) => host.engine(environment).requestLog.list(filter),
     'lab.har': ({ environment, filter }) => {
       const requests = host.engine(environment).requestLog.list({ limit: 5_000, ...filter });

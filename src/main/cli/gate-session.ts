@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { CheckSettings, ComplianceReport } from '../../shared/compliance';
+import { DEFAULT_HEADER_PROFILE, type HeaderProfile } from '../../shared/header-profiles';
 import type { PlanId } from '../../shared/plans';
 import { startApiServer, type RunningServer } from '../http/listen';
 import { keyCompliance } from '../lab/compliance-report';
@@ -20,6 +21,8 @@ export interface GateOptions {
   perDay?: number;
   /** The checks' figures (attempts before giving up, the backoff cap). */
   settings: CheckSettings;
+  /** How the throw-away API words its rate limits; `standard` when omitted. */
+  profile?: HeaderProfile;
   /** The command is stopped after this long (real time). */
   timeoutMs: number;
   /** What the command's environment holds, before it starts (the CLI prints it). */
@@ -35,6 +38,7 @@ export interface GateReady {
   labUrl: string;
   keyId: number;
   limits: { perMinute: number; perDay: number };
+  profile: HeaderProfile;
 }
 
 /** How the command ended: an exit code, a signal, or not at all (it could not start, or ran too long). */
@@ -65,6 +69,8 @@ export async function runGate(options: GateOptions): Promise<GateResult> {
     server = await startApiServer({ dataDir, environment: 'production', port: 0 });
     const { engine } = server;
     engine.lab.turnOn();
+    const profile = options.profile ?? DEFAULT_HEADER_PROFILE;
+    engine.headerProfile.set(profile);
     const { perMinute, perDay } = options;
     const custom = perMinute !== undefined || perDay !== undefined;
     if (custom && options.planId !== 'enterprise') engine.services.plans.update(options.planId, { perMinute, perDay });
@@ -72,7 +78,7 @@ export async function runGate(options: GateOptions): Promise<GateResult> {
     const { key, record, account } = engine.services.keys.createOnNewAccount({ account: { planId: options.planId, ...onEnterprise }, label: 'gate' });
     control = await startLabControl(() => engine.lab);
     const limits = engine.services.accounts.limitsOf(account);
-    const ready: GateReady = { baseUrl: server.baseUrl, labUrl: control.url, keyId: record.id, limits: { perMinute: limits.perMinute, perDay: limits.perDay } };
+    const ready: GateReady = { baseUrl: server.baseUrl, labUrl: control.url, keyId: record.id, limits: { perMinute: limits.perMinute, perDay: limits.perDay }, profile };
     options.onReady?.(ready);
     const command = await runCommand(options, { ADK_BASE_URL: ready.baseUrl, ADK_API_KEY: key, ADK_LAB_URL: ready.labUrl });
     engine.requestLog.flush();

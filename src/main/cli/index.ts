@@ -9,6 +9,7 @@ import { registerCertificateCommands } from './commands/certificates';
 import { registerKeyCommands } from './commands/keys';
 import { registerGateCommand } from './commands/gate';
 import { registerClockCommands } from './commands/lab-clock';
+import { registerLabCommands } from './commands/lab-profile';
 import { registerRequestCommands } from './commands/lab-requests';
 import { registerScenarioCommands } from './commands/lab-scenario';
 import { registerPetCommands } from './commands/pets';
@@ -38,6 +39,7 @@ export function buildCli(): Command {
   registerSiteCommands(program);
   registerCertificateCommands(program);
   registerClockCommands(program);
+  registerLabCommands(program);
   registerRequestCommands(program);
   registerScenarioCommands(program);
   registerGateCommand(program);

@@ -11,6 +11,7 @@ import { CHANGE_TOPICS } from '../../shared/change-topics';
 import { Changes } from '../db/changes';
 import { KeyService } from '../keys/keys';
 import { LabClock, LabClockService } from '../lab/clock';
+import { HeaderProfileSetting } from '../lab/header-profile';
 import { PetService } from '../pets/pets';
 import { PlanService } from '../accounts/plans';
 import { QuotaService } from '../quota/quota';
@@ -82,6 +83,7 @@ export class Engine {
   private readonly ownSites: Sites;
   private readonly labClock: LabClock;
   private readonly labClockService: LabClockService;
+  private readonly headerProfileSetting: HeaderProfileSetting;
   private dataVersion: number;
   /** Set by a timer 250 ms after each check, so a read pays one field test, not a clock call. */
   private externalCheckDue = true;
@@ -101,6 +103,7 @@ export class Engine {
     });
     const { db } = this.connection;
     this.labClockService = new LabClockService(this.connection.sqlite, this.labClock, this.changes);
+    this.headerProfileSetting = new HeaderProfileSetting(this.connection.sqlite, this.labClockService, this.changes);
     // The lab clock moves what the quota lab is about (quota, the request log); records, sites and
     // certificates keep real time, so nothing made under the lab is dated or scheduled in its future.
     const lab = this.labClock;
@@ -137,6 +140,12 @@ export class Engine {
   get lab(): LabClockService {
     if (this.externalCheckDue) this.pickUpExternalChanges();
     return this.labClockService;
+  }
+
+  /** The environment's header profile: how the API words its rate limits (shared/header-profiles.ts). */
+  get headerProfile(): HeaderProfileSetting {
+    if (this.externalCheckDue) this.pickUpExternalChanges();
+    return this.headerProfileSetting;
   }
 
   /**
@@ -248,6 +257,7 @@ export class Engine {
     if (version === this.dataVersion) return;
     this.dataVersion = version;
     this.labClockService.load();
+    this.headerProfileSetting.load();
     for (const topic of CHANGE_TOPICS) this.changes.emit(topic);
   }
 

@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { maxHeaderSize } from 'node:http';
 import { API_BASE_PATH, DEFAULT_PORT } from '../../shared/environments';
+import type { HeaderProfile } from '../../shared/header-profiles';
 import type { Engine } from '../engine/engine';
 import { connectionLimitsWith, fastifyConnectionOptions, type ConnectionLimits } from './connection-limits';
 import { RecordedResponse } from './recorded-response';
@@ -102,12 +103,18 @@ export async function buildApiServer(engine: Engine, options: ApiServerOptions =
 
   registerPetRoutes(app, engine);
 
-  let openApiDocument: string | undefined;
+  // One document per header profile, made when first asked for: it describes the active profile's headers.
+  const openApiDocuments = new Map<HeaderProfile, string>();
   app.get(`${API_BASE_PATH}/openapi.json`, async (_request, reply) => {
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : DEFAULT_PORT[engine.environment];
-    openApiDocument ??= JSON.stringify(buildOpenApiDocument(app, engine.environment, port));
-    return reply.type('application/json; charset=utf-8').send(openApiDocument);
+    const profile = engine.headerProfile.current;
+    let document = openApiDocuments.get(profile);
+    if (document === undefined) {
+      document = JSON.stringify(buildOpenApiDocument(app, engine.environment, port, profile));
+      openApiDocuments.set(profile, document);
+    }
+    return reply.type('application/json; charset=utf-8').send(document);
   });
 
   // Routes registered from here on, the extension's (whenever its plugins load), are not the API's.

@@ -149,17 +149,35 @@ export class LabClockService {
   }
 
   /**
+   * Another lab setting's change (the header profile), written by `change` in the same transaction
+   * and counted as a move: a running server records it as applied the same way, so the CLI waits
+   * for it as for the clock (clock-applied.ts).
+   */
+  countAsMove(change: () => void): number {
+    this.appliedMove = this.sqlite.transaction(() => {
+      change();
+      return this.nextMove();
+    }).immediate();
+    return this.appliedMove;
+  }
+
+  /**
    * Stores the offset (undefined: off) as the next move and returns its number, counted from the
    * stored one so two processes never share a number.
    */
   private write(offsetMs: number | undefined): number {
     return this.sqlite.transaction(() => {
-      const move = this.storedMove() + 1;
       if (offsetMs === undefined) this.statements.remove.run(META_KEY);
       else this.statements.write.run(META_KEY, JSON.stringify({ offsetMs }));
-      this.statements.write.run(MOVE_KEY, String(move));
-      return move;
+      return this.nextMove();
     }).immediate();
+  }
+
+  /** Inside a transaction. */
+  private nextMove(): number {
+    const move = this.storedMove() + 1;
+    this.statements.write.run(MOVE_KEY, String(move));
+    return move;
   }
 
   private storedMove(): number {

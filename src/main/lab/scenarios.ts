@@ -91,8 +91,7 @@ export async function runScenario(target: ScenarioTarget, scenario: Scenario, pr
       status = response.status;
       const text = await response.text();
       if (status >= 400) code = (JSON.parse(text) as { code?: string }).code ?? null;
-      const header = response.headers.get('retry-after');
-      retryAfter = header !== null && /^\d+$/.test(header) ? Number(header) : null;
+      retryAfter = advisedWaitSeconds(response.headers);
     } catch (error) {
       if (signal.aborted) return end('cancelled', `Cancelled after ${progress.sent} request(s).`);
       return end('stopped', `The API server did not answer (${error instanceof Error ? error.message : String(error)}); is it running?`);
@@ -102,7 +101,8 @@ export async function runScenario(target: ScenarioTarget, scenario: Scenario, pr
     progress.counts[outcome] = (progress.counts[outcome] ?? 0) + 1;
 
     if (!scenarioWaits(scenario.kind) || i === planned - 1) continue;
-    if (status !== 429) {
+    // By the code, not the status: under the github header profile a secondary limit is a 403.
+    if (code !== 'rate_limited' && code !== 'api_key_banned') {
       streak = 0;
       continue;
     }
@@ -121,4 +121,18 @@ export async function runScenario(target: ScenarioTarget, scenario: Scenario, pr
 
 export function newProgress(id: number, scenario: Scenario, keyId: number): ScenarioProgress {
   return { id, kind: scenario.kind, keyId, state: 'running', sent: 0, planned: 0, counts: {}, labAdvancedMs: 0, waitedMs: 0, startedAt: Date.now(), finishedAt: null, note: null };
+}
+
+/**
+ * The wait a refusal advises, in seconds, whatever the header profile: Retry-After in seconds or as
+ * an HTTP-date (against the answer's Date, which follows the lab clock), else the reset of the
+ * X-RateLimit headers; null when the answer says nothing usable.
+ */
+function advisedWaitSeconds(headers: Headers): number | null {
+  const retryAfter = headers.get('retry-after');
+  if (retryAfter !== null && /^\d+$/.test(retryAfter)) return Number(retryAfter);
+  const sent = Date.parse(headers.get('date') ?? '');
+  const until = retryAfter !== null ? Date.parse(retryAfter) : Number(headers.get('x-ratelimit-reset') ?? NaN) * 1000;
+  if (Number.isNaN(sent) || Number.isNaN(until)) return null;
+  return Math.max(0, Math.ceil((until - sent) / 1000));
 }

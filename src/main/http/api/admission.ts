@@ -1,8 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../../shared/errors';
 import { IDEMPOTENCY_KEY_PATTERN } from '../../../shared/idempotency';
+import type { HeaderProfile } from '../../../shared/header-profiles';
+import { profiledRefusal, profileRateLimitHeaders } from '../../../shared/profile-headers';
 import type { WindowUsage } from '../../../shared/quota';
-import { rateLimitHeaders } from '../../../shared/rate-limit-headers';
 import type { Engine } from '../../engine/engine';
 import type { Admission } from '../../quota/quota';
 import { apiExchangeOf } from '../recorded-response';
@@ -25,16 +26,18 @@ export function admitApiRequest(engine: Engine, request: FastifyRequest, reply: 
   closeAfterLastAllowed(reply);
   const admission = engine.services.quota.admit(quotaSubjectOf(caller));
   const now = engine.clock.now();
-  reply.headers(rateLimitHeaders(admission.windows, now));
-  // The request log rebuilds these headers from the same figures instead of copying them per answer.
+  const profile = engine.headerProfile.current;
+  reply.headers(profileRateLimitHeaders(profile, admission.windows, now));
+  // The request log rebuilds the standard headers from the same figures instead of copying them per
+  // answer; another profile's head is kept as sent.
   const exchange = apiExchangeOf(reply);
-  if (exchange !== null) {
+  if (exchange !== null && profile === 'standard') {
     exchange.windows = admission.windows;
     exchange.rateAt = now;
   }
   // Under the lab clock, Date agrees with X-RateLimit-Reset, for clients that compute waits from the two.
   if (engine.clock.isOn) reply.header('date', new Date(now).toUTCString());
-  const refusal = refusalOf(admission);
+  const refusal = refusalOf(admission, profile, now);
   if (refusal) throw refusal;
   return caller;
 }
@@ -56,6 +59,8 @@ export interface RawAdmission {
   windows: WindowUsage[];
   /** The 429 when the limits refuse it. */
   refusal: AppError | undefined;
+  /** The header profile the answer is worded in. */
+  profile: HeaderProfile;
 }
 
 /**
@@ -66,17 +71,18 @@ export interface RawAdmission {
 export function admitRawRequest(engine: Engine, authorization: string | undefined, remoteAddress: string | undefined, alreadyCounted: boolean): RawAdmission {
   const caller = identifyCaller(engine, authorization, remoteAddress);
   const subject = quotaSubjectOf(caller);
-  if (alreadyCounted) return { caller, windows: engine.services.quota.currentUsage(subject), refusal: undefined };
+  const profile = engine.headerProfile.current;
+  if (alreadyCounted) return { caller, windows: engine.services.quota.currentUsage(subject), refusal: undefined, profile };
   const admission = engine.services.quota.admit(subject);
-  return { caller, windows: admission.windows, refusal: refusalOf(admission) };
+  return { caller, windows: admission.windows, refusal: refusalOf(admission, profile, engine.clock.now()), profile };
 }
 
-/** The 429 of a refused admission, or undefined when the request may go on. */
-function refusalOf(admission: Admission): AppError | undefined {
+/** The 429 of a refused admission (or the profile's own status and Retry-After), or undefined when the request may go on. */
+function refusalOf(admission: Admission, profile: HeaderProfile, now: number): AppError | undefined {
   if (admission.outcome === 'accepted') return undefined;
-  return new AppError(admission.outcome === 'banned' ? 'api_key_banned' : 'rate_limited', admission.message, {
-    headers: { 'retry-after': String(admission.retryAfter) },
-  });
+  const code = admission.outcome === 'banned' ? 'api_key_banned' : 'rate_limited';
+  const { status, headers } = profiledRefusal(profile, { code, retryAfter: admission.retryAfter, windows: admission.windows, now });
+  return new AppError(code, admission.message, { headers, status });
 }
 
 /**

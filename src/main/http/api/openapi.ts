@@ -4,6 +4,8 @@ import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-pro
 import type { OpenAPIV3 } from 'openapi-types';
 import { API_BASE_PATH, DEFAULT_PORT, ENVIRONMENTS, type Environment } from '../../../shared/environments';
 import { ERROR_STATUS, PUBLIC_ERROR_CODES } from '../../../shared/errors';
+import type { HeaderProfile } from '../../../shared/header-profiles';
+import { describeHeaderProfile } from './openapi-profiles';
 import { GET_PET_SUNSET_DAY } from './routes/get-pet-sunset';
 
 const DESCRIPTION = [
@@ -44,8 +46,8 @@ function keepResponseHeaders(routeSchema: unknown, transformed: unknown): void {
   }
 }
 
-/** The generated document, finished with what zod cannot say: servers and the sunset date. */
-export function buildOpenApiDocument(app: FastifyInstance, environment: Environment, port: number): OpenAPIV3.Document {
+/** The generated document, finished with what zod cannot say: servers, the sunset date and the header profile's headers. */
+export function buildOpenApiDocument(app: FastifyInstance, environment: Environment, port: number, profile: HeaderProfile = 'standard'): OpenAPIV3.Document {
   const doc = structuredClone(app.swagger()) as OpenAPIV3.Document;
   doc.servers = ENVIRONMENTS.map((env) => ({
     url: `http://{host}:{port}${API_BASE_PATH}`,
@@ -60,7 +62,7 @@ export function buildOpenApiDocument(app: FastifyInstance, environment: Environm
       if (operation.deprecated) Object.assign(operation, { 'x-sunset': GET_PET_SUNSET_DAY });
     }
   }
-  return mergeIdenticalInputSchemas(doc);
+  return describeHeaderProfile(mergeIdenticalInputSchemas(doc), profile);
 }
 
 /** The generator emits an `XInput` twin of every schema; keep one name where the two are the same. */

@@ -2,11 +2,12 @@ import { maxHeaderSize, STATUS_CODES, type IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { AppError } from '../../../shared/errors';
+import type { HeaderProfile } from '../../../shared/header-profiles';
+import { profileRateLimitHeaders } from '../../../shared/profile-headers';
 import type { WindowUsage } from '../../../shared/quota';
 import type { Engine } from '../../engine/engine';
 import { admitRawRequest } from './admission';
 import type { Caller } from './caller';
-import { rateLimitHeaders } from '../../../shared/rate-limit-headers';
 import type { EngineLog } from '../../log';
 
 /** Node's state on a server socket; its own clientError default reads the same two fields. */
@@ -73,8 +74,8 @@ export class RawAnswers {
     if (pending && !socket._httpMessage) return void socket.destroy();
     if (pending) {
       // The pipeline counted this request when its headers arrived: show the figures, count nothing more.
-      const { caller, windows } = admitRawRequest(this.engine, pending.headers.authorization, socket.remoteAddress, true);
-      return this.write(socket, this.describe(error, true), windows, pending.method === 'HEAD', { caller, method: pending.method ?? '', url: pending.url ?? '' });
+      const { caller, windows, profile } = admitRawRequest(this.engine, pending.headers.authorization, socket.remoteAddress, true);
+      return this.write(socket, this.describe(error, true), { windows, profile }, pending.method === 'HEAD', { caller, method: pending.method ?? '', url: pending.url ?? '' });
     }
     const start = error.rawPacket?.toString('latin1', 0, 200) ?? '';
     const [method = '', url = ''] = /^(\S*)\s*(\S*)/.exec(start)?.slice(1) ?? [];
@@ -99,15 +100,16 @@ export class RawAnswers {
 
   /** Counts the request against its key's account, or the connection's address, then answers. */
   private countAndWrite(socket: ServerSocket, authorization: string | undefined, error: AppError, head: boolean, request: { method: string; url: string }): void {
-    const { caller, windows, refusal } = admitRawRequest(this.engine, authorization, socket.remoteAddress, false);
-    this.write(socket, refusal ?? error, windows, head, { caller, ...request });
+    const { caller, windows, refusal, profile } = admitRawRequest(this.engine, authorization, socket.remoteAddress, false);
+    this.write(socket, refusal ?? error, { windows, profile }, head, { caller, ...request });
   }
 
-  private write(socket: ServerSocket, error: AppError, windows: WindowUsage[], head: boolean, request: { caller: Caller; method: string; url: string }): void {
+  private write(socket: ServerSocket, error: AppError, quota: { windows: WindowUsage[]; profile: HeaderProfile }, head: boolean, request: { caller: Caller; method: string; url: string }): void {
     const body = JSON.stringify(error.toBody());
     const now = this.engine.clock.now();
+    const { windows, profile } = quota;
     const headers: Record<string, string> = {
-      ...rateLimitHeaders(windows, now),
+      ...profileRateLimitHeaders(profile, windows, now),
       ...error.headers,
       'content-type': 'application/json; charset=utf-8',
       'content-length': String(Buffer.byteLength(body)),
@@ -120,7 +122,8 @@ export class RawAnswers {
     const key = caller.kind === 'key';
     // Printable ASCII only: the request line of a malformed request may hold anything.
     const asSent = (text: string) => text.slice(0, 2_000).replace(/[^\x21-\x7e]/g, '?');
-    this.engine.requestLog.record(now, asSent(request.method), undefined, asSent(request.url), error.status, error.code, key ? caller.keyId : null, key ? caller.accountId : null, socket.remoteAddress, 0, statusLine + headerLines, windows, now);
+    // The log rebuilds only the standard headers from the figures; another profile's head is kept as sent.
+    this.engine.requestLog.record(now, asSent(request.method), undefined, asSent(request.url), error.status, error.code, key ? caller.keyId : null, key ? caller.accountId : null, socket.remoteAddress, 0, statusLine + headerLines, profile === 'standard' ? windows : null, now);
     // Read no more: nothing more of this request (a body's last bytes, say) may take effect after this answer.
     socket.pause();
     socket.end(`${statusLine}${headerLines}\r\n${head ? '' : body}`, () => socket.destroy());

@@ -12,8 +12,8 @@ export type ResponseHeaders = Record<string, HeaderSchema>;
 const integer = (description: string): HeaderSchema => ({ type: 'integer', description });
 const string = (description: string): HeaderSchema => ({ type: 'string', description });
 
-/** On every answer of the API (docs/contract.md, "Plan limits"). */
-const RATE_LIMIT_HEADERS: ResponseHeaders = {
+/** On every answer of the API (docs/contract.md, "Plan limits"), under the standard header profile (openapi-profiles.ts words the others). */
+export const RATE_LIMIT_HEADERS: ResponseHeaders = {
   'X-RateLimit-Limit': integer('The limit of the window that binds most.'),
   'X-RateLimit-Remaining': integer('Requests left in that window.'),
   'X-RateLimit-Reset': integer('Unix time (seconds) at which that window resets.'),

@@ -1,6 +1,7 @@
 import { Stack } from '@mantine/core';
 import { useState } from 'react';
 import { ComplianceCard } from './ComplianceCard';
+import { HeaderProfileCard } from './HeaderProfileCard';
 import { LabClockCard } from './LabClockCard';
 import { PageTitle } from '../../ui/PageTitle';
 import { ScenarioCard } from './ScenarioCard';
@@ -15,6 +16,7 @@ export function LabPage(): React.JSX.Element {
         description="Point a client at a key (curl, your own code, or a scenario below), then read the verdicts: does it honour Retry-After, back off, avoid a ban? Move the clock past windows and bans instead of waiting."
       />
       <LabClockCard />
+      <HeaderProfileCard />
       <ScenarioCard onStarted={(run) => setKeyId(run.keyId)} />
       <ComplianceCard keyId={keyId} onKeyChange={setKeyId} />
     </Stack>

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import type { HeaderProfile } from '../../../../shared/header-profiles';
 import type { ClockMove, Scenario } from '../../../../shared/lab';
 import { describeOffset } from '../../../../shared/lab';
 import { call } from '../../client/transport';
@@ -72,6 +73,26 @@ export function useCancelScenario() {
     run: (id: number, environment) => call('lab.scenarioCancel', { environment, id }),
     progress: 'Cancelling the scenario…',
     success: (run) => `Scenario ${run.kind} cancelled after ${run.sent} request(s).`,
+    invalidates: ['lab'],
+  });
+}
+
+/** The environment's header profile; polled, since the CLI may set it from another process. */
+export function useHeaderProfile() {
+  const environment = useEnvironment();
+  return useQuery({
+    queryKey: [environment, 'lab', 'header-profile'],
+    queryFn: () => call('lab.headerProfile', { environment }),
+    refetchInterval: 2_000,
+    staleTime: 0,
+  });
+}
+
+export function useSetHeaderProfile() {
+  return useAction({
+    run: (profile: HeaderProfile, environment) => call('lab.setHeaderProfile', { environment, profile }),
+    progress: (profile) => `Switching to the ${profile} header profile…`,
+    success: ({ profile }) => `The API now answers with the ${profile} header profile.`,
     invalidates: ['lab'],
   });
 }
