@@ -46,7 +46,7 @@ function answer({ at, status = 200, code = null, path = '/v1/pets', connection, 
 /** A refusal at `at` whose window resets at `resetAt`, with its Retry-After in seconds, as an HTTP-date, or none. */
 function refusal(at: number, resetAt: number, form: 'seconds' | 'http-date' | 'none', extra: Partial<Spec> = {}): ObservedRequest {
   const seconds = Math.ceil((resetAt - at) / 1000);
-  const retryAfter = form === 'seconds' ? { 'retry-after': String(seconds) } : form === 'http-date' ? { 'retry-after': http(Math.floor(at / 1000) * 1000 + seconds * 1000) } : {};
+  const retryAfter: Record<string, string> = form === 'seconds' ? { 'retry-after': String(seconds) } : form === 'http-date' ? { 'retry-after': http(Math.floor(at / 1000) * 1000 + seconds * 1000) } : {};
   return answer({ at, status: 429, code: 'rate_limited', ...extra, headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(resetAt / 1000), ...retryAfter, ...extra.headers } });
 }
 

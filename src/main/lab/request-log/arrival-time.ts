@@ -15,7 +15,8 @@ export class ArrivalTimes {
    * microseconds. A fractional `date` (a test's clock) is kept as it is.
    */
   precise(date: number, perfNow: number): number {
-    if (!Number.isInteger(date)) return date;
+    // Not Number.isInteger: slow on epoch milliseconds in V8, like Math.round.
+    if (date % 1 !== 0) return date;
     let estimate = this.anchorDate + (perfNow - this.anchorPerf);
     if (estimate < date) {
       // Date.now() is the real moment rounded down, so the real moment is at least `date`.

@@ -104,11 +104,6 @@ export class BatchEncoder {
   firstAt = Infinity;
   lastAt = 0;
 
-  /** An arrival (epoch ms, with its microseconds) as FORMAT 4 keeps it. */
-  static at(ms: number): number {
-    return Math.round(ms * MICROSECONDS);
-  }
-
   /** Whether strings of this many characters still fit in the table. */
   fits(characters: number): boolean {
     return this.tableOffset + characters <= TABLE_BYTES;

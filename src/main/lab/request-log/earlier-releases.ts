@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { BatchEncoder, decodeBatch, SLOT, type LoggedAnswer } from './batch-format';
+import { microsOf } from './recorder';
 import { openForWriting } from './store';
 
 interface EarlierRow extends Omit<LoggedAnswer, 'port' | 'connection'> {
@@ -93,7 +94,7 @@ function copyInto(log: Database.Database, main: Database.Database): { rows: numb
 /** A stored row as an answer of a batch: its head kept whole, arrival and latency in whole microseconds as recorded now. */
 function pack(encoder: BatchEncoder, row: EarlierRow): void {
   const answer = encoder.current;
-  answer[SLOT.at] = BatchEncoder.at(row.at);
+  answer[SLOT.at] = microsOf(row.at);
   answer[SLOT.latency] = Math.round(row.latencyMs * 1000);
   answer[SLOT.status] = row.status;
   answer[SLOT.keyId] = row.keyId ?? -1;

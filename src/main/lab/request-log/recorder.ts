@@ -140,7 +140,7 @@ export class RequestRecorder {
       }
     }
     const answer = encoder.current;
-    answer[SLOT.at] = BatchEncoder.at(at);
+    answer[SLOT.at] = microsOf(at);
     answer[SLOT.latency] = Math.round(latencyMs * 1000);
     answer[SLOT.status] = status;
     answer[SLOT.keyId] = keyId ?? -1;
@@ -206,4 +206,14 @@ export class RequestRecorder {
     encoder.reset();
     return (this.lastFailure = failure);
   }
+}
+
+/**
+ * An arrival (epoch ms, with its microseconds) in whole microseconds, as FORMAT 4 keeps it. Not
+ * Math.round, and in this module rather than imported: either doubled the recording's cost in
+ * measurements (V8 of Node 22, values beyond 2^31).
+ */
+export function microsOf(ms: number): number {
+  const micros = ms * 1000 + 0.5;
+  return micros - (micros % 1);
 }
