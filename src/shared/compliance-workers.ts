@@ -14,7 +14,7 @@ import { retriesHonoured, targetOf, waitOf, workerOf, type Requests, type SentAf
  * requests sent after the run's last refusal was answered. Not applicable with a single connection.
  */
 export function jitter(sorted: Requests, sentAfter: SentAfter): RuleVerdict {
-  const title = 'Spreads its workers’ retries (jitter)';
+  const title = 'Spreads retries across workers';
   const lockstep: Evidence[] = [];
   let runs = 0;
   let worst: { span: number; count: number } | undefined;
@@ -81,7 +81,7 @@ export function inFlight(sorted: Requests, sentAfter: SentAfter): RuleVerdict {
  * refusals are judged here and not by `retry-after`, so a client is told which one it got wrong.
  */
 export function malformed(sorted: Requests, sentAfter: SentAfter): RuleVerdict {
-  const title = 'Honours Retry-After despite malformed RateLimit fields';
+  const title = 'Ignores malformed RateLimit fields';
   const garbled = sorted.find((request) => isLimited(request) && malformedRateLimitFields(request) !== null);
   if (!garbled) return verdict('malformed', title, 'not_tested', 'No refusal carried malformed RateLimit fields (the `malformed` header profile sends them).');
   const { early, followed } = retriesHonoured(sorted, sentAfter, true);
