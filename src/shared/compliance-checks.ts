@@ -15,62 +15,53 @@ import {
   type ObservedRequest,
   type RuleVerdict,
 } from './compliance-model';
-
-type Requests = readonly ObservedRequest[];
+import { retryAfterOf, windowStateOf } from './compliance-headers';
+import { retriesHonoured, sentAfterIn, targetOf, waitOf, type Requests, type SentAfter } from './compliance-traffic';
+import { inFlight, jitter, malformed } from './compliance-workers';
 
 /**
- * `retry-after` (RFC 9110 §10.2.3): no request before the latest 429's Retry-After has passed. Only
- * the latest counts: a shorter Retry-After of a later 429 replaces a longer one, as the server's own
- * counters moved on. "Wasted": sent early and refused (one that got through early cost nothing).
+ * `retry-after` (RFC 9110 §10.2.3) judges the retried request: after a refusal, the next request to
+ * the same target (method and path) sent once the refusal was answered waits its Retry-After, in
+ * either form (seconds, or an HTTP-date from the answer's Date). Only the latest refusal of a
+ * target counts: a shorter Retry-After of a later one replaces a longer one, as the server's own
+ * counters moved on. Other requests sent meanwhile are `in-flight`'s; refusals whose rate-limit
+ * fields were malformed are `malformed`'s. "Wasted": sent early and refused.
  */
-function retryAfter(sorted: Requests): { rule: RuleVerdict; wasted: number } {
+function retryAfter(sorted: Requests, sentAfter: SentAfter): { rule: RuleVerdict; wasted: number } {
   const title = 'Honours Retry-After';
-  const early: Evidence[] = [];
-  let wasted = 0;
-  let waitUntil = -Infinity;
-  let toldBy: ObservedRequest | undefined;
-  let followed = 0;
-  for (const [index, request] of sorted.entries()) {
-    const previous = sorted[index - 1];
-    if (previous && isLimited(previous)) followed += 1;
-    if (toldBy && request.at < waitUntil - WAIT_TOLERANCE_MS) {
-      early.push(evidenceOf(request, `sent ${duration(request.at - toldBy.at)} after request #${toldBy.id}'s 429, which said Retry-After: ${toldBy.retryAfter} s (${duration(waitUntil - request.at)} too early)`));
-      if (isLimited(request)) wasted += 1;
-    }
-    if (isLimited(request) && request.retryAfter !== null) {
-      waitUntil = request.at + request.retryAfter * 1000;
-      toldBy = request;
-    }
-  }
+  const { early, followed, refusals, wasted } = retriesHonoured(sorted, sentAfter, false);
   if (followed === 0) {
-    const why = sorted.some(isLimited) ? 'No request followed the last 429 in this range.' : 'No 429 in this range: nothing to honour yet.';
+    const why = refusals > 0 ? 'No request retried a 429 after its answer in this range.' : sorted.some(isLimited) ? 'No well-formed refusal with a Retry-After in this range: the reset headers rule (ratelimit-window).' : 'No 429 in this range: nothing to honour yet.';
     return { rule: verdict('retry-after', title, 'not_tested', why), wasted };
   }
-  if (early.length === 0) return { rule: verdict('retry-after', title, 'pass', `Every request after a 429 waited at least its Retry-After (${followed} checked).`), wasted };
+  if (early.length === 0) return { rule: verdict('retry-after', title, 'pass', `Every retry after a 429 waited at least its Retry-After (${followed} checked).`), wasted };
   return { rule: verdict('retry-after', title, 'fail', `${early.length} request(s) were sent before the Retry-After of an earlier 429 had passed.`, early), wasted };
 }
 
 /**
  * `ratelimit-window` (draft-ietf-httpapi-ratelimit-headers §4–6): after an answer saying no request
- * is left (X-RateLimit-Remaining: 0), nothing before the window's reset, even without a 429. A 429's
- * own wait is `retry-after`'s to judge; an answer with room again (the window moved on) lifts it.
+ * is left (X-RateLimit-Remaining: 0, or RateLimit r=0), nothing before the window's reset, even
+ * without a 429. A refusal with a Retry-After is `retry-after`'s to judge; one without (a
+ * `no-retry-after` profile) closes the window here. An answer with room again lifts it.
  */
-function ratelimitWindow(sorted: Requests): RuleVerdict {
+function ratelimitWindow(sorted: Requests, sentAfter: SentAfter): RuleVerdict {
   const title = 'Waits for the window when none is left';
   const early: Evidence[] = [];
-  let closedBy: ObservedRequest | undefined;
+  let closedBy: { request: ObservedRequest; resetAt: number } | undefined;
   let followed = 0;
   for (const request of sorted) {
-    if (closedBy && closedBy.reset != null) {
+    if (closedBy && sentAfter(request, closedBy.request)) {
       followed += 1;
-      const resetAt = closedBy.reset * 1000;
+      const { resetAt } = closedBy;
       if (request.at < resetAt - WAIT_TOLERANCE_MS) {
-        early.push(evidenceOf(request, `sent ${duration(resetAt - request.at)} before the window's reset, after request #${closedBy.id} was answered X-RateLimit-Remaining: 0 (reset ${new Date(resetAt).toISOString()})`));
+        const said = closedBy.request.remaining === 0 ? 'X-RateLimit-Remaining: 0' : isLimited(closedBy.request) ? `${closedBy.request.status} without Retry-After` : 'RateLimit r=0';
+        early.push(evidenceOf(request, `sent ${duration(resetAt - request.at)} before the window's reset, after request #${closedBy.request.id} was answered ${said} (reset ${new Date(resetAt).toISOString()})`));
       }
     }
-    if (isLimited(request)) closedBy = undefined;
-    else if (request.remaining === 0 && request.reset != null) closedBy = request;
-    else if (request.remaining != null && request.remaining > 0) closedBy = undefined;
+    const state = windowStateOf(request);
+    if (isLimited(request) && retryAfterOf(request) !== null) closedBy = undefined;
+    else if (state.remaining === 0 && state.resetAt !== null) closedBy = { request, resetAt: state.resetAt };
+    else if (state.remaining != null && state.remaining > 0 && (!closedBy || sentAfter(request, closedBy.request))) closedBy = undefined;
   }
   if (followed === 0) return verdict('ratelimit-window', title, 'not_tested', 'No request followed an answer with X-RateLimit-Remaining: 0.');
   if (early.length === 0) return verdict('ratelimit-window', title, 'pass', `Every request after X-RateLimit-Remaining: 0 waited for the reset (${followed} checked).`);
@@ -78,25 +69,40 @@ function ratelimitWindow(sorted: Requests): RuleVerdict {
 }
 
 /**
- * `backoff`: while 429s repeat, each wait grows (by BACKOFF_FACTOR), unless it already honours
- * Retry-After. A gap under NO_WAIT_MS is no wait, however it compares with the one before.
+ * `backoff`: while a request's retries are refused, each wait grows (by BACKOFF_FACTOR), unless it
+ * already honours Retry-After. A gap under NO_WAIT_MS is no wait, however it compares with the one
+ * before. Judged per target, retry after retry (a worker's refusal that was already on its way
+ * when another's came back is no retry), on the log's microsecond arrivals.
  */
-function backoff(sorted: Requests): RuleVerdict {
+function backoff(sorted: Requests, sentAfter: SentAfter): RuleVerdict {
   const title = 'Backs off when 429s repeat';
   const flat: Evidence[] = [];
   let streaks = 0;
-  for (let index = 1; index < sorted.length; index += 1) {
-    const previous = sorted[index - 1];
-    const current = sorted[index];
-    if (!previous || !current || !isLimited(previous) || !isLimited(current)) continue;
-    const before = sorted[index - 2];
-    if (!before || !isLimited(before)) {
+  // Per target, its latest refusal and the wait before it, when that refusal retried an earlier one.
+  const chains = new Map<string, { refusal: ObservedRequest; lastWait: number | null }>();
+  for (const current of sorted) {
+    const target = targetOf(current);
+    const chain = chains.get(target);
+    // Refused while already on its way (another worker's): neither a retry nor the start of a chain.
+    if (chain && !sentAfter(current, chain.refusal)) continue;
+    if (!isLimited(current)) {
+      chains.delete(target);
+      continue;
+    }
+    if (!chain) {
+      chains.set(target, { refusal: current, lastWait: null });
+      continue;
+    }
+    const previous = chain.refusal;
+    const wait = current.at - previous.at;
+    chains.set(target, { refusal: current, lastWait: wait });
+    const { lastWait } = chain;
+    if (lastWait === null) {
       streaks += 1;
       continue;
     }
-    const lastWait = previous.at - before.at;
-    const wait = current.at - previous.at;
-    const honoured = previous.retryAfter !== null && wait >= previous.retryAfter * 1000 - WAIT_TOLERANCE_MS;
+    const asked = retryAfterOf(previous);
+    const honoured = asked !== null && wait >= asked.waitMs - WAIT_TOLERANCE_MS;
     // Strictly longer, too: a client retrying without any pause never backs off, however fast it is.
     if (!honoured && wait < NO_WAIT_MS) {
       flat.push(evidenceOf(current, `retried ${duration(wait)} after another 429 (under ${NO_WAIT_MS} ms: no wait), having waited ${duration(lastWait)} before`));
@@ -120,9 +126,10 @@ function backoffCap(sorted: Requests, capMs: number): RuleVerdict {
     if (!previous || !current || !isLimited(previous)) continue;
     followed += 1;
     const wait = current.at - previous.at;
-    const asked = (previous.retryAfter ?? 0) * 1000;
+    const told = waitOf(previous);
+    const asked = told ? told.until - previous.at : 0;
     if (wait > Math.max(capMs, asked + WAIT_TOLERANCE_MS)) {
-      stalled.push(evidenceOf(current, `waited ${duration(wait)} after request #${previous.id}'s 429${previous.retryAfter !== null ? ` (Retry-After: ${previous.retryAfter} s)` : ''}: waits should stop growing at ${duration(capMs)}`));
+      stalled.push(evidenceOf(current, `waited ${duration(wait)} after request #${previous.id}'s 429${told ? ` (${told.told})` : ''}: waits should stop growing at ${duration(capMs)}`));
     }
   }
   if (followed === 0) return verdict('backoff-cap', title, 'not_tested', 'No request followed a 429: no wait to judge.');
@@ -198,9 +205,21 @@ function ban(sorted: Requests): RuleVerdict {
 
 /** Every check, in the order reports list them, and the count of wasted requests. */
 export function runChecks(sorted: Requests, settings: CheckSettings): { rules: RuleVerdict[]; wasted: number } {
-  const honours = retryAfter(sorted);
+  const sentAfter = sentAfterIn(sorted);
+  const honours = retryAfter(sorted, sentAfter);
   return {
-    rules: [honours.rule, ratelimitWindow(sorted), backoff(sorted), backoffCap(sorted, settings.backoffCapMs), givesUp(sorted, settings.maxAttempts), idempotency(sorted), ban(sorted)],
+    rules: [
+      honours.rule,
+      ratelimitWindow(sorted, sentAfter),
+      backoff(sorted, sentAfter),
+      backoffCap(sorted, settings.backoffCapMs),
+      givesUp(sorted, settings.maxAttempts),
+      jitter(sorted, sentAfter),
+      inFlight(sorted, sentAfter),
+      malformed(sorted, sentAfter),
+      idempotency(sorted),
+      ban(sorted),
+    ],
     wasted: honours.wasted,
   };
 }

@@ -3,7 +3,7 @@
 /** What the report needs of a logged request. */
 export interface ObservedRequest {
   id: number;
-  /** Arrival by the environment's clock, epoch ms. */
+  /** Arrival by the environment's clock, epoch ms (with its microseconds since release 4 of the log). */
   at: number;
   method: string;
   path: string;
@@ -15,10 +15,17 @@ export interface ObservedRequest {
   reset?: number | null;
   /** The answer's headers (names in lower case): a creation's Idempotency-Key comes back in them. */
   headers?: Readonly<Record<string, string>>;
+  /** How long the server took to answer, ms: the answer left at `at + latencyMs`. */
+  latencyMs?: number;
+  /** The key, and the connection it came on (the serving process's number for it; its port): what tells workers apart. */
+  keyId?: number | null;
+  connection?: number | null;
+  port?: number | null;
+  address?: string;
 }
 
 /** The checks, by their stable ids (the CLI, JUnit, the GUI's test ids and docs/guide/quota-lab.md use them). */
-export const CHECK_IDS = ['retry-after', 'ratelimit-window', 'backoff', 'backoff-cap', 'gives-up', 'idempotency', 'ban'] as const;
+export const CHECK_IDS = ['retry-after', 'ratelimit-window', 'backoff', 'backoff-cap', 'gives-up', 'jitter', 'in-flight', 'malformed', 'idempotency', 'ban'] as const;
 export type RuleId = (typeof CHECK_IDS)[number];
 export type Verdict = 'pass' | 'fail' | 'not_tested';
 
@@ -77,6 +84,9 @@ export const BACKOFF_FACTOR = 1.5;
 export const NO_WAIT_MS = 50;
 export const EVIDENCE_MAX = 50;
 
+/** `jitter`: workers throttled together that all come back within this span came back in lockstep. */
+export const JITTER_SPAN_MS = 100;
+
 /** How far a wait may grow: past this (unless a Retry-After asked for more), a client is stalling, not backing off. */
 export const BACKOFF_CAP_MS = 5 * 60_000;
 /** A request refused this many times in a row (same method and path) should have been given up. */
@@ -89,7 +99,11 @@ export interface CheckSettings {
 }
 export const DEFAULT_CHECK_SETTINGS: CheckSettings = { maxAttempts: MAX_ATTEMPTS, backoffCapMs: BACKOFF_CAP_MS };
 
-export const isLimited = (request: ObservedRequest): boolean => request.status === 429;
+/**
+ * A refusal by the rate limits: told by the contract's code whatever the status (a `github`-style
+ * profile answers a secondary limit 403), or a 429.
+ */
+export const isLimited = (request: ObservedRequest): boolean => request.status === 429 || request.code === 'rate_limited' || request.code === 'api_key_banned';
 /** A duration readable at its own scale: "0.4 ms", "38 ms", "7.51 s", "21.0 s". */
 export function duration(ms: number): string {
   if (ms < 10) return `${ms.toFixed(1)} ms`;

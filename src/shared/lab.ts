@@ -54,7 +54,7 @@ export type ClockMove = (typeof CLOCK_MOVES)[number];
 /** One API request as the log recorded it. */
 export interface LoggedRequest {
   id: number;
-  /** When it arrived, by the environment's clock (the lab clock when on), epoch ms. */
+  /** When it arrived, by the environment's clock (the lab clock when on), epoch ms with its microseconds (whole ms before release 4 of the log). */
   at: number;
   method: string;
   /** The Host header as sent. */
@@ -67,6 +67,9 @@ export interface LoggedRequest {
   keyPrefix: string | null;
   accountId: number | null;
   address: string;
+  /** The client's port, and the serving process's number for the connection (null in logs of earlier releases). */
+  port: number | null;
+  connection: number | null;
   latencyMs: number;
   limit: number | null;
   remaining: number | null;

@@ -47,6 +47,9 @@ describe('gate', { timeout: 120_000 }, () => {
       backoff: 'not_tested',
       'backoff-cap': 'not_tested',
       'gives-up': 'not_tested',
+      jitter: 'not_tested',
+      'in-flight': 'not_tested',
+      malformed: 'not_tested',
       idempotency: 'not_tested',
       ban: 'not_tested',
     });

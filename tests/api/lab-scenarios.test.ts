@@ -93,7 +93,18 @@ describe('the report sees both kinds of client', () => {
     expect(engine.clock.now() - before).toBeGreaterThanOrEqual(honoured.labAdvancedMs);
     const report = keyCompliance(engine, polite.keyId);
     // It honours Retry-After, but reads no X-RateLimit-Remaining: 0, so it meets a 429 (advice, not a failure).
-    expect(verdictsOf(report)).toEqual({ 'retry-after': 'pass', 'ratelimit-window': 'fail', backoff: 'pass', 'backoff-cap': 'pass', 'gives-up': 'pass', idempotency: 'not_tested', ban: 'pass' });
+    expect(verdictsOf(report)).toEqual({
+      'retry-after': 'pass',
+      'ratelimit-window': 'fail',
+      backoff: 'pass',
+      'backoff-cap': 'pass',
+      'gives-up': 'pass',
+      jitter: 'not_tested',
+      'in-flight': 'not_tested',
+      malformed: 'not_tested',
+      idempotency: 'not_tested',
+      ban: 'pass',
+    });
     expect(failsGate(report)).toBe(false);
     expect(report.totals).toMatchObject({ requests: 75, wasted: 0 });
   });

@@ -70,6 +70,11 @@ for (const viewport of VIEWPORTS) {
     // It reads no X-RateLimit-Remaining: 0, so it met a 429: advice, told apart from a failure.
     await expect(report.getByTestId('verdict-ratelimit-window')).toHaveAttribute('data-verdict', 'fail');
     await expect(report.getByTestId('verdict-ratelimit-window').locator('.mantine-Badge-root')).toHaveText('Advice');
+    // The checks about workers and header profiles, not exercised by one client on the standard headers.
+    for (const rule of ['jitter', 'in-flight', 'malformed']) {
+      await expect(report.getByTestId(`verdict-${rule}`)).toHaveAttribute('data-verdict', 'not_tested');
+      await expect(report.getByTestId(`verdict-${rule}`).locator('.mantine-Badge-root')).toHaveText('Not tested yet');
+    }
     await expect(run.locator('.mantine-Badge-root')).toHaveText('finished');
     await expectNothingCut(page);
   });

@@ -1,9 +1,10 @@
 import type Database from 'better-sqlite3';
-import type { Clock } from '../../shared/clock';
+import { systemClock, type Clock } from '../../shared/clock';
 import { AppError } from '../../shared/errors';
 import { MAX_LAB_OFFSET_MS, type LabClockState } from '../../shared/lab';
 import { windowEnd, type WindowKind } from '../../shared/quota';
 import type { Changes } from '../db/changes';
+import { ArrivalTimes } from './request-log/arrival-time';
 
 const META_KEY = 'lab_clock';
 /** Every move's number, in a row of its own: the clock's row keeps its meaning (there while on) for earlier releases. */
@@ -20,9 +21,19 @@ export class LabClock implements Clock {
   private on = false;
   /** The base clock itself: what a certificate's validity or a DNS re-check must be timed by. */
   readonly real: Clock;
+  /** Sub-millisecond arrivals for the request log: only on real time (a test's clock stands still). */
+  private readonly arrivals: ArrivalTimes | null;
 
   constructor(private readonly base: Clock) {
     this.real = { now: () => base.now() };
+    this.arrivals = base === systemClock ? new ArrivalTimes() : null;
+  }
+
+  /** A reading of now() made at performance.now() `perfNow`, with its microseconds on real time. */
+  precise(at: number, perfNow: number): number {
+    if (this.arrivals === null) return at;
+    const offset = this.offset;
+    return this.arrivals.precise(at - offset, perfNow) + offset;
   }
 
   now(): number {

@@ -123,7 +123,7 @@ export class RawAnswers {
     // Printable ASCII only: the request line of a malformed request may hold anything.
     const asSent = (text: string) => text.slice(0, 2_000).replace(/[^\x21-\x7e]/g, '?');
     // The log rebuilds only the standard headers from the figures; another profile's head is kept as sent.
-    this.engine.requestLog.record(now, asSent(request.method), undefined, asSent(request.url), error.status, error.code, key ? caller.keyId : null, key ? caller.accountId : null, socket.remoteAddress, 0, statusLine + headerLines, profile === 'standard' ? windows : null, now);
+    this.engine.requestLog.record(now, asSent(request.method), undefined, asSent(request.url), error.status, error.code, key ? caller.keyId : null, key ? caller.accountId : null, socket.remoteAddress, 0, statusLine + headerLines, profile === 'standard' ? windows : null, now, socket);
     // Read no more: nothing more of this request (a body's last bytes, say) may take effect after this answer.
     socket.pause();
     socket.end(`${statusLine}${headerLines}\r\n${head ? '' : body}`, () => socket.destroy());

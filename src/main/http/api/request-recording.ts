@@ -7,10 +7,11 @@ import type { Caller } from './caller';
 export function trackApiRequest(engine: Engine, reply: FastifyReply, caller: Caller, at: number): void {
   if (!(reply.raw instanceof RecordedResponse)) return;
   const key = caller.kind === 'key';
+  const startedAt = performance.now();
   reply.raw.apiExchange = {
     log: engine.requestLog,
-    startedAt: performance.now(),
-    arrivedAt: at,
+    startedAt,
+    arrivedAt: engine.clock.precise(at, startedAt),
     keyId: key ? caller.keyId : null,
     accountId: key ? caller.accountId : null,
     windows: null,

@@ -2,23 +2,28 @@ import type { WindowUsage } from '../../../shared/quota';
 import { rateLimitHeaders } from '../../../shared/rate-limit-headers';
 
 /**
- * How a batch of answers is packed into one row's data. FORMAT 3 (written now): FORMAT; the number
+ * How a batch of answers is packed into one row's data. FORMAT 4 (written now): FORMAT; the number
  * of answers, the figures' bytes and the string table's bytes (u32 each); the figures: per answer a
  * mask of the SLOTS that differ from the answer before (all 0 before the first), then each such
  * slot's change; then the string table: each string as its length (u32) and its latin1 bytes (how
  * Node reads and writes HTTP heads), numbered in order. Mask and changes are unsigned LEB128
  * varints: a change of a whole number d is 2·zigzag(d), almost always one byte; any other value is
- * 1 followed by the value itself as a float64 (little-endian).
- * Still read: FORMAT 2 kept every figure as a float64 (native byte order), masks too; the first
- * release wrote text (decodeTextBatch).
+ * 1 followed by the value itself as a float64 (little-endian). The arrival is in whole microseconds.
+ * Still read: FORMAT 3 (the same, arrivals in whole milliseconds, no port or connection), FORMAT 2
+ * kept every figure as a float64 (native byte order), masks too; the first release wrote text
+ * (decodeTextBatch).
  */
-export const FORMAT = 3;
+export const FORMAT = 4;
+const MILLISECOND_FORMAT = 3;
 const FLOAT_FORMAT = 2;
+/** FORMAT 4 keeps arrivals in whole microseconds: a change between answers stays a varint. */
+const MICROSECONDS = 1000;
 const PREFIX_BYTES = 13;
 /** Where an answer's figures sit among its SLOTS; a string is its number in the table, -1 for none. */
 export const SLOT = {
+  /** Whole microseconds since the epoch in FORMAT 4, milliseconds before. */
   at: 0,
-  /** Microseconds (whole) in FORMAT 3, milliseconds in FORMAT 2. */
+  /** Microseconds (whole) from FORMAT 3, milliseconds in FORMAT 2. */
   latency: 1,
   status: 2,
   keyId: 3,
@@ -31,7 +36,7 @@ export const SLOT = {
   /** The head up to the rate-limit headers, or all of it when they were not cut out. */
   headBefore: 10,
   /**
-   * The head after the rate-limit headers, its first line in FORMAT 3 (the one that varies most:
+   * The head after the rate-limit headers, its first line from FORMAT 3 (the one that varies most:
    * Location, Link); -1 when they were not cut out.
    */
   headAfter: 11,
@@ -42,14 +47,18 @@ export const SLOT = {
   dayLimit: 16,
   dayUsed: 17,
   dayResetAt: 18,
-  /** FORMAT 3: the rest of the head after headAfter's line; -1 for none. */
+  /** From FORMAT 3: the rest of the head after headAfter's line; -1 for none. */
   headRest: 19,
+  /** FORMAT 4: the client's port (-1: unknown). */
+  port: 20,
+  /** FORMAT 4: the connection's number, counted by the serving process from its start (-1: unknown). */
+  connection: 21,
 } as const;
-const SLOTS = 20;
+const SLOTS = 22;
 /** A batch holds at most this many answers: it is written then (or every 250 ms, or when its table is full). */
 export const BATCH_ANSWERS = 4_000;
 /** The most an answer's figures take: the mask, then every slot as a tag and a float64. */
-const MAX_ANSWER_BYTES = 3 + SLOTS * 9;
+const MAX_ANSWER_BYTES = 4 + SLOTS * 9;
 /** Changes of whole numbers up to this size are varints; larger ones, floats (2·zigzag stays exact). */
 const MAX_VARINT_CHANGE = 2 ** 50;
 /** The string table's bytes. */
@@ -66,12 +75,15 @@ export interface LoggedAnswer {
   keyId: number | null;
   accountId: number | null;
   address: string | null;
+  /** The client's port and the serving process's number for its connection; null before FORMAT 4. */
+  port: number | null;
+  connection: number | null;
   latencyMs: number;
   readonly head: string;
 }
 
 /**
- * FORMAT 3 being written: the answer's figures are put in `current`, its strings numbered with
+ * FORMAT 4 being written: the answer's figures are put in `current`, its strings numbered with
  * text(), then endAnswer() appends what differs from the answer before. Nothing is allocated per
  * answer or per batch: both buffers live as long as the encoder, outside the JavaScript heap.
  */
@@ -132,7 +144,7 @@ export class BatchEncoder {
       }
       previous[slot] = value;
     }
-    const at = current[SLOT.at] ?? 0;
+    const at = (current[SLOT.at] ?? 0) / MICROSECONDS;
     if (at > this.lastAt) this.lastAt = at;
     if (at < this.firstAt) this.firstAt = at;
     this.answers += 1;
@@ -186,6 +198,8 @@ class PackedAnswer implements LoggedAnswer {
     readonly keyId: number | null,
     readonly accountId: number | null,
     readonly address: string | null,
+    readonly port: number | null,
+    readonly connection: number | null,
     readonly latencyMs: number,
     private readonly headBefore: string,
     /** The rest of the head and the figures its rate-limit headers were made of, when they were cut out. */
@@ -224,11 +238,12 @@ export interface AnswerFilter {
 export function decodeBatch(data: Buffer | string): LoggedAnswer[];
 export function decodeBatch(data: Buffer | string, filter: AnswerFilter): (LoggedAnswer | undefined)[];
 export function decodeBatch(data: Buffer | string, filter?: AnswerFilter): (LoggedAnswer | undefined)[] {
-  if (typeof data === 'string' || (data[0] !== FORMAT && data[0] !== FLOAT_FORMAT)) {
+  if (typeof data === 'string' || (data[0] !== FORMAT && data[0] !== MILLISECOND_FORMAT && data[0] !== FLOAT_FORMAT)) {
     const answers: (LoggedAnswer | undefined)[] = decodeTextBatch(data);
     return filter ? answers.map((answer) => (answer && matches(answer.at, answer.status, answer.keyId ?? -1, answer.accountId ?? -1, () => answer.url, filter) ? answer : undefined)) : answers;
   }
-  const varints = data[0] === FORMAT;
+  const varints = data[0] !== FLOAT_FORMAT;
+  const atScale = data[0] === FORMAT ? MICROSECONDS : 1;
   const count = data.readUInt32LE(1);
   const figuresEnd = PREFIX_BYTES + data.readUInt32LE(5) * (varints ? 1 : Float64Array.BYTES_PER_ELEMENT);
   // Where each string of the table starts; a string is made only when an answer that a reader keeps needs it.
@@ -247,8 +262,10 @@ export function decodeBatch(data: Buffer | string, filter?: AnswerFilter): (Logg
   const next = varints ? varintFigures(data) : floatFigures(data, figuresEnd);
   const answers = new Array<LoggedAnswer | undefined>(count);
   const answer = new Float64Array(SLOTS);
-  // FORMAT 2 had no such slot (its headAfter holds the whole rest); FORMAT 3 starts every slot at 0.
+  // FORMAT 2 had no such slot (its headAfter holds the whole rest); FORMAT 3 and 4 start every slot at 0.
   if (!varints) answer[SLOT.headRest] = -1;
+  // Nor these before FORMAT 4.
+  if (atScale === 1) answer.fill(-1, SLOT.port, SLOT.connection + 1);
   const text = (slot: number) => {
     const entry = answer[slot] ?? -1;
     return entry < 0 ? null : entry < starts.length ? tableText(entry) : '';
@@ -259,13 +276,14 @@ export function decodeBatch(data: Buffer | string, filter?: AnswerFilter): (Logg
   };
   for (let index = 0; index < count; index++) {
     next(answer);
-    if (filter && !matches(answer[SLOT.at] ?? NaN, answer[SLOT.status] ?? NaN, answer[SLOT.keyId] ?? -1, answer[SLOT.accountId] ?? -1, () => text(SLOT.url) ?? '', filter)) continue;
+    const at = (answer[SLOT.at] ?? NaN) / atScale;
+    if (filter && !matches(at, answer[SLOT.status] ?? NaN, answer[SLOT.keyId] ?? -1, answer[SLOT.accountId] ?? -1, () => text(SLOT.url) ?? '', filter)) continue;
     const cut = (answer[SLOT.headAfter] ?? -1) >= 0;
     const rate = cut ? answer.slice(SLOT.rateAt, SLOT.dayResetAt + 1) : null;
     const headAfter = cut ? (text(SLOT.headAfter) ?? '') + (text(SLOT.headRest) ?? '') : null;
     const latency = answer[SLOT.latency] ?? NaN;
     answers[index] = new PackedAnswer(
-      answer[SLOT.at] ?? NaN,
+      at,
       text(SLOT.method) ?? '',
       text(SLOT.host),
       text(SLOT.url) ?? '',
@@ -274,6 +292,8 @@ export function decodeBatch(data: Buffer | string, filter?: AnswerFilter): (Logg
       orNull(SLOT.keyId),
       orNull(SLOT.accountId),
       text(SLOT.address),
+      orNull(SLOT.port),
+      orNull(SLOT.connection),
       varints ? latency / 1000 : latency,
       text(SLOT.headBefore) ?? '',
       headAfter,
@@ -295,7 +315,7 @@ function matches(at: number, status: number, keyId: number, accountId: number, u
   );
 }
 
-/** FORMAT 3's figures: each call moves `answer` on to the next answer's. */
+/** FORMAT 3 and 4's figures: each call moves `answer` on to the next answer's. */
 function varintFigures(data: Buffer): (answer: Float64Array) => void {
   let at = PREFIX_BYTES;
   const varint = () => {
@@ -356,6 +376,8 @@ function decodeTextBatch(data: Buffer | string): LoggedAnswer[] {
       keyId: optionalNumber(keyId),
       accountId: optionalNumber(accountId),
       address: optional(address),
+      port: null,
+      connection: null,
       latencyMs: Number(latencyMs),
       head: head ?? '',
     });

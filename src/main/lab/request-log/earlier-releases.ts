@@ -1,8 +1,9 @@
 import type Database from 'better-sqlite3';
 import { BatchEncoder, decodeBatch, SLOT, type LoggedAnswer } from './batch-format';
+import { microsOf } from './recorder';
 import { openForWriting } from './store';
 
-interface EarlierRow extends LoggedAnswer {
+interface EarlierRow extends Omit<LoggedAnswer, 'port' | 'connection'> {
   id: number;
 }
 
@@ -90,10 +91,10 @@ function copyInto(log: Database.Database, main: Database.Database): { rows: numb
   return { rows: lastRow, batches: lastBatch };
 }
 
-/** A stored row as an answer of a batch: its head kept whole, the latency in whole microseconds as recorded now. */
+/** A stored row as an answer of a batch: its head kept whole, arrival and latency in whole microseconds as recorded now. */
 function pack(encoder: BatchEncoder, row: EarlierRow): void {
   const answer = encoder.current;
-  answer[SLOT.at] = row.at;
+  answer[SLOT.at] = microsOf(row.at);
   answer[SLOT.latency] = Math.round(row.latencyMs * 1000);
   answer[SLOT.status] = row.status;
   answer[SLOT.keyId] = row.keyId ?? -1;
@@ -106,5 +107,7 @@ function pack(encoder: BatchEncoder, row: EarlierRow): void {
   answer[SLOT.headBefore] = encoder.text(SLOT.headBefore, row.head);
   answer[SLOT.headAfter] = -1;
   answer[SLOT.headRest] = -1;
+  answer[SLOT.port] = -1;
+  answer[SLOT.connection] = -1;
   encoder.endAnswer();
 }

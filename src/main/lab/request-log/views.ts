@@ -165,6 +165,8 @@ function toLogged(id: number, answer: LoggedAnswer, keyPrefix: string | null): L
     keyPrefix,
     accountId: answer.accountId,
     address: answer.address ?? '',
+    port: answer.port,
+    connection: answer.connection,
     latencyMs: answer.latencyMs,
     limit: integerOrNull(headers['x-ratelimit-limit']),
     remaining: integerOrNull(headers['x-ratelimit-remaining']),
