@@ -26,6 +26,8 @@ import { CLOCK_MOVES, DurationSchema, RequestFilterSchema, ScenarioSchema, type 
 import type { AdminErrorBody } from './errors';
 import type { Account, ApiKeyRecord, BanRecord, Category, PetRecord, StatusChange, UsageReport } from './models';
 import { NewPetSchema, PetStatusSchema, type Pet } from './pet';
+import { PetProfileChangeSchema, type PetDetails, type PetProfile, type ProfileChange } from './pet-profile';
+import { LogoUploadSchema, ShelterChangeSchema, type ShelterProfile } from './shelter';
 import { PLAN_IDS, type PlanFigures } from './plans';
 import { SiteUploadSchema } from './site-upload';
 import { DeployFolderSchema, DomainInputSchema, DomainNameSchema, RedirectStatusSchema } from './site-inputs';
@@ -97,6 +99,14 @@ export const ADMIN_CONTRACT = {
   'pets.setStatus': channel<PetRecord>()(input({ id, status: PetStatusSchema })),
   'pets.history': channel<StatusChange[]>()(input({ id })),
   'pets.remove': channel<null>()(input({ id })),
+  /** The pet, its whole profile (private fields included: staff only) and its age group. */
+  'pets.profile': channel<PetDetails>()(input({ id })),
+  'pets.setProfile': channel<PetProfile>()(input({ id, profile: PetProfileChangeSchema })),
+  'pets.profileHistory': channel<ProfileChange[]>()(input({ id })),
+  'shelter.get': channel<ShelterProfile>()(input({})),
+  'shelter.set': channel<ShelterProfile>()(input({ shelter: ShelterChangeSchema })),
+  'shelter.setLogo': channel<ShelterProfile>()(input({ data: LogoUploadSchema })),
+  'shelter.removeLogo': channel<ShelterProfile>()(input({})),
 
   'accounts.list': channel<Account[]>()(input({})),
   'accounts.create': channel<Account>()(input({ account: NewAccountInputSchema })),

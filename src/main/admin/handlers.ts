@@ -30,6 +30,13 @@ export function createAdminHandlers(host: AppHost): AdminHandlers {
       services(environment).pets.remove(id);
       return null;
     },
+    'pets.profile': ({ environment, id }) => services(environment).petProfiles.details(id),
+    'pets.setProfile': ({ environment, id, profile }) => services(environment).petProfiles.set(id, profile),
+    'pets.profileHistory': ({ environment, id }) => services(environment).petProfiles.history(id),
+    'shelter.get': ({ environment }) => services(environment).shelter.get(),
+    'shelter.set': ({ environment, shelter }) => services(environment).shelter.set(shelter),
+    'shelter.setLogo': ({ environment, data }) => services(environment).shelter.setLogo(Buffer.from(data, 'base64')),
+    'shelter.removeLogo': ({ environment }) => services(environment).shelter.removeLogo(),
 
     'accounts.list': ({ environment }) => services(environment).accounts.list(),
     'accounts.create': ({ environment, account }) => services(environment).accounts.create(account),

@@ -1,4 +1,4 @@
-import { customType, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { blob, customType, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { sql } from 'drizzle-orm';
 import { DNS_CHECK_REASONS, type FailedDnsQuery } from '../../shared/dns-check';
 
@@ -292,4 +292,68 @@ export const requestLogBatches = sqliteTable('request_log_batches', {
   rows: integer('rows').notNull(),
   lastAt: integer('last_at').notNull(),
   data: earlierBatchData('data').notNull(),
+});
+
+/**
+ * A pet's profile (src/shared/pet-profile.ts), one row per pet that has one; null columns are not
+ * recorded. microchip_number, kennel_location and internal_notes are PRIVATE: never published.
+ */
+export const petProfiles = sqliteTable('pet_profiles', {
+  petId: integer('pet_id')
+    .primaryKey()
+    .references(() => pets.id, { onDelete: 'cascade' }),
+  breedPrimary: text('breed_primary'),
+  breedSecondary: text('breed_secondary'),
+  breedMixed: integer('breed_mixed', { mode: 'boolean' }),
+  sex: text('sex', { enum: ['female', 'male', 'unknown'] }),
+  // YYYY-MM-DD, or an estimate: YYYY-MM or YYYY.
+  birthDate: text('birth_date'),
+  size: text('size', { enum: ['small', 'medium', 'large', 'xlarge'] }),
+  color: text('color'),
+  coat: text('coat', { enum: ['hairless', 'short', 'medium', 'long', 'wire', 'curly'] }),
+  description: text('description'),
+  goodWithKids: text('good_with_kids', { enum: ['yes', 'no', 'unknown'] }),
+  goodWithDogs: text('good_with_dogs', { enum: ['yes', 'no', 'unknown'] }),
+  goodWithCats: text('good_with_cats', { enum: ['yes', 'no', 'unknown'] }),
+  houseTrained: integer('house_trained', { mode: 'boolean' }),
+  spayedNeutered: integer('spayed_neutered', { mode: 'boolean' }),
+  specialNeeds: text('special_needs'),
+  intakeDate: text('intake_date'),
+  // Hundredths of the shelter's currency: exact, unlike a REAL.
+  adoptionFeeHundredths: integer('adoption_fee_hundredths'),
+  microchipNumber: text('microchip_number'),
+  kennelLocation: text('kennel_location'),
+  internalNotes: text('internal_notes'),
+  updatedAt: integer('updated_at').notNull(),
+});
+
+/** Each saved change of a profile: the fields changed, before and after (JSON). Part of the pet's history. */
+export const petProfileChanges = sqliteTable(
+  'pet_profile_changes',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    petId: integer('pet_id')
+      .notNull()
+      .references(() => pets.id, { onDelete: 'cascade' }),
+    changedAt: integer('changed_at').notNull(),
+    fields: text('fields', { mode: 'json' }).$type<Record<string, { from: unknown; to: unknown }>>().notNull(),
+  },
+  (table) => [index('pet_profile_changes_pet').on(table.petId, table.changedAt)],
+);
+
+/** The shelter's profile (src/shared/shelter.ts): at most one row, id 1. The logo's bytes are checked and bounded (1 MiB) before they get here. */
+export const shelterProfile = sqliteTable('shelter_profile', {
+  id: integer('id').primaryKey(),
+  name: text('name'),
+  address: text('address'),
+  phone: text('phone'),
+  email: text('email'),
+  website: text('website'),
+  openingHours: text('opening_hours'),
+  howToAdopt: text('how_to_adopt'),
+  currency: text('currency'),
+  logo: blob('logo', { mode: 'buffer' }),
+  logoMediaType: text('logo_media_type', { enum: ['image/png', 'image/jpeg', 'image/webp'] }),
+  logoUpdatedAt: integer('logo_updated_at'),
+  updatedAt: integer('updated_at').notNull(),
 });

@@ -12,6 +12,8 @@ import { Changes } from '../db/changes';
 import { KeyService } from '../keys/keys';
 import { LabClock, LabClockService } from '../lab/clock';
 import { PetService } from '../pets/pets';
+import { PetProfileService } from '../pets/profiles';
+import { ShelterService } from '../shelter/shelter';
 import { PlanService } from '../accounts/plans';
 import { QuotaService } from '../quota/quota';
 import { REQUEST_LOG_TICK_MS, RequestLog, type RequestLogOptions } from '../lab/request-log/request-log';
@@ -41,6 +43,9 @@ export interface Services {
   accounts: AccountService;
   keys: KeyService;
   quota: QuotaService;
+  /** Pet profiles (src/shared/pet-profile.ts) and their history. */
+  petProfiles: PetProfileService;
+  shelter: ShelterService;
 }
 
 /** How long another process's write (the CLI's) may go unseen by reads through services, sites, lab or clock. */
@@ -109,6 +114,7 @@ export class Engine {
     const plans = new PlanService(db, this.changes);
     const accounts = new AccountService(db, real, plans, this.changes);
     const keys = new KeyService(db, real, this.environment, accounts, this.changes);
+    const shelter = new ShelterService(db, real, this.changes);
     this.ownServices = {
       categories,
       pets: new PetService(db, this.connection.sqlite, real, categories, this.changes),
@@ -116,6 +122,8 @@ export class Engine {
       accounts,
       keys,
       quota: new QuotaService(this.connection.sqlite, lab, accounts, plans, keys, this.changes),
+      petProfiles: new PetProfileService(db, real, this.changes, () => shelter.currency()),
+      shelter,
     };
     this.requestLog = new RequestLog(this.connection.sqlite, lab, keys, options.requestLog);
     const { sqlite } = this.connection;

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type Database from 'better-sqlite3';
+import type { ShelterService } from '../shelter/shelter';
 
 export interface AdoptablePet {
   name: string;
@@ -12,6 +13,11 @@ const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '
 
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character] ?? character);
+}
+
+/** The page's title: the shelter profile's name, else (until staff give one) the project's own name — never an API account's. */
+export function adoptionPageTitle(shelter: Pick<ShelterService, 'name'>, projectName: string): string {
+  return shelter.name() ?? projectName;
 }
 
 /** The pets on show: those available now, by name. */
@@ -52,7 +58,7 @@ export const ADOPTION_PAGE_CONTENT_SECURITY_POLICY = `default-src 'none'; style-
 
 /**
  * The built-in adoption page: a static snapshot of every available pet of the environment (not only
- * the account's: pets belong to the shelter), under the account's name; every piece of
+ * the account's: pets belong to the shelter), under the shelter's name; every piece of
  * text escaped. Yields the page in chunks so a caller can stop once it grows past the deploy limit.
  */
 export function* renderAdoptionPage(shelterName: string, pets: Iterable<AdoptablePet>, renderedAt: number): Generator<string> {

@@ -11,7 +11,8 @@ import { deploys, projects } from '../db/schema';
 import type { AccountService } from '../accounts/accounts';
 import type { Changes } from '../db/changes';
 import { parseOrThrow } from '../../shared/validation';
-import { availablePets, renderAdoptionPage } from './adoption-page';
+import { adoptionPageTitle, availablePets, renderAdoptionPage } from './adoption-page';
+import { ShelterService } from '../shelter/shelter';
 import { copyInspectedFolder, inspectFolder } from './deploy-folder';
 import { makeStaging, removeDeadStaging, removeStaging } from './staging-folders';
 
@@ -105,12 +106,12 @@ export class ProjectService {
     return this.serialised(project.id, async () => this.record(project.id, 'folder', shownAs, { outcome: 'failed', reason }));
   }
 
-  /** Renders the built-in adoption page (shelter name and available pets, as of now) as the next deploy. */
+  /** Renders the built-in adoption page (the shelter profile's name and available pets, as of now) as the next deploy. */
   deployAdoptionPage(reference: string | number): Promise<Deploy> {
     const project = this.row(reference);
     return this.serialised(project.id, () =>
       this.publish(project.id, 'adoption_page', null, async (staging) => {
-        const shelter = this.store.accounts.get(project.accountId).name;
+        const shelter = adoptionPageTitle(new ShelterService(this.store.db, this.store.clock, this.store.changes), project.name);
         const chunks: Buffer[] = [];
         let byteSize = 0;
         for (const text of renderAdoptionPage(shelter, availablePets(this.store.sqlite), this.store.clock.now())) {
