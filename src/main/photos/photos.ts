@@ -144,7 +144,8 @@ export class PhotoService {
     });
   }
 
-  private assertRoom(petId: number, adding: number): void {
+  /** Refuses `adding` more photos when the pet would hold more than six: before a file is even read. */
+  assertRoom(petId: number, adding: number): void {
     const count = this.store.count(petId);
     if (count + adding > MAX_PHOTOS_PER_PET) {
       const room = MAX_PHOTOS_PER_PET - count;

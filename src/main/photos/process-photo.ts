@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
 import { AppError } from '../../shared/errors';
 import { MAX_PHOTO_BYTES, MAX_PHOTO_PIXELS, PHOTO_FORMATS, PHOTO_LONG_EDGE, THUMB_LONG_EDGE, type PhotoFormat } from '../../shared/photos';
 
@@ -18,6 +18,13 @@ export interface ProcessedPhoto {
 export const PROCESSING_TIMEOUT_SECONDS = 30;
 /** mozjpeg at 82: no visible loss at 1600 px, a third smaller than libjpeg's output at the same quality. */
 const JPEG = { quality: 82, mozjpeg: true, progressive: true } as const;
+
+let sharpModule: Promise<typeof import('sharp')> | undefined;
+/** libvips loads with the first photo, not when the server starts: tens of MiB a server without photos never needs. */
+async function loadSharp(): Promise<typeof import('sharp').default> {
+  sharpModule ??= import('sharp');
+  return (await sharpModule).default;
+}
 
 function isPhotoFormat(format: string | undefined): format is PhotoFormat {
   return (PHOTO_FORMATS as readonly string[]).includes(format ?? '');
@@ -39,6 +46,7 @@ function notAnImage(file: string): AppError {
 
 /** The header alone: format and declared size, so a decompression bomb is refused before any pixel is decoded. */
 async function checkHeader(file: string, input: Buffer): Promise<void> {
+  const sharp = await loadSharp();
   let metadata: Metadata;
   try {
     metadata = await sharp(input, { limitInputPixels: false }).metadata();
@@ -81,6 +89,7 @@ function processingFailure(file: string, error: unknown): AppError {
 export async function processPhoto(file: string, input: Buffer): Promise<ProcessedPhoto> {
   assertPhotoSize(file, input.length);
   await checkHeader(file, input);
+  const sharp = await loadSharp();
   try {
     const full = await sharp(input, { limitInputPixels: MAX_PHOTO_PIXELS, failOn: 'error' })
       .autoOrient()

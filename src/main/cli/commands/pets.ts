@@ -3,6 +3,7 @@ import { PET_STATUSES, type PetStatus } from '../../../shared/pet';
 import { positiveInt, zeroOrPositiveInt } from '../arguments';
 import { note, printObject, printRows } from '../output';
 import { readPetImport, stepAsideForServer } from '../pet-import';
+import { registerPetPhotoCommands } from './pet-photos';
 import { run } from '../run';
 
 /** `pets list|add|import|status|history|remove`. */
@@ -62,4 +63,5 @@ export function registerPetCommands(program: Command): void {
         note(`Pet ${id} removed.`);
       }),
     );
+  registerPetPhotoCommands(pets);
 }
