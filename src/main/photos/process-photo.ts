@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type SharpModule from 'sharp';
 import type { Metadata } from 'sharp';
 import { AppError } from '../../shared/errors';
 import { MAX_PHOTO_BYTES, MAX_PHOTO_PIXELS, PHOTO_FORMATS, PHOTO_LONG_EDGE, THUMB_LONG_EDGE, type PhotoFormat } from '../../shared/photos';
@@ -19,9 +20,9 @@ export const PROCESSING_TIMEOUT_SECONDS = 30;
 /** mozjpeg at 82: no visible loss at 1600 px, a third smaller than libjpeg's output at the same quality. */
 const JPEG = { quality: 82, mozjpeg: true, progressive: true } as const;
 
-let sharpModule: Promise<typeof import('sharp')> | undefined;
+let sharpModule: Promise<{ default: typeof SharpModule }> | undefined;
 /** libvips loads with the first photo, not when the server starts: tens of MiB a server without photos never needs. */
-async function loadSharp(): Promise<typeof import('sharp').default> {
+async function loadSharp(): Promise<typeof SharpModule> {
   sharpModule ??= import('sharp');
   return (await sharpModule).default;
 }
