@@ -29,6 +29,7 @@ import { NewPetSchema, PetStatusSchema, type Pet } from './pet';
 import { PetProfileChangeSchema, type PetDetails, type PetProfile, type ProfileChange } from './pet-profile';
 import { LogoUploadSchema, ShelterChangeSchema, type ShelterProfile } from './shelter';
 import { PLAN_IDS, type PlanFigures } from './plans';
+import { AltTextSchema, MAX_PHOTOS_PER_PET, PhotoUploadSchema, type PetPhoto } from './photos';
 import { SiteUploadSchema } from './site-upload';
 import { DeployFolderSchema, DomainInputSchema, DomainNameSchema, RedirectStatusSchema } from './site-inputs';
 import { NewProjectSchema, type CertificateListing, type Deploy, type Domain, type Project } from './sites';
@@ -158,6 +159,13 @@ export const ADMIN_CONTRACT = {
   'lab.scenarios': channel<ScenarioProgress[]>()(input({})),
   'lab.scenarioCancel': channel<ScenarioProgress>()(input({ id })),
   'lab.report': channel<ComplianceReport>()(input({ keyId: id, from: z.int().nonnegative().optional(), to: z.int().nonnegative().optional() })),
+
+  // A pet's photos: one file per upload, so each file gets its own refusal.
+  'photos.list': channel<PetPhoto[]>()(input({ petId: id })),
+  'photos.add': channel<PetPhoto>()(input({ petId: id, photo: PhotoUploadSchema })),
+  'photos.remove': channel<PetPhoto[]>()(input({ petId: id, photoId: id })),
+  'photos.move': channel<PetPhoto[]>()(input({ petId: id, photoId: id, position: z.int().min(1).max(MAX_PHOTOS_PER_PET) })),
+  'photos.setAlt': channel<PetPhoto>()(input({ petId: id, photoId: id, alt: AltTextSchema })),
 } as const satisfies Record<AdminChannelName, Channel<z.ZodType, unknown>>;
 
 export type AdminChannel = AdminChannelName;
@@ -174,3 +182,5 @@ export type AdminApi = { [C in AdminChannel]: (input: AdminInput<C>) => Promise<
 
 /** In the HTTP transport of browser mode, every channel is POST {ADMIN_HTTP_PREFIX}{channel}. */
 export const ADMIN_HTTP_PREFIX = '/admin/api/';
+/** Browser mode serves a pet's stored photos at GET {ADMIN_PHOTOS_PREFIX}<environment>/<hash>.jpg (or -thumb.jpg). */
+export const ADMIN_PHOTOS_PREFIX = '/admin/photos/';

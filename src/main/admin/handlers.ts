@@ -3,6 +3,7 @@ import { sendConsoleBurst, sendConsoleRequest } from './console';
 import type { AdminHandlers } from './dispatch';
 import { deployUpload } from './site-upload';
 import { labHandlers } from './lab-handlers';
+import { photoHandlers } from './photo-handlers';
 
 /** Each channel of the admin contract, as a thin call into one environment's services. */
 export function createAdminHandlers(host: AppHost): AdminHandlers {
@@ -85,5 +86,6 @@ export function createAdminHandlers(host: AppHost): AdminHandlers {
     'certificates.ca': async () => ({ pem: await host.engine('production').sites.certificates.caCertificate() }),
     'domains.reverify': ({ environment, name }) => sites(environment).reverify(name),
     ...labHandlers(host),
+    ...photoHandlers(host),
   };
 }

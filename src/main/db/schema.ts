@@ -357,3 +357,36 @@ export const shelterProfile = sqliteTable('shelter_profile', {
   logoUpdatedAt: integer('logo_updated_at'),
   updatedAt: integer('updated_at').notNull(),
 });
+
+/**
+ * A pet's photos, in order (position 0 is the cover). `hash` names the processed files in
+ * <data-dir>/photos/<environment>/ (photos/store-files.ts): the same photo on two pets is one file.
+ */
+export const petPhotos = sqliteTable(
+  'pet_photos',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    petId: integer('pet_id')
+      .notNull()
+      .references(() => pets.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    hash: text('hash').notNull(),
+    /** Empty: the pet's own words (its name, and breed once profiles land) stand in; see photos/alt-text.ts. */
+    alt: text('alt').notNull().default(''),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    bytes: integer('bytes').notNull(),
+    thumbWidth: integer('thumb_width').notNull(),
+    thumbHeight: integer('thumb_height').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (table) => [uniqueIndex('pet_photos_pet_hash').on(table.petId, table.hash), index('pet_photos_hash').on(table.hash)],
+);
+
+/**
+ * Files whose last photo row may be gone (a removed photo, or a removed pet's cascade), filled by
+ * the pet_photos_released trigger of the migration; photos/photos.ts deletes the files no row uses.
+ */
+export const photoReleases = sqliteTable('photo_releases', {
+  hash: text('hash').primaryKey(),
+});

@@ -14,6 +14,7 @@ import { LabClock, LabClockService } from '../lab/clock';
 import { PetService } from '../pets/pets';
 import { PetProfileService } from '../pets/profiles';
 import { ShelterService } from '../shelter/shelter';
+import { PhotoService } from '../photos/photos';
 import { PlanService } from '../accounts/plans';
 import { QuotaService } from '../quota/quota';
 import { REQUEST_LOG_TICK_MS, RequestLog, type RequestLogOptions } from '../lab/request-log/request-log';
@@ -46,6 +47,7 @@ export interface Services {
   /** Pet profiles (src/shared/pet-profile.ts) and their history. */
   petProfiles: PetProfileService;
   shelter: ShelterService;
+  photos: PhotoService;
 }
 
 /** How long another process's write (the CLI's) may go unseen by reads through services, sites, lab or clock. */
@@ -115,15 +117,18 @@ export class Engine {
     const accounts = new AccountService(db, real, plans, this.changes);
     const keys = new KeyService(db, real, this.environment, accounts, this.changes);
     const shelter = new ShelterService(db, real, this.changes);
+    const pets = new PetService(db, this.connection.sqlite, real, categories, this.changes);
     this.ownServices = {
       categories,
-      pets: new PetService(db, this.connection.sqlite, real, categories, this.changes),
+      pets,
       plans,
       accounts,
       keys,
       quota: new QuotaService(this.connection.sqlite, lab, accounts, plans, keys, this.changes),
       petProfiles: new PetProfileService(db, real, this.changes, () => shelter.currency()),
       shelter,
+      // A photo's default alt text: the pet's name (its breed joins here once profiles exist).
+      photos: new PhotoService({ sqlite: this.connection.sqlite, clock: real, changes: this.changes, dir: path.join(this.dataDir, 'photos', this.environment), subjectOf: (petId) => ({ name: pets.getRecord(petId).name }) }),
     };
     this.requestLog = new RequestLog(this.connection.sqlite, lab, keys, options.requestLog);
     const { sqlite } = this.connection;

@@ -3,6 +3,7 @@ import { PET_STATUSES, type PetStatus } from '../../../shared/pet';
 import { positiveInt, zeroOrPositiveInt } from '../arguments';
 import { note, printObject, printRows } from '../output';
 import { readPetImport, stepAsideForServer } from '../pet-import';
+import { registerPetPhotoCommands } from './pet-photos';
 import { run } from '../run';
 import { registerPetProfileCommands } from './pet-profile';
 
@@ -69,4 +70,5 @@ export function registerPetCommands(program: Command): void {
       }),
     );
   registerPetProfileCommands(pets);
+  registerPetPhotoCommands(pets);
 }
