@@ -19,6 +19,7 @@ import { PlanService } from '../accounts/plans';
 import { QuotaService } from '../quota/quota';
 import { REQUEST_LOG_TICK_MS, RequestLog, type RequestLogOptions } from '../lab/request-log/request-log';
 import { Sites, type SitesOptions } from '../sites/sites';
+import { readSiteContent } from '../sites/adoption-site/content';
 import { Supervisor, type SupervisedJob } from './supervisor';
 
 export interface EngineOptions {
@@ -132,7 +133,9 @@ export class Engine {
     };
     this.requestLog = new RequestLog(this.connection.sqlite, lab, keys, options.requestLog);
     const { sqlite } = this.connection;
-    this.ownSites = new Sites({ db, sqlite, clock: real, changes: this.changes, accounts, plans, dataDir: this.dataDir, environment: this.environment, log: this.log }, options.sites);
+    const { petProfiles, photos } = this.ownServices;
+    const siteContent = (baseUrl: string, now: number, fallbackName: string) => readSiteContent({ sqlite, petProfiles, shelter, photos }, baseUrl, now, fallbackName);
+    this.ownSites = new Sites({ db, sqlite, clock: real, changes: this.changes, accounts, plans, dataDir: this.dataDir, environment: this.environment, log: this.log, siteContent }, options.sites);
     this.dataVersion = this.readDataVersion();
   }
 

@@ -17,10 +17,10 @@ export interface SiteShelter {
   website: string | null;
   openingHours: string | null;
   howToAdopt: string | null;
-  /** ISO 4217, for the fees. */
-  currency: string;
-  /** The logo file in the data dir, hard-linked into the deploy. */
-  logo: { file: string; extension: string } | null;
+  /** ISO 4217, for the fees; null until the shelter profile names one (fees then show as plain amounts). */
+  currency: string | null;
+  /** The logo's bytes, written beside the pages. */
+  logo: { bytes: Buffer; extension: string } | null;
 }
 
 export interface SitePhoto {

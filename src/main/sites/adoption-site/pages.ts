@@ -171,8 +171,9 @@ ${howToAdopt(shelter)}`;
 /** Making a formatter costs more than a page; one per currency (a shelter has one). */
 const feeFormats = new Map<string, Intl.NumberFormat>();
 
-export function feeWords(amount: number, currency: string): string {
+export function feeWords(amount: number, currency: string | null): string {
   if (amount === 0) return 'No fee';
+  if (currency === null) return amount.toFixed(2);
   let format = feeFormats.get(currency);
   if (format === undefined) {
     format = new Intl.NumberFormat('en', { style: 'currency', currency });

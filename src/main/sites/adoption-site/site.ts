@@ -40,6 +40,7 @@ export async function writeAdoptionSite(staging: string, input: AdoptionSiteInpu
     () => ({ path: 'robots.txt', content: `User-agent: *\nAllow: /\nSitemap: ${input.baseUrl}/sitemap.xml\n` }),
     () => notFoundPage(input),
   ];
+  if (input.shelter.logo) await writer.addBytes(`assets/logo.${input.shelter.logo.extension}`, input.shelter.logo.bytes);
   for (const make of rest) {
     if (!(await writer.add(make()))) return writer.refusal();
   }
@@ -52,7 +53,6 @@ export async function writeAdoptionSite(staging: string, input: AdoptionSiteInpu
       links.set(path.join(staging, photoPath(photo, 'thumb')), photo.thumb.file);
     }
   }
-  if (input.shelter.logo) links.set(path.join(staging, 'assets', `logo.${input.shelter.logo.extension}`), input.shelter.logo.file);
   if (links.size > 0) await fs.promises.mkdir(path.join(staging, 'photos'), { recursive: true });
   const pairs = [...links];
   for (let start = 0; start < pairs.length; start += BATCH) {
@@ -79,6 +79,15 @@ class BatchWriter {
     this.pending.push(file);
     if (this.pending.length >= BATCH) await this.flush();
     return true;
+  }
+
+  /** The logo: bytes from the database, counted like the pages. */
+  async addBytes(relative: string, bytes: Buffer): Promise<void> {
+    this.byteSize += bytes.length;
+    const target = path.join(this.staging, relative);
+    await fs.promises.mkdir(path.dirname(target), { recursive: true });
+    await fs.promises.writeFile(target, bytes);
+    this.fileCount += 1;
   }
 
   refusal(): SiteOutcome {
