@@ -20,6 +20,7 @@ import { QuotaService } from '../quota/quota';
 import { REQUEST_LOG_TICK_MS, RequestLog, type RequestLogOptions } from '../lab/request-log/request-log';
 import { Sites, type SitesOptions } from '../sites/sites';
 import { readSiteContent } from '../sites/adoption-site/content';
+import { KennelCardService } from '../cards/cards';
 import { Supervisor, type SupervisedJob } from './supervisor';
 
 export interface EngineOptions {
@@ -81,6 +82,8 @@ export class Engine {
   readonly changes = new Changes();
   /** Every API answer, for the quota lab. */
   readonly requestLog: RequestLog;
+  /** Printable kennel cards (cards/cards.ts), for every face. */
+  readonly kennelCards: KennelCardService;
   readonly environment: Environment;
   readonly dataDir: string;
   readonly log: EngineLog;
@@ -136,6 +139,7 @@ export class Engine {
     const { petProfiles, photos } = this.ownServices;
     const siteContent = (baseUrl: string, now: number, fallbackName: string) => readSiteContent({ sqlite, petProfiles, shelter, photos }, baseUrl, now, fallbackName);
     this.ownSites = new Sites({ db, sqlite, clock: real, changes: this.changes, accounts, plans, dataDir: this.dataDir, environment: this.environment, log: this.log, siteContent }, options.sites);
+    this.kennelCards = new KennelCardService({ sqlite, clock: real, petProfiles, photos, shelter, sites: () => this.sites });
     this.dataVersion = this.readDataVersion();
   }
 

@@ -4,6 +4,7 @@ import { positiveInt, zeroOrPositiveInt } from '../arguments';
 import { note, printObject, printRows } from '../output';
 import { readPetImport, stepAsideForServer } from '../pet-import';
 import { registerPetPhotoCommands } from './pet-photos';
+import { registerKennelCardCommand } from './pet-cards';
 import { run } from '../run';
 import { registerPetProfileCommands } from './pet-profile';
 
@@ -71,4 +72,5 @@ export function registerPetCommands(program: Command): void {
     );
   registerPetProfileCommands(pets);
   registerPetPhotoCommands(pets);
+  registerKennelCardCommand(pets);
 }

@@ -13,12 +13,49 @@ export interface SiteSources {
   photos: Pick<PhotoService, 'list' | 'files'>;
 }
 
-interface AvailableRow {
+export interface PetRow {
   id: number;
   name: string;
+  status: 'available' | 'pending' | 'sold';
   categoryId: number;
   category: string;
   updatedAt: number;
+}
+
+/** A pet with its category's name; callers add the WHERE. */
+export const PET_ROWS = `SELECT pets.id AS id, pets.name AS name, pets.status AS status, pets.category_id AS categoryId, categories.name AS category, pets.updated_at AS updatedAt
+  FROM pets JOIN categories ON categories.id = pets.category_id`;
+
+/** One pet as anything published shows it: its PUBLIC profile (private fields dropped here) and its photos. */
+export function sitePetOf(sources: Pick<SiteSources, 'petProfiles' | 'photos'>, row: PetRow, today: string): SitePet {
+  const profile = publicProfile(sources.petProfiles.get(row.id));
+  const breed = [profile.breedPrimary, profile.breedSecondary].filter(Boolean).join(' / ');
+  return {
+    id: row.id,
+    name: row.name,
+    category: { id: row.categoryId, name: row.category },
+    breed: breed ? `${breed}${profile.breedMixed ? ' mix' : ''}` : profile.breedMixed ? 'Mixed breed' : null,
+    sex: profile.sex ?? null,
+    ageGroup: ageGroupOf(profile.birthDate, ageScaleOf(row.category), today),
+    age: ageInWords(profile.birthDate, today),
+    size: profile.size ?? null,
+    colour: profile.color ?? null,
+    coat: profile.coat ? `${profile.coat[0]!.toUpperCase()}${profile.coat.slice(1)}` : null,
+    goodWith: { kids: yesNo(profile.goodWithKids), dogs: yesNo(profile.goodWithDogs), cats: yesNo(profile.goodWithCats) },
+    houseTrained: flag(profile.houseTrained),
+    spayedNeutered: flag(profile.spayedNeutered),
+    specialNeeds: profile.specialNeeds ?? null,
+    description: profile.description ?? null,
+    fee: profile.adoptionFee ?? null,
+    updatedAt: row.updatedAt,
+    photos: sources.photos.list(row.id).map((photo) => ({
+      hash: photo.hash,
+      alt: photo.altText,
+      extension: 'jpg',
+      full: { file: sources.photos.files.pathOf(photo.hash, 'full'), width: photo.width, height: photo.height },
+      thumb: { file: sources.photos.files.pathOf(photo.hash, 'thumb'), width: photo.thumbWidth, height: photo.thumbHeight },
+    })),
+  };
 }
 
 const LOGO_EXTENSIONS = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' } as const;
@@ -32,42 +69,8 @@ export function readSiteContent(sources: SiteSources, baseUrl: string, now: numb
   const shelter = sources.shelter.get();
   const logo = sources.shelter.logo();
   const today = new Date(now).toISOString().slice(0, 10);
-  const rows = sources.sqlite
-    .prepare<[], AvailableRow>(
-      `SELECT pets.id AS id, pets.name AS name, pets.category_id AS categoryId, categories.name AS category, pets.updated_at AS updatedAt
-       FROM pets JOIN categories ON categories.id = pets.category_id WHERE pets.status = 'available'`,
-    )
-    .all();
-  const pets = rows.map((row): SitePet => {
-    const profile = publicProfile(sources.petProfiles.get(row.id));
-    const breed = [profile.breedPrimary, profile.breedSecondary].filter(Boolean).join(' / ');
-    return {
-      id: row.id,
-      name: row.name,
-      category: { id: row.categoryId, name: row.category },
-      breed: breed ? `${breed}${profile.breedMixed ? ' mix' : ''}` : profile.breedMixed ? 'Mixed breed' : null,
-      sex: profile.sex ?? null,
-      ageGroup: ageGroupOf(profile.birthDate, ageScaleOf(row.category), today),
-      age: ageInWords(profile.birthDate, today),
-      size: profile.size ?? null,
-      colour: profile.color ?? null,
-      coat: profile.coat ? `${profile.coat[0]!.toUpperCase()}${profile.coat.slice(1)}` : null,
-      goodWith: { kids: yesNo(profile.goodWithKids), dogs: yesNo(profile.goodWithDogs), cats: yesNo(profile.goodWithCats) },
-      houseTrained: flag(profile.houseTrained),
-      spayedNeutered: flag(profile.spayedNeutered),
-      specialNeeds: profile.specialNeeds ?? null,
-      description: profile.description ?? null,
-      fee: profile.adoptionFee ?? null,
-      updatedAt: row.updatedAt,
-      photos: sources.photos.list(row.id).map((photo) => ({
-        hash: photo.hash,
-        alt: photo.altText,
-        extension: 'jpg',
-        full: { file: sources.photos.files.pathOf(photo.hash, 'full'), width: photo.width, height: photo.height },
-        thumb: { file: sources.photos.files.pathOf(photo.hash, 'thumb'), width: photo.thumbWidth, height: photo.thumbHeight },
-      })),
-    };
-  });
+  const rows = sources.sqlite.prepare<[], PetRow>(`${PET_ROWS} WHERE pets.status = 'available'`).all();
+  const pets = rows.map((row) => sitePetOf(sources, row, today));
   return {
     shelter: {
       name: shelter.name ?? fallbackName,
