@@ -154,7 +154,13 @@ async function startWithAdmin(options: CommandOptions, port: number, log: Logger
   }
   let admin: RunningAdmin;
   try {
-    admin = await startAdminServer({ dispatch: adminDispatcher(createAdminHandlers(host)), token, rendererDir, port: options.adminPort });
+    admin = await startAdminServer({
+      dispatch: adminDispatcher(createAdminHandlers(host)),
+      token,
+      rendererDir,
+      port: options.adminPort,
+      photoFile: (environment, name) => host.engine(environment).services.photos.files.fileOf(name),
+    });
   } catch (error) {
     await host.stop();
     throw error;

@@ -27,7 +27,10 @@ import type { AdminErrorBody } from './errors';
 import { HeaderProfileSchema, type HeaderProfile } from './header-profiles';
 import type { Account, ApiKeyRecord, BanRecord, Category, PetRecord, StatusChange, UsageReport } from './models';
 import { NewPetSchema, PetStatusSchema, type Pet } from './pet';
+import { PetProfileChangeSchema, type PetDetails, type PetProfile, type ProfileChange } from './pet-profile';
+import { LogoUploadSchema, ShelterChangeSchema, type ShelterProfile } from './shelter';
 import { PLAN_IDS, type PlanFigures } from './plans';
+import { AltTextSchema, MAX_PHOTOS_PER_PET, PhotoUploadSchema, type PetPhoto } from './photos';
 import { SiteUploadSchema } from './site-upload';
 import { DeployFolderSchema, DomainInputSchema, DomainNameSchema, RedirectStatusSchema } from './site-inputs';
 import { NewProjectSchema, type CertificateListing, type Deploy, type Domain, type Project } from './sites';
@@ -98,6 +101,14 @@ export const ADMIN_CONTRACT = {
   'pets.setStatus': channel<PetRecord>()(input({ id, status: PetStatusSchema })),
   'pets.history': channel<StatusChange[]>()(input({ id })),
   'pets.remove': channel<null>()(input({ id })),
+  /** The pet, its whole profile (private fields included: staff only) and its age group. */
+  'pets.profile': channel<PetDetails>()(input({ id })),
+  'pets.setProfile': channel<PetProfile>()(input({ id, profile: PetProfileChangeSchema })),
+  'pets.profileHistory': channel<ProfileChange[]>()(input({ id })),
+  'shelter.get': channel<ShelterProfile>()(input({})),
+  'shelter.set': channel<ShelterProfile>()(input({ shelter: ShelterChangeSchema })),
+  'shelter.setLogo': channel<ShelterProfile>()(input({ data: LogoUploadSchema })),
+  'shelter.removeLogo': channel<ShelterProfile>()(input({})),
 
   'accounts.list': channel<Account[]>()(input({})),
   'accounts.create': channel<Account>()(input({ account: NewAccountInputSchema })),
@@ -151,6 +162,13 @@ export const ADMIN_CONTRACT = {
   'lab.scenarios': channel<ScenarioProgress[]>()(input({})),
   'lab.scenarioCancel': channel<ScenarioProgress>()(input({ id })),
   'lab.report': channel<ComplianceReport>()(input({ keyId: id, from: z.int().nonnegative().optional(), to: z.int().nonnegative().optional() })),
+
+  // A pet's photos: one file per upload, so each file gets its own refusal.
+  'photos.list': channel<PetPhoto[]>()(input({ petId: id })),
+  'photos.add': channel<PetPhoto>()(input({ petId: id, photo: PhotoUploadSchema })),
+  'photos.remove': channel<PetPhoto[]>()(input({ petId: id, photoId: id })),
+  'photos.move': channel<PetPhoto[]>()(input({ petId: id, photoId: id, position: z.int().min(1).max(MAX_PHOTOS_PER_PET) })),
+  'photos.setAlt': channel<PetPhoto>()(input({ petId: id, photoId: id, alt: AltTextSchema })),
 } as const satisfies Record<AdminChannelName, Channel<z.ZodType, unknown>>;
 
 export type AdminChannel = AdminChannelName;
@@ -167,3 +185,5 @@ export type AdminApi = { [C in AdminChannel]: (input: AdminInput<C>) => Promise<
 
 /** In the HTTP transport of browser mode, every channel is POST {ADMIN_HTTP_PREFIX}{channel}. */
 export const ADMIN_HTTP_PREFIX = '/admin/api/';
+/** Browser mode serves a pet's stored photos at GET {ADMIN_PHOTOS_PREFIX}<environment>/<hash>.jpg (or -thumb.jpg). */
+export const ADMIN_PHOTOS_PREFIX = '/admin/photos/';

@@ -38,7 +38,8 @@ export const PUBLIC_ERROR_CODES = ERROR_CODES.filter((code) => !ADMIN_ONLY_CODES
 export type NotFoundDetails =
   | { missing: 'project'; reference: string }
   | { missing: 'deploy'; project: string; number: number }
-  | { missing: 'domain'; name: string };
+  | { missing: 'domain'; name: string }
+  | { missing: 'photo'; petId: number; photoId: number };
 
 /** Which state the action clashed with; `reason` tells them apart. */
 export type ConflictDetails =
@@ -47,7 +48,19 @@ export type ConflictDetails =
   | { reason: 'domain_attached'; domain: string; project: string; sameProject: boolean }
   /** Removing a primary would leave these redirects pointing nowhere. */
   | { reason: 'primary_has_redirects'; domain: string; redirects: string[] }
-  | { reason: 'domain_not_verified'; domain: string; status: 'pending' | 'conflict' | 'error' };
+  | { reason: 'domain_not_verified'; domain: string; status: 'pending' | 'conflict' | 'error' }
+  /** A pet holds its most photos already (Petfinder's cap). */
+  | { reason: 'photo_limit'; petId: number; max: number }
+  | { reason: 'photo_already_added'; petId: number; photoId: number; position: number };
+
+/** A photo refused before or while it was decoded; `file` is its name as given. */
+export type PhotoTooLarge =
+  | { reason: 'photo_bytes'; file: string; bytes: number; maxBytes: number }
+  | { reason: 'photo_pixels'; file: string; width: number; height: number; maxPixels: number }
+  | { reason: 'photo_processing_time'; file: string; seconds: number };
+
+/** A file that is no photo we take: not an image at all, or an image in another format (HEIC, GIF, …). */
+export type PhotoUnsupported = { reason: 'not_an_image'; file: string } | { reason: 'photo_format'; file: string; format: string; accepted: readonly string[] };
 
 /** The extra CA file of the ACME settings cannot be trusted: nothing readable at `path`, or no PEM certificate in it. */
 export interface CaFileProblem {
@@ -70,6 +83,8 @@ export interface ErrorDetails {
   deploy_required: { project: string };
   not_found: NotFoundDetails;
   conflict: ConflictDetails;
+  payload_too_large: PhotoTooLarge;
+  unsupported_media_type: PhotoUnsupported;
 }
 
 export type DetailsOf<C extends ErrorCode> = C extends keyof ErrorDetails ? ErrorDetails[C] : never;

@@ -68,6 +68,16 @@ describe('clock moves from the CLI with a server running in another process', ()
     }
   }, 90_000);
 
+  it('a CLI scenario that honours Retry-After meets exactly one 429: each clock move it makes is applied before its next request', async () => {
+    const { free } = prepared();
+    server = await spawnServer(dataDir!);
+    expect((await runCli(['--data-dir', dataDir!, 'clock', 'next-minute'])).code).toBe(0);
+    const ran = await runCli(['--data-dir', dataDir!, '--json', 'scenario', 'run', 'honour-retry-after', '--key', free.key, '--count', '65']);
+    expect(ran.code, ran.stderr).toBe(0);
+    // A retry sent before the server ran on the moved clock would be refused again (and judged early).
+    expect(JSON.parse(ran.stdout)).toMatchObject({ state: 'finished', sent: 65, counts: { '200': 64, rate_limited: 1 } });
+  }, 90_000);
+
   it('without a server, says that none is running (and the move is stored for the next one)', async () => {
     dataDir = makeTempDir();
     const advanced = await runCli(['--data-dir', dataDir, 'clock', 'advance', '15m']);

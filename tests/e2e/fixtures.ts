@@ -165,7 +165,7 @@ export async function callApi(baseUrl: string, path: string, key?: string, init:
 }
 
 /** Opens a page through the navigation bar and waits for its title. */
-export async function goTo(page: Page, label: 'Pets' | 'Accounts & keys' | 'Plans' | 'Usage' | 'Sites' | 'API console' | 'Server' | 'Quota lab' | 'Requests'): Promise<void> {
+export async function goTo(page: Page, label: 'Pets' | 'Shelter' | 'Accounts & keys' | 'Plans' | 'Usage' | 'Sites' | 'API console' | 'Server' | 'Quota lab' | 'Requests'): Promise<void> {
   await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: label, exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: label, exact: true })).toBeVisible();
 }

@@ -24,7 +24,8 @@ export async function startAdminHarness(token: string, options: Pick<AdminHttpOp
   fs.writeFileSync(path.join(rendererDir, 'index.html'), '<!doctype html><title>Adoption Desk</title>');
   const host = new AppHost({ dataDir, overrides: { ports: { production: 0, staging: 0 } } });
   await host.start();
-  const admin = await startAdminServer({ dispatch: adminDispatcher(createAdminHandlers(host)), token, rendererDir, port: 0, ...options });
+  const photoFile: AdminHttpOptions['photoFile'] = (environment, name) => host.engine(environment).services.photos.files.fileOf(name);
+  const admin = await startAdminServer({ dispatch: adminDispatcher(createAdminHandlers(host)), token, rendererDir, port: 0, photoFile, ...options });
   return {
     dataDir,
     host,

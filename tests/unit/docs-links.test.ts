@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { DNS_CHECK_REASONS } from '../../src/shared/dns-check';
-import { ERROR_STATUS, type ConflictDetails, type ErrorDetails, type NotFoundDetails } from '../../src/shared/errors';
+import { ERROR_STATUS, type ConflictDetails, type ErrorDetails, type NotFoundDetails, type PhotoTooLarge, type PhotoUnsupported } from '../../src/shared/errors';
 import { checkLinks, headingAnchors, markdownFilesUnder, reachablePages } from '../helpers/markdown';
 import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
 
@@ -112,6 +112,7 @@ const DETAILS_EXAMPLES: { [C in keyof ErrorDetails]: Record<string, ErrorDetails
       project: { missing: 'project', reference: 'nope' },
       deploy: { missing: 'deploy', project: 'happy-paws', number: 9 },
       domain: { missing: 'domain', name: 'www.shelter.test' },
+      photo: { missing: 'photo', petId: 7, photoId: 12 },
     } satisfies ByTag<NotFoundDetails, 'missing'>).map((example) => [`missing: ${example.missing}`, example]),
   ),
   conflict: Object.fromEntries(
@@ -120,7 +121,22 @@ const DETAILS_EXAMPLES: { [C in keyof ErrorDetails]: Record<string, ErrorDetails
       domain_attached: { reason: 'domain_attached', domain: 'www.shelter.test', project: 'happy-paws', sameProject: false },
       primary_has_redirects: { reason: 'primary_has_redirects', domain: 'www.shelter.test', redirects: ['shelter.test'] },
       domain_not_verified: { reason: 'domain_not_verified', domain: 'www.shelter.test', status: 'pending' },
+      photo_limit: { reason: 'photo_limit', petId: 7, max: 6 },
+      photo_already_added: { reason: 'photo_already_added', petId: 7, photoId: 12, position: 2 },
     } satisfies ByTag<ConflictDetails, 'reason'>).map((example) => [`reason: ${example.reason}`, example]),
+  ),
+  payload_too_large: Object.fromEntries(
+    Object.values({
+      photo_bytes: { reason: 'photo_bytes', file: 'luna.jpg', bytes: 30_000_000, maxBytes: 26_214_400 },
+      photo_pixels: { reason: 'photo_pixels', file: 'bomb.png', width: 60_000, height: 60_000, maxPixels: 100_000_000 },
+      photo_processing_time: { reason: 'photo_processing_time', file: 'luna.jpg', seconds: 30 },
+    } satisfies ByTag<PhotoTooLarge, 'reason'>).map((example) => [`reason: ${example.reason}`, example]),
+  ),
+  unsupported_media_type: Object.fromEntries(
+    Object.values({
+      not_an_image: { reason: 'not_an_image', file: 'notes.jpg' },
+      photo_format: { reason: 'photo_format', file: 'luna.heic', format: 'heif', accepted: ['jpeg', 'png', 'webp'] },
+    } satisfies ByTag<PhotoUnsupported, 'reason'>).map((example) => [`reason: ${example.reason}`, example]),
   ),
 };
 

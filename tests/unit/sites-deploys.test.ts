@@ -182,29 +182,39 @@ describe('deploying a folder', () => {
 });
 
 describe('the built-in adoption page', () => {
-  it("is the shelter's name and its available pets, escaped, as a static page", async () => {
+  it("is the shelter profile's name and its available pets with their public profiles, escaped, as a static site", async () => {
     const { projects } = engine.sites;
-    const shelter = engine.services.accounts.create({ name: `Paws & Claws <script>alert("x")</script> O'Neil`, planId: 'free' });
-    engine.services.pets.create({ name: '<img src=x onerror=alert(1)>', categoryId: 1 });
-    engine.services.pets.create({ name: 'Biscuit', categoryId: 2, status: 'available' });
+    engine.services.shelter.set({ name: `Paws & Claws <script>alert("x")</script> O'Neil`, currency: 'EUR' });
+    const evil = engine.services.pets.create({ name: '<img src=x onerror=alert(1)>', categoryId: 1 });
+    const biscuit = engine.services.pets.create({ name: 'Biscuit', categoryId: 2, status: 'available' });
+    engine.services.petProfiles.set(biscuit.id, { breedPrimary: 'Siamese', sex: 'female', adoptionFee: 80, microchipNumber: '985112003456789', internalNotes: 'Bit the vet once' });
     engine.services.pets.create({ name: 'Already Home', categoryId: 1, status: 'sold' });
     engine.services.pets.create({ name: 'On Hold', categoryId: 3, status: 'pending' });
-    const project = projects.create({ accountId: shelter.id, name: 'Adopt' });
+    const project = projects.create({ accountId, name: 'Adopt' });
 
     const deploy = await projects.deployAdoptionPage(project.slug);
-    expect(deploy).toMatchObject({ outcome: 'succeeded', source: 'adoption_page', folder: null, fileCount: 1, live: true });
-    const html = fs.readFileSync(path.join(deployDir(project.id, 1), 'index.html'), 'utf8');
-    expect(deploy.byteSize).toBe(Buffer.byteLength(html));
+    expect(deploy).toMatchObject({ outcome: 'succeeded', source: 'adoption_page', folder: null, live: true });
+    const root = deployDir(project.id, 1);
+    const html = fs.readFileSync(path.join(root, 'index.html'), 'utf8');
     expect(html).toMatch(/^<!doctype html>/);
-    expect(html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
-    expect(html).toContain('<h1>Paws &amp; Claws &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; O&#39;Neil</h1>');
-    expect(html).toContain('<h2>&lt;img src=x onerror=alert(1)&gt;</h2>');
+    expect(html).toContain('<h1>Pets looking for a home at Paws &amp; Claws &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; O&#39;Neil</h1>');
+    expect(html).toContain('<h3>&lt;img src=x onerror=alert(1)&gt;</h3>');
     expect(html).not.toContain('<script>');
-    expect(html).not.toContain('<img');
-    expect(html).toContain('<h2>Biscuit</h2><dl><dt>Category</dt><dd>Cats</dd><dt>Status</dt><dd><span class="status">available</span>');
+    expect(html).toContain('<h3>Biscuit</h3><p>Siamese · Female</p>');
     expect(html).not.toContain('Already Home');
     expect(html).not.toContain('On Hold');
-    expect(html).toContain('2 pets available');
+    expect(html).toContain('2 pets are waiting for a family.');
+    const page = fs.readFileSync(path.join(root, `pets/${biscuit.id}-biscuit.html`), 'utf8');
+    expect(page).toContain('<dt>Adoption fee</dt><dd>€80.00</dd>');
+    expect(fs.existsSync(path.join(root, `pets/${evil.id}-img-src-x-onerror-alert-1.html`))).toBe(true);
+    // Private fields reach no file of the site.
+    for (const file of fs.readdirSync(root, { recursive: true, encoding: 'utf8' })) {
+      if (fs.statSync(path.join(root, file)).isDirectory()) continue;
+      const text = fs.readFileSync(path.join(root, file), 'utf8');
+      expect(text, file).not.toContain('985112003456789');
+      expect(text, file).not.toContain('Bit the vet');
+    }
+    expect(deploy.fileCount).toBe(fs.readdirSync(root, { recursive: true }).filter((file) => fs.statSync(path.join(root, String(file))).isFile()).length);
   });
 
   it('says so when no pet is available', async () => {
@@ -212,6 +222,6 @@ describe('the built-in adoption page', () => {
     await engine.sites.projects.deployAdoptionPage(project.slug);
     const html = fs.readFileSync(path.join(deployDir(project.id, 1), 'index.html'), 'utf8');
     expect(html).toContain('No pets are available for adoption right now.');
-    expect(html).not.toContain('<ul>');
+    expect(html).not.toContain('<ul class="cards"');
   });
 });

@@ -3,6 +3,7 @@ import { sendConsoleBurst, sendConsoleRequest } from './console';
 import type { AdminHandlers } from './dispatch';
 import { deployUpload } from './site-upload';
 import { labHandlers } from './lab-handlers';
+import { photoHandlers } from './photo-handlers';
 
 /** Each channel of the admin contract, as a thin call into one environment's services. */
 export function createAdminHandlers(host: AppHost): AdminHandlers {
@@ -30,6 +31,13 @@ export function createAdminHandlers(host: AppHost): AdminHandlers {
       services(environment).pets.remove(id);
       return null;
     },
+    'pets.profile': ({ environment, id }) => services(environment).petProfiles.details(id),
+    'pets.setProfile': ({ environment, id, profile }) => services(environment).petProfiles.set(id, profile),
+    'pets.profileHistory': ({ environment, id }) => services(environment).petProfiles.history(id),
+    'shelter.get': ({ environment }) => services(environment).shelter.get(),
+    'shelter.set': ({ environment, shelter }) => services(environment).shelter.set(shelter),
+    'shelter.setLogo': ({ environment, data }) => services(environment).shelter.setLogo(Buffer.from(data, 'base64')),
+    'shelter.removeLogo': ({ environment }) => services(environment).shelter.removeLogo(),
 
     'accounts.list': ({ environment }) => services(environment).accounts.list(),
     'accounts.create': ({ environment, account }) => services(environment).accounts.create(account),
@@ -78,5 +86,6 @@ export function createAdminHandlers(host: AppHost): AdminHandlers {
     'certificates.ca': async () => ({ pem: await host.engine('production').sites.certificates.caCertificate() }),
     'domains.reverify': ({ environment, name }) => sites(environment).reverify(name),
     ...labHandlers(host),
+    ...photoHandlers(host),
   };
 }

@@ -31,12 +31,15 @@ export function cliWords(error: unknown): string {
   if (missing?.missing === 'project') return withClause(message, 'see "projects list"');
   if (missing?.missing === 'deploy') return withClause(message, `see "deploys list ${missing.project}"`);
   if (missing?.missing === 'domain') return withClause(message, 'see "domains list"');
+  if (missing?.missing === 'photo') return withClause(message, `see "pets photos list ${missing.petId}"`);
   const plan = detailsOf(error, 'plan_required');
   if (plan) return `${message} Move it with "accounts set-plan ${plan.accountId} --plan ${plan.needed}".${plan.deployRequired ? ` ${publishHint(plan.project)}` : ''}`;
   const deploy = detailsOf(error, 'deploy_required');
   if (deploy) return `${message} ${publishHint(deploy.project)}`;
   const conflict = detailsOf(error, 'conflict');
   if (conflict?.reason === 'primary_has_redirects') return `${message} Promote one with "domains promote ${conflict.redirects[0] ?? ''}".`;
+  if (conflict?.reason === 'photo_limit') return `${message} Remove one first with "pets photos remove ${conflict.petId} <PHOTO>".`;
+  if (detailsOf(error, 'unsupported_media_type')?.reason === 'photo_format') return `${message} Save it as JPEG first (most photo viewers can).`;
   return message;
 }
 

@@ -14,6 +14,7 @@ import { registerRequestCommands } from './commands/lab-requests';
 import { registerScenarioCommands } from './commands/lab-scenario';
 import { registerPetCommands } from './commands/pets';
 import { registerPlanCommands } from './commands/plans';
+import { registerShelterCommands } from './commands/shelter';
 import { registerSiteCommands } from './commands/sites';
 import { registerUsageCommands } from './commands/usage';
 import { reportFailure } from './run';
@@ -21,7 +22,7 @@ import { reportFailure } from './run';
 /** The program: its options, read by every command through run(), and the command groups in the order --help lists them. */
 export function buildCli(): Command {
   const program = new Command('cli')
-    .description('Administer Adoption Desk from scripts: keys, accounts, plans, usage, bans, pets, categories; published sites, domains and certificates; the quota lab.')
+    .description('Administer Adoption Desk from scripts: keys, accounts, plans, usage, bans, pets, categories, the shelter profile; published sites, domains and certificates; the quota lab.')
     .option('--data-dir <dir>', 'folder holding the SQLite databases (every command but gate needs it)')
     .addOption(new Option('--env <environment>', 'environment').choices(ENVIRONMENTS).default('production'))
     .option('--json', 'print JSON instead of tables', false)
@@ -34,6 +35,7 @@ export function buildCli(): Command {
   registerAccountCommands(program);
   registerPetCommands(program);
   registerCategoryCommands(program);
+  registerShelterCommands(program);
   registerPlanCommands(program);
   registerUsageCommands(program);
   registerSiteCommands(program);

@@ -13,10 +13,15 @@ import { KeyService } from '../keys/keys';
 import { LabClock, LabClockService } from '../lab/clock';
 import { HeaderProfileSetting } from '../lab/header-profile';
 import { PetService } from '../pets/pets';
+import { PetProfileService } from '../pets/profiles';
+import { ShelterService } from '../shelter/shelter';
+import { PhotoService } from '../photos/photos';
 import { PlanService } from '../accounts/plans';
 import { QuotaService } from '../quota/quota';
 import { REQUEST_LOG_TICK_MS, RequestLog, type RequestLogOptions } from '../lab/request-log/request-log';
 import { Sites, type SitesOptions } from '../sites/sites';
+import { readSiteContent } from '../sites/adoption-site/content';
+import { KennelCardService } from '../cards/cards';
 import { Supervisor, type SupervisedJob } from './supervisor';
 
 export interface EngineOptions {
@@ -42,6 +47,10 @@ export interface Services {
   accounts: AccountService;
   keys: KeyService;
   quota: QuotaService;
+  /** Pet profiles (src/shared/pet-profile.ts) and their history. */
+  petProfiles: PetProfileService;
+  shelter: ShelterService;
+  photos: PhotoService;
 }
 
 /** How long another process's write (the CLI's) may go unseen by reads through services, sites, lab or clock. */
@@ -74,6 +83,8 @@ export class Engine {
   readonly changes = new Changes();
   /** Every API answer, for the quota lab. */
   readonly requestLog: RequestLog;
+  /** Printable kennel cards (cards/cards.ts), for every face. */
+  readonly kennelCards: KennelCardService;
   readonly environment: Environment;
   readonly dataDir: string;
   readonly log: EngineLog;
@@ -112,17 +123,26 @@ export class Engine {
     const plans = new PlanService(db, this.changes);
     const accounts = new AccountService(db, real, plans, this.changes);
     const keys = new KeyService(db, real, this.environment, accounts, this.changes);
+    const shelter = new ShelterService(db, real, this.changes);
+    const pets = new PetService(db, this.connection.sqlite, real, categories, this.changes);
     this.ownServices = {
       categories,
-      pets: new PetService(db, this.connection.sqlite, real, categories, this.changes),
+      pets,
       plans,
       accounts,
       keys,
       quota: new QuotaService(this.connection.sqlite, lab, accounts, plans, keys, this.changes),
+      petProfiles: new PetProfileService(db, real, this.changes, () => shelter.currency()),
+      shelter,
+      // A photo's default alt text: the pet's name (its breed joins here once profiles exist).
+      photos: new PhotoService({ sqlite: this.connection.sqlite, clock: real, changes: this.changes, dir: path.join(this.dataDir, 'photos', this.environment), subjectOf: (petId) => ({ name: pets.getRecord(petId).name }) }),
     };
     this.requestLog = new RequestLog(this.connection.sqlite, lab, keys, options.requestLog);
     const { sqlite } = this.connection;
-    this.ownSites = new Sites({ db, sqlite, clock: real, changes: this.changes, accounts, plans, dataDir: this.dataDir, environment: this.environment, log: this.log }, options.sites);
+    const { petProfiles, photos } = this.ownServices;
+    const siteContent = (baseUrl: string, now: number, fallbackName: string) => readSiteContent({ sqlite, petProfiles, shelter, photos }, baseUrl, now, fallbackName);
+    this.ownSites = new Sites({ db, sqlite, clock: real, changes: this.changes, accounts, plans, dataDir: this.dataDir, environment: this.environment, log: this.log, siteContent }, options.sites);
+    this.kennelCards = new KennelCardService({ sqlite, clock: real, petProfiles, photos, shelter, sites: () => this.sites });
     this.dataVersion = this.readDataVersion();
   }
 

@@ -64,8 +64,9 @@ async function main(): Promise<void> {
 
   const userData = app.getPath('userData');
   denyAllPermissions(session.defaultSession);
-  serveRenderer(protocol, net, path.join(__dirname, '../renderer'));
   host = new AppHost({ dataDir: userData, migrationsFolder: app.isPackaged ? path.join(process.resourcesPath, 'migrations') : undefined });
+  const photoHost = host;
+  serveRenderer(protocol, net, path.join(__dirname, '../renderer'), (environment, name) => photoHost.engine(environment).services.photos.files.fileOf(name));
   const statuses = await host.start();
   const trusted = (event: IpcMainInvokeEvent) => isTrustedFrameUrl(event.senderFrame?.url ?? '', devServerUrl);
   registerAdminIpc(ipcMain, createAdminHandlers(host), trusted);

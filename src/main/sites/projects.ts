@@ -11,7 +11,8 @@ import { deploys, projects } from '../db/schema';
 import type { AccountService } from '../accounts/accounts';
 import type { Changes } from '../db/changes';
 import { parseOrThrow } from '../../shared/validation';
-import { availablePets, renderAdoptionPage } from './adoption-page';
+import type { AdoptionSiteInput } from './adoption-site/model';
+import { writeAdoptionSite } from './adoption-site/site';
 import { copyInspectedFolder, inspectFolder } from './deploy-folder';
 import { makeStaging, removeDeadStaging, removeStaging } from './staging-folders';
 
@@ -27,6 +28,9 @@ export interface ProjectStore {
   sitesHost: string;
   /** Deploys kept per project, the live one always among them; older ones lose their files and rows. */
   keepDeploys: number;
+  siteContent: (baseUrl: string, now: number, fallbackName: string) => AdoptionSiteInput;
+  /** The project's address for visitors (adoption site links, sitemap, feeds). */
+  liveAddress: (projectId: number, slug: string) => string;
   /** Test seam: runs once a folder is inspected and its staging folder made, before the copy (where a swapped-in symlink would strike). */
   beforeCopy?: (folder: string, staging: string) => Promise<void>;
 }
@@ -105,22 +109,17 @@ export class ProjectService {
     return this.serialised(project.id, async () => this.record(project.id, 'folder', shownAs, { outcome: 'failed', reason }));
   }
 
-  /** Renders the built-in adoption page (shelter name and available pets, as of now) as the next deploy. */
+  /**
+   * Generates the adoption site (adoption-site/): the shelter profile's words and every available
+   * pet with its public profile and photos, as of now, as the next deploy.
+   */
   deployAdoptionPage(reference: string | number): Promise<Deploy> {
     const project = this.row(reference);
     return this.serialised(project.id, () =>
       this.publish(project.id, 'adoption_page', null, async (staging) => {
-        const shelter = this.store.accounts.get(project.accountId).name;
-        const chunks: Buffer[] = [];
-        let byteSize = 0;
-        for (const text of renderAdoptionPage(shelter, availablePets(this.store.sqlite), this.store.clock.now())) {
-          const chunk = Buffer.from(text);
-          byteSize += chunk.length;
-          if (byteSize > MAX_DEPLOY_BYTES) return { outcome: 'failed', reason: `over ${MAX_DEPLOY_BYTES / 1024 / 1024} MiB: the adoption page would be larger than a deploy may be.` };
-          chunks.push(chunk);
-        }
-        await fs.promises.writeFile(path.join(staging, 'index.html'), Buffer.concat(chunks));
-        return { outcome: 'succeeded', fileCount: 1, byteSize };
+        const content = this.store.siteContent(this.store.liveAddress(project.id, project.slug), this.store.clock.now(), project.name);
+        const written = await writeAdoptionSite(staging, content, MAX_DEPLOY_BYTES);
+        return written.ok ? { outcome: 'succeeded', fileCount: written.fileCount, byteSize: written.byteSize } : { outcome: 'failed', reason: written.reason };
       }),
     );
   }

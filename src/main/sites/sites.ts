@@ -3,8 +3,9 @@ import type Database from 'better-sqlite3';
 import type { Clock } from '../../shared/clock';
 import type { Environment } from '../../shared/environments';
 import { AppError } from '../../shared/errors';
-import { DEFAULT_SITES_HOST, type Domain } from '../../shared/sites';
+import { DEFAULT_SITES_HOST, siteAddress, type Domain } from '../../shared/sites';
 import type { Store } from '../db/connection';
+import { runningServerPorts, serverLockFile } from '../db/instance-lock';
 import type { AccountService } from '../accounts/accounts';
 import type { Changes } from '../db/changes';
 import type { PlanService } from '../accounts/plans';
@@ -17,6 +18,7 @@ import { DomainService } from './domains';
 import { ProjectService } from './projects';
 import { SiteDirectory } from './site-directory';
 import type { EngineLog } from '../log';
+import type { AdoptionSiteInput } from './adoption-site/model';
 
 /** `--sites-host` and `--dns-server` of serve and the CLI. */
 export interface SitesOptions {
@@ -46,6 +48,8 @@ export interface SitesDependencies {
   dataDir: string;
   environment: Environment;
   log: EngineLog;
+  /** The shelter's public words and available pets, for the adoption site (see adoption-site/content.ts). */
+  siteContent: (baseUrl: string, now: number, fallbackName: string) => AdoptionSiteInput;
 }
 
 /** Published sites and custom domains of one environment (docs/contract.md, "Published sites and custom domains"). */
@@ -60,13 +64,31 @@ export class Sites {
   readonly acmeChallenges: AcmeChallenges | undefined;
   readonly httpsPort: number | undefined;
 
+  private readonly dataDir: string;
+  private readonly environment: Environment;
+
   constructor(dependencies: SitesDependencies, options: SitesOptions = {}) {
+    this.dataDir = dependencies.dataDir;
+    this.environment = dependencies.environment;
     this.host = parseSitesHost(options.host ?? DEFAULT_SITES_HOST);
     const { db, sqlite, clock, changes, accounts, plans, log } = dependencies;
     const sitesDir = path.join(dependencies.dataDir, 'sites', dependencies.environment);
     const keepDeploys = options.keepDeploys ?? DEFAULT_KEPT_DEPLOYS;
     if (!Number.isSafeInteger(keepDeploys) || keepDeploys < 1) throw new AppError('validation_failed', `--keep-deploys must be a whole number of at least 1, not ${keepDeploys}.`);
-    this.projects = new ProjectService({ db, sqlite, clock, changes, accounts, log, sitesDir, sitesHost: this.host, keepDeploys, beforeCopy: options.beforeCopy });
+    this.projects = new ProjectService({
+      db,
+      sqlite,
+      clock,
+      changes,
+      accounts,
+      log,
+      sitesDir,
+      sitesHost: this.host,
+      keepDeploys,
+      beforeCopy: options.beforeCopy,
+      siteContent: dependencies.siteContent,
+      liveAddress: (projectId, slug) => this.liveAddress(projectId, slug),
+    });
     this.projects.tidy();
     const certificatesDir = path.join(dependencies.dataDir, 'certificates');
     const localCa = new LocalCa(certificatesDir, clock);
@@ -87,6 +109,19 @@ export class Sites {
       certificates: this.certificates,
     });
     this.directory = new SiteDirectory(sqlite, this.host, (projectId, number) => this.projects.deployDir(projectId, number), changes);
+  }
+
+  /**
+   * Where visitors reach a project now: its verified primary domain when it has one (HTTPS once
+   * its certificate is issued and the server listens for HTTPS), else <slug>.<sites host>; with the
+   * running server's port, or none when no server runs (no trailing slash).
+   */
+  liveAddress(projectId: number, slug: string): string {
+    const primary = this.domains.list(projectId).find((domain) => domain.role === 'primary' && domain.status === 'verified');
+    const host = primary?.name ?? `${slug}.${this.host}`;
+    const ports = runningServerPorts(serverLockFile(this.dataDir, this.environment));
+    const address = ports ? siteAddress(host, ports, primary?.certificate.state === 'issued') : `http://${host}/`;
+    return address.replace(/\/$/, '');
   }
 
   /** The re-verify action (a domain flagged by the 30-minute rule): DNS checked again, then its certificate requested anew. */

@@ -2,14 +2,12 @@ import { type Command, InvalidArgumentError } from 'commander';
 import { AppError } from '../../../shared/errors';
 import { SCENARIO_KINDS, ScenarioSchema, type ScenarioKind } from '../../../shared/lab';
 import { runningServerAddress, serverLockFile } from '../../db/instance-lock';
+import { waitForRunningServer } from '../../lab/clock-applied';
 import { newProgress, runScenario, scenarioKeyId, scenarioWaits } from '../../lab/scenarios';
 import { parseOrThrow } from '../../../shared/validation';
 import { positiveInt } from '../arguments';
 import { note, printObject } from '../output';
 import { run } from '../run';
-
-/** A running server re-reads the lab clock at most every 250 ms: give it that before the next request. */
-const SERVER_PICKUP_MS = 300;
 
 interface ScenarioOptions {
   key: string;
@@ -46,8 +44,10 @@ export function registerScenarioCommands(program: Command): void {
             baseUrl,
             advanceLabClock: async (ms) => {
               // Staff may have moved or stopped the lab clock meanwhile: advance it from where it is now.
-              if (!engine.latest().lab.advanceIfOn(ms)) return false;
-              await new Promise((resolve) => setTimeout(resolve, SERVER_PICKUP_MS));
+              const latest = engine.latest();
+              if (!latest.lab.advanceIfOn(ms)) return false;
+              // The next request must meet the new time: wait until the server says it runs on it (as `clock advance` does).
+              await waitForRunningServer(serverLockFile(latest.dataDir, latest.environment), latest.lab.move);
               return true;
             },
           },

@@ -3,11 +3,14 @@ import { PET_STATUSES, type PetStatus } from '../../../shared/pet';
 import { positiveInt, zeroOrPositiveInt } from '../arguments';
 import { note, printObject, printRows } from '../output';
 import { readPetImport, stepAsideForServer } from '../pet-import';
+import { registerPetPhotoCommands } from './pet-photos';
+import { registerKennelCardCommand } from './pet-cards';
 import { run } from '../run';
+import { registerPetProfileCommands } from './pet-profile';
 
-/** `pets list|add|import|status|history|remove`. */
+/** `pets list|add|import|status|history|remove`, and (pet-profile.ts) `show|profile|export`. */
 export function registerPetCommands(program: Command): void {
-  const pets = program.command('pets').description('Pets: list, add, import, change status, remove');
+  const pets = program.command('pets').description('Pets: list, add, import, export, show, profile, change status, remove');
   pets
     .command('list')
     .addOption(new Option('--status <status>').choices(PET_STATUSES))
@@ -33,12 +36,17 @@ export function registerPetCommands(program: Command): void {
     );
   pets
     .command('import')
-    .description('Add pets from a JSON array or a CSV file (name,categoryId,status); all or nothing: every row is checked first, then written in small slices so a running server is never held up (a failed slice removes those written)')
+    .description('Add pets from a JSON array or a CSV file (name,categoryId,status and the profile columns `pets export` writes; id is ignored); all or nothing: every row is checked first (an unknown column or a bad value names its row and column), then written in small slices so a running server is never held up (a failed slice removes those written)')
     .argument('<file>')
     .addOption(new Option('--format <format>', 'default: by file extension').choices(['csv', 'json']))
     .action(
       run((engine, output, file: string, options: { format?: 'csv' | 'json' }) => {
-        const created = engine.services.pets.importMany(readPetImport(file, options.format), stepAsideForServer);
+        const rows = readPetImport(file, options.format);
+        const created = engine.services.pets.importMany(
+          rows.map((row) => row.pet),
+          stepAsideForServer,
+          (pet, index) => engine.services.petProfiles.writeImported(pet.id, rows[index]?.profile ?? {}),
+        );
         if (output.json) printRows(output, created, '');
         else note(`Imported ${created.length} pet(s).`);
       }),
@@ -62,4 +70,7 @@ export function registerPetCommands(program: Command): void {
         note(`Pet ${id} removed.`);
       }),
     );
+  registerPetProfileCommands(pets);
+  registerPetPhotoCommands(pets);
+  registerKennelCardCommand(pets);
 }

@@ -1,9 +1,11 @@
 import { timingSafeEqual } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { ADMIN_HTTP_PREFIX, type AdminResult } from '../../../shared/admin-contract';
+import { ADMIN_HTTP_PREFIX, ADMIN_PHOTOS_PREFIX, type AdminResult } from '../../../shared/admin-contract';
+import { ENVIRONMENTS, type Environment } from '../../../shared/environments';
 import { AppError, isAppError } from '../../../shared/errors';
 import { connectionLimitsWith, DEFAULT_CONNECTION_LIMITS, fastifyConnectionOptions, type ConnectionLimits } from '../connection-limits';
 
@@ -14,6 +16,8 @@ export interface AdminHttpOptions {
   token: string;
   /** The built renderer (index.html and assets). */
   rendererDir: string;
+  /** The file of a stored pet photo by its served name (`<hash>.jpg`, `<hash>-thumb.jpg`), or null for no such name. */
+  photoFile?: (environment: Environment, name: string) => string | null;
   /** Overrides of ADMIN_CONNECTION_LIMITS (tests use short ones). */
   connectionLimits?: Partial<ConnectionLimits>;
 }
@@ -36,6 +40,9 @@ const BODY_LIMIT_BYTES = 4 * 1024 * 1024;
 /** A site upload carries up to 100 MiB of files as base64 (a third more), with their paths. */
 const UPLOAD_CHANNEL = 'deploys.fromUpload';
 const UPLOAD_BODY_LIMIT_BYTES = 150 * 1024 * 1024;
+/** A photo of up to 25 MiB as base64; a little more reaches the engine, which refuses it with its details. */
+const PHOTO_CHANNEL = 'photos.add';
+const PHOTO_BODY_LIMIT_BYTES = 40 * 1024 * 1024;
 /**
  * The pages keep the admin token in sessionStorage: no script but the build's own files, nothing
  * fetched from elsewhere, never in a frame. Styles may be inline: Mantine (through Emotion) writes
@@ -82,7 +89,7 @@ function guard(request: FastifyRequest, token: string): void {
 
 /** Fastify's own refusals (unparsable JSON, a body too large) in the contract's codes. */
 function fromFrameworkError(error: FastifyError): AppError {
-  if (error.statusCode === 413) return new AppError('payload_too_large', 'The request body is larger than the admin API accepts (4 MiB; a site upload up to 100 MiB of files).');
+  if (error.statusCode === 413) return new AppError('payload_too_large', 'The request body is larger than the admin API accepts (4 MiB; a photo up to 25 MiB; a site upload up to 100 MiB of files).');
   if (error.statusCode === 415) return new AppError('unsupported_media_type', 'Content-Type must be application/json.');
   if (error.statusCode === 400 || error instanceof SyntaxError) return new AppError('validation_failed', `body: is not valid JSON (${error.message}).`);
   console.error('admin request failed', error);
@@ -108,6 +115,24 @@ function sendError(reply: FastifyReply, error: AppError): FastifyReply {
   return reply.code(error.status).type('application/json; charset=utf-8').send(error.toBody());
 }
 
+/**
+ * A stored photo for the window's <img>: no token (an image element sends none), but its name is the
+ * SHA-256 of its content, known only to who listed the pet's photos; never to another site
+ * (Cross-Origin-Resource-Policy). A name says what the file holds, so it may be cached for good.
+ */
+async function sendPhoto(request: FastifyRequest, reply: FastifyReply, photoFile: AdminHttpOptions['photoFile']): Promise<FastifyReply> {
+  const { environment, name } = request.params as { environment: string; name: string };
+  const known = ENVIRONMENTS.find((one) => one === environment);
+  const file = photoFile && known ? photoFile(known, name) : null;
+  const content = file ? await readFile(file).catch(() => null) : null;
+  if (!content) return sendError(reply, new AppError('not_found', `There is no photo named ${name}.`));
+  return reply
+    .header('cache-control', 'private, max-age=31536000, immutable')
+    .header('cross-origin-resource-policy', 'same-origin')
+    .type('image/jpeg')
+    .send(content);
+}
+
 /** Browser mode's own server: the renderer build under /admin/ and the admin contract under /admin/api/. */
 export async function buildAdminServer(options: AdminHttpOptions): Promise<FastifyInstance> {
   const limits = connectionLimitsWith({ ...ADMIN_CONNECTION_LIMITS, ...options.connectionLimits });
@@ -117,7 +142,7 @@ export async function buildAdminServer(options: AdminHttpOptions): Promise<Fasti
   app.setNotFoundHandler((request, reply) => sendError(reply, new AppError('not_found', `There is nothing at ${request.url.split('?')[0]}.`)));
   app.addHook('onRequest', async (request) => guard(request, options.token));
   app.addHook('onSend', async (_request, reply: FastifyReply) => {
-    reply.header('cache-control', 'no-store');
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     reply.header('x-frame-options', 'DENY');
     reply.header('content-security-policy', ADMIN_CONTENT_SECURITY_POLICY);
     reply.header('x-content-type-options', 'nosniff');
@@ -133,6 +158,8 @@ export async function buildAdminServer(options: AdminHttpOptions): Promise<Fasti
     if (!result.ok) return reply.code(result.error.status).type('application/json; charset=utf-8').send(result.error);
     return reply.type('application/json; charset=utf-8').send(JSON.stringify(result.value));
   };
+  app.post(`${ADMIN_HTTP_PREFIX}${PHOTO_CHANNEL}`, { bodyLimit: PHOTO_BODY_LIMIT_BYTES }, (request, reply) => dispatch(PHOTO_CHANNEL, request, reply));
+  app.get(`${ADMIN_PHOTOS_PREFIX}:environment/:name`, (request, reply) => sendPhoto(request, reply, options.photoFile));
   app.post(`${ADMIN_HTTP_PREFIX}${UPLOAD_CHANNEL}`, { bodyLimit: UPLOAD_BODY_LIMIT_BYTES }, (request, reply) => dispatch(UPLOAD_CHANNEL, request, reply));
   app.post(`${ADMIN_HTTP_PREFIX}:channel`, (request, reply) => dispatch((request.params as { channel: string }).channel, request, reply));
   await app.ready();

@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import {
   IconChartBar,
   IconFlask,
+  IconBuildingCommunity,
   IconListSearch,
   IconKey,
   IconListDetails,
@@ -27,6 +28,7 @@ import { RequestsPage } from '../areas/requests/RequestsPage';
 import { PetsPage } from '../areas/pets/PetsPage';
 import { PlansPage } from '../areas/plans/PlansPage';
 import { ServerPage } from '../areas/server/ServerPage';
+import { ShelterPage } from '../areas/shelter/ShelterPage';
 import { SitesPage } from '../areas/sites/SitesPage';
 import { UsagePage } from '../areas/usage/UsagePage';
 import { PAGES, pageHref, useCurrentPage, type PageId } from './navigation';
@@ -34,6 +36,7 @@ import { useServers } from '../client/servers';
 
 const PAGE_ICON: Record<PageId, Icon> = {
   pets: IconPaw,
+  shelter: IconBuildingCommunity,
   accounts: IconKey,
   plans: IconListDetails,
   usage: IconChartBar,
@@ -46,6 +49,7 @@ const PAGE_ICON: Record<PageId, Icon> = {
 
 const PAGE_VIEW: Record<PageId, () => React.JSX.Element> = {
   pets: PetsPage,
+  shelter: ShelterPage,
   accounts: AccountsPage,
   plans: PlansPage,
   usage: UsagePage,

@@ -3,6 +3,7 @@ import { useSyncExternalStore } from 'react';
 
 export const PAGES = [
   { id: 'pets', label: 'Pets' },
+  { id: 'shelter', label: 'Shelter' },
   { id: 'accounts', label: 'Accounts & keys' },
   { id: 'plans', label: 'Plans' },
   { id: 'usage', label: 'Usage' },

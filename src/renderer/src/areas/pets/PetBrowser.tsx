@@ -1,7 +1,7 @@
 import { Box, Button, EmptyState, Group, Pagination, Paper, SegmentedControl, Select, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
-import { IconHistory, IconPaw, IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { IconHistory, IconId, IconPaw, IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { BrowsePets } from '../../../../shared/admin-schemas';
 import type { PetRecord } from '../../../../shared/models';
@@ -13,6 +13,7 @@ import { usePetPage, useRemovePet } from './queries';
 import { LoadFailure, SkeletonRows } from '../../ui/LoadStates';
 import { PetFormModal } from './PetFormModal';
 import { PetHistoryDrawer } from './PetHistoryDrawer';
+import { PetProfileDrawer } from './PetProfileDrawer';
 import { PetStatusMenu } from './PetStatusMenu';
 import { SortableHeader, type Direction } from '../../ui/SortableHeader';
 import { TruncatedText } from '../../ui/TruncatedText';
@@ -33,6 +34,7 @@ export function PetBrowser(): React.JSX.Element {
   const [pageSize, setPageSize] = useState(25);
   const petForm = useDialog<PetRecord | 'new'>();
   const history = useDialog<PetRecord>();
+  const profile = useDialog<PetRecord>();
 
   const categories = useCategories();
   const categoryName = new Map((categories.data ?? []).map((category) => [category.id, category.name]));
@@ -162,6 +164,7 @@ export function PetBrowser(): React.JSX.Element {
                     <Table.Td>
                       <Group gap={4} wrap="nowrap">
                         <RowAction tooltip="Edit name and category" label={`Edit ${pet.name}`} icon={<IconPencil size={16} />} onClick={() => petForm.open(pet)} />
+                        <RowAction tooltip="Profile" label={`Profile of ${pet.name}`} icon={<IconId size={16} />} onClick={() => profile.open(pet)} />
                         <RowAction tooltip="Status history" label={`Status history of ${pet.name}`} icon={<IconHistory size={16} />} onClick={() => history.open(pet)} />
                         <RowAction tooltip="Delete" label={`Delete ${pet.name}`} icon={<IconTrash size={16} />} onClick={() => confirmRemoval(pet)} danger />
                       </Group>
@@ -210,6 +213,7 @@ export function PetBrowser(): React.JSX.Element {
 
       <PetFormModal opened={petForm.opened} pet={petForm.subject === 'new' ? null : petForm.subject} onClose={petForm.close} />
       <PetHistoryDrawer opened={history.opened} pet={history.subject} onClose={history.close} />
+      <PetProfileDrawer opened={profile.opened} pet={profile.subject} onClose={profile.close} />
     </>
   );
 }

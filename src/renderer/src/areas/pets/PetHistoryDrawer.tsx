@@ -1,8 +1,9 @@
-import { Drawer, Group, Stack, Text, Timeline } from '@mantine/core';
+import { Drawer, Group, List, Stack, Text, Timeline, Title } from '@mantine/core';
 import { IconArrowRight, IconHome } from '@tabler/icons-react';
 import type { PetRecord } from '../../../../shared/models';
 import { formatMoment } from '../../ui/format';
-import { usePetHistory } from './queries';
+import { usePetHistory, usePetProfileHistory } from './queries';
+import { isPrivateProfileField, type ProfileChange } from '../../../../shared/pet-profile';
 import { PetStatusBadge } from '../../ui/Badges';
 import { LoadFailure, SkeletonBlocks } from '../../ui/LoadStates';
 
@@ -15,6 +16,7 @@ interface PetHistoryDrawerProps {
 export function PetHistoryDrawer({ opened, pet, onClose }: PetHistoryDrawerProps): React.JSX.Element {
   const history = usePetHistory(pet?.id ?? null);
   const changes = [...(history.data ?? [])].sort((a, b) => b.changedAt - a.changedAt);
+  const profileChanges = usePetProfileHistory(opened ? (pet?.id ?? null) : null);
 
   return (
     <Drawer opened={opened} onClose={onClose} position="right" title={pet ? `Status history of ${pet.name}` : ''}>
@@ -52,6 +54,35 @@ export function PetHistoryDrawer({ opened, pet, onClose }: PetHistoryDrawerProps
           ))}
         </Timeline>
       )}
+      {profileChanges.isSuccess && profileChanges.data.length > 0 && <ProfileChanges changes={profileChanges.data} />}
     </Drawer>
+  );
+}
+
+const shown = (value: unknown) => (value === null || value === undefined ? 'not recorded' : typeof value === 'boolean' ? (value ? 'yes' : 'no') : String(value));
+
+/** The profile's saved changes, newest first: each field from → to (private fields marked). */
+function ProfileChanges({ changes }: { changes: ProfileChange[] }): React.JSX.Element {
+  return (
+    <Stack gap="xs" mt="lg" data-testid="pet-profile-history">
+      <Title order={3} size="h5">
+        Profile changes
+      </Title>
+      {[...changes].reverse().map((change, index) => (
+        <Stack key={`${change.changedAt}-${index}`} gap={2}>
+          <Text size="xs" c="dimmed">
+            {formatMoment(change.changedAt)}
+          </Text>
+          <List size="sm" spacing={2}>
+            {Object.entries(change.fields).map(([field, { from, to }]) => (
+              <List.Item key={field} style={{ overflowWrap: 'anywhere' }}>
+                {field}
+                {isPrivateProfileField(field) ? ' (private)' : ''}: {shown(from)} → {shown(to)}
+              </List.Item>
+            ))}
+          </List>
+        </Stack>
+      ))}
+    </Stack>
   );
 }

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { BrowsePets } from '../../../../shared/admin-schemas';
 import type { NewPet, PetStatus } from '../../../../shared/pet';
+import type { PetProfileChange } from '../../../../shared/pet-profile';
 import { call } from '../../client/transport';
 import { useEnvironment } from '../../client/EnvironmentProvider';
 import { useAction } from '../../client/action';
@@ -61,5 +62,34 @@ export function useRemovePet() {
     progress: ({ name }) => `Removing ${name}…`,
     success: (_, { name }) => `${name} removed.`,
     invalidates: ['pets', 'categories'],
+  });
+}
+
+/** The pet's record, whole profile (private fields too: this is the staff's window) and age group. */
+export function usePetProfile(id: number | null) {
+  const environment = useEnvironment();
+  return useQuery({
+    queryKey: [environment, 'pets', 'profile', id],
+    queryFn: () => call('pets.profile', { environment, id: id ?? 0 }),
+    enabled: id !== null,
+  });
+}
+
+export function usePetProfileHistory(id: number | null) {
+  const environment = useEnvironment();
+  return useQuery({
+    queryKey: [environment, 'pets', 'profileHistory', id],
+    queryFn: () => call('pets.profileHistory', { environment, id: id ?? 0 }),
+    enabled: id !== null,
+  });
+}
+
+export function useSavePetProfile() {
+  return useAction({
+    run: ({ id, profile }: { id: number; name: string; profile: PetProfileChange }, environment) => call('pets.setProfile', { environment, id, profile }),
+    progress: ({ name }) => `Saving the profile of ${name}…`,
+    success: (_, { name }) => `Profile of ${name} saved.`,
+    shownInPlace: SHOWN_IN_PLACE.always,
+    invalidates: ['pets'],
   });
 }

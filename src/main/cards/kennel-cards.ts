@@ -1,0 +1,188 @@
+import PDFDocument from 'pdfkit';
+import QRCode from 'qrcode';
+
+/** Whether an animal gets on with kids, dogs or cats, as the profile says. */
+export type GoodWith = 'yes' | 'no' | 'unknown';
+
+/**
+ * One card, already worded: the card prints what it is given. The caller (the pets service's
+ * card builder) turns a profile into these words, so the CLI, the desktop app and browser mode
+ * print the same cards.
+ */
+export interface KennelCard {
+  name: string;
+  /** "Labrador Retriever / Collie mix". */
+  breed: string | null;
+  /** "Adult · 3 years". */
+  age: string | null;
+  /** "Female". */
+  sex: string | null;
+  goodWith: { kids: GoodWith; dogs: GoodWith; cats: GoodWith };
+  description: string | null;
+  /** "EUR 120.00", formatted with the shelter's currency. */
+  fee: string | null;
+  /** The cover photo as JPEG or PNG bytes (pdfkit embeds no other format). */
+  cover: Buffer | null;
+  /** The pet's page on the project's live address: what the QR code opens. */
+  url: string;
+}
+
+export type CardPaper = 'a4' | 'letter';
+export type CardsPerPage = 1 | 2;
+
+export interface KennelCardOptions {
+  paper: CardPaper;
+  perPage: CardsPerPage;
+  /** Printed small above each name. */
+  shelterName: string | null;
+}
+
+/** Points (1/72 in): ISO 216 A4 and US Letter. */
+const PAPER: Record<CardPaper, [number, number]> = { a4: [595.28, 841.89], letter: [612, 792] };
+const MARGIN = 28;
+const INK = '#1f2933';
+const MUTED = '#52606d';
+const ACCENT = '#0b7285';
+
+/**
+ * Printable kennel cards: one or two a page, each with the cover photo, the facts, the first lines
+ * of the description and a QR code to the pet's page. Fonts are PDF's standard 14 (no file to ship).
+ */
+export async function renderKennelCards(cards: readonly KennelCard[], options: KennelCardOptions): Promise<Buffer> {
+  const [pageWidth, pageHeight] = PAPER[options.paper];
+  const doc = new PDFDocument({ size: [pageWidth, pageHeight], margin: 0, autoFirstPage: false, info: { Title: 'Kennel cards', Creator: 'Adoption Desk' } });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const ended = new Promise<void>((resolve, reject) => {
+    doc.on('end', resolve);
+    doc.on('error', reject);
+  });
+
+  const cardHeight = (pageHeight - MARGIN * 2 - (options.perPage - 1) * MARGIN) / options.perPage;
+  for (let index = 0; index < cards.length; index += 1) {
+    const slot = index % options.perPage;
+    if (slot === 0) doc.addPage();
+    const top = MARGIN + slot * (cardHeight + MARGIN);
+    if (slot > 0) cutLine(doc, top - MARGIN / 2, pageWidth);
+    drawCard(doc, cards[index]!, { x: MARGIN, y: top, width: pageWidth - MARGIN * 2, height: cardHeight }, options);
+  }
+  if (cards.length === 0) doc.addPage();
+  doc.end();
+  await ended;
+  return Buffer.concat(chunks);
+}
+
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+function cutLine(doc: PDFKit.PDFDocument, y: number, pageWidth: number): void {
+  doc.save().moveTo(MARGIN, y).lineTo(pageWidth - MARGIN, y).dash(4, { space: 4 }).lineWidth(0.5).strokeColor('#9aa5b1').stroke().restore();
+}
+
+function drawCard(doc: PDFKit.PDFDocument, card: KennelCard, box: Box, options: KennelCardOptions): void {
+  const compact = options.perPage === 2;
+  doc.save().roundedRect(box.x, box.y, box.width, box.height, 10).lineWidth(1.5).strokeColor(ACCENT).stroke().restore();
+  const pad = compact ? 16 : 24;
+  const inner = { x: box.x + pad, y: box.y + pad, width: box.width - pad * 2, height: box.height - pad * 2 };
+
+  let y = inner.y;
+  if (options.shelterName) {
+    doc.font('Helvetica').fontSize(compact ? 9 : 11).fillColor(MUTED).text(options.shelterName.toUpperCase(), inner.x, y, { width: inner.width, lineBreak: false, ellipsis: true, characterSpacing: 1 });
+    y += compact ? 14 : 18;
+  }
+  const nameSize = compact ? 28 : 40;
+  doc.font('Helvetica-Bold').fontSize(nameSize).fillColor(INK).text(card.name, inner.x, y, { width: inner.width, lineBreak: false, ellipsis: true });
+  y += nameSize * 1.15 + (compact ? 6 : 12);
+
+  const qrSize = compact ? 96 : 132;
+  const bottomBand = qrSize + 8;
+  // Half a card gives the photo less height, so a few lines of the description still fit above the QR code.
+  const photoSide = Math.min(inner.width * 0.45, (inner.height - (y - inner.y) - bottomBand - 8) * (compact ? 0.62 : 1));
+  const factsX = inner.x + (photoSide > 0 ? photoSide + 18 : 0);
+  const factsWidth = inner.x + inner.width - factsX;
+  if (photoSide > 40) drawCover(doc, card.cover, { x: inner.x, y, width: photoSide, height: photoSide });
+
+  let factsY = y;
+  for (const [label, value] of [['Breed', card.breed], ['Age', card.age], ['Sex', card.sex], ['Adoption fee', card.fee]] as const) {
+    if (!value) continue;
+    doc.font('Helvetica').fontSize(compact ? 8 : 10).fillColor(MUTED).text(label.toUpperCase(), factsX, factsY, { width: factsWidth, characterSpacing: 0.5 });
+    factsY = doc.y + 1;
+    doc.font('Helvetica-Bold').fontSize(compact ? 12 : 15).fillColor(INK).text(value, factsX, factsY, { width: factsWidth, height: (compact ? 12 : 15) * 2.4, ellipsis: true });
+    factsY = doc.y + (compact ? 5 : 8);
+  }
+  factsY = drawGoodWith(doc, card.goodWith, factsX, factsY, compact);
+
+  const qrX = inner.x + inner.width - qrSize;
+  const qrY = inner.y + inner.height - qrSize;
+  const captionWidth = inner.width - qrSize - 16;
+  const captionTop = qrY + qrSize - (compact ? 40 : 48);
+  // The first lines of the description, beside the QR code down to its caption; paragraphs run on, a card is no page.
+  const textTop = Math.max(factsY, photoSide > 40 ? y + photoSide : y) + (compact ? 8 : 14);
+  const textSize = compact ? 10 : 12;
+  if (card.description && captionTop - 8 - textTop > textSize * 1.5) {
+    const runOn = card.description.split(/\s*\n\s*/).filter(Boolean).join(' ');
+    doc.font('Helvetica').fontSize(textSize).fillColor(INK).text(runOn, inner.x, textTop, { width: captionWidth, height: captionTop - 8 - textTop, ellipsis: true });
+  }
+
+  drawQr(doc, card.url, qrX, qrY, qrSize);
+  doc.font('Helvetica-Bold').fontSize(compact ? 11 : 13).fillColor(ACCENT).text(`Scan to meet ${card.name}`, inner.x, captionTop, { width: captionWidth, lineBreak: false, ellipsis: true });
+  doc.font('Helvetica').fontSize(compact ? 8 : 9).fillColor(MUTED).text(card.url, inner.x, doc.y + 2, { width: captionWidth, height: 24, ellipsis: true });
+}
+
+function drawCover(doc: PDFKit.PDFDocument, cover: Buffer | null, box: Box): void {
+  if (cover) {
+    doc.save().roundedRect(box.x, box.y, box.width, box.height, 8).clip();
+    doc.image(cover, box.x, box.y, { cover: [box.width, box.height], align: 'center', valign: 'center' });
+    doc.restore();
+    return;
+  }
+  doc.save().roundedRect(box.x, box.y, box.width, box.height, 8).fillColor('#e4e7eb').fill().restore();
+  doc.font('Helvetica').fontSize(11).fillColor(MUTED).text('Photo to come', box.x, box.y + box.height / 2 - 6, { width: box.width, align: 'center' });
+}
+
+const GOOD_WITH_LABELS = { kids: 'Kids', dogs: 'Dogs', cats: 'Cats' } as const;
+const GOOD_WITH_COLOURS: Record<GoodWith, string> = { yes: '#2f9e44', no: '#c92a2a', unknown: '#9aa5b1' };
+
+/** A disc per companion: a tick, a cross or a question mark drawn as paths (the standard fonts have no ✓). */
+function drawGoodWith(doc: PDFKit.PDFDocument, goodWith: KennelCard['goodWith'], x: number, y: number, compact: boolean): number {
+  if (Object.values(goodWith).every((answer) => answer === 'unknown')) return y;
+  doc.font('Helvetica').fontSize(compact ? 8 : 10).fillColor(MUTED).text('GOOD WITH', x, y, { characterSpacing: 0.5 });
+  const rowY = doc.y + 4;
+  const radius = compact ? 7 : 9;
+  let cursor = x;
+  for (const companion of ['kids', 'dogs', 'cats'] as const) {
+    const answer = goodWith[companion];
+    const cx = cursor + radius;
+    const cy = rowY + radius;
+    doc.save().circle(cx, cy, radius).fillColor(GOOD_WITH_COLOURS[answer]).fill().restore();
+    doc.save().lineWidth(compact ? 1.6 : 2).strokeColor('#ffffff').lineCap('round');
+    const r = radius * 0.45;
+    if (answer === 'yes') doc.moveTo(cx - r, cy).lineTo(cx - r * 0.2, cy + r * 0.8).lineTo(cx + r, cy - r * 0.7).stroke();
+    else if (answer === 'no') doc.moveTo(cx - r, cy - r).lineTo(cx + r, cy + r).moveTo(cx + r, cy - r).lineTo(cx - r, cy + r).stroke();
+    else doc.font('Helvetica-Bold').fontSize(radius * 1.3).fillColor('#ffffff').text('?', cx - radius, cy - radius * 0.5, { width: radius * 2, align: 'center', lineBreak: false });
+    doc.restore();
+    doc.font('Helvetica').fontSize(compact ? 9 : 11).fillColor(INK).text(GOOD_WITH_LABELS[companion], cx + radius + 4, cy - (compact ? 4.5 : 5.5), { lineBreak: false });
+    cursor = doc.x + (compact ? 12 : 16);
+  }
+  return rowY + radius * 2 + 4;
+}
+
+/** The QR matrix from the qrcode library, drawn as vector squares so it stays sharp at any print size. */
+function drawQr(doc: PDFKit.PDFDocument, url: string, x: number, y: number, size: number): void {
+  const qr = QRCode.create(url, { errorCorrectionLevel: 'M' });
+  const count = qr.modules.size;
+  const quiet = 2;
+  const cell = size / (count + quiet * 2);
+  doc.save().rect(x, y, size, size).fillColor('#ffffff').fill();
+  doc.fillColor('#000000');
+  for (let row = 0; row < count; row += 1) {
+    for (let column = 0; column < count; column += 1) {
+      if (qr.modules.get(row, column)) doc.rect(x + (column + quiet) * cell, y + (row + quiet) * cell, cell + 0.02, cell + 0.02);
+    }
+  }
+  doc.fill().restore();
+}

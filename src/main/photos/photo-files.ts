@@ -1,0 +1,50 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { createFileAtomically } from '../files/atomic-write';
+import { ensurePrivateDir } from '../files/owner-only';
+import { PHOTO_FILE_NAME, PHOTO_SIZES, photoFileName, type PhotoSize } from '../../shared/photos';
+import type { ProcessedPhoto } from './process-photo';
+
+/**
+ * The processed photos of one environment, named by the SHA-256 of the stored JPEG:
+ * <data-dir>/photos/<environment>/<first two hex digits>/<hash>.jpg and <hash>-thumb.jpg. A name
+ * says what the file holds, so a file is written once (to a temp name, then linked into place) and
+ * never changed; two pets with the same photo share it.
+ */
+export class PhotoFiles {
+  constructor(readonly dir: string) {}
+
+  /** The file behind a served name, or null for a name that is no photo's. */
+  fileOf(name: string): string | null {
+    const match = PHOTO_FILE_NAME.exec(name);
+    return match?.[1] ? path.join(this.dir, match[1].slice(0, 2), name) : null;
+  }
+
+  pathOf(hash: string, size: PhotoSize): string {
+    return path.join(this.dir, hash.slice(0, 2), photoFileName(hash, size));
+  }
+
+  /** Writes both sizes unless they are there; returns the files this call created, for undoing. */
+  write(photo: ProcessedPhoto): string[] {
+    const created: string[] = [];
+    try {
+      ensurePrivateDir(path.join(this.dir, photo.hash.slice(0, 2)));
+      for (const size of PHOTO_SIZES) {
+        const file = this.pathOf(photo.hash, size);
+        if (createFileAtomically(file, size === 'full' ? photo.full : photo.thumb)) created.push(file);
+      }
+    } catch (error) {
+      this.removeWritten(created);
+      throw error;
+    }
+    return created;
+  }
+
+  remove(hash: string): void {
+    this.removeWritten(PHOTO_SIZES.map((size) => this.pathOf(hash, size)));
+  }
+
+  removeWritten(files: readonly string[]): void {
+    for (const file of files) fs.rmSync(file, { force: true });
+  }
+}

@@ -1,0 +1,83 @@
+import { eq } from 'drizzle-orm';
+import type { Clock } from '../../shared/clock';
+import { AppError } from '../../shared/errors';
+import { LOGO_MAX_BYTES, SHELTER_FIELDS, ShelterChangeSchema, logoMediaType, type LogoMediaType, type ShelterChange, type ShelterProfile } from '../../shared/shelter';
+import { parseOrThrow } from '../../shared/validation';
+import type { Store } from '../db/connection';
+import type { Changes } from '../db/changes';
+import { shelterProfile } from '../db/schema';
+
+/** The only row of shelter_profile. */
+const ROW_ID = 1;
+
+type ShelterRow = typeof shelterProfile.$inferSelect;
+
+/** The shelter's profile of this environment (name, contact, "how to adopt", currency, logo). */
+export class ShelterService {
+  constructor(
+    private readonly db: Store,
+    private readonly clock: Clock,
+    private readonly changes: Changes,
+  ) {}
+
+  get(): ShelterProfile {
+    const row = this.row();
+    const profile: Record<string, unknown> = {};
+    for (const field of SHELTER_FIELDS) if (row?.[field] != null) profile[field] = row[field];
+    const logo = row?.logoMediaType && row.logo && row.logoUpdatedAt !== null ? { mediaType: row.logoMediaType, byteSize: row.logo.length, updatedAt: row.logoUpdatedAt } : null;
+    return { ...(profile as Omit<ShelterProfile, 'logo'>), logo };
+  }
+
+  /** The name the adoption site is titled with; null until staff give one. */
+  name(): string | null {
+    return this.row()?.name ?? null;
+  }
+
+  currency(): string | null {
+    return this.row()?.currency ?? null;
+  }
+
+  /** Sets what the change gives, clears what it sets to null, keeps the rest. */
+  set(input: ShelterChange): ShelterProfile {
+    const change = parseOrThrow(ShelterChangeSchema, input, 'shelter');
+    const columns: Partial<Record<string, string | null>> = {};
+    for (const [field, value] of Object.entries(change)) if (value !== undefined) columns[field] = value;
+    this.upsert(columns);
+    return this.get();
+  }
+
+  /** Stores the logo's bytes: PNG, JPEG or WebP by their first bytes, at most 1 MiB. */
+  setLogo(bytes: Uint8Array): ShelterProfile {
+    if (bytes.length === 0) throw new AppError('validation_failed', 'logo: the file is empty', { details: { field: 'logo' } });
+    if (bytes.length > LOGO_MAX_BYTES) throw new AppError('payload_too_large', `logo: ${bytes.length} bytes is over the ${LOGO_MAX_BYTES / 1024 / 1024} MiB a logo may be`);
+    const mediaType = logoMediaType(bytes);
+    if (!mediaType) throw new AppError('unsupported_media_type', 'logo: must be a PNG, JPEG or WebP image');
+    this.upsert({ logo: Buffer.from(bytes), logoMediaType: mediaType, logoUpdatedAt: this.clock.now() });
+    return this.get();
+  }
+
+  removeLogo(): ShelterProfile {
+    this.upsert({ logo: null, logoMediaType: null, logoUpdatedAt: null });
+    return this.get();
+  }
+
+  /** The logo's bytes, for whatever publishes it (the adoption site). */
+  logo(): { mediaType: LogoMediaType; bytes: Buffer } | null {
+    const row = this.row();
+    return row?.logo && row.logoMediaType ? { mediaType: row.logoMediaType, bytes: row.logo } : null;
+  }
+
+  private row(): ShelterRow | undefined {
+    return this.db.select().from(shelterProfile).where(eq(shelterProfile.id, ROW_ID)).get();
+  }
+
+  private upsert(columns: Partial<Omit<ShelterRow, 'id' | 'updatedAt'>>): void {
+    const updatedAt = this.clock.now();
+    this.db
+      .insert(shelterProfile)
+      .values({ id: ROW_ID, ...columns, updatedAt })
+      .onConflictDoUpdate({ target: shelterProfile.id, set: { ...columns, updatedAt } })
+      .run();
+    this.changes.emit('shelter');
+  }
+}

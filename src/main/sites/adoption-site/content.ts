@@ -1,0 +1,108 @@
+import type Database from 'better-sqlite3';
+import { ageGroupOf, ageScaleOf, publicProfile, type GoodWith } from '../../../shared/pet-profile';
+import type { PetProfileService } from '../../pets/profiles';
+import type { PhotoService } from '../../photos/photos';
+import type { ShelterService } from '../../shelter/shelter';
+import type { AdoptionSiteInput, SitePet, YesNoUnknown } from './model';
+
+/** Where the site's words and photos come from: the engine's services of one environment. */
+export interface SiteSources {
+  sqlite: Database.Database;
+  petProfiles: Pick<PetProfileService, 'get'>;
+  shelter: Pick<ShelterService, 'get' | 'logo'>;
+  photos: Pick<PhotoService, 'list' | 'files'>;
+}
+
+export interface PetRow {
+  id: number;
+  name: string;
+  status: 'available' | 'pending' | 'sold';
+  categoryId: number;
+  category: string;
+  updatedAt: number;
+}
+
+/** A pet with its category's name; callers add the WHERE. */
+export const PET_ROWS = `SELECT pets.id AS id, pets.name AS name, pets.status AS status, pets.category_id AS categoryId, categories.name AS category, pets.updated_at AS updatedAt
+  FROM pets JOIN categories ON categories.id = pets.category_id`;
+
+/** One pet as anything published shows it: its PUBLIC profile (private fields dropped here) and its photos. */
+export function sitePetOf(sources: Pick<SiteSources, 'petProfiles' | 'photos'>, row: PetRow, today: string): SitePet {
+  const profile = publicProfile(sources.petProfiles.get(row.id));
+  const breed = [profile.breedPrimary, profile.breedSecondary].filter(Boolean).join(' / ');
+  return {
+    id: row.id,
+    name: row.name,
+    category: { id: row.categoryId, name: row.category },
+    breed: breed ? `${breed}${profile.breedMixed ? ' mix' : ''}` : profile.breedMixed ? 'Mixed breed' : null,
+    sex: profile.sex ?? null,
+    ageGroup: ageGroupOf(profile.birthDate, ageScaleOf(row.category), today),
+    age: ageInWords(profile.birthDate, today),
+    size: profile.size ?? null,
+    colour: profile.color ?? null,
+    coat: profile.coat ? `${profile.coat[0]!.toUpperCase()}${profile.coat.slice(1)}` : null,
+    goodWith: { kids: yesNo(profile.goodWithKids), dogs: yesNo(profile.goodWithDogs), cats: yesNo(profile.goodWithCats) },
+    houseTrained: flag(profile.houseTrained),
+    spayedNeutered: flag(profile.spayedNeutered),
+    specialNeeds: profile.specialNeeds ?? null,
+    description: profile.description ?? null,
+    fee: profile.adoptionFee ?? null,
+    updatedAt: row.updatedAt,
+    photos: sources.photos.list(row.id).map((photo) => ({
+      hash: photo.hash,
+      alt: photo.altText,
+      extension: 'jpg',
+      full: { file: sources.photos.files.pathOf(photo.hash, 'full'), width: photo.width, height: photo.height },
+      thumb: { file: sources.photos.files.pathOf(photo.hash, 'thumb'), width: photo.thumbWidth, height: photo.thumbHeight },
+    })),
+  };
+}
+
+const LOGO_EXTENSIONS = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' } as const;
+
+/**
+ * The site as of now: the shelter's profile and every available pet with its PUBLIC profile (the
+ * private fields never reach the generator) and its photos. `fallbackName` titles the site until
+ * the shelter profile names the shelter.
+ */
+export function readSiteContent(sources: SiteSources, baseUrl: string, now: number, fallbackName: string): AdoptionSiteInput {
+  const shelter = sources.shelter.get();
+  const logo = sources.shelter.logo();
+  const today = new Date(now).toISOString().slice(0, 10);
+  const rows = sources.sqlite.prepare<[], PetRow>(`${PET_ROWS} WHERE pets.status = 'available'`).all();
+  const pets = rows.map((row) => sitePetOf(sources, row, today));
+  return {
+    shelter: {
+      name: shelter.name ?? fallbackName,
+      address: shelter.address ?? null,
+      phone: shelter.phone ?? null,
+      email: shelter.email ?? null,
+      website: shelter.website ?? null,
+      openingHours: shelter.openingHours ?? null,
+      howToAdopt: shelter.howToAdopt ?? null,
+      currency: shelter.currency ?? null,
+      logo: logo ? { bytes: logo.bytes, extension: LOGO_EXTENSIONS[logo.mediaType] } : null,
+    },
+    pets,
+    baseUrl: baseUrl.replace(/\/+$/, ''),
+    renderedAt: now,
+  };
+}
+
+const yesNo = (value: GoodWith | undefined): YesNoUnknown => value ?? 'unknown';
+const flag = (value: boolean | undefined): YesNoUnknown => (value === undefined ? 'unknown' : value ? 'yes' : 'no');
+
+/** "3 years", "5 months", "about 2 years" for an estimate (a year or a month without the day). */
+export function ageInWords(birthDate: string | undefined, today: string): string | null {
+  if (!birthDate) return null;
+  const [year = 0, month = 7, day = 15] = birthDate.split('-').map(Number);
+  const [nowYear = 0, nowMonth = 1, nowDay = 1] = today.split('-').map(Number);
+  let months = (nowYear - year) * 12 + (nowMonth - month);
+  if (nowDay < day) months -= 1;
+  if (months < 0) return null;
+  const about = birthDate.length < 10 ? 'about ' : '';
+  if (months < 1) return 'under a month';
+  if (months < 24) return `${about}${months} ${months === 1 ? 'month' : 'months'}`;
+  const years = Math.floor(months / 12);
+  return `${about}${years} years`;
+}

@@ -1,0 +1,116 @@
+import { escapeHtml, paragraphs, petPath, photoPath } from './html';
+import { feeWords, type SiteFile } from './pages';
+import { AGE_GROUP_WORDS, SEX_WORDS, type AdoptionSiteInput, type SitePet } from './model';
+
+/** XML 1.0 text and attribute values; characters XML cannot carry at all (C0 controls but tab and newlines) are dropped. */
+// eslint-disable-next-line no-control-regex -- the point is to drop the control characters XML 1.0 forbids
+const xmlEscape = (text: string) => text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '').replace(/[<>&'"]/g, (character) => `&#${character.charCodeAt(0)};`);
+
+/** One line a pet, for a feed item's summary and the finder's index. */
+function summaryOf(pet: SitePet): string {
+  return [pet.breed ?? pet.category.name, pet.ageGroup ? AGE_GROUP_WORDS[pet.ageGroup] : null, pet.sex && pet.sex !== 'unknown' ? SEX_WORDS[pet.sex] : null].filter(Boolean).join(' · ');
+}
+
+/** Newest first: what a reader of the feed wants on top. */
+const newestFirst = (pets: readonly SitePet[]) => [...pets].sort((a, b) => b.updatedAt - a.updatedAt || b.id - a.id);
+
+/** JSON Feed 1.1 (jsonfeed.org/version/1.1): the feed library writes 1.0 only, and the format is plain JSON. */
+export function jsonFeed(input: AdoptionSiteInput, sorted: readonly SitePet[]): SiteFile {
+  const { baseUrl, shelter } = input;
+  const feed = {
+    version: 'https://jsonfeed.org/version/1.1',
+    title: `${shelter.name}: pets for adoption`,
+    home_page_url: `${baseUrl}/`,
+    feed_url: `${baseUrl}/feed.json`,
+    description: `Every pet available for adoption at ${shelter.name}.`,
+    language: 'en',
+    authors: [{ name: shelter.name, ...(shelter.website ? { url: shelter.website } : {}) }],
+    items: newestFirst(sorted).map((pet) => {
+      const cover = pet.photos[0];
+      return {
+        id: `${baseUrl}${petPath(pet)}`,
+        url: `${baseUrl}${petPath(pet)}`,
+        title: pet.name,
+        summary: summaryOf(pet),
+        content_text: pet.description ?? summaryOf(pet),
+        ...(cover ? { image: `${baseUrl}${photoPath(cover, 'full')}` } : {}),
+        date_modified: new Date(pet.updatedAt).toISOString(),
+        tags: [pet.category.name, ...(pet.breed ? [pet.breed] : [])],
+        _adoption: {
+          category: pet.category.name,
+          breed: pet.breed,
+          sex: pet.sex,
+          age_group: pet.ageGroup,
+          size: pet.size,
+          good_with: pet.goodWith,
+          fee: pet.fee === null ? null : { amount: pet.fee, currency: shelter.currency },
+        },
+      };
+    }),
+  };
+  return { path: 'feed.json', content: `${JSON.stringify(feed, null, 1)}\n` };
+}
+
+/**
+ * Atom 1.0 (RFC 4287), written entry by entry: the feed library builds the whole document as one
+ * object tree in a single synchronous call, which for 5,000 pets held the server's event loop for
+ * seconds.
+ */
+export function atomFeed(input: AdoptionSiteInput, sorted: readonly SitePet[]): SiteFile {
+  const { baseUrl, shelter } = input;
+  const pets = newestFirst(sorted);
+  const updated = new Date(pets[0]?.updatedAt ?? input.renderedAt).toISOString();
+  const entries = pets.map((pet) => {
+    const url = xmlEscape(`${baseUrl}${petPath(pet)}`);
+    const cover = pet.photos[0];
+    const fee = pet.fee === null ? '' : `<p>Adoption fee: ${escapeHtml(feeWords(pet.fee, shelter.currency))}</p>`;
+    const content = `${cover ? `<p><img src="${escapeHtml(baseUrl + photoPath(cover, 'thumb'))}" alt="${escapeHtml(cover.alt)}"></p>` : ''}<p>${escapeHtml(summaryOf(pet))}</p>${pet.description ? paragraphs(pet.description) : ''}${fee}`;
+    return `<entry>
+<title>${xmlEscape(pet.name)}</title>
+<id>${url}</id>
+<link rel="alternate" type="text/html" href="${url}"/>
+${cover ? `<link rel="enclosure" type="image/${cover.extension === 'jpg' ? 'jpeg' : cover.extension}" href="${xmlEscape(baseUrl + photoPath(cover, 'full'))}"/>\n` : ''}<updated>${new Date(pet.updatedAt).toISOString()}</updated>
+<category term="${xmlEscape(pet.category.name)}"/>
+<summary>${xmlEscape(summaryOf(pet))}</summary>
+<content type="html">${xmlEscape(content)}</content>
+</entry>`;
+  });
+  const content = `<?xml version="1.0" encoding="utf-8"?>
+<feed xmlns="http://www.w3.org/2005/Atom">
+<id>${xmlEscape(`${baseUrl}/`)}</id>
+<title>${xmlEscape(`${shelter.name}: pets for adoption`)}</title>
+<subtitle>${xmlEscape(`Every pet available for adoption at ${shelter.name}.`)}</subtitle>
+<updated>${updated}</updated>
+<author><name>${xmlEscape(shelter.name)}</name>${shelter.website ? `<uri>${xmlEscape(shelter.website)}</uri>` : ''}</author>
+<link rel="self" type="application/atom+xml" href="${xmlEscape(`${baseUrl}/feed.xml`)}"/>
+<link rel="alternate" type="text/html" href="${xmlEscape(`${baseUrl}/`)}"/>
+<generator>Adoption Desk</generator>
+${entries.join('\n')}
+</feed>
+`;
+  return { path: 'feed.xml', content };
+}
+
+
+export function sitemap(input: AdoptionSiteInput, listPaths: readonly string[], sorted: readonly SitePet[]): SiteFile {
+  const urls = [...listPaths.map((path) => ({ path, modified: input.renderedAt })), ...sorted.map((pet) => ({ path: petPath(pet), modified: pet.updatedAt }))];
+  const entries = urls.map((url) => `<url><loc>${xmlEscape(input.baseUrl + url.path)}</loc><lastmod>${new Date(url.modified).toISOString().slice(0, 10)}</lastmod></url>`);
+  return { path: 'sitemap.xml', content: `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</urlset>\n` };
+}
+
+/** What the finder (assets/site.js) filters: short keys, one line a pet; no private field exists here to leak. */
+export function finderIndex(sorted: readonly SitePet[], categorySlug: (pet: SitePet) => string): SiteFile {
+  const rows = sorted.map((pet) => ({
+    n: pet.name,
+    u: petPath(pet),
+    t: pet.photos[0] ? { s: photoPath(pet.photos[0], 'thumb'), w: pet.photos[0].thumb.width, h: pet.photos[0].thumb.height, a: pet.photos[0].alt } : null,
+    d: summaryOf(pet),
+    b: pet.breed ?? '',
+    category: categorySlug(pet),
+    sex: pet.sex ?? '',
+    age: pet.ageGroup ?? '',
+    size: pet.size ?? '',
+    'good-with': (['kids', 'dogs', 'cats'] as const).filter((companion) => pet.goodWith[companion] === 'yes'),
+  }));
+  return { path: 'assets/pets.json', content: JSON.stringify(rows) };
+}

@@ -1,0 +1,147 @@
+import { AGE_GROUP_WORDS, SEX_WORDS, type SitePet, type SitePhoto, type SiteShelter } from './model';
+
+/** The five characters that change meaning in HTML text and quoted attributes. */
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character] ?? character);
+}
+
+/** Plain text with blank-line paragraphs, as staff typed it, as HTML paragraphs. */
+export function paragraphs(text: string): string {
+  return text
+    .split(/\n\s*\n/)
+    .map((paragraph) => paragraph.trim())
+    .filter(Boolean)
+    .map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, '<br>')}</p>`)
+    .join('\n');
+}
+
+/** A name as a URL segment: ASCII letters and digits, dashes between. */
+export function slugOf(name: string): string {
+  const slug = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+    .replace(/-+$/, '');
+  return slug || 'pet';
+}
+
+/** A file, not a folder: 5,000 pets are 5,000 files to write, not 5,000 folders more. */
+export const petPath = (pet: Pick<SitePet, 'id' | 'name'>): string => `/pets/${pet.id}-${slugOf(pet.name)}.html`;
+export const photoPath = (photo: SitePhoto, size: 'full' | 'thumb'): string => `/photos/${photo.hash}${size === 'thumb' ? '-thumb' : ''}.${photo.extension}`;
+
+/**
+ * Scripts come from a file and styles from a file: no inline code, so the policy needs no hash and
+ * the page works the same with JavaScript off. Framing is refused by the server's own header.
+ */
+export const ADOPTION_SITE_CONTENT_SECURITY_POLICY = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'";
+
+export interface PageHead {
+  title: string;
+  description: string;
+  /** Path of the page, for its canonical link and og:url. */
+  path: string;
+  /** The photo a shared link shows. */
+  image: SitePhoto | null;
+  type: 'website' | 'article';
+}
+
+export function pageShell(head: PageHead, shelter: SiteShelter, baseUrl: string, body: string): string {
+  const url = `${baseUrl}${head.path}`;
+  const image = head.image
+    ? `<meta property="og:image" content="${escapeHtml(baseUrl + photoPath(head.image, 'full'))}">
+<meta property="og:image:width" content="${head.image.full.width}">
+<meta property="og:image:height" content="${head.image.full.height}">
+<meta property="og:image:alt" content="${escapeHtml(head.image.alt)}">
+<meta name="twitter:image" content="${escapeHtml(baseUrl + photoPath(head.image, 'full'))}">
+<meta name="twitter:image:alt" content="${escapeHtml(head.image.alt)}">
+`
+    : '';
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${ADOPTION_SITE_CONTENT_SECURITY_POLICY}">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark">
+<title>${escapeHtml(head.title)}</title>
+<meta name="description" content="${escapeHtml(head.description)}">
+<link rel="canonical" href="${escapeHtml(url)}">
+<link rel="stylesheet" href="/assets/site.css">
+<link rel="alternate" type="application/feed+json" title="${escapeHtml(shelter.name)}: pets for adoption" href="/feed.json">
+<link rel="alternate" type="application/atom+xml" title="${escapeHtml(shelter.name)}: pets for adoption" href="/feed.xml">
+<meta property="og:type" content="${head.type}">
+<meta property="og:site_name" content="${escapeHtml(shelter.name)}">
+<meta property="og:title" content="${escapeHtml(head.title)}">
+<meta property="og:description" content="${escapeHtml(head.description)}">
+<meta property="og:url" content="${escapeHtml(url)}">
+<meta name="twitter:card" content="${head.image ? 'summary_large_image' : 'summary'}">
+<meta name="twitter:title" content="${escapeHtml(head.title)}">
+<meta name="twitter:description" content="${escapeHtml(head.description)}">
+${image}<script src="/assets/site.js" defer></script>
+</head>
+<body>
+<a class="skip" href="#main">Skip to the pets</a>
+<header class="site">
+<a class="brand" href="/">${shelter.logo ? `<img src="/assets/logo.${escapeHtml(shelter.logo.extension)}" alt="" width="48" height="48">` : ''}<span>${escapeHtml(shelter.name)}</span></a>
+<nav aria-label="Site"><a href="/">All pets</a> <a href="/#how-to-adopt">How to adopt</a> <a href="/feed.xml">Feed</a></nav>
+</header>
+<main id="main">
+${body}
+</main>
+<footer class="site">${contact(shelter)}</footer>
+</body>
+</html>
+`;
+}
+
+function contact(shelter: SiteShelter): string {
+  const lines: string[] = [`<h2>${escapeHtml(shelter.name)}</h2>`];
+  if (shelter.address) lines.push(`<p>${escapeHtml(shelter.address).replace(/\n/g, '<br>')}</p>`);
+  const reach: string[] = [];
+  if (shelter.phone) reach.push(`<a href="tel:${escapeHtml(shelter.phone.replace(/[^+\d]/g, ''))}">${escapeHtml(shelter.phone)}</a>`);
+  if (shelter.email) reach.push(`<a href="mailto:${escapeHtml(shelter.email)}">${escapeHtml(shelter.email)}</a>`);
+  if (shelter.website) reach.push(`<a href="${escapeHtml(shelter.website)}" rel="noopener">${escapeHtml(shelter.website.replace(/^https?:\/\//, ''))}</a>`);
+  if (reach.length > 0) lines.push(`<p>${reach.join(' · ')}</p>`);
+  if (shelter.openingHours) lines.push(`<p><strong>Opening hours:</strong> ${escapeHtml(shelter.openingHours).replace(/\n/g, '<br>')}</p>`);
+  return lines.join('\n');
+}
+
+/** The "how to adopt" block, on the index and on every pet's page. */
+export function howToAdopt(shelter: SiteShelter): string {
+  if (!shelter.howToAdopt) return '';
+  return `<section class="how" id="how-to-adopt" aria-labelledby="how-title"><h2 id="how-title">How to adopt</h2>\n${paragraphs(shelter.howToAdopt)}</section>`;
+}
+
+/** A photo of both sizes for the browser to pick from: lazy, with its box reserved (no layout shift). */
+export function picture(photo: SitePhoto, sizes: string, lazy: boolean, size: 'thumb' | 'full' = 'thumb'): string {
+  const shown = photo[size];
+  return `<img src="${photoPath(photo, size)}" srcset="${photoPath(photo, 'thumb')} ${photo.thumb.width}w, ${photoPath(photo, 'full')} ${photo.full.width}w" sizes="${sizes}" width="${shown.width}" height="${shown.height}" alt="${escapeHtml(photo.alt)}"${lazy ? ' loading="lazy" decoding="async"' : ''}>`;
+}
+
+/** One card of the index: cover, name, breed, age group and sex; the whole card is the link. */
+export function petCard(pet: SitePet, lazy: boolean): string {
+  const cover = pet.photos[0];
+  const facts = [pet.breed, pet.ageGroup ? AGE_GROUP_WORDS[pet.ageGroup] : null, pet.sex && pet.sex !== 'unknown' ? SEX_WORDS[pet.sex] : null].filter(Boolean).map((fact) => escapeHtml(fact!));
+  return `<li class="card"><a href="${petPath(pet)}">${cover ? picture(cover, '(max-width: 40rem) 50vw, 16rem', lazy) : '<span class="no-photo" aria-hidden="true"></span>'}<h3>${escapeHtml(pet.name)}</h3><p>${facts.join(' · ') || escapeHtml(pet.category.name)}</p></a></li>`;
+}
+
+export function pagination(current: number, pages: number, pathOf: (page: number) => string): string {
+  if (pages <= 1) return '';
+  const links: string[] = [];
+  if (current > 1) links.push(`<a href="${pathOf(current - 1)}" rel="prev">Previous</a>`);
+  // The first, the last and two either side of the current page: 105 pages of 5,000 pets stay one line.
+  let previous = 0;
+  for (let page = 1; page <= pages; page += 1) {
+    if (page !== 1 && page !== pages && Math.abs(page - current) > 2) continue;
+    if (page - previous > 1) links.push('<span aria-hidden="true">…</span>');
+    links.push(page === current ? `<a href="${pathOf(page)}" aria-current="page">${page}</a>` : `<a href="${pathOf(page)}">${page}</a>`);
+    previous = page;
+  }
+  if (current < pages) links.push(`<a href="${pathOf(current + 1)}" rel="next">Next</a>`);
+  return `<nav class="pages" aria-label="Pages">${links.join(' ')}</nav>`;
+}

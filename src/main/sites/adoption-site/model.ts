@@ -1,0 +1,71 @@
+/**
+ * What the adoption site is made from: the public face of the shelter and of each available pet.
+ * Built by the caller from the shelter profile, the pets' public profiles (never their private
+ * fields) and the photo store; the generator only words and lays it out.
+ */
+
+export type YesNoUnknown = 'yes' | 'no' | 'unknown';
+export type Sex = 'female' | 'male' | 'unknown';
+export type AgeGroup = 'baby' | 'young' | 'adult' | 'senior';
+export type Size = 'small' | 'medium' | 'large' | 'xlarge';
+
+export interface SiteShelter {
+  name: string;
+  address: string | null;
+  phone: string | null;
+  email: string | null;
+  website: string | null;
+  openingHours: string | null;
+  howToAdopt: string | null;
+  /** ISO 4217, for the fees; null until the shelter profile names one (fees then show as plain amounts). */
+  currency: string | null;
+  /** The logo's bytes, written beside the pages. */
+  logo: { bytes: Buffer; extension: string } | null;
+}
+
+export interface SitePhoto {
+  /** Content hash: the photo's name in the deploy, so a browser may keep it forever. */
+  hash: string;
+  alt: string;
+  full: { file: string; width: number; height: number };
+  thumb: { file: string; width: number; height: number };
+  /** File extension of both sizes, without the dot ("webp", "jpg"). */
+  extension: string;
+}
+
+export interface SitePet {
+  id: number;
+  name: string;
+  category: { id: number; name: string };
+  breed: string | null;
+  sex: Sex | null;
+  ageGroup: AgeGroup | null;
+  /** "3 years", "5 months": said from the birth date or its estimate. */
+  age: string | null;
+  size: Size | null;
+  colour: string | null;
+  coat: string | null;
+  goodWith: { kids: YesNoUnknown; dogs: YesNoUnknown; cats: YesNoUnknown };
+  houseTrained: YesNoUnknown;
+  spayedNeutered: YesNoUnknown;
+  specialNeeds: string | null;
+  description: string | null;
+  /** In the shelter's currency; null when none is asked or not said. */
+  fee: number | null;
+  /** When the pet came in or its profile last changed: the feeds' dates. */
+  updatedAt: number;
+  photos: SitePhoto[];
+}
+
+export interface AdoptionSiteInput {
+  shelter: SiteShelter;
+  pets: SitePet[];
+  /** The live address the site is reached at (no trailing slash): absolute links for sharing, the sitemap and the feeds. */
+  baseUrl: string;
+  renderedAt: number;
+}
+
+export const SEX_WORDS: Record<Sex, string> = { female: 'Female', male: 'Male', unknown: 'Sex unknown' };
+export const AGE_GROUP_WORDS: Record<AgeGroup, string> = { baby: 'Baby', young: 'Young', adult: 'Adult', senior: 'Senior' };
+export const SIZE_WORDS: Record<Size, string> = { small: 'Small', medium: 'Medium', large: 'Large', xlarge: 'Extra large' };
+export const COMPANION_WORDS = { kids: 'kids', dogs: 'dogs', cats: 'cats' } as const;

@@ -1,0 +1,127 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { SITE_CSS, SITE_JS } from './assets';
+import { atomFeed, finderIndex, jsonFeed, sitemap } from './feeds';
+import { pageShell, photoPath } from './html';
+import type { AdoptionSiteInput } from './model';
+import { categorySlug, facetValues, listPages, petPage, sortPets, type SiteFile } from './pages';
+
+export type SiteOutcome = { ok: true; fileCount: number; byteSize: number } | { ok: false; reason: string };
+
+/** Files written at a time: the disk stays busy, and between batches the server answers its requests. */
+const BATCH = 64;
+
+/**
+ * Writes the adoption site into a deploy's staging folder: pages, feeds, sitemap and assets as
+ * files, the photos as hard links to the photo store (same bytes, no copy, and the deploy keeps
+ * them if a photo is later removed). Only the written text counts toward `maxBytes`: a link takes
+ * no room. Pages are made and written a batch at a time, so a deploy of thousands of pets never
+ * holds the server's event loop for long; on a refusal the caller discards the staging folder.
+ */
+export async function writeAdoptionSite(staging: string, input: AdoptionSiteInput, maxBytes: number): Promise<SiteOutcome> {
+  const sorted = sortPets(input.pets);
+  const facets = facetValues(sorted);
+  const writer = new BatchWriter(staging, maxBytes);
+  const listPaths: string[] = [];
+  for (const file of listPages(input, sorted, facets)) {
+    listPaths.push(file.path.replace(/index\.html$/, ''));
+    if (!(await writer.add(file))) return writer.refusal();
+  }
+  for (const pet of sorted) {
+    if (!(await writer.add(petPage(input, pet)))) return writer.refusal();
+  }
+  const rest: Array<() => SiteFile> = [
+    () => jsonFeed(input, sorted),
+    () => atomFeed(input, sorted),
+    () => sitemap(input, listPaths, sorted),
+    () => finderIndex(sorted, (pet) => categorySlug(pet.category)),
+    () => ({ path: 'assets/site.css', content: SITE_CSS }),
+    () => ({ path: 'assets/site.js', content: SITE_JS }),
+    () => ({ path: 'robots.txt', content: `User-agent: *\nAllow: /\nSitemap: ${input.baseUrl}/sitemap.xml\n` }),
+    () => notFoundPage(input),
+  ];
+  if (input.shelter.logo) await writer.addBytes(`assets/logo.${input.shelter.logo.extension}`, input.shelter.logo.bytes);
+  for (const make of rest) {
+    if (!(await writer.add(make()))) return writer.refusal();
+  }
+  await writer.flush();
+
+  const links = new Map<string, string>();
+  for (const pet of sorted) {
+    for (const photo of pet.photos) {
+      links.set(path.join(staging, photoPath(photo, 'full')), photo.full.file);
+      links.set(path.join(staging, photoPath(photo, 'thumb')), photo.thumb.file);
+    }
+  }
+  if (links.size > 0) await fs.promises.mkdir(path.join(staging, 'photos'), { recursive: true });
+  const pairs = [...links];
+  for (let start = 0; start < pairs.length; start += BATCH) {
+    await Promise.all(pairs.slice(start, start + BATCH).map(([target, source]) => linkOrCopy(source, target)));
+  }
+  return { ok: true, fileCount: writer.fileCount + links.size, byteSize: writer.byteSize };
+}
+
+class BatchWriter {
+  byteSize = 0;
+  fileCount = 0;
+  private pending: SiteFile[] = [];
+  private readonly folders = new Set<string>();
+
+  constructor(
+    private readonly staging: string,
+    private readonly maxBytes: number,
+  ) {}
+
+  /** False once the site has grown past the limit. */
+  async add(file: SiteFile): Promise<boolean> {
+    this.byteSize += Buffer.byteLength(file.content);
+    if (this.byteSize > this.maxBytes) return false;
+    this.pending.push(file);
+    if (this.pending.length >= BATCH) await this.flush();
+    return true;
+  }
+
+  /** The logo: bytes from the database, counted like the pages. */
+  async addBytes(relative: string, bytes: Buffer): Promise<void> {
+    this.byteSize += bytes.length;
+    const target = path.join(this.staging, relative);
+    await fs.promises.mkdir(path.dirname(target), { recursive: true });
+    await fs.promises.writeFile(target, bytes);
+    this.fileCount += 1;
+  }
+
+  refusal(): SiteOutcome {
+    return { ok: false, reason: `over ${this.maxBytes / 1024 / 1024} MiB: the adoption site would be larger than a deploy may be.` };
+  }
+
+  async flush(): Promise<void> {
+    const batch = this.pending;
+    this.pending = [];
+    const targets = batch.map((file) => path.join(this.staging, file.path.replace(/^\/+/, '')));
+    for (const folder of new Set(targets.map((target) => path.dirname(target)))) {
+      if (this.folders.has(folder)) continue;
+      await fs.promises.mkdir(folder, { recursive: true });
+      this.folders.add(folder);
+    }
+    await Promise.all(batch.map((file, index) => fs.promises.writeFile(targets[index]!, file.content)));
+    this.fileCount += batch.length;
+  }
+}
+
+/** A hard link when the store and the deploy share a file system (they do: both live in the data dir), else a copy. */
+async function linkOrCopy(source: string, target: string): Promise<void> {
+  try {
+    await fs.promises.link(source, target);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'EXDEV' && code !== 'EPERM') throw error;
+    await fs.promises.copyFile(source, target);
+  }
+}
+
+function notFoundPage(input: AdoptionSiteInput): SiteFile {
+  const body = `<h1>This page is not here</h1>
+<p class="lead">The pet may have found a home already. <a href="/">See every pet still looking for one</a>.</p>`;
+  const html = pageShell({ title: `Not found · ${input.shelter.name}`, description: `Pets for adoption at ${input.shelter.name}.`, path: '/404.html', image: null, type: 'website' }, input.shelter, input.baseUrl, body);
+  return { path: '404.html', content: html.replace('<link rel="canonical"', '<meta name="robots" content="noindex">\n<link rel="canonical"') };
+}

@@ -1,0 +1,134 @@
+import { Badge, Button, Fieldset, Group, NumberInput, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconLock } from '@tabler/icons-react';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { DESCRIPTION_MAX, GOOD_WITH, PET_COATS, PET_SEXES, PET_SIZES, PetProfileChangeSchema, type PetDetails } from '../../../../shared/pet-profile';
+import { useDialogFailure } from '../../ui/dialog';
+import { DialogFailureAlert } from '../../ui/DialogFailureAlert';
+import { changeOf, valuesOf, type ProfileValues } from './profile-values';
+import { useSavePetProfile } from './queries';
+
+const resolver = zod4Resolver(PetProfileChangeSchema);
+
+const SIZE_LABEL: Record<(typeof PET_SIZES)[number], string> = { small: 'Small', medium: 'Medium', large: 'Large', xlarge: 'Extra large' };
+const YES_NO = [
+  { value: 'yes', label: 'Yes' },
+  { value: 'no', label: 'No' },
+];
+const choices = (values: readonly string[]) => values.map((value) => ({ value, label: value[0]?.toUpperCase() + value.slice(1) }));
+
+/** The legend that marks a section staff must never see published. */
+export const PRIVATE_MARK = 'Private — never published';
+
+/**
+ * A pet's profile, in sections, checked with the shared schema before it is sent; a refused save
+ * keeps what was typed and says why under the field (or above the buttons).
+ */
+export function PetProfileForm({ details, onDone }: { details: PetDetails; onDone: () => void }): React.JSX.Element {
+  const save = useSavePetProfile();
+  const form = useForm<ProfileValues>({ initialValues: valuesOf(details.profile), validate: (values) => resolver(changeOf(values)) });
+  const failure = useDialogFailure(form);
+  const { pet } = details;
+
+  const submit = form.onSubmit((values) => {
+    failure.clear();
+    save.mutate({ id: pet.id, name: pet.name, profile: changeOf(values) }, { onSuccess: onDone, onError: failure.show });
+  });
+  const select = (field: keyof ProfileValues, label: string, data: { value: string; label: string }[]) => (
+    <Select label={label} placeholder="Not recorded" clearable data={data} {...form.getInputProps(field)} />
+  );
+
+  return (
+    <form onSubmit={submit} data-testid="pet-profile-form">
+      <Stack gap="md">
+        <Fieldset legend="Breed and looks">
+          <SimpleGrid cols={2} spacing="sm">
+            <TextInput label="Primary breed" placeholder="e.g. Beagle" {...form.getInputProps('breedPrimary')} />
+            <TextInput label="Secondary breed" {...form.getInputProps('breedSecondary')} />
+            {select('breedMixed', 'Mixed breed', YES_NO)}
+            <TextInput label="Colour" placeholder="e.g. tan and white" {...form.getInputProps('color')} />
+            {select('coat', 'Coat', choices(PET_COATS))}
+            {select('size', 'Size (adult)', PET_SIZES.map((value) => ({ value, label: SIZE_LABEL[value] })))}
+          </SimpleGrid>
+        </Fieldset>
+
+        <Fieldset legend="Age and arrival">
+          <SimpleGrid cols={2} spacing="sm">
+            {select('sex', 'Sex', choices(PET_SEXES))}
+            <TextInput
+              label="Born"
+              description={details.ageGroup ? `Age group: ${details.ageGroup}` : 'A date, or an estimate: 2023-04 or 2023'}
+              placeholder="YYYY-MM-DD"
+              {...form.getInputProps('birthDate')}
+            />
+            <TextInput label="Intake date" placeholder="YYYY-MM-DD" {...form.getInputProps('intakeDate')} />
+            <NumberInput
+              label={`Adoption fee${details.currency ? ` (${details.currency})` : ''}`}
+              description={details.currency ? undefined : 'Currency: set it on the Shelter page'}
+              placeholder="Not recorded"
+              min={0}
+              decimalScale={2}
+              allowNegative={false}
+              {...form.getInputProps('adoptionFee')}
+            />
+          </SimpleGrid>
+        </Fieldset>
+
+        <Fieldset legend="Getting along">
+          <SimpleGrid cols={2} spacing="sm">
+            {select('goodWithKids', 'Good with kids', choices(GOOD_WITH))}
+            {select('goodWithDogs', 'Good with dogs', choices(GOOD_WITH))}
+            {select('goodWithCats', 'Good with cats', choices(GOOD_WITH))}
+            {select('houseTrained', 'House-trained', YES_NO)}
+            {select('spayedNeutered', 'Spayed / neutered', YES_NO)}
+          </SimpleGrid>
+        </Fieldset>
+
+        <Fieldset legend="For adopters">
+          <Stack gap="sm">
+            <Textarea
+              label="Description"
+              description={`Plain text; a blank line starts a new paragraph. Up to ${DESCRIPTION_MAX.toLocaleString()} characters.`}
+              autosize
+              minRows={4}
+              maxRows={12}
+              {...form.getInputProps('description')}
+            />
+            <Textarea label="Special needs" autosize minRows={2} maxRows={6} {...form.getInputProps('specialNeeds')} />
+          </Stack>
+        </Fieldset>
+
+        <Fieldset
+          data-testid="private-fields"
+          legend={
+            <Group gap={6} wrap="nowrap">
+              <IconLock size={14} aria-hidden />
+              <Text span size="sm" fw={600}>
+                Staff only
+              </Text>
+              <Badge color="red" variant="light" size="sm">
+                {PRIVATE_MARK}
+              </Badge>
+            </Group>
+          }
+        >
+          <SimpleGrid cols={2} spacing="sm">
+            <TextInput label="Microchip number" description={PRIVATE_MARK} {...form.getInputProps('microchipNumber')} />
+            <TextInput label="Kennel location" description={PRIVATE_MARK} placeholder="e.g. Kennel B4" {...form.getInputProps('kennelLocation')} />
+          </SimpleGrid>
+          <Textarea mt="sm" label="Internal notes" description={PRIVATE_MARK} autosize minRows={2} maxRows={8} {...form.getInputProps('internalNotes')} />
+        </Fieldset>
+
+        <DialogFailureAlert failure={failure.alert} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            Save profile
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

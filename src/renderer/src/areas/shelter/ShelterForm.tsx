@@ -1,0 +1,64 @@
+import { Button, Group, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { SHELTER_FIELDS, ShelterChangeSchema, type ShelterChange, type ShelterField, type ShelterProfile } from '../../../../shared/shelter';
+import { useDialogFailure } from '../../ui/dialog';
+import { DialogFailureAlert } from '../../ui/DialogFailureAlert';
+import { useSaveShelter } from './queries';
+
+type ShelterValues = Record<ShelterField, string>;
+
+const resolver = zod4Resolver(ShelterChangeSchema);
+
+function valuesOf(shelter: ShelterProfile): ShelterValues {
+  return Object.fromEntries(SHELTER_FIELDS.map((field) => [field, shelter[field] ?? ''])) as ShelterValues;
+}
+
+/** Every field, so the save says what the form shows: an emptied field clears (null). */
+function changeOf(values: ShelterValues): ShelterChange {
+  return Object.fromEntries(SHELTER_FIELDS.map((field) => [field, values[field].trim() === '' ? null : values[field]]));
+}
+
+export function ShelterForm({ shelter }: { shelter: ShelterProfile }): React.JSX.Element {
+  const save = useSaveShelter();
+  const form = useForm<ShelterValues>({ initialValues: valuesOf(shelter), validate: (values) => resolver(changeOf(values)) });
+  const failure = useDialogFailure(form);
+
+  const submit = form.onSubmit((values) => {
+    failure.clear();
+    save.mutate(changeOf(values), { onSuccess: () => form.resetDirty(), onError: failure.show });
+  });
+
+  return (
+    <form onSubmit={submit} data-testid="shelter-form">
+      <Stack gap="sm">
+        <TextInput label="Name" description="The title of the adoption site" placeholder="e.g. Happy Tails Rescue" {...form.getInputProps('name')} />
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <TextInput label="Phone" placeholder="+1 555 0100" {...form.getInputProps('phone')} />
+          <TextInput label="Email" placeholder="adopt@example.org" {...form.getInputProps('email')} />
+          <TextInput label="Website" placeholder="https://example.org" {...form.getInputProps('website')} />
+          <TextInput label="Currency" description="ISO 4217 code of adoption fees" placeholder="e.g. USD, EUR, GBP" {...form.getInputProps('currency')} />
+        </SimpleGrid>
+        <Textarea label="Address" autosize minRows={2} maxRows={5} {...form.getInputProps('address')} />
+        <Textarea label="Opening hours" placeholder="Tue–Sat 10:00–17:00" autosize minRows={2} maxRows={6} {...form.getInputProps('openingHours')} />
+        <Textarea
+          label="How to adopt"
+          description="Plain text; a blank line starts a new paragraph"
+          autosize
+          minRows={3}
+          maxRows={10}
+          {...form.getInputProps('howToAdopt')}
+        />
+        <DialogFailureAlert failure={failure.alert} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => form.reset()} disabled={!form.isDirty()}>
+            Undo changes
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            Save shelter profile
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

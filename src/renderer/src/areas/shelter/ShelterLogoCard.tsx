@@ -1,0 +1,68 @@
+import { Button, Card, FileButton, Group, Stack, Text, Title } from '@mantine/core';
+import { IconPhotoUp, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { LOGO_MAX_BYTES, type ShelterLogoInfo } from '../../../../shared/shelter';
+import { refusalMessage } from '../../client/errors';
+import { formatMoment } from '../../ui/format';
+import { useRemoveLogo, useSetLogo } from './queries';
+
+const KIND: Record<ShelterLogoInfo['mediaType'], string> = { 'image/png': 'PNG', 'image/jpeg': 'JPEG', 'image/webp': 'WebP' };
+
+async function base64Of(file: File): Promise<string> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  let binary = '';
+  for (let start = 0; start < bytes.length; start += 0x8000) binary += String.fromCharCode(...bytes.subarray(start, start + 0x8000));
+  return btoa(binary);
+}
+
+/** The logo: a PNG, JPEG or WebP of at most 1 MiB, kept in the environment's database. */
+export function ShelterLogoCard({ logo }: { logo: ShelterLogoInfo | null }): React.JSX.Element {
+  const setLogo = useSetLogo();
+  const removeLogo = useRemoveLogo();
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const upload = async (file: File | null) => {
+    if (!file) return;
+    setProblem(null);
+    if (file.size > LOGO_MAX_BYTES) {
+      setProblem(`${file.name} is ${Math.ceil(file.size / 1024)} KB; a logo may be at most ${LOGO_MAX_BYTES / 1024 / 1024} MB.`);
+      return;
+    }
+    setLogo.mutate(await base64Of(file), { onError: (error) => setProblem(refusalMessage(error) ?? 'The logo could not be saved.') });
+  };
+
+  return (
+    <Card withBorder radius="md" padding="md" maw={720} data-testid="shelter-logo">
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          Logo
+        </Title>
+        <Text size="sm" c={logo ? undefined : 'dimmed'}>
+          {logo ? `${KIND[logo.mediaType]}, ${Math.ceil(logo.byteSize / 1024)} KB, uploaded ${formatMoment(logo.updatedAt)}` : 'No logo yet.'}
+        </Text>
+        <Text size="xs" c="dimmed">
+          PNG, JPEG or WebP, at most 1 MB.
+        </Text>
+        {problem && (
+          <Text size="sm" c="red" role="alert">
+            {problem}
+          </Text>
+        )}
+        <Group>
+          <FileButton onChange={(file) => void upload(file)} accept="image/png,image/jpeg,image/webp">
+            {(props) => (
+              <Button {...props} variant="light" leftSection={<IconPhotoUp size={16} />} loading={setLogo.isPending}>
+                {logo ? 'Replace logo' : 'Upload logo'}
+              </Button>
+            )}
+          </FileButton>
+          {logo && (
+            <Button variant="subtle" color="red" leftSection={<IconTrash size={16} />} onClick={() => removeLogo.mutate(null)} loading={removeLogo.isPending}>
+              Remove logo
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

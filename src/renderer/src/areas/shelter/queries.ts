@@ -1,0 +1,40 @@
+import { useQuery } from '@tanstack/react-query';
+import type { ShelterChange } from '../../../../shared/shelter';
+import { call } from '../../client/transport';
+import { useEnvironment } from '../../client/EnvironmentProvider';
+import { useAction } from '../../client/action';
+import { SHOWN_IN_PLACE } from '../../client/errors';
+
+export function useShelter() {
+  const environment = useEnvironment();
+  return useQuery({ queryKey: [environment, 'shelter'], queryFn: () => call('shelter.get', { environment }) });
+}
+
+export function useSaveShelter() {
+  return useAction({
+    run: (shelter: ShelterChange, environment) => call('shelter.set', { environment, shelter }),
+    progress: 'Saving the shelter profile…',
+    success: () => 'Shelter profile saved.',
+    shownInPlace: SHOWN_IN_PLACE.always,
+    invalidates: ['shelter', 'pets'],
+  });
+}
+
+export function useSetLogo() {
+  return useAction({
+    run: (data: string, environment) => call('shelter.setLogo', { environment, data }),
+    progress: 'Uploading the logo…',
+    success: () => 'Logo saved.',
+    shownInPlace: SHOWN_IN_PLACE.always,
+    invalidates: ['shelter'],
+  });
+}
+
+export function useRemoveLogo() {
+  return useAction({
+    run: (_: null, environment) => call('shelter.removeLogo', { environment }),
+    progress: 'Removing the logo…',
+    success: () => 'Logo removed.',
+    invalidates: ['shelter'],
+  });
+}

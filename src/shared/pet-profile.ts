@@ -1,0 +1,212 @@
+/**
+ * A pet's profile: what staff record about an animal beyond the public API's Pet (name, category,
+ * status). Every field is optional. Three fields are PRIVATE (microchip number, kennel location,
+ * internal notes): they are marked `private: true` in the schema's metadata and never leave the
+ * shelter — anything published (the adoption site, feeds, portal exports) goes through
+ * `publicProfile`, which drops them.
+ */
+import { z } from 'zod';
+import type { PetRecord } from './models';
+import { nameSchema } from './names';
+
+export const PET_SEXES = ['female', 'male', 'unknown'] as const;
+export const PET_SIZES = ['small', 'medium', 'large', 'xlarge'] as const;
+/** Petfinder's coat lengths, which RescueGroups' coatLength maps onto. */
+export const PET_COATS = ['hairless', 'short', 'medium', 'long', 'wire', 'curly'] as const;
+export const GOOD_WITH = ['yes', 'no', 'unknown'] as const;
+export const AGE_GROUPS = ['baby', 'young', 'adult', 'senior'] as const;
+
+export type PetSex = (typeof PET_SEXES)[number];
+export type PetSize = (typeof PET_SIZES)[number];
+export type PetCoat = (typeof PET_COATS)[number];
+export type GoodWith = (typeof GOOD_WITH)[number];
+export type AgeGroup = (typeof AGE_GROUPS)[number];
+
+export const DESCRIPTION_MAX = 5_000;
+export const ADOPTION_FEE_MAX = 1_000_000;
+
+const oneOf = <const T extends readonly [string, ...string[]]>(values: T) => z.enum(values, { error: `must be one of ${values.join(', ')}` });
+
+/** Controls (C0, DEL, C1) but the line feed, and the Unicode line and paragraph separators. */
+const CONTROL_BUT_NEWLINE = /(?!\n)[\p{Cc}\p{Zl}\p{Zp}]/u;
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/** Plain text with paragraphs: line ends become \n, no other control character, no markup is interpreted anywhere. */
+export function paragraphsSchema(max: number) {
+  return z
+    .string({ error: 'must be a string' })
+    .transform((text) => text.replace(/\r\n?/g, '\n').trim())
+    .refine((text) => text.length > 0, { error: 'must not be empty (leave it unset instead)', abort: true })
+    .refine((text) => !CONTROL_BUT_NEWLINE.test(text), { error: 'must not contain control characters (line breaks are fine)', abort: true })
+    .refine((text) => !LONE_SURROGATE.test(text), { error: 'must be valid Unicode text', abort: true })
+    .refine((text) => text.length <= max, { error: `must be at most ${max.toLocaleString('en-US')} characters` });
+}
+
+const line = (max: number) => nameSchema(max);
+
+function isRealDate(year: number, month: number, day: number): boolean {
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** A calendar date, YYYY-MM-DD. */
+const DateSchema = z
+  .string({ error: 'must be a date, YYYY-MM-DD' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date, YYYY-MM-DD', abort: true })
+  .refine((text) => isRealDate(Number(text.slice(0, 4)), Number(text.slice(5, 7)), Number(text.slice(8, 10))), { error: 'must be a real date, YYYY-MM-DD' })
+  .refine((text) => text >= '1900-01-01', { error: 'must be 1900 or later' });
+
+const BIRTH_RULE = 'must be a date (YYYY-MM-DD), or an estimate: a month (YYYY-MM) or a year (YYYY)';
+
+/** A known birth date (YYYY-MM-DD) or an estimate to the month (YYYY-MM) or the year (YYYY). */
+const BirthDateSchema = z
+  .string({ error: BIRTH_RULE })
+  .regex(/^\d{4}(-\d{2}(-\d{2})?)?$/, { error: BIRTH_RULE, abort: true })
+  .refine(
+    (text) => {
+      const [year = 0, month = 1, day = 1] = text.split('-').map(Number);
+      return year >= 1900 && isRealDate(year, month, day);
+    },
+    { error: BIRTH_RULE },
+  );
+
+/** Whole money with at most two decimals (cents); the currency is the shelter's (ShelterProfile.currency). */
+const FeeSchema = z
+  .number({ error: 'must be an amount, e.g. 150 or 85.50' })
+  .min(0, { error: 'must be 0 or more' })
+  .max(ADOPTION_FEE_MAX, { error: `must be at most ${ADOPTION_FEE_MAX.toLocaleString('en-US')}` })
+  .refine((amount) => Math.abs(Math.round(amount * 100) - amount * 100) < 1e-6, { error: 'must have at most two decimals' });
+
+const MicrochipSchema = z
+  .string({ error: 'must be a string' })
+  .trim()
+  .regex(/^[A-Za-z0-9][A-Za-z0-9 .-]{0,39}$/, { error: 'must be 1 to 40 letters and digits (spaces, dots and hyphens allowed between)' });
+
+/** Marks a field as never published: `publicProfile` drops it, and JSON Schema readers see `private: true`. */
+const privateField = <S extends z.ZodType>(schema: S, description: string) => schema.meta({ private: true, description: `PRIVATE, never published. ${description}` });
+
+/** The fields anything published may show. */
+const publicFields = {
+  breedPrimary: line(100).describe('Primary breed, e.g. "Labrador Retriever".'),
+  breedSecondary: line(100).describe('Secondary breed of a cross.'),
+  breedMixed: z.boolean({ error: 'must be true or false' }).describe('A mix (of the breeds given, or of unknown ones).'),
+  sex: oneOf(PET_SEXES),
+  birthDate: BirthDateSchema.describe('Known birth date, or an estimate to the month or year; gives the age group.'),
+  size: oneOf(PET_SIZES).describe('Expected adult size.'),
+  color: line(100).describe('Colour(s), e.g. "black and white".'),
+  coat: oneOf(PET_COATS).describe('Coat length.'),
+  description: paragraphsSchema(DESCRIPTION_MAX).describe('Plain text; paragraphs separated by blank lines.'),
+  goodWithKids: oneOf(GOOD_WITH),
+  goodWithDogs: oneOf(GOOD_WITH),
+  goodWithCats: oneOf(GOOD_WITH),
+  houseTrained: z.boolean({ error: 'must be true or false' }),
+  spayedNeutered: z.boolean({ error: 'must be true or false' }),
+  specialNeeds: paragraphsSchema(1_000).describe('Medical or behavioural needs an adopter must know.'),
+  intakeDate: DateSchema.describe('The day the animal came in.'),
+  adoptionFee: FeeSchema.describe("Amount in the shelter's currency."),
+};
+
+/** The fields that stay with the shelter (its staff views and its own backup export). */
+const privateFields = {
+  microchipNumber: privateField(MicrochipSchema, 'Microchip (transponder) number.'),
+  kennelLocation: privateField(line(100), 'Where the animal is housed, e.g. "Kennel B4".'),
+  internalNotes: privateField(paragraphsSchema(DESCRIPTION_MAX), 'Staff notes.'),
+};
+
+const profileFields = { ...publicFields, ...privateFields };
+
+export type PetProfileField = keyof typeof profileFields;
+export const PET_PROFILE_FIELDS = Object.keys(profileFields) as PetProfileField[];
+export const PRIVATE_PROFILE_FIELDS = Object.keys(privateFields) as (keyof typeof privateFields)[];
+
+const unknownFields = { error: (issue: z.core.$ZodRawIssue) => (issue.code === 'unrecognized_keys' ? `has unknown field(s) ${(issue as { keys: string[] }).keys.join(', ')}` : 'must be an object') };
+
+const optionalShape = <T extends Record<string, z.ZodType>>(fields: T) =>
+  Object.fromEntries(Object.entries(fields).map(([key, schema]) => [key, schema.optional()])) as { [K in keyof T]: z.ZodOptional<T[K]> };
+
+/** A whole profile: any field may be absent (not recorded). */
+export const PetProfileSchema = z.strictObject(optionalShape(profileFields), unknownFields).meta({ id: 'PetProfile' });
+export type PetProfile = z.infer<typeof PetProfileSchema>;
+
+/** What may be published: the profile without its private fields. */
+export const PublicPetProfileSchema = z.strictObject(optionalShape(publicFields), unknownFields).meta({ id: 'PublicPetProfile' });
+export type PublicPetProfile = z.infer<typeof PublicPetProfileSchema>;
+
+/** A change: a field given sets it, `null` clears it, an absent field stays as it is. */
+export const PetProfileChangeSchema = z.strictObject(
+  Object.fromEntries(Object.entries(profileFields).map(([key, schema]) => [key, schema.nullable().optional()])) as {
+    [K in PetProfileField]: z.ZodOptional<z.ZodNullable<(typeof profileFields)[K]>>;
+  },
+  unknownFields,
+);
+export type PetProfileChange = z.input<typeof PetProfileChangeSchema>;
+
+/** True for the fields that must never be published. */
+export function isPrivateProfileField(field: string): boolean {
+  return (PRIVATE_PROFILE_FIELDS as string[]).includes(field);
+}
+
+/** The profile as anything published may show it: every private field dropped. */
+export function publicProfile(profile: PetProfile): PublicPetProfile {
+  const shown: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(profile)) if (!isPrivateProfileField(field) && value !== undefined) shown[field] = value;
+  return shown as PublicPetProfile;
+}
+
+/** One saved change of a profile: each field changed, with its value before and after (null: unset). */
+export interface ProfileChange {
+  changedAt: number;
+  fields: Partial<Record<PetProfileField, { from: unknown; to: unknown }>>;
+}
+
+/** What staff see of one pet: its record, its whole profile (private fields included) and the age group it gives. */
+export interface PetDetails {
+  pet: PetRecord;
+  profile: PetProfile;
+  /** From the birth date and the category (AGE_THRESHOLDS_MONTHS); null without a birth date. */
+  ageGroup: AgeGroup | null;
+  /** The shelter's currency (ISO 4217) the adoption fee is in; null until the shelter profile names one. */
+  currency: string | null;
+}
+
+/** Which age thresholds a category follows, from its name. */
+export type AgeScale = 'dog' | 'cat' | 'other';
+
+/**
+ * Age groups in months of age, [young from, adult from, senior from]: baby below the first.
+ * Dogs: baby < 6 months, young < 2 years, adult < 8 years, senior from 8 (large breeds age sooner;
+ * 8 is the usual shelter cut). Cats: baby < 6 months, young < 2 years, adult < 10 years, senior from 10
+ * (the AAFP/AAHA life stages put "senior" at 10). Others (rabbits, small animals, birds): baby < 6
+ * months, young < 1 year, adult < 5 years, senior from 5.
+ */
+export const AGE_THRESHOLDS_MONTHS: Record<AgeScale, readonly [number, number, number]> = {
+  dog: [6, 24, 96],
+  cat: [6, 24, 120],
+  other: [6, 12, 60],
+};
+
+/** Dogs and cats by their category's name ("Dogs", "Puppies", "Cats", "Kittens"); every other category is "other". */
+export function ageScaleOf(categoryName: string): AgeScale {
+  const name = categoryName.toLowerCase();
+  if (/\b(dogs?|pupp(y|ies)|canines?)\b/.test(name)) return 'dog';
+  if (/\b(cats?|kittens?|felines?)\b/.test(name)) return 'cat';
+  return 'other';
+}
+
+/**
+ * The age group on `today` (YYYY-MM-DD). An estimate counts from the middle of what it names: the
+ * 15th of a month, the 1st of July of a year. Null without a birth date, or when it lies after today.
+ */
+export function ageGroupOf(birthDate: string | undefined, scale: AgeScale, today: string): AgeGroup | null {
+  if (!birthDate) return null;
+  const [year = 0, month = 7, day = month === 7 && birthDate.length === 4 ? 1 : 15] = birthDate.split('-').map(Number);
+  const [nowYear = 0, nowMonth = 1, nowDay = 1] = today.split('-').map(Number);
+  let months = (nowYear - year) * 12 + (nowMonth - month);
+  if (nowDay < day) months -= 1;
+  if (months < 0) return null;
+  const [young, adult, senior] = AGE_THRESHOLDS_MONTHS[scale];
+  if (months < young) return 'baby';
+  if (months < adult) return 'young';
+  if (months < senior) return 'adult';
+  return 'senior';
+}

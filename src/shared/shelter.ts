@@ -1,0 +1,76 @@
+/**
+ * The shelter's own profile, one per environment: who publishes the adoption site (its title, contact
+ * and "how to adopt"), and the currency of every adoption fee. Everything in it is public.
+ */
+import { z } from 'zod';
+import { nameSchema } from './names';
+import { paragraphsSchema } from './pet-profile';
+
+/** A logo is shown small: 1 MiB is plenty for a PNG, JPEG or WebP of it. */
+export const LOGO_MAX_BYTES = 1024 * 1024;
+export const LOGO_MEDIA_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+export type LogoMediaType = (typeof LOGO_MEDIA_TYPES)[number];
+
+/** ISO 4217 codes as the runtime's ICU knows them (Node and Chromium ship the full list). */
+const KNOWN_CURRENCIES: ReadonlySet<string> = new Set(typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('currency') : []);
+
+export const CurrencySchema = z
+  .string({ error: 'must be an ISO 4217 currency code, e.g. USD, EUR, GBP' })
+  .trim()
+  .transform((code) => code.toUpperCase())
+  .refine((code) => /^[A-Z]{3}$/.test(code) && (KNOWN_CURRENCIES.size === 0 || KNOWN_CURRENCIES.has(code)), {
+    error: 'must be an ISO 4217 currency code, e.g. USD, EUR, GBP',
+  });
+
+const PhoneSchema = z
+  .string({ error: 'must be a string' })
+  .trim()
+  .regex(/^\+?[0-9][0-9 ().\-/]{2,38}(\s*(x|ext\.?)\s*[0-9]{1,6})?$/i, { error: 'must be a phone number: digits, spaces, + ( ) - . / and an optional extension' });
+
+const shelterFields = {
+  name: nameSchema(200).describe('Shown as the title of the adoption site.'),
+  address: paragraphsSchema(500),
+  phone: PhoneSchema,
+  email: z.string({ error: 'must be a string' }).trim().pipe(z.email({ error: 'must be an email address' })),
+  website: z.string({ error: 'must be a string' }).trim().pipe(z.url({ protocol: /^https?$/, error: 'must be a web address starting with https:// or http://' })),
+  openingHours: paragraphsSchema(1_000),
+  howToAdopt: paragraphsSchema(5_000).describe('Plain text; paragraphs separated by blank lines.'),
+  currency: CurrencySchema.describe('ISO 4217 code of every adoption fee.'),
+};
+
+export type ShelterField = keyof typeof shelterFields;
+export const SHELTER_FIELDS = Object.keys(shelterFields) as ShelterField[];
+
+/** A change: a field given sets it, `null` clears it, an absent field stays as it is. */
+export const ShelterChangeSchema = z.strictObject(
+  Object.fromEntries(Object.entries(shelterFields).map(([key, schema]) => [key, schema.nullable().optional()])) as {
+    [K in ShelterField]: z.ZodOptional<z.ZodNullable<(typeof shelterFields)[K]>>;
+  },
+  { error: (issue) => (issue.code === 'unrecognized_keys' ? `has unknown field(s) ${issue.keys.join(', ')}` : 'must be an object') },
+);
+export type ShelterChange = z.input<typeof ShelterChangeSchema>;
+
+export interface ShelterLogoInfo {
+  mediaType: LogoMediaType;
+  byteSize: number;
+  updatedAt: number;
+}
+
+/** The stored profile: unset fields are absent; `logo` describes the stored image (its bytes come from ShelterService.logo()). */
+export type ShelterProfile = { [K in ShelterField]?: z.output<(typeof shelterFields)[K]> } & { logo: ShelterLogoInfo | null };
+
+/** A logo sent from the window or the CLI: the file's bytes, base64. */
+export const LogoUploadSchema = z
+  .string({ error: 'must be the image, base64-encoded' })
+  .max(Math.ceil(LOGO_MAX_BYTES / 3) * 4 + 4, { error: `must be at most ${LOGO_MAX_BYTES / 1024 / 1024} MiB` })
+  .regex(/^[A-Za-z0-9+/]*={0,2}$/, { error: 'must be base64' });
+
+/** The image type by its first bytes (never by a file name): PNG, JPEG or WebP, else null. */
+export function logoMediaType(bytes: Uint8Array): LogoMediaType | null {
+  const starts = (...values: number[]) => values.every((value, index) => bytes[index] === value);
+  if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'image/png';
+  if (starts(0xff, 0xd8, 0xff)) return 'image/jpeg';
+  const riff = starts(0x52, 0x49, 0x46, 0x46);
+  const webp = bytes[8] === 0x57 && bytes[9] === 0x45 && bytes[10] === 0x42 && bytes[11] === 0x50;
+  return riff && webp ? 'image/webp' : null;
+}

@@ -1,0 +1,78 @@
+/**
+ * Issue 21 §4: `pets cards` prints kennel cards whose QR codes open each pet's page on the
+ * project's live address; the PDF is rendered with poppler and each code read back with jsQR.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Engine } from '../../src/main/engine/engine';
+import { pdfText, POPPLER_MISSING, readQr, renderPdfPages } from '../helpers/pdf-render';
+import { killServer, runCli, spawnServer, type ServerProcess } from '../helpers/processes';
+import { siteRequest } from '../helpers/site-http';
+import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
+
+let server: ServerProcess | undefined;
+let dataDir: string | undefined;
+
+afterEach(async () => {
+  await killServer(server);
+  server = undefined;
+  if (dataDir) removeTempDir(dataDir);
+  dataDir = undefined;
+});
+
+async function shelterWithPets(): Promise<{ biscuit: number; pepper: number }> {
+  dataDir = makeTempDir();
+  const engine = new Engine({ dataDir, environment: 'production' });
+  try {
+    engine.services.shelter.set({ name: 'Happy Paws Rescue', currency: 'EUR' });
+    const account = engine.services.accounts.create({ name: 'Happy Paws', planId: 'pro' });
+    const biscuit = engine.services.pets.create({ name: 'Biscuit', categoryId: 1, status: 'available' }).id;
+    const pepper = engine.services.pets.create({ name: 'Pepper', categoryId: 1, status: 'available' }).id;
+    engine.services.pets.create({ name: 'Home Already', categoryId: 1, status: 'sold' });
+    engine.services.petProfiles.set(biscuit, { breedPrimary: 'Labrador Retriever', sex: 'female', birthDate: '2022-03', adoptionFee: 120, goodWithKids: 'yes', description: 'Loves walks.', microchipNumber: '985112003456789' });
+    const jpeg = await sharp({ create: { width: 900, height: 700, channels: 3, background: '#b07040' } }).jpeg().toBuffer();
+    await engine.services.photos.add(biscuit, [{ name: 'biscuit.jpg', bytes: jpeg }]);
+    engine.sites.projects.create({ accountId: account.id, name: 'Happy Paws' });
+    return { biscuit, pepper };
+  } finally {
+    engine.close();
+  }
+}
+
+describe.skipIf(POPPLER_MISSING !== undefined && process.env.CI !== 'true')(`kennel cards from the CLI${POPPLER_MISSING ? ` (skipped: ${POPPLER_MISSING})` : ''}`, () => {
+  it('before the adoption site is published, says which project the QR codes would open is missing', async () => {
+    await shelterWithPets();
+    const refused = await runCli(['--data-dir', dataDir!, 'pets', 'cards', '--out', path.join(dataDir!, 'cards.pdf')], 60_000);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/No project serves the adoption site yet/);
+    expect(fs.existsSync(path.join(dataDir!, 'cards.pdf'))).toBe(false);
+  }, 90_000);
+
+  it('with the site live on a running server: two a page, each QR code opens that pet’s page', async () => {
+    const { biscuit, pepper } = await shelterWithPets();
+    server = await spawnServer(dataDir!);
+    expect((await runCli(['--data-dir', dataDir!, 'deploy', 'happy-paws', '--adoption-page'], 60_000)).code).toBe(0);
+    const out = path.join(dataDir!, 'cards.pdf');
+    const made = await runCli(['--data-dir', dataDir!, '--json', 'pets', 'cards', '--out', out, '--per-page', '2', '--size', 'letter'], 60_000);
+    expect(made.code, made.stderr).toBe(0);
+    const port = Number(new URL(server.baseUrl).port);
+    expect(JSON.parse(made.stdout)).toMatchObject({ cards: 2, project: 'happy-paws', address: `http://happy-paws.localhost:${port}` });
+
+    const pdf = fs.readFileSync(out);
+    const [page] = renderPdfPages(pdf);
+    const half = Math.floor(page!.height / 2);
+    const urls = [readQr(page!, { x: 0, y: 0, width: page!.width, height: half }), readQr(page!, { x: 0, y: half, width: page!.width, height: page!.height - half })];
+    expect(urls).toEqual([`http://happy-paws.localhost:${port}/pets/${biscuit}-biscuit.html`, `http://happy-paws.localhost:${port}/pets/${pepper}-pepper.html`]);
+    for (const url of urls) {
+      const visit = await siteRequest(port, `happy-paws.localhost:${port}`, new URL(url!).pathname);
+      expect(visit.status).toBe(200);
+    }
+    const text = pdfText(pdf);
+    expect(text).toContain('Labrador Retriever');
+    expect(text).toContain('€120.00');
+    expect(text).not.toContain('985112003456789');
+    expect(text).not.toContain('Home Already');
+  }, 120_000);
+});
