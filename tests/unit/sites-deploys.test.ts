@@ -184,7 +184,9 @@ describe('deploying a folder', () => {
 describe('the built-in adoption page', () => {
   it("is the shelter's name and its available pets, escaped, as a static page", async () => {
     const { projects } = engine.sites;
-    const shelter = engine.services.accounts.create({ name: `Paws & Claws <script>alert("x")</script> O'Neil`, planId: 'free' });
+    // Issue 21: the page is titled by the shelter profile's name, not by the project's account.
+    engine.services.shelter.set({ name: `Paws & Claws <script>alert("x")</script> O'Neil` });
+    const shelter = engine.services.accounts.create({ name: 'Pet Finder App', planId: 'free' });
     engine.services.pets.create({ name: '<img src=x onerror=alert(1)>', categoryId: 1 });
     engine.services.pets.create({ name: 'Biscuit', categoryId: 2, status: 'available' });
     engine.services.pets.create({ name: 'Already Home', categoryId: 1, status: 'sold' });
@@ -200,6 +202,7 @@ describe('the built-in adoption page', () => {
     expect(html).toContain('<h1>Paws &amp; Claws &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; O&#39;Neil</h1>');
     expect(html).toContain('<h2>&lt;img src=x onerror=alert(1)&gt;</h2>');
     expect(html).not.toContain('<script>');
+    expect(html).not.toContain('Pet Finder App');
     expect(html).not.toContain('<img');
     expect(html).toContain('<h2>Biscuit</h2><dl><dt>Category</dt><dd>Cats</dd><dt>Status</dt><dd><span class="status">available</span>');
     expect(html).not.toContain('Already Home');
