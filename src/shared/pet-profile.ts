@@ -125,11 +125,11 @@ const optionalShape = <T extends Record<string, z.ZodType>>(fields: T) =>
   Object.fromEntries(Object.entries(fields).map(([key, schema]) => [key, schema.optional()])) as { [K in keyof T]: z.ZodOptional<T[K]> };
 
 /** A whole profile: any field may be absent (not recorded). */
-export const PetProfileSchema = z.strictObject(optionalShape(profileFields), unknownFields).meta({ id: 'PetProfile' });
+export const PetProfileSchema = z.strictObject(optionalShape(profileFields), unknownFields);
 export type PetProfile = z.infer<typeof PetProfileSchema>;
 
 /** What may be published: the profile without its private fields. */
-export const PublicPetProfileSchema = z.strictObject(optionalShape(publicFields), unknownFields).meta({ id: 'PublicPetProfile' });
+export const PublicPetProfileSchema = z.strictObject(optionalShape(publicFields), unknownFields);
 export type PublicPetProfile = z.infer<typeof PublicPetProfileSchema>;
 
 /** A change: a field given sets it, `null` clears it, an absent field stays as it is. */
