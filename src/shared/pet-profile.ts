@@ -124,7 +124,10 @@ const unknownFields = { error: (issue: z.core.$ZodRawIssue) => (issue.code === '
 const optionalShape = <T extends Record<string, z.ZodType>>(fields: T) =>
   Object.fromEntries(Object.entries(fields).map(([key, schema]) => [key, schema.optional()])) as { [K in keyof T]: z.ZodOptional<T[K]> };
 
-/** A whole profile: any field may be absent (not recorded). */
+/**
+ * A whole profile: any field may be absent (not recorded). No registry `id` on these schemas:
+ * the public API's OpenAPI generator lists every schema with one among its components.
+ */
 export const PetProfileSchema = z.strictObject(optionalShape(profileFields), unknownFields);
 export type PetProfile = z.infer<typeof PetProfileSchema>;
 
