@@ -124,12 +124,15 @@ const unknownFields = { error: (issue: z.core.$ZodRawIssue) => (issue.code === '
 const optionalShape = <T extends Record<string, z.ZodType>>(fields: T) =>
   Object.fromEntries(Object.entries(fields).map(([key, schema]) => [key, schema.optional()])) as { [K in keyof T]: z.ZodOptional<T[K]> };
 
-/** A whole profile: any field may be absent (not recorded). */
-export const PetProfileSchema = z.strictObject(optionalShape(profileFields), unknownFields).meta({ id: 'PetProfile' });
+/**
+ * A whole profile: any field may be absent (not recorded). No registry `id` on these schemas:
+ * the public API's OpenAPI generator lists every schema with one among its components.
+ */
+export const PetProfileSchema = z.strictObject(optionalShape(profileFields), unknownFields);
 export type PetProfile = z.infer<typeof PetProfileSchema>;
 
 /** What may be published: the profile without its private fields. */
-export const PublicPetProfileSchema = z.strictObject(optionalShape(publicFields), unknownFields).meta({ id: 'PublicPetProfile' });
+export const PublicPetProfileSchema = z.strictObject(optionalShape(publicFields), unknownFields);
 export type PublicPetProfile = z.infer<typeof PublicPetProfileSchema>;
 
 /** A change: a field given sets it, `null` clears it, an absent field stays as it is. */

@@ -184,6 +184,8 @@ describe('deploying a folder', () => {
 describe('the built-in adoption page', () => {
   it("is the shelter profile's name and its available pets with their public profiles, escaped, as a static site", async () => {
     const { projects } = engine.sites;
+    // The site is titled by the shelter profile's name, never by the project's account.
+    engine.services.accounts.create({ name: 'Pet Finder App', planId: 'free' });
     engine.services.shelter.set({ name: `Paws & Claws <script>alert("x")</script> O'Neil`, currency: 'EUR' });
     const evil = engine.services.pets.create({ name: '<img src=x onerror=alert(1)>', categoryId: 1 });
     const biscuit = engine.services.pets.create({ name: 'Biscuit', categoryId: 2, status: 'available' });
@@ -201,6 +203,7 @@ describe('the built-in adoption page', () => {
     expect(html).toContain('<h3>&lt;img src=x onerror=alert(1)&gt;</h3>');
     expect(html).not.toContain('<script>');
     expect(html).toContain('<h3>Biscuit</h3><p>Siamese · Female</p>');
+    expect(html).not.toContain('Pet Finder App');
     expect(html).not.toContain('Already Home');
     expect(html).not.toContain('On Hold');
     expect(html).toContain('2 pets are waiting for a family.');

@@ -21,9 +21,9 @@ export function PetProfileDrawer({ opened, pet, onClose }: PetProfileDrawerProps
         </Text>
         {/* The photo panel (issue 21, photos) goes here, above the profile. */}
         {details.isPending && <SkeletonBlocks count={6} height={56} />}
-        {details.isError && <LoadFailure error={details.error} onRetry={() => void details.refetch()} />}
-        {/* Made once per pet: a refetch (after a refused save, say) must not wipe what staff typed. */}
-        {details.isSuccess && <PetProfileForm key={details.data.pet.id} details={details.data} onDone={onClose} />}
+        {details.isError && !details.data && <LoadFailure error={details.error} onRetry={() => void details.refetch()} />}
+        {/* Made once per pet and kept while a refetch fails (the pet removed meanwhile): what staff typed stays. */}
+        {details.data && <PetProfileForm key={details.data.pet.id} details={details.data} onDone={onClose} />}
       </Stack>
     </Drawer>
   );

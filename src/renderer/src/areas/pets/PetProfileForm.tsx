@@ -35,7 +35,8 @@ export function PetProfileForm({ details, onDone }: { details: PetDetails; onDon
     save.mutate({ id: pet.id, name: pet.name, profile: changeOf(values) }, { onSuccess: onDone, onError: failure.show });
   });
   const select = (field: keyof ProfileValues, label: string, data: { value: string; label: string }[]) => (
-    <Select label={label} placeholder="Not recorded" clearable data={data} {...form.getInputProps(field)} />
+    // An unset field is null to the Select ('' would count as a value and show the clear button).
+    <Select label={label} placeholder="Not recorded" clearable data={data} {...form.getInputProps(field)} value={(form.values[field] as string) || null} />
   );
 
   return (

@@ -1,0 +1,111 @@
+/**
+ * Issue 21 §1 in the window: a pet's profile in its drawer (sections, private fields marked, checked
+ * with the shared schema, a refused save keeps what was typed) and the Shelter page, each fitting a
+ * 1280×800 and a 1000×700 window.
+ */
+import { cliJson, expect, goTo, importPets, notification, openDesk, test } from './fixtures';
+import { VIEWPORTS, expectNothingCut, sizeName } from './viewports';
+
+interface Details {
+  profile: Record<string, unknown>;
+}
+
+const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(64)]);
+
+for (const viewport of VIEWPORTS) {
+  test.describe(`at ${sizeName(viewport)}`, () => {
+    test.use({ viewport });
+    // Several CLI runs beside the browser: on two shared cores a run can take a minute.
+    test.setTimeout(150_000);
+
+    test("a pet's profile: sections, private fields marked, errors under their fields, saved through the admin contract", async ({ page, desk }) => {
+      const [biscuit, luna] = await importPets(desk, [
+        { name: 'Biscuit', categoryId: 1 },
+        { name: 'Luna', categoryId: 2 },
+      ]);
+      await openDesk(page, desk);
+      await page.getByTestId(`pet-row-${biscuit!.id}`).getByRole('button', { name: 'Profile of Biscuit', exact: true }).click();
+      const drawer = page.getByRole('dialog', { name: 'Profile of Biscuit' });
+      await expect(drawer.getByTestId('pet-profile-form')).toBeVisible();
+      for (const legend of ['Breed and looks', 'Age and arrival', 'Getting along', 'For adopters']) await expect(drawer.getByText(legend, { exact: true })).toBeVisible();
+      const privateFields = drawer.getByTestId('private-fields');
+      await expect(privateFields.getByText('Private — never published').first()).toBeVisible();
+      for (const label of ['Microchip number', 'Kennel location', 'Internal notes']) await expect(privateFields.getByLabel(label)).toBeVisible();
+      await expectNothingCut(page, drawer);
+
+      // Checked before sending: each error under its field, nothing saved.
+      await drawer.getByLabel('Primary breed').fill('Beagle');
+      await drawer.getByLabel('Born').fill('2023-13');
+      await drawer.getByLabel('Microchip number').fill('<chip>');
+      await drawer.getByRole('button', { name: 'Save profile' }).click();
+      await expect(drawer.getByText('must be a date (YYYY-MM-DD), or an estimate')).toBeVisible();
+      await expect(drawer.getByText('must be 1 to 40 letters and digits')).toBeVisible();
+      expect((await cliJson<Details>(desk, 'pets', 'show', String(biscuit!.id))).profile).toEqual({});
+      await expectNothingCut(page, drawer);
+
+      await drawer.getByLabel('Born').fill('2023-04');
+      await drawer.getByLabel('Microchip number').fill('985112003456789');
+      await drawer.getByRole('textbox', { name: 'Description' }).fill('Loves walks.\n\nSleeps on the sofa.');
+      await drawer.getByRole('combobox', { name: 'Good with cats' }).click();
+      await page.getByRole('option', { name: 'No', exact: true }).click();
+      await drawer.getByRole('button', { name: 'Save profile' }).click();
+      await expect(notification(page, 'Profile of Biscuit saved.')).toBeVisible();
+      await expect(drawer).toBeHidden();
+      expect((await cliJson<Details>(desk, 'pets', 'show', String(biscuit!.id))).profile).toEqual({
+        breedPrimary: 'Beagle',
+        birthDate: '2023-04',
+        microchipNumber: '985112003456789',
+        description: 'Loves walks.\n\nSleeps on the sofa.',
+        goodWithCats: 'no',
+      });
+
+      // A save the engine refuses (the pet was removed meanwhile) keeps what was typed, and says why.
+      await page.getByTestId(`pet-row-${luna!.id}`).getByRole('button', { name: 'Profile of Luna', exact: true }).click();
+      const lunaDrawer = page.getByRole('dialog', { name: 'Profile of Luna' });
+      await lunaDrawer.getByLabel('Kennel location').fill('Cattery 2');
+      await desk.cli('pets', 'remove', String(luna!.id));
+      await lunaDrawer.getByRole('button', { name: 'Save profile' }).click();
+      await expect(lunaDrawer.getByTestId('dialog-failure')).toBeVisible();
+      await expect(lunaDrawer.getByLabel('Kennel location')).toHaveValue('Cattery 2');
+      await expectNothingCut(page, lunaDrawer);
+    });
+
+    test('the Shelter page: the profile and its logo, checked with the shared schema', async ({ page, desk }) => {
+      await openDesk(page, desk);
+      await goTo(page, 'Shelter');
+      await expect(page.getByTestId('shelter-form')).toBeVisible();
+      await expectNothingCut(page);
+
+      const form = page.getByTestId('shelter-form');
+      await form.getByLabel('Name').fill('Happy Tails Rescue');
+      await form.getByLabel('Currency').fill('EURO');
+      await form.getByLabel('Email').fill('not an email');
+      await form.getByRole('button', { name: 'Save shelter profile' }).click();
+      await expect(form.getByText('must be an ISO 4217 currency code')).toBeVisible();
+      await expect(form.getByText('must be an email address')).toBeVisible();
+      expect(await cliJson(desk, 'shelter', 'show')).toEqual({ logo: null });
+      await expectNothingCut(page);
+
+      await form.getByLabel('Currency').fill('eur');
+      await form.getByLabel('Email').fill('adopt@happytails.test');
+      await form.getByRole('textbox', { name: 'How to adopt' }).fill('Meet the pet.\n\nTake it home.');
+      await form.getByRole('button', { name: 'Save shelter profile' }).click();
+      await expect(notification(page, 'Shelter profile saved.')).toBeVisible();
+      expect(await cliJson(desk, 'shelter', 'show')).toEqual({
+        name: 'Happy Tails Rescue',
+        email: 'adopt@happytails.test',
+        currency: 'EUR',
+        howToAdopt: 'Meet the pet.\n\nTake it home.',
+        logo: null,
+      });
+
+      const logo = page.getByTestId('shelter-logo');
+      await logo.locator('input[type="file"]').setInputFiles({ name: 'logo.gif', mimeType: 'image/png', buffer: Buffer.from('GIF89a') });
+      await expect(logo.getByRole('alert')).toContainText('must be a PNG, JPEG or WebP image');
+      await logo.locator('input[type="file"]').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
+      await expect(logo).toContainText('PNG, 1 KB');
+      await expect(logo.getByRole('button', { name: 'Remove logo' })).toBeVisible();
+      await expectNothingCut(page);
+    });
+  });
+}
