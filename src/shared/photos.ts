@@ -66,6 +66,3 @@ export const PhotoUploadSchema = z.strictObject({
   alt: AltTextSchema.optional(),
 });
 export type PhotoUpload = z.infer<typeof PhotoUploadSchema>;
-
-/** A photo as the CLI and the contract name it: its id (`pets photos list` shows them). */
-export const PhotoReferenceSchema = z.int({ error: 'must be a photo id' }).positive({ error: 'must be a photo id' });

@@ -3,7 +3,7 @@
  * under a form's field, in an alert inside the form, or over the whole window. The engine's message is
  * the same for every face; the words around it, and where it goes, are chosen here.
  */
-import type { CaFileProblem, ConflictDetails, ErrorCode, ErrorDetails } from '../../../shared/errors';
+import type { CaFileProblem, ConflictDetails, ErrorCode, ErrorDetails, PhotoTooLarge, PhotoUnsupported } from '../../../shared/errors';
 import type { Account } from '../../../shared/models';
 import { PAID_PLANS } from '../../../shared/plans';
 import { PLAN_NAME } from './plans';
@@ -158,4 +158,27 @@ export function caFileRefusal(error: unknown): string | null {
   return details.reason === 'ca_file_missing'
     ? `Nothing readable at ${details.path} on the computer running Adoption Desk: give the full path of the CA’s certificate file.`
     : `${details.path} is not a certificate file: it must hold a PEM certificate (a block starting -----BEGIN CERTIFICATE-----), such as Pebble’s pebble-cert.pem.`;
+}
+
+const MIB = 1024 * 1024;
+
+/** Why one photo was not added, in a few words beside its file name in the pet's drawer. */
+export function photoRefusal(error: unknown): string {
+  if (!(error instanceof AdminCallError)) return error instanceof Error ? error.message : String(error);
+  if (error.code === 'payload_too_large') {
+    const details = error.details as PhotoTooLarge | undefined;
+    if (details?.reason === 'photo_bytes') return `too large: ${(details.bytes / MIB).toFixed(1)} MB, at most ${details.maxBytes / MIB} MB`;
+    if (details?.reason === 'photo_pixels') return `too many pixels: at most ${details.maxPixels / 1_000_000} megapixels`;
+    if (details?.reason === 'photo_processing_time') return `took over ${details.seconds} s to process`;
+    return 'too large';
+  }
+  if (error.code === 'unsupported_media_type') {
+    const details = error.details as PhotoUnsupported | undefined;
+    if (details?.reason === 'photo_format') return `a ${details.format.toUpperCase()} image: save it as JPEG, PNG or WebP`;
+    return 'not an image';
+  }
+  const conflict = error.code === 'conflict' ? (error.details as ConflictDetails | undefined) : undefined;
+  if (conflict?.reason === 'photo_limit') return `this pet has its ${conflict.max} photos already: remove one first`;
+  if (conflict?.reason === 'photo_already_added') return `already photo ${conflict.position}`;
+  return describeFailure(error).title.toLowerCase();
 }

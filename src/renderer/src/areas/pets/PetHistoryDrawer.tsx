@@ -1,4 +1,4 @@
-import { Drawer, Group, List, Stack, Text, Timeline, Title } from '@mantine/core';
+import { Box, Drawer, Group, List, Stack, Text, Timeline, Title } from '@mantine/core';
 import { IconArrowRight, IconHome } from '@tabler/icons-react';
 import type { PetRecord } from '../../../../shared/models';
 import { formatMoment } from '../../ui/format';
@@ -6,6 +6,7 @@ import { usePetHistory, usePetProfileHistory } from './queries';
 import { isPrivateProfileField, type ProfileChange } from '../../../../shared/pet-profile';
 import { PetStatusBadge } from '../../ui/Badges';
 import { LoadFailure, SkeletonBlocks } from '../../ui/LoadStates';
+import { PetPhotos } from './PetPhotos';
 
 interface PetHistoryDrawerProps {
   opened: boolean;
@@ -20,6 +21,11 @@ export function PetHistoryDrawer({ opened, pet, onClose }: PetHistoryDrawerProps
 
   return (
     <Drawer opened={opened} onClose={onClose} position="right" title={pet ? `Status history of ${pet.name}` : ''}>
+      {pet && (
+        <Box mb="md">
+          <PetPhotos key={pet.id} pet={pet} />
+        </Box>
+      )}
       {history.isPending && <SkeletonBlocks count={4} height={40} />}
       {history.isError && <LoadFailure error={history.error} onRetry={() => void history.refetch()} />}
       {history.isSuccess && changes.length === 0 && (

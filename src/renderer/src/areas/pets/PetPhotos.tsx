@@ -1,0 +1,184 @@
+import { ActionIcon, Badge, Box, Button, CloseButton, FileButton, Group, Image, Paper, SimpleGrid, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { IconArrowLeft, IconArrowRight, IconPhotoPlus, IconTrash } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { PetRecord } from '../../../../shared/models';
+import { MAX_PHOTO_BYTES, MAX_PHOTOS_PER_PET, type PetPhoto } from '../../../../shared/photos';
+import { photoRefusal } from '../../client/errors';
+import { useEnvironment } from '../../client/EnvironmentProvider';
+import { call } from '../../client/transport';
+import { LoadFailure, SkeletonBlocks } from '../../ui/LoadStates';
+import { base64Of, photoAddress, useMovePhoto, usePetPhotos, useRemovePhoto, useSetPhotoAlt } from './photo-queries';
+
+const ACCEPTED = 'image/jpeg,image/png,image/webp';
+
+/** A file being added, or refused with its reason (shown beside its name until dismissed). */
+interface FileState {
+  key: string;
+  name: string;
+  refusal: string | null;
+}
+
+/** A pet's photos in its drawer: add by picker or by dropping files here, reorder, alt text, remove. */
+export function PetPhotos({ pet }: { pet: PetRecord }): React.JSX.Element {
+  const environment = useEnvironment();
+  const queryClient = useQueryClient();
+  const photos = usePetPhotos(pet.id);
+  const [files, setFiles] = useState<FileState[]>([]);
+  const [dragging, setDragging] = useState(false);
+  const move = useMovePhoto();
+  const remove = useRemovePhoto();
+  const list = photos.data ?? [];
+  const full = list.length >= MAX_PHOTOS_PER_PET;
+
+  const update = (key: string, refusal: string | null) => setFiles((states) => states.map((state) => (state.key === key ? { ...state, refusal } : state)));
+
+  /** One call per file, in order, so each refusal stays with its own file. */
+  const addFiles = async (picked: readonly File[]) => {
+    const batch = picked.map((file, index) => ({ file, key: `${Date.now()}-${index}-${file.name}` }));
+    setFiles((states) => [...states.filter((state) => state.refusal !== null), ...batch.map(({ file, key }) => ({ key, name: file.name, refusal: null }))]);
+    for (const { file, key } of batch) {
+      if (file.size > MAX_PHOTO_BYTES) {
+        update(key, `too large: ${(file.size / 1024 / 1024).toFixed(1)} MB, at most ${MAX_PHOTO_BYTES / 1024 / 1024} MB`);
+        continue;
+      }
+      try {
+        await call('photos.add', { environment, petId: pet.id, photo: { name: file.name, data: await base64Of(file) } });
+        setFiles((states) => states.filter((state) => state.key !== key));
+      } catch (error) {
+        update(key, photoRefusal(error));
+      }
+      await queryClient.invalidateQueries({ queryKey: [environment, 'pets'] });
+    }
+  };
+
+  const confirmRemoval = (photo: PetPhoto) =>
+    modals.openConfirmModal({
+      title: `Remove photo ${photo.position} of ${pet.name}?`,
+      children: <Text size="sm">{photo.position === 1 ? 'It is the cover: the next photo becomes the cover.' : 'The other photos keep their order.'}</Text>,
+      labels: { confirm: 'Remove photo', cancel: 'Keep' },
+      confirmProps: { color: 'red' },
+      onConfirm: () => remove.mutate({ petId: pet.id, photo }),
+    });
+
+  return (
+    <Paper
+      withBorder
+      p="sm"
+      radius="md"
+      data-testid="pet-photos"
+      aria-label={`Photos of ${pet.name}`}
+      style={{ borderStyle: dragging ? 'dashed' : undefined, borderColor: dragging ? 'var(--mantine-primary-color-filled)' : undefined }}
+      onDragOver={(event) => {
+        if (!event.dataTransfer.types.includes('Files')) return;
+        event.preventDefault();
+        setDragging(true);
+      }}
+      onDragLeave={() => setDragging(false)}
+      onDrop={(event) => {
+        event.preventDefault();
+        setDragging(false);
+        void addFiles(Array.from(event.dataTransfer.files));
+      }}
+    >
+      <Group justify="space-between" mb="xs" wrap="nowrap">
+        <div>
+          <Text fw={600}>Photos</Text>
+          <Text size="xs" c="dimmed">
+            {list.length} of {MAX_PHOTOS_PER_PET} · JPEG, PNG or WebP up to 25 MB · drop files here
+          </Text>
+        </div>
+        <FileButton onChange={(picked) => void addFiles(picked)} accept={ACCEPTED} multiple>
+          {(props) => (
+            <Button {...props} size="xs" variant="light" leftSection={<IconPhotoPlus size={14} />} disabled={full} data-testid="add-photos">
+              Add photos
+            </Button>
+          )}
+        </FileButton>
+      </Group>
+
+      {photos.isPending && <SkeletonBlocks count={1} height={90} />}
+      {photos.isError && <LoadFailure error={photos.error} onRetry={() => void photos.refetch()} />}
+      {photos.isSuccess && list.length === 0 && (
+        <Text size="sm" c="dimmed" ta="center" py="md">
+          No photos yet. The first photo is the cover on the adoption site.
+        </Text>
+      )}
+      {list.length > 0 && (
+        <SimpleGrid cols={3} spacing="xs" data-testid="photo-grid">
+          {list.map((photo) => (
+            <Stack key={photo.id} gap={4} data-testid={`photo-${photo.position}`}>
+              <Box pos="relative">
+                <Image src={photoAddress(environment, photo, 'thumb')} alt={photo.altText} radius="sm" h={84} fit="cover" />
+                {photo.position === 1 && (
+                  <Badge size="xs" pos="absolute" top={4} left={4} variant="filled">
+                    Cover
+                  </Badge>
+                )}
+              </Box>
+              <Group gap={2} justify="center" wrap="nowrap">
+                <Tooltip label="Move left">
+                  <ActionIcon variant="subtle" size="sm" aria-label={`Move photo ${photo.position} left`} disabled={photo.position === 1 || move.isPending} onClick={() => move.mutate({ petId: pet.id, photo, position: photo.position - 1 })}>
+                    <IconArrowLeft size={14} />
+                  </ActionIcon>
+                </Tooltip>
+                <Tooltip label="Move right">
+                  <ActionIcon variant="subtle" size="sm" aria-label={`Move photo ${photo.position} right`} disabled={photo.position === list.length || move.isPending} onClick={() => move.mutate({ petId: pet.id, photo, position: photo.position + 1 })}>
+                    <IconArrowRight size={14} />
+                  </ActionIcon>
+                </Tooltip>
+                <Tooltip label="Remove">
+                  <ActionIcon variant="subtle" size="sm" color="red" aria-label={`Remove photo ${photo.position}`} onClick={() => confirmRemoval(photo)}>
+                    <IconTrash size={14} />
+                  </ActionIcon>
+                </Tooltip>
+              </Group>
+              <AltTextInput petId={pet.id} photo={photo} />
+            </Stack>
+          ))}
+        </SimpleGrid>
+      )}
+      {full && (
+        <Text size="xs" c="dimmed" mt="xs">
+          {pet.name} has {MAX_PHOTOS_PER_PET} photos, the most a listing takes: remove one to add another.
+        </Text>
+      )}
+      {files.length > 0 && (
+        <Stack gap={2} mt="xs" data-testid="photo-files" aria-live="polite">
+          {files.map((state) => (
+            <Group key={state.key} gap={6} wrap="nowrap" justify="space-between">
+              <Text size="xs" c={state.refusal ? 'red' : 'dimmed'} style={{ overflowWrap: 'anywhere' }}>
+                {state.name}: {state.refusal ?? 'adding…'}
+              </Text>
+              {state.refusal && <CloseButton size="xs" aria-label={`Dismiss ${state.name}`} onClick={() => setFiles((states) => states.filter((one) => one.key !== state.key))} />}
+            </Group>
+          ))}
+        </Stack>
+      )}
+    </Paper>
+  );
+}
+
+/** Saved on Enter or when leaving the field; empty goes back to the pet's own words. */
+function AltTextInput({ petId, photo }: { petId: number; photo: PetPhoto }): React.JSX.Element {
+  const [value, setValue] = useState(photo.alt);
+  const setAlt = useSetPhotoAlt();
+  const save = () => {
+    if (value.trim() !== photo.alt) setAlt.mutate({ petId, photo, alt: value });
+  };
+  return (
+    <TextInput
+      size="xs"
+      aria-label={`Alt text of photo ${photo.position}`}
+      placeholder={photo.altText}
+      value={value}
+      maxLength={300}
+      onChange={(event) => setValue(event.currentTarget.value)}
+      onBlur={save}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') save();
+      }}
+    />
+  );
+}
