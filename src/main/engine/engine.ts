@@ -125,6 +125,7 @@ export class Engine {
     const keys = new KeyService(db, real, this.environment, accounts, this.changes);
     const shelter = new ShelterService(db, real, this.changes);
     const pets = new PetService(db, this.connection.sqlite, real, categories, this.changes);
+    const petProfiles = new PetProfileService(db, real, this.changes, () => shelter.currency());
     this.ownServices = {
       categories,
       pets,
@@ -132,14 +133,14 @@ export class Engine {
       accounts,
       keys,
       quota: new QuotaService(this.connection.sqlite, lab, accounts, plans, keys, this.changes),
-      petProfiles: new PetProfileService(db, real, this.changes, () => shelter.currency()),
+      petProfiles,
       shelter,
-      // A photo's default alt text: the pet's name (its breed joins here once profiles exist).
-      photos: new PhotoService({ sqlite: this.connection.sqlite, clock: real, changes: this.changes, dir: path.join(this.dataDir, 'photos', this.environment), subjectOf: (petId) => ({ name: pets.getRecord(petId).name }) }),
+      // A photo's default alt text: the pet's name and its primary breed.
+      photos: new PhotoService({ sqlite: this.connection.sqlite, clock: real, changes: this.changes, dir: path.join(this.dataDir, 'photos', this.environment), subjectOf: (petId) => ({ name: pets.getRecord(petId).name, breed: petProfiles.get(petId).breedPrimary }) }),
     };
     this.requestLog = new RequestLog(this.connection.sqlite, lab, keys, options.requestLog);
     const { sqlite } = this.connection;
-    const { petProfiles, photos } = this.ownServices;
+    const { photos } = this.ownServices;
     const siteContent = (baseUrl: string, now: number, fallbackName: string) => readSiteContent({ sqlite, petProfiles, shelter, photos }, baseUrl, now, fallbackName);
     this.ownSites = new Sites({ db, sqlite, clock: real, changes: this.changes, accounts, plans, dataDir: this.dataDir, environment: this.environment, log: this.log, siteContent }, options.sites);
     this.kennelCards = new KennelCardService({ sqlite, clock: real, petProfiles, photos, shelter, sites: () => this.sites });

@@ -1,10 +1,10 @@
 /**
  * What a photo's alt text says when staff wrote none. The engine builds the subject of a pet
- * (engine.ts, `photoSubject`): today its name; once pet profiles land, their primary breed too.
+ * (engine.ts, `subjectOf`): its name and its profile's primary breed.
  */
 export interface PhotoSubject {
   name: string;
-  /** The pet's primary breed, from its profile; absent until profiles exist. */
+  /** The pet's primary breed, from its profile. */
   breed?: string | null;
 }
 
