@@ -51,7 +51,9 @@ export type ConflictDetails =
   | { reason: 'domain_not_verified'; domain: string; status: 'pending' | 'conflict' | 'error' }
   /** A pet holds its most photos already (Petfinder's cap). */
   | { reason: 'photo_limit'; petId: number; max: number }
-  | { reason: 'photo_already_added'; petId: number; photoId: number; position: number };
+  | { reason: 'photo_already_added'; petId: number; photoId: number; position: number }
+  /** An export to an adoption portal would leave out animals its last file listed: the portal's import deletes those. */
+  | { reason: 'portal_would_drop'; portal: 'rescuegroups'; animals: Array<{ id: number; name: string; reason: 'refused' | 'gone' }> };
 
 /** A photo refused before or while it was decoded; `file` is its name as given. */
 export type PhotoTooLarge =

@@ -123,6 +123,7 @@ const DETAILS_EXAMPLES: { [C in keyof ErrorDetails]: Record<string, ErrorDetails
       domain_not_verified: { reason: 'domain_not_verified', domain: 'www.shelter.test', status: 'pending' },
       photo_limit: { reason: 'photo_limit', petId: 7, max: 6 },
       photo_already_added: { reason: 'photo_already_added', petId: 7, photoId: 12, position: 2 },
+      portal_would_drop: { reason: 'portal_would_drop', portal: 'rescuegroups', animals: [{ id: 7, name: 'Olive', reason: 'refused' }] },
     } satisfies ByTag<ConflictDetails, 'reason'>).map((example) => [`reason: ${example.reason}`, example]),
   ),
   payload_too_large: Object.fromEntries(

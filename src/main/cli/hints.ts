@@ -38,6 +38,7 @@ export function cliWords(error: unknown): string {
   if (deploy) return `${message} ${publishHint(deploy.project)}`;
   const conflict = detailsOf(error, 'conflict');
   if (conflict?.reason === 'primary_has_redirects') return `${message} Promote one with "domains promote ${conflict.redirects[0] ?? ''}".`;
+  if (conflict?.reason === 'portal_would_drop') return `${message} Fix what keeps them out (export rescuegroups --json lists it), or run again with --allow-drop to let RescueGroups.org delete them.`;
   if (conflict?.reason === 'photo_limit') return `${message} Remove one first with "pets photos remove ${conflict.petId} <PHOTO>".`;
   if (detailsOf(error, 'unsupported_media_type')?.reason === 'photo_format') return `${message} Save it as JPEG first (most photo viewers can).`;
   return message;

@@ -13,6 +13,7 @@ import { registerLabCommands } from './commands/lab-profile';
 import { registerRequestCommands } from './commands/lab-requests';
 import { registerScenarioCommands } from './commands/lab-scenario';
 import { registerPetCommands } from './commands/pets';
+import { registerPortalExportCommands } from './commands/portal-export';
 import { registerPlanCommands } from './commands/plans';
 import { registerShelterCommands } from './commands/shelter';
 import { registerSiteCommands } from './commands/sites';
@@ -36,6 +37,7 @@ export function buildCli(): Command {
   registerPetCommands(program);
   registerCategoryCommands(program);
   registerShelterCommands(program);
+  registerPortalExportCommands(program);
   registerPlanCommands(program);
   registerUsageCommands(program);
   registerSiteCommands(program);

@@ -390,3 +390,21 @@ export const petPhotos = sqliteTable(
 export const photoReleases = sqliteTable('photo_releases', {
   hash: text('hash').primaryKey(),
 });
+
+/**
+ * What the last export to an adoption portal did with each animal: `listed` (in the file) or
+ * `refused` (kept out, with its problems). A portal's import deletes what the next file leaves out,
+ * so the next export compares against the `listed` rows; the name stays for a pet removed since.
+ */
+export const portalListings = sqliteTable(
+  'portal_listings',
+  {
+    portal: text('portal', { enum: ['rescuegroups'] }).notNull(),
+    petId: integer('pet_id').notNull(),
+    name: text('name').notNull(),
+    state: text('state', { enum: ['listed', 'refused'] }).notNull(),
+    problems: text('problems', { mode: 'json' }).$type<unknown[]>().notNull(),
+    exportedAt: integer('exported_at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.portal, table.petId] })],
+);

@@ -22,6 +22,7 @@ import { REQUEST_LOG_TICK_MS, RequestLog, type RequestLogOptions } from '../lab/
 import { Sites, type SitesOptions } from '../sites/sites';
 import { readSiteContent } from '../sites/adoption-site/content';
 import { KennelCardService } from '../cards/cards';
+import { PortalExportService } from '../portals/exports';
 import { Supervisor, type SupervisedJob } from './supervisor';
 
 export interface EngineOptions {
@@ -85,6 +86,8 @@ export class Engine {
   readonly requestLog: RequestLog;
   /** Printable kennel cards (cards/cards.ts), for every face. */
   readonly kennelCards: KennelCardService;
+  /** Exports to the adoption portals (portals/exports.ts). */
+  readonly portals: PortalExportService;
   readonly environment: Environment;
   readonly dataDir: string;
   readonly log: EngineLog;
@@ -144,6 +147,7 @@ export class Engine {
     const siteContent = (baseUrl: string, now: number, fallbackName: string) => readSiteContent({ sqlite, petProfiles, shelter, photos }, baseUrl, now, fallbackName);
     this.ownSites = new Sites({ db, sqlite, clock: real, changes: this.changes, accounts, plans, dataDir: this.dataDir, environment: this.environment, log: this.log, siteContent }, options.sites);
     this.kennelCards = new KennelCardService({ sqlite, clock: real, petProfiles, photos, shelter, sites: () => this.sites });
+    this.portals = new PortalExportService({ sqlite, clock: real, changes: this.changes, petProfiles, photos });
     this.dataVersion = this.readDataVersion();
   }
 
