@@ -16,6 +16,8 @@ export const ADMIN_CHANNEL_NAMES = [
   'pets.profile',
   'pets.setProfile',
   'pets.profileHistory',
+  'pets.kennelCards',
+  'portals.listings',
   'shelter.get',
   'shelter.set',
   'shelter.setLogo',

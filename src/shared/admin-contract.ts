@@ -32,6 +32,7 @@ import { LogoUploadSchema, ShelterChangeSchema, type ShelterProfile } from './sh
 import { PLAN_IDS, type PlanFigures } from './plans';
 import { AltTextSchema, MAX_PHOTOS_PER_PET, PhotoUploadSchema, type PetPhoto } from './photos';
 import { SiteUploadSchema } from './site-upload';
+import { CARD_PAPERS, MAX_KENNEL_CARDS, type KennelCardsPdf, type PortalListing } from './portals';
 import { DeployFolderSchema, DomainInputSchema, DomainNameSchema, RedirectStatusSchema } from './site-inputs';
 import { NewProjectSchema, type CertificateListing, type Deploy, type Domain, type Project } from './sites';
 
@@ -105,6 +106,8 @@ export const ADMIN_CONTRACT = {
   'pets.profile': channel<PetDetails>()(input({ id })),
   'pets.setProfile': channel<PetProfile>()(input({ id, profile: PetProfileChangeSchema })),
   'pets.profileHistory': channel<ProfileChange[]>()(input({ id })),
+  'pets.kennelCards': channel<KennelCardsPdf>()(input({ ids: z.array(id).min(1).max(MAX_KENNEL_CARDS), paper: z.enum(CARD_PAPERS), perPage: z.union([z.literal(1), z.literal(2)]) })),
+  'portals.listings': channel<PortalListing[]>()(input({})),
   'shelter.get': channel<ShelterProfile>()(input({})),
   'shelter.set': channel<ShelterProfile>()(input({ shelter: ShelterChangeSchema })),
   'shelter.setLogo': channel<ShelterProfile>()(input({ data: LogoUploadSchema })),

@@ -3,6 +3,7 @@ import type Database from 'better-sqlite3';
 import type { Clock } from '../../shared/clock';
 import { AppError } from '../../shared/errors';
 import type { PetStatus } from '../../shared/pet';
+import { MAX_KENNEL_CARDS } from '../../shared/portals';
 import type { Project } from '../../shared/sites';
 import { PET_ROWS, sitePetOf, type PetRow, type SiteSources } from '../sites/adoption-site/content';
 import { petPath } from '../sites/adoption-site/html';
@@ -11,8 +12,6 @@ import { feeWords } from '../sites/adoption-site/pages';
 import type { Sites } from '../sites/sites';
 import { renderKennelCards, type CardPaper, type CardsPerPage, type KennelCard } from './kennel-cards';
 
-/** Cards in one PDF at most: a kennel block, not the whole database (each card carries a photo). */
-export const MAX_KENNEL_CARDS = 500;
 
 export interface KennelCardRequest {
   /** These pets, in this order; else every pet of `status`. */

@@ -1,5 +1,4 @@
-import PDFDocument from 'pdfkit';
-import QRCode from 'qrcode';
+import type QRCodeModule from 'qrcode';
 
 /** Whether an animal gets on with kids, dogs or cats, as the profile says. */
 export type GoodWith = 'yes' | 'no' | 'unknown';
@@ -49,6 +48,8 @@ const ACCENT = '#0b7285';
  * of the description and a QR code to the pet's page. Fonts are PDF's standard 14 (no file to ship).
  */
 export async function renderKennelCards(cards: readonly KennelCard[], options: KennelCardOptions): Promise<Buffer> {
+  // Loaded with the first cards, not at start: the server needs neither to answer requests.
+  const [{ default: PDFDocument }, { default: QRCode }] = await Promise.all([import('pdfkit'), import('qrcode')]);
   const [pageWidth, pageHeight] = PAPER[options.paper];
   const doc = new PDFDocument({ size: [pageWidth, pageHeight], margin: 0, autoFirstPage: false, info: { Title: 'Kennel cards', Creator: 'Adoption Desk' } });
   const chunks: Buffer[] = [];
@@ -64,7 +65,7 @@ export async function renderKennelCards(cards: readonly KennelCard[], options: K
     if (slot === 0) doc.addPage();
     const top = MARGIN + slot * (cardHeight + MARGIN);
     if (slot > 0) cutLine(doc, top - MARGIN / 2, pageWidth);
-    drawCard(doc, cards[index]!, { x: MARGIN, y: top, width: pageWidth - MARGIN * 2, height: cardHeight }, options);
+    drawCard(doc, QRCode, cards[index]!, { x: MARGIN, y: top, width: pageWidth - MARGIN * 2, height: cardHeight }, options);
   }
   if (cards.length === 0) doc.addPage();
   doc.end();
@@ -83,7 +84,7 @@ function cutLine(doc: PDFKit.PDFDocument, y: number, pageWidth: number): void {
   doc.save().moveTo(MARGIN, y).lineTo(pageWidth - MARGIN, y).dash(4, { space: 4 }).lineWidth(0.5).strokeColor('#9aa5b1').stroke().restore();
 }
 
-function drawCard(doc: PDFKit.PDFDocument, card: KennelCard, box: Box, options: KennelCardOptions): void {
+function drawCard(doc: PDFKit.PDFDocument, qrCode: typeof QRCodeModule, card: KennelCard, box: Box, options: KennelCardOptions): void {
   const compact = options.perPage === 2;
   doc.save().roundedRect(box.x, box.y, box.width, box.height, 10).lineWidth(1.5).strokeColor(ACCENT).stroke().restore();
   const pad = compact ? 16 : 24;
@@ -128,7 +129,7 @@ function drawCard(doc: PDFKit.PDFDocument, card: KennelCard, box: Box, options: 
     doc.font('Helvetica').fontSize(textSize).fillColor(INK).text(runOn, inner.x, textTop, { width: captionWidth, height: captionTop - 8 - textTop, ellipsis: true });
   }
 
-  drawQr(doc, card.url, qrX, qrY, qrSize);
+  drawQr(doc, qrCode, card.url, qrX, qrY, qrSize);
   doc.font('Helvetica-Bold').fontSize(compact ? 11 : 13).fillColor(ACCENT).text(`Scan to meet ${card.name}`, inner.x, captionTop, { width: captionWidth, lineBreak: false, ellipsis: true });
   doc.font('Helvetica').fontSize(compact ? 8 : 9).fillColor(MUTED).text(card.url, inner.x, doc.y + 2, { width: captionWidth, height: 24, ellipsis: true });
 }
@@ -172,8 +173,8 @@ function drawGoodWith(doc: PDFKit.PDFDocument, goodWith: KennelCard['goodWith'],
 }
 
 /** The QR matrix from the qrcode library, drawn as vector squares so it stays sharp at any print size. */
-function drawQr(doc: PDFKit.PDFDocument, url: string, x: number, y: number, size: number): void {
-  const qr = QRCode.create(url, { errorCorrectionLevel: 'M' });
+function drawQr(doc: PDFKit.PDFDocument, qrCode: typeof QRCodeModule, url: string, x: number, y: number, size: number): void {
+  const qr = qrCode.create(url, { errorCorrectionLevel: 'M' });
   const count = qr.modules.size;
   const quiet = 2;
   const cell = size / (count + quiet * 2);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type Database from 'better-sqlite3';
 import type { Clock } from '../../shared/clock';
 import { AppError } from '../../shared/errors';
+import type { PortalListing } from '../../shared/portals';
 import { ageGroupOf, ageScaleOf, publicProfile } from '../../shared/pet-profile';
 import type { Changes } from '../db/changes';
 import { writeFileAtomically } from '../files/atomic-write';
@@ -11,16 +12,10 @@ import type { PhotoService } from '../photos/photos';
 import { PET_ROWS, type PetRow } from '../sites/adoption-site/content';
 import { photoFileName, planRescueGroupsExport, RESCUEGROUPS_PHOTOS, rescueGroupsCsv, type ExportPlan, type PortalAnimal, type PortalProblem } from './rescuegroups';
 
+export type { PortalListing };
+
 /** The file their import account is told to look for; staff may rename it on upload. */
 export const RESCUEGROUPS_FILE = 'rescuegroups.csv';
-
-export interface PortalListing {
-  petId: number;
-  name: string;
-  state: 'listed' | 'refused';
-  problems: PortalProblem[];
-  exportedAt: number;
-}
 
 export interface PortalExportResult {
   dir: string;

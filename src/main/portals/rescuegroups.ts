@@ -1,4 +1,5 @@
 import { stringify } from 'csv-stringify/sync';
+import type { PortalProblem } from '../../shared/portals';
 
 /**
  * RescueGroups.org's animal import file, from their "Supported animal import fields"
@@ -33,12 +34,7 @@ export interface PortalAnimal {
   photos: string[];
 }
 
-/** Why an animal is kept out of the file: a code and the field, worded by the face that shows it. */
-export type PortalProblem =
-  | { field: 'breed' | 'sex' | 'age' | 'photo'; problem: 'missing' }
-  | { field: 'breed'; problem: 'unmapped'; value: string }
-  | { field: 'species'; problem: 'unmapped'; value: string }
-  | { field: 'name' | 'breed' | 'color'; problem: 'too_long'; limit: number };
+export type { PortalProblem };
 
 export const RESCUEGROUPS_COLUMNS = [
   'externalID', 'name', 'status', 'type', 'priBreed', 'secBreed', 'mix', 'sex', 'age',

@@ -4,6 +4,7 @@
  * the same for every face; the words around it, and where it goes, are chosen here.
  */
 import type { CaFileProblem, ConflictDetails, ErrorCode, ErrorDetails, PhotoTooLarge, PhotoUnsupported } from '../../../shared/errors';
+import type { PortalProblem } from '../../../shared/portals';
 import type { Account } from '../../../shared/models';
 import { PAID_PLANS } from '../../../shared/plans';
 import { PLAN_NAME } from './plans';
@@ -181,4 +182,26 @@ export function photoRefusal(error: unknown): string {
   if (conflict?.reason === 'photo_limit') return `this pet has its ${conflict.max} photos already: remove one first`;
   if (conflict?.reason === 'photo_already_added') return `already photo ${conflict.position}`;
   return describeFailure(error).title.toLowerCase();
+}
+
+/** Why kennel cards could not be made, in the window's words (the engine names the missing project by its field). */
+export function kennelCardRefusal(error: unknown): Failure {
+  if (error instanceof AdminCallError && error.code === 'validation_failed' && (error.details as { field?: string } | undefined)?.field === 'project') {
+    return error.message.startsWith('Several')
+      ? { title: 'More than one adoption site', message: 'Several projects publish the adoption site, so the QR codes cannot tell which address to open. Keep the adoption site on one project (Sites page).' }
+      : { title: 'Publish the adoption site first', message: 'The QR codes open each pet’s page on the adoption site. Publish it on the Sites page (“Publish adoption page”), then print the cards.' };
+  }
+  return describeFailure(error);
+}
+
+/** A pre-flight problem of the RescueGroups.org export, in the window's words. */
+export function portalProblemWords(problem: PortalProblem): string {
+  switch (problem.problem) {
+    case 'missing':
+      return { breed: 'no breed', sex: 'sex not known', age: 'no birth date or estimate', photo: 'no photo' }[problem.field];
+    case 'unmapped':
+      return problem.field === 'species' ? `“${problem.value}” is no species RescueGroups.org knows` : `“${problem.value}” is not a breed name`;
+    case 'too_long':
+      return `${problem.field === 'color' ? 'colour' : problem.field} longer than ${problem.limit} characters`;
+  }
 }

@@ -1,4 +1,4 @@
-import { Group, Table, UnstyledButton } from '@mantine/core';
+import { Group, Table, UnstyledButton, type MantineBreakpoint } from '@mantine/core';
 import { IconArrowsSort, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
 
 export type Direction = 'asc' | 'desc';
@@ -9,13 +9,15 @@ interface SortableHeaderProps<F extends string> {
   sort: F;
   direction: Direction;
   onSort: (field: F) => void;
+  /** A column only wide windows show (its cells say the same). */
+  visibleFrom?: MantineBreakpoint;
 }
 
-export function SortableHeader<F extends string>({ field, label, sort, direction, onSort }: SortableHeaderProps<F>): React.JSX.Element {
+export function SortableHeader<F extends string>({ field, label, sort, direction, onSort, visibleFrom }: SortableHeaderProps<F>): React.JSX.Element {
   const sorted = sort === field;
   const SortIcon = !sorted ? IconArrowsSort : direction === 'asc' ? IconSortAscending : IconSortDescending;
   return (
-    <Table.Th aria-sort={sorted ? (direction === 'asc' ? 'ascending' : 'descending') : 'none'}>
+    <Table.Th visibleFrom={visibleFrom} aria-sort={sorted ? (direction === 'asc' ? 'ascending' : 'descending') : 'none'}>
       <UnstyledButton onClick={() => onSort(field)} aria-label={`Sort by ${label.toLowerCase()}`} fw={600} fz="sm">
         <Group gap={4} wrap="nowrap">
           {label}

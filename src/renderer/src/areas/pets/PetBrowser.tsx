@@ -1,7 +1,7 @@
-import { Box, Button, EmptyState, Group, Pagination, Paper, SegmentedControl, Select, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Box, Button, Checkbox, EmptyState, Group, Pagination, Paper, SegmentedControl, Select, Table, Text, TextInput, Tooltip } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
-import { IconHistory, IconId, IconPaw, IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { IconHistory, IconId, IconPaw, IconPencil, IconPlus, IconPrinter, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { BrowsePets } from '../../../../shared/admin-schemas';
 import type { PetRecord } from '../../../../shared/models';
@@ -18,10 +18,14 @@ import { PetStatusMenu } from './PetStatusMenu';
 import { SortableHeader, type Direction } from '../../ui/SortableHeader';
 import { TruncatedText } from '../../ui/TruncatedText';
 import { RowAction } from '../../ui/RowAction';
+import { portalProblemWords } from '../../client/errors';
+import type { PortalListing } from '../../../../shared/portals';
+import { KennelCardsModal } from './KennelCardsModal';
+import { usePortalListings } from './portal-queries';
 
 type SortField = NonNullable<BrowsePets['sort']>;
 const PAGE_SIZES = ['25', '50', '100'];
-const COLUMNS = 6;
+const COLUMNS = 8;
 
 export function PetBrowser(): React.JSX.Element {
   const [search, setSearch] = useState('');
@@ -35,6 +39,10 @@ export function PetBrowser(): React.JSX.Element {
   const petForm = useDialog<PetRecord | 'new'>();
   const history = useDialog<PetRecord>();
   const profile = useDialog<PetRecord>();
+  const cards = useDialog<number[]>();
+  // Chosen for kennel cards; kept across pages and filters, in the order chosen.
+  const [chosen, setChosen] = useState<number[]>([]);
+  const listings = usePortalListings();
 
   const categories = useCategories();
   const categoryName = new Map((categories.data ?? []).map((category) => [category.id, category.name]));
@@ -84,6 +92,10 @@ export function PetBrowser(): React.JSX.Element {
     });
 
   const header = { sort, direction, onSort: sortBy };
+  const toggle = (id: number) => setChosen((current) => (current.includes(id) ? current.filter((other) => other !== id) : [...current, id]));
+  const pageIds = rows.map((pet) => pet.id);
+  const wholePageChosen = pageIds.length > 0 && pageIds.every((id) => chosen.includes(id));
+  const togglePage = () => setChosen((current) => (wholePageChosen ? current.filter((id) => !pageIds.includes(id)) : [...current, ...pageIds.filter((id) => !current.includes(id))]));
 
   return (
     <>
@@ -118,9 +130,14 @@ export function PetBrowser(): React.JSX.Element {
             w={180}
           />
         </Group>
-        <Button leftSection={<IconPlus size={16} />} onClick={() => petForm.open('new')}>
-          Add pet
-        </Button>
+        <Group gap="sm">
+          <Button variant="default" leftSection={<IconPrinter size={16} />} disabled={chosen.length === 0} onClick={() => cards.open(chosen)} data-testid="print-kennel-cards">
+            {chosen.length === 0 ? 'Print kennel cards' : `Print kennel cards (${chosen.length})`}
+          </Button>
+          <Button leftSection={<IconPlus size={16} />} onClick={() => petForm.open('new')}>
+            Add pet
+          </Button>
+        </Group>
       </Group>
 
       {pets.isError && !pets.data ? (
@@ -131,11 +148,22 @@ export function PetBrowser(): React.JSX.Element {
             <Table striped highlightOnHover verticalSpacing="xs" aria-busy={pets.isFetching} data-testid="pets-table">
               <Table.Thead>
                 <Table.Tr>
+                  <Table.Th w={36}>
+                    <Checkbox aria-label="Choose every pet of this page" checked={wholePageChosen} indeterminate={!wholePageChosen && pageIds.some((id) => chosen.includes(id))} onChange={togglePage} />
+                  </Table.Th>
                   <SortableHeader field="id" label="ID" {...header} />
                   <SortableHeader field="name" label="Name" {...header} />
                   <SortableHeader field="categoryId" label="Category" {...header} />
                   <SortableHeader field="status" label="Status" {...header} />
-                  <SortableHeader field="updatedAt" label="Updated" {...header} />
+                  {/* Below 1200 px the export state takes its room; the profile and history drawers keep the dates. */}
+                  <SortableHeader field="updatedAt" label="Updated" visibleFrom="lg" {...header} />
+                  <Table.Th>
+                    <Tooltip label="The last export for RescueGroups.org">
+                      <Text span size="sm" fw={600}>
+                        Portal
+                      </Text>
+                    </Tooltip>
+                  </Table.Th>
                   <Table.Th>
                     <Text span size="sm" fw={600}>
                       Actions
@@ -147,6 +175,9 @@ export function PetBrowser(): React.JSX.Element {
                 {pets.isPending && <SkeletonRows rows={8} columns={COLUMNS} />}
                 {rows.map((pet) => (
                   <Table.Tr key={pet.id} data-testid={`pet-row-${pet.id}`}>
+                    <Table.Td>
+                      <Checkbox aria-label={`Choose ${pet.name}`} checked={chosen.includes(pet.id)} onChange={() => toggle(pet.id)} />
+                    </Table.Td>
                     <Table.Td c="dimmed">{pet.id}</Table.Td>
                     <Table.Td fw={500}>
                       {/* Narrower in a small window, so the actions stay in view (a long name keeps its tooltip). */}
@@ -160,7 +191,12 @@ export function PetBrowser(): React.JSX.Element {
                     <Table.Td>
                       <PetStatusMenu pet={pet} onShowHistory={() => history.open(pet)} />
                     </Table.Td>
-                    <Table.Td c="dimmed">{formatMoment(pet.updatedAt)}</Table.Td>
+                    <Table.Td c="dimmed" visibleFrom="lg">
+                      {formatMoment(pet.updatedAt)}
+                    </Table.Td>
+                    <Table.Td>
+                      <ListingBadge listing={listings.data?.get(pet.id)} />
+                    </Table.Td>
                     <Table.Td>
                       <Group gap={4} wrap="nowrap">
                         <RowAction tooltip="Edit name and category" label={`Edit ${pet.name}`} icon={<IconPencil size={16} />} onClick={() => petForm.open(pet)} />
@@ -214,7 +250,36 @@ export function PetBrowser(): React.JSX.Element {
       <PetFormModal opened={petForm.opened} pet={petForm.subject === 'new' ? null : petForm.subject} onClose={petForm.close} />
       <PetHistoryDrawer opened={history.opened} pet={history.subject} onClose={history.close} />
       <PetProfileDrawer opened={profile.opened} pet={profile.subject} onClose={profile.close} />
+      <KennelCardsModal opened={cards.opened} ids={cards.subject ?? []} onClose={cards.close} />
     </>
+  );
+}
+
+/** The animal's last export to RescueGroups.org: listed, or kept out and why (in the tooltip). */
+function ListingBadge({ listing }: { listing: PortalListing | undefined }): React.JSX.Element {
+  if (!listing) {
+    return (
+      <Text span size="sm" c="dimmed" aria-label="not exported">
+        —
+      </Text>
+    );
+  }
+  if (listing.state === 'listed') {
+    return (
+      <Tooltip label={`In the export of ${formatMoment(listing.exportedAt)}`}>
+        <Badge color="teal" variant="light" data-testid="listing-state">
+          Listed
+        </Badge>
+      </Tooltip>
+    );
+  }
+  const reasons = listing.problems.map(portalProblemWords).join('; ');
+  return (
+    <Tooltip label={`Kept out of the export of ${formatMoment(listing.exportedAt)}: ${reasons}`} multiline w={280}>
+      <Badge color="orange" variant="light" data-testid="listing-state" aria-label={`Kept out: ${reasons}`}>
+        Kept out
+      </Badge>
+    </Tooltip>
   );
 }
 

@@ -1,0 +1,32 @@
+import { useQuery } from '@tanstack/react-query';
+import type { CARD_PAPERS } from '../../../../shared/portals';
+import { call } from '../../client/transport';
+import { useEnvironment } from '../../client/EnvironmentProvider';
+import { useAction } from '../../client/action';
+import { SHOWN_IN_PLACE } from '../../client/errors';
+
+/** Each animal's last export to RescueGroups.org, by pet id. */
+export function usePortalListings() {
+  const environment = useEnvironment();
+  return useQuery({
+    queryKey: [environment, 'pets', 'portal-listings'],
+    queryFn: () => call('portals.listings', { environment }),
+    select: (listings) => new Map(listings.map((listing) => [listing.petId, listing])),
+  });
+}
+
+export interface KennelCardChoice {
+  ids: number[];
+  paper: (typeof CARD_PAPERS)[number];
+  perPage: 1 | 2;
+}
+
+export function useKennelCards() {
+  return useAction({
+    run: (choice: KennelCardChoice, environment) => call('pets.kennelCards', { environment, ...choice }),
+    progress: ({ ids }) => `Making ${ids.length} kennel card${ids.length === 1 ? '' : 's'}…`,
+    success: (made) => `${made.cards} kennel card${made.cards === 1 ? '' : 's'} ready: kennel-cards.pdf.`,
+    shownInPlace: SHOWN_IN_PLACE.always,
+    invalidates: [],
+  });
+}

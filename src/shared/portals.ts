@@ -1,0 +1,28 @@
+/** Exports to the adoption portals: what every face shows of them (the engine is src/main/portals). */
+
+/** Why an animal is kept out of a portal's file: a code and the field; each face words it. */
+export type PortalProblem =
+  | { field: 'breed' | 'sex' | 'age' | 'photo'; problem: 'missing' }
+  | { field: 'breed'; problem: 'unmapped'; value: string }
+  | { field: 'species'; problem: 'unmapped'; value: string }
+  | { field: 'name' | 'breed' | 'color'; problem: 'too_long'; limit: number };
+
+/** What the last export did with one animal. */
+export interface PortalListing {
+  petId: number;
+  name: string;
+  state: 'listed' | 'refused';
+  problems: PortalProblem[];
+  exportedAt: number;
+}
+
+/** Kennel cards made for the window: the PDF as base64, and whose address the QR codes open. */
+export interface KennelCardsPdf {
+  pdf: string;
+  cards: number;
+  project: string;
+  address: string;
+}
+
+export const CARD_PAPERS = ['a4', 'letter'] as const;
+export const MAX_KENNEL_CARDS = 500;
