@@ -65,7 +65,7 @@ export function sentAfterIn(sorted: Requests): SentAfter {
  * new one each time, or two in turns (Node's fetch hands the next request to a second connection
  * while the first is being released): those are one worker.
  */
-function hasWorkers(sorted: Requests): boolean {
+export function hasWorkers(sorted: Requests): boolean {
   const turns: string[] = [];
   const lastTurn = new Map<string, number>();
   for (const request of sorted) {

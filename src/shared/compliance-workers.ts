@@ -5,16 +5,19 @@
  */
 import { malformedRateLimitFields } from './compliance-headers';
 import { duration, evidenceOf, isLimited, JITTER_SPAN_MS, verdict, WAIT_TOLERANCE_MS, type Evidence, type ObservedRequest, type RuleVerdict } from './compliance-model';
-import { retriesHonoured, targetOf, waitOf, workerOf, type Requests, type SentAfter, type Wait } from './compliance-traffic';
+import { hasWorkers, retriesHonoured, targetOf, waitOf, workerOf, type Requests, type SentAfter, type Wait } from './compliance-traffic';
 
 /**
  * `jitter`: workers throttled together (a run of refusals, one window: the server refuses every
  * request until it resets) do not all come back within JITTER_SPAN_MS. The workers are the
  * distinct connections (or keys) the run's refusals went to; their comebacks, the first as many
- * requests sent after the run's last refusal was answered. Not applicable with a single connection.
+ * requests sent after the run's last refusal was answered. Not applicable with a single connection,
+ * or to a client sending one request at a time (hasWorkers), whatever connections it used.
  */
 export function jitter(sorted: Requests, sentAfter: SentAfter): RuleVerdict {
   const title = 'Spreads retries across workers';
+  // One request at a time over connections a pool rotates, or the server closed, is no set of workers.
+  if (!hasWorkers(sorted)) return verdict('jitter', title, 'not_tested', 'The client sent one request at a time: there were no workers to spread.');
   const lockstep: Evidence[] = [];
   let runs = 0;
   let worst: { span: number; count: number } | undefined;

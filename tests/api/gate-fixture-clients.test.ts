@@ -87,7 +87,7 @@ describe('fixture clients under header profiles (gate --profile)', { timeout: 12
 
   it.skipIf(!profilesAvailable)('the good client passes or is n/a under every profile', async () => {
     for (const profile of ['standard', 'ietf', 'github', 'retry-after-date', 'no-retry-after', 'malformed']) {
-      const result = await runCli(['gate', '--profile', profile, '--', process.execPath, path.join(CLIENTS, 'retry-after-only.mjs'), '75'], 60_000);
+      const result = await runCli(['gate', '--profile', profile, '--', process.execPath, path.join(CLIENTS, 'good.mjs'), '75'], 60_000);
       expect(result.code, `${profile}: ${result.stdout}${result.stderr}`).toBe(0);
     }
   });

@@ -175,7 +175,7 @@ describe('the admin channels and the adoption page', () => {
       const project = engine.sites.projects.create({ accountId: account.id, name: 'Adopt' });
       const deploy = await engine.sites.projects.deployAdoptionPage(project.id);
       const html = fs.readFileSync(path.join(dataDir, 'sites', 'production', String(project.id), String(deploy.number), 'index.html'), 'utf8');
-      expect(html).toContain('<h1>Happy Tails Rescue</h1>');
+      expect(html).toContain('<h1>Pets looking for a home at Happy Tails Rescue</h1>');
       expect(html).not.toContain('Pet Finder App');
     } finally {
       engine.close();

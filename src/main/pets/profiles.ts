@@ -16,7 +16,8 @@ import {
 import { parseOrThrow } from '../../shared/validation';
 import type { Store } from '../db/connection';
 import type { Changes } from '../db/changes';
-import { categories, petProfileChanges, petProfiles, pets } from '../db/schema';
+import { categories, pets } from '../db/schema';
+import { petProfileChanges, petProfiles } from '../db/schema-shelter';
 
 export type { PetDetails };
 

@@ -5,7 +5,7 @@ import { LOGO_MAX_BYTES, SHELTER_FIELDS, ShelterChangeSchema, logoMediaType, typ
 import { parseOrThrow } from '../../shared/validation';
 import type { Store } from '../db/connection';
 import type { Changes } from '../db/changes';
-import { shelterProfile } from '../db/schema';
+import { shelterProfile } from '../db/schema-shelter';
 
 /** The only row of shelter_profile. */
 const ROW_ID = 1;
