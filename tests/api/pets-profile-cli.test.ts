@@ -70,6 +70,7 @@ describe('pets show and pets profile', () => {
     expect(shown.profile).not.toHaveProperty('microchipNumber');
     expect(shown.profile.size).toBe('small');
     expect(shown.ageGroup).toBe('young');
+    expect((shown as PetDetails & { photos: unknown[] }).photos).toEqual([]);
     const history = json<ProfileChange[]>(await cli('--json', 'pets', 'profile', 'history', '1'));
     expect(history).toHaveLength(2);
     expect(history[1]?.fields).toEqual({ size: { from: null, to: 'small' }, microchipNumber: { from: '985112003456789', to: null } });

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import type { PetPhoto } from '../../../shared/photos';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { AppError, isAppError } from '../../../shared/errors';
 import { GOOD_WITH, PET_COATS, PET_SEXES, PET_SIZES, type PetDetails, type PetProfileChange, type PetProfileField } from '../../../shared/pet-profile';
@@ -58,9 +59,9 @@ function withFlags(error: unknown): unknown {
 }
 
 /** `pets show` for people: the record's line, then one line per recorded profile field. */
-function printDetails(output: Output, details: PetDetails): void {
+function printDetails(output: Output, details: PetDetails, photos: readonly PetPhoto[]): void {
   if (output.json) {
-    printObject(output, details);
+    printObject(output, { ...details, photos });
     return;
   }
   printRows(output, [details.pet], '');
@@ -69,16 +70,17 @@ function printDetails(output: Output, details: PetDetails): void {
   const width = Math.max(...lines.map(([field]) => field.length));
   const text = lines.map(([field, value]) => `${field.padEnd(width)}  ${printable(typeof value === 'boolean' ? (value ? 'yes' : 'no') : String(value ?? '-'))}`);
   process.stdout.write(`\nProfile (microchipNumber, kennelLocation, internalNotes are private: never published)\n${text.join('\n')}\n`);
+  const shown = photos.map((photo) => `${photo.position === 1 ? 'cover' : `#${photo.position}`}  photo ${photo.id}  ${photo.width}×${photo.height}  ${printable(photo.altText)}`);
+  process.stdout.write(`\nPhotos (pets photos list ${details.pet.id} for their files)\n${shown.length > 0 ? shown.join('\n') : 'none yet'}\n`);
 }
 
 /** `pets show`, `pets profile set|history`, `pets export`: the profile of each pet (src/shared/pet-profile.ts). */
 export function registerPetProfileCommands(pets: Command): void {
   pets
     .command('show')
-    .description("A pet's record and profile, private fields included (--json: { pet, profile, ageGroup, currency })")
+    .description("A pet's record, profile (private fields included) and photos (--json: { pet, profile, ageGroup, currency, photos })")
     .argument('<id>', 'pet id', positiveInt)
-    // The pet's photos join this output (src/main/photos): add them to `details` here, under `photos`.
-    .action(run((engine, output, id: number) => printDetails(output, engine.services.petProfiles.details(id))));
+    .action(run((engine, output, id: number) => printDetails(output, engine.services.petProfiles.details(id), engine.services.photos.list(id))));
 
   const profile = pets.command('profile').description("A pet's profile: set fields, clear them, see its changes");
   const set = profile
@@ -123,7 +125,7 @@ export function registerPetProfileCommands(pets: Command): void {
       } catch (error) {
         throw withFlags(error);
       }
-      printDetails(output, engine.services.petProfiles.details(id));
+      printDetails(output, engine.services.petProfiles.details(id), engine.services.photos.list(id));
     }),
   );
   profile
