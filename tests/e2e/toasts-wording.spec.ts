@@ -43,7 +43,7 @@ for (const viewport of VIEWPORTS) {
         desk.dns!.zone = { 'www.cityshelter.test': { A: '203.0.113.7' } };
         await openDesk(page, desk);
         await goTo(page, 'Sites');
-        await expect(page.getByText("the adoption page (every pet available for adoption in this environment, under the account's name)")).toBeVisible();
+        await expect(page.getByText("the adoption site (every pet available for adoption in this environment, with its profile and photos, under the shelter's name)")).toBeVisible();
         await expect(page.getByText("an account's available pets")).toHaveCount(0);
 
         await page.getByRole('button', { name: /^Verify www\.cityshelter\.test/ }).click();

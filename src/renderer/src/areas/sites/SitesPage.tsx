@@ -26,7 +26,7 @@ export function SitesPage(): React.JSX.Element {
     <Stack>
       <PageTitle
         title="Sites"
-        description="Publish a static site, or the adoption page (every pet available for adoption in this environment, under the account's name), at its own address; then attach custom domains (Pro plan or above)."
+        description="Publish a static site, or the adoption site (every pet available for adoption in this environment, with its profile and photos, under the shelter's name), at its own address; then attach custom domains (Pro plan or above)."
         actions={
           <Button leftSection={<IconPlus size={16} />} onClick={() => creating.open(true)}>
             New project
