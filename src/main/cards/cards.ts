@@ -5,7 +5,7 @@ import { AppError } from '../../shared/errors';
 import type { PetStatus } from '../../shared/pet';
 import { MAX_KENNEL_CARDS } from '../../shared/portals';
 import type { Project } from '../../shared/sites';
-import { PET_ROWS, sitePetOf, type PetRow, type SiteSources } from '../sites/adoption-site/content';
+import { PET_ROWS, petByPet, sitePetOf, type PetRow, type SiteSources } from '../sites/adoption-site/content';
 import { petPath } from '../sites/adoption-site/html';
 import { AGE_GROUP_WORDS, SEX_WORDS, type SitePet } from '../sites/adoption-site/model';
 import { feeWords } from '../sites/adoption-site/pages';
@@ -50,7 +50,8 @@ export class KennelCardService {
     }
     const today = new Date(this.sources.clock.now()).toISOString().slice(0, 10);
     const shelter = this.sources.shelter.get();
-    const cards = rows.map((row) => cardOf(sitePetOf(this.sources, row, today), `${address}${petPath(row)}`, shelter.currency ?? null));
+    const reader = petByPet(this.sources);
+    const cards = rows.map((row) => cardOf(sitePetOf(reader, row, today), `${address}${petPath(row)}`, shelter.currency ?? null));
     const pdf = await renderKennelCards(cards, { paper: request.paper, perPage: request.perPage, shelterName: shelter.name ?? null });
     return { pdf, cards: cards.length, project: project.slug, address };
   }

@@ -49,6 +49,17 @@ export class PhotoService {
     });
   }
 
+  /** Every pet's photos in one query, in order, by pet id; `alt` as stored ('' when the pet's own words stand in: defaultAltText). */
+  allByPet(): Map<number, PhotoRow[]> {
+    const byPet = new Map<number, PhotoRow[]>();
+    for (const row of this.store.all()) {
+      const rows = byPet.get(row.petId);
+      if (rows) rows.push(row);
+      else byPet.set(row.petId, [row]);
+    }
+    return byPet;
+  }
+
   list(petId: number): PetPhoto[] {
     const subject = this.dependencies.subjectOf(petId);
     return this.store.ofPet(petId).map((row) => this.photoOf(row, subject));

@@ -27,6 +27,7 @@ export class PhotoStore {
   constructor(private readonly sqlite: Database.Database) {
     this.statements = {
       ofPet: sqlite.prepare<[number], PhotoRow>(`SELECT ${COLUMNS} FROM pet_photos WHERE pet_id = ? ORDER BY position, id`),
+      all: sqlite.prepare<[], PhotoRow>(`SELECT ${COLUMNS} FROM pet_photos ORDER BY pet_id, position, id`),
       one: sqlite.prepare<[number, number], PhotoRow>(`SELECT ${COLUMNS} FROM pet_photos WHERE pet_id = ? AND id = ?`),
       byHash: sqlite.prepare<[number, string], PhotoRow>(`SELECT ${COLUMNS} FROM pet_photos WHERE pet_id = ? AND hash = ?`),
       count: sqlite.prepare<[number], { count: number }>('SELECT count(*) AS count FROM pet_photos WHERE pet_id = ?'),
@@ -53,6 +54,11 @@ export class PhotoStore {
 
   ofPet(petId: number): PhotoRow[] {
     return this.statements.ofPet.all(petId);
+  }
+
+  /** Every photo row, by pet then position. */
+  all(): PhotoRow[] {
+    return this.statements.all.all();
   }
 
   one(petId: number, id: number): PhotoRow | undefined {

@@ -1,16 +1,37 @@
 import type Database from 'better-sqlite3';
-import { ageGroupOf, ageScaleOf, publicProfile, type GoodWith } from '../../../shared/pet-profile';
+import { ageGroupOf, ageScaleOf, publicProfile, type GoodWith, type PetProfile } from '../../../shared/pet-profile';
 import type { PetProfileService } from '../../pets/profiles';
+import { defaultAltText } from '../../photos/alt-text';
 import type { PhotoService } from '../../photos/photos';
+import type { PhotoRow } from '../../photos/store';
 import type { ShelterService } from '../../shelter/shelter';
 import type { AdoptionSiteInput, SitePet, YesNoUnknown } from './model';
 
 /** Where the site's words and photos come from: the engine's services of one environment. */
 export interface SiteSources {
   sqlite: Database.Database;
-  petProfiles: Pick<PetProfileService, 'get'>;
+  petProfiles: Pick<PetProfileService, 'get' | 'all'>;
   shelter: Pick<ShelterService, 'get' | 'logo'>;
-  photos: Pick<PhotoService, 'list' | 'files'>;
+  photos: Pick<PhotoService, 'list' | 'allByPet' | 'files'>;
+}
+
+/** A pet's profile and photo rows, read one pet at a time (cards, exports) or all at once (the site). */
+export interface PetReader {
+  profileOf: (petId: number) => PetProfile;
+  photosOf: (petId: number) => Array<Omit<PhotoRow, 'petId' | 'createdAt' | 'bytes' | 'id' | 'position'>>;
+  fileOf: (hash: string, size: 'full' | 'thumb') => string;
+}
+
+/** One query per pet and kind: for a few hundred pets at most. */
+export function petByPet(sources: Pick<SiteSources, 'petProfiles' | 'photos'>): PetReader {
+  return { profileOf: (petId) => sources.petProfiles.get(petId), photosOf: (petId) => sources.photos.list(petId), fileOf: (hash, size) => sources.photos.files.pathOf(hash, size) };
+}
+
+/** Two queries for every pet: profiles and photos (5,000 pets: one query each, not 30,000 small ones). */
+function allPets(sources: Pick<SiteSources, 'petProfiles' | 'photos'>): PetReader {
+  const profiles = sources.petProfiles.all();
+  const photos = sources.photos.allByPet();
+  return { profileOf: (petId) => profiles.get(petId) ?? {}, photosOf: (petId) => photos.get(petId) ?? [], fileOf: (hash, size) => sources.photos.files.pathOf(hash, size) };
 }
 
 export interface PetRow {
@@ -27,8 +48,8 @@ export const PET_ROWS = `SELECT pets.id AS id, pets.name AS name, pets.status AS
   FROM pets JOIN categories ON categories.id = pets.category_id`;
 
 /** One pet as anything published shows it: its PUBLIC profile (private fields dropped here) and its photos. */
-export function sitePetOf(sources: Pick<SiteSources, 'petProfiles' | 'photos'>, row: PetRow, today: string): SitePet {
-  const profile = publicProfile(sources.petProfiles.get(row.id));
+export function sitePetOf(reader: PetReader, row: PetRow, today: string): SitePet {
+  const profile = publicProfile(reader.profileOf(row.id));
   const breed = [profile.breedPrimary, profile.breedSecondary].filter(Boolean).join(' / ');
   return {
     id: row.id,
@@ -48,12 +69,13 @@ export function sitePetOf(sources: Pick<SiteSources, 'petProfiles' | 'photos'>, 
     description: profile.description ?? null,
     fee: profile.adoptionFee ?? null,
     updatedAt: row.updatedAt,
-    photos: sources.photos.list(row.id).map((photo) => ({
+    photos: reader.photosOf(row.id).map((photo) => ({
       hash: photo.hash,
-      alt: photo.altText,
+      // Staff's words, else the pet's own (its name and primary breed), as the window shows them.
+      alt: photo.alt || defaultAltText({ name: row.name, breed: profile.breedPrimary }),
       extension: 'jpg',
-      full: { file: sources.photos.files.pathOf(photo.hash, 'full'), width: photo.width, height: photo.height },
-      thumb: { file: sources.photos.files.pathOf(photo.hash, 'thumb'), width: photo.thumbWidth, height: photo.thumbHeight },
+      full: { file: reader.fileOf(photo.hash, 'full'), width: photo.width, height: photo.height },
+      thumb: { file: reader.fileOf(photo.hash, 'thumb'), width: photo.thumbWidth, height: photo.thumbHeight },
     })),
   };
 }
@@ -70,7 +92,8 @@ export function readSiteContent(sources: SiteSources, baseUrl: string, now: numb
   const logo = sources.shelter.logo();
   const today = new Date(now).toISOString().slice(0, 10);
   const rows = sources.sqlite.prepare<[], PetRow>(`${PET_ROWS} WHERE pets.status = 'available'`).all();
-  const pets = rows.map((row) => sitePetOf(sources, row, today));
+  const reader = allPets(sources);
+  const pets = rows.map((row) => sitePetOf(reader, row, today));
   return {
     shelter: {
       name: shelter.name ?? fallbackName,
