@@ -181,7 +181,7 @@ export function PetBrowser(): React.JSX.Element {
                     <Table.Td c="dimmed">{pet.id}</Table.Td>
                     <Table.Td fw={500}>
                       {/* Narrower in a small window, so the actions stay in view (a long name keeps its tooltip). */}
-                      <Box maw={{ base: 180, lg: 360 }}>
+                      <Box maw={{ base: 150, lg: 320 }}>
                         <TruncatedText text={pet.name} maw={360} />
                       </Box>
                     </Table.Td>
