@@ -197,16 +197,22 @@ export function ageScaleOf(categoryName: string): AgeScale {
 }
 
 /**
- * The age group on `today` (YYYY-MM-DD). An estimate counts from the middle of what it names: the
- * 15th of a month, the 1st of July of a year. Null without a birth date, or when it lies after today.
+ * Whole months of age on `today` (YYYY-MM-DD). An estimate counts from the middle of what it names:
+ * the 15th of a month, the 1st of July of a year. Null without a birth date, or when it lies after today.
  */
-export function ageGroupOf(birthDate: string | undefined, scale: AgeScale, today: string): AgeGroup | null {
+export function ageInMonths(birthDate: string | undefined, today: string): number | null {
   if (!birthDate) return null;
   const [year = 0, month = 7, day = month === 7 && birthDate.length === 4 ? 1 : 15] = birthDate.split('-').map(Number);
   const [nowYear = 0, nowMonth = 1, nowDay = 1] = today.split('-').map(Number);
   let months = (nowYear - year) * 12 + (nowMonth - month);
   if (nowDay < day) months -= 1;
-  if (months < 0) return null;
+  return months < 0 ? null : months;
+}
+
+/** The age group on `today` (ageInMonths against the category's thresholds); null without a birth date. */
+export function ageGroupOf(birthDate: string | undefined, scale: AgeScale, today: string): AgeGroup | null {
+  const months = ageInMonths(birthDate, today);
+  if (months === null) return null;
   const [young, adult, senior] = AGE_THRESHOLDS_MONTHS[scale];
   if (months < young) return 'baby';
   if (months < adult) return 'young';

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { ageGroupOf, ageScaleOf, publicProfile, type GoodWith, type PetProfile } from '../../../shared/pet-profile';
+import { ageGroupOf, ageInMonths, ageScaleOf, publicProfile, type GoodWith, type PetProfile } from '../../../shared/pet-profile';
 import type { PetProfileService } from '../../pets/profiles';
 import { defaultAltText } from '../../photos/alt-text';
 import type { PhotoService } from '../../photos/photos';
@@ -117,13 +117,9 @@ const flag = (value: boolean | undefined): YesNoUnknown => (value === undefined 
 
 /** "3 years", "5 months", "about 2 years" for an estimate (a year or a month without the day). */
 export function ageInWords(birthDate: string | undefined, today: string): string | null {
-  if (!birthDate) return null;
-  const [year = 0, month = 7, day = 15] = birthDate.split('-').map(Number);
-  const [nowYear = 0, nowMonth = 1, nowDay = 1] = today.split('-').map(Number);
-  let months = (nowYear - year) * 12 + (nowMonth - month);
-  if (nowDay < day) months -= 1;
-  if (months < 0) return null;
-  const about = birthDate.length < 10 ? 'about ' : '';
+  const months = ageInMonths(birthDate, today);
+  if (months === null) return null;
+  const about = birthDate!.length < 10 ? 'about ' : '';
   if (months < 1) return 'under a month';
   if (months < 24) return `${about}${months} ${months === 1 ? 'month' : 'months'}`;
   const years = Math.floor(months / 12);
