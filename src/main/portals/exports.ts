@@ -9,7 +9,7 @@ import type { Changes } from '../db/changes';
 import { writeFileAtomically } from '../files/atomic-write';
 import type { PetProfileService } from '../pets/profiles';
 import type { PhotoService } from '../photos/photos';
-import { PET_ROWS, type PetRow } from '../sites/adoption-site/content';
+import { allPets, PET_ROWS, type PetRow } from '../sites/adoption-site/content';
 import { photoFileName, planRescueGroupsExport, RESCUEGROUPS_PHOTOS, rescueGroupsCsv, type ExportPlan, type PortalAnimal, type PortalProblem } from './rescuegroups';
 
 export type { PortalListing };
@@ -29,8 +29,8 @@ export interface PortalExportSources {
   sqlite: Database.Database;
   clock: Clock;
   changes: Changes;
-  petProfiles: Pick<PetProfileService, 'get'>;
-  photos: Pick<PhotoService, 'list' | 'files'>;
+  petProfiles: Pick<PetProfileService, 'get' | 'all'>;
+  photos: Pick<PhotoService, 'list' | 'allByPet' | 'files'>;
 }
 
 /** Exports to the adoption portals (RescueGroups.org today), and what each animal's last export was. */
@@ -89,11 +89,12 @@ export class PortalExportService {
   /** Every pet with its public profile (private fields never reach an export) and its photo files. */
   private animals(): PortalAnimal[] {
     const today = new Date(this.sources.clock.now()).toISOString().slice(0, 10);
+    const reader = allPets(this.sources);
     return this.sources.sqlite
       .prepare<[], PetRow>(`${PET_ROWS} ORDER BY pets.id`)
       .all()
       .map((row) => {
-        const profile = publicProfile(this.sources.petProfiles.get(row.id));
+        const profile = publicProfile(reader.profileOf(row.id));
         return {
           id: row.id,
           name: row.name,
@@ -112,7 +113,7 @@ export class PortalExportService {
           houseTrained: profile.houseTrained ?? null,
           spayedNeutered: profile.spayedNeutered ?? null,
           specialNeeds: profile.specialNeeds ?? null,
-          photos: this.sources.photos.list(row.id).map((photo) => this.sources.photos.files.pathOf(photo.hash, 'full')),
+          photos: reader.photosOf(row.id).map((photo) => reader.fileOf(photo.hash, 'full')),
         };
       });
   }

@@ -28,7 +28,7 @@ export function petByPet(sources: Pick<SiteSources, 'petProfiles' | 'photos'>): 
 }
 
 /** Two queries for every pet: profiles and photos (5,000 pets: one query each, not 30,000 small ones). */
-function allPets(sources: Pick<SiteSources, 'petProfiles' | 'photos'>): PetReader {
+export function allPets(sources: Pick<SiteSources, 'petProfiles' | 'photos'>): PetReader {
   const profiles = sources.petProfiles.all();
   const photos = sources.photos.allByPet();
   return { profileOf: (petId) => profiles.get(petId) ?? {}, photosOf: (petId) => photos.get(petId) ?? [], fileOf: (hash, size) => sources.photos.files.pathOf(hash, size) };
