@@ -52,7 +52,24 @@ export interface Project {
   liveDeploy: number | null;
   /** http://<slug>.<sites-host>/ */
   url: string;
+  /** The name visitors use: the verified primary domain, else `<slug>.<sites-host>`. */
+  publicHost: string;
+  /** Whether `publicHost` has an issued certificate (served over HTTPS when the server has an HTTPS port). */
+  publicHostCertified: boolean;
   createdAt: number;
+  /** Whether the adoption site follows the records by itself, and when it last did. */
+  following: SiteFollowing;
+}
+
+/**
+ * A project whose live deploy is the adoption site republishes it by itself a few seconds after the
+ * public records change (pets, profiles, photos, the shelter): `checkedAt` is when the live site was
+ * last compared with the records, `republishedAt` when that last made a new deploy.
+ */
+export interface SiteFollowing {
+  active: boolean;
+  checkedAt: number | null;
+  republishedAt: number | null;
 }
 
 /** The ports a running server serves the sites on: HTTP always, HTTPS when it was given a port for it. */
@@ -75,6 +92,16 @@ export function siteAddress(host: string, ports: SitePorts, hasCertificate = fal
   const url = new URL(`${secure ? 'https' : 'http'}://${host}/`);
   url.port = String(secure ? ports.https : ports.http);
   return url.toString();
+}
+
+/** Where visitors reach a project on a running server: its verified primary domain (HTTPS when served), else its own name. */
+export function projectAddress(project: Pick<Project, 'publicHost' | 'publicHostCertified'>, ports: SitePorts): string {
+  return siteAddress(project.publicHost, ports, project.publicHostCertified);
+}
+
+/** A certificate is "HTTPS ready" only where HTTPS is served: issued, and the server has an HTTPS port. */
+export function httpsServed(certificate: Pick<DomainCertificate, 'state'>, ports: SitePorts | null): boolean {
+  return certificate.state === 'issued' && ports !== null && ports.https !== null;
 }
 
 export interface Deploy {

@@ -7,7 +7,7 @@ import { SILENT_LOG, type EngineLog } from '../log';
 import { ensurePrivateDir } from '../files/owner-only';
 import { AccountService } from '../accounts/accounts';
 import { CategoryService } from '../pets/categories';
-import { CHANGE_TOPICS } from '../../shared/change-topics';
+import { CHANGE_TOPICS, type ChangeTopic } from '../../shared/change-topics';
 import { Changes } from '../db/changes';
 import { KeyService } from '../keys/keys';
 import { LabClock, LabClockService } from '../lab/clock';
@@ -69,6 +69,11 @@ const JOB_BUSY_TIMEOUT_MS = 20;
 const DOMAIN_RECHECK_INTERVAL_MS = 15_000;
 /** How often to look for certificates to issue, retry or renew (the times are real: never the lab clock). */
 const CERTIFICATE_INTERVAL_MS = 2_000;
+
+/** How often the adoption site's follower looks for a burst of changes to follow (sites/site-follower.ts). */
+const SITE_FOLLOW_INTERVAL_MS = 1_000;
+/** What the adoption site shows: a change to any of these may make it out of date (its address is watched by the follower). */
+const SITE_TOPICS: ReadonlySet<ChangeTopic> = new Set(['pets', 'categories', 'shelter']);
 
 /**
  * One environment's database and the services over it: the core every face shares.
@@ -220,9 +225,11 @@ export class Engine {
     supervisor.start({ name: 'request log', everyMs: REQUEST_LOG_TICK_MS, run: () => this.requestLog.tick() });
     supervisor.start({ name: 'domain re-check', everyMs: DOMAIN_RECHECK_INTERVAL_MS, runAtStart: true, run: () => this.ownSites.domains.runDueChecks() });
     const certificates: SupervisedJob = supervisor.start({ name: 'certificate tick', everyMs: CERTIFICATE_INTERVAL_MS, runAtStart: true, run: () => this.ownSites.certificates.runDue() });
-    // A domain that verifies here gets its certificate at once, not on the next tick.
+    supervisor.start({ name: 'adoption site follows the records', everyMs: SITE_FOLLOW_INTERVAL_MS, runAtStart: true, run: () => this.ownSites.follower.runIfDue() });
     this.stopListening = this.changes.on((topic) => {
+      // A domain that verifies here gets its certificate at once, not on the next tick.
       if (topic === 'sites') certificates.trigger();
+      if (SITE_TOPICS.has(topic)) this.ownSites.follower.noteChange();
     });
   }
 

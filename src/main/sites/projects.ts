@@ -31,6 +31,10 @@ export interface ProjectStore {
   siteContent: (baseUrl: string, now: number, fallbackName: string) => AdoptionSiteInput;
   /** The project's address for visitors (adoption site links, sitemap, feeds). */
   liveAddress: (projectId: number, slug: string) => string;
+  /** What a project's view adds from elsewhere: the name visitors use, and how the adoption site follows the records. */
+  describe: (projectId: number, slug: string) => Pick<Project, 'publicHost' | 'publicHostCertified' | 'following'>;
+  /** A deploy of the adoption site was made (or failed) from this content. */
+  adoptionSitePublished: (projectId: number, content: AdoptionSiteInput) => void;
   /** Test seam: runs once a folder is inspected and its staging folder made, before the copy (where a swapped-in symlink would strike). */
   beforeCopy?: (folder: string, staging: string) => Promise<void>;
 }
@@ -115,13 +119,22 @@ export class ProjectService {
    */
   deployAdoptionPage(reference: string | number): Promise<Deploy> {
     const project = this.row(reference);
-    return this.serialised(project.id, () =>
-      this.publish(project.id, 'adoption_page', null, async (staging) => {
-        const content = this.store.siteContent(this.store.liveAddress(project.id, project.slug), this.store.clock.now(), project.name);
+    return this.serialised(project.id, async () => {
+      let content: AdoptionSiteInput | undefined;
+      const deploy = await this.publish(project.id, 'adoption_page', null, async (staging) => {
+        content = this.adoptionSiteContent(project.id);
         const written = await writeAdoptionSite(staging, content, MAX_DEPLOY_BYTES);
         return written.ok ? { outcome: 'succeeded', fileCount: written.fileCount, byteSize: written.byteSize } : { outcome: 'failed', reason: written.reason };
-      }),
-    );
+      });
+      if (content) this.store.adoptionSitePublished(project.id, content);
+      return deploy;
+    });
+  }
+
+  /** The adoption site of a project as the records make it now, at the project's live address. */
+  adoptionSiteContent(reference: string | number): AdoptionSiteInput {
+    const project = this.row(reference);
+    return this.store.siteContent(this.store.liveAddress(project.id, project.slug), this.store.clock.now(), project.name);
   }
 
   /** Serves an earlier (or later) successful deploy from the next request on. */
@@ -337,6 +350,7 @@ export class ProjectService {
       slug: row.slug,
       liveDeploy: row.liveDeployNumber,
       url: `http://${row.slug}.${this.store.sitesHost}/`,
+      ...this.store.describe(row.id, row.slug),
       createdAt: row.createdAt,
     };
   }

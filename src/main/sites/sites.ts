@@ -17,6 +17,7 @@ import { parseSitesHost } from './domain-names';
 import { DomainService } from './domains';
 import { ProjectService } from './projects';
 import { SiteDirectory } from './site-directory';
+import { SiteFollower } from './site-follower';
 import type { EngineLog } from '../log';
 import type { AdoptionSiteInput } from './adoption-site/model';
 
@@ -63,8 +64,11 @@ export class Sites {
   /** HTTP-01 answers of ACME orders in flight; undefined with the local CA. */
   readonly acmeChallenges: AcmeChallenges | undefined;
   readonly httpsPort: number | undefined;
+  /** Republishes the adoption site when the records change (a serving engine runs it). */
+  readonly follower: SiteFollower;
 
   private readonly dataDir: string;
+  private readonly primaryDomain: Database.Statement<[number], { name: string; certificateState: string }>;
   private readonly environment: Environment;
 
   constructor(dependencies: SitesDependencies, options: SitesOptions = {}) {
@@ -73,6 +77,16 @@ export class Sites {
     this.host = parseSitesHost(options.host ?? DEFAULT_SITES_HOST);
     const { db, sqlite, clock, changes, accounts, plans, log } = dependencies;
     const sitesDir = path.join(dependencies.dataDir, 'sites', dependencies.environment);
+    this.primaryDomain = sqlite.prepare(
+      `SELECT name, certificate_state AS certificateState FROM domains WHERE project_id = ? AND role = 'primary' AND status = 'verified' AND removed_at IS NULL`,
+    );
+    this.follower = new SiteFollower({
+      sqlite,
+      clock,
+      addressOf: (projectId, slug) => this.liveAddress(projectId, slug),
+      contentOf: (projectId) => this.projects.adoptionSiteContent(projectId),
+      republish: (projectId) => this.projects.deployAdoptionPage(projectId),
+    });
     const keepDeploys = options.keepDeploys ?? DEFAULT_KEPT_DEPLOYS;
     if (!Number.isSafeInteger(keepDeploys) || keepDeploys < 1) throw new AppError('validation_failed', `--keep-deploys must be a whole number of at least 1, not ${keepDeploys}.`);
     this.projects = new ProjectService({
@@ -88,6 +102,11 @@ export class Sites {
       beforeCopy: options.beforeCopy,
       siteContent: dependencies.siteContent,
       liveAddress: (projectId, slug) => this.liveAddress(projectId, slug),
+      describe: (projectId, slug) => {
+        const { name, certified } = this.publicHost(projectId, slug);
+        return { publicHost: name, publicHostCertified: certified, following: this.follower.following(projectId) };
+      },
+      adoptionSitePublished: (projectId, content) => this.follower.published(projectId, content),
     });
     this.projects.tidy();
     const certificatesDir = path.join(dependencies.dataDir, 'certificates');
@@ -117,11 +136,16 @@ export class Sites {
    * running server's port, or none when no server runs (no trailing slash).
    */
   liveAddress(projectId: number, slug: string): string {
-    const primary = this.domains.list(projectId).find((domain) => domain.role === 'primary' && domain.status === 'verified');
-    const host = primary?.name ?? `${slug}.${this.host}`;
+    const { name, certified } = this.publicHost(projectId, slug);
     const ports = runningServerPorts(serverLockFile(this.dataDir, this.environment));
-    const address = ports ? siteAddress(host, ports, primary?.certificate.state === 'issued') : `http://${host}/`;
+    const address = ports ? siteAddress(name, ports, certified) : `http://${name}/`;
     return address.replace(/\/$/, '');
+  }
+
+  /** The name visitors use: the verified primary domain, else `<slug>.<sites host>`. */
+  private publicHost(projectId: number, slug: string): { name: string; certified: boolean } {
+    const primary = this.primaryDomain.get(projectId);
+    return primary ? { name: primary.name, certified: primary.certificateState === 'issued' } : { name: `${slug}.${this.host}`, certified: false };
   }
 
   /** The re-verify action (a domain flagged by the 30-minute rule): DNS checked again, then its certificate requested anew. */

@@ -1,6 +1,6 @@
 import { type Command, Option } from 'commander';
 import { AppError } from '../../../shared/errors';
-import { REDIRECT_STATUSES, siteAddress, siteHostOf, type Deploy, type Domain, type Project, type RedirectStatus, type SitePorts } from '../../../shared/sites';
+import { REDIRECT_STATUSES, httpsServed, projectAddress, type Deploy, type Domain, type Project, type RedirectStatus, type SitePorts } from '../../../shared/sites';
 import { runningServerPorts, serverLockFile } from '../../db/instance-lock';
 import type { Engine } from '../../engine/engine';
 import { positiveInt } from '../arguments';
@@ -111,7 +111,8 @@ export function registerSiteCommands(program: Command): void {
     .action(
       run((engine, output, project: string | undefined) => {
         const list = engine.sites.domains.list(project);
-        printRows(output, output.json ? list : list.map(domainRow), 'No domains yet.');
+        const ports = runningPorts(engine);
+        printRows(output, output.json ? list : list.map((domain) => domainRow(domain, ports)), 'No domains yet.');
       }),
     );
   domains
@@ -135,7 +136,12 @@ export function registerSiteCommands(program: Command): void {
     .command('promote')
     .description('Make a redirect the primary domain; the old primary becomes a redirect to it')
     .argument('<domain>')
-    .action(run((engine, output, name: string) => printObject(output, output.json ? engine.sites.domains.promote(name) : domainRow(engine.sites.domains.promote(name)))));
+    .action(
+      run((engine, output, name: string) => {
+        const domain = engine.sites.domains.promote(name);
+        printObject(output, output.json ? domain : domainRow(domain, runningPorts(engine)));
+      }),
+    );
   domains
     .command('remove')
     .description('Stop serving a domain from the very next request')
@@ -156,18 +162,27 @@ function runningPorts(engine: Engine): SitePorts | undefined {
 
 /** The address that reaches the project on the running server (its real port), or null when none runs. */
 function servedAtOf(project: Project, ports: SitePorts | undefined): string | null {
-  return ports ? siteAddress(siteHostOf(project.url), ports) : null;
+  return ports ? projectAddress(project, ports) : null;
 }
 
 /** "at http://…:PORT/", or that no server runs to serve it (and at which name once one does). */
 function whereServed(engine: Engine, project: Project, servedAt: string | null): string {
   if (servedAt !== null) return `at ${servedAt}`;
-  return `once a server runs: no ${engine.environment} server is running for this data dir (npm run serve); it then answers at http://${siteHostOf(project.url)}:<its port>/`;
+  return `once a server runs: no ${engine.environment} server is running for this data dir (npm run serve); it then answers at http://${project.publicHost}:<its port>/`;
 }
 
 function projectRow(project: Project, servedAt: string | null): Record<string, unknown> {
   const { id, accountId, name, slug, liveDeploy, createdAt } = project;
-  return { id, accountId, name, slug, liveDeploy, createdAt, servedAt: servedAt ?? 'no server running' };
+  return { id, accountId, name, slug, liveDeploy, createdAt, follows: followsInWords(project), servedAt: servedAt ?? 'no server running' };
+}
+
+/** Whether the adoption site republishes itself when the records change, and when it last did. */
+function followsInWords(project: Project): string {
+  const { active, checkedAt, republishedAt } = project.following;
+  if (!active) return 'no (not the adoption site)';
+  if (checkedAt === null) return 'yes (once a server runs)';
+  const at = (time: number) => new Date(time).toISOString();
+  return `yes, checked ${at(checkedAt)}${republishedAt === null ? '' : `, republished ${at(republishedAt)}`}`;
 }
 
 function deployRow(deploy: Deploy): Record<string, unknown> {
@@ -183,14 +198,21 @@ function deployRow(deploy: Deploy): Record<string, unknown> {
   };
 }
 
-function domainRow(domain: Domain): Record<string, unknown> {
+function certificateInWords(domain: Domain, ports: SitePorts | undefined): string {
+  const { state, needsReverify } = domain.certificate;
+  if (needsReverify) return `${state}, over 30 min: domains reverify ${domain.name}`;
+  if (state === 'issued' && !httpsServed(domain.certificate, ports ?? null)) return ports ? 'issued, HTTPS not served (serve --https-port PORT)' : 'issued, no server running';
+  return state;
+}
+
+function domainRow(domain: Domain, ports: SitePorts | undefined): Record<string, unknown> {
   return {
     name: domain.name,
     project: domain.project,
     role: domain.role === 'redirect' ? `redirect ${domain.redirectStatus} → ${domain.to}` : 'primary',
     status: domain.status,
     record: `${domain.record.type} ${domain.record.value} TTL ${domain.record.ttl}`,
-    certificate: domain.certificate.needsReverify ? `${domain.certificate.state}, over 30 min: domains reverify ${domain.name}` : domain.certificate.state,
+    certificate: certificateInWords(domain, ports),
     nextCheckAt: domain.nextCheckAt,
   };
 }

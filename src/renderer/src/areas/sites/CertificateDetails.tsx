@@ -1,8 +1,9 @@
 import { Alert, Badge, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
-import type { CertificateState, DomainCertificate } from '../../../../shared/sites';
+import { httpsServed, type CertificateState, type DomainCertificate } from '../../../../shared/sites';
 import { formatMoment } from '../../ui/format';
 import { useReverifyDomain } from '../../client/certificates';
+import { useSitePorts } from './site-ports';
 
 const STATE_COLOR: Record<CertificateState, string> = { none: 'gray', pending: 'yellow', issued: 'teal', failed: 'red' };
 const BADGE_WRAPS = { label: { whiteSpace: 'normal', overflow: 'visible', textAlign: 'center' } } as const;
@@ -23,10 +24,13 @@ export function CertificateDetails({
 }): React.JSX.Element {
   const summary = part !== 'times';
   const reverify = useReverifyDomain();
+  const ports = useSitePorts();
+  // "HTTPS ready" only where HTTPS is served: an issued certificate on a server without an HTTPS port serves nothing.
+  const unserved = certificate.state === 'issued' && !httpsServed(certificate, ports ?? null);
   const badge = (
     // A narrow card wraps the label instead of cutting it to "NO CERTI…".
-    <Badge color={STATE_COLOR[certificate.state]} variant="light" h="auto" py={2} radius="sm" styles={BADGE_WRAPS} data-testid="certificate-state">
-      {STATE_LABEL[certificate.state]}
+    <Badge color={unserved ? 'gray' : STATE_COLOR[certificate.state]} variant="light" h="auto" py={2} radius="sm" styles={BADGE_WRAPS} data-testid="certificate-state">
+      {unserved ? 'certificate issued' : STATE_LABEL[certificate.state]}
     </Badge>
   );
   return (
@@ -48,6 +52,11 @@ export function CertificateDetails({
           {certificate.issuedAt !== null && <> · issued {formatMoment(certificate.issuedAt)}</>}
           {certificate.notBefore !== null && <> · valid from {formatMoment(certificate.notBefore)}</>}
           {certificate.nextAttemptAt !== null && <> · {certificate.state === 'issued' ? 'renews' : 'next attempt'} {formatMoment(certificate.nextAttemptAt)}</>}
+        </Text>
+      )}
+      {summary && unserved && (
+        <Text size="xs" c="dimmed" data-testid="certificate-unserved">
+          {ports ? 'This server does not serve HTTPS: give it an HTTPS port on the Server page to use this certificate.' : 'HTTPS is served once the server runs with an HTTPS port.'}
         </Text>
       )}
       {summary && certificate.reason && (

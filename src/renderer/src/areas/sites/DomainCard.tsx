@@ -1,6 +1,6 @@
 import { Anchor, Box, Button, Card, Divider, Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconArrowRight, IconExternalLink, IconRefresh, IconStar, IconTrash } from '@tabler/icons-react';
-import { siteAddress, type Domain, type RedirectStatus } from '../../../../shared/sites';
+import { httpsServed, siteAddress, type Domain, type RedirectStatus } from '../../../../shared/sites';
 import { useSetRedirectStatus, useVerifyDomain } from './queries';
 import { REDIRECT_STATUS_OPTIONS } from './redirect-statuses';
 import { CertificateDetails } from './CertificateDetails';
@@ -38,7 +38,7 @@ function RedirectEditor({ domain }: { domain: Domain }): React.JSX.Element {
 function VisitLink({ domain }: { domain: Domain }): React.JSX.Element | null {
   const ports = useSitePorts();
   if (!ports || domain.status !== 'verified') return null;
-  const address = siteAddress(domain.name, ports, domain.certificate.state === 'issued');
+  const address = siteAddress(domain.name, ports, httpsServed(domain.certificate, ports));
   return (
     <Anchor href={address} target="_blank" rel="noreferrer" size="sm" data-testid="domain-address" style={{ overflowWrap: 'anywhere' }}>
       {address} <IconExternalLink size={12} aria-hidden />

@@ -2,7 +2,7 @@ import { Button, Code, EmptyState, Group, Paper, Skeleton, Stack, Text, Title } 
 import { modals } from '@mantine/modals';
 import { IconPlus, IconWorld } from '@tabler/icons-react';
 import type { Account } from '../../../../shared/models';
-import { siteAddress, siteHostOf, type Domain, type Project } from '../../../../shared/sites';
+import { projectAddress, type Domain, type Project } from '../../../../shared/sites';
 import { useDialog } from '../../ui/dialog';
 import { useDomains, usePromoteDomain } from './queries';
 import { DomainCard } from './DomainCard';
@@ -14,10 +14,10 @@ import { useSitePorts } from './site-ports';
 /** Where visitors reach the site without a domain of its own: the running server's real port, or that it is not running. */
 function NoDomainsYet({ project }: { project: Project }): React.JSX.Element {
   const ports = useSitePorts();
-  const host = siteHostOf(project.url);
+  const host = project.publicHost;
   const where = ports ? (
     <>
-      Visitors reach the site at <Code data-testid="site-address">{siteAddress(host, ports)}</Code>.
+      Visitors reach the site at <Code data-testid="site-address">{projectAddress(project, ports)}</Code>.
     </>
   ) : (
     <>The server of this environment is not running, so the site is not served; once it runs, visitors reach it at {host} on its port.</>

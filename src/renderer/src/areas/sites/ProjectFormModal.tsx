@@ -1,4 +1,5 @@
-import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
+import { Anchor, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { z } from 'zod';
@@ -9,6 +10,7 @@ import { PLAN_NAME } from '../../client/plans';
 import { useDialogFailure } from '../../ui/dialog';
 import { DialogFailureAlert } from '../../ui/DialogFailureAlert';
 import { useCreateProject } from './queries';
+import { AccountFormModal } from '../../ui/AccountFormModal';
 
 const validate = zod4Resolver(z.object({ name: ProjectNameSchema, accountId: z.string().min(1, { error: 'Choose the account the site belongs to' }) }));
 
@@ -26,6 +28,22 @@ function ProjectForm({ onCancel, onCreated }: { onCancel: () => void; onCreated:
   const form = useForm({ initialValues: { name: '', accountId: '' }, validate });
   const failure = useDialogFailure();
   const accountData = (accounts.data ?? []).map((account) => ({ value: String(account.id), label: `${account.name} (${PLAN_NAME[account.planId]})` }));
+  const [creatingAccount, setCreatingAccount] = useState(false);
+  // The accounts there were when "New account" was opened: the one that appears after it is chosen.
+  const knownAccounts = useRef<Set<number> | null>(null);
+  const { setFieldValue } = form;
+  useEffect(() => {
+    const known = knownAccounts.current;
+    if (!known || !accounts.data) return;
+    const created = accounts.data.find((account) => !known.has(account.id));
+    if (!created) return;
+    knownAccounts.current = null;
+    setFieldValue('accountId', String(created.id));
+  }, [accounts.data, setFieldValue]);
+  const openNewAccount = () => {
+    knownAccounts.current = new Set((accounts.data ?? []).map((account) => account.id));
+    setCreatingAccount(true);
+  };
 
   const save = form.onSubmit(({ name, accountId }) => {
     failure.clear();
@@ -43,33 +61,38 @@ function ProjectForm({ onCancel, onCreated }: { onCancel: () => void; onCreated:
   });
 
   return (
-    <form onSubmit={save}>
-      <Stack>
-        <TextInput label="Project name" placeholder="e.g. Happy Paws adoption site" description="Its web address is made from the name." withAsterisk data-autofocus {...form.getInputProps('name')} />
-        <Select
-          label="Account"
-          description="The shelter or partner the site belongs to; its plan decides whether custom domains are allowed."
-          placeholder={accounts.data?.length === 0 ? 'Create an account first (Accounts & keys)' : 'Choose an account'}
-          data={accountData}
-          withAsterisk
-          searchable
-          {...form.getInputProps('accountId')}
-        />
-        {accounts.data?.length === 0 && (
-          <Text size="sm" c="dimmed">
-            A project belongs to an account. Create one on the Accounts &amp; keys page first.
+    <>
+      <form onSubmit={save}>
+        <Stack>
+          <TextInput label="Project name" placeholder="e.g. Happy Paws adoption site" description="Its web address is made from the name." withAsterisk data-autofocus {...form.getInputProps('name')} />
+          <Select
+            label="Account"
+            description="An account owns API keys and site projects: the shelter or partner the site belongs to. Its plan decides whether custom domains are allowed."
+            placeholder={accounts.data?.length === 0 ? 'Create an account first' : 'Choose an account'}
+            data={accountData}
+            withAsterisk
+            searchable
+            {...form.getInputProps('accountId')}
+          />
+          <Text size="sm" c="dimmed" data-testid="project-account-hint">
+            {accounts.data?.length === 0 ? 'A project belongs to an account, and there is none yet. ' : 'Not listed? '}
+            <Anchor component="button" type="button" size="sm" onClick={openNewAccount} data-testid="project-new-account">
+              Create an account
+            </Anchor>
           </Text>
-        )}
-        <DialogFailureAlert failure={failure.alert} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={createProject.isPending}>
-            Create project
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+          <DialogFailureAlert failure={failure.alert} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onCancel}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={createProject.isPending}>
+              Create project
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+      {/* Outside the form: a submit in the account's dialog must not bubble (through React's tree) into this one. */}
+      <AccountFormModal opened={creatingAccount} account={null} onClose={() => setCreatingAccount(false)} />
+    </>
   );
 }

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Code, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconExternalLink, IconPaw, IconUpload } from '@tabler/icons-react';
 import type { Account } from '../../../../shared/models';
-import { siteAddress, siteHostOf, type Project } from '../../../../shared/sites';
+import { projectAddress, type Project } from '../../../../shared/sites';
 import { useDialog } from '../../ui/dialog';
 import { ENVIRONMENT_LABEL, useEnvironment } from '../../client/EnvironmentProvider';
 import { useDeploy, useDeploys } from './queries';
@@ -9,6 +9,7 @@ import { DeployModal } from './DeployModal';
 import { DeploysList } from './DeploysList';
 import { PlanBadge } from '../../ui/Badges';
 import { useSitePorts } from './site-ports';
+import { formatMoment } from '../../ui/format';
 
 /** Where the site is served, from the running server's real port; or why it is not served. */
 function ServedAt({ project }: { project: Project }): React.JSX.Element | null {
@@ -23,7 +24,7 @@ function ServedAt({ project }: { project: Project }): React.JSX.Element | null {
       </Text>
     );
   }
-  const address = siteAddress(siteHostOf(project.url), ports);
+  const address = projectAddress(project, ports);
   if (project.liveDeploy === null) {
     return (
       <Text size="sm" c="dimmed" data-testid="live-url-none">
@@ -41,9 +42,30 @@ function ServedAt({ project }: { project: Project }): React.JSX.Element | null {
   );
 }
 
+/** Whether the adoption site follows the records by itself, and since when it is known to be up to date. */
+function Following({ project }: { project: Project }): React.JSX.Element | null {
+  const { active, checkedAt, republishedAt } = project.following;
+  if (project.liveDeploy === null) return null;
+  if (!active) {
+    return (
+      <Text size="sm" c="dimmed" data-testid="site-following">
+        A folder of your own is live: it stays as deployed. Publish the adoption page to have the site follow the shelter’s records.
+      </Text>
+    );
+  }
+  return (
+    <Text size="sm" c="dimmed" data-testid="site-following">
+      Follows the shelter’s records: republished by itself a few seconds after a pet, photo or the shelter’s profile changes.{' '}
+      {checkedAt === null ? 'It is checked once the server runs.' : `Up to date as of ${formatMoment(checkedAt)}`}
+      {republishedAt !== null && ` · last republished ${formatMoment(republishedAt)}`}
+      {checkedAt !== null && '.'}
+    </Text>
+  );
+}
+
 /** One project: where it is served, how to publish it, and its deploys. */
 export function ProjectPanel({ project, account }: { project: Project; account: Account | undefined }): React.JSX.Element {
-  const deploys = useDeploys(project.id);
+  const deploys = useDeploys(project.id, project.following.active);
   const deploy = useDeploy();
   const deploying = useDialog<true>();
   const latest = deploys.data?.[0];
@@ -66,6 +88,7 @@ export function ProjectPanel({ project, account }: { project: Project; account: 
               {account && <PlanBadge planId={account.planId} />}
             </Group>
             <ServedAt project={project} />
+            <Following project={project} />
           </Stack>
           <Group gap="sm">
             <Button variant="default" leftSection={<IconPaw size={16} />} loading={deploy.isPending && deploy.variables?.kind === 'adoption_page'} onClick={() => deploy.mutate({ projectId: project.id, kind: 'adoption_page' })}>

@@ -14,14 +14,25 @@ const WHILE_ISSUING_MS = 2_000;
 /** A failed certificate is retried by the server and flagged after 30 minutes: the table follows, slowly. */
 const WHILE_FAILED_MS = 30_000;
 
+/** An adoption site republishes itself when the records change (at another desk, by the API, the CLI): the page follows. */
+const WHILE_FOLLOWING_MS = 5_000;
+
 export function useProjects() {
   const environment = useEnvironment();
-  return useQuery({ queryKey: [environment, 'sites', 'projects'], queryFn: () => call('projects.list', { environment }) });
+  return useQuery({
+    queryKey: [environment, 'sites', 'projects'],
+    queryFn: () => call('projects.list', { environment }),
+    refetchInterval: (query) => (query.state.data?.some((project) => project.following.active) ? WHILE_FOLLOWING_MS : false),
+  });
 }
 
-export function useDeploys(projectId: number) {
+export function useDeploys(projectId: number, following = false) {
   const environment = useEnvironment();
-  return useQuery({ queryKey: [environment, 'sites', 'deploys', projectId], queryFn: () => call('deploys.list', { environment, projectId }) });
+  return useQuery({
+    queryKey: [environment, 'sites', 'deploys', projectId],
+    queryFn: () => call('deploys.list', { environment, projectId }),
+    refetchInterval: following ? WHILE_FOLLOWING_MS : false,
+  });
 }
 
 export function useDomains(projectId: number) {
