@@ -124,7 +124,7 @@ test.describe('the 30-minute rule', () => {
     await goTo(page, 'Sites');
     await toastsGone(page);
     await prompt.getByRole('button', { name: 'Re-verify', exact: true }).click();
-    await expect(row.getByTestId('certificate-state')).toHaveText('HTTPS ready', { timeout: 15_000 });
+    await expect(row.getByTestId('certificate-state')).toHaveText('certificate issued', { timeout: 15_000 });
     await expect(row.getByTestId('certificate-reverify')).toBeHidden();
     await expect(row.getByTestId('certificate-reason')).toBeHidden();
     await expect(page.getByTestId('domain-details-www.riverrescue.test').getByTestId('certificate-times')).toContainText('Issuer: Adoption Desk');

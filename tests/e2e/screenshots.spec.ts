@@ -170,7 +170,7 @@ test.describe('the Sites page', () => {
     await expect(page.getByTestId('domain-row-adopt.happytails.test').getByTestId('domain-status')).toHaveText('pending');
     // The verified ones get their certificates from the local CA within seconds.
     for (const name of ['www.happytails.test', 'happytails.test']) {
-      await expect(page.getByTestId(`domain-row-${name}`).getByTestId('certificate-state')).toHaveText('HTTPS ready', { timeout: 15_000 });
+      await expect(page.getByTestId(`domain-row-${name}`).getByTestId('certificate-state')).toHaveText('certificate issued', { timeout: 15_000 });
     }
     await shoot(page, 'sites');
     expectShots(['sites']);

@@ -61,7 +61,7 @@ for (const size of SIZES) {
       await goTo(page, 'Sites');
       await page.getByRole('button', { name: 'Open Happy Tails', exact: true }).click();
       const www = page.getByTestId('domain-row-www.happytails.test');
-      await expect(www.getByTestId('certificate-state')).toHaveText('HTTPS ready', { timeout: 15_000 });
+      await expect(www.getByTestId('certificate-state')).toHaveText('certificate issued', { timeout: 15_000 });
       await expect(page.getByTestId(`domain-row-${long}`).getByTestId('domain-status')).toHaveText('pending');
       await expect(page.getByTestId('domain-row-shop.happytails.test').getByTestId('domain-status')).toHaveText('conflict');
 
@@ -188,7 +188,7 @@ for (const size of SIZES) {
       await goTo(page, 'Sites');
       await toastsGone(page);
       await prompt.getByRole('button', { name: 'Re-verify', exact: true }).click();
-      await expect(card.getByTestId('certificate-state')).toHaveText('HTTPS ready', { timeout: 15_000 });
+      await expect(card.getByTestId('certificate-state')).toHaveText('certificate issued', { timeout: 15_000 });
     });
   });
 }
