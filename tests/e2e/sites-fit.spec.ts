@@ -65,8 +65,9 @@ for (const size of SIZES) {
       await expect(page.getByTestId(`domain-row-${long}`).getByTestId('domain-status')).toHaveText('pending');
       await expect(page.getByTestId('domain-row-shop.happytails.test').getByTestId('domain-status')).toHaveText('conflict');
 
-      // Item 10: the addresses are the ones that work, with the port the server listens on.
-      await expect(page.getByTestId('live-url')).toHaveText(`http://${target}:${port}/`);
+      // Item 10: the addresses are the ones that work, with the port the server listens on; issue 26
+      // N11: the project's address is its verified primary domain, not <slug>.localhost.
+      await expect(page.getByTestId('live-url')).toHaveText(`http://www.happytails.test:${port}/`);
       await expect(www.getByTestId('domain-address')).toHaveText(`http://www.happytails.test:${port}/`);
 
       // Item 11: every card shows its name, badges, record and actions whole (within the viewport's width), and so do the deploys.
