@@ -79,7 +79,7 @@ export function KennelCardsModal({ ids, opened, onClose }: { ids: number[]; open
         ))}
         <Group justify="flex-end">
           <Button variant="default" onClick={close}>
-            {warnings.length > 0 ? 'Close' : 'Cancel'}
+            {warnings.length > 0 ? 'Done' : 'Cancel'}
           </Button>
           <Button onClick={make} loading={cards.isPending}>
             Make the PDF
