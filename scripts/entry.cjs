@@ -134,9 +134,9 @@ async function build(newest) {
     // their function names): one file to load, and about 4 MiB less resident in the server than
     // loading node_modules. Not keepNames: redefining every function's name slowed requests by 10%.
     // The certificate libraries load from node_modules only when a certificate is issued, never at start;
-    // sharp (native libvips) when the first photo is processed; pdfkit (with its font files), fontkit
-    // (the print fonts' coverage) and qrcode when the first kennel cards are printed.
-    external: ['better-sqlite3', 'acme-client', '@peculiar/x509', 'reflect-metadata', 'sharp', 'pdfkit', 'fontkit', 'qrcode'],
+    // sharp (native libvips) when the first photo is processed; pdfkit (with its font files) and qrcode
+    // when the first kennel cards are printed.
+    external: ['better-sqlite3', 'acme-client', '@peculiar/x509', 'reflect-metadata', 'sharp', 'pdfkit', 'qrcode'],
     minifyWhitespace: true,
     minifySyntax: true,
     plugins: [loadOnFirstUse, englishZodOnly],

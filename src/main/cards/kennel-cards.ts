@@ -51,7 +51,8 @@ const ACCENT = '#0b7285';
  */
 export async function renderKennelCards(cards: readonly KennelCard[], options: KennelCardOptions): Promise<Buffer> {
   // Loaded with the first cards, not at start: the server needs neither to answer requests.
-  const [{ default: PDFDocument }, { default: QRCode }, fonts] = await Promise.all([import('pdfkit'), import('qrcode'), loadPrintFonts()]);
+  const [{ default: PDFDocument }, { default: QRCode }] = await Promise.all([import('pdfkit'), import('qrcode')]);
+  const fonts = loadPrintFonts();
   const [pageWidth, pageHeight] = PAPER[options.paper];
   const doc = new PDFDocument({ size: [pageWidth, pageHeight], margin: 0, autoFirstPage: false, info: { Title: 'Kennel cards', Creator: 'Adoption Desk' } });
   useIn(doc, fonts);

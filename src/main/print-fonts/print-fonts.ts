@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import type * as Fontkit from 'fontkit';
 
 /**
  * The typeface of every PDF the program prints (kennel cards; the adoption contract can take the
@@ -29,13 +30,14 @@ const RIGHT_TO_LEFT = /[\p{Script=Hebrew}\p{Script=Arabic}\p{Script=Syriac}\p{Sc
 const INVISIBLE = /\p{Default_Ignorable_Code_Point}/gu;
 
 /**
- * Reads both faces from the installed package. Resolved from this file at run time: from the sources
+ * Reads both faces from the installed package, resolved from this file at run time: from the sources
  * (tests), the launcher's bundle in node_modules/.cache and the packaged app's app.asar alike.
  */
-export async function loadPrintFonts(): Promise<PrintFonts> {
-  const fontkit = await import('fontkit');
-  const resolve = createRequire(__filename).resolve;
-  const [regular, bold] = ['DejaVuSans.ttf', 'DejaVuSans-Bold.ttf'].map((file) => fs.readFileSync(resolve(`dejavu-fonts-ttf/ttf/${file}`)));
+export function loadPrintFonts(): PrintFonts {
+  const load = createRequire(__filename);
+  // Required, not imported: the CommonJS copy pdfkit loads too (an import() would load its ES module build beside it), and never bundled.
+  const fontkit = load('fontkit') as typeof Fontkit;
+  const [regular, bold] = ['DejaVuSans.ttf', 'DejaVuSans-Bold.ttf'].map((file) => fs.readFileSync(load.resolve(`dejavu-fonts-ttf/ttf/${file}`)));
   const faces = [regular!, bold!].map((bytes) => fontkit.create(bytes));
   const covered = (character: string): boolean => {
     const codePoint = character.codePointAt(0)!;
