@@ -1,5 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import PDFDocument from 'pdfkit';
+import { fitParagraphs } from '../../src/main/cards/fit-text';
 import { renderKennelCards, type KennelCard } from '../../src/main/cards/kennel-cards';
 import { loadPrintFonts } from '../../src/main/print-fonts/print-fonts';
 import { pdfText, pdfWords, POPPLER_MISSING, readQr, renderPdfPages, type PdfWord } from '../helpers/pdf-render';
@@ -142,5 +144,29 @@ describe('the print fonts', () => {
     expect(printable('Zoe\u0308 ❤\uFE0F')).toBe('Zoë ❤');
     expect(printable('太郎 שלום 🐶\u200D')).toBe('\uFFFD\uFFFD \uFFFD\uFFFD\uFFFD\uFFFD \uFFFD');
     expect(printable('two\n\nparagraphs')).toBe('two\n\nparagraphs');
+  });
+});
+
+describe('a description fitted to its box', () => {
+  const doc = new PDFDocument({ autoFirstPage: false }).fontSize(12);
+  const box = { width: 200, height: 60 };
+
+  it('comes whole when it fits, lines and paragraphs as written', () => {
+    expect(fitParagraphs(doc, '  Shy at first.\nThen a clown.\n \n\nLoves cats.  ', box)).toBe('Shy at first.\nThen a clown.\n\nLoves cats.');
+    expect(fitParagraphs(doc, ' \n\n ', box)).toBeNull();
+  });
+
+  it('is cut after a whole word, its comma dropped before the “…”, within the height', () => {
+    const fitted = fitParagraphs(doc, 'Quiet, gentle, '.repeat(50), box)!;
+    expect(fitted).toMatch(/(Quiet|gentle)…$/);
+    expect(doc.heightOfString(fitted, { width: box.width })).toBeLessThanOrEqual(box.height);
+    const next = fitted.endsWith('Quiet…') ? 'gentle' : 'Quiet';
+    expect(doc.heightOfString(`${fitted.slice(0, -1)}, ${next}…`, { width: box.width }), 'one word more would not fit').toBeGreaterThan(box.height);
+  });
+
+  it('a first word too long for the box is cut between letters', () => {
+    const fitted = fitParagraphs(doc, `${'a'.repeat(3000)} b`, box)!;
+    expect(fitted).toMatch(/^a+…$/);
+    expect(doc.heightOfString(fitted, { width: box.width })).toBeLessThanOrEqual(box.height);
   });
 });
