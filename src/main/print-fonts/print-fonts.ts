@@ -22,7 +22,7 @@ export interface PrintFonts {
 export const PRINT_REGULAR = 'print-regular';
 export const PRINT_BOLD = 'print-bold';
 
-export const MISSING_LETTER = '\uFFFD';
+const MISSING_LETTER = '\uFFFD';
 
 /** Written right to left: pdfkit has no bidirectional layout, so these count as not covered. */
 const RIGHT_TO_LEFT = /[\p{Script=Hebrew}\p{Script=Arabic}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}\p{Script=Samaritan}\p{Script=Mandaic}\p{Script=Adlam}]/u;

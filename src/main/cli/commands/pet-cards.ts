@@ -13,7 +13,7 @@ function petIds(value: string): number[] {
 }
 
 /** A warning as the CLI prints it: what is wrong, then the commands that fix it. */
-export function cardWarningWords(warning: KennelCardWarning): string {
+function cardWarningWords(warning: KennelCardWarning): string {
   const { project, address } = warning.details;
   return `Warning: the QR codes open ${address}, an address only this computer reaches: a phone scanning a card finds nothing. Give the project a domain phones can reach ("domains add ${project} <DOMAIN>", then "domains verify <DOMAIN>") and print the cards again.`;
 }
