@@ -16,12 +16,22 @@ export interface PortalListing {
   exportedAt: number;
 }
 
-/** Kennel cards made for the window: the PDF as base64, and whose address the QR codes open. */
+/**
+ * What kennel cards were made despite, a code and its details; each face words it. `local_address`:
+ * the QR codes open a `localhost` address, which only this computer reaches (a custom domain fixes it).
+ */
+export interface KennelCardWarning {
+  code: 'local_address';
+  details: { project: string; address: string };
+}
+
+/** Kennel cards made for the window: the PDF as base64, whose address the QR codes open, and what to warn of. */
 export interface KennelCardsPdf {
   pdf: string;
   cards: number;
   project: string;
   address: string;
+  warnings: KennelCardWarning[];
 }
 
 export const CARD_PAPERS = ['a4', 'letter'] as const;

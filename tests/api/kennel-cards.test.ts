@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Engine } from '../../src/main/engine/engine';
 import { pdfText, POPPLER_MISSING, readQr, renderPdfPages } from '../helpers/pdf-render';
-import { killServer, runCli, spawnServer, type ServerProcess } from '../helpers/processes';
+import { killServer, runCli, runCliThroughNpm, spawnServer, type ServerProcess } from '../helpers/processes';
 import { siteRequest } from '../helpers/site-http';
 import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
 
@@ -58,7 +58,11 @@ describe.skipIf(POPPLER_MISSING !== undefined && process.env.CI !== 'true')(`ken
     const made = await runCli(['--data-dir', dataDir!, '--json', 'pets', 'cards', '--out', out, '--per-page', '2', '--size', 'letter'], 60_000);
     expect(made.code, made.stderr).toBe(0);
     const port = Number(new URL(server.baseUrl).port);
-    expect(JSON.parse(made.stdout)).toMatchObject({ cards: 2, project: 'happy-paws', address: `http://happy-paws.localhost:${port}` });
+    const address = `http://happy-paws.localhost:${port}`;
+    expect(JSON.parse(made.stdout)).toMatchObject({ cards: 2, project: 'happy-paws', address, warnings: [{ code: 'local_address', details: { project: 'happy-paws', address } }] });
+    // Made all the same, but said on stderr with the way out.
+    expect(made.stderr).toContain(`Warning: the QR codes open ${address}, an address only this computer reaches: a phone scanning a card finds nothing.`);
+    expect(made.stderr).toContain('"domains add happy-paws <DOMAIN>"');
 
     const pdf = fs.readFileSync(out);
     const [page] = renderPdfPages(pdf);
@@ -75,4 +79,53 @@ describe.skipIf(POPPLER_MISSING !== undefined && process.env.CI !== 'true')(`ken
     expect(text).not.toContain('985112003456789');
     expect(text).not.toContain('Home Already');
   }, 120_000);
+});
+
+describe.skipIf(POPPLER_MISSING !== undefined && process.env.CI !== 'true')(`kennel cards in the site’s order${POPPLER_MISSING ? ` (skipped: ${POPPLER_MISSING})` : ''}`, () => {
+  it('every available pet by name as the adoption site sorts them (numbers as numbers, Å beside A), from the bundled launcher', async () => {
+    dataDir = makeTempDir();
+    const engine = new Engine({ dataDir, environment: 'production' });
+    try {
+      const account = engine.services.accounts.create({ name: 'Happy Paws', planId: 'pro' });
+      for (const name of ['Biscuit 1005', 'Zorro', 'Biscuit 109', 'Åsa', 'biscuit 2', 'Ξένια']) engine.services.pets.create({ name, categoryId: 1, status: 'available' });
+      engine.sites.projects.create({ accountId: account.id, name: 'Happy Paws' });
+    } finally {
+      engine.close();
+    }
+    const out = path.join(dataDir, 'cards.pdf');
+    const made = await runCliThroughNpm(['--data-dir', dataDir, 'pets', 'cards', '--out', out, '--project', 'happy-paws'], 120_000);
+    expect(made.code, made.stderr).toBe(0);
+    expect(made.stderr).toContain('Warning: the QR codes open http://happy-paws.localhost, an address only this computer reaches');
+    const order = [...pdfText(fs.readFileSync(out)).matchAll(/Scan to meet (.+)/g)].map((match) => match[1]!.trim());
+    expect(order).toEqual(['Åsa', 'biscuit 2', 'Biscuit 109', 'Biscuit 1005', 'Zorro', 'Ξένια']);
+  }, 150_000);
+});
+
+describe('the kennel cards’ warning', () => {
+  async function render(sitesHost: string | undefined) {
+    dataDir = makeTempDir();
+    const engine = new Engine({ dataDir, environment: 'production', sites: sitesHost ? { host: sitesHost } : undefined });
+    try {
+      const account = engine.services.accounts.create({ name: 'Happy Paws', planId: 'pro' });
+      const pet = engine.services.pets.create({ name: 'Biscuit', categoryId: 1, status: 'available' }).id;
+      engine.sites.projects.create({ accountId: account.id, name: 'Happy Paws' });
+      return await engine.kennelCards.render({ ids: [pet], paper: 'a4', perPage: 1, project: 'happy-paws' });
+    } finally {
+      engine.close();
+      removeTempDir(dataDir);
+      dataDir = undefined;
+    }
+  }
+
+  it('an address under localhost comes back with the cards as a typed warning: phones cannot open it', async () => {
+    const made = await render(undefined);
+    expect(made.cards).toBe(1);
+    expect(made.warnings).toEqual([{ code: 'local_address', details: { project: 'happy-paws', address: 'http://happy-paws.localhost' } }]);
+  });
+
+  it('an address phones can reach gives none', async () => {
+    const made = await render('pets.happypaws.test');
+    expect(made.address).toBe('http://happy-paws.pets.happypaws.test');
+    expect(made.warnings).toEqual([]);
+  });
 });

@@ -124,10 +124,17 @@ for (const viewport of VIEWPORTS) {
     const downloading = page.waitForEvent('download');
     await dialog.getByRole('button', { name: 'Make the PDF' }).click();
     const pdf = fs.readFileSync((await (await downloading).path())!);
+    const site = `http://happy-paws.localhost:${apiPort(desk)}`;
+    // The PDF is made, and the dialog stays to say phones cannot open a localhost address, and what helps.
+    const warning = dialog.getByTestId('kennel-card-warning');
+    await expect(warning).toContainText('Phones cannot open these QR codes');
+    await expect(warning).toContainText(`open ${site}, an address only this computer reaches`);
+    await expect(warning).toContainText('custom domain on the Sites page');
+    await expectNothingCut(page);
+    await dialog.getByRole('button', { name: 'Done' }).click();
     await expect(dialog).toBeHidden();
     const [sheet] = renderPdfPages(pdf);
     const half = Math.floor(sheet!.height / 2);
-    const site = `http://happy-paws.localhost:${apiPort(desk)}`;
     expect([readQr(sheet!, { x: 0, y: 0, width: sheet!.width, height: half }), readQr(sheet!, { x: 0, y: half, width: sheet!.width, height: sheet!.height - half })]).toEqual([
       `${site}/pets/${biscuit}-biscuit.html`,
       `${site}/pets/${luna}-luna.html`,

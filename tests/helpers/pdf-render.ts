@@ -40,3 +40,27 @@ export function readQr(page: PNG, region: { x: number; y: number; width: number;
   }
   return jsQR(pixels, width, height)?.data ?? null;
 }
+
+/** A word poppler found on a page, with its box in points from the page's top left corner. */
+export interface PdfWord {
+  page: number;
+  text: string;
+  xMin: number;
+  yMin: number;
+  xMax: number;
+  yMax: number;
+}
+
+/** Every word of a PDF with its box (pdftotext -bbox), page by page from 1. */
+export function pdfWords(pdf: Buffer): PdfWord[] {
+  const xhtml = execFileSync('pdftotext', ['-bbox', '-', '-'], { input: pdf }).toString('utf8');
+  const words: PdfWord[] = [];
+  const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+  xhtml.split('<page ').slice(1).forEach((page, index) => {
+    for (const match of page.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g)) {
+      const text = match[5]!.replace(/&(\w+);/g, (entity, name: string) => entities[name] ?? entity);
+      words.push({ page: index + 1, text, xMin: Number(match[1]), yMin: Number(match[2]), xMax: Number(match[3]), yMax: Number(match[4]) });
+    }
+  });
+  return words;
+}

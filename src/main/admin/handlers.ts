@@ -36,7 +36,7 @@ export function createAdminHandlers(host: AppHost): AdminHandlers {
     'pets.profileHistory': ({ environment, id }) => services(environment).petProfiles.history(id),
     'pets.kennelCards': async ({ environment, ids, paper, perPage }) => {
       const made = await host.engine(environment).kennelCards.render({ ids, paper, perPage });
-      return { pdf: made.pdf.toString('base64'), cards: made.cards, project: made.project, address: made.address };
+      return { pdf: made.pdf.toString('base64'), cards: made.cards, project: made.project, address: made.address, warnings: made.warnings };
     },
     'portals.listings': ({ environment }) => host.engine(environment).portals.listings(),
     'shelter.get': ({ environment }) => services(environment).shelter.get(),

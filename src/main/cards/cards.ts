@@ -3,18 +3,18 @@ import type Database from 'better-sqlite3';
 import type { Clock } from '../../shared/clock';
 import { AppError } from '../../shared/errors';
 import type { PetStatus } from '../../shared/pet';
-import { MAX_KENNEL_CARDS } from '../../shared/portals';
+import { MAX_KENNEL_CARDS, type KennelCardWarning } from '../../shared/portals';
 import type { Project } from '../../shared/sites';
 import { PET_ROWS, petByPet, sitePetOf, type PetRow, type SiteSources } from '../sites/adoption-site/content';
 import { petPath } from '../sites/adoption-site/html';
 import { AGE_GROUP_WORDS, SEX_WORDS, type SitePet } from '../sites/adoption-site/model';
-import { feeWords } from '../sites/adoption-site/pages';
+import { feeWords, sortPets } from '../sites/adoption-site/pages';
 import type { Sites } from '../sites/sites';
 import { renderKennelCards, type CardPaper, type CardsPerPage, type KennelCard } from './kennel-cards';
 
 
 export interface KennelCardRequest {
-  /** These pets, in this order; else every pet of `status`. */
+  /** These pets, in this order; else every pet of `status`, by name as the adoption site sorts them. */
   ids?: readonly number[];
   status?: PetStatus;
   paper: CardPaper;
@@ -29,6 +29,8 @@ export interface KennelCardsMade {
   /** The project the QR codes open, and its address. */
   project: string;
   address: string;
+  /** What the cards were made despite: each face words it (an address phones cannot open). */
+  warnings: KennelCardWarning[];
 }
 
 export interface KennelCardSources extends Pick<SiteSources, 'petProfiles' | 'photos' | 'shelter'> {
@@ -51,9 +53,11 @@ export class KennelCardService {
     const today = new Date(this.sources.clock.now()).toISOString().slice(0, 10);
     const shelter = this.sources.shelter.get();
     const reader = petByPet(this.sources);
-    const cards = rows.map((row) => cardOf(sitePetOf(reader, row, today), `${address}${petPath(row)}`, shelter.currency ?? null));
+    const pets = rows.map((row) => sitePetOf(reader, row, today));
+    const ordered = request.ids && request.ids.length > 0 ? pets : sortPets(pets);
+    const cards = ordered.map((pet) => cardOf(pet, `${address}${petPath(pet)}`, shelter.currency ?? null));
     const pdf = await renderKennelCards(cards, { paper: request.paper, perPage: request.perPage, shelterName: shelter.name ?? null });
-    return { pdf, cards: cards.length, project: project.slug, address };
+    return { pdf, cards: cards.length, project: project.slug, address, warnings: warningsFor(project, address) };
   }
 
   private rowsOf(request: KennelCardRequest): PetRow[] {
@@ -66,7 +70,7 @@ export class KennelCardService {
         return row;
       });
     }
-    return sqlite.prepare<[string], PetRow>(`${PET_ROWS} WHERE pets.status = ? ORDER BY pets.name COLLATE NOCASE, pets.id`).all(request.status ?? 'available');
+    return sqlite.prepare<[string], PetRow>(`${PET_ROWS} WHERE pets.status = ?`).all(request.status ?? 'available');
   }
 
   private projectOf(reference: string | number | undefined): Project {
@@ -82,6 +86,12 @@ export class KennelCardService {
       { details: { field: 'project' } },
     );
   }
+}
+
+/** `localhost` and its subdomains name this computer: a phone scanning the code reaches nothing there. */
+function warningsFor(project: Project, address: string): KennelCardWarning[] {
+  const host = new URL(address).hostname;
+  return host === 'localhost' || host.endsWith('.localhost') ? [{ code: 'local_address', details: { project: project.slug, address } }] : [];
 }
 
 /** A pet in a card's words: the printed card is a face of its own. */

@@ -1,4 +1,6 @@
 import type QRCodeModule from 'qrcode';
+import { loadPrintFonts, PRINT_BOLD, PRINT_REGULAR, useIn, type PrintFonts } from '../print-fonts/print-fonts';
+import { fitParagraphs } from './fit-text';
 
 /** Whether an animal gets on with kids, dogs or cats, as the profile says. */
 export type GoodWith = 'yes' | 'no' | 'unknown';
@@ -45,13 +47,16 @@ const ACCENT = '#0b7285';
 
 /**
  * Printable kennel cards: one or two a page, each with the cover photo, the facts, the first lines
- * of the description and a QR code to the pet's page. Fonts are PDF's standard 14 (no file to ship).
+ * of the description and a QR code to the pet's page, in the print fonts (wide coverage, subset).
  */
 export async function renderKennelCards(cards: readonly KennelCard[], options: KennelCardOptions): Promise<Buffer> {
   // Loaded with the first cards, not at start: the server needs neither to answer requests.
   const [{ default: PDFDocument }, { default: QRCode }] = await Promise.all([import('pdfkit'), import('qrcode')]);
+  const fonts = loadPrintFonts();
   const [pageWidth, pageHeight] = PAPER[options.paper];
   const doc = new PDFDocument({ size: [pageWidth, pageHeight], margin: 0, autoFirstPage: false, info: { Title: 'Kennel cards', Creator: 'Adoption Desk' } });
+  useIn(doc, fonts);
+  const shelterName = options.shelterName === null ? null : fonts.printable(options.shelterName);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const ended = new Promise<void>((resolve, reject) => {
@@ -65,12 +70,18 @@ export async function renderKennelCards(cards: readonly KennelCard[], options: K
     if (slot === 0) doc.addPage();
     const top = MARGIN + slot * (cardHeight + MARGIN);
     if (slot > 0) cutLine(doc, top - MARGIN / 2, pageWidth);
-    drawCard(doc, QRCode, cards[index]!, { x: MARGIN, y: top, width: pageWidth - MARGIN * 2, height: cardHeight }, options);
+    drawCard(doc, QRCode, printableCard(cards[index]!, fonts), { x: MARGIN, y: top, width: pageWidth - MARGIN * 2, height: cardHeight }, { ...options, shelterName });
   }
   if (cards.length === 0) doc.addPage();
   doc.end();
   await ended;
   return Buffer.concat(chunks);
+}
+
+/** A card's words as the fonts print them (see PrintFonts.printable). */
+function printableCard(card: KennelCard, fonts: PrintFonts): KennelCard {
+  const words = (text: string | null): string | null => (text === null ? null : fonts.printable(text));
+  return { ...card, name: fonts.printable(card.name), breed: words(card.breed), age: words(card.age), sex: words(card.sex), description: words(card.description), fee: words(card.fee) };
 }
 
 interface Box {
@@ -92,11 +103,11 @@ function drawCard(doc: PDFKit.PDFDocument, qrCode: typeof QRCodeModule, card: Ke
 
   let y = inner.y;
   if (options.shelterName) {
-    doc.font('Helvetica').fontSize(compact ? 9 : 11).fillColor(MUTED).text(options.shelterName.toUpperCase(), inner.x, y, { width: inner.width, lineBreak: false, ellipsis: true, characterSpacing: 1 });
+    doc.font(PRINT_REGULAR).fontSize(compact ? 9 : 11).fillColor(MUTED).text(options.shelterName.toUpperCase(), inner.x, y, { width: inner.width, lineBreak: false, ellipsis: true, characterSpacing: 1 });
     y += compact ? 14 : 18;
   }
   const nameSize = compact ? 28 : 40;
-  doc.font('Helvetica-Bold').fontSize(nameSize).fillColor(INK).text(card.name, inner.x, y, { width: inner.width, lineBreak: false, ellipsis: true });
+  doc.font(PRINT_BOLD).fontSize(nameSize).fillColor(INK).text(card.name, inner.x, y, { width: inner.width, lineBreak: false, ellipsis: true });
   y += nameSize * 1.15 + (compact ? 6 : 12);
 
   const qrSize = compact ? 96 : 132;
@@ -110,9 +121,9 @@ function drawCard(doc: PDFKit.PDFDocument, qrCode: typeof QRCodeModule, card: Ke
   let factsY = y;
   for (const [label, value] of [['Breed', card.breed], ['Age', card.age], ['Sex', card.sex], ['Adoption fee', card.fee]] as const) {
     if (!value) continue;
-    doc.font('Helvetica').fontSize(compact ? 8 : 10).fillColor(MUTED).text(label.toUpperCase(), factsX, factsY, { width: factsWidth, characterSpacing: 0.5 });
+    doc.font(PRINT_REGULAR).fontSize(compact ? 8 : 10).fillColor(MUTED).text(label.toUpperCase(), factsX, factsY, { width: factsWidth, characterSpacing: 0.5 });
     factsY = doc.y + 1;
-    doc.font('Helvetica-Bold').fontSize(compact ? 12 : 15).fillColor(INK).text(value, factsX, factsY, { width: factsWidth, height: (compact ? 12 : 15) * 2.4, ellipsis: true });
+    doc.font(PRINT_BOLD).fontSize(compact ? 12 : 15).fillColor(INK).text(value, factsX, factsY, { width: factsWidth, height: (compact ? 12 : 15) * 2.4, ellipsis: true });
     factsY = doc.y + (compact ? 5 : 8);
   }
   factsY = drawGoodWith(doc, card.goodWith, factsX, factsY, compact);
@@ -121,17 +132,19 @@ function drawCard(doc: PDFKit.PDFDocument, qrCode: typeof QRCodeModule, card: Ke
   const qrY = inner.y + inner.height - qrSize;
   const captionWidth = inner.width - qrSize - 16;
   const captionTop = qrY + qrSize - (compact ? 40 : 48);
-  // The first lines of the description, beside the QR code down to its caption; paragraphs run on, a card is no page.
+  // The description beside the QR code down to its caption: its paragraphs kept, cut at a word to fit.
   const textTop = Math.max(factsY, photoSide > 40 ? y + photoSide : y) + (compact ? 8 : 14);
   const textSize = compact ? 10 : 12;
-  if (card.description && captionTop - 8 - textTop > textSize * 1.5) {
-    const runOn = card.description.split(/\s*\n\s*/).filter(Boolean).join(' ');
-    doc.font('Helvetica').fontSize(textSize).fillColor(INK).text(runOn, inner.x, textTop, { width: captionWidth, height: captionTop - 8 - textTop, ellipsis: true });
+  const textBox = { width: captionWidth, height: captionTop - 8 - textTop };
+  if (card.description && textBox.height > textSize * 1.5) {
+    doc.font(PRINT_REGULAR).fontSize(textSize);
+    const fitted = fitParagraphs(doc, card.description, textBox);
+    if (fitted) doc.fillColor(INK).text(fitted, inner.x, textTop, textBox);
   }
 
   drawQr(doc, qrCode, card.url, qrX, qrY, qrSize);
-  doc.font('Helvetica-Bold').fontSize(compact ? 11 : 13).fillColor(ACCENT).text(`Scan to meet ${card.name}`, inner.x, captionTop, { width: captionWidth, lineBreak: false, ellipsis: true });
-  doc.font('Helvetica').fontSize(compact ? 8 : 9).fillColor(MUTED).text(card.url, inner.x, doc.y + 2, { width: captionWidth, height: 24, ellipsis: true });
+  doc.font(PRINT_BOLD).fontSize(compact ? 11 : 13).fillColor(ACCENT).text(`Scan to meet ${card.name}`, inner.x, captionTop, { width: captionWidth, lineBreak: false, ellipsis: true });
+  doc.font(PRINT_REGULAR).fontSize(compact ? 8 : 9).fillColor(MUTED).text(card.url, inner.x, doc.y + 2, { width: captionWidth, height: 24, ellipsis: true });
 }
 
 function drawCover(doc: PDFKit.PDFDocument, cover: Buffer | null, box: Box): void {
@@ -142,16 +155,16 @@ function drawCover(doc: PDFKit.PDFDocument, cover: Buffer | null, box: Box): voi
     return;
   }
   doc.save().roundedRect(box.x, box.y, box.width, box.height, 8).fillColor('#e4e7eb').fill().restore();
-  doc.font('Helvetica').fontSize(11).fillColor(MUTED).text('Photo to come', box.x, box.y + box.height / 2 - 6, { width: box.width, align: 'center' });
+  doc.font(PRINT_REGULAR).fontSize(11).fillColor(MUTED).text('Photo to come', box.x, box.y + box.height / 2 - 6, { width: box.width, align: 'center' });
 }
 
 const GOOD_WITH_LABELS = { kids: 'Kids', dogs: 'Dogs', cats: 'Cats' } as const;
 const GOOD_WITH_COLOURS: Record<GoodWith, string> = { yes: '#2f9e44', no: '#c92a2a', unknown: '#9aa5b1' };
 
-/** A disc per companion: a tick, a cross or a question mark drawn as paths (the standard fonts have no ✓). */
+/** A disc per companion: a tick, a cross or a question mark drawn as paths, sharp at any print size. */
 function drawGoodWith(doc: PDFKit.PDFDocument, goodWith: KennelCard['goodWith'], x: number, y: number, compact: boolean): number {
   if (Object.values(goodWith).every((answer) => answer === 'unknown')) return y;
-  doc.font('Helvetica').fontSize(compact ? 8 : 10).fillColor(MUTED).text('GOOD WITH', x, y, { characterSpacing: 0.5 });
+  doc.font(PRINT_REGULAR).fontSize(compact ? 8 : 10).fillColor(MUTED).text('GOOD WITH', x, y, { characterSpacing: 0.5 });
   const rowY = doc.y + 4;
   const radius = compact ? 7 : 9;
   let cursor = x;
@@ -164,9 +177,9 @@ function drawGoodWith(doc: PDFKit.PDFDocument, goodWith: KennelCard['goodWith'],
     const r = radius * 0.45;
     if (answer === 'yes') doc.moveTo(cx - r, cy).lineTo(cx - r * 0.2, cy + r * 0.8).lineTo(cx + r, cy - r * 0.7).stroke();
     else if (answer === 'no') doc.moveTo(cx - r, cy - r).lineTo(cx + r, cy + r).moveTo(cx + r, cy - r).lineTo(cx - r, cy + r).stroke();
-    else doc.font('Helvetica-Bold').fontSize(radius * 1.3).fillColor('#ffffff').text('?', cx - radius, cy - radius * 0.5, { width: radius * 2, align: 'center', lineBreak: false });
+    else doc.font(PRINT_BOLD).fontSize(radius * 1.3).fillColor('#ffffff').text('?', cx - radius, cy - radius * 0.5, { width: radius * 2, align: 'center', lineBreak: false });
     doc.restore();
-    doc.font('Helvetica').fontSize(compact ? 9 : 11).fillColor(INK).text(GOOD_WITH_LABELS[companion], cx + radius + 4, cy - (compact ? 4.5 : 5.5), { lineBreak: false });
+    doc.font(PRINT_REGULAR).fontSize(compact ? 9 : 11).fillColor(INK).text(GOOD_WITH_LABELS[companion], cx + radius + 4, cy - (compact ? 4.5 : 5.5), { lineBreak: false });
     cursor = doc.x + (compact ? 12 : 16);
   }
   return rowY + radius * 2 + 4;

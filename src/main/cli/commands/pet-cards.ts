@@ -1,5 +1,6 @@
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { PET_STATUSES, type PetStatus } from '../../../shared/pet';
+import type { KennelCardWarning } from '../../../shared/portals';
 import { writeFileAtomically } from '../../files/atomic-write';
 import { positiveInt } from '../arguments';
 import { note, printObject } from '../output';
@@ -9,6 +10,12 @@ function petIds(value: string): number[] {
   const ids = value.split(',').map((part) => part.trim());
   if (ids.length === 0 || ids.some((id) => !/^[1-9]\d*$/.test(id))) throw new InvalidArgumentError('must be pet ids separated by commas, e.g. 1,2,3.');
   return ids.map(Number);
+}
+
+/** A warning as the CLI prints it: what is wrong, then the commands that fix it. */
+function cardWarningWords(warning: KennelCardWarning): string {
+  const { project, address } = warning.details;
+  return `Warning: the QR codes open ${address}, an address only this computer reaches: a phone scanning a card finds nothing. Give the project a domain phones can reach ("domains add ${project} <DOMAIN>", then "domains verify <DOMAIN>") and print the cards again.`;
 }
 
 interface CardOptions {
@@ -35,7 +42,8 @@ export function registerKennelCardCommand(pets: Command): void {
       run(async (engine, output, options: CardOptions) => {
         const made = await engine.kennelCards.render({ ids: options.ids, status: options.status, paper: options.size, perPage: options.perPage, project: options.project });
         writeFileAtomically(options.out, made.pdf);
-        const result = { file: options.out, cards: made.cards, bytes: made.pdf.length, project: made.project, address: made.address };
+        for (const warning of made.warnings) note(cardWarningWords(warning));
+        const result = { file: options.out, cards: made.cards, bytes: made.pdf.length, project: made.project, address: made.address, warnings: made.warnings };
         if (output.json) return printObject(output, result);
         note(`${made.cards} kennel card${made.cards === 1 ? '' : 's'} written to ${options.out}; the QR codes open ${made.address}/pets/… (project ${made.project}).`);
       }),

@@ -1,5 +1,7 @@
-import { Button, Group, Modal, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, SegmentedControl, Stack, Text } from '@mantine/core';
+import { IconDeviceMobileOff } from '@tabler/icons-react';
 import { useState } from 'react';
+import type { KennelCardWarning } from '../../../../shared/portals';
 import { kennelCardRefusal, type Failure } from '../../client/errors';
 import { DialogFailureAlert } from '../../ui/DialogFailureAlert';
 import { useKennelCards, type KennelCardChoice } from './portal-queries';
@@ -17,24 +19,37 @@ function download(base64: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
+/** Why phones may not open the cards' QR codes, in the window's words: stays in the dialog after the download. */
+function CardWarning({ warning }: { warning: KennelCardWarning }): React.JSX.Element {
+  return (
+    <Alert color="yellow" variant="light" icon={<IconDeviceMobileOff />} title="Phones cannot open these QR codes" data-testid="kennel-card-warning">
+      The PDF is saved, but its QR codes open {warning.details.address}, an address only this computer reaches. Give the project “{warning.details.project}” a custom domain on the Sites page, publish the adoption site again, then print the cards anew.
+    </Alert>
+  );
+}
+
 /** Kennel cards for the chosen pets: paper and cards a page, then a PDF to print. */
 export function KennelCardsModal({ ids, opened, onClose }: { ids: number[]; opened: boolean; onClose: () => void }): React.JSX.Element {
   const [paper, setPaper] = useState<KennelCardChoice['paper']>('a4');
   const [perPage, setPerPage] = useState<KennelCardChoice['perPage']>(1);
   const [failure, setFailure] = useState<Failure | null>(null);
+  const [warnings, setWarnings] = useState<KennelCardWarning[]>([]);
   const cards = useKennelCards();
   const close = () => {
     setFailure(null);
+    setWarnings([]);
     onClose();
   };
   const make = () => {
     setFailure(null);
+    setWarnings([]);
     cards.mutate(
       { ids, paper, perPage },
       {
         onSuccess: (made) => {
           download(made.pdf);
-          close();
+          if (made.warnings.length > 0) setWarnings(made.warnings);
+          else close();
         },
         onError: (error) => setFailure(kennelCardRefusal(error)),
       },
@@ -59,9 +74,12 @@ export function KennelCardsModal({ ids, opened, onClose }: { ids: number[]; open
           <SegmentedControl aria-labelledby="card-per-page" value={String(perPage)} onChange={(value) => setPerPage(value === '2' ? 2 : 1)} data={[{ value: '1', label: 'One (large)' }, { value: '2', label: 'Two' }]} />
         </Stack>
         <DialogFailureAlert failure={failure} />
+        {warnings.map((warning) => (
+          <CardWarning key={warning.code} warning={warning} />
+        ))}
         <Group justify="flex-end">
           <Button variant="default" onClick={close}>
-            Cancel
+            {warnings.length > 0 ? 'Done' : 'Cancel'}
           </Button>
           <Button onClick={make} loading={cards.isPending}>
             Make the PDF
