@@ -123,5 +123,7 @@ describe('no spelling of a channel’s path gets past the admin token', () => {
     expect((await get('/admin/no-such-page', { 'x-admin-token': TOKEN })).status).toBe(404);
     expect((await get('/admin/')).status).toBe(200);
     expect((await get('/admin/%69ndex.html')).status).toBe(200);
+    const head = await rawRequest(port, httpRequest('HEAD /admin/ HTTP/1.1', { host: `127.0.0.1:${port}`, connection: 'close' }), true);
+    expect([head.status, head.headers['cache-control']]).toEqual([200, 'no-store']);
   });
 });
