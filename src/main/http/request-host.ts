@@ -37,7 +37,7 @@ export function hostOfHead(head: IncomingMessage): string | undefined {
   return (url.charCodeAt(0) !== 0x2f && head.headers.host !== undefined ? authorityOf(url) : undefined) ?? head.headers.host;
 }
 
-/** Node's parser on a server socket (no public API reaches it), as far as headOfStalledRequest uses it. */
+/** Node's parser on a server socket (no public API reaches it), as far as stalledRequestOf uses it. */
 interface SocketParser {
   incoming: IncomingMessage | null;
   onIncoming: ((incoming: IncomingMessage, shouldKeepAlive: boolean) => unknown) | null;
