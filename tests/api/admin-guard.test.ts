@@ -10,6 +10,7 @@ import { ADMIN_HTTP_PREFIX } from '../../src/shared/admin-contract';
 import type { RunningAdmin } from '../../src/main/http/admin/server';
 import type { AppHost } from '../../src/main/host/app-host';
 import { startAdminHarness, type AdminHarness } from '../helpers/admin-host';
+import { httpRequest, rawRequest } from '../helpers/raw-http';
 
 const TOKEN = 'test-token-0123456789abcdefghijklmnopqrstuv';
 
@@ -90,6 +91,11 @@ describe('a request that passes every guard', () => {
     expect(response.headers.get('x-frame-options')).toBe('DENY');
   });
 
+  it('no answer may be kept by a browser or a proxy, the pages included: Cache-Control no-store', async () => {
+    const answers = [await fetch(admin.url), await fetch(`${new URL(admin.url).origin}${ADMIN_HTTP_PREFIX}servers.status`, { method: 'POST' }), await fetch(`${new URL(admin.url).origin}/admin/missing`)];
+    expect(answers.map((response) => response.headers.get('cache-control'))).toEqual(['no-store', 'no-store', 'no-store']);
+  });
+
   it('every answer carries a Content-Security-Policy: no inline or foreign script, never in a frame', async () => {
     for (const response of [await fetch(admin.url), await fetch(`${new URL(admin.url).origin}${ADMIN_HTTP_PREFIX}servers.status`, { method: 'POST' })]) {
       const policy = response.headers.get('content-security-policy') ?? '';
@@ -130,6 +136,21 @@ describe('the guard refuses, before any channel runs', () => {
     expect(raw).toMatch(/^HTTP\/1\.[01] 403 /);
     expect(raw).toContain('"code":"forbidden"');
     expect(categoryNames()).not.toContain('No host');
+  });
+
+  it('two Host lines (the API server’s rule, RFC 9112 §3.2): 400 and the connection closed, whichever comes first', async () => {
+    const body = newCategory('Two hosts');
+    for (const hosts of [[hostHeader(), 'rebind.example'], ['rebind.example', hostHeader()], [hostHeader(), hostHeader()]]) {
+      const lines = hosts.map((name) => `Host: ${name}\r\n`).join('');
+      const answer = await rawRequest(port, `POST ${ADMIN_HTTP_PREFIX}categories.create HTTP/1.1\r\n${lines}x-admin-token: ${TOKEN}\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\n\r\n${body}`);
+      expect(answer.status).toBe(400);
+      expect(answer.headers.connection).toBe('close');
+      expect(answer.headers['cache-control']).toBe('no-store');
+      expect(JSON.parse(answer.body)).toEqual({ code: 'validation_failed', message: expect.stringMatching(/^header host: is sent more than once/), status: 400 });
+    }
+    const page = await rawRequest(port, httpRequest('GET /admin/ HTTP/1.1', { host: hostHeader(), Host: 'rebind.example', connection: 'close' }));
+    expect(page.status).toBe(400);
+    expect(categoryNames()).not.toContain('Two hosts');
   });
 
   it('a foreign Origin: 403', async () => {

@@ -121,6 +121,19 @@ describe('after the handshake, the plain port’s timeouts', () => {
     expect(performance.now() - started).toBeLessThan(LIMITS.headersTimeout + 1_500);
   });
 
+  it('an idle connection to a site (its name in SNI, no request yet) gets the site’s plain 408: no rate-limit headers, nothing logged', async () => {
+    server.engine.requestLog.flush();
+    const logged = server.engine.requestLog.list({ limit: 10_000 }).length;
+    const idle = new TlsConnection(httpsPort(), NAME);
+    await idle.secured;
+    await idle.closed;
+    const answers = parseResponses(idle.received(), []);
+    expect(answers.map((answer) => [answer.status, answer.headers['content-type']])).toEqual([[408, 'text/plain; charset=utf-8']]);
+    expect(Object.keys(answers[0]!.headers).filter((name) => name.includes('ratelimit'))).toEqual([]);
+    server.engine.requestLog.flush();
+    expect(server.engine.requestLog.list({ limit: 10_000 })).toHaveLength(logged);
+  });
+
   it('a body trickled a byte at a time gets 408 request_timeout at the request timeout, and nothing is created', async () => {
     const body = JSON.stringify({ name: 'Slow over TLS', categoryId: 1 });
     const slow = new TlsConnection(httpsPort(), NAME);

@@ -342,7 +342,7 @@ describe('the Host directory', () => {
     const site = await project();
     const { domains, directory, projects } = engine.sites;
     const live = path.join(dataDir, 'sites', 'production', String(site.id), '1');
-    expect(directory.lookup('happy-paws.localhost:4010')).toEqual({ kind: 'site', root: live });
+    expect(directory.lookup('happy-paws.localhost:4010')).toEqual({ kind: 'site', root: live, adoptionPage: false });
     expect(directory.lookup('nothing-here.localhost')).toEqual({ kind: 'no-site' });
     expect(directory.lookup('127.0.0.1:4010')).toBeUndefined();
     expect(directory.lookup('localhost')).toBeUndefined();
@@ -353,14 +353,14 @@ describe('the Host directory', () => {
     dns.zone = { 'www.shelter.test': { CNAME: 'happy-paws.localhost' }, 'shelter.test': { A: '127.0.0.1' } };
     await domains.verify('www.shelter.test');
     await domains.verify('shelter.test');
-    expect(directory.lookup('WWW.SHELTER.TEST.')).toEqual({ kind: 'site', root: live });
+    expect(directory.lookup('WWW.SHELTER.TEST.')).toEqual({ kind: 'site', root: live, adoptionPage: false });
     expect(directory.lookup('shelter.test')).toEqual({ kind: 'redirect', primary: 'www.shelter.test', status: 302 });
 
     const folder = path.join(dataDir, 'v2');
     fs.mkdirSync(folder);
     fs.writeFileSync(path.join(folder, 'index.html'), 'v2');
     await projects.deployFolder(site.slug, folder);
-    expect(directory.lookup('www.shelter.test')).toEqual({ kind: 'site', root: path.join(path.dirname(live), '2') });
+    expect(directory.lookup('www.shelter.test')).toEqual({ kind: 'site', root: path.join(path.dirname(live), '2'), adoptionPage: false });
 
     domains.remove('shelter.test');
     expect(directory.lookup('shelter.test')).toEqual({ kind: 'no-site' });

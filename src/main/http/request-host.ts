@@ -1,3 +1,5 @@
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../shared/errors';
 
@@ -26,6 +28,56 @@ export function registerHostRules(app: FastifyInstance, refuse: RefuseBeforeRout
     }
     done();
   });
+}
+
+/** The host a request head names by the rules above: undefined when it names none, or more than one. */
+export function hostOfHead(head: IncomingMessage): string | undefined {
+  if (hostLines(head.rawHeaders) > 1) return undefined;
+  const url = head.url ?? '/';
+  return (url.charCodeAt(0) !== 0x2f && head.headers.host !== undefined ? authorityOf(url) : undefined) ?? head.headers.host;
+}
+
+/** Node's parser on a server socket (no public API reaches it), as far as stalledRequestOf uses it. */
+interface SocketParser {
+  incoming: IncomingMessage | null;
+  onIncoming: ((incoming: IncomingMessage, shouldKeepAlive: boolean) => unknown) | null;
+  execute(data: Buffer): unknown;
+}
+
+const END_OF_HEADERS = Buffer.from('\r\n\r\n', 'latin1');
+
+/** What a connection had sent of its request when it was refused: its head, if one can be read, and whether any of it came. */
+export interface StalledRequest {
+  head: IncomingMessage | undefined;
+  /** False when not a byte of a request arrived (an idle connection): nothing names a Host. */
+  started: boolean;
+}
+
+/**
+ * The request a connection is refused in (a timeout): the one whose headers arrived, or, when they
+ * stopped coming, what the parser holds of them (out of reach of any API: it is handed the blank
+ * line that ends a head, and the head it builds is taken before the server sees it). Only for a
+ * connection about to be closed. No head when what arrived is none (half a request line).
+ */
+export function stalledRequestOf(socket: Duplex): StalledRequest {
+  const parser = (socket as Duplex & { parser?: SocketParser | null }).parser;
+  if (!parser) return { head: undefined, started: false };
+  if (parser.incoming && !parser.incoming.complete) return { head: parser.incoming, started: true };
+  const { onIncoming } = parser;
+  let head: IncomingMessage | undefined;
+  parser.onIncoming = (incoming) => {
+    head = incoming;
+    return 1; // no body: the parser reads nothing more of this request
+  };
+  let outcome: unknown;
+  try {
+    outcome = parser.execute(END_OF_HEADERS);
+  } finally {
+    parser.onIncoming = onIncoming;
+    parser.incoming = null;
+  }
+  // Blank lines before a request are skipped (RFC 9112 §2.2); after half a request line they are an error.
+  return { head, started: head !== undefined || outcome instanceof Error };
 }
 
 function hostLines(rawHeaders: string[]): number {

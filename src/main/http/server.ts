@@ -8,6 +8,7 @@ import { connectionLimitsWith, fastifyConnectionOptions, type ConnectionLimits }
 import { RecordedResponse } from './recorded-response';
 import { registerAcmeChallenge } from './sites/acme-challenge';
 import { answerForSite, registerSiteServing } from './sites/by-host';
+import { refuseSiteClient } from './sites/client-errors';
 import { registerHttpsRedirect } from './sites/https-redirect';
 import { installErrorHandling } from './api/errors';
 import { buildOpenApiDocument, registerOpenApiGenerator } from './api/openapi';
@@ -68,7 +69,10 @@ export async function buildApiServer(engine: Engine, options: ApiServerOptions =
       // An unroutable target (bad percent-encoding) on a site Host is the site's to answer.
       if (!answerForSite(engine, request, reply)) apiBeforeRouting(error, request, reply);
     },
-    clientErrorHandler: rawAnswers.clientError,
+    // A request that never became one on a site's Host (a browser's idle connection) is the site's; any other, the API's.
+    clientErrorHandler: (error, socket) => {
+      if (!refuseSiteClient(engine, error, socket)) rawAnswers.clientError(error, socket);
+    },
   });
   app.server.maxConnections = limits.maxConnections;
   app.server.on('connect', rawAnswers.connect);

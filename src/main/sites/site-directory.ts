@@ -5,7 +5,7 @@ import { hostOfRequest } from './domain-names';
 
 /** What a Host gets when it belongs to the sites: files, a redirect, or "no site at this domain". */
 export type SiteRoute =
-  | { kind: 'site'; root: string }
+  | { kind: 'site'; root: string; adoptionPage: boolean }
   | { kind: 'redirect'; primary: string; status: RedirectStatus }
   | { kind: 'no-site' };
 
@@ -15,6 +15,7 @@ interface ProjectLine {
   id: number;
   slug: string;
   live: number | null;
+  adoptionPage: number | null;
 }
 
 interface DomainLine {
@@ -52,7 +53,12 @@ export class SiteDirectory {
   }
 
   private build(): Map<string, SiteRoute> {
-    const projectLines = this.sqlite.prepare<[], ProjectLine>('SELECT id, slug, live_deploy_number AS live FROM projects').all();
+    const projectLines = this.sqlite
+      .prepare<[], ProjectLine>(
+        `SELECT projects.id, projects.slug, projects.live_deploy_number AS live, deploys.source = 'adoption_page' AS adoptionPage
+         FROM projects LEFT JOIN deploys ON deploys.project_id = projects.id AND deploys.number = projects.live_deploy_number`,
+      )
+      .all();
     const domainLines = this.sqlite
       .prepare<[], DomainLine>(
         `SELECT name, project_id AS projectId, role, redirect_status AS redirectStatus, status = 'verified' AS verified,
@@ -64,7 +70,7 @@ export class SiteDirectory {
     const routes = new Map<string, SiteRoute>();
     for (const project of projectLines) {
       if (project.live === null) continue;
-      const site: SiteRoute = { kind: 'site', root: this.deployDir(project.id, project.live) };
+      const site: SiteRoute = { kind: 'site', root: this.deployDir(project.id, project.live), adoptionPage: project.adoptionPage === 1 };
       sites.set(project.id, site);
       routes.set(`${project.slug}.${this.sitesHost}`, site);
     }

@@ -8,6 +8,7 @@ import { ADMIN_HTTP_PREFIX, ADMIN_PHOTOS_PREFIX, type AdminResult } from '../../
 import { ENVIRONMENTS, type Environment } from '../../../shared/environments';
 import { AppError, isAppError } from '../../../shared/errors';
 import { connectionLimitsWith, DEFAULT_CONNECTION_LIMITS, fastifyConnectionOptions, type ConnectionLimits } from '../connection-limits';
+import { registerHostRules } from '../request-host';
 
 export interface AdminHttpOptions {
   /** Runs one admin channel with its payload (dispatchAdmin over the handlers); errors come back as values. */
@@ -64,10 +65,29 @@ function isJson(contentType: string | undefined): boolean {
   return contentType?.split(';')[0]?.trim().toLowerCase() === 'application/json';
 }
 
+/** Who may reach a route without the admin token: the pages, and the window's <img> photos (see sendPhoto). */
+type TokenFree = 'page' | 'photo';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * An admin route anyone on this machine may reach: the pages (the token is in their address's
+     * fragment, read by the page) and the photos. Any other route, a new one included, and any path
+     * no route serves, needs the token.
+     */
+    tokenFree?: TokenFree;
+  }
+}
+
+function tokenFree(request: FastifyRequest): TokenFree | undefined {
+  return request.is404 ? undefined : request.routeOptions.config.tokenFree;
+}
+
 /**
- * Every request, before routing or body parsing: only this machine, only under a loopback name (no
- * DNS rebinding), no other site; the admin API also needs the token and a JSON body, which a
- * cross-site form or a "simple" fetch cannot send without a CORS preflight this server never grants.
+ * Every request, once routed and before its body is read: only this machine, only under a loopback
+ * name (no DNS rebinding), no other site; then, on the route the router chose from the decoded path
+ * (never a prefix of the raw one, which `/admin/%61pi/` would dodge), the token and a JSON body,
+ * which a cross-site form or a "simple" fetch cannot send without a CORS preflight never granted here.
  */
 function guard(request: FastifyRequest, token: string): void {
   if (!LOOPBACK_ADDRESSES.has(request.socket.remoteAddress ?? '')) {
@@ -78,7 +98,7 @@ function guard(request: FastifyRequest, token: string): void {
   if (origin !== undefined && origin !== `${request.protocol}://${request.host}`) {
     throw new AppError('forbidden', 'Requests from other sites are refused.');
   }
-  if (!request.url.startsWith(ADMIN_HTTP_PREFIX)) return;
+  if (tokenFree(request) !== undefined) return;
   if (!sameToken(request.headers['x-admin-token'], token)) {
     throw new AppError('unauthorized', 'The admin token is missing or wrong: open the address printed by `npm run serve -- --admin`.');
   }
@@ -111,6 +131,16 @@ function refuseClient(error: NodeJS.ErrnoException, socket: Duplex): void {
   socket.end(head + body, () => socket.destroy());
 }
 
+/** Every answer's headers; a route's own onSend hooks do not run for an answer given before routing. */
+function withAdminHeaders(request: FastifyRequest, reply: FastifyReply): void {
+  // Nothing of the admin pages is kept by a browser or a proxy; a photo, named by its content, is the one exception.
+  if (tokenFree(request) !== 'photo') reply.header('cache-control', 'no-store');
+  reply.header('x-frame-options', 'DENY');
+  reply.header('content-security-policy', ADMIN_CONTENT_SECURITY_POLICY);
+  reply.header('x-content-type-options', 'nosniff');
+  reply.header('referrer-policy', 'no-referrer');
+}
+
 function sendError(reply: FastifyReply, error: AppError): FastifyReply {
   return reply.code(error.status).type('application/json; charset=utf-8').send(error.toBody());
 }
@@ -136,22 +166,38 @@ async function sendPhoto(request: FastifyRequest, reply: FastifyReply, photoFile
 /** Browser mode's own server: the renderer build under /admin/ and the admin contract under /admin/api/. */
 export async function buildAdminServer(options: AdminHttpOptions): Promise<FastifyInstance> {
   const limits = connectionLimitsWith({ ...ADMIN_CONNECTION_LIMITS, ...options.connectionLimits });
-  const app = Fastify({ logger: false, bodyLimit: BODY_LIMIT_BYTES, forceCloseConnections: true, clientErrorHandler: refuseClient, ...fastifyConnectionOptions(limits) });
+  const app = Fastify({
+    logger: false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    forceCloseConnections: true,
+    clientErrorHandler: refuseClient,
+    // A path that is not valid percent-encoding reaches no route: the guard still speaks first.
+    frameworkErrors: (_error, request, reply) => {
+      withAdminHeaders(request, reply);
+      try {
+        guard(request, options.token);
+        sendError(reply, new AppError('not_found', 'There is nothing at this address: its path is not valid percent-encoded UTF-8.'));
+      } catch (refusal) {
+        sendError(reply, refusal as AppError);
+      }
+    },
+    ...fastifyConnectionOptions(limits),
+  });
   app.server.maxConnections = limits.maxConnections;
   app.setErrorHandler((error: FastifyError, _request, reply) => sendError(reply, isAppError(error) ? error : fromFrameworkError(error)));
   app.setNotFoundHandler((request, reply) => sendError(reply, new AppError('not_found', `There is nothing at ${request.url.split('?')[0]}.`)));
+  registerHostRules(app, (error, _request, reply) => void sendError(reply, error));
   app.addHook('onRequest', async (request) => guard(request, options.token));
-  app.addHook('onSend', async (_request, reply: FastifyReply) => {
-    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-    reply.header('x-frame-options', 'DENY');
-    reply.header('content-security-policy', ADMIN_CONTENT_SECURITY_POLICY);
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'no-referrer');
-  });
+  app.addHook('onSend', async (request, reply: FastifyReply) => void withAdminHeaders(request, reply));
 
-  app.get('/', async (_request, reply) => reply.redirect('/admin/'));
-  app.get('/admin', async (_request, reply) => reply.redirect('/admin/'));
-  await app.register(fastifyStatic, { root: options.rendererDir, prefix: '/admin/', index: 'index.html', wildcard: false });
+  await app.register(async (pages) => {
+    pages.addHook('onRoute', (route) => {
+      route.config = { ...route.config, tokenFree: 'page' };
+    });
+    pages.get('/', async (_request, reply) => reply.redirect('/admin/'));
+    pages.get('/admin', async (_request, reply) => reply.redirect('/admin/'));
+    await pages.register(fastifyStatic, { root: options.rendererDir, prefix: '/admin/', index: 'index.html', wildcard: false, cacheControl: false });
+  });
 
   const dispatch = async (channel: string, request: FastifyRequest, reply: FastifyReply) => {
     const result = await options.dispatch(channel, request.body ?? {});
@@ -159,7 +205,7 @@ export async function buildAdminServer(options: AdminHttpOptions): Promise<Fasti
     return reply.type('application/json; charset=utf-8').send(JSON.stringify(result.value));
   };
   app.post(`${ADMIN_HTTP_PREFIX}${PHOTO_CHANNEL}`, { bodyLimit: PHOTO_BODY_LIMIT_BYTES }, (request, reply) => dispatch(PHOTO_CHANNEL, request, reply));
-  app.get(`${ADMIN_PHOTOS_PREFIX}:environment/:name`, (request, reply) => sendPhoto(request, reply, options.photoFile));
+  app.get(`${ADMIN_PHOTOS_PREFIX}:environment/:name`, { config: { tokenFree: 'photo' } }, (request, reply) => sendPhoto(request, reply, options.photoFile));
   app.post(`${ADMIN_HTTP_PREFIX}${UPLOAD_CHANNEL}`, { bodyLimit: UPLOAD_BODY_LIMIT_BYTES }, (request, reply) => dispatch(UPLOAD_CHANNEL, request, reply));
   app.post(`${ADMIN_HTTP_PREFIX}:channel`, (request, reply) => dispatch((request.params as { channel: string }).channel, request, reply));
   await app.ready();

@@ -3,8 +3,19 @@ import path from 'node:path';
 import send from '@fastify/send';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Engine } from '../../engine/engine';
+import { ADOPTION_SITE_CONTENT_SECURITY_POLICY } from '../../sites/adoption-site/html';
 import type { SiteRoute } from '../../sites/site-directory';
 import { pathAndQuery } from '../request-host';
+
+/**
+ * The Content-Security-Policy header of every site answer (a <meta> policy cannot forbid framing):
+ * the adoption page's own policy, never framed; an uploaded site's content is its owner's, so only
+ * framing by other sites is refused (its own pages may frame each other); the server's own pages
+ * (no site here, the plain 404) run nothing and load nothing.
+ */
+const ADOPTION_PAGE_POLICY = `${ADOPTION_SITE_CONTENT_SECURITY_POLICY}; frame-ancestors 'none'`;
+const UPLOADED_SITE_POLICY = "frame-ancestors 'self'";
+const SERVER_PAGE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 /** What send answers for a path that escapes the deploy (403), is malformed (400) or absent (404). */
 const NOT_FOUND_STATUSES = new Set([400, 403, 404]);
@@ -40,7 +51,9 @@ export function answerForSite(engine: Engine, request: FastifyRequest, reply: Fa
 async function answer(request: FastifyRequest, reply: FastifyReply, route: SiteRoute): Promise<void> {
   reply.header('x-content-type-options', 'nosniff');
   // A site is never framed by another site (clickjacking); a deploy cannot lift this: the contract has no per-deploy headers.
-  reply.header('x-frame-options', 'SAMEORIGIN');
+  const adoptionPage = route.kind === 'site' && route.adoptionPage;
+  reply.header('x-frame-options', route.kind === 'site' && !adoptionPage ? 'SAMEORIGIN' : 'DENY');
+  reply.header('content-security-policy', route.kind !== 'site' ? SERVER_PAGE_POLICY : adoptionPage ? ADOPTION_PAGE_POLICY : UPLOADED_SITE_POLICY);
   const target = pathAndQuery(request.url);
   if (route.kind === 'redirect') {
     // The port the request came in on stays: the primary is served on the same one.
@@ -82,5 +95,5 @@ async function notFound(reply: FastifyReply, root: string): Promise<void> {
 
 async function page(reply: FastifyReply, status: number, title: string, detail: string): Promise<void> {
   const html = `<!doctype html>\n<html lang="en">\n<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${status} · ${title}</title></head>\n<body style="font-family:system-ui,sans-serif;margin:3rem auto;max-width:40rem;padding:0 1rem"><h1>${title}</h1><p>${detail}</p></body>\n</html>\n`;
-  await reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
+  await reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').header('x-frame-options', 'DENY').header('content-security-policy', SERVER_PAGE_POLICY).send(html);
 }
