@@ -26,6 +26,7 @@ function pet(id: number, name: string, overrides: Partial<SitePet> = {}): SitePe
   return {
     id,
     name,
+    availability: 'available',
     category: id % 2 === 0 ? { id: 1, name: 'Dogs' } : { id: 2, name: 'Cats' },
     breed: id % 2 === 0 ? 'Labrador Retriever' : 'Domestic Shorthair',
     sex: id % 3 === 0 ? 'male' : 'female',
