@@ -142,7 +142,7 @@ describe('foldForSearch', () => {
   });
 
   it('is the very function the adoption site\'s script runs: its embedded source folds alike', () => {
-    const source = /var fold = ([\s\S]*?);\n  var form/.exec(SITE_JS)?.[1];
+    const source = /var fold = ([\s\S]*?);\n {2}var form/.exec(SITE_JS)?.[1];
     expect(source).toBeDefined();
     const embedded = vm.runInNewContext(`(${source})`) as (text: string) => string;
     fc.assert(
