@@ -8,6 +8,11 @@ import { z } from 'zod';
 const CONTROL_CHARACTER = /[\p{Cc}\p{Zl}\p{Zp}]/u;
 /** Half of a surrogate pair on its own is not text: it cannot be stored as UTF-8. */
 const LONE_SURROGATE = /\p{Cs}/u;
+/**
+ * Unicode's 66 noncharacters (U+FDD0–U+FDEF and the last two code points of every plane): reserved
+ * for a program's own use, never for interchange; U+FFFE and U+FFFF are not even XML.
+ */
+const NONCHARACTER = /[\uFDD0-\uFDEF\uFFFE\uFFFF\u{1FFFE}\u{1FFFF}\u{2FFFE}\u{2FFFF}\u{3FFFE}\u{3FFFF}\u{4FFFE}\u{4FFFF}\u{5FFFE}\u{5FFFF}\u{6FFFE}\u{6FFFF}\u{7FFFE}\u{7FFFF}\u{8FFFE}\u{8FFFF}\u{9FFFE}\u{9FFFF}\u{AFFFE}\u{AFFFF}\u{BFFFE}\u{BFFFF}\u{CFFFE}\u{CFFFF}\u{DFFFE}\u{DFFFF}\u{EFFFE}\u{EFFFF}\u{FFFFE}\u{FFFFF}\u{10FFFE}\u{10FFFF}]/u;
 /** Anything that leaves a mark: not white space, not a control, format or default-ignorable character. */
 const VISIBLE_CHARACTER = /[^\p{White_Space}\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}]/u;
 const DEFAULT_IGNORABLE = /\p{Default_Ignorable_Code_Point}/gu;
@@ -16,6 +21,7 @@ const FINAL_SIGMA = /ς/g;
 export const NAME_RULES = {
   control: 'must not contain control characters',
   loneSurrogate: 'must be valid Unicode text (it holds half of a surrogate pair)',
+  noncharacter: 'must not contain Unicode noncharacters',
   empty: 'must not be empty',
   invisible: 'must contain at least one visible character',
 } as const;
@@ -44,7 +50,14 @@ export function nameSchema(max: number, options: { optional?: boolean } = {}) {
       },
       abort: true,
     })
-    .refine((value) => !LONE_SURROGATE.test(value), { error: NAME_RULES.loneSurrogate, abort: true });
+    .refine((value) => !LONE_SURROGATE.test(value), { error: NAME_RULES.loneSurrogate, abort: true })
+    .refine((value) => !NONCHARACTER.test(value), {
+      error: (issue) => {
+        const found = typeof issue.input === 'string' ? NONCHARACTER.exec(issue.input)?.[0] : undefined;
+        return found === undefined ? NAME_RULES.noncharacter : `${NAME_RULES.noncharacter} (found ${codePointLabel(found)})`;
+      },
+      abort: true,
+    });
   const present = options.optional ? text : text.min(1, { error: NAME_RULES.empty, abort: true });
   return present
     .refine((value) => value === '' || hasVisibleCharacter(value), { error: NAME_RULES.invisible, abort: true })
@@ -60,6 +73,27 @@ export function foldName(name: string): string {
   // Lower, upper, lower: reaches the full case folding of ß and ẞ (→ ss), which toLowerCase alone misses.
   const cased = name.normalize('NFKC').toLowerCase().toUpperCase().toLowerCase();
   return cased.replace(FINAL_SIGMA, 'σ').replace(DEFAULT_IGNORABLE, '').normalize('NFKC');
+}
+
+/**
+ * The form every search compares in (the window's and the CLI's pet search, the site's search box):
+ * `foldName`'s case folding, and accents and other marks dropped as well, so "zoe" finds "Zoë",
+ * "cle" "Cléo" and "SENOR" "Señor"; letters no decomposition reaches (ø, ł, đ, ħ, æ, œ) are spelled
+ * as a keyboard without them would. Uniqueness keeps `foldName`: "Zoe" and "Zoë" are two names.
+ * Self-contained (no name from outside its body): the site's script embeds its source.
+ */
+export function foldForSearch(text: string): string {
+  const spelled: Record<string, string> = { ø: 'o', ł: 'l', đ: 'd', ħ: 'h', æ: 'ae', œ: 'oe' };
+  return text
+    .normalize('NFKD')
+    .toLowerCase()
+    .toUpperCase()
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\p{Mn}\p{Me}\p{Default_Ignorable_Code_Point}]/gu, '')
+    .replace(/ς/g, 'σ')
+    .replace(/[øłđħæœ]/g, (letter) => spelled[letter] || letter)
+    .normalize('NFC');
 }
 
 /**

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { foldName } from '../../src/shared/names';
+import { foldForSearch } from '../../src/shared/names';
 import type { Command } from 'commander';
 import { Engine } from '../../src/main/engine/engine';
 import { buildCli } from '../../src/main/cli/program';
@@ -160,7 +160,7 @@ describe('pets list', () => {
   function storeRaw(...names: string[]): void {
     inspect((engine) => {
       const insert = engine.sqlite.prepare("INSERT INTO pets (name, name_folded, category_id, status, created_at, updated_at) VALUES (?, ?, 1, 'available', 0, 0)");
-      for (const name of names) insert.run(name, foldName(name));
+      for (const name of names) insert.run(name, foldForSearch(name));
     });
   }
 
@@ -191,6 +191,14 @@ describe('pets list', () => {
     const [senor, eclair] = await Promise.all([cli('--json', 'pets', 'list', '--search', 'SEÑOR'), cli('--json', 'pets', 'list', '--search', 'ÉCLAIR')]);
     expect((JSON.parse(senor.stdout) as { name: string }[]).map((pet) => pet.name)).toEqual(['Señor Whiskers']);
     expect((JSON.parse(eclair.stdout) as { name: string }[]).map((pet) => pet.name)).toEqual(['éclair']);
+  });
+});
+
+describe('pets list --search', () => {
+  it('ignores accents as well as case: zoe, cle and sen find Zoë, Cléo and Señor Biscuit', async () => {
+    inspect((engine) => ['Zoë', 'Cléo', 'Señor Biscuit', 'Rex'].forEach((name) => engine.services.pets.create({ name, categoryId: 2 })));
+    const found = await Promise.all(['zoe', 'cle', 'sen', 'ZOË'].map(async (search) => (JSON.parse((await cli('--json', 'pets', 'list', '--search', search)).stdout) as { name: string }[]).map((pet) => pet.name)));
+    expect(found).toEqual([['Zoë'], ['Cléo'], ['Señor Biscuit'], ['Zoë']]);
   });
 });
 

@@ -43,6 +43,9 @@ describe('POST /v1/pets names', () => {
     ['zero-width spaces between outer spaces', '  \u200B\u200B  ', NOTHING_VISIBLE],
     ['zero-width spaces with a space between', '\u200B \u200B', NOTHING_VISIBLE],
     ['only spaces and a newline', ' \n ', 'name: must not be empty'],
+    ['U+FFFF, which no XML parser reads (the Atom feed broke on it)', 'Api\uffffpet', 'name: must not contain Unicode noncharacters (found U+FFFF)'],
+    ['a noncharacter of plane 16', 'Rex\u{10fffe}', 'name: must not contain Unicode noncharacters (found U+10FFFE)'],
+    ['an Arabic-block noncharacter', '\ufdd0Rex', 'name: must not contain Unicode noncharacters (found U+FDD0)'],
   ])('refuses a name with %s: 400 validation_failed saying which rule, nothing stored', async (_label, name, message) => {
     // The oracle knows the contract's C0 and DEL; C1 controls are the server's own, stricter rule.
     if (!/[\u0080-\u009f]/.test(name)) expect(nameVerdict(name)).toBeUndefined();

@@ -5,7 +5,7 @@ import { startApiServer, type RunningServer } from '../../src/main/http/listen';
 import { ManualClock } from '../../src/shared/clock';
 import type { Project } from '../../src/shared/sites';
 import { startTestDns, type TestDns } from '../helpers/dns-server';
-import { runCli } from '../helpers/processes';
+import { PROJECT_ROOT, runCli } from '../helpers/processes';
 import { rawRequest, siteRequest, type SiteResponse } from '../helpers/site-http';
 import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
 
@@ -215,6 +215,12 @@ describe('custom domains by Host', () => {
     // On a port of its own, the redirect keeps it: the primary is served there too.
     const onPort = await get('old.shelter.test:8080', '/a?b=1');
     expect(onPort.headers.location).toBe('http://www.shelter.test:8080/a?b=1');
+    // The guide's example (docs/guide/sites.md) shows the answer the server really gives, port and all.
+    const guide = fs.readFileSync(path.join(PROJECT_ROOT, 'docs/guide/sites.md'), 'utf8');
+    const documented = /curl -i --resolve shelter\.test:4010:127\.0\.0\.1 'http:\/\/shelter\.test:4010(\/[^']*)'\n#\s+HTTP\/1\.1 301 Moved Permanently\n#\s+location: (\S+)/.exec(guide);
+    expect(documented, 'the redirect example of docs/guide/sites.md').not.toBeNull();
+    const asDocumented = await get('shelter.test:4010', documented![1]!);
+    expect(asDocumented.headers.location).toBe(documented![2]);
 
     domains.remove('old.shelter.test');
     const gone = await get('old.shelter.test', '/');

@@ -34,7 +34,7 @@ beforeAll(async () => {
   port = await freePort();
   // "On a fresh machine": the second command of the set-up (npm ci has run: this is its checkout).
   const setUp = shellBlockUnder(README, 'Set-up').split('\n').filter((line) => line.trim() !== '' && line.trim() !== 'npm ci');
-  expect(setUp).toEqual([`npm run serve -- --data-dir ./data --port ${DOCUMENTED_PORT}`]);
+  expect(setUp).toEqual([`npm run serve -- --data-dir ./walkthrough-data --port ${DOCUMENTED_PORT}`]);
   server = spawn('bash', ['-c', `${setUp[0]!.replaceAll(DOCUMENTED_PORT, String(port))}`], { cwd: folder, env: bashEnv(folder), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   server.stderr?.setEncoding('utf8').on('data', (chunk: string) => (serverLog += chunk));
   await waitFor(async () => (await fetch(`http://127.0.0.1:${port}/v1/openapi.json`)).ok, 60_000, 100);
@@ -49,8 +49,10 @@ afterAll(async () => {
 });
 
 describe('the README, followed literally', () => {
-  it('set-up serves the API from ./data in the folder the command was typed in', () => {
-    expect(fs.existsSync(path.join(folder, 'data', 'production.sqlite')), serverLog).toBe(true);
+  it('set-up serves the API from ./walkthrough-data in the folder the command was typed in, not from the admin window\'s ./data', () => {
+    expect(fs.existsSync(path.join(folder, 'walkthrough-data', 'production.sqlite')), serverLog).toBe(true);
+    // The admin window's data dir (the shelter's real records, which it publishes) is named in the README and left alone.
+    expect(README).toContain('npm run serve -- --data-dir ./data --admin');
   });
 
   it('the curl walk-through gets the answers it promises', () => {
@@ -75,6 +77,8 @@ describe('the README, followed literally', () => {
     expect(out).toContain('"code":"unauthorized"');
     expect(out.match(/^x-ratelimit-limit: /gim)?.length).toBe(4);
     // The key was shown once and is stored only as a hash.
-    expect(spawnSync('grep', ['-c', 'adk_live_', path.join(folder, 'data', 'production.sqlite')], { encoding: 'utf8' }).stdout.trim()).toBe('0');
+    expect(spawnSync('grep', ['-c', 'adk_live_', path.join(folder, 'walkthrough-data', 'production.sqlite')], { encoding: 'utf8' }).stdout.trim()).toBe('0');
+    // Its test pets never reach the admin window's data dir, so no publish puts "Biscuit" on the shelter's site.
+    expect(fs.existsSync(path.join(folder, 'data')), 'the walk-through wrote into ./data').toBe(false);
   }, 150_000);
 });

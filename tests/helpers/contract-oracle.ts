@@ -28,21 +28,26 @@ export function isValidPetId(value: string): boolean {
 
 /**
  * The one rule for names (docs/decisions.md, "Names"): no control character anywhere — Unicode `Cc`
- * (C0, DEL, C1) and the line and paragraph separators U+2028/U+2029 —, no lone surrogate, and at
- * least one visible character: one that is not white space, a control, a format character (`Cf`)
- * or a default-ignorable code point.
+ * (C0, DEL, C1) and the line and paragraph separators U+2028/U+2029 —, no lone surrogate, no
+ * noncharacter (U+FDD0–U+FDEF, and U+xFFFE/U+xFFFF of every plane), and at least one visible
+ * character: one that is not white space, a control, a format character (`Cf`) or a
+ * default-ignorable code point.
  */
 const isControl = (character: string) => /^[\p{Cc}\u2028\u2029]$/u.test(character);
 const isLoneSurrogate = (character: string) => /^\p{Cs}$/u.test(character);
+const isNoncharacter = (character: string) => {
+  const code = character.codePointAt(0)!;
+  return (code >= 0xfdd0 && code <= 0xfdef) || (code & 0xfffe) === 0xfffe;
+};
 const isVisible = (character: string) => /^[^\p{White_Space}\p{Cc}\p{Cf}\u2028\u2029\p{Default_Ignorable_Code_Point}]$/u.test(character);
 
 /**
  * True when a name breaks the names rule past its length: a control character, a lone surrogate,
- * or nothing to see. Such names are refused (and tested in detail in pet-names-api.test.ts).
+ * a noncharacter, or nothing to see. Such names are refused (and tested in detail in pet-names-api.test.ts).
  */
 function breaksNameRules(name: string): boolean {
   const characters = [...name.trim()];
-  return characters.some(isControl) || characters.some(isLoneSurrogate) || !characters.some(isVisible);
+  return characters.some(isControl) || characters.some(isLoneSurrogate) || characters.some(isNoncharacter) || !characters.some(isVisible);
 }
 
 /**

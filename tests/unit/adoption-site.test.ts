@@ -26,6 +26,7 @@ function pet(id: number, name: string, overrides: Partial<SitePet> = {}): SitePe
   return {
     id,
     name,
+    availability: 'available',
     category: id % 2 === 0 ? { id: 1, name: 'Dogs' } : { id: 2, name: 'Cats' },
     breed: id % 2 === 0 ? 'Labrador Retriever' : 'Domestic Shorthair',
     sex: id % 3 === 0 ? 'male' : 'female',
@@ -123,6 +124,48 @@ describe('the adoption site', () => {
     expect(entries.map((entry) => entry.getElementsByTagName('title')[0]?.textContent)).toEqual(['Pepper', 'Biscuit']);
     expect(entries[1]!.getElementsByTagName('content')[0]?.textContent).toContain('<p>Biscuit likes walks.</p>');
     expect(read(site, 'robots.txt')).toContain('Sitemap: http://happy-paws.localhost:5110/sitemap.xml');
+  });
+
+  it('keeps every pet\'s page at its address: "Adoption pending", then "Found a home" with no fee and no call to adopt', async () => {
+    const site = path.join(dir, 'statuses');
+    const pets = [pet(1, 'Biscuit'), pet(2, 'Miso', { availability: 'pending' }), pet(4, 'Clover', { availability: 'adopted' }), pet(6, 'Abby', { availability: 'pending' })];
+    expect((await writeAdoptionSite(site, input(pets), 100 * 1024 * 1024)).ok).toBe(true);
+
+    // The index lists the available pets, then the pending ones with a badge; never the adopted.
+    const index = read(site, 'index.html');
+    expect([...index.matchAll(/<h3>([^<]+)<\/h3>/g)].map((match) => match[1])).toEqual(['Biscuit', 'Abby', 'Miso']);
+    expect(index.match(/<span class="badge">Adoption pending<\/span>/g)).toHaveLength(2);
+    expect(index).toContain('1 pet is waiting for a family. 2 more have an adoption pending.');
+    const finder = JSON.parse(read(site, 'assets/pets.json')) as Array<{ n: string; p: boolean }>;
+    expect(finder.map((row) => [row.n, row.p])).toEqual([['Biscuit', false], ['Abby', true], ['Miso', true]]);
+
+    const pending = read(site, 'pets/2-miso.html');
+    expect(pending).toContain('<strong>Adoption pending.</strong>');
+    expect(pending).toContain('<dt>Adoption fee</dt>');
+    expect(pending).toContain('<p class="ask">Interested in Miso?');
+
+    const adopted = read(site, 'pets/4-clover.html');
+    expect(adopted).toContain('<h1>Clover</h1>');
+    expect(adopted).toContain('<strong>Found a home.</strong> Clover has been adopted.');
+    expect(adopted).toContain('<meta property="og:description" content="Clover found a home through Happy Paws &lt;Rescue&gt;.">');
+    for (const call of ['Adoption fee', '€120', 'class="ask"', 'mailto:adopt@happypaws.test?subject', 'How to adopt</h2>', 'Interested in']) expect(adopted, call).not.toContain(call);
+
+    // The feeds announce who may be adopted; the sitemap names every page that exists.
+    expect((JSON.parse(read(site, 'feed.json')) as { items: Array<{ title: string }> }).items.map((item) => item.title)).toEqual(['Biscuit']);
+    expect(read(site, 'feed.xml').match(/<entry>/g)).toHaveLength(1);
+    const sitemap = read(site, 'sitemap.xml');
+    for (const page of ['pets/1-biscuit.html', 'pets/2-miso.html', 'pets/4-clover.html', 'pets/6-abby.html']) expect(sitemap).toContain(`/${page}</loc>`);
+  });
+
+  it('shows the pet\'s initials where there is no photo, named for screen readers on its page', async () => {
+    const site = path.join(dir, 'no-photo');
+    await writeAdoptionSite(site, input([pet(1, 'Señor Biscuit', { photos: [] }), pet(2, 'zoë', { photos: [] }), pet(3, '👩‍👩‍👧 Family', { photos: [] })]), 100 * 1024 * 1024);
+    const index = read(site, 'index.html');
+    expect(index).toContain('<span class="no-photo" aria-hidden="true">SB</span><h3>Señor Biscuit</h3>');
+    expect(index).toContain('<span class="no-photo" aria-hidden="true">Z</span><h3>zoë</h3>');
+    expect(index).toContain('<span class="no-photo" aria-hidden="true">👩‍👩‍👧F</span>');
+    expect(read(site, 'pets/1-senor-biscuit.html')).toContain('<div class="no-photo large" role="img" aria-label="No photo of Señor Biscuit yet"><span aria-hidden="true">SB</span></div>');
+    expect((JSON.parse(read(site, 'assets/pets.json')) as Array<{ i: string }>).map((row) => row.i)).toEqual(['👩‍👩‍👧F', 'SB', 'Z']);
   });
 
   it('refuses a site larger than a deploy may be', async () => {

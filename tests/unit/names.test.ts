@@ -1,6 +1,9 @@
+import vm from 'node:vm';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { SITE_JS } from '../../src/main/sites/adoption-site/assets';
 import { AccountNameSchema, CategoryNameSchema, KeyLabelSchema } from '../../src/shared/admin-schemas';
-import { firstFreeName, foldName } from '../../src/shared/names';
+import { firstFreeName, foldForSearch, foldName } from '../../src/shared/names';
 import { PetNameSchema } from '../../src/shared/pet';
 import { deduplicatedNames } from '../../src/main/db/sql-functions';
 
@@ -59,6 +62,25 @@ describe('the name rules (pets, categories, accounts, key labels)', () => {
     expect(verdict(PetNameSchema, 'Rex\ud800')).toEqual({ refused: 'must be valid Unicode text (it holds half of a surrogate pair)' });
   });
 
+  it('refuse Unicode noncharacters in every plane, naming the first one (U+FFFF broke the Atom feed)', () => {
+    const cases: [string, string][] = [
+      ['Api\uffffpet', 'U+FFFF'],
+      ['Api\ufffepet', 'U+FFFE'],
+      ['\ufdd0Rex', 'U+FDD0'],
+      ['Rex\ufdef', 'U+FDEF'],
+      ['Rex \u{1fffe}', 'U+1FFFE'],
+      ['Rex \u{10ffff}', 'U+10FFFF'],
+      ['Rex \u{8ffff} \uffff', 'U+8FFFF'],
+    ];
+    for (const [name, found] of cases) {
+      for (const schema of [PetNameSchema, CategoryNameSchema, AccountNameSchema, KeyLabelSchema]) {
+        expect(verdict(schema, name), JSON.stringify(name)).toEqual({ refused: `must not contain Unicode noncharacters (found ${found})` });
+      }
+    }
+    // Their neighbours are text: the replacement character, the last Arabic ligature, a plane-1 letter.
+    for (const name of ['Rex\ufffd', 'Rex\ufdcf\ufdf0', 'Rex \u{1fffd}', '\u{10000}Rex']) expect(verdict(PetNameSchema, name)).toEqual({ ok: name });
+  });
+
   it('keep the length limits of each kind of name', () => {
     expect(verdict(PetNameSchema, 'x'.repeat(201))).toEqual({ refused: 'must be at most 200 characters' });
     expect(verdict(CategoryNameSchema, 'x'.repeat(101))).toEqual({ refused: 'must be at most 100 characters' });
@@ -83,6 +105,52 @@ describe('foldName', () => {
     ];
     for (const [a, b] of same) expect(foldName(a), `${a} ~ ${b}`).toBe(foldName(b));
     expect(foldName('Señor')).not.toBe(foldName('Senor'));
+  });
+});
+
+describe('foldForSearch', () => {
+  it('ignores case and accents, so a keyboard without them finds every name', () => {
+    const finds: [string, string][] = [
+      ['zoe', 'Zoë'],
+      ['cle', 'Cléo'],
+      ['sen', 'Señor Biscuit'],
+      ['senor', 'SEÑOR'],
+      ['eclair', 'E\u0301CLAIR'],
+      ['strasse', 'Straße'],
+      ['istanbul', 'İstanbul'],
+      ['orsted', 'Ørsted'],
+      ['lucja', 'Łucja'],
+      ['koji', 'Kōji'],
+      ['coeur', 'Cœur'],
+      ['ξενια', 'Ξένια'],
+      ['σοφοσ', 'ΣΟΦΟΣ'],
+      ['dogs', 'Ｄｏｇｓ'],
+      ['zoe', 'Zo\u200bë'],
+    ];
+    for (const [typed, name] of finds) expect(foldForSearch(name), `${typed} finds ${name}`).toContain(foldForSearch(typed));
+    expect(foldForSearch('Zoë')).toBe('zoe');
+  });
+
+  it('is stable: folding twice changes nothing, and the folded form of a folded query still matches', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme', maxLength: 30 }), (text) => {
+        const folded = foldForSearch(text);
+        expect(foldForSearch(folded)).toBe(folded);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('is the very function the adoption site\'s script runs: its embedded source folds alike', () => {
+    const source = /var fold = ([\s\S]*?);\n {2}var form/.exec(SITE_JS)?.[1];
+    expect(source).toBeDefined();
+    const embedded = vm.runInNewContext(`(${source})`) as (text: string) => string;
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 30 }), (text) => {
+        expect(embedded(text)).toBe(foldForSearch(text));
+      }),
+      { numRuns: 200 },
+    );
   });
 });
 

@@ -190,7 +190,7 @@ describe('the built-in adoption page', () => {
     const evil = engine.services.pets.create({ name: '<img src=x onerror=alert(1)>', categoryId: 1 });
     const biscuit = engine.services.pets.create({ name: 'Biscuit', categoryId: 2, status: 'available' });
     engine.services.petProfiles.set(biscuit.id, { breedPrimary: 'Siamese', sex: 'female', adoptionFee: 80, microchipNumber: '985112003456789', internalNotes: 'Bit the vet once' });
-    engine.services.pets.create({ name: 'Already Home', categoryId: 1, status: 'sold' });
+    const home = engine.services.pets.create({ name: 'Already Home', categoryId: 1, status: 'sold' });
     engine.services.pets.create({ name: 'On Hold', categoryId: 3, status: 'pending' });
     const project = projects.create({ accountId, name: 'Adopt' });
 
@@ -204,9 +204,11 @@ describe('the built-in adoption page', () => {
     expect(html).not.toContain('<script>');
     expect(html).toContain('<h3>Biscuit</h3><p>Siamese · Female</p>');
     expect(html).not.toContain('Pet Finder App');
+    // Listed: the available pets, then the pending one with its badge; the adopted one keeps only its page.
     expect(html).not.toContain('Already Home');
-    expect(html).not.toContain('On Hold');
-    expect(html).toContain('2 pets are waiting for a family.');
+    expect(html).toContain('<h3>On Hold</h3><span class="badge">Adoption pending</span>');
+    expect(html).toContain('2 pets are waiting for a family. 1 more has an adoption pending.');
+    expect(fs.readFileSync(path.join(root, `pets/${home.id}-already-home.html`), 'utf8')).toContain('<strong>Found a home.</strong>');
     const page = fs.readFileSync(path.join(root, `pets/${biscuit.id}-biscuit.html`), 'utf8');
     expect(page).toContain('<dt>Adoption fee</dt><dd>€80.00</dd>');
     expect(fs.existsSync(path.join(root, `pets/${evil.id}-img-src-x-onerror-alert-1.html`))).toBe(true);

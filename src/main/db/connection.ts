@@ -7,7 +7,7 @@ import { foldName } from '../../shared/names';
 import { DEFAULT_PLANS } from '../../shared/plans';
 import { claimPrivateFile, tightenPrivateFile } from '../files/owner-only';
 import * as schema from './schema';
-import { registerSqlFunctions } from './sql-functions';
+import { refoldPetNames, registerSqlFunctions } from './sql-functions';
 
 export type Store = BetterSQLite3Database<typeof schema>;
 
@@ -53,6 +53,7 @@ export function openConnection(file: string, migrationsFolder = findMigrationsFo
     const db = drizzle(sqlite, { schema });
     migrate(db, { migrationsFolder });
     seed(sqlite);
+    refoldPetNames(sqlite);
     return { sqlite, db };
   } finally {
     if (gate.inTransaction) gate.exec('ROLLBACK');

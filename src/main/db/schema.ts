@@ -19,7 +19,7 @@ export const pets = sqliteTable(
     // AUTOINCREMENT: an id is never handed out twice, even after deletes.
     id: integer('id').primaryKey({ autoIncrement: true }),
     name: text('name').notNull(),
-    /** foldName(name), what search matches against. */
+    /** foldForSearch(name), what search matches against (case and accents ignored). */
     nameFolded: text('name_folded').notNull().default(''),
     categoryId: integer('category_id')
       .notNull()

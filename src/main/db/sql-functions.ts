@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { firstFreeName, foldName } from '../../shared/names';
+import { firstFreeName, foldForSearch, foldName } from '../../shared/names';
 
 /**
  * Which rows of a table get a new name so that folded names are unique: the first (lowest id) of
@@ -25,6 +25,7 @@ export function deduplicatedNames(rows: readonly { id: number; name: string }[],
 /** The application's SQL functions, used by migrations; registered on every connection before they run. */
 export function registerSqlFunctions(sqlite: Database.Database): void {
   sqlite.function('adk_fold_name', { deterministic: true }, (name) => foldName(String(name)));
+  sqlite.function('adk_fold_search', { deterministic: true }, (name) => foldForSearch(String(name)));
   // The whole table arrives as one JSON argument (the same for every row of an UPDATE): planned once.
   let planned: { rowsJson: string; renamed: Map<number, string> } | undefined;
   sqlite.function('adk_unique_name', { deterministic: true }, (id, name, rowsJson, max) => {
@@ -34,4 +35,20 @@ export function registerSqlFunctions(sqlite: Database.Database): void {
     }
     return planned.renamed.get(Number(id)) ?? String(name);
   });
+}
+
+/** Which fold `pets.name_folded` holds: migration 0002 filled it with `foldName`, which keeps accents. */
+const PET_SEARCH_FOLD = 'foldForSearch 1';
+
+/**
+ * Pets' folded names in the search form (`foldForSearch`), once per database and again whenever
+ * that form changes: a search for "zoe" finds the "Zoë" an earlier version stored. After migrations.
+ */
+export function refoldPetNames(sqlite: Database.Database): void {
+  const stored = sqlite.prepare<[], { value: string }>(`SELECT value FROM meta WHERE key = 'pet_search_fold'`).get();
+  if (stored?.value === PET_SEARCH_FOLD) return;
+  sqlite.transaction(() => {
+    sqlite.prepare('UPDATE pets SET name_folded = adk_fold_search(name)').run();
+    sqlite.prepare(`INSERT INTO meta (key, value) VALUES ('pet_search_fold', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`).run(PET_SEARCH_FOLD);
+  })();
 }

@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PetRecord, StatusChange } from '../../shared/models';
 import type { BrowsePets } from '../../shared/admin-schemas';
-import { foldName } from '../../shared/names';
+import { foldForSearch } from '../../shared/names';
 import type { NewPet, Pet, PetStatus } from '../../shared/pet';
 import type { Store } from '../db/connection';
 import { petStatusHistory, pets } from '../db/schema';
@@ -67,16 +67,16 @@ export class PetStore {
    */
   insert(input: NewPet, now: number): Pet {
     const status = input.status ?? 'available';
-    const { lastInsertRowid } = this.statements.insert.run(input.name, foldName(input.name), input.categoryId, status, now, now);
+    const { lastInsertRowid } = this.statements.insert.run(input.name, foldForSearch(input.name), input.categoryId, status, now, now);
     return { id: Number(lastInsertRowid), name: input.name, categoryId: input.categoryId, status };
   }
 
-  /** Search by part of the folded name, filters, sort and offset paging, with the total for the pager. */
+  /** Search by part of the name folded for search (case and accents ignored), filters, sort and offset paging, with the total for the pager. */
   browse(query: BrowsePets): { pets: PetRecord[]; total: number } {
     const filters: SQL[] = [];
     if (query.status) filters.push(eq(pets.status, query.status));
     if (query.categoryId !== undefined) filters.push(eq(pets.categoryId, query.categoryId));
-    const search = foldName(query.search?.trim() ?? '');
+    const search = foldForSearch(query.search?.trim() ?? '');
     if (search) filters.push(sql`${pets.nameFolded} LIKE ${`%${escapeLike(search)}%`} ESCAPE '\\'`);
     const where = and(...filters);
     const column = pets[query.sort ?? 'id'];
@@ -99,7 +99,7 @@ export class PetStore {
 
   /** Writes only what is given (drizzle leaves out what is undefined); a new name gets its folded form. */
   update(id: number, change: { name?: string; categoryId?: number }, now: number): void {
-    const nameFolded = change.name === undefined ? undefined : foldName(change.name);
+    const nameFolded = change.name === undefined ? undefined : foldForSearch(change.name);
     this.db.update(pets).set({ name: change.name, nameFolded, categoryId: change.categoryId, updatedAt: now }).where(eq(pets.id, id)).run();
   }
 

@@ -1,10 +1,12 @@
+import { foldForSearch } from '../../../shared/names';
+
 /**
  * The site's stylesheet and script, written as files of the deploy (the policy allows scripts and
  * styles from the site itself only). Light and dark follow the visitor's setting; print drops the
  * navigation and keeps cards whole.
  */
-export const SITE_CSS = `:root{color-scheme:light dark;--ink:#1f2933;--muted:#4a5563;--card:#fff;--page:#f5f7fa;--accent:#0b6e69;--on-accent:#fff;--line:#cbd2d9;--focus:#b45309}
-@media (prefers-color-scheme:dark){:root{--ink:#e4e7eb;--muted:#b8c2cc;--card:#1f2933;--page:#12181f;--accent:#5eead4;--on-accent:#12181f;--line:#3e4c59;--focus:#fbbf24}}
+export const SITE_CSS = `:root{color-scheme:light dark;--ink:#1f2933;--muted:#4a5563;--card:#fff;--page:#f5f7fa;--accent:#0b6e69;--on-accent:#fff;--line:#cbd2d9;--focus:#b45309;--tint:#d7ecea;--pending:#8a4b00;--pending-bg:#fdf0dc}
+@media (prefers-color-scheme:dark){:root{--ink:#e4e7eb;--muted:#b8c2cc;--card:#1f2933;--page:#12181f;--accent:#5eead4;--on-accent:#12181f;--line:#3e4c59;--focus:#fbbf24;--tint:#163a3a;--pending:#fcd34d;--pending-bg:#3b2a0c}}
 *{box-sizing:border-box}
 body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--ink);background:var(--page)}
 a{color:var(--accent)}
@@ -22,6 +24,7 @@ h1{margin:1rem 0 .25rem;font-size:clamp(1.6rem,4vw,2.4rem);line-height:1.2;overf
 .browse span{color:var(--muted);display:inline-block;min-width:5.5rem}
 .browse a{display:inline-block;margin:0 .5rem .25rem 0}
 .browse a[aria-current]{font-weight:700;color:var(--ink)}
+.finder[hidden]{display:none}
 .finder{display:flex;flex-wrap:wrap;gap:.75rem;align-items:end;margin:0 0 1.25rem;padding:1rem;background:var(--card);border:1px solid var(--line);border-radius:.75rem}
 .finder label{display:grid;gap:.25rem;font-size:.875rem;color:var(--muted)}
 .finder .search{flex:1 1 14rem}
@@ -32,7 +35,12 @@ h1{margin:1rem 0 .25rem;font-size:clamp(1.6rem,4vw,2.4rem);line-height:1.2;overf
 .card a{display:block;height:100%;background:var(--card);border:1px solid var(--line);border-radius:.75rem;overflow:hidden;color:var(--ink);text-decoration:none}
 .card a:hover h3{text-decoration:underline}
 .card img,.no-photo{display:block;width:100%;height:auto;aspect-ratio:1/1;object-fit:cover;background:var(--line)}
-.no-photo.large{aspect-ratio:4/3;border-radius:.75rem}
+.no-photo{display:grid;place-items:center;background:var(--tint);color:var(--accent);font-weight:700;font-size:3.5rem;letter-spacing:.05em;line-height:1;overflow:hidden}
+.no-photo.large{aspect-ratio:4/3;border-radius:.75rem;font-size:6rem}
+.badge{display:inline-block;margin:.35rem .9rem 0;padding:.1rem .5rem;border-radius:999px;font-size:.8rem;font-weight:600;color:var(--pending);background:var(--pending-bg)}
+.status{padding:.75rem 1rem;border-radius:.75rem;border:1px solid var(--line);background:var(--card)}
+.status.pending{color:var(--pending);background:var(--pending-bg);border-color:var(--pending)}
+.status.adopted{border-color:var(--accent)}
 .card h3{margin:.6rem .9rem .1rem;font-size:1.15rem;overflow-wrap:anywhere}
 .card p{margin:0 .9rem .8rem;color:var(--muted);font-size:.9rem}
 .empty{background:var(--card);border:1px dashed var(--line);border-radius:.75rem;padding:2rem;text-align:center;color:var(--muted)}
@@ -63,11 +71,14 @@ footer.site h2{font-size:1.1rem;color:var(--ink)}
 `;
 
 /**
- * Search and combined filters over assets/pets.json. Without it (JavaScript off, or the index not
- * loaded) the page keeps its own cards, pages and filter links.
+ * Search and combined filters over assets/pets.json, folding what is typed with the engine's own
+ * `foldForSearch` (its source, embedded). The form stays hidden until this script has the index:
+ * without it (JavaScript off, or the index not loaded) the page keeps its own cards, pages and
+ * filter links, and shows no form that would do nothing.
  */
 export const SITE_JS = `(function () {
   'use strict';
+  var fold = ${foldForSearch.toString()};
   var form = document.getElementById('finder');
   var list = document.querySelector('[data-list]');
   if (!form || !list || !window.fetch) return;
@@ -97,15 +108,19 @@ export const SITE_JS = `(function () {
         image.src = pet.t.s; image.width = pet.t.w; image.height = pet.t.h; image.alt = pet.t.a; image.loading = 'lazy';
         link.appendChild(image);
       } else {
-        link.appendChild(text('span', '', 'no-photo'));
+        var initials = text('span', pet.i, 'no-photo');
+        initials.setAttribute('aria-hidden', 'true');
+        link.appendChild(initials);
       }
       link.appendChild(text('h3', pet.n));
+      if (pet.p) link.appendChild(text('span', 'Adoption pending', 'badge'));
       link.appendChild(text('p', pet.d));
       item.appendChild(link);
       return item;
     }
     function apply() {
-      var query = (form.elements.q.value || '').trim().toLowerCase();
+      var typed = (form.elements.q.value || '').trim();
+      var query = fold(typed);
       var chosen = {};
       var active = query !== '';
       ['category', 'sex', 'age', 'size', 'good-with'].forEach(function (name) {
@@ -113,12 +128,12 @@ export const SITE_JS = `(function () {
         if (field && field.value) { chosen[name] = field.value; active = true; }
       });
       var next = new URLSearchParams();
-      if (query) next.set('q', query);
+      if (typed) next.set('q', typed);
       Object.keys(chosen).forEach(function (name) { next.set(name, chosen[name]); });
       history.replaceState(null, '', location.pathname + (next.toString() ? '?' + next : ''));
       if (!active) { list.innerHTML = original; count.textContent = ''; return; }
       var found = pets.filter(function (pet) {
-        if (query && pet.n.toLowerCase().indexOf(query) === -1 && pet.b.toLowerCase().indexOf(query) === -1) return false;
+        if (query && pet.f.indexOf(query) === -1) return false;
         return Object.keys(chosen).every(function (name) {
           return name === 'good-with' ? pet[name].indexOf(chosen[name]) !== -1 : pet[name] === chosen[name];
         });

@@ -54,6 +54,7 @@ export function sitePetOf(reader: PetReader, row: PetRow, today: string): SitePe
   return {
     id: row.id,
     name: row.name,
+    availability: row.status === 'sold' ? 'adopted' : row.status,
     category: { id: row.categoryId, name: row.category },
     breed: breed ? `${breed}${profile.breedMixed ? ' mix' : ''}` : profile.breedMixed ? 'Mixed breed' : null,
     sex: profile.sex ?? null,
@@ -83,15 +84,15 @@ export function sitePetOf(reader: PetReader, row: PetRow, today: string): SitePe
 const LOGO_EXTENSIONS = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' } as const;
 
 /**
- * The site as of now: the shelter's profile and every available pet with its PUBLIC profile (the
- * private fields never reach the generator) and its photos. `fallbackName` titles the site until
- * the shelter profile names the shelter.
+ * The site as of now: the shelter's profile and every pet, whatever its status (a pending or adopted
+ * pet keeps its page), with its PUBLIC profile (the private fields never reach the generator) and
+ * its photos. `fallbackName` titles the site until the shelter profile names the shelter.
  */
 export function readSiteContent(sources: SiteSources, baseUrl: string, now: number, fallbackName: string): AdoptionSiteInput {
   const shelter = sources.shelter.get();
   const logo = sources.shelter.logo();
   const today = new Date(now).toISOString().slice(0, 10);
-  const rows = sources.sqlite.prepare<[], PetRow>(`${PET_ROWS} WHERE pets.status = 'available'`).all();
+  const rows = sources.sqlite.prepare<[], PetRow>(PET_ROWS).all();
   const reader = allPets(sources);
   const pets = rows.map((row) => sitePetOf(reader, row, today));
   return {

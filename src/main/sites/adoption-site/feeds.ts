@@ -1,10 +1,16 @@
-import { escapeHtml, paragraphs, petPath, photoPath } from './html';
+import { foldForSearch } from '../../../shared/names';
+import { escapeHtml, initialsOf, paragraphs, petPath, photoPath } from './html';
 import { feeWords, type SiteFile } from './pages';
 import { AGE_GROUP_WORDS, SEX_WORDS, type AdoptionSiteInput, type SitePet } from './model';
 
-/** XML 1.0 text and attribute values; characters XML cannot carry at all (C0 controls but tab and newlines) are dropped. */
-// eslint-disable-next-line no-control-regex -- the point is to drop the control characters XML 1.0 forbids
-const xmlEscape = (text: string) => text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '').replace(/[<>&'"]/g, (character) => `&#${character.charCodeAt(0)};`);
+/**
+ * Every code point outside XML 1.0's Char production (§2.2): C0 controls but tab and the newlines,
+ * lone surrogates, U+FFFE and U+FFFF. One of them anywhere and no XML parser reads the file.
+ */
+const NOT_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
+
+/** XML 1.0 text and attribute values; characters XML cannot carry at all are dropped (names refuse them; older rows may hold them). */
+const xmlEscape = (text: string) => text.replace(NOT_XML, '').replace(/[<>&'"]/g, (character) => `&#${character.charCodeAt(0)};`);
 
 /** One line a pet, for a feed item's summary and the finder's index. */
 function summaryOf(pet: SitePet): string {
@@ -98,14 +104,19 @@ export function sitemap(input: AdoptionSiteInput, listPaths: readonly string[], 
   return { path: 'sitemap.xml', content: `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</urlset>\n` };
 }
 
-/** What the finder (assets/site.js) filters: short keys, one line a pet; no private field exists here to leak. */
-export function finderIndex(sorted: readonly SitePet[], categorySlug: (pet: SitePet) => string): SiteFile {
-  const rows = sorted.map((pet) => ({
+/**
+ * What the finder (assets/site.js) filters: short keys, one line a pet; no private field exists here
+ * to leak. `f` is the name and breed folded for search, as the script folds what is typed.
+ */
+export function finderIndex(listed: readonly SitePet[], categorySlug: (pet: SitePet) => string): SiteFile {
+  const rows = listed.map((pet) => ({
     n: pet.name,
     u: petPath(pet),
     t: pet.photos[0] ? { s: photoPath(pet.photos[0], 'thumb'), w: pet.photos[0].thumb.width, h: pet.photos[0].thumb.height, a: pet.photos[0].alt } : null,
+    i: initialsOf(pet.name),
+    p: pet.availability === 'pending',
     d: summaryOf(pet),
-    b: pet.breed ?? '',
+    f: `${foldForSearch(pet.name)}\n${foldForSearch(pet.breed ?? '')}`,
     category: categorySlug(pet),
     sex: pet.sex ?? '',
     age: pet.ageGroup ?? '',

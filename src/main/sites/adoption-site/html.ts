@@ -1,4 +1,4 @@
-import { AGE_GROUP_WORDS, SEX_WORDS, type SitePet, type SitePhoto, type SiteShelter } from './model';
+import { AGE_GROUP_WORDS, AVAILABILITY_WORDS, SEX_WORDS, type SitePet, type SitePhoto, type SiteShelter } from './model';
 
 /** The five characters that change meaning in HTML text and quoted attributes. */
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -123,11 +123,30 @@ export function picture(photo: SitePhoto, sizes: string, lazy: boolean, size: 't
   return `<img src="${photoPath(photo, size)}" srcset="${photoPath(photo, 'thumb')} ${photo.thumb.width}w, ${photoPath(photo, 'full')} ${photo.full.width}w" sizes="${sizes}" width="${shown.width}" height="${shown.height}" alt="${escapeHtml(photo.alt)}"${lazy ? ' loading="lazy" decoding="async"' : ''}>`;
 }
 
-/** One card of the index: cover, name, breed, age group and sex; the whole card is the link. */
+/** One card of the index: cover (or the pet's initials), name, breed, age group and sex; the whole card is the link. */
 export function petCard(pet: SitePet, lazy: boolean): string {
   const cover = pet.photos[0];
   const facts = [pet.breed, pet.ageGroup ? AGE_GROUP_WORDS[pet.ageGroup] : null, pet.sex && pet.sex !== 'unknown' ? SEX_WORDS[pet.sex] : null].filter(Boolean).map((fact) => escapeHtml(fact!));
-  return `<li class="card"><a href="${petPath(pet)}">${cover ? picture(cover, '(max-width: 40rem) 50vw, 16rem', lazy) : '<span class="no-photo" aria-hidden="true"></span>'}<h3>${escapeHtml(pet.name)}</h3><p>${facts.join(' · ') || escapeHtml(pet.category.name)}</p></a></li>`;
+  const badge = pet.availability === 'pending' ? `<span class="badge">${AVAILABILITY_WORDS.pending}</span>` : '';
+  return `<li class="card"><a href="${petPath(pet)}">${cover ? picture(cover, '(max-width: 40rem) 50vw, 16rem', lazy) : noPhoto(pet, false)}<h3>${escapeHtml(pet.name)}</h3>${badge}<p>${facts.join(' · ') || escapeHtml(pet.category.name)}</p></a></li>`;
+}
+
+const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
+
+/** Up to two letters standing in for a photo: the first of the name's first two words ("Señor Biscuit" → "SB"). */
+export function initialsOf(name: string): string {
+  const words = name.split(/[\s\p{P}]+/u).filter(Boolean).slice(0, 2);
+  const letters = words.map((word) => graphemes.segment(word)[Symbol.iterator]().next().value?.segment ?? '').join('');
+  return letters.toUpperCase() || '?';
+}
+
+/**
+ * What stands in for a missing photo: the pet's initials on the site's tint. On a card the name
+ * follows it, so it is hidden from screen readers; on the pet's page it says there is no photo yet.
+ */
+export function noPhoto(pet: Pick<SitePet, 'name'>, large: boolean): string {
+  const initials = escapeHtml(initialsOf(pet.name));
+  return large ? `<div class="no-photo large" role="img" aria-label="${escapeHtml(`No photo of ${pet.name} yet`)}"><span aria-hidden="true">${initials}</span></div>` : `<span class="no-photo" aria-hidden="true">${initials}</span>`;
 }
 
 export function pagination(current: number, pages: number, pathOf: (page: number) => string): string {

@@ -1,5 +1,6 @@
 /**
- * What the adoption site is made from: the public face of the shelter and of each available pet.
+ * What the adoption site is made from: the public face of the shelter and of each of its pets (the
+ * available ones listed, the pending and adopted ones keeping their pages so shared links live on).
  * Built by the caller from the shelter profile, the pets' public profiles (never their private
  * fields) and the photo store; the generator only words and lays it out.
  */
@@ -8,6 +9,8 @@ export type YesNoUnknown = 'yes' | 'no' | 'unknown';
 export type Sex = 'female' | 'male' | 'unknown';
 export type AgeGroup = 'baby' | 'young' | 'adult' | 'senior';
 export type Size = 'small' | 'medium' | 'large' | 'xlarge';
+/** The pet's status as the public reads it: the records' `sold` is "adopted" on every face. */
+export type Availability = 'available' | 'pending' | 'adopted';
 
 export interface SiteShelter {
   name: string;
@@ -36,6 +39,7 @@ export interface SitePhoto {
 export interface SitePet {
   id: number;
   name: string;
+  availability: Availability;
   category: { id: number; name: string };
   breed: string | null;
   sex: Sex | null;
@@ -65,6 +69,7 @@ export interface AdoptionSiteInput {
   renderedAt: number;
 }
 
+export const AVAILABILITY_WORDS: Record<Availability, string> = { available: 'Available', pending: 'Adoption pending', adopted: 'Found a home' };
 export const SEX_WORDS: Record<Sex, string> = { female: 'Female', male: 'Male', unknown: 'Sex unknown' };
 export const AGE_GROUP_WORDS: Record<AgeGroup, string> = { baby: 'Baby', young: 'Young', adult: 'Adult', senior: 'Senior' };
 export const SIZE_WORDS: Record<Size, string> = { small: 'Small', medium: 'Medium', large: 'Large', xlarge: 'Extra large' };

@@ -1,5 +1,5 @@
-import { escapeHtml, howToAdopt, pageShell, pagination, paragraphs, petCard, petPath, picture, slugOf } from './html';
-import { AGE_GROUP_WORDS, COMPANION_WORDS, SEX_WORDS, SIZE_WORDS, type AdoptionSiteInput, type SitePet, type YesNoUnknown } from './model';
+import { escapeHtml, howToAdopt, noPhoto, pageShell, pagination, paragraphs, petCard, petPath, picture, slugOf } from './html';
+import { AGE_GROUP_WORDS, AVAILABILITY_WORDS, COMPANION_WORDS, SEX_WORDS, SIZE_WORDS, type AdoptionSiteInput, type SitePet, type SiteShelter, type YesNoUnknown } from './model';
 
 /** Cards on a page: a multiple of 2, 3 and 4 columns, like the portals' 48. */
 export const PETS_PER_PAGE = 48;
@@ -28,6 +28,11 @@ export function sortPets(pets: readonly SitePet[]): SitePet[] {
   return [...pets].sort((a, b) => byName.compare(a.name, b.name) || a.id - b.id);
 }
 
+/** What the index and its filters list: the available pets, then those with an adoption pending (badged). */
+export function listedPets(sorted: readonly SitePet[]): SitePet[] {
+  return [...sorted.filter((pet) => pet.availability === 'available'), ...sorted.filter((pet) => pet.availability === 'pending')];
+}
+
 export function facetValues(pets: readonly SitePet[]): FacetValue[] {
   const categories = new Map<number, string>();
   for (const pet of pets) categories.set(pet.category.id, pet.category.name);
@@ -45,23 +50,25 @@ export function facetValues(pets: readonly SitePet[]): FacetValue[] {
 
 const listPath = (base: string) => (page: number) => (page === 1 ? base : `${base}page/${page}/`);
 
-/** The index, its pages, and each filter's pages; every one a plain HTML page with real links. */
-export function* listPages(input: AdoptionSiteInput, sorted: readonly SitePet[], facets: readonly FacetValue[]): Generator<SiteFile> {
+/** The index, its pages, and each filter's pages (of the listed pets); every one a plain HTML page with real links. */
+export function* listPages(input: AdoptionSiteInput, listed: readonly SitePet[], facets: readonly FacetValue[]): Generator<SiteFile> {
   const { shelter } = input;
   const browse = browseNav(facets, null);
-  yield* pagesOf(input, sorted, '/', {
+  const pending = listed.filter((pet) => pet.availability === 'pending').length;
+  const available = listed.length - pending;
+  yield* pagesOf(input, listed, '/', {
     title: `Adopt a pet from ${shelter.name}`,
     heading: `Pets looking for a home at ${shelter.name}`,
-    lead: sorted.length === 1 ? '1 pet is waiting for a family.' : `${sorted.length} pets are waiting for a family.`,
+    lead: `${available === 1 ? '1 pet is' : `${available} pets are`} waiting for a family.${pending === 0 ? '' : ` ${pending === 1 ? '1 more has' : `${pending} more have`} an adoption pending.`}`,
     browse,
     finder: finder(facets),
   });
   for (const value of facets) {
-    const matching = sorted.filter(value.matches);
+    const matching = listed.filter(value.matches);
     yield* pagesOf(input, matching, `/browse/${value.facet}/${value.slug}/`, {
       title: `${value.label} · ${shelter.name}`,
       heading: value.facet === 'good-with' ? `${value.label}` : `${value.facetLabel}: ${value.label}`,
-      lead: `${matching.length} of ${sorted.length} pets. <a href="/">See them all</a>.`,
+      lead: `${matching.length} of ${listed.length} pets. <a href="/">See them all</a>.`,
       browse: browseNav(facets, value),
       finder: '',
     });
@@ -126,9 +133,14 @@ ${select('category', 'Kind')}${select('sex', 'Sex')}${select('age', 'Age')}${sel
 
 const YES_NO: Record<YesNoUnknown, string | null> = { yes: 'Yes', no: 'No', unknown: null };
 
-/** A pet's own page: gallery, profile, fee, the shelter's contact and how to adopt. */
+/**
+ * A pet's own page, at the same address whatever becomes of the pet (QR codes and shared links live
+ * on): available, its gallery, profile, fee, the shelter's contact and how to adopt; pending, the
+ * same under an "Adoption pending" notice; adopted, "Found a home" with no fee and no call to adopt.
+ */
 export function petPage(input: AdoptionSiteInput, pet: SitePet): SiteFile {
   const { shelter } = input;
+  const adopted = pet.availability === 'adopted';
   const facts: Array<[string, string | null]> = [
     ['Kind', pet.category.name],
     ['Breed', pet.breed],
@@ -143,7 +155,7 @@ export function petPage(input: AdoptionSiteInput, pet: SitePet): SiteFile {
     ['House-trained', YES_NO[pet.houseTrained]],
     ['Spayed or neutered', YES_NO[pet.spayedNeutered]],
     ['Special needs', pet.specialNeeds],
-    ['Adoption fee', pet.fee === null ? null : feeWords(pet.fee, shelter.currency)],
+    ['Adoption fee', pet.fee === null || adopted ? null : feeWords(pet.fee, shelter.currency)],
   ];
   const list = facts
     .filter((fact): fact is [string, string] => fact[1] !== null && fact[1] !== '')
@@ -152,20 +164,42 @@ export function petPage(input: AdoptionSiteInput, pet: SitePet): SiteFile {
   const [cover, ...others] = pet.photos;
   const gallery = cover
     ? `<figure class="cover">${picture(cover, '(max-width: 48rem) 100vw, 40rem', false, 'full')}</figure>${others.length > 0 ? `<ul class="gallery">${others.map((photo) => `<li><a href="/photos/${photo.hash}.${photo.extension}">${picture(photo, '(max-width: 48rem) 50vw, 12rem', true)}</a></li>`).join('')}</ul>` : ''}`
-    : '<div class="no-photo large" role="img" aria-label="No photo yet"></div>';
-  const summary = pet.description ? pet.description.replace(/\s+/g, ' ').trim().slice(0, 200) : `${pet.name} is looking for a home at ${shelter.name}.`;
-  const body = `<nav class="crumbs" aria-label="Breadcrumb"><a href="/">All pets</a> › ${escapeHtml(pet.name)}</nav>
+    : noPhoto(pet, true);
+  const name = escapeHtml(pet.name);
+  const summary = adopted
+    ? `${pet.name} found a home through ${shelter.name}.`
+    : pet.description
+      ? pet.description.replace(/\s+/g, ' ').trim().slice(0, 200)
+      : `${pet.name} is looking for a home at ${shelter.name}.`;
+  const body = `<nav class="crumbs" aria-label="Breadcrumb"><a href="/">All pets</a> › ${name}</nav>
 <article class="pet">
 <div class="photos">${gallery}</div>
 <div class="profile">
-<h1>${escapeHtml(pet.name)}</h1>
-<dl class="facts">${list}</dl>
-${pet.description ? `<section aria-labelledby="about"><h2 id="about">About ${escapeHtml(pet.name)}</h2>\n${paragraphs(pet.description)}</section>` : ''}
-<p class="ask">Interested in ${escapeHtml(pet.name)}? ${shelter.phone || shelter.email ? `Contact ${escapeHtml(shelter.name)}${shelter.phone ? ` on <a href="tel:${escapeHtml(shelter.phone.replace(/[^+\d]/g, ''))}">${escapeHtml(shelter.phone)}</a>` : ''}${shelter.email ? `${shelter.phone ? ' or' : ''} at <a href="mailto:${escapeHtml(shelter.email)}?subject=${encodeURIComponent(`Adopting ${pet.name} (#${pet.id})`)}">${escapeHtml(shelter.email)}</a>` : ''}.` : `Visit ${escapeHtml(shelter.name)}.`}</p>
+<h1>${name}</h1>
+${statusNotice(pet)}<dl class="facts">${list}</dl>
+${pet.description ? `<section aria-labelledby="about"><h2 id="about">About ${name}</h2>\n${paragraphs(pet.description)}</section>` : ''}
+${adopted ? '' : askAbout(pet, shelter)}
 </div>
 </article>
-${howToAdopt(shelter)}`;
+${adopted ? '' : howToAdopt(shelter)}`;
   return { path: petPath(pet), content: pageShell({ title: `${pet.name} · ${shelter.name}`, description: summary, path: petPath(pet), image: cover ?? null, type: 'article' }, shelter, input.baseUrl, body) };
+}
+
+/** Said first on the page of a pet that is no longer simply available. */
+function statusNotice(pet: SitePet): string {
+  const name = escapeHtml(pet.name);
+  if (pet.availability === 'pending') return `<p class="status pending"><strong>${AVAILABILITY_WORDS.pending}.</strong> ${name} may soon go home with a new family. <a href="/">Meet the pets still looking for one</a>.</p>\n`;
+  if (pet.availability === 'adopted') return `<p class="status adopted"><strong>${AVAILABILITY_WORDS.adopted}.</strong> ${name} has been adopted. <a href="/">Meet the pets still looking for one</a>.</p>\n`;
+  return '';
+}
+
+/** How to reach the shelter about this pet: its phone and e-mail, the mail's subject naming the pet. */
+function askAbout(pet: SitePet, shelter: SiteShelter): string {
+  const name = escapeHtml(pet.name);
+  if (!shelter.phone && !shelter.email) return `<p class="ask">Interested in ${name}? Visit ${escapeHtml(shelter.name)}.</p>`;
+  const phone = shelter.phone ? ` on <a href="tel:${escapeHtml(shelter.phone.replace(/[^+\d]/g, ''))}">${escapeHtml(shelter.phone)}</a>` : '';
+  const email = shelter.email ? `${shelter.phone ? ' or' : ''} at <a href="mailto:${escapeHtml(shelter.email)}?subject=${encodeURIComponent(`Adopting ${pet.name} (#${pet.id})`)}">${escapeHtml(shelter.email)}</a>` : '';
+  return `<p class="ask">Interested in ${name}? Contact ${escapeHtml(shelter.name)}${phone}${email}.</p>`;
 }
 
 /** Making a formatter costs more than a page; one per currency (a shelter has one). */

@@ -4,7 +4,7 @@ import { SITE_CSS, SITE_JS } from './assets';
 import { atomFeed, finderIndex, jsonFeed, sitemap } from './feeds';
 import { pageShell, photoPath } from './html';
 import type { AdoptionSiteInput } from './model';
-import { categorySlug, facetValues, listPages, petPage, sortPets, type SiteFile } from './pages';
+import { categorySlug, facetValues, listedPets, listPages, petPage, sortPets, type SiteFile } from './pages';
 
 export type SiteOutcome = { ok: true; fileCount: number; byteSize: number } | { ok: false; reason: string };
 
@@ -12,7 +12,8 @@ export type SiteOutcome = { ok: true; fileCount: number; byteSize: number } | { 
 const BATCH = 64;
 
 /**
- * Writes the adoption site into a deploy's staging folder: pages, feeds, sitemap and assets as
+ * Writes the adoption site into a deploy's staging folder: pages (one for every pet, whatever its
+ * status; the lists show the available and pending ones), feeds, sitemap and assets as
  * files, the photos as hard links to the photo store (same bytes, no copy, and the deploy keeps
  * them if a photo is later removed). Only the written text counts toward `maxBytes`: a link takes
  * no room. Pages are made and written a batch at a time, so a deploy of thousands of pets never
@@ -20,10 +21,12 @@ const BATCH = 64;
  */
 export async function writeAdoptionSite(staging: string, input: AdoptionSiteInput, maxBytes: number): Promise<SiteOutcome> {
   const sorted = sortPets(input.pets);
-  const facets = facetValues(sorted);
+  const listed = listedPets(sorted);
+  const available = sorted.filter((pet) => pet.availability === 'available');
+  const facets = facetValues(listed);
   const writer = new BatchWriter(staging, maxBytes);
   const listPaths: string[] = [];
-  for (const file of listPages(input, sorted, facets)) {
+  for (const file of listPages(input, listed, facets)) {
     listPaths.push(file.path.replace(/index\.html$/, ''));
     if (!(await writer.add(file))) return writer.refusal();
   }
@@ -31,10 +34,11 @@ export async function writeAdoptionSite(staging: string, input: AdoptionSiteInpu
     if (!(await writer.add(petPage(input, pet)))) return writer.refusal();
   }
   const rest: Array<() => SiteFile> = [
-    () => jsonFeed(input, sorted),
-    () => atomFeed(input, sorted),
+    // The feeds announce who may be adopted; the sitemap names every page, and every pet keeps one.
+    () => jsonFeed(input, available),
+    () => atomFeed(input, available),
     () => sitemap(input, listPaths, sorted),
-    () => finderIndex(sorted, (pet) => categorySlug(pet.category)),
+    () => finderIndex(listed, (pet) => categorySlug(pet.category)),
     () => ({ path: 'assets/site.css', content: SITE_CSS }),
     () => ({ path: 'assets/site.js', content: SITE_JS }),
     () => ({ path: 'robots.txt', content: `User-agent: *\nAllow: /\nSitemap: ${input.baseUrl}/sitemap.xml\n` }),
