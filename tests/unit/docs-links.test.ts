@@ -51,7 +51,9 @@ describe('the README and docs/', () => {
 
   it('documents every DNS check reason in docs/errors.md', () => {
     const catalogue = fs.readFileSync(path.join(DOCS, 'errors.md'), 'utf8');
-    const section = catalogue.slice(catalogue.indexOf('## DNS checks'));
+    const start = catalogue.indexOf('## DNS checks');
+    const end = catalogue.indexOf('\n## ', start + 1);
+    const section = catalogue.slice(start, end === -1 ? undefined : end);
     expect([...section.matchAll(/^\| `([a-z_]+)` \|/gm)].map((match) => match[1])).toEqual([...DNS_CHECK_REASONS]);
   });
 });
