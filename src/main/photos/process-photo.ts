@@ -3,6 +3,7 @@ import type SharpModule from 'sharp';
 import type { Metadata } from 'sharp';
 import { AppError } from '../../shared/errors';
 import { MAX_PHOTO_BYTES, MAX_PHOTO_PIXELS, PHOTO_FORMATS, PHOTO_LONG_EDGE, THUMB_LONG_EDGE, type PhotoFormat } from '../../shared/photos';
+import { PhotoQueue } from './photo-queue';
 
 /** A photo ready to store: what a browser, a PDF library (pdfkit reads JPEG and PNG, not WebP) and the portals all take. */
 export interface ProcessedPhoto {
@@ -23,6 +24,10 @@ export const PROCESSING_TIMEOUT_SECONDS = 30;
  */
 const FULL_JPEG = { quality: 82, progressive: true } as const;
 const THUMB_JPEG = { quality: 82, progressive: true, mozjpeg: true } as const;
+
+/** Photos decoded at once by this process, whichever face sent them (a 24-megapixel photo holds about 40 MiB while it is), and how many wait. */
+export const PHOTOS_DECODED_AT_ONCE = 2;
+const decoding = new PhotoQueue(PHOTOS_DECODED_AT_ONCE, 4);
 
 let sharpModule: Promise<{ default: typeof SharpModule }> | undefined;
 /** libvips loads with the first photo, not when the server starts: tens of MiB a server without photos never needs. */
@@ -93,6 +98,10 @@ function processingFailure(file: string, error: unknown): AppError {
  */
 export async function processPhoto(file: string, input: Buffer): Promise<ProcessedPhoto> {
   assertPhotoSize(file, input.length);
+  return decoding.run(() => decode(file, input));
+}
+
+async function decode(file: string, input: Buffer): Promise<ProcessedPhoto> {
   await checkHeader(file, input);
   const sharp = await loadSharp();
   try {
