@@ -69,6 +69,8 @@ const JOB_BUSY_TIMEOUT_MS = 20;
 const DOMAIN_RECHECK_INTERVAL_MS = 15_000;
 /** How often to look for certificates to issue, retry or renew (the times are real: never the lab clock). */
 const CERTIFICATE_INTERVAL_MS = 2_000;
+/** A photo upload cut short by a crash (`kill -9`) leaves files no row names: looked for at start, then daily. */
+const STRAY_PHOTOS_INTERVAL_MS = 24 * 60 * 60 * 1_000;
 
 /**
  * One environment's database and the services over it: the core every face shares.
@@ -218,6 +220,7 @@ export class Engine {
         }),
     });
     supervisor.start({ name: 'request log', everyMs: REQUEST_LOG_TICK_MS, run: () => this.requestLog.tick() });
+    supervisor.start({ name: 'stray photo files', everyMs: STRAY_PHOTOS_INTERVAL_MS, runAtStart: true, run: () => this.withShortBusyWait(() => this.ownServices.photos.removeStrayFiles()) });
     supervisor.start({ name: 'domain re-check', everyMs: DOMAIN_RECHECK_INTERVAL_MS, runAtStart: true, run: () => this.ownSites.domains.runDueChecks() });
     const certificates: SupervisedJob = supervisor.start({ name: 'certificate tick', everyMs: CERTIFICATE_INTERVAL_MS, runAtStart: true, run: () => this.ownSites.certificates.runDue() });
     // A domain that verifies here gets its certificate at once, not on the next tick.

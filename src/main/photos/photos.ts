@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import type Database from 'better-sqlite3';
 import type { Clock } from '../../shared/clock';
 import { AppError } from '../../shared/errors';
@@ -153,6 +154,15 @@ export class PhotoService {
         this.store.released(hash);
       }
     });
+  }
+
+  /**
+   * Removes the files a crash left without a row (photo-files.ts, removeStrays). Under the write
+   * lock: another process writes a photo's files and its row while holding it, so none is half-way.
+   */
+  removeStrayFiles(): string[] {
+    if (!fs.existsSync(this.files.dir)) return [];
+    return this.store.locked(() => this.files.removeStrays(this.store.hashes()));
   }
 
   /** Refuses `adding` more photos when the pet would hold more than six: before a file is even read. */
