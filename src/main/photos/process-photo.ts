@@ -55,7 +55,7 @@ function notAnImage(file: string): AppError {
 }
 
 /** The header alone: format and declared size, so a decompression bomb is refused before any pixel is decoded. */
-async function checkHeader(file: string, input: Buffer): Promise<void> {
+async function checkHeader(file: string, input: Buffer): Promise<PhotoFormat> {
   const sharp = await loadSharp();
   let metadata: Metadata;
   try {
@@ -75,6 +75,7 @@ async function checkHeader(file: string, input: Buffer): Promise<void> {
       details: { reason: 'photo_pixels', file, width, height, maxPixels: MAX_PHOTO_PIXELS },
     });
   }
+  return metadata.format;
 }
 
 function processingFailure(file: string, error: unknown): AppError {
@@ -130,4 +131,31 @@ async function decode(file: string, input: Buffer): Promise<ProcessedPhoto> {
   } catch (error) {
     throw processingFailure(file, error);
   }
+}
+
+/** A logo is shown at 48 px: 512 covers any screen's density. */
+const LOGO_LONG_EDGE = 512;
+
+/**
+ * The shelter's logo through the same pipeline: header checked, turned upright, in sRGB, at most
+ * 512 px, re-encoded in its own format (a PNG or WebP keeps its transparency) with no metadata block
+ * at all: no EXIF (GPS, artist), XMP, IPTC, ICC or comment survives.
+ */
+export async function processLogo(file: string, input: Buffer): Promise<{ format: PhotoFormat; bytes: Buffer }> {
+  assertPhotoSize(file, input.length);
+  return decoding.run(async () => {
+    const format = await checkHeader(file, input);
+    const sharp = await loadSharp();
+    try {
+      const image = sharp(input, { limitInputPixels: MAX_PHOTO_PIXELS, failOn: 'error' })
+        .autoOrient()
+        .resize({ width: LOGO_LONG_EDGE, height: LOGO_LONG_EDGE, fit: 'inside', withoutEnlargement: true })
+        .toColourspace('srgb')
+        .timeout({ seconds: PROCESSING_TIMEOUT_SECONDS });
+      const encoded = format === 'png' ? image.png({ compressionLevel: 9 }) : format === 'webp' ? image.webp({ quality: 90 }) : image.jpeg({ quality: 90 });
+      return { format, bytes: await encoded.toBuffer() };
+    } catch (error) {
+      throw processingFailure(file, error);
+    }
+  });
 }
