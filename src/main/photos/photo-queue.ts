@@ -17,10 +17,14 @@ export class PhotoQueue {
     readonly maxWaiting: number,
   ) {}
 
-  /** Resolves, once it is the caller's turn, with the function that ends the turn (once; later calls do nothing). */
-  async turn(): Promise<() => void> {
+  /**
+   * Resolves, once it is the caller's turn, with the function that ends the turn (once; later calls
+   * do nothing). `alwaysWait`: past the waiting places too, for work that must not be refused (a
+   * publish's logo) and that is small and rare enough to queue.
+   */
+  async turn(alwaysWait = false): Promise<() => void> {
     if (this.running < this.atOnce) this.running += 1;
-    else if (this.waiting.length < this.maxWaiting) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    else if (alwaysWait || this.waiting.length < this.maxWaiting) await new Promise<void>((resolve) => this.waiting.push(resolve));
     else throw this.busy();
     let ended = false;
     return () => {
@@ -33,8 +37,8 @@ export class PhotoQueue {
     };
   }
 
-  async run<T>(work: () => Promise<T>): Promise<T> {
-    const end = await this.turn();
+  async run<T>(work: () => Promise<T>, alwaysWait = false): Promise<T> {
+    const end = await this.turn(alwaysWait);
     try {
       return await work();
     } finally {

@@ -143,6 +143,7 @@ const LOGO_LONG_EDGE = 512;
  */
 export async function processLogo(file: string, input: Buffer): Promise<{ format: PhotoFormat; bytes: Buffer }> {
   assertPhotoSize(file, input.length);
+  // Waits however busy the photos are: a publish is never refused, nor left without its logo, for it.
   return decoding.run(async () => {
     const format = await checkHeader(file, input);
     const sharp = await loadSharp();
@@ -157,5 +158,5 @@ export async function processLogo(file: string, input: Buffer): Promise<{ format
     } catch (error) {
       throw processingFailure(file, error);
     }
-  });
+  }, true);
 }
