@@ -69,8 +69,8 @@ const JOB_BUSY_TIMEOUT_MS = 20;
 const DOMAIN_RECHECK_INTERVAL_MS = 15_000;
 /** How often to look for certificates to issue, retry or renew (the times are real: never the lab clock). */
 const CERTIFICATE_INTERVAL_MS = 2_000;
-/** A photo upload cut short by a crash (`kill -9`) leaves files no row names: looked for at start, then daily. */
-const STRAY_PHOTOS_INTERVAL_MS = 24 * 60 * 60 * 1_000;
+/** A photo upload cut short by a crash (`kill -9`) leaves files no row names: looked for at start, then hourly (a run that found the lock busy is retried within two hours). */
+const STRAY_PHOTOS_INTERVAL_MS = 60 * 60 * 1_000;
 
 /**
  * One environment's database and the services over it: the core every face shares.
