@@ -10,7 +10,8 @@ interface Details {
   profile: Record<string, unknown>;
 }
 
-const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(64)]);
+/** A real 1 × 1 PNG: the logo goes through the photo pipeline, which decodes it. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
 
 for (const viewport of VIEWPORTS) {
   test.describe(`at ${sizeName(viewport)}`, () => {

@@ -1,4 +1,5 @@
 /** Issue 21 §1: pet profiles (schema, private fields, age groups), their history, the shelter profile, and migration 0009 on an older database. */
+import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/shared/clock';
 import { AppError } from '../../src/shared/errors';
@@ -16,6 +17,7 @@ import {
 import { CurrencySchema, logoMediaType } from '../../src/shared/shelter';
 import { databaseFile, Engine } from '../../src/main/engine/engine';
 import { writeOldDatabase } from '../helpers/old-migrations';
+import { transparentPng } from '../helpers/photos';
 import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
 
 const T0 = Date.UTC(2026, 5, 1, 12, 0, 0);
@@ -212,7 +214,7 @@ describe('the services', () => {
     expect(engine.sqlite.prepare('SELECT (SELECT count(*) FROM pet_profiles) + (SELECT count(*) FROM pet_profile_changes) AS n').get()).toEqual({ n: 0 });
   });
 
-  it('keep the shelter profile: set, clear, logo bounded to PNG, JPEG or WebP', () => {
+  it('keep the shelter profile: set, clear, logo bounded to PNG, JPEG or WebP', async () => {
     const { shelter } = engine.services;
     expect(shelter.get()).toEqual({ logo: null });
     shelter.set({ name: 'Happy Tails', email: 'adopt@happytails.test', currency: 'usd', howToAdopt: 'Visit us.\n\nMeet the pet.' });
@@ -221,11 +223,13 @@ describe('the services', () => {
     expect(() => shelter.set({ website: 'ftp://x.test' })).toThrow(/website: must be a web address/);
     shelter.set({ email: null });
     expect(shelter.get()).not.toHaveProperty('email');
-    const png = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(100)]);
-    expect(shelter.setLogo(png).logo).toEqual({ mediaType: 'image/png', byteSize: 108, updatedAt: T0 });
-    expect(shelter.logo()?.bytes.equals(png)).toBe(true);
-    expect(() => shelter.setLogo(Buffer.from('GIF89a'))).toThrow(/must be a PNG, JPEG or WebP image/);
-    expect(() => shelter.setLogo(Buffer.alloc(1024 * 1024 + 1, 0xff))).toThrow(/over the 1 MiB/);
+    const png = await transparentPng(64, 64);
+    const saved = (await shelter.setLogo(png)).logo;
+    expect(saved).toEqual({ mediaType: 'image/png', byteSize: shelter.logo()?.bytes.length, updatedAt: T0 });
+    expect(await sharp(shelter.logo()?.bytes).metadata()).toMatchObject({ format: 'png', width: 64, height: 64, hasAlpha: true });
+    await expect(shelter.setLogo(Buffer.from('GIF89a'))).rejects.toThrow(/must be a PNG, JPEG or WebP image/);
+    await expect(shelter.setLogo(Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(100)]))).rejects.toThrow(/logo is not an image that can be read/);
+    await expect(shelter.setLogo(Buffer.alloc(1024 * 1024 + 1, 0xff))).rejects.toThrow(/over the 1 MiB/);
     expect(shelter.get().logo?.mediaType).toBe('image/png');
     expect(shelter.removeLogo().logo).toBeNull();
   });

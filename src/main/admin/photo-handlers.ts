@@ -1,4 +1,4 @@
-import { base64Bytes } from '../../shared/site-upload';
+import { photoUploadBytes } from '../../shared/photos';
 import type { AppHost } from '../host/app-host';
 import { assertPhotoSize } from '../photos/process-photo';
 import type { AdminHandlers } from './dispatch';
@@ -11,8 +11,9 @@ export function photoHandlers(host: AppHost): Pick<AdminHandlers, PhotoChannel> 
   return {
     'photos.list': ({ environment, petId }) => photos(environment).list(petId),
     'photos.add': async ({ environment, petId, photo }) => {
-      assertPhotoSize(photo.name, base64Bytes(photo.data));
-      const [added] = await photos(environment).add(petId, [{ name: photo.name, bytes: Buffer.from(photo.data, 'base64'), alt: photo.alt }]);
+      assertPhotoSize(photo.name, photoUploadBytes(photo.data));
+      const bytes = typeof photo.data === 'string' ? Buffer.from(photo.data, 'base64') : Buffer.from(photo.data.buffer, photo.data.byteOffset, photo.data.byteLength);
+      const [added] = await photos(environment).add(petId, [{ name: photo.name, bytes, alt: photo.alt }]);
       if (!added) throw new Error('add returned no photo');
       return added;
     },

@@ -69,6 +69,8 @@ const JOB_BUSY_TIMEOUT_MS = 20;
 const DOMAIN_RECHECK_INTERVAL_MS = 15_000;
 /** How often to look for certificates to issue, retry or renew (the times are real: never the lab clock). */
 const CERTIFICATE_INTERVAL_MS = 2_000;
+/** A photo upload cut short by a crash (`kill -9`) leaves files no row names: looked for at start, then hourly (a run that found the lock busy is retried within two hours). */
+const STRAY_PHOTOS_INTERVAL_MS = 60 * 60 * 1_000;
 
 /** How often the adoption site's follower looks for a burst of changes to follow (sites/site-follower.ts). */
 const SITE_FOLLOW_INTERVAL_MS = 1_000;
@@ -223,6 +225,7 @@ export class Engine {
         }),
     });
     supervisor.start({ name: 'request log', everyMs: REQUEST_LOG_TICK_MS, run: () => this.requestLog.tick() });
+    supervisor.start({ name: 'stray photo files', everyMs: STRAY_PHOTOS_INTERVAL_MS, runAtStart: true, run: () => this.withShortBusyWait(() => this.ownServices.photos.removeStrayFiles()) });
     supervisor.start({ name: 'domain re-check', everyMs: DOMAIN_RECHECK_INTERVAL_MS, runAtStart: true, run: () => this.ownSites.domains.runDueChecks() });
     const certificates: SupervisedJob = supervisor.start({ name: 'certificate tick', everyMs: CERTIFICATE_INTERVAL_MS, runAtStart: true, run: () => this.ownSites.certificates.runDue() });
     supervisor.start({ name: 'adoption site follows the records', everyMs: SITE_FOLLOW_INTERVAL_MS, runAtStart: true, run: () => this.ownSites.follower.runIfDue() });

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import type Database from 'better-sqlite3';
 import type { Clock } from '../../shared/clock';
 import { AppError } from '../../shared/errors';
@@ -81,7 +82,7 @@ export class PhotoService {
       this.assertRoom(petId, processed.length);
       const created: string[] = [];
       try {
-        const seen = new Set<string>();
+        const seen = new Map<string, string>();
         return processed.map(({ photo, input }) => {
           this.assertNew(petId, photo.hash, seen, input.name);
           created.push(...this.files.write(photo));
@@ -155,6 +156,15 @@ export class PhotoService {
     });
   }
 
+  /**
+   * Removes the files a crash left without a row (photo-files.ts, removeStrays). Under the write
+   * lock: another process writes a photo's files and its row while holding it, so none is half-way.
+   */
+  removeStrayFiles(): string[] {
+    if (!fs.existsSync(this.files.dir)) return [];
+    return this.store.locked(() => this.files.removeStrays(this.store.hashes()));
+  }
+
   /** Refuses `adding` more photos when the pet would hold more than six: before a file is even read. */
   assertRoom(petId: number, adding: number): void {
     const count = this.store.count(petId);
@@ -168,15 +178,20 @@ export class PhotoService {
     }
   }
 
-  private assertNew(petId: number, hash: string, seen: Set<string>, file: string): void {
+  /** `seen`: the photos of this call already stored, by hash, with the name each was given as; checked first, as the rows they just made would name them too. */
+  private assertNew(petId: number, hash: string, seen: Map<string, string>, file: string): void {
+    const earlier = seen.get(hash);
+    if (earlier !== undefined) {
+      const twice = earlier === file ? `${file} is given twice` : `${file} is the same photo as ${earlier}`;
+      throw new AppError('validation_failed', `${twice}; give each photo once. Nothing was added.`);
+    }
+    seen.set(hash, file);
     const already = this.store.byHash(petId, hash);
     if (already) {
       throw new AppError('conflict', `${file} is already photo ${already.position} of pet ${petId}.`, {
         details: { reason: 'photo_already_added', petId, photoId: already.id, position: already.position },
       });
     }
-    if (seen.has(hash)) throw new AppError('validation_failed', `${file}: the same photo is given twice.`);
-    seen.add(hash);
   }
 
   private existing(petId: number, photoId: number): PhotoRow {

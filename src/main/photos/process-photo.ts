@@ -3,6 +3,7 @@ import type SharpModule from 'sharp';
 import type { Metadata } from 'sharp';
 import { AppError } from '../../shared/errors';
 import { MAX_PHOTO_BYTES, MAX_PHOTO_PIXELS, PHOTO_FORMATS, PHOTO_LONG_EDGE, THUMB_LONG_EDGE, type PhotoFormat } from '../../shared/photos';
+import { PhotoQueue } from './photo-queue';
 
 /** A photo ready to store: what a browser, a PDF library (pdfkit reads JPEG and PNG, not WebP) and the portals all take. */
 export interface ProcessedPhoto {
@@ -23,6 +24,10 @@ export const PROCESSING_TIMEOUT_SECONDS = 30;
  */
 const FULL_JPEG = { quality: 82, progressive: true } as const;
 const THUMB_JPEG = { quality: 82, progressive: true, mozjpeg: true } as const;
+
+/** Photos decoded at once by this process, whichever face sent them (a 24-megapixel photo holds about 40 MiB while it is), and how many wait. */
+export const PHOTOS_DECODED_AT_ONCE = 2;
+const decoding = new PhotoQueue(PHOTOS_DECODED_AT_ONCE, 4);
 
 let sharpModule: Promise<{ default: typeof SharpModule }> | undefined;
 /** libvips loads with the first photo, not when the server starts: tens of MiB a server without photos never needs. */
@@ -50,7 +55,7 @@ function notAnImage(file: string): AppError {
 }
 
 /** The header alone: format and declared size, so a decompression bomb is refused before any pixel is decoded. */
-async function checkHeader(file: string, input: Buffer): Promise<void> {
+async function checkHeader(file: string, input: Buffer): Promise<PhotoFormat> {
   const sharp = await loadSharp();
   let metadata: Metadata;
   try {
@@ -70,6 +75,7 @@ async function checkHeader(file: string, input: Buffer): Promise<void> {
       details: { reason: 'photo_pixels', file, width, height, maxPixels: MAX_PHOTO_PIXELS },
     });
   }
+  return metadata.format;
 }
 
 function processingFailure(file: string, error: unknown): AppError {
@@ -93,6 +99,10 @@ function processingFailure(file: string, error: unknown): AppError {
  */
 export async function processPhoto(file: string, input: Buffer): Promise<ProcessedPhoto> {
   assertPhotoSize(file, input.length);
+  return decoding.run(() => decode(file, input));
+}
+
+async function decode(file: string, input: Buffer): Promise<ProcessedPhoto> {
   await checkHeader(file, input);
   const sharp = await loadSharp();
   try {
@@ -121,4 +131,32 @@ export async function processPhoto(file: string, input: Buffer): Promise<Process
   } catch (error) {
     throw processingFailure(file, error);
   }
+}
+
+/** A logo is shown at 48 px: 512 covers any screen's density. */
+const LOGO_LONG_EDGE = 512;
+
+/**
+ * The shelter's logo through the same pipeline: header checked, turned upright, in sRGB, at most
+ * 512 px, re-encoded in its own format (a PNG or WebP keeps its transparency) with no metadata block
+ * at all: no EXIF (GPS, artist), XMP, IPTC, ICC or comment survives.
+ */
+export async function processLogo(file: string, input: Buffer): Promise<{ format: PhotoFormat; bytes: Buffer }> {
+  assertPhotoSize(file, input.length);
+  // Waits however busy the photos are: a publish is never refused, nor left without its logo, for it.
+  return decoding.run(async () => {
+    const format = await checkHeader(file, input);
+    const sharp = await loadSharp();
+    try {
+      const image = sharp(input, { limitInputPixels: MAX_PHOTO_PIXELS, failOn: 'error' })
+        .autoOrient()
+        .resize({ width: LOGO_LONG_EDGE, height: LOGO_LONG_EDGE, fit: 'inside', withoutEnlargement: true })
+        .toColourspace('srgb')
+        .timeout({ seconds: PROCESSING_TIMEOUT_SECONDS });
+      const encoded = format === 'png' ? image.png({ compressionLevel: 9 }) : format === 'webp' ? image.webp({ quality: 90 }) : image.jpeg({ quality: 90 });
+      return { format, bytes: await encoded.toBuffer() };
+    } catch (error) {
+      throw processingFailure(file, error);
+    }
+  }, true);
 }

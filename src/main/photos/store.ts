@@ -41,6 +41,7 @@ export class PhotoStore {
       releases: sqlite.prepare<[], { hash: string }>('SELECT hash FROM photo_releases'),
       used: sqlite.prepare<[string], { used: number }>('SELECT EXISTS (SELECT 1 FROM pet_photos WHERE hash = ?) AS used'),
       released: sqlite.prepare<[string]>('DELETE FROM photo_releases WHERE hash = ?'),
+      hashes: sqlite.prepare<[], { hash: string }>('SELECT DISTINCT hash FROM pet_photos'),
     };
   }
 
@@ -97,6 +98,11 @@ export class PhotoStore {
 
   releases(): string[] {
     return this.statements.releases.all().map((row) => row.hash);
+  }
+
+  /** The hash of every stored photo. */
+  hashes(): Set<string> {
+    return new Set(this.statements.hashes.all().map((row) => row.hash));
   }
 
   isUsed(hash: string): boolean {

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { Clock } from '../../shared/clock';
-import { AppError } from '../../shared/errors';
-import { LOGO_MAX_BYTES, SHELTER_FIELDS, ShelterChangeSchema, logoMediaType, type LogoMediaType, type ShelterChange, type ShelterProfile } from '../../shared/shelter';
+import { SHELTER_FIELDS, ShelterChangeSchema, type LogoMediaType, type ShelterChange, type ShelterProfile } from '../../shared/shelter';
 import { parseOrThrow } from '../../shared/validation';
 import type { Store } from '../db/connection';
 import type { Changes } from '../db/changes';
 import { shelterProfile } from '../db/schema-shelter';
+import { prepareLogo, type PreparedLogo } from './logo';
 
 /** The only row of shelter_profile. */
 const ROW_ID = 1;
@@ -46,13 +46,14 @@ export class ShelterService {
     return this.get();
   }
 
-  /** Stores the logo's bytes: PNG, JPEG or WebP by their first bytes, at most 1 MiB. */
-  setLogo(bytes: Uint8Array): ShelterProfile {
-    if (bytes.length === 0) throw new AppError('validation_failed', 'logo: the file is empty', { details: { field: 'logo' } });
-    if (bytes.length > LOGO_MAX_BYTES) throw new AppError('payload_too_large', `logo: ${bytes.length} bytes is over the ${LOGO_MAX_BYTES / 1024 / 1024} MiB a logo may be`);
-    const mediaType = logoMediaType(bytes);
-    if (!mediaType) throw new AppError('unsupported_media_type', 'logo: must be a PNG, JPEG or WebP image');
-    this.upsert({ logo: Buffer.from(bytes), logoMediaType: mediaType, logoUpdatedAt: this.clock.now() });
+  /** Stores the logo file's bytes once checked and re-encoded without any metadata (logo.ts). */
+  async setLogo(bytes: Uint8Array): Promise<ShelterProfile> {
+    return this.storeLogo(await prepareLogo(bytes));
+  }
+
+  /** Stores a logo prepared beforehand: for a caller that stores it in a transaction of its own. */
+  storeLogo(logo: PreparedLogo): ShelterProfile {
+    this.upsert({ logo: logo.bytes, logoMediaType: logo.mediaType, logoUpdatedAt: this.clock.now() });
     return this.get();
   }
 

@@ -4,6 +4,7 @@ import { AppError } from '../../../shared/errors';
 import { LOGO_MAX_BYTES, SHELTER_FIELDS, type ShelterChange, type ShelterField, type ShelterProfile } from '../../../shared/shelter';
 import { printObject, printable, type Output } from '../output';
 import { run } from '../run';
+import { prepareLogo } from '../../shelter/logo';
 
 /** Each field's option on `shelter set` (and the name `--clear` takes). */
 const FLAG_OF: Readonly<Record<ShelterField | 'logo', string>> = {
@@ -69,7 +70,7 @@ export function registerShelterCommands(program: Command): void {
     .option('--logo <file>', `PNG, JPEG or WebP, at most ${LOGO_MAX_BYTES / 1024 / 1024} MiB; stored in the database`)
     .option('--clear <field>', 'unset a field, named by its option (repeatable)', collectClear)
     .action(
-      run((engine, output, options: Record<string, string | undefined> & { clear?: string[] }) => {
+      run(async (engine, output, options: Record<string, string | undefined> & { clear?: string[] }) => {
         const change: Record<string, string | null> = {};
         for (const field of SHELTER_FIELDS) {
           const value = options[camel(FLAG_OF[field])];
@@ -83,11 +84,11 @@ export function registerShelterCommands(program: Command): void {
         if (Object.keys(change).length === 0 && options.logo === undefined && !clear.includes('logo')) {
           throw new AppError('validation_failed', 'Nothing to change: give a field (e.g. --name "Happy Tails") or --clear FIELD.');
         }
-        const logo = options.logo === undefined ? undefined : readLogo(options.logo);
+        const logo = options.logo === undefined ? undefined : await prepareLogo(readLogo(options.logo));
         const { shelter: service } = engine.services;
         // One transaction: a refused field or image leaves everything as it was.
         const saved = engine.sqlite.transaction(() => {
-          if (logo) service.setLogo(logo);
+          if (logo) service.storeLogo(logo);
           if (clear.includes('logo')) service.removeLogo();
           return Object.keys(change).length > 0 ? service.set(change as ShelterChange) : service.get();
         })();

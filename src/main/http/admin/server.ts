@@ -9,6 +9,7 @@ import { ENVIRONMENTS, type Environment } from '../../../shared/environments';
 import { AppError, isAppError } from '../../../shared/errors';
 import { connectionLimitsWith, DEFAULT_CONNECTION_LIMITS, fastifyConnectionOptions, type ConnectionLimits } from '../connection-limits';
 import { registerHostRules } from '../request-host';
+import { photoUploadRoute } from './photo-upload';
 
 export interface AdminHttpOptions {
   /** Runs one admin channel with its payload (dispatchAdmin over the handlers); errors come back as values. */
@@ -142,7 +143,7 @@ function withAdminHeaders(request: FastifyRequest, reply: FastifyReply): void {
 }
 
 function sendError(reply: FastifyReply, error: AppError): FastifyReply {
-  return reply.code(error.status).type('application/json; charset=utf-8').send(error.toBody());
+  return reply.code(error.status).headers(error.headers).type('application/json; charset=utf-8').send(error.toBody());
 }
 
 /**
@@ -201,10 +202,12 @@ export async function buildAdminServer(options: AdminHttpOptions): Promise<Fasti
 
   const dispatch = async (channel: string, request: FastifyRequest, reply: FastifyReply) => {
     const result = await options.dispatch(channel, request.body ?? {});
+    // The contract's 503 keeps Retry-After: 1 (a busy write lock, photos waiting their turn).
+    if (!result.ok && result.error.code === 'service_unavailable') reply.header('retry-after', '1');
     if (!result.ok) return reply.code(result.error.status).type('application/json; charset=utf-8').send(result.error);
     return reply.type('application/json; charset=utf-8').send(JSON.stringify(result.value));
   };
-  app.post(`${ADMIN_HTTP_PREFIX}${PHOTO_CHANNEL}`, { bodyLimit: PHOTO_BODY_LIMIT_BYTES }, (request, reply) => dispatch(PHOTO_CHANNEL, request, reply));
+  await app.register(photoUploadRoute, { path: `${ADMIN_HTTP_PREFIX}${PHOTO_CHANNEL}`, bodyLimit: PHOTO_BODY_LIMIT_BYTES, handle: (request, reply) => dispatch(PHOTO_CHANNEL, request, reply) });
   app.get(`${ADMIN_PHOTOS_PREFIX}:environment/:name`, { config: { tokenFree: 'photo' } }, (request, reply) => sendPhoto(request, reply, options.photoFile));
   app.post(`${ADMIN_HTTP_PREFIX}${UPLOAD_CHANNEL}`, { bodyLimit: UPLOAD_BODY_LIMIT_BYTES }, (request, reply) => dispatch(UPLOAD_CHANNEL, request, reply));
   app.post(`${ADMIN_HTTP_PREFIX}:channel`, (request, reply) => dispatch((request.params as { channel: string }).channel, request, reply));

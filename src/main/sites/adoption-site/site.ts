@@ -3,6 +3,7 @@ import path from 'node:path';
 import { SITE_CSS, SITE_JS } from './assets';
 import { atomFeed, finderIndex, jsonFeed, sitemap } from './feeds';
 import { pageShell, photoPath } from './html';
+import { publishedLogo } from '../../shelter/logo';
 import type { AdoptionSiteInput } from './model';
 import { categorySlug, facetValues, listedPets, listPages, petPage, sortPets, type SiteFile } from './pages';
 
@@ -19,7 +20,8 @@ const BATCH = 64;
  * no room. Pages are made and written a batch at a time, so a deploy of thousands of pets never
  * holds the server's event loop for long; on a refusal the caller discards the staging folder.
  */
-export async function writeAdoptionSite(staging: string, input: AdoptionSiteInput, maxBytes: number): Promise<SiteOutcome> {
+export async function writeAdoptionSite(staging: string, content: AdoptionSiteInput, maxBytes: number): Promise<SiteOutcome> {
+  const input = { ...content, shelter: { ...content.shelter, logo: await publishedLogo(content.shelter.logo) } };
   const sorted = sortPets(input.pets);
   const listed = listedPets(sorted);
   const available = sorted.filter((pet) => pet.availability === 'available');
