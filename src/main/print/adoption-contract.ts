@@ -93,7 +93,7 @@ const INK = '#1f2933';
 const MUTED = '#52606d';
 const ACCENT = '#0b7285';
 const LABEL_WIDTH = 130;
-const BODY_SIZE = 10.5;
+const BODY_SIZE = 10;
 
 /**
  * The adoption contract as a PDF, in the print fonts so every name prints (see print-fonts.ts):
@@ -225,11 +225,11 @@ class ContractPage {
   section(title: string): void {
     const { doc } = this;
     this.keep(60);
-    doc.moveDown(0.8);
+    doc.moveDown(0.6);
     doc.font(PRINT_BOLD).fontSize(12.5).fillColor(ACCENT).text(this.printable(title), MARGIN, doc.y, { width: this.width });
     const ruleY = doc.y + 2;
     doc.save().moveTo(MARGIN, ruleY).lineTo(MARGIN + this.width, ruleY).lineWidth(0.6).strokeColor(ACCENT).stroke().restore();
-    doc.y = ruleY + 6;
+    doc.y = ruleY + 5;
   }
 
   /** A label and its value a row, the value wrapping beside its label; rows without a value left out. */
@@ -247,7 +247,7 @@ class ContractPage {
       doc.fillColor(MUTED).text(words.label, MARGIN, top, { width: LABEL_WIDTH - 10 });
       const labelBottom = doc.y;
       doc.fillColor(INK).text(words.value, valueX, top, { width: valueWidth });
-      doc.y = Math.max(doc.y, labelBottom) + 3;
+      doc.y = Math.max(doc.y, labelBottom) + 2;
     }
   }
 
@@ -265,16 +265,26 @@ class ContractPage {
   }
 }
 
+/** The title and reference on the left; the shelter's name and contact on the right, as on its letters. */
 function drawHeading(page: ContractPage, data: AdoptionContractData, dates: DateWords): void {
   const { doc, width } = page;
   const { shelter } = data;
-  doc.font(PRINT_BOLD).fontSize(15).fillColor(INK).text(page.printable(shelter.name), MARGIN, MARGIN, { width });
-  const contact = [shelter.address, [shelter.phone, shelter.email, shelter.website].filter(Boolean).join(' · ')].filter((line): line is string => Boolean(line && line.trim()));
-  if (contact.length > 0) doc.font(PRINT_REGULAR).fontSize(9.5).fillColor(MUTED).text(page.printable(contact.join('\n')), MARGIN, doc.y + 2, { width });
-  doc.moveDown(1.2);
-  doc.font(PRINT_BOLD).fontSize(22).fillColor(INK).text(page.printable(WORDS.title), MARGIN, doc.y, { width });
-  doc.font(PRINT_REGULAR).fontSize(10).fillColor(MUTED).text(page.printable(WORDS.subtitle(data.adoption.reference, dates.day(data.adoption.date))), MARGIN, doc.y + 2, { width });
+  const gap = 16;
+  const titleWidth = width * 0.5;
+  const contactX = MARGIN + titleWidth + gap;
+  const contactWidth = width - titleWidth - gap;
+  doc.font(PRINT_BOLD).fontSize(20).fillColor(INK).text(page.printable(WORDS.title), MARGIN, MARGIN, { width: titleWidth });
+  doc.font(PRINT_REGULAR).fontSize(10).fillColor(MUTED).text(page.printable(WORDS.subtitle(data.adoption.reference, dates.day(data.adoption.date))), MARGIN, doc.y + 2, { width: titleWidth });
+  const titleBottom = doc.y;
+  doc.font(PRINT_BOLD).fontSize(12).fillColor(INK).text(page.printable(shelter.name), contactX, MARGIN + 3, { width: contactWidth, align: 'right' });
+  const contact = [shelter.address, shelter.phone, shelter.email, shelter.website].filter((line): line is string => Boolean(line && line.trim()));
+  if (contact.length > 0) doc.font(PRINT_REGULAR).fontSize(9).fillColor(MUTED).text(page.printable(contact.join('\n')), contactX, doc.y + 2, { width: contactWidth, align: 'right' });
+  doc.y = Math.max(doc.y, titleBottom);
 }
+
+/** Room above each signature line: for a hand to write in, or for a name printed there. */
+const SIGN_ROOM = 24;
+const SIGN_LABEL_SIZE = 8;
 
 /** Two columns, the adopter's and the shelter's: a signature line, the name and the date, kept together on one page. */
 function drawSignatures(page: ContractPage, data: AdoptionContractData): void {
@@ -285,37 +295,37 @@ function drawSignatures(page: ContractPage, data: AdoptionContractData): void {
     { x: MARGIN, heading: WORDS.adopterSigns, name: data.adopter.name },
     { x: MARGIN + columnWidth + gap, heading: WORDS.shelterSigns(data.shelter.name), name: data.staffName },
   ].map((column) => ({ ...column, heading: page.printable(column.heading), name: column.name === null ? null : page.printable(column.name) }));
-
-  doc.font(PRINT_REGULAR).fontSize(BODY_SIZE);
+  const labels = { signature: page.printable(WORDS.signature), name: page.printable(WORDS.printedName), date: page.printable(WORDS.date) };
   const agreement = page.printable(WORDS.agreement);
-  const textHeight = (text: string, size: number, font: string): number => doc.font(font).fontSize(size).heightOfString(text, { width: columnWidth });
-  const columnHeight = (column: (typeof columns)[number]): number => textHeight(column.heading, 11, PRINT_BOLD) + (column.name === null ? 0 : textHeight(column.name, BODY_SIZE, PRINT_REGULAR)) + 3 * 44;
-  page.keep(60 + doc.font(PRINT_REGULAR).fontSize(BODY_SIZE).heightOfString(agreement, { width }) + Math.max(...columns.map(columnHeight)));
+
+  const heightOf = (text: string, size: number, font: string, boxWidth = columnWidth): number => doc.font(font).fontSize(size).heightOfString(text, { width: boxWidth });
+  const nameHeight = (name: string | null): number => (name === null ? 0 : heightOf(name, BODY_SIZE, PRINT_REGULAR));
+  // The two columns' lines level with each other, whatever the length of a heading or a name.
+  const headingHeight = Math.max(...columns.map((column) => heightOf(column.heading, 11, PRINT_BOLD)));
+  const nameRoom = Math.max(SIGN_ROOM, ...columns.map((column) => nameHeight(column.name) + 4));
+  const labelHeight = heightOf(labels.signature, SIGN_LABEL_SIZE, PRINT_REGULAR) + 2;
+  page.keep(36 + heightOf(agreement, BODY_SIZE, PRINT_REGULAR, width) + 12 + headingHeight + 2 * SIGN_ROOM + nameRoom + 3 * labelHeight);
   page.section(WORDS.sections.signatures);
   doc.font(PRINT_REGULAR).fontSize(BODY_SIZE).fillColor(INK).text(agreement, MARGIN, doc.y, { width });
-  const top = doc.y + 14;
+  const top = doc.y + 12;
+  const signatureY = top + headingHeight + SIGN_ROOM;
+  const nameY = signatureY + labelHeight + nameRoom;
+  const dateY = nameY + labelHeight + SIGN_ROOM;
 
-  const bottoms = columns.map((column) => {
+  for (const column of columns) {
     doc.font(PRINT_BOLD).fontSize(11).fillColor(INK).text(column.heading, column.x, top, { width: columnWidth });
-    let y = doc.y + 30;
-    y = signLine(doc, column.x, y, columnWidth, page.printable(WORDS.signature));
-    if (column.name !== null) {
-      doc.font(PRINT_REGULAR).fontSize(BODY_SIZE).fillColor(INK).text(column.name, column.x, y + 14, { width: columnWidth });
-      y = doc.y + 2;
-    } else {
-      y += 30;
-    }
-    y = signLine(doc, column.x, y, columnWidth, page.printable(WORDS.printedName));
-    return signLine(doc, column.x, y + 30, columnWidth, page.printable(WORDS.date));
-  });
-  doc.y = Math.max(...bottoms);
+    signLine(doc, column.x, signatureY, columnWidth, labels.signature);
+    if (column.name !== null) doc.font(PRINT_REGULAR).fontSize(BODY_SIZE).fillColor(INK).text(column.name, column.x, nameY - nameHeight(column.name) - 2, { width: columnWidth });
+    signLine(doc, column.x, nameY, columnWidth, labels.name);
+    signLine(doc, column.x, dateY, columnWidth, labels.date);
+  }
+  doc.y = dateY + labelHeight;
 }
 
-/** A line to write on with its label under it; returns the y below the label. */
-function signLine(doc: PDFKit.PDFDocument, x: number, y: number, width: number, label: string): number {
+/** A line to write on with its label under it. */
+function signLine(doc: PDFKit.PDFDocument, x: number, y: number, width: number, label: string): void {
   doc.save().moveTo(x, y).lineTo(x + width, y).lineWidth(0.8).strokeColor(INK).stroke().restore();
-  doc.font(PRINT_REGULAR).fontSize(8.5).fillColor(MUTED).text(label, x, y + 3, { width });
-  return doc.y;
+  doc.font(PRINT_REGULAR).fontSize(SIGN_LABEL_SIZE).fillColor(MUTED).text(label, x, y + 2, { width });
 }
 
 /** "Adoption contract · reference" and "Page n of m" in every page's bottom margin, once the page count is known. */
@@ -328,7 +338,7 @@ function drawFooters(page: ContractPage, reference: string, pageHeight: number):
     // Writing in the margin would otherwise start a new page.
     const bottom = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
-    const y = pageHeight - MARGIN / 2 - 6;
+    const y = pageHeight - MARGIN / 2 - 12;
     const number = page.printable(WORDS.page(index - range.start + 1, range.count));
     doc.font(PRINT_REGULAR).fontSize(8).fillColor(MUTED);
     const numberWidth = doc.widthOfString(number);
