@@ -66,10 +66,13 @@ const WORDS = {
   locale: 'en-GB',
   title: 'Adoption contract',
   subtitle: (reference: string, date: string) => `Reference ${reference} · ${date}`,
+  /** The PDF's title, shown by viewers: the one piece of metadata. */
+  documentTitle: (animal: string) => `Adoption contract · ${animal}`,
+  footer: (reference: string) => `Adoption contract · ${reference}`,
   sections: { animal: 'The animal', adopter: 'The adopter', adoption: 'The adoption', terms: 'Terms', signatures: 'Signatures' },
   animal: { name: 'Name', id: 'Animal number', species: 'Species', breed: 'Breed', sex: 'Sex', born: 'Date of birth', age: 'Age', colour: 'Colour', microchip: 'Microchip', intake: 'In our care since' },
   adopter: { name: 'Name', address: 'Address', phone: 'Phone', phones: 'Phones', email: 'Email', idChecked: 'Identity checked' },
-  adoption: { date: 'Date of adoption', fee: 'Adoption fee', paid: 'Paid', reference: 'Reference', staff: 'Recorded by' },
+  adoption: { date: 'Date of adoption', fee: 'Adoption fee', paid: 'Paid', staff: 'Recorded by' },
   notRecorded: 'Not recorded',
   checked: (what: string | null) => (what ? `Yes: ${what}` : 'Yes'),
   notChecked: 'No',
@@ -108,7 +111,7 @@ export async function renderAdoptionContract(data: AdoptionContractData, options
   const doc = new PDFDocument({ size: [pageWidth, pageHeight], margin: MARGIN, bufferPages: true, autoFirstPage: false });
   // Only a title goes into the file: pdfkit's defaults name itself and the time of printing. Its
   // XMP step still reads a creation date (then writes no XMP at PDF 1.3), so that one stays, unlisted.
-  doc.info = Object.defineProperty({ Title: fonts.printable(`${WORDS.title} · ${data.animal.name}`) }, 'CreationDate', { value: new Date(), enumerable: false });
+  doc.info = Object.defineProperty({ Title: fonts.printable(WORDS.documentTitle(data.animal.name)) }, 'CreationDate', { value: new Date(), enumerable: false });
   useIn(doc, fonts);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -165,13 +168,12 @@ function adopterRows(adopter: AdoptionContractData['adopter']): Row[] {
 }
 
 function adoptionRows(data: AdoptionContractData, dates: DateWords): Row[] {
-  const { fee, currency, paidHow, date, reference } = data.adoption;
+  const { fee, currency, paidHow, date } = data.adoption;
   const waived = paidHow === 'waived';
   return [
     [WORDS.adoption.date, dates.day(date)],
     [WORDS.adoption.fee, waived ? WORDS.feeWaived : fee === null ? WORDS.noFee : money(fee, currency)],
     [WORDS.adoption.paid, waived || paidHow === null || fee === null ? null : WORDS.paidHow[paidHow]],
-    [WORDS.adoption.reference, reference],
     [WORDS.adoption.staff, data.staffName],
   ];
 }
@@ -332,7 +334,7 @@ function signLine(doc: PDFKit.PDFDocument, x: number, y: number, width: number, 
 function drawFooters(page: ContractPage, reference: string, pageHeight: number): void {
   const { doc, width } = page;
   const range = doc.bufferedPageRange();
-  const left = page.printable(`${WORDS.title} · ${reference}`);
+  const left = page.printable(WORDS.footer(reference));
   for (let index = range.start; index < range.start + range.count; index += 1) {
     doc.switchToPage(index);
     // Writing in the margin would otherwise start a new page.
