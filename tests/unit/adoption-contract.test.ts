@@ -86,14 +86,15 @@ if (POPPLER_MISSING !== undefined && process.env.CI === 'true') {
       expectApart(words);
     });
 
-    it('on US Letter, long names wrap inside the page, never over its edge', async () => {
+    it('on US Letter, long names wrap and a page-long address runs on, all inside the page, never over its edge or each other', async () => {
       const unbroken = 'Wolfeschlegelsteinhausenbergerdorffwelchevoralternwarengewissenhaftschaferswessenschafewarenwohlgepflegeundsorgfaltigkeitbeschutzen';
       const adopter = `Maria-Magdalena Świętochowska-Wyszomirska Παπαδοπούλου Жучкова-Ковалевская ${unbroken}`;
       const data: AdoptionContractData = {
         ...base,
         shelter: { ...base.shelter, name: `Towarzystwo Opieki nad Zwierzętami w Polsce, Oddział w Łodzi i okolicach ${unbroken}` },
         animal: { ...base.animal, name: `Księżniczka Ξένια Жучка ${unbroken}` },
-        adopter: { ...base.adopter, name: adopter },
+        // An address longer than a page runs on to the next, beside its label's column.
+        adopter: { ...base.adopter, name: adopter, address: Array.from({ length: 90 }, (_, line) => `Line ${line}`).join('\n') },
         staffName: adopter,
       };
       const pdf = await renderAdoptionContract(data, { size: 'letter' });
@@ -101,6 +102,10 @@ if (POPPLER_MISSING !== undefined && process.env.CI === 'true') {
       const words = pdfWords(pdf);
       expectInsidePages(words, LETTER);
       expectApart(words);
+      const addressLines = words.filter((word) => word.text === 'Line');
+      expect(addressLines).toHaveLength(90);
+      expect(new Set(addressLines.map((word) => word.page)).size).toBe(2);
+      expect(addressLines.every((word) => Math.abs(word.xMin - addressLines[0]!.xMin) < 0.5)).toBe(true);
       // Read column by column: the signatures' two columns, and the names wrapped within them.
       const signatures = words.find((word) => word.text === 'Signatures')!;
       const below = words.filter((word) => word.page === signatures.page && word.yMin > signatures.yMax);

@@ -245,11 +245,12 @@ class ContractPage {
       doc.font(PRINT_REGULAR).fontSize(BODY_SIZE);
       const height = Math.max(doc.heightOfString(words.value, { width: valueWidth }), doc.heightOfString(words.label, { width: LABEL_WIDTH - 10 }));
       this.keep(height);
-      const top = doc.y;
+      const [top, startPage] = [doc.y, doc.page];
       doc.fillColor(MUTED).text(words.label, MARGIN, top, { width: LABEL_WIDTH - 10 });
       const labelBottom = doc.y;
       doc.fillColor(INK).text(words.value, valueX, top, { width: valueWidth });
-      doc.y = Math.max(doc.y, labelBottom) + 2;
+      // A value longer than a page runs on to the next, where the label's bottom no longer counts.
+      doc.y = (doc.page === startPage ? Math.max(doc.y, labelBottom) : doc.y) + 2;
     }
   }
 
