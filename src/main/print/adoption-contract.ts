@@ -1,0 +1,352 @@
+import { loadPrintFonts, PRINT_BOLD, PRINT_REGULAR, useIn, type PrintFonts } from '../print-fonts/print-fonts';
+
+/** How an adoption fee was paid; `waived` prints the fee as waived whatever its amount. */
+export type AdoptionPaidHow = 'cash' | 'card' | 'transfer' | 'waived' | 'other';
+
+/**
+ * Everything an adoption contract prints, gathered by the engine from the stay, the people register
+ * and the shelter profile. Dates are ISO 8601: a calendar date (`2026-11-27`) prints as that day; an
+ * instant prints as its day in the machine's time zone (or `options.timeZone`). This is the one
+ * printed document that carries the microchip and the adopter's details: it goes to the adopter and
+ * the shelter's file, never to anything published.
+ */
+export interface AdoptionContractData {
+  shelter: {
+    name: string;
+    /** Lines as written in the profile. */
+    address: string | null;
+    phone: string | null;
+    email: string | null;
+    website: string | null;
+    /** The contract's terms from the shelter profile, paragraphs between blank lines; null when not set. */
+    terms: string | null;
+  };
+  animal: {
+    id: number | string;
+    name: string;
+    /** The species or category: "Dog". */
+    species: string | null;
+    breed: string | null;
+    sex: string | null;
+    birthDate: string | null;
+    /** Age in words when the birth date is not known: "About 3 years". */
+    age: string | null;
+    colour: string | null;
+    microchip: string | null;
+    intakeDate: string | null;
+  };
+  adopter: {
+    name: string;
+    address: string | null;
+    phones: readonly string[];
+    email: string | null;
+    idChecked: { checked: boolean; what: string | null };
+  };
+  adoption: {
+    date: string;
+    fee: number | null;
+    /** ISO 4217, "EUR". */
+    currency: string | null;
+    paidHow: AdoptionPaidHow | null;
+    /** What the shelter's records file it under: the stay or movement id. */
+    reference: string;
+  };
+  /** The staff member who recorded the adoption, printed under the shelter's signature. */
+  staffName: string | null;
+}
+
+export interface AdoptionContractOptions {
+  size: 'a4' | 'letter';
+  /** IANA time zone for dates given as instants; the machine's when absent. */
+  timeZone?: string;
+}
+
+/** Every word the contract prints, in one place: the shelter's language replaces this object later. */
+const WORDS = {
+  locale: 'en-GB',
+  title: 'Adoption contract',
+  subtitle: (reference: string, date: string) => `Reference ${reference} · ${date}`,
+  /** The PDF's title, shown by viewers: the one piece of metadata. */
+  documentTitle: (animal: string) => `Adoption contract · ${animal}`,
+  footer: (reference: string) => `Adoption contract · ${reference}`,
+  sections: { animal: 'The animal', adopter: 'The adopter', adoption: 'The adoption', terms: 'Terms', signatures: 'Signatures' },
+  animal: { name: 'Name', id: 'Animal number', species: 'Species', breed: 'Breed', sex: 'Sex', born: 'Date of birth', age: 'Age', colour: 'Colour', microchip: 'Microchip', intake: 'In our care since' },
+  adopter: { name: 'Name', address: 'Address', phone: 'Phone', phones: 'Phones', email: 'Email', idChecked: 'Identity checked' },
+  adoption: { date: 'Date of adoption', fee: 'Adoption fee', paid: 'Paid', staff: 'Recorded by' },
+  notRecorded: 'Not recorded',
+  checked: (what: string | null) => (what ? `Yes: ${what}` : 'Yes'),
+  notChecked: 'No',
+  feeWaived: 'Waived',
+  noFee: 'No fee',
+  paidHow: { cash: 'In cash', card: 'By card', transfer: 'By bank transfer', waived: 'Fee waived', other: 'Another way' } satisfies Record<AdoptionPaidHow, string>,
+  noTerms: 'No terms were set in the shelter’s profile when this contract was printed.',
+  agreement: 'By signing, the adopter confirms that the details above are correct and agrees to the terms of this contract.',
+  adopterSigns: 'The adopter',
+  shelterSigns: (shelter: string) => `For ${shelter}`,
+  signature: 'Signature',
+  printedName: 'Name',
+  date: 'Date',
+  page: (page: number, pages: number) => `Page ${page} of ${pages}`,
+} as const;
+
+/** Points (1/72 in): ISO 216 A4 and US Letter. */
+const PAPER: Record<AdoptionContractOptions['size'], [number, number]> = { a4: [595.28, 841.89], letter: [612, 792] };
+const MARGIN = 56;
+const INK = '#1f2933';
+const MUTED = '#52606d';
+const ACCENT = '#0b7285';
+const LABEL_WIDTH = 130;
+const BODY_SIZE = 10;
+
+/**
+ * The adoption contract as a PDF, in the print fonts so every name prints (see print-fonts.ts):
+ * the shelter, the animal with its microchip, the adopter, the fee and date, the terms flowing over
+ * as many pages as they need, and signature lines for both sides. Metadata: a title, nothing else.
+ */
+export async function renderAdoptionContract(data: AdoptionContractData, options: AdoptionContractOptions = { size: 'a4' }): Promise<Buffer> {
+  // Loaded with the first contract, not at start: the server needs it to answer no request.
+  const { default: PDFDocument } = await import('pdfkit');
+  const fonts = loadPrintFonts();
+  const [pageWidth, pageHeight] = PAPER[options.size];
+  const doc = new PDFDocument({ size: [pageWidth, pageHeight], margin: MARGIN, bufferPages: true, autoFirstPage: false });
+  // Only a title goes into the file: pdfkit's defaults name itself and the time of printing. Its
+  // XMP step still reads a creation date (then writes no XMP at PDF 1.3), so that one stays, unlisted.
+  doc.info = Object.defineProperty({ Title: fonts.printable(WORDS.documentTitle(data.animal.name)) }, 'CreationDate', { value: new Date(), enumerable: false });
+  useIn(doc, fonts);
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const ended = new Promise<void>((resolve, reject) => {
+    doc.on('end', resolve);
+    doc.on('error', reject);
+  });
+
+  doc.addPage();
+  const page = new ContractPage(doc, fonts, pageWidth - MARGIN * 2);
+  const dates = new DateWords(options.timeZone);
+  drawHeading(page, data, dates);
+  page.section(WORDS.sections.animal);
+  page.rows(animalRows(data.animal, dates));
+  page.section(WORDS.sections.adopter);
+  page.rows(adopterRows(data.adopter));
+  page.section(WORDS.sections.adoption);
+  page.rows(adoptionRows(data, dates));
+  page.section(WORDS.sections.terms);
+  page.paragraphs(data.shelter.terms ?? WORDS.noTerms);
+  drawSignatures(page, data);
+  drawFooters(page, data.adoption.reference, pageHeight);
+  doc.end();
+  await ended;
+  return Buffer.concat(chunks);
+}
+
+type Row = readonly [label: string, value: string | null];
+
+function animalRows(animal: AdoptionContractData['animal'], dates: DateWords): Row[] {
+  return [
+    [WORDS.animal.name, animal.name],
+    [WORDS.animal.id, String(animal.id)],
+    [WORDS.animal.species, animal.species],
+    [WORDS.animal.breed, animal.breed],
+    [WORDS.animal.sex, animal.sex],
+    [WORDS.animal.born, animal.birthDate === null ? null : dates.day(animal.birthDate)],
+    [WORDS.animal.age, animal.age],
+    [WORDS.animal.colour, animal.colour],
+    [WORDS.animal.microchip, animal.microchip ?? WORDS.notRecorded],
+    [WORDS.animal.intake, animal.intakeDate === null ? null : dates.day(animal.intakeDate)],
+  ];
+}
+
+function adopterRows(adopter: AdoptionContractData['adopter']): Row[] {
+  const phones = adopter.phones.filter((phone) => phone.trim() !== '');
+  return [
+    [WORDS.adopter.name, adopter.name],
+    [WORDS.adopter.address, adopter.address],
+    [phones.length > 1 ? WORDS.adopter.phones : WORDS.adopter.phone, phones.length > 0 ? phones.join('\n') : null],
+    [WORDS.adopter.email, adopter.email],
+    [WORDS.adopter.idChecked, adopter.idChecked.checked ? WORDS.checked(adopter.idChecked.what) : WORDS.notChecked],
+  ];
+}
+
+function adoptionRows(data: AdoptionContractData, dates: DateWords): Row[] {
+  const { fee, currency, paidHow, date } = data.adoption;
+  const waived = paidHow === 'waived';
+  return [
+    [WORDS.adoption.date, dates.day(date)],
+    [WORDS.adoption.fee, waived ? WORDS.feeWaived : fee === null ? WORDS.noFee : money(fee, currency)],
+    [WORDS.adoption.paid, waived || paidHow === null || fee === null ? null : WORDS.paidHow[paidHow]],
+    [WORDS.adoption.staff, data.staffName],
+  ];
+}
+
+/** "€125.00"; the bare amount when the shelter set no currency, or a code Intl does not know. */
+function money(amount: number, currency: string | null): string {
+  const plain = new Intl.NumberFormat(WORDS.locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  if (currency === null) return plain.format(amount);
+  try {
+    return new Intl.NumberFormat(WORDS.locale, { style: 'currency', currency }).format(amount);
+  } catch {
+    return `${plain.format(amount)} ${currency}`;
+  }
+}
+
+/** Dates as "27 November 2026". */
+class DateWords {
+  private readonly calendar = new Intl.DateTimeFormat(WORDS.locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+  private readonly local: Intl.DateTimeFormat;
+
+  constructor(timeZone: string | undefined) {
+    this.local = new Intl.DateTimeFormat(WORDS.locale, { day: 'numeric', month: 'long', year: 'numeric', ...(timeZone === undefined ? {} : { timeZone }) });
+  }
+
+  /** A calendar date is that day wherever the machine is; an instant is its day here; anything else prints as given. */
+  day(iso: string): string {
+    const calendarDate = /^\d{4}-\d{2}-\d{2}$/.test(iso);
+    const when = new Date(calendarDate ? `${iso}T00:00:00Z` : iso);
+    if (Number.isNaN(when.getTime())) return iso;
+    return (calendarDate ? this.calendar : this.local).format(when);
+  }
+}
+
+/** Writes down the page from the top margin, starting a new page before a block that would not fit. */
+class ContractPage {
+  constructor(
+    readonly doc: PDFKit.PDFDocument,
+    private readonly fonts: PrintFonts,
+    readonly width: number,
+  ) {}
+
+  printable(text: string): string {
+    return this.fonts.printable(text);
+  }
+
+  /** Starts a new page unless `height` points still fit on this one. */
+  keep(height: number): void {
+    if (this.doc.y + height > this.doc.page.maxY()) this.doc.addPage();
+  }
+
+  section(title: string): void {
+    const { doc } = this;
+    this.keep(60);
+    doc.moveDown(0.6);
+    doc.font(PRINT_BOLD).fontSize(12.5).fillColor(ACCENT).text(this.printable(title), MARGIN, doc.y, { width: this.width });
+    const ruleY = doc.y + 2;
+    doc.save().moveTo(MARGIN, ruleY).lineTo(MARGIN + this.width, ruleY).lineWidth(0.6).strokeColor(ACCENT).stroke().restore();
+    doc.y = ruleY + 5;
+  }
+
+  /** A label and its value a row, the value wrapping beside its label; rows without a value left out. */
+  rows(rows: readonly Row[]): void {
+    const { doc } = this;
+    const valueX = MARGIN + LABEL_WIDTH;
+    const valueWidth = this.width - LABEL_WIDTH;
+    for (const [label, value] of rows) {
+      if (value === null || value.trim() === '') continue;
+      const words = { label: this.printable(label), value: this.printable(value) };
+      doc.font(PRINT_REGULAR).fontSize(BODY_SIZE);
+      const height = Math.max(doc.heightOfString(words.value, { width: valueWidth }), doc.heightOfString(words.label, { width: LABEL_WIDTH - 10 }));
+      this.keep(height);
+      const [top, startPage] = [doc.y, doc.page];
+      doc.fillColor(MUTED).text(words.label, MARGIN, top, { width: LABEL_WIDTH - 10 });
+      const labelBottom = doc.y;
+      doc.fillColor(INK).text(words.value, valueX, top, { width: valueWidth });
+      // A value longer than a page runs on to the next, where the label's bottom no longer counts.
+      doc.y = (doc.page === startPage ? Math.max(doc.y, labelBottom) : doc.y) + 2;
+    }
+  }
+
+  /** Paragraphs between blank lines, their own line breaks kept; flowing onto as many pages as they take. */
+  paragraphs(text: string): void {
+    const { doc } = this;
+    const paragraphs = text.split(/\n\s*\n/).map((paragraph) => paragraph.trim()).filter(Boolean);
+    doc.font(PRINT_REGULAR).fontSize(BODY_SIZE).fillColor(INK);
+    for (const paragraph of paragraphs.length > 0 ? paragraphs : [WORDS.noTerms]) {
+      this.keep(doc.currentLineHeight(true) * 2);
+      const lines = paragraph.split('\n').map((line) => line.trim()).join('\n');
+      doc.text(this.printable(lines), MARGIN, doc.y, { width: this.width, align: 'left' });
+      doc.moveDown(0.6);
+    }
+  }
+}
+
+/** The title and reference on the left; the shelter's name and contact on the right, as on its letters. */
+function drawHeading(page: ContractPage, data: AdoptionContractData, dates: DateWords): void {
+  const { doc, width } = page;
+  const { shelter } = data;
+  const gap = 16;
+  const titleWidth = width * 0.5;
+  const contactX = MARGIN + titleWidth + gap;
+  const contactWidth = width - titleWidth - gap;
+  doc.font(PRINT_BOLD).fontSize(20).fillColor(INK).text(page.printable(WORDS.title), MARGIN, MARGIN, { width: titleWidth });
+  doc.font(PRINT_REGULAR).fontSize(10).fillColor(MUTED).text(page.printable(WORDS.subtitle(data.adoption.reference, dates.day(data.adoption.date))), MARGIN, doc.y + 2, { width: titleWidth });
+  const titleBottom = doc.y;
+  doc.font(PRINT_BOLD).fontSize(12).fillColor(INK).text(page.printable(shelter.name), contactX, MARGIN + 3, { width: contactWidth, align: 'right' });
+  const contact = [shelter.address, shelter.phone, shelter.email, shelter.website].filter((line): line is string => Boolean(line && line.trim()));
+  if (contact.length > 0) doc.font(PRINT_REGULAR).fontSize(9).fillColor(MUTED).text(page.printable(contact.join('\n')), contactX, doc.y + 2, { width: contactWidth, align: 'right' });
+  doc.y = Math.max(doc.y, titleBottom);
+}
+
+/** Room above each signature line: for a hand to write in, or for a name printed there. */
+const SIGN_ROOM = 24;
+const SIGN_LABEL_SIZE = 8;
+
+/** Two columns, the adopter's and the shelter's: a signature line, the name and the date, kept together on one page. */
+function drawSignatures(page: ContractPage, data: AdoptionContractData): void {
+  const { doc, width } = page;
+  const gap = 32;
+  const columnWidth = (width - gap) / 2;
+  const columns = [
+    { x: MARGIN, heading: WORDS.adopterSigns, name: data.adopter.name },
+    { x: MARGIN + columnWidth + gap, heading: WORDS.shelterSigns(data.shelter.name), name: data.staffName },
+  ].map((column) => ({ ...column, heading: page.printable(column.heading), name: column.name === null ? null : page.printable(column.name) }));
+  const labels = { signature: page.printable(WORDS.signature), name: page.printable(WORDS.printedName), date: page.printable(WORDS.date) };
+  const agreement = page.printable(WORDS.agreement);
+
+  const heightOf = (text: string, size: number, font: string, boxWidth = columnWidth): number => doc.font(font).fontSize(size).heightOfString(text, { width: boxWidth });
+  const nameHeight = (name: string | null): number => (name === null ? 0 : heightOf(name, BODY_SIZE, PRINT_REGULAR));
+  // The two columns' lines level with each other, whatever the length of a heading or a name.
+  const headingHeight = Math.max(...columns.map((column) => heightOf(column.heading, 11, PRINT_BOLD)));
+  const nameRoom = Math.max(SIGN_ROOM, ...columns.map((column) => nameHeight(column.name) + 4));
+  const labelHeight = heightOf(labels.signature, SIGN_LABEL_SIZE, PRINT_REGULAR) + 2;
+  page.keep(36 + heightOf(agreement, BODY_SIZE, PRINT_REGULAR, width) + 12 + headingHeight + 2 * SIGN_ROOM + nameRoom + 3 * labelHeight);
+  page.section(WORDS.sections.signatures);
+  doc.font(PRINT_REGULAR).fontSize(BODY_SIZE).fillColor(INK).text(agreement, MARGIN, doc.y, { width });
+  const top = doc.y + 12;
+  const signatureY = top + headingHeight + SIGN_ROOM;
+  const nameY = signatureY + labelHeight + nameRoom;
+  const dateY = nameY + labelHeight + SIGN_ROOM;
+
+  for (const column of columns) {
+    doc.font(PRINT_BOLD).fontSize(11).fillColor(INK).text(column.heading, column.x, top, { width: columnWidth });
+    signLine(doc, column.x, signatureY, columnWidth, labels.signature);
+    if (column.name !== null) doc.font(PRINT_REGULAR).fontSize(BODY_SIZE).fillColor(INK).text(column.name, column.x, nameY - nameHeight(column.name) - 2, { width: columnWidth });
+    signLine(doc, column.x, nameY, columnWidth, labels.name);
+    signLine(doc, column.x, dateY, columnWidth, labels.date);
+  }
+  doc.y = dateY + labelHeight;
+}
+
+/** A line to write on with its label under it. */
+function signLine(doc: PDFKit.PDFDocument, x: number, y: number, width: number, label: string): void {
+  doc.save().moveTo(x, y).lineTo(x + width, y).lineWidth(0.8).strokeColor(INK).stroke().restore();
+  doc.font(PRINT_REGULAR).fontSize(SIGN_LABEL_SIZE).fillColor(MUTED).text(label, x, y + 2, { width });
+}
+
+/** "Adoption contract · reference" and "Page n of m" in every page's bottom margin, once the page count is known. */
+function drawFooters(page: ContractPage, reference: string, pageHeight: number): void {
+  const { doc, width } = page;
+  const range = doc.bufferedPageRange();
+  const left = page.printable(WORDS.footer(reference));
+  for (let index = range.start; index < range.start + range.count; index += 1) {
+    doc.switchToPage(index);
+    // Writing in the margin would otherwise start a new page.
+    const bottom = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    const y = pageHeight - MARGIN / 2 - 12;
+    const number = page.printable(WORDS.page(index - range.start + 1, range.count));
+    doc.font(PRINT_REGULAR).fontSize(8).fillColor(MUTED);
+    const numberWidth = doc.widthOfString(number);
+    doc.text(number, MARGIN + width - numberWidth, y, { lineBreak: false });
+    doc.text(left, MARGIN, y, { width: width - numberWidth - 16, height: 10, ellipsis: true });
+    doc.page.margins.bottom = bottom;
+  }
+}
