@@ -1,4 +1,5 @@
 import { Badge, createTheme, Drawer, getDefaultZIndex, Modal, Select } from '@mantine/core';
+import { clearButtonOf } from '../ui/clear-button';
 
 const closeButtonProps = { 'aria-label': 'Close' };
 
@@ -17,7 +18,7 @@ export const theme = createTheme({
     Modal: Modal.extend({ defaultProps: { closeButtonProps } }),
     Drawer: Drawer.extend({ defaultProps: { closeButtonProps, zIndex: LAYER.drawer } }),
     // A field's own clear button says which field (clearButtonProps); this names any other.
-    Select: Select.extend({ defaultProps: { clearButtonProps: { 'aria-label': 'Clear' } } }),
+    Select: Select.extend({ defaultProps: { clearButtonProps: clearButtonOf('the field') } }),
     // A badge is a status ("verified", "PASS"): never cut to "VE…". Mantine's badge hides its
     // overflow, so a squeezed table column or row would shrink it; it keeps its whole width instead.
     Badge: Badge.extend({ styles: { root: { minWidth: 'max-content', flexShrink: 0 } } }),

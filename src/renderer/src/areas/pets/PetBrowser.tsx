@@ -16,6 +16,7 @@ import { PetRecordDrawer, type RecordSubject } from './PetRecordDrawer';
 import { PetStatusMenu } from './PetStatusMenu';
 import { SortableHeader, type Direction } from '../../ui/SortableHeader';
 import { TruncatedText } from '../../ui/TruncatedText';
+import { clearButtonOf } from '../../ui/clear-button';
 import { RowAction } from '../../ui/RowAction';
 import { portalProblemWords } from '../../client/errors';
 import type { PortalListing } from '../../../../shared/portals';
@@ -122,7 +123,7 @@ export function PetBrowser(): React.JSX.Element {
             label="Category"
             placeholder="All categories"
             clearable
-            clearButtonProps={{ 'aria-label': 'Clear the category filter' }}
+            clearButtonProps={clearButtonOf('the category filter')}
             value={categoryId}
             onChange={refilter(setCategoryId)}
             data={(categories.data ?? []).map((category) => ({ value: category.id, label: category.name }))}

@@ -4,6 +4,7 @@ import { IconLock } from '@tabler/icons-react';
 import { DESCRIPTION_MAX, GOOD_WITH, PET_COATS, PET_SEXES, PET_SIZES, PetProfileChangeSchema, type PetDetails } from '../../../../shared/pet-profile';
 import { useDialogFailure } from '../../ui/dialog';
 import { DialogFailureAlert } from '../../ui/DialogFailureAlert';
+import { clearButtonOf } from '../../ui/clear-button';
 import { changeOf, valuesOf, type ProfileValues } from './profile-values';
 import { profileIssueWords, profileRefusalWords } from './profile-words';
 import { useSavePetProfile } from './queries';
@@ -55,7 +56,7 @@ export function PetProfileForm({ details, onDone }: { details: PetDetails; onDon
       label={label}
       placeholder="Not recorded"
       clearable
-      clearButtonProps={{ 'aria-label': `Clear ${label}` }}
+      clearButtonProps={clearButtonOf(label)}
       data={data}
       {...form.getInputProps(field)}
       value={(form.values[field] as string) || null}
