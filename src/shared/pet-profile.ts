@@ -70,7 +70,7 @@ export function isFutureBirthDate(birthDate: string, today: string): boolean {
   return start > today;
 }
 
-export const birthDateFutureRule = (today: string) => `must not be after today (${today}): an animal is born before it arrives`;
+const birthDateFutureRule = (today: string) => `must not be after today (${today}): an animal is born before it arrives`;
 
 /**
  * A known birth date (YYYY-MM-DD) or an estimate to the month (YYYY-MM) or the year (YYYY), not after
@@ -100,12 +100,13 @@ const FeeSchema = z
 
 export const MICROCHIP_MAX = 40;
 export const MICROCHIP_RULE = `must be 1 to ${MICROCHIP_MAX} letters and digits, with no spaces, hyphens or dots (e.g. 985141000123456)`;
+const MICROCHIP = new RegExp(`^[A-Za-z0-9]{1,${MICROCHIP_MAX}}$`);
 
 /** Letters and digits only, as the chip reader shows them: a separator would make one chip two numbers to a search. */
 const MicrochipSchema = z
   .string({ error: 'must be a string' })
   .trim()
-  .refine((text) => new RegExp(`^[A-Za-z0-9]{1,${MICROCHIP_MAX}}$`).test(text), { error: MICROCHIP_RULE, params: { reason: 'microchip_characters', max: MICROCHIP_MAX } });
+  .refine((text) => MICROCHIP.test(text), { error: MICROCHIP_RULE, params: { reason: 'microchip_characters', max: MICROCHIP_MAX } });
 
 /** Marks a field as never published: `publicProfile` drops it, and JSON Schema readers see `private: true`. */
 const privateField = <S extends z.ZodType>(schema: S, description: string) => schema.meta({ private: true, description: `PRIVATE, never published. ${description}` });

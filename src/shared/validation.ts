@@ -20,9 +20,9 @@ export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown, roo
   return result.data;
 }
 
-/** One broken rule that names itself (a refinement's `params.reason`) travels as typed details too, for the faces to word. */
+/** One broken rule that names itself (a refinement's `params.reason`) travels as typed details too, for the faces to word; `field` is the field the rule is about (the path's last name). */
 function ruleDetails(issues: readonly z.core.$ZodIssue[]): ErrorDetails['validation_failed'] | undefined {
   const [issue] = issues;
   if (issues.length !== 1 || issue?.code !== 'custom' || typeof issue.params?.reason !== 'string') return undefined;
-  return { field: issue.path.map(String).join('.'), ...issue.params } as ErrorDetails['validation_failed'];
+  return { field: String(issue.path.at(-1) ?? ''), ...issue.params } as ErrorDetails['validation_failed'];
 }

@@ -8,7 +8,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/shared/clock';
 import { AppError } from '../../src/shared/errors';
 import { PetProfileChangeSchema, PetProfileSchema, isFutureBirthDate, localDay } from '../../src/shared/pet-profile';
+import { dispatchAdmin } from '../../src/main/admin/dispatch';
+import { createAdminHandlers } from '../../src/main/admin/handlers';
 import { Engine } from '../../src/main/engine/engine';
+import type { AppHost } from '../../src/main/host/app-host';
 import { runCli } from '../helpers/processes';
 import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
 
@@ -76,7 +79,7 @@ describe('the engine refuses them with typed details', () => {
     removeTempDir(dataDir);
   });
 
-  it('a future birth date, a separated microchip and a fee of 12.345 each name their rule; nothing is saved', () => {
+  it('a future birth date, a separated microchip and a fee of 12.345 each name their rule, in the service and the admin channel; nothing is saved', () => {
     const { pets, petProfiles } = engine.services;
     const pet = pets.create({ name: 'Biscuit', categoryId: 1 });
     const tomorrow = dayFromNow(1);
@@ -94,8 +97,14 @@ describe('the engine refuses them with typed details', () => {
     expect(fee.details).toEqual({ field: 'adoptionFee', reason: 'fee_decimals' });
 
     expect(petProfiles.get(pet.id)).toEqual({});
-    // A past date under a lab clock set in 2001 is still fine: the rule follows the real day.
-    expect(petProfiles.set(pet.id, { birthDate: '2019-02', microchipNumber: '985141000123456' })).toEqual({ birthDate: '2019-02', microchipNumber: '985141000123456' });
+    // Through the admin channel the window uses: the same rule, the same details (the field by its own name).
+    const handlers = createAdminHandlers({ engine: () => engine } as unknown as AppHost);
+    return dispatchAdmin(handlers, 'pets.setProfile', { environment: 'production', id: pet.id, profile: { birthDate: tomorrow } }).then((answer) => {
+      expect(answer).toMatchObject({ ok: false, error: { code: 'validation_failed', message: expect.stringMatching(/^profile\.birthDate: must not be after today/) } });
+      expect(answer.ok ? null : answer.error).toHaveProperty('details', { field: 'birthDate', reason: 'birth_date_future', today: dayFromNow(0) });
+      // A past date under a lab clock set in 2001 is still fine: the rule follows the real day.
+      expect(petProfiles.set(pet.id, { birthDate: '2019-02', microchipNumber: '985141000123456' })).toEqual({ birthDate: '2019-02', microchipNumber: '985141000123456' });
+    });
   });
 });
 
