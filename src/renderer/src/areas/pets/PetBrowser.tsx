@@ -99,6 +99,7 @@ export function PetBrowser(): React.JSX.Element {
   return (
     <>
       <Group justify="space-between" align="flex-end" wrap="wrap" mb="md">
+        {/* Widths that keep the three filters on one line in a 1000 px window, so the table stays high. */}
         <Group align="flex-end" wrap="wrap">
           <TextInput
             label="Search by name"
@@ -106,7 +107,7 @@ export function PetBrowser(): React.JSX.Element {
             leftSection={<IconSearch size={16} />}
             value={search}
             onChange={(event) => refilter(setSearch)(event.currentTarget.value)}
-            w={220}
+            w={200}
           />
           <div>
             <Text size="sm" fw={500} mb={4} id="status-filter">
@@ -127,7 +128,7 @@ export function PetBrowser(): React.JSX.Element {
             value={categoryId}
             onChange={refilter(setCategoryId)}
             data={(categories.data ?? []).map((category) => ({ value: category.id, label: category.name }))}
-            w={180}
+            w={165}
           />
         </Group>
         <Group gap="sm">
