@@ -71,6 +71,12 @@ export interface CaFileProblem {
   path: string;
 }
 
+/** A pet profile's field broke its rule (pet-profile.ts), named so a face can word it: a birth date after `today`, a microchip with other than letters and digits, a fee in fractions of a cent. */
+export type ProfileRuleProblem =
+  | { field: 'birthDate'; reason: 'birth_date_future'; today: string }
+  | { field: 'microchipNumber'; reason: 'microchip_characters'; max: number }
+  | { field: 'adoptionFee'; reason: 'fee_decimals' };
+
 /**
  * The details each code carries beside its message (docs/errors.md lists them): the facts a face
  * needs to word the failure its own way: a CLI command hint, a GUI button. The message itself names
@@ -79,7 +85,7 @@ export interface CaFileProblem {
  */
 export interface ErrorDetails {
   /** `field` is the input's name as the admin contract spells it (`redirectTo`), never a flag. */
-  validation_failed: { field: string } | CaFileProblem;
+  validation_failed: { field: string } | CaFileProblem | ProfileRuleProblem;
   /** The account's plan and the least plan that allows the action; `deployRequired` when the project has nothing live either. */
   plan_required: { accountId: number; accountName: string; planId: PlanId; needed: PlanId; project: string; deployRequired: boolean };
   deploy_required: { project: string };

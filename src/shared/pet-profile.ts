@@ -58,7 +58,24 @@ const DateSchema = z
 
 const BIRTH_RULE = 'must be a date (YYYY-MM-DD), or an estimate: a month (YYYY-MM) or a year (YYYY)';
 
-/** A known birth date (YYYY-MM-DD) or an estimate to the month (YYYY-MM) or the year (YYYY). */
+/** The calendar day of `ms` where the face runs (its local date), YYYY-MM-DD. */
+export function localDay(ms: number): string {
+  const date = new Date(ms);
+  return `${String(date.getFullYear()).padStart(4, '0')}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+}
+
+/** True when the birth date (or the start of the month or year an estimate names) lies after `today` (YYYY-MM-DD). */
+export function isFutureBirthDate(birthDate: string, today: string): boolean {
+  const start = birthDate.length === 4 ? `${birthDate}-01-01` : birthDate.length === 7 ? `${birthDate}-01` : birthDate;
+  return start > today;
+}
+
+const birthDateFutureRule = (today: string) => `must not be after today (${today}): an animal is born before it arrives`;
+
+/**
+ * A known birth date (YYYY-MM-DD) or an estimate to the month (YYYY-MM) or the year (YYYY), not after
+ * today. Today is the real day where the face runs, never the quota lab's clock: a birth is a real-world fact.
+ */
 const BirthDateSchema = z
   .string({ error: BIRTH_RULE })
   .regex(/^\d{4}(-\d{2}(-\d{2})?)?$/, { error: BIRTH_RULE, abort: true })
@@ -67,20 +84,29 @@ const BirthDateSchema = z
       const [year = 0, month = 1, day = 1] = text.split('-').map(Number);
       return year >= 1900 && isRealDate(year, month, day);
     },
-    { error: BIRTH_RULE },
-  );
+    { error: BIRTH_RULE, abort: true },
+  )
+  .superRefine((text, context) => {
+    const today = localDay(Date.now());
+    if (isFutureBirthDate(text, today)) context.addIssue({ code: 'custom', message: birthDateFutureRule(today), params: { reason: 'birth_date_future', today } });
+  });
 
 /** Whole money with at most two decimals (cents); the currency is the shelter's (ShelterProfile.currency). */
 const FeeSchema = z
   .number({ error: 'must be an amount, e.g. 150 or 85.50' })
   .min(0, { error: 'must be 0 or more' })
   .max(ADOPTION_FEE_MAX, { error: `must be at most ${ADOPTION_FEE_MAX.toLocaleString('en-US')}` })
-  .refine((amount) => Math.abs(Math.round(amount * 100) - amount * 100) < 1e-6, { error: 'must have at most two decimals' });
+  .refine((amount) => Math.abs(Math.round(amount * 100) - amount * 100) < 1e-6, { error: 'must have at most two decimals (cents): it is never rounded', params: { reason: 'fee_decimals' } });
 
+export const MICROCHIP_MAX = 40;
+export const MICROCHIP_RULE = `must be 1 to ${MICROCHIP_MAX} letters and digits, with no spaces, hyphens or dots (e.g. 985141000123456)`;
+const MICROCHIP = new RegExp(`^[A-Za-z0-9]{1,${MICROCHIP_MAX}}$`);
+
+/** Letters and digits only, as the chip reader shows them: a separator would make one chip two numbers to a search. */
 const MicrochipSchema = z
   .string({ error: 'must be a string' })
   .trim()
-  .regex(/^[A-Za-z0-9][A-Za-z0-9 .-]{0,39}$/, { error: 'must be 1 to 40 letters and digits (spaces, dots and hyphens allowed between)' });
+  .refine((text) => MICROCHIP.test(text), { error: MICROCHIP_RULE, params: { reason: 'microchip_characters', max: MICROCHIP_MAX } });
 
 /** Marks a field as never published: `publicProfile` drops it, and JSON Schema readers see `private: true`. */
 const privateField = <S extends z.ZodType>(schema: S, description: string) => schema.meta({ private: true, description: `PRIVATE, never published. ${description}` });

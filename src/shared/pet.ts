@@ -5,13 +5,35 @@ import { nameSchema } from './names';
 export const PET_STATUSES = ['available', 'pending', 'sold'] as const;
 export type PetStatus = (typeof PET_STATUSES)[number];
 
+/** How every face names a status: the wire keeps the contract's `sold`, people read "adopted" (as the RescueGroups file does). */
+export const PET_STATUS_WORDS: Record<PetStatus, string> = { available: 'available', pending: 'pending', sold: 'adopted' };
+
+const STATUS_FIELDS = new Set(['status', 'fromStatus', 'toStatus']);
+
+/** A pet or history row for people: each status in words (`sold` → `adopted`); machine output keeps the wire values. */
+export function statusesInWords<T extends object>(row: T): T {
+  const worded: Record<string, unknown> = { ...(row as Record<string, unknown>) };
+  for (const [field, value] of Object.entries(row)) if (STATUS_FIELDS.has(field) && typeof value === 'string' && value in PET_STATUS_WORDS) worded[field] = PET_STATUS_WORDS[value as PetStatus];
+  return worded as T;
+}
+
+/** A status as typed by a person: the wire values, and `adopted` for `sold`; undefined for anything else. */
+export function petStatusOf(typed: string): PetStatus | undefined {
+  const value = typed.trim().toLowerCase();
+  if (value === PET_STATUS_WORDS.sold) return 'sold';
+  return (PET_STATUSES as readonly string[]).includes(value) ? (value as PetStatus) : undefined;
+}
+
 export const PET_NAME_MAX = 200;
 export const PAGE_LIMIT_MAX = 100;
 export const PAGE_LIMIT_DEFAULT = 20;
 
 export const PetStatusSchema = z
-  .enum(PET_STATUSES, { error: `must be one of ${PET_STATUSES.join(', ')}` })
-  .meta({ id: 'PetStatus', description: 'Availability status.' });
+  .enum(PET_STATUSES, { error: `must be one of ${PET_STATUSES.join(', ')} (sold means adopted)` })
+  .meta({
+    id: 'PetStatus',
+    description: 'Availability status. `available`: looking for a home; `pending`: an adoption is under way; `sold`: adopted — the animal found a home.',
+  });
 
 export const PetNameSchema = nameSchema(PET_NAME_MAX).describe(
   `The animal's name: trimmed, 1 to ${PET_NAME_MAX} characters, no control characters, at least one visible character; otherwise stored exactly.`,

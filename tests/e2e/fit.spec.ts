@@ -65,17 +65,18 @@ for (const viewport of VIEWPORTS) {
       const { enterpriseKey, enterpriseId } = await seedShelter(desk);
       await openDesk(page, desk);
 
-      // Pets: the table, the pet form, the status history.
+      // Pets: the table, the pet form, the pet's record at its history.
       await expect(page.getByTestId('pets-total')).toHaveText('8 pets');
       await expectNothingCut(page);
       await page.getByRole('button', { name: 'Add pet', exact: true }).click();
       await expectDialogFits(page, 'Add a pet');
       await page.getByRole('dialog', { name: 'Add a pet' }).getByRole('button', { name: 'Cancel', exact: true }).click();
       await expect(page.getByRole('dialog')).toHaveCount(0);
-      await page.getByRole('button', { name: 'Status history of Biscuit', exact: true }).click();
+      await page.getByRole('button', { name: 'Record of Biscuit', exact: true }).click();
+      await page.getByRole('dialog', { name: 'Record of Biscuit' }).getByRole('tab', { name: 'History' }).click();
       await expect(page.getByTestId('pet-history')).toBeVisible();
-      await expectDialogFits(page, 'Status history of Biscuit');
-      await page.getByRole('dialog', { name: 'Status history of Biscuit' }).getByRole('button', { name: 'Close' }).click();
+      await expectDialogFits(page, 'Record of Biscuit');
+      await page.getByRole('dialog', { name: 'Record of Biscuit' }).getByRole('button', { name: 'Close' }).click();
       await expect(page.getByRole('dialog')).toHaveCount(0);
 
       // Accounts & keys, with a keys panel open; then a new key's one-time dialog.

@@ -191,3 +191,11 @@ test('rotating a key in the window: the new key works at once, the old one is re
   // Same account, same day window: the old key's request is still counted.
   expect(Number(before.headers.get('x-ratelimit-remaining')) - Number(after.headers.get('x-ratelimit-remaining'))).toBe(1);
 });
+
+test('the Accounts page says what an account owns: API keys and site projects', async ({ page, desk }) => {
+  await openDesk(page, desk);
+  await goTo(page, 'Accounts & keys');
+  await expect(page.locator('main')).toContainText('An account owns API keys and site projects');
+  await expect(page.getByText('No accounts yet')).toBeVisible();
+  await expect(page.locator('main')).toContainText('and one to own your site projects');
+});

@@ -31,12 +31,13 @@ for (const viewport of VIEWPORTS) {
   test.describe(`at ${sizeName(viewport)}`, () => {
     test.use({ viewport });
 
-    test(`photos in the pet's drawer: add by picker and by drop, refusals per file, reorder, alt text, remove (${sizeName(viewport)})`, async ({ page, desk }) => {
+    test(`photos in the pet's record: add by picker and by drop, refusals per file, reorder, alt text, remove (${sizeName(viewport)})`, async ({ page, desk }) => {
       test.setTimeout(90_000);
       const [pet] = await importPets(desk, [{ name: 'Biscuit', categoryId: 1 }]);
       await openDesk(page, desk);
-      await page.getByRole('button', { name: 'Status history of Biscuit', exact: true }).click();
-      const drawer = page.getByRole('dialog', { name: 'Status history of Biscuit' });
+      await page.getByRole('button', { name: 'Record of Biscuit', exact: true }).click();
+      const drawer = page.getByRole('dialog', { name: 'Record of Biscuit' });
+      await drawer.getByRole('tab', { name: 'Photos' }).click();
       const photos = drawer.getByTestId('pet-photos');
       await expect(photos).toContainText('No photos yet');
 

@@ -57,13 +57,15 @@ test('a pet added in the window is served by the public API; edit, status change
   await expect(row.getByTestId('pet-status')).toHaveText('pending');
   expect((await callApi(desk.apiUrl.production, `/pets/${pet.id}`, key)).body.status).toBe('pending');
 
-  await row.getByRole('button', { name: 'Status history of Biscuit the Brave', exact: true }).click();
+  // The status menu's "Status history" opens the pet's record at its history.
+  await row.getByRole('button', { name: 'Change status of Biscuit the Brave (now pending)', exact: true }).click();
+  await page.getByRole('menuitem', { name: 'Status history', exact: true }).click();
   const history = page.getByTestId('pet-history');
   await expect(history).toBeVisible();
   // Newest first: available → pending, then "Arrived as available".
   await expect(history.getByTestId('pet-status')).toHaveText(['available', 'pending', 'available']);
   await expect(history).toContainText('Arrived as');
-  await page.getByRole('dialog', { name: 'Status history of Biscuit the Brave' }).getByRole('button', { name: 'Close' }).click();
+  await page.getByRole('dialog', { name: 'Record of Biscuit the Brave' }).getByRole('button', { name: 'Close' }).click();
   await expect(history).toBeHidden();
 
   // Delete it, with confirmation.
@@ -83,8 +85,8 @@ test('a status chosen when adding is what the API serves', async ({ page, desk }
   await dialog.getByLabel('Name').fill('Whiskers');
   await dialog.getByRole('combobox', { name: 'Category' }).click();
   await page.getByRole('option', { name: 'Cats', exact: true }).click();
-  await dialog.getByRole('radiogroup', { name: 'Status' }).getByText('sold', { exact: true }).click();
-  await expect(dialog.getByRole('radio', { name: 'sold' })).toBeChecked();
+  await dialog.getByRole('radiogroup', { name: 'Status' }).getByText('adopted', { exact: true }).click();
+  await expect(dialog.getByRole('radio', { name: 'adopted' })).toBeChecked();
   await dialog.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByTestId('pets-total')).toHaveText('1 pet');

@@ -1,5 +1,5 @@
 /**
- * Issue 21 §1 in the window: a pet's profile in its drawer (sections, private fields marked, checked
+ * Issue 21 §1 in the window: a pet's profile in its record view (sections, private fields marked, checked
  * with the shared schema, a refused save keeps what was typed) and the Shelter page, each fitting a
  * 1280×800 and a 1000×700 window.
  */
@@ -25,8 +25,8 @@ for (const viewport of VIEWPORTS) {
         { name: 'Luna', categoryId: 2 },
       ]);
       await openDesk(page, desk);
-      await page.getByTestId(`pet-row-${biscuit!.id}`).getByRole('button', { name: 'Profile of Biscuit', exact: true }).click();
-      const drawer = page.getByRole('dialog', { name: 'Profile of Biscuit' });
+      await page.getByTestId(`pet-row-${biscuit!.id}`).getByRole('button', { name: 'Record of Biscuit', exact: true }).click();
+      const drawer = page.getByRole('dialog', { name: 'Record of Biscuit' });
       await expect(drawer.getByTestId('pet-profile-form')).toBeVisible();
       for (const legend of ['Breed and looks', 'Age and arrival', 'Getting along', 'For adopters']) await expect(drawer.getByText(legend, { exact: true })).toBeVisible();
       const privateFields = drawer.getByTestId('private-fields');
@@ -40,7 +40,7 @@ for (const viewport of VIEWPORTS) {
       await drawer.getByLabel('Microchip number').fill('<chip>');
       await drawer.getByRole('button', { name: 'Save profile' }).click();
       await expect(drawer.getByText('must be a date (YYYY-MM-DD), or an estimate')).toBeVisible();
-      await expect(drawer.getByText('must be 1 to 40 letters and digits')).toBeVisible();
+      await expect(drawer.getByText('Letters and digits only, as the chip reader shows them')).toBeVisible();
       expect((await cliJson<Details>(desk, 'pets', 'show', String(biscuit!.id))).profile).toEqual({});
       await expectNothingCut(page, drawer);
 
@@ -61,8 +61,8 @@ for (const viewport of VIEWPORTS) {
       });
 
       // A save the engine refuses (the pet was removed meanwhile) keeps what was typed, and says why.
-      await page.getByTestId(`pet-row-${luna!.id}`).getByRole('button', { name: 'Profile of Luna', exact: true }).click();
-      const lunaDrawer = page.getByRole('dialog', { name: 'Profile of Luna' });
+      await page.getByTestId(`pet-row-${luna!.id}`).getByRole('button', { name: 'Record of Luna', exact: true }).click();
+      const lunaDrawer = page.getByRole('dialog', { name: 'Record of Luna' });
       await lunaDrawer.getByLabel('Kennel location').fill('Cattery 2');
       await desk.cli('pets', 'remove', String(luna!.id));
       await lunaDrawer.getByRole('button', { name: 'Save profile' }).click();

@@ -1,7 +1,7 @@
 import { ADMIN_CONTRACT, type AdminChannel, type AdminOutput, type AdminParsedInput, type AdminResult } from '../../shared/admin-contract';
 import { AppError, isAppError } from '../../shared/errors';
 import { writeRefusal } from '../db/write-refusals';
-import { describeIssues } from '../../shared/validation';
+import { parseOrThrow } from '../../shared/validation';
 
 export type AdminHandlers = {
   [C in AdminChannel]: (input: AdminParsedInput<C>) => AdminOutput<C> | Promise<AdminOutput<C>>;
@@ -15,10 +15,9 @@ export function isAdminChannel(name: string): name is AdminChannel {
 export async function dispatchAdmin(handlers: AdminHandlers, channel: string, payload: unknown): Promise<AdminResult<unknown>> {
   try {
     if (!isAdminChannel(channel)) throw new AppError('not_found', `There is no admin channel named ${channel}.`);
-    const parsed = ADMIN_CONTRACT[channel].input.safeParse(payload);
-    if (!parsed.success) throw new AppError('validation_failed', describeIssues(parsed.error.issues, 'input'));
+    const input: unknown = parseOrThrow(ADMIN_CONTRACT[channel].input, payload, 'input');
     const handler = handlers[channel] as (input: unknown) => unknown;
-    return { ok: true, value: (await handler(parsed.data)) ?? null };
+    return { ok: true, value: (await handler(input)) ?? null };
   } catch (error) {
     if (isAppError(error)) return { ok: false, error: error.toAdminBody() };
     const refusal = writeRefusal(error);

@@ -4,11 +4,19 @@ import { type Command, InvalidArgumentError, Option } from 'commander';
 import { BACKOFF_CAP_MS, MAX_ATTEMPTS, type CheckSettings } from '../../shared/compliance';
 import { parseDuration } from '../../shared/lab';
 import { PLAN_IDS } from '../../shared/plans';
+import { petStatusOf, type PetStatus } from '../../shared/pet';
 
 export function positiveInt(value: string): number {
   const n = Number(value);
   if (!/^\d+$/.test(value) || !Number.isSafeInteger(n) || n < 1) throw new InvalidArgumentError('must be a positive integer.');
   return n;
+}
+
+/** A pet's status as people say it: available, pending, adopted (or the wire's `sold`). */
+export function petStatus(value: string): PetStatus {
+  const status = petStatusOf(value);
+  if (status === undefined) throw new InvalidArgumentError('must be available, pending or adopted (sold).');
+  return status;
 }
 
 /** A count where 0 means "none" (an offset, a tolerance); told like positiveInt when refused. */

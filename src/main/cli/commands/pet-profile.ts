@@ -3,6 +3,7 @@ import type { PetPhoto } from '../../../shared/photos';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { AppError, isAppError } from '../../../shared/errors';
 import { GOOD_WITH, PET_COATS, PET_SEXES, PET_SIZES, type PetDetails, type PetProfileChange, type PetProfileField } from '../../../shared/pet-profile';
+import { statusesInWords } from '../../../shared/pet';
 import { positiveInt } from '../arguments';
 import { note, printObject, printRows, printable, type Output } from '../output';
 import { writePetExport } from '../pet-export';
@@ -64,7 +65,7 @@ function printDetails(output: Output, details: PetDetails, photos: readonly PetP
     printObject(output, { ...details, photos });
     return;
   }
-  printRows(output, [details.pet], '');
+  printRows(output, [statusesInWords(details.pet)], '');
   const lines: [string, unknown][] = [['ageGroup', details.ageGroup], ...Object.entries(details.profile)];
   if (details.profile.adoptionFee !== undefined) lines.push(['currency', details.currency ?? '(set the shelter currency: shelter set --currency)']);
   const width = Math.max(...lines.map(([field]) => field.length));

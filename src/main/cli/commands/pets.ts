@@ -1,26 +1,31 @@
 import { Command, Option } from 'commander';
-import { PET_STATUSES, type PetStatus } from '../../../shared/pet';
-import { positiveInt, zeroOrPositiveInt } from '../arguments';
-import { note, printObject, printRows } from '../output';
+import { statusesInWords, type PetStatus } from '../../../shared/pet';
+import { petStatus, positiveInt, zeroOrPositiveInt } from '../arguments';
+import { note, printObject, printRows, type Output } from '../output';
 import { readPetImport, stepAsideForServer } from '../pet-import';
 import { registerPetPhotoCommands } from './pet-photos';
 import { registerKennelCardCommand } from './pet-cards';
 import { run } from '../run';
 import { registerPetProfileCommands } from './pet-profile';
 
+const STATUS_HELP = 'available, pending or adopted (sold, as the API says)';
+
+/** Tables say "adopted"; --json keeps the API's `sold`. */
+const forPeople = <T extends object>(output: Output, row: T): T => (output.json ? row : statusesInWords(row));
+
 /** `pets list|add|import|status|history|remove`, and (pet-profile.ts) `show|profile|export`. */
 export function registerPetCommands(program: Command): void {
   const pets = program.command('pets').description('Pets: list, add, import, export, show, profile, change status, remove');
   pets
     .command('list')
-    .addOption(new Option('--status <status>').choices(PET_STATUSES))
+    .option('--status <status>', STATUS_HELP, petStatus)
     .option('--search <text>', 'part of the name')
     .option('--limit <n>', 'how many', positiveInt, 50)
     .option('--offset <n>', 'skip this many', zeroOrPositiveInt, 0)
     .action(
       run((engine, output, options: { status?: PetStatus; search?: string; limit: number; offset: number }) => {
         const page = engine.services.pets.browse(options);
-        printRows(output, page.pets, 'No pets match.');
+        printRows(output, output.json ? page.pets : page.pets.map(statusesInWords), 'No pets match.');
         if (!output.json) note(`${page.pets.length} of ${page.total} shown.`);
       }),
     );
@@ -28,10 +33,10 @@ export function registerPetCommands(program: Command): void {
     .command('add')
     .requiredOption('--name <name>')
     .requiredOption('--category <id>', 'category id', positiveInt)
-    .addOption(new Option('--status <status>').choices(PET_STATUSES))
+    .option('--status <status>', STATUS_HELP, petStatus)
     .action(
       run((engine, output, options: { name: string; category: number; status?: PetStatus }) =>
-        printObject(output, { ...engine.services.pets.create({ name: options.name, categoryId: options.category, status: options.status }) }),
+        printObject(output, forPeople(output, engine.services.pets.create({ name: options.name, categoryId: options.category, status: options.status }))),
       ),
     );
   pets
@@ -55,12 +60,12 @@ export function registerPetCommands(program: Command): void {
     .command('status')
     .description('Change a pet\'s status (recorded in its history)')
     .argument('<id>', 'pet id', positiveInt)
-    .addArgument(new Command().createArgument('<status>').choices(PET_STATUSES))
-    .action(run((engine, output, id: number, status: PetStatus) => printObject(output, engine.services.pets.changeStatus(id, status))));
+    .addArgument(new Command().createArgument('<status>', STATUS_HELP).argParser(petStatus))
+    .action(run((engine, output, id: number, status: PetStatus) => printObject(output, forPeople(output, engine.services.pets.changeStatus(id, status)))));
   pets
     .command('history')
     .argument('<id>', 'pet id', positiveInt)
-    .action(run((engine, output, id: number) => printRows(output, engine.services.pets.history(id), 'No history.')));
+    .action(run((engine, output, id: number) => printRows(output, engine.services.pets.history(id).map((row) => forPeople(output, row)), 'No history.')));
   pets
     .command('remove')
     .argument('<id>', 'pet id', positiveInt)

@@ -2,7 +2,7 @@ import './no-eval';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import '@mantine/charts/styles.css';
-import { getDefaultZIndex, MantineProvider } from '@mantine/core';
+import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -11,7 +11,7 @@ import { createRoot } from 'react-dom/client';
 import { noteFailure, worthRetrying } from './access';
 import { App } from './App';
 import { EnvironmentProvider } from '../client/EnvironmentProvider';
-import { theme } from './theme';
+import { LAYER, theme } from './theme';
 
 const queryClient = new QueryClient({
   queryCache: new QueryCache({ onError: noteFailure }),
@@ -30,8 +30,8 @@ if (root) {
         <QueryClientProvider client={queryClient}>
           <EnvironmentProvider>
             <ModalsProvider labels={{ confirm: 'Confirm', cancel: 'Cancel' }}>
-              {/* Under the dialogs' layer: an open dialog shows its own failures, and no toast may cover its buttons. */}
-              <Notifications position="bottom-right" limit={5} zIndex={getDefaultZIndex('modal') - 1} withAutoCloseProgress />
+              {/* Above drawers, under dialogs: an open dialog shows its own failures, and no toast may cover its buttons. */}
+              <Notifications position="bottom-right" limit={5} zIndex={LAYER.notifications} withAutoCloseProgress />
               <App />
             </ModalsProvider>
           </EnvironmentProvider>

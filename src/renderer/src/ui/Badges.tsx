@@ -1,6 +1,6 @@
 import { Badge, type BadgeProps } from '@mantine/core';
 import type { ApiKeyRecord } from '../../../shared/models';
-import type { PetStatus } from '../../../shared/pet';
+import { PET_STATUS_WORDS, type PetStatus } from '../../../shared/pet';
 import type { PlanId } from '../../../shared/plans';
 import { PLAN_NAME } from '../client/plans';
 
@@ -10,7 +10,7 @@ const PLAN_COLOR: Record<PlanId, string> = { free: 'gray', pro: 'blue', business
 export function PetStatusBadge({ status, ...props }: { status: PetStatus } & BadgeProps): React.JSX.Element {
   return (
     <Badge component="span" color={STATUS_COLOR[status]} variant="light" data-testid="pet-status" {...props}>
-      {status}
+      {PET_STATUS_WORDS[status]}
     </Badge>
   );
 }

@@ -39,7 +39,7 @@ export function AccountsPage(): React.JSX.Element {
     <Stack>
       <PageTitle
         title="Accounts & keys"
-        description="An account is a client of the pet API (an app, a partner site). Its plan sets the quota, shared by all of its keys."
+        description="An account owns API keys and site projects: an app or partner site calling the pet API, or your shelter publishing its adoption site. Its plan sets the quota its keys share and what its sites may use."
         actions={
           <Button leftSection={<IconUserPlus size={16} />} onClick={() => accountForm.open('new')}>
             New account
@@ -124,7 +124,7 @@ export function AccountsPage(): React.JSX.Element {
               icon={<IconUsers size={28} />}
               withIndicatorBackground
               title="No accounts yet"
-              description="Create an account for each app or partner that calls the pet API, then issue it a key."
+              description="Create an account for each app or partner that calls the pet API (then issue it a key), and one to own your site projects."
             >
               <EmptyState.Actions>
                 <Button variant="light" leftSection={<IconUserPlus size={16} />} onClick={() => accountForm.open('new')}>

@@ -2,7 +2,7 @@ import { Button, Card, Grid, Group, Menu, SegmentedControl, Select, Stack, Text,
 import { useForm } from '@mantine/form';
 import { IconBolt, IconKey, IconSend } from '@tabler/icons-react';
 import { CONSOLE_OPERATIONS } from '../../../../shared/admin-schemas';
-import { PET_STATUSES, type PetStatus } from '../../../../shared/pet';
+import { PET_STATUS_WORDS, PET_STATUSES, type PetStatus } from '../../../../shared/pet';
 import { BurstView } from './BurstView';
 import { ConsoleResponseView } from './ConsoleResponseView';
 import { figureOf, FigureInput } from '../../ui/FigureInput';
@@ -24,6 +24,9 @@ type ConsoleValues = {
   body: string;
   count: number | string;
 };
+
+/** The wire's values, each with the word staff know it by (`sold (adopted)`). */
+const STATUS_CHOICES = PET_STATUSES.map((value) => ({ value, label: PET_STATUS_WORDS[value] === value ? value : `${value} (${PET_STATUS_WORDS[value]})` }));
 
 const monospace = { input: { fontFamily: 'var(--mantine-font-family-monospace)' } };
 
@@ -141,7 +144,7 @@ function ApiConsole(): React.JSX.Element {
                   <FigureInput label="limit" {...form.getInputProps('limit')} />
                 </Grid.Col>
                 <Grid.Col span={{ base: 12, sm: 3 }}>
-                  <Select<PetStatus> label="status" placeholder="any" clearable data={[...PET_STATUSES]} {...form.getInputProps('status')} />
+                  <Select<PetStatus> label="status" placeholder="any" clearable data={STATUS_CHOICES} {...form.getInputProps('status')} />
                 </Grid.Col>
                 <Grid.Col span={{ base: 12, sm: 6 }}>
                   <TextInput label="cursor" placeholder="from the Link: rel=&quot;next&quot; header" styles={monospace} {...form.getInputProps('cursor')} />

@@ -1,22 +1,22 @@
 import { Badge, Box, Button, Checkbox, EmptyState, Group, Pagination, Paper, SegmentedControl, Select, Table, Text, TextInput, Tooltip } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
-import { IconHistory, IconId, IconPaw, IconPencil, IconPlus, IconPrinter, IconSearch, IconTrash } from '@tabler/icons-react';
+import { IconId, IconPaw, IconPencil, IconPlus, IconPrinter, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { BrowsePets } from '../../../../shared/admin-schemas';
 import type { PetRecord } from '../../../../shared/models';
-import { PET_STATUSES, type PetStatus } from '../../../../shared/pet';
+import { PET_STATUS_WORDS, PET_STATUSES, type PetStatus } from '../../../../shared/pet';
 import { useDialog } from '../../ui/dialog';
 import { formatFigure, formatMoment } from '../../ui/format';
 import { useCategories } from './category-queries';
 import { usePetPage, useRemovePet } from './queries';
 import { LoadFailure, SkeletonRows } from '../../ui/LoadStates';
 import { PetFormModal } from './PetFormModal';
-import { PetHistoryDrawer } from './PetHistoryDrawer';
-import { PetProfileDrawer } from './PetProfileDrawer';
+import { PetRecordDrawer, type RecordSubject } from './PetRecordDrawer';
 import { PetStatusMenu } from './PetStatusMenu';
 import { SortableHeader, type Direction } from '../../ui/SortableHeader';
 import { TruncatedText } from '../../ui/TruncatedText';
+import { clearButtonOf } from '../../ui/clear-button';
 import { RowAction } from '../../ui/RowAction';
 import { portalProblemWords } from '../../client/errors';
 import type { PortalListing } from '../../../../shared/portals';
@@ -37,8 +37,7 @@ export function PetBrowser(): React.JSX.Element {
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(25);
   const petForm = useDialog<PetRecord | 'new'>();
-  const history = useDialog<PetRecord>();
-  const profile = useDialog<PetRecord>();
+  const record = useDialog<RecordSubject>();
   const cards = useDialog<number[]>();
   // Chosen for kennel cards; kept across pages and filters, in the order chosen.
   const [chosen, setChosen] = useState<number[]>([]);
@@ -100,6 +99,7 @@ export function PetBrowser(): React.JSX.Element {
   return (
     <>
       <Group justify="space-between" align="flex-end" wrap="wrap" mb="md">
+        {/* Widths that keep the three filters on one line in a 1000 px window, so the table stays high. */}
         <Group align="flex-end" wrap="wrap">
           <TextInput
             label="Search by name"
@@ -107,7 +107,7 @@ export function PetBrowser(): React.JSX.Element {
             leftSection={<IconSearch size={16} />}
             value={search}
             onChange={(event) => refilter(setSearch)(event.currentTarget.value)}
-            w={220}
+            w={200}
           />
           <div>
             <Text size="sm" fw={500} mb={4} id="status-filter">
@@ -117,17 +117,18 @@ export function PetBrowser(): React.JSX.Element {
               aria-labelledby="status-filter"
               value={status}
               onChange={refilter(setStatus)}
-              data={[{ value: 'all', label: 'All' }, ...PET_STATUSES.map((value) => ({ value, label: value }))]}
+              data={[{ value: 'all', label: 'All' }, ...PET_STATUSES.map((value) => ({ value, label: PET_STATUS_WORDS[value] }))]}
             />
           </div>
           <Select<number>
             label="Category"
             placeholder="All categories"
             clearable
+            clearButtonProps={clearButtonOf('the category filter')}
             value={categoryId}
             onChange={refilter(setCategoryId)}
             data={(categories.data ?? []).map((category) => ({ value: category.id, label: category.name }))}
-            w={180}
+            w={165}
           />
         </Group>
         <Group gap="sm">
@@ -155,7 +156,7 @@ export function PetBrowser(): React.JSX.Element {
                   <SortableHeader field="name" label="Name" {...header} />
                   <SortableHeader field="categoryId" label="Category" {...header} />
                   <SortableHeader field="status" label="Status" {...header} />
-                  {/* Below 1200 px the export state takes its room; the profile and history drawers keep the dates. */}
+                  {/* Below 1200 px the export state takes its room; the record view keeps the dates. */}
                   <SortableHeader field="updatedAt" label="Updated" visibleFrom="lg" {...header} />
                   <Table.Th>
                     <Tooltip label="The last export for RescueGroups.org">
@@ -189,7 +190,7 @@ export function PetBrowser(): React.JSX.Element {
                       <TruncatedText text={categoryName.get(pet.categoryId) ?? `#${pet.categoryId}`} maw={200} />
                     </Table.Td>
                     <Table.Td>
-                      <PetStatusMenu pet={pet} onShowHistory={() => history.open(pet)} />
+                      <PetStatusMenu pet={pet} onShowHistory={() => record.open({ pet, section: 'history' })} />
                     </Table.Td>
                     <Table.Td c="dimmed" visibleFrom="lg">
                       {formatMoment(pet.updatedAt)}
@@ -200,8 +201,7 @@ export function PetBrowser(): React.JSX.Element {
                     <Table.Td>
                       <Group gap={4} wrap="nowrap">
                         <RowAction tooltip="Edit name and category" label={`Edit ${pet.name}`} icon={<IconPencil size={16} />} onClick={() => petForm.open(pet)} />
-                        <RowAction tooltip="Profile" label={`Profile of ${pet.name}`} icon={<IconId size={16} />} onClick={() => profile.open(pet)} />
-                        <RowAction tooltip="Status history" label={`Status history of ${pet.name}`} icon={<IconHistory size={16} />} onClick={() => history.open(pet)} />
+                        <RowAction tooltip="Record: profile, photos, history" label={`Record of ${pet.name}`} icon={<IconId size={16} />} onClick={() => record.open({ pet, section: 'profile' })} />
                         <RowAction tooltip="Delete" label={`Delete ${pet.name}`} icon={<IconTrash size={16} />} onClick={() => confirmRemoval(pet)} danger />
                       </Group>
                     </Table.Td>
@@ -248,8 +248,7 @@ export function PetBrowser(): React.JSX.Element {
       </Group>
 
       <PetFormModal opened={petForm.opened} pet={petForm.subject === 'new' ? null : petForm.subject} onClose={petForm.close} />
-      <PetHistoryDrawer opened={history.opened} pet={history.subject} onClose={history.close} />
-      <PetProfileDrawer opened={profile.opened} pet={profile.subject} onClose={profile.close} />
+      <PetRecordDrawer opened={record.opened} subject={record.subject} onClose={record.close} />
       <KennelCardsModal opened={cards.opened} ids={cards.subject ?? []} onClose={cards.close} />
     </>
   );

@@ -2,7 +2,7 @@ import { Button, Group, Modal, SegmentedControl, Select, Stack, Text, TextInput 
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import type { PetRecord } from '../../../../shared/models';
-import { NewPetSchema, PET_STATUSES, type PetStatus } from '../../../../shared/pet';
+import { NewPetSchema, PET_STATUS_WORDS, PET_STATUSES, type PetStatus } from '../../../../shared/pet';
 import { useCategories } from './category-queries';
 import { useDialogFailure } from '../../ui/dialog';
 import { DialogFailureAlert } from '../../ui/DialogFailureAlert';
@@ -66,7 +66,7 @@ function PetForm({ pet, onDone }: { pet: PetRecord | null; onDone: () => void })
             </Text>
             <SegmentedControl<PetStatus>
               aria-labelledby="new-pet-status"
-              data={[...PET_STATUSES]}
+              data={PET_STATUSES.map((value) => ({ value, label: PET_STATUS_WORDS[value] }))}
               {...form.getInputProps('status')}
             />
           </Stack>

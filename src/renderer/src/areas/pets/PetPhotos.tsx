@@ -20,7 +20,7 @@ interface FileState {
   refusal: string | null;
 }
 
-/** A pet's photos in its drawer: add by picker or by dropping files here, reorder, alt text, remove. */
+/** A pet's photos in its record view: add by picker or by dropping files here, reorder, alt text, remove. */
 export function PetPhotos({ pet }: { pet: PetRecord }): React.JSX.Element {
   const environment = useEnvironment();
   const queryClient = useQueryClient();
@@ -82,8 +82,8 @@ export function PetPhotos({ pet }: { pet: PetRecord }): React.JSX.Element {
         void addFiles(Array.from(event.dataTransfer.files));
       }}
     >
-      <Group justify="space-between" mb="xs" wrap="nowrap">
-        <div>
+      <Group justify="space-between" mb="xs" wrap="nowrap" align="flex-start">
+        <div style={{ minWidth: 0 }}>
           <Text fw={600}>Photos</Text>
           <Text size="xs" c="dimmed">
             {list.length} of {MAX_PHOTOS_PER_PET} · JPEG, PNG or WebP up to 25 MB · drop files here
@@ -91,7 +91,8 @@ export function PetPhotos({ pet }: { pet: PetRecord }): React.JSX.Element {
         </div>
         <FileButton onChange={(picked) => void addFiles(picked)} accept={ACCEPTED} multiple>
           {(props) => (
-            <Button {...props} size="xs" variant="light" leftSection={<IconPhotoPlus size={14} />} disabled={full} data-testid="add-photos">
+            // Its whole label always: the hint beside it wraps instead.
+            <Button {...props} size="xs" variant="light" leftSection={<IconPhotoPlus size={14} />} disabled={full} data-testid="add-photos" style={{ flexShrink: 0 }}>
               Add photos
             </Button>
           )}

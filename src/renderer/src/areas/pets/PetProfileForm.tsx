@@ -1,14 +1,25 @@
 import { Badge, Button, Fieldset, Group, NumberInput, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconLock } from '@tabler/icons-react';
-import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { DESCRIPTION_MAX, GOOD_WITH, PET_COATS, PET_SEXES, PET_SIZES, PetProfileChangeSchema, type PetDetails } from '../../../../shared/pet-profile';
 import { useDialogFailure } from '../../ui/dialog';
 import { DialogFailureAlert } from '../../ui/DialogFailureAlert';
+import { clearButtonOf } from '../../ui/clear-button';
 import { changeOf, valuesOf, type ProfileValues } from './profile-values';
+import { profileIssueWords, profileRefusalWords } from './profile-words';
 import { useSavePetProfile } from './queries';
 
-const resolver = zod4Resolver(PetProfileChangeSchema);
+/** The shared schema's verdict, one message under each field; the rules the window words itself in its words. */
+function validate(values: ProfileValues): Record<string, string> {
+  const result = PetProfileChangeSchema.safeParse(changeOf(values));
+  if (result.success) return {};
+  const errors: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const worded = profileIssueWords(issue);
+    errors[worded?.field ?? issue.path.map(String).join('.')] ??= worded?.message ?? issue.message;
+  }
+  return errors;
+}
 
 const SIZE_LABEL: Record<(typeof PET_SIZES)[number], string> = { small: 'Small', medium: 'Medium', large: 'Large', xlarge: 'Extra large' };
 const YES_NO = [
@@ -26,17 +37,30 @@ export const PRIVATE_MARK = 'Private — never published';
  */
 export function PetProfileForm({ details, onDone }: { details: PetDetails; onDone: () => void }): React.JSX.Element {
   const save = useSavePetProfile();
-  const form = useForm<ProfileValues>({ initialValues: valuesOf(details.profile), validate: (values) => resolver(changeOf(values)) });
+  const form = useForm<ProfileValues>({ initialValues: valuesOf(details.profile), validate });
   const failure = useDialogFailure(form);
   const { pet } = details;
 
   const submit = form.onSubmit((values) => {
     failure.clear();
-    save.mutate({ id: pet.id, name: pet.name, profile: changeOf(values) }, { onSuccess: onDone, onError: failure.show });
+    const refused = (error: unknown) => {
+      const worded = profileRefusalWords(error);
+      if (worded) form.setFieldError(worded.field, worded.message);
+      else failure.show(error);
+    };
+    save.mutate({ id: pet.id, name: pet.name, profile: changeOf(values) }, { onSuccess: onDone, onError: refused });
   });
   const select = (field: keyof ProfileValues, label: string, data: { value: string; label: string }[]) => (
     // An unset field is null to the Select ('' would count as a value and show the clear button).
-    <Select label={label} placeholder="Not recorded" clearable data={data} {...form.getInputProps(field)} value={(form.values[field] as string) || null} />
+    <Select
+      label={label}
+      placeholder="Not recorded"
+      clearable
+      clearButtonProps={clearButtonOf(label)}
+      data={data}
+      {...form.getInputProps(field)}
+      value={(form.values[field] as string) || null}
+    />
   );
 
   return (
@@ -68,7 +92,6 @@ export function PetProfileForm({ details, onDone }: { details: PetDetails; onDon
               description={details.currency ? undefined : 'Currency: set it on the Shelter page'}
               placeholder="Not recorded"
               min={0}
-              decimalScale={2}
               allowNegative={false}
               {...form.getInputProps('adoptionFee')}
             />

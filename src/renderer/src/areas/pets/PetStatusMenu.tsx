@@ -1,17 +1,17 @@
 import { Menu, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconHistory } from '@tabler/icons-react';
 import type { PetRecord } from '../../../../shared/models';
-import { PET_STATUSES } from '../../../../shared/pet';
+import { PET_STATUS_WORDS, PET_STATUSES } from '../../../../shared/pet';
 import { useChangePetStatus } from './queries';
 import { PetStatusBadge } from '../../ui/Badges';
 
-/** Every transition is allowed (a sold animal may come back), so the menu always offers the other two. */
+/** Every transition is allowed (an adopted animal may come back), so the menu always offers the other two. */
 export function PetStatusMenu({ pet, onShowHistory }: { pet: PetRecord; onShowHistory: () => void }): React.JSX.Element {
   const changeStatus = useChangePetStatus();
   return (
     <Menu position="bottom-start" withinPortal>
       <Menu.Target>
-        <UnstyledButton aria-label={`Change status of ${pet.name} (now ${pet.status})`} disabled={changeStatus.isPending}>
+        <UnstyledButton aria-label={`Change status of ${pet.name} (now ${PET_STATUS_WORDS[pet.status]})`} disabled={changeStatus.isPending}>
           <PetStatusBadge status={pet.status} rightSection={<IconChevronDown size={12} />} style={{ cursor: 'pointer' }} />
         </UnstyledButton>
       </Menu.Target>
@@ -23,7 +23,7 @@ export function PetStatusMenu({ pet, onShowHistory }: { pet: PetRecord; onShowHi
             disabled={status === pet.status}
             onClick={() => changeStatus.mutate({ id: pet.id, name: pet.name, status })}
           >
-            {status}
+            {PET_STATUS_WORDS[status]}
           </Menu.Item>
         ))}
         <Menu.Divider />

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { BrowsePets } from '../../../../shared/admin-schemas';
-import type { NewPet, PetStatus } from '../../../../shared/pet';
+import { PET_STATUS_WORDS, type NewPet, type PetStatus } from '../../../../shared/pet';
 import type { PetProfileChange } from '../../../../shared/pet-profile';
 import { call } from '../../client/transport';
 import { useEnvironment } from '../../client/EnvironmentProvider';
@@ -50,8 +50,8 @@ export function useEditPet() {
 export function useChangePetStatus() {
   return useAction({
     run: ({ id, status }: { id: number; name: string; status: PetStatus }, environment) => call('pets.setStatus', { environment, id, status }),
-    progress: ({ name, status }) => `Marking ${name} as ${status}…`,
-    success: (pet) => `${pet.name} is now ${pet.status}.`,
+    progress: ({ name, status }) => `Marking ${name} as ${PET_STATUS_WORDS[status]}…`,
+    success: (pet) => `${pet.name} is now ${PET_STATUS_WORDS[pet.status]}.`,
     invalidates: ['pets'],
   });
 }

@@ -1,36 +1,27 @@
-import { Box, Drawer, Group, List, Stack, Text, Timeline, Title } from '@mantine/core';
+import { Group, List, Stack, Text, Timeline, Title } from '@mantine/core';
 import { IconArrowRight, IconHome } from '@tabler/icons-react';
 import type { PetRecord } from '../../../../shared/models';
-import { formatMoment } from '../../ui/format';
-import { usePetHistory, usePetProfileHistory } from './queries';
-import { isPrivateProfileField, type ProfileChange } from '../../../../shared/pet-profile';
+import { isPrivateProfileField, type PetProfileField, type ProfileChange } from '../../../../shared/pet-profile';
 import { PetStatusBadge } from '../../ui/Badges';
+import { formatMoment } from '../../ui/format';
 import { LoadFailure, SkeletonBlocks } from '../../ui/LoadStates';
-import { PetPhotos } from './PetPhotos';
+import { PROFILE_FIELD_LABEL } from './profile-labels';
+import { usePetHistory, usePetProfileHistory } from './queries';
 
-interface PetHistoryDrawerProps {
-  opened: boolean;
-  pet: PetRecord | null;
-  onClose: () => void;
-}
-
-export function PetHistoryDrawer({ opened, pet, onClose }: PetHistoryDrawerProps): React.JSX.Element {
-  const history = usePetHistory(pet?.id ?? null);
+/** The pet's record over time: its status changes, then its profile's saved changes, newest first. */
+export function PetRecordHistory({ pet }: { pet: PetRecord }): React.JSX.Element {
+  const history = usePetHistory(pet.id);
   const changes = [...(history.data ?? [])].sort((a, b) => b.changedAt - a.changedAt);
-  const profileChanges = usePetProfileHistory(opened ? (pet?.id ?? null) : null);
+  const profileChanges = usePetProfileHistory(pet.id);
 
   return (
-    <Drawer opened={opened} onClose={onClose} position="right" title={pet ? `Status history of ${pet.name}` : ''}>
-      {pet && (
-        <Box mb="md">
-          <PetPhotos key={pet.id} pet={pet} />
-        </Box>
-      )}
+    <Stack gap="md">
+      <Title order={3} size="h5">
+        Status
+      </Title>
       {history.isPending && <SkeletonBlocks count={4} height={40} />}
       {history.isError && <LoadFailure error={history.error} onRetry={() => void history.refetch()} />}
-      {history.isSuccess && changes.length === 0 && (
-        <Text c="dimmed">No status changes recorded yet.</Text>
-      )}
+      {history.isSuccess && changes.length === 0 && <Text c="dimmed">No status changes recorded yet.</Text>}
       {history.isSuccess && changes.length > 0 && (
         <Timeline active={changes.length - 1} bulletSize={24} lineWidth={2} data-testid="pet-history">
           {changes.map((change) => (
@@ -51,26 +42,25 @@ export function PetHistoryDrawer({ opened, pet, onClose }: PetHistoryDrawerProps
                 </Group>
               }
             >
-              <Stack gap={0} mt={4}>
-                <Text size="xs" c="dimmed">
-                  {formatMoment(change.changedAt)}
-                </Text>
-              </Stack>
+              <Text size="xs" c="dimmed" mt={4}>
+                {formatMoment(change.changedAt)}
+              </Text>
             </Timeline.Item>
           ))}
         </Timeline>
       )}
+      {profileChanges.isError && <LoadFailure error={profileChanges.error} onRetry={() => void profileChanges.refetch()} />}
       {profileChanges.isSuccess && profileChanges.data.length > 0 && <ProfileChanges changes={profileChanges.data} />}
-    </Drawer>
+    </Stack>
   );
 }
 
 const shown = (value: unknown) => (value === null || value === undefined ? 'not recorded' : typeof value === 'boolean' ? (value ? 'yes' : 'no') : String(value));
 
-/** The profile's saved changes, newest first: each field from → to (private fields marked). */
+/** The profile's saved changes, newest first: each field, in words, from → to (private fields marked). */
 function ProfileChanges({ changes }: { changes: ProfileChange[] }): React.JSX.Element {
   return (
-    <Stack gap="xs" mt="lg" data-testid="pet-profile-history">
+    <Stack gap="xs" data-testid="pet-profile-history">
       <Title order={3} size="h5">
         Profile changes
       </Title>
@@ -82,7 +72,7 @@ function ProfileChanges({ changes }: { changes: ProfileChange[] }): React.JSX.El
           <List size="sm" spacing={2}>
             {Object.entries(change.fields).map(([field, { from, to }]) => (
               <List.Item key={field} style={{ overflowWrap: 'anywhere' }}>
-                {field}
+                {PROFILE_FIELD_LABEL[field as PetProfileField] ?? field}
                 {isPrivateProfileField(field) ? ' (private)' : ''}: {shown(from)} → {shown(to)}
               </List.Item>
             ))}
