@@ -1,8 +1,8 @@
 import { type Command, InvalidArgumentError, Option } from 'commander';
-import { PET_STATUSES, type PetStatus } from '../../../shared/pet';
+import type { PetStatus } from '../../../shared/pet';
 import type { KennelCardWarning } from '../../../shared/portals';
 import { writeFileAtomically } from '../../files/atomic-write';
-import { positiveInt } from '../arguments';
+import { petStatus, positiveInt } from '../arguments';
 import { note, printObject } from '../output';
 import { run } from '../run';
 
@@ -33,7 +33,7 @@ export function registerKennelCardCommand(pets: Command): void {
     .command('cards')
     .description('Print kennel cards (PDF): photo, profile, fee and a QR code to each pet’s page on the adoption site')
     .requiredOption('--out <file>', 'the PDF to write')
-    .addOption(new Option('--status <status>', 'every pet of this status (default: available)').choices(PET_STATUSES))
+    .option('--status <status>', 'every pet of this status: available, pending or adopted (default: available)', petStatus)
     .option('--ids <ids>', 'these pets, in this order (e.g. 1,2,3)', petIds)
     .addOption(new Option('--size <paper>', 'paper size').choices(['a4', 'letter']).default('a4'))
     .addOption(new Option('--per-page <n>', 'cards a page').choices(['1', '2']).default(1).argParser((value) => positiveInt(value) as 1 | 2))
