@@ -1,8 +1,8 @@
-import fs from 'node:fs';
 import path from 'node:path';
-import { parse as parseCsv } from 'csv-parse/sync';
 import { AppError } from '../../shared/errors';
 import { PET_PROFILE_FIELDS, PetProfileSchema, type PetProfile } from '../../shared/pet-profile';
+import { cellFromCsv } from '../files/csv';
+import { IMPORT_LIMITS, readCsvRecords, readTextWithinLimit } from './import-file';
 
 /** One row of an import: the pet (checked by PetService.importMany) and its profile (already checked here). */
 export interface ImportRow {
@@ -19,19 +19,35 @@ const BOOLEAN_WORDS: Readonly<Record<string, boolean>> = { yes: true, true: true
 
 /**
  * Reads pet rows from a JSON array or a CSV file with a header: name, categoryId, status and the
- * profile's columns (the same names as `pets export` writes). Any unknown column, or any profile
- * value that breaks its rule, refuses the whole file, naming the row and the column.
+ * profile's columns (the same names as `pets export` writes). A CSV is streamed and checked as it
+ * comes, within import-file.ts's limits; an unknown or repeated column, a cell that is not UTF-8, or
+ * any profile value that breaks its rule refuses the whole file, naming the row and the column.
  */
-export function readPetImport(file: string, format?: 'csv' | 'json'): ImportRow[] {
-  let text: string;
-  try {
-    text = fs.readFileSync(file, 'utf8');
-  } catch (error) {
-    throw new AppError('validation_failed', `Cannot read ${file}: ${(error as Error).message}`);
-  }
+export async function readPetImport(file: string, format?: 'csv' | 'json'): Promise<ImportRow[]> {
   const kind = format ?? (path.extname(file).toLowerCase() === '.csv' ? 'csv' : 'json');
-  const records = kind === 'csv' ? fromCsv(text) : fromJson(text);
-  return records.map((record, index) => splitRow(record, index + 1, kind));
+  if (kind === 'json') return fromJson(readTextWithinLimit(file)).map((record, index) => splitRow(record, index + 1, kind));
+  const rows: ImportRow[] = [];
+  let header: string[] = [];
+  await readCsvRecords(file, (cells, row) => {
+    if (row === 0) {
+      checkHeader(cells);
+      header = cells;
+      return;
+    }
+    rows.push(splitRow(csvRecord(header, cells), row, kind));
+  });
+  return rows;
+}
+
+/** Every column once, each one pets import knows: a typo or a stray `__proto__` refuses the file rather than being dropped. */
+function checkHeader(header: readonly string[]): void {
+  header.forEach((column, index) => {
+    const first = header.indexOf(column);
+    if (first !== index) throw new AppError('validation_failed', `header, column ${column}: appears twice (columns ${first + 1} and ${index + 1}); nothing was imported.`);
+    if (!KNOWN_COLUMNS.includes(column) && !IGNORED_COLUMNS.includes(column)) {
+      throw new AppError('validation_failed', `header, column ${column}: not a column pets import knows (${KNOWN_COLUMNS.join(', ')}); nothing was imported.`);
+    }
+  });
 }
 
 function fromJson(text: string): Record<string, unknown>[] {
@@ -42,25 +58,22 @@ function fromJson(text: string): Record<string, unknown>[] {
     throw new AppError('validation_failed', `The file is not valid JSON: ${(error as Error).message}`);
   }
   if (!Array.isArray(value)) throw new AppError('validation_failed', 'The JSON file must hold an array of pets.');
+  if (value.length > IMPORT_LIMITS.rows) throw new AppError('validation_failed', `The file holds ${value.length.toLocaleString('en-US')} pets: pets import reads at most ${IMPORT_LIMITS.rows.toLocaleString('en-US')} at a time; split it into smaller files; nothing was imported.`);
   return value.map((item, index) => {
     if (item === null || typeof item !== 'object' || Array.isArray(item)) throw new AppError('validation_failed', `row ${index + 1}: must be a JSON object`);
     return item as Record<string, unknown>;
   });
 }
 
-function fromCsv(text: string): Record<string, unknown>[] {
-  let records: Record<string, string>[];
-  try {
-    records = parseCsv(text, { columns: true, skip_empty_lines: true, trim: true, bom: true });
-  } catch (error) {
-    throw new AppError('validation_failed', `The file is not valid CSV: ${(error as Error).message}`);
-  }
-  return records.map((record) => {
-    const row: Record<string, unknown> = {};
+/** A CSV row by column, as the export wrote it (cellFromCsv takes off the quote that kept a formula text). */
+function csvRecord(header: readonly string[], cells: readonly string[]): Record<string, unknown> {
+  const row: Record<string, unknown> = {};
+  header.forEach((column, index) => {
+    const value = cellFromCsv(cells[index] ?? '');
     // An empty cell is "not recorded", but a pet's name and category are required: those the schema refuses by name.
-    for (const [column, value] of Object.entries(record)) if (value !== '' || column === 'name' || column === 'categoryId') row[column] = csvValue(column, value);
-    return row;
+    if (value !== '' || column === 'name' || column === 'categoryId') row[column] = csvValue(column, value);
   });
+  return row;
 }
 
 /** A CSV cell as the value its column takes: numbers and yes/no where those are meant; anything else stays text for the schema to refuse. */

@@ -40,8 +40,8 @@ export function registerPetCommands(program: Command): void {
     .argument('<file>')
     .addOption(new Option('--format <format>', 'default: by file extension').choices(['csv', 'json']))
     .action(
-      run((engine, output, file: string, options: { format?: 'csv' | 'json' }) => {
-        const rows = readPetImport(file, options.format);
+      run(async (engine, output, file: string, options: { format?: 'csv' | 'json' }) => {
+        const rows = await readPetImport(file, options.format);
         const created = engine.services.pets.importMany(
           rows.map((row) => row.pet),
           stepAsideForServer,
