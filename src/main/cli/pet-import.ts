@@ -1,7 +1,12 @@
 import path from 'node:path';
 import { AppError } from '../../shared/errors';
 import { PET_PROFILE_FIELDS, PetProfileSchema, type PetProfile } from '../../shared/pet-profile';
+import { NewPetSchema, type Pet } from '../../shared/pet';
+import { parseOrThrow } from '../../shared/validation';
 import { cellFromCsv } from '../files/csv';
+import type { CategoryService } from '../pets/categories';
+import type { PetService } from '../pets/pets';
+import type { PetProfileService } from '../pets/profiles';
 import { IMPORT_LIMITS, readCsvRecords, readTextWithinLimit } from './import-file';
 
 /** One row of an import: the pet (checked by PetService.importMany) and its profile (already checked here). */
@@ -18,25 +23,76 @@ const BOOLEAN_FIELDS: readonly string[] = ['breedMixed', 'houseTrained', 'spayed
 const BOOLEAN_WORDS: Readonly<Record<string, boolean>> = { yes: true, true: true, no: false, false: false };
 
 /**
- * Reads pet rows from a JSON array or a CSV file with a header: name, categoryId, status and the
- * profile's columns (the same names as `pets export` writes). A CSV is streamed and checked as it
- * comes, within import-file.ts's limits; an unknown or repeated column, a cell that is not UTF-8, or
- * any profile value that breaks its rule refuses the whole file, naming the row and the column.
+ * Calls `onRow` with each pet row of a JSON array or a CSV file with a header: name, categoryId,
+ * status and the profile's columns (the same names as `pets export` writes). A CSV is streamed and
+ * checked as it comes, within import-file.ts's limits; an unknown or repeated column, a cell that is
+ * not UTF-8, or any profile value that breaks its rule refuses the whole file, naming the row and
+ * the column.
  */
-export async function readPetImport(file: string, format?: 'csv' | 'json'): Promise<ImportRow[]> {
+export async function forEachImportRow(file: string, format: 'csv' | 'json' | undefined, onRow: (row: ImportRow, index: number) => void): Promise<void> {
   const kind = format ?? (path.extname(file).toLowerCase() === '.csv' ? 'csv' : 'json');
-  if (kind === 'json') return fromJson(readTextWithinLimit(file)).map((record, index) => splitRow(record, index + 1, kind));
-  const rows: ImportRow[] = [];
+  if (kind === 'json') {
+    fromJson(readTextWithinLimit(file)).forEach((record, index) => onRow(splitRow(record, index + 1, kind), index));
+    return;
+  }
   let header: string[] = [];
   await readCsvRecords(file, (cells, row) => {
     if (row === 0) {
       checkHeader(cells);
       header = cells;
-      return;
-    }
-    rows.push(splitRow(csvRecord(header, cells), row, kind));
+    } else onRow(splitRow(csvRecord(header, cells), row, kind), row - 1);
   });
+}
+
+/** Every row of the file, held at once (tests, small files); `pets import` itself goes through importPetFile. */
+export async function readPetImport(file: string, format?: 'csv' | 'json'): Promise<ImportRow[]> {
+  const rows: ImportRow[] = [];
+  await forEachImportRow(file, format, (row) => rows.push(row));
   return rows;
+}
+
+/** Rows held at once while writing: memory stays flat however long the file. */
+const WRITE_CHUNK_ROWS = 5_000;
+
+export interface ImportServices {
+  pets: Pick<PetService, 'importMany' | 'remove'>;
+  petProfiles: Pick<PetProfileService, 'writeImported'>;
+  categories: Pick<CategoryService, 'exists'>;
+}
+
+/**
+ * `pets import`, all or nothing in bounded memory: the file is read twice, first to check every row
+ * (keeping none), then to write it a chunk at a time in small slices (PetService.importMany). A
+ * chunk that still fails (another process removed a category meanwhile) takes the earlier ones back.
+ */
+export async function importPetFile(file: string, format: 'csv' | 'json' | undefined, services: ImportServices): Promise<Pet[]> {
+  await forEachImportRow(file, format, (row, index) => {
+    try {
+      parseOrThrow(NewPetSchema, row.pet);
+    } catch (error) {
+      if (error instanceof AppError) throw new AppError(error.code, `row ${index + 1}: ${error.message}`);
+      throw error;
+    }
+    if (!services.categories.exists(row.pet.categoryId as number)) throw new AppError('validation_failed', `row ${index + 1}: category ${String(row.pet.categoryId)} does not exist (see "categories list"); nothing was imported.`);
+  });
+  const created: Pet[] = [];
+  let chunk: ImportRow[] = [];
+  const writeChunk = () => {
+    const rows = chunk;
+    chunk = [];
+    created.push(...services.pets.importMany(rows.map((row) => row.pet), stepAsideForServer, (pet, index) => services.petProfiles.writeImported(pet.id, rows[index]?.profile ?? {})));
+  };
+  try {
+    await forEachImportRow(file, format, (row) => {
+      chunk.push(row);
+      if (chunk.length === WRITE_CHUNK_ROWS) writeChunk();
+    });
+    if (chunk.length > 0) writeChunk();
+  } catch (error) {
+    for (const pet of created) services.pets.remove(pet.id);
+    throw error;
+  }
+  return created;
 }
 
 /** Every column once, each one pets import knows: a typo or a stray `__proto__` refuses the file rather than being dropped. */

@@ -2,7 +2,7 @@ import { Command, Option } from 'commander';
 import { PET_STATUSES, type PetStatus } from '../../../shared/pet';
 import { positiveInt, zeroOrPositiveInt } from '../arguments';
 import { note, printObject, printRows } from '../output';
-import { readPetImport, stepAsideForServer } from '../pet-import';
+import { importPetFile } from '../pet-import';
 import { registerPetPhotoCommands } from './pet-photos';
 import { registerKennelCardCommand } from './pet-cards';
 import { run } from '../run';
@@ -41,12 +41,7 @@ export function registerPetCommands(program: Command): void {
     .addOption(new Option('--format <format>', 'default: by file extension').choices(['csv', 'json']))
     .action(
       run(async (engine, output, file: string, options: { format?: 'csv' | 'json' }) => {
-        const rows = await readPetImport(file, options.format);
-        const created = engine.services.pets.importMany(
-          rows.map((row) => row.pet),
-          stepAsideForServer,
-          (pet, index) => engine.services.petProfiles.writeImported(pet.id, rows[index]?.profile ?? {}),
-        );
+        const created = await importPetFile(file, options.format, engine.services);
         if (output.json) printRows(output, created, '');
         else note(`Imported ${created.length} pet(s).`);
       }),
