@@ -65,7 +65,8 @@ function cellName(header: readonly string[], row: number, index: number): string
 export async function readCsvRecords(file: string, onRecord: (cells: string[], row: number) => void): Promise<void> {
   const fd = openWithinLimit(file);
   const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-  let header: string[] = [];
+  // Set as the parser reads it: the parser runs ahead of onRecord.
+  const header: string[] = [];
   // Bytes, not text, from the parser: csv-parse's own decoding would replace invalid UTF-8 silently.
   const parser = parse({
     encoding: null,
@@ -80,15 +81,16 @@ export async function readCsvRecords(file: string, onRecord: (cells: string[], r
         throw refuse(`${cellName(header, context.records, context.index)}: is not valid UTF-8 (save the file as "CSV UTF-8")`);
       }
       if (context.records === 0 && context.index === 0) text = text.replace(/^\uFEFF/, '');
-      return context.quoting ? text : text.trimEnd();
+      const cell = context.quoting ? text : text.trimEnd();
+      if (context.records === 0) header[context.index] = cell;
+      return cell;
     },
   });
   let row = 0;
   try {
     await pipeline(fs.createReadStream('', { fd }), withinLimit(file), parser, async (records: AsyncIterable<string[]>) => {
       for await (const cells of records) {
-        if (row === 0) header = cells;
-        else if (row > IMPORT_LIMITS.rows) throw refuse(`${file} holds more than ${IMPORT_LIMITS.rows.toLocaleString('en-US')} rows: pets import reads at most that many at a time; split it into smaller files`);
+        if (row > IMPORT_LIMITS.rows) throw refuse(`${file} holds more than ${IMPORT_LIMITS.rows.toLocaleString('en-US')} rows: pets import reads at most that many at a time; split it into smaller files`);
         onRecord(cells, row);
         row += 1;
       }
