@@ -20,7 +20,8 @@ beforeEach(() => {
 });
 afterEach(() => {
   // A failed test must not leave its sleep behind either.
-  for (const pid of started.splice(0)) if (running(pid)) process.kill(pid, 'SIGKILL');
+  if (fs.existsSync(pidFile)) started.push(Number(fs.readFileSync(pidFile, 'utf8').trim()));
+  for (const pid of started.splice(0)) if (pid > 0 && running(pid)) process.kill(pid, 'SIGKILL');
   removeTempDir(dir);
 });
 
