@@ -36,7 +36,7 @@ export function registerPetCommands(program: Command): void {
     );
   pets
     .command('import')
-    .description('Add pets from a JSON array or a CSV file (name,categoryId,status and the profile columns `pets export` writes; id is ignored); all or nothing: every row is checked first (an unknown column or a bad value names its row and column), then written in small slices so a running server is never held up (a failed slice removes those written)')
+    .description('Add pets from a JSON array or a CSV file (name,categoryId,status and the profile columns `pets export` writes; id is ignored); all or nothing: every row is checked first (an unknown column or a bad value names its row and column), then written in small slices so a running server is never held up (a failed slice removes those written); at most 16 MiB and 100,000 rows')
     .argument('<file>')
     .addOption(new Option('--format <format>', 'default: by file extension').choices(['csv', 'json']))
     .action(
