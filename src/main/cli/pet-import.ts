@@ -73,7 +73,7 @@ export async function importPetFile(file: string, format: 'csv' | 'json' | undef
       if (error instanceof AppError) throw new AppError(error.code, `row ${index + 1}: ${error.message}`);
       throw error;
     }
-    if (!services.categories.exists(row.pet.categoryId as number)) throw new AppError('validation_failed', `row ${index + 1}: category ${String(row.pet.categoryId)} does not exist (see "categories list"); nothing was imported.`);
+    if (!services.categories.exists(row.pet.categoryId as number)) throw new AppError('validation_failed', `row ${index + 1}: categoryId: ${String(row.pet.categoryId)} is not an existing category`);
   });
   const created: Pet[] = [];
   let chunk: ImportRow[] = [];
