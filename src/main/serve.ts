@@ -39,7 +39,7 @@ async function main(): Promise<void> {
     .option('--acme-agree-tos', 'ACME: you agree to the CA’s terms of service', false)
     .option('--acme-ca-file <pem>', 'ACME: extra root to trust for the directory’s own HTTPS (a test CA such as Pebble)')
     .option('--other-port <port>', 'with --admin: port of the other environment (default from the settings: 4010 production, 4011 staging)', parsePort)
-    .option('--admin-port <port>', 'with --admin: port of the admin pages, on 127.0.0.1 only (default 0: a free one)', parsePort, 0)
+    .option('--admin-port <port>', 'with --admin: port of the admin pages, on 127.0.0.1 only (0 picks a free one)', parsePort, 0)
     .parse();
   const options = program.opts<CommandOptions>();
   const port = options.port ?? DEFAULT_PORT[options.env];

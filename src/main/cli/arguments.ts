@@ -55,9 +55,10 @@ export const perDayOption = () => new Option('--per-day <n>', 'Enterprise: reque
 
 /** The compliance checks' figures a team may tune (`report` and `gate`). */
 export function withCheckSettings(command: Command): Command {
+  // Commander prints each default once, after the description ("(default: 10m)" in words, not milliseconds).
   return command
-    .option('--max-attempts <n>', `gives-up: refusals in a row of the same request before a client should stop (default ${MAX_ATTEMPTS})`, positiveInt, MAX_ATTEMPTS)
-    .option('--backoff-cap <duration>', `backoff-cap: the longest sensible wait after a 429 when Retry-After asks for less (default ${BACKOFF_CAP_MS / 60_000}m)`, duration, BACKOFF_CAP_MS);
+    .addOption(new Option('--max-attempts <n>', 'gives-up: refusals in a row of the same request before a client should stop').argParser(positiveInt).default(MAX_ATTEMPTS))
+    .addOption(new Option('--backoff-cap <duration>', 'backoff-cap: the longest sensible wait after a 429 when Retry-After asks for less').argParser(duration).default(BACKOFF_CAP_MS, `${BACKOFF_CAP_MS / 60_000}m`));
 }
 
 export function checkSettingsOf(options: { maxAttempts: number; backoffCap: number }): CheckSettings {

@@ -1,8 +1,8 @@
-import fs from 'node:fs';
 import junit from 'junit-report-builder';
 import { type ComplianceReport, type RuleVerdict } from '../../shared/compliance';
 import { AppError } from '../../shared/errors';
 import { isoInstant } from '../../shared/instants';
+import { writeFileAtomically } from '../files/atomic-write';
 import { printable, printObject } from './output';
 
 const MARK = { pass: 'PASS', fail: 'FAIL', not_tested: 'n/a ' } as const;
@@ -64,10 +64,13 @@ export function junitXml(report: ComplianceReport, { subject, strict, extra = []
   return builder.build();
 }
 
-/** Writes the JUnit file; a path that cannot be written is a refusal naming it, not a stack trace. */
+/** A CI artifact: readable by the runner's other steps, like any file they save. */
+const JUNIT_FILE_MODE = 0o644;
+
+/** Writes the JUnit file whole (never through a link planted at its name); a path that cannot be written is a refusal naming it, not a stack trace. */
 export function writeJunit(file: string, report: ComplianceReport, options: JunitOptions): void {
   try {
-    fs.writeFileSync(file, junitXml(report, options));
+    writeFileAtomically(file, junitXml(report, options), JUNIT_FILE_MODE);
   } catch (error) {
     throw new AppError('validation_failed', `--junit: cannot write ${file} (${(error as NodeJS.ErrnoException).code ?? String(error)}).`);
   }

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -90,39 +90,84 @@ export async function runGate(options: GateOptions): Promise<GateResult> {
   }
 }
 
+/**
+ * The command runs in a process group of its own (detached: setsid on POSIX), so ending it ends
+ * everything it started too (a shell's `sleep &`, a test runner's workers): SIGTERM to the group,
+ * SIGKILL after a grace. That happens on the timeout, on Ctrl-C or SIGTERM to the gate, and once the
+ * command has exited (what it left behind would call an API that is gone); if the gate itself exits
+ * first, the group gets SIGKILL.
+ */
 function runCommand(options: GateOptions, variables: Record<string, string>): Promise<CommandOutcome> {
   return new Promise((resolve) => {
     const outcome: CommandOutcome = { exitCode: null, signal: null, timedOut: false, startError: null };
     const stdout = options.commandStdout === 'stderr' ? 2 : 'inherit';
-    const child = spawn(options.command, options.args, { stdio: ['inherit', stdout, 'inherit'], env: { ...process.env, ...variables } });
+    const child = spawn(options.command, options.args, { stdio: ['inherit', stdout, 'inherit'], env: { ...process.env, ...variables }, detached: process.platform !== 'win32' });
+    const group = processGroup(child);
     let killTimer: NodeJS.Timeout | undefined;
-    let finished = false;
-    const stopChild = () => {
-      child.kill('SIGTERM');
-      killTimer ??= setTimeout(() => child.kill('SIGKILL'), KILL_GRACE_MS);
+    let settled = false;
+    const stopGroup = () => {
+      group.signal('SIGTERM');
+      killTimer ??= setTimeout(() => group.signal('SIGKILL'), KILL_GRACE_MS);
     };
     const deadline = setTimeout(() => {
       outcome.timedOut = true;
-      stopChild();
+      stopGroup();
     }, options.timeoutMs);
-    options.signal?.addEventListener('abort', stopChild, { once: true });
-    // A child that cannot start reports 'error', and may report 'exit' too: resolve once.
-    const finish = () => {
-      if (finished) return;
-      finished = true;
+    const killOnExit = () => group.signal('SIGKILL');
+    process.once('exit', killOnExit);
+    options.signal?.addEventListener('abort', stopGroup, { once: true });
+    const settle = () => {
+      if (settled) return;
+      settled = true;
       clearTimeout(deadline);
       clearTimeout(killTimer);
-      options.signal?.removeEventListener('abort', stopChild);
+      options.signal?.removeEventListener('abort', stopGroup);
+      process.off('exit', killOnExit);
       resolve(outcome);
     };
+    // A child that cannot start reports 'error', and may report 'exit' too: resolve once.
     child.once('error', (error: NodeJS.ErrnoException) => {
       outcome.startError = error.code === 'ENOENT' ? `${options.command}: no such program` : error.message;
-      finish();
+      settle();
     });
     child.once('exit', (code, signal) => {
       outcome.exitCode = code;
       outcome.signal = signal;
-      finish();
+      void group.end(KILL_GRACE_MS).then(settle);
     });
   });
+}
+
+interface ProcessGroup {
+  /** Sends the signal to every process in the group; nothing when it is gone. */
+  signal(signal: NodeJS.Signals): void;
+  /** SIGTERM to what is left of the group, SIGKILL to what is still there after the grace; resolves once it is empty (or a grace after the SIGKILL: a zombie nobody reaps stays listed). */
+  end(graceMs: number): Promise<void>;
+}
+
+/** How often end() looks whether the group is empty yet. */
+const GROUP_POLL_MS = 20;
+
+function processGroup(child: ChildProcess): ProcessGroup {
+  const send = (signal: NodeJS.Signals | 0): boolean => {
+    if (child.pid === undefined) return false;
+    try {
+      // On Windows there are no groups: the child alone.
+      if (process.platform === 'win32') return child.kill(signal === 0 ? undefined : signal);
+      process.kill(-child.pid, signal);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const signal = (name: NodeJS.Signals) => void send(name);
+  const end = async (graceMs: number) => {
+    if (process.platform === 'win32' || !send('SIGTERM')) return;
+    const killAt = performance.now() + graceMs;
+    while (send(0) && performance.now() < killAt + graceMs) {
+      if (performance.now() >= killAt) send('SIGKILL');
+      await new Promise((resolve) => setTimeout(resolve, GROUP_POLL_MS));
+    }
+  };
+  return { signal, end };
 }

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { PET_PROFILE_FIELDS } from '../../shared/pet-profile';
 import { writeFileAtomically } from '../files/atomic-write';
+import { csvText, type CsvCell } from '../files/csv';
 import type { PetExportRow } from '../pets/profiles';
 
 /** The columns of the staff export, in order: what `pets import` reads back (it ignores id, createdAt and updatedAt). */
@@ -11,21 +12,23 @@ function flatRow({ pet, profile }: PetExportRow): Record<string, unknown> {
   return { ...pet, ...profile };
 }
 
-/** RFC 4180: a field with a comma, quote or line break is quoted, its quotes doubled. */
-function csvField(value: unknown): string {
-  if (value === undefined || value === null) return '';
-  const text = typeof value === 'boolean' ? (value ? 'yes' : 'no') : String(value);
-  return /[",\r\n]/.test(text) || text !== text.trim() ? `"${text.replace(/"/g, '""')}"` : text;
+/** A value as its CSV cell: yes/no for a boolean, as `pets import` reads it back. */
+function csvCell(value: unknown): CsvCell {
+  if (value === undefined || value === null) return null;
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  return typeof value === 'number' ? value : String(value);
+}
+
+function* csvRows(rows: Iterable<PetExportRow>): Iterable<CsvCell[]> {
+  for (const row of rows) {
+    const flat = flatRow(row);
+    yield EXPORT_COLUMNS.map((column) => csvCell(flat[column]));
+  }
 }
 
 export function exportText(rows: Iterable<PetExportRow>, format: 'csv' | 'json'): string {
   if (format === 'json') return `${JSON.stringify([...rows].map(flatRow), null, 2)}\n`;
-  const lines = [EXPORT_COLUMNS.join(',')];
-  for (const row of rows) {
-    const flat = flatRow(row);
-    lines.push(EXPORT_COLUMNS.map((column) => csvField(flat[column])).join(','));
-  }
-  return `${lines.join('\r\n')}\r\n`;
+  return csvText(EXPORT_COLUMNS, csvRows(rows));
 }
 
 /**

@@ -28,8 +28,7 @@ export function buildCli(): Command {
     .option('--json', 'print JSON instead of tables', false)
     .option('--sites-host <name>', 'sites: the name pointing at this machine; projects are served at <slug>.<name>', DEFAULT_SITES_HOST)
     .option('--dns-server <host:port>', 'sites: DNS resolver for domain verification (repeatable; default the system’s)', collectDnsServer)
-    .option('--keep-deploys <n>', `sites: deploys kept per project, the live one always; older ones are deleted (default ${DEFAULT_KEPT_DEPLOYS})`, positiveInt)
-    .showHelpAfterError();
+    .option('--keep-deploys <n>', `sites: deploys kept per project, the live one always; older ones are deleted (default ${DEFAULT_KEPT_DEPLOYS})`, positiveInt);
 
   registerKeyCommands(program);
   registerAccountCommands(program);
@@ -46,5 +45,12 @@ export function buildCli(): Command {
   registerRequestCommands(program);
   registerScenarioCommands(program);
   registerGateCommand(program);
+  pointToHelp(program, []);
   return program;
+}
+
+/** A mistyped value is told in its one line and a pointer to its command's help, not the whole usage (every command). */
+function pointToHelp(command: Command, path: readonly string[]): void {
+  command.showHelpAfterError(`See "${[...path, '--help'].join(' ')}".`);
+  for (const sub of command.commands) pointToHelp(sub, [...path, sub.name()]);
 }

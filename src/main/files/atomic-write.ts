@@ -6,9 +6,14 @@ import path from 'node:path';
 const PRIVATE_FILE = 0o600;
 
 /**
+ * The one door for every file the program writes, in its data dir and in a folder the user chose
+ * (exports, kennel cards, backups, JUnit): tests/unit/user-folder-writes.test.ts fails on any other.
+ *
  * Writes the whole file or nothing: a temp file in the same folder, written and fsynced, then renamed
  * over the old one and the folder fsynced. A crash or a full disk at any point leaves the previous
- * file whole (at worst a stray `*.tmp` beside it), and a reader never sees half a file.
+ * file whole (at worst a stray `*.tmp` beside it), and a reader never sees half a file. Nothing
+ * planted in the folder is followed: the temp file is created exclusively (O_EXCL refuses a link
+ * there) and the rename replaces a link at the name itself, never the file or folder it points to.
  */
 export function writeFileAtomically(file: string, content: string | Uint8Array, mode = PRIVATE_FILE): void {
   const temp = writeTemp(file, content, mode);
@@ -19,6 +24,11 @@ export function writeFileAtomically(file: string, content: string | Uint8Array, 
     throw error;
   }
   syncFolder(path.dirname(file));
+}
+
+/** A copy of `source` written like writeFileAtomically (a photo into an export folder). */
+export function copyFileAtomically(source: string, file: string, mode = PRIVATE_FILE): void {
+  writeFileAtomically(file, fs.readFileSync(source), mode);
 }
 
 /**

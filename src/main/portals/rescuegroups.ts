@@ -1,5 +1,5 @@
-import { stringify } from 'csv-stringify/sync';
 import type { PortalProblem } from '../../shared/portals';
+import { csvText } from '../files/csv';
 
 /**
  * RescueGroups.org's animal import file, from their "Supported animal import fields"
@@ -156,9 +156,11 @@ export function planRescueGroupsExport(animals: readonly PortalAnimal[], previou
   return plan;
 }
 
+/** Every cell quoted, as their sample file is; a cell a spreadsheet would run as a formula starts with `'` (files/csv.ts). */
 export function rescueGroupsCsv(plan: ExportPlan): string {
-  return stringify(
+  return csvText(
+    RESCUEGROUPS_COLUMNS,
     plan.listed.map(({ row }) => RESCUEGROUPS_COLUMNS.map((column) => row[column])),
-    { header: true, columns: [...RESCUEGROUPS_COLUMNS], quoted: true, record_delimiter: '\r\n' },
+    { quoteAll: true },
   );
 }

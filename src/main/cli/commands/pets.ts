@@ -2,7 +2,7 @@ import { Command, Option } from 'commander';
 import { statusesInWords, type PetStatus } from '../../../shared/pet';
 import { petStatus, positiveInt, zeroOrPositiveInt } from '../arguments';
 import { note, printObject, printRows, type Output } from '../output';
-import { readPetImport, stepAsideForServer } from '../pet-import';
+import { importPetFile } from '../pet-import';
 import { registerPetPhotoCommands } from './pet-photos';
 import { registerKennelCardCommand } from './pet-cards';
 import { run } from '../run';
@@ -41,17 +41,12 @@ export function registerPetCommands(program: Command): void {
     );
   pets
     .command('import')
-    .description('Add pets from a JSON array or a CSV file (name,categoryId,status and the profile columns `pets export` writes; id is ignored); all or nothing: every row is checked first (an unknown column or a bad value names its row and column), then written in small slices so a running server is never held up (a failed slice removes those written)')
+    .description('Add pets from a JSON array or a CSV file (name,categoryId,status and the profile columns `pets export` writes; id is ignored); all or nothing: every row is checked first (an unknown column or a bad value names its row and column), then written in small slices so a running server is never held up (a failed slice removes those written); at most 16 MiB and 100,000 rows')
     .argument('<file>')
     .addOption(new Option('--format <format>', 'default: by file extension').choices(['csv', 'json']))
     .action(
-      run((engine, output, file: string, options: { format?: 'csv' | 'json' }) => {
-        const rows = readPetImport(file, options.format);
-        const created = engine.services.pets.importMany(
-          rows.map((row) => row.pet),
-          stepAsideForServer,
-          (pet, index) => engine.services.petProfiles.writeImported(pet.id, rows[index]?.profile ?? {}),
-        );
+      run(async (engine, output, file: string, options: { format?: 'csv' | 'json' }) => {
+        const created = await importPetFile(file, options.format, engine.services);
         if (output.json) printRows(output, created, '');
         else note(`Imported ${created.length} pet(s).`);
       }),
