@@ -30,12 +30,12 @@ afterAll(() => {
 
 const command = fc.record({
   action: fc.constantFrom('intake', 'reserve', 'cancel', 'adopt', 'fosterStart', 'fosterEnd', 'outcome', 'return'),
-  pet: fc.nat(2),
+  pet: fc.nat(1),
   person: fc.nat(2),
   /** Hours the clock moves first. */
   wait: fc.nat(72),
   /** Hours before now the movement is dated (0: now), so some run backwards. */
-  back: fc.oneof(fc.constant(0), fc.nat(200)),
+  back: fc.oneof({ arbitrary: fc.constant(0), weight: 3 }, { arbitrary: fc.nat(200), weight: 1 }),
   expires: fc.option(fc.integer({ min: 1, max: 96 })),
   outcome: fc.constantFrom(...OTHER_OUTCOME_TYPES),
   override: fc.boolean(),
@@ -107,9 +107,9 @@ function expectInvariants(petId: number): void {
 
 it('keeps every invariant whatever the order of intakes, reservations, adoptions, fosters, outcomes and returns', () => {
   fc.assert(
-    fc.property(fc.array(command, { minLength: 1, maxLength: 40 }), (steps) => {
+    fc.property(fc.array(command, { minLength: 1, maxLength: 40, size: 'medium' }), (steps) => {
       const { movements, people } = engine.services;
-      const pets = [0, 1, 2].map((i) => movements.intake({ pet: { name: `Pet ${i}`, categoryId: 1 }, type: 'stray' }, 'cli').petId);
+      const pets = [0, 1].map((i) => movements.intake({ pet: { name: `Pet ${i}`, categoryId: 1 }, type: 'stray' }, 'cli').petId);
       const persons = [
         people.add({ name: 'Adopter' }).person.id,
         people.add({ name: 'Foster', fosterApproved: true }).person.id,
