@@ -7,6 +7,9 @@ import { z } from 'zod';
 import { NewPetSchema, type PetStatus } from './pet';
 import type { PetRecord, StatusChange } from './models';
 import type { PetPhoto } from './photos';
+import type { Person } from './people';
+import type { PetDetails } from './pet-profile';
+import type { ShelterProfile } from './shelter';
 
 /** `unknown`: the stay a pet gets when it is created without an intake (the API, a plain `pets create`, an import). */
 export const INTAKE_TYPES = ['stray', 'owner_surrender', 'transfer_in', 'seized', 'born_in_care', 'returned_after_adoption', 'unknown'] as const;
@@ -35,10 +38,14 @@ export type MovementKind = (typeof MOVEMENT_KINDS)[number];
 const id = z.int({ error: 'must be a positive integer' }).positive({ error: 'must be a positive integer' });
 const text = (max: number) => z.string({ error: 'must be a string' }).trim().min(1, { error: 'must not be empty' }).max(max, { error: `must be at most ${max} characters` });
 
-/** A moment staff give: an ISO date-time with its offset (2026-06-01T10:00:00+02:00), or a date alone (that day, 00:00 UTC). Epoch ms out. */
+/**
+ * A moment staff give: an ISO date-time with its offset (2026-06-01T10:00:00+02:00), or a date alone
+ * (that day, 00:00 UTC); epoch ms out. Epoch ms in too, so an input parsed once (by the admin
+ * dispatch) parses again unchanged in the service.
+ */
 export const MomentSchema = z
-  .union([z.iso.datetime({ offset: true }), z.iso.date()], { error: 'must be an ISO date (2026-06-01) or date-time with its offset (2026-06-01T10:00:00Z)' })
-  .transform((value) => Date.parse(value.length === 10 ? `${value}T00:00:00Z` : value));
+  .union([z.iso.datetime({ offset: true }), z.iso.date(), z.int().nonnegative()], { error: 'must be an ISO date (2026-06-01) or date-time with its offset (2026-06-01T10:00:00Z)' })
+  .transform((value) => (typeof value === 'number' ? value : Date.parse(value.length === 10 ? `${value}T00:00:00Z` : value)));
 
 const FeeSchema = z
   .number({ error: 'must be an amount, e.g. 150 or 85.50' })
@@ -252,4 +259,19 @@ export interface PersonMovements {
   events: MovementEvent[];
   /** The animals those movements were about, by id. */
   animals: Array<{ id: number; name: string; status: PetStatus }>;
+}
+
+/**
+ * Everything the adoption contract prints, in one read: the shelter (its details; terms when its
+ * profile has them), the animal with its microchip, the adopter, the fee and the date.
+ */
+export interface AdoptionContractData {
+  stay: Stay;
+  shelter: ShelterProfile;
+  animal: PetDetails;
+  adopter: Person;
+  adoptedAt: number;
+  fee: number;
+  feeMethod: FeeMethod;
+  currency: string | null;
 }

@@ -1,24 +1,8 @@
 import { AppError } from '../../shared/errors';
-import type { Stay } from '../../shared/movements';
+import type { AdoptionContractData, Stay } from '../../shared/movements';
 import type { Person } from '../../shared/people';
 import type { PetDetails } from '../../shared/pet-profile';
 import type { ShelterProfile } from '../../shared/shelter';
-
-/**
- * Everything the adoption contract prints, in one read: the shelter (its details; terms when its
- * profile has them), the animal with its microchip, the adopter, the fee and the date. The PDF
- * itself is made elsewhere (it needs the kennel cards' font pipeline): this is its seam.
- */
-export interface AdoptionContractData {
-  stay: Stay;
-  shelter: ShelterProfile;
-  animal: PetDetails;
-  adopter: Person;
-  adoptedAt: number;
-  fee: number;
-  feeMethod: NonNullable<Stay['feeMethod']>;
-  currency: string | null;
-}
 
 export interface ContractSources {
   stay(stayId: number): Stay;
@@ -27,6 +11,9 @@ export interface ContractSources {
   shelter(): ShelterProfile;
 }
 
+export type { AdoptionContractData };
+
+/** The contract's data for a stay that ended in an adoption. The PDF is made elsewhere (it needs the kennel cards' font pipeline): this is its seam. */
 export function adoptionContractData(sources: ContractSources, stayId: number): AdoptionContractData {
   const stay = sources.stay(stayId);
   if (stay.outcomeType !== 'adoption' || stay.outcomeAt === null || !stay.outcomePerson || stay.fee === null || stay.feeMethod === null) {
