@@ -239,6 +239,12 @@ export class MovementStore {
     this.statements.insertEvent.run({ ...event, details: JSON.stringify(event.details) });
   }
 
+  /** Every row of the movement tables as stored, for the staff backup. */
+  exportAll(): Record<'stays' | 'reservations' | 'fosterPlacements' | 'events', unknown[]> {
+    const all = (table: string) => this.sqlite.prepare(`SELECT * FROM ${table} ORDER BY id`).all();
+    return { stays: all('stays'), reservations: all('reservations'), fosterPlacements: all('foster_placements'), events: all('movement_events') };
+  }
+
   private withParts(row: StayRow): Stay {
     return toStay(row, this.statements.reservationsOfStay.all(row.id).map(toReservation), this.statements.fostersOfStay.all(row.id).map(toFoster));
   }
