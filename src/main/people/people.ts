@@ -38,6 +38,11 @@ const EMPTY_PERSON: Omit<PersonFields, 'name'> = {
   fosterSpecies: [],
 };
 
+/** The fields a change gives: a key present with `undefined` (an option not used) leaves the field as it is. */
+function given<T extends object>(change: T): Partial<T> {
+  return Object.fromEntries(Object.entries(change).filter(([, value]) => value !== undefined)) as Partial<T>;
+}
+
 /**
  * The register of people and organisations: add (with a warning on a likely duplicate, never a
  * refusal), change, search (case and accents folded), forget. Private by construction: only staff
@@ -55,11 +60,12 @@ export class PeopleService {
   }
 
   add(input: NewPerson): AddedPerson {
-    const fields: PersonFields = { ...EMPTY_PERSON, ...parseOrThrow(NewPersonSchema, input, 'person') };
+    const person = parseOrThrow(NewPersonSchema, input, 'person');
+    const fields: PersonFields = { ...EMPTY_PERSON, ...given(person), name: person.name };
     const warnings = this.likelyDuplicates(fields);
-    const person = this.store.insert(fields, this.clock.now());
+    const added = this.store.insert(fields, this.clock.now());
     this.changes.emit('people');
-    return { person, warnings };
+    return { person: added, warnings };
   }
 
   get(id: number): Person {
@@ -73,7 +79,7 @@ export class PeopleService {
     const change = parseOrThrow(PersonChangeSchema, input, 'person');
     const person = this.get(id);
     if (person.forgottenAt !== null) throw new AppError('conflict', `Person ${id} was forgotten: add them again as a new person.`, { details: { reason: 'person_forgotten', personId: id } });
-    const fields: PersonFields = { ...person, ...Object.fromEntries(Object.entries(change).filter(([, value]) => value !== undefined)) };
+    const fields: PersonFields = { ...person, ...given(change) };
     if (fields.doNotAdopt && !fields.doNotAdoptReason) throw new AppError('validation_failed', 'doNotAdoptReason: must say why when doNotAdopt is set', { details: { field: 'doNotAdoptReason' } });
     if (!fields.doNotAdopt) fields.doNotAdoptReason = null;
     this.store.update(id, fields, this.clock.now());
