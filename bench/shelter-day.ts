@@ -80,7 +80,7 @@ function main(): void {
           let day = intakeAt + DAY;
           const step = () => (day += (1 + Math.floor(next() * 10)) * DAY);
           if (i > ANIMALS - 1_500) continue;
-          if (fate < 0.12) {
+          if (fate < 0.2) {
             at(step());
             movements.fosterStart({ petId, personId: pick(fosters), expectedEndAt: day + 20 * DAY }, 'cli');
             at(step());

@@ -103,9 +103,6 @@ CREATE UNIQUE INDEX `stays_one_open` ON `stays` (`pet_id`) WHERE "stays"."outcom
 CREATE INDEX `stays_pet` ON `stays` (`pet_id`,`intake_at`);--> statement-breakpoint
 CREATE INDEX `stays_open_intake` ON `stays` (`intake_at`) WHERE "stays"."outcome_at" IS NULL;--> statement-breakpoint
 CREATE INDEX `stays_intake_at` ON `stays` (`intake_at`);--> statement-breakpoint
-CREATE INDEX `stays_outcome_at` ON `stays` (`outcome_at`);--> statement-breakpoint
-CREATE INDEX `stays_intake_person` ON `stays` (`intake_person_id`);--> statement-breakpoint
-CREATE INDEX `stays_outcome_person` ON `stays` (`outcome_person_id`);--> statement-breakpoint
 -- Every animal in care has an open stay: one created without an intake (the API, `pets create`, an import) gets one of type `unknown`, dated from its creation, which staff may make precise with an intake.
 CREATE TRIGGER `pets_open_stay` AFTER INSERT ON `pets` BEGIN INSERT INTO `stays` (`pet_id`, `intake_type`, `intake_at`) VALUES (NEW.`id`, 'unknown', NEW.`created_at`); END;
 --> statement-breakpoint

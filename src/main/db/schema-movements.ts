@@ -69,9 +69,6 @@ export const stays = sqliteTable(
     index('stays_pet').on(table.petId, table.intakeAt),
     index('stays_open_intake').on(table.intakeAt).where(sql`${table.outcomeAt} IS NULL`),
     index('stays_intake_at').on(table.intakeAt),
-    index('stays_outcome_at').on(table.outcomeAt),
-    index('stays_intake_person').on(table.intakePersonId),
-    index('stays_outcome_person').on(table.outcomePersonId),
   ],
 );
 
