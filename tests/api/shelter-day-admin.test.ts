@@ -126,4 +126,18 @@ describe('movement channels', () => {
     expect(today.outcomes.map((event) => event.type)).toEqual(expect.arrayContaining(['adoption', 'transfer_out']));
     expect(await ok('people.show', { id: adopter })).toMatchObject({ animals: [{ id: petId, name: 'Biscuit', status: 'sold' }] });
   });
+
+  it('a pet created through the public API is in care from its creation: an open stay of type unknown, made precise by an intake', async () => {
+    const created = await fetch(`${host.baseUrl(environment)}/pets`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Api Arrival', categoryId: 2 }),
+    });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: number };
+    const record = await ok<AnimalRecord>('movements.record', { petId: id });
+    expect(record).toMatchObject({ openStay: { intakeType: 'unknown' }, location: { kind: 'kennel' }, daysInCare: 0 });
+    expect(record.events).toEqual([expect.objectContaining({ kind: 'intake', type: 'unknown', by: null })]);
+    expect(await ok<Stay>('movements.intake', { intake: { petId: id, type: 'owner_surrender', reason: 'moving house' } })).toMatchObject({ id: record.openStay?.id, intakeType: 'owner_surrender' });
+  });
 });
