@@ -34,6 +34,7 @@ export function cliWords(error: unknown): string {
   if (missing?.missing === 'domain') return withClause(message, 'see "domains list"');
   if (missing?.missing === 'photo') return withClause(message, `see "pets photos list ${missing.petId}"`);
   if (missing?.missing === 'person') return withClause(message, 'see "people list"');
+  if (missing?.missing === 'pet') return withClause(message, 'see "pets list"');
   const plan = detailsOf(error, 'plan_required');
   if (plan) return `${message} Move it with "accounts set-plan ${plan.accountId} --plan ${plan.needed}".${plan.deployRequired ? ` ${publishHint(plan.project)}` : ''}`;
   const deploy = detailsOf(error, 'deploy_required');

@@ -158,7 +158,8 @@ export function registerMovementCommands(program: Command): void {
         printObject(output, summary.counts);
         const section = (title: string, rows: object[]) => {
           process.stdout.write(`\n${title}\n`);
-          printRows(output, rows, '  none');
+          if (rows.length === 0) process.stdout.write('  none\n');
+          else printRows(output, rows, '');
         };
         section('Arrivals', eventRows(summary.arrivals));
         section('Outcomes', eventRows(summary.outcomes));

@@ -105,9 +105,10 @@ export function registerPeopleCommands(program: Command): void {
         const person = engine.services.people.get(id);
         const movements = engine.services.shelterDay.personMovements(id);
         if (output.json) return printObject(output, { person, ...movements });
-        const lines = Object.entries(person).map(([field, value]) => `${field.padEnd(16)}  ${printable(Array.isArray(value) ? value.join(', ') : String(value ?? '-'))}`);
-        process.stdout.write(`${lines.join('\n')}\n\nMovements\n`);
-        printRows(output, eventRows(movements.events), '  none');
+        const shown = (field: string, value: unknown) => (Array.isArray(value) ? value.join(', ') : typeof value === 'number' && field.endsWith('At') ? new Date(value).toISOString() : String(value ?? '-'));
+        const lines = Object.entries(person).map(([field, value]) => `${field.padEnd(16)}  ${printable(shown(field, value))}`);
+        process.stdout.write(`${lines.join('\n')}\n\nMovements\n${movements.events.length === 0 ? '  none\n' : ''}`);
+        if (movements.events.length > 0) printRows(output, eventRows(movements.events), '');
       }),
     );
   withPersonOptions(people.command('edit').description('Change a person: each option given sets its field').argument('<id>', 'person id', positiveInt).option('--name <name>').option('--allow-adopt', 'clear the "do not adopt to" flag')).action(
