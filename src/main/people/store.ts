@@ -82,6 +82,7 @@ export interface PeopleFilter {
 /** The people register in SQLite; no rules here (PeopleService checks what is written). */
 export class PeopleStore {
   private readonly statements;
+  private readonly searches = new Map<string, Database.Statement<unknown[], unknown>>();
 
   constructor(private readonly sqlite: Database.Database) {
     this.statements = {
@@ -162,9 +163,20 @@ export class PeopleStore {
       where.push(`(${matches.join(' OR ')})`);
     }
     const clause = where.length > 0 ? ` WHERE ${where.join(' AND ')}` : '';
-    const rows = this.sqlite.prepare<unknown[], PersonRow>(`${SELECT}${clause} ORDER BY name_folded, id LIMIT ? OFFSET ?`).all(...values, filter.limit, filter.offset);
-    const total = (this.sqlite.prepare<unknown[], { n: number }>(`SELECT count(*) AS n FROM people${clause}`).get(...values)?.n ?? 0) as number;
-    return { people: rows.map(toPerson), total };
+    // One scan for the page and the total; `+name_folded` keeps SQLite from walking the name index row by row for a rare match.
+    const rows = this.statement<PersonRow & { total: number }>(`${SELECT.replace(' FROM people', ', count(*) OVER () AS total FROM people')}${clause} ORDER BY +name_folded, id LIMIT ? OFFSET ?`).all(...values, filter.limit, filter.offset);
+    const total = rows[0]?.total ?? (filter.offset > 0 ? (this.statement<{ n: number }>(`SELECT count(*) AS n FROM people${clause}`).get(...values)?.n ?? 0) : 0);
+    return { people: rows.map(({ total: _total, ...row }) => toPerson(row)), total };
+  }
+
+  /** A search's statement, compiled once per shape of filter (a handful of shapes). */
+  private statement<R>(sql: string): Database.Statement<unknown[], R> {
+    let statement = this.searches.get(sql);
+    if (!statement) {
+      statement = this.sqlite.prepare<unknown[], unknown>(sql);
+      this.searches.set(sql, statement);
+    }
+    return statement as Database.Statement<unknown[], R>;
   }
 
   /** Every person, for the staff backup, in id order. */
