@@ -176,6 +176,18 @@ describe('the views', () => {
     expect(services().shelterDay.personMovements(foster)).toMatchObject({ animals: [{ id: old.petId, name: 'Oldie' }] });
   });
 
+  it('removing a pet removes its stays, reservations, placements and history; its people stay', () => {
+    const { petId } = services().movements.intake({ pet: { name: 'Gone', categoryId: 1 }, type: 'stray' }, 'cli');
+    const someone = person('Stays Here');
+    clock.advance(HOUR);
+    services().movements.fosterStart({ petId, personId: someone }, 'cli');
+    services().movements.reserve({ petId, personId: someone }, 'cli');
+    services().pets.remove(petId);
+    const left = engine.sqlite.prepare('SELECT (SELECT count(*) FROM stays) + (SELECT count(*) FROM reservations) + (SELECT count(*) FROM foster_placements) + (SELECT count(*) FROM movement_events) AS n').get();
+    expect(left).toEqual({ n: 0 });
+    expect(services().people.get(someone).name).toBe('Stays Here');
+  });
+
   it('a pet created through the API side counts as an arrival of the day, with no face recorded', () => {
     const pet = services().pets.create({ name: 'Api Pup', categoryId: 1 });
     expect(services().shelterDay.today().arrivals).toEqual([expect.objectContaining({ petId: pet.id, type: 'unknown', by: null, id: null })]);
