@@ -90,6 +90,7 @@ describe('stays', () => {
     expect(closed.reservations[0]).toMatchObject({ endedAt: T0 + 3 * HOUR, end: 'closed_by_outcome' });
     expect(status(petId)).toBe('sold');
     expect(services().shelterDay.record(petId).location).toEqual({ kind: 'left_care', outcomeType: 'died_in_care', at: T0 + 3 * HOUR });
+    expect(services().shelterDay.departures()).toEqual(new Map([[petId, 'died_in_care']]));
     expect(ruleOf(() => services().movements.returnAfterAdoption({ petId, reason: 'x' }, 'cli'))).toBe('not_adopted');
   });
 });
@@ -121,12 +122,14 @@ describe('reservations and adoptions', () => {
     expect(adopted).toMatchObject({ outcomeType: 'adoption', outcomePerson: { id: adopter }, fee: 85.5, feeMethod: 'card' });
     expect(adopted.reservations[0]?.end).toBe('completed');
     expect(status(petId)).toBe('sold');
+    expect(services().shelterDay.departures().get(petId)).toBe('adoption');
     const contract = services().shelterDay.adoptionContractData(adopted.id);
     expect(contract).toMatchObject({ adopter: { name: 'Ada Lovelace' }, animal: { pet: { name: 'Olive' } }, fee: 85.5, feeMethod: 'card', adoptedAt: T0 + 2 * HOUR });
     clock.advance(14 * DAY);
     const back = services().movements.returnAfterAdoption({ petId, reason: 'landlord said no' }, 'cli');
     expect(back).toMatchObject({ intakeType: 'returned_after_adoption', intakePerson: { id: adopter }, intakeReason: 'landlord said no' });
     expect(status(petId)).toBe('available');
+    expect(services().shelterDay.departures().has(petId)).toBe(false);
     expect(ruleOf(() => services().shelterDay.adoptionContractData(back.id))).toBe('not_adopted');
   });
 

@@ -210,6 +210,21 @@ export class MovementViews {
     return { events, animals };
   }
 
+  /**
+   * How each animal no longer in care left (its last stay's outcome), by pet id: what a publisher
+   * needs to say "Found a home" for an adoption only and leave the others out. Outcome types only:
+   * no person, no date, nothing private.
+   */
+  departures(): Map<number, OutcomeType> {
+    const rows = this.sqlite
+      .prepare<[], { petId: number; outcomeType: OutcomeType }>(
+        `SELECT s.pet_id AS petId, s.outcome_type AS outcomeType FROM stays s
+          WHERE s.outcome_at IS NOT NULL AND NOT EXISTS (SELECT 1 FROM stays o WHERE o.pet_id = s.pet_id AND (o.outcome_at IS NULL OR o.intake_at > s.intake_at OR (o.intake_at = s.intake_at AND o.id > s.id)))`,
+      )
+      .all();
+    return new Map(rows.map((row) => [row.petId, row.outcomeType]));
+  }
+
   /** The stay, or not_found: a contract or a link names a stay by id. */
   stay(stayId: number): Stay {
     const stay = this.store.stay(stayId);
