@@ -72,6 +72,23 @@ export const ADMIN_CHANNEL_NAMES = [
   'lab.scenarioStart',
   'lab.scenarios',
   'lab.scenarioCancel',
+  'movements.intake',
+  'movements.reserve',
+  'movements.cancelReservation',
+  'movements.adopt',
+  'movements.fosterStart',
+  'movements.fosterEnd',
+  'movements.outcome',
+  'movements.return',
+  'movements.list',
+  'movements.today',
+  'movements.record',
+  'movements.contractData',
+  'people.add',
+  'people.list',
+  'people.show',
+  'people.edit',
+  'people.forget',
 ] as const;
 
 export type AdminChannelName = (typeof ADMIN_CHANNEL_NAMES)[number];

@@ -35,6 +35,25 @@ import { SiteUploadSchema } from './site-upload';
 import { CARD_PAPERS, MAX_KENNEL_CARDS, type KennelCardsPdf, type PortalListing } from './portals';
 import { DeployFolderSchema, DomainInputSchema, DomainNameSchema, RedirectStatusSchema } from './site-inputs';
 import { NewProjectSchema, type CertificateListing, type Deploy, type Domain, type Project } from './sites';
+import {
+  AdoptInputSchema,
+  CancelReservationInputSchema,
+  FosterEndInputSchema,
+  FosterStartInputSchema,
+  IntakeInputSchema,
+  MovementQuerySchema,
+  OutcomeInputSchema,
+  ReserveInputSchema,
+  ReturnInputSchema,
+  TodayQuerySchema,
+  type AdoptionContractData,
+  type AnimalRecord,
+  type MovementEvent,
+  type PersonMovements,
+  type Stay,
+  type TodaySummary,
+} from './movements';
+import { NewPersonSchema, PeopleSearchSchema, PersonChangeSchema, type AddedPerson, type Person } from './people';
 
 const id = z.int().positive();
 const env = { environment: EnvironmentSchema };
@@ -172,6 +191,31 @@ export const ADMIN_CONTRACT = {
   'photos.remove': channel<PetPhoto[]>()(input({ petId: id, photoId: id })),
   'photos.move': channel<PetPhoto[]>()(input({ petId: id, photoId: id, position: z.int().min(1).max(MAX_PHOTOS_PER_PET) })),
   'photos.setAlt': channel<PetPhoto>()(input({ petId: id, photoId: id, alt: AltTextSchema })),
+
+  // The shelter's day (issue 27): each movement returns the stay it touched; refusals are `conflict` with the rule as `reason`.
+  'movements.intake': channel<Stay>()(input({ intake: IntakeInputSchema })),
+  'movements.reserve': channel<Stay>()(input({ reservation: ReserveInputSchema })),
+  'movements.cancelReservation': channel<Stay>()(input({ cancellation: CancelReservationInputSchema })),
+  'movements.adopt': channel<Stay>()(input({ adoption: AdoptInputSchema })),
+  'movements.fosterStart': channel<Stay>()(input({ placement: FosterStartInputSchema })),
+  'movements.fosterEnd': channel<Stay>()(input({ placement: FosterEndInputSchema })),
+  'movements.outcome': channel<Stay>()(input({ outcome: OutcomeInputSchema })),
+  'movements.return': channel<Stay>()(input({ return: ReturnInputSchema })),
+  'movements.list': channel<MovementEvent[]>()(input({ query: MovementQuerySchema })),
+  /** The Today page in one read. */
+  'movements.today': channel<TodaySummary>()(input({ query: TodayQuerySchema })),
+  /** One animal's record page: header, stays, movement history, status history. */
+  'movements.record': channel<AnimalRecord>()(input({ petId: id })),
+  /** What the adoption contract prints (the PDF is not made yet). */
+  'movements.contractData': channel<AdoptionContractData>()(input({ stayId: id })),
+  /** Adds the person, with a warning for each likely duplicate (never a refusal). */
+  'people.add': channel<AddedPerson>()(input({ person: NewPersonSchema })),
+  'people.list': channel<{ people: Person[]; total: number }>()(input({ query: PeopleSearchSchema })),
+  /** A person's page: the person, their movements and the animals those were about. */
+  'people.show': channel<{ person: Person } & PersonMovements>()(input({ id })),
+  'people.edit': channel<Person>()(input({ id, changes: PersonChangeSchema })),
+  /** Anonymises the person; the id and their movements stay. */
+  'people.forget': channel<Person>()(input({ id })),
 } as const satisfies Record<AdminChannelName, Channel<z.ZodType, unknown>>;
 
 export type AdminChannel = AdminChannelName;

@@ -39,7 +39,9 @@ export type NotFoundDetails =
   | { missing: 'project'; reference: string }
   | { missing: 'deploy'; project: string; number: number }
   | { missing: 'domain'; name: string }
-  | { missing: 'photo'; petId: number; photoId: number };
+  | { missing: 'photo'; petId: number; photoId: number }
+  | { missing: 'person'; personId: number }
+  | { missing: 'pet'; petId: number };
 
 /** Which state the action clashed with; `reason` tells them apart. */
 export type ConflictDetails =
@@ -53,7 +55,25 @@ export type ConflictDetails =
   | { reason: 'photo_limit'; petId: number; max: number }
   | { reason: 'photo_already_added'; petId: number; photoId: number; position: number }
   /** An export to an adoption portal would leave out animals its last file listed: the portal's import deletes those. */
-  | { reason: 'portal_would_drop'; portal: 'rescuegroups'; animals: Array<{ id: number; name: string; reason: 'refused' | 'gone' }> };
+  | { reason: 'portal_would_drop'; portal: 'rescuegroups'; animals: Array<{ id: number; name: string; reason: 'refused' | 'gone' }> }
+  | MovementConflict;
+
+/**
+ * A movement refused by one of the shelter's rules (issue 27, docs/errors.md): `reason` names the rule.
+ * Moments are epoch ms; `previous` says which earlier movement the date would run back past.
+ */
+export type MovementConflict =
+  | { reason: 'stay_open'; petId: number; stayId: number }
+  | { reason: 'no_open_stay'; petId: number }
+  | { reason: 'reservation_active'; petId: number; reservationId: number; personId: number }
+  | { reason: 'no_active_reservation'; petId: number }
+  | { reason: 'foster_open'; petId: number; fosterId: number; personId: number }
+  | { reason: 'no_open_foster'; petId: number }
+  | { reason: 'date_before_previous'; petId: number; at: number; previousAt: number; previous: 'intake' | 'outcome' | 'reservation' | 'foster' }
+  | { reason: 'date_in_future'; at: number; now: number }
+  | { reason: 'do_not_adopt'; personId: number; flagReason: string | null }
+  | { reason: 'not_adopted'; petId: number }
+  | { reason: 'person_forgotten'; personId: number };
 
 /** A photo refused before or while it was decoded; `file` is its name as given. */
 export type PhotoTooLarge =

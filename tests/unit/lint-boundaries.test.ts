@@ -43,6 +43,15 @@ describe('import boundaries inside src/main', () => {
     expect(await restrictedImports('src/main/sites/example.ts', "import 'node:http';\nimport '../accounts/accounts';\nimport './domain-names';")).toEqual([]);
   });
 
+  it('people are private by construction: sites, kennel cards and portal files never import the register or the movements', async () => {
+    for (const file of ['src/main/sites/adoption-site/example.ts', 'src/main/cards/example.ts', 'src/main/portals/example.ts']) {
+      const up = file.split('/').length - 3;
+      const root = '../'.repeat(up);
+      await expectRefused(file, [`import '${root}people/people';`, `import type { PeopleService } from '${root}people/people';`, `import '${root}movements/views';`, `import '${root}db/schema-movements';`]);
+      expect(await restrictedImports(file, `import '${root}pets/profiles';`)).toEqual([]);
+    }
+  });
+
   it('the engine serves nothing: no http, host or face', async () => {
     await expectRefused('src/main/engine/example.ts', ["import '../http/listen';", "import '../host/app-host';", "import '../cli/run';", "import '../admin/handlers';"]);
     expect(await restrictedImports('src/main/engine/example.ts', "import '../pets/pets';\nimport '../lab/clock';\nimport './supervisor';")).toEqual([]);

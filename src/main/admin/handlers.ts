@@ -4,6 +4,7 @@ import type { AdminHandlers } from './dispatch';
 import { deployUpload } from './site-upload';
 import { labHandlers } from './lab-handlers';
 import { photoHandlers } from './photo-handlers';
+import { shelterDayHandlers } from './shelter-day-handlers';
 
 /** Each channel of the admin contract, as a thin call into one environment's services. */
 export function createAdminHandlers(host: AppHost): AdminHandlers {
@@ -92,5 +93,6 @@ export function createAdminHandlers(host: AppHost): AdminHandlers {
     'domains.reverify': ({ environment, name }) => sites(environment).reverify(name),
     ...labHandlers(host),
     ...photoHandlers(host),
+    ...shelterDayHandlers(host),
   };
 }

@@ -18,6 +18,8 @@ import { registerPlanCommands } from './commands/plans';
 import { registerShelterCommands } from './commands/shelter';
 import { registerSiteCommands } from './commands/sites';
 import { registerUsageCommands } from './commands/usage';
+import { registerMovementCommands } from './commands/movements';
+import { registerPeopleCommands } from './commands/people';
 
 /** The program: its options, read by every command through run(), and the command groups in the order --help lists them. */
 export function buildCli(): Command {
@@ -33,6 +35,8 @@ export function buildCli(): Command {
   registerKeyCommands(program);
   registerAccountCommands(program);
   registerPetCommands(program);
+  registerMovementCommands(program);
+  registerPeopleCommands(program);
   registerCategoryCommands(program);
   registerShelterCommands(program);
   registerPortalExportCommands(program);

@@ -24,6 +24,9 @@ import { readSiteContent } from '../sites/adoption-site/content';
 import { KennelCardService } from '../cards/cards';
 import { PortalExportService } from '../portals/exports';
 import { Supervisor, type SupervisedJob } from './supervisor';
+import { PeopleService } from '../people/people';
+import { MovementService } from '../movements/movements';
+import { MovementViews } from '../movements/views';
 
 export interface EngineOptions {
   dataDir: string;
@@ -52,6 +55,12 @@ export interface Services {
   petProfiles: PetProfileService;
   shelter: ShelterService;
   photos: PhotoService;
+  /** The register of people and organisations (private: never published). */
+  people: PeopleService;
+  /** Intakes, reservations, adoptions, fosters, outcomes, returns: the rules. */
+  movements: MovementService;
+  /** The record page, the movement list, the Today page, a person's movements, the contract's data. */
+  shelterDay: MovementViews;
 }
 
 /** How long another process's write (the CLI's) may go unseen by reads through services, sites, lab or clock. */
@@ -136,6 +145,8 @@ export class Engine {
     const shelter = new ShelterService(db, real, this.changes);
     const pets = new PetService(db, this.connection.sqlite, real, categories, this.changes);
     const petProfiles = new PetProfileService(db, real, this.changes, () => shelter.currency());
+    const people = new PeopleService(this.connection.sqlite, real, this.changes);
+    const movements = new MovementService(this.connection.sqlite, real, this.changes, pets, people);
     this.ownServices = {
       categories,
       pets,
@@ -147,6 +158,15 @@ export class Engine {
       shelter,
       // A photo's default alt text: the pet's name and its primary breed.
       photos: new PhotoService({ sqlite: this.connection.sqlite, clock: real, changes: this.changes, dir: path.join(this.dataDir, 'photos', this.environment), subjectOf: (petId) => ({ name: pets.getRecord(petId).name, breed: petProfiles.get(petId).breedPrimary }) }),
+      people,
+      movements,
+      shelterDay: new MovementViews(this.connection.sqlite, real, movements.store, pets, {
+        cover: (petId) => this.ownServices.photos.list(petId)[0] ?? null,
+        kennel: (petId) => petProfiles.get(petId).kennelLocation ?? null,
+        animal: (petId) => petProfiles.details(petId),
+        person: (personId) => people.get(personId),
+        shelter: () => shelter.get(),
+      }),
     };
     this.requestLog = new RequestLog(this.connection.sqlite, lab, keys, options.requestLog);
     const { sqlite } = this.connection;

@@ -1,0 +1,314 @@
+import type Database from 'better-sqlite3';
+import type { Clock } from '../../shared/clock';
+import { AppError, type MovementConflict } from '../../shared/errors';
+import {
+  AdoptInputSchema,
+  CancelReservationInputSchema,
+  FosterEndInputSchema,
+  FosterStartInputSchema,
+  IntakeInputSchema,
+  OutcomeInputSchema,
+  ReserveInputSchema,
+  ReturnInputSchema,
+  type AdoptInput,
+  type CancelReservationInput,
+  type Face,
+  type FosterEndInput,
+  type FosterStartInput,
+  type IntakeInput,
+  type OutcomeInput,
+  type ReserveInput,
+  type ReturnInput,
+  type Stay,
+} from '../../shared/movements';
+import type { PetStatus } from '../../shared/pet';
+import type { Person } from '../../shared/people';
+import { parseOrThrow } from '../../shared/validation';
+import type { Changes } from '../db/changes';
+import type { PeopleService } from '../people/people';
+import type { PetService } from '../pets/pets';
+import { MovementStore, type NewEvent, type NewStay } from './store';
+
+/** A moment this far ahead of the clock is still "now" (two machines' clocks, a slow form). */
+const FUTURE_SLACK_MS = 60_000;
+
+const conflict = (message: string, details: MovementConflict) => new AppError('conflict', message, { details });
+
+/**
+ * The rules of an animal's movements: one open stay at a time, one active reservation, one open
+ * foster placement; dates never run backwards within a stay or across stays; an outcome closes the
+ * stay's foster placement and reservation; every change goes to the animal's history with the face
+ * that made it, and moves the pet's `status` where its meaning is plain (docs/decisions.md).
+ */
+export class MovementService {
+  readonly store: MovementStore;
+
+  constructor(
+    sqlite: Database.Database,
+    private readonly clock: Clock,
+    private readonly changes: Changes,
+    private readonly pets: PetService,
+    private readonly people: PeopleService,
+  ) {
+    this.store = new MovementStore(sqlite);
+  }
+
+  /**
+   * Takes an animal in: a new one (`pet`), or one in the register with no open stay. An animal whose
+   * open stay is the `unknown` one its creation gave, with nothing recorded in it yet, has that intake
+   * made precise instead.
+   */
+  intake(input: IntakeInput, by: Face): Stay {
+    const intake = parseOrThrow(IntakeInputSchema, input, 'intake');
+    const at = this.moment(intake.at);
+    if (intake.personId !== undefined) this.usablePerson(intake.personId);
+    const stay = this.write(() => {
+      const petId = intake.pet ? this.pets.create(intake.pet).id : this.requirePet(intake.petId ?? 0);
+      const fields: Omit<NewStay, 'petId'> = {
+        intakeType: intake.type,
+        transferFrom: intake.transferFrom ?? null,
+        intakeAt: at,
+        intakePersonId: intake.personId ?? null,
+        intakeReason: intake.reason ?? null,
+        intakeCondition: intake.condition ?? null,
+      };
+      const details = { transferFrom: intake.transferFrom, reason: intake.reason, condition: intake.condition };
+      const open = this.store.openStay(petId);
+      if (open) {
+        const untouched = open.intakeType === 'unknown' && open.reservations.length === 0 && open.fosters.length === 0;
+        if (!untouched) throw conflict(`Pet ${petId} is in care already (stay ${open.id}): record its outcome before a new intake.`, { reason: 'stay_open', petId, stayId: open.id });
+        this.notBeforePreviousStay(petId, at, open.id);
+        this.store.amendIntake(open.id, fields);
+        this.event(by, { petId, stayId: open.id, kind: 'intake', type: intake.type, at, personId: intake.personId ?? null, details: intake.pet ? details : { ...details, amended: true } });
+        return open.id;
+      }
+      this.notBeforePreviousStay(petId, at);
+      const stayId = this.store.insertStay({ petId, ...fields });
+      this.event(by, { petId, stayId, kind: 'intake', type: intake.type, at, personId: intake.personId ?? null, details });
+      this.setStatus(petId, 'available');
+      return stayId;
+    });
+    return stay;
+  }
+
+  /** Reserves the animal for an adopter: it becomes `pending`. An expired reservation ends (as expired) when the next is made. */
+  reserve(input: ReserveInput, by: Face): Stay {
+    const reserve = parseOrThrow(ReserveInputSchema, input, 'reservation');
+    const at = this.moment(reserve.at);
+    if (reserve.expiresAt !== undefined && reserve.expiresAt <= at) throw new AppError('validation_failed', 'expiresAt: must be after the reservation', { details: { field: 'expiresAt' } });
+    this.adopterAllowed(this.usablePerson(reserve.personId), reserve.override);
+    return this.write(() => {
+      const stay = this.requireOpenStay(reserve.petId);
+      this.notBeforeLatest(stay, at);
+      const active = this.clearExpiredReservation(reserve.petId, at, reserve.personId);
+      if (active) throw conflict(`Pet ${reserve.petId} is reserved for this person already.`, { reason: 'reservation_active', petId: reserve.petId, reservationId: active.id, personId: active.person.id });
+      const id = this.store.insertReservation(stay.id, reserve.petId, reserve.personId, at, reserve.expiresAt ?? null);
+      this.event(by, { petId: reserve.petId, stayId: stay.id, kind: 'reservation', type: null, at, personId: reserve.personId, details: { reservationId: id, expiresAt: reserve.expiresAt, override: reserve.override } });
+      this.setStatus(reserve.petId, 'pending');
+      return stay.id;
+    });
+  }
+
+  /** Cancels the active reservation: the animal is `available` again. */
+  cancelReservation(input: CancelReservationInput, by: Face): Stay {
+    const cancel = parseOrThrow(CancelReservationInputSchema, input, 'cancellation');
+    const at = this.moment(cancel.at);
+    return this.write(() => {
+      const stay = this.requireOpenStay(cancel.petId);
+      const reservation = this.store.activeReservation(cancel.petId);
+      if (!reservation) throw conflict(`Pet ${cancel.petId} has no active reservation.`, { reason: 'no_active_reservation', petId: cancel.petId });
+      this.notBeforeLatest(stay, at);
+      this.store.endReservation(reservation.id, at, 'cancelled');
+      this.event(by, { petId: cancel.petId, stayId: stay.id, kind: 'reservation_cancelled', type: null, at, personId: reservation.person.id, details: { reservationId: reservation.id, reason: cancel.reason } });
+      this.setStatus(cancel.petId, 'available');
+      return stay.id;
+    });
+  }
+
+  /**
+   * The adoption: the outcome with its fee and how it was paid. A reservation by the same adopter is
+   * completed; one by someone else that has not expired refuses (cancel it first). The animal is `sold` ("adopted").
+   */
+  adopt(input: AdoptInput, by: Face): Stay {
+    const adopt = parseOrThrow(AdoptInputSchema, input, 'adoption');
+    const at = this.moment(adopt.at);
+    this.adopterAllowed(this.usablePerson(adopt.personId), adopt.override);
+    return this.write(() => {
+      const stay = this.requireOpenStay(adopt.petId);
+      this.notBeforeLatest(stay, at);
+      const reservation = this.clearExpiredReservation(adopt.petId, at, adopt.personId);
+      if (reservation) this.store.endReservation(reservation.id, at, 'completed');
+      const feeHundredths = Math.round(adopt.fee * 100);
+      this.close(stay, { outcomeType: 'adoption', outcomeAt: at, outcomePersonId: adopt.personId, outcomeReason: null, feeHundredths, feeMethod: adopt.feeMethod });
+      this.event(by, { petId: adopt.petId, stayId: stay.id, kind: 'outcome', type: 'adoption', at, personId: adopt.personId, details: { fee: adopt.fee, feeMethod: adopt.feeMethod, override: adopt.override } });
+      this.setStatus(adopt.petId, 'sold');
+      return stay.id;
+    });
+  }
+
+  fosterStart(input: FosterStartInput, by: Face): Stay {
+    const start = parseOrThrow(FosterStartInputSchema, input, 'placement');
+    const at = this.moment(start.at);
+    if (start.expectedEndAt !== undefined && start.expectedEndAt <= at) throw new AppError('validation_failed', 'expectedEndAt: must be after the start', { details: { field: 'expectedEndAt' } });
+    this.usablePerson(start.personId);
+    return this.write(() => {
+      const stay = this.requireOpenStay(start.petId);
+      const open = this.store.openFoster(start.petId);
+      if (open) throw conflict(`Pet ${start.petId} is in foster with person ${open.person.id} already: end that placement first.`, { reason: 'foster_open', petId: start.petId, fosterId: open.id, personId: open.person.id });
+      this.notBeforeLatest(stay, at);
+      const id = this.store.insertFoster(stay.id, start.petId, start.personId, at, start.expectedEndAt ?? null);
+      this.event(by, { petId: start.petId, stayId: stay.id, kind: 'foster_start', type: null, at, personId: start.personId, details: { fosterId: id, expectedEndAt: start.expectedEndAt } });
+      return stay.id;
+    });
+  }
+
+  /** The animal is back from its foster home (still in care). */
+  fosterEnd(input: FosterEndInput, by: Face): Stay {
+    const end = parseOrThrow(FosterEndInputSchema, input, 'placement');
+    const at = this.moment(end.at);
+    return this.write(() => {
+      const stay = this.requireOpenStay(end.petId);
+      const open = this.store.openFoster(end.petId);
+      if (!open) throw conflict(`Pet ${end.petId} is not in foster.`, { reason: 'no_open_foster', petId: end.petId });
+      this.notBeforeLatest(stay, at);
+      this.store.endFoster(open.id, at);
+      this.event(by, { petId: end.petId, stayId: stay.id, kind: 'foster_end', type: null, at, personId: open.person.id, details: { fosterId: open.id } });
+      return stay.id;
+    });
+  }
+
+  /** Any outcome but adoption: the stay closes, and the animal is never listed as available (`sold`: no longer offered). */
+  outcome(input: OutcomeInput, by: Face): Stay {
+    const outcome = parseOrThrow(OutcomeInputSchema, input, 'outcome');
+    const at = this.moment(outcome.at);
+    if (outcome.personId !== undefined) this.usablePerson(outcome.personId);
+    return this.write(() => {
+      const stay = this.requireOpenStay(outcome.petId);
+      this.notBeforeLatest(stay, at);
+      const reservation = this.store.activeReservation(outcome.petId);
+      if (reservation) this.store.endReservation(reservation.id, at, 'closed_by_outcome');
+      this.close(stay, { outcomeType: outcome.type, outcomeAt: at, outcomePersonId: outcome.personId ?? null, outcomeReason: outcome.reason ?? null, feeHundredths: null, feeMethod: null });
+      this.event(by, { petId: outcome.petId, stayId: stay.id, kind: 'outcome', type: outcome.type, at, personId: outcome.personId ?? null, details: { reason: outcome.reason } });
+      this.setStatus(outcome.petId, 'sold');
+      return stay.id;
+    });
+  }
+
+  /** An adopted animal brought back: a new stay, "returned after adoption", from its adopter. It is `available` again. */
+  returnAfterAdoption(input: ReturnInput, by: Face): Stay {
+    const back = parseOrThrow(ReturnInputSchema, input, 'return');
+    const at = this.moment(back.at);
+    return this.write(() => {
+      this.requirePet(back.petId);
+      const last = this.store.lastStay(back.petId);
+      if (last && last.outcomeAt === null) throw conflict(`Pet ${back.petId} is in care already (stay ${last.id}).`, { reason: 'stay_open', petId: back.petId, stayId: last.id });
+      if (!last || last.outcomeType !== 'adoption') throw conflict(`Pet ${back.petId} was not adopted: record an intake instead.`, { reason: 'not_adopted', petId: back.petId });
+      this.notBeforePreviousStay(back.petId, at);
+      const adopter = last.outcomePerson?.id ?? null;
+      const stayId = this.store.insertStay({ petId: back.petId, intakeType: 'returned_after_adoption', transferFrom: null, intakeAt: at, intakePersonId: adopter, intakeReason: back.reason, intakeCondition: back.condition ?? null });
+      this.event(by, { petId: back.petId, stayId, kind: 'intake', type: 'returned_after_adoption', at, personId: adopter, details: { reason: back.reason, condition: back.condition } });
+      this.setStatus(back.petId, 'available');
+      return stayId;
+    });
+  }
+
+  /** One transaction, then the change topics; returns the stay it touched as it is now. */
+  private write(body: () => number): Stay {
+    const stayId = this.store.transaction(body);
+    this.changes.emit('movements');
+    const stay = this.store.stay(stayId);
+    if (!stay) throw new Error(`stay ${stayId} vanished`);
+    return stay;
+  }
+
+  private event(by: Face, event: Omit<NewEvent, 'by' | 'recordedAt'>): void {
+    this.store.insertEvent({ ...event, by, recordedAt: this.clock.now() });
+  }
+
+  private close(stay: Stay, outcome: Parameters<MovementStore['closeStay']>[1]): void {
+    const foster = this.store.openFoster(stay.petId);
+    if (foster) this.store.endFoster(foster.id, outcome.outcomeAt);
+    this.store.closeStay(stay.id, outcome);
+  }
+
+  /** The pet's status follows the movement, recorded in its status history like any change. */
+  private setStatus(petId: number, status: PetStatus): void {
+    this.pets.changeStatus(petId, status);
+  }
+
+  /** Ends an expired reservation (as expired, at its expiry); refuses an active one by someone else. Returns the active one by `personId`. */
+  private clearExpiredReservation(petId: number, at: number, personId: number) {
+    const active = this.store.activeReservation(petId);
+    if (!active) return undefined;
+    if (active.expiresAt !== null && active.expiresAt <= at) {
+      this.store.endReservation(active.id, active.expiresAt, 'expired');
+      return undefined;
+    }
+    if (active.person.id !== personId) {
+      throw conflict(`Pet ${petId} is reserved for person ${active.person.id}: cancel that reservation first.`, { reason: 'reservation_active', petId, reservationId: active.id, personId: active.person.id });
+    }
+    return active;
+  }
+
+  private moment(given: number | undefined): number {
+    const now = this.clock.now();
+    if (given === undefined) return now;
+    if (given > now + FUTURE_SLACK_MS) throw conflict(`${new Date(given).toISOString()} is in the future: movements are recorded once they happened.`, { reason: 'date_in_future', at: given, now });
+    return given;
+  }
+
+  private notBeforeLatest(stay: Stay, at: number): void {
+    const latest = this.store.latestInStay(stay.id);
+    if (latest && at < latest.at) {
+      throw conflict(`${new Date(at).toISOString()} is before the ${latest.what} of ${new Date(latest.at).toISOString()}: dates cannot run backwards.`, {
+        reason: 'date_before_previous',
+        petId: stay.petId,
+        at,
+        previousAt: latest.at,
+        previous: latest.what,
+      });
+    }
+  }
+
+  /** A new stay (or a stay's intake made precise) starts no earlier than the previous stay's outcome. */
+  private notBeforePreviousStay(petId: number, at: number, exceptStayId?: number): void {
+    const previous = this.store.staysOf(petId).find((stay) => stay.id !== exceptStayId && stay.outcomeAt !== null);
+    if (previous?.outcomeAt != null && at < previous.outcomeAt) {
+      throw conflict(`${new Date(at).toISOString()} is before the outcome of ${new Date(previous.outcomeAt).toISOString()}: dates cannot run backwards.`, {
+        reason: 'date_before_previous',
+        petId,
+        at,
+        previousAt: previous.outcomeAt,
+        previous: 'outcome',
+      });
+    }
+  }
+
+  private requirePet(petId: number): number {
+    if (!this.pets.get(petId)) throw new AppError('not_found', `Pet ${petId} does not exist.`, { details: { missing: 'pet', petId } });
+    return petId;
+  }
+
+  private requireOpenStay(petId: number): Stay {
+    this.requirePet(petId);
+    const stay = this.store.openStay(petId);
+    if (!stay) throw conflict(`Pet ${petId} is not in care: record an intake (or a return) first.`, { reason: 'no_open_stay', petId });
+    return stay;
+  }
+
+  private usablePerson(personId: number): Person {
+    const person = this.people.get(personId);
+    if (person.forgottenAt !== null) throw conflict(`Person ${personId} was forgotten and cannot take part in a new movement.`, { reason: 'person_forgotten', personId });
+    return person;
+  }
+
+  /** "Do not adopt to" refuses unless overridden with a reason, which the event records. */
+  private adopterAllowed(person: Person, override: { reason: string } | undefined): void {
+    if (!person.doNotAdopt || override) return;
+    throw conflict(`Person ${person.id} is flagged "do not adopt to"${person.doNotAdoptReason ? ` (${person.doNotAdoptReason})` : ''}: an override with its reason is needed.`, {
+      reason: 'do_not_adopt',
+      personId: person.id,
+      flagReason: person.doNotAdoptReason,
+    });
+  }
+}
