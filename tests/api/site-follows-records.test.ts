@@ -120,3 +120,18 @@ describe('the primary domain is the address everywhere (issue 26, N11)', () => {
     expect(JSON.parse(again.stdout)[0].servedAt).toBe(address);
   }, 60_000);
 });
+
+describe('a pet that left care other than by adoption (issue 27 with issue 26, N3)', () => {
+  it('has no page, while an adopted pet’s page says it found a home', async () => {
+    const { services } = server.engine;
+    const adopter = services.people.add({ name: 'Łucja Nowak' }).person;
+    const adopted = services.movements.intake({ pet: { name: 'Homeward', categoryId: 1 }, type: 'stray' }, 'cli');
+    services.movements.adopt({ petId: adopted.petId, personId: adopter.id, fee: 50, feeMethod: 'cash' }, 'cli');
+    const died = services.movements.intake({ pet: { name: 'Sadly Gone', categoryId: 1 }, type: 'stray' }, 'cli');
+    services.movements.outcome({ petId: died.petId, type: 'died_in_care' }, 'cli');
+    const content = server.engine.sites.projects.adoptionSiteContent(project.slug);
+    const names = content.pets.map((pet) => pet.name);
+    expect(names).toContain('Homeward');
+    expect(names).not.toContain('Sadly Gone');
+  });
+});

@@ -171,7 +171,9 @@ export class Engine {
     this.requestLog = new RequestLog(this.connection.sqlite, lab, keys, options.requestLog);
     const { sqlite } = this.connection;
     const { photos } = this.ownServices;
-    const siteContent = (baseUrl: string, now: number, fallbackName: string) => readSiteContent({ sqlite, petProfiles, shelter, photos }, baseUrl, now, fallbackName);
+    // An animal that left care other than by adoption has no page: "Found a home" is for adoptions alone.
+    const leftCareOtherwise = () => new Set([...this.ownServices.shelterDay.departures()].filter(([, outcome]) => outcome !== 'adoption').map(([petId]) => petId));
+    const siteContent = (baseUrl: string, now: number, fallbackName: string) => readSiteContent({ sqlite, petProfiles, shelter, photos, leftCareOtherwise }, baseUrl, now, fallbackName);
     this.ownSites = new Sites({ db, sqlite, clock: real, changes: this.changes, accounts, plans, dataDir: this.dataDir, environment: this.environment, log: this.log, siteContent }, options.sites);
     this.kennelCards = new KennelCardService({ sqlite, clock: real, petProfiles, photos, shelter, sites: () => this.sites });
     this.portals = new PortalExportService({ sqlite, clock: real, changes: this.changes, petProfiles, photos });

@@ -13,6 +13,8 @@ export interface SiteSources {
   petProfiles: Pick<PetProfileService, 'get' | 'all'>;
   shelter: Pick<ShelterService, 'get' | 'logo'>;
   photos: Pick<PhotoService, 'list' | 'allByPet' | 'files'>;
+  /** Animals whose last stay ended other than by adoption (died, transferred, returned to their owner): no page says they found a home. */
+  leftCareOtherwise?: () => ReadonlySet<number>;
 }
 
 /** A pet's profile and photo rows, read one pet at a time (cards, exports) or all at once (the site). */
@@ -92,7 +94,11 @@ export function readSiteContent(sources: SiteSources, baseUrl: string, now: numb
   const shelter = sources.shelter.get();
   const logo = sources.shelter.logo();
   const today = new Date(now).toISOString().slice(0, 10);
-  const rows = sources.sqlite.prepare<[], PetRow>(PET_ROWS).all();
+  const leftOtherwise = sources.leftCareOtherwise?.() ?? new Set<number>();
+  const rows = sources.sqlite
+    .prepare<[], PetRow>(PET_ROWS)
+    .all()
+    .filter((row) => row.status !== 'sold' || !leftOtherwise.has(row.id));
   const reader = allPets(sources);
   const pets = rows.map((row) => sitePetOf(reader, row, today));
   return {
