@@ -20,6 +20,7 @@ import { registerSiteCommands } from './commands/sites';
 import { registerUsageCommands } from './commands/usage';
 import { registerMovementCommands } from './commands/movements';
 import { registerPeopleCommands } from './commands/people';
+import { registerContractCommand } from './commands/contract';
 
 /** The program: its options, read by every command through run(), and the command groups in the order --help lists them. */
 export function buildCli(): Command {
@@ -37,6 +38,7 @@ export function buildCli(): Command {
   registerPetCommands(program);
   registerMovementCommands(program);
   registerPeopleCommands(program);
+  registerContractCommand(program);
   registerCategoryCommands(program);
   registerShelterCommands(program);
   registerPortalExportCommands(program);
