@@ -17,7 +17,7 @@ import { decodeCursor } from '../cursor';
 import { PetPageCache } from '../pet-page-cache';
 import type { RouteRules } from '../pipeline';
 import { answer, CREATED_LOCATION, errorAnswers, NEXT_PAGE_LINK } from '../responses';
-import { checkedOnceQueries } from '../checked-queries';
+import { quickValidatorCompiler } from '../quick-validation';
 import { DEPRECATION_HEADERS, GET_PET_SUNSET_AT, GET_PET_SUNSET_WORDS } from './get-pet-sunset';
 import { PetCreateQueue } from '../../../pets/create-queue';
 import { identifyCaller } from '../caller';
@@ -51,7 +51,7 @@ export function registerPetRoutes(app: FastifyInstance, engine: Engine): void {
     `${API_BASE_PATH}/pets`,
     {
       config: KEY_REQUIRED,
-      validatorCompiler: checkedOnceQueries,
+      validatorCompiler: quickValidatorCompiler,
       schema: {
         operationId: 'listPets',
         summary: 'List all animals',
@@ -76,6 +76,7 @@ export function registerPetRoutes(app: FastifyInstance, engine: Engine): void {
     {
       config: KEY_REQUIRED,
       preParsing: refuseContentEncoding,
+      validatorCompiler: quickValidatorCompiler,
       schema: {
         operationId: 'createPet',
         summary: 'Add an animal',
