@@ -6,7 +6,9 @@ import { bindingWindow, remainingIn, WINDOW_MS, type WindowUsage } from './quota
  * and RateLimit listing both windows, serialised as RFC 9651 structured fields.
  */
 export function rateLimitHeaders(windows: readonly WindowUsage[], now: number): Record<string, string> {
-  const binding = bindingWindow(windows);
+  const first = windows[0];
+  const second = windows[1];
+  const binding = windows.length === 2 && first && second ? bindingOfTwo(first, second) : bindingWindow(windows);
   return {
     'x-ratelimit-limit': String(binding.limit),
     'x-ratelimit-remaining': String(remainingIn(binding)),
@@ -14,6 +16,15 @@ export function rateLimitHeaders(windows: readonly WindowUsage[], now: number): 
     'ratelimit-policy': policyHeader(windows),
     ratelimit: rateLimitField(windows, now),
   };
+}
+
+/** bindingWindow() of two windows, on every answer: the same choice without its array and callback. */
+function bindingOfTwo(first: WindowUsage, second: WindowUsage): WindowUsage {
+  const a = remainingIn(first);
+  const b = remainingIn(second);
+  if (b !== a) return b < a ? second : first;
+  if (a === 0) return second.resetAt > first.resetAt ? second : first;
+  return second.resetAt < first.resetAt ? second : first;
 }
 
 /** RFC 9651 integers have at most 15 digits; an Enterprise figure beyond that is, to any client, unlimited. */

@@ -17,6 +17,7 @@ import type { AccountLimits, AccountService } from '../accounts/accounts';
 import type { Changes } from '../db/changes';
 import type { PlanService } from '../accounts/plans';
 import type { KeyService } from '../keys/keys';
+import { CurrentCounters, type CounterPair } from './current-counters';
 
 /** Whose quota it is: an account (all its keys share it), or an address without a key. */
 type QuotaOwner = { kind: 'account'; accountId: number } | { kind: 'address'; address: string };
@@ -62,6 +63,8 @@ function subjectOf(owner: QuotaOwner): string {
  */
 export class QuotaService {
   private readonly counters = new Map<string, Counter>();
+  /** Each subject's counters of the current windows, found without building their names. */
+  private readonly current = new CurrentCounters<Counter>();
   private readonly strikes = new Map<number, Strike>();
   private activeBans = new Map<number, BanRecord>();
   private readonly limitsCache = new Map<number, AccountLimits>();
@@ -128,22 +131,13 @@ export class QuotaService {
   admit(subject: QuotaSubject): Admission {
     const now = this.clock.now();
     const limits = this.limitsFor(subject);
-    const name = subjectOf(subject);
-    const minute = this.counter(name, 'minute', now);
-    const day = this.counter(name, 'day', now);
-    const usage = () => [this.usageOf(minute, limits, now), this.usageOf(day, limits, now)];
-    const reject = (outcome: 'rate_limited' | 'banned', retryAfter: number, message: string): Admission => {
-      minute.rejected += 1;
-      day.rejected += 1;
-      minute.dirty = day.dirty = true;
-      return { outcome, windows: usage(), retryAfter, message };
-    };
+    const { minute, day } = this.currentCounters(subject, now);
 
-    if (subject.kind === 'account') {
+    if (subject.kind === 'account' && this.activeBans.size > 0) {
       const ban = this.activeBans.get(subject.keyId);
       if (ban && ban.until > now) {
         const retryAfter = secondsUntil(ban.until, now);
-        return reject('banned', retryAfter, `This API key is banned until ${new Date(ban.until).toISOString()} (${retryAfter} s) for repeated requests after a 429.`);
+        return this.reject(minute, day, limits, now, 'banned', retryAfter, `This API key is banned until ${new Date(ban.until).toISOString()} (${retryAfter} s) for repeated requests after a 429.`);
       }
     }
 
@@ -151,21 +145,33 @@ export class QuotaService {
       minute.accepted += 1;
       day.accepted += 1;
       minute.dirty = day.dirty = true;
-      return { outcome: 'accepted', windows: usage() };
+      return { outcome: 'accepted', windows: [this.usageOf(minute, limits, now), this.usageOf(day, limits, now)] };
     }
 
-    const binding = bindingWindow(usage().filter((window) => window.used >= window.limit));
+    const binding = bindingWindow([this.usageOf(minute, limits, now), this.usageOf(day, limits, now)].filter((window) => window.used >= window.limit));
     if (subject.kind === 'account' && this.strikeAndMaybeBan(subject, binding.resetAt, limits, now)) {
       const ban = this.activeBans.get(subject.keyId);
       const retryAfter = secondsUntil(ban?.until ?? now, now);
-      return reject('banned', retryAfter, `This API key is now banned for ${limits.banMinutes} minutes: it kept sending requests after a 429. Wait ${retryAfter} s.`);
+      return this.reject(minute, day, limits, now, 'banned', retryAfter, `This API key is now banned for ${limits.banMinutes} minutes: it kept sending requests after a 429. Wait ${retryAfter} s.`);
     }
     const retryAfter = secondsUntil(binding.resetAt, now);
-    return reject(
-      'rate_limited',
-      retryAfter,
-      `Rate limit exceeded: ${binding.limit} requests ${describeWindow(binding.kind).replace('per-', 'per ')}. The ${binding.kind} window resets at ${new Date(binding.resetAt).toISOString()}; retry in ${retryAfter} s.`,
-    );
+    const words = `${binding.limit} requests ${describeWindow(binding.kind).replace('per-', 'per ')}. The ${binding.kind} window resets at ${new Date(binding.resetAt).toISOString()}`;
+    return this.reject(minute, day, limits, now, 'rate_limited', retryAfter, `Rate limit exceeded: ${words}; retry in ${retryAfter} s.`);
+  }
+
+  /** A refusal is counted in both windows, and shows them. */
+  private reject(minute: Counter, day: Counter, limits: AccountLimits, now: number, outcome: 'rate_limited' | 'banned', retryAfter: number, message: string): Admission {
+    minute.rejected += 1;
+    day.rejected += 1;
+    minute.dirty = day.dirty = true;
+    return { outcome, windows: [this.usageOf(minute, limits, now), this.usageOf(day, limits, now)], retryAfter, message };
+  }
+
+  private currentCounters(subject: QuotaSubject, now: number): CounterPair<Counter> {
+    const kept = this.current.get(subject, now);
+    if (kept !== undefined) return kept;
+    const name = subjectOf(subject);
+    return this.current.keep(subject, this.counter(name, 'minute', now), this.counter(name, 'day', now));
   }
 
   /**
@@ -203,6 +209,7 @@ export class QuotaService {
    * MAX_UNWRITTEN_WINDOWS of them (the oldest go first: they no longer decide any request).
    */
   private forgetFinished(now: number): void {
+    const before = this.counters.size;
     const unwritten: string[] = [];
     for (const [id, counter] of this.counters) {
       if (counter.start + WINDOW_MS[counter.kind] > now) continue;
@@ -211,6 +218,7 @@ export class QuotaService {
     }
     // Map order is insertion order: the first are the oldest.
     for (const id of unwritten.slice(0, Math.max(0, unwritten.length - MAX_UNWRITTEN_WINDOWS))) this.counters.delete(id);
+    if (this.counters.size !== before) this.current.forget();
   }
 
   /** Current figures of a caller, counting what is not yet flushed (the 408 of a stalled body shows them). */
@@ -363,6 +371,7 @@ export class QuotaService {
     const now = this.clock.now();
     const current = new Set(WINDOW_KINDS.map((kind) => windowEnd(kind, now)));
     for (const [id, counter] of this.counters) if (counter.start > now) this.counters.delete(id);
+    this.current.forget();
     for (const [keyId, strike] of this.strikes) if (strike.windowResetAt > now && !current.has(strike.windowResetAt)) this.strikes.delete(keyId);
     this.reloadBans();
   }

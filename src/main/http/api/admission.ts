@@ -6,7 +6,6 @@ import { profiledRefusal, profileRateLimitHeaders } from '../../../shared/profil
 import type { WindowUsage } from '../../../shared/quota';
 import type { Engine } from '../../engine/engine';
 import type { Admission } from '../../quota/quota';
-import { apiExchangeOf } from '../recorded-response';
 import { identifyCaller, quotaSubjectOf, type Caller } from './caller';
 import { trackApiRequest } from './request-recording';
 import { deprecationHeaders } from './routes/get-pet-sunset';
@@ -20,23 +19,23 @@ import { deprecationHeaders } from './routes/get-pet-sunset';
  */
 export function admitApiRequest(engine: Engine, request: FastifyRequest, reply: FastifyReply, deprecated: boolean): Caller {
   const caller = identifyCaller(engine, request.headers.authorization, request.ip);
-  trackApiRequest(engine, reply, caller, engine.clock.now());
+  const exchange = trackApiRequest(engine, reply, caller, engine.clock.now());
   if (deprecated) reply.headers(deprecationHeaders(request));
-  echoIdempotencyKey(request, reply);
+  if (request.method === 'POST') echoIdempotencyKey(request, reply);
   closeAfterLastAllowed(reply);
   const admission = engine.services.quota.admit(quotaSubjectOf(caller));
-  const now = engine.clock.now();
+  const clock = engine.clock;
+  const now = clock.now();
   const profile = engine.headerProfile.current;
   reply.headers(profileRateLimitHeaders(profile, admission.windows, now));
   // The request log rebuilds the standard headers from the same figures instead of copying them per
   // answer; another profile's head is kept as sent.
-  const exchange = apiExchangeOf(reply);
   if (exchange !== null && profile === 'standard') {
     exchange.windows = admission.windows;
     exchange.rateAt = now;
   }
   // Under the lab clock, Date agrees with X-RateLimit-Reset, for clients that compute waits from the two.
-  if (engine.clock.isOn) reply.header('date', new Date(now).toUTCString());
+  if (clock.isOn) reply.header('date', new Date(now).toUTCString());
   const refusal = refusalOf(admission, profile, now);
   if (refusal) throw refusal;
   return caller;
@@ -48,7 +47,6 @@ export function admitApiRequest(engine: Engine, request: FastifyRequest, reply: 
  * compliance report which retries carried one.
  */
 function echoIdempotencyKey(request: FastifyRequest, reply: FastifyReply): void {
-  if (request.method !== 'POST') return;
   const key = request.headers['idempotency-key'];
   if (typeof key === 'string' && IDEMPOTENCY_KEY_PATTERN.test(key)) reply.header('idempotency-key', key);
 }

@@ -11,18 +11,26 @@ export type Caller = ({ kind: 'key' } & KeyIdentity) | { kind: 'anonymous'; addr
 export function identifyCaller(engine: Engine, authorization: string | undefined, remoteAddress: string | undefined): Caller {
   const refuse = (refusal: string): Caller => ({ kind: 'anonymous', address: clientAddress(remoteAddress), refusal });
   if (authorization === undefined) return refuse('No API key: send it as "Authorization: Bearer <API_KEY>".');
-  const match = /^\s*(\S+)(?:\s+(.*))?$/.exec(authorization);
-  if (!match || match[1]?.toLowerCase() !== 'bearer') {
-    return refuse('The Authorization header must use the Bearer scheme: "Authorization: Bearer <API_KEY>".');
-  }
-  const key = (match[2] ?? '').trim();
+  const key = bearerToken(authorization);
+  if (key === undefined) return refuse('The Authorization header must use the Bearer scheme: "Authorization: Bearer <API_KEY>".');
   if (key === '') return refuse('The bearer token is empty: send "Authorization: Bearer <API_KEY>".');
   const identity = engine.services.keys.authenticate(key);
   if (!identity) {
     const prefix = KEY_PREFIX[engine.environment];
     return refuse(`The API key is not valid here: it is unknown, revoked, or mistyped (${engine.environment} keys start with ${prefix}).`);
   }
-  return { kind: 'key', ...identity };
+  return { kind: 'key', keyId: identity.keyId, accountId: identity.accountId };
+}
+
+/**
+ * The token of a Bearer credential (the scheme in any case), '' when empty, undefined for another
+ * scheme. The usual `Bearer <key>` is read without the regular expression, on every request.
+ */
+function bearerToken(authorization: string): string | undefined {
+  if (authorization.startsWith('Bearer ')) return authorization.slice(7).trim();
+  const match = /^\s*(\S+)(?:\s+(.*))?$/.exec(authorization);
+  if (!match || match[1]?.toLowerCase() !== 'bearer') return undefined;
+  return (match[2] ?? '').trim();
 }
 
 /** IPv4 clients on a dual-stack socket show up as ::ffff:a.b.c.d; count them as a.b.c.d. */
