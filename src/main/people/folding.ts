@@ -1,10 +1,9 @@
 /** How people's names, emails, phones and postcodes are compared (search, the duplicate check). */
+import { foldForSearch as foldName } from '../../shared/names';
 
-const COMBINING_MARK = /\p{M}/gu;
-
-/** Case and accents folded: "Zoë MÜLLER" → "zoe muller" (NFD, combining marks dropped, lower case); white space runs become one space. */
+/** Case and accents folded as every search folds them ("Zoë MÜLLER", "Łucja" → "zoe muller", "lucja"); white space runs become one space. */
 export function foldForSearch(text: string): string {
-  return text.normalize('NFD').replace(COMBINING_MARK, '').toLowerCase().normalize('NFC').replace(/\s+/g, ' ').trim();
+  return foldName(text).replace(/\s+/g, ' ').trim();
 }
 
 /** A phone's digits alone: "+33 (0)6 12-34" → "33061234". */
