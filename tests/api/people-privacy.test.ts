@@ -1,0 +1,90 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writePetExport } from '../../src/main/cli/pet-export';
+import { startApiServer, type RunningServer } from '../../src/main/http/listen';
+import { POPPLER_MISSING, pdfText } from '../helpers/pdf-render';
+import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
+
+/** A person's details as staff typed them: none may reach anything published or exported. */
+const SECRETS = ['Wilhelmina Quaxley', 'Quaxley', '+44 7700 900123', '7700900123', 'wilhelmina@quaxley.example', 'Flat 9, Otterburn Lane', 'OT9 4QX', 'Finder Ferdinand Zwick', 'ferdinand@zwick.example'];
+
+let dataDir: string;
+let server: RunningServer;
+let key: string;
+
+/** Every file below `dir`, as text (PDFs read back by pdftotext). */
+function filesOf(dir: string): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    const bytes = fs.readFileSync(file);
+    found.set(file, file.endsWith('.pdf') ? pdfText(bytes) : bytes.toString('utf8'));
+  }
+  return found;
+}
+
+function expectNoSecret(where: string, text: string): void {
+  for (const secret of SECRETS) expect(text.includes(secret), `${secret} in ${where}`).toBe(false);
+}
+
+beforeAll(async () => {
+  dataDir = makeTempDir();
+  server = await startApiServer({ dataDir, environment: 'production', port: 0 });
+  const { services, sites } = server.engine;
+  services.shelter.set({ name: 'Happy Paws', currency: 'EUR' });
+  const account = services.accounts.create({ name: 'Happy Paws', planId: 'pro' });
+  key = services.keys.create({ accountId: account.id }).key;
+  const adopter = services.people.add({ name: 'Wilhelmina Quaxley', phones: ['+44 7700 900123'], email: 'wilhelmina@quaxley.example', address: 'Flat 9, Otterburn Lane', postcode: 'OT9 4QX', notes: 'Quaxley: two cats at home' }).person;
+  const finder = services.people.add({ name: 'Finder Ferdinand Zwick', email: 'ferdinand@zwick.example' }).person;
+  // A stray with its finder, reserved by one person, another adopted by her, one returned to her.
+  const stray = services.movements.intake({ pet: { name: 'Biscuit', categoryId: 1 }, type: 'stray', personId: finder.id, reason: 'found by Finder Ferdinand Zwick' }, 'cli');
+  services.movements.reserve({ petId: stray.petId, personId: adopter.id }, 'cli');
+  const adopted = services.movements.intake({ pet: { name: 'Miso', categoryId: 2 }, type: 'owner_surrender', personId: adopter.id }, 'cli');
+  services.movements.adopt({ petId: adopted.petId, personId: adopter.id, fee: 80, feeMethod: 'card' }, 'cli');
+  const third = services.movements.intake({ pet: { name: 'Clover', categoryId: 1 }, type: 'stray' }, 'cli');
+  services.petProfiles.set(third.petId, { breedPrimary: 'Beagle', sex: 'female', description: 'A calm beagle.' });
+  const project = sites.projects.create({ accountId: account.id, name: 'Happy Paws' });
+  await sites.projects.deployAdoptionPage(project.slug);
+});
+
+afterAll(async () => {
+  await server.stop();
+  removeTempDir(dataDir);
+});
+
+describe('people’s details reach nothing published or exported (issue 27, §2)', () => {
+  it('the adoption site: every page, feed, sitemap and asset', () => {
+    const site = path.join(dataDir, 'sites', 'production');
+    const files = filesOf(site);
+    expect([...files.keys()].some((file) => file.endsWith('feed.xml'))).toBe(true);
+    for (const [file, text] of files) expectNoSecret(file, text);
+  });
+
+  it('the public API: the list, a pet, the OpenAPI document', async () => {
+    const base = `http://127.0.0.1:${server.port}/v1`;
+    const headers = { authorization: `Bearer ${key}` };
+    for (const target of ['/pets?limit=100', '/pets/1', '/pets/2', '/openapi.json']) {
+      const text = await (await fetch(`${base}${target}`, { headers })).text();
+      expectNoSecret(target, text);
+    }
+  });
+
+  it('the RescueGroups.org export and the staff’s pet export', () => {
+    const out = path.join(dataDir, 'exports');
+    fs.mkdirSync(out);
+    server.engine.portals.exportRescueGroups(out, { allowDrops: true });
+    writePetExport(path.join(out, 'pets.csv'), server.engine.services.petProfiles.exportRows(), 'csv');
+    const files = filesOf(out);
+    expect(files.size).toBeGreaterThan(0);
+    for (const [file, text] of files) expectNoSecret(file, text);
+  });
+
+  it.skipIf(POPPLER_MISSING !== undefined && process.env.CI !== 'true')('the kennel cards of every status', async () => {
+    for (const status of ['available', 'pending', 'sold'] as const) {
+      const made = await server.engine.kennelCards.render({ status, paper: 'a4', perPage: 1 });
+      expectNoSecret(`kennel cards (${status})`, pdfText(made.pdf));
+    }
+  });
+});
