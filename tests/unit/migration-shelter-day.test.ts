@@ -1,7 +1,7 @@
 /**
  * Migration 0012 on a database made by the release before it: every existing pet gets an open stay
  * dated from its creation; a pet already `sold` (adopted) has it closed by an adoption dated from
- * its change to `sold`; pets created afterwards get theirs from the trigger.
+ * its change to `sold`; pets created afterwards get theirs on the first read or write of movements (0013 dropped the trigger).
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { databaseFile, Engine } from '../../src/main/engine/engine';

@@ -59,6 +59,7 @@ export class MovementService {
    * made precise instead.
    */
   intake(input: IntakeInput, by: Face): Stay {
+    this.store.openStaysForNewPets();
     const intake = parseOrThrow(IntakeInputSchema, input, 'intake');
     const at = this.moment(intake.at);
     if (intake.personId !== undefined) this.usablePerson(intake.personId);
@@ -93,6 +94,7 @@ export class MovementService {
 
   /** Reserves the animal for an adopter: it becomes `pending`. An expired reservation ends (as expired) when the next is made. */
   reserve(input: ReserveInput, by: Face): Stay {
+    this.store.openStaysForNewPets();
     const reserve = parseOrThrow(ReserveInputSchema, input, 'reservation');
     const at = this.moment(reserve.at);
     if (reserve.expiresAt !== undefined && reserve.expiresAt <= at) throw new AppError('validation_failed', 'expiresAt: must be after the reservation', { details: { field: 'expiresAt' } });
@@ -111,6 +113,7 @@ export class MovementService {
 
   /** Cancels the active reservation: the animal is `available` again. */
   cancelReservation(input: CancelReservationInput, by: Face): Stay {
+    this.store.openStaysForNewPets();
     const cancel = parseOrThrow(CancelReservationInputSchema, input, 'cancellation');
     const at = this.moment(cancel.at);
     return this.write(() => {
@@ -130,6 +133,7 @@ export class MovementService {
    * completed; one by someone else that has not expired refuses (cancel it first). The animal is `sold` ("adopted").
    */
   adopt(input: AdoptInput, by: Face): Stay {
+    this.store.openStaysForNewPets();
     const adopt = parseOrThrow(AdoptInputSchema, input, 'adoption');
     const at = this.moment(adopt.at);
     this.adopterAllowed(this.usablePerson(adopt.personId), adopt.override);
@@ -147,6 +151,7 @@ export class MovementService {
   }
 
   fosterStart(input: FosterStartInput, by: Face): Stay {
+    this.store.openStaysForNewPets();
     const start = parseOrThrow(FosterStartInputSchema, input, 'placement');
     const at = this.moment(start.at);
     if (start.expectedEndAt !== undefined && start.expectedEndAt <= at) throw new AppError('validation_failed', 'expectedEndAt: must be after the start', { details: { field: 'expectedEndAt' } });
@@ -164,6 +169,7 @@ export class MovementService {
 
   /** The animal is back from its foster home (still in care). */
   fosterEnd(input: FosterEndInput, by: Face): Stay {
+    this.store.openStaysForNewPets();
     const end = parseOrThrow(FosterEndInputSchema, input, 'placement');
     const at = this.moment(end.at);
     return this.write(() => {
@@ -179,6 +185,7 @@ export class MovementService {
 
   /** Any outcome but adoption: the stay closes, and the animal is never listed as available (`sold`: no longer offered). */
   outcome(input: OutcomeInput, by: Face): Stay {
+    this.store.openStaysForNewPets();
     const outcome = parseOrThrow(OutcomeInputSchema, input, 'outcome');
     const at = this.moment(outcome.at);
     if (outcome.personId !== undefined) this.usablePerson(outcome.personId);
@@ -196,6 +203,7 @@ export class MovementService {
 
   /** An adopted animal brought back: a new stay, "returned after adoption", from its adopter. It is `available` again. */
   returnAfterAdoption(input: ReturnInput, by: Face): Stay {
+    this.store.openStaysForNewPets();
     const back = parseOrThrow(ReturnInputSchema, input, 'return');
     const at = this.moment(back.at);
     return this.write(() => {

@@ -121,9 +121,16 @@ export interface NewEvent {
 /** Stays, reservations, foster placements and the movement history in SQLite: no rules here (MovementService checks them). */
 export class MovementStore {
   private readonly statements;
+  /** Every pet up to this id has a stay (see openStaysForNewPets). */
+  private stayedUpTo = 0;
 
   constructor(private readonly sqlite: Database.Database) {
     this.statements = {
+      lastPetId: sqlite.prepare<[], { id: number | null }>('SELECT max(id) AS id FROM pets'),
+      openStaysForNewPets: sqlite.prepare(
+        `INSERT INTO stays (pet_id, intake_type, intake_at) SELECT p.id, 'unknown', p.created_at FROM pets p
+          WHERE p.id > ? AND NOT EXISTS (SELECT 1 FROM stays s WHERE s.pet_id = p.id)`,
+      ),
       openStay: sqlite.prepare<[number], StayRow>(`${STAY_SELECT} WHERE s.pet_id = ? AND s.outcome_at IS NULL`),
       lastStay: sqlite.prepare<[number], StayRow>(`${STAY_SELECT} WHERE s.pet_id = ? ORDER BY s.intake_at DESC, s.id DESC LIMIT 1`),
       stay: sqlite.prepare<[number], StayRow>(`${STAY_SELECT} WHERE s.id = ?`),
@@ -159,6 +166,22 @@ export class MovementStore {
       reservationsOfStay: sqlite.prepare<[number], ReservationRow>(`${RESERVATION_SELECT} WHERE r.stay_id = ? ORDER BY r.reserved_at DESC, r.id DESC`),
       fostersOfStay: sqlite.prepare<[number], FosterRow>(`${FOSTER_SELECT} WHERE f.stay_id = ? ORDER BY f.started_at DESC, f.id DESC`),
     };
+  }
+
+  /**
+   * Every animal in care has an open stay: one created without an intake (the API, `pets add`, an
+   * import) gets one of type `unknown`, dated from its creation, here, on the first read or write of
+   * movements after it, rather than by a trigger on every creation (which cost the API's POST 10 µs
+   * and more). One `max(id)` read when nothing is new; ids only grow, so a pet seen once is never
+   * looked at again.
+   */
+  openStaysForNewPets(): void {
+    const last = this.statements.lastPetId.get()?.id ?? 0;
+    if (last <= this.stayedUpTo) return;
+    this.sqlite.transaction(() => {
+      this.statements.openStaysForNewPets.run(this.stayedUpTo);
+      this.stayedUpTo = this.statements.lastPetId.get()?.id ?? 0;
+    }).immediate();
   }
 
   transaction<T>(body: () => T): T {
@@ -241,6 +264,7 @@ export class MovementStore {
 
   /** Every row of the movement tables as stored, for the staff backup. */
   exportAll(): Record<'stays' | 'reservations' | 'fosterPlacements' | 'events', unknown[]> {
+    this.openStaysForNewPets();
     const all = (table: string) => this.sqlite.prepare(`SELECT * FROM ${table} ORDER BY id`).all();
     return { stays: all('stays'), reservations: all('reservations'), fosterPlacements: all('foster_placements'), events: all('movement_events') };
   }

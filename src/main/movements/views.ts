@@ -79,6 +79,7 @@ export class MovementViews {
 
   /** Movements, newest first: by time (`from` inclusive, `to` exclusive), kind or type, animal, person. */
   list(input: MovementQuery = {}): MovementEvent[] {
+    this.store.openStaysForNewPets();
     const query = parseOrThrow(MovementQuerySchema, input, 'query');
     const recorded: string[] = [];
     const created: string[] = [];
@@ -122,6 +123,7 @@ export class MovementViews {
 
   /** One animal's record page in one read: header facts, every stay with its reservations and placements, the history. */
   record(petId: number): AnimalRecord {
+    this.store.openStaysForNewPets();
     const pet = this.pets.getRecord(petId);
     const stays = this.store.staysOf(petId);
     const openStay = stays.find((stay) => stay.outcomeAt === null) ?? null;
@@ -147,6 +149,7 @@ export class MovementViews {
 
   /** The shelter's day (its own midnight to midnight, by `utcOffsetMinutes`): what came and went, what waits, who is due back. */
   today(input: TodayQuery = {}): TodaySummary {
+    this.store.openStaysForNewPets();
     const query = parseOrThrow(TodayQuerySchema, input, 'query');
     const now = this.clock.now();
     const offset = (query.utcOffsetMinutes ?? 0) * 60_000;
@@ -201,6 +204,7 @@ export class MovementViews {
 
   /** A person's page: every movement they took part in, and the animals those were about. */
   personMovements(personId: number): PersonMovements {
+    this.store.openStaysForNewPets();
     const events = this.list({ personId, limit: 5000 });
     const ids = [...new Set(events.map((event) => event.petId))];
     const animals = ids.flatMap((id) => {
@@ -216,6 +220,7 @@ export class MovementViews {
    * no person, no date, nothing private.
    */
   departures(): Map<number, OutcomeType> {
+    this.store.openStaysForNewPets();
     const rows = this.sqlite
       .prepare<[], { petId: number; outcomeType: OutcomeType }>(
         `SELECT s.pet_id AS petId, s.outcome_type AS outcomeType FROM stays s
@@ -227,6 +232,7 @@ export class MovementViews {
 
   /** The stay, or not_found: a contract or a link names a stay by id. */
   stay(stayId: number): Stay {
+    this.store.openStaysForNewPets();
     const stay = this.store.stay(stayId);
     if (!stay) throw new AppError('not_found', `Stay ${stayId} does not exist.`);
     return stay;
@@ -234,6 +240,7 @@ export class MovementViews {
 
   /** The adoption contract's data (the PDF's seam): the stay must have ended in an adoption. */
   adoptionContractData(stayId: number): AdoptionContractData {
+    this.store.openStaysForNewPets();
     return adoptionContractData({ ...this.parts, stay: (id) => this.stay(id) }, stayId);
   }
 }
