@@ -52,3 +52,8 @@ export function refoldPetNames(sqlite: Database.Database): void {
     sqlite.prepare(`INSERT INTO meta (key, value) VALUES ('pet_search_fold', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`).run(PET_SEARCH_FOLD);
   })();
 }
+
+/** `text` as a LIKE pattern matches it literally: `%`, `_` and the escape itself escaped (use with `ESCAPE '\\'`). */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
+}

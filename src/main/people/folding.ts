@@ -25,7 +25,3 @@ export function foldPostcode(postcode: string | null | undefined): string | null
   const folded = postcode?.replace(/\s+/g, '').toUpperCase();
   return folded ? folded : null;
 }
-
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
-}

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { Person, PersonKind, PersonRole } from '../../shared/people';
-import { escapeLike, foldEmail, foldForSearch, foldPostcode, phoneDigitsColumn } from './folding';
+import { escapeLike } from '../db/sql-functions';
+import { foldEmail, foldForSearch, foldPostcode, phoneDigitsColumn } from './folding';
 
 interface PersonRow {
   id: number;

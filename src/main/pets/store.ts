@@ -6,6 +6,7 @@ import { foldForSearch } from '../../shared/names';
 import type { NewPet, Pet, PetStatus } from '../../shared/pet';
 import type { Store } from '../db/connection';
 import { petStatusHistory, pets } from '../db/schema';
+import { escapeLike } from '../db/sql-functions';
 
 /** What staff see of a pet; the folded name is only for search. */
 const recordColumns = {
@@ -141,6 +142,3 @@ export class PetStore {
   }
 }
 
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
-}
