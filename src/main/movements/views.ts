@@ -6,12 +6,9 @@ import {
   TodayQuerySchema,
   MOVEMENT_KINDS,
   type AnimalRecord,
-  type Face,
   type FosterDue,
-  type IntakeType,
   type LongestInCare,
   type MovementEvent,
-  type MovementKind,
   type MovementQuery,
   type OutcomeType,
   type PersonMovements,
@@ -28,21 +25,13 @@ import { personRef, toFoster, toReservation, type MovementStore } from './store'
 
 const DAY_MS = 86_400_000;
 
-interface EventRow {
-  id: number | null;
-  petId: number;
-  petName: string;
-  stayId: number;
-  kind: MovementKind;
-  type: IntakeType | OutcomeType | null;
-  at: number;
-  recordedAt: number;
-  by: Face | null;
+/** A movement event as its row reads: the person as three columns, the details as JSON text. */
+type EventRow = Omit<MovementEvent, 'person' | 'details'> & {
   personId: number | null;
   personName: string | null;
   personForgotten: number | null;
   details: string;
-}
+};
 
 /*
  * The recorded events, and beside them the intakes creation gave (`unknown`, never an event row of
