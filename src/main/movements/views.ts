@@ -206,10 +206,10 @@ export class MovementViews {
   /**
    * How each animal no longer in care left (its last stay's outcome), by pet id: what a publisher
    * needs to say "Found a home" for an adoption only and leave the others out. Outcome types only:
-   * no person, no date, nothing private.
+   * no person, no date, nothing private. A pet not yet given its `unknown` stay has not left, so
+   * this reads without writing it (the site reads this at every publish).
    */
   departures(): Map<number, OutcomeType> {
-    this.store.openStaysForNewPets();
     const rows = this.sqlite
       .prepare<[], { petId: number; outcomeType: OutcomeType }>(
         `SELECT s.pet_id AS petId, s.outcome_type AS outcomeType FROM stays s
