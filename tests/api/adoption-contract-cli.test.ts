@@ -39,6 +39,18 @@ describe('contract: the adoption contract from the CLI (issue 27, §3)', () => {
     for (const expected of ['Adoption contract', 'Schronisko Łódź', 'Жучка', 'Ξένια hound', '985141000123456', 'Kōji Ørsted', 'koji@example.org', 'passport', '€125.00']) expect(text).toContain(expected);
   }, 60_000);
 
+  it('replaces a link planted at the output name, never writing through it', async () => {
+    const victim = path.join(dataDir, 'victim.txt');
+    fs.writeFileSync(victim, 'not yours');
+    const out = path.join(dataDir, 'planted.pdf');
+    fs.symlinkSync(victim, out);
+    const made = await cli('contract', String(petId), '--out', out);
+    expect(made.code, made.stderr).toBe(0);
+    expect(fs.readFileSync(victim, 'utf8')).toBe('not yours');
+    expect(fs.lstatSync(out).isSymbolicLink()).toBe(false);
+    expect(fs.readFileSync(out).subarray(0, 5).toString()).toBe('%PDF-');
+  }, 60_000);
+
   it('refuses a pet without an adoption, naming the rule', async () => {
     const engine = new Engine({ dataDir, environment: 'production' });
     const other = engine.services.pets.create({ name: 'Still here', categoryId: 1 }).id;
