@@ -4,6 +4,8 @@ import {
   IconChartBar,
   IconFlask,
   IconBuildingCommunity,
+  IconCalendarEvent,
+  IconUsers,
   IconListSearch,
   IconKey,
   IconListDetails,
@@ -25,16 +27,20 @@ import { AccountsPage } from '../areas/accounts/AccountsPage';
 import { ConsolePage } from '../areas/console/ConsolePage';
 import { LabPage } from '../areas/lab/LabPage';
 import { RequestsPage } from '../areas/requests/RequestsPage';
+import { PeoplePage } from '../areas/people/PeoplePage';
 import { PetsPage } from '../areas/pets/PetsPage';
 import { PlansPage } from '../areas/plans/PlansPage';
 import { ServerPage } from '../areas/server/ServerPage';
 import { ShelterPage } from '../areas/shelter/ShelterPage';
 import { SitesPage } from '../areas/sites/SitesPage';
+import { TodayPage } from '../areas/today/TodayPage';
 import { UsagePage } from '../areas/usage/UsagePage';
 import { PAGES, pageHref, useCurrentPage, type PageId } from './navigation';
 import { useServers } from '../client/servers';
 
 const PAGE_ICON: Record<PageId, Icon> = {
+  today: IconCalendarEvent,
+  people: IconUsers,
   pets: IconPaw,
   shelter: IconBuildingCommunity,
   accounts: IconKey,
@@ -48,6 +54,8 @@ const PAGE_ICON: Record<PageId, Icon> = {
 };
 
 const PAGE_VIEW: Record<PageId, () => React.JSX.Element> = {
+  today: TodayPage,
+  people: PeoplePage,
   pets: PetsPage,
   shelter: ShelterPage,
   accounts: AccountsPage,
