@@ -87,7 +87,7 @@ function PersonForm({ person, onDone }: { person: Person | null; onDone: () => v
         </SimpleGrid>
         <MultiSelect label="Roles" placeholder="Adopter, foster, finder…" data={PERSON_ROLES.map((value) => ({ value, label: ROLE_WORDS[value] }))} clearable {...form.getInputProps('roles')} />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TagsInput label="Phones" description="Press Enter after each number" placeholder="+44 7700 900123" maxTags={5} {...form.getInputProps('phones')} />
+          <TagsInput label="Phones" placeholder="A number, then Enter" maxTags={5} {...form.getInputProps('phones')} />
           <TextInput label="Email" type="email" placeholder="name@example.org" {...form.getInputProps('email')} />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">

@@ -35,7 +35,7 @@ export function TodayPage(): React.JSX.Element {
             clampBehavior="strict"
             value={waitingInput}
             onChange={setWaitingInput}
-            w={230}
+            w={270}
           />
         }
       />
