@@ -42,10 +42,12 @@ test('search folds case and accents; the list filters by role and flag', async (
   await expect(page.getByText('Nobody matches')).toBeVisible();
   await search.fill('');
 
-  await page.getByRole('radiogroup', { name: 'Flag' }).getByText('Foster homes', { exact: true }).click();
+  await page.getByRole('combobox', { name: 'Flag' }).click();
+  await page.getByRole('option', { name: 'Foster homes', exact: true }).click();
   await expect(page.getByTestId('people-total')).toHaveText('1 person');
   await expect(page.getByTestId(`person-row-${bob.id}`).getByTestId('person-flags')).toHaveText('Foster home');
-  await page.getByRole('radiogroup', { name: 'Flag' }).getByText('All', { exact: true }).click();
+  await page.getByRole('combobox', { name: 'Flag' }).click();
+  await page.getByRole('option', { name: 'Any', exact: true }).click();
   await page.getByRole('combobox', { name: 'Role' }).click();
   await page.getByRole('option', { name: 'Adopter', exact: true }).click();
   await expect(page.getByTestId(`person-row-${zoe.id}`)).toBeVisible();
@@ -143,6 +145,27 @@ test("a person's page: details, edit with the rules in the dialog, their animals
   expect(forgotten.events).toHaveLength(1);
 });
 
+test('a refusal while saving stays in the dialog, in the window\'s words; an unknown person says so', async ({ page, desk }) => {
+  const bea = await addPerson(desk, '--name', 'Bea Busy', '--role', 'adopter');
+  await openPeople(page, desk);
+  await page.getByTestId(`person-row-${bea.id}`).getByRole('link', { name: 'Bea Busy' }).click();
+  await page.getByRole('button', { name: 'Edit', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Bea Busy' });
+  await dialog.getByRole('textbox', { name: 'Notes' }).fill('Called back on Monday');
+  // Meanwhile, at another desk, she asked to be forgotten.
+  await desk.cli('people', 'forget', String(bea.id));
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  const failure = dialog.getByTestId('dialog-failure');
+  await expect(failure).toContainText('This person was forgotten');
+  await expect(failure).toContainText('add them as a new person');
+  await expect(page.getByRole('alert').filter({ hasText: 'Not possible' })).toHaveCount(0);
+  expect((await cliJson<{ person: Person }>(desk, 'people', 'show', String(bea.id))).person.notes).toBeNull();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+  await page.evaluate(() => (window.location.hash = '#/people/999'));
+  await expect(page.getByRole('alert').filter({ hasText: 'No longer in the register' })).toContainText('Person #999');
+});
+
 for (const viewport of VIEWPORTS) {
   test(`the list, the add dialog and a person's page fit ${sizeName(viewport)}`, async ({ page, desk }) => {
     await page.setViewportSize(viewport);
@@ -150,16 +173,27 @@ for (const viewport of VIEWPORTS) {
     const person = await addPerson(desk, '--name', long, '--email', 'maximiliane.wilhelmina.theodora@hohenzollern-sigmaringen.example', '--phone', '+49 (0) 7571 123 456 789', '--role', 'adopter', '--role', 'foster', '--role', 'vet', '--foster', '--foster-capacity', '3', '--do-not-adopt', 'A long reason that staff wrote about why this person should never adopt from us again');
     const pets = await Promise.all(['Biscuit', 'Pepper'].map((name) => cliJson<{ petId: number }>(desk, 'intake', '--name', name, '--category', '1', '--type', 'stray', '--person', String(person.id))));
     expect(pets).toHaveLength(2);
-    for (let index = 0; index < 30; index += 1) await addPerson(desk, '--name', `Person ${index}`, '--phone', `0700 000 ${String(index).padStart(3, '0')}`);
+    for (let index = 0; index < 14; index += 1) await addPerson(desk, '--name', `Person ${index}`, '--phone', `0700 000 ${String(index).padStart(3, '0')}`);
     await openPeople(page, desk);
-    await expect(page.getByTestId('people-total')).toHaveText('31 people');
+    await expect(page.getByTestId('people-total')).toHaveText('15 people');
     await expectNothingCut(page);
+    // The table scrolls inside: the count and the pages under it stay in the window.
+    const total = await page.getByTestId('people-total').boundingBox();
+    expect((total?.y ?? Infinity) + (total?.height ?? 0)).toBeLessThanOrEqual(viewport.height);
+    const table = page.getByTestId('people-table');
+    expect(await table.evaluate((element) => element.closest('.mantine-ScrollArea-viewport')!.scrollHeight > element.closest('.mantine-ScrollArea-viewport')!.clientHeight)).toBe(true);
 
     await page.getByRole('button', { name: 'Add person', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Add a person' });
     await dialog.getByRole('checkbox', { name: 'Approved foster home' }).check();
     await dialog.getByRole('checkbox', { name: 'Do not adopt to' }).check();
     await dialog.getByRole('checkbox', { name: 'ID checked' }).check();
+    await expectNothingCut(page, dialog);
+    await dialog.getByRole('textbox', { name: 'Name' }).fill(long);
+    await dialog.getByRole('textbox', { name: 'Why' }).fill('Same person again');
+    await dialog.getByRole('textbox', { name: 'Email' }).fill('maximiliane.wilhelmina.theodora@hohenzollern-sigmaringen.example');
+    await dialog.getByRole('button', { name: 'Add person', exact: true }).click();
+    await expect(dialog.getByTestId('duplicate-warning')).toBeVisible();
     await expectNothingCut(page, dialog);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
 

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Checkbox, EmptyState, Group, Pagination, Paper, ScrollArea, SegmentedControl, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Button, Checkbox, EmptyState, Group, Pagination, Paper, ScrollArea, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconSearch, IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -49,7 +49,7 @@ export function PeopleList({ onAdd }: { onAdd: () => void }): React.JSX.Element 
           leftSection={<IconSearch size={16} />}
           value={search}
           onChange={(event) => refilter(setSearch)(event.currentTarget.value)}
-          w={210}
+          w={190}
         />
         <Select<PersonRole>
           label="Role"
@@ -59,23 +59,20 @@ export function PeopleList({ onAdd }: { onAdd: () => void }): React.JSX.Element 
           value={role}
           onChange={refilter(setRole)}
           data={PERSON_ROLES.map((value) => ({ value, label: ROLE_WORDS[value] }))}
+          w={140}
+        />
+        <Select<Flag>
+          label="Flag"
+          value={flag}
+          onChange={(value) => refilter(setFlag)(value ?? 'all')}
+          allowDeselect={false}
+          data={[
+            { value: 'all', label: 'Any' },
+            { value: 'doNotAdopt', label: 'Do not adopt' },
+            { value: 'fosterApproved', label: 'Foster homes' },
+          ]}
           w={150}
         />
-        <div>
-          <Text size="sm" fw={500} mb={4} id="people-flag-filter">
-            Flag
-          </Text>
-          <SegmentedControl<Flag>
-            aria-labelledby="people-flag-filter"
-            value={flag}
-            onChange={refilter(setFlag)}
-            data={[
-              { value: 'all', label: 'All' },
-              { value: 'doNotAdopt', label: 'Do not adopt' },
-              { value: 'fosterApproved', label: 'Foster homes' },
-            ]}
-          />
-        </div>
         <Checkbox label="Show forgotten" checked={forgotten} onChange={(event) => refilter(setForgotten)(event.currentTarget.checked)} mb={8} />
       </Group>
 
@@ -84,7 +81,7 @@ export function PeopleList({ onAdd }: { onAdd: () => void }): React.JSX.Element 
       ) : (
         <Paper withBorder radius="md">
           {/* The table scrolls inside the page, its header kept in view. */}
-          <ScrollArea.Autosize mah="calc(100dvh - 330px)" scrollbars="y" type="auto">
+          <ScrollArea.Autosize mah="calc(100dvh - 300px)" scrollbars="y" type="auto">
             <Table striped highlightOnHover stickyHeader verticalSpacing="xs" aria-busy={people.isFetching} data-testid="people-table">
               <Table.Thead>
                 <Table.Tr>

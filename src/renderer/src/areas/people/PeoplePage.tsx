@@ -25,7 +25,7 @@ export function PeoplePage(): React.JSX.Element {
     <Stack>
       <PageTitle
         title="People"
-        description="Adopters, fosters, finders, owners, vets and other shelters: one register, private to this computer."
+        description="Adopters, fosters, finders, owners, vets, other shelters: private to this computer."
         actions={
           <Button leftSection={<IconPlus size={16} />} onClick={() => personForm.open('new')}>
             Add person

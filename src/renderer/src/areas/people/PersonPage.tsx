@@ -1,12 +1,14 @@
-import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconArrowLeft, IconPencil, IconUserOff } from '@tabler/icons-react';
+import { IconAlertTriangle, IconArrowLeft, IconPencil, IconUserOff } from '@tabler/icons-react';
 import type { Person } from '../../../../shared/people';
 import { pageHref } from '../../app/navigation';
+import { isRefusal } from '../../client/errors';
 import { formatMoment } from '../../ui/format';
 import { LoadFailure, SkeletonBlocks } from '../../ui/LoadStates';
 import { KIND_WORDS, ROLE_WORDS } from '../../ui/movement-words';
 import { PageTitle } from '../../ui/PageTitle';
+import { personFailure } from './person-failures';
 import { PersonFlags } from './PersonFlags';
 import { PersonMovementsPanel } from './PersonMovementsPanel';
 import { useCategoryNames, useForgetPerson, usePerson } from './queries';
@@ -23,7 +25,21 @@ export function PersonPage({ id, onEdit }: { id: number; onEdit: (person: Person
     </Anchor>
   );
   if (shown.isPending) return <Stack>{back}<SkeletonBlocks count={3} height={90} /></Stack>;
-  if (shown.isError) return <Stack>{back}<LoadFailure error={shown.error} onRetry={() => void shown.refetch()} /></Stack>;
+  if (shown.isError) {
+    const failure = personFailure(shown.error, []);
+    return (
+      <Stack>
+        {back}
+        {'alert' in failure && isRefusal(shown.error) ? (
+          <Alert color="red" variant="light" icon={<IconAlertTriangle />} title={failure.alert.title} role="alert">
+            {failure.alert.message}
+          </Alert>
+        ) : (
+          <LoadFailure error={shown.error} onRetry={() => void shown.refetch()} />
+        )}
+      </Stack>
+    );
+  }
   const { person, events, animals } = shown.data;
   const isForgotten = person.forgottenAt !== null;
 
