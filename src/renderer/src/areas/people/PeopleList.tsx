@@ -45,7 +45,7 @@ export function PeopleList({ onAdd }: { onAdd: () => void }): React.JSX.Element 
       <Group align="flex-end" wrap="wrap" gap="sm">
         <TextInput
           label="Search"
-          placeholder="Name, email or phone"
+          placeholder="Name, email, phone"
           leftSection={<IconSearch size={16} />}
           value={search}
           onChange={(event) => refilter(setSearch)(event.currentTarget.value)}

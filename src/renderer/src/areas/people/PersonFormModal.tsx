@@ -1,7 +1,7 @@
-import { Alert, Button, Checkbox, Group, Modal, MultiSelect, NumberInput, SegmentedControl, SimpleGrid, Stack, TagsInput, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Group, Modal, MultiSelect, NumberInput, SegmentedControl, SimpleGrid, Stack, TagsInput, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCopy } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { PERSON_KINDS, PERSON_ROLES, type Person, type PersonWarning } from '../../../../shared/people';
 import { recordHref } from '../../app/navigation';
 import { useEnvironment } from '../../client/EnvironmentProvider';
@@ -34,6 +34,11 @@ function PersonForm({ person, onDone }: { person: Person | null; onDone: () => v
   const [checking, setChecking] = useState(false);
   // Likely duplicates found before adding; any change to the form asks again.
   const [duplicates, setDuplicates] = useState<PersonWarning[]>([]);
+  const warning = useRef<HTMLDivElement>(null);
+  // The warning shows at the dialog's foot, beside its buttons: bring it into view in a small window.
+  useEffect(() => {
+    if (duplicates.length > 0) warning.current?.scrollIntoView({ block: 'nearest' });
+  }, [duplicates]);
   const form = useForm<PersonFormValues>({
     initialValues: formValuesOf(person),
     validate: validatePerson,
@@ -118,19 +123,17 @@ function PersonForm({ person, onDone }: { person: Person | null; onDone: () => v
         )}
         <Textarea label="Notes" autosize minRows={2} maxRows={4} {...form.getInputProps('notes')} />
         {duplicates.length > 0 && (
-          <Alert color="orange" variant="light" icon={<IconCopy />} title="Maybe already in the register" data-testid="duplicate-warning">
+          <Alert ref={warning} color="orange" variant="light" icon={<IconCopy />} title="Maybe already in the register" data-testid="duplicate-warning">
             <Stack gap="xs">
               {duplicates.map((duplicate) => (
-                <Group key={duplicate.personId} justify="space-between" wrap="wrap" gap="xs">
-                  <Text size="sm">
-                    {duplicate.name} (#{duplicate.personId}) has {duplicate.matched.map((match) => MATCH_WORDS[match]).join(' and ')}.
-                  </Text>
-                  <Button size="xs" variant="default" component="a" href={recordHref('people', duplicate.personId)} onClick={onDone}>
-                    Open {duplicate.name}
-                  </Button>
-                </Group>
+                <Text key={duplicate.personId} size="sm" style={{ overflowWrap: 'anywhere' }}>
+                  <Anchor href={recordHref('people', duplicate.personId)} onClick={onDone} inherit fw={500}>
+                    {duplicate.name}
+                  </Anchor>{' '}
+                  (#{duplicate.personId}) has {duplicate.matched.map((match) => MATCH_WORDS[match]).join(' and ')}.
+                </Text>
               ))}
-              <Text size="sm">If this is someone else, add them anyway.</Text>
+              <Text size="sm">Open their page to use them, or if this is someone else, add them anyway.</Text>
             </Stack>
           </Alert>
         )}
