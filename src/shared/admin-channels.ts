@@ -89,6 +89,8 @@ export const ADMIN_CHANNEL_NAMES = [
   'people.show',
   'people.edit',
   'people.forget',
+  // People page (issue 27): the duplicate check before adding.
+  'people.duplicates',
 ] as const;
 
 export type AdminChannelName = (typeof ADMIN_CHANNEL_NAMES)[number];

@@ -53,7 +53,7 @@ import {
   type Stay,
   type TodaySummary,
 } from './movements';
-import { NewPersonSchema, PeopleSearchSchema, PersonChangeSchema, type AddedPerson, type Person } from './people';
+import { NewPersonSchema, PeopleSearchSchema, PersonChangeSchema, type AddedPerson, type Person, type PersonWarning } from './people';
 
 const id = z.int().positive();
 const env = { environment: EnvironmentSchema };
@@ -216,6 +216,9 @@ export const ADMIN_CONTRACT = {
   'people.edit': channel<Person>()(input({ id, changes: PersonChangeSchema })),
   /** Anonymises the person; the id and their movements stay. */
   'people.forget': channel<Person>()(input({ id })),
+
+  // People page (issue 27 §2, §4): the likely-duplicate check before adding, so the dialog asks first.
+  'people.duplicates': channel<PersonWarning[]>()(input({ person: NewPersonSchema })),
 } as const satisfies Record<AdminChannelName, Channel<z.ZodType, unknown>>;
 
 export type AdminChannel = AdminChannelName;
