@@ -20,9 +20,7 @@ import { PlanService } from '../accounts/plans';
 import { QuotaService } from '../quota/quota';
 import { REQUEST_LOG_TICK_MS, RequestLog, type RequestLogOptions } from '../lab/request-log/request-log';
 import { Sites, type SitesOptions } from '../sites/sites';
-import { readSiteContent } from '../sites/adoption-site/content';
-import { KennelCardService } from '../cards/cards';
-import { PortalExportService } from '../portals/exports';
+import { Publishing } from '../publishing/publishing';
 import { Supervisor, type SupervisedJob } from './supervisor';
 import { PeopleService } from '../people/people';
 import { MovementService } from '../movements/movements';
@@ -100,10 +98,8 @@ export class Engine {
   readonly changes = new Changes();
   /** Every API answer, for the quota lab. */
   readonly requestLog: RequestLog;
-  /** Printable kennel cards (cards/cards.ts), for every face. */
-  readonly kennelCards: KennelCardService;
-  /** Exports to the adoption portals (portals/exports.ts). */
-  readonly portals: PortalExportService;
+  /** What goes to the public and to the portals: the adoption site, kennel cards, portal files (publishing/). */
+  readonly publishing: Publishing;
   readonly environment: Environment;
   readonly dataDir: string;
   readonly log: EngineLog;
@@ -173,10 +169,9 @@ export class Engine {
     const { photos } = this.ownServices;
     // An animal that left care other than by adoption has no page: "Found a home" is for adoptions alone.
     const leftCareOtherwise = () => new Set([...this.ownServices.shelterDay.departures()].filter(([, outcome]) => outcome !== 'adoption').map(([petId]) => petId));
-    const siteContent = (baseUrl: string, now: number, fallbackName: string) => readSiteContent({ sqlite, petProfiles, shelter, photos, leftCareOtherwise }, baseUrl, now, fallbackName);
+    this.publishing = new Publishing({ sqlite, clock: real, changes: this.changes, pets, petProfiles, photos, shelter, leftCareOtherwise, sites: () => this.sites });
+    const siteContent = (baseUrl: string, now: number, fallbackName: string) => this.publishing.adoptionSite(baseUrl, now, fallbackName);
     this.ownSites = new Sites({ db, sqlite, clock: real, changes: this.changes, accounts, plans, dataDir: this.dataDir, environment: this.environment, log: this.log, siteContent }, options.sites);
-    this.kennelCards = new KennelCardService({ sqlite, clock: real, petProfiles, photos, shelter, sites: () => this.sites });
-    this.portals = new PortalExportService({ sqlite, clock: real, changes: this.changes, petProfiles, photos });
     this.dataVersion = this.readDataVersion();
   }
 

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Command } from 'commander';
-import type { PortalProblem } from '../../portals/rescuegroups';
+import type { PortalProblem } from '../../../shared/portals';
 import { note, printObject, printRows } from '../output';
 import { run } from '../run';
 
@@ -33,13 +33,14 @@ export function registerPortalExportCommands(program: Command): void {
     .option('--allow-drop', 'go ahead although animals the last export listed would be left out (RescueGroups.org deletes them)', false)
     .action(
       run((engine, output, options: { out: string; allowDrop: boolean }) => {
-        const result = engine.portals.exportRescueGroups(path.resolve(options.out), { allowDrops: options.allowDrop });
+        const result = engine.publishing.portals.exportRescueGroups(path.resolve(options.out), { allowDrops: options.allowDrop });
         if (output.json) return printObject(output, result);
         note(`${result.listed.length} animal(s) written to ${result.file}, with ${result.listed.reduce((sum, animal) => sum + animal.photos, 0)} photo(s) beside it.`);
         if (result.refused.length > 0) {
           note(`${result.refused.length} animal(s) kept out:`);
           printRows(output, result.refused.map((animal) => ({ id: animal.id, name: animal.name, problems: animal.problems.map(problemWords).join('; ') })), '');
         }
+        if (result.removed.length > 0) note(`Left out, as they left care other than by adoption (RescueGroups.org deletes their listings): ${result.removed.map((animal) => animal.name).join(', ')}.`);
         if (result.dropped.length > 0) note(`Left out although the last export listed them (RescueGroups.org will delete them): ${result.dropped.map((animal) => animal.name).join(', ')}.`);
       }),
     );

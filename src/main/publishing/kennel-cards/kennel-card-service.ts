@@ -1,17 +1,14 @@
 import fs from 'node:fs';
-import type Database from 'better-sqlite3';
-import type { Clock } from '../../shared/clock';
-import { AppError } from '../../shared/errors';
-import type { PetStatus } from '../../shared/pet';
-import { MAX_KENNEL_CARDS, type KennelCardWarning } from '../../shared/portals';
-import type { Project } from '../../shared/sites';
-import { PET_ROWS, petByPet, sitePetOf, type PetRow, type SiteSources } from '../sites/adoption-site/content';
-import { petPath } from '../sites/adoption-site/html';
-import { AGE_GROUP_WORDS, SEX_WORDS, type SitePet } from '../sites/adoption-site/model';
-import { feeWords, sortPets } from '../sites/adoption-site/pages';
-import type { Sites } from '../sites/sites';
+import type { Clock } from '../../../shared/clock';
+import { AppError } from '../../../shared/errors';
+import type { PetStatus } from '../../../shared/pet';
+import { MAX_KENNEL_CARDS, type KennelCardWarning } from '../../../shared/portals';
+import type { Project } from '../../../shared/sites';
+import type { ShelterService } from '../../shelter/shelter';
+import type { Sites } from '../../sites/sites';
+import { ageLine, breedWords, feeWords, goodWithOf, SEX_WORDS } from '../pet-words';
+import { dayOf, petPath, sortPets, type PublicPet, type PublicPets } from '../public-pet';
 import { renderKennelCards, type CardPaper, type CardsPerPage, type KennelCard } from './kennel-cards';
-
 
 export interface KennelCardRequest {
   /** These pets, in this order; else every pet of `status`, by name as the adoption site sorts them. */
@@ -33,8 +30,9 @@ export interface KennelCardsMade {
   warnings: KennelCardWarning[];
 }
 
-export interface KennelCardSources extends Pick<SiteSources, 'petProfiles' | 'photos' | 'shelter'> {
-  sqlite: Database.Database;
+export interface KennelCardSources {
+  publicPets: PublicPets;
+  shelter: Pick<ShelterService, 'get'>;
   clock: Clock;
   sites: () => Pick<Sites, 'projects' | 'liveAddress'>;
 }
@@ -46,31 +44,22 @@ export class KennelCardService {
   async render(request: KennelCardRequest): Promise<KennelCardsMade> {
     const project = this.projectOf(request.project);
     const address = this.sources.sites().liveAddress(project.id, project.slug);
-    const rows = this.rowsOf(request);
-    if (rows.length > MAX_KENNEL_CARDS) {
-      throw new AppError('validation_failed', `${rows.length} pets chosen: at most ${MAX_KENNEL_CARDS} kennel cards go in one PDF.`, { details: { field: 'ids' } });
+    const pets = this.petsOf(request);
+    if (pets.length > MAX_KENNEL_CARDS) {
+      throw new AppError('validation_failed', `${pets.length} pets chosen: at most ${MAX_KENNEL_CARDS} kennel cards go in one PDF.`, { details: { field: 'ids' } });
     }
-    const today = new Date(this.sources.clock.now()).toISOString().slice(0, 10);
     const shelter = this.sources.shelter.get();
-    const reader = petByPet(this.sources);
-    const pets = rows.map((row) => sitePetOf(reader, row, today));
     const ordered = request.ids && request.ids.length > 0 ? pets : sortPets(pets);
     const cards = ordered.map((pet) => cardOf(pet, `${address}${petPath(pet)}`, shelter.currency ?? null));
     const pdf = await renderKennelCards(cards, { paper: request.paper, perPage: request.perPage, shelterName: shelter.name ?? null });
     return { pdf, cards: cards.length, project: project.slug, address, warnings: warningsFor(project, address) };
   }
 
-  private rowsOf(request: KennelCardRequest): PetRow[] {
-    const { sqlite } = this.sources;
-    if (request.ids && request.ids.length > 0) {
-      const byId = sqlite.prepare<[number], PetRow>(`${PET_ROWS} WHERE pets.id = ?`);
-      return request.ids.map((id) => {
-        const row = byId.get(id);
-        if (!row) throw new AppError('not_found', `Pet ${id} does not exist.`);
-        return row;
-      });
-    }
-    return sqlite.prepare<[string], PetRow>(`${PET_ROWS} WHERE pets.status = ?`).all(request.status ?? 'available');
+  /** The chosen pets, in the order given; else every pet of the status (available by default). */
+  private petsOf(request: KennelCardRequest): PublicPet[] {
+    const today = dayOf(this.sources.clock.now());
+    if (request.ids && request.ids.length > 0) return this.sources.publicPets.some(request.ids, today);
+    return this.sources.publicPets.withStatus(request.status ?? 'available', today);
   }
 
   private projectOf(reference: string | number | undefined): Project {
@@ -95,16 +84,17 @@ function warningsFor(project: Project, address: string): KennelCardWarning[] {
 }
 
 /** A pet in a card's words: the printed card is a face of its own. */
-function cardOf(pet: SitePet, url: string, currency: string | null): KennelCard {
+function cardOf(pet: PublicPet, url: string, currency: string | null): KennelCard {
+  const { profile } = pet;
   const cover = pet.photos[0];
   return {
     name: pet.name,
-    breed: pet.breed,
-    age: [pet.ageGroup ? AGE_GROUP_WORDS[pet.ageGroup] : null, pet.age].filter(Boolean).join(' · ') || null,
-    sex: pet.sex && pet.sex !== 'unknown' ? SEX_WORDS[pet.sex] : null,
-    goodWith: pet.goodWith,
-    description: pet.description,
-    fee: pet.fee === null ? null : feeWords(pet.fee, currency),
+    breed: breedWords(profile),
+    age: ageLine(pet.ageGroup, pet.age),
+    sex: profile.sex && profile.sex !== 'unknown' ? SEX_WORDS[profile.sex] : null,
+    goodWith: goodWithOf(profile),
+    description: profile.description ?? null,
+    fee: profile.adoptionFee === undefined ? null : feeWords(profile.adoptionFee, currency),
     // The stored photos are JPEG (photos/process-photo.ts), which the PDF embeds as they are.
     cover: cover ? fs.readFileSync(cover.full.file) : null,
     url,

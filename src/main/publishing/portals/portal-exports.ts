@@ -1,23 +1,11 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type Database from 'better-sqlite3';
-import type { Clock } from '../../shared/clock';
-import { AppError } from '../../shared/errors';
-import type { PortalListing } from '../../shared/portals';
-import { ageGroupOf, ageScaleOf, publicProfile } from '../../shared/pet-profile';
-import type { Changes } from '../db/changes';
-import { copyFileAtomically, writeFileAtomically } from '../files/atomic-write';
-import type { PetProfileService } from '../pets/profiles';
-import type { PhotoService } from '../photos/photos';
-import { allPets, PET_ROWS, type PetRow } from '../sites/adoption-site/content';
-import { photoFileName, planRescueGroupsExport, RESCUEGROUPS_PHOTOS, rescueGroupsCsv, type ExportPlan, type PortalAnimal, type PortalProblem } from './rescuegroups';
-
-export type { PortalListing };
-
-/** The file their import account is told to look for; staff may rename it on upload. */
-export const RESCUEGROUPS_FILE = 'rescuegroups.csv';
-/** The export is public content the staff upload: readable by all, like any file they save. */
-const PUBLIC_FILE = 0o644;
+import type { Clock } from '../../../shared/clock';
+import { AppError } from '../../../shared/errors';
+import type { PortalListing, PortalProblem } from '../../../shared/portals';
+import type { Changes } from '../../db/changes';
+import { dayOf, type PublicPets } from '../public-pet';
+import { planExport, portalAnimalOf, writePortalFiles, type ExportPlan, type Portal } from './portal';
+import { RESCUEGROUPS } from './rescuegroups';
 
 export interface PortalExportResult {
   dir: string;
@@ -25,14 +13,15 @@ export interface PortalExportResult {
   listed: Array<{ id: number; name: string; photos: number }>;
   refused: Array<{ id: number; name: string; problems: PortalProblem[] }>;
   dropped: ExportPlan['dropped'];
+  /** Listed before, left care other than by adoption since: left out, so the portal deletes them. */
+  removed: ExportPlan['removed'];
 }
 
 export interface PortalExportSources {
   sqlite: Database.Database;
   clock: Clock;
   changes: Changes;
-  petProfiles: Pick<PetProfileService, 'get' | 'all'>;
-  photos: Pick<PhotoService, 'list' | 'allByPet' | 'files'>;
+  publicPets: PublicPets;
 }
 
 /** Exports to the adoption portals (RescueGroups.org today), and what each animal's last export was. */
@@ -41,21 +30,20 @@ export class PortalExportService {
 
   constructor(private readonly sources: PortalExportSources) {
     this.statements = {
-      listings: sources.sqlite.prepare<[], PortalListing & { problems: string }>(`SELECT pet_id AS petId, name, state, problems, exported_at AS exportedAt FROM portal_listings WHERE portal = 'rescuegroups' ORDER BY pet_id`),
-      clear: sources.sqlite.prepare(`DELETE FROM portal_listings WHERE portal = 'rescuegroups'`),
-      insert: sources.sqlite.prepare(`INSERT INTO portal_listings (portal, pet_id, name, state, problems, exported_at) VALUES ('rescuegroups', ?, ?, ?, ?, ?)`),
+      listings: sources.sqlite.prepare<[string], PortalListing & { problems: string }>(`SELECT pet_id AS petId, name, state, problems, exported_at AS exportedAt FROM portal_listings WHERE portal = ? ORDER BY pet_id`),
+      clear: sources.sqlite.prepare<[string]>(`DELETE FROM portal_listings WHERE portal = ?`),
+      insert: sources.sqlite.prepare<[string, number, string, string, string, number]>(`INSERT INTO portal_listings (portal, pet_id, name, state, problems, exported_at) VALUES (?, ?, ?, ?, ?, ?)`),
     };
   }
 
-  /** Each animal's last export: listed, or refused and why. */
+  /** Each animal's last RescueGroups.org export: listed, or refused and why. */
   listings(): PortalListing[] {
-    return this.statements.listings.all().map((row) => ({ ...row, problems: JSON.parse(row.problems) as PortalProblem[] }));
+    return this.listingsOf(RESCUEGROUPS);
   }
 
-  /** What an export would do now, writing nothing. */
+  /** What a RescueGroups.org export would do now, writing nothing. */
   plan(): ExportPlan {
-    const previously = new Map(this.listings().filter((listing) => listing.state === 'listed').map((listing) => [listing.petId, listing.name]));
-    return planRescueGroupsExport(this.animals(), previously);
+    return this.planOf(RESCUEGROUPS);
   }
 
   /**
@@ -63,60 +51,35 @@ export class PortalExportService {
    * file listed (their import deletes them) unless `allowDrops`; nothing is written then.
    */
   exportRescueGroups(dir: string, options: { allowDrops: boolean }): PortalExportResult {
-    const plan = this.plan();
-    if (plan.dropped.length > 0 && !options.allowDrops) {
-      throw new AppError('conflict', `This export would remove ${plan.dropped.length} animal(s) RescueGroups.org lists from the last export: ${plan.dropped.map((animal) => animal.name).join(', ')}.`, {
-        details: { reason: 'portal_would_drop', portal: 'rescuegroups', animals: plan.dropped },
-      });
-    }
-    fs.mkdirSync(dir, { recursive: true });
-    const listed = plan.listed.map(({ animal }) => {
-      const photos = animal.photos.slice(0, RESCUEGROUPS_PHOTOS);
-      // The stored photos are JPEG already (photos/process-photo.ts): copied under the names the file gives, readable for the upload.
-      photos.forEach((file, index) => copyFileAtomically(file, path.join(dir, photoFileName(animal, index)), PUBLIC_FILE));
-      return { id: animal.id, name: animal.name, photos: photos.length };
-    });
-    const file = path.join(dir, RESCUEGROUPS_FILE);
-    writeFileAtomically(file, rescueGroupsCsv(plan), PUBLIC_FILE);
-    const now = this.sources.clock.now();
-    this.sources.sqlite.transaction(() => {
-      this.statements.clear.run();
-      for (const { animal } of plan.listed) this.statements.insert.run(animal.id, animal.name, 'listed', '[]', now);
-      for (const { animal, problems } of plan.refused) this.statements.insert.run(animal.id, animal.name, 'refused', JSON.stringify(problems), now);
-    })();
-    this.sources.changes.emit('pets');
-    return { dir, file, listed, refused: plan.refused.map(({ animal, problems }) => ({ id: animal.id, name: animal.name, problems })), dropped: plan.dropped };
+    return this.export(RESCUEGROUPS, dir, options);
   }
 
-  /** Every pet with its public profile (private fields never reach an export) and its photo files. */
-  private animals(): PortalAnimal[] {
-    const today = new Date(this.sources.clock.now()).toISOString().slice(0, 10);
-    const reader = allPets(this.sources);
-    return this.sources.sqlite
-      .prepare<[], PetRow>(`${PET_ROWS} ORDER BY pets.id`)
-      .all()
-      .map((row) => {
-        const profile = publicProfile(reader.profileOf(row.id));
-        return {
-          id: row.id,
-          name: row.name,
-          status: row.status,
-          category: row.category,
-          breedPrimary: profile.breedPrimary ?? null,
-          breedSecondary: profile.breedSecondary ?? null,
-          breedMixed: profile.breedMixed ?? null,
-          sex: profile.sex ?? null,
-          ageGroup: ageGroupOf(profile.birthDate, ageScaleOf(row.category), today),
-          size: profile.size ?? null,
-          color: profile.color ?? null,
-          coat: profile.coat ?? null,
-          description: profile.description ?? null,
-          goodWith: { kids: profile.goodWithKids ?? null, dogs: profile.goodWithDogs ?? null, cats: profile.goodWithCats ?? null },
-          houseTrained: profile.houseTrained ?? null,
-          spayedNeutered: profile.spayedNeutered ?? null,
-          specialNeeds: profile.specialNeeds ?? null,
-          photos: reader.photosOf(row.id).map((photo) => reader.fileOf(photo.hash, 'full')),
-        };
+  private listingsOf<Column extends string>(portal: Portal<Column>): PortalListing[] {
+    return this.statements.listings.all(portal.id).map((row) => ({ ...row, problems: JSON.parse(row.problems) as PortalProblem[] }));
+  }
+
+  /** Every pet with its public profile (private fields never reach an export) and its photo files, against what the last file listed. */
+  private planOf<Column extends string>(portal: Portal<Column>): ExportPlan<Column> {
+    const previously = new Map(this.listingsOf(portal).filter((listing) => listing.state === 'listed').map((listing) => [listing.petId, listing.name]));
+    const animals = this.sources.publicPets.all(dayOf(this.sources.clock.now())).map(portalAnimalOf);
+    return planExport(portal, animals, previously);
+  }
+
+  private export<Column extends string>(portal: Portal<Column>, dir: string, options: { allowDrops: boolean }): PortalExportResult {
+    const plan = this.planOf(portal);
+    if (plan.dropped.length > 0 && !options.allowDrops) {
+      throw new AppError('conflict', `This export would remove ${plan.dropped.length} animal(s) ${portal.name} lists from the last export: ${plan.dropped.map((animal) => animal.name).join(', ')}.`, {
+        details: { reason: 'portal_would_drop', portal: portal.id, animals: plan.dropped },
       });
+    }
+    const { file, listed } = writePortalFiles(portal, plan, dir);
+    const now = this.sources.clock.now();
+    this.sources.sqlite.transaction(() => {
+      this.statements.clear.run(portal.id);
+      for (const { animal } of plan.listed) this.statements.insert.run(portal.id, animal.id, animal.name, 'listed', '[]', now);
+      for (const { animal, problems } of plan.refused) this.statements.insert.run(portal.id, animal.id, animal.name, 'refused', JSON.stringify(problems), now);
+    })();
+    this.sources.changes.emit('pets');
+    return { dir, file, listed, refused: plan.refused.map(({ animal, problems }) => ({ id: animal.id, name: animal.name, problems })), dropped: plan.dropped, removed: plan.removed };
   }
 }

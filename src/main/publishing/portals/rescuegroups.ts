@@ -1,40 +1,14 @@
-import type { PortalProblem } from '../../shared/portals';
-import { csvText } from '../files/csv';
+import type { PortalProblem } from '../../../shared/portals';
+import { photoFileName, planExport, portalCsv, type ExportPlan, type Portal, type PortalAnimal } from './portal';
+import type { YesNoUnknown } from '../pet-words';
 
 /**
  * RescueGroups.org's animal import file, from their "Supported animal import fields"
  * (userguide.rescuegroups.org, DMG space): a CSV with a header row, uploaded with the photos it
- * names to the import folder of the organisation's FTP account. An import account DELETES every
- * animal it listed before that the next file leaves out, so the plan says which animals a file
- * would drop.
+ * names to the import folder of the organisation's FTP account. externalID, name, status, type and
+ * priBreed are required; an import account DELETES every animal it listed before that the next
+ * file leaves out, so the plan says which animals a file would drop.
  */
-
-export type YesNoUnknown = 'yes' | 'no' | 'unknown';
-
-/** What the export reads of a pet: its public profile, worded by the profile's own values. */
-export interface PortalAnimal {
-  id: number;
-  name: string;
-  status: 'available' | 'pending' | 'sold';
-  category: string;
-  breedPrimary: string | null;
-  breedSecondary: string | null;
-  breedMixed: boolean | null;
-  sex: 'female' | 'male' | 'unknown' | null;
-  ageGroup: 'baby' | 'young' | 'adult' | 'senior' | null;
-  size: 'small' | 'medium' | 'large' | 'xlarge' | null;
-  color: string | null;
-  coat: string | null;
-  description: string | null;
-  goodWith: { kids: YesNoUnknown | null; dogs: YesNoUnknown | null; cats: YesNoUnknown | null };
-  houseTrained: boolean | null;
-  spayedNeutered: boolean | null;
-  specialNeeds: string | null;
-  /** Photo files, the cover first. */
-  photos: string[];
-}
-
-export type { PortalProblem };
 
 export const RESCUEGROUPS_COLUMNS = [
   'externalID', 'name', 'status', 'type', 'priBreed', 'secBreed', 'mix', 'sex', 'age',
@@ -74,9 +48,7 @@ const COATS: Record<string, string> = { short: 'Short', medium: 'Medium', long: 
 const STATUSES = { available: 'Available', pending: 'Pending', sold: 'Adopted' } as const;
 
 /** Their import reads one line an animal: line breaks become spaces. */
-const oneLine = (text: string | null) => (text ?? '').replace(/\s*[\r\n]+\s*/g, ' ').trim();
-
-export const photoFileName = (animal: Pick<PortalAnimal, 'id'>, index: number) => `adoption-desk-${animal.id}-${index + 1}.jpg`;
+const oneLine = (text: string | null) => (text ?? '').replace(/\s*[\r\n\u2028\u2029]+\s*/g, ' ').trim();
 
 /** The problems that would make RescueGroups (or the portals it feeds) refuse or mangle the animal. */
 export function rescueGroupsProblems(animal: PortalAnimal): PortalProblem[] {
@@ -100,11 +72,11 @@ export function rescueGroupsRow(animal: PortalAnimal): Record<RescueGroupsColumn
   const description = [oneLine(animal.description), animal.specialNeeds ? `Special needs: ${oneLine(animal.specialNeeds)}` : ''].filter(Boolean).join(' ');
   return {
     externalID: `adoption-desk-${animal.id}`,
-    name: animal.name,
+    name: oneLine(animal.name),
     status: STATUSES[animal.status],
     type: speciesOf(animal.category) ?? '',
-    priBreed: animal.breedPrimary?.trim() ?? '',
-    secBreed: animal.breedSecondary?.trim() ?? '',
+    priBreed: oneLine(animal.breedPrimary),
+    secBreed: oneLine(animal.breedSecondary),
     mix: animal.breedMixed === null ? (animal.breedSecondary ? 'Yes' : '') : yesNo(animal.breedMixed),
     sex: animal.sex === 'female' ? 'Female' : animal.sex === 'male' ? 'Male' : '',
     age: animal.ageGroup ? AGES[animal.ageGroup] : '',
@@ -126,41 +98,20 @@ export function rescueGroupsRow(animal: PortalAnimal): Record<RescueGroupsColumn
   };
 }
 
-export interface ExportPlan {
-  listed: Array<{ animal: PortalAnimal; row: Record<RescueGroupsColumn, string> }>;
-  refused: Array<{ animal: PortalAnimal; problems: PortalProblem[] }>;
-  /** Animals the previous file listed that this one leaves out: RescueGroups would delete them. */
-  dropped: Array<{ id: number; name: string; reason: 'refused' | 'gone' }>;
-}
+export const RESCUEGROUPS: Portal<RescueGroupsColumn> = {
+  id: 'rescuegroups',
+  name: 'RescueGroups.org',
+  /** The file their import account is told to look for; staff may rename it on upload. */
+  file: 'rescuegroups.csv',
+  columns: RESCUEGROUPS_COLUMNS,
+  photos: RESCUEGROUPS_PHOTOS,
+  // Every cell quoted, as their sample file is.
+  csv: { quoteAll: true },
+  problems: rescueGroupsProblems,
+  row: rescueGroupsRow,
+};
 
-/**
- * Which animals go into the file: every available or pending pet, and an adopted one the last file
- * listed (so the portal shows it adopted rather than deleting it). An animal with a problem is left
- * out, whole.
- */
-export function planRescueGroupsExport(animals: readonly PortalAnimal[], previouslyListed: ReadonlyMap<number, string>): ExportPlan {
-  const plan: ExportPlan = { listed: [], refused: [], dropped: [] };
-  const seen = new Set<number>();
-  for (const animal of animals) {
-    if (animal.status === 'sold' && !previouslyListed.has(animal.id)) continue;
-    seen.add(animal.id);
-    const problems = rescueGroupsProblems(animal);
-    if (problems.length > 0) {
-      plan.refused.push({ animal, problems });
-      if (previouslyListed.has(animal.id)) plan.dropped.push({ id: animal.id, name: animal.name, reason: 'refused' });
-    } else {
-      plan.listed.push({ animal, row: rescueGroupsRow(animal) });
-    }
-  }
-  for (const [id, name] of previouslyListed) if (!seen.has(id)) plan.dropped.push({ id, name, reason: 'gone' });
-  return plan;
-}
+export const planRescueGroupsExport = (animals: readonly PortalAnimal[], previouslyListed: ReadonlyMap<number, string>): ExportPlan<RescueGroupsColumn> =>
+  planExport(RESCUEGROUPS, animals, previouslyListed);
 
-/** Every cell quoted, as their sample file is; a cell a spreadsheet would run as a formula starts with `'` (files/csv.ts). */
-export function rescueGroupsCsv(plan: ExportPlan): string {
-  return csvText(
-    RESCUEGROUPS_COLUMNS,
-    plan.listed.map(({ row }) => RESCUEGROUPS_COLUMNS.map((column) => row[column])),
-    { quoteAll: true },
-  );
-}
+export const rescueGroupsCsv = (plan: ExportPlan<RescueGroupsColumn>): string => portalCsv(RESCUEGROUPS, plan);
