@@ -18,6 +18,7 @@ import { ShelterService } from '../shelter/shelter';
 import { PhotoService } from '../photos/photos';
 import { PlanService } from '../accounts/plans';
 import { QuotaService } from '../quota/quota';
+import { dropLabFuture } from '../quota/lab-future';
 import { REQUEST_LOG_TICK_MS, RequestLog, type RequestLogOptions } from '../lab/request-log/request-log';
 import { Sites, type SitesOptions } from '../sites/sites';
 import { Publishing } from '../publishing/publishing';
@@ -128,7 +129,7 @@ export class Engine {
       return openConnection(databaseFile(this.dataDir, this.environment), options.migrationsFolder, options.busyTimeoutMs);
     });
     const { db } = this.connection;
-    this.labClockService = new LabClockService(this.connection.sqlite, this.labClock, this.changes);
+    this.labClockService = new LabClockService(this.connection.sqlite, this.labClock, this.changes, (realNow) => dropLabFuture(this.connection.sqlite, realNow));
     this.headerProfileSetting = new HeaderProfileSetting(this.connection.sqlite, this.labClockService, this.changes);
     // The lab clock moves what the quota lab is about (quota, the request log); records, sites and
     // certificates keep real time, so nothing made under the lab is dated or scheduled in its future.
