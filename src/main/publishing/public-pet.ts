@@ -130,6 +130,9 @@ export function slugOf(name: string): string {
 /** A pet's page on the adoption site, at the same address whatever becomes of it (kennel cards' QR codes open it). A file, not a folder: 5,000 pets are 5,000 files to write, not 5,000 folders more. */
 export const petPath = (pet: { id: number; name: string }): string => `/pets/${pet.id}-${slugOf(pet.name)}.html`;
 
+/** A photo's file on the adoption site (and the address portals link to): named by its content, so a browser may keep it forever. */
+export const photoPath = (photo: PublicPhoto, size: 'full' | 'thumb'): string => `/photos/${photo.hash}${size === 'thumb' ? '-thumb' : ''}.${photo.extension}`;
+
 const byName = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
 
 /** Natural order ("Biscuit 109" before "Biscuit 1005"), then by id so equal names keep one order. */

@@ -16,7 +16,7 @@ export interface PublishingSources extends PublicPetSources {
   clock: Clock;
   changes: Changes;
   shelter: Pick<ShelterService, 'get' | 'logo'>;
-  /** Where the adoption site lives (the kennel cards' QR codes open it). */
+  /** Where the adoption site lives (the kennel cards' QR codes and Petfinder's photo links open it). */
   sites: () => Pick<Sites, 'projects' | 'liveAddress'>;
 }
 
@@ -34,7 +34,7 @@ export class Publishing {
   constructor(private readonly sources: PublishingSources) {
     this.publicPets = new PublicPets(sources);
     this.kennelCards = new KennelCardService({ publicPets: this.publicPets, shelter: sources.shelter, clock: sources.clock, sites: sources.sites });
-    this.portals = new PortalExportService({ sqlite: sources.sqlite, clock: sources.clock, changes: sources.changes, publicPets: this.publicPets });
+    this.portals = new PortalExportService({ sqlite: sources.sqlite, clock: sources.clock, changes: sources.changes, publicPets: this.publicPets, sites: sources.sites });
   }
 
   /** The adoption site as the records make it now, at `baseUrl`: sites/ deploys and follows it. */

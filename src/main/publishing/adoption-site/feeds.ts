@@ -1,7 +1,7 @@
 import { foldForSearch } from '../../../shared/names';
 import { AGE_GROUP_WORDS, feeWords, SEX_WORDS } from '../pet-words';
-import { petPath } from '../public-pet';
-import { escapeHtml, initialsOf, paragraphs, photoPath } from './html';
+import { petPath, photoPath } from '../public-pet';
+import { escapeHtml, initialsOf, paragraphs } from './html';
 import type { SiteFile } from './pages';
 import type { AdoptionSiteInput, SitePet } from './model';
 

@@ -1,5 +1,5 @@
 import { AGE_GROUP_WORDS, SEX_WORDS } from '../pet-words';
-import { petPath } from '../public-pet';
+import { petPath, photoPath } from '../public-pet';
 import { AVAILABILITY_WORDS, type SitePet, type SitePhoto, type SiteShelter } from './model';
 
 /** The five characters that change meaning in HTML text and quoted attributes. */
@@ -19,7 +19,6 @@ export function paragraphs(text: string): string {
     .join('\n');
 }
 
-export const photoPath = (photo: SitePhoto, size: 'full' | 'thumb'): string => `/photos/${photo.hash}${size === 'thumb' ? '-thumb' : ''}.${photo.extension}`;
 
 /**
  * Scripts come from a file and styles from a file: no inline code, so the policy needs no hash and

@@ -2,11 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { SITE_CSS, SITE_JS } from './assets';
 import { atomFeed, finderIndex, jsonFeed, sitemap } from './feeds';
-import { pageShell, photoPath } from './html';
+import { pageShell } from './html';
 import { publishedLogo } from '../../shelter/logo';
 import type { SiteWriteOutcome } from '../../sites/generated-site';
 import type { AdoptionSiteInput } from './model';
-import { sortPets } from '../public-pet';
+import { photoPath, sortPets } from '../public-pet';
 import { categorySlug, facetValues, listedPets, listPages, petPage, type SiteFile } from './pages';
 
 /** Files written at a time: the disk stays busy, and between batches the server answers its requests. */

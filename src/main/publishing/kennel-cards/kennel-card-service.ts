@@ -8,6 +8,7 @@ import type { ShelterService } from '../../shelter/shelter';
 import type { Sites } from '../../sites/sites';
 import { ageLine, breedWords, feeWords, goodWithOf, SEX_WORDS } from '../pet-words';
 import { dayOf, petPath, sortPets, type PublicPet, type PublicPets } from '../public-pet';
+import { publishedSite } from '../site-address';
 import { renderKennelCards, type CardPaper, type CardsPerPage, type KennelCard } from './kennel-cards';
 
 export interface KennelCardRequest {
@@ -42,8 +43,7 @@ export class KennelCardService {
   constructor(private readonly sources: KennelCardSources) {}
 
   async render(request: KennelCardRequest): Promise<KennelCardsMade> {
-    const project = this.projectOf(request.project);
-    const address = this.sources.sites().liveAddress(project.id, project.slug);
+    const { project, address } = publishedSite(this.sources.sites(), request.project, 'the QR codes should open');
     const pets = this.petsOf(request);
     if (pets.length > MAX_KENNEL_CARDS) {
       throw new AppError('validation_failed', `${pets.length} pets chosen: at most ${MAX_KENNEL_CARDS} kennel cards go in one PDF.`, { details: { field: 'ids' } });
@@ -60,20 +60,6 @@ export class KennelCardService {
     const today = dayOf(this.sources.clock.now());
     if (request.ids && request.ids.length > 0) return this.sources.publicPets.some(request.ids, today);
     return this.sources.publicPets.withStatus(request.status ?? 'available', today);
-  }
-
-  private projectOf(reference: string | number | undefined): Project {
-    const { projects } = this.sources.sites();
-    if (reference !== undefined) return projects.get(reference);
-    const serving = projects.list().filter((project) => project.liveDeploy !== null && projects.deploys(project.id).some((deploy) => deploy.live && deploy.source === 'adoption_page'));
-    if (serving.length === 1) return serving[0]!;
-    throw new AppError(
-      'validation_failed',
-      serving.length === 0
-        ? 'No project serves the adoption site yet: publish it first, or name the project whose address the QR codes should open.'
-        : `Several projects serve the adoption site (${serving.map((project) => project.slug).join(', ')}): name the one whose address the QR codes should open.`,
-      { details: { field: 'project' } },
-    );
   }
 }
 

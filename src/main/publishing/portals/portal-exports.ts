@@ -3,7 +3,10 @@ import type { Clock } from '../../../shared/clock';
 import { AppError } from '../../../shared/errors';
 import type { PortalListing, PortalProblem } from '../../../shared/portals';
 import type { Changes } from '../../db/changes';
+import type { Sites } from '../../sites/sites';
 import { dayOf, type PublicPets } from '../public-pet';
+import { publishedSite } from '../site-address';
+import { PETFINDER } from './petfinder';
 import { planExport, portalAnimalOf, writePortalFiles, type ExportPlan, type Portal } from './portal';
 import { RESCUEGROUPS } from './rescuegroups';
 
@@ -22,9 +25,11 @@ export interface PortalExportSources {
   clock: Clock;
   changes: Changes;
   publicPets: PublicPets;
+  /** Where the adoption site is live: Petfinder fetches the photos from there. */
+  sites: () => Pick<Sites, 'projects' | 'liveAddress'>;
 }
 
-/** Exports to the adoption portals (RescueGroups.org today), and what each animal's last export was. */
+/** Exports to the adoption portals (RescueGroups.org, Petfinder), and what each animal's last export was. */
 export class PortalExportService {
   private readonly statements;
 
@@ -54,19 +59,28 @@ export class PortalExportService {
     return this.export(RESCUEGROUPS, dir, options);
   }
 
+  /**
+   * Petfinder's import file, its photos as addresses on the live adoption site (`project`: whose
+   * site, else the one serving it). The same guard: each upload replaces the whole listing.
+   */
+  exportPetfinder(dir: string, options: { allowDrops: boolean; project?: string | number }): PortalExportResult {
+    const { address } = publishedSite(this.sources.sites(), options.project, "Petfinder's photo links should open");
+    return this.export(PETFINDER, dir, options, address);
+  }
+
   private listingsOf<Column extends string>(portal: Portal<Column>): PortalListing[] {
     return this.statements.listings.all(portal.id).map((row) => ({ ...row, problems: JSON.parse(row.problems) as PortalProblem[] }));
   }
 
   /** Every pet with its public profile (private fields never reach an export) and its photo files, against what the last file listed. */
-  private planOf<Column extends string>(portal: Portal<Column>): ExportPlan<Column> {
+  private planOf<Column extends string>(portal: Portal<Column>, siteAddress?: string): ExportPlan<Column> {
     const previously = new Map(this.listingsOf(portal).filter((listing) => listing.state === 'listed').map((listing) => [listing.petId, listing.name]));
-    const animals = this.sources.publicPets.all(dayOf(this.sources.clock.now())).map(portalAnimalOf);
+    const animals = this.sources.publicPets.all(dayOf(this.sources.clock.now())).map((pet) => portalAnimalOf(pet, siteAddress));
     return planExport(portal, animals, previously);
   }
 
-  private export<Column extends string>(portal: Portal<Column>, dir: string, options: { allowDrops: boolean }): PortalExportResult {
-    const plan = this.planOf(portal);
+  private export<Column extends string>(portal: Portal<Column>, dir: string, options: { allowDrops: boolean }, siteAddress?: string): PortalExportResult {
+    const plan = this.planOf(portal, siteAddress);
     if (plan.dropped.length > 0 && !options.allowDrops) {
       throw new AppError('conflict', `This export would remove ${plan.dropped.length} animal(s) ${portal.name} lists from the last export: ${plan.dropped.map((animal) => animal.name).join(', ')}.`, {
         details: { reason: 'portal_would_drop', portal: portal.id, animals: plan.dropped },

@@ -1,6 +1,6 @@
 import type { PortalProblem } from '../../../shared/portals';
-import { photoFileName, planExport, portalCsv, type ExportPlan, type Portal, type PortalAnimal } from './portal';
-import type { YesNoUnknown } from '../pet-words';
+import { AGE_GROUP_WORDS, type YesNoUnknown } from '../pet-words';
+import { commonProblems, isMix, oneLine, photoFileName, planExport, portalCsv, speciesOf, type ExportPlan, type Portal, type PortalAnimal } from './portal';
 
 /**
  * RescueGroups.org's animal import file, from their "Supported animal import fields"
@@ -24,44 +24,14 @@ const NAME_MAX = 50;
 const BREED_MAX = 50;
 const COLOR_MAX = 50;
 
-/** Our categories by folded name (singular or plural) → their species ("type"). */
-const SPECIES: Record<string, string> = {
-  dog: 'Dog', puppy: 'Dog', cat: 'Cat', kitten: 'Cat', rabbit: 'Rabbit', bunny: 'Rabbit', bird: 'Bird',
-  horse: 'Horse', pony: 'Horse', pig: 'Pig', goat: 'Goat', sheep: 'Sheep', chicken: 'Chicken', duck: 'Duck',
-  ferret: 'Ferret', 'guinea pig': 'Guinea Pig', hamster: 'Hamster', gerbil: 'Gerbil', rat: 'Rat', mouse: 'Mouse',
-  chinchilla: 'Chinchilla', hedgehog: 'Hedgehog', reptile: 'Reptile', snake: 'Snake', lizard: 'Lizard',
-  turtle: 'Turtle', tortoise: 'Tortoise', fish: 'Fish', frog: 'Frog', 'small animal': 'Small Animal',
-};
-
-/** Primary "breeds" that are no breed: their import wants a breed plus `mix`, not these words. */
-const NO_BREED = new Set(['mix', 'mixed', 'mixed breed', 'unknown', 'n/a', 'na', 'none', 'other', '?']);
-
-export function speciesOf(category: string): string | null {
-  const folded = category.trim().toLowerCase().replace(/\s+/g, ' ');
-  return SPECIES[folded] ?? SPECIES[folded.replace(/(?:es|s)$/, '')] ?? SPECIES[folded.replace(/s$/, '')] ?? (folded === 'mice' ? 'Mouse' : null);
-}
-
 const yesNo = (value: boolean | YesNoUnknown | null): string => (value === true || value === 'yes' ? 'Yes' : value === false || value === 'no' ? 'No' : '');
 const SIZES = { small: 'Small', medium: 'Medium', large: 'Large', xlarge: 'X-Large' } as const;
-const AGES = { baby: 'Baby', young: 'Young', adult: 'Adult', senior: 'Senior' } as const;
 const COATS: Record<string, string> = { short: 'Short', medium: 'Medium', long: 'Long' };
 const STATUSES = { available: 'Available', pending: 'Pending', sold: 'Adopted' } as const;
 
-/** Their import reads one line an animal: line breaks become spaces. */
-const oneLine = (text: string | null) => (text ?? '').replace(/\s*[\r\n\u2028\u2029]+\s*/g, ' ').trim();
-
 /** The problems that would make RescueGroups (or the portals it feeds) refuse or mangle the animal. */
 export function rescueGroupsProblems(animal: PortalAnimal): PortalProblem[] {
-  const problems: PortalProblem[] = [];
-  const species = speciesOf(animal.category);
-  if (species === null) problems.push({ field: 'species', problem: 'unmapped', value: animal.category });
-  if (animal.name.length > NAME_MAX) problems.push({ field: 'name', problem: 'too_long', limit: NAME_MAX });
-  const breed = animal.breedPrimary?.trim() ?? '';
-  if (breed === '') problems.push({ field: 'breed', problem: 'missing' });
-  else if (NO_BREED.has(breed.toLowerCase())) problems.push({ field: 'breed', problem: 'unmapped', value: breed });
-  else if (breed.length > BREED_MAX || (animal.breedSecondary?.length ?? 0) > BREED_MAX) problems.push({ field: 'breed', problem: 'too_long', limit: BREED_MAX });
-  if (animal.sex === null || animal.sex === 'unknown') problems.push({ field: 'sex', problem: 'missing' });
-  if (animal.ageGroup === null) problems.push({ field: 'age', problem: 'missing' });
+  const problems = commonProblems(animal, speciesOf, { name: NAME_MAX, breed: BREED_MAX });
   if ((animal.color?.length ?? 0) > COLOR_MAX) problems.push({ field: 'color', problem: 'too_long', limit: COLOR_MAX });
   if (animal.photos.length === 0) problems.push({ field: 'photo', problem: 'missing' });
   return problems;
@@ -77,9 +47,9 @@ export function rescueGroupsRow(animal: PortalAnimal): Record<RescueGroupsColumn
     type: speciesOf(animal.category) ?? '',
     priBreed: oneLine(animal.breedPrimary),
     secBreed: oneLine(animal.breedSecondary),
-    mix: animal.breedMixed === null ? (animal.breedSecondary ? 'Yes' : '') : yesNo(animal.breedMixed),
+    mix: yesNo(isMix(animal)),
     sex: animal.sex === 'female' ? 'Female' : animal.sex === 'male' ? 'Male' : '',
-    age: animal.ageGroup ? AGES[animal.ageGroup] : '',
+    age: animal.ageGroup ? AGE_GROUP_WORDS[animal.ageGroup] : '',
     okwithdogs: yesNo(animal.goodWith.dogs),
     okwithcats: yesNo(animal.goodWith.cats),
     okwithkids: yesNo(animal.goodWith.kids),
@@ -104,7 +74,7 @@ export const RESCUEGROUPS: Portal<RescueGroupsColumn> = {
   /** The file their import account is told to look for; staff may rename it on upload. */
   file: 'rescuegroups.csv',
   columns: RESCUEGROUPS_COLUMNS,
-  photos: RESCUEGROUPS_PHOTOS,
+  photos: { count: RESCUEGROUPS_PHOTOS, as: 'files' },
   // Every cell quoted, as their sample file is.
   csv: { quoteAll: true },
   problems: rescueGroupsProblems,
