@@ -50,7 +50,7 @@ async function main(): Promise<void> {
     console.log(`adoption site of ${PETS} pets: ${seconds.toFixed(2)} s, ${deploy.fileCount} files, ${(deploy.byteSize / 1024 / 1024).toFixed(1)} MiB of pages (${deploy.outcome})`);
 
     const cardsStarted = performance.now();
-    const made = await engine.kennelCards.render({ ids: ids.slice(0, CARDS), paper: 'a4', perPage: 2 });
+    const made = await engine.publishing.kennelCards.render({ ids: ids.slice(0, CARDS), paper: 'a4', perPage: 2 });
     console.log(`${made.cards} kennel cards: ${((performance.now() - cardsStarted) / 1000).toFixed(2)} s, ${(made.pdf.length / 1024 / 1024).toFixed(1)} MiB PDF`);
   } finally {
     engine.close();

@@ -1,4 +1,5 @@
 import type { PlanId } from './plans';
+import type { PortalId } from './portals';
 
 /** The stable error codes of docs/contract.md, "The public API", each with the HTTP status it travels with. */
 export const ERROR_STATUS = {
@@ -55,7 +56,7 @@ export type ConflictDetails =
   | { reason: 'photo_limit'; petId: number; max: number }
   | { reason: 'photo_already_added'; petId: number; photoId: number; position: number }
   /** An export to an adoption portal would leave out animals its last file listed: the portal's import deletes those. */
-  | { reason: 'portal_would_drop'; portal: 'rescuegroups'; animals: Array<{ id: number; name: string; reason: 'refused' | 'gone' }> }
+  | { reason: 'portal_would_drop'; portal: PortalId; animals: Array<{ id: number; name: string; reason: 'refused' | 'gone' }> }
   | MovementConflict;
 
 /**

@@ -1,4 +1,7 @@
-/** Exports to the adoption portals: what every face shows of them (the engine is src/main/portals). */
+/** Exports to the adoption portals: what every face shows of them (the engine is src/main/publishing/portals). */
+
+/** The portals we write files for: each keeps its own last export. */
+export type PortalId = 'rescuegroups' | 'petfinder';
 
 /** Why an animal is kept out of a portal's file: a code and the field; each face words it. */
 export type PortalProblem =

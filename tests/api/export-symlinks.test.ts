@@ -10,7 +10,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { writeJunit } from '../../src/main/cli/compliance-output';
-import { writePetExport } from '../../src/main/cli/pet-export';
+import { writePetExport } from '../../src/main/pets/staff-export';
 import { Engine } from '../../src/main/engine/engine';
 import { writeFileAtomically } from '../../src/main/files/atomic-write';
 import { complianceReport } from '../../src/shared/compliance';
@@ -69,7 +69,7 @@ describe('a link planted at an output name is replaced, never followed', () => {
       fs.mkdirSync(out);
       const planted = ['rescuegroups.csv', `adoption-desk-${id}-1.jpg`, `adoption-desk-${id}-2.jpg`].map((name) => plant(out, name, kind));
 
-      engine.portals.exportRescueGroups(out, { allowDrops: false });
+      engine.publishing.portals.exportRescueGroups(out, { allowDrops: false });
 
       for (const link of planted) link.untouched();
       expect(fs.readFileSync(path.join(out, 'rescuegroups.csv'), 'utf8')).toContain('"Biscuit"');

@@ -109,7 +109,7 @@ describe('the kennel cards’ warning', () => {
       const account = engine.services.accounts.create({ name: 'Happy Paws', planId: 'pro' });
       const pet = engine.services.pets.create({ name: 'Biscuit', categoryId: 1, status: 'available' }).id;
       engine.sites.projects.create({ accountId: account.id, name: 'Happy Paws' });
-      return await engine.kennelCards.render({ ids: [pet], paper: 'a4', perPage: 1, project: 'happy-paws' });
+      return await engine.publishing.kennelCards.render({ ids: [pet], paper: 'a4', perPage: 1, project: 'happy-paws' });
     } finally {
       engine.close();
       removeTempDir(dataDir);

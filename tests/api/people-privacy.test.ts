@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writePetExport } from '../../src/main/cli/pet-export';
+import { writePetExport } from '../../src/main/pets/staff-export';
 import { startApiServer, type RunningServer } from '../../src/main/http/listen';
 import { POPPLER_MISSING, pdfText } from '../helpers/pdf-render';
 import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
@@ -77,7 +77,7 @@ describe('people’s details reach nothing published or exported (issue 27, §2)
   it('the RescueGroups.org export and the staff’s pet export', () => {
     const out = path.join(dataDir, 'exports');
     fs.mkdirSync(out);
-    server.engine.portals.exportRescueGroups(out, { allowDrops: true });
+    server.engine.publishing.portals.exportRescueGroups(out, { allowDrops: true });
     writePetExport(path.join(out, 'pets.csv'), server.engine.services.petProfiles.exportRows(), 'csv');
     const files = filesOf(out);
     expect(files.size).toBeGreaterThan(0);
@@ -86,7 +86,7 @@ describe('people’s details reach nothing published or exported (issue 27, §2)
 
   it.skipIf(POPPLER_MISSING !== undefined && process.env.CI !== 'true')('the kennel cards of every status', async () => {
     for (const status of ['available', 'pending', 'sold'] as const) {
-      const made = await server.engine.kennelCards.render({ status, paper: 'a4', perPage: 1 });
+      const made = await server.engine.publishing.kennelCards.render({ status, paper: 'a4', perPage: 1 });
       expectNoSecret(`kennel cards (${status})`, pdfText(made.pdf));
     }
   });

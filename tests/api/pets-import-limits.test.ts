@@ -7,8 +7,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { IMPORT_LIMITS, readCsvRecords } from '../../src/main/cli/import-file';
-import { importPetFile, readPetImport, type ImportServices } from '../../src/main/cli/pet-import';
+import { IMPORT_LIMITS, readCsvRecords } from '../../src/main/pets/import-file';
+import { importPetFile, readPetImport, type ImportServices } from '../../src/main/pets/staff-import';
 import { Engine } from '../../src/main/engine/engine';
 import { runCli } from '../helpers/processes';
 import { makeTempDir, removeTempDir } from '../helpers/temp-dir';

@@ -129,7 +129,7 @@ describe('a pet that left care other than by adoption (issue 27 with issue 26, N
     services.movements.adopt({ petId: adopted.petId, personId: adopter.id, fee: 50, feeMethod: 'cash' }, 'cli');
     const died = services.movements.intake({ pet: { name: 'Sadly Gone', categoryId: 1 }, type: 'stray' }, 'cli');
     services.movements.outcome({ petId: died.petId, type: 'died_in_care' }, 'cli');
-    const content = server.engine.sites.projects.adoptionSiteContent(project.slug);
+    const content = server.engine.publishing.adoptionSiteContent(server.engine.sites.liveAddress(project.id, project.slug), Date.now(), project.name);
     const names = content.pets.map((pet) => pet.name);
     expect(names).toContain('Homeward');
     expect(names).not.toContain('Sadly Gone');

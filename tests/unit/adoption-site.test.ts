@@ -3,8 +3,8 @@ import path from 'node:path';
 import { DOMParser } from '@xmldom/xmldom';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdoptionSiteInput, SitePet, SitePhoto, SiteShelter } from '../../src/main/sites/adoption-site/model';
-import { writeAdoptionSite } from '../../src/main/sites/adoption-site/site';
+import type { AdoptionSiteInput, SitePet, SitePhoto, SiteShelter } from '../../src/main/publishing/adoption-site/model';
+import { writeAdoptionSite } from '../../src/main/publishing/adoption-site/site';
 import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
 
 let dir: string;

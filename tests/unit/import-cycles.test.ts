@@ -1,6 +1,7 @@
 /**
- * No import cycle between the files of src/main (issue 19). Type-only imports count too: a type that
- * lives in a module importing its users is the same tangle for the reader, whatever the compiler erases.
+ * No import cycle between the files of src/main, src/renderer, src/shared and src/preload (issues 19
+ * and 28). Type-only imports count too: a type that lives in a module importing its users is the
+ * same tangle for the reader, whatever the compiler erases.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -8,7 +9,8 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../helpers/processes';
 
-const MAIN = path.join(PROJECT_ROOT, 'src', 'main');
+const SRC = path.join(PROJECT_ROOT, 'src');
+const MAIN = path.join(SRC, 'main');
 
 function sourceFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -23,13 +25,13 @@ function resolve(from: string, specifier: string): string | undefined {
   if (!specifier.startsWith('.')) return undefined;
   const base = path.resolve(path.dirname(from), specifier);
   const candidates = [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts'), path.join(base, 'index.tsx')];
-  return candidates.find((candidate) => candidate.startsWith(MAIN + path.sep) && fs.existsSync(candidate) && fs.statSync(candidate).isFile());
+  return candidates.find((candidate) => candidate.startsWith(SRC + path.sep) && fs.existsSync(candidate) && fs.statSync(candidate).isFile());
 }
 
 /** Every file each file imports or re-exports from, `import type` and `export type … from` included. */
 function importGraph(): Map<string, string[]> {
   const graph = new Map<string, string[]>();
-  for (const file of sourceFiles(MAIN)) {
+  for (const file of sourceFiles(SRC)) {
     const info = ts.preProcessFile(fs.readFileSync(file, 'utf8'), true, true);
     const targets = info.importedFiles.map((imported) => resolve(file, imported.fileName)).filter((target): target is string => target !== undefined);
     graph.set(file, [...new Set(targets)]);
@@ -67,7 +69,7 @@ function cycles(graph: Map<string, string[]>): string[][] {
         onStack.delete(member);
         component.push(member);
       } while (member !== file);
-      if (component.length > 1 || (graph.get(file) ?? []).includes(file)) found.push(component.map((f) => path.relative(MAIN, f)).sort());
+      if (component.length > 1 || (graph.get(file) ?? []).includes(file)) found.push(component.map((f) => path.relative(SRC, f)).sort());
     }
   };
   for (const file of graph.keys()) if (!index.has(file)) visit(file);
@@ -81,10 +83,11 @@ function cycles(graph: Map<string, string[]>): string[][] {
 function folderGraph(files: Map<string, string[]>): Map<string, string[]> {
   const folderOf = (file: string): string | undefined => {
     const [first, ...rest] = path.relative(MAIN, file).split(path.sep);
-    return rest.length > 0 ? path.join(MAIN, first!) : undefined;
+    return file.startsWith(MAIN + path.sep) && rest.length > 0 ? path.join(MAIN, first!) : undefined;
   };
   const graph = new Map<string, string[]>();
   for (const [file, targets] of files) {
+    if (!file.startsWith(MAIN + path.sep)) continue;
     const from = folderOf(file);
     if (from === undefined) continue;
     const edges = new Set(graph.get(from) ?? []);
@@ -97,13 +100,19 @@ function folderGraph(files: Map<string, string[]>): Map<string, string[]> {
   return graph;
 }
 
-describe('imports inside src/main', () => {
-  it('the graph is read from real files (the resolver finds relative imports)', () => {
+describe('imports inside src', () => {
+  it('the graph is read from real files of main, renderer and shared (the resolver finds relative imports)', () => {
     const graph = importGraph();
     expect(graph.get(path.join(MAIN, 'engine', 'engine.ts'))?.length ?? 0).toBeGreaterThan(3);
+    expect(graph.get(path.join(SRC, 'renderer', 'src', 'client', 'errors.ts'))?.length ?? 0).toBeGreaterThan(1);
+    expect(graph.get(path.join(SRC, 'shared', 'admin-contract.ts'))?.length ?? 0).toBeGreaterThan(3);
   });
 
-  it('form no cycle between files, type-only imports included', () => {
+  it('the cycle finder sees a loop (a → b → a) and a file importing itself', () => {
+    expect(cycles(new Map([['a', ['b']], ['b', ['a']], ['c', ['c']], ['d', ['a']]]))).toEqual([['a', 'b'].map((f) => path.relative(SRC, f)), [path.relative(SRC, 'c')]]);
+  });
+
+  it('form no cycle between files of main, renderer, shared or preload, type-only imports included', () => {
     expect(cycles(importGraph())).toEqual([]);
   });
 

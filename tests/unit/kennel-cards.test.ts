@@ -1,8 +1,8 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import PDFDocument from 'pdfkit';
-import { fitParagraphs } from '../../src/main/cards/fit-text';
-import { renderKennelCards, type KennelCard } from '../../src/main/cards/kennel-cards';
+import { fitParagraphs } from '../../src/main/publishing/kennel-cards/fit-text';
+import { renderKennelCards, type KennelCard } from '../../src/main/publishing/kennel-cards/kennel-cards';
 import { loadPrintFonts } from '../../src/main/print-fonts/print-fonts';
 import { pdfText, pdfWords, POPPLER_MISSING, readQr, renderPdfPages, type PdfWord } from '../helpers/pdf-render';
 

@@ -16,10 +16,10 @@ async function expectRefused(file: string, sources: string[]): Promise<void> {
   for (const source of sources) expect(await restrictedImports(file, source), `${file}: ${source}`).toHaveLength(1);
 }
 
-const DOMAIN_FOLDERS = ['db', 'files', 'pets', 'keys', 'accounts', 'quota', 'sites', 'lab'];
+const DOMAIN_FOLDERS = ['db', 'files', 'pets', 'keys', 'accounts', 'quota', 'sites', 'lab', 'people', 'movements', 'photos', 'shelter', 'print', 'print-fonts', 'publishing'];
 
 describe('import boundaries inside src/main', () => {
-  it('the domain (db, files, pets, keys, accounts, quota, sites, lab) never imports the engine, http, the host or a face', async () => {
+  it('the domain (db, files, pets, keys, accounts, quota, sites, lab, publishing, …) never imports the engine, http, the host or a face', async () => {
     const forbidden = [
       "import '../engine/engine';",
       "import type { Engine } from '../engine/engine';",
@@ -38,13 +38,19 @@ describe('import boundaries inside src/main', () => {
     }
   });
 
+  it('a folder nobody listed is domain by default: no http, no Fastify, no face', async () => {
+    await expectRefused('src/main/a-new-area/example.ts', ["import '../http/server';", "import Fastify from 'fastify';", "import '../engine/engine';", "import '../cli/output';", "import '../host/app-host';"]);
+    await expectRefused('src/main/publishing/a-new-portal/example.ts', ["import '../../../http/server';", "import '@fastify/static';"]);
+    expect(await restrictedImports('src/main/a-new-area/example.ts', "import '../pets/pets';\nimport '../files/csv';")).toEqual([]);
+  });
+
   it('sites never imports the server that serves them', async () => {
     await expectRefused('src/main/sites/certificates/example.ts', ["import '../../http/sites/by-host';", "import '../../http/listen';", "import '../../cli/output';"]);
     expect(await restrictedImports('src/main/sites/example.ts', "import 'node:http';\nimport '../accounts/accounts';\nimport './domain-names';")).toEqual([]);
   });
 
-  it('people are private by construction: sites, kennel cards and portal files never import the register or the movements', async () => {
-    for (const file of ['src/main/sites/adoption-site/example.ts', 'src/main/cards/example.ts', 'src/main/portals/example.ts']) {
+  it('people are private by construction: publishing (the site, kennel cards, portal files) and sites never import the register or the movements', async () => {
+    for (const file of ['src/main/publishing/adoption-site/example.ts', 'src/main/publishing/kennel-cards/example.ts', 'src/main/publishing/portals/example.ts', 'src/main/publishing/example.ts', 'src/main/sites/example.ts']) {
       const up = file.split('/').length - 3;
       const root = '../'.repeat(up);
       await expectRefused(file, [`import '${root}people/people';`, `import type { PeopleService } from '${root}people/people';`, `import '${root}movements/views';`, `import '${root}db/schema-movements';`]);

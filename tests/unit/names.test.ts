@@ -1,7 +1,7 @@
 import vm from 'node:vm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { SITE_JS } from '../../src/main/sites/adoption-site/assets';
+import { SITE_JS } from '../../src/main/publishing/adoption-site/assets';
 import { AccountNameSchema, CategoryNameSchema, KeyLabelSchema } from '../../src/shared/admin-schemas';
 import { firstFreeName, foldForSearch, foldName } from '../../src/shared/names';
 import { PetNameSchema } from '../../src/shared/pet';

@@ -1,6 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { planRescueGroupsExport, rescueGroupsCsv, speciesOf, type PortalAnimal } from '../../src/main/portals/rescuegroups';
+import { speciesOf, type PortalAnimal } from '../../src/main/publishing/portals/portal';
+import { planRescueGroupsExport, rescueGroupsCsv } from '../../src/main/publishing/portals/rescuegroups';
 
 const complete: PortalAnimal = {
   id: 7,

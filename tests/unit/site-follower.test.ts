@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { Engine } from '../../src/main/engine/engine';
-import { FOLLOW_MAX_WAIT_MS, FOLLOW_QUIET_MS, siteFingerprint } from '../../src/main/sites/site-follower';
+import { siteFingerprint } from '../../src/main/publishing/adoption-site/content';
+import { FOLLOW_MAX_WAIT_MS, FOLLOW_QUIET_MS } from '../../src/main/sites/site-follower';
 import { ManualClock } from '../../src/shared/clock';
 import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
 

@@ -21,7 +21,7 @@ const WRITES_ONLY_ITS_OWN_FILES: Readonly<Record<string, string>> = {
   'sites/upload-folder.ts': 'an upload into a fresh staging folder in the data dir (mkdtemp), created exclusively',
   'sites/upload-zip.ts': 'a zip’s files into a fresh staging folder in the data dir, created exclusively',
   'sites/deploy-folder.ts': 'a deploy copied into a fresh staging folder in the data dir, created exclusively',
-  'sites/adoption-site/site.ts': 'the adoption site built in a fresh staging folder in the data dir',
+  'publishing/adoption-site/site.ts': 'the adoption site built in a fresh staging folder in the data dir',
 };
 
 /** Node's calls that create or change a file's content (fs, fs/promises, a file handle's open for writing). */

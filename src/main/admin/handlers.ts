@@ -36,10 +36,10 @@ export function createAdminHandlers(host: AppHost): AdminHandlers {
     'pets.setProfile': ({ environment, id, profile }) => services(environment).petProfiles.set(id, profile),
     'pets.profileHistory': ({ environment, id }) => services(environment).petProfiles.history(id),
     'pets.kennelCards': async ({ environment, ids, paper, perPage }) => {
-      const made = await host.engine(environment).kennelCards.render({ ids, paper, perPage });
+      const made = await host.engine(environment).publishing.kennelCards.render({ ids, paper, perPage });
       return { pdf: made.pdf.toString('base64'), cards: made.cards, project: made.project, address: made.address, warnings: made.warnings };
     },
-    'portals.listings': ({ environment }) => host.engine(environment).portals.listings(),
+    'portals.listings': ({ environment }) => host.engine(environment).publishing.portals.listings(),
     'shelter.get': ({ environment }) => services(environment).shelter.get(),
     'shelter.set': ({ environment, shelter }) => services(environment).shelter.set(shelter),
     'shelter.setLogo': ({ environment, data }) => services(environment).shelter.setLogo(Buffer.from(data, 'base64')),

@@ -5,7 +5,11 @@
  */
 import { dnsCheckInWords, type DnsCheckSubject } from '../../shared/dns-check';
 import { detailsOf, isAppError } from '../../shared/errors';
+import type { PortalId } from '../../shared/portals';
 import { isMovementConflict, movementHint } from './movement-hints';
+
+/** The portals as staff know them. */
+const PORTAL_NAMES: Readonly<Record<PortalId, string>> = { rescuegroups: 'RescueGroups.org', petfinder: 'Petfinder' };
 
 /** The option that sets each input a refusal may name (its `field`, as the admin contract spells it). */
 const FLAG_OF_FIELD: Readonly<Record<string, string>> = {
@@ -42,7 +46,7 @@ export function cliWords(error: unknown): string {
   const conflict = detailsOf(error, 'conflict');
   if (conflict && isMovementConflict(conflict)) return withClause(message, movementHint(conflict));
   if (conflict?.reason === 'primary_has_redirects') return `${message} Promote one with "domains promote ${conflict.redirects[0] ?? ''}".`;
-  if (conflict?.reason === 'portal_would_drop') return `${message} Fix what keeps them out (export rescuegroups --json lists it), or run again with --allow-drop to let RescueGroups.org delete them.`;
+  if (conflict?.reason === 'portal_would_drop') return `${message} Fix what keeps them out (export ${conflict.portal} --json lists it), or run again with --allow-drop to let ${PORTAL_NAMES[conflict.portal]} delete them.`;
   if (conflict?.reason === 'photo_limit') return `${message} Remove one first with "pets photos remove ${conflict.petId} <PHOTO>".`;
   if (detailsOf(error, 'unsupported_media_type')?.reason === 'photo_format') return `${message} Save it as JPEG first (most photo viewers can).`;
   return message;

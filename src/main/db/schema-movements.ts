@@ -1,6 +1,6 @@
 /**
  * The shelter's day (issue 27): people, and each animal's movements. PRIVATE, every table: nothing
- * here is published (lint keeps sites/, cards/ and portals/ from importing people/ or movements/).
+ * here is published (lint keeps publishing/ and sites/ from importing people/ or movements/).
  * drizzle-kit reads this file too (drizzle.config.ts).
  */
 import { sql } from 'drizzle-orm';

@@ -18,11 +18,10 @@ import { ShelterService } from '../shelter/shelter';
 import { PhotoService } from '../photos/photos';
 import { PlanService } from '../accounts/plans';
 import { QuotaService } from '../quota/quota';
+import { dropLabFuture } from '../quota/lab-future';
 import { REQUEST_LOG_TICK_MS, RequestLog, type RequestLogOptions } from '../lab/request-log/request-log';
 import { Sites, type SitesOptions } from '../sites/sites';
-import { readSiteContent } from '../sites/adoption-site/content';
-import { KennelCardService } from '../cards/cards';
-import { PortalExportService } from '../portals/exports';
+import { Publishing } from '../publishing/publishing';
 import { Supervisor, type SupervisedJob } from './supervisor';
 import { PeopleService } from '../people/people';
 import { MovementService } from '../movements/movements';
@@ -102,10 +101,8 @@ export class Engine {
   readonly changes = new Changes();
   /** Every API answer, for the quota lab. */
   readonly requestLog: RequestLog;
-  /** Printable kennel cards (cards/cards.ts), for every face. */
-  readonly kennelCards: KennelCardService;
-  /** Exports to the adoption portals (portals/exports.ts). */
-  readonly portals: PortalExportService;
+  /** What goes to the public and to the portals: the adoption site, kennel cards, portal files (publishing/). */
+  readonly publishing: Publishing;
   readonly environment: Environment;
   readonly dataDir: string;
   readonly log: EngineLog;
@@ -134,7 +131,7 @@ export class Engine {
       return openConnection(databaseFile(this.dataDir, this.environment), options.migrationsFolder, options.busyTimeoutMs);
     });
     const { db } = this.connection;
-    this.labClockService = new LabClockService(this.connection.sqlite, this.labClock, this.changes);
+    this.labClockService = new LabClockService(this.connection.sqlite, this.labClock, this.changes, (realNow) => dropLabFuture(this.connection.sqlite, realNow));
     this.headerProfileSetting = new HeaderProfileSetting(this.connection.sqlite, this.labClockService, this.changes);
     // The lab clock moves what the quota lab is about (quota, the request log); records, sites and
     // certificates keep real time, so nothing made under the lab is dated or scheduled in its future.
@@ -175,10 +172,9 @@ export class Engine {
     const { photos } = this.ownServices;
     // An animal that left care other than by adoption has no page: "Found a home" is for adoptions alone.
     const leftCareOtherwise = () => new Set([...this.ownServices.shelterDay.departures()].filter(([, outcome]) => outcome !== 'adoption').map(([petId]) => petId));
-    const siteContent = (baseUrl: string, now: number, fallbackName: string) => readSiteContent({ sqlite, petProfiles, shelter, photos, leftCareOtherwise }, baseUrl, now, fallbackName);
+    this.publishing = new Publishing({ sqlite, clock: real, changes: this.changes, pets, petProfiles, photos, shelter, leftCareOtherwise, sites: () => this.sites });
+    const siteContent = (baseUrl: string, now: number, fallbackName: string) => this.publishing.adoptionSite(baseUrl, now, fallbackName);
     this.ownSites = new Sites({ db, sqlite, clock: real, changes: this.changes, accounts, plans, dataDir: this.dataDir, environment: this.environment, log: this.log, siteContent }, options.sites);
-    this.kennelCards = new KennelCardService({ sqlite, clock: real, petProfiles, photos, shelter, sites: () => this.sites });
-    this.portals = new PortalExportService({ sqlite, clock: real, changes: this.changes, petProfiles, photos });
     this.dataVersion = this.readDataVersion();
   }
 

@@ -71,14 +71,13 @@ export class LabClockService {
     private readonly sqlite: Database.Database,
     private readonly clock: LabClock,
     private readonly changes: Changes,
+    /** quota/'s own operation (quota/lab-future.ts), run in the reset's transaction: the quota's tables are not the clock's to write. */
+    private readonly dropLabFuture: (realNow: number) => void,
   ) {
     this.statements = {
       read: sqlite.prepare<[string], { value: string }>('SELECT value FROM meta WHERE key = ?'),
       write: sqlite.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value'),
       remove: sqlite.prepare('DELETE FROM meta WHERE key = ?'),
-      dropFutureUsage: sqlite.prepare('DELETE FROM usage_windows WHERE start > ?'),
-      liftFutureBans: sqlite.prepare('UPDATE bans SET lifted_at = ? WHERE lifted_at IS NULL AND started_at > ?'),
-      dropFutureStrikes: sqlite.prepare('DELETE FROM key_strikes WHERE window_reset_at > ? AND window_reset_at NOT IN (?, ?)'),
     };
     this.load();
   }
@@ -131,19 +130,14 @@ export class LabClockService {
   }
 
   /**
-   * Back to real time. What the lab did in windows still ahead of real time is dropped, so a day
-   * spent in the lab's future does not use up tomorrow's real quota: usage counted in windows that
-   * start after real now, bans that started after it (lifted), and strikes whose window is not one
-   * of the real current windows (a real strike's window ends at the end of the current real minute
-   * or day; any other end still ahead was counted in lab time).
+   * Back to real time. What the quota lab counted in windows still ahead of real time is dropped
+   * by quota/ in the same transaction (quota/lab-future.ts says what and why).
    */
   reset(): LabClockState {
     const realNow = this.clock.realNow();
     this.appliedMove = this.sqlite.transaction(() => {
       const move = this.write(undefined);
-      this.statements.dropFutureUsage.run(realNow);
-      this.statements.liftFutureBans.run(realNow, realNow);
-      this.statements.dropFutureStrikes.run(realNow, windowEnd('minute', realNow), windowEnd('day', realNow));
+      this.dropLabFuture(realNow);
       return move;
     }).immediate();
     this.clock.apply(false, 0);

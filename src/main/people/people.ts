@@ -46,7 +46,7 @@ function given<T extends object>(change: T): Partial<T> {
 /**
  * The register of people and organisations: add (with a warning on a likely duplicate, never a
  * refusal), change, search (case and accents folded), forget. Private by construction: only staff
- * faces reach this module (eslint.config.mjs keeps sites/, cards/ and portals/ from importing it).
+ * faces reach this module (eslint.config.mjs keeps publishing/ and sites/ from importing it).
  */
 export class PeopleService {
   private readonly store: PeopleStore;

@@ -8,7 +8,7 @@ import { NewPetSchema, PetStatusSchema, type NewPet, type Pet, type PetStatus } 
 import type { Store } from '../db/connection';
 import type { CategoryService } from './categories';
 import type { Changes } from '../db/changes';
-import { PetStore } from './store';
+import { PetStore, type PetWithCategory } from './store';
 import { parseOrThrow } from '../../shared/validation';
 
 export type { PetRecord, StatusChange };
@@ -59,6 +59,18 @@ export class PetService {
 
   getRecord(id: number): PetRecord {
     const row = this.store.record(id);
+    if (!row) throw new AppError('not_found', `Pet ${id} does not exist.`);
+    return row;
+  }
+
+  /** Every pet (or every pet of `status`) with its category's name, in id order: what publishing reads. */
+  withCategories(status?: PetStatus): PetWithCategory[] {
+    return this.store.withCategories(status);
+  }
+
+  /** One pet with its category's name, or not_found. */
+  withCategory(id: number): PetWithCategory {
+    const row = this.store.withCategory(id);
     if (!row) throw new AppError('not_found', `Pet ${id} does not exist.`);
     return row;
   }

@@ -20,6 +20,19 @@ const recordColumns = {
 
 const PUBLIC_SELECT = 'SELECT id, name, category_id AS categoryId, status FROM pets';
 
+/** A pet with its category's name, as the outputs to the public (publishing/) read it. */
+export interface PetWithCategory {
+  id: number;
+  name: string;
+  status: PetStatus;
+  categoryId: number;
+  category: string;
+  updatedAt: number;
+}
+
+const WITH_CATEGORY = `SELECT pets.id AS id, pets.name AS name, pets.status AS status, pets.category_id AS categoryId, categories.name AS category, pets.updated_at AS updatedAt
+  FROM pets JOIN categories ON categories.id = pets.category_id`;
+
 /** The public API's hot paths, prepared once: building SQL per request cost more than running it. */
 function prepareStatements(sqlite: Database.Database) {
   return {
@@ -30,6 +43,9 @@ function prepareStatements(sqlite: Database.Database) {
     insert: sqlite.prepare<[string, string, number, PetStatus, number, number]>(
       'INSERT INTO pets (name, name_folded, category_id, status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)',
     ),
+    withCategories: sqlite.prepare<[], PetWithCategory>(`${WITH_CATEGORY} ORDER BY pets.id`),
+    withCategoryByStatus: sqlite.prepare<[PetStatus], PetWithCategory>(`${WITH_CATEGORY} WHERE pets.status = ? ORDER BY pets.id`),
+    withCategory: sqlite.prepare<[number], PetWithCategory>(`${WITH_CATEGORY} WHERE pets.id = ?`),
   };
 }
 
@@ -70,6 +86,15 @@ export class PetStore {
     const status = input.status ?? 'available';
     const { lastInsertRowid } = this.statements.insert.run(input.name, foldForSearch(input.name), input.categoryId, status, now, now);
     return { id: Number(lastInsertRowid), name: input.name, categoryId: input.categoryId, status };
+  }
+
+  /** Every pet with its category's name, in id order; with `status`, the pets of that status only. */
+  withCategories(status?: PetStatus): PetWithCategory[] {
+    return status ? this.statements.withCategoryByStatus.all(status) : this.statements.withCategories.all();
+  }
+
+  withCategory(id: number): PetWithCategory | undefined {
+    return this.statements.withCategory.get(id);
   }
 
   /** Search by part of the name folded for search (case and accents ignored), filters, sort and offset paging, with the total for the pager. */

@@ -365,7 +365,7 @@ export class QuotaService {
 
   /**
    * The lab clock went back: windows ahead of the new time were the lab's, and go; so do strikes
-   * whose window still ahead is not the current minute or day (LabClockService.reset, the same rule).
+   * whose window still ahead is not the current minute or day (quota/lab-future.ts, the same rule).
    */
   private forgetFuture(): void {
     const now = this.clock.now();

@@ -11,8 +11,7 @@ import { deploys, projects } from '../db/schema';
 import type { AccountService } from '../accounts/accounts';
 import type { Changes } from '../db/changes';
 import { parseOrThrow } from '../../shared/validation';
-import type { AdoptionSiteInput } from './adoption-site/model';
-import { writeAdoptionSite } from './adoption-site/site';
+import type { GeneratedSite, SiteContentSource } from './generated-site';
 import { copyInspectedFolder, inspectFolder } from './deploy-folder';
 import { makeStaging, removeDeadStaging, removeStaging } from './staging-folders';
 
@@ -28,13 +27,14 @@ export interface ProjectStore {
   sitesHost: string;
   /** Deploys kept per project, the live one always among them; older ones lose their files and rows. */
   keepDeploys: number;
-  siteContent: (baseUrl: string, now: number, fallbackName: string) => AdoptionSiteInput;
+  /** The adoption site as the records make it now (made by publishing/, handed in by the engine). */
+  siteContent: SiteContentSource;
   /** The project's address for visitors (adoption site links, sitemap, feeds). */
   liveAddress: (projectId: number, slug: string) => string;
   /** What a project's view adds from elsewhere: the name visitors use, and how the adoption site follows the records. */
   describe: (projectId: number, slug: string) => Pick<Project, 'publicHost' | 'publicHostCertified' | 'following'>;
   /** A deploy of the adoption site was made (or failed) from this content. */
-  adoptionSitePublished: (projectId: number, content: AdoptionSiteInput) => void;
+  adoptionSitePublished: (projectId: number, site: GeneratedSite) => void;
   /** Test seam: runs once a folder is inspected and its staging folder made, before the copy (where a swapped-in symlink would strike). */
   beforeCopy?: (folder: string, staging: string) => Promise<void>;
 }
@@ -114,25 +114,25 @@ export class ProjectService {
   }
 
   /**
-   * Generates the adoption site (adoption-site/): the shelter profile's words and every available
-   * pet with its public profile and photos, as of now, as the next deploy.
+   * Writes the adoption site (made by publishing/adoption-site/: the shelter profile's words and every
+   * pet with its public profile and photos, as of now) as the next deploy.
    */
   deployAdoptionPage(reference: string | number): Promise<Deploy> {
     const project = this.row(reference);
     return this.serialised(project.id, async () => {
-      let content: AdoptionSiteInput | undefined;
+      let site: GeneratedSite | undefined;
       const deploy = await this.publish(project.id, 'adoption_page', null, async (staging) => {
-        content = this.adoptionSiteContent(project.id);
-        const written = await writeAdoptionSite(staging, content, MAX_DEPLOY_BYTES);
+        site = this.adoptionSiteContent(project.id);
+        const written = await site.write(staging, MAX_DEPLOY_BYTES);
         return written.ok ? { outcome: 'succeeded', fileCount: written.fileCount, byteSize: written.byteSize } : { outcome: 'failed', reason: written.reason };
       });
-      if (content) this.store.adoptionSitePublished(project.id, content);
+      if (site) this.store.adoptionSitePublished(project.id, site);
       return deploy;
     });
   }
 
   /** The adoption site of a project as the records make it now, at the project's live address. */
-  adoptionSiteContent(reference: string | number): AdoptionSiteInput {
+  adoptionSiteContent(reference: string | number): GeneratedSite {
     const project = this.row(reference);
     return this.store.siteContent(this.store.liveAddress(project.id, project.slug), this.store.clock.now(), project.name);
   }

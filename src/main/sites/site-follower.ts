@@ -1,8 +1,7 @@
-import { createHash } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { Clock } from '../../shared/clock';
 import type { Deploy, SiteFollowing } from '../../shared/sites';
-import type { AdoptionSiteInput } from './adoption-site/model';
+import type { GeneratedSite } from './generated-site';
 
 /** A burst of changes is followed once it has been quiet this long… */
 export const FOLLOW_QUIET_MS = 2_000;
@@ -23,7 +22,7 @@ export interface FollowerSources {
   /** Where visitors reach a project now (its primary domain, the running server's port): links on the site name it. */
   addressOf: (projectId: number, slug: string) => string;
   /** The site as the records make it now, for a project. */
-  contentOf: (projectId: number) => AdoptionSiteInput;
+  contentOf: (projectId: number) => GeneratedSite;
   /** Publishes the adoption site as the project's next deploy (which records its fingerprint). */
   republish: (projectId: number) => Promise<Deploy>;
 }
@@ -95,7 +94,7 @@ export class SiteFollower {
   /** Compares every following project's live site with the records and republishes the ones behind. */
   async followAll(): Promise<void> {
     for (const { id } of this.statements.following.all()) {
-      const fingerprint = siteFingerprint(this.sources.contentOf(id));
+      const { fingerprint } = this.sources.contentOf(id);
       const known = this.read(id);
       const now = this.sources.clock.now();
       if (known?.fingerprint === fingerprint) {
@@ -123,9 +122,9 @@ export class SiteFollower {
    * A deploy of the adoption site (staff's or ours) was made from `content`: followed from now on.
    * A failed one too, so a site too large to publish is not tried again until the records change.
    */
-  published(projectId: number, content: AdoptionSiteInput): void {
+  published(projectId: number, site: GeneratedSite): void {
     const known = this.read(projectId);
-    this.write(projectId, { fingerprint: siteFingerprint(content), checkedAt: this.sources.clock.now(), republishedAt: known?.republishedAt ?? null });
+    this.write(projectId, { fingerprint: site.fingerprint, checkedAt: this.sources.clock.now(), republishedAt: known?.republishedAt ?? null });
   }
 
   /** What the window and the CLI say about a project's following. */
@@ -151,18 +150,3 @@ export class SiteFollower {
 }
 
 const dayOf = (time: number): string => new Date(time).toISOString().slice(0, 10);
-
-/**
- * What the site is made of, hashed: everything but the moment it was read and the pets' `updatedAt`
- * (a private field's change touches it, and must not republish); the logo by its bytes.
- */
-export function siteFingerprint(content: AdoptionSiteInput): string {
-  const hash = createHash('sha256');
-  const { renderedAt, shelter, pets, ...rest } = content;
-  void renderedAt;
-  const { logo, ...words } = shelter;
-  const shown = pets.map(({ updatedAt, ...pet }) => (void updatedAt, pet));
-  hash.update(JSON.stringify({ ...rest, shelter: words, pets: shown }));
-  if (logo) hash.update(logo.bytes).update(logo.extension);
-  return hash.digest('hex');
-}

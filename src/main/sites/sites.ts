@@ -19,7 +19,7 @@ import { ProjectService } from './projects';
 import { SiteDirectory } from './site-directory';
 import { SiteFollower } from './site-follower';
 import type { EngineLog } from '../log';
-import type { AdoptionSiteInput } from './adoption-site/model';
+import type { SiteContentSource } from './generated-site';
 
 /** `--sites-host` and `--dns-server` of serve and the CLI. */
 export interface SitesOptions {
@@ -49,8 +49,8 @@ export interface SitesDependencies {
   dataDir: string;
   environment: Environment;
   log: EngineLog;
-  /** The shelter's public words and available pets, for the adoption site (see adoption-site/content.ts). */
-  siteContent: (baseUrl: string, now: number, fallbackName: string) => AdoptionSiteInput;
+  /** The adoption site as the records make it now: publishing/ makes it, sites/ only hosts it. */
+  siteContent: SiteContentSource;
 }
 
 /** Published sites and custom domains of one environment (docs/contract.md, "Published sites and custom domains"). */

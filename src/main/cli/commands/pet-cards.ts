@@ -40,7 +40,7 @@ export function registerKennelCardCommand(pets: Command): void {
     .option('--project <project>', 'whose address the QR codes open (default: the project serving the adoption site)')
     .action(
       run(async (engine, output, options: CardOptions) => {
-        const made = await engine.kennelCards.render({ ids: options.ids, status: options.status, paper: options.size, perPage: options.perPage, project: options.project });
+        const made = await engine.publishing.kennelCards.render({ ids: options.ids, status: options.status, paper: options.size, perPage: options.perPage, project: options.project });
         writeFileAtomically(options.out, made.pdf);
         for (const warning of made.warnings) note(cardWarningWords(warning));
         const result = { file: options.out, cards: made.cards, bytes: made.pdf.length, project: made.project, address: made.address, warnings: made.warnings };

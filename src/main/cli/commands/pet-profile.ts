@@ -6,7 +6,7 @@ import { GOOD_WITH, PET_COATS, PET_SEXES, PET_SIZES, type PetDetails, type PetPr
 import { statusesInWords } from '../../../shared/pet';
 import { positiveInt } from '../arguments';
 import { note, printObject, printRows, printable, type Output } from '../output';
-import { writePetExport } from '../pet-export';
+import { writePetExport } from '../../pets/staff-export';
 import { run } from '../run';
 
 /** Each profile field's option on `pets profile set` (and the name `--clear` takes). */

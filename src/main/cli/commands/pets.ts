@@ -2,7 +2,7 @@ import { Command, Option } from 'commander';
 import { statusesInWords, type PetStatus } from '../../../shared/pet';
 import { petStatus, positiveInt, zeroOrPositiveInt } from '../arguments';
 import { note, printObject, printRows, type Output } from '../output';
-import { importPetFile } from '../pet-import';
+import { importPetFile } from '../../pets/staff-import';
 import { registerPetPhotoCommands } from './pet-photos';
 import { registerKennelCardCommand } from './pet-cards';
 import { run } from '../run';

@@ -1,11 +1,12 @@
 import path from 'node:path';
 import type { Command } from 'commander';
-import type { PortalProblem } from '../../portals/rescuegroups';
-import { note, printObject, printRows } from '../output';
+import type { PortalProblem } from '../../../shared/portals';
+import type { PortalExportResult } from '../../publishing/portals/portal-exports';
+import { note, printObject, printRows, type Output } from '../output';
 import { run } from '../run';
 
 /** A pre-flight problem in the CLI's words, naming the flag of `pets profile set` that fixes it. */
-export function problemWords(problem: PortalProblem): string {
+export function problemWords(problem: PortalProblem, portal = 'RescueGroups.org'): string {
   switch (problem.problem) {
     case 'missing':
       return {
@@ -16,14 +17,26 @@ export function problemWords(problem: PortalProblem): string {
       }[problem.field];
     case 'unmapped':
       return problem.field === 'species'
-        ? `category "${problem.value}" is no species RescueGroups.org knows (Dog, Cat, Rabbit, …)`
+        ? `category "${problem.value}" is no species ${portal} knows (Dog, Cat, Rabbit, …)`
         : `breed "${problem.value}" is no breed: give the breed (the closest one, with --mixed yes)`;
     case 'too_long':
       return `${problem.field} longer than ${problem.limit} characters`;
   }
 }
 
-/** `export rescuegroups`: the import file of RescueGroups.org and its photos. */
+/** What an export wrote, kept out and left out, in the CLI's words. */
+function printExport(output: Output, result: PortalExportResult, portal: string, photos: string): void {
+  if (output.json) return printObject(output, result);
+  note(`${result.listed.length} animal(s) written to ${result.file}, with ${result.listed.reduce((sum, animal) => sum + animal.photos, 0)} photo(s) ${photos}.`);
+  if (result.refused.length > 0) {
+    note(`${result.refused.length} animal(s) kept out:`);
+    printRows(output, result.refused.map((animal) => ({ id: animal.id, name: animal.name, problems: animal.problems.map((problem) => problemWords(problem, portal)).join('; ') })), '');
+  }
+  if (result.removed.length > 0) note(`Left out, as they left care other than by adoption (${portal} deletes their listings): ${result.removed.map((animal) => animal.name).join(', ')}.`);
+  if (result.dropped.length > 0) note(`Left out although the last export listed them (${portal} will delete them): ${result.dropped.map((animal) => animal.name).join(', ')}.`);
+}
+
+/** `export rescuegroups|petfinder`: the portals' import files. */
 export function registerPortalExportCommands(program: Command): void {
   const exports = program.command('export').description('Listings for the adoption portals');
   exports
@@ -33,14 +46,20 @@ export function registerPortalExportCommands(program: Command): void {
     .option('--allow-drop', 'go ahead although animals the last export listed would be left out (RescueGroups.org deletes them)', false)
     .action(
       run((engine, output, options: { out: string; allowDrop: boolean }) => {
-        const result = engine.portals.exportRescueGroups(path.resolve(options.out), { allowDrops: options.allowDrop });
-        if (output.json) return printObject(output, result);
-        note(`${result.listed.length} animal(s) written to ${result.file}, with ${result.listed.reduce((sum, animal) => sum + animal.photos, 0)} photo(s) beside it.`);
-        if (result.refused.length > 0) {
-          note(`${result.refused.length} animal(s) kept out:`);
-          printRows(output, result.refused.map((animal) => ({ id: animal.id, name: animal.name, problems: animal.problems.map(problemWords).join('; ') })), '');
-        }
-        if (result.dropped.length > 0) note(`Left out although the last export listed them (RescueGroups.org will delete them): ${result.dropped.map((animal) => animal.name).join(', ')}.`);
+        const result = engine.publishing.portals.exportRescueGroups(path.resolve(options.out), { allowDrops: options.allowDrop });
+        printExport(output, result, 'RescueGroups.org', 'beside it');
+      }),
+    );
+  exports
+    .command('petfinder')
+    .description("Petfinder's import file (CSV), its photos as links to the live adoption site; animals with a problem are kept out, whole, and listed")
+    .requiredOption('--out <dir>', 'the folder to write petfinder.csv into (upload it to your Petfinder FTP import folder)')
+    .option('--project <project>', 'whose adoption site the photo links open (default: the one project serving it)')
+    .option('--allow-drop', 'go ahead although animals the last export listed would be left out (each upload replaces the whole listing)', false)
+    .action(
+      run((engine, output, options: { out: string; allowDrop: boolean; project?: string }) => {
+        const result = engine.publishing.portals.exportPetfinder(path.resolve(options.out), { allowDrops: options.allowDrop, project: options.project });
+        printExport(output, result, 'Petfinder', 'linked on the adoption site');
       }),
     );
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import send from '@fastify/send';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Engine } from '../../engine/engine';
-import { ADOPTION_SITE_CONTENT_SECURITY_POLICY } from '../../sites/adoption-site/html';
+import { ADOPTION_SITE_CONTENT_SECURITY_POLICY } from '../../publishing/adoption-site/html';
 import type { SiteRoute } from '../../sites/site-directory';
 import { pathAndQuery } from '../request-host';
 

@@ -4,7 +4,7 @@ import { call } from './transport';
 import { useEnvironment } from './EnvironmentProvider';
 import { SHOWN_IN_PLACE } from './errors';
 import { useAction } from './action';
-import { PLAN_NAME } from './plans';
+import { PLAN_NAME } from './plan-names';
 
 export function useAccounts() {
   const environment = useEnvironment();

@@ -7,7 +7,7 @@ import type { CaFileProblem, ConflictDetails, ErrorCode, ErrorDetails, PhotoTooL
 import type { PortalProblem } from '../../../shared/portals';
 import type { Account } from '../../../shared/models';
 import { PAID_PLANS } from '../../../shared/plans';
-import { PLAN_NAME } from './plans';
+import { PLAN_NAME } from './plan-names';
 import { AdminCallError } from './transport';
 
 /** Titled by what staff can do about it: only failures that may pass on their own say "try again". */

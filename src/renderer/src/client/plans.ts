@@ -5,9 +5,6 @@ import { call } from './transport';
 import { useEnvironment } from './EnvironmentProvider';
 import { useAction } from './action';
 
-/** How a plan is named to staff, wherever a plan is shown. */
-export const PLAN_NAME: Record<PlanId, string> = { free: 'Free', pro: 'Pro', business: 'Business', enterprise: 'Enterprise' };
-
 export function usePlans() {
   const environment = useEnvironment();
   return useQuery({ queryKey: [environment, 'plans'], queryFn: () => call('plans.list', { environment }) });

@@ -2,7 +2,7 @@ import { Badge, type BadgeProps } from '@mantine/core';
 import type { ApiKeyRecord } from '../../../shared/models';
 import { PET_STATUS_WORDS, type PetStatus } from '../../../shared/pet';
 import type { PlanId } from '../../../shared/plans';
-import { PLAN_NAME } from '../client/plans';
+import { PLAN_NAME } from '../client/plan-names';
 
 const STATUS_COLOR: Record<PetStatus, string> = { available: 'green', pending: 'yellow', sold: 'gray' };
 const PLAN_COLOR: Record<PlanId, string> = { free: 'gray', pro: 'blue', business: 'violet', enterprise: 'orange' };

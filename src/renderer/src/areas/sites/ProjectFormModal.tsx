@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { ProjectNameSchema } from '../../../../shared/sites';
 import { useAccounts } from '../../client/accounts';
 import { projectFormRefusal } from '../../client/errors';
-import { PLAN_NAME } from '../../client/plans';
+import { PLAN_NAME } from '../../client/plan-names';
 import { useDialogFailure } from '../../ui/dialog';
 import { DialogFailureAlert } from '../../ui/DialogFailureAlert';
 import { useCreateProject } from './queries';

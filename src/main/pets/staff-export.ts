@@ -2,7 +2,7 @@ import path from 'node:path';
 import { PET_PROFILE_FIELDS } from '../../shared/pet-profile';
 import { writeFileAtomically } from '../files/atomic-write';
 import { csvText, type CsvCell } from '../files/csv';
-import type { PetExportRow } from '../pets/profiles';
+import type { PetExportRow } from './profiles';
 
 /** The columns of the staff export, in order: what `pets import` reads back (it ignores id, createdAt and updatedAt). */
 export const EXPORT_COLUMNS = ['id', 'name', 'categoryId', 'status', 'createdAt', 'updatedAt', ...PET_PROFILE_FIELDS] as const;

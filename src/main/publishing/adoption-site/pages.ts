@@ -1,5 +1,7 @@
-import { escapeHtml, howToAdopt, noPhoto, pageShell, pagination, paragraphs, petCard, petPath, picture, slugOf } from './html';
-import { AGE_GROUP_WORDS, AVAILABILITY_WORDS, COMPANION_WORDS, SEX_WORDS, SIZE_WORDS, type AdoptionSiteInput, type SitePet, type SiteShelter, type YesNoUnknown } from './model';
+import { AGE_GROUP_WORDS, ageLine, feeWords, SEX_WORDS, SIZE_WORDS, type YesNoUnknown } from '../pet-words';
+import { petPath, slugOf } from '../public-pet';
+import { escapeHtml, howToAdopt, noPhoto, pageShell, pagination, paragraphs, petCard, picture } from './html';
+import { AVAILABILITY_WORDS, COMPANION_WORDS, type AdoptionSiteInput, type SitePet, type SiteShelter } from './model';
 
 /** Cards on a page: a multiple of 2, 3 and 4 columns, like the portals' 48. */
 export const PETS_PER_PAGE = 48;
@@ -22,11 +24,6 @@ interface FacetValue {
 export const categorySlug = (category: { id: number; name: string }): string => `${category.id}-${slugOf(category.name)}`;
 
 const byName = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
-
-/** Natural order ("Biscuit 109" before "Biscuit 1005"), then by id so equal names keep one order. */
-export function sortPets(pets: readonly SitePet[]): SitePet[] {
-  return [...pets].sort((a, b) => byName.compare(a.name, b.name) || a.id - b.id);
-}
 
 /** What the index and its filters list: the available pets, then those with an adoption pending (badged). */
 export function listedPets(sorted: readonly SitePet[]): SitePet[] {
@@ -144,7 +141,7 @@ export function petPage(input: AdoptionSiteInput, pet: SitePet): SiteFile {
   const facts: Array<[string, string | null]> = [
     ['Kind', pet.category.name],
     ['Breed', pet.breed],
-    ['Age', [pet.ageGroup ? AGE_GROUP_WORDS[pet.ageGroup] : null, pet.age].filter(Boolean).join(' · ') || null],
+    ['Age', ageLine(pet.ageGroup, pet.age)],
     ['Sex', pet.sex ? SEX_WORDS[pet.sex] : null],
     ['Size', pet.size ? SIZE_WORDS[pet.size] : null],
     ['Colour', pet.colour],
@@ -200,18 +197,4 @@ function askAbout(pet: SitePet, shelter: SiteShelter): string {
   const phone = shelter.phone ? ` on <a href="tel:${escapeHtml(shelter.phone.replace(/[^+\d]/g, ''))}">${escapeHtml(shelter.phone)}</a>` : '';
   const email = shelter.email ? `${shelter.phone ? ' or' : ''} at <a href="mailto:${escapeHtml(shelter.email)}?subject=${encodeURIComponent(`Adopting ${pet.name} (#${pet.id})`)}">${escapeHtml(shelter.email)}</a>` : '';
   return `<p class="ask">Interested in ${name}? Contact ${escapeHtml(shelter.name)}${phone}${email}.</p>`;
-}
-
-/** Making a formatter costs more than a page; one per currency (a shelter has one). */
-const feeFormats = new Map<string, Intl.NumberFormat>();
-
-export function feeWords(amount: number, currency: string | null): string {
-  if (amount === 0) return 'No fee';
-  if (currency === null) return amount.toFixed(2);
-  let format = feeFormats.get(currency);
-  if (format === undefined) {
-    format = new Intl.NumberFormat('en', { style: 'currency', currency });
-    feeFormats.set(currency, format);
-  }
-  return format.format(amount);
 }

@@ -4,9 +4,9 @@ import { PET_PROFILE_FIELDS, PetProfileSchema, type PetProfile } from '../../sha
 import { NewPetSchema, type Pet } from '../../shared/pet';
 import { parseOrThrow } from '../../shared/validation';
 import { cellFromCsv } from '../files/csv';
-import type { CategoryService } from '../pets/categories';
-import type { PetService } from '../pets/pets';
-import type { PetProfileService } from '../pets/profiles';
+import type { CategoryService } from './categories';
+import type { PetService } from './pets';
+import type { PetProfileService } from './profiles';
 import { IMPORT_LIMITS, readCsvRecords, readTextWithinLimit } from './import-file';
 
 /** One row of an import: the pet (checked by PetService.importMany) and its profile (already checked here). */

@@ -4,11 +4,10 @@
  * Built by the caller from the shelter profile, the pets' public profiles (never their private
  * fields) and the photo store; the generator only words and lays it out.
  */
+import type { AgeGroup, PetSex, PetSize } from '../../../shared/pet-profile';
+import type { YesNoUnknown } from '../pet-words';
+import type { PublicPhoto } from '../public-pet';
 
-export type YesNoUnknown = 'yes' | 'no' | 'unknown';
-export type Sex = 'female' | 'male' | 'unknown';
-export type AgeGroup = 'baby' | 'young' | 'adult' | 'senior';
-export type Size = 'small' | 'medium' | 'large' | 'xlarge';
 /** The pet's status as the public reads it: the records' `sold` is "adopted" on every face. */
 export type Availability = 'available' | 'pending' | 'adopted';
 
@@ -26,15 +25,7 @@ export interface SiteShelter {
   logo: { bytes: Buffer; extension: string } | null;
 }
 
-export interface SitePhoto {
-  /** Content hash: the photo's name in the deploy, so a browser may keep it forever. */
-  hash: string;
-  alt: string;
-  full: { file: string; width: number; height: number };
-  thumb: { file: string; width: number; height: number };
-  /** File extension of both sizes, without the dot ("webp", "jpg"). */
-  extension: string;
-}
+export type SitePhoto = PublicPhoto;
 
 export interface SitePet {
   id: number;
@@ -42,11 +33,11 @@ export interface SitePet {
   availability: Availability;
   category: { id: number; name: string };
   breed: string | null;
-  sex: Sex | null;
+  sex: PetSex | null;
   ageGroup: AgeGroup | null;
   /** "3 years", "5 months": said from the birth date or its estimate. */
   age: string | null;
-  size: Size | null;
+  size: PetSize | null;
   colour: string | null;
   coat: string | null;
   goodWith: { kids: YesNoUnknown; dogs: YesNoUnknown; cats: YesNoUnknown };
@@ -70,7 +61,4 @@ export interface AdoptionSiteInput {
 }
 
 export const AVAILABILITY_WORDS: Record<Availability, string> = { available: 'Available', pending: 'Adoption pending', adopted: 'Found a home' };
-export const SEX_WORDS: Record<Sex, string> = { female: 'Female', male: 'Male', unknown: 'Sex unknown' };
-export const AGE_GROUP_WORDS: Record<AgeGroup, string> = { baby: 'Baby', young: 'Young', adult: 'Adult', senior: 'Senior' };
-export const SIZE_WORDS: Record<Size, string> = { small: 'Small', medium: 'Medium', large: 'Large', xlarge: 'Extra large' };
 export const COMPANION_WORDS = { kids: 'kids', dogs: 'dogs', cats: 'cats' } as const;

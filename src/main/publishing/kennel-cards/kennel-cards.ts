@@ -1,13 +1,11 @@
 import type QRCodeModule from 'qrcode';
-import { loadPrintFonts, PRINT_BOLD, PRINT_REGULAR, useIn, type PrintFonts } from '../print-fonts/print-fonts';
+import { loadPrintFonts, PRINT_BOLD, PRINT_REGULAR, useIn, type PrintFonts } from '../../print-fonts/print-fonts';
+import type { YesNoUnknown } from '../pet-words';
 import { fitParagraphs } from './fit-text';
 
-/** Whether an animal gets on with kids, dogs or cats, as the profile says. */
-export type GoodWith = 'yes' | 'no' | 'unknown';
-
 /**
- * One card, already worded: the card prints what it is given. The caller (the pets service's
- * card builder) turns a profile into these words, so the CLI, the desktop app and browser mode
+ * One card, already worded: the card prints what it is given. The caller (KennelCardService, from the
+ * public pet and pet-words.ts) turns a profile into these words, so the CLI, the desktop app and browser mode
  * print the same cards.
  */
 export interface KennelCard {
@@ -18,7 +16,7 @@ export interface KennelCard {
   age: string | null;
   /** "Female". */
   sex: string | null;
-  goodWith: { kids: GoodWith; dogs: GoodWith; cats: GoodWith };
+  goodWith: { kids: YesNoUnknown; dogs: YesNoUnknown; cats: YesNoUnknown };
   description: string | null;
   /** "EUR 120.00", formatted with the shelter's currency. */
   fee: string | null;
@@ -159,7 +157,7 @@ function drawCover(doc: PDFKit.PDFDocument, cover: Buffer | null, box: Box): voi
 }
 
 const GOOD_WITH_LABELS = { kids: 'Kids', dogs: 'Dogs', cats: 'Cats' } as const;
-const GOOD_WITH_COLOURS: Record<GoodWith, string> = { yes: '#2f9e44', no: '#c92a2a', unknown: '#9aa5b1' };
+const GOOD_WITH_COLOURS: Record<YesNoUnknown, string> = { yes: '#2f9e44', no: '#c92a2a', unknown: '#9aa5b1' };
 
 /** A disc per companion: a tick, a cross or a question mark drawn as paths, sharp at any print size. */
 function drawGoodWith(doc: PDFKit.PDFDocument, goodWith: KennelCard['goodWith'], x: number, y: number, compact: boolean): number {

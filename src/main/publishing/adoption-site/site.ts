@@ -2,12 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { SITE_CSS, SITE_JS } from './assets';
 import { atomFeed, finderIndex, jsonFeed, sitemap } from './feeds';
-import { pageShell, photoPath } from './html';
+import { pageShell } from './html';
 import { publishedLogo } from '../../shelter/logo';
+import type { SiteWriteOutcome } from '../../sites/generated-site';
 import type { AdoptionSiteInput } from './model';
-import { categorySlug, facetValues, listedPets, listPages, petPage, sortPets, type SiteFile } from './pages';
-
-export type SiteOutcome = { ok: true; fileCount: number; byteSize: number } | { ok: false; reason: string };
+import { photoPath, sortPets } from '../public-pet';
+import { categorySlug, facetValues, listedPets, listPages, petPage, type SiteFile } from './pages';
 
 /** Files written at a time: the disk stays busy, and between batches the server answers its requests. */
 const BATCH = 64;
@@ -20,7 +20,7 @@ const BATCH = 64;
  * no room. Pages are made and written a batch at a time, so a deploy of thousands of pets never
  * holds the server's event loop for long; on a refusal the caller discards the staging folder.
  */
-export async function writeAdoptionSite(staging: string, content: AdoptionSiteInput, maxBytes: number): Promise<SiteOutcome> {
+export async function writeAdoptionSite(staging: string, content: AdoptionSiteInput, maxBytes: number): Promise<SiteWriteOutcome> {
   const input = { ...content, shelter: { ...content.shelter, logo: await publishedLogo(content.shelter.logo) } };
   const sorted = sortPets(input.pets);
   const listed = listedPets(sorted);
@@ -96,7 +96,7 @@ class BatchWriter {
     this.fileCount += 1;
   }
 
-  refusal(): SiteOutcome {
+  refusal(): SiteWriteOutcome {
     return { ok: false, reason: `over ${this.maxBytes / 1024 / 1024} MiB: the adoption site would be larger than a deploy may be.` };
   }
 

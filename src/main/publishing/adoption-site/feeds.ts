@@ -1,7 +1,9 @@
 import { foldForSearch } from '../../../shared/names';
-import { escapeHtml, initialsOf, paragraphs, petPath, photoPath } from './html';
-import { feeWords, type SiteFile } from './pages';
-import { AGE_GROUP_WORDS, SEX_WORDS, type AdoptionSiteInput, type SitePet } from './model';
+import { AGE_GROUP_WORDS, feeWords, SEX_WORDS } from '../pet-words';
+import { petPath, photoPath } from '../public-pet';
+import { escapeHtml, initialsOf, paragraphs } from './html';
+import type { SiteFile } from './pages';
+import type { AdoptionSiteInput, SitePet } from './model';
 
 /**
  * Every code point outside XML 1.0's Char production (§2.2): C0 controls but tab and the newlines,

@@ -1,4 +1,6 @@
-import { AGE_GROUP_WORDS, AVAILABILITY_WORDS, SEX_WORDS, type SitePet, type SitePhoto, type SiteShelter } from './model';
+import { AGE_GROUP_WORDS, SEX_WORDS } from '../pet-words';
+import { petPath, photoPath } from '../public-pet';
+import { AVAILABILITY_WORDS, type SitePet, type SitePhoto, type SiteShelter } from './model';
 
 /** The five characters that change meaning in HTML text and quoted attributes. */
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -17,22 +19,6 @@ export function paragraphs(text: string): string {
     .join('\n');
 }
 
-/** A name as a URL segment: ASCII letters and digits, dashes between. */
-export function slugOf(name: string): string {
-  const slug = name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60)
-    .replace(/-+$/, '');
-  return slug || 'pet';
-}
-
-/** A file, not a folder: 5,000 pets are 5,000 files to write, not 5,000 folders more. */
-export const petPath = (pet: Pick<SitePet, 'id' | 'name'>): string => `/pets/${pet.id}-${slugOf(pet.name)}.html`;
-export const photoPath = (photo: SitePhoto, size: 'full' | 'thumb'): string => `/photos/${photo.hash}${size === 'thumb' ? '-thumb' : ''}.${photo.extension}`;
 
 /**
  * Scripts come from a file and styles from a file: no inline code, so the policy needs no hash and

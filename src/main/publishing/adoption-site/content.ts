@@ -1,0 +1,93 @@
+import { createHash } from 'node:crypto';
+import type { ShelterService } from '../../shelter/shelter';
+import type { GeneratedSite } from '../../sites/generated-site';
+import { breedWords, flag, goodWithOf } from '../pet-words';
+import { dayOf, type PublicPet, type PublicPets } from '../public-pet';
+import type { AdoptionSiteInput, SitePet } from './model';
+import { writeAdoptionSite } from './site';
+
+/** Where the site's words come from besides its pets: the shelter's profile and logo. */
+export interface SiteSources {
+  publicPets: PublicPets;
+  shelter: Pick<ShelterService, 'get' | 'logo'>;
+}
+
+/** A public pet in the site's words. */
+export function sitePetOf(pet: PublicPet): SitePet {
+  const { profile } = pet;
+  return {
+    id: pet.id,
+    name: pet.name,
+    availability: pet.status === 'sold' ? 'adopted' : pet.status,
+    category: pet.category,
+    breed: breedWords(profile),
+    sex: profile.sex ?? null,
+    ageGroup: pet.ageGroup,
+    age: pet.age,
+    size: profile.size ?? null,
+    colour: profile.color ?? null,
+    coat: profile.coat ? `${profile.coat[0]!.toUpperCase()}${profile.coat.slice(1)}` : null,
+    goodWith: goodWithOf(profile),
+    houseTrained: flag(profile.houseTrained),
+    spayedNeutered: flag(profile.spayedNeutered),
+    specialNeeds: profile.specialNeeds ?? null,
+    description: profile.description ?? null,
+    fee: profile.adoptionFee ?? null,
+    updatedAt: pet.updatedAt,
+    photos: pet.photos,
+  };
+}
+
+const LOGO_EXTENSIONS = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' } as const;
+
+/**
+ * The site as of now: the shelter's profile and every pet, whatever its status (a pending or adopted
+ * pet keeps its page; one that left care other than by adoption has none), with its PUBLIC profile
+ * (the private fields never reach the generator) and its photos. `fallbackName` titles the site
+ * until the shelter profile names the shelter.
+ */
+export function readSiteContent(sources: SiteSources, baseUrl: string, now: number, fallbackName: string): AdoptionSiteInput {
+  const shelter = sources.shelter.get();
+  const logo = sources.shelter.logo();
+  const pets = sources.publicPets
+    .all(dayOf(now))
+    .filter((pet) => pet.status !== 'sold' || !pet.leftCare)
+    .map(sitePetOf);
+  return {
+    shelter: {
+      name: shelter.name ?? fallbackName,
+      address: shelter.address ?? null,
+      phone: shelter.phone ?? null,
+      email: shelter.email ?? null,
+      website: shelter.website ?? null,
+      openingHours: shelter.openingHours ?? null,
+      howToAdopt: shelter.howToAdopt ?? null,
+      currency: shelter.currency ?? null,
+      logo: logo ? { bytes: logo.bytes, extension: LOGO_EXTENSIONS[logo.mediaType] } : null,
+    },
+    pets,
+    baseUrl: baseUrl.replace(/\/+$/, ''),
+    renderedAt: now,
+  };
+}
+
+/** The adoption site as sites/ hosts it: written on deploy, fingerprinted for the follower. */
+export function adoptionSite(sources: SiteSources, baseUrl: string, now: number, fallbackName: string): GeneratedSite {
+  const content = readSiteContent(sources, baseUrl, now, fallbackName);
+  return { fingerprint: siteFingerprint(content), write: (staging, maxBytes) => writeAdoptionSite(staging, content, maxBytes) };
+}
+
+/**
+ * What the site is made of, hashed: everything but the moment it was read and the pets' `updatedAt`
+ * (a private field's change touches it, and must not republish); the logo by its bytes.
+ */
+export function siteFingerprint(content: AdoptionSiteInput): string {
+  const hash = createHash('sha256');
+  const { renderedAt, shelter, pets, ...rest } = content;
+  void renderedAt;
+  const { logo, ...words } = shelter;
+  const shown = pets.map(({ updatedAt, ...pet }) => (void updatedAt, pet));
+  hash.update(JSON.stringify({ ...rest, shelter: words, pets: shown }));
+  if (logo) hash.update(logo.bytes).update(logo.extension);
+  return hash.digest('hex');
+}

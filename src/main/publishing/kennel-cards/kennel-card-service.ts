@@ -1,0 +1,88 @@
+import fs from 'node:fs';
+import type { Clock } from '../../../shared/clock';
+import { AppError } from '../../../shared/errors';
+import type { PetStatus } from '../../../shared/pet';
+import { MAX_KENNEL_CARDS, type KennelCardWarning } from '../../../shared/portals';
+import type { Project } from '../../../shared/sites';
+import type { ShelterService } from '../../shelter/shelter';
+import type { Sites } from '../../sites/sites';
+import { ageLine, breedWords, feeWords, goodWithOf, SEX_WORDS } from '../pet-words';
+import { dayOf, petPath, sortPets, type PublicPet, type PublicPets } from '../public-pet';
+import { publishedSite } from '../site-address';
+import { renderKennelCards, type CardPaper, type CardsPerPage, type KennelCard } from './kennel-cards';
+
+export interface KennelCardRequest {
+  /** These pets, in this order; else every pet of `status`, by name as the adoption site sorts them. */
+  ids?: readonly number[];
+  status?: PetStatus;
+  paper: CardPaper;
+  perPage: CardsPerPage;
+  /** Whose live address the QR codes open; else the one project serving the adoption site. */
+  project?: string | number;
+}
+
+export interface KennelCardsMade {
+  pdf: Buffer;
+  cards: number;
+  /** The project the QR codes open, and its address. */
+  project: string;
+  address: string;
+  /** What the cards were made despite: each face words it (an address phones cannot open). */
+  warnings: KennelCardWarning[];
+}
+
+export interface KennelCardSources {
+  publicPets: PublicPets;
+  shelter: Pick<ShelterService, 'get'>;
+  clock: Clock;
+  sites: () => Pick<Sites, 'projects' | 'liveAddress'>;
+}
+
+/** Kennel cards for the CLI, the desktop app and browser mode alike: one generator, one PDF. */
+export class KennelCardService {
+  constructor(private readonly sources: KennelCardSources) {}
+
+  async render(request: KennelCardRequest): Promise<KennelCardsMade> {
+    const { project, address } = publishedSite(this.sources.sites(), request.project, 'the QR codes should open');
+    const pets = this.petsOf(request);
+    if (pets.length > MAX_KENNEL_CARDS) {
+      throw new AppError('validation_failed', `${pets.length} pets chosen: at most ${MAX_KENNEL_CARDS} kennel cards go in one PDF.`, { details: { field: 'ids' } });
+    }
+    const shelter = this.sources.shelter.get();
+    const ordered = request.ids && request.ids.length > 0 ? pets : sortPets(pets);
+    const cards = ordered.map((pet) => cardOf(pet, `${address}${petPath(pet)}`, shelter.currency ?? null));
+    const pdf = await renderKennelCards(cards, { paper: request.paper, perPage: request.perPage, shelterName: shelter.name ?? null });
+    return { pdf, cards: cards.length, project: project.slug, address, warnings: warningsFor(project, address) };
+  }
+
+  /** The chosen pets, in the order given; else every pet of the status (available by default). */
+  private petsOf(request: KennelCardRequest): PublicPet[] {
+    const today = dayOf(this.sources.clock.now());
+    if (request.ids && request.ids.length > 0) return this.sources.publicPets.some(request.ids, today);
+    return this.sources.publicPets.withStatus(request.status ?? 'available', today);
+  }
+}
+
+/** `localhost` and its subdomains name this computer: a phone scanning the code reaches nothing there. */
+function warningsFor(project: Project, address: string): KennelCardWarning[] {
+  const host = new URL(address).hostname;
+  return host === 'localhost' || host.endsWith('.localhost') ? [{ code: 'local_address', details: { project: project.slug, address } }] : [];
+}
+
+/** A pet in a card's words: the printed card is a face of its own. */
+function cardOf(pet: PublicPet, url: string, currency: string | null): KennelCard {
+  const { profile } = pet;
+  const cover = pet.photos[0];
+  return {
+    name: pet.name,
+    breed: breedWords(profile),
+    age: ageLine(pet.ageGroup, pet.age),
+    sex: profile.sex && profile.sex !== 'unknown' ? SEX_WORDS[profile.sex] : null,
+    goodWith: goodWithOf(profile),
+    description: profile.description ?? null,
+    fee: profile.adoptionFee === undefined ? null : feeWords(profile.adoptionFee, currency),
+    // The stored photos are JPEG (photos/process-photo.ts), which the PDF embeds as they are.
+    cover: cover ? fs.readFileSync(cover.full.file) : null,
+    url,
+  };
+}

@@ -1,0 +1,99 @@
+import type Database from 'better-sqlite3';
+import type { Clock } from '../../../shared/clock';
+import { AppError } from '../../../shared/errors';
+import type { PortalListing, PortalProblem } from '../../../shared/portals';
+import type { Changes } from '../../db/changes';
+import type { Sites } from '../../sites/sites';
+import { dayOf, type PublicPets } from '../public-pet';
+import { publishedSite } from '../site-address';
+import { PETFINDER } from './petfinder';
+import { planExport, portalAnimalOf, writePortalFiles, type ExportPlan, type Portal } from './portal';
+import { RESCUEGROUPS } from './rescuegroups';
+
+export interface PortalExportResult {
+  dir: string;
+  file: string;
+  listed: Array<{ id: number; name: string; photos: number }>;
+  refused: Array<{ id: number; name: string; problems: PortalProblem[] }>;
+  dropped: ExportPlan['dropped'];
+  /** Listed before, left care other than by adoption since: left out, so the portal deletes them. */
+  removed: ExportPlan['removed'];
+}
+
+export interface PortalExportSources {
+  sqlite: Database.Database;
+  clock: Clock;
+  changes: Changes;
+  publicPets: PublicPets;
+  /** Where the adoption site is live: Petfinder fetches the photos from there. */
+  sites: () => Pick<Sites, 'projects' | 'liveAddress'>;
+}
+
+/** Exports to the adoption portals (RescueGroups.org, Petfinder), and what each animal's last export was. */
+export class PortalExportService {
+  private readonly statements;
+
+  constructor(private readonly sources: PortalExportSources) {
+    this.statements = {
+      listings: sources.sqlite.prepare<[string], PortalListing & { problems: string }>(`SELECT pet_id AS petId, name, state, problems, exported_at AS exportedAt FROM portal_listings WHERE portal = ? ORDER BY pet_id`),
+      clear: sources.sqlite.prepare<[string]>(`DELETE FROM portal_listings WHERE portal = ?`),
+      insert: sources.sqlite.prepare<[string, number, string, string, string, number]>(`INSERT INTO portal_listings (portal, pet_id, name, state, problems, exported_at) VALUES (?, ?, ?, ?, ?, ?)`),
+    };
+  }
+
+  /** Each animal's last RescueGroups.org export: listed, or refused and why. */
+  listings(): PortalListing[] {
+    return this.listingsOf(RESCUEGROUPS);
+  }
+
+  /** What a RescueGroups.org export would do now, writing nothing. */
+  plan(): ExportPlan {
+    return this.planOf(RESCUEGROUPS);
+  }
+
+  /**
+   * Writes the import file and its photos into `dir`. Refused when it would drop animals the last
+   * file listed (their import deletes them) unless `allowDrops`; nothing is written then.
+   */
+  exportRescueGroups(dir: string, options: { allowDrops: boolean }): PortalExportResult {
+    return this.export(RESCUEGROUPS, dir, options);
+  }
+
+  /**
+   * Petfinder's import file, its photos as addresses on the live adoption site (`project`: whose
+   * site, else the one serving it). The same guard: each upload replaces the whole listing.
+   */
+  exportPetfinder(dir: string, options: { allowDrops: boolean; project?: string | number }): PortalExportResult {
+    const { address } = publishedSite(this.sources.sites(), options.project, "Petfinder's photo links should open");
+    return this.export(PETFINDER, dir, options, address);
+  }
+
+  private listingsOf<Column extends string>(portal: Portal<Column>): PortalListing[] {
+    return this.statements.listings.all(portal.id).map((row) => ({ ...row, problems: JSON.parse(row.problems) as PortalProblem[] }));
+  }
+
+  /** Every pet with its public profile (private fields never reach an export) and its photo files, against what the last file listed. */
+  private planOf<Column extends string>(portal: Portal<Column>, siteAddress?: string): ExportPlan<Column> {
+    const previously = new Map(this.listingsOf(portal).filter((listing) => listing.state === 'listed').map((listing) => [listing.petId, listing.name]));
+    const animals = this.sources.publicPets.all(dayOf(this.sources.clock.now())).map((pet) => portalAnimalOf(pet, siteAddress));
+    return planExport(portal, animals, previously);
+  }
+
+  private export<Column extends string>(portal: Portal<Column>, dir: string, options: { allowDrops: boolean }, siteAddress?: string): PortalExportResult {
+    const plan = this.planOf(portal, siteAddress);
+    if (plan.dropped.length > 0 && !options.allowDrops) {
+      throw new AppError('conflict', `This export would remove ${plan.dropped.length} animal(s) ${portal.name} lists from the last export: ${plan.dropped.map((animal) => animal.name).join(', ')}.`, {
+        details: { reason: 'portal_would_drop', portal: portal.id, animals: plan.dropped },
+      });
+    }
+    const { file, listed } = writePortalFiles(portal, plan, dir);
+    const now = this.sources.clock.now();
+    this.sources.sqlite.transaction(() => {
+      this.statements.clear.run(portal.id);
+      for (const { animal } of plan.listed) this.statements.insert.run(portal.id, animal.id, animal.name, 'listed', '[]', now);
+      for (const { animal, problems } of plan.refused) this.statements.insert.run(portal.id, animal.id, animal.name, 'refused', JSON.stringify(problems), now);
+    })();
+    this.sources.changes.emit('pets');
+    return { dir, file, listed, refused: plan.refused.map(({ animal, problems }) => ({ id: animal.id, name: animal.name, problems })), dropped: plan.dropped, removed: plan.removed };
+  }
+}

@@ -1,0 +1,53 @@
+import type Database from 'better-sqlite3';
+import type { Clock } from '../../shared/clock';
+import type { Changes } from '../db/changes';
+import type { ShelterService } from '../shelter/shelter';
+import type { GeneratedSite } from '../sites/generated-site';
+import type { Sites } from '../sites/sites';
+import { adoptionSite, readSiteContent } from './adoption-site/content';
+import type { AdoptionSiteInput } from './adoption-site/model';
+import { KennelCardService } from './kennel-cards/kennel-card-service';
+import { PortalExportService } from './portals/portal-exports';
+import { PublicPets, type PublicPetSources } from './public-pet';
+
+export interface PublishingSources extends PublicPetSources {
+  sqlite: Database.Database;
+  /** Real time: what is published is dated and aged in the real world, never the lab clock's. */
+  clock: Clock;
+  changes: Changes;
+  shelter: Pick<ShelterService, 'get' | 'logo'>;
+  /** Where the adoption site lives (the kennel cards' QR codes and Petfinder's photo links open it). */
+  sites: () => Pick<Sites, 'projects' | 'liveAddress'>;
+}
+
+/**
+ * Everything that goes to the public and to the portals, made from one public pet: the adoption
+ * site (hosted by sites/), the kennel cards and the portal files. The engine's one door to them.
+ */
+export class Publishing {
+  readonly publicPets: PublicPets;
+  /** Printable kennel cards, for every face. */
+  readonly kennelCards: KennelCardService;
+  /** The adoption portals' files, and each animal's last export. */
+  readonly portals: PortalExportService;
+
+  constructor(private readonly sources: PublishingSources) {
+    this.publicPets = new PublicPets(sources);
+    this.kennelCards = new KennelCardService({ publicPets: this.publicPets, shelter: sources.shelter, clock: sources.clock, sites: sources.sites });
+    this.portals = new PortalExportService({ sqlite: sources.sqlite, clock: sources.clock, changes: sources.changes, publicPets: this.publicPets, sites: sources.sites });
+  }
+
+  /** The adoption site as the records make it now, at `baseUrl`: sites/ deploys and follows it. */
+  adoptionSite(baseUrl: string, now: number, fallbackName: string): GeneratedSite {
+    return adoptionSite(this.siteSources(), baseUrl, now, fallbackName);
+  }
+
+  /** What that site is made from: the shelter's public words and its pets in the site's words. */
+  adoptionSiteContent(baseUrl: string, now: number, fallbackName: string): AdoptionSiteInput {
+    return readSiteContent(this.siteSources(), baseUrl, now, fallbackName);
+  }
+
+  private siteSources() {
+    return { publicPets: this.publicPets, shelter: this.sources.shelter };
+  }
+}
