@@ -95,6 +95,7 @@ export class CareService {
    * portals' shots fields say (RescueGroups `uptodate`, Petfinder `Shots`, Adopt-a-Pet `ShotsCurrent`).
    */
   upToDate(petId: number): boolean | null {
+    this.requirePet(petId);
     return shotsCurrent(this.dosesOf(petId), this.today());
   }
 
