@@ -20,7 +20,7 @@ const layer = (outer, { fastify = false } = {}) => [
   'error',
   { paths: [noElectron], patterns: [...(fastify ? [] : [noFastify]), outerFolders(outer), entryPoints] },
 ];
-const DOMAIN = ['db', 'files', 'pets', 'keys', 'accounts', 'quota', 'sites', 'lab', 'people', 'movements'];
+const DOMAIN = ['db', 'files', 'pets', 'keys', 'accounts', 'quota', 'sites', 'lab', 'people', 'movements', 'care'];
 
 // The renderer runs in a browser and reaches the engine only through client/transport.ts. Inside it,
 // dependencies point one way: app/ → areas/<page>/ → ui/ → client/ → src/shared.
@@ -84,9 +84,9 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': layer(['shell']) },
   },
   {
-    // People's details are private by construction: nothing that publishes or exports (sites, kennel cards, portal files) can import them.
+    // People's details and medical records are private by construction: nothing that publishes or exports (sites, kennel cards, portal files) can import them.
     files: ['src/main/sites/**/*.ts', 'src/main/cards/**/*.ts', 'src/main/portals/**/*.ts'],
-    rules: { 'no-restricted-imports': layer(['engine', 'http', 'host', 'api', 'cli', 'admin', 'shell', 'people', 'movements', 'schema-movements']) },
+    rules: { 'no-restricted-imports': layer(['engine', 'http', 'host', 'api', 'cli', 'admin', 'shell', 'people', 'movements', 'schema-movements', 'care', 'schema-care']) },
   },
   {
     files: ['src/main/serve.ts', 'src/main/index.ts'],
