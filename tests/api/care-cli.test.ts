@@ -4,6 +4,8 @@
  * `care due` lists them, one `care give` per vaccine gives the round, and the refusals name their
  * rule with nothing written.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { CareRecord, CategoryProtocol, Dose, DueList } from '../../src/shared/care';
 import { localDay } from '../../src/shared/pet-profile';
@@ -66,6 +68,13 @@ it('a round from the due list: intakes schedule the protocol, one give per vacci
   const record = await json<CareRecord>('care', 'list', dogs[0] ?? '');
   expect(record.upToDate).toBe(true);
   expect(record.history.map((event) => `${event.kind} ${event.by}`)).toEqual(['dose_given cli', 'dose_given cli', 'dose_scheduled cli', 'dose_scheduled cli', 'dose_scheduled cli']);
+
+  // The staff backup holds the care records beside people and movements.
+  const file = path.join(dataDir, 'backup.json');
+  await cli('people', 'export', '--out', file);
+  const backup = JSON.parse(fs.readFileSync(file, 'utf8')) as { care: { doses: Array<{ batch: string | null }>; events: unknown[] } };
+  expect(backup.care.doses.filter((dose) => dose.batch === 'DH-2231')).toHaveLength(3);
+  expect(backup.care.events.length).toBeGreaterThanOrEqual(16);
 }, 120_000);
 
 it('refusals name their rule and the command that helps; a refused round records nothing', async () => {
