@@ -1,9 +1,11 @@
 import { Button, Group, Modal, ScrollArea, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useState } from 'react';
 import type { GiveInput } from '../../../../shared/care';
+import type { Failure } from '../../client/errors';
 import { useDialogFailure } from '../../ui/dialog';
 import { DialogFailureAlert } from '../../ui/DialogFailureAlert';
-import { todayHere } from './care-words';
+import { roundRefusal, todayHere } from './care-words';
 import { useGive, useVets } from './queries';
 
 /** One animal to give a vaccine: its waiting dose (`doseId`), or a vaccine given unscheduled (`vaccine` '' asks for its name). */
@@ -57,10 +59,13 @@ function GiveForm({ targets, onDone }: { targets: readonly GiveTarget[]; onDone:
     },
   });
   const failure = useDialogFailure();
+  const [refusal, setRefusal] = useState<Failure | null>(null);
+  const nameOf = (petId: number) => targets.find((target) => target.petId === petId)?.petName ?? `Pet ${petId}`;
   const optional = (text: string) => (text.trim() === '' ? undefined : text.trim());
 
   const save = form.onSubmit((values) => {
     failure.clear();
+    setRefusal(null);
     const lotOf = (vaccine: string) => values.lots.find((lot) => asksVaccine || lot.vaccine.toLowerCase() === vaccine.toLowerCase());
     const round: GiveInput = {
       doses: targets.map((target) => {
@@ -72,7 +77,14 @@ function GiveForm({ targets, onDone }: { targets: readonly GiveTarget[]; onDone:
       vetId: values.vetId === null ? undefined : Number(values.vetId),
       notes: optional(values.notes),
     };
-    give.mutate(round, { onSuccess: onDone, onError: failure.show });
+    give.mutate(round, {
+      onSuccess: onDone,
+      onError: (error) => {
+        const worded = roundRefusal(error, nameOf);
+        if (worded) setRefusal(worded);
+        else failure.show(error);
+      },
+    });
   });
 
   return (
@@ -103,7 +115,7 @@ function GiveForm({ targets, onDone }: { targets: readonly GiveTarget[]; onDone:
           <Select label="Vet" placeholder="None" clearable searchable data={(vets.data?.people ?? []).map((person) => ({ value: String(person.id), label: person.name }))} {...form.getInputProps('vetId')} />
         </Group>
         <Textarea label="Medical notes (private)" autosize minRows={1} maxRows={3} {...form.getInputProps('notes')} />
-        <DialogFailureAlert failure={failure.alert} />
+        <DialogFailureAlert failure={refusal ?? failure.alert} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>
             Cancel
