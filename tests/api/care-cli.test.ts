@@ -1,12 +1,15 @@
 /**
- * Care through the CLI, each command a real process over one data dir (issue 28 §1, "Done when": a
- * vaccination round from the due list in one action): animals taken in get their protocol's doses,
- * `care due` lists them, one `care give` per vaccine gives the round, and the refusals name their
- * rule with nothing written.
+ * Care through the CLI over one data dir (issue 28 §1, "Done when": a vaccination round from the due
+ * list in one action): animals taken in get their protocol's doses, `care due` lists them, one
+ * `care give` per vaccine gives the round, and the refusals name their rule with nothing written.
+ * Most commands run in-process (the program as `cli` builds it, its output captured); the due list
+ * and a refused round also run as real processes, where the process boundary (exit code, stderr) is the point.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { CommanderError, type Command } from 'commander';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { buildCli } from '../../src/main/cli/program';
 import type { CareRecord, CategoryProtocol, Dose, DueList } from '../../src/shared/care';
 import { localDay } from '../../src/shared/pet-profile';
 import { Engine } from '../../src/main/engine/engine';
@@ -26,8 +29,36 @@ afterAll(() => {
   removeTempDir(dataDir);
 });
 
+function exitOverrides(command: Command): void {
+  command.exitOverride();
+  for (const sub of command.commands) exitOverrides(sub);
+}
+
+/** Runs the program in-process over the data dir: what it wrote, and its exit code. */
+async function inProcess(args: string[]): Promise<ProcessResult> {
+  let stdout = '';
+  let stderr = '';
+  const out = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => ((stdout += String(chunk)), true));
+  const err = vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => ((stderr += String(chunk)), true));
+  const program = buildCli();
+  exitOverrides(program);
+  let code: number;
+  try {
+    await program.parseAsync(['node', 'cli', '--data-dir', dataDir, ...args]);
+    code = Number(process.exitCode ?? 0);
+  } catch (error) {
+    if (!(error instanceof CommanderError)) throw error;
+    code = error.exitCode;
+  } finally {
+    out.mockRestore();
+    err.mockRestore();
+    process.exitCode = undefined;
+  }
+  return { code, signal: null, stdout, stderr };
+}
+
 async function cli(...args: string[]): Promise<ProcessResult> {
-  const result = await runCli(['--data-dir', dataDir, ...args]);
+  const result = await inProcess(args);
   expect(result.code, `${args.join(' ')}: ${result.stderr}`).toBe(0);
   return result;
 }
@@ -37,7 +68,7 @@ async function json<T>(...args: string[]): Promise<T> {
 }
 
 async function refused(...args: string[]): Promise<string> {
-  const result = await runCli(['--data-dir', dataDir, ...args]);
+  const result = await inProcess(args);
   expect(result.code, `${args.join(' ')} should fail: ${result.stdout}`).toBe(1);
   return result.stderr;
 }
@@ -51,7 +82,10 @@ it('a round from the due list: intakes schedule the protocol, one give per vacci
   for (const name of ['Ace', 'Bea', 'Cob']) dogs.push(String((await json<{ petId: number }>('intake', '--name', name, '--category', '1', '--type', 'stray')).petId));
   const cat = String((await json<{ petId: number }>('intake', '--name', 'Dot', '--category', '2', '--type', 'owner_surrender')).petId);
 
-  const due = await json<DueList>('care', 'due', '--utc-offset', offset);
+  // A real process: the due list as a script reads it.
+  const real = await runCli(['--data-dir', dataDir, '--json', 'care', 'due', '--utc-offset', offset]);
+  expect(real.code, real.stderr).toBe(0);
+  const due = JSON.parse(real.stdout) as DueList;
   expect(due.today).toBe(today);
   expect(rows(due)).toEqual(['Ace DHPP today', 'Ace Rabies today', 'Bea DHPP today', 'Bea Rabies today', 'Cob DHPP today', 'Cob Rabies today', 'Dot FVRCP today', 'Dot Rabies today']);
   const table = (await cli('care', 'due', '--utc-offset', offset)).stdout;
@@ -81,7 +115,10 @@ it('refusals name their rule and the command that helps; a refused round records
   const pet = String((await json<{ petId: number }>('intake', '--name', 'Eli', '--category', '1', '--type', 'stray')).petId);
   await cli('care', 'give', pet, '--vaccine', 'Bordetella', '--batch', 'B1');
   const before = (await cli('--json', 'care', 'list', '1')).stdout;
-  expect(await refused('care', 'give', '1', pet, '--vaccine', 'Bordetella', '--batch', 'B1')).toMatch(/rule already_given: nothing was recorded; leave pet \d+ out/);
+  // A real process: exit code 1, the rule on stderr, nothing on stdout.
+  const round = await runCli(['--data-dir', dataDir, 'care', 'give', '1', pet, '--vaccine', 'Bordetella', '--batch', 'B1']);
+  expect(round).toMatchObject({ code: 1, stdout: '' });
+  expect(round.stderr).toMatch(/^Error: Pet \d+ was given Bordetella on [\d-]+ already \(dose \d+\); rule already_given: nothing was recorded; leave pet \d+ out/);
   expect((await cli('--json', 'care', 'list', '1')).stdout).toBe(before);
   expect(await refused('care', 'give', pet, '--vaccine', 'DHPP', '--batch', 'L', '--date', localDay(Date.now() + 3 * DAY))).toMatch(/rule care_date_in_future: check --date/);
   expect(await refused('care', 'give', '999', '--vaccine', 'DHPP', '--batch', 'L')).toMatch(/Pet 999 does not exist; see "pets list"/);
