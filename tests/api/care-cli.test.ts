@@ -126,6 +126,8 @@ it('refusals name their rule and the command that helps; a refused round records
   await cli('care', 'skip', String(waiting?.id), '--reason', 'vet: wait until she is well');
   expect(await refused('care', 'skip', String(waiting?.id), '--reason', 'again')).toMatch(/rule dose_not_waiting: nothing was recorded; see "care list \d+"/);
   expect(await refused('care', 'skip', '9999', '--reason', 'x')).toMatch(/Dose 9999 does not exist; see "care due" or "care list <PET>"/);
+  const [next] = (await json<CareRecord>('care', 'list', pet)).doses.filter((dose) => dose.status === 'scheduled');
+  expect(await refused('care', 'edit', String(next?.id), '--by', 'Sam')).toMatch(/^Error: --by: givenBy: only a given dose has one/);
   await cli('care', 'treat', pet, '--kind', 'spay_neuter', '--by', 'Dr Who');
   expect(await refused('care', 'treat', pet, '--kind', 'spay_neuter')).toMatch(/rule already_spayed_neutered/);
 }, 120_000);

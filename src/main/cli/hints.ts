@@ -12,6 +12,12 @@ import { careHint, isCareConflict } from './care-hints';
 const FLAG_OF_FIELD: Readonly<Record<string, string>> = {
   redirectTo: '--redirect-to',
   redirectStatus: '--status',
+  // care (commands/care.ts)
+  dueDate: '--due',
+  givenDate: '--date',
+  expiresDate: '--expires',
+  vetId: '--vet',
+  givenBy: '--by',
 };
 
 /** "…, project x; see "projects list"." : a pointer that reads as part of the sentence. */

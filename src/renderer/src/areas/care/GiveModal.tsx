@@ -26,7 +26,7 @@ interface GiveModalProps {
 export function GiveModal({ opened, targets, onClose }: GiveModalProps): React.JSX.Element {
   const title = targets.length === 1 ? `Given: ${targets[0]?.petName ?? ''}` : `Given: a round of ${targets.length} animals`;
   return (
-    <Modal opened={opened} onClose={onClose} title={title} centered size="lg">
+    <Modal opened={opened} onClose={onClose} title={title} centered size="xl">
       <GiveForm targets={targets} onDone={onClose} />
     </Modal>
   );
@@ -97,7 +97,7 @@ function GiveForm({ targets, onDone }: { targets: readonly GiveTarget[]; onDone:
             </Text>
           </ScrollArea.Autosize>
         )}
-        <ScrollArea.Autosize mah={220} type="auto">
+        <ScrollArea.Autosize mah={180} type="auto">
           <Stack gap="xs">
             {form.values.lots.map((lot, index) => (
               <Group key={lot.vaccine || index} grow align="flex-start" gap="xs">
