@@ -102,5 +102,8 @@ describe('up to date (the portals’ shots fields)', () => {
     care().give({ doses: [{ petId, vaccine: 'rabies', batch: 'R10', expiresDate: '2029-06-20' }] }, 'cli');
     expect(care().upToDate(petId)).toBe(true);
     expect(care().record(petId).upToDate).toBe(true);
+    const other = animal('Max');
+    care().schedule({ petId: other, vaccine: 'DHPP', dueDate: '2026-06-01' }, 'cli');
+    expect(care().upToDateAll()).toEqual(new Map([[petId, true], [other, false]]));
   });
 });

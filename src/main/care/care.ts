@@ -99,6 +99,20 @@ export class CareService {
     return shotsCurrent(this.dosesOf(petId), this.today());
   }
 
+  /** upToDate for every animal with a dose given or waiting, in one query (portal exports of many animals); an animal absent: null. */
+  upToDateAll(): Map<number, boolean | null> {
+    const byPet = new Map<number, StoredDose[]>();
+    for (const dose of this.store.allDoses()) byPet.set(dose.petId, [...(byPet.get(dose.petId) ?? []), dose]);
+    const today = this.today();
+    const result = new Map<number, boolean | null>();
+    for (const [petId, stored] of byPet) {
+      // The birth date is read only where an age rule needs it.
+      const birthDate = stored.some((dose) => dose.ageWeeks !== null && dose.dueDate === null) ? this.deps.birthDateOf(petId) : undefined;
+      result.set(petId, shotsCurrent(stored.map((dose) => resolveDose(dose, birthDate)), today));
+    }
+    return result;
+  }
+
   /** Doses waiting, of animals in care: overdue, due today, due in the next `days` days (7 unless told). */
   dueList(input: DueQuery = {}): DueList {
     const query = parseOrThrow(DueQuerySchema, input, 'query');
@@ -166,7 +180,7 @@ export class CareService {
         } else {
           id = this.store.insertDose(each.petId, { ...doseColumns.empty(each.vaccine, 'given'), ...given }, null, now);
         }
-        this.event(by, each.petId, 'dose_given', { doseId: id }, { vaccine: each.vaccine, givenDate, batch: each.batch, scheduled: target !== undefined, round: round.doses.length > 1 ? round.doses.length : undefined });
+        this.event(by, each.petId, 'dose_given', { doseId: id }, { vaccine: each.vaccine, givenDate, batch: each.batch, givenBy: round.givenBy, vetId: round.vetId, scheduled: target !== undefined, round: round.doses.length > 1 ? round.doses.length : undefined });
         return id;
       }),
     );
@@ -221,7 +235,7 @@ export class CareService {
       if (spayed) throw conflict(`Pet ${treatment.petId} was spayed/neutered on ${spayed.givenDate} (treatment ${spayed.id}).`, { reason: 'already_spayed_neutered', petId: treatment.petId, treatmentId: spayed.id, givenDate: spayed.givenDate });
       const columns = { ...treatmentColumns.of(treatment), givenDate };
       const inserted = this.store.insertTreatment(treatment.petId, columns, this.deps.clock.now());
-      this.event(by, treatment.petId, 'treatment_recorded', { treatmentId: inserted }, { kind: treatment.kind, product: treatment.product, givenDate, result: treatment.result });
+      this.event(by, treatment.petId, 'treatment_recorded', { treatmentId: inserted }, { kind: treatment.kind, product: treatment.product, givenDate, result: treatment.result, givenBy: treatment.givenBy, vetId: treatment.vetId });
       return inserted;
     }).immediate();
     this.deps.changes.emit('care');

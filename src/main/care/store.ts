@@ -117,6 +117,7 @@ export class CareStore {
       pet: sqlite.prepare<[number], CarePet>('SELECT p.id, p.name, p.category_id AS categoryId, c.name AS category FROM pets p JOIN categories c ON c.id = p.category_id WHERE p.id = ?'),
       dose: sqlite.prepare<[number], DoseRow>(`${DOSE_SELECT} WHERE d.id = ?`),
       dosesOf: sqlite.prepare<[number], DoseRow>(`${DOSE_SELECT} WHERE d.pet_id = ? ORDER BY d.id`),
+      allDoses: sqlite.prepare<[], DoseRow>(`${DOSE_SELECT} WHERE d.status <> 'skipped' ORDER BY d.pet_id, d.id`),
       waitingOf: sqlite.prepare<[number, string], DoseRow>(`${DOSE_SELECT} WHERE d.pet_id = ? AND d.vaccine_folded = lower(?) AND d.status = 'scheduled' ORDER BY d.id`),
       givenOn: sqlite.prepare<[number, string, string], DoseRow>(`${DOSE_SELECT} WHERE d.pet_id = ? AND d.vaccine_folded = lower(?) AND d.status = 'given' AND d.given_date = ?`),
       // Animals in care: an open stay, or none yet (a pet created without an intake gets its stay lazily, movements/store.ts).
@@ -167,6 +168,11 @@ export class CareStore {
 
   dosesOf(petId: number): StoredDose[] {
     return this.statements.dosesOf.all(petId).map(toDose);
+  }
+
+  /** Every dose given or waiting, of every pet, in one query (what an export of many animals reads). */
+  allDoses(): StoredDose[] {
+    return this.statements.allDoses.all().map(toDose);
   }
 
   /** The pet's doses of `vaccine` waiting, oldest first. */
