@@ -89,6 +89,8 @@ export const ADMIN_CHANNEL_NAMES = [
   'people.show',
   'people.edit',
   'people.forget',
+  // People page (issue 27): the duplicate check before adding.
+  'people.duplicates',
   // Care (issue 28 §1): vaccinations, treatments and tests, protocols, the due list.
   'care.record',
   'care.due',

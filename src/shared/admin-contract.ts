@@ -53,7 +53,7 @@ import {
   type Stay,
   type TodaySummary,
 } from './movements';
-import { NewPersonSchema, PeopleSearchSchema, PersonChangeSchema, type AddedPerson, type Person } from './people';
+import { NewPersonSchema, PeopleSearchSchema, PersonChangeSchema, type AddedPerson, type Person, type PersonWarning } from './people';
 import {
   DoseChangeSchema,
   DueQuerySchema,
@@ -232,6 +232,9 @@ export const ADMIN_CONTRACT = {
   'people.edit': channel<Person>()(input({ id, changes: PersonChangeSchema })),
   /** Anonymises the person; the id and their movements stay. */
   'people.forget': channel<Person>()(input({ id })),
+
+  // People page (issue 27 §2, §4): the likely-duplicate check before adding, so the dialog asks first.
+  'people.duplicates': channel<PersonWarning[]>()(input({ person: NewPersonSchema })),
 
   // Care (issue 28 §1): refusals are `conflict` with the rule as `reason`; a round (care.give) records all its doses or none.
   /** One animal's vaccinations, treatments, spay/neuter day, up-to-date state and care history. */

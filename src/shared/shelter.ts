@@ -1,6 +1,8 @@
 /**
  * The shelter's own profile, one per environment: who publishes the adoption site (its title, contact
- * and "how to adopt"), and the currency of every adoption fee. Everything in it is public.
+ * and "how to adopt"), the currency of every adoption fee, and the terms its adoption contracts
+ * print. All of it is public but the contract's terms, which only the contract prints (whatever
+ * publishes picks its fields one by one: sites/adoption-site/content.ts).
  */
 import { z } from 'zod';
 import { nameSchema } from './names';
@@ -27,6 +29,9 @@ const PhoneSchema = z
   .trim()
   .regex(/^\+?[0-9][0-9 ().\-/]{2,38}(\s*(x|ext\.?)\s*[0-9]{1,6})?$/i, { error: 'must be a phone number: digits, spaces, + ( ) - . / and an optional extension' });
 
+/** Several pages of a printed contract; a counter beside the field shows how much is left. */
+export const CONTRACT_TERMS_MAX = 10_000;
+
 const shelterFields = {
   name: nameSchema(200).describe('Shown as the title of the adoption site.'),
   address: paragraphsSchema(500),
@@ -36,6 +41,7 @@ const shelterFields = {
   openingHours: paragraphsSchema(1_000),
   howToAdopt: paragraphsSchema(5_000).describe('Plain text; paragraphs separated by blank lines.'),
   currency: CurrencySchema.describe('ISO 4217 code of every adoption fee.'),
+  contractTerms: paragraphsSchema(CONTRACT_TERMS_MAX).describe('Private to the staff: printed on adoption contracts, never published. Paragraphs separated by blank lines.'),
 };
 
 export type ShelterField = keyof typeof shelterFields;

@@ -6,8 +6,11 @@ import { startApiServer, type RunningServer } from '../../src/main/http/listen';
 import { POPPLER_MISSING, pdfText } from '../helpers/pdf-render';
 import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
 
-/** A person's details as staff typed them: none may reach anything published or exported. */
-const SECRETS = ['Wilhelmina Quaxley', 'Quaxley', '+44 7700 900123', '7700900123', 'wilhelmina@quaxley.example', 'Flat 9, Otterburn Lane', 'OT9 4QX', 'Finder Ferdinand Zwick', 'ferdinand@zwick.example'];
+/** The shelter's contract terms: private to the staff like a person's details, printed on adoption contracts only. */
+const CONTRACT_TERMS = 'Clause Xylophant: the adopter keeps the animal indoors at night.\n\nClause Quorridge: the shelter may visit within six months.';
+
+/** A person's details as staff typed them, and the contract's terms: none may reach anything published or exported. */
+const SECRETS = ['Wilhelmina Quaxley', 'Quaxley', '+44 7700 900123', '7700900123', 'wilhelmina@quaxley.example', 'Flat 9, Otterburn Lane', 'OT9 4QX', 'Finder Ferdinand Zwick', 'ferdinand@zwick.example', 'Xylophant', 'Quorridge'];
 
 let dataDir: string;
 let server: RunningServer;
@@ -33,7 +36,7 @@ beforeAll(async () => {
   dataDir = makeTempDir();
   server = await startApiServer({ dataDir, environment: 'production', port: 0 });
   const { services, sites } = server.engine;
-  services.shelter.set({ name: 'Happy Paws', currency: 'EUR' });
+  services.shelter.set({ name: 'Happy Paws', currency: 'EUR', contractTerms: CONTRACT_TERMS });
   const account = services.accounts.create({ name: 'Happy Paws', planId: 'pro' });
   key = services.keys.create({ accountId: account.id }).key;
   const adopter = services.people.add({ name: 'Wilhelmina Quaxley', phones: ['+44 7700 900123'], email: 'wilhelmina@quaxley.example', address: 'Flat 9, Otterburn Lane', postcode: 'OT9 4QX', notes: 'Quaxley: two cats at home' }).person;

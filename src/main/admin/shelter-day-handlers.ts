@@ -27,5 +27,6 @@ export function shelterDayHandlers(host: AppHost): Pick<AdminHandlers, ShelterDa
     },
     'people.edit': ({ environment, id, changes }) => services(environment).people.edit(id, changes),
     'people.forget': ({ environment, id }) => services(environment).people.forget(id),
+    'people.duplicates': ({ environment, person }) => services(environment).people.duplicatesOf(person),
   };
 }

@@ -88,6 +88,8 @@ export const reservations = sqliteTable(
     expiresAt: integer('expires_at'),
     endedAt: integer('ended_at'),
     end: text('end', { enum: ['cancelled', 'completed', 'closed_by_outcome', 'expired'] }),
+    /** When the engine saw it past its expiry and gave the animal back (`pending` → `available`); the reservation stays open until staff end it. */
+    lapsedAt: integer('lapsed_at'),
   },
   (table) => [
     uniqueIndex('reservations_one_active').on(table.petId).where(sql`${table.endedAt} IS NULL`),

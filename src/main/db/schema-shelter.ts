@@ -60,6 +60,8 @@ export const shelterProfile = sqliteTable('shelter_profile', {
   openingHours: text('opening_hours'),
   howToAdopt: text('how_to_adopt'),
   currency: text('currency'),
+  /** Printed on adoption contracts only: never published (src/shared/shelter.ts). */
+  contractTerms: text('contract_terms'),
   logo: blob('logo', { mode: 'buffer' }),
   logoMediaType: text('logo_media_type', { enum: ['image/png', 'image/jpeg', 'image/webp'] }),
   logoUpdatedAt: integer('logo_updated_at'),

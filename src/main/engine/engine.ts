@@ -84,6 +84,8 @@ const CERTIFICATE_INTERVAL_MS = 2_000;
 /** A photo upload cut short by a crash (`kill -9`) leaves files no row names: looked for at start, then hourly (a run that found the lock busy is retried within two hours). */
 const STRAY_PHOTOS_INTERVAL_MS = 60 * 60 * 1_000;
 
+/** How often a serving engine lets reservations past their expiry give their animals back (movements/lapsed.ts); on the records' clock. */
+const LAPSED_RESERVATIONS_INTERVAL_MS = 1_000;
 /** How often the adoption site's follower looks for a burst of changes to follow (sites/site-follower.ts). */
 const SITE_FOLLOW_INTERVAL_MS = 1_000;
 /** What the adoption site shows: a change to any of these may make it out of date (its address is watched by the follower). */
@@ -264,6 +266,7 @@ export class Engine {
     supervisor.start({ name: 'stray photo files', everyMs: STRAY_PHOTOS_INTERVAL_MS, runAtStart: true, run: () => this.withShortBusyWait(() => this.ownServices.photos.removeStrayFiles()) });
     supervisor.start({ name: 'domain re-check', everyMs: DOMAIN_RECHECK_INTERVAL_MS, runAtStart: true, run: () => this.ownSites.domains.runDueChecks() });
     const certificates: SupervisedJob = supervisor.start({ name: 'certificate tick', everyMs: CERTIFICATE_INTERVAL_MS, runAtStart: true, run: () => this.ownSites.certificates.runDue() });
+    supervisor.start({ name: 'lapsed reservations', everyMs: LAPSED_RESERVATIONS_INTERVAL_MS, runAtStart: true, run: () => this.withShortBusyWait(() => void this.ownServices.movements.releaseLapsedReservations()) });
     supervisor.start({ name: 'adoption site follows the records', everyMs: SITE_FOLLOW_INTERVAL_MS, runAtStart: true, run: () => this.ownSites.follower.runIfDue() });
     this.stopListening = this.changes.on((topic) => {
       // A domain that verifies here gets its certificate at once, not on the next tick.

@@ -27,6 +27,7 @@ import { parseOrThrow } from '../../shared/validation';
 import type { Changes } from '../db/changes';
 import type { PeopleService } from '../people/people';
 import type { PetService } from '../pets/pets';
+import { releaseLapsedReservations } from './lapsed';
 import { MovementStore, type NewEvent, type NewStay } from './store';
 
 /** A moment this far ahead of the clock is still "now" (two machines' clocks, a slow form). */
@@ -61,7 +62,7 @@ export class MovementService {
    * made precise instead.
    */
   intake(input: IntakeInput, by: Face): Stay {
-    this.store.openStaysForNewPets();
+    this.catchUp();
     const intake = parseOrThrow(IntakeInputSchema, input, 'intake');
     const at = this.moment(intake.at);
     if (intake.personId !== undefined) this.usablePerson(intake.personId);
@@ -96,9 +97,12 @@ export class MovementService {
     return stay;
   }
 
-  /** Reserves the animal for an adopter: it becomes `pending`. An expired reservation ends (as expired) when the next is made. */
+  /**
+   * Reserves the animal for an adopter: it becomes `pending`. An expired reservation ends (as expired)
+   * when the next is made, which is how staff renew one: reserve again for the same person.
+   */
   reserve(input: ReserveInput, by: Face): Stay {
-    this.store.openStaysForNewPets();
+    this.catchUp();
     const reserve = parseOrThrow(ReserveInputSchema, input, 'reservation');
     const at = this.moment(reserve.at);
     if (reserve.expiresAt !== undefined && reserve.expiresAt <= at) throw new AppError('validation_failed', 'expiresAt: must be after the reservation', { details: { field: 'expiresAt' } });
@@ -117,7 +121,7 @@ export class MovementService {
 
   /** Cancels the active reservation: the animal is `available` again. */
   cancelReservation(input: CancelReservationInput, by: Face): Stay {
-    this.store.openStaysForNewPets();
+    this.catchUp();
     const cancel = parseOrThrow(CancelReservationInputSchema, input, 'cancellation');
     const at = this.moment(cancel.at);
     return this.write(() => {
@@ -137,7 +141,7 @@ export class MovementService {
    * completed; one by someone else that has not expired refuses (cancel it first). The animal is `sold` ("adopted").
    */
   adopt(input: AdoptInput, by: Face): Stay {
-    this.store.openStaysForNewPets();
+    this.catchUp();
     const adopt = parseOrThrow(AdoptInputSchema, input, 'adoption');
     const at = this.moment(adopt.at);
     this.adopterAllowed(this.usablePerson(adopt.personId), adopt.override);
@@ -155,7 +159,7 @@ export class MovementService {
   }
 
   fosterStart(input: FosterStartInput, by: Face): Stay {
-    this.store.openStaysForNewPets();
+    this.catchUp();
     const start = parseOrThrow(FosterStartInputSchema, input, 'placement');
     const at = this.moment(start.at);
     if (start.expectedEndAt !== undefined && start.expectedEndAt <= at) throw new AppError('validation_failed', 'expectedEndAt: must be after the start', { details: { field: 'expectedEndAt' } });
@@ -173,7 +177,7 @@ export class MovementService {
 
   /** The animal is back from its foster home (still in care). */
   fosterEnd(input: FosterEndInput, by: Face): Stay {
-    this.store.openStaysForNewPets();
+    this.catchUp();
     const end = parseOrThrow(FosterEndInputSchema, input, 'placement');
     const at = this.moment(end.at);
     return this.write(() => {
@@ -189,7 +193,7 @@ export class MovementService {
 
   /** Any outcome but adoption: the stay closes, and the animal is never listed as available (`sold`: no longer offered). */
   outcome(input: OutcomeInput, by: Face): Stay {
-    this.store.openStaysForNewPets();
+    this.catchUp();
     const outcome = parseOrThrow(OutcomeInputSchema, input, 'outcome');
     const at = this.moment(outcome.at);
     if (outcome.personId !== undefined) this.usablePerson(outcome.personId);
@@ -207,7 +211,7 @@ export class MovementService {
 
   /** An adopted animal brought back: a new stay, "returned after adoption", from its adopter. It is `available` again. */
   returnAfterAdoption(input: ReturnInput, by: Face): Stay {
-    this.store.openStaysForNewPets();
+    this.catchUp();
     const back = parseOrThrow(ReturnInputSchema, input, 'return');
     const at = this.moment(back.at);
     return this.write(() => {
@@ -223,6 +227,17 @@ export class MovementService {
       this.setStatus(back.petId, 'available');
       return stayId;
     });
+  }
+
+  /** Reservations past their expiry give their animals back (lapsed.ts): the serving engine calls this every second. */
+  releaseLapsedReservations(): number {
+    return releaseLapsedReservations(this.store, this.pets, this.clock.now());
+  }
+
+  /** Before any command: new pets get their stays, lapsed reservations let go, so the rules see the records as of now. */
+  private catchUp(): void {
+    this.store.openStaysForNewPets();
+    this.releaseLapsedReservations();
   }
 
   /** One transaction, then the change topics; returns the stay it touched as it is now. */

@@ -150,6 +150,10 @@ export class MovementStore {
       ),
       insertReservation: sqlite.prepare('INSERT INTO reservations (stay_id, pet_id, person_id, reserved_at, expires_at) VALUES (?, ?, ?, ?, ?)'),
       endReservation: sqlite.prepare('UPDATE reservations SET ended_at = ?, "end" = ? WHERE id = ?'),
+      lapsedReservations: sqlite.prepare<[number], { id: number; petId: number }>(
+        'SELECT id, pet_id AS petId FROM reservations WHERE ended_at IS NULL AND lapsed_at IS NULL AND expires_at <= ? ORDER BY expires_at, id',
+      ),
+      markLapsed: sqlite.prepare('UPDATE reservations SET lapsed_at = ? WHERE id = ?'),
       insertFoster: sqlite.prepare('INSERT INTO foster_placements (stay_id, pet_id, person_id, started_at, expected_end_at) VALUES (?, ?, ?, ?, ?)'),
       endFoster: sqlite.prepare('UPDATE foster_placements SET ended_at = ? WHERE id = ?'),
       insertEvent: sqlite.prepare(
@@ -186,6 +190,11 @@ export class MovementStore {
 
   transaction<T>(body: () => T): T {
     return this.sqlite.transaction(body)();
+  }
+
+  /** A transaction that takes the write lock from its start: for one that reads what it then writes. */
+  immediateTransaction<T>(body: () => T): T {
+    return this.sqlite.transaction(body).immediate();
   }
 
   stay(id: number): Stay | undefined {
@@ -248,6 +257,15 @@ export class MovementStore {
 
   endReservation(id: number, at: number, end: NonNullable<Reservation['end']>): void {
     this.statements.endReservation.run(at, end, id);
+  }
+
+  /** Open reservations past their expiry at `now` that have not yet given their animal back (lapsed.ts). */
+  lapsedReservations(now: number): Array<{ id: number; petId: number }> {
+    return this.statements.lapsedReservations.all(now);
+  }
+
+  markLapsed(id: number, at: number): void {
+    this.statements.markLapsed.run(at, id);
   }
 
   insertFoster(stayId: number, petId: number, personId: number, startedAt: number, expectedEndAt: number | null): number {

@@ -21,6 +21,7 @@ import type { PetPhoto } from '../../shared/photos';
 import { parseOrThrow } from '../../shared/validation';
 import type { PetService } from '../pets/pets';
 import { adoptionContractData, type AdoptionContractData, type ContractSources } from './contract-data';
+import { releaseLapsedReservations } from './lapsed';
 import { personRef, toFoster, toReservation, type MovementStore } from './store';
 
 const DAY_MS = 86_400_000;
@@ -68,7 +69,7 @@ export class MovementViews {
 
   /** Movements, newest first: by time (`from` inclusive, `to` exclusive), kind or type, animal, person. */
   list(input: MovementQuery = {}): MovementEvent[] {
-    this.store.openStaysForNewPets();
+    this.catchUp();
     const query = parseOrThrow(MovementQuerySchema, input, 'query');
     const recorded: string[] = [];
     const created: string[] = [];
@@ -112,7 +113,7 @@ export class MovementViews {
 
   /** One animal's record page in one read: header facts, every stay with its reservations and placements, the history. */
   record(petId: number): AnimalRecord {
-    this.store.openStaysForNewPets();
+    this.catchUp();
     const pet = this.pets.getRecord(petId);
     const stays = this.store.staysOf(petId);
     const openStay = stays.find((stay) => stay.outcomeAt === null) ?? null;
@@ -138,7 +139,7 @@ export class MovementViews {
 
   /** The shelter's day (its own midnight to midnight, by `utcOffsetMinutes`): what came and went, what waits, who is due back. */
   today(input: TodayQuery = {}): TodaySummary {
-    this.store.openStaysForNewPets();
+    this.catchUp();
     const query = parseOrThrow(TodayQuerySchema, input, 'query');
     const now = this.clock.now();
     const offset = (query.utcOffsetMinutes ?? 0) * 60_000;
@@ -193,7 +194,7 @@ export class MovementViews {
 
   /** A person's page: every movement they took part in, and the animals those were about. */
   personMovements(personId: number): PersonMovements {
-    this.store.openStaysForNewPets();
+    this.catchUp();
     const events = this.list({ personId, limit: 5000 });
     const ids = [...new Set(events.map((event) => event.petId))];
     const animals = ids.flatMap((id) => {
@@ -221,15 +222,21 @@ export class MovementViews {
 
   /** The stay, or not_found: a contract or a link names a stay by id. */
   stay(stayId: number): Stay {
-    this.store.openStaysForNewPets();
+    this.catchUp();
     const stay = this.store.stay(stayId);
     if (!stay) throw new AppError('not_found', `Stay ${stayId} does not exist.`);
     return stay;
   }
 
+  /** Reads the records as of now: new pets' stays written, lapsed reservations let go (lapsed.ts). */
+  private catchUp(): void {
+    this.store.openStaysForNewPets();
+    releaseLapsedReservations(this.store, this.pets, this.clock.now());
+  }
+
   /** The adoption contract's data (the PDF's seam): the stay must have ended in an adoption. */
   adoptionContractData(stayId: number): AdoptionContractData {
-    this.store.openStaysForNewPets();
+    this.catchUp();
     return adoptionContractData({ ...this.parts, stay: (id) => this.stay(id) }, stayId);
   }
 }

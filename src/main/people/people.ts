@@ -68,6 +68,12 @@ export class PeopleService {
     return { person: added, warnings };
   }
 
+  /** The warnings adding this person would give, without adding: the window asks before it adds, so nothing is half-saved. */
+  duplicatesOf(input: NewPerson): PersonWarning[] {
+    const person = parseOrThrow(NewPersonSchema, input, 'person');
+    return this.likelyDuplicates({ ...EMPTY_PERSON, ...given(person), name: person.name });
+  }
+
   get(id: number): Person {
     const person = this.store.get(id);
     if (!person) throw new AppError('not_found', `Person ${id} does not exist.`, { details: { missing: 'person', personId: id } });

@@ -22,7 +22,7 @@ export function contractOfAdoption(record: AdoptionRecord, species: string | nul
       phone: shelter.phone ?? null,
       email: shelter.email ?? null,
       website: shelter.website ?? null,
-      terms: null,
+      terms: shelter.contractTerms ?? null,
     },
     animal: {
       id: animal.pet.id,

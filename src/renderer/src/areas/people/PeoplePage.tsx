@@ -1,5 +1,39 @@
+import { Button, Stack } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import type { Person } from '../../../../shared/people';
+import { useRoute } from '../../app/navigation';
+import { useDialog } from '../../ui/dialog';
 import { PageTitle } from '../../ui/PageTitle';
+import { PeopleList } from './PeopleList';
+import { PersonFormModal } from './PersonFormModal';
+import { PersonPage } from './PersonPage';
 
+/** `#/people`: the register; `#/people/12`: one person's page. The Add/Edit dialog serves both. */
 export function PeoplePage(): React.JSX.Element {
-  return <PageTitle title="People" description="Adopters, fosters, finders, owners, vets and other shelters: one register, private to this computer." />;
+  const { recordId } = useRoute();
+  const personForm = useDialog<Person | 'new'>();
+  const dialog = <PersonFormModal opened={personForm.opened} person={personForm.subject === 'new' ? null : personForm.subject} onClose={personForm.close} />;
+  if (recordId !== null) {
+    return (
+      <>
+        <PersonPage key={recordId} id={recordId} onEdit={personForm.open} />
+        {dialog}
+      </>
+    );
+  }
+  return (
+    <Stack>
+      <PageTitle
+        title="People"
+        description="Adopters, fosters, finders, owners, vets, other shelters: private to this computer."
+        actions={
+          <Button leftSection={<IconPlus size={16} />} onClick={() => personForm.open('new')}>
+            Add person
+          </Button>
+        }
+      />
+      <PeopleList onAdd={() => personForm.open('new')} />
+      {dialog}
+    </Stack>
+  );
 }

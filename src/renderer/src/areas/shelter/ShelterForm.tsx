@@ -1,7 +1,7 @@
-import { Button, Group, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { SHELTER_FIELDS, ShelterChangeSchema, type ShelterChange, type ShelterField, type ShelterProfile } from '../../../../shared/shelter';
+import { CONTRACT_TERMS_MAX, SHELTER_FIELDS, ShelterChangeSchema, type ShelterChange, type ShelterField, type ShelterProfile } from '../../../../shared/shelter';
 import { useDialogFailure } from '../../ui/dialog';
 import { DialogFailureAlert } from '../../ui/DialogFailureAlert';
 import { useSaveShelter } from './queries';
@@ -49,6 +49,17 @@ export function ShelterForm({ shelter }: { shelter: ShelterProfile }): React.JSX
           maxRows={10}
           {...form.getInputProps('howToAdopt')}
         />
+        <Stack gap={4}>
+          <Textarea
+            label="Adoption contract terms"
+            description="Private: printed on every adoption contract, never published. A blank line starts a new paragraph."
+            autosize
+            minRows={3}
+            maxRows={8}
+            {...form.getInputProps('contractTerms')}
+          />
+          <TermsCount length={form.values.contractTerms.length} />
+        </Stack>
         <DialogFailureAlert failure={failure.alert} />
         <Group justify="flex-end">
           <Button variant="default" onClick={() => form.reset()} disabled={!form.isDirty()}>
@@ -60,5 +71,14 @@ export function ShelterForm({ shelter }: { shelter: ShelterProfile }): React.JSX
         </Group>
       </Stack>
     </form>
+  );
+}
+
+/** How much of the contract terms' room is used, told to screen readers as it changes. */
+function TermsCount({ length }: { length: number }): React.JSX.Element {
+  return (
+    <Text size="xs" ta="right" c={length > CONTRACT_TERMS_MAX ? 'red' : 'dimmed'} aria-live="polite" data-testid="contract-terms-count">
+      {length.toLocaleString('en-US')} / {CONTRACT_TERMS_MAX.toLocaleString('en-US')} characters
+    </Text>
   );
 }

@@ -1,0 +1,158 @@
+import { Alert, Anchor, Button, Checkbox, Group, Modal, MultiSelect, NumberInput, SegmentedControl, SimpleGrid, Stack, TagsInput, Text, TextInput, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconCopy } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
+import { PERSON_KINDS, PERSON_ROLES, type Person, type PersonWarning } from '../../../../shared/people';
+import { recordHref } from '../../app/navigation';
+import { useEnvironment } from '../../client/EnvironmentProvider';
+import type { Failure } from '../../client/errors';
+import { call } from '../../client/transport';
+import { DialogFailureAlert } from '../../ui/DialogFailureAlert';
+import { KIND_WORDS, ROLE_WORDS } from '../../ui/movement-words';
+import { formValuesOf, personOf, validatePerson, type PersonFormValues } from './person-form';
+import { personFailure } from './person-failures';
+import { useAddPerson, useCategoryNames, useEditPerson } from './queries';
+
+const MATCH_WORDS = { email: 'the same email', phone: 'the same phone number', name_postcode: 'the same name and postcode' } as const;
+
+/** Adding a person (person null) or editing one: every field of the register, with the engine's rules checked as staff type. */
+export function PersonFormModal({ opened, person, onClose }: { opened: boolean; person: Person | null; onClose: () => void }): React.JSX.Element {
+  return (
+    <Modal opened={opened} onClose={onClose} title={person ? `Edit ${person.name}` : 'Add a person'} size="lg" centered>
+      {/* Keyed so each opening starts from the person as they are now. */}
+      <PersonForm key={person?.id ?? 'new'} person={person} onDone={onClose} />
+    </Modal>
+  );
+}
+
+function PersonForm({ person, onDone }: { person: Person | null; onDone: () => void }): React.JSX.Element {
+  const environment = useEnvironment();
+  const categories = useCategoryNames();
+  const addPerson = useAddPerson();
+  const editPerson = useEditPerson();
+  const [alert, setAlert] = useState<Failure | null>(null);
+  const [checking, setChecking] = useState(false);
+  // Likely duplicates found before adding; any change to the form asks again.
+  const [duplicates, setDuplicates] = useState<PersonWarning[]>([]);
+  const warning = useRef<HTMLDivElement>(null);
+  // The warning shows at the dialog's foot, beside its buttons: bring it into view in a small window.
+  useEffect(() => {
+    if (duplicates.length > 0) warning.current?.scrollIntoView({ block: 'nearest' });
+  }, [duplicates]);
+  const form = useForm<PersonFormValues>({
+    initialValues: formValuesOf(person),
+    validate: validatePerson,
+    onValuesChange: () => setDuplicates([]),
+  });
+
+  const showFailure = (error: unknown) => {
+    const placed = personFailure(error, Object.keys(form.values));
+    if ('field' in placed) form.setFieldError(placed.field, placed.message);
+    else setAlert(placed.alert);
+  };
+
+  const add = (values: PersonFormValues) =>
+    addPerson.mutate(personOf(values), {
+      onSuccess: ({ person: added }) => {
+        onDone();
+        window.location.assign(recordHref('people', added.id));
+      },
+      onError: showFailure,
+    });
+
+  const save = form.onSubmit(async (values) => {
+    setAlert(null);
+    if (person) {
+      editPerson.mutate({ id: person.id, changes: personOf(values) }, { onSuccess: onDone, onError: showFailure });
+      return;
+    }
+    setChecking(true);
+    try {
+      const found = await call('people.duplicates', { environment, person: personOf(values) });
+      if (found.length > 0) setDuplicates(found);
+      else add(values);
+    } catch (error) {
+      showFailure(error);
+    } finally {
+      setChecking(false);
+    }
+  });
+
+  return (
+    <form onSubmit={save} noValidate>
+      <Stack gap="sm">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <TextInput label="Name" placeholder="e.g. Zoë Müller" withAsterisk data-autofocus {...form.getInputProps('name')} />
+          <Stack gap={4}>
+            <Text size="sm" fw={500} id="person-kind">
+              Kind
+            </Text>
+            <SegmentedControl aria-labelledby="person-kind" data={PERSON_KINDS.map((value) => ({ value, label: KIND_WORDS[value] }))} {...form.getInputProps('kind')} />
+          </Stack>
+        </SimpleGrid>
+        <MultiSelect label="Roles" placeholder="Adopter, foster, finder…" data={PERSON_ROLES.map((value) => ({ value, label: ROLE_WORDS[value] }))} clearable {...form.getInputProps('roles')} />
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <TagsInput label="Phones" placeholder="A number, then Enter" maxTags={5} {...form.getInputProps('phones')} />
+          <TextInput label="Email" type="email" placeholder="name@example.org" {...form.getInputProps('email')} />
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+          <TextInput label="Address" style={{ gridColumn: 'span 2' }} {...form.getInputProps('address')} />
+          <TextInput label="Postcode" {...form.getInputProps('postcode')} />
+        </SimpleGrid>
+        <Group align="flex-end" wrap="wrap">
+          <Checkbox label="ID checked" {...form.getInputProps('idChecked', { type: 'checkbox' })} mb={8} />
+          {form.values.idChecked && <TextInput label="Which ID" placeholder="passport, driving licence…" flex={1} miw={200} {...form.getInputProps('idCheckedWhat')} />}
+        </Group>
+        <Group align="flex-end" wrap="wrap">
+          <Checkbox label="Do not adopt to" color="red" {...form.getInputProps('doNotAdopt', { type: 'checkbox' })} mb={8} />
+          {form.values.doNotAdopt && <TextInput label="Why" withAsterisk flex={1} miw={200} {...form.getInputProps('doNotAdoptReason')} />}
+        </Group>
+        <Checkbox label="Approved foster home" {...form.getInputProps('fosterApproved', { type: 'checkbox' })} />
+        {form.values.fosterApproved && (
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+            <NumberInput label="Capacity" description="animals at a time" min={1} max={100} allowDecimal={false} {...form.getInputProps('fosterCapacity')} />
+            <MultiSelect
+              label="Species it takes"
+              description="Categories"
+              placeholder={categories.isPending ? 'Loading…' : 'Any'}
+              style={{ gridColumn: 'span 2' }}
+              data={(categories.data ?? []).map((category) => ({ value: String(category.id), label: category.name }))}
+              {...form.getInputProps('fosterSpecies')}
+            />
+          </SimpleGrid>
+        )}
+        <Textarea label="Notes" autosize minRows={2} maxRows={4} {...form.getInputProps('notes')} />
+        {duplicates.length > 0 && (
+          <Alert ref={warning} color="orange" variant="light" icon={<IconCopy />} title="Maybe already in the register" data-testid="duplicate-warning">
+            <Stack gap="xs">
+              {duplicates.map((duplicate) => (
+                <Text key={duplicate.personId} size="sm" style={{ overflowWrap: 'anywhere' }}>
+                  <Anchor href={recordHref('people', duplicate.personId)} onClick={onDone} inherit fw={500}>
+                    {duplicate.name}
+                  </Anchor>{' '}
+                  (#{duplicate.personId}) has {duplicate.matched.map((match) => MATCH_WORDS[match]).join(' and ')}.
+                </Text>
+              ))}
+              <Text size="sm">Open their page to use them, or if this is someone else, add them anyway.</Text>
+            </Stack>
+          </Alert>
+        )}
+        <DialogFailureAlert failure={alert} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone}>
+            Cancel
+          </Button>
+          {duplicates.length > 0 ? (
+            <Button color="orange" loading={addPerson.isPending} onClick={() => add(form.getValues())}>
+              Add anyway
+            </Button>
+          ) : (
+            <Button type="submit" loading={checking || addPerson.isPending || editPerson.isPending}>
+              {person ? 'Save' : 'Add person'}
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,73 @@
+import { Anchor, Group, Paper, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
+import type { PersonMovements } from '../../../../shared/movements';
+import { recordHref } from '../../app/navigation';
+import { PetStatusBadge } from '../../ui/Badges';
+import { formatMoment } from '../../ui/format';
+import { movementWords } from '../../ui/movement-words';
+import { TruncatedText } from '../../ui/TruncatedText';
+
+/** A person's animals (each a link to its page) and every movement they took part in, newest first. */
+export function PersonMovementsPanel({ events, animals }: PersonMovements): React.JSX.Element {
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Stack gap="md">
+        <Stack gap="xs">
+          <Title order={2} size="h4">
+            Their animals
+          </Title>
+          {animals.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              No animal has come from, gone to or been reserved by this person.
+            </Text>
+          ) : (
+            <Group gap="xs" data-testid="person-animals">
+              {animals.map((animal) => (
+                <Group key={animal.id} gap={6} wrap="nowrap">
+                  <Anchor href={recordHref('pets', animal.id)} size="sm" fw={500}>
+                    {animal.name}
+                  </Anchor>
+                  <PetStatusBadge status={animal.status} size="sm" />
+                </Group>
+              ))}
+            </Group>
+          )}
+        </Stack>
+        <Stack gap="xs">
+          <Title order={2} size="h4">
+            Movements
+          </Title>
+          {events.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              No movements recorded with this person.
+            </Text>
+          ) : (
+            <ScrollArea.Autosize mah={320} scrollbars="y" type="auto">
+              <Table striped verticalSpacing={6} stickyHeader data-testid="person-movements">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>When</Table.Th>
+                    <Table.Th>Animal</Table.Th>
+                    <Table.Th>What</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {events.map((event) => (
+                    <Table.Tr key={`${event.id ?? 'creation'}-${event.stayId}-${event.kind}`}>
+                      <Table.Td c="dimmed">{formatMoment(event.at)}</Table.Td>
+                      <Table.Td>
+                        <Anchor href={recordHref('pets', event.petId)} size="sm">
+                          <TruncatedText text={event.petName} maw={200} />
+                        </Anchor>
+                      </Table.Td>
+                      <Table.Td>{movementWords(event)}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </ScrollArea.Autosize>
+          )}
+        </Stack>
+      </Stack>
+    </Paper>
+  );
+}

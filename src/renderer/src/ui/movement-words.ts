@@ -1,0 +1,48 @@
+/** How the window names movements and people's roles: the shelter's words for the engine's codes (src/shared/movements.ts, people.ts). */
+import type { IntakeType, MovementEvent, OutcomeType, TransferOrigin } from '../../../shared/movements';
+import type { PersonKind, PersonRole } from '../../../shared/people';
+
+export const INTAKE_WORDS: Record<IntakeType, string> = {
+  stray: 'Stray',
+  owner_surrender: 'Owner surrender',
+  transfer_in: 'Transfer in',
+  seized: 'Seized',
+  born_in_care: 'Born in care',
+  returned_after_adoption: 'Returned after adoption',
+  unknown: 'Added to the register',
+};
+
+export const TRANSFER_WORDS: Record<TransferOrigin, string> = { in_state: 'in state', out_of_state: 'out of state', abroad: 'abroad' };
+
+export const OUTCOME_WORDS: Record<OutcomeType, string> = {
+  adoption: 'Adopted',
+  return_to_owner: 'Returned to owner',
+  transfer_out: 'Transferred out',
+  return_to_field: 'Returned to field',
+  died_in_care: 'Died in care',
+  lost_in_care: 'Lost in care',
+  euthanasia: 'Euthanasia',
+  owner_requested_euthanasia: 'Owner-requested euthanasia',
+};
+
+export const ROLE_WORDS: Record<PersonRole, string> = { adopter: 'Adopter', foster: 'Foster', owner: 'Owner', finder: 'Finder', vet: 'Vet', shelter: 'Other shelter' };
+
+export const KIND_WORDS: Record<PersonKind, string> = { person: 'Person', organisation: 'Organisation' };
+
+/** One movement in a few words: "Intake: stray", "Reserved", "Foster ended", "Adopted". */
+export function movementWords(event: Pick<MovementEvent, 'kind' | 'type'>): string {
+  switch (event.kind) {
+    case 'intake':
+      return `Intake: ${(INTAKE_WORDS[event.type as IntakeType] ?? 'unknown').toLowerCase()}`;
+    case 'outcome':
+      return OUTCOME_WORDS[event.type as OutcomeType] ?? 'Left care';
+    case 'reservation':
+      return 'Reserved';
+    case 'reservation_cancelled':
+      return 'Reservation cancelled';
+    case 'foster_start':
+      return 'Went to foster';
+    case 'foster_end':
+      return 'Back from foster';
+  }
+}
