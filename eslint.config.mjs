@@ -87,9 +87,9 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': layer(['shell']) },
   },
   {
-    // People's details are private by construction: nothing that publishes (the adoption site, kennel cards, portal files) or hosts it can import them.
+    // People's details and medical records are private by construction: nothing that publishes (the adoption site, kennel cards, portal files) or hosts it can import them.
     files: ['src/main/publishing/**/*.ts', 'src/main/sites/**/*.ts'],
-    rules: { 'no-restricted-imports': layer(['engine', 'http', 'host', 'api', 'cli', 'admin', 'shell', 'people', 'movements', 'schema-movements']) },
+    rules: { 'no-restricted-imports': layer(['engine', 'http', 'host', 'api', 'cli', 'admin', 'shell', 'people', 'movements', 'schema-movements', 'care', 'schema-care']) },
   },
   {
     files: ['src/main/serve.ts', 'src/main/index.ts'],

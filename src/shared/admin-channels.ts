@@ -91,6 +91,18 @@ export const ADMIN_CHANNEL_NAMES = [
   'people.forget',
   // People page (issue 27): the duplicate check before adding.
   'people.duplicates',
+  // Care (issue 28 §1): vaccinations, treatments and tests, protocols, the due list.
+  'care.record',
+  'care.due',
+  'care.upToDate',
+  'care.schedule',
+  'care.give',
+  'care.editDose',
+  'care.skip',
+  'care.addTreatment',
+  'care.editTreatment',
+  'care.protocols',
+  'care.setProtocol',
 ] as const;
 
 export type AdminChannelName = (typeof ADMIN_CHANNEL_NAMES)[number];

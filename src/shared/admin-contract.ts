@@ -54,6 +54,22 @@ import {
   type TodaySummary,
 } from './movements';
 import { NewPersonSchema, PeopleSearchSchema, PersonChangeSchema, type AddedPerson, type Person, type PersonWarning } from './people';
+import {
+  DoseChangeSchema,
+  DueQuerySchema,
+  GiveInputSchema,
+  ProtocolInputSchema,
+  ScheduleInputSchema,
+  SkipInputSchema,
+  TreatmentChangeSchema,
+  TreatmentInputSchema,
+  type CareRecord,
+  type CategoryProtocol,
+  type Dose,
+  type DueList,
+  type GivenRound,
+  type Treatment,
+} from './care';
 
 const id = z.int().positive();
 const env = { environment: EnvironmentSchema };
@@ -219,6 +235,22 @@ export const ADMIN_CONTRACT = {
 
   // People page (issue 27 §2, §4): the likely-duplicate check before adding, so the dialog asks first.
   'people.duplicates': channel<PersonWarning[]>()(input({ person: NewPersonSchema })),
+
+  // Care (issue 28 §1): refusals are `conflict` with the rule as `reason`; a round (care.give) records all its doses or none.
+  /** One animal's vaccinations, treatments, spay/neuter day, up-to-date state and care history. */
+  'care.record': channel<CareRecord>()(input({ petId: id })),
+  /** Doses waiting, of animals in care: overdue, due today, due in the next days. */
+  'care.due': channel<DueList>()(input({ query: DueQuerySchema })),
+  /** Whether the animal is current on its shots (null: nothing recorded), as the portals' shots fields say it. */
+  'care.upToDate': channel<{ upToDate: boolean | null }>()(input({ petId: id })),
+  'care.schedule': channel<Dose>()(input({ dose: ScheduleInputSchema })),
+  'care.give': channel<GivenRound>()(input({ round: GiveInputSchema })),
+  'care.editDose': channel<Dose>()(input({ doseId: id, changes: DoseChangeSchema })),
+  'care.skip': channel<Dose>()(input({ skip: SkipInputSchema })),
+  'care.addTreatment': channel<Treatment>()(input({ treatment: TreatmentInputSchema })),
+  'care.editTreatment': channel<Treatment>()(input({ treatmentId: id, changes: TreatmentChangeSchema })),
+  'care.protocols': channel<CategoryProtocol[]>()(input({})),
+  'care.setProtocol': channel<CategoryProtocol>()(input({ protocol: ProtocolInputSchema })),
 } as const satisfies Record<AdminChannelName, Channel<z.ZodType, unknown>>;
 
 export type AdminChannel = AdminChannelName;

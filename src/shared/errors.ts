@@ -42,7 +42,9 @@ export type NotFoundDetails =
   | { missing: 'domain'; name: string }
   | { missing: 'photo'; petId: number; photoId: number }
   | { missing: 'person'; personId: number }
-  | { missing: 'pet'; petId: number };
+  | { missing: 'pet'; petId: number }
+  | { missing: 'dose'; doseId: number }
+  | { missing: 'treatment'; treatmentId: number };
 
 /** Which state the action clashed with; `reason` tells them apart. */
 export type ConflictDetails =
@@ -57,7 +59,8 @@ export type ConflictDetails =
   | { reason: 'photo_already_added'; petId: number; photoId: number; position: number }
   /** An export to an adoption portal would leave out animals its last file listed: the portal's import deletes those. */
   | { reason: 'portal_would_drop'; portal: PortalId; animals: Array<{ id: number; name: string; reason: 'refused' | 'gone' }> }
-  | MovementConflict;
+  | MovementConflict
+  | CareConflict;
 
 /**
  * A movement refused by one of the shelter's rules (issue 27, docs/errors.md): `reason` names the rule.
@@ -75,6 +78,17 @@ export type MovementConflict =
   | { reason: 'do_not_adopt'; personId: number; flagReason: string | null }
   | { reason: 'not_adopted'; petId: number }
   | { reason: 'person_forgotten'; personId: number };
+
+/**
+ * A care record refused by one of its rules (issue 28 §1, docs/errors.md): `reason` names the rule.
+ * In a round, `petId` names the animal that stopped it (nothing of the round was recorded).
+ */
+export type CareConflict =
+  | { reason: 'dose_not_waiting'; doseId: number; petId: number; status: 'given' | 'skipped' }
+  | { reason: 'dose_mismatch'; doseId: number; petId: number; vaccine: string }
+  | { reason: 'already_given'; doseId: number; petId: number; vaccine: string; givenDate: string }
+  | { reason: 'care_date_in_future'; date: string; today: string }
+  | { reason: 'already_spayed_neutered'; petId: number; treatmentId: number; givenDate: string };
 
 /** A photo refused before or while it was decoded; `file` is its name as given. */
 export type PhotoTooLarge =

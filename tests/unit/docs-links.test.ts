@@ -120,6 +120,8 @@ const DETAILS_EXAMPLES: { [C in keyof ErrorDetails]: Record<string, ErrorDetails
       photo: { missing: 'photo', petId: 7, photoId: 12 },
       person: { missing: 'person', personId: 4 },
       pet: { missing: 'pet', petId: 7 },
+      dose: { missing: 'dose', doseId: 9 },
+      treatment: { missing: 'treatment', treatmentId: 3 },
     } satisfies ByTag<NotFoundDetails, 'missing'>).map((example) => [`missing: ${example.missing}`, example]),
   ),
   conflict: Object.fromEntries(
@@ -142,6 +144,11 @@ const DETAILS_EXAMPLES: { [C in keyof ErrorDetails]: Record<string, ErrorDetails
       do_not_adopt: { reason: 'do_not_adopt', personId: 4, flagReason: 'returned two dogs unfed' },
       not_adopted: { reason: 'not_adopted', petId: 7 },
       person_forgotten: { reason: 'person_forgotten', personId: 4 },
+      dose_not_waiting: { reason: 'dose_not_waiting', doseId: 9, petId: 7, status: 'given' },
+      dose_mismatch: { reason: 'dose_mismatch', doseId: 9, petId: 7, vaccine: 'Rabies' },
+      already_given: { reason: 'already_given', doseId: 9, petId: 7, vaccine: 'DHPP', givenDate: '2026-11-27' },
+      care_date_in_future: { reason: 'care_date_in_future', date: '2026-12-01', today: '2026-11-27' },
+      already_spayed_neutered: { reason: 'already_spayed_neutered', petId: 7, treatmentId: 3, givenDate: '2026-10-02' },
     } satisfies ByTag<ConflictDetails, 'reason'>).map((example) => [`reason: ${example.reason}`, example]),
   ),
   payload_too_large: Object.fromEntries(

@@ -7,6 +7,7 @@ import { dnsCheckInWords, type DnsCheckSubject } from '../../shared/dns-check';
 import { detailsOf, isAppError } from '../../shared/errors';
 import type { PortalId } from '../../shared/portals';
 import { isMovementConflict, movementHint } from './movement-hints';
+import { careHint, isCareConflict } from './care-hints';
 
 /** The portals as staff know them. */
 const PORTAL_NAMES: Readonly<Record<PortalId, string>> = { rescuegroups: 'RescueGroups.org', petfinder: 'Petfinder' };
@@ -15,6 +16,12 @@ const PORTAL_NAMES: Readonly<Record<PortalId, string>> = { rescuegroups: 'Rescue
 const FLAG_OF_FIELD: Readonly<Record<string, string>> = {
   redirectTo: '--redirect-to',
   redirectStatus: '--status',
+  // care (commands/care.ts)
+  dueDate: '--due',
+  givenDate: '--date',
+  expiresDate: '--expires',
+  vetId: '--vet',
+  givenBy: '--by',
 };
 
 /** "…, project x; see "projects list"." : a pointer that reads as part of the sentence. */
@@ -39,12 +46,14 @@ export function cliWords(error: unknown): string {
   if (missing?.missing === 'photo') return withClause(message, `see "pets photos list ${missing.petId}"`);
   if (missing?.missing === 'person') return withClause(message, 'see "people list"');
   if (missing?.missing === 'pet') return withClause(message, 'see "pets list"');
+  if (missing?.missing === 'dose' || missing?.missing === 'treatment') return withClause(message, 'see "care due" or "care list <PET>"');
   const plan = detailsOf(error, 'plan_required');
   if (plan) return `${message} Move it with "accounts set-plan ${plan.accountId} --plan ${plan.needed}".${plan.deployRequired ? ` ${publishHint(plan.project)}` : ''}`;
   const deploy = detailsOf(error, 'deploy_required');
   if (deploy) return `${message} ${publishHint(deploy.project)}`;
   const conflict = detailsOf(error, 'conflict');
   if (conflict && isMovementConflict(conflict)) return withClause(message, movementHint(conflict));
+  if (conflict && isCareConflict(conflict)) return withClause(message, careHint(conflict));
   if (conflict?.reason === 'primary_has_redirects') return `${message} Promote one with "domains promote ${conflict.redirects[0] ?? ''}".`;
   if (conflict?.reason === 'portal_would_drop') return `${message} Fix what keeps them out (export ${conflict.portal} --json lists it), or run again with --allow-drop to let ${PORTAL_NAMES[conflict.portal]} delete them.`;
   if (conflict?.reason === 'photo_limit') return `${message} Remove one first with "pets photos remove ${conflict.petId} <PHOTO>".`;

@@ -21,6 +21,7 @@ import { registerUsageCommands } from './commands/usage';
 import { registerMovementCommands } from './commands/movements';
 import { registerPeopleCommands } from './commands/people';
 import { registerContractCommand } from './commands/contract';
+import { registerCareCommands } from './commands/care';
 
 /** The program: its options, read by every command through run(), and the command groups in the order --help lists them. */
 export function buildCli(): Command {
@@ -38,6 +39,7 @@ export function buildCli(): Command {
   registerPetCommands(program);
   registerMovementCommands(program);
   registerPeopleCommands(program);
+  registerCareCommands(program);
   registerContractCommand(program);
   registerCategoryCommands(program);
   registerShelterCommands(program);

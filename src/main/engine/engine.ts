@@ -26,6 +26,7 @@ import { Supervisor, type SupervisedJob } from './supervisor';
 import { PeopleService } from '../people/people';
 import { MovementService } from '../movements/movements';
 import { MovementViews } from '../movements/views';
+import { CareService } from '../care/care';
 
 export interface EngineOptions {
   dataDir: string;
@@ -60,6 +61,8 @@ export interface Services {
   movements: MovementService;
   /** The record page, the movement list, the Today page, a person's movements, the contract's data. */
   shelterDay: MovementViews;
+  /** Vaccinations, treatments and tests, protocols, the due list; `care.upToDate(petId)` for the portals' shots fields. */
+  care: CareService;
 }
 
 /** How long another process's write (the CLI's) may go unseen by reads through services, sites, lab or clock. */
@@ -145,7 +148,17 @@ export class Engine {
     const pets = new PetService(db, this.connection.sqlite, real, categories, this.changes);
     const petProfiles = new PetProfileService(db, real, this.changes, () => shelter.currency());
     const people = new PeopleService(this.connection.sqlite, real, this.changes);
-    const movements = new MovementService(this.connection.sqlite, real, this.changes, pets, people);
+    const care = new CareService({
+      sqlite: this.connection.sqlite,
+      clock: real,
+      changes: this.changes,
+      people,
+      birthDateOf: (petId) => petProfiles.get(petId).birthDate,
+      spayedNeutered: (petId) => {
+        if (petProfiles.get(petId).spayedNeutered !== true) petProfiles.set(petId, { spayedNeutered: true });
+      },
+    });
+    const movements = new MovementService(this.connection.sqlite, real, this.changes, pets, people, (petId, at, by) => care.protocols.scheduleAtIntake(petId, at, by));
     this.ownServices = {
       categories,
       pets,
@@ -166,6 +179,7 @@ export class Engine {
         person: (personId) => people.get(personId),
         shelter: () => shelter.get(),
       }),
+      care,
     };
     this.requestLog = new RequestLog(this.connection.sqlite, lab, keys, options.requestLog);
     const { sqlite } = this.connection;

@@ -124,13 +124,14 @@ export function registerPeopleCommands(program: Command): void {
     .action(run((engine, output, id: number) => printObject(output, output.json ? engine.services.people.forget(id) : personRow(engine.services.people.forget(id)))));
   people
     .command('export')
-    .description('The staff backup of people and every movement, as JSON in a file only you can read (mode 0600)')
+    .description('The staff backup of people, every movement and every care record, as JSON in a file only you can read (mode 0600)')
     .requiredOption('--out <file>', 'where to write it (replaced whole)')
     .action(
       run((engine, output, options: { out: string }) => {
         const people = engine.services.people.all();
         const movements = engine.services.movements.store.exportAll();
-        writeFileAtomically(options.out, `${JSON.stringify({ exportedAt: new Date(engine.clock.realNow()).toISOString(), people, ...movements }, null, 2)}\n`);
+        const care = engine.services.care.store.exportAll();
+        writeFileAtomically(options.out, `${JSON.stringify({ exportedAt: new Date(engine.clock.realNow()).toISOString(), people, ...movements, care }, null, 2)}\n`);
         if (output.json) printObject(output, { file: options.out, people: people.length, stays: movements.stays.length, events: movements.events.length });
         else note(`Wrote ${people.length} people and ${movements.stays.length} stays (${movements.events.length} movements) to ${options.out}.`);
       }),

@@ -1,0 +1,132 @@
+import { Badge, Button, Checkbox, Group, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import type { Dose, DueDose } from '../../../../shared/care';
+import { useDialog } from '../../ui/dialog';
+import { LoadFailure, SkeletonBlocks } from '../../ui/LoadStates';
+import { GiveModal, type GiveTarget } from './GiveModal';
+import { useDueList } from './queries';
+import { SkipModal } from './SkipModal';
+
+const target = (row: DueDose): GiveTarget => ({ petId: row.dose.petId, petName: row.petName, vaccine: row.dose.vaccine, doseId: row.dose.id });
+
+/** The vaccinations due, for the Today page: overdue, today, this week; each row "given" or skipped, or several ticked and given as one round. */
+export function DueList({ days: initialDays = 7 }: { days?: number }): React.JSX.Element {
+  const [days, setDays] = useState(initialDays);
+  const due = useDueList(days);
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const give = useDialog<GiveTarget[]>();
+  const skip = useDialog<{ dose: Dose; petName: string }>();
+
+  if (due.isPending) return <SkeletonBlocks count={3} height={32} />;
+  if (due.isError) return <LoadFailure error={due.error} onRetry={() => void due.refetch()} />;
+  const rows = [...due.data.overdue, ...due.data.dueToday, ...due.data.soon];
+  const chosen = rows.filter((row) => selected.has(row.dose.id));
+  const toggle = (ids: number[], on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      for (const id of ids) if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+
+  const section = (title: string, color: string, list: DueDose[]) => {
+    const ids = list.map((row) => row.dose.id);
+    const all = ids.length > 0 && ids.every((id) => selected.has(id));
+    return (
+      <Stack gap={4} key={title}>
+        <Group gap="xs">
+          <Title order={5}>{title}</Title>
+          <Badge color={color} variant="light">
+            {list.length}
+          </Badge>
+        </Group>
+        {list.length === 0 ? (
+          <Text c="dimmed" size="sm">
+            None.
+          </Text>
+        ) : (
+          <Table.ScrollContainer minWidth={520}>
+            <Table striped aria-label={title}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th w={32}>
+                    <Checkbox aria-label={`Select all: ${title}`} checked={all} indeterminate={!all && ids.some((id) => selected.has(id))} onChange={(event) => toggle(ids, event.currentTarget.checked)} />
+                  </Table.Th>
+                  <Table.Th>Animal</Table.Th>
+                  <Table.Th>Vaccine</Table.Th>
+                  <Table.Th>Due</Table.Th>
+                  <Table.Th />
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {list.map((row) => (
+                  <Table.Tr key={row.dose.id}>
+                    <Table.Td>
+                      <Checkbox aria-label={`Select ${row.petName} ${row.dose.vaccine}`} checked={selected.has(row.dose.id)} onChange={(event) => toggle([row.dose.id], event.currentTarget.checked)} />
+                    </Table.Td>
+                    <Table.Td>
+                      {row.petName}{' '}
+                      <Text span size="xs" c="dimmed">
+                        {row.category}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>{row.dose.vaccine}</Table.Td>
+                    <Table.Td>
+                      {row.dose.dueDate}
+                      {row.overdueDays > 0 ? ` (${row.overdueDays} day${row.overdueDays === 1 ? '' : 's'} late)` : ''}
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap={4} wrap="nowrap" justify="flex-end">
+                        <Button size="compact-xs" onClick={() => give.open([target(row)])}>
+                          Given
+                        </Button>
+                        <Button size="compact-xs" variant="subtle" color="orange" onClick={() => skip.open({ dose: row.dose, petName: row.petName })}>
+                          Skip
+                        </Button>
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Stack>
+    );
+  };
+
+  return (
+    <Stack gap="sm" data-testid="due-list">
+      <Group justify="space-between" wrap="wrap" gap="xs">
+        <Title order={4}>Vaccinations due</Title>
+        <Group gap="xs">
+          <SegmentedControl
+            size="xs"
+            value={String(days)}
+            onChange={(value) => setDays(Number(value))}
+            data={[
+              { value: '7', label: 'This week' },
+              { value: '14', label: 'Two weeks' },
+              { value: '30', label: 'A month' },
+            ]}
+          />
+          <Button size="xs" disabled={chosen.length === 0} onClick={() => give.open(chosen.map(target))}>
+            {chosen.length > 1 ? `Given: ${chosen.length} selected…` : 'Given: selected…'}
+          </Button>
+        </Group>
+      </Group>
+      {section('Overdue', 'red', due.data.overdue)}
+      {section('Today', 'blue', due.data.dueToday)}
+      {section(days === 7 ? 'This week' : `Next ${days} days`, 'gray', due.data.soon)}
+      <GiveModal
+        opened={give.opened}
+        targets={give.subject ?? []}
+        onClose={() => {
+          give.close();
+          setSelected(new Set());
+        }}
+      />
+      <SkipModal opened={skip.opened} dose={skip.subject?.dose ?? null} petName={skip.subject?.petName ?? ''} onClose={skip.close} />
+    </Stack>
+  );
+}

@@ -1,0 +1,130 @@
+import { Button, Group, Modal, ScrollArea, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
+import type { GiveInput } from '../../../../shared/care';
+import type { Failure } from '../../client/errors';
+import { useDialogFailure } from '../../ui/dialog';
+import { DialogFailureAlert } from '../../ui/DialogFailureAlert';
+import { roundRefusal, todayHere } from './care-words';
+import { useGive, useVets } from './queries';
+
+/** One animal to give a vaccine: its waiting dose (`doseId`), or a vaccine given unscheduled (`vaccine` '' asks for its name). */
+export interface GiveTarget {
+  petId: number;
+  petName: string;
+  vaccine: string;
+  doseId?: number;
+}
+
+interface GiveModalProps {
+  opened: boolean;
+  targets: readonly GiveTarget[];
+  onClose: () => void;
+}
+
+/** "Given" in one step: one animal or a round of many, a batch per vaccine; all are recorded or none (the failure shows here). */
+export function GiveModal({ opened, targets, onClose }: GiveModalProps): React.JSX.Element {
+  const title = targets.length === 1 ? `Given: ${targets[0]?.petName ?? ''}` : `Given: a round of ${targets.length} animals`;
+  return (
+    <Modal opened={opened} onClose={onClose} title={title} centered size="xl">
+      <GiveForm targets={targets} onDone={onClose} />
+    </Modal>
+  );
+}
+
+interface Lot {
+  vaccine: string;
+  batch: string;
+  manufacturer: string;
+  expires: string;
+}
+
+const vaccinesOf = (targets: readonly GiveTarget[]) => [...new Map(targets.map((target) => [target.vaccine.toLowerCase(), target.vaccine])).values()];
+
+function GiveForm({ targets, onDone }: { targets: readonly GiveTarget[]; onDone: () => void }): React.JSX.Element {
+  const give = useGive();
+  const vets = useVets();
+  const asksVaccine = targets.length === 1 && targets[0]?.vaccine === '';
+  const form = useForm({
+    initialValues: {
+      lots: vaccinesOf(targets).map((vaccine): Lot => ({ vaccine, batch: '', manufacturer: '', expires: '' })),
+      givenDate: todayHere(),
+      givenBy: '',
+      vetId: null as string | null,
+      notes: '',
+    },
+    validate: {
+      lots: { vaccine: (value) => (value.trim() ? null : 'Name the vaccine'), batch: (value) => (value.trim() ? null : 'Enter the batch (lot) number on the vial') },
+      givenDate: (value) => (/^\d{4}-\d{2}-\d{2}$/.test(value) ? null : 'Choose the day it was given'),
+    },
+  });
+  const failure = useDialogFailure();
+  const [refusal, setRefusal] = useState<Failure | null>(null);
+  const nameOf = (petId: number) => targets.find((target) => target.petId === petId)?.petName ?? `Pet ${petId}`;
+  const optional = (text: string) => (text.trim() === '' ? undefined : text.trim());
+
+  const save = form.onSubmit((values) => {
+    failure.clear();
+    setRefusal(null);
+    const lotOf = (vaccine: string) => values.lots.find((lot) => asksVaccine || lot.vaccine.toLowerCase() === vaccine.toLowerCase());
+    const round: GiveInput = {
+      doses: targets.map((target) => {
+        const lot = lotOf(target.vaccine);
+        return { petId: target.petId, vaccine: asksVaccine ? (lot?.vaccine.trim() ?? '') : target.vaccine, batch: lot?.batch.trim() ?? '', manufacturer: optional(lot?.manufacturer ?? ''), expiresDate: optional(lot?.expires ?? ''), doseId: target.doseId };
+      }),
+      givenDate: values.givenDate,
+      givenBy: optional(values.givenBy),
+      vetId: values.vetId === null ? undefined : Number(values.vetId),
+      notes: optional(values.notes),
+    };
+    give.mutate(round, {
+      onSuccess: onDone,
+      onError: (error) => {
+        const worded = roundRefusal(error, nameOf);
+        if (worded) setRefusal(worded);
+        else failure.show(error);
+      },
+    });
+  });
+
+  return (
+    <form onSubmit={save}>
+      <Stack gap="sm">
+        {targets.length > 1 && (
+          <ScrollArea.Autosize mah={72} type="auto">
+            <Text size="sm" data-testid="round-animals">
+              {targets.map((target) => `${target.petName} (${target.vaccine})`).join(', ')}
+            </Text>
+          </ScrollArea.Autosize>
+        )}
+        <ScrollArea.Autosize mah={180} type="auto">
+          <Stack gap="xs">
+            {form.values.lots.map((lot, index) => (
+              <Group key={lot.vaccine || index} grow align="flex-start" gap="xs">
+                {asksVaccine ? <TextInput label="Vaccine" placeholder="DHPP, FVRCP, Rabies…" withAsterisk data-autofocus {...form.getInputProps(`lots.${index}.vaccine`)} /> : <TextInput label="Vaccine" value={lot.vaccine} readOnly variant="filled" />}
+                <TextInput label="Batch (lot)" withAsterisk data-autofocus={!asksVaccine && index === 0 ? true : undefined} {...form.getInputProps(`lots.${index}.batch`)} />
+                <TextInput label="Manufacturer" {...form.getInputProps(`lots.${index}.manufacturer`)} />
+                <TextInput label="Valid until" type="date" {...form.getInputProps(`lots.${index}.expires`)} />
+              </Group>
+            ))}
+          </Stack>
+        </ScrollArea.Autosize>
+        <Group grow align="flex-start">
+          <TextInput label="Given on" type="date" withAsterisk {...form.getInputProps('givenDate')} />
+          <TextInput label="Given by" placeholder="Name" {...form.getInputProps('givenBy')} />
+          <Select label="Vet" placeholder="None" clearable searchable data={(vets.data?.people ?? []).map((person) => ({ value: String(person.id), label: person.name }))} {...form.getInputProps('vetId')} />
+        </Group>
+        <Textarea label="Medical notes (private)" autosize minRows={1} maxRows={3} {...form.getInputProps('notes')} />
+        <DialogFailureAlert failure={refusal ?? failure.alert} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={give.isPending}>
+            {targets.length === 1 ? 'Record as given' : `Record ${targets.length} as given`}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

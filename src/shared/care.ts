@@ -1,0 +1,343 @@
+/**
+ * Care (issue 28 §1): each animal's vaccinations, treatments and tests, and the protocols that
+ * schedule the next doses at intake. PRIVATE, all of it: nothing here is published; what portals may
+ * show is one derived yes/no (`upToDate`), handed to them by the engine.
+ */
+import { z } from 'zod';
+import type { Face, PersonRef } from './movements';
+
+/** A scheduled dose waits; it ends given, or skipped with a reason. */
+export const DOSE_STATUSES = ['scheduled', 'given', 'skipped'] as const;
+export type DoseStatus = (typeof DOSE_STATUSES)[number];
+
+/** Treatments, procedures and tests; the tests carry a result. */
+export const TREATMENT_KINDS = ['deworming', 'flea_tick', 'fiv_felv_test', 'heartworm_test', 'spay_neuter', 'other_treatment', 'other_test'] as const;
+export type TreatmentKind = (typeof TREATMENT_KINDS)[number];
+export const TEST_KINDS: readonly TreatmentKind[] = ['fiv_felv_test', 'heartworm_test', 'other_test'];
+export const TEST_RESULTS = ['negative', 'positive', 'inconclusive'] as const;
+export type TestResult = (typeof TEST_RESULTS)[number];
+
+export const CARE_EVENT_KINDS = ['dose_scheduled', 'dose_given', 'dose_edited', 'dose_skipped', 'treatment_recorded', 'treatment_edited'] as const;
+export type CareEventKind = (typeof CARE_EVENT_KINDS)[number];
+
+/** Where a due list row falls against today. */
+export const DUE_BUCKETS = ['overdue', 'today', 'soon'] as const;
+export type DueBucket = (typeof DUE_BUCKETS)[number];
+
+/** How many doses one round may give (a shelter's whole population, with room). */
+export const MAX_ROUND = 500;
+
+const id = z.int({ error: 'must be a positive integer' }).positive({ error: 'must be a positive integer' });
+const text = (max: number) => z.string({ error: 'must be a string' }).trim().min(1, { error: 'must not be empty' }).max(max, { error: `must be at most ${max} characters` });
+
+function isRealDate(day: string): boolean {
+  const date = new Date(`${day}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day;
+}
+
+/** A calendar day, YYYY-MM-DD: vaccinations are dated by the day, as the certificate says. */
+export const CareDaySchema = z
+  .string({ error: 'must be a date, YYYY-MM-DD' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date, YYYY-MM-DD', abort: true })
+  .refine(isRealDate, { error: 'must be a real date, YYYY-MM-DD', abort: true })
+  .refine((day) => day >= '1900-01-01', { error: 'must be 1900 or later' });
+
+/** A vaccine as staff name it: DHPP, FVRCP, Rabies, Bordetella… (the same name, case aside, is the same vaccine). */
+export const VaccineSchema = text(40);
+
+/** One dose a protocol gives: so many days after intake, or at an age in weeks (at intake when the animal is older). */
+export const ProtocolStepSchema = z
+  .strictObject({
+    vaccine: VaccineSchema,
+    afterIntakeDays: z.int({ error: 'must be a whole number of days' }).min(0, { error: 'must be 0 or more' }).max(3650, { error: 'must be at most 3650' }).optional(),
+    atAgeWeeks: z.int({ error: 'must be a whole number of weeks' }).min(0, { error: 'must be 0 or more' }).max(1040, { error: 'must be at most 1040' }).optional(),
+  })
+  .refine((step) => (step.afterIntakeDays === undefined) !== (step.atAgeWeeks === undefined), { error: 'give either afterIntakeDays or atAgeWeeks' });
+export type ProtocolStep = z.infer<typeof ProtocolStepSchema>;
+
+export const ProtocolStepsSchema = z.array(ProtocolStepSchema).max(30, { error: 'at most 30 steps' });
+
+/** A category's protocol set by staff; `steps: null` goes back to the shipped default. */
+export const ProtocolInputSchema = z.strictObject({ categoryId: id, steps: ProtocolStepsSchema.nullable() });
+export type ProtocolInput = z.input<typeof ProtocolInputSchema>;
+
+/** What a category's protocol is when staff never set one: by its age scale (dogs, cats), nothing for the others. */
+export const SHIPPED_PROTOCOLS: Record<'dog' | 'cat' | 'other', readonly ProtocolStep[]> = {
+  dog: [
+    { vaccine: 'DHPP', afterIntakeDays: 0 },
+    { vaccine: 'DHPP', afterIntakeDays: 21 },
+    { vaccine: 'Rabies', atAgeWeeks: 16 },
+  ],
+  // "Again after 3–4 weeks": due at 3, so the dose is on the list as soon as it may be given.
+  cat: [
+    { vaccine: 'FVRCP', afterIntakeDays: 0 },
+    { vaccine: 'FVRCP', afterIntakeDays: 21 },
+    { vaccine: 'Rabies', atAgeWeeks: 16 },
+  ],
+  other: [],
+};
+
+export const ScheduleInputSchema = z.strictObject({ petId: id, vaccine: VaccineSchema, dueDate: CareDaySchema, notes: text(2000).optional() });
+export type ScheduleInput = z.input<typeof ScheduleInputSchema>;
+
+/** One dose of a round: a pet and the vaccine it gets, with that vial's batch; `doseId` names the scheduled dose it fulfils (else the earliest one waiting, else a new record). */
+export const RoundDoseSchema = z.strictObject({
+  petId: id,
+  vaccine: VaccineSchema,
+  batch: text(60),
+  manufacturer: text(100).optional(),
+  expiresDate: CareDaySchema.optional(),
+  doseId: id.optional(),
+});
+
+/** "Given", for one animal or a whole round at once: all are recorded, or none. */
+export const GiveInputSchema = z
+  .strictObject({
+    doses: z.array(RoundDoseSchema).min(1, { error: 'give at least one dose' }).max(MAX_ROUND, { error: `at most ${MAX_ROUND} doses at once` }),
+    /** Default today. */
+    givenDate: CareDaySchema.optional(),
+    /** Who gave it, as staff write their name. */
+    givenBy: text(100).optional(),
+    /** The vet, from the people register. */
+    vetId: id.optional(),
+    notes: text(2000).optional(),
+  })
+  .superRefine((round, context) => {
+    const seen = new Set<string>();
+    round.doses.forEach((dose, index) => {
+      const key = `${dose.petId}:${dose.vaccine.toLowerCase()}`;
+      if (seen.has(key)) context.addIssue({ code: 'custom', path: ['doses', index, 'petId'], message: `gives ${dose.vaccine} to pet ${dose.petId} twice` });
+      seen.add(key);
+    });
+  });
+export type GiveInput = z.input<typeof GiveInputSchema>;
+
+/** A change of one vaccination: a field given sets it, `null` clears it. A due date set by hand stops following the animal's age. */
+export const DoseChangeSchema = z.strictObject({
+  vaccine: VaccineSchema.optional(),
+  dueDate: CareDaySchema.optional(),
+  givenDate: CareDaySchema.optional(),
+  expiresDate: CareDaySchema.nullable().optional(),
+  batch: text(60).optional(),
+  manufacturer: text(100).nullable().optional(),
+  givenBy: text(100).nullable().optional(),
+  vetId: id.nullable().optional(),
+  notes: text(2000).nullable().optional(),
+});
+export type DoseChange = z.input<typeof DoseChangeSchema>;
+
+export const SkipInputSchema = z.strictObject({ doseId: id, reason: text(500) });
+export type SkipInput = z.input<typeof SkipInputSchema>;
+
+export const TreatmentInputSchema = z
+  .strictObject({
+    petId: id,
+    kind: z.enum(TREATMENT_KINDS, { error: `must be one of ${TREATMENT_KINDS.join(', ')}` }),
+    /** The product or the test's name (Milbemax, SNAP FIV/FeLV…). */
+    product: text(100).optional(),
+    givenDate: CareDaySchema.optional(),
+    result: z.enum(TEST_RESULTS, { error: `must be one of ${TEST_RESULTS.join(', ')}` }).optional(),
+    /** When the next one is due (a monthly flea treatment). */
+    nextDueDate: CareDaySchema.optional(),
+    givenBy: text(100).optional(),
+    vetId: id.optional(),
+    notes: text(2000).optional(),
+  })
+  .superRefine((treatment, context) => {
+    if (treatment.result !== undefined && !TEST_KINDS.includes(treatment.kind)) context.addIssue({ code: 'custom', path: ['result'], message: `only a test has a result (${TEST_KINDS.join(', ')})` });
+  });
+export type TreatmentInput = z.input<typeof TreatmentInputSchema>;
+
+export const TreatmentChangeSchema = z.strictObject({
+  product: text(100).nullable().optional(),
+  givenDate: CareDaySchema.optional(),
+  result: z.enum(TEST_RESULTS, { error: `must be one of ${TEST_RESULTS.join(', ')}` }).nullable().optional(),
+  nextDueDate: CareDaySchema.nullable().optional(),
+  givenBy: text(100).nullable().optional(),
+  vetId: id.nullable().optional(),
+  notes: text(2000).nullable().optional(),
+});
+export type TreatmentChange = z.input<typeof TreatmentChangeSchema>;
+
+export const DueQuerySchema = z.strictObject({
+  /** Rows due up to this many days after today (the "this week" of the list). */
+  days: z.int().min(0).max(365).optional(),
+  /** The shelter's offset from UTC in minutes, so "today" is the shelter's day (as the Today page). */
+  utcOffsetMinutes: z.int().min(-14 * 60).max(14 * 60).optional(),
+});
+export type DueQuery = z.input<typeof DueQuerySchema>;
+
+export interface Dose {
+  id: number;
+  petId: number;
+  vaccine: string;
+  status: DoseStatus;
+  /** When it is due: set by hand, or following the protocol's age rule with the birth date as it is now (`followsAge`). */
+  dueDate: string | null;
+  followsAge: boolean;
+  givenDate: string | null;
+  expiresDate: string | null;
+  batch: string | null;
+  manufacturer: string | null;
+  givenBy: string | null;
+  vet: PersonRef | null;
+  skipReason: string | null;
+  /** PRIVATE medical notes. */
+  notes: string | null;
+  /** Scheduled by the category's protocol at an intake (its step's index), or null: by hand. */
+  protocolStep: number | null;
+  createdAt: number;
+}
+
+export interface Treatment {
+  id: number;
+  petId: number;
+  kind: TreatmentKind;
+  product: string | null;
+  givenDate: string;
+  result: TestResult | null;
+  nextDueDate: string | null;
+  givenBy: string | null;
+  vet: PersonRef | null;
+  notes: string | null;
+  createdAt: number;
+}
+
+/** One entry of an animal's care history: what changed, when it was recorded and by which face. */
+export interface CareEvent {
+  id: number;
+  petId: number;
+  kind: CareEventKind;
+  doseId: number | null;
+  treatmentId: number | null;
+  recordedAt: number;
+  by: Face | null;
+  /** What was recorded, or each field changed with its value before and after. */
+  details: Record<string, unknown>;
+}
+
+/** One animal's care, in one read. */
+export interface CareRecord {
+  petId: number;
+  /** Waiting first (by due date), then the rest newest first. */
+  doses: Dose[];
+  treatments: Treatment[];
+  spayNeuterDate: string | null;
+  /** See upToDate: null when nothing was ever given or scheduled. */
+  upToDate: boolean | null;
+  /** Newest first. */
+  history: CareEvent[];
+}
+
+export interface DueDose {
+  dose: Dose;
+  petName: string;
+  category: string;
+  bucket: DueBucket;
+  /** Days past due (0 today, negative: still ahead). */
+  overdueDays: number;
+}
+
+/** The due list on `today`: doses waiting, of animals in care, due up to `until`. */
+export interface DueList {
+  today: string;
+  until: string;
+  overdue: DueDose[];
+  dueToday: DueDose[];
+  soon: DueDose[];
+}
+
+export interface CategoryProtocol {
+  categoryId: number;
+  category: string;
+  steps: ProtocolStep[];
+  /** True while staff never set one: the shipped default for the category's age scale. */
+  shipped: boolean;
+}
+
+/** What a round recorded, dose by dose. */
+export interface GivenRound {
+  doses: Dose[];
+}
+
+const DAY_MS = 86_400_000;
+
+/** The calendar day of `ms` at `utcOffsetMinutes` from UTC, YYYY-MM-DD. */
+export function dayAt(ms: number, utcOffsetMinutes = 0): string {
+  return new Date(ms + utcOffsetMinutes * 60_000).toISOString().slice(0, 10);
+}
+
+export function addDays(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** Whole days from `from` to `to` (negative when `to` is earlier). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+}
+
+/** The day a birth date stands for: itself, or the middle of the month or year an estimate names (as ageInMonths counts). */
+export function birthDay(birthDate: string): string {
+  if (birthDate.length === 4) return `${birthDate}-07-01`;
+  if (birthDate.length === 7) return `${birthDate}-15`;
+  return birthDate;
+}
+
+/** When an age step falls due: at that age, never before the intake; at the intake when the age is unknown. */
+export function ageDueDate(atAgeWeeks: number, notBefore: string, birthDate: string | undefined): string {
+  if (!birthDate) return notBefore;
+  const due = addDays(birthDay(birthDate), atAgeWeeks * 7);
+  return due > notBefore ? due : notBefore;
+}
+
+/** A dose a protocol step schedules at an intake on `intakeDay`: a due date, or an age rule the due date follows. */
+export interface PlannedDose {
+  step: number;
+  vaccine: string;
+  dueDate: string;
+  /** Set for an age step: the due date follows the birth date until staff set one. */
+  atAgeWeeks: number | null;
+}
+
+/** The doses a protocol gives an animal taken in on `intakeDay`, in step order. */
+export function planDoses(steps: readonly ProtocolStep[], intakeDay: string, birthDate: string | undefined): PlannedDose[] {
+  return steps.map((step, index) =>
+    step.atAgeWeeks !== undefined
+      ? { step: index, vaccine: step.vaccine, dueDate: ageDueDate(step.atAgeWeeks, intakeDay, birthDate), atAgeWeeks: step.atAgeWeeks }
+      : { step: index, vaccine: step.vaccine, dueDate: addDays(intakeDay, step.afterIntakeDays ?? 0), atAgeWeeks: null },
+  );
+}
+
+/** A dose as stored: an age rule (`ageWeeks`, `notBefore`) in place of a due date while the due date follows the animal's age. */
+export type StoredDose = Omit<Dose, 'dueDate' | 'followsAge'> & { dueDate: string | null; ageWeeks: number | null; notBefore: string | null };
+
+/** The dose as staff see it, its age rule worked out with the birth date as it is now. */
+export function resolveDose({ ageWeeks, notBefore, ...dose }: StoredDose, birthDate: string | undefined): Dose {
+  const followsAge = dose.status === 'scheduled' && dose.dueDate === null && ageWeeks !== null;
+  return { ...dose, dueDate: followsAge ? ageDueDate(ageWeeks, notBefore ?? '1900-01-01', birthDate) : dose.dueDate, followsAge };
+}
+
+/** The bucket of a dose due on `dueDate`, seen on `today`. */
+export function bucketOf(dueDate: string, today: string): DueBucket {
+  if (dueDate < today) return 'overdue';
+  return dueDate === today ? 'today' : 'soon';
+}
+
+/**
+ * Whether an animal is current on its shots on `today`: at least one dose given, none waiting past
+ * its due date, and no vaccine whose latest dose has expired. Null when nothing was ever given or
+ * scheduled (unknown, as the portals' blank).
+ */
+export function shotsCurrent(doses: readonly Pick<Dose, 'vaccine' | 'status' | 'dueDate' | 'givenDate' | 'expiresDate'>[], today: string): boolean | null {
+  const given = doses.filter((dose) => dose.status === 'given');
+  const waiting = doses.filter((dose) => dose.status === 'scheduled');
+  if (given.length === 0) return waiting.length === 0 ? null : false;
+  if (waiting.some((dose) => dose.dueDate !== null && dose.dueDate < today)) return false;
+  const latest = new Map<string, (typeof given)[number]>();
+  for (const dose of given) {
+    const key = dose.vaccine.toLowerCase();
+    const seen = latest.get(key);
+    if (!seen || (dose.givenDate ?? '') > (seen.givenDate ?? '')) latest.set(key, dose);
+  }
+  return [...latest.values()].every((dose) => dose.expiresDate === null || dose.expiresDate >= today);
+}
