@@ -74,20 +74,20 @@ describe('medical records reach nothing published or exported', () => {
   it('the RescueGroups.org export', () => {
     const out = path.join(dataDir, 'exports');
     fs.mkdirSync(out);
-    server.engine.portals.exportRescueGroups(out, { allowDrops: true });
+    server.engine.publishing.portals.exportRescueGroups(out, { allowDrops: true });
     const files = filesOf(out);
     expect(files.size).toBeGreaterThan(0);
     for (const [file, text] of files) expectNoSecret(file, text);
   });
 
   it.skipIf(POPPLER_MISSING !== undefined && process.env.CI !== 'true')('the kennel cards', async () => {
-    const made = await server.engine.kennelCards.render({ status: 'available', paper: 'a4', perPage: 1 });
+    const made = await server.engine.publishing.kennelCards.render({ status: 'available', paper: 'a4', perPage: 1 });
     expectNoSecret('kennel cards', pdfText(made.pdf));
   });
 
   it('lint: sites, kennel cards and portal files cannot import care or its tables', async () => {
     const eslint = new ESLint({ cwd: PROJECT_ROOT });
-    for (const file of ['src/main/sites/adoption-site/example.ts', 'src/main/cards/example.ts', 'src/main/portals/example.ts']) {
+    for (const file of ['src/main/sites/example.ts', 'src/main/publishing/adoption-site/example.ts', 'src/main/publishing/kennel-cards/example.ts', 'src/main/publishing/portals/example.ts']) {
       const root = '../'.repeat(file.split('/').length - 3);
       for (const source of [`import '${root}care/care';`, `import type { CareService } from '${root}care/care';`, `import '${root}db/schema-care';`]) {
         const [result] = await eslint.lintText(`${source}\nexport {};\n`, { filePath: path.join(PROJECT_ROOT, file) });
