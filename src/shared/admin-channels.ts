@@ -89,6 +89,11 @@ export const ADMIN_CHANNEL_NAMES = [
   'people.show',
   'people.edit',
   'people.forget',
+  // reports (issue 28 §2)
+  'reports.sac',
+  'reports.sacCsv',
+  'reports.liveRelease',
+  'reports.trends',
 ] as const;
 
 export type AdminChannelName = (typeof ADMIN_CHANNEL_NAMES)[number];

@@ -54,6 +54,7 @@ import {
   type TodaySummary,
 } from './movements';
 import { NewPersonSchema, PeopleSearchSchema, PersonChangeSchema, type AddedPerson, type Person } from './people';
+import { LiveReleaseQuerySchema, SacQuerySchema, TrendsQuerySchema, type LiveRelease, type ReportTrendMonth, type SacMatrix } from './reports';
 
 const id = z.int().positive();
 const env = { environment: EnvironmentSchema };
@@ -216,6 +217,15 @@ export const ADMIN_CONTRACT = {
   'people.edit': channel<Person>()(input({ id, changes: PersonChangeSchema })),
   /** Anonymises the person; the id and their movements stay. */
   'people.forget': channel<Person>()(input({ id })),
+  // reports (issue 28 §2)
+  /** The Shelter Animals Count basic data matrix of a month, in the zone given (UTC without one). */
+  'reports.sac': channel<SacMatrix>()(input({ query: SacQuerySchema })),
+  /** The same matrix as the CSV file staff download. */
+  'reports.sacCsv': channel<{ fileName: string; csv: string }>()(input({ query: SacQuerySchema })),
+  /** The live release rate (Asilomar Accords) of a period of whole days. */
+  'reports.liveRelease': channel<LiveRelease>()(input({ query: LiveReleaseQuerySchema })),
+  /** Month by month up to the one given: intakes, outcomes, the count at the end, the live release rate. */
+  'reports.trends': channel<ReportTrendMonth[]>()(input({ query: TrendsQuerySchema })),
 } as const satisfies Record<AdminChannelName, Channel<z.ZodType, unknown>>;
 
 export type AdminChannel = AdminChannelName;

@@ -21,6 +21,7 @@ import { registerUsageCommands } from './commands/usage';
 import { registerMovementCommands } from './commands/movements';
 import { registerPeopleCommands } from './commands/people';
 import { registerContractCommand } from './commands/contract';
+import { registerReportCommands } from './commands/reports';
 
 /** The program: its options, read by every command through run(), and the command groups in the order --help lists them. */
 export function buildCli(): Command {
@@ -49,6 +50,7 @@ export function buildCli(): Command {
   registerClockCommands(program);
   registerLabCommands(program);
   registerRequestCommands(program);
+  registerReportCommands(program);
   registerScenarioCommands(program);
   registerGateCommand(program);
   pointToHelp(program, []);

@@ -27,6 +27,7 @@ import { Supervisor, type SupervisedJob } from './supervisor';
 import { PeopleService } from '../people/people';
 import { MovementService } from '../movements/movements';
 import { MovementViews } from '../movements/views';
+import { ReportService } from '../reports/reports';
 
 export interface EngineOptions {
   dataDir: string;
@@ -61,6 +62,8 @@ export interface Services {
   movements: MovementService;
   /** The record page, the movement list, the Today page, a person's movements, the contract's data. */
   shelterDay: MovementViews;
+  /** The Shelter Animals Count matrix, the live release rate and their trends: read-only over the movements. */
+  reports: ReportService;
 }
 
 /** How long another process's write (the CLI's) may go unseen by reads through services, sites, lab or clock. */
@@ -167,6 +170,7 @@ export class Engine {
         person: (personId) => people.get(personId),
         shelter: () => shelter.get(),
       }),
+      reports: new ReportService(this.connection.sqlite),
     };
     this.requestLog = new RequestLog(this.connection.sqlite, lab, keys, options.requestLog);
     const { sqlite } = this.connection;
