@@ -60,7 +60,9 @@ interface MadeStay {
 }
 
 /** Records the animal's history through the service; returns its stays as made. */
-function record(history: fc.infer<typeof animal>, index: number, personId: number): MadeStay[] {
+type Animal = typeof animal extends fc.Arbitrary<infer A> ? A : never;
+
+function record(history: Animal, index: number, personId: number): MadeStay[] {
   const { movements, petProfiles } = engine.services;
   const made: MadeStay[] = [];
   let petId = 0;
