@@ -20,7 +20,7 @@ const layer = (outer, { fastify = false } = {}) => [
   'error',
   { paths: [noElectron], patterns: [...(fastify ? [] : [noFastify]), outerFolders(outer), entryPoints] },
 ];
-const DOMAIN = ['db', 'files', 'pets', 'keys', 'accounts', 'quota', 'sites', 'lab', 'people', 'movements'];
+const DOMAIN = ['db', 'files', 'pets', 'keys', 'accounts', 'quota', 'sites', 'lab', 'people', 'movements', 'reports'];
 
 // The renderer runs in a browser and reaches the engine only through client/transport.ts. Inside it,
 // dependencies point one way: app/ → areas/<page>/ → ui/ → client/ → src/shared.
