@@ -4,6 +4,7 @@
  * the matrix as CSV, follows the month picker, and fits 1280×800 and 1000×700 with nothing cut.
  */
 import fs from 'node:fs';
+import type { Page } from '@playwright/test';
 import { expect, openDesk, test, type DeskServer } from './fixtures';
 import { VIEWPORTS, expectNothingCut, sizeName } from './viewports';
 
@@ -23,7 +24,7 @@ async function intake(desk: DeskServer, name: string, category: number, type: st
 }
 
 /** A row's cells as shown: the label, six figures, the total. */
-async function rowCells(page: import('@playwright/test').Page, key: string): Promise<string[]> {
+async function rowCells(page: Page, key: string): Promise<string[]> {
   return page.getByTestId('sac-matrix').locator(`tr[data-row="${key}"] td`).allInnerTexts();
 }
 
