@@ -26,7 +26,7 @@ const OUTCOME_ROW: Record<OutcomeType, SacRowKey> = {
 };
 
 /** SAC's intake category of a stay. An owner's animal whose stay ends in the euthanasia they asked for came in for it. */
-export function intakeRow(stay: Pick<ReportStay, 'intakeType' | 'transferFrom' | 'outcomeType'>): SacRowKey {
+function intakeRow(stay: Pick<ReportStay, 'intakeType' | 'transferFrom' | 'outcomeType'>): SacRowKey {
   switch (stay.intakeType) {
     case 'stray':
       return 'intake_stray';
@@ -40,15 +40,13 @@ export function intakeRow(stay: Pick<ReportStay, 'intakeType' | 'transferFrom' |
   }
 }
 
-export const outcomeRow = (type: OutcomeType): SacRowKey => OUTCOME_ROW[type];
-
-export function speciesOf(category: string): SacSpecies | null {
+function speciesOf(category: string): SacSpecies | null {
   const scale = ageScaleOf(category);
   return scale === 'other' ? null : scale;
 }
 
 /** The age split at `instant`: an estimate that lies after it is a very young animal, not an unknown age. */
-export function ageAt(birthDate: string | null, instant: number, timeZone: string): SacAge {
+function ageAt(birthDate: string | null, instant: number, timeZone: string): SacAge {
   if (!birthDate) return 'unknown';
   const months = ageInMonths(birthDate, zonedDay(instant, timeZone));
   return months === null || months < SAC_ADULT_MONTHS ? 'youth' : 'adult';
@@ -56,7 +54,7 @@ export function ageAt(birthDate: string | null, instant: number, timeZone: strin
 
 const zeroCounts = (): SacCounts => ({ dog: { adult: 0, youth: 0, unknown: 0 }, cat: { adult: 0, youth: 0, unknown: 0 } });
 
-export function emptyRows(): SacRows {
+function emptyRows(): SacRows {
   return Object.fromEntries(SAC_ROWS.map((row) => [row.key, zeroCounts()])) as SacRows;
 }
 
