@@ -25,9 +25,11 @@ export class ReportStore {
   private readonly fostersQuery: Database.Statement<[{ from: number; to: number }], ReportFoster>;
 
   constructor(sqlite: Database.Database) {
+    // NOT INDEXED: a recent month keeps most stays taken in before its end, and one pass over the table
+    // beats that many index lookups (20,000 stays: 1.3 ms against 6.2).
     this.staysQuery = sqlite.prepare(`SELECT s.id, s.intake_type AS intakeType, s.transfer_from AS transferFrom, s.intake_at AS intakeAt,
       s.outcome_type AS outcomeType, s.outcome_at AS outcomeAt, c.name AS category, pp.birth_date AS birthDate
-      FROM stays s JOIN pets p ON p.id = s.pet_id JOIN categories c ON c.id = p.category_id LEFT JOIN pet_profiles pp ON pp.pet_id = s.pet_id
+      FROM stays s NOT INDEXED JOIN pets p ON p.id = s.pet_id JOIN categories c ON c.id = p.category_id LEFT JOIN pet_profiles pp ON pp.pet_id = s.pet_id
       WHERE s.intake_at < @to AND (s.outcome_at IS NULL OR s.outcome_at >= @from)
       UNION ALL
       SELECT -p.id, 'unknown', NULL, p.created_at, NULL, NULL, c.name, pp.birth_date
