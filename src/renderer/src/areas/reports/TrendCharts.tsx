@@ -50,6 +50,7 @@ export function TrendCharts({ trends }: { trends: ReportTrendMonth[] }): React.J
           yAxisProps={{ domain: [0, 100] }}
           unit=" %"
           connectNulls={false}
+          curveType="linear"
           tickLine="y"
           lineProps={{ isAnimationActive: false }}
         />
