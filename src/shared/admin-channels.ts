@@ -103,6 +103,11 @@ export const ADMIN_CHANNEL_NAMES = [
   'care.editTreatment',
   'care.protocols',
   'care.setProtocol',
+  // reports (issue 28 §2)
+  'reports.sac',
+  'reports.sacCsv',
+  'reports.liveRelease',
+  'reports.trends',
 ] as const;
 
 export type AdminChannelName = (typeof ADMIN_CHANNEL_NAMES)[number];

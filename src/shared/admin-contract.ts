@@ -70,6 +70,7 @@ import {
   type GivenRound,
   type Treatment,
 } from './care';
+import { LiveReleaseQuerySchema, SacQuerySchema, TrendsQuerySchema, type LiveRelease, type ReportTrendMonth, type SacMatrix } from './reports';
 
 const id = z.int().positive();
 const env = { environment: EnvironmentSchema };
@@ -251,6 +252,16 @@ export const ADMIN_CONTRACT = {
   'care.editTreatment': channel<Treatment>()(input({ treatmentId: id, changes: TreatmentChangeSchema })),
   'care.protocols': channel<CategoryProtocol[]>()(input({})),
   'care.setProtocol': channel<CategoryProtocol>()(input({ protocol: ProtocolInputSchema })),
+
+  // reports (issue 28 §2)
+  /** The Shelter Animals Count basic data matrix of a month, in the zone given (UTC without one). */
+  'reports.sac': channel<SacMatrix>()(input({ query: SacQuerySchema })),
+  /** The same matrix as the CSV file staff download. */
+  'reports.sacCsv': channel<{ fileName: string; csv: string }>()(input({ query: SacQuerySchema })),
+  /** The live release rate (Asilomar Accords) of a period of whole days. */
+  'reports.liveRelease': channel<LiveRelease>()(input({ query: LiveReleaseQuerySchema })),
+  /** Month by month up to the one given: intakes, outcomes, the count at the end, the live release rate. */
+  'reports.trends': channel<ReportTrendMonth[]>()(input({ query: TrendsQuerySchema })),
 } as const satisfies Record<AdminChannelName, Channel<z.ZodType, unknown>>;
 
 export type AdminChannel = AdminChannelName;

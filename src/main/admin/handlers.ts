@@ -6,6 +6,7 @@ import { labHandlers } from './lab-handlers';
 import { photoHandlers } from './photo-handlers';
 import { shelterDayHandlers } from './shelter-day-handlers';
 import { careHandlers } from './care-handlers';
+import { reportHandlers } from './report-handlers';
 
 /** Each channel of the admin contract, as a thin call into one environment's services. */
 export function createAdminHandlers(host: AppHost): AdminHandlers {
@@ -96,5 +97,6 @@ export function createAdminHandlers(host: AppHost): AdminHandlers {
     ...photoHandlers(host),
     ...shelterDayHandlers(host),
     ...careHandlers(host),
+    ...reportHandlers(host),
   };
 }

@@ -22,6 +22,7 @@ import { registerMovementCommands } from './commands/movements';
 import { registerPeopleCommands } from './commands/people';
 import { registerContractCommand } from './commands/contract';
 import { registerCareCommands } from './commands/care';
+import { registerReportCommands } from './commands/reports';
 
 /** The program: its options, read by every command through run(), and the command groups in the order --help lists them. */
 export function buildCli(): Command {
@@ -51,6 +52,7 @@ export function buildCli(): Command {
   registerClockCommands(program);
   registerLabCommands(program);
   registerRequestCommands(program);
+  registerReportCommands(program);
   registerScenarioCommands(program);
   registerGateCommand(program);
   pointToHelp(program, []);

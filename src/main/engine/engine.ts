@@ -27,6 +27,7 @@ import { PeopleService } from '../people/people';
 import { MovementService } from '../movements/movements';
 import { MovementViews } from '../movements/views';
 import { CareService } from '../care/care';
+import { ReportService } from '../reports/reports';
 
 export interface EngineOptions {
   dataDir: string;
@@ -63,6 +64,8 @@ export interface Services {
   shelterDay: MovementViews;
   /** Vaccinations, treatments and tests, protocols, the due list; `care.upToDate(petId)` for the portals' shots fields. */
   care: CareService;
+  /** The Shelter Animals Count matrix, the live release rate and their trends: read-only over the movements. */
+  reports: ReportService;
 }
 
 /** How long another process's write (the CLI's) may go unseen by reads through services, sites, lab or clock. */
@@ -180,6 +183,7 @@ export class Engine {
         shelter: () => shelter.get(),
       }),
       care,
+      reports: new ReportService(this.connection.sqlite),
     };
     this.requestLog = new RequestLog(this.connection.sqlite, lab, keys, options.requestLog);
     const { sqlite } = this.connection;

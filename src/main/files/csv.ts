@@ -8,7 +8,7 @@ import { stringify } from 'csv-stringify/sync';
  * Sheets (a pet named `=HYPERLINK(…)` would run on the staff's machine), so it gets a leading `'`
  * (OWASP's "CSV injection" rule), which they show as text. Quotes already before such a character get
  * one more, so `pets import` (cellFromCsv) can take exactly one off and restore any value. Numbers
- * are written as numbers: no column we write holds a negative one, and a number is never a formula.
+ * are written as numbers: a number, negative too (the SAC matrix's age change), is never a formula.
  */
 export type CsvCell = string | number | null | undefined;
 

@@ -8,6 +8,7 @@ import { checkSettingsOf, moment, positiveInt, withCheckSettings } from '../argu
 import { printReport, writeJunit } from '../compliance-output';
 import { note, printable, printRows } from '../output';
 import { run } from '../run';
+import { reportCommand } from './reports';
 
 interface FilterOptions {
   account?: number;
@@ -101,7 +102,7 @@ export function registerRequestCommands(program: Command): void {
       }),
     );
 
-  withCheckSettings(program.command('report'))
+  withCheckSettings(reportCommand(program).command('key', { isDefault: true }))
     .description("A key's client-compliance report, check by check (retry-after, ratelimit-window, backoff, backoff-cap, gives-up, ban), with the offending requests; exit 1 when one fails")
     .requiredOption('--key <id>', 'key id', positiveInt)
     .option('--from <moment>', 'from (ISO-8601 or epoch ms, by the environment clock; default: the key’s first logged request)', moment)

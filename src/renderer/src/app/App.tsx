@@ -5,6 +5,7 @@ import {
   IconFlask,
   IconBuildingCommunity,
   IconCalendarEvent,
+  IconReportAnalytics,
   IconUsers,
   IconListSearch,
   IconKey,
@@ -34,12 +35,14 @@ import { ServerPage } from '../areas/server/ServerPage';
 import { ShelterPage } from '../areas/shelter/ShelterPage';
 import { SitesPage } from '../areas/sites/SitesPage';
 import { TodayPage } from '../areas/today/TodayPage';
+import { ReportsPage } from '../areas/reports/ReportsPage';
 import { UsagePage } from '../areas/usage/UsagePage';
 import { PAGES, pageHref, useCurrentPage, type PageId } from './navigation';
 import { useServers } from '../client/servers';
 
 const PAGE_ICON: Record<PageId, Icon> = {
   today: IconCalendarEvent,
+  reports: IconReportAnalytics,
   people: IconUsers,
   pets: IconPaw,
   shelter: IconBuildingCommunity,
@@ -55,6 +58,7 @@ const PAGE_ICON: Record<PageId, Icon> = {
 
 const PAGE_VIEW: Record<PageId, () => React.JSX.Element> = {
   today: TodayPage,
+  reports: ReportsPage,
   people: PeoplePage,
   pets: PetsPage,
   shelter: ShelterPage,

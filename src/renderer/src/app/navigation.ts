@@ -5,6 +5,7 @@ export const PAGES = [
   { id: 'pets', label: 'Pets' },
   { id: 'people', label: 'People' },
   { id: 'today', label: 'Today' },
+  { id: 'reports', label: 'Reports' },
   { id: 'shelter', label: 'Shelter' },
   { id: 'accounts', label: 'Accounts & keys' },
   { id: 'plans', label: 'Plans' },

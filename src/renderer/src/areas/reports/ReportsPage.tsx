@@ -1,0 +1,93 @@
+import { Button, Card, Group, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import { useState } from 'react';
+import type { LiveReleaseFigures } from '../../../../shared/reports';
+import { useEnvironment } from '../../client/EnvironmentProvider';
+import { notifyFailure } from '../../client/notify';
+import { LoadFailure, SkeletonBlocks } from '../../ui/LoadStates';
+import { PageTitle } from '../../ui/PageTitle';
+import { monthLabel, monthOf, monthsBefore } from './months';
+import { downloadSacCsv, SHELTER_TIME_ZONE, useLiveRelease, useSacMatrix, useTrends } from './queries';
+import { SacTable } from './SacTable';
+import { TrendCharts } from './TrendCharts';
+
+const percent = (rate: number | null) => (rate === null ? '–' : `${(rate * 100).toFixed(1)} %`);
+
+function RateCard({ title, figures }: { title: string; figures: LiveReleaseFigures }): React.JSX.Element {
+  return (
+    <Card withBorder radius="md" padding="sm">
+      <Text size="xs" c="dimmed">
+        {title}
+      </Text>
+      <Text size="xl" fw={700}>
+        {percent(figures.rate)}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {figures.liveOutcomes} live out of {figures.liveOutcomes + figures.shelterEuthanasia}
+      </Text>
+    </Card>
+  );
+}
+
+/** For funders and councils: the month's Shelter Animals Count matrix, its live release rate, and a year of trends. */
+export function ReportsPage(): React.JSX.Element {
+  const environment = useEnvironment();
+  // This month (so far) and the 35 before it; the last whole month first shown.
+  const [choices] = useState(() => monthsBefore(monthOf(new Date()), 36).map((value) => ({ value, label: monthLabel(value) })));
+  const [month, setMonth] = useState(() => monthOf(new Date(), 1));
+  const [downloading, setDownloading] = useState(false);
+  const matrix = useSacMatrix(month);
+  const release = useLiveRelease(month);
+  const trends = useTrends(month);
+  const download = () => {
+    setDownloading(true);
+    downloadSacCsv(environment, month)
+      .catch(notifyFailure)
+      .finally(() => setDownloading(false));
+  };
+  return (
+    <Stack>
+      <PageTitle
+        title="Reports"
+        description={`The Shelter Animals Count matrix of a month (dogs and cats, by age at each event) and the live release rate, with months ending at midnight in ${SHELTER_TIME_ZONE}.`}
+        actions={
+          <>
+            <Select
+              aria-label="Month"
+              data={choices}
+              value={month}
+              onChange={(value) => value !== null && setMonth(value)}
+              allowDeselect={false}
+              w={180}
+            />
+            <Button variant="light" leftSection={<IconDownload size={16} />} loading={downloading} onClick={download}>
+              Download CSV
+            </Button>
+          </>
+        }
+      />
+      {release.isSuccess && (
+        <SimpleGrid cols={3} data-testid="live-release">
+          <RateCard title="Live release rate, dogs" figures={release.data.dog} />
+          <RateCard title="Live release rate, cats" figures={release.data.cat} />
+          <RateCard title="Live release rate, dogs and cats" figures={release.data.total} />
+        </SimpleGrid>
+      )}
+      <Card withBorder radius="md" padding="md">
+        <Group justify="space-between" mb="xs" wrap="wrap">
+          <Title order={2} size="h4">
+            Shelter Animals Count, {monthLabel(month)}
+          </Title>
+          <Text size="xs" c="dimmed">
+            In care at the end = at the start + intakes − outcomes ± animals turning five months.
+          </Text>
+        </Group>
+        {matrix.isPending && <SkeletonBlocks count={6} height={28} />}
+        {matrix.isError && <LoadFailure error={matrix.error} onRetry={() => void matrix.refetch()} />}
+        {matrix.isSuccess && <SacTable matrix={matrix.data} />}
+      </Card>
+      {trends.isSuccess && <TrendCharts trends={trends.data} />}
+      {trends.isError && <LoadFailure error={trends.error} onRetry={() => void trends.refetch()} />}
+    </Stack>
+  );
+}
