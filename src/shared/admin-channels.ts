@@ -91,6 +91,8 @@ export const ADMIN_CHANNEL_NAMES = [
   'people.forget',
   // People page (issue 27): the duplicate check before adding.
   'people.duplicates',
+  // The record page (issue 27): the adoption contract as a PDF the window downloads.
+  'movements.contractPdf',
 ] as const;
 
 export type AdminChannelName = (typeof ADMIN_CHANNEL_NAMES)[number];
