@@ -1,4 +1,4 @@
-import { NumberInput, Select, TextInput } from '@mantine/core';
+import { NumberInput, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { FEE_METHODS, type AnimalRecord, type FeeMethod } from '../../../../shared/movements';
@@ -70,8 +70,10 @@ export function ReserveDialog({ record, opened, onClose }: MovementDialogProps):
         }}
       />
       <DoNotAdoptOverride person={person} checked={form.values.override} onCheck={(checked) => form.setFieldValue('override', checked)} checkError={form.errors.override} reasonProps={form.getInputProps('overrideReason')} />
-      <WhenField {...form.getInputProps('at')} />
-      <WhenField label="Expires" description="Optional: when the reservation lapses" {...form.getInputProps('expiresAt')} />
+      <SimpleGrid cols={2} spacing="sm">
+        <WhenField {...form.getInputProps('at')} />
+        <WhenField label="Expires" description="Optional: when it lapses" {...form.getInputProps('expiresAt')} />
+      </SimpleGrid>
     </MovementModal>
   );
 }
@@ -119,14 +121,16 @@ export function AdoptDialog({ record, opened, onClose }: MovementDialogProps): R
         />
       )}
       <DoNotAdoptOverride person={person} checked={form.values.override} onCheck={(checked) => form.setFieldValue('override', checked)} checkError={form.errors.override} reasonProps={form.getInputProps('overrideReason')} />
-      <NumberInput label={`Fee${currency ? ` (${currency})` : ''}`} withAsterisk min={0} allowNegative={false} decimalScale={4} {...form.getInputProps('fee')} />
-      <Select
-        label="How it was paid"
-        withAsterisk
-        data={FEE_METHODS.map((method) => ({ value: method, label: FEE_METHOD_WORDS[method] }))}
-        {...form.getInputProps('feeMethod')}
-        comboboxProps={{ withinPortal: true }}
-      />
+      <SimpleGrid cols={2} spacing="sm">
+        <NumberInput label={`Fee${currency ? ` (${currency})` : ''}`} withAsterisk min={0} allowNegative={false} decimalScale={4} {...form.getInputProps('fee')} />
+        <Select
+          label="How it was paid"
+          withAsterisk
+          data={FEE_METHODS.map((method) => ({ value: method, label: FEE_METHOD_WORDS[method] }))}
+          {...form.getInputProps('feeMethod')}
+          comboboxProps={{ withinPortal: true }}
+        />
+      </SimpleGrid>
       <WhenField {...form.getInputProps('at')} />
     </MovementModal>
   );
@@ -155,9 +159,11 @@ export function FosterStartDialog({ record, opened, onClose }: MovementDialogPro
   return (
     <MovementModal opened={opened} onClose={onClose} title={`Place ${pet.name} in foster`} submitLabel="Place in foster" pending={start.isPending} failure={failure.alert} onSubmit={submit} testId="foster-start-dialog">
       <PersonPicker label="Foster home" role="foster" required value={form.values.personId} error={form.errors.personId} onChange={(chosen) => form.setFieldValue('personId', chosen?.id ?? null)} />
-      <WhenField label="From" {...form.getInputProps('at')} />
-      {/* The expected end may lie ahead: it is a plan, not a movement. */}
-      <TextInput type="datetime-local" label="Expected back" description="Optional" {...form.getInputProps('expectedEndAt')} />
+      <SimpleGrid cols={2} spacing="sm">
+        <WhenField label="From" {...form.getInputProps('at')} />
+        {/* The expected end may lie ahead: it is a plan, not a movement. */}
+        <TextInput type="datetime-local" label="Expected back" description="Optional" {...form.getInputProps('expectedEndAt')} />
+      </SimpleGrid>
     </MovementModal>
   );
 }

@@ -60,11 +60,6 @@ export function PersonPicker({ label, role, value, onChange, error, required }: 
         error={error}
         comboboxProps={{ withinPortal: true }}
       />
-      {chosen && (
-        <Anchor href={recordHref('people', chosen.id)} size="xs" target="_blank">
-          Open {chosen.name}’s page
-        </Anchor>
-      )}
       {warnings.map((warning) => (
         <Alert key={warning.personId} color="yellow" variant="light" icon={<IconAlertTriangle />} title="Maybe in the register already" data-testid="duplicate-warning">
           {warning.name} has {warning.matched.map((match) => MATCH_WORDS[match]).join(' and ')}.{' '}
@@ -84,10 +79,15 @@ export function PersonPicker({ label, role, value, onChange, error, required }: 
           }}
         />
       ) : (
-        <Group>
+        <Group gap="md">
           <Button variant="subtle" size="compact-sm" leftSection={<IconUserPlus size={14} />} onClick={() => setAdding(true)}>
             Add a new person
           </Button>
+          {chosen && (
+            <Anchor href={recordHref('people', chosen.id)} size="xs" target="_blank">
+              Open {chosen.name}’s page
+            </Anchor>
+          )}
         </Group>
       )}
     </Stack>

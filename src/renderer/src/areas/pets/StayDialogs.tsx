@@ -1,4 +1,4 @@
-import { Select, TextInput, Textarea } from '@mantine/core';
+import { Select, SimpleGrid, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { CHOSEN_INTAKE_TYPES, OTHER_OUTCOME_TYPES, TRANSFER_ORIGINS, type IntakeInput, type OutcomeType, type TransferOrigin } from '../../../../shared/movements';
 import { recordHref } from '../../app/navigation';
@@ -63,20 +63,21 @@ export function IntakeDialog({ pet, opened, onClose }: IntakeDialogProps): React
   });
   return (
     <MovementModal opened={opened} onClose={onClose} title={pet ? `Take ${pet.name} in` : 'Take an animal in'} submitLabel="Take in" pending={intake.isPending} failure={failure.alert} onSubmit={submit} testId="intake-dialog">
-      {!pet && (
-        <>
-          <TextInput label="Name" withAsterisk placeholder="e.g. Biscuit" data-autofocus {...form.getInputProps('name')} />
-          <Select<number> label="Category" withAsterisk searchable data={(categories.data ?? []).map((category) => ({ value: category.id, label: category.name }))} {...form.getInputProps('categoryId')} {...portal} />
-        </>
-      )}
-      <Select label="How it came in" withAsterisk data={CHOSEN_INTAKE_TYPES.map((type) => ({ value: type, label: INTAKE_WORDS[type] }))} {...form.getInputProps('type')} {...portal} />
-      {form.values.type === 'transfer_in' && (
-        <Select label="Transferred from" withAsterisk data={TRANSFER_ORIGINS.map((origin) => ({ value: origin, label: TRANSFER_WORDS[origin] }))} {...form.getInputProps('transferFrom')} {...portal} />
-      )}
-      <WhenField {...form.getInputProps('at')} />
+      {/* Two columns, so the whole intake fits a 700 px high window. */}
+      <SimpleGrid cols={2} spacing="sm">
+        {!pet && <TextInput label="Name" withAsterisk placeholder="e.g. Biscuit" data-autofocus {...form.getInputProps('name')} />}
+        {!pet && <Select<number> label="Category" withAsterisk searchable data={(categories.data ?? []).map((category) => ({ value: category.id, label: category.name }))} {...form.getInputProps('categoryId')} {...portal} />}
+        <Select label="How it came in" withAsterisk data={CHOSEN_INTAKE_TYPES.map((type) => ({ value: type, label: INTAKE_WORDS[type] }))} {...form.getInputProps('type')} {...portal} />
+        {form.values.type === 'transfer_in' && (
+          <Select label="Transferred from" withAsterisk data={TRANSFER_ORIGINS.map((origin) => ({ value: origin, label: TRANSFER_WORDS[origin] }))} {...form.getInputProps('transferFrom')} {...portal} />
+        )}
+        <WhenField {...form.getInputProps('at')} />
+      </SimpleGrid>
       <PersonPicker label="From whom" role={form.values.type === 'stray' ? 'finder' : 'owner'} value={form.values.personId} onChange={(chosen) => form.setFieldValue('personId', chosen?.id ?? null)} />
-      <Textarea label="Reason" autosize minRows={1} {...form.getInputProps('reason')} />
-      <Textarea label="Condition" autosize minRows={1} {...form.getInputProps('condition')} />
+      <SimpleGrid cols={2} spacing="sm">
+        <Textarea label="Reason" autosize minRows={1} {...form.getInputProps('reason')} />
+        <Textarea label="Condition" autosize minRows={1} {...form.getInputProps('condition')} />
+      </SimpleGrid>
     </MovementModal>
   );
 }
