@@ -214,8 +214,8 @@ for (const viewport of VIEWPORTS) {
   test(`"do not adopt to" needs the override ticked and its reason, which the timeline keeps; a refused date stays in its dialog (${sizeName(viewport)})`, async ({ page, desk }) => {
     test.setTimeout(120_000);
     await page.setViewportSize(viewport);
-    const flagged = await cliJson<{ person: { id: number } }>(desk, 'people', 'add', '--name', 'Rex Refused', '--do-not-adopt', 'Returned two dogs in poor condition');
-    const foster = await cliJson<{ person: { id: number } }>(desk, 'people', 'add', '--name', 'Flo Foster', '--foster');
+    await desk.cli('people', 'add', '--name', 'Rex Refused', '--do-not-adopt', 'Returned two dogs in poor condition');
+    const foster = await cliJson<{ person: { id: number } }>(desk, 'people', 'add', '--name', 'Flo Foster', '--email', 'flo@example.test', '--foster');
     const taken = await cliJson<{ petId: number }>(desk, 'intake', '--name', 'Biscuit', '--category', '1', '--type', 'owner_surrender');
     await desk.cli('foster', 'start', String(taken.petId), '--person', String(foster.person.id));
     await openDesk(page, desk);
@@ -234,14 +234,18 @@ for (const viewport of VIEWPORTS) {
 
     // Reserving for a flagged person: the reason shows, and nothing goes until the override is ticked with why.
     dialog = await openAction(page, 'Reserve', 'Reserve Biscuit');
+    // Someone added here with the email of someone in the register: added, with the likely duplicate named.
+    await addPerson(dialog, 'Florence F.', { email: 'FLO@example.test' });
+    await expect(dialog.getByTestId('duplicate-warning')).toContainText('Flo Foster has the same email.');
     await choosePerson(page, dialog, 'For', 'rex', 'Rex Refused');
+    await expect(dialog.getByTestId('duplicate-warning')).toHaveCount(0);
     const warning = dialog.getByTestId('do-not-adopt');
     await expect(warning).toContainText('Rex Refused is flagged “do not adopt to”');
     await expect(warning).toContainText('Returned two dogs in poor condition');
     await dialog.getByRole('button', { name: 'Reserve', exact: true }).click();
     await expect(dialog.getByText('Flagged “do not adopt to”: tick to go ahead anyway')).toBeVisible();
     await expectNothingCut(page, dialog);
-    expect((await callApiStatus(desk, taken.petId))).toBe('available');
+    expect(await statusOf(desk, taken.petId)).toBe('available');
     await warning.getByRole('checkbox', { name: /Go ahead anyway/ }).check();
     await dialog.getByRole('button', { name: 'Reserve', exact: true }).click();
     await expect(dialog.getByText('Say why you go ahead')).toBeVisible();
@@ -252,7 +256,6 @@ for (const viewport of VIEWPORTS) {
     await expect(page.getByTestId('movement-entry').filter({ hasText: 'Reserved' })).toContainText('“Do not adopt to” overridden: Manager met them; circumstances changed');
     const events = await cliJson<Array<{ kind: string; by: string; details: { override?: { reason: string } } }>>(desk, 'movements', 'list', '--type', 'reservation');
     expect(events).toEqual([expect.objectContaining({ kind: 'reservation', by: 'window', details: expect.objectContaining({ override: { reason: 'Manager met them; circumstances changed' } }) })]);
-    void flagged;
 
     // Cancelled: available again, and the list says so at once.
     dialog = await openAction(page, 'Cancel reservation', 'Cancel the reservation of Biscuit');
@@ -264,6 +267,7 @@ for (const viewport of VIEWPORTS) {
   });
 }
 
-async function callApiStatus(desk: DeskServer, petId: number): Promise<string> {
+/** The pet's status as the engine has it (`pets show`). */
+async function statusOf(desk: DeskServer, petId: number): Promise<string> {
   return (await cliJson<{ pet: { status: string } }>(desk, 'pets', 'show', String(petId))).pet.status;
 }
