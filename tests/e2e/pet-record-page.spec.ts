@@ -257,6 +257,14 @@ for (const viewport of VIEWPORTS) {
     const events = await cliJson<Array<{ kind: string; by: string; details: { override?: { reason: string } } }>>(desk, 'movements', 'list', '--type', 'reservation');
     expect(events).toEqual([expect.objectContaining({ kind: 'reservation', by: 'window', details: expect.objectContaining({ override: { reason: 'Manager met them; circumstances changed' } }) })]);
 
+    // Adopting needs the override again: the adoption dialog shows the flag of the one who reserved.
+    dialog = await openAction(page, 'Adopt', 'Adopt Biscuit');
+    await expect(dialog.getByLabel('Adopter')).toHaveValue('Rex Refused');
+    await expect(dialog.getByTestId('do-not-adopt')).toContainText('Returned two dogs in poor condition');
+    await expectNothingCut(page, dialog);
+    await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await expect(dialog).toBeHidden();
+
     // Cancelled: available again, and the list says so at once.
     dialog = await openAction(page, 'Cancel reservation', 'Cancel the reservation of Biscuit');
     await dialog.getByRole('button', { name: 'Cancel the reservation' }).click();

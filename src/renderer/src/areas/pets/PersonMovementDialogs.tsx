@@ -5,7 +5,7 @@ import { FEE_METHODS, type AnimalRecord, type FeeMethod } from '../../../../shar
 import type { Person } from '../../../../shared/people';
 import { usePetProfile } from './queries';
 import { MovementModal, WhenField, momentOf, useMovementFailure, whenProblem } from './MovementDialog';
-import { useRecordMovement } from './movement-queries';
+import { usePerson, useRecordMovement } from './movement-queries';
 import { FEE_METHOD_WORDS } from './movement-words';
 import { DoNotAdoptOverride, PersonPicker } from './PersonPicker';
 
@@ -83,7 +83,10 @@ export function AdoptDialog({ record, opened, onClose }: MovementDialogProps): R
   // A live reservation decides the adopter (the engine refuses anyone else until it is cancelled).
   const [reserved] = useState(() => (activeReservation && (activeReservation.expiresAt === null || activeReservation.expiresAt > Date.now()) ? activeReservation.person : null));
   const profile = usePetProfile(pet.id);
-  const [person, setPerson] = useState<Person | null>(null);
+  const [chosen, setPerson] = useState<Person | null>(null);
+  // The one who reserved is checked too: their flag needs its override at the adoption as well.
+  const reservedPerson = usePerson(reserved?.id ?? null);
+  const person = chosen ?? reservedPerson.data?.person ?? null;
   const form = useForm<PersonValues & { fee: number | string; feeMethod: FeeMethod | null }>({
     initialValues: { personId: reserved?.id ?? null, at: '', fee: profile.data?.profile.adoptionFee ?? '', feeMethod: null, override: false, overrideReason: '' },
     validate: (values) => ({
@@ -106,7 +109,7 @@ export function AdoptDialog({ record, opened, onClose }: MovementDialogProps): R
   return (
     <MovementModal opened={opened} onClose={onClose} title={`Adopt ${pet.name}`} submitLabel="Record the adoption" pending={adopt.isPending} failure={failure.alert} onSubmit={submit} testId="adopt-dialog">
       {reserved ? (
-        <TextInput label="Adopter" description="Reserved for them: their reservation completes" value={reserved.name} readOnly />
+        <TextInput label="Adopter" description="Reserved for them: their reservation completes" value={reserved.name} readOnly error={form.errors.personId} />
       ) : (
         <PersonPicker
           label="Adopter"

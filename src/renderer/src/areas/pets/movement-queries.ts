@@ -36,6 +36,16 @@ export function usePeopleSearch(search: string) {
   });
 }
 
+/** One person as the register has them now (their flags above all). */
+export function usePerson(id: number | null) {
+  const environment = useEnvironment();
+  return useQuery({
+    queryKey: [environment, 'people', 'show', id],
+    queryFn: () => call('people.show', { environment, id: id ?? 0 }),
+    enabled: id !== null,
+  });
+}
+
 export function useAddPerson() {
   return useAction({
     run: (person: NewPerson, environment) => call('people.add', { environment, person }),
