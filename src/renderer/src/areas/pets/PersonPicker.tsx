@@ -3,7 +3,6 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconAlertTriangle, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { NewPersonSchema, type Person, type PersonRole, type PersonWarning } from '../../../../shared/people';
-import { recordHref } from '../../app/navigation';
 import { describeFailure } from '../../client/errors';
 import { clearButtonOf } from '../../ui/clear-button';
 import { useAddPerson, usePeopleSearch } from './movement-queries';
@@ -79,15 +78,10 @@ export function PersonPicker({ label, role, value, onChange, error, required }: 
           }}
         />
       ) : (
-        <Group gap="md">
+        <Group>
           <Button variant="subtle" size="compact-sm" leftSection={<IconUserPlus size={14} />} onClick={() => setAdding(true)}>
             Add a new person
           </Button>
-          {chosen && (
-            <Anchor href={recordHref('people', chosen.id)} size="xs" target="_blank">
-              Open {chosen.name}’s page
-            </Anchor>
-          )}
         </Group>
       )}
     </Stack>

@@ -1,6 +1,7 @@
 import { Select, SimpleGrid, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { CHOSEN_INTAKE_TYPES, OTHER_OUTCOME_TYPES, TRANSFER_ORIGINS, type IntakeInput, type OutcomeType, type TransferOrigin } from '../../../../shared/movements';
+import type { PersonRole } from '../../../../shared/people';
 import { recordHref } from '../../app/navigation';
 import { useCategories } from './category-queries';
 import { MovementModal, WhenField, momentOf, useMovementFailure, whenProblem } from './MovementDialog';
@@ -11,6 +12,9 @@ import { PersonPicker } from './PersonPicker';
 
 type ChosenIntake = (typeof CHOSEN_INTAKE_TYPES)[number];
 type OtherOutcome = Exclude<OutcomeType, 'adoption'>;
+
+/** What the person it came from is to the shelter, for someone added here. */
+const INTAKE_ROLE = { stray: 'finder', owner_surrender: 'owner', transfer_in: 'shelter', seized: 'owner', born_in_care: 'foster' } as const satisfies Record<ChosenIntake, PersonRole>;
 
 const optional = (text: string) => (text.trim() ? text.trim() : undefined);
 const portal = { comboboxProps: { withinPortal: true } } as const;
@@ -73,7 +77,7 @@ export function IntakeDialog({ pet, opened, onClose }: IntakeDialogProps): React
         )}
         <WhenField {...form.getInputProps('at')} />
       </SimpleGrid>
-      <PersonPicker label="From whom" role={form.values.type === 'stray' ? 'finder' : 'owner'} value={form.values.personId} onChange={(chosen) => form.setFieldValue('personId', chosen?.id ?? null)} />
+      <PersonPicker label="From whom" role={INTAKE_ROLE[form.values.type ?? 'stray']} value={form.values.personId} onChange={(chosen) => form.setFieldValue('personId', chosen?.id ?? null)} />
       <SimpleGrid cols={2} spacing="sm">
         <Textarea label="Reason" autosize minRows={1} {...form.getInputProps('reason')} />
         <Textarea label="Condition" autosize minRows={1} {...form.getInputProps('condition')} />
