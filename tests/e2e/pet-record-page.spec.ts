@@ -219,6 +219,8 @@ for (const viewport of VIEWPORTS) {
     const taken = await cliJson<{ petId: number }>(desk, 'intake', '--name', 'Biscuit', '--category', '1', '--type', 'owner_surrender');
     await desk.cli('foster', 'start', String(taken.petId), '--person', String(foster.person.id));
     await openDesk(page, desk);
+    await page.getByLabel('Search by name').fill('bisc');
+    await expect(page.getByTestId('pets-total')).toHaveText('1 pet');
     await page.getByTestId(`pet-row-${taken.petId}`).getByRole('button', { name: 'Record of Biscuit' }).click();
     await expect(page.getByTestId('record-header').getByRole('heading', { level: 1 })).toHaveText('Biscuit');
     await expectNothingCut(page);
@@ -272,6 +274,8 @@ for (const viewport of VIEWPORTS) {
     await expect(page.getByTestId('record-header').getByTestId('pet-status')).toHaveText('available');
     await page.goBack();
     await expect(page.getByTestId(`pet-row-${taken.petId}`).getByTestId('pet-status')).toHaveText('available');
+    // The list is as it was left: its search still typed.
+    await expect(page.getByLabel('Search by name')).toHaveValue('bisc');
   });
 }
 

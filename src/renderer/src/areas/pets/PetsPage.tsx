@@ -8,10 +8,19 @@ import { PetRecordPage } from './PetRecordPage';
 
 export function PetsPage(): React.JSX.Element {
   const { recordId } = useRoute();
-  // Keyed by the animal, so each record page starts at the section its address names.
-  if (recordId !== null) return <PetRecordPage key={recordId} petId={recordId} />;
   return (
-    <Stack>
+    <>
+      {/* Keyed by the animal, so each record page starts at the section its address names. */}
+      {recordId !== null && <PetRecordPage key={recordId} petId={recordId} />}
+      {/* The list stays mounted while a record is open, so Back finds its search, filters and page as they were. */}
+      <PetList hidden={recordId !== null} />
+    </>
+  );
+}
+
+function PetList({ hidden }: { hidden: boolean }): React.JSX.Element {
+  return (
+    <Stack display={hidden ? 'none' : undefined}>
       <PageTitle title="Pets" description="Every animal in your care: take one in, open its record to reserve, foster or adopt it, and keep the categories tidy." />
       <Tabs defaultValue="pets">
         <Tabs.List mb="md">
