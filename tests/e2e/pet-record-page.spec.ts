@@ -236,11 +236,20 @@ for (const viewport of VIEWPORTS) {
 
     // Reserving for a flagged person: the reason shows, and nothing goes until the override is ticked with why.
     dialog = await openAction(page, 'Reserve', 'Reserve Biscuit');
-    // Someone added here with the email of someone in the register: added, with the likely duplicate named.
-    await addPerson(dialog, 'Florence F.', { email: 'FLO@example.test' });
-    await expect(dialog.getByTestId('duplicate-warning')).toContainText('Flo Foster has the same email.');
+    // Someone typed in with the email of someone in the register: asked about before anything is saved.
+    await dialog.getByRole('button', { name: 'Add a new person' }).click();
+    const newPerson = dialog.getByTestId('new-person');
+    await newPerson.getByLabel('Name').fill('Florence F.');
+    await newPerson.getByLabel('Email').fill('FLO@example.test');
+    await newPerson.getByRole('button', { name: 'Add person' }).click();
+    await expect(newPerson.getByTestId('duplicate-warning')).toContainText('Flo Foster has the same email.');
+    await expect(newPerson.getByRole('button', { name: 'Add anyway' })).toBeVisible();
+    await expectNothingCut(page, dialog);
+    await newPerson.getByRole('button', { name: 'Choose Flo Foster' }).click();
+    await expect(newPerson).toBeHidden();
+    await expect(dialog.getByRole('combobox', { name: 'For', exact: true })).toHaveValue('Flo Foster');
+    expect(await cliJson<unknown[]>(desk, 'people', 'list', '--search', 'florence')).toEqual([]);
     await choosePerson(page, dialog, 'For', 'rex', 'Rex Refused');
-    await expect(dialog.getByTestId('duplicate-warning')).toHaveCount(0);
     const warning = dialog.getByTestId('do-not-adopt');
     await expect(warning).toContainText('Rex Refused is flagged “do not adopt to”');
     await expect(warning).toContainText('Returned two dogs in poor condition');

@@ -43,18 +43,22 @@ function record(stays: Stay[]): AnimalRecord {
 }
 
 const reservation: Reservation = { id: 4, stayId: 1, petId: 3, person, reservedAt: 2_000, expiresAt: null, endedAt: null, end: null };
+const NOW = 10_000;
 const foster: FosterPlacement = { id: 5, stayId: 1, petId: 3, person, startedAt: 2_000, expectedEndAt: null, endedAt: null };
 
 describe('the movements a record page offers', () => {
   it('follows the animal through its stays', () => {
-    expect(offeredActions(record([]))).toEqual(['intake']);
-    expect(offeredActions(record([stay({ intakeType: 'unknown' })]))).toEqual(['intake', 'reserve', 'adopt', 'fosterStart', 'outcome']);
-    expect(offeredActions(record([stay()]))).toEqual(['reserve', 'adopt', 'fosterStart', 'outcome']);
-    expect(offeredActions(record([stay({ fosters: [foster] })]))).toEqual(['reserve', 'adopt', 'fosterEnd', 'outcome']);
-    expect(offeredActions(record([stay({ reservations: [reservation] })]))).toEqual(['cancelReservation', 'adopt', 'fosterStart', 'outcome']);
+    expect(offeredActions(record([]), NOW)).toEqual(['intake']);
+    expect(offeredActions(record([stay({ intakeType: 'unknown' })]), NOW)).toEqual(['intake', 'reserve', 'adopt', 'fosterStart', 'outcome']);
+    expect(offeredActions(record([stay()]), NOW)).toEqual(['reserve', 'adopt', 'fosterStart', 'outcome']);
+    expect(offeredActions(record([stay({ fosters: [foster] })]), NOW)).toEqual(['reserve', 'adopt', 'fosterEnd', 'outcome']);
+    expect(offeredActions(record([stay({ reservations: [reservation] })]), NOW)).toEqual(['cancelReservation', 'adopt', 'fosterStart', 'outcome']);
     // An "unknown" stay with something recorded in it is no longer made precise by an intake.
-    expect(offeredActions(record([stay({ intakeType: 'unknown', fosters: [{ ...foster, endedAt: 3_000 }] })]))).toEqual(['reserve', 'adopt', 'fosterStart', 'outcome']);
-    expect(offeredActions(record([stay({ outcomeType: 'adoption', outcomeAt: 5_000, outcomePerson: person })]))).toEqual(['return', 'intake']);
-    expect(offeredActions(record([stay({ outcomeType: 'transfer_out', outcomeAt: 5_000 })]))).toEqual(['intake']);
+    expect(offeredActions(record([stay({ intakeType: 'unknown', fosters: [{ ...foster, endedAt: 3_000 }] })]), NOW)).toEqual(['reserve', 'adopt', 'fosterStart', 'outcome']);
+    expect(offeredActions(record([stay({ outcomeType: 'adoption', outcomeAt: 5_000, outcomePerson: person })]), NOW)).toEqual(['return', 'intake']);
+    // Past its expiry, a reservation can be renewed (reserve again) or cancelled.
+    expect(offeredActions(record([stay({ reservations: [{ ...reservation, expiresAt: 9_000 }] })]), NOW)).toEqual(['reserve', 'cancelReservation', 'adopt', 'fosterStart', 'outcome']);
+    expect(offeredActions(record([stay({ reservations: [{ ...reservation, expiresAt: 11_000 }] })]), NOW)).toEqual(['cancelReservation', 'adopt', 'fosterStart', 'outcome']);
+    expect(offeredActions(record([stay({ outcomeType: 'transfer_out', outcomeAt: 5_000 })]), NOW)).toEqual(['intake']);
   });
 });

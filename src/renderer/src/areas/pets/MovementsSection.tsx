@@ -29,7 +29,7 @@ const DIALOGS: Record<Exclude<MovementAction, 'intake'>, (props: MovementDialogP
 };
 
 /** The animal's stays, newest first, and the movements its state allows, each a dialog. */
-export function MovementsSection({ record }: { record: AnimalRecord }): React.JSX.Element {
+export function MovementsSection({ record, readAt }: { record: AnimalRecord; readAt: number }): React.JSX.Element {
   // Which dialog, and a fresh form for each opening; the dialog stays mounted while it fades out.
   const [dialog, setDialog] = useState<{ action: MovementAction; opened: boolean; opening: number } | null>(null);
   const open = (action: MovementAction) => setDialog((current) => ({ action, opened: true, opening: (current?.opening ?? 0) + 1 }));
@@ -39,7 +39,7 @@ export function MovementsSection({ record }: { record: AnimalRecord }): React.JS
   return (
     <Stack gap="md">
       <Group gap="xs" wrap="wrap" data-testid="movement-actions">
-        {offeredActions(record).map((action) => (
+        {offeredActions(record, readAt).map((action) => (
           <Button key={action} variant={action === 'adopt' ? 'filled' : 'light'} size="sm" leftSection={ACTION_BUTTONS[action].icon} onClick={() => open(action)}>
             {ACTION_BUTTONS[action].label}
           </Button>

@@ -1,9 +1,11 @@
-import { Alert, Anchor, Badge, Button, Checkbox, Group, Paper, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Badge, Button, Checkbox, Group, Paper, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconAlertTriangle, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { NewPersonSchema, type Person, type PersonRole, type PersonWarning } from '../../../../shared/people';
+import { useEnvironment } from '../../client/EnvironmentProvider';
 import { describeFailure } from '../../client/errors';
+import { call } from '../../client/transport';
 import { clearButtonOf } from '../../ui/clear-button';
 import { useAddPerson, usePeopleSearch } from './movement-queries';
 
@@ -27,14 +29,12 @@ export function PersonPicker({ label, role, value, onChange, error, required }: 
   // Everyone seen, so the chosen person keeps their name while another search runs.
   const [known, setKnown] = useState(new Map<number, Person>());
   const [adding, setAdding] = useState(false);
-  const [warnings, setWarnings] = useState<PersonWarning[]>([]);
   const found = people.data?.people ?? [];
   const chosen = value === null ? undefined : (found.find((person) => person.id === value) ?? known.get(value));
   const options = [...found, ...(chosen && !found.some((person) => person.id === chosen.id) ? [chosen] : [])];
 
   const choose = (person: Person | null) => {
     if (person) setKnown((current) => new Map(current).set(person.id, person));
-    setWarnings([]);
     onChange(person);
   };
 
@@ -59,22 +59,13 @@ export function PersonPicker({ label, role, value, onChange, error, required }: 
         error={error}
         comboboxProps={{ withinPortal: true }}
       />
-      {warnings.map((warning) => (
-        <Alert key={warning.personId} color="yellow" variant="light" icon={<IconAlertTriangle />} title="Maybe in the register already" data-testid="duplicate-warning">
-          {warning.name} has {warning.matched.map((match) => MATCH_WORDS[match]).join(' and ')}.{' '}
-          <Anchor component="button" type="button" size="sm" onClick={() => setSearch(warning.name)}>
-            Find {warning.name}
-          </Anchor>
-        </Alert>
-      ))}
       {adding ? (
         <NewPersonForm
           role={role}
           onCancel={() => setAdding(false)}
-          onAdded={(person, duplicates) => {
+          onChosen={(person) => {
             setAdding(false);
             choose(person);
-            setWarnings(duplicates);
           }}
         />
       ) : (
@@ -108,16 +99,38 @@ function PersonOption({ person }: { person: Person | undefined }): React.JSX.Ele
   );
 }
 
-/** A new person in a few fields (the People page has the rest); not a form of its own, as it sits inside the dialog's. */
-function NewPersonForm({ role, onCancel, onAdded }: { role: PersonRole; onCancel: () => void; onAdded: (person: Person, warnings: PersonWarning[]) => void }): React.JSX.Element {
+/**
+ * A new person in a few fields (the People page has the rest); not a form of its own, as it sits inside
+ * the dialog's. Likely duplicates are asked about before anything is saved (docs/decisions.md).
+ */
+function NewPersonForm({ role, onCancel, onChosen }: { role: PersonRole; onCancel: () => void; onChosen: (person: Person) => void }): React.JSX.Element {
+  const environment = useEnvironment();
   const [fields, setFields] = useState({ name: '', phone: '', email: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
+  // Found before adding; any change to the fields asks again.
+  const [duplicates, setDuplicates] = useState<PersonWarning[]>([]);
+  const [busy, setBusy] = useState(false);
   const add = useAddPerson();
-  const set = (field: keyof typeof fields) => (event: React.ChangeEvent<HTMLInputElement>) => setFields({ ...fields, [field]: event.currentTarget.value });
+  const set = (field: keyof typeof fields) => (event: React.ChangeEvent<HTMLInputElement>) => {
+    setFields({ ...fields, [field]: event.currentTarget.value });
+    setDuplicates([]);
+  };
+
+  /** Runs the call, its failure shown in the box. */
+  const attempt = async (run: () => Promise<void>) => {
+    setFailure(null);
+    setBusy(true);
+    try {
+      await run();
+    } catch (error) {
+      setFailure(describeFailure(error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
 
   const submit = () => {
-    setFailure(null);
     const person = { name: fields.name, roles: [role], ...(fields.phone.trim() ? { phones: [fields.phone.trim()] } : {}), ...(fields.email.trim() ? { email: fields.email.trim() } : {}) };
     const checked = NewPersonSchema.safeParse(person);
     if (!checked.success) {
@@ -127,8 +140,16 @@ function NewPersonForm({ role, onCancel, onAdded }: { role: PersonRole; onCancel
       return;
     }
     setErrors({});
-    add.mutate(person, { onSuccess: ({ person: added, warnings }) => onAdded(added, warnings), onError: (error) => setFailure(describeFailure(error).message) });
+    const askedAlready = duplicates.length > 0;
+    void attempt(async () => {
+      if (!askedAlready) {
+        const found = await call('people.duplicates', { environment, person });
+        if (found.length > 0) return setDuplicates(found);
+      }
+      onChosen((await add.mutateAsync(person)).person);
+    });
   };
+  const chooseExisting = (personId: number) => void attempt(async () => onChosen((await call('people.show', { environment, id: personId })).person));
 
   return (
     <Paper withBorder p="sm" radius="md" data-testid="new-person">
@@ -141,6 +162,22 @@ function NewPersonForm({ role, onCancel, onAdded }: { role: PersonRole; onCancel
           <TextInput label="Phone" value={fields.phone} onChange={set('phone')} error={errors.phone} />
           <TextInput label="Email" value={fields.email} onChange={set('email')} error={errors.email} />
         </Group>
+        {duplicates.length > 0 && (
+          <Alert color="orange" variant="light" icon={<IconAlertTriangle />} title="Maybe already in the register" data-testid="duplicate-warning">
+            <Stack gap={4}>
+              {duplicates.map((duplicate) => (
+                <Group key={duplicate.personId} gap="xs" wrap="wrap">
+                  <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                    {duplicate.name} has {duplicate.matched.map((match) => MATCH_WORDS[match]).join(' and ')}.
+                  </Text>
+                  <Button size="compact-xs" variant="light" onClick={() => chooseExisting(duplicate.personId)}>
+                    Choose {duplicate.name}
+                  </Button>
+                </Group>
+              ))}
+            </Stack>
+          </Alert>
+        )}
         {failure && (
           <Text size="sm" c="red">
             {failure}
@@ -150,8 +187,8 @@ function NewPersonForm({ role, onCancel, onAdded }: { role: PersonRole; onCancel
           <Button variant="default" size="xs" onClick={onCancel}>
             Cancel
           </Button>
-          <Button size="xs" onClick={submit} loading={add.isPending}>
-            Add person
+          <Button size="xs" onClick={submit} loading={busy}>
+            {duplicates.length > 0 ? 'Add anyway' : 'Add person'}
           </Button>
         </Group>
       </Stack>

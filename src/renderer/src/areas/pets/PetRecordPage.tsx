@@ -6,6 +6,7 @@ import { pageHref, recordHref } from '../../app/navigation';
 import { useEnvironment } from '../../client/EnvironmentProvider';
 import { PetStatusBadge } from '../../ui/Badges';
 import { formatMoment } from '../../ui/format';
+import { OUTCOME_WORDS } from '../../ui/movement-words';
 import { LoadFailure, SkeletonBlocks } from '../../ui/LoadStates';
 import { photoAddress } from './photo-queries';
 import { PetPhotos } from './PetPhotos';
@@ -13,7 +14,6 @@ import { PetProfileForm } from './PetProfileForm';
 import { PetRecordHistory } from './PetRecordHistory';
 import { usePetProfile } from './queries';
 import { useAnimalRecord } from './movement-queries';
-import { OUTCOME_WORDS } from './movement-words';
 import { MovementsSection } from './MovementsSection';
 
 export const RECORD_SECTIONS = ['profile', 'photos', 'movements', 'history'] as const;
@@ -85,7 +85,7 @@ export function PetRecordPage({ petId }: { petId: number }): React.JSX.Element {
               <PetPhotos pet={record.data.pet} />
             </Tabs.Panel>
             <Tabs.Panel value="movements">
-              <MovementsSection record={record.data} />
+              <MovementsSection record={record.data} readAt={record.dataUpdatedAt} />
             </Tabs.Panel>
             <Tabs.Panel value="history">
               <PetRecordHistory pet={record.data.pet} />

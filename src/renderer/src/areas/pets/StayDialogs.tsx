@@ -3,10 +3,10 @@ import { useForm } from '@mantine/form';
 import { CHOSEN_INTAKE_TYPES, OTHER_OUTCOME_TYPES, TRANSFER_ORIGINS, type IntakeInput, type OutcomeType, type TransferOrigin } from '../../../../shared/movements';
 import type { PersonRole } from '../../../../shared/people';
 import { recordHref } from '../../app/navigation';
+import { INTAKE_WORDS, OUTCOME_WORDS, TRANSFER_WORDS } from '../../ui/movement-words';
 import { useCategories } from './category-queries';
 import { MovementModal, WhenField, momentOf, useMovementFailure, whenProblem } from './MovementDialog';
 import { useRecordMovement } from './movement-queries';
-import { INTAKE_WORDS, OUTCOME_WORDS, TRANSFER_WORDS } from './movement-words';
 import type { MovementDialogProps } from './PersonMovementDialogs';
 import { PersonPicker } from './PersonPicker';
 
@@ -73,7 +73,7 @@ export function IntakeDialog({ pet, opened, onClose }: IntakeDialogProps): React
         {!pet && <Select<number> label="Category" withAsterisk searchable data={(categories.data ?? []).map((category) => ({ value: category.id, label: category.name }))} {...form.getInputProps('categoryId')} {...portal} />}
         <Select label="How it came in" withAsterisk data={CHOSEN_INTAKE_TYPES.map((type) => ({ value: type, label: INTAKE_WORDS[type] }))} {...form.getInputProps('type')} {...portal} />
         {form.values.type === 'transfer_in' && (
-          <Select label="Transferred from" withAsterisk data={TRANSFER_ORIGINS.map((origin) => ({ value: origin, label: TRANSFER_WORDS[origin] }))} {...form.getInputProps('transferFrom')} {...portal} />
+          <Select label="Transferred from" withAsterisk data={TRANSFER_ORIGINS.map((origin) => ({ value: origin, label: `${TRANSFER_WORDS[origin][0]?.toUpperCase()}${TRANSFER_WORDS[origin].slice(1)}` }))} {...form.getInputProps('transferFrom')} {...portal} />
         )}
         <WhenField {...form.getInputProps('at')} />
       </SimpleGrid>

@@ -5,7 +5,8 @@ import { recordHref } from '../../app/navigation';
 import { formatMoment } from '../../ui/format';
 import { downloadPdf } from './pdf-download';
 import { useContractPdf } from './movement-queries';
-import { FEE_METHOD_WORDS, INTAKE_WORDS, OUTCOME_WORDS, TRANSFER_WORDS } from './movement-words';
+import { FEE_METHOD_WORDS } from './movement-words';
+import { INTAKE_WORDS, OUTCOME_WORDS, TRANSFER_WORDS } from '../../ui/movement-words';
 
 interface Entry {
   key: string;
@@ -31,7 +32,7 @@ function entriesOf(stay: Stay, events: MovementEvent[]): Entry[] {
       key: 'intake',
       at: stay.intakeAt,
       icon: stay.intakeType === 'returned_after_adoption' ? <IconArrowBackUp size={14} /> : <IconDoorEnter size={14} />,
-      title: `${INTAKE_WORDS[stay.intakeType]}${stay.transferFrom ? ` (${TRANSFER_WORDS[stay.transferFrom].toLowerCase()})` : ''}`,
+      title: `${INTAKE_WORDS[stay.intakeType]}${stay.transferFrom ? ` (${TRANSFER_WORDS[stay.transferFrom]})` : ''}`,
       person: stay.intakePerson,
       lines: [stay.intakeReason && `Reason: ${stay.intakeReason}`, stay.intakeCondition && `Condition: ${stay.intakeCondition}`].filter((line): line is string => Boolean(line)),
     },

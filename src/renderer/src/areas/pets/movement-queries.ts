@@ -50,7 +50,7 @@ export function useAddPerson() {
   return useAction({
     run: (person: NewPerson, environment) => call('people.add', { environment, person }),
     progress: ({ name }) => `Adding ${name}…`,
-    success: ({ person, warnings }) => (warnings.length > 0 ? { title: `${person.name} added`, message: 'They may be in the register already: see the dialog.', warning: true } : `${person.name} added to the register.`),
+    success: ({ person }) => `${person.name} added to the register.`,
     shownInPlace: SHOWN_IN_PLACE.always,
     invalidates: ['people'],
   });

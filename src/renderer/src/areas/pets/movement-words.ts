@@ -1,31 +1,8 @@
-/** The shelter's words for movements and their refusals: the engine names the rule, the window says it. */
+/** How a fee was paid and why a movement was refused, in the window's words (the movements' own names: ui/movement-words.ts). */
 import type { ConflictDetails } from '../../../../shared/errors';
-import type { FeeMethod, IntakeType, OutcomeType, TransferOrigin } from '../../../../shared/movements';
+import type { FeeMethod } from '../../../../shared/movements';
 import { AdminCallError } from '../../client/transport';
 import { formatMoment } from '../../ui/format';
-
-export const INTAKE_WORDS: Record<IntakeType, string> = {
-  stray: 'Stray',
-  owner_surrender: 'Owner surrender',
-  transfer_in: 'Transfer in',
-  seized: 'Seized',
-  born_in_care: 'Born in care',
-  returned_after_adoption: 'Returned after adoption',
-  unknown: 'Arrival not recorded',
-};
-
-export const TRANSFER_WORDS: Record<TransferOrigin, string> = { in_state: 'In state', out_of_state: 'Out of state', abroad: 'Abroad' };
-
-export const OUTCOME_WORDS: Record<OutcomeType, string> = {
-  adoption: 'Adopted',
-  return_to_owner: 'Returned to owner',
-  transfer_out: 'Transferred out',
-  return_to_field: 'Returned to field',
-  died_in_care: 'Died in care',
-  lost_in_care: 'Lost in care',
-  euthanasia: 'Euthanasia',
-  owner_requested_euthanasia: 'Owner-requested euthanasia',
-};
 
 export const FEE_METHOD_WORDS: Record<FeeMethod, string> = { cash: 'Cash', card: 'Card', transfer: 'Bank transfer', cheque: 'Cheque', online: 'Online', waived: 'Waived' };
 
