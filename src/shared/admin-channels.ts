@@ -108,6 +108,8 @@ export const ADMIN_CHANNEL_NAMES = [
   'reports.sacCsv',
   'reports.liveRelease',
   'reports.trends',
+  // The record page (issue 27): the adoption contract as a PDF the window downloads.
+  'movements.contractPdf',
 ] as const;
 
 export type AdminChannelName = (typeof ADMIN_CHANNEL_NAMES)[number];

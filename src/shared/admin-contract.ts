@@ -223,7 +223,7 @@ export const ADMIN_CONTRACT = {
   'movements.today': channel<TodaySummary>()(input({ query: TodayQuerySchema })),
   /** One animal's record page: header, stays, movement history, status history. */
   'movements.record': channel<AnimalRecord>()(input({ petId: id })),
-  /** What the adoption contract prints (the PDF is not made yet). */
+  /** What the adoption contract prints (the PDF itself: movements.contractPdf). */
   'movements.contractData': channel<AdoptionContractData>()(input({ stayId: id })),
   /** Adds the person, with a warning for each likely duplicate (never a refusal). */
   'people.add': channel<AddedPerson>()(input({ person: NewPersonSchema })),
@@ -262,6 +262,8 @@ export const ADMIN_CONTRACT = {
   'reports.liveRelease': channel<LiveRelease>()(input({ query: LiveReleaseQuerySchema })),
   /** Month by month up to the one given: intakes, outcomes, the count at the end, the live release rate. */
   'reports.trends': channel<ReportTrendMonth[]>()(input({ query: TrendsQuerySchema })),
+  // The record page (issue 27): a stay's adoption contract, made like the CLI's `contract`, for the window to download.
+  'movements.contractPdf': channel<{ fileName: string; pdfBase64: string }>()(input({ stayId: id })),
 } as const satisfies Record<AdminChannelName, Channel<z.ZodType, unknown>>;
 
 export type AdminChannel = AdminChannelName;
