@@ -89,6 +89,16 @@ export const ADMIN_CHANNEL_NAMES = [
   'people.show',
   'people.edit',
   'people.forget',
+  // Staff, logins and roles (issue 29 §2)
+  'staff.login',
+  'staff.logout',
+  'staff.me',
+  'staff.list',
+  'staff.invite',
+  'staff.acceptInvite',
+  'staff.setRole',
+  'staff.deactivate',
+  'staff.changePassword',
 ] as const;
 
 export type AdminChannelName = (typeof ADMIN_CHANNEL_NAMES)[number];

@@ -41,7 +41,8 @@ export type NotFoundDetails =
   | { missing: 'domain'; name: string }
   | { missing: 'photo'; petId: number; photoId: number }
   | { missing: 'person'; personId: number }
-  | { missing: 'pet'; petId: number };
+  | { missing: 'pet'; petId: number }
+  | { missing: 'staff'; staffId: number };
 
 /** Which state the action clashed with; `reason` tells them apart. */
 export type ConflictDetails =
@@ -56,7 +57,8 @@ export type ConflictDetails =
   | { reason: 'photo_already_added'; petId: number; photoId: number; position: number }
   /** An export to an adoption portal would leave out animals its last file listed: the portal's import deletes those. */
   | { reason: 'portal_would_drop'; portal: 'rescuegroups'; animals: Array<{ id: number; name: string; reason: 'refused' | 'gone' }> }
-  | MovementConflict;
+  | MovementConflict
+  | StaffConflict;
 
 /**
  * A movement refused by one of the shelter's rules (issue 27, docs/errors.md): `reason` names the rule.
@@ -74,6 +76,11 @@ export type MovementConflict =
   | { reason: 'do_not_adopt'; personId: number; flagReason: string | null }
   | { reason: 'not_adopted'; petId: number }
   | { reason: 'person_forgotten'; personId: number };
+
+/** Team mode's refusals (issue 29 §2, docs/errors.md): a role's limits, a session's end, the team's own rules. */
+export type StaffForbidden = { reason: 'role_not_allowed'; role: string | null; channel: string };
+export type StaffUnauthorized = { reason: 'login_required' | 'session_expired' | 'login_failed' | 'invite_invalid' | 'password_wrong' };
+export type StaffConflict = { reason: 'last_owner'; staffId: number } | { reason: 'login_taken'; login: string } | { reason: 'team_mode_off' } | { reason: 'no_owner' };
 
 /** A photo refused before or while it was decoded; `file` is its name as given. */
 export type PhotoTooLarge =
@@ -110,6 +117,8 @@ export interface ErrorDetails {
   plan_required: { accountId: number; accountName: string; planId: PlanId; needed: PlanId; project: string; deployRequired: boolean };
   deploy_required: { project: string };
   not_found: NotFoundDetails;
+  forbidden: StaffForbidden;
+  unauthorized: StaffUnauthorized;
   conflict: ConflictDetails;
   payload_too_large: PhotoTooLarge;
   unsupported_media_type: PhotoUnsupported;

@@ -120,6 +120,7 @@ const DETAILS_EXAMPLES: { [C in keyof ErrorDetails]: Record<string, ErrorDetails
       photo: { missing: 'photo', petId: 7, photoId: 12 },
       person: { missing: 'person', personId: 4 },
       pet: { missing: 'pet', petId: 7 },
+      staff: { missing: 'staff', staffId: 2 },
     } satisfies ByTag<NotFoundDetails, 'missing'>).map((example) => [`missing: ${example.missing}`, example]),
   ),
   conflict: Object.fromEntries(
@@ -142,7 +143,15 @@ const DETAILS_EXAMPLES: { [C in keyof ErrorDetails]: Record<string, ErrorDetails
       do_not_adopt: { reason: 'do_not_adopt', personId: 4, flagReason: 'returned two dogs unfed' },
       not_adopted: { reason: 'not_adopted', petId: 7 },
       person_forgotten: { reason: 'person_forgotten', personId: 4 },
+      last_owner: { reason: 'last_owner', staffId: 1 },
+      login_taken: { reason: 'login_taken', login: 'sam' },
+      team_mode_off: { reason: 'team_mode_off' },
+      no_owner: { reason: 'no_owner' },
     } satisfies ByTag<ConflictDetails, 'reason'>).map((example) => [`reason: ${example.reason}`, example]),
+  ),
+  forbidden: { 'reason: role_not_allowed': { reason: 'role_not_allowed', role: 'volunteer', channel: 'pets.remove' } },
+  unauthorized: Object.fromEntries(
+    (['login_required', 'session_expired', 'login_failed', 'invite_invalid', 'password_wrong'] as const).map((reason) => [`reason: ${reason}`, { reason }]),
   ),
   payload_too_large: Object.fromEntries(
     Object.values({

@@ -5,6 +5,7 @@ import { deployUpload } from './site-upload';
 import { labHandlers } from './lab-handlers';
 import { photoHandlers } from './photo-handlers';
 import { shelterDayHandlers } from './shelter-day-handlers';
+import { staffHandlers } from './staff-handlers';
 
 /** Each channel of the admin contract, as a thin call into one environment's services. */
 export function createAdminHandlers(host: AppHost): AdminHandlers {
@@ -94,5 +95,6 @@ export function createAdminHandlers(host: AppHost): AdminHandlers {
     ...labHandlers(host),
     ...photoHandlers(host),
     ...shelterDayHandlers(host),
+    ...staffHandlers(host),
   };
 }

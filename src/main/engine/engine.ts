@@ -27,6 +27,7 @@ import { Supervisor, type SupervisedJob } from './supervisor';
 import { PeopleService } from '../people/people';
 import { MovementService } from '../movements/movements';
 import { MovementViews } from '../movements/views';
+import { StaffService } from '../staff/staff';
 
 export interface EngineOptions {
   dataDir: string;
@@ -61,6 +62,8 @@ export interface Services {
   movements: MovementService;
   /** The record page, the movement list, the Today page, a person's movements, the contract's data. */
   shelterDay: MovementViews;
+  /** Staff, sessions, invitations and team mode (issue 29 §2); the production engine's is the one in use. */
+  staff: StaffService;
 }
 
 /** How long another process's write (the CLI's) may go unseen by reads through services, sites, lab or clock. */
@@ -149,13 +152,14 @@ export class Engine {
     const petProfiles = new PetProfileService(db, real, this.changes, () => shelter.currency());
     const people = new PeopleService(this.connection.sqlite, real, this.changes);
     const movements = new MovementService(this.connection.sqlite, real, this.changes, pets, people);
+    const quota = new QuotaService(this.connection.sqlite, lab, accounts, plans, keys, this.changes);
     this.ownServices = {
       categories,
       pets,
       plans,
       accounts,
       keys,
-      quota: new QuotaService(this.connection.sqlite, lab, accounts, plans, keys, this.changes),
+      quota,
       petProfiles,
       shelter,
       // A photo's default alt text: the pet's name and its primary breed.
@@ -169,6 +173,7 @@ export class Engine {
         person: (personId) => people.get(personId),
         shelter: () => shelter.get(),
       }),
+      staff: new StaffService(this.connection.sqlite, real, quota),
     };
     this.requestLog = new RequestLog(this.connection.sqlite, lab, keys, options.requestLog);
     const { sqlite } = this.connection;

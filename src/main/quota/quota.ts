@@ -44,7 +44,6 @@ interface Strike {
   dirty: boolean;
 }
 
-
 export type { BanRecord, UsageReport };
 
 /** Minute rows are kept for the last-hour chart, day rows for a month. */
@@ -157,6 +156,19 @@ export class QuotaService {
     const retryAfter = secondsUntil(binding.resetAt, now);
     const words = `${binding.limit} requests ${describeWindow(binding.kind).replace('per-', 'per ')}. The ${binding.kind} window resets at ${new Date(binding.resetAt).toISOString()}`;
     return this.reject(minute, day, limits, now, 'rate_limited', retryAfter, `Rate limit exceeded: ${words}; retry in ${retryAfter} s.`);
+  }
+
+  /** A named count with its own limits, in the same windows, never banned (staff login attempts, staff/staff.ts). */
+  admitNamed(name: string, limits: { perMinute: number; perDay: number }): Admission {
+    const now = this.clock.now();
+    const all = { ...limits, banThreshold: 0, banMinutes: 0 };
+    const [minute, day] = [this.counter(name, 'minute', now), this.counter(name, 'day', now)];
+    if (minute.accepted < limits.perMinute && day.accepted < limits.perDay) {
+      for (const counter of [minute, day]) Object.assign(counter, { accepted: counter.accepted + 1, dirty: true });
+      return { outcome: 'accepted', windows: [this.usageOf(minute, all, now), this.usageOf(day, all, now)] };
+    }
+    const binding = bindingWindow([this.usageOf(minute, all, now), this.usageOf(day, all, now)].filter((window) => window.used >= window.limit));
+    return this.reject(minute, day, all, now, 'rate_limited', secondsUntil(binding.resetAt, now), `Too many attempts: ${binding.limit} per ${binding.kind}.`);
   }
 
   /** A refusal is counted in both windows, and shows them. */
