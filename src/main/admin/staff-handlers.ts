@@ -1,6 +1,6 @@
 import { AppError } from '../../shared/errors';
 import type { AppHost } from '../host/app-host';
-import type { CallContext } from '../staff/access';
+import type { CallContext, TeamGate } from '../staff/access';
 import type { AdminHandlers } from './dispatch';
 
 type StaffChannel = Extract<keyof AdminHandlers, `staff.${string}`>;
@@ -38,4 +38,9 @@ export function staffHandlers(host: AppHost): Pick<AdminHandlers, StaffChannel> 
     'staff.setRole': ({ id, role }) => staff().setRole(id, role),
     'staff.deactivate': ({ id }) => staff().deactivate(id),
   };
+}
+
+/** Team mode as the dispatch and the admin server ask it: the production engine's staff. */
+export function teamGateOf(host: AppHost): () => TeamGate {
+  return () => host.engine('production').services.staff;
 }

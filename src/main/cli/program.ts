@@ -21,6 +21,7 @@ import { registerUsageCommands } from './commands/usage';
 import { registerMovementCommands } from './commands/movements';
 import { registerPeopleCommands } from './commands/people';
 import { registerContractCommand } from './commands/contract';
+import { registerStaffCommands } from './commands/staff';
 
 /** The program: its options, read by every command through run(), and the command groups in the order --help lists them. */
 export function buildCli(): Command {
@@ -50,6 +51,7 @@ export function buildCli(): Command {
   registerLabCommands(program);
   registerRequestCommands(program);
   registerScenarioCommands(program);
+  registerStaffCommands(program);
   registerGateCommand(program);
   pointToHelp(program, []);
   return program;
