@@ -5,7 +5,7 @@ import { STAFF_ROLES, StaffLoginSchema, StaffNameSchema, StaffPasswordSchema, ty
 import { parseOrThrow } from '../../../shared/validation';
 import type { Engine } from '../../engine/engine';
 import { positiveInt } from '../arguments';
-
+import { note, printObject, printRows } from '../output';
 import { run } from '../run';
 
 /** Staff live in the production database, whichever environment a window shows (docs/decisions.md). */
