@@ -173,7 +173,7 @@ export class Engine {
         person: (personId) => people.get(personId),
         shelter: () => shelter.get(),
       }),
-      staff: new StaffService(this.connection.sqlite, real, quota),
+      staff: new StaffService(this.connection.sqlite, real, quota, this.changes),
     };
     this.requestLog = new RequestLog(this.connection.sqlite, lab, keys, options.requestLog);
     const { sqlite } = this.connection;

@@ -3,12 +3,15 @@ import type Database from 'better-sqlite3';
 import type { Clock } from '../../shared/clock';
 import { AppError } from '../../shared/errors';
 import { INVITE_VALID_MS, LOGIN_LIMITS, SESSION_IDLE_MS, type StaffInvite, type StaffMember, type StaffRole } from '../../shared/staff';
+import type { Changes } from '../db/changes';
 import type { QuotaService } from '../quota/quota';
 import { hashPassword, UNMATCHABLE_HASH, verifyPassword } from './passwords';
 import { StaffStore, type StoredMember } from './store';
 
 /** A session's last-seen time is written at most this often: a call per click need not write each time. */
 const TOUCH_EVERY_MS = 60_000;
+/** Sessions remembered between calls; beyond this the memory starts over (they are read again). */
+const MAX_REMEMBERED = 10_000;
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('base64url');
 const shown = ({ passwordHash: _hash, ...member }: StoredMember): StaffMember => member;
@@ -34,31 +37,48 @@ export interface StartedSession {
  * Staff, their passwords, sessions and invitations, and whether the data dir runs as a team (issue
  * 29 §2). Lives in the production engine (docs/decisions.md). Login attempts are counted by the quota
  * engine per login and per address (LOGIN_LIMITS), every attempt, successful or not.
+ *
+ * Every admin call asks for team mode and its session, so both are remembered in memory and
+ * forgotten on any write here and on any change topic (the engine fires them all when another
+ * process, the CLI, wrote: a deactivation there ends the session here within 50 ms).
  */
 export class StaffService {
   readonly store: StaffStore;
+  private rememberedTeamMode: boolean | undefined;
+  private readonly remembered = new Map<string, { member: StaffMember; lastSeenAt: number }>();
 
   constructor(
     sqlite: Database.Database,
     private readonly clock: Clock,
     private readonly quota: Pick<QuotaService, 'admitNamed'>,
+    changes: Changes,
   ) {
     this.store = new StaffStore(sqlite);
+    changes.on(() => this.forget());
   }
 
   teamMode(): boolean {
-    return this.store.teamMode();
+    this.rememberedTeamMode ??= this.store.teamMode();
+    return this.rememberedTeamMode;
+  }
+
+  /** Drops what is remembered of team mode and sessions: they are read again on the next call. */
+  private forget(): void {
+    this.rememberedTeamMode = undefined;
+    this.remembered.clear();
   }
 
   /** Team mode needs someone who can log in and manage the team: an active owner. */
   enableTeam(): void {
     if (this.store.activeOwners() === 0) throw new AppError('conflict', 'Team mode needs an active owner first.', { details: { reason: 'no_owner' } });
     this.store.setTeamMode(true);
+    this.forget();
   }
 
   /** Back to a single desk: no logins; the accounts are kept for the next time. */
   disableTeam(): void {
     this.store.setTeamMode(false);
+    this.forget();
   }
 
   list(): StaffMember[] {
@@ -79,6 +99,7 @@ export class StaffService {
       if (firstOwner) this.store.setTeamMode(true);
       return added;
     });
+    this.forget();
     return this.get(id);
   }
 
@@ -87,6 +108,7 @@ export class StaffService {
       const member = this.member(id);
       if (member.role === 'owner' && role !== 'owner') this.refuseLastOwner(member);
       this.store.setRole(id, role);
+      this.forget();
       return this.get(id);
     });
   }
@@ -97,6 +119,7 @@ export class StaffService {
       const member = this.member(id);
       if (member.role === 'owner') this.refuseLastOwner(member);
       this.store.deactivate(id);
+      this.forget();
       return this.get(id);
     });
   }
@@ -105,6 +128,7 @@ export class StaffService {
   async setPassword(id: number, password: string): Promise<void> {
     this.member(id);
     this.store.setPassword(id, await hashPassword(password), this.clock.now());
+    this.forget();
   }
 
   /** A member's own change: the current password first; every session ends, this one too. */
@@ -133,18 +157,32 @@ export class StaffService {
   /** The member a session belongs to, now; a session idle too long, or of a deactivated member, is gone. */
   session(sessionId: string): StaffMember {
     const idHash = sha256(sessionId);
-    const found = this.store.session(idHash);
     const now = this.clock.now();
+    const found = this.remembered.get(idHash) ?? this.readSession(idHash);
     if (!found || !found.member.active || now - found.lastSeenAt >= SESSION_IDLE_MS) {
-      if (found) this.store.deleteSession(idHash);
+      if (found) this.logout(sessionId);
       throw new AppError('unauthorized', 'The session has ended; log in again.', { details: { reason: 'session_expired' } });
     }
-    if (now - found.lastSeenAt >= TOUCH_EVERY_MS) this.store.touchSession(idHash, now);
-    return shown(found.member);
+    if (now - found.lastSeenAt >= TOUCH_EVERY_MS) {
+      this.store.touchSession(idHash, now);
+      found.lastSeenAt = now;
+    }
+    return found.member;
+  }
+
+  private readSession(idHash: string): { member: StaffMember; lastSeenAt: number } | undefined {
+    const stored = this.store.session(idHash);
+    if (!stored) return undefined;
+    if (this.remembered.size >= MAX_REMEMBERED) this.remembered.clear();
+    const entry = { member: shown(stored.member), lastSeenAt: stored.lastSeenAt };
+    this.remembered.set(idHash, entry);
+    return entry;
   }
 
   logout(sessionId: string): void {
-    this.store.deleteSession(sha256(sessionId));
+    const idHash = sha256(sessionId);
+    this.store.deleteSession(idHash);
+    this.remembered.delete(idHash);
   }
 
   /** A one-time code for a new member with this role; only its hash is kept. */
