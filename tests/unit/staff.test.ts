@@ -97,6 +97,23 @@ describe('sessions', () => {
   });
 });
 
+describe('another process', () => {
+  it('deactivating a member ends the session this engine remembers, once it sees the write', async () => {
+    await staff.add({ name: 'Ana', login: 'ana', role: 'owner', password: PASSWORD });
+    const member = await staff.add({ name: 'Ben', login: 'ben', role: 'staff', password: PASSWORD });
+    const { sessionId } = await staff.login('ben', PASSWORD, null);
+    expect(staff.session(sessionId).id).toBe(member.id);
+    const cli = new Engine({ dataDir: dir, environment: 'production', clock });
+    try {
+      cli.services.staff.deactivate(member.id);
+    } finally {
+      cli.close();
+    }
+    engine.latest();
+    expect((await refusal(() => staff.session(sessionId))).details).toEqual({ reason: 'session_expired' });
+  });
+});
+
 describe('invitations', () => {
   it('work once, before they expire, and keep only a hash', async () => {
     const invite = staff.invite('Cleo', 'volunteer');
