@@ -93,8 +93,9 @@ function tokenFree(request: FastifyRequest): TokenFree | undefined {
 /**
  * Every request, once routed and before its body is read: only this machine, only under a loopback
  * name (no DNS rebinding), no other site; then, on the route the router chose from the decoded path
- * (never a prefix of the raw one, which `/admin/%61pi/` would dodge), the token and a JSON body,
- * which a cross-site form or a "simple" fetch cannot send without a CORS preflight never granted here.
+ * (never a prefix of the raw one, which `/admin/%61pi/` would dodge), the token (in team mode a
+ * session cookie, or nothing for the login) and a JSON body, which a cross-site form or a "simple"
+ * fetch cannot send without a CORS preflight never granted here.
  */
 function guard(request: FastifyRequest, token: string, teamMode: () => boolean): void {
   if (!LOOPBACK_ADDRESSES.has(request.socket.remoteAddress ?? '')) {
@@ -108,8 +109,8 @@ function guard(request: FastifyRequest, token: string, teamMode: () => boolean):
   const free = tokenFree(request);
   if (free === 'page' || free === 'photo') return;
   // In team mode a session cookie (judged by the dispatch) or, for the login alone, nothing stands in for the token.
-  const team = !sameToken(request.headers['x-admin-token'], token) && teamMode() && (free === 'login' || sessionCookieOf(request.headers.cookie) !== undefined);
-  if (!team && !sameToken(request.headers['x-admin-token'], token)) {
+  const asTeam = () => teamMode() && (free === 'login' || sessionCookieOf(request.headers.cookie) !== undefined);
+  if (!sameToken(request.headers['x-admin-token'], token) && !asTeam()) {
     throw new AppError('unauthorized', 'The admin token is missing or wrong: open the address printed by `npm run serve -- --admin`.');
   }
   if (request.method === 'POST' && !isJson(request.headers['content-type'])) {
