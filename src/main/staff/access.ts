@@ -1,7 +1,7 @@
 import type { AdminChannel } from '../../shared/admin-contract';
 import { AppError } from '../../shared/errors';
 import type { StaffMember } from '../../shared/staff';
-import { CHANNEL_POLICY, mayCall } from './policy';
+import { mayCall, ruleOf } from './policy';
 
 /** What a call came with: the desk's own credential (the admin token, the desktop shell), a session's id, or nothing. */
 export type AdminCredential = { kind: 'desk' } | { kind: 'session'; id: string } | { kind: 'none' };
@@ -40,7 +40,7 @@ export function admitCall(gate: TeamGate | undefined, channel: AdminChannel, cal
   const { credential } = call;
   if (credential.kind === 'desk') return { call, teamMode, member: null };
   if (!gate || !teamMode) throw new AppError('unauthorized', 'This desk is not in team mode: use the admin token.', { details: { reason: 'login_required' } });
-  const open = CHANNEL_POLICY[channel].roles === 'anyone';
+  const open = ruleOf(channel)?.roles === 'anyone';
   let member: StaffMember | null = null;
   if (credential.kind === 'session') {
     try {
@@ -56,6 +56,6 @@ export function admitCall(gate: TeamGate | undefined, channel: AdminChannel, cal
 
 /** The answer as the member may see it: a volunteer's has the channel's private part removed. */
 export function shownTo(context: CallContext, channel: AdminChannel, value: unknown): unknown {
-  const remove = CHANNEL_POLICY[channel].forVolunteer;
+  const remove = ruleOf(channel)?.forVolunteer;
   return context.member?.role === 'volunteer' && remove ? remove(value) : value;
 }

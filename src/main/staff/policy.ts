@@ -141,9 +141,14 @@ export const CHANNEL_POLICY: Record<AdminChannel, ChannelRule> = {
   'staff.deactivate': OWNER,
 };
 
+/** The channel's rule; none for a channel merged without one (refused to every member: the table fails closed). */
+export function ruleOf(channel: AdminChannel): ChannelRule | undefined {
+  return Object.hasOwn(CHANNEL_POLICY, channel) ? CHANNEL_POLICY[channel] : undefined;
+}
+
 /** Whether `role` (null: no session) may call the channel; a channel missing from the table is refused. */
 export function mayCall(role: StaffRole | null, channel: AdminChannel): boolean {
-  const rule = Object.hasOwn(CHANNEL_POLICY, channel) ? CHANNEL_POLICY[channel] : undefined;
+  const rule = ruleOf(channel);
   if (!rule) return false;
   if (rule.roles === 'anyone') return true;
   return role !== null && rule.roles.includes(role);
