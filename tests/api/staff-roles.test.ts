@@ -103,6 +103,14 @@ describe('team mode over HTTP', () => {
     expect(harness.host.engine('production').services.pets.getRecord(petId).name).toBe('Pepper');
   });
 
+  it('lets an invited member accept the invitation without a session, once', async () => {
+    const invite = staff.invite('Dora', 'volunteer');
+    const accepted = await call('staff.acceptInvite', { code: invite.code, login: 'dora', password: PASSWORD }, {});
+    expect(accepted).toMatchObject({ status: 200, body: { login: 'dora', role: 'volunteer' } });
+    expect((await call('staff.acceptInvite', { code: invite.code, login: 'dora2', password: PASSWORD }, {})).body.details).toEqual({ reason: 'invite_invalid' });
+    expect((await call('staff.login', { login: 'dora', password: PASSWORD }, {})).status).toBe(200);
+  });
+
   it('ends a session on logout, on deactivation, and applies a role change on the next call', async () => {
     const cookie = await login('manager');
     expect((await call('people.list', { environment: 'production', query: {} }, { cookie })).status).toBe(200);

@@ -49,8 +49,8 @@ const UPLOAD_BODY_LIMIT_BYTES = 150 * 1024 * 1024;
 /** A photo of up to 25 MiB as base64; a little more reaches the engine, which refuses it with its details. */
 const PHOTO_CHANNEL = 'photos.add';
 const PHOTO_BODY_LIMIT_BYTES = 40 * 1024 * 1024;
-/** The one channel reached without the token or a session, in team mode only. */
-const LOGIN_CHANNEL = 'staff.login';
+/** The channels reached without the token or a session, in team mode only: logging in, and accepting an invitation. */
+const LOGIN_CHANNELS = ['staff.login', 'staff.acceptInvite'] as const;
 /**
  * The pages keep the admin token in sessionStorage: no script but the build's own files, nothing
  * fetched from elsewhere, never in a frame. Styles may be inline: Mantine (through Emotion) writes
@@ -229,7 +229,7 @@ export async function buildAdminServer(options: AdminHttpOptions): Promise<Fasti
   await app.register(photoUploadRoute, { path: `${ADMIN_HTTP_PREFIX}${PHOTO_CHANNEL}`, bodyLimit: PHOTO_BODY_LIMIT_BYTES, handle: (request, reply) => dispatch(PHOTO_CHANNEL, request, reply) });
   app.get(`${ADMIN_PHOTOS_PREFIX}:environment/:name`, { config: { tokenFree: 'photo' } }, (request, reply) => sendPhoto(request, reply, options.photoFile));
   app.post(`${ADMIN_HTTP_PREFIX}${UPLOAD_CHANNEL}`, { bodyLimit: UPLOAD_BODY_LIMIT_BYTES }, (request, reply) => dispatch(UPLOAD_CHANNEL, request, reply));
-  app.post(`${ADMIN_HTTP_PREFIX}${LOGIN_CHANNEL}`, { config: { tokenFree: 'login' } }, (request, reply) => dispatch(LOGIN_CHANNEL, request, reply));
+  for (const channel of LOGIN_CHANNELS) app.post(`${ADMIN_HTTP_PREFIX}${channel}`, { config: { tokenFree: 'login' } }, (request, reply) => dispatch(channel, request, reply));
   app.post(`${ADMIN_HTTP_PREFIX}:channel`, (request, reply) => dispatch((request.params as { channel: string }).channel, request, reply));
   await app.ready();
   return app;
