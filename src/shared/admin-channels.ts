@@ -110,6 +110,16 @@ export const ADMIN_CHANNEL_NAMES = [
   'reports.trends',
   // The record page (issue 27): the adoption contract as a PDF the window downloads.
   'movements.contractPdf',
+  // Staff, logins and roles (issue 29 §2)
+  'staff.login',
+  'staff.logout',
+  'staff.me',
+  'staff.list',
+  'staff.invite',
+  'staff.acceptInvite',
+  'staff.setRole',
+  'staff.deactivate',
+  'staff.changePassword',
 ] as const;
 
 export type AdminChannelName = (typeof ADMIN_CHANNEL_NAMES)[number];

@@ -24,6 +24,7 @@ import type { Environment } from './environments';
 import type { ComplianceReport } from './compliance';
 import { CLOCK_MOVES, DurationSchema, RequestFilterSchema, ScenarioSchema, type HarLog, type LabClockState, type LoggedRequest, type ScenarioProgress } from './lab';
 import type { AdminErrorBody } from './errors';
+import { InviteCodeSchema, StaffLoginSchema, StaffNameSchema, StaffPasswordSchema, StaffRoleSchema, type StaffInvite, type StaffMember, type TeamState } from './staff';
 import { HeaderProfileSchema, type HeaderProfile } from './header-profiles';
 import type { Account, ApiKeyRecord, BanRecord, Category, PetRecord, StatusChange, UsageReport } from './models';
 import { NewPetSchema, PetStatusSchema, type Pet } from './pet';
@@ -264,6 +265,17 @@ export const ADMIN_CONTRACT = {
   'reports.trends': channel<ReportTrendMonth[]>()(input({ query: TrendsQuerySchema })),
   // The record page (issue 27): a stay's adoption contract, made like the CLI's `contract`, for the window to download.
   'movements.contractPdf': channel<{ fileName: string; pdfBase64: string }>()(input({ stayId: id })),
+
+  // Staff, logins and roles (issue 29 §2): staff live in the production database, so no environment.
+  'staff.login': channel<StaffMember>()(z.strictObject({ login: StaffLoginSchema, password: z.string().min(1).max(1_000) })),
+  'staff.logout': channel<null>()(z.strictObject({})),
+  'staff.me': channel<TeamState>()(z.strictObject({})),
+  'staff.list': channel<StaffMember[]>()(z.strictObject({})),
+  'staff.invite': channel<StaffInvite>()(z.strictObject({ name: StaffNameSchema, role: StaffRoleSchema })),
+  'staff.acceptInvite': channel<StaffMember>()(z.strictObject({ code: InviteCodeSchema, login: StaffLoginSchema, password: StaffPasswordSchema })),
+  'staff.setRole': channel<StaffMember>()(z.strictObject({ id, role: StaffRoleSchema })),
+  'staff.deactivate': channel<StaffMember>()(z.strictObject({ id })),
+  'staff.changePassword': channel<null>()(z.strictObject({ current: z.string().min(1).max(1_000), password: StaffPasswordSchema })),
 } as const satisfies Record<AdminChannelName, Channel<z.ZodType, unknown>>;
 
 export type AdminChannel = AdminChannelName;
