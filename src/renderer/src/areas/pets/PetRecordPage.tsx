@@ -1,10 +1,11 @@
 import { Anchor, Avatar, Badge, Group, Image, Stack, Tabs, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconHistory, IconId, IconPhoto, IconRoute } from '@tabler/icons-react';
+import { IconArrowLeft, IconHistory, IconId, IconPhoto, IconRoute, IconVaccine } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { AnimalRecord } from '../../../../shared/movements';
 import { pageHref, recordHref } from '../../app/navigation';
 import { useEnvironment } from '../../client/EnvironmentProvider';
 import { PetStatusBadge } from '../../ui/Badges';
+import { CareSection } from '../../ui/care/CareSection';
 import { formatMoment } from '../../ui/format';
 import { OUTCOME_WORDS } from '../../ui/movement-words';
 import { LoadFailure, SkeletonBlocks } from '../../ui/LoadStates';
@@ -16,7 +17,7 @@ import { usePetProfile } from './queries';
 import { useAnimalRecord } from './movement-queries';
 import { MovementsSection } from './MovementsSection';
 
-export const RECORD_SECTIONS = ['profile', 'photos', 'movements', 'history'] as const;
+export const RECORD_SECTIONS = ['profile', 'photos', 'movements', 'care', 'history'] as const;
 export type RecordSection = (typeof RECORD_SECTIONS)[number];
 
 /** `#/pets/42/history`: the record page at one section (the list's "Status history" links there). */
@@ -66,6 +67,9 @@ export function PetRecordPage({ petId }: { petId: number }): React.JSX.Element {
               <Tabs.Tab value="movements" leftSection={<IconRoute size={16} />}>
                 Movements
               </Tabs.Tab>
+              <Tabs.Tab value="care" leftSection={<IconVaccine size={16} />}>
+                Care
+              </Tabs.Tab>
               <Tabs.Tab value="history" leftSection={<IconHistory size={16} />}>
                 History
               </Tabs.Tab>
@@ -86,6 +90,9 @@ export function PetRecordPage({ petId }: { petId: number }): React.JSX.Element {
             </Tabs.Panel>
             <Tabs.Panel value="movements">
               <MovementsSection record={record.data} readAt={record.dataUpdatedAt} />
+            </Tabs.Panel>
+            <Tabs.Panel value="care">
+              <CareSection petId={record.data.pet.id} petName={record.data.pet.name} />
             </Tabs.Panel>
             <Tabs.Panel value="history">
               <PetRecordHistory pet={record.data.pet} />
