@@ -44,6 +44,18 @@ async function expectFollowed(desk: DeskServer, key: string, petId: number, stat
   await expect.poll(() => siteSays(desk, petId, 'pepper'), { timeout: 30_000, message: `the site says ${site}` }).toBe(site);
 }
 
+/** The Today page, then back to the animal's page: what the day's summary says follows the movements too. */
+async function expectToday(page: Page, petId: number, counts: string[], section: string, name: string): Promise<void> {
+  await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Today', exact: true }).click();
+  for (const count of counts) await expect(page.getByLabel(count, { exact: true })).toBeVisible();
+  await expect(page.getByTestId(section)).toContainText(name);
+  await expectNothingCut(page);
+  await page.evaluate((id) => {
+    window.location.hash = `#/pets/${id}`;
+  }, petId);
+  await expect(page.getByTestId('record-header').getByRole('heading', { level: 1 })).toHaveText(name);
+}
+
 /** Picks someone from a dialog's person field by typing part of their name (accents folded by the engine). */
 async function choosePerson(page: Page, dialog: Locator, label: string, typed: string, name: string): Promise<void> {
   await dialog.getByRole('combobox', { name: label, exact: true }).fill(typed);
@@ -142,6 +154,7 @@ test('a stray taken in, fostered, reserved, adopted with its contract, returned 
   await expect(page.getByTestId('movement-entry').nth(2)).toContainText('Reserved');
   await expect(page.getByTestId('movement-entry').nth(2)).toContainText('With Ada Adopter');
   await expectFollowed(desk, key, petId, 'pending', 'Adoption pending');
+  await expectToday(page, petId, ['In care: 1', 'Reserved: 1'], 'today-waiting', 'Pepper');
   await page.getByRole('link', { name: 'Back to the pets' }).click();
   await expect(page.getByTestId(`pet-row-${petId}`).getByTestId('pet-status')).toHaveText('pending');
   await page.getByTestId(`pet-row-${petId}`).getByRole('link', { name: 'Pepper' }).click();
@@ -202,6 +215,7 @@ test('a stray taken in, fostered, reserved, adopted with its contract, returned 
   await expect(header.getByTestId('pet-status')).toHaveText('adopted');
   await expect(stays(page).first().getByTestId('movement-entry')).toHaveText([/Returned after adoption/, /Adopted.*To Zoë Müller.*Fee 0.00 · Waived/]);
   await expectFollowed(desk, key, petId, 'sold', 'Found a home');
+  await expectToday(page, petId, ['In care: 0', 'Left today: 1'], 'today-outcomes', 'Pepper');
   await expectNothingCut(page);
 
   // The history tab: the status changes the movements made, newest first.
