@@ -32,7 +32,9 @@ beforeAll(async () => {
     services.shelter.set({ name: 'Refuge des Pattes Amies', currency: 'EUR', language: 'fr', phone: '+33 1 23 45 67 89', email: 'adopter@refuge.test', howToAdopt: 'Venez nous rencontrer.' });
     const stay = services.movements.intake({ pet: { name: 'Zoé', categoryId: 1 }, type: 'stray' }, 'cli');
     petId = stay.petId;
-    services.petProfiles.set(petId, { sex: 'female', birthDate: '2020-01-15', breedPrimary: 'Épagneul breton', breedMixed: true, adoptionFee: 1250, goodWithKids: 'yes', size: 'medium', description: 'Zoé adore les câlins.' });
+    services.petProfiles.set(petId, { sex: 'female', birthDate: '2020-01-15', breedPrimary: 'Épagneul breton', breedMixed: true, adoptionFee: 1250, goodWithKids: 'yes', size: 'medium', spayedNeutered: true, description: 'Zoé adore les câlins.' });
+    services.care.give({ doses: [{ petId, vaccine: 'Rabies', batch: 'R9' }] }, 'cli');
+    expect(services.care.upToDate(petId)).toBe(true);
     site = path.join(dataDir, 'site');
     fs.mkdirSync(site);
     const content = engine.publishing.adoptionSiteContent('http://refuge.localhost:5110', Date.now(), 'Refuge');
@@ -78,9 +80,9 @@ describe('a French shelter publishes in French', () => {
     it('French print: poppler-utils is installed', () => expect.fail(POPPLER_MISSING));
   }
 
-  it.skipIf(POPPLER_MISSING !== undefined)('the kennel card, read by pdftotext', () => {
+  it.skipIf(POPPLER_MISSING !== undefined)('the kennel card, read by pdftotext, with its vaccinated and spayed marks', () => {
     const text = spaced(pdfText(cards));
-    for (const expected of ['REFUGE DES PATTES AMIES', 'Zoé', 'RACE', 'Épagneul breton croisé', 'ÂGE', 'SEXE', 'Femelle', 'FRAIS D’ADOPTION', '1 250,00 €', 'S’ENTEND AVEC', 'Enfants', 'Scannez pour rencontrer Zoé']) {
+    for (const expected of ['REFUGE DES PATTES AMIES', 'Zoé', 'RACE', 'Épagneul breton croisé', 'ÂGE', 'SEXE', 'Femelle', 'FRAIS D’ADOPTION', '1 250,00 €', 'S’ENTEND AVEC', 'Enfants', 'Vacciné', 'Stérilisé', 'Scannez pour rencontrer Zoé']) {
       expect(text).toContain(expected);
     }
     expect(text).not.toMatch(/Scan to meet|BREED|GOOD WITH/);

@@ -37,6 +37,8 @@ export interface KennelCardSources {
   shelter: Pick<ShelterService, 'get'>;
   clock: Clock;
   sites: () => Pick<Sites, 'projects' | 'liveAddress'>;
+  /** Care's word on the animal's shots (the "vaccinated" mark): true only when current. */
+  shotsCurrent: (petId: number) => boolean | null;
 }
 
 /** Kennel cards for the CLI, the desktop app and browser mode alike: one generator, one PDF. */
@@ -53,9 +55,17 @@ export class KennelCardService {
     const words = publishedWords(shelter.language);
     const today = dayOf(this.sources.clock.now());
     const ordered = request.ids && request.ids.length > 0 ? pets : sortPets(pets);
-    const cards = ordered.map((pet) => cardOf(pet, `${address}${petPath(pet)}`, shelter.currency ?? null, words, today));
+    const cards = ordered.map((pet) => ({ ...cardOf(pet, `${address}${petPath(pet)}`, shelter.currency ?? null, words, today), marks: this.marksOf(pet, words) }));
     const pdf = await renderKennelCards(cards, { paper: request.paper, perPage: request.perPage, shelterName: shelter.name ?? null, words });
     return { pdf, cards: cards.length, project: project.slug, address, warnings: warningsFor(project, address) };
+  }
+
+  /** What the card vouches for: shots current (from care) and spayed or neutered (from the profile). */
+  private marksOf(pet: PublicPet, words: PublishedWords): string[] {
+    const marks: string[] = [];
+    if (this.sources.shotsCurrent(pet.id) === true) marks.push(words.t('card.vaccinated'));
+    if (pet.profile.spayedNeutered === true) marks.push(words.t('card.spayedNeutered'));
+    return marks;
   }
 
   /** The chosen pets, in the order given; else every pet of the status (available by default). */

@@ -25,6 +25,8 @@ export interface KennelCard {
   cover: Buffer | null;
   /** The pet's page on the project's live address: what the QR code opens. */
   url: string;
+  /** "Vaccinated", "Spayed/neutered": each printed with a tick when true, left out otherwise. */
+  marks?: readonly string[];
 }
 
 export type CardPaper = 'a4' | 'letter';
@@ -130,6 +132,7 @@ function drawCard(doc: PDFKit.PDFDocument, qrCode: typeof QRCodeModule, card: Ke
     factsY = doc.y + (compact ? 5 : 8);
   }
   factsY = drawGoodWith(doc, card.goodWith, factsX, factsY, compact, words);
+  factsY = drawMarks(doc, card.marks ?? [], factsX, factsY, compact);
 
   const qrX = inner.x + inner.width - qrSize;
   const qrY = inner.y + inner.height - qrSize;
@@ -182,6 +185,24 @@ function drawGoodWith(doc: PDFKit.PDFDocument, goodWith: KennelCard['goodWith'],
     else doc.font(PRINT_BOLD).fontSize(radius * 1.3).fillColor('#ffffff').text('?', cx - radius, cy - radius * 0.5, { width: radius * 2, align: 'center', lineBreak: false });
     doc.restore();
     doc.font(PRINT_REGULAR).fontSize(compact ? 9 : 11).fillColor(INK).text(words.t(`card.${companion}`), cx + radius + 4, cy - (compact ? 4.5 : 5.5), { lineBreak: false });
+    cursor = doc.x + (compact ? 12 : 16);
+  }
+  return rowY + radius * 2 + 4;
+}
+
+/** A green disc with a tick before each mark ("Vaccinated"), on one line. */
+function drawMarks(doc: PDFKit.PDFDocument, marks: readonly string[], x: number, y: number, compact: boolean): number {
+  if (marks.length === 0) return y;
+  const radius = compact ? 6 : 7.5;
+  const rowY = y + 4;
+  let cursor = x;
+  for (const mark of marks) {
+    const cx = cursor + radius;
+    const cy = rowY + radius;
+    const r = radius * 0.45;
+    doc.save().circle(cx, cy, radius).fillColor(GOOD_WITH_COLOURS.yes).fill().restore();
+    doc.save().lineWidth(compact ? 1.4 : 1.8).strokeColor('#ffffff').lineCap('round').moveTo(cx - r, cy).lineTo(cx - r * 0.2, cy + r * 0.8).lineTo(cx + r, cy - r * 0.7).stroke().restore();
+    doc.font(PRINT_BOLD).fontSize(compact ? 9 : 11).fillColor(INK).text(mark, cx + radius + 4, cy - (compact ? 4.5 : 5.5), { lineBreak: false });
     cursor = doc.x + (compact ? 12 : 16);
   }
   return rowY + radius * 2 + 4;
