@@ -99,4 +99,16 @@ describe('a French shelter publishes in French', () => {
     expect(text).toMatch(/\d{1,2} (janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre) \d{4}/);
     expect(text).not.toMatch(/Adoption contract|The adopter|Date of adoption/);
   }, 60_000);
+
+  it('`shelter set --language` sets it, refuses a language there is no catalogue for, and `--clear language` goes back to English', async () => {
+    const set = await runCli(['--data-dir', dataDir, 'shelter', 'set', '--language', 'de', '--json']);
+    expect(set.code, set.stderr).toBe(0);
+    expect(JSON.parse(set.stdout)).toMatchObject({ language: 'de' });
+    const refused = await runCli(['--data-dir', dataDir, 'shelter', 'set', '--language', 'xx']);
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toContain('must be one of en, fr, es, de');
+    const cleared = await runCli(['--data-dir', dataDir, 'shelter', 'set', '--clear', 'language', '--json']);
+    expect(cleared.code, cleared.stderr).toBe(0);
+    expect(JSON.parse(cleared.stdout)).not.toHaveProperty('language');
+  }, 60_000);
 });
