@@ -14,7 +14,7 @@ for (const viewport of VIEWPORTS) {
       await openDesk(page, desk);
       await goTo(page, 'Shelter');
       const form = page.getByTestId('shelter-form');
-      const language = form.getByRole('textbox', { name: 'Language' });
+      const language = form.getByRole('combobox', { name: 'Language' });
       await expect(language).toHaveValue('English');
       await expectNothingCut(page);
       await language.click();
