@@ -1,7 +1,7 @@
 import { foldForSearch } from '../../../shared/names';
 import { petPath, photoPath } from '../public-pet';
 import type { PublishedWords } from '../words/words';
-import { escapeHtml, initialsOf, paragraphs, wordsOf } from './html';
+import { escapeHtml, initialsOf, paragraphs, siteWords } from './html';
 import type { SiteFile } from './pages';
 import type { AdoptionSiteInput, SitePet } from './model';
 
@@ -25,7 +25,7 @@ const newestFirst = (pets: readonly SitePet[]) => [...pets].sort((a, b) => b.upd
 /** JSON Feed 1.1 (jsonfeed.org/version/1.1): the feed library writes 1.0 only, and the format is plain JSON. */
 export function jsonFeed(input: AdoptionSiteInput, sorted: readonly SitePet[]): SiteFile {
   const { baseUrl, shelter } = input;
-  const words = wordsOf(input);
+  const words = siteWords(input);
   const feed = {
     version: 'https://jsonfeed.org/version/1.1',
     title: words.t('site.feedTitle', { shelter: shelter.name }),
@@ -67,7 +67,7 @@ export function jsonFeed(input: AdoptionSiteInput, sorted: readonly SitePet[]): 
  */
 export function atomFeed(input: AdoptionSiteInput, sorted: readonly SitePet[]): SiteFile {
   const { baseUrl, shelter } = input;
-  const words = wordsOf(input);
+  const words = siteWords(input);
   const pets = newestFirst(sorted);
   const updated = new Date(pets[0]?.updatedAt ?? input.renderedAt).toISOString();
   const entries = pets.map((pet) => {

@@ -3,7 +3,7 @@ import { publishedWords, type PublishedWords } from '../words/words';
 import type { AdoptionSiteInput, SitePet, SitePhoto, SiteShelter } from './model';
 
 /** The site's words: the shelter's language, English when the input names none. */
-export const wordsOf = (input: AdoptionSiteInput): PublishedWords => input.words ?? publishedWords();
+export const siteWords = (input: AdoptionSiteInput): PublishedWords => input.words ?? publishedWords();
 
 /** The five characters that change meaning in HTML text and quoted attributes. */
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };

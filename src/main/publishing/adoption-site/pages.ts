@@ -2,7 +2,7 @@ import { AGE_GROUPS, PET_SIZES } from '../../../shared/pet-profile';
 import { ageLine, type YesNoUnknown } from '../pet-words';
 import { petPath, slugOf } from '../public-pet';
 import type { PublishedWords } from '../words/words';
-import { escapeHtml, howToAdopt, noPhoto, pageShell, pagination, paragraphs, petCard, picture, wordsOf } from './html';
+import { escapeHtml, howToAdopt, noPhoto, pageShell, pagination, paragraphs, petCard, picture, siteWords } from './html';
 import type { AdoptionSiteInput, SitePet, SiteShelter } from './model';
 
 /** Cards on a page: a multiple of 2, 3 and 4 columns, like the portals' 48. */
@@ -53,7 +53,7 @@ const listPath = (base: string) => (page: number) => (page === 1 ? base : `${bas
 /** The index, its pages, and each filter's pages (of the listed pets); every one a plain HTML page with real links. */
 export function* listPages(input: AdoptionSiteInput, listed: readonly SitePet[], facets: readonly FacetValue[]): Generator<SiteFile> {
   const { shelter } = input;
-  const words = wordsOf(input);
+  const words = siteWords(input);
   const { t } = words;
   const browse = browseNav(facets, null, words);
   const pending = listed.filter((pet) => pet.availability === 'pending').length;
@@ -89,7 +89,7 @@ interface ListWords {
 function* pagesOf(input: AdoptionSiteInput, pets: readonly SitePet[], base: string, list: ListWords): Generator<SiteFile> {
   const pages = Math.max(1, Math.ceil(pets.length / PETS_PER_PAGE));
   const pathOf = listPath(base);
-  const words = wordsOf(input);
+  const words = siteWords(input);
   const { t } = words;
   for (let page = 1; page <= pages; page += 1) {
     const shown = pets.slice((page - 1) * PETS_PER_PAGE, page * PETS_PER_PAGE);
@@ -146,7 +146,7 @@ ${select('category', escapeHtml(t('site.facet.category')))}${select('sex', escap
  */
 export function petPage(input: AdoptionSiteInput, pet: SitePet): SiteFile {
   const { shelter } = input;
-  const words = wordsOf(input);
+  const words = siteWords(input);
   const { t } = words;
   const adopted = pet.availability === 'adopted';
   const yesNo = (answer: YesNoUnknown): string | null => (answer === 'unknown' ? null : t(`pet.${answer}`));
@@ -205,7 +205,7 @@ function statusNotice(pet: SitePet, { t }: PublishedWords): string {
 /** How to reach the shelter about this pet: its phone and e-mail, the mail's subject naming the pet. */
 function askAbout(pet: SitePet, shelter: SiteShelter, { t }: PublishedWords): string {
   // The words are escaped before the links go in: the catalogue holds text, never markup.
-  const fill = (text: string, links: Record<string, string>) => Object.entries(links).reduce((html, [slot, link]) => html.replace(`\u0000${slot}\u0000`, link), escapeHtml(text));
+  const fill = (text: string, links: Record<string, string>) => Object.entries(links).reduce((html, [slot, link]) => html.replace(`\u0000${slot}\u0000`, () => link), escapeHtml(text));
   const slots = { name: '\u0000name\u0000', shelter: '\u0000shelter\u0000', phone: '\u0000phone\u0000', email: '\u0000email\u0000' };
   const name = escapeHtml(pet.name);
   if (!shelter.phone && !shelter.email) return `<p class="ask">${fill(t('site.askVisit', slots), { name, shelter: escapeHtml(shelter.name) })}</p>`;

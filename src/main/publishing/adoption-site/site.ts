@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { SITE_CSS, SITE_JS } from './assets';
 import { atomFeed, finderIndex, jsonFeed, sitemap } from './feeds';
-import { escapeHtml, pageShell, wordsOf } from './html';
+import { escapeHtml, pageShell, siteWords } from './html';
 import { publishedLogo } from '../../shelter/logo';
 import type { SiteWriteOutcome } from '../../sites/generated-site';
 import type { AdoptionSiteInput } from './model';
@@ -25,7 +25,7 @@ export async function writeAdoptionSite(staging: string, content: AdoptionSiteIn
   const sorted = sortPets(input.pets);
   const listed = listedPets(sorted);
   const available = sorted.filter((pet) => pet.availability === 'available');
-  const facets = facetValues(listed, wordsOf(input));
+  const facets = facetValues(listed, siteWords(input));
   const writer = new BatchWriter(staging, maxBytes);
   const listPaths: string[] = [];
   for (const file of listPages(input, listed, facets)) {
@@ -40,7 +40,7 @@ export async function writeAdoptionSite(staging: string, content: AdoptionSiteIn
     () => jsonFeed(input, available),
     () => atomFeed(input, available),
     () => sitemap(input, listPaths, sorted),
-    () => finderIndex(listed, (pet) => categorySlug(pet.category), wordsOf(input)),
+    () => finderIndex(listed, (pet) => categorySlug(pet.category), siteWords(input)),
     () => ({ path: 'assets/site.css', content: SITE_CSS }),
     () => ({ path: 'assets/site.js', content: SITE_JS }),
     () => ({ path: 'robots.txt', content: `User-agent: *\nAllow: /\nSitemap: ${input.baseUrl}/sitemap.xml\n` }),
@@ -126,7 +126,7 @@ async function linkOrCopy(source: string, target: string): Promise<void> {
 }
 
 function notFoundPage(input: AdoptionSiteInput): SiteFile {
-  const words = wordsOf(input);
+  const words = siteWords(input);
   const { t } = words;
   const body = `<h1>${escapeHtml(t('site.notFoundHeading'))}</h1>
 <p class="lead">${escapeHtml(t('site.notFoundLead'))} <a href="/">${escapeHtml(t('site.seeEveryPetStillLooking'))}</a>.</p>`;
