@@ -24,6 +24,14 @@ export const CurrencySchema = z
     error: 'must be an ISO 4217 currency code, e.g. USD, EUR, GBP',
   });
 
+/** The languages the adoption site, its feeds, the kennel cards and the contract are published in. */
+export const PUBLISHED_LANGUAGES = ['en', 'fr', 'es', 'de'] as const;
+export type PublishedLanguage = (typeof PUBLISHED_LANGUAGES)[number];
+/** Each language's name in itself, for the window's select and the CLI's help. */
+export const LANGUAGE_NAMES: Record<PublishedLanguage, string> = { en: 'English', fr: 'Français', es: 'Español', de: 'Deutsch' };
+
+const LanguageSchema = z.enum(PUBLISHED_LANGUAGES, { error: `must be one of ${PUBLISHED_LANGUAGES.join(', ')}` });
+
 const PhoneSchema = z
   .string({ error: 'must be a string' })
   .trim()
@@ -41,6 +49,7 @@ const shelterFields = {
   openingHours: paragraphsSchema(1_000),
   howToAdopt: paragraphsSchema(5_000).describe('Plain text; paragraphs separated by blank lines.'),
   currency: CurrencySchema.describe('ISO 4217 code of every adoption fee.'),
+  language: LanguageSchema.describe('What the adoption site, its feeds, the kennel cards and the contract are published in; English when not set.'),
   contractTerms: paragraphsSchema(CONTRACT_TERMS_MAX).describe('Private to the staff: printed on adoption contracts, never published. Paragraphs separated by blank lines.'),
 };
 

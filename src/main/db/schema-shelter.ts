@@ -60,6 +60,8 @@ export const shelterProfile = sqliteTable('shelter_profile', {
   openingHours: text('opening_hours'),
   howToAdopt: text('how_to_adopt'),
   currency: text('currency'),
+  /** en, fr, es or de: what everything published is worded in (src/shared/shelter.ts). */
+  language: text('language', { enum: ['en', 'fr', 'es', 'de'] }),
   /** Printed on adoption contracts only: never published (src/shared/shelter.ts). */
   contractTerms: text('contract_terms'),
   logo: blob('logo', { mode: 'buffer' }),

@@ -1,3 +1,4 @@
+import { publishedWords, type PublishedWords } from '../publishing/words/words';
 import { loadPrintFonts, PRINT_BOLD, PRINT_REGULAR, useIn, type PrintFonts } from '../print-fonts/print-fonts';
 
 /** How an adoption fee was paid; `waived` prints the fee as waived whatever its amount. */
@@ -59,35 +60,51 @@ export interface AdoptionContractOptions {
   size: 'a4' | 'letter';
   /** IANA time zone for dates given as instants; the machine's when absent. */
   timeZone?: string;
+  /** The shelter's language's words; English when not given. */
+  words?: PublishedWords;
 }
 
-/** Every word the contract prints, in one place: the shelter's language replaces this object later. */
-const WORDS = {
-  locale: 'en-GB',
-  title: 'Adoption contract',
-  subtitle: (reference: string, date: string) => `Reference ${reference} · ${date}`,
-  /** The PDF's title, shown by viewers: the one piece of metadata. */
-  documentTitle: (animal: string) => `Adoption contract · ${animal}`,
-  footer: (reference: string) => `Adoption contract · ${reference}`,
-  sections: { animal: 'The animal', adopter: 'The adopter', adoption: 'The adoption', terms: 'Terms', signatures: 'Signatures' },
-  animal: { name: 'Name', id: 'Animal number', species: 'Species', breed: 'Breed', sex: 'Sex', born: 'Date of birth', age: 'Age', colour: 'Colour', microchip: 'Microchip', intake: 'In our care since' },
-  adopter: { name: 'Name', address: 'Address', phone: 'Phone', phones: 'Phones', email: 'Email', idChecked: 'Identity checked' },
-  adoption: { date: 'Date of adoption', fee: 'Adoption fee', paid: 'Paid', staff: 'Recorded by' },
-  notRecorded: 'Not recorded',
-  checked: (what: string | null) => (what ? `Yes: ${what}` : 'Yes'),
-  notChecked: 'No',
-  feeWaived: 'Waived',
-  noFee: 'No fee',
-  paidHow: { cash: 'In cash', card: 'By card', transfer: 'By bank transfer', waived: 'Fee waived', other: 'Another way' } satisfies Record<AdoptionPaidHow, string>,
-  noTerms: 'No terms were set in the shelter’s profile when this contract was printed.',
-  agreement: 'By signing, the adopter confirms that the details above are correct and agrees to the terms of this contract.',
-  adopterSigns: 'The adopter',
-  shelterSigns: (shelter: string) => `For ${shelter}`,
-  signature: 'Signature',
-  printedName: 'Name',
-  date: 'Date',
-  page: (page: number, pages: number) => `Page ${page} of ${pages}`,
-} as const;
+/** Every word the contract prints, from the shelter's language's catalogue (publishing/words/). */
+function contractWords({ t, locales }: PublishedWords) {
+  return {
+    locale: locales.contract,
+    title: t('contract.title'),
+    subtitle: (reference: string, date: string) => t('contract.subtitle', { reference, date }),
+    /** The PDF's title, shown by viewers: the one piece of metadata. */
+    documentTitle: (animal: string) => t('contract.documentTitle', { animal }),
+    footer: (reference: string) => t('contract.footer', { reference }),
+    sections: { animal: t('contract.sections.animal'), adopter: t('contract.sections.adopter'), adoption: t('contract.sections.adoption'), terms: t('contract.sections.terms'), signatures: t('contract.sections.signatures') },
+    animal: {
+      name: t('contract.animal.name'),
+      id: t('contract.animal.id'),
+      species: t('contract.animal.species'),
+      breed: t('contract.animal.breed'),
+      sex: t('contract.animal.sex'),
+      born: t('contract.animal.born'),
+      age: t('contract.animal.age'),
+      colour: t('contract.animal.colour'),
+      microchip: t('contract.animal.microchip'),
+      intake: t('contract.animal.intake'),
+    },
+    adopter: { name: t('contract.adopter.name'), address: t('contract.adopter.address'), phone: t('contract.adopter.phone'), phones: t('contract.adopter.phones'), email: t('contract.adopter.email'), idChecked: t('contract.adopter.idChecked') },
+    adoption: { date: t('contract.adoption.date'), fee: t('contract.adoption.fee'), paid: t('contract.adoption.paid'), staff: t('contract.adoption.staff') },
+    notRecorded: t('contract.notRecorded'),
+    checked: (what: string | null) => (what ? t('contract.checkedWhat', { what }) : t('contract.checked')),
+    notChecked: t('contract.notChecked'),
+    feeWaived: t('contract.feeWaived'),
+    noFee: t('contract.noFee'),
+    paidHow: { cash: t('contract.paidHow.cash'), card: t('contract.paidHow.card'), transfer: t('contract.paidHow.transfer'), waived: t('contract.paidHow.waived'), other: t('contract.paidHow.other') } satisfies Record<AdoptionPaidHow, string>,
+    noTerms: t('contract.noTerms'),
+    agreement: t('contract.agreement'),
+    adopterSigns: t('contract.adopterSigns'),
+    shelterSigns: (shelter: string) => t('contract.shelterSigns', { shelter }),
+    signature: t('contract.signature'),
+    printedName: t('contract.printedName'),
+    date: t('contract.date'),
+    page: (page: number, pages: number) => t('contract.page', { page, pages }),
+  };
+}
+type ContractWords = ReturnType<typeof contractWords>;
 
 /** Points (1/72 in): ISO 216 A4 and US Letter. */
 const PAPER: Record<AdoptionContractOptions['size'], [number, number]> = { a4: [595.28, 841.89], letter: [612, 792] };
@@ -107,11 +124,12 @@ export async function renderAdoptionContract(data: AdoptionContractData, options
   // Loaded with the first contract, not at start: the server needs it to answer no request.
   const { default: PDFDocument } = await import('pdfkit');
   const fonts = loadPrintFonts();
+  const said = contractWords(options.words ?? publishedWords());
   const [pageWidth, pageHeight] = PAPER[options.size];
   const doc = new PDFDocument({ size: [pageWidth, pageHeight], margin: MARGIN, bufferPages: true, autoFirstPage: false });
   // Only a title goes into the file: pdfkit's defaults name itself and the time of printing. Its
   // XMP step still reads a creation date (then writes no XMP at PDF 1.3), so that one stays, unlisted.
-  doc.info = Object.defineProperty({ Title: fonts.printable(WORDS.documentTitle(data.animal.name)) }, 'CreationDate', { value: new Date(), enumerable: false });
+  doc.info = Object.defineProperty({ Title: fonts.printable(said.documentTitle(data.animal.name)) }, 'CreationDate', { value: new Date(), enumerable: false });
   useIn(doc, fonts);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -121,17 +139,17 @@ export async function renderAdoptionContract(data: AdoptionContractData, options
   });
 
   doc.addPage();
-  const page = new ContractPage(doc, fonts, pageWidth - MARGIN * 2);
-  const dates = new DateWords(options.timeZone);
+  const page = new ContractPage(doc, fonts, pageWidth - MARGIN * 2, said);
+  const dates = new DateWords(options.timeZone, said.locale);
   drawHeading(page, data, dates);
-  page.section(WORDS.sections.animal);
-  page.rows(animalRows(data.animal, dates));
-  page.section(WORDS.sections.adopter);
-  page.rows(adopterRows(data.adopter));
-  page.section(WORDS.sections.adoption);
-  page.rows(adoptionRows(data, dates));
-  page.section(WORDS.sections.terms);
-  page.paragraphs(data.shelter.terms ?? WORDS.noTerms);
+  page.section(said.sections.animal);
+  page.rows(animalRows(data.animal, dates, said));
+  page.section(said.sections.adopter);
+  page.rows(adopterRows(data.adopter, said));
+  page.section(said.sections.adoption);
+  page.rows(adoptionRows(data, dates, said));
+  page.section(said.sections.terms);
+  page.paragraphs(data.shelter.terms ?? said.noTerms);
   drawSignatures(page, data);
   drawFooters(page, data.adoption.reference, pageHeight);
   doc.end();
@@ -141,49 +159,49 @@ export async function renderAdoptionContract(data: AdoptionContractData, options
 
 type Row = readonly [label: string, value: string | null];
 
-function animalRows(animal: AdoptionContractData['animal'], dates: DateWords): Row[] {
+function animalRows(animal: AdoptionContractData['animal'], dates: DateWords, said: ContractWords): Row[] {
   return [
-    [WORDS.animal.name, animal.name],
-    [WORDS.animal.id, String(animal.id)],
-    [WORDS.animal.species, animal.species],
-    [WORDS.animal.breed, animal.breed],
-    [WORDS.animal.sex, animal.sex],
-    [WORDS.animal.born, animal.birthDate === null ? null : dates.day(animal.birthDate)],
-    [WORDS.animal.age, animal.age],
-    [WORDS.animal.colour, animal.colour],
-    [WORDS.animal.microchip, animal.microchip ?? WORDS.notRecorded],
-    [WORDS.animal.intake, animal.intakeDate === null ? null : dates.day(animal.intakeDate)],
+    [said.animal.name, animal.name],
+    [said.animal.id, String(animal.id)],
+    [said.animal.species, animal.species],
+    [said.animal.breed, animal.breed],
+    [said.animal.sex, animal.sex],
+    [said.animal.born, animal.birthDate === null ? null : dates.day(animal.birthDate)],
+    [said.animal.age, animal.age],
+    [said.animal.colour, animal.colour],
+    [said.animal.microchip, animal.microchip ?? said.notRecorded],
+    [said.animal.intake, animal.intakeDate === null ? null : dates.day(animal.intakeDate)],
   ];
 }
 
-function adopterRows(adopter: AdoptionContractData['adopter']): Row[] {
+function adopterRows(adopter: AdoptionContractData['adopter'], said: ContractWords): Row[] {
   const phones = adopter.phones.filter((phone) => phone.trim() !== '');
   return [
-    [WORDS.adopter.name, adopter.name],
-    [WORDS.adopter.address, adopter.address],
-    [phones.length > 1 ? WORDS.adopter.phones : WORDS.adopter.phone, phones.length > 0 ? phones.join('\n') : null],
-    [WORDS.adopter.email, adopter.email],
-    [WORDS.adopter.idChecked, adopter.idChecked.checked ? WORDS.checked(adopter.idChecked.what) : WORDS.notChecked],
+    [said.adopter.name, adopter.name],
+    [said.adopter.address, adopter.address],
+    [phones.length > 1 ? said.adopter.phones : said.adopter.phone, phones.length > 0 ? phones.join('\n') : null],
+    [said.adopter.email, adopter.email],
+    [said.adopter.idChecked, adopter.idChecked.checked ? said.checked(adopter.idChecked.what) : said.notChecked],
   ];
 }
 
-function adoptionRows(data: AdoptionContractData, dates: DateWords): Row[] {
+function adoptionRows(data: AdoptionContractData, dates: DateWords, said: ContractWords): Row[] {
   const { fee, currency, paidHow, date } = data.adoption;
   const waived = paidHow === 'waived';
   return [
-    [WORDS.adoption.date, dates.day(date)],
-    [WORDS.adoption.fee, waived ? WORDS.feeWaived : fee === null ? WORDS.noFee : money(fee, currency)],
-    [WORDS.adoption.paid, waived || paidHow === null || fee === null ? null : WORDS.paidHow[paidHow]],
-    [WORDS.adoption.staff, data.staffName],
+    [said.adoption.date, dates.day(date)],
+    [said.adoption.fee, waived ? said.feeWaived : fee === null ? said.noFee : money(fee, currency, said.locale)],
+    [said.adoption.paid, waived || paidHow === null || fee === null ? null : said.paidHow[paidHow]],
+    [said.adoption.staff, data.staffName],
   ];
 }
 
 /** "€125.00"; the bare amount when the shelter set no currency, or a code Intl does not know. */
-function money(amount: number, currency: string | null): string {
-  const plain = new Intl.NumberFormat(WORDS.locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+function money(amount: number, currency: string | null, locale: string): string {
+  const plain = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   if (currency === null) return plain.format(amount);
   try {
-    return new Intl.NumberFormat(WORDS.locale, { style: 'currency', currency }).format(amount);
+    return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amount);
   } catch {
     return `${plain.format(amount)} ${currency}`;
   }
@@ -191,11 +209,12 @@ function money(amount: number, currency: string | null): string {
 
 /** Dates as "27 November 2026". */
 class DateWords {
-  private readonly calendar = new Intl.DateTimeFormat(WORDS.locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+  private readonly calendar: Intl.DateTimeFormat;
   private readonly local: Intl.DateTimeFormat;
 
-  constructor(timeZone: string | undefined) {
-    this.local = new Intl.DateTimeFormat(WORDS.locale, { day: 'numeric', month: 'long', year: 'numeric', ...(timeZone === undefined ? {} : { timeZone }) });
+  constructor(timeZone: string | undefined, locale: string) {
+    this.calendar = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+    this.local = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', ...(timeZone === undefined ? {} : { timeZone }) });
   }
 
   /** A calendar date is that day wherever the machine is; an instant is its day here; anything else prints as given. */
@@ -213,6 +232,7 @@ class ContractPage {
     readonly doc: PDFKit.PDFDocument,
     private readonly fonts: PrintFonts,
     readonly width: number,
+    readonly said: ContractWords,
   ) {}
 
   printable(text: string): string {
@@ -259,7 +279,7 @@ class ContractPage {
     const { doc } = this;
     const paragraphs = text.split(/\n\s*\n/).map((paragraph) => paragraph.trim()).filter(Boolean);
     doc.font(PRINT_REGULAR).fontSize(BODY_SIZE).fillColor(INK);
-    for (const paragraph of paragraphs.length > 0 ? paragraphs : [WORDS.noTerms]) {
+    for (const paragraph of paragraphs.length > 0 ? paragraphs : [this.said.noTerms]) {
       this.keep(doc.currentLineHeight(true) * 2);
       const lines = paragraph.split('\n').map((line) => line.trim()).join('\n');
       doc.text(this.printable(lines), MARGIN, doc.y, { width: this.width, align: 'left' });
@@ -270,14 +290,15 @@ class ContractPage {
 
 /** The title and reference on the left; the shelter's name and contact on the right, as on its letters. */
 function drawHeading(page: ContractPage, data: AdoptionContractData, dates: DateWords): void {
+  const said = page.said;
   const { doc, width } = page;
   const { shelter } = data;
   const gap = 16;
   const titleWidth = width * 0.5;
   const contactX = MARGIN + titleWidth + gap;
   const contactWidth = width - titleWidth - gap;
-  doc.font(PRINT_BOLD).fontSize(20).fillColor(INK).text(page.printable(WORDS.title), MARGIN, MARGIN, { width: titleWidth });
-  doc.font(PRINT_REGULAR).fontSize(10).fillColor(MUTED).text(page.printable(WORDS.subtitle(data.adoption.reference, dates.day(data.adoption.date))), MARGIN, doc.y + 2, { width: titleWidth });
+  doc.font(PRINT_BOLD).fontSize(20).fillColor(INK).text(page.printable(said.title), MARGIN, MARGIN, { width: titleWidth });
+  doc.font(PRINT_REGULAR).fontSize(10).fillColor(MUTED).text(page.printable(said.subtitle(data.adoption.reference, dates.day(data.adoption.date))), MARGIN, doc.y + 2, { width: titleWidth });
   const titleBottom = doc.y;
   doc.font(PRINT_BOLD).fontSize(12).fillColor(INK).text(page.printable(shelter.name), contactX, MARGIN + 3, { width: contactWidth, align: 'right' });
   const contact = [shelter.address, shelter.phone, shelter.email, shelter.website].filter((line): line is string => Boolean(line && line.trim()));
@@ -291,15 +312,16 @@ const SIGN_LABEL_SIZE = 8;
 
 /** Two columns, the adopter's and the shelter's: a signature line, the name and the date, kept together on one page. */
 function drawSignatures(page: ContractPage, data: AdoptionContractData): void {
+  const said = page.said;
   const { doc, width } = page;
   const gap = 32;
   const columnWidth = (width - gap) / 2;
   const columns = [
-    { x: MARGIN, heading: WORDS.adopterSigns, name: data.adopter.name },
-    { x: MARGIN + columnWidth + gap, heading: WORDS.shelterSigns(data.shelter.name), name: data.staffName },
+    { x: MARGIN, heading: said.adopterSigns, name: data.adopter.name },
+    { x: MARGIN + columnWidth + gap, heading: said.shelterSigns(data.shelter.name), name: data.staffName },
   ].map((column) => ({ ...column, heading: page.printable(column.heading), name: column.name === null ? null : page.printable(column.name) }));
-  const labels = { signature: page.printable(WORDS.signature), name: page.printable(WORDS.printedName), date: page.printable(WORDS.date) };
-  const agreement = page.printable(WORDS.agreement);
+  const labels = { signature: page.printable(said.signature), name: page.printable(said.printedName), date: page.printable(said.date) };
+  const agreement = page.printable(said.agreement);
 
   const heightOf = (text: string, size: number, font: string, boxWidth = columnWidth): number => doc.font(font).fontSize(size).heightOfString(text, { width: boxWidth });
   const nameHeight = (name: string | null): number => (name === null ? 0 : heightOf(name, BODY_SIZE, PRINT_REGULAR));
@@ -308,7 +330,7 @@ function drawSignatures(page: ContractPage, data: AdoptionContractData): void {
   const nameRoom = Math.max(SIGN_ROOM, ...columns.map((column) => nameHeight(column.name) + 4));
   const labelHeight = heightOf(labels.signature, SIGN_LABEL_SIZE, PRINT_REGULAR) + 2;
   page.keep(36 + heightOf(agreement, BODY_SIZE, PRINT_REGULAR, width) + 12 + headingHeight + 2 * SIGN_ROOM + nameRoom + 3 * labelHeight);
-  page.section(WORDS.sections.signatures);
+  page.section(said.sections.signatures);
   doc.font(PRINT_REGULAR).fontSize(BODY_SIZE).fillColor(INK).text(agreement, MARGIN, doc.y, { width });
   const top = doc.y + 12;
   const signatureY = top + headingHeight + SIGN_ROOM;
@@ -333,16 +355,17 @@ function signLine(doc: PDFKit.PDFDocument, x: number, y: number, width: number, 
 
 /** "Adoption contract · reference" and "Page n of m" in every page's bottom margin, once the page count is known. */
 function drawFooters(page: ContractPage, reference: string, pageHeight: number): void {
+  const said = page.said;
   const { doc, width } = page;
   const range = doc.bufferedPageRange();
-  const left = page.printable(WORDS.footer(reference));
+  const left = page.printable(said.footer(reference));
   for (let index = range.start; index < range.start + range.count; index += 1) {
     doc.switchToPage(index);
     // Writing in the margin would otherwise start a new page.
     const bottom = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
     const y = pageHeight - MARGIN / 2 - 12;
-    const number = page.printable(WORDS.page(index - range.start + 1, range.count));
+    const number = page.printable(said.page(index - range.start + 1, range.count));
     doc.font(PRINT_REGULAR).fontSize(8).fillColor(MUTED);
     const numberWidth = doc.widthOfString(number);
     doc.text(number, MARGIN + width - numberWidth, y, { lineBreak: false });

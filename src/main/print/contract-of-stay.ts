@@ -1,4 +1,5 @@
 import type { AdoptionContractData as AdoptionRecord, FeeMethod } from '../../shared/movements';
+import { publishedWords, type PublishedWords } from '../publishing/words/words';
 import type { AdoptionContractData, AdoptionPaidHow } from './adoption-contract';
 
 const PAID_HOW: Record<FeeMethod, AdoptionPaidHow> = { cash: 'cash', card: 'card', transfer: 'transfer', cheque: 'other', online: 'other', waived: 'waived' };
@@ -11,13 +12,13 @@ const instantOf = (time: number): string => new Date(time).toISOString();
  * the animal's whole profile, the shelter): the one document where the microchip and the adopter's
  * details belong, made for the adopter and the shelter's file, never published.
  */
-export function contractOfAdoption(record: AdoptionRecord, species: string | null): AdoptionContractData {
+export function contractOfAdoption(record: AdoptionRecord, species: string | null, words: PublishedWords = publishedWords()): AdoptionContractData {
   const { shelter, animal, adopter, stay } = record;
   const { profile } = animal;
   const breed = [profile.breedPrimary, profile.breedSecondary].filter(Boolean).join(' / ');
   return {
     shelter: {
-      name: shelter.name ?? 'The shelter',
+      name: shelter.name ?? words.t('contract.theShelter'),
       address: shelter.address ?? null,
       phone: shelter.phone ?? null,
       email: shelter.email ?? null,
@@ -29,7 +30,7 @@ export function contractOfAdoption(record: AdoptionRecord, species: string | nul
       name: animal.pet.name,
       species,
       breed: breed || null,
-      sex: profile.sex ?? null,
+      sex: profile.sex ? words.t(`pet.sex.${profile.sex}`) : null,
       birthDate: profile.birthDate ?? null,
       age: null,
       colour: profile.color ?? null,
@@ -48,7 +49,7 @@ export function contractOfAdoption(record: AdoptionRecord, species: string | nul
       fee: record.fee,
       currency: record.currency,
       paidHow: PAID_HOW[record.feeMethod],
-      reference: `stay ${stay.id}`,
+      reference: words.t('contract.reference', { id: stay.id }),
     },
     staffName: null,
   };

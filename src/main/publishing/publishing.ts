@@ -18,6 +18,8 @@ export interface PublishingSources extends PublicPetSources {
   shelter: Pick<ShelterService, 'get' | 'logo'>;
   /** Where the adoption site lives (the kennel cards' QR codes and Petfinder's photo links open it). */
   sites: () => Pick<Sites, 'projects' | 'liveAddress'>;
+  /** Whether an animal is current on its shots (care's upToDate, passed in: publishing never imports care); null when nothing is recorded. */
+  shotsCurrent: (petId: number) => boolean | null;
 }
 
 /**
@@ -33,7 +35,7 @@ export class Publishing {
 
   constructor(private readonly sources: PublishingSources) {
     this.publicPets = new PublicPets(sources);
-    this.kennelCards = new KennelCardService({ publicPets: this.publicPets, shelter: sources.shelter, clock: sources.clock, sites: sources.sites });
+    this.kennelCards = new KennelCardService({ publicPets: this.publicPets, shelter: sources.shelter, clock: sources.clock, sites: sources.sites, shotsCurrent: sources.shotsCurrent });
     this.portals = new PortalExportService({ sqlite: sources.sqlite, clock: sources.clock, changes: sources.changes, publicPets: this.publicPets, sites: sources.sites });
   }
 

@@ -3,6 +3,7 @@ import { AppError } from '../../../shared/errors';
 import { writeFileAtomically } from '../../files/atomic-write';
 import { renderAdoptionContract } from '../../print/adoption-contract';
 import { contractOfAdoption } from '../../print/contract-of-stay';
+import { publishedWords } from '../../publishing/words/words';
 import { positiveInt } from '../arguments';
 import { note, printObject } from '../output';
 import { run } from '../run';
@@ -24,7 +25,8 @@ export function registerContractCommand(program: Command): void {
         const record = services.shelterDay.adoptionContractData(stayId);
         if (record.stay.petId !== pet) throw new AppError('conflict', `Stay ${stayId} is not pet ${pet}'s.`, { details: { reason: 'not_adopted', petId: pet } });
         const species = services.categories.get(record.animal.pet.categoryId).name;
-        const pdf = await renderAdoptionContract(contractOfAdoption(record, species), { size: options.size });
+        const words = publishedWords(record.shelter.language);
+        const pdf = await renderAdoptionContract(contractOfAdoption(record, species, words), { size: options.size, words });
         writeFileAtomically(options.out, pdf);
         const result = { file: options.out, petId: pet, stayId, adopter: record.adopter.name, bytes: pdf.length };
         if (output.json) return printObject(output, result);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { type Command, InvalidArgumentError } from 'commander';
 import { AppError } from '../../../shared/errors';
-import { CONTRACT_TERMS_MAX, LOGO_MAX_BYTES, SHELTER_FIELDS, type ShelterChange, type ShelterField, type ShelterProfile } from '../../../shared/shelter';
+import { CONTRACT_TERMS_MAX, LANGUAGE_NAMES, LOGO_MAX_BYTES, PUBLISHED_LANGUAGES, SHELTER_FIELDS, type ShelterChange, type ShelterField, type ShelterProfile } from '../../../shared/shelter';
 import { printObject, printable, type Output } from '../output';
 import { run } from '../run';
 import { prepareLogo } from '../../shelter/logo';
@@ -16,6 +16,7 @@ const FLAG_OF: Readonly<Record<ShelterField | 'logo', string>> = {
   openingHours: 'opening-hours',
   howToAdopt: 'how-to-adopt',
   currency: 'currency',
+  language: 'language',
   contractTerms: 'contract-terms',
   logo: 'logo',
 };
@@ -83,6 +84,7 @@ export function registerShelterCommands(program: Command): void {
     .option('--opening-hours <text>')
     .option('--how-to-adopt <text>', 'plain text; paragraphs separated by blank lines')
     .option('--currency <code>', 'ISO 4217 code of adoption fees, e.g. USD, EUR, GBP')
+    .option('--language <code>', `what the adoption site, kennel cards and contracts are published in: ${PUBLISHED_LANGUAGES.map((code) => `${code} (${LANGUAGE_NAMES[code]})`).join(', ')}; English when not set`)
     .option('--contract-terms <text>', `the terms adoption contracts print, never published; paragraphs separated by blank lines, at most ${CONTRACT_TERMS_MAX.toLocaleString('en-US')} characters`)
     .option('--contract-terms-file <file>', 'the contract terms from a UTF-8 text file')
     .option('--logo <file>', `PNG, JPEG or WebP, at most ${LOGO_MAX_BYTES / 1024 / 1024} MiB; stored in the database`)

@@ -113,7 +113,7 @@ export const SITE_JS = `(function () {
         link.appendChild(initials);
       }
       link.appendChild(text('h3', pet.n));
-      if (pet.p) link.appendChild(text('span', 'Adoption pending', 'badge'));
+      if (pet.p) link.appendChild(text('span', form.getAttribute('data-pending'), 'badge'));
       link.appendChild(text('p', pet.d));
       item.appendChild(link);
       return item;
@@ -143,7 +143,7 @@ export const SITE_JS = `(function () {
       cards.id = 'cards';
       found.forEach(function (pet) { cards.appendChild(card(pet)); });
       list.replaceChildren(cards);
-      count.textContent = found.length === 1 ? '1 pet matches.' : found.length + ' pets match.';
+      count.textContent = found.length === 1 ? form.getAttribute('data-match-one') : form.getAttribute('data-match-other').replace('{count}', String(found.length));
     }
     form.addEventListener('input', apply);
     form.addEventListener('submit', function (event) { event.preventDefault(); apply(); });

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { ShelterService } from '../../shelter/shelter';
 import type { GeneratedSite } from '../../sites/generated-site';
-import { breedWords, flag, goodWithOf } from '../pet-words';
+import { ageInWords, breedWords, flag, goodWithOf } from '../pet-words';
 import { dayOf, type PublicPet, type PublicPets } from '../public-pet';
+import { publishedWords, type PublishedWords } from '../words/words';
 import type { AdoptionSiteInput, SitePet } from './model';
 import { writeAdoptionSite } from './site';
 
@@ -12,21 +13,21 @@ export interface SiteSources {
   shelter: Pick<ShelterService, 'get' | 'logo'>;
 }
 
-/** A public pet in the site's words. */
-export function sitePetOf(pet: PublicPet): SitePet {
+/** A public pet in the site's words: in the shelter's language, its age said on `today`. */
+export function sitePetOf(pet: PublicPet, words: PublishedWords, today: string): SitePet {
   const { profile } = pet;
   return {
     id: pet.id,
     name: pet.name,
     availability: pet.status === 'sold' ? 'adopted' : pet.status,
     category: pet.category,
-    breed: breedWords(profile),
+    breed: breedWords(profile, words),
     sex: profile.sex ?? null,
     ageGroup: pet.ageGroup,
-    age: pet.age,
+    age: ageInWords(profile.birthDate, today, words),
     size: profile.size ?? null,
     colour: profile.color ?? null,
-    coat: profile.coat ? `${profile.coat[0]!.toUpperCase()}${profile.coat.slice(1)}` : null,
+    coat: profile.coat ? words.t(`pet.coat.${profile.coat}`) : null,
     goodWith: goodWithOf(profile),
     houseTrained: flag(profile.houseTrained),
     spayedNeutered: flag(profile.spayedNeutered),
@@ -49,10 +50,12 @@ const LOGO_EXTENSIONS = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp':
 export function readSiteContent(sources: SiteSources, baseUrl: string, now: number, fallbackName: string): AdoptionSiteInput {
   const shelter = sources.shelter.get();
   const logo = sources.shelter.logo();
+  const words = publishedWords(shelter.language);
+  const today = dayOf(now);
   const pets = sources.publicPets
-    .all(dayOf(now))
+    .all(today)
     .filter((pet) => pet.status !== 'sold' || !pet.leftCare)
-    .map(sitePetOf);
+    .map((pet) => sitePetOf(pet, words, today));
   return {
     shelter: {
       name: shelter.name ?? fallbackName,
@@ -68,6 +71,7 @@ export function readSiteContent(sources: SiteSources, baseUrl: string, now: numb
     pets,
     baseUrl: baseUrl.replace(/\/+$/, ''),
     renderedAt: now,
+    words,
   };
 }
 
@@ -83,8 +87,10 @@ export function adoptionSite(sources: SiteSources, baseUrl: string, now: number,
  */
 export function siteFingerprint(content: AdoptionSiteInput): string {
   const hash = createHash('sha256');
-  const { renderedAt, shelter, pets, ...rest } = content;
+  const { renderedAt, shelter, pets, words: published, ...rest } = content;
   void renderedAt;
+  // Another language republishes; English adds nothing, so an English site's fingerprint stays what it was.
+  if (published && published.language !== 'en') hash.update(`language:${published.language}\n`);
   const { logo, ...words } = shelter;
   const shown = pets.map(({ updatedAt, ...pet }) => (void updatedAt, pet));
   hash.update(JSON.stringify({ ...rest, shelter: words, pets: shown }));

@@ -1,6 +1,9 @@
-import { AGE_GROUP_WORDS, SEX_WORDS } from '../pet-words';
 import { petPath, photoPath } from '../public-pet';
-import { AVAILABILITY_WORDS, type SitePet, type SitePhoto, type SiteShelter } from './model';
+import { publishedWords, type PublishedWords } from '../words/words';
+import type { AdoptionSiteInput, SitePet, SitePhoto, SiteShelter } from './model';
+
+/** The site's words: the shelter's language, English when the input names none. */
+export const siteWords = (input: AdoptionSiteInput): PublishedWords => input.words ?? publishedWords();
 
 /** The five characters that change meaning in HTML text and quoted attributes. */
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -36,7 +39,9 @@ export interface PageHead {
   type: 'website' | 'article';
 }
 
-export function pageShell(head: PageHead, shelter: SiteShelter, baseUrl: string, body: string): string {
+export function pageShell(head: PageHead, shelter: SiteShelter, baseUrl: string, body: string, words: PublishedWords): string {
+  const { t } = words;
+  const feedTitle = escapeHtml(t('site.feedTitle', { shelter: shelter.name }));
   const url = `${baseUrl}${head.path}`;
   const image = head.image
     ? `<meta property="og:image" content="${escapeHtml(baseUrl + photoPath(head.image, 'full'))}">
@@ -48,7 +53,7 @@ export function pageShell(head: PageHead, shelter: SiteShelter, baseUrl: string,
 `
     : '';
   return `<!doctype html>
-<html lang="en">
+<html lang="${escapeHtml(words.language)}">
 <head>
 <meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="${ADOPTION_SITE_CONTENT_SECURITY_POLICY}">
@@ -58,8 +63,8 @@ export function pageShell(head: PageHead, shelter: SiteShelter, baseUrl: string,
 <meta name="description" content="${escapeHtml(head.description)}">
 <link rel="canonical" href="${escapeHtml(url)}">
 <link rel="stylesheet" href="/assets/site.css">
-<link rel="alternate" type="application/feed+json" title="${escapeHtml(shelter.name)}: pets for adoption" href="/feed.json">
-<link rel="alternate" type="application/atom+xml" title="${escapeHtml(shelter.name)}: pets for adoption" href="/feed.xml">
+<link rel="alternate" type="application/feed+json" title="${feedTitle}" href="/feed.json">
+<link rel="alternate" type="application/atom+xml" title="${feedTitle}" href="/feed.xml">
 <meta property="og:type" content="${head.type}">
 <meta property="og:site_name" content="${escapeHtml(shelter.name)}">
 <meta property="og:title" content="${escapeHtml(head.title)}">
@@ -71,21 +76,21 @@ export function pageShell(head: PageHead, shelter: SiteShelter, baseUrl: string,
 ${image}<script src="/assets/site.js" defer></script>
 </head>
 <body>
-<a class="skip" href="#main">Skip to the pets</a>
+<a class="skip" href="#main">${escapeHtml(t('site.skipToPets'))}</a>
 <header class="site">
 <a class="brand" href="/">${shelter.logo ? `<img src="/assets/logo.${escapeHtml(shelter.logo.extension)}" alt="" width="48" height="48">` : ''}<span>${escapeHtml(shelter.name)}</span></a>
-<nav aria-label="Site"><a href="/">All pets</a> <a href="/#how-to-adopt">How to adopt</a> <a href="/feed.xml">Feed</a></nav>
+<nav aria-label="${escapeHtml(t('site.siteNav'))}"><a href="/">${escapeHtml(t('site.allPets'))}</a> <a href="/#how-to-adopt">${escapeHtml(t('site.howToAdopt'))}</a> <a href="/feed.xml">${escapeHtml(t('site.feed'))}</a></nav>
 </header>
 <main id="main">
 ${body}
 </main>
-<footer class="site">${contact(shelter)}</footer>
+<footer class="site">${contact(shelter, words)}</footer>
 </body>
 </html>
 `;
 }
 
-function contact(shelter: SiteShelter): string {
+function contact(shelter: SiteShelter, { t }: PublishedWords): string {
   const lines: string[] = [`<h2>${escapeHtml(shelter.name)}</h2>`];
   if (shelter.address) lines.push(`<p>${escapeHtml(shelter.address).replace(/\n/g, '<br>')}</p>`);
   const reach: string[] = [];
@@ -93,14 +98,14 @@ function contact(shelter: SiteShelter): string {
   if (shelter.email) reach.push(`<a href="mailto:${escapeHtml(shelter.email)}">${escapeHtml(shelter.email)}</a>`);
   if (shelter.website) reach.push(`<a href="${escapeHtml(shelter.website)}" rel="noopener">${escapeHtml(shelter.website.replace(/^https?:\/\//, ''))}</a>`);
   if (reach.length > 0) lines.push(`<p>${reach.join(' · ')}</p>`);
-  if (shelter.openingHours) lines.push(`<p><strong>Opening hours:</strong> ${escapeHtml(shelter.openingHours).replace(/\n/g, '<br>')}</p>`);
+  if (shelter.openingHours) lines.push(`<p><strong>${escapeHtml(t('site.openingHours'))}</strong> ${escapeHtml(shelter.openingHours).replace(/\n/g, '<br>')}</p>`);
   return lines.join('\n');
 }
 
 /** The "how to adopt" block, on the index and on every pet's page. */
-export function howToAdopt(shelter: SiteShelter): string {
+export function howToAdopt(shelter: SiteShelter, { t }: PublishedWords): string {
   if (!shelter.howToAdopt) return '';
-  return `<section class="how" id="how-to-adopt" aria-labelledby="how-title"><h2 id="how-title">How to adopt</h2>\n${paragraphs(shelter.howToAdopt)}</section>`;
+  return `<section class="how" id="how-to-adopt" aria-labelledby="how-title"><h2 id="how-title">${escapeHtml(t('site.howToAdopt'))}</h2>\n${paragraphs(shelter.howToAdopt)}</section>`;
 }
 
 /** A photo of both sizes for the browser to pick from: lazy, with its box reserved (no layout shift). */
@@ -110,11 +115,11 @@ export function picture(photo: SitePhoto, sizes: string, lazy: boolean, size: 't
 }
 
 /** One card of the index: cover (or the pet's initials), name, breed, age group and sex; the whole card is the link. */
-export function petCard(pet: SitePet, lazy: boolean): string {
+export function petCard(pet: SitePet, lazy: boolean, words: PublishedWords): string {
   const cover = pet.photos[0];
-  const facts = [pet.breed, pet.ageGroup ? AGE_GROUP_WORDS[pet.ageGroup] : null, pet.sex && pet.sex !== 'unknown' ? SEX_WORDS[pet.sex] : null].filter(Boolean).map((fact) => escapeHtml(fact!));
-  const badge = pet.availability === 'pending' ? `<span class="badge">${AVAILABILITY_WORDS.pending}</span>` : '';
-  return `<li class="card"><a href="${petPath(pet)}">${cover ? picture(cover, '(max-width: 40rem) 50vw, 16rem', lazy) : noPhoto(pet, false)}<h3>${escapeHtml(pet.name)}</h3>${badge}<p>${facts.join(' · ') || escapeHtml(pet.category.name)}</p></a></li>`;
+  const facts = [pet.breed, pet.ageGroup ? words.t(`pet.ageGroup.${pet.ageGroup}`) : null, pet.sex && pet.sex !== 'unknown' ? words.t(`pet.sex.${pet.sex}`) : null].filter(Boolean).map((fact) => escapeHtml(fact!));
+  const badge = pet.availability === 'pending' ? `<span class="badge">${escapeHtml(words.t('site.availability.pending'))}</span>` : '';
+  return `<li class="card"><a href="${petPath(pet)}">${cover ? picture(cover, '(max-width: 40rem) 50vw, 16rem', lazy) : noPhoto(pet, false, words)}<h3>${escapeHtml(pet.name)}</h3>${badge}<p>${facts.join(' · ') || escapeHtml(pet.category.name)}</p></a></li>`;
 }
 
 const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
@@ -130,15 +135,15 @@ export function initialsOf(name: string): string {
  * What stands in for a missing photo: the pet's initials on the site's tint. On a card the name
  * follows it, so it is hidden from screen readers; on the pet's page it says there is no photo yet.
  */
-export function noPhoto(pet: Pick<SitePet, 'name'>, large: boolean): string {
+export function noPhoto(pet: Pick<SitePet, 'name'>, large: boolean, words: PublishedWords): string {
   const initials = escapeHtml(initialsOf(pet.name));
-  return large ? `<div class="no-photo large" role="img" aria-label="${escapeHtml(`No photo of ${pet.name} yet`)}"><span aria-hidden="true">${initials}</span></div>` : `<span class="no-photo" aria-hidden="true">${initials}</span>`;
+  return large ? `<div class="no-photo large" role="img" aria-label="${escapeHtml(words.t('site.noPhotoYet', { name: pet.name }))}"><span aria-hidden="true">${initials}</span></div>` : `<span class="no-photo" aria-hidden="true">${initials}</span>`;
 }
 
-export function pagination(current: number, pages: number, pathOf: (page: number) => string): string {
+export function pagination(current: number, pages: number, pathOf: (page: number) => string, { t }: PublishedWords): string {
   if (pages <= 1) return '';
   const links: string[] = [];
-  if (current > 1) links.push(`<a href="${pathOf(current - 1)}" rel="prev">Previous</a>`);
+  if (current > 1) links.push(`<a href="${pathOf(current - 1)}" rel="prev">${escapeHtml(t('site.previous'))}</a>`);
   // The first, the last and two either side of the current page: 105 pages of 5,000 pets stay one line.
   let previous = 0;
   for (let page = 1; page <= pages; page += 1) {
@@ -147,6 +152,6 @@ export function pagination(current: number, pages: number, pathOf: (page: number
     links.push(page === current ? `<a href="${pathOf(page)}" aria-current="page">${page}</a>` : `<a href="${pathOf(page)}">${page}</a>`);
     previous = page;
   }
-  if (current < pages) links.push(`<a href="${pathOf(current + 1)}" rel="next">Next</a>`);
-  return `<nav class="pages" aria-label="Pages">${links.join(' ')}</nav>`;
+  if (current < pages) links.push(`<a href="${pathOf(current + 1)}" rel="next">${escapeHtml(t('site.next'))}</a>`);
+  return `<nav class="pages" aria-label="${escapeHtml(t('site.pages'))}">${links.join(' ')}</nav>`;
 }

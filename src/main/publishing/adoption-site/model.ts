@@ -6,6 +6,7 @@
  */
 import type { AgeGroup, PetSex, PetSize } from '../../../shared/pet-profile';
 import type { YesNoUnknown } from '../pet-words';
+import type { PublishedWords } from '../words/words';
 import type { PublicPhoto } from '../public-pet';
 
 /** The pet's status as the public reads it: the records' `sold` is "adopted" on every face. */
@@ -58,7 +59,7 @@ export interface AdoptionSiteInput {
   /** The live address the site is reached at (no trailing slash): absolute links for sharing, the sitemap and the feeds. */
   baseUrl: string;
   renderedAt: number;
+  /** The shelter's language's words; English when not given. */
+  words?: PublishedWords;
 }
 
-export const AVAILABILITY_WORDS: Record<Availability, string> = { available: 'Available', pending: 'Adoption pending', adopted: 'Found a home' };
-export const COMPANION_WORDS = { kids: 'kids', dogs: 'dogs', cats: 'cats' } as const;

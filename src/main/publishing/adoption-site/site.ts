@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { SITE_CSS, SITE_JS } from './assets';
 import { atomFeed, finderIndex, jsonFeed, sitemap } from './feeds';
-import { pageShell } from './html';
+import { escapeHtml, pageShell, siteWords } from './html';
 import { publishedLogo } from '../../shelter/logo';
 import type { SiteWriteOutcome } from '../../sites/generated-site';
 import type { AdoptionSiteInput } from './model';
@@ -25,7 +25,7 @@ export async function writeAdoptionSite(staging: string, content: AdoptionSiteIn
   const sorted = sortPets(input.pets);
   const listed = listedPets(sorted);
   const available = sorted.filter((pet) => pet.availability === 'available');
-  const facets = facetValues(listed);
+  const facets = facetValues(listed, siteWords(input));
   const writer = new BatchWriter(staging, maxBytes);
   const listPaths: string[] = [];
   for (const file of listPages(input, listed, facets)) {
@@ -40,7 +40,7 @@ export async function writeAdoptionSite(staging: string, content: AdoptionSiteIn
     () => jsonFeed(input, available),
     () => atomFeed(input, available),
     () => sitemap(input, listPaths, sorted),
-    () => finderIndex(listed, (pet) => categorySlug(pet.category)),
+    () => finderIndex(listed, (pet) => categorySlug(pet.category), siteWords(input)),
     () => ({ path: 'assets/site.css', content: SITE_CSS }),
     () => ({ path: 'assets/site.js', content: SITE_JS }),
     () => ({ path: 'robots.txt', content: `User-agent: *\nAllow: /\nSitemap: ${input.baseUrl}/sitemap.xml\n` }),
@@ -126,8 +126,10 @@ async function linkOrCopy(source: string, target: string): Promise<void> {
 }
 
 function notFoundPage(input: AdoptionSiteInput): SiteFile {
-  const body = `<h1>This page is not here</h1>
-<p class="lead">The pet may have found a home already. <a href="/">See every pet still looking for one</a>.</p>`;
-  const html = pageShell({ title: `Not found · ${input.shelter.name}`, description: `Pets for adoption at ${input.shelter.name}.`, path: '/404.html', image: null, type: 'website' }, input.shelter, input.baseUrl, body);
+  const words = siteWords(input);
+  const { t } = words;
+  const body = `<h1>${escapeHtml(t('site.notFoundHeading'))}</h1>
+<p class="lead">${escapeHtml(t('site.notFoundLead'))} <a href="/">${escapeHtml(t('site.seeEveryPetStillLooking'))}</a>.</p>`;
+  const html = pageShell({ title: t('site.notFoundTitle', { shelter: input.shelter.name }), description: t('site.petsForAdoptionAt', { shelter: input.shelter.name }), path: '/404.html', image: null, type: 'website' }, input.shelter, input.baseUrl, body, words);
   return { path: '404.html', content: html.replace('<link rel="canonical"', '<meta name="robots" content="noindex">\n<link rel="canonical"') };
 }

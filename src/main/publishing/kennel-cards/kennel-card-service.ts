@@ -6,9 +6,10 @@ import { MAX_KENNEL_CARDS, type KennelCardWarning } from '../../../shared/portal
 import type { Project } from '../../../shared/sites';
 import type { ShelterService } from '../../shelter/shelter';
 import type { Sites } from '../../sites/sites';
-import { ageLine, breedWords, feeWords, goodWithOf, SEX_WORDS } from '../pet-words';
+import { ageInWords, ageLine, breedWords, goodWithOf } from '../pet-words';
 import { dayOf, petPath, sortPets, type PublicPet, type PublicPets } from '../public-pet';
 import { publishedSite } from '../site-address';
+import { publishedWords, type PublishedWords } from '../words/words';
 import { renderKennelCards, type CardPaper, type CardsPerPage, type KennelCard } from './kennel-cards';
 
 export interface KennelCardRequest {
@@ -36,6 +37,8 @@ export interface KennelCardSources {
   shelter: Pick<ShelterService, 'get'>;
   clock: Clock;
   sites: () => Pick<Sites, 'projects' | 'liveAddress'>;
+  /** Care's word on the animal's shots (the "vaccinated" mark): true only when current. */
+  shotsCurrent: (petId: number) => boolean | null;
 }
 
 /** Kennel cards for the CLI, the desktop app and browser mode alike: one generator, one PDF. */
@@ -49,10 +52,20 @@ export class KennelCardService {
       throw new AppError('validation_failed', `${pets.length} pets chosen: at most ${MAX_KENNEL_CARDS} kennel cards go in one PDF.`, { details: { field: 'ids' } });
     }
     const shelter = this.sources.shelter.get();
+    const words = publishedWords(shelter.language);
+    const today = dayOf(this.sources.clock.now());
     const ordered = request.ids && request.ids.length > 0 ? pets : sortPets(pets);
-    const cards = ordered.map((pet) => cardOf(pet, `${address}${petPath(pet)}`, shelter.currency ?? null));
-    const pdf = await renderKennelCards(cards, { paper: request.paper, perPage: request.perPage, shelterName: shelter.name ?? null });
+    const cards = ordered.map((pet) => ({ ...cardOf(pet, `${address}${petPath(pet)}`, shelter.currency ?? null, words, today), marks: this.marksOf(pet, words) }));
+    const pdf = await renderKennelCards(cards, { paper: request.paper, perPage: request.perPage, shelterName: shelter.name ?? null, words });
     return { pdf, cards: cards.length, project: project.slug, address, warnings: warningsFor(project, address) };
+  }
+
+  /** What the card vouches for: shots current (from care) and spayed or neutered (from the profile). */
+  private marksOf(pet: PublicPet, words: PublishedWords): string[] {
+    const marks: string[] = [];
+    if (this.sources.shotsCurrent(pet.id) === true) marks.push(words.t('card.vaccinated'));
+    if (pet.profile.spayedNeutered === true) marks.push(words.t('card.spayedNeutered'));
+    return marks;
   }
 
   /** The chosen pets, in the order given; else every pet of the status (available by default). */
@@ -70,17 +83,17 @@ function warningsFor(project: Project, address: string): KennelCardWarning[] {
 }
 
 /** A pet in a card's words: the printed card is a face of its own. */
-function cardOf(pet: PublicPet, url: string, currency: string | null): KennelCard {
+function cardOf(pet: PublicPet, url: string, currency: string | null, words: PublishedWords, today: string): KennelCard {
   const { profile } = pet;
   const cover = pet.photos[0];
   return {
     name: pet.name,
-    breed: breedWords(profile),
-    age: ageLine(pet.ageGroup, pet.age),
-    sex: profile.sex && profile.sex !== 'unknown' ? SEX_WORDS[profile.sex] : null,
+    breed: breedWords(profile, words),
+    age: ageLine(pet.ageGroup, ageInWords(profile.birthDate, today, words), words),
+    sex: profile.sex && profile.sex !== 'unknown' ? words.t(`pet.sex.${profile.sex}`) : null,
     goodWith: goodWithOf(profile),
     description: profile.description ?? null,
-    fee: profile.adoptionFee === undefined ? null : feeWords(profile.adoptionFee, currency),
+    fee: profile.adoptionFee === undefined ? null : words.fee(profile.adoptionFee, currency),
     // The stored photos are JPEG (photos/process-photo.ts), which the PDF embeds as they are.
     cover: cover ? fs.readFileSync(cover.full.file) : null,
     url,

@@ -1,6 +1,7 @@
 import type QRCodeModule from 'qrcode';
 import { loadPrintFonts, PRINT_BOLD, PRINT_REGULAR, useIn, type PrintFonts } from '../../print-fonts/print-fonts';
 import type { YesNoUnknown } from '../pet-words';
+import { publishedWords, type PublishedWords } from '../words/words';
 import { fitParagraphs } from './fit-text';
 
 /**
@@ -24,6 +25,8 @@ export interface KennelCard {
   cover: Buffer | null;
   /** The pet's page on the project's live address: what the QR code opens. */
   url: string;
+  /** "Vaccinated", "Spayed/neutered": each printed with a tick when true, left out otherwise. */
+  marks?: readonly string[];
 }
 
 export type CardPaper = 'a4' | 'letter';
@@ -34,6 +37,8 @@ export interface KennelCardOptions {
   perPage: CardsPerPage;
   /** Printed small above each name. */
   shelterName: string | null;
+  /** The shelter's language's words; English when not given. */
+  words?: PublishedWords;
 }
 
 /** Points (1/72 in): ISO 216 A4 and US Letter. */
@@ -52,7 +57,8 @@ export async function renderKennelCards(cards: readonly KennelCard[], options: K
   const [{ default: PDFDocument }, { default: QRCode }] = await Promise.all([import('pdfkit'), import('qrcode')]);
   const fonts = loadPrintFonts();
   const [pageWidth, pageHeight] = PAPER[options.paper];
-  const doc = new PDFDocument({ size: [pageWidth, pageHeight], margin: 0, autoFirstPage: false, info: { Title: 'Kennel cards', Creator: 'Adoption Desk' } });
+  const words = options.words ?? publishedWords();
+  const doc = new PDFDocument({ size: [pageWidth, pageHeight], margin: 0, autoFirstPage: false, info: { Title: words.t('card.documentTitle'), Creator: 'Adoption Desk' } });
   useIn(doc, fonts);
   const shelterName = options.shelterName === null ? null : fonts.printable(options.shelterName);
   const chunks: Buffer[] = [];
@@ -68,7 +74,7 @@ export async function renderKennelCards(cards: readonly KennelCard[], options: K
     if (slot === 0) doc.addPage();
     const top = MARGIN + slot * (cardHeight + MARGIN);
     if (slot > 0) cutLine(doc, top - MARGIN / 2, pageWidth);
-    drawCard(doc, QRCode, printableCard(cards[index]!, fonts), { x: MARGIN, y: top, width: pageWidth - MARGIN * 2, height: cardHeight }, { ...options, shelterName });
+    drawCard(doc, QRCode, printableCard(cards[index]!, fonts), { x: MARGIN, y: top, width: pageWidth - MARGIN * 2, height: cardHeight }, { ...options, shelterName, words });
   }
   if (cards.length === 0) doc.addPage();
   doc.end();
@@ -93,7 +99,8 @@ function cutLine(doc: PDFKit.PDFDocument, y: number, pageWidth: number): void {
   doc.save().moveTo(MARGIN, y).lineTo(pageWidth - MARGIN, y).dash(4, { space: 4 }).lineWidth(0.5).strokeColor('#9aa5b1').stroke().restore();
 }
 
-function drawCard(doc: PDFKit.PDFDocument, qrCode: typeof QRCodeModule, card: KennelCard, box: Box, options: KennelCardOptions): void {
+function drawCard(doc: PDFKit.PDFDocument, qrCode: typeof QRCodeModule, card: KennelCard, box: Box, options: KennelCardOptions & { words: PublishedWords }): void {
+  const { words } = options;
   const compact = options.perPage === 2;
   doc.save().roundedRect(box.x, box.y, box.width, box.height, 10).lineWidth(1.5).strokeColor(ACCENT).stroke().restore();
   const pad = compact ? 16 : 24;
@@ -101,7 +108,7 @@ function drawCard(doc: PDFKit.PDFDocument, qrCode: typeof QRCodeModule, card: Ke
 
   let y = inner.y;
   if (options.shelterName) {
-    doc.font(PRINT_REGULAR).fontSize(compact ? 9 : 11).fillColor(MUTED).text(options.shelterName.toUpperCase(), inner.x, y, { width: inner.width, lineBreak: false, ellipsis: true, characterSpacing: 1 });
+    doc.font(PRINT_REGULAR).fontSize(compact ? 9 : 11).fillColor(MUTED).text(words.upper(options.shelterName), inner.x, y, { width: inner.width, lineBreak: false, ellipsis: true, characterSpacing: 1 });
     y += compact ? 14 : 18;
   }
   const nameSize = compact ? 28 : 40;
@@ -114,17 +121,18 @@ function drawCard(doc: PDFKit.PDFDocument, qrCode: typeof QRCodeModule, card: Ke
   const photoSide = Math.min(inner.width * 0.45, (inner.height - (y - inner.y) - bottomBand - 8) * (compact ? 0.62 : 1));
   const factsX = inner.x + (photoSide > 0 ? photoSide + 18 : 0);
   const factsWidth = inner.x + inner.width - factsX;
-  if (photoSide > 40) drawCover(doc, card.cover, { x: inner.x, y, width: photoSide, height: photoSide });
+  if (photoSide > 40) drawCover(doc, card.cover, { x: inner.x, y, width: photoSide, height: photoSide }, words);
 
   let factsY = y;
-  for (const [label, value] of [['Breed', card.breed], ['Age', card.age], ['Sex', card.sex], ['Adoption fee', card.fee]] as const) {
+  for (const [label, value] of [[words.t('card.breed'), card.breed], [words.t('card.age'), card.age], [words.t('card.sex'), card.sex], [words.t('card.fee'), card.fee]] as const) {
     if (!value) continue;
-    doc.font(PRINT_REGULAR).fontSize(compact ? 8 : 10).fillColor(MUTED).text(label.toUpperCase(), factsX, factsY, { width: factsWidth, characterSpacing: 0.5 });
+    doc.font(PRINT_REGULAR).fontSize(compact ? 8 : 10).fillColor(MUTED).text(words.upper(label), factsX, factsY, { width: factsWidth, characterSpacing: 0.5 });
     factsY = doc.y + 1;
     doc.font(PRINT_BOLD).fontSize(compact ? 12 : 15).fillColor(INK).text(value, factsX, factsY, { width: factsWidth, height: (compact ? 12 : 15) * 2.4, ellipsis: true });
     factsY = doc.y + (compact ? 5 : 8);
   }
-  factsY = drawGoodWith(doc, card.goodWith, factsX, factsY, compact);
+  factsY = drawGoodWith(doc, card.goodWith, factsX, factsY, compact, words);
+  factsY = drawMarks(doc, card.marks ?? [], factsX, factsY, compact);
 
   const qrX = inner.x + inner.width - qrSize;
   const qrY = inner.y + inner.height - qrSize;
@@ -141,11 +149,11 @@ function drawCard(doc: PDFKit.PDFDocument, qrCode: typeof QRCodeModule, card: Ke
   }
 
   drawQr(doc, qrCode, card.url, qrX, qrY, qrSize);
-  doc.font(PRINT_BOLD).fontSize(compact ? 11 : 13).fillColor(ACCENT).text(`Scan to meet ${card.name}`, inner.x, captionTop, { width: captionWidth, lineBreak: false, ellipsis: true });
+  doc.font(PRINT_BOLD).fontSize(compact ? 11 : 13).fillColor(ACCENT).text(words.t('card.scanToMeet', { name: card.name }), inner.x, captionTop, { width: captionWidth, lineBreak: false, ellipsis: true });
   doc.font(PRINT_REGULAR).fontSize(compact ? 8 : 9).fillColor(MUTED).text(card.url, inner.x, doc.y + 2, { width: captionWidth, height: 24, ellipsis: true });
 }
 
-function drawCover(doc: PDFKit.PDFDocument, cover: Buffer | null, box: Box): void {
+function drawCover(doc: PDFKit.PDFDocument, cover: Buffer | null, box: Box, words: PublishedWords): void {
   if (cover) {
     doc.save().roundedRect(box.x, box.y, box.width, box.height, 8).clip();
     doc.image(cover, box.x, box.y, { cover: [box.width, box.height], align: 'center', valign: 'center' });
@@ -153,16 +161,15 @@ function drawCover(doc: PDFKit.PDFDocument, cover: Buffer | null, box: Box): voi
     return;
   }
   doc.save().roundedRect(box.x, box.y, box.width, box.height, 8).fillColor('#e4e7eb').fill().restore();
-  doc.font(PRINT_REGULAR).fontSize(11).fillColor(MUTED).text('Photo to come', box.x, box.y + box.height / 2 - 6, { width: box.width, align: 'center' });
+  doc.font(PRINT_REGULAR).fontSize(11).fillColor(MUTED).text(words.t('card.photoToCome'), box.x, box.y + box.height / 2 - 6, { width: box.width, align: 'center' });
 }
 
-const GOOD_WITH_LABELS = { kids: 'Kids', dogs: 'Dogs', cats: 'Cats' } as const;
 const GOOD_WITH_COLOURS: Record<YesNoUnknown, string> = { yes: '#2f9e44', no: '#c92a2a', unknown: '#9aa5b1' };
 
 /** A disc per companion: a tick, a cross or a question mark drawn as paths, sharp at any print size. */
-function drawGoodWith(doc: PDFKit.PDFDocument, goodWith: KennelCard['goodWith'], x: number, y: number, compact: boolean): number {
+function drawGoodWith(doc: PDFKit.PDFDocument, goodWith: KennelCard['goodWith'], x: number, y: number, compact: boolean, words: PublishedWords): number {
   if (Object.values(goodWith).every((answer) => answer === 'unknown')) return y;
-  doc.font(PRINT_REGULAR).fontSize(compact ? 8 : 10).fillColor(MUTED).text('GOOD WITH', x, y, { characterSpacing: 0.5 });
+  doc.font(PRINT_REGULAR).fontSize(compact ? 8 : 10).fillColor(MUTED).text(words.upper(words.t('card.goodWith')), x, y, { characterSpacing: 0.5 });
   const rowY = doc.y + 4;
   const radius = compact ? 7 : 9;
   let cursor = x;
@@ -177,7 +184,25 @@ function drawGoodWith(doc: PDFKit.PDFDocument, goodWith: KennelCard['goodWith'],
     else if (answer === 'no') doc.moveTo(cx - r, cy - r).lineTo(cx + r, cy + r).moveTo(cx + r, cy - r).lineTo(cx - r, cy + r).stroke();
     else doc.font(PRINT_BOLD).fontSize(radius * 1.3).fillColor('#ffffff').text('?', cx - radius, cy - radius * 0.5, { width: radius * 2, align: 'center', lineBreak: false });
     doc.restore();
-    doc.font(PRINT_REGULAR).fontSize(compact ? 9 : 11).fillColor(INK).text(GOOD_WITH_LABELS[companion], cx + radius + 4, cy - (compact ? 4.5 : 5.5), { lineBreak: false });
+    doc.font(PRINT_REGULAR).fontSize(compact ? 9 : 11).fillColor(INK).text(words.t(`card.${companion}`), cx + radius + 4, cy - (compact ? 4.5 : 5.5), { lineBreak: false });
+    cursor = doc.x + (compact ? 12 : 16);
+  }
+  return rowY + radius * 2 + 4;
+}
+
+/** A green disc with a tick before each mark ("Vaccinated"), on one line. */
+function drawMarks(doc: PDFKit.PDFDocument, marks: readonly string[], x: number, y: number, compact: boolean): number {
+  if (marks.length === 0) return y;
+  const radius = compact ? 6 : 7.5;
+  const rowY = y + 4;
+  let cursor = x;
+  for (const mark of marks) {
+    const cx = cursor + radius;
+    const cy = rowY + radius;
+    const r = radius * 0.45;
+    doc.save().circle(cx, cy, radius).fillColor(GOOD_WITH_COLOURS.yes).fill().restore();
+    doc.save().lineWidth(compact ? 1.4 : 1.8).strokeColor('#ffffff').lineCap('round').moveTo(cx - r, cy).lineTo(cx - r * 0.2, cy + r * 0.8).lineTo(cx + r, cy - r * 0.7).stroke().restore();
+    doc.font(PRINT_BOLD).fontSize(compact ? 9 : 11).fillColor(INK).text(mark, cx + radius + 4, cy - (compact ? 4.5 : 5.5), { lineBreak: false });
     cursor = doc.x + (compact ? 12 : 16);
   }
   return rowY + radius * 2 + 4;

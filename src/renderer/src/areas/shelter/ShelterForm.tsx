@@ -1,7 +1,7 @@
-import { Button, Group, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Button, Group, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { CONTRACT_TERMS_MAX, SHELTER_FIELDS, ShelterChangeSchema, type ShelterChange, type ShelterField, type ShelterProfile } from '../../../../shared/shelter';
+import { CONTRACT_TERMS_MAX, LANGUAGE_NAMES, PUBLISHED_LANGUAGES, SHELTER_FIELDS, ShelterChangeSchema, type ShelterChange, type ShelterField, type ShelterProfile } from '../../../../shared/shelter';
 import { useDialogFailure } from '../../ui/dialog';
 import { DialogFailureAlert } from '../../ui/DialogFailureAlert';
 import { useSaveShelter } from './queries';
@@ -9,6 +9,8 @@ import { useSaveShelter } from './queries';
 type ShelterValues = Record<ShelterField, string>;
 
 const resolver = zod4Resolver(ShelterChangeSchema);
+
+const LANGUAGE_OPTIONS = PUBLISHED_LANGUAGES.map((code) => ({ value: code, label: LANGUAGE_NAMES[code] }));
 
 function valuesOf(shelter: ShelterProfile): ShelterValues {
   return Object.fromEntries(SHELTER_FIELDS.map((field) => [field, shelter[field] ?? ''])) as ShelterValues;
@@ -38,6 +40,15 @@ export function ShelterForm({ shelter }: { shelter: ShelterProfile }): React.JSX
           <TextInput label="Email" placeholder="adopt@example.org" {...form.getInputProps('email')} />
           <TextInput label="Website" placeholder="https://example.org" {...form.getInputProps('website')} />
           <TextInput label="Currency" description="ISO 4217 code of adoption fees" placeholder="e.g. USD, EUR, GBP" {...form.getInputProps('currency')} />
+          <Select
+            label="Language"
+            description="Of the adoption site, kennel cards and contracts"
+            data={LANGUAGE_OPTIONS}
+            allowDeselect={false}
+            {...form.getInputProps('language')}
+            value={form.values.language || 'en'}
+            onChange={(value) => form.setFieldValue('language', value ?? 'en')}
+          />
         </SimpleGrid>
         <Textarea label="Address" autosize minRows={2} maxRows={5} {...form.getInputProps('address')} />
         <Textarea label="Opening hours" placeholder="Tue–Sat 10:00–17:00" autosize minRows={2} maxRows={6} {...form.getInputProps('openingHours')} />
