@@ -1,28 +1,18 @@
 /** Protocols schedule each animal's doses at intake from its age (issue 28 §1), on a real engine over SQLite in a temp dir. */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ageDueDate, planDoses, SHIPPED_PROTOCOLS } from '../../src/shared/care';
-import { ManualClock } from '../../src/shared/clock';
-import { Engine } from '../../src/main/engine/engine';
-import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
+import { type ManualClock } from '../../src/shared/clock';
+import { type Engine } from '../../src/main/engine/engine';
+import { useTempEngine } from '../helpers/temp-engine';
 
 // Noon UTC: the same calendar day wherever the test machine's zone is (within ±11 h).
 const T0 = Date.UTC(2026, 5, 1, 12, 0, 0);
 const DAY = 86_400_000;
 
-let dataDir: string;
 let clock: ManualClock;
 let engine: Engine;
 
-beforeEach(() => {
-  dataDir = makeTempDir();
-  clock = new ManualClock(T0);
-  engine = new Engine({ dataDir, environment: 'production', clock });
-});
-
-afterEach(() => {
-  engine.close();
-  removeTempDir(dataDir);
-});
+useTempEngine(T0, (made) => ({ engine, clock } = made));
 
 const services = () => engine.services;
 const DOGS = 1;

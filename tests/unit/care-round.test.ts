@@ -1,24 +1,14 @@
 /** A vaccination round: several animals given their dose in one step, all or nothing (issue 28 §1). */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ManualClock } from '../../src/shared/clock';
+import { describe, expect, it } from 'vitest';
 import { detailsOf, isAppError } from '../../src/shared/errors';
-import { Engine } from '../../src/main/engine/engine';
-import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
+import { type Engine } from '../../src/main/engine/engine';
+import { useTempEngine } from '../helpers/temp-engine';
 
 const T0 = Date.UTC(2026, 5, 10, 12, 0, 0);
 
-let dataDir: string;
 let engine: Engine;
 
-beforeEach(() => {
-  dataDir = makeTempDir();
-  engine = new Engine({ dataDir, environment: 'production', clock: new ManualClock(T0) });
-});
-
-afterEach(() => {
-  engine.close();
-  removeTempDir(dataDir);
-});
+useTempEngine(T0, (made) => ({ engine } = made));
 
 const care = () => engine.services.care;
 const dog = (name: string) => engine.services.movements.intake({ pet: { name, categoryId: 1 }, type: 'stray', at: '2026-06-10' }, 'cli').petId;

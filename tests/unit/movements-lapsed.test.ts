@@ -4,11 +4,12 @@
  * page lists it as expired until staff cancel it or renew it. On a real engine over SQLite, with the
  * injected clock moved past the expiry.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ManualClock } from '../../src/shared/clock';
+import { describe, expect, it } from 'vitest';
+import { type ManualClock } from '../../src/shared/clock';
 import { databaseFile, Engine } from '../../src/main/engine/engine';
 import { writeOldDatabase } from '../helpers/old-migrations';
 import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
+import { useTempEngine } from '../helpers/temp-engine';
 
 const T0 = Date.UTC(2026, 5, 1, 9, 0, 0);
 const HOUR = 3_600_000;
@@ -19,16 +20,7 @@ let dataDir: string;
 let clock: ManualClock;
 let engine: Engine;
 
-beforeEach(() => {
-  dataDir = makeTempDir();
-  clock = new ManualClock(T0);
-  engine = new Engine({ dataDir, environment: 'production', clock });
-});
-
-afterEach(() => {
-  engine.close();
-  removeTempDir(dataDir);
-});
+useTempEngine(T0, (made) => ({ engine, clock, dataDir } = made));
 
 const services = () => engine.services;
 const status = (petId: number) => services().pets.get(petId)?.status;

@@ -1,29 +1,19 @@
 /** The rules of an animal's movements (issue 27 §1, §3), on a real engine over SQLite in a temp dir. */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ManualClock } from '../../src/shared/clock';
+import { describe, expect, it } from 'vitest';
+import { type ManualClock } from '../../src/shared/clock';
 import { detailsOf } from '../../src/shared/errors';
-import { Engine } from '../../src/main/engine/engine';
-import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
+import { type Engine } from '../../src/main/engine/engine';
+import { useTempEngine } from '../helpers/temp-engine';
 
 const T0 = Date.UTC(2026, 5, 1, 12, 0, 0);
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 const iso = (ms: number) => new Date(ms).toISOString();
 
-let dataDir: string;
 let clock: ManualClock;
 let engine: Engine;
 
-beforeEach(() => {
-  dataDir = makeTempDir();
-  clock = new ManualClock(T0);
-  engine = new Engine({ dataDir, environment: 'production', clock });
-});
-
-afterEach(() => {
-  engine.close();
-  removeTempDir(dataDir);
-});
+useTempEngine(T0, (made) => ({ engine, clock } = made));
 
 /** The conflict's rule, or a failure naming what was thrown instead. */
 function ruleOf(action: () => unknown): string | undefined {

@@ -1,26 +1,16 @@
 /** The register of people (issue 27 §2): duplicates warned, search folded, forgetting that keeps the counts; a real engine over SQLite. */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ManualClock } from '../../src/shared/clock';
+import { describe, expect, it } from 'vitest';
 import { detailsOf, isAppError } from '../../src/shared/errors';
-import { Engine } from '../../src/main/engine/engine';
+import { type Engine } from '../../src/main/engine/engine';
 import { FORGOTTEN_NAME } from '../../src/main/people/people';
 import { foldForSearch } from '../../src/main/people/folding';
-import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
+import { useTempEngine } from '../helpers/temp-engine';
 
 const T0 = Date.UTC(2026, 5, 1, 12, 0, 0);
 
-let dataDir: string;
 let engine: Engine;
 
-beforeEach(() => {
-  dataDir = makeTempDir();
-  engine = new Engine({ dataDir, environment: 'production', clock: new ManualClock(T0) });
-});
-
-afterEach(() => {
-  engine.close();
-  removeTempDir(dataDir);
-});
+useTempEngine(T0, (made) => ({ engine } = made));
 
 const people = () => engine.services.people;
 
