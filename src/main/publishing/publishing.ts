@@ -18,6 +18,8 @@ export interface PublishingSources extends PublicPetSources {
   shelter: Pick<ShelterService, 'get' | 'logo'>;
   /** Where the adoption site lives (the kennel cards' QR codes and Petfinder's photo links open it). */
   sites: () => Pick<Sites, 'projects' | 'liveAddress'>;
+  /** Care's word on each animal's shots (care.upToDateAll), passed in: publishing reads no care records. */
+  shotsCurrent: () => ReadonlyMap<number, boolean | null>;
 }
 
 /**
@@ -34,7 +36,7 @@ export class Publishing {
   constructor(private readonly sources: PublishingSources) {
     this.publicPets = new PublicPets(sources);
     this.kennelCards = new KennelCardService({ publicPets: this.publicPets, shelter: sources.shelter, clock: sources.clock, sites: sources.sites });
-    this.portals = new PortalExportService({ sqlite: sources.sqlite, clock: sources.clock, changes: sources.changes, publicPets: this.publicPets, sites: sources.sites });
+    this.portals = new PortalExportService({ sqlite: sources.sqlite, clock: sources.clock, changes: sources.changes, publicPets: this.publicPets, sites: sources.sites, shotsCurrent: sources.shotsCurrent });
   }
 
   /** The adoption site as the records make it now, at `baseUrl`: sites/ deploys and follows it. */
