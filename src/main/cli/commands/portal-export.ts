@@ -1,6 +1,6 @@
 import path from 'node:path';
-import type { Command } from 'commander';
-import type { PortalProblem } from '../../../shared/portals';
+import { Argument, type Command } from 'commander';
+import { PORTAL_IDS, type PortalId, type PortalProblem } from '../../../shared/portals';
 import type { PortalExportResult } from '../../publishing/portals/portal-exports';
 import { note, printObject, printRows, type Output } from '../output';
 import { run } from '../run';
@@ -42,7 +42,9 @@ function printExport(output: Output, result: PortalExportResult, portal: string,
   if (result.dropped.length > 0) note(`Left out although the last export listed them (${portal} will delete them): ${result.dropped.map((animal) => animal.name).join(', ')}.`);
 }
 
-/** `export rescuegroups|petfinder|adoptapet`: the portals' import files. */
+const PORTAL_NAMES: Readonly<Record<PortalId, string>> = { rescuegroups: 'RescueGroups.org', petfinder: 'Petfinder', adoptapet: 'Adopt-a-Pet' };
+
+/** `export rescuegroups|petfinder|adoptapet`: the portals' import files; `export listings PORTAL`: each animal's last export. */
 export function registerPortalExportCommands(program: Command): void {
   const exports = program.command('export').description('Listings for the adoption portals');
   exports
@@ -81,6 +83,19 @@ export function registerPortalExportCommands(program: Command): void {
         if (portals.firstExport('adoptapet') && options.confirmFirstUpload) note('First export to Adopt-a-Pet: its first upload erases every pet listed there before; upload once all of them are in these files.');
         const result = portals.exportAdoptAPet(path.resolve(options.out), { allowDrops: options.allowDrop, project: options.project, confirmFirstUpload: options.confirmFirstUpload });
         printExport(output, result, 'Adopt-a-Pet', 'linked on the adoption site');
+      }),
+    );
+  exports
+    .command('listings')
+    .description("Each animal's last export to a portal: listed, or kept out and why")
+    .addArgument(new Argument('<portal>', 'the portal').choices(PORTAL_IDS))
+    .action(
+      run((engine, output, portal: PortalId) => {
+        const { portals } = engine.publishing;
+        const listings = portals.listings(portal);
+        if (output.json) return printObject(output, { portal, firstExport: portals.firstExport(portal), listings });
+        const rows = listings.map((listing) => ({ id: listing.petId, name: listing.name, state: listing.state === 'listed' ? 'listed' : 'kept out', exportedAt: listing.exportedAt, why: listing.problems.map((problem) => problemWords(problem, PORTAL_NAMES[portal])).join('; ') }));
+        printRows(output, rows, `Nothing exported to ${PORTAL_NAMES[portal]} yet.`);
       }),
     );
 }
