@@ -108,6 +108,9 @@ export const ADMIN_CHANNEL_NAMES = [
   'reports.sacCsv',
   'reports.liveRelease',
   'reports.trends',
+  // listings (issue 28 §3)
+  'portals.status',
+  'portals.export',
 ] as const;
 
 export type AdminChannelName = (typeof ADMIN_CHANNEL_NAMES)[number];

@@ -1,8 +1,8 @@
 /** Exports to the adoption portals: what every face shows of them (the engine is src/main/publishing/portals). */
 
 /** The portals we write files for: each keeps its own last export. */
-export type PortalId = 'rescuegroups' | 'petfinder' | 'adoptapet';
-export const PORTAL_IDS: readonly PortalId[] = ['rescuegroups', 'petfinder', 'adoptapet'];
+export const PORTAL_IDS = ['rescuegroups', 'petfinder', 'adoptapet'] as const;
+export type PortalId = (typeof PORTAL_IDS)[number];
 
 /** Why an animal is kept out of a portal's file: a code and the field; each face words it. */
 export type PortalProblem =
@@ -20,6 +20,18 @@ export interface PortalListing {
   state: 'listed' | 'refused';
   problems: PortalProblem[];
   exportedAt: number;
+}
+
+/** What an export wrote into `dir`, kept out (and why), and left out of what the last file listed. */
+export interface PortalExportResult {
+  dir: string;
+  file: string;
+  listed: Array<{ id: number; name: string; photos: number }>;
+  refused: Array<{ id: number; name: string; problems: PortalProblem[] }>;
+  /** Listed before, left out now by mistake (refused, or gone): the portal deletes them. */
+  dropped: Array<{ id: number; name: string; reason: 'refused' | 'gone' }>;
+  /** Listed before, left care other than by adoption since: left out, so the portal deletes them. */
+  removed: Array<{ id: number; name: string }>;
 }
 
 /** One portal's side of the window's export panel: its last export per animal, and what this export would do. */

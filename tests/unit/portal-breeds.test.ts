@@ -10,7 +10,7 @@ import { ADOPTAPET } from '../../src/main/publishing/portals/adoptapet';
 import { BREEDS } from '../../src/main/publishing/portals/breeds/breed-table';
 import { breedOn, breedSuggestions, foldBreed } from '../../src/main/publishing/portals/breeds/breeds';
 import { PETFINDER } from '../../src/main/publishing/portals/petfinder';
-import { planExport, type PortalAnimal } from '../../src/main/publishing/portals/portal';
+import { planExport, type Portal, type PortalAnimal } from '../../src/main/publishing/portals/portal';
 import { RESCUEGROUPS } from '../../src/main/publishing/portals/rescuegroups';
 
 const animal = (overrides: Partial<PortalAnimal>): PortalAnimal => ({
@@ -63,7 +63,7 @@ describe('breed mapping', () => {
 });
 
 describe('the pre-flight of every portal', () => {
-  const portals = [RESCUEGROUPS, PETFINDER, ADOPTAPET] as const;
+  const portals: ReadonlyArray<Portal<string>> = [RESCUEGROUPS, PETFINDER, ADOPTAPET];
 
   it.each(portals.map((portal) => [portal.id, portal] as const))('%s keeps out an animal whose breed it does not list, saying what to pick, and lists the rest in its names', (id: PortalId, portal) => {
     const plan = planExport(portal, [animal({ id: 1, name: 'Biscuit', breedPrimary: 'lab', breedSecondary: 'Beagle mix' }), animal({ id: 2, name: 'Noodle', breedPrimary: 'Labradoodle' }), animal({ id: 3, name: 'Odd', breedPrimary: 'Beagle', breedSecondary: 'Wolfhound-ish' })], new Map());

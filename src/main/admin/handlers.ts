@@ -7,6 +7,7 @@ import { photoHandlers } from './photo-handlers';
 import { shelterDayHandlers } from './shelter-day-handlers';
 import { careHandlers } from './care-handlers';
 import { reportHandlers } from './report-handlers';
+import { portalHandlers } from './portal-handlers';
 
 /** Each channel of the admin contract, as a thin call into one environment's services. */
 export function createAdminHandlers(host: AppHost): AdminHandlers {
@@ -98,5 +99,6 @@ export function createAdminHandlers(host: AppHost): AdminHandlers {
     ...shelterDayHandlers(host),
     ...careHandlers(host),
     ...reportHandlers(host),
+    ...portalHandlers(host),
   };
 }

@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { Clock } from '../../../shared/clock';
 import { AppError } from '../../../shared/errors';
-import type { PortalId, PortalListing, PortalProblem, PortalStatus } from '../../../shared/portals';
+import type { PortalExportResult, PortalId, PortalListing, PortalProblem, PortalStatus } from '../../../shared/portals';
 import type { Changes } from '../../db/changes';
 import type { Sites } from '../../sites/sites';
 import { dayOf, type PublicPets } from '../public-pet';
@@ -11,15 +11,7 @@ import { PETFINDER } from './petfinder';
 import { planExport, portalAnimalOf, writePortalFiles, type ExportPlan, type Portal } from './portal';
 import { RESCUEGROUPS } from './rescuegroups';
 
-export interface PortalExportResult {
-  dir: string;
-  file: string;
-  listed: Array<{ id: number; name: string; photos: number }>;
-  refused: Array<{ id: number; name: string; problems: PortalProblem[] }>;
-  dropped: ExportPlan['dropped'];
-  /** Listed before, left care other than by adoption since: left out, so the portal deletes them. */
-  removed: ExportPlan['removed'];
-}
+export type { PortalExportResult } from '../../../shared/portals';
 
 export interface PortalExportSources {
   sqlite: Database.Database;
