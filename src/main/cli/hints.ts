@@ -10,7 +10,7 @@ import { isMovementConflict, movementHint } from './movement-hints';
 import { careHint, isCareConflict } from './care-hints';
 
 /** The portals as staff know them. */
-const PORTAL_NAMES: Readonly<Record<PortalId, string>> = { rescuegroups: 'RescueGroups.org', petfinder: 'Petfinder', adoptapet: 'Adopt-a-Pet' };
+export const PORTAL_NAMES: Readonly<Record<PortalId, string>> = { rescuegroups: 'RescueGroups.org', petfinder: 'Petfinder', adoptapet: 'Adopt-a-Pet' };
 
 /** The option that sets each input a refusal may name (its `field`, as the admin contract spells it). */
 const FLAG_OF_FIELD: Readonly<Record<string, string>> = {

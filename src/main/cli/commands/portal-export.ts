@@ -2,6 +2,7 @@ import path from 'node:path';
 import { Argument, type Command } from 'commander';
 import { PORTAL_IDS, type PortalId, type PortalProblem } from '../../../shared/portals';
 import type { PortalExportResult } from '../../publishing/portals/portal-exports';
+import { PORTAL_NAMES } from '../hints';
 import { note, printObject, printRows, type Output } from '../output';
 import { run } from '../run';
 
@@ -41,8 +42,6 @@ function printExport(output: Output, result: PortalExportResult, portal: string,
   if (result.removed.length > 0) note(`Left out, as they left care other than by adoption (${portal} deletes their listings): ${result.removed.map((animal) => animal.name).join(', ')}.`);
   if (result.dropped.length > 0) note(`Left out although the last export listed them (${portal} will delete them): ${result.dropped.map((animal) => animal.name).join(', ')}.`);
 }
-
-const PORTAL_NAMES: Readonly<Record<PortalId, string>> = { rescuegroups: 'RescueGroups.org', petfinder: 'Petfinder', adoptapet: 'Adopt-a-Pet' };
 
 /** `export rescuegroups|petfinder|adoptapet`: the portals' import files; `export listings PORTAL`: each animal's last export. */
 export function registerPortalExportCommands(program: Command): void {
