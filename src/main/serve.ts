@@ -122,12 +122,13 @@ async function startApi(options: CommandOptions, port: number, log: Logger): Pro
 /** Browser mode: both environments, as in the desktop app, and the admin pages on a loopback port of their own. */
 async function startWithAdmin(options: CommandOptions, port: number, log: Logger): Promise<() => Promise<void>> {
   // Loaded only here: the plain API server (the default) carries none of the admin side's code or memory.
-  const [{ createAdminHandlers }, { adminDispatcher }, { startAdminServer }, { ensureRendererBuilt }, { AppHost }] = await Promise.all([
+  const [{ createAdminHandlers }, { adminDispatcher }, { startAdminServer }, { ensureRendererBuilt }, { AppHost }, { teamGateOf }] = await Promise.all([
     import('./admin/handlers'),
     import('./admin/dispatch'),
     import('./http/admin/server'),
     import('./http/admin/renderer-build'),
     import('./host/app-host'),
+    import('./admin/staff-handlers'),
   ]);
   const rendererDir = ensureRendererBuilt();
   const token = randomBytes(24).toString('base64url');
@@ -155,7 +156,8 @@ async function startWithAdmin(options: CommandOptions, port: number, log: Logger
   let admin: RunningAdmin;
   try {
     admin = await startAdminServer({
-      dispatch: adminDispatcher(createAdminHandlers(host)),
+      dispatch: adminDispatcher(createAdminHandlers(host), teamGateOf(host)),
+      teamMode: () => teamGateOf(host)().teamMode(),
       token,
       rendererDir,
       port: options.adminPort,

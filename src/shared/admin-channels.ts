@@ -108,6 +108,18 @@ export const ADMIN_CHANNEL_NAMES = [
   'reports.sacCsv',
   'reports.liveRelease',
   'reports.trends',
+  // The record page (issue 27): the adoption contract as a PDF the window downloads.
+  'movements.contractPdf',
+  // Staff, logins and roles (issue 29 §2)
+  'staff.login',
+  'staff.logout',
+  'staff.me',
+  'staff.list',
+  'staff.invite',
+  'staff.acceptInvite',
+  'staff.setRole',
+  'staff.deactivate',
+  'staff.changePassword',
   // listings (issue 28 §3)
   'portals.status',
   'portals.export',

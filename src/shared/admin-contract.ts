@@ -24,6 +24,7 @@ import type { Environment } from './environments';
 import type { ComplianceReport } from './compliance';
 import { CLOCK_MOVES, DurationSchema, RequestFilterSchema, ScenarioSchema, type HarLog, type LabClockState, type LoggedRequest, type ScenarioProgress } from './lab';
 import type { AdminErrorBody } from './errors';
+import { InviteCodeSchema, StaffLoginSchema, StaffNameSchema, StaffPasswordSchema, StaffRoleSchema, type StaffInvite, type StaffMember, type TeamState } from './staff';
 import { HeaderProfileSchema, type HeaderProfile } from './header-profiles';
 import type { Account, ApiKeyRecord, BanRecord, Category, PetRecord, StatusChange, UsageReport } from './models';
 import { NewPetSchema, PetStatusSchema, type Pet } from './pet';
@@ -223,7 +224,7 @@ export const ADMIN_CONTRACT = {
   'movements.today': channel<TodaySummary>()(input({ query: TodayQuerySchema })),
   /** One animal's record page: header, stays, movement history, status history. */
   'movements.record': channel<AnimalRecord>()(input({ petId: id })),
-  /** What the adoption contract prints (the PDF is not made yet). */
+  /** What the adoption contract prints (the PDF itself: movements.contractPdf). */
   'movements.contractData': channel<AdoptionContractData>()(input({ stayId: id })),
   /** Adds the person, with a warning for each likely duplicate (never a refusal). */
   'people.add': channel<AddedPerson>()(input({ person: NewPersonSchema })),
@@ -262,6 +263,19 @@ export const ADMIN_CONTRACT = {
   'reports.liveRelease': channel<LiveRelease>()(input({ query: LiveReleaseQuerySchema })),
   /** Month by month up to the one given: intakes, outcomes, the count at the end, the live release rate. */
   'reports.trends': channel<ReportTrendMonth[]>()(input({ query: TrendsQuerySchema })),
+  // The record page (issue 27): a stay's adoption contract, made like the CLI's `contract`, for the window to download.
+  'movements.contractPdf': channel<{ fileName: string; pdfBase64: string }>()(input({ stayId: id })),
+
+  // Staff, logins and roles (issue 29 §2): staff live in the production database, so no environment.
+  'staff.login': channel<StaffMember>()(z.strictObject({ login: StaffLoginSchema, password: z.string().min(1).max(1_000) })),
+  'staff.logout': channel<null>()(z.strictObject({})),
+  'staff.me': channel<TeamState>()(z.strictObject({})),
+  'staff.list': channel<StaffMember[]>()(z.strictObject({})),
+  'staff.invite': channel<StaffInvite>()(z.strictObject({ name: StaffNameSchema, role: StaffRoleSchema })),
+  'staff.acceptInvite': channel<StaffMember>()(z.strictObject({ code: InviteCodeSchema, login: StaffLoginSchema, password: StaffPasswordSchema })),
+  'staff.setRole': channel<StaffMember>()(z.strictObject({ id, role: StaffRoleSchema })),
+  'staff.deactivate': channel<StaffMember>()(z.strictObject({ id })),
+  'staff.changePassword': channel<null>()(z.strictObject({ current: z.string().min(1).max(1_000), password: StaffPasswordSchema })),
 
   // listings (issue 28 §3)
   /** Every portal's last export per animal, whether it is the first export, and what an export now would do. */

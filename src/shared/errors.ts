@@ -44,7 +44,8 @@ export type NotFoundDetails =
   | { missing: 'person'; personId: number }
   | { missing: 'pet'; petId: number }
   | { missing: 'dose'; doseId: number }
-  | { missing: 'treatment'; treatmentId: number };
+  | { missing: 'treatment'; treatmentId: number }
+  | { missing: 'staff'; staffId: number };
 
 /** Which state the action clashed with; `reason` tells them apart. */
 export type ConflictDetails =
@@ -62,7 +63,8 @@ export type ConflictDetails =
   /** The first export to a portal whose first upload from any software erases what it listed (Adopt-a-Pet), not yet confirmed. */
   | { reason: 'portal_first_upload'; portal: PortalId }
   | MovementConflict
-  | CareConflict;
+  | CareConflict
+  | StaffConflict;
 
 /**
  * A movement refused by one of the shelter's rules (issue 27, docs/errors.md): `reason` names the rule.
@@ -91,6 +93,10 @@ export type CareConflict =
   | { reason: 'already_given'; doseId: number; petId: number; vaccine: string; givenDate: string }
   | { reason: 'care_date_in_future'; date: string; today: string }
   | { reason: 'already_spayed_neutered'; petId: number; treatmentId: number; givenDate: string };
+/** Team mode's refusals (issue 29 §2, docs/errors.md): a role's limits, a session's end, the team's own rules. */
+export type StaffForbidden = { reason: 'role_not_allowed'; role: string | null; channel: string };
+export type StaffUnauthorized = { reason: 'login_required' | 'session_expired' | 'login_failed' | 'invite_invalid' | 'password_wrong' };
+export type StaffConflict = { reason: 'last_owner'; staffId: number } | { reason: 'login_taken'; login: string } | { reason: 'team_mode_off' } | { reason: 'no_owner' };
 
 /** A photo refused before or while it was decoded; `file` is its name as given. */
 export type PhotoTooLarge =
@@ -127,6 +133,8 @@ export interface ErrorDetails {
   plan_required: { accountId: number; accountName: string; planId: PlanId; needed: PlanId; project: string; deployRequired: boolean };
   deploy_required: { project: string };
   not_found: NotFoundDetails;
+  forbidden: StaffForbidden;
+  unauthorized: StaffUnauthorized;
   conflict: ConflictDetails;
   payload_too_large: PhotoTooLarge;
   unsupported_media_type: PhotoUnsupported;

@@ -25,7 +25,7 @@ async function dropFiles(page: Page, target: Locator, files: { name: string; typ
   await target.dispatchEvent('drop', { dataTransfer });
 }
 
-const thumbOf = (drawer: Locator, position: number) => drawer.getByTestId(`photo-${position}`).locator('img');
+const thumbOf = (record: Locator, position: number) => record.getByTestId(`photo-${position}`).locator('img');
 
 for (const viewport of VIEWPORTS) {
   test.describe(`at ${sizeName(viewport)}`, () => {
@@ -36,9 +36,9 @@ for (const viewport of VIEWPORTS) {
       const [pet] = await importPets(desk, [{ name: 'Biscuit', categoryId: 1 }]);
       await openDesk(page, desk);
       await page.getByRole('button', { name: 'Record of Biscuit', exact: true }).click();
-      const drawer = page.getByRole('dialog', { name: 'Record of Biscuit' });
-      await drawer.getByRole('tab', { name: 'Photos' }).click();
-      const photos = drawer.getByTestId('pet-photos');
+      const record = page.getByTestId('pet-record-page');
+      await record.getByRole('tab', { name: 'Photos' }).click();
+      const photos = record.getByTestId('pet-photos');
       await expect(photos).toContainText('No photos yet');
 
       // Two files through the "Add photos" file picker.
@@ -60,14 +60,14 @@ for (const viewport of VIEWPORTS) {
       expect(served.headers()['cache-control']).toContain('immutable');
       expect((await served.body()).includes(Buffer.from('Exif'))).toBe(false);
 
-      // One good file and a text file named .jpg dropped onto the drawer: the good one is added, the other refused in place.
+      // One good file and a text file named .jpg dropped onto the record page: the good one is added, the other refused in place.
       await dropFiles(page, photos, [
         { name: 'biscuit-nap.webp', type: 'image/webp', bytes: await plainWebp() },
         { name: 'notes.jpg', type: 'image/jpeg', bytes: Buffer.from('Biscuit likes long walks.\n') },
       ]);
       await expect(photos.getByTestId('photo-3')).toBeVisible();
       await expect(photos.getByTestId('photo-files')).toContainText('notes.jpg: not an image');
-      await expectNothingCut(page, drawer);
+      await expectNothingCut(page, record);
 
       // Reorder: the third photo moves left twice and becomes the cover.
       const listed = await cliJson<ListedPhoto[]>(desk, 'pets', 'photos', 'list', String(pet!.id));
@@ -91,7 +91,7 @@ for (const viewport of VIEWPORTS) {
       await expect(thumbOf(photos, 1)).toHaveAttribute('src', new RegExp(listed[0]!.hash));
       const after = await cliJson<ListedPhoto[]>(desk, 'pets', 'photos', 'list', String(pet!.id));
       expect(after.map((photo) => photo.hash)).toEqual([listed[0]!.hash, listed[1]!.hash]);
-      await expectNothingCut(page, drawer);
+      await expectNothingCut(page, record);
     });
   });
 }

@@ -1,8 +1,8 @@
 /**
- * Issue 26 N6–N9 in the window: each pet has one record view (status, profile, photos, history with
- * field names in words), fitting 1280×800 and 1000×700; adopted pets are never called "sold"; the
- * profile refuses a fee in fractions of a cent, a birth date after today and a microchip with
- * separators, saying why under the field; a toast said while the record is open shows above it.
+ * Issue 26 N6–N9 in the window, on each pet's record page (issue 27, #/pets/42): status, profile,
+ * photos, history with field names in words, fitting 1280×800 and 1000×700; adopted pets are never
+ * called "sold"; the profile refuses a fee in fractions of a cent, a birth date after today and a
+ * microchip with separators, saying why under the field; a toast said on the page shows above it.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
@@ -30,7 +30,7 @@ async function expectOnTop(target: Locator): Promise<void> {
   expect(covered, 'covered by').toBeNull();
 }
 
-/** The visible words of the page (its main area and whatever menu or drawer is open), as one text. */
+/** The visible words of the page (its main area and whatever menu or dialog is open), as one text. */
 async function visibleText(page: Page): Promise<string> {
   return page.evaluate(() => document.body.innerText);
 }
@@ -58,10 +58,12 @@ for (const viewport of VIEWPORTS) {
       await expect(page.getByRole('menuitem', { name: 'adopted', exact: true })).toBeVisible();
       expect(await visibleText(page)).not.toMatch(/\bsold\b/i);
       await page.getByRole('menuitem', { name: 'Status history', exact: true }).click();
-      const history = page.getByRole('dialog', { name: 'Record of Mango' }).getByTestId('pet-history');
+      await expect(page).toHaveURL(new RegExp(`#/pets/${mango!.id}/history$`));
+      const history = page.getByTestId('pet-record-page').getByTestId('pet-history');
       await expect(history.getByTestId('pet-status')).toHaveText(['pending', 'adopted', 'adopted', 'pending', 'adopted']);
+      await expect(page.getByTestId('record-header').getByTestId('pet-status')).toHaveText('adopted');
       expect(await visibleText(page)).not.toMatch(/\bsold\b/i);
-      await page.getByRole('dialog', { name: 'Record of Mango' }).getByRole('button', { name: 'Close' }).click();
+      await page.getByRole('link', { name: 'Back to the pets' }).click();
 
       // The filter by "adopted" asks the engine for sold pets; the add dialog offers "adopted".
       await page.getByRole('radiogroup', { name: 'Status' }).getByText('adopted', { exact: true }).click();
@@ -71,23 +73,28 @@ for (const viewport of VIEWPORTS) {
       expect(await visibleText(page)).not.toMatch(/\bsold\b/i);
     });
 
-    test(`one record view per pet: status, profile, photos, history in words, fitting the window (${sizeName(viewport)})`, async ({ page, desk }) => {
+    test(`one record page per pet: status, profile, photos, history in words, fitting the window (${sizeName(viewport)})`, async ({ page, desk }) => {
       const [biscuit] = await importPets(desk, [{ name: 'Biscuit', categoryId: 1 }]);
       await desk.cli('pets', 'profile', 'set', String(biscuit!.id), '--breed', 'Beagle', '--microchip', '985141000123456');
       await openDesk(page, desk);
       const row = page.getByTestId(`pet-row-${biscuit!.id}`);
       await expect(row.getByRole('button', { name: 'Status history of Biscuit' })).toHaveCount(0);
       await row.getByRole('button', { name: 'Record of Biscuit', exact: true }).click();
-      const record = page.getByRole('dialog', { name: 'Record of Biscuit' });
+      await expect(page).toHaveURL(new RegExp(`#/pets/${biscuit!.id}$`));
+      const record = page.getByTestId('pet-record-page');
+      await expect(record.getByTestId('record-header')).toContainText('Biscuit');
+      await expect(record.getByTestId('record-header').getByTestId('pet-status')).toHaveText('available');
+      await expect(record.getByTestId('days-in-care')).toHaveText('0 days in care');
+      await expectNothingCut(page);
+      await record.getByRole('tab', { name: 'Profile' }).click();
       await expect(record.getByTestId('pet-profile-form')).toBeVisible();
-      await expect(record.getByRole('button', { name: 'Change status of Biscuit (now available)' })).toBeVisible();
       await expectNothingCut(page, record);
 
       // The Sex select's clear button has a name (axe's button-name rule over the record).
       await record.getByRole('combobox', { name: 'Sex' }).click();
       await page.getByRole('option', { name: 'Female', exact: true }).click();
       await expect(record.getByRole('button', { name: 'Clear Sex', exact: true })).toBeVisible();
-      const axe = await new AxeBuilder({ page }).include('.mantine-Drawer-content').withRules(['button-name', 'aria-command-name']).analyze();
+      const axe = await new AxeBuilder({ page }).include('[data-testid="pet-record-page"]').withRules(['button-name', 'aria-command-name']).analyze();
       expect(axe.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(', ')}`)).toEqual([]);
 
       // Photos: the "Add photos" button shows its whole label.
@@ -107,20 +114,21 @@ for (const viewport of VIEWPORTS) {
       await expect(changes).not.toContainText('microchipNumber');
       await expectNothingCut(page, record);
 
-      // A toast said while the record is open shows above it.
-      await record.getByRole('button', { name: 'Change status of Biscuit (now available)' }).click();
-      await page.getByRole('menuitem', { name: 'pending', exact: true }).click();
-      const toast = notification(page, 'Biscuit is now pending.');
+      // A toast said on the record page shows above it.
+      await record.getByRole('tab', { name: 'Profile' }).click();
+      await record.getByLabel('Primary breed').fill('Beagle cross');
+      await record.getByRole('button', { name: 'Save profile' }).click();
+      const toast = notification(page, 'Profile of Biscuit saved.');
       await expectOnTop(toast);
-      await expect(record).toBeVisible();
-      await expect(record.getByRole('button', { name: 'Change status of Biscuit (now pending)' })).toBeVisible();
+      await expect(record.getByTestId('pet-profile-form')).toBeVisible();
     });
 
     test(`the profile refuses a fee of 12.345, a birth date after today and a separated microchip, under each field (${sizeName(viewport)})`, async ({ page, desk }) => {
       const [biscuit] = await importPets(desk, [{ name: 'Biscuit', categoryId: 1 }]);
       await openDesk(page, desk);
       await page.getByTestId(`pet-row-${biscuit!.id}`).getByRole('button', { name: 'Record of Biscuit', exact: true }).click();
-      const record = page.getByRole('dialog', { name: 'Record of Biscuit' });
+      const record = page.getByTestId('pet-record-page');
+      await record.getByRole('tab', { name: 'Profile' }).click();
       const fee = record.getByLabel('Adoption fee');
       await fee.fill('12.345');
       await fee.blur();

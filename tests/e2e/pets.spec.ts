@@ -65,7 +65,7 @@ test('a pet added in the window is served by the public API; edit, status change
   // Newest first: available → pending, then "Arrived as available".
   await expect(history.getByTestId('pet-status')).toHaveText(['available', 'pending', 'available']);
   await expect(history).toContainText('Arrived as');
-  await page.getByRole('dialog', { name: 'Record of Biscuit the Brave' }).getByRole('button', { name: 'Close' }).click();
+  await page.getByRole('link', { name: 'Back to the pets' }).click();
   await expect(history).toBeHidden();
 
   // Delete it, with confirmation.

@@ -26,32 +26,32 @@ for (const viewport of VIEWPORTS) {
       ]);
       await openDesk(page, desk);
       await page.getByTestId(`pet-row-${biscuit!.id}`).getByRole('button', { name: 'Record of Biscuit', exact: true }).click();
-      const drawer = page.getByRole('dialog', { name: 'Record of Biscuit' });
-      await expect(drawer.getByTestId('pet-profile-form')).toBeVisible();
-      for (const legend of ['Breed and looks', 'Age and arrival', 'Getting along', 'For adopters']) await expect(drawer.getByText(legend, { exact: true })).toBeVisible();
-      const privateFields = drawer.getByTestId('private-fields');
+      const record = page.getByTestId('pet-record-page');
+      await record.getByRole('tab', { name: 'Profile' }).click();
+      await expect(record.getByTestId('pet-profile-form')).toBeVisible();
+      for (const legend of ['Breed and looks', 'Age and arrival', 'Getting along', 'For adopters']) await expect(record.getByText(legend, { exact: true })).toBeVisible();
+      const privateFields = record.getByTestId('private-fields');
       await expect(privateFields.getByText('Private — never published').first()).toBeVisible();
       for (const label of ['Microchip number', 'Kennel location', 'Internal notes']) await expect(privateFields.getByLabel(label)).toBeVisible();
-      await expectNothingCut(page, drawer);
+      await expectNothingCut(page, record);
 
       // Checked before sending: each error under its field, nothing saved.
-      await drawer.getByLabel('Primary breed').fill('Beagle');
-      await drawer.getByLabel('Born').fill('2023-13');
-      await drawer.getByLabel('Microchip number').fill('<chip>');
-      await drawer.getByRole('button', { name: 'Save profile' }).click();
-      await expect(drawer.getByText('must be a date (YYYY-MM-DD), or an estimate')).toBeVisible();
-      await expect(drawer.getByText('Letters and digits only, as the chip reader shows them')).toBeVisible();
+      await record.getByLabel('Primary breed').fill('Beagle');
+      await record.getByLabel('Born').fill('2023-13');
+      await record.getByLabel('Microchip number').fill('<chip>');
+      await record.getByRole('button', { name: 'Save profile' }).click();
+      await expect(record.getByText('must be a date (YYYY-MM-DD), or an estimate')).toBeVisible();
+      await expect(record.getByText('Letters and digits only, as the chip reader shows them')).toBeVisible();
       expect((await cliJson<Details>(desk, 'pets', 'show', String(biscuit!.id))).profile).toEqual({});
-      await expectNothingCut(page, drawer);
+      await expectNothingCut(page, record);
 
-      await drawer.getByLabel('Born').fill('2023-04');
-      await drawer.getByLabel('Microchip number').fill('985112003456789');
-      await drawer.getByRole('textbox', { name: 'Description' }).fill('Loves walks.\n\nSleeps on the sofa.');
-      await drawer.getByRole('combobox', { name: 'Good with cats' }).click();
+      await record.getByLabel('Born').fill('2023-04');
+      await record.getByLabel('Microchip number').fill('985112003456789');
+      await record.getByRole('textbox', { name: 'Description' }).fill('Loves walks.\n\nSleeps on the sofa.');
+      await record.getByRole('combobox', { name: 'Good with cats' }).click();
       await page.getByRole('option', { name: 'No', exact: true }).click();
-      await drawer.getByRole('button', { name: 'Save profile' }).click();
+      await record.getByRole('button', { name: 'Save profile' }).click();
       await expect(notification(page, 'Profile of Biscuit saved.')).toBeVisible();
-      await expect(drawer).toBeHidden();
       expect((await cliJson<Details>(desk, 'pets', 'show', String(biscuit!.id))).profile).toEqual({
         breedPrimary: 'Beagle',
         birthDate: '2023-04',
@@ -61,14 +61,16 @@ for (const viewport of VIEWPORTS) {
       });
 
       // A save the engine refuses (the pet was removed meanwhile) keeps what was typed, and says why.
+      await page.getByRole('link', { name: 'Back to the pets' }).click();
       await page.getByTestId(`pet-row-${luna!.id}`).getByRole('button', { name: 'Record of Luna', exact: true }).click();
-      const lunaDrawer = page.getByRole('dialog', { name: 'Record of Luna' });
-      await lunaDrawer.getByLabel('Kennel location').fill('Cattery 2');
+      const lunaRecord = page.getByTestId('pet-record-page');
+      await lunaRecord.getByRole('tab', { name: 'Profile' }).click();
+      await lunaRecord.getByLabel('Kennel location').fill('Cattery 2');
       await desk.cli('pets', 'remove', String(luna!.id));
-      await lunaDrawer.getByRole('button', { name: 'Save profile' }).click();
-      await expect(lunaDrawer.getByTestId('dialog-failure')).toBeVisible();
-      await expect(lunaDrawer.getByLabel('Kennel location')).toHaveValue('Cattery 2');
-      await expectNothingCut(page, lunaDrawer);
+      await lunaRecord.getByRole('button', { name: 'Save profile' }).click();
+      await expect(lunaRecord.getByTestId('dialog-failure')).toBeVisible();
+      await expect(lunaRecord.getByLabel('Kennel location')).toHaveValue('Cattery 2');
+      await expectNothingCut(page, lunaRecord);
     });
 
     test('the Shelter page: the profile and its logo, checked with the shared schema', async ({ page, desk }) => {

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { adminDispatcher } from '../../src/main/admin/dispatch';
 import { createAdminHandlers } from '../../src/main/admin/handlers';
+import { teamGateOf } from '../../src/main/admin/staff-handlers';
 import { startAdminServer, type AdminHttpOptions, type RunningAdmin } from '../../src/main/http/admin/server';
 import { AppHost } from '../../src/main/host/app-host';
 import { makeTempDir, removeTempDir } from './temp-dir';
@@ -25,7 +26,8 @@ export async function startAdminHarness(token: string, options: Pick<AdminHttpOp
   const host = new AppHost({ dataDir, overrides: { ports: { production: 0, staging: 0 } } });
   await host.start();
   const photoFile: AdminHttpOptions['photoFile'] = (environment, name) => host.engine(environment).services.photos.files.fileOf(name);
-  const admin = await startAdminServer({ dispatch: adminDispatcher(createAdminHandlers(host)), token, rendererDir, port: 0, photoFile, ...options });
+  const gate = teamGateOf(host);
+  const admin = await startAdminServer({ dispatch: adminDispatcher(createAdminHandlers(host), gate), teamMode: () => gate().teamMode(), token, rendererDir, port: 0, photoFile, ...options });
   return {
     dataDir,
     host,

@@ -122,6 +122,7 @@ const DETAILS_EXAMPLES: { [C in keyof ErrorDetails]: Record<string, ErrorDetails
       pet: { missing: 'pet', petId: 7 },
       dose: { missing: 'dose', doseId: 9 },
       treatment: { missing: 'treatment', treatmentId: 3 },
+      staff: { missing: 'staff', staffId: 2 },
     } satisfies ByTag<NotFoundDetails, 'missing'>).map((example) => [`missing: ${example.missing}`, example]),
   ),
   conflict: Object.fromEntries(
@@ -150,7 +151,15 @@ const DETAILS_EXAMPLES: { [C in keyof ErrorDetails]: Record<string, ErrorDetails
       already_given: { reason: 'already_given', doseId: 9, petId: 7, vaccine: 'DHPP', givenDate: '2026-11-27' },
       care_date_in_future: { reason: 'care_date_in_future', date: '2026-12-01', today: '2026-11-27' },
       already_spayed_neutered: { reason: 'already_spayed_neutered', petId: 7, treatmentId: 3, givenDate: '2026-10-02' },
+      last_owner: { reason: 'last_owner', staffId: 1 },
+      login_taken: { reason: 'login_taken', login: 'sam' },
+      team_mode_off: { reason: 'team_mode_off' },
+      no_owner: { reason: 'no_owner' },
     } satisfies ByTag<ConflictDetails, 'reason'>).map((example) => [`reason: ${example.reason}`, example]),
+  ),
+  forbidden: { 'reason: role_not_allowed': { reason: 'role_not_allowed', role: 'volunteer', channel: 'pets.remove' } },
+  unauthorized: Object.fromEntries(
+    (['login_required', 'session_expired', 'login_failed', 'invite_invalid', 'password_wrong'] as const).map((reason) => [`reason: ${reason}`, { reason }]),
   ),
   payload_too_large: Object.fromEntries(
     Object.values({

@@ -2,22 +2,28 @@ import { ADMIN_CONTRACT, type AdminChannel, type AdminOutput, type AdminParsedIn
 import { AppError, isAppError } from '../../shared/errors';
 import { writeRefusal } from '../db/write-refusals';
 import { parseOrThrow } from '../../shared/validation';
+import { admitCall, DESK_CALL, shownTo, type AdminCall, type CallContext, type TeamGate } from '../staff/access';
 
 export type AdminHandlers = {
-  [C in AdminChannel]: (input: AdminParsedInput<C>) => AdminOutput<C> | Promise<AdminOutput<C>>;
+  [C in AdminChannel]: (input: AdminParsedInput<C>, context: CallContext) => AdminOutput<C> | Promise<AdminOutput<C>>;
 };
 
 export function isAdminChannel(name: string): name is AdminChannel {
   return Object.hasOwn(ADMIN_CONTRACT, name);
 }
 
-/** Validates the payload with the channel's schema, runs the handler, and returns errors as values. */
-export async function dispatchAdmin(handlers: AdminHandlers, channel: string, payload: unknown): Promise<AdminResult<unknown>> {
+/**
+ * Checks the caller's role (team mode, staff/access.ts), validates the payload with the channel's
+ * schema, runs the handler, and returns errors as values. Without a gate or at the desk, every call
+ * is allowed, as on a single desk.
+ */
+export async function dispatchAdmin(handlers: AdminHandlers, channel: string, payload: unknown, call: AdminCall = DESK_CALL, gate?: TeamGate): Promise<AdminResult<unknown>> {
   try {
     if (!isAdminChannel(channel)) throw new AppError('not_found', `There is no admin channel named ${channel}.`);
+    const context = admitCall(gate, channel, call);
     const input: unknown = parseOrThrow(ADMIN_CONTRACT[channel].input, payload, 'input');
-    const handler = handlers[channel] as (input: unknown) => unknown;
-    return { ok: true, value: (await handler(input)) ?? null };
+    const handler = handlers[channel] as (input: unknown, context: CallContext) => unknown;
+    return { ok: true, value: shownTo(context, channel, await handler(input, context)) ?? null };
   } catch (error) {
     if (isAppError(error)) return { ok: false, error: error.toAdminBody() };
     const refusal = writeRefusal(error);
@@ -27,7 +33,7 @@ export async function dispatchAdmin(handlers: AdminHandlers, channel: string, pa
   }
 }
 
-/** The handlers as one function of (channel, payload), the shape the browser-mode admin server takes. */
-export function adminDispatcher(handlers: AdminHandlers): (channel: string, payload: unknown) => Promise<AdminResult<unknown>> {
-  return (channel, payload) => dispatchAdmin(handlers, channel, payload);
+/** The handlers as one function of (channel, payload, call), the shape the browser-mode admin server takes; `gate` is team mode's. */
+export function adminDispatcher(handlers: AdminHandlers, gate?: () => TeamGate): (channel: string, payload: unknown, call?: AdminCall) => Promise<AdminResult<unknown>> {
+  return (channel, payload, call) => dispatchAdmin(handlers, channel, payload, call, gate?.());
 }

@@ -7,6 +7,7 @@ import { photoHandlers } from './photo-handlers';
 import { shelterDayHandlers } from './shelter-day-handlers';
 import { careHandlers } from './care-handlers';
 import { reportHandlers } from './report-handlers';
+import { staffHandlers } from './staff-handlers';
 import { portalHandlers } from './portal-handlers';
 
 /** Each channel of the admin contract, as a thin call into one environment's services. */
@@ -99,6 +100,7 @@ export function createAdminHandlers(host: AppHost): AdminHandlers {
     ...shelterDayHandlers(host),
     ...careHandlers(host),
     ...reportHandlers(host),
+    ...staffHandlers(host),
     ...portalHandlers(host),
   };
 }

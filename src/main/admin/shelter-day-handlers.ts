@@ -1,4 +1,6 @@
 import type { AppHost } from '../host/app-host';
+import { renderAdoptionContract } from '../print/adoption-contract';
+import { contractOfAdoption } from '../print/contract-of-stay';
 import type { AdminHandlers } from './dispatch';
 
 type ShelterDayChannel = Extract<keyof AdminHandlers, `movements.${string}` | `people.${string}`>;
@@ -28,5 +30,18 @@ export function shelterDayHandlers(host: AppHost): Pick<AdminHandlers, ShelterDa
     'people.edit': ({ environment, id, changes }) => services(environment).people.edit(id, changes),
     'people.forget': ({ environment, id }) => services(environment).people.forget(id),
     'people.duplicates': ({ environment, person }) => services(environment).people.duplicatesOf(person),
+    'movements.contractPdf': async ({ environment, stayId }) => {
+      const { shelterDay, categories } = services(environment);
+      const record = shelterDay.adoptionContractData(stayId);
+      const species = categories.get(record.animal.pet.categoryId).name;
+      const pdf = await renderAdoptionContract(contractOfAdoption(record, species), { size: 'a4' });
+      return { fileName: contractFileName(record.animal.pet.name, stayId), pdfBase64: pdf.toString('base64') };
+    },
   };
+}
+
+/** `adoption-contract-biscuit-12.pdf`: the animal's name in letters and digits of any script, safe on every file system. */
+export function contractFileName(petName: string, stayId: number): string {
+  const name = petName.normalize('NFC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-+|-+$/g, '').slice(0, 60);
+  return `adoption-contract-${name ? `${name}-` : ''}${stayId}.pdf`;
 }

@@ -23,6 +23,7 @@ import { registerPeopleCommands } from './commands/people';
 import { registerContractCommand } from './commands/contract';
 import { registerCareCommands } from './commands/care';
 import { registerReportCommands } from './commands/reports';
+import { registerStaffCommands } from './commands/staff';
 
 /** The program: its options, read by every command through run(), and the command groups in the order --help lists them. */
 export function buildCli(): Command {
@@ -54,6 +55,7 @@ export function buildCli(): Command {
   registerRequestCommands(program);
   registerReportCommands(program);
   registerScenarioCommands(program);
+  registerStaffCommands(program);
   registerGateCommand(program);
   pointToHelp(program, []);
   return program;

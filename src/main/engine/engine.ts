@@ -28,6 +28,7 @@ import { MovementService } from '../movements/movements';
 import { MovementViews } from '../movements/views';
 import { CareService } from '../care/care';
 import { ReportService } from '../reports/reports';
+import { StaffService } from '../staff/staff';
 
 export interface EngineOptions {
   dataDir: string;
@@ -66,6 +67,8 @@ export interface Services {
   care: CareService;
   /** The Shelter Animals Count matrix, the live release rate and their trends: read-only over the movements. */
   reports: ReportService;
+  /** Staff, sessions, invitations and team mode (issue 29 §2); the production engine's is the one in use. */
+  staff: StaffService;
 }
 
 /** How long another process's write (the CLI's) may go unseen by reads through services, sites, lab or clock. */
@@ -162,13 +165,14 @@ export class Engine {
       },
     });
     const movements = new MovementService(this.connection.sqlite, real, this.changes, pets, people, (petId, at, by) => care.protocols.scheduleAtIntake(petId, at, by));
+    const quota = new QuotaService(this.connection.sqlite, lab, accounts, plans, keys, this.changes);
     this.ownServices = {
       categories,
       pets,
       plans,
       accounts,
       keys,
-      quota: new QuotaService(this.connection.sqlite, lab, accounts, plans, keys, this.changes),
+      quota,
       petProfiles,
       shelter,
       // A photo's default alt text: the pet's name and its primary breed.
@@ -184,6 +188,7 @@ export class Engine {
       }),
       care,
       reports: new ReportService(this.connection.sqlite),
+      staff: new StaffService(this.connection.sqlite, real, quota, this.changes),
     };
     this.requestLog = new RequestLog(this.connection.sqlite, lab, keys, options.requestLog);
     const { sqlite } = this.connection;

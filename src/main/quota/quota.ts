@@ -44,7 +44,6 @@ interface Strike {
   dirty: boolean;
 }
 
-
 export type { BanRecord, UsageReport };
 
 /** Minute rows are kept for the last-hour chart, day rows for a month. */
@@ -159,8 +158,20 @@ export class QuotaService {
     return this.reject(minute, day, limits, now, 'rate_limited', retryAfter, `Rate limit exceeded: ${words}; retry in ${retryAfter} s.`);
   }
 
+  /** A named count with its own limits, in the same windows, never banned (staff login attempts, staff/staff.ts). */
+  admitNamed(name: string, limits: Pick<AccountLimits, 'perMinute' | 'perDay'>): Admission {
+    const now = this.clock.now();
+    const [minute, day] = [this.counter(name, 'minute', now), this.counter(name, 'day', now)];
+    if (minute.accepted < limits.perMinute && day.accepted < limits.perDay) {
+      for (const counter of [minute, day]) Object.assign(counter, { accepted: counter.accepted + 1, dirty: true });
+      return { outcome: 'accepted', windows: [this.usageOf(minute, limits, now), this.usageOf(day, limits, now)] };
+    }
+    const binding = bindingWindow([this.usageOf(minute, limits, now), this.usageOf(day, limits, now)].filter((window) => window.used >= window.limit));
+    return this.reject(minute, day, limits, now, 'rate_limited', secondsUntil(binding.resetAt, now), `Too many attempts: ${binding.limit} per ${binding.kind}.`);
+  }
+
   /** A refusal is counted in both windows, and shows them. */
-  private reject(minute: Counter, day: Counter, limits: AccountLimits, now: number, outcome: 'rate_limited' | 'banned', retryAfter: number, message: string): Admission {
+  private reject(minute: Counter, day: Counter, limits: Pick<AccountLimits, 'perMinute' | 'perDay'>, now: number, outcome: 'rate_limited' | 'banned', retryAfter: number, message: string): Admission {
     minute.rejected += 1;
     day.rejected += 1;
     minute.dirty = day.dirty = true;
@@ -335,7 +346,7 @@ export class QuotaService {
     return counter;
   }
 
-  private usageOf(counter: Counter, limits: AccountLimits, now: number): WindowUsage {
+  private usageOf(counter: Counter, limits: Pick<AccountLimits, 'perMinute' | 'perDay'>, now: number): WindowUsage {
     return {
       kind: counter.kind,
       limit: counter.kind === 'minute' ? limits.perMinute : limits.perDay,

@@ -9,11 +9,15 @@ import { ENVIRONMENTS, type Environment } from '../../../shared/environments';
 import { AppError, isAppError } from '../../../shared/errors';
 import { connectionLimitsWith, DEFAULT_CONNECTION_LIMITS, fastifyConnectionOptions, type ConnectionLimits } from '../connection-limits';
 import { registerHostRules } from '../request-host';
+import type { AdminCall } from '../../staff/access';
+import { sessionCookieOf, sessionCookieValue } from './session-cookie';
 import { photoUploadRoute } from './photo-upload';
 
 export interface AdminHttpOptions {
   /** Runs one admin channel with its payload (dispatchAdmin over the handlers); errors come back as values. */
-  dispatch: (channel: string, payload: unknown) => Promise<AdminResult<unknown>>;
+  dispatch: (channel: string, payload: unknown, call?: AdminCall) => Promise<AdminResult<unknown>>;
+  /** Whether the data dir runs as a team: then a session cookie (from staff.login) stands in for the token. */
+  teamMode?: () => boolean;
   /** Random per start; the page gets it in the URL fragment and sends it as x-admin-token. */
   token: string;
   /** The built renderer (index.html and assets). */
@@ -45,6 +49,8 @@ const UPLOAD_BODY_LIMIT_BYTES = 150 * 1024 * 1024;
 /** A photo of up to 25 MiB as base64; a little more reaches the engine, which refuses it with its details. */
 const PHOTO_CHANNEL = 'photos.add';
 const PHOTO_BODY_LIMIT_BYTES = 40 * 1024 * 1024;
+/** The channels reached without the token or a session, in team mode only: logging in, and accepting an invitation. */
+const LOGIN_CHANNELS = ['staff.login', 'staff.acceptInvite'] as const;
 /**
  * The pages keep the admin token in sessionStorage: no script but the build's own files, nothing
  * fetched from elsewhere, never in a frame. Styles may be inline: Mantine (through Emotion) writes
@@ -66,8 +72,8 @@ function isJson(contentType: string | undefined): boolean {
   return contentType?.split(';')[0]?.trim().toLowerCase() === 'application/json';
 }
 
-/** Who may reach a route without the admin token: the pages, and the window's <img> photos (see sendPhoto). */
-type TokenFree = 'page' | 'photo';
+/** Who may reach a route without the admin token: the pages, the window's <img> photos (see sendPhoto), and in team mode the login. */
+type TokenFree = 'page' | 'photo' | 'login';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -87,10 +93,11 @@ function tokenFree(request: FastifyRequest): TokenFree | undefined {
 /**
  * Every request, once routed and before its body is read: only this machine, only under a loopback
  * name (no DNS rebinding), no other site; then, on the route the router chose from the decoded path
- * (never a prefix of the raw one, which `/admin/%61pi/` would dodge), the token and a JSON body,
- * which a cross-site form or a "simple" fetch cannot send without a CORS preflight never granted here.
+ * (never a prefix of the raw one, which `/admin/%61pi/` would dodge), the token (in team mode a
+ * session cookie, or nothing for the login) and a JSON body, which a cross-site form or a "simple"
+ * fetch cannot send without a CORS preflight never granted here.
  */
-function guard(request: FastifyRequest, token: string): void {
+function guard(request: FastifyRequest, token: string, teamMode: () => boolean): void {
   if (!LOOPBACK_ADDRESSES.has(request.socket.remoteAddress ?? '')) {
     throw new AppError('forbidden', 'The admin pages answer only to this computer.');
   }
@@ -99,13 +106,24 @@ function guard(request: FastifyRequest, token: string): void {
   if (origin !== undefined && origin !== `${request.protocol}://${request.host}`) {
     throw new AppError('forbidden', 'Requests from other sites are refused.');
   }
-  if (tokenFree(request) !== undefined) return;
-  if (!sameToken(request.headers['x-admin-token'], token)) {
+  const free = tokenFree(request);
+  if (free === 'page' || free === 'photo') return;
+  // In team mode a session cookie (judged by the dispatch) or, for the login alone, nothing stands in for the token.
+  const asTeam = () => teamMode() && (free === 'login' || sessionCookieOf(request.headers.cookie) !== undefined);
+  if (!sameToken(request.headers['x-admin-token'], token) && !asTeam()) {
     throw new AppError('unauthorized', 'The admin token is missing or wrong: open the address printed by `npm run serve -- --admin`.');
   }
   if (request.method === 'POST' && !isJson(request.headers['content-type'])) {
     throw new AppError('unsupported_media_type', 'Content-Type must be application/json.');
   }
+}
+
+/** Who the call is from: the token is the desk; else the session cookie, if any. */
+function callOf(request: FastifyRequest, reply: FastifyReply, token: string): AdminCall {
+  const session = sessionCookieOf(request.headers.cookie);
+  const credential: AdminCall['credential'] = sameToken(request.headers['x-admin-token'], token) ? { kind: 'desk' } : session ? { kind: 'session', id: session } : { kind: 'none' };
+  const secure = request.protocol === 'https';
+  return { credential, address: request.socket.remoteAddress ?? null, setSession: (id) => void reply.header('set-cookie', sessionCookieValue(id, secure)) };
 }
 
 /** Fastify's own refusals (unparsable JSON, a body too large) in the contract's codes. */
@@ -167,6 +185,7 @@ async function sendPhoto(request: FastifyRequest, reply: FastifyReply, photoFile
 /** Browser mode's own server: the renderer build under /admin/ and the admin contract under /admin/api/. */
 export async function buildAdminServer(options: AdminHttpOptions): Promise<FastifyInstance> {
   const limits = connectionLimitsWith({ ...ADMIN_CONNECTION_LIMITS, ...options.connectionLimits });
+  const teamMode = options.teamMode ?? (() => false);
   const app = Fastify({
     logger: false,
     bodyLimit: BODY_LIMIT_BYTES,
@@ -176,7 +195,7 @@ export async function buildAdminServer(options: AdminHttpOptions): Promise<Fasti
     frameworkErrors: (_error, request, reply) => {
       withAdminHeaders(request, reply);
       try {
-        guard(request, options.token);
+        guard(request, options.token, teamMode);
         sendError(reply, new AppError('not_found', 'There is nothing at this address: its path is not valid percent-encoded UTF-8.'));
       } catch (refusal) {
         sendError(reply, refusal as AppError);
@@ -188,7 +207,7 @@ export async function buildAdminServer(options: AdminHttpOptions): Promise<Fasti
   app.setErrorHandler((error: FastifyError, _request, reply) => sendError(reply, isAppError(error) ? error : fromFrameworkError(error)));
   app.setNotFoundHandler((request, reply) => sendError(reply, new AppError('not_found', `There is nothing at ${request.url.split('?')[0]}.`)));
   registerHostRules(app, (error, _request, reply) => void sendError(reply, error));
-  app.addHook('onRequest', async (request) => guard(request, options.token));
+  app.addHook('onRequest', async (request) => guard(request, options.token, teamMode));
   app.addHook('onSend', async (request, reply: FastifyReply) => void withAdminHeaders(request, reply));
 
   await app.register(async (pages) => {
@@ -201,7 +220,7 @@ export async function buildAdminServer(options: AdminHttpOptions): Promise<Fasti
   });
 
   const dispatch = async (channel: string, request: FastifyRequest, reply: FastifyReply) => {
-    const result = await options.dispatch(channel, request.body ?? {});
+    const result = await options.dispatch(channel, request.body ?? {}, callOf(request, reply, options.token));
     // The contract's 503 keeps Retry-After: 1 (a busy write lock, photos waiting their turn).
     if (!result.ok && result.error.code === 'service_unavailable') reply.header('retry-after', '1');
     if (!result.ok) return reply.code(result.error.status).type('application/json; charset=utf-8').send(result.error);
@@ -210,6 +229,7 @@ export async function buildAdminServer(options: AdminHttpOptions): Promise<Fasti
   await app.register(photoUploadRoute, { path: `${ADMIN_HTTP_PREFIX}${PHOTO_CHANNEL}`, bodyLimit: PHOTO_BODY_LIMIT_BYTES, handle: (request, reply) => dispatch(PHOTO_CHANNEL, request, reply) });
   app.get(`${ADMIN_PHOTOS_PREFIX}:environment/:name`, { config: { tokenFree: 'photo' } }, (request, reply) => sendPhoto(request, reply, options.photoFile));
   app.post(`${ADMIN_HTTP_PREFIX}${UPLOAD_CHANNEL}`, { bodyLimit: UPLOAD_BODY_LIMIT_BYTES }, (request, reply) => dispatch(UPLOAD_CHANNEL, request, reply));
+  for (const channel of LOGIN_CHANNELS) app.post(`${ADMIN_HTTP_PREFIX}${channel}`, { config: { tokenFree: 'login' } }, (request, reply) => dispatch(channel, request, reply));
   app.post(`${ADMIN_HTTP_PREFIX}:channel`, (request, reply) => dispatch((request.params as { channel: string }).channel, request, reply));
   await app.ready();
   return app;

@@ -4,20 +4,8 @@ import { useState } from 'react';
 import type { KennelCardWarning } from '../../../../shared/portals';
 import { kennelCardRefusal, type Failure } from '../../client/errors';
 import { DialogFailureAlert } from '../../ui/DialogFailureAlert';
+import { downloadPdf } from './pdf-download';
 import { useKennelCards, type KennelCardChoice } from './portal-queries';
-
-/** Hands the PDF to the browser as a download (the desktop app's window saves it the same way). */
-function download(base64: string): void {
-  const bytes = Uint8Array.from(atob(base64), (character) => character.charCodeAt(0));
-  const url = URL.createObjectURL(new Blob([bytes], { type: 'application/pdf' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = 'kennel-cards.pdf';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
 
 /** Why phones may not open the cards' QR codes, in the window's words: stays in the dialog after the download. */
 function CardWarning({ warning }: { warning: KennelCardWarning }): React.JSX.Element {
@@ -47,7 +35,7 @@ export function KennelCardsModal({ ids, opened, onClose }: { ids: number[]; open
       { ids, paper, perPage },
       {
         onSuccess: (made) => {
-          download(made.pdf);
+          downloadPdf(made.pdf, 'kennel-cards.pdf');
           if (made.warnings.length > 0) setWarnings(made.warnings);
           else close();
         },

@@ -1,7 +1,7 @@
-import { Badge, Box, Button, Checkbox, EmptyState, Group, Pagination, Paper, SegmentedControl, Select, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { Anchor, Badge, Box, Button, Checkbox, EmptyState, Group, Pagination, Paper, SegmentedControl, Select, Table, Text, TextInput, Tooltip } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
-import { IconId, IconPaw, IconPencil, IconPlus, IconPrinter, IconSearch, IconTrash, IconUpload } from '@tabler/icons-react';
+import { IconDoorEnter, IconId, IconPaw, IconPencil, IconPlus, IconPrinter, IconSearch, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { BrowsePets } from '../../../../shared/admin-schemas';
 import type { PetRecord } from '../../../../shared/models';
@@ -12,7 +12,9 @@ import { useCategories } from './category-queries';
 import { usePetPage, useRemovePet } from './queries';
 import { LoadFailure, SkeletonRows } from '../../ui/LoadStates';
 import { PetFormModal } from './PetFormModal';
-import { PetRecordDrawer, type RecordSubject } from './PetRecordDrawer';
+import { recordHref } from '../../app/navigation';
+import { recordSectionHref } from './PetRecordPage';
+import { IntakeDialog } from './StayDialogs';
 import { PetStatusMenu } from './PetStatusMenu';
 import { SortableHeader, type Direction } from '../../ui/SortableHeader';
 import { TruncatedText } from '../../ui/TruncatedText';
@@ -38,7 +40,7 @@ export function PetBrowser(): React.JSX.Element {
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(25);
   const petForm = useDialog<PetRecord | 'new'>();
-  const record = useDialog<RecordSubject>();
+  const intake = useDialog<number>();
   const cards = useDialog<number[]>();
   const portals = useDialog<true>();
   // Chosen for kennel cards; kept across pages and filters, in the order chosen.
@@ -140,8 +142,12 @@ export function PetBrowser(): React.JSX.Element {
           <Button variant="default" leftSection={<IconUpload size={16} />} onClick={() => portals.open(true)} data-testid="open-portal-export">
             Portals
           </Button>
-          <Button leftSection={<IconPlus size={16} />} onClick={() => petForm.open('new')}>
+          <Button variant="default" leftSection={<IconPlus size={16} />} onClick={() => petForm.open('new')}>
             Add pet
+          </Button>
+          {/* Keyed by opening, so each intake starts with an empty form. */}
+          <Button leftSection={<IconDoorEnter size={16} />} onClick={() => intake.open((intake.subject ?? 0) + 1)}>
+            Take in
           </Button>
         </Group>
       </Group>
@@ -188,14 +194,16 @@ export function PetBrowser(): React.JSX.Element {
                     <Table.Td fw={500}>
                       {/* Narrower in a small window, so the actions stay in view (a long name keeps its tooltip). */}
                       <Box maw={{ base: 150, lg: 320 }}>
-                        <TruncatedText text={pet.name} maw={360} />
+                        <Anchor href={recordHref('pets', pet.id)} inherit underline="hover" display="block">
+                          <TruncatedText text={pet.name} maw={360} />
+                        </Anchor>
                       </Box>
                     </Table.Td>
                     <Table.Td>
                       <TruncatedText text={categoryName.get(pet.categoryId) ?? `#${pet.categoryId}`} maw={200} />
                     </Table.Td>
                     <Table.Td>
-                      <PetStatusMenu pet={pet} onShowHistory={() => record.open({ pet, section: 'history' })} />
+                      <PetStatusMenu pet={pet} onShowHistory={() => (window.location.hash = recordSectionHref(pet.id, 'history'))} />
                     </Table.Td>
                     <Table.Td c="dimmed" visibleFrom="lg">
                       {formatMoment(pet.updatedAt)}
@@ -206,7 +214,7 @@ export function PetBrowser(): React.JSX.Element {
                     <Table.Td>
                       <Group gap={4} wrap="nowrap">
                         <RowAction tooltip="Edit name and category" label={`Edit ${pet.name}`} icon={<IconPencil size={16} />} onClick={() => petForm.open(pet)} />
-                        <RowAction tooltip="Record: profile, photos, history" label={`Record of ${pet.name}`} icon={<IconId size={16} />} onClick={() => record.open({ pet, section: 'profile' })} />
+                        <RowAction tooltip="Record: profile, photos, movements, history" label={`Record of ${pet.name}`} icon={<IconId size={16} />} onClick={() => (window.location.hash = recordHref('pets', pet.id))} />
                         <RowAction tooltip="Delete" label={`Delete ${pet.name}`} icon={<IconTrash size={16} />} onClick={() => confirmRemoval(pet)} danger />
                       </Group>
                     </Table.Td>
@@ -253,7 +261,7 @@ export function PetBrowser(): React.JSX.Element {
       </Group>
 
       <PetFormModal opened={petForm.opened} pet={petForm.subject === 'new' ? null : petForm.subject} onClose={petForm.close} />
-      <PetRecordDrawer opened={record.opened} subject={record.subject} onClose={record.close} />
+      {intake.subject !== null && <IntakeDialog key={intake.subject} pet={null} opened={intake.opened} onClose={intake.close} />}
       <KennelCardsModal opened={cards.opened} ids={cards.subject ?? []} onClose={cards.close} />
       <PortalExportModal opened={portals.opened} onClose={portals.close} />
     </>

@@ -35,7 +35,8 @@ export const PRIVATE_MARK = 'Private — never published';
  * A pet's profile, in sections, checked with the shared schema before it is sent; a refused save
  * keeps what was typed and says why under the field (or above the buttons).
  */
-export function PetProfileForm({ details, onDone }: { details: PetDetails; onDone: () => void }): React.JSX.Element {
+/** `onDone` after a save, and as Cancel; without it (on the record page) Cancel puts back what is saved. */
+export function PetProfileForm({ details, onDone }: { details: PetDetails; onDone?: () => void }): React.JSX.Element {
   const save = useSavePetProfile();
   const form = useForm<ProfileValues>({ initialValues: valuesOf(details.profile), validate });
   const failure = useDialogFailure(form);
@@ -48,7 +49,14 @@ export function PetProfileForm({ details, onDone }: { details: PetDetails; onDon
       if (worded) form.setFieldError(worded.field, worded.message);
       else failure.show(error);
     };
-    save.mutate({ id: pet.id, name: pet.name, profile: changeOf(values) }, { onSuccess: onDone, onError: refused });
+    save.mutate({ id: pet.id, name: pet.name, profile: changeOf(values) }, {
+        onSuccess: () => {
+          // What is saved is what Undo goes back to.
+          form.setInitialValues(values);
+          onDone?.();
+        },
+        onError: refused,
+      });
   });
   const select = (field: keyof ProfileValues, label: string, data: { value: string; label: string }[]) => (
     // An unset field is null to the Select ('' would count as a value and show the clear button).
@@ -145,8 +153,8 @@ export function PetProfileForm({ details, onDone }: { details: PetDetails; onDon
 
         <DialogFailureAlert failure={failure.alert} />
         <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            Cancel
+          <Button variant="default" onClick={onDone ?? (() => form.reset())}>
+            {onDone ? 'Cancel' : 'Undo changes'}
           </Button>
           <Button type="submit" loading={save.isPending}>
             Save profile

@@ -3,11 +3,25 @@ import { IconCategory, IconPaw } from '@tabler/icons-react';
 import { CategoriesPanel } from './CategoriesPanel';
 import { PageTitle } from '../../ui/PageTitle';
 import { PetBrowser } from './PetBrowser';
+import { useRoute } from '../../app/navigation';
+import { PetRecordPage } from './PetRecordPage';
 
 export function PetsPage(): React.JSX.Element {
+  const { recordId } = useRoute();
   return (
-    <Stack>
-      <PageTitle title="Pets" description="Every animal in your care: find one, change its status as it is reserved or adopted, and keep the categories tidy." />
+    <>
+      {/* Keyed by the animal, so each record page starts at the section its address names. */}
+      {recordId !== null && <PetRecordPage key={recordId} petId={recordId} />}
+      {/* The list stays mounted while a record is open, so Back finds its search, filters and page as they were. */}
+      <PetList hidden={recordId !== null} />
+    </>
+  );
+}
+
+function PetList({ hidden }: { hidden: boolean }): React.JSX.Element {
+  return (
+    <Stack display={hidden ? 'none' : undefined}>
+      <PageTitle title="Pets" description="Every animal in your care: take one in, open its record to reserve, foster or adopt it, and keep the categories tidy." />
       <Tabs defaultValue="pets">
         <Tabs.List mb="md">
           <Tabs.Tab value="pets" leftSection={<IconPaw size={16} />}>

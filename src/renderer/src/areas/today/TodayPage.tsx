@@ -5,6 +5,7 @@ import type { TodaySummary } from '../../../../shared/movements';
 import { formatFigure } from '../../ui/format';
 import { LoadFailure, RefreshFailure, SkeletonBlocks } from '../../ui/LoadStates';
 import { PageTitle } from '../../ui/PageTitle';
+import { DueList } from '../../ui/care/DueList';
 import { useToday } from './queries';
 import { ArrivalsSection, FostersDueSection, LongestInCareSection, OutcomesSection, WaitingSection } from './TodaySections';
 
@@ -53,6 +54,7 @@ export function TodayPage(): React.JSX.Element {
             <WaitingSection waiting={summary.reservationsWaiting} waitingDays={waitingDays} />
             <FostersDueSection due={summary.fostersDue} />
           </SimpleGrid>
+          <DueList />
           <LongestInCareSection longest={summary.longestInCare} />
         </>
       ) : null}

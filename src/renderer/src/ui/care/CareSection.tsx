@@ -1,12 +1,12 @@
 import { Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { IconCalendarPlus, IconFirstAidKit, IconVaccine } from '@tabler/icons-react';
 import type { Dose } from '../../../../shared/care';
-import { useDialog } from '../../ui/dialog';
-import { formatMoment } from '../../ui/format';
-import { LoadFailure, SkeletonBlocks } from '../../ui/LoadStates';
+import { useDialog } from '../dialog';
+import { formatMoment } from '../format';
+import { LoadFailure, SkeletonBlocks } from '../LoadStates';
 import { RESULT_LABELS, STATUS_LABELS, TREATMENT_LABELS, upToDateWords } from './care-words';
 import { GiveModal, type GiveTarget } from './GiveModal';
-import { useCareRecord } from './queries';
+import { useCareRecord } from '../../client/care';
 import { ScheduleModal } from './ScheduleModal';
 import { SkipModal } from './SkipModal';
 import { TreatmentModal } from './TreatmentModal';

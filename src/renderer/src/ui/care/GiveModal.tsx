@@ -3,10 +3,10 @@ import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import type { GiveInput } from '../../../../shared/care';
 import type { Failure } from '../../client/errors';
-import { useDialogFailure } from '../../ui/dialog';
-import { DialogFailureAlert } from '../../ui/DialogFailureAlert';
+import { useDialogFailure } from '../dialog';
+import { DialogFailureAlert } from '../DialogFailureAlert';
 import { roundRefusal, todayHere } from './care-words';
-import { useGive, useVets } from './queries';
+import { useGive, useVets } from '../../client/care';
 
 /** One animal to give a vaccine: its waiting dose (`doseId`), or a vaccine given unscheduled (`vaccine` '' asks for its name). */
 export interface GiveTarget {

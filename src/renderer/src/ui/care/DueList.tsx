@@ -1,10 +1,10 @@
 import { Badge, Button, Checkbox, Group, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { Dose, DueDose } from '../../../../shared/care';
-import { useDialog } from '../../ui/dialog';
-import { LoadFailure, SkeletonBlocks } from '../../ui/LoadStates';
+import { useDialog } from '../dialog';
+import { LoadFailure, SkeletonBlocks } from '../LoadStates';
 import { GiveModal, type GiveTarget } from './GiveModal';
-import { useDueList } from './queries';
+import { useDueList } from '../../client/care';
 import { SkipModal } from './SkipModal';
 
 const target = (row: DueDose): GiveTarget => ({ petId: row.dose.petId, petName: row.petName, vaccine: row.dose.vaccine, doseId: row.dose.id });

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import type { DoseChange, GiveInput, ScheduleInput, SkipInput, TreatmentInput } from '../../../../shared/care';
-import { call } from '../../client/transport';
-import { useEnvironment } from '../../client/EnvironmentProvider';
-import { useAction } from '../../client/action';
-import { SHOWN_IN_PLACE } from '../../client/errors';
+import type { DoseChange, GiveInput, ScheduleInput, SkipInput, TreatmentInput } from '../../../shared/care';
+import { call } from './transport';
+import { useEnvironment } from './EnvironmentProvider';
+import { useAction } from './action';
+import { SHOWN_IN_PLACE } from './errors';
 
 /** The window's own offset: the due list's "today" is the day staff see on their clock. */
 const utcOffsetMinutes = () => -new Date().getTimezoneOffset();

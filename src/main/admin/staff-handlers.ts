@@ -1,0 +1,46 @@
+import { AppError } from '../../shared/errors';
+import type { AppHost } from '../host/app-host';
+import type { CallContext, TeamGate } from '../staff/access';
+import type { AdminHandlers } from './dispatch';
+
+type StaffChannel = Extract<keyof AdminHandlers, `staff.${string}`>;
+
+/** The member a call runs as; the desk has none, so a member's own action is refused there. */
+function memberOf(context: CallContext) {
+  if (!context.member) throw new AppError('unauthorized', 'Log in as a member of staff first.', { details: { reason: 'login_required' } });
+  return context.member;
+}
+
+/** Staff, logins and roles (issue 29 §2): always the production engine's, whichever environment the window shows. */
+export function staffHandlers(host: AppHost): Pick<AdminHandlers, StaffChannel> {
+  const staff = () => host.engine('production').services.staff;
+  return {
+    'staff.login': async ({ login, password }, context) => {
+      if (!context.teamMode) throw new AppError('conflict', 'This desk is not in team mode: there is nothing to log in to.', { details: { reason: 'team_mode_off' } });
+      const started = await staff().login(login, password, context.call.address);
+      context.call.setSession?.(started.sessionId);
+      return started.member;
+    },
+    'staff.logout': (_input, context) => {
+      if (context.call.credential.kind === 'session') staff().logout(context.call.credential.id);
+      context.call.setSession?.(null);
+      return null;
+    },
+    'staff.me': (_input, context) => ({ teamMode: context.teamMode, me: context.member }),
+    'staff.changePassword': async ({ current, password }, context) => {
+      await staff().changeOwnPassword(memberOf(context).id, current, password);
+      context.call.setSession?.(null);
+      return null;
+    },
+    'staff.list': () => staff().list(),
+    'staff.invite': ({ name, role }) => staff().invite(name, role),
+    'staff.acceptInvite': ({ code, login, password }) => staff().acceptInvite(code, login, password),
+    'staff.setRole': ({ id, role }) => staff().setRole(id, role),
+    'staff.deactivate': ({ id }) => staff().deactivate(id),
+  };
+}
+
+/** Team mode as the dispatch and the admin server ask it: the production engine's staff. */
+export function teamGateOf(host: AppHost): () => TeamGate {
+  return () => host.engine('production').services.staff;
+}

@@ -1,0 +1,49 @@
+/** Staff accounts, their sessions and invitations (issue 29 §2); they live in the production database (docs/decisions.md). */
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+
+/** One person who logs in. `login` is stored lower-case; `password_hash` is `scrypt$N$r$p$salt$hash` (base64url). */
+export const staffMembers = sqliteTable(
+  'staff_members',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    name: text('name').notNull(),
+    login: text('login').notNull(),
+    role: text('role', { enum: ['owner', 'manager', 'staff', 'volunteer', 'api-admin'] }).notNull(),
+    active: integer('active', { mode: 'boolean' }).notNull().default(true),
+    passwordHash: text('password_hash').notNull(),
+    createdAt: integer('created_at').notNull(),
+    passwordChangedAt: integer('password_changed_at').notNull(),
+  },
+  (table) => [uniqueIndex('staff_members_login_unique').on(table.login)],
+);
+
+/** A logged-in browser: only the SHA-256 of its random id is kept, so a copy of the file logs nobody in. */
+export const staffSessions = sqliteTable(
+  'staff_sessions',
+  {
+    idHash: text('id_hash').primaryKey(),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staffMembers.id, { onDelete: 'cascade' }),
+    createdAt: integer('created_at').notNull(),
+    lastSeenAt: integer('last_seen_at').notNull(),
+    address: text('address'),
+  },
+  (table) => [index('staff_sessions_staff').on(table.staffId)],
+);
+
+/** A one-time code an owner gives a new member: hashed, expiring, used once. */
+export const staffInvites = sqliteTable(
+  'staff_invites',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    codeHash: text('code_hash').notNull(),
+    name: text('name').notNull(),
+    role: text('role', { enum: ['owner', 'manager', 'staff', 'volunteer', 'api-admin'] }).notNull(),
+    createdAt: integer('created_at').notNull(),
+    expiresAt: integer('expires_at').notNull(),
+    usedAt: integer('used_at'),
+    usedBy: integer('used_by').references(() => staffMembers.id, { onDelete: 'set null' }),
+  },
+  (table) => [uniqueIndex('staff_invites_code_unique').on(table.codeHash)],
+);

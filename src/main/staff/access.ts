@@ -1,0 +1,61 @@
+import type { AdminChannel } from '../../shared/admin-contract';
+import { AppError } from '../../shared/errors';
+import type { StaffMember } from '../../shared/staff';
+import { mayCall, ruleOf } from './policy';
+
+/** What a call came with: the desk's own credential (the admin token, the desktop shell), a session's id, or nothing. */
+export type AdminCredential = { kind: 'desk' } | { kind: 'session'; id: string } | { kind: 'none' };
+
+/** One admin call as a face hands it to the dispatch. */
+export interface AdminCall {
+  credential: AdminCredential;
+  /** The caller's address (login throttling); null through IPC. */
+  address: string | null;
+  /** Set by the HTTP face: starts (an id) or ends (null) the browser's session cookie. */
+  setSession?: (id: string | null) => void;
+}
+
+/** What a handler knows of its caller. */
+export interface CallContext {
+  call: AdminCall;
+  teamMode: boolean;
+  /** The member calling; null at a desk or before logging in. */
+  member: StaffMember | null;
+}
+
+/** What the dispatch asks of team mode (the production engine's StaffService). */
+export interface TeamGate {
+  teamMode(): boolean;
+  session(id: string): StaffMember;
+}
+
+export const DESK_CALL: AdminCall = { credential: { kind: 'desk' }, address: null };
+
+/**
+ * The judge of every admin call: on a single desk (or at the desk) everything is allowed, as before
+ * team mode; in team mode the caller's session gives the member, and CHANNEL_POLICY their rights.
+ */
+export function admitCall(gate: TeamGate | undefined, channel: AdminChannel, call: AdminCall): CallContext {
+  const teamMode = gate?.teamMode() ?? false;
+  const { credential } = call;
+  if (credential.kind === 'desk') return { call, teamMode, member: null };
+  if (!gate || !teamMode) throw new AppError('unauthorized', 'This desk is not in team mode: use the admin token.', { details: { reason: 'login_required' } });
+  const open = ruleOf(channel)?.roles === 'anyone';
+  let member: StaffMember | null = null;
+  if (credential.kind === 'session') {
+    try {
+      member = gate.session(credential.id);
+    } catch (error) {
+      if (!open) throw error;
+    }
+  }
+  if (mayCall(member?.role ?? null, channel)) return { call, teamMode, member };
+  if (!member) throw new AppError('unauthorized', 'Log in first.', { details: { reason: 'login_required' } });
+  throw new AppError('forbidden', `The ${member.role} role may not use ${channel}.`, { details: { reason: 'role_not_allowed', role: member.role, channel } });
+}
+
+/** The answer as the member may see it: a volunteer's has the channel's private part removed. */
+export function shownTo(context: CallContext, channel: AdminChannel, value: unknown): unknown {
+  const remove = ruleOf(channel)?.forVolunteer;
+  return context.member?.role === 'volunteer' && remove ? remove(value) : value;
+}

@@ -1,0 +1,179 @@
+import type { AdminChannel } from '../../shared/admin-contract';
+import { isPrivateProfileField, type PetDetails } from '../../shared/pet-profile';
+import type { StaffRole } from '../../shared/staff';
+
+/**
+ * Who may call each admin channel in team mode (issue 29 §2; docs/guide/team.md). The one table: a
+ * Record over the channel union, so a channel without a rule fails the typecheck, and
+ * tests/unit/staff-policy.test.ts names it. The desk (the admin token, the desktop shell) and a
+ * single desk pass every check.
+ *
+ * - owner: everything; manager: all but staff and server settings;
+ * - staff: animals, people, movements, care, publishing;
+ * - volunteer: animals' public details and care marks: no people, no private fields, no removals;
+ * - api-admin: keys, accounts, plans, usage and the quota lab;
+ * - the reports (Shelter Animals Count, live release rate): owners and managers.
+ */
+export interface ChannelRule {
+  /** The roles that may call it; `anyone` also without a session (logging in, accepting an invite). */
+  roles: readonly StaffRole[] | 'anyone';
+  /** For a volunteer, what of the answer is removed (the channel is allowed, the private part is not). */
+  forVolunteer?: (value: unknown) => unknown;
+}
+
+const OWNER: ChannelRule = { roles: ['owner'] };
+/** Animals, people, movements, care, publishing: the shelter's daily work. */
+const STAFF: ChannelRule = { roles: ['owner', 'manager', 'staff'] };
+/** What a volunteer may read too. */
+const VOLUNTEERS: ChannelRule = { roles: ['owner', 'manager', 'staff', 'volunteer'] };
+/** Keys, accounts, plans, usage, the quota lab. */
+const API: ChannelRule = { roles: ['owner', 'manager', 'api-admin'] };
+/** What every logged-in member needs for the window to open. */
+const EVERY_MEMBER: ChannelRule = { roles: ['owner', 'manager', 'staff', 'volunteer', 'api-admin'] };
+const ANYONE: ChannelRule = { roles: 'anyone' };
+/** The reports to funders and councils: the managers' work. */
+const MANAGERS: ChannelRule = { roles: ['owner', 'manager'] };
+
+/** A pet's details without its private profile fields (microchip, kennel, internal notes). */
+function withoutPrivateFields(value: unknown): unknown {
+  const details = value as PetDetails;
+  return { ...details, profile: Object.fromEntries(Object.entries(details.profile).filter(([field]) => !isPrivateProfileField(field))) };
+}
+
+export const CHANNEL_POLICY: Record<AdminChannel, ChannelRule> = {
+  'servers.status': EVERY_MEMBER,
+  'settings.get': OWNER,
+  'settings.update': OWNER,
+  'categories.list': EVERY_MEMBER,
+  'categories.create': STAFF,
+  'categories.rename': STAFF,
+  'categories.remove': STAFF,
+  'pets.browse': VOLUNTEERS,
+  'pets.create': STAFF,
+  'pets.update': STAFF,
+  'pets.setStatus': STAFF,
+  'pets.history': VOLUNTEERS,
+  'pets.remove': STAFF,
+  'pets.profile': { ...VOLUNTEERS, forVolunteer: withoutPrivateFields },
+  'pets.setProfile': STAFF,
+  // Past values of the private fields are in it.
+  'pets.profileHistory': STAFF,
+  // Cards print the kennel location.
+  'pets.kennelCards': STAFF,
+  'portals.listings': STAFF,
+  'shelter.get': EVERY_MEMBER,
+  'shelter.set': STAFF,
+  'shelter.setLogo': STAFF,
+  'shelter.removeLogo': STAFF,
+  'accounts.list': API,
+  'accounts.create': API,
+  'accounts.rename': API,
+  'accounts.setPlan': API,
+  'keys.list': API,
+  'keys.create': API,
+  'keys.setLabel': API,
+  'keys.revoke': API,
+  'keys.rotate': API,
+  'plans.list': API,
+  'plans.update': API,
+  'usage.overview': API,
+  'usage.report': API,
+  'usage.reset': API,
+  'bans.list': API,
+  'bans.lift': API,
+  'console.send': API,
+  'console.burst': API,
+  'projects.list': STAFF,
+  'projects.create': STAFF,
+  'deploys.list': STAFF,
+  'deploys.fromFolder': STAFF,
+  'deploys.fromUpload': STAFF,
+  'deploys.adoptionPage': STAFF,
+  'deploys.rollback': STAFF,
+  'domains.list': STAFF,
+  'domains.add': STAFF,
+  'domains.verify': STAFF,
+  'domains.setRedirectStatus': STAFF,
+  'domains.promote': STAFF,
+  'domains.remove': STAFF,
+  'certificates.list': STAFF,
+  'certificates.ca': STAFF,
+  'domains.reverify': STAFF,
+  'lab.clock': API,
+  'lab.moveClock': API,
+  'lab.advanceClock': API,
+  'lab.headerProfile': API,
+  'lab.setHeaderProfile': API,
+  'lab.requests': API,
+  'lab.har': API,
+  'lab.report': API,
+  'photos.list': VOLUNTEERS,
+  'photos.add': STAFF,
+  'photos.remove': STAFF,
+  'photos.move': STAFF,
+  'photos.setAlt': STAFF,
+  'lab.scenarioStart': API,
+  'lab.scenarios': API,
+  'lab.scenarioCancel': API,
+  'movements.intake': STAFF,
+  'movements.reserve': STAFF,
+  'movements.cancelReservation': STAFF,
+  'movements.adopt': STAFF,
+  'movements.fosterStart': STAFF,
+  'movements.fosterEnd': STAFF,
+  'movements.outcome': STAFF,
+  'movements.return': STAFF,
+  // Movements name their adopters, fosters and finders: people's details.
+  'movements.list': STAFF,
+  'movements.today': STAFF,
+  'movements.record': STAFF,
+  'movements.contractData': STAFF,
+  'people.add': STAFF,
+  'people.list': STAFF,
+  'people.show': STAFF,
+  'people.edit': STAFF,
+  'people.forget': STAFF,
+  'people.duplicates': STAFF,
+  'movements.contractPdf': STAFF,
+  // Care marks: a volunteer sees what is due and whether an animal is current, not its medical record.
+  'care.record': STAFF,
+  'care.due': VOLUNTEERS,
+  'care.upToDate': VOLUNTEERS,
+  'care.schedule': STAFF,
+  'care.give': STAFF,
+  'care.editDose': STAFF,
+  'care.skip': STAFF,
+  'care.addTreatment': STAFF,
+  'care.editTreatment': STAFF,
+  'care.protocols': STAFF,
+  'care.setProtocol': STAFF,
+  'reports.sac': MANAGERS,
+  'reports.sacCsv': MANAGERS,
+  'reports.liveRelease': MANAGERS,
+  'reports.trends': MANAGERS,
+  'staff.login': ANYONE,
+  'staff.acceptInvite': ANYONE,
+  'staff.logout': EVERY_MEMBER,
+  'staff.me': EVERY_MEMBER,
+  'staff.changePassword': EVERY_MEMBER,
+  'staff.list': OWNER,
+  'staff.invite': OWNER,
+  'staff.setRole': OWNER,
+  'staff.deactivate': OWNER,
+  // listings (issue 28 §3): publishing, the staff's daily work
+  'portals.status': STAFF,
+  'portals.export': STAFF,
+};
+
+/** The channel's rule; none for a channel merged without one (refused to every member: the table fails closed). */
+export function ruleOf(channel: AdminChannel): ChannelRule | undefined {
+  return Object.hasOwn(CHANNEL_POLICY, channel) ? CHANNEL_POLICY[channel] : undefined;
+}
+
+/** Whether `role` (null: no session) may call the channel; a channel missing from the table is refused. */
+export function mayCall(role: StaffRole | null, channel: AdminChannel): boolean {
+  const rule = ruleOf(channel);
+  if (!rule) return false;
+  if (rule.roles === 'anyone') return true;
+  return role !== null && rule.roles.includes(role);
+}

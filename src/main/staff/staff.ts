@@ -1,0 +1,240 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type Database from 'better-sqlite3';
+import type { Clock } from '../../shared/clock';
+import { AppError } from '../../shared/errors';
+import { INVITE_VALID_MS, LOGIN_LIMITS, SESSION_IDLE_MS, type StaffInvite, type StaffMember, type StaffRole } from '../../shared/staff';
+import type { Changes } from '../db/changes';
+import type { QuotaService } from '../quota/quota';
+import { hashPassword, UNMATCHABLE_HASH, verifyPassword } from './passwords';
+import { StaffStore, type StoredMember } from './store';
+
+/** A session's last-seen time is written at most this often: a call per click need not write each time. */
+const TOUCH_EVERY_MS = 60_000;
+/** Sessions remembered between calls; beyond this the memory starts over (they are read again). */
+const MAX_REMEMBERED = 10_000;
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('base64url');
+const shown = ({ passwordHash: _hash, ...member }: StoredMember): StaffMember => member;
+/** Crockford's base32 without look-alikes, read aloud or typed from a note. */
+const CODE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+function inviteCode(): string {
+  const bytes = randomBytes(16);
+  const chars = [...bytes].map((byte) => CODE_ALPHABET[byte % 32]).join('');
+  return chars.match(/.{4}/g)?.join('-') ?? chars;
+}
+
+/** Upper-case, dashes and spaces dropped: a code typed as read matches. */
+const normalCode = (code: string) => code.toUpperCase().replace(/[\s-]/g, '');
+
+export interface StartedSession {
+  member: StaffMember;
+  /** The random id for the cookie; only its hash is stored. */
+  sessionId: string;
+}
+
+/**
+ * Staff, their passwords, sessions and invitations, and whether the data dir runs as a team (issue
+ * 29 §2). Lives in the production engine (docs/decisions.md). Login attempts are counted by the quota
+ * engine per login and per address (LOGIN_LIMITS), every attempt, successful or not.
+ *
+ * Every admin call asks for team mode and its session, so both are remembered in memory and
+ * forgotten on any write here and on any change topic (the engine fires them all when another
+ * process, the CLI, wrote: a deactivation there ends the session here within 50 ms).
+ */
+export class StaffService {
+  readonly store: StaffStore;
+  private rememberedTeamMode: boolean | undefined;
+  private readonly remembered = new Map<string, { member: StaffMember; lastSeenAt: number }>();
+
+  constructor(
+    sqlite: Database.Database,
+    private readonly clock: Clock,
+    private readonly quota: Pick<QuotaService, 'admitNamed'>,
+    changes: Changes,
+  ) {
+    this.store = new StaffStore(sqlite);
+    changes.on(() => this.forget());
+  }
+
+  teamMode(): boolean {
+    this.rememberedTeamMode ??= this.store.teamMode();
+    return this.rememberedTeamMode;
+  }
+
+  /** Drops what is remembered of team mode and sessions: they are read again on the next call. */
+  private forget(): void {
+    this.rememberedTeamMode = undefined;
+    this.remembered.clear();
+  }
+
+  /** Team mode needs someone who can log in and manage the team: an active owner. */
+  enableTeam(): void {
+    if (this.store.activeOwners() === 0) throw new AppError('conflict', 'Team mode needs an active owner first.', { details: { reason: 'no_owner' } });
+    this.store.setTeamMode(true);
+    this.forget();
+  }
+
+  /** Back to a single desk: no logins; the accounts are kept for the next time. */
+  disableTeam(): void {
+    this.store.setTeamMode(false);
+    this.forget();
+  }
+
+  list(): StaffMember[] {
+    return this.store.list().map(shown);
+  }
+
+  get(id: number): StaffMember {
+    return shown(this.member(id));
+  }
+
+  /** Adds a member; the first active owner turns team mode on (docs/decisions.md). */
+  async add(fields: { name: string; login: string; role: StaffRole; password: string }): Promise<StaffMember> {
+    const passwordHash = await hashPassword(fields.password);
+    const id = this.store.transaction(() => {
+      this.refuseTakenLogin(fields.login);
+      const firstOwner = fields.role === 'owner' && this.store.activeOwners() === 0;
+      const added = this.store.insert({ name: fields.name, login: fields.login, role: fields.role, passwordHash }, this.clock.now());
+      if (firstOwner) this.store.setTeamMode(true);
+      return added;
+    });
+    this.forget();
+    return this.get(id);
+  }
+
+  setRole(id: number, role: StaffRole): StaffMember {
+    return this.store.transaction(() => {
+      const member = this.member(id);
+      if (member.role === 'owner' && role !== 'owner') this.refuseLastOwner(member);
+      this.store.setRole(id, role);
+      this.forget();
+      return this.get(id);
+    });
+  }
+
+  /** Deactivates a member and ends their sessions at once; the last active owner stays. */
+  deactivate(id: number): StaffMember {
+    return this.store.transaction(() => {
+      const member = this.member(id);
+      if (member.role === 'owner') this.refuseLastOwner(member);
+      this.store.deactivate(id);
+      this.forget();
+      return this.get(id);
+    });
+  }
+
+  /** Sets a member's password (an owner's reset, the CLI); every session of theirs ends. */
+  async setPassword(id: number, password: string): Promise<void> {
+    this.member(id);
+    this.store.setPassword(id, await hashPassword(password), this.clock.now());
+    this.forget();
+  }
+
+  /** A member's own change: the current password first; every session ends, this one too. */
+  async changeOwnPassword(id: number, current: string, password: string): Promise<void> {
+    if (!(await verifyPassword(current, this.member(id).passwordHash))) {
+      throw new AppError('unauthorized', 'The current password is wrong.', { details: { reason: 'password_wrong' } });
+    }
+    await this.setPassword(id, password);
+  }
+
+  /** Checks the password and starts a session; a wrong login or password is one refusal, told alike. */
+  async login(login: string, password: string, address: string | null): Promise<StartedSession> {
+    this.throttle(`staff-login:${login}`, LOGIN_LIMITS.perLogin);
+    if (address !== null) this.throttle(`staff-address:${address}`, LOGIN_LIMITS.perAddress);
+    const member = this.store.byLogin(login);
+    // An unknown login costs the same scrypt as a known one, so the time tells nothing.
+    const matches = await verifyPassword(password, member?.passwordHash ?? UNMATCHABLE_HASH);
+    if (!member || !matches || !member.active) {
+      throw new AppError('unauthorized', 'The login or the password is wrong, or the account is not active.', { details: { reason: 'login_failed' } });
+    }
+    const sessionId = randomBytes(32).toString('base64url');
+    this.store.insertSession(sha256(sessionId), member.id, this.clock.now(), address);
+    return { member: shown(member), sessionId };
+  }
+
+  /** The member a session belongs to, now; a session idle too long, or of a deactivated member, is gone. */
+  session(sessionId: string): StaffMember {
+    const idHash = sha256(sessionId);
+    const now = this.clock.now();
+    const found = this.remembered.get(idHash) ?? this.readSession(idHash);
+    if (!found || !found.member.active || now - found.lastSeenAt >= SESSION_IDLE_MS) {
+      if (found) this.logout(sessionId);
+      throw new AppError('unauthorized', 'The session has ended; log in again.', { details: { reason: 'session_expired' } });
+    }
+    if (now - found.lastSeenAt >= TOUCH_EVERY_MS) {
+      this.store.touchSession(idHash, now);
+      found.lastSeenAt = now;
+    }
+    return found.member;
+  }
+
+  private readSession(idHash: string): { member: StaffMember; lastSeenAt: number } | undefined {
+    const stored = this.store.session(idHash);
+    if (!stored) return undefined;
+    if (this.remembered.size >= MAX_REMEMBERED) this.remembered.clear();
+    const entry = { member: shown(stored.member), lastSeenAt: stored.lastSeenAt };
+    this.remembered.set(idHash, entry);
+    return entry;
+  }
+
+  logout(sessionId: string): void {
+    const idHash = sha256(sessionId);
+    this.store.deleteSession(idHash);
+    this.remembered.delete(idHash);
+  }
+
+  /** A one-time code for a new member with this role; only its hash is kept. */
+  invite(name: string, role: StaffRole): StaffInvite {
+    const code = inviteCode();
+    const now = this.clock.now();
+    const expiresAt = now + INVITE_VALID_MS;
+    this.store.insertInvite(sha256(normalCode(code)), name, role, now, expiresAt);
+    return { code, name, role, expiresAt };
+  }
+
+  /** Makes the invited member with their own login and password; the code then works no more. */
+  async acceptInvite(code: string, login: string, password: string): Promise<StaffMember> {
+    const codeHash = sha256(normalCode(code));
+    const invalid = () => new AppError('unauthorized', 'This invitation code is wrong, used or expired.', { details: { reason: 'invite_invalid' } });
+    if (!this.openInvite(codeHash)) throw invalid();
+    const passwordHash = await hashPassword(password);
+    const id = this.store.transaction(() => {
+      const invite = this.openInvite(codeHash);
+      if (!invite) throw invalid();
+      this.refuseTakenLogin(login);
+      const added = this.store.insert({ name: invite.name, login, role: invite.role, passwordHash }, this.clock.now());
+      if (!this.store.useInvite(invite.id, added, this.clock.now())) throw invalid();
+      return added;
+    });
+    return this.get(id);
+  }
+
+  private openInvite(codeHash: string) {
+    const invite = this.store.invite(codeHash);
+    return invite && invite.usedAt === null && invite.expiresAt > this.clock.now() ? invite : undefined;
+  }
+
+  private throttle(name: string, limits: { perMinute: number; perDay: number }): void {
+    const admission = this.quota.admitNamed(name, limits);
+    if (admission.outcome === 'accepted') return;
+    throw new AppError('rate_limited', `Too many login attempts; try again in ${admission.retryAfter} s.`, { headers: { 'retry-after': String(admission.retryAfter) } });
+  }
+
+  private member(id: number): StoredMember {
+    const member = this.store.get(id);
+    if (!member) throw new AppError('not_found', `There is no member of staff ${id}.`, { details: { missing: 'staff', staffId: id } });
+    return member;
+  }
+
+  private refuseTakenLogin(login: string): void {
+    if (this.store.byLogin(login)) throw new AppError('conflict', `The login ${login} is taken.`, { details: { reason: 'login_taken', login } });
+  }
+
+  private refuseLastOwner(member: StoredMember): void {
+    if (member.active && this.store.activeOwners() <= 1) {
+      throw new AppError('conflict', 'The team keeps at least one active owner.', { details: { reason: 'last_owner', staffId: member.id } });
+    }
+  }
+}

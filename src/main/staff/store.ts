@@ -1,0 +1,149 @@
+import type Database from 'better-sqlite3';
+import type { StaffMember, StaffRole } from '../../shared/staff';
+
+interface MemberRow {
+  id: number;
+  name: string;
+  login: string;
+  role: StaffRole;
+  active: number;
+  createdAt: number;
+  passwordHash: string;
+}
+
+export interface StoredMember extends StaffMember {
+  passwordHash: string;
+}
+
+export interface StoredSession {
+  lastSeenAt: number;
+  member: StoredMember;
+}
+
+export interface StoredInvite {
+  id: number;
+  name: string;
+  role: StaffRole;
+  expiresAt: number;
+  usedAt: number | null;
+}
+
+const MEMBER = 'id, name, login, role, active, created_at AS createdAt, password_hash AS passwordHash';
+const TEAM_MODE_KEY = 'team_mode';
+
+const member = (row: MemberRow): StoredMember => ({ ...row, active: row.active === 1 });
+
+/** The staff tables (migration 0016) and the team-mode flag in `meta`; SQL only, no rules. */
+export class StaffStore {
+  private readonly statements;
+
+  constructor(private readonly sqlite: Database.Database) {
+    this.statements = {
+      teamMode: sqlite.prepare<[string], { value: string }>('SELECT value FROM meta WHERE key = ?'),
+      setTeamMode: sqlite.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value'),
+      byId: sqlite.prepare<[number], MemberRow>(`SELECT ${MEMBER} FROM staff_members WHERE id = ?`),
+      byLogin: sqlite.prepare<[string], MemberRow>(`SELECT ${MEMBER} FROM staff_members WHERE login = ?`),
+      all: sqlite.prepare<[], MemberRow>(`SELECT ${MEMBER} FROM staff_members ORDER BY id`),
+      activeOwners: sqlite.prepare<[], { n: number }>("SELECT count(*) AS n FROM staff_members WHERE role = 'owner' AND active = 1"),
+      insert: sqlite.prepare('INSERT INTO staff_members (name, login, role, active, password_hash, created_at, password_changed_at) VALUES (?, ?, ?, 1, ?, ?, ?)'),
+      setRole: sqlite.prepare('UPDATE staff_members SET role = ? WHERE id = ?'),
+      deactivate: sqlite.prepare('UPDATE staff_members SET active = 0 WHERE id = ?'),
+      setPassword: sqlite.prepare('UPDATE staff_members SET password_hash = ?, password_changed_at = ? WHERE id = ?'),
+      session: sqlite.prepare<[string], MemberRow & { lastSeenAt: number }>(
+        `SELECT m.id, m.name, m.login, m.role, m.active, m.created_at AS createdAt, m.password_hash AS passwordHash, s.last_seen_at AS lastSeenAt
+         FROM staff_sessions s JOIN staff_members m ON m.id = s.staff_id WHERE s.id_hash = ?`,
+      ),
+      insertSession: sqlite.prepare('INSERT INTO staff_sessions (id_hash, staff_id, created_at, last_seen_at, address) VALUES (?, ?, ?, ?, ?)'),
+      touchSession: sqlite.prepare('UPDATE staff_sessions SET last_seen_at = ? WHERE id_hash = ?'),
+      deleteSession: sqlite.prepare('DELETE FROM staff_sessions WHERE id_hash = ?'),
+      deleteSessionsOf: sqlite.prepare('DELETE FROM staff_sessions WHERE staff_id = ?'),
+      insertInvite: sqlite.prepare('INSERT INTO staff_invites (code_hash, name, role, created_at, expires_at) VALUES (?, ?, ?, ?, ?)'),
+      invite: sqlite.prepare<[string], StoredInvite>('SELECT id, name, role, expires_at AS expiresAt, used_at AS usedAt FROM staff_invites WHERE code_hash = ?'),
+      useInvite: sqlite.prepare('UPDATE staff_invites SET used_at = ?, used_by = ? WHERE id = ? AND used_at IS NULL'),
+    };
+  }
+
+  teamMode(): boolean {
+    return this.statements.teamMode.get(TEAM_MODE_KEY)?.value === 'on';
+  }
+
+  setTeamMode(on: boolean): void {
+    this.statements.setTeamMode.run(TEAM_MODE_KEY, on ? 'on' : 'off');
+  }
+
+  get(id: number): StoredMember | undefined {
+    const row = this.statements.byId.get(id);
+    return row && member(row);
+  }
+
+  byLogin(login: string): StoredMember | undefined {
+    const row = this.statements.byLogin.get(login);
+    return row && member(row);
+  }
+
+  list(): StoredMember[] {
+    return this.statements.all.all().map(member);
+  }
+
+  activeOwners(): number {
+    return this.statements.activeOwners.get()?.n ?? 0;
+  }
+
+  insert(fields: { name: string; login: string; role: StaffRole; passwordHash: string }, now: number): number {
+    return Number(this.statements.insert.run(fields.name, fields.login, fields.role, fields.passwordHash, now, now).lastInsertRowid);
+  }
+
+  setRole(id: number, role: StaffRole): void {
+    this.statements.setRole.run(role, id);
+  }
+
+  /** Deactivates and ends every session, in one transaction. */
+  deactivate(id: number): void {
+    this.sqlite.transaction(() => {
+      this.statements.deactivate.run(id);
+      this.statements.deleteSessionsOf.run(id);
+    })();
+  }
+
+  /** A new password ends every session of the member, in the same transaction. */
+  setPassword(id: number, passwordHash: string, now: number): void {
+    this.sqlite.transaction(() => {
+      this.statements.setPassword.run(passwordHash, now, id);
+      this.statements.deleteSessionsOf.run(id);
+    })();
+  }
+
+  session(idHash: string): StoredSession | undefined {
+    const row = this.statements.session.get(idHash);
+    return row && { lastSeenAt: row.lastSeenAt, member: member(row) };
+  }
+
+  insertSession(idHash: string, staffId: number, now: number, address: string | null): void {
+    this.statements.insertSession.run(idHash, staffId, now, now, address);
+  }
+
+  touchSession(idHash: string, now: number): void {
+    this.statements.touchSession.run(now, idHash);
+  }
+
+  deleteSession(idHash: string): void {
+    this.statements.deleteSession.run(idHash);
+  }
+
+  insertInvite(codeHash: string, name: string, role: StaffRole, now: number, expiresAt: number): void {
+    this.statements.insertInvite.run(codeHash, name, role, now, expiresAt);
+  }
+
+  invite(codeHash: string): StoredInvite | undefined {
+    return this.statements.invite.get(codeHash);
+  }
+
+  /** Marks the invite used by `staffId`; false when another call used it first. */
+  useInvite(id: number, staffId: number, now: number): boolean {
+    return this.statements.useInvite.run(now, staffId, id).changes === 1;
+  }
+
+  transaction<T>(run: () => T): T {
+    return this.sqlite.transaction(run)();
+  }
+}

@@ -1,0 +1,172 @@
+import { NumberInput, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
+import { FEE_METHODS, type AnimalRecord, type FeeMethod } from '../../../../shared/movements';
+import type { Person } from '../../../../shared/people';
+import { usePetProfile } from './queries';
+import { MovementModal, WhenField, momentOf, useMovementFailure, whenProblem } from './MovementDialog';
+import { usePerson, useRecordMovement } from './movement-queries';
+import { FEE_METHOD_WORDS } from './movement-words';
+import { DoNotAdoptOverride, PersonPicker } from './PersonPicker';
+
+export interface MovementDialogProps {
+  record: AnimalRecord;
+  opened: boolean;
+  onClose: () => void;
+}
+
+interface PersonValues {
+  personId: number | null;
+  at: string;
+  override: boolean;
+  overrideReason: string;
+}
+
+/** The person's and the override's checks, shared by the reservation and the adoption. */
+function personProblems(values: PersonValues, person: Person | null, withOverride: boolean): Record<string, string | null> {
+  const flagged = withOverride && person?.doNotAdopt === true;
+  return {
+    personId: values.personId === null ? 'Choose the person, or add them' : null,
+    at: whenProblem(values.at),
+    override: flagged && !values.override ? 'Flagged “do not adopt to”: tick to go ahead anyway' : null,
+    overrideReason: flagged && values.override && !values.overrideReason.trim() ? 'Say why you go ahead' : null,
+  };
+}
+
+const overrideOf = (values: PersonValues, person: Person | null) => (person?.doNotAdopt && values.override ? { override: { reason: values.overrideReason.trim() } } : {});
+
+export function ReserveDialog({ record, opened, onClose }: MovementDialogProps): React.JSX.Element {
+  const { pet } = record;
+  const [person, setPerson] = useState<Person | null>(null);
+  const form = useForm<PersonValues & { expiresAt: string }>({
+    initialValues: { personId: null, at: '', expiresAt: '', override: false, overrideReason: '' },
+    validate: (values) => {
+      const expires = momentOf(values.expiresAt);
+      const from = momentOf(values.at) ?? Date.now();
+      return { ...personProblems(values, person, true), expiresAt: expires !== undefined && expires <= from ? 'After the reservation' : null };
+    },
+  });
+  const failure = useMovementFailure(form);
+  const reserve = useRecordMovement(`${pet.name} is reserved.`);
+  const submit = form.onSubmit((values) => {
+    failure.clear();
+    if (values.personId === null) return;
+    reserve.mutate(
+      { action: 'reserve', input: { petId: pet.id, personId: values.personId, at: momentOf(values.at), expiresAt: momentOf(values.expiresAt), ...overrideOf(values, person) } },
+      { onSuccess: onClose, onError: failure.show },
+    );
+  });
+  return (
+    <MovementModal opened={opened} onClose={onClose} title={`Reserve ${pet.name}`} submitLabel="Reserve" pending={reserve.isPending} failure={failure.alert} onSubmit={submit} testId="reserve-dialog">
+      <PersonPicker
+        label="For"
+        role="adopter"
+        required
+        value={form.values.personId}
+        error={form.errors.personId}
+        onChange={(chosen) => {
+          setPerson(chosen);
+          form.setFieldValue('personId', chosen?.id ?? null);
+        }}
+      />
+      <DoNotAdoptOverride person={person} checked={form.values.override} onCheck={(checked) => form.setFieldValue('override', checked)} checkError={form.errors.override} reasonProps={form.getInputProps('overrideReason')} />
+      <SimpleGrid cols={2} spacing="sm">
+        <WhenField {...form.getInputProps('at')} />
+        <WhenField label="Expires" description="Optional: when it lapses" {...form.getInputProps('expiresAt')} />
+      </SimpleGrid>
+    </MovementModal>
+  );
+}
+
+export function AdoptDialog({ record, opened, onClose }: MovementDialogProps): React.JSX.Element {
+  const { pet, activeReservation } = record;
+  // A live reservation decides the adopter (the engine refuses anyone else until it is cancelled).
+  const [reserved] = useState(() => (activeReservation && (activeReservation.expiresAt === null || activeReservation.expiresAt > Date.now()) ? activeReservation.person : null));
+  const profile = usePetProfile(pet.id);
+  const [chosen, setPerson] = useState<Person | null>(null);
+  // The one who reserved is checked too: their flag needs its override at the adoption as well.
+  const reservedPerson = usePerson(reserved?.id ?? null);
+  const person = chosen ?? reservedPerson.data?.person ?? null;
+  const form = useForm<PersonValues & { fee: number | string; feeMethod: FeeMethod | null }>({
+    initialValues: { personId: reserved?.id ?? null, at: '', fee: profile.data?.profile.adoptionFee ?? '', feeMethod: null, override: false, overrideReason: '' },
+    validate: (values) => ({
+      ...personProblems(values, person, true),
+      fee: typeof values.fee !== 'number' ? 'Give the fee (0 when none)' : Math.abs(Math.round(values.fee * 100) - values.fee * 100) > 1e-6 ? 'At most two decimals (cents)' : null,
+      feeMethod: values.feeMethod === null ? 'Choose how it was paid' : null,
+    }),
+  });
+  const failure = useMovementFailure(form);
+  const adopt = useRecordMovement(`${pet.name} is adopted.`);
+  const submit = form.onSubmit((values) => {
+    failure.clear();
+    if (values.personId === null || values.feeMethod === null || typeof values.fee !== 'number') return;
+    adopt.mutate(
+      { action: 'adopt', input: { petId: pet.id, personId: values.personId, at: momentOf(values.at), fee: values.fee, feeMethod: values.feeMethod, ...overrideOf(values, person) } },
+      { onSuccess: onClose, onError: failure.show },
+    );
+  });
+  const currency = profile.data?.currency;
+  return (
+    <MovementModal opened={opened} onClose={onClose} title={`Adopt ${pet.name}`} submitLabel="Record the adoption" pending={adopt.isPending} failure={failure.alert} onSubmit={submit} testId="adopt-dialog">
+      {reserved ? (
+        <TextInput label="Adopter" description="Reserved for them: their reservation completes" value={reserved.name} readOnly error={form.errors.personId} />
+      ) : (
+        <PersonPicker
+          label="Adopter"
+          role="adopter"
+          required
+          value={form.values.personId}
+          error={form.errors.personId}
+          onChange={(chosen) => {
+            setPerson(chosen);
+            form.setFieldValue('personId', chosen?.id ?? null);
+          }}
+        />
+      )}
+      <DoNotAdoptOverride person={person} checked={form.values.override} onCheck={(checked) => form.setFieldValue('override', checked)} checkError={form.errors.override} reasonProps={form.getInputProps('overrideReason')} />
+      <SimpleGrid cols={2} spacing="sm">
+        <NumberInput label={`Fee${currency ? ` (${currency})` : ''}`} withAsterisk min={0} allowNegative={false} decimalScale={4} {...form.getInputProps('fee')} />
+        <Select
+          label="How it was paid"
+          withAsterisk
+          data={FEE_METHODS.map((method) => ({ value: method, label: FEE_METHOD_WORDS[method] }))}
+          {...form.getInputProps('feeMethod')}
+          comboboxProps={{ withinPortal: true }}
+        />
+      </SimpleGrid>
+      <WhenField {...form.getInputProps('at')} />
+    </MovementModal>
+  );
+}
+
+export function FosterStartDialog({ record, opened, onClose }: MovementDialogProps): React.JSX.Element {
+  const { pet } = record;
+  const form = useForm<{ personId: number | null; at: string; expectedEndAt: string }>({
+    initialValues: { personId: null, at: '', expectedEndAt: '' },
+    validate: (values) => {
+      const end = momentOf(values.expectedEndAt);
+      return {
+        personId: values.personId === null ? 'Choose the foster home, or add it' : null,
+        at: whenProblem(values.at),
+        expectedEndAt: end !== undefined && end <= (momentOf(values.at) ?? Date.now()) ? 'After the start' : null,
+      };
+    },
+  });
+  const failure = useMovementFailure(form);
+  const start = useRecordMovement(`${pet.name} is in foster.`);
+  const submit = form.onSubmit((values) => {
+    failure.clear();
+    if (values.personId === null) return;
+    start.mutate({ action: 'fosterStart', input: { petId: pet.id, personId: values.personId, at: momentOf(values.at), expectedEndAt: momentOf(values.expectedEndAt) } }, { onSuccess: onClose, onError: failure.show });
+  });
+  return (
+    <MovementModal opened={opened} onClose={onClose} title={`Place ${pet.name} in foster`} submitLabel="Place in foster" pending={start.isPending} failure={failure.alert} onSubmit={submit} testId="foster-start-dialog">
+      <PersonPicker label="Foster home" role="foster" required value={form.values.personId} error={form.errors.personId} onChange={(chosen) => form.setFieldValue('personId', chosen?.id ?? null)} />
+      <SimpleGrid cols={2} spacing="sm">
+        <WhenField label="From" {...form.getInputProps('at')} />
+        {/* The expected end may lie ahead: it is a plan, not a movement. */}
+        <TextInput type="datetime-local" label="Expected back" description="Optional" {...form.getInputProps('expectedEndAt')} />
+      </SimpleGrid>
+    </MovementModal>
+  );
+}

@@ -1,0 +1,220 @@
+import { Alert, Badge, Button, Checkbox, Group, Paper, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconAlertTriangle, IconUserPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { NewPersonSchema, type Person, type PersonRole, type PersonWarning } from '../../../../shared/people';
+import { useEnvironment } from '../../client/EnvironmentProvider';
+import { describeFailure } from '../../client/errors';
+import { call } from '../../client/transport';
+import { clearButtonOf } from '../../ui/clear-button';
+import { useAddPerson, usePeopleSearch } from './movement-queries';
+
+const MATCH_WORDS = { email: 'the same email', phone: 'the same phone number', name_postcode: 'the same name and postcode' } as const;
+
+interface PersonPickerProps {
+  label: string;
+  /** Given to a person added here, so the register says what they are to the shelter. */
+  role: PersonRole;
+  value: number | null;
+  onChange: (person: Person | null) => void;
+  error?: React.ReactNode;
+  required?: boolean;
+}
+
+/** Anyone in the register, searched by the engine (case and accents folded), or a new person added on the spot. */
+export function PersonPicker({ label, role, value, onChange, error, required }: PersonPickerProps): React.JSX.Element {
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), 200);
+  const people = usePeopleSearch(debounced);
+  // Everyone seen, so the chosen person keeps their name while another search runs.
+  const [known, setKnown] = useState(new Map<number, Person>());
+  const [adding, setAdding] = useState(false);
+  const found = people.data?.people ?? [];
+  const chosen = value === null ? undefined : (found.find((person) => person.id === value) ?? known.get(value));
+  const options = [...found, ...(chosen && !found.some((person) => person.id === chosen.id) ? [chosen] : [])];
+
+  const choose = (person: Person | null) => {
+    if (person) setKnown((current) => new Map(current).set(person.id, person));
+    onChange(person);
+  };
+
+  return (
+    <Stack gap={6}>
+      <Select<number>
+        label={label}
+        withAsterisk={required}
+        placeholder="Search by name, email or phone"
+        searchable
+        clearable
+        clearButtonProps={clearButtonOf(label)}
+        searchValue={search}
+        onSearchChange={setSearch}
+        // The engine has matched already (accents folded): the list shows what it found.
+        filter={({ options: all }) => all}
+        data={options.map((person) => ({ value: person.id, label: person.name }))}
+        renderOption={({ option }) => <PersonOption person={options.find((person) => person.id === option.value)} />}
+        value={value}
+        onChange={(id) => choose(id === null ? null : (options.find((person) => person.id === id) ?? null))}
+        nothingFoundMessage={people.isFetching ? 'Searching…' : 'Nobody matches: add them as a new person'}
+        error={error}
+        comboboxProps={{ withinPortal: true }}
+      />
+      {adding ? (
+        <NewPersonForm
+          role={role}
+          onCancel={() => setAdding(false)}
+          onChosen={(person) => {
+            setAdding(false);
+            choose(person);
+          }}
+        />
+      ) : (
+        <Group>
+          <Button variant="subtle" size="compact-sm" leftSection={<IconUserPlus size={14} />} onClick={() => setAdding(true)}>
+            Add a new person
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
+}
+
+function PersonOption({ person }: { person: Person | undefined }): React.JSX.Element | null {
+  if (!person) return null;
+  const contact = person.email ?? person.phones[0] ?? person.postcode;
+  return (
+    <Group gap={6} wrap="nowrap">
+      <Text size="sm">{person.name}</Text>
+      {contact && (
+        <Text size="xs" c="dimmed">
+          {contact}
+        </Text>
+      )}
+      {person.doNotAdopt && (
+        <Badge color="red" variant="light" size="xs">
+          Do not adopt to
+        </Badge>
+      )}
+    </Group>
+  );
+}
+
+/**
+ * A new person in a few fields (the People page has the rest); not a form of its own, as it sits inside
+ * the dialog's. Likely duplicates are asked about before anything is saved (docs/decisions.md).
+ */
+function NewPersonForm({ role, onCancel, onChosen }: { role: PersonRole; onCancel: () => void; onChosen: (person: Person) => void }): React.JSX.Element {
+  const environment = useEnvironment();
+  const [fields, setFields] = useState({ name: '', phone: '', email: '' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  // Found before adding; any change to the fields asks again.
+  const [duplicates, setDuplicates] = useState<PersonWarning[]>([]);
+  const [busy, setBusy] = useState(false);
+  const add = useAddPerson();
+  const set = (field: keyof typeof fields) => (event: React.ChangeEvent<HTMLInputElement>) => {
+    setFields({ ...fields, [field]: event.currentTarget.value });
+    setDuplicates([]);
+  };
+
+  /** Runs the call, its failure shown in the box. */
+  const attempt = async (run: () => Promise<void>) => {
+    setFailure(null);
+    setBusy(true);
+    try {
+      await run();
+    } catch (error) {
+      setFailure(describeFailure(error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const submit = () => {
+    const person = { name: fields.name, roles: [role], ...(fields.phone.trim() ? { phones: [fields.phone.trim()] } : {}), ...(fields.email.trim() ? { email: fields.email.trim() } : {}) };
+    const checked = NewPersonSchema.safeParse(person);
+    if (!checked.success) {
+      const found: Record<string, string> = {};
+      for (const issue of checked.error.issues) found[String(issue.path[0] === 'phones' ? 'phone' : issue.path[0])] ??= issue.message;
+      setErrors(found);
+      return;
+    }
+    setErrors({});
+    const askedAlready = duplicates.length > 0;
+    void attempt(async () => {
+      if (!askedAlready) {
+        const found = await call('people.duplicates', { environment, person });
+        if (found.length > 0) return setDuplicates(found);
+      }
+      onChosen((await add.mutateAsync(person)).person);
+    });
+  };
+  const chooseExisting = (personId: number) => void attempt(async () => onChosen((await call('people.show', { environment, id: personId })).person));
+
+  return (
+    <Paper withBorder p="sm" radius="md" data-testid="new-person">
+      <Stack gap="xs">
+        <Text size="sm" fw={500}>
+          A new person
+        </Text>
+        <TextInput label="Name" withAsterisk value={fields.name} onChange={set('name')} error={errors.name} />
+        <Group grow align="flex-start">
+          <TextInput label="Phone" value={fields.phone} onChange={set('phone')} error={errors.phone} />
+          <TextInput label="Email" value={fields.email} onChange={set('email')} error={errors.email} />
+        </Group>
+        {duplicates.length > 0 && (
+          <Alert color="orange" variant="light" icon={<IconAlertTriangle />} title="Maybe already in the register" data-testid="duplicate-warning">
+            <Stack gap={4}>
+              {duplicates.map((duplicate) => (
+                <Group key={duplicate.personId} gap="xs" wrap="wrap">
+                  <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                    {duplicate.name} has {duplicate.matched.map((match) => MATCH_WORDS[match]).join(' and ')}.
+                  </Text>
+                  <Button size="compact-xs" variant="light" onClick={() => chooseExisting(duplicate.personId)}>
+                    Choose {duplicate.name}
+                  </Button>
+                </Group>
+              ))}
+            </Stack>
+          </Alert>
+        )}
+        {failure && (
+          <Text size="sm" c="red">
+            {failure}
+          </Text>
+        )}
+        <Group justify="flex-end" gap="xs">
+          <Button variant="default" size="xs" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button size="xs" onClick={submit} loading={busy}>
+            {duplicates.length > 0 ? 'Add anyway' : 'Add person'}
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+interface OverrideProps {
+  person: Person | null;
+  checked: boolean;
+  onCheck: (checked: boolean) => void;
+  /** The form's props for the override's reason (`form.getInputProps`). */
+  reasonProps: React.ComponentProps<typeof Textarea>;
+  checkError?: React.ReactNode;
+}
+
+/** A person flagged "do not adopt to": the reason, and an override ticked on purpose with why (written to the animal's history). */
+export function DoNotAdoptOverride({ person, checked, onCheck, reasonProps, checkError }: OverrideProps): React.JSX.Element | null {
+  if (!person?.doNotAdopt) return null;
+  return (
+    <Alert color="red" variant="light" icon={<IconAlertTriangle />} title={`${person.name} is flagged “do not adopt to”`} data-testid="do-not-adopt">
+      <Stack gap="xs">
+        <Text size="sm">{person.doNotAdoptReason ?? 'No reason was written.'}</Text>
+        <Checkbox label="Go ahead anyway (recorded in the animal’s history)" checked={checked} onChange={(event) => onCheck(event.currentTarget.checked)} error={checkError} />
+        {checked && <Textarea label="Why" withAsterisk autosize minRows={2} {...reasonProps} />}
+      </Stack>
+    </Alert>
+  );
+}

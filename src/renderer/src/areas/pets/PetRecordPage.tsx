@@ -1,0 +1,155 @@
+import { Anchor, Avatar, Badge, Group, Image, Stack, Tabs, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconHistory, IconId, IconPhoto, IconRoute, IconVaccine } from '@tabler/icons-react';
+import { useState } from 'react';
+import type { AnimalRecord } from '../../../../shared/movements';
+import { pageHref, recordHref } from '../../app/navigation';
+import { useEnvironment } from '../../client/EnvironmentProvider';
+import { PetStatusBadge } from '../../ui/Badges';
+import { CareSection } from '../../ui/care/CareSection';
+import { formatMoment } from '../../ui/format';
+import { OUTCOME_WORDS } from '../../ui/movement-words';
+import { LoadFailure, SkeletonBlocks } from '../../ui/LoadStates';
+import { photoAddress } from './photo-queries';
+import { PetPhotos } from './PetPhotos';
+import { PetProfileForm } from './PetProfileForm';
+import { PetRecordHistory } from './PetRecordHistory';
+import { usePetProfile } from './queries';
+import { useAnimalRecord } from './movement-queries';
+import { MovementsSection } from './MovementsSection';
+
+export const RECORD_SECTIONS = ['profile', 'photos', 'movements', 'care', 'history'] as const;
+export type RecordSection = (typeof RECORD_SECTIONS)[number];
+
+/** `#/pets/42/history`: the record page at one section (the list's "Status history" links there). */
+export function recordSectionHref(petId: number, section: RecordSection): string {
+  return `${recordHref('pets', petId)}/${section}`;
+}
+
+function sectionInAddress(): RecordSection {
+  const wanted = window.location.hash.split('/')[3];
+  return RECORD_SECTIONS.find((section) => section === wanted) ?? 'movements';
+}
+
+/** One animal's page: who and where it is, then its profile, photos, movements and history. */
+export function PetRecordPage({ petId }: { petId: number }): React.JSX.Element {
+  const record = useAnimalRecord(petId);
+  // Read here too, so the adoption dialog finds the fee ready.
+  const details = usePetProfile(petId);
+  const [section, setSection] = useState<RecordSection>(sectionInAddress);
+  const choose = (value: string | null) => {
+    const next = RECORD_SECTIONS.find((candidate) => candidate === value) ?? 'movements';
+    setSection(next);
+    // The section stays in the address (a reload keeps it) without a Back step per tab.
+    window.history.replaceState(null, '', recordSectionHref(petId, next));
+  };
+
+  return (
+    <Stack gap="md" data-testid="pet-record-page">
+      <Anchor href={pageHref('pets')} size="sm">
+        <Group gap={4} wrap="nowrap" component="span">
+          <IconArrowLeft size={14} aria-hidden />
+          Back to the pets
+        </Group>
+      </Anchor>
+      {record.isPending && <SkeletonBlocks count={3} height={64} />}
+      {record.isError && !record.data && <LoadFailure error={record.error} onRetry={() => void record.refetch()} />}
+      {record.data && (
+        <>
+          <RecordHeader record={record.data} />
+          <Tabs value={section} onChange={choose} keepMounted={false}>
+            <Tabs.List mb="md">
+              <Tabs.Tab value="profile" leftSection={<IconId size={16} />}>
+                Profile
+              </Tabs.Tab>
+              <Tabs.Tab value="photos" leftSection={<IconPhoto size={16} />}>
+                Photos
+              </Tabs.Tab>
+              <Tabs.Tab value="movements" leftSection={<IconRoute size={16} />}>
+                Movements
+              </Tabs.Tab>
+              <Tabs.Tab value="care" leftSection={<IconVaccine size={16} />}>
+                Care
+              </Tabs.Tab>
+              <Tabs.Tab value="history" leftSection={<IconHistory size={16} />}>
+                History
+              </Tabs.Tab>
+            </Tabs.List>
+            <Tabs.Panel value="profile">
+              <Stack gap="md" maw={880}>
+                <Text size="sm" c="dimmed">
+                  What adopters see on the adoption site, except the private fields at the bottom. Leave a field empty when it is not known.
+                </Text>
+                {details.isPending && <SkeletonBlocks count={6} height={56} />}
+                {details.isError && !details.data && <LoadFailure error={details.error} onRetry={() => void details.refetch()} />}
+                {/* Made once per pet and kept while a refetch fails (the pet removed meanwhile): what staff typed stays. */}
+                {details.data && <PetProfileForm details={details.data} />}
+              </Stack>
+            </Tabs.Panel>
+            <Tabs.Panel value="photos">
+              <PetPhotos pet={record.data.pet} />
+            </Tabs.Panel>
+            <Tabs.Panel value="movements">
+              <MovementsSection record={record.data} readAt={record.dataUpdatedAt} />
+            </Tabs.Panel>
+            <Tabs.Panel value="care">
+              <CareSection petId={record.data.pet.id} petName={record.data.pet.name} />
+            </Tabs.Panel>
+            <Tabs.Panel value="history">
+              <PetRecordHistory pet={record.data.pet} />
+            </Tabs.Panel>
+          </Tabs>
+        </>
+      )}
+    </Stack>
+  );
+}
+
+function whereItIs(location: AnimalRecord['location']): React.ReactNode {
+  switch (location.kind) {
+    case 'kennel':
+      return location.kennel ? `Kennel ${location.kennel}` : 'At the shelter (kennel not recorded)';
+    case 'foster':
+      return (
+        <>
+          In foster with <Anchor href={recordHref('people', location.placement.person.id)}>{location.placement.person.forgotten ? 'a forgotten person' : location.placement.person.name}</Anchor>
+        </>
+      );
+    case 'left_care':
+      return `Left care: ${OUTCOME_WORDS[location.outcomeType].toLowerCase()}, ${formatMoment(location.at)}`;
+  }
+}
+
+function RecordHeader({ record }: { record: AnimalRecord }): React.JSX.Element {
+  const environment = useEnvironment();
+  const { pet, cover, daysInCare, location } = record;
+  return (
+    <Group gap="md" wrap="nowrap" align="center" data-testid="record-header">
+      {cover ? (
+        <Image src={photoAddress(environment, cover, 'thumb')} alt={cover.altText} w={96} h={96} radius="md" fit="cover" />
+      ) : (
+        <Avatar size={96} radius="md" name={pet.name} color="initials" aria-label={`No photo of ${pet.name} yet`} />
+      )}
+      <Stack gap={4} miw={0}>
+        <Group gap="sm" wrap="wrap">
+          <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
+            {pet.name}
+          </Title>
+          <PetStatusBadge status={pet.status} size="lg" />
+        </Group>
+        <Group gap="md" wrap="wrap">
+          <Text size="sm" c="dimmed">
+            #{pet.id}
+          </Text>
+          {daysInCare !== null && (
+            <Badge variant="outline" color="gray" data-testid="days-in-care">
+              {daysInCare === 1 ? '1 day in care' : `${daysInCare} days in care`}
+            </Badge>
+          )}
+          <Text size="sm" data-testid="record-location">
+            {whereItIs(location)}
+          </Text>
+        </Group>
+      </Stack>
+    </Group>
+  );
+}

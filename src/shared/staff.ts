@@ -1,0 +1,56 @@
+/** Staff accounts and roles (issue 29 §2): what every face shares of team mode. No Node built-ins here. */
+import { z } from 'zod';
+
+export const STAFF_ROLES = ['owner', 'manager', 'staff', 'volunteer', 'api-admin'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+export const StaffRoleSchema = z.enum(STAFF_ROLES);
+
+/** One member of staff as every face sees it (never the password hash). */
+export interface StaffMember {
+  id: number;
+  name: string;
+  login: string;
+  role: StaffRole;
+  active: boolean;
+  createdAt: number;
+}
+
+/** Logins are letters, digits, dot, dash, underscore; compared lower-case. */
+export const StaffLoginSchema = z
+  .string()
+  .trim()
+  .min(2)
+  .max(64)
+  .regex(/^[A-Za-z0-9._-]+$/, { error: 'letters, digits, dot, dash and underscore only' })
+  .transform((login) => login.toLowerCase());
+export const StaffNameSchema = z.string().trim().min(1).max(100);
+/** Long enough to resist guessing under the login throttle; no composition rules (NIST SP 800-63B). */
+export const PASSWORD_MIN = 10;
+export const PASSWORD_MAX = 200;
+export const StaffPasswordSchema = z.string().min(PASSWORD_MIN).max(PASSWORD_MAX);
+export const InviteCodeSchema = z.string().trim().min(8).max(64);
+
+/** A session ends after this long without a call (idle expiry, on the engine's clock). */
+export const SESSION_IDLE_MS = 8 * 60 * 60 * 1000;
+/** An invitation's code works once, within this time. */
+export const INVITE_VALID_MS = 7 * 24 * 60 * 60 * 1000;
+/** Login attempts allowed per login and per address, in the quota engine's fixed windows. */
+export const LOGIN_LIMITS = {
+  perLogin: { perMinute: 5, perDay: 50 },
+  perAddress: { perMinute: 20, perDay: 500 },
+} as const;
+
+export interface StaffInvite {
+  /** Shown once, to be handed to the new member; only its hash is kept. */
+  code: string;
+  name: string;
+  role: StaffRole;
+  expiresAt: number;
+}
+
+/** Whether this data dir runs as a team (logins, roles) or a single desk (the default). */
+export interface TeamState {
+  teamMode: boolean;
+  /** The member this call runs as; null at a desk (the token, the desktop shell, a single desk). */
+  me: StaffMember | null;
+}

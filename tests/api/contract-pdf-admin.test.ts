@@ -1,0 +1,71 @@
+/**
+ * The adoption contract from the window (issue 27 §3): `movements.contractPdf` over browser mode's
+ * HTTP admin transport renders the same PDF as the CLI's `contract`, names its file after the animal,
+ * and refuses a stay that did not end in an adoption with the rule in `details`.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contractFileName } from '../../src/main/admin/shelter-day-handlers';
+import { ADMIN_HTTP_PREFIX } from '../../src/shared/admin-contract';
+import type { AddedPerson } from '../../src/shared/people';
+import type { Stay } from '../../src/shared/movements';
+import { POPPLER_MISSING, pdfText } from '../helpers/pdf-render';
+import { startAdminHarness, type AdminHarness } from '../helpers/admin-host';
+
+const TOKEN = 'test-token-contract-pdf-0123456789abcdefghij';
+const environment = 'production';
+
+let harness: AdminHarness;
+
+async function send(channel: string, input: Record<string, unknown>): Promise<{ status: number; body: Record<string, unknown> }> {
+  const response = await fetch(`${new URL(harness.admin.url).origin}${ADMIN_HTTP_PREFIX}${channel}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-admin-token': TOKEN },
+    body: JSON.stringify({ environment, ...input }),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+async function ok<T>(channel: string, input: Record<string, unknown>): Promise<T> {
+  const answer = await send(channel, input);
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return answer.body as T;
+}
+
+beforeAll(async () => {
+  harness = await startAdminHarness(TOKEN);
+});
+
+afterAll(async () => {
+  await harness.stop();
+});
+
+describe('movements.contractPdf', () => {
+  if (process.env.CI) it('contract PDF channel: poppler-utils is installed', () => expect(POPPLER_MISSING).toBeUndefined());
+
+  it.skipIf(POPPLER_MISSING !== undefined)('gives the adoption contract of a stay as a PDF named after the animal, with the adopter and the fee', async () => {
+    await ok('shelter.set', { shelter: { name: 'Refuge des Pattes', currency: 'EUR' } });
+    const adopter = (await ok<AddedPerson>('people.add', { person: { name: 'Zoë Müller', email: 'zoe@example.test', phones: ['+33 6 11 22 33 44'] } })).person.id;
+    const stay = await ok<Stay>('movements.intake', { intake: { pet: { name: 'Señor Biscuit', categoryId: 1 }, type: 'stray' } });
+    await ok('pets.setProfile', { id: stay.petId, profile: { microchipNumber: '985141000123456' } });
+    const adopted = await ok<Stay>('movements.adopt', { adoption: { petId: stay.petId, personId: adopter, fee: 150, feeMethod: 'card' } });
+
+    const made = await ok<{ fileName: string; pdfBase64: string }>('movements.contractPdf', { stayId: adopted.id });
+    expect(made.fileName).toBe(`adoption-contract-señor-biscuit-${adopted.id}.pdf`);
+    const pdf = Buffer.from(made.pdfBase64, 'base64');
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    const text = pdfText(pdf);
+    for (const expected of ['Adoption contract', 'Refuge des Pattes', 'Señor Biscuit', '985141000123456', 'Zoë Müller', 'zoe@example.test', '€150.00']) expect(text).toContain(expected);
+  }, 60_000);
+
+  it('refuses a stay still open as not_adopted, and an unknown stay as not_found', async () => {
+    const stay = await ok<Stay>('movements.intake', { intake: { pet: { name: 'Still here', categoryId: 2 }, type: 'owner_surrender' } });
+    expect(await send('movements.contractPdf', { stayId: stay.id })).toMatchObject({ status: 409, body: { code: 'conflict', details: { reason: 'not_adopted', petId: stay.petId } } });
+    expect(await send('movements.contractPdf', { stayId: 99_999 })).toMatchObject({ status: 404, body: { code: 'not_found' } });
+  });
+
+  it('names the file in letters and digits of any script, never a path', () => {
+    expect(contractFileName('Жучка', 3)).toBe('adoption-contract-жучка-3.pdf');
+    expect(contractFileName('../../etc/passwd', 4)).toBe('adoption-contract-etc-passwd-4.pdf');
+    expect(contractFileName('***', 5)).toBe('adoption-contract-5.pdf');
+  });
+});

@@ -1,0 +1,88 @@
+/**
+ * The one role policy (issue 29 §2): every admin channel × every role. A channel without a rule in
+ * CHANNEL_POLICY fails here by name (and the typecheck fails too: the table is a Record over the
+ * channel union); so does a channel this test has no expectation for, so a new area is decided here.
+ */
+import { describe, expect, it } from 'vitest';
+import { ADMIN_CHANNEL_NAMES, type AdminChannelName } from '../../src/shared/admin-channels';
+import { STAFF_ROLES, type StaffMember, type StaffRole } from '../../src/shared/staff';
+import { dispatchAdmin, type AdminHandlers } from '../../src/main/admin/dispatch';
+import { DESK_CALL, type TeamGate } from '../../src/main/staff/access';
+import { CHANNEL_POLICY, mayCall } from '../../src/main/staff/policy';
+
+/** What each role may do, written apart from the table: by area, from the issue's words. */
+const VOLUNTEER_READS = new Set(['servers.status', 'categories.list', 'shelter.get', 'pets.browse', 'pets.history', 'pets.profile', 'photos.list', 'care.due', 'care.upToDate']);
+const SELF = new Set(['staff.logout', 'staff.me', 'staff.changePassword']);
+const OPEN = new Set(['staff.login', 'staff.acceptInvite']);
+const API_AREAS = new Set(['accounts', 'keys', 'plans', 'usage', 'bans', 'console', 'lab']);
+const STAFF_AREAS = new Set(['categories', 'pets', 'portals', 'shelter', 'photos', 'projects', 'deploys', 'domains', 'certificates', 'movements', 'people', 'care']);
+
+function expected(role: StaffRole | null, channel: AdminChannelName): boolean | undefined {
+  const area = channel.split('.')[0] ?? '';
+  if (OPEN.has(channel)) return true;
+  if (role === null) return false;
+  if (SELF.has(channel) || channel === 'servers.status') return true;
+  if (role === 'owner') return true;
+  if (area === 'staff' || area === 'settings') return false;
+  if (API_AREAS.has(area)) return role === 'manager' || role === 'api-admin';
+  if (area === 'reports') return role === 'manager';
+  if (!STAFF_AREAS.has(area)) return undefined;
+  if (role === 'volunteer') return VOLUNTEER_READS.has(channel);
+  if (role === 'api-admin') return channel === 'categories.list' || channel === 'shelter.get';
+  return true;
+}
+
+const member = (role: StaffRole): StaffMember => ({ id: 1, name: role, login: role, role, active: true, createdAt: 0 });
+
+describe('the role policy', () => {
+  it('has a rule for every admin channel', () => {
+    const missing = ADMIN_CHANNEL_NAMES.filter((channel) => !Object.hasOwn(CHANNEL_POLICY, channel));
+    expect(missing, `These admin channels have no rule in CHANNEL_POLICY (src/main/staff/policy.ts); add one for each: ${missing.join(', ')}`).toEqual([]);
+  });
+
+  it('has an expectation in this test for every admin channel', () => {
+    const undecided = ADMIN_CHANNEL_NAMES.filter((channel) => expected('staff', channel) === undefined);
+    expect(undecided, `These admin channels have no expectation in tests/unit/staff-policy.test.ts: ${undecided.join(', ')}`).toEqual([]);
+  });
+
+  it.each([...STAFF_ROLES, null])('lets %s call exactly what its role allows', (role) => {
+    const wrong = ADMIN_CHANNEL_NAMES.filter((channel) => mayCall(role, channel) !== expected(role, channel)).map((channel) => `${channel}: policy ${mayCall(role, channel)}, expected ${expected(role, channel)}`);
+    expect(wrong).toEqual([]);
+  });
+
+  it('gives a volunteer no removal and no people', () => {
+    const allowed = ADMIN_CHANNEL_NAMES.filter((channel) => mayCall('volunteer', channel));
+    expect(allowed.filter((channel) => /remove|forget|revoke|deactivate|people\./.test(channel))).toEqual([]);
+  });
+});
+
+/** Handlers that answer with their channel's name, for the dispatch's own checks. */
+const echo = new Proxy({}, { get: (_target, channel) => () => ({ ran: channel }) }) as AdminHandlers;
+const gate = (teamMode: boolean): TeamGate => ({ teamMode: () => teamMode, session: (id) => member(id as StaffRole) });
+
+describe('the admin dispatch', () => {
+  it('on a single desk allows every channel, as before team mode (no login)', async () => {
+    for (const channel of ADMIN_CHANNEL_NAMES) {
+      const result = await dispatchAdmin(echo, channel, {}, DESK_CALL, gate(false));
+      if (!result.ok) expect(result.error.code, channel).toBe('validation_failed');
+    }
+  });
+
+  it('in team mode walks every channel × every role through the policy', async () => {
+    for (const role of STAFF_ROLES) {
+      for (const channel of ADMIN_CHANNEL_NAMES) {
+        const result = await dispatchAdmin(echo, channel, {}, { credential: { kind: 'session', id: role }, address: null }, gate(true));
+        const refused = !result.ok && result.error.code === 'forbidden';
+        expect(refused, `${role} × ${channel}`).toBe(!mayCall(role, channel));
+        if (refused) expect(result.error.details).toEqual({ reason: 'role_not_allowed', role, channel });
+      }
+    }
+  });
+
+  it('in team mode refuses a call without a session but the login, and lets the desk through', async () => {
+    const none = { credential: { kind: 'none' }, address: '127.0.0.1' } as const;
+    expect(await dispatchAdmin(echo, 'pets.browse', { environment: 'production', query: {} }, none, gate(true))).toMatchObject({ ok: false, error: { code: 'unauthorized', details: { reason: 'login_required' } } });
+    expect(await dispatchAdmin(echo, 'staff.login', { login: 'ana', password: 'x' }, none, gate(true))).toEqual({ ok: true, value: { ran: 'staff.login' } });
+    expect(await dispatchAdmin(echo, 'settings.get', {}, DESK_CALL, gate(true))).toEqual({ ok: true, value: { ran: 'settings.get' } });
+  });
+});
