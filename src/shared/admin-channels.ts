@@ -120,6 +120,9 @@ export const ADMIN_CHANNEL_NAMES = [
   'staff.setRole',
   'staff.deactivate',
   'staff.changePassword',
+  // listings (issue 28 §3)
+  'portals.status',
+  'portals.export',
 ] as const;
 
 export type AdminChannelName = (typeof ADMIN_CHANNEL_NAMES)[number];

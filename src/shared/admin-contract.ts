@@ -33,7 +33,7 @@ import { LogoUploadSchema, ShelterChangeSchema, type ShelterProfile } from './sh
 import { PLAN_IDS, type PlanFigures } from './plans';
 import { AltTextSchema, MAX_PHOTOS_PER_PET, PhotoUploadSchema, type PetPhoto } from './photos';
 import { SiteUploadSchema } from './site-upload';
-import { CARD_PAPERS, MAX_KENNEL_CARDS, type KennelCardsPdf, type PortalListing } from './portals';
+import { CARD_PAPERS, MAX_KENNEL_CARDS, PORTAL_IDS, type KennelCardsPdf, type PortalExportResult, type PortalListing, type PortalStatus } from './portals';
 import { DeployFolderSchema, DomainInputSchema, DomainNameSchema, RedirectStatusSchema } from './site-inputs';
 import { NewProjectSchema, type CertificateListing, type Deploy, type Domain, type Project } from './sites';
 import {
@@ -276,6 +276,12 @@ export const ADMIN_CONTRACT = {
   'staff.setRole': channel<StaffMember>()(z.strictObject({ id, role: StaffRoleSchema })),
   'staff.deactivate': channel<StaffMember>()(z.strictObject({ id })),
   'staff.changePassword': channel<null>()(z.strictObject({ current: z.string().min(1).max(1_000), password: StaffPasswordSchema })),
+
+  // listings (issue 28 §3)
+  /** Every portal's last export per animal, whether it is the first export, and what an export now would do. */
+  'portals.status': channel<PortalStatus[]>()(input({})),
+  /** Writes a portal's files into the environment's export folder in the data folder (`dir` says where). */
+  'portals.export': channel<PortalExportResult>()(input({ portal: z.enum(PORTAL_IDS), allowDrops: z.boolean(), confirmFirstUpload: z.boolean() })),
 } as const satisfies Record<AdminChannelName, Channel<z.ZodType, unknown>>;
 
 export type AdminChannel = AdminChannelName;

@@ -60,6 +60,8 @@ export type ConflictDetails =
   | { reason: 'photo_already_added'; petId: number; photoId: number; position: number }
   /** An export to an adoption portal would leave out animals its last file listed: the portal's import deletes those. */
   | { reason: 'portal_would_drop'; portal: PortalId; animals: Array<{ id: number; name: string; reason: 'refused' | 'gone' }> }
+  /** The first export to a portal whose first upload from any software erases what it listed (Adopt-a-Pet), not yet confirmed. */
+  | { reason: 'portal_first_upload'; portal: PortalId }
   | MovementConflict
   | CareConflict
   | StaffConflict;

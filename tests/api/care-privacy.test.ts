@@ -71,10 +71,13 @@ describe('medical records reach nothing published or exported', () => {
     for (const target of ['/pets?limit=100', '/pets/1', '/pets/2', '/openapi.json']) expectNoSecret(target, await (await fetch(`${base}${target}`, { headers: { authorization: `Bearer ${key}` } })).text());
   });
 
-  it('the RescueGroups.org export', () => {
+  it('the RescueGroups.org, Petfinder and Adopt-a-Pet exports', () => {
     const out = path.join(dataDir, 'exports');
     fs.mkdirSync(out);
     server.engine.publishing.portals.exportRescueGroups(out, { allowDrops: true });
+    server.engine.publishing.portals.exportPetfinder(out, { allowDrops: true });
+    server.engine.publishing.portals.exportAdoptAPet(out, { allowDrops: true, confirmFirstUpload: true });
+    expect(['petfinder.csv', 'pets.csv', 'import.cfg'].every((file) => fs.existsSync(path.join(out, file)))).toBe(true);
     const files = filesOf(out);
     expect(files.size).toBeGreaterThan(0);
     for (const [file, text] of files) expectNoSecret(file, text);
@@ -87,7 +90,7 @@ describe('medical records reach nothing published or exported', () => {
 
   it('lint: sites, kennel cards and portal files cannot import care or its tables', async () => {
     const eslint = new ESLint({ cwd: PROJECT_ROOT });
-    for (const file of ['src/main/sites/example.ts', 'src/main/publishing/adoption-site/example.ts', 'src/main/publishing/kennel-cards/example.ts', 'src/main/publishing/portals/example.ts']) {
+    for (const file of ['src/main/sites/example.ts', 'src/main/publishing/adoption-site/example.ts', 'src/main/publishing/kennel-cards/example.ts', 'src/main/publishing/portals/example.ts', 'src/main/publishing/portals/breeds/example.ts']) {
       const root = '../'.repeat(file.split('/').length - 3);
       for (const source of [`import '${root}care/care';`, `import type { CareService } from '${root}care/care';`, `import '${root}db/schema-care';`]) {
         const [result] = await eslint.lintText(`${source}\nexport {};\n`, { filePath: path.join(PROJECT_ROOT, file) });

@@ -74,10 +74,13 @@ describe('people’s details reach nothing published or exported (issue 27, §2)
     }
   });
 
-  it('the RescueGroups.org export and the staff’s pet export', () => {
+  it('the RescueGroups.org, Petfinder and Adopt-a-Pet exports and the staff’s pet export', () => {
     const out = path.join(dataDir, 'exports');
     fs.mkdirSync(out);
     server.engine.publishing.portals.exportRescueGroups(out, { allowDrops: true });
+    server.engine.publishing.portals.exportPetfinder(out, { allowDrops: true });
+    server.engine.publishing.portals.exportAdoptAPet(out, { allowDrops: true, confirmFirstUpload: true });
+    expect(['petfinder.csv', 'pets.csv', 'import.cfg'].every((file) => fs.existsSync(path.join(out, file)))).toBe(true);
     writePetExport(path.join(out, 'pets.csv'), server.engine.services.petProfiles.exportRows(), 'csv');
     const files = filesOf(out);
     expect(files.size).toBeGreaterThan(0);

@@ -134,6 +134,7 @@ const DETAILS_EXAMPLES: { [C in keyof ErrorDetails]: Record<string, ErrorDetails
       photo_limit: { reason: 'photo_limit', petId: 7, max: 6 },
       photo_already_added: { reason: 'photo_already_added', petId: 7, photoId: 12, position: 2 },
       portal_would_drop: { reason: 'portal_would_drop', portal: 'rescuegroups', animals: [{ id: 7, name: 'Olive', reason: 'refused' }] },
+      portal_first_upload: { reason: 'portal_first_upload', portal: 'adoptapet' },
       stay_open: { reason: 'stay_open', petId: 7, stayId: 3 },
       no_open_stay: { reason: 'no_open_stay', petId: 7 },
       reservation_active: { reason: 'reservation_active', petId: 7, reservationId: 2, personId: 4 },

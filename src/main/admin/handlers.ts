@@ -8,6 +8,7 @@ import { shelterDayHandlers } from './shelter-day-handlers';
 import { careHandlers } from './care-handlers';
 import { reportHandlers } from './report-handlers';
 import { staffHandlers } from './staff-handlers';
+import { portalHandlers } from './portal-handlers';
 
 /** Each channel of the admin contract, as a thin call into one environment's services. */
 export function createAdminHandlers(host: AppHost): AdminHandlers {
@@ -100,5 +101,6 @@ export function createAdminHandlers(host: AppHost): AdminHandlers {
     ...careHandlers(host),
     ...reportHandlers(host),
     ...staffHandlers(host),
+    ...portalHandlers(host),
   };
 }

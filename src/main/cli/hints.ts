@@ -10,7 +10,7 @@ import { isMovementConflict, movementHint } from './movement-hints';
 import { careHint, isCareConflict } from './care-hints';
 
 /** The portals as staff know them. */
-const PORTAL_NAMES: Readonly<Record<PortalId, string>> = { rescuegroups: 'RescueGroups.org', petfinder: 'Petfinder' };
+export const PORTAL_NAMES: Readonly<Record<PortalId, string>> = { rescuegroups: 'RescueGroups.org', petfinder: 'Petfinder', adoptapet: 'Adopt-a-Pet' };
 
 /** The option that sets each input a refusal may name (its `field`, as the admin contract spells it). */
 const FLAG_OF_FIELD: Readonly<Record<string, string>> = {
@@ -56,6 +56,7 @@ export function cliWords(error: unknown): string {
   if (conflict && isCareConflict(conflict)) return withClause(message, careHint(conflict));
   if (conflict?.reason === 'primary_has_redirects') return `${message} Promote one with "domains promote ${conflict.redirects[0] ?? ''}".`;
   if (conflict?.reason === 'portal_would_drop') return `${message} Fix what keeps them out (export ${conflict.portal} --json lists it), or run again with --allow-drop to let ${PORTAL_NAMES[conflict.portal]} delete them.`;
+  if (conflict?.reason === 'portal_first_upload') return `${message} Once the animals listed there today are in Adoption Desk too, run again with --confirm-first-upload.`;
   if (conflict?.reason === 'photo_limit') return `${message} Remove one first with "pets photos remove ${conflict.petId} <PHOTO>".`;
   if (detailsOf(error, 'unsupported_media_type')?.reason === 'photo_format') return `${message} Save it as JPEG first (most photo viewers can).`;
   return message;

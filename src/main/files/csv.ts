@@ -27,14 +27,16 @@ export function cellFromCsv(text: string): string {
 export interface CsvOptions {
   /** Quote every cell (what RescueGroups' import expects); otherwise only those that need it. */
   quoteAll?: boolean;
+  /** Leave the header row out (Adopt-a-Pet's pets.csv: its import.cfg names the columns). */
+  noHeader?: boolean;
 }
 
-/** The header, then one line per row; `null` and `undefined` are empty cells. */
+/** The header (unless `noHeader`), then one line per row; `null` and `undefined` are empty cells. */
 export function csvText(header: readonly string[], rows: Iterable<readonly CsvCell[]>, options: CsvOptions = {}): string {
   const records: string[][] = [];
   for (const row of rows) records.push(row.map((cell) => (cell === null || cell === undefined ? '' : typeof cell === 'number' ? String(cell) : spreadsheetSafe(cell))));
   return stringify(records, {
-    header: true,
+    header: !(options.noHeader ?? false),
     columns: [...header],
     quoted: options.quoteAll ?? false,
     // A reader that trims (pets import does) would lose leading and trailing spaces outside quotes.

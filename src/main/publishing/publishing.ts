@@ -20,6 +20,8 @@ export interface PublishingSources extends PublicPetSources {
   sites: () => Pick<Sites, 'projects' | 'liveAddress'>;
   /** Whether an animal is current on its shots (care's upToDate, passed in: publishing never imports care); null when nothing is recorded. */
   shotsCurrent: (petId: number) => boolean | null;
+  /** Care's word on every animal's shots at once (care.upToDateAll), for the portals' files. */
+  everyonesShots: () => ReadonlyMap<number, boolean | null>;
 }
 
 /**
@@ -36,7 +38,7 @@ export class Publishing {
   constructor(private readonly sources: PublishingSources) {
     this.publicPets = new PublicPets(sources);
     this.kennelCards = new KennelCardService({ publicPets: this.publicPets, shelter: sources.shelter, clock: sources.clock, sites: sources.sites, shotsCurrent: sources.shotsCurrent });
-    this.portals = new PortalExportService({ sqlite: sources.sqlite, clock: sources.clock, changes: sources.changes, publicPets: this.publicPets, sites: sources.sites });
+    this.portals = new PortalExportService({ sqlite: sources.sqlite, clock: sources.clock, changes: sources.changes, publicPets: this.publicPets, sites: sources.sites, shotsCurrent: sources.everyonesShots });
   }
 
   /** The adoption site as the records make it now, at `baseUrl`: sites/ deploys and follows it. */

@@ -160,6 +160,9 @@ export const CHANNEL_POLICY: Record<AdminChannel, ChannelRule> = {
   'staff.invite': OWNER,
   'staff.setRole': OWNER,
   'staff.deactivate': OWNER,
+  // listings (issue 28 §3): publishing, the staff's daily work
+  'portals.status': STAFF,
+  'portals.export': STAFF,
 };
 
 /** The channel's rule; none for a channel merged without one (refused to every member: the table fails closed). */

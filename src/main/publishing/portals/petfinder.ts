@@ -1,5 +1,5 @@
 import { AGE_GROUP_WORDS } from '../pet-words';
-import { commonProblems, isMix, oneLine, speciesOf, type Portal, type PortalAnimal } from './portal';
+import { breedsOn, commonProblems, oneLine, speciesOf, type Portal, type PortalAnimal } from './portal';
 
 /**
  * Petfinder's CSV import, in the column order another shelter system (Animal Shelter Manager) uses
@@ -38,19 +38,20 @@ const capitalised = (text: string | null): string => (text ? `${text[0]!.toUpper
 function petfinderRow(animal: PortalAnimal): Record<PetfinderColumn, string> {
   const photos = (animal.photoUrls ?? []).slice(0, PHOTOS);
   const fee = animal.adoptionFee ?? null;
+  const breeds = breedsOn('petfinder', animal);
   return {
     ID: `adoption-desk-${animal.id}`,
     Internal: String(animal.id),
     AnimalName: oneLine(animal.name),
-    PrimaryBreed: oneLine(animal.breedPrimary),
-    SecondaryBreed: oneLine(animal.breedSecondary),
+    PrimaryBreed: breeds.primary,
+    SecondaryBreed: breeds.secondary,
     Sex: animal.sex === 'female' || animal.sex === 'male' ? SEXES[animal.sex] : '',
     Size: animal.size ? SIZES[animal.size] : '',
     Age: animal.ageGroup ? AGE_GROUP_WORDS[animal.ageGroup] : '',
     Desc: oneLine(animal.description),
     Type: typeOf(animal.category) ?? '',
     Status: STATUSES[animal.status],
-    Shots: '',
+    Shots: on(animal.shotsCurrent),
     Altered: on(animal.spayedNeutered),
     NoDogs: on(animal.goodWith.dogs === 'no'),
     NoCats: on(animal.goodWith.cats === 'no'),
@@ -58,7 +59,7 @@ function petfinderRow(animal: PortalAnimal): Record<PetfinderColumn, string> {
     Housetrained: on(animal.houseTrained),
     Declawed: '',
     specialNeeds: on(animal.specialNeeds !== null),
-    Mix: on(isMix(animal)),
+    Mix: on(breeds.mix),
     photo1: photos[0] ?? '', photo2: photos[1] ?? '', photo3: photos[2] ?? '', photo4: photos[3] ?? '', photo5: photos[4] ?? '', photo6: photos[5] ?? '',
     arrival_date: animal.intakeDate ?? '',
     // An estimate (a year or a month) is no date: the Age column says it.
@@ -84,6 +85,6 @@ export const PETFINDER: Portal<PetfinderColumn> = {
   columns: PETFINDER_COLUMNS,
   photos: { count: PHOTOS, as: 'addresses' },
   csv: {},
-  problems: (animal) => commonProblems(animal, typeOf),
+  problems: (animal) => commonProblems(animal, 'petfinder', typeOf),
   row: petfinderRow,
 };

@@ -1,24 +1,17 @@
 import type Database from 'better-sqlite3';
 import type { Clock } from '../../../shared/clock';
 import { AppError } from '../../../shared/errors';
-import type { PortalListing, PortalProblem } from '../../../shared/portals';
+import type { PortalExportResult, PortalId, PortalListing, PortalProblem, PortalStatus } from '../../../shared/portals';
 import type { Changes } from '../../db/changes';
 import type { Sites } from '../../sites/sites';
 import { dayOf, type PublicPets } from '../public-pet';
 import { publishedSite } from '../site-address';
+import { ADOPTAPET } from './adoptapet';
 import { PETFINDER } from './petfinder';
 import { planExport, portalAnimalOf, writePortalFiles, type ExportPlan, type Portal } from './portal';
 import { RESCUEGROUPS } from './rescuegroups';
 
-export interface PortalExportResult {
-  dir: string;
-  file: string;
-  listed: Array<{ id: number; name: string; photos: number }>;
-  refused: Array<{ id: number; name: string; problems: PortalProblem[] }>;
-  dropped: ExportPlan['dropped'];
-  /** Listed before, left care other than by adoption since: left out, so the portal deletes them. */
-  removed: ExportPlan['removed'];
-}
+export type { PortalExportResult } from '../../../shared/portals';
 
 export interface PortalExportSources {
   sqlite: Database.Database;
@@ -27,23 +20,60 @@ export interface PortalExportSources {
   publicPets: PublicPets;
   /** Where the adoption site is live: Petfinder fetches the photos from there. */
   sites: () => Pick<Sites, 'projects' | 'liveAddress'>;
+  /** Whether each animal is current on its shots (care's upToDateAll; absent: nothing recorded): the portals' shots fields. */
+  shotsCurrent: () => ReadonlyMap<number, boolean | null>;
 }
 
-/** Exports to the adoption portals (RescueGroups.org, Petfinder), and what each animal's last export was. */
+export interface PortalExportOptions {
+  allowDrops: boolean;
+  /** Whose adoption site the photo addresses open (portals that fetch photos), else the one serving it. */
+  project?: string | number;
+  /** Adopt-a-Pet: staff know its first upload from any software erases what it listed before. */
+  confirmFirstUpload?: boolean;
+}
+
+const PORTALS: Readonly<Record<PortalId, Portal<string>>> = { rescuegroups: RESCUEGROUPS, petfinder: PETFINDER, adoptapet: ADOPTAPET };
+/** Portals whose first upload from any software erases what they listed before. */
+const ERASED_ON_FIRST_UPLOAD: ReadonlySet<PortalId> = new Set(['adoptapet']);
+
+/** Exports to the adoption portals (RescueGroups.org, Petfinder, Adopt-a-Pet), and what each animal's last export was. */
 export class PortalExportService {
   private readonly statements;
 
   constructor(private readonly sources: PortalExportSources) {
     this.statements = {
       listings: sources.sqlite.prepare<[string], PortalListing & { problems: string }>(`SELECT pet_id AS petId, name, state, problems, exported_at AS exportedAt FROM portal_listings WHERE portal = ? ORDER BY pet_id`),
+      any: sources.sqlite.prepare<[string], { one: number }>(`SELECT 1 AS one FROM portal_listings WHERE portal = ? LIMIT 1`),
       clear: sources.sqlite.prepare<[string]>(`DELETE FROM portal_listings WHERE portal = ?`),
       insert: sources.sqlite.prepare<[string, number, string, string, string, number]>(`INSERT INTO portal_listings (portal, pet_id, name, state, problems, exported_at) VALUES (?, ?, ?, ?, ?, ?)`),
     };
   }
 
-  /** Each animal's last RescueGroups.org export: listed, or refused and why. */
-  listings(): PortalListing[] {
-    return this.listingsOf(RESCUEGROUPS);
+  /** Each animal's last export to the portal (RescueGroups.org unless told): listed, or refused and why. */
+  listings(portal: PortalId = 'rescuegroups'): PortalListing[] {
+    return this.listingsOf(PORTALS[portal]);
+  }
+
+  /** No export to the portal yet (a stored listing is its trace): Adopt-a-Pet's first upload erases what it listed. */
+  firstExport(portal: PortalId): boolean {
+    return this.statements.any.get(portal) === undefined;
+  }
+
+  /** Every portal's last export and what an export now would do (photo addresses aside): the window's export panel. */
+  status(): PortalStatus[] {
+    return (Object.keys(PORTALS) as PortalId[]).map((portal) => {
+      const plan = this.planOf(PORTALS[portal]);
+      return {
+        portal,
+        firstExport: this.firstExport(portal),
+        listings: this.listings(portal),
+        plan: {
+          listed: plan.listed.map(({ animal }) => ({ id: animal.id, name: animal.name })),
+          refused: plan.refused.map(({ animal, problems }) => ({ id: animal.id, name: animal.name, problems })),
+          dropped: plan.dropped,
+        },
+      };
+    });
   }
 
   /** What a RescueGroups.org export would do now, writing nothing. */
@@ -64,8 +94,25 @@ export class PortalExportService {
    * site, else the one serving it). The same guard: each upload replaces the whole listing.
    */
   exportPetfinder(dir: string, options: { allowDrops: boolean; project?: string | number }): PortalExportResult {
-    const { address } = publishedSite(this.sources.sites(), options.project, "Petfinder's photo links should open");
-    return this.export(PETFINDER, dir, options, address);
+    return this.exportTo('petfinder', dir, options);
+  }
+
+  /**
+   * Adopt-a-Pet's pets.csv and import.cfg, photos as addresses on the live adoption site. Their first
+   * upload from any software erases what they listed: the first export is refused unless `confirmFirstUpload`.
+   */
+  exportAdoptAPet(dir: string, options: PortalExportOptions): PortalExportResult {
+    return this.exportTo('adoptapet', dir, options);
+  }
+
+  /** Any portal's export, by its id: what the faces call. */
+  exportTo(id: PortalId, dir: string, options: PortalExportOptions): PortalExportResult {
+    const portal = PORTALS[id];
+    if (ERASED_ON_FIRST_UPLOAD.has(id) && !options.confirmFirstUpload && this.firstExport(id)) {
+      throw new AppError('conflict', `The first upload to ${portal.name} from any software erases every animal listed there before. Confirm to go ahead.`, { details: { reason: 'portal_first_upload', portal: id } });
+    }
+    const address = portal.photos.as === 'addresses' ? publishedSite(this.sources.sites(), options.project, `${portal.name}'s photo links should open`).address : undefined;
+    return this.export(portal, dir, options, address);
   }
 
   private listingsOf<Column extends string>(portal: Portal<Column>): PortalListing[] {
@@ -75,7 +122,8 @@ export class PortalExportService {
   /** Every pet with its public profile (private fields never reach an export) and its photo files, against what the last file listed. */
   private planOf<Column extends string>(portal: Portal<Column>, siteAddress?: string): ExportPlan<Column> {
     const previously = new Map(this.listingsOf(portal).filter((listing) => listing.state === 'listed').map((listing) => [listing.petId, listing.name]));
-    const animals = this.sources.publicPets.all(dayOf(this.sources.clock.now())).map((pet) => portalAnimalOf(pet, siteAddress));
+    const shots = this.sources.shotsCurrent();
+    const animals = this.sources.publicPets.all(dayOf(this.sources.clock.now())).map((pet) => portalAnimalOf(pet, siteAddress, shots.get(pet.id) ?? null));
     return planExport(portal, animals, previously);
   }
 

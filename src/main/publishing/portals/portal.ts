@@ -5,6 +5,7 @@ import { copyFileAtomically, writeFileAtomically } from '../../files/atomic-writ
 import { csvText, type CsvOptions } from '../../files/csv';
 import type { YesNoUnknown } from '../pet-words';
 import { photoPath, type PublicPet } from '../public-pet';
+import { breedOn, breedSuggestions, saysMix } from './breeds/breeds';
 
 /**
  * The base every adoption portal's file is made on (after Animal Shelter Manager's publishers):
@@ -41,10 +42,12 @@ export interface PortalAnimal {
   birthDate?: string | null;
   intakeDate?: string | null;
   adoptionFee?: number | null;
+  /** Current on its shots, from care's records (care.upToDate); null or absent: nothing recorded. */
+  shotsCurrent?: boolean | null;
 }
 
-/** A public pet as the portals read it; with the adoption site's live address, its photos' addresses there. */
-export function portalAnimalOf(pet: PublicPet, siteAddress?: string): PortalAnimal {
+/** A public pet as the portals read it; with the adoption site's live address, its photos' addresses there; with care's word, its shots. */
+export function portalAnimalOf(pet: PublicPet, siteAddress?: string, shotsCurrent: boolean | null = null): PortalAnimal {
   const { profile } = pet;
   return {
     id: pet.id,
@@ -71,6 +74,7 @@ export function portalAnimalOf(pet: PublicPet, siteAddress?: string): PortalAnim
     birthDate: profile.birthDate ?? null,
     intakeDate: profile.intakeDate ?? null,
     adoptionFee: profile.adoptionFee ?? null,
+    shotsCurrent,
   };
 }
 
@@ -93,9 +97,10 @@ const NO_BREED = new Set(['mix', 'mixed', 'mixed breed', 'unknown', 'n/a', 'na',
 
 /**
  * The pre-flight every portal shares: a species it knows (`typeOf` maps ours to its own), a name and
- * breeds within its lengths, a primary breed that is one, a known sex and an age group.
+ * breeds within its lengths, a primary breed that is one and that the portal lists (so is the
+ * secondary), a known sex and an age group.
  */
-export function commonProblems(animal: PortalAnimal, typeOf: (category: string) => string | null, limits: { name?: number; breed?: number } = {}): PortalProblem[] {
+export function commonProblems(animal: PortalAnimal, portal: PortalId, typeOf: (category: string) => string | null, limits: { name?: number; breed?: number } = {}): PortalProblem[] {
   const problems: PortalProblem[] = [];
   if (typeOf(animal.category) === null) problems.push({ field: 'species', problem: 'unmapped', value: animal.category });
   if (limits.name !== undefined && animal.name.length > limits.name) problems.push({ field: 'name', problem: 'too_long', limit: limits.name });
@@ -103,9 +108,30 @@ export function commonProblems(animal: PortalAnimal, typeOf: (category: string) 
   if (breed === '') problems.push({ field: 'breed', problem: 'missing' });
   else if (NO_BREED.has(breed.toLowerCase())) problems.push({ field: 'breed', problem: 'unmapped', value: breed });
   else if (limits.breed !== undefined && (breed.length > limits.breed || (animal.breedSecondary?.length ?? 0) > limits.breed)) problems.push({ field: 'breed', problem: 'too_long', limit: limits.breed });
+  else problems.push(...unlistedBreeds(animal, portal));
   if (animal.sex === null || animal.sex === 'unknown') problems.push({ field: 'sex', problem: 'missing' });
   if (animal.ageGroup === null) problems.push({ field: 'age', problem: 'missing' });
   return problems;
+}
+
+/** The breeds the portal does not list (breeds/breed-table.ts), each with its closest names to pick instead. */
+function unlistedBreeds(animal: PortalAnimal, portal: PortalId): PortalProblem[] {
+  const species = speciesOf(animal.category);
+  if (species === null) return [];
+  const problems: PortalProblem[] = [];
+  for (const [field, typed] of [['breed', animal.breedPrimary], ['secondaryBreed', animal.breedSecondary]] as const) {
+    const value = oneLine(typed);
+    if (value === '' || (field === 'secondaryBreed' && NO_BREED.has(value.toLowerCase()))) continue;
+    if (breedOn(portal, species, value) === null) problems.push({ field, problem: 'not_listed', value, portal, suggestions: breedSuggestions(portal, species, value) });
+  }
+  return problems;
+}
+
+/** The animal's breeds in the portal's names (the pre-flight saw they exist), and whether it is a mix, "Beagle mix" saying so too. */
+export function breedsOn(portal: PortalId, animal: PortalAnimal): { primary: string; secondary: string; mix: boolean | null } {
+  const species = speciesOf(animal.category);
+  const mixed = isMix(animal) ?? (saysMix(animal.breedPrimary) || saysMix(animal.breedSecondary) ? true : null);
+  return { primary: breedOn(portal, species, animal.breedPrimary) ?? '', secondary: breedOn(portal, species, animal.breedSecondary) ?? '', mix: mixed };
 }
 
 /** The portals read one line an animal: line breaks become spaces. */
@@ -125,6 +151,8 @@ export interface Portal<Column extends string> {
   /** How many photos an animal, and whether they go as files beside the CSV or as addresses on the live site. */
   photos: { count: number; as: 'files' | 'addresses' };
   csv: CsvOptions;
+  /** Files written beside the CSV on every export (Adopt-a-Pet's import.cfg). */
+  companions?: ReadonlyArray<{ file: string; text: string }>;
   /** The pre-flight: what would make the portal refuse or mangle the animal; none, and it is listed. */
   problems: (animal: PortalAnimal) => PortalProblem[];
   row: (animal: PortalAnimal) => Record<Column, string>;
@@ -197,5 +225,6 @@ export function writePortalFiles<Column extends string>(portal: Portal<Column>, 
   });
   const file = path.join(dir, portal.file);
   writeFileAtomically(file, portalCsv(portal, plan), PUBLIC_FILE);
+  for (const companion of portal.companions ?? []) writeFileAtomically(path.join(dir, companion.file), companion.text, PUBLIC_FILE);
   return { file, listed };
 }

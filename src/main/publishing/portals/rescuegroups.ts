@@ -1,6 +1,6 @@
 import type { PortalProblem } from '../../../shared/portals';
 import { AGE_GROUP_WORDS, type YesNoUnknown } from '../pet-words';
-import { commonProblems, isMix, oneLine, photoFileName, planExport, portalCsv, speciesOf, type ExportPlan, type Portal, type PortalAnimal } from './portal';
+import { breedsOn, commonProblems, oneLine, photoFileName, planExport, portalCsv, speciesOf, type ExportPlan, type Portal, type PortalAnimal } from './portal';
 
 /**
  * RescueGroups.org's animal import file, from their "Supported animal import fields"
@@ -31,7 +31,7 @@ const STATUSES = { available: 'Available', pending: 'Pending', sold: 'Adopted' }
 
 /** The problems that would make RescueGroups (or the portals it feeds) refuse or mangle the animal. */
 export function rescueGroupsProblems(animal: PortalAnimal): PortalProblem[] {
-  const problems = commonProblems(animal, speciesOf, { name: NAME_MAX, breed: BREED_MAX });
+  const problems = commonProblems(animal, 'rescuegroups', speciesOf, { name: NAME_MAX, breed: BREED_MAX });
   if ((animal.color?.length ?? 0) > COLOR_MAX) problems.push({ field: 'color', problem: 'too_long', limit: COLOR_MAX });
   if (animal.photos.length === 0) problems.push({ field: 'photo', problem: 'missing' });
   return problems;
@@ -39,15 +39,16 @@ export function rescueGroupsProblems(animal: PortalAnimal): PortalProblem[] {
 
 export function rescueGroupsRow(animal: PortalAnimal): Record<RescueGroupsColumn, string> {
   const photos = animal.photos.slice(0, RESCUEGROUPS_PHOTOS).map((_, index) => photoFileName(animal, index));
+  const breeds = breedsOn('rescuegroups', animal);
   const description = [oneLine(animal.description), animal.specialNeeds ? `Special needs: ${oneLine(animal.specialNeeds)}` : ''].filter(Boolean).join(' ');
   return {
     externalID: `adoption-desk-${animal.id}`,
     name: oneLine(animal.name),
     status: STATUSES[animal.status],
     type: speciesOf(animal.category) ?? '',
-    priBreed: oneLine(animal.breedPrimary),
-    secBreed: oneLine(animal.breedSecondary),
-    mix: yesNo(isMix(animal)),
+    priBreed: breeds.primary,
+    secBreed: breeds.secondary,
+    mix: yesNo(breeds.mix),
     sex: animal.sex === 'female' ? 'Female' : animal.sex === 'male' ? 'Male' : '',
     age: animal.ageGroup ? AGE_GROUP_WORDS[animal.ageGroup] : '',
     okwithdogs: yesNo(animal.goodWith.dogs),
@@ -57,7 +58,7 @@ export function rescueGroupsRow(animal: PortalAnimal): Record<RescueGroupsColumn
     altered: yesNo(animal.spayedNeutered),
     specialNeeds: animal.specialNeeds ? 'Yes' : '',
     size: animal.size ? SIZES[animal.size] : '',
-    uptodate: '',
+    uptodate: yesNo(animal.shotsCurrent ?? null),
     color: oneLine(animal.color),
     coatLength: animal.coat ? (COATS[animal.coat] ?? '') : '',
     dsc: description,

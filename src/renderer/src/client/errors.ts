@@ -4,7 +4,7 @@
  * the same for every face; the words around it, and where it goes, are chosen here.
  */
 import type { CaFileProblem, ConflictDetails, ErrorCode, ErrorDetails, PhotoTooLarge, PhotoUnsupported } from '../../../shared/errors';
-import type { PortalProblem } from '../../../shared/portals';
+import type { PortalId, PortalProblem } from '../../../shared/portals';
 import type { Account } from '../../../shared/models';
 import { PAID_PLANS } from '../../../shared/plans';
 import { PLAN_NAME } from './plan-names';
@@ -194,7 +194,10 @@ export function kennelCardRefusal(error: unknown): Failure {
   return describeFailure(error);
 }
 
-/** A pre-flight problem of the RescueGroups.org export, in the window's words. */
+/** The portals as staff know them. */
+export const PORTAL_NAMES: Readonly<Record<PortalId, string>> = { rescuegroups: 'RescueGroups.org', petfinder: 'Petfinder', adoptapet: 'Adopt-a-Pet' };
+
+/** A pre-flight problem of a portal export, in the window's words. */
 export function portalProblemWords(problem: PortalProblem): string {
   switch (problem.problem) {
     case 'missing':
@@ -203,5 +206,9 @@ export function portalProblemWords(problem: PortalProblem): string {
       return problem.field === 'species' ? `“${problem.value}” is no species RescueGroups.org knows` : `“${problem.value}” is not a breed name`;
     case 'too_long':
       return `${problem.field === 'color' ? 'colour' : problem.field} longer than ${problem.limit} characters`;
+    case 'not_listed': {
+      const pick = problem.suggestions.length > 0 ? `choose one it lists, such as ${problem.suggestions.map((name) => `“${name}”`).join(', ')}` : 'choose the closest breed it lists';
+      return `${problem.field === 'breed' ? 'Breed' : 'Second breed'} “${problem.value}” is not one ${PORTAL_NAMES[problem.portal]} lists: ${pick} in the pet’s profile`;
+    }
   }
 }

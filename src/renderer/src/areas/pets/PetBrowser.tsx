@@ -1,7 +1,7 @@
 import { Anchor, Badge, Box, Button, Checkbox, EmptyState, Group, Pagination, Paper, SegmentedControl, Select, Table, Text, TextInput, Tooltip } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
-import { IconDoorEnter, IconId, IconPaw, IconPencil, IconPlus, IconPrinter, IconSearch, IconTrash } from '@tabler/icons-react';
+import { IconDoorEnter, IconId, IconPaw, IconPencil, IconPlus, IconPrinter, IconSearch, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { BrowsePets } from '../../../../shared/admin-schemas';
 import type { PetRecord } from '../../../../shared/models';
@@ -23,6 +23,7 @@ import { RowAction } from '../../ui/RowAction';
 import { portalProblemWords } from '../../client/errors';
 import type { PortalListing } from '../../../../shared/portals';
 import { KennelCardsModal } from './KennelCardsModal';
+import { PortalExportModal } from './PortalExportModal';
 import { usePortalListings } from './portal-queries';
 
 type SortField = NonNullable<BrowsePets['sort']>;
@@ -41,6 +42,7 @@ export function PetBrowser(): React.JSX.Element {
   const petForm = useDialog<PetRecord | 'new'>();
   const intake = useDialog<number>();
   const cards = useDialog<number[]>();
+  const portals = useDialog<true>();
   // Chosen for kennel cards; kept across pages and filters, in the order chosen.
   const [chosen, setChosen] = useState<number[]>([]);
   const listings = usePortalListings();
@@ -136,6 +138,9 @@ export function PetBrowser(): React.JSX.Element {
         <Group gap="sm">
           <Button variant="default" leftSection={<IconPrinter size={16} />} disabled={chosen.length === 0} onClick={() => cards.open(chosen)} data-testid="print-kennel-cards">
             {chosen.length === 0 ? 'Print kennel cards' : `Print kennel cards (${chosen.length})`}
+          </Button>
+          <Button variant="default" leftSection={<IconUpload size={16} />} onClick={() => portals.open(true)} data-testid="open-portal-export">
+            Portals
           </Button>
           <Button variant="default" leftSection={<IconPlus size={16} />} onClick={() => petForm.open('new')}>
             Add pet
@@ -258,6 +263,7 @@ export function PetBrowser(): React.JSX.Element {
       <PetFormModal opened={petForm.opened} pet={petForm.subject === 'new' ? null : petForm.subject} onClose={petForm.close} />
       {intake.subject !== null && <IntakeDialog key={intake.subject} pet={null} opened={intake.opened} onClose={intake.close} />}
       <KennelCardsModal opened={cards.opened} ids={cards.subject ?? []} onClose={cards.close} />
+      <PortalExportModal opened={portals.opened} onClose={portals.close} />
     </>
   );
 }

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import type { CARD_PAPERS } from '../../../../shared/portals';
+import type { CARD_PAPERS, PortalId } from '../../../../shared/portals';
 import { call } from '../../client/transport';
 import { useEnvironment } from '../../client/EnvironmentProvider';
 import { useAction } from '../../client/action';
-import { SHOWN_IN_PLACE } from '../../client/errors';
+import { PORTAL_NAMES, SHOWN_IN_PLACE } from '../../client/errors';
 
 /** Each animal's last export to RescueGroups.org, by pet id. */
 export function usePortalListings() {
@@ -28,5 +28,31 @@ export function useKennelCards() {
     success: (made) => `${made.cards} kennel card${made.cards === 1 ? '' : 's'} ready: kennel-cards.pdf.`,
     shownInPlace: SHOWN_IN_PLACE.always,
     invalidates: [],
+  });
+}
+
+/** Every portal's last export per animal and what an export now would do: the export panel. */
+export function usePortalStatus(enabled: boolean) {
+  const environment = useEnvironment();
+  return useQuery({
+    queryKey: [environment, 'pets', 'portal-status'],
+    queryFn: () => call('portals.status', { environment }),
+    enabled,
+  });
+}
+
+export interface PortalExportChoice {
+  portal: PortalId;
+  allowDrops: boolean;
+  confirmFirstUpload: boolean;
+}
+
+export function usePortalExport() {
+  return useAction({
+    run: (choice: PortalExportChoice, environment) => call('portals.export', { environment, ...choice }),
+    progress: ({ portal }) => `Writing the ${PORTAL_NAMES[portal]} files…`,
+    success: (made, { portal }) => `${made.listed.length} animal${made.listed.length === 1 ? '' : 's'} written for ${PORTAL_NAMES[portal]}.`,
+    shownInPlace: SHOWN_IN_PLACE.always,
+    invalidates: ['pets'],
   });
 }

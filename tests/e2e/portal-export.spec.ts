@@ -1,0 +1,51 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { expect, goTo, importPets, openDesk, test } from './fixtures';
+import { VIEWPORTS, expectNothingCut, sizeName } from './viewports';
+
+/*
+ * Issue 28 §3 in the window: the Pets page's export panel shows, per portal, each animal's state
+ * with the reason it is kept out (a breed the portal does not list, with what to pick), warns before
+ * Adopt-a-Pet's first upload, writes RescueGroups.org's files, and shows each failure in the dialog.
+ */
+
+for (const viewport of VIEWPORTS) {
+  test(`the portal export panel at ${sizeName(viewport)}`, async ({ page, desk }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize(viewport);
+    const [biscuit, noodle] = (await importPets(desk, [{ name: 'Biscuit', categoryId: 1 }, { name: 'Noodle', categoryId: 1 }])).map((pet) => pet.id) as [number, number];
+    await desk.cli('pets', 'profile', 'set', String(biscuit), '--breed', 'lab', '--sex', 'female', '--born', '2022-03');
+    await desk.cli('pets', 'profile', 'set', String(noodle), '--breed', 'Labradoodle', '--sex', 'male', '--born', '2023');
+    const dir = path.join(desk.dataDir, 'camera');
+    fs.mkdirSync(dir, { recursive: true });
+    for (const name of ['biscuit', 'noodle']) await sharp({ create: { width: 600, height: 400, channels: 3, background: '#b07040' } }).jpeg().toFile(path.join(dir, `${name}.jpg`));
+    await desk.cli('pets', 'photos', 'add', String(biscuit), path.join(dir, 'biscuit.jpg'));
+    await desk.cli('pets', 'photos', 'add', String(noodle), path.join(dir, 'noodle.jpg'));
+
+    await openDesk(page, desk);
+    await goTo(page, 'Pets');
+    await page.getByTestId('open-portal-export').click();
+    const dialog = page.getByRole('dialog', { name: 'Export to the adoption portals' });
+    const refusal = dialog.getByTestId('portal-refusal');
+    await expect(refusal).toContainText('Breed “Labradoodle” is not one RescueGroups.org lists: choose one it lists, such as “Labrador Retriever”');
+    await expectNothingCut(page, dialog);
+
+    // RescueGroups.org: written into the data folder, Noodle kept out; its last export is shown.
+    await dialog.getByRole('button', { name: 'Write the files' }).click();
+    await expect(dialog.getByTestId('portal-export-done')).toContainText('1 animal written');
+    expect(fs.readFileSync(path.join(desk.dataDir, 'portal-exports', 'production', 'rescuegroups', 'rescuegroups.csv'), 'utf8')).toContain('Labrador Retriever');
+    await expect(dialog.getByTestId('portal-animals')).toContainText(/Kept out.*Labradoodle.*Kept out/);
+
+    // Adopt-a-Pet: the first upload's warning before anything, and the export's failure in the dialog.
+    await dialog.getByText('Adopt-a-Pet', { exact: true }).click();
+    await expect(refusal).toContainText('Breed “Labradoodle” is not one Adopt-a-Pet lists');
+    await expect(dialog.getByTestId('first-upload-warning')).toContainText('replaces every pet listed there today');
+    const write = dialog.getByRole('button', { name: 'Write the files' });
+    await expect(write).toBeDisabled();
+    await dialog.getByRole('checkbox', { name: 'I understand: replace everything Adopt-a-Pet lists for us' }).check();
+    await expectNothingCut(page, dialog);
+    await write.click();
+    await expect(dialog.getByTestId('dialog-failure')).toContainText('Publish the adoption site first');
+  });
+}
