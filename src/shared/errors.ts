@@ -45,7 +45,10 @@ export type NotFoundDetails =
   | { missing: 'pet'; petId: number }
   | { missing: 'dose'; doseId: number }
   | { missing: 'treatment'; treatmentId: number }
-  | { missing: 'staff'; staffId: number };
+  | { missing: 'staff'; staffId: number }
+  /** A backup folder (or the folder of backups) that is not there or holds no manifest; a data dir with no database to back up. */
+  | { missing: 'backup'; path: string }
+  | { missing: 'data_dir'; path: string };
 
 /** Which state the action clashed with; `reason` tells them apart. */
 export type ConflictDetails =
@@ -64,7 +67,8 @@ export type ConflictDetails =
   | { reason: 'portal_first_upload'; portal: PortalId }
   | MovementConflict
   | CareConflict
-  | StaffConflict;
+  | StaffConflict
+  | BackupConflict;
 
 /**
  * A movement refused by one of the shelter's rules (issue 27, docs/errors.md): `reason` names the rule.
@@ -97,6 +101,17 @@ export type CareConflict =
 export type StaffForbidden = { reason: 'role_not_allowed'; role: string | null; channel: string };
 export type StaffUnauthorized = { reason: 'login_required' | 'session_expired' | 'login_failed' | 'invite_invalid' | 'password_wrong' };
 export type StaffConflict = { reason: 'last_owner'; staffId: number } | { reason: 'login_taken'; login: string } | { reason: 'team_mode_off' } | { reason: 'no_owner' };
+
+/** A backup's refusals (issue 29 §4, docs/errors.md): a damaged backup, a restore over a data dir with content or one a server is using. */
+export type BackupConflict =
+  | { reason: 'backup_damaged'; backup: string; problems: BackupProblem[] }
+  | { reason: 'backup_target_not_empty'; dataDir: string }
+  | { reason: 'data_dir_in_use'; dataDir: string; environment: string };
+/** One file of a backup that does not match its manifest, or a database that fails SQLite's integrity_check. */
+export interface BackupProblem {
+  path: string;
+  problem: 'missing' | 'hash_mismatch' | 'integrity_check_failed';
+}
 
 /** A photo refused before or while it was decoded; `file` is its name as given. */
 export type PhotoTooLarge =

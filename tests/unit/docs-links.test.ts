@@ -123,6 +123,8 @@ const DETAILS_EXAMPLES: { [C in keyof ErrorDetails]: Record<string, ErrorDetails
       dose: { missing: 'dose', doseId: 9 },
       treatment: { missing: 'treatment', treatmentId: 3 },
       staff: { missing: 'staff', staffId: 2 },
+      backup: { missing: 'backup', path: '/srv/backups/backup-20261127T020000.000Z' },
+      data_dir: { missing: 'data_dir', path: '/srv/adoption-desk' },
     } satisfies ByTag<NotFoundDetails, 'missing'>).map((example) => [`missing: ${example.missing}`, example]),
   ),
   conflict: Object.fromEntries(
@@ -155,6 +157,9 @@ const DETAILS_EXAMPLES: { [C in keyof ErrorDetails]: Record<string, ErrorDetails
       login_taken: { reason: 'login_taken', login: 'sam' },
       team_mode_off: { reason: 'team_mode_off' },
       no_owner: { reason: 'no_owner' },
+      backup_damaged: { reason: 'backup_damaged', backup: '/srv/backups/backup-20261127T020000.000Z', problems: [{ path: 'production.sqlite', problem: 'hash_mismatch' }] },
+      backup_target_not_empty: { reason: 'backup_target_not_empty', dataDir: '/srv/adoption-desk' },
+      data_dir_in_use: { reason: 'data_dir_in_use', dataDir: '/srv/adoption-desk', environment: 'production' },
     } satisfies ByTag<ConflictDetails, 'reason'>).map((example) => [`reason: ${example.reason}`, example]),
   ),
   forbidden: { 'reason: role_not_allowed': { reason: 'role_not_allowed', role: 'volunteer', channel: 'pets.remove' } },

@@ -8,6 +8,7 @@ import { detailsOf, isAppError } from '../../shared/errors';
 import type { PortalId } from '../../shared/portals';
 import { isMovementConflict, movementHint } from './movement-hints';
 import { careHint, isCareConflict } from './care-hints';
+import { backupHint, backupMissingHint, isBackupConflict } from './backup-hints';
 
 /** The portals as staff know them. */
 export const PORTAL_NAMES: Readonly<Record<PortalId, string>> = { rescuegroups: 'RescueGroups.org', petfinder: 'Petfinder', adoptapet: 'Adopt-a-Pet' };
@@ -47,6 +48,7 @@ export function cliWords(error: unknown): string {
   if (missing?.missing === 'person') return withClause(message, 'see "people list"');
   if (missing?.missing === 'pet') return withClause(message, 'see "pets list"');
   if (missing?.missing === 'dose' || missing?.missing === 'treatment') return withClause(message, 'see "care due" or "care list <PET>"');
+  if (missing?.missing === 'backup' || missing?.missing === 'data_dir') return withClause(message, backupMissingHint(missing));
   const plan = detailsOf(error, 'plan_required');
   if (plan) return `${message} Move it with "accounts set-plan ${plan.accountId} --plan ${plan.needed}".${plan.deployRequired ? ` ${publishHint(plan.project)}` : ''}`;
   const deploy = detailsOf(error, 'deploy_required');
@@ -54,6 +56,7 @@ export function cliWords(error: unknown): string {
   const conflict = detailsOf(error, 'conflict');
   if (conflict && isMovementConflict(conflict)) return withClause(message, movementHint(conflict));
   if (conflict && isCareConflict(conflict)) return withClause(message, careHint(conflict));
+  if (conflict && isBackupConflict(conflict)) return withClause(message, backupHint(conflict));
   if (conflict?.reason === 'primary_has_redirects') return `${message} Promote one with "domains promote ${conflict.redirects[0] ?? ''}".`;
   if (conflict?.reason === 'portal_would_drop') return `${message} Fix what keeps them out (export ${conflict.portal} --json lists it), or run again with --allow-drop to let ${PORTAL_NAMES[conflict.portal]} delete them.`;
   if (conflict?.reason === 'portal_first_upload') return `${message} Once the animals listed there today are in Adoption Desk too, run again with --confirm-first-upload.`;

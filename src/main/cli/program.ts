@@ -24,6 +24,7 @@ import { registerContractCommand } from './commands/contract';
 import { registerCareCommands } from './commands/care';
 import { registerReportCommands } from './commands/reports';
 import { registerStaffCommands } from './commands/staff';
+import { registerBackupCommands } from './commands/backup';
 
 /** The program: its options, read by every command through run(), and the command groups in the order --help lists them. */
 export function buildCli(): Command {
@@ -56,6 +57,7 @@ export function buildCli(): Command {
   registerReportCommands(program);
   registerScenarioCommands(program);
   registerStaffCommands(program);
+  registerBackupCommands(program);
   registerGateCommand(program);
   pointToHelp(program, []);
   return program;

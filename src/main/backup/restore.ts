@@ -1,0 +1,92 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { ENVIRONMENTS } from '../../shared/environments';
+import { AppError } from '../../shared/errors';
+import { copyFileAtomically } from '../files/atomic-write';
+import { ensurePrivateDir } from '../files/owner-only';
+import { serverLockFile } from '../db/instance-lock';
+import { refuseDamaged, verifyBackup } from './verify';
+
+export interface Restored {
+  backup: string;
+  dataDir: string;
+  files: number;
+  /** Whether a data dir with content was replaced (only with `force`). */
+  replaced: boolean;
+}
+
+/**
+ * Restores a verified backup as the data dir `target`: built whole in a temp folder beside it, then
+ * renamed into place, so the target is either the old data dir or the restored one. Refused while a
+ * server holds either environment's instance lock there, and over a data dir with content unless forced.
+ */
+export function restoreBackup(backup: string, target: string, options: { force?: boolean } = {}): Restored {
+  const verification = verifyBackup(backup);
+  refuseDamaged(verification);
+  const dataDir = path.resolve(target);
+  refuseWhileServed(dataDir);
+  const existing = entriesOf(dataDir);
+  if (existing !== undefined && existing.length > 0 && !options.force) {
+    throw new AppError('conflict', `${dataDir} is not empty: restoring would replace what it holds.`, { details: { reason: 'backup_target_not_empty', dataDir } });
+  }
+  ensurePrivateDir(path.dirname(dataDir));
+  const temp = fs.mkdtempSync(path.join(path.dirname(dataDir), `.${path.basename(dataDir)}.restoring-`));
+  try {
+    for (const entry of verification.manifest.files) {
+      const file = path.join(temp, entry.path);
+      ensurePrivateDir(path.dirname(file));
+      copyFileAtomically(path.join(backup, entry.path), file);
+    }
+    swapInto(temp, dataDir, existing !== undefined);
+  } catch (error) {
+    fs.rmSync(temp, { recursive: true, force: true });
+    throw error;
+  }
+  return { backup, dataDir, files: verification.manifest.files.length, replaced: existing !== undefined && existing.length > 0 };
+}
+
+function swapInto(temp: string, dataDir: string, exists: boolean): void {
+  if (!exists) {
+    fs.renameSync(temp, dataDir);
+    return;
+  }
+  // Set aside rather than deleted first: until the rename, the old data dir is whole under another name.
+  const aside = `${temp}.replaced`;
+  fs.renameSync(dataDir, aside);
+  try {
+    fs.renameSync(temp, dataDir);
+  } catch (error) {
+    fs.renameSync(aside, dataDir);
+    throw error;
+  }
+  fs.rmSync(aside, { recursive: true, force: true });
+}
+
+function entriesOf(dir: string): string[] | undefined {
+  try {
+    if (!fs.lstatSync(dir).isDirectory()) throw new AppError('conflict', `${dir} is not a folder.`, { details: { reason: 'backup_target_not_empty', dataDir: dir } });
+    return fs.readdirSync(dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
+/** A server of either environment holds its lock (an exclusive transaction on the lock file) as long as it runs. */
+function refuseWhileServed(dataDir: string): void {
+  for (const environment of ENVIRONMENTS) {
+    const lockFile = serverLockFile(dataDir, environment);
+    if (!fs.existsSync(lockFile)) continue;
+    const probe = new Database(lockFile, { timeout: 0, fileMustExist: true });
+    try {
+      probe.exec('BEGIN EXCLUSIVE');
+      probe.exec('ROLLBACK');
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'SQLITE_BUSY') throw error;
+      throw new AppError('conflict', `A server is running on the ${environment} environment of ${dataDir}: stop it before restoring.`, { details: { reason: 'data_dir_in_use', dataDir, environment } });
+    } finally {
+      probe.close();
+    }
+  }
+}

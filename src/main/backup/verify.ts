@@ -1,0 +1,52 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { AppError, type BackupProblem } from '../../shared/errors';
+import { readManifestIfAny } from './create';
+import type { Manifest } from './manifest';
+
+export interface Verification {
+  backup: string;
+  manifest: Manifest;
+  problems: BackupProblem[];
+}
+
+/** Every file of the manifest is there with its size and hash, and every database passes SQLite's integrity_check. */
+export function verifyBackup(backup: string): Verification {
+  const manifest = readManifestIfAny(backup);
+  if (!manifest || !Array.isArray(manifest.files)) throw new AppError('not_found', `${backup} is not an Adoption Desk backup (no readable manifest.json).`, { details: { missing: 'backup', path: backup } });
+  const problems = manifest.files.flatMap((entry): BackupProblem[] => {
+    const file = path.join(backup, entry.path);
+    let bytes: Buffer;
+    try {
+      if (!fs.lstatSync(file).isFile()) return [{ path: entry.path, problem: 'missing' }];
+      bytes = fs.readFileSync(file);
+    } catch {
+      return [{ path: entry.path, problem: 'missing' }];
+    }
+    if (bytes.length !== entry.bytes || createHash('sha256').update(bytes).digest('hex') !== entry.sha256) return [{ path: entry.path, problem: 'hash_mismatch' }];
+    return entry.database && !passesIntegrityCheck(file) ? [{ path: entry.path, problem: 'integrity_check_failed' }] : [];
+  });
+  return { backup, manifest, problems };
+}
+
+function passesIntegrityCheck(file: string): boolean {
+  try {
+    const sqlite = new Database(file, { readonly: true, fileMustExist: true });
+    try {
+      return sqlite.pragma('integrity_check', { simple: true }) === 'ok';
+    } finally {
+      sqlite.close();
+    }
+  } catch {
+    return false;
+  }
+}
+
+/** The refusal a damaged backup gets before anything is restored from it. */
+export function refuseDamaged(verification: Verification): void {
+  if (verification.problems.length === 0) return;
+  const listed = verification.problems.map((problem) => `${problem.path} (${problem.problem.replace(/_/g, ' ')})`).join(', ');
+  throw new AppError('conflict', `The backup ${verification.backup} is damaged: ${listed}.`, { details: { reason: 'backup_damaged', backup: verification.backup, problems: verification.problems } });
+}

@@ -1,0 +1,19 @@
+import type { BackupConflict, ConflictDetails, NotFoundDetails } from '../../shared/errors';
+
+const BACKUP_REASONS: ReadonlySet<string> = new Set<BackupConflict['reason']>(['backup_damaged', 'backup_target_not_empty', 'data_dir_in_use']);
+
+export function isBackupConflict(conflict: ConflictDetails): conflict is BackupConflict {
+  return BACKUP_REASONS.has(conflict.reason);
+}
+
+/** The command or flag that helps with a backup's refusal (docs/guide/backups.md). */
+export function backupHint(conflict: BackupConflict): string {
+  if (conflict.reason === 'backup_damaged') return 'restore another one: see "backup list --to <DIR>"';
+  if (conflict.reason === 'backup_target_not_empty') return 'restore into an empty or new --data-dir, or run again with --force to replace it';
+  return `stop the server of --env ${conflict.environment} first`;
+}
+
+/** Where to look for a backup or a data dir that is not there. */
+export function backupMissingHint(missing: Extract<NotFoundDetails, { missing: 'backup' } | { missing: 'data_dir' }>): string {
+  return missing.missing === 'backup' ? 'see "backup list --to <DIR>"' : 'check --data-dir';
+}

@@ -1,0 +1,79 @@
+import path from 'node:path';
+import type { Command } from 'commander';
+import { createBackup, DEFAULT_KEPT_BACKUPS, listBackups } from '../../backup/create';
+import { restoreBackup } from '../../backup/restore';
+import { verifyBackup } from '../../backup/verify';
+import { positiveInt } from '../arguments';
+import { note, printObject, printRows, type Output } from '../output';
+import { reportFailure } from '../run';
+
+interface BackupOptions {
+  dataDir?: string;
+  json: boolean;
+}
+
+/** A backup command works on the data dir's files, not through an engine: it never migrates nor holds the database. */
+function onFiles<A extends unknown[]>(action: (options: BackupOptions, output: Output, ...args: A) => Promise<void> | void) {
+  return async function (this: Command, ...args: A): Promise<void> {
+    const options = this.optsWithGlobals<BackupOptions>();
+    try {
+      await action(options, { json: options.json }, ...args);
+    } catch (error) {
+      reportFailure(error);
+    }
+  };
+}
+
+function requireDataDir(command: Command, options: BackupOptions): string {
+  if (options.dataDir === undefined) command.error("error: required option '--data-dir <dir>' not specified");
+  return path.resolve(options.dataDir);
+}
+
+/** `backup create|list|verify|restore` (issue 29 §4, docs/guide/backups.md). */
+export function registerBackupCommands(program: Command): void {
+  const backup = program.command('backup').description('Back up the data dir (both environments, photos, settings) into a folder, check a backup, restore one');
+  const create = backup
+    .command('create')
+    .description('Write a consistent backup of --data-dir into a new folder inside DIR, even while the server runs; keeps the last N')
+    .requiredOption('--to <dir>', 'the folder that holds the backups')
+    .option('--keep <n>', `backups kept in DIR, the newest (default ${DEFAULT_KEPT_BACKUPS})`, positiveInt);
+  create.action(
+    onFiles(async (options, output, flags: { to: string; keep?: number }) => {
+      const created = await createBackup(requireDataDir(create, options), path.resolve(flags.to), { keep: flags.keep });
+      printObject(output, output.json ? created : { name: created.name, path: created.path, files: created.files, bytes: created.bytes });
+      if (!output.json && created.pruned.length > 0) note(`Deleted the oldest: ${created.pruned.join(', ')}.`);
+    }),
+  );
+  backup
+    .command('list')
+    .description('List the backups in DIR, oldest first')
+    .requiredOption('--to <dir>', 'the folder that holds the backups')
+    .action(onFiles((_options, output, flags: { to: string }) => printRows(output, listBackups(path.resolve(flags.to)), 'No backups there yet: make one with "backup create --to <DIR>".')));
+  backup
+    .command('verify')
+    .description('Check a backup: every file matches its manifest and every database passes SQLite’s integrity check')
+    .argument('<backup>', 'the backup’s folder')
+    .action(
+      onFiles((_options, output, folder: string) => {
+        const { problems } = verifyBackup(path.resolve(folder));
+        if (output.json) printObject(output, { backup: path.resolve(folder), ok: problems.length === 0, problems });
+        else if (problems.length === 0) process.stdout.write(`OK: ${path.resolve(folder)}\n`);
+        else printRows(output, problems, '');
+        if (problems.length > 0) {
+          if (!output.json) process.stderr.write(`Error: the backup is damaged (${problems.length} file${problems.length === 1 ? '' : 's'}); restore another one: see "backup list --to <DIR>".\n`);
+          process.exitCode = 1;
+        }
+      }),
+    );
+  const restore = backup
+    .command('restore')
+    .description('Restore a backup as --data-dir (stop its server first); refuses a data dir with content unless --force')
+    .argument('<backup>', 'the backup’s folder')
+    .option('--force', 'replace the data dir’s content', false);
+  restore.action(
+    onFiles((options, output, folder: string, flags: { force: boolean }) => {
+      const restored = restoreBackup(path.resolve(folder), requireDataDir(restore, options), { force: flags.force });
+      printObject(output, restored);
+    }),
+  );
+}
