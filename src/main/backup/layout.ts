@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ENVIRONMENTS } from '../../shared/environments';
-import { databaseFile } from '../engine/engine';
 
 /** What a backup holds of a data dir, each as its path inside it ('/'-separated, the same in the manifest). */
 export interface DataDirContent {
@@ -11,10 +10,12 @@ export interface DataDirContent {
 
 /** The settings beside the databases (the desktop's settings.json); the logo lives in the database. */
 const SETTINGS_FILES = ['settings.json'];
+/** engine.ts's databaseFile, which this folder may not import (tests/api/backup-restore.test.ts holds them together). */
+const databaseName = (environment: string) => `${environment}.sqlite`;
 
 /** The databases of both environments, their photos and the settings: what the shelter cannot make again. */
 export function dataDirContent(dataDir: string): DataDirContent {
-  const databases = ENVIRONMENTS.map((environment) => path.basename(databaseFile(dataDir, environment))).filter((name) => isFile(path.join(dataDir, name)));
+  const databases = ENVIRONMENTS.map(databaseName).filter((name) => isFile(path.join(dataDir, name)));
   const photos = ENVIRONMENTS.flatMap((environment) => filesUnder(dataDir, `photos/${environment}`));
   const settings = SETTINGS_FILES.filter((name) => isFile(path.join(dataDir, name)));
   return { databases, files: [...photos, ...settings] };
