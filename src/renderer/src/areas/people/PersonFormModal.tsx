@@ -11,7 +11,8 @@ import { DialogFailureAlert } from '../../ui/DialogFailureAlert';
 import { KIND_WORDS, ROLE_WORDS } from '../../ui/movement-words';
 import { formValuesOf, personOf, validatePerson, type PersonFormValues } from './person-form';
 import { personFailure } from './person-failures';
-import { useAddPerson, useCategoryNames, useEditPerson } from './queries';
+import { useAddPerson } from '../../client/people';
+import { useCategoryNames, useEditPerson } from './queries';
 
 const MATCH_WORDS = { email: 'the same email', phone: 'the same phone number', name_postcode: 'the same name and postcode' } as const;
 

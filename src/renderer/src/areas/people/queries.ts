@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { NewPerson, PeopleSearch, PersonChange } from '../../../../shared/people';
+import type { PeopleSearch, PersonChange } from '../../../../shared/people';
 import { useAction } from '../../client/action';
 import { useEnvironment } from '../../client/EnvironmentProvider';
 import { SHOWN_IN_PLACE } from '../../client/errors';
@@ -28,16 +28,6 @@ export function usePerson(id: number) {
 export function useCategoryNames() {
   const environment = useEnvironment();
   return useQuery({ queryKey: [environment, 'categories'], queryFn: () => call('categories.list', { environment }) });
-}
-
-export function useAddPerson() {
-  return useAction({
-    run: (person: NewPerson, environment) => call('people.add', { environment, person }),
-    progress: ({ name }) => `Adding ${name}…`,
-    success: ({ person }) => `${person.name} added to the register.`,
-    shownInPlace: SHOWN_IN_PLACE.always,
-    invalidates: ['people'],
-  });
 }
 
 export function useEditPerson() {

@@ -7,7 +7,8 @@ import { useEnvironment } from '../../client/EnvironmentProvider';
 import { describeFailure } from '../../client/errors';
 import { call } from '../../client/transport';
 import { clearButtonOf } from '../../ui/clear-button';
-import { useAddPerson, usePeopleSearch } from './movement-queries';
+import { useAddPerson } from '../../client/people';
+import { usePeopleSearch } from './movement-queries';
 
 const MATCH_WORDS = { email: 'the same email', phone: 'the same phone number', name_postcode: 'the same name and postcode' } as const;
 

@@ -10,7 +10,6 @@ import type {
   ReturnInput,
   Stay,
 } from '../../../../shared/movements';
-import type { NewPerson } from '../../../../shared/people';
 import type { Environment } from '../../../../shared/environments';
 import { useAction } from '../../client/action';
 import { useEnvironment } from '../../client/EnvironmentProvider';
@@ -43,16 +42,6 @@ export function usePerson(id: number | null) {
     queryKey: [environment, 'people', 'show', id],
     queryFn: () => call('people.show', { environment, id: id ?? 0 }),
     enabled: id !== null,
-  });
-}
-
-export function useAddPerson() {
-  return useAction({
-    run: (person: NewPerson, environment) => call('people.add', { environment, person }),
-    progress: ({ name }) => `Adding ${name}…`,
-    success: ({ person }) => `${person.name} added to the register.`,
-    shownInPlace: SHOWN_IN_PLACE.always,
-    invalidates: ['people'],
   });
 }
 

@@ -1,0 +1,15 @@
+/** The people register's queries that more than one page uses (the People page, the record page's person picker). */
+import type { NewPerson } from '../../../shared/people';
+import { useAction } from './action';
+import { SHOWN_IN_PLACE } from './errors';
+import { call } from './transport';
+
+export function useAddPerson() {
+  return useAction({
+    run: (person: NewPerson, environment) => call('people.add', { environment, person }),
+    progress: ({ name }) => `Adding ${name}…`,
+    success: ({ person }) => `${person.name} added to the register.`,
+    shownInPlace: SHOWN_IN_PLACE.always,
+    invalidates: ['people'],
+  });
+}
