@@ -1,29 +1,16 @@
 import type Database from 'better-sqlite3';
-import type { CareEvent, CareEventKind, DoseStatus, ProtocolStep, StoredDose, TestResult, Treatment, TreatmentKind } from '../../shared/care';
+import type { CareEvent, CareEventKind, ProtocolStep, StoredDose, Treatment } from '../../shared/care';
 import type { Face } from '../../shared/movements';
 import { personRef } from '../movements/store';
 
-interface DoseRow {
-  id: number;
-  petId: number;
-  vaccine: string;
-  status: DoseStatus;
-  dueDate: string | null;
-  ageWeeks: number | null;
-  notBefore: string | null;
-  givenDate: string | null;
-  expiresDate: string | null;
-  batch: string | null;
-  manufacturer: string | null;
-  givenBy: string | null;
-  skipReason: string | null;
-  notes: string | null;
-  protocolStep: number | null;
-  createdAt: number;
+/** The vet's columns of a joined row, made into a PersonRef. */
+interface VetColumns {
   vetId: number | null;
   vetName: string | null;
   vetForgotten: number | null;
 }
+
+type DoseRow = Omit<StoredDose, 'vet'> & VetColumns;
 
 const DOSE_SELECT = `SELECT d.id, d.pet_id AS petId, d.vaccine, d.status, d.due_date AS dueDate, d.age_weeks AS ageWeeks, d.not_before AS notBefore,
   d.given_date AS givenDate, d.expires_date AS expiresDate, d.batch, d.manufacturer, d.given_by AS givenBy, d.skip_reason AS skipReason,
@@ -34,21 +21,7 @@ function toDose({ vetId, vetName, vetForgotten, ...row }: DoseRow): StoredDose {
   return { ...row, vet: personRef(vetId, vetName, vetForgotten) };
 }
 
-interface TreatmentRow {
-  id: number;
-  petId: number;
-  kind: TreatmentKind;
-  product: string | null;
-  givenDate: string;
-  result: TestResult | null;
-  nextDueDate: string | null;
-  givenBy: string | null;
-  notes: string | null;
-  createdAt: number;
-  vetId: number | null;
-  vetName: string | null;
-  vetForgotten: number | null;
-}
+type TreatmentRow = Omit<Treatment, 'vet'> & VetColumns;
 
 const TREATMENT_SELECT = `SELECT t.id, t.pet_id AS petId, t.kind, t.product, t.given_date AS givenDate, t.result, t.next_due_date AS nextDueDate,
   t.given_by AS givenBy, t.notes, t.created_at AS createdAt, t.vet_id AS vetId, v.name AS vetName, v.forgotten_at AS vetForgotten
@@ -59,32 +32,9 @@ function toTreatment({ vetId, vetName, vetForgotten, ...row }: TreatmentRow): Tr
 }
 
 /** The columns of a dose as written; the names match care_doses' (snake_case aside). */
-export interface DoseColumns {
-  vaccine: string;
-  status: DoseStatus;
-  dueDate: string | null;
-  ageWeeks: number | null;
-  notBefore: string | null;
-  givenDate: string | null;
-  expiresDate: string | null;
-  batch: string | null;
-  manufacturer: string | null;
-  givenBy: string | null;
-  vetId: number | null;
-  skipReason: string | null;
-  notes: string | null;
-}
+export type DoseColumns = Omit<StoredDose, 'id' | 'petId' | 'vet' | 'protocolStep' | 'createdAt'> & { vetId: number | null };
 
-export interface TreatmentColumns {
-  kind: TreatmentKind;
-  product: string | null;
-  givenDate: string;
-  result: TestResult | null;
-  nextDueDate: string | null;
-  givenBy: string | null;
-  vetId: number | null;
-  notes: string | null;
-}
+export type TreatmentColumns = Omit<Treatment, 'id' | 'petId' | 'vet' | 'createdAt'> & { vetId: number | null };
 
 export interface NewCareEvent {
   petId: number;
