@@ -42,5 +42,8 @@ export function staffHandlers(host: AppHost): Pick<AdminHandlers, StaffChannel> 
 
 /** Team mode as the dispatch and the admin server ask it: the production engine's staff. */
 export function teamGateOf(host: AppHost): () => TeamGate {
-  return () => host.engine('production').services.staff;
+  return () => {
+    const { staff, audit } = host.engine('production').services;
+    return { teamMode: () => staff.teamMode(), session: (id) => staff.session(id), audit };
+  };
 }

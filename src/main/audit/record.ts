@@ -1,0 +1,20 @@
+import type { AdminChannel } from '../../shared/admin-contract';
+import type { StaffMember } from '../../shared/staff';
+import type { CallContext } from '../staff/access';
+import type { AuditWrite } from './audit';
+import { AUDITED } from './channels';
+
+/** What the dispatch asks of the trail (the production engine's AuditService). */
+export interface AuditRecorder {
+  record(write: AuditWrite): void;
+}
+
+/** Leaves an entry for a successful write: the member calling, or "desk" for the admin token and a single desk. */
+export function recordWrite(audit: AuditRecorder | undefined, channel: AdminChannel, context: CallContext, input: unknown, result: unknown): void {
+  if (!audit || !AUDITED[channel]) return;
+  const { call } = context;
+  // Logging in and accepting an invite have no member yet: the one they start is the one who acted.
+  const member = context.member ?? (channel === 'staff.login' || channel === 'staff.acceptInvite' ? (result as StaffMember) : null);
+  const staffName = member?.name ?? (call.credential.kind === 'desk' ? 'desk' : 'not logged in');
+  audit.record({ staffId: member?.id ?? null, staffName, address: call.address, channel, input, result });
+}
