@@ -6,7 +6,8 @@ CREATE TABLE `audit_entries` (
 	`address` text,
 	`channel` text NOT NULL,
 	`record` text,
-	`input` text NOT NULL
+	`input` text NOT NULL,
+	`changes` text
 );
 --> statement-breakpoint
 CREATE INDEX `audit_entries_at` ON `audit_entries` (`at`);--> statement-breakpoint

@@ -11,6 +11,8 @@ export interface AuditEntry {
   channel: string;
   record: string | null;
   input: unknown;
+  /** For pets.update, pets.setStatus, pets.setProfile and people.edit: each changed field's before → after. */
+  changes: Record<string, { before: unknown; after: unknown }> | null;
 }
 
 export const AuditFilterSchema = z.strictObject({

@@ -45,8 +45,23 @@ describe('the audit trail', () => {
     expect((await dispatch('pets.update', { environment: 'production', id, changes: { name: 'Lunita' } })).ok).toBe(true);
     const [edit] = await entries({ channel: 'pets.update' });
     expect(edit).toMatchObject({ staffId: null, staffName: 'desk', channel: 'pets.update', record: String(id), input: { id, changes: { name: 'Lunita' } } });
+    expect(edit?.changes).toEqual({ name: { before: 'Luna', after: 'Lunita' } });
     expect(edit?.at).toBeGreaterThan(0);
     expect((await entries({ record: String(id) })).map((entry) => entry.channel)).toEqual(['pets.update', 'pets.create']);
+  });
+
+  it('records before → after of a profile, a status and a person', async () => {
+    const { id } = (await value('pets.create', { environment: 'production', pet: { name: 'Rex', categoryId: 1 } })) as { id: number };
+    await value('pets.setProfile', { environment: 'production', id, profile: { microchipNumber: '985112345678901' } });
+    await value('pets.setStatus', { environment: 'production', id, status: 'pending' });
+    const [status, profile] = await entries({ record: String(id) });
+    expect(profile?.changes).toMatchObject({ microchipNumber: { before: null, after: '985112345678901' } });
+    expect(status?.changes).toMatchObject({ status: { before: 'available', after: 'pending' } });
+    expect((await entries({ channel: 'pets.create' }))[0]?.changes).toBeNull();
+    const added = (await value('people.add', { environment: 'production', person: { name: 'Marta Gil', email: 'marta@example.org' } })) as { person: { id: number } };
+    await value('people.edit', { environment: 'production', id: added.person.id, changes: { email: 'marta.gil@example.org' } });
+    const [edit] = await entries({ channel: 'people.edit' });
+    expect(edit).toMatchObject({ record: String(added.person.id), changes: { email: { before: 'marta@example.org', after: 'marta.gil@example.org' } } });
   });
 
   it('records nothing for a read, nor for a refused write', async () => {

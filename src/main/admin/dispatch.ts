@@ -24,8 +24,9 @@ export async function dispatchAdmin(handlers: AdminHandlers, channel: string, pa
     const context = admitCall(gate, channel, call);
     const input: unknown = parseOrThrow(ADMIN_CONTRACT[channel].input, payload, 'input');
     const handler = handlers[channel] as (input: unknown, context: CallContext) => unknown;
+    const before = gate?.audit?.before(channel, input);
     const result = await handler(input, context);
-    recordWrite(gate?.audit, channel, context, input, result);
+    recordWrite(gate?.audit, channel, context, input, result, before);
     return { ok: true, value: shownTo(context, channel, result) ?? null };
   } catch (error) {
     if (isAppError(error)) return { ok: false, error: error.toAdminBody() };

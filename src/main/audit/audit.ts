@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { AuditEntry, AuditFilter } from '../../shared/audit';
 import type { Clock } from '../../shared/clock';
+import { changedFields } from './changes';
 
 /** What one successful admin write leaves behind, before redaction. */
 export interface AuditWrite {
@@ -10,6 +11,8 @@ export interface AuditWrite {
   channel: string;
   input: unknown;
   result: unknown;
+  /** The record before an edit (audit/before.ts); its changed fields are kept as before → after. */
+  before?: unknown;
 }
 
 /** Fields whose values never reach the trail. */
@@ -49,6 +52,7 @@ interface EntryRow {
   channel: string;
   record: string | null;
   input: string;
+  changes: string | null;
 }
 
 /** The audit trail: append-only, so nothing here updates or deletes a row. */
@@ -59,9 +63,10 @@ export class AuditService {
   ) {}
 
   record(write: AuditWrite): void {
+    const changes = write.before === undefined ? null : JSON.stringify(redacted(changedFields(write.before, write.result)));
     this.sqlite
-      .prepare('INSERT INTO audit_entries (at, staff_id, staff_name, address, channel, record, input) VALUES (?, ?, ?, ?, ?, ?, ?)')
-      .run(this.clock.now(), write.staffId, write.staffName, write.address, write.channel, recordOf(write.input, write.result), JSON.stringify(redacted(write.input) ?? null));
+      .prepare('INSERT INTO audit_entries (at, staff_id, staff_name, address, channel, record, input, changes) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
+      .run(this.clock.now(), write.staffId, write.staffName, write.address, write.channel, recordOf(write.input, write.result), JSON.stringify(redacted(write.input) ?? null), changes);
   }
 
   /** Newest first. */
@@ -80,8 +85,8 @@ export class AuditService {
       where.push(condition);
       values.push(value);
     }
-    const sql = `SELECT id, at, staff_id AS staffId, staff_name AS staffName, address, channel, record, input FROM audit_entries ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id DESC LIMIT ?`;
+    const sql = `SELECT id, at, staff_id AS staffId, staff_name AS staffName, address, channel, record, input, changes FROM audit_entries ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id DESC LIMIT ?`;
     const rows = this.sqlite.prepare(sql).all(...values, filter.limit ?? 200) as EntryRow[];
-    return rows.map((row) => ({ ...row, input: JSON.parse(row.input) as unknown }));
+    return rows.map((row) => ({ ...row, input: JSON.parse(row.input) as unknown, changes: row.changes === null ? null : (JSON.parse(row.changes) as AuditEntry['changes']) }));
   }
 }

@@ -14,6 +14,8 @@ export const auditEntries = sqliteTable(
     record: text('record'),
     /** JSON: the input with its secrets removed. */
     input: text('input').notNull(),
+    /** JSON `{ field: { before, after } }` for the edits that show it (audit/before.ts); null for other writes. */
+    changes: text('changes'),
   },
   (table) => [index('audit_entries_at').on(table.at), index('audit_entries_record').on(table.record)],
 );
