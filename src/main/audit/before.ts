@@ -1,6 +1,12 @@
 import type { AdminChannel } from '../../shared/admin-contract';
 import type { Environment } from '../../shared/environments';
-import type { Services } from '../engine/engine';
+
+/** What the trail reads of an environment's services (the engine's Services has these). */
+export interface Services {
+  pets: { getRecord(id: number): unknown };
+  petProfiles: { get(id: number): unknown };
+  people: { get(id: number): unknown };
+}
 
 interface EditInput {
   environment: Environment;
