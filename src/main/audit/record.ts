@@ -1,6 +1,5 @@
 import type { AdminChannel } from '../../shared/admin-contract';
 import type { StaffMember } from '../../shared/staff';
-import type { CallContext } from '../staff/access';
 import type { AuditWrite } from './audit';
 import { AUDITED } from './channels';
 
@@ -11,8 +10,14 @@ export interface AuditRecorder {
   before(channel: AdminChannel, input: unknown): unknown;
 }
 
+/** What the trail needs of a call's context (staff/access.ts's CallContext has it). */
+export interface Caller {
+  member: StaffMember | null;
+  call: { credential: { kind: string }; address: string | null };
+}
+
 /** Leaves an entry for a successful write: the member calling, or "desk" for the admin token and a single desk. */
-export function recordWrite(audit: AuditRecorder | undefined, channel: AdminChannel, context: CallContext, input: unknown, result: unknown, before: unknown): void {
+export function recordWrite(audit: AuditRecorder | undefined, channel: AdminChannel, context: Caller, input: unknown, result: unknown, before: unknown): void {
   if (!audit || !AUDITED[channel]) return;
   const { call } = context;
   // Logging in and accepting an invite have no member yet: the one they start is the one who acted.
