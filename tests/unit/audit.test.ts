@@ -64,6 +64,20 @@ describe('the audit trail', () => {
     expect(edit).toMatchObject({ record: String(added.person.id), changes: { email: { before: 'marta@example.org', after: 'marta.gil@example.org' } } });
   });
 
+  it('names the member of a team session and the address the call came from', async () => {
+    await host.engine('production').services.staff.add({ name: 'Ana Ruiz', login: 'ana', role: 'owner', password: PASSWORD });
+    let session: string | null = null;
+    const address = '192.168.1.20';
+    const login = await dispatch('staff.login', { login: 'ana', password: PASSWORD }, { credential: { kind: 'none' }, address, setSession: (id) => (session = id) });
+    expect(login).toMatchObject({ ok: true });
+    const call = { credential: { kind: 'session' as const, id: session ?? '' }, address };
+    expect(await dispatch('categories.create', { environment: 'production', name: 'Hedgehogs' }, call)).toMatchObject({ ok: true });
+    const [created, loggedIn] = await entries();
+    expect(created).toMatchObject({ staffName: 'Ana Ruiz', address, channel: 'categories.create' });
+    expect(created?.staffId).toBeGreaterThan(0);
+    expect(loggedIn).toMatchObject({ staffName: 'Ana Ruiz', channel: 'staff.login', input: { login: 'ana', password: '[removed]' } });
+  });
+
   it('records nothing for a read, nor for a refused write', async () => {
     expect((await dispatch('pets.browse', { environment: 'production', query: {} })).ok).toBe(true);
     expect((await dispatch('categories.list', { environment: 'production' })).ok).toBe(true);
