@@ -123,6 +123,8 @@ export const ADMIN_CHANNEL_NAMES = [
   // listings (issue 28 §3)
   'portals.status',
   'portals.export',
+  // The audit trail (issue 29 §3)
+  'audit.list',
 ] as const;
 
 export type AdminChannelName = (typeof ADMIN_CHANNEL_NAMES)[number];

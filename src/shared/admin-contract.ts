@@ -71,6 +71,7 @@ import {
   type GivenRound,
   type Treatment,
 } from './care';
+import { AuditFilterSchema, type AuditEntry } from './audit';
 import { LiveReleaseQuerySchema, SacQuerySchema, TrendsQuerySchema, type LiveRelease, type ReportTrendMonth, type SacMatrix } from './reports';
 
 const id = z.int().positive();
@@ -282,6 +283,9 @@ export const ADMIN_CONTRACT = {
   'portals.status': channel<PortalStatus[]>()(input({})),
   /** Writes a portal's files into the environment's export folder in the data folder (`dir` says where). */
   'portals.export': channel<PortalExportResult>()(input({ portal: z.enum(PORTAL_IDS), allowDrops: z.boolean(), confirmFirstUpload: z.boolean() })),
+
+  // The audit trail (issue 29 §3)
+  'audit.list': channel<AuditEntry[]>()(input({ filter: AuditFilterSchema })),
 } as const satisfies Record<AdminChannelName, Channel<z.ZodType, unknown>>;
 
 export type AdminChannel = AdminChannelName;

@@ -2,6 +2,7 @@ import { ADMIN_CONTRACT, type AdminChannel, type AdminOutput, type AdminParsedIn
 import { AppError, isAppError } from '../../shared/errors';
 import { writeRefusal } from '../db/write-refusals';
 import { parseOrThrow } from '../../shared/validation';
+import { recordWrite } from '../audit/record';
 import { admitCall, DESK_CALL, shownTo, type AdminCall, type CallContext, type TeamGate } from '../staff/access';
 
 export type AdminHandlers = {
@@ -23,7 +24,10 @@ export async function dispatchAdmin(handlers: AdminHandlers, channel: string, pa
     const context = admitCall(gate, channel, call);
     const input: unknown = parseOrThrow(ADMIN_CONTRACT[channel].input, payload, 'input');
     const handler = handlers[channel] as (input: unknown, context: CallContext) => unknown;
-    return { ok: true, value: shownTo(context, channel, await handler(input, context)) ?? null };
+    const before = gate?.audit?.before(channel, input);
+    const result = await handler(input, context);
+    recordWrite(gate?.audit, channel, context, input, result, before);
+    return { ok: true, value: shownTo(context, channel, result) ?? null };
   } catch (error) {
     if (isAppError(error)) return { ok: false, error: error.toAdminBody() };
     const refusal = writeRefusal(error);

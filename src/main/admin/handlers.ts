@@ -102,5 +102,7 @@ export function createAdminHandlers(host: AppHost): AdminHandlers {
     ...reportHandlers(host),
     ...staffHandlers(host),
     ...portalHandlers(host),
+    // The trail is the production engine's, like the staff it names.
+    'audit.list': ({ filter }) => host.engine('production').services.audit.list(filter),
   };
 }

@@ -1,4 +1,6 @@
 import { AppError } from '../../shared/errors';
+import type { AdminChannel } from '../../shared/admin-contract';
+import { readBefore } from '../audit/before';
 import type { AppHost } from '../host/app-host';
 import type { CallContext, TeamGate } from '../staff/access';
 import type { AdminHandlers } from './dispatch';
@@ -42,5 +44,9 @@ export function staffHandlers(host: AppHost): Pick<AdminHandlers, StaffChannel> 
 
 /** Team mode as the dispatch and the admin server ask it: the production engine's staff. */
 export function teamGateOf(host: AppHost): () => TeamGate {
-  return () => host.engine('production').services.staff;
+  return () => {
+    const { staff, audit } = host.engine('production').services;
+    const recorder = { record: audit.record.bind(audit), before: (channel: AdminChannel, input: unknown) => readBefore((environment) => host.engine(environment).services, channel, input) };
+    return { teamMode: () => staff.teamMode(), session: (id) => staff.session(id), audit: recorder };
+  };
 }

@@ -25,6 +25,7 @@ import { registerCareCommands } from './commands/care';
 import { registerReportCommands } from './commands/reports';
 import { registerStaffCommands } from './commands/staff';
 import { registerBackupCommands } from './commands/backup';
+import { registerAuditCommands } from './commands/audit';
 
 /** The program: its options, read by every command through run(), and the command groups in the order --help lists them. */
 export function buildCli(): Command {
@@ -58,6 +59,7 @@ export function buildCli(): Command {
   registerScenarioCommands(program);
   registerStaffCommands(program);
   registerBackupCommands(program);
+  registerAuditCommands(program);
   registerGateCommand(program);
   pointToHelp(program, []);
   return program;

@@ -29,6 +29,7 @@ import { MovementViews } from '../movements/views';
 import { CareService } from '../care/care';
 import { ReportService } from '../reports/reports';
 import { StaffService } from '../staff/staff';
+import { AuditService } from '../audit/audit';
 
 export interface EngineOptions {
   dataDir: string;
@@ -69,6 +70,7 @@ export interface Services {
   reports: ReportService;
   /** Staff, sessions, invitations and team mode (issue 29 §2); the production engine's is the one in use. */
   staff: StaffService;
+  audit: AuditService;
 }
 
 /** How long another process's write (the CLI's) may go unseen by reads through services, sites, lab or clock. */
@@ -189,6 +191,7 @@ export class Engine {
       care,
       reports: new ReportService(this.connection.sqlite),
       staff: new StaffService(this.connection.sqlite, real, quota, this.changes),
+      audit: new AuditService(this.connection.sqlite, real),
     };
     this.requestLog = new RequestLog(this.connection.sqlite, lab, keys, options.requestLog);
     const { sqlite } = this.connection;

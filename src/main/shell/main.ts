@@ -2,6 +2,7 @@ import path from 'node:path';
 import { app, BrowserWindow, dialog, ipcMain, Menu, net, protocol, screen, session, shell, type IpcMainInvokeEvent } from 'electron';
 import { ENVIRONMENTS } from '../../shared/environments';
 import { createAdminHandlers } from '../admin/handlers';
+import { teamGateOf } from '../admin/staff-handlers';
 import { AppHost } from '../host/app-host';
 import { registerAdminIpc } from './ipc';
 import { buildMenuTemplate } from './menu';
@@ -69,7 +70,7 @@ async function main(): Promise<void> {
   serveRenderer(protocol, net, path.join(__dirname, '../renderer'), (environment, name) => photoHost.engine(environment).services.photos.files.fileOf(name));
   const statuses = await host.start();
   const trusted = (event: IpcMainInvokeEvent) => isTrustedFrameUrl(event.senderFrame?.url ?? '', devServerUrl);
-  registerAdminIpc(ipcMain, createAdminHandlers(host), trusted);
+  registerAdminIpc(ipcMain, createAdminHandlers(host), trusted, teamGateOf(host));
 
   Menu.setApplicationMenu(
     Menu.buildFromTemplate(

@@ -1,6 +1,7 @@
 import type { AdminChannel } from '../../shared/admin-contract';
 import { AppError } from '../../shared/errors';
 import type { StaffMember } from '../../shared/staff';
+import type { AuditRecorder } from '../audit/record';
 import { mayCall, ruleOf } from './policy';
 
 /** What a call came with: the desk's own credential (the admin token, the desktop shell), a session's id, or nothing. */
@@ -27,6 +28,8 @@ export interface CallContext {
 export interface TeamGate {
   teamMode(): boolean;
   session(id: string): StaffMember;
+  /** Where successful writes are recorded (issue 29 §3); absent in tests that need no trail. */
+  audit?: AuditRecorder;
 }
 
 export const DESK_CALL: AdminCall = { credential: { kind: 'desk' }, address: null };

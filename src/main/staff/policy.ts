@@ -12,7 +12,7 @@ import type { StaffRole } from '../../shared/staff';
  * - staff: animals, people, movements, care, publishing;
  * - volunteer: animals' public details and care marks: no people, no private fields, no removals;
  * - api-admin: keys, accounts, plans, usage and the quota lab;
- * - the reports (Shelter Animals Count, live release rate): owners and managers.
+ * - the reports (Shelter Animals Count, live release rate) and the audit trail: owners and managers.
  */
 export interface ChannelRule {
   /** The roles that may call it; `anyone` also without a session (logging in, accepting an invite). */
@@ -163,6 +163,8 @@ export const CHANNEL_POLICY: Record<AdminChannel, ChannelRule> = {
   // listings (issue 28 §3): publishing, the staff's daily work
   'portals.status': STAFF,
   'portals.export': STAFF,
+  // The audit trail (issue 29 §3): who changed what is the managers' to read.
+  'audit.list': MANAGERS,
 };
 
 /** The channel's rule; none for a channel merged without one (refused to every member: the table fails closed). */

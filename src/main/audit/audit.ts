@@ -1,0 +1,92 @@
+import type Database from 'better-sqlite3';
+import type { AuditEntry, AuditFilter } from '../../shared/audit';
+import type { Clock } from '../../shared/clock';
+import { changedFields } from './changes';
+
+/** What one successful admin write leaves behind, before redaction. */
+export interface AuditWrite {
+  staffId: number | null;
+  staffName: string;
+  address: string | null;
+  channel: string;
+  input: unknown;
+  result: unknown;
+  /** The record before an edit (audit/before.ts); its changed fields are kept as before → after. */
+  before?: unknown;
+}
+
+/** Fields whose values never reach the trail. */
+const SECRET_FIELD = /password|^current$|code|token|secret/i;
+/** Longer strings are file bodies (base64 photos, site uploads): only their size is kept. */
+const LONGEST_KEPT = 2_000;
+const RECORD_FIELDS = ['id', 'petId', 'personId', 'doseId', 'treatmentId', 'projectId', 'accountId', 'keyId', 'photoId', 'domainId'];
+
+/** The input as the trail keeps it: secrets removed, file bodies replaced by their size. */
+export function redacted(value: unknown, field = ''): unknown {
+  if (typeof value === 'string') {
+    if (SECRET_FIELD.test(field)) return '[removed]';
+    return value.length > LONGEST_KEPT ? `[${value.length} characters]` : value;
+  }
+  if (Array.isArray(value)) return value.map((item) => redacted(item, field));
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, redacted(item, key)]));
+  return value;
+}
+
+/** The record a write touched: an id named in the input, else the result's own id. */
+function recordOf(input: unknown, result: unknown): string | null {
+  for (const source of [input, result]) {
+    if (!source || typeof source !== 'object') continue;
+    const fields = source as Record<string, unknown>;
+    const found = RECORD_FIELDS.find((field) => typeof fields[field] === 'number' || typeof fields[field] === 'string');
+    if (found) return String(fields[found]);
+  }
+  return null;
+}
+
+interface EntryRow {
+  id: number;
+  at: number;
+  staffId: number | null;
+  staffName: string;
+  address: string | null;
+  channel: string;
+  record: string | null;
+  input: string;
+  changes: string | null;
+}
+
+/** The audit trail: append-only, so nothing here updates or deletes a row. */
+export class AuditService {
+  constructor(
+    private readonly sqlite: Database.Database,
+    private readonly clock: Clock,
+  ) {}
+
+  record(write: AuditWrite): void {
+    const changes = write.before === undefined ? null : JSON.stringify(redacted(changedFields(write.before, write.result)));
+    this.sqlite
+      .prepare('INSERT INTO audit_entries (at, staff_id, staff_name, address, channel, record, input, changes) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
+      .run(this.clock.now(), write.staffId, write.staffName, write.address, write.channel, recordOf(write.input, write.result), JSON.stringify(redacted(write.input) ?? null), changes);
+  }
+
+  /** Newest first. */
+  list(filter: AuditFilter = {}): AuditEntry[] {
+    const where: string[] = [];
+    const values: (string | number)[] = [];
+    const conditions: [string, string | number | undefined][] = [
+      ['staff_name = ? COLLATE NOCASE', filter.staff],
+      ['at >= ?', filter.from],
+      ['at <= ?', filter.to],
+      ['record = ?', filter.record],
+      ['channel = ?', filter.channel],
+    ];
+    for (const [condition, value] of conditions) {
+      if (value === undefined) continue;
+      where.push(condition);
+      values.push(value);
+    }
+    const sql = `SELECT id, at, staff_id AS staffId, staff_name AS staffName, address, channel, record, input, changes FROM audit_entries ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id DESC LIMIT ?`;
+    const rows = this.sqlite.prepare(sql).all(...values, filter.limit ?? 200) as EntryRow[];
+    return rows.map((row) => ({ ...row, input: JSON.parse(row.input) as unknown, changes: row.changes === null ? null : (JSON.parse(row.changes) as AuditEntry['changes']) }));
+  }
+}

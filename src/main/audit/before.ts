@@ -1,0 +1,34 @@
+import type { AdminChannel } from '../../shared/admin-contract';
+import type { Environment } from '../../shared/environments';
+
+/** What the trail reads of an environment's services (the engine's Services has these). */
+export interface Services {
+  pets: { getRecord(id: number): unknown };
+  petProfiles: { get(id: number): unknown };
+  people: { get(id: number): unknown };
+}
+
+interface EditInput {
+  environment: Environment;
+  id: number;
+}
+
+/** The edits whose trail shows before → after: how to read the record before the handler runs. */
+const READERS: Partial<Record<AdminChannel, (services: Services, id: number) => unknown>> = {
+  'pets.update': (services, id) => services.pets.getRecord(id),
+  'pets.setStatus': (services, id) => services.pets.getRecord(id),
+  'pets.setProfile': (services, id) => services.petProfiles.get(id),
+  'people.edit': (services, id) => services.people.get(id),
+};
+
+/** The record as it stood before an edit, or undefined for every other channel (and a record that does not exist: the edit will be refused). */
+export function readBefore(servicesOf: (environment: Environment) => Services, channel: AdminChannel, input: unknown): unknown {
+  const reader = READERS[channel];
+  if (!reader) return undefined;
+  const { environment, id } = input as EditInput;
+  try {
+    return reader(servicesOf(environment), id);
+  } catch {
+    return undefined;
+  }
+}

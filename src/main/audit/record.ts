@@ -1,0 +1,27 @@
+import type { AdminChannel } from '../../shared/admin-contract';
+import type { StaffMember } from '../../shared/staff';
+import type { AuditWrite } from './audit';
+import { AUDITED } from './channels';
+
+/** What the dispatch asks of the trail (the production engine's AuditService). */
+export interface AuditRecorder {
+  record(write: AuditWrite): void;
+  /** The record before an edit that shows before → after; undefined for other channels. */
+  before(channel: AdminChannel, input: unknown): unknown;
+}
+
+/** What the trail needs of a call's context (staff/access.ts's CallContext has it). */
+export interface Caller {
+  member: StaffMember | null;
+  call: { credential: { kind: string }; address: string | null };
+}
+
+/** Leaves an entry for a successful write: the member calling, or "desk" for the admin token and a single desk. */
+export function recordWrite(audit: AuditRecorder | undefined, channel: AdminChannel, context: Caller, input: unknown, result: unknown, before: unknown): void {
+  if (!audit || !AUDITED[channel]) return;
+  const { call } = context;
+  // Logging in and accepting an invite have no member yet: the one they start is the one who acted.
+  const member = context.member ?? (channel === 'staff.login' || channel === 'staff.acceptInvite' ? (result as StaffMember) : null);
+  const staffName = member?.name ?? (call.credential.kind === 'desk' ? 'desk' : 'not logged in');
+  audit.record({ staffId: member?.id ?? null, staffName, address: call.address, channel, input, result, before });
+}

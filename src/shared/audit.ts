@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+/** One audit entry (issue 29 §3): who, when, from where, which channel, which record, and the input with its secrets removed. */
+export interface AuditEntry {
+  id: number;
+  at: number;
+  /** null for the desk (the admin token, the desktop shell, a single desk). */
+  staffId: number | null;
+  staffName: string;
+  address: string | null;
+  channel: string;
+  record: string | null;
+  input: unknown;
+  /** For pets.update, pets.setStatus, pets.setProfile and people.edit: each changed field's before → after. */
+  changes: Record<string, { before: unknown; after: unknown }> | null;
+}
+
+export const AuditFilterSchema = z.strictObject({
+  staff: z.string().min(1).max(200).optional(),
+  from: z.number().int().nonnegative().optional(),
+  to: z.number().int().nonnegative().optional(),
+  record: z.string().min(1).max(200).optional(),
+  channel: z.string().min(1).max(100).optional(),
+  limit: z.number().int().min(1).max(10_000).optional(),
+});
+
+export type AuditFilter = z.infer<typeof AuditFilterSchema>;
