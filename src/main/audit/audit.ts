@@ -21,6 +21,20 @@ const SECRET_FIELD = /password|^current$|code|token|secret/i;
 const LONGEST_KEPT = 2_000;
 const RECORD_FIELDS = ['id', 'petId', 'personId', 'doseId', 'treatmentId', 'projectId', 'accountId', 'keyId', 'photoId', 'domainId'];
 
+/**
+ * A person's details never stay in the trail: for the people register's channels every text is
+ * kept as "[personal]" (the fields changed are named, their values are not), so "forget this
+ * person" leaves nothing of them behind in an append-only table.
+ */
+const PERSONAL_CHANNEL = /^people\./;
+
+function withoutPersonalText(value: unknown): unknown {
+  if (typeof value === 'string') return '[personal]';
+  if (Array.isArray(value)) return value.map(withoutPersonalText);
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, key === 'environment' ? item : withoutPersonalText(item)]));
+  return value;
+}
+
 /** The input as the trail keeps it: secrets removed, file bodies replaced by their size. */
 export function redacted(value: unknown, field = ''): unknown {
   if (typeof value === 'string') {
@@ -63,10 +77,11 @@ export class AuditService {
   ) {}
 
   record(write: AuditWrite): void {
-    const changes = write.before === undefined ? null : JSON.stringify(redacted(changedFields(write.before, write.result)));
+    const kept = PERSONAL_CHANNEL.test(write.channel) ? withoutPersonalText : (value: unknown) => value;
+    const changes = write.before === undefined ? null : JSON.stringify(kept(redacted(changedFields(write.before, write.result))));
     this.sqlite
       .prepare('INSERT INTO audit_entries (at, staff_id, staff_name, address, channel, record, input, changes) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
-      .run(this.clock.now(), write.staffId, write.staffName, write.address, write.channel, recordOf(write.input, write.result), JSON.stringify(redacted(write.input) ?? null), changes);
+      .run(this.clock.now(), write.staffId, write.staffName, write.address, write.channel, recordOf(write.input, write.result), JSON.stringify(kept(redacted(write.input)) ?? null), changes);
   }
 
   /** Newest first. */
