@@ -99,5 +99,7 @@ describe('the audit trail', () => {
 
   it('keeps a file body only as its size', () => {
     expect(redacted({ photo: { base64: 'A'.repeat(5_000), alt: 'Luna' }, token: 'abc' })).toEqual({ photo: { base64: '[5000 characters]', alt: 'Luna' }, token: '[removed]' });
+    // A browser-mode upload's photo arrives decoded: its bytes are counted, never walked one by one.
+    expect(redacted({ photo: { bytes: new Uint8Array(24 * 1024 * 1024) } })).toEqual({ photo: { bytes: '[25165824 bytes]' } });
   });
 });

@@ -17,7 +17,7 @@ export interface AuditWrite {
 
 /** Fields whose values never reach the trail. */
 const SECRET_FIELD = /password|^current$|code|token|secret/i;
-/** Longer strings are file bodies (base64 photos, site uploads): only their size is kept. */
+/** Longer strings are file bodies (base64 photos, site uploads): only their size is kept, as for bytes. */
 const LONGEST_KEPT = 2_000;
 const RECORD_FIELDS = ['id', 'petId', 'personId', 'doseId', 'treatmentId', 'projectId', 'accountId', 'keyId', 'photoId', 'domainId'];
 
@@ -37,6 +37,8 @@ function withoutPersonalText(value: unknown): unknown {
 
 /** The input as the trail keeps it: secrets removed, file bodies replaced by their size. */
 export function redacted(value: unknown, field = ''): unknown {
+  // A photo decoded from the upload arrives as bytes: walking them would cost a step per byte.
+  if (ArrayBuffer.isView(value) || value instanceof ArrayBuffer) return `[${value.byteLength} bytes]`;
   if (typeof value === 'string') {
     if (SECRET_FIELD.test(field)) return '[removed]';
     return value.length > LONGEST_KEPT ? `[${value.length} characters]` : value;
