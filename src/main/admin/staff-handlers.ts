@@ -1,5 +1,6 @@
 import { AppError } from '../../shared/errors';
 import type { AdminChannel } from '../../shared/admin-contract';
+import type { AuditWrite } from '../audit/audit';
 import { readBefore } from '../audit/before';
 import type { AppHost } from '../host/app-host';
 import type { CallContext, TeamGate } from '../staff/access';
@@ -45,8 +46,9 @@ export function staffHandlers(host: AppHost): Pick<AdminHandlers, StaffChannel> 
 /** Team mode as the dispatch and the admin server ask it: the production engine's staff. */
 export function teamGateOf(host: AppHost): () => TeamGate {
   return () => {
-    const { staff, audit } = host.engine('production').services;
-    const recorder = { record: audit.record.bind(audit), before: (channel: AdminChannel, input: unknown) => readBefore((environment) => host.engine(environment).services, channel, input) };
+    const { staff } = host.engine('production').services;
+    // The trail is asked for at the write's end: a settings save may have restarted the engine meanwhile.
+    const recorder = { record: (write: AuditWrite) => host.engine('production').services.audit.record(write), before: (channel: AdminChannel, input: unknown) => readBefore((environment) => host.engine(environment).services, channel, input) };
     return { teamMode: () => staff.teamMode(), session: (id) => staff.session(id), audit: recorder };
   };
 }
