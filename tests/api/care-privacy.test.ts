@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiServer, type RunningServer } from '../../src/main/http/listen';
 import { POPPLER_MISSING, pdfText } from '../helpers/pdf-render';
 import { PROJECT_ROOT } from '../helpers/processes';
+import { filesOf, secretChecker } from '../helpers/published-files';
 import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
 
 /** What staff typed into care records: none may be published. */
@@ -19,20 +20,7 @@ let dataDir: string;
 let server: RunningServer;
 let key: string;
 
-function filesOf(dir: string): Map<string, string> {
-  const found = new Map<string, string>();
-  for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue;
-    const file = path.join(entry.parentPath, entry.name);
-    const bytes = fs.readFileSync(file);
-    found.set(file, file.endsWith('.pdf') ? pdfText(bytes) : bytes.toString('utf8'));
-  }
-  return found;
-}
-
-function expectNoSecret(where: string, text: string): void {
-  for (const secret of SECRETS) expect(text.includes(secret), `${secret} in ${where}`).toBe(false);
-}
+const expectNoSecret = secretChecker(SECRETS);
 
 beforeAll(async () => {
   dataDir = makeTempDir();
