@@ -97,6 +97,17 @@ describe('the audit trail', () => {
     expect(accepted).toMatchObject({ staffName: 'Dora', input: { code: '[removed]', login: 'dora', password: '[removed]' } });
   });
 
+  it('pages with a cursor: each page continues after the last entry of the one before, nothing skipped or repeated', async () => {
+    for (const name of ['Cat', 'Dog', 'Bird', 'Fish', 'Frog']) await value('categories.create', { environment: 'production', name });
+    const first = await entries({ limit: 2 });
+    const second = await entries({ limit: 2, before: first.at(-1)?.id });
+    const third = await entries({ limit: 2, before: second.at(-1)?.id });
+    const names = [...first, ...second, ...third].map((entry) => (entry.input as { name: string }).name);
+    expect(names).toEqual(['Frog', 'Fish', 'Bird', 'Dog', 'Cat']);
+    // The cursor combines with the other filters.
+    expect((await entries({ channel: 'categories.create', before: first[0]?.id, limit: 1 })).map((entry) => (entry.input as { name: string }).name)).toEqual(['Fish']);
+  });
+
   it('keeps a file body only as its size', () => {
     expect(redacted({ photo: { base64: 'A'.repeat(5_000), alt: 'Luna' }, token: 'abc' })).toEqual({ photo: { base64: '[5000 characters]', alt: 'Luna' }, token: '[removed]' });
     // A browser-mode upload's photo arrives decoded: its bytes are counted, never walked one by one.

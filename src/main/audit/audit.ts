@@ -86,7 +86,7 @@ export class AuditService {
       .run(this.clock.now(), write.staffId, write.staffName, write.address, write.channel, recordOf(write.input, write.result), JSON.stringify(kept(redacted(write.input)) ?? null), changes);
   }
 
-  /** Newest first. */
+  /** Newest first; `before` (an entry's id) continues after a page that ended with that entry. */
   list(filter: AuditFilter = {}): AuditEntry[] {
     const where: string[] = [];
     const values: (string | number)[] = [];
@@ -96,6 +96,8 @@ export class AuditService {
       ['at <= ?', filter.to],
       ['record = ?', filter.record],
       ['channel = ?', filter.channel],
+      // Ids only grow (append-only), so "older than the last shown" pages without skipping or repeating.
+      ['id < ?', filter.before],
     ];
     for (const [condition, value] of conditions) {
       if (value === undefined) continue;
