@@ -72,6 +72,7 @@ import {
   type Treatment,
 } from './care';
 import { AuditFilterSchema, type AuditEntry } from './audit';
+import { BackupScheduleSchema, type BackupsStatus } from './backups';
 import { LiveReleaseQuerySchema, SacQuerySchema, TrendsQuerySchema, type LiveRelease, type ReportTrendMonth, type SacMatrix } from './reports';
 
 const id = z.int().positive();
@@ -286,6 +287,13 @@ export const ADMIN_CONTRACT = {
 
   // The audit trail (issue 29 §3)
   'audit.list': channel<AuditEntry[]>()(input({ filter: AuditFilterSchema })),
+
+  // Backups (issue 29 §4): of the whole data dir, so no environment.
+  /** The nightly schedule, the last backup's result, the next run and the backups in the folder. */
+  'backups.status': channel<BackupsStatus>()(z.strictObject({})),
+  'backups.configure': channel<BackupsStatus>()(BackupScheduleSchema),
+  /** Writes a backup now into the chosen folder; a failure is answered as the error and kept as the last result. */
+  'backups.runNow': channel<BackupsStatus>()(z.strictObject({})),
 } as const satisfies Record<AdminChannelName, Channel<z.ZodType, unknown>>;
 
 export type AdminChannel = AdminChannelName;

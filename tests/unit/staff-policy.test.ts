@@ -26,6 +26,7 @@ function expected(role: StaffRole | null, channel: AdminChannelName): boolean | 
   if (area === 'staff' || area === 'settings') return false;
   if (API_AREAS.has(area)) return role === 'manager' || role === 'api-admin';
   if (area === 'reports' || area === 'audit') return role === 'manager';
+  if (area === 'backups') return role === 'manager' && channel !== 'backups.configure';
   if (!STAFF_AREAS.has(area)) return undefined;
   if (role === 'volunteer') return VOLUNTEER_READS.has(channel);
   if (role === 'api-admin') return channel === 'categories.list' || channel === 'shelter.get';

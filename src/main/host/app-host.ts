@@ -12,6 +12,9 @@ import { parseOrThrow } from '../../shared/validation';
 import { readSettingsFile, saveSettingsFile } from './settings-file';
 import { checkedAcmeCaFile } from './acme-ca-file';
 import type { SitesOptions } from '../sites/sites';
+import { SILENT_LOG } from '../log';
+import { Supervisor } from '../engine/supervisor';
+import { NightlyBackups } from '../backup/nightly';
 
 export interface AppHostOptions {
   dataDir: string;
@@ -24,7 +27,12 @@ export interface AppHostOptions {
   onMoved?: (status: ServerStatus) => void;
   /** --sites-host and --dns-server, for both environments. */
   sites?: SitesOptions;
+  /** How often the nightly backup looks whether it is due (tests shorten it; the time itself is the clock's). */
+  backupCheckMs?: number;
 }
+
+/** The nightly backup is due at most this long after its time (or after the machine wakes). */
+const BACKUP_CHECK_MS = 60_000;
 
 const DEFAULT_SETTINGS: Settings = { host: '127.0.0.1', ports: { ...DEFAULT_PORT } };
 
@@ -57,12 +65,18 @@ export class AppHost {
   private readonly settingsFile: string;
   /** Set when the file was damaged at start; cleared once settings are saved again. */
   private settingsDamage: SettingsDamage | null;
+  /** The nightly backups of the whole data dir (issue 29 §4), a job of the host's own: they outlive the servers' restarts. */
+  readonly backups: NightlyBackups;
+  private readonly jobs: Supervisor;
+  private backupJobStarted = false;
 
   constructor(private readonly options: AppHostOptions) {
     this.settingsFile = path.join(options.dataDir, 'settings.json');
     const read = readSettingsFile(this.settingsFile, DEFAULT_SETTINGS, new Date((options.clock ?? systemClock).now()));
     this.settings = read.settings;
     this.settingsDamage = read.damage;
+    this.backups = new NightlyBackups({ dataDir: options.dataDir, clock: options.clock ?? systemClock });
+    this.jobs = new Supervisor(options.log ?? SILENT_LOG);
     if (read.damage) {
       const keptAs = read.damage.keptAs ? `kept aside as ${read.damage.keptAs}` : 'left in place (it could not be moved)';
       options.log?.error({ file: this.settingsFile, ...read.damage }, `The settings file is damaged (${read.damage.reason}); ${keptAs}; the default settings are in use until settings are saved again.`);
@@ -71,6 +85,10 @@ export class AppHost {
 
   async start(): Promise<ServerStatus[]> {
     for (const environment of ENVIRONMENTS) await this.startEnvironment(environment);
+    if (!this.backupJobStarted) {
+      this.backupJobStarted = true;
+      this.jobs.start({ name: 'nightly backup', everyMs: this.options.backupCheckMs ?? BACKUP_CHECK_MS, runAtStart: true, run: () => this.backUpIfDue() });
+    }
     return this.status();
   }
 
@@ -157,11 +175,19 @@ export class AppHost {
   }
 
   async stop(): Promise<void> {
+    // A backup under way ends before the databases close.
+    await this.jobs.stop();
     const running = [...this.servers.values()];
     this.servers.clear();
     await Promise.all(running.map((server) => server.stop()));
     for (const engine of this.standaloneEngines.values()) engine.close();
     this.standaloneEngines.clear();
+  }
+
+  /** A failed nightly backup is the status's to show and the log's to tell; the server goes on. */
+  private async backUpIfDue(): Promise<void> {
+    const run = await this.backups.runIfDue();
+    if (run && !run.ok) this.options.log?.error({ job: 'nightly backup', reason: run.reason, code: run.code }, `nightly backup failed: ${run.message ?? run.reason}`);
   }
 
   /** Stops them all before starting any, so two environments can swap ports. */
