@@ -72,7 +72,7 @@ export class NightlyBackups {
     const parsed = BackupScheduleSchema.parse(schedule);
     if (parsed.folder !== null && !path.isAbsolute(parsed.folder)) throw new AppError('validation_failed', `The backup folder must be a full path on the shelter server, not ${parsed.folder}.`, { details: { field: 'folder' } });
     if (parsed.on && parsed.folder === null) throw new AppError('validation_failed', 'Choose the folder the nightly backups go to before turning them on.', { details: { field: 'folder' } });
-    if (parsed.on && parsed.folder !== null) {
+    if (parsed.folder !== null) {
       try {
         ensurePrivateDir(parsed.folder);
       } catch (error) {
