@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { BackupScheduleSchema, DEFAULT_BACKUP_TIME, type BackupFailureReason, type BackupRun, type BackupSchedule, type BackupsStatus } from '../../shared/backups';
 import type { Clock } from '../../shared/clock';
 import { AppError, isAppError } from '../../shared/errors';
+import { parseOrThrow } from '../../shared/validation';
 import { writeFileAtomically } from '../files/atomic-write';
 import { ensurePrivateDir } from '../files/owner-only';
 import { createBackup, DEFAULT_KEPT_BACKUPS, listBackups } from './create';
@@ -69,7 +70,7 @@ export class NightlyBackups {
 
   /** New settings; nightly runs count from now, so turning it on at noon does not back up at once for last night. */
   configure(schedule: BackupSchedule): BackupsStatus {
-    const parsed = BackupScheduleSchema.parse(schedule);
+    const parsed = parseOrThrow(BackupScheduleSchema, schedule, 'schedule');
     if (parsed.folder !== null && !path.isAbsolute(parsed.folder)) throw new AppError('validation_failed', `The backup folder must be a full path on the shelter server, not ${parsed.folder}.`, { details: { field: 'folder' } });
     if (parsed.on && parsed.folder === null) throw new AppError('validation_failed', 'Choose the folder the nightly backups go to before turning them on.', { details: { field: 'folder' } });
     if (parsed.folder !== null) {
