@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import {
   IconChartBar,
   IconFlask,
+  IconHistory,
   IconBuildingCommunity,
   IconCalendarEvent,
   IconReportAnalytics,
@@ -36,6 +37,7 @@ import { ShelterPage } from '../areas/shelter/ShelterPage';
 import { SitesPage } from '../areas/sites/SitesPage';
 import { TodayPage } from '../areas/today/TodayPage';
 import { ReportsPage } from '../areas/reports/ReportsPage';
+import { AuditPage } from '../areas/audit/AuditPage';
 import { UsagePage } from '../areas/usage/UsagePage';
 import { PAGES, pageHref, useCurrentPage, type PageId } from './navigation';
 import { useServers } from '../client/servers';
@@ -43,6 +45,7 @@ import { useServers } from '../client/servers';
 const PAGE_ICON: Record<PageId, Icon> = {
   today: IconCalendarEvent,
   reports: IconReportAnalytics,
+  audit: IconHistory,
   people: IconUsers,
   pets: IconPaw,
   shelter: IconBuildingCommunity,
@@ -59,6 +62,7 @@ const PAGE_ICON: Record<PageId, Icon> = {
 const PAGE_VIEW: Record<PageId, () => React.JSX.Element> = {
   today: TodayPage,
   reports: ReportsPage,
+  audit: AuditPage,
   people: PeoplePage,
   pets: PetsPage,
   shelter: ShelterPage,
