@@ -48,6 +48,8 @@ export interface BackupsStatus {
   lastRun: BackupRun | null;
   /** When the next nightly backup runs (ms), or null when it is off or has no folder. */
   nextRun: number | null;
+  /** A night's backup is missing (the time passed, or the machine slept through it): it runs at the server's next check, within a minute. */
+  due: boolean;
   /** The backups in the folder, newest first. */
   backups: BackupListed[];
   /** Why the folder could not be listed (it is missing or unreadable), or null. */

@@ -69,7 +69,7 @@ describe('nightly backups', () => {
   it('is off until an owner turns it on, with a folder, 7 kept and 02:00 by default', async () => {
     const first = await status();
     expect(first.schedule).toEqual({ on: false, folder: null, keep: 7, at: '02:00' });
-    expect(first).toMatchObject({ lastRun: null, nextRun: null, backups: [], folderProblem: null });
+    expect(first).toMatchObject({ lastRun: null, nextRun: null, due: false, backups: [], folderProblem: null });
     expect(first.timeZone).toBeTruthy();
   });
 

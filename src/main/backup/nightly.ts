@@ -58,11 +58,13 @@ export class NightlyBackups {
     const { schedule, doneUpTo, lastRun } = this.read();
     const now = this.options.clock.now();
     const listed = schedule.folder === null ? { backups: [], problem: null } : listIn(schedule.folder);
+    const scheduled = schedule.on && schedule.folder !== null;
     return {
       schedule,
       timeZone: this.timeZone,
       lastRun,
-      nextRun: schedule.on && schedule.folder !== null ? nextRun(now, doneUpTo, schedule.at, this.timeZone) : null,
+      nextRun: scheduled ? nextRun(now, doneUpTo, schedule.at, this.timeZone) : null,
+      due: scheduled && isDue(now, doneUpTo, schedule.at, this.timeZone),
       backups: listed.backups,
       folderProblem: listed.problem,
     };

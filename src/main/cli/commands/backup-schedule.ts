@@ -49,7 +49,7 @@ function printStatus(output: Output, status: BackupsStatus): void {
   const lines = [
     schedule.on ? `Nightly backups: on, at ${schedule.at} (${timeZone}), keeping the last ${schedule.keep}` : 'Nightly backups: off (turn them on with "backup schedule --folder <DIR>")',
     `Folder: ${schedule.folder ?? 'none chosen yet'}`,
-    ...(status.nextRun === null ? [] : [`Next backup: ${status.nextRun <= systemClock.now() ? 'at the server’s next check (within a minute)' : localMoment(status.nextRun, timeZone)}`]),
+    ...(status.nextRun === null ? [] : [`Next backup: ${status.due ? 'at the server’s next check (within a minute)' : localMoment(status.nextRun, timeZone)}`]),
     status.lastRun ? lastRunLine(status.lastRun, timeZone) : 'Last backup: none yet',
     ...(status.folderProblem ? [`The folder cannot be listed (${status.folderProblem.code}): ${REASON_WORDS[status.folderProblem.reason]}.`] : []),
   ];

@@ -4,7 +4,7 @@ import { createBackup, DEFAULT_KEPT_BACKUPS, listBackups } from '../../backup/cr
 import { restoreBackup } from '../../backup/restore';
 import { verifyBackup } from '../../backup/verify';
 import { positiveInt } from '../arguments';
-import { note, printObject, printRows, type Output } from '../output';
+import { note, printObject, printRows } from '../output';
 import { onFiles, requireDataDir } from './backup-files';
 import { registerBackupScheduleCommands } from './backup-schedule';
 

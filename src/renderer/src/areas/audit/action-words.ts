@@ -1,5 +1,5 @@
 /** The audit trail in staff's words: what each admin write did, which record it touched, and its fields. */
-import { PROFILE_FIELD_LABEL } from '../pets/profile-labels';
+import { PROFILE_FIELD_LABEL } from '../../ui/profile-labels';
 
 /** The writes the trail records, as staff would say them; a channel not here is shown by its name. */
 export const ACTION_WORDS: Readonly<Record<string, string>> = {

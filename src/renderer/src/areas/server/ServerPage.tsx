@@ -2,6 +2,7 @@ import { ActionIcon, Alert, Badge, Card, Code, CopyButton, Group, SimpleGrid, St
 import { IconAlertTriangle, IconCheck, IconCopy } from '@tabler/icons-react';
 import type { ServerStatus, SettingsDamage } from '../../../../shared/admin-contract';
 import { CaDownloadCard } from './CaDownloadCard';
+import { BackupsPanel } from './BackupsPanel';
 import { LoadFailure, SkeletonBlocks } from '../../ui/LoadStates';
 import { PageTitle } from '../../ui/PageTitle';
 import { SettingsForm } from './SettingsForm';
@@ -100,6 +101,7 @@ export function ServerPage(): React.JSX.Element {
       {/* Remounted with what was saved, so the form starts clean from the settings in force. */}
       {settings.data && <SettingsForm key={JSON.stringify(settings.data)} settings={settings.data} unsaved={damage !== null} />}
       <CaDownloadCard />
+      <BackupsPanel />
     </Stack>
   );
 }
