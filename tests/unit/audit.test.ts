@@ -63,6 +63,8 @@ describe('the audit trail', () => {
     const [edit] = await entries({ channel: 'people.edit' });
     // The fields changed are named, a person's details are not kept: forgetting them leaves nothing here.
     expect(edit).toMatchObject({ record: String(added.person.id), changes: { email: { before: '[personal]', after: '[personal]' } } });
+    // The person added is the record of their entry too (the answer nests them), so the Audit page links it.
+    expect((await entries({ channel: 'people.add' }))[0]?.record).toBe(String(added.person.id));
     expect(JSON.stringify(await entries({}))).not.toMatch(/marta|Marta Gil/);
   });
 

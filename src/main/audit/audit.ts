@@ -48,9 +48,10 @@ export function redacted(value: unknown, field = ''): unknown {
   return value;
 }
 
-/** The record a write touched: an id named in the input, else the result's own id. */
+/** The record a write touched: an id named in the input, else the result's own id (or its person's: people.add answers `{ person, warnings }`). */
 function recordOf(input: unknown, result: unknown): string | null {
-  for (const source of [input, result]) {
+  const person = result && typeof result === 'object' ? (result as { person?: unknown }).person : undefined;
+  for (const source of [input, result, person]) {
     if (!source || typeof source !== 'object') continue;
     const fields = source as Record<string, unknown>;
     const found = RECORD_FIELDS.find((field) => typeof fields[field] === 'number' || typeof fields[field] === 'string');
