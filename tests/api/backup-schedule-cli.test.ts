@@ -1,10 +1,11 @@
 /** `backup schedule` and `backup status` (issue 29 §4) as real processes on a temp data dir, shared with a running host. */
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppHost } from '../../src/main/host/app-host';
 import type { BackupsStatus } from '../../src/shared/backups';
-import { runCli } from '../helpers/processes';
+import { PROJECT_ROOT, runCli } from '../helpers/processes';
 import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
 
 let root: string;
@@ -60,6 +61,20 @@ describe('backup schedule and backup status', () => {
     const off = await cli('backup', 'schedule', '--off');
     expect(off.stdout).toContain('Nightly backups: off');
     expect(host.backups.status()).toMatchObject({ schedule: { on: false, folder, keep: 3, at: '23:30' }, nextRun: null });
+  });
+
+  it('follows the time zone of the server’s process (TZ)', async () => {
+    const inZone = (timeZone: string) =>
+      new Promise<BackupsStatus>((resolve, reject) => {
+        const args = ['--import', 'tsx', 'src/main/cli/index.ts', '--data-dir', dataDir, '--json', 'backup', 'schedule', '--at', '23:30'];
+        execFile(process.execPath, args, { cwd: PROJECT_ROOT, env: { ...process.env, TZ: timeZone } }, (error, stdout) => (error ? reject(error) : resolve(JSON.parse(stdout) as BackupsStatus)));
+      });
+    for (const timeZone of ['America/New_York', 'Asia/Tokyo']) {
+      const status = await inZone(timeZone);
+      expect(status.timeZone).toBe(timeZone);
+      const wall = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(status.nextRun ?? 0);
+      expect(wall).toBe('23:30');
+    }
   });
 
   it('words a failed backup in the CLI’s terms', async () => {
