@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { IpcMainInvokeEvent, MenuItemConstructorOptions } from 'electron';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN_CHANNELS } from '../../src/shared/admin-contract';
+import { LINK_CHANNELS } from '../../src/shared/shelter-link';
 
 // Electron cannot run here: this fake stands in for the parts of it that src/main/index.ts uses.
 // Everything behind it is real: AppHost, both API servers on 127.0.0.1, SQLite in a temp dir.
@@ -170,9 +171,9 @@ describe('the Electron shell', () => {
     expect(electron.state.menu).toBeDefined();
   });
 
-  it('registers one IPC handler per contract channel; each refuses a sender that is not our page', async () => {
+  it('registers one IPC handler per contract channel and per first-run bridge call; each refuses a sender that is not our page', async () => {
     await loadShell();
-    expect([...electron.state.ipcHandlers.keys()].sort()).toEqual([...ADMIN_CHANNELS].sort());
+    expect([...electron.state.ipcHandlers.keys()].sort()).toEqual([...ADMIN_CHANNELS, ...Object.values(LINK_CHANNELS)].sort());
     for (const [channel, handler] of electron.state.ipcHandlers) {
       for (const foreign of ['https://evil.example/', `http://127.0.0.1:${ports.production}/`, 'file:///tmp/page.html', null]) {
         const refused = await handler(senderAt(foreign), { environment: 'production' });

@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import type { DeskMode } from '../../shared/shelter-link';
-import { FingerprintSchema } from '../../shared/shelter-link';
 import { shortCodeOf } from '../../shared/team';
 import { describeIssues } from '../../shared/validation';
 import { writeFileAtomically } from '../files/atomic-write';
+import { FingerprintSchema } from './schemas';
 
 /** In the desktop app's user-data dir, beside settings.json: how this desk works. */
 export const DESK_CHOICE_FILE = 'desk-choice.json';

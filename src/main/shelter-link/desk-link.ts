@@ -1,16 +1,17 @@
 import type { AdminResult } from '../../shared/admin-contract';
 import { AppError, isAppError } from '../../shared/errors';
-import { LinkChoiceInputSchema, LinkProbeInputSchema, type DeskMode, type LinkCurrent, type ServerSighting } from '../../shared/shelter-link';
+import type { DeskMode, LinkCurrent, ServerSighting } from '../../shared/shelter-link';
 import { shortCodeOf } from '../../shared/team';
 import { parseOrThrow } from '../../shared/validation';
 import { deskModeOf, readDeskChoice, saveDeskChoice, type DeskChoice } from './choice-file';
 import { probe as probeServer, type ProbeOptions } from './probe';
+import { LinkChoiceInputSchema, LinkCurrentInputSchema, LinkProbeInputSchema } from './schemas';
 
 /** The first-run page's three calls, as the shell hands them over IPC: each payload validated here, errors as values. */
 export interface DeskLink {
   probe(payload: unknown): Promise<AdminResult<ServerSighting>>;
   choose(payload: unknown): Promise<AdminResult<DeskMode>>;
-  current(): Promise<AdminResult<LinkCurrent>>;
+  current(payload?: unknown): Promise<AdminResult<LinkCurrent>>;
 }
 
 export interface DeskLinkOptions {
@@ -36,8 +37,9 @@ export function createDeskLink(options: DeskLinkOptions): DeskLink {
         saveDeskChoice(options.file, choice);
         return deskModeOf(choice);
       }),
-    current: () =>
+    current: (payload) =>
       asResult(async () => {
+        parseOrThrow(LinkCurrentInputSchema, payload, 'input');
         const { choice } = readDeskChoice(options.file, new Date(now()));
         return { choice: choice ? deskModeOf(choice) : null };
       }),
