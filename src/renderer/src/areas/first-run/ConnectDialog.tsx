@@ -14,26 +14,29 @@ type Step =
   | { step: 'different' }
   | { step: 'connecting'; sighting: ServerSighting };
 
+/** The dialog's next step once the server at `where` has been looked at. */
+async function lookFor(where: string): Promise<Step> {
+  const result = await linkBridge()?.probe({ address: where });
+  if (!result) return { step: 'failed', failure: { title: 'Something went wrong: try again', message: 'This window cannot reach Adoption Desk.' } };
+  return result.ok ? { step: 'compare', sighting: result.value, failure: null } : { step: 'failed', failure: linkFailure(result.error) };
+}
+
 /**
  * Looks for the shelter server at `address`, shows its code big for staff to compare with the code the
  * server shows, and connects only on "Same code". Every refusal is worded here, in the dialog.
  */
-export function ConnectDialog({ address, onClose }: { address: string | null; onClose: () => void }): React.JSX.Element {
-  const [typed, setTyped] = useState('');
+export function ConnectDialog({ address, onClose }: { address: string; onClose: () => void }): React.JSX.Element {
+  const [typed, setTyped] = useState(address);
   const [state, setState] = useState<Step>({ step: 'looking' });
 
-  const look = async (where: string) => {
-    setState({ step: 'looking' });
-    const result = await linkBridge()?.probe({ address: where });
-    if (!result) return;
-    setState(result.ok ? { step: 'compare', sighting: result.value, failure: null } : { step: 'failed', failure: linkFailure(result.error) });
-  };
-
   useEffect(() => {
-    if (address === null) return;
-    setTyped(address);
-    void look(address);
+    void lookFor(address).then(setState);
   }, [address]);
+
+  const look = (where: string) => {
+    setState({ step: 'looking' });
+    void lookFor(where).then(setState);
+  };
 
   const connect = async (sighting: ServerSighting) => {
     setState({ step: 'connecting', sighting });
@@ -42,7 +45,7 @@ export function ConnectDialog({ address, onClose }: { address: string | null; on
   };
 
   return (
-    <Modal opened={address !== null} onClose={onClose} title="Connect to the shelter server" size="lg" closeOnClickOutside={false}>
+    <Modal opened onClose={onClose} title="Connect to the shelter server" size="lg" closeOnClickOutside={false}>
       {state.step === 'looking' && (
         <Group gap="sm" data-testid="connect-looking">
           <Loader size="sm" />
@@ -55,7 +58,7 @@ export function ConnectDialog({ address, onClose }: { address: string | null; on
           gap="md"
           onSubmit={(event: React.FormEvent) => {
             event.preventDefault();
-            void look(typed);
+            look(typed);
           }}
         >
           <DialogFailureAlert failure={state.failure} />
@@ -103,7 +106,7 @@ export function ConnectDialog({ address, onClose }: { address: string | null; on
             The codes differ: the computer answering at {typed} may not be the shelter&apos;s server. Ask whoever looks after the server before you try again.
           </Alert>
           <Group justify="flex-end">
-            <Button onClick={onClose}>Close</Button>
+            <Button onClick={onClose}>Back</Button>
           </Group>
         </Stack>
       )}

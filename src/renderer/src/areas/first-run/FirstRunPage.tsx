@@ -15,7 +15,7 @@ export function FirstRunPage({ onChosen }: { onChosen: () => void }): React.JSX.
   const [connecting, setConnecting] = useState<string | null>(null);
   const [failure, setFailure] = useState<Failure | null>(null);
 
-  const useThisComputer = async () => {
+  const chooseThisComputer = async () => {
     const result = await linkBridge()?.choose({ mode: 'this-computer' });
     if (result && !result.ok) setFailure(linkFailure(result.error));
     else onChosen();
@@ -48,7 +48,7 @@ export function FirstRunPage({ onChosen }: { onChosen: () => void }): React.JSX.
                 <Text size="sm" style={{ flexGrow: 1 }}>
                   The shelter&apos;s records are kept here. Choose this for a desk of its own, or for the computer that will be the shelter&apos;s server.
                 </Text>
-                <Button onClick={() => void useThisComputer()}>Use this computer</Button>
+                <Button onClick={() => void chooseThisComputer()}>Use this computer</Button>
               </Stack>
             </Paper>
             <Paper withBorder p="lg" radius="md" component="form" onSubmit={(event: React.FormEvent) => {
@@ -72,7 +72,7 @@ export function FirstRunPage({ onChosen }: { onChosen: () => void }): React.JSX.
           </SimpleGrid>
         </Stack>
       </Paper>
-      <ConnectDialog address={connecting} onClose={() => setConnecting(null)} />
+      {connecting !== null && <ConnectDialog key={connecting} address={connecting} onClose={() => setConnecting(null)} />}
     </Center>
   );
 }
