@@ -66,7 +66,10 @@ const electron = vi.hoisted(() => {
       net: { fetch: vi.fn() },
       protocol: { registerSchemesAsPrivileged: (schemes: unknown[]) => state.schemes.push(...schemes), handle: vi.fn() },
       screen: { getAllDisplays: () => [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }] },
-      session: { defaultSession: { setPermissionRequestHandler: vi.fn(), setPermissionCheckHandler: vi.fn() } },
+      session: {
+        defaultSession: { setPermissionRequestHandler: vi.fn(), setPermissionCheckHandler: vi.fn() },
+        fromPartition: vi.fn(() => ({ setCertificateVerifyProc: vi.fn(), setPermissionRequestHandler: vi.fn(), setPermissionCheckHandler: vi.fn() })),
+      },
       shell: { openExternal: vi.fn() },
     },
   };
@@ -247,6 +250,27 @@ describe('the Electron shell', () => {
     await loadShell();
     expect(electron.state.windows[0]?.options.webPreferences).toMatchObject({ devTools: false });
     expect(menuRoles(electron.state.menu as MenuItemConstructorOptions[])).not.toContain('toggleDevTools');
+  });
+
+  it('with the shelter server chosen, opens one window onto its pages (no preload) and starts no servers', async () => {
+    const url = `https://localhost:${ports.production}/admin/`;
+    const choice = { mode: 'shelter-server', url, fingerprint: `${'AB:'.repeat(31)}AB`, caPem: '-----BEGIN CERTIFICATE-----\nMII\n-----END CERTIFICATE-----\n', pinnedAt: 1 };
+    fs.writeFileSync(path.join(electron.state.userData, 'desk-choice.json'), JSON.stringify(choice));
+    await loadShell();
+    expect(electron.state.windows).toHaveLength(1);
+    expect(electron.state.windows[0]?.url).toBe(url);
+    expect(electron.state.windows[0]?.options.webPreferences).not.toHaveProperty('preload');
+    expect(electron.state.ipcHandlers.size).toBe(0);
+    expect(await answers(`http://127.0.0.1:${ports.production}/v1/pets`)).toBeUndefined();
+  });
+
+  it('asks again when the saved choice is damaged, and says where the damaged file was kept', async () => {
+    fs.writeFileSync(path.join(electron.state.userData, 'desk-choice.json'), '{"mode":"cloud"}');
+    await loadShell();
+    const keptAs = fs.readdirSync(electron.state.userData).find((name) => name.startsWith('desk-choice.json.broken-'));
+    expect(keptAs).toBeDefined();
+    expect(electron.state.windows[0]?.url).toBe('app://desk/index.html');
+    expect(electron.module.dialog.showMessageBox).toHaveBeenCalledWith(expect.anything(), expect.objectContaining({ message: 'How this computer works must be chosen again.' }));
   });
 
   it('remembers the window size and position on close', async () => {
