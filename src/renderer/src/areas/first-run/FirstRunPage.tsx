@@ -21,6 +21,11 @@ export function FirstRunPage({ onChosen }: { onChosen: () => void }): React.JSX.
     else onChosen();
   };
 
+  const connect = (event: React.FormEvent) => {
+    event.preventDefault();
+    setConnecting(address);
+  };
+
   return (
     <Center mih="100vh" p="lg" component="main">
       <Paper withBorder shadow="sm" p="xl" maw={820} w="100%" data-testid="first-run">
@@ -51,10 +56,7 @@ export function FirstRunPage({ onChosen }: { onChosen: () => void }): React.JSX.
                 <Button onClick={() => void chooseThisComputer()}>Use this computer</Button>
               </Stack>
             </Paper>
-            <Paper withBorder p="lg" radius="md" component="form" onSubmit={(event: React.FormEvent) => {
-              event.preventDefault();
-              setConnecting(address);
-            }}>
+            <Paper withBorder p="lg" radius="md" component="form" onSubmit={connect}>
               <Stack gap="sm">
                 <ThemeIcon size={44} radius="xl" variant="light" color="teal" aria-hidden>
                   <IconServer2 size={24} />
