@@ -192,7 +192,7 @@ function withAdminHeaders(request: FastifyRequest, reply: FastifyReply): void {
 }
 
 function sendError(reply: FastifyReply, error: AppError): FastifyReply {
-  return reply.code(error.status).headers(error.headers).type('application/json; charset=utf-8').send(error.toBody());
+  return reply.code(error.status).headers(error.headers).type('application/json; charset=utf-8').send(error.toAdminBody());
 }
 
 /**
