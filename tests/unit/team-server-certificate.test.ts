@@ -1,7 +1,6 @@
 /** The shelter server's certificate (issue 29 §1): one leaf from the local CA for every name and address, kept until they change or it nears its end. */
 import { X509Certificate } from 'node:crypto';
 import fs from 'node:fs';
-import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LocalCa } from '../../src/main/sites/certificates/local-ca';
 import { namesHold } from '../../src/main/team/machine-names';
