@@ -46,7 +46,12 @@ async function main(): Promise<void> {
     .option('--team-host <address>', 'with --team: the address to bind (default 0.0.0.0: every address of this computer)')
     .addHelpText(
       'after',
-      '\nThe shelter server: `serve --team` prints the addresses other desks type and a code (ABCD-EF01-2345-6789) to compare\non every desk. Other desks trust the local CA (`cli certificates ca`) or check that code before logging in.',
+      [
+        '',
+        'The shelter server: with --team, other desks open the printed https:// address and log in as staff.',
+        'They trust this data dir’s CA (npm run cli -- --data-dir DIR certificates ca), or first compare the',
+        'code printed at start (ABCD-EF01-2345-6789) with the fingerprint their browser shows.',
+      ].join('\n'),
     )
     .parse();
   const options = program.opts<CommandOptions>();

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureRendererBuilt } from '../../src/main/http/admin/renderer-build';
 import { fingerprintText, shortCodeOf, type TeamServerState } from '../../src/shared/team';
 import { freePort } from '../helpers/free-port';
-import { PROJECT_ROOT, runCli, spawnServerProcess } from '../helpers/processes';
+import { PROJECT_ROOT, runCli, runServerToExit, spawnServerProcess } from '../helpers/processes';
 import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
 import { waitFor } from '../helpers/wait-for';
 
@@ -205,5 +205,25 @@ describe.skipIf(!address)(`serve --team over HTTPS at this machine's address (${
     expect(refused).toBe('ECONNREFUSED');
     const state = (await (await adminCall(server, 'team.server', server.admin.token)).json()) as TeamServerState;
     expect(state).toEqual({ serving: false, urls: [], port: null, fingerprint: before.fingerprint, shortCode: before.shortCode });
+  }, 120_000);
+});
+
+describe('serve --team refusals', () => {
+  it('a taken team port: it stops and names --team-port; --team-port without --team is refused', async () => {
+    // One server per data dir: the one above stops first.
+    await stop(server);
+    const blocker = net.createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '0.0.0.0', resolve));
+    const taken = (blocker.address() as net.AddressInfo).port;
+    try {
+      const result = await runServerToExit(dataDir, ['--other-port', '0', '--team', '--team-port', String(taken)], 60_000);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain(`Error: The shelter server did not start: Port ${taken} on 0.0.0.0 is already in use. Choose another port with --team-port.`);
+    } finally {
+      await new Promise((resolve) => blocker.close(resolve));
+    }
+    const alone = await runServerToExit(dataDir, ['--team-port', '4020']);
+    expect(alone.code).toBe(1);
+    expect(alone.stderr).toContain('Error: --team-port and --team-host go with --team.');
   }, 120_000);
 });
