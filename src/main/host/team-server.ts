@@ -102,7 +102,9 @@ export class TeamServer {
     const addresses = family
       ? interfaces.filter((address) => !address.internal && family.includes(address.family) && !address.address.toLowerCase().startsWith('fe80:')).map((address) => address.address)
       : [host];
-    const names = [...(family ? [os.hostname().toLowerCase()] : []), ...addresses];
+    // The host name as the certificate holds it (none when it is no valid DNS name, e.g. with an underscore).
+    const hostname = this.running?.certificate.names.dns.find((name) => name !== 'localhost');
+    const names = [...(family && hostname ? [hostname] : []), ...addresses];
     return [...new Set(names)].map((name) => `https://${name.includes(':') ? `[${name}]` : name}:${port}/admin/`);
   }
 
