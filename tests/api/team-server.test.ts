@@ -165,6 +165,11 @@ describe.skipIf(!address)(`serve --team over HTTPS at this machine's address (${
     expect(JSON.parse(me.body)).toMatchObject({ teamMode: true, me: { login: 'ana', role: 'owner' } });
     const state = await teamRequest('/admin/api/team.server', { body: {}, cookie });
     expect(JSON.parse(state.body)).toMatchObject({ serving: true, port: teamPort });
+    // A photo needs a live session there (an <img> sends the cookie): without one 401, with one the photo's own answer.
+    const photo = `/admin/photos/production/${'a'.repeat(64)}.jpg`;
+    expect((await teamRequest(photo)).status).toBe(401);
+    expect((await teamRequest(photo, { cookie: 'adoption_desk_session=made-up-session-id-0123456789' })).status).toBe(401);
+    expect((await teamRequest(photo, { cookie })).status).toBe(404);
   }, 30_000);
 
   it('refuses a Host outside the certificate’s names, a call without a session, and never takes the admin token', async () => {
