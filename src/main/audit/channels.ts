@@ -125,4 +125,5 @@ export const AUDITED: Record<AdminChannel, boolean> = {
   'portals.status': false,
   'portals.export': true,
   'audit.list': false,
+  'team.server': false,
 };

@@ -3,6 +3,7 @@ import { app, BrowserWindow, dialog, ipcMain, Menu, net, protocol, screen, sessi
 import { ENVIRONMENTS } from '../../shared/environments';
 import { createAdminHandlers } from '../admin/handlers';
 import { teamGateOf } from '../admin/staff-handlers';
+import { adminServingOf, teamListenerOf } from '../admin/admin-serving';
 import { AppHost } from '../host/app-host';
 import { deskChoiceFile, forgetDeskChoice, readDeskChoice } from '../shelter-link/choice-file';
 import { createDeskLink } from '../shelter-link/desk-link';
@@ -115,6 +116,7 @@ async function main(): Promise<void> {
   host = new AppHost({ dataDir: userData, migrationsFolder: app.isPackaged ? path.join(process.resourcesPath, 'migrations') : undefined });
   const photoHost = host;
   serveRenderer(protocol, net, path.join(__dirname, '../renderer'), (environment, name) => photoHost.engine(environment).services.photos.files.fileOf(name));
+  host.team.serve(teamListenerOf(adminServingOf(host, path.join(__dirname, '../renderer'))));
   const statuses = await host.start();
   const trusted = (event: IpcMainInvokeEvent) => isTrustedFrameUrl(event.senderFrame?.url ?? '', devServerUrl);
   registerAdminIpc(ipcMain, createAdminHandlers(host), trusted, teamGateOf(host));

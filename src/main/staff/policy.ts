@@ -165,6 +165,8 @@ export const CHANNEL_POLICY: Record<AdminChannel, ChannelRule> = {
   'portals.export': STAFF,
   // The audit trail (issue 29 §3): who changed what is the managers' to read.
   'audit.list': MANAGERS,
+  // The shelter server (issue 29 §1): where it is and the CA's code, which every TLS handshake shows anyway.
+  'team.server': ANYONE,
 };
 
 /** The channel's rule; none for a channel merged without one (refused to every member: the table fails closed). */
