@@ -26,6 +26,7 @@ import { CLOCK_MOVES, DurationSchema, RequestFilterSchema, ScenarioSchema, type 
 import type { AdminErrorBody } from './errors';
 import { InviteCodeSchema, StaffLoginSchema, StaffNameSchema, StaffPasswordSchema, StaffRoleSchema, type StaffInvite, type StaffMember, type TeamState } from './staff';
 import { HeaderProfileSchema, type HeaderProfile } from './header-profiles';
+import type { TeamServerState } from './team';
 import type { Account, ApiKeyRecord, BanRecord, Category, PetRecord, StatusChange, UsageReport } from './models';
 import { NewPetSchema, PetStatusSchema, type Pet } from './pet';
 import { PetProfileChangeSchema, type PetDetails, type PetProfile, type ProfileChange } from './pet-profile';
@@ -288,6 +289,9 @@ export const ADMIN_CONTRACT = {
   // The audit trail (issue 29 §3)
   'audit.list': channel<AuditEntry[]>()(input({ filter: AuditFilterSchema })),
 
+  // The shelter server (issue 29 §1)
+  /** Whether this computer serves the shelter's network, the addresses other desks type, and the CA's code to compare. */
+  'team.server': channel<TeamServerState>()(z.strictObject({})),
   // Backups (issue 29 §4): of the whole data dir, so no environment.
   /** The nightly schedule, the last backup's result, the next run and the backups in the folder. */
   'backups.status': channel<BackupsStatus>()(z.strictObject({})),

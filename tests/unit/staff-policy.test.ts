@@ -13,7 +13,7 @@ import { CHANNEL_POLICY, mayCall } from '../../src/main/staff/policy';
 /** What each role may do, written apart from the table: by area, from the words. */
 const VOLUNTEER_READS = new Set(['servers.status', 'categories.list', 'shelter.get', 'pets.browse', 'pets.history', 'pets.profile', 'photos.list', 'care.due', 'care.upToDate']);
 const SELF = new Set(['staff.logout', 'staff.me', 'staff.changePassword']);
-const OPEN = new Set(['staff.login', 'staff.acceptInvite']);
+const OPEN = new Set(['staff.login', 'staff.acceptInvite', 'team.server']);
 const API_AREAS = new Set(['accounts', 'keys', 'plans', 'usage', 'bans', 'console', 'lab']);
 const STAFF_AREAS = new Set(['categories', 'pets', 'portals', 'shelter', 'photos', 'projects', 'deploys', 'domains', 'certificates', 'movements', 'people', 'care']);
 

@@ -19,6 +19,7 @@ export function createAdminHandlers(host: AppHost): AdminHandlers {
     'servers.status': () => host.status(),
     'settings.get': () => host.currentSettings(),
     'settings.update': (settings) => host.updateSettings(settings),
+    'team.server': () => host.team.state(),
 
     'categories.list': ({ environment }) => services(environment).categories.list(),
     'categories.create': ({ environment, name }) => services(environment).categories.create(name),

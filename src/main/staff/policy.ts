@@ -166,6 +166,8 @@ export const CHANNEL_POLICY: Record<AdminChannel, ChannelRule> = {
   'portals.export': STAFF,
   // The audit trail (issue 29 §3): who changed what is the managers' to read.
   'audit.list': MANAGERS,
+  // The shelter server (issue 29 §1): where it is and the CA's code, which every TLS handshake shows anyway.
+  'team.server': ANYONE,
   // Backups (issue 29 §4): where the shelter's data goes is the owner's to choose; a manager sees it and may back up now.
   'backups.status': MANAGERS,
   'backups.configure': OWNER,

@@ -27,6 +27,8 @@ import { ServerIndicator } from './ServerIndicator';
 import { AccessDeniedPage } from './AccessDeniedPage';
 import { AccountsPage } from '../areas/accounts/AccountsPage';
 import { ConsolePage } from '../areas/console/ConsolePage';
+import { FirstRunPage } from '../areas/first-run/FirstRunPage';
+import { useFirstRun } from '../areas/first-run/link-bridge';
 import { LabPage } from '../areas/lab/LabPage';
 import { RequestsPage } from '../areas/requests/RequestsPage';
 import { PeoplePage } from '../areas/people/PeoplePage';
@@ -90,8 +92,12 @@ export function App(): React.JSX.Element {
   const [navOpened, nav] = useDisclosure(false);
   const page = useCurrentPage();
   const denied = useAccessDenied();
+  const firstRun = useFirstRun();
   useReadyMarker();
 
+  // The desktop app's first run: how this computer works is chosen before anything else shows.
+  if (firstRun.state === 'asking') return <></>;
+  if (firstRun.state === 'needed') return <FirstRunPage onChosen={firstRun.done} />;
   if (denied) return <AccessDeniedPage />;
   const View = PAGE_VIEW[page];
 

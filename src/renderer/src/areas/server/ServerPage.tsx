@@ -6,6 +6,7 @@ import { BackupsPanel } from './BackupsPanel';
 import { LoadFailure, SkeletonBlocks } from '../../ui/LoadStates';
 import { PageTitle } from '../../ui/PageTitle';
 import { SettingsForm } from './SettingsForm';
+import { TeamServerPanel } from './TeamServerPanel';
 import { ENVIRONMENT_LABEL } from '../../client/EnvironmentProvider';
 import { useServers, useSettings } from '../../client/servers';
 
@@ -100,6 +101,7 @@ export function ServerPage(): React.JSX.Element {
       {settings.isError && <LoadFailure error={settings.error} onRetry={() => void settings.refetch()} />}
       {/* Remounted with what was saved, so the form starts clean from the settings in force. */}
       {settings.data && <SettingsForm key={JSON.stringify(settings.data)} settings={settings.data} unsaved={damage !== null} />}
+      {settings.data && <TeamServerPanel key={JSON.stringify(settings.data.teamServer ?? null)} settings={settings.data} />}
       <CaDownloadCard />
       <BackupsPanel />
     </Stack>
