@@ -122,13 +122,14 @@ async function startApi(options: CommandOptions, port: number, log: Logger): Pro
 /** Browser mode: both environments, as in the desktop app, and the admin pages on a loopback port of their own. */
 async function startWithAdmin(options: CommandOptions, port: number, log: Logger): Promise<() => Promise<void>> {
   // Loaded only here: the plain API server (the default) carries none of the admin side's code or memory.
-  const [{ createAdminHandlers }, { adminDispatcher }, { startAdminServer }, { ensureRendererBuilt }, { AppHost }, { teamGateOf }] = await Promise.all([
+  const [{ createAdminHandlers }, { adminDispatcher }, { startAdminServer }, { ensureRendererBuilt }, { AppHost }, { teamGateOf }, { liveUpdatesOf }] = await Promise.all([
     import('./admin/handlers'),
     import('./admin/dispatch'),
     import('./http/admin/server'),
     import('./http/admin/renderer-build'),
     import('./host/app-host'),
     import('./admin/staff-handlers'),
+    import('./admin/live-updates'),
   ]);
   const rendererDir = ensureRendererBuilt();
   const token = randomBytes(24).toString('base64url');
@@ -162,6 +163,7 @@ async function startWithAdmin(options: CommandOptions, port: number, log: Logger
       rendererDir,
       port: options.adminPort,
       photoFile: (environment, name) => host.engine(environment).services.photos.files.fileOf(name),
+      liveUpdates: liveUpdatesOf(host),
     });
   } catch (error) {
     await host.stop();

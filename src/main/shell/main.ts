@@ -4,7 +4,7 @@ import { ENVIRONMENTS } from '../../shared/environments';
 import { createAdminHandlers } from '../admin/handlers';
 import { teamGateOf } from '../admin/staff-handlers';
 import { AppHost } from '../host/app-host';
-import { registerAdminIpc } from './ipc';
+import { forwardChanges, registerAdminIpc } from './ipc';
 import { buildMenuTemplate } from './menu';
 import { APP_SCHEME_PRIVILEGES, serveRenderer } from './protocol';
 import { APP_ORIGIN, denyAllPermissions, isTrustedFrameUrl, lockDownContents } from './security';
@@ -71,6 +71,7 @@ async function main(): Promise<void> {
   const statuses = await host.start();
   const trusted = (event: IpcMainInvokeEvent) => isTrustedFrameUrl(event.senderFrame?.url ?? '', devServerUrl);
   registerAdminIpc(ipcMain, createAdminHandlers(host), trusted, teamGateOf(host));
+  forwardChanges(host.changes, () => mainWindow);
 
   Menu.setApplicationMenu(
     Menu.buildFromTemplate(
