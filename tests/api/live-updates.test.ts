@@ -9,6 +9,7 @@ import { ADMIN_HTTP_PREFIX } from '../../src/shared/admin-contract';
 import { CHANGE_TOPICS } from '../../src/shared/change-topics';
 import { ADMIN_EVENTS_PATH, type ChangeEvent } from '../../src/shared/live-updates';
 import { startAdminHarness, type AdminHarness } from '../helpers/admin-host';
+import { freePort } from '../helpers/free-port';
 import { runCli } from '../helpers/processes';
 import { waitFor } from '../helpers/wait-for';
 
@@ -108,6 +109,21 @@ describe('the event stream at a desk (the admin token)', () => {
     reader.close();
   });
 
+  it('keeps sending across a settings save that restarts the production engine, and says every topic may have changed', async () => {
+    const reader = await openStream(base, { token: TOKEN });
+    const before = harness.host.engine('production');
+    const { ports } = harness.host.currentSettings();
+    const saved = await call(base, 'settings.update', { host: '127.0.0.1', ports: { production: await freePort(), staging: ports.staging } }, { token: TOKEN });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(harness.host.engine('production')).not.toBe(before);
+    await waitFor(() => heard(reader, 'production', 'care'), 1_000);
+    const sent = performance.now();
+    const created = await call(base, 'pets.create', { environment: 'production', pet: { name: 'Clementine', categoryId: 1, status: 'available' } }, { token: TOKEN });
+    expect(created.status).toBe(200);
+    await waitFor(() => heard(reader, 'production', 'pets', sent), 1_000);
+    reader.close();
+  });
+
   it('sends the changes of one turn of the event loop once', async () => {
     const reader = await openStream(base, { token: TOKEN });
     await waitFor(() => reader.body.startsWith('retry: '), 1_000);
@@ -146,6 +162,7 @@ describe('the event stream at a desk (the admin token)', () => {
     // Read now: everything held for it (the kernel's buffers and the server's) arrives, then the stream is over. Unbounded, all 13 MB would.
     stalled.resume();
     await waitFor(() => closed, 5_000);
+    console.log('received', received, 'of', turns * 1_300);
     expect(received).toBeLessThan(turns * 1_300 * 0.5);
     reading.close();
   }, 60_000);
