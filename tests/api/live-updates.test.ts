@@ -7,7 +7,7 @@ import net from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_HTTP_PREFIX } from '../../src/shared/admin-contract';
 import { CHANGE_TOPICS } from '../../src/shared/change-topics';
-import { ADMIN_EVENTS_PATH, type ChangeEvent } from '../../src/shared/live-updates';
+import { ADMIN_EVENTS_PATH, isChangeEvent, type ChangeEvent } from '../../src/shared/live-updates';
 import { startAdminHarness, type AdminHarness } from '../helpers/admin-host';
 import { freePort } from '../helpers/free-port';
 import { runCli } from '../helpers/processes';
@@ -181,6 +181,13 @@ describe('the event stream at a desk (the admin token)', () => {
     [...opened].find((reader) => reader.status === 200)?.close();
     await openOne();
   });
+});
+
+it('passes on only a well-formed {environment, topic}: the preload and the window check each message', () => {
+  expect(isChangeEvent({ environment: 'staging', topic: 'care' })).toBe(true);
+  for (const wrong of [null, 'pets', { environment: 'staging' }, { environment: 'qa', topic: 'pets' }, { environment: 'production', topic: 'staff' }, { environment: 'production', topic: 'pets', pet: { name: 'Rex' } }]) {
+    expect(isChangeEvent(wrong)).toBe(false);
+  }
 });
 
 describe('the event stream in team mode', () => {
