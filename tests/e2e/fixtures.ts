@@ -235,3 +235,11 @@ export async function addDomainsInEveryState(desk: DeskServer, slug: string): Pr
   await desk.cli('domains', 'add', slug, 'adopt.happytails.test');
   for (const name of DOMAINS_IN_EVERY_STATE) await desk.cli('domains', 'verify', name);
 }
+
+/**
+ * This page hears no live updates (its event stream is refused, as when the server is out of reach):
+ * it keeps showing what it loaded, so a change made behind its back reaches the engine's refusal.
+ */
+export async function withoutLiveUpdates(page: Page): Promise<void> {
+  await page.route('**/admin/api/events', (route) => route.abort());
+}

@@ -1,4 +1,4 @@
-import { cliJson, createKey, expect, goTo, notification, openDesk, test } from './fixtures';
+import { cliJson, createKey, expect, goTo, notification, openDesk, test, withoutLiveUpdates } from './fixtures';
 
 interface AccountRow {
   id: number;
@@ -40,6 +40,8 @@ test('a new account named like an existing one but for case is refused under the
 test('revoking a key that was revoked meanwhile is refused with a toast, and the row then shows it revoked', async ({ page, desk }) => {
   await createKey(desk, '--plan', 'free', '--label', 'Website');
   const [key] = await cliJson<KeyRow[]>(desk, 'keys', 'list');
+  // The CLI revokes the key behind the page's back below: the page must not hear of it.
+  await withoutLiveUpdates(page);
   await openDesk(page, desk);
   await goTo(page, 'Accounts & keys');
   await page.getByRole('button', { name: /^Show keys of / }).click();

@@ -3,7 +3,7 @@
  * dialog's own failure is said inside it, above its buttons, not in a toast.
  */
 import type { Locator, Page } from '@playwright/test';
-import { cliJson, expect, importPets, openDesk, test } from './fixtures';
+import { cliJson, expect, importPets, openDesk, test, withoutLiveUpdates } from './fixtures';
 
 const VIEWPORTS = [
   { width: 1280, height: 800 },
@@ -44,6 +44,8 @@ async function listedPets(page: Page, desk: Desk, names: string[]): Promise<{ id
     desk,
     names.map((name) => ({ name, categoryId: 1 })),
   );
+  // The page must keep listing them once removed, so it hears no live updates.
+  await withoutLiveUpdates(page);
   await openDesk(page, desk);
   for (const name of names) await expect(page.getByRole('button', { name: `Change status of ${name} (now available)` })).toBeVisible();
   return pets;

@@ -3,6 +3,8 @@ import path from 'node:path';
 import { adminDispatcher } from '../../src/main/admin/dispatch';
 import { createAdminHandlers } from '../../src/main/admin/handlers';
 import { teamGateOf } from '../../src/main/admin/staff-handlers';
+import { liveUpdatesOf } from '../../src/main/admin/live-updates';
+import type { LiveUpdateLimits } from '../../src/main/http/admin/events';
 import { startAdminServer, type AdminHttpOptions, type RunningAdmin } from '../../src/main/http/admin/server';
 import { AppHost } from '../../src/main/host/app-host';
 import { makeTempDir, removeTempDir } from './temp-dir';
@@ -18,7 +20,7 @@ export interface AdminHarness {
  * Browser mode's admin server as `serve --admin` runs it, on free ports: both environments' API
  * servers in a new data dir, and the admin pages (a stand-in renderer build) behind `token`.
  */
-export async function startAdminHarness(token: string, options: Pick<AdminHttpOptions, 'connectionLimits'> = {}): Promise<AdminHarness> {
+export async function startAdminHarness(token: string, { liveUpdateLimits, ...options }: Pick<AdminHttpOptions, 'connectionLimits'> & { liveUpdateLimits?: Partial<LiveUpdateLimits> } = {}): Promise<AdminHarness> {
   const dataDir = makeTempDir();
   const rendererDir = path.join(dataDir, 'renderer');
   fs.mkdirSync(rendererDir);
@@ -27,7 +29,7 @@ export async function startAdminHarness(token: string, options: Pick<AdminHttpOp
   await host.start();
   const photoFile: AdminHttpOptions['photoFile'] = (environment, name) => host.engine(environment).services.photos.files.fileOf(name);
   const gate = teamGateOf(host);
-  const admin = await startAdminServer({ dispatch: adminDispatcher(createAdminHandlers(host), gate), teamMode: () => gate().teamMode(), token, rendererDir, port: 0, photoFile, ...options });
+  const admin = await startAdminServer({ dispatch: adminDispatcher(createAdminHandlers(host), gate), teamMode: () => gate().teamMode(), token, rendererDir, port: 0, photoFile, liveUpdates: liveUpdatesOf(host, liveUpdateLimits), ...options });
   return {
     dataDir,
     host,

@@ -4,12 +4,13 @@ import type { AppHost } from '../host/app-host';
 import type { StartTeamListener } from '../team/listener';
 import { adminDispatcher } from './dispatch';
 import { createAdminHandlers } from './handlers';
+import { liveUpdatesOf } from './live-updates';
 import { teamGateOf } from './staff-handlers';
 
 /** What the admin pages serve, alike on the loopback and on the shelter server's listener. */
 export type AdminServing = Omit<AdminHttpOptions, 'token' | 'team' | 'connectionLimits'>;
 
-/** From a host: the dispatch judged by team mode, the pages, the photos. */
+/** From a host: the dispatch judged by team mode, the pages, the photos, the stream of changes. */
 export function adminServingOf(host: AppHost, rendererDir: string): AdminServing {
   const gate = teamGateOf(host);
   return {
@@ -17,6 +18,7 @@ export function adminServingOf(host: AppHost, rendererDir: string): AdminServing
     teamMode: () => gate().teamMode(),
     rendererDir,
     photoFile: (environment, name) => host.engine(environment).services.photos.files.fileOf(name),
+    liveUpdates: liveUpdatesOf(host),
   };
 }
 

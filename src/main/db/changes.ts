@@ -4,7 +4,8 @@ import type { ChangeTopic } from '../../shared/change-topics';
 export type { ChangeTopic };
 
 export class Changes {
-  private readonly emitter = new EventEmitter();
+  // One listener per part of the engine that caches, plus the host's live-updates feed: a fixed few, not one per request.
+  private readonly emitter = new EventEmitter().setMaxListeners(32);
 
   emit(topic: ChangeTopic): void {
     this.emitter.emit('change', topic);

@@ -12,6 +12,7 @@ import { ensurePrivateDir } from '../files/owner-only';
 import { parseOrThrow } from '../../shared/validation';
 import { readSettingsFile, saveSettingsFile } from './settings-file';
 import { checkedAcmeCaFile } from './acme-ca-file';
+import { ChangeFeed } from './change-feed';
 import type { SitesOptions } from '../sites/sites';
 import { TEAM_SERVER_OFF, TeamServer, type TeamServerSetting } from './team-server';
 import { SILENT_LOG } from '../log';
@@ -62,6 +63,8 @@ interface StartProblem {
  * reachable to the admin side through an engine of its own, like the CLI's.
  */
 export class AppHost {
+  /** Both environments' change topics, across engine restarts: what the windows' live updates push. */
+  readonly changes = new ChangeFeed();
   private settings: Settings;
   private readonly servers = new Map<Environment, RunningServer>();
   private readonly problems = new Map<Environment, StartProblem>();
@@ -108,6 +111,7 @@ export class AppHost {
     if (!engine) {
       engine = new Engine({ dataDir: this.options.dataDir, environment, clock: this.options.clock, migrationsFolder: this.options.migrationsFolder, sites: this.options.sites });
       this.standaloneEngines.set(environment, engine);
+      this.changes.follow(environment, engine);
     }
     return engine;
   }
@@ -229,6 +233,7 @@ export class AppHost {
         sites: { ...this.options.sites, httpsPort: this.httpsPort(environment), acme: this.settings.acme ? { ...this.settings.acme } : this.options.sites?.acme },
       });
       this.servers.set(environment, server);
+      this.changes.follow(environment, server.engine);
       this.problems.delete(environment);
     } catch (error) {
       this.problems.set(environment, this.describeStartFailure(error, environment));

@@ -1,7 +1,9 @@
-import type { IpcMain, IpcMainInvokeEvent } from 'electron';
+import type { BrowserWindow, IpcMain, IpcMainInvokeEvent } from 'electron';
 import { ADMIN_CHANNELS } from '../../shared/admin-contract';
 import { AppError } from '../../shared/errors';
+import { CHANGE_IPC_MESSAGE, type ChangeEvent } from '../../shared/live-updates';
 import { dispatchAdmin, type AdminHandlers } from '../admin/dispatch';
+import type { ChangeFeed } from '../host/change-feed';
 import type { TeamGate } from '../staff/access';
 
 /** One handler per contract channel; each checks who is asking, then validates what it was sent. */
@@ -15,4 +17,12 @@ export function registerAdminIpc(ipcMain: IpcMain, handlers: AdminHandlers, isTr
       return dispatchAdmin(handlers, channel, payload, undefined, gate?.());
     });
   }
+}
+
+/** Live updates: each change topic of the host, sent to the window (none to a window closed or not yet made). */
+export function forwardChanges(changes: ChangeFeed, window: () => BrowserWindow | undefined): () => void {
+  return changes.onChange((environment, topic) => {
+    const contents = window()?.webContents;
+    if (contents && !contents.isDestroyed()) contents.send(CHANGE_IPC_MESSAGE, { environment, topic } satisfies ChangeEvent);
+  });
 }

@@ -7,7 +7,7 @@ import { adminServingOf, teamListenerOf } from '../admin/admin-serving';
 import { AppHost } from '../host/app-host';
 import { deskChoiceFile, forgetDeskChoice, readDeskChoice } from '../shelter-link/choice-file';
 import { createDeskLink } from '../shelter-link/desk-link';
-import { registerAdminIpc } from './ipc';
+import { forwardChanges, registerAdminIpc } from './ipc';
 import { registerLinkIpc } from './link-ipc';
 import { buildMenuTemplate } from './menu';
 import { APP_SCHEME_PRIVILEGES, serveRenderer } from './protocol';
@@ -124,6 +124,7 @@ async function main(): Promise<void> {
   registerLinkIpc(ipcMain, createDeskLink({ file: choiceFile }), trusted, (mode) => {
     if (mode.mode === 'shelter-server') setImmediate(restart);
   });
+  forwardChanges(host.changes, () => mainWindow);
 
   setMenu(choiceFile, () => {
     const baseUrl = host?.baseUrl('production');

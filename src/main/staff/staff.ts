@@ -170,6 +170,12 @@ export class StaffService {
     return found.member;
   }
 
+  /** Whether a session still stands, without counting as activity: an open live-updates stream must not keep it from idling out. */
+  sessionStands(sessionId: string): boolean {
+    const found = this.remembered.get(sha256(sessionId)) ?? this.readSession(sha256(sessionId));
+    return found !== undefined && found.member.active && this.clock.now() - found.lastSeenAt < SESSION_IDLE_MS;
+  }
+
   private readSession(idHash: string): { member: StaffMember; lastSeenAt: number } | undefined {
     const stored = this.store.session(idHash);
     if (!stored) return undefined;

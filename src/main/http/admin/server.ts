@@ -14,6 +14,7 @@ import type { TeamListener } from '../../team/listener';
 import { namesHold } from '../../team/machine-names';
 import { sessionCookieOf, sessionCookieValue } from './session-cookie';
 import { photoUploadRoute } from './photo-upload';
+import { liveUpdatesRoute, type LiveUpdateOptions } from './events';
 
 export interface AdminHttpOptions {
   /** Runs one admin channel with its payload (dispatchAdmin over the handlers); errors come back as values. */
@@ -30,6 +31,8 @@ export interface AdminHttpOptions {
   photoFile?: (environment: Environment, name: string) => string | null;
   /** Overrides of ADMIN_CONNECTION_LIMITS (tests use short ones). */
   connectionLimits?: Partial<ConnectionLimits>;
+  /** The change topics pushed to open windows (GET /admin/api/events); without them, no such route. */
+  liveUpdates?: LiveUpdateOptions;
 }
 
 /**
@@ -148,12 +151,15 @@ function teamGuard(request: FastifyRequest, teamMode: () => boolean, team: TeamL
 }
 
 /** Who the call is from: the token is the desk (never on the team listener); else the session cookie, if any. */
-function callOf(request: FastifyRequest, reply: FastifyReply, token: string | undefined): AdminCall {
+function credentialOf(request: FastifyRequest, token: string | undefined): AdminCall['credential'] {
   const session = sessionCookieOf(request.headers.cookie);
   const desk = token !== undefined && sameToken(request.headers['x-admin-token'], token);
-  const credential: AdminCall['credential'] = desk ? { kind: 'desk' } : session ? { kind: 'session', id: session } : { kind: 'none' };
+  return desk ? { kind: 'desk' } : session ? { kind: 'session', id: session } : { kind: 'none' };
+}
+
+function callOf(request: FastifyRequest, reply: FastifyReply, token: string | undefined): AdminCall {
   const secure = request.protocol === 'https';
-  return { credential, address: request.socket.remoteAddress ?? null, setSession: (id) => void reply.header('set-cookie', sessionCookieValue(id, secure)) };
+  return { credential: credentialOf(request, token), address: request.socket.remoteAddress ?? null, setSession: (id) => void reply.header('set-cookie', sessionCookieValue(id, secure)) };
 }
 
 /** Fastify's own refusals (unparsable JSON, a body too large) in the contract's codes. */
@@ -271,6 +277,7 @@ export async function buildAdminServer(options: AdminHttpOptions): Promise<Fasti
   app.get(`${ADMIN_PHOTOS_PREFIX}:environment/:name`, { config: { tokenFree: 'photo' } }, (request, reply) => sendPhoto(request, reply, options.photoFile));
   app.post(`${ADMIN_HTTP_PREFIX}${UPLOAD_CHANNEL}`, { bodyLimit: UPLOAD_BODY_LIMIT_BYTES }, (request, reply) => dispatch(UPLOAD_CHANNEL, request, reply));
   for (const channel of LOGIN_CHANNELS) app.post(`${ADMIN_HTTP_PREFIX}${channel}`, { config: { tokenFree: 'login' } }, (request, reply) => dispatch(channel, request, reply));
+  if (options.liveUpdates) await app.register(liveUpdatesRoute, { ...options.liveUpdates, credentialOf: (request) => credentialOf(request, team ? undefined : options.token) });
   app.post(`${ADMIN_HTTP_PREFIX}:channel`, (request, reply) => dispatch((request.params as { channel: string }).channel, request, reply));
   await app.ready();
   return app;

@@ -11,6 +11,7 @@ import { createRoot } from 'react-dom/client';
 import { noteFailure, worthRetrying } from './access';
 import { App } from './App';
 import { EnvironmentProvider } from '../client/EnvironmentProvider';
+import { startLiveUpdates } from '../client/live-updates';
 import { LAYER, theme } from './theme';
 
 const queryClient = new QueryClient({
@@ -21,6 +22,8 @@ const queryClient = new QueryClient({
     mutations: { retry: false },
   },
 });
+
+startLiveUpdates(queryClient);
 
 const root = document.getElementById('root');
 if (root) {

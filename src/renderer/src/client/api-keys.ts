@@ -5,16 +5,12 @@ import { useAction } from './action';
 import { SHOWN_IN_PLACE } from './errors';
 import type { ProgressOptions } from './notify';
 
-/**
- * Without an account, every key of the environment (the usage page names banned keys with it).
- * `pollMs` for a list that must catch keys issued elsewhere (the CLI, another window) while it is shown.
- */
-export function useApiKeys(accountId?: number, pollMs?: number) {
+/** Without an account, every key of the environment (the usage page names banned keys with it); a key issued elsewhere comes with the `keys` topic. */
+export function useApiKeys(accountId?: number) {
   const environment = useEnvironment();
   return useQuery({
     queryKey: [environment, 'keys', accountId ?? 'all'],
     queryFn: () => call('keys.list', accountId === undefined ? { environment } : { environment, accountId }),
-    ...(pollMs === undefined ? {} : { refetchInterval: pollMs, staleTime: 0 }),
   });
 }
 

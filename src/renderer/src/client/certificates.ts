@@ -8,8 +8,8 @@ const SITE_AREAS = new Set(['sites', 'domains', 'projects', 'certificates']);
 
 export function useCertificates() {
   const environment = useEnvironment();
-  // Issuing runs in the background: poll, so a certificate shows up without a reload.
-  return useQuery({ queryKey: [environment, 'certificates'], queryFn: () => call('certificates.list', { environment }), refetchInterval: 5_000 });
+  // Issuing runs in the background; its outcome comes with the `sites` topic, so the list lives under it.
+  return useQuery({ queryKey: [environment, 'sites', 'certificates'], queryFn: () => call('certificates.list', { environment }) });
 }
 
 /** The 30-minute rule's action: DNS checked again, then the certificate requested anew. */

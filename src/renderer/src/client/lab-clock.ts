@@ -3,12 +3,13 @@ import { useEffect, useRef } from 'react';
 import { useEnvironment } from './EnvironmentProvider';
 import { call } from './transport';
 
-/** The lab clock of the environment shown; polled, since the CLI may move it from another process. */
+/** The lab clock of the environment shown; a move anywhere (the CLI, another desk) comes with the `lab` topic. */
 export function useLabClock() {
   const environment = useEnvironment();
   return useQuery({
     queryKey: [environment, 'lab', 'clock'],
     queryFn: () => call('lab.clock', { environment }),
+    // Kept: the clock runs, and the time shown (the banner, the lab's card) moves with it.
     refetchInterval: 2_000,
     staleTime: 0,
   });

@@ -7,6 +7,7 @@ import { withProgress, type Outcome } from './notify';
 
 /** Servers and settings belong to the whole desk, not to one environment. */
 export function useServers() {
+  // Kept: whether a server runs, or its port is free again, is the machine's state, not a write with a change topic.
   return useQuery({ queryKey: ['servers'], queryFn: () => call('servers.status', {}), refetchInterval: 5_000 });
 }
 

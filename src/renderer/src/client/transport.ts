@@ -12,11 +12,12 @@ import {
   type AdminResult,
 } from '../../../shared/admin-contract';
 import type { AdminErrorBody, AnyErrorDetails, ErrorBody, ErrorCode } from '../../../shared/errors';
+import { ADMIN_EVENTS_PATH, type OnChange } from '../../../shared/live-updates';
 
 declare global {
   interface Window {
     /** Set by the preload inside Electron; absent in a browser. */
-    adoptionDesk?: AdminApi;
+    adoptionDesk?: AdminApi & { onChange?: OnChange };
   }
 }
 
@@ -90,7 +91,16 @@ function httpTransport(token: string): AdminApi {
   return Object.fromEntries(entries) as AdminApi;
 }
 
-const transport: AdminApi = window.adoptionDesk ?? httpTransport(takeToken());
+const desktop = window.adoptionDesk;
+const token = desktop ? '' : takeToken();
+const transport: AdminApi = desktop ?? httpTransport(token);
+
+/** How the window hears the engine's changes: the preload's messages inside Electron, else browser mode's event stream (read with fetch, which can send the token). */
+export type ChangeSource = { kind: 'ipc'; onChange: OnChange } | { kind: 'stream'; open: (signal: AbortSignal) => Promise<Response> };
+
+export const changeSource: ChangeSource = desktop?.onChange
+  ? { kind: 'ipc', onChange: desktop.onChange }
+  : { kind: 'stream', open: (signal) => fetch(ADMIN_EVENTS_PATH, { headers: { accept: 'text/event-stream', 'x-admin-token': token }, cache: 'no-store', signal }) };
 
 /** Calls a channel; resolves with its value or throws an AdminCallError carrying the contract's code. */
 export async function call<C extends AdminChannel>(channel: C, input: AdminInput<C>): Promise<AdminOutput<C>> {

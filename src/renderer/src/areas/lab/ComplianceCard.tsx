@@ -110,9 +110,6 @@ function Timeline({ report }: { report: ComplianceReport }): React.JSX.Element {
   );
 }
 
-/** Keys are issued from the CLI or another page while the lab is open: the picker follows, like the lab clock. */
-const KEYS_POLL_MS = 3_000;
-
 function keyOptions(keys: readonly ApiKeyRecord[] | undefined, keyId: number | null): { value: string; label: string }[] {
   const options = (keys ?? []).map((apiKey) => ({ value: String(apiKey.id), label: `#${apiKey.id} ${apiKey.displayPrefix}${apiKey.label ? ` · ${apiKey.label}` : ''}` }));
   // A key chosen by a scenario before the list has caught up still shows, by its id.
@@ -122,7 +119,7 @@ function keyOptions(keys: readonly ApiKeyRecord[] | undefined, keyId: number | n
 
 /** Pick a key: the lab reads its logged requests and judges the client. */
 export function ComplianceCard({ keyId, onKeyChange }: { keyId: number | null; onKeyChange: (keyId: number | null) => void }): React.JSX.Element {
-  const keys = useApiKeys(undefined, KEYS_POLL_MS);
+  const keys = useApiKeys();
   const clock = useLabClock();
   const [range, setRange] = useState('all');
   const now = clock.data?.now;

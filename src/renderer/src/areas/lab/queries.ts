@@ -40,6 +40,7 @@ export function useComplianceReport(keyId: number | null, range: { from?: number
     queryKey: [environment, 'lab', 'report', keyId, range],
     queryFn: () => call('lab.report', { environment, keyId: keyId ?? 0, ...range }),
     enabled: keyId !== null,
+    // Kept: it reads the request log, which grows with API traffic, not with a change topic.
     refetchInterval: 2_000,
     staleTime: 0,
     placeholderData: (previous) => previous,
@@ -52,6 +53,7 @@ export function useScenarioRuns() {
   return useQuery({
     queryKey: [environment, 'lab', 'scenarios'],
     queryFn: () => call('lab.scenarios', { environment }),
+    // Kept: runs live in the serving process's memory, not the database, so no change topic tells of them.
     refetchInterval: (query) => (query.state.data?.some((run) => run.state === 'running') ? 500 : 3_000),
     staleTime: 0,
   });
@@ -77,14 +79,12 @@ export function useCancelScenario() {
   });
 }
 
-/** The environment's header profile; polled, since the CLI may set it from another process. */
+/** The environment's header profile; set elsewhere (the CLI, another desk), the `lab` topic refreshes it. */
 export function useHeaderProfile() {
   const environment = useEnvironment();
   return useQuery({
     queryKey: [environment, 'lab', 'header-profile'],
     queryFn: () => call('lab.headerProfile', { environment }),
-    refetchInterval: 2_000,
-    staleTime: 0,
   });
 }
 

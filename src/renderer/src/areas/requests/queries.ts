@@ -9,6 +9,7 @@ export function useRequestLog(filter: RequestFilter, live: boolean) {
   return useQuery({
     queryKey: [environment, 'lab', 'requests', filter],
     queryFn: () => call('lab.requests', { environment, filter: { limit: 500, ...filter } }),
+    // Kept: the log grows with API traffic, which no change topic tells of.
     refetchInterval: live ? 1_000 : false,
     staleTime: 0,
     placeholderData: (previous) => previous,

@@ -65,7 +65,7 @@ function Following({ project }: { project: Project }): React.JSX.Element | null 
 
 /** One project: where it is served, how to publish it, and its deploys. */
 export function ProjectPanel({ project, account }: { project: Project; account: Account | undefined }): React.JSX.Element {
-  const deploys = useDeploys(project.id, project.following.active);
+  const deploys = useDeploys(project.id);
   const deploy = useDeploy();
   const deploying = useDialog<true>();
   const latest = deploys.data?.[0];

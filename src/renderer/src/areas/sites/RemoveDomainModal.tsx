@@ -11,10 +11,14 @@ function likelySuccessor(redirects: Domain[]): string | undefined {
   return (redirects.find((domain) => domain.status === 'verified') ?? redirects[0])?.name;
 }
 
-function RemovePrimary({ domain, redirects, onClose }: { domain: Domain; redirects: Domain[]; onClose: () => void }): React.JSX.Element {
-  const promoteAndRemove = usePromoteAndRemove();
-  const [successor, setSuccessor] = useState(likelySuccessor(redirects) ?? '');
-  const others = redirects.map((redirect) => redirect.name);
+type PromoteAndRemove = ReturnType<typeof usePromoteAndRemove>;
+type RemoveDomain = ReturnType<typeof useRemoveDomain>;
+
+function RemovePrimary({ domain, redirects, promoteAndRemove, onClose }: { domain: Domain; redirects: Domain[]; promoteAndRemove: PromoteAndRemove; onClose: () => void }): React.JSX.Element {
+  // The redirects offered when the dialog opened: the promotion, pushed back mid-action, must not change them under the user.
+  const [offered] = useState(redirects);
+  const [successor, setSuccessor] = useState(likelySuccessor(offered) ?? '');
+  const others = offered.map((redirect) => redirect.name);
   return (
     <Stack>
       <Text size="sm" data-testid="remove-primary-explained">
@@ -49,8 +53,7 @@ function RemovePrimary({ domain, redirects, onClose }: { domain: Domain; redirec
   );
 }
 
-function RemoveOne({ domain, onClose }: { domain: Domain; onClose: () => void }): React.JSX.Element {
-  const remove = useRemoveDomain();
+function RemoveOne({ domain, remove, onClose }: { domain: Domain; remove: RemoveDomain; onClose: () => void }): React.JSX.Element {
   return (
     <Stack>
       <Text size="sm">
@@ -73,10 +76,19 @@ function RemoveOne({ domain, onClose }: { domain: Domain; onClose: () => void })
  * the dialog offers to make one of them primary and then remove it, in one step.
  */
 export function RemoveDomainModal({ opened, domain, domains, onClose }: { opened: boolean; domain: Domain | null; domains: Domain[]; onClose: () => void }): React.JSX.Element {
+  // Held here, not in the step shown: live updates refresh the domains mid-action, and the dialog must still close when it ends.
+  const promoteAndRemove = usePromoteAndRemove();
+  const remove = useRemoveDomain();
   const redirects = domain?.role === 'primary' ? domains.filter((other) => other.role === 'redirect') : [];
+  const removingPrimary = promoteAndRemove.isPending || redirects.length > 0;
   return (
     <Modal opened={opened} onClose={onClose} size="lg" title={domain ? `Remove ${domain.name}?` : ''}>
-      {domain && (redirects.length > 0 ? <RemovePrimary key={domain.name} domain={domain} redirects={redirects} onClose={onClose} /> : <RemoveOne domain={domain} onClose={onClose} />)}
+      {domain &&
+        (removingPrimary ? (
+          <RemovePrimary key={domain.name} domain={domain} redirects={redirects} promoteAndRemove={promoteAndRemove} onClose={onClose} />
+        ) : (
+          <RemoveOne domain={domain} remove={remove} onClose={onClose} />
+        ))}
     </Modal>
   );
 }

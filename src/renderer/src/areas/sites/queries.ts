@@ -10,7 +10,6 @@ import { useAction } from '../../client/action';
 
 /** While a domain waits for its record, the server re-checks it on its own: the table follows. */
 const WHILE_PENDING_MS = 15_000;
-const WHILE_ISSUING_MS = 2_000;
 /** A failed certificate is retried by the server and flagged after 30 minutes: the table follows, slowly. */
 const WHILE_FAILED_MS = 30_000;
 
@@ -22,16 +21,17 @@ export function useProjects() {
   return useQuery({
     queryKey: [environment, 'sites', 'projects'],
     queryFn: () => call('projects.list', { environment }),
+    // Kept while following: the follower records each check ("up to date as of") without a change topic; its deploys come by push.
     refetchInterval: (query) => (query.state.data?.some((project) => project.following.active) ? WHILE_FOLLOWING_MS : false),
   });
 }
 
-export function useDeploys(projectId: number, following = false) {
+/** A deploy made anywhere (the follower, another desk, the CLI) comes with the `sites` topic. */
+export function useDeploys(projectId: number) {
   const environment = useEnvironment();
   return useQuery({
     queryKey: [environment, 'sites', 'deploys', projectId],
     queryFn: () => call('deploys.list', { environment, projectId }),
-    refetchInterval: following ? WHILE_FOLLOWING_MS : false,
   });
 }
 
@@ -40,12 +40,10 @@ export function useDomains(projectId: number) {
   return useQuery({
     queryKey: [environment, 'sites', 'domains', projectId],
     queryFn: () => call('domains.list', { environment, projectId }),
-    // A certificate being issued takes seconds, and so does the start of its issuing once a domain is
-    // verified (the server's next tick); a pending DNS check waits minutes: poll accordingly.
+    // A certificate's issuing and a status a re-check changes come with the `sites` topic. Kept: a re-check
+    // that finds no change records what it found without one, and a failed certificate's 30-minute flag is time passing.
     refetchInterval: (query) => {
       const domains = query.state.data ?? [];
-      const issuing = (domain: Domain) => domain.certificate.state === 'pending' || (domain.status === 'verified' && domain.certificate.state === 'none');
-      if (domains.some(issuing)) return WHILE_ISSUING_MS;
       if (domains.some((domain) => domain.nextCheckAt !== null)) return WHILE_PENDING_MS;
       return domains.some((domain) => domain.status === 'verified' && domain.certificate.state === 'failed') ? WHILE_FAILED_MS : false;
     },

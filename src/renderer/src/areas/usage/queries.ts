@@ -11,6 +11,7 @@ export function useUsageOverview() {
   return useQuery({
     queryKey: [environment, 'usage', 'overview'],
     queryFn: () => call('usage.overview', { environment }),
+    // Kept: API traffic counts in memory and windows roll over as time passes; neither is a change topic.
     refetchInterval: LIVE_MS,
     staleTime: 0,
   });
