@@ -125,6 +125,8 @@ export const ADMIN_CHANNEL_NAMES = [
   'portals.export',
   // The audit trail (issue 29 §3)
   'audit.list',
+  // The login page and the Staff page (issue 29 §2, the window): the first owner made at the desk
+  'staff.setupOwner',
 ] as const;
 
 export type AdminChannelName = (typeof ADMIN_CHANNEL_NAMES)[number];

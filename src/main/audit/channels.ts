@@ -125,4 +125,6 @@ export const AUDITED: Record<AdminChannel, boolean> = {
   'portals.status': false,
   'portals.export': true,
   'audit.list': false,
+  // The login page and the Staff page (issue 29 §2, the window): its password is removed like every other.
+  'staff.setupOwner': true,
 };
