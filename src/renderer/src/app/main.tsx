@@ -13,9 +13,9 @@ import { App } from './App';
 import { EnvironmentProvider } from '../client/EnvironmentProvider';
 import { LAYER, theme } from './theme';
 
-const queryClient = new QueryClient({
-  queryCache: new QueryCache({ onError: noteFailure }),
-  mutationCache: new MutationCache({ onError: noteFailure }),
+const queryClient: QueryClient = new QueryClient({
+  queryCache: new QueryCache({ onError: (error, query) => noteFailure(queryClient, error, query.queryKey) }),
+  mutationCache: new MutationCache({ onError: (error) => noteFailure(queryClient, error) }),
   defaultOptions: {
     queries: { retry: worthRetrying, staleTime: 5_000 },
     mutations: { retry: false },

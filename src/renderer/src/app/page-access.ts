@@ -1,0 +1,20 @@
+/** The channel each page cannot open without: the navigation shows only the pages the caller's role may open (staff.me's list). */
+import type { AdminChannel } from '../../../shared/admin-contract';
+import type { PageId } from './navigation';
+
+export const PAGE_CHANNEL: Record<PageId, AdminChannel> = {
+  pets: 'pets.browse',
+  people: 'people.list',
+  today: 'movements.today',
+  reports: 'reports.sac',
+  shelter: 'shelter.set',
+  accounts: 'accounts.list',
+  plans: 'plans.list',
+  usage: 'usage.overview',
+  sites: 'projects.list',
+  console: 'console.send',
+  lab: 'lab.clock',
+  requests: 'lab.requests',
+  server: 'settings.get',
+  staff: 'staff.list',
+};
