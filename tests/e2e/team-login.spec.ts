@@ -15,6 +15,7 @@ const TEAM = [
   { name: 'Ana Ruiz', login: 'ana', role: 'owner' },
   { name: 'Marek Nowak', login: 'marek', role: 'manager' },
   { name: 'Vera Lind', login: 'vera', role: 'volunteer' },
+  { name: 'Ida Berg', login: 'ida', role: 'api-admin' },
 ] as const;
 
 /** The team, made on the CLI as the guide says (the first owner turns team mode on), and a pet with a microchip. */
@@ -117,6 +118,18 @@ test('a manager sees People and Reports but no Staff page', async ({ page, desk 
   expect(labels).toEqual(expect.arrayContaining(['Pets', 'People', 'Reports', 'Accounts & keys']));
   expect(labels).not.toContain('Staff');
   expect(labels).not.toContain('Server');
+});
+
+test('an API admin sees the API pages and no animals, and opens on the first of them', async ({ page, desk }) => {
+  await makeTeam(desk);
+  await openAsStaff(page, desk);
+  await logIn(page, 'ida');
+  await expect(page.getByTestId('signed-in')).toContainText('API admin');
+  const labels = await navLabels(page);
+  expect(labels).toEqual(expect.arrayContaining(['Accounts & keys', 'Plans', 'Usage', 'API console', 'Quota lab', 'Requests']));
+  for (const hidden of ['Pets', 'People', 'Staff', 'Server']) expect(labels).not.toContain(hidden);
+  await expect(page).toHaveURL(/#\/accounts$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Accounts & keys' })).toBeVisible();
 });
 
 async function acceptInvite(browser: Browser, desk: DeskServer, code: string): Promise<void> {

@@ -92,6 +92,14 @@ function useReadyMarker(settled: boolean): void {
   }, [ready]);
 }
 
+/** The home address (no page named) opens the first page the role may open: an API admin has no Pets. */
+function useFirstOpenPage(opens: (id: PageId) => boolean): void {
+  const home = PAGES.find(({ id }) => opens(id))?.id;
+  useEffect(() => {
+    if (home && /^#?\/?$/.test(window.location.hash) && !opens('pets')) window.location.replace(pageHref(home));
+  });
+}
+
 /** Who is calling decides the window: the login page for nobody yet in team mode, else the pages the role may open. */
 export function App(): React.JSX.Element {
   const team = useTeam();
@@ -119,6 +127,7 @@ function Shell({ channels }: { channels: readonly AdminChannel[] }): React.JSX.E
   useReadyMarker(!servers.isPending);
   const opens = (id: PageId) => channels.includes(PAGE_CHANNEL[id]);
   const View = opens(page) ? PAGE_VIEW[page] : NotForThisRole;
+  useFirstOpenPage(opens);
 
   return (
     <AppShell
@@ -166,7 +175,7 @@ function Shell({ channels }: { channels: readonly AdminChannel[] }): React.JSX.E
       </AppShell.Navbar>
 
       <AppShell.Main>
-        <LabClockBanner />
+        {channels.includes('lab.clock') && <LabClockBanner />}
         <View />
       </AppShell.Main>
     </AppShell>
