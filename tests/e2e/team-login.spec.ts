@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
-import { expect, importPets, openDesk, test, type DeskServer } from './fixtures';
+import { cliJson, expect, importPets, openDesk, roomInMinute, test, type DeskServer } from './fixtures';
 import { VIEWPORTS, expectNothingCut, sizeName } from './viewports';
 
 const PASSWORD = 'a long shelter password';
@@ -60,6 +60,24 @@ test('the login page: a wrong password is refused in the form, which keeps the l
   await expect(form.getByRole('textbox', { name: 'Login' })).toHaveValue('vera');
   await expect(form.getByRole('textbox', { name: 'Password', exact: true })).toHaveValue('');
   await expect(page.getByTestId('access-denied')).toHaveCount(0);
+
+  // A deactivated account is told like a wrong password (the engine does not say which).
+  const marek = (await cliJson<{ id: number; login: string }[]>(desk, 'staff', 'list')).find((member) => member.login === 'marek');
+  await desk.cli('staff', 'deactivate', String(marek!.id));
+  await logIn(page, 'marek');
+  await expect(form.getByTestId('dialog-failure')).toContainText('deactivated');
+  await expect(form.getByRole('textbox', { name: 'Password', exact: true })).toHaveValue('');
+
+  // Five attempts a minute per login: the sixth is throttled, and the form says how long to wait.
+  await roomInMinute(30);
+  for (let attempt = 1; attempt <= 5; attempt++) {
+    await logIn(page, 'ana', `wrong password ${attempt}`);
+    await expect(form.getByTestId('dialog-failure')).toContainText('The login or the password is wrong');
+  }
+  await logIn(page, 'ana');
+  await expect(form.getByTestId('dialog-failure')).toContainText('Too many attempts');
+  await expect(form.getByTestId('dialog-failure')).toContainText(/Wait \d+ seconds/);
+  await expect(page.getByTestId('signed-in')).toHaveCount(0);
 });
 
 test("a volunteer: no People, Reports or Staff; a pet's record without microchip, kennel or Delete; the engine still refuses people.list", async ({ page, desk }) => {
