@@ -2,7 +2,7 @@ import { Alert, Button, Code, CopyButton, Group, Modal, Select, Stack, Text, Tex
 import { useForm } from '@mantine/form';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useState } from 'react';
-import { STAFF_ROLES, type StaffInvite, type StaffRole } from '../../../../shared/staff';
+import type { StaffInvite, StaffRole } from '../../../../shared/staff';
 import type { Failure } from '../../client/errors';
 import { ROLE_WORDS, useInvite } from '../../client/staff';
 import { DialogFailureAlert } from '../../ui/DialogFailureAlert';
@@ -54,7 +54,7 @@ export function InviteModal({ opened, onClose }: { opened: boolean; onClose: () 
             <TextInput label="Name" placeholder="e.g. Ben Okafor" data-autofocus {...form.getInputProps('name')} />
             <Select label="Role" data={ROLE_CHOICES} allowDeselect={false} {...form.getInputProps('role')} comboboxProps={{ withinPortal: true }} />
             <Text size="xs" c="dimmed">
-              {STAFF_ROLES.length} roles; the engine checks the role on every call, whatever the window shows.
+              The role can be changed later on this page; it counts from the member’s next click.
             </Text>
             <DialogFailureAlert failure={failure} />
             <Group justify="flex-end">
