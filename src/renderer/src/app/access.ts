@@ -1,17 +1,18 @@
 /**
  * Who may use the window: a call refused for want of a session (it ended, it was logged out in another
  * tab, or browser mode lost its token) makes the window ask staff.me again, and App follows its answer:
- * the login page in team mode, the page about the missing token on a single desk.
+ * the login page in team mode, the page about the missing token on a single desk. A call refused for
+ * the role does too: an owner may have changed it, and the window then hides what it no longer allows.
  */
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import { endsSession, isRefusal } from '../client/errors';
+import { endsSession, isRefusal, refusedForRole } from '../client/errors';
 import { TEAM_KEY } from '../client/staff';
 
 const isTeamKey = (key: QueryKey | undefined) => key !== undefined && key.length === TEAM_KEY.length && TEAM_KEY.every((part, index) => key[index] === part);
 
 export function noteFailure(queryClient: QueryClient, error: unknown, key?: QueryKey): void {
   // staff.me's own refusal is the answer (no token): asking again would only loop.
-  if (!endsSession(error) || isTeamKey(key)) return;
+  if (!(endsSession(error) || refusedForRole(error)) || isTeamKey(key)) return;
   void queryClient.invalidateQueries({ queryKey: TEAM_KEY });
 }
 
