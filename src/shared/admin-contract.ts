@@ -26,6 +26,7 @@ import { CLOCK_MOVES, DurationSchema, RequestFilterSchema, ScenarioSchema, type 
 import type { AdminErrorBody } from './errors';
 import { FirstOwnerSchema, InviteCodeSchema, StaffLoginSchema, StaffNameSchema, StaffPasswordSchema, StaffRoleSchema, type StaffInvite, type StaffMember, type TeamState } from './staff';
 import { HeaderProfileSchema, type HeaderProfile } from './header-profiles';
+import type { TeamServerState } from './team';
 import type { Account, ApiKeyRecord, BanRecord, Category, PetRecord, StatusChange, UsageReport } from './models';
 import { NewPetSchema, PetStatusSchema, type Pet } from './pet';
 import { PetProfileChangeSchema, type PetDetails, type PetProfile, type ProfileChange } from './pet-profile';
@@ -72,6 +73,7 @@ import {
   type Treatment,
 } from './care';
 import { AuditFilterSchema, type AuditEntry } from './audit';
+import { BackupScheduleSchema, type BackupsStatus } from './backups';
 import { LiveReleaseQuerySchema, SacQuerySchema, TrendsQuerySchema, type LiveRelease, type ReportTrendMonth, type SacMatrix } from './reports';
 
 const id = z.int().positive();
@@ -287,6 +289,15 @@ export const ADMIN_CONTRACT = {
   // The audit trail (issue 29 §3)
   'audit.list': channel<AuditEntry[]>()(input({ filter: AuditFilterSchema })),
 
+  // The shelter server (issue 29 §1)
+  /** Whether this computer serves the shelter's network, the addresses other desks type, and the CA's code to compare. */
+  'team.server': channel<TeamServerState>()(z.strictObject({})),
+  // Backups (issue 29 §4): of the whole data dir, so no environment.
+  /** The nightly schedule, the last backup's result, the next run and the backups in the folder. */
+  'backups.status': channel<BackupsStatus>()(z.strictObject({})),
+  'backups.configure': channel<BackupsStatus>()(BackupScheduleSchema),
+  /** Writes a backup now into the chosen folder; a failure is answered as the error and kept as the last result. */
+  'backups.runNow': channel<BackupsStatus>()(z.strictObject({})),
   // The login page and the Staff page (issue 29 §2, the window)
   /** The first owner, from the desk's credential while the data dir has no staff: turns team mode on. */
   'staff.setupOwner': channel<StaffMember>()(FirstOwnerSchema),

@@ -13,8 +13,8 @@ import { CHANNEL_POLICY, mayCall } from '../../src/main/staff/policy';
 /** What each role may do, written apart from the table: by area, from the words. */
 const VOLUNTEER_READS = new Set(['servers.status', 'categories.list', 'shelter.get', 'pets.browse', 'pets.history', 'pets.profile', 'photos.list', 'care.due', 'care.upToDate']);
 const SELF = new Set(['staff.logout', 'staff.changePassword']);
-/** Before logging in: the login, an invitation, and asking who one is (the window's login page). */
-const OPEN = new Set(['staff.login', 'staff.acceptInvite', 'staff.me']);
+/** Before logging in: the login, an invitation, asking who one is (the window's login page), and the shelter server's address. */
+const OPEN = new Set(['staff.login', 'staff.acceptInvite', 'staff.me', 'team.server']);
 /** The desk's alone (its token, the desktop app): no member, not even an owner. */
 const DESK_ONLY = new Set(['staff.setupOwner']);
 const API_AREAS = new Set(['accounts', 'keys', 'plans', 'usage', 'bans', 'console', 'lab']);
@@ -29,6 +29,7 @@ function expected(role: StaffRole | null, channel: AdminChannelName): boolean | 
   if (area === 'staff' || area === 'settings') return false;
   if (API_AREAS.has(area)) return role === 'manager' || role === 'api-admin';
   if (area === 'reports' || area === 'audit') return role === 'manager';
+  if (area === 'backups') return role === 'manager' && channel !== 'backups.configure';
   if (!STAFF_AREAS.has(area)) return undefined;
   if (role === 'volunteer') return VOLUNTEER_READS.has(channel);
   if (role === 'api-admin') return channel === 'categories.list' || channel === 'shelter.get';

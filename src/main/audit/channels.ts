@@ -125,6 +125,11 @@ export const AUDITED: Record<AdminChannel, boolean> = {
   'portals.status': false,
   'portals.export': true,
   'audit.list': false,
+  'team.server': false,
+  // Backups (issue 29 §4)
+  'backups.status': false,
+  'backups.configure': true,
+  'backups.runNow': true,
   // The login page and the Staff page (issue 29 §2, the window): its password is removed like every other.
   'staff.setupOwner': true,
 };

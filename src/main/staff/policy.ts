@@ -13,6 +13,7 @@ import type { StaffRole } from '../../shared/staff';
  * - volunteer: animals' public details and care marks: no people, no private fields, no removals;
  * - api-admin: keys, accounts, plans, usage and the quota lab;
  * - the reports (Shelter Animals Count, live release rate) and the audit trail: owners and managers;
+ * - backups: owners and managers see them and back up now; only owners choose the folder and schedule;
  * - the first owner: the desk alone, while the data dir has no staff.
  */
 export interface ChannelRule {
@@ -169,6 +170,12 @@ export const CHANNEL_POLICY: Record<AdminChannel, ChannelRule> = {
   'portals.export': STAFF,
   // The audit trail (issue 29 §3): who changed what is the managers' to read.
   'audit.list': MANAGERS,
+  // The shelter server (issue 29 §1): where it is and the CA's code, which every TLS handshake shows anyway.
+  'team.server': ANYONE,
+  // Backups (issue 29 §4): where the shelter's data goes is the owner's to choose; a manager sees it and may back up now.
+  'backups.status': MANAGERS,
+  'backups.configure': OWNER,
+  'backups.runNow': MANAGERS,
   // The login page and the Staff page (issue 29 §2, the window)
   'staff.setupOwner': DESK_ONLY,
 };

@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import {
   IconChartBar,
   IconFlask,
+  IconHistory,
   IconBuildingCommunity,
   IconCalendarEvent,
   IconReportAnalytics,
@@ -27,6 +28,8 @@ import { ServerIndicator } from './ServerIndicator';
 import { AccessDeniedPage } from './AccessDeniedPage';
 import { AccountsPage } from '../areas/accounts/AccountsPage';
 import { ConsolePage } from '../areas/console/ConsolePage';
+import { FirstRunPage } from '../areas/first-run/FirstRunPage';
+import { useFirstRun } from '../areas/first-run/link-bridge';
 import { LabPage } from '../areas/lab/LabPage';
 import { RequestsPage } from '../areas/requests/RequestsPage';
 import { PeoplePage } from '../areas/people/PeoplePage';
@@ -37,6 +40,7 @@ import { ShelterPage } from '../areas/shelter/ShelterPage';
 import { SitesPage } from '../areas/sites/SitesPage';
 import { TodayPage } from '../areas/today/TodayPage';
 import { ReportsPage } from '../areas/reports/ReportsPage';
+import { AuditPage } from '../areas/audit/AuditPage';
 import { UsagePage } from '../areas/usage/UsagePage';
 import { StaffPage } from '../areas/staff/StaffPage';
 import { LoginPage } from '../areas/login/LoginPage';
@@ -52,6 +56,7 @@ import { LoadFailure } from '../ui/LoadStates';
 const PAGE_ICON: Record<PageId, Icon> = {
   today: IconCalendarEvent,
   reports: IconReportAnalytics,
+  audit: IconHistory,
   people: IconUsers,
   pets: IconPaw,
   shelter: IconBuildingCommunity,
@@ -69,6 +74,7 @@ const PAGE_ICON: Record<PageId, Icon> = {
 const PAGE_VIEW: Record<PageId, () => React.JSX.Element> = {
   today: TodayPage,
   reports: ReportsPage,
+  audit: AuditPage,
   people: PeoplePage,
   pets: PetsPage,
   shelter: ShelterPage,
@@ -100,8 +106,16 @@ function useFirstOpenPage(opens: (id: PageId) => boolean): void {
   });
 }
 
-/** Who is calling decides the window: the login page for nobody yet in team mode, else the pages the role may open. */
 export function App(): React.JSX.Element {
+  const firstRun = useFirstRun();
+  // The desktop app's first run: how this computer works is chosen before anything else shows.
+  if (firstRun.state === 'asking') return <></>;
+  if (firstRun.state === 'needed') return <FirstRunPage onChosen={firstRun.done} />;
+  return <CallerWindow />;
+}
+
+/** Who is calling decides the window: the login page for nobody yet in team mode, else the pages the role may open. */
+function CallerWindow(): React.JSX.Element {
   const team = useTeam();
   if (team.isError && deniesAccess(team.error)) return <AccessDeniedPage />;
   if (!team.data) {

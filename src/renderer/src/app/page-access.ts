@@ -7,6 +7,7 @@ export const PAGE_CHANNEL: Record<PageId, AdminChannel> = {
   people: 'people.list',
   today: 'movements.today',
   reports: 'reports.sac',
+  audit: 'audit.list',
   shelter: 'shelter.set',
   accounts: 'accounts.list',
   plans: 'plans.list',
