@@ -16,6 +16,7 @@ export const PAGE_CHANNEL: Record<PageId, AdminChannel> = {
   console: 'console.send',
   lab: 'lab.clock',
   requests: 'lab.requests',
-  server: 'settings.get',
+  // The server's settings are the owners', but its backups panel is the managers' too.
+  server: 'backups.status',
   staff: 'staff.list',
 };
