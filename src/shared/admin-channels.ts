@@ -131,6 +131,8 @@ export const ADMIN_CHANNEL_NAMES = [
   'backups.status',
   'backups.configure',
   'backups.runNow',
+  // The login page and the Staff page (issue 29 §2, the window): the first owner made at the desk
+  'staff.setupOwner',
 ] as const;
 
 export type AdminChannelName = (typeof ADMIN_CHANNEL_NAMES)[number];

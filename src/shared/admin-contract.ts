@@ -24,7 +24,7 @@ import type { Environment } from './environments';
 import type { ComplianceReport } from './compliance';
 import { CLOCK_MOVES, DurationSchema, RequestFilterSchema, ScenarioSchema, type HarLog, type LabClockState, type LoggedRequest, type ScenarioProgress } from './lab';
 import type { AdminErrorBody } from './errors';
-import { InviteCodeSchema, StaffLoginSchema, StaffNameSchema, StaffPasswordSchema, StaffRoleSchema, type StaffInvite, type StaffMember, type TeamState } from './staff';
+import { FirstOwnerSchema, InviteCodeSchema, StaffLoginSchema, StaffNameSchema, StaffPasswordSchema, StaffRoleSchema, type StaffInvite, type StaffMember, type TeamState } from './staff';
 import { HeaderProfileSchema, type HeaderProfile } from './header-profiles';
 import type { TeamServerState } from './team';
 import type { Account, ApiKeyRecord, BanRecord, Category, PetRecord, StatusChange, UsageReport } from './models';
@@ -298,6 +298,9 @@ export const ADMIN_CONTRACT = {
   'backups.configure': channel<BackupsStatus>()(BackupScheduleSchema),
   /** Writes a backup now into the chosen folder; a failure is answered as the error and kept as the last result. */
   'backups.runNow': channel<BackupsStatus>()(z.strictObject({})),
+  // The login page and the Staff page (issue 29 §2, the window)
+  /** The first owner, from the desk's credential while the data dir has no staff: turns team mode on. */
+  'staff.setupOwner': channel<StaffMember>()(FirstOwnerSchema),
 } as const satisfies Record<AdminChannelName, Channel<z.ZodType, unknown>>;
 
 export type AdminChannel = AdminChannelName;

@@ -116,9 +116,12 @@ export type CareConflict =
   | { reason: 'care_date_in_future'; date: string; today: string }
   | { reason: 'already_spayed_neutered'; petId: number; treatmentId: number; givenDate: string };
 /** Team mode's refusals (issue 29 §2, docs/errors.md): a role's limits, a session's end, the team's own rules. */
-export type StaffForbidden = { reason: 'role_not_allowed'; role: string | null; channel: string };
+export type StaffForbidden = { reason: 'role_not_allowed'; role: string | null; channel: string } | { reason: 'desk_only'; channel: string };
 export type StaffUnauthorized = { reason: 'login_required' | 'session_expired' | 'login_failed' | 'invite_invalid' | 'password_wrong' };
-export type StaffConflict = { reason: 'last_owner'; staffId: number } | { reason: 'login_taken'; login: string } | { reason: 'team_mode_off' } | { reason: 'no_owner' };
+export type StaffConflict = { reason: 'last_owner'; staffId: number } | { reason: 'login_taken'; login: string } | { reason: 'team_mode_off' } | { reason: 'no_owner' } | { reason: 'team_exists' };
+
+/** Too many login attempts for this login or from this address: the seconds until the binding window resets. */
+export type StaffLoginThrottled = { reason: 'login_throttled'; retryAfter: number };
 
 /** A backup's refusals (issue 29 §4, docs/errors.md): a damaged backup, a restore over a data dir with content or one a server is using. */
 export type BackupConflict =
@@ -213,6 +216,8 @@ export interface ErrorDetails {
   server_not_adoption_desk: { url: string; status: number | null };
   server_certificate_invalid: ServerCertificateInvalid;
   server_identity_changed: ServerIdentityChanged;
+  /** Admin side only: too many staff login attempts; the public API's refusal carries none. */
+  rate_limited: StaffLoginThrottled;
 }
 
 export type DetailsOf<C extends ErrorCode> = C extends keyof ErrorDetails ? ErrorDetails[C] : never;

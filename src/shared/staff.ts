@@ -1,5 +1,6 @@
 /** Staff accounts and roles (issue 29 §2): what every face shares of team mode. No Node built-ins here. */
 import { z } from 'zod';
+import type { AdminChannelName } from './admin-channels';
 
 export const STAFF_ROLES = ['owner', 'manager', 'staff', 'volunteer', 'api-admin'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
@@ -53,4 +54,11 @@ export interface TeamState {
   teamMode: boolean;
   /** The member this call runs as; null at a desk (the token, the desktop shell, a single desk). */
   me: StaffMember | null;
+  /** Who is calling: the desk (its token, the desktop shell, a single desk), a member logged in, or nobody yet (the login page). */
+  caller: 'desk' | 'member' | 'nobody';
+  /** The admin channels this caller may call (the policy's answer): every channel at a desk; the window hides the rest. */
+  channels: AdminChannelName[];
 }
+
+/** The first owner, made at the desk when the data dir has no staff yet (staff.setupOwner); it turns team mode on. */
+export const FirstOwnerSchema = z.strictObject({ name: StaffNameSchema, login: StaffLoginSchema, password: StaffPasswordSchema });

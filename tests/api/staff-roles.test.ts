@@ -119,10 +119,12 @@ describe('team mode over HTTP', () => {
     expect((await call('people.list', { environment: 'production', query: {} }, { cookie })).status).toBe(403);
     const logout = await call('staff.logout', {}, { cookie });
     expect(logout.setCookie).toContain('Max-Age=0');
-    expect((await call('staff.me', {}, { cookie })).status).toBe(401);
+    expect((await call('staff.me', {}, { cookie })).body).toMatchObject({ caller: 'nobody', me: null });
+    expect((await call('people.list', { environment: 'production', query: {} }, { cookie })).status).toBe(401);
     const again = await login('manager');
     staff.deactivate(manager?.id ?? 0);
-    expect((await call('staff.me', {}, { cookie: again })).status).toBe(401);
+    expect((await call('staff.me', {}, { cookie: again })).body).toMatchObject({ caller: 'nobody', me: null });
+    expect((await call('pets.browse', { environment: 'production', query: {} }, { cookie: again })).body.details).toEqual({ reason: 'session_expired' });
   });
 });
 
@@ -131,7 +133,8 @@ describe('a single desk', () => {
     staff.disableTeam();
     try {
       expect((await call('pets.remove', { environment: 'production', id: 999_999 }, { token: true })).status).toBe(404);
-      expect((await call('staff.me', {}, { token: true })).body).toEqual({ teamMode: false, me: null });
+      expect((await call('staff.me', {}, { token: true })).body).toEqual({ teamMode: false, me: null, caller: 'desk', channels: [...ADMIN_CHANNEL_NAMES] });
+      expect((await call('staff.me', {}, {})).status).toBe(401);
       expect((await call('staff.login', { login: 'owner', password: PASSWORD }, {})).status).toBe(401);
       expect((await call('pets.browse', { environment: 'production', query: {} }, { cookie: cookies.get('owner') })).status).toBe(401);
     } finally {

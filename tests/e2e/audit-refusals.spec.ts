@@ -32,12 +32,14 @@ test.describe('in team mode', () => {
     fs.rmSync(passwordFile);
   });
 
-  test('a volunteer is told the audit trail and the backups are for managers and owners', async ({ page, desk }) => {
+  test('a volunteer is told the audit trail and the backups are not for their role (the pages are hidden)', async ({ page, desk }) => {
     await openAs(page, desk, 'vera', '#/audit');
-    await expect(page.getByTestId('audit-refused')).toContainText('only managers and owners can read it');
+    await expect(page.getByTestId('not-for-this-role')).toBeVisible();
     await expect(page.getByTestId('audit-table')).toHaveCount(0);
+    await expect(page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Audit' })).toHaveCount(0);
     await page.goto(`${new URL(desk.adminUrl).origin}/admin/#/server`);
-    await expect(page.getByTestId('backups-refused')).toContainText('only managers and owners see them');
+    await expect(page.getByTestId('not-for-this-role')).toBeVisible();
+    await expect(page.getByTestId('backups-panel')).toHaveCount(0);
   });
 
   test('a manager reads the trail with their own logins in it, backs up now, and may not change the folder', async ({ page, desk }) => {

@@ -160,12 +160,16 @@ const DETAILS_EXAMPLES: { [C in keyof ErrorDetails]: Record<string, ErrorDetails
       login_taken: { reason: 'login_taken', login: 'sam' },
       team_mode_off: { reason: 'team_mode_off' },
       no_owner: { reason: 'no_owner' },
+      team_exists: { reason: 'team_exists' },
       backup_damaged: { reason: 'backup_damaged', backup: '/srv/backups/backup-20261127T020000.000Z', problems: [{ path: 'production.sqlite', problem: 'hash_mismatch' }] },
       backup_target_not_empty: { reason: 'backup_target_not_empty', dataDir: '/srv/adoption-desk' },
       data_dir_in_use: { reason: 'data_dir_in_use', dataDir: '/srv/adoption-desk', environment: 'production' },
     } satisfies ByTag<ConflictDetails, 'reason'>).map((example) => [`reason: ${example.reason}`, example]),
   ),
-  forbidden: { 'reason: role_not_allowed': { reason: 'role_not_allowed', role: 'volunteer', channel: 'pets.remove' } },
+  forbidden: {
+    'reason: role_not_allowed': { reason: 'role_not_allowed', role: 'volunteer', channel: 'pets.remove' },
+    'reason: desk_only': { reason: 'desk_only', channel: 'staff.setupOwner' },
+  },
   unauthorized: Object.fromEntries(
     (['login_required', 'session_expired', 'login_failed', 'invite_invalid', 'password_wrong'] as const).map((reason) => [`reason: ${reason}`, { reason }]),
   ),
@@ -176,6 +180,7 @@ const DETAILS_EXAMPLES: { [C in keyof ErrorDetails]: Record<string, ErrorDetails
       photo_processing_time: { reason: 'photo_processing_time', file: 'luna.jpg', seconds: 30 },
     } satisfies ByTag<PhotoTooLarge, 'reason'>).map((example) => [`reason: ${example.reason}`, example]),
   ),
+  rate_limited: { 'reason: login_throttled': { reason: 'login_throttled', retryAfter: 42 } },
   unsupported_media_type: Object.fromEntries(
     Object.values({
       not_an_image: { reason: 'not_an_image', file: 'notes.jpg' },

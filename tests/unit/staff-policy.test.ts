@@ -12,15 +12,18 @@ import { CHANNEL_POLICY, mayCall } from '../../src/main/staff/policy';
 
 /** What each role may do, written apart from the table: by area, from the words. */
 const VOLUNTEER_READS = new Set(['servers.status', 'categories.list', 'shelter.get', 'pets.browse', 'pets.history', 'pets.profile', 'photos.list', 'care.due', 'care.upToDate']);
-const SELF = new Set(['staff.logout', 'staff.me', 'staff.changePassword']);
-const OPEN = new Set(['staff.login', 'staff.acceptInvite', 'team.server']);
+const SELF = new Set(['staff.logout', 'staff.changePassword']);
+/** Before logging in: the login, an invitation, asking who one is (the window's login page), and the shelter server's address. */
+const OPEN = new Set(['staff.login', 'staff.acceptInvite', 'staff.me', 'team.server']);
+/** The desk's alone (its token, the desktop app): no member, not even an owner. */
+const DESK_ONLY = new Set(['staff.setupOwner']);
 const API_AREAS = new Set(['accounts', 'keys', 'plans', 'usage', 'bans', 'console', 'lab']);
 const STAFF_AREAS = new Set(['categories', 'pets', 'portals', 'shelter', 'photos', 'projects', 'deploys', 'domains', 'certificates', 'movements', 'people', 'care']);
 
 function expected(role: StaffRole | null, channel: AdminChannelName): boolean | undefined {
   const area = channel.split('.')[0] ?? '';
   if (OPEN.has(channel)) return true;
-  if (role === null) return false;
+  if (role === null || DESK_ONLY.has(channel)) return false;
   if (SELF.has(channel) || channel === 'servers.status') return true;
   if (role === 'owner') return true;
   if (area === 'staff' || area === 'settings') return false;

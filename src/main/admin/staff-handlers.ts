@@ -1,9 +1,10 @@
 import { AppError } from '../../shared/errors';
-import type { AdminChannel } from '../../shared/admin-contract';
+import { ADMIN_CHANNELS, type AdminChannel } from '../../shared/admin-contract';
 import type { AuditWrite } from '../audit/audit';
 import { readBefore } from '../audit/before';
 import type { AppHost } from '../host/app-host';
 import type { CallContext, TeamGate } from '../staff/access';
+import { mayCall } from '../staff/policy';
 import type { AdminHandlers } from './dispatch';
 
 type StaffChannel = Extract<keyof AdminHandlers, `staff.${string}`>;
@@ -29,7 +30,12 @@ export function staffHandlers(host: AppHost): Pick<AdminHandlers, StaffChannel> 
       context.call.setSession?.(null);
       return null;
     },
-    'staff.me': (_input, context) => ({ teamMode: context.teamMode, me: context.member }),
+    'staff.me': (_input, context) => {
+      const desk = context.call.credential.kind === 'desk' || !context.teamMode;
+      const role = context.member?.role ?? null;
+      const channels = desk ? [...ADMIN_CHANNELS] : ADMIN_CHANNELS.filter((channel) => mayCall(role, channel));
+      return { teamMode: context.teamMode, me: context.member, caller: desk ? 'desk' : context.member ? 'member' : 'nobody', channels };
+    },
     'staff.changePassword': async ({ current, password }, context) => {
       await staff().changeOwnPassword(memberOf(context).id, current, password);
       context.call.setSession?.(null);
@@ -40,6 +46,12 @@ export function staffHandlers(host: AppHost): Pick<AdminHandlers, StaffChannel> 
     'staff.acceptInvite': ({ code, login, password }) => staff().acceptInvite(code, login, password),
     'staff.setRole': ({ id, role }) => staff().setRole(id, role),
     'staff.deactivate': ({ id }) => staff().deactivate(id),
+    'staff.setupOwner': (fields, context) => {
+      if (context.call.credential.kind !== 'desk') {
+        throw new AppError('forbidden', 'The first owner is made at the desk that runs the server.', { details: { reason: 'desk_only', channel: 'staff.setupOwner' } });
+      }
+      return staff().setupOwner(fields);
+    },
   };
 }
 

@@ -130,4 +130,6 @@ export const AUDITED: Record<AdminChannel, boolean> = {
   'backups.status': false,
   'backups.configure': true,
   'backups.runNow': true,
+  // The login page and the Staff page (issue 29 §2, the window): its password is removed like every other.
+  'staff.setupOwner': true,
 };

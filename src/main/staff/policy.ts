@@ -13,7 +13,8 @@ import type { StaffRole } from '../../shared/staff';
  * - volunteer: animals' public details and care marks: no people, no private fields, no removals;
  * - api-admin: keys, accounts, plans, usage and the quota lab;
  * - the reports (Shelter Animals Count, live release rate) and the audit trail: owners and managers;
- * - backups: owners and managers see them and back up now; only owners choose the folder and schedule.
+ * - backups: owners and managers see them and back up now; only owners choose the folder and schedule;
+ * - the first owner: the desk alone, while the data dir has no staff.
  */
 export interface ChannelRule {
   /** The roles that may call it; `anyone` also without a session (logging in, accepting an invite). */
@@ -32,6 +33,8 @@ const API: ChannelRule = { roles: ['owner', 'manager', 'api-admin'] };
 /** What every logged-in member needs for the window to open. */
 const EVERY_MEMBER: ChannelRule = { roles: ['owner', 'manager', 'staff', 'volunteer', 'api-admin'] };
 const ANYONE: ChannelRule = { roles: 'anyone' };
+/** No member: only the desk's own credential, which passes every check (the first owner, made at the desk). */
+const DESK_ONLY: ChannelRule = { roles: [] };
 /** The reports to funders and councils: the managers' work. */
 const MANAGERS: ChannelRule = { roles: ['owner', 'manager'] };
 
@@ -155,7 +158,8 @@ export const CHANNEL_POLICY: Record<AdminChannel, ChannelRule> = {
   'staff.login': ANYONE,
   'staff.acceptInvite': ANYONE,
   'staff.logout': EVERY_MEMBER,
-  'staff.me': EVERY_MEMBER,
+  // Also before logging in: the window learns it must show the login page.
+  'staff.me': ANYONE,
   'staff.changePassword': EVERY_MEMBER,
   'staff.list': OWNER,
   'staff.invite': OWNER,
@@ -172,6 +176,8 @@ export const CHANNEL_POLICY: Record<AdminChannel, ChannelRule> = {
   'backups.status': MANAGERS,
   'backups.configure': OWNER,
   'backups.runNow': MANAGERS,
+  // The login page and the Staff page (issue 29 §2, the window)
+  'staff.setupOwner': DESK_ONLY,
 };
 
 /** The channel's rule; none for a channel merged without one (refused to every member: the table fails closed). */

@@ -103,6 +103,19 @@ export class StaffService {
     return this.get(id);
   }
 
+  /** The first owner, while the data dir has no staff at all (made at the desk); team mode starts with them. */
+  async setupOwner(fields: { name: string; login: string; password: string }): Promise<StaffMember> {
+    const passwordHash = await hashPassword(fields.password);
+    const id = this.store.transaction(() => {
+      if (this.store.members() > 0) throw new AppError('conflict', 'This data dir has staff already: owners invite the others.', { details: { reason: 'team_exists' } });
+      const added = this.store.insert({ name: fields.name, login: fields.login, role: 'owner', passwordHash }, this.clock.now());
+      this.store.setTeamMode(true);
+      return added;
+    });
+    this.forget();
+    return this.get(id);
+  }
+
   setRole(id: number, role: StaffRole): StaffMember {
     return this.store.transaction(() => {
       const member = this.member(id);
@@ -225,7 +238,10 @@ export class StaffService {
   private throttle(name: string, limits: { perMinute: number; perDay: number }): void {
     const admission = this.quota.admitNamed(name, limits);
     if (admission.outcome === 'accepted') return;
-    throw new AppError('rate_limited', `Too many login attempts; try again in ${admission.retryAfter} s.`, { headers: { 'retry-after': String(admission.retryAfter) } });
+    throw new AppError('rate_limited', `Too many login attempts; try again in ${admission.retryAfter} s.`, {
+      headers: { 'retry-after': String(admission.retryAfter) },
+      details: { reason: 'login_throttled', retryAfter: admission.retryAfter },
+    });
   }
 
   private member(id: number): StoredMember {

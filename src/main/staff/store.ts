@@ -44,6 +44,7 @@ export class StaffStore {
       byId: sqlite.prepare<[number], MemberRow>(`SELECT ${MEMBER} FROM staff_members WHERE id = ?`),
       byLogin: sqlite.prepare<[string], MemberRow>(`SELECT ${MEMBER} FROM staff_members WHERE login = ?`),
       all: sqlite.prepare<[], MemberRow>(`SELECT ${MEMBER} FROM staff_members ORDER BY id`),
+      members: sqlite.prepare<[], { n: number }>('SELECT count(*) AS n FROM staff_members'),
       activeOwners: sqlite.prepare<[], { n: number }>("SELECT count(*) AS n FROM staff_members WHERE role = 'owner' AND active = 1"),
       insert: sqlite.prepare('INSERT INTO staff_members (name, login, role, active, password_hash, created_at, password_changed_at) VALUES (?, ?, ?, 1, ?, ?, ?)'),
       setRole: sqlite.prepare('UPDATE staff_members SET role = ? WHERE id = ?'),
@@ -83,6 +84,11 @@ export class StaffStore {
 
   list(): StoredMember[] {
     return this.statements.all.all().map(member);
+  }
+
+  /** Every member ever added, active or not. */
+  members(): number {
+    return this.statements.members.get()?.n ?? 0;
   }
 
   activeOwners(): number {

@@ -56,8 +56,8 @@ const UPLOAD_BODY_LIMIT_BYTES = 150 * 1024 * 1024;
 /** A photo of up to 25 MiB as base64; a little more reaches the engine, which refuses it with its details. */
 const PHOTO_CHANNEL = 'photos.add';
 const PHOTO_BODY_LIMIT_BYTES = 40 * 1024 * 1024;
-/** The channels reached without the token or a session, in team mode only: logging in, and accepting an invitation. */
-const LOGIN_CHANNELS = ['staff.login', 'staff.acceptInvite'] as const;
+/** The channels reached without the token or a session, in team mode only: logging in, accepting an invitation, and asking who one is (the login page). */
+const LOGIN_CHANNELS = ['staff.login', 'staff.acceptInvite', 'staff.me'] as const;
 /** HTTPS only from now on, for a year, under this name (RFC 6797); not for localhost, whose other ports serve plain HTTP. */
 const STRICT_TRANSPORT_SECURITY = 'max-age=31536000';
 /**

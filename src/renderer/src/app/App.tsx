@@ -1,4 +1,4 @@
-import { AppShell, Burger, Group, NavLink, ScrollArea, Text, ThemeIcon } from '@mantine/core';
+import { AppShell, Burger, Center, Group, Loader, NavLink, ScrollArea, Text, ThemeIcon } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
   IconChartBar,
@@ -14,12 +14,13 @@ import {
   IconPaw,
   IconServer,
   IconTerminal2,
+  IconUserShield,
   IconWorldWww,
   type Icon,
 } from '@tabler/icons-react';
 import { useIsFetching } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useAccessDenied } from './access';
+import type { AdminChannel } from '../../../shared/admin-contract';
 import { ColorSchemeToggle } from './ColorSchemeToggle';
 import { EnvironmentSwitch } from './EnvironmentSwitch';
 import { LabClockBanner } from './LabClockBanner';
@@ -41,8 +42,16 @@ import { TodayPage } from '../areas/today/TodayPage';
 import { ReportsPage } from '../areas/reports/ReportsPage';
 import { AuditPage } from '../areas/audit/AuditPage';
 import { UsagePage } from '../areas/usage/UsagePage';
+import { StaffPage } from '../areas/staff/StaffPage';
+import { LoginPage } from '../areas/login/LoginPage';
+import { SignedInMenu } from '../areas/login/SignedInMenu';
+import { NotForThisRole } from '../areas/login/NotForThisRole';
 import { PAGES, pageHref, useCurrentPage, type PageId } from './navigation';
+import { PAGE_CHANNEL } from './page-access';
 import { useServers } from '../client/servers';
+import { deniesAccess } from '../client/errors';
+import { useTeam } from '../client/staff';
+import { LoadFailure } from '../ui/LoadStates';
 
 const PAGE_ICON: Record<PageId, Icon> = {
   today: IconCalendarEvent,
@@ -59,6 +68,7 @@ const PAGE_ICON: Record<PageId, Icon> = {
   lab: IconFlask,
   requests: IconListSearch,
   server: IconServer,
+  staff: IconUserShield,
 };
 
 const PAGE_VIEW: Record<PageId, () => React.JSX.Element> = {
@@ -76,30 +86,62 @@ const PAGE_VIEW: Record<PageId, () => React.JSX.Element> = {
   lab: LabPage,
   requests: RequestsPage,
   server: ServerPage,
+  staff: StaffPage,
 };
 
-/** Tests wait for this marker instead of sleeping: the shell is up and its first answers are in. */
-function useReadyMarker(): void {
-  const servers = useServers();
+/** Tests wait for this marker instead of sleeping: the window is up and its first answers are in. */
+function useReadyMarker(settled: boolean): void {
   const fetching = useIsFetching();
-  const settled = !servers.isPending && fetching === 0;
+  const ready = settled && fetching === 0;
   useEffect(() => {
-    if (settled) document.documentElement.dataset.ready = 'true';
-  }, [settled]);
+    if (ready) document.documentElement.dataset.ready = 'true';
+  }, [ready]);
+}
+
+/** The home address (no page named) opens the first page the role may open: an API admin has no Pets. */
+function useFirstOpenPage(opens: (id: PageId) => boolean): void {
+  const home = PAGES.find(({ id }) => opens(id))?.id;
+  useEffect(() => {
+    if (home && /^#?\/?$/.test(window.location.hash) && !opens('pets')) window.location.replace(pageHref(home));
+  });
 }
 
 export function App(): React.JSX.Element {
-  const [navOpened, nav] = useDisclosure(false);
-  const page = useCurrentPage();
-  const denied = useAccessDenied();
   const firstRun = useFirstRun();
-  useReadyMarker();
-
   // The desktop app's first run: how this computer works is chosen before anything else shows.
   if (firstRun.state === 'asking') return <></>;
   if (firstRun.state === 'needed') return <FirstRunPage onChosen={firstRun.done} />;
-  if (denied) return <AccessDeniedPage />;
-  const View = PAGE_VIEW[page];
+  return <CallerWindow />;
+}
+
+/** Who is calling decides the window: the login page for nobody yet in team mode, else the pages the role may open. */
+function CallerWindow(): React.JSX.Element {
+  const team = useTeam();
+  if (team.isError && deniesAccess(team.error)) return <AccessDeniedPage />;
+  if (!team.data) {
+    return (
+      <Center mih="100vh" p="lg" component="main">
+        {team.isError ? <LoadFailure error={team.error} onRetry={() => void team.refetch()} /> : <Loader aria-label="Starting" />}
+      </Center>
+    );
+  }
+  if (team.data.caller === 'nobody') return <LoginView />;
+  return <Shell channels={team.data.channels} />;
+}
+
+function LoginView(): React.JSX.Element {
+  useReadyMarker(true);
+  return <LoginPage />;
+}
+
+function Shell({ channels }: { channels: readonly AdminChannel[] }): React.JSX.Element {
+  const [navOpened, nav] = useDisclosure(false);
+  const page = useCurrentPage();
+  const servers = useServers();
+  useReadyMarker(!servers.isPending);
+  const opens = (id: PageId) => channels.includes(PAGE_CHANNEL[id]);
+  const View = opens(page) ? PAGE_VIEW[page] : NotForThisRole;
+  useFirstOpenPage(opens);
 
   return (
     <AppShell
@@ -119,6 +161,7 @@ export function App(): React.JSX.Element {
             </Text>
           </Group>
           <Group gap="sm" wrap="nowrap">
+            <SignedInMenu />
             <ServerIndicator />
             <EnvironmentSwitch />
             <ColorSchemeToggle />
@@ -128,7 +171,7 @@ export function App(): React.JSX.Element {
 
       <AppShell.Navbar p="sm" aria-label="Pages">
         <AppShell.Section grow component={ScrollArea}>
-          {PAGES.map(({ id, label }) => {
+          {PAGES.filter(({ id }) => opens(id)).map(({ id, label }) => {
             const PageIcon = PAGE_ICON[id];
             return (
               <NavLink
@@ -146,7 +189,7 @@ export function App(): React.JSX.Element {
       </AppShell.Navbar>
 
       <AppShell.Main>
-        <LabClockBanner />
+        {channels.includes('lab.clock') && <LabClockBanner />}
         <View />
       </AppShell.Main>
     </AppShell>

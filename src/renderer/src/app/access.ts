@@ -1,23 +1,19 @@
-/** Browser mode without its token: every call answers unauthorized, so the whole window says how to get in (errors.ts decides which failure that is). */
-import { useSyncExternalStore } from 'react';
-import { deniesAccess, isRefusal } from '../client/errors';
+/**
+ * Who may use the window: a call refused for want of a session (it ended, it was logged out in another
+ * tab, or browser mode lost its token) makes the window ask staff.me again, and App follows its answer:
+ * the login page in team mode, the page about the missing token on a single desk. A call refused for
+ * the role does too: an owner may have changed it, and the window then hides what it no longer allows.
+ */
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { endsSession, isRefusal, refusedForRole } from '../client/errors';
+import { TEAM_KEY } from '../client/staff';
 
-let denied = false;
-const listeners = new Set<() => void>();
+const isTeamKey = (key: QueryKey | undefined) => key !== undefined && key.length === TEAM_KEY.length && TEAM_KEY.every((part, index) => key[index] === part);
 
-export function noteFailure(error: unknown): void {
-  if (denied || !deniesAccess(error)) return;
-  denied = true;
-  for (const listener of listeners) listener();
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-export function useAccessDenied(): boolean {
-  return useSyncExternalStore(subscribe, () => denied);
+export function noteFailure(queryClient: QueryClient, error: unknown, key?: QueryKey): void {
+  // staff.me's own refusal is the answer (no token): asking again would only loop.
+  if (!(endsSession(error) || refusedForRole(error)) || isTeamKey(key)) return;
+  void queryClient.invalidateQueries({ queryKey: TEAM_KEY });
 }
 
 /** Retrying cannot fix what the engine refused; only an unreachable or failing engine is worth a second try. */

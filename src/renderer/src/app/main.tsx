@@ -14,9 +14,9 @@ import { EnvironmentProvider } from '../client/EnvironmentProvider';
 import { startLiveUpdates } from '../client/live-updates';
 import { LAYER, theme } from './theme';
 
-const queryClient = new QueryClient({
-  queryCache: new QueryCache({ onError: noteFailure }),
-  mutationCache: new MutationCache({ onError: noteFailure }),
+const queryClient: QueryClient = new QueryClient({
+  queryCache: new QueryCache({ onError: (error, query) => noteFailure(queryClient, error, query.queryKey) }),
+  mutationCache: new MutationCache({ onError: (error) => noteFailure(queryClient, error) }),
   defaultOptions: {
     queries: { retry: worthRetrying, staleTime: 5_000 },
     mutations: { retry: false },

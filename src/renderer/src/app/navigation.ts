@@ -16,6 +16,7 @@ export const PAGES = [
   { id: 'lab', label: 'Quota lab' },
   { id: 'requests', label: 'Requests' },
   { id: 'server', label: 'Server' },
+  { id: 'staff', label: 'Staff' },
 ] as const;
 
 export type PageId = (typeof PAGES)[number]['id'];

@@ -3,7 +3,7 @@
  * under a form's field, in an alert inside the form, or over the whole window. The engine's message is
  * the same for every face; the words around it, and where it goes, are chosen here.
  */
-import type { CaFileProblem, ConflictDetails, ErrorCode, ErrorDetails, PhotoTooLarge, PhotoUnsupported } from '../../../shared/errors';
+import type { CaFileProblem, ConflictDetails, ErrorCode, ErrorDetails, PhotoTooLarge, PhotoUnsupported, StaffForbidden, StaffUnauthorized } from '../../../shared/errors';
 import type { PortalId, PortalProblem } from '../../../shared/portals';
 import type { Account } from '../../../shared/models';
 import { PAID_PLANS } from '../../../shared/plans';
@@ -69,6 +69,18 @@ export function describeFailure(error: unknown): Failure {
 /** Browser mode without its token: every call answers unauthorized, so the whole window says how to get in. */
 export function deniesAccess(error: unknown): boolean {
   return error instanceof AdminCallError && error.code === 'unauthorized';
+}
+
+/** A call the caller's role may not make: the role may have changed since the window last asked (it counts from the next call). */
+export function refusedForRole(error: unknown): boolean {
+  return error instanceof AdminCallError && error.code === 'forbidden' && (error.details as StaffForbidden | undefined)?.reason === 'role_not_allowed';
+}
+
+/** A call refused for want of a session (none, ended, or the token missing): not a wrong password or invitation code typed in a form. */
+export function endsSession(error: unknown): boolean {
+  if (!(error instanceof AdminCallError) || error.code !== 'unauthorized') return false;
+  const reason = (error.details as StaffUnauthorized | undefined)?.reason;
+  return reason === undefined || reason === 'login_required' || reason === 'session_expired';
 }
 
 /** The engine refused the call (a 4xx): asking again cannot change the answer. */

@@ -79,7 +79,8 @@ function httpTransport(token: string): AdminApi {
       try {
         response = await fetch(`${ADMIN_HTTP_PREFIX}${channel}`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', 'x-admin-token': token },
+          // Staff on other desks have no token, only their session cookie (sent by fetch on its own).
+          headers: token ? { 'content-type': 'application/json', 'x-admin-token': token } : { 'content-type': 'application/json' },
           body: JSON.stringify(input ?? {}),
         });
       } catch {

@@ -25,6 +25,7 @@ import type { PortalListing } from '../../../../shared/portals';
 import { KennelCardsModal } from './KennelCardsModal';
 import { PortalExportModal } from './PortalExportModal';
 import { usePortalListings } from './portal-queries';
+import { useCan } from '../../client/staff';
 
 type SortField = NonNullable<BrowsePets['sort']>;
 const PAGE_SIZES = ['25', '50', '100'];
@@ -46,6 +47,15 @@ export function PetBrowser(): React.JSX.Element {
   // Chosen for kennel cards; kept across pages and filters, in the order chosen.
   const [chosen, setChosen] = useState<number[]>([]);
   const listings = usePortalListings();
+  // The role's actions only (staff.me); the engine refuses the others anyway.
+  const may = {
+    cards: useCan('pets.kennelCards'),
+    export: useCan('portals.export'),
+    create: useCan('pets.create'),
+    intake: useCan('movements.intake'),
+    edit: useCan('pets.update'),
+    remove: useCan('pets.remove'),
+  };
 
   const categories = useCategories();
   const categoryName = new Map((categories.data ?? []).map((category) => [category.id, category.name]));
@@ -136,19 +146,27 @@ export function PetBrowser(): React.JSX.Element {
           />
         </Group>
         <Group gap="sm">
-          <Button variant="default" leftSection={<IconPrinter size={16} />} disabled={chosen.length === 0} onClick={() => cards.open(chosen)} data-testid="print-kennel-cards">
-            {chosen.length === 0 ? 'Print kennel cards' : `Print kennel cards (${chosen.length})`}
-          </Button>
-          <Button variant="default" leftSection={<IconUpload size={16} />} onClick={() => portals.open(true)} data-testid="open-portal-export">
-            Portals
-          </Button>
-          <Button variant="default" leftSection={<IconPlus size={16} />} onClick={() => petForm.open('new')}>
-            Add pet
-          </Button>
+          {may.cards && (
+            <Button variant="default" leftSection={<IconPrinter size={16} />} disabled={chosen.length === 0} onClick={() => cards.open(chosen)} data-testid="print-kennel-cards">
+              {chosen.length === 0 ? 'Print kennel cards' : `Print kennel cards (${chosen.length})`}
+            </Button>
+          )}
+          {may.export && (
+            <Button variant="default" leftSection={<IconUpload size={16} />} onClick={() => portals.open(true)} data-testid="open-portal-export">
+              Portals
+            </Button>
+          )}
+          {may.create && (
+            <Button variant="default" leftSection={<IconPlus size={16} />} onClick={() => petForm.open('new')}>
+              Add pet
+            </Button>
+          )}
           {/* Keyed by opening, so each intake starts with an empty form. */}
-          <Button leftSection={<IconDoorEnter size={16} />} onClick={() => intake.open((intake.subject ?? 0) + 1)}>
-            Take in
-          </Button>
+          {may.intake && (
+            <Button leftSection={<IconDoorEnter size={16} />} onClick={() => intake.open((intake.subject ?? 0) + 1)}>
+              Take in
+            </Button>
+          )}
         </Group>
       </Group>
 
@@ -213,9 +231,9 @@ export function PetBrowser(): React.JSX.Element {
                     </Table.Td>
                     <Table.Td>
                       <Group gap={4} wrap="nowrap">
-                        <RowAction tooltip="Edit name and category" label={`Edit ${pet.name}`} icon={<IconPencil size={16} />} onClick={() => petForm.open(pet)} />
+                        {may.edit && <RowAction tooltip="Edit name and category" label={`Edit ${pet.name}`} icon={<IconPencil size={16} />} onClick={() => petForm.open(pet)} />}
                         <RowAction tooltip="Record: profile, photos, movements, history" label={`Record of ${pet.name}`} icon={<IconId size={16} />} onClick={() => (window.location.hash = recordHref('pets', pet.id))} />
-                        <RowAction tooltip="Delete" label={`Delete ${pet.name}`} icon={<IconTrash size={16} />} onClick={() => confirmRemoval(pet)} danger />
+                        {may.remove && <RowAction tooltip="Delete" label={`Delete ${pet.name}`} icon={<IconTrash size={16} />} onClick={() => confirmRemoval(pet)} danger />}
                       </Group>
                     </Table.Td>
                   </Table.Tr>
@@ -231,7 +249,7 @@ export function PetBrowser(): React.JSX.Element {
               title={filtered ? 'No pets match' : 'No pets yet'}
               description={filtered ? 'Try another name, status or category.' : 'Add the first animal in your care.'}
             >
-              {!filtered && (
+              {!filtered && may.create && (
                 <EmptyState.Actions>
                   <Button variant="light" leftSection={<IconPlus size={16} />} onClick={() => petForm.open('new')}>
                     Add the first pet

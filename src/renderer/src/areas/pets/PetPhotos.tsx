@@ -8,6 +8,7 @@ import { MAX_PHOTO_BYTES, MAX_PHOTOS_PER_PET, type PetPhoto } from '../../../../
 import { photoRefusal } from '../../client/errors';
 import { useEnvironment } from '../../client/EnvironmentProvider';
 import { call } from '../../client/transport';
+import { useCan } from '../../client/staff';
 import { LoadFailure, SkeletonBlocks } from '../../ui/LoadStates';
 import { base64Of, photoAddress, useMovePhoto, usePetPhotos, useRemovePhoto, useSetPhotoAlt } from './photo-queries';
 
@@ -29,6 +30,8 @@ export function PetPhotos({ pet }: { pet: PetRecord }): React.JSX.Element {
   const [dragging, setDragging] = useState(false);
   const move = useMovePhoto();
   const remove = useRemovePhoto();
+  // A role that may not change the photos (a volunteer) sees them only.
+  const editable = useCan('photos.add');
   const list = photos.data ?? [];
   const full = list.length >= MAX_PHOTOS_PER_PET;
 
@@ -71,7 +74,7 @@ export function PetPhotos({ pet }: { pet: PetRecord }): React.JSX.Element {
       aria-label={`Photos of ${pet.name}`}
       style={{ borderStyle: dragging ? 'dashed' : undefined, borderColor: dragging ? 'var(--mantine-primary-color-filled)' : undefined }}
       onDragOver={(event) => {
-        if (!event.dataTransfer.types.includes('Files')) return;
+        if (!editable || !event.dataTransfer.types.includes('Files')) return;
         event.preventDefault();
         setDragging(true);
       }}
@@ -86,17 +89,19 @@ export function PetPhotos({ pet }: { pet: PetRecord }): React.JSX.Element {
         <div style={{ minWidth: 0 }}>
           <Text fw={600}>Photos</Text>
           <Text size="xs" c="dimmed">
-            {list.length} of {MAX_PHOTOS_PER_PET} · JPEG, PNG or WebP up to 25 MB · drop files here
+            {editable ? `${list.length} of ${MAX_PHOTOS_PER_PET} · JPEG, PNG or WebP up to 25 MB · drop files here` : `${list.length} of ${MAX_PHOTOS_PER_PET}`}
           </Text>
         </div>
-        <FileButton onChange={(picked) => void addFiles(picked)} accept={ACCEPTED} multiple>
-          {(props) => (
-            // Its whole label always: the hint beside it wraps instead.
-            <Button {...props} size="xs" variant="light" leftSection={<IconPhotoPlus size={14} />} disabled={full} data-testid="add-photos" style={{ flexShrink: 0 }}>
-              Add photos
-            </Button>
-          )}
-        </FileButton>
+        {editable && (
+          <FileButton onChange={(picked) => void addFiles(picked)} accept={ACCEPTED} multiple>
+            {(props) => (
+              // Its whole label always: the hint beside it wraps instead.
+              <Button {...props} size="xs" variant="light" leftSection={<IconPhotoPlus size={14} />} disabled={full} data-testid="add-photos" style={{ flexShrink: 0 }}>
+                Add photos
+              </Button>
+            )}
+          </FileButton>
+        )}
       </Group>
 
       {photos.isPending && <SkeletonBlocks count={1} height={90} />}
@@ -118,24 +123,26 @@ export function PetPhotos({ pet }: { pet: PetRecord }): React.JSX.Element {
                   </Badge>
                 )}
               </Box>
-              <Group gap={2} justify="center" wrap="nowrap">
-                <Tooltip label="Move left">
-                  <ActionIcon variant="subtle" size="sm" aria-label={`Move photo ${photo.position} left`} disabled={photo.position === 1 || move.isPending} onClick={() => move.mutate({ petId: pet.id, photo, position: photo.position - 1 })}>
-                    <IconArrowLeft size={14} />
-                  </ActionIcon>
-                </Tooltip>
-                <Tooltip label="Move right">
-                  <ActionIcon variant="subtle" size="sm" aria-label={`Move photo ${photo.position} right`} disabled={photo.position === list.length || move.isPending} onClick={() => move.mutate({ petId: pet.id, photo, position: photo.position + 1 })}>
-                    <IconArrowRight size={14} />
-                  </ActionIcon>
-                </Tooltip>
-                <Tooltip label="Remove">
-                  <ActionIcon variant="subtle" size="sm" color="red" aria-label={`Remove photo ${photo.position}`} onClick={() => confirmRemoval(photo)}>
-                    <IconTrash size={14} />
-                  </ActionIcon>
-                </Tooltip>
-              </Group>
-              <AltTextInput petId={pet.id} photo={photo} />
+              {editable && (
+                <Group gap={2} justify="center" wrap="nowrap">
+                  <Tooltip label="Move left">
+                    <ActionIcon variant="subtle" size="sm" aria-label={`Move photo ${photo.position} left`} disabled={photo.position === 1 || move.isPending} onClick={() => move.mutate({ petId: pet.id, photo, position: photo.position - 1 })}>
+                      <IconArrowLeft size={14} />
+                    </ActionIcon>
+                  </Tooltip>
+                  <Tooltip label="Move right">
+                    <ActionIcon variant="subtle" size="sm" aria-label={`Move photo ${photo.position} right`} disabled={photo.position === list.length || move.isPending} onClick={() => move.mutate({ petId: pet.id, photo, position: photo.position + 1 })}>
+                      <IconArrowRight size={14} />
+                    </ActionIcon>
+                  </Tooltip>
+                  <Tooltip label="Remove">
+                    <ActionIcon variant="subtle" size="sm" color="red" aria-label={`Remove photo ${photo.position}`} onClick={() => confirmRemoval(photo)}>
+                      <IconTrash size={14} />
+                    </ActionIcon>
+                  </Tooltip>
+                </Group>
+              )}
+              {editable && <AltTextInput petId={pet.id} photo={photo} />}
             </Stack>
           ))}
         </SimpleGrid>

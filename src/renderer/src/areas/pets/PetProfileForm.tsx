@@ -8,6 +8,7 @@ import { clearButtonOf } from '../../ui/clear-button';
 import { changeOf, valuesOf, type ProfileValues } from './profile-values';
 import { profileIssueWords, profileRefusalWords } from './profile-words';
 import { useSavePetProfile } from './queries';
+import { useCan } from '../../client/staff';
 
 /** The shared schema's verdict, one message under each field; the rules the window words itself in its words. */
 function validate(values: ProfileValues): Record<string, string> {
@@ -38,6 +39,8 @@ export const PRIVATE_MARK = 'Private — never published';
 /** `onDone` after a save, and as Cancel; without it (on the record page) Cancel puts back what is saved. */
 export function PetProfileForm({ details, onDone }: { details: PetDetails; onDone?: () => void }): React.JSX.Element {
   const save = useSavePetProfile();
+  // A role that may not save the profile (a volunteer) reads it, and the engine sends it without the private fields: not shown at all, never sent.
+  const editable = useCan('pets.setProfile');
   const form = useForm<ProfileValues>({ initialValues: valuesOf(details.profile), validate });
   const failure = useDialogFailure(form);
   const { pet } = details;
@@ -49,7 +52,7 @@ export function PetProfileForm({ details, onDone }: { details: PetDetails; onDon
       if (worded) form.setFieldError(worded.field, worded.message);
       else failure.show(error);
     };
-    save.mutate({ id: pet.id, name: pet.name, profile: changeOf(values) }, {
+    save.mutate({ id: pet.id, name: pet.name, profile: changeOf(values, editable) }, {
         onSuccess: () => {
           // What is saved is what Undo goes back to.
           form.setInitialValues(values);
@@ -73,94 +76,100 @@ export function PetProfileForm({ details, onDone }: { details: PetDetails; onDon
 
   return (
     <form onSubmit={submit} data-testid="pet-profile-form">
-      <Stack gap="md">
-        <Fieldset legend="Breed and looks">
-          <SimpleGrid cols={2} spacing="sm">
-            <TextInput label="Primary breed" placeholder="e.g. Beagle" {...form.getInputProps('breedPrimary')} />
-            <TextInput label="Secondary breed" {...form.getInputProps('breedSecondary')} />
-            {select('breedMixed', 'Mixed breed', YES_NO)}
-            <TextInput label="Colour" placeholder="e.g. tan and white" {...form.getInputProps('color')} />
-            {select('coat', 'Coat', choices(PET_COATS))}
-            {select('size', 'Size (adult)', PET_SIZES.map((value) => ({ value, label: SIZE_LABEL[value] })))}
-          </SimpleGrid>
-        </Fieldset>
+      <Fieldset variant="unstyled" disabled={!editable}>
+        <Stack gap="md">
+          <Fieldset legend="Breed and looks">
+            <SimpleGrid cols={2} spacing="sm">
+              <TextInput label="Primary breed" placeholder="e.g. Beagle" {...form.getInputProps('breedPrimary')} />
+              <TextInput label="Secondary breed" {...form.getInputProps('breedSecondary')} />
+              {select('breedMixed', 'Mixed breed', YES_NO)}
+              <TextInput label="Colour" placeholder="e.g. tan and white" {...form.getInputProps('color')} />
+              {select('coat', 'Coat', choices(PET_COATS))}
+              {select('size', 'Size (adult)', PET_SIZES.map((value) => ({ value, label: SIZE_LABEL[value] })))}
+            </SimpleGrid>
+          </Fieldset>
 
-        <Fieldset legend="Age and arrival">
-          <SimpleGrid cols={2} spacing="sm">
-            {select('sex', 'Sex', choices(PET_SEXES))}
-            <TextInput
-              label="Born"
-              description={details.ageGroup ? `Age group: ${details.ageGroup}` : 'A date, or an estimate: 2023-04 or 2023'}
-              placeholder="YYYY-MM-DD"
-              {...form.getInputProps('birthDate')}
-            />
-            <TextInput label="Intake date" placeholder="YYYY-MM-DD" {...form.getInputProps('intakeDate')} />
-            <NumberInput
-              label={`Adoption fee${details.currency ? ` (${details.currency})` : ''}`}
-              description={details.currency ? undefined : 'Currency: set it on the Shelter page'}
-              placeholder="Not recorded"
-              min={0}
-              allowNegative={false}
-              {...form.getInputProps('adoptionFee')}
-            />
-          </SimpleGrid>
-        </Fieldset>
+          <Fieldset legend="Age and arrival">
+            <SimpleGrid cols={2} spacing="sm">
+              {select('sex', 'Sex', choices(PET_SEXES))}
+              <TextInput
+                label="Born"
+                description={details.ageGroup ? `Age group: ${details.ageGroup}` : 'A date, or an estimate: 2023-04 or 2023'}
+                placeholder="YYYY-MM-DD"
+                {...form.getInputProps('birthDate')}
+              />
+              <TextInput label="Intake date" placeholder="YYYY-MM-DD" {...form.getInputProps('intakeDate')} />
+              <NumberInput
+                label={`Adoption fee${details.currency ? ` (${details.currency})` : ''}`}
+                description={details.currency ? undefined : 'Currency: set it on the Shelter page'}
+                placeholder="Not recorded"
+                min={0}
+                allowNegative={false}
+                {...form.getInputProps('adoptionFee')}
+              />
+            </SimpleGrid>
+          </Fieldset>
 
-        <Fieldset legend="Getting along">
-          <SimpleGrid cols={2} spacing="sm">
-            {select('goodWithKids', 'Good with kids', choices(GOOD_WITH))}
-            {select('goodWithDogs', 'Good with dogs', choices(GOOD_WITH))}
-            {select('goodWithCats', 'Good with cats', choices(GOOD_WITH))}
-            {select('houseTrained', 'House-trained', YES_NO)}
-            {select('spayedNeutered', 'Spayed / neutered', YES_NO)}
-          </SimpleGrid>
-        </Fieldset>
+          <Fieldset legend="Getting along">
+            <SimpleGrid cols={2} spacing="sm">
+              {select('goodWithKids', 'Good with kids', choices(GOOD_WITH))}
+              {select('goodWithDogs', 'Good with dogs', choices(GOOD_WITH))}
+              {select('goodWithCats', 'Good with cats', choices(GOOD_WITH))}
+              {select('houseTrained', 'House-trained', YES_NO)}
+              {select('spayedNeutered', 'Spayed / neutered', YES_NO)}
+            </SimpleGrid>
+          </Fieldset>
 
-        <Fieldset legend="For adopters">
-          <Stack gap="sm">
-            <Textarea
-              label="Description"
-              description={`Plain text; a blank line starts a new paragraph. Up to ${DESCRIPTION_MAX.toLocaleString()} characters.`}
-              autosize
-              minRows={4}
-              maxRows={12}
-              {...form.getInputProps('description')}
-            />
-            <Textarea label="Special needs" autosize minRows={2} maxRows={6} {...form.getInputProps('specialNeeds')} />
-          </Stack>
-        </Fieldset>
+          <Fieldset legend="For adopters">
+            <Stack gap="sm">
+              <Textarea
+                label="Description"
+                description={`Plain text; a blank line starts a new paragraph. Up to ${DESCRIPTION_MAX.toLocaleString()} characters.`}
+                autosize
+                minRows={4}
+                maxRows={12}
+                {...form.getInputProps('description')}
+              />
+              <Textarea label="Special needs" autosize minRows={2} maxRows={6} {...form.getInputProps('specialNeeds')} />
+            </Stack>
+          </Fieldset>
 
-        <Fieldset
-          data-testid="private-fields"
-          legend={
-            <Group gap={6} wrap="nowrap">
-              <IconLock size={14} aria-hidden />
-              <Text span size="sm" fw={600}>
-                Staff only
-              </Text>
-              <Badge color="red" variant="light" size="sm">
-                {PRIVATE_MARK}
-              </Badge>
+          {editable && (
+            <Fieldset
+              data-testid="private-fields"
+              legend={
+                <Group gap={6} wrap="nowrap">
+                  <IconLock size={14} aria-hidden />
+                  <Text span size="sm" fw={600}>
+                    Staff only
+                  </Text>
+                  <Badge color="red" variant="light" size="sm">
+                    {PRIVATE_MARK}
+                  </Badge>
+                </Group>
+              }
+            >
+              <SimpleGrid cols={2} spacing="sm">
+                <TextInput label="Microchip number" description={PRIVATE_MARK} {...form.getInputProps('microchipNumber')} />
+                <TextInput label="Kennel location" description={PRIVATE_MARK} placeholder="e.g. Kennel B4" {...form.getInputProps('kennelLocation')} />
+              </SimpleGrid>
+              <Textarea mt="sm" label="Internal notes" description={PRIVATE_MARK} autosize minRows={2} maxRows={8} {...form.getInputProps('internalNotes')} />
+            </Fieldset>
+          )}
+
+          <DialogFailureAlert failure={failure.alert} />
+          {editable && (
+            <Group justify="flex-end">
+              <Button variant="default" onClick={onDone ?? (() => form.reset())}>
+                {onDone ? 'Cancel' : 'Undo changes'}
+              </Button>
+              <Button type="submit" loading={save.isPending}>
+                Save profile
+              </Button>
             </Group>
-          }
-        >
-          <SimpleGrid cols={2} spacing="sm">
-            <TextInput label="Microchip number" description={PRIVATE_MARK} {...form.getInputProps('microchipNumber')} />
-            <TextInput label="Kennel location" description={PRIVATE_MARK} placeholder="e.g. Kennel B4" {...form.getInputProps('kennelLocation')} />
-          </SimpleGrid>
-          <Textarea mt="sm" label="Internal notes" description={PRIVATE_MARK} autosize minRows={2} maxRows={8} {...form.getInputProps('internalNotes')} />
-        </Fieldset>
-
-        <DialogFailureAlert failure={failure.alert} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone ?? (() => form.reset())}>
-            {onDone ? 'Cancel' : 'Undo changes'}
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            Save profile
-          </Button>
-        </Group>
-      </Stack>
+          )}
+        </Stack>
+      </Fieldset>
     </form>
   );
 }

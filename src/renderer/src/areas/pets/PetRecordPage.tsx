@@ -2,6 +2,8 @@ import { Anchor, Avatar, Badge, Group, Image, Stack, Tabs, Text, Title } from '@
 import { IconArrowLeft, IconHistory, IconId, IconPhoto, IconRoute, IconVaccine } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { AnimalRecord } from '../../../../shared/movements';
+import type { PetRecord } from '../../../../shared/models';
+import { useCan } from '../../client/staff';
 import { pageHref, recordHref } from '../../app/navigation';
 import { useEnvironment } from '../../client/EnvironmentProvider';
 import { PetStatusBadge } from '../../ui/Badges';
@@ -25,19 +27,31 @@ export function recordSectionHref(petId: number, section: RecordSection): string
   return `${recordHref('pets', petId)}/${section}`;
 }
 
-function sectionInAddress(): RecordSection {
+function sectionInAddress(sections: readonly RecordSection[]): RecordSection {
   const wanted = window.location.hash.split('/')[3];
-  return RECORD_SECTIONS.find((section) => section === wanted) ?? 'movements';
+  return sections.find((section) => section === wanted) ?? (sections.includes('movements') ? 'movements' : 'profile');
+}
+
+/** The sections the role may read: movements name people, care is the medical record (a volunteer sees neither). */
+function useSections(): readonly RecordSection[] {
+  const movements = useCan('movements.record');
+  const care = useCan('care.record');
+  return RECORD_SECTIONS.filter((section) => (section !== 'movements' || movements) && (section !== 'care' || care));
 }
 
 /** One animal's page: who and where it is, then its profile, photos, movements and history. */
 export function PetRecordPage({ petId }: { petId: number }): React.JSX.Element {
-  const record = useAnimalRecord(petId);
+  const sections = useSections();
+  const withMovements = sections.includes('movements');
+  const animal = useAnimalRecord(petId, withMovements);
   // Read here too, so the adoption dialog finds the fee ready.
   const details = usePetProfile(petId);
-  const [section, setSection] = useState<RecordSection>(sectionInAddress);
+  // Without the movements, the record is the profile's pet (the engine removes what the role may not see).
+  const record = withMovements ? animal : details;
+  const pet = withMovements ? animal.data?.pet : details.data?.pet;
+  const [section, setSection] = useState<RecordSection>(() => sectionInAddress(sections));
   const choose = (value: string | null) => {
-    const next = RECORD_SECTIONS.find((candidate) => candidate === value) ?? 'movements';
+    const next = sections.find((candidate) => candidate === value) ?? sections[0] ?? 'profile';
     setSection(next);
     // The section stays in the address (a reload keeps it) without a Back step per tab.
     window.history.replaceState(null, '', recordSectionHref(petId, next));
@@ -53,9 +67,9 @@ export function PetRecordPage({ petId }: { petId: number }): React.JSX.Element {
       </Anchor>
       {record.isPending && <SkeletonBlocks count={3} height={64} />}
       {record.isError && !record.data && <LoadFailure error={record.error} onRetry={() => void record.refetch()} />}
-      {record.data && (
+      {pet && (
         <>
-          <RecordHeader record={record.data} />
+          <RecordHeader pet={pet} record={animal.data} />
           <Tabs value={section} onChange={choose} keepMounted={false}>
             <Tabs.List mb="md">
               <Tabs.Tab value="profile" leftSection={<IconId size={16} />}>
@@ -64,12 +78,16 @@ export function PetRecordPage({ petId }: { petId: number }): React.JSX.Element {
               <Tabs.Tab value="photos" leftSection={<IconPhoto size={16} />}>
                 Photos
               </Tabs.Tab>
-              <Tabs.Tab value="movements" leftSection={<IconRoute size={16} />}>
-                Movements
-              </Tabs.Tab>
-              <Tabs.Tab value="care" leftSection={<IconVaccine size={16} />}>
-                Care
-              </Tabs.Tab>
+              {withMovements && (
+                <Tabs.Tab value="movements" leftSection={<IconRoute size={16} />}>
+                  Movements
+                </Tabs.Tab>
+              )}
+              {sections.includes('care') && (
+                <Tabs.Tab value="care" leftSection={<IconVaccine size={16} />}>
+                  Care
+                </Tabs.Tab>
+              )}
               <Tabs.Tab value="history" leftSection={<IconHistory size={16} />}>
                 History
               </Tabs.Tab>
@@ -86,16 +104,20 @@ export function PetRecordPage({ petId }: { petId: number }): React.JSX.Element {
               </Stack>
             </Tabs.Panel>
             <Tabs.Panel value="photos">
-              <PetPhotos pet={record.data.pet} />
+              <PetPhotos pet={pet} />
             </Tabs.Panel>
-            <Tabs.Panel value="movements">
-              <MovementsSection record={record.data} readAt={record.dataUpdatedAt} />
-            </Tabs.Panel>
-            <Tabs.Panel value="care">
-              <CareSection petId={record.data.pet.id} petName={record.data.pet.name} />
-            </Tabs.Panel>
+            {animal.data && (
+              <Tabs.Panel value="movements">
+                <MovementsSection record={animal.data} readAt={animal.dataUpdatedAt} />
+              </Tabs.Panel>
+            )}
+            {sections.includes('care') && (
+              <Tabs.Panel value="care">
+                <CareSection petId={pet.id} petName={pet.name} />
+              </Tabs.Panel>
+            )}
             <Tabs.Panel value="history">
-              <PetRecordHistory pet={record.data.pet} />
+              <PetRecordHistory pet={pet} />
             </Tabs.Panel>
           </Tabs>
         </>
@@ -119,9 +141,11 @@ function whereItIs(location: AnimalRecord['location']): React.ReactNode {
   }
 }
 
-function RecordHeader({ record }: { record: AnimalRecord }): React.JSX.Element {
+/** Who the animal is; where it is and since when only for a role that reads its movements. */
+function RecordHeader({ pet, record }: { pet: PetRecord; record: AnimalRecord | undefined }): React.JSX.Element {
   const environment = useEnvironment();
-  const { pet, cover, daysInCare, location } = record;
+  const cover = record?.cover ?? null;
+  const daysInCare = record?.daysInCare ?? null;
   return (
     <Group gap="md" wrap="nowrap" align="center" data-testid="record-header">
       {cover ? (
@@ -145,9 +169,11 @@ function RecordHeader({ record }: { record: AnimalRecord }): React.JSX.Element {
               {daysInCare === 1 ? '1 day in care' : `${daysInCare} days in care`}
             </Badge>
           )}
-          <Text size="sm" data-testid="record-location">
-            {whereItIs(location)}
-          </Text>
+          {record && (
+            <Text size="sm" data-testid="record-location">
+              {whereItIs(record.location)}
+            </Text>
+          )}
         </Group>
       </Stack>
     </Group>

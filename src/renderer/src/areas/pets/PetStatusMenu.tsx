@@ -4,10 +4,14 @@ import type { PetRecord } from '../../../../shared/models';
 import { PET_STATUS_WORDS, PET_STATUSES } from '../../../../shared/pet';
 import { useChangePetStatus } from './queries';
 import { PetStatusBadge } from '../../ui/Badges';
+import { useCan } from '../../client/staff';
 
 /** Every transition is allowed (an adopted animal may come back), so the menu always offers the other two. */
 export function PetStatusMenu({ pet, onShowHistory }: { pet: PetRecord; onShowHistory: () => void }): React.JSX.Element {
   const changeStatus = useChangePetStatus();
+  const mayChange = useCan('pets.setStatus');
+  // A role that may not change it (a volunteer) sees the status only.
+  if (!mayChange) return <PetStatusBadge status={pet.status} />;
   return (
     <Menu position="bottom-start" withinPortal>
       <Menu.Target>

@@ -5,6 +5,7 @@ import { PageTitle } from '../../ui/PageTitle';
 import { PetBrowser } from './PetBrowser';
 import { useRoute } from '../../app/navigation';
 import { PetRecordPage } from './PetRecordPage';
+import { useCan } from '../../client/staff';
 
 export function PetsPage(): React.JSX.Element {
   const { recordId } = useRoute();
@@ -19,6 +20,8 @@ export function PetsPage(): React.JSX.Element {
 }
 
 function PetList({ hidden }: { hidden: boolean }): React.JSX.Element {
+  // The categories tab is for keeping them tidy: a role that cannot change them has nothing to do there.
+  const mayEditCategories = useCan('categories.create');
   return (
     <Stack display={hidden ? 'none' : undefined}>
       <PageTitle title="Pets" description="Every animal in your care: take one in, open its record to reserve, foster or adopt it, and keep the categories tidy." />
@@ -27,16 +30,20 @@ function PetList({ hidden }: { hidden: boolean }): React.JSX.Element {
           <Tabs.Tab value="pets" leftSection={<IconPaw size={16} />}>
             Animals
           </Tabs.Tab>
-          <Tabs.Tab value="categories" leftSection={<IconCategory size={16} />}>
-            Categories
-          </Tabs.Tab>
+          {mayEditCategories && (
+            <Tabs.Tab value="categories" leftSection={<IconCategory size={16} />}>
+              Categories
+            </Tabs.Tab>
+          )}
         </Tabs.List>
         <Tabs.Panel value="pets">
           <PetBrowser />
         </Tabs.Panel>
-        <Tabs.Panel value="categories">
-          <CategoriesPanel />
-        </Tabs.Panel>
+        {mayEditCategories && (
+          <Tabs.Panel value="categories">
+            <CategoriesPanel />
+          </Tabs.Panel>
+        )}
       </Tabs>
     </Stack>
   );

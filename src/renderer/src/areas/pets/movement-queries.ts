@@ -17,11 +17,13 @@ import { SHOWN_IN_PLACE } from '../../client/errors';
 import { call } from '../../client/transport';
 
 /** The record page in one read; keyed under `pets`, so a profile or photo saved elsewhere refreshes its header too. */
-export function useAnimalRecord(petId: number) {
+/** `enabled` false for a role that may not read movements (a volunteer: they name adopters and fosters). */
+export function useAnimalRecord(petId: number, enabled = true) {
   const environment = useEnvironment();
   return useQuery({
     queryKey: [environment, 'pets', 'record', petId],
     queryFn: () => call('movements.record', { environment, petId }),
+    enabled,
   });
 }
 

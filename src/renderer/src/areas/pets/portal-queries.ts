@@ -4,13 +4,17 @@ import { call } from '../../client/transport';
 import { useEnvironment } from '../../client/EnvironmentProvider';
 import { useAction } from '../../client/action';
 import { PORTAL_NAMES, SHOWN_IN_PLACE } from '../../client/errors';
+import { useCan } from '../../client/staff';
 
 /** Each animal's last export to RescueGroups.org, by pet id. */
 export function usePortalListings() {
   const environment = useEnvironment();
+  // A role without publishing (a volunteer) is not asked: the column then shows no export.
+  const allowed = useCan('portals.listings');
   return useQuery({
     queryKey: [environment, 'pets', 'portal-listings'],
     queryFn: () => call('portals.listings', { environment }),
+    enabled: allowed,
     select: (listings) => new Map(listings.map((listing) => [listing.petId, listing])),
   });
 }

@@ -1,5 +1,5 @@
 /** The profile form's values (text as typed, '' for "not recorded") and the change they make. */
-import { PET_PROFILE_FIELDS, type PetProfile, type PetProfileChange, type PetProfileField } from '../../../../shared/pet-profile';
+import { isPrivateProfileField, PET_PROFILE_FIELDS, type PetProfile, type PetProfileChange, type PetProfileField } from '../../../../shared/pet-profile';
 
 const YES_NO_FIELDS = ['breedMixed', 'houseTrained', 'spayedNeutered'] as const;
 type YesNoField = (typeof YES_NO_FIELDS)[number];
@@ -18,10 +18,14 @@ export function valuesOf(profile: PetProfile): ProfileValues {
   return values as ProfileValues;
 }
 
-/** Every field, so the save says what the form shows: an emptied field clears (null). */
-export function changeOf(values: ProfileValues): PetProfileChange {
+/**
+ * Every field the form shows, so the save says what it shows: an emptied field clears (null). Without
+ * `withPrivate` the private fields are left out, never sent back blank (a role that is not shown them).
+ */
+export function changeOf(values: ProfileValues, withPrivate = true): PetProfileChange {
   const change: Record<string, unknown> = {};
   for (const field of PET_PROFILE_FIELDS) {
+    if (!withPrivate && isPrivateProfileField(field)) continue;
     // A cleared Select gives null, an emptied input ''.
     const value = values[field] as unknown;
     if (value === null || value === undefined || (typeof value === 'string' && value.trim() === '')) change[field] = null;

@@ -3,6 +3,7 @@ import type { BrowsePets } from '../../../../shared/admin-schemas';
 import { PET_STATUS_WORDS, type NewPet, type PetStatus } from '../../../../shared/pet';
 import type { PetProfileChange } from '../../../../shared/pet-profile';
 import { call } from '../../client/transport';
+import { useCan } from '../../client/staff';
 import { useEnvironment } from '../../client/EnvironmentProvider';
 import { useAction } from '../../client/action';
 import { SHOWN_IN_PLACE } from '../../client/errors';
@@ -75,12 +76,14 @@ export function usePetProfile(id: number | null) {
   });
 }
 
+/** Past values of the private fields: not asked for a role that may not read them (a volunteer). */
 export function usePetProfileHistory(id: number | null) {
   const environment = useEnvironment();
+  const allowed = useCan('pets.profileHistory');
   return useQuery({
     queryKey: [environment, 'pets', 'profileHistory', id],
     queryFn: () => call('pets.profileHistory', { environment, id: id ?? 0 }),
-    enabled: id !== null,
+    enabled: id !== null && allowed,
   });
 }
 

@@ -1,0 +1,71 @@
+import { Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { Failure } from '../../client/errors';
+import { TEAM_KEY, useChangePassword } from '../../client/staff';
+import { TOAST_MS } from '../../client/notify';
+import { DialogFailureAlert } from '../../ui/DialogFailureAlert';
+import { passwordChangeRefusal } from './login-words';
+import { newPasswordProblem, repeatProblem } from '../../ui/password-rules';
+
+/** One's own password: the current one first; every session ends with it, so the window asks to log in again. */
+export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onClose: () => void }): React.JSX.Element {
+  const change = useChangePassword();
+  const queryClient = useQueryClient();
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const form = useForm({
+    initialValues: { current: '', password: '', repeated: '' },
+    validate: {
+      current: (value) => (value ? null : 'Your current password'),
+      password: newPasswordProblem,
+      repeated: (value, values) => repeatProblem(values.password, value),
+    },
+  });
+  const close = () => {
+    form.reset();
+    setFailure(null);
+    onClose();
+  };
+  const submit = form.onSubmit((values) => {
+    setFailure(null);
+    change.mutate(
+      { current: values.current, password: values.password },
+      {
+        onSuccess: () => {
+          close();
+          notifications.show({ color: 'teal', message: 'Password changed. Log in again with the new one.', autoClose: TOAST_MS.problem });
+          void queryClient.invalidateQueries({ queryKey: TEAM_KEY });
+        },
+        onError: (error) => {
+          form.setValues({ current: '', password: '', repeated: '' });
+          setFailure(passwordChangeRefusal(error));
+        },
+      },
+    );
+  });
+  return (
+    <Modal opened={opened} onClose={close} title="Change your password">
+      <form onSubmit={submit} data-testid="change-password-form">
+        <Stack gap="sm">
+          <Text size="sm" c="dimmed">
+            Every session of yours ends, on every desk, this one too: you log in again with the new password.
+          </Text>
+          <PasswordInput label="Current password" autoComplete="current-password" data-autofocus {...form.getInputProps('current')} />
+          <PasswordInput label="New password" description="At least 10 characters" autoComplete="new-password" {...form.getInputProps('password')} />
+          <PasswordInput label="The new password again" autoComplete="new-password" {...form.getInputProps('repeated')} />
+          <DialogFailureAlert failure={failure} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={change.isPending}>
+              Change password
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

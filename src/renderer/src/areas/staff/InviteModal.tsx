@@ -1,0 +1,73 @@
+import { Alert, Button, Code, CopyButton, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconCheck, IconCopy } from '@tabler/icons-react';
+import { useState } from 'react';
+import type { StaffInvite, StaffRole } from '../../../../shared/staff';
+import type { Failure } from '../../client/errors';
+import { ROLE_WORDS, useInvite } from '../../client/staff';
+import { DialogFailureAlert } from '../../ui/DialogFailureAlert';
+import { formatMoment } from '../../ui/format';
+import { ROLE_CHOICES, staffRefusal } from './staff-words';
+
+/** A new member's name and role, then the one-time code, shown once, to hand over; it is kept nowhere in the window. */
+export function InviteModal({ opened, onClose }: { opened: boolean; onClose: () => void }): React.JSX.Element {
+  const invite = useInvite();
+  const [made, setMade] = useState<StaffInvite | null>(null);
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const form = useForm<{ name: string; role: StaffRole | null }>({
+    initialValues: { name: '', role: 'staff' },
+    validate: { name: (value) => (value.trim() ? null : 'Their name, as the team knows them'), role: (value) => (value ? null : 'Choose a role') },
+  });
+  const submit = form.onSubmit((values) => {
+    setFailure(null);
+    invite.mutate({ name: values.name.trim(), role: values.role ?? 'staff' }, { onSuccess: setMade, onError: (error) => setFailure(staffRefusal(error)) });
+  });
+  return (
+    <Modal opened={opened} onClose={onClose} title={made ? `Invitation for ${made.name}` : 'Invite a member of staff'} size="lg">
+      {made ? (
+        <Stack gap="sm" data-testid="invite-code">
+          <Text size="sm">
+            Give {made.name} this code. It is shown only now, works once, and until {formatMoment(made.expiresAt)}. On the login page they choose “I have an invitation code”.
+          </Text>
+          <Group gap="sm" wrap="nowrap">
+            <Code fz="lg" data-testid="invite-code-value">
+              {made.code}
+            </Code>
+            <CopyButton value={made.code}>
+              {({ copied, copy }) => (
+                <Button variant="light" leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />} onClick={copy}>
+                  {copied ? 'Copied' : 'Copy'}
+                </Button>
+              )}
+            </CopyButton>
+          </Group>
+          <Alert variant="light" color="blue">
+            Role: {ROLE_WORDS[made.role]}. Closing this dialog forgets the code: if it is lost, make a new invitation.
+          </Alert>
+          <Group justify="flex-end">
+            <Button onClick={onClose}>Done</Button>
+          </Group>
+        </Stack>
+      ) : (
+        <form onSubmit={submit} data-testid="invite-form">
+          <Stack gap="sm">
+            <TextInput label="Name" placeholder="e.g. Ben Okafor" data-autofocus {...form.getInputProps('name')} />
+            <Select label="Role" data={ROLE_CHOICES} allowDeselect={false} {...form.getInputProps('role')} comboboxProps={{ withinPortal: true }} />
+            <Text size="xs" c="dimmed">
+              The role can be changed later on this page; it counts from the member’s next click.
+            </Text>
+            <DialogFailureAlert failure={failure} />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={onClose}>
+                Cancel
+              </Button>
+              <Button type="submit" loading={invite.isPending}>
+                Make the code
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,31 @@
+/** The Staff page's refusals in the window's words (issue 29 §2). */
+import type { StaffConflict } from '../../../../shared/errors';
+import { STAFF_ROLES, type StaffRole } from '../../../../shared/staff';
+import { ROLE_WORDS } from '../../client/staff';
+import { describeFailure, type Failure } from '../../client/errors';
+import { AdminCallError } from '../../client/transport';
+
+export function staffRefusal(error: unknown): Failure {
+  const conflict = error instanceof AdminCallError && error.code === 'conflict' ? (error.details as StaffConflict | undefined) : undefined;
+  switch (conflict?.reason) {
+    case 'last_owner':
+      return { title: 'The team needs an owner', message: 'This is the last active owner: make someone else an owner first.' };
+    case 'login_taken':
+      return { title: 'Login taken', message: `Someone in the team has the login ${conflict.login} already: choose another.` };
+    case 'team_exists':
+      return { title: 'The team has members already', message: 'The first owner is made once. Owners invite the others from this page.' };
+    default:
+      return describeFailure(error);
+  }
+}
+
+/** What each role may do, as the Staff page's role choices say it (the policy is the engine's: src/main/staff/policy.ts). */
+export const ROLE_DUTIES: Record<StaffRole, string> = {
+  owner: 'everything, the staff and the server too',
+  manager: 'everything but the staff and the server settings',
+  staff: 'animals, people, movements, care and publishing',
+  volunteer: "animals' public details and care marks; no people, no removals",
+  'api-admin': 'API keys, accounts, plans, usage and the quota lab',
+};
+
+export const ROLE_CHOICES = STAFF_ROLES.map((role) => ({ value: role, label: `${ROLE_WORDS[role]}: ${ROLE_DUTIES[role]}` }));

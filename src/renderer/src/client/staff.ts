@@ -1,0 +1,103 @@
+/**
+ * Team mode in the window (issue 29 §2): who is calling and what the policy lets them call
+ * (staff.me), logging in and out, and the owners' work on the team. The engine stays the judge:
+ * what the window hides here it would still refuse.
+ */
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { AdminChannel } from '../../../shared/admin-contract';
+import type { StaffMember, StaffRole } from '../../../shared/staff';
+import { SHOWN_IN_PLACE } from './errors';
+import { withProgress } from './notify';
+import { call } from './transport';
+
+/** Every staff query starts with this; none is per environment (staff live in the production database). */
+export const STAFF_KEY = ['staff'] as const;
+export const TEAM_KEY = [...STAFF_KEY, 'me'] as const;
+const LIST_KEY = [...STAFF_KEY, 'list'] as const;
+
+export const ROLE_WORDS: Record<StaffRole, string> = { owner: 'Owner', manager: 'Manager', staff: 'Staff', volunteer: 'Volunteer', 'api-admin': 'API admin' };
+
+/** Who is calling: the desk, a member, or nobody yet (then the window shows the login page). */
+export function useTeam() {
+  return useQuery({ queryKey: TEAM_KEY, queryFn: () => call('staff.me', {}), staleTime: 60_000 });
+}
+
+/** Whether the caller may call `channel`: what the window shows or hides. Nothing until the answer is in. */
+export function useCan(channel: AdminChannel): boolean {
+  return useTeam().data?.channels.includes(channel) ?? false;
+}
+
+/** A new caller sees nothing the last one read: every answer but the team's is dropped. */
+function forgetAnswers(queryClient: QueryClient): void {
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== STAFF_KEY[0] });
+}
+
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (credentials: { login: string; password: string }) => call('staff.login', credentials),
+    onSuccess: async () => {
+      forgetAnswers(queryClient);
+      await queryClient.invalidateQueries({ queryKey: STAFF_KEY });
+    },
+  });
+}
+
+/** Ends the session, here and on the server; the window goes back to the login page. */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => call('staff.logout', {}),
+    onSettled: async () => {
+      await queryClient.invalidateQueries({ queryKey: STAFF_KEY });
+      forgetAnswers(queryClient);
+    },
+  });
+}
+
+/** Every session of the member ends with it, this one too: the window then asks to log in again. */
+export function useChangePassword() {
+  return useMutation({ mutationFn: (change: { current: string; password: string }) => call('staff.changePassword', change) });
+}
+
+export function useAcceptInvite() {
+  return useMutation({ mutationFn: (acceptance: { code: string; login: string; password: string }) => call('staff.acceptInvite', acceptance) });
+}
+
+export function useStaffList(enabled: boolean) {
+  return useQuery({ queryKey: LIST_KEY, queryFn: () => call('staff.list', {}), enabled });
+}
+
+/** The owners' actions: each in a dialog that shows its own refusal, then the list is read again. */
+function useTeamAction<I, O>(run: (input: I) => Promise<O>, progress: string, success: (output: O) => string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: I) => withProgress(progress, () => run(input), success, { shownInPlace: SHOWN_IN_PLACE.always }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: STAFF_KEY }),
+  });
+}
+
+export function useInvite() {
+  return useTeamAction((invite: { name: string; role: StaffRole }) => call('staff.invite', invite), 'Making the invitation…', (invite) => `Invitation for ${invite.name} made.`);
+}
+
+export function useSetRole() {
+  return useTeamAction(
+    (change: { id: number; role: StaffRole }) => call('staff.setRole', change),
+    'Changing the role…',
+    (member: StaffMember) => `${member.name} is now ${ROLE_WORDS[member.role].toLowerCase()}.`,
+  );
+}
+
+export function useDeactivate() {
+  return useTeamAction((member: { id: number }) => call('staff.deactivate', member), 'Deactivating…', (member: StaffMember) => `${member.name} can no longer log in.`);
+}
+
+/** The first owner, at the desk: team mode starts with them. */
+export function useSetupOwner() {
+  return useTeamAction(
+    (owner: { name: string; login: string; password: string }) => call('staff.setupOwner', owner),
+    'Making the first owner…',
+    (member: StaffMember) => `${member.name} is the team's first owner: team mode is on.`,
+  );
+}
