@@ -11,6 +11,12 @@ import { changeSource } from './transport';
 const FIRST_RETRY_MS = 500;
 const LAST_RETRY_MS = 15_000;
 
+/** Cuts the wait before the stream's next try short (a login just gave this window a session). */
+let wake: (() => void) | undefined;
+export function listenAgainNow(): void {
+  wake?.();
+}
+
 /** Starts hearing the engine's changes; returns the function that stops. */
 export function startLiveUpdates(queryClient: QueryClient): () => void {
   const pending = new Map<string, ChangeEvent>();
@@ -53,8 +59,15 @@ function followStream(open: (signal: AbortSignal) => Promise<Response>, heard: (
         // The server is gone or the stream broke: try again after the delay.
       }
       if (controller.signal.aborted) return;
-      await new Promise((resolve) => setTimeout(resolve, delay * (0.75 + Math.random() / 2)));
-      delay = Math.min(delay * 2, LAST_RETRY_MS);
+      const woken = await new Promise<boolean>((resolve) => {
+        const timer = setTimeout(() => resolve(false), delay * (0.75 + Math.random() / 2));
+        wake = () => {
+          clearTimeout(timer);
+          resolve(true);
+        };
+      });
+      wake = undefined;
+      delay = woken ? FIRST_RETRY_MS : Math.min(delay * 2, LAST_RETRY_MS);
     }
   };
   void run();

@@ -7,6 +7,7 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tansta
 import type { AdminChannel } from '../../../shared/admin-contract';
 import type { StaffMember, StaffRole } from '../../../shared/staff';
 import { SHOWN_IN_PLACE } from './errors';
+import { listenAgainNow } from './live-updates';
 import { withProgress } from './notify';
 import { call } from './transport';
 
@@ -38,6 +39,7 @@ export function useLogin() {
     mutationFn: (credentials: { login: string; password: string }) => call('staff.login', credentials),
     onSuccess: async () => {
       forgetAnswers(queryClient);
+      listenAgainNow();
       await queryClient.invalidateQueries({ queryKey: STAFF_KEY });
     },
   });
