@@ -37,7 +37,7 @@ export function createAdminHandlers(host: AppHost): AdminHandlers {
       return null;
     },
     'pets.profile': ({ environment, id }) => services(environment).petProfiles.details(id),
-    'pets.setProfile': ({ environment, id, profile, version }) => services(environment).petProfiles.set(id, profile, version),
+    'pets.setProfile': ({ environment, id, profile, version }) => services(environment).petProfiles.save(id, profile, version),
     'pets.profileHistory': ({ environment, id }) => services(environment).petProfiles.history(id),
     'pets.kennelCards': async ({ environment, ids, paper, perPage }) => {
       const made = await host.engine(environment).publishing.kennelCards.render({ ids, paper, perPage });

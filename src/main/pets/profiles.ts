@@ -101,9 +101,15 @@ export class PetProfileService {
   /**
    * Sets what the change gives, clears what it sets to null, and keeps the rest. A change that
    * changes something is one entry of the pet's history, touches the pet's updatedAt and is a new
-   * version of the animal; with `version`, a save from an older one is refused (edit_conflict).
+   * version of the animal.
    */
-  set(petId: number, input: PetProfileChange, version?: number): SavedPetProfile {
+  set(petId: number, input: PetProfileChange): PetProfile {
+    const { version: _version, ...profile } = this.save(petId, input);
+    return profile;
+  }
+
+  /** As set, answering the animal's version after it; with `version`, a save from an older one is refused (edit_conflict). */
+  save(petId: number, input: PetProfileChange, version?: number): SavedPetProfile {
     const change = parseOrThrow(PetProfileChangeSchema, input, 'profile');
     const now = this.clock.now();
     const { profile, changed } = this.db.transaction(() => {
