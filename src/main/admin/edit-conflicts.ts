@@ -13,7 +13,7 @@ interface RecordKind {
 const PET: RecordKind = { channels: ['pets.update', 'pets.setStatus', 'pets.setProfile'], record: (input) => String(input.id) };
 const PERSON: RecordKind = { channels: ['people.edit'], record: (input) => String(input.id) };
 // The shelter profile is one record per environment: its entries name none.
-const SHELTER: RecordKind = { channels: ['shelter.set', 'shelter.setLogo', 'shelter.removeLogo'], record: () => null };
+const SHELTER: RecordKind = { channels: ['shelter.set'], record: () => null };
 
 /** The channels that refuse a save from an older version, by the kind of record they save. */
 const KIND_OF: Partial<Record<AdminChannel, RecordKind>> = { 'pets.update': PET, 'pets.setStatus': PET, 'pets.setProfile': PET, 'people.edit': PERSON, 'shelter.set': SHELTER };

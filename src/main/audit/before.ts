@@ -22,8 +22,6 @@ const READERS: Partial<Record<AdminChannel, (services: Services, id: number) => 
   'pets.setProfile': (services, id) => ({ ...services.petProfiles.get(id), version: services.pets.getRecord(id).version }),
   'people.edit': (services, id) => services.people.get(id),
   'shelter.set': (services) => services.shelter.get(),
-  'shelter.setLogo': (services) => services.shelter.get(),
-  'shelter.removeLogo': (services) => services.shelter.get(),
 };
 
 /** The record as it stood before an edit, or undefined for every other channel (and a record that does not exist: the edit will be refused). */

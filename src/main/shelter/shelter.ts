@@ -46,7 +46,7 @@ export class ShelterService {
     return this.db.transaction(() => {
       const current = this.get();
       assertVersion('The shelter profile', { current, version: current.version, updatedAt: this.row()?.updatedAt ?? 0 }, version);
-      this.upsert(columns);
+      this.upsert(columns, true);
       return this.get();
     });
   }
@@ -77,12 +77,14 @@ export class ShelterService {
     return this.db.select().from(shelterProfile).where(eq(shelterProfile.id, ROW_ID)).get();
   }
 
-  private upsert(columns: Partial<Omit<ShelterRow, 'id' | 'updatedAt'>>): void {
+  /** `newVersion`: the profile's fields changed (the logo is its own action, as a pet's photos are, and keeps the version). */
+  private upsert(columns: Partial<Omit<ShelterRow, 'id' | 'updatedAt' | 'version'>>, newVersion = false): void {
     const updatedAt = this.clock.now();
+    const version = newVersion ? sql`${shelterProfile.version} + 1` : undefined;
     this.db
       .insert(shelterProfile)
       .values({ id: ROW_ID, ...columns, updatedAt })
-      .onConflictDoUpdate({ target: shelterProfile.id, set: { ...columns, updatedAt, version: sql`${shelterProfile.version} + 1` } })
+      .onConflictDoUpdate({ target: shelterProfile.id, set: { ...columns, updatedAt, version } })
       .run();
     this.changes.emit('shelter');
   }

@@ -1,7 +1,11 @@
 import { Badge, Button, Fieldset, Group, NumberInput, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconLock } from '@tabler/icons-react';
-import { DESCRIPTION_MAX, GOOD_WITH, PET_COATS, PET_SEXES, PET_SIZES, PetProfileChangeSchema, type PetDetails } from '../../../../shared/pet-profile';
+import { useState } from 'react';
+import { DESCRIPTION_MAX, GOOD_WITH, PET_COATS, PET_PROFILE_FIELDS, PET_SEXES, PET_SIZES, PetProfileChangeSchema, type PetDetails, type PetProfile } from '../../../../shared/pet-profile';
+import type { EditConflictDetails } from '../../../../shared/errors';
+import { EditConflictPanel, differingRows, editConflictOf } from '../../ui/EditConflictPanel';
+import { PROFILE_FIELD_LABEL } from './profile-labels';
 import { useDialogFailure } from '../../ui/dialog';
 import { DialogFailureAlert } from '../../ui/DialogFailureAlert';
 import { clearButtonOf } from '../../ui/clear-button';
@@ -41,23 +45,38 @@ export function PetProfileForm({ details, onDone }: { details: PetDetails; onDon
   const form = useForm<ProfileValues>({ initialValues: valuesOf(details.profile), validate });
   const failure = useDialogFailure(form);
   const { pet } = details;
+  // The animal's version this form started from: a save over a newer one is refused (edit_conflict), never silently lost.
+  const [version, setVersion] = useState(pet.version);
+  const [conflict, setConflict] = useState<EditConflictDetails | null>(null);
 
-  const submit = form.onSubmit((values) => {
+  const send = (values: ProfileValues, fromVersion: number) => {
     failure.clear();
     const refused = (error: unknown) => {
+      const found = editConflictOf(error);
       const worded = profileRefusalWords(error);
-      if (worded) form.setFieldError(worded.field, worded.message);
+      if (found) setConflict(found);
+      else if (worded) form.setFieldError(worded.field, worded.message);
       else failure.show(error);
     };
-    save.mutate({ id: pet.id, name: pet.name, profile: changeOf(values) }, {
-        onSuccess: () => {
-          // What is saved is what Undo goes back to.
-          form.setInitialValues(values);
-          onDone?.();
-        },
-        onError: refused,
-      });
-  });
+    save.mutate({ id: pet.id, name: pet.name, profile: changeOf(values), version: fromVersion }, {
+      onSuccess: (saved) => {
+        setVersion(saved.version);
+        setConflict(null);
+        // What is saved is what Undo goes back to.
+        form.setInitialValues(values);
+        onDone?.();
+      },
+      onError: refused,
+    });
+  };
+  const submit = form.onSubmit((values) => send(values, version));
+  const takeTheirs = (found: EditConflictDetails) => {
+    const theirs = valuesOf(found.current as PetProfile);
+    form.setInitialValues(theirs);
+    form.setValues(theirs);
+    setVersion(found.currentVersion);
+    setConflict(null);
+  };
   const select = (field: keyof ProfileValues, label: string, data: { value: string; label: string }[]) => (
     // An unset field is null to the Select ('' would count as a value and show the clear button).
     <Select
@@ -151,6 +170,15 @@ export function PetProfileForm({ details, onDone }: { details: PetDetails; onDon
           <Textarea mt="sm" label="Internal notes" description={PRIVATE_MARK} autosize minRows={2} maxRows={8} {...form.getInputProps('internalNotes')} />
         </Fieldset>
 
+        {conflict && (
+          <EditConflictPanel
+            conflict={conflict}
+            rows={differingRows(PET_PROFILE_FIELDS, (field) => PROFILE_FIELD_LABEL[field], valuesOf(conflict.current as PetProfile), form.values)}
+            saving={save.isPending}
+            onUseTheirs={() => takeTheirs(conflict)}
+            onSaveMine={() => send(form.getValues(), conflict.currentVersion)}
+          />
+        )}
         <DialogFailureAlert failure={failure.alert} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone ?? (() => form.reset())}>
