@@ -102,9 +102,9 @@ export class PeopleStore {
     };
   }
 
-  /** Runs `body` in one transaction: a save's version check and its write. */
+  /** Runs `body` in one transaction holding the write lock from its start: a save's version check and its write (a racing save waits, then reads the new version). */
   transaction<T>(body: () => T): T {
-    return this.sqlite.transaction(body)();
+    return this.sqlite.transaction(body).immediate();
   }
 
   get(id: number): Person | undefined {

@@ -128,7 +128,8 @@ export class PetProfileService {
       this.db.insert(petProfileChanges).values({ petId, changedAt: now, fields }).run();
       this.db.update(pets).set({ updatedAt: now, version: sql`${pets.version} + 1` }).where(eq(pets.id, petId)).run();
       return { profile: { ...(after as PetProfile), version: stored.version + 1 }, changed: true };
-    });
+      // Immediate: a save racing from another connection waits for this one, then reads its version.
+    }, { behavior: 'immediate' });
     if (changed) this.changes.emit('pets');
     return profile;
   }

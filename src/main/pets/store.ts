@@ -73,6 +73,14 @@ export class PetStore {
     return this.sqlite.transaction(body)();
   }
 
+  /**
+   * A save whose check reads first: the write lock is taken at the start, so a save racing it from
+   * another connection waits and then reads the new version, instead of failing to upgrade its read.
+   */
+  checkedWrite<T>(body: () => T): T {
+    return this.sqlite.transaction(body).immediate();
+  }
+
   /** Up to `limit` pets after `afterId`, in id order. */
   page(afterId: number, limit: number, status?: PetStatus): Pet[] {
     return status ? this.statements.pageByStatus.all(status, afterId, limit) : this.statements.page.all(afterId, limit);

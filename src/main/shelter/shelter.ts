@@ -48,7 +48,8 @@ export class ShelterService {
       assertVersion('The shelter profile', { current, version: current.version, updatedAt: this.row()?.updatedAt ?? 0 }, version);
       this.upsert(columns, true);
       return this.get();
-    });
+      // Immediate: a save racing from another connection waits for this one, then reads its version.
+    }, { behavior: 'immediate' });
   }
 
   /** Stores the logo file's bytes once checked and re-encoded without any metadata (logo.ts). */
