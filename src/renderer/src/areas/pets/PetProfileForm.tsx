@@ -1,7 +1,7 @@
 import { Badge, Button, Fieldset, Group, NumberInput, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconLock } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { DESCRIPTION_MAX, GOOD_WITH, PET_COATS, PET_PROFILE_FIELDS, PET_SEXES, PET_SIZES, PetProfileChangeSchema, type PetDetails, type PetProfile } from '../../../../shared/pet-profile';
 import type { EditConflictDetails } from '../../../../shared/errors';
 import { EditConflictPanel, differingRows, editConflictOf } from '../../ui/EditConflictPanel';
@@ -45,9 +45,18 @@ export function PetProfileForm({ details, onDone }: { details: PetDetails; onDon
   const form = useForm<ProfileValues>({ initialValues: valuesOf(details.profile), validate });
   const failure = useDialogFailure(form);
   const { pet } = details;
-  // The animal's version this form started from: a save over a newer one is refused (edit_conflict), never silently lost.
-  const [version, setVersion] = useState(pet.version);
+  // The animal's version what the form shows comes from: a save over a newer one is refused (edit_conflict), never silently lost.
+  const version = useRef(pet.version);
   const [conflict, setConflict] = useState<EditConflictDetails | null>(null);
+  const { isDirty, setInitialValues, setValues } = form;
+  // Untouched, the form follows the animal (a movement, another desk): only what was typed is held to the version it started from.
+  useEffect(() => {
+    if (details.pet.version <= version.current || isDirty()) return;
+    const stored = valuesOf(details.profile);
+    setInitialValues(stored);
+    setValues(stored);
+    version.current = details.pet.version;
+  }, [details, isDirty, setInitialValues, setValues]);
 
   const send = (values: ProfileValues, fromVersion: number) => {
     failure.clear();
@@ -60,7 +69,7 @@ export function PetProfileForm({ details, onDone }: { details: PetDetails; onDon
     };
     save.mutate({ id: pet.id, name: pet.name, profile: changeOf(values), version: fromVersion }, {
       onSuccess: (saved) => {
-        setVersion(saved.version);
+        version.current = saved.version;
         setConflict(null);
         // What is saved is what Undo goes back to.
         form.setInitialValues(values);
@@ -69,12 +78,13 @@ export function PetProfileForm({ details, onDone }: { details: PetDetails; onDon
       onError: refused,
     });
   };
-  const submit = form.onSubmit((values) => send(values, version));
+  // Made at the submit, not in render: the version is read when the form is sent.
+  const submit = (event: React.FormEvent<HTMLFormElement>) => form.onSubmit((values) => send(values, version.current))(event);
   const takeTheirs = (found: EditConflictDetails) => {
     const theirs = valuesOf(found.current as PetProfile);
     form.setInitialValues(theirs);
     form.setValues(theirs);
-    setVersion(found.currentVersion);
+    version.current = found.currentVersion;
     setConflict(null);
   };
   const select = (field: keyof ProfileValues, label: string, data: { value: string; label: string }[]) => (

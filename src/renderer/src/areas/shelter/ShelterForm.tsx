@@ -1,6 +1,6 @@
 import { Button, Group, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { CONTRACT_TERMS_MAX, LANGUAGE_NAMES, PUBLISHED_LANGUAGES, SHELTER_FIELDS, ShelterChangeSchema, type ShelterChange, type ShelterField, type ShelterProfile } from '../../../../shared/shelter';
 import type { EditConflictDetails } from '../../../../shared/errors';
@@ -42,15 +42,23 @@ export function ShelterForm({ shelter }: { shelter: ShelterProfile }): React.JSX
   const save = useSaveShelter();
   const form = useForm<ShelterValues>({ initialValues: valuesOf(shelter), validate: (values) => resolver(changeOf(values)) });
   const failure = useDialogFailure(form);
-  // The version the form started from: a save over a newer one is refused (edit_conflict) and shown above the buttons.
-  const [version, setVersion] = useState(shelter.version);
+  // The version what the form shows comes from: a save over a newer one is refused (edit_conflict) and shown above the buttons.
+  const version = useRef(shelter.version);
   const [conflict, setConflict] = useState<EditConflictDetails | null>(null);
+  const { isDirty, setInitialValues, setValues } = form;
+  // Untouched, the form follows the profile as it changes (the CLI, another desk): only what was typed is held to its version.
+  useEffect(() => {
+    if (shelter.version <= version.current || isDirty()) return;
+    setInitialValues(valuesOf(shelter));
+    setValues(valuesOf(shelter));
+    version.current = shelter.version;
+  }, [shelter, isDirty, setInitialValues, setValues]);
 
   const send = (values: ShelterValues, fromVersion: number) => {
     failure.clear();
     save.mutate({ shelter: changeOf(values), version: fromVersion }, {
       onSuccess: (saved) => {
-        setVersion(saved.version);
+        version.current = saved.version;
         setConflict(null);
         form.setInitialValues(values);
         form.resetDirty(values);
@@ -62,13 +70,14 @@ export function ShelterForm({ shelter }: { shelter: ShelterProfile }): React.JSX
       },
     });
   };
-  const submit = form.onSubmit((values) => send(values, version));
+  // Made at the submit, not in render: the version is read when the form is sent.
+  const submit = (event: React.FormEvent<HTMLFormElement>) => form.onSubmit((values) => send(values, version.current))(event);
   const takeTheirs = (current: ShelterProfile) => {
     const theirs = valuesOf(current);
     form.setInitialValues(theirs);
     form.setValues(theirs);
     form.resetDirty(theirs);
-    setVersion(current.version);
+    version.current = current.version;
     setConflict(null);
   };
 
