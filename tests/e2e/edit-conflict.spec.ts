@@ -25,6 +25,14 @@ async function openProfile(page: Page, desk: DeskServer, petId: number): Promise
 }
 
 const field = (page: Page, label: string) => page.getByTestId('pet-profile-form').getByRole('textbox', { name: label, exact: true });
+/** The "saved" toast sits over the form's buttons at 1000×700: seen, then closed. */
+async function saved(page: Page): Promise<void> {
+  const toast = notification(page, 'Profile of Biscuit saved.');
+  await expect(toast).toBeVisible();
+  await toast.getByRole('button').click();
+  await expect(toast).toBeHidden();
+}
+
 const save = (page: Page) => page.getByTestId('pet-profile-form').getByRole('button', { name: 'Save profile' }).click();
 
 test('two desks save one profile: the second sees both versions and who, keeps theirs or mine on purpose', async ({ page, browser, desk }) => {
@@ -38,7 +46,7 @@ test('two desks save one profile: the second sees both versions and who, keeps t
 
     await field(page, 'Primary breed').fill('Beagle');
     await save(page);
-    await expect(notification(page, 'Profile of Biscuit saved.')).toBeVisible();
+    await saved(page);
 
     await field(second, 'Primary breed').fill('Collie');
     await field(second, 'Colour').fill('tan');
@@ -56,7 +64,7 @@ test('two desks save one profile: the second sees both versions and who, keeps t
     expect((await cliJson<PetDetails>(desk, 'pets', 'show', String(id))).profile).toEqual({ breedPrimary: 'Beagle' });
 
     await conflict.getByRole('button', { name: 'Save mine over theirs' }).click();
-    await expect(notification(second, 'Profile of Biscuit saved.')).toBeVisible();
+    await saved(second);
     await expect(conflict).toBeHidden();
     expect((await cliJson<PetDetails>(desk, 'pets', 'show', String(id))).profile).toEqual({ breedPrimary: 'Collie', color: 'tan' });
 
@@ -75,7 +83,7 @@ test('two desks save one profile: the second sees both versions and who, keeps t
     // Reloaded, it saves from the current version.
     await field(page, 'Colour').fill('black');
     await save(page);
-    await expect(notification(page, 'Profile of Biscuit saved.')).toBeVisible();
+    await saved(page);
     expect((await cliJson<PetDetails>(desk, 'pets', 'show', String(id))).profile).toEqual({ breedPrimary: 'Collie', color: 'black' });
   } finally {
     await other.close();
