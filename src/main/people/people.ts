@@ -89,8 +89,9 @@ export class PeopleService {
     const change = parseOrThrow(PersonChangeSchema, input, 'person');
     const edited = this.store.transaction(() => {
       const person = this.get(id);
-      assertVersion(`Person ${id}`, { current: person, version: person.version, updatedAt: person.updatedAt }, version);
+      // Forgotten outranks a newer version: no way on but adding them again.
       if (person.forgottenAt !== null) throw new AppError('conflict', `Person ${id} was forgotten: add them again as a new person.`, { details: { reason: 'person_forgotten', personId: id } });
+      assertVersion(`Person ${id}`, { current: person, version: person.version, updatedAt: person.updatedAt }, version);
       const fields: PersonFields = { ...person, ...given(change) };
       if (fields.doNotAdopt && !fields.doNotAdoptReason) throw new AppError('validation_failed', 'doNotAdoptReason: must say why when doNotAdopt is set', { details: { field: 'doNotAdoptReason' } });
       if (!fields.doNotAdopt) fields.doNotAdoptReason = null;
