@@ -111,6 +111,14 @@ describe('two saves from one version', () => {
     expect(staleShelter.body.details).toMatchObject({ current: { name: 'Happy Tails', version: shelter.version + 1 }, changedBy: 'Alex' });
   });
 
+  it('says a person was forgotten rather than changed, though the forget is a new version', async () => {
+    const person = services.people.add({ name: 'Bea Busy' }).person;
+    expect((await call('people.forget', { id: person.id }, sam)).body).toMatchObject({ version: 2 });
+    const late = await call('people.edit', { id: person.id, changes: { notes: 'Called back.' }, version: 1 }, alex);
+    expect(late.status).toBe(409);
+    expect(late.body).toMatchObject({ code: 'conflict', details: { reason: 'person_forgotten', personId: person.id } });
+  });
+
   it('writes over without a version (the CLI and scripts: last writer wins)', async () => {
     const id = newPet('Rex');
     await call('pets.setProfile', { id, profile: { color: 'black' }, version: 1 }, sam);
