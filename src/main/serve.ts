@@ -12,6 +12,7 @@ import { DEFAULT_KEPT_DEPLOYS, type SitesOptions } from './sites/sites';
 import { collectDnsServer, positiveInt } from './cli/arguments';
 import { DEFAULT_SITES_HOST } from '../shared/sites';
 import { LETS_ENCRYPT_DIRECTORIES } from '../shared/admin-schemas';
+import { DEFAULT_TEAM_PORT } from '../shared/team';
 
 const STOP_DEADLINE_MS = 5_000;
 
@@ -40,6 +41,18 @@ async function main(): Promise<void> {
     .option('--acme-ca-file <pem>', 'ACME: extra root to trust for the directory’s own HTTPS (a test CA such as Pebble)')
     .option('--other-port <port>', 'with --admin: port of the other environment (default from the settings: 4010 production, 4011 staging)', parsePort)
     .option('--admin-port <port>', 'with --admin: port of the admin pages, on 127.0.0.1 only (0 picks a free one)', parsePort, 0)
+    .option('--team', 'be the shelter server (implies --admin): the admin pages over HTTPS to the shelter’s network, for staff who log in (see docs/guide/team.md)', false)
+    .option('--team-port <port>', `with --team: its HTTPS port (default ${DEFAULT_TEAM_PORT}; 0 picks a free one)`, parsePort)
+    .option('--team-host <address>', 'with --team: the address to bind (default 0.0.0.0: every address of this computer)')
+    .addHelpText(
+      'after',
+      [
+        '',
+        'The shelter server: with --team, other desks open the printed https:// address and log in as staff.',
+        'They trust this data dir’s CA (npm run cli -- --data-dir DIR certificates ca), or first compare the',
+        'code printed at start (ABCD-EF01-2345-6789) with the fingerprint their browser shows.',
+      ].join('\n'),
+    )
     .parse();
   const options = program.opts<CommandOptions>();
   const port = options.port ?? DEFAULT_PORT[options.env];
@@ -49,7 +62,8 @@ async function main(): Promise<void> {
   if (!['127.0.0.1', '::1', 'localhost'].includes(options.host)) {
     console.warn(`Warning: listening on ${options.host}, reachable from other machines. Keys are still required.`);
   }
-  const stop = options.admin ? await startWithAdmin(options, port, log) : await startApi(options, port, log);
+  if (!options.team && (options.teamPort !== undefined || options.teamHost !== undefined)) throw new AppError('validation_failed', '--team-port and --team-host go with --team.');
+  const stop = options.admin || options.team ? await startWithAdmin(options, port, log) : await startApi(options, port, log);
 
   let stopping = false;
   const shutdown = (signal: string) => {
@@ -109,6 +123,9 @@ interface CommandOptions {
   acmeEmail?: string;
   acmeAgreeTos: boolean;
   acmeCaFile?: string;
+  team: boolean;
+  teamPort?: number;
+  teamHost?: string;
 }
 
 async function startApi(options: CommandOptions, port: number, log: Logger): Promise<() => Promise<void>> {
@@ -122,13 +139,11 @@ async function startApi(options: CommandOptions, port: number, log: Logger): Pro
 /** Browser mode: both environments, as in the desktop app, and the admin pages on a loopback port of their own. */
 async function startWithAdmin(options: CommandOptions, port: number, log: Logger): Promise<() => Promise<void>> {
   // Loaded only here: the plain API server (the default) carries none of the admin side's code or memory.
-  const [{ createAdminHandlers }, { adminDispatcher }, { startAdminServer }, { ensureRendererBuilt }, { AppHost }, { teamGateOf }] = await Promise.all([
-    import('./admin/handlers'),
-    import('./admin/dispatch'),
+  const [{ adminServingOf, teamListenerOf }, { startAdminServer }, { ensureRendererBuilt }, { AppHost }] = await Promise.all([
+    import('./admin/admin-serving'),
     import('./http/admin/server'),
     import('./http/admin/renderer-build'),
     import('./host/app-host'),
-    import('./admin/staff-handlers'),
   ]);
   const rendererDir = ensureRendererBuilt();
   const token = randomBytes(24).toString('base64url');
@@ -144,25 +159,27 @@ async function startWithAdmin(options: CommandOptions, port: number, log: Logger
       host: options.host,
       ports: { [options.env]: port, ...(options.otherPort === undefined ? {} : { [other]: options.otherPort }) },
       ...(options.httpsPort === undefined ? {} : { httpsPorts: { [options.env]: options.httpsPort } }),
+      ...(options.team ? { teamServer: { enabled: true, port: options.teamPort ?? DEFAULT_TEAM_PORT } } : {}),
     },
+    teamHost: options.teamHost,
     onMoved: (status) => console.log(`Adoption Desk ${status.environment} API moved: now listening on ${status.baseUrl}`),
   });
+  const serving = adminServingOf(host, rendererDir);
+  host.team.serve(teamListenerOf(serving));
   const statuses = await host.start();
   const own = statuses.find((status) => status.environment === options.env);
   if (!own?.running) {
     await host.stop();
     throw new AppError('conflict', (own && describe(own)) ?? `The ${options.env} server did not start.`);
   }
+  const team = host.team.problem();
+  if (options.team && team !== null) {
+    await host.stop();
+    throw new AppError('conflict', `The shelter server did not start: ${team}${team.includes('already in use') ? ' Choose another port with --team-port.' : ''}`);
+  }
   let admin: RunningAdmin;
   try {
-    admin = await startAdminServer({
-      dispatch: adminDispatcher(createAdminHandlers(host), teamGateOf(host)),
-      teamMode: () => teamGateOf(host)().teamMode(),
-      token,
-      rendererDir,
-      port: options.adminPort,
-      photoFile: (environment, name) => host.engine(environment).services.photos.files.fileOf(name),
-    });
+    admin = await startAdminServer({ ...serving, token, port: options.adminPort });
   } catch (error) {
     await host.stop();
     throw error;
@@ -174,6 +191,13 @@ async function startWithAdmin(options: CommandOptions, port: number, log: Logger
     else log.warn({ environment: status.environment, problem: status.problem }, 'not started');
   }
   console.log(`Admin pages: ${admin.url}#token=${token}`);
+  if (team !== null) console.log(`Shelter server not started: ${team}`);
+  const shelter = await host.team.state();
+  if (shelter.serving) {
+    const [first, ...others] = shelter.urls;
+    console.log(`Shelter server: ${first ?? ''}${others.length > 0 ? ` (also ${others.join(', ')})` : ''}`);
+    console.log(`Compare this code on every desk: ${shelter.shortCode}`);
+  }
   return async () => {
     await admin.stop();
     await host.stop();

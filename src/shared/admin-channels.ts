@@ -125,6 +125,12 @@ export const ADMIN_CHANNEL_NAMES = [
   'portals.export',
   // The audit trail (issue 29 §3)
   'audit.list',
+  // The shelter server (issue 29 §1)
+  'team.server',
+  // Backups (issue 29 §4)
+  'backups.status',
+  'backups.configure',
+  'backups.runNow',
 ] as const;
 
 export type AdminChannelName = (typeof ADMIN_CHANNEL_NAMES)[number];

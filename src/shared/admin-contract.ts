@@ -27,6 +27,7 @@ import { CLOCK_MOVES, DurationSchema, RequestFilterSchema, ScenarioSchema, type 
 import type { AdminErrorBody } from './errors';
 import { InviteCodeSchema, StaffLoginSchema, StaffNameSchema, StaffPasswordSchema, StaffRoleSchema, type StaffInvite, type StaffMember, type TeamState } from './staff';
 import { HeaderProfileSchema, type HeaderProfile } from './header-profiles';
+import type { TeamServerState } from './team';
 import type { Account, ApiKeyRecord, BanRecord, Category, PetRecord, StatusChange, UsageReport } from './models';
 import { NewPetSchema, PetStatusSchema, type Pet } from './pet';
 import { PetProfileChangeSchema, type PetDetails, type ProfileChange, type SavedPetProfile } from './pet-profile';
@@ -73,6 +74,7 @@ import {
   type Treatment,
 } from './care';
 import { AuditFilterSchema, type AuditEntry } from './audit';
+import { BackupScheduleSchema, type BackupsStatus } from './backups';
 import { LiveReleaseQuerySchema, SacQuerySchema, TrendsQuerySchema, type LiveRelease, type ReportTrendMonth, type SacMatrix } from './reports';
 
 const id = z.int().positive();
@@ -290,6 +292,16 @@ export const ADMIN_CONTRACT = {
 
   // The audit trail (issue 29 §3)
   'audit.list': channel<AuditEntry[]>()(input({ filter: AuditFilterSchema })),
+
+  // The shelter server (issue 29 §1)
+  /** Whether this computer serves the shelter's network, the addresses other desks type, and the CA's code to compare. */
+  'team.server': channel<TeamServerState>()(z.strictObject({})),
+  // Backups (issue 29 §4): of the whole data dir, so no environment.
+  /** The nightly schedule, the last backup's result, the next run and the backups in the folder. */
+  'backups.status': channel<BackupsStatus>()(z.strictObject({})),
+  'backups.configure': channel<BackupsStatus>()(BackupScheduleSchema),
+  /** Writes a backup now into the chosen folder; a failure is answered as the error and kept as the last result. */
+  'backups.runNow': channel<BackupsStatus>()(z.strictObject({})),
 } as const satisfies Record<AdminChannelName, Channel<z.ZodType, unknown>>;
 
 export type AdminChannel = AdminChannelName;

@@ -142,9 +142,15 @@ const settingsShape = {
   /** The sites over HTTPS, per environment; absent or null: HTTP only. */
   httpsPorts: z.strictObject({ production: PortSchema.nullable(), staging: PortSchema.nullable() }).optional(),
   acme: AcmeSettingsSchema.nullable().optional(),
+  /** "This computer is the shelter's server" (issue 29 §1): the admin pages over HTTPS to the network; absent: off (files written before it). */
+  teamServer: z.strictObject({ enabled: z.boolean({ error: 'must be true or false' }), port: PortSchema }).optional(),
 };
 
-type PortsOf = { ports: { production: number; staging: number }; httpsPorts?: { production: number | null; staging: number | null } };
+type PortsOf = {
+  ports: { production: number; staging: number };
+  httpsPorts?: { production: number | null; staging: number | null };
+  teamServer?: { enabled: boolean; port: number };
+};
 
 function distinctPorts(settings: PortsOf, context: z.core.$RefinementCtx): void {
   const { production, staging } = settings.ports;
@@ -158,6 +164,8 @@ function distinctPorts(settings: PortsOf, context: z.core.$RefinementCtx): void 
     if (taken.has(port)) context.addIssue({ code: 'custom', path: ['httpsPorts', environment], message: 'must differ from every other port: each server needs its own' });
     taken.add(port);
   }
+  const team = settings.teamServer;
+  if (team?.enabled && taken.has(team.port)) context.addIssue({ code: 'custom', path: ['teamServer', 'port'], message: 'must differ from every other port: each server needs its own' });
 }
 
 /** What settings.json holds: the address both environments' servers bind. */

@@ -22,6 +22,8 @@ export const AuditFilterSchema = z.strictObject({
   record: z.string().min(1).max(200).optional(),
   channel: z.string().min(1).max(100).optional(),
   limit: z.number().int().min(1).max(10_000).optional(),
+  /** Entries older than this one (its id): the next page after a page that ended with it. */
+  before: z.number().int().positive().optional(),
 });
 
 export type AuditFilter = z.infer<typeof AuditFilterSchema>;

@@ -26,13 +26,32 @@ export const ERROR_STATUS = {
   service_unavailable: 503,
   // The server's disk is full: nothing was written; reads are still served.
   insufficient_storage: 507,
+  // A desk connecting to the shelter server (issue 29 §1): the server, not this desk, is the problem.
+  server_unreachable: 502,
+  server_timeout: 504,
+  server_not_tls: 502,
+  server_not_adoption_desk: 502,
+  server_certificate_invalid: 502,
+  server_identity_changed: 502,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
 export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
 
-const ADMIN_ONLY_CODES: readonly ErrorCode[] = ['conflict', 'edit_conflict', 'forbidden', 'plan_required', 'deploy_required'];
+const ADMIN_ONLY_CODES: readonly ErrorCode[] = [
+  'conflict',
+  'edit_conflict',
+  'forbidden',
+  'plan_required',
+  'deploy_required',
+  'server_unreachable',
+  'server_timeout',
+  'server_not_tls',
+  'server_not_adoption_desk',
+  'server_certificate_invalid',
+  'server_identity_changed',
+];
 
 /** Codes the public API can answer with (docs/contract.md, "The public API"); the others belong to the admin side. */
 export const PUBLIC_ERROR_CODES = ERROR_CODES.filter((code) => !ADMIN_ONLY_CODES.includes(code));
@@ -151,6 +170,41 @@ export type ProfileRuleProblem =
   | { field: 'microchipNumber'; reason: 'microchip_characters'; max: number }
   | { field: 'adoptionFee'; reason: 'fee_decimals' };
 
+/** An address typed to reach the shelter server that cannot be one (issue 29 §1); `address` as typed. */
+export interface ServerAddressProblem {
+  field: 'address';
+  reason: 'address_empty' | 'address_not_https' | 'address_malformed' | 'address_port';
+  address: string;
+}
+
+/** Where a desk's connection to the shelter server stopped (issue 29 §1, docs/errors.md). */
+export interface ServerUnreachable {
+  host: string;
+  port: number;
+  cause: 'name_not_found' | 'refused' | 'no_route' | 'network';
+  /** The system's error code (ECONNREFUSED…), for whoever looks after the network. */
+  systemCode: string | null;
+}
+export interface ServerTimeout {
+  host: string;
+  port: number;
+  /** connect: no TCP connection; handshake: connected, but no TLS answer; answer: no page after the handshake. */
+  phase: 'connect' | 'handshake' | 'answer';
+  timeoutMs: number;
+}
+export interface ServerCertificateInvalid {
+  host: string;
+  problem: 'no_ca' | 'not_signed_by_ca' | 'name_mismatch' | 'expired' | 'not_yet_valid';
+}
+/** Both codes, so staff can tell which one their server shows. */
+export interface ServerIdentityChanged {
+  host: string;
+  pinnedFingerprint: string;
+  presentedFingerprint: string;
+  pinnedCode: string;
+  presentedCode: string;
+}
+
 /**
  * The details each code carries beside its message (docs/errors.md lists them): the facts a face
  * needs to word the failure its own way: a CLI command hint, a GUI button. The message itself names
@@ -159,7 +213,7 @@ export type ProfileRuleProblem =
  */
 export interface ErrorDetails {
   /** `field` is the input's name as the admin contract spells it (`redirectTo`), never a flag. */
-  validation_failed: { field: string } | CaFileProblem | ProfileRuleProblem;
+  validation_failed: { field: string } | CaFileProblem | ProfileRuleProblem | ServerAddressProblem;
   /** The account's plan and the least plan that allows the action; `deployRequired` when the project has nothing live either. */
   plan_required: { accountId: number; accountName: string; planId: PlanId; needed: PlanId; project: string; deployRequired: boolean };
   deploy_required: { project: string };
@@ -170,6 +224,13 @@ export interface ErrorDetails {
   edit_conflict: EditConflictDetails;
   payload_too_large: PhotoTooLarge;
   unsupported_media_type: PhotoUnsupported;
+  server_unreachable: ServerUnreachable;
+  server_timeout: ServerTimeout;
+  server_not_tls: { host: string; port: number };
+  /** `status` null when what answered after the handshake was not HTTP. */
+  server_not_adoption_desk: { url: string; status: number | null };
+  server_certificate_invalid: ServerCertificateInvalid;
+  server_identity_changed: ServerIdentityChanged;
 }
 
 export type DetailsOf<C extends ErrorCode> = C extends keyof ErrorDetails ? ErrorDetails[C] : never;

@@ -83,6 +83,8 @@ export function foldName(name: string): string {
  * Self-contained (no name from outside its body): the site's script embeds its source.
  */
 export function foldForSearch(text: string): string {
+  // Printable ASCII (most names) has no marks, no ignorables and no compatibility forms: lower case is all (every API creation folds its name).
+  if (/^[ -~]*$/.test(text)) return text.toLowerCase();
   const spelled: Record<string, string> = { ø: 'o', ł: 'l', đ: 'd', ħ: 'h', æ: 'ae', œ: 'oe' };
   return text
     .normalize('NFKD')

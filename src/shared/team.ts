@@ -19,3 +19,14 @@ export function shortCodeOf(fingerprint: string): string {
   const hex = fingerprint.replace(/[^0-9A-Fa-f]/g, '').toUpperCase().slice(0, 16);
   return (hex.match(/.{4}/g) ?? []).join('-');
 }
+
+/** What `team.server` answers: whether this computer serves the shelter, where, and the code to compare. */
+export interface TeamServerState {
+  serving: boolean;
+  /** What other desks type, e.g. https://front-desk.local:4020/admin/ (empty when not serving). */
+  urls: string[];
+  port: number | null;
+  /** The local CA's SHA-256 (`AB:CD:…`), even when not serving: the certificate other desks pin. */
+  fingerprint: string;
+  shortCode: string;
+}

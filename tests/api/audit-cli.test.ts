@@ -33,6 +33,9 @@ describe('audit list on the CLI', () => {
     expect(byStaff.map((entry) => entry.channel)).toEqual(['pets.create']);
     const byChannel = JSON.parse((await cli('audit', 'list', '--channel', 'pets.update', '--limit', '5', '--json')).stdout) as { input: unknown }[];
     expect(byChannel.map((entry) => entry.input)).toEqual([{ id: 7, changes: { name: 'Lunita' } }]);
+    const [, update] = entries as unknown as { id: number }[];
+    const older = JSON.parse((await cli('audit', 'list', '--before', String(update?.id), '--json')).stdout) as { channel: string }[];
+    expect(older.map((entry) => entry.channel)).toEqual(['pets.create']);
     const future = await cli('audit', 'list', '--from', '2999-01-01T00:00:00Z');
     expect(future.stdout + future.stderr).toContain('Nothing in the audit trail yet.');
 

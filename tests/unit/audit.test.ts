@@ -63,6 +63,8 @@ describe('the audit trail', () => {
     const [edit] = await entries({ channel: 'people.edit' });
     // The fields changed are named, a person's details are not kept: forgetting them leaves nothing here.
     expect(edit).toMatchObject({ record: String(added.person.id), changes: { email: { before: '[personal]', after: '[personal]' } } });
+    // The person added is the record of their entry too (the answer nests them), so the Audit page links it.
+    expect((await entries({ channel: 'people.add' }))[0]?.record).toBe(String(added.person.id));
     expect(JSON.stringify(await entries({}))).not.toMatch(/marta|Marta Gil/);
   });
 
@@ -95,6 +97,17 @@ describe('the audit trail', () => {
     expect(trail).not.toContain(code);
     const [accepted] = await entries({ channel: 'staff.acceptInvite' });
     expect(accepted).toMatchObject({ staffName: 'Dora', input: { code: '[removed]', login: 'dora', password: '[removed]' } });
+  });
+
+  it('pages with a cursor: each page continues after the last entry of the one before, nothing skipped or repeated', async () => {
+    for (const name of ['Cat', 'Dog', 'Bird', 'Fish', 'Frog']) await value('categories.create', { environment: 'production', name });
+    const first = await entries({ limit: 2 });
+    const second = await entries({ limit: 2, before: first.at(-1)?.id });
+    const third = await entries({ limit: 2, before: second.at(-1)?.id });
+    const names = [...first, ...second, ...third].map((entry) => (entry.input as { name: string }).name);
+    expect(names).toEqual(['Frog', 'Fish', 'Bird', 'Dog', 'Cat']);
+    // The cursor combines with the other filters.
+    expect((await entries({ channel: 'categories.create', before: first[0]?.id, limit: 1 })).map((entry) => (entry.input as { name: string }).name)).toEqual(['Fish']);
   });
 
   it('keeps a file body only as its size', () => {

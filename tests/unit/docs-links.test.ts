@@ -109,6 +109,9 @@ const DETAILS_EXAMPLES: { [C in keyof ErrorDetails]: Record<string, ErrorDetails
     'reason: birth_date_future': { field: 'birthDate', reason: 'birth_date_future', today: '2026-11-27' },
     'reason: microchip_characters': { field: 'microchipNumber', reason: 'microchip_characters', max: 40 },
     'reason: fee_decimals': { field: 'adoptionFee', reason: 'fee_decimals' },
+    ...Object.fromEntries(
+      (['address_empty', 'address_not_https', 'address_malformed', 'address_port'] as const).map((reason) => [`reason: ${reason}`, { field: 'address', reason, address: 'http://shelter-pc' }]),
+    ),
   },
   plan_required: { '': { accountId: 3, accountName: 'Happy Paws', planId: 'free', needed: 'pro', project: 'happy-paws', deployRequired: false } },
   deploy_required: { '': { project: 'happy-paws' } },
@@ -180,5 +183,13 @@ const DETAILS_EXAMPLES: { [C in keyof ErrorDetails]: Record<string, ErrorDetails
       photo_format: { reason: 'photo_format', file: 'luna.heic', format: 'heif', accepted: ['jpeg', 'png', 'webp'] },
     } satisfies ByTag<PhotoUnsupported, 'reason'>).map((example) => [`reason: ${example.reason}`, example]),
   ),
+  server_unreachable: { '': { host: 'shelter-pc', port: 4020, cause: 'refused', systemCode: 'ECONNREFUSED' } },
+  server_timeout: { '': { host: 'shelter-pc', port: 4020, phase: 'handshake', timeoutMs: 5000 } },
+  server_not_tls: { '': { host: 'shelter-pc', port: 4020 } },
+  server_not_adoption_desk: { '': { url: 'https://shelter-pc:4020/admin/', status: 404 } },
+  server_certificate_invalid: { '': { host: 'shelter-pc', problem: 'name_mismatch' } },
+  server_identity_changed: {
+    '': { host: 'shelter-pc', pinnedFingerprint: 'AB:CD', presentedFingerprint: '12:34', pinnedCode: 'ABCD-0000-0000-0000', presentedCode: '1234-0000-0000-0000' },
+  },
 };
 

@@ -141,6 +141,19 @@ describe('foldForSearch', () => {
     );
   });
 
+  it('folds printable ASCII by its shortcut exactly as the full fold does', () => {
+    // The full steps, as foldForSearch runs them for any other text.
+    const full = (text: string) =>
+      text.normalize('NFKD').toLowerCase().toUpperCase().toLowerCase().normalize('NFKD').replace(/[\p{Mn}\p{Me}\p{Default_Ignorable_Code_Point}]/gu, '').normalize('NFC');
+    fc.assert(
+      fc.property(fc.string({ unit: fc.integer({ min: 0, max: 0x7f }).map((code) => String.fromCharCode(code)), maxLength: 40 }), (text) => {
+        expect(foldForSearch(text)).toBe(full(text));
+      }),
+      { numRuns: 1000 },
+    );
+    for (let code = 0; code <= 0x7f; code += 1) expect(foldForSearch(`A${String.fromCharCode(code)}z`)).toBe(full(`A${String.fromCharCode(code)}z`));
+  });
+
   it('is the very function the adoption site\'s script runs: its embedded source folds alike', () => {
     const source = /var fold = ([\s\S]*?);\n {2}var form/.exec(SITE_JS)?.[1];
     expect(source).toBeDefined();

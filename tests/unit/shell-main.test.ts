@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { IpcMainInvokeEvent, MenuItemConstructorOptions } from 'electron';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN_CHANNELS } from '../../src/shared/admin-contract';
+import { LINK_CHANNELS } from '../../src/shared/shelter-link';
 
 // Electron cannot run here: this fake stands in for the parts of it that src/main/index.ts uses.
 // Everything behind it is real: AppHost, both API servers on 127.0.0.1, SQLite in a temp dir.
@@ -65,7 +66,10 @@ const electron = vi.hoisted(() => {
       net: { fetch: vi.fn() },
       protocol: { registerSchemesAsPrivileged: (schemes: unknown[]) => state.schemes.push(...schemes), handle: vi.fn() },
       screen: { getAllDisplays: () => [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }] },
-      session: { defaultSession: { setPermissionRequestHandler: vi.fn(), setPermissionCheckHandler: vi.fn() } },
+      session: {
+        defaultSession: { setPermissionRequestHandler: vi.fn(), setPermissionCheckHandler: vi.fn() },
+        fromPartition: vi.fn(() => ({ setCertificateVerifyProc: vi.fn(), setPermissionRequestHandler: vi.fn(), setPermissionCheckHandler: vi.fn() })),
+      },
       shell: { openExternal: vi.fn() },
     },
   };
@@ -170,9 +174,9 @@ describe('the Electron shell', () => {
     expect(electron.state.menu).toBeDefined();
   });
 
-  it('registers one IPC handler per contract channel; each refuses a sender that is not our page', async () => {
+  it('registers one IPC handler per contract channel and per first-run bridge call; each refuses a sender that is not our page', async () => {
     await loadShell();
-    expect([...electron.state.ipcHandlers.keys()].sort()).toEqual([...ADMIN_CHANNELS].sort());
+    expect([...electron.state.ipcHandlers.keys()].sort()).toEqual([...ADMIN_CHANNELS, ...Object.values(LINK_CHANNELS)].sort());
     for (const [channel, handler] of electron.state.ipcHandlers) {
       for (const foreign of ['https://evil.example/', `http://127.0.0.1:${ports.production}/`, 'file:///tmp/page.html', null]) {
         const refused = await handler(senderAt(foreign), { environment: 'production' });
@@ -246,6 +250,27 @@ describe('the Electron shell', () => {
     await loadShell();
     expect(electron.state.windows[0]?.options.webPreferences).toMatchObject({ devTools: false });
     expect(menuRoles(electron.state.menu as MenuItemConstructorOptions[])).not.toContain('toggleDevTools');
+  });
+
+  it('with the shelter server chosen, opens one window onto its pages (no preload) and starts no servers', async () => {
+    const url = `https://localhost:${ports.production}/admin/`;
+    const choice = { mode: 'shelter-server', url, fingerprint: `${'AB:'.repeat(31)}AB`, caPem: '-----BEGIN CERTIFICATE-----\nMII\n-----END CERTIFICATE-----\n', pinnedAt: 1 };
+    fs.writeFileSync(path.join(electron.state.userData, 'desk-choice.json'), JSON.stringify(choice));
+    await loadShell();
+    expect(electron.state.windows).toHaveLength(1);
+    expect(electron.state.windows[0]?.url).toBe(url);
+    expect(electron.state.windows[0]?.options.webPreferences).not.toHaveProperty('preload');
+    expect(electron.state.ipcHandlers.size).toBe(0);
+    expect(await answers(`http://127.0.0.1:${ports.production}/v1/pets`)).toBeUndefined();
+  });
+
+  it('asks again when the saved choice is damaged, and says where the damaged file was kept', async () => {
+    fs.writeFileSync(path.join(electron.state.userData, 'desk-choice.json'), '{"mode":"cloud"}');
+    await loadShell();
+    const keptAs = fs.readdirSync(electron.state.userData).find((name) => name.startsWith('desk-choice.json.broken-'));
+    expect(keptAs).toBeDefined();
+    expect(electron.state.windows[0]?.url).toBe('app://desk/index.html');
+    expect(electron.module.dialog.showMessageBox).toHaveBeenCalledWith(expect.anything(), expect.objectContaining({ message: 'How this computer works must be chosen again.' }));
   });
 
   it('remembers the window size and position on close', async () => {

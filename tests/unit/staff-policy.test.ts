@@ -13,7 +13,7 @@ import { CHANNEL_POLICY, mayCall } from '../../src/main/staff/policy';
 /** What each role may do, written apart from the table: by area, from the words. */
 const VOLUNTEER_READS = new Set(['servers.status', 'categories.list', 'shelter.get', 'pets.browse', 'pets.history', 'pets.profile', 'photos.list', 'care.due', 'care.upToDate']);
 const SELF = new Set(['staff.logout', 'staff.me', 'staff.changePassword']);
-const OPEN = new Set(['staff.login', 'staff.acceptInvite']);
+const OPEN = new Set(['staff.login', 'staff.acceptInvite', 'team.server']);
 const API_AREAS = new Set(['accounts', 'keys', 'plans', 'usage', 'bans', 'console', 'lab']);
 const STAFF_AREAS = new Set(['categories', 'pets', 'portals', 'shelter', 'photos', 'projects', 'deploys', 'domains', 'certificates', 'movements', 'people', 'care']);
 
@@ -26,6 +26,7 @@ function expected(role: StaffRole | null, channel: AdminChannelName): boolean | 
   if (area === 'staff' || area === 'settings') return false;
   if (API_AREAS.has(area)) return role === 'manager' || role === 'api-admin';
   if (area === 'reports' || area === 'audit') return role === 'manager';
+  if (area === 'backups') return role === 'manager' && channel !== 'backups.configure';
   if (!STAFF_AREAS.has(area)) return undefined;
   if (role === 'volunteer') return VOLUNTEER_READS.has(channel);
   if (role === 'api-admin') return channel === 'categories.list' || channel === 'shelter.get';

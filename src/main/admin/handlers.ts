@@ -9,6 +9,7 @@ import { careHandlers } from './care-handlers';
 import { reportHandlers } from './report-handlers';
 import { staffHandlers } from './staff-handlers';
 import { portalHandlers } from './portal-handlers';
+import { backupHandlers } from './backup-handlers';
 
 /** Each channel of the admin contract, as a thin call into one environment's services. */
 export function createAdminHandlers(host: AppHost): AdminHandlers {
@@ -18,6 +19,7 @@ export function createAdminHandlers(host: AppHost): AdminHandlers {
     'servers.status': () => host.status(),
     'settings.get': () => host.currentSettings(),
     'settings.update': (settings) => host.updateSettings(settings),
+    'team.server': () => host.team.state(),
 
     'categories.list': ({ environment }) => services(environment).categories.list(),
     'categories.create': ({ environment, name }) => services(environment).categories.create(name),
@@ -102,6 +104,7 @@ export function createAdminHandlers(host: AppHost): AdminHandlers {
     ...reportHandlers(host),
     ...staffHandlers(host),
     ...portalHandlers(host),
+    ...backupHandlers(host),
     // The trail is the production engine's, like the staff it names.
     'audit.list': ({ filter }) => host.engine('production').services.audit.list(filter),
   };

@@ -48,9 +48,10 @@ export function redacted(value: unknown, field = ''): unknown {
   return value;
 }
 
-/** The record a write touched: an id named in the input, else the result's own id. */
+/** The record a write touched: an id named in the input, else the result's own id (or its person's: people.add answers `{ person, warnings }`). */
 function recordOf(input: unknown, result: unknown): string | null {
-  for (const source of [input, result]) {
+  const person = result && typeof result === 'object' ? (result as { person?: unknown }).person : undefined;
+  for (const source of [input, result, person]) {
     if (!source || typeof source !== 'object') continue;
     const fields = source as Record<string, unknown>;
     const found = RECORD_FIELDS.find((field) => typeof fields[field] === 'number' || typeof fields[field] === 'string');
@@ -105,7 +106,7 @@ export class AuditService {
     return this.sqlite.prepare<unknown[], { staffName: string; at: number }>(sql).get(query.record, ...query.channels, query.environment, query.version);
   }
 
-  /** Newest first. */
+  /** Newest first; `before` (an entry's id) continues after a page that ended with that entry. */
   list(filter: AuditFilter = {}): AuditEntry[] {
     const where: string[] = [];
     const values: (string | number)[] = [];
@@ -115,6 +116,8 @@ export class AuditService {
       ['at <= ?', filter.to],
       ['record = ?', filter.record],
       ['channel = ?', filter.channel],
+      // Ids only grow (append-only), so "older than the last shown" pages without skipping or repeating.
+      ['id < ?', filter.before],
     ];
     for (const [condition, value] of conditions) {
       if (value === undefined) continue;

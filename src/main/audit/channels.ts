@@ -125,4 +125,9 @@ export const AUDITED: Record<AdminChannel, boolean> = {
   'portals.status': false,
   'portals.export': true,
   'audit.list': false,
+  'team.server': false,
+  // Backups (issue 29 §4)
+  'backups.status': false,
+  'backups.configure': true,
+  'backups.runNow': true,
 };

@@ -8,8 +8,10 @@ export interface DataDirContent {
   files: string[];
 }
 
-/** The settings beside the databases (the desktop's settings.json); the logo lives in the database. */
-const SETTINGS_FILES = ['settings.json'];
+/** The nightly backup's settings and last result (nightly.ts). */
+export const SCHEDULE_FILE = 'backup-schedule.json';
+/** The settings beside the databases (the desktop's settings.json, the backup schedule); the logo lives in the database. */
+const SETTINGS_FILES = ['settings.json', SCHEDULE_FILE];
 /** engine.ts's databaseFile, which this folder may not import (tests/api/backup-restore.test.ts holds them together). */
 const databaseName = (environment: string) => `${environment}.sqlite`;
 

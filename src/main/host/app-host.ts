@@ -3,6 +3,7 @@ import type { ServerStatus, SettingsDamage } from '../../shared/admin-contract';
 import { SettingsUpdateSchema, type Settings, type SettingsUpdate } from '../../shared/admin-schemas';
 import { systemClock, type Clock } from '../../shared/clock';
 import { DEFAULT_PORT, ENVIRONMENTS, type Environment } from '../../shared/environments';
+import { DEFAULT_TEAM_PORT } from '../../shared/team';
 import type { EngineLog } from '../log';
 import { AppError, detailsOf } from '../../shared/errors';
 import { startApiServer, type RunningServer } from '../http/listen';
@@ -12,6 +13,10 @@ import { parseOrThrow } from '../../shared/validation';
 import { readSettingsFile, saveSettingsFile } from './settings-file';
 import { checkedAcmeCaFile } from './acme-ca-file';
 import type { SitesOptions } from '../sites/sites';
+import { TEAM_SERVER_OFF, TeamServer, type TeamServerSetting } from './team-server';
+import { SILENT_LOG } from '../log';
+import { Supervisor } from '../engine/supervisor';
+import { NightlyBackups } from '../backup/nightly';
 
 export interface AppHostOptions {
   dataDir: string;
@@ -19,12 +24,19 @@ export interface AppHostOptions {
   migrationsFolder?: string;
   log?: EngineLog;
   /** Ports or host for this run only (command-line flags), not saved to the settings file. */
-  overrides?: { host?: string; ports?: Partial<Record<Environment, number>>; httpsPorts?: Partial<Record<Environment, number | null>> };
+  overrides?: { host?: string; ports?: Partial<Record<Environment, number>>; httpsPorts?: Partial<Record<Environment, number | null>>; teamServer?: TeamServerSetting };
+  /** The address the shelter server binds (`serve --team-host`); 0.0.0.0 by default. */
+  teamHost?: string;
   /** Told about each server that a settings change moved to a new address (browser mode prints it). */
   onMoved?: (status: ServerStatus) => void;
   /** --sites-host and --dns-server, for both environments. */
   sites?: SitesOptions;
+  /** How often the nightly backup looks whether it is due (tests shorten it; the time itself is the clock's). */
+  backupCheckMs?: number;
 }
+
+/** The nightly backup is due at most this long after its time (or after the machine wakes). */
+const BACKUP_CHECK_MS = 60_000;
 
 const DEFAULT_SETTINGS: Settings = { host: '127.0.0.1', ports: { ...DEFAULT_PORT } };
 
@@ -57,12 +69,21 @@ export class AppHost {
   private readonly settingsFile: string;
   /** Set when the file was damaged at start; cleared once settings are saved again. */
   private settingsDamage: SettingsDamage | null;
+  /** The shelter server's HTTPS listener (issue 29 §1); the face hands it what to serve (`team.serve`). */
+  readonly team: TeamServer;
+  /** The nightly backups of the whole data dir (issue 29 §4), a job of the host's own: they outlive the servers' restarts. */
+  readonly backups: NightlyBackups;
+  private readonly jobs: Supervisor;
+  private backupJobStarted = false;
 
   constructor(private readonly options: AppHostOptions) {
+    this.team = new TeamServer({ dataDir: options.dataDir, host: options.teamHost, log: options.log });
     this.settingsFile = path.join(options.dataDir, 'settings.json');
     const read = readSettingsFile(this.settingsFile, DEFAULT_SETTINGS, new Date((options.clock ?? systemClock).now()));
     this.settings = read.settings;
     this.settingsDamage = read.damage;
+    this.backups = new NightlyBackups({ dataDir: options.dataDir, clock: options.clock ?? systemClock });
+    this.jobs = new Supervisor(options.log ?? SILENT_LOG);
     if (read.damage) {
       const keptAs = read.damage.keptAs ? `kept aside as ${read.damage.keptAs}` : 'left in place (it could not be moved)';
       options.log?.error({ file: this.settingsFile, ...read.damage }, `The settings file is damaged (${read.damage.reason}); ${keptAs}; the default settings are in use until settings are saved again.`);
@@ -71,6 +92,12 @@ export class AppHost {
 
   async start(): Promise<ServerStatus[]> {
     for (const environment of ENVIRONMENTS) await this.startEnvironment(environment);
+    // A taken port leaves the shelter server off; the team server keeps the reason (`team.problem()`).
+    await this.team.apply(this.teamSetting()).catch(() => undefined);
+    if (!this.backupJobStarted) {
+      this.backupJobStarted = true;
+      this.jobs.start({ name: 'nightly backup', everyMs: this.options.backupCheckMs ?? BACKUP_CHECK_MS, runAtStart: true, run: () => this.backUpIfDue() });
+    }
     return this.status();
   }
 
@@ -95,7 +122,10 @@ export class AppHost {
     const port = (environment: Environment) => this.servers.get(environment)?.port ?? this.port(environment);
     const httpsPort = (environment: Environment) => this.servers.get(environment)?.httpsPort ?? this.httpsPort(environment) ?? null;
     const httpsPorts = { production: httpsPort('production'), staging: httpsPort('staging') };
-    return withCertificateSettings({ host: this.host(), ports: { production: port('production'), staging: port('staging') } }, httpsPorts, this.settings.acme);
+    const team = this.teamSetting();
+    const teamServer = { enabled: team.enabled, port: this.team.port() ?? (team.port || DEFAULT_TEAM_PORT) };
+    const inForce = withCertificateSettings({ host: this.host(), ports: { production: port('production'), staging: port('staging') } }, httpsPorts, this.settings.acme);
+    return this.settings.teamServer || this.options.overrides?.teamServer ? { ...inForce, teamServer } : inForce;
   }
 
   status(): ServerStatus[] {
@@ -122,11 +152,14 @@ export class AppHost {
    * address it had, the file keeps the previous settings, and the refusal says why.
    */
   async updateSettings(update: SettingsUpdate): Promise<ServerStatus[]> {
-    const { host, ports, httpsPorts, acme: asked } = parseOrThrow(SettingsUpdateSchema, update, 'settings');
+    const { host, ports, httpsPorts, acme: asked, teamServer: askedTeam } = parseOrThrow(SettingsUpdateSchema, update, 'settings');
     const acme = asked?.caFile === undefined ? asked : { ...asked, caFile: checkedAcmeCaFile(asked.caFile) };
-    const next = withCertificateSettings({ host, ports }, httpsPorts, acme);
     const saved = this.settings;
     const inForce = this.currentSettings();
+    // Absent: the shelter server stays as it is (a save from a form that does not show it).
+    const teamServer = askedTeam ?? inForce.teamServer;
+    const next = { ...withCertificateSettings({ host, ports }, httpsPorts, acme), ...(teamServer ? { teamServer } : {}) };
+    await this.applyTeam(teamServer ?? TEAM_SERVER_OFF);
     const wasRunning = new Set(ENVIRONMENTS.filter((environment) => this.servers.has(environment)));
     const changed = ENVIRONMENTS.filter((environment) => endpointOf(inForce, environment) !== endpointOf(next, environment));
 
@@ -141,6 +174,7 @@ export class AppHost {
       // Exactly the addresses bound before, ports the OS picked (--port 0) included.
       this.options.overrides = inForce;
       await this.restart(changed);
+      await this.team.apply(inForce.teamServer ?? TEAM_SERVER_OFF).catch(() => undefined);
       const lost = changed.filter((environment) => wasRunning.has(environment) && !this.servers.has(environment));
       const after = lost.length
         ? ` Going back failed too: ${lost.map((environment) => `${environment}: ${this.problems.get(environment)?.reason ?? 'not running'}`).join('; ')}`
@@ -157,11 +191,20 @@ export class AppHost {
   }
 
   async stop(): Promise<void> {
+    await this.team.stop();
+    // A backup under way ends before the databases close.
+    await this.jobs.stop();
     const running = [...this.servers.values()];
     this.servers.clear();
     await Promise.all(running.map((server) => server.stop()));
     for (const engine of this.standaloneEngines.values()) engine.close();
     this.standaloneEngines.clear();
+  }
+
+  /** A failed nightly backup is the status's to show and the log's to tell; the server goes on. */
+  private async backUpIfDue(): Promise<void> {
+    const run = await this.backups.runIfDue();
+    if (run && !run.ok) this.options.log?.error({ job: 'nightly backup', reason: run.reason, code: run.code }, `nightly backup failed: ${run.message ?? run.reason}`);
   }
 
   /** Stops them all before starting any, so two environments can swap ports. */
@@ -202,6 +245,20 @@ export class AppHost {
     if (code === 'EADDRNOTAVAIL') return { reason: `${host} is not an address of this computer.`, portInUse: false };
     if (code === 'EACCES') return { reason: `Port ${port} needs administrator rights on this system; choose one above 1023.`, portInUse: false };
     return { reason: error instanceof Error ? error.message : String(error), portInUse: false };
+  }
+
+  private teamSetting(): TeamServerSetting {
+    return this.options.overrides?.teamServer ?? this.settings.teamServer ?? TEAM_SERVER_OFF;
+  }
+
+  /** Before anything else moves: a shelter server that cannot listen leaves every setting as it was. */
+  private async applyTeam(setting: TeamServerSetting): Promise<void> {
+    try {
+      await this.team.apply(setting);
+    } catch (error) {
+      await this.team.apply(this.teamSetting()).catch(() => undefined);
+      throw new AppError('conflict', `The settings were not saved: the shelter server did not start. ${error instanceof Error ? error.message : String(error)}`);
+    }
   }
 
   private port(environment: Environment): number {

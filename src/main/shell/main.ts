@@ -3,11 +3,16 @@ import { app, BrowserWindow, dialog, ipcMain, Menu, net, protocol, screen, sessi
 import { ENVIRONMENTS } from '../../shared/environments';
 import { createAdminHandlers } from '../admin/handlers';
 import { teamGateOf } from '../admin/staff-handlers';
+import { adminServingOf, teamListenerOf } from '../admin/admin-serving';
 import { AppHost } from '../host/app-host';
+import { deskChoiceFile, forgetDeskChoice, readDeskChoice } from '../shelter-link/choice-file';
+import { createDeskLink } from '../shelter-link/desk-link';
 import { registerAdminIpc } from './ipc';
+import { registerLinkIpc } from './link-ipc';
 import { buildMenuTemplate } from './menu';
 import { APP_SCHEME_PRIVILEGES, serveRenderer } from './protocol';
 import { APP_ORIGIN, denyAllPermissions, isTrustedFrameUrl, lockDownContents } from './security';
+import { openShelterWindow } from './shelter-window';
 import { DEFAULT_WINDOW_STATE, loadWindowState, saveWindowState } from './window-state';
 
 // The Electron shell: the few files here and in shell/ are the only ones importing 'electron'.
@@ -25,10 +30,42 @@ function ownApiOrigins(): string[] {
   });
 }
 
-function createWindow(stateFile: string): BrowserWindow {
+/** A new start, the desk's choice read afresh (the servers stop first, in before-quit). */
+function restart(): void {
+  app.relaunch();
+  app.quit();
+}
+
+/** The menu's way back from the first run's choice: nothing is deleted, the next start asks again. */
+async function changeDeskMode(choiceFile: string): Promise<void> {
+  const options = {
+    type: 'question' as const,
+    message: 'Change how this computer works?',
+    detail: "Adoption Desk restarts and asks again whether this computer keeps the shelter's records or connects to the shelter server. No records are deleted.",
+    buttons: ['Restart and choose', 'Cancel'],
+    defaultId: 0,
+    cancelId: 1,
+  };
+  const { response } = mainWindow ? await dialog.showMessageBox(mainWindow, options) : await dialog.showMessageBox(options);
+  if (response !== 0) return;
+  forgetDeskChoice(choiceFile);
+  restart();
+}
+
+function setMenu(choiceFile: string, openApiDocument?: () => void): void {
+  const changeMode = () => void changeDeskMode(choiceFile);
+  Menu.setApplicationMenu(Menu.buildFromTemplate(buildMenuTemplate({ isMac: process.platform === 'darwin', isPackaged: app.isPackaged, openApiDocument, changeDeskMode: changeMode })));
+}
+
+function savedBounds(stateFile: string) {
   const saved = loadWindowState(stateFile, screen.getAllDisplays().map((display) => display.workArea));
+  return { saved, bounds: saved ?? DEFAULT_WINDOW_STATE };
+}
+
+function createWindow(stateFile: string): BrowserWindow {
+  const { saved, bounds } = savedBounds(stateFile);
   const window = new BrowserWindow({
-    ...(saved ?? DEFAULT_WINDOW_STATE),
+    ...bounds,
     minWidth: 900,
     minHeight: 600,
     show: false,
@@ -65,26 +102,41 @@ async function main(): Promise<void> {
 
   const userData = app.getPath('userData');
   denyAllPermissions(session.defaultSession);
+  const choiceFile = deskChoiceFile(userData);
+  const { choice, damage: choiceDamage } = readDeskChoice(choiceFile, new Date());
+  if (choice?.mode === 'shelter-server') {
+    // A window onto the shelter server: no servers, no data of its own on this computer.
+    setMenu(choiceFile);
+    const stateFile = path.join(userData, 'window-state.json');
+    const window = openShelterWindow(choice, { bounds: savedBounds(stateFile).bounds, isPackaged: app.isPackaged, changeDeskMode: () => void changeDeskMode(choiceFile) });
+    window.on('close', () => saveWindowState(stateFile, { ...window.getNormalBounds(), maximized: window.isMaximized() }));
+    mainWindow = window;
+    return;
+  }
   host = new AppHost({ dataDir: userData, migrationsFolder: app.isPackaged ? path.join(process.resourcesPath, 'migrations') : undefined });
   const photoHost = host;
   serveRenderer(protocol, net, path.join(__dirname, '../renderer'), (environment, name) => photoHost.engine(environment).services.photos.files.fileOf(name));
+  host.team.serve(teamListenerOf(adminServingOf(host, path.join(__dirname, '../renderer'))));
   const statuses = await host.start();
   const trusted = (event: IpcMainInvokeEvent) => isTrustedFrameUrl(event.senderFrame?.url ?? '', devServerUrl);
   registerAdminIpc(ipcMain, createAdminHandlers(host), trusted, teamGateOf(host));
+  // The first-run page's bridge: a desk that chooses the shelter server starts again as its window.
+  registerLinkIpc(ipcMain, createDeskLink({ file: choiceFile }), trusted, (mode) => {
+    if (mode.mode === 'shelter-server') setImmediate(restart);
+  });
 
-  Menu.setApplicationMenu(
-    Menu.buildFromTemplate(
-      buildMenuTemplate({
-        isMac: process.platform === 'darwin',
-        isPackaged: app.isPackaged,
-        openApiDocument: () => {
-          const baseUrl = host?.baseUrl('production');
-          if (baseUrl) void shell.openExternal(`${baseUrl}/openapi.json`);
-        },
-      }),
-    ),
-  );
+  setMenu(choiceFile, () => {
+    const baseUrl = host?.baseUrl('production');
+    if (baseUrl) void shell.openExternal(`${baseUrl}/openapi.json`);
+  });
   mainWindow = createWindow(path.join(userData, 'window-state.json'));
+  if (choiceDamage) {
+    void dialog.showMessageBox(mainWindow, {
+      type: 'warning',
+      message: 'How this computer works must be chosen again.',
+      detail: `The saved choice could not be read (${choiceDamage.reason}).${choiceDamage.keptAs ? ` The damaged file was kept as ${choiceDamage.keptAs}.` : ''}`,
+    });
+  }
 
   for (const status of statuses.filter((s) => !s.running)) {
     void dialog.showMessageBox(mainWindow, {

@@ -12,7 +12,8 @@ import type { StaffRole } from '../../shared/staff';
  * - staff: animals, people, movements, care, publishing;
  * - volunteer: animals' public details and care marks: no people, no private fields, no removals;
  * - api-admin: keys, accounts, plans, usage and the quota lab;
- * - the reports (Shelter Animals Count, live release rate) and the audit trail: owners and managers.
+ * - the reports (Shelter Animals Count, live release rate) and the audit trail: owners and managers;
+ * - backups: owners and managers see them and back up now; only owners choose the folder and schedule.
  */
 export interface ChannelRule {
   /** The roles that may call it; `anyone` also without a session (logging in, accepting an invite). */
@@ -171,6 +172,12 @@ export const CHANNEL_POLICY: Record<AdminChannel, ChannelRule> = {
   'portals.export': STAFF,
   // The audit trail (issue 29 §3): who changed what is the managers' to read.
   'audit.list': MANAGERS,
+  // The shelter server (issue 29 §1): where it is and the CA's code, which every TLS handshake shows anyway.
+  'team.server': ANYONE,
+  // Backups (issue 29 §4): where the shelter's data goes is the owner's to choose; a manager sees it and may back up now.
+  'backups.status': MANAGERS,
+  'backups.configure': OWNER,
+  'backups.runNow': MANAGERS,
 };
 
 /** The channel's rule; none for a channel merged without one (refused to every member: the table fails closed). */

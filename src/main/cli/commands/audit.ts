@@ -21,6 +21,7 @@ interface ListOptions {
   record?: string;
   channel?: string;
   limit?: number;
+  before?: number;
 }
 
 /** `audit list` (issue 29 §3, docs/guide/team.md): who changed what through the admin pages, newest first. */
@@ -35,6 +36,7 @@ export function registerAuditCommands(program: Command): void {
     .option('--record <id>', "a record's id")
     .option('--channel <channel>', 'an admin channel, such as pets.update')
     .option('--limit <n>', 'at most N entries (default 200)', positiveInt)
+    .option('--before <id>', 'only entries older than entry ID (the next page after one that ended with it)', positiveInt)
     .action(
       run((engine, output, options: ListOptions) => {
         const entries = auditOf(engine).list(options);

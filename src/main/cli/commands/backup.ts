@@ -4,32 +4,11 @@ import { createBackup, DEFAULT_KEPT_BACKUPS, listBackups } from '../../backup/cr
 import { restoreBackup } from '../../backup/restore';
 import { verifyBackup } from '../../backup/verify';
 import { positiveInt } from '../arguments';
-import { note, printObject, printRows, type Output } from '../output';
-import { reportFailure } from '../run';
+import { note, printObject, printRows } from '../output';
+import { onFiles, requireDataDir } from './backup-files';
+import { registerBackupScheduleCommands } from './backup-schedule';
 
-interface BackupOptions {
-  dataDir?: string;
-  json: boolean;
-}
-
-/** A backup command works on the data dir's files, not through an engine: it never migrates nor holds the database. */
-function onFiles<A extends unknown[]>(action: (options: BackupOptions, output: Output, ...args: A) => Promise<void> | void) {
-  return async function (this: Command, ...args: A): Promise<void> {
-    const options = this.optsWithGlobals<BackupOptions>();
-    try {
-      await action(options, { json: options.json }, ...args);
-    } catch (error) {
-      reportFailure(error);
-    }
-  };
-}
-
-function requireDataDir(command: Command, options: BackupOptions): string {
-  if (options.dataDir === undefined) command.error("error: required option '--data-dir <dir>' not specified");
-  return path.resolve(options.dataDir);
-}
-
-/** `backup create|list|verify|restore` (issue 29 §4, docs/guide/backups.md). */
+/** `backup create|list|verify|restore|schedule|status` (issue 29 §4, docs/guide/backups.md). */
 export function registerBackupCommands(program: Command): void {
   const backup = program.command('backup').description('Back up the data dir (both environments, photos, settings) into a folder, check a backup, restore one');
   const create = backup
@@ -76,4 +55,5 @@ export function registerBackupCommands(program: Command): void {
       printObject(output, restored);
     }),
   );
+  registerBackupScheduleCommands(backup);
 }

@@ -10,6 +10,8 @@ import { AppError, isAppError } from '../../../shared/errors';
 import { connectionLimitsWith, DEFAULT_CONNECTION_LIMITS, fastifyConnectionOptions, type ConnectionLimits } from '../connection-limits';
 import { registerHostRules } from '../request-host';
 import type { AdminCall } from '../../staff/access';
+import type { TeamListener } from '../../team/listener';
+import { namesHold } from '../../team/machine-names';
 import { sessionCookieOf, sessionCookieValue } from './session-cookie';
 import { photoUploadRoute } from './photo-upload';
 
@@ -18,8 +20,10 @@ export interface AdminHttpOptions {
   dispatch: (channel: string, payload: unknown, call?: AdminCall) => Promise<AdminResult<unknown>>;
   /** Whether the data dir runs as a team: then a session cookie (from staff.login) stands in for the token. */
   teamMode?: () => boolean;
-  /** Random per start; the page gets it in the URL fragment and sends it as x-admin-token. */
+  /** Random per start; the page gets it in the URL fragment and sends it as x-admin-token. Never on the team listener. */
   token: string;
+  /** The shelter server's listener (issue 29 §1: HTTPS to the shelter's network, for staff who log in) instead of the loopback one. */
+  team?: TeamListener;
   /** The built renderer (index.html and assets). */
   rendererDir: string;
   /** The file of a stored pet photo by its served name (`<hash>.jpg`, `<hash>-thumb.jpg`), or null for no such name. */
@@ -51,6 +55,8 @@ const PHOTO_CHANNEL = 'photos.add';
 const PHOTO_BODY_LIMIT_BYTES = 40 * 1024 * 1024;
 /** The channels reached without the token or a session, in team mode only: logging in, and accepting an invitation. */
 const LOGIN_CHANNELS = ['staff.login', 'staff.acceptInvite'] as const;
+/** HTTPS only from now on, for a year, under this name (RFC 6797); not for localhost, whose other ports serve plain HTTP. */
+const STRICT_TRANSPORT_SECURITY = 'max-age=31536000';
 /**
  * The pages keep the admin token in sessionStorage: no script but the build's own files, nothing
  * fetched from elsewhere, never in a frame. Styles may be inline: Mantine (through Emotion) writes
@@ -113,15 +119,39 @@ function guard(request: FastifyRequest, token: string, teamMode: () => boolean):
   if (!sameToken(request.headers['x-admin-token'], token) && !asTeam()) {
     throw new AppError('unauthorized', 'The admin token is missing or wrong: open the address printed by `npm run serve -- --admin`.');
   }
+  requireJson(request);
+}
+
+function requireJson(request: FastifyRequest): void {
   if (request.method === 'POST' && !isJson(request.headers['content-type'])) {
     throw new AppError('unsupported_media_type', 'Content-Type must be application/json.');
   }
 }
 
-/** Who the call is from: the token is the desk; else the session cookie, if any. */
-function callOf(request: FastifyRequest, reply: FastifyReply, token: string): AdminCall {
+/**
+ * The shelter server's listener: any address of the shelter's network may reach it, but only under
+ * a name or address its certificate holds (no DNS rebinding), never from another site, and never on
+ * the admin token (not even sent): the pages, then the login, then nothing without a session, which
+ * the dispatch judges. A data dir not in team mode has no one to log in: only the pages answer.
+ */
+function teamGuard(request: FastifyRequest, teamMode: () => boolean, team: TeamListener): void {
+  if (!namesHold(team.names(), request.hostname)) throw new AppError('forbidden', 'The shelter server answers only under the names and addresses of its certificate.');
+  const origin = request.headers.origin;
+  if (origin !== undefined && origin !== `${request.protocol}://${request.host}`) {
+    throw new AppError('forbidden', 'Requests from other sites are refused.');
+  }
+  const free = tokenFree(request);
+  if (free === 'page') return;
+  if (!teamMode() && free !== 'login') throw new AppError('conflict', 'This shelter server has no staff yet: make the first owner on the serving computer.', { details: { reason: 'team_mode_off' } });
+  if (free !== 'login' && sessionCookieOf(request.headers.cookie) === undefined) throw new AppError('unauthorized', 'Log in first.', { details: { reason: 'login_required' } });
+  requireJson(request);
+}
+
+/** Who the call is from: the token is the desk (never on the team listener); else the session cookie, if any. */
+function callOf(request: FastifyRequest, reply: FastifyReply, token: string | undefined): AdminCall {
   const session = sessionCookieOf(request.headers.cookie);
-  const credential: AdminCall['credential'] = sameToken(request.headers['x-admin-token'], token) ? { kind: 'desk' } : session ? { kind: 'session', id: session } : { kind: 'none' };
+  const desk = token !== undefined && sameToken(request.headers['x-admin-token'], token);
+  const credential: AdminCall['credential'] = desk ? { kind: 'desk' } : session ? { kind: 'session', id: session } : { kind: 'none' };
   const secure = request.protocol === 'https';
   return { credential, address: request.socket.remoteAddress ?? null, setSession: (id) => void reply.header('set-cookie', sessionCookieValue(id, secure)) };
 }
@@ -158,10 +188,11 @@ function withAdminHeaders(request: FastifyRequest, reply: FastifyReply): void {
   reply.header('content-security-policy', ADMIN_CONTENT_SECURITY_POLICY);
   reply.header('x-content-type-options', 'nosniff');
   reply.header('referrer-policy', 'no-referrer');
+  if (request.protocol === 'https' && request.hostname !== 'localhost') reply.header('strict-transport-security', STRICT_TRANSPORT_SECURITY);
 }
 
 function sendError(reply: FastifyReply, error: AppError): FastifyReply {
-  return reply.code(error.status).headers(error.headers).type('application/json; charset=utf-8').send(error.toBody());
+  return reply.code(error.status).headers(error.headers).type('application/json; charset=utf-8').send(error.toAdminBody());
 }
 
 /**
@@ -186,7 +217,10 @@ async function sendPhoto(request: FastifyRequest, reply: FastifyReply, photoFile
 export async function buildAdminServer(options: AdminHttpOptions): Promise<FastifyInstance> {
   const limits = connectionLimitsWith({ ...ADMIN_CONNECTION_LIMITS, ...options.connectionLimits });
   const teamMode = options.teamMode ?? (() => false);
+  const { team } = options;
+  const check = (request: FastifyRequest) => (team ? teamGuard(request, teamMode, team) : guard(request, options.token, teamMode));
   const app = Fastify({
+    ...(team ? { https: { key: team.keyPem, cert: team.chainPem } } : {}),
     logger: false,
     bodyLimit: BODY_LIMIT_BYTES,
     forceCloseConnections: true,
@@ -195,7 +229,7 @@ export async function buildAdminServer(options: AdminHttpOptions): Promise<Fasti
     frameworkErrors: (_error, request, reply) => {
       withAdminHeaders(request, reply);
       try {
-        guard(request, options.token, teamMode);
+        check(request);
         sendError(reply, new AppError('not_found', 'There is nothing at this address: its path is not valid percent-encoded UTF-8.'));
       } catch (refusal) {
         sendError(reply, refusal as AppError);
@@ -207,7 +241,14 @@ export async function buildAdminServer(options: AdminHttpOptions): Promise<Fasti
   app.setErrorHandler((error: FastifyError, _request, reply) => sendError(reply, isAppError(error) ? error : fromFrameworkError(error)));
   app.setNotFoundHandler((request, reply) => sendError(reply, new AppError('not_found', `There is nothing at ${request.url.split('?')[0]}.`)));
   registerHostRules(app, (error, _request, reply) => void sendError(reply, error));
-  app.addHook('onRequest', async (request) => guard(request, options.token, teamMode));
+  app.addHook('onRequest', async (request, reply) => {
+    check(request);
+    // On the team listener an <img> sends the session cookie: a photo needs a live one, as a channel does.
+    if (team && tokenFree(request) === 'photo') {
+      const me = await options.dispatch('staff.me', {}, callOf(request, reply, undefined));
+      if (!me.ok || !(me.value as { me: unknown }).me) throw new AppError('unauthorized', 'Log in first.', { details: { reason: 'login_required' } });
+    }
+  });
   app.addHook('onSend', async (request, reply: FastifyReply) => void withAdminHeaders(request, reply));
 
   await app.register(async (pages) => {
@@ -220,7 +261,7 @@ export async function buildAdminServer(options: AdminHttpOptions): Promise<Fasti
   });
 
   const dispatch = async (channel: string, request: FastifyRequest, reply: FastifyReply) => {
-    const result = await options.dispatch(channel, request.body ?? {}, callOf(request, reply, options.token));
+    const result = await options.dispatch(channel, request.body ?? {}, callOf(request, reply, team ? undefined : options.token));
     // The contract's 503 keeps Retry-After: 1 (a busy write lock, photos waiting their turn).
     if (!result.ok && result.error.code === 'service_unavailable') reply.header('retry-after', '1');
     if (!result.ok) return reply.code(result.error.status).type('application/json; charset=utf-8').send(result.error);

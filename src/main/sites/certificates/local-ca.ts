@@ -26,6 +26,12 @@ const CA_LIFETIME_MS = 10 * 365 * 86_400_000;
 /** Certificates start a little in the past, so a client whose clock runs behind still accepts them. */
 const CLOCK_SKEW_MS = 60 * 60_000;
 
+/** What one leaf names: DNS names (the first is its subject) and IP addresses, all in its subjectAltName. */
+export interface LeafNames {
+  dns: readonly string[];
+  ips: readonly string[];
+}
+
 interface CaMaterial {
   certificate: X509.X509Certificate;
   certificatePem: string;
@@ -55,7 +61,11 @@ export class LocalCa implements CertificateIssuer {
     return (await this.load()).certificatePem;
   }
 
-  async issue(domain: string): Promise<IssuedCertificate> {
+  /** A leaf for one domain (a site's), or for several names and addresses at once (the shelter server's). */
+  async issue(names: string | LeafNames): Promise<IssuedCertificate> {
+    const { dns, ips } = typeof names === 'string' ? { dns: [names], ips: [] } : names;
+    const subject = dns[0] ?? ips[0];
+    if (subject === undefined) throw new Error('a certificate needs at least one name or address');
     const x509 = await loadX509();
     const ca = await this.load();
     const keys = await globalThis.crypto.subtle.generateKey(KEY_ALGORITHM, true, ['sign', 'verify']);
@@ -64,7 +74,7 @@ export class LocalCa implements CertificateIssuer {
     const notAfter = new Date(now + LOCAL_LEAF_LIFETIME_MS);
     const leaf = await x509.X509CertificateGenerator.create({
       serialNumber: serialNumber(),
-      subject: `CN=${domain}`,
+      subject: `CN=${subject}`,
       issuer: ca.certificate.subject,
       notBefore,
       notAfter,
@@ -75,7 +85,7 @@ export class LocalCa implements CertificateIssuer {
         new x509.BasicConstraintsExtension(false, undefined, true),
         new x509.KeyUsagesExtension(x509.KeyUsageFlags.digitalSignature, true),
         new x509.ExtendedKeyUsageExtension([x509.ExtendedKeyUsage.serverAuth]),
-        new x509.SubjectAlternativeNameExtension([{ type: 'dns', value: domain }]),
+        new x509.SubjectAlternativeNameExtension([...dns.map((value) => ({ type: 'dns' as const, value })), ...ips.map((value) => ({ type: 'ip' as const, value }))]),
         await x509.AuthorityKeyIdentifierExtension.create(ca.certificate.publicKey),
         await x509.SubjectKeyIdentifierExtension.create(keys.publicKey),
       ],

@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import {
   IconChartBar,
   IconFlask,
+  IconHistory,
   IconBuildingCommunity,
   IconCalendarEvent,
   IconReportAnalytics,
@@ -26,6 +27,8 @@ import { ServerIndicator } from './ServerIndicator';
 import { AccessDeniedPage } from './AccessDeniedPage';
 import { AccountsPage } from '../areas/accounts/AccountsPage';
 import { ConsolePage } from '../areas/console/ConsolePage';
+import { FirstRunPage } from '../areas/first-run/FirstRunPage';
+import { useFirstRun } from '../areas/first-run/link-bridge';
 import { LabPage } from '../areas/lab/LabPage';
 import { RequestsPage } from '../areas/requests/RequestsPage';
 import { PeoplePage } from '../areas/people/PeoplePage';
@@ -36,6 +39,7 @@ import { ShelterPage } from '../areas/shelter/ShelterPage';
 import { SitesPage } from '../areas/sites/SitesPage';
 import { TodayPage } from '../areas/today/TodayPage';
 import { ReportsPage } from '../areas/reports/ReportsPage';
+import { AuditPage } from '../areas/audit/AuditPage';
 import { UsagePage } from '../areas/usage/UsagePage';
 import { PAGES, pageHref, useCurrentPage, type PageId } from './navigation';
 import { useServers } from '../client/servers';
@@ -43,6 +47,7 @@ import { useServers } from '../client/servers';
 const PAGE_ICON: Record<PageId, Icon> = {
   today: IconCalendarEvent,
   reports: IconReportAnalytics,
+  audit: IconHistory,
   people: IconUsers,
   pets: IconPaw,
   shelter: IconBuildingCommunity,
@@ -59,6 +64,7 @@ const PAGE_ICON: Record<PageId, Icon> = {
 const PAGE_VIEW: Record<PageId, () => React.JSX.Element> = {
   today: TodayPage,
   reports: ReportsPage,
+  audit: AuditPage,
   people: PeoplePage,
   pets: PetsPage,
   shelter: ShelterPage,
@@ -86,8 +92,12 @@ export function App(): React.JSX.Element {
   const [navOpened, nav] = useDisclosure(false);
   const page = useCurrentPage();
   const denied = useAccessDenied();
+  const firstRun = useFirstRun();
   useReadyMarker();
 
+  // The desktop app's first run: how this computer works is chosen before anything else shows.
+  if (firstRun.state === 'asking') return <></>;
+  if (firstRun.state === 'needed') return <FirstRunPage onChosen={firstRun.done} />;
   if (denied) return <AccessDeniedPage />;
   const View = PAGE_VIEW[page];
 

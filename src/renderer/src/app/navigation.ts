@@ -6,6 +6,7 @@ export const PAGES = [
   { id: 'people', label: 'People' },
   { id: 'today', label: 'Today' },
   { id: 'reports', label: 'Reports' },
+  { id: 'audit', label: 'Audit' },
   { id: 'shelter', label: 'Shelter' },
   { id: 'accounts', label: 'Accounts & keys' },
   { id: 'plans', label: 'Plans' },

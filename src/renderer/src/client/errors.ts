@@ -31,6 +31,12 @@ const TITLES: Record<ErrorCode, string> = {
   insufficient_storage: 'The disk is full: free some space, then try again',
   plan_required: 'Needs a paid plan',
   deploy_required: 'Deploy the project first',
+  server_unreachable: 'The shelter server cannot be reached',
+  server_timeout: 'The shelter server did not answer',
+  server_not_tls: 'Not the shelter server',
+  server_not_adoption_desk: 'Not the shelter server',
+  server_certificate_invalid: "The shelter server's certificate does not hold",
+  server_identity_changed: 'Do not connect: the code has changed',
 };
 
 const UNREACHABLE = 'Adoption Desk cannot be reached: try again';

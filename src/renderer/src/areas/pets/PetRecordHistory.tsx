@@ -5,7 +5,7 @@ import { isPrivateProfileField, type PetProfileField, type ProfileChange } from 
 import { PetStatusBadge } from '../../ui/Badges';
 import { formatMoment } from '../../ui/format';
 import { LoadFailure, SkeletonBlocks } from '../../ui/LoadStates';
-import { PROFILE_FIELD_LABEL } from './profile-labels';
+import { PROFILE_FIELD_LABEL } from '../../ui/profile-labels';
 import { usePetHistory, usePetProfileHistory } from './queries';
 
 /** The pet's record over time: its status changes, then its profile's saved changes, newest first. */

@@ -2,9 +2,11 @@ import { ActionIcon, Alert, Badge, Card, Code, CopyButton, Group, SimpleGrid, St
 import { IconAlertTriangle, IconCheck, IconCopy } from '@tabler/icons-react';
 import type { ServerStatus, SettingsDamage } from '../../../../shared/admin-contract';
 import { CaDownloadCard } from './CaDownloadCard';
+import { BackupsPanel } from './BackupsPanel';
 import { LoadFailure, SkeletonBlocks } from '../../ui/LoadStates';
 import { PageTitle } from '../../ui/PageTitle';
 import { SettingsForm } from './SettingsForm';
+import { TeamServerPanel } from './TeamServerPanel';
 import { ENVIRONMENT_LABEL } from '../../client/EnvironmentProvider';
 import { useServers, useSettings } from '../../client/servers';
 
@@ -99,7 +101,9 @@ export function ServerPage(): React.JSX.Element {
       {settings.isError && <LoadFailure error={settings.error} onRetry={() => void settings.refetch()} />}
       {/* Remounted with what was saved, so the form starts clean from the settings in force. */}
       {settings.data && <SettingsForm key={JSON.stringify(settings.data)} settings={settings.data} unsaved={damage !== null} />}
+      {settings.data && <TeamServerPanel key={JSON.stringify(settings.data.teamServer ?? null)} settings={settings.data} />}
       <CaDownloadCard />
+      <BackupsPanel />
     </Stack>
   );
 }
