@@ -173,6 +173,19 @@ describe("a volunteer's view of a conflict", () => {
 });
 
 describe('racing saves', () => {
+  it('two sessions send their saves from one version at once, each on its own connection: one 200, one 409', async () => {
+    const id = newPet('Twin');
+    const answers = await Promise.all([
+      call('pets.setProfile', { id, profile: { color: 'red' }, version: 1 }, sam),
+      call('pets.setProfile', { id, profile: { color: 'blue' }, version: 1 }, alex),
+    ]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    const winner = answers.find((answer) => answer.status === 200)?.body.color;
+    expect(answers.find((answer) => answer.status === 409)?.body.details).toMatchObject({ current: { color: winner, version: 2 }, changedBy: winner === 'red' ? 'Sam' : 'Alex' });
+    expect(services.petProfiles.get(id).color).toBe(winner);
+  });
+
+
   it('two engines on one SQLite file save from the same version at once: exactly one a round wins', async () => {
     const id = newPet('Racer');
     const rounds = 20;

@@ -28,7 +28,9 @@ export async function dispatchAdmin(handlers: AdminHandlers, channel: string, pa
     input = parseOrThrow(ADMIN_CONTRACT[channel].input, payload, 'input');
     const handler = handlers[channel] as (input: unknown, context: CallContext) => unknown;
     const before = gate?.audit?.before(channel, input);
-    const result = await handler(input, context);
+    const pending = handler(input, context);
+    // A synchronous write is recorded in the same turn: a save refused right after it finds its writer in the trail (edit_conflict).
+    const result = pending instanceof Promise ? await pending : pending;
     recordWrite(gate?.audit, channel, context, input, result, before);
     return { ok: true, value: shownTo(context, channel, result) ?? null };
   } catch (error) {
