@@ -89,3 +89,31 @@ test('two desks save one profile: the second sees both versions and who, keeps t
     await other.close();
   }
 });
+
+test("a person's dialog over a CLI edit: changed outside the admin pages, their version taken, then saved", async ({ page, desk }) => {
+  const person = (await cliJson<{ person: { id: number } }>(desk, 'people', 'add', '--name', 'Bea Busy', '--email', 'bea@example.org')).person;
+  await openDesk(page, desk);
+  await page.evaluate((id) => {
+    window.location.hash = `#/people/${id}`;
+  }, person.id);
+  await page.getByRole('button', { name: 'Edit', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Bea Busy' });
+  await dialog.getByRole('textbox', { name: 'Notes' }).fill('Prefers older dogs');
+  // Meanwhile, on the server itself, the CLI changes her email.
+  await desk.cli('people', 'edit', String(person.id), '--email', 'bea.busy@example.org');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  const conflict = dialog.getByTestId('edit-conflict');
+  await expect(conflict.getByTestId('edit-conflict-who')).toContainText('It was changed outside the admin pages');
+  await expect(conflict.getByRole('row', { name: /Email/ }).getByRole('cell')).toHaveText(['Email', 'bea.busy@example.org', 'bea@example.org']);
+  await expect(conflict.getByRole('row', { name: /Notes/ }).getByRole('cell')).toHaveText(['Notes', '—', 'Prefers older dogs']);
+  await expectNothingCut(page, dialog);
+
+  await conflict.getByRole('button', { name: 'Use their version' }).click();
+  await expect(conflict).toBeHidden();
+  await expect(dialog.getByRole('textbox', { name: 'Email' })).toHaveValue('bea.busy@example.org');
+  await expect(dialog.getByRole('textbox', { name: 'Notes' })).toHaveValue('');
+  await dialog.getByRole('textbox', { name: 'Notes' }).fill('Prefers older dogs');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  expect((await cliJson<{ person: { email: string; notes: string } }>(desk, 'people', 'show', String(person.id))).person).toMatchObject({ email: 'bea.busy@example.org', notes: 'Prefers older dogs' });
+});
