@@ -17,6 +17,7 @@ import {
   NewAccountInputSchema,
   PetChangeSchema,
   PlanChangeInputSchema,
+  RecordVersionSchema,
   SettingsUpdateSchema,
   type Settings,
 } from './admin-schemas';
@@ -29,7 +30,7 @@ import { HeaderProfileSchema, type HeaderProfile } from './header-profiles';
 import type { TeamServerState } from './team';
 import type { Account, ApiKeyRecord, BanRecord, Category, PetRecord, StatusChange, UsageReport } from './models';
 import { NewPetSchema, PetStatusSchema, type Pet } from './pet';
-import { PetProfileChangeSchema, type PetDetails, type PetProfile, type ProfileChange } from './pet-profile';
+import { PetProfileChangeSchema, type PetDetails, type ProfileChange, type SavedPetProfile } from './pet-profile';
 import { LogoUploadSchema, ShelterChangeSchema, type ShelterProfile } from './shelter';
 import { PLAN_IDS, type PlanFigures } from './plans';
 import { AltTextSchema, MAX_PHOTOS_PER_PET, PhotoUploadSchema, type PetPhoto } from './photos';
@@ -77,6 +78,8 @@ import { BackupScheduleSchema, type BackupsStatus } from './backups';
 import { LiveReleaseQuerySchema, SacQuerySchema, TrendsQuerySchema, type LiveRelease, type ReportTrendMonth, type SacMatrix } from './reports';
 
 const id = z.int().positive();
+/** Given, a save from an older version than the stored one is refused: edit_conflict (docs/errors.md). */
+const version = RecordVersionSchema.optional();
 const env = { environment: EnvironmentSchema };
 const input = <S extends z.core.$ZodLooseShape>(shape: S) => z.strictObject({ ...env, ...shape });
 
@@ -138,18 +141,19 @@ export const ADMIN_CONTRACT = {
 
   'pets.browse': channel<{ pets: PetRecord[]; total: number }>()(input({ query: BrowsePetsSchema })),
   'pets.create': channel<Pet>()(input({ pet: NewPetSchema })),
-  'pets.update': channel<PetRecord>()(input({ id, changes: PetChangeSchema })),
-  'pets.setStatus': channel<PetRecord>()(input({ id, status: PetStatusSchema })),
+  'pets.update': channel<PetRecord>()(input({ id, changes: PetChangeSchema, version })),
+  'pets.setStatus': channel<PetRecord>()(input({ id, status: PetStatusSchema, version })),
   'pets.history': channel<StatusChange[]>()(input({ id })),
   'pets.remove': channel<null>()(input({ id })),
   /** The pet, its whole profile (private fields included: staff only) and its age group. */
   'pets.profile': channel<PetDetails>()(input({ id })),
-  'pets.setProfile': channel<PetProfile>()(input({ id, profile: PetProfileChangeSchema })),
+  /** The profile saved, with the animal's version after the save. */
+  'pets.setProfile': channel<SavedPetProfile>()(input({ id, profile: PetProfileChangeSchema, version })),
   'pets.profileHistory': channel<ProfileChange[]>()(input({ id })),
   'pets.kennelCards': channel<KennelCardsPdf>()(input({ ids: z.array(id).min(1).max(MAX_KENNEL_CARDS), paper: z.enum(CARD_PAPERS), perPage: z.union([z.literal(1), z.literal(2)]) })),
   'portals.listings': channel<PortalListing[]>()(input({})),
   'shelter.get': channel<ShelterProfile>()(input({})),
-  'shelter.set': channel<ShelterProfile>()(input({ shelter: ShelterChangeSchema })),
+  'shelter.set': channel<ShelterProfile>()(input({ shelter: ShelterChangeSchema, version })),
   'shelter.setLogo': channel<ShelterProfile>()(input({ data: LogoUploadSchema })),
   'shelter.removeLogo': channel<ShelterProfile>()(input({})),
 
@@ -234,7 +238,7 @@ export const ADMIN_CONTRACT = {
   'people.list': channel<{ people: Person[]; total: number }>()(input({ query: PeopleSearchSchema })),
   /** A person's page: the person, their movements and the animals those were about. */
   'people.show': channel<{ person: Person } & PersonMovements>()(input({ id })),
-  'people.edit': channel<Person>()(input({ id, changes: PersonChangeSchema })),
+  'people.edit': channel<Person>()(input({ id, changes: PersonChangeSchema, version })),
   /** Anonymises the person; the id and their movements stay. */
   'people.forget': channel<Person>()(input({ id })),
 

@@ -73,6 +73,12 @@ export type BrowsePets = z.infer<typeof BrowsePetsSchema>;
 export const PetChangeSchema = z.strictObject({ name: PetNameSchema.optional(), categoryId: id.optional() });
 export type PetChange = z.infer<typeof PetChangeSchema>;
 
+/**
+ * The version of the record a save starts from (issue 29 §3): an older one than the stored one is
+ * refused with edit_conflict. Optional, so the CLI and scripts write over as before; the window always sends it.
+ */
+export const RecordVersionSchema = z.int({ error: 'must be a whole number' }).min(0, { error: 'must be 0 or more' });
+
 export const CategoryNameSchema = nameSchema(100);
 
 /** May be empty; when given it follows the name rules. */

@@ -11,7 +11,7 @@ export interface AuditEntry {
   channel: string;
   record: string | null;
   input: unknown;
-  /** For pets.update, pets.setStatus, pets.setProfile and people.edit: each changed field's before → after. */
+  /** For pets.update, pets.setStatus, pets.setProfile, people.edit and shelter.set: each changed field's before → after (the record's version among them). */
   changes: Record<string, { before: unknown; after: unknown }> | null;
 }
 

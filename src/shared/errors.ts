@@ -13,6 +13,8 @@ export const ERROR_STATUS = {
   method_not_allowed: 405,
   request_timeout: 408,
   conflict: 409,
+  // Admin side: a save made from an older version of the record than the stored one (issue 29 §3).
+  edit_conflict: 409,
   gone: 410,
   payload_too_large: 413,
   unsupported_media_type: 415,
@@ -39,6 +41,7 @@ export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
 
 const ADMIN_ONLY_CODES: readonly ErrorCode[] = [
   'conflict',
+  'edit_conflict',
   'forbidden',
   'plan_required',
   'deploy_required',
@@ -134,6 +137,20 @@ export interface BackupProblem {
   problem: 'missing' | 'hash_mismatch' | 'integrity_check_failed';
 }
 
+/**
+ * A save made from an older version than the stored one (issue 29 §3): `current` is the record as
+ * the channel answers it (redacted like that answer for a volunteer), `changedBy` the staff member
+ * (or "desk") whose admin write made `currentVersion`, null when it came from outside the admin
+ * pages (the CLI, the public API, a movement or care record), `changedAt` when it was written.
+ */
+export interface EditConflictDetails {
+  current: unknown;
+  currentVersion: number;
+  yourVersion: number;
+  changedBy: string | null;
+  changedAt: number | null;
+}
+
 /** A photo refused before or while it was decoded; `file` is its name as given. */
 export type PhotoTooLarge =
   | { reason: 'photo_bytes'; file: string; bytes: number; maxBytes: number }
@@ -207,6 +224,7 @@ export interface ErrorDetails {
   forbidden: StaffForbidden;
   unauthorized: StaffUnauthorized;
   conflict: ConflictDetails;
+  edit_conflict: EditConflictDetails;
   payload_too_large: PhotoTooLarge;
   unsupported_media_type: PhotoUnsupported;
   server_unreachable: ServerUnreachable;

@@ -12,6 +12,8 @@ export interface Category {
 export interface PetRecord extends Pet {
   createdAt: number;
   updatedAt: number;
+  /** The animal's version (record, status and profile together): a save from an older one is refused (edit_conflict). */
+  version: number;
 }
 
 export interface StatusChange {

@@ -77,6 +77,8 @@ export interface Person {
   forgottenAt: number | null;
   createdAt: number;
   updatedAt: number;
+  /** Every write adds one: a save from an older version is refused (edit_conflict). */
+  version: number;
 }
 
 /** Why an existing person may be the same one: a warning on adding, never a refusal. */

@@ -189,6 +189,9 @@ export interface ProfileChange {
 }
 
 /** What staff see of one pet: its record, its whole profile (private fields included) and the age group it gives. */
+/** A profile as a save answers it: with the animal's version after the save, for the next save to start from. */
+export type SavedPetProfile = PetProfile & { version: number };
+
 export interface PetDetails {
   pet: PetRecord;
   profile: PetProfile;

@@ -72,7 +72,8 @@ export interface ShelterLogoInfo {
 }
 
 /** The stored profile: unset fields are absent; `logo` describes the stored image (its bytes come from ShelterService.logo()). */
-export type ShelterProfile = { [K in ShelterField]?: z.output<(typeof shelterFields)[K]> } & { logo: ShelterLogoInfo | null };
+/** `version`: every write adds one (0 before the first); a save from an older one is refused (edit_conflict). */
+export type ShelterProfile = { [K in ShelterField]?: z.output<(typeof shelterFields)[K]> } & { logo: ShelterLogoInfo | null; version: number };
 
 /** A logo sent from the window or the CLI: the file's bytes, base64. */
 export const LogoUploadSchema = z

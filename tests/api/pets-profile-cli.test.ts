@@ -151,7 +151,7 @@ describe('shelter show and set', () => {
     expectRefused(await cli('shelter', 'set', '--name', 'Other', '--logo', gif), /logo: must be a PNG, JPEG or WebP image/);
     json(await cli('shelter', 'set', '--clear', 'email', '--clear', 'logo', '--json'));
     const shown = json<ShelterProfile>(await cli('--json', 'shelter', 'show'));
-    expect(shown).toEqual({ name: 'Happy Tails', currency: 'EUR', logo: null });
+    expect(shown).toEqual({ name: 'Happy Tails', currency: 'EUR', logo: null, version: 3 });
     expect((await cli('shelter', 'show')).stdout).toMatch(/name\s+Happy Tails/);
   });
 });
@@ -163,7 +163,7 @@ describe('the admin channels and the adoption page', () => {
       const handlers = createAdminHandlers({ engine: () => engine } as unknown as AppHost);
       const send = (channel: string, payload: object) => dispatchAdmin(handlers, channel, { environment: 'production', ...payload });
       const pet = engine.services.pets.create({ name: 'Biscuit', categoryId: 1 });
-      expect(await send('pets.setProfile', { id: pet.id, profile: { sex: 'male', kennelLocation: 'B4' } })).toEqual({ ok: true, value: { sex: 'male', kennelLocation: 'B4' } });
+      expect(await send('pets.setProfile', { id: pet.id, profile: { sex: 'male', kennelLocation: 'B4' } })).toEqual({ ok: true, value: { sex: 'male', kennelLocation: 'B4', version: 2 } });
       expect(await send('pets.setProfile', { id: pet.id, profile: { sex: 'robot' } })).toMatchObject({ ok: false, error: { code: 'validation_failed', message: expect.stringMatching(/profile\.sex: must be one of/) } });
       expect(await send('pets.profile', { id: pet.id })).toMatchObject({ ok: true, value: { pet: { id: pet.id }, profile: { sex: 'male', kennelLocation: 'B4' } } });
       expect(await send('pets.profileHistory', { id: pet.id })).toMatchObject({ ok: true, value: [{ fields: { sex: { from: null, to: 'male' } } }] });

@@ -22,7 +22,7 @@ for (const viewport of VIEWPORTS) {
       await expect(language).toHaveValue('Français');
       await form.getByRole('button', { name: 'Save shelter profile' }).click();
       await expect(notification(page, 'Shelter profile saved.')).toBeVisible();
-      expect(await cliJson(desk, 'shelter', 'show')).toEqual({ language: 'fr', logo: null });
+      expect(await cliJson(desk, 'shelter', 'show')).toEqual({ language: 'fr', logo: null, version: expect.any(Number) });
       await expectNothingCut(page);
     });
   });

@@ -27,14 +27,14 @@ for (const viewport of VIEWPORTS) {
       await expect(count).toHaveText('10,001 / 10,000 characters');
       await form.getByRole('button', { name: 'Save shelter profile' }).click();
       await expect(form.getByText('must be at most 10,000 characters')).toBeVisible();
-      expect(await cliJson(desk, 'shelter', 'show')).toEqual({ logo: null });
+      expect(await cliJson(desk, 'shelter', 'show')).toEqual({ logo: null, version: expect.any(Number) });
       await expectNothingCut(page);
 
       await terms.fill(TERMS);
       await expect(count).toHaveText(`${TERMS.length} / 10,000 characters`);
       await form.getByRole('button', { name: 'Save shelter profile' }).click();
       await expect(notification(page, 'Shelter profile saved.')).toBeVisible();
-      expect(await cliJson(desk, 'shelter', 'show')).toEqual({ contractTerms: TERMS, logo: null });
+      expect(await cliJson(desk, 'shelter', 'show')).toEqual({ contractTerms: TERMS, logo: null, version: expect.any(Number) });
       await terms.scrollIntoViewIfNeeded();
       await expectNothingCut(page);
     });

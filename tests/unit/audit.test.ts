@@ -45,7 +45,7 @@ describe('the audit trail', () => {
     expect((await dispatch('pets.update', { environment: 'production', id, changes: { name: 'Lunita' } })).ok).toBe(true);
     const [edit] = await entries({ channel: 'pets.update' });
     expect(edit).toMatchObject({ staffId: null, staffName: 'desk', channel: 'pets.update', record: String(id), input: { id, changes: { name: 'Lunita' } } });
-    expect(edit?.changes).toEqual({ name: { before: 'Luna', after: 'Lunita' } });
+    expect(edit?.changes).toEqual({ name: { before: 'Luna', after: 'Lunita' }, version: { before: 1, after: 2 } });
     expect(edit?.at).toBeGreaterThan(0);
     expect((await entries({ record: String(id) })).map((entry) => entry.channel)).toEqual(['pets.update', 'pets.create']);
   });

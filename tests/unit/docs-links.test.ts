@@ -166,6 +166,7 @@ const DETAILS_EXAMPLES: { [C in keyof ErrorDetails]: Record<string, ErrorDetails
       data_dir_in_use: { reason: 'data_dir_in_use', dataDir: '/srv/adoption-desk', environment: 'production' },
     } satisfies ByTag<ConflictDetails, 'reason'>).map((example) => [`reason: ${example.reason}`, example]),
   ),
+  edit_conflict: { '': { current: { id: 7, name: 'Olive', version: 4 }, currentVersion: 4, yourVersion: 3, changedBy: 'Sam', changedAt: 1_780_000_000_000 } },
   forbidden: {
     'reason: role_not_allowed': { reason: 'role_not_allowed', role: 'volunteer', channel: 'pets.remove' },
     'reason: desk_only': { reason: 'desk_only', channel: 'staff.setupOwner' },

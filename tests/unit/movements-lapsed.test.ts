@@ -131,7 +131,7 @@ describe('migration 0014 on a database made by the release before it', () => {
     `,
     );
     engine = new Engine({ dataDir, environment: 'production', clock });
-    expect(services().shelter.get()).toEqual({ name: 'Happy Paws', currency: 'EUR', howToAdopt: 'Come and meet us.', logo: null });
+    expect(services().shelter.get()).toEqual({ name: 'Happy Paws', currency: 'EUR', howToAdopt: 'Come and meet us.', logo: null, version: 1 });
     expect(services().shelter.set({ contractTerms: 'The adopter keeps the animal indoors.' }).contractTerms).toBe('The adopter keeps the animal indoors.');
     expect([status(1), status(2)]).toEqual(['pending', 'pending']);
     services().shelterDay.today();

@@ -216,7 +216,7 @@ describe('the services', () => {
 
   it('keep the shelter profile: set, clear, logo bounded to PNG, JPEG or WebP', async () => {
     const { shelter } = engine.services;
-    expect(shelter.get()).toEqual({ logo: null });
+    expect(shelter.get()).toEqual({ logo: null, version: 0 });
     shelter.set({ name: 'Happy Tails', email: 'adopt@happytails.test', currency: 'usd', howToAdopt: 'Visit us.\n\nMeet the pet.' });
     expect(shelter.get()).toMatchObject({ name: 'Happy Tails', email: 'adopt@happytails.test', currency: 'USD' });
     expect(() => shelter.set({ email: 'not an email' })).toThrow(/email: must be an email address/);
@@ -263,7 +263,7 @@ describe('migration 0009 (pet and shelter profiles)', () => {
       expect(pets.get(1)).toEqual({ id: 1, name: 'Rex', categoryId: 1, status: 'sold' });
       expect(pets.history(1)).toHaveLength(2);
       expect(petProfiles.details(1)).toMatchObject({ profile: {}, ageGroup: null, currency: null });
-      expect(shelter.get()).toEqual({ logo: null });
+      expect(shelter.get()).toEqual({ logo: null, version: 0 });
       petProfiles.set(1, { breedPrimary: 'Collie' });
       expect(petProfiles.get(1)).toEqual({ breedPrimary: 'Collie' });
     } finally {

@@ -1,5 +1,6 @@
 import { ADMIN_CONTRACT, type AdminChannel, type AdminOutput, type AdminParsedInput, type AdminResult } from '../../shared/admin-contract';
 import { AppError, isAppError } from '../../shared/errors';
+import { editConflictShownTo } from './edit-conflicts';
 import { writeRefusal } from '../db/write-refusals';
 import { parseOrThrow } from '../../shared/validation';
 import { recordWrite } from '../audit/record';
@@ -19,16 +20,23 @@ export function isAdminChannel(name: string): name is AdminChannel {
  * is allowed, as on a single desk.
  */
 export async function dispatchAdmin(handlers: AdminHandlers, channel: string, payload: unknown, call: AdminCall = DESK_CALL, gate?: TeamGate): Promise<AdminResult<unknown>> {
+  let context: CallContext | undefined;
+  let input: unknown;
   try {
     if (!isAdminChannel(channel)) throw new AppError('not_found', `There is no admin channel named ${channel}.`);
-    const context = admitCall(gate, channel, call);
-    const input: unknown = parseOrThrow(ADMIN_CONTRACT[channel].input, payload, 'input');
+    context = admitCall(gate, channel, call);
+    input = parseOrThrow(ADMIN_CONTRACT[channel].input, payload, 'input');
     const handler = handlers[channel] as (input: unknown, context: CallContext) => unknown;
     const before = gate?.audit?.before(channel, input);
-    const result = await handler(input, context);
+    const pending = handler(input, context);
+    // A synchronous write is recorded in the same turn: a save refused right after it finds its writer in the trail (edit_conflict).
+    const result = pending instanceof Promise ? await pending : pending;
     recordWrite(gate?.audit, channel, context, input, result, before);
     return { ok: true, value: shownTo(context, channel, result) ?? null };
   } catch (error) {
+    if (isAppError(error) && error.code === 'edit_conflict' && isAdminChannel(channel)) {
+      return { ok: false, error: editConflictShownTo(error as AppError<'edit_conflict'>, channel, input, context, gate?.audit).toAdminBody() };
+    }
     if (isAppError(error)) return { ok: false, error: error.toAdminBody() };
     const refusal = writeRefusal(error);
     if (refusal) return { ok: false, error: refusal.toBody() };

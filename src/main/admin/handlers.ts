@@ -31,15 +31,15 @@ export function createAdminHandlers(host: AppHost): AdminHandlers {
 
     'pets.browse': ({ environment, query }) => services(environment).pets.browse(query),
     'pets.create': ({ environment, pet }) => services(environment).pets.create(pet),
-    'pets.update': ({ environment, id, changes }) => services(environment).pets.update(id, changes),
-    'pets.setStatus': ({ environment, id, status }) => services(environment).pets.changeStatus(id, status),
+    'pets.update': ({ environment, id, changes, version }) => services(environment).pets.update(id, changes, version),
+    'pets.setStatus': ({ environment, id, status, version }) => services(environment).pets.changeStatus(id, status, version),
     'pets.history': ({ environment, id }) => services(environment).pets.history(id),
     'pets.remove': ({ environment, id }) => {
       services(environment).pets.remove(id);
       return null;
     },
     'pets.profile': ({ environment, id }) => services(environment).petProfiles.details(id),
-    'pets.setProfile': ({ environment, id, profile }) => services(environment).petProfiles.set(id, profile),
+    'pets.setProfile': ({ environment, id, profile, version }) => services(environment).petProfiles.save(id, profile, version),
     'pets.profileHistory': ({ environment, id }) => services(environment).petProfiles.history(id),
     'pets.kennelCards': async ({ environment, ids, paper, perPage }) => {
       const made = await host.engine(environment).publishing.kennelCards.render({ ids, paper, perPage });
@@ -47,7 +47,7 @@ export function createAdminHandlers(host: AppHost): AdminHandlers {
     },
     'portals.listings': ({ environment }) => host.engine(environment).publishing.portals.listings(),
     'shelter.get': ({ environment }) => services(environment).shelter.get(),
-    'shelter.set': ({ environment, shelter }) => services(environment).shelter.set(shelter),
+    'shelter.set': ({ environment, shelter, version }) => services(environment).shelter.set(shelter, version),
     'shelter.setLogo': ({ environment, data }) => services(environment).shelter.setLogo(Buffer.from(data, 'base64')),
     'shelter.removeLogo': ({ environment }) => services(environment).shelter.removeLogo(),
 

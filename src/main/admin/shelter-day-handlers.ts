@@ -27,7 +27,7 @@ export function shelterDayHandlers(host: AppHost): Pick<AdminHandlers, ShelterDa
       const { people, shelterDay } = services(environment);
       return { person: people.get(id), ...shelterDay.personMovements(id) };
     },
-    'people.edit': ({ environment, id, changes }) => services(environment).people.edit(id, changes),
+    'people.edit': ({ environment, id, changes, version }) => services(environment).people.edit(id, changes, version),
     'people.forget': ({ environment, id }) => services(environment).people.forget(id),
     'people.duplicates': ({ environment, person }) => services(environment).people.duplicatesOf(person),
     'movements.contractPdf': async ({ environment, stayId }) => {

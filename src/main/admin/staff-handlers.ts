@@ -1,6 +1,6 @@
 import { AppError } from '../../shared/errors';
 import { ADMIN_CHANNELS, type AdminChannel } from '../../shared/admin-contract';
-import type { AuditWrite } from '../audit/audit';
+import type { AuditWrite, VersionQuery } from '../audit/audit';
 import { readBefore } from '../audit/before';
 import type { AppHost } from '../host/app-host';
 import type { CallContext, TeamGate } from '../staff/access';
@@ -60,7 +60,11 @@ export function teamGateOf(host: AppHost): () => TeamGate {
   return () => {
     const { staff } = host.engine('production').services;
     // The trail is asked for at the write's end: a settings save may have restarted the engine meanwhile.
-    const recorder = { record: (write: AuditWrite) => host.engine('production').services.audit.record(write), before: (channel: AdminChannel, input: unknown) => readBefore((environment) => host.engine(environment).services, channel, input) };
+    const recorder = {
+      record: (write: AuditWrite) => host.engine('production').services.audit.record(write),
+      before: (channel: AdminChannel, input: unknown) => readBefore((environment) => host.engine(environment).services, channel, input),
+      versionWriter: (query: VersionQuery) => host.engine('production').services.audit.versionWriter(query),
+    };
     return { teamMode: () => staff.teamMode(), session: (id) => staff.session(id), audit: recorder };
   };
 }

@@ -60,6 +60,14 @@ function recordOf(input: unknown, result: unknown): string | null {
   return null;
 }
 
+/** Which version of which record (edit conflicts, issue 29 §3): `record` null for the shelter profile, whose entries name none. */
+export interface VersionQuery {
+  channels: readonly string[];
+  record: string | null;
+  environment: string;
+  version: number;
+}
+
 interface EntryRow {
   id: number;
   at: number;
@@ -85,6 +93,17 @@ export class AuditService {
     this.sqlite
       .prepare('INSERT INTO audit_entries (at, staff_id, staff_name, address, channel, record, input, changes) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
       .run(this.clock.now(), write.staffId, write.staffName, write.address, write.channel, recordOf(write.input, write.result), JSON.stringify(kept(redacted(write.input)) ?? null), changes);
+  }
+
+  /**
+   * The newest entry whose write took the record to `version` (its changes say `version` before →
+   * after): who made it. Undefined when no admin write did (the CLI, the public API, a movement).
+   */
+  versionWriter(query: VersionQuery): { staffName: string; at: number } | undefined {
+    const channels = query.channels.map(() => '?').join(', ');
+    const sql = `SELECT staff_name AS staffName, at FROM audit_entries WHERE record IS ? AND channel IN (${channels})
+      AND json_extract(input, '$.environment') = ? AND json_extract(changes, '$.version.after') = ? ORDER BY id DESC LIMIT 1`;
+    return this.sqlite.prepare<unknown[], { staffName: string; at: number }>(sql).get(query.record, ...query.channels, query.environment, query.version);
   }
 
   /** Newest first; `before` (an entry's id) continues after a page that ended with that entry. */

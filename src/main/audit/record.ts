@@ -1,6 +1,6 @@
 import type { AdminChannel } from '../../shared/admin-contract';
 import type { StaffMember } from '../../shared/staff';
-import type { AuditWrite } from './audit';
+import type { AuditWrite, VersionQuery } from './audit';
 import { AUDITED } from './channels';
 
 /** What the dispatch asks of the trail (the production engine's AuditService). */
@@ -8,6 +8,8 @@ export interface AuditRecorder {
   record(write: AuditWrite): void;
   /** The record before an edit that shows before → after; undefined for other channels. */
   before(channel: AdminChannel, input: unknown): unknown;
+  /** Who made a record's version, for an edit conflict (AuditService.versionWriter). */
+  versionWriter?(query: VersionQuery): { staffName: string; at: number } | undefined;
 }
 
 /** What the trail needs of a call's context (staff/access.ts's CallContext has it). */

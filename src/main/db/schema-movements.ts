@@ -38,6 +38,8 @@ export const people = sqliteTable(
     forgottenAt: integer('forgotten_at'),
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
+    /** Every write adds one; a save from an older one is refused (edit_conflict). */
+    version: integer('version').notNull().default(1),
   },
   (table) => [index('people_name_folded').on(table.nameFolded), index('people_email_folded').on(table.emailFolded), index('people_postcode_folded').on(table.postcodeFolded, table.nameFolded)],
 );

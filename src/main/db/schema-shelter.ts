@@ -68,6 +68,8 @@ export const shelterProfile = sqliteTable('shelter_profile', {
   logoMediaType: text('logo_media_type', { enum: ['image/png', 'image/jpeg', 'image/webp'] }),
   logoUpdatedAt: integer('logo_updated_at'),
   updatedAt: integer('updated_at').notNull(),
+  /** Every write adds one (the logo's too); a save from an older one is refused (edit_conflict). */
+  version: integer('version').notNull().default(1),
 });
 
 /**

@@ -27,6 +27,8 @@ export const pets = sqliteTable(
     status: text('status', { enum: ['available', 'pending', 'sold'] }).notNull(),
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
+    /** The animal's one version (record, status and profile): every write adds one, a save from an older one is refused (edit_conflict). */
+    version: integer('version').notNull().default(1),
   },
   (table) => [
     index('pets_status_id').on(table.status, table.id),

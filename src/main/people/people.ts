@@ -15,6 +15,7 @@ import {
 } from '../../shared/people';
 import { parseOrThrow } from '../../shared/validation';
 import type { Changes } from '../db/changes';
+import { assertVersion } from '../db/record-versions';
 import { foldEmail, foldForSearch, foldPostcode, phoneDigits } from './folding';
 import { PeopleStore, type PersonFields } from './store';
 
@@ -80,17 +81,25 @@ export class PeopleService {
     return person;
   }
 
-  /** A field given sets it, `null` clears it; a forgotten person cannot be filled in again. */
-  edit(id: number, input: PersonChange): Person {
+  /**
+   * A field given sets it, `null` clears it; a forgotten person cannot be filled in again. With
+   * `version`, a save from an older version of the person is refused (edit_conflict).
+   */
+  edit(id: number, input: PersonChange, version?: number): Person {
     const change = parseOrThrow(PersonChangeSchema, input, 'person');
-    const person = this.get(id);
-    if (person.forgottenAt !== null) throw new AppError('conflict', `Person ${id} was forgotten: add them again as a new person.`, { details: { reason: 'person_forgotten', personId: id } });
-    const fields: PersonFields = { ...person, ...given(change) };
-    if (fields.doNotAdopt && !fields.doNotAdoptReason) throw new AppError('validation_failed', 'doNotAdoptReason: must say why when doNotAdopt is set', { details: { field: 'doNotAdoptReason' } });
-    if (!fields.doNotAdopt) fields.doNotAdoptReason = null;
-    this.store.update(id, fields, this.clock.now());
+    const edited = this.store.transaction(() => {
+      const person = this.get(id);
+      // Forgotten outranks a newer version: no way on but adding them again.
+      if (person.forgottenAt !== null) throw new AppError('conflict', `Person ${id} was forgotten: add them again as a new person.`, { details: { reason: 'person_forgotten', personId: id } });
+      assertVersion(`Person ${id}`, { current: person, version: person.version, updatedAt: person.updatedAt }, version);
+      const fields: PersonFields = { ...person, ...given(change) };
+      if (fields.doNotAdopt && !fields.doNotAdoptReason) throw new AppError('validation_failed', 'doNotAdoptReason: must say why when doNotAdopt is set', { details: { field: 'doNotAdoptReason' } });
+      if (!fields.doNotAdopt) fields.doNotAdoptReason = null;
+      this.store.update(id, fields, this.clock.now());
+      return this.get(id);
+    });
     this.changes.emit('people');
-    return this.get(id);
+    return edited;
   }
 
   search(input: PeopleSearch = {}): { people: Person[]; total: number } {

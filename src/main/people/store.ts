@@ -23,14 +23,15 @@ interface PersonRow {
   forgottenAt: number | null;
   createdAt: number;
   updatedAt: number;
+  version: number;
 }
 
 /** Every field of a person as written; the folded columns are made here from them. */
-export type PersonFields = Omit<Person, 'id' | 'forgottenAt' | 'createdAt' | 'updatedAt'>;
+export type PersonFields = Omit<Person, 'id' | 'forgottenAt' | 'createdAt' | 'updatedAt' | 'version'>;
 
 const SELECT = `SELECT id, name, kind, roles, phones, email, address, postcode, id_checked AS idChecked, id_checked_what AS idCheckedWhat, notes,
   do_not_adopt AS doNotAdopt, do_not_adopt_reason AS doNotAdoptReason, foster_approved AS fosterApproved, foster_capacity AS fosterCapacity,
-  foster_species AS fosterSpecies, forgotten_at AS forgottenAt, created_at AS createdAt, updated_at AS updatedAt FROM people`;
+  foster_species AS fosterSpecies, forgotten_at AS forgottenAt, created_at AS createdAt, updated_at AS updatedAt, version FROM people`;
 
 function toPerson(row: PersonRow): Person {
   return {
@@ -89,15 +90,21 @@ export class PeopleStore {
     this.statements = {
       get: sqlite.prepare<[number], PersonRow>(`${SELECT} WHERE id = ?`),
       insert: sqlite.prepare(`INSERT INTO people (${WRITTEN}, created_at, updated_at) VALUES (${WRITTEN.split(',').map(() => '?').join(', ')}, ?, ?)`),
-      update: sqlite.prepare(`UPDATE people SET (${WRITTEN}, updated_at) = (${WRITTEN.split(',').map(() => '?').join(', ')}, ?) WHERE id = ?`),
+      // Every write of a person is a new version of them (edit_conflict refuses a save from an older one).
+      update: sqlite.prepare(`UPDATE people SET (${WRITTEN}, updated_at, version) = (${WRITTEN.split(',').map(() => '?').join(', ')}, ?, version + 1) WHERE id = ?`),
       byEmail: sqlite.prepare<[string], PersonRow>(`${SELECT} WHERE email_folded = ? AND forgotten_at IS NULL LIMIT 20`),
       byPhone: sqlite.prepare<[string], PersonRow>(`${SELECT} WHERE phone_digits LIKE ? ESCAPE '\\' AND forgotten_at IS NULL LIMIT 20`),
       byNamePostcode: sqlite.prepare<[string, string], PersonRow>(`${SELECT} WHERE postcode_folded = ? AND name_folded = ? AND forgotten_at IS NULL LIMIT 20`),
       forget: sqlite.prepare(
         `UPDATE people SET name = ?, name_folded = '', phones = '[]', phone_digits = '', email = NULL, email_folded = NULL, address = NULL, postcode = NULL, postcode_folded = NULL,
-          id_checked_what = NULL, notes = NULL, do_not_adopt_reason = NULL, forgotten_at = ?, updated_at = ? WHERE id = ?`,
+          id_checked_what = NULL, notes = NULL, do_not_adopt_reason = NULL, forgotten_at = ?, updated_at = ?, version = version + 1 WHERE id = ?`,
       ),
     };
+  }
+
+  /** Runs `body` in one transaction holding the write lock from its start: a save's version check and its write (a racing save waits, then reads the new version). */
+  transaction<T>(body: () => T): T {
+    return this.sqlite.transaction(body).immediate();
   }
 
   get(id: number): Person | undefined {

@@ -10,6 +10,7 @@ import type { CategoryService } from './categories';
 import type { Changes } from '../db/changes';
 import { PetStore, type PetWithCategory } from './store';
 import { parseOrThrow } from '../../shared/validation';
+import { assertVersion } from '../db/record-versions';
 
 export type { PetRecord, StatusChange };
 
@@ -156,21 +157,38 @@ export class PetService {
     }
   }
 
-  /** Only what is given is checked and written, so a pet can change category whatever its name. */
-  update(id: number, input: PetChange): PetRecord {
+  /**
+   * Only what is given is checked and written, so a pet can change category whatever its name. With
+   * `version`, a save from an older version of the animal is refused (edit_conflict).
+   */
+  update(id: number, input: PetChange, version?: number): PetRecord {
     const change = parseOrThrow(PetChangeSchema, input);
-    this.getRecord(id);
-    if (change.categoryId !== undefined) this.assertCategory(change.categoryId);
-    this.store.update(id, change, this.clock.now());
+    const record = this.store.checkedWrite(() => {
+      this.assertRecordVersion(id, version);
+      if (change.categoryId !== undefined) this.assertCategory(change.categoryId);
+      this.store.update(id, change, this.clock.now());
+      return this.getRecord(id);
+    });
     this.changes.emit('pets');
-    return this.getRecord(id);
+    return record;
   }
 
-  changeStatus(id: number, input: PetStatus): PetRecord {
+  /** The same status again writes nothing (and keeps the version). */
+  changeStatus(id: number, input: PetStatus, version?: number): PetRecord {
     const status = parseOrThrow(PetStatusSchema, input, 'status');
-    if (this.store.setStatus(id, status, this.clock.now()) === undefined) throw new AppError('not_found', `Pet ${id} does not exist.`);
+    const record = this.store.checkedWrite(() => {
+      this.assertRecordVersion(id, version);
+      this.store.setStatus(id, status, this.clock.now());
+      return this.getRecord(id);
+    });
     this.changes.emit('pets');
-    return this.getRecord(id);
+    return record;
+  }
+
+  /** Refuses a save from an older version than the animal's (inside the caller's transaction); the refusal carries the record. */
+  private assertRecordVersion(id: number, version: number | undefined): void {
+    const current = this.getRecord(id);
+    assertVersion(`Pet ${id}`, { current, version: current.version, updatedAt: current.updatedAt }, version);
   }
 
   /**

@@ -12,7 +12,9 @@ import {
   type PetProfile,
   type PetProfileChange,
   type ProfileChange,
+  type SavedPetProfile,
 } from '../../shared/pet-profile';
+import { assertVersion } from '../db/record-versions';
 import { parseOrThrow } from '../../shared/validation';
 import type { Store } from '../db/connection';
 import type { Changes } from '../db/changes';
@@ -26,9 +28,9 @@ type ProfileRow = typeof petProfiles.$inferSelect;
 const EXPORT_BATCH = 1_000;
 type ProfileColumns = Omit<ProfileRow, 'petId' | 'updatedAt'>;
 
-/** A pet's record with its profile, as the staff export writes it (private fields included). */
+/** A pet's record with its profile, as the staff export writes it (private fields included; the version is the desk's bookkeeping, not the shelter's data). */
 export interface PetExportRow {
-  pet: PetRecord;
+  pet: Omit<PetRecord, 'version'>;
   profile: PetProfile;
 }
 
@@ -84,7 +86,7 @@ export class PetProfileService {
 
   details(petId: number): PetDetails {
     const row = this.db
-      .select({ id: pets.id, name: pets.name, categoryId: pets.categoryId, status: pets.status, createdAt: pets.createdAt, updatedAt: pets.updatedAt, category: categories.name })
+      .select({ id: pets.id, name: pets.name, categoryId: pets.categoryId, status: pets.status, createdAt: pets.createdAt, updatedAt: pets.updatedAt, version: pets.version, category: categories.name })
       .from(pets)
       .innerJoin(categories, eq(categories.id, pets.categoryId))
       .where(eq(pets.id, petId))
@@ -98,26 +100,36 @@ export class PetProfileService {
 
   /**
    * Sets what the change gives, clears what it sets to null, and keeps the rest. A change that
-   * changes something is one entry of the pet's history and touches the pet's updatedAt.
+   * changes something is one entry of the pet's history, touches the pet's updatedAt and is a new
+   * version of the animal.
    */
   set(petId: number, input: PetProfileChange): PetProfile {
+    const { version: _version, ...profile } = this.save(petId, input);
+    return profile;
+  }
+
+  /** As set, answering the animal's version after it; with `version`, a save from an older one is refused (edit_conflict). */
+  save(petId: number, input: PetProfileChange, version?: number): SavedPetProfile {
     const change = parseOrThrow(PetProfileChangeSchema, input, 'profile');
     const now = this.clock.now();
     const { profile, changed } = this.db.transaction(() => {
-      this.assertPet(petId);
+      const stored = this.db.select({ version: pets.version, updatedAt: pets.updatedAt }).from(pets).where(eq(pets.id, petId)).get();
+      if (!stored) throw new AppError('not_found', `Pet ${petId} does not exist.`);
       const before = this.read(petId);
+      assertVersion(`Pet ${petId}`, { current: { ...before, version: stored.version }, ...stored }, version);
       const after: Record<string, unknown> = { ...before };
       for (const [field, value] of Object.entries(change)) {
         if (value === null) delete after[field];
         else if (value !== undefined) after[field] = value;
       }
       const fields = differences(before, after as PetProfile);
-      if (Object.keys(fields).length === 0) return { profile: before, changed: false };
+      if (Object.keys(fields).length === 0) return { profile: { ...before, version: stored.version }, changed: false };
       this.write(petId, after as PetProfile, now);
       this.db.insert(petProfileChanges).values({ petId, changedAt: now, fields }).run();
-      this.db.update(pets).set({ updatedAt: now }).where(eq(pets.id, petId)).run();
-      return { profile: after as PetProfile, changed: true };
-    });
+      this.db.update(pets).set({ updatedAt: now, version: sql`${pets.version} + 1` }).where(eq(pets.id, petId)).run();
+      return { profile: { ...(after as PetProfile), version: stored.version + 1 }, changed: true };
+      // Immediate: a save racing from another connection waits for this one, then reads its version.
+    }, { behavior: 'immediate' });
     if (changed) this.changes.emit('pets');
     return profile;
   }

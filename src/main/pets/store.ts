@@ -16,7 +16,11 @@ const recordColumns = {
   status: pets.status,
   createdAt: pets.createdAt,
   updatedAt: pets.updatedAt,
+  version: pets.version,
 };
+
+/** Every write of the animal adds one to its version; a creation starts at 1 (the column's default, so the API's insert is unchanged). */
+const NEXT_VERSION = sql`${pets.version} + 1`;
 
 const PUBLIC_SELECT = 'SELECT id, name, category_id AS categoryId, status FROM pets';
 
@@ -67,6 +71,14 @@ export class PetStore {
   /** Runs `body` in one transaction (one WAL write for everything it writes). */
   transaction<T>(body: () => T): T {
     return this.sqlite.transaction(body)();
+  }
+
+  /**
+   * A save whose check reads first: the write lock is taken at the start, so a save racing it from
+   * another connection waits and then reads the new version, instead of failing to upgrade its read.
+   */
+  checkedWrite<T>(body: () => T): T {
+    return this.sqlite.transaction(body).immediate();
   }
 
   /** Up to `limit` pets after `afterId`, in id order. */
@@ -126,7 +138,12 @@ export class PetStore {
   /** Writes only what is given (drizzle leaves out what is undefined); a new name gets its folded form. */
   update(id: number, change: { name?: string; categoryId?: number }, now: number): void {
     const nameFolded = change.name === undefined ? undefined : foldForSearch(change.name);
-    this.db.update(pets).set({ name: change.name, nameFolded, categoryId: change.categoryId, updatedAt: now }).where(eq(pets.id, id)).run();
+    this.db.update(pets).set({ name: change.name, nameFolded, categoryId: change.categoryId, updatedAt: now, version: NEXT_VERSION }).where(eq(pets.id, id)).run();
+  }
+
+  /** A write elsewhere to the animal (its profile) is a new version of it too. */
+  touch(id: number, now: number): void {
+    this.db.update(pets).set({ updatedAt: now, version: NEXT_VERSION }).where(eq(pets.id, id)).run();
   }
 
   /**
@@ -137,7 +154,7 @@ export class PetStore {
     return this.db.transaction((tx) => {
       const current = tx.select({ status: pets.status }).from(pets).where(eq(pets.id, id)).get();
       if (!current || current.status === status) return current?.status;
-      tx.update(pets).set({ status, updatedAt: now }).where(eq(pets.id, id)).run();
+      tx.update(pets).set({ status, updatedAt: now, version: NEXT_VERSION }).where(eq(pets.id, id)).run();
       tx.insert(petStatusHistory).values({ petId: id, fromStatus: current.status, toStatus: status, changedAt: now }).run();
       return current.status;
     });

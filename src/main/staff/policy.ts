@@ -38,10 +38,15 @@ const DESK_ONLY: ChannelRule = { roles: [] };
 /** The reports to funders and councils: the managers' work. */
 const MANAGERS: ChannelRule = { roles: ['owner', 'manager'] };
 
-/** A pet's details without its private profile fields (microchip, kennel, internal notes). */
+/** A profile without its private fields (microchip, kennel, internal notes). */
+function publicPart(profile: object): object {
+  return Object.fromEntries(Object.entries(profile).filter(([field]) => !isPrivateProfileField(field)));
+}
+
+/** A pet's details without its private profile fields. */
 function withoutPrivateFields(value: unknown): unknown {
   const details = value as PetDetails;
-  return { ...details, profile: Object.fromEntries(Object.entries(details.profile).filter(([field]) => !isPrivateProfileField(field))) };
+  return { ...details, profile: publicPart(details.profile) };
 }
 
 export const CHANNEL_POLICY: Record<AdminChannel, ChannelRule> = {
@@ -59,7 +64,8 @@ export const CHANNEL_POLICY: Record<AdminChannel, ChannelRule> = {
   'pets.history': VOLUNTEERS,
   'pets.remove': STAFF,
   'pets.profile': { ...VOLUNTEERS, forVolunteer: withoutPrivateFields },
-  'pets.setProfile': STAFF,
+  // A saved profile (or an edit conflict's current one) never shows a volunteer the private fields, should the role be let in.
+  'pets.setProfile': { ...STAFF, forVolunteer: (value) => publicPart(value as object) },
   // Past values of the private fields are in it.
   'pets.profileHistory': STAFF,
   // Cards print the kennel location.

@@ -14,6 +14,7 @@ import { AdminCallError } from './transport';
 const TITLES: Record<ErrorCode, string> = {
   validation_failed: 'Check the input',
   conflict: 'Not possible',
+  edit_conflict: 'Changed meanwhile',
   not_found: 'Not found',
   unauthorized: 'Access token missing or wrong',
   forbidden: 'Not allowed from here',

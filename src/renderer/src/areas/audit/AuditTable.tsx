@@ -38,7 +38,8 @@ function RecordCell({ entry, environment }: { entry: AuditEntry; environment: En
 
 /** Each changed field as "Field: before → after", cut to the column with the whole on hover; or what was sent, when the write was no edit. */
 function ChangesCell({ entry }: { entry: AuditEntry }): React.JSX.Element {
-  const changes = Object.entries(entry.changes ?? {});
+  // The record's version is bookkeeping (how an edit conflict names who made it), not a change staff made.
+  const changes = Object.entries(entry.changes ?? {}).filter(([field]) => field !== 'version');
   if (changes.length === 0) {
     const { environment: _environment, ...sent } = (entry.input ?? {}) as Record<string, unknown>;
     const text = Object.keys(sent).length === 0 ? '—' : JSON.stringify(sent);

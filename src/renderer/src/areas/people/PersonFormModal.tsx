@@ -2,14 +2,16 @@ import { Alert, Anchor, Button, Checkbox, Group, Modal, MultiSelect, NumberInput
 import { useForm } from '@mantine/form';
 import { IconCopy } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
-import { PERSON_KINDS, PERSON_ROLES, type Person, type PersonWarning } from '../../../../shared/people';
+import { PERSON_KINDS, PERSON_ROLES, type Person, type PersonKind, type PersonRole, type PersonWarning } from '../../../../shared/people';
+import type { EditConflictDetails } from '../../../../shared/errors';
+import { EditConflictPanel, differingRows, editConflictOf, shownValue } from '../../ui/EditConflictPanel';
 import { recordHref } from '../../app/navigation';
 import { useEnvironment } from '../../client/EnvironmentProvider';
 import type { Failure } from '../../client/errors';
 import { call } from '../../client/transport';
 import { DialogFailureAlert } from '../../ui/DialogFailureAlert';
 import { KIND_WORDS, ROLE_WORDS } from '../../ui/movement-words';
-import { formValuesOf, personOf, validatePerson, type PersonFormValues } from './person-form';
+import { formValuesOf, PERSON_FIELD_LABEL, personOf, validatePerson, type PersonFormValues } from './person-form';
 import { personFailure } from './person-failures';
 import { useAddPerson } from '../../client/people';
 import { useCategoryNames, useEditPerson } from './queries';
@@ -46,7 +48,12 @@ function PersonForm({ person, onDone }: { person: Person | null; onDone: () => v
     onValuesChange: () => setDuplicates([]),
   });
 
+  // The version the person was opened at: a save over a newer one is refused (edit_conflict) and shown below.
+  const [version, setVersion] = useState(person?.version ?? 0);
+  const [conflict, setConflict] = useState<EditConflictDetails | null>(null);
   const showFailure = (error: unknown) => {
+    const found = editConflictOf(error);
+    if (found) return setConflict(found);
     const placed = personFailure(error, Object.keys(form.values));
     if ('field' in placed) form.setFieldError(placed.field, placed.message);
     else setAlert(placed.alert);
@@ -61,12 +68,23 @@ function PersonForm({ person, onDone }: { person: Person | null; onDone: () => v
       onError: showFailure,
     });
 
+  const edit = (id: number, values: PersonFormValues, fromVersion: number) => editPerson.mutate({ id, changes: personOf(values), version: fromVersion }, { onSuccess: onDone, onError: showFailure });
+  const takeTheirs = (current: Person) => {
+    form.setValues(formValuesOf(current));
+    setVersion(current.version);
+    setConflict(null);
+  };
+  const speciesNames = (ids: number[]) => ids.map((id) => categories.data?.find((category) => category.id === id)?.name ?? `#${id}`);
+  const shownField = (field: keyof PersonFormValues, value: unknown) => {
+    if (field === 'roles') return shownValue((value as PersonRole[]).map((role) => ROLE_WORDS[role]));
+    if (field === 'kind') return KIND_WORDS[value as PersonKind];
+    if (field === 'fosterSpecies') return shownValue(speciesNames(value as number[]));
+    return shownValue(value);
+  };
+
   const save = form.onSubmit(async (values) => {
     setAlert(null);
-    if (person) {
-      editPerson.mutate({ id: person.id, changes: personOf(values) }, { onSuccess: onDone, onError: showFailure });
-      return;
-    }
+    if (person) return edit(person.id, values, version);
     setChecking(true);
     try {
       const found = await call('people.duplicates', { environment, person: personOf(values) });
@@ -137,6 +155,15 @@ function PersonForm({ person, onDone }: { person: Person | null; onDone: () => v
               <Text size="sm">Open their page to use them, or if this is someone else, add them anyway.</Text>
             </Stack>
           </Alert>
+        )}
+        {person && conflict && (
+          <EditConflictPanel
+            conflict={conflict}
+            rows={differingRows(Object.keys(PERSON_FIELD_LABEL) as (keyof PersonFormValues)[], (field) => PERSON_FIELD_LABEL[field], personOf(formValuesOf(conflict.current as Person)), personOf(form.values), shownField)}
+            saving={editPerson.isPending}
+            onUseTheirs={() => takeTheirs(conflict.current as Person)}
+            onSaveMine={() => edit(person.id, form.getValues(), conflict.currentVersion)}
+          />
         )}
         <DialogFailureAlert failure={alert} />
         <Group justify="flex-end">

@@ -40,6 +40,25 @@ export function formValuesOf(person: Person | null): PersonFormValues {
   };
 }
 
+/** Each field as the dialog labels it (a conflict shows the differing ones by these words). */
+export const PERSON_FIELD_LABEL: Record<keyof PersonFormValues, string> = {
+  name: 'Name',
+  kind: 'Kind',
+  roles: 'Roles',
+  phones: 'Phones',
+  email: 'Email',
+  address: 'Address',
+  postcode: 'Postcode',
+  idChecked: 'ID checked',
+  idCheckedWhat: 'Which ID',
+  notes: 'Notes',
+  doNotAdopt: 'Do not adopt to',
+  doNotAdoptReason: 'Why not',
+  fosterApproved: 'Approved foster home',
+  fosterCapacity: 'Capacity',
+  fosterSpecies: 'Species it takes',
+};
+
 const textOrNull = (text: string) => (text.trim() === '' ? null : text.trim());
 
 /** Every field, so an edit clears what was emptied (the engine takes `null` as "clear"). */

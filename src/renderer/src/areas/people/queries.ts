@@ -32,7 +32,7 @@ export function useCategoryNames() {
 
 export function useEditPerson() {
   return useAction({
-    run: ({ id, changes }: { id: number; changes: PersonChange }, environment) => call('people.edit', { environment, id, changes }),
+    run: ({ id, changes, version }: { id: number; changes: PersonChange; version: number }, environment) => call('people.edit', { environment, id, changes, version }),
     progress: 'Saving the person…',
     success: (person) => `${person.name} saved.`,
     shownInPlace: SHOWN_IN_PLACE.always,

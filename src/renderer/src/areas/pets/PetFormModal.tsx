@@ -1,7 +1,10 @@
 import { Button, Group, Modal, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useState } from 'react';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import type { PetRecord } from '../../../../shared/models';
+import type { EditConflictDetails } from '../../../../shared/errors';
+import { EditConflictPanel, differingRows, editConflictOf } from '../../ui/EditConflictPanel';
 import { NewPetSchema, PET_STATUS_WORDS, PET_STATUSES, type PetStatus } from '../../../../shared/pet';
 import { useCategories } from './category-queries';
 import { useDialogFailure } from '../../ui/dialog';
@@ -23,6 +26,10 @@ export function PetFormModal({ opened, pet, onClose }: { opened: boolean; pet: P
   );
 }
 
+/** The fields this form edits, in its words (a conflict shows the differing ones). */
+const PET_FIELDS = ['name', 'categoryId'] as const;
+const PET_FIELD_LABEL: Record<(typeof PET_FIELDS)[number], string> = { name: 'Name', categoryId: 'Category' };
+
 const addResolver = zod4Resolver(NewPetSchema);
 const editResolver = zod4Resolver(NewPetSchema.omit({ status: true }));
 
@@ -38,13 +45,31 @@ function PetForm({ pet, onDone }: { pet: PetRecord | null; onDone: () => void })
     },
   });
   const failure = useDialogFailure(form);
+  // The version the pet was opened at: a save over a newer one is refused (edit_conflict) and shown below.
+  const [version, setVersion] = useState(pet?.version ?? 0);
+  const [conflict, setConflict] = useState<EditConflictDetails | null>(null);
 
-  const save = form.onSubmit(({ name, categoryId, status }) => {
+  const edit = (id: number, { name, categoryId }: PetFormValues, fromVersion: number) => {
     if (categoryId === null) return;
     failure.clear();
-    if (pet) editPet.mutate({ id: pet.id, name: name.trim(), categoryId }, { onSuccess: onDone, onError: failure.show });
-    else addPet.mutate({ name: name.trim(), categoryId, status }, { onSuccess: onDone, onError: failure.show });
+    editPet.mutate({ id, name: name.trim(), categoryId, version: fromVersion }, { onSuccess: onDone, onError: (error) => {
+      const found = editConflictOf(error);
+      if (found) setConflict(found);
+      else failure.show(error);
+    } });
+  };
+  const save = form.onSubmit((values) => {
+    if (pet) return edit(pet.id, values, version);
+    if (values.categoryId === null) return;
+    failure.clear();
+    addPet.mutate({ name: values.name.trim(), categoryId: values.categoryId, status: values.status }, { onSuccess: onDone, onError: failure.show });
   });
+  const categoryName = (id: unknown) => categories.data?.find((category) => category.id === id)?.name ?? (id === null ? '—' : `#${String(id)}`);
+  const takeTheirs = (current: PetRecord) => {
+    form.setValues({ name: current.name, categoryId: current.categoryId });
+    setVersion(current.version);
+    setConflict(null);
+  };
 
   return (
     <form onSubmit={save}>
@@ -70,6 +95,17 @@ function PetForm({ pet, onDone }: { pet: PetRecord | null; onDone: () => void })
               {...form.getInputProps('status')}
             />
           </Stack>
+        )}
+        {pet && conflict && (
+          <EditConflictPanel
+            conflict={conflict}
+            rows={differingRows(PET_FIELDS, (field) => PET_FIELD_LABEL[field], conflict.current as PetRecord, { ...form.values, name: form.values.name.trim() }, (field, value) =>
+              field === 'categoryId' ? categoryName(value) : String(value),
+            )}
+            saving={editPet.isPending}
+            onUseTheirs={() => takeTheirs(conflict.current as PetRecord)}
+            onSaveMine={() => edit(pet.id, form.getValues(), conflict.currentVersion)}
+          />
         )}
         <DialogFailureAlert failure={failure.alert} />
         <Group justify="flex-end">

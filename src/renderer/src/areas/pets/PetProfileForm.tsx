@@ -1,7 +1,11 @@
 import { Badge, Button, Fieldset, Group, NumberInput, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconLock } from '@tabler/icons-react';
-import { DESCRIPTION_MAX, GOOD_WITH, PET_COATS, PET_SEXES, PET_SIZES, PetProfileChangeSchema, type PetDetails } from '../../../../shared/pet-profile';
+import { useEffect, useRef, useState } from 'react';
+import { DESCRIPTION_MAX, GOOD_WITH, PET_COATS, PET_PROFILE_FIELDS, PET_SEXES, PET_SIZES, PetProfileChangeSchema, type PetDetails, type PetProfile } from '../../../../shared/pet-profile';
+import type { EditConflictDetails } from '../../../../shared/errors';
+import { EditConflictPanel, differingRows, editConflictOf } from '../../ui/EditConflictPanel';
+import { PROFILE_FIELD_LABEL } from '../../ui/profile-labels';
 import { useDialogFailure } from '../../ui/dialog';
 import { DialogFailureAlert } from '../../ui/DialogFailureAlert';
 import { clearButtonOf } from '../../ui/clear-button';
@@ -44,23 +48,48 @@ export function PetProfileForm({ details, onDone }: { details: PetDetails; onDon
   const form = useForm<ProfileValues>({ initialValues: valuesOf(details.profile), validate });
   const failure = useDialogFailure(form);
   const { pet } = details;
+  // The animal's version what the form shows comes from: a save over a newer one is refused (edit_conflict), never silently lost.
+  const version = useRef(pet.version);
+  const [conflict, setConflict] = useState<EditConflictDetails | null>(null);
+  const { isDirty, setInitialValues, setValues } = form;
+  // Untouched, the form follows the animal (a movement, another desk): only what was typed is held to the version it started from.
+  useEffect(() => {
+    if (details.pet.version <= version.current || isDirty()) return;
+    const stored = valuesOf(details.profile);
+    setInitialValues(stored);
+    setValues(stored);
+    version.current = details.pet.version;
+  }, [details, isDirty, setInitialValues, setValues]);
 
-  const submit = form.onSubmit((values) => {
+  const send = (values: ProfileValues, fromVersion: number) => {
     failure.clear();
     const refused = (error: unknown) => {
+      const found = editConflictOf(error);
       const worded = profileRefusalWords(error);
-      if (worded) form.setFieldError(worded.field, worded.message);
+      if (found) setConflict(found);
+      else if (worded) form.setFieldError(worded.field, worded.message);
       else failure.show(error);
     };
-    save.mutate({ id: pet.id, name: pet.name, profile: changeOf(values, editable) }, {
-        onSuccess: () => {
-          // What is saved is what Undo goes back to.
-          form.setInitialValues(values);
-          onDone?.();
-        },
-        onError: refused,
-      });
-  });
+    save.mutate({ id: pet.id, name: pet.name, profile: changeOf(values, editable), version: fromVersion }, {
+      onSuccess: (saved) => {
+        version.current = saved.version;
+        setConflict(null);
+        // What is saved is what Undo goes back to.
+        form.setInitialValues(values);
+        onDone?.();
+      },
+      onError: refused,
+    });
+  };
+  // Made at the submit, not in render: the version is read when the form is sent.
+  const submit = (event: React.FormEvent<HTMLFormElement>) => form.onSubmit((values) => send(values, version.current))(event);
+  const takeTheirs = (found: EditConflictDetails) => {
+    const theirs = valuesOf(found.current as PetProfile);
+    form.setInitialValues(theirs);
+    form.setValues(theirs);
+    version.current = found.currentVersion;
+    setConflict(null);
+  };
   const select = (field: keyof ProfileValues, label: string, data: { value: string; label: string }[]) => (
     // An unset field is null to the Select ('' would count as a value and show the clear button).
     <Select
@@ -157,6 +186,15 @@ export function PetProfileForm({ details, onDone }: { details: PetDetails; onDon
             </Fieldset>
           )}
 
+          {conflict && (
+            <EditConflictPanel
+              conflict={conflict}
+              rows={differingRows(PET_PROFILE_FIELDS, (field) => PROFILE_FIELD_LABEL[field], valuesOf(conflict.current as PetProfile), form.values)}
+              saving={save.isPending}
+              onUseTheirs={() => takeTheirs(conflict)}
+              onSaveMine={() => send(form.getValues(), conflict.currentVersion)}
+            />
+          )}
           <DialogFailureAlert failure={failure.alert} />
           {editable && (
             <Group justify="flex-end">

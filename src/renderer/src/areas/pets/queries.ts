@@ -39,8 +39,8 @@ export function useAddPet() {
 
 export function useEditPet() {
   return useAction({
-    run: ({ id, name, categoryId }: { id: number; name: string; categoryId: number }, environment) =>
-      call('pets.update', { environment, id, changes: { name, categoryId } }),
+    run: ({ id, name, categoryId, version }: { id: number; name: string; categoryId: number; version: number }, environment) =>
+      call('pets.update', { environment, id, changes: { name, categoryId }, version }),
     progress: 'Saving the pet…',
     success: (pet) => `${pet.name} saved.`,
     shownInPlace: SHOWN_IN_PLACE.always,
@@ -89,7 +89,7 @@ export function usePetProfileHistory(id: number | null) {
 
 export function useSavePetProfile() {
   return useAction({
-    run: ({ id, profile }: { id: number; name: string; profile: PetProfileChange }, environment) => call('pets.setProfile', { environment, id, profile }),
+    run: ({ id, profile, version }: { id: number; name: string; profile: PetProfileChange; version: number }, environment) => call('pets.setProfile', { environment, id, profile, version }),
     progress: ({ name }) => `Saving the profile of ${name}…`,
     success: (_, { name }) => `Profile of ${name} saved.`,
     shownInPlace: SHOWN_IN_PLACE.always,

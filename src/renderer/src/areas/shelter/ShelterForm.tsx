@@ -1,7 +1,10 @@
 import { Button, Group, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useEffect, useRef, useState } from 'react';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { CONTRACT_TERMS_MAX, LANGUAGE_NAMES, PUBLISHED_LANGUAGES, SHELTER_FIELDS, ShelterChangeSchema, type ShelterChange, type ShelterField, type ShelterProfile } from '../../../../shared/shelter';
+import type { EditConflictDetails } from '../../../../shared/errors';
+import { EditConflictPanel, differingRows, editConflictOf, shownValue } from '../../ui/EditConflictPanel';
 import { useDialogFailure } from '../../ui/dialog';
 import { DialogFailureAlert } from '../../ui/DialogFailureAlert';
 import { useSaveShelter } from './queries';
@@ -9,6 +12,20 @@ import { useSaveShelter } from './queries';
 type ShelterValues = Record<ShelterField, string>;
 
 const resolver = zod4Resolver(ShelterChangeSchema);
+
+/** Each field as the form labels it (a conflict shows the differing ones by these words). */
+const SHELTER_FIELD_LABEL: Record<ShelterField, string> = {
+  name: 'Name',
+  address: 'Address',
+  phone: 'Phone',
+  email: 'Email',
+  website: 'Website',
+  openingHours: 'Opening hours',
+  howToAdopt: 'How to adopt',
+  currency: 'Currency',
+  language: 'Language',
+  contractTerms: 'Adoption contract terms',
+};
 
 const LANGUAGE_OPTIONS = PUBLISHED_LANGUAGES.map((code) => ({ value: code, label: LANGUAGE_NAMES[code] }));
 
@@ -25,11 +42,44 @@ export function ShelterForm({ shelter }: { shelter: ShelterProfile }): React.JSX
   const save = useSaveShelter();
   const form = useForm<ShelterValues>({ initialValues: valuesOf(shelter), validate: (values) => resolver(changeOf(values)) });
   const failure = useDialogFailure(form);
+  // The version what the form shows comes from: a save over a newer one is refused (edit_conflict) and shown above the buttons.
+  const version = useRef(shelter.version);
+  const [conflict, setConflict] = useState<EditConflictDetails | null>(null);
+  const { isDirty, setInitialValues, setValues } = form;
+  // Untouched, the form follows the profile as it changes (the CLI, another desk): only what was typed is held to its version.
+  useEffect(() => {
+    if (shelter.version <= version.current || isDirty()) return;
+    setInitialValues(valuesOf(shelter));
+    setValues(valuesOf(shelter));
+    version.current = shelter.version;
+  }, [shelter, isDirty, setInitialValues, setValues]);
 
-  const submit = form.onSubmit((values) => {
+  const send = (values: ShelterValues, fromVersion: number) => {
     failure.clear();
-    save.mutate(changeOf(values), { onSuccess: () => form.resetDirty(), onError: failure.show });
-  });
+    save.mutate({ shelter: changeOf(values), version: fromVersion }, {
+      onSuccess: (saved) => {
+        version.current = saved.version;
+        setConflict(null);
+        form.setInitialValues(values);
+        form.resetDirty(values);
+      },
+      onError: (error) => {
+        const found = editConflictOf(error);
+        if (found) setConflict(found);
+        else failure.show(error);
+      },
+    });
+  };
+  // Made at the submit, not in render: the version is read when the form is sent.
+  const submit = (event: React.FormEvent<HTMLFormElement>) => form.onSubmit((values) => send(values, version.current))(event);
+  const takeTheirs = (current: ShelterProfile) => {
+    const theirs = valuesOf(current);
+    form.setInitialValues(theirs);
+    form.setValues(theirs);
+    form.resetDirty(theirs);
+    version.current = current.version;
+    setConflict(null);
+  };
 
   return (
     <form onSubmit={submit} data-testid="shelter-form">
@@ -71,6 +121,17 @@ export function ShelterForm({ shelter }: { shelter: ShelterProfile }): React.JSX
           />
           <TermsCount length={form.values.contractTerms.length} />
         </Stack>
+        {conflict && (
+          <EditConflictPanel
+            conflict={conflict}
+            rows={differingRows(SHELTER_FIELDS, (field) => SHELTER_FIELD_LABEL[field], changeOf(valuesOf(conflict.current as ShelterProfile)), changeOf(form.values), (field, value) =>
+              field === 'language' && typeof value === 'string' ? LANGUAGE_NAMES[value as keyof typeof LANGUAGE_NAMES] : shownValue(value),
+            )}
+            saving={save.isPending}
+            onUseTheirs={() => takeTheirs(conflict.current as ShelterProfile)}
+            onSaveMine={() => send(form.getValues(), conflict.currentVersion)}
+          />
+        )}
         <DialogFailureAlert failure={failure.alert} />
         <Group justify="flex-end">
           <Button variant="default" onClick={() => form.reset()} disabled={!form.isDirty()}>

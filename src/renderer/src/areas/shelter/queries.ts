@@ -12,7 +12,7 @@ export function useShelter() {
 
 export function useSaveShelter() {
   return useAction({
-    run: (shelter: ShelterChange, environment) => call('shelter.set', { environment, shelter }),
+    run: ({ shelter, version }: { shelter: ShelterChange; version: number }, environment) => call('shelter.set', { environment, shelter, version }),
     progress: 'Saving the shelter profile…',
     success: () => 'Shelter profile saved.',
     shownInPlace: SHOWN_IN_PLACE.always,
