@@ -44,12 +44,13 @@ test('two desks save one profile: the second sees both versions and who, keeps t
     await openProfile(page, desk, id);
     await openProfile(second, desk, id);
 
+    // Both desks are typing: an untouched form would follow the other's save (live updates), a typed one keeps its version.
+    await field(second, 'Primary breed').fill('Collie');
+    await field(second, 'Colour').fill('tan');
     await field(page, 'Primary breed').fill('Beagle');
     await save(page);
     await saved(page);
 
-    await field(second, 'Primary breed').fill('Collie');
-    await field(second, 'Colour').fill('tan');
     await save(second);
     const conflict = second.getByTestId('edit-conflict');
     await expect(conflict).toBeVisible();
@@ -63,13 +64,14 @@ test('two desks save one profile: the second sees both versions and who, keeps t
     await expectNothingCut(second);
     expect((await cliJson<PetDetails>(desk, 'pets', 'show', String(id))).profile).toEqual({ breedPrimary: 'Beagle' });
 
+    // The first desk goes on typing meanwhile: its form is now behind the save that follows.
+    await field(page, 'Colour').fill('black');
     await conflict.getByRole('button', { name: 'Save mine over theirs' }).click();
     await saved(second);
     await expect(conflict).toBeHidden();
     expect((await cliJson<PetDetails>(desk, 'pets', 'show', String(id))).profile).toEqual({ breedPrimary: 'Collie', color: 'tan' });
 
-    // The first desk's form is now behind: its next save is refused in turn, and it takes theirs.
-    await field(page, 'Colour').fill('black');
+    // Its next save is refused in turn, and it takes theirs.
     await save(page);
     const behind = page.getByTestId('edit-conflict');
     await expect(behind.getByRole('row', { name: /Primary breed/ }).getByRole('cell')).toHaveText(['Primary breed', 'Collie', 'Beagle']);
