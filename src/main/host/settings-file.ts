@@ -3,6 +3,7 @@ import type { SettingsDamage } from '../../shared/admin-contract';
 import { SettingsSchema, type Settings } from '../../shared/admin-schemas';
 import { writeFileAtomically } from '../files/atomic-write';
 import { describeIssues } from '../../shared/validation';
+import { keepAside } from '../files/keep-aside';
 
 export interface SettingsRead {
   /** What the file holds, or the defaults when it is missing or damaged. */
@@ -43,17 +44,3 @@ function parseSettings(text: string): { settings: Settings } | { reason: string 
   return result.success ? { settings: result.data } : { reason: describeIssues(result.error.issues, 'settings') };
 }
 
-/** The damaged file's new name, or null when it could not be moved (it then stays where it was). */
-function keepAside(file: string, now: Date): string | null {
-  // No colons: Windows does not allow them in file names.
-  const stamp = now.toISOString().replaceAll(':', '');
-  let target = `${file}.broken-${stamp}`;
-  // Never over an earlier damaged copy (two starts within the same millisecond).
-  for (let attempt = 1; fs.existsSync(target); attempt++) target = `${file}.broken-${stamp}-${attempt}`;
-  try {
-    fs.renameSync(file, target);
-    return target;
-  } catch {
-    return null;
-  }
-}

@@ -6,6 +6,7 @@ import { shortCodeOf } from '../../shared/team';
 import { describeIssues } from '../../shared/validation';
 import { writeFileAtomically } from '../files/atomic-write';
 import { FingerprintSchema } from './schemas';
+import { keepAside } from '../files/keep-aside';
 
 /** In the desktop app's user-data dir, beside settings.json: how this desk works. */
 export const DESK_CHOICE_FILE = 'desk-choice.json';
@@ -69,15 +70,3 @@ export function deskModeOf(choice: DeskChoice): DeskMode {
   return choice.mode === 'this-computer' ? { mode: 'this-computer' } : { mode: 'shelter-server', url: choice.url, shortCode: shortCodeOf(choice.fingerprint) };
 }
 
-function keepAside(file: string, now: Date): string | null {
-  // No colons: Windows does not allow them in file names.
-  const stamp = now.toISOString().replaceAll(':', '');
-  let target = `${file}.broken-${stamp}`;
-  for (let attempt = 1; fs.existsSync(target); attempt++) target = `${file}.broken-${stamp}-${attempt}`;
-  try {
-    fs.renameSync(file, target);
-    return target;
-  } catch {
-    return null;
-  }
-}

@@ -1,5 +1,6 @@
 /** The audit trail in staff's words: what each admin write did, which record it touched, and its fields. */
 import { PROFILE_FIELD_LABEL } from '../../ui/profile-labels';
+import { PERSON_FIELD_LABEL } from '../../ui/person-labels';
 
 /** The writes the trail records, as staff would say them; a channel not here is shown by its name. */
 export const ACTION_WORDS: Readonly<Record<string, string>> = {
@@ -94,28 +95,11 @@ export function recordKindOf(channel: string, input: unknown): RecordKind | null
 }
 
 const PET_FIELDS: Readonly<Record<string, string>> = { name: 'Name', categoryId: 'Category', status: 'Status' };
-const PERSON_FIELDS: Readonly<Record<string, string>> = {
-  name: 'Name',
-  kind: 'Kind',
-  roles: 'Roles',
-  phones: 'Phones',
-  email: 'Email',
-  address: 'Address',
-  postcode: 'Postcode',
-  idChecked: 'ID checked',
-  idCheckedWhat: 'Which ID',
-  notes: 'Notes',
-  doNotAdopt: 'Do not adopt to',
-  doNotAdoptReason: 'Why not adopt to',
-  fosterApproved: 'Approved foster home',
-  fosterCapacity: 'Foster capacity',
-  fosterSpecies: 'Species it fosters',
-};
 
 /** A changed field in words (a profile's dotted path by its last part), or its name when no area labels it. */
 export function fieldWords(channel: string, field: string): string {
   const last = field.split('.').at(-1) ?? field;
-  if (channel.startsWith('people.')) return PERSON_FIELDS[last] ?? field;
+  if (channel.startsWith('people.')) return (PERSON_FIELD_LABEL as Readonly<Record<string, string>>)[last] ?? field;
   return PET_FIELDS[last] ?? (PROFILE_FIELD_LABEL as Readonly<Record<string, string>>)[last] ?? field;
 }
 

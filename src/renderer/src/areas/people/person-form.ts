@@ -1,5 +1,6 @@
 /** The Add/Edit person dialog's values, and how they become what the engine takes (empty fields are cleared, unticked flags drop their details). */
 import { NewPersonSchema, type NewPerson, type Person, type PersonKind, type PersonRole } from '../../../../shared/people';
+import { PERSON_FIELD_LABEL as PERSON_LABELS } from '../../ui/person-labels';
 
 export interface PersonFormValues {
   name: string;
@@ -40,24 +41,8 @@ export function formValuesOf(person: Person | null): PersonFormValues {
   };
 }
 
-/** Each field as the dialog labels it (a conflict shows the differing ones by these words). */
-export const PERSON_FIELD_LABEL: Record<keyof PersonFormValues, string> = {
-  name: 'Name',
-  kind: 'Kind',
-  roles: 'Roles',
-  phones: 'Phones',
-  email: 'Email',
-  address: 'Address',
-  postcode: 'Postcode',
-  idChecked: 'ID checked',
-  idCheckedWhat: 'Which ID',
-  notes: 'Notes',
-  doNotAdopt: 'Do not adopt to',
-  doNotAdoptReason: 'Why not',
-  fosterApproved: 'Approved foster home',
-  fosterCapacity: 'Capacity',
-  fosterSpecies: 'Species it takes',
-};
+/** Each field in words (a conflict shows the differing ones by these words). */
+export const PERSON_FIELD_LABEL: Readonly<Record<keyof PersonFormValues, string>> = PERSON_LABELS;
 
 const textOrNull = (text: string) => (text.trim() === '' ? null : text.trim());
 
