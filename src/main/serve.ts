@@ -63,19 +63,9 @@ async function main(): Promise<void> {
     console.warn(`Warning: listening on ${options.host}, reachable from other machines. Keys are still required.`);
   }
   if (!options.team && (options.teamPort !== undefined || options.teamHost !== undefined)) throw new AppError('validation_failed', '--team-port and --team-host go with --team.');
-  const stop = options.admin || options.team ? await startWithAdmin(options, port, log) : await startApi(options, port, log);
-
-  let stopping = false;
-  const shutdown = (signal: string) => {
-    // Ctrl-C under `npm run` arrives twice (from the terminal and forwarded by npm): stop once.
-    if (stopping) return;
-    stopping = true;
-    console.log(`${signal} received: finishing in-flight requests, then stopping.`);
-    log.info({ signal }, 'stopping');
-    setTimeout(() => {
-      log.error({ deadlineMs: STOP_DEADLINE_MS }, 'requests did not finish in time; stopping anyway');
-      process.exit(1);
-    }, STOP_DEADLINE_MS).unref();
+  const running: { stop?: () => Promise<void> } = {};
+  let signalled = false;
+  const finish = (stop: () => Promise<void>) =>
     stop().then(
       () => {
         log.info('stopped');
@@ -86,9 +76,23 @@ async function main(): Promise<void> {
         process.exit(1);
       },
     );
+  const shutdown = (signal: string) => {
+    // Ctrl-C under `npm run` arrives twice (from the terminal and forwarded by npm): stop once.
+    if (signalled) return;
+    signalled = true;
+    console.log(`${signal} received: finishing in-flight requests, then stopping.`);
+    log.info({ signal }, 'stopping');
+    setTimeout(() => {
+      log.error({ deadlineMs: STOP_DEADLINE_MS }, 'requests did not finish in time; stopping anyway');
+      process.exit(1);
+    }, STOP_DEADLINE_MS).unref();
+    if (running.stop) void finish(running.stop);
   };
+  // Heard from the start: a signal while the servers start stops them once they have (their locks released), never mid-way.
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
+  running.stop = options.admin || options.team ? await startWithAdmin(options, port, log) : await startApi(options, port, log);
+  if (signalled) void finish(running.stop);
 }
 
 function sitesOptions(options: CommandOptions): SitesOptions {

@@ -42,7 +42,8 @@ async function startBrowserMode(args: string[]): Promise<BrowserMode> {
 }
 
 afterEach(async () => {
-  if (!server || server.child.exitCode !== null) return;
+  // A process ended by a signal has no exit code, but it has ended: waiting for its exit would wait for ever.
+  if (!server || server.child.exitCode !== null || server.child.signalCode !== null) return;
   const exited = new Promise((resolve) => server!.child.once('exit', resolve));
   server.child.kill('SIGTERM');
   await exited;
@@ -94,4 +95,19 @@ it('the real build runs under the admin Content-Security-Policy: every script is
     expect(content.trim()).toBe('');
   }
   expect(page).not.toMatch(/\son[a-z]+=/i);
+});
+
+it('a SIGTERM while the servers start stops them once started: exit 0, said, never killed mid-way', async () => {
+  const child = spawnServerProcess(dataDir, ['--admin', '--other-port', '0']);
+  let output = '';
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  // The first line it prints is printed while it starts: the signal arrives mid-start.
+  child.stdout?.setEncoding('utf8').once('data', (chunk: string) => {
+    output += chunk;
+    child.kill('SIGTERM');
+    child.stdout?.on('data', (more: string) => (output += more));
+  });
+  expect(await exited).toEqual({ code: 0, signal: null });
+  expect(output).toContain('SIGTERM received: finishing in-flight requests, then stopping.');
 });

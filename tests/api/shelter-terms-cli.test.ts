@@ -39,5 +39,6 @@ it('sets the terms from a file or the command line, keeps their paragraphs, show
   const typed = await cli('--json', 'shelter', 'set', '--contract-terms', 'One clause.');
   expect((JSON.parse(typed.stdout) as ShelterProfile).contractTerms).toBe('One clause.');
   const cleared = await cli('--json', 'shelter', 'set', '--clear', 'contract-terms');
-  expect(JSON.parse(cleared.stdout)).toEqual({ logo: null });
+  // Cleared: nothing left but the absent logo and the profile's version (three saves so far).
+  expect(JSON.parse(cleared.stdout)).toEqual({ logo: null, version: 3 });
 }, 120_000);

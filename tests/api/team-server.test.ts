@@ -54,7 +54,7 @@ async function start(args: string[]): Promise<Started> {
 }
 
 async function stop(started: Started | undefined): Promise<void> {
-  if (!started || started.child.exitCode !== null) return;
+  if (!started || started.child.exitCode !== null || started.child.signalCode !== null) return;
   const exited = new Promise((resolve) => started.child.once('exit', resolve));
   started.child.kill('SIGTERM');
   await exited;

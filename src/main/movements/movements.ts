@@ -240,9 +240,13 @@ export class MovementService {
     this.releaseLapsedReservations();
   }
 
-  /** One transaction, then the change topics; returns the stay it touched as it is now. */
+  /**
+   * One transaction, then the change topics; returns the stay it touched as it is now. It reads the
+   * rules' records before it writes, so it takes the write lock first: a deferred one would fail at
+   * once (SQLITE_BUSY, no waiting) when another process wrote between its first read and its write.
+   */
   private write(body: () => number): Stay {
-    const stayId = this.store.transaction(body);
+    const stayId = this.store.immediateTransaction(body);
     this.changes.emit('movements');
     const stay = this.store.stay(stayId);
     if (!stay) throw new Error(`stay ${stayId} vanished`);
