@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { cliJson, createKey, expect, goTo, importPets, notification, openDesk, test } from './fixtures';
+import { cliJson, createKey, expect, goTo, importPets, notification, openDesk, test, withoutLiveUpdates } from './fixtures';
 
 interface AccountRow {
   id: number;
@@ -152,6 +152,8 @@ test('account ids are shown, with a copy button, for the CLI', async ({ page, co
 test('a refusal is titled by what it is; a revoked key cannot be revoked or rotated again', async ({ page, desk }) => {
   await createKey(desk, '--plan', 'free', '--label', 'Website');
   const [key] = await cliJson<{ id: number; displayPrefix: string }[]>(desk, 'keys', 'list');
+  // The page must still show the key active when the CLI revokes it: it hears no live updates.
+  await withoutLiveUpdates(page);
   await openDesk(page, desk);
   await goTo(page, 'Accounts & keys');
   const row = page.getByTestId(`key-row-${key!.id}`);

@@ -6,7 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import type { Person } from '../../src/shared/people';
-import { cliJson, expect, openDesk, test, type DeskServer } from './fixtures';
+import { cliJson, expect, openDesk, test, withoutLiveUpdates, type DeskServer } from './fixtures';
 import { VIEWPORTS, expectNothingCut, sizeName } from './viewports';
 
 async function openPeople(page: Page, desk: DeskServer): Promise<void> {
@@ -147,6 +147,8 @@ test("a person's page: details, edit with the rules in the dialog, their animals
 
 test('a refusal while saving stays in the dialog, in the window\'s words; an unknown person says so', async ({ page, desk }) => {
   const bea = await addPerson(desk, '--name', 'Bea Busy', '--role', 'adopter');
+  // She is forgotten behind the page's back while the dialog is open: the page hears no live updates.
+  await withoutLiveUpdates(page);
   await openPeople(page, desk);
   await page.getByTestId(`person-row-${bea.id}`).getByRole('link', { name: 'Bea Busy' }).click();
   await page.getByRole('button', { name: 'Edit', exact: true }).click();

@@ -3,7 +3,7 @@
  * with the shared schema, a refused save keeps what was typed) and the Shelter page, each fitting a
  * 1280×800 and a 1000×700 window.
  */
-import { cliJson, expect, goTo, importPets, notification, openDesk, test } from './fixtures';
+import { cliJson, expect, goTo, importPets, notification, openDesk, test, withoutLiveUpdates } from './fixtures';
 import { VIEWPORTS, expectNothingCut, sizeName } from './viewports';
 
 interface Details {
@@ -24,6 +24,8 @@ for (const viewport of VIEWPORTS) {
         { name: 'Biscuit', categoryId: 1 },
         { name: 'Luna', categoryId: 2 },
       ]);
+      // Luna is removed behind the page's back below, and the save must still find her form: no live updates.
+      await withoutLiveUpdates(page);
       await openDesk(page, desk);
       await page.getByTestId(`pet-row-${biscuit!.id}`).getByRole('button', { name: 'Record of Biscuit', exact: true }).click();
       const record = page.getByTestId('pet-record-page');
