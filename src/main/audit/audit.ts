@@ -68,17 +68,8 @@ export interface VersionQuery {
   version: number;
 }
 
-interface EntryRow {
-  id: number;
-  at: number;
-  staffId: number | null;
-  staffName: string;
-  address: string | null;
-  channel: string;
-  record: string | null;
-  input: string;
-  changes: string | null;
-}
+/** An entry as stored: its input and changes still JSON text. */
+type EntryRow = Omit<AuditEntry, 'input' | 'changes'> & { input: string; changes: string | null };
 
 /** The audit trail: append-only, so nothing here updates or deletes a row. */
 export class AuditService {
