@@ -10,10 +10,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { adminDispatcher } from '../src/main/admin/dispatch';
-import { createAdminHandlers } from '../src/main/admin/handlers';
-import { liveUpdatesOf } from '../src/main/admin/live-updates';
-import { teamGateOf } from '../src/main/admin/staff-handlers';
+import { adminServingOf } from '../src/main/admin/admin-serving';
 import { AppHost } from '../src/main/host/app-host';
 import { startAdminServer } from '../src/main/http/admin/server';
 import { ADMIN_EVENTS_PATH } from '../src/shared/live-updates';
@@ -51,8 +48,8 @@ async function main(): Promise<void> {
   fs.writeFileSync(path.join(rendererDir, 'index.html'), '<!doctype html>');
   const host = new AppHost({ dataDir, overrides: { ports: { production: 0, staging: 0 } } });
   await host.start();
-  const gate = teamGateOf(host);
-  const admin = await startAdminServer({ dispatch: adminDispatcher(createAdminHandlers(host), gate), teamMode: () => gate().teamMode(), token: TOKEN, rendererDir, port: 0, liveUpdates: liveUpdatesOf(host) });
+  // What `serve --admin` serves: the dispatch judged by team mode and the stream of changes.
+  const admin = await startAdminServer({ ...adminServingOf(host, rendererDir), token: TOKEN, port: 0 });
   const base = new URL(admin.url).origin;
   try {
     const services = host.engine('production').services;
