@@ -188,10 +188,6 @@ export class MovementStore {
     }).immediate();
   }
 
-  transaction<T>(body: () => T): T {
-    return this.sqlite.transaction(body)();
-  }
-
   /** A transaction that takes the write lock from its start: for one that reads what it then writes. */
   immediateTransaction<T>(body: () => T): T {
     return this.sqlite.transaction(body).immediate();
