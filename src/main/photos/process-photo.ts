@@ -30,9 +30,16 @@ export const PHOTOS_DECODED_AT_ONCE = 2;
 const decoding = new PhotoQueue(PHOTOS_DECODED_AT_ONCE, 4);
 
 let sharpModule: Promise<{ default: typeof SharpModule }> | undefined;
-/** libvips loads with the first photo, not when the server starts: tens of MiB a server without photos never needs. */
+/**
+ * libvips loads with the first photo, not when the server starts: tens of MiB a server without photos
+ * never needs. Its operation cache is off: every photo is worked on once, and the cache (up to 50 MiB
+ * by default) only kept what the next photo would never use, on top of the photos at work.
+ */
 async function loadSharp(): Promise<typeof SharpModule> {
-  sharpModule ??= import('sharp');
+  sharpModule ??= import('sharp').then((module) => {
+    module.default.cache(false);
+    return module;
+  });
   return (await sharpModule).default;
 }
 

@@ -45,27 +45,35 @@ function largeString(json: Buffer): [number, number] | null {
   }
 }
 
-/** The bytes of json[start, end) read as base64, piece by piece; null when it is not base64. */
+/**
+ * The bytes of json[start, end) read as base64, or null when it is not base64. Decoded in place, over
+ * the text they come from (four characters make three bytes, so the bytes written never overtake the
+ * text still to read): the photo is a view of the body, not a second buffer of 24 MiB beside it.
+ * Checked whole first, so that text which is not base64 is left as it came for JSON.parse.
+ */
 function base64Bytes(json: Buffer, start: number, end: number): Buffer | null {
   if ((end - start) % 4 !== 0) return null;
-  const bytes = Buffer.allocUnsafe(((end - start) / 4) * 3);
+  for (let at = start; at < end; at += BASE64_PIECE) {
+    const piece = json.toString('latin1', at, Math.min(end, at + BASE64_PIECE));
+    if (!BASE64_TEXT.test(piece) || (at + BASE64_PIECE < end && piece.endsWith('='))) return null;
+  }
   let written = 0;
   for (let at = start; at < end; at += BASE64_PIECE) {
-    const last = at + BASE64_PIECE >= end;
-    const piece = json.toString('latin1', at, Math.min(end, at + BASE64_PIECE));
-    if (!BASE64_TEXT.test(piece) || (!last && piece.endsWith('='))) return null;
-    written += bytes.write(piece, written, 'base64');
+    written += json.write(json.toString('latin1', at, Math.min(end, at + BASE64_PIECE)), start + written, 'base64');
   }
-  return bytes.subarray(0, written);
+  return json.subarray(start, start + written);
 }
 
 /** The upload with its photo as bytes (PhotoUploadSchema takes both); any other body as JSON.parse reads it. */
 function parseUpload(json: Buffer): unknown {
   const large = largeString(json);
-  const bytes = large && base64Bytes(json, ...large);
-  if (!large || !bytes) return JSON.parse(json.toString('utf8'));
+  if (!large) return JSON.parse(json.toString('utf8'));
+  // The text around the photo is read before the photo's bytes are decoded over its base64.
   const marker = `photo-bytes-${randomUUID()}`;
-  return JSON.parse(json.toString('utf8', 0, large[0]) + marker + json.toString('utf8', large[1]), (_key, value: unknown) => (value === marker ? bytes : value));
+  const around = json.toString('utf8', 0, large[0]) + marker + json.toString('utf8', large[1]);
+  const bytes = base64Bytes(json, ...large);
+  if (!bytes) return JSON.parse(json.toString('utf8'));
+  return JSON.parse(around, (_key, value: unknown) => (value === marker ? bytes : value));
 }
 
 /**
