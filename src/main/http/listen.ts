@@ -13,6 +13,7 @@ import { connectionLimitsWith } from './connection-limits';
 import { listenHttps, type RunningHttps } from './listen-https';
 import type { EngineLog } from '../log';
 import { buildApiServer, type ApiServerOptions } from './server';
+import { warmNodeTicks } from './warm-ticks';
 
 const STOP_GRACE_MS = 2_000;
 /** A request waits at most this for another process's write (SQLite retries meanwhile), never seconds. */
@@ -74,6 +75,7 @@ export async function startApiServer(options: StartOptions): Promise<RunningServ
     // One set of limits for both ports.
     const limits = connectionLimitsWith(options.connectionLimits);
     app = await buildApiServer(engine, { connectionLimits: limits, extend: options.extend });
+    await warmNodeTicks();
     await app.listen({ host, port: options.port });
     const httpsPort = engine.sites.httpsPort;
     if (httpsPort !== undefined) https = await listenHttps(app, engine, host, httpsPort, limits).catch((error: unknown) => {
