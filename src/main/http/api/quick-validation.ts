@@ -2,6 +2,7 @@ import type { FastifySchemaCompiler, FastifySchemaValidationError } from 'fastif
 import type { FastifyRouteSchemaDef, FastifyValidationResult } from 'fastify/types/schema';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { NewPetSchema, PET_NAME_MAX, PET_STATUSES, type NewPet } from '../../../shared/pet';
 
 /** What the zod validator compiler's functions return. */
 type Checked = { value?: unknown; error?: Error | FastifySchemaValidationError[] };
@@ -19,12 +20,20 @@ const AS_SENT: Checked = {};
  * plain values are kept, frozen (every request shares them). Headers that name none of the
  * schema's (all optional) headers are valid as sent: zod would copy every header, and Fastify would
  * then copy them all again on each later read of `request.headers`. Anything else is checked, and
- * refused, as before.
+ * refused, as before. A new pet's body of the common shape (a name in printable ASCII, a category
+ * id, perhaps a status) is checked by hand, to zod's very result (`newPetAsZodReadsIt`); any other
+ * body goes to zod.
  */
 export function quickValidatorCompiler<S>(route: FastifyRouteSchemaDef<S>): FastifyValidationResult {
   // The route's schema parts are zod's (every schema is), as the compiler expects.
   const validate = (validatorCompiler as FastifySchemaCompiler<S>)(route);
   if (route.httpPart === 'headers') return headersChecked(route.schema, validate);
+  if (route.httpPart === 'body' && route.schema === NewPetSchema) {
+    return (data: unknown) => {
+      const pet = newPetAsZodReadsIt(data);
+      return pet === undefined ? validate(data) : { value: pet };
+    };
+  }
   if (route.httpPart !== 'querystring') return validate;
   const kept = new Map<string, Checked>();
   return (data: unknown) => {
@@ -72,4 +81,32 @@ function queryKey(data: unknown): string | undefined {
     key += `${name.length}:${name}${value.length}:${value}`;
   }
   return key;
+}
+
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+const STATUSES: readonly string[] = PET_STATUSES;
+
+/**
+ * What NewPetSchema makes of `data` when it is a new pet of the common shape, and undefined for
+ * anything else, valid or not (zod then reads it, and words any refusal). The shape: only `name`,
+ * `categoryId` and perhaps `status`; a name of printable ASCII alone, which after trimming its spaces
+ * is 1 to PET_NAME_MAX characters (no control, surrogate or noncharacter can be among them, and the
+ * first is visible); a positive safe integer; one of the statuses. The result has zod's fields in
+ * zod's order. tests/unit/quick-validation.test.ts holds the two to the same answers.
+ */
+export function newPetAsZodReadsIt(data: unknown): NewPet | undefined {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return undefined;
+  const { name, categoryId, status } = data as Record<string, unknown>;
+  let fields = 0;
+  for (const key in data) {
+    if (key !== 'name' && key !== 'categoryId' && key !== 'status') return undefined;
+    fields += 1;
+  }
+  if (typeof name !== 'string' || !PRINTABLE_ASCII.test(name)) return undefined;
+  if (typeof categoryId !== 'number' || !Number.isSafeInteger(categoryId) || categoryId <= 0) return undefined;
+  const trimmed = name.trim();
+  if (trimmed.length === 0 || trimmed.length > PET_NAME_MAX) return undefined;
+  if (status === undefined) return fields === 2 ? { name: trimmed, categoryId } : undefined;
+  if (typeof status !== 'string' || !STATUSES.includes(status)) return undefined;
+  return { name: trimmed, categoryId, status: status as NewPet['status'] };
 }

@@ -1,5 +1,5 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, RequestPayload } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySerializerCompiler, RequestPayload } from 'fastify';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { API_BASE_PATH } from '../../../../shared/environments';
 import { AppError } from '../../../../shared/errors';
@@ -10,6 +10,7 @@ import {
   PetIdParamsSchema,
   PetSchema,
   PetsSchema,
+  type Pet,
 } from '../../../../shared/pet';
 import type { Engine } from '../../../engine/engine';
 import { absoluteUrl } from '../../request-host';
@@ -40,6 +41,19 @@ function refuseContentEncoding(request: FastifyRequest, _reply: FastifyReply, pa
   done(new AppError('unsupported_media_type', `Content-Encoding ${encoding} is not supported: send the JSON body uncompressed.`, { headers: { 'accept-encoding': 'identity' } }));
 }
 const KEY_REQUIRED_DEPRECATED: RouteRules = { requiresKey: true, deprecated: true };
+
+/** A pet as PetSchema writes it, fields in its order: the text zod's serialiser makes of a Pet. */
+export function petJson(pet: Pet): string {
+  return `{"id":${pet.id},"name":${JSON.stringify(pet.name)},"categoryId":${pet.categoryId},"status":${JSON.stringify(pet.status)}}`;
+}
+
+/**
+ * A creation's 201 is the pet the store made from a body zod had checked (or the one a replay kept,
+ * made the same way): written as it is, without zod reading it again (2–3 % of a creation's CPU).
+ * Every other answer of the route is serialised by zod.
+ */
+const createdPetSerializer: FastifySerializerCompiler<unknown> = (route) =>
+  route.httpStatus === '201' ? (pet) => petJson(pet as Pet) : (serializerCompiler as FastifySerializerCompiler<unknown>)(route);
 
 export function registerPetRoutes(app: FastifyInstance, engine: Engine): void {
   const { pets } = engine.services;
@@ -77,6 +91,7 @@ export function registerPetRoutes(app: FastifyInstance, engine: Engine): void {
       config: KEY_REQUIRED,
       preParsing: refuseContentEncoding,
       validatorCompiler: quickValidatorCompiler,
+      serializerCompiler: createdPetSerializer,
       schema: {
         operationId: 'createPet',
         summary: 'Add an animal',
