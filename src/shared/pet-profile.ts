@@ -23,6 +23,14 @@ export type GoodWith = (typeof GOOD_WITH)[number];
 export type AgeGroup = (typeof AGE_GROUPS)[number];
 
 export const DESCRIPTION_MAX = 5_000;
+/**
+ * `1,000,000`: a whole number as en-US writes it, for the messages these schemas are built with. Not
+ * toLocaleString: that, run as the server starts, keeps MiB of ICU's locale data resident for good.
+ */
+function withThousands(whole: number): string {
+  return String(whole).replace(/\B(?=(\d{3})+$)/g, ',');
+}
+
 export const ADOPTION_FEE_MAX = 1_000_000;
 
 const oneOf = <const T extends readonly [string, ...string[]]>(values: T) => z.enum(values, { error: `must be one of ${values.join(', ')}` });
@@ -39,7 +47,7 @@ export function paragraphsSchema(max: number) {
     .refine((text) => text.length > 0, { error: 'must not be empty (leave it unset instead)', abort: true })
     .refine((text) => !CONTROL_BUT_NEWLINE.test(text), { error: 'must not contain control characters (line breaks are fine)', abort: true })
     .refine((text) => !LONE_SURROGATE.test(text), { error: 'must be valid Unicode text', abort: true })
-    .refine((text) => text.length <= max, { error: `must be at most ${max.toLocaleString('en-US')} characters` });
+    .refine((text) => text.length <= max, { error: `must be at most ${withThousands(max)} characters` });
 }
 
 const line = (max: number) => nameSchema(max);
@@ -95,7 +103,7 @@ const BirthDateSchema = z
 const FeeSchema = z
   .number({ error: 'must be an amount, e.g. 150 or 85.50' })
   .min(0, { error: 'must be 0 or more' })
-  .max(ADOPTION_FEE_MAX, { error: `must be at most ${ADOPTION_FEE_MAX.toLocaleString('en-US')}` })
+  .max(ADOPTION_FEE_MAX, { error: `must be at most ${withThousands(ADOPTION_FEE_MAX)}` })
   .refine((amount) => Math.abs(Math.round(amount * 100) - amount * 100) < 1e-6, { error: 'must have at most two decimals (cents): it is never rounded', params: { reason: 'fee_decimals' } });
 
 export const MICROCHIP_MAX = 40;

@@ -133,9 +133,16 @@ export const petPath = (pet: { id: number; name: string }): string => `/pets/${p
 /** A photo's file on the adoption site (and the address portals link to): named by its content, so a browser may keep it forever. */
 export const photoPath = (photo: PublicPhoto, size: 'full' | 'thumb'): string => `/photos/${photo.hash}${size === 'thumb' ? '-thumb' : ''}.${photo.extension}`;
 
-const byName = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+/** Made on first use: a collator made as the server starts keeps MiB of ICU's data resident in a server that never publishes. */
+let byName: Intl.Collator | undefined;
+
+/** Names in natural order ("Biscuit 109" before "Biscuit 1005"), case and accents aside. */
+export function compareNames(a: string, b: string): number {
+  byName ??= new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+  return byName.compare(a, b);
+}
 
 /** Natural order ("Biscuit 109" before "Biscuit 1005"), then by id so equal names keep one order. */
 export function sortPets<T extends { id: number; name: string }>(pets: readonly T[]): T[] {
-  return [...pets].sort((a, b) => byName.compare(a.name, b.name) || a.id - b.id);
+  return [...pets].sort((a, b) => compareNames(a.name, b.name) || a.id - b.id);
 }

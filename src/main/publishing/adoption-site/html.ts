@@ -122,12 +122,15 @@ export function petCard(pet: SitePet, lazy: boolean, words: PublishedWords): str
   return `<li class="card"><a href="${petPath(pet)}">${cover ? picture(cover, '(max-width: 40rem) 50vw, 16rem', lazy) : noPhoto(pet, false, words)}<h3>${escapeHtml(pet.name)}</h3>${badge}<p>${facts.join(' · ') || escapeHtml(pet.category.name)}</p></a></li>`;
 }
 
-const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
+/** Made on first use, as the collator of public-pet.ts is. */
+let graphemes: Intl.Segmenter | undefined;
 
 /** Up to two letters standing in for a photo: the first of the name's first two words ("Señor Biscuit" → "SB"). */
 export function initialsOf(name: string): string {
   const words = name.split(/[\s\p{P}]+/u).filter(Boolean).slice(0, 2);
-  const letters = words.map((word) => graphemes.segment(word)[Symbol.iterator]().next().value?.segment ?? '').join('');
+  graphemes ??= new Intl.Segmenter('en', { granularity: 'grapheme' });
+  const segmenter = graphemes;
+  const letters = words.map((word) => segmenter.segment(word)[Symbol.iterator]().next().value?.segment ?? '').join('');
   return letters.toUpperCase() || '?';
 }
 

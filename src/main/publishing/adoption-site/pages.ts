@@ -1,6 +1,6 @@
 import { AGE_GROUPS, PET_SIZES } from '../../../shared/pet-profile';
 import { ageLine, type YesNoUnknown } from '../pet-words';
-import { petPath, slugOf } from '../public-pet';
+import { compareNames, petPath, slugOf } from '../public-pet';
 import type { PublishedWords } from '../words/words';
 import { escapeHtml, howToAdopt, noPhoto, pageShell, pagination, paragraphs, petCard, picture, siteWords } from './html';
 import type { AdoptionSiteInput, SitePet, SiteShelter } from './model';
@@ -25,8 +25,6 @@ interface FacetValue {
 /** A kind's folder: its id keeps two names that slug alike ("Cats!" and "Cats?") apart. */
 export const categorySlug = (category: { id: number; name: string }): string => `${category.id}-${slugOf(category.name)}`;
 
-const byName = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
-
 /** What the index and its filters list: the available pets, then those with an adoption pending (badged). */
 export function listedPets(sorted: readonly SitePet[]): SitePet[] {
   return [...sorted.filter((pet) => pet.availability === 'available'), ...sorted.filter((pet) => pet.availability === 'pending')];
@@ -37,7 +35,7 @@ export function facetValues(pets: readonly SitePet[], words: PublishedWords): Fa
   const categories = new Map<number, string>();
   for (const pet of pets) categories.set(pet.category.id, pet.category.name);
   const values: FacetValue[] = [...categories]
-    .sort(([, a], [, b]) => byName.compare(a, b))
+    .sort(([, a], [, b]) => compareNames(a, b))
     .map(([id, name]) => ({ facet: 'category', facetLabel: t('site.facet.category'), slug: categorySlug({ id, name }), label: name, matches: (pet) => pet.category.id === id }));
   for (const sex of ['female', 'male'] as const) values.push({ facet: 'sex', facetLabel: t('site.facet.sex'), slug: sex, label: t(`pet.sex.${sex}`), matches: (pet) => pet.sex === sex });
   for (const group of AGE_GROUPS) values.push({ facet: 'age', facetLabel: t('site.facet.age'), slug: group, label: t(`pet.ageGroup.${group}`), matches: (pet) => pet.ageGroup === group });

@@ -17,8 +17,10 @@ const DEPRECATION_VALUE = `@${GET_PET_DEPRECATED_AT / 1000}`;
 const SUNSET_VALUE = new Date(GET_PET_SUNSET_AT).toUTCString();
 /** `2030-12-05`, the OpenAPI document's `x-sunset`. */
 export const GET_PET_SUNSET_DAY = new Date(GET_PET_SUNSET_AT).toISOString().slice(0, 10);
-/** `5 December 2030`, for people. */
-export const GET_PET_SUNSET_WORDS = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(GET_PET_SUNSET_AT);
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const sunset = new Date(GET_PET_SUNSET_AT);
+/** `5 December 2030`, for people. Not Intl: a date format made as the server starts keeps MiB of ICU's locale data resident. */
+export const GET_PET_SUNSET_WORDS = `${sunset.getUTCDate()} ${MONTHS[sunset.getUTCMonth()]} ${sunset.getUTCFullYear()}`;
 
 /** The deprecated route's headers as the OpenAPI document describes them. */
 export const DEPRECATION_HEADERS: ResponseHeaders = {
