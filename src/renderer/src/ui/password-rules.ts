@@ -1,5 +1,12 @@
-/** What the window checks of a new password before sending it: the engine's own length (no composition rules). */
-import { PASSWORD_MAX, PASSWORD_MIN } from '../../../shared/staff';
+/** What the window checks of a new login and password before sending them: the engine's own rules, in the window's words. */
+import { PASSWORD_MAX, PASSWORD_MIN, StaffLoginSchema } from '../../../shared/staff';
+
+/** Under a new password field. */
+export const NEW_PASSWORD_HINT = `At least ${PASSWORD_MIN} characters`;
+
+export function loginProblem(login: string): string | null {
+  return StaffLoginSchema.safeParse(login).success ? null : 'Letters, digits, dot, dash and underscore; at least 2';
+}
 
 export function newPasswordProblem(password: string): string | null {
   if (password.length < PASSWORD_MIN) return `At least ${PASSWORD_MIN} characters: a few words make a good one.`;

@@ -5,7 +5,7 @@ import type { Failure } from '../../client/errors';
 import { useAcceptInvite } from '../../client/staff';
 import { DialogFailureAlert } from '../../ui/DialogFailureAlert';
 import { inviteRefusal } from './login-words';
-import { newPasswordProblem, repeatProblem } from '../../ui/password-rules';
+import { loginProblem, NEW_PASSWORD_HINT, newPasswordProblem, repeatProblem } from '../../ui/password-rules';
 
 /** The invitation code, a login of one's own and a password typed twice; then back to the login with it. */
 export function AcceptInviteForm({ onJoined, onCancel }: { onJoined: (login: string) => void; onCancel: () => void }): React.JSX.Element {
@@ -15,7 +15,7 @@ export function AcceptInviteForm({ onJoined, onCancel }: { onJoined: (login: str
     initialValues: { code: '', login: '', password: '', repeated: '' },
     validate: {
       code: (value) => (value.trim().length >= 8 ? null : 'The code looks like XXXX-XXXX-XXXX-XXXX'),
-      login: (value) => (/^[A-Za-z0-9._-]{2,64}$/.test(value.trim()) ? null : 'Letters, digits, dot, dash and underscore; at least 2'),
+      login: loginProblem,
       password: newPasswordProblem,
       repeated: (value, values) => repeatProblem(values.password, value),
     },
@@ -38,7 +38,7 @@ export function AcceptInviteForm({ onJoined, onCancel }: { onJoined: (login: str
       <Stack gap="sm">
         <TextInput label="Invitation code" placeholder="XXXX-XXXX-XXXX-XXXX" autoComplete="off" autoFocus {...form.getInputProps('code')} />
         <TextInput label="Your login" description="Letters, digits, dot, dash, underscore" autoComplete="username" {...form.getInputProps('login')} />
-        <PasswordInput label="Your password" description="At least 10 characters" autoComplete="new-password" {...form.getInputProps('password')} />
+        <PasswordInput label="Your password" description={NEW_PASSWORD_HINT} autoComplete="new-password" {...form.getInputProps('password')} />
         <PasswordInput label="The password again" autoComplete="new-password" {...form.getInputProps('repeated')} />
         <DialogFailureAlert failure={failure} />
         <Group justify="space-between">

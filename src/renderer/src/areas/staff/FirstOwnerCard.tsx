@@ -5,7 +5,7 @@ import { useState } from 'react';
 import type { Failure } from '../../client/errors';
 import { useSetupOwner } from '../../client/staff';
 import { DialogFailureAlert } from '../../ui/DialogFailureAlert';
-import { newPasswordProblem, repeatProblem } from '../../ui/password-rules';
+import { loginProblem, NEW_PASSWORD_HINT, newPasswordProblem, repeatProblem } from '../../ui/password-rules';
 import { staffRefusal } from './staff-words';
 
 /** At the desk, no staff yet: team mode starts with a first owner, who then invites the others. */
@@ -43,7 +43,7 @@ function FirstOwnerForm({ onCancel }: { onCancel: () => void }): React.JSX.Eleme
     initialValues: { name: '', login: '', password: '', repeated: '' },
     validate: {
       name: (value) => (value.trim() ? null : 'Your name'),
-      login: (value) => (/^[A-Za-z0-9._-]{2,64}$/.test(value.trim()) ? null : 'Letters, digits, dot, dash and underscore; at least 2'),
+      login: loginProblem,
       password: newPasswordProblem,
       repeated: (value, values) => repeatProblem(values.password, value),
     },
@@ -57,7 +57,7 @@ function FirstOwnerForm({ onCancel }: { onCancel: () => void }): React.JSX.Eleme
       <Stack gap="sm">
         <TextInput label="Your name" data-autofocus {...form.getInputProps('name')} />
         <TextInput label="Your login" description="Letters, digits, dot, dash, underscore" autoComplete="username" {...form.getInputProps('login')} />
-        <PasswordInput label="Your password" description="At least 10 characters" autoComplete="new-password" {...form.getInputProps('password')} />
+        <PasswordInput label="Your password" description={NEW_PASSWORD_HINT} autoComplete="new-password" {...form.getInputProps('password')} />
         <PasswordInput label="The password again" autoComplete="new-password" {...form.getInputProps('repeated')} />
         <DialogFailureAlert failure={failure} />
         <Group justify="flex-end">
