@@ -2,18 +2,12 @@
 // the same pet's profile from the same version at the same moment, round after round.
 import { parentPort, workerData } from 'node:worker_threads';
 import { tsImport } from 'tsx/esm/api';
+import { twoThreadBarrier } from './thread-barrier.mjs';
 
 const { dataDir, petId, firstVersion, rounds, barrier, breed } = workerData;
-const gate = new Int32Array(barrier);
+const arriveAndWait = twoThreadBarrier(barrier);
 const { Engine } = await tsImport('../../src/main/engine/engine.ts', import.meta.url);
 const engine = new Engine({ dataDir, environment: 'production' });
-
-function arriveAndWait(round) {
-  Atomics.add(gate, 0, 1);
-  Atomics.notify(gate, 0);
-  const everyone = 2 * (round + 1);
-  for (let seen = Atomics.load(gate, 0); seen < everyone; seen = Atomics.load(gate, 0)) Atomics.wait(gate, 0, seen, 50);
-}
 
 const results = [];
 try {
