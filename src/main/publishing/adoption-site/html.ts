@@ -128,8 +128,7 @@ let graphemes: Intl.Segmenter | undefined;
 /** Up to two letters standing in for a photo: the first of the name's first two words ("Señor Biscuit" → "SB"). */
 export function initialsOf(name: string): string {
   const words = name.split(/[\s\p{P}]+/u).filter(Boolean).slice(0, 2);
-  graphemes ??= new Intl.Segmenter('en', { granularity: 'grapheme' });
-  const segmenter = graphemes;
+  const segmenter = (graphemes ??= new Intl.Segmenter('en', { granularity: 'grapheme' }));
   const letters = words.map((word) => segmenter.segment(word)[Symbol.iterator]().next().value?.segment ?? '').join('');
   return letters.toUpperCase() || '?';
 }
