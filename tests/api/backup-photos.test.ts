@@ -69,8 +69,9 @@ describe('a backup taken while staff add and remove photos', () => {
         // After the data dir was looked at, before the snapshot: the snapshot names this one.
         if (step === 'looked') added = await addPhoto('#448800');
         if (step === 'snapshot') {
-          // After the snapshot: its files go from the data dir, yet the backed-up database still names them.
-          engine.services.photos.remove(petId, removed.id);
+          // After the snapshot, by another process: its files go from the data dir, yet the backed-up database still names them.
+          const cli = await runCli(['--data-dir', dataDir, 'pets', 'photos', 'remove', String(petId), String(removed.id)]);
+          expect(cli.code, cli.stderr).toBe(0);
           expect(fs.existsSync(path.join(dataDir, photoPath(removed.hash, 'full')))).toBe(false);
           late = await addPhoto('#880044');
         }
@@ -113,5 +114,15 @@ describe('a backup taken while staff add and remove photos', () => {
     expect(result.code).toBe(1);
     expect(result.stdout).toContain(lost);
     expect(result.stderr).toContain('production.sqlite names 1 photo file the backup lacks');
+  }, 60_000);
+
+  it('removes what a killed backup left in the data dir, not what a running one holds', async () => {
+    const killed = path.join(dataDir, '.backup-photos-killed');
+    const running = path.join(dataDir, '.backup-photos-running');
+    for (const folder of [killed, running]) fs.mkdirSync(path.join(folder, 'photos'), { recursive: true });
+    const twoDaysAgo = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000);
+    fs.utimesSync(killed, twoDaysAgo, twoDaysAgo);
+    await createBackup(dataDir, path.join(root, 'backups'));
+    expect(fs.readdirSync(dataDir).filter((name) => name.startsWith('.backup'))).toEqual(['.backup-photos-running']);
   }, 60_000);
 });

@@ -47,6 +47,7 @@ export async function createBackup(dataDir: string, to: string, options: CreateB
   const content = dataDirContent(dataDir);
   if (content.databases.length === 0) throw new AppError('not_found', `${dataDir} holds no Adoption Desk database to back up.`, { details: { missing: 'data_dir', path: dataDir } });
   ensurePrivateDir(to);
+  PhotoPins.removeStale(dataDir);
   const pins = new PhotoPins(dataDir);
   try {
     return await writeBackup(dataDir, to, content, pins, options);

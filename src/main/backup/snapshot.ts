@@ -4,6 +4,10 @@ import Database from 'better-sqlite3';
 import { claimPrivateFile, ensurePrivateDir } from '../files/owner-only';
 import { filesUnder, namedPhotos, photoFilesOf } from './layout';
 
+const PINS_PREFIX = '.backup-photos-';
+/** File times are the system's own, so real time, never the lab clock. */
+const STALE_PINS_MS = 24 * 60 * 60 * 1000;
+
 /**
  * The photo files a running backup keeps from being deleted: a hard link to each in a hidden folder
  * of the data dir (the same disk, so a link always can be made where the file system has them), taken
@@ -15,7 +19,16 @@ export class PhotoPins {
   private readonly pinned = new Set<string>();
 
   constructor(private readonly dataDir: string) {
-    this.dir = fs.mkdtempSync(path.join(dataDir, '.backup-photos-'));
+    this.dir = fs.mkdtempSync(path.join(dataDir, PINS_PREFIX));
+  }
+
+  /** The pins of a backup that was killed (older than any backup runs): another backup may be running beside this one, so a young folder stays. */
+  static removeStale(dataDir: string, now = Date.now()): void {
+    for (const name of fs.readdirSync(dataDir).filter((entry) => entry.startsWith(PINS_PREFIX))) {
+      const folder = path.join(dataDir, name);
+      const stat = fs.lstatSync(folder);
+      if (stat.isDirectory() && now - stat.mtimeMs > STALE_PINS_MS) fs.rmSync(folder, { recursive: true, force: true });
+    }
   }
 
   /** Every photo file now in `folder`, before any lock is taken: the lock is then held only for the photos added meanwhile. */
