@@ -125,4 +125,19 @@ describe('a backup taken while staff add and remove photos', () => {
     await createBackup(dataDir, path.join(root, 'backups'));
     expect(fs.readdirSync(dataDir).filter((name) => name.startsWith('.backup'))).toEqual(['.backup-photos-running']);
   }, 60_000);
+
+  it('says when the data dir itself lacks a photo its database names, and restores the records without it', async () => {
+    const [hash] = namedHashes(dataDir);
+    const lost = photoPath(hash!, 'full');
+    fs.rmSync(path.join(dataDir, lost));
+    const cli = await runCli(['--data-dir', dataDir, '--json', 'backup', 'create', '--to', path.join(root, 'lost')]);
+    expect(cli.code, cli.stderr).toBe(0);
+    const created = JSON.parse(cli.stdout) as { path: string; lacking: string[] };
+    expect(created.lacking).toEqual([lost]);
+    expect(verifyBackup(created.path).problems).toEqual([{ path: lost, problem: 'photo_missing', database: 'production.sqlite', hash }]);
+    const restored = path.join(root, 'restored-without');
+    restoreBackup(created.path, restored);
+    expect(namedHashes(restored)).toEqual(namedHashes(dataDir));
+    expect(fs.existsSync(path.join(restored, photoPath(hash!, 'thumb')))).toBe(true);
+  }, 60_000);
 });
