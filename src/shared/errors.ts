@@ -131,11 +131,13 @@ export type BackupConflict =
   | { reason: 'backup_damaged'; backup: string; problems: BackupProblem[] }
   | { reason: 'backup_target_not_empty'; dataDir: string }
   | { reason: 'data_dir_in_use'; dataDir: string; environment: string };
-/** One file of a backup that does not match its manifest, or a database that fails SQLite's integrity_check. */
-export interface BackupProblem {
-  path: string;
-  problem: 'missing' | 'hash_mismatch' | 'integrity_check_failed';
-}
+/**
+ * One file of a backup that does not match its manifest, a database that fails SQLite's
+ * integrity_check, or a photo file (`path`) that a database of the backup names and the backup lacks.
+ */
+export type BackupProblem =
+  | { path: string; problem: 'missing' | 'hash_mismatch' | 'integrity_check_failed' }
+  | { path: string; problem: 'photo_missing'; database: string; hash: string };
 
 /**
  * A save made from an older version than the stored one (issue 29 §3): `current` is the record as

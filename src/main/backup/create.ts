@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import { AppError } from '../../shared/errors';
 import { copyFileAtomically, writeFileAtomically } from '../files/atomic-write';
-import { claimPrivateFile, ensurePrivateDir } from '../files/owner-only';
-import { dataDirContent } from './layout';
+import { ensurePrivateDir } from '../files/owner-only';
+import { dataDirContent, photosFolderOf, type DataDirContent } from './layout';
 import { appVersion, BACKUP_NAME, describeFile, MANIFEST_FILE, type Manifest } from './manifest';
+import { DatabaseSnapshot, PhotoPins } from './snapshot';
 
 export const DEFAULT_KEPT_BACKUPS = 7;
 
@@ -20,61 +20,81 @@ export interface BackupSummary {
 export interface CreatedBackup extends BackupSummary {
   /** The older backups deleted to keep the last N. */
   pruned: string[];
+  /** Photo files a database names that its data dir did not hold already: the backup lacks them too (verify tells them). */
+  lacking: string[];
+}
+
+/** The moments a backup pauses at for tests: after the data dir was looked at, and after the databases' snapshots. */
+export type BackupStep = 'looked' | 'snapshot';
+
+export interface CreateBackupOptions {
+  keep?: number;
+  now?: number;
+  /** Tests only: awaited at each step, to add and remove photos in the windows a running server could. */
+  between?: (step: BackupStep) => Promise<void> | void;
 }
 
 /**
  * A consistent backup of the data dir into a new folder inside `to`, while a server may be running:
- * SQLite's online backup of each database, then the photos and settings, then the manifest. It is
- * written in a fresh temp folder (mkdtemp: nothing planted is followed) and renamed into place
- * whole, so a backup folder with its name is always complete. Then only the last `keep` are kept.
+ * a snapshot of each database with the photo files it names kept from deletion (snapshot.ts), SQLite's
+ * online backup of that snapshot, then those photos (and no other) and the settings, then the
+ * manifest. So every photo a backed-up database names is in the backup, whatever staff add or remove
+ * meanwhile. It is written in a fresh temp folder (mkdtemp: nothing planted is followed) and renamed
+ * into place whole, so a backup folder with its name is always complete. Then only the last `keep`
+ * are kept.
  */
-export async function createBackup(dataDir: string, to: string, options: { keep?: number; now?: number } = {}): Promise<CreatedBackup> {
+export async function createBackup(dataDir: string, to: string, options: CreateBackupOptions = {}): Promise<CreatedBackup> {
   const content = dataDirContent(dataDir);
   if (content.databases.length === 0) throw new AppError('not_found', `${dataDir} holds no Adoption Desk database to back up.`, { details: { missing: 'data_dir', path: dataDir } });
   ensurePrivateDir(to);
+  PhotoPins.removeStale(dataDir);
+  const pins = new PhotoPins(dataDir);
+  try {
+    return await writeBackup(dataDir, to, content, pins, options);
+  } finally {
+    pins.remove();
+  }
+}
+
+async function writeBackup(dataDir: string, to: string, content: DataDirContent, pins: PhotoPins, options: CreateBackupOptions): Promise<CreatedBackup> {
   const moment = new Date(options.now ?? Date.now());
   const temp = fs.mkdtempSync(path.join(to, '.backup-'));
+  const snapshots: DatabaseSnapshot[] = [];
   try {
-    for (const name of content.databases) await copyDatabase(path.join(dataDir, name), path.join(temp, name));
-    for (const relative of content.files) {
-      const target = path.join(temp, relative);
-      ensurePrivateDir(path.dirname(target));
-      copyFileAtomically(path.join(dataDir, relative), target);
+    for (const database of content.databases) pins.pinAll(photosFolderOf(database));
+    await options.between?.('looked');
+    for (const database of content.databases) snapshots.push(DatabaseSnapshot.take(dataDir, database, pins));
+    await options.between?.('snapshot');
+    for (const snapshot of snapshots) {
+      await snapshot.copyTo(path.join(temp, snapshot.database));
+      snapshot.close();
     }
+    const photos = snapshots.flatMap((snapshot) => snapshot.photos);
+    for (const relative of photos) copyInto(temp, relative, pins.fileOf(relative));
+    for (const relative of content.settings) copyInto(temp, relative, path.join(dataDir, relative));
     const manifest: Manifest = {
       format: 1,
       appVersion: appVersion(),
       createdAt: moment.toISOString(),
-      files: [...content.databases.map((name) => describeFile(temp, name, true)), ...content.files.map((relative) => describeFile(temp, relative, false))],
+      files: [...content.databases.map((name) => describeFile(temp, name, true)), ...[...photos, ...content.settings].map((relative) => describeFile(temp, relative, false))],
     };
     writeFileAtomically(path.join(temp, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
     const final = freeName(to, `backup-${moment.toISOString().replace(/[-:]/g, '')}`);
     fs.renameSync(temp, final);
     const pruned = pruneBackups(to, options.keep ?? DEFAULT_KEPT_BACKUPS);
-    return { ...summarize(final, manifest), pruned };
+    return { ...summarize(final, manifest), pruned, lacking: snapshots.flatMap((snapshot) => snapshot.lacking) };
   } catch (error) {
     fs.rmSync(temp, { recursive: true, force: true });
     throw error;
+  } finally {
+    for (const snapshot of snapshots) snapshot.close();
   }
 }
 
-/** The online backup: a snapshot of one moment, taken page by page while the server keeps writing. */
-async function copyDatabase(source: string, target: string): Promise<void> {
-  // Created 0600 first: SQLite keeps the mode of the file it writes into.
-  claimPrivateFile(target);
-  const sqlite = new Database(source, { fileMustExist: true, timeout: 5_000 });
-  try {
-    await sqlite.backup(target);
-  } finally {
-    sqlite.close();
-  }
-  // One self-contained file: no -wal beside it to lose on the way to another disk.
-  const copy = new Database(target);
-  try {
-    copy.pragma('journal_mode = DELETE');
-  } finally {
-    copy.close();
-  }
+function copyInto(temp: string, relative: string, source: string): void {
+  const target = path.join(temp, relative);
+  ensurePrivateDir(path.dirname(target));
+  copyFileAtomically(source, target);
 }
 
 function freeName(dir: string, base: string): string {

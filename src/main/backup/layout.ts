@@ -1,11 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type Database from 'better-sqlite3';
 import { ENVIRONMENTS } from '../../shared/environments';
+import { photoFileName, PHOTO_SIZES } from '../../shared/photos';
 
-/** What a backup holds of a data dir, each as its path inside it ('/'-separated, the same in the manifest). */
+/**
+ * What a backup takes of a data dir, each as its path inside it ('/'-separated, the same in the
+ * manifest). The photos are not listed: a backup holds those its databases' snapshots name (snapshot.ts).
+ */
 export interface DataDirContent {
   databases: string[];
-  files: string[];
+  settings: string[];
 }
 
 /** The nightly backup's settings and last result (nightly.ts). */
@@ -15,16 +20,34 @@ const SETTINGS_FILES = ['settings.json', SCHEDULE_FILE];
 /** engine.ts's databaseFile, which this folder may not import (tests/api/backup-restore.test.ts holds them together). */
 const databaseName = (environment: string) => `${environment}.sqlite`;
 
-/** The databases of both environments, their photos and the settings: what the shelter cannot make again. */
+/** The databases of both environments and the settings: with their photos, what the shelter cannot make again. */
 export function dataDirContent(dataDir: string): DataDirContent {
   const databases = ENVIRONMENTS.map(databaseName).filter((name) => isFile(path.join(dataDir, name)));
-  const photos = ENVIRONMENTS.flatMap((environment) => filesUnder(dataDir, `photos/${environment}`));
   const settings = SETTINGS_FILES.filter((name) => isFile(path.join(dataDir, name)));
-  return { databases, files: [...photos, ...settings] };
+  return { databases, settings };
+}
+
+/** The folder of a database's photo files: photos/<environment> (photos/photo-files.ts). */
+export function photosFolderOf(database: string): string {
+  return `photos/${database.replace(/\.sqlite$/, '')}`;
+}
+
+/** The files of one photo (both sizes), as paths inside the data dir. */
+export function photoFilesOf(database: string, hash: string): string[] {
+  return PHOTO_SIZES.map((size) => `${photosFolderOf(database)}/${hash.slice(0, 2)}/${photoFileName(hash, size)}`);
+}
+
+const PHOTO_HASH = /^[0-9a-f]{64}$/;
+
+/** The photos a database names (pet_photos' hashes); a row whose hash names no file is no photo. */
+export function namedPhotos(sqlite: Database.Database): string[] {
+  const table = sqlite.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'pet_photos'").get();
+  if (table === undefined) return [];
+  return (sqlite.prepare('SELECT DISTINCT hash FROM pet_photos').pluck().all() as string[]).filter((hash) => PHOTO_HASH.test(hash));
 }
 
 /** Regular files only: a link planted in the data dir is never followed into a backup. */
-function filesUnder(root: string, relative: string): string[] {
+export function filesUnder(root: string, relative: string): string[] {
   let entries: fs.Dirent[];
   try {
     entries = fs.readdirSync(path.join(root, relative), { withFileTypes: true });

@@ -4,6 +4,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { AppError, type BackupProblem } from '../../shared/errors';
 import { readManifestIfAny } from './create';
+import { namedPhotos, photoFilesOf } from './layout';
 import type { Manifest } from './manifest';
 
 export interface Verification {
@@ -12,11 +13,14 @@ export interface Verification {
   problems: BackupProblem[];
 }
 
-/** Every file of the manifest is there with its size and hash, and every database passes SQLite's integrity_check. */
+/**
+ * Every file of the manifest is there with its size and hash, every database passes SQLite's
+ * integrity_check, and every photo a sound database names is in the backup.
+ */
 export function verifyBackup(backup: string): Verification {
   const manifest = readManifestIfAny(backup);
   if (!manifest || !Array.isArray(manifest.files)) throw new AppError('not_found', `${backup} is not an Adoption Desk backup (no readable manifest.json).`, { details: { missing: 'backup', path: backup } });
-  const problems = manifest.files.flatMap((entry): BackupProblem[] => {
+  const damage = manifest.files.flatMap((entry): BackupProblem[] => {
     const file = path.join(backup, entry.path);
     let bytes: Buffer;
     try {
@@ -28,7 +32,22 @@ export function verifyBackup(backup: string): Verification {
     if (bytes.length !== entry.bytes || createHash('sha256').update(bytes).digest('hex') !== entry.sha256) return [{ path: entry.path, problem: 'hash_mismatch' }];
     return entry.database && !passesIntegrityCheck(file) ? [{ path: entry.path, problem: 'integrity_check_failed' }] : [];
   });
-  return { backup, manifest, problems };
+  const damaged = new Set(damage.map((problem) => problem.path));
+  const held = new Set(manifest.files.map((entry) => entry.path));
+  const lacking = manifest.files
+    .filter((entry) => entry.database && !damaged.has(entry.path))
+    .flatMap((entry) => photosLacking(backup, entry.path, held));
+  return { backup, manifest, problems: [...damage, ...lacking] };
+}
+
+/** The photo files a database of the backup names that its manifest does not list (one listed but gone is `missing` already). */
+function photosLacking(backup: string, database: string, held: ReadonlySet<string>): BackupProblem[] {
+  const sqlite = new Database(path.join(backup, database), { readonly: true, fileMustExist: true });
+  try {
+    return namedPhotos(sqlite).flatMap((hash) => photoFilesOf(database, hash).filter((file) => !held.has(file)).map((file): BackupProblem => ({ path: file, problem: 'photo_missing', database, hash })));
+  } finally {
+    sqlite.close();
+  }
 }
 
 function passesIntegrityCheck(file: string): boolean {
@@ -46,7 +65,9 @@ function passesIntegrityCheck(file: string): boolean {
 
 /** The refusal a damaged backup gets before anything is restored from it. */
 export function refuseDamaged(verification: Verification): void {
-  if (verification.problems.length === 0) return;
-  const listed = verification.problems.map((problem) => `${problem.path} (${problem.problem.replace(/_/g, ' ')})`).join(', ');
-  throw new AppError('conflict', `The backup ${verification.backup} is damaged: ${listed}.`, { details: { reason: 'backup_damaged', backup: verification.backup, problems: verification.problems } });
+  // A photo the backup lacks is lost whether it is restored or not; the records around it are still worth having back.
+  const problems = verification.problems.filter((problem) => problem.problem !== 'photo_missing');
+  if (problems.length === 0) return;
+  const listed = problems.map((problem) => `${problem.path} (${problem.problem.replace(/_/g, ' ')})`).join(', ');
+  throw new AppError('conflict', `The backup ${verification.backup} is damaged: ${listed}.`, { details: { reason: 'backup_damaged', backup: verification.backup, problems } });
 }

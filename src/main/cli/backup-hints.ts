@@ -1,4 +1,4 @@
-import type { BackupConflict, ConflictDetails, NotFoundDetails } from '../../shared/errors';
+import type { BackupConflict, BackupProblem, ConflictDetails, NotFoundDetails } from '../../shared/errors';
 
 const BACKUP_REASONS: ReadonlySet<string> = new Set<BackupConflict['reason']>(['backup_damaged', 'backup_target_not_empty', 'data_dir_in_use']);
 
@@ -16,4 +16,17 @@ export function backupHint(conflict: BackupConflict): string {
 /** Where to look for a backup or a data dir that is not there. */
 export function backupMissingHint(missing: Extract<NotFoundDetails, { missing: 'backup' } | { missing: 'data_dir' }>): string {
   return missing.missing === 'backup' ? 'see "backup list --to <DIR>"' : 'check --data-dir';
+}
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+
+/** What `backup verify` says of a backup's problems: its damaged files, then each database's photos it lacks. */
+export function verifyProblemWords(problems: readonly BackupProblem[]): string[] {
+  const damaged = problems.filter((problem) => problem.problem !== 'photo_missing').length;
+  const lacking = new Map<string, number>();
+  for (const problem of problems) if (problem.problem === 'photo_missing') lacking.set(problem.database, (lacking.get(problem.database) ?? 0) + 1);
+  return [
+    ...(damaged > 0 ? [`the backup is damaged (${plural(damaged, 'file')}); restore another one: see "backup list --to <DIR>"`] : []),
+    ...[...lacking].map(([database, count]) => `${database} names ${plural(count, 'photo file')} the backup lacks; a restore brings its records back without them: an older backup may hold them`),
+  ];
 }

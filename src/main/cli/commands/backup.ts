@@ -4,6 +4,7 @@ import { createBackup, DEFAULT_KEPT_BACKUPS, listBackups } from '../../backup/cr
 import { restoreBackup } from '../../backup/restore';
 import { verifyBackup } from '../../backup/verify';
 import { positiveInt } from '../arguments';
+import { verifyProblemWords } from '../backup-hints';
 import { note, printObject, printRows } from '../output';
 import { onFiles, requireDataDir } from './backup-files';
 import { registerBackupScheduleCommands } from './backup-schedule';
@@ -21,6 +22,7 @@ export function registerBackupCommands(program: Command): void {
       const created = await createBackup(requireDataDir(create, options), path.resolve(flags.to), { keep: flags.keep });
       printObject(output, output.json ? created : { name: created.name, path: created.path, files: created.files, bytes: created.bytes });
       if (!output.json && created.pruned.length > 0) note(`Deleted the oldest: ${created.pruned.join(', ')}.`);
+      if (!output.json && created.lacking.length > 0) note(`The data dir lacks ${created.lacking.length} photo file${created.lacking.length === 1 ? '' : 's'} its databases name, so the backup does too: ${created.lacking.join(', ')}.`);
     }),
   );
   backup
@@ -30,16 +32,16 @@ export function registerBackupCommands(program: Command): void {
     .action(onFiles((_options, output, flags: { to: string }) => printRows(output, listBackups(path.resolve(flags.to)), 'No backups there yet: make one with "backup create --to <DIR>".')));
   backup
     .command('verify')
-    .description('Check a backup: every file matches its manifest and every database passes SQLite’s integrity check')
+    .description('Check a backup: every file matches its manifest, every database passes SQLite’s integrity check, and every photo a database names is there')
     .argument('<backup>', 'the backup’s folder')
     .action(
       onFiles((_options, output, folder: string) => {
         const { problems } = verifyBackup(path.resolve(folder));
         if (output.json) printObject(output, { backup: path.resolve(folder), ok: problems.length === 0, problems });
         else if (problems.length === 0) process.stdout.write(`OK: ${path.resolve(folder)}\n`);
-        else printRows(output, problems, '');
+        else printRows(output, problems.map(({ path: file, problem }) => ({ path: file, problem })), '');
         if (problems.length > 0) {
-          if (!output.json) process.stderr.write(`Error: the backup is damaged (${problems.length} file${problems.length === 1 ? '' : 's'}); restore another one: see "backup list --to <DIR>".\n`);
+          if (!output.json) for (const words of verifyProblemWords(problems)) process.stderr.write(`Error: ${words}.\n`);
           process.exitCode = 1;
         }
       }),
