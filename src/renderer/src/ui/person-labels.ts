@@ -1,4 +1,5 @@
-/** A person's fields in words, wherever one is named outside its dialog: an edit conflict's rows, the Audit page's changes. */
+import type { PersonWarning } from '../../../shared/people';
+/** A person's fields in words, wherever one is named outside its dialog (an edit conflict's rows, the Audit page's changes), and what a likely duplicate shares. */
 export const PERSON_FIELD_LABEL = {
   name: 'Name',
   kind: 'Kind',
@@ -16,3 +17,8 @@ export const PERSON_FIELD_LABEL = {
   fosterCapacity: 'Foster capacity',
   fosterSpecies: 'Species it fosters',
 } as const;
+
+const MATCH_WORDS: Readonly<Record<PersonWarning['matched'][number], string>> = { email: 'the same email', phone: 'the same phone number', name_postcode: 'the same name and postcode' };
+
+/** What a likely duplicate shares with the person being added: "the same email and the same phone number". */
+export const matchedWords = (matched: PersonWarning['matched']): string => matched.map((match) => MATCH_WORDS[match]).join(' and ');

@@ -1,8 +1,8 @@
-import { Alert, Anchor, Button, Checkbox, Group, Modal, MultiSelect, NumberInput, SegmentedControl, SimpleGrid, Stack, TagsInput, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCopy } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
-import { PERSON_KINDS, PERSON_ROLES, type Person, type PersonKind, type PersonRole, type PersonWarning } from '../../../../shared/people';
+import type { Person, PersonKind, PersonRole, PersonWarning } from '../../../../shared/people';
 import type { EditConflictDetails } from '../../../../shared/errors';
 import { EditConflictPanel, differingRows, editConflictOf, shownValue } from '../../ui/EditConflictPanel';
 import { recordHref } from '../../app/navigation';
@@ -11,12 +11,12 @@ import type { Failure } from '../../client/errors';
 import { call } from '../../client/transport';
 import { DialogFailureAlert } from '../../ui/DialogFailureAlert';
 import { KIND_WORDS, ROLE_WORDS } from '../../ui/movement-words';
-import { formValuesOf, PERSON_FIELD_LABEL, personOf, validatePerson, type PersonFormValues } from './person-form';
+import { formValuesOf, PERSON_FIELD_LABEL, personOf, validatePerson, type PersonFormValues } from '../../ui/person-form';
+import { PersonFields } from '../../ui/PersonFields';
+import { matchedWords } from '../../ui/person-labels';
 import { personFailure } from './person-failures';
 import { useAddPerson } from '../../client/people';
 import { useCategoryNames, useEditPerson } from './queries';
-
-const MATCH_WORDS = { email: 'the same email', phone: 'the same phone number', name_postcode: 'the same name and postcode' } as const;
 
 /** Adding a person (person null) or editing one: every field of the register, with the engine's rules checked as staff type. */
 export function PersonFormModal({ opened, person, onClose }: { opened: boolean; person: Person | null; onClose: () => void }): React.JSX.Element {
@@ -100,47 +100,7 @@ function PersonForm({ person, onDone }: { person: Person | null; onDone: () => v
   return (
     <form onSubmit={save} noValidate>
       <Stack gap="sm">
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput label="Name" placeholder="e.g. Zoë Müller" withAsterisk data-autofocus {...form.getInputProps('name')} />
-          <Stack gap={4}>
-            <Text size="sm" fw={500} id="person-kind">
-              Kind
-            </Text>
-            <SegmentedControl aria-labelledby="person-kind" data={PERSON_KINDS.map((value) => ({ value, label: KIND_WORDS[value] }))} {...form.getInputProps('kind')} />
-          </Stack>
-        </SimpleGrid>
-        <MultiSelect label="Roles" placeholder="Adopter, foster, finder…" data={PERSON_ROLES.map((value) => ({ value, label: ROLE_WORDS[value] }))} clearable {...form.getInputProps('roles')} />
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TagsInput label="Phones" placeholder="A number, then Enter" maxTags={5} {...form.getInputProps('phones')} />
-          <TextInput label="Email" type="email" placeholder="name@example.org" {...form.getInputProps('email')} />
-        </SimpleGrid>
-        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-          <TextInput label="Address" style={{ gridColumn: 'span 2' }} {...form.getInputProps('address')} />
-          <TextInput label="Postcode" {...form.getInputProps('postcode')} />
-        </SimpleGrid>
-        <Group align="flex-end" wrap="wrap">
-          <Checkbox label="ID checked" {...form.getInputProps('idChecked', { type: 'checkbox' })} mb={8} />
-          {form.values.idChecked && <TextInput label="Which ID" placeholder="passport, driving licence…" flex={1} miw={200} {...form.getInputProps('idCheckedWhat')} />}
-        </Group>
-        <Group align="flex-end" wrap="wrap">
-          <Checkbox label="Do not adopt to" color="red" {...form.getInputProps('doNotAdopt', { type: 'checkbox' })} mb={8} />
-          {form.values.doNotAdopt && <TextInput label="Why" withAsterisk flex={1} miw={200} {...form.getInputProps('doNotAdoptReason')} />}
-        </Group>
-        <Checkbox label="Approved foster home" {...form.getInputProps('fosterApproved', { type: 'checkbox' })} />
-        {form.values.fosterApproved && (
-          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-            <NumberInput label="Capacity" description="animals at a time" min={1} max={100} allowDecimal={false} {...form.getInputProps('fosterCapacity')} />
-            <MultiSelect
-              label="Species it takes"
-              description="Categories"
-              placeholder={categories.isPending ? 'Loading…' : 'Any'}
-              style={{ gridColumn: 'span 2' }}
-              data={(categories.data ?? []).map((category) => ({ value: String(category.id), label: category.name }))}
-              {...form.getInputProps('fosterSpecies')}
-            />
-          </SimpleGrid>
-        )}
-        <Textarea label="Notes" autosize minRows={2} maxRows={4} {...form.getInputProps('notes')} />
+        <PersonFields form={form} categories={categories} />
         {duplicates.length > 0 && (
           <Alert ref={warning} color="orange" variant="light" icon={<IconCopy />} title="Maybe already in the register" data-testid="duplicate-warning">
             <Stack gap="xs">
@@ -149,7 +109,7 @@ function PersonForm({ person, onDone }: { person: Person | null; onDone: () => v
                   <Anchor href={recordHref('people', duplicate.personId)} onClick={onDone} inherit fw={500}>
                     {duplicate.name}
                   </Anchor>{' '}
-                  (#{duplicate.personId}) has {duplicate.matched.map((match) => MATCH_WORDS[match]).join(' and ')}.
+                  (#{duplicate.personId}) has {matchedWords(duplicate.matched)}.
                 </Text>
               ))}
               <Text size="sm">Open their page to use them, or if this is someone else, add them anyway.</Text>

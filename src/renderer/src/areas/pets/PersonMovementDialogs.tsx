@@ -1,5 +1,5 @@
 import { NumberInput, Select, SimpleGrid, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { useForm, type UseFormReturnType } from '@mantine/form';
 import { useState } from 'react';
 import { FEE_METHODS, type AnimalRecord, type FeeMethod } from '../../../../shared/movements';
 import type { Person } from '../../../../shared/people';
@@ -35,6 +35,40 @@ function personProblems(values: PersonValues, person: Person | null, withOverrid
 
 const overrideOf = (values: PersonValues, person: Person | null) => (person?.doNotAdopt && values.override ? { override: { reason: values.overrideReason.trim() } } : {});
 
+interface AdopterFieldProps {
+  form: UseFormReturnType<PersonValues>;
+  label: string;
+  /** Who the form is for now: the one picked, or the one who reserved. */
+  person: Person | null;
+  onPerson: (person: Person | null) => void;
+  /** Someone holding a live reservation takes the place of the picker. */
+  reserved?: { name: string } | null;
+}
+
+/** Whom the animal goes to, picked from the register or added on the spot, with the override a flagged person needs. */
+function AdopterField({ form, label, person, onPerson, reserved }: AdopterFieldProps): React.JSX.Element {
+  return (
+    <>
+      {reserved ? (
+        <TextInput label={label} description="Reserved for them: their reservation completes" value={reserved.name} readOnly error={form.errors.personId} />
+      ) : (
+        <PersonPicker
+          label={label}
+          role="adopter"
+          required
+          value={form.values.personId}
+          error={form.errors.personId}
+          onChange={(chosen) => {
+            onPerson(chosen);
+            form.setFieldValue('personId', chosen?.id ?? null);
+          }}
+        />
+      )}
+      <DoNotAdoptOverride person={person} checked={form.values.override} onCheck={(checked) => form.setFieldValue('override', checked)} checkError={form.errors.override} reasonProps={form.getInputProps('overrideReason')} />
+    </>
+  );
+}
+
 export function ReserveDialog({ record, opened, onClose }: MovementDialogProps): React.JSX.Element {
   const { pet } = record;
   const [person, setPerson] = useState<Person | null>(null);
@@ -58,18 +92,7 @@ export function ReserveDialog({ record, opened, onClose }: MovementDialogProps):
   });
   return (
     <MovementModal opened={opened} onClose={onClose} title={`Reserve ${pet.name}`} submitLabel="Reserve" pending={reserve.isPending} failure={failure.alert} onSubmit={submit} testId="reserve-dialog">
-      <PersonPicker
-        label="For"
-        role="adopter"
-        required
-        value={form.values.personId}
-        error={form.errors.personId}
-        onChange={(chosen) => {
-          setPerson(chosen);
-          form.setFieldValue('personId', chosen?.id ?? null);
-        }}
-      />
-      <DoNotAdoptOverride person={person} checked={form.values.override} onCheck={(checked) => form.setFieldValue('override', checked)} checkError={form.errors.override} reasonProps={form.getInputProps('overrideReason')} />
+      <AdopterField form={form} label="For" person={person} onPerson={setPerson} />
       <SimpleGrid cols={2} spacing="sm">
         <WhenField {...form.getInputProps('at')} />
         <WhenField label="Expires" description="Optional: when it lapses" {...form.getInputProps('expiresAt')} />
@@ -108,22 +131,7 @@ export function AdoptDialog({ record, opened, onClose }: MovementDialogProps): R
   const currency = profile.data?.currency;
   return (
     <MovementModal opened={opened} onClose={onClose} title={`Adopt ${pet.name}`} submitLabel="Record the adoption" pending={adopt.isPending} failure={failure.alert} onSubmit={submit} testId="adopt-dialog">
-      {reserved ? (
-        <TextInput label="Adopter" description="Reserved for them: their reservation completes" value={reserved.name} readOnly error={form.errors.personId} />
-      ) : (
-        <PersonPicker
-          label="Adopter"
-          role="adopter"
-          required
-          value={form.values.personId}
-          error={form.errors.personId}
-          onChange={(chosen) => {
-            setPerson(chosen);
-            form.setFieldValue('personId', chosen?.id ?? null);
-          }}
-        />
-      )}
-      <DoNotAdoptOverride person={person} checked={form.values.override} onCheck={(checked) => form.setFieldValue('override', checked)} checkError={form.errors.override} reasonProps={form.getInputProps('overrideReason')} />
+      <AdopterField form={form} label="Adopter" person={person} onPerson={setPerson} reserved={reserved} />
       <SimpleGrid cols={2} spacing="sm">
         <NumberInput label={`Fee${currency ? ` (${currency})` : ''}`} withAsterisk min={0} allowNegative={false} decimalScale={4} {...form.getInputProps('fee')} />
         <Select

@@ -1,16 +1,18 @@
-import { Alert, Badge, Button, Checkbox, Group, Paper, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Badge, Button, Checkbox, Group, Paper, Select, Stack, Text, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconAlertTriangle, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { NewPersonSchema, type Person, type PersonRole, type PersonWarning } from '../../../../shared/people';
+import type { Person, PersonRole, PersonWarning } from '../../../../shared/people';
 import { useEnvironment } from '../../client/EnvironmentProvider';
 import { describeFailure } from '../../client/errors';
 import { call } from '../../client/transport';
 import { clearButtonOf } from '../../ui/clear-button';
+import { formValuesOf, personOf, validatePerson, type PersonFormValues } from '../../ui/person-form';
+import { PersonFields } from '../../ui/PersonFields';
+import { matchedWords } from '../../ui/person-labels';
 import { useAddPerson } from '../../client/people';
 import { usePeopleSearch } from './movement-queries';
-
-const MATCH_WORDS = { email: 'the same email', phone: 'the same phone number', name_postcode: 'the same name and postcode' } as const;
 
 interface PersonPickerProps {
   label: string;
@@ -106,17 +108,12 @@ function PersonOption({ person }: { person: Person | undefined }): React.JSX.Ele
  */
 function NewPersonForm({ role, onCancel, onChosen }: { role: PersonRole; onCancel: () => void; onChosen: (person: Person) => void }): React.JSX.Element {
   const environment = useEnvironment();
-  const [fields, setFields] = useState({ name: '', phone: '', email: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   // Found before adding; any change to the fields asks again.
   const [duplicates, setDuplicates] = useState<PersonWarning[]>([]);
   const [busy, setBusy] = useState(false);
   const add = useAddPerson();
-  const set = (field: keyof typeof fields) => (event: React.ChangeEvent<HTMLInputElement>) => {
-    setFields({ ...fields, [field]: event.currentTarget.value });
-    setDuplicates([]);
-  };
+  const form = useForm<PersonFormValues>({ initialValues: { ...formValuesOf(null), roles: [role] }, validate: validatePerson, onValuesChange: () => setDuplicates([]) });
 
   /** Runs the call, its failure shown in the box. */
   const attempt = async (run: () => Promise<void>) => {
@@ -132,15 +129,8 @@ function NewPersonForm({ role, onCancel, onChosen }: { role: PersonRole; onCance
   };
 
   const submit = () => {
-    const person = { name: fields.name, roles: [role], ...(fields.phone.trim() ? { phones: [fields.phone.trim()] } : {}), ...(fields.email.trim() ? { email: fields.email.trim() } : {}) };
-    const checked = NewPersonSchema.safeParse(person);
-    if (!checked.success) {
-      const found: Record<string, string> = {};
-      for (const issue of checked.error.issues) found[String(issue.path[0] === 'phones' ? 'phone' : issue.path[0])] ??= issue.message;
-      setErrors(found);
-      return;
-    }
-    setErrors({});
+    if (form.validate().hasErrors) return;
+    const person = personOf(form.getValues());
     const askedAlready = duplicates.length > 0;
     void attempt(async () => {
       if (!askedAlready) {
@@ -158,18 +148,14 @@ function NewPersonForm({ role, onCancel, onChosen }: { role: PersonRole; onCance
         <Text size="sm" fw={500}>
           A new person
         </Text>
-        <TextInput label="Name" withAsterisk value={fields.name} onChange={set('name')} error={errors.name} />
-        <Group grow align="flex-start">
-          <TextInput label="Phone" value={fields.phone} onChange={set('phone')} error={errors.phone} />
-          <TextInput label="Email" value={fields.email} onChange={set('email')} error={errors.email} />
-        </Group>
+        <PersonFields form={form} brief />
         {duplicates.length > 0 && (
           <Alert color="orange" variant="light" icon={<IconAlertTriangle />} title="Maybe already in the register" data-testid="duplicate-warning">
             <Stack gap={4}>
               {duplicates.map((duplicate) => (
                 <Group key={duplicate.personId} gap="xs" wrap="wrap">
                   <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                    {duplicate.name} has {duplicate.matched.map((match) => MATCH_WORDS[match]).join(' and ')}.
+                    {duplicate.name} has {matchedWords(duplicate.matched)}.
                   </Text>
                   <Button size="compact-xs" variant="light" onClick={() => chooseExisting(duplicate.personId)}>
                     Choose {duplicate.name}

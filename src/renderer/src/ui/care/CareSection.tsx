@@ -5,10 +5,9 @@ import { useDialog } from '../dialog';
 import { formatMoment } from '../format';
 import { LoadFailure, SkeletonBlocks } from '../LoadStates';
 import { RESULT_LABELS, STATUS_LABELS, TREATMENT_LABELS, upToDateWords } from './care-words';
-import { GiveModal, type GiveTarget } from './GiveModal';
+import { DoseActions, useDoseDialogs } from './DoseActions';
 import { useCareRecord } from '../../client/care';
 import { ScheduleModal } from './ScheduleModal';
-import { SkipModal } from './SkipModal';
 import { TreatmentModal } from './TreatmentModal';
 
 const STATUS_COLORS: Record<Dose['status'], string> = { scheduled: 'blue', given: 'green', skipped: 'gray' };
@@ -26,8 +25,7 @@ const EVENT_WORDS: Record<string, string> = {
 /** An animal's care on its record page: vaccinations (give, skip, reschedule, add), treatments and tests, and their history. */
 export function CareSection({ petId, petName = `Pet ${petId}` }: { petId: number; petName?: string }): React.JSX.Element {
   const record = useCareRecord(petId);
-  const give = useDialog<GiveTarget[]>();
-  const skip = useDialog<Dose>();
+  const doses = useDoseDialogs();
   const schedule = useDialog<Dose | null>();
   const treatment = useDialog<null>();
 
@@ -54,7 +52,7 @@ export function CareSection({ petId, petName = `Pet ${petId}` }: { petId: number
           <Button size="xs" variant="default" leftSection={<IconCalendarPlus size={14} />} onClick={() => schedule.open(null)}>
             Schedule a dose
           </Button>
-          <Button size="xs" variant="default" leftSection={<IconVaccine size={14} />} onClick={() => give.open([{ petId, petName, vaccine: '' }])}>
+          <Button size="xs" variant="default" leftSection={<IconVaccine size={14} />} onClick={() => doses.give([{ petId, petName, vaccine: '' }])}>
             Record a vaccination
           </Button>
           <Button size="xs" variant="default" leftSection={<IconFirstAidKit size={14} />} onClick={() => treatment.open(null)}>
@@ -100,17 +98,11 @@ export function CareSection({ petId, petName = `Pet ${petId}` }: { petId: number
                 <Table.Td>{dose.vet?.name ?? '—'}</Table.Td>
                 <Table.Td>
                   {dose.status === 'scheduled' && (
-                    <Group gap={4} wrap="nowrap" justify="flex-end">
-                      <Button size="compact-xs" onClick={() => give.open([{ petId, petName, vaccine: dose.vaccine, doseId: dose.id }])}>
-                        Given
-                      </Button>
+                    <DoseActions dose={dose} petName={petName} dialogs={doses}>
                       <Button size="compact-xs" variant="default" onClick={() => schedule.open(dose)}>
                         Reschedule
                       </Button>
-                      <Button size="compact-xs" variant="subtle" color="orange" onClick={() => skip.open(dose)}>
-                        Skip
-                      </Button>
-                    </Group>
+                    </DoseActions>
                   )}
                 </Table.Td>
               </Table.Tr>
@@ -149,8 +141,7 @@ export function CareSection({ petId, petName = `Pet ${petId}` }: { petId: number
         </Text>
       )}
 
-      <GiveModal opened={give.opened} targets={give.subject ?? []} onClose={give.close} />
-      <SkipModal opened={skip.opened} dose={skip.subject} petName={petName} onClose={skip.close} />
+      {doses.modals}
       <ScheduleModal opened={schedule.opened} petId={petId} dose={schedule.subject ?? null} onClose={schedule.close} />
       <TreatmentModal opened={treatment.opened} petId={petId} onClose={treatment.close} />
     </Stack>

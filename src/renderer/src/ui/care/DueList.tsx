@@ -1,21 +1,17 @@
 import { Badge, Button, Checkbox, Group, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import type { Dose, DueDose } from '../../../../shared/care';
-import { useDialog } from '../dialog';
+import type { DueDose } from '../../../../shared/care';
 import { LoadFailure, SkeletonBlocks } from '../LoadStates';
-import { GiveModal, type GiveTarget } from './GiveModal';
+import { DoseActions, giveTargetOf, useDoseDialogs } from './DoseActions';
 import { useDueList } from '../../client/care';
-import { SkipModal } from './SkipModal';
-
-const target = (row: DueDose): GiveTarget => ({ petId: row.dose.petId, petName: row.petName, vaccine: row.dose.vaccine, doseId: row.dose.id });
 
 /** The vaccinations due, for the Today page: overdue, today, this week; each row "given" or skipped, or several ticked and given as one round. */
 export function DueList({ days: initialDays = 7 }: { days?: number }): React.JSX.Element {
   const [days, setDays] = useState(initialDays);
   const due = useDueList(days);
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
-  const give = useDialog<GiveTarget[]>();
-  const skip = useDialog<{ dose: Dose; petName: string }>();
+  // A round given or not, its ticks are cleared as its dialog closes.
+  const doses = useDoseDialogs(() => setSelected(new Set()));
 
   if (due.isPending) return <SkeletonBlocks count={3} height={32} />;
   if (due.isError) return <LoadFailure error={due.error} onRetry={() => void due.refetch()} />;
@@ -76,14 +72,7 @@ export function DueList({ days: initialDays = 7 }: { days?: number }): React.JSX
                       {row.overdueDays > 0 ? ` (${row.overdueDays} day${row.overdueDays === 1 ? '' : 's'} late)` : ''}
                     </Table.Td>
                     <Table.Td>
-                      <Group gap={4} wrap="nowrap" justify="flex-end">
-                        <Button size="compact-xs" onClick={() => give.open([target(row)])}>
-                          Given
-                        </Button>
-                        <Button size="compact-xs" variant="subtle" color="orange" onClick={() => skip.open({ dose: row.dose, petName: row.petName })}>
-                          Skip
-                        </Button>
-                      </Group>
+                      <DoseActions dose={row.dose} petName={row.petName} dialogs={doses} />
                     </Table.Td>
                   </Table.Tr>
                 ))}
@@ -110,7 +99,7 @@ export function DueList({ days: initialDays = 7 }: { days?: number }): React.JSX
               { value: '30', label: 'A month' },
             ]}
           />
-          <Button size="xs" disabled={chosen.length === 0} onClick={() => give.open(chosen.map(target))}>
+          <Button size="xs" disabled={chosen.length === 0} onClick={() => doses.give(chosen.map((row) => giveTargetOf(row.dose, row.petName)))}>
             {chosen.length > 1 ? `Given: ${chosen.length} selected…` : 'Given: selected…'}
           </Button>
         </Group>
@@ -118,15 +107,7 @@ export function DueList({ days: initialDays = 7 }: { days?: number }): React.JSX
       {section('Overdue', 'red', due.data.overdue)}
       {section('Today', 'blue', due.data.dueToday)}
       {section(days === 7 ? 'This week' : `Next ${days} days`, 'gray', due.data.soon)}
-      <GiveModal
-        opened={give.opened}
-        targets={give.subject ?? []}
-        onClose={() => {
-          give.close();
-          setSelected(new Set());
-        }}
-      />
-      <SkipModal opened={skip.opened} dose={skip.subject?.dose ?? null} petName={skip.subject?.petName ?? ''} onClose={skip.close} />
+      {doses.modals}
     </Stack>
   );
 }
