@@ -141,5 +141,8 @@ describe('the CLI', () => {
     expect(done.code, done.stderr).toBe(0);
     expect(JSON.parse(done.stdout) as Stay).toMatchObject({ outcomeType: 'transfer_out', transferTo: 'abroad', receivingOrganisation: 'Hill Farm Rescue' });
     expect(engine.services.shelterDay.record(Number(pet)).events.find((event) => event.kind === 'outcome')).toMatchObject({ by: 'cli', details: { transferTo: 'abroad' } });
+    // The table shows the destination of a transfer out.
+    const table = await cli('outcome', String(inCare('Clove')), '--type', 'transfer_out', '--transfer-to', 'in_state', '--organisation', 'Valley Cats');
+    expect(table.stdout).toMatch(/transfer_out.*in_state +Valley Cats/);
   });
 });

@@ -31,8 +31,8 @@ export function printStay(output: Output, stay: Stay): void {
     outcome: stay.outcomeType,
     outcomeAt: stay.outcomeAt,
     to: who(stay.outcomePerson),
-    transferTo: stay.transferTo,
-    organisation: stay.receivingOrganisation,
+    // Only a transfer out has a destination: other stays keep the table as narrow as it was.
+    ...(stay.transferTo ? { transferTo: stay.transferTo, organisation: stay.receivingOrganisation } : {}),
     reservedFor: reservation ? who(reservation.person) : null,
     inFosterWith: foster ? who(foster.person) : null,
   });
