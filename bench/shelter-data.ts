@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ManualClock } from '../src/shared/clock';
+import { TRANSFER_ORIGINS } from '../src/shared/movements';
 import { Engine } from '../src/main/engine/engine';
 
 const DAY = 86_400_000;
@@ -90,7 +91,9 @@ export function seedBenchShelter(label: string, animals: number, peopleCount: nu
             movements.adopt({ petId, personId: adopter, fee: 120, feeMethod: 'card' }, 'cli');
           } else if (fate < 0.95) {
             at(step());
-            movements.outcome({ petId, type: pick(['transfer_out', 'return_to_owner', 'died_in_care'] as const) }, 'cli');
+            const type = pick(['transfer_out', 'return_to_owner', 'died_in_care'] as const);
+            // The destination from the pet's id, not the random stream, so the rest of the data stays as it was.
+            movements.outcome({ petId, type, transferTo: type === 'transfer_out' ? TRANSFER_ORIGINS[petId % TRANSFER_ORIGINS.length] : undefined }, 'cli');
           }
         }
       })();

@@ -175,6 +175,11 @@ export type ProfileRuleProblem =
   | { field: 'microchipNumber'; reason: 'microchip_characters'; max: number }
   | { field: 'adoptionFee'; reason: 'fee_decimals' };
 
+/** A transfer out's destination (movements.ts): missing, none of the three distances, or given with another outcome. */
+export type TransferDestinationProblem =
+  | { field: 'transferTo'; reason: 'transfer_destination_missing' | 'transfer_destination_unknown' }
+  | { field: 'transferTo' | 'receivingOrganisation'; reason: 'transfer_destination_not_transfer' };
+
 /** An address typed to reach the shelter server that cannot be one (issue 29 §1); `address` as typed. */
 export interface ServerAddressProblem {
   field: 'address';
@@ -218,7 +223,7 @@ export interface ServerIdentityChanged {
  */
 export interface ErrorDetails {
   /** `field` is the input's name as the admin contract spells it (`redirectTo`), never a flag. */
-  validation_failed: { field: string } | CaFileProblem | ProfileRuleProblem | ServerAddressProblem;
+  validation_failed: { field: string } | CaFileProblem | ProfileRuleProblem | ServerAddressProblem | TransferDestinationProblem;
   /** The account's plan and the least plan that allows the action; `deployRequired` when the project has nothing live either. */
   plan_required: { accountId: number; accountName: string; planId: PlanId; needed: PlanId; project: string; deployRequired: boolean };
   deploy_required: { project: string };

@@ -17,8 +17,12 @@ export type IntakeType = (typeof INTAKE_TYPES)[number];
 /** What staff may choose: `unknown` is only ever given by creation, `returned_after_adoption` only by a return. */
 export const CHOSEN_INTAKE_TYPES = ['stray', 'owner_surrender', 'transfer_in', 'seized', 'born_in_care'] as const;
 
+/** How far a transfer went: where a transfer in came from (`transferFrom`), where a transfer out went (`transferTo`). */
 export const TRANSFER_ORIGINS = ['in_state', 'out_of_state', 'abroad'] as const;
 export type TransferOrigin = (typeof TRANSFER_ORIGINS)[number];
+
+/** The receiving organisation's name, as staff type it on a transfer out. */
+export const RECEIVING_ORGANISATION_MAX = 200;
 
 export const OUTCOME_TYPES = ['adoption', 'return_to_owner', 'transfer_out', 'return_to_field', 'died_in_care', 'lost_in_care', 'euthanasia', 'owner_requested_euthanasia'] as const;
 export type OutcomeType = (typeof OUTCOME_TYPES)[number];
@@ -98,13 +102,36 @@ export type FosterStartInput = z.input<typeof FosterStartInputSchema>;
 export const FosterEndInputSchema = z.strictObject({ petId: id, at: MomentSchema.optional() });
 export type FosterEndInput = z.input<typeof FosterEndInputSchema>;
 
-export const OutcomeInputSchema = z.strictObject({
-  petId: id,
-  type: z.enum(OTHER_OUTCOME_TYPES as [Exclude<OutcomeType, 'adoption'>, ...Exclude<OutcomeType, 'adoption'>[]], { error: `must be one of ${OTHER_OUTCOME_TYPES.join(', ')} (an adoption is recorded with adopt)` }),
-  at: MomentSchema.optional(),
-  personId: id.optional(),
-  reason: text(1000).optional(),
+/** Not a plain enum: a destination that is none of the three carries its rule's name (validation.ts's details), for the faces to word. */
+const TransferToSchema = z.custom<TransferOrigin>((value) => (TRANSFER_ORIGINS as readonly unknown[]).includes(value), {
+  error: `must be one of ${TRANSFER_ORIGINS.join(', ')}`,
+  params: { reason: 'transfer_destination_unknown' },
 });
+
+/**
+ * A transfer out needs where it went (`transferTo`), on every face, as a transfer in needs where it
+ * came from: the SAC matrix splits transfers by it (docs/decisions.md, "A transfer out's destination").
+ * The receiving organisation's name is optional.
+ */
+export const OutcomeInputSchema = z
+  .strictObject({
+    petId: id,
+    type: z.enum(OTHER_OUTCOME_TYPES as [Exclude<OutcomeType, 'adoption'>, ...Exclude<OutcomeType, 'adoption'>[]], { error: `must be one of ${OTHER_OUTCOME_TYPES.join(', ')} (an adoption is recorded with adopt)` }),
+    at: MomentSchema.optional(),
+    personId: id.optional(),
+    reason: text(1000).optional(),
+    transferTo: TransferToSchema.optional(),
+    receivingOrganisation: text(RECEIVING_ORGANISATION_MAX).optional(),
+  })
+  .superRefine((outcome, context) => {
+    if (outcome.type === 'transfer_out') {
+      if (outcome.transferTo === undefined) context.addIssue({ code: 'custom', path: ['transferTo'], message: `is required for a transfer out: one of ${TRANSFER_ORIGINS.join(', ')}`, params: { reason: 'transfer_destination_missing' } });
+      return;
+    }
+    for (const field of ['transferTo', 'receivingOrganisation'] as const) {
+      if (outcome[field] !== undefined) context.addIssue({ code: 'custom', path: [field], message: 'only goes with a transfer out', params: { reason: 'transfer_destination_not_transfer' } });
+    }
+  });
 export type OutcomeInput = z.input<typeof OutcomeInputSchema>;
 
 export const ReturnInputSchema = z.strictObject({ petId: id, at: MomentSchema.optional(), reason: text(1000), condition: text(1000).optional() });
@@ -173,6 +200,9 @@ export interface Stay {
   outcomeAt: number | null;
   outcomePerson: PersonRef | null;
   outcomeReason: string | null;
+  /** A transfer out's destination; null for other outcomes and for a transfer out recorded before it was asked. */
+  transferTo: TransferOrigin | null;
+  receivingOrganisation: string | null;
   /** The adoption fee (in the shelter's currency) and how it was paid. */
   fee: number | null;
   feeMethod: FeeMethod | null;
@@ -194,7 +224,7 @@ export interface MovementEvent {
   recordedAt: number;
   by: Face | null;
   person: PersonRef | null;
-  /** The rest as recorded: reason, condition, fee, feeMethod, expiresAt, expectedEndAt, transferFrom, override (a do-not-adopt flag overridden, and why), amended (an `unknown` intake made precise). */
+  /** The rest as recorded: reason, condition, fee, feeMethod, expiresAt, expectedEndAt, transferFrom, transferTo, receivingOrganisation, override (a do-not-adopt flag overridden, and why), amended (an `unknown` intake made precise). */
   details: Record<string, unknown>;
 }
 

@@ -10,8 +10,8 @@ import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
 /** The shelter's contract terms: private to the staff like a person's details, printed on adoption contracts only. */
 const CONTRACT_TERMS = 'Clause Xylophant: the adopter keeps the animal indoors at night.\n\nClause Quorridge: the shelter may visit within six months.';
 
-/** A person's details as staff typed them, and the contract's terms: none may reach anything published or exported. */
-const SECRETS = ['Wilhelmina Quaxley', 'Quaxley', '+44 7700 900123', '7700900123', 'wilhelmina@quaxley.example', 'Flat 9, Otterburn Lane', 'OT9 4QX', 'Finder Ferdinand Zwick', 'ferdinand@zwick.example', 'Xylophant', 'Quorridge'];
+/** A person's details as staff typed them, the contract's terms, and where an animal was transferred to: none may reach anything published or exported. */
+const SECRETS = ['Wilhelmina Quaxley', 'Quaxley', '+44 7700 900123', '7700900123', 'wilhelmina@quaxley.example', 'Flat 9, Otterburn Lane', 'OT9 4QX', 'Finder Ferdinand Zwick', 'ferdinand@zwick.example', 'Xylophant', 'Quorridge', 'Zebrine'];
 
 let dataDir: string;
 let server: RunningServer;
@@ -35,6 +35,9 @@ beforeAll(async () => {
   services.movements.adopt({ petId: adopted.petId, personId: adopter.id, fee: 80, feeMethod: 'card' }, 'cli');
   const third = services.movements.intake({ pet: { name: 'Clover', categoryId: 1 }, type: 'stray' }, 'cli');
   services.petProfiles.set(third.petId, { breedPrimary: 'Beagle', sex: 'female', description: 'A calm beagle.' });
+  // Transferred out to another organisation: its name stays with the staff.
+  const transferred = services.movements.intake({ pet: { name: 'Pebble', categoryId: 1 }, type: 'stray' }, 'cli');
+  services.movements.outcome({ petId: transferred.petId, type: 'transfer_out', transferTo: 'out_of_state', receivingOrganisation: 'Zebrine Hollow Rescue', reason: 'room at Zebrine Hollow' }, 'cli');
   const project = sites.projects.create({ accountId: account.id, name: 'Happy Paws' });
   await sites.projects.deployAdoptionPage(project.slug);
 });
@@ -44,7 +47,7 @@ afterAll(async () => {
   removeTempDir(dataDir);
 });
 
-describe('people’s details reach nothing published or exported (issue 27, §2)', () => {
+describe('people’s details and a transfer’s destination reach nothing published or exported (issue 27, §2)', () => {
   it('the adoption site: every page, feed, sitemap and asset', () => {
     const site = path.join(dataDir, 'sites', 'production');
     const files = filesOf(site);
@@ -55,7 +58,7 @@ describe('people’s details reach nothing published or exported (issue 27, §2)
   it('the public API: the list, a pet, the OpenAPI document', async () => {
     const base = `http://127.0.0.1:${server.port}/v1`;
     const headers = { authorization: `Bearer ${key}` };
-    for (const target of ['/pets?limit=100', '/pets/1', '/pets/2', '/openapi.json']) {
+    for (const target of ['/pets?limit=100', '/pets/1', '/pets/2', '/pets/4', '/openapi.json']) {
       const text = await (await fetch(`${base}${target}`, { headers })).text();
       expectNoSecret(target, text);
     }

@@ -29,6 +29,8 @@ beforeAll(() => {
     petProfiles.set(luna, { birthDate: '2026-01-05' });
     const tom = movements.intake({ pet: { name: 'Tom', categoryId: 2 }, type: 'owner_surrender', at: '2026-03-05' }, 'cli').petId;
     movements.outcome({ petId: tom, type: 'euthanasia', at: '2026-03-09' }, 'cli');
+    const pip = movements.intake({ pet: { name: 'Pip', categoryId: 1 }, type: 'seized', at: '2026-03-03' }, 'cli').petId;
+    movements.outcome({ petId: pip, type: 'transfer_out', transferTo: 'out_of_state', receivingOrganisation: 'Hill Farm Rescue', at: '2026-03-10' }, 'cli');
     expected = engine.services.reports.sac({ month: '2026-03', timeZone: 'Europe/Paris' });
   } finally {
     engine.close();
@@ -56,6 +58,10 @@ it('report sac --csv: the matrix, a line per row, through the one CSV writer', a
   expect(line('Relinquished by owner')).toEqual(['0', '0', '0', '0', '0', '1', '1']);
   expect(line('Adoption')).toEqual(['1', '0', '0', '0', '0', '0', '1']);
   expect(line('Shelter euthanasia')).toEqual(['0', '0', '0', '0', '0', '1', '1']);
+  // A transfer out in the row of where it went; none without a destination.
+  expect(line('Transferred out: out of state')).toEqual(['0', '0', '1', '0', '0', '0', '1']);
+  expect(line('Transferred out: destination not recorded')).toEqual(['0', '0', '0', '0', '0', '0', '0']);
+  expect(stdout).not.toContain('Hill Farm Rescue');
   expect(line('Ending count')).toEqual(['0', '0', '0', '0', '1', '0', '1']);
 });
 
@@ -80,9 +86,9 @@ it('report live-release: the Asilomar rate of the days given', async () => {
   const release = JSON.parse((await cli('--json', 'report', 'live-release', '--from', '2026-03-01', '--to', '2026-03-31', '--time-zone', 'Europe/Paris')).stdout) as LiveRelease;
   expect(release.dog.rate).toBe(1);
   expect(release.cat.rate).toBe(0);
-  expect(release.total).toMatchObject({ liveOutcomes: 1, shelterEuthanasia: 1, rate: 0.5 });
+  expect(release.total).toMatchObject({ transfersOut: 1, liveOutcomes: 2, shelterEuthanasia: 1, rate: 2 / 3 });
   const table = await cli('report', 'live-release', '--from', '2026-03-01', '--to', '2026-03-31', '--time-zone', 'Europe/Paris');
-  expect(table.stdout).toMatch(/^dogs and cats +1 +0 +0 +0 +1 +1 +0 +0 +50\.0 %$/m);
+  expect(table.stdout).toMatch(/^dogs and cats +1 +0 +1 +0 +2 +1 +0 +0 +66\.7 %$/m);
 });
 
 it('a month that is no month is one line, and report --key is still the compliance report', async () => {

@@ -107,7 +107,7 @@ describe('movement channels', () => {
 
     await ok('movements.return', { return: { petId, reason: 'moved abroad' } });
     expect(await apiStatus(petId)).toBe('available');
-    await ok('movements.outcome', { outcome: { petId, type: 'transfer_out', reason: 'partner shelter' } });
+    await ok('movements.outcome', { outcome: { petId, type: 'transfer_out', transferTo: 'in_state', reason: 'partner shelter' } });
     expect(await apiStatus(petId)).toBe('sold');
     expect(await send('movements.outcome', { outcome: { petId, type: 'adoption' } })).toMatchObject({ status: 400, body: { code: 'validation_failed' } });
 

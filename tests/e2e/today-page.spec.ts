@@ -42,7 +42,7 @@ async function shelterDay(desk: DeskServer): Promise<Record<string, number>> {
   const reserved = await intake(desk, 'Reserved', 'stray', ago(25));
   await desk.cli('reserve', String(reserved), '--person', String(adopter), '--at', ago(10));
   const leaver = await intake(desk, 'Leaver', 'stray', ago(5));
-  await desk.cli('outcome', String(leaver), '--type', 'transfer_out', '--at', ago(0, 0.01));
+  await desk.cli('outcome', String(leaver), '--type', 'transfer_out', '--transfer-to', 'in_state', '--at', ago(0, 0.01));
   const arrival = await intake(desk, 'Newcomer', 'stray', ago(0, 0.02), '--person', String(finder));
   return { oldie, fostered, reserved, leaver, arrival, finder, foster, adopter };
 }

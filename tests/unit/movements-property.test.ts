@@ -65,7 +65,7 @@ function apply(pets: number[], people: number[], step: Command): void {
     case 'fosterEnd':
       return void movements.fosterEnd({ petId, at }, 'window');
     case 'outcome':
-      return void movements.outcome({ petId, type: step.outcome, at }, 'window');
+      return void movements.outcome({ petId, type: step.outcome, transferTo: step.outcome === 'transfer_out' ? 'out_of_state' : undefined, at }, 'window');
     case 'return':
       return void movements.returnAfterAdoption({ petId, at, reason: 'did not settle' }, 'window');
   }

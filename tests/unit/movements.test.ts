@@ -47,7 +47,7 @@ describe('stays', () => {
     expect(status(stay.petId)).toBe('available');
     expect(ruleOf(() => services().movements.intake({ petId: stay.petId, type: 'stray' }, 'cli'))).toBe('stay_open');
     clock.advance(HOUR);
-    services().movements.outcome({ petId: stay.petId, type: 'transfer_out', reason: 'partner shelter' }, 'cli');
+    services().movements.outcome({ petId: stay.petId, type: 'transfer_out', transferTo: 'in_state', reason: 'partner shelter' }, 'cli');
     expect(status(stay.petId)).toBe('sold');
     clock.advance(HOUR);
     expect(services().movements.intake({ petId: stay.petId, type: 'transfer_in', transferFrom: 'out_of_state' }, 'cli')).toMatchObject({ intakeType: 'transfer_in', transferFrom: 'out_of_state' });

@@ -19,6 +19,8 @@ function stay(fields: Partial<Stay> = {}): Stay {
     outcomeAt: null,
     outcomePerson: null,
     outcomeReason: null,
+    transferTo: null,
+    receivingOrganisation: null,
     fee: null,
     feeMethod: null,
     reservations: [],

@@ -6,7 +6,7 @@
 import { dnsCheckInWords, type DnsCheckSubject } from '../../shared/dns-check';
 import { detailsOf, isAppError } from '../../shared/errors';
 import type { PortalId } from '../../shared/portals';
-import { isMovementConflict, movementHint } from './movement-hints';
+import { isMovementConflict, isTransferDestinationProblem, movementHint, transferDestinationWords } from './movement-hints';
 import { careHint, isCareConflict } from './care-hints';
 import { backupHint, backupMissingHint, isBackupConflict } from './backup-hints';
 
@@ -38,7 +38,9 @@ function publishHint(project: string): string {
 export function cliWords(error: unknown): string {
   if (!isAppError(error)) return String(error);
   const { message } = error;
-  const field = detailsOf(error, 'validation_failed')?.field;
+  const invalid = detailsOf(error, 'validation_failed');
+  if (invalid && isTransferDestinationProblem(invalid)) return transferDestinationWords(message, invalid);
+  const field = invalid?.field;
   if (field !== undefined && FLAG_OF_FIELD[field]) return `${FLAG_OF_FIELD[field]}: ${message}`;
   const missing = detailsOf(error, 'not_found');
   if (missing?.missing === 'project') return withClause(message, 'see "projects list"');

@@ -1,5 +1,6 @@
 /** The CLI's words for a movement refused by a rule: the rule's name, and the command or flag that helps. */
-import type { MovementConflict } from '../../shared/errors';
+import type { MovementConflict, TransferDestinationProblem } from '../../shared/errors';
+import { TRANSFER_ORIGINS } from '../../shared/movements';
 
 const HELP: { [R in MovementConflict['reason']]: (details: Extract<MovementConflict, { reason: R }>) => string } = {
   stay_open: ({ petId }) => `record its outcome first: outcome ${petId} --type …, or adopt ${petId}`,
@@ -22,4 +23,21 @@ export function movementHint(details: MovementConflict): string {
 
 export function isMovementConflict(details: { reason: string }): details is MovementConflict {
   return Object.hasOwn(HELP, details.reason);
+}
+
+const TRANSFER_FLAG: Record<TransferDestinationProblem['field'], string> = { transferTo: '--transfer-to', receivingOrganisation: '--organisation' };
+
+const TRANSFER_HELP: Record<TransferDestinationProblem['reason'], string> = {
+  transfer_destination_missing: `say where it went: --transfer-to ${TRANSFER_ORIGINS.join('|')}`,
+  transfer_destination_unknown: `--transfer-to takes ${TRANSFER_ORIGINS.join(', ')}`,
+  transfer_destination_not_transfer: 'leave out --transfer-to and --organisation, or record --type transfer_out',
+};
+
+/** A transfer out's destination refused: the flag in place of the field's name, then what to give. */
+export function transferDestinationWords(message: string, details: TransferDestinationProblem): string {
+  return `${message.replace(`${details.field}:`, `${TRANSFER_FLAG[details.field]}:`).replace(/\.$/, '')}; ${TRANSFER_HELP[details.reason]}.`;
+}
+
+export function isTransferDestinationProblem(details: { field: string; reason?: unknown }): details is TransferDestinationProblem {
+  return typeof details.reason === 'string' && Object.hasOwn(TRANSFER_HELP, details.reason);
 }

@@ -62,6 +62,9 @@ export const stays = sqliteTable(
     outcomeAt: integer('outcome_at'),
     outcomePersonId: integer('outcome_person_id').references(() => people.id),
     outcomeReason: text('outcome_reason'),
+    /** A transfer out's destination (0021): how far, and the receiving organisation's name; null before it was recorded. */
+    transferTo: text('transfer_to', { enum: TRANSFER_ORIGINS }),
+    receivingOrganisation: text('receiving_organisation'),
     // Hundredths of the shelter's currency: exact, unlike a REAL.
     feeHundredths: integer('fee_hundredths'),
     feeMethod: text('fee_method', { enum: FEE_METHODS }),

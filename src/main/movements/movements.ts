@@ -151,7 +151,7 @@ export class MovementService {
       const reservation = this.clearExpiredReservation(adopt.petId, at, adopt.personId);
       if (reservation) this.store.endReservation(reservation.id, at, 'completed');
       const feeHundredths = Math.round(adopt.fee * 100);
-      this.close(stay, { outcomeType: 'adoption', outcomeAt: at, outcomePersonId: adopt.personId, outcomeReason: null, feeHundredths, feeMethod: adopt.feeMethod });
+      this.close(stay, { outcomeType: 'adoption', outcomeAt: at, outcomePersonId: adopt.personId, outcomeReason: null, transferTo: null, receivingOrganisation: null, feeHundredths, feeMethod: adopt.feeMethod });
       this.event(by, { petId: adopt.petId, stayId: stay.id, kind: 'outcome', type: 'adoption', at, personId: adopt.personId, details: { fee: adopt.fee, feeMethod: adopt.feeMethod, override: adopt.override } });
       this.setStatus(adopt.petId, 'sold');
       return stay.id;
@@ -191,7 +191,7 @@ export class MovementService {
     });
   }
 
-  /** Any outcome but adoption: the stay closes, and the animal is never listed as available (`sold`: no longer offered). */
+  /** Any outcome but adoption: the stay closes, and the animal is never listed as available (`sold`: no longer offered). A transfer out records where it went. */
   outcome(input: OutcomeInput, by: Face): Stay {
     this.catchUp();
     const outcome = parseOrThrow(OutcomeInputSchema, input, 'outcome');
@@ -202,8 +202,9 @@ export class MovementService {
       this.notBeforeLatest(stay, at);
       const reservation = this.store.activeReservation(outcome.petId);
       if (reservation) this.store.endReservation(reservation.id, at, 'closed_by_outcome');
-      this.close(stay, { outcomeType: outcome.type, outcomeAt: at, outcomePersonId: outcome.personId ?? null, outcomeReason: outcome.reason ?? null, feeHundredths: null, feeMethod: null });
-      this.event(by, { petId: outcome.petId, stayId: stay.id, kind: 'outcome', type: outcome.type, at, personId: outcome.personId ?? null, details: { reason: outcome.reason } });
+      const { transferTo, receivingOrganisation } = outcome;
+      this.close(stay, { outcomeType: outcome.type, outcomeAt: at, outcomePersonId: outcome.personId ?? null, outcomeReason: outcome.reason ?? null, transferTo: transferTo ?? null, receivingOrganisation: receivingOrganisation ?? null, feeHundredths: null, feeMethod: null });
+      this.event(by, { petId: outcome.petId, stayId: stay.id, kind: 'outcome', type: outcome.type, at, personId: outcome.personId ?? null, details: { reason: outcome.reason, transferTo, receivingOrganisation } });
       this.setStatus(outcome.petId, 'sold');
       return stay.id;
     });

@@ -20,6 +20,8 @@ interface StayRow {
   outcomeType: OutcomeType | null;
   outcomeAt: number | null;
   outcomeReason: string | null;
+  transferTo: TransferOrigin | null;
+  receivingOrganisation: string | null;
   feeHundredths: number | null;
   feeMethod: FeeMethod | null;
   inId: number | null;
@@ -32,7 +34,7 @@ interface StayRow {
 
 const STAY_SELECT = `SELECT s.id, s.pet_id AS petId, s.intake_type AS intakeType, s.transfer_from AS transferFrom, s.intake_at AS intakeAt,
   s.intake_reason AS intakeReason, s.intake_condition AS intakeCondition, s.outcome_type AS outcomeType, s.outcome_at AS outcomeAt,
-  s.outcome_reason AS outcomeReason, s.fee_hundredths AS feeHundredths, s.fee_method AS feeMethod,
+  s.outcome_reason AS outcomeReason, s.transfer_to AS transferTo, s.receiving_organisation AS receivingOrganisation, s.fee_hundredths AS feeHundredths, s.fee_method AS feeMethod,
   ${PERSON('pi', 's.intake_person_id', 'in')}, ${PERSON('po', 's.outcome_person_id', 'out')}
   FROM stays s LEFT JOIN people pi ON pi.id = s.intake_person_id LEFT JOIN people po ON po.id = s.outcome_person_id`;
 
@@ -102,6 +104,8 @@ export interface StayOutcome {
   outcomeAt: number;
   outcomePersonId: number | null;
   outcomeReason: string | null;
+  transferTo: TransferOrigin | null;
+  receivingOrganisation: string | null;
   feeHundredths: number | null;
   feeMethod: FeeMethod | null;
 }
@@ -146,7 +150,7 @@ export class MovementStore {
         'UPDATE stays SET intake_type = @intakeType, transfer_from = @transferFrom, intake_at = @intakeAt, intake_person_id = @intakePersonId, intake_reason = @intakeReason, intake_condition = @intakeCondition WHERE id = @stayId',
       ),
       closeStay: sqlite.prepare(
-        'UPDATE stays SET outcome_type = @outcomeType, outcome_at = @outcomeAt, outcome_person_id = @outcomePersonId, outcome_reason = @outcomeReason, fee_hundredths = @feeHundredths, fee_method = @feeMethod WHERE id = @stayId',
+        'UPDATE stays SET outcome_type = @outcomeType, outcome_at = @outcomeAt, outcome_person_id = @outcomePersonId, outcome_reason = @outcomeReason, transfer_to = @transferTo, receiving_organisation = @receivingOrganisation, fee_hundredths = @feeHundredths, fee_method = @feeMethod WHERE id = @stayId',
       ),
       insertReservation: sqlite.prepare('INSERT INTO reservations (stay_id, pet_id, person_id, reserved_at, expires_at) VALUES (?, ?, ?, ?, ?)'),
       endReservation: sqlite.prepare('UPDATE reservations SET ended_at = ?, "end" = ? WHERE id = ?'),

@@ -12,8 +12,9 @@ import type { ReportFoster, ReportStay } from './store';
 export type SacRows = Record<SacRowKey, SacCounts>;
 
 const TRANSFER_IN: Record<TransferOrigin, SacRowKey> = { in_state: 'intake_transfer_in_state', out_of_state: 'intake_transfer_out_of_state', abroad: 'intake_transfer_abroad' };
+const TRANSFER_OUT: Record<TransferOrigin, SacRowKey> = { in_state: 'outcome_transfer_in_state', out_of_state: 'outcome_transfer_out_of_state', abroad: 'outcome_transfer_abroad' };
 
-/** Ours → SAC's. A transfer out has no destination recorded yet, so it cannot be split by distance. */
+/** Ours → SAC's. A transfer out goes by its destination (outcomeRow); this row is for one without. */
 const OUTCOME_ROW: Record<OutcomeType, SacRowKey> = {
   adoption: 'outcome_adoption',
   return_to_owner: 'outcome_returned_to_owner',
@@ -24,6 +25,11 @@ const OUTCOME_ROW: Record<OutcomeType, SacRowKey> = {
   euthanasia: 'outcome_shelter_euthanasia',
   owner_requested_euthanasia: 'outcome_owner_intended_euthanasia',
 };
+
+/** SAC's outcome category of a stay that left: a transfer out by how far it went, "not recorded" only when nobody said. */
+function outcomeRow(outcomeType: OutcomeType, transferTo: TransferOrigin | null): SacRowKey {
+  return outcomeType === 'transfer_out' && transferTo !== null ? TRANSFER_OUT[transferTo] : OUTCOME_ROW[outcomeType];
+}
 
 /** SAC's intake category of a stay. An owner's animal whose stay ends in the euthanasia they asked for came in for it. */
 function intakeRow(stay: Pick<ReportStay, 'intakeType' | 'transferFrom' | 'outcomeType'>): SacRowKey {
@@ -89,7 +95,7 @@ export function tallySac(stays: readonly ReportStay[], fosters: readonly ReportF
     const leaves = outcomeAt !== null && outcomeAt < to;
     const exitAge = ageAt(stay.birthDate, leaves ? outcomeAt : to, timeZone);
     if (leaves && stay.outcomeType !== null) {
-      const key = OUTCOME_ROW[stay.outcomeType];
+      const key = outcomeRow(stay.outcomeType, stay.transferTo);
       add(key, species, exitAge);
       add(SAC_ROWS.find((row) => row.key === key)?.section === 'live_outcome' ? 'live_outcomes' : 'other_outcomes', species, exitAge);
       add('outcomes', species, exitAge);

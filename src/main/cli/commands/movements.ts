@@ -31,6 +31,8 @@ export function printStay(output: Output, stay: Stay): void {
     outcome: stay.outcomeType,
     outcomeAt: stay.outcomeAt,
     to: who(stay.outcomePerson),
+    // Only a transfer out has a destination: other stays keep the table as narrow as it was.
+    ...(stay.transferTo ? { transferTo: stay.transferTo, organisation: stay.receivingOrganisation } : {}),
     reservedFor: reservation ? who(reservation.person) : null,
     inFosterWith: foster ? who(foster.person) : null,
   });
@@ -112,12 +114,17 @@ export function registerMovementCommands(program: Command): void {
     .description('Record how an animal left care other than by adoption (see adopt); it is never listed as available')
     .argument('<pet>', 'pet id', positiveInt)
     .addOption(new Option('--type <type>').choices(OTHER_OUTCOME_TYPES).makeOptionMandatory())
+    .addOption(new Option('--transfer-to <where>', 'for a transfer out (required): where it went').choices(TRANSFER_ORIGINS))
+    .option('--organisation <name>', 'for a transfer out: the receiving organisation’s name')
     .option('--person <id>', 'the person or organisation it went to', positiveInt)
     .option('--reason <text>')
     .addOption(atOption())
     .action(
-      run((engine, output, pet: number, options: { type: (typeof OTHER_OUTCOME_TYPES)[number]; person?: number; reason?: string; at?: string }) =>
-        printStay(output, engine.services.movements.outcome({ petId: pet, type: options.type, personId: options.person, reason: options.reason, at: options.at }, 'cli')),
+      run((engine, output, pet: number, options: { type: (typeof OTHER_OUTCOME_TYPES)[number]; transferTo?: (typeof TRANSFER_ORIGINS)[number]; organisation?: string; person?: number; reason?: string; at?: string }) =>
+        printStay(
+          output,
+          engine.services.movements.outcome({ petId: pet, type: options.type, transferTo: options.transferTo, receivingOrganisation: options.organisation, personId: options.person, reason: options.reason, at: options.at }, 'cli'),
+        ),
       ),
     );
   program

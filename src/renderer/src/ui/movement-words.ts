@@ -1,5 +1,5 @@
 /** How the window names movements and people's roles: the shelter's words for the engine's codes (src/shared/movements.ts, people.ts). */
-import type { IntakeType, MovementEvent, OutcomeType, TransferOrigin } from '../../../shared/movements';
+import { TRANSFER_ORIGINS, type IntakeType, type MovementEvent, type OutcomeType, type Stay, type TransferOrigin } from '../../../shared/movements';
 import type { PersonKind, PersonRole } from '../../../shared/people';
 
 export const INTAKE_WORDS: Record<IntakeType, string> = {
@@ -13,6 +13,9 @@ export const INTAKE_WORDS: Record<IntakeType, string> = {
 };
 
 export const TRANSFER_WORDS: Record<TransferOrigin, string> = { in_state: 'in state', out_of_state: 'out of state', abroad: 'abroad' };
+
+/** The three distances as a select offers them: "In state", "Out of state", "Abroad". */
+export const TRANSFER_CHOICES = TRANSFER_ORIGINS.map((where) => ({ value: where, label: `${TRANSFER_WORDS[where][0]?.toUpperCase()}${TRANSFER_WORDS[where].slice(1)}` }));
 
 export const OUTCOME_WORDS: Record<OutcomeType, string> = {
   adoption: 'Adopted',
@@ -45,4 +48,11 @@ export function movementWords(event: Pick<MovementEvent, 'kind' | 'type'>): stri
     case 'foster_end':
       return 'Back from foster';
   }
+}
+
+/** How a stay ended, in a few words: a transfer out with where it went, "Transferred to Northside Rescue (out of state)". */
+export function outcomeTitle(stay: Pick<Stay, 'outcomeType' | 'transferTo' | 'receivingOrganisation'>): string {
+  if (stay.outcomeType === null) return '';
+  if (stay.outcomeType !== 'transfer_out' || stay.transferTo === null) return OUTCOME_WORDS[stay.outcomeType];
+  return `${stay.receivingOrganisation ? `Transferred to ${stay.receivingOrganisation}` : OUTCOME_WORDS.transfer_out} (${TRANSFER_WORDS[stay.transferTo]})`;
 }

@@ -1,9 +1,9 @@
 import { Select, SimpleGrid, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { CHOSEN_INTAKE_TYPES, OTHER_OUTCOME_TYPES, TRANSFER_ORIGINS, type IntakeInput, type OutcomeType, type TransferOrigin } from '../../../../shared/movements';
+import { CHOSEN_INTAKE_TYPES, OTHER_OUTCOME_TYPES, RECEIVING_ORGANISATION_MAX, type IntakeInput, type OutcomeType, type TransferOrigin } from '../../../../shared/movements';
 import type { PersonRole } from '../../../../shared/people';
 import { recordHref } from '../../app/navigation';
-import { INTAKE_WORDS, OUTCOME_WORDS, TRANSFER_WORDS } from '../../ui/movement-words';
+import { INTAKE_WORDS, OUTCOME_WORDS, TRANSFER_CHOICES } from '../../ui/movement-words';
 import { useCategories } from './category-queries';
 import { MovementModal, WhenField, momentOf, useMovementFailure, whenProblem } from './MovementDialog';
 import { useRecordMovement } from './movement-queries';
@@ -73,7 +73,7 @@ export function IntakeDialog({ pet, opened, onClose }: IntakeDialogProps): React
         {!pet && <Select<number> label="Category" withAsterisk searchable data={(categories.data ?? []).map((category) => ({ value: category.id, label: category.name }))} {...form.getInputProps('categoryId')} {...portal} />}
         <Select label="How it came in" withAsterisk data={CHOSEN_INTAKE_TYPES.map((type) => ({ value: type, label: INTAKE_WORDS[type] }))} {...form.getInputProps('type')} {...portal} />
         {form.values.type === 'transfer_in' && (
-          <Select label="Transferred from" withAsterisk data={TRANSFER_ORIGINS.map((origin) => ({ value: origin, label: `${TRANSFER_WORDS[origin][0]?.toUpperCase()}${TRANSFER_WORDS[origin].slice(1)}` }))} {...form.getInputProps('transferFrom')} {...portal} />
+          <Select label="Transferred from" withAsterisk data={TRANSFER_CHOICES} {...form.getInputProps('transferFrom')} {...portal} />
         )}
         <WhenField {...form.getInputProps('at')} />
       </SimpleGrid>
@@ -123,24 +123,34 @@ export function FosterEndDialog({ record, opened, onClose }: MovementDialogProps
 
 export function OutcomeDialog({ record, opened, onClose }: MovementDialogProps): React.JSX.Element {
   const { pet } = record;
-  const form = useForm<{ type: OtherOutcome | null; at: string; personId: number | null; reason: string }>({
-    initialValues: { type: null, at: '', personId: null, reason: '' },
-    validate: (values) => ({ type: values.type === null ? 'Choose how it left' : null, at: whenProblem(values.at) }),
+  const form = useForm<{ type: OtherOutcome | null; transferTo: TransferOrigin | null; receivingOrganisation: string; at: string; personId: number | null; reason: string }>({
+    initialValues: { type: null, transferTo: null, receivingOrganisation: '', at: '', personId: null, reason: '' },
+    validate: (values) => ({
+      type: values.type === null ? 'Choose how it left' : null,
+      transferTo: values.type === 'transfer_out' && values.transferTo === null ? 'Choose where it went' : null,
+      at: whenProblem(values.at),
+    }),
   });
   const failure = useMovementFailure(form);
   const outcome = useRecordMovement(`${pet.name} has left care.`);
+  const transfer = form.values.type === 'transfer_out';
   const submit = form.onSubmit((values) => {
     failure.clear();
     if (values.type === null) return;
+    const destination = values.type === 'transfer_out' ? { transferTo: values.transferTo ?? undefined, receivingOrganisation: optional(values.receivingOrganisation) } : {};
     outcome.mutate(
-      { action: 'outcome', input: { petId: pet.id, type: values.type, at: momentOf(values.at), personId: values.personId ?? undefined, reason: optional(values.reason) } },
+      { action: 'outcome', input: { petId: pet.id, type: values.type, ...destination, at: momentOf(values.at), personId: values.personId ?? undefined, reason: optional(values.reason) } },
       { onSuccess: onClose, onError: failure.show },
     );
   });
   return (
     <MovementModal opened={opened} onClose={onClose} title={`${pet.name} leaves care`} submitLabel="Record the outcome" pending={outcome.isPending} failure={failure.alert} onSubmit={submit} testId="outcome-dialog">
-      <Select label="How it left" description="An adoption is recorded with Adopt" withAsterisk data={OTHER_OUTCOME_TYPES.map((type) => ({ value: type, label: OUTCOME_WORDS[type] }))} {...form.getInputProps('type')} {...portal} />
-      <WhenField {...form.getInputProps('at')} />
+      <SimpleGrid cols={2} spacing="sm">
+        <Select label="How it left" description="An adoption is recorded with Adopt" withAsterisk data={OTHER_OUTCOME_TYPES.map((type) => ({ value: type, label: OUTCOME_WORDS[type] }))} {...form.getInputProps('type')} {...portal} />
+        <WhenField {...form.getInputProps('at')} />
+        {transfer && <Select label="Where it went" withAsterisk data={TRANSFER_CHOICES} {...form.getInputProps('transferTo')} {...portal} />}
+        {transfer && <TextInput label="Receiving organisation" placeholder="e.g. Northside Rescue" maxLength={RECEIVING_ORGANISATION_MAX} {...form.getInputProps('receivingOrganisation')} />}
+      </SimpleGrid>
       <PersonPicker label="To whom" role={form.values.type === 'transfer_out' ? 'shelter' : 'owner'} value={form.values.personId} onChange={(chosen) => form.setFieldValue('personId', chosen?.id ?? null)} />
       <Textarea label="Reason" autosize minRows={1} {...form.getInputProps('reason')} />
     </MovementModal>

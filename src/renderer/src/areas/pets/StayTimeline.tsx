@@ -6,7 +6,7 @@ import { formatMoment } from '../../ui/format';
 import { downloadPdf } from './pdf-download';
 import { useContractPdf } from './movement-queries';
 import { FEE_METHOD_WORDS } from './movement-words';
-import { INTAKE_WORDS, OUTCOME_WORDS, TRANSFER_WORDS } from '../../ui/movement-words';
+import { INTAKE_WORDS, TRANSFER_WORDS, outcomeTitle } from '../../ui/movement-words';
 
 interface Entry {
   key: string;
@@ -69,10 +69,11 @@ function entriesOf(stay: Stay, events: MovementEvent[]): Entry[] {
       key: 'outcome',
       at: stay.outcomeAt,
       icon: <IconDoorExit size={14} />,
-      title: OUTCOME_WORDS[stay.outcomeType],
+      title: outcomeTitle(stay),
       person: stay.outcomePerson,
       lines: [
         ...(stay.fee !== null ? [`Fee ${stay.fee.toFixed(2)}${stay.feeMethod ? ` · ${FEE_METHOD_WORDS[stay.feeMethod]}` : ''}`] : []),
+        ...(stay.outcomeType === 'transfer_out' && stay.transferTo === null ? ['Where it went was not recorded'] : []),
         ...(stay.outcomeReason ? [`Reason: ${stay.outcomeReason}`] : []),
         ...overrideOf(events, (event) => event.kind === 'outcome' && event.stayId === stay.id),
       ],

@@ -1,5 +1,5 @@
 /** How a fee was paid and why a movement was refused, in the window's words (the movements' own names: ui/movement-words.ts). */
-import type { ConflictDetails } from '../../../../shared/errors';
+import type { ConflictDetails, TransferDestinationProblem } from '../../../../shared/errors';
 import type { FeeMethod } from '../../../../shared/movements';
 import { AdminCallError } from '../../client/transport';
 import { formatMoment } from '../../ui/format';
@@ -9,10 +9,19 @@ export const FEE_METHOD_WORDS: Record<FeeMethod, string> = { cash: 'Cash', card:
 const PREVIOUS_WORDS = { intake: 'intake', outcome: 'previous outcome', reservation: 'reservation', foster: 'foster placement' } as const;
 
 /** Where a dialog shows a movement refused by a rule: under its field, or above its buttons; null when the rule is not a movement's. */
-export type MovementRefusal = { field: 'at' | 'personId'; message: string } | { title: string; message: string };
+export type MovementRefusal = { field: 'at' | 'personId' | TransferDestinationProblem['field']; message: string } | { title: string; message: string };
+
+const TRANSFER_DESTINATION_WORDS: Record<TransferDestinationProblem['reason'], string> = {
+  transfer_destination_missing: 'Choose where it went',
+  transfer_destination_unknown: 'Choose in state, out of state or abroad',
+  transfer_destination_not_transfer: 'Only for a transfer out',
+};
 
 export function movementRefusal(error: unknown): MovementRefusal | null {
-  if (!(error instanceof AdminCallError) || error.code !== 'conflict') return null;
+  if (!(error instanceof AdminCallError)) return null;
+  const invalid = error.code === 'validation_failed' ? (error.details as Partial<TransferDestinationProblem> | undefined) : undefined;
+  if (invalid?.field && invalid.reason && Object.hasOwn(TRANSFER_DESTINATION_WORDS, invalid.reason)) return { field: invalid.field, message: TRANSFER_DESTINATION_WORDS[invalid.reason] };
+  if (error.code !== 'conflict') return null;
   const details = error.details as ConflictDetails | undefined;
   switch (details?.reason) {
     case 'date_before_previous':
