@@ -7,14 +7,20 @@ import type { Page } from '@playwright/test';
 import { PAGES } from '../../src/renderer/src/app/navigation';
 import { cliJson, createKey, expect, importPets, openDesk, test, type DeskServer } from './fixtures';
 
-async function seed(desk: DeskServer): Promise<void> {
-  await importPets(desk, [
+/** Pets in three statuses, a person, an account with a key in use and a revoked one; the ids of a pet and of the person. */
+async function seed(desk: DeskServer): Promise<{ petId: number; personId: number }> {
+  const [pet] = await importPets(desk, [
     { name: 'Biscuit', categoryId: 1 },
     { name: 'Luna', categoryId: 2, status: 'pending' },
     { name: 'Kiwi', categoryId: 4, status: 'sold' },
   ]);
-  await cliJson(desk, 'people', 'add', '--name', 'Zoë Müller', '--email', 'zoe@example.test', '--role', 'adopter');
+  const { person } = await cliJson<{ person: { id: number } }>(desk, 'people', 'add', '--name', 'Zoë Müller', '--email', 'zoe@example.test', '--role', 'adopter');
   await createKey(desk, '--plan', 'pro', '--label', 'Happy Tails app');
+  const [account] = await cliJson<{ id: number }[]>(desk, 'accounts', 'list');
+  await createKey(desk, '--account', String(account!.id), '--label', 'Old integration');
+  const keys = await cliJson<{ id: number; label: string }[]>(desk, 'keys', 'list');
+  await desk.cli('keys', 'revoke', String(keys.find((key) => key.label === 'Old integration')!.id));
+  return { petId: pet!.id, personId: person.id };
 }
 
 /** Colours are read once the window is still: no fade or slide half-way (a loader's endless spin does not count). */
@@ -39,7 +45,7 @@ async function contrastFailures(page: Page): Promise<string[]> {
 for (const colorScheme of ['light', 'dark'] as const) {
   test(`every page and the add-pet dialog are legible in the ${colorScheme} scheme`, async ({ page, desk }) => {
     test.setTimeout(120_000);
-    await seed(desk);
+    const { petId, personId } = await seed(desk);
     await page.emulateMedia({ colorScheme });
     await openDesk(page, desk);
     await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', colorScheme);
@@ -50,8 +56,24 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await expect(page).toHaveURL(new RegExp(`#/${id}$`));
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expect(page.locator('main .mantine-Loader')).toHaveCount(0);
+      if (id === 'accounts') {
+        await page.getByRole('button', { name: 'Show keys of Happy Tails app', exact: true }).click();
+        await expect(page.getByTestId('keys-panel').getByTestId('key-state')).toHaveText(['active', 'revoked']);
+      }
       const found = await contrastFailures(page);
       if (found.length > 0) failures[label] = found;
+    }
+
+    // The record pages the Pets and People lists open.
+    for (const [name, address] of [
+      ['Biscuit', `#/pets/${petId}`],
+      ['Zoë Müller', `#/people/${personId}`],
+    ]) {
+      await page.evaluate((hash) => (window.location.hash = hash), address);
+      await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+      await expect(page.locator('main .mantine-Loader')).toHaveCount(0);
+      const found = await contrastFailures(page);
+      if (found.length > 0) failures[name] = found;
     }
 
     await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Pets', exact: true }).click();
