@@ -44,7 +44,7 @@ async function contrastFailures(page: Page): Promise<string[]> {
 }
 
 for (const colorScheme of ['light', 'dark'] as const) {
-  test(`every page, the record pages and the add-pet dialog are legible in the ${colorScheme} scheme`, async ({ page, desk }) => {
+  test(`every page, the record pages, the add-pet dialog and the lab clock's banner are legible in the ${colorScheme} scheme`, async ({ page, desk }) => {
     test.setTimeout(120_000);
     const { petId, personId } = await seed(desk);
     await page.emulateMedia({ colorScheme });
@@ -78,9 +78,24 @@ for (const colorScheme of ['light', 'dark'] as const) {
 
     await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Pets', exact: true }).click();
     await page.getByRole('button', { name: 'Add pet', exact: true }).click();
-    await expect(page.getByRole('dialog', { name: 'Add a pet' })).toBeVisible();
+    const dialog = page.getByRole('dialog', { name: 'Add a pet' });
+    await expect(dialog).toBeVisible();
     const found = await contrastFailures(page);
     if (found.length > 0) failures['Add a pet'] = found;
+    // Saved empty: the rules' words under the fields, in the error colour.
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(dialog.locator('.mantine-InputWrapper-error').first()).toBeVisible();
+    const refused = await contrastFailures(page);
+    if (refused.length > 0) failures['Add a pet, saved empty'] = refused;
+    await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await expect(dialog).toBeHidden();
+
+    // The lab clock's orange banner, on top of every page while it is on.
+    await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Quota lab', exact: true }).click();
+    await page.getByRole('switch', { name: 'Lab clock on' }).click();
+    await expect(page.getByTestId('lab-clock-banner')).toBeVisible();
+    const banner = await contrastFailures(page);
+    if (banner.length > 0) failures['Quota lab, clock on'] = banner;
 
     expect(failures).toEqual({});
   });
