@@ -41,7 +41,7 @@ export const theme = createTheme({
 /** WCAG 2 AA for body text (1.4.3); large text needs only 3:1, so what passes this passes both. */
 const AA = 4.5;
 const WHITE = '#ffffff';
-/** The darkest surfaces text sits on, hover aside: light gray-2 (a pressed default button), dark-5 (a hovered row). */
+/** The surfaces nearest the text's own shade that it must still read on: gray-2 in light (a pressed default button), dark-5 in dark (a hovered row). */
 const LIGHT_SURFACE = '#e9ecef';
 const DARK_SURFACE = '#3b3b3b';
 
@@ -59,7 +59,7 @@ function contrast(one: string, other: string): number {
 
 /**
  * The palette's own shade nearest `from` that reads at AA on `background`, going darker (light
- * scheme) or lighter (dark); Mantine's teal, green, yellow and orange have none dark enough for
+ * scheme) or lighter (dark); Mantine's teal, green, lime, yellow and orange have none dark enough for
  * white text, so past the palette's end its last shade is darkened (or lightened) until it reads.
  */
 function readable(palette: MantineColorsTuple, from: number, background: string, toward: 'darker' | 'lighter'): string {
@@ -71,9 +71,9 @@ function readable(palette: MantineColorsTuple, from: number, background: string,
 }
 
 /**
- * Mantine's colour variables with every text colour at WCAG AA in both schemes (issue: axe's
- * colour-contrast rule failed on every page): white on filled buttons and badges, coloured text and
- * outlines on the page, the text of light badges and buttons on their tint, links, errors, dimmed text.
+ * Mantine's colour variables with every text colour at WCAG AA in both schemes (Mantine's own fail
+ * on every page): white on filled buttons and badges, coloured text and outlines on the page, the
+ * text of light badges and buttons on their tint, links, errors, dimmed text and placeholders.
  */
 export const cssVariablesResolver: CSSVariablesResolver = (mantine) => {
   const light: Record<string, string> = {
