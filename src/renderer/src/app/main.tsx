@@ -12,7 +12,7 @@ import { noteFailure, worthRetrying } from './access';
 import { App } from './App';
 import { EnvironmentProvider } from '../client/EnvironmentProvider';
 import { startLiveUpdates } from '../client/live-updates';
-import { LAYER, theme } from './theme';
+import { cssVariablesResolver, LAYER, theme } from './theme';
 
 const queryClient: QueryClient = new QueryClient({
   queryCache: new QueryCache({ onError: (error, query) => noteFailure(queryClient, error, query.queryKey) }),
@@ -29,7 +29,7 @@ const root = document.getElementById('root');
 if (root) {
   createRoot(root).render(
     <StrictMode>
-      <MantineProvider theme={theme} defaultColorScheme="auto">
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
         <QueryClientProvider client={queryClient}>
           <EnvironmentProvider>
             <ModalsProvider labels={{ confirm: 'Confirm', cancel: 'Cancel' }}>

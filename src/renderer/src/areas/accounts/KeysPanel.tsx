@@ -111,7 +111,7 @@ export function KeysPanel({ account }: { account: Account }): React.JSX.Element 
                 const name = `key ${apiKey.displayPrefix}`;
                 const revoked = apiKey.revokedAt !== null;
                 return (
-                  <Table.Tr key={apiKey.id} data-testid={`key-row-${apiKey.id}`} opacity={revoked ? 0.6 : 1}>
+                  <Table.Tr key={apiKey.id} data-testid={`key-row-${apiKey.id}`} c={revoked ? 'dimmed' : undefined}>
                     <Table.Td ff="monospace">{apiKey.displayPrefix}</Table.Td>
                     <Table.Td>{apiKey.label ? <TruncatedText text={apiKey.label} maw={280} /> : <Text span inherit c="dimmed">no label</Text>}</Table.Td>
                     <Table.Td>{formatMoment(apiKey.createdAt)}</Table.Td>
