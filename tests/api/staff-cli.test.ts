@@ -25,6 +25,12 @@ describe('staff on the CLI', () => {
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('Team mode needs an active owner first.');
 
+    // The audit trail names the desk "desk" (audit list --staff desk): no member may be named so.
+    const desk = await cli('staff', 'add', '--name', ' Desk ', '--login', 'ana', '--role', 'owner', '--password-file', passwordFile);
+    expect(desk.code).toBe(1);
+    expect(desk.stderr).toContain('--name: must not be "desk": the audit trail names the desk so; give the member\'s own name ("audit list --staff desk" lists the desk\'s changes).');
+    expect((await cli('staff', 'invite', '--name', 'DESK', '--role', 'staff')).stderr).toContain('--name: must not be "desk"');
+
     const owner = await cli('staff', 'add', '--name', 'Ana Ruiz', '--login', 'Ana', '--role', 'owner', '--password-file', passwordFile, '--json');
     expect(owner.code, owner.stderr).toBe(0);
     expect(JSON.parse(owner.stdout)).toMatchObject({ id: 1, login: 'ana', role: 'owner', active: true });

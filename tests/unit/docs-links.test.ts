@@ -109,6 +109,7 @@ const DETAILS_EXAMPLES: { [C in keyof ErrorDetails]: Record<string, ErrorDetails
     'reason: birth_date_future': { field: 'birthDate', reason: 'birth_date_future', today: '2026-11-27' },
     'reason: microchip_characters': { field: 'microchipNumber', reason: 'microchip_characters', max: 40 },
     'reason: fee_decimals': { field: 'adoptionFee', reason: 'fee_decimals' },
+    'reason: name_reserved': { field: 'name', reason: 'name_reserved', reserved: 'desk' },
     ...Object.fromEntries(
       (['address_empty', 'address_not_https', 'address_malformed', 'address_port'] as const).map((reason) => [`reason: ${reason}`, { field: 'address', reason, address: 'http://shelter-pc' }]),
     ),

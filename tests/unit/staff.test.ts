@@ -127,6 +127,34 @@ describe('invitations', () => {
   });
 });
 
+describe("the desk's name", () => {
+  // "desk" in any case, width or accents, around spaces or with an invisible character inside: the audit trail's name for the desk.
+  const DESK_LOOKALIKES = ['desk', ' Desk ', 'DESK', 'ｄｅｓｋ', 'Désk', 'de\u200Bsk', '\u00A0desk\t'];
+  const reserved = { code: 'validation_failed', details: { field: 'name', reason: 'name_reserved', reserved: 'desk' } };
+
+  it('is refused to a member added, the first owner and an invitation, before anything is written', async () => {
+    for (const name of DESK_LOOKALIKES) {
+      expect(await refusal(staff.add({ name, login: 'someone', role: 'owner', password: PASSWORD })), name).toEqual(reserved);
+      expect(await refusal(staff.setupOwner({ name, login: 'someone', password: PASSWORD })), name).toEqual(reserved);
+      expect(await refusal(() => staff.invite(name, 'staff')), name).toEqual(reserved);
+    }
+    expect(staff.list()).toEqual([]);
+    expect(staff.teamMode()).toBe(false);
+    expect(engine.sqlite.prepare('SELECT COUNT(*) AS n FROM staff_invites').get()).toEqual({ n: 0 });
+    // Names that only hold the word stay free.
+    expect((await staff.add({ name: 'Desk Sergeant Ana', login: 'ana', role: 'owner', password: PASSWORD })).name).toBe('Desk Sergeant Ana');
+    expect(staff.invite('Desko', 'staff').name).toBe('Desko');
+  });
+
+  it('is refused when an invitation made before the rule names the member so: no member is made, the code still unused', async () => {
+    const invite = staff.invite('Cleo', 'volunteer');
+    engine.sqlite.prepare("UPDATE staff_invites SET name = 'Desk'").run();
+    expect(await refusal(staff.acceptInvite(invite.code, 'cleo', PASSWORD))).toEqual(reserved);
+    expect(staff.list()).toEqual([]);
+    expect(engine.sqlite.prepare('SELECT used_at AS usedAt FROM staff_invites').get()).toEqual({ usedAt: null });
+  });
+});
+
 describe('login throttling', () => {
   it('refuses a login past its attempts per minute, through the quota engine, until the window turns', async () => {
     await staff.add({ name: 'Ben', login: 'ben', role: 'staff', password: PASSWORD });

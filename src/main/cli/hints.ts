@@ -38,7 +38,9 @@ function publishHint(project: string): string {
 export function cliWords(error: unknown): string {
   if (!isAppError(error)) return String(error);
   const { message } = error;
-  const field = detailsOf(error, 'validation_failed')?.field;
+  const invalid = detailsOf(error, 'validation_failed');
+  if (invalid && 'reason' in invalid && invalid.reason === 'name_reserved') return withClause(`--${message}`, `give the member's own name ("audit list --staff desk" lists the desk's changes)`);
+  const field = invalid?.field;
   if (field !== undefined && FLAG_OF_FIELD[field]) return `${FLAG_OF_FIELD[field]}: ${message}`;
   const missing = detailsOf(error, 'not_found');
   if (missing?.missing === 'project') return withClause(message, 'see "projects list"');

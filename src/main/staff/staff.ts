@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { Clock } from '../../shared/clock';
 import { AppError } from '../../shared/errors';
-import { INVITE_VALID_MS, LOGIN_LIMITS, SESSION_IDLE_MS, type StaffInvite, type StaffMember, type StaffRole } from '../../shared/staff';
+import { DESK_NAME_REFUSAL, DESK_NAME_RULE, INVITE_VALID_MS, isDeskName, LOGIN_LIMITS, SESSION_IDLE_MS, type StaffInvite, type StaffMember, type StaffRole } from '../../shared/staff';
 import type { Changes } from '../db/changes';
 import type { QuotaService } from '../quota/quota';
 import { hashPassword, UNMATCHABLE_HASH, verifyPassword } from './passwords';
@@ -22,6 +22,11 @@ function inviteCode(): string {
   const bytes = randomBytes(16);
   const chars = [...bytes].map((byte) => CODE_ALPHABET[byte % 32]).join('');
   return chars.match(/.{4}/g)?.join('-') ?? chars;
+}
+
+/** A member named as the desk would have their audit entries mixed with the desk's (`audit list --staff desk`). */
+function refuseDeskName(name: string): void {
+  if (isDeskName(name)) throw new AppError('validation_failed', `name: ${DESK_NAME_RULE}`, { details: DESK_NAME_REFUSAL });
 }
 
 /** Upper-case, dashes and spaces dropped: a code typed as read matches. */
@@ -91,6 +96,7 @@ export class StaffService {
 
   /** Adds a member; the first active owner turns team mode on (docs/decisions.md). */
   async add(fields: { name: string; login: string; role: StaffRole; password: string }): Promise<StaffMember> {
+    refuseDeskName(fields.name);
     const passwordHash = await hashPassword(fields.password);
     const id = this.store.transaction(() => {
       this.refuseTakenLogin(fields.login);
@@ -105,6 +111,7 @@ export class StaffService {
 
   /** The first owner, while the data dir has no staff at all (made at the desk); team mode starts with them. */
   async setupOwner(fields: { name: string; login: string; password: string }): Promise<StaffMember> {
+    refuseDeskName(fields.name);
     const passwordHash = await hashPassword(fields.password);
     const id = this.store.transaction(() => {
       if (this.store.members() > 0) throw new AppError('conflict', 'This data dir has staff already: owners invite the others.', { details: { reason: 'team_exists' } });
@@ -206,6 +213,7 @@ export class StaffService {
 
   /** A one-time code for a new member with this role; only its hash is kept. */
   invite(name: string, role: StaffRole): StaffInvite {
+    refuseDeskName(name);
     const code = inviteCode();
     const now = this.clock.now();
     const expiresAt = now + INVITE_VALID_MS;
@@ -222,6 +230,8 @@ export class StaffService {
     const id = this.store.transaction(() => {
       const invite = this.openInvite(codeHash);
       if (!invite) throw invalid();
+      // An invitation made before names were checked for the desk's may still name it.
+      refuseDeskName(invite.name);
       this.refuseTakenLogin(login);
       const added = this.store.insert({ name: invite.name, login, role: invite.role, passwordHash }, this.clock.now());
       if (!this.store.useInvite(invite.id, added, this.clock.now())) throw invalid();

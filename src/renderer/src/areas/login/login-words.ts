@@ -2,6 +2,7 @@
 import type { StaffLoginThrottled, StaffUnauthorized } from '../../../../shared/errors';
 import { AdminCallError } from '../../client/transport';
 import { describeFailure, type Failure } from '../../client/errors';
+import { refusesDeskName } from '../../ui/password-rules';
 
 /** "42 seconds", "3 minutes": how long to wait, rounded up. */
 export function waitWords(seconds: number): string {
@@ -28,6 +29,7 @@ export function inviteRefusal(error: unknown): Failure {
   if (error instanceof AdminCallError && error.code === 'unauthorized' && reasonOf(error) === 'invite_invalid') {
     return { title: 'This code does not work', message: 'The invitation code is wrong, already used, or more than 7 days old. Ask the owner who invited you for a new one.' };
   }
+  if (error instanceof AdminCallError && refusesDeskName(error)) return { title: 'This invitation needs another name', message: 'It names you “desk”, which is how the audit trail calls the desk. Ask the owner who invited you for a new invitation under your own name.' };
   if (error instanceof AdminCallError && error.code === 'conflict') return { title: 'Login taken', message: 'Someone in the team has this login already: choose another.' };
   return describeFailure(error);
 }

@@ -4,8 +4,10 @@ import { STAFF_ROLES, type StaffRole } from '../../../../shared/staff';
 import { ROLE_WORDS } from '../../client/staff';
 import { describeFailure, type Failure } from '../../client/errors';
 import { AdminCallError } from '../../client/transport';
+import { DESK_NAME_PROBLEM, refusesDeskName } from '../../ui/password-rules';
 
 export function staffRefusal(error: unknown): Failure {
+  if (error instanceof AdminCallError && refusesDeskName(error)) return { title: 'Another name, please', message: DESK_NAME_PROBLEM };
   const conflict = error instanceof AdminCallError && error.code === 'conflict' ? (error.details as StaffConflict | undefined) : undefined;
   switch (conflict?.reason) {
     case 'last_owner':
