@@ -65,6 +65,14 @@ describe('staff on the CLI', () => {
     } finally {
       engine.close();
     }
+    // A seasonal volunteer comes back under their login; a name mistyped at the invitation is corrected.
+    const back = await cli('staff', 'reactivate', '2', '--json');
+    expect(back.code, back.stderr).toBe(0);
+    expect(JSON.parse(back.stdout)).toMatchObject({ id: 2, login: 'ben', active: true });
+    const renamed = await cli('staff', 'rename', '2', '--name', ' Ben Okafor ', '--json');
+    expect(JSON.parse(renamed.stdout)).toMatchObject({ id: 2, name: 'Ben Okafor', login: 'ben' });
+    expect((await cli('staff', 'rename', '2', '--name', 'desk')).stderr).toContain('--name: must not be "desk"');
+    expect((await cli('staff', 'rename', '9', '--name', 'Nobody')).stderr).toContain('staff list');
     expect((await cli('team', 'disable')).code).toBe(0);
     expect((await cli('team', 'status', '--json')).stdout).toContain('"teamMode": "off"');
     expect((await cli('--env', 'staging', 'staff', 'list')).stderr).toContain('production');

@@ -62,6 +62,33 @@ describe('team mode and accounts', () => {
   });
 });
 
+describe('an owner manages the team (issue 29 §2, follow-up)', () => {
+  it('reactivates a deactivated member, who logs in again with the login and password they had', async () => {
+    await staff.add({ name: 'Ana', login: 'ana', role: 'owner', password: PASSWORD });
+    const ben = await staff.add({ name: 'Ben', login: 'ben', role: 'volunteer', password: PASSWORD });
+    staff.deactivate(ben.id);
+    expect((await refusal(staff.login('ben', PASSWORD, null))).details).toEqual({ reason: 'login_failed' });
+    expect(staff.reactivate(ben.id)).toMatchObject({ id: ben.id, login: 'ben', role: 'volunteer', active: true });
+    expect((await staff.login('ben', PASSWORD, null)).member.id).toBe(ben.id);
+    expect(await refusal(() => staff.reactivate(99))).toEqual({ code: 'not_found', details: { missing: 'staff', staffId: 99 } });
+  });
+
+  it('renames a member, never to the desk’s name; the login stays', async () => {
+    const ben = await staff.add({ name: 'Bne', login: 'ben', role: 'staff', password: PASSWORD });
+    expect(staff.rename(ben.id, 'Ben Okafor')).toMatchObject({ name: 'Ben Okafor', login: 'ben' });
+    expect(await refusal(() => staff.rename(ben.id, ' Ｄesk '))).toEqual({ code: 'validation_failed', details: { field: 'name', reason: 'name_reserved', reserved: 'desk' } });
+    expect(await refusal(() => staff.rename(99, 'Nobody'))).toMatchObject({ code: 'not_found' });
+  });
+
+  it('turning team mode off ends every session: none comes back when it is turned on again', async () => {
+    await staff.add({ name: 'Ana', login: 'ana', role: 'owner', password: PASSWORD });
+    const { sessionId } = await staff.login('ana', PASSWORD, null);
+    staff.disableTeam();
+    staff.enableTeam();
+    expect((await refusal(() => staff.session(sessionId))).details).toEqual({ reason: 'session_expired' });
+  });
+});
+
 describe('sessions', () => {
   it('start on a right password, end after the idle time on the injected clock, and on logout', async () => {
     const member = await staff.add({ name: 'Ben', login: 'ben', role: 'staff', password: PASSWORD });

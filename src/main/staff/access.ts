@@ -54,6 +54,7 @@ export function admitCall(gate: TeamGate | undefined, channel: AdminChannel, cal
   }
   if (mayCall(member?.role ?? null, channel)) return { call, teamMode, member };
   if (!member) throw new AppError('unauthorized', 'Log in first.', { details: { reason: 'login_required' } });
+  if (ruleOf(channel)?.deskOnly) throw new AppError('forbidden', `Only the desk that runs the server may use ${channel}.`, { details: { reason: 'desk_only', channel } });
   throw new AppError('forbidden', `The ${member.role} role may not use ${channel}.`, { details: { reason: 'role_not_allowed', role: member.role, channel } });
 }
 

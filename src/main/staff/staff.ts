@@ -80,9 +80,12 @@ export class StaffService {
     this.forget();
   }
 
-  /** Back to a single desk: no logins; the accounts are kept for the next time. */
+  /** Back to a single desk: no logins, every session ends (none comes back when team mode does); the accounts are kept for the next time. */
   disableTeam(): void {
-    this.store.setTeamMode(false);
+    this.store.transaction(() => {
+      this.store.setTeamMode(false);
+      this.store.deleteSessions();
+    });
     this.forget();
   }
 
@@ -139,6 +142,28 @@ export class StaffService {
       const member = this.member(id);
       if (member.role === 'owner') this.refuseLastOwner(member);
       this.store.deactivate(id);
+      this.forget();
+      return this.get(id);
+    });
+  }
+
+  /** A deactivated member comes back (a seasonal volunteer): they log in again with their login and password as they were. */
+  reactivate(id: number): StaffMember {
+    return this.store.transaction(() => {
+      // A member named as the desk before the rule comes back only under another name.
+      refuseDeskName(this.member(id).name);
+      this.store.reactivate(id);
+      this.forget();
+      return this.get(id);
+    });
+  }
+
+  /** A name mistyped at the invitation; the login and the audit trail's past entries stay as they were. */
+  rename(id: number, name: string): StaffMember {
+    refuseDeskName(name);
+    return this.store.transaction(() => {
+      this.member(id);
+      this.store.rename(id, name.trim());
       this.forget();
       return this.get(id);
     });
