@@ -171,6 +171,7 @@ const DETAILS_EXAMPLES: { [C in keyof ErrorDetails]: Record<string, ErrorDetails
   forbidden: {
     'reason: role_not_allowed': { reason: 'role_not_allowed', role: 'volunteer', channel: 'pets.remove' },
     'reason: desk_only': { reason: 'desk_only', channel: 'staff.setupOwner' },
+    'reason: own_password': { reason: 'own_password', staffId: 1 },
   },
   unauthorized: Object.fromEntries(
     (['login_required', 'session_expired', 'login_failed', 'invite_invalid', 'password_wrong'] as const).map((reason) => [`reason: ${reason}`, { reason }]),
