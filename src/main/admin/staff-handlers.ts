@@ -36,7 +36,8 @@ export function staffHandlers(host: AppHost): Pick<AdminHandlers, StaffChannel> 
       return null;
     },
     'staff.me': (_input, context) => {
-      const desk = context.call.credential.kind === 'desk' || !context.teamMode;
+      // Every call of a single desk comes with the desk's credential (IPC, the token); a staff browser after team mode went off is nobody.
+      const desk = context.call.credential.kind === 'desk';
       const role = context.member?.role ?? null;
       const channels = desk ? [...ADMIN_CHANNELS] : ADMIN_CHANNELS.filter((channel) => mayCall(role, channel));
       return { teamMode: context.teamMode, me: context.member, caller: desk ? 'desk' : context.member ? 'member' : 'nobody', channels };

@@ -1,5 +1,5 @@
 /** The login page's refusals in the window's words (issue 29 §2): the engine tells a wrong password and an inactive account alike, on purpose. */
-import type { StaffLoginThrottled, StaffUnauthorized } from '../../../../shared/errors';
+import type { StaffConflict, StaffLoginThrottled, StaffUnauthorized } from '../../../../shared/errors';
 import { AdminCallError } from '../../client/transport';
 import { describeFailure, type Failure } from '../../client/errors';
 import { refusesDeskName } from '../../ui/password-rules';
@@ -11,6 +11,9 @@ export function waitWords(seconds: number): string {
   return `${minutes} minutes`;
 }
 
+/** The shelter server's desk switched team mode off: its pages still load, nobody logs in. */
+export const TEAM_MODE_OFF: Failure = { title: 'Logins are switched off', message: 'Team mode is off at the shelter server: nobody can log in until it is switched on again at its desk. Ask there.' };
+
 const reasonOf = (error: AdminCallError) => (error.details as StaffUnauthorized | undefined)?.reason;
 
 export function loginRefusal(error: unknown): Failure {
@@ -19,6 +22,7 @@ export function loginRefusal(error: unknown): Failure {
     const wait = throttled ? `Wait ${waitWords(throttled.retryAfter)}, then try again.` : 'Wait a minute, then try again.';
     return { title: 'Too many attempts', message: `${wait} Attempts are limited so a password cannot be guessed.` };
   }
+  if (error instanceof AdminCallError && error.code === 'conflict' && (error.details as StaffConflict | undefined)?.reason === 'team_mode_off') return TEAM_MODE_OFF;
   if (error instanceof AdminCallError && error.code === 'unauthorized' && reasonOf(error) === 'login_failed') {
     return { title: 'Not logged in', message: 'The login or the password is wrong, or this account has been deactivated. Check both, or ask an owner of the team.' };
   }
