@@ -73,6 +73,15 @@ describe('an owner manages the team (issue 29 §2, follow-up)', () => {
     expect(await refusal(() => staff.reactivate(99))).toEqual({ code: 'not_found', details: { missing: 'staff', staffId: 99 } });
   });
 
+  it('brings back a member named as the desk before that rule only once renamed', async () => {
+    // Written straight to the table, as a member added before names were checked for the desk's.
+    const id = staff.store.insert({ name: 'Desk', login: 'old-desk', role: 'staff', passwordHash: 'x' }, clock.now());
+    staff.deactivate(id);
+    expect(await refusal(() => staff.reactivate(id))).toMatchObject({ details: { reason: 'name_reserved' } });
+    staff.rename(id, 'Dana Esk');
+    expect(staff.reactivate(id).active).toBe(true);
+  });
+
   it('renames a member, never to the desk’s name; the login stays', async () => {
     const ben = await staff.add({ name: 'Bne', login: 'ben', role: 'staff', password: PASSWORD });
     expect(staff.rename(ben.id, 'Ben Okafor')).toMatchObject({ name: 'Ben Okafor', login: 'ben' });
