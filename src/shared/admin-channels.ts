@@ -133,6 +133,11 @@ export const ADMIN_CHANNEL_NAMES = [
   'backups.runNow',
   // The login page and the Staff page (issue 29 §2, the window): the first owner made at the desk
   'staff.setupOwner',
+  // The Staff page (issue 29 §2, follow-up): an owner manages the team fully; team mode off and on at the desk
+  'staff.reactivate',
+  'staff.setPassword',
+  'staff.rename',
+  'team.setEnabled',
 ] as const;
 
 export type AdminChannelName = (typeof ADMIN_CHANNEL_NAMES)[number];

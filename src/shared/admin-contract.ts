@@ -305,6 +305,14 @@ export const ADMIN_CONTRACT = {
   // The login page and the Staff page (issue 29 §2, the window)
   /** The first owner, from the desk's credential while the data dir has no staff: turns team mode on. */
   'staff.setupOwner': channel<StaffMember>()(FirstOwnerSchema),
+  // The Staff page (issue 29 §2, follow-up): an owner manages the team fully; team mode off and on at the desk
+  /** A deactivated member may log in again, with their login and password as they were. */
+  'staff.reactivate': channel<StaffMember>()(z.strictObject({ id })),
+  /** An owner sets a member's new password (never their own: Change password asks the current one); the member's sessions end. */
+  'staff.setPassword': channel<null>()(z.strictObject({ id, password: StaffPasswordSchema })),
+  'staff.rename': channel<StaffMember>()(z.strictObject({ id, name: StaffNameSchema })),
+  /** Team mode off (every session ends, no one logs in) or on (needs an active owner): at the desk only. */
+  'team.setEnabled': channel<{ teamMode: boolean }>()(z.strictObject({ enabled: z.boolean() })),
 } as const satisfies Record<AdminChannelName, Channel<z.ZodType, unknown>>;
 
 export type AdminChannel = AdminChannelName;

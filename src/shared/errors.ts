@@ -119,8 +119,10 @@ export type CareConflict =
   | { reason: 'care_date_in_future'; date: string; today: string }
   | { reason: 'already_spayed_neutered'; petId: number; treatmentId: number; givenDate: string };
 /** Team mode's refusals (issue 29 §2, docs/errors.md): a role's limits, a session's end, the team's own rules. */
-export type StaffForbidden = { reason: 'role_not_allowed'; role: string | null; channel: string } | { reason: 'desk_only'; channel: string };
+export type StaffForbidden = { reason: 'role_not_allowed'; role: string | null; channel: string } | { reason: 'desk_only'; channel: string } | { reason: 'own_password'; staffId: number };
 export type StaffUnauthorized = { reason: 'login_required' | 'session_expired' | 'login_failed' | 'invite_invalid' | 'password_wrong' };
+/** A member's name that reads as the desk's ("desk" in any case, accents or width): the audit trail names the desk so. */
+export type StaffNameReserved = { field: 'name'; reason: 'name_reserved'; reserved: 'desk' };
 export type StaffConflict = { reason: 'last_owner'; staffId: number } | { reason: 'login_taken'; login: string } | { reason: 'team_mode_off' } | { reason: 'no_owner' } | { reason: 'team_exists' };
 
 /** Too many login attempts for this login or from this address: the seconds until the binding window resets. */
@@ -223,7 +225,7 @@ export interface ServerIdentityChanged {
  */
 export interface ErrorDetails {
   /** `field` is the input's name as the admin contract spells it (`redirectTo`), never a flag. */
-  validation_failed: { field: string } | CaFileProblem | ProfileRuleProblem | ServerAddressProblem | TransferDestinationProblem;
+  validation_failed: { field: string } | CaFileProblem | ProfileRuleProblem | ServerAddressProblem | TransferDestinationProblem | StaffNameReserved;
   /** The account's plan and the least plan that allows the action; `deployRequired` when the project has nothing live either. */
   plan_required: { accountId: number; accountName: string; planId: PlanId; needed: PlanId; project: string; deployRequired: boolean };
   deploy_required: { project: string };

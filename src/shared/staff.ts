@@ -1,6 +1,7 @@
 /** Staff accounts and roles (issue 29 §2): what every face shares of team mode. No Node built-ins here. */
 import { z } from 'zod';
 import type { AdminChannelName } from './admin-channels';
+import { foldForSearch } from './names';
 
 export const STAFF_ROLES = ['owner', 'manager', 'staff', 'volunteer', 'api-admin'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
@@ -24,7 +25,23 @@ export const StaffLoginSchema = z
   .max(64)
   .regex(/^[A-Za-z0-9._-]+$/, { error: 'letters, digits, dot, dash and underscore only' })
   .transform((login) => login.toLowerCase());
-export const StaffNameSchema = z.string().trim().min(1).max(100);
+/** How the audit trail names a write made at the desk (its admin token, the desktop window, a single desk); `audit list --staff desk` finds them. */
+export const DESK_NAME = 'desk';
+/** The refusal's words and typed details, one for the schema and the engine (docs/errors.md). */
+export const DESK_NAME_RULE = `must not be "${DESK_NAME}": the audit trail names the desk so`;
+export const DESK_NAME_REFUSAL = { field: 'name', reason: 'name_reserved', reserved: DESK_NAME } as const;
+
+/** Whether a name reads as the desk's: in any case, accents or width (the search form of names.ts), so no member's entries mix with the desk's. */
+export function isDeskName(name: string): boolean {
+  return foldForSearch(name.trim()) === DESK_NAME;
+}
+
+export const StaffNameSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(100)
+  .refine((name) => !isDeskName(name), { error: DESK_NAME_RULE, params: DESK_NAME_REFUSAL });
 /** Long enough to resist guessing under the login throttle; no composition rules (NIST SP 800-63B). */
 export const PASSWORD_MIN = 10;
 export const PASSWORD_MAX = 200;

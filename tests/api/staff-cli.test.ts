@@ -25,6 +25,12 @@ describe('staff on the CLI', () => {
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('Team mode needs an active owner first.');
 
+    // The audit trail names the desk "desk" (audit list --staff desk): no member may be named so.
+    const desk = await cli('staff', 'add', '--name', ' Desk ', '--login', 'ana', '--role', 'owner', '--password-file', passwordFile);
+    expect(desk.code).toBe(1);
+    expect(desk.stderr).toContain('--name: must not be "desk": the audit trail names the desk so; give the member\'s own name ("audit list --staff desk" lists the desk\'s changes).');
+    expect((await cli('staff', 'invite', '--name', 'DESK', '--role', 'staff')).stderr).toContain('--name: must not be "desk"');
+
     const owner = await cli('staff', 'add', '--name', 'Ana Ruiz', '--login', 'Ana', '--role', 'owner', '--password-file', passwordFile, '--json');
     expect(owner.code, owner.stderr).toBe(0);
     expect(JSON.parse(owner.stdout)).toMatchObject({ id: 1, login: 'ana', role: 'owner', active: true });
@@ -59,6 +65,14 @@ describe('staff on the CLI', () => {
     } finally {
       engine.close();
     }
+    // A seasonal volunteer comes back under their login; a name mistyped at the invitation is corrected.
+    const back = await cli('staff', 'reactivate', '2', '--json');
+    expect(back.code, back.stderr).toBe(0);
+    expect(JSON.parse(back.stdout)).toMatchObject({ id: 2, login: 'ben', active: true });
+    const renamed = await cli('staff', 'rename', '2', '--name', ' Ben Okafor ', '--json');
+    expect(JSON.parse(renamed.stdout)).toMatchObject({ id: 2, name: 'Ben Okafor', login: 'ben' });
+    expect((await cli('staff', 'rename', '2', '--name', 'desk')).stderr).toContain('--name: must not be "desk"');
+    expect((await cli('staff', 'rename', '9', '--name', 'Nobody')).stderr).toContain('staff list');
     expect((await cli('team', 'disable')).code).toBe(0);
     expect((await cli('team', 'status', '--json')).stdout).toContain('"teamMode": "off"');
     expect((await cli('--env', 'staging', 'staff', 'list')).stderr).toContain('production');

@@ -100,11 +100,27 @@ describe('the shelter server setting', () => {
     expect(call.status).toBe(409);
     expect(JSON.parse(call.body)).toMatchObject({ code: 'conflict', status: 409, details: { reason: 'team_mode_off' } });
     const login = await teamRequest(port, '/admin/api/staff.login', { login: 'ana', password: 'a long shelter password' });
-    // The login reaches the engine, which has no one to log in (the dispatch says so).
-    expect(login.status).toBe(401);
-    expect(JSON.parse(login.body)).toMatchObject({ code: 'unauthorized', status: 401 });
+    // The login reaches the engine, which is not in team mode: the login page says so.
+    expect(login.status).toBe(409);
+    expect(JSON.parse(login.body)).toMatchObject({ code: 'conflict', details: { reason: 'team_mode_off' } });
+    expect(JSON.parse((await teamRequest(port, '/admin/api/staff.me', {})).body)).toEqual({ teamMode: false, me: null, caller: 'nobody', channels: ['staff.login', 'staff.me', 'staff.acceptInvite', 'team.server'] });
     const photo = await teamRequest(port, '/admin/photos/production/abc.jpg');
     expect(photo.status).toBe(409);
+  }, 120_000);
+
+  it('with team mode turned off at the desk, keeps serving its pages; a browser there is nobody, and its login is refused team_mode_off', async () => {
+    await startHost();
+    const { staff } = host.engine('production').services;
+    await staff.add({ name: 'Ana Ruiz', login: 'ana', role: 'owner', password: 'a long shelter password' });
+    const port = await freePort();
+    await host.updateSettings({ ...host.currentSettings(), teamServer: { enabled: true, port } });
+    expect((await teamRequest(port, '/admin/api/staff.login', { login: 'ana', password: 'a long shelter password' })).status).toBe(200);
+    staff.disableTeam();
+    expect(await listening(port)).toBe(true);
+    expect((await teamRequest(port, '/admin/')).status).toBe(200);
+    expect(JSON.parse((await teamRequest(port, '/admin/api/staff.me', {})).body)).toMatchObject({ teamMode: false, me: null, caller: 'nobody' });
+    expect(JSON.parse((await teamRequest(port, '/admin/api/staff.login', { login: 'ana', password: 'a long shelter password' })).body)).toMatchObject({ code: 'conflict', details: { reason: 'team_mode_off' } });
+    expect(JSON.parse((await teamRequest(port, '/admin/api/servers.status', {})).body)).toMatchObject({ code: 'conflict', details: { reason: 'team_mode_off' } });
   }, 120_000);
 
   it('a taken port: the save is refused, nothing listens, and the file keeps the previous settings', async () => {

@@ -82,6 +82,27 @@ describe('the audit trail', () => {
     expect(loggedIn).toMatchObject({ staffName: 'Ana Ruiz', channel: 'staff.login', input: { login: 'ana', password: '[removed]' } });
   });
 
+  it("lists as the desk's only the writes made at the desk, never a member's named Desk before such names were refused", async () => {
+    const staff = host.engine('production').services.staff;
+    await staff.add({ name: 'Ana Ruiz', login: 'ana', role: 'owner', password: PASSWORD });
+    // A member named so before the rule: their name written straight into the table, as an older version could.
+    const legacy = await staff.add({ name: 'Ben', login: 'ben', role: 'staff', password: PASSWORD });
+    host.engine('production').sqlite.prepare("UPDATE staff_members SET name = 'Desk' WHERE id = ?").run(legacy.id);
+    let session: string | null = null;
+    expect(await dispatch('staff.login', { login: 'ben', password: PASSWORD }, { credential: { kind: 'none' }, address: null, setSession: (id) => (session = id) })).toMatchObject({ ok: true });
+    expect(await dispatch('categories.create', { environment: 'production', name: 'Hedgehogs' }, { credential: { kind: 'session', id: session ?? '' }, address: null })).toMatchObject({ ok: true });
+    await value('categories.create', { environment: 'production', name: 'Ferrets' });
+    expect((await entries({ channel: 'categories.create' })).map((entry) => [entry.staffId, entry.staffName])).toEqual([
+      [null, 'desk'],
+      [legacy.id, 'Desk'],
+    ]);
+    for (const desk of ['desk', 'DESK', ' Desk ', 'ｄｅｓｋ']) {
+      const listed = await entries({ staff: desk });
+      expect(listed.map((entry) => [entry.staffId, entry.staffName, (entry.input as { name?: string }).name]), desk).toEqual([[null, 'desk', 'Ferrets']]);
+    }
+    expect(await dispatch('staff.invite', { name: 'DESK', role: 'staff' })).toMatchObject({ ok: false, error: { code: 'validation_failed', details: { field: 'name', reason: 'name_reserved', reserved: 'desk' } } });
+  });
+
   it('records nothing for a read, nor for a refused write', async () => {
     expect((await dispatch('pets.browse', { environment: 'production', query: {} })).ok).toBe(true);
     expect((await dispatch('categories.list', { environment: 'production' })).ok).toBe(true);

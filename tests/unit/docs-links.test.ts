@@ -112,6 +112,7 @@ const DETAILS_EXAMPLES: { [C in keyof ErrorDetails]: Record<string, ErrorDetails
     'reason: transfer_destination_missing': { field: 'transferTo', reason: 'transfer_destination_missing' },
     'reason: transfer_destination_unknown': { field: 'transferTo', reason: 'transfer_destination_unknown' },
     'reason: transfer_destination_not_transfer': { field: 'receivingOrganisation', reason: 'transfer_destination_not_transfer' },
+    'reason: name_reserved': { field: 'name', reason: 'name_reserved', reserved: 'desk' },
     ...Object.fromEntries(
       (['address_empty', 'address_not_https', 'address_malformed', 'address_port'] as const).map((reason) => [`reason: ${reason}`, { field: 'address', reason, address: 'http://shelter-pc' }]),
     ),
@@ -173,6 +174,7 @@ const DETAILS_EXAMPLES: { [C in keyof ErrorDetails]: Record<string, ErrorDetails
   forbidden: {
     'reason: role_not_allowed': { reason: 'role_not_allowed', role: 'volunteer', channel: 'pets.remove' },
     'reason: desk_only': { reason: 'desk_only', channel: 'staff.setupOwner' },
+    'reason: own_password': { reason: 'own_password', staffId: 1 },
   },
   unauthorized: Object.fromEntries(
     (['login_required', 'session_expired', 'login_failed', 'invite_invalid', 'password_wrong'] as const).map((reason) => [`reason: ${reason}`, { reason }]),

@@ -16,7 +16,7 @@ const SELF = new Set(['staff.logout', 'staff.changePassword']);
 /** Before logging in: the login, an invitation, asking who one is (the window's login page), and the shelter server's address. */
 const OPEN = new Set(['staff.login', 'staff.acceptInvite', 'staff.me', 'team.server']);
 /** The desk's alone (its token, the desktop app): no member, not even an owner. */
-const DESK_ONLY = new Set(['staff.setupOwner']);
+const DESK_ONLY = new Set(['staff.setupOwner', 'team.setEnabled']);
 const API_AREAS = new Set(['accounts', 'keys', 'plans', 'usage', 'bans', 'console', 'lab']);
 const STAFF_AREAS = new Set(['categories', 'pets', 'portals', 'shelter', 'photos', 'projects', 'deploys', 'domains', 'certificates', 'movements', 'people', 'care']);
 
@@ -54,6 +54,11 @@ describe('the role policy', () => {
     expect(wrong).toEqual([]);
   });
 
+  it('keeps the team to its owners, and team mode off and on to the desk alone', () => {
+    for (const channel of ['staff.reactivate', 'staff.setPassword', 'staff.rename'] as const) expect(STAFF_ROLES.filter((role) => mayCall(role, channel)), channel).toEqual(['owner']);
+    expect(STAFF_ROLES.filter((role) => mayCall(role, 'team.setEnabled'))).toEqual([]);
+  });
+
   it('gives a volunteer no removal and no people', () => {
     const allowed = ADMIN_CHANNEL_NAMES.filter((channel) => mayCall('volunteer', channel));
     expect(allowed.filter((channel) => /remove|forget|revoke|deactivate|people\./.test(channel))).toEqual([]);
@@ -78,7 +83,7 @@ describe('the admin dispatch', () => {
         const result = await dispatchAdmin(echo, channel, {}, { credential: { kind: 'session', id: role }, address: null }, gate(true));
         const refused = !result.ok && result.error.code === 'forbidden';
         expect(refused, `${role} × ${channel}`).toBe(!mayCall(role, channel));
-        if (refused) expect(result.error.details).toEqual({ reason: 'role_not_allowed', role, channel });
+        if (refused) expect(result.error.details).toEqual(CHANNEL_POLICY[channel].deskOnly ? { reason: 'desk_only', channel } : { reason: 'role_not_allowed', role, channel });
       }
     }
   });

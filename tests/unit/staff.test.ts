@@ -62,6 +62,42 @@ describe('team mode and accounts', () => {
   });
 });
 
+describe('an owner manages the team (issue 29 §2, follow-up)', () => {
+  it('reactivates a deactivated member, who logs in again with the login and password they had', async () => {
+    await staff.add({ name: 'Ana', login: 'ana', role: 'owner', password: PASSWORD });
+    const ben = await staff.add({ name: 'Ben', login: 'ben', role: 'volunteer', password: PASSWORD });
+    staff.deactivate(ben.id);
+    expect((await refusal(staff.login('ben', PASSWORD, null))).details).toEqual({ reason: 'login_failed' });
+    expect(staff.reactivate(ben.id)).toMatchObject({ id: ben.id, login: 'ben', role: 'volunteer', active: true });
+    expect((await staff.login('ben', PASSWORD, null)).member.id).toBe(ben.id);
+    expect(await refusal(() => staff.reactivate(99))).toEqual({ code: 'not_found', details: { missing: 'staff', staffId: 99 } });
+  });
+
+  it('brings back a member named as the desk before that rule only once renamed', async () => {
+    // Written straight to the table, as a member added before names were checked for the desk's.
+    const id = staff.store.insert({ name: 'Desk', login: 'old-desk', role: 'staff', passwordHash: 'x' }, clock.now());
+    staff.deactivate(id);
+    expect(await refusal(() => staff.reactivate(id))).toMatchObject({ details: { reason: 'name_reserved' } });
+    staff.rename(id, 'Dana Esk');
+    expect(staff.reactivate(id).active).toBe(true);
+  });
+
+  it('renames a member, never to the desk’s name; the login stays', async () => {
+    const ben = await staff.add({ name: 'Bne', login: 'ben', role: 'staff', password: PASSWORD });
+    expect(staff.rename(ben.id, 'Ben Okafor')).toMatchObject({ name: 'Ben Okafor', login: 'ben' });
+    expect(await refusal(() => staff.rename(ben.id, ' Ｄesk '))).toEqual({ code: 'validation_failed', details: { field: 'name', reason: 'name_reserved', reserved: 'desk' } });
+    expect(await refusal(() => staff.rename(99, 'Nobody'))).toMatchObject({ code: 'not_found' });
+  });
+
+  it('turning team mode off ends every session: none comes back when it is turned on again', async () => {
+    await staff.add({ name: 'Ana', login: 'ana', role: 'owner', password: PASSWORD });
+    const { sessionId } = await staff.login('ana', PASSWORD, null);
+    staff.disableTeam();
+    staff.enableTeam();
+    expect((await refusal(() => staff.session(sessionId))).details).toEqual({ reason: 'session_expired' });
+  });
+});
+
 describe('sessions', () => {
   it('start on a right password, end after the idle time on the injected clock, and on logout', async () => {
     const member = await staff.add({ name: 'Ben', login: 'ben', role: 'staff', password: PASSWORD });
@@ -124,6 +160,34 @@ describe('invitations', () => {
     const late = staff.invite('Dan', 'staff');
     clock.advance(INVITE_VALID_MS);
     expect((await refusal(staff.acceptInvite(late.code, 'dan', PASSWORD))).details).toEqual({ reason: 'invite_invalid' });
+  });
+});
+
+describe("the desk's name", () => {
+  // "desk" in any case, width or accents, around spaces or with an invisible character inside: the audit trail's name for the desk.
+  const DESK_LOOKALIKES = ['desk', ' Desk ', 'DESK', 'ｄｅｓｋ', 'Désk', 'de\u200Bsk', '\u00A0desk\t'];
+  const reserved = { code: 'validation_failed', details: { field: 'name', reason: 'name_reserved', reserved: 'desk' } };
+
+  it('is refused to a member added, the first owner and an invitation, before anything is written', async () => {
+    for (const name of DESK_LOOKALIKES) {
+      expect(await refusal(staff.add({ name, login: 'someone', role: 'owner', password: PASSWORD })), name).toEqual(reserved);
+      expect(await refusal(staff.setupOwner({ name, login: 'someone', password: PASSWORD })), name).toEqual(reserved);
+      expect(await refusal(() => staff.invite(name, 'staff')), name).toEqual(reserved);
+    }
+    expect(staff.list()).toEqual([]);
+    expect(staff.teamMode()).toBe(false);
+    expect(engine.sqlite.prepare('SELECT COUNT(*) AS n FROM staff_invites').get()).toEqual({ n: 0 });
+    // Names that only hold the word stay free.
+    expect((await staff.add({ name: 'Desk Sergeant Ana', login: 'ana', role: 'owner', password: PASSWORD })).name).toBe('Desk Sergeant Ana');
+    expect(staff.invite('Desko', 'staff').name).toBe('Desko');
+  });
+
+  it('is refused when an invitation made before the rule names the member so: no member is made, the code still unused', async () => {
+    const invite = staff.invite('Cleo', 'volunteer');
+    engine.sqlite.prepare("UPDATE staff_invites SET name = 'Desk'").run();
+    expect(await refusal(staff.acceptInvite(invite.code, 'cleo', PASSWORD))).toEqual(reserved);
+    expect(staff.list()).toEqual([]);
+    expect(engine.sqlite.prepare('SELECT used_at AS usedAt FROM staff_invites').get()).toEqual({ usedAt: null });
   });
 });
 

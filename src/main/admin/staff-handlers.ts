@@ -7,7 +7,12 @@ import type { CallContext, TeamGate } from '../staff/access';
 import { mayCall } from '../staff/policy';
 import type { AdminHandlers } from './dispatch';
 
-type StaffChannel = Extract<keyof AdminHandlers, `staff.${string}`>;
+type StaffChannel = Extract<keyof AdminHandlers, `staff.${string}`> | 'team.setEnabled';
+
+/** What only the desk's own credential may do; the policy refuses members first, this holds wherever the dispatch is skipped. */
+function deskOnly(context: CallContext, channel: AdminChannel, why: string): void {
+  if (context.call.credential.kind !== 'desk') throw new AppError('forbidden', why, { details: { reason: 'desk_only', channel } });
+}
 
 /** The member a call runs as; the desk has none, so a member's own action is refused there. */
 function memberOf(context: CallContext) {
@@ -31,7 +36,8 @@ export function staffHandlers(host: AppHost): Pick<AdminHandlers, StaffChannel> 
       return null;
     },
     'staff.me': (_input, context) => {
-      const desk = context.call.credential.kind === 'desk' || !context.teamMode;
+      // Every call of a single desk comes with the desk's credential (IPC, the token); a staff browser after team mode went off is nobody.
+      const desk = context.call.credential.kind === 'desk';
       const role = context.member?.role ?? null;
       const channels = desk ? [...ADMIN_CHANNELS] : ADMIN_CHANNELS.filter((channel) => mayCall(role, channel));
       return { teamMode: context.teamMode, me: context.member, caller: desk ? 'desk' : context.member ? 'member' : 'nobody', channels };
@@ -47,10 +53,24 @@ export function staffHandlers(host: AppHost): Pick<AdminHandlers, StaffChannel> 
     'staff.setRole': ({ id, role }) => staff().setRole(id, role),
     'staff.deactivate': ({ id }) => staff().deactivate(id),
     'staff.setupOwner': (fields, context) => {
-      if (context.call.credential.kind !== 'desk') {
-        throw new AppError('forbidden', 'The first owner is made at the desk that runs the server.', { details: { reason: 'desk_only', channel: 'staff.setupOwner' } });
-      }
+      deskOnly(context, 'staff.setupOwner', 'The first owner is made at the desk that runs the server.');
       return staff().setupOwner(fields);
+    },
+    'staff.reactivate': ({ id }) => staff().reactivate(id),
+    'staff.setPassword': async ({ id, password }, context) => {
+      // One's own password is changed knowing the current one: a session left open must not be enough to take the account.
+      if (context.member?.id === id) {
+        throw new AppError('forbidden', 'Your own password is changed with Change password, which asks the current one.', { details: { reason: 'own_password', staffId: id } });
+      }
+      await staff().setPassword(id, password);
+      return null;
+    },
+    'staff.rename': ({ id, name }) => staff().rename(id, name),
+    'team.setEnabled': ({ enabled }, context) => {
+      deskOnly(context, 'team.setEnabled', 'Team mode is turned off and on at the desk that runs the server.');
+      if (enabled) staff().enableTeam();
+      else staff().disableTeam();
+      return { teamMode: staff().teamMode() };
     },
   };
 }

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { AuditEntry, AuditFilter } from '../../shared/audit';
 import type { Clock } from '../../shared/clock';
+import { DESK_NAME, isDeskName } from '../../shared/staff';
 import { changedFields } from './changes';
 
 /** What one successful admin write leaves behind, before redaction. */
@@ -68,6 +69,15 @@ export interface VersionQuery {
   version: number;
 }
 
+/**
+ * The desk is the writer with no member (staff_id NULL): a member named "Desk" before such names
+ * were refused must not have their entries listed as the desk's, nor the desk's as theirs.
+ */
+function staffCondition(staff: string | undefined): [string, string | undefined] {
+  if (staff !== undefined && isDeskName(staff)) return ['staff_id IS NULL AND staff_name = ?', DESK_NAME];
+  return ['staff_name = ? COLLATE NOCASE', staff];
+}
+
 /** An entry as stored: its input and changes still JSON text. */
 type EntryRow = Omit<AuditEntry, 'input' | 'changes'> & { input: string; changes: string | null };
 
@@ -102,7 +112,7 @@ export class AuditService {
     const where: string[] = [];
     const values: (string | number)[] = [];
     const conditions: [string, string | number | undefined][] = [
-      ['staff_name = ? COLLATE NOCASE', filter.staff],
+      staffCondition(filter.staff),
       ['at >= ?', filter.from],
       ['at <= ?', filter.to],
       ['record = ?', filter.record],

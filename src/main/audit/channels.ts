@@ -132,4 +132,9 @@ export const AUDITED: Record<AdminChannel, boolean> = {
   'backups.runNow': true,
   // The login page and the Staff page (issue 29 §2, the window): its password is removed like every other.
   'staff.setupOwner': true,
+  // The Staff page (issue 29 §2, follow-up): a password set for a member is removed like every other.
+  'staff.reactivate': true,
+  'staff.setPassword': true,
+  'staff.rename': true,
+  'team.setEnabled': true,
 };

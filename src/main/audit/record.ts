@@ -1,5 +1,5 @@
 import type { AdminChannel } from '../../shared/admin-contract';
-import type { StaffMember } from '../../shared/staff';
+import { DESK_NAME, type StaffMember } from '../../shared/staff';
 import type { AuditWrite, VersionQuery } from './audit';
 import { AUDITED } from './channels';
 
@@ -24,6 +24,6 @@ export function recordWrite(audit: AuditRecorder | undefined, channel: AdminChan
   const { call } = context;
   // Logging in and accepting an invite have no member yet: the one they start is the one who acted.
   const member = context.member ?? (channel === 'staff.login' || channel === 'staff.acceptInvite' ? (result as StaffMember) : null);
-  const staffName = member?.name ?? (call.credential.kind === 'desk' ? 'desk' : 'not logged in');
+  const staffName = member?.name ?? (call.credential.kind === 'desk' ? DESK_NAME : 'not logged in');
   audit.record({ staffId: member?.id ?? null, staffName, address: call.address, channel, input, result, before });
 }

@@ -40,6 +40,7 @@ export function cliWords(error: unknown): string {
   const { message } = error;
   const invalid = detailsOf(error, 'validation_failed');
   if (invalid && isTransferDestinationProblem(invalid)) return transferDestinationWords(message, invalid);
+  if (invalid && 'reason' in invalid && invalid.reason === 'name_reserved') return withClause(`--${message}`, `give the member's own name ("audit list --staff desk" lists the desk's changes)`);
   const field = invalid?.field;
   if (field !== undefined && FLAG_OF_FIELD[field]) return `${FLAG_OF_FIELD[field]}: ${message}`;
   const missing = detailsOf(error, 'not_found');
@@ -48,6 +49,7 @@ export function cliWords(error: unknown): string {
   if (missing?.missing === 'domain') return withClause(message, 'see "domains list"');
   if (missing?.missing === 'photo') return withClause(message, `see "pets photos list ${missing.petId}"`);
   if (missing?.missing === 'person') return withClause(message, 'see "people list"');
+  if (missing?.missing === 'staff') return withClause(message, 'see "staff list"');
   if (missing?.missing === 'pet') return withClause(message, 'see "pets list"');
   if (missing?.missing === 'dose' || missing?.missing === 'treatment') return withClause(message, 'see "care due" or "care list <PET>"');
   if (missing?.missing === 'backup' || missing?.missing === 'data_dir') return withClause(message, backupMissingHint(missing));

@@ -32,6 +32,9 @@ export interface TeamGate {
   audit?: AuditRecorder;
 }
 
+/** What a caller without the desk's credential reaches while team mode is off: who they are (nobody) and the login, refused `team_mode_off`. */
+const OFF_MODE_CHANNELS: ReadonlySet<AdminChannel> = new Set(['staff.me', 'staff.login']);
+
 export const DESK_CALL: AdminCall = { credential: { kind: 'desk' }, address: null };
 
 /**
@@ -42,6 +45,8 @@ export function admitCall(gate: TeamGate | undefined, channel: AdminChannel, cal
   const teamMode = gate?.teamMode() ?? false;
   const { credential } = call;
   if (credential.kind === 'desk') return { call, teamMode, member: null };
+  // With team mode off (turned off at the desk), a staff browser still learns so and is told why its login fails.
+  if (gate && !teamMode && OFF_MODE_CHANNELS.has(channel)) return { call, teamMode, member: null };
   if (!gate || !teamMode) throw new AppError('unauthorized', 'This desk is not in team mode: use the admin token.', { details: { reason: 'login_required' } });
   const open = ruleOf(channel)?.roles === 'anyone';
   let member: StaffMember | null = null;
@@ -54,6 +59,7 @@ export function admitCall(gate: TeamGate | undefined, channel: AdminChannel, cal
   }
   if (mayCall(member?.role ?? null, channel)) return { call, teamMode, member };
   if (!member) throw new AppError('unauthorized', 'Log in first.', { details: { reason: 'login_required' } });
+  if (ruleOf(channel)?.deskOnly) throw new AppError('forbidden', `Only the desk that runs the server may use ${channel}.`, { details: { reason: 'desk_only', channel } });
   throw new AppError('forbidden', `The ${member.role} role may not use ${channel}.`, { details: { reason: 'role_not_allowed', role: member.role, channel } });
 }
 

@@ -14,11 +14,13 @@ import type { StaffRole } from '../../shared/staff';
  * - api-admin: keys, accounts, plans, usage and the quota lab;
  * - the reports (Shelter Animals Count, live release rate) and the audit trail: owners and managers;
  * - backups: owners and managers see them and back up now; only owners choose the folder and schedule;
- * - the first owner: the desk alone, while the data dir has no staff.
+ * - the first owner: the desk alone, while the data dir has no staff; team mode off and on: the desk alone.
  */
 export interface ChannelRule {
   /** The roles that may call it; `anyone` also without a session (logging in, accepting an invite). */
   roles: readonly StaffRole[] | 'anyone';
+  /** Only the desk's own credential: a member, even an owner, is refused with `desk_only`. */
+  deskOnly?: true;
   /** For a volunteer, what of the answer is removed (the channel is allowed, the private part is not). */
   forVolunteer?: (value: unknown) => unknown;
 }
@@ -34,7 +36,7 @@ const API: ChannelRule = { roles: ['owner', 'manager', 'api-admin'] };
 const EVERY_MEMBER: ChannelRule = { roles: ['owner', 'manager', 'staff', 'volunteer', 'api-admin'] };
 const ANYONE: ChannelRule = { roles: 'anyone' };
 /** No member: only the desk's own credential, which passes every check (the first owner, made at the desk). */
-const DESK_ONLY: ChannelRule = { roles: [] };
+const DESK_ONLY: ChannelRule = { roles: [], deskOnly: true };
 /** The reports to funders and councils: the managers' work. */
 const MANAGERS: ChannelRule = { roles: ['owner', 'manager'] };
 
@@ -184,6 +186,12 @@ export const CHANNEL_POLICY: Record<AdminChannel, ChannelRule> = {
   'backups.runNow': MANAGERS,
   // The login page and the Staff page (issue 29 §2, the window)
   'staff.setupOwner': DESK_ONLY,
+  // The Staff page (issue 29 §2, follow-up): the owners' work on the team
+  'staff.reactivate': OWNER,
+  'staff.setPassword': OWNER,
+  'staff.rename': OWNER,
+  // Team mode off from a staff browser would lock every other desk out, that browser too: the desk decides.
+  'team.setEnabled': DESK_ONLY,
 };
 
 /** The channel's rule; none for a channel merged without one (refused to every member: the table fails closed). */

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { Clock } from '../../shared/clock';
 import { AppError } from '../../shared/errors';
-import { INVITE_VALID_MS, LOGIN_LIMITS, SESSION_IDLE_MS, type StaffInvite, type StaffMember, type StaffRole } from '../../shared/staff';
+import { DESK_NAME_REFUSAL, DESK_NAME_RULE, INVITE_VALID_MS, isDeskName, LOGIN_LIMITS, SESSION_IDLE_MS, type StaffInvite, type StaffMember, type StaffRole } from '../../shared/staff';
 import type { Changes } from '../db/changes';
 import type { QuotaService } from '../quota/quota';
 import { hashPassword, UNMATCHABLE_HASH, verifyPassword } from './passwords';
@@ -22,6 +22,11 @@ function inviteCode(): string {
   const bytes = randomBytes(16);
   const chars = [...bytes].map((byte) => CODE_ALPHABET[byte % 32]).join('');
   return chars.match(/.{4}/g)?.join('-') ?? chars;
+}
+
+/** A member named as the desk would have their audit entries mixed with the desk's (`audit list --staff desk`). */
+function refuseDeskName(name: string): void {
+  if (isDeskName(name)) throw new AppError('validation_failed', `name: ${DESK_NAME_RULE}`, { details: DESK_NAME_REFUSAL });
 }
 
 /** Upper-case, dashes and spaces dropped: a code typed as read matches. */
@@ -75,9 +80,12 @@ export class StaffService {
     this.forget();
   }
 
-  /** Back to a single desk: no logins; the accounts are kept for the next time. */
+  /** Back to a single desk: no logins, every session ends (none comes back when team mode does); the accounts are kept for the next time. */
   disableTeam(): void {
-    this.store.setTeamMode(false);
+    this.store.transaction(() => {
+      this.store.setTeamMode(false);
+      this.store.deleteSessions();
+    });
     this.forget();
   }
 
@@ -91,6 +99,7 @@ export class StaffService {
 
   /** Adds a member; the first active owner turns team mode on (docs/decisions.md). */
   async add(fields: { name: string; login: string; role: StaffRole; password: string }): Promise<StaffMember> {
+    refuseDeskName(fields.name);
     const passwordHash = await hashPassword(fields.password);
     const id = this.store.transaction(() => {
       this.refuseTakenLogin(fields.login);
@@ -105,6 +114,7 @@ export class StaffService {
 
   /** The first owner, while the data dir has no staff at all (made at the desk); team mode starts with them. */
   async setupOwner(fields: { name: string; login: string; password: string }): Promise<StaffMember> {
+    refuseDeskName(fields.name);
     const passwordHash = await hashPassword(fields.password);
     const id = this.store.transaction(() => {
       if (this.store.members() > 0) throw new AppError('conflict', 'This data dir has staff already: owners invite the others.', { details: { reason: 'team_exists' } });
@@ -132,6 +142,28 @@ export class StaffService {
       const member = this.member(id);
       if (member.role === 'owner') this.refuseLastOwner(member);
       this.store.deactivate(id);
+      this.forget();
+      return this.get(id);
+    });
+  }
+
+  /** A deactivated member comes back (a seasonal volunteer): they log in again with their login and password as they were. */
+  reactivate(id: number): StaffMember {
+    return this.store.transaction(() => {
+      // A member named as the desk before the rule comes back only under another name.
+      refuseDeskName(this.member(id).name);
+      this.store.reactivate(id);
+      this.forget();
+      return this.get(id);
+    });
+  }
+
+  /** A name mistyped at the invitation; the login and the audit trail's past entries stay as they were. */
+  rename(id: number, name: string): StaffMember {
+    refuseDeskName(name);
+    return this.store.transaction(() => {
+      this.member(id);
+      this.store.rename(id, name.trim());
       this.forget();
       return this.get(id);
     });
@@ -206,6 +238,7 @@ export class StaffService {
 
   /** A one-time code for a new member with this role; only its hash is kept. */
   invite(name: string, role: StaffRole): StaffInvite {
+    refuseDeskName(name);
     const code = inviteCode();
     const now = this.clock.now();
     const expiresAt = now + INVITE_VALID_MS;
@@ -222,6 +255,8 @@ export class StaffService {
     const id = this.store.transaction(() => {
       const invite = this.openInvite(codeHash);
       if (!invite) throw invalid();
+      // An invitation made before names were checked for the desk's may still name it.
+      refuseDeskName(invite.name);
       this.refuseTakenLogin(login);
       const added = this.store.insert({ name: invite.name, login, role: invite.role, passwordHash }, this.clock.now());
       if (!this.store.useInvite(invite.id, added, this.clock.now())) throw invalid();

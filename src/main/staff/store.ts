@@ -49,6 +49,8 @@ export class StaffStore {
       insert: sqlite.prepare('INSERT INTO staff_members (name, login, role, active, password_hash, created_at, password_changed_at) VALUES (?, ?, ?, 1, ?, ?, ?)'),
       setRole: sqlite.prepare('UPDATE staff_members SET role = ? WHERE id = ?'),
       deactivate: sqlite.prepare('UPDATE staff_members SET active = 0 WHERE id = ?'),
+      reactivate: sqlite.prepare('UPDATE staff_members SET active = 1 WHERE id = ?'),
+      rename: sqlite.prepare('UPDATE staff_members SET name = ? WHERE id = ?'),
       setPassword: sqlite.prepare('UPDATE staff_members SET password_hash = ?, password_changed_at = ? WHERE id = ?'),
       session: sqlite.prepare<[string], MemberRow & { lastSeenAt: number }>(
         `SELECT m.id, m.name, m.login, m.role, m.active, m.created_at AS createdAt, m.password_hash AS passwordHash, s.last_seen_at AS lastSeenAt
@@ -58,6 +60,7 @@ export class StaffStore {
       touchSession: sqlite.prepare('UPDATE staff_sessions SET last_seen_at = ? WHERE id_hash = ?'),
       deleteSession: sqlite.prepare('DELETE FROM staff_sessions WHERE id_hash = ?'),
       deleteSessionsOf: sqlite.prepare('DELETE FROM staff_sessions WHERE staff_id = ?'),
+      deleteSessions: sqlite.prepare('DELETE FROM staff_sessions'),
       insertInvite: sqlite.prepare('INSERT INTO staff_invites (code_hash, name, role, created_at, expires_at) VALUES (?, ?, ?, ?, ?)'),
       invite: sqlite.prepare<[string], StoredInvite>('SELECT id, name, role, expires_at AS expiresAt, used_at AS usedAt FROM staff_invites WHERE code_hash = ?'),
       useInvite: sqlite.prepare('UPDATE staff_invites SET used_at = ?, used_by = ? WHERE id = ? AND used_at IS NULL'),
@@ -111,6 +114,14 @@ export class StaffStore {
     })();
   }
 
+  reactivate(id: number): void {
+    this.statements.reactivate.run(id);
+  }
+
+  rename(id: number, name: string): void {
+    this.statements.rename.run(name, id);
+  }
+
   /** A new password ends every session of the member, in the same transaction. */
   setPassword(id: number, passwordHash: string, now: number): void {
     this.sqlite.transaction(() => {
@@ -122,6 +133,11 @@ export class StaffStore {
   session(idHash: string): StoredSession | undefined {
     const row = this.statements.session.get(idHash);
     return row && { lastSeenAt: row.lastSeenAt, member: member(row) };
+  }
+
+  /** Every session of every member: team mode turned off logs everyone out. */
+  deleteSessions(): void {
+    this.statements.deleteSessions.run();
   }
 
   insertSession(idHash: string, staffId: number, now: number, address: string | null): void {

@@ -21,9 +21,10 @@ function readPassword(file: string): string {
 }
 
 const row = (member: StaffMember) => ({ id: member.id, name: member.name, login: member.login, role: member.role, active: member.active ? 'yes' : 'no', createdAt: member.createdAt });
+const shown = (output: Parameters<typeof printObject>[0], member: StaffMember) => printObject(output, output.json ? member : row(member));
 const roleOption = () => new Option('--role <role>').choices(STAFF_ROLES).makeOptionMandatory();
 
-/** `staff add|list|invite|set-role|deactivate|password` and `team status|enable|disable` (issue 29 §2, docs/guide/team.md). */
+/** `staff add|list|invite|set-role|deactivate|reactivate|rename|password` and `team status|enable|disable` (issue 29 §2, docs/guide/team.md). */
 export function registerStaffCommands(program: Command): void {
   const staff = program.command('staff').description('Staff accounts for team mode: logins and roles (the first owner turns team mode on)');
   staff
@@ -62,6 +63,15 @@ export function registerStaffCommands(program: Command): void {
     .description('Deactivate a member: their sessions end at once; the last owner stays')
     .action(run((engine, output, id: string) => printObject(output, row(staffOf(engine).deactivate(positiveInt(id))))));
   staff
+    .command('reactivate <id>')
+    .description('Let a deactivated member log in again, with their login and password as they were')
+    .action(run((engine, output, id: string) => shown(output, staffOf(engine).reactivate(positiveInt(id)))));
+  staff
+    .command('rename <id>')
+    .description("Correct a member's name (their login stays; the audit trail keeps the name each entry was made under)")
+    .requiredOption('--name <name>')
+    .action(run((engine, output, id: string, options: { name: string }) => shown(output, staffOf(engine).rename(positiveInt(id), parseOrThrow(StaffNameSchema, options.name, 'name')))));
+  staff
     .command('password <id>')
     .description("Set a member's password; their sessions end")
     .requiredOption('--password-file <file>', 'the password: the first line of FILE, or of standard input for -')
@@ -83,6 +93,6 @@ export function registerStaffCommands(program: Command): void {
     .action(run((engine) => (staffOf(engine).enableTeam(), note('Team mode is on.'))));
   team
     .command('disable')
-    .description('Back to a single desk: no logins, every call allowed; the accounts are kept')
-    .action(run((engine) => (staffOf(engine).disableTeam(), note('Team mode is off: a single desk.'))));
+    .description('Back to a single desk: no logins, every session ends, every call allowed; the accounts are kept')
+    .action(run((engine) => (staffOf(engine).disableTeam(), note('Team mode is off: a single desk. Every member was logged out.'))));
 }

@@ -103,3 +103,26 @@ export function useSetupOwner() {
     (member: StaffMember) => `${member.name} is the team's first owner: team mode is on.`,
   );
 }
+
+/** A deactivated member may log in again, with their login and password as they were. */
+export function useReactivate() {
+  return useTeamAction((member: { id: number }) => call('staff.reactivate', member), 'Reactivating…', (member: StaffMember) => `${member.name} can log in again.`);
+}
+
+/** An owner's reset of a member's password: every session of theirs ends. */
+export function useSetPassword() {
+  return useTeamAction((reset: { id: number; password: string }) => call('staff.setPassword', reset), 'Setting the password…', () => 'Password set: their sessions have ended.');
+}
+
+export function useRename() {
+  return useTeamAction((rename: { id: number; name: string }) => call('staff.rename', rename), 'Renaming…', (member: StaffMember) => `Renamed to ${member.name}.`);
+}
+
+/** Team mode off or on, at the desk: the team's answer is read again with the list. */
+export function useSetTeamMode() {
+  return useTeamAction(
+    (change: { enabled: boolean }) => call('team.setEnabled', change),
+    'Switching team mode…',
+    ({ teamMode }: { teamMode: boolean }) => (teamMode ? 'Team mode is on: each member logs in again.' : 'Team mode is off: a single desk, no logins.'),
+  );
+}

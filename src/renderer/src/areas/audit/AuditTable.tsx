@@ -1,6 +1,7 @@
 import { Anchor, Stack, Table, Text } from '@mantine/core';
 import type { AuditEntry } from '../../../../shared/audit';
 import type { Environment } from '../../../../shared/environments';
+import { DESK_NAME } from '../../../../shared/staff';
 import { recordHref } from '../../app/navigation';
 import { formatMoment } from '../../ui/format';
 import { SkeletonRows } from '../../ui/LoadStates';
@@ -9,9 +10,9 @@ import { actionWords, fieldWords, recordKindOf, valueWords } from './action-word
 
 const COLUMNS = 5;
 
-/** Who acted: the member, or the desk (the window on the server itself, a single desk, the admin token). */
+/** Who acted: the member, or the desk (the window on the server itself, a single desk, the admin token), which is no member. */
 function whoWords(entry: AuditEntry): string {
-  return entry.staffName === 'desk' ? 'this desk' : entry.staffName;
+  return entry.staffId === null && entry.staffName === DESK_NAME ? 'this desk' : entry.staffName;
 }
 
 function environmentOf(entry: AuditEntry): Environment | null {

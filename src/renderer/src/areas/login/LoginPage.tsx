@@ -3,10 +3,10 @@ import { useForm } from '@mantine/form';
 import { IconPaw } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { Failure } from '../../client/errors';
-import { useLogin } from '../../client/staff';
+import { useLogin, useTeam } from '../../client/staff';
 import { DialogFailureAlert } from '../../ui/DialogFailureAlert';
 import { AcceptInviteForm } from './AcceptInviteForm';
-import { loginRefusal } from './login-words';
+import { loginRefusal, TEAM_MODE_OFF } from './login-words';
 
 /** Team mode, nobody logged in yet (issue 29 §2): a login, or accepting an invitation. */
 export function LoginPage(): React.JSX.Element {
@@ -47,6 +47,7 @@ export function LoginPage(): React.JSX.Element {
 
 function LoginForm({ initialLogin, joined, onInvite }: { initialLogin: string; joined: boolean; onInvite: () => void }): React.JSX.Element {
   const login = useLogin();
+  const off = useTeam().data?.teamMode === false;
   const [failure, setFailure] = useState<Failure | null>(null);
   const form = useForm({
     initialValues: { login: initialLogin, password: '' },
@@ -75,7 +76,7 @@ function LoginForm({ initialLogin, joined, onInvite }: { initialLogin: string; j
         )}
         <TextInput label="Login" autoComplete="username" autoFocus={!joined} {...form.getInputProps('login')} />
         <PasswordInput label="Password" autoComplete="current-password" autoFocus={joined} {...form.getInputProps('password')} />
-        <DialogFailureAlert failure={failure} />
+        <DialogFailureAlert failure={failure ?? (off ? TEAM_MODE_OFF : null)} />
         <Button type="submit" loading={login.isPending} fullWidth>
           Log in
         </Button>

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import type { Failure } from '../../client/errors';
 import { useSetupOwner } from '../../client/staff';
 import { DialogFailureAlert } from '../../ui/DialogFailureAlert';
-import { loginProblem, NEW_PASSWORD_HINT, newPasswordProblem, repeatProblem } from '../../ui/password-rules';
+import { loginProblem, NEW_PASSWORD_HINT, newPasswordProblem, repeatProblem, staffNameProblem } from '../../ui/password-rules';
 import { staffRefusal } from './staff-words';
 
 /** At the desk, no staff yet: team mode starts with a first owner, who then invites the others. */
@@ -42,7 +42,7 @@ function FirstOwnerForm({ onCancel }: { onCancel: () => void }): React.JSX.Eleme
   const form = useForm({
     initialValues: { name: '', login: '', password: '', repeated: '' },
     validate: {
-      name: (value) => (value.trim() ? null : 'Your name'),
+      name: (value) => staffNameProblem(value, 'Your name'),
       login: loginProblem,
       password: newPasswordProblem,
       repeated: (value, values) => repeatProblem(values.password, value),

@@ -7,6 +7,7 @@ import type { Failure } from '../../client/errors';
 import { ROLE_WORDS, useInvite } from '../../client/staff';
 import { DialogFailureAlert } from '../../ui/DialogFailureAlert';
 import { formatMoment } from '../../ui/format';
+import { staffNameProblem } from '../../ui/password-rules';
 import { ROLE_CHOICES, staffRefusal } from './staff-words';
 
 /** A new member's name and role, then the one-time code, shown once, to hand over; it is kept nowhere in the window. */
@@ -16,7 +17,7 @@ export function InviteModal({ opened, onClose }: { opened: boolean; onClose: () 
   const [failure, setFailure] = useState<Failure | null>(null);
   const form = useForm<{ name: string; role: StaffRole | null }>({
     initialValues: { name: '', role: 'staff' },
-    validate: { name: (value) => (value.trim() ? null : 'Their name, as the team knows them'), role: (value) => (value ? null : 'Choose a role') },
+    validate: { name: (value) => staffNameProblem(value, 'Their name, as the team knows them'), role: (value) => (value ? null : 'Choose a role') },
   });
   const submit = form.onSubmit((values) => {
     setFailure(null);

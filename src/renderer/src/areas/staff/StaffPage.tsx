@@ -1,5 +1,5 @@
-import { Alert, Badge, Button, Paper, Stack, Table, Text } from '@mantine/core';
-import { IconSwitchHorizontal, IconUserOff, IconUserPlus } from '@tabler/icons-react';
+import { Badge, Button, Group, Paper, Stack, Table } from '@mantine/core';
+import { IconKey, IconPencil, IconSwitchHorizontal, IconUserCheck, IconUserOff, IconUserPlus } from '@tabler/icons-react';
 import type { StaffMember } from '../../../../shared/staff';
 import { ROLE_WORDS, useCan, useStaffList, useTeam } from '../../client/staff';
 import { useDialog } from '../../ui/dialog';
@@ -11,9 +11,13 @@ import { TruncatedText } from '../../ui/TruncatedText';
 import { DeactivateModal } from './DeactivateModal';
 import { FirstOwnerCard } from './FirstOwnerCard';
 import { InviteModal } from './InviteModal';
+import { ReactivateModal } from './ReactivateModal';
+import { RenameModal } from './RenameModal';
 import { RoleModal } from './RoleModal';
+import { SetPasswordModal } from './SetPasswordModal';
+import { TeamModeCard } from './TeamModeCard';
 
-/** The team (owners; issue 29 §2): who has a login, their roles, invitations; at a desk with no staff, the first owner. */
+/** The team (owners; issue 29 §2): who has a login, their roles, invitations, names and passwords; at the desk, team mode off and on, and with no staff the first owner. */
 export function StaffPage(): React.JSX.Element {
   const team = useTeam();
   const list = useStaffList(useCan('staff.list'));
@@ -21,9 +25,17 @@ export function StaffPage(): React.JSX.Element {
   const maySetRole = useCan('staff.setRole');
   const mayDeactivate = useCan('staff.deactivate');
   const maySetUp = useCan('staff.setupOwner');
+  const mayReactivate = useCan('staff.reactivate');
+  const maySetPassword = useCan('staff.setPassword');
+  const mayRename = useCan('staff.rename');
+  const maySwitchTeamMode = useCan('team.setEnabled');
   const invite = useDialog<number>();
   const role = useDialog<StaffMember>();
   const deactivate = useDialog<StaffMember>();
+  const reactivate = useDialog<StaffMember>();
+  const password = useDialog<StaffMember>();
+  const rename = useDialog<StaffMember>();
+  const myId = team.data?.me?.id;
   const members = list.data ?? [];
   const noStaff = list.isSuccess && members.length === 0;
 
@@ -41,11 +53,7 @@ export function StaffPage(): React.JSX.Element {
           )
         }
       />
-      {team.data && !team.data.teamMode && !noStaff && list.isSuccess && (
-        <Alert color="orange" variant="light" title="Logins are switched off">
-          This desk runs as a single desk: nobody needs to log in, and the accounts below wait until team mode is switched on again on the server.
-        </Alert>
-      )}
+      {team.data && maySwitchTeamMode && !noStaff && list.isSuccess && <TeamModeCard teamMode={team.data.teamMode} />}
       {noStaff && maySetUp && <FirstOwnerCard />}
       {list.isError && !list.data && <LoadFailure error={list.error} onRetry={() => void list.refetch()} />}
       {!noStaff && !(list.isError && !list.data) && (
@@ -86,16 +94,21 @@ export function StaffPage(): React.JSX.Element {
                       {formatMoment(member.createdAt)}
                     </Table.Td>
                     <Table.Td>
-                      {member.active ? (
-                        <>
-                          {maySetRole && <RowAction tooltip="Change role" label={`Change the role of ${member.name}`} icon={<IconSwitchHorizontal size={16} />} onClick={() => role.open(member)} />}
-                          {mayDeactivate && <RowAction tooltip="Deactivate" label={`Deactivate ${member.name}`} icon={<IconUserOff size={16} />} onClick={() => deactivate.open(member)} danger />}
-                        </>
-                      ) : (
-                        <Text span size="sm" c="dimmed">
-                          —
-                        </Text>
-                      )}
+                      <Group gap={2} wrap="nowrap">
+                        {member.active && maySetRole && <RowAction tooltip="Change role" label={`Change the role of ${member.name}`} icon={<IconSwitchHorizontal size={16} />} onClick={() => role.open(member)} />}
+                        {!member.active && mayReactivate && <RowAction tooltip="Reactivate" label={`Reactivate ${member.name}`} icon={<IconUserCheck size={16} />} onClick={() => reactivate.open(member)} />}
+                        {mayRename && <RowAction tooltip="Rename" label={`Rename ${member.name}`} icon={<IconPencil size={16} />} onClick={() => rename.open(member)} />}
+                        {maySetPassword && (
+                          <RowAction
+                            tooltip="Set a new password"
+                            label={`Set a new password for ${member.name}`}
+                            icon={<IconKey size={16} />}
+                            onClick={() => password.open(member)}
+                            unavailable={member.id === myId ? 'Your own password: use Change password, under your name at the top' : undefined}
+                          />
+                        )}
+                        {member.active && mayDeactivate && <RowAction tooltip="Deactivate" label={`Deactivate ${member.name}`} icon={<IconUserOff size={16} />} onClick={() => deactivate.open(member)} danger />}
+                      </Group>
                     </Table.Td>
                   </Table.Tr>
                 ))}
@@ -106,6 +119,9 @@ export function StaffPage(): React.JSX.Element {
       )}
       {invite.subject !== null && <InviteModal key={invite.subject} opened={invite.opened} onClose={invite.close} />}
       {role.subject && <RoleModal key={`role-${role.subject.id}`} member={role.subject} opened={role.opened} onClose={role.close} />}
+      {reactivate.subject && <ReactivateModal key={`on-${reactivate.subject.id}`} member={reactivate.subject} opened={reactivate.opened} onClose={reactivate.close} />}
+      {password.subject && <SetPasswordModal key={`password-${password.subject.id}`} member={password.subject} opened={password.opened} onClose={password.close} />}
+      {rename.subject && <RenameModal key={`name-${rename.subject.id}`} member={rename.subject} opened={rename.opened} onClose={rename.close} />}
       {deactivate.subject && <DeactivateModal key={`off-${deactivate.subject.id}`} member={deactivate.subject} opened={deactivate.opened} onClose={deactivate.close} />}
     </Stack>
   );

@@ -1,17 +1,24 @@
 /** The Staff page's refusals in the window's words (issue 29 §2). */
-import type { StaffConflict } from '../../../../shared/errors';
+import type { StaffConflict, StaffForbidden } from '../../../../shared/errors';
 import { STAFF_ROLES, type StaffRole } from '../../../../shared/staff';
 import { ROLE_WORDS } from '../../client/staff';
 import { describeFailure, type Failure } from '../../client/errors';
 import { AdminCallError } from '../../client/transport';
+import { DESK_NAME_PROBLEM, refusesDeskName } from '../../ui/password-rules';
 
 export function staffRefusal(error: unknown): Failure {
+  if (error instanceof AdminCallError && refusesDeskName(error)) return { title: 'Another name, please', message: DESK_NAME_PROBLEM };
+  if (error instanceof AdminCallError && error.code === 'forbidden' && (error.details as StaffForbidden | undefined)?.reason === 'own_password') {
+    return { title: 'This is your own account', message: 'Change your own password with Change password, under your name at the top: it asks your current one.' };
+  }
   const conflict = error instanceof AdminCallError && error.code === 'conflict' ? (error.details as StaffConflict | undefined) : undefined;
   switch (conflict?.reason) {
     case 'last_owner':
       return { title: 'The team needs an owner', message: 'This is the last active owner: make someone else an owner first.' };
     case 'login_taken':
       return { title: 'Login taken', message: `Someone in the team has the login ${conflict.login} already: choose another.` };
+    case 'no_owner':
+      return { title: 'The team needs an active owner', message: 'Team mode stays off until someone can manage the team: make an active member an owner, or reactivate one, first.' };
     case 'team_exists':
       return { title: 'The team has members already', message: 'The first owner is made once. Owners invite the others from this page.' };
     default:

@@ -1,0 +1,45 @@
+import { Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
+import type { StaffMember } from '../../../../shared/staff';
+import type { Failure } from '../../client/errors';
+import { useSetPassword } from '../../client/staff';
+import { DialogFailureAlert } from '../../ui/DialogFailureAlert';
+import { NEW_PASSWORD_HINT, newPasswordProblem, repeatProblem } from '../../ui/password-rules';
+import { staffRefusal } from './staff-words';
+
+/** A member forgot their password: an owner sets a new one, which ends every session of theirs. */
+export function SetPasswordModal({ member, opened, onClose }: { member: StaffMember; opened: boolean; onClose: () => void }): React.JSX.Element {
+  const setPassword = useSetPassword();
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const form = useForm({
+    initialValues: { password: '', repeated: '' },
+    validate: { password: newPasswordProblem, repeated: (value, values) => repeatProblem(values.password, value) },
+  });
+  const submit = form.onSubmit((values) => {
+    setFailure(null);
+    setPassword.mutate({ id: member.id, password: values.password }, { onSuccess: onClose, onError: (error) => setFailure(staffRefusal(error)) });
+  });
+  return (
+    <Modal opened={opened} onClose={onClose} title={`A new password for ${member.name}`}>
+      <form onSubmit={submit} data-testid="set-password-form">
+        <Stack gap="sm">
+          <Text size="sm" c="dimmed">
+            {member.name} is logged out on every desk at once and logs in again as {member.login} with this password. Tell it to them in person, not by email or chat.
+          </Text>
+          <PasswordInput label="New password" description={NEW_PASSWORD_HINT} autoComplete="new-password" data-autofocus {...form.getInputProps('password')} />
+          <PasswordInput label="The new password again" autoComplete="new-password" {...form.getInputProps('repeated')} />
+          <DialogFailureAlert failure={failure} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={setPassword.isPending}>
+              Set the password
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

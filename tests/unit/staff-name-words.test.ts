@@ -1,0 +1,25 @@
+/** The window's forms for a new member (the first owner, an invitation) refuse the desk's name before sending it, in the window's words, as the engine would. */
+import { describe, expect, it } from 'vitest';
+import { DESK_NAME_PROBLEM, refusesDeskName, staffNameProblem } from '../../src/renderer/src/ui/password-rules';
+import { DESK_NAME_REFUSAL, StaffNameSchema } from '../../src/shared/staff';
+
+describe("a new member's name in the window", () => {
+  it('is refused as the desk in any case, width or accents, as the engine refuses it; other names pass', () => {
+    for (const name of ['desk', ' Desk ', 'DESK', 'ｄｅｓｋ', 'Désk', 'de\u200Bsk']) {
+      expect(staffNameProblem(name, 'Your name'), name).toBe(DESK_NAME_PROBLEM);
+      expect(StaffNameSchema.safeParse(name).success, name).toBe(false);
+    }
+    for (const name of ['Ana Ruiz', 'Desk Sergeant Ana', 'Desko']) {
+      expect(staffNameProblem(name, 'Your name'), name).toBeNull();
+      expect(StaffNameSchema.safeParse(name).success, name).toBe(true);
+    }
+    expect(staffNameProblem('  ', 'Your name')).toBe('Your name');
+    expect(DESK_NAME_PROBLEM).not.toMatch(/--|audit list/);
+  });
+
+  it("knows the engine's refusal by its code and details, not its message", () => {
+    expect(refusesDeskName({ code: 'validation_failed', details: DESK_NAME_REFUSAL })).toBe(true);
+    expect(refusesDeskName({ code: 'validation_failed', details: { field: 'name' } })).toBe(false);
+    expect(refusesDeskName({ code: 'conflict', details: { reason: 'login_taken', login: 'desk' } })).toBe(false);
+  });
+});
