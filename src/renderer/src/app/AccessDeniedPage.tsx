@@ -13,7 +13,8 @@ export function AccessDeniedPage(): React.JSX.Element {
             This address has no access token
           </Title>
           <Text>
-            Open the address printed by <Code>npm run serve -- --admin</Code> (it carries the access token).
+            Open the admin pages' address that the server printed when it started: it carries the access token. Staff
+            of a shelter server log in at the shelter server's address instead.
           </Text>
           <Text c="dimmed" size="sm">
             It looks like <Code>http://127.0.0.1:PORT/admin/#token=…</Code>. The token is kept for this tab only, so a reload

@@ -1,5 +1,5 @@
 import { BarChart } from '@mantine/charts';
-import { Alert, Badge, Card, Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { ComplianceReport, RuleVerdict, Verdict } from '../../../../shared/compliance';
 import type { ApiKeyRecord } from '../../../../shared/models';
@@ -33,8 +33,14 @@ function bucketLabel(start: number, bucketMs: number): string {
 /** A failed piece of advice (the reset headers) is told apart from a failed requirement. */
 const ADVICE = { label: 'Advice', color: 'orange' };
 
+/** Offending requests shown before "Show all". */
+const FIRST_SHOWN = 8;
+
 function RuleCard({ rule }: { rule: RuleVerdict }): React.JSX.Element {
   const { label, color } = rule.verdict === 'fail' && rule.advisory ? ADVICE : VERDICT[rule.verdict];
+  const [showAll, setShowAll] = useState(false);
+  const shown = showAll ? rule.evidence : rule.evidence.slice(0, FIRST_SHOWN);
+  const notKept = rule.offences - rule.evidence.length;
   return (
     <Paper withBorder p="md" data-testid={`verdict-${rule.rule}`} data-verdict={rule.verdict}>
       <Stack gap="xs">
@@ -59,7 +65,7 @@ function RuleCard({ rule }: { rule: RuleVerdict }): React.JSX.Element {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {rule.evidence.slice(0, 8).map((evidence) => (
+              {shown.map((evidence) => (
                 <Table.Tr key={evidence.requestId}>
                   <Table.Td ff="monospace" style={{ whiteSpace: 'nowrap' }}>
                     #{evidence.requestId} {iso(evidence.at).slice(11)} {evidence.status}
@@ -70,9 +76,16 @@ function RuleCard({ rule }: { rule: RuleVerdict }): React.JSX.Element {
             </Table.Tbody>
           </Table>
         )}
-        {rule.offences > 8 && (
+        {rule.evidence.length > FIRST_SHOWN && (
+          <Group gap="xs">
+            <Button size="compact-xs" variant="subtle" onClick={() => setShowAll(!showAll)}>
+              {showAll ? `Show the first ${FIRST_SHOWN}` : `Show all ${rule.evidence.length}`}
+            </Button>
+          </Group>
+        )}
+        {notKept > 0 && (
           <Text size="xs" c="dimmed">
-            … {rule.offences - 8} more offending request(s); the CLI's `report --json` lists up to {rule.evidence.length}.
+            {`… and ${notKept} more offending ${notKept === 1 ? 'request' : 'requests'}: the report keeps the first ${rule.evidence.length} of each rule.`}
           </Text>
         )}
       </Stack>
