@@ -120,6 +120,11 @@ describe('the shelter server setting', () => {
     expect((await teamRequest(port, '/admin/')).status).toBe(200);
     expect(JSON.parse((await teamRequest(port, '/admin/api/staff.me', {})).body)).toMatchObject({ teamMode: false, me: null, caller: 'nobody' });
     expect(JSON.parse((await teamRequest(port, '/admin/api/staff.login', { login: 'ana', password: 'a long shelter password' })).body)).toMatchObject({ code: 'conflict', details: { reason: 'team_mode_off' } });
+    // Joining with an invitation made before is told the same, not to log in first.
+    const { code } = staff.invite('Ben Okafor', 'volunteer');
+    const joining = await teamRequest(port, '/admin/api/staff.acceptInvite', { code, login: 'ben', password: 'another long password' });
+    expect(joining.status).toBe(409);
+    expect(JSON.parse(joining.body)).toMatchObject({ code: 'conflict', details: { reason: 'team_mode_off' } });
     expect(JSON.parse((await teamRequest(port, '/admin/api/servers.status', {})).body)).toMatchObject({ code: 'conflict', details: { reason: 'team_mode_off' } });
   }, 120_000);
 

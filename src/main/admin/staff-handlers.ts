@@ -20,12 +20,17 @@ function memberOf(context: CallContext) {
   return context.member;
 }
 
+/** Logging in and joining the team need team mode on: a browser on the shelter server is told it is off. */
+function refuseTeamModeOff(context: CallContext): void {
+  if (!context.teamMode) throw new AppError('conflict', 'This desk is not in team mode: there is nothing to log in to.', { details: { reason: 'team_mode_off' } });
+}
+
 /** Staff, logins and roles (issue 29 §2): always the production engine's, whichever environment the window shows. */
 export function staffHandlers(host: AppHost): Pick<AdminHandlers, StaffChannel> {
   const staff = () => host.engine('production').services.staff;
   return {
     'staff.login': async ({ login, password }, context) => {
-      if (!context.teamMode) throw new AppError('conflict', 'This desk is not in team mode: there is nothing to log in to.', { details: { reason: 'team_mode_off' } });
+      refuseTeamModeOff(context);
       const started = await staff().login(login, password, context.call.address);
       context.call.setSession?.(started.sessionId);
       return started.member;
@@ -49,7 +54,10 @@ export function staffHandlers(host: AppHost): Pick<AdminHandlers, StaffChannel> 
     },
     'staff.list': () => staff().list(),
     'staff.invite': ({ name, role }) => staff().invite(name, role),
-    'staff.acceptInvite': ({ code, login, password }) => staff().acceptInvite(code, login, password),
+    'staff.acceptInvite': ({ code, login, password }, context) => {
+      refuseTeamModeOff(context);
+      return staff().acceptInvite(code, login, password);
+    },
     'staff.setRole': ({ id, role }) => staff().setRole(id, role),
     'staff.deactivate': ({ id }) => staff().deactivate(id),
     'staff.setupOwner': (fields, context) => {

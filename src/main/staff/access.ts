@@ -32,8 +32,8 @@ export interface TeamGate {
   audit?: AuditRecorder;
 }
 
-/** What a caller without the desk's credential reaches while team mode is off: who they are (nobody) and the login, refused `team_mode_off`. */
-const OFF_MODE_CHANNELS: ReadonlySet<AdminChannel> = new Set(['staff.me', 'staff.login']);
+/** What a caller without the desk's credential reaches while team mode is off: who they are (nobody), and the login and an invitation's acceptance, refused `team_mode_off`. */
+const OFF_MODE_CHANNELS: ReadonlySet<AdminChannel> = new Set(['staff.me', 'staff.login', 'staff.acceptInvite']);
 
 export const DESK_CALL: AdminCall = { credential: { kind: 'desk' }, address: null };
 
