@@ -40,7 +40,8 @@ describe('staff on the CLI', () => {
     expect((await cli('staff', 'add', '--name', 'Ben', '--login', 'ben', '--role', 'staff', '--password-file', passwordFile)).code).toBe(0);
     const roled = await cli('staff', 'set-role', '2', '--role', 'volunteer', '--json');
     expect(JSON.parse(roled.stdout)).toMatchObject({ id: 2, role: 'volunteer' });
-    expect((await cli('staff', 'deactivate', '2')).code).toBe(0);
+    // --json prints the member as staff list --json does (active a boolean), not the table's row.
+    expect(JSON.parse((await cli('staff', 'deactivate', '2', '--json')).stdout)).toMatchObject({ id: 2, login: 'ben', active: false });
     const list = JSON.parse((await cli('staff', 'list', '--json')).stdout) as { login: string; active: boolean }[];
     expect(list.map(({ login, active }) => [login, active])).toEqual([['ana', true], ['ben', false]]);
 

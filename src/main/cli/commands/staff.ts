@@ -57,11 +57,11 @@ export function registerStaffCommands(program: Command): void {
     .command('set-role <id>')
     .description("Change a member's role (takes effect on their next call)")
     .addOption(roleOption())
-    .action(run((engine, output, id: string, options: { role: StaffRole }) => printObject(output, row(staffOf(engine).setRole(positiveInt(id), options.role)))));
+    .action(run((engine, output, id: string, options: { role: StaffRole }) => shown(output, staffOf(engine).setRole(positiveInt(id), options.role))));
   staff
     .command('deactivate <id>')
     .description('Deactivate a member: their sessions end at once; the last owner stays')
-    .action(run((engine, output, id: string) => printObject(output, row(staffOf(engine).deactivate(positiveInt(id))))));
+    .action(run((engine, output, id: string) => shown(output, staffOf(engine).deactivate(positiveInt(id)))));
   staff
     .command('reactivate <id>')
     .description('Let a deactivated member log in again, with their login and password as they were')
