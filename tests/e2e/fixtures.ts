@@ -97,19 +97,23 @@ export const test = base.extend<{ desk: DeskServer; explicitPorts: boolean; stag
   // A fresh data dir and a fresh server for every test.
   desk: async ({ explicitPorts, stagingPortTaken, siteDns, settingsFile }, use) => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'adk-e2e-'));
-    if (settingsFile !== undefined) fs.writeFileSync(path.join(dataDir, 'settings.json'), settingsFile);
-    const ports = explicitPorts || stagingPortTaken ? await twoFreePorts() : ([0, 0] as [number, number]);
-    const holder = net.createServer();
-    if (stagingPortTaken) await new Promise<void>((resolve) => holder.listen(ports[1], '127.0.0.1', resolve));
-    const dns = siteDns ? await startTestDns() : undefined;
-    const { server, child } = await startDesk(dataDir, ports, dns);
-    await use(server);
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    await exited;
-    if (holder.listening) await new Promise((resolve) => holder.close(resolve));
-    await dns?.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    // Removed even when the server never started.
+    try {
+      if (settingsFile !== undefined) fs.writeFileSync(path.join(dataDir, 'settings.json'), settingsFile);
+      const ports = explicitPorts || stagingPortTaken ? await twoFreePorts() : ([0, 0] as [number, number]);
+      const holder = net.createServer();
+      if (stagingPortTaken) await new Promise<void>((resolve) => holder.listen(ports[1], '127.0.0.1', resolve));
+      const dns = siteDns ? await startTestDns() : undefined;
+      const { server, child } = await startDesk(dataDir, ports, dns);
+      await use(server);
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+      if (holder.listening) await new Promise((resolve) => holder.close(resolve));
+      await dns?.close();
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
+    }
   },
   // The browser is a client of the desk: close it first. A socket left open by the browser (a
   // keep-alive or preconnected one) would otherwise hold up the server's graceful stop for ~5 s.

@@ -4,7 +4,7 @@
  * page lists it as expired until staff cancel it or renew it. On a real engine over SQLite, with the
  * injected clock moved past the expiry.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { type ManualClock } from '../../src/shared/clock';
 import { databaseFile, Engine } from '../../src/main/engine/engine';
 import { writeOldDatabase } from '../helpers/old-migrations';
@@ -16,11 +16,10 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 const iso = (ms: number) => new Date(ms).toISOString();
 
-let dataDir: string;
 let clock: ManualClock;
 let engine: Engine;
 
-useTempEngine(T0, (made) => ({ engine, clock, dataDir } = made));
+useTempEngine(T0, (made) => ({ engine, clock } = made));
 
 const services = () => engine.services;
 const status = (petId: number) => services().pets.get(petId)?.status;
@@ -112,11 +111,15 @@ describe('a reservation past its expiry', () => {
 
 describe('migration 0014 on a database made by the release before it', () => {
   it('keeps the shelter profile and open reservations; one already past its expiry lets its pet go at the first look', () => {
-    engine.close();
-    removeTempDir(dataDir);
-    dataDir = makeTempDir();
+    // A data dir of its own, closed and removed whatever the outcome: the hooks clean up only the engine they made.
+    const oldDir = makeTempDir();
+    let opened: Engine | undefined;
+    onTestFinished(() => {
+      opened?.close();
+      removeTempDir(oldDir);
+    });
     writeOldDatabase(
-      databaseFile(dataDir, 'production'),
+      databaseFile(oldDir, 'production'),
       '0014',
       `
       INSERT INTO meta (key, value) VALUES ('categories_seeded', '1');
@@ -130,7 +133,7 @@ describe('migration 0014 on a database made by the release before it', () => {
       INSERT INTO reservations (stay_id, pet_id, person_id, reserved_at, expires_at) VALUES (1, 1, 1, 2000, ${T0 - DAY}), (2, 2, 1, 2000, ${T0 + DAY});
     `,
     );
-    engine = new Engine({ dataDir, environment: 'production', clock });
+    engine = opened = new Engine({ dataDir: oldDir, environment: 'production', clock });
     expect(services().shelter.get()).toEqual({ name: 'Happy Paws', currency: 'EUR', howToAdopt: 'Come and meet us.', logo: null, version: 1 });
     expect(services().shelter.set({ contractTerms: 'The adopter keeps the animal indoors.' }).contractTerms).toBe('The adopter keeps the animal indoors.');
     expect([status(1), status(2)]).toEqual(['pending', 'pending']);

@@ -1,15 +1,15 @@
 import { EventEmitter } from 'node:events';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { IpcMain, IpcMainInvokeEvent, Net, Protocol, Session, WebContents } from 'electron';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN_CHANNELS } from '../../src/shared/admin-contract';
 import type { AdminHandlers } from '../../src/main/admin/dispatch';
 import { registerAdminIpc } from '../../src/main/shell/ipc';
 import { serveRenderer } from '../../src/main/shell/protocol';
 import { APP_ORIGIN, denyAllPermissions, isAllowedExternalUrl, isTrustedFrameUrl, lockDownContents } from '../../src/main/shell/security';
 import { loadWindowState, saveWindowState } from '../../src/main/shell/window-state';
+import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
 
 // The Electron runtime cannot start on these machines; these fakes stand in for just the surface the shell touches.
 class FakeContents extends EventEmitter {
@@ -120,11 +120,25 @@ describe('admin IPC', () => {
   });
 });
 
+/** The temp dirs a test made, removed after it whatever its outcome. */
+const made: string[] = [];
+function tempDir(label: string): string {
+  const dir = makeTempDir(label);
+  made.push(dir);
+  return dir;
+}
+afterEach(() => {
+  for (const dir of made.splice(0)) removeTempDir(dir);
+});
+
 describe('renderer protocol', () => {
   it('serves files of the renderer folder with the CSP, and nothing outside it', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'adk-renderer-'));
+    // The secret sits beside the renderer folder, in a folder of the test's own (not in the shared temp folder).
+    const parent = tempDir('adk-renderer');
+    const dir = path.join(parent, 'renderer');
+    fs.mkdirSync(dir);
     fs.writeFileSync(path.join(dir, 'index.html'), '<h1>desk</h1>');
-    fs.writeFileSync(path.join(path.dirname(dir), 'secret.txt'), 'secret');
+    fs.writeFileSync(path.join(parent, 'secret.txt'), 'secret');
     let handler: ((request: Request) => Promise<Response>) | undefined;
     const protocol = { handle: (_scheme: string, h: typeof handler) => (handler = h) };
     const net = { fetch: async (url: string) => new Response(fs.readFileSync(new URL(url)), { status: 200 }) };
@@ -144,13 +158,13 @@ describe('window state', () => {
   const screen = [{ x: 0, y: 0, width: 1920, height: 1080 }];
 
   it('comes back where it was left', () => {
-    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'adk-window-')), 'window-state.json');
+    const file = path.join(tempDir('adk-window'), 'window-state.json');
     saveWindowState(file, { x: 100, y: 80, width: 1200, height: 800, maximized: false });
     expect(loadWindowState(file, screen)).toEqual({ x: 100, y: 80, width: 1200, height: 800, maximized: false });
   });
 
   it('is ignored when off every screen, corrupt or missing', () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'adk-window-'));
+    const dir = tempDir('adk-window');
     const file = path.join(dir, 'window-state.json');
     saveWindowState(file, { x: 5000, y: 5000, width: 1200, height: 800, maximized: false });
     expect(loadWindowState(file, screen)).toBeUndefined();
