@@ -4,7 +4,6 @@ import os from 'node:os';
 import path from 'node:path';
 import type { IpcMainInvokeEvent, MenuItemConstructorOptions } from 'electron';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DESK_JS_FLAGS, mergedJsFlags } from '../../src/main/shell/js-flags';
 import { ADMIN_CHANNELS } from '../../src/shared/admin-contract';
 import { LINK_CHANNELS } from '../../src/shared/shelter-link';
 
@@ -24,9 +23,6 @@ const electron = vi.hoisted(() => {
     quitCalls: 0,
     menu: undefined as unknown,
     schemes: [] as unknown[],
-    /** Chromium's command line: the switches as launched, then as appended; and when each switch and the wait for ready came. */
-    switches: new Map<string, string>(),
-    startup: [] as string[],
   };
   class BrowserWindow extends Emitter {
     webContents: Contents;
@@ -52,17 +48,7 @@ const electron = vi.hoisted(() => {
   const app = Object.assign(new Emitter(), {
     isPackaged: false,
     requestSingleInstanceLock: () => state.singleInstance,
-    whenReady: () => {
-      state.startup.push('whenReady');
-      return Promise.resolve();
-    },
-    commandLine: {
-      getSwitchValue: (name: string) => state.switches.get(name) ?? '',
-      appendSwitch: (name: string, value = '') => {
-        state.startup.push(`${name}=${value}`);
-        state.switches.set(name, value);
-      },
-    },
+    whenReady: () => Promise.resolve(),
     getPath: () => state.userData,
     quit: () => {
       state.quitCalls += 1;
@@ -148,8 +134,6 @@ beforeEach(async () => {
   electron.state.quitCalls = 0;
   electron.state.singleInstance = true;
   electron.state.menu = undefined;
-  electron.state.switches.clear();
-  electron.state.startup = [];
   electron.module.app.isPackaged = false;
   electron.module.shell.openExternal.mockClear();
   electron.module.dialog.showMessageBox.mockClear();
@@ -174,14 +158,6 @@ describe('the Electron shell', () => {
     expect(electron.state.quitCalls).toBe(1);
     expect(electron.state.windows).toHaveLength(0);
     expect(await answers(`http://127.0.0.1:${ports.production}/v1/pets`)).toBeUndefined();
-  });
-
-  it('asks V8 for no memory reducer, as the serve script does, before waiting for ready, keeping the js-flags it was launched with', async () => {
-    electron.state.switches.set('js-flags', '--max-old-space-size=512');
-    await loadShell();
-    expect(electron.state.startup).toEqual(['js-flags=--max-old-space-size=512 --no-memory-reducer', 'whenReady']);
-    expect(mergedJsFlags('', DESK_JS_FLAGS)).toBe('--no-memory-reducer');
-    expect(mergedJsFlags(' --no-memory-reducer  --trace-gc ', DESK_JS_FLAGS)).toBe('--no-memory-reducer  --trace-gc');
   });
 
   it('opens one locked-down window on the app:// protocol, after both servers start', async () => {

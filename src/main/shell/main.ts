@@ -12,13 +12,10 @@ import { registerLinkIpc } from './link-ipc';
 import { buildMenuTemplate } from './menu';
 import { APP_SCHEME_PRIVILEGES, serveRenderer } from './protocol';
 import { APP_ORIGIN, denyAllPermissions, isTrustedFrameUrl, lockDownContents } from './security';
-import { DESK_JS_FLAGS, mergedJsFlags } from './js-flags';
 import { openShelterWindow } from './shelter-window';
 import { DEFAULT_WINDOW_STATE, loadWindowState, saveWindowState } from './window-state';
 
 // The Electron shell: the few files here and in shell/ are the only ones importing 'electron'.
-// Before ready, so the processes Electron starts from now on get them; this one's V8 took its flags at launch (docs/performance.md).
-app.commandLine.appendSwitch('js-flags', mergedJsFlags(app.commandLine.getSwitchValue('js-flags'), DESK_JS_FLAGS));
 const devServerUrl = app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL;
 protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES]);
 
