@@ -7,12 +7,11 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { CommanderError, type Command } from 'commander';
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { buildCli } from '../../src/main/cli/program';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { CareRecord, CategoryProtocol, Dose, DueList } from '../../src/shared/care';
 import { localDay } from '../../src/shared/pet-profile';
 import { Engine } from '../../src/main/engine/engine';
+import { runCliInProcess } from '../helpers/cli-in-process';
 import { runCli, type ProcessResult } from '../helpers/processes';
 import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
 
@@ -29,33 +28,8 @@ afterAll(() => {
   removeTempDir(dataDir);
 });
 
-function exitOverrides(command: Command): void {
-  command.exitOverride();
-  for (const sub of command.commands) exitOverrides(sub);
-}
-
 /** Runs the program in-process over the data dir: what it wrote, and its exit code. */
-async function inProcess(args: string[]): Promise<ProcessResult> {
-  let stdout = '';
-  let stderr = '';
-  const out = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => ((stdout += String(chunk)), true));
-  const err = vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => ((stderr += String(chunk)), true));
-  const program = buildCli();
-  exitOverrides(program);
-  let code: number;
-  try {
-    await program.parseAsync(['node', 'cli', '--data-dir', dataDir, ...args]);
-    code = Number(process.exitCode ?? 0);
-  } catch (error) {
-    if (!(error instanceof CommanderError)) throw error;
-    code = error.exitCode;
-  } finally {
-    out.mockRestore();
-    err.mockRestore();
-    process.exitCode = undefined;
-  }
-  return { code, signal: null, stdout, stderr };
-}
+const inProcess = (args: string[]) => runCliInProcess(dataDir, args);
 
 async function cli(...args: string[]): Promise<ProcessResult> {
   const result = await inProcess(args);

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_HTTP_PREFIX } from '../../src/shared/admin-contract';
 import { STAFF_ROLES, type StaffRole } from '../../src/shared/staff';
 import type { StaffService } from '../../src/main/staff/staff';
+import { adminCalls } from '../helpers/admin-calls';
 import { startAdminHarness, type AdminHarness } from '../helpers/admin-host';
 
 const TOKEN = 'test-token-management-0123456789abcdefghij';
@@ -15,36 +16,16 @@ const PASSWORD = 'a long shelter password';
 const NEW_PASSWORD = 'the new password for ben';
 
 let harness: AdminHarness;
-let base: string;
 let staff: StaffService;
 const cookies = new Map<StaffRole, string>();
 const ids = new Map<StaffRole, number>();
 
-interface Answer {
-  status: number;
-  setCookie: string | null;
-  body: { code?: string; details?: unknown } & Record<string, unknown>;
-}
-
-async function call(channel: string, payload: unknown, auth: { cookie?: string; token?: boolean }): Promise<Answer> {
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
-  if (auth.cookie) headers.cookie = auth.cookie;
-  if (auth.token) headers['x-admin-token'] = TOKEN;
-  const response = await fetch(`${base}${ADMIN_HTTP_PREFIX}${channel}`, { method: 'POST', headers, body: JSON.stringify(payload) });
-  return { status: response.status, setCookie: response.headers.get('set-cookie'), body: (await response.json()) as Answer['body'] };
-}
-
-async function login(login: string, password = PASSWORD): Promise<string> {
-  const answer = await call('staff.login', { login, password }, {});
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return (answer.setCookie ?? '').split(';')[0] ?? '';
-}
+const { call, login } = adminCalls(() => harness, TOKEN, PASSWORD);
 
 const owner = () => ({ cookie: cookies.get('owner') });
 
 beforeAll(async () => {
   harness = await startAdminHarness(TOKEN);
-  base = new URL(harness.admin.url).origin;
   staff = harness.host.engine('production').services.staff;
   for (const role of STAFF_ROLES) ids.set(role, (await staff.add({ name: `The ${role}`, login: role, role, password: PASSWORD })).id);
   for (const role of STAFF_ROLES) cookies.set(role, await login(role));

@@ -5,40 +5,20 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_CHANNEL_NAMES } from '../../src/shared/admin-channels';
-import { ADMIN_HTTP_PREFIX } from '../../src/shared/admin-contract';
 import { STAFF_ROLES } from '../../src/shared/staff';
 import { mayCall } from '../../src/main/staff/policy';
+import { adminCalls, type AdminAnswer } from '../helpers/admin-calls';
 import { startAdminHarness, type AdminHarness } from '../helpers/admin-host';
 
 const TOKEN = 'test-token-window-0123456789abcdefghijklmno';
 const PASSWORD = 'a long shelter password';
 
 let harness: AdminHarness;
-let base: string;
 
-interface Answer {
-  status: number;
-  setCookie: string | null;
-  body: { code?: string; details?: unknown } & Record<string, unknown>;
-}
-
-async function call(channel: string, payload: unknown, auth: { cookie?: string; token?: boolean } = {}): Promise<Answer> {
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
-  if (auth.cookie) headers.cookie = auth.cookie;
-  if (auth.token) headers['x-admin-token'] = TOKEN;
-  const response = await fetch(`${base}${ADMIN_HTTP_PREFIX}${channel}`, { method: 'POST', headers, body: JSON.stringify(payload) });
-  return { status: response.status, setCookie: response.headers.get('set-cookie'), body: (await response.json()) as Answer['body'] };
-}
-
-async function login(login: string, password = PASSWORD): Promise<string> {
-  const answer = await call('staff.login', { login, password });
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return (answer.setCookie ?? '').split(';')[0] ?? '';
-}
+const { call, login } = adminCalls(() => harness, TOKEN, PASSWORD);
 
 beforeAll(async () => {
   harness = await startAdminHarness(TOKEN);
-  base = new URL(harness.admin.url).origin;
 }, 60_000);
 
 afterAll(async () => {
@@ -111,7 +91,7 @@ describe('staff.me in team mode', () => {
   }, 60_000);
 
   it('says how long to wait when logins are throttled, in the details', async () => {
-    let answer: Answer | undefined;
+    let answer: AdminAnswer | undefined;
     for (let attempt = 0; attempt < 6; attempt++) answer = await call('staff.login', { login: 'throttled', password: 'not the password' });
     expect(answer).toMatchObject({ status: 429, body: { code: 'rate_limited', details: { reason: 'login_throttled' } } });
     const { retryAfter } = answer?.body.details as { retryAfter: number };

@@ -4,15 +4,14 @@
  * mode's HTTP transport (its audit entry keeping the input as given), and the CLI in-process; every
  * refusal is `validation_failed` naming its rule in `details`, with nothing written.
  */
-import { CommanderError, type Command } from 'commander';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildCli } from '../../src/main/cli/program';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_HTTP_PREFIX } from '../../src/shared/admin-contract';
 import type { AuditEntry } from '../../src/shared/audit';
 import { detailsOf } from '../../src/shared/errors';
 import { RECEIVING_ORGANISATION_MAX, type AnimalRecord, type OutcomeInput, type Stay } from '../../src/shared/movements';
 import type { Engine } from '../../src/main/engine/engine';
 import { startAdminHarness, type AdminHarness } from '../helpers/admin-host';
+import { runCliInProcess } from '../helpers/cli-in-process';
 
 const TOKEN = 'test-token-transfer-out-0123456789abcdefghij';
 const environment = 'production';
@@ -99,33 +98,8 @@ describe('the admin channel', () => {
   });
 });
 
-function exitOverrides(command: Command): void {
-  command.exitOverride();
-  for (const sub of command.commands) exitOverrides(sub);
-}
-
 /** Runs the program in-process over the harness's data dir: what it wrote, and its exit code. */
-async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const out = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => ((stdout += String(chunk)), true));
-  const err = vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => ((stderr += String(chunk)), true));
-  const program = buildCli();
-  exitOverrides(program);
-  let code: number;
-  try {
-    await program.parseAsync(['node', 'cli', '--data-dir', harness.dataDir, ...args]);
-    code = Number(process.exitCode ?? 0);
-  } catch (error) {
-    if (!(error instanceof CommanderError)) throw error;
-    code = error.exitCode;
-  } finally {
-    out.mockRestore();
-    err.mockRestore();
-    process.exitCode = undefined;
-  }
-  return { code, stdout, stderr };
-}
+const cli = (...args: string[]) => runCliInProcess(harness.dataDir, args);
 
 describe('the CLI', () => {
   it('outcome --transfer-to and --organisation; without --transfer-to it says which flag to give', async () => {
