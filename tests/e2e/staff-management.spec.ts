@@ -147,5 +147,20 @@ test('an owner reactivates, renames and sets a password; the desk switches team 
     await veraPage.reload();
     await logIn(veraPage, 'vera', NEW_PASSWORD);
     await expect(veraPage.getByTestId('signed-in')).toContainText('Vera Lind');
+
+    // The last owner stays: the refusal is said inside the dialog, which stays open; Vera is deactivated again.
+    const deskStaff = deskPage.getByTestId('staff-page');
+    await deskStaff.getByRole('button', { name: 'Deactivate Ana Ruiz' }).click();
+    const deactivate = deskPage.getByTestId('deactivate-dialog');
+    await expect(deactivate).toContainText('logged out on every desk at once');
+    await deactivate.getByRole('button', { name: 'Deactivate' }).click();
+    await expect(deactivate.getByTestId('dialog-failure')).toContainText('This is the last active owner');
+    await expectNothingCut(deskPage, deskPage.getByRole('dialog', { name: 'Deactivate Ana Ruiz?' }));
+    await deactivate.getByRole('button', { name: 'Keep' }).click();
+    await expect(deactivate).toHaveCount(0);
+    await expect(deskStaff.getByTestId('staff-row-ana')).toContainText('Active');
+    await deskStaff.getByRole('button', { name: 'Deactivate Vera Lind' }).click();
+    await deskPage.getByTestId('deactivate-dialog').getByRole('button', { name: 'Deactivate' }).click();
+    await expect(deskStaff.getByTestId('staff-row-vera')).toContainText('Deactivated');
   }
 });
