@@ -1,7 +1,7 @@
 /** Staff accounts and roles (issue 29 §2): what every face shares of team mode. No Node built-ins here. */
 import { z } from 'zod';
 import type { AdminChannelName } from './admin-channels';
-import { foldForSearch } from './names';
+import { foldForSearch, nameSchema } from './names';
 
 export const STAFF_ROLES = ['owner', 'manager', 'staff', 'volunteer', 'api-admin'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
@@ -36,12 +36,8 @@ export function isDeskName(name: string): boolean {
   return foldForSearch(name.trim()) === DESK_NAME;
 }
 
-export const StaffNameSchema = z
-  .string()
-  .trim()
-  .min(1)
-  .max(100)
-  .refine((name) => !isDeskName(name), { error: DESK_NAME_RULE, params: DESK_NAME_REFUSAL });
+/** A member's name follows every name's rules (no control characters, something visible) and is never the desk's. */
+export const StaffNameSchema = nameSchema(100).refine((name) => !isDeskName(name), { error: DESK_NAME_RULE, params: DESK_NAME_REFUSAL });
 /** Long enough to resist guessing under the login throttle; no composition rules (NIST SP 800-63B). */
 export const PASSWORD_MIN = 10;
 export const PASSWORD_MAX = 200;

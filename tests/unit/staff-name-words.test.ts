@@ -17,6 +17,12 @@ describe("a new member's name in the window", () => {
     expect(DESK_NAME_PROBLEM).not.toMatch(/--|audit list/);
   });
 
+  it("follows every name's rules, as pets', people's and accounts' names do: no control character, something visible", () => {
+    for (const name of ['Ana\u001b[31mRuiz', 'Ana\nRuiz', '\u200B\u200B', 'Ana\uFFFE']) expect(StaffNameSchema.safeParse(name).success, JSON.stringify(name)).toBe(false);
+    for (const name of ['Zoë Brontë', 'Nguyễn Văn An', '李小龍']) expect(StaffNameSchema.safeParse(name).success, name).toBe(true);
+    expect(StaffNameSchema.parse('  Ana Ruiz  ')).toBe('Ana Ruiz');
+  });
+
   it("knows the engine's refusal by its code and details, not its message", () => {
     expect(refusesDeskName({ code: 'validation_failed', details: DESK_NAME_REFUSAL })).toBe(true);
     expect(refusesDeskName({ code: 'validation_failed', details: { field: 'name' } })).toBe(false);
