@@ -103,6 +103,28 @@ describe('the audit trail', () => {
     expect(await dispatch('staff.invite', { name: 'DESK', role: 'staff' })).toMatchObject({ ok: false, error: { code: 'validation_failed', details: { field: 'name', reason: 'name_reserved', reserved: 'desk' } } });
   });
 
+  it('finds a renamed member by the name they bear now and by the name their older entries were made under', async () => {
+    const staff = host.engine('production').services.staff;
+    await staff.add({ name: 'Ana Ruiz', login: 'ana', role: 'owner', password: PASSWORD });
+    const vera = await staff.add({ name: 'Vera Lnid', login: 'vera', role: 'staff', password: PASSWORD });
+    const asVera = async (name: string) => {
+      let session: string | null = null;
+      expect(await dispatch('staff.login', { login: 'vera', password: PASSWORD }, { credential: { kind: 'none' }, address: null, setSession: (id) => (session = id) })).toMatchObject({ ok: true });
+      expect(await dispatch('categories.create', { environment: 'production', name }, { credential: { kind: 'session', id: session ?? '' }, address: null })).toMatchObject({ ok: true });
+    };
+    await asVera('Hedgehogs');
+    await value('staff.rename', { id: vera.id, name: 'Vera Lind' });
+    await asVera('Ferrets');
+    await value('categories.create', { environment: 'production', name: 'Tortoises' });
+    const made = async (staffName: string) => (await entries({ staff: staffName, channel: 'categories.create' })).map((entry) => [entry.staffName, (entry.input as { name: string }).name]);
+    expect(await made('vera lind')).toEqual([
+      ['Vera Lind', 'Ferrets'],
+      ['Vera Lnid', 'Hedgehogs'],
+    ]);
+    expect(await made('Vera Lnid')).toEqual([['Vera Lnid', 'Hedgehogs']]);
+    expect(await made('desk')).toEqual([['desk', 'Tortoises']]);
+  });
+
   it('records nothing for a read, nor for a refused write', async () => {
     expect((await dispatch('pets.browse', { environment: 'production', query: {} })).ok).toBe(true);
     expect((await dispatch('categories.list', { environment: 'production' })).ok).toBe(true);

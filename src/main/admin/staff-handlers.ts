@@ -55,7 +55,8 @@ export function staffHandlers(host: AppHost): Pick<AdminHandlers, StaffChannel> 
     'staff.list': () => staff().list(),
     'staff.invite': ({ name, role }) => staff().invite(name, role),
     'staff.acceptInvite': ({ code, login, password }, context) => {
-      refuseTeamModeOff(context);
+      // The desk may make a member with an invitation whatever the mode; a staff browser joins a team that logs in.
+      if (context.call.credential.kind !== 'desk') refuseTeamModeOff(context);
       return staff().acceptInvite(code, login, password);
     },
     'staff.setRole': ({ id, role }) => staff().setRole(id, role),

@@ -71,11 +71,14 @@ export interface VersionQuery {
 
 /**
  * The desk is the writer with no member (staff_id NULL): a member named "Desk" before such names
- * were refused must not have their entries listed as the desk's, nor the desk's as theirs.
+ * were refused must not have their entries listed as the desk's, nor the desk's as theirs. A
+ * member's name finds the entries recorded under it and every entry of whoever bears it now, so a
+ * member renamed since (a typo at the invitation) is found by the name they have today too.
  */
-function staffCondition(staff: string | undefined): [string, string | undefined] {
-  if (staff !== undefined && isDeskName(staff)) return ['staff_id IS NULL AND staff_name = ?', DESK_NAME];
-  return ['staff_name = ? COLLATE NOCASE', staff];
+function staffCondition(staff: string | undefined): [string, (string | number)[] | undefined] {
+  if (staff === undefined) return ['', undefined];
+  if (isDeskName(staff)) return ['staff_id IS NULL AND staff_name = ?', [DESK_NAME]];
+  return ['(staff_name = ? COLLATE NOCASE OR staff_id IN (SELECT id FROM staff_members WHERE name = ? COLLATE NOCASE))', [staff, staff]];
 }
 
 /** An entry as stored: its input and changes still JSON text. */
@@ -111,19 +114,20 @@ export class AuditService {
   list(filter: AuditFilter = {}): AuditEntry[] {
     const where: string[] = [];
     const values: (string | number)[] = [];
-    const conditions: [string, string | number | undefined][] = [
+    const one = (value: string | number | undefined) => (value === undefined ? undefined : [value]);
+    const conditions: [string, (string | number)[] | undefined][] = [
       staffCondition(filter.staff),
-      ['at >= ?', filter.from],
-      ['at <= ?', filter.to],
-      ['record = ?', filter.record],
-      ['channel = ?', filter.channel],
+      ['at >= ?', one(filter.from)],
+      ['at <= ?', one(filter.to)],
+      ['record = ?', one(filter.record)],
+      ['channel = ?', one(filter.channel)],
       // Ids only grow (append-only), so "older than the last shown" pages without skipping or repeating.
-      ['id < ?', filter.before],
+      ['id < ?', one(filter.before)],
     ];
-    for (const [condition, value] of conditions) {
-      if (value === undefined) continue;
+    for (const [condition, given] of conditions) {
+      if (given === undefined) continue;
       where.push(condition);
-      values.push(value);
+      values.push(...given);
     }
     const sql = `SELECT id, at, staff_id AS staffId, staff_name AS staffName, address, channel, record, input, changes FROM audit_entries ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id DESC LIMIT ?`;
     const rows = this.sqlite.prepare(sql).all(...values, filter.limit ?? 200) as EntryRow[];
