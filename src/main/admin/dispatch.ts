@@ -16,8 +16,8 @@ export function isAdminChannel(name: string): name is AdminChannel {
 
 /**
  * Checks the caller's role (team mode, staff/access.ts), validates the payload with the channel's
- * schema and what of it the role may send, runs the handler, and returns errors as values. Without a gate or at the desk, every call
- * is allowed, as on a single desk.
+ * schema and what of it the role may send, runs the handler, and returns errors as values. Without a
+ * gate or at the desk, every call is allowed, as on a single desk.
  */
 export async function dispatchAdmin(handlers: AdminHandlers, channel: string, payload: unknown, call: AdminCall = DESK_CALL, gate?: TeamGate): Promise<AdminResult<unknown>> {
   let context: CallContext | undefined;
