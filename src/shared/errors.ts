@@ -119,7 +119,12 @@ export type CareConflict =
   | { reason: 'care_date_in_future'; date: string; today: string }
   | { reason: 'already_spayed_neutered'; petId: number; treatmentId: number; givenDate: string };
 /** Team mode's refusals (issue 29 §2, docs/errors.md): a role's limits, a session's end, the team's own rules. */
-export type StaffForbidden = { reason: 'role_not_allowed'; role: string | null; channel: string } | { reason: 'desk_only'; channel: string } | { reason: 'own_password'; staffId: number };
+export type StaffForbidden =
+  | { reason: 'role_not_allowed'; role: string | null; channel: string }
+  /** The role may call the channel but not send this field (a volunteer naming a vet: a person from the register). */
+  | { reason: 'field_not_allowed'; role: string; channel: string; field: string }
+  | { reason: 'desk_only'; channel: string }
+  | { reason: 'own_password'; staffId: number };
 export type StaffUnauthorized = { reason: 'login_required' | 'session_expired' | 'login_failed' | 'invite_invalid' | 'password_wrong' };
 /** A member's name that reads as the desk's ("desk" in any case, accents or width): the audit trail names the desk so. */
 export type StaffNameReserved = { field: 'name'; reason: 'name_reserved'; reserved: 'desk' };

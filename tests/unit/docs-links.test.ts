@@ -174,6 +174,7 @@ const DETAILS_EXAMPLES: { [C in keyof ErrorDetails]: Record<string, ErrorDetails
   forbidden: {
     'reason: role_not_allowed': { reason: 'role_not_allowed', role: 'volunteer', channel: 'pets.remove' },
     'reason: desk_only': { reason: 'desk_only', channel: 'staff.setupOwner' },
+    'reason: field_not_allowed': { reason: 'field_not_allowed', role: 'volunteer', channel: 'care.give', field: 'round.vetId' },
     'reason: own_password': { reason: 'own_password', staffId: 1 },
   },
   unauthorized: Object.fromEntries(

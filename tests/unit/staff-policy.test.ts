@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ADMIN_CHANNEL_NAMES, type AdminChannelName } from '../../src/shared/admin-channels';
+import type { Dose, DueList } from '../../src/shared/care';
 import { STAFF_ROLES, type StaffMember, type StaffRole } from '../../src/shared/staff';
 import { dispatchAdmin, type AdminHandlers } from '../../src/main/admin/dispatch';
 import { DESK_CALL, type TeamGate } from '../../src/main/staff/access';
@@ -12,6 +13,8 @@ import { CHANNEL_POLICY, mayCall } from '../../src/main/staff/policy';
 
 /** What each role may do, written apart from the table: by area, from the words. */
 const VOLUNTEER_READS = new Set(['servers.status', 'categories.list', 'shelter.get', 'pets.browse', 'pets.history', 'pets.profile', 'photos.list', 'care.due', 'care.upToDate']);
+/** The care marks a volunteer records: the due list's "Given" (one dose or a round) and "Skip"; not the medical record. */
+const VOLUNTEER_MARKS = new Set(['care.give', 'care.skip']);
 const SELF = new Set(['staff.logout', 'staff.changePassword']);
 /** Before logging in: the login, an invitation, asking who one is (the window's login page), and the shelter server's address. */
 const OPEN = new Set(['staff.login', 'staff.acceptInvite', 'staff.me', 'team.server']);
@@ -31,7 +34,7 @@ function expected(role: StaffRole | null, channel: AdminChannelName): boolean | 
   if (area === 'reports' || area === 'audit') return role === 'manager';
   if (area === 'backups') return role === 'manager' && channel !== 'backups.configure';
   if (!STAFF_AREAS.has(area)) return undefined;
-  if (role === 'volunteer') return VOLUNTEER_READS.has(channel);
+  if (role === 'volunteer') return VOLUNTEER_READS.has(channel) || VOLUNTEER_MARKS.has(channel);
   if (role === 'api-admin') return channel === 'categories.list' || channel === 'shelter.get';
   return true;
 }
@@ -93,5 +96,57 @@ describe('the admin dispatch', () => {
     expect(await dispatchAdmin(echo, 'pets.browse', { environment: 'production', query: {} }, none, gate(true))).toMatchObject({ ok: false, error: { code: 'unauthorized', details: { reason: 'login_required' } } });
     expect(await dispatchAdmin(echo, 'staff.login', { login: 'ana', password: 'x' }, none, gate(true))).toEqual({ ok: true, value: { ran: 'staff.login' } });
     expect(await dispatchAdmin(echo, 'settings.get', {}, DESK_CALL, gate(true))).toEqual({ ok: true, value: { ran: 'settings.get' } });
+  });
+});
+
+describe("a volunteer's care marks", () => {
+  const dose: Dose = {
+    id: 4,
+    petId: 1,
+    vaccine: 'DHPP',
+    status: 'given',
+    dueDate: '2026-11-27',
+    followsAge: false,
+    givenDate: '2026-11-27',
+    expiresDate: null,
+    batch: 'LOT-1',
+    manufacturer: null,
+    givenBy: 'Vera',
+    vet: { id: 3, name: 'Dr Eulalia Quist', forgotten: false },
+    skipReason: null,
+    notes: 'PRIVATE-NOTE-hernia',
+    protocolStep: 1,
+    createdAt: 0,
+  };
+  const due: DueList = { today: '2026-11-27', until: '2026-12-04', overdue: [], dueToday: [{ dose: { ...dose, status: 'scheduled' }, petName: 'Ace', category: 'Dogs', bucket: 'today', overdueDays: 0 }], soon: [] };
+  const care = new Proxy({}, { get: (_target, channel) => () => (channel === 'care.give' ? { doses: [dose] } : channel === 'care.due' ? due : dose) }) as AdminHandlers;
+  const as = (role: StaffRole) => ({ credential: { kind: 'session', id: role }, address: null }) as const;
+  const round = (extra: object) => ({ environment: 'production', round: { doses: [{ petId: 1, vaccine: 'DHPP', batch: 'LOT-1', doseId: 4 }], ...extra } });
+
+  it('lets a volunteer give and skip a dose, and nothing else of the medical record', () => {
+    const marks = ADMIN_CHANNEL_NAMES.filter((channel) => channel.startsWith('care.') && mayCall('volunteer', channel));
+    expect(marks).toEqual(['care.due', 'care.upToDate', 'care.give', 'care.skip']);
+  });
+
+  it('refuses a vet or medical notes from a volunteer, naming the field; staff may send both', async () => {
+    expect(await dispatchAdmin(care, 'care.give', round({ vetId: 3 }), as('volunteer'), gate(true))).toEqual({
+      ok: false,
+      error: expect.objectContaining({ code: 'forbidden', details: { reason: 'field_not_allowed', role: 'volunteer', channel: 'care.give', field: 'round.vetId' } }),
+    });
+    expect(await dispatchAdmin(care, 'care.give', round({ notes: 'sneezed' }), as('volunteer'), gate(true))).toMatchObject({ ok: false, error: { details: { field: 'round.notes' } } });
+    expect(await dispatchAdmin(care, 'care.give', round({ vetId: 3, notes: 'sneezed' }), as('staff'), gate(true))).toMatchObject({ ok: true, value: { doses: [{ vet: { name: 'Dr Eulalia Quist' }, notes: 'PRIVATE-NOTE-hernia' }] } });
+  });
+
+  it("answers a volunteer's due list, round and skip without the vet or the medical notes", async () => {
+    const answers = [
+      await dispatchAdmin(care, 'care.give', round({ givenBy: 'Vera' }), as('volunteer'), gate(true)),
+      await dispatchAdmin(care, 'care.skip', { environment: 'production', skip: { doseId: 4, reason: 'She is poorly' } }, as('volunteer'), gate(true)),
+      await dispatchAdmin(care, 'care.due', { environment: 'production', query: {} }, as('volunteer'), gate(true)),
+    ];
+    for (const answer of answers) {
+      expect(answer.ok).toBe(true);
+      expect(JSON.stringify(answer)).toContain('LOT-1');
+      expect(JSON.stringify(answer)).not.toMatch(/Quist|PRIVATE-NOTE|"vet"|"notes"/);
+    }
   });
 });

@@ -4,7 +4,7 @@ import { editConflictShownTo } from './edit-conflicts';
 import { writeRefusal } from '../db/write-refusals';
 import { parseOrThrow } from '../../shared/validation';
 import { recordWrite } from '../audit/record';
-import { admitCall, DESK_CALL, shownTo, type AdminCall, type CallContext, type TeamGate } from '../staff/access';
+import { admitCall, admitInput, DESK_CALL, shownTo, type AdminCall, type CallContext, type TeamGate } from '../staff/access';
 
 export type AdminHandlers = {
   [C in AdminChannel]: (input: AdminParsedInput<C>, context: CallContext) => AdminOutput<C> | Promise<AdminOutput<C>>;
@@ -16,8 +16,8 @@ export function isAdminChannel(name: string): name is AdminChannel {
 
 /**
  * Checks the caller's role (team mode, staff/access.ts), validates the payload with the channel's
- * schema, runs the handler, and returns errors as values. Without a gate or at the desk, every call
- * is allowed, as on a single desk.
+ * schema and what of it the role may send, runs the handler, and returns errors as values. Without a
+ * gate or at the desk, every call is allowed, as on a single desk.
  */
 export async function dispatchAdmin(handlers: AdminHandlers, channel: string, payload: unknown, call: AdminCall = DESK_CALL, gate?: TeamGate): Promise<AdminResult<unknown>> {
   let context: CallContext | undefined;
@@ -26,6 +26,7 @@ export async function dispatchAdmin(handlers: AdminHandlers, channel: string, pa
     if (!isAdminChannel(channel)) throw new AppError('not_found', `There is no admin channel named ${channel}.`);
     context = admitCall(gate, channel, call);
     input = parseOrThrow(ADMIN_CONTRACT[channel].input, payload, 'input');
+    admitInput(context, channel, input);
     const handler = handlers[channel] as (input: unknown, context: CallContext) => unknown;
     const before = gate?.audit?.before(channel, input);
     const pending = handler(input, context);

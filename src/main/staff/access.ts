@@ -63,6 +63,18 @@ export function admitCall(gate: TeamGate | undefined, channel: AdminChannel, cal
   throw new AppError('forbidden', `The ${member.role} role may not use ${channel}.`, { details: { reason: 'role_not_allowed', role: member.role, channel } });
 }
 
+/** The input's value at a dotted path (`round.vetId`); undefined where the path leads nowhere. */
+function valueAt(input: unknown, path: string): unknown {
+  return path.split('.').reduce<unknown>((value, key) => (typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined), input);
+}
+
+/** Refuses a volunteer's input that names what the channel keeps from them (a person, private notes): the first such field, by path. */
+export function admitInput(context: CallContext, channel: AdminChannel, input: unknown): void {
+  if (context.member?.role !== 'volunteer') return;
+  const field = ruleOf(channel)?.notFromVolunteer?.find((path) => valueAt(input, path) !== undefined);
+  if (field !== undefined) throw new AppError('forbidden', `The volunteer role may not send ${field} with ${channel}.`, { details: { reason: 'field_not_allowed', role: 'volunteer', channel, field } });
+}
+
 /** The answer as the member may see it: a volunteer's has the channel's private part removed. */
 export function shownTo(context: CallContext, channel: AdminChannel, value: unknown): unknown {
   const remove = ruleOf(channel)?.forVolunteer;

@@ -1,4 +1,5 @@
 import type { AdminChannel } from '../../shared/admin-contract';
+import type { Dose, DueDose, DueList, GivenRound } from '../../shared/care';
 import { isPrivateProfileField, type PetDetails } from '../../shared/pet-profile';
 import type { StaffRole } from '../../shared/staff';
 
@@ -10,7 +11,7 @@ import type { StaffRole } from '../../shared/staff';
  *
  * - owner: everything; manager: all but staff and server settings;
  * - staff: animals, people, movements, care, publishing;
- * - volunteer: animals' public details and care marks: no people, no private fields, no removals;
+ * - volunteer: animals' public details and care marks (what is due, given, skipped): no people, no private fields, no removals;
  * - api-admin: keys, accounts, plans, usage and the quota lab;
  * - the reports (Shelter Animals Count, live release rate) and the audit trail: owners and managers;
  * - backups: owners and managers see them and back up now; only owners choose the folder and schedule;
@@ -23,6 +24,8 @@ export interface ChannelRule {
   deskOnly?: true;
   /** For a volunteer, what of the answer is removed (the channel is allowed, the private part is not). */
   forVolunteer?: (value: unknown) => unknown;
+  /** For a volunteer, the input's fields (paths in the parsed input) they may not send: refused `field_not_allowed`, naming the field. */
+  notFromVolunteer?: readonly string[];
 }
 
 const OWNER: ChannelRule = { roles: ['owner'] };
@@ -49,6 +52,17 @@ function publicPart(profile: object): object {
 function withoutPrivateFields(value: unknown): unknown {
   const details = value as PetDetails;
   return { ...details, profile: publicPart(details.profile) };
+}
+
+/** A dose without its vet (a person from the register) and its private medical notes. */
+function doseForVolunteer({ vet: _vet, notes: _notes, ...dose }: Dose): Omit<Dose, 'vet' | 'notes'> {
+  return dose;
+}
+
+function dueListForVolunteer(value: unknown): unknown {
+  const list = value as DueList;
+  const rows = (due: DueDose[]) => due.map((row) => ({ ...row, dose: doseForVolunteer(row.dose) }));
+  return { ...list, overdue: rows(list.overdue), dueToday: rows(list.dueToday), soon: rows(list.soon) };
 }
 
 export const CHANNEL_POLICY: Record<AdminChannel, ChannelRule> = {
@@ -147,14 +161,15 @@ export const CHANNEL_POLICY: Record<AdminChannel, ChannelRule> = {
   'people.forget': STAFF,
   'people.duplicates': STAFF,
   'movements.contractPdf': STAFF,
-  // Care marks: a volunteer sees what is due and whether an animal is current, not its medical record.
+  // Care marks: a volunteer sees what is due and whether an animal is current, and marks doses given or skipped; not the medical record.
+  // No vet (a volunteer has no people) and no medical notes, read or sent (a giving's notes replace the scheduled dose's, unseen).
   'care.record': STAFF,
-  'care.due': VOLUNTEERS,
+  'care.due': { ...VOLUNTEERS, forVolunteer: dueListForVolunteer },
   'care.upToDate': VOLUNTEERS,
   'care.schedule': STAFF,
-  'care.give': STAFF,
+  'care.give': { ...VOLUNTEERS, forVolunteer: (value) => ({ doses: (value as GivenRound).doses.map(doseForVolunteer) }), notFromVolunteer: ['round.vetId', 'round.notes'] },
   'care.editDose': STAFF,
-  'care.skip': STAFF,
+  'care.skip': { ...VOLUNTEERS, forVolunteer: (value) => doseForVolunteer(value as Dose) },
   'care.addTreatment': STAFF,
   'care.editTreatment': STAFF,
   'care.protocols': STAFF,

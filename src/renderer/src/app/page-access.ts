@@ -5,7 +5,8 @@ import type { PageId } from './navigation';
 export const PAGE_CHANNEL: Record<PageId, AdminChannel> = {
   pets: 'pets.browse',
   people: 'people.list',
-  today: 'movements.today',
+  // The care due list opens it (volunteers too); its movements sections need movements.today (they name adopters).
+  today: 'care.due',
   reports: 'reports.sac',
   audit: 'audit.list',
   shelter: 'shelter.set',

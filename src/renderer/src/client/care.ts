@@ -18,10 +18,10 @@ export function useDueList(days: number) {
   return useQuery({ queryKey: [environment, 'care', 'due', days], queryFn: () => call('care.due', { environment, query: { days, utcOffsetMinutes: utcOffsetMinutes() } }) });
 }
 
-/** Vets from the people register, for the vet field. */
-export function useVets() {
+/** Vets from the people register, for the vet field; not asked for by a role without the people (`enabled`). */
+export function useVets(enabled = true) {
   const environment = useEnvironment();
-  return useQuery({ queryKey: [environment, 'people', 'vets'], queryFn: () => call('people.list', { environment, query: { role: 'vet', limit: 500 } }) });
+  return useQuery({ queryKey: [environment, 'people', 'vets'], queryFn: () => call('people.list', { environment, query: { role: 'vet', limit: 500 } }), enabled });
 }
 
 export function useGive() {

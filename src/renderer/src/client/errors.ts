@@ -72,9 +72,10 @@ export function deniesAccess(error: unknown): boolean {
   return error instanceof AdminCallError && error.code === 'unauthorized';
 }
 
-/** A call the caller's role may not make: the role may have changed since the window last asked (it counts from the next call). */
+/** A call (or a field of it) the caller's role may not make: the role may have changed since the window last asked (it counts from the next call). */
 export function refusedForRole(error: unknown): boolean {
-  return error instanceof AdminCallError && error.code === 'forbidden' && (error.details as StaffForbidden | undefined)?.reason === 'role_not_allowed';
+  const reason = error instanceof AdminCallError && error.code === 'forbidden' ? (error.details as StaffForbidden | undefined)?.reason : undefined;
+  return reason === 'role_not_allowed' || reason === 'field_not_allowed';
 }
 
 /** A call refused for want of a session (none, ended, or the token missing): not a wrong password or invitation code typed in a form. */

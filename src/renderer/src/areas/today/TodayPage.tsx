@@ -2,6 +2,7 @@ import { NumberInput, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import type { TodaySummary } from '../../../../shared/movements';
+import { useCan } from '../../client/staff';
 import { formatFigure } from '../../ui/format';
 import { LoadFailure, RefreshFailure, SkeletonBlocks } from '../../ui/LoadStates';
 import { PageTitle } from '../../ui/PageTitle';
@@ -12,8 +13,22 @@ import { ArrivalsSection, FostersDueSection, LongestInCareSection, OutcomesSecti
 const DEFAULT_WAITING_DAYS = 7;
 const day = new Intl.DateTimeFormat(undefined, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
 
-/** `#/today`: the shelter's day at a glance; every animal named links to its page. */
+/** `#/today`: the shelter's day at a glance; a role without the movements (a volunteer) sees the vaccinations due alone. */
 export function TodayPage(): React.JSX.Element {
+  return useCan('movements.today') ? <ShelterDay /> : <VaccinationsDay />;
+}
+
+function VaccinationsDay(): React.JSX.Element {
+  return (
+    <Stack gap="md">
+      <PageTitle title="Today" description="The vaccinations due: overdue, today and this week. Mark each one given, or skipped with the reason." />
+      <DueList />
+    </Stack>
+  );
+}
+
+/** Every animal named links to its page. */
+function ShelterDay(): React.JSX.Element {
   const [waitingInput, setWaitingInput] = useState<number | string>(DEFAULT_WAITING_DAYS);
   const chosen = typeof waitingInput === 'number' && Number.isInteger(waitingInput) && waitingInput >= 0 && waitingInput <= 365 ? waitingInput : DEFAULT_WAITING_DAYS;
   const [waitingDays] = useDebouncedValue(chosen, 300);

@@ -1,5 +1,6 @@
 import { Button, Group } from '@mantine/core';
 import type { Dose } from '../../../../shared/care';
+import { useCan } from '../../client/staff';
 import { useDialog } from '../dialog';
 import { GiveModal, type GiveTarget } from './GiveModal';
 import { SkipModal } from './SkipModal';
@@ -45,17 +46,23 @@ interface DoseActionsProps {
   children?: React.ReactNode;
 }
 
-/** A waiting dose's row buttons: "Given" and "Skip", each opening its dialog for this dose. */
+/** A waiting dose's row buttons: "Given" and "Skip", each opening its dialog for this dose, when the caller's role may. */
 export function DoseActions({ dose, petName, dialogs, children }: DoseActionsProps): React.JSX.Element {
+  const mayGive = useCan('care.give');
+  const maySkip = useCan('care.skip');
   return (
     <Group gap={4} wrap="nowrap" justify="flex-end">
-      <Button size="compact-xs" onClick={() => dialogs.give([giveTargetOf(dose, petName)])}>
-        Given
-      </Button>
+      {mayGive && (
+        <Button size="compact-xs" onClick={() => dialogs.give([giveTargetOf(dose, petName)])}>
+          Given
+        </Button>
+      )}
       {children}
-      <Button size="compact-xs" variant="subtle" color="orange" onClick={() => dialogs.skip(dose, petName)}>
-        Skip
-      </Button>
+      {maySkip && (
+        <Button size="compact-xs" variant="subtle" color="orange" onClick={() => dialogs.skip(dose, petName)}>
+          Skip
+        </Button>
+      )}
     </Group>
   );
 }

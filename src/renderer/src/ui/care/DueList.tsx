@@ -4,11 +4,13 @@ import type { DueDose } from '../../../../shared/care';
 import { LoadFailure, SkeletonBlocks } from '../LoadStates';
 import { DoseActions, giveTargetOf, useDoseDialogs } from './DoseActions';
 import { useDueList } from '../../client/care';
+import { useCan } from '../../client/staff';
 
-/** The vaccinations due, for the Today page: overdue, today, this week; each row "given" or skipped, or several ticked and given as one round. */
+/** The vaccinations due, for the Today page: overdue, today, this week; each row "given" or skipped, or several ticked and given as one round (when the role may). */
 export function DueList({ days: initialDays = 7 }: { days?: number }): React.JSX.Element {
   const [days, setDays] = useState(initialDays);
   const due = useDueList(days);
+  const mayGive = useCan('care.give');
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   // A round given or not, its ticks are cleared as its dialog closes.
   const doses = useDoseDialogs(() => setSelected(new Set()));
@@ -45,9 +47,11 @@ export function DueList({ days: initialDays = 7 }: { days?: number }): React.JSX
             <Table striped aria-label={title}>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th w={32}>
-                    <Checkbox aria-label={`Select all: ${title}`} checked={all} indeterminate={!all && ids.some((id) => selected.has(id))} onChange={(event) => toggle(ids, event.currentTarget.checked)} />
-                  </Table.Th>
+                  {mayGive && (
+                    <Table.Th w={32}>
+                      <Checkbox aria-label={`Select all: ${title}`} checked={all} indeterminate={!all && ids.some((id) => selected.has(id))} onChange={(event) => toggle(ids, event.currentTarget.checked)} />
+                    </Table.Th>
+                  )}
                   <Table.Th>Animal</Table.Th>
                   <Table.Th>Vaccine</Table.Th>
                   <Table.Th>Due</Table.Th>
@@ -57,9 +61,11 @@ export function DueList({ days: initialDays = 7 }: { days?: number }): React.JSX
               <Table.Tbody>
                 {list.map((row) => (
                   <Table.Tr key={row.dose.id}>
-                    <Table.Td>
-                      <Checkbox aria-label={`Select ${row.petName} ${row.dose.vaccine}`} checked={selected.has(row.dose.id)} onChange={(event) => toggle([row.dose.id], event.currentTarget.checked)} />
-                    </Table.Td>
+                    {mayGive && (
+                      <Table.Td>
+                        <Checkbox aria-label={`Select ${row.petName} ${row.dose.vaccine}`} checked={selected.has(row.dose.id)} onChange={(event) => toggle([row.dose.id], event.currentTarget.checked)} />
+                      </Table.Td>
+                    )}
                     <Table.Td>
                       {row.petName}{' '}
                       <Text span size="xs" c="dimmed">
@@ -99,9 +105,11 @@ export function DueList({ days: initialDays = 7 }: { days?: number }): React.JSX
               { value: '30', label: 'A month' },
             ]}
           />
-          <Button size="xs" disabled={chosen.length === 0} onClick={() => doses.give(chosen.map((row) => giveTargetOf(row.dose, row.petName)))}>
-            {chosen.length > 1 ? `Given: ${chosen.length} selected…` : 'Given: selected…'}
-          </Button>
+          {mayGive && (
+            <Button size="xs" disabled={chosen.length === 0} onClick={() => doses.give(chosen.map((row) => giveTargetOf(row.dose, row.petName)))}>
+              {chosen.length > 1 ? `Given: ${chosen.length} selected…` : 'Given: selected…'}
+            </Button>
+          )}
         </Group>
       </Group>
       {section('Overdue', 'red', due.data.overdue)}

@@ -7,6 +7,7 @@ import { useDialogFailure } from '../dialog';
 import { DialogFailureAlert } from '../DialogFailureAlert';
 import { roundRefusal, todayHere } from './care-words';
 import { useGive, useVets } from '../../client/care';
+import { useCan } from '../../client/staff';
 
 /** One animal to give a vaccine: its waiting dose (`doseId`), or a vaccine given unscheduled (`vaccine` '' asks for its name). */
 export interface GiveTarget {
@@ -43,7 +44,10 @@ const vaccinesOf = (targets: readonly GiveTarget[]) => [...new Map(targets.map((
 
 function GiveForm({ targets, onDone }: { targets: readonly GiveTarget[]; onDone: () => void }): React.JSX.Element {
   const give = useGive();
-  const vets = useVets();
+  // A volunteer names no vet (a person from the register) and writes no medical notes (the record's, which they cannot read).
+  const namesVet = useCan('people.list');
+  const writesNotes = useCan('care.record');
+  const vets = useVets(namesVet);
   const asksVaccine = targets.length === 1 && targets[0]?.vaccine === '';
   const form = useForm({
     initialValues: {
@@ -74,8 +78,8 @@ function GiveForm({ targets, onDone }: { targets: readonly GiveTarget[]; onDone:
       }),
       givenDate: values.givenDate,
       givenBy: optional(values.givenBy),
-      vetId: values.vetId === null ? undefined : Number(values.vetId),
-      notes: optional(values.notes),
+      vetId: values.vetId === null || !namesVet ? undefined : Number(values.vetId),
+      notes: writesNotes ? optional(values.notes) : undefined,
     };
     give.mutate(round, {
       onSuccess: onDone,
@@ -112,9 +116,9 @@ function GiveForm({ targets, onDone }: { targets: readonly GiveTarget[]; onDone:
         <Group grow align="flex-start">
           <TextInput label="Given on" type="date" withAsterisk {...form.getInputProps('givenDate')} />
           <TextInput label="Given by" placeholder="Name" {...form.getInputProps('givenBy')} />
-          <Select label="Vet" placeholder="None" clearable searchable data={(vets.data?.people ?? []).map((person) => ({ value: String(person.id), label: person.name }))} {...form.getInputProps('vetId')} />
+          {namesVet && <Select label="Vet" placeholder="None" clearable searchable data={(vets.data?.people ?? []).map((person) => ({ value: String(person.id), label: person.name }))} {...form.getInputProps('vetId')} />}
         </Group>
-        <Textarea label="Medical notes (private)" autosize minRows={1} maxRows={3} {...form.getInputProps('notes')} />
+        {writesNotes && <Textarea label="Medical notes (private)" autosize minRows={1} maxRows={3} {...form.getInputProps('notes')} />}
         <DialogFailureAlert failure={refusal ?? failure.alert} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>
