@@ -99,6 +99,32 @@ describe('a backup taken while staff add and remove photos', () => {
     expect(fs.readdirSync(dataDir).filter((name) => name.startsWith('.backup'))).toEqual([]);
   }, 60_000);
 
+  it('waits for another writer to let go without holding up the event loop it runs in (a server backing itself up)', async () => {
+    const writer = new Database(path.join(dataDir, 'production.sqlite'), { fileMustExist: true });
+    let turns = 0;
+    const ticker = setInterval(() => (turns += 1), 5);
+    let released = 0;
+    try {
+      const created = await createBackup(dataDir, path.join(root, 'backups-locked'), {
+        between: (step) => {
+          if (step !== 'looked') return;
+          // Another connection writes for 300 ms; only this event loop can let it go.
+          writer.exec('BEGIN IMMEDIATE');
+          setTimeout(() => {
+            writer.exec('COMMIT');
+            released = turns;
+          }, 300);
+        },
+      });
+      expect(released).toBeGreaterThan(10);
+      expect(verifyBackup(created.path).problems).toEqual([]);
+    } finally {
+      clearInterval(ticker);
+      if (writer.inTransaction) writer.exec('ROLLBACK');
+      writer.close();
+    }
+  }, 60_000);
+
   it('verify tells a backup whose database names a photo file it lacks', async () => {
     const copy = (await createBackup(dataDir, path.join(root, 'lacking'))).path;
     const [hash] = namedHashes(copy);

@@ -63,7 +63,7 @@ async function writeBackup(dataDir: string, to: string, content: DataDirContent,
   try {
     for (const database of content.databases) pins.pinAll(photosFolderOf(database));
     await options.between?.('looked');
-    for (const database of content.databases) snapshots.push(DatabaseSnapshot.take(dataDir, database, pins));
+    for (const database of content.databases) snapshots.push(await DatabaseSnapshot.take(dataDir, database, pins));
     await options.between?.('snapshot');
     for (const snapshot of snapshots) {
       await snapshot.copyTo(path.join(temp, snapshot.database));

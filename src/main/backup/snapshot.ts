@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import Database from 'better-sqlite3';
 import { claimPrivateFile, ensurePrivateDir } from '../files/owner-only';
 import { filesUnder, namedPhotos, photoFilesOf } from './layout';
@@ -69,6 +70,24 @@ export class PhotoPins {
   }
 }
 
+/** How long a backup waits for another writer to let go of a database, as a server's write would (5 s). */
+const LOCK_WAIT_MS = 5_000;
+const LOCK_RETRY_MS = 20;
+
+/** `BEGIN IMMEDIATE`, asked again every 20 ms while another connection writes, up to 5 s; then SQLite's busy error. */
+async function writeLockOf(lock: Database.Database): Promise<void> {
+  const deadline = Date.now() + LOCK_WAIT_MS;
+  for (;;) {
+    try {
+      lock.exec('BEGIN IMMEDIATE');
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'SQLITE_BUSY' || Date.now() >= deadline) throw error;
+      await delay(LOCK_RETRY_MS);
+    }
+  }
+}
+
 /**
  * One database held at one moment, with the photo files it names. A photo's files are written before
  * its row and deleted after its row went, both under the database's write lock (photos/photos.ts).
@@ -86,12 +105,14 @@ export class DatabaseSnapshot {
     readonly lacking: string[],
   ) {}
 
-  static take(dataDir: string, database: string, pins: PhotoPins): DatabaseSnapshot {
+  static async take(dataDir: string, database: string, pins: PhotoPins): Promise<DatabaseSnapshot> {
     const file = path.join(dataDir, database);
     const sqlite = new Database(file, { fileMustExist: true, timeout: 5_000 });
-    const lock = new Database(file, { fileMustExist: true, timeout: 5_000 });
+    // No busy wait inside SQLite: a backup run by the server itself must not hold up its event loop
+    // while another process (the CLI) writes; the lock is asked for again between turns instead.
+    const lock = new Database(file, { fileMustExist: true, timeout: 0 });
     try {
-      lock.exec('BEGIN IMMEDIATE');
+      await writeLockOf(lock);
       // Deferred: the first read below begins the snapshot, while no one else can write.
       sqlite.exec('BEGIN');
       const photos: string[] = [];
