@@ -22,6 +22,7 @@ const WRITES_ONLY_ITS_OWN_FILES: Readonly<Record<string, string>> = {
   'sites/upload-zip.ts': 'a zip’s files into a fresh staging folder in the data dir, created exclusively',
   'sites/deploy-folder.ts': 'a deploy copied into a fresh staging folder in the data dir, created exclusively',
   'publishing/adoption-site/site.ts': 'the adoption site built in a fresh staging folder in the data dir',
+  'backup/snapshot.ts': 'a backup’s photo pins: hard links (or copies made exclusively) into a fresh folder of the data dir (mkdtemp)',
 };
 
 /** Node's calls that create or change a file's content (fs, fs/promises, a file handle's open for writing). */
