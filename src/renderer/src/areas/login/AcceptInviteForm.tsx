@@ -1,11 +1,12 @@
-import { Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import type { Failure } from '../../client/errors';
 import { useAcceptInvite } from '../../client/staff';
 import { DialogFailureAlert } from '../../ui/DialogFailureAlert';
 import { inviteRefusal } from './login-words';
-import { loginProblem, NEW_PASSWORD_HINT, newPasswordProblem, repeatProblem } from '../../ui/password-rules';
+import { NEW_PASSWORD_VALIDATION, NewPasswordFields } from '../../ui/NewPasswordFields';
+import { loginProblem } from '../../ui/password-rules';
 
 /** The invitation code, a login of one's own and a password typed twice; then back to the login with it. */
 export function AcceptInviteForm({ onJoined, onCancel }: { onJoined: (login: string) => void; onCancel: () => void }): React.JSX.Element {
@@ -16,8 +17,7 @@ export function AcceptInviteForm({ onJoined, onCancel }: { onJoined: (login: str
     validate: {
       code: (value) => (value.trim().length >= 8 ? null : 'The code looks like XXXX-XXXX-XXXX-XXXX'),
       login: loginProblem,
-      password: newPasswordProblem,
-      repeated: (value, values) => repeatProblem(values.password, value),
+      ...NEW_PASSWORD_VALIDATION,
     },
   });
   const submit = form.onSubmit((values) => {
@@ -38,8 +38,7 @@ export function AcceptInviteForm({ onJoined, onCancel }: { onJoined: (login: str
       <Stack gap="sm">
         <TextInput label="Invitation code" placeholder="XXXX-XXXX-XXXX-XXXX" autoComplete="off" autoFocus {...form.getInputProps('code')} />
         <TextInput label="Your login" description="Letters, digits, dot, dash, underscore" autoComplete="username" {...form.getInputProps('login')} />
-        <PasswordInput label="Your password" description={NEW_PASSWORD_HINT} autoComplete="new-password" {...form.getInputProps('password')} />
-        <PasswordInput label="The password again" autoComplete="new-password" {...form.getInputProps('repeated')} />
+        <NewPasswordFields form={form} label="Your password" />
         <DialogFailureAlert failure={failure} />
         <Group justify="space-between">
           <Button variant="default" onClick={onCancel}>

@@ -8,7 +8,7 @@ import { TEAM_KEY, useChangePassword } from '../../client/staff';
 import { TOAST_MS } from '../../client/notify';
 import { DialogFailureAlert } from '../../ui/DialogFailureAlert';
 import { passwordChangeRefusal } from './login-words';
-import { NEW_PASSWORD_HINT, newPasswordProblem, repeatProblem } from '../../ui/password-rules';
+import { NEW_PASSWORD_VALIDATION, NewPasswordFields } from '../../ui/NewPasswordFields';
 
 /** One's own password: the current one first; every session ends with it, so the window asks to log in again. */
 export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onClose: () => void }): React.JSX.Element {
@@ -19,8 +19,7 @@ export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onCl
     initialValues: { current: '', password: '', repeated: '' },
     validate: {
       current: (value) => (value ? null : 'Your current password'),
-      password: newPasswordProblem,
-      repeated: (value, values) => repeatProblem(values.password, value),
+      ...NEW_PASSWORD_VALIDATION,
     },
   });
   const close = () => {
@@ -53,8 +52,7 @@ export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onCl
             Every session of yours ends, on every desk, this one too: you log in again with the new password.
           </Text>
           <PasswordInput label="Current password" autoComplete="current-password" data-autofocus {...form.getInputProps('current')} />
-          <PasswordInput label="New password" description={NEW_PASSWORD_HINT} autoComplete="new-password" {...form.getInputProps('password')} />
-          <PasswordInput label="The new password again" autoComplete="new-password" {...form.getInputProps('repeated')} />
+          <NewPasswordFields form={form} label="New password" />
           <DialogFailureAlert failure={failure} />
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>

@@ -1,11 +1,12 @@
-import { Button, Group, Modal, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Modal, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconUsersGroup } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { Failure } from '../../client/errors';
 import { useSetupOwner } from '../../client/staff';
 import { DialogFailureAlert } from '../../ui/DialogFailureAlert';
-import { loginProblem, NEW_PASSWORD_HINT, newPasswordProblem, repeatProblem, staffNameProblem } from '../../ui/password-rules';
+import { NEW_PASSWORD_VALIDATION, NewPasswordFields } from '../../ui/NewPasswordFields';
+import { loginProblem, staffNameProblem } from '../../ui/password-rules';
 import { staffRefusal } from './staff-words';
 
 /** At the desk, no staff yet: team mode starts with a first owner, who then invites the others. */
@@ -44,8 +45,7 @@ function FirstOwnerForm({ onCancel }: { onCancel: () => void }): React.JSX.Eleme
     validate: {
       name: (value) => staffNameProblem(value, 'Your name'),
       login: loginProblem,
-      password: newPasswordProblem,
-      repeated: (value, values) => repeatProblem(values.password, value),
+      ...NEW_PASSWORD_VALIDATION,
     },
   });
   const submit = form.onSubmit((values) => {
@@ -57,8 +57,7 @@ function FirstOwnerForm({ onCancel }: { onCancel: () => void }): React.JSX.Eleme
       <Stack gap="sm">
         <TextInput label="Your name" data-autofocus {...form.getInputProps('name')} />
         <TextInput label="Your login" description="Letters, digits, dot, dash, underscore" autoComplete="username" {...form.getInputProps('login')} />
-        <PasswordInput label="Your password" description={NEW_PASSWORD_HINT} autoComplete="new-password" {...form.getInputProps('password')} />
-        <PasswordInput label="The password again" autoComplete="new-password" {...form.getInputProps('repeated')} />
+        <NewPasswordFields form={form} label="Your password" />
         <DialogFailureAlert failure={failure} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel}>

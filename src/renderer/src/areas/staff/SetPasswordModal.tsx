@@ -1,11 +1,11 @@
-import { Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import type { StaffMember } from '../../../../shared/staff';
 import type { Failure } from '../../client/errors';
 import { useSetPassword } from '../../client/staff';
 import { DialogFailureAlert } from '../../ui/DialogFailureAlert';
-import { NEW_PASSWORD_HINT, newPasswordProblem, repeatProblem } from '../../ui/password-rules';
+import { NEW_PASSWORD_VALIDATION, NewPasswordFields } from '../../ui/NewPasswordFields';
 import { staffRefusal } from './staff-words';
 
 /** A member forgot their password: an owner sets a new one, which ends every session of theirs. */
@@ -14,7 +14,7 @@ export function SetPasswordModal({ member, opened, onClose }: { member: StaffMem
   const [failure, setFailure] = useState<Failure | null>(null);
   const form = useForm({
     initialValues: { password: '', repeated: '' },
-    validate: { password: newPasswordProblem, repeated: (value, values) => repeatProblem(values.password, value) },
+    validate: NEW_PASSWORD_VALIDATION,
   });
   const submit = form.onSubmit((values) => {
     setFailure(null);
@@ -27,8 +27,7 @@ export function SetPasswordModal({ member, opened, onClose }: { member: StaffMem
           <Text size="sm" c="dimmed">
             {member.name} is logged out on every desk at once and logs in again as {member.login} with this password. Tell it to them in person, not by email or chat.
           </Text>
-          <PasswordInput label="New password" description={NEW_PASSWORD_HINT} autoComplete="new-password" data-autofocus {...form.getInputProps('password')} />
-          <PasswordInput label="The new password again" autoComplete="new-password" {...form.getInputProps('repeated')} />
+          <NewPasswordFields form={form} label="New password" autoFocus />
           <DialogFailureAlert failure={failure} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
