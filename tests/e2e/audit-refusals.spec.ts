@@ -4,10 +4,9 @@
  * window's words where it does not: a volunteer gets neither, a manager reads both and backs up now
  * but may not change where backups go.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, test, type DeskServer } from './fixtures';
+import { addStaff, expect, test, type DeskServer } from './fixtures';
 
 const PASSWORD = 'correct horse battery staple';
 
@@ -24,12 +23,11 @@ test.describe('in team mode', () => {
   test.use({ viewport: { width: 1000, height: 700 } });
 
   test.beforeEach(async ({ desk }) => {
-    const passwordFile = path.join(desk.dataDir, 'password.txt');
-    fs.writeFileSync(passwordFile, `${PASSWORD}\n`);
-    await desk.cli('staff', 'add', '--name', 'Olga', '--login', 'olga', '--role', 'owner', '--password-file', passwordFile);
-    await desk.cli('staff', 'add', '--name', 'Manu', '--login', 'manu', '--role', 'manager', '--password-file', passwordFile);
-    await desk.cli('staff', 'add', '--name', 'Vera', '--login', 'vera', '--role', 'volunteer', '--password-file', passwordFile);
-    fs.rmSync(passwordFile);
+    await addStaff(desk, PASSWORD, [
+      { name: 'Olga', login: 'olga', role: 'owner' },
+      { name: 'Manu', login: 'manu', role: 'manager' },
+      { name: 'Vera', login: 'vera', role: 'volunteer' },
+    ]);
   });
 
   test('a volunteer is told the audit trail and the backups are not for their role (the pages are hidden)', async ({ page, desk }) => {

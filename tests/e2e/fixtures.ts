@@ -145,6 +145,17 @@ export async function cliJson<T>(desk: DeskServer, ...args: string[]): Promise<T
   return JSON.parse(await desk.cli('--json', ...args)) as T;
 }
 
+/** Members of staff made on the CLI as the team guide says, all with one password (read from a file, never a flag); the first owner turns team mode on. */
+export async function addStaff(desk: DeskServer, password: string, members: ReadonlyArray<{ name: string; login: string; role: string }>): Promise<void> {
+  const passwordFile = path.join(desk.dataDir, 'password.txt');
+  fs.writeFileSync(passwordFile, `${password}\n`);
+  try {
+    for (const member of members) await desk.cli('staff', 'add', '--name', member.name, '--login', member.login, '--role', member.role, '--password-file', passwordFile);
+  } finally {
+    fs.rmSync(passwordFile, { force: true });
+  }
+}
+
 export interface ApiAnswer {
   status: number;
   headers: Headers;

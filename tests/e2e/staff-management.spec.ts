@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { chosenBrowser } from './browser';
-import { cliJson, expect, goTo, openDesk, test, type DeskServer } from './fixtures';
+import { addStaff, cliJson, expect, goTo, openDesk, test, type DeskServer } from './fixtures';
 import { expectNothingCut } from './viewports';
 import { freePort } from '../helpers/free-port';
 import { CERTUTIL_MISSING, homeTrusting } from '../helpers/trusted-ca-home';
@@ -26,11 +26,10 @@ test.use({ explicitPorts: true, viewport: SIZE });
 test.setTimeout(180_000);
 
 async function makeTeam(desk: DeskServer): Promise<void> {
-  const passwordFile = path.join(desk.dataDir, 'password.txt');
-  fs.writeFileSync(passwordFile, `${PASSWORD}\n`);
-  await desk.cli('staff', 'add', '--name', 'Ana Ruiz', '--login', 'ana', '--role', 'owner', '--password-file', passwordFile);
-  await desk.cli('staff', 'add', '--name', 'Vera Lnid', '--login', 'vera', '--role', 'volunteer', '--password-file', passwordFile);
-  fs.rmSync(passwordFile);
+  await addStaff(desk, PASSWORD, [
+    { name: 'Ana Ruiz', login: 'ana', role: 'owner' },
+    { name: 'Vera Lnid', login: 'vera', role: 'volunteer' },
+  ]);
   const vera = (await cliJson<{ id: number; login: string }[]>(desk, 'staff', 'list')).find((member) => member.login === 'vera');
   await desk.cli('staff', 'deactivate', String(vera!.id));
 }

@@ -4,10 +4,8 @@
  * staff on other desks will): the login page, each role's window, an invitation accepted in a second
  * browser, logging out; and at the desk (with the token), team mode started by the first owner.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
-import { cliJson, expect, importPets, openDesk, roomInMinute, test, type DeskServer } from './fixtures';
+import { addStaff, cliJson, expect, importPets, openDesk, roomInMinute, test, type DeskServer } from './fixtures';
 import { VIEWPORTS, expectNothingCut, sizeName } from './viewports';
 
 const PASSWORD = 'a long shelter password';
@@ -20,10 +18,7 @@ const TEAM = [
 
 /** The team, made on the CLI as the guide says (the first owner turns team mode on), and a pet with a microchip. */
 async function makeTeam(desk: DeskServer): Promise<number> {
-  const passwordFile = path.join(desk.dataDir, 'password.txt');
-  fs.writeFileSync(passwordFile, `${PASSWORD}\n`);
-  for (const member of TEAM) await desk.cli('staff', 'add', '--name', member.name, '--login', member.login, '--role', member.role, '--password-file', passwordFile);
-  fs.rmSync(passwordFile);
+  await addStaff(desk, PASSWORD, TEAM);
   const [biscuit] = await importPets(desk, [{ name: 'Biscuit', categoryId: 1 }]);
   await desk.cli('pets', 'profile', 'set', String(biscuit!.id), '--breed', 'Beagle', '--microchip', '985141000123456', '--kennel', 'Kennel B4');
   return biscuit!.id;

@@ -5,13 +5,11 @@
  * no vet and no medical notes) and skips another; each leaves the list, the audit trail names them,
  * and at 1000×700 nothing is cut.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
 import type { AuditEntry } from '../../src/shared/audit';
 import type { DueList } from '../../src/shared/care';
 import type { Stay } from '../../src/shared/movements';
-import { cliJson, expect, test, type DeskServer } from './fixtures';
+import { addStaff, cliJson, expect, test, type DeskServer } from './fixtures';
 import { expectNothingCut } from './viewports';
 
 test.use({ viewport: { width: 1000, height: 700 } });
@@ -20,11 +18,10 @@ const PASSWORD = 'a long shelter password';
 
 /** An owner (team mode on) and a volunteer made on the CLI; two dogs taken in today, ages unknown: DHPP and Rabies due today for each. */
 async function saturday(desk: DeskServer): Promise<void> {
-  const passwordFile = path.join(desk.dataDir, 'password.txt');
-  fs.writeFileSync(passwordFile, `${PASSWORD}\n`);
-  await desk.cli('staff', 'add', '--name', 'Ana Ruiz', '--login', 'ana', '--role', 'owner', '--password-file', passwordFile);
-  await desk.cli('staff', 'add', '--name', 'Vera Lind', '--login', 'vera', '--role', 'volunteer', '--password-file', passwordFile);
-  fs.rmSync(passwordFile);
+  await addStaff(desk, PASSWORD, [
+    { name: 'Ana Ruiz', login: 'ana', role: 'owner' },
+    { name: 'Vera Lind', login: 'vera', role: 'volunteer' },
+  ]);
   for (const name of ['Ace', 'Bea']) await cliJson<Stay>(desk, 'intake', '--name', name, '--category', '1', '--type', 'stray');
 }
 
