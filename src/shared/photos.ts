@@ -44,6 +44,11 @@ export function photoFileName(hash: string, size: PhotoSize): string {
   return size === 'full' ? `${hash}.jpg` : `${hash}-thumb.jpg`;
 }
 
+/** Where a photo's file lies inside its environment's photos folder: `ab/<hash>.jpg`, under the hash's first two digits ('/'-separated). */
+export function photoFilePath(hash: string, size: PhotoSize): string {
+  return `${hash.slice(0, 2)}/${photoFileName(hash, size)}`;
+}
+
 export const PHOTO_FILE_NAME = /^([0-9a-f]{64})(-thumb)?\.jpg$/;
 
 export const AltTextSchema = z

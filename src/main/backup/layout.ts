@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
 import { ENVIRONMENTS } from '../../shared/environments';
-import { photoFileName, PHOTO_SIZES } from '../../shared/photos';
+import { PHOTO_SIZES, photoFilePath } from '../../shared/photos';
 
 /**
  * What a backup takes of a data dir, each as its path inside it ('/'-separated, the same in the
@@ -34,7 +34,7 @@ export function photosFolderOf(database: string): string {
 
 /** The files of one photo (both sizes), as paths inside the data dir. */
 export function photoFilesOf(database: string, hash: string): string[] {
-  return PHOTO_SIZES.map((size) => `${photosFolderOf(database)}/${hash.slice(0, 2)}/${photoFileName(hash, size)}`);
+  return PHOTO_SIZES.map((size) => `${photosFolderOf(database)}/${photoFilePath(hash, size)}`);
 }
 
 const PHOTO_HASH = /^[0-9a-f]{64}$/;

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createFileAtomically } from '../files/atomic-write';
 import { ensurePrivateDir } from '../files/owner-only';
-import { PHOTO_FILE_NAME, PHOTO_SIZES, photoFileName, type PhotoSize } from '../../shared/photos';
+import { PHOTO_FILE_NAME, PHOTO_SIZES, photoFilePath, type PhotoSize } from '../../shared/photos';
 import type { ProcessedPhoto } from './process-photo';
 
 const PHOTO_FOLDER = /^[0-9a-f]{2}$/;
@@ -25,7 +25,7 @@ export class PhotoFiles {
   }
 
   pathOf(hash: string, size: PhotoSize): string {
-    return path.join(this.dir, hash.slice(0, 2), photoFileName(hash, size));
+    return path.join(this.dir, photoFilePath(hash, size));
   }
 
   /** Writes both sizes unless they are there; returns the files this call created, for undoing. */
