@@ -1,6 +1,7 @@
 /** Staff accounts and roles (issue 29 §2): what every face shares of team mode. No Node built-ins here. */
 import { z } from 'zod';
 import type { AdminChannelName } from './admin-channels';
+import type { AnyErrorDetails, ErrorCode } from './errors';
 import { foldForSearch, nameSchema } from './names';
 
 export const STAFF_ROLES = ['owner', 'manager', 'staff', 'volunteer', 'api-admin'] as const;
@@ -34,6 +35,11 @@ export const DESK_NAME_REFUSAL = { field: 'name', reason: 'name_reserved', reser
 /** Whether a name reads as the desk's: in any case, accents or width (the search form of names.ts), so no member's entries mix with the desk's. */
 export function isDeskName(name: string): boolean {
   return foldForSearch(name.trim()) === DESK_NAME;
+}
+
+/** The engine refused a member's name as the desk's: a failure told by its code and details, for every face to word. */
+export function refusesDeskName(failure: { code: ErrorCode; details?: AnyErrorDetails | undefined }): boolean {
+  return failure.code === 'validation_failed' && failure.details !== undefined && 'reason' in failure.details && failure.details.reason === 'name_reserved';
 }
 
 /** A member's name follows every name's rules (no control characters, something visible) and is never the desk's. */

@@ -1,7 +1,7 @@
 /** The window's forms for a new member (the first owner, an invitation) refuse the desk's name before sending it, in the window's words, as the engine would. */
 import { describe, expect, it } from 'vitest';
-import { DESK_NAME_PROBLEM, refusesDeskName, staffNameProblem } from '../../src/renderer/src/ui/password-rules';
-import { DESK_NAME_REFUSAL, StaffNameSchema } from '../../src/shared/staff';
+import { DESK_NAME_PROBLEM, staffNameProblem } from '../../src/renderer/src/ui/password-rules';
+import { DESK_NAME_REFUSAL, refusesDeskName, StaffNameSchema } from '../../src/shared/staff';
 
 describe("a new member's name in the window", () => {
   it('is refused as the desk in any case, width or accents, as the engine refuses it; other names pass', () => {

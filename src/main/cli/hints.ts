@@ -6,6 +6,7 @@
 import { dnsCheckInWords, type DnsCheckSubject } from '../../shared/dns-check';
 import { detailsOf, isAppError } from '../../shared/errors';
 import type { PortalId } from '../../shared/portals';
+import { refusesDeskName } from '../../shared/staff';
 import { isMovementConflict, isTransferDestinationProblem, movementHint, transferDestinationWords } from './movement-hints';
 import { careHint, isCareConflict } from './care-hints';
 import { backupHint, backupMissingHint, isBackupConflict } from './backup-hints';
@@ -40,7 +41,7 @@ export function cliWords(error: unknown): string {
   const { message } = error;
   const invalid = detailsOf(error, 'validation_failed');
   if (invalid && isTransferDestinationProblem(invalid)) return transferDestinationWords(message, invalid);
-  if (invalid && 'reason' in invalid && invalid.reason === 'name_reserved') return withClause(`--${message}`, `give the member's own name ("audit list --staff desk" lists the desk's changes)`);
+  if (refusesDeskName(error)) return withClause(`--${message}`, `give the member's own name ("audit list --staff desk" lists the desk's changes)`);
   const field = invalid?.field;
   if (field !== undefined && FLAG_OF_FIELD[field]) return `${FLAG_OF_FIELD[field]}: ${message}`;
   const missing = detailsOf(error, 'not_found');

@@ -6,18 +6,14 @@
  * and so does a call the shelter server refuses because its desk switched team mode off (the login page says so).
  */
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import type { StaffConflict } from '../../../shared/errors';
-import { endsSession, isRefusal, refusedForRole } from '../client/errors';
-import { AdminCallError } from '../client/transport';
+import { endsSession, isRefusal, refusedForRole, refusedTeamModeOff } from '../client/errors';
 import { TEAM_KEY } from '../client/staff';
-
-const teamModeOff = (error: unknown) => error instanceof AdminCallError && error.code === 'conflict' && (error.details as StaffConflict | undefined)?.reason === 'team_mode_off';
 
 const isTeamKey = (key: QueryKey | undefined) => key !== undefined && key.length === TEAM_KEY.length && TEAM_KEY.every((part, index) => key[index] === part);
 
 export function noteFailure(queryClient: QueryClient, error: unknown, key?: QueryKey): void {
   // staff.me's own refusal is the answer (no token): asking again would only loop.
-  if (!(endsSession(error) || refusedForRole(error) || teamModeOff(error)) || isTeamKey(key)) return;
+  if (!(endsSession(error) || refusedForRole(error) || refusedTeamModeOff(error)) || isTeamKey(key)) return;
   void queryClient.invalidateQueries({ queryKey: TEAM_KEY });
 }
 

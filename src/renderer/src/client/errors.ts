@@ -3,7 +3,7 @@
  * under a form's field, in an alert inside the form, or over the whole window. The engine's message is
  * the same for every face; the words around it, and where it goes, are chosen here.
  */
-import type { CaFileProblem, ConflictDetails, ErrorCode, ErrorDetails, PhotoTooLarge, PhotoUnsupported, StaffForbidden, StaffUnauthorized } from '../../../shared/errors';
+import type { CaFileProblem, ConflictDetails, ErrorCode, ErrorDetails, PhotoTooLarge, PhotoUnsupported, StaffConflict, StaffForbidden, StaffUnauthorized } from '../../../shared/errors';
 import type { PortalId, PortalProblem } from '../../../shared/portals';
 import type { Account } from '../../../shared/models';
 import { PAID_PLANS } from '../../../shared/plans';
@@ -76,6 +76,11 @@ export function deniesAccess(error: unknown): boolean {
 export function refusedForRole(error: unknown): boolean {
   const reason = error instanceof AdminCallError && error.code === 'forbidden' ? (error.details as StaffForbidden | undefined)?.reason : undefined;
   return reason === 'role_not_allowed' || reason === 'field_not_allowed';
+}
+
+/** A login, an invitation or any call a shelter server refuses because its desk switched team mode off. */
+export function refusedTeamModeOff(error: unknown): boolean {
+  return error instanceof AdminCallError && error.code === 'conflict' && (error.details as StaffConflict | undefined)?.reason === 'team_mode_off';
 }
 
 /** A call refused for want of a session (none, ended, or the token missing): not a wrong password or invitation code typed in a form. */

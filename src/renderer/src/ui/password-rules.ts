@@ -1,5 +1,4 @@
 /** What the window checks of a new member's name, login and password before sending them: the engine's own rules, in the window's words. */
-import type { AnyErrorDetails, ErrorCode } from '../../../shared/errors';
 import { isDeskName, PASSWORD_MAX, PASSWORD_MIN, StaffLoginSchema } from '../../../shared/staff';
 
 /** Under a member's name that reads as the desk's ("desk" in any case or width), and in the dialog if the engine refuses one. */
@@ -12,11 +11,6 @@ export const NEW_PASSWORD_HINT = `At least ${PASSWORD_MIN} characters`;
 export function staffNameProblem(name: string, missing: string): string | null {
   if (!name.trim()) return missing;
   return isDeskName(name) ? DESK_NAME_PROBLEM : null;
-}
-
-/** The engine refused a member's name as the desk's (its own check, behind the form's): a call's failure, by its code and details. */
-export function refusesDeskName(failure: { code: ErrorCode; details?: AnyErrorDetails | undefined }): boolean {
-  return failure.code === 'validation_failed' && failure.details !== undefined && 'reason' in failure.details && failure.details.reason === 'name_reserved';
 }
 
 export function loginProblem(login: string): string | null {

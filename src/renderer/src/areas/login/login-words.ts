@@ -1,8 +1,8 @@
 /** The login page's refusals in the window's words (issue 29 §2): the engine tells a wrong password and an inactive account alike, on purpose. */
-import type { StaffConflict, StaffLoginThrottled, StaffUnauthorized } from '../../../../shared/errors';
+import type { StaffLoginThrottled, StaffUnauthorized } from '../../../../shared/errors';
 import { AdminCallError } from '../../client/transport';
-import { describeFailure, type Failure } from '../../client/errors';
-import { refusesDeskName } from '../../ui/password-rules';
+import { describeFailure, refusedTeamModeOff, type Failure } from '../../client/errors';
+import { refusesDeskName } from '../../../../shared/staff';
 
 /** "42 seconds", "3 minutes": how long to wait, rounded up. */
 export function waitWords(seconds: number): string {
@@ -14,8 +14,6 @@ export function waitWords(seconds: number): string {
 /** The shelter server's desk switched team mode off: its pages still load, nobody logs in. */
 export const TEAM_MODE_OFF: Failure = { title: 'Logins are switched off', message: 'Team mode is off at the shelter server: nobody can log in until it is switched on again at its desk. Ask there.' };
 
-const refusesTeamModeOff = (error: unknown) => error instanceof AdminCallError && error.code === 'conflict' && (error.details as StaffConflict | undefined)?.reason === 'team_mode_off';
-
 const reasonOf = (error: AdminCallError) => (error.details as StaffUnauthorized | undefined)?.reason;
 
 export function loginRefusal(error: unknown): Failure {
@@ -24,7 +22,7 @@ export function loginRefusal(error: unknown): Failure {
     const wait = throttled ? `Wait ${waitWords(throttled.retryAfter)}, then try again.` : 'Wait a minute, then try again.';
     return { title: 'Too many attempts', message: `${wait} Attempts are limited so a password cannot be guessed.` };
   }
-  if (refusesTeamModeOff(error)) return TEAM_MODE_OFF;
+  if (refusedTeamModeOff(error)) return TEAM_MODE_OFF;
   if (error instanceof AdminCallError && error.code === 'unauthorized' && reasonOf(error) === 'login_failed') {
     return { title: 'Not logged in', message: 'The login or the password is wrong, or this account has been deactivated. Check both, or ask an owner of the team.' };
   }
@@ -36,7 +34,7 @@ export function inviteRefusal(error: unknown): Failure {
     return { title: 'This code does not work', message: 'The invitation code is wrong, already used, or more than 7 days old. Ask the owner who invited you for a new one.' };
   }
   if (error instanceof AdminCallError && refusesDeskName(error)) return { title: 'This invitation needs another name', message: 'It names you “desk”, which is how the audit trail calls the desk. Ask the owner who invited you for a new invitation under your own name.' };
-  if (refusesTeamModeOff(error)) return TEAM_MODE_OFF;
+  if (refusedTeamModeOff(error)) return TEAM_MODE_OFF;
   if (error instanceof AdminCallError && error.code === 'conflict') return { title: 'Login taken', message: 'Someone in the team has this login already: choose another.' };
   return describeFailure(error);
 }

@@ -4,7 +4,8 @@ import { STAFF_ROLES, type StaffRole } from '../../../../shared/staff';
 import { ROLE_WORDS } from '../../client/staff';
 import { describeFailure, type Failure } from '../../client/errors';
 import { AdminCallError } from '../../client/transport';
-import { DESK_NAME_PROBLEM, refusesDeskName } from '../../ui/password-rules';
+import { refusesDeskName } from '../../../../shared/staff';
+import { DESK_NAME_PROBLEM } from '../../ui/password-rules';
 
 export function staffRefusal(error: unknown): Failure {
   if (error instanceof AdminCallError && refusesDeskName(error)) return { title: 'Another name, please', message: DESK_NAME_PROBLEM };
