@@ -9,11 +9,6 @@ import type { AdminHandlers } from './dispatch';
 
 type StaffChannel = Extract<keyof AdminHandlers, `staff.${string}`> | 'team.setEnabled';
 
-/** What only the desk's own credential may do; the policy refuses members first, this holds wherever the dispatch is skipped. */
-function deskOnly(context: CallContext, channel: AdminChannel, why: string): void {
-  if (context.call.credential.kind !== 'desk') throw new AppError('forbidden', why, { details: { reason: 'desk_only', channel } });
-}
-
 /** The member a call runs as; the desk has none, so a member's own action is refused there. */
 function memberOf(context: CallContext) {
   if (!context.member) throw new AppError('unauthorized', 'Log in as a member of staff first.', { details: { reason: 'login_required' } });
@@ -61,10 +56,8 @@ export function staffHandlers(host: AppHost): Pick<AdminHandlers, StaffChannel> 
     },
     'staff.setRole': ({ id, role }) => staff().setRole(id, role),
     'staff.deactivate': ({ id }) => staff().deactivate(id),
-    'staff.setupOwner': (fields, context) => {
-      deskOnly(context, 'staff.setupOwner', 'The first owner is made at the desk that runs the server.');
-      return staff().setupOwner(fields);
-    },
+    // Only the desk reaches it: the policy's DESK_ONLY, judged in the dispatch (staff/access.ts).
+    'staff.setupOwner': (fields) => staff().setupOwner(fields),
     'staff.reactivate': ({ id }) => staff().reactivate(id),
     'staff.setPassword': async ({ id, password }, context) => {
       // One's own password is changed knowing the current one: a session left open must not be enough to take the account.
@@ -75,8 +68,7 @@ export function staffHandlers(host: AppHost): Pick<AdminHandlers, StaffChannel> 
       return null;
     },
     'staff.rename': ({ id, name }) => staff().rename(id, name),
-    'team.setEnabled': ({ enabled }, context) => {
-      deskOnly(context, 'team.setEnabled', 'Team mode is turned off and on at the desk that runs the server.');
+    'team.setEnabled': ({ enabled }) => {
       if (enabled) staff().enableTeam();
       else staff().disableTeam();
       return { teamMode: staff().teamMode() };
