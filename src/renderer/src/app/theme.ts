@@ -76,18 +76,15 @@ function readable(palette: MantineColorsTuple, from: number, background: string,
  * text of light badges and buttons on their tint, links, errors, dimmed text and placeholders.
  */
 export const cssVariablesResolver: CSSVariablesResolver = (mantine) => {
-  const light: Record<string, string> = {
-    '--mantine-color-dimmed': DIMMED.light,
-    '--mantine-color-placeholder': DIMMED.light,
+  // Links and errors take their palette's readable text colour below; dimmed text and placeholders their grey.
+  const common = (scheme: keyof typeof DIMMED): Record<string, string> => ({
+    '--mantine-color-dimmed': DIMMED[scheme],
+    '--mantine-color-placeholder': DIMMED[scheme],
     '--mantine-color-anchor': `var(--mantine-color-${mantine.primaryColor}-text)`,
     '--mantine-color-error': 'var(--mantine-color-red-text)',
-  };
-  const dark: Record<string, string> = {
-    '--mantine-color-dimmed': DIMMED.dark,
-    '--mantine-color-placeholder': DIMMED.dark,
-    '--mantine-color-anchor': `var(--mantine-color-${mantine.primaryColor}-text)`,
-    '--mantine-color-error': 'var(--mantine-color-red-text)',
-  };
+  });
+  const light = common('light');
+  const dark = common('dark');
   const lightShade = getPrimaryShade(mantine, 'light');
   const darkShade = getPrimaryShade(mantine, 'dark');
   for (const [name, palette] of Object.entries(mantine.colors)) {
