@@ -23,8 +23,8 @@ interface PersonValues {
 }
 
 /** The person's and the override's checks, shared by the reservation and the adoption. */
-function personProblems(values: PersonValues, person: Person | null, withOverride: boolean): Record<string, string | null> {
-  const flagged = withOverride && person?.doNotAdopt === true;
+function personProblems(values: PersonValues, person: Person | null): Record<string, string | null> {
+  const flagged = person?.doNotAdopt === true;
   return {
     personId: values.personId === null ? 'Choose the person, or add them' : null,
     at: whenProblem(values.at),
@@ -77,7 +77,7 @@ export function ReserveDialog({ record, opened, onClose }: MovementDialogProps):
     validate: (values) => {
       const expires = momentOf(values.expiresAt);
       const from = momentOf(values.at) ?? Date.now();
-      return { ...personProblems(values, person, true), expiresAt: expires !== undefined && expires <= from ? 'After the reservation' : null };
+      return { ...personProblems(values, person), expiresAt: expires !== undefined && expires <= from ? 'After the reservation' : null };
     },
   });
   const failure = useMovementFailure(form);
@@ -113,7 +113,7 @@ export function AdoptDialog({ record, opened, onClose }: MovementDialogProps): R
   const form = useForm<PersonValues & { fee: number | string; feeMethod: FeeMethod | null }>({
     initialValues: { personId: reserved?.id ?? null, at: '', fee: profile.data?.profile.adoptionFee ?? '', feeMethod: null, override: false, overrideReason: '' },
     validate: (values) => ({
-      ...personProblems(values, person, true),
+      ...personProblems(values, person),
       fee: typeof values.fee !== 'number' ? 'Give the fee (0 when none)' : Math.abs(Math.round(values.fee * 100) - values.fee * 100) > 1e-6 ? 'At most two decimals (cents)' : null,
       feeMethod: values.feeMethod === null ? 'Choose how it was paid' : null,
     }),
