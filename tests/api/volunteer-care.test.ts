@@ -5,10 +5,10 @@
  * medical notes; the audit trail names them for each mark.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_HTTP_PREFIX } from '../../src/shared/admin-contract';
 import type { AuditEntry } from '../../src/shared/audit';
 import type { Dose, DueList, GivenRound } from '../../src/shared/care';
 import type { Services } from '../../src/main/engine/engine';
+import { adminCalls } from '../helpers/admin-calls';
 import { startAdminHarness, type AdminHarness } from '../helpers/admin-host';
 
 const TOKEN = 'test-token-0123456789abcdefghijklmnopqrstuv';
@@ -16,30 +16,19 @@ const PASSWORD = 'a long shelter password';
 const environment = 'production';
 
 let harness: AdminHarness;
-let base: string;
 let services: Services;
 let volunteer: string;
 const pets: Record<string, number> = {};
 let vetId: number;
 
-interface Answer<T> {
-  status: number;
-  body: T & { code?: string; details?: unknown };
-}
-
-async function call<T = unknown>(channel: string, payload: unknown, auth: { cookie: string } | 'desk'): Promise<Answer<T>> {
-  const headers: Record<string, string> = { 'content-type': 'application/json', ...(auth === 'desk' ? { 'x-admin-token': TOKEN } : { cookie: auth.cookie }) };
-  const response = await fetch(`${base}${ADMIN_HTTP_PREFIX}${channel}`, { method: 'POST', headers, body: JSON.stringify(payload) });
-  return { status: response.status, body: (await response.json()) as Answer<T>['body'] };
-}
-
+const { call, login } = adminCalls(() => harness, TOKEN, PASSWORD);
+const DESK = { token: true };
 const asVolunteer = () => ({ cookie: volunteer });
 const dueRows = (list: DueList) => [...list.overdue, ...list.dueToday, ...list.soon];
 const waitingOf = (petId: number) => services.care.record(petId).doses.filter((dose) => dose.status === 'scheduled');
 
 beforeAll(async () => {
   harness = await startAdminHarness(TOKEN);
-  base = new URL(harness.admin.url).origin;
   services = harness.host.engine(environment).services;
   // The first owner turns team mode on.
   await services.staff.add({ name: 'Ana Ruiz', login: 'ana', role: 'owner', password: PASSWORD });
@@ -49,9 +38,7 @@ beforeAll(async () => {
   const [aceDose] = waitingOf(pets.Ace ?? 0);
   services.care.editDose(aceDose?.id ?? 0, { notes: 'PRIVATE-NOTE-heart-murmur' }, 'cli');
   vetId = services.people.add({ name: 'Dr Eulalia Quist', roles: ['vet'] }).person.id;
-  const login = await fetch(`${base}${ADMIN_HTTP_PREFIX}staff.login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login: 'vera', password: PASSWORD }) });
-  expect(login.status).toBe(200);
-  volunteer = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  volunteer = await login('vera');
 }, 60_000);
 
 afterAll(async () => {
@@ -65,7 +52,7 @@ describe("a volunteer's care marks over HTTP", () => {
     expect(dueRows(due.body).map((row) => row.petName)).toEqual(expect.arrayContaining(['Ace', 'Bea', 'Cob']));
     expect(JSON.stringify(due.body)).not.toMatch(/PRIVATE-NOTE|"notes"|"vet"/);
     // The desk's own list keeps them.
-    expect(JSON.stringify((await call<DueList>('care.due', { environment, query: {} }, 'desk')).body)).toContain('PRIVATE-NOTE-heart-murmur');
+    expect(JSON.stringify((await call<DueList>('care.due', { environment, query: {} }, DESK)).body)).toContain('PRIVATE-NOTE-heart-murmur');
   });
 
   it('gives a due dose: it leaves the due list, and the answer names no vet and carries no notes', async () => {
@@ -108,11 +95,11 @@ describe("a volunteer's care marks over HTTP", () => {
     expect(await call('care.give', { environment, round: { ...round, notes: 'sneezed' } }, asVolunteer())).toMatchObject({ status: 403, body: { details: { reason: 'field_not_allowed', field: 'round.notes' } } });
     expect(waitingOf(pets.Cob ?? 0).map((dose) => dose.id)).toContain(cobDose?.id);
     // The desk names the vet as before.
-    expect((await call<GivenRound>('care.give', { environment, round: { ...round, vetId } }, 'desk')).body.doses[0]?.vet).toMatchObject({ name: 'Dr Eulalia Quist' });
+    expect((await call<GivenRound>('care.give', { environment, round: { ...round, vetId } }, DESK)).body.doses[0]?.vet).toMatchObject({ name: 'Dr Eulalia Quist' });
   });
 
   it('leaves the marks in the audit trail under the volunteer’s name, the refusals not', async () => {
-    const trail = await call<AuditEntry[]>('audit.list', { environment, filter: { staff: 'Vera Lind' } }, 'desk');
+    const trail = await call<AuditEntry[]>('audit.list', { environment, filter: { staff: 'Vera Lind' } }, DESK);
     expect(trail.status).toBe(200);
     expect(trail.body.map((entry) => entry.channel).sort()).toEqual(['care.give', 'care.skip', 'staff.login']);
     expect(trail.body.every((entry) => entry.address === '127.0.0.1')).toBe(true);
