@@ -212,7 +212,7 @@ describe('the event stream in team mode', () => {
   });
 
   it('refuses a session that does not stand, with the Error body', async () => {
-    const refused = await openStream(base, { cookie: 'adoption_desk_session=not-a-session-id-at-all-0000' });
+    const refused = await openStream(base, { cookie: '__Host-adoption_desk_session=not-a-session-id-at-all-0000' });
     expect(refused.status).toBe(401);
     expect(JSON.parse(refused.body)).toMatchObject({ code: 'unauthorized', status: 401 });
   });

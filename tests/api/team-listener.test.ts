@@ -7,7 +7,7 @@ import net from 'node:net';
 import tls from 'node:tls';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseResponses } from '../helpers/raw-http';
-import { startTeamHarness, teamLogin, teamRequest, type TeamHarness } from '../helpers/team-listener';
+import { startTeamHarness, teamRequest, type TeamHarness } from '../helpers/team-listener';
 import { waitFor } from '../helpers/wait-for';
 
 const PASSWORD = 'a long shelter password';
@@ -76,7 +76,7 @@ describe('bodies before a session', () => {
       'Host: localhost',
       'Content-Type: application/json',
       `Content-Length: ${140 * 1024 * 1024}`,
-      'Cookie: adoption_desk_session=forged-session-id-0123456789abcdef',
+      'Cookie: __Host-adoption_desk_session=forged-session-id-0123456789abcdef',
     ];
     // The head and one KiB of a body that would go on for 140 MiB: the answer must not wait for the rest.
     client.socket.write(`${head.join('\r\n')}\r\n\r\n{"project":"${'x'.repeat(1024)}`);
@@ -98,9 +98,12 @@ describe('bodies before a session', () => {
     expect(JSON.parse(answer?.body ?? '{}')).toMatchObject({ code: 'payload_too_large', status: 413 });
   });
 
-  it('a live session still gets its calls answered', async () => {
+  it('a live session still gets its calls answered; its cookie is __Host- (Secure, Path=/, no Domain)', async () => {
     const running = (harness = await withOwner(await startTeamHarness()));
-    const cookie = await teamLogin(running, 'ana', PASSWORD);
+    const login = await teamRequest(running, '/admin/api/staff.login', { body: { login: 'ana', password: PASSWORD } });
+    const setCookie = String(login.headers['set-cookie'] ?? '');
+    expect(setCookie).toMatch(/^__Host-adoption_desk_session=[\w-]{43}; Path=\/; HttpOnly; SameSite=Strict; Secure$/);
+    const cookie = setCookie.split(';')[0] ?? '';
     const me = await teamRequest(running, '/admin/api/staff.me', { body: {}, cookie });
     expect(me.status).toBe(200);
     expect(JSON.parse(me.body)).toMatchObject({ me: { login: 'ana' } });

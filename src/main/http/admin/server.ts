@@ -160,8 +160,7 @@ function credentialOf(request: FastifyRequest, token: string | undefined): Admin
 }
 
 function callOf(request: FastifyRequest, reply: FastifyReply, token: string | undefined): AdminCall {
-  const secure = request.protocol === 'https';
-  return { credential: credentialOf(request, token), address: request.socket.remoteAddress ?? null, setSession: (id) => void reply.header('set-cookie', sessionCookieValue(id, secure)) };
+  return { credential: credentialOf(request, token), address: request.socket.remoteAddress ?? null, setSession: (id) => void reply.header('set-cookie', sessionCookieValue(id)) };
 }
 
 /** Fastify's own refusals (unparsable JSON, a body too large) in the contract's codes. */
