@@ -3,11 +3,15 @@
  * limits: sockets that never shake hands, headers that never end, bodies sent before anyone logged
  * in. Real sockets on 127.0.0.1, the real listener, a real data dir.
  */
+import fs from 'node:fs';
 import net from 'node:net';
+import path from 'node:path';
 import tls from 'node:tls';
 import { afterEach, describe, expect, it } from 'vitest';
+import { startAdminServer } from '../../src/main/http/admin/server';
+import { adminServingOf } from '../../src/main/admin/admin-serving';
 import { parseResponses } from '../helpers/raw-http';
-import { startTeamHarness, teamRequest, type TeamHarness } from '../helpers/team-listener';
+import { startTeamHarness, teamLogin, teamRequest, type TeamHarness } from '../helpers/team-listener';
 import { waitFor } from '../helpers/wait-for';
 
 const PASSWORD = 'a long shelter password';
@@ -109,5 +113,38 @@ describe('bodies before a session', () => {
     expect(JSON.parse(me.body)).toMatchObject({ me: { login: 'ana' } });
     const status = await teamRequest(running, '/admin/api/team.server', { body: {}, cookie });
     expect(status.status, status.body).toBe(200);
+  });
+});
+
+describe('a folder of the serving computer', () => {
+  it('is published by the desk alone: members get 403 desk_only naming no path, the desk at the loopback still deploys it', async () => {
+    const running = (harness = await withOwner(await startTeamHarness()));
+    const services = running.host.engine('production').services;
+    await services.staff.add({ name: 'Sam Ortiz', login: 'sam', role: 'staff', password: PASSWORD });
+    const accountId = services.accounts.create({ name: 'Happy Paws', planId: 'free' }).id;
+    const project = running.host.engine('production').sites.projects.create({ accountId, name: 'Server folder' });
+    const folder = path.join(running.dataDir, 'server-folder');
+    fs.mkdirSync(folder);
+    fs.writeFileSync(path.join(folder, 'index.html'), '<h1>Site</h1>');
+    fs.writeFileSync(path.join(folder, 'secret.txt'), 'not for members', { mode: 0o600 });
+    const payload = { environment: 'production', projectId: project.id, folder };
+    for (const login of ['sam', 'ana']) {
+      const cookie = await teamLogin(running, login, PASSWORD);
+      const refused = await teamRequest(running, '/admin/api/deploys.fromFolder', { body: payload, cookie });
+      expect(refused.status, refused.body).toBe(403);
+      expect(JSON.parse(refused.body)).toMatchObject({ code: 'forbidden', details: { reason: 'desk_only', channel: 'deploys.fromFolder' } });
+      expect(refused.body).not.toContain(running.dataDir);
+    }
+    expect(running.host.engine('production').sites.projects.deploys(project.id)).toEqual([]);
+
+    const token = 'test-token-desk-0123456789abcdefghijklmnop';
+    const desk = await startAdminServer({ ...adminServingOf(running.host, path.join(running.dataDir, 'renderer')), token, port: 0 });
+    try {
+      const response = await fetch(`${new URL(desk.url).origin}/admin/api/deploys.fromFolder`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-admin-token': token }, body: JSON.stringify(payload) });
+      expect(response.status).toBe(200);
+      expect(await response.json()).toMatchObject({ outcome: 'succeeded' });
+    } finally {
+      await desk.stop();
+    }
   });
 });
