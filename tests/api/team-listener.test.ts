@@ -53,6 +53,18 @@ describe('the handshake', () => {
     const page = await teamRequest(running, '/admin/');
     expect(page.status).toBe(200);
   });
+
+  it('while 64 such sockets are open, a desk’s request is still answered: they may hold only half the connections', async () => {
+    const running = (harness = await startTeamHarness({ connectionLimits: { handshakeTimeout: 60_000 } }));
+    const idle = Array.from({ length: 64 }, () => net.connect(running.listener.port, '127.0.0.1'));
+    try {
+      await Promise.all(idle.map((socket) => new Promise((resolve) => socket.once('connect', resolve).once('error', resolve))));
+      const page = await teamRequest(running, '/admin/');
+      expect(page.status).toBe(200);
+    } finally {
+      for (const socket of idle) socket.destroy();
+    }
+  });
 });
 
 describe('timeouts over TLS', () => {
