@@ -212,7 +212,7 @@ describe('the event stream in team mode', () => {
   });
 
   it('refuses a session that does not stand, with the Error body', async () => {
-    const refused = await openStream(base, { cookie: 'adoption_desk_session=not-a-session-id-at-all-0000' });
+    const refused = await openStream(base, { cookie: '__Host-adoption_desk_session=not-a-session-id-at-all-0000' });
     expect(refused.status).toBe(401);
     expect(JSON.parse(refused.body)).toMatchObject({ code: 'unauthorized', status: 401 });
   });
@@ -234,6 +234,25 @@ describe('the event stream in team mode', () => {
     const volunteer = staff.list().find((member) => member.login === 'volunteer');
     staff.deactivate(volunteer?.id ?? 0);
     expect(await Promise.race([reader.ended, waitFor(() => false, 2_000).catch(() => 'still open')])).toBe('ended');
+  });
+
+  it('holds one session to 4 streams and the sessions of one address to 8; the desk still gets one', async () => {
+    const sessions = [await login('owner'), await login('owner'), await login('owner')];
+    const busy = async (cookie: string) => {
+      const refused = await openStream(base, { cookie });
+      expect(refused.status).toBe(503);
+      expect(JSON.parse(refused.body)).toMatchObject({ code: 'service_unavailable', status: 503 });
+    };
+    const first: Reader[] = [];
+    for (let i = 0; i < 4; i += 1) first.push(await openStream(base, { cookie: sessions[0] }));
+    expect(first.map((reader) => reader.status)).toEqual([200, 200, 200, 200]);
+    await busy(sessions[0]!);
+    for (let i = 0; i < 4; i += 1) expect((await openStream(base, { cookie: sessions[1] })).status).toBe(200);
+    // A third session from the same address (this computer's 127.0.0.1) finds its 8 taken.
+    await busy(sessions[2]!);
+    expect((await openStream(base, { token: TOKEN })).status).toBe(200);
+    first[0]?.close();
+    await waitFor(async () => ((await openStream(base, { cookie: sessions[2] })).status === 200 ? true : undefined), 2_000);
   });
 
   it('ends every stream at once when the server stops', async () => {

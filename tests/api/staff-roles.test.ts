@@ -40,15 +40,15 @@ afterAll(async () => {
 });
 
 describe('team mode over HTTP', () => {
-  it('sets an httpOnly, SameSite=Strict session cookie for the admin paths (not Secure over plain HTTP)', async () => {
+  it('sets an httpOnly, SameSite=Strict, __Host- session cookie (Secure and Path=/ even on the loopback, a secure context)', async () => {
     const answer = await call('staff.login', { login: 'staff', password: PASSWORD }, {});
-    expect(answer.setCookie).toMatch(/^adoption_desk_session=[\w-]{43}; Path=\/admin\/; HttpOnly; SameSite=Strict$/);
+    expect(answer.setCookie).toMatch(/^__Host-adoption_desk_session=[\w-]{43}; Path=\/; HttpOnly; SameSite=Strict; Secure$/);
     expect(JSON.stringify(answer.body)).not.toContain((answer.setCookie ?? '').split(';')[0]?.split('=')[1]);
   });
 
   it('refuses a call with neither session nor token, and keeps the token working for the desk', async () => {
     expect((await call('pets.browse', { environment: 'production', query: {} }, {})).status).toBe(401);
-    expect((await call('pets.browse', { environment: 'production', query: {} }, { cookie: 'adoption_desk_session=not-a-session-id-at-all-0000' })).body.details).toEqual({ reason: 'session_expired' });
+    expect((await call('pets.browse', { environment: 'production', query: {} }, { cookie: '__Host-adoption_desk_session=not-a-session-id-at-all-0000' })).body.details).toEqual({ reason: 'session_expired' });
     expect((await call('staff.list', {}, { token: true })).status).toBe(200);
   });
 

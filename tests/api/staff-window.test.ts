@@ -72,7 +72,7 @@ describe('staff.me in team mode', () => {
     const open = ADMIN_CHANNEL_NAMES.filter((channel) => mayCall(null, channel));
     expect((await call('staff.me', {})).body).toEqual({ teamMode: true, me: null, caller: 'nobody', channels: open });
     expect(open).toEqual(expect.arrayContaining(['staff.login', 'staff.acceptInvite', 'staff.me']));
-    expect((await call('staff.me', {}, { cookie: 'adoption_desk_session=not-a-session-id-at-all-0000' })).body).toMatchObject({ caller: 'nobody', channels: open });
+    expect((await call('staff.me', {}, { cookie: '__Host-adoption_desk_session=not-a-session-id-at-all-0000' })).body).toMatchObject({ caller: 'nobody', channels: open });
   });
 
   it("gives each role the policy's own list of channels, and the desk every one", async () => {

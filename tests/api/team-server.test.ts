@@ -156,8 +156,8 @@ describe.skipIf(!address)(`serve --team over HTTPS at this machine's address (${
     const login = await teamRequest('/admin/api/staff.login', { body: { login: 'ana', password } });
     expect(login.status, login.body).toBe(200);
     const setCookie = String(login.headers['set-cookie'] ?? '');
-    expect(setCookie).toMatch(/^adoption_desk_session=[\w-]+; /);
-    expect(setCookie.split('; ')).toEqual(expect.arrayContaining(['Secure', 'HttpOnly', 'SameSite=Strict', 'Path=/admin/']));
+    expect(setCookie).toMatch(/^__Host-adoption_desk_session=[\w-]+; /);
+    expect(setCookie.split('; ')).toEqual(expect.arrayContaining(['Secure', 'HttpOnly', 'SameSite=Strict', 'Path=/']));
     const cookie = setCookie.split(';')[0]!;
 
     const me = await teamRequest('/admin/api/staff.me', { body: {}, cookie });
@@ -168,7 +168,7 @@ describe.skipIf(!address)(`serve --team over HTTPS at this machine's address (${
     // A photo needs a live session there (an <img> sends the cookie): without one 401, with one the photo's own answer.
     const photo = `/admin/photos/production/${'a'.repeat(64)}.jpg`;
     expect((await teamRequest(photo)).status).toBe(401);
-    expect((await teamRequest(photo, { cookie: 'adoption_desk_session=made-up-session-id-0123456789' })).status).toBe(401);
+    expect((await teamRequest(photo, { cookie: '__Host-adoption_desk_session=made-up-session-id-0123456789' })).status).toBe(401);
     expect((await teamRequest(photo, { cookie })).status).toBe(404);
   }, 30_000);
 

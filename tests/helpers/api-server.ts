@@ -49,7 +49,7 @@ export function dataDirWithKey(): { dataDir: string; key: string } {
   }
 }
 
-export interface TestServerOptions extends Pick<StartOptions, 'log' | 'connectionLimits'> {
+export interface TestServerOptions extends Pick<StartOptions, 'log' | 'connectionLimits' | 'stopGraceMs'> {
   environment?: Environment;
   clock?: ManualClock;
   dataDir?: string;
@@ -67,6 +67,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     clock,
     log: options.log,
     connectionLimits: options.connectionLimits,
+    stopGraceMs: options.stopGraceMs,
     extend: options.extend,
   });
   const { key, accountId } = createEnterpriseKey(server.engine);

@@ -1,4 +1,6 @@
-import type { Server as HttpServer, ServerOptions as HttpServerOptions } from 'node:http';
+import http, { type RequestListener, type Server as HttpServer, type ServerOptions as HttpServerOptions } from 'node:http';
+import https from 'node:https';
+import { limitPendingHandshakes } from '../sites/certificates/handshake-guard';
 
 /** How long and how much a client may hold a server; times in milliseconds. */
 export interface ConnectionLimits {
@@ -46,21 +48,41 @@ export function nodeServerTimeouts(limits: ConnectionLimits): Pick<HttpServerOpt
   };
 }
 
-/** The limits Node keeps as server properties, for a server not built by Fastify (which sets them from its own options). */
-export function holdToLimits(server: HttpServer, limits: ConnectionLimits): void {
+/** The limits Node keeps as server properties, set on every server `limitedServer` makes. */
+function holdToLimits(server: HttpServer, limits: ConnectionLimits): void {
   server.setTimeout(limits.connectionTimeout);
   server.maxRequestsPerSocket = limits.maxRequestsPerSocket;
   server.maxConnections = limits.maxConnections;
 }
 
-/** Fastify's own options for the same limits. */
-export function fastifyConnectionOptions(limits: ConnectionLimits) {
-  const { connectionsCheckingInterval, headersTimeout } = nodeServerTimeouts(limits);
-  return {
-    requestTimeout: limits.requestTimeout,
-    connectionTimeout: limits.connectionTimeout,
-    keepAliveTimeout: limits.keepAliveTimeout,
-    maxRequestsPerSocket: limits.maxRequestsPerSocket,
-    http: { headersTimeout, connectionsCheckingInterval },
-  };
+/** What a listener over TLS serves: one certificate, or one per name asked for (SNI). */
+export type ListenerTls = Pick<https.ServerOptions, 'key' | 'cert' | 'SNICallback'>;
+
+/** The node:http options a listener may add (a response class, a Host line left to the app). */
+export type ListenerHttp = Pick<HttpServerOptions, 'requireHostHeader' | 'ServerResponse'>;
+
+/**
+ * The one way every listener of the app is made (the API, the admin pages, the sites on HTTP and
+ * HTTPS, the shelter server): the timeouts at construction, the connection cap, and over TLS a
+ * handshake timeout, pending handshakes held to half the cap, and a failed handshake closed at once
+ * (Node would pass it on as a clientError, whose HTTP answer cannot reach a client that never shook hands).
+ */
+export function limitedServer(limits: ConnectionLimits, handler: RequestListener, options: { tls?: ListenerTls; http?: ListenerHttp } = {}): HttpServer {
+  const nodeOptions = { ...nodeServerTimeouts(limits), ...options.http };
+  if (!options.tls) {
+    const server = http.createServer(nodeOptions, handler);
+    holdToLimits(server, limits);
+    return server;
+  }
+  const server = https.createServer({ ...nodeOptions, ...options.tls, handshakeTimeout: limits.handshakeTimeout, minVersion: 'TLSv1.2' }, handler);
+  holdToLimits(server, limits);
+  limitPendingHandshakes(server, limits.maxConnections);
+  server.removeAllListeners('tlsClientError');
+  server.on('tlsClientError', (_error, socket) => socket.destroy());
+  return server;
+}
+
+/** Fastify's options for a listener made by `limitedServer` (Fastify's own `https` option would drop the header timeout). */
+export function fastifyListener(limits: ConnectionLimits, options: { tls?: ListenerTls; http?: ListenerHttp } = {}) {
+  return { serverFactory: (handler: RequestListener) => limitedServer(limits, handler, options) };
 }

@@ -1,9 +1,7 @@
-import https from 'node:https';
 import type { FastifyInstance } from 'fastify';
 import type { Engine } from '../engine/engine';
-import { limitPendingHandshakes } from '../sites/certificates/handshake-guard';
 import { SniContexts } from '../sites/certificates/sni-contexts';
-import { holdToLimits, nodeServerTimeouts, type ConnectionLimits } from './connection-limits';
+import { limitedServer, type ConnectionLimits } from './connection-limits';
 import { RecordedResponse } from './recorded-response';
 
 const STOP_GRACE_MS = 2_000;
@@ -33,14 +31,10 @@ export async function listenHttps(app: FastifyInstance, engine: Engine, host: st
   const stopListening = engine.changes.on((topic) => {
     if (topic === 'sites') contexts.clear();
   });
-  const server = https.createServer(
-    {
-      // API answers over HTTPS go to the request log too.
-      ServerResponse: RecordedResponse,
-      ...nodeServerTimeouts(limits),
-      handshakeTimeout: limits.handshakeTimeout,
-      requireHostHeader: false,
-      minVersion: 'TLSv1.2',
+  const server = limitedServer(limits, app.routing, {
+    // API answers over HTTPS go to the request log too.
+    http: { ServerResponse: RecordedResponse, requireHostHeader: false },
+    tls: {
       SNICallback: (servername, callback) => {
         // A certificate issued or removed by another process (the CLI) counts from this very handshake.
         engine.latest();
@@ -48,17 +42,11 @@ export async function listenHttps(app: FastifyInstance, engine: Engine, host: st
         callback(null, contexts.contextFor(servername.toLowerCase()));
       },
     },
-    app.routing,
-  );
-  holdToLimits(server, limits);
-  limitPendingHandshakes(server, limits.maxConnections);
+  });
   // What never becomes a request (malformed HTTP, a timeout, CONNECT, an Expect) is answered as on the plain port.
   for (const event of ['clientError', 'connect', 'checkExpectation'] as const) {
     for (const listener of app.server.listeners(event)) server.on(event, listener as (...args: unknown[]) => void);
   }
-  // A failed or timed-out handshake has no HTTP to answer in (Node would pass it on as a clientError): the connection is just closed.
-  server.removeAllListeners('tlsClientError');
-  server.on('tlsClientError', (_error, socket) => socket.destroy());
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);

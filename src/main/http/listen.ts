@@ -31,6 +31,8 @@ export interface StartOptions {
   migrationsFolder?: string;
   extend?: ApiServerOptions['extend'];
   sites?: SitesOptions;
+  /** How long requests in progress at a stop may take before their connections are cut (2 s; tests of the stop give more). */
+  stopGraceMs?: number;
 }
 
 /** The port is taken. Callers add how to choose another in their own terms (a flag, a settings page). */
@@ -109,7 +111,7 @@ export async function startApiServer(options: StartOptions): Promise<RunningServ
     stop() {
       stopping ??= (async () => {
         // Connections a client opened but never used must not hold the stop up; requests get a grace period.
-        const cutOff = setTimeout(() => running.app.server.closeAllConnections(), STOP_GRACE_MS);
+        const cutOff = setTimeout(() => running.app.server.closeAllConnections(), options.stopGraceMs ?? STOP_GRACE_MS);
         // Jobs in progress end once the sites' work is stopped by the app's close.
         const jobsEnded = running.engine.stopBackgroundJobs();
         await Promise.all([running.https?.close(), running.app.close()]);

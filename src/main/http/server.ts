@@ -4,7 +4,7 @@ import { maxHeaderSize } from 'node:http';
 import { API_BASE_PATH, DEFAULT_PORT } from '../../shared/environments';
 import type { HeaderProfile } from '../../shared/header-profiles';
 import type { Engine } from '../engine/engine';
-import { connectionLimitsWith, fastifyConnectionOptions, type ConnectionLimits } from './connection-limits';
+import { connectionLimitsWith, fastifyListener, type ConnectionLimits } from './connection-limits';
 import { RecordedResponse } from './recorded-response';
 import { registerAcmeChallenge } from './sites/acme-challenge';
 import { answerForSite, registerSiteServing } from './sites/by-host';
@@ -43,7 +43,6 @@ const ZOD_COMPILERS = { buildValidator: () => validatorCompiler, buildSerializer
  */
 export async function buildApiServer(engine: Engine, options: ApiServerOptions = {}): Promise<FastifyInstance> {
   const limits = connectionLimitsWith(options.connectionLimits);
-  const connections = fastifyConnectionOptions(limits);
   const rawAnswers = new RawAnswers(engine, limits, engine.log);
   const deprecatedRoutes = new DeprecatedRoutes();
   const apiBeforeRouting = answerBeforeRouting(engine, deprecatedRoutes, engine.log);
@@ -53,14 +52,14 @@ export async function buildApiServer(engine: Engine, options: ApiServerOptions =
     forceCloseConnections: 'idle',
     // Requests already on an open connection when the server stops are served, not refused with a bare 503.
     return503OnClosing: false,
-    ...connections,
-    http: {
-      ...connections.http,
-      // The pipeline answers a missing Host itself, with the Error body and the headers.
-      requireHostHeader: false,
-      // Hands each API answer to the request log as it is written.
-      ServerResponse: RecordedResponse,
-    },
+    ...fastifyListener(limits, {
+      http: {
+        // The pipeline answers a missing Host itself, with the Error body and the headers.
+        requireHostHeader: false,
+        // Hands each API answer to the request log as it is written.
+        ServerResponse: RecordedResponse,
+      },
+    }),
     // No path parameter can outgrow the request line, so an over-long id meets the route's own rule.
     routerOptions: { maxParamLength: maxHeaderSize },
     // Every schema is zod's: Fastify's own compilers (ajv, fast-json-stringify) are never loaded.
@@ -74,7 +73,6 @@ export async function buildApiServer(engine: Engine, options: ApiServerOptions =
       if (!refuseSiteClient(engine, error, socket)) rawAnswers.clientError(error, socket);
     },
   });
-  app.server.maxConnections = limits.maxConnections;
   app.server.on('connect', rawAnswers.connect);
   // An Expect other than 100-continue is ignored (RFC 9110 allows it), rather than Node's bare 417.
   app.server.on('checkExpectation', app.routing);

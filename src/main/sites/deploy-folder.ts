@@ -179,3 +179,37 @@ async function isFile(file: string): Promise<boolean> {
     return false;
   }
 }
+
+/**
+ * The list a deploy's folder keeps of the files it was published with, beside them: a dotfile,
+ * which no site answer serves. Only these are served, whatever appears in the folder later.
+ */
+const DEPLOYED_FILES = '.adoption-desk-files.json';
+
+/** Writes the list of a filled deploy folder's files and links (paths with `/`), replacing any file of that name the site brought. */
+export async function recordDeployedFiles(folder: string): Promise<void> {
+  const files: string[] = [];
+  const pending = [''];
+  while (pending.length > 0) {
+    const relativeDir = pending.pop() ?? '';
+    for (const child of await fs.readdir(path.join(folder, relativeDir), { withFileTypes: true })) {
+      const relative = relativeDir === '' ? child.name : `${relativeDir}/${child.name}`;
+      if (child.isDirectory()) pending.push(relative);
+      else if (relative !== DEPLOYED_FILES) files.push(relative);
+    }
+  }
+  const list = path.join(folder, DEPLOYED_FILES);
+  await fs.rm(list, { force: true });
+  await fs.writeFile(list, `${JSON.stringify(files.sort())}\n`, { flag: 'wx' });
+}
+
+/** The files a deploy was published with, or undefined for a deploy made before deploys kept the list (served as it stands). */
+export async function deployedFiles(folder: string): Promise<ReadonlySet<string> | undefined> {
+  let text: string;
+  try {
+    text = await fs.readFile(path.join(folder, DEPLOYED_FILES), 'utf8');
+  } catch {
+    return undefined;
+  }
+  return new Set(JSON.parse(text) as string[]);
+}

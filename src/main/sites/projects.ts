@@ -12,7 +12,7 @@ import type { AccountService } from '../accounts/accounts';
 import type { Changes } from '../db/changes';
 import { parseOrThrow } from '../../shared/validation';
 import type { GeneratedSite, SiteContentSource } from './generated-site';
-import { copyInspectedFolder, inspectFolder } from './deploy-folder';
+import { copyInspectedFolder, inspectFolder, recordDeployedFiles } from './deploy-folder';
 import { makeStaging, removeDeadStaging, removeStaging } from './staging-folders';
 
 export interface ProjectStore {
@@ -206,6 +206,7 @@ export class ProjectService {
       let outcome: Outcome;
       try {
         outcome = await fill(staging);
+        if (outcome.outcome === 'succeeded') await recordDeployedFiles(staging);
       } catch (error) {
         outcome = { outcome: 'failed', reason: `copying failed: ${(error as Error).message}` };
       }

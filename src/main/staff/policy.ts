@@ -112,7 +112,8 @@ export const CHANNEL_POLICY: Record<AdminChannel, ChannelRule> = {
   'projects.list': STAFF,
   'projects.create': STAFF,
   'deploys.list': STAFF,
-  'deploys.fromFolder': STAFF,
+  // A folder of the serving computer's disk is the desk's choice: a member at another desk uploads theirs (deploys.fromUpload).
+  'deploys.fromFolder': DESK_ONLY,
   'deploys.fromUpload': STAFF,
   'deploys.adoptionPage': STAFF,
   'deploys.rollback': STAFF,

@@ -10,6 +10,10 @@ import type { AdminCredential } from '../../staff/access';
 export interface LiveUpdateLimits {
   /** Streams open at once; one more is refused with 503 and Retry-After. */
   maxStreams: number;
+  /** Streams one session may hold (a member's windows and tabs); the desk's count only against maxStreams. */
+  maxStreamsPerSession: number;
+  /** Streams the sessions of one address may hold together: one computer of the network cannot take every stream. */
+  maxStreamsPerAddress: number;
   /** Bytes waiting for a reader (in the stream and the socket) beyond which its stream is closed: it reconnects and refetches. */
   maxBufferedBytes: number;
   /** A comment line this often keeps proxies and the idle-connection limit (60 s) from closing a quiet stream. */
@@ -20,7 +24,7 @@ export interface LiveUpdateLimits {
   retryMs: number;
 }
 
-export const LIVE_UPDATE_LIMITS: LiveUpdateLimits = { maxStreams: 32, maxBufferedBytes: 64 * 1024, heartbeatMs: 25_000, sessionCheckMs: 1_000, retryMs: 2_000 };
+export const LIVE_UPDATE_LIMITS: LiveUpdateLimits = { maxStreams: 32, maxStreamsPerSession: 4, maxStreamsPerAddress: 8, maxBufferedBytes: 64 * 1024, heartbeatMs: 25_000, sessionCheckMs: 1_000, retryMs: 2_000 };
 
 /** What browser mode's event stream is handed by the face that starts the admin server. */
 export interface LiveUpdateOptions {
@@ -41,6 +45,8 @@ interface Stream {
   reply: FastifyReply;
   /** The session it was opened with; null for the desk (the admin token). */
   sessionId: string | null;
+  /** Where it was opened from (a session's only: the desk's address is this computer). */
+  address: string | null;
 }
 
 const eventLine = (event: ChangeEvent) => `data: ${JSON.stringify(event)}\n\n`;
@@ -96,17 +102,24 @@ export async function liveUpdatesRoute(app: FastifyInstance, options: EventsRout
     for (const stream of streams) close(stream, 'end');
   });
 
+  const refuseOverCap = (sessionId: string | null, address: string | null) => {
+    const busy = (words: string) => new AppError('service_unavailable', `Live updates already go to ${words}; close a window or try again shortly.`, { headers: { 'retry-after': '5' } });
+    if (streams.size >= limits.maxStreams) throw busy(`${limits.maxStreams} windows`);
+    const open = [...streams];
+    if (sessionId !== null && open.filter((stream) => stream.sessionId === sessionId).length >= limits.maxStreamsPerSession) throw busy(`${limits.maxStreamsPerSession} windows of this login`);
+    if (address !== null && open.filter((stream) => stream.address === address).length >= limits.maxStreamsPerAddress) throw busy(`${limits.maxStreamsPerAddress} windows from this computer`);
+  };
+
   app.get(ADMIN_EVENTS_PATH, { exposeHeadRoute: false }, async (request, reply) => {
     const credential = options.credentialOf(request);
     const sessionId = credential.kind === 'session' ? credential.id : null;
     if (credential.kind === 'none' || (sessionId !== null && !options.sessionStands(sessionId))) {
       throw new AppError('unauthorized', 'The session has ended; log in again.', { details: { reason: 'session_expired' } });
     }
-    if (streams.size >= limits.maxStreams) {
-      throw new AppError('service_unavailable', `Live updates already go to ${limits.maxStreams} windows; try again shortly.`, { headers: { 'retry-after': '5' } });
-    }
+    const address = sessionId === null ? null : (request.socket.remoteAddress ?? null);
+    refuseOverCap(sessionId, address);
     const body = new Readable({ read() {} });
-    const stream: Stream = { body, reply, sessionId };
+    const stream: Stream = { body, reply, sessionId, address };
     streams.add(stream);
     reply.raw.once('close', () => streams.delete(stream));
     // The hint first: it also gets the headers out at once, so the window knows the stream is open.

@@ -7,7 +7,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, ty
 import { ADMIN_HTTP_PREFIX, ADMIN_PHOTOS_PREFIX, type AdminResult } from '../../../shared/admin-contract';
 import { ENVIRONMENTS, type Environment } from '../../../shared/environments';
 import { AppError, isAppError } from '../../../shared/errors';
-import { connectionLimitsWith, DEFAULT_CONNECTION_LIMITS, fastifyConnectionOptions, type ConnectionLimits } from '../connection-limits';
+import { connectionLimitsWith, DEFAULT_CONNECTION_LIMITS, fastifyListener, type ConnectionLimits } from '../connection-limits';
 import { registerHostRules } from '../request-host';
 import type { AdminCall } from '../../staff/access';
 import type { TeamListener } from '../../team/listener';
@@ -58,6 +58,8 @@ const PHOTO_CHANNEL = 'photos.add';
 const PHOTO_BODY_LIMIT_BYTES = 40 * 1024 * 1024;
 /** The channels reached without the token or a session, in team mode only: logging in, accepting an invitation, and asking who one is (the login page). */
 const LOGIN_CHANNELS = ['staff.login', 'staff.acceptInvite', 'staff.me'] as const;
+/** What anyone may send before logging in: a login, a password and a name fit many times over. */
+const LOGIN_BODY_LIMIT_BYTES = 64 * 1024;
 /** HTTPS only from now on, for a year, under this name (RFC 6797); not for localhost, whose other ports serve plain HTTP. */
 const STRICT_TRANSPORT_SECURITY = 'max-age=31536000';
 /**
@@ -158,13 +160,12 @@ function credentialOf(request: FastifyRequest, token: string | undefined): Admin
 }
 
 function callOf(request: FastifyRequest, reply: FastifyReply, token: string | undefined): AdminCall {
-  const secure = request.protocol === 'https';
-  return { credential: credentialOf(request, token), address: request.socket.remoteAddress ?? null, setSession: (id) => void reply.header('set-cookie', sessionCookieValue(id, secure)) };
+  return { credential: credentialOf(request, token), address: request.socket.remoteAddress ?? null, setSession: (id) => void reply.header('set-cookie', sessionCookieValue(id)) };
 }
 
 /** Fastify's own refusals (unparsable JSON, a body too large) in the contract's codes. */
 function fromFrameworkError(error: FastifyError): AppError {
-  if (error.statusCode === 413) return new AppError('payload_too_large', 'The request body is larger than the admin API accepts (4 MiB; a photo up to 25 MiB; a site upload up to 100 MiB of files).');
+  if (error.statusCode === 413) return new AppError('payload_too_large', 'The request body is larger than the admin API accepts (4 MiB; a login or an invitation 64 KiB; a photo up to 25 MiB; a site upload up to 100 MiB of files).');
   if (error.statusCode === 415) return new AppError('unsupported_media_type', 'Content-Type must be application/json.');
   if (error.statusCode === 400 || error instanceof SyntaxError) return new AppError('validation_failed', `body: is not valid JSON (${error.message}).`);
   console.error('admin request failed', error);
@@ -198,6 +199,8 @@ function withAdminHeaders(request: FastifyRequest, reply: FastifyReply): void {
 }
 
 function sendError(reply: FastifyReply, error: AppError): FastifyReply {
+  // Refused before its body arrived (no session, too large): the connection closes rather than read the rest.
+  if (!reply.request.raw.complete) reply.header('connection', 'close');
   return reply.code(error.status).headers(error.headers).type('application/json; charset=utf-8').send(error.toAdminBody());
 }
 
@@ -226,7 +229,6 @@ export async function buildAdminServer(options: AdminHttpOptions): Promise<Fasti
   const { team } = options;
   const check = (request: FastifyRequest) => (team ? teamGuard(request, teamMode, team) : guard(request, options.token, teamMode));
   const app = Fastify({
-    ...(team ? { https: { key: team.keyPem, cert: team.chainPem } } : {}),
     logger: false,
     bodyLimit: BODY_LIMIT_BYTES,
     forceCloseConnections: true,
@@ -241,20 +243,25 @@ export async function buildAdminServer(options: AdminHttpOptions): Promise<Fasti
         sendError(reply, refusal as AppError);
       }
     },
-    ...fastifyConnectionOptions(limits),
+    ...fastifyListener(limits, team ? { tls: { key: team.keyPem, cert: team.chainPem } } : {}),
   });
-  app.server.maxConnections = limits.maxConnections;
   app.setErrorHandler((error: FastifyError, _request, reply) => sendError(reply, isAppError(error) ? error : fromFrameworkError(error)));
   app.setNotFoundHandler((request, reply) => sendError(reply, new AppError('not_found', `There is nothing at ${request.url.split('?')[0]}.`)));
   registerHostRules(app, (error, _request, reply) => void sendError(reply, error));
   app.addHook('onRequest', async (request, reply) => {
     check(request);
-    // On the team listener an <img> sends the session cookie: a photo needs a live one, as a channel does.
-    if (team && tokenFree(request) === 'photo') {
-      const me = await options.dispatch('staff.me', {}, callOf(request, reply, undefined));
-      if (!me.ok || !(me.value as { me: unknown }).me) throw new AppError('unauthorized', 'Log in first.', { details: { reason: 'login_required' } });
+    // A session cookie must be a live session before any body is read: one that only looks right gets no upload read.
+    // On the team listener an <img> sends the cookie too: a photo needs a live session, as a channel does.
+    const free = tokenFree(request);
+    const bySession = team ? free !== 'page' && free !== 'login' : free === undefined && credentialOf(request, options.token).kind === 'session';
+    if (bySession && !(await sessionIsLive(request, reply))) {
+      throw new AppError('unauthorized', 'The session has ended; log in again.', { details: { reason: 'session_expired' } });
     }
   });
+  const sessionIsLive = async (request: FastifyRequest, reply: FastifyReply) => {
+    const me = await options.dispatch('staff.me', {}, callOf(request, reply, undefined));
+    return me.ok && (me.value as { me: unknown }).me !== null;
+  };
   app.addHook('onSend', async (request, reply: FastifyReply) => void withAdminHeaders(request, reply));
 
   await app.register(async (pages) => {
@@ -276,7 +283,7 @@ export async function buildAdminServer(options: AdminHttpOptions): Promise<Fasti
   await app.register(photoUploadRoute, { path: `${ADMIN_HTTP_PREFIX}${PHOTO_CHANNEL}`, bodyLimit: PHOTO_BODY_LIMIT_BYTES, handle: (request, reply) => dispatch(PHOTO_CHANNEL, request, reply) });
   app.get(`${ADMIN_PHOTOS_PREFIX}:environment/:name`, { config: { tokenFree: 'photo' } }, (request, reply) => sendPhoto(request, reply, options.photoFile));
   app.post(`${ADMIN_HTTP_PREFIX}${UPLOAD_CHANNEL}`, { bodyLimit: UPLOAD_BODY_LIMIT_BYTES }, (request, reply) => dispatch(UPLOAD_CHANNEL, request, reply));
-  for (const channel of LOGIN_CHANNELS) app.post(`${ADMIN_HTTP_PREFIX}${channel}`, { config: { tokenFree: 'login' } }, (request, reply) => dispatch(channel, request, reply));
+  for (const channel of LOGIN_CHANNELS) app.post(`${ADMIN_HTTP_PREFIX}${channel}`, { config: { tokenFree: 'login' }, bodyLimit: LOGIN_BODY_LIMIT_BYTES }, (request, reply) => dispatch(channel, request, reply));
   if (options.liveUpdates) await app.register(liveUpdatesRoute, { ...options.liveUpdates, credentialOf: (request) => credentialOf(request, team ? undefined : options.token) });
   app.post(`${ADMIN_HTTP_PREFIX}:channel`, (request, reply) => dispatch((request.params as { channel: string }).channel, request, reply));
   await app.ready();

@@ -4,6 +4,7 @@ import send from '@fastify/send';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Engine } from '../../engine/engine';
 import { ADOPTION_SITE_CONTENT_SECURITY_POLICY } from '../../publishing/adoption-site/html';
+import { deployedFiles } from '../../sites/deploy-folder';
 import type { SiteRoute } from '../../sites/site-directory';
 import { pathAndQuery } from '../request-host';
 
@@ -16,6 +17,17 @@ import { pathAndQuery } from '../request-host';
 const ADOPTION_PAGE_POLICY = `${ADOPTION_SITE_CONTENT_SECURITY_POLICY}; frame-ancestors 'none'`;
 const UPLOADED_SITE_POLICY = "frame-ancestors 'self'";
 const SERVER_PAGE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
+/** The files each live deploy was published with, read once per route (routes are made anew at every change to the sites). */
+const publishedFiles = new WeakMap<SiteRoute, Promise<ReadonlySet<string> | undefined>>();
+
+/** Whether `file` (inside the deploy's folder) is one the deploy was published with: a file written there since is not the site's. */
+async function published(route: Extract<SiteRoute, { kind: 'site' }>, file: string): Promise<boolean> {
+  let files = publishedFiles.get(route);
+  if (!files) publishedFiles.set(route, (files = deployedFiles(route.root)));
+  const list = await files;
+  return list === undefined || list.has(path.relative(route.root, file).split(path.sep).join('/'));
+}
 
 /** What send answers for a path that escapes the deploy (403), is malformed (400) or absent (404). */
 const NOT_FOUND_STATUSES = new Set([400, 403, 404]);
@@ -75,18 +87,21 @@ async function answer(request: FastifyRequest, reply: FastifyReply, route: SiteR
     await reply.code(301).header('location', `${pathname.replace(/^\/+/, '/')}/${query === -1 ? '' : target.slice(query)}`).send();
     return;
   }
-  if (result.type === 'error' && NOT_FOUND_STATUSES.has(result.statusCode)) {
+  const unpublished = result.type === 'file' && !(await published(route, result.metadata.path));
+  if (unpublished || (result.type === 'error' && NOT_FOUND_STATUSES.has(result.statusCode))) {
     result.stream.destroy();
-    return notFound(reply, route.root);
+    return notFound(reply, route);
   }
   await reply.code(result.statusCode).headers(result.headers).send(result.stream);
 }
 
-/** The site's own 404.html when it has one, else a plain page. */
-async function notFound(reply: FastifyReply, root: string): Promise<void> {
+/** The site's own 404.html when it was published with one, else a plain page. */
+async function notFound(reply: FastifyReply, route: Extract<SiteRoute, { kind: 'site' }>): Promise<void> {
+  const file = path.join(route.root, '404.html');
   let custom: Buffer;
   try {
-    custom = await fs.readFile(path.join(root, '404.html'));
+    if (!(await published(route, file))) throw new Error('not published');
+    custom = await fs.readFile(file);
   } catch {
     return page(reply, 404, 'Page not found', 'This site has no page at this address.');
   }

@@ -9,6 +9,7 @@ import type { Deploy, Project } from '../../../../shared/sites';
 import { refusalMessage } from '../../client/errors';
 import { formatBytes } from '../../ui/format';
 import { SHOWN_IN_PLACE } from '../../client/errors';
+import { useCan } from '../../client/staff';
 import { useDialogFailure } from '../../ui/dialog';
 import { DialogFailureAlert } from '../../ui/DialogFailureAlert';
 import { useDeploy } from './queries';
@@ -37,6 +38,8 @@ function DeployForm({ project, onDone }: { project: Project; onDone: () => void 
   const form = useForm({ initialValues: { folder: '' }, validate: (values) => (source === 'path' ? validatePath(values) : {}) });
   const folderInput = useRef<HTMLInputElement>(null);
   const zipInput = useRef<HTMLInputElement>(null);
+  // A folder of the serving computer's disk is the desk's to choose; a member uploads one of theirs.
+  const fromServerDisk = useCan('deploys.fromFolder');
 
   const choose = (next: PickedUpload | null) => {
     setPicked(next);
@@ -89,7 +92,7 @@ function DeployForm({ project, onDone }: { project: Project; onDone: () => void 
           data={[
             { value: 'folder', label: 'Upload a folder' },
             { value: 'zip', label: 'Upload a .zip' },
-            { value: 'path', label: 'Folder on this computer' },
+            ...(fromServerDisk ? [{ value: 'path', label: 'Folder on this computer' }] : []),
           ]}
           aria-label="What to deploy"
         />
