@@ -207,6 +207,10 @@ export const CHANNEL_POLICY: Record<AdminChannel, ChannelRule> = {
   'staff.rename': OWNER,
   // Team mode off from a staff browser would lock every other desk out, that browser too: the desk decides.
   'team.setEnabled': DESK_ONLY,
+  // Who is still to join and who is locked out: the owners' to see and act on.
+  'staff.invitations': OWNER,
+  'staff.revokeInvite': OWNER,
+  'staff.lockouts': OWNER,
 };
 
 /** The channel's rule; none for a channel merged without one (refused to every member: the table fails closed). */
