@@ -91,6 +91,16 @@ describe('the lockouts owners see', () => {
   });
 });
 
+describe('the attempts table', () => {
+  it('keeps no row of a window that ended: a day of guesses from many addresses leaves nothing the next day', async () => {
+    for (let attempt = 0; attempt < 30; attempt++) await refusal(staff.login(`user${attempt}`, WRONG, `10.8.${attempt}.1`));
+    expect(engine.sqlite.prepare('SELECT count(*) AS n FROM staff_attempts').get()).toEqual({ n: 120 });
+    clock.advance(2 * 86_400_000);
+    await refusal(staff.login('someone', WRONG, '10.8.99.1'));
+    expect(engine.sqlite.prepare('SELECT count(*) AS n FROM staff_attempts').get()).toEqual({ n: 4 });
+  });
+});
+
 describe('a member’s own password change', () => {
   it('brakes guesses at the current password as a login’s', async () => {
     const ben = await staff.add({ name: 'Ben', login: 'ben', role: 'staff', password: PASSWORD });

@@ -50,6 +50,7 @@ export class AttemptThrottle {
   /** Counts one attempt, or refuses it (`rate_limited`, uncounted) while a window of its subject is used up. */
   admit(who: AttemptSubject, limits: AttemptLimits): void {
     const now = this.clock.now();
+    this.forgetEnded(now);
     const windows = (Object.keys(SPANS) as Span[]).map((span) => this.window(who, span, now));
     const full = windows.filter(({ span, attempts }) => attempts >= limitOf(limits, span));
     if (full.length > 0) {
@@ -68,9 +69,13 @@ export class AttemptThrottle {
   /** The subjects refused now, and until when: what owners see on the Staff page. */
   lockouts(): StaffLockout[] {
     const now = this.clock.now();
-    // Windows that ended without filling tell nothing more; dropped here, so the table stays small.
-    this.statements.forget.run(now - SPANS.day, now);
+    this.forgetEnded(now);
     return this.statements.lockouts.all(now).map(({ kind, subject, address, until }) => ({ kind, subject: subject || null, address: address || null, until }));
+  }
+
+  /** Windows that ended tell nothing more: dropped at each attempt, so many addresses guessing leave no lasting rows. */
+  private forgetEnded(now: number): void {
+    this.statements.forget.run(now - SPANS.day, now);
   }
 
   private window(who: AttemptSubject, span: Span, now: number): { span: Span; startedAt: number; attempts: number; endsAt: number } {
