@@ -4,15 +4,15 @@ import { startApiServer } from '../../src/main/http/listen';
 import { ManualClock } from '../../src/shared/clock';
 import type { CertificateListing, Domain } from '../../src/shared/sites';
 import { startTestDns, type TestDns } from '../helpers/dns-server';
-import { runCli } from '../helpers/processes';
 import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
 import { deployedProject } from '../helpers/site-project';
+import { runCliInProcess } from '../helpers/cli-in-process';
 
 const MINUTE = 60_000;
 
 let dataDir: string;
 let dns: TestDns;
-const cli = (...args: string[]) => runCli(['--data-dir', dataDir, '--dns-server', dns.server, ...args]);
+const cli = (...args: string[]) => runCliInProcess(dataDir, ['--dns-server', dns.server, ...args]);
 
 beforeAll(async () => {
   dataDir = makeTempDir();

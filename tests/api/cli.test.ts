@@ -5,7 +5,8 @@ import { foldForSearch } from '../../src/shared/names';
 import type { Command } from 'commander';
 import { Engine } from '../../src/main/engine/engine';
 import { buildCli } from '../../src/main/cli/program';
-import { runCli, runCliThroughNpm, type ProcessResult } from '../helpers/processes';
+import { runCliArgsInProcess, runCliInProcess } from '../helpers/cli-in-process';
+import { runCliThroughNpm, type ProcessResult } from '../helpers/processes';
 import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
 
 const KEY_LINE = /^adk_live_[0-9A-Za-z]{38}\n$/;
@@ -22,7 +23,8 @@ afterEach(() => {
   removeTempDir(dataDir);
 });
 
-const cli = (...args: string[]) => runCli(['--data-dir', dataDir, ...args]);
+// In this process: the CLI as a child process is the subject only where `npm run --silent` is.
+const cli = (...args: string[]) => runCliInProcess(dataDir, args);
 
 /** Reads the data dir the way the server would, after the CLI has exited. */
 function inspect<T>(look: (engine: Engine) => T): T {
@@ -283,12 +285,12 @@ describe('--help', () => {
   }
 
   it('works on the program and on every command, with exit code 0', async () => {
-    const root = await runCli(['--help']);
+    const root = await runCliArgsInProcess(['--help']);
     expectOk(root);
     const groups = commandsIn(root.stdout);
     expect(groups).toEqual(expect.arrayContaining(['keys', 'accounts', 'pets', 'categories']));
 
-    const groupHelps = await inBatches(groups, 4, (group) => runCli([group, '--help']));
+    const groupHelps = await inBatches(groups, 4, (group) => runCliArgsInProcess([group, '--help']));
     const leaves = groups.flatMap((group, i) => {
       const help = groupHelps[i] as ProcessResult;
       expectOk(help);

@@ -10,6 +10,7 @@ import { Engine } from '../../src/main/engine/engine';
 import { createKey } from '../helpers/limits-server';
 import { killServer, runCli, spawnServer, type ServerProcess } from '../helpers/processes';
 import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
+import { runCliInProcess } from '../helpers/cli-in-process';
 
 let server: ServerProcess | undefined;
 let dataDir: string | undefined;
@@ -38,7 +39,7 @@ describe('lab profile from the CLI', { timeout: 90_000 }, () => {
     const pets = () => fetch(`${server!.baseUrl}/pets?limit=1`, { headers: { authorization: `Bearer ${key}` } });
     expect((await pets()).headers.get('x-ratelimit-limit')).not.toBeNull();
 
-    const set = await runCli(['--data-dir', dataDir, 'lab', 'profile', 'set', 'github']);
+    const set = await runCliInProcess(dataDir, ['lab', 'profile', 'set', 'github']);
     expect(set.code, set.stderr).toBe(0);
     expect(set.stdout).toMatch(/^Header profile \(production\): github — /);
     expect(set.stderr).toContain(`The running production server (${server.baseUrl}, pid ${server.child.pid}) answers with it from its next request.`);
@@ -48,22 +49,22 @@ describe('lab profile from the CLI', { timeout: 90_000 }, () => {
     const document = (await (await fetch(`${server.baseUrl}/openapi.json`)).json()) as { paths: Record<string, { get?: { responses: Record<string, unknown> } }> };
     expect(Object.keys(document.paths['/pets']?.get?.responses ?? {})).toContain('403');
 
-    const shown = await runCli(['--data-dir', dataDir, '--json', 'lab', 'profile', 'show']);
+    const shown = await runCliInProcess(dataDir, ['--json', 'lab', 'profile', 'show']);
     expect(JSON.parse(shown.stdout)).toMatchObject({ environment: 'production', profile: 'github' });
-    const staging = await runCli(['--data-dir', dataDir, '--env', 'staging', '--json', 'lab', 'profile', 'show']);
+    const staging = await runCliInProcess(dataDir, ['--env', 'staging', '--json', 'lab', 'profile', 'show']);
     expect(JSON.parse(staging.stdout)).toMatchObject({ environment: 'staging', profile: 'standard' });
 
-    const back = await runCli(['--data-dir', dataDir, '--json', 'lab', 'profile', 'set', 'standard']);
+    const back = await runCliInProcess(dataDir, ['--json', 'lab', 'profile', 'set', 'standard']);
     expect(JSON.parse(back.stdout)).toMatchObject({ profile: 'standard', server: { state: 'applied', pid: server.child.pid } });
     expect((await pets()).headers.get('x-ratelimit-limit')).not.toBeNull();
   });
 
   it('refuses an unknown profile by listing the known ones; without a server, says the profile waits for one', async () => {
     dataDir = makeTempDir();
-    const unknown = await runCli(['--data-dir', dataDir, 'lab', 'profile', 'set', 'stripe']);
+    const unknown = await runCliInProcess(dataDir, ['lab', 'profile', 'set', 'stripe']);
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain('standard, ietf, github, retry-after-date, no-retry-after, malformed');
-    const set = await runCli(['--data-dir', dataDir, 'lab', 'profile', 'set', 'no-retry-after']);
+    const set = await runCliInProcess(dataDir, ['lab', 'profile', 'set', 'no-retry-after']);
     expect(set.code, set.stderr).toBe(0);
     expect(set.stderr).toBe('No production server is running for this data dir: the profile is stored, and a server uses it when it starts.\n');
   });

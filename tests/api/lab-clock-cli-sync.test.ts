@@ -6,8 +6,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { Engine } from '../../src/main/engine/engine';
 import { createKey, type ClientKey } from '../helpers/limits-server';
-import { killServer, runCli, spawnServer, type ServerProcess } from '../helpers/processes';
+import { killServer, spawnServer, type ServerProcess } from '../helpers/processes';
 import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
+import { runCliInProcess } from '../helpers/cli-in-process';
 
 let server: ServerProcess | undefined;
 let dataDir: string | undefined;
@@ -52,13 +53,13 @@ describe('clock moves from the CLI with a server running in another process', ()
       while (traffic) await statusOf(pets, busy.key);
     })();
     try {
-      const advanced = await runCli(['--data-dir', dataDir!, 'clock', 'advance', '16m']);
+      const advanced = await runCliInProcess(dataDir!, ['clock', 'advance', '16m']);
       expect(advanced.code, advanced.stderr).toBe(0);
       expect(await statusOf(pets, free.key)).toEqual({ status: 200, code: undefined });
       expect(advanced.stderr).toContain(`The running production server (${server.baseUrl}, pid ${server.child.pid}) uses it from its next request.`);
 
       // The ban started in real time and runs 15 real minutes: back to real time, it holds again.
-      const reset = await runCli(['--data-dir', dataDir!, '--json', 'clock', 'reset']);
+      const reset = await runCliInProcess(dataDir!, ['--json', 'clock', 'reset']);
       expect(reset.code, reset.stderr).toBe(0);
       expect(await statusOf(pets, free.key)).toEqual({ status: 429, code: 'api_key_banned' });
       expect(JSON.parse(reset.stdout)).toMatchObject({ on: false, server: { state: 'applied', pid: server.child.pid, address: server.baseUrl } });
@@ -71,8 +72,8 @@ describe('clock moves from the CLI with a server running in another process', ()
   it('a CLI scenario that honours Retry-After meets exactly one 429: each clock move it makes is applied before its next request', async () => {
     const { free } = prepared();
     server = await spawnServer(dataDir!);
-    expect((await runCli(['--data-dir', dataDir!, 'clock', 'next-minute'])).code).toBe(0);
-    const ran = await runCli(['--data-dir', dataDir!, '--json', 'scenario', 'run', 'honour-retry-after', '--key', free.key, '--count', '65']);
+    expect((await runCliInProcess(dataDir!, ['clock', 'next-minute'])).code).toBe(0);
+    const ran = await runCliInProcess(dataDir!, ['--json', 'scenario', 'run', 'honour-retry-after', '--key', free.key, '--count', '65']);
     expect(ran.code, ran.stderr).toBe(0);
     // A retry sent before the server ran on the moved clock would be refused again (and judged early).
     expect(JSON.parse(ran.stdout)).toMatchObject({ state: 'finished', sent: 65, counts: { '200': 64, rate_limited: 1 } });
@@ -80,11 +81,11 @@ describe('clock moves from the CLI with a server running in another process', ()
 
   it('without a server, says that none is running (and the move is stored for the next one)', async () => {
     dataDir = makeTempDir();
-    const advanced = await runCli(['--data-dir', dataDir, 'clock', 'advance', '15m']);
+    const advanced = await runCliInProcess(dataDir!, ['clock', 'advance', '15m']);
     expect(advanced.code, advanced.stderr).toBe(0);
     expect(advanced.stdout).toMatch(/^Lab clock ON: .* \(\+15m from real time/);
     expect(advanced.stderr).toBe('No production server is running for this data dir: the clock is stored, and a server uses it when it starts.\n');
-    const json = await runCli(['--data-dir', dataDir, '--env', 'staging', '--json', 'clock', 'next-minute']);
+    const json = await runCliInProcess(dataDir!, ['--env', 'staging', '--json', 'clock', 'next-minute']);
     expect(JSON.parse(json.stdout)).toMatchObject({ on: true, server: { state: 'none running' } });
   }, 60_000);
 });

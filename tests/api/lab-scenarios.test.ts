@@ -7,7 +7,8 @@ import { keyCompliance } from '../../src/main/lab/compliance-report';
 import { failsGate, type ComplianceReport } from '../../src/shared/compliance';
 import { newProgress, runScenario, scenarioUrl, type ScenarioTarget } from '../../src/main/lab/scenarios';
 import { ScenarioSchema, type Scenario } from '../../src/shared/lab';
-import { createKey, pollUntil, runCli, startLimitsServer, type LimitsServer } from '../helpers/limits-server';
+import { createKey, pollUntil, startLimitsServer, type LimitsServer } from '../helpers/limits-server';
+import { runCliInProcess } from '../helpers/cli-in-process';
 
 let server: LimitsServer | undefined;
 afterEach(async () => {
@@ -112,11 +113,11 @@ describe('the report sees both kinds of client', () => {
   it('`scenario run` in the CLI drives the running server', async () => {
     server = await startLimitsServer();
     const { key, keyId } = createKey(server.engine, 'pro');
-    const result = await runCli(server.dataDir, ['--json', 'scenario', 'run', 'burst', '--key', key, '--count', '3']);
+    const result = await runCliInProcess(server.dataDir, ['--json', 'scenario', 'run', 'burst', '--key', key, '--count', '3']);
     expect(result.code, result.stderr).toBe(0);
     expect(JSON.parse(result.stdout), result.stderr).toMatchObject({ state: 'finished', sent: 3, counts: { '200': 3 } });
     expect(logged(keyId), result.stderr).toBe(3);
-    const refused = await runCli(server.dataDir, ['scenario', 'run', 'steady', '--key', key, '--rate', '60', '--seconds', '1']);
+    const refused = await runCliInProcess(server.dataDir, ['scenario', 'run', 'steady', '--key', key, '--rate', '60', '--seconds', '1']);
     expect(refused.code, refused.stderr).toBe(1);
     expect(refused.stderr).toMatch(/rate: must be 1 to 50/);
   });

@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { phoneJpeg } from '../helpers/photos';
-import { runCli } from '../helpers/processes';
 import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
+import { runCliInProcess } from '../helpers/cli-in-process';
 
 let dataDir: string;
 
@@ -17,7 +17,7 @@ afterEach(() => {
 });
 
 it('the same file twice, or the same photo under two names, on a pet without photos: says so, adds nothing', { timeout: 120_000 }, async () => {
-  const cli = (...args: string[]) => runCli(['--data-dir', dataDir, ...args], 60_000);
+  const cli = (...args: string[]) => runCliInProcess(dataDir, args);
   expect((await cli('pets', 'add', '--name', 'Biscuit', '--category', '1')).code).toBe(0);
   const photo = await phoneJpeg();
   const a = path.join(dataDir, 'a.jpg');

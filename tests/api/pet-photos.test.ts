@@ -10,8 +10,8 @@ import { ADMIN_HTTP_PREFIX, ADMIN_PHOTOS_PREFIX } from '../../src/shared/admin-c
 import { MAX_PHOTO_BYTES, photoFileName, type PetPhoto } from '../../src/shared/photos';
 import { startAdminHarness, type AdminHarness } from '../helpers/admin-host';
 import { phoneJpeg, plainWebp } from '../helpers/photos';
-import { runCli } from '../helpers/processes';
 import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
+import { runCliInProcess } from '../helpers/cli-in-process';
 
 const TOKEN = 'test-token-photos-0123456789abcdefghijklmnop';
 const environment = 'production';
@@ -83,7 +83,7 @@ describe('pets photos in the CLI', () => {
     const dataDir = makeTempDir('adoption-desk-photos-cli');
     try {
       const cli = async (...args: string[]) => {
-        const result = await runCli(['--data-dir', dataDir, ...args], 60_000);
+        const result = await runCliInProcess(dataDir, args);
         return { ...result, json: args.includes('--json') && result.code === 0 ? (JSON.parse(result.stdout) as PetPhoto[] & { file?: string }[]) : null };
       };
       await cli('pets', 'add', '--name', 'Biscuit', '--category', '1');

@@ -10,8 +10,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { IMPORT_LIMITS, readCsvRecords } from '../../src/main/pets/import-file';
 import { importPetFile, readPetImport, type ImportServices } from '../../src/main/pets/staff-import';
 import { Engine } from '../../src/main/engine/engine';
-import { runCli } from '../helpers/processes';
 import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
+import { runCliInProcess } from '../helpers/cli-in-process';
 
 let dir: string;
 beforeEach(() => {
@@ -103,7 +103,7 @@ describe('pets import limits', () => {
     new Engine({ dataDir, environment: 'production' }).close();
     const rows = Array.from({ length: 12_000 }, (_, index) => `Pet ${index},1,brown`);
     const broken = file('broken.csv', Buffer.concat([Buffer.from(`name,categoryId,color\n${rows.join('\n')}\nZo`), Buffer.from([0xeb]), Buffer.from(',1,grey\n')]));
-    const result = await runCli(['--data-dir', dataDir, 'pets', 'import', broken], 120_000);
+    const result = await runCliInProcess(dataDir, ['pets', 'import', broken]);
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/^Error: row 12001, column name: is not valid UTF-8/);
     const engine = new Engine({ dataDir, environment: 'production' });

@@ -11,7 +11,8 @@ import { toHar } from '../../src/main/lab/har';
 import Database from 'better-sqlite3';
 import { decodeBatch } from '../../src/main/lab/request-log/batch-format';
 import { RequestLog, requestLogFile } from '../../src/main/lab/request-log/request-log';
-import { createKey, pollUntil, runCli, startLimitsServer, T0, type LimitsServer } from '../helpers/limits-server';
+import { createKey, pollUntil, startLimitsServer, T0, type LimitsServer } from '../helpers/limits-server';
+import { runCliInProcess } from '../helpers/cli-in-process';
 
 const require = createRequire(import.meta.url);
 
@@ -219,12 +220,12 @@ describe('the request log', () => {
     await pollUntil(() => engine.requestLog.list({ keyId }).length === 5, 3_000);
     engine.requestLog.flush();
 
-    const cut = await runCli(server.dataDir, ['requests', 'list', '--key', String(keyId), '--limit', '3']);
+    const cut = await runCliInProcess(server.dataDir, ['requests', 'list', '--key', String(keyId), '--limit', '3']);
     expect(cut.code, cut.stderr).toBe(0);
     expect(cut.stdout.trim().split('\n')).toHaveLength(4); // the header and three rows
     expect(cut.stderr).toContain('Showing the latest 3; more match (use --limit N, at most 5000, or narrow the filters).');
 
-    const whole = await runCli(server.dataDir, ['requests', 'list', '--key', String(keyId), '--limit', '5']);
+    const whole = await runCliInProcess(server.dataDir, ['requests', 'list', '--key', String(keyId), '--limit', '5']);
     expect(whole.stdout.trim().split('\n')).toHaveLength(6);
     expect(whole.stderr).not.toContain('Showing the latest');
   });

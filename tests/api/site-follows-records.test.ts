@@ -4,10 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiServer, type RunningServer } from '../../src/main/http/listen';
 import type { Project } from '../../src/shared/sites';
 import { startTestDns, type TestDns } from '../helpers/dns-server';
-import { runCli } from '../helpers/processes';
 import { siteRequest } from '../helpers/site-http';
 import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
 import { waitFor } from '../helpers/wait-for';
+import { runCliInProcess } from '../helpers/cli-in-process';
 
 let dataDir: string;
 let dns: TestDns;
@@ -18,7 +18,7 @@ let wandaId: number;
 const host = () => `happy-paws.localhost:${server.port}`;
 const index = async () => (await siteRequest(server.port, host(), '/')).body;
 const deployCount = () => server.engine.sites.projects.deploys(project.slug).length;
-const cli = (...args: string[]) => runCli(['--data-dir', dataDir, ...args]);
+const cli = (...args: string[]) => runCliInProcess(dataDir, args);
 
 beforeAll(async () => {
   dataDir = makeTempDir();

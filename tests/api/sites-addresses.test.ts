@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Engine } from '../../src/main/engine/engine';
 import { startApiServer } from '../../src/main/http/listen';
 import { siteAddress } from '../../src/shared/sites';
-import { runCli } from '../helpers/processes';
 import { siteRequest } from '../helpers/site-http';
 import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
+import { runCliInProcess } from '../helpers/cli-in-process';
 
 let dataDir: string;
 let account: number;
@@ -22,7 +22,7 @@ beforeAll(() => {
 
 afterAll(() => removeTempDir(dataDir));
 
-const cli = (...args: string[]) => runCli(['--data-dir', dataDir, ...args]);
+const cli = (...args: string[]) => runCliInProcess(dataDir, args);
 
 describe('site addresses carry the running server’s port (issue 20, item 10)', () => {
   it('siteAddress: HTTP on the HTTP port; HTTPS on the HTTPS port only for a name with a certificate; default ports left out', () => {

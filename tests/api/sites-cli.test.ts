@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Engine } from '../../src/main/engine/engine';
 import type { Deploy, DnsRecord, Domain, Project } from '../../src/shared/sites';
 import { startTestDns, type TestDns } from '../helpers/dns-server';
-import { runCli, type ProcessResult } from '../helpers/processes';
+import { runCliInProcess } from '../helpers/cli-in-process';
+import type { ProcessResult } from '../helpers/processes';
 import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
 
 let dataDir: string;
@@ -28,7 +29,7 @@ afterAll(async () => {
   removeTempDir(dataDir);
 });
 
-const cli = (...args: string[]) => runCli(['--data-dir', dataDir, '--dns-server', dns.server, ...args]);
+const cli = (...args: string[]) => runCliInProcess(dataDir, ['--dns-server', dns.server, ...args]);
 
 function json<T>(result: ProcessResult): T {
   expect(result.code, result.stderr).toBe(0);
@@ -141,10 +142,10 @@ describe('sites CLI (docs/contract.md, "Published sites and custom domains")', (
   });
 
   it('takes --sites-host for the records, and refuses a bad one or a bad --dns-server', async () => {
-    const shown = await runCli(['--data-dir', dataDir, '--sites-host', 'Sites.Example.Org', 'projects', 'list', '--json']);
+    const shown = await runCliInProcess(dataDir, ['--sites-host', 'Sites.Example.Org', 'projects', 'list', '--json']);
     expect(json<Project[]>(shown)[0]?.url).toBe('http://happy-paws.sites.example.org/');
-    expectRefused(await runCli(['--data-dir', dataDir, '--sites-host', '10.0.0.1', 'projects', 'list']), /--sites-host: "10\.0\.0\.1" is not a DNS name/);
-    const badServer = await runCli(['--data-dir', dataDir, '--dns-server', 'resolver.example', 'domains', 'list']);
+    expectRefused(await runCliInProcess(dataDir, ['--sites-host', '10.0.0.1', 'projects', 'list']), /--sites-host: "10\.0\.0\.1" is not a DNS name/);
+    const badServer = await runCliInProcess(dataDir, ['--dns-server', 'resolver.example', 'domains', 'list']);
     expect(badServer.code).toBe(1);
     expect(badServer.stderr).toMatch(/--dns-server .* must be an IP address/);
   });

@@ -5,9 +5,10 @@ import { startApiServer, type RunningServer } from '../../src/main/http/listen';
 import { ManualClock } from '../../src/shared/clock';
 import type { Project } from '../../src/shared/sites';
 import { startTestDns, type TestDns } from '../helpers/dns-server';
-import { PROJECT_ROOT, runCli } from '../helpers/processes';
+import { PROJECT_ROOT } from '../helpers/processes';
 import { rawRequest, siteRequest, type SiteResponse } from '../helpers/site-http';
 import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
+import { runCliInProcess } from '../helpers/cli-in-process';
 
 const T0 = Date.UTC(2026, 5, 1, 12, 0, 0);
 const SECRET = 'the-secret-beside-the-deploys';
@@ -261,7 +262,7 @@ describe('custom domains by Host', () => {
     await domains.verify('www.other.test');
     expect((await get('www.other.test')).body).toBe('other v2');
 
-    const cli = (...args: string[]) => runCli(['--data-dir', dataDir, ...args]);
+    const cli = (...args: string[]) => runCliInProcess(dataDir, args);
     expect((await cli('deploys', 'rollback', 'other', '1')).code).toBe(0);
     expect((await get('www.other.test')).body).toBe('other v1');
     expect((await cli('domains', 'remove', 'www.other.test')).code).toBe(0);

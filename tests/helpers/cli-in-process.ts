@@ -1,10 +1,12 @@
 /**
  * The CLI run inside the test's own process, over a data dir (beside an engine the test holds open):
  * commander's exits turned into errors, stdout and stderr captured, process.exitCode put back.
+ * Calls made together (Promise.all) run one after another: they share process.stdout.
  */
 import { CommanderError, type Command } from 'commander';
 import { vi } from 'vitest';
 import { buildCli } from '../../src/main/cli/program';
+import { reportFailure } from '../../src/main/cli/run';
 import type { ProcessResult } from './processes';
 
 function exitOverrides(command: Command): void {
@@ -12,8 +14,7 @@ function exitOverrides(command: Command): void {
   for (const sub of command.commands) exitOverrides(sub);
 }
 
-/** Runs `cli --data-dir DIR ...args` in this process: what it wrote, and its exit code. */
-export async function runCliInProcess(dataDir: string, args: string[]): Promise<ProcessResult> {
+async function runOnce(args: string[]): Promise<ProcessResult> {
   let stdout = '';
   let stderr = '';
   const out = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => ((stdout += String(chunk)), true));
@@ -22,7 +23,11 @@ export async function runCliInProcess(dataDir: string, args: string[]): Promise<
   exitOverrides(program);
   let code: number;
   try {
-    await program.parseAsync(['node', 'cli', '--data-dir', dataDir, ...args]);
+    // As src/main/cli/index.ts: what escapes a command is reported as the process would report it.
+    await program.parseAsync(['node', 'cli', ...args]).catch((error: unknown) => {
+      if (error instanceof CommanderError) throw error;
+      reportFailure(error);
+    });
     code = Number(process.exitCode ?? 0);
   } catch (error) {
     if (!(error instanceof CommanderError)) throw error;
@@ -33,4 +38,18 @@ export async function runCliInProcess(dataDir: string, args: string[]): Promise<
     process.exitCode = undefined;
   }
   return { code, signal: null, stdout, stderr };
+}
+
+let queue: Promise<unknown> = Promise.resolve();
+
+/** Runs `cli ...args` in this process (no data dir added): what it wrote, and its exit code. */
+export function runCliArgsInProcess(args: string[]): Promise<ProcessResult> {
+  const result = queue.then(() => runOnce(args));
+  queue = result.catch(() => undefined);
+  return result;
+}
+
+/** Runs `cli --data-dir DIR ...args` in this process: what it wrote, and its exit code. */
+export function runCliInProcess(dataDir: string, args: string[]): Promise<ProcessResult> {
+  return runCliArgsInProcess(['--data-dir', dataDir, ...args]);
 }

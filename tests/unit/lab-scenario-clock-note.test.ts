@@ -5,7 +5,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { scenarioWaits } from '../../src/main/lab/scenarios';
 import { SCENARIO_KINDS } from '../../src/shared/lab';
-import { createKey, runCli, startLimitsServer, type LimitsServer } from '../helpers/limits-server';
+import { createKey, startLimitsServer, type LimitsServer } from '../helpers/limits-server';
+import { runCliInProcess } from '../helpers/cli-in-process';
 
 const NOTE = 'lab clock on: waits move the clock';
 
@@ -30,7 +31,7 @@ describe('the lab clock note of scenario run', () => {
       'honour-retry-after': ['honour-retry-after', '--count', '2'],
     };
     for (const [kind, args] of Object.entries(runs)) {
-      const result = await runCli(server.dataDir, ['scenario', 'run', ...args, '--key', key]);
+      const result = await runCliInProcess(server.dataDir, ['scenario', 'run', ...args, '--key', key]);
       expect(result.code, result.stderr).toBe(0);
       expect(result.stderr, kind).toContain(`Running ${kind} against`);
       if (kind === 'honour-retry-after') expect(result.stderr).toContain(NOTE);

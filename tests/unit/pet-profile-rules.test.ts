@@ -12,8 +12,8 @@ import { dispatchAdmin } from '../../src/main/admin/dispatch';
 import { createAdminHandlers } from '../../src/main/admin/handlers';
 import { Engine } from '../../src/main/engine/engine';
 import type { AppHost } from '../../src/main/host/app-host';
-import { runCli } from '../helpers/processes';
 import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
+import { runCliInProcess } from '../helpers/cli-in-process';
 
 const DAY = 86_400_000;
 /** The local day `days` from now, as the schema reckons today. */
@@ -115,7 +115,7 @@ describe('the CLI says the rule', () => {
     new Engine({ dataDir, environment: 'production' }).close();
   });
   afterEach(() => removeTempDir(dataDir));
-  const cli = (...args: string[]) => runCli(['--data-dir', dataDir, ...args]);
+  const cli = (...args: string[]) => runCliInProcess(dataDir, args);
 
   it('pets profile set --born tomorrow / --microchip with separators: refused, naming the flag and the rule', async () => {
     expect((await cli('pets', 'add', '--name', 'Biscuit', '--category', '1')).code).toBe(0);
