@@ -138,6 +138,10 @@ export const ADMIN_CHANNEL_NAMES = [
   'staff.setPassword',
   'staff.rename',
   'team.setEnabled',
+  // The Staff page: invitations still waiting, and the login brakes holding now
+  'staff.invitations',
+  'staff.revokeInvite',
+  'staff.lockouts',
 ] as const;
 
 export type AdminChannelName = (typeof ADMIN_CHANNEL_NAMES)[number];

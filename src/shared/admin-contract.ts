@@ -25,7 +25,7 @@ import type { Environment } from './environments';
 import type { ComplianceReport } from './compliance';
 import { CLOCK_MOVES, DurationSchema, RequestFilterSchema, ScenarioSchema, type HarLog, type LabClockState, type LoggedRequest, type ScenarioProgress } from './lab';
 import type { AdminErrorBody } from './errors';
-import { FirstOwnerSchema, InviteCodeSchema, StaffLoginSchema, StaffNameSchema, StaffPasswordSchema, StaffRoleSchema, type StaffInvite, type StaffMember, type TeamState } from './staff';
+import { FirstOwnerSchema, InviteCodeSchema, StaffLoginSchema, StaffNameSchema, StaffPasswordSchema, StaffRoleSchema, type PendingInvite, type StaffInvite, type StaffLockout, type StaffMember, type TeamState } from './staff';
 import { HeaderProfileSchema, type HeaderProfile } from './header-profiles';
 import type { TeamServerState } from './team';
 import type { Account, ApiKeyRecord, BanRecord, Category, PetRecord, StatusChange, UsageReport } from './models';
@@ -313,6 +313,12 @@ export const ADMIN_CONTRACT = {
   'staff.rename': channel<StaffMember>()(z.strictObject({ id, name: StaffNameSchema })),
   /** Team mode off (every session ends, no one logs in) or on (needs an active owner): at the desk only. */
   'team.setEnabled': channel<{ teamMode: boolean }>()(z.strictObject({ enabled: z.boolean() })),
+  /** Invitations neither used, revoked nor expired: who made each, its role, when it expires (never its code). */
+  'staff.invitations': channel<PendingInvite[]>()(z.strictObject({})),
+  /** Takes back a pending invitation: its code works no more. */
+  'staff.revokeInvite': channel<PendingInvite>()(z.strictObject({ id })),
+  /** The login, address, password and invitation brakes refusing attempts now, and until when. */
+  'staff.lockouts': channel<StaffLockout[]>()(z.strictObject({})),
 } as const satisfies Record<AdminChannelName, Channel<z.ZodType, unknown>>;
 
 export type AdminChannel = AdminChannelName;

@@ -1,4 +1,13 @@
 import { z } from 'zod';
+import { ENVIRONMENTS, KEY_PREFIX } from './environments';
+
+/** An API key of either environment, wherever it stands in a text (a field of its own, a `Bearer …` header, a URL). */
+const API_KEY = new RegExp(`(${ENVIRONMENTS.map((environment) => KEY_PREFIX[environment]).join('|')})[0-9A-Za-z]*`, 'g');
+
+/** The text with every API key's body removed (its prefix kept, so a reader sees a key was there); the trail and its migration both use it. */
+export function withoutApiKeys(text: string): string {
+  return text.replace(API_KEY, (_key, prefix: string) => `${prefix}[removed]`);
+}
 
 /** One audit entry (issue 29 §3): who, when, from where, which channel, which record, and the input with its secrets removed. */
 export interface AuditEntry {

@@ -67,6 +67,7 @@ export type NotFoundDetails =
   | { missing: 'dose'; doseId: number }
   | { missing: 'treatment'; treatmentId: number }
   | { missing: 'staff'; staffId: number }
+  | { missing: 'invitation'; invitationId: number }
   /** A backup folder (or the folder of backups) that is not there or holds no manifest; a data dir with no database to back up. */
   | { missing: 'backup'; path: string }
   | { missing: 'data_dir'; path: string };

@@ -54,11 +54,50 @@ export const InviteCodeSchema = z.string().trim().min(8).max(64);
 export const SESSION_IDLE_MS = 8 * 60 * 60 * 1000;
 /** An invitation's code works once, within this time. */
 export const INVITE_VALID_MS = 7 * 24 * 60 * 60 * 1000;
-/** Login attempts allowed per login and per address, in the quota engine's fixed windows. */
+/** Attempts allowed in a minute and a day (fixed windows on the real clock, never the quota lab's). */
+export interface AttemptLimits {
+  perMinute: number;
+  perDay: number;
+}
+
+/**
+ * Attempts at a secret: per login (also a member's own current password), and per address for every
+ * login, password and invitation code tried from it. An address where the member held a session
+ * lately (KNOWN_ADDRESS_MS) has a per-login brake of its own, which attempts from elsewhere never set off.
+ */
 export const LOGIN_LIMITS = {
   perLogin: { perMinute: 5, perDay: 50 },
   perAddress: { perMinute: 20, perDay: 500 },
-} as const;
+  perInvitation: { perMinute: 5, perDay: 20 },
+} as const satisfies Record<string, AttemptLimits>;
+/** How long an address where a member held a session stays theirs for the login brake. */
+export const KNOWN_ADDRESS_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** What attempts are counted against (staff_attempts). */
+export const ATTEMPT_KINDS = ['login', 'address', 'password', 'invitation'] as const;
+export type AttemptKind = (typeof ATTEMPT_KINDS)[number];
+
+/** A brake that refuses attempts now: a login (from anywhere, or from one of its own addresses), an address, a member's password, an invitation. */
+export interface StaffLockout {
+  kind: AttemptKind;
+  /** The login (kinds login and password) or the invitation's id; null for an address. */
+  subject: string | null;
+  /** The address the brake holds for; null where it holds from everywhere. */
+  address: string | null;
+  /** When attempts are let in again. */
+  until: number;
+}
+
+/** An invitation not yet used, revoked or expired, as owners see it (never its code). */
+export interface PendingInvite {
+  id: number;
+  name: string;
+  role: StaffRole;
+  createdAt: number;
+  expiresAt: number;
+  /** The owner who made it; null for the desk. */
+  invitedBy: { id: number; name: string } | null;
+}
 
 export interface StaffInvite {
   /** Shown once, to be handed to the new member; only its hash is kept. */

@@ -1,11 +1,11 @@
-/** `audit list` on the CLI (issue 29 §3), as a real process on a temp data dir: filters and --json. */
+/** `audit list` on the CLI (issue 29 §3), run in-process over a temp data dir: filters and --json. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Engine } from '../../src/main/engine/engine';
-import { runCli } from '../helpers/processes';
+import { runCliInProcess } from '../helpers/cli-in-process';
 import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
 
 let dataDir: string;
-const cli = (...args: string[]) => runCli(['--data-dir', dataDir, ...args]);
+const cli = (...args: string[]) => runCliInProcess(dataDir, args);
 
 beforeAll(() => {
   dataDir = makeTempDir('audit-cli');
@@ -42,5 +42,5 @@ describe('audit list on the CLI', () => {
     const table = await cli('audit', 'list', '--staff', 'Ana');
     expect(table.code).toBe(0);
     expect(table.stdout).toContain('192.168.1.20');
-  }, 120_000);
+  });
 });

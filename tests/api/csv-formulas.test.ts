@@ -25,6 +25,8 @@ const HOSTILE_PROFILE: PetProfileChange = {
   adoptionFee: 85.5,
 };
 const FORMULA_START = /^[=+\-@\t\r]/;
+const FULL_WIDTH_STARTS = ['＝HYPERLINK("http://evil.example/","Click")', '＋1', '－5', '＠SUM(A1:A9)'];
+const FULL_WIDTH_FORMULA_START = /^[＝＋－＠]/;
 
 let dataDir: string;
 let engine: Engine;
@@ -50,6 +52,19 @@ describe('the CSV writer', () => {
     expect(spreadsheetSafe("'x")).toBe("'x");
     // Numbers are written as numbers (no column we write holds a negative one).
     expect(csvText(['a', 'b'], [[-5, ' padded ']])).toBe('a,b\r\n-5," padded "\r\n');
+  });
+
+  it('quotes the full-width formula starts (＝ ＋ － ＠) as the ASCII ones, and gives them back exactly', () => {
+    for (const text of FULL_WIDTH_STARTS) {
+      const written = spreadsheetSafe(text);
+      expect(written, JSON.stringify(text)).toBe(`'${text}`);
+      expect(cellFromCsv(written)).toBe(text);
+    }
+    expect(spreadsheetSafe("'＝1")).toBe("''＝1");
+    expect(cellFromCsv("''＝1")).toBe("'＝1");
+    expect(spreadsheetSafe('Rex ＝ good dog')).toBe('Rex ＝ good dog');
+    const file = csvText(['name'], FULL_WIDTH_STARTS.map((text) => [text]));
+    expect((parse(file) as string[][]).slice(1).flat().filter((cell) => FULL_WIDTH_FORMULA_START.test(cell))).toEqual([]);
   });
 });
 

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { Engine } from '../../src/main/engine/engine';
 import { CONTRACT_TERMS_MAX, type ShelterProfile } from '../../src/shared/shelter';
-import { runCli, type ProcessResult } from '../helpers/processes';
+import { runCliInProcess } from '../helpers/cli-in-process';
+import type { ProcessResult } from '../helpers/processes';
 import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
 
 let dataDir: string;
@@ -16,7 +17,7 @@ beforeAll(() => {
 
 afterAll(() => removeTempDir(dataDir));
 
-const cli = (...args: string[]): Promise<ProcessResult> => runCli(['--data-dir', dataDir, ...args]);
+const cli = (...args: string[]): Promise<ProcessResult> => runCliInProcess(dataDir, args);
 
 function refused(result: ProcessResult, message: RegExp): void {
   expect(result.code).toBe(1);
@@ -41,4 +42,4 @@ it('sets the terms from a file or the command line, keeps their paragraphs, show
   const cleared = await cli('--json', 'shelter', 'set', '--clear', 'contract-terms');
   // Cleared: nothing left but the absent logo and the profile's version (three saves so far).
   expect(JSON.parse(cleared.stdout)).toEqual({ logo: null, version: 3 });
-}, 120_000);
+});

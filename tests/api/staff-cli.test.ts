@@ -1,14 +1,14 @@
-/** `staff` and `team` on the CLI (issue 29 §2), as real processes on a temp data dir: the first owner turns team mode on. */
+/** `staff` and `team` on the CLI (issue 29 §2), run in-process over a temp data dir: the first owner turns team mode on. */
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Engine } from '../../src/main/engine/engine';
-import { runCli } from '../helpers/processes';
+import { runCliInProcess } from '../helpers/cli-in-process';
 import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
 
 let dataDir: string;
 let passwordFile: string;
-const cli = (...args: string[]) => runCli(['--data-dir', dataDir, ...args]);
+const cli = (...args: string[]) => runCliInProcess(dataDir, args);
 
 beforeAll(() => {
   dataDir = makeTempDir('staff-cli');
@@ -49,7 +49,7 @@ describe('staff on the CLI', () => {
     expect(last.code).toBe(1);
     expect(last.stderr).toContain('at least one active owner');
     expect((await cli('staff', 'add', '--name', 'Short', '--login', 'short', '--role', 'staff', '--password-file', path.join(dataDir, 'missing.txt'))).code).toBe(1);
-  }, 120_000);
+  });
 
   it('sets a password from a file (the old one no longer logs in), gives invitation codes, and goes back to a single desk', async () => {
     fs.writeFileSync(passwordFile, 'another long password\n');
@@ -77,5 +77,5 @@ describe('staff on the CLI', () => {
     expect((await cli('team', 'disable')).code).toBe(0);
     expect((await cli('team', 'status', '--json')).stdout).toContain('"teamMode": "off"');
     expect((await cli('--env', 'staging', 'staff', 'list')).stderr).toContain('production');
-  }, 120_000);
+  });
 });

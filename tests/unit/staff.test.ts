@@ -1,4 +1,4 @@
-/** Staff accounts (issue 29 §2): scrypt hashes, sessions on the injected clock, invitations, login throttling through the quota engine. */
+/** Staff accounts (issue 29 §2): scrypt hashes, sessions on the injected clock, invitations, login throttling on the real clock. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/shared/clock';
 import { isAppError } from '../../src/shared/errors';
@@ -192,7 +192,7 @@ describe("the desk's name", () => {
 });
 
 describe('login throttling', () => {
-  it('refuses a login past its attempts per minute, through the quota engine, until the window turns', async () => {
+  it('refuses a login past its attempts per minute, on the real clock, until the window turns', async () => {
     await staff.add({ name: 'Ben', login: 'ben', role: 'staff', password: PASSWORD });
     for (let attempt = 0; attempt < LOGIN_LIMITS.perLogin.perMinute; attempt++) await refusal(staff.login('ben', 'wrong password!', `10.0.0.${attempt}`));
     const throttled = await refusal(staff.login('ben', PASSWORD, '10.0.0.99'));

@@ -43,16 +43,16 @@ export function staffHandlers(host: AppHost): Pick<AdminHandlers, StaffChannel> 
       return { teamMode: context.teamMode, me: context.member, caller: desk ? 'desk' : context.member ? 'member' : 'nobody', channels };
     },
     'staff.changePassword': async ({ current, password }, context) => {
-      await staff().changeOwnPassword(memberOf(context).id, current, password);
+      await staff().changeOwnPassword(memberOf(context).id, current, password, context.call.address);
       context.call.setSession?.(null);
       return null;
     },
     'staff.list': () => staff().list(),
-    'staff.invite': ({ name, role }) => staff().invite(name, role),
+    'staff.invite': ({ name, role }, context) => staff().invite(name, role, context.member?.id ?? null),
     'staff.acceptInvite': ({ code, login, password }, context) => {
       // The desk may make a member with an invitation whatever the mode; a staff browser joins a team that logs in.
       if (context.call.credential.kind !== 'desk') refuseTeamModeOff(context);
-      return staff().acceptInvite(code, login, password);
+      return staff().acceptInvite(code, login, password, context.call.address);
     },
     'staff.setRole': ({ id, role }) => staff().setRole(id, role),
     'staff.deactivate': ({ id }) => staff().deactivate(id),
@@ -73,6 +73,9 @@ export function staffHandlers(host: AppHost): Pick<AdminHandlers, StaffChannel> 
       else staff().disableTeam();
       return { teamMode: staff().teamMode() };
     },
+    'staff.invitations': () => staff().pendingInvites(),
+    'staff.revokeInvite': ({ id }) => staff().revokeInvite(id),
+    'staff.lockouts': () => staff().lockouts(),
   };
 }
 

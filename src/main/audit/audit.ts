@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { AuditEntry, AuditFilter } from '../../shared/audit';
+import { withoutApiKeys, type AuditEntry, type AuditFilter } from '../../shared/audit';
 import type { Clock } from '../../shared/clock';
 import { DESK_NAME, isDeskName } from '../../shared/staff';
 import { changedFields } from './changes';
@@ -36,16 +36,20 @@ function withoutPersonalText(value: unknown): unknown {
   return value;
 }
 
-/** The input as the trail keeps it: secrets removed, file bodies replaced by their size. */
+/**
+ * The input as the trail keeps it: secrets removed, file bodies replaced by their size. An API key is
+ * removed by its shape, whatever field, header or text it stands in (the console's `key`, a
+ * `Bearer …` header), and field names are read the same way.
+ */
 export function redacted(value: unknown, field = ''): unknown {
   // A photo decoded from the upload arrives as bytes: walking them would cost a step per byte.
   if (ArrayBuffer.isView(value) || value instanceof ArrayBuffer) return `[${value.byteLength} bytes]`;
   if (typeof value === 'string') {
     if (SECRET_FIELD.test(field)) return '[removed]';
-    return value.length > LONGEST_KEPT ? `[${value.length} characters]` : value;
+    return value.length > LONGEST_KEPT ? `[${value.length} characters]` : withoutApiKeys(value);
   }
   if (Array.isArray(value)) return value.map((item) => redacted(item, field));
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, redacted(item, key)]));
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [withoutApiKeys(key), redacted(item, key)]));
   return value;
 }
 

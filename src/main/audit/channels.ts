@@ -137,4 +137,7 @@ export const AUDITED: Record<AdminChannel, boolean> = {
   'staff.setPassword': true,
   'staff.rename': true,
   'team.setEnabled': true,
+  'staff.invitations': false,
+  'staff.revokeInvite': true,
+  'staff.lockouts': false,
 };

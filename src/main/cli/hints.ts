@@ -51,6 +51,7 @@ export function cliWords(error: unknown): string {
   if (missing?.missing === 'photo') return withClause(message, `see "pets photos list ${missing.petId}"`);
   if (missing?.missing === 'person') return withClause(message, 'see "people list"');
   if (missing?.missing === 'staff') return withClause(message, 'see "staff list"');
+  if (missing?.missing === 'invitation') return withClause(message, 'see "staff invitations"');
   if (missing?.missing === 'pet') return withClause(message, 'see "pets list"');
   if (missing?.missing === 'dose' || missing?.missing === 'treatment') return withClause(message, 'see "care due" or "care list <PET>"');
   if (missing?.missing === 'backup' || missing?.missing === 'data_dir') return withClause(message, backupMissingHint(missing));

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { withoutApiKeys } from '../../shared/audit';
 import { firstFreeName, foldForSearch, foldName } from '../../shared/names';
 
 /**
@@ -26,6 +27,8 @@ export function deduplicatedNames(rows: readonly { id: number; name: string }[],
 export function registerSqlFunctions(sqlite: Database.Database): void {
   sqlite.function('adk_fold_name', { deterministic: true }, (name) => foldName(String(name)));
   sqlite.function('adk_fold_search', { deterministic: true }, (name) => foldForSearch(String(name)));
+  // Migration 0022 scrubs the API keys earlier releases wrote into the audit trail; NULL stays NULL.
+  sqlite.function('adk_without_keys', { deterministic: true }, (text) => (text === null ? null : withoutApiKeys(String(text))));
   // The whole table arrives as one JSON argument (the same for every row of an UPDATE): planned once.
   let planned: { rowsJson: string; renamed: Map<number, string> } | undefined;
   sqlite.function('adk_unique_name', { deterministic: true }, (id, name, rowsJson, max) => {

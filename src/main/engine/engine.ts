@@ -190,7 +190,7 @@ export class Engine {
       }),
       care,
       reports: new ReportService(this.connection.sqlite),
-      staff: new StaffService(this.connection.sqlite, real, quota, this.changes),
+      staff: new StaffService(this.connection.sqlite, real, this.changes),
       audit: new AuditService(this.connection.sqlite, real),
     };
     this.requestLog = new RequestLog(this.connection.sqlite, lab, keys, options.requestLog);

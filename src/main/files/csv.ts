@@ -6,13 +6,15 @@ import { stringify } from 'csv-stringify/sync';
  *
  * A cell beginning with `=`, `+`, `-`, `@`, tab or CR is a formula to Excel, LibreOffice and Google
  * Sheets (a pet named `=HYPERLINK(…)` would run on the staff's machine), so it gets a leading `'`
- * (OWASP's "CSV injection" rule), which they show as text. Quotes already before such a character get
+ * (OWASP's "CSV injection" rule), which they show as text. The full-width `＝`, `＋`, `－` and `＠`
+ * (U+FF1D, U+FF0B, U+FF0D, U+FF20) get one too: spreadsheets that fold width on entry (Excel with an
+ * East Asian IME, LibreOffice's autocorrect) may read them as the ASCII ones. Quotes already before such a character get
  * one more, so `pets import` (cellFromCsv) can take exactly one off and restore any value. Numbers
  * are written as numbers: a number, negative too (the SAC matrix's age change), is never a formula.
  */
 export type CsvCell = string | number | null | undefined;
 
-const FORMULA_START = /^'*[=+\-@\t\r]/;
+const FORMULA_START = /^'*[=+\-@\t\r＝＋－＠]/;
 
 /** A text cell as a spreadsheet may open it. */
 export function spreadsheetSafe(text: string): string {

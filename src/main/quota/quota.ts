@@ -158,18 +158,6 @@ export class QuotaService {
     return this.reject(minute, day, limits, now, 'rate_limited', retryAfter, `Rate limit exceeded: ${words}; retry in ${retryAfter} s.`);
   }
 
-  /** A named count with its own limits, in the same windows, never banned (staff login attempts, staff/staff.ts). */
-  admitNamed(name: string, limits: Pick<AccountLimits, 'perMinute' | 'perDay'>): Admission {
-    const now = this.clock.now();
-    const [minute, day] = [this.counter(name, 'minute', now), this.counter(name, 'day', now)];
-    if (minute.accepted < limits.perMinute && day.accepted < limits.perDay) {
-      for (const counter of [minute, day]) Object.assign(counter, { accepted: counter.accepted + 1, dirty: true });
-      return { outcome: 'accepted', windows: [this.usageOf(minute, limits, now), this.usageOf(day, limits, now)] };
-    }
-    const binding = bindingWindow([this.usageOf(minute, limits, now), this.usageOf(day, limits, now)].filter((window) => window.used >= window.limit));
-    return this.reject(minute, day, limits, now, 'rate_limited', secondsUntil(binding.resetAt, now), `Too many attempts: ${binding.limit} per ${binding.kind}.`);
-  }
-
   /** A refusal is counted in both windows, and shows them. */
   private reject(minute: Counter, day: Counter, limits: Pick<AccountLimits, 'perMinute' | 'perDay'>, now: number, outcome: 'rate_limited' | 'banned', retryAfter: number, message: string): Admission {
     minute.rejected += 1;

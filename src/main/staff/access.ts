@@ -75,8 +75,10 @@ export function admitInput(context: CallContext, channel: AdminChannel, input: u
   if (field !== undefined) throw new AppError('forbidden', `The volunteer role may not send ${field} with ${channel}.`, { details: { reason: 'field_not_allowed', role: 'volunteer', channel, field } });
 }
 
-/** The answer as the member may see it: a volunteer's has the channel's private part removed. */
+/** The answer as the member may see it: a volunteer's (or the rule's `cutFor` roles') has the channel's private part removed. */
 export function shownTo(context: CallContext, channel: AdminChannel, value: unknown): unknown {
-  const remove = ruleOf(channel)?.forVolunteer;
-  return context.member?.role === 'volunteer' && remove ? remove(value) : value;
+  const rule = ruleOf(channel);
+  const role = context.member?.role;
+  const cut = role !== undefined && (rule?.cutFor ?? ['volunteer']).includes(role);
+  return cut && rule?.forVolunteer ? rule.forVolunteer(value) : value;
 }

@@ -1,6 +1,7 @@
 import type { AdminChannel } from '../../shared/admin-contract';
 import type { Dose, DueDose, DueList, GivenRound } from '../../shared/care';
 import { isPrivateProfileField, type PetDetails } from '../../shared/pet-profile';
+import type { ShelterProfile } from '../../shared/shelter';
 import type { StaffRole } from '../../shared/staff';
 
 /**
@@ -24,6 +25,8 @@ export interface ChannelRule {
   deskOnly?: true;
   /** For a volunteer, what of the answer is removed (the channel is allowed, the private part is not). */
   forVolunteer?: (value: unknown) => unknown;
+  /** The roles `forVolunteer`'s cut applies to, where more than volunteers must not see the private part. */
+  cutFor?: readonly StaffRole[];
   /** For a volunteer, the input's fields (paths in the parsed input) they may not send: refused `field_not_allowed`, naming the field. */
   notFromVolunteer?: readonly string[];
 }
@@ -59,6 +62,12 @@ function doseForVolunteer({ vet: _vet, notes: _notes, ...dose }: Dose): Omit<Dos
   return dose;
 }
 
+/** The shelter profile without its contract terms, which the schema keeps private to the staff. */
+function withoutContractTerms(value: unknown): unknown {
+  const { contractTerms: _terms, ...shelter } = value as ShelterProfile;
+  return shelter;
+}
+
 function dueListForVolunteer(value: unknown): unknown {
   const list = value as DueList;
   const rows = (due: DueDose[]) => due.map((row) => ({ ...row, dose: doseForVolunteer(row.dose) }));
@@ -87,7 +96,8 @@ export const CHANNEL_POLICY: Record<AdminChannel, ChannelRule> = {
   // Cards print the kennel location.
   'pets.kennelCards': STAFF,
   'portals.listings': STAFF,
-  'shelter.get': EVERY_MEMBER,
+  // The contract's terms are the staff's: a volunteer or an api-admin gets the rest of the profile.
+  'shelter.get': { ...EVERY_MEMBER, forVolunteer: withoutContractTerms, cutFor: ['volunteer', 'api-admin'] },
   'shelter.set': STAFF,
   'shelter.setLogo': STAFF,
   'shelter.removeLogo': STAFF,
@@ -208,6 +218,10 @@ export const CHANNEL_POLICY: Record<AdminChannel, ChannelRule> = {
   'staff.rename': OWNER,
   // Team mode off from a staff browser would lock every other desk out, that browser too: the desk decides.
   'team.setEnabled': DESK_ONLY,
+  // Who is still to join and who is locked out: the owners' to see and act on.
+  'staff.invitations': OWNER,
+  'staff.revokeInvite': OWNER,
+  'staff.lockouts': OWNER,
 };
 
 /** The channel's rule; none for a channel merged without one (refused to every member: the table fails closed). */

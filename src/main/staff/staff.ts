@@ -2,11 +2,24 @@ import { createHash, randomBytes } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { Clock } from '../../shared/clock';
 import { AppError } from '../../shared/errors';
-import { DESK_NAME_REFUSAL, DESK_NAME_RULE, INVITE_VALID_MS, isDeskName, LOGIN_LIMITS, SESSION_IDLE_MS, type StaffInvite, type StaffMember, type StaffRole } from '../../shared/staff';
+import {
+  DESK_NAME_REFUSAL,
+  DESK_NAME_RULE,
+  INVITE_VALID_MS,
+  isDeskName,
+  KNOWN_ADDRESS_MS,
+  LOGIN_LIMITS,
+  SESSION_IDLE_MS,
+  type PendingInvite,
+  type StaffInvite,
+  type StaffLockout,
+  type StaffMember,
+  type StaffRole,
+} from '../../shared/staff';
 import type { Changes } from '../db/changes';
-import type { QuotaService } from '../quota/quota';
 import { hashPassword, UNMATCHABLE_HASH, verifyPassword } from './passwords';
 import { StaffStore, type StoredMember } from './store';
+import { AttemptThrottle } from './throttle';
 
 /** A session's last-seen time is written at most this often: a call per click need not write each time. */
 const TOUCH_EVERY_MS = 60_000;
@@ -40,8 +53,9 @@ export interface StartedSession {
 
 /**
  * Staff, their passwords, sessions and invitations, and whether the data dir runs as a team (issue
- * 29 §2). Lives in the production engine (docs/decisions.md). Login attempts are counted by the quota
- * engine per login and per address (LOGIN_LIMITS), every attempt, successful or not.
+ * 29 §2). Lives in the production engine (docs/decisions.md). Attempts at a password or an
+ * invitation code are counted per login, per address and per invitation (LOGIN_LIMITS), successful or
+ * not, on the engine's real clock (staff/throttle.ts), never the quota lab's.
  *
  * Every admin call asks for team mode and its session, so both are remembered in memory and
  * forgotten on any write here and on any change topic (the engine fires them all when another
@@ -49,16 +63,17 @@ export interface StartedSession {
  */
 export class StaffService {
   readonly store: StaffStore;
+  private readonly attempts: AttemptThrottle;
   private rememberedTeamMode: boolean | undefined;
   private readonly remembered = new Map<string, { member: StaffMember; lastSeenAt: number }>();
 
   constructor(
     sqlite: Database.Database,
     private readonly clock: Clock,
-    private readonly quota: Pick<QuotaService, 'admitNamed'>,
     changes: Changes,
   ) {
     this.store = new StaffStore(sqlite);
+    this.attempts = new AttemptThrottle(sqlite, clock);
     changes.on(() => this.forget());
   }
 
@@ -176,9 +191,12 @@ export class StaffService {
     this.forget();
   }
 
-  /** A member's own change: the current password first; every session ends, this one too. */
-  async changeOwnPassword(id: number, current: string, password: string): Promise<void> {
-    if (!(await verifyPassword(current, this.member(id).passwordHash))) {
+  /** A member's own change: the current password first, its guesses braked as a login's; every session ends, this one too. */
+  async changeOwnPassword(id: number, current: string, password: string, address: string | null = null): Promise<void> {
+    const member = this.member(id);
+    this.throttleAddress(address);
+    this.attempts.admit({ kind: 'password', subject: member.login, address: '' }, LOGIN_LIMITS.perLogin);
+    if (!(await verifyPassword(current, member.passwordHash))) {
       throw new AppError('unauthorized', 'The current password is wrong.', { details: { reason: 'password_wrong' } });
     }
     await this.setPassword(id, password);
@@ -186,16 +204,21 @@ export class StaffService {
 
   /** Checks the password and starts a session; a wrong login or password is one refusal, told alike. */
   async login(login: string, password: string, address: string | null): Promise<StartedSession> {
-    this.throttle(`staff-login:${login}`, LOGIN_LIMITS.perLogin);
-    if (address !== null) this.throttle(`staff-address:${address}`, LOGIN_LIMITS.perAddress);
+    this.throttleAddress(address);
     const member = this.store.byLogin(login);
+    // From where the member held a session lately, the login has a brake of its own: strangers elsewhere cannot lock them out.
+    const known = address !== null && member !== undefined && this.store.knownAddress(member.id, address, this.clock.now() - KNOWN_ADDRESS_MS);
+    this.attempts.admit({ kind: 'login', subject: login, address: known ? address : '' }, LOGIN_LIMITS.perLogin);
     // An unknown login costs the same scrypt as a known one, so the time tells nothing.
     const matches = await verifyPassword(password, member?.passwordHash ?? UNMATCHABLE_HASH);
     if (!member || !matches || !member.active) {
       throw new AppError('unauthorized', 'The login or the password is wrong, or the account is not active.', { details: { reason: 'login_failed' } });
     }
     const sessionId = randomBytes(32).toString('base64url');
-    this.store.insertSession(sha256(sessionId), member.id, this.clock.now(), address);
+    this.store.transaction(() => {
+      this.store.insertSession(sha256(sessionId), member.id, this.clock.now(), address);
+      if (address !== null) this.store.rememberAddress(member.id, address, this.clock.now());
+    });
     return { member: shown(member), sessionId };
   }
 
@@ -236,21 +259,47 @@ export class StaffService {
     this.remembered.delete(idHash);
   }
 
-  /** A one-time code for a new member with this role; only its hash is kept. */
-  invite(name: string, role: StaffRole): StaffInvite {
+  /** A one-time code for a new member with this role, made by `invitedBy` (null: the desk); only its hash is kept. */
+  invite(name: string, role: StaffRole, invitedBy: number | null = null): StaffInvite {
     refuseDeskName(name);
     const code = inviteCode();
     const now = this.clock.now();
     const expiresAt = now + INVITE_VALID_MS;
-    this.store.insertInvite(sha256(normalCode(code)), name, role, now, expiresAt);
+    this.store.insertInvite(sha256(normalCode(code)), name, role, now, expiresAt, invitedBy);
     return { code, name, role, expiresAt };
   }
 
-  /** Makes the invited member with their own login and password; the code then works no more. */
-  async acceptInvite(code: string, login: string, password: string): Promise<StaffMember> {
+  /** The invitations still waiting for their member, oldest first. */
+  pendingInvites(): PendingInvite[] {
+    return this.store.pendingInvites(this.clock.now());
+  }
+
+  /** Takes back a pending invitation: its code works no more. */
+  revokeInvite(id: number): PendingInvite {
+    const invite = this.pendingInvites().find((pending) => pending.id === id);
+    if (!invite || !this.store.revokeInvite(id, this.clock.now())) {
+      throw new AppError('not_found', `There is no pending invitation ${id}.`, { details: { missing: 'invitation', invitationId: id } });
+    }
+    return invite;
+  }
+
+  /** The brakes that refuse attempts now. */
+  lockouts(): StaffLockout[] {
+    return this.attempts.lockouts();
+  }
+
+  /**
+   * Makes the invited member with their own login and password; the code then works no more. A taken
+   * login leaves the code usable (the invitee picks another), so each code's attempts are braked, and
+   * every code tried from an address counts against it.
+   */
+  async acceptInvite(code: string, login: string, password: string, address: string | null = null): Promise<StaffMember> {
     const codeHash = sha256(normalCode(code));
     const invalid = () => new AppError('unauthorized', 'This invitation code is wrong, used or expired.', { details: { reason: 'invite_invalid' } });
-    if (!this.openInvite(codeHash)) throw invalid();
+    this.throttleAddress(address);
+    const open = this.openInvite(codeHash);
+    if (!open) throw invalid();
+    this.attempts.admit({ kind: 'invitation', subject: String(open.id), address: '' }, LOGIN_LIMITS.perInvitation);
     const passwordHash = await hashPassword(password);
     const id = this.store.transaction(() => {
       const invite = this.openInvite(codeHash);
@@ -267,16 +316,12 @@ export class StaffService {
 
   private openInvite(codeHash: string) {
     const invite = this.store.invite(codeHash);
-    return invite && invite.usedAt === null && invite.expiresAt > this.clock.now() ? invite : undefined;
+    return invite && invite.usedAt === null && invite.revokedAt === null && invite.expiresAt > this.clock.now() ? invite : undefined;
   }
 
-  private throttle(name: string, limits: { perMinute: number; perDay: number }): void {
-    const admission = this.quota.admitNamed(name, limits);
-    if (admission.outcome === 'accepted') return;
-    throw new AppError('rate_limited', `Too many login attempts; try again in ${admission.retryAfter} s.`, {
-      headers: { 'retry-after': String(admission.retryAfter) },
-      details: { reason: 'login_throttled', retryAfter: admission.retryAfter },
-    });
+  /** Every password or code tried from an address counts against it; none through IPC, which has no address. */
+  private throttleAddress(address: string | null): void {
+    if (address !== null) this.attempts.admit({ kind: 'address', subject: '', address }, LOGIN_LIMITS.perAddress);
   }
 
   private member(id: number): StoredMember {

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { StaffMember, StaffRole } from '../../shared/staff';
+import type { PendingInvite, StaffMember, StaffRole } from '../../shared/staff';
 
 interface MemberRow {
   id: number;
@@ -26,6 +26,7 @@ export interface StoredInvite {
   role: StaffRole;
   expiresAt: number;
   usedAt: number | null;
+  revokedAt: number | null;
 }
 
 const MEMBER = 'id, name, login, role, active, created_at AS createdAt, password_hash AS passwordHash';
@@ -33,7 +34,12 @@ const TEAM_MODE_KEY = 'team_mode';
 
 const member = (row: MemberRow): StoredMember => ({ ...row, active: row.active === 1 });
 
-/** The staff tables (migration 0016) and the team-mode flag in `meta`; SQL only, no rules. */
+interface PendingInviteRow extends Omit<PendingInvite, 'invitedBy'> {
+  invitedById: number | null;
+  invitedByName: string | null;
+}
+
+/** The staff tables (migrations 0016 and 0022) and the team-mode flag in `meta`; SQL only, no rules. */
 export class StaffStore {
   private readonly statements;
 
@@ -58,11 +64,24 @@ export class StaffStore {
       ),
       insertSession: sqlite.prepare('INSERT INTO staff_sessions (id_hash, staff_id, created_at, last_seen_at, address) VALUES (?, ?, ?, ?, ?)'),
       touchSession: sqlite.prepare('UPDATE staff_sessions SET last_seen_at = ? WHERE id_hash = ?'),
+      rememberAddress: sqlite.prepare(
+        'INSERT INTO staff_known_addresses (staff_id, address, last_seen_at) VALUES (?, ?, ?) ON CONFLICT (staff_id, address) DO UPDATE SET last_seen_at = excluded.last_seen_at',
+      ),
+      rememberSessionAddress: sqlite.prepare(
+        `INSERT INTO staff_known_addresses (staff_id, address, last_seen_at) SELECT staff_id, address, ? FROM staff_sessions WHERE id_hash = ? AND address IS NOT NULL
+         ON CONFLICT (staff_id, address) DO UPDATE SET last_seen_at = excluded.last_seen_at`,
+      ),
+      knownAddress: sqlite.prepare<[number, string, number], { n: number }>('SELECT count(*) AS n FROM staff_known_addresses WHERE staff_id = ? AND address = ? AND last_seen_at >= ?'),
       deleteSession: sqlite.prepare('DELETE FROM staff_sessions WHERE id_hash = ?'),
       deleteSessionsOf: sqlite.prepare('DELETE FROM staff_sessions WHERE staff_id = ?'),
       deleteSessions: sqlite.prepare('DELETE FROM staff_sessions'),
-      insertInvite: sqlite.prepare('INSERT INTO staff_invites (code_hash, name, role, created_at, expires_at) VALUES (?, ?, ?, ?, ?)'),
-      invite: sqlite.prepare<[string], StoredInvite>('SELECT id, name, role, expires_at AS expiresAt, used_at AS usedAt FROM staff_invites WHERE code_hash = ?'),
+      insertInvite: sqlite.prepare('INSERT INTO staff_invites (code_hash, name, role, created_at, expires_at, invited_by) VALUES (?, ?, ?, ?, ?, ?)'),
+      invite: sqlite.prepare<[string], StoredInvite>('SELECT id, name, role, expires_at AS expiresAt, used_at AS usedAt, revoked_at AS revokedAt FROM staff_invites WHERE code_hash = ?'),
+      pendingInvites: sqlite.prepare<[number], PendingInviteRow>(
+        `SELECT i.id, i.name, i.role, i.created_at AS createdAt, i.expires_at AS expiresAt, i.invited_by AS invitedById, m.name AS invitedByName
+         FROM staff_invites i LEFT JOIN staff_members m ON m.id = i.invited_by WHERE i.used_at IS NULL AND i.revoked_at IS NULL AND i.expires_at > ? ORDER BY i.id`,
+      ),
+      revokeInvite: sqlite.prepare('UPDATE staff_invites SET revoked_at = ? WHERE id = ? AND used_at IS NULL AND revoked_at IS NULL AND expires_at > ?'),
       useInvite: sqlite.prepare('UPDATE staff_invites SET used_at = ?, used_by = ? WHERE id = ? AND used_at IS NULL'),
     };
   }
@@ -144,16 +163,40 @@ export class StaffStore {
     this.statements.insertSession.run(idHash, staffId, now, now, address);
   }
 
+  /** A session's last call, which also keeps its address known to its member. */
   touchSession(idHash: string, now: number): void {
     this.statements.touchSession.run(now, idHash);
+    this.statements.rememberSessionAddress.run(now, idHash);
+  }
+
+  rememberAddress(staffId: number, address: string, now: number): void {
+    this.statements.rememberAddress.run(staffId, address, now);
+  }
+
+  /** Whether the member held a session from `address` since `since`. */
+  knownAddress(staffId: number, address: string, since: number): boolean {
+    return (this.statements.knownAddress.get(staffId, address, since)?.n ?? 0) > 0;
   }
 
   deleteSession(idHash: string): void {
     this.statements.deleteSession.run(idHash);
   }
 
-  insertInvite(codeHash: string, name: string, role: StaffRole, now: number, expiresAt: number): void {
-    this.statements.insertInvite.run(codeHash, name, role, now, expiresAt);
+  insertInvite(codeHash: string, name: string, role: StaffRole, now: number, expiresAt: number, invitedBy: number | null): number {
+    return Number(this.statements.insertInvite.run(codeHash, name, role, now, expiresAt, invitedBy).lastInsertRowid);
+  }
+
+  /** Invitations neither used, revoked nor expired at `now`, oldest first. */
+  pendingInvites(now: number): PendingInvite[] {
+    return this.statements.pendingInvites.all(now).map(({ invitedById, invitedByName, ...invite }) => ({
+      ...invite,
+      invitedBy: invitedById === null ? null : { id: invitedById, name: invitedByName ?? '' },
+    }));
+  }
+
+  /** Revokes a pending invitation; false when there is none with this id (used, revoked, expired or unknown). */
+  revokeInvite(id: number, now: number): boolean {
+    return this.statements.revokeInvite.run(now, id, now).changes === 1;
   }
 
   invite(codeHash: string): StoredInvite | undefined {

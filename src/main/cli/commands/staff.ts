@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { type Command, Option } from 'commander';
 import { AppError } from '../../../shared/errors';
-import { STAFF_ROLES, StaffLoginSchema, StaffNameSchema, StaffPasswordSchema, type StaffMember, type StaffRole } from '../../../shared/staff';
+import { DESK_NAME, STAFF_ROLES, StaffLoginSchema, StaffNameSchema, StaffPasswordSchema, type PendingInvite, type StaffLockout, type StaffMember, type StaffRole } from '../../../shared/staff';
 import { parseOrThrow } from '../../../shared/validation';
 import type { Engine } from '../../engine/engine';
 import { positiveInt } from '../arguments';
@@ -22,9 +22,11 @@ function readPassword(file: string): string {
 
 const row = (member: StaffMember) => ({ id: member.id, name: member.name, login: member.login, role: member.role, active: member.active ? 'yes' : 'no', createdAt: member.createdAt });
 const shown = (output: Parameters<typeof printObject>[0], member: StaffMember) => printObject(output, output.json ? member : row(member));
+const inviteRow = (invite: PendingInvite) => ({ id: invite.id, name: invite.name, role: invite.role, invitedBy: invite.invitedBy?.name ?? DESK_NAME, createdAt: invite.createdAt, expiresAt: invite.expiresAt });
+const lockoutRow = (lockout: StaffLockout) => ({ kind: lockout.kind, subject: lockout.subject ?? '', address: lockout.address ?? 'any', until: lockout.until });
 const roleOption = () => new Option('--role <role>').choices(STAFF_ROLES).makeOptionMandatory();
 
-/** `staff add|list|invite|set-role|deactivate|reactivate|rename|password` and `team status|enable|disable` (issue 29 §2, docs/guide/team.md). */
+/** `staff add|list|invite|invitations|revoke-invite|lockouts|set-role|deactivate|reactivate|rename|password` and `team status|enable|disable` (issue 29 §2, docs/guide/team.md). */
 export function registerStaffCommands(program: Command): void {
   const staff = program.command('staff').description('Staff accounts for team mode: logins and roles (the first owner turns team mode on)');
   staff
@@ -53,6 +55,28 @@ export function registerStaffCommands(program: Command): void {
     .requiredOption('--name <name>')
     .addOption(roleOption())
     .action(run((engine, output, options: { name: string; role: StaffRole }) => printObject(output, staffOf(engine).invite(parseOrThrow(StaffNameSchema, options.name, 'name'), options.role))));
+  staff
+    .command('invitations')
+    .description('List the invitations not yet used, revoked or expired: who made each, its role, when it expires')
+    .action(
+      run((engine, output) => {
+        const pending = staffOf(engine).pendingInvites();
+        printRows(output, output.json ? pending : pending.map(inviteRow), 'No invitation is waiting.');
+      }),
+    );
+  staff
+    .command('revoke-invite <id>')
+    .description('Take back a pending invitation: its code works no more')
+    .action(run((engine, output, id: string) => printObject(output, inviteRow(staffOf(engine).revokeInvite(positiveInt(id))))));
+  staff
+    .command('lockouts')
+    .description('The logins, addresses, password changes and invitations refusing attempts now, and until when')
+    .action(
+      run((engine, output) => {
+        const lockouts = staffOf(engine).lockouts();
+        printRows(output, output.json ? lockouts : lockouts.map(lockoutRow), 'Nothing is locked out.');
+      }),
+    );
   staff
     .command('set-role <id>')
     .description("Change a member's role (takes effect on their next call)")

@@ -5,7 +5,7 @@
  */
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { AdminChannel } from '../../../shared/admin-contract';
-import type { StaffMember, StaffRole } from '../../../shared/staff';
+import type { PendingInvite, StaffMember, StaffRole } from '../../../shared/staff';
 import { SHOWN_IN_PLACE } from './errors';
 import { listenAgainNow } from './live-updates';
 import { withProgress } from './notify';
@@ -15,6 +15,8 @@ import { call } from './transport';
 export const STAFF_KEY = ['staff'] as const;
 export const TEAM_KEY = [...STAFF_KEY, 'me'] as const;
 const LIST_KEY = [...STAFF_KEY, 'list'] as const;
+const INVITATIONS_KEY = [...STAFF_KEY, 'invitations'] as const;
+const LOCKOUTS_KEY = [...STAFF_KEY, 'lockouts'] as const;
 
 export const ROLE_WORDS: Record<StaffRole, string> = { owner: 'Owner', manager: 'Manager', staff: 'Staff', volunteer: 'Volunteer', 'api-admin': 'API admin' };
 
@@ -68,6 +70,16 @@ export function useAcceptInvite() {
 
 export function useStaffList(enabled: boolean) {
   return useQuery({ queryKey: LIST_KEY, queryFn: () => call('staff.list', {}), enabled });
+}
+
+/** The invitations still waiting for their member (never their codes). */
+export function useInvitations(enabled: boolean) {
+  return useQuery({ queryKey: INVITATIONS_KEY, queryFn: () => call('staff.invitations', {}), enabled });
+}
+
+/** The login brakes refusing attempts now; read again each time the page opens. */
+export function useLockouts(enabled: boolean) {
+  return useQuery({ queryKey: LOCKOUTS_KEY, queryFn: () => call('staff.lockouts', {}), enabled, staleTime: 0 });
 }
 
 /** The owners' actions: each in a dialog that shows its own refusal, then the list is read again. */
@@ -125,4 +137,9 @@ export function useSetTeamMode() {
     'Switching team mode…',
     ({ teamMode }: { teamMode: boolean }) => (teamMode ? 'Team mode is on: each member logs in again.' : 'Team mode is off: a single desk, no logins.'),
   );
+}
+
+/** Takes back an invitation: its code works no more. */
+export function useRevokeInvite() {
+  return useTeamAction((invite: { id: number }) => call('staff.revokeInvite', invite), 'Revoking the invitation…', (invite: PendingInvite) => `The invitation for ${invite.name} is revoked.`);
 }

@@ -76,6 +76,7 @@ export const ACTION_WORDS: Readonly<Record<string, string>> = {
   'staff.reactivate': 'Reactivated a member',
   'staff.setPassword': 'Set a member’s password',
   'staff.rename': 'Renamed a member',
+  'staff.revokeInvite': 'Revoked an invitation',
   'team.setEnabled': 'Switched team mode off or on',
   'portals.export': 'Exported to a portal',
   'backups.configure': 'Changed the nightly backups',

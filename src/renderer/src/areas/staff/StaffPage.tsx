@@ -10,7 +10,9 @@ import { RowAction } from '../../ui/RowAction';
 import { TruncatedText } from '../../ui/TruncatedText';
 import { DeactivateModal, ReactivateModal } from './ActiveModals';
 import { FirstOwnerCard } from './FirstOwnerCard';
+import { InvitationsCard } from './InvitationsCard';
 import { InviteModal } from './InviteModal';
+import { LockoutsCard } from './LockoutsCard';
 import { RenameModal } from './RenameModal';
 import { RoleModal } from './RoleModal';
 import { SetPasswordModal } from './SetPasswordModal';
@@ -28,6 +30,9 @@ export function StaffPage(): React.JSX.Element {
   const maySetPassword = useCan('staff.setPassword');
   const mayRename = useCan('staff.rename');
   const maySwitchTeamMode = useCan('team.setEnabled');
+  const mayListInvitations = useCan('staff.invitations');
+  const mayRevokeInvite = useCan('staff.revokeInvite');
+  const maySeeLockouts = useCan('staff.lockouts');
   const invite = useDialog<number>();
   const role = useDialog<StaffMember>();
   const deactivate = useDialog<StaffMember>();
@@ -54,6 +59,7 @@ export function StaffPage(): React.JSX.Element {
       />
       {team.data && maySwitchTeamMode && !noStaff && list.isSuccess && <TeamModeCard teamMode={team.data.teamMode} />}
       {noStaff && maySetUp && <FirstOwnerCard />}
+      {maySeeLockouts && !noStaff && <LockoutsCard />}
       {list.isError && !list.data && <LoadFailure error={list.error} onRetry={() => void list.refetch()} />}
       {!noStaff && !(list.isError && !list.data) && (
         <Paper withBorder radius="md">
@@ -116,6 +122,7 @@ export function StaffPage(): React.JSX.Element {
           </Table.ScrollContainer>
         </Paper>
       )}
+      {mayListInvitations && !noStaff && <InvitationsCard mayRevoke={mayRevokeInvite} />}
       {invite.subject !== null && <InviteModal key={invite.subject} opened={invite.opened} onClose={invite.close} />}
       {role.subject && <RoleModal key={`role-${role.subject.id}`} member={role.subject} opened={role.opened} onClose={role.close} />}
       {reactivate.subject && <ReactivateModal key={`on-${reactivate.subject.id}`} member={reactivate.subject} opened={reactivate.opened} onClose={reactivate.close} />}

@@ -1,0 +1,87 @@
+import { Badge, Button, Group, Modal, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { IconMailOff } from '@tabler/icons-react';
+import { useState } from 'react';
+import type { PendingInvite } from '../../../../shared/staff';
+import type { Failure } from '../../client/errors';
+import { ROLE_WORDS, useInvitations, useRevokeInvite } from '../../client/staff';
+import { DialogFailureAlert } from '../../ui/DialogFailureAlert';
+import { useDialog } from '../../ui/dialog';
+import { formatMoment } from '../../ui/format';
+import { LoadFailure } from '../../ui/LoadStates';
+import { RowAction } from '../../ui/RowAction';
+import { TruncatedText } from '../../ui/TruncatedText';
+import { staffRefusal } from './staff-words';
+
+/** The invitations waiting for their member: who made each, its role, when it expires; an owner may revoke one. */
+export function InvitationsCard({ mayRevoke }: { mayRevoke: boolean }): React.JSX.Element | null {
+  const invitations = useInvitations(true);
+  const revoke = useDialog<PendingInvite>();
+  if (invitations.isError && !invitations.data) return <LoadFailure error={invitations.error} onRetry={() => void invitations.refetch()} />;
+  const pending = invitations.data ?? [];
+  if (pending.length === 0) return null;
+  return (
+    <Paper withBorder radius="md" p="md" data-testid="invitations-card">
+      <Stack gap="xs">
+        <Title order={4}>Invitations waiting</Title>
+        <Text size="sm" c="dimmed">
+          Codes handed out and not used yet. A code lost or given to the wrong person: revoke it, and make a new invitation.
+        </Text>
+        <Table verticalSpacing="xs" data-testid="invitations-table">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Name</Table.Th>
+              <Table.Th>Role</Table.Th>
+              <Table.Th>Invited by</Table.Th>
+              <Table.Th>Expires</Table.Th>
+              <Table.Th>Actions</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {pending.map((invite) => (
+              <Table.Tr key={invite.id} data-testid={`invitation-row-${invite.id}`}>
+                <Table.Td fw={500}>
+                  <TruncatedText text={invite.name} maw={220} />
+                </Table.Td>
+                <Table.Td>
+                  <Badge variant="light">{ROLE_WORDS[invite.role]}</Badge>
+                </Table.Td>
+                <Table.Td>{invite.invitedBy?.name ?? 'The desk'}</Table.Td>
+                <Table.Td c="dimmed">{formatMoment(invite.expiresAt)}</Table.Td>
+                <Table.Td>
+                  {mayRevoke && <RowAction tooltip="Revoke" label={`Revoke the invitation for ${invite.name}`} icon={<IconMailOff size={16} />} onClick={() => revoke.open(invite)} danger />}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Stack>
+      {revoke.subject && <RevokeInviteModal key={revoke.subject.id} invite={revoke.subject} opened={revoke.opened} onClose={revoke.close} />}
+    </Paper>
+  );
+}
+
+/** One confirmation before the code stops working; the engine's refusal stays in the dialog. */
+function RevokeInviteModal({ invite, opened, onClose }: { invite: PendingInvite; opened: boolean; onClose: () => void }): React.JSX.Element {
+  const revoke = useRevokeInvite();
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const confirm = () => {
+    setFailure(null);
+    revoke.mutate({ id: invite.id }, { onSuccess: onClose, onError: (error) => setFailure(staffRefusal(error)) });
+  };
+  return (
+    <Modal opened={opened} onClose={onClose} title={`Revoke the invitation for ${invite.name}?`}>
+      <Stack gap="sm" data-testid="revoke-invite-dialog">
+        <Text size="sm">Their code stops working at once. To invite {invite.name} again, make a new invitation.</Text>
+        <DialogFailureAlert failure={failure} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Keep
+          </Button>
+          <Button color="red" onClick={confirm} loading={revoke.isPending}>
+            Revoke
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
