@@ -140,10 +140,12 @@ export type BackupConflict =
   | { reason: 'data_dir_in_use'; dataDir: string; environment: string };
 /**
  * One file of a backup that does not match its manifest, a database that fails SQLite's
- * integrity_check, or a photo file (`path`) that a database of the backup names and the backup lacks.
+ * integrity_check, a path the backup's layout has no place for (`foreign_path`: `..`, an absolute
+ * path, any other name), a link anywhere in the backup's folder (`link`), or a photo file (`path`)
+ * that a database of the backup names and the backup lacks.
  */
 export type BackupProblem =
-  | { path: string; problem: 'missing' | 'hash_mismatch' | 'integrity_check_failed' }
+  | { path: string; problem: 'missing' | 'hash_mismatch' | 'integrity_check_failed' | 'foreign_path' | 'link' }
   | { path: string; problem: 'photo_missing'; database: string; hash: string };
 
 /**

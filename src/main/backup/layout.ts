@@ -38,6 +38,29 @@ export function photoFilesOf(database: string, hash: string): string[] {
 }
 
 const PHOTO_HASH = /^[0-9a-f]{64}$/;
+/** photos/<environment>/<2 hex>/<hash>(-thumb).jpg: photoFilePath under an environment's folder, nothing else. */
+const PHOTO_FILE = new RegExp(`^photos/(?:${ENVIRONMENTS.join('|')})/([0-9a-f]{2})/([0-9a-f]{64})(?:-thumb)?\\.jpg$`);
+
+/**
+ * Whether `relative` is a name the layout gives a backup's file: a database, a settings file or a
+ * photo. A manifest may name nothing else: no `..`, no absolute path, no other folder, so a restore
+ * writes only inside the data dir it builds.
+ */
+export function isBackupPath(relative: unknown): boolean {
+  if (typeof relative !== 'string') return false;
+  if (ENVIRONMENTS.map(databaseName).includes(relative) || SETTINGS_FILES.includes(relative)) return true;
+  const photo = PHOTO_FILE.exec(relative);
+  return photo !== null && photo[2]?.startsWith(photo[1] ?? '') === true;
+}
+
+/** Every link inside `root` (a file or a folder), '/'-separated; a link is never followed, nor looked into. */
+export function linksUnder(root: string, relative = ''): string[] {
+  return fs.readdirSync(path.join(root, relative), { withFileTypes: true }).flatMap((entry) => {
+    const inner = relative === '' ? entry.name : `${relative}/${entry.name}`;
+    if (entry.isSymbolicLink()) return [inner];
+    return entry.isDirectory() ? linksUnder(root, inner) : [];
+  });
+}
 
 /** The photos a database names (pet_photos' hashes); a row whose hash names no file is no photo. */
 export function namedPhotos(sqlite: Database.Database): string[] {

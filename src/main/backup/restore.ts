@@ -3,10 +3,11 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { ENVIRONMENTS } from '../../shared/environments';
 import { AppError } from '../../shared/errors';
-import { copyFileAtomically } from '../files/atomic-write';
+import { writeFileAtomically } from '../files/atomic-write';
 import { ensurePrivateDir } from '../files/owner-only';
 import { serverLockFile } from '../db/instance-lock';
-import { refuseDamaged, verifyBackup } from './verify';
+import { makeOwnFolder } from './folders';
+import { matchesManifest, readListedFile, refuseDamaged, verifyBackup } from './verify';
 
 export interface Restored {
   backup: string;
@@ -30,13 +31,16 @@ export function restoreBackup(backup: string, target: string, options: { force?:
   if (existing !== undefined && existing.length > 0 && !options.force) {
     throw new AppError('conflict', `${dataDir} is not empty: restoring would replace what it holds.`, { details: { reason: 'backup_target_not_empty', dataDir } });
   }
-  ensurePrivateDir(path.dirname(dataDir));
+  makeOwnFolder(path.dirname(dataDir));
   const temp = fs.mkdtempSync(path.join(path.dirname(dataDir), `.${path.basename(dataDir)}.restoring-`));
   try {
     for (const entry of verification.manifest.files) {
+      // Read again as verified (no link at its name, the same bytes): the backup's folder may be one others can write to.
+      const bytes = readListedFile(backup, entry);
+      if (bytes === undefined || !matchesManifest(bytes, entry)) refuseDamaged({ ...verification, problems: [{ path: entry.path, problem: bytes === undefined ? 'missing' : 'hash_mismatch' }] });
       const file = path.join(temp, entry.path);
       ensurePrivateDir(path.dirname(file));
-      copyFileAtomically(path.join(backup, entry.path), file);
+      writeFileAtomically(file, bytes as Buffer);
     }
     swapInto(temp, dataDir, existing !== undefined);
   } catch (error) {

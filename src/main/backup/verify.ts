@@ -4,8 +4,8 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { AppError, type BackupProblem } from '../../shared/errors';
 import { readManifestIfAny } from './create';
-import { namedPhotos, photoFilesOf } from './layout';
-import type { Manifest } from './manifest';
+import { isBackupPath, linksUnder, namedPhotos, photoFilesOf } from './layout';
+import type { Manifest, ManifestFile } from './manifest';
 
 export interface Verification {
   backup: string;
@@ -20,17 +20,17 @@ export interface Verification {
 export function verifyBackup(backup: string): Verification {
   const manifest = readManifestIfAny(backup);
   if (!manifest || !Array.isArray(manifest.files)) throw new AppError('not_found', `${backup} is not an Adoption Desk backup (no readable manifest.json).`, { details: { missing: 'backup', path: backup } });
+  // Judged before any file is read: a path outside the layout, or a link, makes the whole backup untrusted.
+  const foreign: BackupProblem[] = [
+    ...manifest.files.filter((entry) => !isBackupPath(entry?.path)).map((entry): BackupProblem => ({ path: String(entry?.path), problem: 'foreign_path' })),
+    ...linksUnder(backup).map((link): BackupProblem => ({ path: link, problem: 'link' })),
+  ];
+  if (foreign.length > 0) return { backup, manifest, problems: foreign };
   const damage = manifest.files.flatMap((entry): BackupProblem[] => {
-    const file = path.join(backup, entry.path);
-    let bytes: Buffer;
-    try {
-      if (!fs.lstatSync(file).isFile()) return [{ path: entry.path, problem: 'missing' }];
-      bytes = fs.readFileSync(file);
-    } catch {
-      return [{ path: entry.path, problem: 'missing' }];
-    }
-    if (bytes.length !== entry.bytes || createHash('sha256').update(bytes).digest('hex') !== entry.sha256) return [{ path: entry.path, problem: 'hash_mismatch' }];
-    return entry.database && !passesIntegrityCheck(file) ? [{ path: entry.path, problem: 'integrity_check_failed' }] : [];
+    const bytes = readListedFile(backup, entry);
+    if (bytes === undefined) return [{ path: entry.path, problem: 'missing' }];
+    if (!matchesManifest(bytes, entry)) return [{ path: entry.path, problem: 'hash_mismatch' }];
+    return entry.database && !passesIntegrityCheck(path.join(backup, entry.path)) ? [{ path: entry.path, problem: 'integrity_check_failed' }] : [];
   });
   const damaged = new Set(damage.map((problem) => problem.path));
   const held = new Set(manifest.files.map((entry) => entry.path));
@@ -48,6 +48,25 @@ function photosLacking(backup: string, database: string, held: ReadonlySet<strin
   } finally {
     sqlite.close();
   }
+}
+
+/** A file the manifest lists, read without following a link at its name; undefined when it is not a regular file there. */
+export function readListedFile(backup: string, entry: ManifestFile): Buffer | undefined {
+  let fd: number;
+  try {
+    fd = fs.openSync(path.join(backup, entry.path), fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW);
+  } catch {
+    return undefined;
+  }
+  try {
+    return fs.fstatSync(fd).isFile() ? fs.readFileSync(fd) : undefined;
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+export function matchesManifest(bytes: Buffer, entry: ManifestFile): boolean {
+  return bytes.length === entry.bytes && createHash('sha256').update(bytes).digest('hex') === entry.sha256;
 }
 
 function passesIntegrityCheck(file: string): boolean {

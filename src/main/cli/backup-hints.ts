@@ -22,6 +22,8 @@ const plural = (count: number, word: string) => `${count} ${word}${count === 1 ?
 
 /** What `backup verify` says of a backup's problems: its damaged files, then each database's photos it lacks. */
 export function verifyProblemWords(problems: readonly BackupProblem[]): string[] {
+  const foreign = problems.filter((problem) => problem.problem === 'foreign_path' || problem.problem === 'link').length;
+  if (foreign > 0) return [`the backup names ${plural(foreign, 'path')} its layout has no place for, or holds links: nothing in it is trusted; restore another one: see "backup list --to <DIR>"`];
   const damaged = problems.filter((problem) => problem.problem !== 'photo_missing').length;
   const lacking = new Map<string, number>();
   for (const problem of problems) if (problem.problem === 'photo_missing') lacking.set(problem.database, (lacking.get(problem.database) ?? 0) + 1);
