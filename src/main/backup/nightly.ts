@@ -7,7 +7,7 @@ import { AppError, isAppError } from '../../shared/errors';
 import { parseOrThrow } from '../../shared/validation';
 import { writeFileAtomically } from '../files/atomic-write';
 import { ensurePrivateDir } from '../files/owner-only';
-import { createBackup, DEFAULT_KEPT_BACKUPS, listBackups } from './create';
+import { createBackup, DEFAULT_KEPT_BACKUPS, listBackups, type CreatedBackup } from './create';
 import { SCHEDULE_FILE } from './layout';
 import { isDue, localTimeZone, nextRun } from './schedule';
 
@@ -94,6 +94,19 @@ export class NightlyBackups {
       if (schedule.folder === null) throw new AppError('validation_failed', 'Choose the folder the backups go to first.', { details: { field: 'folder' } });
       await this.backUp('now', schedule);
       return this.status();
+    });
+  }
+
+  /**
+   * A backup into any folder made by hand (`backup create`): it counts as the last backup, as the
+   * server's own on-demand ones do. A failure is thrown to the caller and leaves the last result as it was.
+   */
+  createInto(to: string, keep?: number): Promise<CreatedBackup> {
+    return this.serially(async () => {
+      const at = this.options.clock.now();
+      const made = await createBackup(this.options.dataDir, to, { keep, now: at });
+      this.write({ ...this.read(), lastRun: { at, trigger: 'now', ok: true, name: made.name, path: made.path, bytes: made.bytes, reason: null, code: null, message: null } });
+      return made;
     });
   }
 

@@ -1,6 +1,8 @@
 import path from 'node:path';
 import type { Command } from 'commander';
-import { createBackup, DEFAULT_KEPT_BACKUPS, listBackups } from '../../backup/create';
+import { systemClock } from '../../../shared/clock';
+import { DEFAULT_KEPT_BACKUPS, listBackups } from '../../backup/create';
+import { NightlyBackups } from '../../backup/nightly';
 import { restoreBackup } from '../../backup/restore';
 import { verifyBackup } from '../../backup/verify';
 import { positiveInt } from '../arguments';
@@ -19,7 +21,8 @@ export function registerBackupCommands(program: Command): void {
     .option('--keep <n>', `backups kept in DIR, the newest (default ${DEFAULT_KEPT_BACKUPS})`, positiveInt);
   create.action(
     onFiles(async (options, output, flags: { to: string; keep?: number }) => {
-      const created = await createBackup(requireDataDir(create, options), path.resolve(flags.to), { keep: flags.keep });
+      const nightly = new NightlyBackups({ dataDir: requireDataDir(create, options), clock: systemClock });
+      const created = await nightly.createInto(path.resolve(flags.to), flags.keep);
       printObject(output, output.json ? created : { name: created.name, path: created.path, files: created.files, bytes: created.bytes });
       if (!output.json && created.pruned.length > 0) note(`Deleted the oldest: ${created.pruned.join(', ')}.`);
       if (!output.json && created.lacking.length > 0) note(`The data dir lacks ${created.lacking.length} photo file${created.lacking.length === 1 ? '' : 's'} its databases name, so the backup does too: ${created.lacking.join(', ')}.`);
