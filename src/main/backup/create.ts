@@ -3,6 +3,7 @@ import path from 'node:path';
 import { AppError } from '../../shared/errors';
 import { copyFileAtomically, writeFileAtomically } from '../files/atomic-write';
 import { ensurePrivateDir } from '../files/owner-only';
+import { makeOwnFolder, refuseExposedFolder } from './folders';
 import { dataDirContent, photosFolderOf, type DataDirContent } from './layout';
 import { appVersion, BACKUP_NAME, describeFile, MANIFEST_FILE, type Manifest } from './manifest';
 import { DatabaseSnapshot, PhotoPins } from './snapshot';
@@ -46,7 +47,8 @@ export interface CreateBackupOptions {
 export async function createBackup(dataDir: string, to: string, options: CreateBackupOptions = {}): Promise<CreatedBackup> {
   const content = dataDirContent(dataDir);
   if (content.databases.length === 0) throw new AppError('not_found', `${dataDir} holds no Adoption Desk database to back up.`, { details: { missing: 'data_dir', path: dataDir } });
-  ensurePrivateDir(to);
+  refuseExposedFolder(dataDir, to);
+  makeOwnFolder(to);
   PhotoPins.removeStale(dataDir);
   const pins = new PhotoPins(dataDir);
   try {

@@ -8,6 +8,7 @@ import { parseOrThrow } from '../../shared/validation';
 import { writeFileAtomically } from '../files/atomic-write';
 import { ensurePrivateDir } from '../files/owner-only';
 import { createBackup, DEFAULT_KEPT_BACKUPS, listBackups, type CreatedBackup } from './create';
+import { makeOwnFolder, refuseExposedFolder } from './folders';
 import { SCHEDULE_FILE } from './layout';
 import { isDue, localTimeZone, nextRun } from './schedule';
 
@@ -76,8 +77,9 @@ export class NightlyBackups {
     if (parsed.folder !== null && !path.isAbsolute(parsed.folder)) throw new AppError('validation_failed', `The backup folder must be a full path on the shelter server, not ${parsed.folder}.`, { details: { field: 'folder' } });
     if (parsed.on && parsed.folder === null) throw new AppError('validation_failed', 'Choose the folder the nightly backups go to before turning them on.', { details: { field: 'folder' } });
     if (parsed.folder !== null) {
+      refuseExposedFolder(this.options.dataDir, parsed.folder);
       try {
-        ensurePrivateDir(parsed.folder);
+        makeOwnFolder(parsed.folder);
       } catch (error) {
         throw new AppError('validation_failed', `The backup folder ${parsed.folder} cannot be made: ${(error as Error).message}`, { details: { field: 'folder' } });
       }

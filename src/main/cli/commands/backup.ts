@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Command } from 'commander';
 import { systemClock } from '../../../shared/clock';
+import { detailsOf } from '../../../shared/errors';
 import { DEFAULT_KEPT_BACKUPS, listBackups } from '../../backup/create';
 import { NightlyBackups } from '../../backup/nightly';
 import { restoreBackup } from '../../backup/restore';
@@ -10,6 +11,11 @@ import { verifyProblemWords } from '../backup-hints';
 import { note, printObject, printRows } from '../output';
 import { onFiles, requireDataDir } from './backup-files';
 import { registerBackupScheduleCommands } from './backup-schedule';
+
+/** `--to: …` for a refused backups folder, as the other commands name their flags. */
+function withToFlag(error: unknown): unknown {
+  return detailsOf(error, 'validation_failed')?.field === 'folder' ? `--to: ${(error as Error).message}` : error;
+}
 
 /** `backup create|list|verify|restore|schedule|status` (issue 29 §4, docs/guide/backups.md). */
 export function registerBackupCommands(program: Command): void {
@@ -26,7 +32,7 @@ export function registerBackupCommands(program: Command): void {
       printObject(output, output.json ? created : { name: created.name, path: created.path, files: created.files, bytes: created.bytes });
       if (!output.json && created.pruned.length > 0) note(`Deleted the oldest: ${created.pruned.join(', ')}.`);
       if (!output.json && created.lacking.length > 0) note(`The data dir lacks ${created.lacking.length} photo file${created.lacking.length === 1 ? '' : 's'} its databases name, so the backup does too: ${created.lacking.join(', ')}.`);
-    }),
+    }, withToFlag),
   );
   backup
     .command('list')
