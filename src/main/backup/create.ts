@@ -3,6 +3,7 @@ import path from 'node:path';
 import { AppError } from '../../shared/errors';
 import { copyFileAtomically, writeFileAtomically } from '../files/atomic-write';
 import { ensurePrivateDir } from '../files/owner-only';
+import { backupKey, SIGNATURE_FILE, signatureFor } from './authenticity';
 import { makeOwnFolder, refuseExposedFolder } from './folders';
 import { dataDirContent, photosFolderOf, type DataDirContent } from './layout';
 import { appVersion, BACKUP_NAME, describeFile, MANIFEST_FILE, type Manifest } from './manifest';
@@ -39,7 +40,7 @@ export interface CreateBackupOptions {
  * A consistent backup of the data dir into a new folder inside `to`, while a server may be running:
  * a snapshot of each database with the photo files it names kept from deletion (snapshot.ts), SQLite's
  * online backup of that snapshot, then those photos (and no other) and the settings, then the
- * manifest. So every photo a backed-up database names is in the backup, whatever staff add or remove
+ * manifest, signed with the data dir's backup key (authenticity.ts). So every photo a backed-up database names is in the backup, whatever staff add or remove
  * meanwhile. It is written in a fresh temp folder (mkdtemp: nothing planted is followed) and renamed
  * into place whole, so a backup folder with its name is always complete. Then only the last `keep`
  * are kept.
@@ -80,7 +81,9 @@ async function writeBackup(dataDir: string, to: string, content: DataDirContent,
       createdAt: moment.toISOString(),
       files: [...content.databases.map((name) => describeFile(temp, name, true)), ...[...photos, ...content.settings].map((relative) => describeFile(temp, relative, false))],
     };
-    writeFileAtomically(path.join(temp, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
+    const manifestBytes = Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`);
+    writeFileAtomically(path.join(temp, MANIFEST_FILE), manifestBytes);
+    writeFileAtomically(path.join(temp, SIGNATURE_FILE), signatureFor(backupKey(dataDir), manifestBytes));
     const final = freeName(to, `backup-${moment.toISOString().replace(/[-:]/g, '')}`);
     fs.renameSync(temp, final);
     const pruned = pruneBackups(to, options.keep ?? DEFAULT_KEPT_BACKUPS);

@@ -7,7 +7,15 @@ import { writeFileAtomically } from '../files/atomic-write';
 import { ensurePrivateDir } from '../files/owner-only';
 import { serverLockFile } from '../db/instance-lock';
 import { makeOwnFolder } from './folders';
-import { matchesManifest, readListedFile, refuseDamaged, verifyBackup } from './verify';
+import { matchesManifest, readListedFile, refuseDamaged, refuseUntrusted, verifyBackup } from './verify';
+import { BACKUP_KEY_FILE, readBackupKey, type Authenticity } from './authenticity';
+
+export interface RestoreOptions {
+  /** Replace a data dir with content. */
+  force?: boolean;
+  /** Restore a backup this data dir's key did not sign (a new disk, another installation's, an older version's). */
+  trustUnknown?: boolean;
+}
 
 export interface Restored {
   backup: string;
@@ -15,6 +23,8 @@ export interface Restored {
   files: number;
   /** Whether a data dir with content was replaced (only with `force`). */
   replaced: boolean;
+  /** What the signature said: `authentic`, or what was trusted with `trustUnknown`. */
+  authenticity: Authenticity;
 }
 
 /**
@@ -22,15 +32,19 @@ export interface Restored {
  * renamed into place, so the target is either the old data dir or the restored one. Refused while a
  * server holds either environment's instance lock there, and over a data dir with content unless forced.
  */
-export function restoreBackup(backup: string, target: string, options: { force?: boolean } = {}): Restored {
-  const verification = verifyBackup(backup);
-  refuseDamaged(verification);
+export function restoreBackup(backup: string, target: string, options: RestoreOptions = {}): Restored {
   const dataDir = path.resolve(target);
+  const verification = verifyBackup(backup, { dataDir });
+  refuseDamaged(verification);
   refuseWhileServed(dataDir);
-  const existing = entriesOf(dataDir);
+  // The key is the data dir's, not the backup's: it stays, so the backups it signed are still known after.
+  const key = readBackupKey(dataDir);
+  const existing = entriesOf(dataDir)?.filter((name) => name !== BACKUP_KEY_FILE);
   if (existing !== undefined && existing.length > 0 && !options.force) {
     throw new AppError('conflict', `${dataDir} is not empty: restoring would replace what it holds.`, { details: { reason: 'backup_target_not_empty', dataDir } });
   }
+  // Asked last, once nothing else stands in the way: the one question the caller answers with trust.
+  refuseUntrusted(verification, options.trustUnknown === true);
   makeOwnFolder(path.dirname(dataDir));
   const temp = fs.mkdtempSync(path.join(path.dirname(dataDir), `.${path.basename(dataDir)}.restoring-`));
   try {
@@ -42,12 +56,13 @@ export function restoreBackup(backup: string, target: string, options: { force?:
       ensurePrivateDir(path.dirname(file));
       writeFileAtomically(file, bytes as Buffer);
     }
+    if (key) writeFileAtomically(path.join(temp, BACKUP_KEY_FILE), `${key.toString('hex')}\n`);
     swapInto(temp, dataDir, existing !== undefined);
   } catch (error) {
     fs.rmSync(temp, { recursive: true, force: true });
     throw error;
   }
-  return { backup, dataDir, files: verification.manifest.files.length, replaced: existing !== undefined && existing.length > 0 };
+  return { backup, dataDir, files: verification.manifest.files.length, replaced: existing !== undefined && existing.length > 0, authenticity: verification.authenticity };
 }
 
 function swapInto(temp: string, dataDir: string, exists: boolean): void {

@@ -5,7 +5,7 @@ import { detailsOf } from '../../../shared/errors';
 import { DEFAULT_KEPT_BACKUPS, listBackups } from '../../backup/create';
 import { NightlyBackups } from '../../backup/nightly';
 import { restoreBackup } from '../../backup/restore';
-import { verifyBackup } from '../../backup/verify';
+import { refuseUntrusted, verifyBackup } from '../../backup/verify';
 import { positiveInt } from '../arguments';
 import { verifyProblemWords } from '../backup-hints';
 import { note, printObject, printRows } from '../output';
@@ -39,31 +39,36 @@ export function registerBackupCommands(program: Command): void {
     .description('List the backups in DIR, oldest first')
     .requiredOption('--to <dir>', 'the folder that holds the backups')
     .action(onFiles((_options, output, flags: { to: string }) => printRows(output, listBackups(path.resolve(flags.to)), 'No backups there yet: make one with "backup create --to <DIR>".')));
-  backup
+  const verify = backup
     .command('verify')
-    .description('Check a backup: every file matches its manifest, every database passes SQLite’s integrity check, and every photo a database names is there')
+    .description('Check a backup: every file matches its manifest, every database passes SQLite’s integrity check, every photo a database names is there, and (with --data-dir) that this data dir’s backup key signed it')
     .argument('<backup>', 'the backup’s folder')
-    .action(
-      onFiles((_options, output, folder: string) => {
-        const { problems } = verifyBackup(path.resolve(folder));
-        if (output.json) printObject(output, { backup: path.resolve(folder), ok: problems.length === 0, problems });
-        else if (problems.length === 0) process.stdout.write(`OK: ${path.resolve(folder)}\n`);
-        else printRows(output, problems.map(({ path: file, problem }) => ({ path: file, problem })), '');
-        if (problems.length > 0) {
-          if (!output.json) for (const words of verifyProblemWords(problems)) process.stderr.write(`Error: ${words}.\n`);
-          process.exitCode = 1;
-        }
-      }),
-    );
+    .option('--trust-unknown', 'accept a backup this data dir’s key did not sign (a new disk, another installation’s)', false);
+  verify.action(
+    onFiles((options, output, folder: string, flags: { trustUnknown: boolean }) => {
+      const verification = verifyBackup(path.resolve(folder), { dataDir: options.dataDir === undefined ? undefined : path.resolve(options.dataDir) });
+      const { problems, authenticity } = verification;
+      if (problems.length === 0) refuseUntrusted(verification, flags.trustUnknown);
+      if (output.json) printObject(output, { backup: path.resolve(folder), ok: problems.length === 0, authenticity, problems });
+      else if (problems.length === 0) process.stdout.write(`OK: ${path.resolve(folder)}${authenticity === 'authentic' ? '' : ' (its files are sound; nothing proves who made it: trusted with --trust-unknown)'}\n`);
+      else printRows(output, problems.map(({ path: file, problem }) => ({ path: file, problem })), '');
+      if (problems.length > 0) {
+        if (!output.json) for (const words of verifyProblemWords(problems)) process.stderr.write(`Error: ${words}.\n`);
+        process.exitCode = 1;
+      }
+    }),
+  );
   const restore = backup
     .command('restore')
-    .description('Restore a backup as --data-dir (stop its server first); refuses a data dir with content unless --force')
+    .description('Restore a backup as --data-dir (stop its server first); refuses a data dir with content unless --force, and a backup this data dir’s key did not sign unless --trust-unknown')
     .argument('<backup>', 'the backup’s folder')
-    .option('--force', 'replace the data dir’s content', false);
+    .option('--force', 'replace the data dir’s content', false)
+    .option('--trust-unknown', 'restore a backup this data dir’s key did not sign (a new disk, another installation’s, an older version’s)', false);
   restore.action(
-    onFiles((options, output, folder: string, flags: { force: boolean }) => {
-      const restored = restoreBackup(path.resolve(folder), requireDataDir(restore, options), { force: flags.force });
+    onFiles((options, output, folder: string, flags: { force: boolean; trustUnknown: boolean }) => {
+      const restored = restoreBackup(path.resolve(folder), requireDataDir(restore, options), { force: flags.force, trustUnknown: flags.trustUnknown });
       printObject(output, restored);
+      if (!output.json && restored.authenticity !== 'authentic') note('Restored with --trust-unknown: nothing proved who made this backup.');
     }),
   );
   registerBackupScheduleCommands(backup);
