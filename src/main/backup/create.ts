@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { AppError } from '../../shared/errors';
 import { copyFileAtomically, writeFileAtomically } from '../files/atomic-write';
 import { ensurePrivateDir } from '../files/owner-only';
 import { backupKey, SIGNATURE_FILE, signatureFor } from './authenticity';
 import { makeOwnFolder, refuseExposedFolder } from './folders';
-import { dataDirContent, photosFolderOf, type DataDirContent } from './layout';
+import { dataDirContent, liveDeployFiles, photosFolderOf, type DataDirContent } from './layout';
 import { appVersion, BACKUP_NAME, describeFile, MANIFEST_FILE, type Manifest } from './manifest';
 import { DatabaseSnapshot, PhotoPins } from './snapshot';
 
@@ -74,12 +75,13 @@ async function writeBackup(dataDir: string, to: string, content: DataDirContent,
     }
     const photos = snapshots.flatMap((snapshot) => snapshot.photos);
     for (const relative of photos) copyInto(temp, relative, pins.fileOf(relative));
-    for (const relative of content.settings) copyInto(temp, relative, path.join(dataDir, relative));
+    const sites = content.databases.flatMap((database) => liveDeploysOf(dataDir, path.join(temp, database), database));
+    for (const relative of [...sites, ...content.settings]) copyInto(temp, relative, path.join(dataDir, relative));
     const manifest: Manifest = {
       format: 1,
       appVersion: appVersion(),
       createdAt: moment.toISOString(),
-      files: [...content.databases.map((name) => describeFile(temp, name, true)), ...[...photos, ...content.settings].map((relative) => describeFile(temp, relative, false))],
+      files: [...content.databases.map((name) => describeFile(temp, name, true)), ...[...photos, ...sites, ...content.settings].map((relative) => describeFile(temp, relative, false))],
     };
     const manifestBytes = Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`);
     writeFileAtomically(path.join(temp, MANIFEST_FILE), manifestBytes);
@@ -93,6 +95,16 @@ async function writeBackup(dataDir: string, to: string, content: DataDirContent,
     throw error;
   } finally {
     for (const snapshot of snapshots) snapshot.close();
+  }
+}
+
+/** The live deploys the backed-up database names (read from its copy: the snapshot's moment). */
+function liveDeploysOf(dataDir: string, copy: string, database: string): string[] {
+  const sqlite = new Database(copy, { readonly: true, fileMustExist: true });
+  try {
+    return liveDeployFiles(dataDir, database, sqlite);
+  } finally {
+    sqlite.close();
   }
 }
 

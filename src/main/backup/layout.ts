@@ -15,8 +15,13 @@ export interface DataDirContent {
 
 /** The nightly backup's settings and last result (nightly.ts). */
 export const SCHEDULE_FILE = 'backup-schedule.json';
-/** The settings beside the databases (the desktop's settings.json, the backup schedule); the logo lives in the database. */
-const SETTINGS_FILES = ['settings.json', SCHEDULE_FILE];
+/**
+ * The settings beside the databases (the desktop's settings.json, the backup schedule; the logo
+ * lives in the database) and the local CA (certificates/local-ca.pem, key and certificate): the
+ * shelter server's certificate comes from it, so a restore on a new disk keeps the code every desk
+ * compared, and the sites' certificates stay trusted where it was added.
+ */
+const SETTINGS_FILES = ['settings.json', SCHEDULE_FILE, 'certificates/local-ca.pem'];
 /** engine.ts's databaseFile, which this folder may not import (tests/api/backup-restore.test.ts holds them together). */
 const databaseName = (environment: string) => `${environment}.sqlite`;
 
@@ -50,7 +55,34 @@ export function isBackupPath(relative: unknown): boolean {
   if (typeof relative !== 'string') return false;
   if (ENVIRONMENTS.map(databaseName).includes(relative) || SETTINGS_FILES.includes(relative)) return true;
   const photo = PHOTO_FILE.exec(relative);
-  return photo !== null && photo[2]?.startsWith(photo[1] ?? '') === true;
+  if (photo !== null) return photo[2]?.startsWith(photo[1] ?? '') === true;
+  const site = DEPLOY_FILE.exec(relative);
+  return site !== null && (site[1] ?? '').split('/').every(isPlainName);
+}
+
+/** sites/<environment>/<project id>/<deploy number>/<the deploy's own file>: a live deploy's folder, as sites/projects.ts lays it out. */
+const DEPLOY_FILE = new RegExp(`^sites/(?:${ENVIRONMENTS.join('|')})/[1-9][0-9]*/[1-9][0-9]*/(.+)$`);
+
+/** One name of a deploy's file path: never empty, `.` or `..`, nor holding a backslash or NUL. */
+function isPlainName(name: string): boolean {
+  return name !== '' && name !== '.' && name !== '..' && !/[\\\0]/.test(name);
+}
+
+/** The folder of a project's deploy in the data dir. */
+function deployFolderOf(database: string, projectId: number, number: number): string {
+  return `sites/${database.replace(/\.sqlite$/, '')}/${projectId}/${number}`;
+}
+
+/**
+ * The files of every live deploy a database names (its projects' live deploy numbers): a restore
+ * serves the sites as they were, uploaded ones too, which nothing could make again. A deploy's
+ * folder is never changed once it is live, only removed when pruned.
+ */
+export function liveDeployFiles(dataDir: string, database: string, sqlite: Database.Database): string[] {
+  const table = sqlite.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'projects'").get();
+  if (table === undefined) return [];
+  const live = sqlite.prepare('SELECT id, live_deploy_number AS number FROM projects WHERE live_deploy_number IS NOT NULL').all() as { id: number; number: number }[];
+  return live.flatMap(({ id, number }) => filesUnder(dataDir, deployFolderOf(database, id, number)));
 }
 
 /** Every link inside `root` (a file or a folder), '/'-separated; a link is never followed, nor looked into. */
