@@ -17,11 +17,11 @@ export interface DataDirContent {
 export const SCHEDULE_FILE = 'backup-schedule.json';
 /**
  * The settings beside the databases (the desktop's settings.json, the backup schedule; the logo
- * lives in the database) and the local CA (certificates/local-ca.pem, key and certificate): the
- * shelter server's certificate comes from it, so a restore on a new disk keeps the code every desk
- * compared, and the sites' certificates stay trusted where it was added.
+ * lives in the database) and the two CAs, key and certificate (team/server-certificate.ts): the
+ * shelter server's certificate comes from its own, so a restore on a new disk keeps the code every
+ * desk compared, and the sites' certificates stay trusted where the sites' CA was added.
  */
-const SETTINGS_FILES = ['settings.json', SCHEDULE_FILE, 'certificates/local-ca.pem'];
+const SETTINGS_FILES = ['settings.json', SCHEDULE_FILE, 'certificates/local-ca.pem', 'certificates/shelter-server-ca.pem'];
 /** engine.ts's databaseFile, which this folder may not import (tests/api/backup-restore.test.ts holds them together). */
 const databaseName = (environment: string) => `${environment}.sqlite`;
 
