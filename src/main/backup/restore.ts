@@ -7,7 +7,8 @@ import { writeFileAtomically } from '../files/atomic-write';
 import { ensurePrivateDir } from '../files/owner-only';
 import { serverLockFile } from '../db/instance-lock';
 import { makeOwnFolder } from './folders';
-import { matchesManifest, readListedFile, refuseDamaged, refuseUntrusted, verifyBackup } from './verify';
+import type { ManifestFile } from './manifest';
+import { damagedBackup, matchesManifest, readListedFile, refuseDamaged, refuseUntrusted, verifyBackup, type Verification } from './verify';
 import { BACKUP_KEY_FILE, readBackupKey, type Authenticity } from './authenticity';
 
 export interface RestoreOptions {
@@ -30,7 +31,8 @@ export interface Restored {
 /**
  * Restores a verified backup as the data dir `target`: built whole in a temp folder beside it, then
  * renamed into place, so the target is either the old data dir or the restored one. Refused while a
- * server holds either environment's instance lock there, and over a data dir with content unless forced.
+ * server holds either environment's instance lock there, over a data dir with content unless forced,
+ * and for a backup the target's key did not sign unless trusted.
  */
 export function restoreBackup(backup: string, target: string, options: RestoreOptions = {}): Restored {
   const dataDir = path.resolve(target);
@@ -49,12 +51,9 @@ export function restoreBackup(backup: string, target: string, options: RestoreOp
   const temp = fs.mkdtempSync(path.join(path.dirname(dataDir), `.${path.basename(dataDir)}.restoring-`));
   try {
     for (const entry of verification.manifest.files) {
-      // Read again as verified (no link at its name, the same bytes): the backup's folder may be one others can write to.
-      const bytes = readListedFile(backup, entry);
-      if (bytes === undefined || !matchesManifest(bytes, entry)) refuseDamaged({ ...verification, problems: [{ path: entry.path, problem: bytes === undefined ? 'missing' : 'hash_mismatch' }] });
       const file = path.join(temp, entry.path);
       ensurePrivateDir(path.dirname(file));
-      writeFileAtomically(file, bytes as Buffer);
+      writeFileAtomically(file, bytesAsVerified(verification, entry));
     }
     if (key) writeFileAtomically(path.join(temp, BACKUP_KEY_FILE), `${key.toString('hex')}\n`);
     swapInto(temp, dataDir, existing !== undefined);
@@ -63,6 +62,13 @@ export function restoreBackup(backup: string, target: string, options: RestoreOp
     throw error;
   }
   return { backup, dataDir, files: verification.manifest.files.length, replaced: existing !== undefined && existing.length > 0, authenticity: verification.authenticity };
+}
+
+/** A file read again as it was verified (no link at its name, the same bytes): the backup's folder may be one others can write to. */
+function bytesAsVerified(verification: Verification, entry: ManifestFile): Buffer {
+  const bytes = readListedFile(verification.backup, entry);
+  if (bytes !== undefined && matchesManifest(bytes, entry)) return bytes;
+  throw damagedBackup(verification.backup, [{ path: entry.path, problem: bytes === undefined ? 'missing' : 'hash_mismatch' }]);
 }
 
 function swapInto(temp: string, dataDir: string, exists: boolean): void {

@@ -112,9 +112,12 @@ function passesIntegrityCheck(file: string): boolean {
 export function refuseDamaged(verification: Verification): void {
   // A photo the backup lacks is lost whether it is restored or not; the records around it are still worth having back.
   const problems = verification.problems.filter((problem) => problem.problem !== 'photo_missing');
-  if (problems.length === 0) return;
+  if (problems.length > 0) throw damagedBackup(verification.backup, problems);
+}
+
+export function damagedBackup(backup: string, problems: BackupProblem[]): AppError {
   const listed = problems.map((problem) => `${problem.path} (${problem.problem.replace(/_/g, ' ')})`).join(', ');
-  throw new AppError('conflict', `The backup ${verification.backup} is damaged: ${listed}.`, { details: { reason: 'backup_damaged', backup: verification.backup, problems } });
+  return new AppError('conflict', `The backup ${backup} is damaged: ${listed}.`, { details: { reason: 'backup_damaged', backup, problems } });
 }
 
 /** A backup no key of this data dir signed is restored only when the caller says it trusts where it comes from. */
