@@ -138,13 +138,18 @@ export type StaffLoginThrottled = { reason: 'login_throttled'; retryAfter: numbe
 export type BackupConflict =
   | { reason: 'backup_damaged'; backup: string; problems: BackupProblem[] }
   | { reason: 'backup_target_not_empty'; dataDir: string }
+  /** Not signed with the data dir's backup key (another data dir's, a new disk's, or none): restored only when trusted. */
+  | { reason: 'backup_unknown_key'; backup: string; authenticity: 'unknown_key' | 'unsigned' }
   | { reason: 'data_dir_in_use'; dataDir: string; environment: string };
 /**
  * One file of a backup that does not match its manifest, a database that fails SQLite's
- * integrity_check, or a photo file (`path`) that a database of the backup names and the backup lacks.
+ * integrity_check, a path the backup's layout has no place for (`foreign_path`: `..`, an absolute
+ * path, any other name), a link anywhere in the backup's folder (`link`), a manifest changed since
+ * the data dir's own backup key signed it (`signature_mismatch`), or a photo file (`path`)
+ * that a database of the backup names and the backup lacks.
  */
 export type BackupProblem =
-  | { path: string; problem: 'missing' | 'hash_mismatch' | 'integrity_check_failed' }
+  | { path: string; problem: 'missing' | 'hash_mismatch' | 'integrity_check_failed' | 'foreign_path' | 'link' | 'signature_mismatch' }
   | { path: string; problem: 'photo_missing'; database: string; hash: string };
 
 /**

@@ -111,7 +111,7 @@ describe('a backup made while the server runs restores every record and photo', 
     server!.child.kill('SIGTERM');
     await server!.exited;
     fs.rmSync(dataDir, { recursive: true, force: true });
-    await cli('backup', 'restore', backup);
+    await cli('backup', 'restore', backup, '--trust-unknown');
     server = await spawnServer(dataDir);
     expect(await everything(server.baseUrl)).toEqual(before);
     expect((before.pets as unknown[]).length).toBe(3);
@@ -156,7 +156,7 @@ describe('verify, refusals and keep-N', () => {
       refusal = error;
     }
     expect(detailsOf(refusal, 'conflict')).toEqual({ reason: 'backup_target_not_empty', dataDir: occupied });
-    expect(restoreBackup(latest!.path, occupied, { force: true }).replaced).toBe(true);
+    expect(restoreBackup(latest!.path, occupied, { force: true, trustUnknown: true }).replaced).toBe(true);
     expect(fs.existsSync(path.join(occupied, 'notes.txt'))).toBe(false);
     expect(fs.readdirSync(root).filter((name) => name.includes('restoring'))).toEqual([]);
 

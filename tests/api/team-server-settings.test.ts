@@ -11,9 +11,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { adminServingOf, teamListenerOf } from '../../src/main/admin/admin-serving';
 import { AppHost } from '../../src/main/host/app-host';
 import { ensureRendererBuilt } from '../../src/main/http/admin/renderer-build';
-import { LocalCa } from '../../src/main/sites/certificates/local-ca';
+import { shelterServerCa } from '../../src/main/team/server-certificate';
 import { SettingsSchema } from '../../src/shared/admin-schemas';
-import { systemClock } from '../../src/shared/clock';
 import { freePort } from '../helpers/free-port';
 import { PROJECT_ROOT } from '../helpers/processes';
 import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
@@ -32,7 +31,7 @@ async function startHost(): Promise<AppHost> {
 
 /** One HTTPS request to 127.0.0.1:port trusting only the data dir's CA. */
 async function teamRequest(port: number, pathname: string, body?: unknown): Promise<{ status: number; body: string }> {
-  const ca = await new LocalCa(path.join(dataDir, 'certificates'), systemClock).certificatePem();
+  const ca = await shelterServerCa(dataDir).certificatePem();
   const text = body === undefined ? undefined : JSON.stringify(body);
   return new Promise((resolve, reject) => {
     const request = https.request(

@@ -168,6 +168,7 @@ const DETAILS_EXAMPLES: { [C in keyof ErrorDetails]: Record<string, ErrorDetails
       team_exists: { reason: 'team_exists' },
       backup_damaged: { reason: 'backup_damaged', backup: '/srv/backups/backup-20261127T020000.000Z', problems: [{ path: 'production.sqlite', problem: 'hash_mismatch' }] },
       backup_target_not_empty: { reason: 'backup_target_not_empty', dataDir: '/srv/adoption-desk' },
+      backup_unknown_key: { reason: 'backup_unknown_key', backup: '/srv/backups/backup-20261127T020000.000Z', authenticity: 'unknown_key' },
       data_dir_in_use: { reason: 'data_dir_in_use', dataDir: '/srv/adoption-desk', environment: 'production' },
     } satisfies ByTag<ConflictDetails, 'reason'>).map((example) => [`reason: ${example.reason}`, example]),
   ),

@@ -10,6 +10,7 @@ import { reportHandlers } from './report-handlers';
 import { staffHandlers } from './staff-handlers';
 import { portalHandlers } from './portal-handlers';
 import { backupHandlers } from './backup-handlers';
+import { trustedCaCertificates } from '../team/server-certificate';
 
 /** Each channel of the admin contract, as a thin call into one environment's services. */
 export function createAdminHandlers(host: AppHost): AdminHandlers {
@@ -95,7 +96,10 @@ export function createAdminHandlers(host: AppHost): AdminHandlers {
     'domains.promote': ({ environment, name }) => sites(environment).domains.promote(name),
     'domains.remove': ({ environment, name }) => sites(environment).domains.remove(name),
     'certificates.list': ({ environment }) => sites(environment).certificates.list(),
-    'certificates.ca': async () => ({ pem: await host.engine('production').sites.certificates.caCertificate() }),
+    'certificates.ca': async () => {
+      const engine = host.engine('production');
+      return { pem: await trustedCaCertificates(engine.dataDir, await engine.sites.certificates.caCertificate()) };
+    },
     'domains.reverify': ({ environment, name }) => sites(environment).reverify(name),
     ...labHandlers(host),
     ...photoHandlers(host),

@@ -1,9 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { AppError } from '../../shared/errors';
 import { copyFileAtomically, writeFileAtomically } from '../files/atomic-write';
 import { ensurePrivateDir } from '../files/owner-only';
-import { dataDirContent, photosFolderOf, type DataDirContent } from './layout';
+import { backupKey, SIGNATURE_FILE, signatureFor } from './authenticity';
+import { makeOwnFolder, refuseExposedFolder } from './folders';
+import { dataDirContent, liveDeployFiles, photosFolderOf, type DataDirContent } from './layout';
 import { appVersion, BACKUP_NAME, describeFile, MANIFEST_FILE, type Manifest } from './manifest';
 import { DatabaseSnapshot, PhotoPins } from './snapshot';
 
@@ -38,7 +41,7 @@ export interface CreateBackupOptions {
  * A consistent backup of the data dir into a new folder inside `to`, while a server may be running:
  * a snapshot of each database with the photo files it names kept from deletion (snapshot.ts), SQLite's
  * online backup of that snapshot, then those photos (and no other) and the settings, then the
- * manifest. So every photo a backed-up database names is in the backup, whatever staff add or remove
+ * manifest, signed with the data dir's backup key (authenticity.ts). So every photo a backed-up database names is in the backup, whatever staff add or remove
  * meanwhile. It is written in a fresh temp folder (mkdtemp: nothing planted is followed) and renamed
  * into place whole, so a backup folder with its name is always complete. Then only the last `keep`
  * are kept.
@@ -46,7 +49,8 @@ export interface CreateBackupOptions {
 export async function createBackup(dataDir: string, to: string, options: CreateBackupOptions = {}): Promise<CreatedBackup> {
   const content = dataDirContent(dataDir);
   if (content.databases.length === 0) throw new AppError('not_found', `${dataDir} holds no Adoption Desk database to back up.`, { details: { missing: 'data_dir', path: dataDir } });
-  ensurePrivateDir(to);
+  refuseExposedFolder(dataDir, to);
+  makeOwnFolder(to);
   PhotoPins.removeStale(dataDir);
   const pins = new PhotoPins(dataDir);
   try {
@@ -71,14 +75,17 @@ async function writeBackup(dataDir: string, to: string, content: DataDirContent,
     }
     const photos = snapshots.flatMap((snapshot) => snapshot.photos);
     for (const relative of photos) copyInto(temp, relative, pins.fileOf(relative));
-    for (const relative of content.settings) copyInto(temp, relative, path.join(dataDir, relative));
+    const sites = content.databases.flatMap((database) => liveDeploysOf(dataDir, path.join(temp, database), database));
+    for (const relative of [...sites, ...content.settings]) copyInto(temp, relative, path.join(dataDir, relative));
     const manifest: Manifest = {
       format: 1,
       appVersion: appVersion(),
       createdAt: moment.toISOString(),
-      files: [...content.databases.map((name) => describeFile(temp, name, true)), ...[...photos, ...content.settings].map((relative) => describeFile(temp, relative, false))],
+      files: [...content.databases.map((name) => describeFile(temp, name, true)), ...[...photos, ...sites, ...content.settings].map((relative) => describeFile(temp, relative, false))],
     };
-    writeFileAtomically(path.join(temp, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
+    const manifestBytes = Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`);
+    writeFileAtomically(path.join(temp, MANIFEST_FILE), manifestBytes);
+    writeFileAtomically(path.join(temp, SIGNATURE_FILE), signatureFor(backupKey(dataDir), manifestBytes));
     const final = freeName(to, `backup-${moment.toISOString().replace(/[-:]/g, '')}`);
     fs.renameSync(temp, final);
     const pruned = pruneBackups(to, options.keep ?? DEFAULT_KEPT_BACKUPS);
@@ -88,6 +95,16 @@ async function writeBackup(dataDir: string, to: string, content: DataDirContent,
     throw error;
   } finally {
     for (const snapshot of snapshots) snapshot.close();
+  }
+}
+
+/** The live deploys the backed-up database names (read from its copy: the snapshot's moment). */
+function liveDeploysOf(dataDir: string, copy: string, database: string): string[] {
+  const sqlite = new Database(copy, { readonly: true, fileMustExist: true });
+  try {
+    return liveDeployFiles(dataDir, database, sqlite);
+  } finally {
+    sqlite.close();
   }
 }
 

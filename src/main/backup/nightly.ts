@@ -7,7 +7,8 @@ import { AppError, isAppError } from '../../shared/errors';
 import { parseOrThrow } from '../../shared/validation';
 import { writeFileAtomically } from '../files/atomic-write';
 import { ensurePrivateDir } from '../files/owner-only';
-import { createBackup, DEFAULT_KEPT_BACKUPS, listBackups } from './create';
+import { createBackup, DEFAULT_KEPT_BACKUPS, listBackups, type CreatedBackup } from './create';
+import { makeOwnFolder, refuseExposedFolder } from './folders';
 import { SCHEDULE_FILE } from './layout';
 import { isDue, localTimeZone, nextRun } from './schedule';
 
@@ -76,8 +77,9 @@ export class NightlyBackups {
     if (parsed.folder !== null && !path.isAbsolute(parsed.folder)) throw new AppError('validation_failed', `The backup folder must be a full path on the shelter server, not ${parsed.folder}.`, { details: { field: 'folder' } });
     if (parsed.on && parsed.folder === null) throw new AppError('validation_failed', 'Choose the folder the nightly backups go to before turning them on.', { details: { field: 'folder' } });
     if (parsed.folder !== null) {
+      refuseExposedFolder(this.options.dataDir, parsed.folder);
       try {
-        ensurePrivateDir(parsed.folder);
+        makeOwnFolder(parsed.folder);
       } catch (error) {
         throw new AppError('validation_failed', `The backup folder ${parsed.folder} cannot be made: ${(error as Error).message}`, { details: { field: 'folder' } });
       }
@@ -94,6 +96,19 @@ export class NightlyBackups {
       if (schedule.folder === null) throw new AppError('validation_failed', 'Choose the folder the backups go to first.', { details: { field: 'folder' } });
       await this.backUp('now', schedule);
       return this.status();
+    });
+  }
+
+  /**
+   * A backup into any folder made by hand (`backup create`): it counts as the last backup, as the
+   * server's own on-demand ones do. A failure is thrown to the caller and leaves the last result as it was.
+   */
+  createInto(to: string, keep?: number): Promise<CreatedBackup> {
+    return this.serially(async () => {
+      const at = this.options.clock.now();
+      const made = await createBackup(this.options.dataDir, to, { keep, now: at });
+      this.write({ ...this.read(), lastRun: { at, trigger: 'now', ok: true, name: made.name, path: made.path, bytes: made.bytes, reason: null, code: null, message: null } });
+      return made;
     });
   }
 

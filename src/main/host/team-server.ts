@@ -1,12 +1,11 @@
 import os from 'node:os';
 import path from 'node:path';
-import { systemClock } from '../../shared/clock';
 import { DEFAULT_TEAM_PORT, type TeamServerState } from '../../shared/team';
 import { SILENT_LOG, type EngineLog } from '../log';
-import { LocalCa } from '../sites/certificates/local-ca';
+import type { LocalCa } from '../sites/certificates/local-ca';
 import type { RunningTeamListener, StartTeamListener } from '../team/listener';
 import { machineNames } from '../team/machine-names';
-import { caIdentity, teamServerCertificate, type TeamCertificate } from '../team/server-certificate';
+import { answeredNames, caIdentity, shelterServerCa, teamServerCertificate, type TeamCertificate } from '../team/server-certificate';
 
 /** The window's setting "This computer is the shelter's server", and `serve --team`'s flags. */
 export interface TeamServerSetting {
@@ -41,8 +40,7 @@ export class TeamServer {
 
   constructor(private readonly options: { dataDir: string; host?: string; log?: EngineLog }) {
     this.certificatesDir = path.join(options.dataDir, 'certificates');
-    // Certificates follow the real clock, never the quota lab's.
-    this.ca = new LocalCa(this.certificatesDir, systemClock);
+    this.ca = shelterServerCa(options.dataDir);
   }
 
   /** Called once by the face that owns the admin dispatch (serve --admin, the desktop shell) before the host starts. */
@@ -63,7 +61,7 @@ export class TeamServer {
     this.lastProblem = null;
     if (!setting.enabled || !this.listen) return;
     try {
-      const certificate = await teamServerCertificate(this.ca, this.certificatesDir, machineNames(), Date.now());
+      const certificate = await teamServerCertificate(this.ca, this.certificatesDir, answeredNames(this.host(), machineNames()), Date.now());
       const names = () => this.running?.certificate.names ?? certificate.names;
       const listener = await this.listen({ names, keyPem: certificate.keyPem, chainPem: certificate.chainPem }, this.host(), setting.port);
       this.running = { listener, certificate };
@@ -117,7 +115,7 @@ export class TeamServer {
     const running = this.running;
     if (!running) return;
     try {
-      const certificate = await teamServerCertificate(this.ca, this.certificatesDir, machineNames(), Date.now());
+      const certificate = await teamServerCertificate(this.ca, this.certificatesDir, answeredNames(this.host(), machineNames()), Date.now());
       if (certificate.chainPem === running.certificate.chainPem) return;
       running.listener.renew(certificate);
       running.certificate = certificate;

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import type { CertificateListing } from '../../../shared/sites';
 import { runningServerAddress, serverLockFile } from '../../db/instance-lock';
 import type { Engine } from '../../engine/engine';
+import { trustedCaCertificates } from '../../team/server-certificate';
 import { note, printObject, printRows } from '../output';
 import { run } from '../run';
 
@@ -21,10 +22,10 @@ export function registerCertificateCommands(program: Command): void {
     );
   certificates
     .command('ca')
-    .description('The local CA’s certificate (PEM, public) on stdout: add it to a trust store to trust the sites’ certificates')
+    .description('The CAs’ certificates (PEM, public) on stdout, the shelter server’s first, then the sites’ local CA: add them to a trust store to trust the shelter server and the sites')
     .action(
       run(async (engine) => {
-        process.stdout.write(await engine.sites.certificates.caCertificate());
+        process.stdout.write(await trustedCaCertificates(engine.dataDir, await engine.sites.certificates.caCertificate()));
       }),
     );
 

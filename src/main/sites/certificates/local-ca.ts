@@ -50,10 +50,12 @@ export class LocalCa implements CertificateIssuer {
   constructor(
     private readonly certificatesDir: string,
     private readonly clock: Clock,
+    /** Its file in the certificates folder and its name: the sites' CA by default, the shelter server's has its own (team/server-certificate.ts). */
+    private readonly identity: { file: string; name: string } = { file: 'local-ca.pem', name: LOCAL_CA_NAME },
   ) {}
 
   get file(): string {
-    return path.join(this.certificatesDir, 'local-ca.pem');
+    return path.join(this.certificatesDir, this.identity.file);
   }
 
   /** The CA certificate (public), PEM; made now if there is none yet. */
@@ -95,7 +97,7 @@ export class LocalCa implements CertificateIssuer {
       keyPem: await privateKeyPem(keys.privateKey),
       notBefore: notBefore.getTime(),
       notAfter: notAfter.getTime(),
-      issuer: LOCAL_CA_NAME,
+      issuer: this.identity.name,
     };
   }
 
@@ -123,7 +125,7 @@ export class LocalCa implements CertificateIssuer {
     const certificate = await x509.X509CertificateGenerator.createSelfSigned({
       serialNumber: serialNumber(),
       // A name of its own per data dir, so two installs' CAs are told apart in a trust store.
-      name: `CN=${LOCAL_CA_NAME} ${serialNumber().slice(0, 8)}, O=Adoption Desk`,
+      name: `CN=${this.identity.name} ${serialNumber().slice(0, 8)}, O=Adoption Desk`,
       notBefore: new Date(now - CLOCK_SKEW_MS),
       notAfter: new Date(now + CA_LIFETIME_MS),
       signingAlgorithm: SIGNING_ALGORITHM,

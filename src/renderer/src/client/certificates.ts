@@ -25,7 +25,7 @@ export function useReverifyDomain() {
   });
 }
 
-/** The local CA's certificate (public) as a file the browser saves. */
+/** The CAs' certificates (public: the shelter server's, then the sites') as a file the browser saves. */
 export async function downloadCaCertificate(): Promise<void> {
   const { pem } = await call('certificates.ca', {});
   const url = URL.createObjectURL(new Blob([pem], { type: 'application/x-pem-file' }));

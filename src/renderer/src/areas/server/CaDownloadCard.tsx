@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { notifyFailure } from '../../client/notify';
 import { downloadCaCertificate } from '../../client/certificates';
 
-/** The local CA's certificate, to trust the sites' HTTPS on this computer (docs/guide/certificates.md, "Trusting the local CA"). */
+/** The CAs' certificates (the shelter server's, then the sites' local CA), to trust them on this computer (docs/guide/certificates.md, "Trusting the local CA"). */
 export function CaDownloadCard(): React.JSX.Element {
   const [busy, setBusy] = useState(false);
   const download = () => {
@@ -25,7 +25,8 @@ export function CaDownloadCard(): React.JSX.Element {
         <Text size="sm">
           Unless ACME is set above, the sites’ certificates come from this desk’s own CA. Browsers trust them once its certificate is added to the
           system’s (or Firefox’s) trust store: Linux <code>update-ca-certificates</code>, macOS Keychain Access (Always Trust), Windows “Trusted Root
-          Certification Authorities”.
+          Certification Authorities”. The file holds two: the shelter server’s own CA first (the one other desks trust and compare the code of), then the
+          sites’.
         </Text>
         <Group>
           <Button variant="light" leftSection={<IconDownload size={16} />} loading={busy} onClick={download}>
