@@ -18,8 +18,8 @@ const VOLUNTEER_MARKS = new Set(['care.give', 'care.skip']);
 const SELF = new Set(['staff.logout', 'staff.changePassword']);
 /** Before logging in: the login, an invitation, asking who one is (the window's login page), and the shelter server's address. */
 const OPEN = new Set(['staff.login', 'staff.acceptInvite', 'staff.me', 'team.server']);
-/** The desk's alone (its token, the desktop app): no member, not even an owner. */
-const DESK_ONLY = new Set(['staff.setupOwner', 'team.setEnabled']);
+/** The desk's alone (its token, the desktop app): no member, not even an owner; a folder of the server's disk is the desk's choice. */
+const DESK_ONLY = new Set(['staff.setupOwner', 'team.setEnabled', 'deploys.fromFolder']);
 const API_AREAS = new Set(['accounts', 'keys', 'plans', 'usage', 'bans', 'console', 'lab']);
 const STAFF_AREAS = new Set(['categories', 'pets', 'portals', 'shelter', 'photos', 'projects', 'deploys', 'domains', 'certificates', 'movements', 'people', 'care']);
 
