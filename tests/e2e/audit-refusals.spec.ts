@@ -4,6 +4,7 @@
  * window's words where it does not: a volunteer gets neither, a manager reads both and backs up now
  * but may not change where backups go.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { addStaff, expect, test, type DeskServer } from './fixtures';
@@ -41,19 +42,24 @@ test.describe('in team mode', () => {
   });
 
   test('a manager reads the trail with their own logins in it, backs up now, and may not change the folder', async ({ page, desk }) => {
-    const folder = path.join(desk.dataDir, 'nightly');
-    await desk.cli('backup', 'schedule', '--folder', folder);
-    await openAs(page, desk, 'manu', '#/audit');
-    await expect(page.getByTestId('audit-row').first()).toContainText('Manu');
-    await expect(page.getByTestId('audit-row').first()).toContainText('Logged in');
-    await expect(page.getByTestId('audit-row').first()).toContainText('from 127.0.0.1');
+    // Beside the data dir, never inside it (a backup folder inside it is refused).
+    const folder = path.join(desk.dataDir, '..', `${path.basename(desk.dataDir)}-nightly`);
+    try {
+      await desk.cli('backup', 'schedule', '--folder', folder);
+      await openAs(page, desk, 'manu', '#/audit');
+      await expect(page.getByTestId('audit-row').first()).toContainText('Manu');
+      await expect(page.getByTestId('audit-row').first()).toContainText('Logged in');
+      await expect(page.getByTestId('audit-row').first()).toContainText('from 127.0.0.1');
 
-    await page.goto(`${new URL(desk.adminUrl).origin}/admin/#/server`);
-    const panel = page.getByTestId('backups-panel');
-    await panel.getByRole('button', { name: 'Back up now' }).click();
-    await expect(panel.getByTestId('backup-list').locator('tbody tr')).toHaveCount(1);
-    await panel.getByRole('textbox', { name: 'Keep the last' }).fill('2');
-    await panel.getByRole('button', { name: 'Save backup settings' }).click();
-    await expect(panel.getByRole('alert')).toContainText('Only an owner can change this');
+      await page.goto(`${new URL(desk.adminUrl).origin}/admin/#/server`);
+      const panel = page.getByTestId('backups-panel');
+      await panel.getByRole('button', { name: 'Back up now' }).click();
+      await expect(panel.getByTestId('backup-list').locator('tbody tr')).toHaveCount(1);
+      await panel.getByRole('textbox', { name: 'Keep the last' }).fill('2');
+      await panel.getByRole('button', { name: 'Save backup settings' }).click();
+      await expect(panel.getByRole('alert')).toContainText('Only an owner can change this');
+    } finally {
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
   });
 });
