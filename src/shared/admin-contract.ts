@@ -73,7 +73,7 @@ import {
   type GivenRound,
   type Treatment,
 } from './care';
-import { AuditFilterSchema, type AuditEntry } from './audit';
+import { AuditFilterSchema, type NamedAuditEntry } from './audit';
 import { BackupScheduleSchema, type BackupsStatus } from './backups';
 import { LiveReleaseQuerySchema, SacQuerySchema, TrendsQuerySchema, type LiveRelease, type ReportTrendMonth, type SacMatrix } from './reports';
 
@@ -291,7 +291,7 @@ export const ADMIN_CONTRACT = {
   'portals.export': channel<PortalExportResult>()(input({ portal: z.enum(PORTAL_IDS), allowDrops: z.boolean(), confirmFirstUpload: z.boolean() })),
 
   // The audit trail (issue 29 §3)
-  'audit.list': channel<AuditEntry[]>()(input({ filter: AuditFilterSchema })),
+  'audit.list': channel<NamedAuditEntry[]>()(input({ filter: AuditFilterSchema })),
 
   // The shelter server (issue 29 §1)
   /** Whether this computer serves the shelter's network, the addresses other desks type, and the CA's code to compare. */

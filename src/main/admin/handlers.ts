@@ -10,6 +10,7 @@ import { reportHandlers } from './report-handlers';
 import { staffHandlers } from './staff-handlers';
 import { portalHandlers } from './portal-handlers';
 import { backupHandlers } from './backup-handlers';
+import { withSubjects } from './audit-subjects';
 
 /** Each channel of the admin contract, as a thin call into one environment's services. */
 export function createAdminHandlers(host: AppHost): AdminHandlers {
@@ -106,6 +107,6 @@ export function createAdminHandlers(host: AppHost): AdminHandlers {
     ...portalHandlers(host),
     ...backupHandlers(host),
     // The trail is the production engine's, like the staff it names.
-    'audit.list': ({ filter }) => host.engine('production').services.audit.list(filter),
+    'audit.list': ({ filter }) => withSubjects(host.engine('production').services.audit.list(filter), host),
   };
 }
