@@ -15,7 +15,11 @@ export interface AuditEntry {
   changes: Record<string, { before: unknown; after: unknown }> | null;
 }
 
-/** A record an entry is about, named as it is now (the trail itself keeps only its number): `name` null once it is gone. */
+/**
+ * A record an entry is about, named as it is now (the trail itself keeps only its number): `name`
+ * null once it is gone, and always null for a person, whose name the window asks the people
+ * register for, so nothing of a person is in any answer of the trail.
+ */
 export interface AuditSubject {
   kind: 'pet' | 'person' | 'member';
   id: number;

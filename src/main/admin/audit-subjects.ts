@@ -37,17 +37,17 @@ function referencesOf(entry: AuditEntry, engine: EngineOf): Reference[] {
 }
 
 /**
- * Each entry with the records it is about, named as they are now. The names are read from the
- * records at each listing, never written into the append-only trail, so a forgotten person's
- * entries name no one and a renamed animal shows its name of today.
+ * Each entry with the records it is about, named as they are now: read from the records at each
+ * listing, never written into the append-only trail, so a renamed animal shows its name of today.
+ * A person is given by number only; the window names them from the register, as the People page.
  */
 export function withSubjects(entries: AuditEntry[], host: AppHost): NamedAuditEntry[] {
   const engine: EngineOf = (environment) => host.engine(environment);
   const nameOf = ({ kind, id, environment }: Reference): string | null => {
+    if (kind === 'person') return null;
     try {
       const services = engine(environment).services;
       if (kind === 'pet') return services.pets.get(id)?.name ?? null;
-      if (kind === 'person') return services.people.get(id).name;
       return services.staff.get(id).name;
     } catch {
       // Gone since (removed, or an environment not running): the page shows its number.

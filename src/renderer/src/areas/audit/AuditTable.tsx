@@ -7,7 +7,7 @@ import { formatMoment } from '../../ui/format';
 import { SkeletonRows } from '../../ui/LoadStates';
 import { TruncatedText } from '../../ui/TruncatedText';
 import { actionWords, fieldWords, recordWords, valueWords } from './action-words';
-import { useCategoryNames } from './queries';
+import { useCategoryNames, usePersonName } from './queries';
 
 const COLUMNS = 5;
 
@@ -20,14 +20,17 @@ const SUBJECT_WORDS: Record<AuditSubject['kind'], string> = { pet: 'Pet', person
 
 /** One record the entry is about, by its name and linked to its page; by its number once it is gone, unlinked in the other environment. */
 function SubjectLink({ subject, environment }: { subject: AuditSubject; environment: Environment }): React.JSX.Element {
-  const named = subject.name ?? `${SUBJECT_WORDS[subject.kind]} ${subject.id} (gone)`;
-  // A record of the other environment has no page in this one; members have one page, the Staff page.
-  if (subject.name === null || (subject.kind !== 'member' && subject.environment !== environment)) {
-    return <TruncatedText text={subject.kind !== 'member' && subject.environment !== environment ? `${named} (${subject.environment})` : named} maw={150} size="sm" />;
-  }
+  // Members have one page, the Staff page; a pet or person of the other environment has none in this one.
+  const here = subject.kind === 'member' || subject.environment === environment;
+  const person = usePersonName(subject.id, subject.kind === 'person' && here);
+  const asking = subject.kind === 'person' && here && person.isPending;
+  const name = subject.kind === 'person' ? (person.data ?? null) : subject.name;
+  const number = `${SUBJECT_WORDS[subject.kind]} ${subject.id}`;
+  if (!here) return <TruncatedText text={`${name ?? number} (${subject.environment})`} maw={150} size="sm" />;
+  if (name === null && !asking) return <TruncatedText text={`${number} (gone)`} maw={150} size="sm" />;
   return (
-    <Anchor href={subject.kind === 'member' ? pageHref('staff') : recordHref(subject.kind === 'pet' ? 'pets' : 'people', subject.id)} size="sm" display="block" maw={150} truncate="end" title={named}>
-      {named}
+    <Anchor href={subject.kind === 'member' ? pageHref('staff') : recordHref(subject.kind === 'pet' ? 'pets' : 'people', subject.id)} size="sm" display="block" maw={150} truncate="end" title={name ?? number}>
+      {name ?? number}
     </Anchor>
   );
 }

@@ -22,3 +22,15 @@ export function useCategoryNames() {
   const environment = useEnvironment();
   return useQuery({ queryKey: [environment, 'categories'], queryFn: () => call('categories.list', { environment }) });
 }
+
+/** A person's name from the register (the trail keeps none), as the People page reads them; the same query, so it is asked once. */
+export function usePersonName(id: number, enabled: boolean) {
+  const environment = useEnvironment();
+  return useQuery({
+    queryKey: [environment, 'people', 'show', id],
+    queryFn: () => call('people.show', { environment, id }),
+    enabled,
+    retry: false,
+    select: (shown) => shown.person.name,
+  });
+}
