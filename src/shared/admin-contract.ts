@@ -31,7 +31,7 @@ import type { TeamServerState } from './team';
 import type { Account, ApiKeyRecord, BanRecord, Category, PetRecord, StatusChange, UsageReport } from './models';
 import { NewPetSchema, PetStatusSchema, type Pet } from './pet';
 import { PetProfileChangeSchema, type PetDetails, type ProfileChange, type SavedPetProfile } from './pet-profile';
-import { LogoUploadSchema, ShelterChangeSchema, type ShelterProfile } from './shelter';
+import { LogoUploadSchema, ShelterChangeSchema, type LogoMediaType, type ShelterProfile } from './shelter';
 import { PLAN_IDS, type PlanFigures } from './plans';
 import { AltTextSchema, MAX_PHOTOS_PER_PET, PhotoUploadSchema, type PetPhoto } from './photos';
 import { SiteUploadSchema } from './site-upload';
@@ -156,6 +156,8 @@ export const ADMIN_CONTRACT = {
   'shelter.set': channel<ShelterProfile>()(input({ shelter: ShelterChangeSchema, version })),
   'shelter.setLogo': channel<ShelterProfile>()(input({ data: LogoUploadSchema })),
   'shelter.removeLogo': channel<ShelterProfile>()(input({})),
+  /** The stored logo's bytes (base64), for the Shelter page's preview; null when there is none. */
+  'shelter.logo': channel<{ mediaType: LogoMediaType; data: string } | null>()(input({})),
 
   'accounts.list': channel<Account[]>()(input({})),
   'accounts.create': channel<Account>()(input({ account: NewAccountInputSchema })),

@@ -5,6 +5,7 @@
  */
 import { cliJson, expect, goTo, importPets, notification, openDesk, test, withoutLiveUpdates } from './fixtures';
 import { VIEWPORTS, expectNothingCut, sizeName } from './viewports';
+import { transparentPng } from '../helpers/photos';
 
 interface Details {
   profile: Record<string, unknown>;
@@ -115,3 +116,24 @@ for (const viewport of VIEWPORTS) {
     });
   });
 }
+
+test('the Shelter page previews the stored logo whole, and follows a replacement and a removal', async ({ page, desk }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1000, height: 700 });
+  await openDesk(page, desk);
+  await goTo(page, 'Shelter');
+  const logo = page.getByTestId('shelter-logo');
+  await expect(logo.getByTestId('shelter-logo-preview')).toHaveCount(0);
+  // A tall logo: shown whole in its box, not cropped.
+  await logo.locator('input[type="file"]').setInputFiles({ name: 'tall.png', mimeType: 'image/png', buffer: await transparentPng(60, 180) });
+  const preview = logo.getByRole('img', { name: "The shelter's logo" });
+  await expect(preview).toBeVisible();
+  await expect.poll(() => preview.evaluate((image: HTMLImageElement) => [image.naturalWidth, image.naturalHeight, getComputedStyle(image).objectFit])).toEqual([60, 180, 'contain']);
+  await expectNothingCut(page);
+
+  await logo.locator('input[type="file"]').setInputFiles({ name: 'wide.png', mimeType: 'image/png', buffer: await transparentPng(300, 100) });
+  await expect.poll(() => preview.evaluate((image: HTMLImageElement) => [image.naturalWidth, image.naturalHeight])).toEqual([300, 100]);
+  await logo.getByRole('button', { name: 'Remove logo' }).click();
+  await expect(preview).toHaveCount(0);
+  await expect(logo).toContainText('No logo yet.');
+});

@@ -51,6 +51,10 @@ export function createAdminHandlers(host: AppHost): AdminHandlers {
     'shelter.set': ({ environment, shelter, version }) => services(environment).shelter.set(shelter, version),
     'shelter.setLogo': ({ environment, data }) => services(environment).shelter.setLogo(Buffer.from(data, 'base64')),
     'shelter.removeLogo': ({ environment }) => services(environment).shelter.removeLogo(),
+    'shelter.logo': ({ environment }) => {
+      const logo = services(environment).shelter.logo();
+      return logo && { mediaType: logo.mediaType, data: logo.bytes.toString('base64') };
+    },
 
     'accounts.list': ({ environment }) => services(environment).accounts.list(),
     'accounts.create': ({ environment, account }) => services(environment).accounts.create(account),

@@ -137,4 +137,5 @@ export const AUDITED: Record<AdminChannel, boolean> = {
   'staff.setPassword': true,
   'staff.rename': true,
   'team.setEnabled': true,
+  'shelter.logo': false,
 };
