@@ -100,7 +100,7 @@ function PersonForm({ person, onDone }: { person: Person | null; onDone: () => v
 
   return (
     <form onSubmit={save} noValidate>
-      <Stack gap="sm">
+      <Stack gap="xs">
         {person && conflict && (
           <EditConflictPanel
             conflict={conflict}
@@ -112,8 +112,8 @@ function PersonForm({ person, onDone }: { person: Person | null; onDone: () => v
         )}
         <PersonFields form={form} categories={categories} />
         {duplicates.length > 0 && (
-          <Alert ref={warning} color="orange" variant="light" icon={<IconCopy />} title="Maybe already in the register" data-testid="duplicate-warning">
-            <Stack gap="xs">
+          <Alert ref={warning} color="orange" variant="light" icon={<IconCopy />} title="Maybe already in the register" data-testid="duplicate-warning" py="xs">
+            <Stack gap={2}>
               {duplicates.map((duplicate) => (
                 <Text key={duplicate.personId} size="sm" style={{ overflowWrap: 'anywhere' }}>
                   <Anchor href={recordHref('people', duplicate.personId)} onClick={onDone} inherit fw={500}>
