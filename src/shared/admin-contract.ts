@@ -31,6 +31,7 @@ import type { TeamServerState } from './team';
 import type { Account, ApiKeyRecord, BanRecord, Category, PetRecord, StatusChange, UsageReport } from './models';
 import { NewPetSchema, PetStatusSchema, type Pet } from './pet';
 import { PetProfileChangeSchema, type PetDetails, type ProfileChange, type SavedPetProfile } from './pet-profile';
+import { CsvSeparatorSchema } from './csv-separator';
 import { LogoUploadSchema, ShelterChangeSchema, type LogoMediaType, type ShelterProfile } from './shelter';
 import { PLAN_IDS, type PlanFigures } from './plans';
 import { AltTextSchema, MAX_PHOTOS_PER_PET, PhotoUploadSchema, type PetPhoto } from './photos';
@@ -267,7 +268,7 @@ export const ADMIN_CONTRACT = {
   /** The Shelter Animals Count basic data matrix of a month, in the zone given (UTC without one). */
   'reports.sac': channel<SacMatrix>()(input({ query: SacQuerySchema })),
   /** The same matrix as the CSV file staff download. */
-  'reports.sacCsv': channel<{ fileName: string; csv: string }>()(input({ query: SacQuerySchema })),
+  'reports.sacCsv': channel<{ fileName: string; csv: string }>()(input({ query: SacQuerySchema, separator: CsvSeparatorSchema.optional() })),
   /** The live release rate (Asilomar Accords) of a period of whole days. */
   'reports.liveRelease': channel<LiveRelease>()(input({ query: LiveReleaseQuerySchema })),
   /** Month by month up to the one given: intakes, outcomes, the count at the end, the live release rate. */
