@@ -76,7 +76,6 @@ export function PetProfileForm({ details, onDone }: { details: PetDetails; onDon
         setConflict(null);
         // What is saved is what Undo goes back to.
         form.setInitialValues(values);
-        form.setValues(values);
         onDone?.();
       },
       onError: refused,
@@ -91,7 +90,12 @@ export function PetProfileForm({ details, onDone }: { details: PetDetails; onDon
     version.current = found.currentVersion;
     setConflict(null);
   };
-  const saveMine = (found: EditConflictDetails) => send(mineOverTheirs(form.getInitialValues(), form.getValues(), valuesOf(found.current as PetProfile)), found.currentVersion);
+  const saveMine = (found: EditConflictDetails) => {
+    const merged = mineOverTheirs(form.getInitialValues(), form.getValues(), valuesOf(found.current as PetProfile));
+    // The form shows what is sent: their fields where this desk typed nothing.
+    form.setValues(merged);
+    send(merged, found.currentVersion);
+  };
   const select = (field: keyof ProfileValues, label: string, data: { value: string; label: string }[]) => (
     // An unset field is null to the Select ('' would count as a value and show the clear button).
     <Select

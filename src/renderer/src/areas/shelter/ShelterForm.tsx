@@ -61,7 +61,6 @@ export function ShelterForm({ shelter }: { shelter: ShelterProfile }): React.JSX
         version.current = saved.version;
         setConflict(null);
         form.setInitialValues(values);
-        form.setValues(values);
         form.resetDirty(values);
       },
       onError: (error) => {
@@ -93,7 +92,11 @@ export function ShelterForm({ shelter }: { shelter: ShelterProfile }): React.JSX
             )}
             saving={save.isPending}
             onUseTheirs={() => takeTheirs(conflict.current as ShelterProfile)}
-            onSaveMine={() => send(mineOverTheirs(form.getInitialValues(), form.getValues(), valuesOf(conflict.current as ShelterProfile)), conflict.currentVersion)}
+            onSaveMine={() => {
+              const merged = mineOverTheirs(form.getInitialValues(), form.getValues(), valuesOf(conflict.current as ShelterProfile));
+              form.setValues(merged);
+              send(merged, conflict.currentVersion);
+            }}
           />
         )}
         <TextInput label="Name" description="The title of the adoption site" placeholder="e.g. Happy Tails Rescue" {...form.getInputProps('name')} />
