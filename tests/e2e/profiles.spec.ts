@@ -137,3 +137,22 @@ test('the Shelter page previews the stored logo whole, and follows a replacement
   await expect(preview).toHaveCount(0);
   await expect(logo).toContainText('No logo yet.');
 });
+
+test('the Shelter page: "Save mine over theirs" keeps the email set meanwhile and saves the phone typed here', async ({ page, desk }) => {
+  await page.setViewportSize({ width: 1000, height: 700 });
+  await desk.cli('shelter', 'set', '--name', 'Refuge de Lyon');
+  await openDesk(page, desk);
+  await goTo(page, 'Shelter');
+  const form = page.getByTestId('shelter-form');
+  await expect(form.getByLabel('Name')).toHaveValue('Refuge de Lyon');
+  await form.getByLabel('Phone').fill('+33 4 78 00 00 00');
+  await desk.cli('shelter', 'set', '--email', 'adopter@refuge.test');
+  await form.getByRole('button', { name: 'Save shelter profile' }).click();
+  const conflict = form.getByTestId('edit-conflict');
+  await expect(conflict.getByRole('row', { name: /Email/ }).getByRole('cell')).toHaveText(['Email', 'adopter@refuge.test', '—']);
+  await expect(conflict).toBeInViewport();
+  await conflict.getByRole('button', { name: 'Save mine over theirs' }).click();
+  await expect(conflict).toBeHidden();
+  await expect.poll(async () => cliJson(desk, 'shelter', 'show')).toMatchObject({ name: 'Refuge de Lyon', phone: '+33 4 78 00 00 00', email: 'adopter@refuge.test' });
+  await expect(form.getByLabel('Email')).toHaveValue('adopter@refuge.test');
+});
