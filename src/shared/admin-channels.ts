@@ -22,6 +22,7 @@ export const ADMIN_CHANNEL_NAMES = [
   'shelter.set',
   'shelter.setLogo',
   'shelter.removeLogo',
+  'shelter.logo',
   'accounts.list',
   'accounts.create',
   'accounts.rename',

@@ -31,7 +31,8 @@ import type { TeamServerState } from './team';
 import type { Account, ApiKeyRecord, BanRecord, Category, PetRecord, StatusChange, UsageReport } from './models';
 import { NewPetSchema, PetStatusSchema, type Pet } from './pet';
 import { PetProfileChangeSchema, type PetDetails, type ProfileChange, type SavedPetProfile } from './pet-profile';
-import { LogoUploadSchema, ShelterChangeSchema, type ShelterProfile } from './shelter';
+import { CsvSeparatorSchema } from './csv-separator';
+import { LogoUploadSchema, ShelterChangeSchema, type LogoMediaType, type ShelterProfile } from './shelter';
 import { PLAN_IDS, type PlanFigures } from './plans';
 import { AltTextSchema, MAX_PHOTOS_PER_PET, PhotoUploadSchema, type PetPhoto } from './photos';
 import { SiteUploadSchema } from './site-upload';
@@ -73,7 +74,7 @@ import {
   type GivenRound,
   type Treatment,
 } from './care';
-import { AuditFilterSchema, type AuditEntry } from './audit';
+import { AuditFilterSchema, type NamedAuditEntry } from './audit';
 import { BackupScheduleSchema, type BackupsStatus } from './backups';
 import { LiveReleaseQuerySchema, SacQuerySchema, TrendsQuerySchema, type LiveRelease, type ReportTrendMonth, type SacMatrix } from './reports';
 
@@ -156,6 +157,8 @@ export const ADMIN_CONTRACT = {
   'shelter.set': channel<ShelterProfile>()(input({ shelter: ShelterChangeSchema, version })),
   'shelter.setLogo': channel<ShelterProfile>()(input({ data: LogoUploadSchema })),
   'shelter.removeLogo': channel<ShelterProfile>()(input({})),
+  /** The stored logo's bytes (base64), for the Shelter page's preview; null when there is none. */
+  'shelter.logo': channel<{ mediaType: LogoMediaType; data: string } | null>()(input({})),
 
   'accounts.list': channel<Account[]>()(input({})),
   'accounts.create': channel<Account>()(input({ account: NewAccountInputSchema })),
@@ -265,7 +268,7 @@ export const ADMIN_CONTRACT = {
   /** The Shelter Animals Count basic data matrix of a month, in the zone given (UTC without one). */
   'reports.sac': channel<SacMatrix>()(input({ query: SacQuerySchema })),
   /** The same matrix as the CSV file staff download. */
-  'reports.sacCsv': channel<{ fileName: string; csv: string }>()(input({ query: SacQuerySchema })),
+  'reports.sacCsv': channel<{ fileName: string; csv: string }>()(input({ query: SacQuerySchema, separator: CsvSeparatorSchema.optional() })),
   /** The live release rate (Asilomar Accords) of a period of whole days. */
   'reports.liveRelease': channel<LiveRelease>()(input({ query: LiveReleaseQuerySchema })),
   /** Month by month up to the one given: intakes, outcomes, the count at the end, the live release rate. */
@@ -291,7 +294,7 @@ export const ADMIN_CONTRACT = {
   'portals.export': channel<PortalExportResult>()(input({ portal: z.enum(PORTAL_IDS), allowDrops: z.boolean(), confirmFirstUpload: z.boolean() })),
 
   // The audit trail (issue 29 §3)
-  'audit.list': channel<AuditEntry[]>()(input({ filter: AuditFilterSchema })),
+  'audit.list': channel<NamedAuditEntry[]>()(input({ filter: AuditFilterSchema })),
 
   // The shelter server (issue 29 §1)
   /** Whether this computer serves the shelter's network, the addresses other desks type, and the CA's code to compare. */

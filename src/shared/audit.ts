@@ -24,6 +24,22 @@ export interface AuditEntry {
   changes: Record<string, { before: unknown; after: unknown }> | null;
 }
 
+/**
+ * A record an entry is about, named as it is now (the trail itself keeps only its number): `name`
+ * null once it is gone, and always null for a person, whose name the window asks the people
+ * register for, so nothing of a person is in any answer of the trail.
+ */
+export interface AuditSubject {
+  kind: 'pet' | 'person' | 'member';
+  id: number;
+  name: string | null;
+  /** The environment whose records it is among; members belong to production. */
+  environment: 'production' | 'staging';
+}
+
+/** An entry as the Audit page reads it: with the records it is about, in words. */
+export type NamedAuditEntry = AuditEntry & { subjects: AuditSubject[] };
+
 export const AuditFilterSchema = z.strictObject({
   staff: z.string().min(1).max(200).optional(),
   from: z.number().int().nonnegative().optional(),

@@ -82,6 +82,20 @@ it('report sac --out writes the CSV whole, owner-only', async () => {
   expect(fs.statSync(file).mode & 0o777).toBe(0o600);
 });
 
+it('report sac --csv-separator semicolon: `;`, a byte order mark, the same cells, for a spreadsheet set to French', async () => {
+  const file = path.join(dataDir, 'sac-2026-03-fr.csv');
+  await cli(...SAC, '--csv-separator', 'semicolon', '--out', file);
+  const bytes = fs.readFileSync(file);
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const text = bytes.subarray(3).toString('utf8');
+  expect(text.split('\r\n')[0]).toBe('Month;Section;Row;Dogs: adult;Dogs: up to 5 months;Dogs: age unknown;Cats: adult;Cats: up to 5 months;Cats: age unknown;Total');
+  expect(parse(text, { delimiter: ';' })).toEqual(parse((await cli(...SAC, '--csv')).stdout));
+  expect((await cli(...SAC, '--csv', '--csv-separator', 'semicolon')).stdout).toBe(bytes.toString('utf8'));
+  const refused = await runCli(['--data-dir', dataDir, ...SAC, '--csv', '--csv-separator', 'tab']);
+  expect(refused.code).toBe(1);
+  expect(refused.stderr).toContain('comma, semicolon');
+});
+
 it('report live-release: the Asilomar rate of the days given', async () => {
   const release = JSON.parse((await cli('--json', 'report', 'live-release', '--from', '2026-03-01', '--to', '2026-03-31', '--time-zone', 'Europe/Paris')).stdout) as LiveRelease;
   expect(release.dog.rate).toBe(1);

@@ -1,6 +1,6 @@
 /**
  * The README's set-up and curl walk-through, run as written: the same commands through npm and bash,
- * in a folder of their own. Only the port (4010, which may be taken) and the second terminal (the
+ * in a folder of their own. Only the port (4110, which may be taken) and the second terminal (the
  * server runs in the background here) differ from what a newcomer types.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -14,7 +14,7 @@ import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
 import { waitFor } from '../helpers/wait-for';
 
 const README = fs.readFileSync(path.join(PROJECT_ROOT, 'README.md'), 'utf8');
-const DOCUMENTED_PORT = '4010';
+const DOCUMENTED_PORT = '4110';
 
 /** bash in `folder`, where `npm` is the project's (npm run from elsewhere, as from a clone's subfolder). */
 function bashEnv(folder: string): NodeJS.ProcessEnv {

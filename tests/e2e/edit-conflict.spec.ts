@@ -119,3 +119,43 @@ test("a person's dialog over a CLI edit: changed outside the admin pages, their 
   await expect(dialog).toBeHidden();
   expect((await cliJson<{ person: { email: string; notes: string } }>(desk, 'people', 'show', String(person.id))).person).toMatchObject({ email: 'bea.busy@example.org', notes: 'Prefers older dogs' });
 });
+
+test('"Save mine over theirs" saves only the fields this desk changed: the colour set meanwhile stays, and the panel shows above the form', async ({ page, desk }) => {
+  const [biscuit] = await importPets(desk, [{ name: 'Biscuit', categoryId: 1 }]);
+  const id = biscuit!.id;
+  await openProfile(page, desk, id);
+  await field(page, 'Primary breed').fill('Beagle');
+  // Meanwhile the colour is set elsewhere: a field this desk never touched.
+  await desk.cli('pets', 'profile', 'set', String(id), '--color', 'tan');
+  await save(page);
+  const conflict = page.getByTestId('edit-conflict');
+  await expect(conflict.getByRole('row', { name: /Colour/ }).getByRole('cell')).toHaveText(['Colour', 'tan', '—']);
+  const [panelBox, firstFieldBox] = await Promise.all([conflict.boundingBox(), field(page, 'Primary breed').boundingBox()]);
+  expect(panelBox!.y + panelBox!.height).toBeLessThanOrEqual(firstFieldBox!.y);
+  await expect(conflict).toBeInViewport();
+
+  await conflict.getByRole('button', { name: 'Save mine over theirs' }).click();
+  await saved(page);
+  await expect(conflict).toBeHidden();
+  expect((await cliJson<PetDetails>(desk, 'pets', 'show', String(id))).profile).toEqual({ breedPrimary: 'Beagle', color: 'tan' });
+  await expect(field(page, 'Colour')).toHaveValue('tan');
+});
+
+test("a person's dialog: \"Save mine over theirs\" keeps the email the CLI changed and saves the notes typed here", async ({ page, desk }) => {
+  const person = (await cliJson<{ person: { id: number } }>(desk, 'people', 'add', '--name', 'Bea Busy', '--email', 'bea@example.org')).person;
+  await openDesk(page, desk);
+  await page.evaluate((id) => {
+    window.location.hash = `#/people/${id}`;
+  }, person.id);
+  await page.getByRole('button', { name: 'Edit', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Bea Busy' });
+  await dialog.getByRole('textbox', { name: 'Notes' }).fill('Prefers older dogs');
+  await desk.cli('people', 'edit', String(person.id), '--email', 'bea.busy@example.org');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  const conflict = dialog.getByTestId('edit-conflict');
+  const [panelBox, nameBox] = await Promise.all([conflict.boundingBox(), dialog.getByRole('textbox', { name: 'Name' }).boundingBox()]);
+  expect(panelBox!.y + panelBox!.height).toBeLessThanOrEqual(nameBox!.y);
+  await conflict.getByRole('button', { name: 'Save mine over theirs' }).click();
+  await expect(dialog).toBeHidden();
+  expect((await cliJson<{ person: { email: string; notes: string } }>(desk, 'people', 'show', String(person.id))).person).toMatchObject({ email: 'bea.busy@example.org', notes: 'Prefers older dogs' });
+});

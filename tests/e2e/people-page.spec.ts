@@ -204,3 +204,22 @@ for (const viewport of VIEWPORTS) {
     await expectNothingCut(page);
   });
 }
+
+test('the Add person dialog with its duplicate warning fits a 1000×700 window whole, buttons included', async ({ page, desk }) => {
+  await page.setViewportSize({ width: 1000, height: 700 });
+  await addPerson(desk, '--name', 'Zoë Müller', '--email', 'zoe@example.test', '--phone', '+33 6 12 34 56 78');
+  await addPerson(desk, '--name', 'Zoé Muller', '--email', 'zoe.m@example.test', '--phone', '+33 6 12 34 56 78');
+  await openPeople(page, desk);
+  await page.getByRole('button', { name: 'Add person', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add a person' });
+  await dialog.getByRole('textbox', { name: 'Name' }).fill('Zoe Muller');
+  await dialog.getByRole('textbox', { name: 'Email' }).fill('ZOE@example.test');
+  await dialog.getByRole('combobox', { name: 'Phones' }).fill('+33 6 12 34 56 78');
+  await dialog.getByRole('combobox', { name: 'Phones' }).press('Enter');
+  await dialog.getByRole('button', { name: 'Add person', exact: true }).click();
+  await expect(dialog.getByTestId('duplicate-warning')).toContainText('Zoé Muller');
+  const box = await dialog.boundingBox();
+  expect(box!.height, 'the dialog is no taller than the window').toBeLessThanOrEqual(700);
+  for (const inside of [dialog.getByRole('textbox', { name: 'Name' }), dialog.getByTestId('duplicate-warning'), dialog.getByRole('button', { name: 'Add anyway' })]) await expect(inside).toBeInViewport({ ratio: 1 });
+  await expectNothingCut(page, dialog);
+});

@@ -95,3 +95,21 @@ for (const viewport of VIEWPORTS) {
     });
   });
 }
+
+test('a portrait in the photo grid shows whole in a 4:3 box, not cut to a strip', async ({ page, desk }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1000, height: 700 });
+  const [pet] = await importPets(desk, [{ name: 'Biscuit', categoryId: 1 }]);
+  await openDesk(page, desk);
+  await page.getByRole('button', { name: 'Record of Biscuit', exact: true }).click();
+  const record = page.getByTestId('pet-record-page');
+  await record.getByRole('tab', { name: 'Photos' }).click();
+  await record.locator('input[type="file"]').setInputFiles({ name: 'portrait.webp', mimeType: 'image/webp', buffer: await plainWebp(600, 900) });
+  const thumb = thumbOf(record, 1);
+  await expect(thumb).toBeVisible();
+  expect((await cliJson<ListedPhoto[]>(desk, 'pets', 'photos', 'list', String(pet!.id))).length).toBe(1);
+  const box = await thumb.boundingBox();
+  // A strip is several times wider than tall; the box is 4:3 and the whole portrait is inside it.
+  expect(box!.width / box!.height).toBeCloseTo(4 / 3, 1);
+  expect(await thumb.evaluate((image) => getComputedStyle(image).objectFit)).toBe('contain');
+});

@@ -5,6 +5,7 @@
  */
 import { cliJson, expect, goTo, importPets, notification, openDesk, test, withoutLiveUpdates } from './fixtures';
 import { VIEWPORTS, expectNothingCut, sizeName } from './viewports';
+import { transparentPng } from '../helpers/photos';
 
 interface Details {
   profile: Record<string, unknown>;
@@ -115,3 +116,43 @@ for (const viewport of VIEWPORTS) {
     });
   });
 }
+
+test('the Shelter page previews the stored logo whole, and follows a replacement and a removal', async ({ page, desk }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1000, height: 700 });
+  await openDesk(page, desk);
+  await goTo(page, 'Shelter');
+  const logo = page.getByTestId('shelter-logo');
+  await expect(logo.getByTestId('shelter-logo-preview')).toHaveCount(0);
+  // A tall logo: shown whole in its box, not cropped.
+  await logo.locator('input[type="file"]').setInputFiles({ name: 'tall.png', mimeType: 'image/png', buffer: await transparentPng(60, 180) });
+  const preview = logo.getByRole('img', { name: "The shelter's logo" });
+  await expect(preview).toBeVisible();
+  await expect.poll(() => preview.evaluate((image: HTMLImageElement) => [image.naturalWidth, image.naturalHeight, getComputedStyle(image).objectFit])).toEqual([60, 180, 'contain']);
+  await expectNothingCut(page);
+
+  await logo.locator('input[type="file"]').setInputFiles({ name: 'wide.png', mimeType: 'image/png', buffer: await transparentPng(300, 100) });
+  await expect.poll(() => preview.evaluate((image: HTMLImageElement) => [image.naturalWidth, image.naturalHeight])).toEqual([300, 100]);
+  await logo.getByRole('button', { name: 'Remove logo' }).click();
+  await expect(preview).toHaveCount(0);
+  await expect(logo).toContainText('No logo yet.');
+});
+
+test('the Shelter page: "Save mine over theirs" keeps the email set meanwhile and saves the phone typed here', async ({ page, desk }) => {
+  await page.setViewportSize({ width: 1000, height: 700 });
+  await desk.cli('shelter', 'set', '--name', 'Refuge de Lyon');
+  await openDesk(page, desk);
+  await goTo(page, 'Shelter');
+  const form = page.getByTestId('shelter-form');
+  await expect(form.getByLabel('Name')).toHaveValue('Refuge de Lyon');
+  await form.getByLabel('Phone').fill('+33 4 78 00 00 00');
+  await desk.cli('shelter', 'set', '--email', 'adopter@refuge.test');
+  await form.getByRole('button', { name: 'Save shelter profile' }).click();
+  const conflict = form.getByTestId('edit-conflict');
+  await expect(conflict.getByRole('row', { name: /Email/ }).getByRole('cell')).toHaveText(['Email', 'adopter@refuge.test', '—']);
+  await expect(conflict).toBeInViewport();
+  await conflict.getByRole('button', { name: 'Save mine over theirs' }).click();
+  await expect(conflict).toBeHidden();
+  await expect.poll(async () => cliJson(desk, 'shelter', 'show')).toMatchObject({ name: 'Refuge de Lyon', phone: '+33 4 78 00 00 00', email: 'adopter@refuge.test' });
+  await expect(form.getByLabel('Email')).toHaveValue('adopter@refuge.test');
+});

@@ -71,6 +71,15 @@ for (const viewport of VIEWPORTS) {
       expect(csv.split('\r\n')[0]).toBe('Month,Section,Row,Dogs: adult,Dogs: up to 5 months,Dogs: age unknown,Cats: adult,Cats: up to 5 months,Cats: age unknown,Total');
       expect(csv).toContain(`${LAST},Live outcome,Returned to owner,0,0,1,0,0,0,1\r\n`);
 
+      // For a spreadsheet set to French: semicolons and a byte order mark, chosen from the menu beside it.
+      await page.getByRole('button', { name: 'Other CSV formats' }).click();
+      const [semicolons] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: /^Semicolons/ }).click()]);
+      const french = fs.readFileSync(await semicolons.path());
+      expect([...french.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      const frenchText = french.subarray(3).toString('utf8');
+      expect(frenchText.split('\r\n')[0]).toBe('Month;Section;Row;Dogs: adult;Dogs: up to 5 months;Dogs: age unknown;Cats: adult;Cats: up to 5 months;Cats: age unknown;Total');
+      expect(frenchText).toContain(`${LAST};Live outcome;Returned to owner;0;0;1;0;0;0;1\r\n`);
+
       // The month before: Rex came in, nothing left.
       await page.getByRole('combobox', { name: 'Month' }).click();
       await page.getByRole('option', { name: new Date(`${BEFORE}-15T00:00:00Z`).toLocaleDateString(undefined, { month: 'long', year: 'numeric', timeZone: 'UTC' }), exact: true }).click();

@@ -5,12 +5,15 @@
  * no vet and no medical notes) and skips another; each leaves the list, the audit trail names them,
  * and at 1000×700 nothing is cut.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 import type { AuditEntry } from '../../src/shared/audit';
 import type { DueList } from '../../src/shared/care';
 import type { Stay } from '../../src/shared/movements';
 import { addStaff, cliJson, expect, test, type DeskServer } from './fixtures';
 import { expectNothingCut } from './viewports';
+import { plainWebp } from '../helpers/photos';
 
 test.use({ viewport: { width: 1000, height: 700 } });
 
@@ -80,4 +83,21 @@ test('a volunteer opens Today, sees the vaccinations due and no movements, and m
   expect(trail.map((entry) => entry.channel)).toEqual(expect.arrayContaining(['care.give', 'care.skip']));
   // The window never asked for what a volunteer may not read.
   expect(asked.filter((pathname) => /movements\.|people\.|care\.record/.test(pathname))).toEqual([]);
+});
+
+test("a volunteer's record page shows the animal's cover photo in its header, not its initials", async ({ page, desk }) => {
+  await saturday(desk);
+  const ace = (await cliJson<{ id: number; name: string }[]>(desk, 'pets', 'list')).find((pet) => pet.name === 'Ace');
+  const photo = path.join(desk.dataDir, 'ace.webp');
+  fs.writeFileSync(photo, await plainWebp(800, 600));
+  await desk.cli('pets', 'photos', 'add', String(ace!.id), photo);
+  await logInAsVolunteer(page, desk);
+  await page.evaluate((id) => {
+    window.location.hash = `#/pets/${id}`;
+  }, ace!.id);
+  const header = page.getByTestId('record-header');
+  await expect(header.getByRole('img')).toBeVisible();
+  await expect.poll(() => header.getByRole('img').evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+  await expect(header.getByLabel('No photo of Ace yet')).toHaveCount(0);
+  await expectNothingCut(page);
 });

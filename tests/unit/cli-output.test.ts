@@ -1,5 +1,19 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { printable } from '../../src/main/cli/output';
+import { runCliInProcess } from '../helpers/cli-in-process';
+
+/** The columns a terminal gives a text, by hand for the scripts used below: CJK ideographs and emoji two, combining marks none. */
+function terminalColumns(text: string): number {
+  let columns = 0;
+  for (const character of text) {
+    if (/\p{Mn}/u.test(character)) continue;
+    columns += /[\u4e00-\u9fff]|\p{Extended_Pictographic}/u.test(character) ? 2 : 1;
+  }
+  return columns;
+}
 
 describe('printable: what the CLI writes of stored text', () => {
   it('shows controls, separators and invisible characters as visible escapes', () => {
@@ -25,5 +39,22 @@ describe('printable: what the CLI writes of stored text', () => {
   it('escapes a joiner that is not inside an emoji sequence', () => {
     expect(printable('Rex\u200d')).toBe('Rex\\u200d');
     expect(printable('👍\u200b')).toBe('👍\\u200b');
+  });
+});
+
+describe('tables on stdout', () => {
+  it('line up their columns around wide and combining characters', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'adk-cli-table-'));
+    try {
+      for (const name of ['李小龙', 'Zoe\u0301', 'Rex 🐶', 'Ayşe', 'ليلى']) expect((await runCliInProcess(dataDir, ['pets', 'add', '--name', name, '--category', '1'])).code).toBe(0);
+      const listed = await runCliInProcess(dataDir, ['pets', 'list']);
+      const lines = listed.stdout.trimEnd().split('\n');
+      expect(lines).toHaveLength(6);
+      // Where the status column starts, in terminal columns, on the header and on every row.
+      const starts = lines.map((line, index) => terminalColumns(line.slice(0, line.indexOf(index === 0 ? 'status' : 'available'))));
+      expect(new Set(starts).size, lines.join('\n')).toBe(1);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

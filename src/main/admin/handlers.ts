@@ -11,6 +11,7 @@ import { staffHandlers } from './staff-handlers';
 import { portalHandlers } from './portal-handlers';
 import { backupHandlers } from './backup-handlers';
 import { trustedCaCertificates } from '../team/server-certificate';
+import { withSubjects } from './audit-subjects';
 
 /** Each channel of the admin contract, as a thin call into one environment's services. */
 export function createAdminHandlers(host: AppHost): AdminHandlers {
@@ -51,6 +52,10 @@ export function createAdminHandlers(host: AppHost): AdminHandlers {
     'shelter.set': ({ environment, shelter, version }) => services(environment).shelter.set(shelter, version),
     'shelter.setLogo': ({ environment, data }) => services(environment).shelter.setLogo(Buffer.from(data, 'base64')),
     'shelter.removeLogo': ({ environment }) => services(environment).shelter.removeLogo(),
+    'shelter.logo': ({ environment }) => {
+      const logo = services(environment).shelter.logo();
+      return logo && { mediaType: logo.mediaType, data: logo.bytes.toString('base64') };
+    },
 
     'accounts.list': ({ environment }) => services(environment).accounts.list(),
     'accounts.create': ({ environment, account }) => services(environment).accounts.create(account),
@@ -110,6 +115,6 @@ export function createAdminHandlers(host: AppHost): AdminHandlers {
     ...portalHandlers(host),
     ...backupHandlers(host),
     // The trail is the production engine's, like the staff it names.
-    'audit.list': ({ filter }) => host.engine('production').services.audit.list(filter),
+    'audit.list': ({ filter }) => withSubjects(host.engine('production').services.audit.list(filter), host),
   };
 }

@@ -140,4 +140,5 @@ export const AUDITED: Record<AdminChannel, boolean> = {
   'staff.invitations': false,
   'staff.revokeInvite': true,
   'staff.lockouts': false,
+  'shelter.logo': false,
 };

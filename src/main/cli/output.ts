@@ -1,4 +1,5 @@
 /** Tables for people on stdout; notes on stderr, so `npm run --silent cli` pipes cleanly. */
+import stringWidth from 'string-width';
 import { isoInstant } from '../../shared/instants';
 
 export interface Output {
@@ -70,8 +71,9 @@ export function printRows(output: Output, rows: readonly object[], emptyText: st
   }
   const columns = Object.keys(rows[0] ?? {});
   const cells = rows.map((row) => columns.map((column) => formatCell(column, (row as Record<string, unknown>)[column])));
-  const widths = columns.map((column, i) => Math.max(column.length, ...cells.map((line) => line[i]?.length ?? 0)));
-  const line = (values: string[]) => values.map((value, i) => value.padEnd(widths[i] ?? 0)).join('  ').trimEnd();
+  // Padded by the columns a terminal gives each cell (李 and 🐶 take two, a combining accent none), not by UTF-16 units.
+  const widths = columns.map((column, i) => Math.max(stringWidth(column), ...cells.map((line) => stringWidth(line[i] ?? ''))));
+  const line = (values: string[]) => values.map((value, i) => value + ' '.repeat(Math.max(0, (widths[i] ?? 0) - stringWidth(value)))).join('  ').trimEnd();
   process.stdout.write(`${[line(columns), ...cells.map(line)].join('\n')}\n`);
 }
 

@@ -1,4 +1,5 @@
 import { stringify } from 'csv-stringify/sync';
+import type { CsvSeparator } from '../../shared/csv-separator';
 
 /**
  * The one CSV writer (the staff export, the RescueGroups file): RFC 4180 over csv-stringify, CRLF
@@ -31,13 +32,18 @@ export interface CsvOptions {
   quoteAll?: boolean;
   /** Leave the header row out (Adopt-a-Pet's pets.csv: its import.cfg names the columns). */
   noHeader?: boolean;
+  /** `semicolon`: `;`, decimal commas and a BOM, for a spreadsheet set to French (see CsvSeparator). */
+  separator?: CsvSeparator;
 }
 
 /** The header (unless `noHeader`), then one line per row; `null` and `undefined` are empty cells. */
 export function csvText(header: readonly string[], rows: Iterable<readonly CsvCell[]>, options: CsvOptions = {}): string {
+  const semicolon = options.separator === 'semicolon';
+  const number = (value: number) => (semicolon ? String(value).replace('.', ',') : String(value));
   const records: string[][] = [];
-  for (const row of rows) records.push(row.map((cell) => (cell === null || cell === undefined ? '' : typeof cell === 'number' ? String(cell) : spreadsheetSafe(cell))));
-  return stringify(records, {
+  for (const row of rows) records.push(row.map((cell) => (cell === null || cell === undefined ? '' : typeof cell === 'number' ? number(cell) : spreadsheetSafe(cell))));
+  return (semicolon ? '\ufeff' : '') + stringify(records, {
+    delimiter: semicolon ? ';' : ',',
     header: !(options.noHeader ?? false),
     columns: [...header],
     quoted: options.quoteAll ?? false,

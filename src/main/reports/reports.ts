@@ -10,6 +10,7 @@ import {
   type SacQuery,
   type TrendsQuery,
 } from '../../shared/reports';
+import type { CsvSeparator } from '../../shared/csv-separator';
 import { parseOrThrow } from '../../shared/validation';
 import { addMonths, monthSpan, zonedMidnight } from '../../shared/zoned-time';
 import { liveReleaseOf, tallySac, totalOf } from './sac-matrix';
@@ -35,9 +36,9 @@ export class ReportService {
   }
 
   /** The matrix as the CSV staff send or keep: one line per row, a column per species and age. */
-  sacCsv(query: SacQuery): { fileName: string; csv: string } {
+  sacCsv(query: SacQuery, separator: CsvSeparator = 'comma'): { fileName: string; csv: string } {
     const matrix = this.sac(query);
-    return { fileName: `shelter-animals-count-${matrix.month}.csv`, csv: sacCsv(matrix) };
+    return { fileName: `shelter-animals-count-${matrix.month}.csv`, csv: sacCsv(matrix, separator) };
   }
 
   /** From the first day's midnight to the end of the last day, in the zone. */

@@ -1,4 +1,5 @@
 import { SAC_AGES, SAC_ROWS, SAC_SPECIES, type SacAge, type SacMatrix, type SacRowKey, type SacSection, type SacSpecies } from '../../shared/reports';
+import type { CsvSeparator } from '../../shared/csv-separator';
 import { csvText } from '../files/csv';
 import { totalOf } from './sac-matrix';
 
@@ -53,10 +54,11 @@ export function sacLines(matrix: SacMatrix): { key: SacRowKey; section: SacSecti
   }));
 }
 
-/** Through the one CSV writer: Month, Section, Row, the six columns, Total. */
-export function sacCsv(matrix: SacMatrix): string {
+/** Through the one CSV writer: Month, Section, Row, the six columns, Total; `semicolon` for a spreadsheet set to French. */
+export function sacCsv(matrix: SacMatrix, separator: CsvSeparator = 'comma'): string {
   return csvText(
     ['Month', 'Section', 'Row', ...SAC_COLUMN_LABELS, 'Total'],
     sacLines(matrix).map((line) => [matrix.month, SAC_SECTION_LABELS[line.section], line.label, ...line.values, line.total]),
+    { separator },
   );
 }

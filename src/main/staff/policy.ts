@@ -101,6 +101,8 @@ export const CHANNEL_POLICY: Record<AdminChannel, ChannelRule> = {
   'shelter.set': STAFF,
   'shelter.setLogo': STAFF,
   'shelter.removeLogo': STAFF,
+  // Only the Shelter page's preview reads it, beside the upload.
+  'shelter.logo': STAFF,
   'accounts.list': API,
   'accounts.create': API,
   'accounts.rename': API,

@@ -1,5 +1,6 @@
 import path from 'node:path';
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
+import { CSV_SEPARATORS, type CsvSeparator } from '../../../shared/csv-separator';
 import type { LiveReleaseFigures } from '../../../shared/reports';
 import { writeFileAtomically } from '../../files/atomic-write';
 import { SAC_COLUMN_LABELS, SAC_SECTION_LABELS, sacCsv, sacLines } from '../../reports/sac-csv';
@@ -39,17 +40,18 @@ export function registerReportCommands(program: Command): void {
     .requiredOption('--month <YYYY-MM>', 'the month, e.g. 2026-03')
     .option('--time-zone <zone>', 'the shelter’s time zone, whose midnights bound the month (default: this machine’s)')
     .option('--csv', 'print the matrix as CSV', false)
+    .addOption(new Option('--csv-separator <separator>', 'semicolon: `;`, decimal commas and a BOM, for a spreadsheet set to French, German, Spanish…').choices([...CSV_SEPARATORS]).default('comma'))
     .option('--out <file>', 'write the CSV (the JSON with --json) to this file instead, replaced whole')
     .action(
-      run((engine, output, options: { month: string; timeZone?: string; csv: boolean; out?: string }) => {
+      run((engine, output, options: { month: string; timeZone?: string; csv: boolean; csvSeparator: CsvSeparator; out?: string }) => {
         const matrix = engine.services.reports.sac({ month: options.month, timeZone: options.timeZone ?? machineTimeZone() });
         if (options.out !== undefined) {
           const file = path.resolve(options.out);
-          writeFileAtomically(file, output.json ? `${JSON.stringify(matrix, null, 2)}\n` : sacCsv(matrix));
+          writeFileAtomically(file, output.json ? `${JSON.stringify(matrix, null, 2)}\n` : sacCsv(matrix, options.csvSeparator));
           note(`The matrix of ${matrix.month} (${matrix.timeZone}) written to ${file}.`);
           return;
         }
-        if (options.csv) return void process.stdout.write(sacCsv(matrix));
+        if (options.csv) return void process.stdout.write(sacCsv(matrix, options.csvSeparator));
         if (output.json) return printObject(output, matrix);
         note(`Shelter Animals Count, ${matrix.month} (${matrix.timeZone}). Ending = beginning + intakes − outcomes + grew past five months.`);
         printRows(

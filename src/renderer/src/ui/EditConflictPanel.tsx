@@ -1,5 +1,6 @@
 import { Alert, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { IconGitCompare } from '@tabler/icons-react';
+import { useEffect, useRef } from 'react';
 import type { EditConflictDetails } from '../../../shared/errors';
 import { AdminCallError } from '../client/transport';
 import { formatMoment } from './format';
@@ -38,6 +39,15 @@ export function differingRows<F extends string>(
   });
 }
 
+/**
+ * What "Save mine over theirs" sends: their version, with only the fields this desk changed since
+ * it opened the form put over it, so a field it never touched keeps what the other desk saved.
+ */
+export function mineOverTheirs<V extends object>(opened: V, mine: V, theirs: V): V {
+  const changed = (field: keyof V) => JSON.stringify(mine[field]) !== JSON.stringify(opened[field]);
+  return Object.fromEntries((Object.keys(theirs) as (keyof V)[]).map((field) => [field, changed(field) ? mine[field] : theirs[field]])) as V;
+}
+
 function whoChanged({ changedBy, changedAt }: EditConflictDetails): string {
   const when = changedAt === null ? '' : ` on ${formatMoment(changedAt)}`;
   if (changedBy === null) return `It was changed outside the admin pages${when} (another program, a movement or a care record).`;
@@ -45,8 +55,8 @@ function whoChanged({ changedBy, changedAt }: EditConflictDetails): string {
 }
 
 /**
- * Inside a form whose save was refused because someone saved first: who and when, the fields that
- * differ (theirs | yours), and the two ways on. The form keeps what was typed until one is chosen.
+ * At the top of a form whose save was refused because someone saved first: who and when, the fields
+ * that differ (theirs | yours), and the two ways on. The form keeps what was typed until one is chosen.
  */
 export function EditConflictPanel({
   conflict,
@@ -61,8 +71,13 @@ export function EditConflictPanel({
   onUseTheirs: () => void;
   onSaveMine: () => void;
 }): React.JSX.Element {
+  const panel = useRef<HTMLDivElement>(null);
+  // The save button is at the form's foot, the panel at its head: bring the panel into view.
+  useEffect(() => {
+    panel.current?.scrollIntoView({ block: 'nearest' });
+  }, [conflict]);
   return (
-    <Alert color="orange" variant="light" icon={<IconGitCompare />} title="Changed since you opened it" data-testid="edit-conflict">
+    <Alert ref={panel} color="orange" variant="light" icon={<IconGitCompare />} title="Changed since you opened it" data-testid="edit-conflict">
       <Stack gap="xs">
         <Text size="sm" data-testid="edit-conflict-who">
           {whoChanged(conflict)} Your changes are still in the form: nothing of them was saved.

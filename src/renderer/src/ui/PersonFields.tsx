@@ -46,15 +46,14 @@ export function PersonFields(props: PersonFieldsProps): React.JSX.Element {
         <TextInput label="Address" style={{ gridColumn: 'span 2' }} {...form.getInputProps('address')} />
         <TextInput label="Postcode" {...form.getInputProps('postcode')} />
       </SimpleGrid>
-      <Group align="flex-end" wrap="wrap">
-        <Checkbox label="ID checked" {...form.getInputProps('idChecked', { type: 'checkbox' })} mb={8} />
-        {form.values.idChecked && <TextInput label="Which ID" placeholder="passport, driving licence…" flex={1} miw={200} {...form.getInputProps('idCheckedWhat')} />}
+      {/* The three ticks on one line, each one's field below once ticked: the dialog fits a 700 px window. */}
+      <Group gap="lg" wrap="wrap">
+        <Checkbox label="ID checked" {...form.getInputProps('idChecked', { type: 'checkbox' })} />
+        <Checkbox label="Do not adopt to" color="red" {...form.getInputProps('doNotAdopt', { type: 'checkbox' })} />
+        <Checkbox label="Approved foster home" {...form.getInputProps('fosterApproved', { type: 'checkbox' })} />
       </Group>
-      <Group align="flex-end" wrap="wrap">
-        <Checkbox label="Do not adopt to" color="red" {...form.getInputProps('doNotAdopt', { type: 'checkbox' })} mb={8} />
-        {form.values.doNotAdopt && <TextInput label="Why" withAsterisk flex={1} miw={200} {...form.getInputProps('doNotAdoptReason')} />}
-      </Group>
-      <Checkbox label="Approved foster home" {...form.getInputProps('fosterApproved', { type: 'checkbox' })} />
+      {form.values.idChecked && <TextInput label="Which ID" placeholder="passport, driving licence…" {...form.getInputProps('idCheckedWhat')} />}
+      {form.values.doNotAdopt && <TextInput label="Why" withAsterisk {...form.getInputProps('doNotAdoptReason')} />}
       {form.values.fosterApproved && (
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
           <NumberInput label="Capacity" description="animals at a time" min={1} max={100} allowDecimal={false} {...form.getInputProps('fosterCapacity')} />
@@ -68,7 +67,7 @@ export function PersonFields(props: PersonFieldsProps): React.JSX.Element {
           />
         </SimpleGrid>
       )}
-      <Textarea label="Notes" autosize minRows={2} maxRows={4} {...form.getInputProps('notes')} />
+      <Textarea label="Notes" autosize minRows={1} maxRows={4} {...form.getInputProps('notes')} />
     </>
   );
 }

@@ -1,61 +1,93 @@
 import { Anchor, Stack, Table, Text } from '@mantine/core';
-import type { AuditEntry } from '../../../../shared/audit';
+import type { AuditSubject, NamedAuditEntry } from '../../../../shared/audit';
 import type { Environment } from '../../../../shared/environments';
 import { DESK_NAME } from '../../../../shared/staff';
-import { recordHref } from '../../app/navigation';
+import { pageHref, recordHref } from '../../app/navigation';
 import { formatMoment } from '../../ui/format';
 import { SkeletonRows } from '../../ui/LoadStates';
 import { TruncatedText } from '../../ui/TruncatedText';
-import { actionWords, fieldWords, recordKindOf, valueWords } from './action-words';
+import { actionWords, fieldWords, recordWords, valueWords } from './action-words';
+import { useCategoryNames, usePersonName } from './queries';
 
 const COLUMNS = 5;
 
 /** Who acted: the member, or the desk (the window on the server itself, a single desk, the admin token), which is no member. */
-function whoWords(entry: AuditEntry): string {
+function whoWords(entry: NamedAuditEntry): string {
   return entry.staffId === null && entry.staffName === DESK_NAME ? 'this desk' : entry.staffName;
 }
 
-function environmentOf(entry: AuditEntry): Environment | null {
-  const input = entry.input as { environment?: unknown } | null;
-  return input?.environment === 'production' || input?.environment === 'staging' ? input.environment : null;
-}
+const SUBJECT_WORDS: Record<AuditSubject['kind'], string> = { pet: 'Pet', person: 'Person', member: 'Member' };
 
-function RecordCell({ entry, environment }: { entry: AuditEntry; environment: Environment }): React.JSX.Element {
-  if (entry.record === null) return <Text size="sm" c="dimmed">—</Text>;
-  const kind = recordKindOf(entry.channel, entry.input);
-  const id = Number(entry.record);
-  const where = environmentOf(entry);
-  const label = `${kind === 'people' ? 'Person' : kind === 'pets' ? 'Pet' : 'Record'} ${entry.record}`;
-  // A record of the other environment has no page in this one.
-  if (!kind || !Number.isInteger(id) || (where !== null && where !== environment)) {
-    return <Text size="sm">{where !== null && where !== environment ? `${label} (${where})` : label}</Text>;
-  }
+/** One record the entry is about, by its name and linked to its page; by its number once it is gone, unlinked in the other environment. */
+function SubjectLink({ subject, environment }: { subject: AuditSubject; environment: Environment }): React.JSX.Element {
+  // Members have one page, the Staff page; a pet or person of the other environment has none in this one.
+  const here = subject.kind === 'member' || subject.environment === environment;
+  const person = usePersonName(subject.id, subject.kind === 'person' && here);
+  const asking = subject.kind === 'person' && here && person.isPending;
+  const name = subject.kind === 'person' ? (person.data ?? null) : subject.name;
+  const number = `${SUBJECT_WORDS[subject.kind]} ${subject.id}`;
+  if (!here) return <TruncatedText text={`${name ?? number} (${subject.environment})`} maw={150} size="sm" />;
+  if (name === null && !asking) return <TruncatedText text={`${number} (gone)`} maw={150} size="sm" />;
   return (
-    <Anchor href={recordHref(kind, id)} size="sm">
-      {label}
+    <Anchor href={subject.kind === 'member' ? pageHref('staff') : recordHref(subject.kind === 'pet' ? 'pets' : 'people', subject.id)} size="sm" display="block" maw={150} truncate="end" title={name ?? number}>
+      {name ?? number}
     </Anchor>
   );
 }
 
-/** Each changed field as "Field: before → after", cut to the column with the whole on hover; or what was sent, when the write was no edit. */
-function ChangesCell({ entry }: { entry: AuditEntry }): React.JSX.Element {
+function RecordCell({ entry, environment }: { entry: NamedAuditEntry; environment: Environment }): React.JSX.Element {
+  if (entry.subjects.length > 0) {
+    return (
+      <Stack gap={2}>
+        {entry.subjects.map((subject) => (
+          <SubjectLink key={`${subject.kind}-${subject.id}`} subject={subject} environment={environment} />
+        ))}
+      </Stack>
+    );
+  }
+  if (entry.record === null) return <Text size="sm" c="dimmed">—</Text>;
+  return <Text size="sm">{recordWords(entry.channel, entry.record)}</Text>;
+}
+
+/** Each changed field as "Field: before → after", or each field sent when the write was no edit; all in words, cut to the column with the whole on hover. */
+function ChangesCell({ entry }: { entry: NamedAuditEntry }): React.JSX.Element {
+  const categories = useCategoryNames();
+  const petName = (id: unknown) => entry.subjects.find((subject) => subject.kind === 'pet' && subject.id === id)?.name;
+  const categoryName = (id: unknown) => categories.data?.find((category) => category.id === id)?.name;
+  // Ids as the records they name, where the page knows them.
+  const shown = (field: string, value: unknown): string => {
+    if (field.endsWith('categoryId')) return categoryName(value) ?? valueWords(value);
+    if (field.endsWith('petId')) return petName(value) ?? `#${String(value)}`;
+    if (/(Id|^id)$/.test(field) && typeof value === 'number') return `#${value}`;
+    return valueWords(value, (name, item) => `${fieldWords(entry.channel, name)}: ${shown(name, item)}`);
+  };
   // The record's version is bookkeeping (how an edit conflict names who made it), not a change staff made.
   const changes = Object.entries(entry.changes ?? {}).filter(([field]) => field !== 'version');
   if (changes.length === 0) {
     const { environment: _environment, ...sent } = (entry.input ?? {}) as Record<string, unknown>;
-    const text = Object.keys(sent).length === 0 ? '—' : JSON.stringify(sent);
-    return <TruncatedText text={text} maw={240} size="sm" c="dimmed" />;
+    // A write's single group of fields (a new pet, a round) reads as its fields.
+    const [only] = Object.values(sent);
+    const fields = Object.keys(sent).length === 1 && only && typeof only === 'object' && !Array.isArray(only) ? (only as Record<string, unknown>) : sent;
+    const lines = Object.entries(fields).map(([field, value]) => `${fieldWords(entry.channel, field)}: ${shown(field, value)}`);
+    if (lines.length === 0) return <Text size="sm" c="dimmed">—</Text>;
+    return (
+      <Stack gap={2}>
+        {lines.map((line) => (
+          <TruncatedText key={line} text={line} maw={240} size="sm" c="dimmed" data-testid="audit-sent" />
+        ))}
+      </Stack>
+    );
   }
   return (
     <Stack gap={2}>
       {changes.map(([field, { before, after }]) => (
-        <TruncatedText key={field} text={`${fieldWords(entry.channel, field)}: ${valueWords(before)} → ${valueWords(after)}`} maw={240} size="sm" data-testid="audit-change" />
+        <TruncatedText key={field} text={`${fieldWords(entry.channel, field)}: ${shown(field, before)} → ${shown(field, after)}`} maw={240} size="sm" data-testid="audit-change" />
       ))}
     </Stack>
   );
 }
 
-export function AuditTable({ entries, loading, environment }: { entries: AuditEntry[]; loading: boolean; environment: Environment }): React.JSX.Element {
+export function AuditTable({ entries, loading, environment }: { entries: NamedAuditEntry[]; loading: boolean; environment: Environment }): React.JSX.Element {
   return (
     <Table striped verticalSpacing="xs" stickyHeader data-testid="audit-table" aria-busy={loading}>
       <Table.Thead>
@@ -63,7 +95,7 @@ export function AuditTable({ entries, loading, environment }: { entries: AuditEn
           <Table.Th w={130}>When</Table.Th>
           <Table.Th w={130}>Who</Table.Th>
           <Table.Th>What</Table.Th>
-          <Table.Th w={110}>Record</Table.Th>
+          <Table.Th w={160}>Record</Table.Th>
           <Table.Th w={250}>Changes</Table.Th>
         </Table.Tr>
       </Table.Thead>

@@ -87,32 +87,52 @@ export function actionWords(channel: string): string {
   return ACTION_WORDS[channel] ?? channel;
 }
 
-/** The record pages an entry can link to: a pet's (its channels, and a movement or care entry's petId) or a person's. */
-export type RecordKind = 'pets' | 'people';
+/** What a record an entry names no animal, person or member of is, by its channel's area: "Category 3". */
+const RECORD_WORDS: Readonly<Record<string, string>> = {
+  categories: 'Category',
+  accounts: 'Account',
+  keys: 'Key',
+  bans: 'Key',
+  usage: 'Account',
+  projects: 'Site project',
+  deploys: 'Site project',
+  domains: 'Domain',
+  movements: 'Movement',
+  care: 'Care entry',
+  photos: 'Photo',
+  staff: 'Invitation',
+  lab: 'Scenario',
+};
 
-export function recordKindOf(channel: string, input: unknown): RecordKind | null {
-  const area = channel.split('.')[0];
-  if (area === 'pets') return channel === 'pets.remove' ? null : 'pets';
-  if (area === 'people') return 'people';
-  const fields = input && typeof input === 'object' ? (input as Record<string, unknown>) : {};
-  if ((area === 'movements' || area === 'care' || area === 'photos') && typeof fields.petId === 'number' && fields.id === undefined) return 'pets';
-  return null;
+export function recordWords(channel: string, record: string): string {
+  return `${RECORD_WORDS[channel.split('.')[0] ?? ''] ?? 'Record'} ${record}`;
 }
 
-const PET_FIELDS: Readonly<Record<string, string>> = { name: 'Name', categoryId: 'Category', status: 'Status' };
+const PET_FIELDS: Readonly<Record<string, string>> = { name: 'Name', categoryId: 'Category', status: 'Status', petId: 'Animal', personId: 'Person', vetId: 'Vet' };
+
+/** A field no area labels, from its name: "givenDate" → "Given date". */
+function spelt(field: string): string {
+  const words = field.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
 
 /** A changed field in words (a profile's dotted path by its last part), or its name when no area labels it. */
 export function fieldWords(channel: string, field: string): string {
   const last = field.split('.').at(-1) ?? field;
   if (channel.startsWith('people.')) return (PERSON_FIELD_LABEL as Readonly<Record<string, string>>)[last] ?? field;
-  return PET_FIELDS[last] ?? (PROFILE_FIELD_LABEL as Readonly<Record<string, string>>)[last] ?? field;
+  return PET_FIELDS[last] ?? (PROFILE_FIELD_LABEL as Readonly<Record<string, string>>)[last] ?? spelt(last);
 }
 
-/** A value of before → after as one line: "[personal]" is what the trail keeps of a person's details. */
-export function valueWords(value: unknown): string {
+/** A value of before → after as one line: "[personal]" is what the trail keeps of a person's details; a list or a group of fields in words, never JSON. */
+export function valueWords(value: unknown, field?: (name: string, value: unknown) => string): string {
   if (value === null || value === undefined || value === '') return '(empty)';
   if (value === '[personal]') return '(personal, not kept)';
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
   if (typeof value === 'string') return value;
-  return JSON.stringify(value);
+  if (Array.isArray(value)) return value.length === 0 ? '(none)' : value.map((item) => valueWords(item, field)).join('; ');
+  if (typeof value === 'object') {
+    const parts = Object.entries(value).map(([name, item]) => (field ? field(name, item) : `${spelt(name)}: ${valueWords(item)}`));
+    return parts.length === 0 ? '(empty)' : parts.join(', ');
+  }
+  return String(value);
 }

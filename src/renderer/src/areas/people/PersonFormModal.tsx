@@ -4,7 +4,7 @@ import { IconCopy } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import type { Person, PersonKind, PersonRole, PersonWarning } from '../../../../shared/people';
 import type { EditConflictDetails } from '../../../../shared/errors';
-import { EditConflictPanel, differingRows, editConflictOf, shownValue } from '../../ui/EditConflictPanel';
+import { EditConflictPanel, differingRows, editConflictOf, mineOverTheirs, shownValue } from '../../ui/EditConflictPanel';
 import { recordHref } from '../../app/navigation';
 import { useEnvironment } from '../../client/EnvironmentProvider';
 import type { Failure } from '../../client/errors';
@@ -48,7 +48,7 @@ function PersonForm({ person, onDone }: { person: Person | null; onDone: () => v
     onValuesChange: () => setDuplicates([]),
   });
 
-  // The version the person was opened at: a save over a newer one is refused (edit_conflict) and shown below.
+  // The version the person was opened at: a save over a newer one is refused (edit_conflict) and shown above the fields.
   const [version, setVersion] = useState(person?.version ?? 0);
   const [conflict, setConflict] = useState<EditConflictDetails | null>(null);
   const showFailure = (error: unknown) => {
@@ -70,6 +70,7 @@ function PersonForm({ person, onDone }: { person: Person | null; onDone: () => v
 
   const edit = (id: number, values: PersonFormValues, fromVersion: number) => editPerson.mutate({ id, changes: personOf(values), version: fromVersion }, { onSuccess: onDone, onError: showFailure });
   const takeTheirs = (current: Person) => {
+    form.setInitialValues(formValuesOf(current));
     form.setValues(formValuesOf(current));
     setVersion(current.version);
     setConflict(null);
@@ -99,11 +100,20 @@ function PersonForm({ person, onDone }: { person: Person | null; onDone: () => v
 
   return (
     <form onSubmit={save} noValidate>
-      <Stack gap="sm">
+      <Stack gap="xs">
+        {person && conflict && (
+          <EditConflictPanel
+            conflict={conflict}
+            rows={differingRows(Object.keys(PERSON_FIELD_LABEL) as (keyof PersonFormValues)[], (field) => PERSON_FIELD_LABEL[field], personOf(formValuesOf(conflict.current as Person)), personOf(form.values), shownField)}
+            saving={editPerson.isPending}
+            onUseTheirs={() => takeTheirs(conflict.current as Person)}
+            onSaveMine={() => edit(person.id, mineOverTheirs(form.getInitialValues(), form.getValues(), formValuesOf(conflict.current as Person)), conflict.currentVersion)}
+          />
+        )}
         <PersonFields form={form} categories={categories} />
         {duplicates.length > 0 && (
-          <Alert ref={warning} color="orange" variant="light" icon={<IconCopy />} title="Maybe already in the register" data-testid="duplicate-warning">
-            <Stack gap="xs">
+          <Alert ref={warning} color="orange" variant="light" icon={<IconCopy />} title="Maybe already in the register" data-testid="duplicate-warning" py="xs">
+            <Stack gap={2}>
               {duplicates.map((duplicate) => (
                 <Text key={duplicate.personId} size="sm" style={{ overflowWrap: 'anywhere' }}>
                   <Anchor href={recordHref('people', duplicate.personId)} onClick={onDone} inherit fw={500}>
@@ -115,15 +125,6 @@ function PersonForm({ person, onDone }: { person: Person | null; onDone: () => v
               <Text size="sm">Open their page to use them, or if this is someone else, add them anyway.</Text>
             </Stack>
           </Alert>
-        )}
-        {person && conflict && (
-          <EditConflictPanel
-            conflict={conflict}
-            rows={differingRows(Object.keys(PERSON_FIELD_LABEL) as (keyof PersonFormValues)[], (field) => PERSON_FIELD_LABEL[field], personOf(formValuesOf(conflict.current as Person)), personOf(form.values), shownField)}
-            saving={editPerson.isPending}
-            onUseTheirs={() => takeTheirs(conflict.current as Person)}
-            onSaveMine={() => edit(person.id, form.getValues(), conflict.currentVersion)}
-          />
         )}
         <DialogFailureAlert failure={alert} />
         <Group justify="flex-end">

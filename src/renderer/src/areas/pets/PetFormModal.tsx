@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import type { PetRecord } from '../../../../shared/models';
 import type { EditConflictDetails } from '../../../../shared/errors';
-import { EditConflictPanel, differingRows, editConflictOf } from '../../ui/EditConflictPanel';
+import { EditConflictPanel, differingRows, editConflictOf, mineOverTheirs } from '../../ui/EditConflictPanel';
 import { NewPetSchema, PET_STATUS_WORDS, PET_STATUSES, type PetStatus } from '../../../../shared/pet';
 import { useCategories } from './category-queries';
 import { useDialogFailure } from '../../ui/dialog';
@@ -45,7 +45,7 @@ function PetForm({ pet, onDone }: { pet: PetRecord | null; onDone: () => void })
     },
   });
   const failure = useDialogFailure(form);
-  // The version the pet was opened at: a save over a newer one is refused (edit_conflict) and shown below.
+  // The version the pet was opened at: a save over a newer one is refused (edit_conflict) and shown above the fields.
   const [version, setVersion] = useState(pet?.version ?? 0);
   const [conflict, setConflict] = useState<EditConflictDetails | null>(null);
 
@@ -66,6 +66,7 @@ function PetForm({ pet, onDone }: { pet: PetRecord | null; onDone: () => void })
   });
   const categoryName = (id: unknown) => categories.data?.find((category) => category.id === id)?.name ?? (id === null ? '—' : `#${String(id)}`);
   const takeTheirs = (current: PetRecord) => {
+    form.setInitialValues({ ...form.getInitialValues(), name: current.name, categoryId: current.categoryId });
     form.setValues({ name: current.name, categoryId: current.categoryId });
     setVersion(current.version);
     setConflict(null);
@@ -74,6 +75,20 @@ function PetForm({ pet, onDone }: { pet: PetRecord | null; onDone: () => void })
   return (
     <form onSubmit={save}>
       <Stack>
+        {pet && conflict && (
+          <EditConflictPanel
+            conflict={conflict}
+            rows={differingRows(PET_FIELDS, (field) => PET_FIELD_LABEL[field], conflict.current as PetRecord, { ...form.values, name: form.values.name.trim() }, (field, value) =>
+              field === 'categoryId' ? categoryName(value) : String(value),
+            )}
+            saving={editPet.isPending}
+            onUseTheirs={() => takeTheirs(conflict.current as PetRecord)}
+            onSaveMine={() => {
+              const theirs = conflict.current as PetRecord;
+              edit(pet.id, mineOverTheirs(form.getInitialValues(), form.getValues(), { ...form.getValues(), name: theirs.name, categoryId: theirs.categoryId }), conflict.currentVersion);
+            }}
+          />
+        )}
         <TextInput label="Name" placeholder="e.g. Biscuit" withAsterisk data-autofocus {...form.getInputProps('name')} />
         <Select<number>
           label="Category"
@@ -95,17 +110,6 @@ function PetForm({ pet, onDone }: { pet: PetRecord | null; onDone: () => void })
               {...form.getInputProps('status')}
             />
           </Stack>
-        )}
-        {pet && conflict && (
-          <EditConflictPanel
-            conflict={conflict}
-            rows={differingRows(PET_FIELDS, (field) => PET_FIELD_LABEL[field], conflict.current as PetRecord, { ...form.values, name: form.values.name.trim() }, (field, value) =>
-              field === 'categoryId' ? categoryName(value) : String(value),
-            )}
-            saving={editPet.isPending}
-            onUseTheirs={() => takeTheirs(conflict.current as PetRecord)}
-            onSaveMine={() => edit(pet.id, form.getValues(), conflict.currentVersion)}
-          />
         )}
         <DialogFailureAlert failure={failure.alert} />
         <Group justify="flex-end">

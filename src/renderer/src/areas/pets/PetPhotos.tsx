@@ -116,7 +116,8 @@ export function PetPhotos({ pet }: { pet: PetRecord }): React.JSX.Element {
           {list.map((photo) => (
             <Stack key={photo.id} gap={4} data-testid={`photo-${photo.position}`}>
               <Box pos="relative">
-                <Image src={photoAddress(environment, photo, 'thumb')} alt={photo.altText} radius="sm" h={84} fit="cover" />
+                {/* Whole, in a 4:3 box: a portrait shows as a portrait, never cut to a strip. */}
+                <Image src={photoAddress(environment, photo, 'thumb')} alt={photo.altText} radius="sm" fit="contain" bg="var(--mantine-color-default-hover)" style={{ aspectRatio: '4 / 3' }} />
                 {photo.position === 1 && (
                   <Badge size="xs" pos="absolute" top={4} left={4} variant="filled">
                     Cover

@@ -4,7 +4,7 @@ import { IconLock } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { DESCRIPTION_MAX, GOOD_WITH, PET_COATS, PET_PROFILE_FIELDS, PET_SEXES, PET_SIZES, PetProfileChangeSchema, type PetDetails, type PetProfile } from '../../../../shared/pet-profile';
 import type { EditConflictDetails } from '../../../../shared/errors';
-import { EditConflictPanel, differingRows, editConflictOf } from '../../ui/EditConflictPanel';
+import { EditConflictPanel, differingRows, editConflictOf, mineOverTheirs } from '../../ui/EditConflictPanel';
 import { PROFILE_FIELD_LABEL } from '../../ui/profile-labels';
 import { useDialogFailure } from '../../ui/dialog';
 import { DialogFailureAlert } from '../../ui/DialogFailureAlert';
@@ -90,6 +90,12 @@ export function PetProfileForm({ details, onDone }: { details: PetDetails; onDon
     version.current = found.currentVersion;
     setConflict(null);
   };
+  const saveMine = (found: EditConflictDetails) => {
+    const merged = mineOverTheirs(form.getInitialValues(), form.getValues(), valuesOf(found.current as PetProfile));
+    // The form shows what is sent: their fields where this desk typed nothing.
+    form.setValues(merged);
+    send(merged, found.currentVersion);
+  };
   const select = (field: keyof ProfileValues, label: string, data: { value: string; label: string }[]) => (
     // An unset field is null to the Select ('' would count as a value and show the clear button).
     <Select
@@ -107,6 +113,15 @@ export function PetProfileForm({ details, onDone }: { details: PetDetails; onDon
     <form onSubmit={submit} data-testid="pet-profile-form">
       <Fieldset variant="unstyled" disabled={!editable}>
         <Stack gap="md">
+          {conflict && (
+            <EditConflictPanel
+              conflict={conflict}
+              rows={differingRows(PET_PROFILE_FIELDS, (field) => PROFILE_FIELD_LABEL[field], valuesOf(conflict.current as PetProfile), form.values)}
+              saving={save.isPending}
+              onUseTheirs={() => takeTheirs(conflict)}
+              onSaveMine={() => saveMine(conflict)}
+            />
+          )}
           <Fieldset legend="Breed and looks">
             <SimpleGrid cols={2} spacing="sm">
               <TextInput label="Primary breed" placeholder="e.g. Beagle" {...form.getInputProps('breedPrimary')} />
@@ -186,15 +201,6 @@ export function PetProfileForm({ details, onDone }: { details: PetDetails; onDon
             </Fieldset>
           )}
 
-          {conflict && (
-            <EditConflictPanel
-              conflict={conflict}
-              rows={differingRows(PET_PROFILE_FIELDS, (field) => PROFILE_FIELD_LABEL[field], valuesOf(conflict.current as PetProfile), form.values)}
-              saving={save.isPending}
-              onUseTheirs={() => takeTheirs(conflict)}
-              onSaveMine={() => send(form.getValues(), conflict.currentVersion)}
-            />
-          )}
           <DialogFailureAlert failure={failure.alert} />
           {editable && (
             <Group justify="flex-end">

@@ -11,7 +11,7 @@ import { CareSection } from '../../ui/care/CareSection';
 import { formatMoment } from '../../ui/format';
 import { OUTCOME_WORDS } from '../../ui/movement-words';
 import { LoadFailure, SkeletonBlocks } from '../../ui/LoadStates';
-import { photoAddress } from './photo-queries';
+import { photoAddress, usePetPhotos } from './photo-queries';
 import { PetPhotos } from './PetPhotos';
 import { PetProfileForm } from './PetProfileForm';
 import { PetRecordHistory } from './PetRecordHistory';
@@ -144,7 +144,10 @@ function whereItIs(location: AnimalRecord['location']): React.ReactNode {
 /** Who the animal is; where it is and since when only for a role that reads its movements. */
 function RecordHeader({ pet, record }: { pet: PetRecord; record: AnimalRecord | undefined }): React.JSX.Element {
   const environment = useEnvironment();
-  const cover = record?.cover ?? null;
+  // A role that may not read the movements (a volunteer) gets no record: the cover is the first of the photos it may list.
+  const readsRecord = useCan('movements.record');
+  const photos = usePetPhotos(readsRecord ? null : pet.id);
+  const cover = (readsRecord ? record?.cover : photos.data?.[0]) ?? null;
   const daysInCare = record?.daysInCare ?? null;
   return (
     <Group gap="md" wrap="nowrap" align="center" data-testid="record-header">

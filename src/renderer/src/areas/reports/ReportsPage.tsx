@@ -1,5 +1,6 @@
-import { Button, Card, Group, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
+import { ActionIcon, Button, Card, Group, Menu, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconChevronDown, IconDownload } from '@tabler/icons-react';
+import type { CsvSeparator } from '../../../../shared/csv-separator';
 import { useState } from 'react';
 import type { LiveReleaseFigures } from '../../../../shared/reports';
 import { useEnvironment } from '../../client/EnvironmentProvider';
@@ -39,9 +40,9 @@ export function ReportsPage(): React.JSX.Element {
   const matrix = useSacMatrix(month);
   const release = useLiveRelease(month);
   const trends = useTrends(month);
-  const download = () => {
+  const download = (separator: CsvSeparator = 'comma') => {
     setDownloading(true);
-    downloadSacCsv(environment, month)
+    downloadSacCsv(environment, month, separator)
       .catch(notifyFailure)
       .finally(() => setDownloading(false));
   };
@@ -60,9 +61,23 @@ export function ReportsPage(): React.JSX.Element {
               allowDeselect={false}
               w={180}
             />
-            <Button variant="light" leftSection={<IconDownload size={16} />} loading={downloading} onClick={download}>
-              Download CSV
-            </Button>
+            <Group gap={2} wrap="nowrap">
+              <Button variant="light" leftSection={<IconDownload size={16} />} loading={downloading} onClick={() => download()}>
+                Download CSV
+              </Button>
+              {/* A spreadsheet set to French, German, Spanish… reads `;` between cells, not commas. */}
+              <Menu position="bottom-end" withinPortal>
+                <Menu.Target>
+                  <ActionIcon variant="light" size={36} aria-label="Other CSV formats" disabled={downloading}>
+                    <IconChevronDown size={16} />
+                  </ActionIcon>
+                </Menu.Target>
+                <Menu.Dropdown>
+                  <Menu.Item onClick={() => download('comma')}>Commas: English and most spreadsheets</Menu.Item>
+                  <Menu.Item onClick={() => download('semicolon')}>Semicolons: spreadsheets set to French, German, Spanish…</Menu.Item>
+                </Menu.Dropdown>
+              </Menu>
+            </Group>
           </>
         }
       />

@@ -1,3 +1,4 @@
+import type { CsvSeparator } from '../../../../shared/csv-separator';
 import { useQuery } from '@tanstack/react-query';
 import type { Environment } from '../../../../shared/environments';
 import { call } from '../../client/transport';
@@ -31,8 +32,8 @@ export function useTrends(month: string) {
 }
 
 /** The matrix as the CSV file, saved by the browser. */
-export async function downloadSacCsv(environment: Environment, month: string): Promise<void> {
-  const { fileName, csv } = await call('reports.sacCsv', { environment, query: { month, timeZone: SHELTER_TIME_ZONE } });
+export async function downloadSacCsv(environment: Environment, month: string, separator: CsvSeparator): Promise<void> {
+  const { fileName, csv } = await call('reports.sacCsv', { environment, query: { month, timeZone: SHELTER_TIME_ZONE }, separator });
   const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv' }));
   const link = document.createElement('a');
   link.href = url;

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { CONTRACT_TERMS_MAX, LANGUAGE_NAMES, PUBLISHED_LANGUAGES, SHELTER_FIELDS, ShelterChangeSchema, type ShelterChange, type ShelterField, type ShelterProfile } from '../../../../shared/shelter';
 import type { EditConflictDetails } from '../../../../shared/errors';
-import { EditConflictPanel, differingRows, editConflictOf, shownValue } from '../../ui/EditConflictPanel';
+import { EditConflictPanel, differingRows, editConflictOf, mineOverTheirs, shownValue } from '../../ui/EditConflictPanel';
 import { useDialogFailure } from '../../ui/dialog';
 import { DialogFailureAlert } from '../../ui/DialogFailureAlert';
 import { useSaveShelter } from './queries';
@@ -42,7 +42,7 @@ export function ShelterForm({ shelter }: { shelter: ShelterProfile }): React.JSX
   const save = useSaveShelter();
   const form = useForm<ShelterValues>({ initialValues: valuesOf(shelter), validate: (values) => resolver(changeOf(values)) });
   const failure = useDialogFailure(form);
-  // The version what the form shows comes from: a save over a newer one is refused (edit_conflict) and shown above the buttons.
+  // The version what the form shows comes from: a save over a newer one is refused (edit_conflict) and shown above the fields.
   const version = useRef(shelter.version);
   const [conflict, setConflict] = useState<EditConflictDetails | null>(null);
   const { isDirty, setInitialValues, setValues } = form;
@@ -84,6 +84,21 @@ export function ShelterForm({ shelter }: { shelter: ShelterProfile }): React.JSX
   return (
     <form onSubmit={submit} data-testid="shelter-form">
       <Stack gap="sm">
+        {conflict && (
+          <EditConflictPanel
+            conflict={conflict}
+            rows={differingRows(SHELTER_FIELDS, (field) => SHELTER_FIELD_LABEL[field], changeOf(valuesOf(conflict.current as ShelterProfile)), changeOf(form.values), (field, value) =>
+              field === 'language' && typeof value === 'string' ? LANGUAGE_NAMES[value as keyof typeof LANGUAGE_NAMES] : shownValue(value),
+            )}
+            saving={save.isPending}
+            onUseTheirs={() => takeTheirs(conflict.current as ShelterProfile)}
+            onSaveMine={() => {
+              const merged = mineOverTheirs(form.getInitialValues(), form.getValues(), valuesOf(conflict.current as ShelterProfile));
+              form.setValues(merged);
+              send(merged, conflict.currentVersion);
+            }}
+          />
+        )}
         <TextInput label="Name" description="The title of the adoption site" placeholder="e.g. Happy Tails Rescue" {...form.getInputProps('name')} />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <TextInput label="Phone" placeholder="+1 555 0100" {...form.getInputProps('phone')} />
@@ -121,17 +136,6 @@ export function ShelterForm({ shelter }: { shelter: ShelterProfile }): React.JSX
           />
           <TermsCount length={form.values.contractTerms.length} />
         </Stack>
-        {conflict && (
-          <EditConflictPanel
-            conflict={conflict}
-            rows={differingRows(SHELTER_FIELDS, (field) => SHELTER_FIELD_LABEL[field], changeOf(valuesOf(conflict.current as ShelterProfile)), changeOf(form.values), (field, value) =>
-              field === 'language' && typeof value === 'string' ? LANGUAGE_NAMES[value as keyof typeof LANGUAGE_NAMES] : shownValue(value),
-            )}
-            saving={save.isPending}
-            onUseTheirs={() => takeTheirs(conflict.current as ShelterProfile)}
-            onSaveMine={() => send(form.getValues(), conflict.currentVersion)}
-          />
-        )}
         <DialogFailureAlert failure={failure.alert} />
         <Group justify="flex-end">
           <Button variant="default" onClick={() => form.reset()} disabled={!form.isDirty()}>

@@ -1,10 +1,10 @@
-import { Button, Card, FileButton, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, FileButton, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconPhotoUp, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { LOGO_MAX_BYTES, type ShelterLogoInfo } from '../../../../shared/shelter';
 import { refusalMessage } from '../../client/errors';
 import { formatMoment } from '../../ui/format';
-import { useRemoveLogo, useSetLogo } from './queries';
+import { useRemoveLogo, useSetLogo, useShelterLogo } from './queries';
 
 const KIND: Record<ShelterLogoInfo['mediaType'], string> = { 'image/png': 'PNG', 'image/jpeg': 'JPEG', 'image/webp': 'WebP' };
 
@@ -19,6 +19,7 @@ async function base64Of(file: File): Promise<string> {
 export function ShelterLogoCard({ logo }: { logo: ShelterLogoInfo | null }): React.JSX.Element {
   const setLogo = useSetLogo();
   const removeLogo = useRemoveLogo();
+  const stored = useShelterLogo(logo?.updatedAt ?? null);
   const [problem, setProblem] = useState<string | null>(null);
 
   const upload = async (file: File | null) => {
@@ -37,9 +38,17 @@ export function ShelterLogoCard({ logo }: { logo: ShelterLogoInfo | null }): Rea
         <Title order={2} size="h4">
           Logo
         </Title>
-        <Text size="sm" c={logo ? undefined : 'dimmed'}>
-          {logo ? `${KIND[logo.mediaType]}, ${Math.ceil(logo.byteSize / 1024)} KB, uploaded ${formatMoment(logo.updatedAt)}` : 'No logo yet.'}
-        </Text>
+        <Group align="center" wrap="nowrap">
+          {logo && stored.data && (
+            // Shown whole (contain), whatever its shape, so staff see what the site and cards will print.
+            <Paper withBorder radius="sm" p={4} w={136} h={88} style={{ flexShrink: 0 }}>
+              <Image src={`data:${stored.data.mediaType};base64,${stored.data.data}`} alt="The shelter's logo" fit="contain" w="100%" h="100%" data-testid="shelter-logo-preview" />
+            </Paper>
+          )}
+          <Text size="sm" c={logo ? undefined : 'dimmed'}>
+            {logo ? `${KIND[logo.mediaType]}, ${Math.ceil(logo.byteSize / 1024)} KB, uploaded ${formatMoment(logo.updatedAt)}` : 'No logo yet.'}
+          </Text>
+        </Group>
         <Text size="xs" c="dimmed">
           PNG, JPEG or WebP, at most 1 MB.
         </Text>

@@ -10,6 +10,16 @@ export function useShelter() {
   return useQuery({ queryKey: [environment, 'shelter'], queryFn: () => call('shelter.get', { environment }) });
 }
 
+/** The stored logo's bytes for the preview, asked again whenever another one is stored (its upload time is in the key). */
+export function useShelterLogo(updatedAt: number | null) {
+  const environment = useEnvironment();
+  return useQuery({
+    queryKey: [environment, 'shelter', 'logo', updatedAt],
+    queryFn: () => call('shelter.logo', { environment }),
+    enabled: updatedAt !== null,
+  });
+}
+
 export function useSaveShelter() {
   return useAction({
     run: ({ shelter, version }: { shelter: ShelterChange; version: number }, environment) => call('shelter.set', { environment, shelter, version }),
