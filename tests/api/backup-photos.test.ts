@@ -15,7 +15,7 @@ import { verifyBackup } from '../../src/main/backup/verify';
 import { Engine } from '../../src/main/engine/engine';
 import { photoFileName, PHOTO_SIZES } from '../../src/shared/photos';
 import { plainWebp } from '../helpers/photos';
-import { runCli } from '../helpers/processes';
+import { runCliArgsInProcess, runCliInProcess } from '../helpers/cli-in-process';
 import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
 
 let root: string;
@@ -69,8 +69,8 @@ describe('a backup taken while staff add and remove photos', () => {
         // After the data dir was looked at, before the snapshot: the snapshot names this one.
         if (step === 'looked') added = await addPhoto('#448800');
         if (step === 'snapshot') {
-          // After the snapshot, by another process: its files go from the data dir, yet the backed-up database still names them.
-          const cli = await runCli(['--data-dir', dataDir, 'pets', 'photos', 'remove', String(petId), String(removed.id)]);
+          // After the snapshot, by the CLI's own engine: its files go from the data dir, yet the backed-up database still names them.
+          const cli = await runCliInProcess(dataDir, ['pets', 'photos', 'remove', String(petId), String(removed.id)]);
           expect(cli.code, cli.stderr).toBe(0);
           expect(fs.existsSync(path.join(dataDir, photoPath(removed.hash, 'full')))).toBe(false);
           late = await addPhoto('#880044');
@@ -136,7 +136,7 @@ describe('a backup taken while staff add and remove photos', () => {
     fs.writeFileSync(path.join(copy, 'manifest.json'), JSON.stringify(manifest));
 
     expect(verifyBackup(copy).problems).toEqual([{ path: lost, problem: 'photo_missing', database: 'production.sqlite', hash }]);
-    const result = await runCli(['backup', 'verify', copy]);
+    const result = await runCliArgsInProcess(['backup', 'verify', copy]);
     expect(result.code).toBe(1);
     expect(result.stdout).toContain(lost);
     expect(result.stderr).toContain('production.sqlite names 1 photo file the backup lacks');
@@ -156,7 +156,7 @@ describe('a backup taken while staff add and remove photos', () => {
     const [hash] = namedHashes(dataDir);
     const lost = photoPath(hash!, 'full');
     fs.rmSync(path.join(dataDir, lost));
-    const cli = await runCli(['--data-dir', dataDir, '--json', 'backup', 'create', '--to', path.join(root, 'lost')]);
+    const cli = await runCliInProcess(dataDir, ['--json', 'backup', 'create', '--to', path.join(root, 'lost')]);
     expect(cli.code, cli.stderr).toBe(0);
     const created = JSON.parse(cli.stdout) as { path: string; lacking: string[] };
     expect(created.lacking).toEqual([lost]);

@@ -1,5 +1,5 @@
 /**
- * Issue 29 §4: a data dir filled through the admin (services and CLI processes) and read through the
+ * A data dir filled through the admin (services and the CLI, run in this process) and read through the
  * public API, backed up by the CLI while a real server process runs, destroyed, restored, served
  * again: every record and photo is there. A damaged backup is told by verify, a restore is refused
  * while the server runs or over a data dir with content, and --keep prunes the oldest.
@@ -15,7 +15,8 @@ import { verifyBackup } from '../../src/main/backup/verify';
 import { Engine } from '../../src/main/engine/engine';
 import { detailsOf } from '../../src/shared/errors';
 import { phoneJpeg } from '../helpers/photos';
-import { killServer, runCli, spawnServer, type ServerProcess } from '../helpers/processes';
+import { runCliArgsInProcess, runCliInProcess } from '../helpers/cli-in-process';
+import { killServer, spawnServer, type ServerProcess } from '../helpers/processes';
 import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
 
 let root: string;
@@ -26,7 +27,7 @@ let server: ServerProcess | undefined;
 let petId: number;
 
 async function cli(...args: string[]): Promise<string> {
-  const result = await runCli(['--data-dir', dataDir, ...args]);
+  const result = await runCliInProcess(dataDir, args);
   expect(result.code, result.stderr).toBe(0);
   return result.stdout;
 }
@@ -102,7 +103,7 @@ describe('a backup made while the server runs restores every record and photo', 
     expect(names.some((name: string) => name.startsWith('photos/production/'))).toBe(true);
     expect((await cli('backup', 'verify', backup)).trim()).toBe(`OK: ${backup}`);
 
-    const refused = await runCli(['--data-dir', dataDir, 'backup', 'restore', backup, '--force']);
+    const refused = await runCliInProcess(dataDir, ['backup', 'restore', backup, '--force']);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('stop the server of --env production first');
   }, 180_000);
@@ -125,7 +126,7 @@ describe('verify, refusals and keep-N', () => {
     fs.cpSync(latest!.path, copy, { recursive: true });
     const photo = JSON.parse(fs.readFileSync(path.join(copy, 'manifest.json'), 'utf8')).files.find((file: { path: string }) => file.path.startsWith('photos/')).path as string;
     fs.appendFileSync(path.join(copy, photo), 'x');
-    const result = await runCli(['backup', 'verify', copy]);
+    const result = await runCliArgsInProcess(['backup', 'verify', copy]);
     expect(result.code).toBe(1);
     expect(result.stdout).toContain('hash_mismatch');
     expect(() => restoreBackup(copy, path.join(root, 'never'))).toThrow(/damaged/);

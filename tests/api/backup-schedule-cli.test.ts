@@ -1,18 +1,22 @@
-/** `backup schedule` and `backup status` (issue 29 §4) as real processes on a temp data dir, shared with a running host. */
+/**
+ * `backup schedule` and `backup status` on a temp data dir shared with a running host: the CLI
+ * in this process (the schedule's file is the only link, read again at each step), a real process for TZ.
+ */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppHost } from '../../src/main/host/app-host';
 import type { BackupsStatus } from '../../src/shared/backups';
-import { PROJECT_ROOT, runCli } from '../helpers/processes';
+import { runCliInProcess } from '../helpers/cli-in-process';
+import { PROJECT_ROOT } from '../helpers/processes';
 import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
 
 let root: string;
 let dataDir: string;
 let folder: string;
 let host: AppHost;
-const cli = (...args: string[]) => runCli(['--data-dir', dataDir, ...args]);
+const cli = (...args: string[]) => runCliInProcess(dataDir, args);
 
 beforeAll(async () => {
   root = makeTempDir('backup-schedule-cli');
