@@ -15,7 +15,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureRendererBuilt } from '../../src/main/http/admin/renderer-build';
 import { fingerprintText, shortCodeOf, type TeamServerState } from '../../src/shared/team';
 import { freePort } from '../helpers/free-port';
-import { PROJECT_ROOT, runCli, runServerToExit, spawnServerProcess } from '../helpers/processes';
+import { runCliInProcess } from '../helpers/cli-in-process';
+import { PROJECT_ROOT, runServerToExit, spawnServerProcess } from '../helpers/processes';
 import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
 import { waitFor } from '../helpers/wait-for';
 
@@ -96,9 +97,9 @@ beforeAll(async () => {
   dataDir = makeTempDir('team-server');
   const passwordFile = path.join(dataDir, 'password.txt');
   fs.writeFileSync(passwordFile, `${password}\n`);
-  const owner = await runCli(['--data-dir', dataDir, 'staff', 'add', '--name', 'Ana Ruiz', '--login', 'ana', '--role', 'owner', '--password-file', passwordFile]);
+  const owner = await runCliInProcess(dataDir, ['staff', 'add', '--name', 'Ana Ruiz', '--login', 'ana', '--role', 'owner', '--password-file', passwordFile]);
   expect(owner.code, owner.stderr).toBe(0);
-  const ca = await runCli(['--data-dir', dataDir, 'certificates', 'ca']);
+  const ca = await runCliInProcess(dataDir, ['certificates', 'ca']);
   expect(ca.code, ca.stderr).toBe(0);
   caPem = ca.stdout;
   teamPort = await freePort();
