@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiServer, type RunningServer } from '../../src/main/http/listen';
 import { ManualClock } from '../../src/shared/clock';
 import { startTestDns, type TestDns } from '../helpers/dns-server';
+import { runCliInProcess } from '../helpers/cli-in-process';
 import { runCli } from '../helpers/processes';
 import { siteRequest } from '../helpers/site-http';
 import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
@@ -53,7 +54,7 @@ describe('HTTPS with the local CA', () => {
   });
 
   it('serves the site over HTTPS with the domain’s certificate, trusted through the CA that `certificates ca` exports', async () => {
-    const exported = await runCli(['--data-dir', dataDir, 'certificates', 'ca']);
+    const exported = await runCliInProcess(dataDir, ['certificates', 'ca']);
     expect(exported.code).toBe(0);
     expect(exported.stdout).toMatch(/^-----BEGIN CERTIFICATE-----\n[\s\S]+-----END CERTIFICATE-----\n$/);
     expect(exported.stdout).not.toContain('PRIVATE KEY');

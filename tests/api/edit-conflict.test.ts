@@ -12,7 +12,7 @@ import { ADMIN_HTTP_PREFIX } from '../../src/shared/admin-contract';
 import type { Services } from '../../src/main/engine/engine';
 import { startAdminHarness, type AdminHarness } from '../helpers/admin-host';
 import { createEnterpriseKey } from '../helpers/api-server';
-import { runCli } from '../helpers/processes';
+import { runCliInProcess } from '../helpers/cli-in-process';
 
 const TOKEN = 'test-token-0123456789abcdefghijklmnopqrstuv';
 const PASSWORD = 'a long shelter password';
@@ -132,7 +132,7 @@ describe('writes from outside the admin pages', () => {
   it('a CLI write is a new version: the window save over it conflicts with changedBy null', async () => {
     const id = newPet('Juno');
     await call('pets.setProfile', { id, profile: { color: 'grey' }, version: 1 }, sam);
-    const result = await runCli(['--data-dir', harness.dataDir, 'pets', 'profile', 'set', String(id), '--breed', 'Collie']);
+    const result = await runCliInProcess(harness.dataDir, ['pets', 'profile', 'set', String(id), '--breed', 'Collie']);
     expect(result.code, result.stderr).toBe(0);
     const stale = await call('pets.setProfile', { id, profile: { color: 'white' }, version: 2 }, alex);
     expect(stale.status).toBe(409);
