@@ -70,7 +70,8 @@ function publishedBytes(number: number): number {
   const walk = (dir: string) => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
       if (entry.isDirectory()) walk(path.join(dir, entry.name));
-      else total += fs.lstatSync(path.join(dir, entry.name)).size;
+      // The deploy's own list of its files sits beside them, never published.
+      else if (entry.name !== '.adoption-desk-files.json') total += fs.lstatSync(path.join(dir, entry.name)).size;
     }
   };
   walk(path.join(projectDir(), String(number)));

@@ -198,9 +198,13 @@ function withAdminHeaders(request: FastifyRequest, reply: FastifyReply): void {
   if (request.protocol === 'https' && request.hostname !== 'localhost') reply.header('strict-transport-security', STRICT_TRANSPORT_SECURITY);
 }
 
+/** Refusals of the caller (no session, no right) or of a body's declared size. */
+const REFUSED_UNREAD = new Set([401, 403, 413]);
+
 function sendError(reply: FastifyReply, error: AppError): FastifyReply {
-  // Refused before its body arrived (no session, too large): the connection closes rather than read the rest.
-  if (!reply.request.raw.complete) reply.header('connection', 'close');
+  // Refused for who sent it or its size before its body arrived: the connection closes rather than read the rest.
+  // Other refusals (a photo told to retry, 503) leave the connection to read and drop the body, so the client gets its answer.
+  if (!reply.request.raw.complete && REFUSED_UNREAD.has(error.status)) reply.header('connection', 'close');
   return reply.code(error.status).headers(error.headers).type('application/json; charset=utf-8').send(error.toAdminBody());
 }
 
