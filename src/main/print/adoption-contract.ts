@@ -1,3 +1,4 @@
+import { birthInWords } from '../publishing/pet-words';
 import { publishedWords, type PublishedWords } from '../publishing/words/words';
 import { loadPrintFonts, PRINT_BOLD, PRINT_REGULAR, useIn, type PrintFonts } from '../print-fonts/print-fonts';
 
@@ -29,8 +30,9 @@ export interface AdoptionContractData {
     species: string | null;
     breed: string | null;
     sex: string | null;
+    /** As far as it is known: `2019-05-12`, or an estimate `2019-05` or `2019`, printed as just that much. */
     birthDate: string | null;
-    /** Age in words when the birth date is not known: "About 3 years". */
+    /** Age in words: "3 years", "about 7 years" for an estimated birth date. */
     age: string | null;
     colour: string | null;
     microchip: string | null;
@@ -124,7 +126,8 @@ export async function renderAdoptionContract(data: AdoptionContractData, options
   // Loaded with the first contract, not at start: the server needs it to answer no request.
   const { default: PDFDocument } = await import('pdfkit');
   const fonts = loadPrintFonts();
-  const said = contractWords(options.words ?? publishedWords());
+  const words = options.words ?? publishedWords();
+  const said = contractWords(words);
   const [pageWidth, pageHeight] = PAPER[options.size];
   const doc = new PDFDocument({ size: [pageWidth, pageHeight], margin: MARGIN, bufferPages: true, autoFirstPage: false });
   // Only a title goes into the file: pdfkit's defaults name itself and the time of printing. Its
@@ -143,7 +146,7 @@ export async function renderAdoptionContract(data: AdoptionContractData, options
   const dates = new DateWords(options.timeZone, said.locale);
   drawHeading(page, data, dates);
   page.section(said.sections.animal);
-  page.rows(animalRows(data.animal, dates, said));
+  page.rows(animalRows(data.animal, dates, said, words));
   page.section(said.sections.adopter);
   page.rows(adopterRows(data.adopter, said));
   page.section(said.sections.adoption);
@@ -159,14 +162,14 @@ export async function renderAdoptionContract(data: AdoptionContractData, options
 
 type Row = readonly [label: string, value: string | null];
 
-function animalRows(animal: AdoptionContractData['animal'], dates: DateWords, said: ContractWords): Row[] {
+function animalRows(animal: AdoptionContractData['animal'], dates: DateWords, said: ContractWords, words: PublishedWords): Row[] {
   return [
     [said.animal.name, animal.name],
     [said.animal.id, String(animal.id)],
     [said.animal.species, animal.species],
     [said.animal.breed, animal.breed],
     [said.animal.sex, animal.sex],
-    [said.animal.born, animal.birthDate === null ? null : dates.day(animal.birthDate)],
+    [said.animal.born, animal.birthDate === null ? null : birthInWords(animal.birthDate, words)],
     [said.animal.age, animal.age],
     [said.animal.colour, animal.colour],
     [said.animal.microchip, animal.microchip ?? said.notRecorded],
