@@ -87,6 +87,7 @@ export const de: Catalogue = {
     pages: 'Seiten',
     previous: 'Zurück',
     next: 'Weiter',
+    pageMoved: 'Diese Seite ist umgezogen',
     notFoundHeading: 'Diese Seite gibt es nicht',
     notFoundLead: 'Das Tier hat vielleicht schon ein Zuhause gefunden.',
     seeEveryPetStillLooking: 'Alle Tiere ansehen, die noch eines suchen',

@@ -89,6 +89,7 @@ export const en = {
     pages: 'Pages',
     previous: 'Previous',
     next: 'Next',
+    pageMoved: 'This page has moved',
     notFoundHeading: 'This page is not here',
     notFoundLead: 'The pet may have found a home already.',
     seeEveryPetStillLooking: 'See every pet still looking for one',

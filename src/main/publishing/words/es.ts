@@ -87,6 +87,7 @@ export const es: Catalogue = {
     pages: 'Páginas',
     previous: 'Anterior',
     next: 'Siguiente',
+    pageMoved: 'Esta página ha cambiado de dirección',
     notFoundHeading: 'Esta página no está aquí',
     notFoundLead: 'Puede que el animal ya haya encontrado un hogar.',
     seeEveryPetStillLooking: 'Ver todos los animales que aún buscan uno',

@@ -87,6 +87,7 @@ export const fr: Catalogue = {
     pages: 'Pages',
     previous: 'Précédente',
     next: 'Suivante',
+    pageMoved: 'Cette page a changé d’adresse',
     notFoundHeading: 'Cette page n’existe pas',
     notFoundLead: 'L’animal a peut-être déjà trouvé une famille.',
     seeEveryPetStillLooking: 'Voir tous les animaux qui en cherchent encore une',
