@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import type * as AnyAscii from 'any-ascii';
 import { ageGroupOf, ageScaleOf, publicProfile, type AgeGroup, type PetProfile, type PublicPetProfile } from '../../shared/pet-profile';
 import type { PetStatus } from '../../shared/pet';
 import type { PetService } from '../pets/pets';
@@ -123,7 +124,7 @@ let transliterate: ((text: string) => string) | undefined;
 
 /** A name as a URL segment: every script's letters in ASCII (Łucja → lucja, Ёжик → ezhik, 李小龙 → li-xiao-long), dashes between. */
 export function slugOf(name: string): string {
-  transliterate ??= (createRequire(__filename)('any-ascii') as typeof import('any-ascii')).default;
+  transliterate ??= (createRequire(__filename)('any-ascii') as typeof AnyAscii).default;
   const spaced = Array.from(name.normalize('NFC'), (letter) => (SYLLABLES.test(letter) ? ` ${letter} ` : letter)).join('');
   return asciiSlug(transliterate(spaced)) || 'pet';
 }
