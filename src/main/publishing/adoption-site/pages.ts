@@ -1,7 +1,7 @@
 import { AGE_GROUPS, PET_SIZES } from '../../../shared/pet-profile';
 import { ageLine, type YesNoUnknown } from '../pet-words';
 import { compareNames, petPath, slugOf } from '../public-pet';
-import type { PublishedWords } from '../words/words';
+import { agreeingWith, beforeName, type PublishedWords } from '../words/words';
 import { escapeHtml, howToAdopt, noPhoto, pageShell, pagination, paragraphs, petCard, picture, siteWords } from './html';
 import type { AdoptionSiteInput, SitePet, SiteShelter } from './model';
 
@@ -184,7 +184,7 @@ export function petPage(input: AdoptionSiteInput, pet: SitePet): SiteFile {
 <div class="profile">
 <h1>${name}</h1>
 ${statusNotice(pet, words)}<dl class="facts">${list}</dl>
-${pet.description ? `<section aria-labelledby="about"><h2 id="about">${escapeHtml(t('site.about', { name: pet.name }))}</h2>\n${paragraphs(pet.description)}</section>` : ''}
+${pet.description ? `<section aria-labelledby="about"><h2 id="about">${escapeHtml(t('site.about', beforeName(pet.name)))}</h2>\n${paragraphs(pet.description)}</section>` : ''}
 ${adopted ? '' : askAbout(pet, shelter, words)}
 </div>
 </article>
@@ -196,7 +196,7 @@ ${adopted ? '' : howToAdopt(shelter, words)}`;
 function statusNotice(pet: SitePet, { t }: PublishedWords): string {
   const meet = `<a href="/">${escapeHtml(t('site.meetThoseStillLooking'))}</a>`;
   if (pet.availability === 'pending') return `<p class="status pending"><strong>${escapeHtml(t('site.availability.pending'))}.</strong> ${escapeHtml(t('site.maySoonGoHome', { name: pet.name }))} ${meet}.</p>\n`;
-  if (pet.availability === 'adopted') return `<p class="status adopted"><strong>${escapeHtml(t('site.availability.adopted'))}.</strong> ${escapeHtml(t('site.hasBeenAdopted', { name: pet.name }))} ${meet}.</p>\n`;
+  if (pet.availability === 'adopted') return `<p class="status adopted"><strong>${escapeHtml(t('site.availability.adopted'))}.</strong> ${escapeHtml(t('site.hasBeenAdopted', { name: pet.name, ...agreeingWith(pet.sex) }))} ${meet}.</p>\n`;
   return '';
 }
 
