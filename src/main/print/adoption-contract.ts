@@ -1,6 +1,6 @@
 import { birthInWords } from '../publishing/pet-words';
 import { publishedWords, type PublishedWords } from '../publishing/words/words';
-import { loadPrintFonts, PRINT_BOLD, PRINT_REGULAR, useIn, type PrintFonts } from '../print-fonts/print-fonts';
+import { loadPrintFonts, PRINT_BOLD, PRINT_REGULAR, printText, useIn, type PrintFonts } from '../print-fonts/print-fonts';
 
 /** How an adoption fee was paid; `waived` prints the fee as waived whatever its amount. */
 export type AdoptionPaidHow = 'cash' | 'card' | 'transfer' | 'waived' | 'other';
@@ -242,6 +242,11 @@ class ContractPage {
     return this.fonts.printable(text);
   }
 
+  /** `text` written in `weight` at the current size and colour, every letter in a face that has it (print-fonts.ts). */
+  write(weight: typeof PRINT_REGULAR | typeof PRINT_BOLD, text: string, x?: number, y?: number, options?: PDFKit.Mixins.TextOptions): void {
+    printText(this.doc, weight, this.printable(text), x, y, options);
+  }
+
   /** Starts a new page unless `height` points still fit on this one. */
   keep(height: number): void {
     if (this.doc.y + height > this.doc.page.maxY()) this.doc.addPage();
@@ -251,7 +256,8 @@ class ContractPage {
     const { doc } = this;
     this.keep(60);
     doc.moveDown(0.6);
-    doc.font(PRINT_BOLD).fontSize(12.5).fillColor(ACCENT).text(this.printable(title), MARGIN, doc.y, { width: this.width });
+    doc.font(PRINT_BOLD).fontSize(12.5).fillColor(ACCENT);
+    this.write(PRINT_BOLD, title, MARGIN, doc.y, { width: this.width });
     const ruleY = doc.y + 2;
     doc.save().moveTo(MARGIN, ruleY).lineTo(MARGIN + this.width, ruleY).lineWidth(0.6).strokeColor(ACCENT).stroke().restore();
     doc.y = ruleY + 5;
@@ -269,9 +275,11 @@ class ContractPage {
       const height = Math.max(doc.heightOfString(words.value, { width: valueWidth }), doc.heightOfString(words.label, { width: LABEL_WIDTH - 10 }));
       this.keep(height);
       const [top, startPage] = [doc.y, doc.page];
-      doc.fillColor(MUTED).text(words.label, MARGIN, top, { width: LABEL_WIDTH - 10 });
+      doc.fillColor(MUTED);
+      this.write(PRINT_REGULAR, words.label, MARGIN, top, { width: LABEL_WIDTH - 10 });
       const labelBottom = doc.y;
-      doc.fillColor(INK).text(words.value, valueX, top, { width: valueWidth });
+      doc.fillColor(INK);
+      this.write(PRINT_REGULAR, words.value, valueX, top, { width: valueWidth });
       // A value longer than a page runs on to the next, where the label's bottom no longer counts.
       doc.y = (doc.page === startPage ? Math.max(doc.y, labelBottom) : doc.y) + 2;
     }
@@ -285,7 +293,7 @@ class ContractPage {
     for (const paragraph of paragraphs.length > 0 ? paragraphs : [this.said.noTerms]) {
       this.keep(doc.currentLineHeight(true) * 2);
       const lines = paragraph.split('\n').map((line) => line.trim()).join('\n');
-      doc.text(this.printable(lines), MARGIN, doc.y, { width: this.width, align: 'left' });
+      this.write(PRINT_REGULAR, lines, MARGIN, doc.y, { width: this.width, align: 'left' });
       doc.moveDown(0.6);
     }
   }
@@ -303,9 +311,13 @@ function drawHeading(page: ContractPage, data: AdoptionContractData, dates: Date
   doc.font(PRINT_BOLD).fontSize(20).fillColor(INK).text(page.printable(said.title), MARGIN, MARGIN, { width: titleWidth });
   doc.font(PRINT_REGULAR).fontSize(10).fillColor(MUTED).text(page.printable(said.subtitle(data.adoption.reference, dates.day(data.adoption.date))), MARGIN, doc.y + 2, { width: titleWidth });
   const titleBottom = doc.y;
-  doc.font(PRINT_BOLD).fontSize(12).fillColor(INK).text(page.printable(shelter.name), contactX, MARGIN + 3, { width: contactWidth, align: 'right' });
+  doc.font(PRINT_BOLD).fontSize(12).fillColor(INK);
+  page.write(PRINT_BOLD, shelter.name, contactX, MARGIN + 3, { width: contactWidth, align: 'right' });
   const contact = [shelter.address, shelter.phone, shelter.email, shelter.website].filter((line): line is string => Boolean(line && line.trim()));
-  if (contact.length > 0) doc.font(PRINT_REGULAR).fontSize(9).fillColor(MUTED).text(page.printable(contact.join('\n')), contactX, doc.y + 2, { width: contactWidth, align: 'right' });
+  if (contact.length > 0) {
+    doc.font(PRINT_REGULAR).fontSize(9).fillColor(MUTED);
+    page.write(PRINT_REGULAR, contact.join('\n'), contactX, doc.y + 2, { width: contactWidth, align: 'right' });
+  }
   doc.y = Math.max(doc.y, titleBottom);
 }
 
@@ -341,9 +353,13 @@ function drawSignatures(page: ContractPage, data: AdoptionContractData): void {
   const dateY = nameY + labelHeight + SIGN_ROOM;
 
   for (const column of columns) {
-    doc.font(PRINT_BOLD).fontSize(11).fillColor(INK).text(column.heading, column.x, top, { width: columnWidth });
+    doc.font(PRINT_BOLD).fontSize(11).fillColor(INK);
+    page.write(PRINT_BOLD, column.heading, column.x, top, { width: columnWidth });
     signLine(doc, column.x, signatureY, columnWidth, labels.signature);
-    if (column.name !== null) doc.font(PRINT_REGULAR).fontSize(BODY_SIZE).fillColor(INK).text(column.name, column.x, nameY - nameHeight(column.name) - 2, { width: columnWidth });
+    if (column.name !== null) {
+      doc.font(PRINT_REGULAR).fontSize(BODY_SIZE).fillColor(INK);
+      page.write(PRINT_REGULAR, column.name, column.x, nameY - nameHeight(column.name) - 2, { width: columnWidth });
+    }
     signLine(doc, column.x, nameY, columnWidth, labels.name);
     signLine(doc, column.x, dateY, columnWidth, labels.date);
   }
