@@ -49,3 +49,26 @@ for (const viewport of VIEWPORTS) {
     await expect(dialog.getByTestId('dialog-failure')).toContainText('Publish the adoption site first');
   });
 }
+
+test('Petfinder’s photo links on a localhost address: the export says the portal cannot fetch them', async ({ page, desk }) => {
+  test.setTimeout(120_000);
+  const [biscuit] = (await importPets(desk, [{ name: 'Biscuit', categoryId: 1 }])).map((pet) => pet.id) as [number];
+  await desk.cli('pets', 'profile', 'set', String(biscuit), '--breed', 'Beagle', '--sex', 'female', '--born', '2022-03');
+  const photo = path.join(desk.dataDir, 'biscuit.jpg');
+  await sharp({ create: { width: 600, height: 400, channels: 3, background: '#b07040' } }).jpeg().toFile(photo);
+  await desk.cli('pets', 'photos', 'add', String(biscuit), photo);
+  await desk.cli('accounts', 'create', '--name', 'Happy Paws', '--plan', 'pro');
+  await desk.cli('projects', 'create', '--account', '1', '--name', 'Happy Paws');
+  await desk.cli('deploy', 'happy-paws', '--adoption-page');
+
+  await openDesk(page, desk);
+  await goTo(page, 'Pets');
+  await page.getByTestId('open-portal-export').click();
+  const dialog = page.getByRole('dialog', { name: 'Export to the adoption portals' });
+  await dialog.getByText('Petfinder', { exact: true }).click();
+  await dialog.getByRole('button', { name: 'Write the files' }).click();
+  await expect(dialog.getByTestId('portal-export-done')).toContainText('1 animal written');
+  const warning = dialog.getByTestId('portal-export-warning');
+  await expect(warning).toContainText('Petfinder cannot fetch these photos');
+  await expect(warning).toContainText(/their photo links open http:\/\/happy-paws\.localhost\S*, an address only this computer reaches/);
+});

@@ -5,7 +5,7 @@ import type { PortalExportResult, PortalId, PortalListing, PortalProblem, Portal
 import type { Changes } from '../../db/changes';
 import type { Sites } from '../../sites/sites';
 import { dayOf, type PublicPets } from '../public-pet';
-import { publishedSite } from '../site-address';
+import { localAddressWarnings, publishedSite } from '../site-address';
 import { ADOPTAPET } from './adoptapet';
 import { PETFINDER } from './petfinder';
 import { planExport, portalAnimalOf, writePortalFiles, type ExportPlan, type Portal } from './portal';
@@ -86,7 +86,7 @@ export class PortalExportService {
    * file listed (their import deletes them) unless `allowDrops`; nothing is written then.
    */
   exportRescueGroups(dir: string, options: { allowDrops: boolean }): PortalExportResult {
-    return this.export(RESCUEGROUPS, dir, options);
+    return this.exportTo('rescuegroups', dir, options);
   }
 
   /**
@@ -111,8 +111,8 @@ export class PortalExportService {
     if (ERASED_ON_FIRST_UPLOAD.has(id) && !options.confirmFirstUpload && this.firstExport(id)) {
       throw new AppError('conflict', `The first upload to ${portal.name} from any software erases every animal listed there before. Confirm to go ahead.`, { details: { reason: 'portal_first_upload', portal: id } });
     }
-    const address = portal.photos.as === 'addresses' ? publishedSite(this.sources.sites(), options.project, `${portal.name}'s photo links should open`).address : undefined;
-    return this.export(portal, dir, options, address);
+    const site = portal.photos.as === 'addresses' ? publishedSite(this.sources.sites(), options.project, `${portal.name}'s photo links should open`) : undefined;
+    return { ...this.export(portal, dir, options, site?.address), warnings: site ? localAddressWarnings(site) : [] };
   }
 
   private listingsOf<Column extends string>(portal: Portal<Column>): PortalListing[] {
@@ -127,7 +127,7 @@ export class PortalExportService {
     return planExport(portal, animals, previously);
   }
 
-  private export<Column extends string>(portal: Portal<Column>, dir: string, options: { allowDrops: boolean }, siteAddress?: string): PortalExportResult {
+  private export<Column extends string>(portal: Portal<Column>, dir: string, options: { allowDrops: boolean }, siteAddress?: string): Omit<PortalExportResult, 'warnings'> {
     const plan = this.planOf(portal, siteAddress);
     if (plan.dropped.length > 0 && !options.allowDrops) {
       throw new AppError('conflict', `This export would remove ${plan.dropped.length} animal(s) ${portal.name} lists from the last export: ${plan.dropped.map((animal) => animal.name).join(', ')}.`, {
