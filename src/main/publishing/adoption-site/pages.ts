@@ -95,8 +95,7 @@ function* pagesOf(input: AdoptionSiteInput, pets: readonly SitePet[], base: stri
     const title = page === 1 ? list.title : `${list.title} · ${t('site.pageOf', { page, pages })}`;
     const body = `<h1>${escapeHtml(list.heading)}</h1>
 <p class="lead">${list.lead}</p>
-${list.finder}
-${list.browse}
+${filters(list, words)}
 <section aria-label="${escapeHtml(t('site.pets'))}" data-list>
 ${cards}
 ${pagination(page, pages, pathOf, words)}
@@ -105,6 +104,15 @@ ${base === '/' && page === 1 ? howToAdopt(input.shelter, words) : ''}`;
     const cover = shown.find((pet) => pet.photos.length > 0)?.photos[0] ?? null;
     yield { path: `${pathOf(page)}index.html`, content: pageShell({ title, description: t('site.meetThePets', { shelter: input.shelter.name }), path: pathOf(page), image: cover, type: 'website' }, input.shelter, input.baseUrl, body, words) };
   }
+}
+
+/**
+ * The search and the filters, folded behind one button on a phone so the first pets show on the
+ * first screen (a `<details>`: it opens without JavaScript); always open on a wider screen (site.css).
+ */
+function filters(list: ListWords, { t }: PublishedWords): string {
+  if (!list.finder && !list.browse) return '';
+  return `<details class="filters"><summary>${escapeHtml(t('site.filters'))}</summary>\n${list.finder}\n${list.browse}\n</details>`;
 }
 
 /** The filters as links, grouped: what works with JavaScript off. */

@@ -39,6 +39,7 @@ export const de: Catalogue = {
     pageOf: 'Seite {{page}} von {{pages}}',
     pets: 'Tiere',
     meetThePets: 'Lernen Sie die Tiere von {{shelter}} kennen, die ein Zuhause suchen.',
+    filters: 'Suche und Filter',
     browseBy: 'Stöbern nach',
     search: 'Suche',
     nameOrBreed: 'Name oder Rasse',

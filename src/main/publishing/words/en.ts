@@ -41,6 +41,7 @@ export const en = {
     pageOf: 'page {{page}} of {{pages}}',
     pets: 'Pets',
     meetThePets: 'Meet the pets of {{shelter}} looking for a home.',
+    filters: 'Search and filters',
     browseBy: 'Browse by',
     search: 'Search',
     nameOrBreed: 'Name or breed',

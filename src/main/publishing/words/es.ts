@@ -39,6 +39,7 @@ export const es: Catalogue = {
     pageOf: 'página {{page}} de {{pages}}',
     pets: 'Animales',
     meetThePets: 'Conoce a los animales de {{shelter}} que buscan un hogar.',
+    filters: 'Búsqueda y filtros',
     browseBy: 'Explorar por',
     search: 'Buscar',
     nameOrBreed: 'Nombre o raza',

@@ -39,6 +39,7 @@ export const fr: Catalogue = {
     pageOf: 'page {{page}} sur {{pages}}',
     pets: 'Animaux',
     meetThePets: '{{shelter}} : découvrez les animaux qui cherchent une famille.',
+    filters: 'Recherche et filtres',
     browseBy: 'Parcourir par',
     search: 'Rechercher',
     nameOrBreed: 'Nom ou race',
