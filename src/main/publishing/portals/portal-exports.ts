@@ -54,6 +54,11 @@ export class PortalExportService {
     return this.listingsOf(PORTALS[portal]);
   }
 
+  /** Every portal's last export per animal: the Pets list says which portal kept an animal out, and why. */
+  allListings(): Record<PortalId, PortalListing[]> {
+    return { rescuegroups: this.listings('rescuegroups'), petfinder: this.listings('petfinder'), adoptapet: this.listings('adoptapet') };
+  }
+
   /** No export to the portal yet (a stored listing is its trace): Adopt-a-Pet's first upload erases what it listed. */
   firstExport(portal: PortalId): boolean {
     return this.statements.any.get(portal) === undefined;
