@@ -297,7 +297,7 @@ function ListingBadges({ listings }: { listings: PetListing[] | undefined }): Re
   return (
     <Stack gap={2}>
       {listings.map(({ portal, listing }) => (
-        <Group key={portal} gap={6} wrap="nowrap" data-testid={`listing-${portal}`}>
+        <Group key={portal} gap={4} wrap="wrap" data-testid={`listing-${portal}`}>
           <Text span size="xs" c="dimmed">
             {PORTAL_NAMES[portal]}
           </Text>
