@@ -1,5 +1,5 @@
 /**
- * Names in Chinese, Japanese, Arabic and emoji print on kennel cards and on the adoption contract in
+ * Names in Chinese, Japanese, Korean, Arabic and emoji print on kennel cards and on the adoption contract in
  * faces that have their letters (Noto beside DejaVu), never as U+FFFD: read back by pdftotext, and
  * the faces embedded are the ones made for those scripts.
  */
@@ -32,7 +32,7 @@ const contract: AdoptionContractData = {
   animal: { id: 7, name: 'ليلى', species: 'Chat', breed: null, sex: 'Femelle', birthDate: '2019-05', age: null, colour: null, microchip: null, intakeDate: null },
   adopter: { name: '李小龙', address: null, phones: [], email: null, idChecked: { checked: false, what: null } },
   adoption: { date: '2026-11-27', fee: null, currency: null, paidHow: null, reference: 'stay 3' },
-  staffName: 'たまご 😀',
+  staffName: 'たまご 😀 김민지',
 };
 
 if (POPPLER_MISSING !== undefined && process.env.CI === 'true') {
@@ -50,9 +50,9 @@ if (POPPLER_MISSING !== undefined && process.env.CI === 'true') {
     it('an adoption contract for ليلى adopted by 李小龙 prints both names, the terms and the emoji', async () => {
       const pdf = await renderAdoptionContract(contract);
       const text = read(pdf);
-      for (const expected of ['ليلى', '李小龙', 'たまご', '😀', '🐾', 'May 2019', '李小龙 stays indoors.']) expect(text).toContain(expected);
+      for (const expected of ['ليلى', '李小龙', 'たまご', '김민지', '😀', '🐾', 'May 2019', '李小龙 stays indoors.']) expect(text).toContain(expected);
       expect(text).not.toContain('\uFFFD');
-      for (const face of ['NotoSansSC', 'NotoSansArabic', 'NotoEmoji']) expect(fontsOf(pdf)).toContain(face);
+      for (const face of ['NotoSansSC', 'NotoSansKR', 'NotoSansArabic', 'NotoEmoji']) expect(fontsOf(pdf)).toContain(face);
     });
   });
 }
@@ -60,7 +60,7 @@ if (POPPLER_MISSING !== undefined && process.env.CI === 'true') {
 describe('text runs', () => {
   const fonts = loadPrintFonts();
   it('keeps U+FFFD for the letters no face has, and nothing else', () => {
-    expect(fonts.printable('李小龙 ليلى 🐶 Zoë')).toBe('李小龙 ليلى 🐶 Zoë');
+    expect(fonts.printable('李小龙 ليلى 🐶 Zoë 김민지')).toBe('李小龙 ليلى 🐶 Zoë 김민지');
     expect(fonts.printable('สมชาย')).toBe('\uFFFD\uFFFD\uFFFD\uFFFD\uFFFD');
   });
 

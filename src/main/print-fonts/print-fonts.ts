@@ -7,10 +7,10 @@ import { isNeutral, textRuns } from './text-runs';
  * The typefaces of every PDF the program prints (kennel cards, the adoption contract): DejaVu Sans
  * (`dejavu-fonts-ttf`, Bitstream Vera licence: free to embed) for Latin, Greek, Cyrillic, Hebrew,
  * Armenian and Georgian; then, letter by letter where DejaVu has none, Noto Sans SC (Chinese and
- * Japanese kana), Noto Sans Arabic and Noto Emoji, from the `@fontsource` packages (SIL Open Font
- * Licence: free to embed). pdfkit embeds only the letters a document uses; fontkit reads the WOFF2
- * files and joins Arabic letters as it lays them out; right-to-left lines are put in order first
- * (text-runs.ts). Not covered: Korean, Thai, the Indic scripts: `printable` shows each such letter as
+ * Japanese kana), Noto Sans KR (Korean), Noto Sans Arabic and Noto Emoji, from the `@fontsource`
+ * packages (SIL Open Font Licence: free to embed). pdfkit embeds only the letters a document uses;
+ * fontkit reads the WOFF files and joins Arabic letters as it lays them out; right-to-left lines are put in order first
+ * (text-runs.ts). Not covered: Thai, the Indic scripts: `printable` shows each such letter as
  * U+FFFD, a visible mark, never a silent gap.
  */
 export interface PrintFonts {
@@ -33,6 +33,7 @@ const INVISIBLE = /\p{Default_Ignorable_Code_Point}/gu;
 const FACES = [
   { files: ['dejavu-fonts-ttf/ttf/DejaVuSans.ttf', 'dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'], firstFor: null },
   { files: ['@fontsource/noto-sans-sc/files/noto-sans-sc-chinese-simplified-400-normal.woff', '@fontsource/noto-sans-sc/files/noto-sans-sc-chinese-simplified-700-normal.woff'], firstFor: /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u3000-\u303f\uff00-\uffef]/u },
+  { files: ['@fontsource/noto-sans-kr/files/noto-sans-kr-korean-400-normal.woff', '@fontsource/noto-sans-kr/files/noto-sans-kr-korean-700-normal.woff'], firstFor: /\p{Script=Hangul}/u },
   { files: ['@fontsource/noto-sans-arabic/files/noto-sans-arabic-arabic-400-normal.woff', '@fontsource/noto-sans-arabic/files/noto-sans-arabic-arabic-700-normal.woff'], firstFor: /\p{Script=Arabic}/u },
   { files: ['@fontsource/noto-emoji/files/noto-emoji-emoji-400-normal.woff', '@fontsource/noto-emoji/files/noto-emoji-emoji-700-normal.woff'], firstFor: /\p{Extended_Pictographic}/u },
 ] as const;
