@@ -36,7 +36,7 @@ import { LogoUploadSchema, ShelterChangeSchema, type LogoMediaType, type Shelter
 import { PLAN_IDS, type PlanFigures } from './plans';
 import { AltTextSchema, MAX_PHOTOS_PER_PET, PhotoUploadSchema, type PetPhoto } from './photos';
 import { SiteUploadSchema } from './site-upload';
-import { CARD_PAPERS, MAX_KENNEL_CARDS, PORTAL_IDS, type KennelCardsPdf, type PortalExportResult, type PortalListing, type PortalStatus } from './portals';
+import { CARD_PAPERS, MAX_KENNEL_CARDS, PORTAL_IDS, type KennelCardsPdf, type PortalId, type PortalExportResult, type PortalListing, type PortalStatus } from './portals';
 import { DeployFolderSchema, DomainInputSchema, DomainNameSchema, RedirectStatusSchema } from './site-inputs';
 import { NewProjectSchema, type CertificateListing, type Deploy, type Domain, type Project } from './sites';
 import {
@@ -152,7 +152,7 @@ export const ADMIN_CONTRACT = {
   'pets.setProfile': channel<SavedPetProfile>()(input({ id, profile: PetProfileChangeSchema, version })),
   'pets.profileHistory': channel<ProfileChange[]>()(input({ id })),
   'pets.kennelCards': channel<KennelCardsPdf>()(input({ ids: z.array(id).min(1).max(MAX_KENNEL_CARDS), paper: z.enum(CARD_PAPERS), perPage: z.union([z.literal(1), z.literal(2)]) })),
-  'portals.listings': channel<PortalListing[]>()(input({})),
+  'portals.listings': channel<Record<PortalId, PortalListing[]>>()(input({})),
   'shelter.get': channel<ShelterProfile>()(input({})),
   'shelter.set': channel<ShelterProfile>()(input({ shelter: ShelterChangeSchema, version })),
   'shelter.setLogo': channel<ShelterProfile>()(input({ data: LogoUploadSchema })),

@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import type * as AnyAscii from 'any-ascii';
 import { ageGroupOf, ageScaleOf, publicProfile, type AgeGroup, type PetProfile, type PublicPetProfile } from '../../shared/pet-profile';
 import type { PetStatus } from '../../shared/pet';
 import type { PetService } from '../pets/pets';
@@ -114,21 +116,41 @@ export class PublicPets {
 /** The day `now` falls on (UTC), YYYY-MM-DD: the day ages are said on. */
 export const dayOf = (now: number): string => new Date(now).toISOString().slice(0, 10);
 
-/** A name as a URL segment: ASCII letters and digits, dashes between. */
+/** Letters of scripts written without spaces between syllables: each is a word of its own in an address ("li-xiao-long"). */
+const SYLLABLES = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+
+/** Made on first use and required, not imported: any-ascii's tables (0.5 MB) stay out of a server that never publishes. */
+let transliterate: ((text: string) => string) | undefined;
+
+/** A name as a URL segment: every script's letters in ASCII (Łucja → lucja, Ёжик → ezhik, 李小龙 → li-xiao-long), dashes between. */
 export function slugOf(name: string): string {
-  const slug = name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
+  transliterate ??= (createRequire(__filename)('any-ascii') as typeof AnyAscii).default;
+  const spaced = Array.from(name.normalize('NFC'), (letter) => (SYLLABLES.test(letter) ? ` ${letter} ` : letter)).join('');
+  return asciiSlug(transliterate(spaced)) || 'pet';
+}
+
+/** The segment of the releases before transliteration, which dropped every letter it could not strip of its accents (Łucja → ucja). */
+export function earlierSlugOf(name: string): string {
+  return asciiSlug(name.normalize('NFKD').replace(/[\u0300-\u036f]/g, '')) || 'pet';
+}
+
+function asciiSlug(text: string): string {
+  return text
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
     .slice(0, 60)
     .replace(/-+$/, '');
-  return slug || 'pet';
 }
 
 /** A pet's page on the adoption site, at the same address whatever becomes of it (kennel cards' QR codes open it). A file, not a folder: 5,000 pets are 5,000 files to write, not 5,000 folders more. */
 export const petPath = (pet: { id: number; name: string }): string => `/pets/${pet.id}-${slugOf(pet.name)}.html`;
+
+/** Where earlier releases put the pet's page, when it was elsewhere: a printed QR code may still open it. */
+export function earlierPetPath(pet: { id: number; name: string }): string | null {
+  const earlier = `/pets/${pet.id}-${earlierSlugOf(pet.name)}.html`;
+  return earlier === petPath(pet) ? null : earlier;
+}
 
 /** A photo's file on the adoption site (and the address portals link to): named by its content, so a browser may keep it forever. */
 export const photoPath = (photo: PublicPhoto, size: 'full' | 'thumb'): string => `/photos/${photo.hash}${size === 'thumb' ? '-thumb' : ''}.${photo.extension}`;

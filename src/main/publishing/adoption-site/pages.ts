@@ -1,7 +1,7 @@
 import { AGE_GROUPS, PET_SIZES } from '../../../shared/pet-profile';
 import { ageLine, type YesNoUnknown } from '../pet-words';
 import { compareNames, petPath, slugOf } from '../public-pet';
-import type { PublishedWords } from '../words/words';
+import { agreeingWith, beforeName, type PublishedWords } from '../words/words';
 import { escapeHtml, howToAdopt, noPhoto, pageShell, pagination, paragraphs, petCard, picture, siteWords } from './html';
 import type { AdoptionSiteInput, SitePet, SiteShelter } from './model';
 
@@ -95,8 +95,7 @@ function* pagesOf(input: AdoptionSiteInput, pets: readonly SitePet[], base: stri
     const title = page === 1 ? list.title : `${list.title} · ${t('site.pageOf', { page, pages })}`;
     const body = `<h1>${escapeHtml(list.heading)}</h1>
 <p class="lead">${list.lead}</p>
-${list.finder}
-${list.browse}
+${filters(list, words)}
 <section aria-label="${escapeHtml(t('site.pets'))}" data-list>
 ${cards}
 ${pagination(page, pages, pathOf, words)}
@@ -105,6 +104,15 @@ ${base === '/' && page === 1 ? howToAdopt(input.shelter, words) : ''}`;
     const cover = shown.find((pet) => pet.photos.length > 0)?.photos[0] ?? null;
     yield { path: `${pathOf(page)}index.html`, content: pageShell({ title, description: t('site.meetThePets', { shelter: input.shelter.name }), path: pathOf(page), image: cover, type: 'website' }, input.shelter, input.baseUrl, body, words) };
   }
+}
+
+/**
+ * The search and the filters, folded behind one button on a phone so the first pets show on the
+ * first screen (a `<details>`: it opens without JavaScript); always open on a wider screen (site.css).
+ */
+function filters(list: ListWords, { t }: PublishedWords): string {
+  if (!list.finder && !list.browse) return '';
+  return `<details class="filters"><summary>${escapeHtml(t('site.filters'))}</summary>\n${list.finder}\n${list.browse}\n</details>`;
 }
 
 /** The filters as links, grouped: what works with JavaScript off. */
@@ -184,7 +192,7 @@ export function petPage(input: AdoptionSiteInput, pet: SitePet): SiteFile {
 <div class="profile">
 <h1>${name}</h1>
 ${statusNotice(pet, words)}<dl class="facts">${list}</dl>
-${pet.description ? `<section aria-labelledby="about"><h2 id="about">${escapeHtml(t('site.about', { name: pet.name }))}</h2>\n${paragraphs(pet.description)}</section>` : ''}
+${pet.description ? `<section aria-labelledby="about"><h2 id="about">${escapeHtml(t('site.about', beforeName(pet.name)))}</h2>\n${paragraphs(pet.description)}</section>` : ''}
 ${adopted ? '' : askAbout(pet, shelter, words)}
 </div>
 </article>
@@ -196,7 +204,7 @@ ${adopted ? '' : howToAdopt(shelter, words)}`;
 function statusNotice(pet: SitePet, { t }: PublishedWords): string {
   const meet = `<a href="/">${escapeHtml(t('site.meetThoseStillLooking'))}</a>`;
   if (pet.availability === 'pending') return `<p class="status pending"><strong>${escapeHtml(t('site.availability.pending'))}.</strong> ${escapeHtml(t('site.maySoonGoHome', { name: pet.name }))} ${meet}.</p>\n`;
-  if (pet.availability === 'adopted') return `<p class="status adopted"><strong>${escapeHtml(t('site.availability.adopted'))}.</strong> ${escapeHtml(t('site.hasBeenAdopted', { name: pet.name }))} ${meet}.</p>\n`;
+  if (pet.availability === 'adopted') return `<p class="status adopted"><strong>${escapeHtml(t('site.availability.adopted'))}.</strong> ${escapeHtml(t('site.hasBeenAdopted', { name: pet.name, ...agreeingWith(pet.sex) }))} ${meet}.</p>\n`;
   return '';
 }
 
