@@ -225,6 +225,8 @@ export interface CareRecord {
   spayNeuterDate: string | null;
   /** See upToDate: null when nothing was ever given or scheduled. */
   upToDate: boolean | null;
+  /** The shelter's day the record was read on: what doseState judges each dose against. */
+  today: string;
   /** Newest first. */
   history: CareEvent[];
 }
@@ -321,6 +323,15 @@ export function resolveDose({ ageWeeks, notBefore, ...dose }: StoredDose, birthD
 export function bucketOf(dueDate: string, today: string): DueBucket {
   if (dueDate < today) return 'overdue';
   return dueDate === today ? 'today' : 'soon';
+}
+
+/** Where a dose stands on `today`: done (given, skipped), or waiting and then overdue, due today or due later, as the due list buckets it. */
+export type DoseState = Exclude<DoseStatus, 'scheduled'> | DueBucket;
+
+/** The one reading of a dose's state, for the record's Care tab as for the due list; a waiting dose with no due date yet is `soon`. */
+export function doseState(dose: Pick<Dose, 'status' | 'dueDate'>, today: string): DoseState {
+  if (dose.status !== 'scheduled') return dose.status;
+  return dose.dueDate === null ? 'soon' : bucketOf(dose.dueDate, today);
 }
 
 /**
