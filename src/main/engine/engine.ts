@@ -166,7 +166,7 @@ export class Engine {
         if (petProfiles.get(petId).spayedNeutered !== true) petProfiles.set(petId, { spayedNeutered: true });
       },
     });
-    const movements = new MovementService(this.connection.sqlite, real, this.changes, pets, people, (petId, at, by) => care.protocols.scheduleAtIntake(petId, at, by));
+    const movements = new MovementService(this.connection.sqlite, real, this.changes, pets, people, (petId, at, by, type) => care.protocols.scheduleAtIntake(petId, at, by, type));
     const quota = new QuotaService(this.connection.sqlite, lab, accounts, plans, keys, this.changes);
     this.ownServices = {
       categories,

@@ -15,6 +15,7 @@ import {
   type Face,
   type FosterEndInput,
   type FosterStartInput,
+  type IntakeType,
   type IntakeInput,
   type OutcomeInput,
   type ReserveInput,
@@ -51,7 +52,7 @@ export class MovementService {
     private readonly pets: PetService,
     private readonly people: PeopleService,
     /** Called inside an intake's (or a return's) transaction: care schedules the protocol's doses (care/protocols.ts). */
-    private readonly onIntake: (petId: number, at: number, by: Face) => void = () => {},
+    private readonly onIntake: (petId: number, at: number, by: Face, type: IntakeType) => void = () => {},
   ) {
     this.store = new MovementStore(sqlite);
   }
@@ -84,13 +85,13 @@ export class MovementService {
         this.notBeforePreviousStay(petId, at, open.id);
         this.store.amendIntake(open.id, fields);
         this.event(by, { petId, stayId: open.id, kind: 'intake', type: intake.type, at, personId: intake.personId ?? null, details: intake.pet ? details : { ...details, amended: true } });
-        this.onIntake(petId, at, by);
+        this.onIntake(petId, at, by, intake.type);
         return open.id;
       }
       this.notBeforePreviousStay(petId, at);
       const stayId = this.store.insertStay({ petId, ...fields });
       this.event(by, { petId, stayId, kind: 'intake', type: intake.type, at, personId: intake.personId ?? null, details });
-      this.onIntake(petId, at, by);
+      this.onIntake(petId, at, by, intake.type);
       this.setStatus(petId, 'available');
       return stayId;
     });
@@ -224,7 +225,7 @@ export class MovementService {
       const adopter = last.outcomePerson?.id ?? null;
       const stayId = this.store.insertStay({ petId: back.petId, intakeType: 'returned_after_adoption', transferFrom: null, intakeAt: at, intakePersonId: adopter, intakeReason: back.reason, intakeCondition: back.condition ?? null });
       this.event(by, { petId: back.petId, stayId, kind: 'intake', type: 'returned_after_adoption', at, personId: adopter, details: { reason: back.reason, condition: back.condition } });
-      this.onIntake(back.petId, at, by);
+      this.onIntake(back.petId, at, by, 'returned_after_adoption');
       this.setStatus(back.petId, 'available');
       return stayId;
     });
