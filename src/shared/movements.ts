@@ -175,6 +175,8 @@ export interface Reservation {
   expiresAt: number | null;
   endedAt: number | null;
   end: 'cancelled' | 'completed' | 'closed_by_outcome' | 'expired' | null;
+  /** When the engine found it past its expiry and gave the animal back: open but no longer holding it (renew, cancel or adopt ends it). */
+  lapsedAt: number | null;
 }
 
 export interface FosterPlacement {

@@ -44,7 +44,7 @@ function record(stays: Stay[]): AnimalRecord {
   };
 }
 
-const reservation: Reservation = { id: 4, stayId: 1, petId: 3, person, reservedAt: 2_000, expiresAt: null, endedAt: null, end: null };
+const reservation: Reservation = { id: 4, stayId: 1, petId: 3, person, reservedAt: 2_000, expiresAt: null, endedAt: null, end: null, lapsedAt: null };
 const NOW = 10_000;
 const foster: FosterPlacement = { id: 5, stayId: 1, petId: 3, person, startedAt: 2_000, expectedEndAt: null, endedAt: null };
 
