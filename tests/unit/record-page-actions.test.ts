@@ -32,7 +32,7 @@ function stay(fields: Partial<Stay> = {}): Stay {
 function record(stays: Stay[]): AnimalRecord {
   const openStay = stays.find((each) => each.outcomeAt === null) ?? null;
   return {
-    pet: { id: 3, name: 'Pepper', categoryId: 1, status: 'available', createdAt: 0, updatedAt: 0, version: 1 },
+    pet: { id: 3, name: 'Pepper', categoryId: 1, status: 'available', createdAt: 0, updatedAt: 0, version: 1, departure: null },
     cover: null,
     location: { kind: 'kennel', kennel: null },
     daysInCare: openStay ? 0 : null,

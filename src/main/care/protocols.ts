@@ -21,7 +21,7 @@ export class CareProtocols {
   ) {}
 
   list(): CategoryProtocol[] {
-    return this.store.protocols().map(({ categoryId, category, steps }) => ({ categoryId, category, steps: steps ?? [...SHIPPED_PROTOCOLS[ageScaleOf(category)]], shipped: steps === undefined }));
+    return this.store.protocols().map(({ categoryId, category, species, steps }) => ({ categoryId, category, steps: steps ?? [...SHIPPED_PROTOCOLS[ageScaleOf(species)]], shipped: steps === undefined }));
   }
 
   set(input: ProtocolInput): CategoryProtocol {
@@ -42,7 +42,7 @@ export class CareProtocols {
   scheduleAtIntake(petId: number, at: number, by: Face, type: IntakeType): void {
     const pet = this.store.pet(petId);
     if (!pet) return;
-    const steps: readonly ProtocolStep[] = this.store.protocol(pet.categoryId) ?? SHIPPED_PROTOCOLS[ageScaleOf(pet.category)];
+    const steps: readonly ProtocolStep[] = this.store.protocol(pet.categoryId) ?? SHIPPED_PROTOCOLS[ageScaleOf(pet.species)];
     if (steps.length === 0) return;
     const intakeDay = localDay(at);
     const known = this.birthDateOf(petId);

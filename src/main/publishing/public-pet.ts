@@ -1,3 +1,4 @@
+import type { Species } from '../../shared/species';
 import { ageGroupOf, ageScaleOf, publicProfile, type AgeGroup, type PetProfile, type PublicPetProfile } from '../../shared/pet-profile';
 import type { PetStatus } from '../../shared/pet';
 import type { PetService } from '../pets/pets';
@@ -36,7 +37,7 @@ export interface PublicPet {
   id: number;
   name: string;
   status: PetStatus;
-  category: { id: number; name: string };
+  category: { id: number; name: string; species: Species };
   /** When the pet came in or its profile last changed: the feeds' dates. */
   updatedAt: number;
   /** Its last stay ended other than by adoption: no longer in care, and not adopted either. */
@@ -92,11 +93,11 @@ export class PublicPets {
         id: row.id,
         name: row.name,
         status: row.status,
-        category: { id: row.categoryId, name: row.category },
+        category: { id: row.categoryId, name: row.category, species: row.species },
         updatedAt: row.updatedAt,
         leftCare: left.has(row.id),
         profile,
-        ageGroup: ageGroupOf(profile.birthDate, ageScaleOf(row.category), today),
+        ageGroup: ageGroupOf(profile.birthDate, ageScaleOf(row.species), today),
         age: ageInWords(profile.birthDate, today),
         photos: reader.photosOf(row.id).map((photo) => ({
           hash: photo.hash,

@@ -4,6 +4,7 @@
  * Built by the caller from the shelter profile, the pets' public profiles (never their private
  * fields) and the photo store; the generator only words and lays it out.
  */
+import type { Species } from '../../../shared/species';
 import type { AgeGroup, PetSex, PetSize } from '../../../shared/pet-profile';
 import type { YesNoUnknown } from '../pet-words';
 import type { PublishedWords } from '../words/words';
@@ -32,7 +33,8 @@ export interface SitePet {
   id: number;
   name: string;
   availability: Availability;
-  category: { id: number; name: string };
+  /** The shelter's own category, and the species it holds (said in the site's language on the pet's page). */
+  category: { id: number; name: string; species: Species };
   breed: string | null;
   sex: PetSex | null;
   ageGroup: AgeGroup | null;

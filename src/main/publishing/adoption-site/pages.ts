@@ -149,7 +149,7 @@ export function petPage(input: AdoptionSiteInput, pet: SitePet): SiteFile {
   const adopted = pet.availability === 'adopted';
   const yesNo = (answer: YesNoUnknown): string | null => (answer === 'unknown' ? null : t(`pet.${answer}`));
   const facts: Array<[string, string | null]> = [
-    [t('site.fact.kind'), pet.category.name],
+    [t('site.fact.kind'), t(`pet.species.${pet.category.species}`)],
     [t('site.fact.breed'), pet.breed],
     [t('site.fact.age'), ageLine(pet.ageGroup, pet.age, words)],
     [t('site.fact.sex'), pet.sex ? t(`pet.sex.${pet.sex}`) : null],

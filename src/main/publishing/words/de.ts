@@ -4,6 +4,7 @@ import type { Catalogue } from './en';
 export const de: Catalogue = {
   pet: {
     sex: { female: 'Weiblich', male: 'Männlich', unknown: 'Geschlecht unbekannt' },
+    species: { dog: 'Hund', cat: 'Katze', rabbit: 'Kaninchen', bird: 'Vogel', small_animal: 'Kleintier', reptile: 'Reptil', horse: 'Pferd', other: 'Andere' },
     ageGroup: { baby: 'Jungtier', young: 'Jung', adult: 'Erwachsen', senior: 'Senior' },
     size: { small: 'Klein', medium: 'Mittel', large: 'Groß', xlarge: 'Sehr groß' },
     coat: { hairless: 'Haarlos', short: 'Kurz', medium: 'Mittellang', long: 'Lang', wire: 'Rau', curly: 'Lockig' },

@@ -6,6 +6,7 @@
 export const en = {
   pet: {
     sex: { female: 'Female', male: 'Male', unknown: 'Sex unknown' },
+    species: { dog: 'Dog', cat: 'Cat', rabbit: 'Rabbit', bird: 'Bird', small_animal: 'Small animal', reptile: 'Reptile', horse: 'Horse', other: 'Other' },
     ageGroup: { baby: 'Baby', young: 'Young', adult: 'Adult', senior: 'Senior' },
     size: { small: 'Small', medium: 'Medium', large: 'Large', xlarge: 'Extra large' },
     coat: { hairless: 'Hairless', short: 'Short', medium: 'Medium', long: 'Long', wire: 'Wire', curly: 'Curly' },

@@ -4,6 +4,7 @@ import type { Catalogue } from './en';
 export const es: Catalogue = {
   pet: {
     sex: { female: 'Hembra', male: 'Macho', unknown: 'Sexo desconocido' },
+    species: { dog: 'Perro', cat: 'Gato', rabbit: 'Conejo', bird: 'Ave', small_animal: 'Animal pequeño', reptile: 'Reptil', horse: 'Caballo', other: 'Otro' },
     ageGroup: { baby: 'Cachorro', young: 'Joven', adult: 'Adulto', senior: 'Mayor' },
     size: { small: 'Pequeño', medium: 'Mediano', large: 'Grande', xlarge: 'Muy grande' },
     coat: { hairless: 'Sin pelo', short: 'Corto', medium: 'Medio', long: 'Largo', wire: 'Duro', curly: 'Rizado' },

@@ -4,6 +4,7 @@ import type { Catalogue } from './en';
 export const fr: Catalogue = {
   pet: {
     sex: { female: 'Femelle', male: 'Mâle', unknown: 'Sexe inconnu' },
+    species: { dog: 'Chien', cat: 'Chat', rabbit: 'Lapin', bird: 'Oiseau', small_animal: 'Petit animal', reptile: 'Reptile', horse: 'Cheval', other: 'Autre' },
     ageGroup: { baby: 'Bébé', young: 'Jeune', adult: 'Adulte', senior: 'Senior' },
     size: { small: 'Petit', medium: 'Moyen', large: 'Grand', xlarge: 'Très grand' },
     coat: { hairless: 'Nu', short: 'Court', medium: 'Mi-long', long: 'Long', wire: 'Dur', curly: 'Bouclé' },
