@@ -221,6 +221,20 @@ export class MovementViews {
     return new Map(rows.map((row) => [row.petId, row.outcomeType]));
   }
 
+  /**
+   * When each animal's current stay began (its last stay's intake), by pet id: the arrival date the
+   * portals publish. A date only: no person, nothing private.
+   */
+  intakeMoments(): Map<number, number> {
+    const rows = this.sqlite
+      .prepare<[], { petId: number; intakeAt: number }>(
+        `SELECT s.pet_id AS petId, s.intake_at AS intakeAt FROM stays s
+          WHERE NOT EXISTS (SELECT 1 FROM stays o WHERE o.pet_id = s.pet_id AND (o.intake_at > s.intake_at OR (o.intake_at = s.intake_at AND o.id > s.id)))`,
+      )
+      .all();
+    return new Map(rows.map((row) => [row.petId, row.intakeAt]));
+  }
+
   /** The stay, or not_found: a contract or a link names a stay by id. */
   stay(stayId: number): Stay {
     this.catchUp();
