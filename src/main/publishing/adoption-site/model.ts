@@ -10,8 +10,11 @@ import type { YesNoUnknown } from '../pet-words';
 import type { PublishedWords } from '../words/words';
 import type { PublicPhoto } from '../public-pet';
 
-/** The pet's status as the public reads it: the records' `sold` is "adopted" on every face. */
-export type Availability = 'available' | 'pending' | 'adopted';
+/**
+ * The pet's status as the public reads it: the records' `sold` is "adopted" on every face; `gone`, an
+ * animal that left care other than by adoption, whose page says only that it is no longer here.
+ */
+export type Availability = 'available' | 'pending' | 'adopted' | 'gone';
 
 export interface SiteShelter {
   name: string;
