@@ -10,7 +10,7 @@ import type { PetPhoto } from './photos';
 import type { Person } from './people';
 import type { PetDetails } from './pet-profile';
 import type { ShelterProfile } from './shelter';
-import { OUTCOME_TYPES, type OutcomeType } from './outcomes';
+import { OUTCOME_TYPES, type Departure, type OutcomeType } from './outcomes';
 
 /** `unknown`: the stay a pet gets when it is created without an intake (the API, a plain `pets create`, an import). */
 export const INTAKE_TYPES = ['stray', 'owner_surrender', 'transfer_in', 'seized', 'born_in_care', 'returned_after_adoption', 'unknown'] as const;
@@ -290,7 +290,8 @@ export interface TodaySummary {
 export interface PersonMovements {
   events: MovementEvent[];
   /** The animals those movements were about, by id. */
-  animals: Array<{ id: number; name: string; status: PetStatus }>;
+  /** Each with how it left care when that was no adoption (`departure`), so no page calls it adopted. */
+  animals: Array<{ id: number; name: string; status: PetStatus; departure: Departure | null }>;
 }
 
 /**

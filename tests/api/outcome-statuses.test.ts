@@ -11,7 +11,7 @@ import { startTestServer, type TestServer } from '../helpers/api-server';
 import { runCliInProcess } from '../helpers/cli-in-process';
 
 let server: TestServer;
-const ids = { rex: 0, old: 0, tom: 0, jun: 0, ada: 0, stays: 0 };
+const ids = { rex: 0, old: 0, tom: 0, jun: 0, ada: 0, stays: 0, vet: 0 };
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -23,7 +23,8 @@ beforeAll(async () => {
   ids.jun = intake('Juniper');
   ids.ada = intake('Adopted Ada');
   ids.stays = intake('Stays');
-  movements.outcome({ petId: ids.rex, type: 'died_in_care' }, 'cli');
+  ids.vet = people.add({ name: 'Dr Vet' }).person.id;
+  movements.outcome({ petId: ids.rex, type: 'died_in_care', personId: ids.vet }, 'cli');
   movements.outcome({ petId: ids.old, type: 'euthanasia' }, 'cli');
   movements.outcome({ petId: ids.tom, type: 'return_to_owner' }, 'cli');
   movements.outcome({ petId: ids.jun, type: 'transfer_out', transferTo: 'in_state', receivingOrganisation: 'Northside Rescue' }, 'cli');
@@ -81,6 +82,7 @@ describe('the CLI and the staff records', () => {
     const { pets, movements } = server.engine.services;
     expect(pets.getRecord(ids.rex)).toMatchObject({ status: 'sold', departure: 'died_in_care' });
     expect(pets.history(ids.jun).at(-1)).toMatchObject({ toStatus: 'sold', departure: 'transfer_out' });
+    expect(server.engine.services.shelterDay.personMovements(ids.vet).animals).toEqual([{ id: ids.rex, name: 'Rex', status: 'sold', departure: 'died_in_care' }]);
     expect(pets.browse({ status: 'left_care' }).pets.map((pet) => pet.name).sort()).toEqual(['Juniper', 'Old Sam', 'Rex', 'Tom']);
     movements.intake({ petId: ids.jun, type: 'transfer_in', transferFrom: 'in_state' }, 'cli');
     expect(pets.getRecord(ids.jun)).toMatchObject({ status: 'available', departure: null });

@@ -199,8 +199,9 @@ export class MovementViews {
     const events = this.list({ personId, limit: 5000 });
     const ids = [...new Set(events.map((event) => event.petId))];
     const animals = ids.flatMap((id) => {
-      const pet = this.pets.get(id);
-      return pet ? [{ id, name: pet.name, status: pet.status }] : [];
+      if (!this.pets.get(id)) return [];
+      const pet = this.pets.getRecord(id);
+      return [{ id, name: pet.name, status: pet.status, departure: pet.departure }];
     });
     return { events, animals };
   }
