@@ -10,6 +10,7 @@ import {
   AccountPlanInputSchema,
   BrowsePetsSchema,
   CategoryNameSchema,
+  SpeciesSchema,
   ConsoleBurstSchema,
   ConsoleRequestSchema,
   EnvironmentSchema,
@@ -136,8 +137,8 @@ export const ADMIN_CONTRACT = {
   'settings.update': channel<ServerStatus[]>()(SettingsUpdateSchema),
 
   'categories.list': channel<Category[]>()(input({})),
-  'categories.create': channel<Category>()(input({ name: CategoryNameSchema })),
-  'categories.rename': channel<Category>()(input({ id, name: CategoryNameSchema })),
+  'categories.create': channel<Category>()(input({ name: CategoryNameSchema, species: SpeciesSchema.optional() })),
+  'categories.rename': channel<Category>()(input({ id, name: CategoryNameSchema, species: SpeciesSchema.optional() })),
   'categories.remove': channel<null>()(input({ id })),
 
   'pets.browse': channel<{ pets: PetRecord[]; total: number }>()(input({ query: BrowsePetsSchema })),

@@ -14,7 +14,7 @@ import { planExport, type Portal, type PortalAnimal } from '../../src/main/publi
 import { RESCUEGROUPS } from '../../src/main/publishing/portals/rescuegroups';
 
 const animal = (overrides: Partial<PortalAnimal>): PortalAnimal => ({
-  id: 1, name: 'Biscuit', status: 'available', category: 'Dogs', breedPrimary: 'Beagle', breedSecondary: null, breedMixed: null, sex: 'female', ageGroup: 'adult',
+  id: 1, name: 'Biscuit', status: 'available', category: 'Dogs', species: 'dog', breedPrimary: 'Beagle', breedSecondary: null, breedMixed: null, sex: 'female', ageGroup: 'adult',
   size: null, color: null, coat: null, description: null, goodWith: { kids: null, dogs: null, cats: null }, houseTrained: null, spayedNeutered: null, specialNeeds: null,
   photos: ['/store/a.jpg'], photoUrls: ['https://example.test/a.jpg'], ...overrides,
 });

@@ -24,8 +24,8 @@ export function createAdminHandlers(host: AppHost): AdminHandlers {
     'team.server': () => host.team.state(),
 
     'categories.list': ({ environment }) => services(environment).categories.list(),
-    'categories.create': ({ environment, name }) => services(environment).categories.create(name),
-    'categories.rename': ({ environment, id, name }) => services(environment).categories.rename(id, name),
+    'categories.create': ({ environment, name, species }) => services(environment).categories.create(name, species),
+    'categories.rename': ({ environment, id, name, species }) => services(environment).categories.rename(id, name, species),
     'categories.remove': ({ environment, id }) => {
       services(environment).categories.remove(id);
       return null;

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import type * as AnyAscii from 'any-ascii';
-import { ageGroupOf, ageScaleOf, publicProfile, type AgeGroup, type PetProfile, type PublicPetProfile } from '../../shared/pet-profile';
+import type { Species } from '../../shared/species';
+import { ageGroupOf, ageScaleOf, localDay, publicProfile, type AgeGroup, type PetProfile, type PublicPetProfile } from '../../shared/pet-profile';
 import type { PetStatus } from '../../shared/pet';
 import type { PetService } from '../pets/pets';
 import type { PetProfileService } from '../pets/profiles';
@@ -20,6 +21,8 @@ export interface PublicPetSources {
   photos: Pick<PhotoService, 'list' | 'allByPet' | 'files'>;
   /** Animals whose last stay ended other than by adoption (died, transferred, returned to their owner): no output says they found a home. */
   leftCareOtherwise: () => ReadonlySet<number>;
+  /** When each animal's current stay began, by pet id: its intake date when the profile names none. */
+  intakeMoments: () => ReadonlyMap<number, number>;
 }
 
 /** A photo as published: both sizes' files in the photo store, and the words a screen reader says. */
@@ -38,7 +41,7 @@ export interface PublicPet {
   id: number;
   name: string;
   status: PetStatus;
-  category: { id: number; name: string };
+  category: { id: number; name: string; species: Species };
   /** When the pet came in or its profile last changed: the feeds' dates. */
   updatedAt: number;
   /** Its last stay ended other than by adoption: no longer in care, and not adopted either. */
@@ -87,18 +90,22 @@ export class PublicPets {
 
   private read(rows: readonly PetWithCategory[], reader: PetReader, today: string): PublicPet[] {
     const left = this.sources.leftCareOtherwise();
+    const intakes = this.sources.intakeMoments();
     const fileOf = (hash: string, size: 'full' | 'thumb') => this.sources.photos.files.pathOf(hash, size);
     return rows.map((row) => {
-      const profile = publicProfile(reader.profileOf(row.id));
+      const given = publicProfile(reader.profileOf(row.id));
+      const intakeAt = intakes.get(row.id);
+      // The stay says when it came in; a date staff typed into the profile stands over it.
+      const profile = given.intakeDate === undefined && intakeAt !== undefined ? { ...given, intakeDate: localDay(intakeAt) } : given;
       return {
         id: row.id,
         name: row.name,
         status: row.status,
-        category: { id: row.categoryId, name: row.category },
+        category: { id: row.categoryId, name: row.category, species: row.species },
         updatedAt: row.updatedAt,
         leftCare: left.has(row.id),
         profile,
-        ageGroup: ageGroupOf(profile.birthDate, ageScaleOf(row.category), today),
+        ageGroup: ageGroupOf(profile.birthDate, ageScaleOf(row.species), today),
         age: ageInWords(profile.birthDate, today),
         photos: reader.photosOf(row.id).map((photo) => ({
           hash: photo.hash,

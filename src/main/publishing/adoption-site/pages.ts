@@ -154,10 +154,11 @@ export function petPage(input: AdoptionSiteInput, pet: SitePet): SiteFile {
   const { shelter } = input;
   const words = siteWords(input);
   const { t } = words;
+  if (pet.availability === 'gone') return noLongerHerePage(input, pet, words);
   const adopted = pet.availability === 'adopted';
   const yesNo = (answer: YesNoUnknown): string | null => (answer === 'unknown' ? null : t(`pet.${answer}`));
   const facts: Array<[string, string | null]> = [
-    [t('site.fact.kind'), pet.category.name],
+    [t('site.fact.kind'), t(`pet.species.${pet.category.species}`)],
     [t('site.fact.breed'), pet.breed],
     [t('site.fact.age'), ageLine(pet.ageGroup, pet.age, words)],
     [t('site.fact.sex'), pet.sex ? t(`pet.sex.${pet.sex}`) : null],
@@ -198,6 +199,24 @@ ${adopted ? '' : askAbout(pet, shelter, words)}
 </article>
 ${adopted ? '' : howToAdopt(shelter, words)}`;
   return { path: petPath(pet), content: pageShell({ title: `${pet.name} · ${shelter.name}`, description: summary, path: petPath(pet), image: cover ?? null, type: 'article' }, shelter, input.baseUrl, body, words) };
+}
+
+/**
+ * The page of an animal that left care other than by adoption: its name and that it is no longer at
+ * the shelter, never why (died, transferred, home with its owner), and nothing else of its profile.
+ */
+function noLongerHerePage(input: AdoptionSiteInput, pet: SitePet, words: PublishedWords): SiteFile {
+  const { shelter } = input;
+  const { t } = words;
+  const said = t('site.noLongerHere', { name: pet.name, shelter: shelter.name });
+  const body = `<nav class="crumbs" aria-label="${escapeHtml(t('site.breadcrumb'))}"><a href="/">${escapeHtml(t('site.allPets'))}</a> › ${escapeHtml(pet.name)}</nav>
+<article class="pet">
+<div class="profile">
+<h1>${escapeHtml(pet.name)}</h1>
+<p class="status gone">${escapeHtml(said)} <a href="/">${escapeHtml(t('site.meetThoseStillLooking'))}</a>.</p>
+</div>
+</article>`;
+  return { path: petPath(pet), content: pageShell({ title: `${pet.name} · ${shelter.name}`, description: said, path: petPath(pet), image: null, type: 'article' }, shelter, input.baseUrl, body, words) };
 }
 
 /** Said first on the page of a pet that is no longer simply available. */

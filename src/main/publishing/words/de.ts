@@ -4,6 +4,7 @@ import type { Catalogue } from './en';
 export const de: Catalogue = {
   pet: {
     sex: { female: 'Weiblich', male: 'Männlich', unknown: 'Geschlecht unbekannt' },
+    species: { dog: 'Hund', cat: 'Katze', rabbit: 'Kaninchen', bird: 'Vogel', small_animal: 'Kleintier', reptile: 'Reptil', horse: 'Pferd', other: 'Andere' },
     ageGroup: { baby: 'Jungtier', young: 'Jung', adult: 'Erwachsen', senior: 'Senior' },
     size: { small: 'Klein', medium: 'Mittel', large: 'Groß', xlarge: 'Sehr groß' },
     coat: { hairless: 'Haarlos', short: 'Kurz', medium: 'Mittellang', long: 'Lang', wire: 'Rau', curly: 'Lockig' },
@@ -71,6 +72,7 @@ export const de: Catalogue = {
     maySoonGoHome: '{{name}} zieht vielleicht bald bei einer neuen Familie ein.',
     hasBeenAdopted: '{{name}} wurde adoptiert.',
     hasBeenAdopted_female: '{{name}} wurde adoptiert.',
+    noLongerHere: '{{name}} ist nicht mehr bei {{shelter}}.',
     meetThoseStillLooking: 'Lernen Sie die Tiere kennen, die noch eines suchen',
     askVisit: 'Interesse an {{name}}? Besuchen Sie {{shelter}}.',
     askContact: 'Interesse an {{name}}? Kontaktieren Sie {{shelter}}{{phone}}{{email}}.',
@@ -93,7 +95,7 @@ export const de: Catalogue = {
     next: 'Weiter',
     pageMoved: 'Diese Seite ist umgezogen',
     notFoundHeading: 'Diese Seite gibt es nicht',
-    notFoundLead: 'Das Tier hat vielleicht schon ein Zuhause gefunden.',
+    notFoundLead: 'Unter dieser Adresse gibt es keine Seite.',
     seeEveryPetStillLooking: 'Alle Tiere ansehen, die noch eines suchen',
     notFoundTitle: 'Nicht gefunden · {{shelter}}',
     petsForAdoptionAt: 'Tiere zur Adoption bei {{shelter}}.',

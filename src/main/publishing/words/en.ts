@@ -6,6 +6,7 @@
 export const en = {
   pet: {
     sex: { female: 'Female', male: 'Male', unknown: 'Sex unknown' },
+    species: { dog: 'Dog', cat: 'Cat', rabbit: 'Rabbit', bird: 'Bird', small_animal: 'Small animal', reptile: 'Reptile', horse: 'Horse', other: 'Other' },
     ageGroup: { baby: 'Baby', young: 'Young', adult: 'Adult', senior: 'Senior' },
     size: { small: 'Small', medium: 'Medium', large: 'Large', xlarge: 'Extra large' },
     coat: { hairless: 'Hairless', short: 'Short', medium: 'Medium', long: 'Long', wire: 'Wire', curly: 'Curly' },
@@ -73,6 +74,7 @@ export const en = {
     maySoonGoHome: '{{name}} may soon go home with a new family.',
     hasBeenAdopted: '{{name}} has been adopted.',
     hasBeenAdopted_female: '{{name}} has been adopted.',
+    noLongerHere: '{{name}} is no longer at {{shelter}}.',
     meetThoseStillLooking: 'Meet the pets still looking for one',
     askVisit: 'Interested in {{name}}? Visit {{shelter}}.',
     askContact: 'Interested in {{name}}? Contact {{shelter}}{{phone}}{{email}}.',
@@ -95,7 +97,7 @@ export const en = {
     next: 'Next',
     pageMoved: 'This page has moved',
     notFoundHeading: 'This page is not here',
-    notFoundLead: 'The pet may have found a home already.',
+    notFoundLead: 'There is no page at this address.',
     seeEveryPetStillLooking: 'See every pet still looking for one',
     notFoundTitle: 'Not found · {{shelter}}',
     petsForAdoptionAt: 'Pets for adoption at {{shelter}}.',

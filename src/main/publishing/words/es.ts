@@ -4,6 +4,7 @@ import type { Catalogue } from './en';
 export const es: Catalogue = {
   pet: {
     sex: { female: 'Hembra', male: 'Macho', unknown: 'Sexo desconocido' },
+    species: { dog: 'Perro', cat: 'Gato', rabbit: 'Conejo', bird: 'Ave', small_animal: 'Animal pequeño', reptile: 'Reptil', horse: 'Caballo', other: 'Otro' },
     ageGroup: { baby: 'Cachorro', young: 'Joven', adult: 'Adulto', senior: 'Mayor' },
     size: { small: 'Pequeño', medium: 'Mediano', large: 'Grande', xlarge: 'Muy grande' },
     coat: { hairless: 'Sin pelo', short: 'Corto', medium: 'Medio', long: 'Largo', wire: 'Duro', curly: 'Rizado' },
@@ -71,6 +72,7 @@ export const es: Catalogue = {
     maySoonGoHome: '{{name}} pronto podría irse a casa con una nueva familia.',
     hasBeenAdopted: '{{name}} ha sido adoptado.',
     hasBeenAdopted_female: '{{name}} ha sido adoptada.',
+    noLongerHere: '{{name}} ya no está en {{shelter}}.',
     meetThoseStillLooking: 'Conoce a los animales que aún buscan uno',
     askVisit: '¿Te interesa {{name}}? Visita {{shelter}}.',
     askContact: '¿Te interesa {{name}}? Contacta con {{shelter}}{{phone}}{{email}}.',
@@ -93,7 +95,7 @@ export const es: Catalogue = {
     next: 'Siguiente',
     pageMoved: 'Esta página ha cambiado de dirección',
     notFoundHeading: 'Esta página no está aquí',
-    notFoundLead: 'Puede que el animal ya haya encontrado un hogar.',
+    notFoundLead: 'No hay ninguna página en esta dirección.',
     seeEveryPetStillLooking: 'Ver todos los animales que aún buscan uno',
     notFoundTitle: 'No encontrada · {{shelter}}',
     petsForAdoptionAt: 'Animales en adopción en {{shelter}}.',

@@ -4,6 +4,7 @@ import type { Catalogue } from './en';
 export const fr: Catalogue = {
   pet: {
     sex: { female: 'Femelle', male: 'Mâle', unknown: 'Sexe inconnu' },
+    species: { dog: 'Chien', cat: 'Chat', rabbit: 'Lapin', bird: 'Oiseau', small_animal: 'Petit animal', reptile: 'Reptile', horse: 'Cheval', other: 'Autre' },
     ageGroup: { baby: 'Bébé', young: 'Jeune', adult: 'Adulte', senior: 'Senior' },
     size: { small: 'Petit', medium: 'Moyen', large: 'Grand', xlarge: 'Très grand' },
     coat: { hairless: 'Nu', short: 'Court', medium: 'Mi-long', long: 'Long', wire: 'Dur', curly: 'Bouclé' },
@@ -71,6 +72,7 @@ export const fr: Catalogue = {
     maySoonGoHome: '{{name}} partira peut-être bientôt avec sa nouvelle famille.',
     hasBeenAdopted: '{{name}} a été adopté.',
     hasBeenAdopted_female: '{{name}} a été adoptée.',
+    noLongerHere: '{{shelter}} : {{name}} n’est plus parmi nos pensionnaires.',
     meetThoseStillLooking: 'Découvrez les animaux qui en cherchent encore une',
     askVisit: '{{name}} vous intéresse ? Venez nous voir : {{shelter}}.',
     askContact: '{{name}} vous intéresse ? Contactez {{shelter}}{{phone}}{{email}}.',
@@ -93,7 +95,7 @@ export const fr: Catalogue = {
     next: 'Suivante',
     pageMoved: 'Cette page a changé d’adresse',
     notFoundHeading: 'Cette page n’existe pas',
-    notFoundLead: 'L’animal a peut-être déjà trouvé une famille.',
+    notFoundLead: 'Il n’y a pas de page à cette adresse.',
     seeEveryPetStillLooking: 'Voir tous les animaux qui en cherchent encore une',
     notFoundTitle: 'Page introuvable · {{shelter}}',
     petsForAdoptionAt: '{{shelter}} : animaux à l’adoption.',

@@ -5,7 +5,7 @@ import { IconDoorEnter, IconId, IconPaw, IconPencil, IconPlus, IconPrinter, Icon
 import { useState } from 'react';
 import type { BrowsePets } from '../../../../shared/admin-schemas';
 import type { PetRecord } from '../../../../shared/models';
-import { PET_STATUS_WORDS, PET_STATUSES, type PetStatus } from '../../../../shared/pet';
+import { PET_STATUS_WORDS, PET_STATUSES } from '../../../../shared/pet';
 import { useDialog } from '../../ui/dialog';
 import { formatFigure, formatMoment } from '../../ui/format';
 import { useCategories } from './category-queries';
@@ -27,13 +27,15 @@ import { usePortalListings, type PetListing } from './portal-queries';
 import { useCan } from '../../client/staff';
 
 type SortField = NonNullable<BrowsePets['sort']>;
+/** "adopted" means adopted; an animal that left care otherwise (died, transferred…) is under "left care". */
+type StatusFilter = NonNullable<BrowsePets['status']> | 'all';
 const PAGE_SIZES = ['25', '50', '100'];
 const COLUMNS = 8;
 
 export function PetBrowser(): React.JSX.Element {
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
-  const [status, setStatus] = useState<PetStatus | 'all'>('all');
+  const [status, setStatus] = useState<StatusFilter>('all');
   const [categoryId, setCategoryId] = useState<number | null>(null);
   const [sort, setSort] = useState<SortField>('id');
   const [direction, setDirection] = useState<Direction>('desc');
@@ -126,11 +128,11 @@ export function PetBrowser(): React.JSX.Element {
             <Text size="sm" fw={500} mb={4} id="status-filter">
               Status
             </Text>
-            <SegmentedControl<PetStatus | 'all'>
+            <SegmentedControl<StatusFilter>
               aria-labelledby="status-filter"
               value={status}
               onChange={refilter(setStatus)}
-              data={[{ value: 'all', label: 'All' }, ...PET_STATUSES.map((value) => ({ value, label: PET_STATUS_WORDS[value] }))]}
+              data={[{ value: 'all', label: 'All' }, ...PET_STATUSES.map((value) => ({ value, label: PET_STATUS_WORDS[value] })), { value: 'left_care', label: 'left care' }]}
             />
           </div>
           <Select<number>
