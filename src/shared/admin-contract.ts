@@ -10,6 +10,7 @@ import {
   AccountPlanInputSchema,
   BrowsePetsSchema,
   CategoryNameSchema,
+  SpeciesSchema,
   ConsoleBurstSchema,
   ConsoleRequestSchema,
   EnvironmentSchema,
@@ -36,7 +37,7 @@ import { LogoUploadSchema, ShelterChangeSchema, type LogoMediaType, type Shelter
 import { PLAN_IDS, type PlanFigures } from './plans';
 import { AltTextSchema, MAX_PHOTOS_PER_PET, PhotoUploadSchema, type PetPhoto } from './photos';
 import { SiteUploadSchema } from './site-upload';
-import { CARD_PAPERS, MAX_KENNEL_CARDS, PORTAL_IDS, type KennelCardsPdf, type PortalExportResult, type PortalListing, type PortalStatus } from './portals';
+import { CARD_PAPERS, MAX_KENNEL_CARDS, PORTAL_IDS, type KennelCardsPdf, type PortalId, type PortalExportResult, type PortalListing, type PortalStatus } from './portals';
 import { DeployFolderSchema, DomainInputSchema, DomainNameSchema, RedirectStatusSchema } from './site-inputs';
 import { NewProjectSchema, type CertificateListing, type Deploy, type Domain, type Project } from './sites';
 import {
@@ -136,8 +137,8 @@ export const ADMIN_CONTRACT = {
   'settings.update': channel<ServerStatus[]>()(SettingsUpdateSchema),
 
   'categories.list': channel<Category[]>()(input({})),
-  'categories.create': channel<Category>()(input({ name: CategoryNameSchema })),
-  'categories.rename': channel<Category>()(input({ id, name: CategoryNameSchema })),
+  'categories.create': channel<Category>()(input({ name: CategoryNameSchema, species: SpeciesSchema.optional() })),
+  'categories.rename': channel<Category>()(input({ id, name: CategoryNameSchema, species: SpeciesSchema.optional() })),
   'categories.remove': channel<null>()(input({ id })),
 
   'pets.browse': channel<{ pets: PetRecord[]; total: number }>()(input({ query: BrowsePetsSchema })),
@@ -152,7 +153,7 @@ export const ADMIN_CONTRACT = {
   'pets.setProfile': channel<SavedPetProfile>()(input({ id, profile: PetProfileChangeSchema, version })),
   'pets.profileHistory': channel<ProfileChange[]>()(input({ id })),
   'pets.kennelCards': channel<KennelCardsPdf>()(input({ ids: z.array(id).min(1).max(MAX_KENNEL_CARDS), paper: z.enum(CARD_PAPERS), perPage: z.union([z.literal(1), z.literal(2)]) })),
-  'portals.listings': channel<PortalListing[]>()(input({})),
+  'portals.listings': channel<Record<PortalId, PortalListing[]>>()(input({})),
   'shelter.get': channel<ShelterProfile>()(input({})),
   'shelter.set': channel<ShelterProfile>()(input({ shelter: ShelterChangeSchema, version })),
   'shelter.setLogo': channel<ShelterProfile>()(input({ data: LogoUploadSchema })),

@@ -4,6 +4,7 @@ import { ENVIRONMENTS } from './environments';
 import { nameSchema } from './names';
 import { PET_STATUSES, PetNameSchema } from './pet';
 import { PLAN_IDS } from './plans';
+import { SPECIES } from './species';
 
 const positive = z.int({ error: 'must be a positive integer' }).positive({ error: 'must be a positive integer' });
 const id = positive;
@@ -57,7 +58,8 @@ const BROWSE_LIMIT_MAX = 500;
 
 export const BrowsePetsSchema = z.strictObject({
   search: z.string({ error: 'must be a string' }).max(200, { error: 'must be at most 200 characters' }).optional(),
-  status: z.enum(PET_STATUSES, { error: `must be one of ${PET_STATUSES.join(', ')}` }).optional(),
+  /** `sold` is adopted only; `left_care`: every animal that left care other than by adoption. */
+  status: z.enum([...PET_STATUSES, 'left_care'], { error: `must be one of ${PET_STATUSES.join(', ')}, left_care` }).optional(),
   categoryId: id.optional(),
   sort: z.enum(PET_SORT_FIELDS, { error: `must be one of ${PET_SORT_FIELDS.join(', ')}` }).optional(),
   direction: z.enum(['asc', 'desc'], { error: 'must be asc or desc' }).optional(),
@@ -80,6 +82,8 @@ export type PetChange = z.infer<typeof PetChangeSchema>;
 export const RecordVersionSchema = z.int({ error: 'must be a whole number' }).min(0, { error: 'must be 0 or more' });
 
 export const CategoryNameSchema = nameSchema(100);
+
+export const SpeciesSchema = z.enum(SPECIES, { error: `must be one of ${SPECIES.join(', ')}` });
 
 /** May be empty; when given it follows the name rules. */
 export const KeyLabelSchema = nameSchema(200, { optional: true });

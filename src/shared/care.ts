@@ -45,14 +45,21 @@ export const CareDaySchema = z
 /** A vaccine as staff name it: DHPP, FVRCP, Rabies, Bordetella… (the same name, case aside, is the same vaccine). */
 export const VaccineSchema = text(40);
 
-/** One dose a protocol gives: so many days after intake, or at an age in weeks (at intake when the animal is older). */
+const weeks = () => z.int({ error: 'must be a whole number of weeks' }).min(0, { error: 'must be 0 or more' }).max(1040, { error: 'must be at most 1040' });
+
+/**
+ * One dose a protocol gives: so many days after intake, or at an age in weeks (at intake when the
+ * animal is older). A step after intake may have a minimum age: a younger animal's dose is due when it reaches it.
+ */
 export const ProtocolStepSchema = z
   .strictObject({
     vaccine: VaccineSchema,
     afterIntakeDays: z.int({ error: 'must be a whole number of days' }).min(0, { error: 'must be 0 or more' }).max(3650, { error: 'must be at most 3650' }).optional(),
-    atAgeWeeks: z.int({ error: 'must be a whole number of weeks' }).min(0, { error: 'must be 0 or more' }).max(1040, { error: 'must be at most 1040' }).optional(),
+    atAgeWeeks: weeks().optional(),
+    minAgeWeeks: weeks().optional(),
   })
-  .refine((step) => (step.afterIntakeDays === undefined) !== (step.atAgeWeeks === undefined), { error: 'give either afterIntakeDays or atAgeWeeks' });
+  .refine((step) => (step.afterIntakeDays === undefined) !== (step.atAgeWeeks === undefined), { error: 'give either afterIntakeDays or atAgeWeeks' })
+  .refine((step) => step.minAgeWeeks === undefined || step.afterIntakeDays !== undefined, { error: 'minAgeWeeks goes with afterIntakeDays (an age step is at its age already)', path: ['minAgeWeeks'] });
 export type ProtocolStep = z.infer<typeof ProtocolStepSchema>;
 
 export const ProtocolStepsSchema = z.array(ProtocolStepSchema).max(30, { error: 'at most 30 steps' });
@@ -62,16 +69,17 @@ export const ProtocolInputSchema = z.strictObject({ categoryId: id, steps: Proto
 export type ProtocolInput = z.input<typeof ProtocolInputSchema>;
 
 /** What a category's protocol is when staff never set one: by its age scale (dogs, cats), nothing for the others. */
+// DHPP and FVRCP are licensed from 6 weeks of age, rabies from 12 (given here at 16).
 export const SHIPPED_PROTOCOLS: Record<'dog' | 'cat' | 'other', readonly ProtocolStep[]> = {
   dog: [
-    { vaccine: 'DHPP', afterIntakeDays: 0 },
-    { vaccine: 'DHPP', afterIntakeDays: 21 },
+    { vaccine: 'DHPP', afterIntakeDays: 0, minAgeWeeks: 6 },
+    { vaccine: 'DHPP', afterIntakeDays: 21, minAgeWeeks: 6 },
     { vaccine: 'Rabies', atAgeWeeks: 16 },
   ],
   // "Again after 3–4 weeks": due at 3, so the dose is on the list as soon as it may be given.
   cat: [
-    { vaccine: 'FVRCP', afterIntakeDays: 0 },
-    { vaccine: 'FVRCP', afterIntakeDays: 21 },
+    { vaccine: 'FVRCP', afterIntakeDays: 0, minAgeWeeks: 6 },
+    { vaccine: 'FVRCP', afterIntakeDays: 21, minAgeWeeks: 6 },
     { vaccine: 'Rabies', atAgeWeeks: 16 },
   ],
   other: [],
@@ -225,6 +233,8 @@ export interface CareRecord {
   spayNeuterDate: string | null;
   /** See upToDate: null when nothing was ever given or scheduled. */
   upToDate: boolean | null;
+  /** The shelter's day the record was read on: what doseState judges each dose against. */
+  today: string;
   /** Newest first. */
   history: CareEvent[];
 }
@@ -295,17 +305,28 @@ export interface PlannedDose {
   step: number;
   vaccine: string;
   dueDate: string;
-  /** Set for an age step: the due date follows the birth date until staff set one. */
+  /** Set for an age step, and a step whose minimum age the animal has not reached: the due date follows the birth date until staff set one. */
   atAgeWeeks: number | null;
+  /** The earliest day of a step whose minimum age moved it (its day after intake); an age step's is the intake day. */
+  notBefore?: string;
 }
 
-/** The doses a protocol gives an animal taken in on `intakeDay`, in step order. */
+/**
+ * The doses a protocol gives an animal taken in on `intakeDay`, in step order. A step after intake
+ * that the animal is too young for falls when it reaches the step's minimum age, and the later steps
+ * after intake move as far, so a booster keeps its interval from the first dose.
+ */
 export function planDoses(steps: readonly ProtocolStep[], intakeDay: string, birthDate: string | undefined): PlannedDose[] {
-  return steps.map((step, index) =>
-    step.atAgeWeeks !== undefined
-      ? { step: index, vaccine: step.vaccine, dueDate: ageDueDate(step.atAgeWeeks, intakeDay, birthDate), atAgeWeeks: step.atAgeWeeks }
-      : { step: index, vaccine: step.vaccine, dueDate: addDays(intakeDay, step.afterIntakeDays ?? 0), atAgeWeeks: null },
-  );
+  let delay = 0;
+  return steps.map((step, index) => {
+    if (step.atAgeWeeks !== undefined) return { step: index, vaccine: step.vaccine, dueDate: ageDueDate(step.atAgeWeeks, intakeDay, birthDate), atAgeWeeks: step.atAgeWeeks };
+    const day = addDays(intakeDay, (step.afterIntakeDays ?? 0) + delay);
+    const dueDate = step.minAgeWeeks === undefined ? day : ageDueDate(step.minAgeWeeks, day, birthDate);
+    delay += daysBetween(day, dueDate);
+    if (dueDate === day) return { step: index, vaccine: step.vaccine, dueDate, atAgeWeeks: null };
+    // Moved by the animal's age: the dose follows a birth date corrected later, never before its day after intake.
+    return { step: index, vaccine: step.vaccine, dueDate, atAgeWeeks: step.minAgeWeeks ?? null, notBefore: day };
+  });
 }
 
 /** A dose as stored: an age rule (`ageWeeks`, `notBefore`) in place of a due date while the due date follows the animal's age. */
@@ -321,6 +342,15 @@ export function resolveDose({ ageWeeks, notBefore, ...dose }: StoredDose, birthD
 export function bucketOf(dueDate: string, today: string): DueBucket {
   if (dueDate < today) return 'overdue';
   return dueDate === today ? 'today' : 'soon';
+}
+
+/** Where a dose stands on `today`: done (given, skipped), or waiting and then overdue, due today or due later, as the due list buckets it. */
+export type DoseState = Exclude<DoseStatus, 'scheduled'> | DueBucket;
+
+/** The one reading of a dose's state, for the record's Care tab as for the due list; a waiting dose with no due date yet is `soon`. */
+export function doseState(dose: Pick<Dose, 'status' | 'dueDate'>, today: string): DoseState {
+  if (dose.status !== 'scheduled') return dose.status;
+  return dose.dueDate === null ? 'soon' : bucketOf(dose.dueDate, today);
 }
 
 /**

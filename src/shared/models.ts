@@ -2,10 +2,14 @@
 import type { Pet, PetStatus } from './pet';
 import type { PlanId } from './plans';
 import type { WindowUsage } from './quota';
+import type { Departure } from './outcomes';
+import type { Species } from './species';
 
 export interface Category {
   id: number;
   name: string;
+  /** What kind of animal it holds, whatever its name says (shared/species.ts). */
+  species: Species;
   petCount: number;
 }
 
@@ -14,12 +18,19 @@ export interface PetRecord extends Pet {
   updatedAt: number;
   /** The animal's version (record, status and profile together): a save from an older one is refused (edit_conflict). */
   version: number;
+  /** With `sold`: how it left care when that was no adoption; null while in care, adopted, or set by hand. */
+  departure: Departure | null;
 }
 
 export interface StatusChange {
   fromStatus: PetStatus | null;
   toStatus: PetStatus;
+  /** When the change was recorded. */
   changedAt: number;
+  /** When the movement behind it happened (a back-dated adoption's day); `changedAt` for a change by hand. */
+  happenedAt: number;
+  /** With `toStatus` `sold`: how it left care when that was no adoption. */
+  departure: Departure | null;
 }
 
 export interface Account {

@@ -10,6 +10,7 @@ import type { PetPhoto } from './photos';
 import type { Person } from './people';
 import type { PetDetails } from './pet-profile';
 import type { ShelterProfile } from './shelter';
+import { OUTCOME_TYPES, type Departure, type OutcomeType } from './outcomes';
 
 /** `unknown`: the stay a pet gets when it is created without an intake (the API, a plain `pets create`, an import). */
 export const INTAKE_TYPES = ['stray', 'owner_surrender', 'transfer_in', 'seized', 'born_in_care', 'returned_after_adoption', 'unknown'] as const;
@@ -24,8 +25,7 @@ export type TransferOrigin = (typeof TRANSFER_ORIGINS)[number];
 /** The receiving organisation's name, as staff type it on a transfer out. */
 export const RECEIVING_ORGANISATION_MAX = 200;
 
-export const OUTCOME_TYPES = ['adoption', 'return_to_owner', 'transfer_out', 'return_to_field', 'died_in_care', 'lost_in_care', 'euthanasia', 'owner_requested_euthanasia'] as const;
-export type OutcomeType = (typeof OUTCOME_TYPES)[number];
+export { OUTCOME_TYPES, type OutcomeType } from './outcomes';
 /** Every outcome but adoption, which is recorded by `adopt` (with its fee). */
 export const OTHER_OUTCOME_TYPES = OUTCOME_TYPES.filter((type) => type !== 'adoption') as Exclude<OutcomeType, 'adoption'>[];
 
@@ -175,6 +175,8 @@ export interface Reservation {
   expiresAt: number | null;
   endedAt: number | null;
   end: 'cancelled' | 'completed' | 'closed_by_outcome' | 'expired' | null;
+  /** When the engine found it past its expiry and gave the animal back: open but no longer holding it (renew, cancel or adopt ends it). */
+  lapsedAt: number | null;
 }
 
 export interface FosterPlacement {
@@ -288,7 +290,8 @@ export interface TodaySummary {
 export interface PersonMovements {
   events: MovementEvent[];
   /** The animals those movements were about, by id. */
-  animals: Array<{ id: number; name: string; status: PetStatus }>;
+  /** Each with how it left care when that was no adoption (`departure`), so no page calls it adopted. */
+  animals: Array<{ id: number; name: string; status: PetStatus; departure: Departure | null }>;
 }
 
 /**

@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import type { PetRecord } from './models';
 import { nameSchema } from './names';
+import type { Species } from './species';
 
 export const PET_SEXES = ['female', 'male', 'unknown'] as const;
 export const PET_SIZES = ['small', 'medium', 'large', 'xlarge'] as const;
@@ -225,12 +226,9 @@ export const AGE_THRESHOLDS_MONTHS: Record<AgeScale, readonly [number, number, n
   other: [6, 12, 60],
 };
 
-/** Dogs and cats by their category's name ("Dogs", "Puppies", "Cats", "Kittens"); every other category is "other". */
-export function ageScaleOf(categoryName: string): AgeScale {
-  const name = categoryName.toLowerCase();
-  if (/\b(dogs?|pupp(y|ies)|canines?)\b/.test(name)) return 'dog';
-  if (/\b(cats?|kittens?|felines?)\b/.test(name)) return 'cat';
-  return 'other';
+/** Dogs and cats by their category's species (never its name, which is the shelter's own word); every other species is "other". */
+export function ageScaleOf(species: Species): AgeScale {
+  return species === 'dog' || species === 'cat' ? species : 'other';
 }
 
 /**

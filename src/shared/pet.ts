@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PUBLIC_ERROR_CODES } from './errors';
 import { nameSchema } from './names';
+import { DEPARTURE_WORDS, type Departure } from './outcomes';
 
 export const PET_STATUSES = ['available', 'pending', 'sold'] as const;
 export type PetStatus = (typeof PET_STATUSES)[number];
@@ -8,12 +9,22 @@ export type PetStatus = (typeof PET_STATUSES)[number];
 /** How every face names a status: the wire keeps the contract's `sold`, people read "adopted" (as the RescueGroups file does). */
 export const PET_STATUS_WORDS: Record<PetStatus, string> = { available: 'available', pending: 'pending', sold: 'adopted' };
 
-const STATUS_FIELDS = new Set(['status', 'fromStatus', 'toStatus']);
+/** A status as people read it: `sold` with a departure is how the animal left (died in care, transferred out…), never "adopted". */
+export function statusWords(status: PetStatus, departure: Departure | null | undefined): string {
+  return status === 'sold' && departure ? DEPARTURE_WORDS[departure] : PET_STATUS_WORDS[status];
+}
 
-/** A pet or history row for people: each status in words (`sold` → `adopted`); machine output keeps the wire values. */
+const STATUS_FIELDS = new Set(['status', 'fromStatus', 'toStatus']);
+/** The status field a row's `departure` belongs to: a pet's own, a history line's new one. */
+const DEPARTED_FIELDS = new Set(['status', 'toStatus']);
+
+/** A pet or history row for people: each status in words (`sold` → `adopted`, or how it left); machine output keeps the wire values. */
 export function statusesInWords<T extends object>(row: T): T {
   const worded: Record<string, unknown> = { ...(row as Record<string, unknown>) };
-  for (const [field, value] of Object.entries(row)) if (STATUS_FIELDS.has(field) && typeof value === 'string' && value in PET_STATUS_WORDS) worded[field] = PET_STATUS_WORDS[value as PetStatus];
+  const departure = (row as { departure?: Departure | null }).departure;
+  for (const [field, value] of Object.entries(row)) {
+    if (STATUS_FIELDS.has(field) && typeof value === 'string' && value in PET_STATUS_WORDS) worded[field] = statusWords(value as PetStatus, DEPARTED_FIELDS.has(field) ? departure : null);
+  }
   return worded as T;
 }
 

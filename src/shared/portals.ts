@@ -32,6 +32,8 @@ export interface PortalExportResult {
   dropped: Array<{ id: number; name: string; reason: 'refused' | 'gone' }>;
   /** Listed before, left care other than by adoption since: left out, so the portal deletes them. */
   removed: Array<{ id: number; name: string }>;
+  /** The photo links open an address the portal cannot fetch (portals that fetch photos); none for files beside the file. */
+  warnings: LocalAddressWarning[];
 }
 
 /** One portal's side of the window's export panel: its last export per animal, and what this export would do. */
@@ -49,13 +51,15 @@ export interface PortalStatus {
 }
 
 /**
- * What kennel cards were made despite, a code and its details; each face words it. `local_address`:
- * the QR codes open a `localhost` address, which only this computer reaches (a custom domain fixes it).
+ * What kennel cards or a portal's files were made despite, a code and its details; each face words
+ * it. `local_address`: the QR codes or the photo links open a `localhost` address, which only this
+ * computer reaches (a custom domain fixes it).
  */
-export interface KennelCardWarning {
+export interface LocalAddressWarning {
   code: 'local_address';
   details: { project: string; address: string };
 }
+export type KennelCardWarning = LocalAddressWarning;
 
 /** Kennel cards made for the window: the PDF as base64, whose address the QR codes open, and what to warn of. */
 export interface KennelCardsPdf {

@@ -57,6 +57,27 @@ describe('movements.contractPdf', () => {
     for (const expected of ['Adoption contract', 'Refuge des Pattes', 'Señor Biscuit', '985141000123456', 'Zoë Müller', 'zoe@example.test', '€150.00']) expect(text).toContain(expected);
   }, 60_000);
 
+  it.skipIf(POPPLER_MISSING !== undefined)('says a French shelter’s contract in French, and prints a birth date only as far as it is known', async () => {
+    await ok('shelter.set', { shelter: { name: 'Refuge des Pattes', currency: 'EUR', language: 'fr' } });
+    const adopter = (await ok<AddedPerson>('people.add', { person: { name: 'Hélène Dupré', email: 'helene@example.test' } })).person.id;
+    const contractOf = async (name: string, birthDate: string): Promise<string> => {
+      const stay = await ok<Stay>('movements.intake', { intake: { pet: { name, categoryId: 1 }, type: 'stray' } });
+      await ok('pets.setProfile', { id: stay.petId, profile: { birthDate, sex: 'female' } });
+      const adopted = await ok<Stay>('movements.adopt', { adoption: { petId: stay.petId, personId: adopter, fee: 150, feeMethod: 'card' } });
+      const made = await ok<{ pdfBase64: string }>('movements.contractPdf', { stayId: adopted.id });
+      return pdfText(Buffer.from(made.pdfBase64, 'base64')).replace(/[\u202f\u00a0]/g, ' ');
+    };
+
+    const byMonth = await contractOf('Nala', '2019-05');
+    for (const expected of ['Contrat d’adoption', 'L’animal', 'L’adoptant', 'Date de naissance', 'mai 2019', 'environ 7 ans', 'Femelle', '150,00 €', 'Par carte']) expect(byMonth).toContain(expected);
+    expect(byMonth).not.toMatch(/\b1 mai 2019|Adoption contract|The adopter|Date of birth/);
+
+    const byYear = await contractOf('Ayşe', '2024');
+    expect(byYear).toMatch(/Date de naissance\s+2024\n/);
+    expect(byYear).not.toContain('janvier 2024');
+    await ok('shelter.set', { shelter: { name: 'Refuge des Pattes', currency: 'EUR' } });
+  }, 60_000);
+
   it('refuses a stay still open as not_adopted, and an unknown stay as not_found', async () => {
     const stay = await ok<Stay>('movements.intake', { intake: { pet: { name: 'Still here', categoryId: 2 }, type: 'owner_surrender' } });
     expect(await send('movements.contractPdf', { stayId: stay.id })).toMatchObject({ status: 409, body: { code: 'conflict', details: { reason: 'not_adopted', petId: stay.petId } } });

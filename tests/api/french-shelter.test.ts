@@ -53,7 +53,7 @@ describe('a French shelter publishes in French', () => {
   it('the adoption site: the index and the pet’s page, <html lang="fr">, the fee in euros as France writes it', () => {
     const index = fs.readFileSync(path.join(site, 'index.html'), 'utf8');
     expect(index).toContain('<html lang="fr">');
-    expect(index).toContain('<h1>Les animaux de Refuge des Pattes Amies qui cherchent une famille</h1>');
+    expect(index).toContain('<h1>Refuge des Pattes Amies : les animaux qui cherchent une famille</h1>');
     expect(index).toContain('1 animal attend une famille.');
     expect(index).toContain('Comment adopter');
     const page = spaced(fs.readFileSync(path.join(site, 'pets', `${petId}-zoe.html`), 'utf8'));

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiServer, type RunningServer } from '../../src/main/http/listen';
+import { writeAdoptionSite } from '../../src/main/publishing/adoption-site/site';
 import type { Project } from '../../src/shared/sites';
 import { startTestDns, type TestDns } from '../helpers/dns-server';
 import { siteRequest } from '../helpers/site-http';
@@ -121,8 +122,8 @@ describe('the primary domain is the address everywhere (issue 26, N11)', () => {
   }, 60_000);
 });
 
-describe('a pet that left care other than by adoption (issue 27 with issue 26, N3)', () => {
-  it('has no page, while an adopted pet’s page says it found a home', async () => {
+describe('a pet that left care other than by adoption', () => {
+  it('keeps a page that says only that it is no longer here, while an adopted pet’s page says it found a home', async () => {
     const { services } = server.engine;
     const adopter = services.people.add({ name: 'Łucja Nowak' }).person;
     const adopted = services.movements.intake({ pet: { name: 'Homeward', categoryId: 1 }, type: 'stray' }, 'cli');
@@ -130,8 +131,18 @@ describe('a pet that left care other than by adoption (issue 27 with issue 26, N
     const died = services.movements.intake({ pet: { name: 'Sadly Gone', categoryId: 1 }, type: 'stray' }, 'cli');
     services.movements.outcome({ petId: died.petId, type: 'died_in_care' }, 'cli');
     const content = server.engine.publishing.adoptionSiteContent(server.engine.sites.liveAddress(project.id, project.slug), Date.now(), project.name);
-    const names = content.pets.map((pet) => pet.name);
-    expect(names).toContain('Homeward');
-    expect(names).not.toContain('Sadly Gone');
+    // The page a printed QR code opens stays, and says no more than that the animal is gone from here.
+    expect(content.pets.find((pet) => pet.name === 'Homeward')?.availability).toBe('adopted');
+    expect(content.pets.find((pet) => pet.name === 'Sadly Gone')).toMatchObject({ availability: 'gone', photos: [] });
+    const staging = path.join(dataDir, 'left-care-site');
+    fs.mkdirSync(staging);
+    expect((await writeAdoptionSite(staging, content, 50 * 1024 * 1024)).ok).toBe(true);
+    const page = fs.readFileSync(path.join(staging, 'pets', `${died.petId}-sadly-gone.html`), 'utf8');
+    expect(page).toContain('Sadly Gone is no longer at Happy Paws');
+    expect(page).not.toMatch(/died|found a home|adopted|<img|<dl/i);
+    expect(fs.readFileSync(path.join(staging, 'index.html'), 'utf8')).not.toContain('Sadly Gone');
+    const notFound = fs.readFileSync(path.join(staging, '404.html'), 'utf8');
+    expect(notFound).toContain('There is no page at this address.');
+    expect(notFound).not.toMatch(/found a home/i);
   });
 });

@@ -49,3 +49,40 @@ for (const viewport of VIEWPORTS) {
     await expect(dialog.getByTestId('dialog-failure')).toContainText('Publish the adoption site first');
   });
 }
+
+test('Petfinder’s photo links on a localhost address: the export says the portal cannot fetch them; the Pets list says which portal kept an animal out', async ({ page, desk }) => {
+  test.setTimeout(120_000);
+  const [biscuit, noodle] = (await importPets(desk, [{ name: 'Biscuit', categoryId: 1 }, { name: 'Noodle', categoryId: 1 }])).map((pet) => pet.id) as [number, number];
+  await desk.cli('pets', 'profile', 'set', String(biscuit), '--breed', 'Beagle', '--sex', 'female', '--born', '2022-03');
+  await desk.cli('pets', 'profile', 'set', String(noodle), '--breed', 'Beagle', '--born', '2023');
+  const photo = path.join(desk.dataDir, 'biscuit.jpg');
+  await sharp({ create: { width: 600, height: 400, channels: 3, background: '#b07040' } }).jpeg().toFile(photo);
+  await desk.cli('pets', 'photos', 'add', String(biscuit), photo);
+  await desk.cli('pets', 'photos', 'add', String(noodle), photo);
+  await desk.cli('accounts', 'create', '--name', 'Happy Paws', '--plan', 'pro');
+  await desk.cli('projects', 'create', '--account', '1', '--name', 'Happy Paws');
+  await desk.cli('deploy', 'happy-paws', '--adoption-page');
+  // RescueGroups.org's file keeps Noodle out (sex not known); by Petfinder's export, the sex is known.
+  await desk.cli('export', 'rescuegroups', '--out', path.join(desk.dataDir, 'rescuegroups'));
+  await desk.cli('pets', 'profile', 'set', String(noodle), '--sex', 'male');
+
+  await openDesk(page, desk);
+  await goTo(page, 'Pets');
+  await page.getByTestId('open-portal-export').click();
+  const dialog = page.getByRole('dialog', { name: 'Export to the adoption portals' });
+  await dialog.getByText('Petfinder', { exact: true }).click();
+  await dialog.getByRole('button', { name: 'Write the files' }).click();
+  await expect(dialog.getByTestId('portal-export-done')).toContainText('2 animals written');
+  const warning = dialog.getByTestId('portal-export-warning');
+  await expect(warning).toContainText('Petfinder cannot fetch these photos');
+  await expect(warning).toContainText(/their photo links open http:\/\/happy-paws\.localhost\S*, an address only this computer reaches/);
+  await dialog.getByRole('button', { name: 'Done' }).click();
+
+  const row = page.getByTestId(`pet-row-${noodle}`);
+  await expect(row.getByTestId('listing-rescuegroups')).toContainText('RescueGroups.org');
+  await expect(row.getByTestId('listing-rescuegroups').getByTestId('listing-state')).toHaveAttribute('aria-label', 'Kept out: sex not known');
+  await expect(row.getByTestId('listing-petfinder')).toContainText('PetfinderListed');
+  await row.getByTestId('listing-rescuegroups').getByTestId('listing-state').hover();
+  await expect(page.getByRole('tooltip')).toContainText('Kept out of the RescueGroups.org export of');
+  await expect(page.getByTestId(`pet-row-${biscuit}`).getByTestId('listing-state')).toHaveText(['Listed', 'Listed']);
+});

@@ -27,7 +27,7 @@ function pet(id: number, name: string, overrides: Partial<SitePet> = {}): SitePe
     id,
     name,
     availability: 'available',
-    category: id % 2 === 0 ? { id: 1, name: 'Dogs' } : { id: 2, name: 'Cats' },
+    category: id % 2 === 0 ? { id: 1, name: 'Dogs', species: 'dog' } : { id: 2, name: 'Cats', species: 'cat' },
     breed: id % 2 === 0 ? 'Labrador Retriever' : 'Domestic Shorthair',
     sex: id % 3 === 0 ? 'male' : 'female',
     ageGroup: 'adult',

@@ -36,6 +36,16 @@ describe('planDoses (pure)', () => {
     expect(planDoses(SHIPPED_PROTOCOLS.cat, '2026-06-01', '2020')[2]).toEqual({ step: 2, vaccine: 'Rabies', dueDate: '2026-06-01', atAgeWeeks: 16 });
   });
 
+  it('a step after intake waits for its minimum age, and the booster keeps its interval from the first dose', () => {
+    // Born 2026-05-25: 6 weeks on 2026-07-06, 16 weeks on 2026-09-14.
+    expect(planDoses(SHIPPED_PROTOCOLS.cat, '2026-06-01', '2026-05-25')).toEqual([
+      { step: 0, vaccine: 'FVRCP', dueDate: '2026-07-06', atAgeWeeks: 6, notBefore: '2026-06-01' },
+      { step: 1, vaccine: 'FVRCP', dueDate: '2026-07-27', atAgeWeeks: null },
+      { step: 2, vaccine: 'Rabies', dueDate: '2026-09-14', atAgeWeeks: 16 },
+    ]);
+    expect(SHIPPED_PROTOCOLS.dog.filter((step) => step.vaccine === 'DHPP').map((step) => step.minAgeWeeks)).toEqual([6, 6]);
+  });
+
   it('an estimate counts from the middle of what it names; an unknown age is due at intake', () => {
     expect(ageDueDate(16, '2026-01-01', '2026-03')).toBe('2026-07-05');
     expect(ageDueDate(16, '2026-01-01', '2026')).toBe('2026-10-21');
@@ -96,6 +106,21 @@ describe('scheduling at intake', () => {
     services().movements.returnAfterAdoption({ petId: stay.petId, reason: 'allergies' }, 'cli');
     // The second DHPP still waited: nothing new; rabies given with a 2029 expiry: not again.
     expect(waiting(stay.petId)).toEqual(['DHPP 2026-06-22']);
+  });
+
+  it('a kitten born in care is not vaccinated at day 0: FVRCP at 6 weeks, its booster 3 weeks later, rabies at 16 weeks', () => {
+    const stay = services().movements.intake({ pet: { name: 'Newborn', categoryId: CATS }, type: 'born_in_care' }, 'cli');
+    expect(waiting(stay.petId)).toEqual(['FVRCP 2026-07-13', 'FVRCP 2026-08-03', 'Rabies 2026-09-21']);
+    expect(services().care.dueList({ utcOffsetMinutes: 0 }).dueToday.filter((row) => row.dose.petId === stay.petId)).toEqual([]);
+  });
+
+  it('a puppy of two weeks taken in as a stray: DHPP when it is 6 weeks old, following its birth date', () => {
+    const pet = services().pets.create({ name: 'Tiny', categoryId: DOGS });
+    services().petProfiles.set(pet.id, { birthDate: '2026-05-18' });
+    services().movements.intake({ petId: pet.id, type: 'stray' }, 'cli');
+    expect(waiting(pet.id)).toEqual(['DHPP 2026-06-29 (age)', 'DHPP 2026-07-20', 'Rabies 2026-09-07 (age)']);
+    services().petProfiles.set(pet.id, { birthDate: '2026-05-11' });
+    expect(waiting(pet.id)[0]).toBe('DHPP 2026-06-22 (age)');
   });
 
   it('a refused intake schedules nothing (the same transaction)', () => {

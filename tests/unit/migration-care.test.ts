@@ -42,7 +42,8 @@ describe('migration 0015 (care)', () => {
       expect(care.protocols.list().map((each) => `${each.category}: ${each.steps.map((step) => step.vaccine).join(' ')}`)).toEqual(['Dogs: DHPP DHPP Rabies', 'Kittens: FVRCP FVRCP Rabies']);
       movements.intake({ petId: 2, type: 'stray', at: '2026-11-20' }, 'cli');
       // Born mid-October 2026 (an estimate to the month): 16 weeks on 2027-02-04.
-      expect(care.record(2).doses.map((dose) => `${dose.vaccine} ${dose.dueDate}`)).toEqual(['FVRCP 2026-11-20', 'FVRCP 2026-12-11', 'Rabies 2027-02-04']);
+      // About five weeks old at intake: FVRCP waits for 6 weeks of age (2026-10-15 + 42 days), its booster three weeks after.
+      expect(care.record(2).doses.map((dose) => `${dose.vaccine} ${dose.dueDate}`)).toEqual(['FVRCP 2026-11-26', 'FVRCP 2026-12-17', 'Rabies 2027-02-04']);
     } finally {
       engine.close();
     }

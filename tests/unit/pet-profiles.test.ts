@@ -103,11 +103,11 @@ describe('private fields', () => {
 });
 
 describe('age groups', () => {
-  it('follow the category: dogs, cats and others differ', () => {
-    expect(ageScaleOf('Dogs')).toBe('dog');
-    expect(ageScaleOf('Puppies')).toBe('dog');
-    expect(ageScaleOf('Cats')).toBe('cat');
-    expect(ageScaleOf('Rabbits')).toBe('other');
+  it("follow the category's species (never its name): dogs, cats and others differ", () => {
+    expect(ageScaleOf('dog')).toBe('dog');
+    expect(ageScaleOf('cat')).toBe('cat');
+    expect(ageScaleOf('rabbit')).toBe('other');
+    expect(ageScaleOf('small_animal')).toBe('other');
     const today = '2026-06-01';
     expect(ageGroupOf('2026-01-15', 'dog', today)).toBe('baby');
     expect(ageGroupOf('2025-06-01', 'dog', today)).toBe('young');
@@ -174,7 +174,7 @@ describe('the services', () => {
     expect(history[0]?.fields.adoptionFee).toEqual({ from: null, to: 150.5 });
     expect(history[1]).toEqual({ changedAt: T0 + 2_000, fields: { sex: { from: 'female', to: 'male' }, microchipNumber: { from: '985112003456789', to: null } } });
     // The status history is as it was: profile changes are their own entries.
-    expect(pets.history(pet.id)).toEqual([{ fromStatus: null, toStatus: 'available', changedAt: T0 }]);
+    expect(pets.history(pet.id)).toEqual([{ fromStatus: null, toStatus: 'available', changedAt: T0, happenedAt: T0, departure: null }]);
   });
 
   it('refuse a bad value and change nothing; refuse a pet that does not exist', () => {

@@ -47,7 +47,7 @@ function pet(id: number, overrides: Partial<SitePet> = {}): SitePet {
     id,
     name: `Бублик ${id}`,
     availability: 'available',
-    category: { id: 1, name: 'Собаки' },
+    category: { id: 1, name: 'Собаки', species: 'dog' },
     breed: 'Дворняга',
     sex: id % 2 === 0 ? 'male' : 'female',
     ageGroup: 'adult',

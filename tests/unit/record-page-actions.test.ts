@@ -32,7 +32,7 @@ function stay(fields: Partial<Stay> = {}): Stay {
 function record(stays: Stay[]): AnimalRecord {
   const openStay = stays.find((each) => each.outcomeAt === null) ?? null;
   return {
-    pet: { id: 3, name: 'Pepper', categoryId: 1, status: 'available', createdAt: 0, updatedAt: 0, version: 1 },
+    pet: { id: 3, name: 'Pepper', categoryId: 1, status: 'available', createdAt: 0, updatedAt: 0, version: 1, departure: null },
     cover: null,
     location: { kind: 'kennel', kennel: null },
     daysInCare: openStay ? 0 : null,
@@ -44,7 +44,7 @@ function record(stays: Stay[]): AnimalRecord {
   };
 }
 
-const reservation: Reservation = { id: 4, stayId: 1, petId: 3, person, reservedAt: 2_000, expiresAt: null, endedAt: null, end: null };
+const reservation: Reservation = { id: 4, stayId: 1, petId: 3, person, reservedAt: 2_000, expiresAt: null, endedAt: null, end: null, lapsedAt: null };
 const NOW = 10_000;
 const foster: FosterPlacement = { id: 5, stayId: 1, petId: 3, person, startedAt: 2_000, expectedEndAt: null, endedAt: null };
 

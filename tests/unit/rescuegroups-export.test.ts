@@ -8,6 +8,7 @@ const complete: PortalAnimal = {
   name: 'Biscuit',
   status: 'available',
   category: 'Dogs',
+  species: 'dog',
   breedPrimary: 'Labrador Retriever',
   breedSecondary: 'Boxer',
   breedMixed: true,
@@ -41,7 +42,7 @@ describe('the RescueGroups.org import file', () => {
   it('leaves out, whole, an animal with a missing field, and says which', () => {
     const noSex = { ...complete, id: 8, name: 'Pepper', sex: 'unknown' as const, photos: [] };
     const mixOnly = { ...complete, id: 9, breedPrimary: 'Mixed' };
-    const lizard = { ...complete, id: 10, category: 'Dragons' };
+    const lizard = { ...complete, id: 10, category: 'Dragons', species: 'other' as const };
     const plan = planRescueGroupsExport([complete, noSex, mixOnly, lizard], new Map());
     expect(plan.listed.map(({ animal }) => animal.id)).toEqual([7]);
     expect(plan.refused.map(({ animal, problems }) => [animal.id, problems])).toEqual([
@@ -61,8 +62,8 @@ describe('the RescueGroups.org import file', () => {
     expect(plan.dropped).toEqual([{ id: 12, name: 'Olive', reason: 'refused' }, { id: 14, name: 'Removed since', reason: 'gone' }]);
   });
 
-  it('knows the usual species by our category names', () => {
-    expect(['Dogs', 'cat', 'Kittens', 'Guinea pigs', 'Rabbits', 'Mice', 'Horses'].map(speciesOf)).toEqual(['Dog', 'Cat', 'Cat', 'Guinea Pig', 'Rabbit', 'Mouse', 'Horse']);
-    expect(speciesOf('Dragons')).toBeNull();
+  it("names the portals' species by our category's species, never by its name", () => {
+    expect((['dog', 'cat', 'rabbit', 'bird', 'small_animal', 'reptile', 'horse'] as const).map(speciesOf)).toEqual(['Dog', 'Cat', 'Rabbit', 'Bird', 'Small Animal', 'Reptile', 'Horse']);
+    expect(speciesOf('other')).toBeNull();
   });
 });

@@ -14,6 +14,7 @@ const animal = (id: number, overrides: Partial<PortalAnimal> = {}): PortalAnimal
   name: `Animal ${id}`,
   status: 'available',
   category: 'Dogs',
+  species: 'dog',
   breedPrimary: 'Beagle',
   breedSecondary: null,
   breedMixed: null,

@@ -100,7 +100,7 @@ describe('categories', () => {
       ['Rabbits', 0],
       ['Birds', 1],
     ]);
-    expect(categories.get(2)).toEqual({ id: 2, name: 'Cats', petCount: 2 });
+    expect(categories.get(2)).toEqual({ id: 2, name: 'Cats', species: 'cat', petCount: 2 });
   });
 });
 
@@ -135,9 +135,9 @@ describe('pets', () => {
     }
     const pairs = new Set<string>();
     const history = pets.history(pet.id);
-    expect(history[0]).toEqual({ fromStatus: null, toStatus: 'available', changedAt: T0 });
+    expect(history[0]).toEqual({ fromStatus: null, toStatus: 'available', changedAt: T0, happenedAt: T0, departure: null });
     history.slice(1).forEach((change, index) => {
-      expect(change).toEqual({ fromStatus: index === 0 ? 'available' : path[index - 1], toStatus: path[index], changedAt: T0 + (index + 1) * 1_000 });
+      expect(change).toEqual({ fromStatus: index === 0 ? 'available' : path[index - 1], toStatus: path[index], changedAt: T0 + (index + 1) * 1_000, happenedAt: T0 + (index + 1) * 1_000, departure: null });
       pairs.add(`${change.fromStatus}->${change.toStatus}`);
     });
     const allPairs = PET_STATUSES.flatMap((from) => PET_STATUSES.filter((to) => to !== from).map((to) => `${from}->${to}`));
@@ -147,15 +147,15 @@ describe('pets', () => {
   it('begin the history with the status a pet was created with, before and after it changes', () => {
     const { pets } = engine.services;
     const pet = pets.create({ name: 'Pip', categoryId: 1, status: 'pending' });
-    expect(pets.history(pet.id)).toEqual([{ fromStatus: null, toStatus: 'pending', changedAt: T0 }]);
+    expect(pets.history(pet.id)).toEqual([{ fromStatus: null, toStatus: 'pending', changedAt: T0, happenedAt: T0, departure: null }]);
     clock.advance(5_000);
     pets.changeStatus(pet.id, 'sold');
     clock.advance(5_000);
     pets.changeStatus(pet.id, 'available');
     expect(pets.history(pet.id)).toEqual([
-      { fromStatus: null, toStatus: 'pending', changedAt: T0 },
-      { fromStatus: 'pending', toStatus: 'sold', changedAt: T0 + 5_000 },
-      { fromStatus: 'sold', toStatus: 'available', changedAt: T0 + 10_000 },
+      { fromStatus: null, toStatus: 'pending', changedAt: T0, happenedAt: T0, departure: null },
+      { fromStatus: 'pending', toStatus: 'sold', changedAt: T0 + 5_000, happenedAt: T0 + 5_000, departure: null },
+      { fromStatus: 'sold', toStatus: 'available', changedAt: T0 + 10_000, happenedAt: T0 + 10_000, departure: null },
     ]);
   });
 

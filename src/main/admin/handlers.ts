@@ -24,8 +24,8 @@ export function createAdminHandlers(host: AppHost): AdminHandlers {
     'team.server': () => host.team.state(),
 
     'categories.list': ({ environment }) => services(environment).categories.list(),
-    'categories.create': ({ environment, name }) => services(environment).categories.create(name),
-    'categories.rename': ({ environment, id, name }) => services(environment).categories.rename(id, name),
+    'categories.create': ({ environment, name, species }) => services(environment).categories.create(name, species),
+    'categories.rename': ({ environment, id, name, species }) => services(environment).categories.rename(id, name, species),
     'categories.remove': ({ environment, id }) => {
       services(environment).categories.remove(id);
       return null;
@@ -47,7 +47,7 @@ export function createAdminHandlers(host: AppHost): AdminHandlers {
       const made = await host.engine(environment).publishing.kennelCards.render({ ids, paper, perPage });
       return { pdf: made.pdf.toString('base64'), cards: made.cards, project: made.project, address: made.address, warnings: made.warnings };
     },
-    'portals.listings': ({ environment }) => host.engine(environment).publishing.portals.listings(),
+    'portals.listings': ({ environment }) => host.engine(environment).publishing.portals.allListings(),
     'shelter.get': ({ environment }) => services(environment).shelter.get(),
     'shelter.set': ({ environment, shelter, version }) => services(environment).shelter.set(shelter, version),
     'shelter.setLogo': ({ environment, data }) => services(environment).shelter.setLogo(Buffer.from(data, 'base64')),

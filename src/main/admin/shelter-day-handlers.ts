@@ -1,6 +1,5 @@
 import type { AppHost } from '../host/app-host';
-import { renderAdoptionContract } from '../print/adoption-contract';
-import { contractOfAdoption } from '../print/contract-of-stay';
+import { adoptionContractPdf } from '../print/contract-of-stay';
 import type { AdminHandlers } from './dispatch';
 
 type ShelterDayChannel = Extract<keyof AdminHandlers, `movements.${string}` | `people.${string}`>;
@@ -31,10 +30,7 @@ export function shelterDayHandlers(host: AppHost): Pick<AdminHandlers, ShelterDa
     'people.forget': ({ environment, id }) => services(environment).people.forget(id),
     'people.duplicates': ({ environment, person }) => services(environment).people.duplicatesOf(person),
     'movements.contractPdf': async ({ environment, stayId }) => {
-      const { shelterDay, categories } = services(environment);
-      const record = shelterDay.adoptionContractData(stayId);
-      const species = categories.get(record.animal.pet.categoryId).name;
-      const pdf = await renderAdoptionContract(contractOfAdoption(record, species), { size: 'a4' });
+      const { record, pdf } = await adoptionContractPdf(services(environment), stayId, 'a4');
       return { fileName: contractFileName(record.animal.pet.name, stayId), pdfBase64: pdf.toString('base64') };
     },
   };

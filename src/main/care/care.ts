@@ -78,6 +78,7 @@ export class CareService {
   record(petId: number): CareRecord {
     this.requirePet(petId);
     const doses = this.dosesOf(petId);
+    const today = this.today();
     const waiting = doses.filter((dose) => dose.status === 'scheduled').sort((a, b) => (a.dueDate ?? '').localeCompare(b.dueDate ?? '') || a.id - b.id);
     const done = doses.filter((dose) => dose.status !== 'scheduled').sort((a, b) => (b.givenDate ?? b.dueDate ?? '').localeCompare(a.givenDate ?? a.dueDate ?? '') || b.id - a.id);
     return {
@@ -85,7 +86,8 @@ export class CareService {
       doses: [...waiting, ...done],
       treatments: this.store.treatmentsOf(petId),
       spayNeuterDate: this.store.spayNeuter(petId)?.givenDate ?? null,
-      upToDate: shotsCurrent(doses, this.today()),
+      upToDate: shotsCurrent(doses, today),
+      today,
       history: this.store.eventsOf(petId),
     };
   }

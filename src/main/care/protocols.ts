@@ -1,7 +1,7 @@
 import { SHIPPED_PROTOCOLS, ProtocolInputSchema, planDoses, resolveDose, type CategoryProtocol, type ProtocolInput, type ProtocolStep } from '../../shared/care';
 import type { Clock } from '../../shared/clock';
 import { AppError } from '../../shared/errors';
-import type { Face } from '../../shared/movements';
+import type { Face, IntakeType } from '../../shared/movements';
 import { ageScaleOf, localDay } from '../../shared/pet-profile';
 import { parseOrThrow } from '../../shared/validation';
 import type { Changes } from '../db/changes';
@@ -21,7 +21,7 @@ export class CareProtocols {
   ) {}
 
   list(): CategoryProtocol[] {
-    return this.store.protocols().map(({ categoryId, category, steps }) => ({ categoryId, category, steps: steps ?? [...SHIPPED_PROTOCOLS[ageScaleOf(category)]], shipped: steps === undefined }));
+    return this.store.protocols().map(({ categoryId, category, species, steps }) => ({ categoryId, category, steps: steps ?? [...SHIPPED_PROTOCOLS[ageScaleOf(species)]], shipped: steps === undefined }));
   }
 
   set(input: ProtocolInput): CategoryProtocol {
@@ -39,21 +39,25 @@ export class CareProtocols {
    * out when a dose of that vaccine already waits, or one given earlier is still valid on the step's
    * due date (an animal back from adoption keeps its rabies).
    */
-  scheduleAtIntake(petId: number, at: number, by: Face): void {
+  scheduleAtIntake(petId: number, at: number, by: Face, type: IntakeType): void {
     const pet = this.store.pet(petId);
     if (!pet) return;
-    const steps: readonly ProtocolStep[] = this.store.protocol(pet.categoryId) ?? SHIPPED_PROTOCOLS[ageScaleOf(pet.category)];
+    const steps: readonly ProtocolStep[] = this.store.protocol(pet.categoryId) ?? SHIPPED_PROTOCOLS[ageScaleOf(pet.species)];
     if (steps.length === 0) return;
-    const birthDate = this.birthDateOf(petId);
+    const intakeDay = localDay(at);
+    const known = this.birthDateOf(petId);
+    // Born in care with no birth date in its profile yet: it was born on the intake day.
+    const bornHere = known === undefined && type === 'born_in_care';
+    const birthDate = bornHere ? intakeDay : known;
     const before = this.store.dosesOf(petId).map((dose) => resolveDose(dose, birthDate));
     const now = this.clock.now();
-    const intakeDay = localDay(at);
     let scheduled = 0;
     for (const planned of planDoses(steps, intakeDay, birthDate)) {
       const same = before.filter((dose) => dose.vaccine.toLowerCase() === planned.vaccine.toLowerCase());
       if (same.some((dose) => dose.status === 'scheduled' || (dose.status === 'given' && dose.expiresDate !== null && dose.expiresDate >= planned.dueDate))) continue;
-      const followsAge = planned.atAgeWeeks !== null;
-      const columns = { ...doseColumns.empty(planned.vaccine, 'scheduled'), dueDate: followsAge ? null : planned.dueDate, ageWeeks: planned.atAgeWeeks, notBefore: followsAge ? intakeDay : null };
+      // An age rule would read the profile's (missing) birth date again: a newborn's due date is fixed instead.
+      const followsAge = planned.atAgeWeeks !== null && !bornHere;
+      const columns = { ...doseColumns.empty(planned.vaccine, 'scheduled'), dueDate: followsAge ? null : planned.dueDate, ageWeeks: followsAge ? planned.atAgeWeeks : null, notBefore: followsAge ? (planned.notBefore ?? intakeDay) : null };
       const doseId = this.store.insertDose(petId, columns, planned.step, now);
       this.store.insertEvent({ petId, kind: 'dose_scheduled', doseId, treatmentId: null, recordedAt: now, by, details: { vaccine: planned.vaccine, dueDate: planned.dueDate, protocolStep: planned.step, followsAge } });
       scheduled += 1;

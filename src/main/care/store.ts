@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import type { Species } from '../../shared/species';
 import type { CareEvent, CareEventKind, ProtocolStep, StoredDose, Treatment } from '../../shared/care';
 import type { Face } from '../../shared/movements';
 import { personRef } from '../movements/store';
@@ -52,6 +53,7 @@ export interface CarePet {
   name: string;
   categoryId: number;
   category: string;
+  species: Species;
 }
 
 const DOSE_WRITE = `vaccine = @vaccine, vaccine_folded = lower(@vaccine), status = @status, due_date = @dueDate, age_weeks = @ageWeeks, not_before = @notBefore,
@@ -64,7 +66,7 @@ export class CareStore {
 
   constructor(private readonly sqlite: Database.Database) {
     this.statements = {
-      pet: sqlite.prepare<[number], CarePet>('SELECT p.id, p.name, p.category_id AS categoryId, c.name AS category FROM pets p JOIN categories c ON c.id = p.category_id WHERE p.id = ?'),
+      pet: sqlite.prepare<[number], CarePet>('SELECT p.id, p.name, p.category_id AS categoryId, c.name AS category, c.species FROM pets p JOIN categories c ON c.id = p.category_id WHERE p.id = ?'),
       dose: sqlite.prepare<[number], DoseRow>(`${DOSE_SELECT} WHERE d.id = ?`),
       dosesOf: sqlite.prepare<[number], DoseRow>(`${DOSE_SELECT} WHERE d.pet_id = ? ORDER BY d.id`),
       allDoses: sqlite.prepare<[], DoseRow>(`${DOSE_SELECT} WHERE d.status <> 'skipped' ORDER BY d.pet_id, d.id`),
@@ -95,8 +97,8 @@ export class CareStore {
         'SELECT id, pet_id AS petId, kind, dose_id AS doseId, treatment_id AS treatmentId, recorded_at AS recordedAt, by, details FROM care_events WHERE pet_id = ? ORDER BY recorded_at DESC, id DESC',
       ),
       protocol: sqlite.prepare<[number], { steps: string }>('SELECT steps FROM care_protocols WHERE category_id = ?'),
-      protocols: sqlite.prepare<[], { categoryId: number; category: string; steps: string | null }>(
-        'SELECT c.id AS categoryId, c.name AS category, cp.steps FROM categories c LEFT JOIN care_protocols cp ON cp.category_id = c.id ORDER BY c.id',
+      protocols: sqlite.prepare<[], { categoryId: number; category: string; species: Species; steps: string | null }>(
+        'SELECT c.id AS categoryId, c.name AS category, c.species, cp.steps FROM categories c LEFT JOIN care_protocols cp ON cp.category_id = c.id ORDER BY c.id',
       ),
       setProtocol: sqlite.prepare('INSERT INTO care_protocols (category_id, steps, updated_at) VALUES (?, ?, ?) ON CONFLICT (category_id) DO UPDATE SET steps = excluded.steps, updated_at = excluded.updated_at'),
       clearProtocol: sqlite.prepare('DELETE FROM care_protocols WHERE category_id = ?'),
@@ -184,8 +186,8 @@ export class CareStore {
     return row ? (JSON.parse(row.steps) as ProtocolStep[]) : undefined;
   }
 
-  protocols(): Array<{ categoryId: number; category: string; steps: ProtocolStep[] | undefined }> {
-    return this.statements.protocols.all().map((row) => ({ categoryId: row.categoryId, category: row.category, steps: row.steps === null ? undefined : (JSON.parse(row.steps) as ProtocolStep[]) }));
+  protocols(): Array<{ categoryId: number; category: string; species: Species; steps: ProtocolStep[] | undefined }> {
+    return this.statements.protocols.all().map((row) => ({ categoryId: row.categoryId, category: row.category, species: row.species, steps: row.steps === null ? undefined : (JSON.parse(row.steps) as ProtocolStep[]) }));
   }
 
   setProtocol(categoryId: number, steps: ProtocolStep[] | undefined, now: number): void {

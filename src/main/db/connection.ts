@@ -16,7 +16,12 @@ export interface Connection {
   db: Store;
 }
 
-export const SEED_CATEGORIES = ['Dogs', 'Cats', 'Rabbits', 'Birds'] as const;
+export const SEED_CATEGORIES = [
+  { name: 'Dogs', species: 'dog' },
+  { name: 'Cats', species: 'cat' },
+  { name: 'Rabbits', species: 'rabbit' },
+  { name: 'Birds', species: 'bird' },
+] as const;
 
 /** The migrations ship in resources/; from source and from the build they sit at different depths. */
 export function findMigrationsFolder(from: string = __dirname): string {
@@ -77,8 +82,8 @@ function seed(sqlite: Database.Database): void {
     for (const figures of DEFAULT_PLANS) plan.run(figures);
     const seeded = sqlite.prepare(`SELECT value FROM meta WHERE key = 'categories_seeded'`).get();
     if (!seeded) {
-      const category = sqlite.prepare(`INSERT OR IGNORE INTO categories (id, name, name_folded) VALUES (?, ?, ?)`);
-      SEED_CATEGORIES.forEach((name, index) => category.run(index + 1, name, foldName(name)));
+      const category = sqlite.prepare(`INSERT OR IGNORE INTO categories (id, name, name_folded, species) VALUES (?, ?, ?, ?)`);
+      SEED_CATEGORIES.forEach(({ name, species }, index) => category.run(index + 1, name, foldName(name), species));
       sqlite.prepare(`INSERT INTO meta (key, value) VALUES ('categories_seeded', '1')`).run();
     }
   })();

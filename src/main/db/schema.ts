@@ -1,6 +1,8 @@
 import { customType, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { sql } from 'drizzle-orm';
 import { DNS_CHECK_REASONS, type FailedDnsQuery } from '../../shared/dns-check';
+import { SPECIES } from '../../shared/species';
+import { DEPARTURES } from '../../shared/outcomes';
 
 export const categories = sqliteTable(
   'categories',
@@ -9,6 +11,8 @@ export const categories = sqliteTable(
     name: text('name').notNull(),
     /** foldName(name): names are unique regardless of case (beyond ASCII) and of compatibility forms. */
     nameFolded: text('name_folded').notNull().default(''),
+    /** What kind of animal it holds, whatever the shelter calls it: protocols, age scale, reports and portals read this. */
+    species: text('species', { enum: SPECIES }).notNull().default('other'),
   },
   (table) => [uniqueIndex('categories_name_folded_unique').on(table.nameFolded)],
 );
@@ -29,6 +33,8 @@ export const pets = sqliteTable(
     updatedAt: integer('updated_at').notNull(),
     /** The animal's one version (record, status and profile): every write adds one, a save from an older one is refused (edit_conflict). */
     version: integer('version').notNull().default(1),
+    /** With `sold`: how it left care when that was no adoption (died, transferred…); null while in care or adopted. */
+    departure: text('departure', { enum: DEPARTURES }),
   },
   (table) => [
     index('pets_status_id').on(table.status, table.id),
@@ -45,7 +51,12 @@ export const petStatusHistory = sqliteTable(
       .references(() => pets.id, { onDelete: 'cascade' }),
     fromStatus: text('from_status', { enum: ['available', 'pending', 'sold'] }),
     toStatus: text('to_status', { enum: ['available', 'pending', 'sold'] }).notNull(),
+    /** When it was recorded. */
     changedAt: integer('changed_at').notNull(),
+    /** When the movement behind it happened (a back-dated adoption's day); null: as recorded. */
+    happenedAt: integer('happened_at'),
+    /** With `sold`: the outcome when the animal left care other than by adoption. */
+    departure: text('departure', { enum: DEPARTURES }),
   },
   (table) => [index('pet_status_history_pet').on(table.petId, table.changedAt)],
 );

@@ -166,7 +166,7 @@ export class Engine {
         if (petProfiles.get(petId).spayedNeutered !== true) petProfiles.set(petId, { spayedNeutered: true });
       },
     });
-    const movements = new MovementService(this.connection.sqlite, real, this.changes, pets, people, (petId, at, by) => care.protocols.scheduleAtIntake(petId, at, by));
+    const movements = new MovementService(this.connection.sqlite, real, this.changes, pets, people, (petId, at, by, type) => care.protocols.scheduleAtIntake(petId, at, by, type));
     const quota = new QuotaService(this.connection.sqlite, lab, accounts, plans, keys, this.changes);
     this.ownServices = {
       categories,
@@ -199,7 +199,9 @@ export class Engine {
     // An animal that left care other than by adoption has no page: "Found a home" is for adoptions alone.
     const leftCareOtherwise = () => new Set([...this.ownServices.shelterDay.departures()].filter(([, outcome]) => outcome !== 'adoption').map(([petId]) => petId));
     // Care's word on the shots: the cards ask per animal, the portals for everyone at once.
-    this.publishing = new Publishing({ sqlite, clock: real, changes: this.changes, pets, petProfiles, photos, shelter, leftCareOtherwise, sites: () => this.sites, shotsCurrent: (petId) => care.upToDate(petId), everyonesShots: () => care.upToDateAll() });
+    // The arrival the portals publish comes from the stays, which publishing never reads itself.
+    const intakeMoments = () => this.ownServices.shelterDay.intakeMoments();
+    this.publishing = new Publishing({ sqlite, clock: real, changes: this.changes, pets, petProfiles, photos, shelter, leftCareOtherwise, intakeMoments, sites: () => this.sites, shotsCurrent: (petId) => care.upToDate(petId), everyonesShots: () => care.upToDateAll() });
     const siteContent = (baseUrl: string, now: number, fallbackName: string) => this.publishing.adoptionSite(baseUrl, now, fallbackName);
     this.ownSites = new Sites({ db, sqlite, clock: real, changes: this.changes, accounts, plans, dataDir: this.dataDir, environment: this.environment, log: this.log, siteContent }, options.sites);
     this.dataVersion = this.readDataVersion();

@@ -15,6 +15,7 @@ import {
   type Face,
   type FosterEndInput,
   type FosterStartInput,
+  type IntakeType,
   type IntakeInput,
   type OutcomeInput,
   type ReserveInput,
@@ -22,6 +23,7 @@ import {
   type Stay,
 } from '../../shared/movements';
 import type { PetStatus } from '../../shared/pet';
+import type { Departure } from '../../shared/outcomes';
 import type { Person } from '../../shared/people';
 import { parseOrThrow } from '../../shared/validation';
 import type { Changes } from '../db/changes';
@@ -51,7 +53,7 @@ export class MovementService {
     private readonly pets: PetService,
     private readonly people: PeopleService,
     /** Called inside an intake's (or a return's) transaction: care schedules the protocol's doses (care/protocols.ts). */
-    private readonly onIntake: (petId: number, at: number, by: Face) => void = () => {},
+    private readonly onIntake: (petId: number, at: number, by: Face, type: IntakeType) => void = () => {},
   ) {
     this.store = new MovementStore(sqlite);
   }
@@ -84,14 +86,14 @@ export class MovementService {
         this.notBeforePreviousStay(petId, at, open.id);
         this.store.amendIntake(open.id, fields);
         this.event(by, { petId, stayId: open.id, kind: 'intake', type: intake.type, at, personId: intake.personId ?? null, details: intake.pet ? details : { ...details, amended: true } });
-        this.onIntake(petId, at, by);
+        this.onIntake(petId, at, by, intake.type);
         return open.id;
       }
       this.notBeforePreviousStay(petId, at);
       const stayId = this.store.insertStay({ petId, ...fields });
       this.event(by, { petId, stayId, kind: 'intake', type: intake.type, at, personId: intake.personId ?? null, details });
-      this.onIntake(petId, at, by);
-      this.setStatus(petId, 'available');
+      this.onIntake(petId, at, by, intake.type);
+      this.setStatus(petId, 'available', at);
       return stayId;
     });
     return stay;
@@ -114,7 +116,7 @@ export class MovementService {
       if (active) throw conflict(`Pet ${reserve.petId} is reserved for this person already.`, { reason: 'reservation_active', petId: reserve.petId, reservationId: active.id, personId: active.person.id });
       const id = this.store.insertReservation(stay.id, reserve.petId, reserve.personId, at, reserve.expiresAt ?? null);
       this.event(by, { petId: reserve.petId, stayId: stay.id, kind: 'reservation', type: null, at, personId: reserve.personId, details: { reservationId: id, expiresAt: reserve.expiresAt, override: reserve.override } });
-      this.setStatus(reserve.petId, 'pending');
+      this.setStatus(reserve.petId, 'pending', at);
       return stay.id;
     });
   }
@@ -131,7 +133,7 @@ export class MovementService {
       this.notBeforeLatest(stay, at);
       this.store.endReservation(reservation.id, at, 'cancelled');
       this.event(by, { petId: cancel.petId, stayId: stay.id, kind: 'reservation_cancelled', type: null, at, personId: reservation.person.id, details: { reservationId: reservation.id, reason: cancel.reason } });
-      this.setStatus(cancel.petId, 'available');
+      this.setStatus(cancel.petId, 'available', at);
       return stay.id;
     });
   }
@@ -153,7 +155,7 @@ export class MovementService {
       const feeHundredths = Math.round(adopt.fee * 100);
       this.close(stay, { outcomeType: 'adoption', outcomeAt: at, outcomePersonId: adopt.personId, outcomeReason: null, transferTo: null, receivingOrganisation: null, feeHundredths, feeMethod: adopt.feeMethod });
       this.event(by, { petId: adopt.petId, stayId: stay.id, kind: 'outcome', type: 'adoption', at, personId: adopt.personId, details: { fee: adopt.fee, feeMethod: adopt.feeMethod, override: adopt.override } });
-      this.setStatus(adopt.petId, 'sold');
+      this.setStatus(adopt.petId, 'sold', at);
       return stay.id;
     });
   }
@@ -191,7 +193,10 @@ export class MovementService {
     });
   }
 
-  /** Any outcome but adoption: the stay closes, and the animal is never listed as available (`sold`: no longer offered). A transfer out records where it went. */
+  /**
+   * Any outcome but adoption: the stay closes, and the animal is `sold` (no longer offered) with its
+   * departure, so no face calls it adopted and the public API lists it no more. A transfer out records where it went.
+   */
   outcome(input: OutcomeInput, by: Face): Stay {
     this.catchUp();
     const outcome = parseOrThrow(OutcomeInputSchema, input, 'outcome');
@@ -205,7 +210,7 @@ export class MovementService {
       const { transferTo, receivingOrganisation } = outcome;
       this.close(stay, { outcomeType: outcome.type, outcomeAt: at, outcomePersonId: outcome.personId ?? null, outcomeReason: outcome.reason ?? null, transferTo: transferTo ?? null, receivingOrganisation: receivingOrganisation ?? null, feeHundredths: null, feeMethod: null });
       this.event(by, { petId: outcome.petId, stayId: stay.id, kind: 'outcome', type: outcome.type, at, personId: outcome.personId ?? null, details: { reason: outcome.reason, transferTo, receivingOrganisation } });
-      this.setStatus(outcome.petId, 'sold');
+      this.setStatus(outcome.petId, 'sold', at, outcome.type);
       return stay.id;
     });
   }
@@ -224,8 +229,8 @@ export class MovementService {
       const adopter = last.outcomePerson?.id ?? null;
       const stayId = this.store.insertStay({ petId: back.petId, intakeType: 'returned_after_adoption', transferFrom: null, intakeAt: at, intakePersonId: adopter, intakeReason: back.reason, intakeCondition: back.condition ?? null });
       this.event(by, { petId: back.petId, stayId, kind: 'intake', type: 'returned_after_adoption', at, personId: adopter, details: { reason: back.reason, condition: back.condition } });
-      this.onIntake(back.petId, at, by);
-      this.setStatus(back.petId, 'available');
+      this.onIntake(back.petId, at, by, 'returned_after_adoption');
+      this.setStatus(back.petId, 'available', at);
       return stayId;
     });
   }
@@ -264,9 +269,9 @@ export class MovementService {
     this.store.closeStay(stay.id, outcome);
   }
 
-  /** The pet's status follows the movement, recorded in its status history like any change. */
-  private setStatus(petId: number, status: PetStatus): void {
-    this.pets.changeStatus(petId, status);
+  /** The pet's status follows the movement, recorded in its status history like any change, dated when the movement happened. */
+  private setStatus(petId: number, status: PetStatus, at: number, departure: Departure | null = null): void {
+    this.pets.moveStatus(petId, status, { happenedAt: at, departure });
   }
 
   /** Ends an expired reservation (as expired, at its expiry); refuses an active one by someone else. Returns the active one by `personId`. */

@@ -46,13 +46,14 @@ interface ReservationRow {
   expiresAt: number | null;
   endedAt: number | null;
   end: Reservation['end'];
+  lapsedAt: number | null;
   personId: number;
   personName: string;
   personForgotten: number | null;
 }
 
 const RESERVATION_SELECT = `SELECT r.id, r.stay_id AS stayId, r.pet_id AS petId, r.reserved_at AS reservedAt, r.expires_at AS expiresAt,
-  r.ended_at AS endedAt, r."end" AS "end", ${PERSON('p', 'r.person_id', 'person')} FROM reservations r JOIN people p ON p.id = r.person_id`;
+  r.ended_at AS endedAt, r."end" AS "end", r.lapsed_at AS lapsedAt, ${PERSON('p', 'r.person_id', 'person')} FROM reservations r JOIN people p ON p.id = r.person_id`;
 
 interface FosterRow {
   id: number;

@@ -151,7 +151,7 @@ export class MovementViews {
     const count = (sql: string) => this.sqlite.prepare<[], { n: number }>(sql).get()?.n ?? 0;
     const reservationsWaiting: WaitingReservation[] = this.sqlite
       .prepare<[number, number], Parameters<typeof toReservation>[0] & { petName: string }>(
-        `SELECT r.id, r.stay_id AS stayId, r.pet_id AS petId, r.reserved_at AS reservedAt, r.expires_at AS expiresAt, r.ended_at AS endedAt, r."end" AS "end",
+        `SELECT r.id, r.stay_id AS stayId, r.pet_id AS petId, r.reserved_at AS reservedAt, r.expires_at AS expiresAt, r.ended_at AS endedAt, r."end" AS "end", r.lapsed_at AS lapsedAt,
           r.person_id AS personId, pp.name AS personName, pp.forgotten_at AS personForgotten, p.name AS petName
           FROM reservations r JOIN pets p ON p.id = r.pet_id JOIN people pp ON pp.id = r.person_id
           WHERE r.ended_at IS NULL AND (r.reserved_at <= ? OR r.expires_at <= ?) ORDER BY r.reserved_at LIMIT 200`,
@@ -180,7 +180,8 @@ export class MovementViews {
       counts: {
         inCare: count('SELECT count(*) AS n FROM stays WHERE outcome_at IS NULL'),
         inFoster: count('SELECT count(*) AS n FROM foster_placements WHERE ended_at IS NULL'),
-        reserved: count('SELECT count(*) AS n FROM reservations WHERE ended_at IS NULL'),
+        // An expired reservation holds no animal: it waits among reservationsWaiting, not here.
+        reserved: count('SELECT count(*) AS n FROM reservations WHERE ended_at IS NULL AND lapsed_at IS NULL'),
         arrivals: arrivals.length,
         outcomes: outcomes.length,
       },
@@ -198,8 +199,9 @@ export class MovementViews {
     const events = this.list({ personId, limit: 5000 });
     const ids = [...new Set(events.map((event) => event.petId))];
     const animals = ids.flatMap((id) => {
-      const pet = this.pets.get(id);
-      return pet ? [{ id, name: pet.name, status: pet.status }] : [];
+      if (!this.pets.get(id)) return [];
+      const pet = this.pets.getRecord(id);
+      return [{ id, name: pet.name, status: pet.status, departure: pet.departure }];
     });
     return { events, animals };
   }
@@ -218,6 +220,20 @@ export class MovementViews {
       )
       .all();
     return new Map(rows.map((row) => [row.petId, row.outcomeType]));
+  }
+
+  /**
+   * When each animal's current stay began (its last stay's intake), by pet id: the arrival date the
+   * portals publish. A date only: no person, nothing private.
+   */
+  intakeMoments(): Map<number, number> {
+    const rows = this.sqlite
+      .prepare<[], { petId: number; intakeAt: number }>(
+        `SELECT s.pet_id AS petId, s.intake_at AS intakeAt FROM stays s
+          WHERE NOT EXISTS (SELECT 1 FROM stays o WHERE o.pet_id = s.pet_id AND (o.intake_at > s.intake_at OR (o.intake_at = s.intake_at AND o.id > s.id)))`,
+      )
+      .all();
+    return new Map(rows.map((row) => [row.petId, row.intakeAt]));
   }
 
   /** The stay, or not_found: a contract or a link names a stay by id. */

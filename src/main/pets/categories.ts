@@ -1,5 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import { CategoryNameSchema } from '../../shared/admin-schemas';
+import { CategoryNameSchema, SpeciesSchema } from '../../shared/admin-schemas';
+import type { Species } from '../../shared/species';
 import { AppError } from '../../shared/errors';
 import type { Category } from '../../shared/models';
 import { foldName } from '../../shared/names';
@@ -14,6 +15,7 @@ export type { Category };
 const categoryColumns = {
   id: categories.id,
   name: categories.name,
+  species: categories.species,
   petCount: sql<number>`(SELECT count(*) FROM pets WHERE pets.category_id = categories.id)`,
 };
 
@@ -48,13 +50,15 @@ export class CategoryService {
     return this.knownIds.has(id);
   }
 
-  create(name: string): Category {
+  /** A category is the shelter's word for it (`name`, any language) and what kind of animal it holds (`species`; unsaid, `other` until staff set it). */
+  create(name: string, species: Species = 'other'): Category {
     const clean = parseOrThrow(CategoryNameSchema, name, 'name');
+    const kind = parseOrThrow(SpeciesSchema, species, 'species');
     // Immediate: the name check and the write see the same database, also across processes.
     const id = this.db.transaction(
       () => {
         this.names.assertFree(clean);
-        return this.db.insert(categories).values({ name: clean, nameFolded: foldName(clean) }).returning({ id: categories.id }).get().id;
+        return this.db.insert(categories).values({ name: clean, nameFolded: foldName(clean), species: kind }).returning({ id: categories.id }).get().id;
       },
       { behavior: 'immediate' },
     );
@@ -62,13 +66,15 @@ export class CategoryService {
     return this.get(id);
   }
 
-  rename(id: number, name: string): Category {
+  /** A new name, and with `species` a new kind of animal too (a rename alone keeps it). */
+  rename(id: number, name: string, species?: Species): Category {
     const clean = parseOrThrow(CategoryNameSchema, name, 'name');
+    const kind = species === undefined ? undefined : parseOrThrow(SpeciesSchema, species, 'species');
     this.db.transaction(
       () => {
         this.get(id);
         this.names.assertFree(clean, id);
-        this.db.update(categories).set({ name: clean, nameFolded: foldName(clean) }).where(eq(categories.id, id)).run();
+        this.db.update(categories).set({ name: clean, nameFolded: foldName(clean), species: kind }).where(eq(categories.id, id)).run();
       },
       { behavior: 'immediate' },
     );

@@ -8,7 +8,7 @@ import { NewPetSchema, PetStatusSchema, type NewPet, type Pet, type PetStatus } 
 import type { Store } from '../db/connection';
 import type { CategoryService } from './categories';
 import type { Changes } from '../db/changes';
-import { PetStore, type PetWithCategory } from './store';
+import { PetStore, type PetWithCategory, type StatusMovement } from './store';
 import { parseOrThrow } from '../../shared/validation';
 import { assertVersion } from '../db/record-versions';
 
@@ -56,6 +56,11 @@ export class PetService {
 
   get(id: number): Pet | undefined {
     return this.store.get(id);
+  }
+
+  /** The pet as the public API shows it: undefined for one that left care other than by adoption (not listed). */
+  listed(id: number): Pet | undefined {
+    return this.store.listed(id);
   }
 
   getRecord(id: number): PetRecord {
@@ -185,6 +190,16 @@ export class PetService {
     return record;
   }
 
+  /**
+   * The status a movement leaves (an intake, a reservation, an outcome), dated when the movement
+   * happened, with how the animal left when that was no adoption. No version check: the movement's
+   * own rules were checked in its transaction.
+   */
+  moveStatus(id: number, status: PetStatus, movement: StatusMovement): void {
+    this.store.setStatus(id, status, this.clock.now(), movement);
+    this.changes.emit('pets');
+  }
+
   /** Refuses a save from an older version than the animal's (inside the caller's transaction); the refusal carries the record. */
   private assertRecordVersion(id: number, version: number | undefined): void {
     const current = this.getRecord(id);
@@ -200,7 +215,7 @@ export class PetService {
     const pet = this.getRecord(id);
     const changes = this.store.statusChanges(id);
     const createdWith = changes[0]?.fromStatus ?? pet.status;
-    return [{ fromStatus: null, toStatus: createdWith, changedAt: pet.createdAt }, ...changes];
+    return [{ fromStatus: null, toStatus: createdWith, changedAt: pet.createdAt, happenedAt: pet.createdAt, departure: null }, ...changes];
   }
 
   remove(id: number): void {

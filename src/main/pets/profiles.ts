@@ -30,7 +30,7 @@ type ProfileColumns = Omit<ProfileRow, 'petId' | 'updatedAt'>;
 
 /** A pet's record with its profile, as the staff export writes it (private fields included; the version is the desk's bookkeeping, not the shelter's data). */
 export interface PetExportRow {
-  pet: Omit<PetRecord, 'version'>;
+  pet: Omit<PetRecord, 'version' | 'departure'>;
   profile: PetProfile;
 }
 
@@ -86,16 +86,16 @@ export class PetProfileService {
 
   details(petId: number): PetDetails {
     const row = this.db
-      .select({ id: pets.id, name: pets.name, categoryId: pets.categoryId, status: pets.status, createdAt: pets.createdAt, updatedAt: pets.updatedAt, version: pets.version, category: categories.name })
+      .select({ id: pets.id, name: pets.name, categoryId: pets.categoryId, status: pets.status, createdAt: pets.createdAt, updatedAt: pets.updatedAt, version: pets.version, departure: pets.departure, species: categories.species })
       .from(pets)
       .innerJoin(categories, eq(categories.id, pets.categoryId))
       .where(eq(pets.id, petId))
       .get();
     if (!row) throw new AppError('not_found', `Pet ${petId} does not exist.`);
-    const { category, ...pet } = row;
+    const { species, ...pet } = row;
     const profile = this.read(petId);
     const today = new Date(this.clock.now()).toISOString().slice(0, 10);
-    return { pet, profile, ageGroup: ageGroupOf(profile.birthDate, ageScaleOf(category), today), currency: this.shelterCurrency() };
+    return { pet, profile, ageGroup: ageGroupOf(profile.birthDate, ageScaleOf(species), today), currency: this.shelterCurrency() };
   }
 
   /**

@@ -1,9 +1,17 @@
 import type Database from 'better-sqlite3';
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PetRecord, StatusChange } from '../../shared/models';
 import type { BrowsePets } from '../../shared/admin-schemas';
 import { foldForSearch } from '../../shared/names';
 import type { NewPet, Pet, PetStatus } from '../../shared/pet';
+import type { Departure } from '../../shared/outcomes';
+import type { Species } from '../../shared/species';
+
+/** A status a movement sets: when the movement happened (null: as recorded), and how the animal left when that was no adoption. */
+export interface StatusMovement {
+  happenedAt: number | null;
+  departure: Departure | null;
+}
 import type { Store } from '../db/connection';
 import { petStatusHistory, pets } from '../db/schema';
 import { escapeLike } from '../db/sql-functions';
@@ -17,12 +25,15 @@ const recordColumns = {
   createdAt: pets.createdAt,
   updatedAt: pets.updatedAt,
   version: pets.version,
+  departure: pets.departure,
 };
 
 /** Every write of the animal adds one to its version; a creation starts at 1 (the column's default, so the API's insert is unchanged). */
 const NEXT_VERSION = sql`${pets.version} + 1`;
 
 const PUBLIC_SELECT = 'SELECT id, name, category_id AS categoryId, status FROM pets';
+/** The public API lists the animals offered or adopted: one that left care otherwise found no home, and `sold` would say it did. */
+const LISTED = 'departure IS NULL';
 
 /** A pet with its category's name, as the outputs to the public (publishing/) read it. */
 export interface PetWithCategory {
@@ -31,18 +42,20 @@ export interface PetWithCategory {
   status: PetStatus;
   categoryId: number;
   category: string;
+  species: Species;
   updatedAt: number;
 }
 
-const WITH_CATEGORY = `SELECT pets.id AS id, pets.name AS name, pets.status AS status, pets.category_id AS categoryId, categories.name AS category, pets.updated_at AS updatedAt
+const WITH_CATEGORY = `SELECT pets.id AS id, pets.name AS name, pets.status AS status, pets.category_id AS categoryId, categories.name AS category, categories.species AS species, pets.updated_at AS updatedAt
   FROM pets JOIN categories ON categories.id = pets.category_id`;
 
 /** The public API's hot paths, prepared once: building SQL per request cost more than running it. */
 function prepareStatements(sqlite: Database.Database) {
   return {
-    page: sqlite.prepare<[number, number], Pet>(`${PUBLIC_SELECT} WHERE id > ? ORDER BY id LIMIT ?`),
-    pageByStatus: sqlite.prepare<[PetStatus, number, number], Pet>(`${PUBLIC_SELECT} WHERE status = ? AND id > ? ORDER BY id LIMIT ?`),
+    page: sqlite.prepare<[number, number], Pet>(`${PUBLIC_SELECT} WHERE id > ? AND ${LISTED} ORDER BY id LIMIT ?`),
+    pageByStatus: sqlite.prepare<[PetStatus, number, number], Pet>(`${PUBLIC_SELECT} WHERE status = ? AND id > ? AND ${LISTED} ORDER BY id LIMIT ?`),
     get: sqlite.prepare<[number], Pet>(`${PUBLIC_SELECT} WHERE id = ?`),
+    listed: sqlite.prepare<[number], Pet>(`${PUBLIC_SELECT} WHERE id = ? AND ${LISTED}`),
     // No RETURNING: the new pet is what was given plus its rowid, and a RETURNING row costs a tenth of a creation.
     insert: sqlite.prepare<[string, string, number, PetStatus, number, number]>(
       'INSERT INTO pets (name, name_folded, category_id, status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)',
@@ -81,13 +94,18 @@ export class PetStore {
     return this.sqlite.transaction(body).immediate();
   }
 
-  /** Up to `limit` pets after `afterId`, in id order. */
+  /** Up to `limit` listed pets (none that left care other than by adoption) after `afterId`, in id order. */
   page(afterId: number, limit: number, status?: PetStatus): Pet[] {
     return status ? this.statements.pageByStatus.all(status, afterId, limit) : this.statements.page.all(afterId, limit);
   }
 
   get(id: number): Pet | undefined {
     return this.statements.get.get(id);
+  }
+
+  /** The pet as the public API may show it: undefined for one that left care other than by adoption. */
+  listed(id: number): Pet | undefined {
+    return this.statements.listed.get(id);
   }
 
   /**
@@ -112,7 +130,9 @@ export class PetStore {
   /** Search by part of the name folded for search (case and accents ignored), filters, sort and offset paging, with the total for the pager. */
   browse(query: BrowsePets): { pets: PetRecord[]; total: number } {
     const filters: SQL[] = [];
-    if (query.status) filters.push(eq(pets.status, query.status));
+    // "Adopted" means adopted: an animal that left care otherwise has a filter of its own.
+    if (query.status === 'left_care') filters.push(isNotNull(pets.departure));
+    else if (query.status) filters.push(eq(pets.status, query.status), ...(query.status === 'sold' ? [isNull(pets.departure)] : []));
     if (query.categoryId !== undefined) filters.push(eq(pets.categoryId, query.categoryId));
     const search = foldForSearch(query.search?.trim() ?? '');
     if (search) filters.push(sql`${pets.nameFolded} LIKE ${`%${escapeLike(search)}%`} ESCAPE '\\'`);
@@ -150,12 +170,13 @@ export class PetStore {
    * The new status and its line in the history, in one transaction. Returns the status before (when
    * it is the same one, nothing is written), or undefined when there is no such pet.
    */
-  setStatus(id: number, status: PetStatus, now: number): PetStatus | undefined {
+  setStatus(id: number, status: PetStatus, now: number, movement: StatusMovement = { happenedAt: null, departure: null }): PetStatus | undefined {
+    const departure = status === 'sold' ? movement.departure : null;
     return this.db.transaction((tx) => {
-      const current = tx.select({ status: pets.status }).from(pets).where(eq(pets.id, id)).get();
-      if (!current || current.status === status) return current?.status;
-      tx.update(pets).set({ status, updatedAt: now, version: NEXT_VERSION }).where(eq(pets.id, id)).run();
-      tx.insert(petStatusHistory).values({ petId: id, fromStatus: current.status, toStatus: status, changedAt: now }).run();
+      const current = tx.select({ status: pets.status, departure: pets.departure }).from(pets).where(eq(pets.id, id)).get();
+      if (!current || (current.status === status && current.departure === departure)) return current?.status;
+      tx.update(pets).set({ status, departure, updatedAt: now, version: NEXT_VERSION }).where(eq(pets.id, id)).run();
+      tx.insert(petStatusHistory).values({ petId: id, fromStatus: current.status, toStatus: status, changedAt: now, happenedAt: movement.happenedAt, departure }).run();
       return current.status;
     });
   }
@@ -163,7 +184,13 @@ export class PetStore {
   /** The stored changes of status, oldest first (the creation is not among them). */
   statusChanges(id: number): StatusChange[] {
     return this.db
-      .select({ fromStatus: petStatusHistory.fromStatus, toStatus: petStatusHistory.toStatus, changedAt: petStatusHistory.changedAt })
+      .select({
+        fromStatus: petStatusHistory.fromStatus,
+        toStatus: petStatusHistory.toStatus,
+        changedAt: petStatusHistory.changedAt,
+        happenedAt: sql<number>`coalesce(${petStatusHistory.happenedAt}, ${petStatusHistory.changedAt})`,
+        departure: petStatusHistory.departure,
+      })
       .from(petStatusHistory)
       .where(eq(petStatusHistory.petId, id))
       .orderBy(asc(petStatusHistory.changedAt), asc(petStatusHistory.id))

@@ -1,5 +1,6 @@
+import { birthInWords } from '../publishing/pet-words';
 import { publishedWords, type PublishedWords } from '../publishing/words/words';
-import { loadPrintFonts, PRINT_BOLD, PRINT_REGULAR, useIn, type PrintFonts } from '../print-fonts/print-fonts';
+import { loadPrintFonts, PRINT_BOLD, PRINT_REGULAR, printText, useIn, type PrintFonts } from '../print-fonts/print-fonts';
 
 /** How an adoption fee was paid; `waived` prints the fee as waived whatever its amount. */
 export type AdoptionPaidHow = 'cash' | 'card' | 'transfer' | 'waived' | 'other';
@@ -29,8 +30,9 @@ export interface AdoptionContractData {
     species: string | null;
     breed: string | null;
     sex: string | null;
+    /** As far as it is known: `2019-05-12`, or an estimate `2019-05` or `2019`, printed as just that much. */
     birthDate: string | null;
-    /** Age in words when the birth date is not known: "About 3 years". */
+    /** Age in words: "3 years", "about 7 years" for an estimated birth date. */
     age: string | null;
     colour: string | null;
     microchip: string | null;
@@ -124,7 +126,8 @@ export async function renderAdoptionContract(data: AdoptionContractData, options
   // Loaded with the first contract, not at start: the server needs it to answer no request.
   const { default: PDFDocument } = await import('pdfkit');
   const fonts = loadPrintFonts();
-  const said = contractWords(options.words ?? publishedWords());
+  const words = options.words ?? publishedWords();
+  const said = contractWords(words);
   const [pageWidth, pageHeight] = PAPER[options.size];
   const doc = new PDFDocument({ size: [pageWidth, pageHeight], margin: MARGIN, bufferPages: true, autoFirstPage: false });
   // Only a title goes into the file: pdfkit's defaults name itself and the time of printing. Its
@@ -143,7 +146,7 @@ export async function renderAdoptionContract(data: AdoptionContractData, options
   const dates = new DateWords(options.timeZone, said.locale);
   drawHeading(page, data, dates);
   page.section(said.sections.animal);
-  page.rows(animalRows(data.animal, dates, said));
+  page.rows(animalRows(data.animal, dates, said, words));
   page.section(said.sections.adopter);
   page.rows(adopterRows(data.adopter, said));
   page.section(said.sections.adoption);
@@ -159,14 +162,14 @@ export async function renderAdoptionContract(data: AdoptionContractData, options
 
 type Row = readonly [label: string, value: string | null];
 
-function animalRows(animal: AdoptionContractData['animal'], dates: DateWords, said: ContractWords): Row[] {
+function animalRows(animal: AdoptionContractData['animal'], dates: DateWords, said: ContractWords, words: PublishedWords): Row[] {
   return [
     [said.animal.name, animal.name],
     [said.animal.id, String(animal.id)],
     [said.animal.species, animal.species],
     [said.animal.breed, animal.breed],
     [said.animal.sex, animal.sex],
-    [said.animal.born, animal.birthDate === null ? null : dates.day(animal.birthDate)],
+    [said.animal.born, animal.birthDate === null ? null : birthInWords(animal.birthDate, words)],
     [said.animal.age, animal.age],
     [said.animal.colour, animal.colour],
     [said.animal.microchip, animal.microchip ?? said.notRecorded],
@@ -239,6 +242,11 @@ class ContractPage {
     return this.fonts.printable(text);
   }
 
+  /** `text` written in `weight` at the current size and colour, every letter in a face that has it (print-fonts.ts). */
+  write(weight: typeof PRINT_REGULAR | typeof PRINT_BOLD, text: string, x?: number, y?: number, options?: PDFKit.Mixins.TextOptions): void {
+    printText(this.doc, weight, this.printable(text), x, y, options);
+  }
+
   /** Starts a new page unless `height` points still fit on this one. */
   keep(height: number): void {
     if (this.doc.y + height > this.doc.page.maxY()) this.doc.addPage();
@@ -248,7 +256,8 @@ class ContractPage {
     const { doc } = this;
     this.keep(60);
     doc.moveDown(0.6);
-    doc.font(PRINT_BOLD).fontSize(12.5).fillColor(ACCENT).text(this.printable(title), MARGIN, doc.y, { width: this.width });
+    doc.font(PRINT_BOLD).fontSize(12.5).fillColor(ACCENT);
+    this.write(PRINT_BOLD, title, MARGIN, doc.y, { width: this.width });
     const ruleY = doc.y + 2;
     doc.save().moveTo(MARGIN, ruleY).lineTo(MARGIN + this.width, ruleY).lineWidth(0.6).strokeColor(ACCENT).stroke().restore();
     doc.y = ruleY + 5;
@@ -266,9 +275,11 @@ class ContractPage {
       const height = Math.max(doc.heightOfString(words.value, { width: valueWidth }), doc.heightOfString(words.label, { width: LABEL_WIDTH - 10 }));
       this.keep(height);
       const [top, startPage] = [doc.y, doc.page];
-      doc.fillColor(MUTED).text(words.label, MARGIN, top, { width: LABEL_WIDTH - 10 });
+      doc.fillColor(MUTED);
+      this.write(PRINT_REGULAR, words.label, MARGIN, top, { width: LABEL_WIDTH - 10 });
       const labelBottom = doc.y;
-      doc.fillColor(INK).text(words.value, valueX, top, { width: valueWidth });
+      doc.fillColor(INK);
+      this.write(PRINT_REGULAR, words.value, valueX, top, { width: valueWidth });
       // A value longer than a page runs on to the next, where the label's bottom no longer counts.
       doc.y = (doc.page === startPage ? Math.max(doc.y, labelBottom) : doc.y) + 2;
     }
@@ -282,7 +293,7 @@ class ContractPage {
     for (const paragraph of paragraphs.length > 0 ? paragraphs : [this.said.noTerms]) {
       this.keep(doc.currentLineHeight(true) * 2);
       const lines = paragraph.split('\n').map((line) => line.trim()).join('\n');
-      doc.text(this.printable(lines), MARGIN, doc.y, { width: this.width, align: 'left' });
+      this.write(PRINT_REGULAR, lines, MARGIN, doc.y, { width: this.width, align: 'left' });
       doc.moveDown(0.6);
     }
   }
@@ -300,9 +311,13 @@ function drawHeading(page: ContractPage, data: AdoptionContractData, dates: Date
   doc.font(PRINT_BOLD).fontSize(20).fillColor(INK).text(page.printable(said.title), MARGIN, MARGIN, { width: titleWidth });
   doc.font(PRINT_REGULAR).fontSize(10).fillColor(MUTED).text(page.printable(said.subtitle(data.adoption.reference, dates.day(data.adoption.date))), MARGIN, doc.y + 2, { width: titleWidth });
   const titleBottom = doc.y;
-  doc.font(PRINT_BOLD).fontSize(12).fillColor(INK).text(page.printable(shelter.name), contactX, MARGIN + 3, { width: contactWidth, align: 'right' });
+  doc.font(PRINT_BOLD).fontSize(12).fillColor(INK);
+  page.write(PRINT_BOLD, shelter.name, contactX, MARGIN + 3, { width: contactWidth, align: 'right' });
   const contact = [shelter.address, shelter.phone, shelter.email, shelter.website].filter((line): line is string => Boolean(line && line.trim()));
-  if (contact.length > 0) doc.font(PRINT_REGULAR).fontSize(9).fillColor(MUTED).text(page.printable(contact.join('\n')), contactX, doc.y + 2, { width: contactWidth, align: 'right' });
+  if (contact.length > 0) {
+    doc.font(PRINT_REGULAR).fontSize(9).fillColor(MUTED);
+    page.write(PRINT_REGULAR, contact.join('\n'), contactX, doc.y + 2, { width: contactWidth, align: 'right' });
+  }
   doc.y = Math.max(doc.y, titleBottom);
 }
 
@@ -338,9 +353,13 @@ function drawSignatures(page: ContractPage, data: AdoptionContractData): void {
   const dateY = nameY + labelHeight + SIGN_ROOM;
 
   for (const column of columns) {
-    doc.font(PRINT_BOLD).fontSize(11).fillColor(INK).text(column.heading, column.x, top, { width: columnWidth });
+    doc.font(PRINT_BOLD).fontSize(11).fillColor(INK);
+    page.write(PRINT_BOLD, column.heading, column.x, top, { width: columnWidth });
     signLine(doc, column.x, signatureY, columnWidth, labels.signature);
-    if (column.name !== null) doc.font(PRINT_REGULAR).fontSize(BODY_SIZE).fillColor(INK).text(column.name, column.x, nameY - nameHeight(column.name) - 2, { width: columnWidth });
+    if (column.name !== null) {
+      doc.font(PRINT_REGULAR).fontSize(BODY_SIZE).fillColor(INK);
+      page.write(PRINT_REGULAR, column.name, column.x, nameY - nameHeight(column.name) - 2, { width: columnWidth });
+    }
     signLine(doc, column.x, nameY, columnWidth, labels.name);
     signLine(doc, column.x, dateY, columnWidth, labels.date);
   }

@@ -1,6 +1,9 @@
 import type { AdoptionContractData as AdoptionRecord, FeeMethod } from '../../shared/movements';
+import type { MovementViews } from '../movements/views';
+import type { CategoryService } from '../pets/categories';
+import { ageInWords } from '../publishing/pet-words';
 import { publishedWords, type PublishedWords } from '../publishing/words/words';
-import type { AdoptionContractData, AdoptionPaidHow } from './adoption-contract';
+import { renderAdoptionContract, type AdoptionContractData, type AdoptionContractOptions, type AdoptionPaidHow } from './adoption-contract';
 
 const PAID_HOW: Record<FeeMethod, AdoptionPaidHow> = { cash: 'cash', card: 'card', transfer: 'transfer', cheque: 'other', online: 'other', waived: 'waived' };
 
@@ -32,7 +35,8 @@ export function contractOfAdoption(record: AdoptionRecord, species: string | nul
       breed: breed || null,
       sex: profile.sex ? words.t(`pet.sex.${profile.sex}`) : null,
       birthDate: profile.birthDate ?? null,
-      age: null,
+      // The age on the day of the adoption, "about" when the birth date is an estimate.
+      age: ageInWords(profile.birthDate, instantOf(record.adoptedAt).slice(0, 10), words),
       colour: profile.color ?? null,
       microchip: profile.microchipNumber ?? null,
       intakeDate: instantOf(stay.intakeAt),
@@ -53,4 +57,16 @@ export function contractOfAdoption(record: AdoptionRecord, species: string | nul
     },
     staffName: null,
   };
+}
+
+/**
+ * The adoption contract of a stay as a PDF, in the shelter's language: the one way the window and
+ * the CLI make it, so both print the same words for the same stay.
+ */
+export async function adoptionContractPdf(services: { shelterDay: Pick<MovementViews, 'adoptionContractData'>; categories: Pick<CategoryService, 'get'> }, stayId: number, size: AdoptionContractOptions['size']): Promise<{ record: AdoptionRecord; pdf: Buffer }> {
+  const record = services.shelterDay.adoptionContractData(stayId);
+  const species = services.categories.get(record.animal.pet.categoryId).name;
+  const words = publishedWords(record.shelter.language);
+  const pdf = await renderAdoptionContract(contractOfAdoption(record, species, words), { size, words });
+  return { record, pdf };
 }

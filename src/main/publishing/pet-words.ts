@@ -32,6 +32,18 @@ export function ageInWords(birthDate: string | undefined, today: string, words: 
   return words.t(about ? 'pet.aboutYears' : 'pet.years', { count: Math.floor(months / 12) });
 }
 
+/**
+ * A birth date as far as it is known: "12 May 2019", "May 2019" for an estimate to the month, "2019"
+ * for one to the year; never a day nobody recorded.
+ */
+export function birthInWords(birthDate: string, words: PublishedWords = publishedWords()): string {
+  const [year, month, day] = birthDate.split('-').map(Number);
+  if (year === undefined || Number.isNaN(year)) return birthDate;
+  const when = new Date(Date.UTC(year, (month ?? 1) - 1, day ?? 1));
+  const parts: Intl.DateTimeFormatOptions = month === undefined ? { year: 'numeric' } : day === undefined ? { month: 'long', year: 'numeric' } : { day: 'numeric', month: 'long', year: 'numeric' };
+  return new Intl.DateTimeFormat(words.locales.contract, { ...parts, timeZone: 'UTC' }).format(when);
+}
+
 export const yesNo = (value: GoodWith | undefined): YesNoUnknown => value ?? 'unknown';
 export const flag = (value: boolean | undefined): YesNoUnknown => (value === undefined ? 'unknown' : value ? 'yes' : 'no');
 

@@ -1,4 +1,7 @@
-import { ageGroupOf, ageScaleOf, publicProfile, type AgeGroup, type PetProfile, type PublicPetProfile } from '../../shared/pet-profile';
+import { createRequire } from 'node:module';
+import type * as AnyAscii from 'any-ascii';
+import type { Species } from '../../shared/species';
+import { ageGroupOf, ageScaleOf, localDay, publicProfile, type AgeGroup, type PetProfile, type PublicPetProfile } from '../../shared/pet-profile';
 import type { PetStatus } from '../../shared/pet';
 import type { PetService } from '../pets/pets';
 import type { PetProfileService } from '../pets/profiles';
@@ -18,6 +21,8 @@ export interface PublicPetSources {
   photos: Pick<PhotoService, 'list' | 'allByPet' | 'files'>;
   /** Animals whose last stay ended other than by adoption (died, transferred, returned to their owner): no output says they found a home. */
   leftCareOtherwise: () => ReadonlySet<number>;
+  /** When each animal's current stay began, by pet id: its intake date when the profile names none. */
+  intakeMoments: () => ReadonlyMap<number, number>;
 }
 
 /** A photo as published: both sizes' files in the photo store, and the words a screen reader says. */
@@ -36,7 +41,7 @@ export interface PublicPet {
   id: number;
   name: string;
   status: PetStatus;
-  category: { id: number; name: string };
+  category: { id: number; name: string; species: Species };
   /** When the pet came in or its profile last changed: the feeds' dates. */
   updatedAt: number;
   /** Its last stay ended other than by adoption: no longer in care, and not adopted either. */
@@ -85,18 +90,22 @@ export class PublicPets {
 
   private read(rows: readonly PetWithCategory[], reader: PetReader, today: string): PublicPet[] {
     const left = this.sources.leftCareOtherwise();
+    const intakes = this.sources.intakeMoments();
     const fileOf = (hash: string, size: 'full' | 'thumb') => this.sources.photos.files.pathOf(hash, size);
     return rows.map((row) => {
-      const profile = publicProfile(reader.profileOf(row.id));
+      const given = publicProfile(reader.profileOf(row.id));
+      const intakeAt = intakes.get(row.id);
+      // The stay says when it came in; a date staff typed into the profile stands over it.
+      const profile = given.intakeDate === undefined && intakeAt !== undefined ? { ...given, intakeDate: localDay(intakeAt) } : given;
       return {
         id: row.id,
         name: row.name,
         status: row.status,
-        category: { id: row.categoryId, name: row.category },
+        category: { id: row.categoryId, name: row.category, species: row.species },
         updatedAt: row.updatedAt,
         leftCare: left.has(row.id),
         profile,
-        ageGroup: ageGroupOf(profile.birthDate, ageScaleOf(row.category), today),
+        ageGroup: ageGroupOf(profile.birthDate, ageScaleOf(row.species), today),
         age: ageInWords(profile.birthDate, today),
         photos: reader.photosOf(row.id).map((photo) => ({
           hash: photo.hash,
@@ -114,21 +123,41 @@ export class PublicPets {
 /** The day `now` falls on (UTC), YYYY-MM-DD: the day ages are said on. */
 export const dayOf = (now: number): string => new Date(now).toISOString().slice(0, 10);
 
-/** A name as a URL segment: ASCII letters and digits, dashes between. */
+/** Letters of scripts written without spaces between syllables: each is a word of its own in an address ("li-xiao-long"). */
+const SYLLABLES = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+
+/** Made on first use and required, not imported: any-ascii's tables (0.5 MB) stay out of a server that never publishes. */
+let transliterate: ((text: string) => string) | undefined;
+
+/** A name as a URL segment: every script's letters in ASCII (Łucja → lucja, Ёжик → ezhik, 李小龙 → li-xiao-long), dashes between. */
 export function slugOf(name: string): string {
-  const slug = name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
+  transliterate ??= (createRequire(__filename)('any-ascii') as typeof AnyAscii).default;
+  const spaced = Array.from(name.normalize('NFC'), (letter) => (SYLLABLES.test(letter) ? ` ${letter} ` : letter)).join('');
+  return asciiSlug(transliterate(spaced)) || 'pet';
+}
+
+/** The segment of the releases before transliteration, which dropped every letter it could not strip of its accents (Łucja → ucja). */
+export function earlierSlugOf(name: string): string {
+  return asciiSlug(name.normalize('NFKD').replace(/[\u0300-\u036f]/g, '')) || 'pet';
+}
+
+function asciiSlug(text: string): string {
+  return text
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
     .slice(0, 60)
     .replace(/-+$/, '');
-  return slug || 'pet';
 }
 
 /** A pet's page on the adoption site, at the same address whatever becomes of it (kennel cards' QR codes open it). A file, not a folder: 5,000 pets are 5,000 files to write, not 5,000 folders more. */
 export const petPath = (pet: { id: number; name: string }): string => `/pets/${pet.id}-${slugOf(pet.name)}.html`;
+
+/** Where earlier releases put the pet's page, when it was elsewhere: a printed QR code may still open it. */
+export function earlierPetPath(pet: { id: number; name: string }): string | null {
+  const earlier = `/pets/${pet.id}-${earlierSlugOf(pet.name)}.html`;
+  return earlier === petPath(pet) ? null : earlier;
+}
 
 /** A photo's file on the adoption site (and the address portals link to): named by its content, so a browser may keep it forever. */
 export const photoPath = (photo: PublicPhoto, size: 'full' | 'thumb'): string => `/photos/${photo.hash}${size === 'thumb' ? '-thumb' : ''}.${photo.extension}`;

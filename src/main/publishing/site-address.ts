@@ -1,4 +1,5 @@
 import { AppError } from '../../shared/errors';
+import type { LocalAddressWarning } from '../../shared/portals';
 import type { Project } from '../../shared/sites';
 import type { Sites } from '../sites/sites';
 
@@ -32,4 +33,10 @@ export function publishedSite(sites: Pick<Sites, 'projects' | 'liveAddress'>, re
     project = serving[0]!;
   }
   return { project, address: sites.liveAddress(project.id, project.slug) };
+}
+
+/** `localhost` and its subdomains name this computer: a phone scanning a card's code, or a portal fetching a photo, reaches nothing there. */
+export function localAddressWarnings({ project, address }: PublishedSite): LocalAddressWarning[] {
+  const host = new URL(address).hostname;
+  return host === 'localhost' || host.endsWith('.localhost') ? [{ code: 'local_address', details: { project: project.slug, address } }] : [];
 }

@@ -5,6 +5,7 @@
  */
 import type { OutcomeType, TransferOrigin } from '../../shared/movements';
 import { ageInMonths, ageScaleOf } from '../../shared/pet-profile';
+import type { Species } from '../../shared/species';
 import { SAC_ADULT_MONTHS, SAC_AGES, SAC_ROWS, SAC_SPECIES, type LiveReleaseFigures, type SacAge, type SacCounts, type SacRowKey, type SacSpecies } from '../../shared/reports';
 import { zonedDay } from '../../shared/zoned-time';
 import type { ReportFoster, ReportStay } from './store';
@@ -46,8 +47,9 @@ function intakeRow(stay: Pick<ReportStay, 'intakeType' | 'transferFrom' | 'outco
   }
 }
 
-function speciesOf(category: string): SacSpecies | null {
-  const scale = ageScaleOf(category);
+/** The category's species, never its name: a French "Chiens" counts as dogs. */
+function sacSpeciesOf(species: Species): SacSpecies | null {
+  const scale = ageScaleOf(species);
   return scale === 'other' ? null : scale;
 }
 
@@ -78,7 +80,7 @@ export function tallySac(stays: readonly ReportStay[], fosters: readonly ReportF
   for (const foster of fosters) placements.set(foster.stayId, [...(placements.get(foster.stayId) ?? []), foster]);
   const add = (key: SacRowKey, species: SacSpecies, age: SacAge, by = 1) => (rows[key][species][age] += by);
   for (const stay of stays) {
-    const species = speciesOf(stay.category);
+    const species = sacSpeciesOf(stay.species);
     if (species === null || stay.intakeAt >= to) continue;
     // Dates never run backwards (movements refuse it); clamped so a damaged row cannot unbalance the matrix.
     const outcomeAt = stay.outcomeAt === null || stay.outcomeType === null ? null : Math.max(stay.outcomeAt, stay.intakeAt);

@@ -5,11 +5,12 @@ import { positiveInt, zeroOrPositiveInt } from '../arguments';
 import { note, printObject, printRows, type Output } from '../output';
 import { run } from '../run';
 
-/** `--step DHPP:+21` (days after intake) or `--step Rabies:16w` (at 16 weeks of age), repeatable. */
+/** `--step DHPP:+21` (days after intake; `DHPP:+0@6w`: not before 6 weeks of age) or `--step Rabies:16w` (at 16 weeks of age), repeatable. */
 function collectStep(value: string, previous: ProtocolStep[] = []): ProtocolStep[] {
-  const match = /^(.+):(?:\+(\d+)|(\d+)w)$/.exec(value);
-  if (!match?.[1]) throw new InvalidArgumentError('must be VACCINE:+DAYS (after intake, e.g. DHPP:+21) or VACCINE:WEEKSw (at an age, e.g. Rabies:16w).');
-  const step: ProtocolStep = match[2] === undefined ? { vaccine: match[1], atAgeWeeks: Number(match[3]) } : { vaccine: match[1], afterIntakeDays: Number(match[2]) };
+  const match = /^(.+):(?:\+(\d+)(?:@(\d+)w)?|(\d+)w)$/.exec(value);
+  if (!match?.[1]) throw new InvalidArgumentError('must be VACCINE:+DAYS (after intake, e.g. DHPP:+21, or DHPP:+0@6w not before 6 weeks of age) or VACCINE:WEEKSw (at an age, e.g. Rabies:16w).');
+  if (match[2] === undefined) return [...previous, { vaccine: match[1], atAgeWeeks: Number(match[4]) }];
+  const step: ProtocolStep = { vaccine: match[1], afterIntakeDays: Number(match[2]), ...(match[3] === undefined ? {} : { minAgeWeeks: Number(match[3]) }) };
   return [...previous, step];
 }
 
@@ -36,7 +37,10 @@ function dueRows(rows: readonly DueDose[]): object[] {
   return rows.map((row) => ({ dose: row.dose.id, pet: row.dose.petId, name: row.petName, category: row.category, vaccine: row.dose.vaccine, due: row.dose.dueDate, overdueDays: Math.max(row.overdueDays, 0) }));
 }
 
-const stepWords = (step: ProtocolStep) => (step.atAgeWeeks === undefined ? `${step.vaccine} at intake + ${step.afterIntakeDays ?? 0}d` : `${step.vaccine} at ${step.atAgeWeeks} weeks of age`);
+function stepWords(step: ProtocolStep): string {
+  if (step.atAgeWeeks !== undefined) return `${step.vaccine} at ${step.atAgeWeeks} weeks of age`;
+  return `${step.vaccine} at intake + ${step.afterIntakeDays ?? 0}d${step.minAgeWeeks === undefined ? '' : `, from ${step.minAgeWeeks} weeks of age`}`;
+}
 const protocolRow = (protocol: CategoryProtocol) => ({ category: protocol.categoryId, name: protocol.category, steps: protocol.steps.map(stepWords).join('; ') || 'none', shipped: protocol.shipped });
 
 function section(output: Output, title: string, rows: object[]): void {
@@ -164,7 +168,7 @@ export function registerCareCommands(program: Command): void {
     .command('protocol')
     .description('Set a category’s protocol (--step, repeatable, in order), or go back to the shipped one (--default)')
     .argument('<category>', 'category id (see "categories list")', positiveInt)
-    .option('--step <step>', 'VACCINE:+DAYS after intake, or VACCINE:WEEKSw at an age (repeatable)', collectStep)
+    .option('--step <step>', 'VACCINE:+DAYS after intake (VACCINE:+DAYS@WEEKSw: not before that age), or VACCINE:WEEKSw at an age (repeatable)', collectStep)
     .option('--none', 'no doses for this category')
     .option('--default', 'back to the shipped protocol')
     .action(

@@ -1,9 +1,7 @@
 import { type Command, Option } from 'commander';
 import { AppError } from '../../../shared/errors';
 import { writeFileAtomically } from '../../files/atomic-write';
-import { renderAdoptionContract } from '../../print/adoption-contract';
-import { contractOfAdoption } from '../../print/contract-of-stay';
-import { publishedWords } from '../../publishing/words/words';
+import { adoptionContractPdf } from '../../print/contract-of-stay';
 import { positiveInt } from '../arguments';
 import { note, printObject } from '../output';
 import { run } from '../run';
@@ -22,11 +20,9 @@ export function registerContractCommand(program: Command): void {
         const { services } = engine;
         const stayId = options.stay ?? services.shelterDay.record(pet).stays.find((stay) => stay.outcomeType === 'adoption')?.id;
         if (stayId === undefined) throw new AppError('conflict', `Pet ${pet} has no adoption recorded: record one with adopt first.`, { details: { reason: 'not_adopted', petId: pet } });
-        const record = services.shelterDay.adoptionContractData(stayId);
-        if (record.stay.petId !== pet) throw new AppError('conflict', `Stay ${stayId} is not pet ${pet}'s.`, { details: { reason: 'not_adopted', petId: pet } });
-        const species = services.categories.get(record.animal.pet.categoryId).name;
-        const words = publishedWords(record.shelter.language);
-        const pdf = await renderAdoptionContract(contractOfAdoption(record, species, words), { size: options.size, words });
+        const stay = services.shelterDay.adoptionContractData(stayId).stay;
+        if (stay.petId !== pet) throw new AppError('conflict', `Stay ${stayId} is not pet ${pet}'s.`, { details: { reason: 'not_adopted', petId: pet } });
+        const { record, pdf } = await adoptionContractPdf(services, stayId, options.size);
         writeFileAtomically(options.out, pdf);
         const result = { file: options.out, petId: pet, stayId, adopter: record.adopter.name, bytes: pdf.length };
         if (output.json) return printObject(output, result);

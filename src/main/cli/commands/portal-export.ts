@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { Argument, type Command } from 'commander';
-import { PORTAL_IDS, type PortalId, type PortalProblem } from '../../../shared/portals';
+import { PORTAL_IDS, type LocalAddressWarning, type PortalId, type PortalProblem } from '../../../shared/portals';
 import type { PortalExportResult } from '../../publishing/portals/portal-exports';
 import { PORTAL_NAMES } from '../hints';
 import { note, printObject, printRows, type Output } from '../output';
@@ -31,8 +31,15 @@ export function problemWords(problem: PortalProblem, portal = 'RescueGroups.org'
   }
 }
 
+/** A photo link's warning as the CLI prints it: what is wrong, then the commands that fix it (as the kennel cards say theirs). */
+function photoWarningWords(warning: LocalAddressWarning, portal: string): string {
+  const { project, address } = warning.details;
+  return `Warning: the photo links open ${address}, an address only this computer reaches: ${portal} fetches no photo from there. Give the project a domain the portal can reach ("domains add ${project} <DOMAIN>", then "domains verify <DOMAIN>"), publish the adoption site again and export again.`;
+}
+
 /** What an export wrote, kept out and left out, in the CLI's words. */
 function printExport(output: Output, result: PortalExportResult, portal: string, photos: string): void {
+  for (const warning of result.warnings) note(photoWarningWords(warning, portal));
   if (output.json) return printObject(output, result);
   note(`${result.listed.length} animal(s) written to ${result.file}, with ${result.listed.reduce((sum, animal) => sum + animal.photos, 0)} photo(s) ${photos}.`);
   if (result.refused.length > 0) {

@@ -31,6 +31,10 @@ h1{margin:1rem 0 .25rem;font-size:clamp(1.6rem,4vw,2.4rem);line-height:1.2;overf
 .finder input,.finder select{font:inherit;color:var(--ink);background:var(--page);border:1px solid var(--line);border-radius:.5rem;padding:.45rem .6rem;min-height:2.5rem}
 .finder .count{flex-basis:100%;margin:0;color:var(--muted)}
 .js-finder .browse{display:none}
+.filters{margin:0 0 1.25rem}
+.filters>summary{display:inline-flex;align-items:center;min-height:2.75rem;padding:.5rem 1rem;border:1px solid var(--line);border-radius:.5rem;background:var(--card);cursor:pointer;font-weight:600}
+.filters[open]>summary{margin-bottom:.75rem}
+@supports selector(::details-content){@media (min-width:48rem){.filters>summary{display:none}.filters::details-content{content-visibility:visible;display:block}}}
 .cards{list-style:none;margin:0;padding:0;display:grid;gap:1rem;grid-template-columns:repeat(auto-fill,minmax(13rem,1fr))}
 .card a{display:block;height:100%;background:var(--card);border:1px solid var(--line);border-radius:.75rem;overflow:hidden;color:var(--ink);text-decoration:none}
 .card a:hover h3{text-decoration:underline}
@@ -62,7 +66,7 @@ h1{margin:1rem 0 .25rem;font-size:clamp(1.6rem,4vw,2.4rem);line-height:1.2;overf
 footer.site{color:var(--muted);border-top:1px solid var(--line);margin-top:2rem}
 footer.site h2{font-size:1.1rem;color:var(--ink)}
 @media print{
-  header.site nav,.skip,.browse,.finder,.pages,.crumbs{display:none}
+  header.site nav,.skip,.filters,.pages,.crumbs{display:none}
   body{background:#fff;color:#000}
   .card a,.how,.ask{border-color:#999;break-inside:avoid}
   a{color:#000;text-decoration:none}

@@ -19,7 +19,7 @@ export function sitePetOf(pet: PublicPet, words: PublishedWords, today: string):
   return {
     id: pet.id,
     name: pet.name,
-    availability: pet.status === 'sold' ? 'adopted' : pet.status,
+    availability: pet.status === 'sold' ? (pet.leftCare ? 'gone' : 'adopted') : pet.status,
     category: pet.category,
     breed: breedWords(profile, words),
     sex: profile.sex ?? null,
@@ -35,7 +35,8 @@ export function sitePetOf(pet: PublicPet, words: PublishedWords, today: string):
     description: profile.description ?? null,
     fee: profile.adoptionFee ?? null,
     updatedAt: pet.updatedAt,
-    photos: pet.photos,
+    // A page that says only "no longer here" publishes no photo of the animal.
+    photos: pet.status === 'sold' && pet.leftCare ? [] : pet.photos,
   };
 }
 
@@ -43,7 +44,8 @@ const LOGO_EXTENSIONS = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp':
 
 /**
  * The site as of now: the shelter's profile and every pet, whatever its status (a pending or adopted
- * pet keeps its page; one that left care other than by adoption has none), with its PUBLIC profile
+ * pet keeps its page; one that left care other than by adoption keeps one that says only that it is
+ * no longer at the shelter, so a printed QR code still opens something true), with its PUBLIC profile
  * (the private fields never reach the generator) and its photos. `fallbackName` titles the site
  * until the shelter profile names the shelter.
  */
@@ -52,10 +54,7 @@ export function readSiteContent(sources: SiteSources, baseUrl: string, now: numb
   const logo = sources.shelter.logo();
   const words = publishedWords(shelter.language);
   const today = dayOf(now);
-  const pets = sources.publicPets
-    .all(today)
-    .filter((pet) => pet.status !== 'sold' || !pet.leftCare)
-    .map((pet) => sitePetOf(pet, words, today));
+  const pets = sources.publicPets.all(today).map((pet) => sitePetOf(pet, words, today));
   return {
     shelter: {
       name: shelter.name ?? fallbackName,

@@ -1,5 +1,5 @@
 import { petPath, photoPath } from '../public-pet';
-import { publishedWords, type PublishedWords } from '../words/words';
+import { beforeName, publishedWords, type PublishedWords } from '../words/words';
 import type { AdoptionSiteInput, SitePet, SitePhoto, SiteShelter } from './model';
 
 /** The site's words: the shelter's language, English when the input names none. */
@@ -139,7 +139,7 @@ export function initialsOf(name: string): string {
  */
 export function noPhoto(pet: Pick<SitePet, 'name'>, large: boolean, words: PublishedWords): string {
   const initials = escapeHtml(initialsOf(pet.name));
-  return large ? `<div class="no-photo large" role="img" aria-label="${escapeHtml(words.t('site.noPhotoYet', { name: pet.name }))}"><span aria-hidden="true">${initials}</span></div>` : `<span class="no-photo" aria-hidden="true">${initials}</span>`;
+  return large ? `<div class="no-photo large" role="img" aria-label="${escapeHtml(words.t('site.noPhotoYet', beforeName(pet.name)))}"><span aria-hidden="true">${initials}</span></div>` : `<span class="no-photo" aria-hidden="true">${initials}</span>`;
 }
 
 export function pagination(current: number, pages: number, pathOf: (page: number) => string, { t }: PublishedWords): string {

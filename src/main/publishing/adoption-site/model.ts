@@ -4,13 +4,17 @@
  * Built by the caller from the shelter profile, the pets' public profiles (never their private
  * fields) and the photo store; the generator only words and lays it out.
  */
+import type { Species } from '../../../shared/species';
 import type { AgeGroup, PetSex, PetSize } from '../../../shared/pet-profile';
 import type { YesNoUnknown } from '../pet-words';
 import type { PublishedWords } from '../words/words';
 import type { PublicPhoto } from '../public-pet';
 
-/** The pet's status as the public reads it: the records' `sold` is "adopted" on every face. */
-export type Availability = 'available' | 'pending' | 'adopted';
+/**
+ * The pet's status as the public reads it: the records' `sold` is "adopted" on every face; `gone`, an
+ * animal that left care other than by adoption, whose page says only that it is no longer here.
+ */
+export type Availability = 'available' | 'pending' | 'adopted' | 'gone';
 
 export interface SiteShelter {
   name: string;
@@ -32,7 +36,8 @@ export interface SitePet {
   id: number;
   name: string;
   availability: Availability;
-  category: { id: number; name: string };
+  /** The shelter's own category, and the species it holds (said in the site's language on the pet's page). */
+  category: { id: number; name: string; species: Species };
   breed: string | null;
   sex: PetSex | null;
   ageGroup: AgeGroup | null;

@@ -1,7 +1,7 @@
 import { AGE_GROUPS, PET_SIZES } from '../../../shared/pet-profile';
 import { ageLine, type YesNoUnknown } from '../pet-words';
 import { compareNames, petPath, slugOf } from '../public-pet';
-import type { PublishedWords } from '../words/words';
+import { agreeingWith, beforeName, type PublishedWords } from '../words/words';
 import { escapeHtml, howToAdopt, noPhoto, pageShell, pagination, paragraphs, petCard, picture, siteWords } from './html';
 import type { AdoptionSiteInput, SitePet, SiteShelter } from './model';
 
@@ -95,8 +95,7 @@ function* pagesOf(input: AdoptionSiteInput, pets: readonly SitePet[], base: stri
     const title = page === 1 ? list.title : `${list.title} · ${t('site.pageOf', { page, pages })}`;
     const body = `<h1>${escapeHtml(list.heading)}</h1>
 <p class="lead">${list.lead}</p>
-${list.finder}
-${list.browse}
+${filters(list, words)}
 <section aria-label="${escapeHtml(t('site.pets'))}" data-list>
 ${cards}
 ${pagination(page, pages, pathOf, words)}
@@ -105,6 +104,15 @@ ${base === '/' && page === 1 ? howToAdopt(input.shelter, words) : ''}`;
     const cover = shown.find((pet) => pet.photos.length > 0)?.photos[0] ?? null;
     yield { path: `${pathOf(page)}index.html`, content: pageShell({ title, description: t('site.meetThePets', { shelter: input.shelter.name }), path: pathOf(page), image: cover, type: 'website' }, input.shelter, input.baseUrl, body, words) };
   }
+}
+
+/**
+ * The search and the filters, folded behind one button on a phone so the first pets show on the
+ * first screen (a `<details>`: it opens without JavaScript); always open on a wider screen (site.css).
+ */
+function filters(list: ListWords, { t }: PublishedWords): string {
+  if (!list.finder && !list.browse) return '';
+  return `<details class="filters"><summary>${escapeHtml(t('site.filters'))}</summary>\n${list.finder}\n${list.browse}\n</details>`;
 }
 
 /** The filters as links, grouped: what works with JavaScript off. */
@@ -146,10 +154,11 @@ export function petPage(input: AdoptionSiteInput, pet: SitePet): SiteFile {
   const { shelter } = input;
   const words = siteWords(input);
   const { t } = words;
+  if (pet.availability === 'gone') return noLongerHerePage(input, pet, words);
   const adopted = pet.availability === 'adopted';
   const yesNo = (answer: YesNoUnknown): string | null => (answer === 'unknown' ? null : t(`pet.${answer}`));
   const facts: Array<[string, string | null]> = [
-    [t('site.fact.kind'), pet.category.name],
+    [t('site.fact.kind'), t(`pet.species.${pet.category.species}`)],
     [t('site.fact.breed'), pet.breed],
     [t('site.fact.age'), ageLine(pet.ageGroup, pet.age, words)],
     [t('site.fact.sex'), pet.sex ? t(`pet.sex.${pet.sex}`) : null],
@@ -184,7 +193,7 @@ export function petPage(input: AdoptionSiteInput, pet: SitePet): SiteFile {
 <div class="profile">
 <h1>${name}</h1>
 ${statusNotice(pet, words)}<dl class="facts">${list}</dl>
-${pet.description ? `<section aria-labelledby="about"><h2 id="about">${escapeHtml(t('site.about', { name: pet.name }))}</h2>\n${paragraphs(pet.description)}</section>` : ''}
+${pet.description ? `<section aria-labelledby="about"><h2 id="about">${escapeHtml(t('site.about', beforeName(pet.name)))}</h2>\n${paragraphs(pet.description)}</section>` : ''}
 ${adopted ? '' : askAbout(pet, shelter, words)}
 </div>
 </article>
@@ -192,11 +201,29 @@ ${adopted ? '' : howToAdopt(shelter, words)}`;
   return { path: petPath(pet), content: pageShell({ title: `${pet.name} · ${shelter.name}`, description: summary, path: petPath(pet), image: cover ?? null, type: 'article' }, shelter, input.baseUrl, body, words) };
 }
 
+/**
+ * The page of an animal that left care other than by adoption: its name and that it is no longer at
+ * the shelter, never why (died, transferred, home with its owner), and nothing else of its profile.
+ */
+function noLongerHerePage(input: AdoptionSiteInput, pet: SitePet, words: PublishedWords): SiteFile {
+  const { shelter } = input;
+  const { t } = words;
+  const said = t('site.noLongerHere', { name: pet.name, shelter: shelter.name });
+  const body = `<nav class="crumbs" aria-label="${escapeHtml(t('site.breadcrumb'))}"><a href="/">${escapeHtml(t('site.allPets'))}</a> › ${escapeHtml(pet.name)}</nav>
+<article class="pet">
+<div class="profile">
+<h1>${escapeHtml(pet.name)}</h1>
+<p class="status gone">${escapeHtml(said)} <a href="/">${escapeHtml(t('site.meetThoseStillLooking'))}</a>.</p>
+</div>
+</article>`;
+  return { path: petPath(pet), content: pageShell({ title: `${pet.name} · ${shelter.name}`, description: said, path: petPath(pet), image: null, type: 'article' }, shelter, input.baseUrl, body, words) };
+}
+
 /** Said first on the page of a pet that is no longer simply available. */
 function statusNotice(pet: SitePet, { t }: PublishedWords): string {
   const meet = `<a href="/">${escapeHtml(t('site.meetThoseStillLooking'))}</a>`;
   if (pet.availability === 'pending') return `<p class="status pending"><strong>${escapeHtml(t('site.availability.pending'))}.</strong> ${escapeHtml(t('site.maySoonGoHome', { name: pet.name }))} ${meet}.</p>\n`;
-  if (pet.availability === 'adopted') return `<p class="status adopted"><strong>${escapeHtml(t('site.availability.adopted'))}.</strong> ${escapeHtml(t('site.hasBeenAdopted', { name: pet.name }))} ${meet}.</p>\n`;
+  if (pet.availability === 'adopted') return `<p class="status adopted"><strong>${escapeHtml(t('site.availability.adopted'))}.</strong> ${escapeHtml(t('site.hasBeenAdopted', { name: pet.name, ...agreeingWith(pet.sex) }))} ${meet}.</p>\n`;
   return '';
 }
 

@@ -6,7 +6,7 @@ import { escapeHtml, pageShell, siteWords } from './html';
 import { publishedLogo } from '../../shelter/logo';
 import type { SiteWriteOutcome } from '../../sites/generated-site';
 import type { AdoptionSiteInput } from './model';
-import { photoPath, sortPets } from '../public-pet';
+import { earlierPetPath, petPath, photoPath, sortPets } from '../public-pet';
 import { categorySlug, facetValues, listedPets, listPages, petPage, type SiteFile } from './pages';
 
 /** Files written at a time: the disk stays busy, and between batches the server answers its requests. */
@@ -34,6 +34,8 @@ export async function writeAdoptionSite(staging: string, content: AdoptionSiteIn
   }
   for (const pet of sorted) {
     if (!(await writer.add(petPage(input, pet)))) return writer.refusal();
+    const earlier = earlierPetPath(pet);
+    if (earlier !== null && !(await writer.add(movedPage(input, pet, earlier)))) return writer.refusal();
   }
   const rest: Array<() => SiteFile> = [
     // The feeds announce who may be adopted; the sitemap names every page, and every pet keeps one.
@@ -132,4 +134,16 @@ function notFoundPage(input: AdoptionSiteInput): SiteFile {
 <p class="lead">${escapeHtml(t('site.notFoundLead'))} <a href="/">${escapeHtml(t('site.seeEveryPetStillLooking'))}</a>.</p>`;
   const html = pageShell({ title: t('site.notFoundTitle', { shelter: input.shelter.name }), description: t('site.petsForAdoptionAt', { shelter: input.shelter.name }), path: '/404.html', image: null, type: 'website' }, input.shelter, input.baseUrl, body, words);
   return { path: '404.html', content: html.replace('<link rel="canonical"', '<meta name="robots" content="noindex">\n<link rel="canonical"') };
+}
+
+/**
+ * The address earlier releases gave a pet's page, sending the visitor on to the page's address now:
+ * a static site has no redirects of its own, so a refresh, a canonical link and a plain link.
+ */
+function movedPage(input: AdoptionSiteInput, pet: { id: number; name: string }, earlier: string): SiteFile {
+  const words = siteWords(input);
+  const target = petPath(pet);
+  const body = `<h1>${escapeHtml(words.t('site.pageMoved'))}</h1>\n<p class="lead"><a href="${escapeHtml(target)}">${escapeHtml(pet.name)}</a></p>`;
+  const html = pageShell({ title: `${pet.name} · ${input.shelter.name}`, description: words.t('site.petsForAdoptionAt', { shelter: input.shelter.name }), path: target, image: null, type: 'website' }, input.shelter, input.baseUrl, body, words);
+  return { path: earlier, content: html.replace('<link rel="canonical"', `<meta http-equiv="refresh" content="0; url=${escapeHtml(target)}">\n<meta name="robots" content="noindex">\n<link rel="canonical"`) };
 }

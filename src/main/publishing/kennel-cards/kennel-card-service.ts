@@ -3,12 +3,11 @@ import type { Clock } from '../../../shared/clock';
 import { AppError } from '../../../shared/errors';
 import type { PetStatus } from '../../../shared/pet';
 import { MAX_KENNEL_CARDS, type KennelCardWarning } from '../../../shared/portals';
-import type { Project } from '../../../shared/sites';
 import type { ShelterService } from '../../shelter/shelter';
 import type { Sites } from '../../sites/sites';
 import { ageInWords, ageLine, breedWords, goodWithOf } from '../pet-words';
 import { dayOf, petPath, sortPets, type PublicPet, type PublicPets } from '../public-pet';
-import { publishedSite } from '../site-address';
+import { localAddressWarnings, publishedSite } from '../site-address';
 import { publishedWords, type PublishedWords } from '../words/words';
 import { renderKennelCards, type CardPaper, type CardsPerPage, type KennelCard } from './kennel-cards';
 
@@ -46,7 +45,8 @@ export class KennelCardService {
   constructor(private readonly sources: KennelCardSources) {}
 
   async render(request: KennelCardRequest): Promise<KennelCardsMade> {
-    const { project, address } = publishedSite(this.sources.sites(), request.project, 'the QR codes should open');
+    const site = publishedSite(this.sources.sites(), request.project, 'the QR codes should open');
+    const { project, address } = site;
     const pets = this.petsOf(request);
     if (pets.length > MAX_KENNEL_CARDS) {
       throw new AppError('validation_failed', `${pets.length} pets chosen: at most ${MAX_KENNEL_CARDS} kennel cards go in one PDF.`, { details: { field: 'ids' } });
@@ -57,7 +57,7 @@ export class KennelCardService {
     const ordered = request.ids && request.ids.length > 0 ? pets : sortPets(pets);
     const cards = ordered.map((pet) => ({ ...cardOf(pet, `${address}${petPath(pet)}`, shelter.currency ?? null, words, today), marks: this.marksOf(pet, words) }));
     const pdf = await renderKennelCards(cards, { paper: request.paper, perPage: request.perPage, shelterName: shelter.name ?? null, words });
-    return { pdf, cards: cards.length, project: project.slug, address, warnings: warningsFor(project, address) };
+    return { pdf, cards: cards.length, project: project.slug, address, warnings: localAddressWarnings(site) };
   }
 
   /** What the card vouches for: shots current (from care) and spayed or neutered (from the profile). */
@@ -74,12 +74,6 @@ export class KennelCardService {
     if (request.ids && request.ids.length > 0) return this.sources.publicPets.some(request.ids, today);
     return this.sources.publicPets.withStatus(request.status ?? 'available', today);
   }
-}
-
-/** `localhost` and its subdomains name this computer: a phone scanning the code reaches nothing there. */
-function warningsFor(project: Project, address: string): KennelCardWarning[] {
-  const host = new URL(address).hostname;
-  return host === 'localhost' || host.endsWith('.localhost') ? [{ code: 'local_address', details: { project: project.slug, address } }] : [];
 }
 
 /** A pet in a card's words: the printed card is a face of its own. */

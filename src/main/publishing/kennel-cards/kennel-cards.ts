@@ -1,5 +1,5 @@
 import type QRCodeModule from 'qrcode';
-import { loadPrintFonts, PRINT_BOLD, PRINT_REGULAR, useIn, type PrintFonts } from '../../print-fonts/print-fonts';
+import { loadPrintFonts, PRINT_BOLD, PRINT_REGULAR, printText, useIn, type PrintFonts } from '../../print-fonts/print-fonts';
 import type { YesNoUnknown } from '../pet-words';
 import { publishedWords, type PublishedWords } from '../words/words';
 import { fitParagraphs } from './fit-text';
@@ -108,11 +108,13 @@ function drawCard(doc: PDFKit.PDFDocument, qrCode: typeof QRCodeModule, card: Ke
 
   let y = inner.y;
   if (options.shelterName) {
-    doc.font(PRINT_REGULAR).fontSize(compact ? 9 : 11).fillColor(MUTED).text(words.upper(options.shelterName), inner.x, y, { width: inner.width, lineBreak: false, ellipsis: true, characterSpacing: 1 });
+    doc.font(PRINT_REGULAR).fontSize(compact ? 9 : 11).fillColor(MUTED);
+    printText(doc, PRINT_REGULAR, words.upper(options.shelterName), inner.x, y, { width: inner.width, lineBreak: false, ellipsis: true, characterSpacing: 1 });
     y += compact ? 14 : 18;
   }
   const nameSize = compact ? 28 : 40;
-  doc.font(PRINT_BOLD).fontSize(nameSize).fillColor(INK).text(card.name, inner.x, y, { width: inner.width, lineBreak: false, ellipsis: true });
+  doc.font(PRINT_BOLD).fontSize(nameSize).fillColor(INK);
+  printText(doc, PRINT_BOLD, card.name, inner.x, y, { width: inner.width, lineBreak: false, ellipsis: true });
   y += nameSize * 1.15 + (compact ? 6 : 12);
 
   const qrSize = compact ? 96 : 132;
@@ -128,7 +130,8 @@ function drawCard(doc: PDFKit.PDFDocument, qrCode: typeof QRCodeModule, card: Ke
     if (!value) continue;
     doc.font(PRINT_REGULAR).fontSize(compact ? 8 : 10).fillColor(MUTED).text(words.upper(label), factsX, factsY, { width: factsWidth, characterSpacing: 0.5 });
     factsY = doc.y + 1;
-    doc.font(PRINT_BOLD).fontSize(compact ? 12 : 15).fillColor(INK).text(value, factsX, factsY, { width: factsWidth, height: (compact ? 12 : 15) * 2.4, ellipsis: true });
+    doc.font(PRINT_BOLD).fontSize(compact ? 12 : 15).fillColor(INK);
+    printText(doc, PRINT_BOLD, value, factsX, factsY, { width: factsWidth, height: (compact ? 12 : 15) * 2.4, ellipsis: true });
     factsY = doc.y + (compact ? 5 : 8);
   }
   factsY = drawGoodWith(doc, card.goodWith, factsX, factsY, compact, words);
@@ -145,11 +148,12 @@ function drawCard(doc: PDFKit.PDFDocument, qrCode: typeof QRCodeModule, card: Ke
   if (card.description && textBox.height > textSize * 1.5) {
     doc.font(PRINT_REGULAR).fontSize(textSize);
     const fitted = fitParagraphs(doc, card.description, textBox);
-    if (fitted) doc.fillColor(INK).text(fitted, inner.x, textTop, textBox);
+    if (fitted) printText(doc.fillColor(INK), PRINT_REGULAR, fitted, inner.x, textTop, textBox);
   }
 
   drawQr(doc, qrCode, card.url, qrX, qrY, qrSize);
-  doc.font(PRINT_BOLD).fontSize(compact ? 11 : 13).fillColor(ACCENT).text(words.t('card.scanToMeet', { name: card.name }), inner.x, captionTop, { width: captionWidth, lineBreak: false, ellipsis: true });
+  doc.font(PRINT_BOLD).fontSize(compact ? 11 : 13).fillColor(ACCENT);
+  printText(doc, PRINT_BOLD, words.t('card.scanToMeet', { name: card.name }), inner.x, captionTop, { width: captionWidth, lineBreak: false, ellipsis: true });
   doc.font(PRINT_REGULAR).fontSize(compact ? 8 : 9).fillColor(MUTED).text(card.url, inner.x, doc.y + 2, { width: captionWidth, height: 24, ellipsis: true });
 }
 

@@ -1,4 +1,5 @@
 import { AGE_GROUP_WORDS, type YesNoUnknown } from '../pet-words';
+import type { Species } from '../../../shared/species';
 import { breedsOn, commonProblems, oneLine, speciesOf, type Portal, type PortalAnimal } from './portal';
 
 /**
@@ -23,7 +24,7 @@ const ANIMALS: Record<string, string> = {
   Mouse: 'Small Animal', Chinchilla: 'Small Animal', Hedgehog: 'Small Animal', 'Small Animal': 'Small Animal',
   Reptile: 'Reptile', Snake: 'Reptile', Lizard: 'Reptile', Turtle: 'Reptile', Tortoise: 'Reptile',
 };
-const animalOf = (category: string): string | null => ANIMALS[speciesOf(category) ?? ''] ?? null;
+const animalOf = (species: Species): string | null => ANIMALS[speciesOf(species) ?? ''] ?? null;
 
 const PHOTOS = 4;
 const SIZES = { small: 'S', medium: 'M', large: 'L', xlarge: 'XL' } as const;
@@ -35,7 +36,7 @@ function adoptAPetRow(animal: PortalAnimal): Record<AdoptAPetColumn, string> {
   const breeds = breedsOn('adoptapet', animal);
   return {
     Id: `adoption-desk-${animal.id}`,
-    Animal: animalOf(animal.category) ?? '',
+    Animal: animalOf(animal.species) ?? '',
     Breed: breeds.primary,
     Breed2: breeds.secondary,
     Purebred: yn(breeds.mix === null ? null : !breeds.mix),

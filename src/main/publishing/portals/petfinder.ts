@@ -1,4 +1,5 @@
 import { AGE_GROUP_WORDS } from '../pet-words';
+import type { Species } from '../../../shared/species';
 import { breedsOn, commonProblems, oneLine, speciesOf, type Portal, type PortalAnimal } from './portal';
 
 /**
@@ -26,7 +27,7 @@ const TYPES: Record<string, string> = {
   Reptile: 'Scales, Fins & Other', Snake: 'Scales, Fins & Other', Lizard: 'Scales, Fins & Other', Turtle: 'Scales, Fins & Other',
   Tortoise: 'Scales, Fins & Other', Fish: 'Scales, Fins & Other', Frog: 'Scales, Fins & Other',
 };
-const typeOf = (category: string): string | null => TYPES[speciesOf(category) ?? ''] ?? null;
+const typeOf = (species: Species): string | null => TYPES[speciesOf(species) ?? ''] ?? null;
 
 const SEXES = { female: 'F', male: 'M' } as const;
 const SIZES = { small: 'S', medium: 'M', large: 'L', xlarge: 'XL' } as const;
@@ -49,7 +50,7 @@ function petfinderRow(animal: PortalAnimal): Record<PetfinderColumn, string> {
     Size: animal.size ? SIZES[animal.size] : '',
     Age: animal.ageGroup ? AGE_GROUP_WORDS[animal.ageGroup] : '',
     Desc: oneLine(animal.description),
-    Type: typeOf(animal.category) ?? '',
+    Type: typeOf(animal.species) ?? '',
     Status: STATUSES[animal.status],
     Shots: on(animal.shotsCurrent),
     Altered: on(animal.spayedNeutered),

@@ -5,7 +5,7 @@ import type { PortalExportResult, PortalId, PortalListing, PortalProblem, Portal
 import type { Changes } from '../../db/changes';
 import type { Sites } from '../../sites/sites';
 import { dayOf, type PublicPets } from '../public-pet';
-import { publishedSite } from '../site-address';
+import { localAddressWarnings, publishedSite } from '../site-address';
 import { ADOPTAPET } from './adoptapet';
 import { PETFINDER } from './petfinder';
 import { planExport, portalAnimalOf, writePortalFiles, type ExportPlan, type Portal } from './portal';
@@ -54,6 +54,11 @@ export class PortalExportService {
     return this.listingsOf(PORTALS[portal]);
   }
 
+  /** Every portal's last export per animal: the Pets list says which portal kept an animal out, and why. */
+  allListings(): Record<PortalId, PortalListing[]> {
+    return { rescuegroups: this.listings('rescuegroups'), petfinder: this.listings('petfinder'), adoptapet: this.listings('adoptapet') };
+  }
+
   /** No export to the portal yet (a stored listing is its trace): Adopt-a-Pet's first upload erases what it listed. */
   firstExport(portal: PortalId): boolean {
     return this.statements.any.get(portal) === undefined;
@@ -86,7 +91,7 @@ export class PortalExportService {
    * file listed (their import deletes them) unless `allowDrops`; nothing is written then.
    */
   exportRescueGroups(dir: string, options: { allowDrops: boolean }): PortalExportResult {
-    return this.export(RESCUEGROUPS, dir, options);
+    return this.exportTo('rescuegroups', dir, options);
   }
 
   /**
@@ -111,8 +116,8 @@ export class PortalExportService {
     if (ERASED_ON_FIRST_UPLOAD.has(id) && !options.confirmFirstUpload && this.firstExport(id)) {
       throw new AppError('conflict', `The first upload to ${portal.name} from any software erases every animal listed there before. Confirm to go ahead.`, { details: { reason: 'portal_first_upload', portal: id } });
     }
-    const address = portal.photos.as === 'addresses' ? publishedSite(this.sources.sites(), options.project, `${portal.name}'s photo links should open`).address : undefined;
-    return this.export(portal, dir, options, address);
+    const site = portal.photos.as === 'addresses' ? publishedSite(this.sources.sites(), options.project, `${portal.name}'s photo links should open`) : undefined;
+    return { ...this.export(portal, dir, options, site?.address), warnings: site ? localAddressWarnings(site) : [] };
   }
 
   private listingsOf<Column extends string>(portal: Portal<Column>): PortalListing[] {
@@ -127,7 +132,7 @@ export class PortalExportService {
     return planExport(portal, animals, previously);
   }
 
-  private export<Column extends string>(portal: Portal<Column>, dir: string, options: { allowDrops: boolean }, siteAddress?: string): PortalExportResult {
+  private export<Column extends string>(portal: Portal<Column>, dir: string, options: { allowDrops: boolean }, siteAddress?: string): Omit<PortalExportResult, 'warnings'> {
     const plan = this.planOf(portal, siteAddress);
     if (plan.dropped.length > 0 && !options.allowDrops) {
       throw new AppError('conflict', `This export would remove ${plan.dropped.length} animal(s) ${portal.name} lists from the last export: ${plan.dropped.map((animal) => animal.name).join(', ')}.`, {

@@ -1,3 +1,4 @@
+import type { Species } from '../../../shared/species';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { PortalId, PortalProblem } from '../../../shared/portals';
@@ -22,6 +23,8 @@ export interface PortalAnimal {
   /** Left care other than by adoption (died, transferred, returned to its owner): never listed, not even as adopted. */
   leftCare?: boolean;
   category: string;
+  /** The category's species: what the portals' type, species and breed lists are chosen by (never the category's name). */
+  species: Species;
   breedPrimary: string | null;
   breedSecondary: string | null;
   breedMixed: boolean | null;
@@ -56,6 +59,7 @@ export function portalAnimalOf(pet: PublicPet, siteAddress?: string, shotsCurren
     // As on the adoption site: "sold" with a last stay that ended otherwise is no adoption.
     leftCare: pet.status === 'sold' && pet.leftCare,
     category: pet.category.name,
+    species: pet.category.species,
     breedPrimary: profile.breedPrimary ?? null,
     breedSecondary: profile.breedSecondary ?? null,
     breedMixed: profile.breedMixed ?? null,
@@ -78,18 +82,14 @@ export function portalAnimalOf(pet: PublicPet, siteAddress?: string, shotsCurren
   };
 }
 
-/** Our categories by folded name (singular or plural) → the species portals know (RescueGroups.org's "type" names). */
-const SPECIES: Record<string, string> = {
-  dog: 'Dog', puppy: 'Dog', cat: 'Cat', kitten: 'Cat', rabbit: 'Rabbit', bunny: 'Rabbit', bird: 'Bird',
-  horse: 'Horse', pony: 'Horse', pig: 'Pig', goat: 'Goat', sheep: 'Sheep', chicken: 'Chicken', duck: 'Duck',
-  ferret: 'Ferret', 'guinea pig': 'Guinea Pig', hamster: 'Hamster', gerbil: 'Gerbil', rat: 'Rat', mouse: 'Mouse',
-  chinchilla: 'Chinchilla', hedgehog: 'Hedgehog', reptile: 'Reptile', snake: 'Snake', lizard: 'Lizard',
-  turtle: 'Turtle', tortoise: 'Tortoise', fish: 'Fish', frog: 'Frog', 'small animal': 'Small Animal',
+/** Our species → the species portals know (RescueGroups.org's "type" names); `other` is none of theirs. */
+const PORTAL_SPECIES: Record<Species, string | null> = {
+  dog: 'Dog', cat: 'Cat', rabbit: 'Rabbit', bird: 'Bird', small_animal: 'Small Animal', reptile: 'Reptile', horse: 'Horse', other: null,
 };
 
-export function speciesOf(category: string): string | null {
-  const folded = category.trim().toLowerCase().replace(/\s+/g, ' ');
-  return SPECIES[folded] ?? SPECIES[folded.replace(/(?:es|s)$/, '')] ?? SPECIES[folded.replace(/s$/, '')] ?? (folded === 'mice' ? 'Mouse' : null);
+/** The portal species of a category's species, whatever the category is called ("Chiens" are dogs). */
+export function speciesOf(species: Species): string | null {
+  return PORTAL_SPECIES[species];
 }
 
 /** Primary "breeds" that are no breed: the portals want a breed plus "mix", not these words. */
@@ -100,9 +100,9 @@ const NO_BREED = new Set(['mix', 'mixed', 'mixed breed', 'unknown', 'n/a', 'na',
  * breeds within its lengths, a primary breed that is one and that the portal lists (so is the
  * secondary), a known sex and an age group.
  */
-export function commonProblems(animal: PortalAnimal, portal: PortalId, typeOf: (category: string) => string | null, limits: { name?: number; breed?: number } = {}): PortalProblem[] {
+export function commonProblems(animal: PortalAnimal, portal: PortalId, typeOf: (species: Species) => string | null, limits: { name?: number; breed?: number } = {}): PortalProblem[] {
   const problems: PortalProblem[] = [];
-  if (typeOf(animal.category) === null) problems.push({ field: 'species', problem: 'unmapped', value: animal.category });
+  if (typeOf(animal.species) === null) problems.push({ field: 'species', problem: 'unmapped', value: animal.category });
   if (limits.name !== undefined && animal.name.length > limits.name) problems.push({ field: 'name', problem: 'too_long', limit: limits.name });
   const breed = animal.breedPrimary?.trim() ?? '';
   if (breed === '') problems.push({ field: 'breed', problem: 'missing' });
@@ -116,7 +116,7 @@ export function commonProblems(animal: PortalAnimal, portal: PortalId, typeOf: (
 
 /** The breeds the portal does not list (breeds/breed-table.ts), each with its closest names to pick instead. */
 function unlistedBreeds(animal: PortalAnimal, portal: PortalId): PortalProblem[] {
-  const species = speciesOf(animal.category);
+  const species = speciesOf(animal.species);
   if (species === null) return [];
   const problems: PortalProblem[] = [];
   for (const [field, typed] of [['breed', animal.breedPrimary], ['secondaryBreed', animal.breedSecondary]] as const) {
@@ -129,7 +129,7 @@ function unlistedBreeds(animal: PortalAnimal, portal: PortalId): PortalProblem[]
 
 /** The animal's breeds in the portal's names (the pre-flight saw they exist), and whether it is a mix, "Beagle mix" saying so too. */
 export function breedsOn(portal: PortalId, animal: PortalAnimal): { primary: string; secondary: string; mix: boolean | null } {
-  const species = speciesOf(animal.category);
+  const species = speciesOf(animal.species);
   const mixed = isMix(animal) ?? (saysMix(animal.breedPrimary) || saysMix(animal.breedSecondary) ? true : null);
   return { primary: breedOn(portal, species, animal.breedPrimary) ?? '', secondary: breedOn(portal, species, animal.breedSecondary) ?? '', mix: mixed };
 }

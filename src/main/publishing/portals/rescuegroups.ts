@@ -45,7 +45,7 @@ export function rescueGroupsRow(animal: PortalAnimal): Record<RescueGroupsColumn
     externalID: `adoption-desk-${animal.id}`,
     name: oneLine(animal.name),
     status: STATUSES[animal.status],
-    type: speciesOf(animal.category) ?? '',
+    type: speciesOf(animal.species) ?? '',
     priBreed: breeds.primary,
     secBreed: breeds.secondary,
     mix: yesNo(breeds.mix),

@@ -72,6 +72,19 @@ export function wordsOf(language: string, catalogue: Catalogue, locales: WordLoc
   };
 }
 
+/**
+ * i18next's context for words said before a pet's name: `vowel` when it starts with one, where
+ * French elides ("À propos d’Ayşe"). Not before h or y, which French elides only in some names.
+ */
+export function beforeName(name: string): { name: string; context?: 'vowel' } {
+  return /^[aeiouàâäæéèêëîïôöœùûü]/iu.test(name.normalize('NFC')) ? { name, context: 'vowel' } : { name };
+}
+
+/** i18next's context for words that agree with the pet's sex ("Nala a été adoptée"); the masculine, as French says an animal of unknown sex, otherwise. */
+export function agreeingWith(sex: string | null | undefined): { context?: 'female' } {
+  return sex === 'female' ? { context: 'female' } : {};
+}
+
 const made = new Map<PublishedLanguage, PublishedWords>();
 
 /** The shelter's language's words, made once per language. */

@@ -1,16 +1,18 @@
 import { Badge, type BadgeProps } from '@mantine/core';
 import type { ApiKeyRecord } from '../../../shared/models';
-import { PET_STATUS_WORDS, type PetStatus } from '../../../shared/pet';
+import { statusWords, type PetStatus } from '../../../shared/pet';
+import type { Departure } from '../../../shared/outcomes';
 import type { PlanId } from '../../../shared/plans';
 import { PLAN_NAME } from '../client/plan-names';
 
 const STATUS_COLOR: Record<PetStatus, string> = { available: 'green', pending: 'yellow', sold: 'gray' };
 const PLAN_COLOR: Record<PlanId, string> = { free: 'gray', pro: 'blue', business: 'violet', enterprise: 'orange' };
 
-export function PetStatusBadge({ status, ...props }: { status: PetStatus } & BadgeProps): React.JSX.Element {
+/** A pet's status in words: with a departure, how it left care (never "adopted" for an animal that found no home). */
+export function PetStatusBadge({ status, departure = null, ...props }: { status: PetStatus; departure?: Departure | null } & BadgeProps): React.JSX.Element {
   return (
-    <Badge component="span" color={STATUS_COLOR[status]} variant="light" data-testid="pet-status" {...props}>
-      {PET_STATUS_WORDS[status]}
+    <Badge component="span" color={departure ? 'dark' : STATUS_COLOR[status]} variant="light" data-testid="pet-status" {...props}>
+      {statusWords(status, departure)}
     </Badge>
   );
 }

@@ -16,6 +16,8 @@ interface NameModalProps {
   /** Resolves once saved; its failure is shown in the dialog (a name already taken under the field). */
   onSubmit: (value: string) => Promise<unknown>;
   onClose: () => void;
+  /** Fields of the caller's own under the name (a category's species), their values kept by the caller. */
+  extra?: React.ReactNode;
 }
 
 /** One text field with its contract schema: naming a category or an account, labelling a key. */
@@ -35,6 +37,7 @@ function NameForm({
   busy,
   onSubmit,
   onCancel,
+  extra,
 }: Omit<NameModalProps, 'opened' | 'title' | 'onClose'> & { onCancel: () => void }): React.JSX.Element {
   const form = useForm({
     initialValues: { value: initialValue },
@@ -50,6 +53,7 @@ function NameForm({
     >
       <Stack>
         <TextInput label={label} data-autofocus {...form.getInputProps('value')} />
+        {extra}
         <DialogFailureAlert failure={failure.alert} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel}>

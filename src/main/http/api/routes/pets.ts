@@ -69,7 +69,7 @@ export function registerPetRoutes(app: FastifyInstance, engine: Engine): void {
       schema: {
         operationId: 'listPets',
         summary: 'List all animals',
-        description: 'Pets in id order. A later page is announced by a `Link: <…>; rel="next"` header.',
+        description: 'Pets in id order: the animals available, pending or adopted (an animal that left care otherwise is not listed). A later page is announced by a `Link: <…>; rel="next"` header.',
         tags: ['animals'],
         querystring: ListPetsQuerySchema,
         response: { 200: answer(PetsSchema, 'The page, in id order.', NEXT_PAGE_LINK), ...errorAnswers([400, 401, 405, 429]) },
@@ -138,7 +138,8 @@ export function registerPetRoutes(app: FastifyInstance, engine: Engine): void {
         throw new AppError('gone', `GET /pets/{petId} was removed on ${GET_PET_SUNSET_WORDS}; use GET /pets with a status filter.`);
       }
       const id = Number(request.params.petId);
-      const pet = Number.isSafeInteger(id) ? pets.get(id) : undefined;
+      // An animal that left care other than by adoption is not listed: `sold` would say it found a home.
+      const pet = Number.isSafeInteger(id) ? pets.listed(id) : undefined;
       if (!pet) throw new AppError('not_found', `Pet ${request.params.petId} does not exist.`);
       return pet;
     },

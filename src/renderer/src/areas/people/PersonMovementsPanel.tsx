@@ -26,7 +26,7 @@ export function PersonMovementsPanel({ events, animals }: PersonMovements): Reac
                   <Anchor href={recordHref('pets', animal.id)} size="sm" fw={500}>
                     {animal.name}
                   </Anchor>
-                  <PetStatusBadge status={animal.status} size="sm" />
+                  <PetStatusBadge status={animal.status} departure={animal.departure} size="sm" />
                 </Group>
               ))}
             </Group>

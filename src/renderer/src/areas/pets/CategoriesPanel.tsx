@@ -1,8 +1,10 @@
-import { Button, EmptyState, Group, Paper, Table, Text } from '@mantine/core';
+import { Button, EmptyState, Group, Paper, Select, Table, Text } from '@mantine/core';
+import { useState } from 'react';
 import { modals } from '@mantine/modals';
 import { IconCategory, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { CategoryNameSchema } from '../../../../shared/admin-schemas';
 import type { Category } from '../../../../shared/models';
+import { SPECIES, SPECIES_WORDS, type Species } from '../../../../shared/species';
 import { useDialog } from '../../ui/dialog';
 import { formatFigure } from '../../ui/format';
 import { useAddCategory, useCategories, useRemoveCategory, useRenameCategory } from './category-queries';
@@ -22,6 +24,12 @@ export function CategoriesPanel(): React.JSX.Element {
   const removeCategory = useRemoveCategory();
   const naming = useDialog<Category | 'new'>();
   const renaming = naming.subject !== 'new' ? naming.subject : null;
+  // What kind of animal the category holds: care, the reports and the portals read it, never the name.
+  const [species, setSpecies] = useState<Species>('other');
+  const openNaming = (subject: Category | 'new') => {
+    setSpecies(subject === 'new' ? 'other' : subject.species);
+    naming.open(subject);
+  };
 
   const confirmRemoval = (category: Category) =>
     modals.openConfirmModal({
@@ -33,7 +41,7 @@ export function CategoriesPanel(): React.JSX.Element {
     });
 
   const save = (name: string) =>
-    (renaming ? renameCategory.mutateAsync({ id: renaming.id, name }) : addCategory.mutateAsync(name)).then(naming.close);
+    (renaming ? renameCategory.mutateAsync({ id: renaming.id, name, species }) : addCategory.mutateAsync({ name, species })).then(naming.close);
 
   return (
     <>
@@ -41,7 +49,7 @@ export function CategoriesPanel(): React.JSX.Element {
         <Text size="sm" c="dimmed">
           Categories group the animals in the API and here; a category in use cannot be removed.
         </Text>
-        <Button leftSection={<IconPlus size={16} />} onClick={() => naming.open('new')}>
+        <Button leftSection={<IconPlus size={16} />} onClick={() => openNaming('new')}>
           Add category
         </Button>
       </Group>
@@ -54,22 +62,24 @@ export function CategoriesPanel(): React.JSX.Element {
               <Table.Tr>
                 <Table.Th>ID</Table.Th>
                 <Table.Th>Name</Table.Th>
+                <Table.Th>Species</Table.Th>
                 <Table.Th ta="right">Pets</Table.Th>
                 <Table.Th>Actions</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {categories.isPending && <SkeletonRows rows={4} columns={4} />}
+              {categories.isPending && <SkeletonRows rows={4} columns={5} />}
               {categories.data?.map((category) => (
                 <Table.Tr key={category.id} data-testid={`category-row-${category.id}`}>
                   <Table.Td c="dimmed">{category.id}</Table.Td>
                   <Table.Td fw={500}>
                     <TruncatedText text={category.name} maw={300} />
                   </Table.Td>
+                  <Table.Td>{SPECIES_WORDS[category.species]}</Table.Td>
                   <Table.Td ta="right">{formatFigure(category.petCount)}</Table.Td>
                   <Table.Td>
                     <Group gap={4} wrap="nowrap">
-                      <RowAction tooltip="Rename" label={`Rename ${category.name}`} icon={<IconPencil size={16} />} onClick={() => naming.open(category)} />
+                      <RowAction tooltip="Rename" label={`Rename ${category.name}`} icon={<IconPencil size={16} />} onClick={() => openNaming(category)} />
                       <RowAction
                         tooltip="Remove"
                         label={`Remove ${category.name}`}
@@ -105,6 +115,16 @@ export function CategoriesPanel(): React.JSX.Element {
         busy={addCategory.isPending || renameCategory.isPending}
         onSubmit={save}
         onClose={naming.close}
+        extra={
+          <Select<Species>
+            label="Species"
+            description="What kind of animal: protocols, age groups, reports and portals follow it, whatever the name"
+            value={species}
+            onChange={(value) => value && setSpecies(value)}
+            data={SPECIES.map((value) => ({ value, label: SPECIES_WORDS[value] }))}
+            allowDeselect={false}
+          />
+        }
       />
     </>
   );

@@ -1,11 +1,11 @@
-import { Anchor, Badge, Box, Button, Checkbox, EmptyState, Group, Pagination, Paper, SegmentedControl, Select, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { Anchor, Badge, Box, Button, Checkbox, EmptyState, Group, Pagination, Paper, SegmentedControl, Select, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { IconDoorEnter, IconId, IconPaw, IconPencil, IconPlus, IconPrinter, IconSearch, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { BrowsePets } from '../../../../shared/admin-schemas';
 import type { PetRecord } from '../../../../shared/models';
-import { PET_STATUS_WORDS, PET_STATUSES, type PetStatus } from '../../../../shared/pet';
+import { PET_STATUS_WORDS, PET_STATUSES } from '../../../../shared/pet';
 import { useDialog } from '../../ui/dialog';
 import { formatFigure, formatMoment } from '../../ui/format';
 import { useCategories } from './category-queries';
@@ -20,21 +20,22 @@ import { SortableHeader, type Direction } from '../../ui/SortableHeader';
 import { TruncatedText } from '../../ui/TruncatedText';
 import { clearButtonOf } from '../../ui/clear-button';
 import { RowAction } from '../../ui/RowAction';
-import { portalProblemWords } from '../../client/errors';
-import type { PortalListing } from '../../../../shared/portals';
+import { PORTAL_NAMES, portalProblemWords } from '../../client/errors';
 import { KennelCardsModal } from './KennelCardsModal';
 import { PortalExportModal } from './PortalExportModal';
-import { usePortalListings } from './portal-queries';
+import { usePortalListings, type PetListing } from './portal-queries';
 import { useCan } from '../../client/staff';
 
 type SortField = NonNullable<BrowsePets['sort']>;
+/** "adopted" means adopted; an animal that left care otherwise (died, transferred…) is under "left care". */
+type StatusFilter = NonNullable<BrowsePets['status']> | 'all';
 const PAGE_SIZES = ['25', '50', '100'];
 const COLUMNS = 8;
 
 export function PetBrowser(): React.JSX.Element {
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
-  const [status, setStatus] = useState<PetStatus | 'all'>('all');
+  const [status, setStatus] = useState<StatusFilter>('all');
   const [categoryId, setCategoryId] = useState<number | null>(null);
   const [sort, setSort] = useState<SortField>('id');
   const [direction, setDirection] = useState<Direction>('desc');
@@ -127,11 +128,11 @@ export function PetBrowser(): React.JSX.Element {
             <Text size="sm" fw={500} mb={4} id="status-filter">
               Status
             </Text>
-            <SegmentedControl<PetStatus | 'all'>
+            <SegmentedControl<StatusFilter>
               aria-labelledby="status-filter"
               value={status}
               onChange={refilter(setStatus)}
-              data={[{ value: 'all', label: 'All' }, ...PET_STATUSES.map((value) => ({ value, label: PET_STATUS_WORDS[value] }))]}
+              data={[{ value: 'all', label: 'All' }, ...PET_STATUSES.map((value) => ({ value, label: PET_STATUS_WORDS[value] })), { value: 'left_care', label: 'left care' }]}
             />
           </div>
           <Select<number>
@@ -188,9 +189,9 @@ export function PetBrowser(): React.JSX.Element {
                   {/* Below 1200 px the export state takes its room; the record view keeps the dates. */}
                   <SortableHeader field="updatedAt" label="Updated" visibleFrom="lg" {...header} />
                   <Table.Th>
-                    <Tooltip label="The last export for RescueGroups.org">
+                    <Tooltip label="The last export to each portal: listed, or kept out and why">
                       <Text span size="sm" fw={600}>
-                        Portal
+                        Portals
                       </Text>
                     </Tooltip>
                   </Table.Th>
@@ -227,7 +228,7 @@ export function PetBrowser(): React.JSX.Element {
                       {formatMoment(pet.updatedAt)}
                     </Table.Td>
                     <Table.Td>
-                      <ListingBadge listing={listings.data?.get(pet.id)} />
+                      <ListingBadges listings={listings.data?.get(pet.id)} />
                     </Table.Td>
                     <Table.Td>
                       <Group gap={4} wrap="nowrap">
@@ -286,19 +287,38 @@ export function PetBrowser(): React.JSX.Element {
   );
 }
 
-/** The animal's last export to RescueGroups.org: listed, or kept out and why (in the tooltip). */
-function ListingBadge({ listing }: { listing: PortalListing | undefined }): React.JSX.Element {
-  if (!listing) {
+/** The animal's last export to each portal it went to: the portal's name and its badge, one line each. */
+function ListingBadges({ listings }: { listings: PetListing[] | undefined }): React.JSX.Element {
+  if (!listings || listings.length === 0) {
     return (
       <Text span size="sm" c="dimmed" aria-label="not exported">
         —
       </Text>
     );
   }
+  return (
+    <Stack gap={2}>
+      {listings.map(({ portal, listing }) => (
+        <Group key={portal} gap={4} wrap="wrap" data-testid={`listing-${portal}`}>
+          <Text span size="xs" c="dimmed">
+            {PORTAL_NAMES[portal]}
+          </Text>
+          <ListingBadge portal={portal} listing={listing} />
+        </Group>
+      ))}
+    </Stack>
+  );
+}
+
+/** The reason shows on hover, on keyboard focus and on a tap. */
+const TOOLTIP_EVENTS = { hover: true, focus: true, touch: true };
+
+/** One portal's last export of the animal: listed, or kept out and why (in the tooltip, on hover or focus). */
+function ListingBadge({ portal, listing }: PetListing): React.JSX.Element {
   if (listing.state === 'listed') {
     return (
-      <Tooltip label={`In the export of ${formatMoment(listing.exportedAt)}`}>
-        <Badge color="teal" variant="light" data-testid="listing-state">
+      <Tooltip label={`In the ${PORTAL_NAMES[portal]} export of ${formatMoment(listing.exportedAt)}`} events={TOOLTIP_EVENTS}>
+        <Badge color="teal" variant="light" data-testid="listing-state" tabIndex={0}>
           Listed
         </Badge>
       </Tooltip>
@@ -306,8 +326,8 @@ function ListingBadge({ listing }: { listing: PortalListing | undefined }): Reac
   }
   const reasons = listing.problems.map(portalProblemWords).join('; ');
   return (
-    <Tooltip label={`Kept out of the export of ${formatMoment(listing.exportedAt)}: ${reasons}`} multiline w={280}>
-      <Badge color="orange" variant="light" data-testid="listing-state" aria-label={`Kept out: ${reasons}`}>
+    <Tooltip label={`Kept out of the ${PORTAL_NAMES[portal]} export of ${formatMoment(listing.exportedAt)}: ${reasons}`} multiline w={280} events={TOOLTIP_EVENTS}>
+      <Badge color="orange" variant="light" data-testid="listing-state" aria-label={`Kept out: ${reasons}`} tabIndex={0}>
         Kept out
       </Badge>
     </Tooltip>

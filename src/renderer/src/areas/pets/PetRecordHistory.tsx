@@ -11,7 +11,9 @@ import { usePetHistory, usePetProfileHistory } from './queries';
 /** The pet's record over time: its status changes, then its profile's saved changes, newest first. */
 export function PetRecordHistory({ pet }: { pet: PetRecord }): React.JSX.Element {
   const history = usePetHistory(pet.id);
-  const changes = [...(history.data ?? [])].sort((a, b) => b.changedAt - a.changedAt);
+  // Newest first in the order things happened (a back-dated adoption where it belongs), as the Movements tab
+  // shows them; the arrival stays the first entry, whenever the register learnt of it.
+  const changes = [...(history.data ?? [])].sort((a, b) => Number(a.fromStatus === null) - Number(b.fromStatus === null) || b.happenedAt - a.happenedAt || b.changedAt - a.changedAt);
   const profileChanges = usePetProfileHistory(pet.id);
 
   return (
@@ -38,12 +40,13 @@ export function PetRecordHistory({ pet }: { pet: PetRecord }): React.JSX.Element
                       <IconArrowRight size={14} aria-label="to" />
                     </>
                   )}
-                  <PetStatusBadge status={change.toStatus} />
+                  <PetStatusBadge status={change.toStatus} departure={change.departure} />
                 </Group>
               }
             >
               <Text size="xs" c="dimmed" mt={4}>
-                {formatMoment(change.changedAt)}
+                {formatMoment(change.happenedAt)}
+                {change.happenedAt !== change.changedAt && ` · recorded ${formatMoment(change.changedAt)}`}
               </Text>
             </Timeline.Item>
           ))}

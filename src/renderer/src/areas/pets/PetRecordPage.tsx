@@ -161,7 +161,7 @@ function RecordHeader({ pet, record }: { pet: PetRecord; record: AnimalRecord | 
           <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
             {pet.name}
           </Title>
-          <PetStatusBadge status={pet.status} size="lg" />
+          <PetStatusBadge status={pet.status} departure={pet.departure} size="lg" />
         </Group>
         <Group gap="md" wrap="wrap">
           <Text size="sm" c="dimmed">

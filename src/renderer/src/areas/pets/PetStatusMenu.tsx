@@ -1,7 +1,7 @@
 import { Menu, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconHistory } from '@tabler/icons-react';
 import type { PetRecord } from '../../../../shared/models';
-import { PET_STATUS_WORDS, PET_STATUSES } from '../../../../shared/pet';
+import { PET_STATUS_WORDS, PET_STATUSES, statusWords } from '../../../../shared/pet';
 import { useChangePetStatus } from './queries';
 import { PetStatusBadge } from '../../ui/Badges';
 import { useCan } from '../../client/staff';
@@ -11,12 +11,12 @@ export function PetStatusMenu({ pet, onShowHistory }: { pet: PetRecord; onShowHi
   const changeStatus = useChangePetStatus();
   const mayChange = useCan('pets.setStatus');
   // A role that may not change it (a volunteer) sees the status only.
-  if (!mayChange) return <PetStatusBadge status={pet.status} />;
+  if (!mayChange) return <PetStatusBadge status={pet.status} departure={pet.departure} />;
   return (
     <Menu position="bottom-start" withinPortal>
       <Menu.Target>
-        <UnstyledButton aria-label={`Change status of ${pet.name} (now ${PET_STATUS_WORDS[pet.status]})`} disabled={changeStatus.isPending}>
-          <PetStatusBadge status={pet.status} rightSection={<IconChevronDown size={12} />} style={{ cursor: 'pointer' }} />
+        <UnstyledButton aria-label={`Change status of ${pet.name} (now ${statusWords(pet.status, pet.departure)})`} disabled={changeStatus.isPending}>
+          <PetStatusBadge status={pet.status} departure={pet.departure} rightSection={<IconChevronDown size={12} />} style={{ cursor: 'pointer' }} />
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>

@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Checkbox, Group, Modal, ScrollArea, SegmentedControl, Stack, Table, Text } from '@mantine/core';
-import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCircleCheck, IconWorldOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { PORTAL_IDS, type PortalExportResult, type PortalId, type PortalListing, type PortalStatus } from '../../../../shared/portals';
 import { describeFailure, PORTAL_NAMES, portalProblemWords, type Failure } from '../../client/errors';
@@ -148,6 +148,11 @@ export function PortalExportModal({ opened, onClose }: { opened: boolean; onClos
             )}
           </>
         )}
+        {made?.warnings.map((warning) => (
+          <Alert key={warning.code} color="yellow" variant="light" icon={<IconWorldOff />} title={`${PORTAL_NAMES[portal]} cannot fetch these photos`} data-testid="portal-export-warning">
+            The files are written, but their photo links open {warning.details.address}, an address only this computer reaches. Give the project “{warning.details.project}” a custom domain on the Sites page, publish the adoption site again, then export anew.
+          </Alert>
+        ))}
         {made && (
           <Alert color="teal" variant="light" icon={<IconCircleCheck />} title={`${made.listed.length} ${made.listed.length === 1 ? 'animal' : 'animals'} written`} data-testid="portal-export-done">
             The files are in {made.dir}. {UPLOAD[portal]}

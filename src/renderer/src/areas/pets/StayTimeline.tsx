@@ -46,7 +46,7 @@ function entriesOf(stay: Stay, events: MovementEvent[]): Entry[] {
       person: reservation.person,
       lines: [
         ...(reservation.expiresAt !== null ? [`Expires ${formatMoment(reservation.expiresAt)}`] : []),
-        ...(reservation.end ? [`${RESERVATION_END[reservation.end][0]?.toUpperCase()}${RESERVATION_END[reservation.end].slice(1)} ${formatMoment(reservation.endedAt)}`] : ['Active']),
+        ...(reservation.end ? [`${RESERVATION_END[reservation.end][0]?.toUpperCase()}${RESERVATION_END[reservation.end].slice(1)} ${formatMoment(reservation.endedAt)}`] : [reservation.lapsedAt !== null ? 'Expired: no longer holds the animal (reserve again to renew, or cancel)' : 'Active']),
         ...overrideOf(events, (event) => event.kind === 'reservation' && event.details.reservationId === reservation.id),
       ],
     });

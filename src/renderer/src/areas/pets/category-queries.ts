@@ -3,6 +3,7 @@ import { call } from '../../client/transport';
 import { useEnvironment } from '../../client/EnvironmentProvider';
 import { SHOWN_IN_PLACE } from '../../client/errors';
 import { useAction } from '../../client/action';
+import type { Species } from '../../../../shared/species';
 
 export function useCategories() {
   const environment = useEnvironment();
@@ -11,7 +12,7 @@ export function useCategories() {
 
 export function useAddCategory() {
   return useAction({
-    run: (name: string, environment) => call('categories.create', { environment, name }),
+    run: ({ name, species }: { name: string; species: Species }, environment) => call('categories.create', { environment, name, species }),
     progress: 'Adding the category…',
     success: (category) => `Category “${category.name}” added.`,
     shownInPlace: SHOWN_IN_PLACE.always,
@@ -21,7 +22,7 @@ export function useAddCategory() {
 
 export function useRenameCategory() {
   return useAction({
-    run: ({ id, name }: { id: number; name: string }, environment) => call('categories.rename', { environment, id, name }),
+    run: ({ id, name, species }: { id: number; name: string; species: Species }, environment) => call('categories.rename', { environment, id, name, species }),
     progress: 'Renaming the category…',
     success: (category) => `Category renamed to “${category.name}”.`,
     shownInPlace: SHOWN_IN_PLACE.always,

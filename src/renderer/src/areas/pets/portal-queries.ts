@@ -1,12 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
-import type { CARD_PAPERS, PortalId } from '../../../../shared/portals';
+import { PORTAL_IDS, type CARD_PAPERS, type PortalId, type PortalListing } from '../../../../shared/portals';
 import { call } from '../../client/transport';
 import { useEnvironment } from '../../client/EnvironmentProvider';
 import { useAction } from '../../client/action';
 import { PORTAL_NAMES, SHOWN_IN_PLACE } from '../../client/errors';
 import { useCan } from '../../client/staff';
 
-/** Each animal's last export to RescueGroups.org, by pet id. */
+/** Each animal's last export to each portal, by pet id. */
+/** An animal's last export to one portal. */
+export interface PetListing {
+  portal: PortalId;
+  listing: PortalListing;
+}
+
 export function usePortalListings() {
   const environment = useEnvironment();
   // A role without publishing (a volunteer) is not asked: the column then shows no export.
@@ -15,7 +21,12 @@ export function usePortalListings() {
     queryKey: [environment, 'pets', 'portal-listings'],
     queryFn: () => call('portals.listings', { environment }),
     enabled: allowed,
-    select: (listings) => new Map(listings.map((listing) => [listing.petId, listing])),
+    // Each animal's last export to each portal, in the portals' order: the Pets list's column.
+    select: (byPortal) => {
+      const byPet = new Map<number, PetListing[]>();
+      for (const portal of PORTAL_IDS) for (const listing of byPortal[portal]) byPet.set(listing.petId, [...(byPet.get(listing.petId) ?? []), { portal, listing }]);
+      return byPet;
+    },
   });
 }
 

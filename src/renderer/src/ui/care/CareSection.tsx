@@ -1,16 +1,14 @@
 import { Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { IconCalendarPlus, IconFirstAidKit, IconVaccine } from '@tabler/icons-react';
-import type { Dose } from '../../../../shared/care';
+import { doseState, type Dose } from '../../../../shared/care';
 import { useDialog } from '../dialog';
 import { formatMoment } from '../format';
 import { LoadFailure, SkeletonBlocks } from '../LoadStates';
-import { RESULT_LABELS, STATUS_LABELS, TREATMENT_LABELS, upToDateWords } from './care-words';
+import { lateWords, RESULT_LABELS, STATE_LABELS, TREATMENT_LABELS, upToDateWords } from './care-words';
 import { DoseActions, useDoseDialogs } from './DoseActions';
 import { useCareRecord } from '../../client/care';
 import { ScheduleModal } from './ScheduleModal';
 import { TreatmentModal } from './TreatmentModal';
-
-const STATUS_COLORS: Record<Dose['status'], string> = { scheduled: 'blue', given: 'green', skipped: 'gray' };
 
 /** What the history says happened, in the window's words. */
 const EVENT_WORDS: Record<string, string> = {
@@ -84,29 +82,32 @@ export function CareSection({ petId, petName = `Pet ${petId}` }: { petId: number
                 </Table.Td>
               </Table.Tr>
             )}
-            {care.doses.map((dose) => (
-              <Table.Tr key={dose.id}>
-                <Table.Td>{dose.vaccine}</Table.Td>
-                <Table.Td>
-                  <Badge color={STATUS_COLORS[dose.status]} variant="light" title={dose.skipReason ?? undefined}>
-                    {STATUS_LABELS[dose.status]}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>{dose.dueDate ? `${dose.dueDate}${dose.followsAge ? ' (by age)' : ''}` : '—'}</Table.Td>
-                <Table.Td>{dose.givenDate ?? '—'}</Table.Td>
-                <Table.Td>{dose.batch ?? '—'}</Table.Td>
-                <Table.Td>{dose.vet?.name ?? '—'}</Table.Td>
-                <Table.Td>
-                  {dose.status === 'scheduled' && (
-                    <DoseActions dose={dose} petName={petName} dialogs={doses}>
-                      <Button size="compact-xs" variant="default" onClick={() => schedule.open(dose)}>
-                        Reschedule
-                      </Button>
-                    </DoseActions>
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            ))}
+            {care.doses.map((dose) => {
+              const state = STATE_LABELS[doseState(dose, care.today)];
+              return (
+                <Table.Tr key={dose.id}>
+                  <Table.Td>{dose.vaccine}</Table.Td>
+                  <Table.Td>
+                    <Badge color={state.color} variant="light" title={dose.skipReason ?? undefined}>
+                      {state.label}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>{dose.dueDate ? `${dose.dueDate}${dose.followsAge ? ' (by age)' : ''}${dose.status === 'scheduled' ? lateWords(dose.dueDate, care.today) : ''}` : '—'}</Table.Td>
+                  <Table.Td>{dose.givenDate ?? '—'}</Table.Td>
+                  <Table.Td>{dose.batch ?? '—'}</Table.Td>
+                  <Table.Td>{dose.vet?.name ?? '—'}</Table.Td>
+                  <Table.Td>
+                    {dose.status === 'scheduled' && (
+                      <DoseActions dose={dose} petName={petName} dialogs={doses}>
+                        <Button size="compact-xs" variant="default" onClick={() => schedule.open(dose)}>
+                          Reschedule
+                        </Button>
+                      </DoseActions>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>

@@ -1,5 +1,5 @@
 /** The window's words for care: treatment kinds, test results, dose states. */
-import type { DoseStatus, TestResult, TreatmentKind } from '../../../../shared/care';
+import { daysBetween, type DoseState, type TestResult, type TreatmentKind } from '../../../../shared/care';
 import type { ConflictDetails } from '../../../../shared/errors';
 import type { Failure } from '../../client/errors';
 import { AdminCallError } from '../../client/transport';
@@ -16,7 +16,20 @@ export const TREATMENT_LABELS: Record<TreatmentKind, string> = {
 
 export const RESULT_LABELS: Record<TestResult, string> = { negative: 'Negative', positive: 'Positive', inconclusive: 'Inconclusive' };
 
-export const STATUS_LABELS: Record<DoseStatus, string> = { scheduled: 'Due', given: 'Given', skipped: 'Skipped' };
+/** A dose's state (shared/care.ts doseState) as the Care tab's badge says it, in the due list's words. */
+export const STATE_LABELS: Record<DoseState, { label: string; color: string }> = {
+  overdue: { label: 'Overdue', color: 'red' },
+  today: { label: 'Due today', color: 'orange' },
+  soon: { label: 'Due', color: 'blue' },
+  given: { label: 'Given', color: 'green' },
+  skipped: { label: 'Skipped', color: 'gray' },
+};
+
+/** " (8 days late)" after an overdue dose's due date, as the due list says it; nothing otherwise. */
+export function lateWords(dueDate: string | null, today: string): string {
+  const late = dueDate === null ? 0 : daysBetween(dueDate, today);
+  return late > 0 ? ` (${late} day${late === 1 ? '' : 's'} late)` : '';
+}
 
 /** Today on the window's calendar, YYYY-MM-DD (the default day of a dose given). */
 export function todayHere(): string {
