@@ -23,7 +23,7 @@ function pet(id: number, name: string): SitePet {
     id,
     name,
     availability: 'available',
-    category: { id: 1, name: 'Chiens' },
+    category: { id: 1, name: 'Chiens', species: 'dog' },
     breed: null,
     sex: 'female',
     ageGroup: 'adult',

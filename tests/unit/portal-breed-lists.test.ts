@@ -17,7 +17,7 @@ import { planExport, type Portal, type PortalAnimal } from '../../src/main/publi
 import { RESCUEGROUPS } from '../../src/main/publishing/portals/rescuegroups';
 
 const animal = (id: number, category: string, breedPrimary: string): PortalAnimal => ({
-  id, name: `Animal ${id}`, status: 'available', category, breedPrimary, breedSecondary: null, breedMixed: null, sex: 'female', ageGroup: 'adult',
+  id, name: `Animal ${id}`, status: 'available', category, species: category === 'Cats' ? 'cat' : 'dog', breedPrimary, breedSecondary: null, breedMixed: null, sex: 'female', ageGroup: 'adult',
   size: null, color: null, coat: null, description: null, goodWith: { kids: null, dogs: null, cats: null }, houseTrained: null, spayedNeutered: null, specialNeeds: null,
   photos: ['/store/a.jpg'], photoUrls: ['https://example.test/a.jpg'],
 });

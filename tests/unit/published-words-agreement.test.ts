@@ -24,7 +24,7 @@ function pet(id: number, name: string, sex: 'female' | 'male', availability: Sit
     id,
     name,
     availability,
-    category: { id: 1, name: 'Chiens' },
+    category: { id: 1, name: 'Chiens', species: 'dog' },
     breed: null,
     sex,
     ageGroup: 'adult',
