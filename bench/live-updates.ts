@@ -1,5 +1,5 @@
 /**
- * Issue 29 §5's live-updates figure, through the real pieces: the admin server in team mode, ten
+ * The live-updates figure, through the real pieces: the admin server in team mode, ten
  * staff sessions logged in through staff.login, each with its event stream open (fetch and a reader,
  * as the window reads it); one of them saves a pet (`pets.update`) WRITES times, one after another.
  * For each save, the time from sending it until each of the nine other streams heard its `pets`

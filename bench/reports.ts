@@ -1,5 +1,5 @@
 /**
- * Issue 28 §2's figures, through the real engine, on bench/shelter-data.ts's shelter (20,000 animals,
+ * The reports' figures, through the real engine, on bench/shelter-data.ts's shelter (20,000 animals,
  * about 60,000 movements over ten years): a month's Shelter Animals Count matrix (in Paris), a
  * quarter's live release rate and twelve months of trends, each timed many times (p50/p95), with the
  * reconciliation checked on every month of the ten years. Target: each ≤ 200 ms (the window's budget).

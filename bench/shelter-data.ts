@@ -1,5 +1,5 @@
 /**
- * The shelter the issue 27/28 benches measure, the same on every run: ANIMALS animals taken in over
+ * The shelter the shelter-day and reports benches measure, the same on every run: ANIMALS animals taken in over
  * ten years (one every few hours, four categories: dogs, cats, rabbits, birds), each fostered, adopted
  * or given another outcome over the next weeks, and PEOPLE people — about 3 movements an animal.
  */

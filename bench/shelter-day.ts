@@ -1,5 +1,5 @@
 /**
- * Issue 27 §5's figures, through the real engine: a shelter with 20,000 animals and 60,000 movements
+ * The shelter's day figures, through the real engine: a shelter with 20,000 animals and 60,000 movements
  * over ten years (and 15,000 people), then the Today summary, an animal's record and a people search,
  * each timed many times (p50/p95). Targets: Today and a record ≤ 200 ms, people search ≤ 100 ms.
  *

@@ -1,5 +1,5 @@
 /**
- * Issue 21's figures, through the real engine: deploying the adoption site of 5,000 available pets
+ * The publishing figures, through the real engine: deploying the adoption site of 5,000 available pets
  * with profiles and photos already processed (each pet's own photo row; the files are one processed
  * JPEG pair, as hard links cost the same whatever they point at), and printing 50 kennel cards.
  *

@@ -1,5 +1,5 @@
 /**
- * Issue 29 §5's staff figures, through the real pieces: a login's server CPU (scrypt included, its
+ * Team mode's staff figures, through the real pieces: a login's server CPU (scrypt included, its
  * thread-pool work counted by process.cpuUsage) and what the role check adds to an admin call
  * (`pets.browse`: its dispatch at the desk against a staff session in team mode, batches interleaved,
  * set against the whole call over the real admin server). Targets: a login ≤ 300 ms of CPU; the

@@ -90,9 +90,9 @@ export const ADMIN_CHANNEL_NAMES = [
   'people.show',
   'people.edit',
   'people.forget',
-  // People page (issue 27): the duplicate check before adding.
+  // People page: the duplicate check before adding.
   'people.duplicates',
-  // Care (issue 28 §1): vaccinations, treatments and tests, protocols, the due list.
+  // Care: vaccinations, treatments and tests, protocols, the due list.
   'care.record',
   'care.due',
   'care.upToDate',
@@ -104,14 +104,14 @@ export const ADMIN_CHANNEL_NAMES = [
   'care.editTreatment',
   'care.protocols',
   'care.setProtocol',
-  // reports (issue 28 §2)
+  // reports
   'reports.sac',
   'reports.sacCsv',
   'reports.liveRelease',
   'reports.trends',
-  // The record page (issue 27): the adoption contract as a PDF the window downloads.
+  // The record page: the adoption contract as a PDF the window downloads.
   'movements.contractPdf',
-  // Staff, logins and roles (issue 29 §2)
+  // Staff, logins and roles
   'staff.login',
   'staff.logout',
   'staff.me',
@@ -121,20 +121,20 @@ export const ADMIN_CHANNEL_NAMES = [
   'staff.setRole',
   'staff.deactivate',
   'staff.changePassword',
-  // listings (issue 28 §3)
+  // listings
   'portals.status',
   'portals.export',
-  // The audit trail (issue 29 §3)
+  // The audit trail
   'audit.list',
-  // The shelter server (issue 29 §1)
+  // The shelter server
   'team.server',
-  // Backups (issue 29 §4)
+  // Backups
   'backups.status',
   'backups.configure',
   'backups.runNow',
-  // The login page and the Staff page (issue 29 §2, the window): the first owner made at the desk
+  // The login page and the Staff page (the window): the first owner made at the desk
   'staff.setupOwner',
-  // The Staff page (issue 29 §2, follow-up): an owner manages the team fully; team mode off and on at the desk
+  // The Staff page: an owner manages the team fully; team mode off and on at the desk
   'staff.reactivate',
   'staff.setPassword',
   'staff.rename',

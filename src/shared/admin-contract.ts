@@ -221,7 +221,7 @@ export const ADMIN_CONTRACT = {
   'photos.move': channel<PetPhoto[]>()(input({ petId: id, photoId: id, position: z.int().min(1).max(MAX_PHOTOS_PER_PET) })),
   'photos.setAlt': channel<PetPhoto>()(input({ petId: id, photoId: id, alt: AltTextSchema })),
 
-  // The shelter's day (issue 27): each movement returns the stay it touched; refusals are `conflict` with the rule as `reason`.
+  // The shelter's day: each movement returns the stay it touched; refusals are `conflict` with the rule as `reason`.
   'movements.intake': channel<Stay>()(input({ intake: IntakeInputSchema })),
   'movements.reserve': channel<Stay>()(input({ reservation: ReserveInputSchema })),
   'movements.cancelReservation': channel<Stay>()(input({ cancellation: CancelReservationInputSchema })),
@@ -246,10 +246,10 @@ export const ADMIN_CONTRACT = {
   /** Anonymises the person; the id and their movements stay. */
   'people.forget': channel<Person>()(input({ id })),
 
-  // People page (issue 27 §2, §4): the likely-duplicate check before adding, so the dialog asks first.
+  // People page: the likely-duplicate check before adding, so the dialog asks first.
   'people.duplicates': channel<PersonWarning[]>()(input({ person: NewPersonSchema })),
 
-  // Care (issue 28 §1): refusals are `conflict` with the rule as `reason`; a round (care.give) records all its doses or none.
+  // Care: refusals are `conflict` with the rule as `reason`; a round (care.give) records all its doses or none.
   /** One animal's vaccinations, treatments, spay/neuter day, up-to-date state and care history. */
   'care.record': channel<CareRecord>()(input({ petId: id })),
   /** Doses waiting, of animals in care: overdue, due today, due in the next days. */
@@ -265,7 +265,7 @@ export const ADMIN_CONTRACT = {
   'care.protocols': channel<CategoryProtocol[]>()(input({})),
   'care.setProtocol': channel<CategoryProtocol>()(input({ protocol: ProtocolInputSchema })),
 
-  // reports (issue 28 §2)
+  // reports
   /** The Shelter Animals Count basic data matrix of a month, in the zone given (UTC without one). */
   'reports.sac': channel<SacMatrix>()(input({ query: SacQuerySchema })),
   /** The same matrix as the CSV file staff download. */
@@ -274,10 +274,10 @@ export const ADMIN_CONTRACT = {
   'reports.liveRelease': channel<LiveRelease>()(input({ query: LiveReleaseQuerySchema })),
   /** Month by month up to the one given: intakes, outcomes, the count at the end, the live release rate. */
   'reports.trends': channel<ReportTrendMonth[]>()(input({ query: TrendsQuerySchema })),
-  // The record page (issue 27): a stay's adoption contract, made like the CLI's `contract`, for the window to download.
+  // The record page: a stay's adoption contract, made like the CLI's `contract`, for the window to download.
   'movements.contractPdf': channel<{ fileName: string; pdfBase64: string }>()(input({ stayId: id })),
 
-  // Staff, logins and roles (issue 29 §2): staff live in the production database, so no environment.
+  // Staff, logins and roles: staff live in the production database, so no environment.
   'staff.login': channel<StaffMember>()(z.strictObject({ login: StaffLoginSchema, password: z.string().min(1).max(1_000) })),
   'staff.logout': channel<null>()(z.strictObject({})),
   'staff.me': channel<TeamState>()(z.strictObject({})),
@@ -288,28 +288,28 @@ export const ADMIN_CONTRACT = {
   'staff.deactivate': channel<StaffMember>()(z.strictObject({ id })),
   'staff.changePassword': channel<null>()(z.strictObject({ current: z.string().min(1).max(1_000), password: StaffPasswordSchema })),
 
-  // listings (issue 28 §3)
+  // listings
   /** Every portal's last export per animal, whether it is the first export, and what an export now would do. */
   'portals.status': channel<PortalStatus[]>()(input({})),
   /** Writes a portal's files into the environment's export folder in the data folder (`dir` says where). */
   'portals.export': channel<PortalExportResult>()(input({ portal: z.enum(PORTAL_IDS), allowDrops: z.boolean(), confirmFirstUpload: z.boolean() })),
 
-  // The audit trail (issue 29 §3)
+  // The audit trail
   'audit.list': channel<NamedAuditEntry[]>()(input({ filter: AuditFilterSchema })),
 
-  // The shelter server (issue 29 §1)
+  // The shelter server
   /** Whether this computer serves the shelter's network, the addresses other desks type, and the CA's code to compare. */
   'team.server': channel<TeamServerState>()(z.strictObject({})),
-  // Backups (issue 29 §4): of the whole data dir, so no environment.
+  // Backups: of the whole data dir, so no environment.
   /** The nightly schedule, the last backup's result, the next run and the backups in the folder. */
   'backups.status': channel<BackupsStatus>()(z.strictObject({})),
   'backups.configure': channel<BackupsStatus>()(BackupScheduleSchema),
   /** Writes a backup now into the chosen folder; a failure is answered as the error and kept as the last result. */
   'backups.runNow': channel<BackupsStatus>()(z.strictObject({})),
-  // The login page and the Staff page (issue 29 §2, the window)
+  // The login page and the Staff page (the window)
   /** The first owner, from the desk's credential while the data dir has no staff: turns team mode on. */
   'staff.setupOwner': channel<StaffMember>()(FirstOwnerSchema),
-  // The Staff page (issue 29 §2, follow-up): an owner manages the team fully; team mode off and on at the desk
+  // The Staff page: an owner manages the team fully; team mode off and on at the desk
   /** A deactivated member may log in again, with their login and password as they were. */
   'staff.reactivate': channel<StaffMember>()(z.strictObject({ id })),
   /** An owner sets a member's new password (never their own: Change password asks the current one); the member's sessions end. */

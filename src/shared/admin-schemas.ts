@@ -76,7 +76,7 @@ export const PetChangeSchema = z.strictObject({ name: PetNameSchema.optional(), 
 export type PetChange = z.infer<typeof PetChangeSchema>;
 
 /**
- * The version of the record a save starts from (issue 29 §3): an older one than the stored one is
+ * The version of the record a save starts from: an older one than the stored one is
  * refused with edit_conflict. Optional, so the CLI and scripts write over as before; the window always sends it.
  */
 export const RecordVersionSchema = z.int({ error: 'must be a whole number' }).min(0, { error: 'must be 0 or more' });
@@ -146,7 +146,7 @@ const settingsShape = {
   /** The sites over HTTPS, per environment; absent or null: HTTP only. */
   httpsPorts: z.strictObject({ production: PortSchema.nullable(), staging: PortSchema.nullable() }).optional(),
   acme: AcmeSettingsSchema.nullable().optional(),
-  /** "This computer is the shelter's server" (issue 29 §1): the admin pages over HTTPS to the network; absent: off (files written before it). */
+  /** "This computer is the shelter's server": the admin pages over HTTPS to the network; absent: off (files written before it). */
   teamServer: z.strictObject({ enabled: z.boolean({ error: 'must be true or false' }), port: PortSchema }).optional(),
 };
 

@@ -9,7 +9,7 @@ export function withoutApiKeys(text: string): string {
   return text.replace(API_KEY, (_key, prefix: string) => `${prefix}[removed]`);
 }
 
-/** One audit entry (issue 29 §3): who, when, from where, which channel, which record, and the input with its secrets removed. */
+/** One audit entry: who, when, from where, which channel, which record, and the input with its secrets removed. */
 export interface AuditEntry {
   id: number;
   at: number;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The nightly backup's settings (issue 29 §4; docs/guide/backups.md): kept in the data dir's backup-schedule.json. */
+/** The nightly backup's settings (docs/guide/backups.md): kept in the data dir's backup-schedule.json. */
 export const TIME_OF_DAY = /^([01]\d|2[0-3]):[0-5]\d$/;
 export const DEFAULT_BACKUP_TIME = '02:00';
 

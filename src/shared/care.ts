@@ -1,5 +1,5 @@
 /**
- * Care (issue 28 §1): each animal's vaccinations, treatments and tests, and the protocols that
+ * Care: each animal's vaccinations, treatments and tests, and the protocols that
  * schedule the next doses at intake. PRIVATE, all of it: nothing here is published; what portals may
  * show is one derived yes/no (`upToDate`), handed to them by the engine.
  */

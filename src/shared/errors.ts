@@ -13,7 +13,7 @@ export const ERROR_STATUS = {
   method_not_allowed: 405,
   request_timeout: 408,
   conflict: 409,
-  // Admin side: a save made from an older version of the record than the stored one (issue 29 §3).
+  // Admin side: a save made from an older version of the record than the stored one.
   edit_conflict: 409,
   gone: 410,
   payload_too_large: 413,
@@ -26,7 +26,7 @@ export const ERROR_STATUS = {
   service_unavailable: 503,
   // The server's disk is full: nothing was written; reads are still served.
   insufficient_storage: 507,
-  // A desk connecting to the shelter server (issue 29 §1): the server, not this desk, is the problem.
+  // A desk connecting to the shelter server: the server, not this desk, is the problem.
   server_unreachable: 502,
   server_timeout: 504,
   server_not_tls: 502,
@@ -93,7 +93,7 @@ export type ConflictDetails =
   | BackupConflict;
 
 /**
- * A movement refused by one of the shelter's rules (issue 27, docs/errors.md): `reason` names the rule.
+ * A movement refused by one of the shelter's rules (docs/errors.md): `reason` names the rule.
  * Moments are epoch ms; `previous` says which earlier movement the date would run back past.
  */
 export type MovementConflict =
@@ -110,7 +110,7 @@ export type MovementConflict =
   | { reason: 'person_forgotten'; personId: number };
 
 /**
- * A care record refused by one of its rules (issue 28 §1, docs/errors.md): `reason` names the rule.
+ * A care record refused by one of its rules (docs/errors.md): `reason` names the rule.
  * In a round, `petId` names the animal that stopped it (nothing of the round was recorded).
  */
 export type CareConflict =
@@ -119,7 +119,7 @@ export type CareConflict =
   | { reason: 'already_given'; doseId: number; petId: number; vaccine: string; givenDate: string }
   | { reason: 'care_date_in_future'; date: string; today: string }
   | { reason: 'already_spayed_neutered'; petId: number; treatmentId: number; givenDate: string };
-/** Team mode's refusals (issue 29 §2, docs/errors.md): a role's limits, a session's end, the team's own rules. */
+/** Team mode's refusals (docs/errors.md): a role's limits, a session's end, the team's own rules. */
 export type StaffForbidden =
   | { reason: 'role_not_allowed'; role: string | null; channel: string }
   /** The role may call the channel but not send this field (a volunteer naming a vet: a person from the register). */
@@ -134,7 +134,7 @@ export type StaffConflict = { reason: 'last_owner'; staffId: number } | { reason
 /** Too many login attempts for this login or from this address: the seconds until the binding window resets. */
 export type StaffLoginThrottled = { reason: 'login_throttled'; retryAfter: number };
 
-/** A backup's refusals (issue 29 §4, docs/errors.md): a damaged backup, a restore over a data dir with content or one a server is using. */
+/** A backup's refusals (docs/errors.md): a damaged backup, a restore over a data dir with content or one a server is using. */
 export type BackupConflict =
   | { reason: 'backup_damaged'; backup: string; problems: BackupProblem[] }
   | { reason: 'backup_target_not_empty'; dataDir: string }
@@ -153,7 +153,7 @@ export type BackupProblem =
   | { path: string; problem: 'photo_missing'; database: string; hash: string };
 
 /**
- * A save made from an older version than the stored one (issue 29 §3): `current` is the record as
+ * A save made from an older version than the stored one: `current` is the record as
  * the channel answers it (redacted like that answer for a volunteer), `changedBy` the staff member
  * (or "desk") whose admin write made `currentVersion`, null when it came from outside the admin
  * pages (the CLI, the public API, a movement or care record), `changedAt` when it was written.
@@ -193,14 +193,14 @@ export type TransferDestinationProblem =
   | { field: 'transferTo'; reason: 'transfer_destination_missing' | 'transfer_destination_unknown' }
   | { field: 'transferTo' | 'receivingOrganisation'; reason: 'transfer_destination_not_transfer' };
 
-/** An address typed to reach the shelter server that cannot be one (issue 29 §1); `address` as typed. */
+/** An address typed to reach the shelter server that cannot be one; `address` as typed. */
 export interface ServerAddressProblem {
   field: 'address';
   reason: 'address_empty' | 'address_not_https' | 'address_malformed' | 'address_port';
   address: string;
 }
 
-/** Where a desk's connection to the shelter server stopped (issue 29 §1, docs/errors.md). */
+/** Where a desk's connection to the shelter server stopped (docs/errors.md). */
 export interface ServerUnreachable {
   host: string;
   port: number;

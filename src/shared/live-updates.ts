@@ -1,5 +1,5 @@
 /**
- * Live updates (issue 29 §3): the engine's change topics, pushed to every open window. A topic carries
+ * Live updates: the engine's change topics, pushed to every open window. A topic carries
  * no data, only which environment and area changed, so any signed-in window may hear every one; the
  * window refetches what it shows of that area through its ordinary, access-checked calls.
  */

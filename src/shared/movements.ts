@@ -1,5 +1,5 @@
 /**
- * An animal's movements (issue 27 §1, §3): stays that open with an intake and close with an outcome,
+ * An animal's movements: stays that open with an intake and close with an outcome,
  * and between them reservations and foster placements. Staff only; the public API sees only the
  * pet's `status` they drive (docs/decisions.md, "Movements and the public status").
  */

@@ -1,5 +1,5 @@
 /**
- * The register of people and organisations (issue 27 §2): adopters, fosters, owners who surrender,
+ * The register of people and organisations: adopters, fosters, owners who surrender,
  * finders, vets, other shelters. Staff only: nothing here is ever published or exported to a portal.
  */
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * Reports for funders and councils (issue 28 §2): the Shelter Animals Count basic data matrix of a
+ * Reports for funders and councils: the Shelter Animals Count basic data matrix of a
  * month, the live release rate (Asilomar Accords) of any period, and their trends. How our intake and
  * outcome types map onto SAC's categories: docs/guide/reports.md.
  */

@@ -1,4 +1,4 @@
-/** Staff accounts and roles (issue 29 §2): what every face shares of team mode. No Node built-ins here. */
+/** Staff accounts and roles: what every face shares of team mode. No Node built-ins here. */
 import { z } from 'zod';
 import type { AdminChannelName } from './admin-channels';
 import type { AnyErrorDetails, ErrorCode } from './errors';

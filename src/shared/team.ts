@@ -1,5 +1,5 @@
 /**
- * The shelter server (issue 29 §1): what the serving desk and a connecting desk both show, so staff
+ * The shelter server: what the serving desk and a connecting desk both show, so staff
  * can compare them. No Node built-ins here: the SHA-256 is computed by whoever holds the certificate.
  */
 

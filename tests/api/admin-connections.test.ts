@@ -1,5 +1,5 @@
 /**
- * The admin server's own limits (issue 18.8): a body trickled in is cut at the request timeout, with
+ * The admin server's own limits: a body trickled in is cut at the request timeout, with
  * or without the token, and no more than maxConnections connections are held at once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The admin token against every spelling of a channel's path (issue 26 S1): the router matches the
+ * The admin token against every spelling of a channel's path: the router matches the
  * decoded path, so `/admin/%61pi/keys.create` is keys.create. Every channel of the admin contract
  * (the photo and site uploads, with their large body limits, among them) is sent without the token
  * under each spelling, over a raw socket so the request line reaches the server exactly as written.

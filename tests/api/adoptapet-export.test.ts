@@ -1,5 +1,5 @@
 /**
- * Issue 28 §3, "Done when": the Petfinder and Adopt-a-Pet files are written with one animal refused
+ * The portal exports' end-to-end check: the Petfinder and Adopt-a-Pet files are written with one animal refused
  * for a breed the portal does not list, and the reason shown (with what to pick). Adopt-a-Pet's
  * pets.csv has no header and import.cfg names its columns; its first export asks for a confirmation
  * (their first upload erases what was listed). The shots fields of all three portals say what care's

@@ -1,5 +1,5 @@
 /**
- * Issue 26 N7: the wire keeps `sold` (the contract), every face says "adopted": the OpenAPI document
+ * The wire keeps `sold` (the contract), every face says "adopted": the OpenAPI document
  * explains the value, the API's refusal names it, the CLI takes `adopted` and its tables say it.
  */
 import type { OpenAPIV3 } from 'openapi-types';

@@ -26,7 +26,7 @@ afterAll(() => removeTempDir(dataDir));
 
 const cli = (...args: string[]) => runCli(['--data-dir', dataDir, ...args]);
 
-describe('contract: the adoption contract from the CLI (issue 27, §3)', () => {
+describe('contract: the adoption contract from the CLI', () => {
   if (process.env.CI) it('adoption contract CLI: poppler-utils is installed', () => expect(POPPLER_MISSING).toBeUndefined());
 
   it.skipIf(POPPLER_MISSING !== undefined)('prints the shelter, the animal with its microchip, the adopter and the fee, in every script, to an owner-only file', async () => {

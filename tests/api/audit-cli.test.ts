@@ -1,4 +1,4 @@
-/** `audit list` on the CLI (issue 29 §3), run in-process over a temp data dir: filters and --json. */
+/** `audit list` on the CLI, run in-process over a temp data dir: filters and --json. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Engine } from '../../src/main/engine/engine';
 import { runCliInProcess } from '../helpers/cli-in-process';

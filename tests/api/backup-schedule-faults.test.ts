@@ -1,5 +1,5 @@
 /**
- * A nightly backup that cannot be written (issue 29 §4): a real full disk (a small tmpfs) and a real
+ * A nightly backup that cannot be written: a real full disk (a small tmpfs) and a real
  * read-only folder (a read-only mount as root, a 0500 folder otherwise). The status says why, the
  * servers go on answering, and the next backup works once the folder is fixed.
  */

@@ -1,5 +1,5 @@
 /**
- * The shelter server's nightly backups (issue 29 §4): a real host (both servers, the supervised job)
+ * The shelter server's nightly backups: a real host (both servers, the supervised job)
  * on an injected clock that the test moves; the backups are real folders checked with `verifyBackup`.
  */
 import fs from 'node:fs';

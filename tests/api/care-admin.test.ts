@@ -1,5 +1,5 @@
 /**
- * Care over browser mode's HTTP admin transport, against the real AppHost (issue 28 §1): every
+ * Care over browser mode's HTTP admin transport, against the real AppHost: every
  * care.* channel validated by its schema, a round from the due list in one call, refusals as Error
  * bodies with the rule in `details`, the history recorded as the window's.
  */

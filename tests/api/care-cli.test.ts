@@ -1,6 +1,6 @@
 /**
- * Care through the CLI over one data dir (issue 28 §1, "Done when": a vaccination round from the due
- * list in one action): animals taken in get their protocol's doses, `care due` lists them, one
+ * Care through the CLI over one data dir (what care must do: a vaccination round from
+ * the due list in one action): animals taken in get their protocol's doses, `care due` lists them, one
  * `care give` per vaccine gives the round, and the refusals name their rule with nothing written.
  * Most commands run in-process (the program as `cli` builds it, its output captured); the due list
  * and a refused round also run as real processes, where the process boundary (exit code, stderr) is the point.

@@ -1,5 +1,5 @@
 /**
- * Medical records are private like the microchip (issue 28 §1): batches, products, results, notes
+ * Medical records are private like the microchip: batches, products, results, notes
  * and the vet reach nothing published or exported — the adoption site, the public API, the
  * RescueGroups.org file, kennel cards — and lint keeps what publishes from importing care at all.
  */

@@ -1,5 +1,5 @@
 /**
- * Slow and greedy clients (issue 11.2): timeouts answer 408 with the Error body in bounded time, a
+ * Slow and greedy clients: timeouts answer 408 with the Error body in bounded time, a
  * connection carries a bounded number of requests, the server a bounded number of connections, and a
  * request on its way when the server stops is served rather than refused with the framework's 503.
  */

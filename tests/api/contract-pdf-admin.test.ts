@@ -1,5 +1,5 @@
 /**
- * The adoption contract from the window (issue 27 §3): `movements.contractPdf` over browser mode's
+ * The adoption contract from the window: `movements.contractPdf` over browser mode's
  * HTTP admin transport renders the same PDF as the CLI's `contract`, names its file after the animal,
  * and refuses a stay that did not end in an adoption with the rule in `details`.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 26 S3: a cell a spreadsheet would run as a formula (=, +, -, @, tab, CR first) starts with
+ * A cell a spreadsheet would run as a formula (=, +, -, @, tab, CR first) starts with
  * `'` in every CSV we write (the staff export and the RescueGroups file), and `pets import` of our
  * own backup restores every value exactly, including values that begin with quotes already.
  */

@@ -1,5 +1,5 @@
 /**
- * No lost updates (issue 29 §3) against browser mode's real admin server in team mode: two saves
+ * No lost updates against browser mode's real admin server in team mode: two saves
  * from one version give one 409 edit_conflict with the first's values and who made them; a save
  * without a version writes over; a CLI write is a new version nobody in the trail made; the public
  * API answers no version; two engines racing on one SQLite file: exactly one save a round wins.

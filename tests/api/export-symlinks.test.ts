@@ -1,5 +1,5 @@
 /**
- * Issue 26 S2: a link planted at an output name in the folder the user chose (to a file of theirs,
+ * A link planted at an output name in the folder the user chose (to a file of theirs,
  * dangling, or to a folder) is replaced, never followed: the file it points to is untouched, a
  * dangling target is not created, and the output is a regular file with the right content. Each
  * export is run in-process (the writer is the point, not the process): the RescueGroups file and its

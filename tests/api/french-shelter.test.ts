@@ -1,5 +1,5 @@
 /**
- * A French shelter publishes in French (issue 28 §4): its profile says `fr`, and the adoption site,
+ * A French shelter publishes in French: its profile says `fr`, and the adoption site,
  * its Atom feed (read by an XML parser), a kennel card and the adoption contract from the CLI (read
  * back by pdftotext) say it in French, accented names printing, with money and dates as France
  * writes them.

@@ -72,7 +72,7 @@ describe('fixture clients: each fails exactly its own check', { timeout: 120_000
   });
 });
 
-/** The gate's --profile flag arrives with the header profiles (issue 22, part 3): these run once it is merged. */
+/** The gate's --profile flag arrives with the header profiles: these run once it is merged. */
 const gateHelp = await runCli(['gate', '--help'], 60_000);
 const profilesAvailable = gateHelp.stdout.includes('--profile');
 

@@ -1,5 +1,5 @@
 /**
- * Issue 26 S8: `gate` runs the command in a process group of its own and ends the whole group, so a
+ * `gate` runs the command in a process group of its own and ends the whole group, so a
  * real process tree (a shell and the `sleep` it started in the background) leaves nothing running:
  * on --timeout, when the gate itself is interrupted, and when the command exits leaving it behind.
  */

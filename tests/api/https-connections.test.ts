@@ -1,6 +1,6 @@
 /**
- * The HTTPS port under the same limits as the plain one (issue 18.4), its SNI cache bounded (18.5),
- * and a removal by another connection counting from the very next request on both ports (18.15).
+ * The HTTPS port under the same limits as the plain one, its SNI cache bounded,
+ * and a removal by another connection counting from the very next request on both ports.
  * Real sockets, a real certificate from the local CA, short injected limits.
  */
 import net from 'node:net';

@@ -1,5 +1,5 @@
 /**
- * Issue 21 §4: `pets cards` prints kennel cards whose QR codes open each pet's page on the
+ * `pets cards` prints kennel cards whose QR codes open each pet's page on the
  * project's live address; the PDF is rendered with poppler and each code read back with jsQR.
  */
 import fs from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * Issue 20, item 5: a `clock` move from the CLI returns only once the running server of that
+ * A `clock` move from the CLI returns only once the running server of that
  * environment has applied it, so the very next request sees the new time (no sleep here: the CLI's
  * return is the synchronisation). Without a server it says none is running.
  */

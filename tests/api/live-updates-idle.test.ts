@@ -1,5 +1,5 @@
 /**
- * Live updates and team mode's idle expiry (issue 29 §3): an open event stream is not activity, so a
+ * Live updates and team mode's idle expiry: an open event stream is not activity, so a
  * session left idle ends on time and its stream with it. The real admin server over an AppHost on a
  * manual clock, a member logged in through staff.login.
  */

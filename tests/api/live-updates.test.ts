@@ -1,5 +1,5 @@
 /**
- * Live updates in browser mode (issue 29 §3) against the real admin server: GET /admin/api/events,
+ * Live updates in browser mode against the real admin server: GET /admin/api/events,
  * its guard, the events a write causes (through another admin call, or the CLI in another process),
  * and its bounds: a reader that never reads, the cap on open streams, a session that ends, a stop.
  */

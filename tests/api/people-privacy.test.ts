@@ -47,7 +47,7 @@ afterAll(async () => {
   removeTempDir(dataDir);
 });
 
-describe('people’s details and a transfer’s destination reach nothing published or exported (issue 27, §2)', () => {
+describe('people’s details and a transfer’s destination reach nothing published or exported', () => {
   it('the adoption site: every page, feed, sitemap and asset', () => {
     const site = path.join(dataDir, 'sites', 'production');
     const files = filesOf(site);

@@ -1,5 +1,5 @@
 /**
- * Issue 28 §3: Petfinder's CSV on the one portal base. Columns in the order another shelter system
+ * Petfinder's CSV on the one portal base. Columns in the order another shelter system
  * uses after Petfinder's import documentation (August 2019); Sex M/F, Size S/M/L/XL, Age words,
  * Status A/H/X; flags "1" or blank with NoDogs/NoCats/NoKids inverted; dates YYYY-MM-DD; photos as
  * addresses on the live adoption site; the same "would drop" guard as RescueGroups.org.

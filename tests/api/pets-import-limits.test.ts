@@ -1,5 +1,5 @@
 /**
- * Issue 26 S5: `pets import` reads within limits and refuses, naming the row and the column, what it
+ * `pets import` reads within limits and refuses, naming the row and the column, what it
  * cannot take exactly: a file too large (at once, before reading it), too many rows, a cell longer
  * than any column takes, bytes that are not UTF-8 (never turned into U+FFFD), a repeated or unknown
  * column (`__proto__` included). A refused import writes nothing.

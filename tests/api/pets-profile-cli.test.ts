@@ -1,4 +1,4 @@
-/** Issue 21 §1 through the faces: the CLI (show, profile, import/export, shelter) with --json, the admin channels, and the adoption page's title. */
+/** Pet profiles through the faces: the CLI (show, profile, import/export, shelter) with --json, the admin channels, and the adoption page's title. */
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Issue 28 §2 through the CLI, each command a real process: `report sac` as a table, CSV, JSON and a
+ * The reports through the CLI, each command a real process: `report sac` as a table, CSV, JSON and a
  * file; `report live-release`; a bad month told in one line; and `report --key` still the quota lab's
  * compliance report (the group's default).
  */

@@ -1,5 +1,5 @@
 /**
- * The request's host (issue 18.11), over raw sockets: two Host lines are refused with 400 in the
+ * The request's host, over raw sockets: two Host lines are refused with 400 in the
  * Error shape (RFC 9112 §3.2), and an absolute-form target is routed by its own authority, not by
  * Host (§3.2.2), to a site or to the API alike.
  */

@@ -1,4 +1,4 @@
-/** Issue 21 §5: `export rescuegroups` writes their import file and photos, keeps out (whole) an animal with a problem, and warns before dropping one it listed. */
+/** `export rescuegroups` writes their import file and photos, keeps out (whole) an animal with a problem, and warns before dropping one it listed. */
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';

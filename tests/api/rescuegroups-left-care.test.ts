@@ -1,5 +1,5 @@
 /**
- * Issue 28: an animal RescueGroups.org lists from our last file, whose stay then ends other than by
+ * An animal RescueGroups.org lists from our last file, whose stay then ends other than by
  * adoption (here: it died in care), is left out of the next file — their import deletes it — and is
  * never written as "Adopted". The export goes ahead without --allow-drop and names it as removed.
  */

@@ -1,5 +1,5 @@
 /**
- * The issue's "Done when" story through the CLI, each command a real process, beside a real server:
+ * The shelter's day story through the CLI, each command a real process, beside a real server:
  * take in a stray with a finder, foster it, bring it back, reserve it, adopt it, take it back two
  * weeks later, adopt it again — the API's `status` followed at each step. Then the refusals name
  * their rule, and the staff backup is an owner-only file holding people and movements.

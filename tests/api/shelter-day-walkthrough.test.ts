@@ -1,5 +1,5 @@
 /**
- * Issue 27's "Done when", at the engine, CLI and API level, from an empty data dir: a real server
+ * The shelter's day end to end, at the engine, CLI and API level, from an empty data dir: a real server
  * (its clock injected, so "two weeks later" is a move of it) and each staff step a real CLI process.
  * Take in a stray with its finder, foster it, bring it back, reserve it, adopt it with a fee and
  * print the contract, take it back two weeks later, adopt it again: at each step the public API's

@@ -1,5 +1,5 @@
 /**
- * Issue 29 §1: what staff type as the shelter server's address, and the desk's choice kept in its
+ * What staff type as the shelter server's address, and the desk's choice kept in its
  * user-data dir (read with its schema, a damaged file kept aside), through the first-run page's three
  * calls as the shell hands them over: each payload validated, errors as values.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 29 §1: a desk connecting to the shelter server by address. Real sockets: an HTTPS server made
+ * A desk connecting to the shelter server by address. Real sockets: an HTTPS server made
  * here from a real local CA (as `serve --team` makes its own), a TCP server that never answers the
  * handshake, a plain HTTP server. The short code is checked against an independent oracle: Node's own
  * fingerprint of the CA certificate.

@@ -1,4 +1,4 @@
-/** The adoption contract's terms through the CLI (issue 27 §3): set from text or a file, bounded, shown by their length, cleared. */
+/** The adoption contract's terms through the CLI: set from text or a file, bounded, shown by their length, cleared. */
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Site traffic is not API traffic, even when it never becomes a request (issue 26 N12): a browser's
+ * Site traffic is not API traffic, even when it never becomes a request: a browser's
  * half-sent or idle connection to a published site that runs into the headers timeout gets a plain
  * 408 from the site, with no rate-limit headers, nothing in the API's request log and nothing counted
  * against the address. The same stalled request on the API's own Host is still the API's 408.

@@ -36,7 +36,7 @@ afterAll(async () => {
   removeTempDir(dataDir);
 });
 
-describe('the adoption site follows the records by itself (issue 26, N4)', () => {
+describe('the adoption site follows the records by itself', () => {
   it('a new pet reaches the live site within seconds, with no one publishing', async () => {
     const before = deployCount();
     wandaId = server.engine.services.pets.create({ name: 'Wanda', categoryId: 1 }).id;
@@ -93,7 +93,7 @@ describe('the adoption site follows the records by itself (issue 26, N4)', () =>
   });
 });
 
-describe('the primary domain is the address everywhere (issue 26, N11)', () => {
+describe('the primary domain is the address everywhere', () => {
   it('once a domain verifies, the project, `projects list` and `deploy` name it with the server’s port; HTTPS is not claimed without an HTTPS port', async () => {
     await server.engine.sites.projects.deployAdoptionPage(project.slug);
     dns.zone['www.happy-paws.test'] = { CNAME: 'happy-paws.localhost' };

@@ -1,5 +1,5 @@
 /**
- * What a browser is told about a site's pages (issue 18.12, 26 S9): every site answer forbids framing
+ * What a browser is told about a site's pages: every site answer forbids framing
  * by other sites (in X-Frame-Options and a Content-Security-Policy header) and sniffing, and the
  * built-in adoption page carries a strict Content-Security-Policy of its own, in its <meta> and as a
  * header: script and style from the site itself only, never framed.

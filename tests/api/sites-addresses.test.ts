@@ -24,7 +24,7 @@ afterAll(() => removeTempDir(dataDir));
 
 const cli = (...args: string[]) => runCliInProcess(dataDir, args);
 
-describe('site addresses carry the running server’s port (issue 20, item 10)', () => {
+describe('site addresses carry the running server’s port', () => {
   it('siteAddress: HTTP on the HTTP port; HTTPS on the HTTPS port only for a name with a certificate; default ports left out', () => {
     expect(siteAddress('happy-paws.localhost', { http: 5110, https: 5143 })).toBe('http://happy-paws.localhost:5110/');
     expect(siteAddress('www.shelter.test', { http: 5110, https: 5143 }, true)).toBe('https://www.shelter.test:5143/');

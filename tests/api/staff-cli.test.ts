@@ -1,4 +1,4 @@
-/** `staff` and `team` on the CLI (issue 29 §2), run in-process over a temp data dir: the first owner turns team mode on. */
+/** `staff` and `team` on the CLI, run in-process over a temp data dir: the first owner turns team mode on. */
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * An owner manages the team in the window (issue 29 §2, follow-up) against the real admin server:
+ * An owner manages the team in the window against the real admin server:
  * reactivating, renaming and setting a member's password are the owners' (never their own
  * password), and team mode off and on is the desk's alone. Each write is in the audit trail, the
  * password never.

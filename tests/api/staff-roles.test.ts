@@ -1,5 +1,5 @@
 /**
- * Team mode against the real admin server (issue 29 §2): the AppHost, the admin handlers and browser
+ * Team mode against the real admin server: the AppHost, the admin handlers and browser
  * mode's server on 127.0.0.1, staff logged in through staff.login with their session cookies. Every
  * channel × every role is sent; a volunteer cannot read an adopter's phone or a microchip, nor remove a pet.
  */

@@ -1,5 +1,5 @@
 /**
- * What the window learns of its caller (issue 29 §2, the window) against the real admin server:
+ * What the window learns of its caller against the real admin server:
  * `staff.me` says who calls (the desk, a member, nobody yet) and which channels the policy lets them
  * call; `staff.setupOwner` makes the first owner from the desk's token alone, once.
  */

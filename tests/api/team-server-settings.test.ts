@@ -1,5 +1,5 @@
 /**
- * The window's setting "This computer is the shelter's server" (issue 29 §1): the host starts, moves
+ * The window's setting "This computer is the shelter's server": the host starts, moves
  * and stops the HTTPS listener as the setting changes, keeps settings files written before it, and
  * the listener refuses everything but the pages and the login while the data dir has no staff.
  */

@@ -1,5 +1,5 @@
 /**
- * The shelter server (issue 29 §1) as a shelter runs it: a real `serve --team` process on a temp data
+ * The shelter server as a shelter runs it: a real `serve --team` process on a temp data
  * dir whose first owner was made on the CLI, reached over HTTPS at a non-loopback address of this
  * machine with the local CA (exported by `certificates ca`) as the only trusted root.
  */

@@ -1,5 +1,5 @@
 /**
- * A volunteer's care marks (issue 29 §2) against the real admin server: logged in with their own
+ * A volunteer's care marks against the real admin server: logged in with their own
  * session, a volunteer gives a dose on the due list and skips another; the medical record, a dose's
  * edit and a vet (a person from the register) are refused; their answers name no vet and carry no
  * medical notes; the audit trail names them for each mark.

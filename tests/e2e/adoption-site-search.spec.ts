@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { expect, importPets, test, type DeskServer } from './fixtures';
 
 /*
- * Issue 26, as a French shelter met its adoption site: accented names found without their accents,
+ * The adoption site as a French shelter met it: accented names found without their accents,
  * no dead search form without JavaScript, a pet's page kept when its adoption is pending and after
  * it, and initials where a pet has no photo yet.
  */

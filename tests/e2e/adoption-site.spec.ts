@@ -8,7 +8,7 @@ import { VIEWPORTS, expectNothingCut, sizeName } from './viewports';
 import { POPPLER_MISSING, readQr, renderPdfPages } from '../helpers/pdf-render';
 
 /*
- * Issue 21's walk-through, as shelter staff would: the shelter profile, three pets with photos (one
+ * Publishing end to end, as shelter staff would: the shelter profile, three pets with photos (one
  * JPEG carrying GPS), the adoption site published and visited at 1280 and 390 px, kennel cards
  * printed from the Pets page and their QR codes scanned, the RescueGroups.org export with one animal
  * kept out for a missing field.

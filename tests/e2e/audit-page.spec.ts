@@ -1,5 +1,5 @@
 /**
- * Issue 29 §3 in the window: the Audit page of a real `serve --admin` lists the admin writes newest
+ * The Audit page of a real `serve --admin` lists the admin writes newest
  * first, who made them and what they changed (before → after, fields in words), links a pet's entry
  * to its page, narrows with its filters, loads older entries a page at a time, and fits 1280×800 and
  * 1000×700 with nothing cut.

@@ -1,5 +1,5 @@
 /**
- * Issue 29 §3–4 in the window, in team mode: members logged in with a session cookie (no admin
+ * The audit trail and the backups in the window, in team mode: members logged in with a session cookie (no admin
  * token) see the Audit page and the backups panel as their role allows, and a refusal in the
  * window's words where it does not: a volunteer gets neither, a manager reads both and backs up now
  * but may not change where backups go.

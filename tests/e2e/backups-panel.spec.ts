@@ -1,5 +1,5 @@
 /**
- * Issue 29 §4 in the window: the Server page's backups panel of a real `serve --admin` sets the
+ * The Server page's backups panel of a real `serve --admin` sets the
  * nightly backup (folder, how many kept, the time, on), backs up now, lists the backups, and says
  * in its own words why a backup failed; it fits 1000×700 and 1280×800 with nothing cut.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 28 §1 in the window: the protocol schedules doses at intake, the Today page's due list
+ * Care in the window: the protocol schedules doses at intake, the Today page's due list
  * records a whole vaccination round in one dialog (a batch per vaccine), and the animal's record
  * page shows each dose given with its batch; at 1000×700 nothing is cut.
  */

@@ -4,7 +4,7 @@ import { cliJson, expect, importPets, notification, openDesk, test, type DeskSer
 import { expectNothingCut } from './viewports';
 
 /*
- * No lost updates (issue 29 §3), as two desks would meet one: two browsers on one `serve --admin`
+ * No lost updates, as two desks would meet one: two browsers on one `serve --admin`
  * edit the same pet's profile at 1000×700. The second save is refused inside the form, which shows
  * who changed it and the fields side by side; "Save mine over theirs" wins on purpose, and "Use
  * their version" puts the stored profile in the form.

@@ -1,5 +1,5 @@
 /**
- * Issue 29 §1: the desktop app's first run, in the real browser. Electron cannot run here, so the one
+ * The desktop app's first run, in the real browser. Electron cannot run here, so the one
  * part stood in for is its bridge: window.adoptionDeskLink is backed (page.exposeFunction) by the real
  * desk link — the real probe against a real HTTPS shelter server made from a real local CA, the real
  * choice file — so the page shows the server's real code.

@@ -5,7 +5,7 @@ import { addDomainsInEveryState, callApi, cliJson, createKey, expect, goTo, impo
 import { VIEWPORTS, expectNothingCut, sizeName } from './viewports';
 
 /*
- * Issue 20: every page fits a 1280×800 and a 1000×700 window with realistic data — no table cell,
+ * Every page fits a 1280×800 and a 1000×700 window with realistic data — no table cell,
  * badge or button cut or pushed off to the side, no sideways scrolling — and so do the actions of
  * the main dialogs and drawers.
  */

@@ -2,7 +2,7 @@ import type { Page, Request } from '@playwright/test';
 import { cliJson, expect, openDesk, test } from './fixtures';
 
 /*
- * Issue 29 §3, two desks on one `serve --admin`: a pet renamed at one appears on the other's pet list
+ * Live updates, two desks on one `serve --admin`: a pet renamed at one appears on the other's pet list
  * and open record within a second, pushed, not polled. The second desk's clock is Playwright's: it is
  * moved on a minute, and no pets request goes out but the ones the change itself causes.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 27 §2, §4 in the window: the People page searches with case and accents folded, warns of a
+ * The People page searches with case and accents folded, warns of a
  * likely duplicate before adding (add anyway, or open the existing person), edits with the rules
  * checked in the dialog, shows a person's animals and movements, and forgets them keeping the
  * movements; the list, the dialog and a person's page fit 1280×800 and 1000×700.

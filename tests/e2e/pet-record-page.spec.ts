@@ -6,7 +6,7 @@ import { callApi, cliJson, createKey, expect, openDesk, test, type DeskServer } 
 import { VIEWPORTS, expectNothingCut, sizeName } from './viewports';
 
 /*
- * Issue 27's "Done when", as shelter staff would do it in the window at 1000×700: a stray taken in
+ * The shelter's day end to end, as shelter staff would do it in the window at 1000×700: a stray taken in
  * with its finder, fostered and back, reserved, adopted with its contract printed, returned two
  * weeks later and adopted again; at each step the record page's timeline, the public API's status
  * and the adoption site's page follow. Then the "do not adopt to" override, and a refused dialog.

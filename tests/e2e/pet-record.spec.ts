@@ -1,5 +1,5 @@
 /**
- * Issue 26 N6–N9 in the window, on each pet's record page (issue 27, #/pets/42): status, profile,
+ * Each pet's record page in the window (#/pets/42): status, profile,
  * photos, history with field names in words, fitting 1280×800 and 1000×700; adopted pets are never
  * called "sold"; the profile refuses a fee in fractions of a cent, a birth date after today and a
  * microchip with separators, saying why under the field; a toast said on the page shows above it.

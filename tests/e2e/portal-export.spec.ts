@@ -5,7 +5,7 @@ import { expect, goTo, importPets, openDesk, test } from './fixtures';
 import { VIEWPORTS, expectNothingCut, sizeName } from './viewports';
 
 /*
- * Issue 28 §3 in the window: the Pets page's export panel shows, per portal, each animal's state
+ * The Pets page's export panel shows, per portal, each animal's state
  * with the reason it is kept out (a breed the portal does not list, with what to pick), warns before
  * Adopt-a-Pet's first upload, writes RescueGroups.org's files, and shows each failure in the dialog.
  */

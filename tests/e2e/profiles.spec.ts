@@ -1,5 +1,5 @@
 /**
- * Issue 21 §1 in the window: a pet's profile in its record view (sections, private fields marked, checked
+ * Profiles in the window: a pet's profile in its record view (sections, private fields marked, checked
  * with the shared schema, a refused save keeps what was typed) and the Shelter page, each fitting a
  * 1280×800 and a 1000×700 window.
  */

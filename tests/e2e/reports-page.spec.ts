@@ -1,5 +1,5 @@
 /**
- * Issue 28 §2 in the window: the Reports page shows the last whole month's Shelter Animals Count
+ * The Reports page shows the last whole month's Shelter Animals Count
  * matrix (recorded through the CLI), its live release rate and a year of trends as charts, downloads
  * the matrix as CSV, follows the month picker, fits 1280×800 and 1000×700 with nothing cut, and
  * passes axe's WCAG 2 A/AA rules, colour contrast included.

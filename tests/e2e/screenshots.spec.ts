@@ -11,7 +11,7 @@ const OUT = path.resolve(__dirname, '../../test-results/screenshots');
 const HIDE_TRANSIENTS = '.mantine-Notifications-root, .mantine-Tooltip-tooltip { display: none !important; }';
 
 /**
- * Every page at both window sizes of issue 20 (1280×800 and 1000×700), once per scheme (the theme
+ * Every page at both window sizes it must fit (1280×800 and 1000×700), once per scheme (the theme
  * follows the OS), without reloading (state such as a burst survives): `pets-1280x800-light.png`.
  * `window`: only what the window shows (a long log, or a drawer that covers the window, not the page).
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 28 §4 in the window: the shelter's language is a select on the Shelter page (English until
+ * The shelter's language in the window: it is a select on the Shelter page (English until
  * chosen), saved through the admin contract, the page fitting a 1280×800 and a 1000×700 window.
  */
 import { cliJson, expect, goTo, notification, openDesk, test } from './fixtures';

@@ -1,5 +1,5 @@
 /**
- * Issue 29's "Done when", tried as a shelter would: a real `serve --team` process, two real browsers
+ * Team mode end to end, tried as a shelter would: a real `serve --team` process, two real browsers
  * (a manager and a volunteer, each its own context) that trust only the shelter server's local CA,
  * logged in over HTTPS. The volunteer sees no adopter's phone and no microchip and removes nothing
  * (hidden by the window, refused by the engine); the manager's edit reaches the volunteer's screen

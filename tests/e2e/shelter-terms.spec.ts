@@ -1,5 +1,5 @@
 /**
- * Issue 27 §3 in the window: the adoption contract's terms on the Shelter page — marked private,
+ * The adoption contract's terms in the window: on the Shelter page — marked private,
  * a counter of the room left, checked with the shared schema (its limit told under the field, not
  * saved), saved through the admin contract — the page fitting a 1280×800 and a 1000×700 window.
  */

@@ -4,7 +4,7 @@ import { expectNothingCut } from './viewports';
 
 const apiPort = (desk: DeskServer) => Number(new URL(desk.apiUrl.production).port);
 
-test('New project: an account is made from the dialog itself and chosen (issue 26, N15)', async ({ page, desk }) => {
+test('New project: an account is made from the dialog itself and chosen', async ({ page, desk }) => {
   await openDesk(page, desk);
   await goTo(page, 'Sites');
   await page.getByRole('button', { name: 'New project', exact: true }).click();
@@ -23,7 +23,7 @@ test('New project: an account is made from the dialog itself and chosen (issue 2
   await expect(page.getByTestId('project-panel')).toContainText('Happy Paws');
 });
 
-test('the adoption site follows the records by itself, and the Sites page says when it last did (issue 26, N4)', async ({ page, desk }) => {
+test('the adoption site follows the records by itself, and the Sites page says when it last did', async ({ page, desk }) => {
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 1000, height: 700 });
   await desk.cli('accounts', 'create', '--name', 'Happy Paws', '--plan', 'free');

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { backdateCertificateRequest, cliJson, expect, goTo, notification, openDesk, test } from './fixtures';
 
-/** Issue 20: every GUI item is checked at both sizes the screenshots are taken at. */
+/** Every check below runs at both sizes the screenshots are taken at. */
 const SIZES = [
   { width: 1280, height: 800 },
   { width: 1000, height: 700 },
@@ -65,12 +65,12 @@ for (const size of SIZES) {
       await expect(page.getByTestId(`domain-row-${long}`).getByTestId('domain-status')).toHaveText('pending');
       await expect(page.getByTestId('domain-row-shop.happytails.test').getByTestId('domain-status')).toHaveText('conflict');
 
-      // Item 10: the addresses are the ones that work, with the port the server listens on; issue 26
-      // N11: the project's address is its verified primary domain, not <slug>.localhost.
+      // The addresses are the ones that work, with the port the server listens on; the
+      // project's address is its verified primary domain, not <slug>.localhost.
       await expect(page.getByTestId('live-url')).toHaveText(`http://www.happytails.test:${port}/`);
       await expect(www.getByTestId('domain-address')).toHaveText(`http://www.happytails.test:${port}/`);
 
-      // Item 11: every card shows its name, badges, record and actions whole (within the viewport's width), and so do the deploys.
+      // Every card shows its name, badges, record and actions whole (within the viewport's width), and so do the deploys.
       for (const card of await page.getByTestId('domain-cards').locator('[data-testid^="domain-row-"]').all()) {
         for (const action of ['Verify', 'Remove']) await expect(card.getByRole('button', { name: new RegExp(`^${action} `) })).toBeVisible();
       }
@@ -81,7 +81,7 @@ for (const size of SIZES) {
       await page.screenshot({ path: test.info().outputPath(`domains-${size.width}.png`), fullPage: true });
       await expect(page.getByTestId('deploy-row-2').getByTestId('deploy-outcome')).toHaveText('succeeded');
 
-      // Item 13: the primary has redirects: the dialog offers a successor, in the window's words.
+      // The primary has redirects: the dialog offers a successor, in the window's words.
       await www.getByRole('button', { name: 'Remove www.happytails.test', exact: true }).click();
       const dialog = page.getByRole('dialog', { name: 'Remove www.happytails.test?' });
       await expect(dialog.getByTestId('remove-primary-explained')).toContainText(`www.happytails.test is the primary domain: ${long}, happytails.test, shop.happytails.test redirect to it.`);
@@ -97,7 +97,7 @@ for (const size of SIZES) {
       const left = await cliJson<{ name: string; role: string }[]>(desk, 'domains', 'list');
       expect(left.map(({ name, role }) => `${name} ${role}`).sort()).toEqual([`${long} redirect`, 'happytails.test primary', 'shop.happytails.test redirect']);
 
-      // Item 10 again: a project with nothing published and no domain names its address with the port.
+      // Addresses again: a project with nothing published and no domain names its address with the port.
       await page.getByRole('button', { name: 'Open Paws Annex', exact: true }).click();
       await expect(page.getByTestId('live-url-none')).toHaveText(`Not published yet: deploy it to serve http://${annex.slug}.localhost:${port}/`);
       await expect(page.getByTestId('site-address')).toHaveText(`http://${annex.slug}.localhost:${port}/`);

@@ -233,7 +233,7 @@ test.describe('custom domains against a loopback DNS server', () => {
 
     // Verified: the local CA issues its certificate within seconds, shown with issuer and expiry.
     await expect(www.getByTestId('certificate-state')).toHaveText('certificate issued', { timeout: 15_000 });
-    // This server has no HTTPS port: nothing claims "HTTPS ready" (issue 26, N11).
+    // This server has no HTTPS port: nothing claims "HTTPS ready".
     await expect(www.getByTestId('certificate-unserved')).toContainText('This server does not serve HTTPS');
     await expect(www.getByTestId('certificate-expiry')).toContainText('expires');
     await expect(wwwDetails.getByTestId('certificate-times')).toContainText('Issuer: Adoption Desk');

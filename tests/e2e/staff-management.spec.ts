@@ -1,5 +1,5 @@
 /**
- * An owner manages the team in the window (issue 29 §2, follow-up), on a real `serve --admin` whose
+ * An owner manages the team in the window, on a real `serve --admin` whose
  * team is made with the CLI and whose desk switches the shelter server on: the owner and a volunteer
  * are browsers that trust only the shelter's CA, over HTTPS. A seasonal volunteer reactivated, a
  * name corrected, a forgotten password set and used in the volunteer's browser; then at the desk

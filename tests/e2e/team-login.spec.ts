@@ -1,5 +1,5 @@
 /**
- * Team mode in the window (issue 29 §2), as a shelter would use it: a real `serve --admin` process whose
+ * Team mode in the window, as a shelter would use it: a real `serve --admin` process whose
  * data dir has an owner, a manager and a volunteer made with the CLI, opened **without the token** (as
  * staff on other desks will): the login page, each role's window, an invitation accepted in a second
  * browser, logging out; and at the desk (with the token), team mode started by the first owner.

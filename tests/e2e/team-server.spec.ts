@@ -1,4 +1,4 @@
-/** The Server page's shelter server panel (issue 29 §1) at 1000×700: switched on, it shows where other desks go and the code to compare, and the listener answers. */
+/** The Server page's shelter server panel at 1000×700: switched on, it shows where other desks go and the code to compare, and the listener answers. */
 import { createHash, X509Certificate } from 'node:crypto';
 import https from 'node:https';
 import os from 'node:os';

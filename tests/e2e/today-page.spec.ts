@@ -1,5 +1,5 @@
 /**
- * Issue 27 §4 in the window: the Today page shows the shelter's day after it happened through the
+ * The Today page shows the shelter's day after it happened through the
  * CLI: an arrival, an outcome, an overdue foster, a reservation waiting longer than N days (N
  * adjustable), the animals in care longest, each linking to the animal's page; empty sections say
  * what they mean; it fits 1280×800 and 1000×700.

@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect } from './fixtures';
 
-/** The window sizes every page must fit (issue 20): a common laptop, and a small window beside another app. */
+/** The window sizes every page must fit: a common laptop, and a small window beside another app. */
 export const VIEWPORTS = [
   { width: 1280, height: 800 },
   { width: 1000, height: 700 },

@@ -1,5 +1,5 @@
 /**
- * A volunteer's Saturday (issue 29 §2, the care marks): on a real `serve --admin` process with team
+ * A volunteer's Saturday (the care marks): on a real `serve --admin` process with team
  * mode on, a volunteer logs in without the token, opens Today and finds the vaccinations due and
  * nothing of the movements (the page never asks for them), marks one dose given (the dialog offers
  * no vet and no medical notes) and skips another; each leaves the list, the audit trail names them,

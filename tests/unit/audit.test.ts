@@ -1,4 +1,4 @@
-/** The audit trail (issue 29 §3): every successful admin write leaves an entry, no read does, no secret is kept. */
+/** The audit trail: every successful admin write leaves an entry, no read does, no secret is kept. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { adminDispatcher } from '../../src/main/admin/dispatch';
 import { createAdminHandlers } from '../../src/main/admin/handlers';

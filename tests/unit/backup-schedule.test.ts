@@ -1,4 +1,4 @@
-/** The nightly backup's arithmetic (issue 29 §4): once per local day at HH:MM, across daylight saving changes. */
+/** The nightly backup's arithmetic: once per local day at HH:MM, across daylight saving changes. */
 import { describe, expect, it } from 'vitest';
 import { isDue, latestSlot, nextRun, nextSlot, slotOnDay } from '../../src/main/backup/schedule';
 

@@ -1,4 +1,4 @@
-/** The due list (overdue, today, this week) and "up to date", moved with the injected clock (issue 28 §1). */
+/** The due list (overdue, today, this week) and "up to date", moved with the injected clock. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/shared/clock';
 import { detailsOf } from '../../src/shared/errors';

@@ -1,4 +1,4 @@
-/** Protocols schedule each animal's doses at intake from its age (issue 28 §1), on a real engine over SQLite in a temp dir. */
+/** Protocols schedule each animal's doses at intake from its age, on a real engine over SQLite in a temp dir. */
 import { describe, expect, it } from 'vitest';
 import { ageDueDate, planDoses, SHIPPED_PROTOCOLS } from '../../src/shared/care';
 import { type ManualClock } from '../../src/shared/clock';

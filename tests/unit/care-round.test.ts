@@ -1,4 +1,4 @@
-/** A vaccination round: several animals given their dose in one step, all or nothing (issue 28 §1). */
+/** A vaccination round: several animals given their dose in one step, all or nothing. */
 import { describe, expect, it } from 'vitest';
 import { detailsOf, isAppError } from '../../src/shared/errors';
 import { type Engine } from '../../src/main/engine/engine';

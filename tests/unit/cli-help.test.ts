@@ -1,5 +1,5 @@
 /**
- * Issue 26 N6 (the CLI) and N13: a value error prints the error and one hint pointing at the
+ * A value error prints the error and one hint pointing at the
  * command's help, never the whole usage, for every command; and every option's default is printed
  * once in --help. In-process over the real program (commander's exitOverride), one real process for
  * the reported case.

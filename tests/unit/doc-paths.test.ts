@@ -1,5 +1,5 @@
 /**
- * The maps of the code name what is there (issue 28): every path docs/architecture.md names in
+ * The maps of the code name what is there: every path docs/architecture.md names in
  * backticks, and every entry of the README's "Where things are", exists. A path may be given from
  * any folder down (`pets/store.ts`, `main/db/`, `renderer/src/client/action.ts`): it must end some
  * real file's or folder's path. Build outputs (.gitignore's top-level folders) are not in the tree.

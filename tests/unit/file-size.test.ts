@@ -1,4 +1,4 @@
-/** Small files read in one sitting (issue 19): no source, test or script file over 400 lines. */
+/** Small files read in one sitting: no source, test or script file over 400 lines. */
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, it } from 'vitest';

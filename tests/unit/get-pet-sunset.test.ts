@@ -1,4 +1,4 @@
-/** getPet's sunset is written once (issue 19); everything people and clients read is made from it. */
+/** getPet's sunset is written once; everything people and clients read is made from it. */
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';

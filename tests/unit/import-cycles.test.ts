@@ -1,6 +1,6 @@
 /**
- * No import cycle between the files of src/main, src/renderer, src/shared and src/preload (issues 19
- * and 28). Type-only imports count too: a type that lives in a module importing its users is the
+ * No import cycle between the files of src/main, src/renderer, src/shared and src/preload.
+ * Type-only imports count too: a type that lives in a module importing its users is the
  * same tangle for the reader, whatever the compiler erases.
  */
 import fs from 'node:fs';

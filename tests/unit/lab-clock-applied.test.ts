@@ -1,4 +1,4 @@
-/** What a CLI that moved the lab clock reads from the running server's lock record (issue 20, item 5). */
+/** What a CLI that moved the lab clock reads from the running server's lock record. */
 import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { recordLockHolder, serverLockFile } from '../../src/main/db/instance-lock';

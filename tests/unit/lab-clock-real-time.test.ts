@@ -1,5 +1,5 @@
 /**
- * Issue 20, items 1 and 2: the lab clock moves only the quota lab's timers. Certificates (validity,
+ * The lab clock moves only the quota lab's timers. Certificates (validity,
  * requests, retries, renewal), DNS re-checks and every record keep real time under a lab clock
  * ahead, and back to real time leaves nothing the lab counted in its future.
  */

@@ -123,7 +123,7 @@ describe('migration 0007 (DNS checks keep findings, not advice)', () => {
       expect(dnsCheckCliWords(domains.get('slow.shelter.test'))).toBe(
         'The CNAME query for slow.shelter.test failed (ETIMEOUT from 127.0.0.1:5353, [::1]:5353); it is checked again automatically. Check --dns-server and the network.',
       );
-      // A verified domain is never re-checked by itself: its failed query no longer says it is (issue 20, item 9).
+      // A verified domain is never re-checked by itself: its failed query no longer says it is.
       expect(domains.get('kept.shelter.test').message).toBe('The CNAME query for kept.shelter.test failed (ESERVFAIL from the system resolver); kept.shelter.test stays verified, as its last successful check found.');
       expect(domains.get('odd.shelter.test').message).toBe('A DNS query for odd.shelter.test failed; it is checked again automatically.');
       expect(engine.sqlite.prepare("SELECT count(*) AS n FROM pragma_table_info('domains') WHERE name = 'message'").get()).toEqual({ n: 0 });

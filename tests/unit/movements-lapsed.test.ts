@@ -1,5 +1,5 @@
 /**
- * A reservation past its expiry no longer holds the animal (issue 27 §1, docs/decisions.md): the pet
+ * A reservation past its expiry no longer holds the animal (docs/decisions.md): the pet
  * is `available` again as soon as the engine looks, while the reservation stays open and the Today
  * page lists it as expired until staff cancel it or renew it. On a real engine over SQLite, with the
  * injected clock moved past the expiry.

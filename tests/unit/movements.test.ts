@@ -1,4 +1,4 @@
-/** The rules of an animal's movements (issue 27 §1, §3), on a real engine over SQLite in a temp dir. */
+/** The rules of an animal's movements, on a real engine over SQLite in a temp dir. */
 import { describe, expect, it } from 'vitest';
 import { type ManualClock } from '../../src/shared/clock';
 import { detailsOf } from '../../src/shared/errors';

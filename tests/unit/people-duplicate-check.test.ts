@@ -1,4 +1,4 @@
-/** The People page asks before it adds (issue 27 §2): the duplicate check names the same people `add` would warn about, and adds nobody. */
+/** The People page asks before it adds: the duplicate check names the same people `add` would warn about, and adds nobody. */
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { ManualClock } from '../../src/shared/clock';
 import { Engine } from '../../src/main/engine/engine';

@@ -1,4 +1,4 @@
-/** The register of people (issue 27 §2): duplicates warned, search folded, forgetting that keeps the counts; a real engine over SQLite. */
+/** The register of people: duplicates warned, search folded, forgetting that keeps the counts; a real engine over SQLite. */
 import { describe, expect, it } from 'vitest';
 import { detailsOf, isAppError } from '../../src/shared/errors';
 import { type Engine } from '../../src/main/engine/engine';

@@ -1,5 +1,5 @@
 /**
- * Issue 26 N8 (and the fee of N6): one rule for every face, in src/shared/pet-profile.ts. A birth
+ * The profile's rules (birth date, microchip, fee): one rule for every face, in src/shared/pet-profile.ts. A birth
  * date after today (the real day where the face runs, never the lab clock) and a microchip with
  * separators are refused with the rule in the message and typed details the window words; so is a
  * fee in fractions of a cent.

@@ -1,4 +1,4 @@
-/** Issue 21 §1: pet profiles (schema, private fields, age groups), their history, the shelter profile, and migration 0009 on an older database. */
+/** Pet profiles (schema, private fields, age groups), their history, the shelter profile, and migration 0009 on an older database. */
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/shared/clock';

@@ -1,5 +1,5 @@
 /**
- * Issue 28 §3 Breeds: each portal accepts only its own breed names. Ours are mapped through the
+ * Breeds: each portal accepts only its own breed names. Ours are mapped through the
  * shipped table (publishing/portals/breeds/) without case, accents, punctuation or line breaks, by
  * name or alias, within the species; an animal whose breed a portal does not list is kept out, with
  * the names to pick instead.

@@ -1,4 +1,4 @@
-/** A role not shown the private fields (a volunteer) never sends them back: not even as blanks that would clear them (issue 29 §2). */
+/** A role not shown the private fields (a volunteer) never sends them back: not even as blanks that would clear them. */
 import { describe, expect, it } from 'vitest';
 import { changeOf, valuesOf } from '../../src/renderer/src/areas/pets/profile-values';
 import { isPrivateProfileField, PET_PROFILE_FIELDS } from '../../src/shared/pet-profile';

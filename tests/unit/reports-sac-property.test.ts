@@ -1,5 +1,5 @@
 /**
- * Issue 28 §2, "they must reconcile": over random movement histories (recorded through the movements
+ * The report's figures must reconcile: over random movement histories (recorded through the movements
  * service), for every month and every species and age split, ending = beginning + intakes − outcomes
  * + grew past five months; one month's ending is the next one's beginning (in foster too); the totals
  * are their rows' sums; and per species the counts match an oracle that reads the history as made,

@@ -1,5 +1,5 @@
 /**
- * Issue 28 §2: a hand-built March 2026 in Paris (CET, then CEST from the 29th), whose matrix was
+ * A hand-built March 2026 in Paris (CET, then CEST from the 29th), whose matrix was
  * counted by hand, matches cell for cell; its live release rate too. Through the real engine and
  * the movements service, on a SQLite file. Transfers out land in the row of where they went; only
  * one recorded before movements asked (its destination empty) is "destination not recorded".

@@ -2,7 +2,7 @@
  * Our RescueGroups.org file against their published field list ("Supported animal import fields",
  * userguide.rescuegroups.org): externalID, name, status, type and priBreed required; the values of
  * the enumerated columns theirs; one line an animal; and an animal the file leaves out is deleted, so
- * one that left care other than by adoption is left out, never written as "Adopted" (issue 28).
+ * one that left care other than by adoption is left out, never written as "Adopted".
  */
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';

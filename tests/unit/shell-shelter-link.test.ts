@@ -1,5 +1,5 @@
 /**
- * Issue 29 §1, the shell's thin part: the shelter server's window (no preload, its own session, every
+ * The desk link in the shell's thin part: the shelter server's window (no preload, its own session, every
  * certificate of the server judged by the pin) and the first-run bridge's IPC (sender checked, payload
  * validated). Electron cannot run here: a fake stands in for the few calls the shell makes; the
  * certificates come from a real HTTPS shelter server made from a real local CA.

@@ -22,7 +22,7 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) removeTempDir(dir);
 });
 
-describe('the adoption site follower coalesces bursts (issue 26, N4)', () => {
+describe('the adoption site follower coalesces bursts', () => {
   it('follows a burst once it has been quiet for FOLLOW_QUIET_MS', async () => {
     const clock = new ManualClock(T0);
     const { follower } = openEngine(clock).sites;

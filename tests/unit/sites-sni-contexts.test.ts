@@ -1,4 +1,4 @@
-/** The SNI context cache (issue 18.5): least recently used names go first, misses are kept only briefly. */
+/** The SNI context cache: least recently used names go first, misses are kept only briefly. */
 import { describe, expect, it } from 'vitest';
 import { SniContexts } from '../../src/main/sites/certificates/sni-contexts';
 import { waitFor } from '../helpers/wait-for';

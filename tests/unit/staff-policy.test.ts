@@ -1,5 +1,5 @@
 /**
- * The one role policy (issue 29 §2): every admin channel × every role. A channel without a rule in
+ * The one role policy: every admin channel × every role. A channel without a rule in
  * CHANNEL_POLICY fails here by name (and the typecheck fails too: the table is a Record over the
  * channel union); so does a channel this test has no expectation for, so a new area is decided here.
  */
@@ -11,7 +11,7 @@ import { dispatchAdmin, type AdminHandlers } from '../../src/main/admin/dispatch
 import { DESK_CALL, type TeamGate } from '../../src/main/staff/access';
 import { CHANNEL_POLICY, mayCall } from '../../src/main/staff/policy';
 
-/** What each role may do, written apart from the table: by area, from the issue's words. */
+/** What each role may do, written apart from the table: by area, from the roles as docs/guide/team.md describes them. */
 const VOLUNTEER_READS = new Set(['servers.status', 'categories.list', 'shelter.get', 'pets.browse', 'pets.history', 'pets.profile', 'photos.list', 'care.due', 'care.upToDate']);
 /** The care marks a volunteer records: the due list's "Given" (one dose or a round) and "Skip"; not the medical record. */
 const VOLUNTEER_MARKS = new Set(['care.give', 'care.skip']);

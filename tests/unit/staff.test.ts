@@ -1,4 +1,4 @@
-/** Staff accounts (issue 29 §2): scrypt hashes, sessions on the injected clock, invitations, login throttling on the real clock. */
+/** Staff accounts: scrypt hashes, sessions on the injected clock, invitations, login throttling on the real clock. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/shared/clock';
 import { isAppError } from '../../src/shared/errors';
@@ -62,7 +62,7 @@ describe('team mode and accounts', () => {
   });
 });
 
-describe('an owner manages the team (issue 29 §2, follow-up)', () => {
+describe('an owner manages the team', () => {
   it('reactivates a deactivated member, who logs in again with the login and password they had', async () => {
     await staff.add({ name: 'Ana', login: 'ana', role: 'owner', password: PASSWORD });
     const ben = await staff.add({ name: 'Ben', login: 'ben', role: 'volunteer', password: PASSWORD });

@@ -1,5 +1,5 @@
 /**
- * One owner per table (issue 28): the rows of a table are written by the code of one folder of
+ * One owner per table: the rows of a table are written by the code of one folder of
  * src/main, which exposes the operations others need (the lab clock's reset asks quota/ to drop the
  * lab's future windows instead of deleting them itself). `meta` is a key-value table each area keys
  * its own rows in; db/ opens the database (migrations, fix-ups) and is left out.

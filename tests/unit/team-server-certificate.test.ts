@@ -1,4 +1,4 @@
-/** The shelter server's certificate (issue 29 §1): one leaf from the local CA for every name and address, kept until they change or it nears its end. */
+/** The shelter server's certificate: one leaf from the local CA for every name and address, kept until they change or it nears its end. */
 import { X509Certificate } from 'node:crypto';
 import fs from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

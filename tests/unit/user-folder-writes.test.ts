@@ -1,5 +1,5 @@
 /**
- * Issue 26 S2, the rule behind the fix: every file the program writes goes through the one safe
+ * The rule behind writing into a folder the user chose: every file the program writes goes through the one safe
  * writer (src/main/files/atomic-write.ts: a temp file created exclusively, then renamed over the
  * name, never following a link planted there). Code anywhere else in src/main that calls a Node
  * file-writing API fails this test, unless it is listed below with the reason it never writes into a

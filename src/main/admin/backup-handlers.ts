@@ -3,7 +3,7 @@ import type { AdminHandlers } from './dispatch';
 
 type BackupChannel = Extract<keyof AdminHandlers, `backups.${string}`>;
 
-/** The shelter server's nightly backups (issue 29 §4): of the whole data dir, kept by the host. */
+/** The shelter server's nightly backups: of the whole data dir, kept by the host. */
 export function backupHandlers(host: AppHost): Pick<AdminHandlers, BackupChannel> {
   return {
     'backups.status': () => host.backups.status(),

@@ -3,7 +3,7 @@ import type { AdminHandlers } from './dispatch';
 
 type CareChannel = Extract<keyof AdminHandlers, `care.${string}`>;
 
-/** Care (issue 28 §1): vaccinations, treatments, protocols and the due list, recorded as the window's. */
+/** Care: vaccinations, treatments, protocols and the due list, recorded as the window's. */
 export function careHandlers(host: AppHost): Pick<AdminHandlers, CareChannel> {
   const care = (environment: Parameters<AppHost['engine']>[0]) => host.engine(environment).services.care;
   return {

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { AppHost } from '../host/app-host';
 import type { AdminHandlers } from './dispatch';
 
-/** The window's export panel (issue 28 §3): the portals' state, and an export into the data folder. */
+/** The window's export panel: the portals' state, and an export into the data folder. */
 export function portalHandlers(host: AppHost): Pick<AdminHandlers, 'portals.status' | 'portals.export'> {
   return {
     'portals.status': ({ environment }) => host.engine(environment).publishing.portals.status(),

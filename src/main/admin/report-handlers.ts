@@ -3,7 +3,7 @@ import type { AdminHandlers } from './dispatch';
 
 type ReportChannel = Extract<keyof AdminHandlers, `reports.${string}`>;
 
-/** The Reports page (issue 28 §2): each channel one read of the report service. */
+/** The Reports page: each channel one read of the report service. */
 export function reportHandlers(host: AppHost): Pick<AdminHandlers, ReportChannel> {
   const reports = (environment: Parameters<AppHost['engine']>[0]) => host.engine(environment).services.reports;
   return {

@@ -4,7 +4,7 @@ import type { AdminHandlers } from './dispatch';
 
 type ShelterDayChannel = Extract<keyof AdminHandlers, `movements.${string}` | `people.${string}`>;
 
-/** The shelter's day (issue 27): movements and people, recorded as the window's. */
+/** The shelter's day: movements and people, recorded as the window's. */
 export function shelterDayHandlers(host: AppHost): Pick<AdminHandlers, ShelterDayChannel> {
   const services = (environment: Parameters<AppHost['engine']>[0]) => host.engine(environment).services;
   return {

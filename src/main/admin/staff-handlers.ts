@@ -20,7 +20,7 @@ function refuseTeamModeOff(context: CallContext): void {
   if (!context.teamMode) throw new AppError('conflict', 'This desk is not in team mode: there is nothing to log in to.', { details: { reason: 'team_mode_off' } });
 }
 
-/** Staff, logins and roles (issue 29 §2): always the production engine's, whichever environment the window shows. */
+/** Staff, logins and roles: always the production engine's, whichever environment the window shows. */
 export function staffHandlers(host: AppHost): Pick<AdminHandlers, StaffChannel> {
   const staff = () => host.engine('production').services.staff;
   return {

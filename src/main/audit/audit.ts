@@ -65,7 +65,7 @@ function recordOf(input: unknown, result: unknown): string | null {
   return null;
 }
 
-/** Which version of which record (edit conflicts, issue 29 §3): `record` null for the shelter profile, whose entries name none. */
+/** Which version of which record (edit conflicts): `record` null for the shelter profile, whose entries name none. */
 export interface VersionQuery {
   channels: readonly string[];
   record: string | null;

@@ -126,13 +126,13 @@ export const AUDITED: Record<AdminChannel, boolean> = {
   'portals.export': true,
   'audit.list': false,
   'team.server': false,
-  // Backups (issue 29 §4)
+  // Backups
   'backups.status': false,
   'backups.configure': true,
   'backups.runNow': true,
-  // The login page and the Staff page (issue 29 §2, the window): its password is removed like every other.
+  // The login page and the Staff page (the window): its password is removed like every other.
   'staff.setupOwner': true,
-  // The Staff page (issue 29 §2, follow-up): a password set for a member is removed like every other.
+  // The Staff page: a password set for a member is removed like every other.
   'staff.reactivate': true,
   'staff.setPassword': true,
   'staff.rename': true,

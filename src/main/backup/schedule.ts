@@ -1,5 +1,5 @@
 /**
- * When the nightly backup runs (issue 29 §4): once per calendar day of the shelter server's time
+ * When the nightly backup runs: once per calendar day of the shelter server's time
  * zone, at a time of day, decided from the clock alone so tests can move it. The schedule follows
  * real time, never the quota lab's clock.
  */

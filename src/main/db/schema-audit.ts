@@ -1,4 +1,4 @@
-/** The audit trail (issue 29 §3): one row per successful admin write, never updated or removed. */
+/** The audit trail: one row per successful admin write, never updated or removed. */
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 
 export const auditEntries = sqliteTable(

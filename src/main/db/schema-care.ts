@@ -1,5 +1,5 @@
 /**
- * Care (issue 28 §1): each animal's vaccinations, treatments and tests, their history, and the
+ * Care: each animal's vaccinations, treatments and tests, their history, and the
  * protocols per category. PRIVATE, every table: nothing here is published (lint keeps sites/, cards/
  * and portals/ from importing care/ or this file). drizzle-kit reads this file too (drizzle.config.ts).
  */

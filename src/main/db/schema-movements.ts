@@ -1,5 +1,5 @@
 /**
- * The shelter's day (issue 27): people, and each animal's movements. PRIVATE, every table: nothing
+ * The shelter's day: people, and each animal's movements. PRIVATE, every table: nothing
  * here is published (lint keeps publishing/ and sites/ from importing people/ or movements/).
  * drizzle-kit reads this file too (drizzle.config.ts).
  */

@@ -1,4 +1,4 @@
-/** The shelter's own records (issue 21): pet and shelter profiles, pet photos, what the portals were sent. drizzle-kit reads both files (drizzle.config.ts). */
+/** The shelter's own records: pet and shelter profiles, pet photos, what the portals were sent. drizzle-kit reads both files (drizzle.config.ts). */
 import { blob, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { pets } from './schema';
 

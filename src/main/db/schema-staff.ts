@@ -1,4 +1,4 @@
-/** Staff accounts, their sessions and invitations (issue 29 §2); they live in the production database (docs/decisions.md). */
+/** Staff accounts, their sessions and invitations; they live in the production database (docs/decisions.md). */
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 /** One person who logs in. `login` is stored lower-case; `password_hash` is `scrypt$N$r$p$salt$hash` (base64url). */

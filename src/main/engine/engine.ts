@@ -68,7 +68,7 @@ export interface Services {
   care: CareService;
   /** The Shelter Animals Count matrix, the live release rate and their trends: read-only over the movements. */
   reports: ReportService;
-  /** Staff, sessions, invitations and team mode (issue 29 §2); the production engine's is the one in use. */
+  /** Staff, sessions, invitations and team mode; the production engine's is the one in use. */
   staff: StaffService;
   audit: AuditService;
 }

@@ -72,9 +72,9 @@ export class AppHost {
   private readonly settingsFile: string;
   /** Set when the file was damaged at start; cleared once settings are saved again. */
   private settingsDamage: SettingsDamage | null;
-  /** The shelter server's HTTPS listener (issue 29 §1); the face hands it what to serve (`team.serve`). */
+  /** The shelter server's HTTPS listener; the face hands it what to serve (`team.serve`). */
   readonly team: TeamServer;
-  /** The nightly backups of the whole data dir (issue 29 §4), a job of the host's own: they outlive the servers' restarts. */
+  /** The nightly backups of the whole data dir, a job of the host's own: they outlive the servers' restarts. */
   readonly backups: NightlyBackups;
   private readonly jobs: Supervisor;
   private backupJobStarted = false;

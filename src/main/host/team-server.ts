@@ -26,7 +26,7 @@ interface Running {
 }
 
 /**
- * The shelter server's HTTPS listener (issue 29 §1), its lifecycle only: started, moved and stopped
+ * The shelter server's HTTPS listener, its lifecycle only: started, moved and stopped
  * by the host as the setting changes, with the certificate the local CA issues for this computer's
  * names. The face that owns the admin dispatch hands it what to serve.
  */

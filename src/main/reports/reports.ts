@@ -20,7 +20,7 @@ import { ReportStore } from './store';
 /** A month's instants without a zone given: UTC (each face sends the shelter's zone). */
 const DEFAULT_TIME_ZONE = 'UTC';
 
-/** The reports (issue 28 §2): read-only over the movements, the same figures for the CLI and the window. */
+/** The reports: read-only over the movements, the same figures for the CLI and the window. */
 export class ReportService {
   private readonly store: ReportStore;
 

@@ -22,7 +22,7 @@ export interface ReportFoster {
   endedAt: number | null;
 }
 
-/** Read-only over the movements tables (issue 27): the reports never write. */
+/** Read-only over the movements tables: the reports never write. */
 export class ReportStore {
   private readonly staysQuery: Database.Statement<[{ from: number; to: number }], ReportStay>;
   private readonly fostersQuery: Database.Statement<[{ from: number; to: number }], ReportFoster>;

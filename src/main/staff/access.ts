@@ -28,7 +28,7 @@ export interface CallContext {
 export interface TeamGate {
   teamMode(): boolean;
   session(id: string): StaffMember;
-  /** Where successful writes are recorded (issue 29 §3); absent in tests that need no trail. */
+  /** Where successful writes are recorded; absent in tests that need no trail. */
   audit?: AuditRecorder;
 }
 

@@ -5,7 +5,7 @@ import type { ShelterProfile } from '../../shared/shelter';
 import type { StaffRole } from '../../shared/staff';
 
 /**
- * Who may call each admin channel in team mode (issue 29 §2; docs/guide/team.md). The one table: a
+ * Who may call each admin channel in team mode (docs/guide/team.md). The one table: a
  * Record over the channel union, so a channel without a rule fails the typecheck, and
  * tests/unit/staff-policy.test.ts names it. The desk (the admin token, the desktop shell) and a
  * single desk pass every check.
@@ -93,7 +93,7 @@ export const CHANNEL_POLICY: Record<AdminChannel, ChannelRule> = {
   'pets.setProfile': { ...STAFF, forVolunteer: (value) => publicPart(value as object) },
   // Past values of the private fields are in it.
   'pets.profileHistory': STAFF,
-  // Cards print the kennel location.
+  // Publishing, the staff's work (the cards print only the public profile, no kennel location).
   'pets.kennelCards': STAFF,
   'portals.listings': STAFF,
   // The contract's terms are the staff's: a volunteer or an api-admin gets the rest of the profile.
@@ -201,20 +201,20 @@ export const CHANNEL_POLICY: Record<AdminChannel, ChannelRule> = {
   'staff.invite': OWNER,
   'staff.setRole': OWNER,
   'staff.deactivate': OWNER,
-  // listings (issue 28 §3): publishing, the staff's daily work
+  // listings: publishing, the staff's daily work
   'portals.status': STAFF,
   'portals.export': STAFF,
-  // The audit trail (issue 29 §3): who changed what is the managers' to read.
+  // The audit trail: who changed what is the managers' to read.
   'audit.list': MANAGERS,
-  // The shelter server (issue 29 §1): where it is and the CA's code, which every TLS handshake shows anyway.
+  // The shelter server: where it is and the CA's code, which every TLS handshake shows anyway.
   'team.server': ANYONE,
-  // Backups (issue 29 §4): where the shelter's data goes is the owner's to choose; a manager sees it and may back up now.
+  // Backups: where the shelter's data goes is the owner's to choose; a manager sees it and may back up now.
   'backups.status': MANAGERS,
   'backups.configure': OWNER,
   'backups.runNow': MANAGERS,
-  // The login page and the Staff page (issue 29 §2, the window)
+  // The login page and the Staff page (the window)
   'staff.setupOwner': DESK_ONLY,
-  // The Staff page (issue 29 §2, follow-up): the owners' work on the team
+  // The Staff page: the owners' work on the team
   'staff.reactivate': OWNER,
   'staff.setPassword': OWNER,
   'staff.rename': OWNER,

@@ -52,8 +52,8 @@ export interface StartedSession {
 }
 
 /**
- * Staff, their passwords, sessions and invitations, and whether the data dir runs as a team (issue
- * 29 §2). Lives in the production engine (docs/decisions.md). Attempts at a password or an
+ * Staff, their passwords, sessions and invitations, and whether the data dir runs as a team.
+ * Lives in the production engine (docs/decisions.md). Attempts at a password or an
  * invitation code are counted per login, per address and per invitation (LOGIN_LIMITS), successful or
  * not, on the engine's real clock (staff/throttle.ts), never the quota lab's.
  *

@@ -1,6 +1,6 @@
 import type { LeafNames } from '../sites/certificates/local-ca';
 
-/** What the shelter server's HTTPS listener is given (issue 29 §1): its certificate and the names it answers under. */
+/** What the shelter server's HTTPS listener is given: its certificate and the names it answers under. */
 export interface TeamListener {
   /** The certificate's names and addresses: the only Hosts answered (no DNS rebinding). */
   names: () => LeafNames;

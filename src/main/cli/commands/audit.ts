@@ -24,7 +24,7 @@ interface ListOptions {
   before?: number;
 }
 
-/** `audit list` (issue 29 §3, docs/guide/team.md): who changed what through the admin pages, newest first. */
+/** `audit list` (docs/guide/team.md): who changed what through the admin pages, newest first. */
 export function registerAuditCommands(program: Command): void {
   const audit = program.command('audit').description('The audit trail: every change made through the admin pages (append-only)');
   audit

@@ -62,7 +62,7 @@ function withFolderFlag(error: unknown): unknown {
   return detailsOf(error, 'validation_failed')?.field === 'folder' ? `--folder: ${(error as Error).message}` : error;
 }
 
-/** `backup schedule` and `backup status` (issue 29 §4): the shelter server's nightly backups, through the data dir's backup-schedule.json. */
+/** `backup schedule` and `backup status`: the shelter server's nightly backups, through the data dir's backup-schedule.json. */
 export function registerBackupScheduleCommands(backup: Command): void {
   const schedule = backup
     .command('schedule')

@@ -17,7 +17,7 @@ function withToFlag(error: unknown): unknown {
   return detailsOf(error, 'validation_failed')?.field === 'folder' ? `--to: ${(error as Error).message}` : error;
 }
 
-/** `backup create|list|verify|restore|schedule|status` (issue 29 §4, docs/guide/backups.md). */
+/** `backup create|list|verify|restore|schedule|status` (docs/guide/backups.md). */
 export function registerBackupCommands(program: Command): void {
   const backup = program.command('backup').description('Back up the data dir (both environments, photos, settings) into a folder, check a backup, restore one');
   const create = backup

@@ -31,7 +31,7 @@ function liveReleaseRow(what: string, figures: LiveReleaseFigures) {
   };
 }
 
-/** `report sac` and `report live-release` (issue 28 §2). */
+/** `report sac` and `report live-release`. */
 export function registerReportCommands(program: Command): void {
   const report = reportCommand(program);
   report

@@ -26,7 +26,7 @@ const inviteRow = (invite: PendingInvite) => ({ id: invite.id, name: invite.name
 const lockoutRow = (lockout: StaffLockout) => ({ kind: lockout.kind, subject: lockout.subject ?? '', address: lockout.address ?? 'any', until: lockout.until });
 const roleOption = () => new Option('--role <role>').choices(STAFF_ROLES).makeOptionMandatory();
 
-/** `staff add|list|invite|invitations|revoke-invite|lockouts|set-role|deactivate|reactivate|rename|password` and `team status|enable|disable` (issue 29 §2, docs/guide/team.md). */
+/** `staff add|list|invite|invitations|revoke-invite|lockouts|set-role|deactivate|reactivate|rename|password` and `team status|enable|disable` (docs/guide/team.md). */
 export function registerStaffCommands(program: Command): void {
   const staff = program.command('staff').description('Staff accounts for team mode: logins and roles (the first owner turns team mode on)');
   staff

@@ -23,7 +23,7 @@ export interface AdminHttpOptions {
   teamMode?: () => boolean;
   /** Random per start; the page gets it in the URL fragment and sends it as x-admin-token. Never on the team listener. */
   token: string;
-  /** The shelter server's listener (issue 29 §1: HTTPS to the shelter's network, for staff who log in) instead of the loopback one. */
+  /** The shelter server's listener (HTTPS to the shelter's network, for staff who log in) instead of the loopback one. */
   team?: TeamListener;
   /** The built renderer (index.html and assets). */
   rendererDir: string;

@@ -1,5 +1,5 @@
 /**
- * Live updates (issue 29 §3): the engine says which environment and topic changed — a save at
+ * Live updates: the engine says which environment and topic changed — a save at
  * another desk, the CLI, the API — and the window refetches the queries keyed [environment, topic]
  * that are shown, instead of polling. One subscription for the whole window, started once.
  */

@@ -1,5 +1,5 @@
 /**
- * Team mode in the window (issue 29 §2): who is calling and what the policy lets them call
+ * Team mode in the window: who is calling and what the policy lets them call
  * (staff.me), logging in and out, and the owners' work on the team. The engine stays the judge:
  * what the window hides here it would still refuse.
  */

@@ -25,7 +25,7 @@ function dayBound(day: string, end: boolean): number | undefined {
   return end ? midnight - 1 : midnight;
 }
 
-/** Who changed what, when and from where (issue 29 §3): the trail of every admin write, newest first. */
+/** Who changed what, when and from where: the trail of every admin write, newest first. */
 export function AuditPage(): React.JSX.Element {
   const environment = useEnvironment();
   const [staff, setStaff] = useState('');

@@ -7,7 +7,7 @@ import { linkBridge } from './link-bridge';
 import { linkFailure } from './link-words';
 
 /**
- * The desktop app's first run (issue 29 §1): this computer keeps the shelter's records, or it is a
+ * The desktop app's first run: this computer keeps the shelter's records, or it is a
  * window onto the shelter server, reached by address after staff compare the server's code.
  */
 export function FirstRunPage({ onChosen }: { onChosen: () => void }): React.JSX.Element {

@@ -8,7 +8,7 @@ import { DialogFailureAlert } from '../../ui/DialogFailureAlert';
 import { AcceptInviteForm } from './AcceptInviteForm';
 import { loginRefusal, TEAM_MODE_OFF } from './login-words';
 
-/** Team mode, nobody logged in yet (issue 29 §2): a login, or accepting an invitation. */
+/** Team mode, nobody logged in yet: a login, or accepting an invitation. */
 export function LoginPage(): React.JSX.Element {
   const [inviting, setInviting] = useState(false);
   // Filled in after an invitation is accepted, so the new member only types their password.

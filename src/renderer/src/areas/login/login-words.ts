@@ -1,4 +1,4 @@
-/** The login page's refusals in the window's words (issue 29 §2): the engine tells a wrong password and an inactive account alike, on purpose. */
+/** The login page's refusals in the window's words: the engine tells a wrong password and an inactive account alike, on purpose. */
 import type { StaffLoginThrottled, StaffUnauthorized } from '../../../../shared/errors';
 import { AdminCallError } from '../../client/transport';
 import { describeFailure, refusedTeamModeOff, type Failure } from '../../client/errors';

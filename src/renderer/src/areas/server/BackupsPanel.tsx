@@ -128,7 +128,7 @@ function ScheduleForm({ status, onSaved }: { status: BackupsStatus; onSaved: (st
   );
 }
 
-/** The shelter server's nightly backups (issue 29 §4): where, how many and when, the last result and the next run, "Back up now". */
+/** The shelter server's nightly backups: where, how many and when, the last result and the next run, "Back up now". */
 export function BackupsPanel(): React.JSX.Element {
   const queryClient = useQueryClient();
   // The nightly run happens on the server: looked at again now and then to show its result.

@@ -29,7 +29,7 @@ function AddressLine({ url }: { url: string }): React.JSX.Element {
 }
 
 /**
- * "This computer is the shelter's server" (issue 29 §1): other desks reach the admin pages over HTTPS
+ * "This computer is the shelter's server": other desks reach the admin pages over HTTPS
  * at the addresses shown, and compare the code before anyone logs in there.
  */
 export function TeamServerPanel({ settings }: { settings: Settings }): React.JSX.Element {

@@ -18,7 +18,7 @@ import { RoleModal } from './RoleModal';
 import { SetPasswordModal } from './SetPasswordModal';
 import { TeamModeCard } from './TeamModeCard';
 
-/** The team (owners; issue 29 §2): who has a login, their roles, invitations, names and passwords; at the desk, team mode off and on, and with no staff the first owner. */
+/** The team (owners): who has a login, their roles, invitations, names and passwords; at the desk, team mode off and on, and with no staff the first owner. */
 export function StaffPage(): React.JSX.Element {
   const team = useTeam();
   const list = useStaffList(useCan('staff.list'));

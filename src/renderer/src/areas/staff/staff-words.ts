@@ -1,4 +1,4 @@
-/** The Staff page's refusals in the window's words (issue 29 §2). */
+/** The Staff page's refusals in the window's words. */
 import type { StaffConflict, StaffForbidden } from '../../../../shared/errors';
 import { STAFF_ROLES, type StaffRole } from '../../../../shared/staff';
 import { ROLE_WORDS } from '../../client/staff';
