@@ -12,8 +12,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Engine } from '../../src/main/engine/engine';
 import { ADOPTAPET_COLUMNS } from '../../src/main/publishing/portals/adoptapet';
-import { runCli } from '../helpers/processes';
 import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
+import { runCliInProcess } from '../helpers/cli-in-process';
 
 let dataDir: string;
 let address: string;
@@ -48,7 +48,7 @@ beforeAll(async () => {
 
 afterAll(() => removeTempDir(dataDir));
 
-const cli = (...args: string[]) => runCli(['--data-dir', dataDir, ...args], 60_000);
+const cli = (...args: string[]) => runCliInProcess(dataDir, args);
 const rowsOf = (file: string) => parse(fs.readFileSync(file)) as string[][];
 const byName = (rows: string[][], header: readonly string[], name: string) => {
   const row = rows.find((cells) => cells.includes(name));

@@ -7,8 +7,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { Engine } from '../../src/main/engine/engine';
 import { startTestServer, type TestServer } from '../helpers/api-server';
 import { jsonHeaders } from '../helpers/http';
-import { runCli } from '../helpers/processes';
 import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
+import { runCliInProcess } from '../helpers/cli-in-process';
 
 describe('the API: sold on the wire, explained as adopted', () => {
   let server: TestServer;
@@ -43,7 +43,7 @@ describe('the CLI: adopted in, adopted out (sold in --json)', () => {
     new Engine({ dataDir, environment: 'production' }).close();
   });
   afterEach(() => removeTempDir(dataDir));
-  const cli = (...args: string[]) => runCli(['--data-dir', dataDir, ...args]);
+  const cli = (...args: string[]) => runCliInProcess(dataDir, args);
 
   it('pets add --status, pets status and pets list --status take adopted; tables say adopted, --json keeps sold', async () => {
     const added = await cli('pets', 'add', '--name', 'Mango', '--category', '1', '--status', 'adopted');

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Engine } from '../../src/main/engine/engine';
 import { POPPLER_MISSING, pdfText } from '../helpers/pdf-render';
-import { runCli } from '../helpers/processes';
 import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
+import { runCliInProcess } from '../helpers/cli-in-process';
 
 let dataDir: string;
 let petId: number;
@@ -24,7 +24,7 @@ beforeAll(() => {
 
 afterAll(() => removeTempDir(dataDir));
 
-const cli = (...args: string[]) => runCli(['--data-dir', dataDir, ...args]);
+const cli = (...args: string[]) => runCliInProcess(dataDir, args);
 
 describe('contract: the adoption contract from the CLI', () => {
   if (process.env.CI) it('adoption contract CLI: poppler-utils is installed', () => expect(POPPLER_MISSING).toBeUndefined());

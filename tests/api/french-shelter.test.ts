@@ -11,8 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Engine } from '../../src/main/engine/engine';
 import { writeAdoptionSite } from '../../src/main/publishing/adoption-site/site';
 import { pdfText, POPPLER_MISSING } from '../helpers/pdf-render';
-import { runCli } from '../helpers/processes';
 import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
+import { runCliInProcess } from '../helpers/cli-in-process';
 
 let dataDir: string;
 let petId: number;
@@ -90,7 +90,7 @@ describe('a French shelter publishes in French', () => {
 
   it.skipIf(POPPLER_MISSING !== undefined)('the adoption contract from the CLI, read by pdftotext', async () => {
     const out = path.join(dataDir, 'contrat.pdf');
-    const made = await runCli(['--data-dir', dataDir, 'contract', String(petId), '--out', out]);
+    const made = await runCliInProcess(dataDir, ['contract', String(petId), '--out', out]);
     expect(made.code, made.stderr).toBe(0);
     const text = spaced(pdfText(fs.readFileSync(out)));
     for (const expected of ['Contrat d’adoption', 'Refuge des Pattes Amies', 'L’animal', 'Zoé', 'Épagneul breton', 'Femelle', 'L’adoptant', 'Hélène Dupré', 'Oui : carte d’identité', 'Frais d’adoption', '1 250,00 €', 'Par carte', 'Pour Refuge des Pattes Amies', 'Page 1 sur']) {
@@ -101,13 +101,13 @@ describe('a French shelter publishes in French', () => {
   }, 60_000);
 
   it('`shelter set --language` sets it, refuses a language there is no catalogue for, and `--clear language` goes back to English', async () => {
-    const set = await runCli(['--data-dir', dataDir, 'shelter', 'set', '--language', 'de', '--json']);
+    const set = await runCliInProcess(dataDir, ['shelter', 'set', '--language', 'de', '--json']);
     expect(set.code, set.stderr).toBe(0);
     expect(JSON.parse(set.stdout)).toMatchObject({ language: 'de' });
-    const refused = await runCli(['--data-dir', dataDir, 'shelter', 'set', '--language', 'xx']);
+    const refused = await runCliInProcess(dataDir, ['shelter', 'set', '--language', 'xx']);
     expect(refused.code).not.toBe(0);
     expect(refused.stderr).toContain('must be one of en, fr, es, de');
-    const cleared = await runCli(['--data-dir', dataDir, 'shelter', 'set', '--clear', 'language', '--json']);
+    const cleared = await runCliInProcess(dataDir, ['shelter', 'set', '--clear', 'language', '--json']);
     expect(cleared.code, cleared.stderr).toBe(0);
     expect(JSON.parse(cleared.stdout)).not.toHaveProperty('language');
   }, 60_000);

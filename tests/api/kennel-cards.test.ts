@@ -8,9 +8,10 @@ import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Engine } from '../../src/main/engine/engine';
 import { pdfText, POPPLER_MISSING, readQr, renderPdfPages } from '../helpers/pdf-render';
-import { killServer, runCli, runCliThroughNpm, spawnServer, type ServerProcess } from '../helpers/processes';
+import { killServer, runCliThroughNpm, spawnServer, type ServerProcess } from '../helpers/processes';
 import { siteRequest } from '../helpers/site-http';
 import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
+import { runCliInProcess } from '../helpers/cli-in-process';
 
 let server: ServerProcess | undefined;
 let dataDir: string | undefined;
@@ -44,7 +45,7 @@ async function shelterWithPets(): Promise<{ biscuit: number; pepper: number }> {
 describe.skipIf(POPPLER_MISSING !== undefined && process.env.CI !== 'true')(`kennel cards from the CLI${POPPLER_MISSING ? ` (skipped: ${POPPLER_MISSING})` : ''}`, () => {
   it('before the adoption site is published, says which project the QR codes would open is missing', async () => {
     await shelterWithPets();
-    const refused = await runCli(['--data-dir', dataDir!, 'pets', 'cards', '--out', path.join(dataDir!, 'cards.pdf')], 60_000);
+    const refused = await runCliInProcess(dataDir!, ['pets', 'cards', '--out', path.join(dataDir!, 'cards.pdf')]);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/No project serves the adoption site yet/);
     expect(fs.existsSync(path.join(dataDir!, 'cards.pdf'))).toBe(false);
@@ -53,9 +54,9 @@ describe.skipIf(POPPLER_MISSING !== undefined && process.env.CI !== 'true')(`ken
   it('with the site live on a running server: two a page, each QR code opens that pet’s page', async () => {
     const { biscuit, pepper } = await shelterWithPets();
     server = await spawnServer(dataDir!);
-    expect((await runCli(['--data-dir', dataDir!, 'deploy', 'happy-paws', '--adoption-page'], 60_000)).code).toBe(0);
+    expect((await runCliInProcess(dataDir!, ['deploy', 'happy-paws', '--adoption-page'])).code).toBe(0);
     const out = path.join(dataDir!, 'cards.pdf');
-    const made = await runCli(['--data-dir', dataDir!, '--json', 'pets', 'cards', '--out', out, '--per-page', '2', '--size', 'letter'], 60_000);
+    const made = await runCliInProcess(dataDir!, ['--json', 'pets', 'cards', '--out', out, '--per-page', '2', '--size', 'letter']);
     expect(made.code, made.stderr).toBe(0);
     const port = Number(new URL(server.baseUrl).port);
     const address = `http://happy-paws.localhost:${port}`;

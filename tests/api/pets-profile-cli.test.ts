@@ -12,8 +12,9 @@ import type { AppHost } from '../../src/main/host/app-host';
 import type { PetDetails, ProfileChange } from '../../src/shared/pet-profile';
 import type { ShelterProfile } from '../../src/shared/shelter';
 import { plainWebp, transparentPng } from '../helpers/photos';
-import { runCli, type ProcessResult } from '../helpers/processes';
+import type { ProcessResult } from '../helpers/processes';
 import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
+import { runCliInProcess } from '../helpers/cli-in-process';
 
 let dataDir: string;
 
@@ -29,7 +30,7 @@ afterEach(() => {
 /** A dog born a year ago (to the month) is young whatever the day the suite runs. */
 const YEAR_AGO = new Date(Date.now() - 365 * 24 * 3600 * 1000).toISOString().slice(0, 7);
 
-const cli = (...args: string[]) => runCli(['--data-dir', dataDir, ...args]);
+const cli = (...args: string[]) => runCliInProcess(dataDir, args);
 
 function json<T>(result: ProcessResult): T {
   expect(result.code, result.stderr).toBe(0);

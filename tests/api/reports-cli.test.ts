@@ -1,5 +1,5 @@
 /**
- * The reports through the CLI, each command a real process: `report sac` as a table, CSV, JSON and a
+ * The reports through the CLI, run in this process: `report sac` as a table, CSV, JSON and a
  * file; `report live-release`; a bad month told in one line; and `report --key` still the quota lab's
  * compliance report (the group's default).
  */
@@ -10,8 +10,9 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ManualClock } from '../../src/shared/clock';
 import type { LiveRelease, SacMatrix } from '../../src/shared/reports';
 import { Engine } from '../../src/main/engine/engine';
-import { runCli, type ProcessResult } from '../helpers/processes';
+import type { ProcessResult } from '../helpers/processes';
 import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
+import { runCliInProcess } from '../helpers/cli-in-process';
 
 let dataDir: string;
 let expected: SacMatrix;
@@ -40,7 +41,7 @@ beforeAll(() => {
 afterAll(() => removeTempDir(dataDir));
 
 async function cli(...args: string[]): Promise<ProcessResult> {
-  const result = await runCli(['--data-dir', dataDir, ...args]);
+  const result = await runCliInProcess(dataDir, args);
   expect(result.code, `${args.join(' ')}: ${result.stderr}`).toBe(0);
   return result;
 }
@@ -91,7 +92,7 @@ it('report sac --csv-separator semicolon: `;`, a byte order mark, the same cells
   expect(text.split('\r\n')[0]).toBe('Month;Section;Row;Dogs: adult;Dogs: up to 5 months;Dogs: age unknown;Cats: adult;Cats: up to 5 months;Cats: age unknown;Total');
   expect(parse(text, { delimiter: ';' })).toEqual(parse((await cli(...SAC, '--csv')).stdout));
   expect((await cli(...SAC, '--csv', '--csv-separator', 'semicolon')).stdout).toBe(bytes.toString('utf8'));
-  const refused = await runCli(['--data-dir', dataDir, ...SAC, '--csv', '--csv-separator', 'tab']);
+  const refused = await runCliInProcess(dataDir, [...SAC, '--csv', '--csv-separator', 'tab']);
   expect(refused.code).toBe(1);
   expect(refused.stderr).toContain('comma, semicolon');
 });
@@ -106,10 +107,10 @@ it('report live-release: the Asilomar rate of the days given', async () => {
 });
 
 it('a month that is no month is one line, and report --key is still the compliance report', async () => {
-  const bad = await runCli(['--data-dir', dataDir, 'report', 'sac', '--month', '2026-3']);
+  const bad = await runCliInProcess(dataDir, ['report', 'sac', '--month', '2026-3']);
   expect(bad.code).toBe(1);
   expect(bad.stderr).toMatch(/^Error: .*month.*YYYY-MM/);
-  const compliance = await runCli(['--data-dir', dataDir, 'report', '--key', '99']);
+  const compliance = await runCliInProcess(dataDir, ['report', '--key', '99']);
   expect(compliance.code).toBe(1);
   expect(compliance.stderr).toMatch(/API key 99 does not exist/);
 });

@@ -5,8 +5,8 @@ import { parse } from 'csv-parse/sync';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Engine } from '../../src/main/engine/engine';
-import { runCli } from '../helpers/processes';
 import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
+import { runCliInProcess } from '../helpers/cli-in-process';
 
 let dataDir: string | undefined;
 afterEach(() => {
@@ -14,7 +14,7 @@ afterEach(() => {
   dataDir = undefined;
 });
 
-const cli = (...args: string[]) => runCli(['--data-dir', dataDir!, ...args], 60_000);
+const cli = (...args: string[]) => runCliInProcess(dataDir!, args);
 
 describe('export rescuegroups', () => {
   it('lists each animal’s problems, exports the rest with their photos, and warns before dropping a listed one', async () => {

@@ -1,5 +1,5 @@
 /**
- * The shelter's day story through the CLI, each command a real process, beside a real server:
+ * The shelter's day story through the CLI (run in this process), beside a real server:
  * take in a stray with a finder, foster it, bring it back, reserve it, adopt it, take it back two
  * weeks later, adopt it again — the API's `status` followed at each step. Then the refusals name
  * their rule, and the staff backup is an owner-only file holding people and movements.
@@ -8,9 +8,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { Engine } from '../../src/main/engine/engine';
-import { killServer, runCli, spawnServer, type ProcessResult, type ServerProcess } from '../helpers/processes';
+import { killServer, spawnServer, type ProcessResult, type ServerProcess } from '../helpers/processes';
 import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
 import { waitFor } from '../helpers/wait-for';
+import { runCliInProcess } from '../helpers/cli-in-process';
 
 const DAY = 86_400_000;
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY).toISOString();
@@ -23,7 +24,7 @@ beforeAll(async () => {
   dataDir = makeTempDir();
   new Engine({ dataDir, environment: 'production' }).close();
   server = await spawnServer(dataDir);
-  const made = await runCli(['--data-dir', dataDir, 'keys', 'create', '--plan', 'business']);
+  const made = await runCliInProcess(dataDir, ['keys', 'create', '--plan', 'business']);
   key = made.stdout.trim().split('\n').at(-1) ?? '';
 }, 60_000);
 
@@ -33,7 +34,7 @@ afterAll(async () => {
 });
 
 async function cli(...args: string[]): Promise<ProcessResult> {
-  const result = await runCli(['--data-dir', dataDir, ...args]);
+  const result = await runCliInProcess(dataDir, args);
   expect(result.code, `${args.join(' ')}: ${result.stderr}`).toBe(0);
   return result;
 }
@@ -91,13 +92,13 @@ it('takes a stray in with its finder, fosters it, reserves and adopts it, takes 
 it('names the rule a refusal broke, and says what helps', async () => {
   const flagged = (await json<{ person: { id: number } }>('people', 'add', '--name', 'Dora Flagged', '--do-not-adopt', 'neglect case')).person.id;
   const { petId } = await json<{ petId: number }>('intake', '--name', 'Ziggy', '--category', '2', '--type', 'owner_surrender');
-  const refused = await runCli(['--data-dir', dataDir, 'reserve', String(petId), '--person', String(flagged)]);
+  const refused = await runCliInProcess(dataDir, ['reserve', String(petId), '--person', String(flagged)]);
   expect(refused.code).toBe(1);
   expect(refused.stderr).toMatch(/do not adopt to.*rule do_not_adopt: .*--override/);
   await cli('reserve', String(petId), '--person', String(flagged), '--override', 'the case was closed');
-  const twice = await runCli(['--data-dir', dataDir, 'intake', String(petId), '--type', 'stray']);
+  const twice = await runCliInProcess(dataDir, ['intake', String(petId), '--type', 'stray']);
   expect(twice.stderr).toMatch(/rule stay_open: record its outcome first/);
-  const backwards = await runCli(['--data-dir', dataDir, 'foster', 'start', String(petId), '--person', String(flagged), '--at', daysAgo(30)]);
+  const backwards = await runCliInProcess(dataDir, ['foster', 'start', String(petId), '--person', String(flagged), '--at', daysAgo(30)]);
   expect(backwards.stderr).toMatch(/dates cannot run backwards.*rule date_before_previous: check --at/);
 }, 180_000);
 

@@ -1,6 +1,6 @@
 /**
  * The shelter's day end to end, at the engine, CLI and API level, from an empty data dir: a real server
- * (its clock injected, so "two weeks later" is a move of it) and each staff step a real CLI process.
+ * (its clock injected, so "two weeks later" is a move of it) and each staff step the CLI run in this process.
  * Take in a stray with its finder, foster it, bring it back, reserve it, adopt it with a fee and
  * print the contract, take it back two weeks later, adopt it again: at each step the public API's
  * `status` and the published adoption site follow. Then a reservation left to expire gives the
@@ -13,10 +13,11 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Clock } from '../../src/shared/clock';
 import { startApiServer, type RunningServer } from '../../src/main/http/listen';
 import { pdfText } from '../helpers/pdf-render';
-import { runCli, type ProcessResult } from '../helpers/processes';
+import type { ProcessResult } from '../helpers/processes';
 import { siteRequest } from '../helpers/site-http';
 import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
 import { waitFor } from '../helpers/wait-for';
+import { runCliInProcess } from '../helpers/cli-in-process';
 
 const PDFTOTEXT_MISSING = spawnSync('pdftotext', ['-v']).error ? 'pdftotext is not installed (apt-get install -y poppler-utils)' : undefined;
 const DAY = 86_400_000;
@@ -63,7 +64,7 @@ afterAll(async () => {
 });
 
 async function cli(...args: string[]): Promise<ProcessResult> {
-  const result = await runCli(['--data-dir', dataDir, ...args]);
+  const result = await runCliInProcess(dataDir, args);
   expect(result.code, `${args.join(' ')}: ${result.stderr}`).toBe(0);
   return result;
 }
