@@ -10,6 +10,7 @@ import type { AdoptionSiteInput, SitePet } from '../../src/main/publishing/adopt
 import { writeAdoptionSite } from '../../src/main/publishing/adoption-site/site';
 import { petPath, slugOf } from '../../src/main/publishing/public-pet';
 import { publishedWords } from '../../src/main/publishing/words/words';
+import { sitePet } from '../helpers/site-pet';
 import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
 
 let dir: string;
@@ -18,29 +19,7 @@ beforeAll(() => {
 });
 afterAll(() => removeTempDir(dir));
 
-function pet(id: number, name: string): SitePet {
-  return {
-    id,
-    name,
-    availability: 'available',
-    category: { id: 1, name: 'Chiens', species: 'dog' },
-    breed: null,
-    sex: 'female',
-    ageGroup: 'adult',
-    age: null,
-    size: null,
-    colour: null,
-    coat: null,
-    goodWith: { kids: 'unknown', dogs: 'unknown', cats: 'unknown' },
-    houseTrained: 'unknown',
-    spayedNeutered: 'unknown',
-    specialNeeds: null,
-    description: null,
-    fee: null,
-    updatedAt: Date.UTC(2026, 10, 1),
-    photos: [],
-  };
-}
+const pet = (id: number, name: string): SitePet => sitePet({ id, name });
 
 const shelter = { name: 'Refuge', address: null, phone: null, email: null, website: null, openingHours: null, howToAdopt: null, currency: 'EUR', logo: null };
 

@@ -11,6 +11,7 @@ import { writeAdoptionSite } from '../../src/main/publishing/adoption-site/site'
 import { petPath } from '../../src/main/publishing/public-pet';
 import { CATALOGUES, publishedWords } from '../../src/main/publishing/words/words';
 import { PUBLISHED_LANGUAGES, type PublishedLanguage } from '../../src/shared/shelter';
+import { sitePet } from '../helpers/site-pet';
 import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
 
 let dir: string;
@@ -20,27 +21,7 @@ beforeAll(() => {
 afterAll(() => removeTempDir(dir));
 
 function pet(id: number, name: string, sex: 'female' | 'male', availability: SitePet['availability']): SitePet {
-  return {
-    id,
-    name,
-    availability,
-    category: { id: 1, name: 'Chiens', species: 'dog' },
-    breed: null,
-    sex,
-    ageGroup: 'adult',
-    age: null,
-    size: null,
-    colour: null,
-    coat: null,
-    goodWith: { kids: 'unknown', dogs: 'unknown', cats: 'unknown' },
-    houseTrained: 'unknown',
-    spayedNeutered: 'unknown',
-    specialNeeds: null,
-    description: 'Douce et joueuse.',
-    fee: null,
-    updatedAt: Date.UTC(2026, 10, 1),
-    photos: [],
-  };
+  return sitePet({ id, name, sex, availability, description: 'Douce et joueuse.' });
 }
 
 const pets = [pet(1, 'Nala', 'female', 'adopted'), pet(2, 'Rex', 'male', 'adopted'), pet(3, 'Ayşe', 'female', 'available'), pet(4, 'Biscuit', 'male', 'available')];
