@@ -18,6 +18,7 @@ import { Engine } from '../../src/main/engine/engine';
 import { detailsOf } from '../../src/shared/errors';
 import { runCliInProcess } from '../helpers/cli-in-process';
 import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
+import { thrownBy } from '../helpers/thrown';
 
 let root: string;
 let dataDir: string;
@@ -25,15 +26,6 @@ let backup: string;
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 const logins = (dir: string) => new Database(path.join(dir, 'production.sqlite'), { readonly: true }).prepare('SELECT login FROM staff_members ORDER BY login').pluck().all();
-
-function refusal(run: () => unknown): unknown {
-  try {
-    run();
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected a refusal');
-}
 
 /** A copy of the backup with an owner planted in its database and the manifest's hash brought in line, as an attacker with the backups folder would. */
 function plantedOwner(): string {
@@ -86,7 +78,7 @@ describe('a backup signed with the data dir’s key', () => {
     expect(verified.stderr).toContain('changed since this data dir signed it');
 
     // Over the data dir that made it (stopped, replaced with --force): refused even when trusting the unknown.
-    const error = refusal(() => restoreBackup(copy, dataDir, { force: true, trustUnknown: true }));
+    const error = thrownBy(() => restoreBackup(copy, dataDir, { force: true, trustUnknown: true }));
     expect(detailsOf(error, 'conflict')).toMatchObject({ reason: 'backup_damaged', problems: [{ path: 'manifest.json', problem: 'signature_mismatch' }] });
     expect(logins(dataDir)).toEqual(['ana']);
   });
@@ -136,11 +128,11 @@ describe('a backup no key of this data dir signed', () => {
     fs.writeFileSync(path.join(other, BACKUP_KEY_FILE), `${'ab'.repeat(32)}\n`, { mode: 0o600 });
     const copy = plantedOwner();
     expect(verifyBackup(copy, { dataDir: other })).toMatchObject({ authenticity: 'unknown_key', problems: [] });
-    expect(detailsOf(refusal(() => restoreBackup(copy, other, { force: true })), 'conflict')).toMatchObject({ reason: 'backup_unknown_key', authenticity: 'unknown_key' });
+    expect(detailsOf(thrownBy(() => restoreBackup(copy, other, { force: true })), 'conflict')).toMatchObject({ reason: 'backup_unknown_key', authenticity: 'unknown_key' });
 
     const unsigned = path.join(root, 'unsigned');
     fs.cpSync(backup, unsigned, { recursive: true });
     fs.rmSync(path.join(unsigned, 'signature.json'));
-    expect(detailsOf(refusal(() => restoreBackup(unsigned, dataDir, { force: true })), 'conflict')).toMatchObject({ reason: 'backup_unknown_key', authenticity: 'unsigned' });
+    expect(detailsOf(thrownBy(() => restoreBackup(unsigned, dataDir, { force: true })), 'conflict')).toMatchObject({ reason: 'backup_unknown_key', authenticity: 'unsigned' });
   });
 });

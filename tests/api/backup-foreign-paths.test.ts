@@ -15,6 +15,7 @@ import { Engine } from '../../src/main/engine/engine';
 import { detailsOf } from '../../src/shared/errors';
 import { plainWebp } from '../helpers/photos';
 import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
+import { thrownBy } from '../helpers/thrown';
 
 let root: string;
 let backup: string;
@@ -56,20 +57,11 @@ function crafted(name: string, craft: (folder: string) => void): string {
   return folder;
 }
 
-function refusal(run: () => unknown): unknown {
-  try {
-    run();
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected a refusal');
-}
-
 /** Restore into root/home/data is refused, and nothing under root but the backups changed. */
 function expectRestoreRefused(folder: string, problem: { path: string; problem: string }): void {
   const home = path.join(root, 'home');
   const before = picture(root);
-  const error = refusal(() => restoreBackup(folder, path.join(home, 'data')));
+  const error = thrownBy(() => restoreBackup(folder, path.join(home, 'data')));
   expect(detailsOf(error, 'conflict')).toMatchObject({ reason: 'backup_damaged', problems: expect.arrayContaining([problem]) });
   expect(picture(root)).toEqual(before);
   expect(fs.existsSync(path.join(home, 'data'))).toBe(false);

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { detailsOf, isAppError } from '../../src/shared/errors';
 import { type Engine } from '../../src/main/engine/engine';
 import { useTempEngine } from '../helpers/temp-engine';
+import { thrownBy } from '../helpers/thrown';
 
 const T0 = Date.UTC(2026, 5, 10, 12, 0, 0);
 
@@ -15,15 +16,6 @@ const dog = (name: string) => engine.services.movements.intake({ pet: { name, ca
 const cat = (name: string) => engine.services.movements.intake({ pet: { name, categoryId: 2 }, type: 'stray', at: '2026-06-10' }, 'cli').petId;
 /** Everything the care tables hold, to compare before and after a refused round. */
 const snapshot = () => JSON.stringify(care().store.exportAll());
-
-function thrown(action: () => unknown): unknown {
-  try {
-    action();
-  } catch (error) {
-    return error;
-  }
-  throw new Error('nothing thrown');
-}
 
 describe('a round from the due list', () => {
   it('gives every animal its waiting dose with its vaccine’s batch, by whom and which vet, in one step', () => {
@@ -59,7 +51,7 @@ describe('a round from the due list', () => {
     const beaDose = waiting(bea);
     care().give({ doses: [{ petId: bea ?? 0, vaccine: 'DHPP', batch: 'L1', doseId: beaDose?.id }] }, 'cli');
     const before = snapshot();
-    const error = thrown(() =>
+    const error = thrownBy(() =>
       care().give(
         {
           doses: [
@@ -79,7 +71,7 @@ describe('a round from the due list', () => {
     const [ace, bea] = ['Ace', 'Bea'].map(dog);
     care().give({ doses: [{ petId: bea ?? 0, vaccine: 'Bordetella', batch: 'B1' }] }, 'cli');
     const before = snapshot();
-    const error = thrown(() => care().give({ doses: [{ petId: ace ?? 0, vaccine: 'Bordetella', batch: 'B1' }, { petId: bea ?? 0, vaccine: 'bordetella', batch: 'B1' }] }, 'cli'));
+    const error = thrownBy(() => care().give({ doses: [{ petId: ace ?? 0, vaccine: 'Bordetella', batch: 'B1' }, { petId: bea ?? 0, vaccine: 'bordetella', batch: 'B1' }] }, 'cli'));
     expect(detailsOf(error, 'conflict')).toMatchObject({ reason: 'already_given', petId: bea, vaccine: 'Bordetella', givenDate: '2026-06-10' });
     expect(snapshot()).toBe(before);
   });
@@ -87,14 +79,14 @@ describe('a round from the due list', () => {
   it('a missing animal, a dose of another animal, a day in the future or a forgotten vet: refused before anything is written', () => {
     const [ace, bea] = ['Ace', 'Bea'].map(dog);
     const before = snapshot();
-    expect(detailsOf(thrown(() => care().give({ doses: [{ petId: ace ?? 0, vaccine: 'DHPP', batch: 'L' }, { petId: 999, vaccine: 'DHPP', batch: 'L' }] }, 'cli')), 'not_found')).toEqual({ missing: 'pet', petId: 999 });
+    expect(detailsOf(thrownBy(() => care().give({ doses: [{ petId: ace ?? 0, vaccine: 'DHPP', batch: 'L' }, { petId: 999, vaccine: 'DHPP', batch: 'L' }] }, 'cli')), 'not_found')).toEqual({ missing: 'pet', petId: 999 });
     const beaDose = care().record(bea ?? 0).doses[0]?.id ?? 0;
-    expect(detailsOf(thrown(() => care().give({ doses: [{ petId: ace ?? 0, vaccine: 'DHPP', batch: 'L', doseId: beaDose }] }, 'cli')), 'conflict')).toMatchObject({ reason: 'dose_mismatch', doseId: beaDose, petId: ace });
-    expect(detailsOf(thrown(() => care().give({ doses: [{ petId: ace ?? 0, vaccine: 'DHPP', batch: 'L' }], givenDate: '2026-06-12' }, 'cli')), 'conflict')).toEqual({ reason: 'care_date_in_future', date: '2026-06-12', today: '2026-06-10' });
+    expect(detailsOf(thrownBy(() => care().give({ doses: [{ petId: ace ?? 0, vaccine: 'DHPP', batch: 'L', doseId: beaDose }] }, 'cli')), 'conflict')).toMatchObject({ reason: 'dose_mismatch', doseId: beaDose, petId: ace });
+    expect(detailsOf(thrownBy(() => care().give({ doses: [{ petId: ace ?? 0, vaccine: 'DHPP', batch: 'L' }], givenDate: '2026-06-12' }, 'cli')), 'conflict')).toEqual({ reason: 'care_date_in_future', date: '2026-06-12', today: '2026-06-10' });
     const vet = engine.services.people.add({ name: 'Dr Gone' }).person.id;
     engine.services.people.forget(vet);
-    expect(detailsOf(thrown(() => care().give({ doses: [{ petId: ace ?? 0, vaccine: 'DHPP', batch: 'L' }], vetId: vet }, 'cli')), 'conflict')).toEqual({ reason: 'person_forgotten', personId: vet });
-    const twice = thrown(() => care().give({ doses: [{ petId: ace ?? 0, vaccine: 'DHPP', batch: 'L' }, { petId: ace ?? 0, vaccine: 'dhpp', batch: 'M' }] }, 'cli'));
+    expect(detailsOf(thrownBy(() => care().give({ doses: [{ petId: ace ?? 0, vaccine: 'DHPP', batch: 'L' }], vetId: vet }, 'cli')), 'conflict')).toEqual({ reason: 'person_forgotten', personId: vet });
+    const twice = thrownBy(() => care().give({ doses: [{ petId: ace ?? 0, vaccine: 'DHPP', batch: 'L' }, { petId: ace ?? 0, vaccine: 'dhpp', batch: 'M' }] }, 'cli'));
     expect(isAppError(twice) && twice.code).toBe('validation_failed');
     expect(snapshot()).toBe(before);
   });
@@ -109,8 +101,8 @@ describe('treatments and tests', () => {
     const record = care().record(ace);
     expect(record).toMatchObject({ spayNeuterDate: '2026-06-09' });
     expect(record.treatments.map((each) => `${each.kind} ${each.givenDate} ${each.result}`)).toEqual(['heartworm_test 2026-06-10 negative', 'spay_neuter 2026-06-09 null']);
-    expect(detailsOf(thrown(() => care().addTreatment({ petId: ace, kind: 'spay_neuter' }, 'cli')), 'conflict')).toMatchObject({ reason: 'already_spayed_neutered', givenDate: '2026-06-09' });
-    expect(isAppError(thrown(() => care().addTreatment({ petId: ace, kind: 'deworming', result: 'positive' }, 'cli')))).toBe(true);
+    expect(detailsOf(thrownBy(() => care().addTreatment({ petId: ace, kind: 'spay_neuter' }, 'cli')), 'conflict')).toMatchObject({ reason: 'already_spayed_neutered', givenDate: '2026-06-09' });
+    expect(isAppError(thrownBy(() => care().addTreatment({ petId: ace, kind: 'deworming', result: 'positive' }, 'cli')))).toBe(true);
     const test = record.treatments[0]?.id ?? 0;
     expect(care().editTreatment(test, { result: 'inconclusive' }, 'window')).toMatchObject({ result: 'inconclusive' });
     expect(care().record(ace).history[0]).toMatchObject({ kind: 'treatment_edited', by: 'window', details: { fields: { result: { from: 'negative', to: 'inconclusive' } } } });
