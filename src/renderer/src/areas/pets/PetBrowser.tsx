@@ -122,7 +122,10 @@ export function PetBrowser(): React.JSX.Element {
             leftSection={<IconSearch size={16} />}
             value={search}
             onChange={(event) => refilter(setSearch)(event.currentTarget.value)}
-            w={200}
+            // Narrower before the filters wrap: at 1000 px the search, the five statuses and the category share one row.
+            flex="1 1 140px"
+            miw={140}
+            maw={200}
           />
           <div>
             <Text size="sm" fw={500} mb={4} id="status-filter">
@@ -143,7 +146,7 @@ export function PetBrowser(): React.JSX.Element {
             value={categoryId}
             onChange={refilter(setCategoryId)}
             data={(categories.data ?? []).map((category) => ({ value: category.id, label: category.name }))}
-            w={165}
+            w={150}
           />
         </Group>
         <Group gap="sm">
