@@ -92,7 +92,8 @@ test('two desks save one profile: the second sees both versions and who, keeps t
   }
 });
 
-test("a person's dialog over a CLI edit: changed outside the admin pages, their version taken, then saved", async ({ page, desk }) => {
+/** Bea's dialog with notes typed in while the CLI changes her email on the server itself, then saved: the conflict it meets. */
+async function beaEditedMeanwhile(page: Page, desk: DeskServer) {
   const person = (await cliJson<{ person: { id: number } }>(desk, 'people', 'add', '--name', 'Bea Busy', '--email', 'bea@example.org')).person;
   await openDesk(page, desk);
   await page.evaluate((id) => {
@@ -101,10 +102,13 @@ test("a person's dialog over a CLI edit: changed outside the admin pages, their 
   await page.getByRole('button', { name: 'Edit', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Edit Bea Busy' });
   await dialog.getByRole('textbox', { name: 'Notes' }).fill('Prefers older dogs');
-  // Meanwhile, on the server itself, the CLI changes her email.
   await desk.cli('people', 'edit', String(person.id), '--email', 'bea.busy@example.org');
   await dialog.getByRole('button', { name: 'Save' }).click();
-  const conflict = dialog.getByTestId('edit-conflict');
+  return { person, dialog, conflict: dialog.getByTestId('edit-conflict') };
+}
+
+test("a person's dialog over a CLI edit: changed outside the admin pages, their version taken, then saved", async ({ page, desk }) => {
+  const { person, dialog, conflict } = await beaEditedMeanwhile(page, desk);
   await expect(conflict.getByTestId('edit-conflict-who')).toContainText('It was changed outside the admin pages');
   await expect(conflict.getByRole('row', { name: /Email/ }).getByRole('cell')).toHaveText(['Email', 'bea.busy@example.org', 'bea@example.org']);
   await expect(conflict.getByRole('row', { name: /Notes/ }).getByRole('cell')).toHaveText(['Notes', '—', 'Prefers older dogs']);
@@ -142,17 +146,7 @@ test('"Save mine over theirs" saves only the fields this desk changed: the colou
 });
 
 test("a person's dialog: \"Save mine over theirs\" keeps the email the CLI changed and saves the notes typed here", async ({ page, desk }) => {
-  const person = (await cliJson<{ person: { id: number } }>(desk, 'people', 'add', '--name', 'Bea Busy', '--email', 'bea@example.org')).person;
-  await openDesk(page, desk);
-  await page.evaluate((id) => {
-    window.location.hash = `#/people/${id}`;
-  }, person.id);
-  await page.getByRole('button', { name: 'Edit', exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: 'Edit Bea Busy' });
-  await dialog.getByRole('textbox', { name: 'Notes' }).fill('Prefers older dogs');
-  await desk.cli('people', 'edit', String(person.id), '--email', 'bea.busy@example.org');
-  await dialog.getByRole('button', { name: 'Save' }).click();
-  const conflict = dialog.getByTestId('edit-conflict');
+  const { person, dialog, conflict } = await beaEditedMeanwhile(page, desk);
   const [panelBox, nameBox] = await Promise.all([conflict.boundingBox(), dialog.getByRole('textbox', { name: 'Name' }).boundingBox()]);
   expect(panelBox!.y + panelBox!.height).toBeLessThanOrEqual(nameBox!.y);
   await conflict.getByRole('button', { name: 'Save mine over theirs' }).click();
