@@ -7,7 +7,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runGate, type GateOptions } from '../../src/main/cli/gate-session';
 import { DEFAULT_CHECK_SETTINGS, type ComplianceReport } from '../../src/shared/compliance';
-import { runCli } from '../helpers/processes';
+import { HEADER_PROFILES } from '../../src/shared/header-profiles';
 
 const CLIENTS = path.resolve(__dirname, '../fixtures/clients');
 
@@ -72,23 +72,18 @@ describe('fixture clients: each fails exactly its own check', { timeout: 120_000
   });
 });
 
-/** The gate's --profile flag arrives with the header profiles: these run once it is merged. */
-const gateHelp = await runCli(['gate', '--help'], 60_000);
-const profilesAvailable = gateHelp.stdout.includes('--profile');
-
-describe('fixture clients under header profiles (gate --profile)', { timeout: 120_000 }, () => {
-  it.skipIf(!profilesAvailable)('http-date-as-zero.mjs fails retry-after alone under the retry-after-date profile', async () => {
-    const result = await runCli(['gate', '--profile', 'retry-after-date', '--json', '--', process.execPath, path.join(CLIENTS, 'http-date-as-zero.mjs'), '75'], 60_000);
-    expect(result.code, result.stderr).toBe(1);
-    const body = JSON.parse(result.stdout) as { report: ComplianceReport };
-    expect(verdicts(body.report)).toMatchObject({ failed: ['retry-after'] });
-    expect(evidenceOf(body.report, 'retry-after')[0]?.note).toMatch(/Retry-After: \w{3}, \d{2} \w{3} \d{4} \d{2}:\d{2}:\d{2} GMT\): .* too early/);
+/** Under a header profile (the gate's --profile, whose flag tests/api/header-profiles-cli.test.ts reads). */
+describe('fixture clients under header profiles', { timeout: 120_000 }, () => {
+  it('http-date-as-zero.mjs fails retry-after alone under the retry-after-date profile', async () => {
+    const report = await judge('http-date-as-zero.mjs', ['75'], { profile: 'retry-after-date' });
+    expect(verdicts(report), JSON.stringify(report.rules)).toMatchObject({ failed: ['retry-after'] });
+    expect(evidenceOf(report, 'retry-after')[0]?.note).toMatch(/Retry-After: \w{3}, \d{2} \w{3} \d{4} \d{2}:\d{2}:\d{2} GMT\): .* too early/);
   });
 
-  it.skipIf(!profilesAvailable)('the good client passes or is n/a under every profile', async () => {
-    for (const profile of ['standard', 'ietf', 'github', 'retry-after-date', 'no-retry-after', 'malformed']) {
-      const result = await runCli(['gate', '--profile', profile, '--', process.execPath, path.join(CLIENTS, 'good.mjs'), '75'], 60_000);
-      expect(result.code, `${profile}: ${result.stdout}${result.stderr}`).toBe(0);
+  it('the good client passes or is n/a under every profile', async () => {
+    for (const profile of HEADER_PROFILES) {
+      const report = await judge('good.mjs', ['75'], { profile });
+      expect(verdicts(report).failed, `${profile}: ${JSON.stringify(report.rules)}`).toEqual([]);
     }
   });
 });
