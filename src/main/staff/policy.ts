@@ -1,7 +1,6 @@
 import type { AdminChannel } from '../../shared/admin-contract';
-import type { Dose, DueDose, DueList, GivenRound } from '../../shared/care';
-import { isPrivateProfileField, type PetDetails } from '../../shared/pet-profile';
-import type { ShelterProfile } from '../../shared/shelter';
+import type { Dose, GivenRound } from '../../shared/care';
+import { doseForVolunteer, dueListForVolunteer, publicPart, withoutContractTerms, withoutPrivateFields } from './volunteer-cuts';
 import type { StaffRole } from '../../shared/staff';
 
 /**
@@ -45,34 +44,6 @@ const ANYONE: ChannelRule = { roles: 'anyone' };
 const DESK_ONLY: ChannelRule = { roles: [], deskOnly: true };
 /** The reports to funders and councils: the managers' work. */
 const MANAGERS: ChannelRule = { roles: ['owner', 'manager'] };
-
-/** A profile without its private fields (microchip, kennel, internal notes). */
-function publicPart(profile: object): object {
-  return Object.fromEntries(Object.entries(profile).filter(([field]) => !isPrivateProfileField(field)));
-}
-
-/** A pet's details without its private profile fields. */
-function withoutPrivateFields(value: unknown): unknown {
-  const details = value as PetDetails;
-  return { ...details, profile: publicPart(details.profile) };
-}
-
-/** A dose without its vet (a person from the register) and its private medical notes. */
-function doseForVolunteer({ vet: _vet, notes: _notes, ...dose }: Dose): Omit<Dose, 'vet' | 'notes'> {
-  return dose;
-}
-
-/** The shelter profile without its contract terms, which the schema keeps private to the staff. */
-function withoutContractTerms(value: unknown): unknown {
-  const { contractTerms: _terms, ...shelter } = value as ShelterProfile;
-  return shelter;
-}
-
-function dueListForVolunteer(value: unknown): unknown {
-  const list = value as DueList;
-  const rows = (due: DueDose[]) => due.map((row) => ({ ...row, dose: doseForVolunteer(row.dose) }));
-  return { ...list, overdue: rows(list.overdue), dueToday: rows(list.dueToday), soon: rows(list.soon) };
-}
 
 export const CHANNEL_POLICY: Record<AdminChannel, ChannelRule> = {
   'servers.status': EVERY_MEMBER,
