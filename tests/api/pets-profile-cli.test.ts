@@ -135,6 +135,25 @@ describe('pets import and export', () => {
     expect(inspect((engine) => engine.services.pets.count())).toBe(8);
   });
 
+  it('writes a file for a spreadsheet set to French with --csv-separator semicolon, and reads it back', async () => {
+    const file = write('pets.csv', `${HEADER}\nBiscuit,1,,Beagle,female,2024-03,yes,yes,150.5,"Aime les promenades, et dort beaucoup.",985112003456789\n`);
+    json(await cli('--json', 'pets', 'import', file));
+    const out = path.join(dataDir, 'pour-excel.csv');
+    json(await cli('--json', 'pets', 'export', '--out', out, '--csv-separator', 'semicolon'));
+    const exported = fs.readFileSync(out, 'utf8');
+    expect(exported.startsWith('\ufeffid;name;categoryId;status;')).toBe(true);
+    expect(exported).toContain(';150,5;');
+    expect(exported).toContain(';Aime les promenades, et dort beaucoup.;');
+
+    expect(json<unknown[]>(await cli('--json', 'pets', 'import', out))).toHaveLength(1);
+    const [first, copy] = inspect((engine) => [1, 2].map((id) => engine.services.petProfiles.details(id)));
+    expect(copy?.profile).toEqual(first?.profile);
+    expect(copy?.profile).toMatchObject({ adoptionFee: 150.5, description: 'Aime les promenades, et dort beaucoup.' });
+    const tab = await cli('pets', 'export', '--out', out, '--csv-separator', 'tab');
+    expect(tab.code).not.toBe(0);
+    expect(tab.stderr).toMatch(/--csv-separator .* 'tab' is invalid. Allowed choices are comma, semicolon/);
+  });
+
   it('says in --help that the export holds the private fields', async () => {
     const help = await cli('pets', 'export', '--help');
     expect(help.stdout.replace(/\s+/g, ' ')).toMatch(/shelter's own backup: the PRIVATE fields \(microchip number, kennel location, internal notes\) are included/);

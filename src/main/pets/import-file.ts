@@ -2,6 +2,7 @@ import { isUtf8 } from 'node:buffer';
 import fs from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import { CsvError, parse, type InfoField } from 'csv-parse';
+import type { CsvSeparator } from '../../shared/csv-separator';
 import { AppError } from '../../shared/errors';
 import { DESCRIPTION_MAX } from '../../shared/pet-profile';
 
@@ -58,18 +59,35 @@ function cellName(header: readonly string[], row: number, index: number): string
 }
 
 /**
- * Streams a CSV file (csv-parse's stream API) to `onRecord`, the header as row 0, each cell decoded
- * as strict UTF-8 and trimmed unless quoted. Refuses, naming the row and column, a cell that is not
- * UTF-8 (never turned into U+FFFD) or is over the cell limit, and the file past the row limit.
+ * How the file separates its cells, read from its header line: `;` there and no `,` is a file for
+ * a spreadsheet set to French, German or Spanish (`pets export --csv-separator semicolon`, or one
+ * saved by such a spreadsheet); anything else is RFC 4180's comma. The columns' names hold neither.
  */
-export async function readCsvRecords(file: string, onRecord: (cells: string[], row: number) => void): Promise<void> {
+function separatorOf(fd: number): CsvSeparator {
+  const head = Buffer.alloc(4096);
+  const length = fs.readSync(fd, head, 0, head.length, 0);
+  const text = head.subarray(0, length).toString('latin1');
+  const end = text.search(/[\r\n]/);
+  const line = end === -1 ? text : text.slice(0, end);
+  return line.includes(';') && !line.includes(',') ? 'semicolon' : 'comma';
+}
+
+/**
+ * Streams a CSV file (csv-parse's stream API) to `onRecord`, the header as row 0, each cell decoded
+ * as strict UTF-8 and trimmed unless quoted, with the file's separator (separatorOf). Refuses,
+ * naming the row and column, a cell that is not UTF-8 (never turned into U+FFFD) or is over the cell
+ * limit, and the file past the row limit.
+ */
+export async function readCsvRecords(file: string, onRecord: (cells: string[], row: number, separator: CsvSeparator) => void): Promise<void> {
   const fd = openWithinLimit(file);
+  const separator = separatorOf(fd);
   const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
   // Set as the parser reads it: the parser runs ahead of onRecord.
   const header: string[] = [];
   // Bytes, not text, from the parser: csv-parse's own decoding would replace invalid UTF-8 silently.
   const parser = parse({
     encoding: null,
+    delimiter: separator === 'semicolon' ? ';' : ',',
     ltrim: true,
     skip_empty_lines: true,
     max_record_size: IMPORT_LIMITS.cellBytes,
@@ -88,10 +106,10 @@ export async function readCsvRecords(file: string, onRecord: (cells: string[], r
   });
   let row = 0;
   try {
-    await pipeline(fs.createReadStream('', { fd }), withinLimit(file), parser, async (records: AsyncIterable<string[]>) => {
+    await pipeline(fs.createReadStream('', { fd, start: 0 }), withinLimit(file), parser, async (records: AsyncIterable<string[]>) => {
       for await (const cells of records) {
         if (row > IMPORT_LIMITS.rows) throw refuse(`${file} holds more than ${IMPORT_LIMITS.rows.toLocaleString('en-US')} rows: pets import reads at most that many at a time; split it into smaller files`);
-        onRecord(cells, row);
+        onRecord(cells, row, separator);
         row += 1;
       }
     });

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { CsvSeparator } from '../../shared/csv-separator';
 import { PET_PROFILE_FIELDS } from '../../shared/pet-profile';
 import { writeFileAtomically } from '../files/atomic-write';
 import { csvText, type CsvCell } from '../files/csv';
@@ -26,16 +27,17 @@ function* csvRows(rows: Iterable<PetExportRow>): Iterable<CsvCell[]> {
   }
 }
 
-export function exportText(rows: Iterable<PetExportRow>, format: 'csv' | 'json'): string {
+/** The export's text; a CSV's cells separated as `separator` says (`semicolon` for a spreadsheet set to French). */
+export function exportText(rows: Iterable<PetExportRow>, format: 'csv' | 'json', separator: CsvSeparator = 'comma'): string {
   if (format === 'json') return `${JSON.stringify([...rows].map(flatRow), null, 2)}\n`;
-  return csvText(EXPORT_COLUMNS, csvRows(rows));
+  return csvText(EXPORT_COLUMNS, csvRows(rows), { separator });
 }
 
 /**
  * Writes the export whole or not at all (a temporary file renamed into place), readable by its
  * owner only: it holds the private fields. Returns how many pets it holds.
  */
-export function writePetExport(file: string, rows: Iterable<PetExportRow>, format?: 'csv' | 'json'): number {
+export function writePetExport(file: string, rows: Iterable<PetExportRow>, format?: 'csv' | 'json', separator?: CsvSeparator): number {
   let count = 0;
   const counted = (function* () {
     for (const row of rows) {
@@ -43,6 +45,6 @@ export function writePetExport(file: string, rows: Iterable<PetExportRow>, forma
       yield row;
     }
   })();
-  writeFileAtomically(file, exportText(counted, format ?? (path.extname(file).toLowerCase() === '.json' ? 'json' : 'csv')));
+  writeFileAtomically(file, exportText(counted, format ?? (path.extname(file).toLowerCase() === '.json' ? 'json' : 'csv'), separator));
   return count;
 }

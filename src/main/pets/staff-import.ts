@@ -3,6 +3,7 @@ import { AppError } from '../../shared/errors';
 import { PET_PROFILE_FIELDS, PetProfileSchema, type PetProfile } from '../../shared/pet-profile';
 import { NewPetSchema, type Pet } from '../../shared/pet';
 import { parseOrThrow } from '../../shared/validation';
+import type { CsvSeparator } from '../../shared/csv-separator';
 import { cellFromCsv } from '../files/csv';
 import type { CategoryService } from './categories';
 import type { PetService } from './pets';
@@ -36,11 +37,11 @@ export async function forEachImportRow(file: string, format: 'csv' | 'json' | un
     return;
   }
   let header: string[] = [];
-  await readCsvRecords(file, (cells, row) => {
+  await readCsvRecords(file, (cells, row, separator) => {
     if (row === 0) {
       checkHeader(cells);
       header = cells;
-    } else onRow(splitRow(csvRecord(header, cells), row, kind), row - 1);
+    } else onRow(splitRow(csvRecord(header, cells, separator), row, kind), row - 1);
   });
 }
 
@@ -122,20 +123,24 @@ function fromJson(text: string): Record<string, unknown>[] {
 }
 
 /** A CSV row by column, as the export wrote it (cellFromCsv takes off the quote that kept a formula text). */
-function csvRecord(header: readonly string[], cells: readonly string[]): Record<string, unknown> {
+function csvRecord(header: readonly string[], cells: readonly string[], separator: CsvSeparator): Record<string, unknown> {
   const row: Record<string, unknown> = {};
   header.forEach((column, index) => {
     const value = cellFromCsv(cells[index] ?? '');
     // An empty cell is "not recorded", but a pet's name and category are required: those the schema refuses by name.
-    if (value !== '' || column === 'name' || column === 'categoryId') row[column] = csvValue(column, value);
+    if (value !== '' || column === 'name' || column === 'categoryId') row[column] = csvValue(column, value, separator);
   });
   return row;
 }
 
-/** A CSV cell as the value its column takes: numbers and yes/no where those are meant; anything else stays text for the schema to refuse. */
-function csvValue(column: string, value: string): unknown {
+/**
+ * A CSV cell as the value its column takes: numbers and yes/no where those are meant; anything else
+ * stays text for the schema to refuse. A semicolon file writes its decimals with a comma.
+ */
+function csvValue(column: string, value: string, separator: CsvSeparator): unknown {
   if (column === 'categoryId' && /^\d+$/.test(value)) return Number(value);
-  if (column === 'adoptionFee' && /^\d+(\.\d+)?$/.test(value)) return Number(value);
+  const decimal = separator === 'semicolon' ? /^\d+(,\d+)?$/ : /^\d+(\.\d+)?$/;
+  if (column === 'adoptionFee' && decimal.test(value)) return Number(value.replace(',', '.'));
   if (BOOLEAN_FIELDS.includes(column)) return BOOLEAN_WORDS[value.toLowerCase()] ?? value;
   return value;
 }

@@ -7,6 +7,7 @@ import { statusesInWords } from '../../../shared/pet';
 import { positiveInt } from '../arguments';
 import { note, printObject, printRows, printable, type Output } from '../output';
 import { writePetExport } from '../../pets/staff-export';
+import { CSV_SEPARATORS, type CsvSeparator } from '../../../shared/csv-separator';
 import { run } from '../run';
 
 /** Each profile field's option on `pets profile set` (and the name `--clear` takes). */
@@ -149,9 +150,14 @@ export function registerPetProfileCommands(pets: Command): void {
     )
     .requiredOption('--out <file>', 'the file to write (replaced whole)')
     .addOption(new Option('--format <format>', 'default: by file extension (.json → json, else csv)').choices(['csv', 'json']))
+    .addOption(
+      new Option('--csv-separator <separator>', 'semicolon: `;`, decimal commas and a BOM, for a spreadsheet set to French, German, Spanish… (pets import reads both)')
+        .choices([...CSV_SEPARATORS])
+        .default('comma'),
+    )
     .action(
-      run((engine, output, options: { out: string; format?: 'csv' | 'json' }) => {
-        const count = writePetExport(options.out, engine.services.petProfiles.exportRows(), options.format);
+      run((engine, output, options: { out: string; format?: 'csv' | 'json'; csvSeparator: CsvSeparator }) => {
+        const count = writePetExport(options.out, engine.services.petProfiles.exportRows(), options.format, options.csvSeparator);
         if (output.json) printObject(output, { file: options.out, pets: count });
         else note(`Exported ${count} pet(s) to ${options.out}.`);
       }),
