@@ -1,6 +1,6 @@
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
 import { ADMIN_CHANNEL_NAMES } from '../shared/admin-channels';
-import { LINK_CHANNELS, type LinkBridge } from '../shared/shelter-link';
+import { LINK_CHANNELS, type LinkBridge } from '../shared/desk-link';
 import { CHANGE_IPC_MESSAGE, isChangeEvent, type OnChange } from '../shared/live-updates';
 
 // One method per admin channel and nothing else: the page never sees ipcRenderer itself.

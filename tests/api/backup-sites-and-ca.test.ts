@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBackup } from '../../src/main/backup/create';
 import { restoreBackup } from '../../src/main/backup/restore';
 import { verifyBackup } from '../../src/main/backup/verify';
-import { TeamServer } from '../../src/main/host/team-server';
+import { TeamServer } from '../../src/main/team/team-server';
 import { startApiServer, type RunningServer } from '../../src/main/http/listen';
 import { siteRequest } from '../helpers/site-http';
 import { makeTempDir, removeTempDir } from '../helpers/temp-dir';

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { editConflictShownTo } from '../../src/main/admin/edit-conflicts';
 import { AppError, type EditConflictDetails } from '../../src/shared/errors';
 import { ADMIN_HTTP_PREFIX } from '../../src/shared/admin-contract';
-import type { Services } from '../../src/main/engine/engine';
+import type { Services } from '../../src/main/engine/services';
 import { startAdminHarness, type AdminHarness } from '../helpers/admin-host';
 import { createEnterpriseKey } from '../helpers/api-server';
 import { runCliInProcess } from '../helpers/cli-in-process';

@@ -8,7 +8,7 @@ import path from 'node:path';
 import tls from 'node:tls';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Engine } from '../../src/main/engine/engine';
-import { TeamServer } from '../../src/main/host/team-server';
+import { TeamServer } from '../../src/main/team/team-server';
 import { LocalCa } from '../../src/main/sites/certificates/local-ca';
 import type { TeamListener } from '../../src/main/team/listener';
 import { shelterServerCa } from '../../src/main/team/server-certificate';

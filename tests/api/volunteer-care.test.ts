@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../src/shared/audit';
 import type { Dose, DueList, GivenRound } from '../../src/shared/care';
-import type { Services } from '../../src/main/engine/engine';
+import type { Services } from '../../src/main/engine/services';
 import { adminCalls } from '../helpers/admin-calls';
 import { startAdminHarness, type AdminHarness } from '../helpers/admin-host';
 

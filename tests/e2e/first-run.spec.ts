@@ -7,8 +7,8 @@
 import { X509Certificate } from 'node:crypto';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { readDeskChoice } from '../../src/main/shelter-link/choice-file';
-import { createDeskLink } from '../../src/main/shelter-link/desk-link';
+import { readDeskChoice } from '../../src/main/desk-link/choice-file';
+import { createDeskLink } from '../../src/main/desk-link/desk-link';
 import { shortCodeOf } from '../../src/shared/team';
 import { freePort } from '../helpers/free-port';
 import { startTestShelterServer, type TestShelterServer } from '../helpers/shelter-server';

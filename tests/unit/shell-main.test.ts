@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { IpcMainInvokeEvent, MenuItemConstructorOptions } from 'electron';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN_CHANNELS } from '../../src/shared/admin-contract';
-import { LINK_CHANNELS } from '../../src/shared/shelter-link';
+import { LINK_CHANNELS } from '../../src/shared/desk-link';
 
 // Electron cannot run here: this fake stands in for the parts of it that src/main/index.ts uses.
 // Everything behind it is real: AppHost, both API servers on 127.0.0.1, SQLite in a temp dir.

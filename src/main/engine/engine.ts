@@ -5,31 +5,16 @@ import { openConnection, type Connection } from '../db/connection';
 import { openDataDir } from '../db/data-dir-problems';
 import { SILENT_LOG, type EngineLog } from '../log';
 import { ensurePrivateDir } from '../files/owner-only';
-import { AccountService } from '../accounts/accounts';
-import { CategoryService } from '../pets/categories';
 import { CHANGE_TOPICS, type ChangeTopic } from '../../shared/change-topics';
 import { Changes } from '../db/changes';
-import { KeyService } from '../keys/keys';
 import { LabClock, LabClockService } from '../lab/clock';
 import { HeaderProfileSetting } from '../lab/header-profile';
-import { PetService } from '../pets/pets';
-import { PetProfileService } from '../pets/profiles';
-import { ShelterService } from '../shelter/shelter';
-import { PhotoService } from '../photos/photos';
-import { PlanService } from '../accounts/plans';
-import { QuotaService } from '../quota/quota';
 import { dropLabFuture } from '../quota/lab-future';
 import { REQUEST_LOG_TICK_MS, RequestLog, type RequestLogOptions } from '../lab/request-log/request-log';
 import { Sites, type SitesOptions } from '../sites/sites';
 import { Publishing } from '../publishing/publishing';
 import { Supervisor, type SupervisedJob } from './supervisor';
-import { PeopleService } from '../people/people';
-import { MovementService } from '../movements/movements';
-import { MovementViews } from '../movements/views';
-import { CareService } from '../care/care';
-import { ReportService } from '../reports/reports';
-import { StaffService } from '../staff/staff';
-import { AuditService } from '../audit/audit';
+import { createServices, type Services } from './services';
 
 export interface EngineOptions {
   dataDir: string;
@@ -45,32 +30,6 @@ export interface EngineOptions {
   busyTimeoutMs?: number;
   /** The longest wait between retries of a failing background job (tests shorten it). */
   maxBackoffMs?: number;
-}
-
-export interface Services {
-  categories: CategoryService;
-  pets: PetService;
-  plans: PlanService;
-  accounts: AccountService;
-  keys: KeyService;
-  quota: QuotaService;
-  /** Pet profiles (src/shared/pet-profile.ts) and their history. */
-  petProfiles: PetProfileService;
-  shelter: ShelterService;
-  photos: PhotoService;
-  /** The register of people and organisations (private: never published). */
-  people: PeopleService;
-  /** Intakes, reservations, adoptions, fosters, outcomes, returns: the rules. */
-  movements: MovementService;
-  /** The record page, the movement list, the Today page, a person's movements, the contract's data. */
-  shelterDay: MovementViews;
-  /** Vaccinations, treatments and tests, protocols, the due list; `care.upToDate(petId)` for the portals' shots fields. */
-  care: CareService;
-  /** The Shelter Animals Count matrix, the live release rate and their trends: read-only over the movements. */
-  reports: ReportService;
-  /** Staff, sessions, invitations and team mode; the production engine's is the one in use. */
-  staff: StaffService;
-  audit: AuditService;
 }
 
 /** How long another process's write (the CLI's) may go unseen by reads through services, sites, lab or clock. */
@@ -144,58 +103,11 @@ export class Engine {
     const { db } = this.connection;
     this.labClockService = new LabClockService(this.connection.sqlite, this.labClock, this.changes, (realNow) => dropLabFuture(this.connection.sqlite, realNow));
     this.headerProfileSetting = new HeaderProfileSetting(this.connection.sqlite, this.labClockService, this.changes);
-    // The lab clock moves what the quota lab is about (quota, the request log); records, sites and
-    // certificates keep real time, so nothing made under the lab is dated or scheduled in its future.
-    const lab = this.labClock;
-    const { real } = this.labClock;
-    const categories = new CategoryService(db, this.changes);
-    const plans = new PlanService(db, this.changes);
-    const accounts = new AccountService(db, real, plans, this.changes);
-    const keys = new KeyService(db, real, this.environment, accounts, this.changes);
-    const shelter = new ShelterService(db, real, this.changes);
-    const pets = new PetService(db, this.connection.sqlite, real, categories, this.changes);
-    const petProfiles = new PetProfileService(db, real, this.changes, () => shelter.currency());
-    const people = new PeopleService(this.connection.sqlite, real, this.changes);
-    const care = new CareService({
-      sqlite: this.connection.sqlite,
-      clock: real,
-      changes: this.changes,
-      people,
-      birthDateOf: (petId) => petProfiles.get(petId).birthDate,
-      spayedNeutered: (petId) => {
-        if (petProfiles.get(petId).spayedNeutered !== true) petProfiles.set(petId, { spayedNeutered: true });
-      },
-    });
-    const movements = new MovementService(this.connection.sqlite, real, this.changes, pets, people, (petId, at, by, type) => care.protocols.scheduleAtIntake(petId, at, by, type));
-    const quota = new QuotaService(this.connection.sqlite, lab, accounts, plans, keys, this.changes);
-    this.ownServices = {
-      categories,
-      pets,
-      plans,
-      accounts,
-      keys,
-      quota,
-      petProfiles,
-      shelter,
-      // A photo's default alt text: the pet's name and its primary breed.
-      photos: new PhotoService({ sqlite: this.connection.sqlite, clock: real, changes: this.changes, dir: path.join(this.dataDir, 'photos', this.environment), subjectOf: (petId) => ({ name: pets.getRecord(petId).name, breed: petProfiles.get(petId).breedPrimary }) }),
-      people,
-      movements,
-      shelterDay: new MovementViews(this.connection.sqlite, real, movements.store, pets, {
-        cover: (petId) => this.ownServices.photos.list(petId)[0] ?? null,
-        kennel: (petId) => petProfiles.get(petId).kennelLocation ?? null,
-        animal: (petId) => petProfiles.details(petId),
-        person: (personId) => people.get(personId),
-        shelter: () => shelter.get(),
-      }),
-      care,
-      reports: new ReportService(this.connection.sqlite),
-      staff: new StaffService(this.connection.sqlite, real, this.changes),
-      audit: new AuditService(this.connection.sqlite, real),
-    };
-    this.requestLog = new RequestLog(this.connection.sqlite, lab, keys, options.requestLog);
+    this.ownServices = createServices({ connection: this.connection, changes: this.changes, labClock: this.labClock, dataDir: this.dataDir, environment: this.environment });
     const { sqlite } = this.connection;
-    const { photos } = this.ownServices;
+    const { real } = this.labClock;
+    const { keys, accounts, plans, pets, petProfiles, photos, shelter, care } = this.ownServices;
+    this.requestLog = new RequestLog(sqlite, this.labClock, keys, options.requestLog);
     // An animal that left care other than by adoption has no page: "Found a home" is for adoptions alone.
     const leftCareOtherwise = () => new Set([...this.ownServices.shelterDay.departures()].filter(([, outcome]) => outcome !== 'adoption').map(([petId]) => petId));
     // Care's word on the shots: the cards ask per animal, the portals for everyone at once.

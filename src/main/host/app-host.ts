@@ -14,7 +14,7 @@ import { readSettingsFile, saveSettingsFile } from './settings-file';
 import { checkedAcmeCaFile } from './acme-ca-file';
 import { ChangeFeed } from './change-feed';
 import type { SitesOptions } from '../sites/sites';
-import { TEAM_SERVER_OFF, TeamServer, type TeamServerSetting } from './team-server';
+import { TEAM_SERVER_OFF, TeamServer, type TeamServerSetting } from '../team/team-server';
 import { SILENT_LOG } from '../log';
 import { Supervisor } from '../engine/supervisor';
 import { NightlyBackups } from '../backup/nightly';

@@ -1,5 +1,5 @@
 import type { AdoptionContractData as AdoptionRecord, FeeMethod } from '../../shared/movements';
-import type { MovementViews } from '../movements/views';
+import type { ShelterDay } from '../movements/shelter-day';
 import type { CategoryService } from '../pets/categories';
 import { ageInWords } from '../publishing/pet-words';
 import { publishedWords, type PublishedWords } from '../publishing/words/words';
@@ -63,7 +63,7 @@ export function contractOfAdoption(record: AdoptionRecord, species: string | nul
  * The adoption contract of a stay as a PDF, in the shelter's language: the one way the window and
  * the CLI make it, so both print the same words for the same stay.
  */
-export async function adoptionContractPdf(services: { shelterDay: Pick<MovementViews, 'adoptionContractData'>; categories: Pick<CategoryService, 'get'> }, stayId: number, size: AdoptionContractOptions['size']): Promise<{ record: AdoptionRecord; pdf: Buffer }> {
+export async function adoptionContractPdf(services: { shelterDay: Pick<ShelterDay, 'adoptionContractData'>; categories: Pick<CategoryService, 'get'> }, stayId: number, size: AdoptionContractOptions['size']): Promise<{ record: AdoptionRecord; pdf: Buffer }> {
   const record = services.shelterDay.adoptionContractData(stayId);
   const species = services.categories.get(record.animal.pet.categoryId).name;
   const words = publishedWords(record.shelter.language);

@@ -1,7 +1,7 @@
 import type { IpcMain, IpcMainInvokeEvent } from 'electron';
 import { AppError } from '../../shared/errors';
-import { LINK_CHANNELS, type DeskMode } from '../../shared/shelter-link';
-import type { DeskLink } from '../shelter-link/desk-link';
+import { LINK_CHANNELS, type DeskMode } from '../../shared/desk-link';
+import type { DeskLink } from '../desk-link/desk-link';
 
 /**
  * The first-run page's bridge (not the admin contract): each call checks who is asking, then the

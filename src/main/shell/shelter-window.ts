@@ -1,7 +1,7 @@
 import { BrowserWindow, dialog, session, type Certificate, type Rectangle } from 'electron';
 import { AppError, detailsOf } from '../../shared/errors';
-import { verifyPinned } from '../shelter-link/chain';
-import type { DeskChoice } from '../shelter-link/choice-file';
+import { verifyPinned } from '../desk-link/chain';
+import type { DeskChoice } from '../desk-link/choice-file';
 import { denyAllPermissions } from './security';
 
 export type PinnedServer = Extract<DeskChoice, { mode: 'shelter-server' }>;

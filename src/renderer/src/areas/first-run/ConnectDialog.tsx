@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Loader, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle, IconShieldCheck } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import type { ServerSighting } from '../../../../shared/shelter-link';
+import type { ServerSighting } from '../../../../shared/desk-link';
 import { DialogFailureAlert } from '../../ui/DialogFailureAlert';
 import type { Failure } from '../../client/errors';
 import { linkBridge } from './link-bridge';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { LinkBridge } from '../../../../shared/shelter-link';
+import type { LinkBridge } from '../../../../shared/desk-link';
 
 declare global {
   interface Window {

@@ -2,7 +2,7 @@
  * How this desk works: on its own data, or as a window onto the shelter server. The
  * first-run page asks the shell through a small bridge of its own (not the admin contract): its
  * channels, payloads and answers. No zod here: the sandboxed preload bundles this file; the shell
- * validates the payloads with src/main/shelter-link/schemas.ts.
+ * validates the payloads with src/main/desk-link/schemas.ts.
  */
 import type { AdminResult } from './admin-contract';
 

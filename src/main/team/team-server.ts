@@ -3,9 +3,9 @@ import path from 'node:path';
 import { DEFAULT_TEAM_PORT, type TeamServerState } from '../../shared/team';
 import { SILENT_LOG, type EngineLog } from '../log';
 import type { LocalCa } from '../sites/certificates/local-ca';
-import type { RunningTeamListener, StartTeamListener } from '../team/listener';
-import { machineNames } from '../team/machine-names';
-import { answeredNames, caIdentity, shelterServerCa, teamServerCertificate, type TeamCertificate } from '../team/server-certificate';
+import type { RunningTeamListener, StartTeamListener } from './listener';
+import { machineNames } from './machine-names';
+import { answeredNames, caIdentity, shelterServerCa, teamServerCertificate, type TeamCertificate } from './server-certificate';
 
 /** The window's setting "This computer is the shelter's server", and `serve --team`'s flags. */
 export interface TeamServerSetting {

@@ -10,8 +10,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Certificate, IpcMain, IpcMainInvokeEvent } from 'electron';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createDeskLink } from '../../src/main/shelter-link/desk-link';
-import { LINK_CHANNELS, type DeskMode } from '../../src/shared/shelter-link';
+import { createDeskLink } from '../../src/main/desk-link/desk-link';
+import { LINK_CHANNELS, type DeskMode } from '../../src/shared/desk-link';
 import { startTestShelterServer, type TestShelterServer } from '../helpers/shelter-server';
 import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import type { DeskMode } from '../../shared/shelter-link';
+import type { DeskMode } from '../../shared/desk-link';
 import { shortCodeOf } from '../../shared/team';
 import { describeIssues } from '../../shared/validation';
 import { writeFileAtomically } from '../files/atomic-write';

@@ -1,6 +1,6 @@
 import type { AdminResult } from '../../shared/admin-contract';
 import { AppError, isAppError } from '../../shared/errors';
-import type { DeskMode, LinkCurrent, ServerSighting } from '../../shared/shelter-link';
+import type { DeskMode, LinkCurrent, ServerSighting } from '../../shared/desk-link';
 import { shortCodeOf } from '../../shared/team';
 import { parseOrThrow } from '../../shared/validation';
 import { deskModeOf, readDeskChoice, saveDeskChoice, type DeskChoice } from './choice-file';

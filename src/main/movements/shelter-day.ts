@@ -58,7 +58,7 @@ export interface RecordParts extends Omit<ContractSources, 'stay'> {
 }
 
 /** What the pages read: an animal's record, the movement list, the shelter's day, a person's movements. */
-export class MovementViews {
+export class ShelterDay {
   constructor(
     private readonly sqlite: Database.Database,
     private readonly clock: Clock,

@@ -1,0 +1,112 @@
+import path from 'node:path';
+import type { Environment } from '../../shared/environments';
+import type { Connection } from '../db/connection';
+import type { Changes } from '../db/changes';
+import type { LabClock } from '../lab/clock';
+import { AccountService } from '../accounts/accounts';
+import { PlanService } from '../accounts/plans';
+import { CategoryService } from '../pets/categories';
+import { KeyService } from '../keys/keys';
+import { PetService } from '../pets/pets';
+import { PetProfileService } from '../pets/profiles';
+import { ShelterService } from '../shelter/shelter';
+import { PhotoService } from '../photos/photos';
+import { QuotaService } from '../quota/quota';
+import { PeopleService } from '../people/people';
+import { MovementService } from '../movements/movements';
+import { ShelterDay } from '../movements/shelter-day';
+import { CareService } from '../care/care';
+import { ReportService } from '../reports/reports';
+import { StaffService } from '../staff/staff';
+import { AuditService } from '../audit/audit';
+
+export interface Services {
+  categories: CategoryService;
+  pets: PetService;
+  plans: PlanService;
+  accounts: AccountService;
+  keys: KeyService;
+  quota: QuotaService;
+  /** Pet profiles (src/shared/pet-profile.ts) and their history. */
+  petProfiles: PetProfileService;
+  shelter: ShelterService;
+  photos: PhotoService;
+  /** The register of people and organisations (private: never published). */
+  people: PeopleService;
+  /** Intakes, reservations, adoptions, fosters, outcomes, returns: the rules. */
+  movements: MovementService;
+  /** The record page, the movement list, the Today page, a person's movements, the contract's data. */
+  shelterDay: ShelterDay;
+  /** Vaccinations, treatments and tests, protocols, the due list; `care.upToDate(petId)` for the portals' shots fields. */
+  care: CareService;
+  /** The Shelter Animals Count matrix, the live release rate and their trends: read-only over the movements. */
+  reports: ReportService;
+  /** Staff, sessions, invitations and team mode; the production engine's is the one in use. */
+  staff: StaffService;
+  audit: AuditService;
+}
+
+/** What the services of one environment are made over: its database, its change topics, its clocks and its folder. */
+export interface ServiceSources {
+  connection: Connection;
+  changes: Changes;
+  labClock: LabClock;
+  dataDir: string;
+  environment: Environment;
+}
+
+/**
+ * Every service of one environment, each handed the others it asks. The lab clock moves what the
+ * quota lab is about (quota); records, sites and certificates keep real time, so nothing made under
+ * the lab is dated or scheduled in its future.
+ */
+export function createServices({ connection, changes, labClock, dataDir, environment }: ServiceSources): Services {
+  const { db, sqlite } = connection;
+  const { real } = labClock;
+  const categories = new CategoryService(db, changes);
+  const plans = new PlanService(db, changes);
+  const accounts = new AccountService(db, real, plans, changes);
+  const keys = new KeyService(db, real, environment, accounts, changes);
+  const shelter = new ShelterService(db, real, changes);
+  const pets = new PetService(db, sqlite, real, categories, changes);
+  const petProfiles = new PetProfileService(db, real, changes, () => shelter.currency());
+  const people = new PeopleService(sqlite, real, changes);
+  const care = new CareService({
+    sqlite,
+    clock: real,
+    changes,
+    people,
+    birthDateOf: (petId) => petProfiles.get(petId).birthDate,
+    spayedNeutered: (petId) => {
+      if (petProfiles.get(petId).spayedNeutered !== true) petProfiles.set(petId, { spayedNeutered: true });
+    },
+  });
+  const movements = new MovementService(sqlite, real, changes, pets, people, (petId, at, by, type) => care.protocols.scheduleAtIntake(petId, at, by, type));
+  const quota = new QuotaService(sqlite, labClock, accounts, plans, keys, changes);
+  // A photo's default alt text: the pet's name and its primary breed.
+  const photos = new PhotoService({ sqlite, clock: real, changes, dir: path.join(dataDir, 'photos', environment), subjectOf: (petId) => ({ name: pets.getRecord(petId).name, breed: petProfiles.get(petId).breedPrimary }) });
+  return {
+    categories,
+    pets,
+    plans,
+    accounts,
+    keys,
+    quota,
+    petProfiles,
+    shelter,
+    photos,
+    people,
+    movements,
+    shelterDay: new ShelterDay(sqlite, real, movements.store, pets, {
+      cover: (petId) => photos.list(petId)[0] ?? null,
+      kennel: (petId) => petProfiles.get(petId).kennelLocation ?? null,
+      animal: (petId) => petProfiles.details(petId),
+      person: (personId) => people.get(personId),
+      shelter: () => shelter.get(),
+    }),
+    care,
+    reports: new ReportService(sqlite),
+    staff: new StaffService(sqlite, real, changes),
+    audit: new AuditService(sqlite, real),
+  };
+}
