@@ -2,21 +2,21 @@
  * Property tests of the public API against an independent oracle (tests/helpers/contract-oracle.ts,
  * written from the contract's words, not from the server's schemas). Requests go over raw sockets,
  * so malformed percent-encodings, dot segments and over-long ids reach the server as sent.
- * Names that only the pending pet-name rules decide are left to pet-names-api.test.ts.
+ * Names that only the pending pet-name rules decide are left to pet-names-api.test.ts, and the
+ * Authorization and Content-Type headers to fuzz-headers.test.ts.
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AnonymousBudget, startTestServer, type TestServer } from '../helpers/api-server';
+import { startTestServer, type TestServer } from '../helpers/api-server';
 import {
   createVerdict,
-  isBearerOf,
   listVerdict,
   PET_STATUSES,
   routeVerdict,
   type PetStatusWord,
 } from '../helpers/contract-oracle';
-import { bearer, expectRateLimitHeaders, expectRawError, linkTargets } from '../helpers/http';
-import { httpRequest, rawRequest, type RawResponse } from '../helpers/raw-http';
+import { expectWellBehaved, sendRaw } from '../helpers/fuzz-requests';
+import { bearer, linkTargets } from '../helpers/http';
 
 const NUM_RUNS = 150;
 
@@ -28,14 +28,12 @@ interface ListedPet {
 }
 
 let server: TestServer;
-let budget: AnonymousBudget;
 let categories: Set<number>;
 /** Cursors the server issued in Link rel="next", with the last id of the page that announced them. */
 const issuedCursors = new Map<string, number>();
 
 beforeAll(async () => {
   server = await startTestServer();
-  budget = new AnonymousBudget(server.clock);
   categories = new Set(server.engine.services.categories.list().map((category) => category.id));
   server.engine.services.pets.importMany(Array.from({ length: 60 }, (_, i) => ({ name: `Seed ${i}`, categoryId: (i % 4) + 1, status: PET_STATUSES[i % 3] })));
   for (const query of ['limit=7', 'limit=4&status=pending']) {
@@ -55,22 +53,7 @@ afterAll(async () => {
 });
 
 /** One request, byte for byte, on its own connection. */
-function send(method: string, target: string, headers: Record<string, string> = {}, body = ''): Promise<RawResponse> {
-  const head = httpRequest(`${method} ${target} HTTP/1.1`, {
-    host: `127.0.0.1:${server.port}`,
-    connection: 'close',
-    ...headers,
-    ...(body === '' ? {} : { 'content-length': String(Buffer.byteLength(body)) }),
-  });
-  return rawRequest(server.port, Buffer.concat([Buffer.from(head, 'latin1'), Buffer.from(body, 'utf8')]), method === 'HEAD');
-}
-
-/** Never a 5xx; the rate-limit headers always; any failure the contract's Error body (none for HEAD). */
-function expectWellBehaved(response: RawResponse, head = false): void {
-  expect(response.status, response.body).toBeLessThan(500);
-  if (response.status >= 400) expectRawError(response, response.status, undefined, { head });
-  else expectRateLimitHeaders(response.headers, `${response.status}`);
-}
+const send = (method: string, target: string, headers: Record<string, string> = {}, body = '') => sendRaw(server.port, method, target, headers, body);
 
 const withKey = () => bearer(server.key);
 
@@ -265,48 +248,6 @@ describe('fuzzing the public API against the contract', () => {
         if (verdict.status === 204) expect(allow).toContain('GET');
       }),
       { numRuns: NUM_RUNS * 2 },
-    );
-  });
-
-  it('arbitrary Authorization headers: 200 only for "Bearer <the key>", else 401 with WWW-Authenticate', async () => {
-    const printable = fc.string({ unit: 'binary-ascii' }).map((text) => text.replace(/[^\x20-\x7e]/g, ''));
-    const header = fc.oneof(
-      printable,
-      printable.map((text) => `Bearer ${text}`),
-      fc
-        .tuple(fc.constantFrom('Bearer', 'bearer', 'BEARER', 'Basic', 'Token', ''), fc.constantFrom(' ', '  ', '\t', ''), fc.constantFrom('', 'x', ' ', server.key.slice(0, -1)), fc.constantFrom('', ' ', 'x'))
-        .map(([scheme, gap, before, after]) => `${scheme}${gap}${before}${server.key}${after}`),
-    );
-    await fc.assert(
-      fc.asyncProperty(header, async (authorization) => {
-        const valid = isBearerOf(authorization, server.key);
-        if (!valid) budget.spend();
-        const response = await send('GET', '/v1/pets?limit=1', { authorization });
-        expectWellBehaved(response);
-        expect(response.status, JSON.stringify(authorization)).toBe(valid ? 200 : 401);
-        if (response.status === 401) expect(response.headers['www-authenticate'] ?? '').toMatch(/^Bearer\b/);
-      }),
-      { numRuns: NUM_RUNS },
-    );
-  });
-
-  it('arbitrary Content-Type headers on a valid body: 415 unless the media type is application/json', async () => {
-    const printable = fc.string({ unit: 'binary-ascii' }).map((text) => text.replace(/[^\x20-\x7e]/g, ''));
-    const contentType = fc.oneof(
-      printable,
-      fc.tuple(fc.constantFrom('application/json', 'APPLICATION/JSON', 'text/plain', 'application/json-patch+json', 'application/jsonx'), printable).map(([type, tail]) => `${type}${tail}`),
-      fc.constantFrom('application/json', 'application/json; charset=utf-8', 'Application/Json', 'multipart/form-data; boundary=x', 'application/x-www-form-urlencoded'),
-    );
-    await fc.assert(
-      fc.asyncProperty(contentType, async (type) => {
-        const response = await send('POST', '/v1/pets', { ...withKey(), 'content-type': type }, JSON.stringify({ name: 'Typed', categoryId: 1 }));
-        expectWellBehaved(response);
-        const mediaType = type.split(';')[0]?.trim().toLowerCase();
-        if (mediaType !== 'application/json') expect(response.status, type).toBe(415);
-        else if (/^application\/json\s*(;\s*charset=utf-8)?$/i.test(type.trim())) expect(response.status, type).toBe(201);
-        else expect([201, 400, 415], type).toContain(response.status);
-      }),
-      { numRuns: NUM_RUNS },
     );
   });
 });

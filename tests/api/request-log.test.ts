@@ -9,7 +9,7 @@ import { Ajv } from 'ajv';
 import { afterEach, describe, expect, it } from 'vitest';
 import { toHar } from '../../src/main/lab/har';
 import Database from 'better-sqlite3';
-import { decodeBatch } from '../../src/main/lab/request-log/batch-format';
+import { decodeBatch } from '../../src/main/lab/request-log/batch-reader';
 import { RequestLog, requestLogFile } from '../../src/main/lab/request-log/request-log';
 import { createKey, pollUntil, startLimitsServer, T0, type LimitsServer } from '../helpers/limits-server';
 import { runCliInProcess } from '../helpers/cli-in-process';

@@ -5,7 +5,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodeBatch, type LoggedAnswer } from '../../src/main/lab/request-log/batch-format';
+import type { LoggedAnswer } from '../../src/main/lab/request-log/batch-format';
+import { decodeBatch } from '../../src/main/lab/request-log/batch-reader';
 import { RequestRecorder } from '../../src/main/lab/request-log/recorder';
 import type { RequestLogStore } from '../../src/main/lab/request-log/store';
 import { rateLimitHeaders } from '../../src/shared/rate-limit-headers';

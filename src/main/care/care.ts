@@ -1,4 +1,3 @@
-import type Database from 'better-sqlite3';
 import {
   DoseChangeSchema,
   DueQuerySchema,
@@ -29,48 +28,29 @@ import {
   type TreatmentChange,
   type TreatmentInput,
 } from '../../shared/care';
-import type { Clock } from '../../shared/clock';
-import { AppError, type CareConflict } from '../../shared/errors';
+import { AppError } from '../../shared/errors';
 import type { Face } from '../../shared/movements';
-import { localDay } from '../../shared/pet-profile';
 import { parseOrThrow } from '../../shared/validation';
-import type { Changes } from '../db/changes';
-import type { PeopleService } from '../people/people';
 import { changedFields, doseColumns, treatmentColumns } from './columns';
 import { CareProtocols } from './protocols';
-import { CareStore } from './store';
+import { CareRules, conflict, type CareDeps } from './rules';
 
 /** The days of the due list after today ("this week"). */
 const DEFAULT_DUE_DAYS = 7;
-/** The furthest time zone is 14 hours ahead of UTC: a day is "in the future" only once it is there too. */
-const EARLIEST_ZONE_MINUTES = 14 * 60;
-
-const conflict = (message: string, details: CareConflict) => new AppError('conflict', message, { details });
-
-export interface CareDeps {
-  sqlite: Database.Database;
-  clock: Clock;
-  changes: Changes;
-  people: PeopleService;
-  /** The pet's birth date or estimate, as its profile holds it now. */
-  birthDateOf: (petId: number) => string | undefined;
-  /** A spay/neuter recorded: the profile's "spayed/neutered" follows (what portals and the site show). */
-  spayedNeutered: (petId: number) => void;
-}
 
 /**
  * The rules of an animal's care: doses scheduled, given (one at a time or a round of many, all or
  * nothing) or skipped with a reason; treatments and tests; the due list and whether an animal is
  * current on its shots. Every change goes to the animal's care history with the face that made it.
- * Days are the shelter's calendar days (YYYY-MM-DD), "today" from the injected clock.
+ * Days are the shelter's calendar days (YYYY-MM-DD), "today" from the injected clock. The checks
+ * that refuse a change are in rules.ts.
  */
-export class CareService {
-  readonly store: CareStore;
+export class CareService extends CareRules {
   /** Each category's protocol, and the doses it schedules at an intake. */
   readonly protocols: CareProtocols;
 
-  constructor(private readonly deps: CareDeps) {
-    this.store = new CareStore(deps.sqlite);
+  constructor(deps: CareDeps) {
+    super(deps);
     this.protocols = new CareProtocols(this.store, deps.clock, deps.changes, deps.birthDateOf);
   }
 
@@ -262,69 +242,5 @@ export class CareService {
     }).immediate();
     this.deps.changes.emit('care');
     return this.store.treatment(treatmentId) as Treatment;
-  }
-
-  /** Today on this machine's calendar (the shelter's), from the injected clock. */
-  today(): string {
-    return localDay(this.deps.clock.now());
-  }
-
-  private dosesOf(petId: number): Dose[] {
-    const birthDate = this.deps.birthDateOf(petId);
-    return this.store.dosesOf(petId).map((dose) => resolveDose(dose, birthDate));
-  }
-
-  /** One immediate transaction, then the change topic; returns the doses it touched as they are now. */
-  private write(body: () => number[]): Dose[] {
-    const ids = this.store.transaction(body);
-    this.deps.changes.emit('care');
-    return ids.map((id) => {
-      const stored = this.store.dose(id);
-      if (!stored) throw new Error(`dose ${id} vanished`);
-      return resolveDose(stored, this.deps.birthDateOf(stored.petId));
-    });
-  }
-
-  private event(by: Face, petId: number, kind: Parameters<CareStore['insertEvent']>[0]['kind'], about: { doseId?: number; treatmentId?: number }, details: Record<string, unknown>): void {
-    this.store.insertEvent({ petId, kind, doseId: about.doseId ?? null, treatmentId: about.treatmentId ?? null, recordedAt: this.deps.clock.now(), by, details });
-  }
-
-  /** The scheduled dose a giving fulfils: the one named (it must wait, for this pet and vaccine), else the earliest waiting. */
-  private doseToGive(petId: number, vaccine: string, doseId: number | undefined): StoredDose | undefined {
-    if (doseId === undefined) {
-      const birthDate = this.deps.birthDateOf(petId);
-      return this.store.waitingOf(petId, vaccine).sort((a, b) => (resolveDose(a, birthDate).dueDate ?? '').localeCompare(resolveDose(b, birthDate).dueDate ?? '') || a.id - b.id)[0];
-    }
-    const dose = this.requireDose(doseId);
-    if (dose.petId !== petId || dose.vaccine.toLowerCase() !== vaccine.toLowerCase()) {
-      throw conflict(`Dose ${doseId} is ${dose.vaccine} for pet ${dose.petId}, not ${vaccine} for pet ${petId}.`, { reason: 'dose_mismatch', doseId, petId, vaccine });
-    }
-    if (dose.status !== 'scheduled') throw this.notWaiting(dose);
-    return dose;
-  }
-
-  private notWaiting(dose: StoredDose): AppError {
-    const status = dose.status === 'given' ? 'given' : 'skipped';
-    return conflict(`Dose ${dose.id} (${dose.vaccine}, pet ${dose.petId}) was ${status} already.`, { reason: 'dose_not_waiting', doseId: dose.id, petId: dose.petId, status });
-  }
-
-  private notInFuture(date: string): void {
-    const latest = dayAt(this.deps.clock.now(), EARLIEST_ZONE_MINUTES);
-    if (date > latest) throw conflict(`${date} is in the future: care is recorded once it is done.`, { reason: 'care_date_in_future', date, today: this.today() });
-  }
-
-  private usableVet(personId: number): void {
-    const vet = this.deps.people.get(personId);
-    if (vet.forgottenAt !== null) throw new AppError('conflict', `Person ${personId} was forgotten and cannot be named as a vet.`, { details: { reason: 'person_forgotten', personId } });
-  }
-
-  private requirePet(petId: number): void {
-    if (!this.store.pet(petId)) throw new AppError('not_found', `Pet ${petId} does not exist.`, { details: { missing: 'pet', petId } });
-  }
-
-  private requireDose(doseId: number): StoredDose {
-    const dose = this.store.dose(doseId);
-    if (!dose) throw new AppError('not_found', `Dose ${doseId} does not exist.`, { details: { missing: 'dose', doseId } });
-    return dose;
   }
 }

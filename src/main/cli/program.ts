@@ -19,6 +19,7 @@ import { registerShelterCommands } from './commands/shelter';
 import { registerSiteCommands } from './commands/sites';
 import { registerUsageCommands } from './commands/usage';
 import { registerMovementCommands } from './commands/movements';
+import { registerShelterDayCommands } from './commands/shelter-day';
 import { registerPeopleCommands } from './commands/people';
 import { registerContractCommand } from './commands/contract';
 import { registerCareCommands } from './commands/care';
@@ -42,6 +43,7 @@ export function buildCli(): Command {
   registerAccountCommands(program);
   registerPetCommands(program);
   registerMovementCommands(program);
+  registerShelterDayCommands(program);
   registerPeopleCommands(program);
   registerCareCommands(program);
   registerContractCommand(program);

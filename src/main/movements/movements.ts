@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { Clock } from '../../shared/clock';
-import { AppError, type MovementConflict } from '../../shared/errors';
+import { AppError } from '../../shared/errors';
 import {
   AdoptInputSchema,
   CancelReservationInputSchema,
@@ -24,38 +24,32 @@ import {
 } from '../../shared/movements';
 import type { PetStatus } from '../../shared/pet';
 import type { Departure } from '../../shared/outcomes';
-import type { Person } from '../../shared/people';
 import { parseOrThrow } from '../../shared/validation';
 import type { Changes } from '../db/changes';
 import type { PeopleService } from '../people/people';
 import type { PetService } from '../pets/pets';
-import { releaseLapsedReservations } from './lapsed';
+import { conflict, MovementRules } from './rules';
 import { MovementStore, type NewEvent, type NewStay } from './store';
 
-/** A moment this far ahead of the clock is still "now" (two machines' clocks, a slow form). */
-const FUTURE_SLACK_MS = 60_000;
-
-const conflict = (message: string, details: MovementConflict) => new AppError('conflict', message, { details });
 
 /**
  * The rules of an animal's movements: one open stay at a time, one active reservation, one open
  * foster placement; dates never run backwards within a stay or across stays; an outcome closes the
  * stay's foster placement and reservation; every change goes to the animal's history with the face
- * that made it, and moves the pet's `status` where its meaning is plain (docs/decisions.md).
+ * that made it, and moves the pet's `status` where its meaning is plain (docs/decisions.md). The
+ * checks that refuse a movement are in rules.ts.
  */
-export class MovementService {
-  readonly store: MovementStore;
-
+export class MovementService extends MovementRules {
   constructor(
     sqlite: Database.Database,
-    private readonly clock: Clock,
+    clock: Clock,
     private readonly changes: Changes,
-    private readonly pets: PetService,
-    private readonly people: PeopleService,
+    pets: PetService,
+    people: PeopleService,
     /** Called inside an intake's (or a return's) transaction: care schedules the protocol's doses (care/protocols.ts). */
     private readonly onIntake: (petId: number, at: number, by: Face, type: IntakeType) => void = () => {},
   ) {
-    this.store = new MovementStore(sqlite);
+    super(new MovementStore(sqlite), clock, pets, people);
   }
 
   /**
@@ -235,17 +229,6 @@ export class MovementService {
     });
   }
 
-  /** Reservations past their expiry give their animals back (lapsed.ts): the serving engine calls this every second. */
-  releaseLapsedReservations(): number {
-    return releaseLapsedReservations(this.store, this.pets, this.clock.now());
-  }
-
-  /** Before any command: new pets get their stays, lapsed reservations let go, so the rules see the records as of now. */
-  private catchUp(): void {
-    this.store.openStaysForNewPets();
-    this.releaseLapsedReservations();
-  }
-
   /**
    * One transaction, then the change topics; returns the stay it touched as it is now. It reads the
    * rules' records before it writes, so it takes the write lock first: a deferred one would fail at
@@ -272,81 +255,5 @@ export class MovementService {
   /** The pet's status follows the movement, recorded in its status history like any change, dated when the movement happened. */
   private setStatus(petId: number, status: PetStatus, at: number, departure: Departure | null = null): void {
     this.pets.moveStatus(petId, status, { happenedAt: at, departure });
-  }
-
-  /** Ends an expired reservation (as expired, at its expiry); refuses an active one by someone else. Returns the active one by `personId`. */
-  private clearExpiredReservation(petId: number, at: number, personId: number) {
-    const active = this.store.activeReservation(petId);
-    if (!active) return undefined;
-    if (active.expiresAt !== null && active.expiresAt <= at) {
-      this.store.endReservation(active.id, active.expiresAt, 'expired');
-      return undefined;
-    }
-    if (active.person.id !== personId) {
-      throw conflict(`Pet ${petId} is reserved for person ${active.person.id}: cancel that reservation first.`, { reason: 'reservation_active', petId, reservationId: active.id, personId: active.person.id });
-    }
-    return active;
-  }
-
-  private moment(given: number | undefined): number {
-    const now = this.clock.now();
-    if (given === undefined) return now;
-    if (given > now + FUTURE_SLACK_MS) throw conflict(`${new Date(given).toISOString()} is in the future: movements are recorded once they happened.`, { reason: 'date_in_future', at: given, now });
-    return given;
-  }
-
-  private notBeforeLatest(stay: Stay, at: number): void {
-    const latest = this.store.latestInStay(stay.id);
-    if (latest && at < latest.at) {
-      throw conflict(`${new Date(at).toISOString()} is before the ${latest.what} of ${new Date(latest.at).toISOString()}: dates cannot run backwards.`, {
-        reason: 'date_before_previous',
-        petId: stay.petId,
-        at,
-        previousAt: latest.at,
-        previous: latest.what,
-      });
-    }
-  }
-
-  /** A new stay (or a stay's intake made precise) starts no earlier than the previous stay's outcome. */
-  private notBeforePreviousStay(petId: number, at: number, exceptStayId?: number): void {
-    const previous = this.store.staysOf(petId).find((stay) => stay.id !== exceptStayId && stay.outcomeAt !== null);
-    if (previous?.outcomeAt != null && at < previous.outcomeAt) {
-      throw conflict(`${new Date(at).toISOString()} is before the outcome of ${new Date(previous.outcomeAt).toISOString()}: dates cannot run backwards.`, {
-        reason: 'date_before_previous',
-        petId,
-        at,
-        previousAt: previous.outcomeAt,
-        previous: 'outcome',
-      });
-    }
-  }
-
-  private requirePet(petId: number): number {
-    if (!this.pets.get(petId)) throw new AppError('not_found', `Pet ${petId} does not exist.`, { details: { missing: 'pet', petId } });
-    return petId;
-  }
-
-  private requireOpenStay(petId: number): Stay {
-    this.requirePet(petId);
-    const stay = this.store.openStay(petId);
-    if (!stay) throw conflict(`Pet ${petId} is not in care: record an intake (or a return) first.`, { reason: 'no_open_stay', petId });
-    return stay;
-  }
-
-  private usablePerson(personId: number): Person {
-    const person = this.people.get(personId);
-    if (person.forgottenAt !== null) throw conflict(`Person ${personId} was forgotten and cannot take part in a new movement.`, { reason: 'person_forgotten', personId });
-    return person;
-  }
-
-  /** "Do not adopt to" refuses unless overridden with a reason, which the event records. */
-  private adopterAllowed(person: Person, override: { reason: string } | undefined): void {
-    if (!person.doNotAdopt || override) return;
-    throw conflict(`Person ${person.id} is flagged "do not adopt to"${person.doNotAdoptReason ? ` (${person.doNotAdoptReason})` : ''}: an override with its reason is needed.`, {
-      reason: 'do_not_adopt',
-      personId: person.id,
-      flagReason: person.doNotAdoptReason,
-    });
   }
 }

@@ -1,9 +1,10 @@
 import { birthInWords } from '../publishing/pet-words';
 import { publishedWords, type PublishedWords } from '../publishing/words/words';
-import { loadPrintFonts, PRINT_BOLD, PRINT_REGULAR, printText, useIn, type PrintFonts } from '../print-fonts/print-fonts';
+import { loadPrintFonts, PRINT_BOLD, PRINT_REGULAR, useIn } from '../print-fonts/print-fonts';
+import { BODY_SIZE, ContractPage, drawFooters, INK, MARGIN, MUTED, type Row } from './contract-page';
+import { contractWords, type AdoptionPaidHow, type ContractWords } from './contract-words';
 
-/** How an adoption fee was paid; `waived` prints the fee as waived whatever its amount. */
-export type AdoptionPaidHow = 'cash' | 'card' | 'transfer' | 'waived' | 'other';
+export type { AdoptionPaidHow } from './contract-words';
 
 /**
  * Everything an adoption contract prints, gathered by the engine from the stay, the people register
@@ -66,56 +67,8 @@ export interface AdoptionContractOptions {
   words?: PublishedWords;
 }
 
-/** Every word the contract prints, from the shelter's language's catalogue (publishing/words/). */
-function contractWords({ t, locales }: PublishedWords) {
-  return {
-    locale: locales.contract,
-    title: t('contract.title'),
-    subtitle: (reference: string, date: string) => t('contract.subtitle', { reference, date }),
-    /** The PDF's title, shown by viewers: the one piece of metadata. */
-    documentTitle: (animal: string) => t('contract.documentTitle', { animal }),
-    footer: (reference: string) => t('contract.footer', { reference }),
-    sections: { animal: t('contract.sections.animal'), adopter: t('contract.sections.adopter'), adoption: t('contract.sections.adoption'), terms: t('contract.sections.terms'), signatures: t('contract.sections.signatures') },
-    animal: {
-      name: t('contract.animal.name'),
-      id: t('contract.animal.id'),
-      species: t('contract.animal.species'),
-      breed: t('contract.animal.breed'),
-      sex: t('contract.animal.sex'),
-      born: t('contract.animal.born'),
-      age: t('contract.animal.age'),
-      colour: t('contract.animal.colour'),
-      microchip: t('contract.animal.microchip'),
-      intake: t('contract.animal.intake'),
-    },
-    adopter: { name: t('contract.adopter.name'), address: t('contract.adopter.address'), phone: t('contract.adopter.phone'), phones: t('contract.adopter.phones'), email: t('contract.adopter.email'), idChecked: t('contract.adopter.idChecked') },
-    adoption: { date: t('contract.adoption.date'), fee: t('contract.adoption.fee'), paid: t('contract.adoption.paid'), staff: t('contract.adoption.staff') },
-    notRecorded: t('contract.notRecorded'),
-    checked: (what: string | null) => (what ? t('contract.checkedWhat', { what }) : t('contract.checked')),
-    notChecked: t('contract.notChecked'),
-    feeWaived: t('contract.feeWaived'),
-    noFee: t('contract.noFee'),
-    paidHow: { cash: t('contract.paidHow.cash'), card: t('contract.paidHow.card'), transfer: t('contract.paidHow.transfer'), waived: t('contract.paidHow.waived'), other: t('contract.paidHow.other') } satisfies Record<AdoptionPaidHow, string>,
-    noTerms: t('contract.noTerms'),
-    agreement: t('contract.agreement'),
-    adopterSigns: t('contract.adopterSigns'),
-    shelterSigns: (shelter: string) => t('contract.shelterSigns', { shelter }),
-    signature: t('contract.signature'),
-    printedName: t('contract.printedName'),
-    date: t('contract.date'),
-    page: (page: number, pages: number) => t('contract.page', { page, pages }),
-  };
-}
-type ContractWords = ReturnType<typeof contractWords>;
-
 /** Points (1/72 in): ISO 216 A4 and US Letter. */
 const PAPER: Record<AdoptionContractOptions['size'], [number, number]> = { a4: [595.28, 841.89], letter: [612, 792] };
-const MARGIN = 56;
-const INK = '#1f2933';
-const MUTED = '#52606d';
-const ACCENT = '#0b7285';
-const LABEL_WIDTH = 130;
-const BODY_SIZE = 10;
 
 /**
  * The adoption contract as a PDF, in the print fonts so every name prints (see print-fonts.ts):
@@ -159,8 +112,6 @@ export async function renderAdoptionContract(data: AdoptionContractData, options
   await ended;
   return Buffer.concat(chunks);
 }
-
-type Row = readonly [label: string, value: string | null];
 
 function animalRows(animal: AdoptionContractData['animal'], dates: DateWords, said: ContractWords, words: PublishedWords): Row[] {
   return [
@@ -226,76 +177,6 @@ class DateWords {
     const when = new Date(calendarDate ? `${iso}T00:00:00Z` : iso);
     if (Number.isNaN(when.getTime())) return iso;
     return (calendarDate ? this.calendar : this.local).format(when);
-  }
-}
-
-/** Writes down the page from the top margin, starting a new page before a block that would not fit. */
-class ContractPage {
-  constructor(
-    readonly doc: PDFKit.PDFDocument,
-    private readonly fonts: PrintFonts,
-    readonly width: number,
-    readonly said: ContractWords,
-  ) {}
-
-  printable(text: string): string {
-    return this.fonts.printable(text);
-  }
-
-  /** `text` written in `weight` at the current size and colour, every letter in a face that has it (print-fonts.ts). */
-  write(weight: typeof PRINT_REGULAR | typeof PRINT_BOLD, text: string, x?: number, y?: number, options?: PDFKit.Mixins.TextOptions): void {
-    printText(this.doc, weight, this.printable(text), x, y, options);
-  }
-
-  /** Starts a new page unless `height` points still fit on this one. */
-  keep(height: number): void {
-    if (this.doc.y + height > this.doc.page.maxY()) this.doc.addPage();
-  }
-
-  section(title: string): void {
-    const { doc } = this;
-    this.keep(60);
-    doc.moveDown(0.6);
-    doc.font(PRINT_BOLD).fontSize(12.5).fillColor(ACCENT);
-    this.write(PRINT_BOLD, title, MARGIN, doc.y, { width: this.width });
-    const ruleY = doc.y + 2;
-    doc.save().moveTo(MARGIN, ruleY).lineTo(MARGIN + this.width, ruleY).lineWidth(0.6).strokeColor(ACCENT).stroke().restore();
-    doc.y = ruleY + 5;
-  }
-
-  /** A label and its value a row, the value wrapping beside its label; rows without a value left out. */
-  rows(rows: readonly Row[]): void {
-    const { doc } = this;
-    const valueX = MARGIN + LABEL_WIDTH;
-    const valueWidth = this.width - LABEL_WIDTH;
-    for (const [label, value] of rows) {
-      if (value === null || value.trim() === '') continue;
-      const words = { label: this.printable(label), value: this.printable(value) };
-      doc.font(PRINT_REGULAR).fontSize(BODY_SIZE);
-      const height = Math.max(doc.heightOfString(words.value, { width: valueWidth }), doc.heightOfString(words.label, { width: LABEL_WIDTH - 10 }));
-      this.keep(height);
-      const [top, startPage] = [doc.y, doc.page];
-      doc.fillColor(MUTED);
-      this.write(PRINT_REGULAR, words.label, MARGIN, top, { width: LABEL_WIDTH - 10 });
-      const labelBottom = doc.y;
-      doc.fillColor(INK);
-      this.write(PRINT_REGULAR, words.value, valueX, top, { width: valueWidth });
-      // A value longer than a page runs on to the next, where the label's bottom no longer counts.
-      doc.y = (doc.page === startPage ? Math.max(doc.y, labelBottom) : doc.y) + 2;
-    }
-  }
-
-  /** Paragraphs between blank lines, their own line breaks kept; flowing onto as many pages as they take. */
-  paragraphs(text: string): void {
-    const { doc } = this;
-    const paragraphs = text.split(/\n\s*\n/).map((paragraph) => paragraph.trim()).filter(Boolean);
-    doc.font(PRINT_REGULAR).fontSize(BODY_SIZE).fillColor(INK);
-    for (const paragraph of paragraphs.length > 0 ? paragraphs : [this.said.noTerms]) {
-      this.keep(doc.currentLineHeight(true) * 2);
-      const lines = paragraph.split('\n').map((line) => line.trim()).join('\n');
-      this.write(PRINT_REGULAR, lines, MARGIN, doc.y, { width: this.width, align: 'left' });
-      doc.moveDown(0.6);
-    }
   }
 }
 
@@ -370,25 +251,4 @@ function drawSignatures(page: ContractPage, data: AdoptionContractData): void {
 function signLine(doc: PDFKit.PDFDocument, x: number, y: number, width: number, label: string): void {
   doc.save().moveTo(x, y).lineTo(x + width, y).lineWidth(0.8).strokeColor(INK).stroke().restore();
   doc.font(PRINT_REGULAR).fontSize(SIGN_LABEL_SIZE).fillColor(MUTED).text(label, x, y + 2, { width });
-}
-
-/** "Adoption contract · reference" and "Page n of m" in every page's bottom margin, once the page count is known. */
-function drawFooters(page: ContractPage, reference: string, pageHeight: number): void {
-  const said = page.said;
-  const { doc, width } = page;
-  const range = doc.bufferedPageRange();
-  const left = page.printable(said.footer(reference));
-  for (let index = range.start; index < range.start + range.count; index += 1) {
-    doc.switchToPage(index);
-    // Writing in the margin would otherwise start a new page.
-    const bottom = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    const y = pageHeight - MARGIN / 2 - 12;
-    const number = page.printable(said.page(index - range.start + 1, range.count));
-    doc.font(PRINT_REGULAR).fontSize(8).fillColor(MUTED);
-    const numberWidth = doc.widthOfString(number);
-    doc.text(number, MARGIN + width - numberWidth, y, { lineBreak: false });
-    doc.text(left, MARGIN, y, { width: width - numberWidth - 16, height: 10, ellipsis: true });
-    doc.page.margins.bottom = bottom;
-  }
 }

@@ -1,26 +1,19 @@
 import type Database from 'better-sqlite3';
 import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Clock } from '../../shared/clock';
-import { dnsCheckInWords } from '../../shared/dns-check';
 import { AppError } from '../../shared/errors';
 import { PAID_PLANS } from '../../shared/plans';
-import {
-  DEFAULT_REDIRECT_STATUS,
-  RECORD_TTL_SECONDS,
-  type DnsRecord,
-  type Domain,
-  type DomainKind,
-  type RedirectStatus,
-} from '../../shared/sites';
+import { DEFAULT_REDIRECT_STATUS, type DnsRecord, type Domain, type RedirectStatus } from '../../shared/sites';
 import type { Store } from '../db/connection';
-import { domains, projects } from '../db/schema';
+import { domains } from '../db/schema';
 import type { AccountService } from '../accounts/accounts';
 import type { Changes } from '../db/changes';
 import type { PlanService } from '../accounts/plans';
-import { certificateOf, type CertificateService } from './certificates/certificates';
+import type { CertificateService } from './certificates/certificates';
 import type { DnsCheck, DnsVerifier } from './dns-check';
 import { normaliseDomainReference, parseDomainName } from './domain-names';
 import type { ProjectService } from './projects';
+import { domainView, primaryRowOf, recordFor, type DomainRow } from './domain-view';
 import { nextCheckAt } from './recheck-schedule';
 
 export interface DomainStore {
@@ -43,8 +36,6 @@ export interface AddDomainOptions {
   redirectTo?: string;
   redirectStatus?: RedirectStatus;
 }
-
-type DomainRow = typeof domains.$inferSelect;
 
 /** Checks one automatic tick runs at most, so a long backlog never holds a tick for long. */
 const CHECKS_PER_TICK = 20;
@@ -81,7 +72,7 @@ export class DomainService {
             details: { reason: 'domain_attached', domain: domain.name, project: owner, sameProject },
           });
         }
-        const primary = this.primaryOf(project.id);
+        const primary = primaryRowOf(this.store.db, project.id);
         const role = this.roleFor(project.slug, primary, options);
         const now = clock.now();
         const target = this.target(project.slug);
@@ -283,14 +274,6 @@ export class DomainService {
     return `${slug}.${this.store.sitesHost}`;
   }
 
-  private primaryOf(projectId: number): DomainRow | undefined {
-    return this.store.db
-      .select()
-      .from(domains)
-      .where(and(eq(domains.projectId, projectId), eq(domains.role, 'primary'), isNull(domains.removedAt)))
-      .get();
-  }
-
   private attachedRow(name: string): DomainRow | undefined {
     return this.store.db
       .select()
@@ -307,32 +290,6 @@ export class DomainService {
   }
 
   private view(row: DomainRow): Domain {
-    const slug = this.store.db.select({ slug: projects.slug }).from(projects).where(eq(projects.id, row.projectId)).get()?.slug ?? '';
-    const redirect = row.role === 'redirect' ? { to: this.primaryOf(row.projectId)?.name ?? '', redirectStatus: (row.redirectStatus ?? DEFAULT_REDIRECT_STATUS) as RedirectStatus } : {};
-    const record = recordFor(row.name, row.kind, this.target(slug));
-    const check = { reason: row.checkReason, query: row.checkQuery };
-    return {
-      name: row.name,
-      project: slug,
-      projectId: row.projectId,
-      kind: row.kind,
-      role: row.role,
-      status: row.status,
-      record,
-      expected: row.expected,
-      found: row.found,
-      check,
-      message: dnsCheckInWords({ name: row.name, kind: row.kind, record, expected: row.expected, found: row.found, check, status: row.status }),
-      checkedAt: row.checkedAt,
-      nextCheckAt: row.nextCheckAt,
-      verifiedAt: row.verifiedAt,
-      certificate: certificateOf(row, this.store.clock.now()),
-      ...redirect,
-      createdAt: row.createdAt,
-    };
+    return domainView(this.store.db, row, this.store.sitesHost, this.store.clock.now());
   }
-}
-
-function recordFor(name: string, kind: DomainKind, target: string): DnsRecord {
-  return { type: kind === 'apex' ? 'ALIAS' : 'CNAME', name, value: target, ttl: RECORD_TTL_SECONDS };
 }

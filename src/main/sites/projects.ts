@@ -1,32 +1,22 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type Database from 'better-sqlite3';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Clock } from '../../shared/clock';
 import { AppError } from '../../shared/errors';
 import { MAX_DEPLOY_BYTES, NewProjectSchema, type Deploy, type DeploySource, type NewProject, type Project } from '../../shared/sites';
-import type { Store } from '../db/connection';
-import type { EngineLog } from '../log';
 import { deploys, projects } from '../db/schema';
 import type { AccountService } from '../accounts/accounts';
-import type { Changes } from '../db/changes';
 import { parseOrThrow } from '../../shared/validation';
 import type { GeneratedSite, SiteContentSource } from './generated-site';
 import { copyInspectedFolder, inspectFolder, recordDeployedFiles } from './deploy-folder';
-import { makeStaging, removeDeadStaging, removeStaging } from './staging-folders';
+import { DeployHousekeeping, numberedDeployDir, type DeployHousekeepingStore } from './deploy-housekeeping';
+import { makeStaging, removeStaging } from './staging-folders';
 
-export interface ProjectStore {
-  db: Store;
-  sqlite: Database.Database;
+/** What projects are built on; the database, the sites folder and the deploys kept are housekeeping's too. */
+export interface ProjectStore extends DeployHousekeepingStore {
   clock: Clock;
-  changes: Changes;
   accounts: AccountService;
-  log: EngineLog;
-  /** <data>/sites/<env>: one folder per project id, one per deploy number inside. */
-  sitesDir: string;
   sitesHost: string;
-  /** Deploys kept per project, the live one always among them; older ones lose their files and rows. */
-  keepDeploys: number;
   /** The adoption site as the records make it now (made by publishing/, handed in by the engine). */
   siteContent: SiteContentSource;
   /** The project's address for visitors (adoption site links, sitemap, feeds). */
@@ -50,7 +40,11 @@ export class ProjectService {
   /** Deploys of one project run one after another, in the order they were asked for. */
   private readonly queues = new Map<number, Promise<unknown>>();
 
-  constructor(private readonly store: ProjectStore) {}
+  private readonly housekeeping: DeployHousekeeping;
+
+  constructor(private readonly store: ProjectStore) {
+    this.housekeeping = new DeployHousekeeping(store);
+  }
 
   create(input: NewProject): Project {
     const project = parseOrThrow(NewProjectSchema, input);
@@ -162,7 +156,7 @@ export class ProjectService {
 
   /** The folder a live deploy is served from. */
   deployDir(projectId: number, number: number): string {
-    return path.join(this.store.sitesDir, String(projectId), String(number));
+    return numberedDeployDir(this.store.sitesDir, projectId, number);
   }
 
   private row(reference: string | number): ProjectRow {
@@ -222,71 +216,9 @@ export class ProjectService {
     }
   }
 
-  /**
-   * At start: removes what killed deploys left (staging folders no live process is filling, numbered
-   * folders no row refers to) and prunes every project to the deploys it keeps. Never throws: a
-   * leftover is no reason not to start.
-   */
+  /** At start: what killed deploys left goes, and every project is pruned to the deploys it keeps (deploy-housekeeping.ts). */
   tidy(): void {
-    let projectDirs: string[];
-    try {
-      projectDirs = fs.readdirSync(this.store.sitesDir).filter((name) => /^[0-9]+$/.test(name));
-    } catch {
-      return;
-    }
-    for (const name of projectDirs) {
-      try {
-        const projectDir = path.join(this.store.sitesDir, name);
-        removeDeadStaging(projectDir);
-        this.removeUnrecorded(Number(name), projectDir);
-        this.prune(Number(name));
-      } catch (error) {
-        this.store.log.error({ projectId: Number(name), err: error }, 'could not tidy the deploys of a project; trying again at the next start');
-      }
-    }
-  }
-
-  /**
-   * Keeps the project's last `keepDeploys` deploys and the live one; older rows go in one write
-   * transaction (which a rollback also takes, so none can make a pruned deploy live), their folders after.
-   */
-  prune(projectId: number): number[] {
-    const { db, sqlite, keepDeploys } = this.store;
-    const outdated = () => {
-      const live = db.select({ live: projects.liveDeployNumber }).from(projects).where(eq(projects.id, projectId)).get()?.live ?? null;
-      const numbers = db.select({ number: deploys.number }).from(deploys).where(eq(deploys.projectId, projectId)).orderBy(desc(deploys.number)).all();
-      return numbers.slice(keepDeploys).map((row) => row.number).filter((number) => number !== live);
-    };
-    // A read first: starting up must not wait on the write lock for nothing.
-    if (outdated().length === 0) return [];
-    const pruned = sqlite
-      .transaction(() => {
-        const numbers = outdated();
-        for (let start = 0; start < numbers.length; start += 500) {
-          db.delete(deploys).where(and(eq(deploys.projectId, projectId), inArray(deploys.number, numbers.slice(start, start + 500)))).run();
-        }
-        return numbers;
-      })
-      .immediate();
-    for (const number of pruned) fs.rmSync(this.deployDir(projectId, number), { recursive: true, force: true });
-    if (pruned.length > 0) this.store.changes.emit('sites');
-    return pruned;
-  }
-
-  /**
-   * Numbered folders without a successful deploy row: renamed into place by a deploy killed before
-   * its row committed, or pruned by one killed before its folders went. Only numbers up to the last
-   * committed one: a higher one may be another process's deploy inside its transaction right now.
-   */
-  private removeUnrecorded(projectId: number, projectDir: string): void {
-    const rows = this.store.db.select({ number: deploys.number, outcome: deploys.outcome }).from(deploys).where(eq(deploys.projectId, projectId)).all();
-    const last = rows.reduce((highest, row) => Math.max(highest, row.number), 0);
-    const published = new Set(rows.filter((row) => row.outcome === 'succeeded').map((row) => row.number));
-    for (const name of fs.readdirSync(projectDir)) {
-      if (!/^[0-9]+$/.test(name)) continue;
-      const number = Number(name);
-      if (number <= last && !published.has(number)) fs.rmSync(path.join(projectDir, name), { recursive: true, force: true });
-    }
+    this.housekeeping.tidy();
   }
 
   private record(projectId: number, source: DeploySource, folder: string | null, outcome: Outcome, place?: (number: number) => void): Deploy {
@@ -321,7 +253,7 @@ export class ProjectService {
       .immediate();
     this.store.changes.emit('sites');
     try {
-      this.prune(projectId);
+      this.housekeeping.prune(projectId);
     } catch (error) {
       // The deploy is recorded (and live if it succeeded); what is left is pruned after the next one or at start.
       this.store.log.error({ projectId, err: error }, 'could not prune the deploys of a project');

@@ -1,9 +1,9 @@
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { AppError } from '../../../shared/errors';
-import { CHOSEN_INTAKE_TYPES, FEE_METHODS, INTAKE_TYPES, MOVEMENT_KINDS, OTHER_OUTCOME_TYPES, OUTCOME_TYPES, TRANSFER_ORIGINS, type MovementEvent, type Stay } from '../../../shared/movements';
-import { positiveInt, zeroOrPositiveInt } from '../arguments';
-import { note, printObject, printRows, type Output } from '../output';
+import { CHOSEN_INTAKE_TYPES, FEE_METHODS, OTHER_OUTCOME_TYPES, TRANSFER_ORIGINS } from '../../../shared/movements';
+import { positiveInt } from '../arguments';
 import { run } from '../run';
+import { printStay } from './movement-rows';
 
 const amount = (value: string): number => {
   if (!/^\d+(\.\d+)?$/.test(value)) throw new InvalidArgumentError('must be an amount, e.g. 150 or 85.50.');
@@ -12,37 +12,7 @@ const amount = (value: string): number => {
 
 const atOption = () => new Option('--at <when>', 'when it happened: an ISO date (2026-06-01) or date-time with offset (2026-06-01T10:00:00Z); default now');
 const override = (reason: string | undefined) => (reason === undefined ? undefined : { reason });
-const who = (ref: { id: number; name: string } | null) => (ref ? `${ref.name} (#${ref.id})` : null);
-
-/** A stay as one table row (the whole stay with --json). */
-export function printStay(output: Output, stay: Stay): void {
-  if (output.json) {
-    printObject(output, stay);
-    return;
-  }
-  const reservation = stay.reservations.find((each) => each.endedAt === null);
-  const foster = stay.fosters.find((each) => each.endedAt === null);
-  printObject(output, {
-    stay: stay.id,
-    pet: stay.petId,
-    intake: stay.intakeType,
-    intakeAt: stay.intakeAt,
-    from: who(stay.intakePerson),
-    outcome: stay.outcomeType,
-    outcomeAt: stay.outcomeAt,
-    to: who(stay.outcomePerson),
-    // Only a transfer out has a destination: other stays keep the table as narrow as it was.
-    ...(stay.transferTo ? { transferTo: stay.transferTo, organisation: stay.receivingOrganisation } : {}),
-    reservedFor: reservation ? who(reservation.person) : null,
-    inFosterWith: foster ? who(foster.person) : null,
-  });
-}
-
-export function eventRows(events: readonly MovementEvent[]): object[] {
-  return events.map((event) => ({ at: event.at, pet: event.petId, name: event.petName, kind: event.kind, type: event.type, person: who(event.person), by: event.by ?? 'creation' }));
-}
-
-/** `intake`, `reserve`, `adopt`, `foster start|end`, `outcome`, `return`, `movements list|today|record`: an animal's movements, recorded as the CLI's. */
+/** `intake`, `reserve`, `adopt`, `foster start|end`, `outcome`, `return`: an animal's movements, recorded as the CLI's. */
 export function registerMovementCommands(program: Command): void {
   program
     .command('intake')
@@ -135,57 +105,4 @@ export function registerMovementCommands(program: Command): void {
     .option('--condition <text>')
     .addOption(atOption())
     .action(run((engine, output, pet: number, options: { reason: string; condition?: string; at?: string }) => printStay(output, engine.services.movements.returnAfterAdoption({ petId: pet, reason: options.reason, condition: options.condition, at: options.at }, 'cli'))));
-
-  const movements = program.command('movements').description('Movements: list, today, record');
-  movements
-    .command('list')
-    .description('Movements, newest first')
-    .option('--from <when>', 'from this moment (ISO date or date-time), inclusive')
-    .option('--to <when>', 'until this moment, exclusive')
-    .addOption(new Option('--type <type>', 'a kind, an intake type or an outcome type').choices([...MOVEMENT_KINDS, ...INTAKE_TYPES, ...OUTCOME_TYPES]))
-    .option('--pet <id>', 'one animal', positiveInt)
-    .option('--person <id>', 'one person', positiveInt)
-    .option('--limit <n>', 'how many', positiveInt, 200)
-    .option('--offset <n>', 'skip this many', zeroOrPositiveInt, 0)
-    .action(
-      run((engine, output, options: { from?: string; to?: string; type?: (typeof MOVEMENT_KINDS)[number]; pet?: number; person?: number; limit: number; offset: number }) => {
-        const events = engine.services.shelterDay.list({ from: options.from, to: options.to, type: options.type, petId: options.pet, personId: options.person, limit: options.limit, offset: options.offset });
-        printRows(output, output.json ? events : eventRows(events), 'No movements match.');
-      }),
-    );
-  movements
-    .command('today')
-    .description('The shelter’s day: arrivals, outcomes, reservations waiting, fosters due back, animals in care longest')
-    .option('--utc-offset <minutes>', 'the shelter’s offset from UTC in minutes (default: this computer’s)', Number)
-    .option('--waiting-days <n>', 'list reservations waiting longer than this', zeroOrPositiveInt, 7)
-    .action(
-      run((engine, output, options: { utcOffset?: number; waitingDays: number }) => {
-        const summary = engine.services.shelterDay.today({ utcOffsetMinutes: options.utcOffset ?? -new Date().getTimezoneOffset(), waitingDays: options.waitingDays });
-        if (output.json) return printObject(output, summary);
-        printObject(output, summary.counts);
-        const section = (title: string, rows: object[]) => {
-          process.stdout.write(`\n${title}\n`);
-          if (rows.length === 0) process.stdout.write('  none\n');
-          else printRows(output, rows, '');
-        };
-        section('Arrivals', eventRows(summary.arrivals));
-        section('Outcomes', eventRows(summary.outcomes));
-        section('Reservations waiting', summary.reservationsWaiting.map((each) => ({ pet: each.reservation.petId, name: each.petName, for: who(each.reservation.person), days: each.days, expired: each.expired })));
-        section('Fosters due back', summary.fostersDue.map((each) => ({ pet: each.placement.petId, name: each.petName, with: who(each.placement.person), expectedEndAt: each.placement.expectedEndAt, overdueDays: each.overdueDays })));
-        section('In care longest', summary.longestInCare.map((each) => ({ pet: each.petId, name: each.petName, status: each.status, intake: each.intakeType, days: each.days })));
-      }),
-    );
-  movements
-    .command('record')
-    .description('One animal’s record: where it is, its stays and its movement history')
-    .argument('<pet>', 'pet id', positiveInt)
-    .action(
-      run((engine, output, pet: number) => {
-        const record = engine.services.shelterDay.record(pet);
-        if (output.json) return printObject(output, record);
-        const where = record.location.kind === 'foster' ? `in foster with ${who(record.location.placement.person) ?? ''}` : record.location.kind === 'kennel' ? `in care${record.location.kennel ? `, kennel ${record.location.kennel}` : ''}` : `left care: ${record.location.outcomeType}`;
-        note(`${record.pet.name} (#${record.pet.id}), ${record.pet.status}: ${where}${record.daysInCare === null ? '' : `, ${record.daysInCare} day(s) in care`}`);
-        printRows(output, eventRows(record.events), 'No movements.');
-      }),
-    );
 }

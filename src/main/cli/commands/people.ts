@@ -4,7 +4,7 @@ import { writeFileAtomically } from '../../files/atomic-write';
 import { positiveInt, zeroOrPositiveInt } from '../arguments';
 import { note, printObject, printRows, printable } from '../output';
 import { run } from '../run';
-import { eventRows } from './movements';
+import { eventRows } from './movement-rows';
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 const species = (value: string) => value.split(',').map((each) => positiveInt(each.trim()));

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
-import { BatchEncoder, decodeBatch, SLOT, type LoggedAnswer } from './batch-format';
+import { BatchEncoder, SLOT, type LoggedAnswer } from './batch-format';
+import { decodeBatch } from './batch-reader';
 import { microsOf } from './recorder';
 import { openForWriting } from './store';
 

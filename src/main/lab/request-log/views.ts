@@ -1,7 +1,8 @@
 import type Database from 'better-sqlite3';
 import type { LoggedRequest, RequestFilter } from '../../../shared/lab';
 import type { KeyService } from '../../keys/keys';
-import { decodeBatch, type LoggedAnswer } from './batch-format';
+import type { LoggedAnswer } from './batch-format';
+import { decodeBatch } from './batch-reader';
 import type { UnwrittenBatch } from './recorder';
 import type { RequestLogStore, StoredBatch } from './store';
 
