@@ -92,7 +92,9 @@ interface DumpableRequest {
  * ones whose cost depends on how V8 compiled `nextTick` (docs/performance.md, "Two states of one
  * server"). Marked as dumped, the stream is left as it is: nothing listens to its end or close, and
  * it goes with the connection's next request. A body, even an empty `Content-Length: 0` one the
- * parser may still be framing, is read or drained as before.
+ * parser may still be framing, is read or drained as before. (Its 'readable' announcement, the
+ * third tick left, stays: suppressing it, by the stream's `emittedReadable`, left a GET pipelined
+ * behind a creation unanswered when the server stopped.)
  */
 function leaveEmptyBodyUnread(raw: FastifyRequest['raw']): void {
   const headers = raw.headers;
