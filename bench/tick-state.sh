@@ -3,7 +3,9 @@
 # "Two states of one server"): a CPU profile of the list GET under wrk, then the profile's samples
 # per 1,000 answers in Node's process.nextTick, in the garbage collector, in writev and in all.
 #   bench/tick-state.sh [CHECKOUT] [-- NODE_FLAGS…]   (default flags: the serve script's)
-# nextTick near 1 per 1,000 answers is the fast state; 15–25 is the slow one. PORT (4712) may be set.
+# Before a list GET left its unread request stream alone (10 ticks an answer, now 3), nextTick near 1
+# per 1,000 answers was the fast state and 15–25 the slow one; both read lower now
+# (docs/performance.md, "Fewer ticks per answer"). PORT (4712) may be set.
 set -uo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 CHECKOUT="$(cd "${1:-$HERE}" && pwd)"; shift $(( $# > 0 ? 1 : 0 ))

@@ -30,6 +30,7 @@ export function pipelineFor(engine: Engine, rules: RouteRules): PipelineHook {
   const requiresKey = rules.requiresKey === true;
   const deprecated = rules.deprecated === true;
   return (request, reply, done) => {
+    leaveEmptyBodyUnread(request.raw);
     const caller = admitApiRequest(engine, request, reply, deprecated);
     requireHost(request);
     if (requiresKey) requireKey(caller);
@@ -77,6 +78,27 @@ export function answerBeforeRouting(engine: Engine, deprecated: DeprecatedRoutes
     }
     answerError(log, request, reply, error);
   };
+}
+
+/** Node's request stream, as far as its `_dump()` reads it: once set, dumping does nothing. */
+interface DumpableRequest {
+  _dumped: boolean;
+}
+
+/**
+ * A request without Content-Length or Transfer-Encoding has no body (RFC 9112 §6.3): nothing is left
+ * on the wire for Node to drain when its answer finishes. Node would still resume the stream to read
+ * its end (`_dump()`), then end and destroy it: eight of a GET's ten `process.nextTick`s, and the
+ * ones whose cost depends on how V8 compiled `nextTick` (docs/performance.md, "Two states of one
+ * server"). Marked as dumped, the stream is left as it is: nothing listens to its end or close, and
+ * it goes with the connection's next request. A body, even an empty `Content-Length: 0` one the
+ * parser may still be framing, is read or drained as before. (Its 'readable' announcement, the
+ * third tick left, stays: suppressing it, by the stream's `emittedReadable`, left a GET pipelined
+ * behind a creation unanswered when the server stopped.)
+ */
+function leaveEmptyBodyUnread(raw: FastifyRequest['raw']): void {
+  const headers = raw.headers;
+  if (headers['content-length'] === undefined && headers['transfer-encoding'] === undefined) (raw as unknown as DumpableRequest)._dumped = true;
 }
 
 /** RFC 9112 §3.2: an HTTP/1.1 request without Host is refused (Node's own check answers with no body). */
