@@ -12,7 +12,7 @@ import { useCategories } from './category-queries';
 import { usePetPage, useRemovePet } from './queries';
 import { LoadFailure, SkeletonRows } from '../../ui/LoadStates';
 import { PetFormModal } from './PetFormModal';
-import { recordHref } from '../../app/navigation';
+import { recordHref } from '../../ui/navigation';
 import { recordSectionHref } from './PetRecordPage';
 import { IntakeDialog } from './StayDialogs';
 import { PetStatusMenu } from './PetStatusMenu';
