@@ -25,7 +25,7 @@ const FACES = ['http', 'cli', 'admin', 'shell', 'host'];
 const NOT_DOMAIN = [...FACES, 'engine'].map((folder) => `src/main/${folder}/**`).concat('src/main/serve.ts', 'src/main/index.ts');
 
 // The renderer runs in a browser and reaches the engine only through client/transport.ts. Inside it,
-// dependencies point one way: app/ → areas/<page>/ → ui/ → client/ → src/shared.
+// dependencies point one way: app/ → areas/<page>/ → domain/<domain>/ → ui/ → client/ → src/shared.
 const rendererImports = (...patterns) => [
   'error',
   {
@@ -124,25 +124,34 @@ export default tseslint.config(
     },
   },
   {
-    // An area is one page and what only it uses: what two areas need lives in ui/ or client/, never in one of them.
+    // An area is one page and what only it uses: what two areas need lives in domain/, ui/ or client/, never in one of them;
+    // it links to other pages through ui/navigation.ts, and app/ lists it (app/pages.ts): it never imports app/.
     files: ['src/renderer/src/areas/**/*.ts', 'src/renderer/src/areas/**/*.tsx'],
     rules: {
       'no-restricted-imports': rendererImports(
-        { regex: '^\\.\\./[^.]', message: 'An area imports no other area: move what both need to ui/ (pieces) or client/ (queries).' },
-        { regex: '(^|/)areas(/|$)', message: 'An area imports no other area: move what both need to ui/ (pieces) or client/ (queries).' },
+        { regex: '^\\.\\./[^.]', message: 'An area imports no other area: move what both need to domain/<domain>/ (pieces of the shelter), ui/ (kit) or client/ (queries).' },
+        { regex: '(^|/)areas(/|$)', message: 'An area imports no other area: move what both need to domain/<domain>/ (pieces of the shelter), ui/ (kit) or client/ (queries).' },
+        { regex: '(^|/)app(/|$)', message: 'An area never imports app/: app/ lists the pages; links go through ui/navigation.ts, the record open comes as the view\'s props.' },
       ),
+    },
+  },
+  {
+    // The shelter's pieces that several areas show (care, movements, people, …): built on ui/ and client/, used by areas.
+    files: ['src/renderer/src/domain/**/*.ts', 'src/renderer/src/domain/**/*.tsx'],
+    rules: {
+      'no-restricted-imports': rendererImports({ regex: '(^|/)(areas|app)(/|$)', message: 'domain/ holds pieces several areas use: it imports ui/, client/ and src/shared, never an area or app/.' }),
     },
   },
   {
     files: ['src/renderer/src/ui/**/*.ts', 'src/renderer/src/ui/**/*.tsx'],
     rules: {
-      'no-restricted-imports': rendererImports({ regex: '(^|/)(areas|app)(/|$)', message: 'ui/ holds pieces any area uses: it imports client/ and src/shared, never an area or app/.' }),
+      'no-restricted-imports': rendererImports({ regex: '(^|/)(domain|areas|app)(/|$)', message: 'ui/ is the kit, free of the shelter\'s domain: it imports client/ and src/shared, never domain/, an area or app/.' }),
     },
   },
   {
     files: ['src/renderer/src/client/**/*.ts', 'src/renderer/src/client/**/*.tsx'],
     rules: {
-      'no-restricted-imports': rendererImports({ regex: '(^|/)(areas|ui|app)(/|$)', message: 'client/ talks to the engine for every page: it imports src/shared only, never app/, ui/ or an area.' }),
+      'no-restricted-imports': rendererImports({ regex: '(^|/)(domain|areas|ui|app)(/|$)', message: 'client/ talks to the engine for every page: it imports src/shared only, never app/, an area, domain/ or ui/.' }),
     },
   },
 );

@@ -82,38 +82,54 @@ describe('import boundaries inside src/main', () => {
   });
 });
 
-describe('import boundaries inside src/renderer', () => {
-  it('an area never imports another area, only app/, client/, ui/ and src/shared', async () => {
+describe('import boundaries inside src/renderer: app → areas → domain → ui → client → shared', () => {
+  it('an area never imports another area or app/, only domain/, ui/, client/ and src/shared', async () => {
     for (const source of [
       "import { AccountFormModal } from '../accounts/AccountsPage';",
       "import { useDomains } from '../sites/queries';",
       "import '../../areas/pets/PetBrowser';",
+      "import { useRoute } from '../../app/router';",
+      "import { PAGES } from '../../app/pages';",
+      "import type { Route } from '../../app/router';",
     ]) {
       expect(await restrictedImports('src/renderer/src/areas/sites/Example.tsx', source), source).toHaveLength(1);
     }
     const allowed = [
-      "import { pageHref } from '../../app/navigation';",
+      "import { pageHref, type Page } from '../../ui/navigation';",
       "import { useAccounts } from '../../client/accounts';",
       "import { RowAction } from '../../ui/RowAction';",
+      "import { AccountFormModal } from '../../domain/accounts/AccountFormModal';",
       "import type { Project } from '../../../../shared/sites';",
       "import { useProjects } from './queries';",
     ];
     expect(await restrictedImports('src/renderer/src/areas/sites/Example.tsx', allowed.join('\n'))).toEqual([]);
   });
 
-  it('ui never imports an area or app/; client imports none of ui, app or an area', async () => {
-    for (const source of ["import '../areas/pets/PetBrowser';", "import '../app/navigation';"]) {
+  it('domain/ never imports an area or app/; it builds on ui/, client/, src/shared and other domains', async () => {
+    for (const source of ["import '../../areas/pets/PetBrowser';", "import { PetsPage } from '../../areas/pets/PetsPage';", "import '../../app/pages';", "import { useRoute } from '../../app/router';"]) {
+      expect(await restrictedImports('src/renderer/src/domain/care/Example.tsx', source), source).toHaveLength(1);
+    }
+    const allowed = ["import '../../ui/format';", "import { recordHref } from '../../ui/navigation';", "import '../../client/care';", "import '../people/person-labels';", "import './care-words';", "import '../../../../shared/care';"];
+    expect(await restrictedImports('src/renderer/src/domain/care/Example.tsx', allowed.join('\n'))).toEqual([]);
+  });
+
+  it('ui never imports domain/, an area or app/; client imports none of them nor ui', async () => {
+    for (const source of ["import '../areas/pets/PetBrowser';", "import '../app/pages';", "import '../domain/care/CareSection';", "import { ROLE_WORDS } from '../domain/people/person-labels';"]) {
       expect(await restrictedImports('src/renderer/src/ui/Example.tsx', source), source).toHaveLength(1);
     }
-    expect(await restrictedImports('src/renderer/src/ui/Example.tsx', "import '../client/errors';\nimport './format';\nimport '../../../shared/plans';")).toEqual([]);
-    for (const source of ["import '../areas/sites/queries';", "import '../ui/format';", "import '../app/navigation';"]) {
+    expect(await restrictedImports('src/renderer/src/ui/Example.tsx', "import '../client/errors';\nimport './format';\nimport '../../../shared/plans';\nimport '../../../shared/domain-names';")).toEqual([]);
+    for (const source of ["import '../areas/sites/queries';", "import '../ui/format';", "import '../app/pages';", "import '../domain/care/care-words';"]) {
       expect(await restrictedImports('src/renderer/src/client/example.ts', source), source).toHaveLength(1);
     }
     expect(await restrictedImports('src/renderer/src/client/example.ts', "import './transport';\nimport '../../../shared/change-topics';")).toEqual([]);
   });
 
+  it('app/ may import every renderer folder: it assembles the pages', async () => {
+    expect(await restrictedImports('src/renderer/src/app/Example.tsx', "import '../areas/pets/page';\nimport '../domain/care/DueList';\nimport '../ui/navigation';\nimport '../client/staff';")).toEqual([]);
+  });
+
   it('still keeps src/main and Node built-ins out of every renderer folder', async () => {
-    for (const file of ['src/renderer/src/areas/pets/Example.tsx', 'src/renderer/src/ui/Example.tsx', 'src/renderer/src/client/example.ts', 'src/renderer/src/app/Example.tsx']) {
+    for (const file of ['src/renderer/src/areas/pets/Example.tsx', 'src/renderer/src/domain/care/Example.tsx', 'src/renderer/src/ui/Example.tsx', 'src/renderer/src/client/example.ts', 'src/renderer/src/app/Example.tsx']) {
       expect(await restrictedImports(file, "import 'node:fs';"), file).toHaveLength(1);
       expect(await restrictedImports(file, "import '../../../main/engine';"), file).toHaveLength(1);
     }

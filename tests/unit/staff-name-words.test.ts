@@ -1,6 +1,6 @@
 /** The window's forms for a new member (the first owner, an invitation) refuse the desk's name before sending it, in the window's words, as the engine would. */
 import { describe, expect, it } from 'vitest';
-import { DESK_NAME_PROBLEM, staffNameProblem } from '../../src/renderer/src/ui/password-rules';
+import { DESK_NAME_PROBLEM, staffNameProblem } from '../../src/renderer/src/domain/staff/password-rules';
 import { DESK_NAME_REFUSAL, refusesDeskName, StaffNameSchema } from '../../src/shared/staff';
 
 describe("a new member's name in the window", () => {

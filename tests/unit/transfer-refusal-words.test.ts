@@ -2,7 +2,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { movementRefusal } from '../../src/renderer/src/areas/pets/movement-words';
 import { AdminCallError } from '../../src/renderer/src/client/transport';
-import { outcomeTitle } from '../../src/renderer/src/ui/movement-words';
+import { outcomeTitle } from '../../src/renderer/src/domain/movements/movement-words';
 
 // The transport reads the window as it loads (the preload's bridge, the page's token): a bare one in browser mode.
 vi.hoisted(() => Object.assign(globalThis, { window: { location: { hash: '', pathname: '/', search: '' }, sessionStorage: { getItem: () => null, setItem: () => {} }, history: { replaceState: () => {} } } }));

@@ -1,23 +1,6 @@
 import { AppShell, Burger, Center, Group, Loader, NavLink, ScrollArea, Text, ThemeIcon } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import {
-  IconChartBar,
-  IconFlask,
-  IconHistory,
-  IconBuildingCommunity,
-  IconCalendarEvent,
-  IconReportAnalytics,
-  IconUsers,
-  IconListSearch,
-  IconKey,
-  IconListDetails,
-  IconPaw,
-  IconServer,
-  IconTerminal2,
-  IconUserShield,
-  IconWorldWww,
-  type Icon,
-} from '@tabler/icons-react';
+import { IconPaw } from '@tabler/icons-react';
 import { useIsFetching } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { AdminChannel } from '../../../shared/admin-contract';
@@ -26,68 +9,18 @@ import { EnvironmentSwitch } from './EnvironmentSwitch';
 import { LabClockBanner } from './LabClockBanner';
 import { ServerIndicator } from './ServerIndicator';
 import { AccessDeniedPage } from './AccessDeniedPage';
-import { AccountsPage } from '../areas/accounts/AccountsPage';
-import { ConsolePage } from '../areas/console/ConsolePage';
 import { FirstRunPage } from '../areas/first-run/FirstRunPage';
 import { useFirstRun } from '../areas/first-run/link-bridge';
-import { LabPage } from '../areas/lab/LabPage';
-import { RequestsPage } from '../areas/requests/RequestsPage';
-import { PeoplePage } from '../areas/people/PeoplePage';
-import { PetsPage } from '../areas/pets/PetsPage';
-import { PlansPage } from '../areas/plans/PlansPage';
-import { ServerPage } from '../areas/server/ServerPage';
-import { ShelterPage } from '../areas/shelter/ShelterPage';
-import { SitesPage } from '../areas/sites/SitesPage';
-import { TodayPage } from '../areas/today/TodayPage';
-import { ReportsPage } from '../areas/reports/ReportsPage';
-import { AuditPage } from '../areas/audit/AuditPage';
-import { UsagePage } from '../areas/usage/UsagePage';
-import { StaffPage } from '../areas/staff/StaffPage';
 import { LoginPage } from '../areas/login/LoginPage';
 import { SignedInMenu } from '../areas/login/SignedInMenu';
 import { NotForThisRole } from '../areas/login/NotForThisRole';
-import { PAGES, pageHref, useCurrentPage, type PageId } from './navigation';
-import { PAGE_CHANNEL } from './page-access';
+import { pageHref, type PageId } from '../ui/navigation';
+import { PAGES, pageOf } from './pages';
+import { useRoute } from './router';
 import { useServers } from '../client/servers';
 import { deniesAccess } from '../client/errors';
 import { useTeam } from '../client/staff';
 import { LoadFailure } from '../ui/LoadStates';
-
-const PAGE_ICON: Record<PageId, Icon> = {
-  today: IconCalendarEvent,
-  reports: IconReportAnalytics,
-  audit: IconHistory,
-  people: IconUsers,
-  pets: IconPaw,
-  shelter: IconBuildingCommunity,
-  accounts: IconKey,
-  plans: IconListDetails,
-  usage: IconChartBar,
-  sites: IconWorldWww,
-  console: IconTerminal2,
-  lab: IconFlask,
-  requests: IconListSearch,
-  server: IconServer,
-  staff: IconUserShield,
-};
-
-const PAGE_VIEW: Record<PageId, () => React.JSX.Element> = {
-  today: TodayPage,
-  reports: ReportsPage,
-  audit: AuditPage,
-  people: PeoplePage,
-  pets: PetsPage,
-  shelter: ShelterPage,
-  accounts: AccountsPage,
-  plans: PlansPage,
-  usage: UsagePage,
-  sites: SitesPage,
-  console: ConsolePage,
-  lab: LabPage,
-  requests: RequestsPage,
-  server: ServerPage,
-  staff: StaffPage,
-};
 
 /** Tests wait for this marker instead of sleeping: the window is up and its first answers are in. */
 function useReadyMarker(settled: boolean): void {
@@ -136,11 +69,11 @@ function LoginView(): React.JSX.Element {
 
 function Shell({ channels }: { channels: readonly AdminChannel[] }): React.JSX.Element {
   const [navOpened, nav] = useDisclosure(false);
-  const page = useCurrentPage();
+  const { page, recordId } = useRoute();
   const servers = useServers();
   useReadyMarker(!servers.isPending);
-  const opens = (id: PageId) => channels.includes(PAGE_CHANNEL[id]);
-  const View = opens(page) ? PAGE_VIEW[page] : NotForThisRole;
+  const opens = (id: PageId) => channels.includes(pageOf(id).channel);
+  const View = opens(page) ? pageOf(page).view : NotForThisRole;
   useFirstOpenPage(opens);
 
   return (
@@ -171,26 +104,23 @@ function Shell({ channels }: { channels: readonly AdminChannel[] }): React.JSX.E
 
       <AppShell.Navbar p="sm" aria-label="Pages">
         <AppShell.Section grow component={ScrollArea}>
-          {PAGES.filter(({ id }) => opens(id)).map(({ id, label }) => {
-            const PageIcon = PAGE_ICON[id];
-            return (
-              <NavLink
-                key={id}
-                href={pageHref(id)}
-                label={label}
-                active={page === id}
-                aria-current={page === id ? 'page' : undefined}
-                leftSection={<PageIcon size={18} stroke={1.6} />}
-                onClick={nav.close}
-              />
-            );
-          })}
+          {PAGES.filter(({ id }) => opens(id)).map(({ id, label, icon: PageIcon }) => (
+            <NavLink
+              key={id}
+              href={pageHref(id)}
+              label={label}
+              active={page === id}
+              aria-current={page === id ? 'page' : undefined}
+              leftSection={<PageIcon size={18} stroke={1.6} />}
+              onClick={nav.close}
+            />
+          ))}
         </AppShell.Section>
       </AppShell.Navbar>
 
       <AppShell.Main>
         {channels.includes('lab.clock') && <LabClockBanner />}
-        <View />
+        <View recordId={recordId} />
       </AppShell.Main>
     </AppShell>
   );

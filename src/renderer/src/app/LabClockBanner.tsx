@@ -2,7 +2,7 @@ import { Alert, Anchor, Group, Text } from '@mantine/core';
 import { IconClockExclamation } from '@tabler/icons-react';
 import { describeOffset } from '../../../shared/lab';
 import { useEnvironment } from '../client/EnvironmentProvider';
-import { pageHref } from './navigation';
+import { pageHref } from '../ui/navigation';
 import { useLabClock, useRefreshOnClockMove } from '../client/lab-clock';
 
 /** On every page while the environment's lab clock is on, so nobody mistakes its times for real ones. */

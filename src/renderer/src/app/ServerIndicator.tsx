@@ -1,6 +1,6 @@
 import { Badge, Tooltip } from '@mantine/core';
 import { useEnvironment } from '../client/EnvironmentProvider';
-import { pageHref } from './navigation';
+import { pageHref } from '../ui/navigation';
 import { useServers } from '../client/servers';
 
 /** Whether the API of the environment being managed is answering, at a glance from every page. */

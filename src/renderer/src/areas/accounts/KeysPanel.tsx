@@ -7,7 +7,7 @@ import { useDialog } from '../../ui/dialog';
 import { formatMoment } from '../../ui/format';
 import { SHOWN_IN_PLACE } from '../../client/errors';
 import { useApiKeys, useIssueKey, useLabelKey, useRevokeKey, useRotateKey } from '../../client/api-keys';
-import { KeyStateBadge } from '../../ui/Badges';
+import { KeyStateBadge } from './KeyStateBadge';
 import { LoadFailure, SkeletonRows } from '../../ui/LoadStates';
 import { NameModal } from '../../ui/NameModal';
 import { NewKeyModal, type IssuedKey } from './NewKeyModal';

@@ -2,7 +2,7 @@ import { Anchor, Stack, Table, Text } from '@mantine/core';
 import type { AuditSubject, NamedAuditEntry } from '../../../../shared/audit';
 import type { Environment } from '../../../../shared/environments';
 import { DESK_NAME } from '../../../../shared/staff';
-import { pageHref, recordHref } from '../../app/navigation';
+import { pageHref, recordHref } from '../../ui/navigation';
 import { formatMoment } from '../../ui/format';
 import { SkeletonRows } from '../../ui/LoadStates';
 import { TruncatedText } from '../../ui/TruncatedText';

@@ -1,6 +1,6 @@
 /** The audit trail in staff's words: what each admin write did, which record it touched, and its fields. */
-import { PROFILE_FIELD_LABEL } from '../../ui/profile-labels';
-import { PERSON_FIELD_LABEL } from '../../ui/person-labels';
+import { PROFILE_FIELD_LABEL } from '../../domain/pets/profile-labels';
+import { PERSON_FIELD_LABEL } from '../../domain/people/person-labels';
 
 /** The writes the trail records, as staff would say them; a channel not here is shown by its name. */
 export const ACTION_WORDS: Readonly<Record<string, string>> = {

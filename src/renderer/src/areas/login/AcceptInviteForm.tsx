@@ -5,8 +5,8 @@ import type { Failure } from '../../client/errors';
 import { useAcceptInvite } from '../../client/staff';
 import { DialogFailureAlert } from '../../ui/DialogFailureAlert';
 import { inviteRefusal } from './login-words';
-import { NEW_PASSWORD_VALIDATION, NewPasswordFields } from '../../ui/NewPasswordFields';
-import { loginProblem } from '../../ui/password-rules';
+import { NEW_PASSWORD_VALIDATION, NewPasswordFields } from '../../domain/staff/NewPasswordFields';
+import { loginProblem } from '../../domain/staff/password-rules';
 
 /** The invitation code, a login of one's own and a password typed twice; then back to the login with it. */
 export function AcceptInviteForm({ onJoined, onCancel }: { onJoined: (login: string) => void; onCancel: () => void }): React.JSX.Element {

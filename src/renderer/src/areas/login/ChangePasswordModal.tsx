@@ -8,7 +8,7 @@ import { TEAM_KEY, useChangePassword } from '../../client/staff';
 import { TOAST_MS } from '../../client/notify';
 import { DialogFailureAlert } from '../../ui/DialogFailureAlert';
 import { passwordChangeRefusal } from './login-words';
-import { NEW_PASSWORD_VALIDATION, NewPasswordFields } from '../../ui/NewPasswordFields';
+import { NEW_PASSWORD_VALIDATION, NewPasswordFields } from '../../domain/staff/NewPasswordFields';
 
 /** One's own password: the current one first; every session ends with it, so the window asks to log in again. */
 export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onClose: () => void }): React.JSX.Element {

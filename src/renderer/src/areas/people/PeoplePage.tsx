@@ -1,7 +1,7 @@
 import { Button, Stack } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import type { Person } from '../../../../shared/people';
-import { useRoute } from '../../app/navigation';
+import type { PageProps } from '../../ui/navigation';
 import { useDialog } from '../../ui/dialog';
 import { PageTitle } from '../../ui/PageTitle';
 import { PeopleList } from './PeopleList';
@@ -9,8 +9,7 @@ import { PersonFormModal } from './PersonFormModal';
 import { PersonPage } from './PersonPage';
 
 /** `#/people`: the register; `#/people/12`: one person's page. The Add/Edit dialog serves both. */
-export function PeoplePage(): React.JSX.Element {
-  const { recordId } = useRoute();
+export function PeoplePage({ recordId }: PageProps): React.JSX.Element {
   const personForm = useDialog<Person | 'new'>();
   const dialog = <PersonFormModal opened={personForm.opened} person={personForm.subject === 'new' ? null : personForm.subject} onClose={personForm.close} />;
   if (recordId !== null) {

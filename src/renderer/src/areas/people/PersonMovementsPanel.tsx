@@ -1,9 +1,9 @@
 import { Anchor, Group, Paper, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
 import type { PersonMovements } from '../../../../shared/movements';
-import { recordHref } from '../../app/navigation';
-import { PetStatusBadge } from '../../ui/Badges';
+import { recordHref } from '../../ui/navigation';
+import { PetStatusBadge } from '../../domain/pets/PetStatusBadge';
 import { formatMoment } from '../../ui/format';
-import { movementWords } from '../../ui/movement-words';
+import { movementWords } from '../../domain/movements/movement-words';
 import { TruncatedText } from '../../ui/TruncatedText';
 
 /** A person's animals (each a link to its page) and every movement they took part in, newest first. */

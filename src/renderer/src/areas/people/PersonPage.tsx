@@ -2,11 +2,11 @@ import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } f
 import { modals } from '@mantine/modals';
 import { IconAlertTriangle, IconArrowLeft, IconPencil, IconUserOff } from '@tabler/icons-react';
 import type { Person } from '../../../../shared/people';
-import { pageHref } from '../../app/navigation';
+import { pageHref } from '../../ui/navigation';
 import { isRefusal } from '../../client/errors';
 import { formatMoment } from '../../ui/format';
 import { LoadFailure, SkeletonBlocks } from '../../ui/LoadStates';
-import { KIND_WORDS, ROLE_WORDS } from '../../ui/movement-words';
+import { KIND_WORDS, ROLE_WORDS } from '../../domain/people/person-labels';
 import { PageTitle } from '../../ui/PageTitle';
 import { personFailure } from './person-failures';
 import { PersonFlags } from './PersonFlags';

@@ -8,9 +8,9 @@ import { useEnvironment } from '../../client/EnvironmentProvider';
 import { describeFailure } from '../../client/errors';
 import { call } from '../../client/transport';
 import { clearButtonOf } from '../../ui/clear-button';
-import { formValuesOf, personOf, validatePerson, type PersonFormValues } from '../../ui/person-form';
-import { PersonFields } from '../../ui/PersonFields';
-import { matchedWords } from '../../ui/person-labels';
+import { formValuesOf, personOf, validatePerson, type PersonFormValues } from '../../domain/people/person-form';
+import { PersonFields } from '../../domain/people/PersonFields';
+import { matchedWords } from '../../domain/people/person-labels';
 import { useAddPerson } from '../../client/people';
 import { usePeopleSearch } from './movement-queries';
 

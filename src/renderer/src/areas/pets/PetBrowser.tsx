@@ -1,34 +1,31 @@
-import { Anchor, Badge, Box, Button, Checkbox, EmptyState, Group, Pagination, Paper, SegmentedControl, Select, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { Anchor, Box, Button, Checkbox, EmptyState, Group, Pagination, Paper, Select, Table, Text, Tooltip } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
-import { IconDoorEnter, IconId, IconPaw, IconPencil, IconPlus, IconPrinter, IconSearch, IconTrash, IconUpload } from '@tabler/icons-react';
+import { IconDoorEnter, IconId, IconPaw, IconPencil, IconPlus, IconPrinter, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { BrowsePets } from '../../../../shared/admin-schemas';
 import type { PetRecord } from '../../../../shared/models';
-import { PET_STATUS_WORDS, PET_STATUSES } from '../../../../shared/pet';
 import { useDialog } from '../../ui/dialog';
 import { formatFigure, formatMoment } from '../../ui/format';
 import { useCategories } from './category-queries';
 import { usePetPage, useRemovePet } from './queries';
 import { LoadFailure, SkeletonRows } from '../../ui/LoadStates';
 import { PetFormModal } from './PetFormModal';
-import { recordHref } from '../../app/navigation';
+import { recordHref } from '../../ui/navigation';
 import { recordSectionHref } from './PetRecordPage';
 import { IntakeDialog } from './StayDialogs';
 import { PetStatusMenu } from './PetStatusMenu';
 import { SortableHeader, type Direction } from '../../ui/SortableHeader';
 import { TruncatedText } from '../../ui/TruncatedText';
-import { clearButtonOf } from '../../ui/clear-button';
 import { RowAction } from '../../ui/RowAction';
-import { PORTAL_NAMES, portalProblemWords } from '../../client/errors';
 import { KennelCardsModal } from './KennelCardsModal';
 import { PortalExportModal } from './PortalExportModal';
-import { usePortalListings, type PetListing } from './portal-queries';
+import { usePortalListings } from './portal-queries';
+import { ListingBadges } from './ListingBadges';
+import { PetFilters, type StatusFilter } from './PetFilters';
 import { useCan } from '../../client/staff';
 
 type SortField = NonNullable<BrowsePets['sort']>;
-/** "adopted" means adopted; an animal that left care otherwise (died, transferred…) is under "left care". */
-type StatusFilter = NonNullable<BrowsePets['status']> | 'all';
 const PAGE_SIZES = ['25', '50', '100'];
 const COLUMNS = 8;
 
@@ -114,41 +111,15 @@ export function PetBrowser(): React.JSX.Element {
   return (
     <>
       <Group justify="space-between" align="flex-end" wrap="wrap" mb="md">
-        {/* Widths that keep the three filters on one line in a 1000 px window, so the table stays high. */}
-        <Group align="flex-end" wrap="wrap">
-          <TextInput
-            label="Search by name"
-            placeholder="e.g. Luna"
-            leftSection={<IconSearch size={16} />}
-            value={search}
-            onChange={(event) => refilter(setSearch)(event.currentTarget.value)}
-            // Narrower before the filters wrap: at 1000 px the search, the five statuses and the category share one row.
-            flex="1 1 140px"
-            miw={140}
-            maw={200}
-          />
-          <div>
-            <Text size="sm" fw={500} mb={4} id="status-filter">
-              Status
-            </Text>
-            <SegmentedControl<StatusFilter>
-              aria-labelledby="status-filter"
-              value={status}
-              onChange={refilter(setStatus)}
-              data={[{ value: 'all', label: 'All' }, ...PET_STATUSES.map((value) => ({ value, label: PET_STATUS_WORDS[value] })), { value: 'left_care', label: 'left care' }]}
-            />
-          </div>
-          <Select<number>
-            label="Category"
-            placeholder="All categories"
-            clearable
-            clearButtonProps={clearButtonOf('the category filter')}
-            value={categoryId}
-            onChange={refilter(setCategoryId)}
-            data={(categories.data ?? []).map((category) => ({ value: category.id, label: category.name }))}
-            w={150}
-          />
-        </Group>
+        <PetFilters
+          search={search}
+          onSearch={refilter(setSearch)}
+          status={status}
+          onStatus={refilter(setStatus)}
+          categoryId={categoryId}
+          onCategory={refilter(setCategoryId)}
+          categories={categories.data ?? []}
+        />
         <Group gap="sm">
           {may.cards && (
             <Button variant="default" leftSection={<IconPrinter size={16} />} disabled={chosen.length === 0} onClick={() => cards.open(chosen)} data-testid="print-kennel-cards">
@@ -287,53 +258,6 @@ export function PetBrowser(): React.JSX.Element {
       <KennelCardsModal opened={cards.opened} ids={cards.subject ?? []} onClose={cards.close} />
       <PortalExportModal opened={portals.opened} onClose={portals.close} />
     </>
-  );
-}
-
-/** The animal's last export to each portal it went to: the portal's name and its badge, one line each. */
-function ListingBadges({ listings }: { listings: PetListing[] | undefined }): React.JSX.Element {
-  if (!listings || listings.length === 0) {
-    return (
-      <Text span size="sm" c="dimmed" aria-label="not exported">
-        —
-      </Text>
-    );
-  }
-  return (
-    <Stack gap={2}>
-      {listings.map(({ portal, listing }) => (
-        <Group key={portal} gap={4} wrap="wrap" data-testid={`listing-${portal}`}>
-          <Text span size="xs" c="dimmed">
-            {PORTAL_NAMES[portal]}
-          </Text>
-          <ListingBadge portal={portal} listing={listing} />
-        </Group>
-      ))}
-    </Stack>
-  );
-}
-
-/** The reason shows on hover, on keyboard focus and on a tap. */
-const TOOLTIP_EVENTS = { hover: true, focus: true, touch: true };
-
-/** One portal's last export of the animal: listed, or kept out and why (in the tooltip, on hover or focus). */
-function ListingBadge({ portal, listing }: PetListing): React.JSX.Element {
-  if (listing.state === 'listed') {
-    return (
-      <Tooltip label={`In the ${PORTAL_NAMES[portal]} export of ${formatMoment(listing.exportedAt)}`} events={TOOLTIP_EVENTS}>
-        <Badge color="teal" variant="light" data-testid="listing-state" tabIndex={0}>
-          Listed
-        </Badge>
-      </Tooltip>
-    );
-  }
-  const reasons = listing.problems.map(portalProblemWords).join('; ');
-  return (
-    <Tooltip label={`Kept out of the ${PORTAL_NAMES[portal]} export of ${formatMoment(listing.exportedAt)}: ${reasons}`} multiline w={280} events={TOOLTIP_EVENTS}>
-      <Badge color="orange" variant="light" data-testid="listing-state" aria-label={`Kept out: ${reasons}`} tabIndex={0}>
-        Kept out
-      </Badge>
-    </Tooltip>
   );
 }
 

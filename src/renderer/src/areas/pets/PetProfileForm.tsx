@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { DESCRIPTION_MAX, GOOD_WITH, PET_COATS, PET_PROFILE_FIELDS, PET_SEXES, PET_SIZES, PetProfileChangeSchema, type PetDetails, type PetProfile } from '../../../../shared/pet-profile';
 import type { EditConflictDetails } from '../../../../shared/errors';
 import { EditConflictPanel, differingRows, editConflictOf, mineOverTheirs } from '../../ui/EditConflictPanel';
-import { PROFILE_FIELD_LABEL } from '../../ui/profile-labels';
+import { PROFILE_FIELD_LABEL } from '../../domain/pets/profile-labels';
 import { useDialogFailure } from '../../ui/dialog';
 import { DialogFailureAlert } from '../../ui/DialogFailureAlert';
 import { clearButtonOf } from '../../ui/clear-button';

@@ -2,10 +2,10 @@ import { Group, List, Stack, Text, Timeline, Title } from '@mantine/core';
 import { IconArrowRight, IconHome } from '@tabler/icons-react';
 import type { PetRecord } from '../../../../shared/models';
 import { isPrivateProfileField, type PetProfileField, type ProfileChange } from '../../../../shared/pet-profile';
-import { PetStatusBadge } from '../../ui/Badges';
+import { PetStatusBadge } from '../../domain/pets/PetStatusBadge';
 import { formatMoment } from '../../ui/format';
 import { LoadFailure, SkeletonBlocks } from '../../ui/LoadStates';
-import { PROFILE_FIELD_LABEL } from '../../ui/profile-labels';
+import { PROFILE_FIELD_LABEL } from '../../domain/pets/profile-labels';
 import { usePetHistory, usePetProfileHistory } from './queries';
 
 /** The pet's record over time: its status changes, then its profile's saved changes, newest first. */

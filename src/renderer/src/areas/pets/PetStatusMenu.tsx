@@ -3,7 +3,7 @@ import { IconChevronDown, IconHistory } from '@tabler/icons-react';
 import type { PetRecord } from '../../../../shared/models';
 import { PET_STATUS_WORDS, PET_STATUSES, statusWords } from '../../../../shared/pet';
 import { useChangePetStatus } from './queries';
-import { PetStatusBadge } from '../../ui/Badges';
+import { PetStatusBadge } from '../../domain/pets/PetStatusBadge';
 import { useCan } from '../../client/staff';
 
 /** Every transition is allowed (an adopted animal may come back), so the menu always offers the other two. */

@@ -3,12 +3,11 @@ import { IconCategory, IconPaw } from '@tabler/icons-react';
 import { CategoriesPanel } from './CategoriesPanel';
 import { PageTitle } from '../../ui/PageTitle';
 import { PetBrowser } from './PetBrowser';
-import { useRoute } from '../../app/navigation';
+import type { PageProps } from '../../ui/navigation';
 import { PetRecordPage } from './PetRecordPage';
 import { useCan } from '../../client/staff';
 
-export function PetsPage(): React.JSX.Element {
-  const { recordId } = useRoute();
+export function PetsPage({ recordId }: PageProps): React.JSX.Element {
   return (
     <>
       {/* Keyed by the animal, so each record page starts at the section its address names. */}

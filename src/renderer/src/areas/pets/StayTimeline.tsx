@@ -1,12 +1,12 @@
 import { Anchor, Button, Group, Paper, Stack, Text, Timeline, Title } from '@mantine/core';
 import { IconArrowBackUp, IconBookmark, IconDoorEnter, IconDoorExit, IconHome, IconPrinter } from '@tabler/icons-react';
 import type { MovementEvent, PersonRef, Stay } from '../../../../shared/movements';
-import { recordHref } from '../../app/navigation';
+import { recordHref } from '../../ui/navigation';
 import { formatMoment } from '../../ui/format';
 import { downloadPdf } from './pdf-download';
 import { useContractPdf } from './movement-queries';
 import { FEE_METHOD_WORDS } from './movement-words';
-import { INTAKE_WORDS, TRANSFER_WORDS, outcomeTitle } from '../../ui/movement-words';
+import { INTAKE_WORDS, TRANSFER_WORDS, outcomeTitle } from '../../domain/movements/movement-words';
 
 interface Entry {
   key: string;

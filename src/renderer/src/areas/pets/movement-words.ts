@@ -1,4 +1,4 @@
-/** How a fee was paid and why a movement was refused, in the window's words (the movements' own names: ui/movement-words.ts). */
+/** How a fee was paid and why a movement was refused, in the window's words (the movements' own names: domain/movements/movement-words.ts). */
 import type { ConflictDetails, TransferDestinationProblem } from '../../../../shared/errors';
 import type { FeeMethod } from '../../../../shared/movements';
 import { AdminCallError } from '../../client/transport';

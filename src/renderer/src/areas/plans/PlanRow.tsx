@@ -3,9 +3,9 @@ import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { PlanChangeInputSchema, type PlanChange } from '../../../../shared/admin-schemas';
 import type { PlanFigures } from '../../../../shared/plans';
-import { pageHref } from '../../app/navigation';
+import { pageHref } from '../../ui/navigation';
 import { useUpdatePlan } from '../../client/plans';
-import { PlanBadge } from '../../ui/Badges';
+import { PlanBadge } from '../../domain/plans/PlanBadge';
 import { figureOf, FigureInput } from '../../ui/FigureInput';
 
 type PlanFormValues = {

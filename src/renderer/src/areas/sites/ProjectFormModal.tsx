@@ -10,7 +10,7 @@ import { PLAN_NAME } from '../../client/plan-names';
 import { useDialogFailure } from '../../ui/dialog';
 import { DialogFailureAlert } from '../../ui/DialogFailureAlert';
 import { useCreateProject } from './queries';
-import { AccountFormModal } from '../../ui/AccountFormModal';
+import { AccountFormModal } from '../../domain/accounts/AccountFormModal';
 
 const validate = zod4Resolver(z.object({ name: ProjectNameSchema, accountId: z.string().min(1, { error: 'Choose the account the site belongs to' }) }));
 

@@ -7,7 +7,7 @@ import { ENVIRONMENT_LABEL, useEnvironment } from '../../client/EnvironmentProvi
 import { useDeploy, useDeploys } from './queries';
 import { DeployModal } from './DeployModal';
 import { DeploysList } from './DeploysList';
-import { PlanBadge } from '../../ui/Badges';
+import { PlanBadge } from '../../domain/plans/PlanBadge';
 import { useSitePorts } from './site-ports';
 import { formatMoment } from '../../ui/format';
 

@@ -1,10 +1,10 @@
 import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { IconArrowsExchange, IconLock } from '@tabler/icons-react';
 import type { Account } from '../../../../shared/models';
-import { pageHref } from '../../app/navigation';
+import { pageHref } from '../../ui/navigation';
 import { describeDomainRefusal } from '../../client/errors';
 import type { AdminCallError } from '../../client/transport';
-import { AccountFormModal } from '../../ui/AccountFormModal';
+import { AccountFormModal } from '../../domain/accounts/AccountFormModal';
 import { useDialog } from '../../ui/dialog';
 
 /**

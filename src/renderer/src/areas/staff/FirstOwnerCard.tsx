@@ -5,8 +5,8 @@ import { useState } from 'react';
 import type { Failure } from '../../client/errors';
 import { useSetupOwner } from '../../client/staff';
 import { DialogFailureAlert } from '../../ui/DialogFailureAlert';
-import { NEW_PASSWORD_VALIDATION, NewPasswordFields } from '../../ui/NewPasswordFields';
-import { loginProblem, staffNameProblem } from '../../ui/password-rules';
+import { NEW_PASSWORD_VALIDATION, NewPasswordFields } from '../../domain/staff/NewPasswordFields';
+import { loginProblem, staffNameProblem } from '../../domain/staff/password-rules';
 import { staffRefusal } from './staff-words';
 
 /** At the desk, no staff yet: team mode starts with a first owner, who then invites the others. */

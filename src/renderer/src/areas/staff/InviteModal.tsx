@@ -7,7 +7,7 @@ import type { Failure } from '../../client/errors';
 import { ROLE_WORDS, useInvite } from '../../client/staff';
 import { DialogFailureAlert } from '../../ui/DialogFailureAlert';
 import { formatMoment } from '../../ui/format';
-import { staffNameProblem } from '../../ui/password-rules';
+import { staffNameProblem } from '../../domain/staff/password-rules';
 import { ROLE_CHOICES, staffRefusal } from './staff-words';
 
 /** A new member's name and role, then the one-time code, shown once, to hand over; it is kept nowhere in the window. */

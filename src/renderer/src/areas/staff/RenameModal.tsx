@@ -5,7 +5,7 @@ import type { StaffMember } from '../../../../shared/staff';
 import type { Failure } from '../../client/errors';
 import { useRename } from '../../client/staff';
 import { DialogFailureAlert } from '../../ui/DialogFailureAlert';
-import { staffNameProblem } from '../../ui/password-rules';
+import { staffNameProblem } from '../../domain/staff/password-rules';
 import { staffRefusal } from './staff-words';
 
 /** A name mistyped at the invitation; the login stays, and the audit trail keeps the name each change was made under. */

@@ -5,7 +5,7 @@ import type { StaffMember } from '../../../../shared/staff';
 import type { Failure } from '../../client/errors';
 import { useSetPassword } from '../../client/staff';
 import { DialogFailureAlert } from '../../ui/DialogFailureAlert';
-import { NEW_PASSWORD_VALIDATION, NewPasswordFields } from '../../ui/NewPasswordFields';
+import { NEW_PASSWORD_VALIDATION, NewPasswordFields } from '../../domain/staff/NewPasswordFields';
 import { staffRefusal } from './staff-words';
 
 /** A member forgot their password: an owner sets a new one, which ends every session of theirs. */

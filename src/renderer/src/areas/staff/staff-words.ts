@@ -5,7 +5,7 @@ import { ROLE_WORDS } from '../../client/staff';
 import { describeFailure, type Failure } from '../../client/errors';
 import { AdminCallError } from '../../client/transport';
 import { refusesDeskName } from '../../../../shared/staff';
-import { DESK_NAME_PROBLEM } from '../../ui/password-rules';
+import { DESK_NAME_PROBLEM } from '../../domain/staff/password-rules';
 
 export function staffRefusal(error: unknown): Failure {
   if (error instanceof AdminCallError && refusesDeskName(error)) return { title: 'Another name, please', message: DESK_NAME_PROBLEM };

@@ -6,7 +6,7 @@ import { useCan } from '../../client/staff';
 import { formatFigure } from '../../ui/format';
 import { LoadFailure, RefreshFailure, SkeletonBlocks } from '../../ui/LoadStates';
 import { PageTitle } from '../../ui/PageTitle';
-import { DueList } from '../../ui/care/DueList';
+import { DueList } from '../../domain/care/DueList';
 import { useToday } from './queries';
 import { ArrivalsSection, FostersDueSection, LongestInCareSection, OutcomesSection, WaitingSection } from './TodaySections';
 

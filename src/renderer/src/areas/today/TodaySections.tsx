@@ -1,10 +1,10 @@
 import { Anchor, Badge, Group, Paper, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { FosterDue, IntakeType, LongestInCare, MovementEvent, OutcomeType, PersonRef, WaitingReservation } from '../../../../shared/movements';
-import { recordHref } from '../../app/navigation';
-import { PetStatusBadge } from '../../ui/Badges';
+import { recordHref } from '../../ui/navigation';
+import { PetStatusBadge } from '../../domain/pets/PetStatusBadge';
 import { formatClock } from '../../ui/format';
-import { INTAKE_WORDS, OUTCOME_WORDS } from '../../ui/movement-words';
+import { INTAKE_WORDS, OUTCOME_WORDS } from '../../domain/movements/movement-words';
 import { TruncatedText } from '../../ui/TruncatedText';
 
 const date = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });

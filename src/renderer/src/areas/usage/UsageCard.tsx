@@ -4,7 +4,7 @@ import { IconBan, IconRefresh } from '@tabler/icons-react';
 import type { OverviewRow } from '../../../../shared/admin-contract';
 import { formatClock } from '../../ui/format';
 import { useLiftBan, useResetUsage } from './queries';
-import { PlanBadge } from '../../ui/Badges';
+import { PlanBadge } from '../../domain/plans/PlanBadge';
 import { WindowGauge } from './WindowGauge';
 
 export function UsageCard({ row, keyName }: { row: OverviewRow; keyName: (keyId: number) => string }): React.JSX.Element {

@@ -6,7 +6,7 @@ import { PageTitle } from '../../ui/PageTitle';
 import { UsageCard } from './UsageCard';
 import { UsageChart } from './UsageChart';
 import { formatClock } from '../../ui/format';
-import { pageHref } from '../../app/navigation';
+import { pageHref } from '../../ui/navigation';
 import { useApiKeys } from '../../client/api-keys';
 import { useUsageOverview } from './queries';
 

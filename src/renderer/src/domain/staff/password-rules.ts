@@ -1,5 +1,5 @@
 /** What the window checks of a new member's name, login and password before sending them: the engine's own rules, in the window's words. */
-import { isDeskName, PASSWORD_MAX, PASSWORD_MIN, StaffLoginSchema } from '../../../shared/staff';
+import { isDeskName, PASSWORD_MAX, PASSWORD_MIN, StaffLoginSchema } from '../../../../shared/staff';
 
 /** Under a member's name that reads as the desk's ("desk" in any case or width), and in the dialog if the engine refuses one. */
 export const DESK_NAME_PROBLEM = 'The audit trail calls this desk “desk”: give the person’s own name, so their changes and the desk’s stay apart.';

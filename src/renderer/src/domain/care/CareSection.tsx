@@ -1,9 +1,9 @@
 import { Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { IconCalendarPlus, IconFirstAidKit, IconVaccine } from '@tabler/icons-react';
 import { doseState, type Dose } from '../../../../shared/care';
-import { useDialog } from '../dialog';
-import { formatMoment } from '../format';
-import { LoadFailure, SkeletonBlocks } from '../LoadStates';
+import { useDialog } from '../../ui/dialog';
+import { formatMoment } from '../../ui/format';
+import { LoadFailure, SkeletonBlocks } from '../../ui/LoadStates';
 import { lateWords, RESULT_LABELS, STATE_LABELS, TREATMENT_LABELS, upToDateWords } from './care-words';
 import { DoseActions, useDoseDialogs } from './DoseActions';
 import { useCareRecord } from '../../client/care';

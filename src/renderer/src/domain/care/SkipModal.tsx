@@ -1,8 +1,8 @@
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { Dose } from '../../../../shared/care';
-import { useDialogFailure } from '../dialog';
-import { DialogFailureAlert } from '../DialogFailureAlert';
+import { useDialogFailure } from '../../ui/dialog';
+import { DialogFailureAlert } from '../../ui/DialogFailureAlert';
 import { useSkip } from '../../client/care';
 
 interface SkipModalProps {

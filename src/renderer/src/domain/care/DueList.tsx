@@ -1,7 +1,7 @@
 import { Badge, Button, Checkbox, Group, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { DueDose } from '../../../../shared/care';
-import { LoadFailure, SkeletonBlocks } from '../LoadStates';
+import { LoadFailure, SkeletonBlocks } from '../../ui/LoadStates';
 import { DoseActions, giveTargetOf, useDoseDialogs } from './DoseActions';
 import { useDueList } from '../../client/care';
 import { useCan } from '../../client/staff';

@@ -1,5 +1,5 @@
 /** A person's values as the Add/Edit person dialog and a new person added on the spot keep them, and how they become what the engine takes (empty fields are cleared, unticked flags drop their details). */
-import { NewPersonSchema, type NewPerson, type Person, type PersonKind, type PersonRole } from '../../../shared/people';
+import { NewPersonSchema, type NewPerson, type Person, type PersonKind, type PersonRole } from '../../../../shared/people';
 import { PERSON_FIELD_LABEL as PERSON_LABELS } from './person-labels';
 
 export interface PersonFormValues {

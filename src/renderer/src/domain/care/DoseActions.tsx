@@ -1,7 +1,7 @@
 import { Button, Group } from '@mantine/core';
 import type { Dose } from '../../../../shared/care';
 import { useCan } from '../../client/staff';
-import { useDialog } from '../dialog';
+import { useDialog } from '../../ui/dialog';
 import { GiveModal, type GiveTarget } from './GiveModal';
 import { SkipModal } from './SkipModal';
 

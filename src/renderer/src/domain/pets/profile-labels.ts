@@ -1,5 +1,5 @@
 /** Each profile field as staff read it, in the form, the pet's history and the audit trail. */
-import type { PetProfileField } from '../../../shared/pet-profile';
+import type { PetProfileField } from '../../../../shared/pet-profile';
 
 export const PROFILE_FIELD_LABEL: Record<PetProfileField, string> = {
   breedPrimary: 'Primary breed',

@@ -1,7 +1,7 @@
 import { Checkbox, Group, MultiSelect, NumberInput, SegmentedControl, SimpleGrid, Stack, TagsInput, Text, TextInput, Textarea } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { PERSON_KINDS, PERSON_ROLES } from '../../../shared/people';
-import { KIND_WORDS, ROLE_WORDS } from './movement-words';
+import { PERSON_KINDS, PERSON_ROLES } from '../../../../shared/people';
+import { KIND_WORDS, ROLE_WORDS } from './person-labels';
 import type { PersonFormValues } from './person-form';
 
 type PersonFieldsProps =

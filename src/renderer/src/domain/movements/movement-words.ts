@@ -1,6 +1,5 @@
-/** How the window names movements and people's roles: the shelter's words for the engine's codes (src/shared/movements.ts, people.ts). */
-import { TRANSFER_ORIGINS, type IntakeType, type MovementEvent, type OutcomeType, type Stay, type TransferOrigin } from '../../../shared/movements';
-import type { PersonKind, PersonRole } from '../../../shared/people';
+/** How the window names movements: the shelter's words for the engine's codes (src/shared/movements.ts). */
+import { TRANSFER_ORIGINS, type IntakeType, type MovementEvent, type OutcomeType, type Stay, type TransferOrigin } from '../../../../shared/movements';
 
 export const INTAKE_WORDS: Record<IntakeType, string> = {
   stray: 'Stray',
@@ -27,10 +26,6 @@ export const OUTCOME_WORDS: Record<OutcomeType, string> = {
   euthanasia: 'Euthanasia',
   owner_requested_euthanasia: 'Owner-requested euthanasia',
 };
-
-export const ROLE_WORDS: Record<PersonRole, string> = { adopter: 'Adopter', foster: 'Foster', owner: 'Owner', finder: 'Finder', vet: 'Vet', shelter: 'Other shelter' };
-
-export const KIND_WORDS: Record<PersonKind, string> = { person: 'Person', organisation: 'Organisation' };
 
 /** One movement in a few words: "Intake: stray", "Reserved", "Foster ended", "Adopted". */
 export function movementWords(event: Pick<MovementEvent, 'kind' | 'type'>): string {

@@ -1,8 +1,8 @@
 import { Button, Group, Modal, Select, Stack, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { TEST_KINDS, TEST_RESULTS, TREATMENT_KINDS, type TestResult, type TreatmentKind } from '../../../../shared/care';
-import { useDialogFailure } from '../dialog';
-import { DialogFailureAlert } from '../DialogFailureAlert';
+import { useDialogFailure } from '../../ui/dialog';
+import { DialogFailureAlert } from '../../ui/DialogFailureAlert';
 import { RESULT_LABELS, TREATMENT_LABELS, todayHere } from './care-words';
 import { useAddTreatment, useVets } from '../../client/care';
 

@@ -1,16 +1,16 @@
 import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { AccountPlanInputSchema, NewAccountInputSchema, type AccountPlan } from '../../../shared/admin-schemas';
-import type { Account } from '../../../shared/models';
-import { PLAN_IDS, type PlanFigures, type PlanId } from '../../../shared/plans';
-import { formatFigure } from './format';
-import { useChangeAccountPlan, useCreateAccount } from '../client/accounts';
-import { PLAN_NAME } from '../client/plan-names';
-import { usePlans } from '../client/plans';
-import { figureOf, FigureInput } from './FigureInput';
-import { useDialogFailure } from './dialog';
-import { DialogFailureAlert } from './DialogFailureAlert';
+import { AccountPlanInputSchema, NewAccountInputSchema, type AccountPlan } from '../../../../shared/admin-schemas';
+import type { Account } from '../../../../shared/models';
+import { PLAN_IDS, type PlanFigures, type PlanId } from '../../../../shared/plans';
+import { formatFigure } from '../../ui/format';
+import { useChangeAccountPlan, useCreateAccount } from '../../client/accounts';
+import { PLAN_NAME } from '../../client/plan-names';
+import { usePlans } from '../../client/plans';
+import { figureOf, FigureInput } from '../../ui/FigureInput';
+import { useDialogFailure } from '../../ui/dialog';
+import { DialogFailureAlert } from '../../ui/DialogFailureAlert';
 
 type AccountFormValues = {
   name: string;
