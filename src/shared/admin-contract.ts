@@ -26,7 +26,7 @@ import type { Environment } from './environments';
 import type { ComplianceReport } from './compliance';
 import { CLOCK_MOVES, DurationSchema, RequestFilterSchema, ScenarioSchema, type HarLog, type LabClockState, type LoggedRequest, type ScenarioProgress } from './lab';
 import type { AdminErrorBody } from './errors';
-import { FirstOwnerSchema, InviteCodeSchema, StaffLoginSchema, StaffNameSchema, StaffPasswordSchema, StaffRoleSchema, type PendingInvite, type StaffInvite, type StaffLockout, type StaffMember, type TeamState } from './staff';
+import { FirstOwnerSchema, InviteCodeSchema, StaffLoginSchema, StaffNameSchema, StaffPasswordSchema, StaffRoleSchema, TypedPasswordSchema, type PendingInvite, type StaffInvite, type StaffLockout, type StaffMember, type TeamState } from './staff';
 import { HeaderProfileSchema, type HeaderProfile } from './header-profiles';
 import type { TeamServerState } from './team';
 import type { Account, ApiKeyRecord, BanRecord, Category, PetRecord, StatusChange, UsageReport } from './models';
@@ -278,7 +278,7 @@ export const ADMIN_CONTRACT = {
   'movements.contractPdf': channel<{ fileName: string; pdfBase64: string }>()(input({ stayId: id })),
 
   // Staff, logins and roles: staff live in the production database, so no environment.
-  'staff.login': channel<StaffMember>()(z.strictObject({ login: StaffLoginSchema, password: z.string().min(1).max(1_000) })),
+  'staff.login': channel<StaffMember>()(z.strictObject({ login: StaffLoginSchema, password: TypedPasswordSchema })),
   'staff.logout': channel<null>()(z.strictObject({})),
   'staff.me': channel<TeamState>()(z.strictObject({})),
   'staff.list': channel<StaffMember[]>()(z.strictObject({})),
@@ -286,7 +286,7 @@ export const ADMIN_CONTRACT = {
   'staff.acceptInvite': channel<StaffMember>()(z.strictObject({ code: InviteCodeSchema, login: StaffLoginSchema, password: StaffPasswordSchema })),
   'staff.setRole': channel<StaffMember>()(z.strictObject({ id, role: StaffRoleSchema })),
   'staff.deactivate': channel<StaffMember>()(z.strictObject({ id })),
-  'staff.changePassword': channel<null>()(z.strictObject({ current: z.string().min(1).max(1_000), password: StaffPasswordSchema })),
+  'staff.changePassword': channel<null>()(z.strictObject({ current: TypedPasswordSchema, password: StaffPasswordSchema })),
 
   // listings
   /** Every portal's last export per animal, whether it is the first export, and what an export now would do. */

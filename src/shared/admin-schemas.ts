@@ -4,6 +4,7 @@ import { ENVIRONMENTS } from './environments';
 import { nameSchema } from './names';
 import { PET_STATUSES, PetNameSchema } from './pet';
 import { PLAN_IDS } from './plans';
+import { secretField } from './privacy';
 import { SPECIES } from './species';
 
 const positive = z.int({ error: 'must be a positive integer' }).positive({ error: 'must be a positive integer' });
@@ -94,7 +95,7 @@ export const ConsoleRequestSchema = z.strictObject({
   environment: EnvironmentSchema,
   operation: z.enum(CONSOLE_OPERATIONS),
   /** The plaintext key to send; empty sends no Authorization header. */
-  key: z.string().max(200),
+  key: secretField(z.string().max(200)),
   /** Any whole number: the console shows the API's own answer to an out-of-range limit. */
   limit: z.int({ error: 'must be a whole number' }).optional(),
   status: z.enum(PET_STATUSES).optional(),

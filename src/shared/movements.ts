@@ -11,6 +11,7 @@ import type { Person } from './people';
 import type { PetDetails } from './pet-profile';
 import type { ShelterProfile } from './shelter';
 import { OUTCOME_TYPES, type Departure, type OutcomeType } from './outcomes';
+import { personalField, privateField } from './privacy';
 
 /** `unknown`: the stay a pet gets when it is created without an intake (the API, a plain `pets create`, an import). */
 export const INTAKE_TYPES = ['stray', 'owner_surrender', 'transfer_in', 'seized', 'born_in_care', 'returned_after_adoption', 'unknown'] as const;
@@ -121,7 +122,7 @@ export const OutcomeInputSchema = z
     personId: id.optional(),
     reason: text(1000).optional(),
     transferTo: TransferToSchema.optional(),
-    receivingOrganisation: text(RECEIVING_ORGANISATION_MAX).optional(),
+    receivingOrganisation: privateField(text(RECEIVING_ORGANISATION_MAX)).optional(),
   })
   .superRefine((outcome, context) => {
     if (outcome.type === 'transfer_out') {
@@ -160,11 +161,8 @@ export const TodayQuerySchema = z.strictObject({
 export type TodayQuery = z.input<typeof TodayQuerySchema>;
 
 /** A person as a movement names them; a forgotten person keeps the id, not the name. */
-export interface PersonRef {
-  id: number;
-  name: string;
-  forgotten: boolean;
-}
+export const PersonRefSchema = z.object({ id: z.int(), name: personalField(z.string()), forgotten: z.boolean() });
+export type PersonRef = z.output<typeof PersonRefSchema>;
 
 export interface Reservation {
   id: number;

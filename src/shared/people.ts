@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { nameSchema } from './names';
+import { personalField } from './privacy';
 
 export const PERSON_ROLES = ['adopter', 'foster', 'owner', 'finder', 'vet', 'shelter'] as const;
 export type PersonRole = (typeof PERSON_ROLES)[number];
@@ -24,21 +25,21 @@ const PhoneSchema = z
 
 const EmailSchema = z.email({ error: 'must be an email address' }).max(254, { error: 'must be at most 254 characters' });
 
-/** Every field of a person staff may set; `name` is required when adding. */
+/** Every field of a person staff may set; `name` is required when adding. Their details are marked personal. */
 const personShape = {
-  name: nameSchema(PERSON_NAME_MAX),
+  name: personalField(nameSchema(PERSON_NAME_MAX)),
   kind: z.enum(PERSON_KINDS, { error: `must be one of ${PERSON_KINDS.join(', ')}` }),
   roles: z.array(z.enum(PERSON_ROLES, { error: `must be one of ${PERSON_ROLES.join(', ')}` })).max(PERSON_ROLES.length),
-  phones: z.array(PhoneSchema).max(5, { error: 'at most 5 phone numbers' }),
-  email: EmailSchema.nullable(),
-  address: optionalText(500).nullable(),
-  postcode: optionalText(20).nullable(),
+  phones: personalField(z.array(PhoneSchema).max(5, { error: 'at most 5 phone numbers' })),
+  email: personalField(EmailSchema.nullable()),
+  address: personalField(optionalText(500).nullable()),
+  postcode: personalField(optionalText(20).nullable()),
   /** Whether staff saw an ID document, and which (a passport, a driving licence). */
   idChecked: z.boolean({ error: 'must be true or false' }),
-  idCheckedWhat: optionalText(200).nullable(),
-  notes: optionalText(TEXT_MAX).nullable(),
+  idCheckedWhat: personalField(optionalText(200).nullable()),
+  notes: personalField(optionalText(TEXT_MAX).nullable()),
   doNotAdopt: z.boolean({ error: 'must be true or false' }),
-  doNotAdoptReason: optionalText(500).nullable(),
+  doNotAdoptReason: personalField(optionalText(500).nullable()),
   fosterApproved: z.boolean({ error: 'must be true or false' }),
   fosterCapacity: z.int({ error: 'must be a whole number' }).min(1, { error: 'must be 1 or more' }).max(100, { error: 'must be at most 100' }).nullable(),
   /** The categories (species) the foster home takes, by category id. */

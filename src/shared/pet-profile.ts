@@ -1,13 +1,15 @@
 /**
  * A pet's profile: what staff record about an animal beyond the public API's Pet (name, category,
  * status). Every field is optional. Three fields are PRIVATE (microchip number, kennel location,
- * internal notes): they are marked `private: true` in the schema's metadata and never leave the
- * shelter — anything published (the adoption site, feeds, portal exports) goes through
- * `publicProfile`, which drops them.
+ * internal notes): they are marked private on the schema field (shared/privacy.ts) and never leave
+ * the shelter — anything published (the adoption site, feeds, portal exports) goes through
+ * `publicProfile`, which drops every marked field.
  */
 import { z } from 'zod';
-import type { PetRecord } from './models';
 import { nameSchema } from './names';
+import { DEPARTURES } from './outcomes';
+import { PetSchema } from './pet';
+import { cutByMarks, markedFields, privateField } from './privacy';
 import type { Species } from './species';
 
 export const PET_SEXES = ['female', 'male', 'unknown'] as const;
@@ -117,9 +119,6 @@ const MicrochipSchema = z
   .trim()
   .refine((text) => MICROCHIP.test(text), { error: MICROCHIP_RULE, params: { reason: 'microchip_characters', max: MICROCHIP_MAX } });
 
-/** Marks a field as never published: `publicProfile` drops it, and JSON Schema readers see `private: true`. */
-const privateField = <S extends z.ZodType>(schema: S, description: string) => schema.meta({ private: true, description: `PRIVATE, never published. ${description}` });
-
 /** The fields anything published may show. */
 const publicFields = {
   breedPrimary: line(100).describe('Primary breed, e.g. "Labrador Retriever".'),
@@ -141,7 +140,7 @@ const publicFields = {
   adoptionFee: FeeSchema.describe("Amount in the shelter's currency."),
 };
 
-/** The fields that stay with the shelter (its staff views and its own backup export). */
+/** The fields that stay with the shelter (its staff views and its own backup export): apart for the types, hidden by their mark. */
 const privateFields = {
   microchipNumber: privateField(MicrochipSchema, 'Microchip (transponder) number.'),
   kennelLocation: privateField(line(100), 'Where the animal is housed, e.g. "Kennel B4".'),
@@ -152,7 +151,6 @@ const profileFields = { ...publicFields, ...privateFields };
 
 export type PetProfileField = keyof typeof profileFields;
 export const PET_PROFILE_FIELDS = Object.keys(profileFields) as PetProfileField[];
-export const PRIVATE_PROFILE_FIELDS = Object.keys(privateFields) as (keyof typeof privateFields)[];
 
 const unknownFields = { error: (issue: z.core.$ZodRawIssue) => (issue.code === 'unrecognized_keys' ? `has unknown field(s) ${(issue as { keys: string[] }).keys.join(', ')}` : 'must be an object') };
 
@@ -179,16 +177,17 @@ export const PetProfileChangeSchema = z.strictObject(
 );
 export type PetProfileChange = z.input<typeof PetProfileChangeSchema>;
 
+/** The fields marked private, personal or secret: what nothing published shows. */
+export const PRIVATE_PROFILE_FIELDS = markedFields(PetProfileSchema) as (keyof typeof privateFields)[];
+
 /** True for the fields that must never be published. */
 export function isPrivateProfileField(field: string): boolean {
   return (PRIVATE_PROFILE_FIELDS as string[]).includes(field);
 }
 
-/** The profile as anything published may show it: every private field dropped. */
+/** The profile as anything published may show it: every marked field dropped. */
 export function publicProfile(profile: PetProfile): PublicPetProfile {
-  const shown: Record<string, unknown> = {};
-  for (const [field, value] of Object.entries(profile)) if (!isPrivateProfileField(field) && value !== undefined) shown[field] = value;
-  return shown as PublicPetProfile;
+  return Object.fromEntries(Object.entries(cutByMarks(PetProfileSchema, profile)).filter(([, value]) => value !== undefined)) as PublicPetProfile;
 }
 
 /** One saved change of a profile: each field changed, with its value before and after (null: unset). */
@@ -197,18 +196,22 @@ export interface ProfileChange {
   fields: Partial<Record<PetProfileField, { from: unknown; to: unknown }>>;
 }
 
-/** What staff see of one pet: its record, its whole profile (private fields included) and the age group it gives. */
 /** A profile as a save answers it: with the animal's version after the save, for the next save to start from. */
 export type SavedPetProfile = PetProfile & { version: number };
 
-export interface PetDetails {
-  pet: PetRecord;
-  profile: PetProfile;
+/** The pet's record as the admin side answers it (models.ts's PetRecord). */
+const PetRecordSchema = PetSchema.extend({ createdAt: z.number(), updatedAt: z.number(), version: z.int(), departure: z.enum(DEPARTURES).nullable() });
+
+/** What staff see of one pet: its record, its whole profile (private fields included) and the age group it gives. */
+export const PetDetailsSchema = z.object({
+  pet: PetRecordSchema,
+  profile: PetProfileSchema,
   /** From the birth date and the category (AGE_THRESHOLDS_MONTHS); null without a birth date. */
-  ageGroup: AgeGroup | null;
+  ageGroup: z.enum(AGE_GROUPS).nullable(),
   /** The shelter's currency (ISO 4217) the adoption fee is in; null until the shelter profile names one. */
-  currency: string | null;
-}
+  currency: z.string().nullable(),
+});
+export type PetDetails = z.output<typeof PetDetailsSchema>;
 
 /** Which age thresholds a category follows, from its name. */
 export type AgeScale = 'dog' | 'cat' | 'other';

@@ -1,12 +1,13 @@
 /**
  * The shelter's own profile, one per environment: who publishes the adoption site (its title, contact
  * and "how to adopt"), the currency of every adoption fee, and the terms its adoption contracts
- * print. All of it is public but the contract's terms, which only the contract prints (whatever
- * publishes picks its fields one by one: sites/adoption-site/content.ts).
+ * print. All of it is public but the contract's terms, marked private (shared/privacy.ts): only the
+ * contract prints them, and what publishes reads the shelter through `publishedShelter`.
  */
 import { z } from 'zod';
 import { nameSchema } from './names';
 import { paragraphsSchema } from './pet-profile';
+import { cutByMarks, privateField } from './privacy';
 
 /** A logo is shown small: 1 MiB is plenty for a PNG, JPEG or WebP of it. */
 export const LOGO_MAX_BYTES = 1024 * 1024;
@@ -50,7 +51,7 @@ const shelterFields = {
   howToAdopt: paragraphsSchema(5_000).describe('Plain text; paragraphs separated by blank lines.'),
   currency: CurrencySchema.describe('ISO 4217 code of every adoption fee.'),
   language: LanguageSchema.describe('What the adoption site, its feeds, the kennel cards and the contract are published in; English when not set.'),
-  contractTerms: paragraphsSchema(CONTRACT_TERMS_MAX).describe('Private to the staff: printed on adoption contracts, never published. Paragraphs separated by blank lines.'),
+  contractTerms: privateField(paragraphsSchema(CONTRACT_TERMS_MAX), 'Printed on adoption contracts only. Paragraphs separated by blank lines.'),
 };
 
 export type ShelterField = keyof typeof shelterFields;
@@ -65,15 +66,22 @@ export const ShelterChangeSchema = z.strictObject(
 );
 export type ShelterChange = z.input<typeof ShelterChangeSchema>;
 
-export interface ShelterLogoInfo {
-  mediaType: LogoMediaType;
-  byteSize: number;
-  updatedAt: number;
-}
+const ShelterLogoInfoSchema = z.object({ mediaType: z.enum(LOGO_MEDIA_TYPES), byteSize: z.number(), updatedAt: z.number() });
+export type ShelterLogoInfo = z.output<typeof ShelterLogoInfoSchema>;
 
 /** The stored profile: unset fields are absent; `logo` describes the stored image (its bytes come from ShelterService.logo()). */
 /** `version`: every write adds one (0 before the first); a save from an older one is refused (edit_conflict). */
+export const ShelterProfileSchema = z.object({
+  ...(Object.fromEntries(Object.entries(shelterFields).map(([key, schema]) => [key, schema.optional()])) as { [K in ShelterField]: z.ZodOptional<(typeof shelterFields)[K]> }),
+  logo: ShelterLogoInfoSchema.nullable(),
+  version: z.int(),
+});
 export type ShelterProfile = { [K in ShelterField]?: z.output<(typeof shelterFields)[K]> } & { logo: ShelterLogoInfo | null; version: number };
+
+/** The shelter as anything published reads it: every marked field (the contract's terms) left out. */
+export function publishedShelter(profile: ShelterProfile): ShelterProfile {
+  return cutByMarks(ShelterProfileSchema, profile);
+}
 
 /** A logo sent from the window or the CLI: the file's bytes, base64. */
 export const LogoUploadSchema = z

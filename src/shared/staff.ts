@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { AdminChannelName } from './admin-channels';
 import type { AnyErrorDetails, ErrorCode } from './errors';
 import { foldForSearch, nameSchema } from './names';
+import { secretField } from './privacy';
 
 export const STAFF_ROLES = ['owner', 'manager', 'staff', 'volunteer', 'api-admin'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
@@ -47,8 +48,10 @@ export const StaffNameSchema = nameSchema(100).refine((name) => !isDeskName(name
 /** Long enough to resist guessing under the login throttle; no composition rules (NIST SP 800-63B). */
 export const PASSWORD_MIN = 10;
 export const PASSWORD_MAX = 200;
-export const StaffPasswordSchema = z.string().min(PASSWORD_MIN).max(PASSWORD_MAX);
-export const InviteCodeSchema = z.string().trim().min(8).max(64);
+export const StaffPasswordSchema = secretField(z.string().min(PASSWORD_MIN).max(PASSWORD_MAX));
+/** A password as typed to log in (or as the current one): any length, since a rule may have changed since it was chosen. */
+export const TypedPasswordSchema = secretField(z.string().min(1).max(1_000));
+export const InviteCodeSchema = secretField(z.string().trim().min(8).max(64));
 
 /** A session ends after this long without a call (idle expiry, on the engine's clock). */
 export const SESSION_IDLE_MS = 8 * 60 * 60 * 1000;

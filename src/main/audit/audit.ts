@@ -1,6 +1,10 @@
 import type Database from 'better-sqlite3';
+import type { z } from 'zod';
+import { ADMIN_CONTRACT } from '../../shared/admin-contract';
 import { withoutApiKeys, type AuditEntry, type AuditFilter } from '../../shared/audit';
 import type { Clock } from '../../shared/clock';
+import { KEY_PREFIX } from '../../shared/environments';
+import { replaceMarked } from '../../shared/privacy';
 import { DESK_NAME, isDeskName } from '../../shared/staff';
 import { changedFields } from './changes';
 
@@ -16,8 +20,6 @@ export interface AuditWrite {
   before?: unknown;
 }
 
-/** Fields whose values never reach the trail. */
-const SECRET_FIELD = /password|^current$|code|token|secret/i;
 /** Longer strings are file bodies (base64 photos, site uploads): only their size is kept, as for bytes. */
 const LONGEST_KEPT = 2_000;
 const RECORD_FIELDS = ['id', 'petId', 'personId', 'doseId', 'treatmentId', 'projectId', 'accountId', 'keyId', 'photoId', 'domainId'];
@@ -37,20 +39,37 @@ function withoutPersonalText(value: unknown): unknown {
 }
 
 /**
- * The input as the trail keeps it: secrets removed, file bodies replaced by their size. An API key is
- * removed by its shape, whatever field, header or text it stands in (the console's `key`, a
- * `Bearer …` header), and field names are read the same way.
+ * A secret field's value as the trail keeps it: nothing, but an API key alone is left to the
+ * key-shaped net that follows, which keeps its prefix, so a reader sees which environment's key was sent.
  */
-export function redacted(value: unknown, field = ''): unknown {
+function secretKept(value: unknown): unknown {
+  if (value === '') return value;
+  const kept = typeof value === 'string' ? withoutApiKeys(value) : undefined;
+  return Object.values(KEY_PREFIX).some((prefix) => kept === `${prefix}[removed]`) ? value : '[removed]';
+}
+
+/** Texts and bytes as the trail keeps them: an API key removed by its shape, whatever field, header or text it stands in, and file bodies by their size. */
+function withoutKeysAndBodies(value: unknown): unknown {
   // A photo decoded from the upload arrives as bytes: walking them would cost a step per byte.
   if (ArrayBuffer.isView(value) || value instanceof ArrayBuffer) return `[${value.byteLength} bytes]`;
-  if (typeof value === 'string') {
-    if (SECRET_FIELD.test(field)) return '[removed]';
-    return value.length > LONGEST_KEPT ? `[${value.length} characters]` : withoutApiKeys(value);
-  }
-  if (Array.isArray(value)) return value.map((item) => redacted(item, field));
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [withoutApiKeys(key), redacted(item, key)]));
+  if (typeof value === 'string') return value.length > LONGEST_KEPT ? `[${value.length} characters]` : withoutApiKeys(value);
+  if (Array.isArray(value)) return value.map(withoutKeysAndBodies);
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [withoutApiKeys(key), withoutKeysAndBodies(item)]));
   return value;
+}
+
+/**
+ * The input as the trail keeps it: every field the schema (the channel's input schema) marks secret
+ * removed, then API keys removed by their shape and file bodies replaced by their size, whatever the
+ * field's name (shared/privacy.ts: a mark on the field, never a name matched).
+ */
+export function redacted(value: unknown, schema?: z.ZodType): unknown {
+  return withoutKeysAndBodies(schema ? replaceMarked(schema, value, ['secret'], secretKept) : value);
+}
+
+/** The channel's input schema, whose marks say what the trail leaves out. */
+function inputSchemaOf(channel: string): z.ZodType | undefined {
+  return Object.hasOwn(ADMIN_CONTRACT, channel) ? ADMIN_CONTRACT[channel as keyof typeof ADMIN_CONTRACT].input : undefined;
 }
 
 /** The record a write touched: an id named in the input, else the result's own id (or its person's: people.add answers `{ person, warnings }`). */
@@ -100,7 +119,7 @@ export class AuditService {
     const changes = write.before === undefined ? null : JSON.stringify(kept(redacted(changedFields(write.before, write.result))));
     this.sqlite
       .prepare('INSERT INTO audit_entries (at, staff_id, staff_name, address, channel, record, input, changes) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
-      .run(this.clock.now(), write.staffId, write.staffName, write.address, write.channel, recordOf(write.input, write.result), JSON.stringify(kept(redacted(write.input)) ?? null), changes);
+      .run(this.clock.now(), write.staffId, write.staffName, write.address, write.channel, recordOf(write.input, write.result), JSON.stringify(kept(redacted(write.input, inputSchemaOf(write.channel))) ?? null), changes);
   }
 
   /**

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { Clock } from '../../shared/clock';
+import { publishedShelter } from '../../shared/shelter';
 import type { Changes } from '../db/changes';
 import type { ShelterService } from '../shelter/shelter';
 import type { GeneratedSite } from '../sites/generated-site';
@@ -35,9 +36,13 @@ export class Publishing {
   /** The adoption portals' files, and each animal's last export. */
   readonly portals: PortalExportService;
 
+  /** The shelter as published: its marked fields (the contract's terms) never reach a page, a card or a file. */
+  private readonly shelter: PublishingSources['shelter'];
+
   constructor(private readonly sources: PublishingSources) {
+    this.shelter = { get: () => publishedShelter(sources.shelter.get()), logo: () => sources.shelter.logo() };
     this.publicPets = new PublicPets(sources);
-    this.kennelCards = new KennelCardService({ publicPets: this.publicPets, shelter: sources.shelter, clock: sources.clock, sites: sources.sites, shotsCurrent: sources.shotsCurrent });
+    this.kennelCards = new KennelCardService({ publicPets: this.publicPets, shelter: this.shelter, clock: sources.clock, sites: sources.sites, shotsCurrent: sources.shotsCurrent });
     this.portals = new PortalExportService({ sqlite: sources.sqlite, clock: sources.clock, changes: sources.changes, publicPets: this.publicPets, sites: sources.sites, shotsCurrent: sources.everyonesShots });
   }
 
@@ -52,6 +57,6 @@ export class Publishing {
   }
 
   private siteSources() {
-    return { publicPets: this.publicPets, shelter: this.sources.shelter };
+    return { publicPets: this.publicPets, shelter: this.shelter };
   }
 }
