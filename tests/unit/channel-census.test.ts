@@ -73,7 +73,8 @@ describe('the channel census', () => {
   it(`finds every channel touching at most ${MOST_PLACES} places: its declaration, its handler, the window`, () => {
     const most = Math.max(...counts.map((count) => count.places));
     const widest = [...counts].sort((a, b) => b.files.length - a.files.length)[0]!;
-    console.log(`admin channels: ${counts.length}; the most places a channel touches: ${most} (declaration, handler, window)`);
+    const median = counts.map((count) => count.places).sort((a, b) => a - b)[Math.floor(counts.length / 2)];
+    console.log(`admin channels: ${counts.length}; the most places a channel touches: ${most} (declaration, handler, window); the median: ${median}`);
     console.log(`the most files naming one channel: ${widest.files.length} (${widest.channel}: ${widest.files.join(', ')})`);
     for (const count of counts.filter((one) => one.places === most).slice(0, 5)) console.log(`  ${count.channel}: ${count.files.join(', ')}`);
     expect(counts.filter((count) => count.places > MOST_PLACES).map((count) => `${count.channel}: ${count.files.join(', ')}`)).toEqual([]);

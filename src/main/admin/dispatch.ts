@@ -1,4 +1,4 @@
-import { type AdminChannel, type AdminOutput, type AdminParsedInput, type AdminResult } from '../../shared/admin-contract';
+import type { AdminChannel, AdminOutput, AdminParsedInput, AdminResult } from '../../shared/admin-contract';
 import { AppError, isAppError } from '../../shared/errors';
 import { editConflictShownTo } from './edit-conflicts';
 import { writeRefusal } from '../db/write-refusals';
@@ -12,9 +12,9 @@ export type AdminHandlers = {
 };
 
 /**
- * Reads the channel's rule once (its declaration, staff/policy.ts), then checks the caller's role
- * (team mode, staff/access.ts), validates the payload with the channel's
- * schema and what of it the role may send, runs the handler, and returns errors as values. Without a
+ * Reads the channel's rule once (its declaration, staff/policy.ts), then by that rule alone checks
+ * the caller's role (team mode, staff/access.ts), validates the payload and what of it the role may
+ * send, runs the handler, records a write and cuts the answer; errors come back as values. Without a
  * gate or at the desk, every call is allowed, as on a single desk.
  */
 export async function dispatchAdmin(handlers: AdminHandlers, channel: string, payload: unknown, call: AdminCall = DESK_CALL, gate?: TeamGate): Promise<AdminResult<unknown>> {
