@@ -1,6 +1,5 @@
 /** Staff accounts and roles: what every face shares of team mode. No Node built-ins here. */
 import { z } from 'zod';
-import type { AdminChannelName } from './admin-channels';
 import type { AnyErrorDetails, ErrorCode } from './errors';
 import { foldForSearch, nameSchema } from './names';
 import { secretField } from './privacy';
@@ -108,17 +107,6 @@ export interface StaffInvite {
   name: string;
   role: StaffRole;
   expiresAt: number;
-}
-
-/** Whether this data dir runs as a team (logins, roles) or a single desk (the default). */
-export interface TeamState {
-  teamMode: boolean;
-  /** The member this call runs as; null at a desk (the token, the desktop shell, a single desk). */
-  me: StaffMember | null;
-  /** Who is calling: the desk (its token, the desktop shell, a single desk), a member logged in, or nobody yet (the login page). */
-  caller: 'desk' | 'member' | 'nobody';
-  /** The admin channels this caller may call (the policy's answer): every channel at a desk; the window hides the rest. */
-  channels: AdminChannelName[];
 }
 
 /** The first owner, made at the desk when the data dir has no staff yet (staff.setupOwner); it turns team mode on. */

@@ -1,13 +1,14 @@
 import type { AuditEntry, AuditSubject, NamedAuditEntry } from '../../shared/audit';
+import { declarationOf } from '../../shared/channels';
+import type { ChannelDeclaration } from '../../shared/channels/declare';
 import type { Environment } from '../../shared/environments';
 import type { AppHost } from '../host/app-host';
 
 type Reference = Omit<AuditSubject, 'name'>;
 type EngineOf = (environment: Environment) => ReturnType<AppHost['engine']>;
 
-/** The channels whose record is a member of staff; logging out and changing one's own password name none but their writer. */
-const MEMBER_CHANNELS = new Set(['staff.login', 'staff.acceptInvite', 'staff.setupOwner', 'staff.setRole', 'staff.deactivate', 'staff.reactivate', 'staff.setPassword', 'staff.rename']);
-const OWN_MEMBER_CHANNELS = new Set(['staff.logout', 'staff.changePassword']);
+/** The member of staff an entry is about, as its channel's declaration says (`about`); none for a channel no longer declared. */
+const aboutOf = (channel: string): ChannelDeclaration['about'] => declarationOf(channel)?.about;
 
 const numberOf = (value: unknown): number | null => (typeof value === 'number' && Number.isInteger(value) ? value : typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : null);
 const fieldsOf = (value: unknown): Record<string, unknown> => (value && typeof value === 'object' ? (value as Record<string, unknown>) : {});
@@ -21,8 +22,10 @@ function referencesOf(entry: AuditEntry, engine: EngineOf): Reference[] {
   const pet = (id: number | null): Reference[] => (id === null ? [] : [{ kind: 'pet', id, environment }]);
   if (area === 'pets') return pet(record);
   if (area === 'people') return record === null ? [] : [{ kind: 'person', id: record, environment }];
-  if (MEMBER_CHANNELS.has(entry.channel)) return record === null ? [] : [{ kind: 'member', id: record, environment: 'production' }];
-  if (OWN_MEMBER_CHANNELS.has(entry.channel)) return entry.staffId === null ? [] : [{ kind: 'member', id: entry.staffId, environment: 'production' }];
+  const about = aboutOf(entry.channel);
+  if (about === 'member') return record === null ? [] : [{ kind: 'member', id: record, environment: 'production' }];
+  // Logging out and changing one's own password name none but their writer.
+  if (about === 'self') return entry.staffId === null ? [] : [{ kind: 'member', id: entry.staffId, environment: 'production' }];
   if (area !== 'movements' && area !== 'care' && area !== 'photos') return [];
   const round = fieldsOf(input.round).doses;
   if (Array.isArray(round)) return [...new Set(round.map((dose) => numberOf(fieldsOf(dose).petId)))].flatMap(pet);

@@ -1,42 +1,42 @@
-import { ADMIN_CONTRACT, type AdminChannel, type AdminOutput, type AdminParsedInput, type AdminResult } from '../../shared/admin-contract';
+import type { AdminChannel, AdminOutput, AdminParsedInput, AdminResult } from '../../shared/admin-contract';
 import { AppError, isAppError } from '../../shared/errors';
 import { editConflictShownTo } from './edit-conflicts';
 import { writeRefusal } from '../db/write-refusals';
 import { parseOrThrow } from '../../shared/validation';
 import { recordWrite } from '../audit/record';
 import { admitCall, admitInput, DESK_CALL, shownTo, type AdminCall, type CallContext, type TeamGate } from '../staff/access';
+import { ruleOf, type ChannelRule } from '../staff/policy';
 
 export type AdminHandlers = {
   [C in AdminChannel]: (input: AdminParsedInput<C>, context: CallContext) => AdminOutput<C> | Promise<AdminOutput<C>>;
 };
 
-export function isAdminChannel(name: string): name is AdminChannel {
-  return Object.hasOwn(ADMIN_CONTRACT, name);
-}
-
 /**
- * Checks the caller's role (team mode, staff/access.ts), validates the payload with the channel's
- * schema and what of it the role may send, runs the handler, and returns errors as values. Without a
+ * Reads the channel's rule once (its declaration, staff/policy.ts), then by that rule alone checks
+ * the caller's role (team mode, staff/access.ts), validates the payload and what of it the role may
+ * send, runs the handler, records a write and cuts the answer; errors come back as values. Without a
  * gate or at the desk, every call is allowed, as on a single desk.
  */
 export async function dispatchAdmin(handlers: AdminHandlers, channel: string, payload: unknown, call: AdminCall = DESK_CALL, gate?: TeamGate): Promise<AdminResult<unknown>> {
+  let rule: ChannelRule | undefined;
   let context: CallContext | undefined;
   let input: unknown;
   try {
-    if (!isAdminChannel(channel)) throw new AppError('not_found', `There is no admin channel named ${channel}.`);
-    context = admitCall(gate, channel, call);
-    input = parseOrThrow(ADMIN_CONTRACT[channel].input, payload, 'input');
-    admitInput(context, channel, input);
-    const handler = handlers[channel] as (input: unknown, context: CallContext) => unknown;
-    const before = gate?.audit?.before(channel, input);
+    rule = ruleOf(channel);
+    if (!rule) throw new AppError('not_found', `There is no admin channel named ${channel}.`);
+    context = admitCall(gate, rule, call);
+    input = parseOrThrow(rule.input, payload, 'input');
+    admitInput(context, rule, input);
+    const handler = handlers[rule.channel] as (input: unknown, context: CallContext) => unknown;
+    const before = gate?.audit?.before(rule, input);
     const pending = handler(input, context);
     // A synchronous write is recorded in the same turn: a save refused right after it finds its writer in the trail (edit_conflict).
     const result = pending instanceof Promise ? await pending : pending;
-    recordWrite(gate?.audit, channel, context, input, result, before);
-    return { ok: true, value: shownTo(context, channel, result) ?? null };
+    recordWrite(gate?.audit, rule, context, input, result, before);
+    return { ok: true, value: shownTo(context, rule, result) ?? null };
   } catch (error) {
-    if (isAppError(error) && error.code === 'edit_conflict' && isAdminChannel(channel)) {
-      return { ok: false, error: editConflictShownTo(error as AppError<'edit_conflict'>, channel, input, context, gate?.audit).toAdminBody() };
+    if (isAppError(error) && error.code === 'edit_conflict' && rule) {
+      return { ok: false, error: editConflictShownTo(error as AppError<'edit_conflict'>, rule, input, context, gate?.audit).toAdminBody() };
     }
     if (isAppError(error)) return { ok: false, error: error.toAdminBody() };
     const refusal = writeRefusal(error);

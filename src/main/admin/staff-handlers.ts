@@ -1,6 +1,7 @@
 import { AppError } from '../../shared/errors';
-import { ADMIN_CHANNELS, type AdminChannel } from '../../shared/admin-contract';
+import { ADMIN_CHANNELS } from '../../shared/admin-contract';
 import type { AuditWrite, VersionQuery } from '../audit/audit';
+import type { AuditedWrite } from '../audit/record';
 import { readBefore } from '../audit/before';
 import type { AppHost } from '../host/app-host';
 import type { CallContext, TeamGate } from '../staff/access';
@@ -56,7 +57,7 @@ export function staffHandlers(host: AppHost): Pick<AdminHandlers, StaffChannel> 
     },
     'staff.setRole': ({ id, role }) => staff().setRole(id, role),
     'staff.deactivate': ({ id }) => staff().deactivate(id),
-    // Only the desk reaches it: the policy's DESK_ONLY, judged in the dispatch (staff/access.ts).
+    // Only the desk reaches it: its declaration's `may: 'desk'`, judged in the dispatch (staff/access.ts).
     'staff.setupOwner': (fields) => staff().setupOwner(fields),
     'staff.reactivate': ({ id }) => staff().reactivate(id),
     'staff.setPassword': async ({ id, password }, context) => {
@@ -86,7 +87,7 @@ export function teamGateOf(host: AppHost): () => TeamGate {
     // The trail is asked for at the write's end: a settings save may have restarted the engine meanwhile.
     const recorder = {
       record: (write: AuditWrite) => host.engine('production').services.audit.record(write),
-      before: (channel: AdminChannel, input: unknown) => readBefore((environment) => host.engine(environment).services, channel, input),
+      before: (write: AuditedWrite, input: unknown) => readBefore((environment) => host.engine(environment).services, write.saves, input),
       versionWriter: (query: VersionQuery) => host.engine('production').services.audit.versionWriter(query),
     };
     return { teamMode: () => staff.teamMode(), session: (id) => staff.session(id), audit: recorder };

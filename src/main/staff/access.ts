@@ -1,8 +1,7 @@
-import type { AdminChannel } from '../../shared/admin-contract';
 import { AppError } from '../../shared/errors';
 import type { StaffMember } from '../../shared/staff';
 import type { AuditRecorder } from '../audit/record';
-import { mayCall, ruleOf } from './policy';
+import { mayCallUnder, type ChannelRule } from './policy';
 
 /** What a call came with: the desk's own credential (the admin token, the desktop shell), a session's id, or nothing. */
 export type AdminCredential = { kind: 'desk' } | { kind: 'session'; id: string } | { kind: 'none' };
@@ -32,23 +31,21 @@ export interface TeamGate {
   audit?: AuditRecorder;
 }
 
-/** What a caller without the desk's credential reaches while team mode is off: who they are (nobody), and the login and an invitation's acceptance, refused `team_mode_off`. */
-const OFF_MODE_CHANNELS: ReadonlySet<AdminChannel> = new Set(['staff.me', 'staff.login', 'staff.acceptInvite']);
-
 export const DESK_CALL: AdminCall = { credential: { kind: 'desk' }, address: null };
 
 /**
  * The judge of every admin call: on a single desk (or at the desk) everything is allowed, as before
- * team mode; in team mode the caller's session gives the member, and CHANNEL_POLICY their rights.
+ * team mode; in team mode the caller's session gives the member, and the channel's rule their rights.
  */
-export function admitCall(gate: TeamGate | undefined, channel: AdminChannel, call: AdminCall): CallContext {
+export function admitCall(gate: TeamGate | undefined, rule: ChannelRule, call: AdminCall): CallContext {
+  const { channel } = rule;
   const teamMode = gate?.teamMode() ?? false;
   const { credential } = call;
   if (credential.kind === 'desk') return { call, teamMode, member: null };
   // With team mode off (turned off at the desk), a staff browser still learns so and is told why its login fails.
-  if (gate && !teamMode && OFF_MODE_CHANNELS.has(channel)) return { call, teamMode, member: null };
+  if (gate && !teamMode && rule.teamModeOff) return { call, teamMode, member: null };
   if (!gate || !teamMode) throw new AppError('unauthorized', 'This desk is not in team mode: use the admin token.', { details: { reason: 'login_required' } });
-  const open = ruleOf(channel)?.roles === 'anyone';
+  const open = rule.roles === 'anyone';
   let member: StaffMember | null = null;
   if (credential.kind === 'session') {
     try {
@@ -57,9 +54,9 @@ export function admitCall(gate: TeamGate | undefined, channel: AdminChannel, cal
       if (!open) throw error;
     }
   }
-  if (mayCall(member?.role ?? null, channel)) return { call, teamMode, member };
+  if (mayCallUnder(member?.role ?? null, rule)) return { call, teamMode, member };
   if (!member) throw new AppError('unauthorized', 'Log in first.', { details: { reason: 'login_required' } });
-  if (ruleOf(channel)?.deskOnly) throw new AppError('forbidden', `Only the desk that runs the server may use ${channel}.`, { details: { reason: 'desk_only', channel } });
+  if (rule.deskOnly) throw new AppError('forbidden', `Only the desk that runs the server may use ${channel}.`, { details: { reason: 'desk_only', channel } });
   throw new AppError('forbidden', `The ${member.role} role may not use ${channel}.`, { details: { reason: 'role_not_allowed', role: member.role, channel } });
 }
 
@@ -69,16 +66,16 @@ function valueAt(input: unknown, path: string): unknown {
 }
 
 /** Refuses a volunteer's input that names what the channel keeps from them (a person, private notes): the first such field, by path. */
-export function admitInput(context: CallContext, channel: AdminChannel, input: unknown): void {
+export function admitInput(context: CallContext, rule: ChannelRule, input: unknown): void {
   if (context.member?.role !== 'volunteer') return;
-  const field = ruleOf(channel)?.notFromVolunteer?.find((path) => valueAt(input, path) !== undefined);
+  const { channel } = rule;
+  const field = rule.notFromVolunteer?.find((path) => valueAt(input, path) !== undefined);
   if (field !== undefined) throw new AppError('forbidden', `The volunteer role may not send ${field} with ${channel}.`, { details: { reason: 'field_not_allowed', role: 'volunteer', channel, field } });
 }
 
 /** The answer as the member may see it: a volunteer's (or the rule's `cutFor` roles') has the channel's private part removed. */
-export function shownTo(context: CallContext, channel: AdminChannel, value: unknown): unknown {
-  const rule = ruleOf(channel);
+export function shownTo(context: CallContext, rule: ChannelRule, value: unknown): unknown {
   const role = context.member?.role;
-  const cut = role !== undefined && (rule?.cutFor ?? ['volunteer']).includes(role);
-  return cut && rule?.forVolunteer ? rule.forVolunteer(value) : value;
+  const cut = role !== undefined && (rule.cutFor ?? ['volunteer']).includes(role);
+  return cut && rule.forVolunteer ? rule.forVolunteer(value) : value;
 }

@@ -5,6 +5,9 @@ import type { Duplex } from 'node:stream';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { ADMIN_HTTP_PREFIX, ADMIN_PHOTOS_PREFIX, type AdminResult } from '../../../shared/admin-contract';
+import { ADMIN_CHANNEL_DECLARATIONS, ADMIN_CHANNEL_NAMES } from '../../../shared/channels';
+import type { ChannelDeclaration } from '../../../shared/channels/declare';
+import { WHO_IS_CALLING } from '../../../shared/channels/staff';
 import { ENVIRONMENTS, type Environment } from '../../../shared/environments';
 import { AppError, isAppError } from '../../../shared/errors';
 import { connectionLimitsWith, DEFAULT_CONNECTION_LIMITS, fastifyListener, type ConnectionLimits } from '../connection-limits';
@@ -51,13 +54,16 @@ export interface RunningAdmin {
 /** The console sends request bodies up to 1.1 MB, as JSON inside the admin payload. */
 const BODY_LIMIT_BYTES = 4 * 1024 * 1024;
 /** A site upload carries up to 100 MiB of files as base64 (a third more), with their paths. */
-const UPLOAD_CHANNEL = 'deploys.fromUpload';
 const UPLOAD_BODY_LIMIT_BYTES = 150 * 1024 * 1024;
 /** A photo of up to 25 MiB as base64; a little more reaches the engine, which refuses it with its details. */
-const PHOTO_CHANNEL = 'photos.add';
 const PHOTO_BODY_LIMIT_BYTES = 40 * 1024 * 1024;
+/** The channels whose declaration says so (`body`, `beforeLogin`), each on a route of its own. */
+const channelsWhere = (test: (declaration: ChannelDeclaration) => boolean) => ADMIN_CHANNEL_NAMES.filter((channel) => test(ADMIN_CHANNEL_DECLARATIONS[channel]));
+/** One photo per call, on the photo route (photo-upload.ts), as multipart or JSON. */
+const PHOTO_CHANNELS = channelsWhere((declaration) => declaration.body === 'photo');
+const UPLOAD_CHANNELS = channelsWhere((declaration) => declaration.body === 'site-upload');
 /** The channels reached without the token or a session, in team mode only: logging in, accepting an invitation, and asking who one is (the login page). */
-const LOGIN_CHANNELS = ['staff.login', 'staff.acceptInvite', 'staff.me'] as const;
+const LOGIN_CHANNELS = channelsWhere((declaration) => declaration.beforeLogin === true);
 /** What anyone may send before logging in: a login, a password and a name fit many times over. */
 const LOGIN_BODY_LIMIT_BYTES = 64 * 1024;
 /** HTTPS only from now on, for a year, under this name (RFC 6797); not for localhost, whose other ports serve plain HTTP. */
@@ -263,7 +269,7 @@ export async function buildAdminServer(options: AdminHttpOptions): Promise<Fasti
     }
   });
   const sessionIsLive = async (request: FastifyRequest, reply: FastifyReply) => {
-    const me = await options.dispatch('staff.me', {}, callOf(request, reply, undefined));
+    const me = await options.dispatch(WHO_IS_CALLING, {}, callOf(request, reply, undefined));
     return me.ok && (me.value as { me: unknown }).me !== null;
   };
   app.addHook('onSend', async (request, reply: FastifyReply) => void withAdminHeaders(request, reply));
@@ -284,9 +290,9 @@ export async function buildAdminServer(options: AdminHttpOptions): Promise<Fasti
     if (!result.ok) return reply.code(result.error.status).type('application/json; charset=utf-8').send(result.error);
     return reply.type('application/json; charset=utf-8').send(JSON.stringify(result.value));
   };
-  await app.register(photoUploadRoute, { path: `${ADMIN_HTTP_PREFIX}${PHOTO_CHANNEL}`, bodyLimit: PHOTO_BODY_LIMIT_BYTES, handle: (request, reply) => dispatch(PHOTO_CHANNEL, request, reply) });
+  for (const channel of PHOTO_CHANNELS) await app.register(photoUploadRoute, { path: `${ADMIN_HTTP_PREFIX}${channel}`, bodyLimit: PHOTO_BODY_LIMIT_BYTES, handle: (request, reply) => dispatch(channel, request, reply) });
   app.get(`${ADMIN_PHOTOS_PREFIX}:environment/:name`, { config: { tokenFree: 'photo' } }, (request, reply) => sendPhoto(request, reply, options.photoFile));
-  app.post(`${ADMIN_HTTP_PREFIX}${UPLOAD_CHANNEL}`, { bodyLimit: UPLOAD_BODY_LIMIT_BYTES }, (request, reply) => dispatch(UPLOAD_CHANNEL, request, reply));
+  for (const channel of UPLOAD_CHANNELS) app.post(`${ADMIN_HTTP_PREFIX}${channel}`, { bodyLimit: UPLOAD_BODY_LIMIT_BYTES }, (request, reply) => dispatch(channel, request, reply));
   for (const channel of LOGIN_CHANNELS) app.post(`${ADMIN_HTTP_PREFIX}${channel}`, { config: { tokenFree: 'login' }, bodyLimit: LOGIN_BODY_LIMIT_BYTES }, (request, reply) => dispatch(channel, request, reply));
   if (options.liveUpdates) await app.register(liveUpdatesRoute, { ...options.liveUpdates, credentialOf: (request) => credentialOf(request, team ? undefined : options.token) });
   app.post(`${ADMIN_HTTP_PREFIX}:channel`, (request, reply) => dispatch((request.params as { channel: string }).channel, request, reply));

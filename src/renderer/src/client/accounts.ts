@@ -3,7 +3,7 @@ import type { AccountPlan, NewAccount } from '../../../shared/admin-schemas';
 import { call } from './transport';
 import { useEnvironment } from './EnvironmentProvider';
 import { SHOWN_IN_PLACE } from './errors';
-import { useAction } from './action';
+import { topicsOf, useAction } from './action';
 import { PLAN_NAME } from './plan-names';
 
 export function useAccounts() {
@@ -17,7 +17,7 @@ export function useCreateAccount() {
     progress: ({ name }) => `Creating the account ${name}…`,
     success: (account) => `Account “${account.name}” created.`,
     shownInPlace: SHOWN_IN_PLACE.always,
-    invalidates: ['accounts', 'usage'],
+    invalidates: topicsOf('accounts.create'),
   });
 }
 
@@ -27,7 +27,7 @@ export function useRenameAccount() {
     progress: 'Renaming the account…',
     success: (account) => `Account renamed to “${account.name}”.`,
     shownInPlace: SHOWN_IN_PLACE.always,
-    invalidates: ['accounts', 'usage'],
+    invalidates: topicsOf('accounts.rename'),
   });
 }
 
@@ -37,6 +37,6 @@ export function useChangeAccountPlan() {
     progress: 'Changing the plan…',
     success: (account) => `“${account.name}” is now on the ${PLAN_NAME[account.planId]} plan.`,
     shownInPlace: SHOWN_IN_PLACE.always,
-    invalidates: ['accounts', 'usage'],
+    invalidates: topicsOf('accounts.setPlan'),
   });
 }

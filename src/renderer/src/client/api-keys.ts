@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { call } from './transport';
 import { useEnvironment } from './EnvironmentProvider';
-import { useAction } from './action';
+import { topicsOf, useAction } from './action';
 import { SHOWN_IN_PLACE } from './errors';
 import type { ProgressOptions } from './notify';
 
@@ -21,7 +21,7 @@ export function useIssueKey(options: ProgressOptions = {}) {
       call('keys.create', { environment, accountId, ...(label ? { label } : {}) }),
     progress: 'Issuing a key…',
     success: (issued) => `Key ${issued.record.displayPrefix} issued. Copy it now: it is shown only once.`,
-    invalidates: ['keys', 'accounts'],
+    invalidates: topicsOf('keys.create'),
     ...options,
   });
 }
@@ -32,7 +32,7 @@ export function useLabelKey() {
     progress: 'Saving the label…',
     success: (record) => `Label of ${record.displayPrefix} saved.`,
     shownInPlace: SHOWN_IN_PLACE.always,
-    invalidates: ['keys'],
+    invalidates: topicsOf('keys.setLabel'),
   });
 }
 
@@ -41,7 +41,7 @@ export function useRevokeKey() {
     run: ({ id }: { id: number }, environment) => call('keys.revoke', { environment, id }),
     progress: 'Revoking the key…',
     success: (record) => `Key ${record.displayPrefix} revoked. It stops working at once.`,
-    invalidates: ['keys', 'accounts'],
+    invalidates: topicsOf('keys.revoke'),
   });
 }
 
@@ -50,6 +50,6 @@ export function useRotateKey() {
     run: ({ id }: { id: number }, environment) => call('keys.rotate', { environment, id }),
     progress: 'Rotating the key…',
     success: (issued) => `New key ${issued.record.displayPrefix} issued; the old one is revoked.`,
-    invalidates: ['keys', 'accounts'],
+    invalidates: topicsOf('keys.rotate'),
   });
 }

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { DoseChange, GiveInput, ScheduleInput, SkipInput, TreatmentInput } from '../../../shared/care';
 import { call } from './transport';
 import { useEnvironment } from './EnvironmentProvider';
-import { useAction } from './action';
+import { topicsOf, useAction } from './action';
 import { SHOWN_IN_PLACE } from './errors';
 
 /** The window's own offset: the due list's "today" is the day staff see on their clock. */
@@ -30,7 +30,7 @@ export function useGive() {
     progress: (round) => (round.doses.length === 1 ? 'Recording the dose…' : `Recording ${round.doses.length} doses…`),
     success: ({ doses }) => (doses.length === 1 ? 'Dose recorded as given.' : `${doses.length} doses recorded as given.`),
     shownInPlace: SHOWN_IN_PLACE.always,
-    invalidates: ['care', 'pets'],
+    invalidates: topicsOf('care.give'),
   });
 }
 
@@ -40,7 +40,7 @@ export function useSchedule() {
     progress: 'Scheduling the dose…',
     success: (dose) => `${dose.vaccine} scheduled for ${dose.dueDate ?? ''}.`,
     shownInPlace: SHOWN_IN_PLACE.always,
-    invalidates: ['care'],
+    invalidates: topicsOf('care.schedule'),
   });
 }
 
@@ -50,7 +50,7 @@ export function useEditDose() {
     progress: 'Saving the dose…',
     success: () => 'Dose saved.',
     shownInPlace: SHOWN_IN_PLACE.always,
-    invalidates: ['care'],
+    invalidates: topicsOf('care.editDose'),
   });
 }
 
@@ -60,7 +60,7 @@ export function useSkip() {
     progress: 'Skipping the dose…',
     success: (dose) => `${dose.vaccine} skipped.`,
     shownInPlace: SHOWN_IN_PLACE.always,
-    invalidates: ['care'],
+    invalidates: topicsOf('care.skip'),
   });
 }
 
@@ -70,6 +70,6 @@ export function useAddTreatment() {
     progress: 'Recording…',
     success: () => 'Recorded.',
     shownInPlace: SHOWN_IN_PLACE.always,
-    invalidates: ['care', 'pets'],
+    invalidates: topicsOf('care.addTreatment'),
   });
 }

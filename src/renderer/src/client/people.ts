@@ -1,6 +1,6 @@
 /** The people register's queries that more than one page uses (the People page, the record page's person picker). */
 import type { NewPerson } from '../../../shared/people';
-import { useAction } from './action';
+import { topicsOf, useAction } from './action';
 import { SHOWN_IN_PLACE } from './errors';
 import { call } from './transport';
 
@@ -10,6 +10,6 @@ export function useAddPerson() {
     progress: ({ name }) => `Adding ${name}…`,
     success: ({ person }) => `${person.name} added to the register.`,
     shownInPlace: SHOWN_IN_PLACE.always,
-    invalidates: ['people'],
+    invalidates: topicsOf('people.add'),
   });
 }

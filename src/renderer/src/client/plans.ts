@@ -3,7 +3,7 @@ import type { PlanChange } from '../../../shared/admin-schemas';
 import type { PlanId } from '../../../shared/plans';
 import { call } from './transport';
 import { useEnvironment } from './EnvironmentProvider';
-import { useAction } from './action';
+import { topicsOf, useAction } from './action';
 
 export function usePlans() {
   const environment = useEnvironment();
@@ -15,6 +15,6 @@ export function useUpdatePlan() {
     run: ({ planId, change }: { planId: PlanId; change: PlanChange }, environment) => call('plans.update', { environment, planId, change }),
     progress: 'Saving the plan…',
     success: (plan) => `${plan.name} saved; it applies from each account's next request.`,
-    invalidates: ['plans', 'accounts', 'usage'],
+    invalidates: topicsOf('plans.update'),
   });
 }

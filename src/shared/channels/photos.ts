@@ -1,0 +1,40 @@
+/** A pet’s photos: one file per upload, so each file gets its own refusal. */
+import type { PetPhoto } from '../photos';
+import { STAFF, VOLUNTEERS, answer, area } from './declare';
+
+export const PHOTO_CHANNELS = area({
+  'photos.list': {
+    input: ({ id, input }) => input({ petId: id }),
+    answer: answer<PetPhoto[]>(),
+    may: VOLUNTEERS,
+  },
+  'photos.add': {
+    input: ({ id, input, PhotoUploadSchema }) => input({ petId: id, photo: PhotoUploadSchema }),
+    answer: answer<PetPhoto>(),
+    may: STAFF,
+    writes: 'Added a photo',
+    body: 'photo',
+    topics: ['pets'],
+  },
+  'photos.remove': {
+    input: ({ id, input }) => input({ petId: id, photoId: id }),
+    answer: answer<PetPhoto[]>(),
+    may: STAFF,
+    writes: 'Removed a photo',
+    topics: ['pets'],
+  },
+  'photos.move': {
+    input: ({ z, id, input, MAX_PHOTOS_PER_PET }) => input({ petId: id, photoId: id, position: z.int().min(1).max(MAX_PHOTOS_PER_PET) }),
+    answer: answer<PetPhoto[]>(),
+    may: STAFF,
+    writes: 'Reordered photos',
+    topics: ['pets'],
+  },
+  'photos.setAlt': {
+    input: ({ id, input, AltTextSchema }) => input({ petId: id, photoId: id, alt: AltTextSchema }),
+    answer: answer<PetPhoto>(),
+    may: STAFF,
+    writes: 'Described a photo',
+    topics: ['pets'],
+  },
+});
