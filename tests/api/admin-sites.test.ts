@@ -7,10 +7,10 @@ import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningAdmin } from '../../src/main/http/admin/server';
 import type { AppHost } from '../../src/main/host/app-host';
-import { ADMIN_HTTP_PREFIX } from '../../src/shared/admin-contract';
 import { MAX_DEPLOY_BYTES, type Deploy, type Domain, type Project } from '../../src/shared/sites';
 import { siteRequest } from '../helpers/site-http';
 import { startAdminHarness, type AdminHarness } from '../helpers/admin-host';
+import { adminClient, overHttp } from '../helpers/admin-client';
 
 const TOKEN = 'test-token-sites-0123456789abcdefghijklmnop';
 const environment = 'production';
@@ -26,14 +26,9 @@ interface Answer<T> {
   body: T & Record<string, any>;
 }
 
-async function send<T = unknown>(channel: string, input: Record<string, unknown>): Promise<Answer<T>> {
-  const response = await fetch(`${new URL(admin.url).origin}${ADMIN_HTTP_PREFIX}${channel}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-admin-token': TOKEN },
-    body: JSON.stringify({ environment, ...input }),
-  });
-  return { status: response.status, body: (await response.json()) as Answer<T>['body'] };
-}
+/** The window's calls with the desk's token, in `environment` unless they say otherwise. */
+const client = adminClient(overHttp(() => new URL(admin.url).origin, TOKEN), { defaults: { environment }, auth: { token: true } });
+const send = <T = unknown>(channel: string, input: Record<string, unknown>): Promise<Answer<T>> => client.raw<Answer<T>['body']>(channel, input);
 
 const b64 = (text: string | Uint8Array) => Buffer.from(text).toString('base64');
 const apiPort = () => Number(new URL(host.baseUrl(environment) ?? '').port);

@@ -5,31 +5,21 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractFileName } from '../../src/main/admin/shelter-day-handlers';
-import { ADMIN_HTTP_PREFIX } from '../../src/shared/admin-contract';
 import type { AddedPerson } from '../../src/shared/people';
 import type { Stay } from '../../src/shared/movements';
 import { POPPLER_MISSING, pdfText } from '../helpers/pdf-render';
 import { startAdminHarness, type AdminHarness } from '../helpers/admin-host';
+import { adminClient, harnessOrigin, overHttp } from '../helpers/admin-client';
 
 const TOKEN = 'test-token-contract-pdf-0123456789abcdefghij';
 const environment = 'production';
 
 let harness: AdminHarness;
 
-async function send(channel: string, input: Record<string, unknown>): Promise<{ status: number; body: Record<string, unknown> }> {
-  const response = await fetch(`${new URL(harness.admin.url).origin}${ADMIN_HTTP_PREFIX}${channel}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-admin-token': TOKEN },
-    body: JSON.stringify({ environment, ...input }),
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
-
-async function ok<T>(channel: string, input: Record<string, unknown>): Promise<T> {
-  const answer = await send(channel, input);
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return answer.body as T;
-}
+/** The window's calls with the desk's token, in `environment` unless they say otherwise. */
+const admin = adminClient(overHttp(harnessOrigin(() => harness), TOKEN), { defaults: { environment }, auth: { token: true } });
+const send = (channel: string, input: Record<string, unknown>): Promise<{ status: number; body: Record<string, unknown> }> => admin.raw(channel, input);
+const ok = <T>(channel: string, input: Record<string, unknown>): Promise<T> => admin.rawOk<T>(channel, input);
 
 beforeAll(async () => {
   harness = await startAdminHarness(TOKEN);

@@ -8,9 +8,9 @@ import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { editConflictShownTo } from '../../src/main/admin/edit-conflicts';
 import { AppError, type EditConflictDetails } from '../../src/shared/errors';
-import { ADMIN_HTTP_PREFIX } from '../../src/shared/admin-contract';
 import type { Services } from '../../src/main/engine/services';
 import { startAdminHarness, type AdminHarness } from '../helpers/admin-host';
+import { adminClient, overHttp } from '../helpers/admin-client';
 import { createEnterpriseKey } from '../helpers/api-server';
 import { runCliInProcess } from '../helpers/cli-in-process';
 
@@ -31,17 +31,10 @@ interface Answer {
   body: { code?: string; details?: EditConflictDetails } & Record<string, unknown>;
 }
 
-async function call(channel: string, payload: Record<string, unknown>, cookie?: string): Promise<Answer> {
-  const headers: Record<string, string> = { 'content-type': 'application/json', ...(cookie ? { cookie } : { 'x-admin-token': TOKEN }) };
-  const response = await fetch(`${base}${ADMIN_HTTP_PREFIX}${channel}`, { method: 'POST', headers, body: JSON.stringify({ environment: 'production', ...payload }) });
-  return { status: response.status, body: (await response.json()) as Answer['body'] };
-}
-
-async function login(login: string): Promise<string> {
-  const response = await fetch(`${base}${ADMIN_HTTP_PREFIX}staff.login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login, password: PASSWORD }) });
-  expect(response.status).toBe(200);
-  return (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-}
+/** In production, with a member's cookie or else the desk's token. */
+const client = adminClient(overHttp(() => base, TOKEN), { defaults: { environment: 'production' }, password: PASSWORD });
+const call = (channel: string, payload: Record<string, unknown>, cookie?: string): Promise<Answer> => client.raw<Answer['body']>(channel, payload, cookie ? { cookie } : { token: true });
+const login = (member: string): Promise<string> => client.login(member);
 
 function newPet(name: string): number {
   return services.pets.create({ name, categoryId, status: 'available' }).id;

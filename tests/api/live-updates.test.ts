@@ -5,10 +5,10 @@
  */
 import net from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_HTTP_PREFIX } from '../../src/shared/admin-contract';
 import { CHANGE_TOPICS } from '../../src/shared/change-topics';
 import { ADMIN_EVENTS_PATH, isChangeEvent, type ChangeEvent } from '../../src/shared/live-updates';
 import { startAdminHarness, type AdminHarness } from '../helpers/admin-host';
+import { adminClient, overHttp } from '../helpers/admin-client';
 import { freePort } from '../helpers/free-port';
 import { runCli } from '../helpers/processes';
 import { waitFor } from '../helpers/wait-for';
@@ -67,13 +67,8 @@ afterEach(() => {
 
 const heard = (reader: Reader, environment: string, topic: string, after = 0) => reader.events.find(({ event, at }) => at >= after && event.environment === environment && event.topic === topic);
 
-async function call(base: string, channel: string, payload: unknown, auth: { token?: string; cookie?: string }) {
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
-  if (auth.token) headers['x-admin-token'] = auth.token;
-  if (auth.cookie) headers.cookie = auth.cookie;
-  const response = await fetch(`${base}${ADMIN_HTTP_PREFIX}${channel}`, { method: 'POST', headers, body: JSON.stringify(payload) });
-  return { status: response.status, setCookie: response.headers.get('set-cookie'), body: (await response.json()) as Record<string, unknown> };
-}
+const call = (base: string, channel: string, payload: unknown, auth: { token?: string; cookie?: string }) =>
+  adminClient(overHttp(() => base, auth.token ?? '')).raw(channel, payload, { token: Boolean(auth.token), cookie: auth.cookie });
 
 describe('the event stream at a desk (the admin token)', () => {
   let harness: AdminHarness;

@@ -9,6 +9,7 @@ import type { RunningAdmin } from '../../src/main/http/admin/server';
 import { ADMIN_HTTP_PREFIX, ADMIN_PHOTOS_PREFIX } from '../../src/shared/admin-contract';
 import { MAX_PHOTO_BYTES, photoFileName, type PetPhoto } from '../../src/shared/photos';
 import { startAdminHarness, type AdminHarness } from '../helpers/admin-host';
+import { adminClient, overHttp } from '../helpers/admin-client';
 import { phoneJpeg, plainWebp } from '../helpers/photos';
 import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
 import { runCliInProcess } from '../helpers/cli-in-process';
@@ -28,14 +29,9 @@ afterAll(async () => {
   await harness.stop();
 });
 
-async function send(channel: string, input: Record<string, unknown>): Promise<{ status: number; body: Record<string, unknown> & unknown[] }> {
-  const response = await fetch(`${new URL(admin.url).origin}${ADMIN_HTTP_PREFIX}${channel}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-admin-token': TOKEN },
-    body: JSON.stringify({ environment, ...input }),
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> & unknown[] };
-}
+/** The window's calls with the desk's token, in `environment` unless they say otherwise. */
+const client = adminClient(overHttp(() => new URL(admin.url).origin, TOKEN), { defaults: { environment }, auth: { token: true } });
+const send = (channel: string, input: Record<string, unknown>): Promise<{ status: number; body: Record<string, unknown> & unknown[] }> => client.raw<Record<string, unknown> & unknown[]>(channel, input);
 
 describe('photos over the admin server', () => {
   it('adds an upload, serves both sizes as immutable same-origin JPEGs, and refuses a file too large with its details', async () => {

@@ -5,11 +5,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppHost } from '../../src/main/host/app-host';
-import { ADMIN_HTTP_PREFIX } from '../../src/shared/admin-contract';
 import type { AddedPerson, Person } from '../../src/shared/people';
 import type { AnimalRecord, MovementEvent, Stay, TodaySummary } from '../../src/shared/movements';
 import { createKey } from '../helpers/limits-server';
 import { startAdminHarness, type AdminHarness } from '../helpers/admin-host';
+import { adminClient, harnessOrigin, overHttp } from '../helpers/admin-client';
 
 const TOKEN = 'test-token-shelter-day-0123456789abcdefghij';
 const environment = 'production';
@@ -24,20 +24,10 @@ interface Answer<T> {
   body: T & Record<string, any>;
 }
 
-async function send<T = unknown>(channel: string, input: Record<string, unknown>): Promise<Answer<T>> {
-  const response = await fetch(`${new URL(harness.admin.url).origin}${ADMIN_HTTP_PREFIX}${channel}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-admin-token': TOKEN },
-    body: JSON.stringify({ environment, ...input }),
-  });
-  return { status: response.status, body: (await response.json()) as Answer<T>['body'] };
-}
-
-async function ok<T>(channel: string, input: Record<string, unknown>): Promise<T> {
-  const answer = await send<T>(channel, input);
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return answer.body;
-}
+/** The window's calls with the desk's token, in `environment` unless they say otherwise. */
+const admin = adminClient(overHttp(harnessOrigin(() => harness), TOKEN), { defaults: { environment }, auth: { token: true } });
+const send = <T = unknown>(channel: string, input: Record<string, unknown>): Promise<Answer<T>> => admin.raw<Answer<T>['body']>(channel, input);
+const ok = <T>(channel: string, input: Record<string, unknown>): Promise<T> => admin.rawOk<T>(channel, input);
 
 async function apiStatus(petId: number): Promise<string> {
   const response = await fetch(`${host.baseUrl(environment)}/pets?limit=100`, { headers: { authorization: `Bearer ${apiKey}` } });

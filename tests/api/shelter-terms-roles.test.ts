@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { STAFF_ROLES } from '../../src/shared/staff';
-import { adminCalls } from '../helpers/admin-calls';
+import { adminCalls } from '../helpers/admin-client';
 import { startAdminHarness, type AdminHarness } from '../helpers/admin-host';
 
 const TOKEN = 'test-token-shelter-terms-0123456789abcdef';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../src/shared/audit';
 import { ManualClock } from '../../src/shared/clock';
 import { INVITE_VALID_MS, LOGIN_LIMITS, type PendingInvite, type StaffInvite, type StaffLockout } from '../../src/shared/staff';
-import { adminCalls } from '../helpers/admin-calls';
+import { adminCalls } from '../helpers/admin-client';
 import { startAdminHarness, type AdminHarness } from '../helpers/admin-host';
 
 const TOKEN = 'test-token-invitations-0123456789abcdefgh';

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_HTTP_PREFIX } from '../../src/shared/admin-contract';
 import { STAFF_ROLES, type StaffRole } from '../../src/shared/staff';
 import type { StaffService } from '../../src/main/staff/staff';
-import { adminCalls } from '../helpers/admin-calls';
+import { adminCalls } from '../helpers/admin-client';
 import { startAdminHarness, type AdminHarness } from '../helpers/admin-host';
 
 const TOKEN = 'test-token-management-0123456789abcdefghij';

@@ -8,7 +8,7 @@ import { ADMIN_CHANNEL_NAMES } from '../../src/shared/admin-channels';
 import { STAFF_ROLES, type StaffRole } from '../../src/shared/staff';
 import type { StaffService } from '../../src/main/staff/staff';
 import { mayCall } from '../../src/main/staff/policy';
-import { adminCalls } from '../helpers/admin-calls';
+import { adminCalls } from '../helpers/admin-client';
 import { startAdminHarness, type AdminHarness } from '../helpers/admin-host';
 
 const TOKEN = 'test-token-0123456789abcdefghijklmnopqrstuv';

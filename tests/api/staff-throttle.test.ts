@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/shared/clock';
 import { LOGIN_LIMITS } from '../../src/shared/staff';
-import { adminCalls } from '../helpers/admin-calls';
+import { adminCalls } from '../helpers/admin-client';
 import { startAdminHarness, type AdminHarness } from '../helpers/admin-host';
 
 const TOKEN = 'test-token-throttle-0123456789abcdefghijkl';

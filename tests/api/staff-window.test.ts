@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_CHANNEL_NAMES } from '../../src/shared/admin-channels';
 import { STAFF_ROLES } from '../../src/shared/staff';
 import { mayCall } from '../../src/main/staff/policy';
-import { adminCalls, type AdminAnswer } from '../helpers/admin-calls';
+import { adminCalls, type AdminAnswer } from '../helpers/admin-client';
 import { startAdminHarness, type AdminHarness } from '../helpers/admin-host';
 
 const TOKEN = 'test-token-window-0123456789abcdefghijklmno';

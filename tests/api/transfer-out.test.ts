@@ -5,12 +5,12 @@
  * refusal is `validation_failed` naming its rule in `details`, with nothing written.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_HTTP_PREFIX } from '../../src/shared/admin-contract';
 import type { AuditEntry } from '../../src/shared/audit';
 import { detailsOf } from '../../src/shared/errors';
 import { RECEIVING_ORGANISATION_MAX, type AnimalRecord, type OutcomeInput, type Stay } from '../../src/shared/movements';
 import type { Engine } from '../../src/main/engine/engine';
 import { startAdminHarness, type AdminHarness } from '../helpers/admin-host';
+import { adminClient, harnessOrigin, overHttp } from '../helpers/admin-client';
 import { runCliInProcess } from '../helpers/cli-in-process';
 
 const TOKEN = 'test-token-transfer-out-0123456789abcdefghij';
@@ -71,14 +71,9 @@ interface Answer {
   body: any;
 }
 
-async function send(channel: string, input: Record<string, unknown>): Promise<Answer> {
-  const response = await fetch(`${new URL(harness.admin.url).origin}${ADMIN_HTTP_PREFIX}${channel}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-admin-token': TOKEN },
-    body: JSON.stringify({ environment, ...input }),
-  });
-  return { status: response.status, body: await response.json() };
-}
+/** The window's calls with the desk's token, in `environment` unless they say otherwise. */
+const admin = adminClient(overHttp(harnessOrigin(() => harness), TOKEN), { defaults: { environment }, auth: { token: true } });
+const send = (channel: string, input: Record<string, unknown>): Promise<Answer> => admin.raw<Answer['body']>(channel, input);
 
 describe('the admin channel', () => {
   it('takes the destination, refuses its absence as an Error body with the rule, and the audit entry keeps the input as given', async () => {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../src/shared/audit';
 import type { Dose, DueList, GivenRound } from '../../src/shared/care';
 import type { Services } from '../../src/main/engine/services';
-import { adminCalls } from '../helpers/admin-calls';
+import { adminCalls } from '../helpers/admin-client';
 import { startAdminHarness, type AdminHarness } from '../helpers/admin-host';
 
 const TOKEN = 'test-token-0123456789abcdefghijklmnopqrstuv';

@@ -6,6 +6,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { test as base, expect, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
+import { ADMIN_HTTP_PREFIX, type AdminChannel, type AdminInput, type AdminOutput } from '../../src/shared/admin-contract';
 import { startTestDns, type TestDns } from '../helpers/dns-server';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -177,6 +178,19 @@ export async function callApi(baseUrl: string, path: string, key?: string, init:
     // not JSON: keep the text
   }
   return { status: response.status, headers: response.headers, body };
+}
+
+/**
+ * One admin channel called as the desk's pages call it (POST with the desk's admin token), for a
+ * test's setup: one request where a CLI run would start a process. Throws the Error body on a refusal.
+ */
+export async function adminCall<C extends AdminChannel>(desk: DeskServer, channel: C, input: AdminInput<C>): Promise<AdminOutput<C>> {
+  const url = new URL(desk.adminUrl);
+  const token = new URLSearchParams(url.hash.slice(1)).get('token') ?? '';
+  const response = await fetch(`${url.origin}${ADMIN_HTTP_PREFIX}${channel}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-admin-token': token }, body: JSON.stringify(input) });
+  const body: unknown = await response.json();
+  if (response.status !== 200) throw new Error(`${channel} answered ${response.status}: ${JSON.stringify(body)}`);
+  return body as AdminOutput<C>;
 }
 
 /** Opens a page through the navigation bar and waits for its title. */
