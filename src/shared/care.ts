@@ -4,31 +4,25 @@
  * show is one derived yes/no (`upToDate`), handed to them by the engine.
  */
 import { z } from 'zod';
-import type { Face, PersonRef } from './movements';
+import {
+  MAX_ROUND,
+  TEST_KINDS,
+  TEST_RESULTS,
+  TREATMENT_KINDS,
+  type Dose,
+  type DoseStatus,
+  type DueBucket,
+} from './care-records';
 
-/** A scheduled dose waits; it ends given, or skipped with a reason. */
-export const DOSE_STATUSES = ['scheduled', 'given', 'skipped'] as const;
-export type DoseStatus = (typeof DOSE_STATUSES)[number];
-
-/** Treatments, procedures and tests; the tests carry a result. */
-export const TREATMENT_KINDS = ['deworming', 'flea_tick', 'fiv_felv_test', 'heartworm_test', 'spay_neuter', 'other_treatment', 'other_test'] as const;
-export type TreatmentKind = (typeof TREATMENT_KINDS)[number];
-export const TEST_KINDS: readonly TreatmentKind[] = ['fiv_felv_test', 'heartworm_test', 'other_test'];
-export const TEST_RESULTS = ['negative', 'positive', 'inconclusive'] as const;
-export type TestResult = (typeof TEST_RESULTS)[number];
-
-export const CARE_EVENT_KINDS = ['dose_scheduled', 'dose_given', 'dose_edited', 'dose_skipped', 'treatment_recorded', 'treatment_edited'] as const;
-export type CareEventKind = (typeof CARE_EVENT_KINDS)[number];
-
-/** Where a due list row falls against today. */
-export const DUE_BUCKETS = ['overdue', 'today', 'soon'] as const;
-export type DueBucket = (typeof DUE_BUCKETS)[number];
-
-/** How many doses one round may give (a shelter's whole population, with room). */
-export const MAX_ROUND = 500;
+export * from './care-records';
 
 const id = z.int({ error: 'must be a positive integer' }).positive({ error: 'must be a positive integer' });
-const text = (max: number) => z.string({ error: 'must be a string' }).trim().min(1, { error: 'must not be empty' }).max(max, { error: `must be at most ${max} characters` });
+const text = (max: number) =>
+  z
+    .string({ error: 'must be a string' })
+    .trim()
+    .min(1, { error: 'must not be empty' })
+    .max(max, { error: `must be at most ${max} characters` });
 
 function isRealDate(day: string): boolean {
   const date = new Date(`${day}T00:00:00Z`);
@@ -45,7 +39,11 @@ export const CareDaySchema = z
 /** A vaccine as staff name it: DHPP, FVRCP, Rabies, Bordetella… (the same name, case aside, is the same vaccine). */
 export const VaccineSchema = text(40);
 
-const weeks = () => z.int({ error: 'must be a whole number of weeks' }).min(0, { error: 'must be 0 or more' }).max(1040, { error: 'must be at most 1040' });
+const weeks = () =>
+  z
+    .int({ error: 'must be a whole number of weeks' })
+    .min(0, { error: 'must be 0 or more' })
+    .max(1040, { error: 'must be at most 1040' });
 
 /**
  * One dose a protocol gives: so many days after intake, or at an age in weeks (at intake when the
@@ -54,12 +52,21 @@ const weeks = () => z.int({ error: 'must be a whole number of weeks' }).min(0, {
 export const ProtocolStepSchema = z
   .strictObject({
     vaccine: VaccineSchema,
-    afterIntakeDays: z.int({ error: 'must be a whole number of days' }).min(0, { error: 'must be 0 or more' }).max(3650, { error: 'must be at most 3650' }).optional(),
+    afterIntakeDays: z
+      .int({ error: 'must be a whole number of days' })
+      .min(0, { error: 'must be 0 or more' })
+      .max(3650, { error: 'must be at most 3650' })
+      .optional(),
     atAgeWeeks: weeks().optional(),
     minAgeWeeks: weeks().optional(),
   })
-  .refine((step) => (step.afterIntakeDays === undefined) !== (step.atAgeWeeks === undefined), { error: 'give either afterIntakeDays or atAgeWeeks' })
-  .refine((step) => step.minAgeWeeks === undefined || step.afterIntakeDays !== undefined, { error: 'minAgeWeeks goes with afterIntakeDays (an age step is at its age already)', path: ['minAgeWeeks'] });
+  .refine((step) => (step.afterIntakeDays === undefined) !== (step.atAgeWeeks === undefined), {
+    error: 'give either afterIntakeDays or atAgeWeeks',
+  })
+  .refine((step) => step.minAgeWeeks === undefined || step.afterIntakeDays !== undefined, {
+    error: 'minAgeWeeks goes with afterIntakeDays (an age step is at its age already)',
+    path: ['minAgeWeeks'],
+  });
 export type ProtocolStep = z.infer<typeof ProtocolStepSchema>;
 
 export const ProtocolStepsSchema = z.array(ProtocolStepSchema).max(30, { error: 'at most 30 steps' });
@@ -85,7 +92,12 @@ export const SHIPPED_PROTOCOLS: Record<'dog' | 'cat' | 'other', readonly Protoco
   other: [],
 };
 
-export const ScheduleInputSchema = z.strictObject({ petId: id, vaccine: VaccineSchema, dueDate: CareDaySchema, notes: text(2000).optional() });
+export const ScheduleInputSchema = z.strictObject({
+  petId: id,
+  vaccine: VaccineSchema,
+  dueDate: CareDaySchema,
+  notes: text(2000).optional(),
+});
 export type ScheduleInput = z.input<typeof ScheduleInputSchema>;
 
 /** One dose of a round: a pet and the vaccine it gets, with that vial's batch; `doseId` names the scheduled dose it fulfils (else the earliest one waiting, else a new record). */
@@ -101,7 +113,10 @@ export const RoundDoseSchema = z.strictObject({
 /** "Given", for one animal or a whole round at once: all are recorded, or none. */
 export const GiveInputSchema = z
   .strictObject({
-    doses: z.array(RoundDoseSchema).min(1, { error: 'give at least one dose' }).max(MAX_ROUND, { error: `at most ${MAX_ROUND} doses at once` }),
+    doses: z
+      .array(RoundDoseSchema)
+      .min(1, { error: 'give at least one dose' })
+      .max(MAX_ROUND, { error: `at most ${MAX_ROUND} doses at once` }),
     /** Default today. */
     givenDate: CareDaySchema.optional(),
     /** Who gave it, as staff write their name. */
@@ -114,7 +129,12 @@ export const GiveInputSchema = z
     const seen = new Set<string>();
     round.doses.forEach((dose, index) => {
       const key = `${dose.petId}:${dose.vaccine.toLowerCase()}`;
-      if (seen.has(key)) context.addIssue({ code: 'custom', path: ['doses', index, 'petId'], message: `gives ${dose.vaccine} to pet ${dose.petId} twice` });
+      if (seen.has(key))
+        context.addIssue({
+          code: 'custom',
+          path: ['doses', index, 'petId'],
+          message: `gives ${dose.vaccine} to pet ${dose.petId} twice`,
+        });
       seen.add(key);
     });
   });
@@ -152,14 +172,22 @@ export const TreatmentInputSchema = z
     notes: text(2000).optional(),
   })
   .superRefine((treatment, context) => {
-    if (treatment.result !== undefined && !TEST_KINDS.includes(treatment.kind)) context.addIssue({ code: 'custom', path: ['result'], message: `only a test has a result (${TEST_KINDS.join(', ')})` });
+    if (treatment.result !== undefined && !TEST_KINDS.includes(treatment.kind))
+      context.addIssue({
+        code: 'custom',
+        path: ['result'],
+        message: `only a test has a result (${TEST_KINDS.join(', ')})`,
+      });
   });
 export type TreatmentInput = z.input<typeof TreatmentInputSchema>;
 
 export const TreatmentChangeSchema = z.strictObject({
   product: text(100).nullable().optional(),
   givenDate: CareDaySchema.optional(),
-  result: z.enum(TEST_RESULTS, { error: `must be one of ${TEST_RESULTS.join(', ')}` }).nullable().optional(),
+  result: z
+    .enum(TEST_RESULTS, { error: `must be one of ${TEST_RESULTS.join(', ')}` })
+    .nullable()
+    .optional(),
   nextDueDate: CareDaySchema.nullable().optional(),
   givenBy: text(100).nullable().optional(),
   vetId: id.nullable().optional(),
@@ -171,91 +199,13 @@ export const DueQuerySchema = z.strictObject({
   /** Rows due up to this many days after today (the "this week" of the list). */
   days: z.int().min(0).max(365).optional(),
   /** The shelter's offset from UTC in minutes, so "today" is the shelter's day (as the Today page). */
-  utcOffsetMinutes: z.int().min(-14 * 60).max(14 * 60).optional(),
+  utcOffsetMinutes: z
+    .int()
+    .min(-14 * 60)
+    .max(14 * 60)
+    .optional(),
 });
 export type DueQuery = z.input<typeof DueQuerySchema>;
-
-export interface Dose {
-  id: number;
-  petId: number;
-  vaccine: string;
-  status: DoseStatus;
-  /** When it is due: set by hand, or following the protocol's age rule with the birth date as it is now (`followsAge`). */
-  dueDate: string | null;
-  followsAge: boolean;
-  givenDate: string | null;
-  expiresDate: string | null;
-  batch: string | null;
-  manufacturer: string | null;
-  givenBy: string | null;
-  vet: PersonRef | null;
-  skipReason: string | null;
-  /** PRIVATE medical notes. */
-  notes: string | null;
-  /** Scheduled by the category's protocol at an intake (its step's index), or null: by hand. */
-  protocolStep: number | null;
-  createdAt: number;
-}
-
-export interface Treatment {
-  id: number;
-  petId: number;
-  kind: TreatmentKind;
-  product: string | null;
-  givenDate: string;
-  result: TestResult | null;
-  nextDueDate: string | null;
-  givenBy: string | null;
-  vet: PersonRef | null;
-  notes: string | null;
-  createdAt: number;
-}
-
-/** One entry of an animal's care history: what changed, when it was recorded and by which face. */
-export interface CareEvent {
-  id: number;
-  petId: number;
-  kind: CareEventKind;
-  doseId: number | null;
-  treatmentId: number | null;
-  recordedAt: number;
-  by: Face | null;
-  /** What was recorded, or each field changed with its value before and after. */
-  details: Record<string, unknown>;
-}
-
-/** One animal's care, in one read. */
-export interface CareRecord {
-  petId: number;
-  /** Waiting first (by due date), then the rest newest first. */
-  doses: Dose[];
-  treatments: Treatment[];
-  spayNeuterDate: string | null;
-  /** See upToDate: null when nothing was ever given or scheduled. */
-  upToDate: boolean | null;
-  /** The shelter's day the record was read on: what doseState judges each dose against. */
-  today: string;
-  /** Newest first. */
-  history: CareEvent[];
-}
-
-export interface DueDose {
-  dose: Dose;
-  petName: string;
-  category: string;
-  bucket: DueBucket;
-  /** Days past due (0 today, negative: still ahead). */
-  overdueDays: number;
-}
-
-/** The due list on `today`: doses waiting, of animals in care, due up to `until`. */
-export interface DueList {
-  today: string;
-  until: string;
-  overdue: DueDose[];
-  dueToday: DueDose[];
-  soon: DueDose[];
-}
 
 export interface CategoryProtocol {
   categoryId: number;
@@ -263,11 +213,6 @@ export interface CategoryProtocol {
   steps: ProtocolStep[];
   /** True while staff never set one: the shipped default for the category's age scale. */
   shipped: boolean;
-}
-
-/** What a round recorded, dose by dose. */
-export interface GivenRound {
-  doses: Dose[];
 }
 
 const DAY_MS = 86_400_000;
@@ -316,10 +261,20 @@ export interface PlannedDose {
  * that the animal is too young for falls when it reaches the step's minimum age, and the later steps
  * after intake move as far, so a booster keeps its interval from the first dose.
  */
-export function planDoses(steps: readonly ProtocolStep[], intakeDay: string, birthDate: string | undefined): PlannedDose[] {
+export function planDoses(
+  steps: readonly ProtocolStep[],
+  intakeDay: string,
+  birthDate: string | undefined,
+): PlannedDose[] {
   let delay = 0;
   return steps.map((step, index) => {
-    if (step.atAgeWeeks !== undefined) return { step: index, vaccine: step.vaccine, dueDate: ageDueDate(step.atAgeWeeks, intakeDay, birthDate), atAgeWeeks: step.atAgeWeeks };
+    if (step.atAgeWeeks !== undefined)
+      return {
+        step: index,
+        vaccine: step.vaccine,
+        dueDate: ageDueDate(step.atAgeWeeks, intakeDay, birthDate),
+        atAgeWeeks: step.atAgeWeeks,
+      };
     const day = addDays(intakeDay, (step.afterIntakeDays ?? 0) + delay);
     const dueDate = step.minAgeWeeks === undefined ? day : ageDueDate(step.minAgeWeeks, day, birthDate);
     delay += daysBetween(day, dueDate);
@@ -330,12 +285,20 @@ export function planDoses(steps: readonly ProtocolStep[], intakeDay: string, bir
 }
 
 /** A dose as stored: an age rule (`ageWeeks`, `notBefore`) in place of a due date while the due date follows the animal's age. */
-export type StoredDose = Omit<Dose, 'dueDate' | 'followsAge'> & { dueDate: string | null; ageWeeks: number | null; notBefore: string | null };
+export type StoredDose = Omit<Dose, 'dueDate' | 'followsAge'> & {
+  dueDate: string | null;
+  ageWeeks: number | null;
+  notBefore: string | null;
+};
 
 /** The dose as staff see it, its age rule worked out with the birth date as it is now. */
 export function resolveDose({ ageWeeks, notBefore, ...dose }: StoredDose, birthDate: string | undefined): Dose {
   const followsAge = dose.status === 'scheduled' && dose.dueDate === null && ageWeeks !== null;
-  return { ...dose, dueDate: followsAge ? ageDueDate(ageWeeks, notBefore ?? '1900-01-01', birthDate) : dose.dueDate, followsAge };
+  return {
+    ...dose,
+    dueDate: followsAge ? ageDueDate(ageWeeks, notBefore ?? '1900-01-01', birthDate) : dose.dueDate,
+    followsAge,
+  };
 }
 
 /** The bucket of a dose due on `dueDate`, seen on `today`. */
@@ -358,7 +321,10 @@ export function doseState(dose: Pick<Dose, 'status' | 'dueDate'>, today: string)
  * its due date, and no vaccine whose latest dose has expired. Null when nothing was ever given or
  * scheduled (unknown, as the portals' blank).
  */
-export function shotsCurrent(doses: readonly Pick<Dose, 'vaccine' | 'status' | 'dueDate' | 'givenDate' | 'expiresDate'>[], today: string): boolean | null {
+export function shotsCurrent(
+  doses: readonly Pick<Dose, 'vaccine' | 'status' | 'dueDate' | 'givenDate' | 'expiresDate'>[],
+  today: string,
+): boolean | null {
   const given = doses.filter((dose) => dose.status === 'given');
   const waiting = doses.filter((dose) => dose.status === 'scheduled');
   if (given.length === 0) return waiting.length === 0 ? null : false;

@@ -32,9 +32,12 @@ export class CurrentCounters<C extends WindowCounter> {
 
   /** The kept pair, or undefined when it must be found again (and kept with keep()). */
   get(subject: Subject, now: number): CounterPair<C> | undefined {
-    const kept = subject.kind === 'account' ? this.accounts.get(subject.accountId) : this.addresses.get(subject.address);
+    const kept =
+      subject.kind === 'account' ? this.accounts.get(subject.accountId) : this.addresses.get(subject.address);
     if (kept === undefined || kept.generation !== this.generation) return undefined;
-    return kept.minute.start === windowStart('minute', now) && kept.day.start === windowStart('day', now) ? kept : undefined;
+    return kept.minute.start === windowStart('minute', now) && kept.day.start === windowStart('day', now)
+      ? kept
+      : undefined;
   }
 
   keep(subject: Subject, minute: C, day: C): CounterPair<C> {

@@ -12,5 +12,7 @@ import { windowEnd } from '../../shared/quota';
 export function dropLabFuture(sqlite: Database.Database, realNow: number): void {
   sqlite.prepare('DELETE FROM usage_windows WHERE start > ?').run(realNow);
   sqlite.prepare('UPDATE bans SET lifted_at = ? WHERE lifted_at IS NULL AND started_at > ?').run(realNow, realNow);
-  sqlite.prepare('DELETE FROM key_strikes WHERE window_reset_at > ? AND window_reset_at NOT IN (?, ?)').run(realNow, windowEnd('minute', realNow), windowEnd('day', realNow));
+  sqlite
+    .prepare('DELETE FROM key_strikes WHERE window_reset_at > ? AND window_reset_at NOT IN (?, ?)')
+    .run(realNow, windowEnd('minute', realNow), windowEnd('day', realNow));
 }

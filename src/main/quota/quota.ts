@@ -18,42 +18,23 @@ import type { Changes } from '../db/changes';
 import type { PlanService } from '../accounts/plans';
 import type { KeyService } from '../keys/keys';
 import { CurrentCounters, type CounterPair } from './current-counters';
-
-/** Whose quota it is: an account (all its keys share it), or an address without a key. */
-type QuotaOwner = { kind: 'account'; accountId: number } | { kind: 'address'; address: string };
-
-/** Who makes a request: the owner of the quota it draws on, and for an account the key (bans are per key). */
-export type QuotaSubject = { kind: 'account'; accountId: number; keyId: number } | { kind: 'address'; address: string };
-
-export type Admission =
-  | { outcome: 'accepted'; windows: WindowUsage[] }
-  | { outcome: 'rate_limited' | 'banned'; windows: WindowUsage[]; retryAfter: number; message: string };
-
-interface Counter {
-  subject: string;
-  kind: WindowKind;
-  start: number;
-  accepted: number;
-  rejected: number;
-  dirty: boolean;
-}
-
-interface Strike {
-  windowResetAt: number;
-  strikes: number;
-  dirty: boolean;
-}
+import {
+  KEEP_MS,
+  MAX_UNWRITTEN_WINDOWS,
+  lastHourOf,
+  quotaStatements,
+  subjectOf,
+  type Admission,
+  type Counter,
+  type QuotaOwner,
+  type QuotaStatements,
+  type QuotaSubject,
+  type Strike,
+  usageOf,
+} from './quota-rows';
 
 export type { BanRecord, UsageReport };
-
-/** Minute rows are kept for the last-hour chart, day rows for a month. */
-const KEEP_MS: Record<WindowKind, number> = { minute: 2 * 3_600_000, day: 35 * 86_400_000 };
-/** Finished windows kept in memory while they cannot be written (a full disk); beyond this the oldest are lost. */
-const MAX_UNWRITTEN_WINDOWS = 100_000;
-
-function subjectOf(owner: QuotaOwner): string {
-  return owner.kind === 'account' ? `account:${owner.accountId}` : `address:${owner.address}`;
-}
+export type { Admission, QuotaSubject } from './quota-rows';
 
 /**
  * Counts every request under /v1 against its subject's minute and day windows. Counting happens in
@@ -71,7 +52,7 @@ export class QuotaService {
   private addressLimits: AccountLimits | undefined;
   private readonly ownResetIds = new Set<number>();
   private lastResetId: number;
-  private readonly statements;
+  private readonly statements: QuotaStatements;
 
   constructor(
     private readonly sqlite: Database.Database,
@@ -81,39 +62,20 @@ export class QuotaService {
     private readonly keys: Pick<KeyService, 'get'>,
     changes: Changes,
   ) {
-    this.statements = {
-      readCounter: sqlite.prepare<[string, string, number], { accepted: number; rejected: number }>(
-        'SELECT accepted, rejected FROM usage_windows WHERE subject = ? AND kind = ? AND start = ?',
-      ),
-      writeCounter: sqlite.prepare(
-        `INSERT INTO usage_windows (subject, kind, start, accepted, rejected) VALUES (@subject, @kind, @start, @accepted, @rejected)
-         ON CONFLICT (subject, kind, start) DO UPDATE SET accepted = excluded.accepted, rejected = excluded.rejected`,
-      ),
-      pruneCounters: sqlite.prepare('DELETE FROM usage_windows WHERE kind = ? AND start < ?'),
-      writeStrike: sqlite.prepare(
-        `INSERT INTO key_strikes (key_id, window_reset_at, strikes) VALUES (?, ?, ?)
-         ON CONFLICT (key_id) DO UPDATE SET window_reset_at = excluded.window_reset_at, strikes = excluded.strikes`,
-      ),
-      deleteStrike: sqlite.prepare('DELETE FROM key_strikes WHERE key_id = ?'),
-      insertBan: sqlite.prepare('INSERT INTO bans (key_id, account_id, started_at, until) VALUES (?, ?, ?, ?)'),
-      activeBans: sqlite.prepare<[number], BanRecord>(
-        'SELECT id, key_id AS keyId, account_id AS accountId, started_at AS startedAt, until, lifted_at AS liftedAt FROM bans WHERE lifted_at IS NULL AND until > ?',
-      ),
-      minuteHistory: sqlite.prepare<[string, number], { start: number; accepted: number; rejected: number }>(
-        "SELECT start, accepted, rejected FROM usage_windows WHERE subject = ? AND kind = 'minute' AND start >= ?",
-      ),
-      bansSince: sqlite.prepare<[number, number], { n: number }>('SELECT count(*) AS n FROM bans WHERE account_id = ? AND started_at >= ?'),
-      liftBan: sqlite.prepare('UPDATE bans SET lifted_at = ? WHERE key_id = ? AND lifted_at IS NULL AND until > ?'),
-      newResets: sqlite.prepare<[number], { id: number; subject: string }>('SELECT id, subject FROM usage_resets WHERE id > ? ORDER BY id'),
-    };
-    this.lastResetId = (sqlite.prepare('SELECT coalesce(max(id), 0) AS id FROM usage_resets').get() as { id: number }).id;
+    this.statements = quotaStatements(sqlite);
+    this.lastResetId = (
+      sqlite.prepare('SELECT coalesce(max(id), 0) AS id FROM usage_resets').get() as { id: number }
+    ).id;
     const now = clock.now();
-    for (const row of sqlite.prepare('SELECT key_id AS keyId, window_reset_at AS windowResetAt, strikes FROM key_strikes').all() as {
+    for (const row of sqlite
+      .prepare('SELECT key_id AS keyId, window_reset_at AS windowResetAt, strikes FROM key_strikes')
+      .all() as {
       keyId: number;
       windowResetAt: number;
       strikes: number;
     }[]) {
-      if (row.windowResetAt > now) this.strikes.set(row.keyId, { windowResetAt: row.windowResetAt, strikes: row.strikes, dirty: false });
+      if (row.windowResetAt > now)
+        this.strikes.set(row.keyId, { windowResetAt: row.windowResetAt, strikes: row.strikes, dirty: false });
     }
     this.reloadBans();
     changes.on((topic) => {
@@ -136,7 +98,15 @@ export class QuotaService {
       const ban = this.activeBans.get(subject.keyId);
       if (ban && ban.until > now) {
         const retryAfter = secondsUntil(ban.until, now);
-        return this.reject(minute, day, limits, now, 'banned', retryAfter, `This API key is banned until ${new Date(ban.until).toISOString()} (${retryAfter} s) for repeated requests after a 429.`);
+        return this.reject(
+          minute,
+          day,
+          limits,
+          now,
+          'banned',
+          retryAfter,
+          `This API key is banned until ${new Date(ban.until).toISOString()} (${retryAfter} s) for repeated requests after a 429.`,
+        );
       }
     }
 
@@ -144,26 +114,57 @@ export class QuotaService {
       minute.accepted += 1;
       day.accepted += 1;
       minute.dirty = day.dirty = true;
-      return { outcome: 'accepted', windows: [this.usageOf(minute, limits, now), this.usageOf(day, limits, now)] };
+      return { outcome: 'accepted', windows: [usageOf(minute, limits, now), usageOf(day, limits, now)] };
     }
 
-    const binding = bindingWindow([this.usageOf(minute, limits, now), this.usageOf(day, limits, now)].filter((window) => window.used >= window.limit));
+    const binding = bindingWindow(
+      [usageOf(minute, limits, now), usageOf(day, limits, now)].filter((window) => window.used >= window.limit),
+    );
     if (subject.kind === 'account' && this.strikeAndMaybeBan(subject, binding.resetAt, limits, now)) {
       const ban = this.activeBans.get(subject.keyId);
       const retryAfter = secondsUntil(ban?.until ?? now, now);
-      return this.reject(minute, day, limits, now, 'banned', retryAfter, `This API key is now banned for ${limits.banMinutes} minutes: it kept sending requests after a 429. Wait ${retryAfter} s.`);
+      return this.reject(
+        minute,
+        day,
+        limits,
+        now,
+        'banned',
+        retryAfter,
+        `This API key is now banned for ${limits.banMinutes} minutes: it kept sending requests after a 429. Wait ${retryAfter} s.`,
+      );
     }
     const retryAfter = secondsUntil(binding.resetAt, now);
     const words = `${binding.limit} requests ${describeWindow(binding.kind).replace('per-', 'per ')}. The ${binding.kind} window resets at ${new Date(binding.resetAt).toISOString()}`;
-    return this.reject(minute, day, limits, now, 'rate_limited', retryAfter, `Rate limit exceeded: ${words}; retry in ${retryAfter} s.`);
+    return this.reject(
+      minute,
+      day,
+      limits,
+      now,
+      'rate_limited',
+      retryAfter,
+      `Rate limit exceeded: ${words}; retry in ${retryAfter} s.`,
+    );
   }
 
   /** A refusal is counted in both windows, and shows them. */
-  private reject(minute: Counter, day: Counter, limits: Pick<AccountLimits, 'perMinute' | 'perDay'>, now: number, outcome: 'rate_limited' | 'banned', retryAfter: number, message: string): Admission {
+  private reject(
+    minute: Counter,
+    day: Counter,
+    limits: Pick<AccountLimits, 'perMinute' | 'perDay'>,
+    now: number,
+    outcome: 'rate_limited' | 'banned',
+    retryAfter: number,
+    message: string,
+  ): Admission {
     minute.rejected += 1;
     day.rejected += 1;
     minute.dirty = day.dirty = true;
-    return { outcome, windows: [this.usageOf(minute, limits, now), this.usageOf(day, limits, now)], retryAfter, message };
+    return {
+      outcome,
+      windows: [usageOf(minute, limits, now), usageOf(day, limits, now)],
+      retryAfter,
+      message,
+    };
   }
 
   private currentCounters(subject: QuotaSubject, now: number): CounterPair<Counter> {
@@ -181,11 +182,14 @@ export class QuotaService {
     const now = this.clock.now();
     const counters = [...this.counters.values()].filter((counter) => counter.dirty);
     const strikes = [...this.strikes].filter(([, strike]) => strike.windowResetAt > now && strike.dirty);
-    const endedStrikes = [...this.strikes.keys()].filter((keyId) => (this.strikes.get(keyId)?.windowResetAt ?? 0) <= now);
+    const endedStrikes = [...this.strikes.keys()].filter(
+      (keyId) => (this.strikes.get(keyId)?.windowResetAt ?? 0) <= now,
+    );
     try {
       this.sqlite.transaction(() => {
         for (const counter of counters) this.statements.writeCounter.run(counter);
-        for (const [keyId, strike] of strikes) this.statements.writeStrike.run(keyId, strike.windowResetAt, strike.strikes);
+        for (const [keyId, strike] of strikes)
+          this.statements.writeStrike.run(keyId, strike.windowResetAt, strike.strikes);
         for (const keyId of endedStrikes) this.statements.deleteStrike.run(keyId);
         // By the earlier of lab and real time: a lab clock running ahead must not prune the real
         // windows, which count again once it is back to real time.
@@ -216,7 +220,8 @@ export class QuotaService {
       else this.counters.delete(id);
     }
     // Map order is insertion order: the first are the oldest.
-    for (const id of unwritten.slice(0, Math.max(0, unwritten.length - MAX_UNWRITTEN_WINDOWS))) this.counters.delete(id);
+    for (const id of unwritten.slice(0, Math.max(0, unwritten.length - MAX_UNWRITTEN_WINDOWS)))
+      this.counters.delete(id);
     if (this.counters.size !== before) this.current.forget();
   }
 
@@ -224,7 +229,7 @@ export class QuotaService {
   currentUsage(owner: QuotaOwner): WindowUsage[] {
     const now = this.clock.now();
     const limits = this.limitsFor(owner);
-    return WINDOW_KINDS.map((kind) => this.usageOf(this.counter(subjectOf(owner), kind, now), limits, now));
+    return WINDOW_KINDS.map((kind) => usageOf(this.counter(subjectOf(owner), kind, now), limits, now));
   }
 
   /** What staff see for an account: both windows, rejections, bans and the last hour minute by minute. */
@@ -236,20 +241,13 @@ export class QuotaService {
     const minute = this.counter(name, 'minute', now);
     const day = this.counter(name, 'day', now);
     const hourStart = windowStart('minute', now) - 59 * WINDOW_MS.minute;
-    const rows = new Map(
-      this.statements.minuteHistory.all(name, hourStart).map((row) => [row.start, row] as const),
-    );
-    const lastHour = Array.from({ length: 60 }, (_, i) => {
-      const start = hourStart + i * WINDOW_MS.minute;
-      const live = this.counters.get(`${name}|minute|${start}`);
-      const row = live ?? rows.get(start);
-      return { start, accepted: row?.accepted ?? 0, rejected: row?.rejected ?? 0 };
-    });
+    const stored = this.statements.minuteHistory.all(name, hourStart);
+    const lastHour = lastHourOf(hourStart, stored, (start) => this.counters.get(`${name}|minute|${start}`));
     const bansToday = this.statements.bansSince.get(accountId, windowStart('day', now))?.n ?? 0;
     return {
       accountId,
-      minute: { ...this.usageOf(minute, limits, now), rejected: minute.rejected },
-      day: { ...this.usageOf(day, limits, now), rejected: day.rejected },
+      minute: { ...usageOf(minute, limits, now), rejected: minute.rejected },
+      day: { ...usageOf(day, limits, now), rejected: day.rejected },
       bansToday,
       activeBans: [...this.activeBans.values()].filter((ban) => ban.accountId === accountId && ban.until > now),
       lastHour,
@@ -263,7 +261,9 @@ export class QuotaService {
     this.zeroCurrentWindows(subject);
     this.sqlite.transaction(() => {
       this.flush();
-      const { lastInsertRowid } = this.sqlite.prepare('INSERT INTO usage_resets (subject, at) VALUES (?, ?)').run(subject, this.clock.now());
+      const { lastInsertRowid } = this.sqlite
+        .prepare('INSERT INTO usage_resets (subject, at) VALUES (?, ?)')
+        .run(subject, this.clock.now());
       this.ownResetIds.add(Number(lastInsertRowid));
     })();
   }
@@ -289,7 +289,12 @@ export class QuotaService {
     return true;
   }
 
-  private strikeAndMaybeBan(subject: { accountId: number; keyId: number }, resetAt: number, limits: AccountLimits, now: number): boolean {
+  private strikeAndMaybeBan(
+    subject: { accountId: number; keyId: number },
+    resetAt: number,
+    limits: AccountLimits,
+    now: number,
+  ): boolean {
     const strike = this.strikes.get(subject.keyId);
     if (!strike || strike.windowResetAt <= now) {
       this.strikes.set(subject.keyId, { windowResetAt: resetAt, strikes: 0, dirty: true });
@@ -300,7 +305,14 @@ export class QuotaService {
     if (strike.strikes <= limits.banThreshold) return false;
     const until = now + limits.banMinutes * 60_000;
     const { lastInsertRowid } = this.statements.insertBan.run(subject.keyId, subject.accountId, now, until);
-    this.activeBans.set(subject.keyId, { id: Number(lastInsertRowid), keyId: subject.keyId, accountId: subject.accountId, startedAt: now, until, liftedAt: null });
+    this.activeBans.set(subject.keyId, {
+      id: Number(lastInsertRowid),
+      keyId: subject.keyId,
+      accountId: subject.accountId,
+      startedAt: now,
+      until,
+      liftedAt: null,
+    });
     this.strikes.delete(subject.keyId);
     this.statements.deleteStrike.run(subject.keyId);
     return true;
@@ -310,7 +322,12 @@ export class QuotaService {
     if (owner.kind === 'address') {
       if (!this.addressLimits) {
         const free = this.plans.get('free');
-        this.addressLimits = { perMinute: free.perMinute ?? 60, perDay: free.perDay ?? 1_000, banThreshold: free.banThreshold, banMinutes: free.banMinutes };
+        this.addressLimits = {
+          perMinute: free.perMinute ?? 60,
+          perDay: free.perDay ?? 1_000,
+          banThreshold: free.banThreshold,
+          banMinutes: free.banMinutes,
+        };
       }
       return this.addressLimits;
     }
@@ -332,15 +349,6 @@ export class QuotaService {
       this.counters.set(id, counter);
     }
     return counter;
-  }
-
-  private usageOf(counter: Counter, limits: Pick<AccountLimits, 'perMinute' | 'perDay'>, now: number): WindowUsage {
-    return {
-      kind: counter.kind,
-      limit: counter.kind === 'minute' ? limits.perMinute : limits.perDay,
-      used: counter.accepted,
-      resetAt: windowEnd(counter.kind, now),
-    };
   }
 
   private zeroCurrentWindows(subject: string): void {
@@ -371,7 +379,8 @@ export class QuotaService {
     const current = new Set(WINDOW_KINDS.map((kind) => windowEnd(kind, now)));
     for (const [id, counter] of this.counters) if (counter.start > now) this.counters.delete(id);
     this.current.forget();
-    for (const [keyId, strike] of this.strikes) if (strike.windowResetAt > now && !current.has(strike.windowResetAt)) this.strikes.delete(keyId);
+    for (const [keyId, strike] of this.strikes)
+      if (strike.windowResetAt > now && !current.has(strike.windowResetAt)) this.strikes.delete(keyId);
     this.reloadBans();
   }
 
