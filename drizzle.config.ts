@@ -2,6 +2,13 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'sqlite',
-  schema: ['./src/main/db/schema.ts', './src/main/db/schema-shelter.ts', './src/main/db/schema-movements.ts', './src/main/db/schema-care.ts', './src/main/db/schema-staff.ts', './src/main/db/schema-audit.ts'],
+  schema: [
+    './src/main/db/schema.ts',
+    './src/main/db/schema-shelter.ts',
+    './src/main/db/schema-movements.ts',
+    './src/main/db/schema-care.ts',
+    './src/main/db/schema-staff.ts',
+    './src/main/db/schema-audit.ts',
+  ],
   out: './resources/migrations',
 });

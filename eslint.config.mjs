@@ -3,18 +3,41 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'crypto', 'child_process', 'http', 'net', 'events', 'url', 'zlib', 'stream', 'util'];
+const nodeBuiltins = [
+  'node:*',
+  'fs',
+  'path',
+  'os',
+  'crypto',
+  'child_process',
+  'http',
+  'net',
+  'events',
+  'url',
+  'zlib',
+  'stream',
+  'util',
+];
 // The shell, and the unit tests of the shell (which only import electron's types).
 const electronShellFiles = ['src/main/shell/**/*.ts', 'src/preload/**/*.ts', 'tests/unit/shell-*.test.ts'];
-const noElectron = { name: 'electron', message: "Only the Electron shell (src/main/shell/, src/preload/) may import 'electron'." };
-const noFastify = { group: ['fastify', '@fastify/*'], message: 'Only src/main/http/ speaks HTTP through Fastify; hand it what it needs instead.' };
+const noElectron = {
+  name: 'electron',
+  message: "Only the Electron shell (src/main/shell/, src/preload/) may import 'electron'.",
+};
+const noFastify = {
+  group: ['fastify', '@fastify/*'],
+  message: 'Only src/main/http/ speaks HTTP through Fastify; hand it what it needs instead.',
+};
 // Inside src/main, dependencies point inwards: the domain (every folder that is not the engine or a
 // face) ← the engine that composes it ← http ← host ← the faces (admin, cli, shell, entry points).
 const outerFolders = (folders) => ({
   regex: `(^|/)(${folders.join('|')})(/|$)`,
   message: `Dependencies point inwards: ${folders.join('/, ')}/ are built on this folder, not the reverse.`,
 });
-const entryPoints = { regex: '^(\\.\\./)+(main/)?(index|serve)(\\.ts)?$', message: 'Entry points (index.ts, serve.ts) start the app; nothing inside imports them.' };
+const entryPoints = {
+  regex: '^(\\.\\./)+(main/)?(index|serve)(\\.ts)?$',
+  message: 'Entry points (index.ts, serve.ts) start the app; nothing inside imports them.',
+};
 /** The no-restricted-imports rule for a layer of src/main: never electron, Fastify only in http/. */
 const layer = (outer, { fastify = false } = {}) => [
   'error',
@@ -22,7 +45,9 @@ const layer = (outer, { fastify = false } = {}) => [
 ];
 /** The folders of src/main with a layer of their own; every other folder (a new one too) is domain. */
 const FACES = ['http', 'cli', 'admin', 'shell', 'host'];
-const NOT_DOMAIN = [...FACES, 'engine'].map((folder) => `src/main/${folder}/**`).concat('src/main/serve.ts', 'src/main/index.ts');
+const NOT_DOMAIN = [...FACES, 'engine']
+  .map((folder) => `src/main/${folder}/**`)
+  .concat('src/main/serve.ts', 'src/main/index.ts');
 
 // The renderer runs in a browser and reaches the engine only through client/transport.ts. Inside it,
 // dependencies point one way: app/ → areas/<page>/ → domain/<domain>/ → ui/ → client/ → src/shared.
@@ -32,7 +57,10 @@ const rendererImports = (...patterns) => [
     paths: [{ name: 'electron', message: 'The renderer reaches the main process only through window.api.' }],
     patterns: [
       { group: nodeBuiltins, message: 'The renderer runs in a browser: no Node built-ins.' },
-      { group: ['**/main/**', '**/preload/**'], message: 'The renderer may import src/shared, never src/main or src/preload.' },
+      {
+        group: ['**/main/**', '**/preload/**'],
+        message: 'The renderer may import src/shared, never src/main or src/preload.',
+      },
       ...patterns,
     ],
   },
@@ -89,7 +117,22 @@ export default tseslint.config(
   {
     // People's details and medical records are private by construction: nothing that publishes (the adoption site, kennel cards, portal files) or hosts it can import them.
     files: ['src/main/publishing/**/*.ts', 'src/main/sites/**/*.ts'],
-    rules: { 'no-restricted-imports': layer(['engine', 'http', 'host', 'api', 'cli', 'admin', 'shell', 'people', 'movements', 'schema-movements', 'care', 'schema-care']) },
+    rules: {
+      'no-restricted-imports': layer([
+        'engine',
+        'http',
+        'host',
+        'api',
+        'cli',
+        'admin',
+        'shell',
+        'people',
+        'movements',
+        'schema-movements',
+        'care',
+        'schema-care',
+      ]),
+    },
   },
   {
     files: ['src/main/serve.ts', 'src/main/index.ts'],
@@ -108,7 +151,10 @@ export default tseslint.config(
           paths: [{ name: 'electron', message: 'src/shared runs anywhere.' }],
           patterns: [
             { group: nodeBuiltins, message: 'src/shared runs anywhere: no Node built-ins.' },
-            { group: ['**/main/**', '**/renderer/**', '**/preload/**'], message: 'src/shared imports nothing of main, preload or renderer.' },
+            {
+              group: ['**/main/**', '**/renderer/**', '**/preload/**'],
+              message: 'src/shared imports nothing of main, preload or renderer.',
+            },
           ],
         },
       ],
@@ -129,9 +175,21 @@ export default tseslint.config(
     files: ['src/renderer/src/areas/**/*.ts', 'src/renderer/src/areas/**/*.tsx'],
     rules: {
       'no-restricted-imports': rendererImports(
-        { regex: '^\\.\\./[^.]', message: 'An area imports no other area: move what both need to domain/<domain>/ (pieces of the shelter), ui/ (kit) or client/ (queries).' },
-        { regex: '(^|/)areas(/|$)', message: 'An area imports no other area: move what both need to domain/<domain>/ (pieces of the shelter), ui/ (kit) or client/ (queries).' },
-        { regex: '(^|/)app(/|$)', message: 'An area never imports app/: app/ lists the pages; links go through ui/navigation.ts, the record open comes as the view\'s props.' },
+        {
+          regex: '^\\.\\./[^.]',
+          message:
+            'An area imports no other area: move what both need to domain/<domain>/ (pieces of the shelter), ui/ (kit) or client/ (queries).',
+        },
+        {
+          regex: '(^|/)areas(/|$)',
+          message:
+            'An area imports no other area: move what both need to domain/<domain>/ (pieces of the shelter), ui/ (kit) or client/ (queries).',
+        },
+        {
+          regex: '(^|/)app(/|$)',
+          message:
+            "An area never imports app/: app/ lists the pages; links go through ui/navigation.ts, the record open comes as the view's props.",
+        },
       ),
     },
   },
@@ -139,19 +197,31 @@ export default tseslint.config(
     // The shelter's pieces that several areas show (care, movements, people, …): built on ui/ and client/, used by areas.
     files: ['src/renderer/src/domain/**/*.ts', 'src/renderer/src/domain/**/*.tsx'],
     rules: {
-      'no-restricted-imports': rendererImports({ regex: '(^|/)(areas|app)(/|$)', message: 'domain/ holds pieces several areas use: it imports ui/, client/ and src/shared, never an area or app/.' }),
+      'no-restricted-imports': rendererImports({
+        regex: '(^|/)(areas|app)(/|$)',
+        message:
+          'domain/ holds pieces several areas use: it imports ui/, client/ and src/shared, never an area or app/.',
+      }),
     },
   },
   {
     files: ['src/renderer/src/ui/**/*.ts', 'src/renderer/src/ui/**/*.tsx'],
     rules: {
-      'no-restricted-imports': rendererImports({ regex: '(^|/)(domain|areas|app)(/|$)', message: 'ui/ is the kit, free of the shelter\'s domain: it imports client/ and src/shared, never domain/, an area or app/.' }),
+      'no-restricted-imports': rendererImports({
+        regex: '(^|/)(domain|areas|app)(/|$)',
+        message:
+          "ui/ is the kit, free of the shelter's domain: it imports client/ and src/shared, never domain/, an area or app/.",
+      }),
     },
   },
   {
     files: ['src/renderer/src/client/**/*.ts', 'src/renderer/src/client/**/*.tsx'],
     rules: {
-      'no-restricted-imports': rendererImports({ regex: '(^|/)(domain|areas|ui|app)(/|$)', message: 'client/ talks to the engine for every page: it imports src/shared only, never app/, an area, domain/ or ui/.' }),
+      'no-restricted-imports': rendererImports({
+        regex: '(^|/)(domain|areas|ui|app)(/|$)',
+        message:
+          'client/ talks to the engine for every page: it imports src/shared only, never app/, an area, domain/ or ui/.',
+      }),
     },
   },
 );

@@ -22,7 +22,11 @@ export default defineConfig({
   use: {
     viewport: { width: 1280, height: 800 },
     screenshot: 'only-on-failure',
-    launchOptions: { executablePath: browser.executablePath, args: browser.args, ...(browser.env ? { env: { ...process.env, ...browser.env } } : {}) },
+    launchOptions: {
+      executablePath: browser.executablePath,
+      args: browser.args,
+      ...(browser.env ? { env: { ...process.env, ...browser.env } } : {}),
+    },
   },
   projects: [
     // Each test starts its own desk (the `desk` fixture), so the tests of one file are independent too.

@@ -34,7 +34,8 @@ if (vitest) {
   for (const file of vitest.testResults ?? []) {
     const failedTests = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
     for (const test of failedTests) failures.push(`vitest: ${file.name} › ${test.fullName}`);
-    if (file.status === 'failed' && failedTests.length === 0) failures.push(`vitest: ${file.name} (${file.message ?? 'the file failed'})`);
+    if (file.status === 'failed' && failedTests.length === 0)
+      failures.push(`vitest: ${file.name} (${file.message ?? 'the file failed'})`);
   }
 } else {
   failed += 1;

@@ -31,7 +31,9 @@ interface Checkout {
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = sorted.length / 2;
-  return sorted.length % 2 ? (sorted[Math.floor(middle)] ?? NaN) : ((sorted[middle - 1] ?? NaN) + (sorted[middle] ?? NaN)) / 2;
+  return sorted.length % 2
+    ? (sorted[Math.floor(middle)] ?? NaN)
+    : ((sorted[middle - 1] ?? NaN) + (sorted[middle] ?? NaN)) / 2;
 };
 
 /** Nanoseconds on CPU of every thread of the process. */
@@ -48,16 +50,26 @@ function cpuNs(pid: number): number {
 }
 
 function autocannon(args: string[]): Promise<{ non2xx: number; errors: number }> {
-  const child = spawn('taskset', ['-c', '1', path.join(ROOT, 'node_modules', '.bin', 'autocannon'), '-j', '-c', '32', ...args], { stdio: ['ignore', 'pipe', 'ignore'] });
+  const child = spawn(
+    'taskset',
+    ['-c', '1', path.join(ROOT, 'node_modules', '.bin', 'autocannon'), '-j', '-c', '32', ...args],
+    { stdio: ['ignore', 'pipe', 'ignore'] },
+  );
   let out = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
-  return new Promise((resolve, reject) => child.once('exit', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`autocannon exited with ${code}`)))));
+  return new Promise((resolve, reject) =>
+    child.once('exit', (code) =>
+      code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`autocannon exited with ${code}`)),
+    ),
+  );
 }
 
 /** Seeds with the checkout's own code, so its schema is the one its server expects. */
 async function prepare(label: string, dir: string): Promise<Checkout> {
   const template = fs.mkdtempSync(path.join(os.tmpdir(), 'adk-cpu-'));
-  const { seedDatabase } = (await import(path.join(dir, 'bench', 'seed.ts'))) as { seedDatabase: (dir: string, pets: number) => { key: string } };
+  const { seedDatabase } = (await import(path.join(dir, 'bench', 'seed.ts'))) as {
+    seedDatabase: (dir: string, pets: number) => { key: string };
+  };
   return { label, dir, template, key: seedDatabase(template, 10_000).key, get: [], post: [] };
 }
 
@@ -81,14 +93,27 @@ async function measure(checkout: Checkout): Promise<void> {
   const pid = server.pid ?? 0; // taskset execs the server: same process
   const auth = ['-H', `Authorization=Bearer ${checkout.key}`];
   const list = [...auth, `${url}/v1/pets?limit=20&status=available`];
-  const create = [...auth, '-m', 'POST', '-H', 'Content-Type=application/json', '-b', JSON.stringify({ name: 'Benchmark pup', categoryId: 1, status: 'available' }), `${url}/v1/pets`];
+  const create = [
+    ...auth,
+    '-m',
+    'POST',
+    '-H',
+    'Content-Type=application/json',
+    '-b',
+    JSON.stringify({ name: 'Benchmark pup', categoryId: 1, status: 'available' }),
+    `${url}/v1/pets`,
+  ];
   await autocannon(['-a', '20000', ...list]);
   await autocannon(['-a', '5000', ...create]);
-  for (const [args, count, into] of [[list, GET_COUNT, checkout.get], [create, POST_COUNT, checkout.post]] as const) {
+  for (const [args, count, into] of [
+    [list, GET_COUNT, checkout.get],
+    [create, POST_COUNT, checkout.post],
+  ] as const) {
     const before = cpuNs(pid);
     const result = await autocannon(['-a', String(count), ...args]);
     into.push((cpuNs(pid) - before) / count / 1000);
-    if (result.non2xx + result.errors > 0) throw new Error(`${checkout.label}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+    if (result.non2xx + result.errors > 0)
+      throw new Error(`${checkout.label}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
   }
   server.kill('SIGTERM');
   await exited;
@@ -98,7 +123,8 @@ async function measure(checkout: Checkout): Promise<void> {
 async function main(): Promise<void> {
   const [roundsArgument, ...checkoutArguments] = process.argv.slice(2);
   const rounds = Number(roundsArgument);
-  if (!(rounds > 0) || checkoutArguments.length < 2) throw new Error('usage: cpu-per-request.ts ROUNDS LABEL=CHECKOUT LABEL=CHECKOUT…');
+  if (!(rounds > 0) || checkoutArguments.length < 2)
+    throw new Error('usage: cpu-per-request.ts ROUNDS LABEL=CHECKOUT LABEL=CHECKOUT…');
   const checkouts: Checkout[] = [];
   for (const argument of checkoutArguments) {
     const [label = '', dir = ''] = argument.split('=');
@@ -109,7 +135,9 @@ async function main(): Promise<void> {
     const order = round % 2 ? checkouts : [...checkouts].reverse();
     for (const checkout of order) await measure(checkout);
     const load = fs.readFileSync('/proc/loadavg', 'utf8').split(' ')[0];
-    console.log(`round ${round}: ${order.map((c) => `${c.label} GET ${c.get.at(-1)?.toFixed(1)} POST ${c.post.at(-1)?.toFixed(1)}`).join(' · ')} µs · load ${load}`);
+    console.log(
+      `round ${round}: ${order.map((c) => `${c.label} GET ${c.get.at(-1)?.toFixed(1)} POST ${c.post.at(-1)?.toFixed(1)}`).join(' · ')} µs · load ${load}`,
+    );
   }
   const [base] = checkouts;
   if (!base) return;

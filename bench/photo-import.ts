@@ -44,13 +44,18 @@ async function main(): Promise<void> {
       // Every thread of the process (libvips' too): the figure a busy machine does not distort.
       const cpu = process.cpuUsage(cpuBefore);
       if (run > 0) cpuTimes.push((cpu.user + cpu.system) / 1000);
-      if (run === 0) console.log(`first import (loads libvips): ${ms.toFixed(0)} ms, input ${(bytes.length / 1024 / 1024).toFixed(1)} MiB`);
+      if (run === 0)
+        console.log(
+          `first import (loads libvips): ${ms.toFixed(0)} ms, input ${(bytes.length / 1024 / 1024).toFixed(1)} MiB`,
+        );
       else times.push(ms);
     }
     times.sort((a, b) => a - b);
     cpuTimes.sort((a, b) => a - b);
     console.log(`runs: ${times.map((ms) => ms.toFixed(0)).join(', ')} ms`);
-    console.log(`median import of a 12 MP JPEG: ${(times[Math.floor(times.length / 2)] ?? 0).toFixed(0)} ms elapsed, ${(cpuTimes[Math.floor(cpuTimes.length / 2)] ?? 0).toFixed(0)} ms CPU (sharp concurrency ${sharp.concurrency()}, ${os.cpus().length} CPUs, load ${os.loadavg()[0]?.toFixed(1)})`);
+    console.log(
+      `median import of a 12 MP JPEG: ${(times[Math.floor(times.length / 2)] ?? 0).toFixed(0)} ms elapsed, ${(cpuTimes[Math.floor(cpuTimes.length / 2)] ?? 0).toFixed(0)} ms CPU (sharp concurrency ${sharp.concurrency()}, ${os.cpus().length} CPUs, load ${os.loadavg()[0]?.toFixed(1)})`,
+    );
   } finally {
     engine.close();
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -27,14 +27,21 @@ export function npmCommand(args: string[]): [string, string[]] {
  * the environment it sets and Node's arguments, to start exactly what it starts.
  */
 export function execNodeScript(dir: string, name: string): { env: Record<string, string>; args: string[] } {
-  const script = (JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts[name] ?? '';
+  const script =
+    (JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as { scripts: Record<string, string> })
+      .scripts[name] ?? '';
   const words = script.split(' ');
   const at = words.indexOf('exec');
   const assignments = words.slice(0, Math.max(at, 0));
   if (at === -1 || words[at + 1] !== 'node' || !assignments.every((word) => /^[A-Z_]+=\S+$/.test(word))) {
     throw new Error(`${dir}: the ${name} script is not "VAR=value… exec node ARGS…": ${script}`);
   }
-  return { env: Object.fromEntries(assignments.map((word) => [word.slice(0, word.indexOf('=')), word.slice(word.indexOf('=') + 1)])), args: words.slice(at + 2) };
+  return {
+    env: Object.fromEntries(
+      assignments.map((word) => [word.slice(0, word.indexOf('=')), word.slice(word.indexOf('=') + 1)]),
+    ),
+    args: words.slice(at + 2),
+  };
 }
 
 export interface TreeProcess {
@@ -79,7 +86,9 @@ export function processTree(rootPid: number): TreeProcess[] {
  * how many depends on the OS page cache at the time, not on the program (docs/performance.md).
  */
 export async function bareNodeFileKiB(execPath: string): Promise<number> {
-  const child = spawn(execPath, ['-e', "process.stdout.write('ready\\n'); setInterval(() => {}, 1000);"], { stdio: ['ignore', 'pipe', 'ignore'] });
+  const child = spawn(execPath, ['-e', "process.stdout.write('ready\\n'); setInterval(() => {}, 1000);"], {
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
   try {
     await new Promise<void>((resolve, reject) => {
       child.stdout.once('data', () => resolve());
@@ -168,10 +177,14 @@ export interface Load {
 }
 
 /** autocannon on CPU 1, asynchronously, so memory can be sampled while it runs. */
-export function load(url: string, options: { connections: number; seconds: number; key?: string; method?: 'GET' | 'POST'; body?: string }): Promise<Load> {
+export function load(
+  url: string,
+  options: { connections: number; seconds: number; key?: string; method?: 'GET' | 'POST'; body?: string },
+): Promise<Load> {
   const args = ['-j', '-c', String(options.connections), '-d', String(options.seconds)];
   if (options.key) args.push('-H', `Authorization=Bearer ${options.key}`);
-  if (options.method === 'POST') args.push('-m', 'POST', '-H', 'Content-Type=application/json', '-b', options.body ?? '{}');
+  if (options.method === 'POST')
+    args.push('-m', 'POST', '-H', 'Content-Type=application/json', '-b', options.body ?? '{}');
   const child = spawnPinned(1, path.join(ROOT, 'node_modules', '.bin', 'autocannon'), [...args, url]);
   let out = '';
   child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
@@ -179,7 +192,12 @@ export function load(url: string, options: { connections: number; seconds: numbe
     child.once('exit', (code) => {
       if (code !== 0) return reject(new Error(`autocannon exited with ${code}`));
       const result = JSON.parse(out);
-      resolve({ rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx });
+      resolve({
+        rps: result.requests.average,
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        errors: result.errors + result.timeouts + result.non2xx,
+      });
     });
   });
 }

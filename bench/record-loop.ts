@@ -23,8 +23,22 @@ function answerAt(i: number): { answer: WrittenAnswer & { _header: string }; exc
   let head = 'HTTP/1.1 200 OK\r\n';
   for (const [name, value] of Object.entries(rateLimitHeaders(windows, now))) head += `${name}: ${value}\r\n`;
   head += `content-type: application/json; charset=utf-8\r\ncontent-length: 2345\r\nDate: ${new Date(now).toUTCString()}\r\nConnection: keep-alive\r\nKeep-Alive: timeout=5, max=10000\r\n\r\n`;
-  const answer = { statusCode: 200, req: { method: 'GET', url: '/v1/pets?limit=20&status=available', headers: { host: '127.0.0.1:4710' } }, socket, _header: head };
-  const exchange: ApiExchange = { log: recorder, startedAt: performance.now(), arrivedAt: now + 0.123, keyId: 1, accountId: 1, windows, rateAt: now, errorCode: null };
+  const answer = {
+    statusCode: 200,
+    req: { method: 'GET', url: '/v1/pets?limit=20&status=available', headers: { host: '127.0.0.1:4710' } },
+    socket,
+    _header: head,
+  };
+  const exchange: ApiExchange = {
+    log: recorder,
+    startedAt: performance.now(),
+    arrivedAt: now + 0.123,
+    keyId: 1,
+    accountId: 1,
+    windows,
+    rateAt: now,
+    errorCode: null,
+  };
   return { answer, exchange };
 }
 
@@ -40,4 +54,6 @@ for (let run = 0; run < 7; run++) {
   runs.push(((used.user + used.system) * 1000) / ANSWERS);
 }
 runs.sort((a, b) => a - b);
-console.log(`recording a list GET: ${runs[3]?.toFixed(0)} ns CPU (median of 7 × ${ANSWERS}; all: ${runs.map((ns) => ns.toFixed(0)).join(', ')})`);
+console.log(
+  `recording a list GET: ${runs[3]?.toFixed(0)} ns CPU (median of 7 × ${ANSWERS}; all: ${runs.map((ns) => ns.toFixed(0)).join(', ')})`,
+);

@@ -6,7 +6,17 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { bareNodeFileKiB, load, npmCommand, PINNING, processTree, startBare, startServe, type Load, type Server } from './processes';
+import {
+  bareNodeFileKiB,
+  load,
+  npmCommand,
+  PINNING,
+  processTree,
+  startBare,
+  startServe,
+  type Load,
+  type Server,
+} from './processes';
 import { seedDatabase } from './seed';
 
 const CONNECTIONS = 32;
@@ -43,7 +53,12 @@ async function peakTreeRss<T>(servers: Server[], during: () => Promise<T>): Prom
       const tree = processTree(server.process.pid!);
       const totalKiB = tree.reduce((sum, p) => sum + p.rssKiB, 0);
       if (totalKiB > (peaks[i]?.totalKiB ?? 0)) {
-        peaks[i] = { totalKiB, parts: tree.map((p) => `${p.name} ${(p.rssKiB / MiB).toFixed(0)} (files ${(p.fileKiB / MiB).toFixed(0)})`).join(' + ') };
+        peaks[i] = {
+          totalKiB,
+          parts: tree
+            .map((p) => `${p.name} ${(p.rssKiB / MiB).toFixed(0)} (files ${(p.fileKiB / MiB).toFixed(0)})`)
+            .join(' + '),
+        };
       }
     });
   const timer = setInterval(sample, 50);
@@ -77,7 +92,10 @@ async function main(): Promise<void> {
     `Adoption Desk benchmark — \`npm run serve\` as users start it, ${os.cpus().length} CPUs, ${PINNING ? 'server tree on CPU 0, load on CPU 1' : 'no CPU pinning'}, ${CONNECTIONS} connections, ${ROUNDS}×${SECONDS}s per figure (medians)`,
   );
   const [load1] = os.loadavg();
-  if ((load1 ?? 0) > 0.5) console.log(`note: load average ${load1?.toFixed(2)} before starting — other work on this machine skews the figures`);
+  if ((load1 ?? 0) > 0.5)
+    console.log(
+      `note: load average ${load1?.toFixed(2)} before starting — other work on this machine skews the figures`,
+    );
 
   const mainDir = path.join(root, 'main');
   const { key } = seedDatabase(mainDir, 10_000);
@@ -98,12 +116,22 @@ async function main(): Promise<void> {
   const bare = await startBare(listBody);
   const postBody = JSON.stringify({ name: 'Benchmark pup', categoryId: 1, status: 'available' });
   const get = () => load(listUrl, { connections: CONNECTIONS, seconds: SECONDS, key });
-  const post = () => load(`${api.url}/v1/pets`, { connections: CONNECTIONS, seconds: SECONDS, key, method: 'POST', body: postBody });
+  const post = () =>
+    load(`${api.url}/v1/pets`, { connections: CONNECTIONS, seconds: SECONDS, key, method: 'POST', body: postBody });
 
-  const { result: rounds, peaks: [peak = { totalKiB: NaN, parts: '' }, barePeak] } = await peakTreeRss([api, bare], async () => {
+  const {
+    result: rounds,
+    peaks: [peak = { totalKiB: NaN, parts: '' }, barePeak],
+  } = await peakTreeRss([api, bare], async () => {
     // JIT warm-up: the framework's paths need longer than a bare handler to reach steady speed.
     await load(listUrl, { connections: CONNECTIONS, seconds: 6, key });
-    await load(`${api.url}/v1/pets`, { connections: CONNECTIONS, seconds: 3, key, method: 'POST', body: JSON.stringify({ name: 'Warm-up', categoryId: 1 }) });
+    await load(`${api.url}/v1/pets`, {
+      connections: CONNECTIONS,
+      seconds: 3,
+      key,
+      method: 'POST',
+      body: JSON.stringify({ name: 'Warm-up', categoryId: 1 }),
+    });
     await load(bare.url, { connections: CONNECTIONS, seconds: 3 });
     const runs = { bare: [] as Load[], get: [] as Load[], post: [] as Load[] };
     for (let round = 0; round < ROUNDS; round++) {
@@ -124,19 +152,28 @@ async function main(): Promise<void> {
   const row = (name: string, l: Load, ratio?: number) =>
     `${name.padEnd(40)} ${l.rps.toFixed(0).padStart(7)} req/s  p50 ${String(l.p50).padStart(3)} ms  p99 ${String(l.p99).padStart(3)} ms  errors ${l.errors}${ratio === undefined ? '' : `  ratio ${ratio.toFixed(2)}×`}`;
   const readySeconds = median(readyMs) / 1000;
-  console.log(`ready (spawn → first answer): ${readySeconds.toFixed(2)} s median of ${STARTS} starts (${readyMs.map((ms) => (ms / 1000).toFixed(2)).join(', ')}); first start (bundling the sources if they changed): ${(first.readyMs / 1000).toFixed(2)} s`);
+  console.log(
+    `ready (spawn → first answer): ${readySeconds.toFixed(2)} s median of ${STARTS} starts (${readyMs.map((ms) => (ms / 1000).toFixed(2)).join(', ')}); first start (bundling the sources if they changed): ${(first.readyMs / 1000).toFixed(2)} s`,
+  );
   console.log(row('bare node:http (precomputed body)', bareLoad));
   console.log(row('GET /v1/pets?limit=20&status=available', getLoad, getRatio));
   console.log(row('POST /v1/pets', postLoad, postRatio));
-  console.log(`per-round ratios: GET ${getRatios.map((r) => r.toFixed(2)).join(', ')} · POST ${postRatios.map((r) => r.toFixed(2)).join(', ')}`);
+  console.log(
+    `per-round ratios: GET ${getRatios.map((r) => r.toFixed(2)).join(', ')} · POST ${postRatios.map((r) => r.toFixed(2)).join(', ')}`,
+  );
   const treeMiB = peak.totalKiB / MiB;
   console.log(`serving process tree, peak summed RSS under load: ${treeMiB.toFixed(0)} MiB (${peak.parts})`);
   console.log(`  the bare node:http server under the same load: ${barePeak?.parts ?? '?'}`);
   // The file-backed share is mostly the Node binaries' pages, and how many of those a process gets
   // mapped depends on the OS page cache: the same idle `node -e` as a yardstick, now.
   const [npmNode] = npmCommand([]);
-  const [npmFloor, serverFloor] = [await bareNodeFileKiB(npmNode === 'npm' ? 'node' : npmNode), await bareNodeFileKiB(process.execPath)];
-  console.log(`  the same binaries idle (\`node -e\`), files now: npm's Node ${(npmFloor / MiB).toFixed(0)} MiB, the server's Node ${(serverFloor / MiB).toFixed(0)} MiB`);
+  const [npmFloor, serverFloor] = [
+    await bareNodeFileKiB(npmNode === 'npm' ? 'node' : npmNode),
+    await bareNodeFileKiB(process.execPath),
+  ];
+  console.log(
+    `  the same binaries idle (\`node -e\`), files now: npm's Node ${(npmFloor / MiB).toFixed(0)} MiB, the server's Node ${(serverFloor / MiB).toFixed(0)} MiB`,
+  );
   if (Math.max(npmFloor, serverFloor) > IDLE_FILES_MIB * MiB) {
     console.log(
       `  note: above the usual ${IDLE_FILES_MIB} MiB: the OS page cache holds a Node binary as large folios (it was read whole after being dropped), so every process maps more of it, whatever it runs (docs/performance.md, "Memory and the OS page cache": why, and how to measure without it)`,
@@ -152,7 +189,9 @@ async function main(): Promise<void> {
     await server.stop();
   }
   const lateRatio = (latency[1_000_000] ?? NaN) / (latency[1_000] ?? NaN);
-  console.log(`late page p50: ${latency[1_000]?.toFixed(0)} µs at 1,000 pets, ${latency[1_000_000]?.toFixed(0)} µs at 1,000,000 pets  ratio ${lateRatio.toFixed(2)}×`);
+  console.log(
+    `late page p50: ${latency[1_000]?.toFixed(0)} µs at 1,000 pets, ${latency[1_000_000]?.toFixed(0)} µs at 1,000,000 pets  ratio ${lateRatio.toFixed(2)}×`,
+  );
 
   const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
   console.log(

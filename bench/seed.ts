@@ -14,13 +14,21 @@ export function seedDatabase(dataDir: string, pets: number): { key: string } {
       const account = accounts.create({ name: `Shelter app ${i + 1}`, planId, ...figures });
       keys.create({ accountId: account.id, label: 'seeded' });
     }
-    const benchAccount = accounts.create({ name: 'Benchmark', planId: 'enterprise', perMinute: 1_000_000_000, perDay: 1_000_000_000 });
+    const benchAccount = accounts.create({
+      name: 'Benchmark',
+      planId: 'enterprise',
+      perMinute: 1_000_000_000,
+      perDay: 1_000_000_000,
+    });
     const { key } = keys.create({ accountId: benchAccount.id, label: 'benchmark' });
 
-    const insert = engine.sqlite.prepare('INSERT INTO pets (name, name_folded, category_id, status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)');
+    const insert = engine.sqlite.prepare(
+      'INSERT INTO pets (name, name_folded, category_id, status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)',
+    );
     const now = Date.now();
     const batch = engine.sqlite.transaction((from: number, to: number) => {
-      for (let i = from; i < to; i++) insert.run(`Pet ${i + 1}`, foldName(`Pet ${i + 1}`), (i % 4) + 1, PET_STATUSES[i % 3], now, now);
+      for (let i = from; i < to; i++)
+        insert.run(`Pet ${i + 1}`, foldName(`Pet ${i + 1}`), (i % 4) + 1, PET_STATUSES[i % 3], now, now);
     });
     for (let from = 0; from < pets; from += 50_000) batch(from, Math.min(pets, from + 50_000));
     return { key };

@@ -24,8 +24,40 @@ export function random(seed: number): () => number {
   };
 }
 
-const FIRST = ['Zoë', 'Chloé', 'Łukasz', 'José', 'Ana', 'Søren', 'Renée', 'Björn', 'Noël', 'Amélie', 'Oliver', 'Mia', 'Liam', 'Emma', 'Noah', 'Ava'];
-const LAST = ['Müller', 'Durand', 'Nowak', 'García', 'Smith', 'Jørgensen', 'Dubois', 'Öztürk', 'Brown', 'Rossi', 'Kowalski', 'Núñez', 'Taylor', 'Lefèvre'];
+const FIRST = [
+  'Zoë',
+  'Chloé',
+  'Łukasz',
+  'José',
+  'Ana',
+  'Søren',
+  'Renée',
+  'Björn',
+  'Noël',
+  'Amélie',
+  'Oliver',
+  'Mia',
+  'Liam',
+  'Emma',
+  'Noah',
+  'Ava',
+];
+const LAST = [
+  'Müller',
+  'Durand',
+  'Nowak',
+  'García',
+  'Smith',
+  'Jørgensen',
+  'Dubois',
+  'Öztürk',
+  'Brown',
+  'Rossi',
+  'Kowalski',
+  'Núñez',
+  'Taylor',
+  'Lefèvre',
+];
 
 export interface BenchShelter {
   dataDir: string;
@@ -59,7 +91,15 @@ export function seedBenchShelter(label: string, animals: number, peopleCount: nu
     engine.sqlite.transaction(() => {
       for (let i = 0; i < peopleCount; i += 1) {
         const name = `${pick(FIRST)} ${pick(LAST)} ${i}`;
-        personIds.push(people.add({ name, email: `person${i}@example.test`, phones: [`07${String(100_000_000 + i * 7).slice(0, 9)}`], postcode: `AB${i % 90} ${i % 9}CD`, fosterApproved: i % 75 === 0 }).person.id);
+        personIds.push(
+          people.add({
+            name,
+            email: `person${i}@example.test`,
+            phones: [`07${String(100_000_000 + i * 7).slice(0, 9)}`],
+            postcode: `AB${i % 90} ${i % 9}CD`,
+            fosterApproved: i % 75 === 0,
+          }).person.id,
+        );
       }
     })();
     const fosters = personIds.filter((_, i) => i % 75 === 0);
@@ -71,8 +111,20 @@ export function seedBenchShelter(label: string, animals: number, peopleCount: nu
           const intakeAt = start + i * spacing;
           at(intakeAt);
           const type = pick(['stray', 'owner_surrender', 'transfer_in', 'seized', 'born_in_care'] as const);
-          const transferFrom = type === 'transfer_in' ? pick(['in_state', 'out_of_state', 'abroad'] as const) : undefined;
-          const { petId } = movements.intake({ pet: { name: `${pick(['Rex', 'Luna', 'Milo', 'Bella', 'Pépite', 'Kiki'])} ${i}`, categoryId: 1 + (i % 4) }, type, transferFrom, personId: pick(personIds) }, 'cli');
+          const transferFrom =
+            type === 'transfer_in' ? pick(['in_state', 'out_of_state', 'abroad'] as const) : undefined;
+          const { petId } = movements.intake(
+            {
+              pet: {
+                name: `${pick(['Rex', 'Luna', 'Milo', 'Bella', 'Pépite', 'Kiki'])} ${i}`,
+                categoryId: 1 + (i % 4),
+              },
+              type,
+              transferFrom,
+              personId: pick(personIds),
+            },
+            'cli',
+          );
           const fate = next();
           let day = intakeAt + DAY;
           const step = () => (day += (1 + Math.floor(next() * 10)) * DAY);
@@ -93,7 +145,14 @@ export function seedBenchShelter(label: string, animals: number, peopleCount: nu
             at(step());
             const type = pick(['transfer_out', 'return_to_owner', 'died_in_care'] as const);
             // The destination from the pet's id, not the random stream, so the rest of the data stays as it was.
-            movements.outcome({ petId, type, transferTo: type === 'transfer_out' ? TRANSFER_ORIGINS[petId % TRANSFER_ORIGINS.length] : undefined }, 'cli');
+            movements.outcome(
+              {
+                petId,
+                type,
+                transferTo: type === 'transfer_out' ? TRANSFER_ORIGINS[petId % TRANSFER_ORIGINS.length] : undefined,
+              },
+              'cli',
+            );
           }
         }
       })();

@@ -16,16 +16,36 @@ function main(): void {
   const { engine, pick } = shelter;
   try {
     const { people, shelterDay } = engine.services;
-    const counts = engine.sqlite.prepare('SELECT (SELECT count(*) FROM pets) AS animals, (SELECT count(*) FROM movement_events) AS movements, (SELECT count(*) FROM people) AS people').get();
+    const counts = engine.sqlite
+      .prepare(
+        'SELECT (SELECT count(*) FROM pets) AS animals, (SELECT count(*) FROM movement_events) AS movements, (SELECT count(*) FROM people) AS people',
+      )
+      .get();
     console.log(`seeded ${JSON.stringify(counts)} in ${(shelter.seededMs / 1000).toFixed(1)} s`);
 
     const today = timed(50, () => shelterDay.today({ waitingDays: 7 }));
-    const ids = engine.sqlite.prepare<[], { id: number }>('SELECT id FROM pets').all().map((row) => row.id);
+    const ids = engine.sqlite
+      .prepare<[], { id: number }>('SELECT id FROM pets')
+      .all()
+      .map((row) => row.id);
     const record = timed(300, () => shelterDay.record(pick(ids)));
-    const queries = ['zoe', 'MULLER', 'chloé d', 'nowak 12', 'person123', '0710000', 'ab3 3', 'jorgensen', 'lefevre 9', 'xyz'];
+    const queries = [
+      'zoe',
+      'MULLER',
+      'chloé d',
+      'nowak 12',
+      'person123',
+      '0710000',
+      'ab3 3',
+      'jorgensen',
+      'lefevre 9',
+      'xyz',
+    ];
     const search = timed(300, (run) => people.search({ search: queries[run % queries.length] }));
     const line = (what: string, figures: { p50: number; p95: number }, target: number) =>
-      console.log(`${what.padEnd(14)} p50 ${figures.p50.toFixed(1).padStart(6)} ms   p95 ${figures.p95.toFixed(1).padStart(6)} ms   (target ≤ ${target} ms: ${figures.p95 <= target ? 'met' : 'MISSED'})`);
+      console.log(
+        `${what.padEnd(14)} p50 ${figures.p50.toFixed(1).padStart(6)} ms   p95 ${figures.p95.toFixed(1).padStart(6)} ms   (target ≤ ${target} ms: ${figures.p95 <= target ? 'met' : 'MISSED'})`,
+      );
     line('today', today, TARGETS.todayMs);
     line('record', record, TARGETS.recordMs);
     line('people search', search, TARGETS.searchMs);

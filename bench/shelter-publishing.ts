@@ -20,8 +20,15 @@ async function main(): Promise<void> {
   const engine = new Engine({ dataDir, environment: 'production' });
   try {
     const { services, sites } = engine;
-    services.shelter.set({ name: 'Happy Paws Rescue', currency: 'EUR', email: 'adopt@happypaws.test', howToAdopt: 'Meet the pet.\n\nFill in the form.' });
-    const camera = await sharp({ create: { width: 2400, height: 1800, channels: 3, background: '#a0522d' } }).jpeg().toBuffer();
+    services.shelter.set({
+      name: 'Happy Paws Rescue',
+      currency: 'EUR',
+      email: 'adopt@happypaws.test',
+      howToAdopt: 'Meet the pet.\n\nFill in the form.',
+    });
+    const camera = await sharp({ create: { width: 2400, height: 1800, channels: 3, background: '#a0522d' } })
+      .jpeg()
+      .toBuffer();
     const first = services.pets.create({ name: 'Biscuit 0', categoryId: 1, status: 'available' }).id;
     const [photo] = await services.photos.add(first, [{ name: 'biscuit.jpg', bytes: camera }]);
     // The photo rows straight into the file: the service would process 5,000 images first.
@@ -32,26 +39,55 @@ async function main(): Promise<void> {
     const seeded = performance.now();
     const ids: number[] = [first];
     for (let index = 1; index < PETS; index += 1) {
-      const id = services.pets.create({ name: `Biscuit ${index}`, categoryId: 1 + (index % 3), status: 'available' }).id;
-      services.petProfiles.set(id, { breedPrimary: 'Labrador Retriever', sex: index % 2 ? 'female' : 'male', birthDate: '2021-05', size: 'large', goodWithKids: 'yes', adoptionFee: 120, description: 'A lovely pet who enjoys long walks, naps and treats.\n\nHouse-trained and calm.' });
+      const id = services.pets.create({
+        name: `Biscuit ${index}`,
+        categoryId: 1 + (index % 3),
+        status: 'available',
+      }).id;
+      services.petProfiles.set(id, {
+        breedPrimary: 'Labrador Retriever',
+        sex: index % 2 ? 'female' : 'male',
+        birthDate: '2021-05',
+        size: 'large',
+        goodWithKids: 'yes',
+        adoptionFee: 120,
+        description: 'A lovely pet who enjoys long walks, naps and treats.\n\nHouse-trained and calm.',
+      });
       ids.push(id);
     }
     sqlite.transaction(() => {
-      for (const id of ids.slice(1)) insertPhoto.run(id, photo!.hash, '', photo!.width, photo!.height, photo!.bytes, photo!.thumbWidth, photo!.thumbHeight, Date.now());
+      for (const id of ids.slice(1))
+        insertPhoto.run(
+          id,
+          photo!.hash,
+          '',
+          photo!.width,
+          photo!.height,
+          photo!.bytes,
+          photo!.thumbWidth,
+          photo!.thumbHeight,
+          Date.now(),
+        );
     })();
     sqlite.close();
-    console.log(`seeded ${PETS} pets with profiles and photos in ${((performance.now() - seeded) / 1000).toFixed(1)} s`);
+    console.log(
+      `seeded ${PETS} pets with profiles and photos in ${((performance.now() - seeded) / 1000).toFixed(1)} s`,
+    );
 
     const account = services.accounts.create({ name: 'Happy Paws', planId: 'pro' });
     const project = sites.projects.create({ accountId: account.id, name: 'Happy Paws' });
     const started = performance.now();
     const deploy = await sites.projects.deployAdoptionPage(project.slug);
     const seconds = (performance.now() - started) / 1000;
-    console.log(`adoption site of ${PETS} pets: ${seconds.toFixed(2)} s, ${deploy.fileCount} files, ${(deploy.byteSize / 1024 / 1024).toFixed(1)} MiB of pages (${deploy.outcome})`);
+    console.log(
+      `adoption site of ${PETS} pets: ${seconds.toFixed(2)} s, ${deploy.fileCount} files, ${(deploy.byteSize / 1024 / 1024).toFixed(1)} MiB of pages (${deploy.outcome})`,
+    );
 
     const cardsStarted = performance.now();
     const made = await engine.publishing.kennelCards.render({ ids: ids.slice(0, CARDS), paper: 'a4', perPage: 2 });
-    console.log(`${made.cards} kennel cards: ${((performance.now() - cardsStarted) / 1000).toFixed(2)} s, ${(made.pdf.length / 1024 / 1024).toFixed(1)} MiB PDF`);
+    console.log(
+      `${made.cards} kennel cards: ${((performance.now() - cardsStarted) / 1000).toFixed(2)} s, ${(made.pdf.length / 1024 / 1024).toFixed(1)} MiB PDF`,
+    );
   } finally {
     engine.close();
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -41,7 +41,13 @@ async function main(): Promise<void> {
   await host.start();
   const gate = teamGateOf(host);
   const handlers = createAdminHandlers(host);
-  const admin = await startAdminServer({ dispatch: adminDispatcher(handlers, gate), teamMode: () => gate().teamMode(), token: TOKEN, rendererDir, port: 0 });
+  const admin = await startAdminServer({
+    dispatch: adminDispatcher(handlers, gate),
+    teamMode: () => gate().teamMode(),
+    token: TOKEN,
+    rendererDir,
+    port: 0,
+  });
   const base = new URL(admin.url).origin;
   try {
     const services = host.engine('production').services;
@@ -49,14 +55,19 @@ async function main(): Promise<void> {
     for (let i = 0; i < 50; i++) services.pets.create({ name: `Pet ${i}`, categoryId, status: 'available' } as never);
     const staff = services.staff;
     await staff.add({ name: 'Owner', login: 'owner', role: 'owner', password: PASSWORD });
-    for (let i = 0; i < LOGINS; i++) await staff.add({ name: `Member ${i}`, login: `member${i}`, role: 'staff', password: PASSWORD });
+    for (let i = 0; i < LOGINS; i++)
+      await staff.add({ name: `Member ${i}`, login: `member${i}`, role: 'staff', password: PASSWORD });
 
     // Login: the server's CPU for one staff.login over HTTP (scrypt on the thread pool counted too).
     const loginCpu: number[] = [];
     let cookie = '';
     for (let i = 0; i < LOGINS; i++) {
       const before = process.cpuUsage();
-      const response = await fetch(`${base}/admin/api/staff.login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login: `member${i}`, password: PASSWORD }) });
+      const response = await fetch(`${base}/admin/api/staff.login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ login: `member${i}`, password: PASSWORD }),
+      });
       loginCpu.push(cpuMs(before));
       cookie = (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
       if (response.status !== 200) throw new Error(`login failed: ${response.status} ${await response.text()}`);
@@ -66,7 +77,11 @@ async function main(): Promise<void> {
     const run = async (headers: Record<string, string>) => {
       const started = performance.now();
       for (let i = 0; i < CALLS; i++) {
-        const response = await fetch(`${base}/admin/api/pets.browse`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+        const response = await fetch(`${base}/admin/api/pets.browse`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...headers },
+          body,
+        });
         if (response.status !== 200) throw new Error(`pets.browse: ${response.status} ${await response.text()}`);
         await response.arrayBuffer();
       }
@@ -78,7 +93,10 @@ async function main(): Promise<void> {
 
     // The check alone: the same dispatch at the desk and as a staff session, interleaved batches.
     const payload = { environment: 'production', query: { limit: 20 } };
-    const session = { credential: { kind: 'session', id: decodeURIComponent(cookie.split('=')[1] ?? '') }, address: '127.0.0.1' } as const;
+    const session = {
+      credential: { kind: 'session', id: decodeURIComponent(cookie.split('=')[1] ?? '') },
+      address: '127.0.0.1',
+    } as const;
     const batch = async (call: Parameters<typeof dispatchAdmin>[3]) => {
       const started = performance.now();
       for (let i = 0; i < BATCH; i++) {
@@ -99,9 +117,15 @@ async function main(): Promise<void> {
     const check = median(differences);
     const call = median(http);
     const added = (check / call) * 100;
-    console.log(`staff.login server CPU: median ${login.toFixed(1)} ms, max ${Math.max(...loginCpu).toFixed(1)} ms over ${LOGINS} logins (target ≤ ${TARGETS.loginCpuMs} ms)`);
-    console.log(`pets.browse: ${call.toFixed(0)} µs per call over the admin server (rounds ${http.map((v) => v.toFixed(0)).join('/')}); its dispatch ${median(desk).toFixed(0)} µs at the desk`);
-    console.log(`role check (session lookup + policy + redaction): ${check.toFixed(1)} µs per call = ${added.toFixed(2)} % of the call (target ≤ ${TARGETS.roleCheckPercent} %), ${((check / median(desk)) * 100).toFixed(1)} % of the dispatch alone`);
+    console.log(
+      `staff.login server CPU: median ${login.toFixed(1)} ms, max ${Math.max(...loginCpu).toFixed(1)} ms over ${LOGINS} logins (target ≤ ${TARGETS.loginCpuMs} ms)`,
+    );
+    console.log(
+      `pets.browse: ${call.toFixed(0)} µs per call over the admin server (rounds ${http.map((v) => v.toFixed(0)).join('/')}); its dispatch ${median(desk).toFixed(0)} µs at the desk`,
+    );
+    console.log(
+      `role check (session lookup + policy + redaction): ${check.toFixed(1)} µs per call = ${added.toFixed(2)} % of the call (target ≤ ${TARGETS.roleCheckPercent} %), ${((check / median(desk)) * 100).toFixed(1)} % of the dispatch alone`,
+    );
     if (login > TARGETS.loginCpuMs || added > TARGETS.roleCheckPercent) process.exitCode = 1;
   } finally {
     await admin.stop();

@@ -20,7 +20,10 @@ const SOURCES = ['src/main', 'src/shared'];
  */
 function newestSourceChange() {
   // This file holds the bundle's options: changing it rebuilds too.
-  let newest = Math.max(fs.statSync(__filename).mtimeMs, fs.statSync(path.join(ROOT, 'node_modules', '.package-lock.json'), { throwIfNoEntry: false })?.mtimeMs ?? 0);
+  let newest = Math.max(
+    fs.statSync(__filename).mtimeMs,
+    fs.statSync(path.join(ROOT, 'node_modules', '.package-lock.json'), { throwIfNoEntry: false })?.mtimeMs ?? 0,
+  );
   for (const dir of SOURCES) {
     const root = path.join(ROOT, dir);
     newest = Math.max(newest, fs.statSync(root).mtimeMs);
@@ -48,7 +51,18 @@ function builtFrom() {
  * real module from node_modules on first use; its keys are read when bundling, so nothing loads by
  * listing them. Their code stays out of the bundle, whose source is held in memory (1 MB of the 2.3).
  */
-const LOAD_ON_FIRST_USE = ['node:https', 'node:http2', 'node:tls', 'yaml', 'tldts', '@fastify/send', '@fastify/static', '@fastify/ajv-compiler', '@fastify/fast-json-stringify-compiler', 'light-my-request'];
+const LOAD_ON_FIRST_USE = [
+  'node:https',
+  'node:http2',
+  'node:tls',
+  'yaml',
+  'tldts',
+  '@fastify/send',
+  '@fastify/static',
+  '@fastify/ajv-compiler',
+  '@fastify/fast-json-stringify-compiler',
+  'light-my-request',
+];
 
 /** The module its importer (in `resolveDir`) gets: a package may hold its own version in a nested node_modules. */
 function resolveFrom(specifier, resolveDir) {
@@ -65,8 +79,15 @@ function requirePath(specifier, resolveDir) {
 function shapeOf(specifier, resolveDir) {
   const real = require(resolveFrom(specifier, resolveDir));
   const callable = typeof real === 'function';
-  const names = Object.getOwnPropertyNames(real).filter((name) => !(callable && ['length', 'name', 'prototype', 'arguments', 'caller'].includes(name)));
-  return { callable, esModule: real.__esModule === true, names, enumerable: names.map((name) => Object.getOwnPropertyDescriptor(real, name).enumerable) };
+  const names = Object.getOwnPropertyNames(real).filter(
+    (name) => !(callable && ['length', 'name', 'prototype', 'arguments', 'caller'].includes(name)),
+  );
+  return {
+    callable,
+    esModule: real.__esModule === true,
+    names,
+    enumerable: names.map((name) => Object.getOwnPropertyDescriptor(real, name).enumerable),
+  };
 }
 
 const loadOnFirstUse = {
@@ -74,7 +95,10 @@ const loadOnFirstUse = {
   setup(bundler) {
     const filter = new RegExp(`^(${LOAD_ON_FIRST_USE.join('|')})$`);
     // The stand-in's own require: Node's, at run time.
-    bundler.onResolve({ filter: /.*/, namespace: 'load-on-first-use' }, (args) => ({ path: args.path, external: true }));
+    bundler.onResolve({ filter: /.*/, namespace: 'load-on-first-use' }, (args) => ({
+      path: args.path,
+      external: true,
+    }));
     bundler.onResolve({ filter }, (args) => {
       if (args.namespace !== 'file') return undefined;
       return { path: args.path, namespace: 'load-on-first-use', pluginData: { resolveDir: args.resolveDir } };
@@ -190,12 +214,15 @@ exports.run = async function run(name, args) {
   try {
     bundle = await currentBundle(name);
   } catch (error) {
-    process.stderr.write(`Error: could not bundle src/ for ${name} (${error.message.split('\n')[0]}). Fix the error above and run it again.\n`);
+    process.stderr.write(
+      `Error: could not bundle src/ for ${name} (${error.message.split('\n')[0]}). Fix the error above and run it again.\n`,
+    );
     process.exit(1);
   }
   process.argv = [process.argv[0], bundle, ...args];
   // npm runs scripts from the package's folder; relative paths given on the command line
   // (`--data-dir ./data`, a folder to deploy) mean the folder the user typed them in.
-  if (process.env.INIT_CWD && fs.statSync(process.env.INIT_CWD, { throwIfNoEntry: false })?.isDirectory()) process.chdir(process.env.INIT_CWD);
+  if (process.env.INIT_CWD && fs.statSync(process.env.INIT_CWD, { throwIfNoEntry: false })?.isDirectory())
+    process.chdir(process.env.INIT_CWD);
   require(bundle);
 };

@@ -9,9 +9,17 @@ var running = process.versions.node.split('.').map(Number);
 
 if (running[0] < NEEDED[0] || (running[0] === NEEDED[0] && running[1] < NEEDED[1])) {
   process.stderr.write(
-    'Adoption Desk needs Node.js ' + NEEDED.join('.') + ' or newer; this is Node.js ' + process.versions.node + ' (' + process.execPath + ').\n' +
+    'Adoption Desk needs Node.js ' +
+      NEEDED.join('.') +
+      ' or newer; this is Node.js ' +
+      process.versions.node +
+      ' (' +
+      process.execPath +
+      ').\n' +
       '`npm ci` installs Node.js 22 into node_modules (the `node` devDependency) and npm scripts use it: run `npm ci`\n' +
-      '(without --omit=dev), then `npm run serve` or `npm run cli`. Or put Node.js ' + NEEDED.join('.') + '+ first on your PATH.\n',
+      '(without --omit=dev), then `npm run serve` or `npm run cli`. Or put Node.js ' +
+      NEEDED.join('.') +
+      '+ first on your PATH.\n',
   );
   process.exit(1);
 }

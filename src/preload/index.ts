@@ -4,7 +4,9 @@ import { LINK_CHANNELS, type LinkBridge } from '../shared/desk-link';
 import { CHANGE_IPC_MESSAGE, isChangeEvent, type OnChange } from '../shared/live-updates';
 
 // One method per admin channel and nothing else: the page never sees ipcRenderer itself.
-const api = Object.fromEntries(ADMIN_CHANNEL_NAMES.map((channel) => [channel, (input: unknown) => ipcRenderer.invoke(channel, input)]));
+const api = Object.fromEntries(
+  ADMIN_CHANNEL_NAMES.map((channel) => [channel, (input: unknown) => ipcRenderer.invoke(channel, input)]),
+);
 
 /** Live updates: the shell's change messages, checked, as plain {environment, topic} (never the IPC event). */
 const onChange: OnChange = (listener) => {

@@ -5,7 +5,12 @@
  * channels over HTTP.
  */
 import type { z } from 'zod';
-import { ADMIN_CHANNEL_DECLARATIONS, ADMIN_CHANNEL_NAMES, type AdminChannelDeclarations, type AdminChannelName } from './channels';
+import {
+  ADMIN_CHANNEL_DECLARATIONS,
+  ADMIN_CHANNEL_NAMES,
+  type AdminChannelDeclarations,
+  type AdminChannelName,
+} from './channels';
 import { SCHEMA_KIT } from './channels/kit';
 import type { AdminErrorBody } from './errors';
 

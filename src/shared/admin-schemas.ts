@@ -18,7 +18,11 @@ const isFigure = (value: number | undefined): value is number => Number.isSafeIn
 function dayCoversMinute(figures: { perMinute?: number; perDay?: number }, context: z.core.$RefinementCtx): void {
   // A field that failed its own check (a negative figure) still gets here: leave it its own message.
   if (isFigure(figures.perMinute) && isFigure(figures.perDay) && figures.perDay < figures.perMinute) {
-    context.addIssue({ code: 'custom', path: ['perDay'], message: `must be at least the per-minute figure (${figures.perMinute})` });
+    context.addIssue({
+      code: 'custom',
+      path: ['perDay'],
+      message: `must be at least the per-minute figure (${figures.perMinute})`,
+    });
   }
 }
 
@@ -60,7 +64,9 @@ const BROWSE_LIMIT_MAX = 500;
 export const BrowsePetsSchema = z.strictObject({
   search: z.string({ error: 'must be a string' }).max(200, { error: 'must be at most 200 characters' }).optional(),
   /** `sold` is adopted only; `left_care`: every animal that left care other than by adoption. */
-  status: z.enum([...PET_STATUSES, 'left_care'], { error: `must be one of ${PET_STATUSES.join(', ')}, left_care` }).optional(),
+  status: z
+    .enum([...PET_STATUSES, 'left_care'], { error: `must be one of ${PET_STATUSES.join(', ')}, left_care` })
+    .optional(),
   categoryId: id.optional(),
   sort: z.enum(PET_SORT_FIELDS, { error: `must be one of ${PET_SORT_FIELDS.join(', ')}` }).optional(),
   direction: z.enum(['asc', 'desc'], { error: 'must be asc or desc' }).optional(),
@@ -112,9 +118,16 @@ export const ConsoleBurstSchema = ConsoleRequestSchema.extend({ count: z.int().m
 const HostSchema = z
   .string({ error: 'must be a string' })
   .trim()
-  .pipe(z.union([z.ipv4(), z.ipv6(), z.literal('localhost')], { error: 'must be an IPv4 or IPv6 address (e.g. 127.0.0.1, 0.0.0.0, ::1) or localhost' }));
+  .pipe(
+    z.union([z.ipv4(), z.ipv6(), z.literal('localhost')], {
+      error: 'must be an IPv4 or IPv6 address (e.g. 127.0.0.1, 0.0.0.0, ::1) or localhost',
+    }),
+  );
 
-const PortSchema = z.int({ error: 'must be a whole number from 1 to 65535' }).min(1, { error: 'must be from 1 to 65535' }).max(65_535, { error: 'must be from 1 to 65535' });
+const PortSchema = z
+  .int({ error: 'must be a whole number from 1 to 65535' })
+  .min(1, { error: 'must be from 1 to 65535' })
+  .max(65_535, { error: 'must be from 1 to 65535' });
 
 /** 127.0.0.0/8, ::1 and localhost: reachable from this machine only. */
 export function isLoopbackHost(host: string): boolean {
@@ -133,11 +146,25 @@ export const AcmeSettingsSchema = z.strictObject({
   directoryUrl: z
     .string({ error: 'must be a string' })
     .trim()
-    .pipe(z.url({ protocol: /^https?$/, error: `must be the CA’s ACME directory URL, e.g. ${LETS_ENCRYPT_DIRECTORIES.production}` })),
-  email: z.string({ error: 'must be a string' }).trim().pipe(z.email({ error: 'must be an email address: the CA sends expiry notices there' })),
-  termsAgreed: z.literal(true, { error: 'must be agreed: the CA issues only to accounts that agreed to its terms of service' }),
+    .pipe(
+      z.url({
+        protocol: /^https?$/,
+        error: `must be the CA’s ACME directory URL, e.g. ${LETS_ENCRYPT_DIRECTORIES.production}`,
+      }),
+    ),
+  email: z
+    .string({ error: 'must be a string' })
+    .trim()
+    .pipe(z.email({ error: 'must be an email address: the CA sends expiry notices there' })),
+  termsAgreed: z.literal(true, {
+    error: 'must be agreed: the CA issues only to accounts that agreed to its terms of service',
+  }),
   /** A PEM file of extra roots to trust for the directory's own HTTPS (a test CA such as Pebble); checked on save. */
-  caFile: z.string({ error: 'must be a string' }).trim().min(1, { error: 'must be the path of a PEM file, or absent' }).optional(),
+  caFile: z
+    .string({ error: 'must be a string' })
+    .trim()
+    .min(1, { error: 'must be the path of a PEM file, or absent' })
+    .optional(),
 });
 export type AcmeSettings = z.infer<typeof AcmeSettingsSchema>;
 
@@ -160,17 +187,31 @@ type PortsOf = {
 function distinctPorts(settings: PortsOf, context: z.core.$RefinementCtx): void {
   const { production, staging } = settings.ports;
   if (PortSchema.safeParse(production).success && production === staging) {
-    context.addIssue({ code: 'custom', path: ['ports', 'staging'], message: 'must differ from the production port: each environment needs its own' });
+    context.addIssue({
+      code: 'custom',
+      path: ['ports', 'staging'],
+      message: 'must differ from the production port: each environment needs its own',
+    });
   }
   const taken = new Set([production, staging]);
   for (const environment of ENVIRONMENTS) {
     const port = settings.httpsPorts?.[environment];
     if (port === null || port === undefined || !PortSchema.safeParse(port).success) continue;
-    if (taken.has(port)) context.addIssue({ code: 'custom', path: ['httpsPorts', environment], message: 'must differ from every other port: each server needs its own' });
+    if (taken.has(port))
+      context.addIssue({
+        code: 'custom',
+        path: ['httpsPorts', environment],
+        message: 'must differ from every other port: each server needs its own',
+      });
     taken.add(port);
   }
   const team = settings.teamServer;
-  if (team?.enabled && taken.has(team.port)) context.addIssue({ code: 'custom', path: ['teamServer', 'port'], message: 'must differ from every other port: each server needs its own' });
+  if (team?.enabled && taken.has(team.port))
+    context.addIssue({
+      code: 'custom',
+      path: ['teamServer', 'port'],
+      message: 'must differ from every other port: each server needs its own',
+    });
 }
 
 /** What settings.json holds: the address both environments' servers bind. */

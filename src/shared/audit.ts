@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { ENVIRONMENTS, KEY_PREFIX } from './environments';
 
 /** An API key of either environment, wherever it stands in a text (a field of its own, a `Bearer …` header, a URL). */
-const API_KEY = new RegExp(`(${ENVIRONMENTS.map((environment) => KEY_PREFIX[environment]).join('|')})[0-9A-Za-z]*`, 'g');
+const API_KEY = new RegExp(
+  `(${ENVIRONMENTS.map((environment) => KEY_PREFIX[environment]).join('|')})[0-9A-Za-z]*`,
+  'g',
+);
 
 /** The text with every API key's body removed (its prefix kept, so a reader sees a key was there); the trail and its migration both use it. */
 export function withoutApiKeys(text: string): string {

@@ -16,7 +16,8 @@ export const BackupScheduleSchema = z.strictObject({
 export type BackupSchedule = z.infer<typeof BackupScheduleSchema>;
 
 /** Why a backup could not be written, for each face to word: the folder is gone, cannot be written, the disk is full, or something else (`code` names it). */
-export type BackupFailureReason = 'folder_missing' | 'folder_not_writable' | 'disk_full' | 'nothing_to_back_up' | 'other';
+export type BackupFailureReason =
+  'folder_missing' | 'folder_not_writable' | 'disk_full' | 'nothing_to_back_up' | 'other';
 
 /** The last backup the shelter server made, nightly or on demand. */
 export interface BackupRun {
@@ -55,4 +56,3 @@ export interface BackupsStatus {
   /** Why the folder could not be listed (it is missing or unreadable), or null. */
   folderProblem: { reason: BackupFailureReason; code: string; message: string } | null;
 }
-

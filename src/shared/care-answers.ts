@@ -28,8 +28,20 @@ export const DoseSchema = z.object({
   createdAt: z.number(),
 });
 
-export const DueDoseSchema = z.object({ dose: DoseSchema, petName: z.string(), category: z.string(), bucket: z.enum(DUE_BUCKETS), overdueDays: z.int() });
+export const DueDoseSchema = z.object({
+  dose: DoseSchema,
+  petName: z.string(),
+  category: z.string(),
+  bucket: z.enum(DUE_BUCKETS),
+  overdueDays: z.int(),
+});
 
-export const DueListSchema = z.object({ today: z.string(), until: z.string(), overdue: z.array(DueDoseSchema), dueToday: z.array(DueDoseSchema), soon: z.array(DueDoseSchema) });
+export const DueListSchema = z.object({
+  today: z.string(),
+  until: z.string(),
+  overdue: z.array(DueDoseSchema),
+  dueToday: z.array(DueDoseSchema),
+  soon: z.array(DueDoseSchema),
+});
 
 export const GivenRoundSchema = z.object({ doses: z.array(DoseSchema) });

@@ -31,11 +31,34 @@ function retryAfter(sorted: Requests, sentAfter: SentAfter): { rule: RuleVerdict
   const title = 'Honours Retry-After';
   const { early, followed, refusals, wasted } = retriesHonoured(sorted, sentAfter, false);
   if (followed === 0) {
-    const why = refusals > 0 ? 'No request retried a 429 after its answer in this range.' : sorted.some(isLimited) ? 'No well-formed refusal with a Retry-After in this range: the reset headers rule (ratelimit-window).' : 'No 429 in this range: nothing to honour yet.';
+    const why =
+      refusals > 0
+        ? 'No request retried a 429 after its answer in this range.'
+        : sorted.some(isLimited)
+          ? 'No well-formed refusal with a Retry-After in this range: the reset headers rule (ratelimit-window).'
+          : 'No 429 in this range: nothing to honour yet.';
     return { rule: verdict('retry-after', title, 'not_tested', why), wasted };
   }
-  if (early.length === 0) return { rule: verdict('retry-after', title, 'pass', `Every retry after a 429 waited at least its Retry-After (${followed} checked).`), wasted };
-  return { rule: verdict('retry-after', title, 'fail', `${early.length} request(s) were sent before the Retry-After of an earlier 429 had passed.`, early), wasted };
+  if (early.length === 0)
+    return {
+      rule: verdict(
+        'retry-after',
+        title,
+        'pass',
+        `Every retry after a 429 waited at least its Retry-After (${followed} checked).`,
+      ),
+      wasted,
+    };
+  return {
+    rule: verdict(
+      'retry-after',
+      title,
+      'fail',
+      `${early.length} request(s) were sent before the Retry-After of an earlier 429 had passed.`,
+      early,
+    ),
+    wasted,
+  };
 }
 
 /**
@@ -54,18 +77,47 @@ function ratelimitWindow(sorted: Requests, sentAfter: SentAfter): RuleVerdict {
       followed += 1;
       const { resetAt } = closedBy;
       if (request.at < resetAt - WAIT_TOLERANCE_MS) {
-        const said = closedBy.request.remaining === 0 ? 'X-RateLimit-Remaining: 0' : isLimited(closedBy.request) ? `${closedBy.request.status} without Retry-After` : 'RateLimit r=0';
-        early.push(evidenceOf(request, `sent ${duration(resetAt - request.at)} before the window's reset, after request #${closedBy.request.id} was answered ${said} (reset ${new Date(resetAt).toISOString()})`));
+        const said =
+          closedBy.request.remaining === 0
+            ? 'X-RateLimit-Remaining: 0'
+            : isLimited(closedBy.request)
+              ? `${closedBy.request.status} without Retry-After`
+              : 'RateLimit r=0';
+        early.push(
+          evidenceOf(
+            request,
+            `sent ${duration(resetAt - request.at)} before the window's reset, after request #${closedBy.request.id} was answered ${said} (reset ${new Date(resetAt).toISOString()})`,
+          ),
+        );
       }
     }
     const state = windowStateOf(request);
     if (isLimited(request) && retryAfterOf(request) !== null) closedBy = undefined;
     else if (state.remaining === 0 && state.resetAt !== null) closedBy = { request, resetAt: state.resetAt };
-    else if (state.remaining != null && state.remaining > 0 && (!closedBy || sentAfter(request, closedBy.request))) closedBy = undefined;
+    else if (state.remaining != null && state.remaining > 0 && (!closedBy || sentAfter(request, closedBy.request)))
+      closedBy = undefined;
   }
-  if (followed === 0) return verdict('ratelimit-window', title, 'not_tested', 'No request followed an answer with X-RateLimit-Remaining: 0.');
-  if (early.length === 0) return verdict('ratelimit-window', title, 'pass', `Every request after X-RateLimit-Remaining: 0 waited for the reset (${followed} checked).`);
-  return verdict('ratelimit-window', title, 'fail', `${early.length} request(s) were sent after X-RateLimit-Remaining: 0 and before the window's reset.`, early);
+  if (followed === 0)
+    return verdict(
+      'ratelimit-window',
+      title,
+      'not_tested',
+      'No request followed an answer with X-RateLimit-Remaining: 0.',
+    );
+  if (early.length === 0)
+    return verdict(
+      'ratelimit-window',
+      title,
+      'pass',
+      `Every request after X-RateLimit-Remaining: 0 waited for the reset (${followed} checked).`,
+    );
+  return verdict(
+    'ratelimit-window',
+    title,
+    'fail',
+    `${early.length} request(s) were sent after X-RateLimit-Remaining: 0 and before the window's reset.`,
+    early,
+  );
 }
 
 /**
@@ -105,14 +157,39 @@ function backoff(sorted: Requests, sentAfter: SentAfter): RuleVerdict {
     const honoured = asked !== null && wait >= asked.waitMs - WAIT_TOLERANCE_MS;
     // Strictly longer, too: a client retrying without any pause never backs off, however fast it is.
     if (!honoured && wait < NO_WAIT_MS) {
-      flat.push(evidenceOf(current, `retried ${duration(wait)} after another 429 (under ${NO_WAIT_MS} ms: no wait), having waited ${duration(lastWait)} before`));
+      flat.push(
+        evidenceOf(
+          current,
+          `retried ${duration(wait)} after another 429 (under ${NO_WAIT_MS} ms: no wait), having waited ${duration(lastWait)} before`,
+        ),
+      );
     } else if (!honoured && (wait < lastWait * BACKOFF_FACTOR || wait <= lastWait)) {
-      flat.push(evidenceOf(current, `waited ${duration(wait)} after another 429, having waited ${duration(lastWait)} before: backoff needs at least ${duration(Math.max(lastWait * BACKOFF_FACTOR, NO_WAIT_MS))} (×${BACKOFF_FACTOR})`));
+      flat.push(
+        evidenceOf(
+          current,
+          `waited ${duration(wait)} after another 429, having waited ${duration(lastWait)} before: backoff needs at least ${duration(Math.max(lastWait * BACKOFF_FACTOR, NO_WAIT_MS))} (×${BACKOFF_FACTOR})`,
+        ),
+      );
     }
   }
-  if (!sorted.some(isLimited)) return verdict('backoff', title, 'not_tested', 'No 429 in this range: backoff was never needed.');
-  if (flat.length > 0) return verdict('backoff', title, 'fail', `${flat.length} retry(ies) after repeated 429s did not wait longer than the retry before (×${BACKOFF_FACTOR} at least).`, flat);
-  return verdict('backoff', title, 'pass', streaks === 0 ? 'No 429 was followed by another: the client waited long enough each time.' : `Waits grew while 429s repeated (${streaks} run(s) of 429s).`);
+  if (!sorted.some(isLimited))
+    return verdict('backoff', title, 'not_tested', 'No 429 in this range: backoff was never needed.');
+  if (flat.length > 0)
+    return verdict(
+      'backoff',
+      title,
+      'fail',
+      `${flat.length} retry(ies) after repeated 429s did not wait longer than the retry before (×${BACKOFF_FACTOR} at least).`,
+      flat,
+    );
+  return verdict(
+    'backoff',
+    title,
+    'pass',
+    streaks === 0
+      ? 'No 429 was followed by another: the client waited long enough each time.'
+      : `Waits grew while 429s repeated (${streaks} run(s) of 429s).`,
+  );
 }
 
 /** `backoff-cap`: after a 429, a wait longer than the cap (and than its Retry-After) is a client stalling, not backing off. */
@@ -129,12 +206,30 @@ function backoffCap(sorted: Requests, capMs: number): RuleVerdict {
     const told = waitOf(previous);
     const asked = told ? told.until - previous.at : 0;
     if (wait > Math.max(capMs, asked + WAIT_TOLERANCE_MS)) {
-      stalled.push(evidenceOf(current, `waited ${duration(wait)} after request #${previous.id}'s 429${told ? ` (${told.told})` : ''}: waits should stop growing at ${duration(capMs)}`));
+      stalled.push(
+        evidenceOf(
+          current,
+          `waited ${duration(wait)} after request #${previous.id}'s 429${told ? ` (${told.told})` : ''}: waits should stop growing at ${duration(capMs)}`,
+        ),
+      );
     }
   }
-  if (followed === 0) return verdict('backoff-cap', title, 'not_tested', 'No request followed a 429: no wait to judge.');
-  if (stalled.length === 0) return verdict('backoff-cap', title, 'pass', `No wait after a 429 went past ${duration(capMs)} or its Retry-After (${followed} checked).`);
-  return verdict('backoff-cap', title, 'fail', `${stalled.length} wait(s) after a 429 went past ${duration(capMs)} and the Retry-After asked for.`, stalled);
+  if (followed === 0)
+    return verdict('backoff-cap', title, 'not_tested', 'No request followed a 429: no wait to judge.');
+  if (stalled.length === 0)
+    return verdict(
+      'backoff-cap',
+      title,
+      'pass',
+      `No wait after a 429 went past ${duration(capMs)} or its Retry-After (${followed} checked).`,
+    );
+  return verdict(
+    'backoff-cap',
+    title,
+    'fail',
+    `${stalled.length} wait(s) after a 429 went past ${duration(capMs)} and the Retry-After asked for.`,
+    stalled,
+  );
 }
 
 /** `gives-up`: the same request (method and path) refused with 429 more than `maxAttempts` times in a row was retried forever. */
@@ -150,11 +245,25 @@ function givesUp(sorted: Requests, maxAttempts: number): RuleVerdict {
     }
     const attempts = (refusedInARow.get(target) ?? 0) + 1;
     refusedInARow.set(target, attempts);
-    if (attempts > maxAttempts) endless.push(evidenceOf(request, `attempt ${attempts} in a row of ${target} refused with 429: a client should give up after ${maxAttempts}`));
+    if (attempts > maxAttempts)
+      endless.push(
+        evidenceOf(
+          request,
+          `attempt ${attempts} in a row of ${target} refused with 429: a client should give up after ${maxAttempts}`,
+        ),
+      );
   }
-  if (!sorted.some(isLimited)) return verdict('gives-up', title, 'not_tested', 'No 429 in this range: no retries to count.');
-  if (endless.length === 0) return verdict('gives-up', title, 'pass', `No request was refused more than ${maxAttempts} times in a row.`);
-  return verdict('gives-up', title, 'fail', `${endless.length} attempt(s) went past ${maxAttempts} refusals in a row of the same request.`, endless);
+  if (!sorted.some(isLimited))
+    return verdict('gives-up', title, 'not_tested', 'No 429 in this range: no retries to count.');
+  if (endless.length === 0)
+    return verdict('gives-up', title, 'pass', `No request was refused more than ${maxAttempts} times in a row.`);
+  return verdict(
+    'gives-up',
+    title,
+    'fail',
+    `${endless.length} attempt(s) went past ${maxAttempts} refusals in a row of the same request.`,
+    endless,
+  );
 }
 
 /** Failures after which a client cannot know whether its POST created anything, or was told to try again. */
@@ -176,14 +285,38 @@ function idempotency(sorted: Requests): RuleVerdict {
     const failed = failedPosts.get(request.path);
     if (failed) {
       retries += 1;
-      if (!hasIdempotencyKey(request)) unsafe.push(evidenceOf(request, `POST ${request.path} sent after request #${failed.id}'s ${failed.status} without an Idempotency-Key: a retried creation may create twice`));
+      if (!hasIdempotencyKey(request))
+        unsafe.push(
+          evidenceOf(
+            request,
+            `POST ${request.path} sent after request #${failed.id}'s ${failed.status} without an Idempotency-Key: a retried creation may create twice`,
+          ),
+        );
     }
     if (RETRIED_AFTER(request.status)) failedPosts.set(request.path, request);
     else failedPosts.delete(request.path);
   }
-  if (retries === 0) return verdict('idempotency', title, 'not_tested', 'No POST followed a failed POST: no retry of a creation to judge.');
-  if (unsafe.length === 0) return verdict('idempotency', title, 'pass', `Every POST after a failed POST carried an Idempotency-Key (${retries} checked).`);
-  return verdict('idempotency', title, 'fail', `${unsafe.length} POST(s) after a failed POST carried no Idempotency-Key.`, unsafe);
+  if (retries === 0)
+    return verdict(
+      'idempotency',
+      title,
+      'not_tested',
+      'No POST followed a failed POST: no retry of a creation to judge.',
+    );
+  if (unsafe.length === 0)
+    return verdict(
+      'idempotency',
+      title,
+      'pass',
+      `Every POST after a failed POST carried an Idempotency-Key (${retries} checked).`,
+    );
+  return verdict(
+    'idempotency',
+    title,
+    'fail',
+    `${unsafe.length} POST(s) after a failed POST carried no Idempotency-Key.`,
+    unsafe,
+  );
 }
 
 /** `ban`: never banned. */
@@ -199,7 +332,12 @@ function ban(sorted: Requests): RuleVerdict {
     title,
     'fail',
     `The key was banned: ${banned.length} request(s) answered api_key_banned, the first at ${new Date(first.at).toISOString()}.`,
-    banned.map((request, index) => evidenceOf(request, index === 0 ? 'this request got the key banned: it kept sending after a 429' : 'sent while the key was banned')),
+    banned.map((request, index) =>
+      evidenceOf(
+        request,
+        index === 0 ? 'this request got the key banned: it kept sending after a 429' : 'sent while the key was banned',
+      ),
+    ),
   );
 }
 

@@ -22,7 +22,15 @@ export function parseHttpDate(text: string): number | null {
   const value = text.trim();
   let parts: { day: string; month: string; year: number; hour: string; minute: string; second: string } | undefined;
   let match = IMF_FIXDATE.exec(value);
-  if (match) parts = { day: match[1]!, month: match[2]!, year: Number(match[3]), hour: match[4]!, minute: match[5]!, second: match[6]! };
+  if (match)
+    parts = {
+      day: match[1]!,
+      month: match[2]!,
+      year: Number(match[3]),
+      hour: match[4]!,
+      minute: match[5]!,
+      second: match[6]!,
+    };
   else if ((match = RFC850_DATE.exec(value))) {
     // §5.6.7: a two-digit year more than 50 years in the future is the most recent past year with those digits.
     const twoDigits = Number(match[3]);
@@ -31,11 +39,23 @@ export function parseHttpDate(text: string): number | null {
     if (year > thisYear + 50) year -= 100;
     parts = { day: match[1]!, month: match[2]!, year, hour: match[4]!, minute: match[5]!, second: match[6]! };
   } else if ((match = ASCTIME_DATE.exec(value))) {
-    parts = { day: match[2]!.trim(), month: match[1]!, year: Number(match[6]), hour: match[3]!, minute: match[4]!, second: match[5]! };
+    parts = {
+      day: match[2]!.trim(),
+      month: match[1]!,
+      year: Number(match[6]),
+      hour: match[3]!,
+      minute: match[4]!,
+      second: match[5]!,
+    };
   }
   if (!parts) return null;
   const month = MONTHS.indexOf(parts.month);
-  const [day, hour, minute, second] = [parts.day, parts.hour, parts.minute, parts.second].map(Number) as [number, number, number, number];
+  const [day, hour, minute, second] = [parts.day, parts.hour, parts.minute, parts.second].map(Number) as [
+    number,
+    number,
+    number,
+    number,
+  ];
   if (day < 1 || day > 31 || hour > 23 || minute > 59 || second > 60) return null;
   const ms = Date.UTC(parts.year, month, day, hour, minute, Math.min(second, 59));
   // 31 Feb and the like roll over in Date.UTC: not a date.
@@ -56,21 +76,30 @@ export interface RetryAfter {
  */
 export function retryAfterOf(request: ObservedRequest): RetryAfter | null {
   const text = request.headers?.['retry-after'];
-  if (text === undefined) return request.retryAfter == null ? null : { text: String(request.retryAfter), form: 'seconds', waitMs: request.retryAfter * 1000 };
+  if (text === undefined)
+    return request.retryAfter == null
+      ? null
+      : { text: String(request.retryAfter), form: 'seconds', waitMs: request.retryAfter * 1000 };
   const trimmed = text.trim();
   if (/^\d+$/.test(trimmed)) return { text: trimmed, form: 'seconds', waitMs: Number(trimmed) * 1000 };
   const until = parseHttpDate(trimmed);
   if (until === null) return null;
   const dateHeader = request.headers?.date;
-  const answeredAt = (dateHeader === undefined ? null : parseHttpDate(dateHeader)) ?? Math.floor(request.at / 1000) * 1000;
+  const answeredAt =
+    (dateHeader === undefined ? null : parseHttpDate(dateHeader)) ?? Math.floor(request.at / 1000) * 1000;
   return { text: trimmed, form: 'http-date', waitMs: Math.max(0, until - answeredAt) };
 }
 
 /** The IETF draft's RateLimit field as figures, or null when absent or malformed. */
-function rateLimitField(headers: Readonly<Record<string, string>> | undefined): { remaining: number; resetSeconds: number }[] | null {
+function rateLimitField(
+  headers: Readonly<Record<string, string>> | undefined,
+): { remaining: number; resetSeconds: number }[] | null {
   const field = headers?.ratelimit;
   if (field === undefined || malformedField('ratelimit', field) !== null) return null;
-  return parseList(field).map(([, parameters]) => ({ remaining: parameters.get('r') as number, resetSeconds: parameters.get('t') as number }));
+  return parseList(field).map(([, parameters]) => ({
+    remaining: parameters.get('r') as number,
+    resetSeconds: parameters.get('t') as number,
+  }));
 }
 
 /**
@@ -79,7 +108,8 @@ function rateLimitField(headers: Readonly<Record<string, string>> | undefined): 
  * draft's RateLimit field (`r` left, `t` seconds from the answer).
  */
 export function windowStateOf(request: ObservedRequest): { remaining: number | null; resetAt: number | null } {
-  if (request.remaining != null) return { remaining: request.remaining, resetAt: request.reset == null ? null : request.reset * 1000 };
+  if (request.remaining != null)
+    return { remaining: request.remaining, resetAt: request.reset == null ? null : request.reset * 1000 };
   const items = rateLimitField(request.headers);
   if (!items || items.length === 0) return { remaining: null, resetAt: null };
   const remaining = Math.min(...items.map((item) => item.remaining));
@@ -92,7 +122,8 @@ const NON_NEGATIVE_INTEGER = (value: unknown) => typeof value === 'number' && Nu
 
 /** Why one rate-limit field is malformed, or null when it is well-formed. */
 function malformedField(name: string, value: string): string | null {
-  if (name.startsWith('x-ratelimit-')) return /^\s*\d+\s*$/.test(value) ? null : `${name}: ${JSON.stringify(value)} is not a whole number`;
+  if (name.startsWith('x-ratelimit-'))
+    return /^\s*\d+\s*$/.test(value) ? null : `${name}: ${JSON.stringify(value)} is not a whole number`;
   let list;
   try {
     list = parseList(value);
@@ -107,7 +138,13 @@ function malformedField(name: string, value: string): string | null {
   return null;
 }
 
-const RATE_LIMIT_FIELDS = ['ratelimit', 'ratelimit-policy', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'];
+const RATE_LIMIT_FIELDS = [
+  'ratelimit',
+  'ratelimit-policy',
+  'x-ratelimit-limit',
+  'x-ratelimit-remaining',
+  'x-ratelimit-reset',
+];
 
 /**
  * Why an answer's rate-limit fields are malformed (RFC 9651 cannot parse them, RateLimit lacks

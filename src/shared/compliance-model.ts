@@ -25,7 +25,18 @@ export interface ObservedRequest {
 }
 
 /** The checks, by their stable ids (the CLI, JUnit, the GUI's test ids and docs/guide/quota-lab.md use them). */
-export const CHECK_IDS = ['retry-after', 'ratelimit-window', 'backoff', 'backoff-cap', 'gives-up', 'jitter', 'in-flight', 'malformed', 'idempotency', 'ban'] as const;
+export const CHECK_IDS = [
+  'retry-after',
+  'ratelimit-window',
+  'backoff',
+  'backoff-cap',
+  'gives-up',
+  'jitter',
+  'in-flight',
+  'malformed',
+  'idempotency',
+  'ban',
+] as const;
 export type RuleId = (typeof CHECK_IDS)[number];
 export type Verdict = 'pass' | 'fail' | 'not_tested';
 
@@ -70,7 +81,12 @@ export interface ComplianceReport {
   to: number;
   totals: { requests: number; accepted: number; rateLimited: number; banned: number; other: number; wasted: number };
   rules: RuleVerdict[];
-  timeline: { bucketMs: number; buckets: TimelineBucket[]; windowKind: 'minute' | 'day' | null; windowStarts: number[] };
+  timeline: {
+    bucketMs: number;
+    buckets: TimelineBucket[];
+    windowKind: 'minute' | 'day' | null;
+    windowStarts: number[];
+  };
 }
 
 /** Timers and clocks may fire a little early; a wait this much short of Retry-After still counts as honoured. */
@@ -103,7 +119,8 @@ export const DEFAULT_CHECK_SETTINGS: CheckSettings = { maxAttempts: MAX_ATTEMPTS
  * A refusal by the rate limits: told by the contract's code whatever the status (a `github`-style
  * profile answers a secondary limit 403), or a 429.
  */
-export const isLimited = (request: ObservedRequest): boolean => request.status === 429 || request.code === 'rate_limited' || request.code === 'api_key_banned';
+export const isLimited = (request: ObservedRequest): boolean =>
+  request.status === 429 || request.code === 'rate_limited' || request.code === 'api_key_banned';
 /** A duration readable at its own scale: "0.4 ms", "38 ms", "7.51 s", "21.0 s". */
 export function duration(ms: number): string {
   if (ms < 10) return `${ms.toFixed(1)} ms`;
@@ -119,12 +136,25 @@ export function evidenceOf(request: ObservedRequest, note: string): Evidence {
 /** The checks whose failure is advice (see RuleVerdict.advisory). */
 export const ADVISORY_CHECKS: readonly RuleId[] = ['ratelimit-window'];
 
-export function verdict(rule: RuleId, title: string, result: Verdict, summary: string, offending: Evidence[] = []): RuleVerdict {
-  return { rule, title, advisory: ADVISORY_CHECKS.includes(rule), verdict: result, summary, evidence: offending.slice(0, EVIDENCE_MAX), offences: offending.length };
+export function verdict(
+  rule: RuleId,
+  title: string,
+  result: Verdict,
+  summary: string,
+  offending: Evidence[] = [],
+): RuleVerdict {
+  return {
+    rule,
+    title,
+    advisory: ADVISORY_CHECKS.includes(rule),
+    verdict: result,
+    summary,
+    evidence: offending.slice(0, EVIDENCE_MAX),
+    offences: offending.length,
+  };
 }
 
 /** Whether a report fails a CI step: a required check failed, or with `strict` any check. */
 export function failsGate(report: Pick<ComplianceReport, 'rules'>, strict = false): boolean {
   return report.rules.some((rule) => rule.verdict === 'fail' && (strict || !rule.advisory));
 }
-

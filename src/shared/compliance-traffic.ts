@@ -6,7 +6,14 @@
  * answer reached it, and no client can be blamed for it.
  */
 import { malformedRateLimitFields, retryAfterOf, windowStateOf, type RetryAfter } from './compliance-headers';
-import { duration, evidenceOf, isLimited, WAIT_TOLERANCE_MS, type Evidence, type ObservedRequest } from './compliance-model';
+import {
+  duration,
+  evidenceOf,
+  isLimited,
+  WAIT_TOLERANCE_MS,
+  type Evidence,
+  type ObservedRequest,
+} from './compliance-model';
 
 export type Requests = readonly ObservedRequest[];
 
@@ -94,15 +101,28 @@ export interface Wait {
  */
 export function waitOf(refusal: ObservedRequest): Wait | null {
   const retryAfter = retryAfterOf(refusal);
-  if (retryAfter) return { until: refusal.at + retryAfter.waitMs, retryAfter, told: `Retry-After: ${retryAfter.text}${retryAfter.form === 'seconds' ? ' s' : ''}` };
+  if (retryAfter)
+    return {
+      until: refusal.at + retryAfter.waitMs,
+      retryAfter,
+      told: `Retry-After: ${retryAfter.text}${retryAfter.form === 'seconds' ? ' s' : ''}`,
+    };
   const { resetAt } = windowStateOf(refusal);
-  if (resetAt !== null) return { until: resetAt, retryAfter: null, told: `no Retry-After; the window reset at ${new Date(resetAt).toISOString()}` };
+  if (resetAt !== null)
+    return {
+      until: resetAt,
+      retryAfter: null,
+      told: `no Retry-After; the window reset at ${new Date(resetAt).toISOString()}`,
+    };
   return null;
 }
 
 /** "after request #12's 429 (Retry-After: 30), 1.20 s too early" */
 export function tooEarly(request: ObservedRequest, refusal: ObservedRequest, wait: Wait): string {
-  return `sent ${duration(request.at - refusal.at)} after request #${refusal.id}'s ${refusal.status} ${refusal.code ?? ''} (${wait.told}): ${duration(wait.until - request.at)} too early`.replace('  ', ' ');
+  return `sent ${duration(request.at - refusal.at)} after request #${refusal.id}'s ${refusal.status} ${refusal.code ?? ''} (${wait.told}): ${duration(wait.until - request.at)} too early`.replace(
+    '  ',
+    ' ',
+  );
 }
 
 /**
@@ -110,7 +130,11 @@ export function tooEarly(request: ObservedRequest, refusal: ObservedRequest, wai
  * same target sent once the refusal was answered. Only the latest refusal of a target counts.
  * `malformed` picks the refusals whose rate-limit fields were malformed, or the well-formed ones.
  */
-export function retriesHonoured(sorted: Requests, sentAfter: SentAfter, malformed: boolean): { early: Evidence[]; followed: number; refusals: number; wasted: number } {
+export function retriesHonoured(
+  sorted: Requests,
+  sentAfter: SentAfter,
+  malformed: boolean,
+): { early: Evidence[]; followed: number; refusals: number; wasted: number } {
   const early: Evidence[] = [];
   const waits = new Map<string, { refusal: ObservedRequest; wait: Wait }>();
   let followed = 0;
@@ -135,4 +159,3 @@ export function retriesHonoured(sorted: Requests, sentAfter: SentAfter, malforme
   }
   return { early, followed, refusals, wasted };
 }
-

@@ -3,7 +3,13 @@
  * requests, how the client handled its rate limits, check by check (compliance-checks.ts).
  */
 import { runChecks } from './compliance-checks';
-import { DEFAULT_CHECK_SETTINGS, type CheckSettings, type ComplianceReport, type ObservedRequest, type TimelineBucket } from './compliance-model';
+import {
+  DEFAULT_CHECK_SETTINGS,
+  type CheckSettings,
+  type ComplianceReport,
+  type ObservedRequest,
+  type TimelineBucket,
+} from './compliance-model';
 
 export * from './compliance-model';
 
@@ -25,7 +31,14 @@ export function complianceReport(
     keyId,
     from,
     to,
-    totals: { requests: sorted.length, accepted, rateLimited, banned, other: sorted.length - accepted - rateLimited - banned, wasted },
+    totals: {
+      requests: sorted.length,
+      accepted,
+      rateLimited,
+      banned,
+      other: sorted.length - accepted - rateLimited - banned,
+      wasted,
+    },
     rules,
     timeline: timeline(sorted, from, to),
   };
@@ -40,7 +53,13 @@ function timeline(requests: readonly ObservedRequest[], from: number, to: number
   const bucketMs = BUCKETS_MS.find((size) => span / size <= MAX_BUCKETS) ?? Math.ceil(span / MAX_BUCKETS);
   const first = from - (from % bucketMs);
   const count = Math.floor((to - first) / bucketMs) + 1;
-  const buckets: TimelineBucket[] = Array.from({ length: count }, (_, i) => ({ start: first + i * bucketMs, accepted: 0, rateLimited: 0, banned: 0, other: 0 }));
+  const buckets: TimelineBucket[] = Array.from({ length: count }, (_, i) => ({
+    start: first + i * bucketMs,
+    accepted: 0,
+    rateLimited: 0,
+    banned: 0,
+    other: 0,
+  }));
   for (const request of requests) {
     const bucket = buckets[Math.floor((request.at - first) / bucketMs)];
     if (!bucket) continue;
@@ -52,6 +71,8 @@ function timeline(requests: readonly ObservedRequest[], from: number, to: number
   const windowKind = bucketMs < 60_000 ? 'minute' : bucketMs < 86_400_000 ? 'day' : null;
   const windowMs = windowKind === 'minute' ? 60_000 : 86_400_000;
   const windowStarts: number[] = [];
-  if (windowKind) for (let start = first - (first % windowMs) + windowMs; start <= first + count * bucketMs; start += windowMs) windowStarts.push(start);
+  if (windowKind)
+    for (let start = first - (first % windowMs) + windowMs; start <= first + count * bucketMs; start += windowMs)
+      windowStarts.push(start);
   return { bucketMs, buckets, windowKind, windowStarts };
 }

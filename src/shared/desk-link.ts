@@ -16,7 +16,8 @@ export interface LinkProbeInput {
  * The desk's answer to the first-run question. Connecting names the fingerprint staff compared: the
  * shell looks at the server again and refuses if it now shows another.
  */
-export type LinkChoiceInput = { mode: 'this-computer' } | { mode: 'shelter-server'; address: string; fingerprint: string };
+export type LinkChoiceInput =
+  { mode: 'this-computer' } | { mode: 'shelter-server'; address: string; fingerprint: string };
 
 /** What a look at the server found: where its pages are, and the code staff compare with its own. */
 export interface ServerSighting {

@@ -63,7 +63,9 @@ export function dnsCheckInWords(domain: DnsCheckSubject): string {
     case 'not_checked':
       return `Create ${record} (TTL ${domain.record.ttl}) at your DNS provider, then verify.`;
     case 'verified':
-      return domain.kind === 'apex' ? `${name} resolves to ${target}'s addresses: verified.` : `${name} has CNAME ${target}: verified.`;
+      return domain.kind === 'apex'
+        ? `${name} resolves to ${target}'s addresses: verified.`
+        : `${name} has CNAME ${target}: verified.`;
     case 'no_record':
       return `${domain.kind === 'apex' ? `${name} does not resolve yet` : `No CNAME record at ${name} yet`}. Create ${record} (TTL ${domain.record.ttl}) at your DNS provider; ${AGAIN}.`;
     case 'cname_elsewhere':

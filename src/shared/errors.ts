@@ -84,7 +84,11 @@ export type ConflictDetails =
   | { reason: 'photo_limit'; petId: number; max: number }
   | { reason: 'photo_already_added'; petId: number; photoId: number; position: number }
   /** An export to an adoption portal would leave out animals its last file listed: the portal's import deletes those. */
-  | { reason: 'portal_would_drop'; portal: PortalId; animals: Array<{ id: number; name: string; reason: 'refused' | 'gone' }> }
+  | {
+      reason: 'portal_would_drop';
+      portal: PortalId;
+      animals: Array<{ id: number; name: string; reason: 'refused' | 'gone' }>;
+    }
   /** The first export to a portal whose first upload from any software erases what it listed (Adopt-a-Pet), not yet confirmed. */
   | { reason: 'portal_first_upload'; portal: PortalId }
   | MovementConflict
@@ -103,7 +107,13 @@ export type MovementConflict =
   | { reason: 'no_active_reservation'; petId: number }
   | { reason: 'foster_open'; petId: number; fosterId: number; personId: number }
   | { reason: 'no_open_foster'; petId: number }
-  | { reason: 'date_before_previous'; petId: number; at: number; previousAt: number; previous: 'intake' | 'outcome' | 'reservation' | 'foster' }
+  | {
+      reason: 'date_before_previous';
+      petId: number;
+      at: number;
+      previousAt: number;
+      previous: 'intake' | 'outcome' | 'reservation' | 'foster';
+    }
   | { reason: 'date_in_future'; at: number; now: number }
   | { reason: 'do_not_adopt'; personId: number; flagReason: string | null }
   | { reason: 'not_adopted'; petId: number }
@@ -126,10 +136,17 @@ export type StaffForbidden =
   | { reason: 'field_not_allowed'; role: string; channel: string; field: string }
   | { reason: 'desk_only'; channel: string }
   | { reason: 'own_password'; staffId: number };
-export type StaffUnauthorized = { reason: 'login_required' | 'session_expired' | 'login_failed' | 'invite_invalid' | 'password_wrong' };
+export type StaffUnauthorized = {
+  reason: 'login_required' | 'session_expired' | 'login_failed' | 'invite_invalid' | 'password_wrong';
+};
 /** A member's name that reads as the desk's ("desk" in any case, accents or width): the audit trail names the desk so. */
 export type StaffNameReserved = { field: 'name'; reason: 'name_reserved'; reserved: 'desk' };
-export type StaffConflict = { reason: 'last_owner'; staffId: number } | { reason: 'login_taken'; login: string } | { reason: 'team_mode_off' } | { reason: 'no_owner' } | { reason: 'team_exists' };
+export type StaffConflict =
+  | { reason: 'last_owner'; staffId: number }
+  | { reason: 'login_taken'; login: string }
+  | { reason: 'team_mode_off' }
+  | { reason: 'no_owner' }
+  | { reason: 'team_exists' };
 
 /** Too many login attempts for this login or from this address: the seconds until the binding window resets. */
 export type StaffLoginThrottled = { reason: 'login_throttled'; retryAfter: number };
@@ -149,7 +166,10 @@ export type BackupConflict =
  * that a database of the backup names and the backup lacks.
  */
 export type BackupProblem =
-  | { path: string; problem: 'missing' | 'hash_mismatch' | 'integrity_check_failed' | 'foreign_path' | 'link' | 'signature_mismatch' }
+  | {
+      path: string;
+      problem: 'missing' | 'hash_mismatch' | 'integrity_check_failed' | 'foreign_path' | 'link' | 'signature_mismatch';
+    }
   | { path: string; problem: 'photo_missing'; database: string; hash: string };
 
 /**
@@ -173,7 +193,9 @@ export type PhotoTooLarge =
   | { reason: 'photo_processing_time'; file: string; seconds: number };
 
 /** A file that is no photo we take: not an image at all, or an image in another format (HEIC, GIF, …). */
-export type PhotoUnsupported = { reason: 'not_an_image'; file: string } | { reason: 'photo_format'; file: string; format: string; accepted: readonly string[] };
+export type PhotoUnsupported =
+  | { reason: 'not_an_image'; file: string }
+  | { reason: 'photo_format'; file: string; format: string; accepted: readonly string[] };
 
 /** The extra CA file of the ACME settings cannot be trusted: nothing readable at `path`, or no PEM certificate in it. */
 export interface CaFileProblem {
@@ -236,9 +258,22 @@ export interface ServerIdentityChanged {
  */
 export interface ErrorDetails {
   /** `field` is the input's name as the admin contract spells it (`redirectTo`), never a flag. */
-  validation_failed: { field: string } | CaFileProblem | ProfileRuleProblem | ServerAddressProblem | TransferDestinationProblem | StaffNameReserved;
+  validation_failed:
+    | { field: string }
+    | CaFileProblem
+    | ProfileRuleProblem
+    | ServerAddressProblem
+    | TransferDestinationProblem
+    | StaffNameReserved;
   /** The account's plan and the least plan that allows the action; `deployRequired` when the project has nothing live either. */
-  plan_required: { accountId: number; accountName: string; planId: PlanId; needed: PlanId; project: string; deployRequired: boolean };
+  plan_required: {
+    accountId: number;
+    accountName: string;
+    planId: PlanId;
+    needed: PlanId;
+    project: string;
+    deployRequired: boolean;
+  };
   deploy_required: { project: string };
   not_found: NotFoundDetails;
   forbidden: StaffForbidden;

@@ -21,7 +21,9 @@ export function parseDuration(text: string): { ms: number } | { error: string } 
   const trimmed = text.trim().toLowerCase();
   const parts = [...trimmed.matchAll(/(\d+)\s*([smhd])/g)];
   if (parts.length === 0 || parts.map((part) => part[0]).join('') !== trimmed.replace(/\s+/g, '')) {
-    return { error: `"${text}" is not a duration: write a whole number and a unit, such as 90s, 15m, 2h or 1d (or 1h30m).` };
+    return {
+      error: `"${text}" is not a duration: write a whole number and a unit, such as 90s, 15m, 2h or 1d (or 1h30m).`,
+    };
   }
   const ms = parts.reduce((sum, [, count, unit]) => sum + Number(count) * UNIT_MS[unit as keyof typeof UNIT_MS], 0);
   if (ms <= 0) return { error: 'The duration must be more than zero.' };
@@ -39,7 +41,12 @@ export function describeOffset(ms: number): string {
   if (ms === 0) return 'no offset';
   let rest = Math.abs(Math.round(ms / 1000));
   const parts: string[] = [];
-  for (const [unit, size] of [['d', 86_400], ['h', 3_600], ['m', 60], ['s', 1]] as const) {
+  for (const [unit, size] of [
+    ['d', 86_400],
+    ['h', 3_600],
+    ['m', 60],
+    ['s', 1],
+  ] as const) {
     if (rest >= size) {
       parts.push(`${Math.floor(rest / size)}${unit}`);
       rest %= size;
@@ -80,12 +87,18 @@ export interface LoggedRequest {
 }
 
 const positive = z.int({ error: 'must be a positive integer' }).positive({ error: 'must be a positive integer' });
-const epochMs = z.int({ error: 'must be a moment in epoch milliseconds' }).nonnegative({ error: 'must be a moment in epoch milliseconds' });
+const epochMs = z
+  .int({ error: 'must be a moment in epoch milliseconds' })
+  .nonnegative({ error: 'must be a moment in epoch milliseconds' });
 
 export const RequestFilterSchema = z.strictObject({
   accountId: positive.optional(),
   keyId: positive.optional(),
-  status: z.int().min(100, { error: 'must be an HTTP status (100..599)' }).max(599, { error: 'must be an HTTP status (100..599)' }).optional(),
+  status: z
+    .int()
+    .min(100, { error: 'must be an HTTP status (100..599)' })
+    .max(599, { error: 'must be an HTTP status (100..599)' })
+    .optional(),
   /** Part of the path, as sent. */
   path: z.string().max(500, { error: 'must be at most 500 characters' }).optional(),
   from: epochMs.optional(),
@@ -141,27 +154,51 @@ export const SCENARIO_MAX_REQUESTS = 1_000;
 export const SCENARIO_MAX_RATE = 50;
 export const SCENARIO_MAX_SECONDS = 120;
 
-const bounded = (max: number, what: string) => z.int({ error: `must be a whole number of ${what}` }).min(1, { error: `must be 1 to ${max}` }).max(max, { error: `must be 1 to ${max}` });
+const bounded = (max: number, what: string) =>
+  z
+    .int({ error: `must be a whole number of ${what}` })
+    .min(1, { error: `must be 1 to ${max}` })
+    .max(max, { error: `must be 1 to ${max}` });
 
-export const ScenarioSchema = z.strictObject({
-  kind: z.enum(SCENARIO_KINDS, { error: `must be one of ${SCENARIO_KINDS.join(', ')}` }),
-  key: z.string().trim().min(1, { error: 'is required: paste the API key the scenario sends' }).max(200, { error: 'is too long to be an API key' }),
-  /** burst, ignore-retry-after, honour-retry-after: how many requests. */
-  count: bounded(SCENARIO_MAX_REQUESTS, 'requests').optional(),
-  /** steady: requests per second, for `seconds`. */
-  rate: bounded(SCENARIO_MAX_RATE, 'requests per second').optional(),
-  seconds: bounded(SCENARIO_MAX_SECONDS, 'seconds').optional(),
-}).superRefine((scenario, context) => {
-  if (scenario.kind === 'steady') {
-    if (scenario.rate === undefined) context.addIssue({ code: 'custom', path: ['rate'], message: 'is required for steady traffic (requests per second)' });
-    if (scenario.seconds === undefined) context.addIssue({ code: 'custom', path: ['seconds'], message: 'is required for steady traffic (how long)' });
-    if (scenario.rate !== undefined && scenario.seconds !== undefined && scenario.rate * scenario.seconds > SCENARIO_MAX_REQUESTS) {
-      context.addIssue({ code: 'custom', path: ['seconds'], message: `rate × seconds must be at most ${SCENARIO_MAX_REQUESTS} requests` });
+export const ScenarioSchema = z
+  .strictObject({
+    kind: z.enum(SCENARIO_KINDS, { error: `must be one of ${SCENARIO_KINDS.join(', ')}` }),
+    key: z
+      .string()
+      .trim()
+      .min(1, { error: 'is required: paste the API key the scenario sends' })
+      .max(200, { error: 'is too long to be an API key' }),
+    /** burst, ignore-retry-after, honour-retry-after: how many requests. */
+    count: bounded(SCENARIO_MAX_REQUESTS, 'requests').optional(),
+    /** steady: requests per second, for `seconds`. */
+    rate: bounded(SCENARIO_MAX_RATE, 'requests per second').optional(),
+    seconds: bounded(SCENARIO_MAX_SECONDS, 'seconds').optional(),
+  })
+  .superRefine((scenario, context) => {
+    if (scenario.kind === 'steady') {
+      if (scenario.rate === undefined)
+        context.addIssue({
+          code: 'custom',
+          path: ['rate'],
+          message: 'is required for steady traffic (requests per second)',
+        });
+      if (scenario.seconds === undefined)
+        context.addIssue({ code: 'custom', path: ['seconds'], message: 'is required for steady traffic (how long)' });
+      if (
+        scenario.rate !== undefined &&
+        scenario.seconds !== undefined &&
+        scenario.rate * scenario.seconds > SCENARIO_MAX_REQUESTS
+      ) {
+        context.addIssue({
+          code: 'custom',
+          path: ['seconds'],
+          message: `rate × seconds must be at most ${SCENARIO_MAX_REQUESTS} requests`,
+        });
+      }
+    } else if (scenario.count === undefined) {
+      context.addIssue({ code: 'custom', path: ['count'], message: 'is required: how many requests to send' });
     }
-  } else if (scenario.count === undefined) {
-    context.addIssue({ code: 'custom', path: ['count'], message: 'is required: how many requests to send' });
-  }
-});
+  });
 export type Scenario = z.infer<typeof ScenarioSchema>;
 
 export type ScenarioState = 'running' | 'finished' | 'cancelled' | 'stopped';

@@ -24,5 +24,9 @@ export type OnChange = (listener: (event: ChangeEvent) => void) => () => void;
 export function isChangeEvent(value: unknown): value is ChangeEvent {
   if (typeof value !== 'object' || value === null) return false;
   const { environment, topic } = value as Record<string, unknown>;
-  return Object.keys(value).length === 2 && ENVIRONMENTS.includes(environment as Environment) && CHANGE_TOPICS.includes(topic as ChangeTopic);
+  return (
+    Object.keys(value).length === 2 &&
+    ENVIRONMENTS.includes(environment as Environment) &&
+    CHANGE_TOPICS.includes(topic as ChangeTopic)
+  );
 }

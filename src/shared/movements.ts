@@ -14,7 +14,15 @@ import { OUTCOME_TYPES, type Departure, type OutcomeType } from './outcomes';
 import { personalField, privateField } from './privacy';
 
 /** `unknown`: the stay a pet gets when it is created without an intake (the API, a plain `pets create`, an import). */
-export const INTAKE_TYPES = ['stray', 'owner_surrender', 'transfer_in', 'seized', 'born_in_care', 'returned_after_adoption', 'unknown'] as const;
+export const INTAKE_TYPES = [
+  'stray',
+  'owner_surrender',
+  'transfer_in',
+  'seized',
+  'born_in_care',
+  'returned_after_adoption',
+  'unknown',
+] as const;
 export type IntakeType = (typeof INTAKE_TYPES)[number];
 /** What staff may choose: `unknown` is only ever given by creation, `returned_after_adoption` only by a return. */
 export const CHOSEN_INTAKE_TYPES = ['stray', 'owner_surrender', 'transfer_in', 'seized', 'born_in_care'] as const;
@@ -28,7 +36,10 @@ export const RECEIVING_ORGANISATION_MAX = 200;
 
 export { OUTCOME_TYPES, type OutcomeType } from './outcomes';
 /** Every outcome but adoption, which is recorded by `adopt` (with its fee). */
-export const OTHER_OUTCOME_TYPES = OUTCOME_TYPES.filter((type) => type !== 'adoption') as Exclude<OutcomeType, 'adoption'>[];
+export const OTHER_OUTCOME_TYPES = OUTCOME_TYPES.filter((type) => type !== 'adoption') as Exclude<
+  OutcomeType,
+  'adoption'
+>[];
 
 export const FEE_METHODS = ['cash', 'card', 'transfer', 'cheque', 'online', 'waived'] as const;
 export type FeeMethod = (typeof FEE_METHODS)[number];
@@ -37,11 +48,23 @@ export type FeeMethod = (typeof FEE_METHODS)[number];
 export const FACES = ['cli', 'window', 'api'] as const;
 export type Face = (typeof FACES)[number];
 
-export const MOVEMENT_KINDS = ['intake', 'reservation', 'reservation_cancelled', 'foster_start', 'foster_end', 'outcome'] as const;
+export const MOVEMENT_KINDS = [
+  'intake',
+  'reservation',
+  'reservation_cancelled',
+  'foster_start',
+  'foster_end',
+  'outcome',
+] as const;
 export type MovementKind = (typeof MOVEMENT_KINDS)[number];
 
 const id = z.int({ error: 'must be a positive integer' }).positive({ error: 'must be a positive integer' });
-const text = (max: number) => z.string({ error: 'must be a string' }).trim().min(1, { error: 'must not be empty' }).max(max, { error: `must be at most ${max} characters` });
+const text = (max: number) =>
+  z
+    .string({ error: 'must be a string' })
+    .trim()
+    .min(1, { error: 'must not be empty' })
+    .max(max, { error: `must be at most ${max} characters` });
 
 /**
  * A moment staff give: an ISO date-time with its offset (2026-06-01T10:00:00+02:00), or a date alone
@@ -49,14 +72,20 @@ const text = (max: number) => z.string({ error: 'must be a string' }).trim().min
  * dispatch) parses again unchanged in the service.
  */
 export const MomentSchema = z
-  .union([z.iso.datetime({ offset: true }), z.iso.date(), z.int().nonnegative()], { error: 'must be an ISO date (2026-06-01) or date-time with its offset (2026-06-01T10:00:00Z)' })
-  .transform((value) => (typeof value === 'number' ? value : Date.parse(value.length === 10 ? `${value}T00:00:00Z` : value)));
+  .union([z.iso.datetime({ offset: true }), z.iso.date(), z.int().nonnegative()], {
+    error: 'must be an ISO date (2026-06-01) or date-time with its offset (2026-06-01T10:00:00Z)',
+  })
+  .transform((value) =>
+    typeof value === 'number' ? value : Date.parse(value.length === 10 ? `${value}T00:00:00Z` : value),
+  );
 
 const FeeSchema = z
   .number({ error: 'must be an amount, e.g. 150 or 85.50' })
   .min(0, { error: 'must be 0 or more' })
   .max(1_000_000, { error: 'must be at most 1,000,000' })
-  .refine((amount) => Math.abs(Math.round(amount * 100) - amount * 100) < 1e-6, { error: 'must have at most two decimals' });
+  .refine((amount) => Math.abs(Math.round(amount * 100) - amount * 100) < 1e-6, {
+    error: 'must have at most two decimals',
+  });
 
 /** Choosing a person flagged "do not adopt to" needs this, and it is written to the animal's history. */
 const OverrideSchema = z.strictObject({ reason: text(500) }).optional();
@@ -75,16 +104,33 @@ export const IntakeInputSchema = z
     condition: text(1000).optional(),
   })
   .superRefine((intake, context) => {
-    if ((intake.petId === undefined) === (intake.pet === undefined)) context.addIssue({ code: 'custom', path: ['petId'], message: 'give either petId or pet (a new animal), not both' });
-    if (intake.type === 'transfer_in' && intake.transferFrom === undefined) context.addIssue({ code: 'custom', path: ['transferFrom'], message: 'is required for a transfer in' });
-    if (intake.type !== 'transfer_in' && intake.transferFrom !== undefined) context.addIssue({ code: 'custom', path: ['transferFrom'], message: 'only goes with a transfer in' });
+    if ((intake.petId === undefined) === (intake.pet === undefined))
+      context.addIssue({
+        code: 'custom',
+        path: ['petId'],
+        message: 'give either petId or pet (a new animal), not both',
+      });
+    if (intake.type === 'transfer_in' && intake.transferFrom === undefined)
+      context.addIssue({ code: 'custom', path: ['transferFrom'], message: 'is required for a transfer in' });
+    if (intake.type !== 'transfer_in' && intake.transferFrom !== undefined)
+      context.addIssue({ code: 'custom', path: ['transferFrom'], message: 'only goes with a transfer in' });
   });
 export type IntakeInput = z.input<typeof IntakeInputSchema>;
 
-export const ReserveInputSchema = z.strictObject({ petId: id, personId: id, at: MomentSchema.optional(), expiresAt: MomentSchema.optional(), override: OverrideSchema });
+export const ReserveInputSchema = z.strictObject({
+  petId: id,
+  personId: id,
+  at: MomentSchema.optional(),
+  expiresAt: MomentSchema.optional(),
+  override: OverrideSchema,
+});
 export type ReserveInput = z.input<typeof ReserveInputSchema>;
 
-export const CancelReservationInputSchema = z.strictObject({ petId: id, at: MomentSchema.optional(), reason: text(500).optional() });
+export const CancelReservationInputSchema = z.strictObject({
+  petId: id,
+  at: MomentSchema.optional(),
+  reason: text(500).optional(),
+});
 export type CancelReservationInput = z.input<typeof CancelReservationInputSchema>;
 
 export const AdoptInputSchema = z.strictObject({
@@ -97,7 +143,12 @@ export const AdoptInputSchema = z.strictObject({
 });
 export type AdoptInput = z.input<typeof AdoptInputSchema>;
 
-export const FosterStartInputSchema = z.strictObject({ petId: id, personId: id, at: MomentSchema.optional(), expectedEndAt: MomentSchema.optional() });
+export const FosterStartInputSchema = z.strictObject({
+  petId: id,
+  personId: id,
+  at: MomentSchema.optional(),
+  expectedEndAt: MomentSchema.optional(),
+});
 export type FosterStartInput = z.input<typeof FosterStartInputSchema>;
 
 export const FosterEndInputSchema = z.strictObject({ petId: id, at: MomentSchema.optional() });
@@ -117,7 +168,9 @@ const TransferToSchema = z.custom<TransferOrigin>((value) => (TRANSFER_ORIGINS a
 export const OutcomeInputSchema = z
   .strictObject({
     petId: id,
-    type: z.enum(OTHER_OUTCOME_TYPES as [Exclude<OutcomeType, 'adoption'>, ...Exclude<OutcomeType, 'adoption'>[]], { error: `must be one of ${OTHER_OUTCOME_TYPES.join(', ')} (an adoption is recorded with adopt)` }),
+    type: z.enum(OTHER_OUTCOME_TYPES as [Exclude<OutcomeType, 'adoption'>, ...Exclude<OutcomeType, 'adoption'>[]], {
+      error: `must be one of ${OTHER_OUTCOME_TYPES.join(', ')} (an adoption is recorded with adopt)`,
+    }),
     at: MomentSchema.optional(),
     personId: id.optional(),
     reason: text(1000).optional(),
@@ -126,23 +179,44 @@ export const OutcomeInputSchema = z
   })
   .superRefine((outcome, context) => {
     if (outcome.type === 'transfer_out') {
-      if (outcome.transferTo === undefined) context.addIssue({ code: 'custom', path: ['transferTo'], message: `is required for a transfer out: one of ${TRANSFER_ORIGINS.join(', ')}`, params: { reason: 'transfer_destination_missing' } });
+      if (outcome.transferTo === undefined)
+        context.addIssue({
+          code: 'custom',
+          path: ['transferTo'],
+          message: `is required for a transfer out: one of ${TRANSFER_ORIGINS.join(', ')}`,
+          params: { reason: 'transfer_destination_missing' },
+        });
       return;
     }
     for (const field of ['transferTo', 'receivingOrganisation'] as const) {
-      if (outcome[field] !== undefined) context.addIssue({ code: 'custom', path: [field], message: 'only goes with a transfer out', params: { reason: 'transfer_destination_not_transfer' } });
+      if (outcome[field] !== undefined)
+        context.addIssue({
+          code: 'custom',
+          path: [field],
+          message: 'only goes with a transfer out',
+          params: { reason: 'transfer_destination_not_transfer' },
+        });
     }
   });
 export type OutcomeInput = z.input<typeof OutcomeInputSchema>;
 
-export const ReturnInputSchema = z.strictObject({ petId: id, at: MomentSchema.optional(), reason: text(1000), condition: text(1000).optional() });
+export const ReturnInputSchema = z.strictObject({
+  petId: id,
+  at: MomentSchema.optional(),
+  reason: text(1000),
+  condition: text(1000).optional(),
+});
 export type ReturnInput = z.input<typeof ReturnInputSchema>;
 
 export const MovementQuerySchema = z.strictObject({
   from: MomentSchema.optional(),
   to: MomentSchema.optional(),
   /** A kind (`intake`, `outcome`, `reservation`…) or an intake or outcome type (`stray`, `adoption`…). */
-  type: z.enum([...MOVEMENT_KINDS, ...INTAKE_TYPES, ...OUTCOME_TYPES], { error: 'must be a movement kind, an intake type or an outcome type' }).optional(),
+  type: z
+    .enum([...MOVEMENT_KINDS, ...INTAKE_TYPES, ...OUTCOME_TYPES], {
+      error: 'must be a movement kind, an intake type or an outcome type',
+    })
+    .optional(),
   petId: id.optional(),
   personId: id.optional(),
   limit: z.int().min(1).max(5000).optional(),
@@ -152,7 +226,11 @@ export type MovementQuery = z.input<typeof MovementQuerySchema>;
 
 export const TodayQuerySchema = z.strictObject({
   /** The shelter's offset from UTC in minutes (the window sends its own), so "today" is the shelter's day. */
-  utcOffsetMinutes: z.int().min(-14 * 60).max(14 * 60).optional(),
+  utcOffsetMinutes: z
+    .int()
+    .min(-14 * 60)
+    .max(14 * 60)
+    .optional(),
   /** A reservation waiting longer than this many days is listed. */
   waitingDays: z.int().min(0).max(365).optional(),
   /** How many of the animals in care longest. */

@@ -12,7 +12,8 @@ const LONE_SURROGATE = /\p{Cs}/u;
  * Unicode's 66 noncharacters (U+FDD0–U+FDEF and the last two code points of every plane): reserved
  * for a program's own use, never for interchange; U+FFFE and U+FFFF are not even XML.
  */
-const NONCHARACTER = /[\uFDD0-\uFDEF\uFFFE\uFFFF\u{1FFFE}\u{1FFFF}\u{2FFFE}\u{2FFFF}\u{3FFFE}\u{3FFFF}\u{4FFFE}\u{4FFFF}\u{5FFFE}\u{5FFFF}\u{6FFFE}\u{6FFFF}\u{7FFFE}\u{7FFFF}\u{8FFFE}\u{8FFFF}\u{9FFFE}\u{9FFFF}\u{AFFFE}\u{AFFFF}\u{BFFFE}\u{BFFFF}\u{CFFFE}\u{CFFFF}\u{DFFFE}\u{DFFFF}\u{EFFFE}\u{EFFFF}\u{FFFFE}\u{FFFFF}\u{10FFFE}\u{10FFFF}]/u;
+const NONCHARACTER =
+  /[\uFDD0-\uFDEF\uFFFE\uFFFF\u{1FFFE}\u{1FFFF}\u{2FFFE}\u{2FFFF}\u{3FFFE}\u{3FFFF}\u{4FFFE}\u{4FFFF}\u{5FFFE}\u{5FFFF}\u{6FFFE}\u{6FFFF}\u{7FFFE}\u{7FFFF}\u{8FFFE}\u{8FFFF}\u{9FFFE}\u{9FFFF}\u{AFFFE}\u{AFFFF}\u{BFFFE}\u{BFFFF}\u{CFFFE}\u{CFFFF}\u{DFFFE}\u{DFFFF}\u{EFFFE}\u{EFFFF}\u{FFFFE}\u{FFFFF}\u{10FFFE}\u{10FFFF}]/u;
 /** Anything that leaves a mark: not white space, not a control, format or default-ignorable character. */
 const VISIBLE_CHARACTER = /[^\p{White_Space}\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}]/u;
 const DEFAULT_IGNORABLE = /\p{Default_Ignorable_Code_Point}/gu;
@@ -54,7 +55,9 @@ export function nameSchema(max: number, options: { optional?: boolean } = {}) {
     .refine((value) => !NONCHARACTER.test(value), {
       error: (issue) => {
         const found = typeof issue.input === 'string' ? NONCHARACTER.exec(issue.input)?.[0] : undefined;
-        return found === undefined ? NAME_RULES.noncharacter : `${NAME_RULES.noncharacter} (found ${codePointLabel(found)})`;
+        return found === undefined
+          ? NAME_RULES.noncharacter
+          : `${NAME_RULES.noncharacter} (found ${codePointLabel(found)})`;
       },
       abort: true,
     });

@@ -1,6 +1,14 @@
 /** How a stay ends. Its own module so the pet's record (shared/pet.ts, models.ts) can say how an animal left without importing the movements. */
 /** Leaving care other than by adoption: the animal is no longer offered, and it found no home. */
-export const DEPARTURES = ['return_to_owner', 'transfer_out', 'return_to_field', 'died_in_care', 'lost_in_care', 'euthanasia', 'owner_requested_euthanasia'] as const;
+export const DEPARTURES = [
+  'return_to_owner',
+  'transfer_out',
+  'return_to_field',
+  'died_in_care',
+  'lost_in_care',
+  'euthanasia',
+  'owner_requested_euthanasia',
+] as const;
 export type Departure = (typeof DEPARTURES)[number];
 
 export const OUTCOME_TYPES = ['adoption', ...DEPARTURES] as const;

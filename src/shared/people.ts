@@ -15,7 +15,11 @@ export type PersonKind = (typeof PERSON_KINDS)[number];
 export const PERSON_NAME_MAX = 200;
 const TEXT_MAX = 2000;
 
-const optionalText = (max: number) => z.string({ error: 'must be a string' }).trim().max(max, { error: `must be at most ${max} characters` });
+const optionalText = (max: number) =>
+  z
+    .string({ error: 'must be a string' })
+    .trim()
+    .max(max, { error: `must be at most ${max} characters` });
 
 const PhoneSchema = z
   .string({ error: 'must be a string' })
@@ -23,7 +27,9 @@ const PhoneSchema = z
   .regex(/^\+?[0-9 ().\-/]{3,40}$/, { error: 'must be a phone number: digits, spaces, + ( ) . - /' })
   .refine((phone) => phone.replace(/\D/g, '').length >= 3, { error: 'must hold at least 3 digits' });
 
-const EmailSchema = z.email({ error: 'must be an email address' }).max(254, { error: 'must be at most 254 characters' });
+const EmailSchema = z
+  .email({ error: 'must be an email address' })
+  .max(254, { error: 'must be at most 254 characters' });
 
 /** Every field of a person staff may set; `name` is required when adding. Their details are marked personal. */
 const personShape = {
@@ -41,17 +47,29 @@ const personShape = {
   doNotAdopt: z.boolean({ error: 'must be true or false' }),
   doNotAdoptReason: personalField(optionalText(500).nullable()),
   fosterApproved: z.boolean({ error: 'must be true or false' }),
-  fosterCapacity: z.int({ error: 'must be a whole number' }).min(1, { error: 'must be 1 or more' }).max(100, { error: 'must be at most 100' }).nullable(),
+  fosterCapacity: z
+    .int({ error: 'must be a whole number' })
+    .min(1, { error: 'must be 1 or more' })
+    .max(100, { error: 'must be at most 100' })
+    .nullable(),
   /** The categories (species) the foster home takes, by category id. */
   fosterSpecies: z.array(z.int().positive()).max(50),
 };
 
 /** "Do not adopt to" needs its reason: a flag nobody can explain is no help at the desk. */
-function flagsExplained(person: { doNotAdopt?: boolean; doNotAdoptReason?: string | null }, context: z.core.$RefinementCtx): void {
-  if (person.doNotAdopt === true && !person.doNotAdoptReason) context.addIssue({ code: 'custom', path: ['doNotAdoptReason'], message: 'must say why when doNotAdopt is set' });
+function flagsExplained(
+  person: { doNotAdopt?: boolean; doNotAdoptReason?: string | null },
+  context: z.core.$RefinementCtx,
+): void {
+  if (person.doNotAdopt === true && !person.doNotAdoptReason)
+    context.addIssue({ code: 'custom', path: ['doNotAdoptReason'], message: 'must say why when doNotAdopt is set' });
 }
 
-export const NewPersonSchema = z.strictObject(personShape).partial().required({ name: true }).superRefine(flagsExplained);
+export const NewPersonSchema = z
+  .strictObject(personShape)
+  .partial()
+  .required({ name: true })
+  .superRefine(flagsExplained);
 export type NewPerson = z.input<typeof NewPersonSchema>;
 
 export const PersonChangeSchema = z.strictObject(personShape).partial();

@@ -36,7 +36,8 @@ function withThousands(whole: number): string {
 
 export const ADOPTION_FEE_MAX = 1_000_000;
 
-const oneOf = <const T extends readonly [string, ...string[]]>(values: T) => z.enum(values, { error: `must be one of ${values.join(', ')}` });
+const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(values, { error: `must be one of ${values.join(', ')}` });
 
 /** Controls (C0, DEL, C1) but the line feed, and the Unicode line and paragraph separators. */
 const CONTROL_BUT_NEWLINE = /(?!\n)[\p{Cc}\p{Zl}\p{Zp}]/u;
@@ -48,7 +49,10 @@ export function paragraphsSchema(max: number) {
     .string({ error: 'must be a string' })
     .transform((text) => text.replace(/\r\n?/g, '\n').trim())
     .refine((text) => text.length > 0, { error: 'must not be empty (leave it unset instead)', abort: true })
-    .refine((text) => !CONTROL_BUT_NEWLINE.test(text), { error: 'must not contain control characters (line breaks are fine)', abort: true })
+    .refine((text) => !CONTROL_BUT_NEWLINE.test(text), {
+      error: 'must not contain control characters (line breaks are fine)',
+      abort: true,
+    })
     .refine((text) => !LONE_SURROGATE.test(text), { error: 'must be valid Unicode text', abort: true })
     .refine((text) => text.length <= max, { error: `must be at most ${withThousands(max)} characters` });
 }
@@ -64,7 +68,9 @@ function isRealDate(year: number, month: number, day: number): boolean {
 const DateSchema = z
   .string({ error: 'must be a date, YYYY-MM-DD' })
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date, YYYY-MM-DD', abort: true })
-  .refine((text) => isRealDate(Number(text.slice(0, 4)), Number(text.slice(5, 7)), Number(text.slice(8, 10))), { error: 'must be a real date, YYYY-MM-DD' })
+  .refine((text) => isRealDate(Number(text.slice(0, 4)), Number(text.slice(5, 7)), Number(text.slice(8, 10))), {
+    error: 'must be a real date, YYYY-MM-DD',
+  })
   .refine((text) => text >= '1900-01-01', { error: 'must be 1900 or later' });
 
 const BIRTH_RULE = 'must be a date (YYYY-MM-DD), or an estimate: a month (YYYY-MM) or a year (YYYY)';
@@ -81,7 +87,8 @@ export function isFutureBirthDate(birthDate: string, today: string): boolean {
   return start > today;
 }
 
-const birthDateFutureRule = (today: string) => `must not be after today (${today}): an animal is born before it arrives`;
+const birthDateFutureRule = (today: string) =>
+  `must not be after today (${today}): an animal is born before it arrives`;
 
 /**
  * A known birth date (YYYY-MM-DD) or an estimate to the month (YYYY-MM) or the year (YYYY), not after
@@ -99,7 +106,12 @@ const BirthDateSchema = z
   )
   .superRefine((text, context) => {
     const today = localDay(Date.now());
-    if (isFutureBirthDate(text, today)) context.addIssue({ code: 'custom', message: birthDateFutureRule(today), params: { reason: 'birth_date_future', today } });
+    if (isFutureBirthDate(text, today))
+      context.addIssue({
+        code: 'custom',
+        message: birthDateFutureRule(today),
+        params: { reason: 'birth_date_future', today },
+      });
   });
 
 /** Whole money with at most two decimals (cents); the currency is the shelter's (ShelterProfile.currency). */
@@ -107,7 +119,10 @@ const FeeSchema = z
   .number({ error: 'must be an amount, e.g. 150 or 85.50' })
   .min(0, { error: 'must be 0 or more' })
   .max(ADOPTION_FEE_MAX, { error: `must be at most ${withThousands(ADOPTION_FEE_MAX)}` })
-  .refine((amount) => Math.abs(Math.round(amount * 100) - amount * 100) < 1e-6, { error: 'must have at most two decimals (cents): it is never rounded', params: { reason: 'fee_decimals' } });
+  .refine((amount) => Math.abs(Math.round(amount * 100) - amount * 100) < 1e-6, {
+    error: 'must have at most two decimals (cents): it is never rounded',
+    params: { reason: 'fee_decimals' },
+  });
 
 export const MICROCHIP_MAX = 40;
 export const MICROCHIP_RULE = `must be 1 to ${MICROCHIP_MAX} letters and digits, with no spaces, hyphens or dots (e.g. 985141000123456)`;
@@ -117,13 +132,18 @@ const MICROCHIP = new RegExp(`^[A-Za-z0-9]{1,${MICROCHIP_MAX}}$`);
 const MicrochipSchema = z
   .string({ error: 'must be a string' })
   .trim()
-  .refine((text) => MICROCHIP.test(text), { error: MICROCHIP_RULE, params: { reason: 'microchip_characters', max: MICROCHIP_MAX } });
+  .refine((text) => MICROCHIP.test(text), {
+    error: MICROCHIP_RULE,
+    params: { reason: 'microchip_characters', max: MICROCHIP_MAX },
+  });
 
 /** The fields anything published may show. */
 const publicFields = {
   breedPrimary: line(100).describe('Primary breed, e.g. "Labrador Retriever".'),
   breedSecondary: line(100).describe('Secondary breed of a cross.'),
-  breedMixed: z.boolean({ error: 'must be true or false' }).describe('A mix (of the breeds given, or of unknown ones).'),
+  breedMixed: z
+    .boolean({ error: 'must be true or false' })
+    .describe('A mix (of the breeds given, or of unknown ones).'),
   sex: oneOf(PET_SEXES),
   birthDate: BirthDateSchema.describe('Known birth date, or an estimate to the month or year; gives the age group.'),
   size: oneOf(PET_SIZES).describe('Expected adult size.'),
@@ -152,10 +172,17 @@ const profileFields = { ...publicFields, ...privateFields };
 export type PetProfileField = keyof typeof profileFields;
 export const PET_PROFILE_FIELDS = Object.keys(profileFields) as PetProfileField[];
 
-const unknownFields = { error: (issue: z.core.$ZodRawIssue) => (issue.code === 'unrecognized_keys' ? `has unknown field(s) ${(issue as { keys: string[] }).keys.join(', ')}` : 'must be an object') };
+const unknownFields = {
+  error: (issue: z.core.$ZodRawIssue) =>
+    issue.code === 'unrecognized_keys'
+      ? `has unknown field(s) ${(issue as { keys: string[] }).keys.join(', ')}`
+      : 'must be an object',
+};
 
 const optionalShape = <T extends Record<string, z.ZodType>>(fields: T) =>
-  Object.fromEntries(Object.entries(fields).map(([key, schema]) => [key, schema.optional()])) as { [K in keyof T]: z.ZodOptional<T[K]> };
+  Object.fromEntries(Object.entries(fields).map(([key, schema]) => [key, schema.optional()])) as {
+    [K in keyof T]: z.ZodOptional<T[K]>;
+  };
 
 /**
  * A whole profile: any field may be absent (not recorded). No registry `id` on these schemas:
@@ -187,7 +214,9 @@ export function isPrivateProfileField(field: string): boolean {
 
 /** The profile as anything published may show it: every marked field dropped. */
 export function publicProfile(profile: PetProfile): PublicPetProfile {
-  return Object.fromEntries(Object.entries(cutByMarks(PetProfileSchema, profile)).filter(([, value]) => value !== undefined)) as PublicPetProfile;
+  return Object.fromEntries(
+    Object.entries(cutByMarks(PetProfileSchema, profile)).filter(([, value]) => value !== undefined),
+  ) as PublicPetProfile;
 }
 
 /** One saved change of a profile: each field changed, with its value before and after (null: unset). */
@@ -200,7 +229,12 @@ export interface ProfileChange {
 export type SavedPetProfile = PetProfile & { version: number };
 
 /** The pet's record as the admin side answers it (models.ts's PetRecord). */
-const PetRecordSchema = PetSchema.extend({ createdAt: z.number(), updatedAt: z.number(), version: z.int(), departure: z.enum(DEPARTURES).nullable() });
+const PetRecordSchema = PetSchema.extend({
+  createdAt: z.number(),
+  updatedAt: z.number(),
+  version: z.int(),
+  departure: z.enum(DEPARTURES).nullable(),
+});
 
 /** What staff see of one pet: its record, its whole profile (private fields included) and the age group it gives. */
 export const PetDetailsSchema = z.object({

@@ -7,7 +7,11 @@ export const PET_STATUSES = ['available', 'pending', 'sold'] as const;
 export type PetStatus = (typeof PET_STATUSES)[number];
 
 /** How every face names a status: the wire keeps the contract's `sold`, people read "adopted" (as the RescueGroups file does). */
-export const PET_STATUS_WORDS: Record<PetStatus, string> = { available: 'available', pending: 'pending', sold: 'adopted' };
+export const PET_STATUS_WORDS: Record<PetStatus, string> = {
+  available: 'available',
+  pending: 'pending',
+  sold: 'adopted',
+};
 
 /** A status as people read it: `sold` with a departure is how the animal left (died in care, transferred out…), never "adopted". */
 export function statusWords(status: PetStatus, departure: Departure | null | undefined): string {
@@ -23,7 +27,8 @@ export function statusesInWords<T extends object>(row: T): T {
   const worded: Record<string, unknown> = { ...(row as Record<string, unknown>) };
   const departure = (row as { departure?: Departure | null }).departure;
   for (const [field, value] of Object.entries(row)) {
-    if (STATUS_FIELDS.has(field) && typeof value === 'string' && value in PET_STATUS_WORDS) worded[field] = statusWords(value as PetStatus, DEPARTED_FIELDS.has(field) ? departure : null);
+    if (STATUS_FIELDS.has(field) && typeof value === 'string' && value in PET_STATUS_WORDS)
+      worded[field] = statusWords(value as PetStatus, DEPARTED_FIELDS.has(field) ? departure : null);
   }
   return worded as T;
 }
@@ -43,7 +48,8 @@ export const PetStatusSchema = z
   .enum(PET_STATUSES, { error: `must be one of ${PET_STATUSES.join(', ')} (sold means adopted)` })
   .meta({
     id: 'PetStatus',
-    description: 'Availability status. `available`: looking for a home; `pending`: an adoption is under way; `sold`: adopted — the animal found a home.',
+    description:
+      'Availability status. `available`: looking for a home; `pending`: an adoption is under way; `sold`: adopted — the animal found a home.',
   });
 
 export const PetNameSchema = nameSchema(PET_NAME_MAX).describe(
@@ -62,7 +68,10 @@ export const NewPetSchema = z
       categoryId: CategoryIdSchema.meta({ format: 'int64' }),
       status: PetStatusSchema.optional(),
     },
-    { error: (issue) => (issue.code === 'unrecognized_keys' ? `has unknown field(s) ${issue.keys.join(', ')}` : 'must be a JSON object') },
+    {
+      error: (issue) =>
+        issue.code === 'unrecognized_keys' ? `has unknown field(s) ${issue.keys.join(', ')}` : 'must be a JSON object',
+    },
   )
   .meta({ id: 'NewPet', description: 'An animal to add. `status` defaults to `available`.' });
 export type NewPet = z.infer<typeof NewPetSchema>;
@@ -71,7 +80,10 @@ export const PetSchema = z
   .object({
     id: z.int().positive().meta({ format: 'int64', description: 'Unique identifier assigned on creation.' }),
     name: z.string().describe("The animal's name."),
-    categoryId: z.int().positive().meta({ format: 'int64', description: 'Identifier of the category the animal belongs to.' }),
+    categoryId: z
+      .int()
+      .positive()
+      .meta({ format: 'int64', description: 'Identifier of the category the animal belongs to.' }),
     status: PetStatusSchema,
   })
   .meta({ id: 'Pet' });
@@ -108,7 +120,9 @@ const INT64_MAX = 9_223_372_036_854_775_807n;
 export const PetIdParamsSchema = z.object({
   petId: z
     .string()
-    .refine((raw) => /^[1-9][0-9]{0,18}$/.test(raw) && BigInt(raw) <= INT64_MAX, { error: 'must be a positive 64-bit integer' })
+    .refine((raw) => /^[1-9][0-9]{0,18}$/.test(raw) && BigInt(raw) <= INT64_MAX, {
+      error: 'must be a positive 64-bit integer',
+    })
     .meta({ type: 'integer', format: 'int64', minimum: 1, description: 'Identifier of the animal.' }),
 });
 

@@ -75,8 +75,16 @@ export const PhotoUploadSchema = z.strictObject({
   name: z.string({ error: 'must be a string' }).max(255, { error: 'must be at most 255 characters' }),
   /** Base64; browser mode's server hands the photo's bytes themselves, decoded as the body was read. */
   data: z
-    .union([z.string().refine((data) => data.length % 4 === 0 && BASE64.test(data), { error: 'must be base64' }), z.instanceof(Uint8Array)], { error: 'must be base64' })
-    .refine((data) => photoUploadBytes(data) <= 2 * MAX_PHOTO_BYTES, { error: `must be at most ${(2 * MAX_PHOTO_BYTES) / 1024 / 1024} MiB` }),
+    .union(
+      [
+        z.string().refine((data) => data.length % 4 === 0 && BASE64.test(data), { error: 'must be base64' }),
+        z.instanceof(Uint8Array),
+      ],
+      { error: 'must be base64' },
+    )
+    .refine((data) => photoUploadBytes(data) <= 2 * MAX_PHOTO_BYTES, {
+      error: `must be at most ${(2 * MAX_PHOTO_BYTES) / 1024 / 1024} MiB`,
+    }),
   alt: AltTextSchema.optional(),
 });
 export type PhotoUpload = z.infer<typeof PhotoUploadSchema>;

@@ -11,7 +11,13 @@ export type PortalProblem =
   | { field: 'species'; problem: 'unmapped'; value: string }
   | { field: 'name' | 'breed' | 'color'; problem: 'too_long'; limit: number }
   /** A breed the portal does not list (publishing/portals/breeds/): `suggestions` are its closest names, to pick instead. */
-  | { field: 'breed' | 'secondaryBreed'; problem: 'not_listed'; value: string; portal: PortalId; suggestions: string[] };
+  | {
+      field: 'breed' | 'secondaryBreed';
+      problem: 'not_listed';
+      value: string;
+      portal: PortalId;
+      suggestions: string[];
+    };
 
 /** What the last export did with one animal. */
 export interface PortalListing {

@@ -22,15 +22,21 @@ const MARK_WORDS: Record<PrivacyMark, string> = {
 };
 
 function marked<S extends z.ZodType>(mark: PrivacyMark, schema: S, description?: string): S {
-  return schema.meta({ [mark]: true, ...(description === undefined ? {} : { description: `${MARK_WORDS[mark]} ${description}` }) });
+  return schema.meta({
+    [mark]: true,
+    ...(description === undefined ? {} : { description: `${MARK_WORDS[mark]} ${description}` }),
+  });
 }
 
 /** The staff's only: never published, never shown to a volunteer. */
-export const privateField = <S extends z.ZodType>(schema: S, description?: string): S => marked('private', schema, description);
+export const privateField = <S extends z.ZodType>(schema: S, description?: string): S =>
+  marked('private', schema, description);
 /** A person's details: never published, never shown to a volunteer. */
-export const personalField = <S extends z.ZodType>(schema: S, description?: string): S => marked('personal', schema, description);
+export const personalField = <S extends z.ZodType>(schema: S, description?: string): S =>
+  marked('personal', schema, description);
 /** What opens something: never published, never shown to a volunteer, never kept in the audit trail. */
-export const secretField = <S extends z.ZodType>(schema: S, description?: string): S => marked('secret', schema, description);
+export const secretField = <S extends z.ZodType>(schema: S, description?: string): S =>
+  marked('secret', schema, description);
 
 /** The parts of a zod definition the walk reads (zod 4's `_zod.def`). */
 interface Def {
@@ -77,10 +83,15 @@ const DROP = Symbol('drop');
 /** What becomes of a marked field's value: itself, a replacement, or DROP. */
 type OnMarked = (mark: PrivacyMark, value: unknown) => unknown;
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value) && !ArrayBuffer.isView(value);
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) && !ArrayBuffer.isView(value);
 
 /** An object's fields, each through its own schema (a field the schema does not describe is kept as it is). */
-function walkFields(value: Record<string, unknown>, fieldOf: (key: string) => z.ZodType | undefined, onMarked: OnMarked): Record<string, unknown> {
+function walkFields(
+  value: Record<string, unknown>,
+  fieldOf: (key: string) => z.ZodType | undefined,
+  onMarked: OnMarked,
+): Record<string, unknown> {
   const kept: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) {
     const field = fieldOf(key);
@@ -115,7 +126,8 @@ function walk(schema: z.ZodType, value: unknown, onMarked: OnMarked): unknown {
   }
   // A union or an intersection: a field any branch marks is hidden (the value may be either branch).
   const branches = def.type === 'union' ? def.options : def.type === 'intersection' ? [def.left, def.right] : undefined;
-  if (branches) return branches.reduce<unknown>((current, branch) => (branch ? walk(branch, current, onMarked) : current), value);
+  if (branches)
+    return branches.reduce<unknown>((current, branch) => (branch ? walk(branch, current, onMarked) : current), value);
   return value;
 }
 
@@ -128,7 +140,12 @@ export function cutByMarks<T>(schema: z.ZodType, value: T, hidden: readonly Priv
 }
 
 /** The value with every field the schema marks with one of `marks` replaced by what `replace` makes of its value. */
-export function replaceMarked(schema: z.ZodType, value: unknown, marks: readonly PrivacyMark[], replace: (value: unknown) => unknown): unknown {
+export function replaceMarked(
+  schema: z.ZodType,
+  value: unknown,
+  marks: readonly PrivacyMark[],
+  replace: (value: unknown) => unknown,
+): unknown {
   return walk(schema, value, (mark, item) => (marks.includes(mark) ? replace(item) : item));
 }
 

@@ -6,10 +6,16 @@ import { rateLimitHeaders } from './rate-limit-headers';
  * The rate-limit headers of an answer under a header profile. `standard` is rateLimitHeaders()
  * itself, byte for byte: it is on every answer, so it pays one comparison and nothing more.
  */
-export function profileRateLimitHeaders(profile: HeaderProfile, windows: readonly WindowUsage[], now: number): Record<string, string> {
-  if (profile === 'standard' || profile === 'retry-after-date' || profile === 'no-retry-after') return rateLimitHeaders(windows, now);
+export function profileRateLimitHeaders(
+  profile: HeaderProfile,
+  windows: readonly WindowUsage[],
+  now: number,
+): Record<string, string> {
+  if (profile === 'standard' || profile === 'retry-after-date' || profile === 'no-retry-after')
+    return rateLimitHeaders(windows, now);
   const standard = rateLimitHeaders(windows, now);
-  if (profile === 'ietf') return { 'ratelimit-policy': standard['ratelimit-policy'] ?? '', ratelimit: standard.ratelimit ?? '' };
+  if (profile === 'ietf')
+    return { 'ratelimit-policy': standard['ratelimit-policy'] ?? '', ratelimit: standard.ratelimit ?? '' };
   if (profile === 'github') return githubHeaders(windows);
   return { ...standard, ...malformedFields(windows, now) };
 }
@@ -57,7 +63,10 @@ export function profiledRefusal(profile: HeaderProfile, refusal: QuotaRefusal): 
  */
 export function retryAfterDate(refusal: QuotaRefusal): string {
   const exhausted = refusal.windows.filter((window) => remainingIn(window) === 0);
-  const at = refusal.code === 'rate_limited' && exhausted.length > 0 ? bindingWindow(exhausted).resetAt : refusal.now + refusal.retryAfter * 1000;
+  const at =
+    refusal.code === 'rate_limited' && exhausted.length > 0
+      ? bindingWindow(exhausted).resetAt
+      : refusal.now + refusal.retryAfter * 1000;
   return new Date(Math.ceil(at / 1000) * 1000).toUTCString();
 }
 
@@ -90,7 +99,10 @@ function malformedFields(windows: readonly WindowUsage[], now: number): Record<s
 }
 
 /** A sample 200 and refusal of a profile (a free key 60 requests into a minute window), for the window's explanation. */
-export function exampleAnswers(profile: HeaderProfile, now = Date.UTC(2026, 0, 15, 12, 0, 30)): { ok: Record<string, string>; refusal: ProfiledRefusal & { rateLimit: Record<string, string> } } {
+export function exampleAnswers(
+  profile: HeaderProfile,
+  now = Date.UTC(2026, 0, 15, 12, 0, 30),
+): { ok: Record<string, string>; refusal: ProfiledRefusal & { rateLimit: Record<string, string> } } {
   const windows = (minuteUsed: number): WindowUsage[] => [
     { kind: 'minute', limit: 60, used: minuteUsed, resetAt: windowEnd('minute', now) },
     { kind: 'day', limit: 1_000, used: 120 + minuteUsed, resetAt: windowEnd('day', now) },
@@ -99,6 +111,9 @@ export function exampleAnswers(profile: HeaderProfile, now = Date.UTC(2026, 0, 1
   const retryAfter = Math.ceil((windowEnd('minute', now) - now) / 1000);
   return {
     ok: profileRateLimitHeaders(profile, windows(59), now),
-    refusal: { ...profiledRefusal(profile, { code: 'rate_limited', retryAfter, windows: refused, now }), rateLimit: profileRateLimitHeaders(profile, refused, now) },
+    refusal: {
+      ...profiledRefusal(profile, { code: 'rate_limited', retryAfter, windows: refused, now }),
+      rateLimit: profileRateLimitHeaders(profile, refused, now),
+    },
   };
 }

@@ -61,7 +61,15 @@ function policyHeader(windows: readonly WindowUsage[]): string {
   for (const window of windows) key += `${window.kind}=${window.limit},`;
   let header = policies.get(key);
   if (header === undefined) {
-    header = serializeList(windows.map((window) => [window.kind, new Map([['q', sfInteger(window.limit)], ['w', WINDOW_MS[window.kind] / 1000]])]));
+    header = serializeList(
+      windows.map((window) => [
+        window.kind,
+        new Map([
+          ['q', sfInteger(window.limit)],
+          ['w', WINDOW_MS[window.kind] / 1000],
+        ]),
+      ]),
+    );
     if (policies.size > 1_000) policies.clear();
     policies.set(key, header);
   }

@@ -110,9 +110,13 @@ export interface ReportTrendMonth {
   liveReleaseRate: number | null;
 }
 
-const MonthSchema = z.string({ error: 'must be a month, YYYY-MM' }).regex(/^(19|20)\d{2}-(0[1-9]|1[0-2])$/, { error: 'must be a month, YYYY-MM (e.g. 2026-03)' });
+const MonthSchema = z
+  .string({ error: 'must be a month, YYYY-MM' })
+  .regex(/^(19|20)\d{2}-(0[1-9]|1[0-2])$/, { error: 'must be a month, YYYY-MM (e.g. 2026-03)' });
 const DaySchema = z.iso.date({ error: 'must be a date, YYYY-MM-DD' });
-const TimeZoneSchema = z.string({ error: 'must be a time zone name' }).refine(isTimeZone, { error: 'must be a time zone the runtime knows, e.g. Europe/Paris, America/Chicago or UTC' });
+const TimeZoneSchema = z
+  .string({ error: 'must be a time zone name' })
+  .refine(isTimeZone, { error: 'must be a time zone the runtime knows, e.g. Europe/Paris, America/Chicago or UTC' });
 
 /** Without a time zone, UTC: each face sends the zone the shelter works in (docs/guide/reports.md). */
 export const SacQuerySchema = z.strictObject({ month: MonthSchema, timeZone: TimeZoneSchema.optional() });
@@ -124,5 +128,9 @@ export const LiveReleaseQuerySchema = z
 export type LiveReleaseQuery = z.input<typeof LiveReleaseQuerySchema>;
 
 /** The `months` months up to and including `month`. */
-export const TrendsQuerySchema = z.strictObject({ month: MonthSchema, months: z.int().min(1).max(36).optional(), timeZone: TimeZoneSchema.optional() });
+export const TrendsQuerySchema = z.strictObject({
+  month: MonthSchema,
+  months: z.int().min(1).max(36).optional(),
+  timeZone: TimeZoneSchema.optional(),
+});
 export type TrendsQuery = z.input<typeof TrendsQuerySchema>;

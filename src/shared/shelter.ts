@@ -15,7 +15,9 @@ export const LOGO_MEDIA_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as con
 export type LogoMediaType = (typeof LOGO_MEDIA_TYPES)[number];
 
 /** ISO 4217 codes as the runtime's ICU knows them (Node and Chromium ship the full list). */
-const KNOWN_CURRENCIES: ReadonlySet<string> = new Set(typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('currency') : []);
+const KNOWN_CURRENCIES: ReadonlySet<string> = new Set(
+  typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('currency') : [],
+);
 
 export const CurrencySchema = z
   .string({ error: 'must be an ISO 4217 currency code, e.g. USD, EUR, GBP' })
@@ -29,14 +31,21 @@ export const CurrencySchema = z
 export const PUBLISHED_LANGUAGES = ['en', 'fr', 'es', 'de'] as const;
 export type PublishedLanguage = (typeof PUBLISHED_LANGUAGES)[number];
 /** Each language's name in itself, for the window's select and the CLI's help. */
-export const LANGUAGE_NAMES: Record<PublishedLanguage, string> = { en: 'English', fr: 'Français', es: 'Español', de: 'Deutsch' };
+export const LANGUAGE_NAMES: Record<PublishedLanguage, string> = {
+  en: 'English',
+  fr: 'Français',
+  es: 'Español',
+  de: 'Deutsch',
+};
 
 const LanguageSchema = z.enum(PUBLISHED_LANGUAGES, { error: `must be one of ${PUBLISHED_LANGUAGES.join(', ')}` });
 
 const PhoneSchema = z
   .string({ error: 'must be a string' })
   .trim()
-  .regex(/^\+?[0-9][0-9 ().\-/]{2,38}(\s*(x|ext\.?)\s*[0-9]{1,6})?$/i, { error: 'must be a phone number: digits, spaces, + ( ) - . / and an optional extension' });
+  .regex(/^\+?[0-9][0-9 ().\-/]{2,38}(\s*(x|ext\.?)\s*[0-9]{1,6})?$/i, {
+    error: 'must be a phone number: digits, spaces, + ( ) - . / and an optional extension',
+  });
 
 /** Several pages of a printed contract; a counter beside the field shows how much is left. */
 export const CONTRACT_TERMS_MAX = 10_000;
@@ -45,13 +54,24 @@ const shelterFields = {
   name: nameSchema(200).describe('Shown as the title of the adoption site.'),
   address: paragraphsSchema(500),
   phone: PhoneSchema,
-  email: z.string({ error: 'must be a string' }).trim().pipe(z.email({ error: 'must be an email address' })),
-  website: z.string({ error: 'must be a string' }).trim().pipe(z.url({ protocol: /^https?$/, error: 'must be a web address starting with https:// or http://' })),
+  email: z
+    .string({ error: 'must be a string' })
+    .trim()
+    .pipe(z.email({ error: 'must be an email address' })),
+  website: z
+    .string({ error: 'must be a string' })
+    .trim()
+    .pipe(z.url({ protocol: /^https?$/, error: 'must be a web address starting with https:// or http://' })),
   openingHours: paragraphsSchema(1_000),
   howToAdopt: paragraphsSchema(5_000).describe('Plain text; paragraphs separated by blank lines.'),
   currency: CurrencySchema.describe('ISO 4217 code of every adoption fee.'),
-  language: LanguageSchema.describe('What the adoption site, its feeds, the kennel cards and the contract are published in; English when not set.'),
-  contractTerms: privateField(paragraphsSchema(CONTRACT_TERMS_MAX), 'Printed on adoption contracts only. Paragraphs separated by blank lines.'),
+  language: LanguageSchema.describe(
+    'What the adoption site, its feeds, the kennel cards and the contract are published in; English when not set.',
+  ),
+  contractTerms: privateField(
+    paragraphsSchema(CONTRACT_TERMS_MAX),
+    'Printed on adoption contracts only. Paragraphs separated by blank lines.',
+  ),
 };
 
 export type ShelterField = keyof typeof shelterFields;
@@ -62,21 +82,33 @@ export const ShelterChangeSchema = z.strictObject(
   Object.fromEntries(Object.entries(shelterFields).map(([key, schema]) => [key, schema.nullable().optional()])) as {
     [K in ShelterField]: z.ZodOptional<z.ZodNullable<(typeof shelterFields)[K]>>;
   },
-  { error: (issue) => (issue.code === 'unrecognized_keys' ? `has unknown field(s) ${issue.keys.join(', ')}` : 'must be an object') },
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys' ? `has unknown field(s) ${issue.keys.join(', ')}` : 'must be an object',
+  },
 );
 export type ShelterChange = z.input<typeof ShelterChangeSchema>;
 
-const ShelterLogoInfoSchema = z.object({ mediaType: z.enum(LOGO_MEDIA_TYPES), byteSize: z.number(), updatedAt: z.number() });
+const ShelterLogoInfoSchema = z.object({
+  mediaType: z.enum(LOGO_MEDIA_TYPES),
+  byteSize: z.number(),
+  updatedAt: z.number(),
+});
 export type ShelterLogoInfo = z.output<typeof ShelterLogoInfoSchema>;
 
 /** The stored profile: unset fields are absent; `logo` describes the stored image (its bytes come from ShelterService.logo()). */
 /** `version`: every write adds one (0 before the first); a save from an older one is refused (edit_conflict). */
 export const ShelterProfileSchema = z.object({
-  ...(Object.fromEntries(Object.entries(shelterFields).map(([key, schema]) => [key, schema.optional()])) as { [K in ShelterField]: z.ZodOptional<(typeof shelterFields)[K]> }),
+  ...(Object.fromEntries(Object.entries(shelterFields).map(([key, schema]) => [key, schema.optional()])) as {
+    [K in ShelterField]: z.ZodOptional<(typeof shelterFields)[K]>;
+  }),
   logo: ShelterLogoInfoSchema.nullable(),
   version: z.int(),
 });
-export type ShelterProfile = { [K in ShelterField]?: z.output<(typeof shelterFields)[K]> } & { logo: ShelterLogoInfo | null; version: number };
+export type ShelterProfile = { [K in ShelterField]?: z.output<(typeof shelterFields)[K]> } & {
+  logo: ShelterLogoInfo | null;
+  version: number;
+};
 
 /** The shelter as anything published reads it: every marked field (the contract's terms) left out. */
 export function publishedShelter(profile: ShelterProfile): ShelterProfile {

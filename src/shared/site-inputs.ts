@@ -16,7 +16,9 @@ export const DomainNameSchema = z
   .min(1, { error: 'must not be empty, e.g. www.example.org' })
   .max(253, { error: 'must be at most 253 characters' });
 
-export const RedirectStatusSchema = z.literal([...REDIRECT_STATUSES], { error: `must be one of ${REDIRECT_STATUSES.join(', ')}` });
+export const RedirectStatusSchema = z.literal([...REDIRECT_STATUSES], {
+  error: `must be one of ${REDIRECT_STATUSES.join(', ')}`,
+});
 
 export const DomainInputSchema = z.strictObject({
   name: DomainNameSchema,

@@ -26,7 +26,8 @@ export function unsafeUploadPath(relative: string): string | null {
   if (relative.includes('\\')) return 'contains a backslash; use / between folders';
   // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
   if (/[\u0000-\u001f\u007f]/.test(relative)) return 'contains a control character';
-  if (relative.startsWith('/') || /^[a-zA-Z]:/.test(relative)) return 'is absolute; paths must be relative to the site folder';
+  if (relative.startsWith('/') || /^[a-zA-Z]:/.test(relative))
+    return 'is absolute; paths must be relative to the site folder';
   if (relative.split('/').some((segment) => segment === '' || segment === '.' || segment === '..')) {
     return 'has an empty, "." or ".." part, which could leave the site folder';
   }
@@ -42,14 +43,21 @@ const UploadPathSchema = z.string({ error: 'must be a string' }).superRefine((re
 
 const totalWithinLimit = (total: number, context: z.core.$RefinementCtx) => {
   if (total > MAX_DEPLOY_BYTES) {
-    context.addIssue({ code: 'custom', message: `holds ${(total / MIB).toFixed(1)} MiB; a deploy may hold at most ${MAX_DEPLOY_BYTES / MIB} MiB` });
+    context.addIssue({
+      code: 'custom',
+      message: `holds ${(total / MIB).toFixed(1)} MiB; a deploy may hold at most ${MAX_DEPLOY_BYTES / MIB} MiB`,
+    });
   }
 };
 
 export const FolderUploadSchema = z.strictObject({
   kind: z.literal('folder'),
   /** The picked folder's name, shown as the deploy's source. */
-  name: z.string({ error: 'must be a string' }).trim().min(1, { error: 'must not be empty' }).max(255, { error: 'must be at most 255 characters' }),
+  name: z
+    .string({ error: 'must be a string' })
+    .trim()
+    .min(1, { error: 'must not be empty' })
+    .max(255, { error: 'must be at most 255 characters' }),
   files: z
     .array(z.strictObject({ path: UploadPathSchema, data: Base64Schema }), { error: 'must be a list of files' })
     .min(1, { error: 'must hold at least one file' })
@@ -61,7 +69,8 @@ export const FolderUploadSchema = z.strictObject({
       );
       const seen = new Set<string>();
       for (const file of files) {
-        if (seen.has(file.path)) context.addIssue({ code: 'custom', message: `${JSON.stringify(file.path)} appears twice` });
+        if (seen.has(file.path))
+          context.addIssue({ code: 'custom', message: `${JSON.stringify(file.path)} appears twice` });
         seen.add(file.path);
       }
     }),
@@ -69,9 +78,15 @@ export const FolderUploadSchema = z.strictObject({
 
 export const ZipUploadSchema = z.strictObject({
   kind: z.literal('zip'),
-  name: z.string({ error: 'must be a string' }).trim().min(1, { error: 'must not be empty' }).max(255, { error: 'must be at most 255 characters' }),
+  name: z
+    .string({ error: 'must be a string' })
+    .trim()
+    .min(1, { error: 'must not be empty' })
+    .max(255, { error: 'must be at most 255 characters' }),
   data: Base64Schema.superRefine((data, context) => totalWithinLimit(base64Bytes(data), context)),
 });
 
-export const SiteUploadSchema = z.discriminatedUnion('kind', [FolderUploadSchema, ZipUploadSchema], { error: 'must be a folder or a zip upload' });
+export const SiteUploadSchema = z.discriminatedUnion('kind', [FolderUploadSchema, ZipUploadSchema], {
+  error: 'must be a folder or a zip upload',
+});
 export type SiteUpload = z.infer<typeof SiteUploadSchema>;

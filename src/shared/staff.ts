@@ -39,11 +39,19 @@ export function isDeskName(name: string): boolean {
 
 /** The engine refused a member's name as the desk's: a failure told by its code and details, for every face to word. */
 export function refusesDeskName(failure: { code: ErrorCode; details?: AnyErrorDetails | undefined }): boolean {
-  return failure.code === 'validation_failed' && failure.details !== undefined && 'reason' in failure.details && failure.details.reason === 'name_reserved';
+  return (
+    failure.code === 'validation_failed' &&
+    failure.details !== undefined &&
+    'reason' in failure.details &&
+    failure.details.reason === 'name_reserved'
+  );
 }
 
 /** A member's name follows every name's rules (no control characters, something visible) and is never the desk's. */
-export const StaffNameSchema = nameSchema(100).refine((name) => !isDeskName(name), { error: DESK_NAME_RULE, params: DESK_NAME_REFUSAL });
+export const StaffNameSchema = nameSchema(100).refine((name) => !isDeskName(name), {
+  error: DESK_NAME_RULE,
+  params: DESK_NAME_REFUSAL,
+});
 /** Long enough to resist guessing under the login throttle; no composition rules (NIST SP 800-63B). */
 export const PASSWORD_MIN = 10;
 export const PASSWORD_MAX = 200;
@@ -110,4 +118,8 @@ export interface StaffInvite {
 }
 
 /** The first owner, made at the desk when the data dir has no staff yet (staff.setupOwner); it turns team mode on. */
-export const FirstOwnerSchema = z.strictObject({ name: StaffNameSchema, login: StaffLoginSchema, password: StaffPasswordSchema });
+export const FirstOwnerSchema = z.strictObject({
+  name: StaffNameSchema,
+  login: StaffLoginSchema,
+  password: StaffPasswordSchema,
+});

@@ -16,7 +16,10 @@ export function fingerprintText(sha256Hex: string): string {
  * groups of four hex digits (64 bits: an impostor's CA matching it by chance is out of reach).
  */
 export function shortCodeOf(fingerprint: string): string {
-  const hex = fingerprint.replace(/[^0-9A-Fa-f]/g, '').toUpperCase().slice(0, 16);
+  const hex = fingerprint
+    .replace(/[^0-9A-Fa-f]/g, '')
+    .toUpperCase()
+    .slice(0, 16);
   return (hex.match(/.{4}/g) ?? []).join('-');
 }
 

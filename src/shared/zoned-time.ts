@@ -8,7 +8,16 @@ const formatters = new Map<string, Intl.DateTimeFormat>();
 function formatter(timeZone: string): Intl.DateTimeFormat {
   let made = formatters.get(timeZone);
   if (!made) {
-    made = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
+    made = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
     formatters.set(timeZone, made);
   }
   return made;
@@ -27,8 +36,16 @@ export function isTimeZone(timeZone: string): boolean {
 /** The wall clock of `instant` in the zone, as if it were UTC (ms). */
 function wallClock(instant: number, timeZone: string): number {
   const parts: Record<string, number> = {};
-  for (const part of formatter(timeZone).formatToParts(instant)) if (part.type !== 'literal') parts[part.type] = Number(part.value);
-  return Date.UTC(parts.year ?? 1970, (parts.month ?? 1) - 1, parts.day ?? 1, parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0);
+  for (const part of formatter(timeZone).formatToParts(instant))
+    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  return Date.UTC(
+    parts.year ?? 1970,
+    (parts.month ?? 1) - 1,
+    parts.day ?? 1,
+    parts.hour ?? 0,
+    parts.minute ?? 0,
+    parts.second ?? 0,
+  );
 }
 
 /** The instant at which the zone's wall clock shows midnight starting this day (month 1-12; day may overflow into the next month). */

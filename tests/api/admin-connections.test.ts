@@ -21,16 +21,25 @@ beforeAll(async () => {
 
 afterAll(() => harness.stop());
 
-const categoryNames = () => harness.host.engine('production').services.categories.list().map((category) => category.name);
+const categoryNames = () =>
+  harness.host
+    .engine('production')
+    .services.categories.list()
+    .map((category) => category.name);
 
 /** Sends the headers at once, then the body a byte every 100 ms; resolves when the server closes the connection. */
-async function trickle(token: string | undefined, name: string): Promise<{ elapsed: number; received: Buffer; sent: number; length: number }> {
+async function trickle(
+  token: string | undefined,
+  name: string,
+): Promise<{ elapsed: number; received: Buffer; sent: number; length: number }> {
   const body = JSON.stringify({ environment: 'production', name });
   const slow = new RawConnection(port, 20_000);
   await slow.connected;
   const started = performance.now();
   const tokenLine = token === undefined ? '' : `x-admin-token: ${token}\r\n`;
-  slow.send(`POST ${ADMIN_HTTP_PREFIX}categories.create HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n${tokenLine}Content-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`);
+  slow.send(
+    `POST ${ADMIN_HTTP_PREFIX}categories.create HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n${tokenLine}Content-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`,
+  );
   let sent = 0;
   const timer = setInterval(() => slow.send(body.charAt(sent++)), 100);
   try {
@@ -46,7 +55,11 @@ describe('a body trickled in', () => {
     const { elapsed, received, sent, length } = await trickle(TOKEN, 'Slow with token');
     const answers = parseResponses(received, []);
     expect(answers.map((answer) => answer.status)).toEqual([408]);
-    expect(JSON.parse(answers[0]!.body)).toEqual({ code: 'request_timeout', message: expect.stringMatching(/did not arrive in time/), status: 408 });
+    expect(JSON.parse(answers[0]!.body)).toEqual({
+      code: 'request_timeout',
+      message: expect.stringMatching(/did not arrive in time/),
+      status: 408,
+    });
     expect(elapsed).toBeLessThan(LIMITS.requestTimeout + 1_500);
     expect(sent).toBeLessThan(length);
     expect(categoryNames()).not.toContain('Slow with token');

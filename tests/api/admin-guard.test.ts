@@ -29,11 +29,24 @@ interface Answer {
 function request(channel: string, headers: Record<string, string>, body: string): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const outgoing = http.request(
-      { host: '127.0.0.1', port, method: 'POST', path: `${ADMIN_HTTP_PREFIX}${channel}`, headers: { ...headers, 'content-length': Buffer.byteLength(body) }, setHost: false },
+      {
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: `${ADMIN_HTTP_PREFIX}${channel}`,
+        headers: { ...headers, 'content-length': Buffer.byteLength(body) },
+        setHost: false,
+      },
       (response) => {
         let text = '';
         response.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, contentType: response.headers['content-type'] ?? '', body: JSON.parse(text) }));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            contentType: response.headers['content-type'] ?? '',
+            body: JSON.parse(text),
+          }),
+        );
       },
     );
     outgoing.on('error', reject);
@@ -59,9 +72,19 @@ function requestWithoutHost(channel: string, body: string): Promise<string> {
 const hostHeader = () => `127.0.0.1:${port}`;
 const good = () => ({ host: hostHeader(), 'x-admin-token': TOKEN, 'content-type': 'application/json' });
 const newCategory = (name: string) => JSON.stringify({ environment: 'production', name });
-const categoryNames = () => host.engine('production').services.categories.list().map((category) => category.name);
+const categoryNames = () =>
+  host
+    .engine('production')
+    .services.categories.list()
+    .map((category) => category.name);
 
-async function expectRefused(answer: Answer, status: number, code: string, message: RegExp, triedName: string): Promise<void> {
+async function expectRefused(
+  answer: Answer,
+  status: number,
+  code: string,
+  message: RegExp,
+  triedName: string,
+): Promise<void> {
   expect(answer.status).toBe(status);
   expect(answer.contentType).toMatch(/^application\/json/);
   expect(answer.body).toEqual({ code, message: expect.stringMatching(message), status });
@@ -92,14 +115,30 @@ describe('a request that passes every guard', () => {
   });
 
   it('no answer may be kept by a browser or a proxy, the pages included: Cache-Control no-store', async () => {
-    const answers = [await fetch(admin.url), await fetch(`${new URL(admin.url).origin}${ADMIN_HTTP_PREFIX}servers.status`, { method: 'POST' }), await fetch(`${new URL(admin.url).origin}/admin/missing`)];
-    expect(answers.map((response) => response.headers.get('cache-control'))).toEqual(['no-store', 'no-store', 'no-store']);
+    const answers = [
+      await fetch(admin.url),
+      await fetch(`${new URL(admin.url).origin}${ADMIN_HTTP_PREFIX}servers.status`, { method: 'POST' }),
+      await fetch(`${new URL(admin.url).origin}/admin/missing`),
+    ];
+    expect(answers.map((response) => response.headers.get('cache-control'))).toEqual([
+      'no-store',
+      'no-store',
+      'no-store',
+    ]);
   });
 
   it('every answer carries a Content-Security-Policy: no inline or foreign script, never in a frame', async () => {
-    for (const response of [await fetch(admin.url), await fetch(`${new URL(admin.url).origin}${ADMIN_HTTP_PREFIX}servers.status`, { method: 'POST' })]) {
+    for (const response of [
+      await fetch(admin.url),
+      await fetch(`${new URL(admin.url).origin}${ADMIN_HTTP_PREFIX}servers.status`, { method: 'POST' }),
+    ]) {
       const policy = response.headers.get('content-security-policy') ?? '';
-      const directives = new Map(policy.split(';').map((directive) => directive.trim().split(/\s+/)).map(([name = '', ...values]) => [name, values]));
+      const directives = new Map(
+        policy
+          .split(';')
+          .map((directive) => directive.trim().split(/\s+/))
+          .map(([name = '', ...values]) => [name, values]),
+      );
       expect(directives.get('script-src')).toEqual(["'self'"]);
       expect(directives.get('frame-ancestors')).toEqual(["'none'"]);
       expect(directives.get('object-src')).toEqual(["'none'"]);
@@ -112,11 +151,21 @@ describe('a request that passes every guard', () => {
 describe('the guard refuses, before any channel runs', () => {
   it('no token: 401', async () => {
     const { 'x-admin-token': _, ...headers } = good();
-    await expectRefused(await request('categories.create', headers, newCategory('No token')), 401, 'unauthorized', /admin token is missing or wrong/, 'No token');
+    await expectRefused(
+      await request('categories.create', headers, newCategory('No token')),
+      401,
+      'unauthorized',
+      /admin token is missing or wrong/,
+      'No token',
+    );
   });
 
   it('a wrong token: 401', async () => {
-    const answer = await request('categories.create', { ...good(), 'x-admin-token': `${TOKEN.slice(0, -1)}x` }, newCategory('Wrong token'));
+    const answer = await request(
+      'categories.create',
+      { ...good(), 'x-admin-token': `${TOKEN.slice(0, -1)}x` },
+      newCategory('Wrong token'),
+    );
     await expectRefused(answer, 401, 'unauthorized', /admin token is missing or wrong/, 'Wrong token');
   });
 
@@ -127,7 +176,11 @@ describe('the guard refuses, before any channel runs', () => {
   });
 
   it('a foreign Host (DNS rebinding): 403', async () => {
-    const answer = await request('categories.create', { ...good(), host: `rebind.example:${port}` }, newCategory('Foreign host'));
+    const answer = await request(
+      'categories.create',
+      { ...good(), host: `rebind.example:${port}` },
+      newCategory('Foreign host'),
+    );
     await expectRefused(answer, 403, 'forbidden', /only under 127\.0\.0\.1 or localhost/, 'Foreign host');
   });
 
@@ -140,21 +193,39 @@ describe('the guard refuses, before any channel runs', () => {
 
   it('two Host lines (the API server’s rule, RFC 9112 §3.2): 400 and the connection closed, whichever comes first', async () => {
     const body = newCategory('Two hosts');
-    for (const hosts of [[hostHeader(), 'rebind.example'], ['rebind.example', hostHeader()], [hostHeader(), hostHeader()]]) {
+    for (const hosts of [
+      [hostHeader(), 'rebind.example'],
+      ['rebind.example', hostHeader()],
+      [hostHeader(), hostHeader()],
+    ]) {
       const lines = hosts.map((name) => `Host: ${name}\r\n`).join('');
-      const answer = await rawRequest(port, `POST ${ADMIN_HTTP_PREFIX}categories.create HTTP/1.1\r\n${lines}x-admin-token: ${TOKEN}\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\n\r\n${body}`);
+      const answer = await rawRequest(
+        port,
+        `POST ${ADMIN_HTTP_PREFIX}categories.create HTTP/1.1\r\n${lines}x-admin-token: ${TOKEN}\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\n\r\n${body}`,
+      );
       expect(answer.status).toBe(400);
       expect(answer.headers.connection).toBe('close');
       expect(answer.headers['cache-control']).toBe('no-store');
-      expect(JSON.parse(answer.body)).toEqual({ code: 'validation_failed', message: expect.stringMatching(/^header host: is sent more than once/), status: 400 });
+      expect(JSON.parse(answer.body)).toEqual({
+        code: 'validation_failed',
+        message: expect.stringMatching(/^header host: is sent more than once/),
+        status: 400,
+      });
     }
-    const page = await rawRequest(port, httpRequest('GET /admin/ HTTP/1.1', { host: hostHeader(), Host: 'rebind.example', connection: 'close' }));
+    const page = await rawRequest(
+      port,
+      httpRequest('GET /admin/ HTTP/1.1', { host: hostHeader(), Host: 'rebind.example', connection: 'close' }),
+    );
     expect(page.status).toBe(400);
     expect(categoryNames()).not.toContain('Two hosts');
   });
 
   it('a foreign Origin: 403', async () => {
-    const answer = await request('categories.create', { ...good(), origin: 'https://evil.example' }, newCategory('Foreign origin'));
+    const answer = await request(
+      'categories.create',
+      { ...good(), origin: 'https://evil.example' },
+      newCategory('Foreign origin'),
+    );
     await expectRefused(answer, 403, 'forbidden', /other sites are refused/, 'Foreign origin');
   });
 
@@ -164,17 +235,35 @@ describe('the guard refuses, before any channel runs', () => {
   });
 
   it('the page’s own Origin is fine', async () => {
-    const answer = await request('categories.create', { ...good(), origin: `http://${hostHeader()}` }, newCategory('Own origin'));
+    const answer = await request(
+      'categories.create',
+      { ...good(), origin: `http://${hostHeader()}` },
+      newCategory('Own origin'),
+    );
     expect(answer.status).toBe(200);
   });
 
   it('a text/plain body (what a cross-site fetch may send without a preflight): 415', async () => {
-    const answer = await request('categories.create', { ...good(), 'content-type': 'text/plain' }, newCategory('Plain text'));
-    await expectRefused(answer, 415, 'unsupported_media_type', /^Content-Type must be application\/json\.$/, 'Plain text');
+    const answer = await request(
+      'categories.create',
+      { ...good(), 'content-type': 'text/plain' },
+      newCategory('Plain text'),
+    );
+    await expectRefused(
+      answer,
+      415,
+      'unsupported_media_type',
+      /^Content-Type must be application\/json\.$/,
+      'Plain text',
+    );
   });
 
   it('a form-encoded body (what a cross-site form posts): 415', async () => {
-    const answer = await request('categories.create', { ...good(), 'content-type': 'application/x-www-form-urlencoded' }, 'environment=production&name=Form');
+    const answer = await request(
+      'categories.create',
+      { ...good(), 'content-type': 'application/x-www-form-urlencoded' },
+      'environment=production&name=Form',
+    );
     await expectRefused(answer, 415, 'unsupported_media_type', /^Content-Type must be application\/json\.$/, 'Form');
   });
 });
@@ -186,12 +275,21 @@ describe('admin errors travel with their HTTP status and the Error body', () => 
     ['categories.create', newCategory('Dogs'), 409, 'conflict', /already named/],
     [
       'accounts.create',
-      JSON.stringify({ environment: 'production', account: { name: 'Big partner', planId: 'enterprise', perMinute: 100, perDay: 50 } }),
+      JSON.stringify({
+        environment: 'production',
+        account: { name: 'Big partner', planId: 'enterprise', perMinute: 100, perDay: 50 },
+      }),
       400,
       'validation_failed',
       /^account\.perDay: must be at least the per-minute figure \(100\)$/,
     ],
-    ['plans.update', JSON.stringify({ environment: 'production', planId: 'free', change: { perMinute: 60, perDay: 30 } }), 400, 'validation_failed', /^change\.perDay: must be at least/],
+    [
+      'plans.update',
+      JSON.stringify({ environment: 'production', planId: 'free', change: { perMinute: 60, perDay: 30 } }),
+      400,
+      'validation_failed',
+      /^change\.perDay: must be at least/,
+    ],
     ['categories.remove', JSON.stringify({ environment: 'production', id: 999 }), 404, 'not_found', /999/],
     ['no.such.channel', '{}', 404, 'not_found', /no admin channel named no\.such\.channel/],
   ])('%s %s: %i', async (channel, body, status, code, message) => {

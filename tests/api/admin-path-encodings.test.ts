@@ -17,7 +17,8 @@ let harness: AdminHarness;
 let host: AppHost;
 let port: number;
 
-const upper = (text: string) => [...text].map((char) => `%${char.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`).join('');
+const upper = (text: string) =>
+  [...text].map((char) => `%${char.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`).join('');
 const lower = (text: string) => upper(text).toLowerCase();
 
 /** Each spelling of POST /admin/api/<channel> that a path normaliser or a decoder might equate with it. */
@@ -62,17 +63,31 @@ function spellings(channel: string): string[] {
 /** A POST with a JSON body any channel would read, but no token. */
 async function postWithoutToken(target: string): Promise<RawResponse> {
   const body = JSON.stringify({ environment: 'production', name: 'Encoded', id: 1 });
-  return rawRequest(port, httpRequest(`POST ${target} HTTP/1.1`, { host: `127.0.0.1:${port}`, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), connection: 'close' }, body));
+  return rawRequest(
+    port,
+    httpRequest(
+      `POST ${target} HTTP/1.1`,
+      {
+        host: `127.0.0.1:${port}`,
+        'content-type': 'application/json',
+        'content-length': String(Buffer.byteLength(body)),
+        connection: 'close',
+      },
+      body,
+    ),
+  );
 }
 
 /** At most `width` requests in flight, so thousands of them do not crowd the shared machine. */
 async function inBatches<T, R>(items: readonly T[], width: number, run: (item: T) => Promise<R>): Promise<R[]> {
   const results: R[] = [];
-  for (let start = 0; start < items.length; start += width) results.push(...(await Promise.all(items.slice(start, start + width).map(run))));
+  for (let start = 0; start < items.length; start += width)
+    results.push(...(await Promise.all(items.slice(start, start + width).map(run))));
   return results;
 }
 
-const keyCount = () => host.engine('production').services.keys.list().length + host.engine('staging').services.keys.list().length;
+const keyCount = () =>
+  host.engine('production').services.keys.list().length + host.engine('staging').services.keys.list().length;
 
 beforeAll(async () => {
   harness = await startAdminHarness(TOKEN);
@@ -88,21 +103,43 @@ describe('no spelling of a channel’s path gets past the admin token', () => {
     const tries = ADMIN_CHANNELS.flatMap((channel) => spellings(channel).map((target) => ({ channel, target })));
     expect(spellings('keys.create').length).toBeGreaterThanOrEqual(20);
     const answers = await inBatches(tries, 16, async (one) => ({ ...one, answer: await postWithoutToken(one.target) }));
-    const passed = answers.filter(({ answer }) => answer.status !== 401 && answer.status !== 404).map(({ target, answer }) => `${target} → ${answer.status} ${answer.body.slice(0, 80)}`);
+    const passed = answers
+      .filter(({ answer }) => answer.status !== 401 && answer.status !== 404)
+      .map(({ target, answer }) => `${target} → ${answer.status} ${answer.body.slice(0, 80)}`);
     expect(passed).toEqual([]);
     for (const { answer } of answers) {
       expect(answer.headers['content-type']).toMatch(/^application\/json/);
       expect(answer.headers['cache-control']).toBe('no-store');
       const body = JSON.parse(answer.body) as { code: string; status: number; message: string };
-      expect(body).toEqual({ code: answer.status === 401 ? 'unauthorized' : 'not_found', status: answer.status, message: expect.any(String) });
+      expect(body).toEqual({
+        code: answer.status === 401 ? 'unauthorized' : 'not_found',
+        status: answer.status,
+        message: expect.any(String),
+      });
     }
     expect(keyCount()).toBe(keysBefore);
   });
 
   it('the photo and site uploads refuse an encoded path before reading a body over the small limit', async () => {
-    for (const target of [`/admin/%61pi/photos.add`, `/admin/ap%69/deploys.fromUpload`, `/%61dmin/api/deploys%2EfromUpload`]) {
+    for (const target of [
+      `/admin/%61pi/photos.add`,
+      `/admin/ap%69/deploys.fromUpload`,
+      `/%61dmin/api/deploys%2EfromUpload`,
+    ]) {
       const body = `{"environment":"production","files":[],"x":"${'x'.repeat(5 * 1024 * 1024)}"}`;
-      const answer = await rawRequest(port, httpRequest(`POST ${target} HTTP/1.1`, { host: `127.0.0.1:${port}`, 'content-type': 'application/json', 'content-length': String(body.length), connection: 'close' }, body));
+      const answer = await rawRequest(
+        port,
+        httpRequest(
+          `POST ${target} HTTP/1.1`,
+          {
+            host: `127.0.0.1:${port}`,
+            'content-type': 'application/json',
+            'content-length': String(body.length),
+            connection: 'close',
+          },
+          body,
+        ),
+      );
       expect(answer.status, target).toBe(401);
     }
   });
@@ -111,19 +148,37 @@ describe('no spelling of a channel’s path gets past the admin token', () => {
     const body = JSON.stringify({ environment: 'production', name: 'Encoded with token' });
     const answer = await rawRequest(
       port,
-      httpRequest(`POST /admin/%61pi/categories%2Ecreate HTTP/1.1`, { host: `127.0.0.1:${port}`, 'x-admin-token': TOKEN, 'content-type': 'application/json', 'content-length': String(body.length), connection: 'close' }, body),
+      httpRequest(
+        `POST /admin/%61pi/categories%2Ecreate HTTP/1.1`,
+        {
+          host: `127.0.0.1:${port}`,
+          'x-admin-token': TOKEN,
+          'content-type': 'application/json',
+          'content-length': String(body.length),
+          connection: 'close',
+        },
+        body,
+      ),
     );
     expect(answer.status).toBe(200);
   });
 
   it('a path no route serves needs the token too; the pages themselves do not', async () => {
-    const get = (target: string, headers: Record<string, string> = {}) => rawRequest(port, httpRequest(`GET ${target} HTTP/1.1`, { host: `127.0.0.1:${port}`, connection: 'close', ...headers }));
+    const get = (target: string, headers: Record<string, string> = {}) =>
+      rawRequest(
+        port,
+        httpRequest(`GET ${target} HTTP/1.1`, { host: `127.0.0.1:${port}`, connection: 'close', ...headers }),
+      );
     expect((await get('/admin/api/')).status).toBe(401);
     expect((await get('/admin/no-such-page')).status).toBe(401);
     expect((await get('/admin/no-such-page', { 'x-admin-token': TOKEN })).status).toBe(404);
     expect((await get('/admin/')).status).toBe(200);
     expect((await get('/admin/%69ndex.html')).status).toBe(200);
-    const head = await rawRequest(port, httpRequest('HEAD /admin/ HTTP/1.1', { host: `127.0.0.1:${port}`, connection: 'close' }), true);
+    const head = await rawRequest(
+      port,
+      httpRequest('HEAD /admin/ HTTP/1.1', { host: `127.0.0.1:${port}`, connection: 'close' }),
+      true,
+    );
     expect([head.status, head.headers['cache-control']]).toEqual([200, 'no-store']);
   });
 });

@@ -27,7 +27,8 @@ let root: string;
 beforeEach(() => {
   root = makeTempDir('adk-renderer-build');
   fs.writeFileSync(path.join(root, 'electron.vite.config.ts'), '');
-  for (const dir of ['src/renderer', 'src/shared', 'node_modules/electron-vite/bin']) fs.mkdirSync(path.join(root, dir), { recursive: true });
+  for (const dir of ['src/renderer', 'src/shared', 'node_modules/electron-vite/bin'])
+    fs.mkdirSync(path.join(root, dir), { recursive: true });
   fs.writeFileSync(path.join(root, 'src/renderer/index.html'), '<!doctype html>');
   fs.writeFileSync(path.join(root, 'src/shared/schemas.ts'), 'export {};');
   fs.writeFileSync(path.join(root, 'node_modules/electron-vite/bin/electron-vite.js'), FAKE_BUILD);

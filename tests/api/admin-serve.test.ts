@@ -36,7 +36,10 @@ async function startBrowserMode(args: string[]): Promise<BrowserMode> {
   let output = '';
   child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
   child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-  const line = await waitFor(() => /^Admin pages: (http:\/\/127\.0\.0\.1:(\d+)\/admin\/)#token=(\S+)$/m.exec(output) ?? undefined, 20_000);
+  const line = await waitFor(
+    () => /^Admin pages: (http:\/\/127\.0\.0\.1:(\d+)\/admin\/)#token=(\S+)$/m.exec(output) ?? undefined,
+    20_000,
+  );
   const apiUrl = /^Adoption Desk production API listening on (\S+)$/m.exec(output)?.[1] ?? '';
   return { child, output: () => output, admin: { url: line[1]!, port: line[2]!, token: line[3]! }, apiUrl };
 }
@@ -56,7 +59,9 @@ afterAll(async () => {
 
 it('the other environment’s port in use: it names --other-port, and the admin pages still start', async () => {
   server = await startBrowserMode(['--other-port', String(taken)]);
-  expect(server.output()).toContain(`Adoption Desk staging API not started: Port ${taken} on 127.0.0.1 is already in use; choose another with --other-port.\n`);
+  expect(server.output()).toContain(
+    `Adoption Desk staging API not started: Port ${taken} on 127.0.0.1 is already in use; choose another with --other-port.\n`,
+  );
   // The admin pages have a port of their own, not the production API's.
   expect(server.apiUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1$/);
   expect(server.apiUrl).not.toContain(`:${server.admin.port}/`);
@@ -73,7 +78,11 @@ it('the admin token is printed once, on the Admin pages line, and reaches no req
   server = await startBrowserMode(['--log-level', 'info']);
   const { url, token } = server.admin;
   const call = (channel: string) =>
-    fetch(`${new URL(url).origin}/admin/api/${channel}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-admin-token': token }, body: '{}' });
+    fetch(`${new URL(url).origin}/admin/api/${channel}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-admin-token': token },
+      body: '{}',
+    });
   expect((await call('servers.status')).status).toBe(200);
   expect((await call('no.such.channel')).status).toBe(404);
   expect((await fetch(`${server.apiUrl}/pets`)).status).toBe(401);
@@ -100,7 +109,9 @@ it('the real build runs under the admin Content-Security-Policy: every script is
 it('a SIGTERM while the servers start stops them once started: exit 0, said, never killed mid-way', async () => {
   const child = spawnServerProcess(dataDir, ['--admin', '--other-port', '0']);
   let output = '';
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
   // The first line it prints is printed while it starts: the signal arrives mid-start.
   child.stdout?.setEncoding('utf8').once('data', (chunk: string) => {

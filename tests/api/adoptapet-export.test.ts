@@ -25,15 +25,29 @@ beforeAll(async () => {
   try {
     const { services } = engine;
     const account = services.accounts.create({ name: 'Happy Paws', planId: 'pro' });
-    const pet = (name: string, categoryId: number) => (ids[name] = services.pets.create({ name, categoryId, status: 'available' }).id);
+    const pet = (name: string, categoryId: number) =>
+      (ids[name] = services.pets.create({ name, categoryId, status: 'available' }).id);
     // The seed's categories: 1 Dogs, 2 Cats.
-    services.petProfiles.set(pet('Biscuit', 1), { breedPrimary: 'lab', breedSecondary: 'Boxer', sex: 'female', birthDate: '2021-04-02', goodWithKids: 'yes', goodWithCats: 'no', spayedNeutered: true, microchipNumber: '985112003456789', internalNotes: 'Bit the vet once' });
+    services.petProfiles.set(pet('Biscuit', 1), {
+      breedPrimary: 'lab',
+      breedSecondary: 'Boxer',
+      sex: 'female',
+      birthDate: '2021-04-02',
+      goodWithKids: 'yes',
+      goodWithCats: 'no',
+      spayedNeutered: true,
+      microchipNumber: '985112003456789',
+      internalNotes: 'Bit the vet once',
+    });
     services.petProfiles.set(pet('Pepper', 1), { breedPrimary: 'Beagle mix', sex: 'male', birthDate: '2024' });
     services.petProfiles.set(pet('Mochi', 2), { breedPrimary: 'domestic shorthair', sex: 'female', birthDate: '2019' });
     // "Labradoodle" is no breed the portals list: refused, with what to pick.
     services.petProfiles.set(pet('Noodle', 1), { breedPrimary: 'Labradoodle', sex: 'male', birthDate: '2022' });
-    const jpeg = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#a0522d' } }).jpeg().toBuffer();
-    for (const name of ['Biscuit', 'Pepper', 'Mochi', 'Noodle']) await services.photos.add(ids[name]!, [{ name: `${name}.jpg`, bytes: jpeg }]);
+    const jpeg = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#a0522d' } })
+      .jpeg()
+      .toBuffer();
+    for (const name of ['Biscuit', 'Pepper', 'Mochi', 'Noodle'])
+      await services.photos.add(ids[name]!, [{ name: `${name}.jpg`, bytes: jpeg }]);
     // Care: Biscuit is current, Pepper's shot is overdue, Mochi has no record.
     services.care.give({ doses: [{ petId: ids.Biscuit!, vaccine: 'DHPP', batch: 'DH-1' }] }, 'cli');
     services.care.give({ doses: [{ petId: ids.Pepper!, vaccine: 'DHPP', batch: 'DH-2' }] }, 'cli');
@@ -61,7 +75,9 @@ describe('export adoptapet and petfinder', () => {
     const out = path.join(dataDir, 'adoptapet');
     const unconfirmed = await cli('export', 'adoptapet', '--out', out);
     expect(unconfirmed.code).not.toBe(0);
-    expect(unconfirmed.stderr).toContain('The first upload to Adopt-a-Pet from any software erases every animal listed there before');
+    expect(unconfirmed.stderr).toContain(
+      'The first upload to Adopt-a-Pet from any software erases every animal listed there before',
+    );
     expect(unconfirmed.stderr).toContain('--confirm-first-upload');
     expect(fs.existsSync(path.join(out, 'pets.csv'))).toBe(false);
 
@@ -75,12 +91,36 @@ describe('export adoptapet and petfinder', () => {
     expect(rows[0]![0]).toMatch(/^adoption-desk-\d+$/);
     expect(rows.every((row) => row.length === ADOPTAPET_COLUMNS.length)).toBe(true);
     const cfg = fs.readFileSync(path.join(out, 'import.cfg'), 'utf8');
-    expect(cfg).toContain('Id=#1\r\nAnimal=#2\r\nBreed=#3\r\nBreed2=#4\r\nPurebred=#5\r\nAge=#6\r\nName=#7\r\nSize=#8\r\nSex=#9\r\nDescription=#10\r\nStatus=#11\r\nGoodWKids=#12\r\nGoodWCats=#13\r\nGoodWDogs=#14\r\nSpayedNeutered=#15\r\nShotsCurrent=#16\r\nHousetrained=#17\r\nDeclawed=#18\r\nSpecialNeeds=#19');
+    expect(cfg).toContain(
+      'Id=#1\r\nAnimal=#2\r\nBreed=#3\r\nBreed2=#4\r\nPurebred=#5\r\nAge=#6\r\nName=#7\r\nSize=#8\r\nSex=#9\r\nDescription=#10\r\nStatus=#11\r\nGoodWKids=#12\r\nGoodWCats=#13\r\nGoodWDogs=#14\r\nSpayedNeutered=#15\r\nShotsCurrent=#16\r\nHousetrained=#17\r\nDeclawed=#18\r\nSpecialNeeds=#19',
+    );
     const biscuit = byName(rows, ADOPTAPET_COLUMNS, 'Biscuit');
-    expect(biscuit).toMatchObject({ Id: `adoption-desk-${ids.Biscuit}`, Animal: 'Dog', Breed: 'Labrador Retriever', Breed2: 'Boxer', Purebred: 'N', Age: 'Adult', Sex: 'F', Status: 'Available', GoodWKids: 'Y', GoodWCats: 'N', GoodWDogs: '', SpayedNeutered: 'Y', ShotsCurrent: 'Y' });
+    expect(biscuit).toMatchObject({
+      Id: `adoption-desk-${ids.Biscuit}`,
+      Animal: 'Dog',
+      Breed: 'Labrador Retriever',
+      Breed2: 'Boxer',
+      Purebred: 'N',
+      Age: 'Adult',
+      Sex: 'F',
+      Status: 'Available',
+      GoodWKids: 'Y',
+      GoodWCats: 'N',
+      GoodWDogs: '',
+      SpayedNeutered: 'Y',
+      ShotsCurrent: 'Y',
+    });
     expect(biscuit!.PhotoURL).toMatch(new RegExp(`^${address}/photos/[0-9a-f]+\\.jpg$`));
-    expect(byName(rows, ADOPTAPET_COLUMNS, 'Pepper')).toMatchObject({ Breed: 'Beagle', Purebred: 'N', ShotsCurrent: 'N' });
-    expect(byName(rows, ADOPTAPET_COLUMNS, 'Mochi')).toMatchObject({ Animal: 'Cat', Breed: 'Domestic Shorthair', ShotsCurrent: '' });
+    expect(byName(rows, ADOPTAPET_COLUMNS, 'Pepper')).toMatchObject({
+      Breed: 'Beagle',
+      Purebred: 'N',
+      ShotsCurrent: 'N',
+    });
+    expect(byName(rows, ADOPTAPET_COLUMNS, 'Mochi')).toMatchObject({
+      Animal: 'Cat',
+      Breed: 'Domestic Shorthair',
+      ShotsCurrent: '',
+    });
     const text = fs.readFileSync(path.join(out, 'pets.csv'), 'utf8');
     for (const secret of ['985112003456789', 'Bit the vet once', 'Noodle']) expect(text).not.toContain(secret);
 
@@ -102,9 +142,17 @@ describe('export adoptapet and petfinder', () => {
     expect(made.stdout).toContain(`${NOODLE_REASON} Petfinder lists: pick one it lists, e.g. "Labrador Retriever"`);
     const [header, ...rows] = rowsOf(path.join(out, 'petfinder.csv'));
     expect(rows.map((row) => row[header!.indexOf('AnimalName')])).toEqual(['Biscuit', 'Pepper', 'Mochi']);
-    expect(byName(rows, header!, 'Biscuit')).toMatchObject({ PrimaryBreed: 'Labrador Retriever', Shots: '1', Mix: '1' });
+    expect(byName(rows, header!, 'Biscuit')).toMatchObject({
+      PrimaryBreed: 'Labrador Retriever',
+      Shots: '1',
+      Mix: '1',
+    });
     expect(byName(rows, header!, 'Pepper')).toMatchObject({ PrimaryBreed: 'Beagle', Shots: '', Mix: '1' });
-    expect(byName(rows, header!, 'Mochi')).toMatchObject({ PrimaryBreed: 'Domestic Short Hair', Type: 'Cat', Shots: '' });
+    expect(byName(rows, header!, 'Mochi')).toMatchObject({
+      PrimaryBreed: 'Domestic Short Hair',
+      Type: 'Cat',
+      Shots: '',
+    });
   }, 60_000);
 
   it('RescueGroups.org’s uptodate says Yes, No or nothing, as care says', async () => {

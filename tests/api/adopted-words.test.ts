@@ -27,10 +27,20 @@ describe('the API: sold on the wire, explained as adopted', () => {
   });
 
   it('a refused status names the values and what sold means', async () => {
-    const refused = await fetch(`${server.baseUrl}/pets`, { method: 'POST', headers: jsonHeaders(server.key), body: JSON.stringify({ name: 'Mango', categoryId: 1, status: 'adopted' }) });
+    const refused = await fetch(`${server.baseUrl}/pets`, {
+      method: 'POST',
+      headers: jsonHeaders(server.key),
+      body: JSON.stringify({ name: 'Mango', categoryId: 1, status: 'adopted' }),
+    });
     expect(refused.status).toBe(400);
-    expect(((await refused.json()) as { message: string }).message).toBe('status: must be one of available, pending, sold (sold means adopted)');
-    const created = await fetch(`${server.baseUrl}/pets`, { method: 'POST', headers: jsonHeaders(server.key), body: JSON.stringify({ name: 'Mango', categoryId: 1, status: 'sold' }) });
+    expect(((await refused.json()) as { message: string }).message).toBe(
+      'status: must be one of available, pending, sold (sold means adopted)',
+    );
+    const created = await fetch(`${server.baseUrl}/pets`, {
+      method: 'POST',
+      headers: jsonHeaders(server.key),
+      body: JSON.stringify({ name: 'Mango', categoryId: 1, status: 'sold' }),
+    });
     expect(created.status).toBe(201);
     expect(((await created.json()) as { status: string }).status).toBe('sold');
   });

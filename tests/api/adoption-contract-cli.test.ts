@@ -14,7 +14,13 @@ beforeAll(() => {
   const engine = new Engine({ dataDir, environment: 'production' });
   const { services } = engine;
   services.shelter.set({ name: 'Schronisko Łódź', currency: 'EUR', phone: '+48 42 000 00 00' });
-  const adopter = services.people.add({ name: 'Kōji Ørsted', phones: ['+33 6 12 34 56 78'], email: 'koji@example.org', idChecked: true, idCheckedWhat: 'passport' }).person;
+  const adopter = services.people.add({
+    name: 'Kōji Ørsted',
+    phones: ['+33 6 12 34 56 78'],
+    email: 'koji@example.org',
+    idChecked: true,
+    idCheckedWhat: 'passport',
+  }).person;
   const stay = services.movements.intake({ pet: { name: 'Жучка', categoryId: 1 }, type: 'stray' }, 'cli');
   petId = stay.petId;
   services.petProfiles.set(petId, { microchipNumber: '985141000123456', breedPrimary: 'Ξένια hound' });
@@ -27,17 +33,33 @@ afterAll(() => removeTempDir(dataDir));
 const cli = (...args: string[]) => runCliInProcess(dataDir, args);
 
 describe('contract: the adoption contract from the CLI', () => {
-  if (process.env.CI) it('adoption contract CLI: poppler-utils is installed', () => expect(POPPLER_MISSING).toBeUndefined());
+  if (process.env.CI)
+    it('adoption contract CLI: poppler-utils is installed', () => expect(POPPLER_MISSING).toBeUndefined());
 
-  it.skipIf(POPPLER_MISSING !== undefined)('prints the shelter, the animal with its microchip, the adopter and the fee, in every script, to an owner-only file', async () => {
-    const out = path.join(dataDir, 'contract.pdf');
-    const made = await cli('contract', String(petId), '--out', out);
-    expect(made.code, made.stderr).toBe(0);
-    expect(made.stderr).toContain(`with Kōji Ørsted is written to ${out}`);
-    expect(fs.statSync(out).mode & 0o777).toBe(0o600);
-    const text = pdfText(fs.readFileSync(out));
-    for (const expected of ['Adoption contract', 'Schronisko Łódź', 'Жучка', 'Ξένια hound', '985141000123456', 'Kōji Ørsted', 'koji@example.org', 'passport', '€125.00']) expect(text).toContain(expected);
-  }, 60_000);
+  it.skipIf(POPPLER_MISSING !== undefined)(
+    'prints the shelter, the animal with its microchip, the adopter and the fee, in every script, to an owner-only file',
+    async () => {
+      const out = path.join(dataDir, 'contract.pdf');
+      const made = await cli('contract', String(petId), '--out', out);
+      expect(made.code, made.stderr).toBe(0);
+      expect(made.stderr).toContain(`with Kōji Ørsted is written to ${out}`);
+      expect(fs.statSync(out).mode & 0o777).toBe(0o600);
+      const text = pdfText(fs.readFileSync(out));
+      for (const expected of [
+        'Adoption contract',
+        'Schronisko Łódź',
+        'Жучка',
+        'Ξένια hound',
+        '985141000123456',
+        'Kōji Ørsted',
+        'koji@example.org',
+        'passport',
+        '€125.00',
+      ])
+        expect(text).toContain(expected);
+    },
+    60_000,
+  );
 
   it('replaces a link planted at the output name, never writing through it', async () => {
     const victim = path.join(dataDir, 'victim.txt');

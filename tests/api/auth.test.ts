@@ -21,7 +21,11 @@ afterAll(async () => {
 type Operation = { label: string; send: (authorization?: string) => Promise<Response> };
 
 const operations: Operation[] = [
-  { label: 'listPets', send: (authorization) => fetch(`${server.baseUrl}/pets`, { headers: authorization === undefined ? {} : { authorization } }) },
+  {
+    label: 'listPets',
+    send: (authorization) =>
+      fetch(`${server.baseUrl}/pets`, { headers: authorization === undefined ? {} : { authorization } }),
+  },
   {
     label: 'createPet',
     send: (authorization) =>
@@ -31,7 +35,11 @@ const operations: Operation[] = [
         body: JSON.stringify({ name: 'Should not exist', categoryId: 1 }),
       }),
   },
-  { label: 'getPet', send: (authorization) => fetch(`${server.baseUrl}/pets/1`, { headers: authorization === undefined ? {} : { authorization } }) },
+  {
+    label: 'getPet',
+    send: (authorization) =>
+      fetch(`${server.baseUrl}/pets/1`, { headers: authorization === undefined ? {} : { authorization } }),
+  },
 ];
 
 /** Sends without a valid key, counting it against the per-address budget. */
@@ -49,7 +57,10 @@ async function expectUnauthorized(response: Response): Promise<string> {
 function stagingKey(): string {
   const staging = new Engine({ dataDir: server.dataDir, environment: 'staging', clock: server.clock });
   try {
-    const { key } = staging.services.keys.createOnNewAccount({ account: { planId: 'enterprise', perMinute: 1_000_000, perDay: 10_000_000 }, label: 'Staging tester' });
+    const { key } = staging.services.keys.createOnNewAccount({
+      account: { planId: 'enterprise', perMinute: 1_000_000, perDay: 10_000_000 },
+      label: 'Staging tester',
+    });
     expect(staging.services.keys.authenticate(key)).not.toBeNull();
     return key;
   } finally {
@@ -66,16 +77,23 @@ describe('a request without a valid key gets 401, WWW-Authenticate: Bearer and t
     ['only the word Bearer', () => 'Bearer', /empty|Bearer/],
     ['a malformed key', () => 'Bearer not-a-key', /not valid/],
     ['a truncated key', () => `Bearer ${server.key.slice(0, -1)}`, /not valid/],
-    ['a key with one character changed', () => `Bearer ${server.key.slice(0, -1)}${server.key.endsWith('A') ? 'B' : 'A'}`, /not valid/],
+    [
+      'a key with one character changed',
+      () => `Bearer ${server.key.slice(0, -1)}${server.key.endsWith('A') ? 'B' : 'A'}`,
+      /not valid/,
+    ],
     ['an unknown well-formed key', () => `Bearer ${generateApiKey('production')}`, /not valid/],
     ['two tokens', () => `Bearer ${server.key} ${server.key}`, /not valid/],
     ['a staging key on the production server', () => `Bearer ${stagingKey()}`, /adk_live_/],
   ];
 
   for (const [label, header, message] of cases) {
-    it.each(operations.map((operation) => [operation.label, operation] as const))(`${label}: %s`, async (_name, operation) => {
-      expect(await expectUnauthorized(await anonymous(operation, header()))).toMatch(message);
-    });
+    it.each(operations.map((operation) => [operation.label, operation] as const))(
+      `${label}: %s`,
+      async (_name, operation) => {
+        expect(await expectUnauthorized(await anonymous(operation, header()))).toMatch(message);
+      },
+    );
   }
 
   it('accepts the scheme in any case and extra spaces around the key', async () => {
@@ -92,9 +110,24 @@ describe('a request without a valid key gets 401, WWW-Authenticate: Bearer and t
 describe('authentication comes before any other check', () => {
   // Without a key the caller learns nothing about the request rules (docs/contract.md, "Keys and accounts": missing → 401).
   const cases: [string, () => Promise<Response>][] = [
-    ['createPet with a body that breaks the rules', () => fetch(`${server.baseUrl}/pets`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })],
-    ['createPet with malformed JSON', () => fetch(`${server.baseUrl}/pets`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{' })],
-    ['createPet with text/plain', () => fetch(`${server.baseUrl}/pets`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'Rex' })],
+    [
+      'createPet with a body that breaks the rules',
+      () =>
+        fetch(`${server.baseUrl}/pets`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{}',
+        }),
+    ],
+    [
+      'createPet with malformed JSON',
+      () =>
+        fetch(`${server.baseUrl}/pets`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{' }),
+    ],
+    [
+      'createPet with text/plain',
+      () => fetch(`${server.baseUrl}/pets`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'Rex' }),
+    ],
     ['listPets with limit=0', () => fetch(`${server.baseUrl}/pets?limit=0`)],
     ['listPets with a garbage cursor', () => fetch(`${server.baseUrl}/pets?cursor=garbage`)],
     ['getPet with petId abc', () => fetch(`${server.baseUrl}/pets/abc`)],
@@ -121,7 +154,9 @@ describe('revocation', () => {
     const { key: newKey } = server.engine.services.keys.rotate(record.id);
     budget.spend();
     await expectUnauthorized(await fetch(`${server.baseUrl}/pets`, { headers: { authorization: `Bearer ${oldKey}` } }));
-    expect((await fetch(`${server.baseUrl}/pets`, { headers: { authorization: `Bearer ${newKey}` } })).status).toBe(200);
+    expect((await fetch(`${server.baseUrl}/pets`, { headers: { authorization: `Bearer ${newKey}` } })).status).toBe(
+      200,
+    );
   });
 });
 
@@ -133,16 +168,33 @@ describe('keys changed by another process (the CLI) while the server runs', () =
   };
 
   it('a key created by the CLI is honoured within 2 s, and its revocation too', async () => {
-    const created = await runCli(['--data-dir', server.dataDir, 'keys', 'create', '--plan', 'enterprise', '--per-minute', '1000000', '--per-day', '10000000', '--label', 'from the CLI']);
+    const created = await runCli([
+      '--data-dir',
+      server.dataDir,
+      'keys',
+      'create',
+      '--plan',
+      'enterprise',
+      '--per-minute',
+      '1000000',
+      '--per-day',
+      '10000000',
+      '--label',
+      'from the CLI',
+    ]);
     expect(created.code, created.stderr).toBe(0);
     const key = created.stdout.trim().split('\n').at(-1) ?? '';
     expect(key).toMatch(/^adk_live_[0-9A-Za-z]{38}$/);
 
-    await waitFor(async () => {
-      const code = await status(key);
-      if (code === 401) budget.spend();
-      return code === 200;
-    }, 2_000, 100);
+    await waitFor(
+      async () => {
+        const code = await status(key);
+        if (code === 401) budget.spend();
+        return code === 200;
+      },
+      2_000,
+      100,
+    );
 
     const revoked = await runCli(['--data-dir', server.dataDir, 'keys', 'revoke', key]);
     expect(revoked.code, revoked.stderr).toBe(0);

@@ -25,7 +25,11 @@ let dataDir: string;
 let backup: string;
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
-const logins = (dir: string) => new Database(path.join(dir, 'production.sqlite'), { readonly: true }).prepare('SELECT login FROM staff_members ORDER BY login').pluck().all();
+const logins = (dir: string) =>
+  new Database(path.join(dir, 'production.sqlite'), { readonly: true })
+    .prepare('SELECT login FROM staff_members ORDER BY login')
+    .pluck()
+    .all();
 
 /** A copy of the backup with an owner planted in its database and the manifest's hash brought in line, as an attacker with the backups folder would. */
 function plantedOwner(): string {
@@ -33,12 +37,19 @@ function plantedOwner(): string {
   fs.cpSync(backup, copy, { recursive: true });
   const database = path.join(copy, 'production.sqlite');
   const sqlite = new Database(database);
-  sqlite.prepare("INSERT INTO staff_members (name, login, role, active, password_hash, created_at, password_changed_at) SELECT 'Mallory', 'mallory', 'owner', 1, password_hash, created_at, password_changed_at FROM staff_members WHERE login = 'ana'").run();
+  sqlite
+    .prepare(
+      "INSERT INTO staff_members (name, login, role, active, password_hash, created_at, password_changed_at) SELECT 'Mallory', 'mallory', 'owner', 1, password_hash, created_at, password_changed_at FROM staff_members WHERE login = 'ana'",
+    )
+    .run();
   sqlite.close();
   const manifestFile = path.join(copy, 'manifest.json');
-  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as { files: { path: string; bytes: number; sha256: string }[] };
+  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as {
+    files: { path: string; bytes: number; sha256: string }[];
+  };
   const bytes = fs.readFileSync(database);
-  for (const file of manifest.files) if (file.path === 'production.sqlite') Object.assign(file, { bytes: bytes.length, sha256: sha256(bytes) });
+  for (const file of manifest.files)
+    if (file.path === 'production.sqlite') Object.assign(file, { bytes: bytes.length, sha256: sha256(bytes) });
   fs.writeFileSync(manifestFile, JSON.stringify(manifest, null, 2));
   return copy;
 }
@@ -48,7 +59,12 @@ beforeAll(async () => {
   dataDir = path.join(root, 'data');
   const engine = new Engine({ dataDir, environment: 'production' });
   try {
-    await engine.services.staff.add({ name: 'Ana Ruiz', login: 'ana', role: 'owner', password: 'correct horse battery' });
+    await engine.services.staff.add({
+      name: 'Ana Ruiz',
+      login: 'ana',
+      role: 'owner',
+      password: 'correct horse battery',
+    });
   } finally {
     engine.close();
   }
@@ -71,7 +87,9 @@ describe('a backup signed with the data dir’s key', () => {
 
   it('tells an owner planted and the manifest hashed again, and restores nothing from it', async () => {
     const copy = plantedOwner();
-    expect(verifyBackup(copy, { dataDir }).problems).toEqual([{ path: 'manifest.json', problem: 'signature_mismatch' }]);
+    expect(verifyBackup(copy, { dataDir }).problems).toEqual([
+      { path: 'manifest.json', problem: 'signature_mismatch' },
+    ]);
     const verified = await runCliInProcess(dataDir, ['backup', 'verify', copy, '--trust-unknown']);
     expect(verified.code).toBe(1);
     expect(verified.stdout).toContain('signature_mismatch');
@@ -79,7 +97,10 @@ describe('a backup signed with the data dir’s key', () => {
 
     // Over the data dir that made it (stopped, replaced with --force): refused even when trusting the unknown.
     const error = thrownBy(() => restoreBackup(copy, dataDir, { force: true, trustUnknown: true }));
-    expect(detailsOf(error, 'conflict')).toMatchObject({ reason: 'backup_damaged', problems: [{ path: 'manifest.json', problem: 'signature_mismatch' }] });
+    expect(detailsOf(error, 'conflict')).toMatchObject({
+      reason: 'backup_damaged',
+      problems: [{ path: 'manifest.json', problem: 'signature_mismatch' }],
+    });
     expect(logins(dataDir)).toEqual(['ana']);
   });
 
@@ -98,13 +119,17 @@ describe('a backup no key of this data dir signed', () => {
     const fresh = path.join(root, 'new-disk');
     const verified = await runCliInProcess(fresh, ['backup', 'verify', backup]);
     expect(verified.code).toBe(1);
-    expect(verified.stderr).toMatch(/^Error: The backup .* was not signed with this data dir’s backup key .*--trust-unknown/);
+    expect(verified.stderr).toMatch(
+      /^Error: The backup .* was not signed with this data dir’s backup key .*--trust-unknown/,
+    );
     const refused = await runCliInProcess(fresh, ['--json', 'backup', 'restore', backup]);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('--trust-unknown');
     expect(fs.existsSync(fresh)).toBe(false);
 
-    expect((await runCliInProcess(fresh, ['backup', 'verify', backup, '--trust-unknown'])).stdout).toContain('trusted with --trust-unknown');
+    expect((await runCliInProcess(fresh, ['backup', 'verify', backup, '--trust-unknown'])).stdout).toContain(
+      'trusted with --trust-unknown',
+    );
     const trusted = await runCliInProcess(fresh, ['--json', 'backup', 'restore', backup, '--trust-unknown']);
     expect(trusted.code, trusted.stderr).toBe(0);
     expect(JSON.parse(trusted.stdout)).toMatchObject({ authenticity: 'unknown_key' });
@@ -128,11 +153,21 @@ describe('a backup no key of this data dir signed', () => {
     fs.writeFileSync(path.join(other, BACKUP_KEY_FILE), `${'ab'.repeat(32)}\n`, { mode: 0o600 });
     const copy = plantedOwner();
     expect(verifyBackup(copy, { dataDir: other })).toMatchObject({ authenticity: 'unknown_key', problems: [] });
-    expect(detailsOf(thrownBy(() => restoreBackup(copy, other, { force: true })), 'conflict')).toMatchObject({ reason: 'backup_unknown_key', authenticity: 'unknown_key' });
+    expect(
+      detailsOf(
+        thrownBy(() => restoreBackup(copy, other, { force: true })),
+        'conflict',
+      ),
+    ).toMatchObject({ reason: 'backup_unknown_key', authenticity: 'unknown_key' });
 
     const unsigned = path.join(root, 'unsigned');
     fs.cpSync(backup, unsigned, { recursive: true });
     fs.rmSync(path.join(unsigned, 'signature.json'));
-    expect(detailsOf(thrownBy(() => restoreBackup(unsigned, dataDir, { force: true })), 'conflict')).toMatchObject({ reason: 'backup_unknown_key', authenticity: 'unsigned' });
+    expect(
+      detailsOf(
+        thrownBy(() => restoreBackup(unsigned, dataDir, { force: true })),
+        'conflict',
+      ),
+    ).toMatchObject({ reason: 'backup_unknown_key', authenticity: 'unsigned' });
   });
 });

@@ -35,11 +35,22 @@ describe('backup create counts as the last backup', () => {
     const status = await runCliInProcess(dataDir, ['backup', 'status']);
     expect(status.code, status.stderr).toBe(0);
     expect(status.stdout).not.toContain('none yet');
-    expect(status.stdout).toMatch(new RegExp(`^Last backup: .* \\(on demand\\), ${made.name} \\(${made.bytes} bytes\\)$`, 'm'));
+    expect(status.stdout).toMatch(
+      new RegExp(`^Last backup: .* \\(on demand\\), ${made.name} \\(${made.bytes} bytes\\)$`, 'm'),
+    );
     const json = JSON.parse((await runCliInProcess(dataDir, ['--json', 'backup', 'status'])).stdout) as BackupsStatus;
-    expect(json.lastRun).toMatchObject({ ok: true, trigger: 'now', name: made.name, path: made.path, bytes: made.bytes });
+    expect(json.lastRun).toMatchObject({
+      ok: true,
+      trigger: 'now',
+      name: made.name,
+      path: made.path,
+      bytes: made.bytes,
+    });
     // What the Server page reads, through the host's NightlyBackups over the same data dir.
-    expect(new NightlyBackups({ dataDir, clock: systemClock }).status().lastRun).toMatchObject({ ok: true, name: made.name });
+    expect(new NightlyBackups({ dataDir, clock: systemClock }).status().lastRun).toMatchObject({
+      ok: true,
+      name: made.name,
+    });
   });
 
   it('leaves the last result as it was when the backup fails', async () => {

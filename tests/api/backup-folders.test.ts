@@ -92,7 +92,12 @@ describe('folder modes', () => {
     const nightlyFolder = path.join(root, 'shared-nightly');
     fs.mkdirSync(nightlyFolder);
     fs.chmodSync(nightlyFolder, 0o755);
-    new NightlyBackups({ dataDir, clock: systemClock }).configure({ on: true, folder: nightlyFolder, keep: 7, at: '02:00' });
+    new NightlyBackups({ dataDir, clock: systemClock }).configure({
+      on: true,
+      folder: nightlyFolder,
+      keep: 7,
+      at: '02:00',
+    });
     expect(modeOf(nightlyFolder)).toBe(0o755);
   });
 });

@@ -27,8 +27,10 @@ interface ManifestEntry {
 }
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
-const manifestOf = (folder: string) => JSON.parse(fs.readFileSync(path.join(folder, 'manifest.json'), 'utf8')) as { files: ManifestEntry[] };
-const writeManifest = (folder: string, manifest: unknown) => fs.writeFileSync(path.join(folder, 'manifest.json'), JSON.stringify(manifest));
+const manifestOf = (folder: string) =>
+  JSON.parse(fs.readFileSync(path.join(folder, 'manifest.json'), 'utf8')) as { files: ManifestEntry[] };
+const writeManifest = (folder: string, manifest: unknown) =>
+  fs.writeFileSync(path.join(folder, 'manifest.json'), JSON.stringify(manifest));
 
 /** Every entry under `dir` (not following links) with its mode and, for a file, its content's hash. */
 function picture(dir: string): Record<string, string> {
@@ -62,7 +64,10 @@ function expectRestoreRefused(folder: string, problem: { path: string; problem: 
   const home = path.join(root, 'home');
   const before = picture(root);
   const error = thrownBy(() => restoreBackup(folder, path.join(home, 'data')));
-  expect(detailsOf(error, 'conflict')).toMatchObject({ reason: 'backup_damaged', problems: expect.arrayContaining([problem]) });
+  expect(detailsOf(error, 'conflict')).toMatchObject({
+    reason: 'backup_damaged',
+    problems: expect.arrayContaining([problem]),
+  });
   expect(picture(root)).toEqual(before);
   expect(fs.existsSync(path.join(home, 'data'))).toBe(false);
 }
@@ -108,7 +113,10 @@ describe('a backup naming anything but the layout’s own files', () => {
     const folder = crafted('absolute', (copy) => {
       const manifest = manifestOf(copy);
       const database = manifest.files.find((entry) => entry.path === 'production.sqlite')!;
-      manifest.files.push({ ...database, path: path.join(root, 'home', 'x.sqlite') }, { ...database, path: 'notes/production.sqlite' });
+      manifest.files.push(
+        { ...database, path: path.join(root, 'home', 'x.sqlite') },
+        { ...database, path: 'notes/production.sqlite' },
+      );
       fs.mkdirSync(path.join(copy, 'notes'));
       fs.copyFileSync(path.join(copy, 'production.sqlite'), path.join(copy, 'notes', 'production.sqlite'));
       writeManifest(copy, manifest);

@@ -26,11 +26,15 @@ let petId: number;
 const stored = new Map<string, string>();
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
-const photoPath = (hash: string, size: (typeof PHOTO_SIZES)[number]) => `photos/production/${hash.slice(0, 2)}/${photoFileName(hash, size)}`;
+const photoPath = (hash: string, size: (typeof PHOTO_SIZES)[number]) =>
+  `photos/production/${hash.slice(0, 2)}/${photoFileName(hash, size)}`;
 
 async function addPhoto(colour: string): Promise<{ id: number; hash: string }> {
-  const [photo] = await engine.services.photos.add(petId, [{ name: `${colour}.webp`, bytes: await plainWebp(640, 480, colour) }]);
-  for (const size of PHOTO_SIZES) stored.set(photoPath(photo!.hash, size), sha256(fs.readFileSync(path.join(dataDir, photoPath(photo!.hash, size)))));
+  const [photo] = await engine.services.photos.add(petId, [
+    { name: `${colour}.webp`, bytes: await plainWebp(640, 480, colour) },
+  ]);
+  for (const size of PHOTO_SIZES)
+    stored.set(photoPath(photo!.hash, size), sha256(fs.readFileSync(path.join(dataDir, photoPath(photo!.hash, size)))));
   return { id: photo!.id, hash: photo!.hash };
 }
 
@@ -131,11 +135,15 @@ describe('a backup taken while staff add and remove photos', () => {
     const lost = photoPath(hash!, 'thumb');
     // Gone from the folder and the manifest alike: the manifest's own check sees nothing wrong.
     fs.rmSync(path.join(copy, lost));
-    const manifest = JSON.parse(fs.readFileSync(path.join(copy, 'manifest.json'), 'utf8')) as { files: { path: string }[] };
+    const manifest = JSON.parse(fs.readFileSync(path.join(copy, 'manifest.json'), 'utf8')) as {
+      files: { path: string }[];
+    };
     manifest.files = manifest.files.filter((file) => file.path !== lost);
     fs.writeFileSync(path.join(copy, 'manifest.json'), JSON.stringify(manifest));
 
-    expect(verifyBackup(copy).problems).toEqual([{ path: lost, problem: 'photo_missing', database: 'production.sqlite', hash }]);
+    expect(verifyBackup(copy).problems).toEqual([
+      { path: lost, problem: 'photo_missing', database: 'production.sqlite', hash },
+    ]);
     const result = await runCliArgsInProcess(['backup', 'verify', copy]);
     expect(result.code).toBe(1);
     expect(result.stdout).toContain(lost);
@@ -160,7 +168,9 @@ describe('a backup taken while staff add and remove photos', () => {
     expect(cli.code, cli.stderr).toBe(0);
     const created = JSON.parse(cli.stdout) as { path: string; lacking: string[] };
     expect(created.lacking).toEqual([lost]);
-    expect(verifyBackup(created.path).problems).toEqual([{ path: lost, problem: 'photo_missing', database: 'production.sqlite', hash }]);
+    expect(verifyBackup(created.path).problems).toEqual([
+      { path: lost, problem: 'photo_missing', database: 'production.sqlite', hash },
+    ]);
     const restored = path.join(root, 'restored-without');
     restoreBackup(created.path, restored, { trustUnknown: true });
     expect(namedHashes(restored)).toEqual(namedHashes(dataDir));

@@ -36,7 +36,17 @@ async function cli(...args: string[]): Promise<string> {
 async function everything(baseUrl: string): Promise<Record<string, unknown>> {
   const json = async (...args: string[]) => JSON.parse(await cli('--json', ...args)) as unknown;
   const photosDir = path.join(dataDir, 'photos', 'production');
-  const photos = Object.fromEntries(fs.readdirSync(photosDir, { recursive: true, encoding: 'utf8' }).filter((name) => fs.statSync(path.join(photosDir, name)).isFile()).map((name) => [name, createHash('sha256').update(fs.readFileSync(path.join(photosDir, name))).digest('hex')]));
+  const photos = Object.fromEntries(
+    fs
+      .readdirSync(photosDir, { recursive: true, encoding: 'utf8' })
+      .filter((name) => fs.statSync(path.join(photosDir, name)).isFile())
+      .map((name) => [
+        name,
+        createHash('sha256')
+          .update(fs.readFileSync(path.join(photosDir, name)))
+          .digest('hex'),
+      ]),
+  );
   const response = await fetch(`${baseUrl}/pets`, { headers: { authorization: `Bearer ${key}` } });
   expect(response.status).toBe(200);
   return {
@@ -59,13 +69,25 @@ beforeAll(async () => {
   const engine = new Engine({ dataDir, environment: 'production' });
   try {
     const { services } = engine;
-    key = services.keys.create({ accountId: services.accounts.create({ name: 'Happy Paws', planId: 'enterprise', perMinute: 1000, perDay: 10_000 }).id }).key;
+    key = services.keys.create({
+      accountId: services.accounts.create({ name: 'Happy Paws', planId: 'enterprise', perMinute: 1000, perDay: 10_000 })
+        .id,
+    }).key;
     const finder = services.people.add({ name: 'Finder Ferdinand Zwick', email: 'ferdinand@zwick.example' }).person;
     const adopter = services.people.add({ name: 'Wilhelmina Quaxley', phones: ['+44 7700 900123'] }).person;
-    petId = services.movements.intake({ pet: { name: 'Biscuit', categoryId: 1 }, type: 'stray', personId: finder.id }, 'cli').petId;
-    const miso = services.movements.intake({ pet: { name: 'Miso', categoryId: 2 }, type: 'owner_surrender', personId: adopter.id }, 'cli').petId;
+    petId = services.movements.intake(
+      { pet: { name: 'Biscuit', categoryId: 1 }, type: 'stray', personId: finder.id },
+      'cli',
+    ).petId;
+    const miso = services.movements.intake(
+      { pet: { name: 'Miso', categoryId: 2 }, type: 'owner_surrender', personId: adopter.id },
+      'cli',
+    ).petId;
     services.movements.adopt({ petId: miso, personId: adopter.id, fee: 80, feeMethod: 'card' }, 'cli');
-    services.care.give({ doses: [{ petId, vaccine: 'DHPP', batch: 'QX-BATCH-93417' }], givenBy: 'Kennelhand Oswin' }, 'cli');
+    services.care.give(
+      { doses: [{ petId, vaccine: 'DHPP', batch: 'QX-BATCH-93417' }], givenBy: 'Kennelhand Oswin' },
+      'cli',
+    );
     services.care.addTreatment({ petId, kind: 'deworming', product: 'ZUPRAMECTIN' }, 'cli');
     await services.photos.add(petId, [{ name: 'biscuit.jpg', bytes: await phoneJpeg() }]);
     await services.shelter.setLogo(await phoneJpeg());
@@ -94,11 +116,16 @@ describe('a backup made while the server runs restores every record and photo', 
     // One more through the CLI while the server serves: the backup must hold it too.
     await cli('intake', '--type', 'stray', '--name', 'Pepper', '--category', '1');
     before = await everything(server.baseUrl);
-    const created = JSON.parse(await cli('--json', 'backup', 'create', '--to', backups)) as { path: string; files: number };
+    const created = JSON.parse(await cli('--json', 'backup', 'create', '--to', backups)) as {
+      path: string;
+      files: number;
+    };
     backup = created.path;
     expect(fs.statSync(backup).mode & 0o777).toBe(0o700);
     expect(fs.statSync(path.join(backup, 'production.sqlite')).mode & 0o777).toBe(0o600);
-    const names = JSON.parse(fs.readFileSync(path.join(backup, 'manifest.json'), 'utf8')).files.map((file: { path: string }) => file.path);
+    const names = JSON.parse(fs.readFileSync(path.join(backup, 'manifest.json'), 'utf8')).files.map(
+      (file: { path: string }) => file.path,
+    );
     expect(names).toEqual(expect.arrayContaining(['production.sqlite', 'staging.sqlite']));
     expect(names.some((name: string) => name.startsWith('photos/production/'))).toBe(true);
     expect((await cli('backup', 'verify', backup)).trim()).toBe(`OK: ${backup}`);
@@ -124,7 +151,9 @@ describe('verify, refusals and keep-N', () => {
     const copy = path.join(root, 'damaged');
     const [latest] = listBackups(backups).slice(-1);
     fs.cpSync(latest!.path, copy, { recursive: true });
-    const photo = JSON.parse(fs.readFileSync(path.join(copy, 'manifest.json'), 'utf8')).files.find((file: { path: string }) => file.path.startsWith('photos/')).path as string;
+    const photo = JSON.parse(fs.readFileSync(path.join(copy, 'manifest.json'), 'utf8')).files.find(
+      (file: { path: string }) => file.path.startsWith('photos/'),
+    ).path as string;
     fs.appendFileSync(path.join(copy, photo), 'x');
     const result = await runCliArgsInProcess(['backup', 'verify', copy]);
     expect(result.code).toBe(1);
@@ -139,9 +168,13 @@ describe('verify, refusals and keep-N', () => {
     bytes.fill(0x5a, pageSize * 2, pageSize * 3);
     fs.writeFileSync(database, bytes);
     const manifest = JSON.parse(fs.readFileSync(path.join(copy, 'manifest.json'), 'utf8'));
-    for (const file of manifest.files) if (file.path === 'production.sqlite') file.sha256 = createHash('sha256').update(bytes).digest('hex');
+    for (const file of manifest.files)
+      if (file.path === 'production.sqlite') file.sha256 = createHash('sha256').update(bytes).digest('hex');
     fs.writeFileSync(path.join(copy, 'manifest.json'), JSON.stringify(manifest));
-    expect(verifyBackup(copy).problems).toContainEqual({ path: 'production.sqlite', problem: 'integrity_check_failed' });
+    expect(verifyBackup(copy).problems).toContainEqual({
+      path: 'production.sqlite',
+      problem: 'integrity_check_failed',
+    });
   }, 60_000);
 
   it('refuses a data dir with content unless forced, and keeps only the last N', async () => {
@@ -163,7 +196,8 @@ describe('verify, refusals and keep-N', () => {
 
     const kept = path.join(root, 'kept');
     const names: string[] = [];
-    for (let day = 1; day <= 4; day++) names.push((await createBackup(dataDir, kept, { keep: 2, now: Date.UTC(2026, 10, day, 2) })).name);
+    for (let day = 1; day <= 4; day++)
+      names.push((await createBackup(dataDir, kept, { keep: 2, now: Date.UTC(2026, 10, day, 2) })).name);
     expect(listBackups(kept).map((backup) => backup.name)).toEqual(names.slice(2));
   }, 60_000);
 });

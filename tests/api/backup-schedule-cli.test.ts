@@ -64,19 +64,43 @@ describe('backup schedule and backup status', () => {
 
     const off = await cli('backup', 'schedule', '--off');
     expect(off.stdout).toContain('Nightly backups: off');
-    expect(host.backups.status()).toMatchObject({ schedule: { on: false, folder, keep: 3, at: '23:30' }, nextRun: null });
+    expect(host.backups.status()).toMatchObject({
+      schedule: { on: false, folder, keep: 3, at: '23:30' },
+      nextRun: null,
+    });
   });
 
   it('follows the time zone of the server’s process (TZ)', async () => {
     const inZone = (timeZone: string) =>
       new Promise<BackupsStatus>((resolve, reject) => {
-        const args = ['--import', 'tsx', 'src/main/cli/index.ts', '--data-dir', dataDir, '--json', 'backup', 'schedule', '--at', '23:30'];
-        execFile(process.execPath, args, { cwd: PROJECT_ROOT, env: { ...process.env, TZ: timeZone } }, (error, stdout) => (error ? reject(error) : resolve(JSON.parse(stdout) as BackupsStatus)));
+        const args = [
+          '--import',
+          'tsx',
+          'src/main/cli/index.ts',
+          '--data-dir',
+          dataDir,
+          '--json',
+          'backup',
+          'schedule',
+          '--at',
+          '23:30',
+        ];
+        execFile(
+          process.execPath,
+          args,
+          { cwd: PROJECT_ROOT, env: { ...process.env, TZ: timeZone } },
+          (error, stdout) => (error ? reject(error) : resolve(JSON.parse(stdout) as BackupsStatus)),
+        );
       });
     for (const timeZone of ['America/New_York', 'Asia/Tokyo']) {
       const status = await inZone(timeZone);
       expect(status.timeZone).toBe(timeZone);
-      const wall = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(status.nextRun ?? 0);
+      const wall = new Intl.DateTimeFormat('en-GB', {
+        timeZone,
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      }).format(status.nextRun ?? 0);
       expect(wall).toBe('23:30');
     }
   });

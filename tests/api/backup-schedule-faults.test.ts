@@ -65,7 +65,12 @@ describe('a nightly backup that cannot be written', () => {
   beforeEach(async () => {
     root = makeTempDir('backup-faults');
     clock = new ManualClock(Date.parse('2026-07-14T12:00:00Z'));
-    host = new AppHost({ dataDir: path.join(root, 'data'), clock, backupCheckMs: 20, overrides: { ports: { production: 0, staging: 0 } } });
+    host = new AppHost({
+      dataDir: path.join(root, 'data'),
+      clock,
+      backupCheckMs: 20,
+      overrides: { ports: { production: 0, staging: 0 } },
+    });
     await host.start();
     dispatch = adminDispatcher(createAdminHandlers(host), teamGateOf(host));
     const { id } = await value<{ id: number }>('categories.create', { environment: 'production', name: 'Ferrets' });
@@ -105,7 +110,8 @@ describe('a nightly backup that cannot be written', () => {
   it('in a read-only folder: failed with why, and the server goes on', async (context) => {
     const readOnly = readOnlyFolder(root);
     if (!readOnly) {
-      if (process.env.CI === 'true') throw new Error('a read-only mount is needed for this test under CI when run as root');
+      if (process.env.CI === 'true')
+        throw new Error('a read-only mount is needed for this test under CI when run as root');
       context.skip('running as root without permission to mount: no folder is read-only to root');
       return;
     }

@@ -93,7 +93,11 @@ describe('nightly backups', () => {
     expect((await status()).backups).toHaveLength(1);
 
     // Two more nights: three backups made, the last two kept.
-    for (const nights of [1, 2]) expect((await nightlyAt(night + nights * 24 * HOUR + 60_000)).lastRun).toMatchObject({ trigger: 'nightly', ok: true });
+    for (const nights of [1, 2])
+      expect((await nightlyAt(night + nights * 24 * HOUR + 60_000)).lastRun).toMatchObject({
+        trigger: 'nightly',
+        ok: true,
+      });
     const kept = await status();
     expect(kept.backups).toHaveLength(2);
     expect(fs.readdirSync(folder).filter((name) => name.startsWith('backup-'))).toHaveLength(2);
@@ -139,8 +143,14 @@ describe('nightly backups', () => {
       const answer = await dispatch('backups.configure', schedule);
       expect(answer).toMatchObject({ ok: false, error: { code: 'validation_failed', details: { field: 'folder' } } });
     }
-    expect(await dispatch('backups.configure', { on: true, folder, keep: 0, at: '25:00' })).toMatchObject({ ok: false, error: { code: 'validation_failed' } });
-    expect(await dispatch('backups.runNow', {})).toMatchObject({ ok: false, error: { code: 'validation_failed', details: { field: 'folder' } } });
+    expect(await dispatch('backups.configure', { on: true, folder, keep: 0, at: '25:00' })).toMatchObject({
+      ok: false,
+      error: { code: 'validation_failed' },
+    });
+    expect(await dispatch('backups.runNow', {})).toMatchObject({
+      ok: false,
+      error: { code: 'validation_failed', details: { field: 'folder' } },
+    });
   });
 
   it('says why when the folder has gone, and the server goes on', async () => {
@@ -152,6 +162,8 @@ describe('nightly backups', () => {
     expect(fs.existsSync(folder)).toBe(false);
     expect(failed.folderProblem).toMatchObject({ reason: 'folder_missing' });
     expect((await fetch(`${host.baseUrl('production')}/openapi.json`)).status).toBe(200);
-    expect(await value<{ name: string }[]>('pets.browse', { environment: 'production', query: {} })).toMatchObject({ pets: [{ name: 'Biscuit' }] });
+    expect(await value<{ name: string }[]>('pets.browse', { environment: 'production', query: {} })).toMatchObject({
+      pets: [{ name: 'Biscuit' }],
+    });
   });
 });

@@ -62,10 +62,21 @@ afterAll(async () => {
 describe('a restore on a new disk', () => {
   it('holds the live deploys and the CA, owner-only, and verifies', () => {
     expect(verifyBackup(backup).problems).toEqual([]);
-    const names = (JSON.parse(fs.readFileSync(path.join(backup, 'manifest.json'), 'utf8')) as { files: { path: string }[] }).files.map((file) => file.path);
-    expect(names).toEqual(expect.arrayContaining(['certificates/local-ca.pem', 'certificates/shelter-server-ca.pem', 'sites/production/2/1/index.html', 'sites/production/2/1/css/site.css']));
+    const names = (
+      JSON.parse(fs.readFileSync(path.join(backup, 'manifest.json'), 'utf8')) as { files: { path: string }[] }
+    ).files.map((file) => file.path);
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'certificates/local-ca.pem',
+        'certificates/shelter-server-ca.pem',
+        'sites/production/2/1/index.html',
+        'sites/production/2/1/css/site.css',
+      ]),
+    );
     expect(names.some((name) => /^sites\/production\/1\/1\/.*index\.html$/.test(name))).toBe(true);
-    for (const dir of [backup, restored]) for (const ca of ['local-ca.pem', 'shelter-server-ca.pem']) expect(fs.statSync(path.join(dir, 'certificates', ca)).mode & 0o777).toBe(0o600);
+    for (const dir of [backup, restored])
+      for (const ca of ['local-ca.pem', 'shelter-server-ca.pem'])
+        expect(fs.statSync(path.join(dir, 'certificates', ca)).mode & 0o777).toBe(0o600);
   });
 
   it('serves the sites as they were once the server starts: the adoption site with its pets, the uploaded one byte for byte', async () => {

@@ -14,7 +14,15 @@ import { filesOf, secretChecker } from '../helpers/published-files';
 import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
 
 /** What staff typed into care records: none may be published. */
-const SECRETS = ['QX-BATCH-93417', 'Vaxiquorp Labs', 'ZUPRAMECTIN', 'PRIVATE-NOTE-hernia-71', 'Dr Eulalia Quist', 'Kennelhand Oswin', 'positive FIV'];
+const SECRETS = [
+  'QX-BATCH-93417',
+  'Vaxiquorp Labs',
+  'ZUPRAMECTIN',
+  'PRIVATE-NOTE-hernia-71',
+  'Dr Eulalia Quist',
+  'Kennelhand Oswin',
+  'positive FIV',
+];
 
 let dataDir: string;
 let server: RunningServer;
@@ -30,12 +38,40 @@ beforeAll(async () => {
   const account = services.accounts.create({ name: 'Happy Paws', planId: 'pro' });
   key = services.keys.create({ accountId: account.id }).key;
   const vet = services.people.add({ name: 'Dr Eulalia Quist', roles: ['vet'] }).person.id;
-  for (const [name, categoryId] of [['Biscuit', 1], ['Miso', 2]] as const) {
+  for (const [name, categoryId] of [
+    ['Biscuit', 1],
+    ['Miso', 2],
+  ] as const) {
     const { petId } = services.movements.intake({ pet: { name, categoryId }, type: 'stray' }, 'cli');
-    services.petProfiles.set(petId, { breedPrimary: categoryId === 1 ? 'Beagle' : 'Domestic Short Hair', sex: 'female', description: 'Friendly.' });
-    services.care.give({ doses: [{ petId, vaccine: categoryId === 1 ? 'DHPP' : 'FVRCP', batch: 'QX-BATCH-93417', manufacturer: 'Vaxiquorp Labs' }], givenBy: 'Kennelhand Oswin', vetId: vet, notes: 'PRIVATE-NOTE-hernia-71' }, 'cli');
-    services.care.addTreatment({ petId, kind: 'deworming', product: 'ZUPRAMECTIN', notes: 'PRIVATE-NOTE-hernia-71' }, 'cli');
-    services.care.addTreatment({ petId, kind: 'fiv_felv_test', result: 'negative', notes: 'positive FIV last year elsewhere' }, 'cli');
+    services.petProfiles.set(petId, {
+      breedPrimary: categoryId === 1 ? 'Beagle' : 'Domestic Short Hair',
+      sex: 'female',
+      description: 'Friendly.',
+    });
+    services.care.give(
+      {
+        doses: [
+          {
+            petId,
+            vaccine: categoryId === 1 ? 'DHPP' : 'FVRCP',
+            batch: 'QX-BATCH-93417',
+            manufacturer: 'Vaxiquorp Labs',
+          },
+        ],
+        givenBy: 'Kennelhand Oswin',
+        vetId: vet,
+        notes: 'PRIVATE-NOTE-hernia-71',
+      },
+      'cli',
+    );
+    services.care.addTreatment(
+      { petId, kind: 'deworming', product: 'ZUPRAMECTIN', notes: 'PRIVATE-NOTE-hernia-71' },
+      'cli',
+    );
+    services.care.addTreatment(
+      { petId, kind: 'fiv_felv_test', result: 'negative', notes: 'positive FIV last year elsewhere' },
+      'cli',
+    );
     services.care.addTreatment({ petId, kind: 'spay_neuter', vetId: vet }, 'cli');
   }
   const project = sites.projects.create({ accountId: account.id, name: 'Happy Paws' });
@@ -56,7 +92,11 @@ describe('medical records reach nothing published or exported', () => {
 
   it('the public API: the list, each pet, the OpenAPI document', async () => {
     const base = `http://127.0.0.1:${server.port}/v1`;
-    for (const target of ['/pets?limit=100', '/pets/1', '/pets/2', '/openapi.json']) expectNoSecret(target, await (await fetch(`${base}${target}`, { headers: { authorization: `Bearer ${key}` } })).text());
+    for (const target of ['/pets?limit=100', '/pets/1', '/pets/2', '/openapi.json'])
+      expectNoSecret(
+        target,
+        await (await fetch(`${base}${target}`, { headers: { authorization: `Bearer ${key}` } })).text(),
+      );
   });
 
   it('the RescueGroups.org, Petfinder and Adopt-a-Pet exports', () => {
@@ -78,11 +118,24 @@ describe('medical records reach nothing published or exported', () => {
 
   it('lint: sites, kennel cards and portal files cannot import care or its tables', async () => {
     const eslint = new ESLint({ cwd: PROJECT_ROOT });
-    for (const file of ['src/main/sites/example.ts', 'src/main/publishing/adoption-site/example.ts', 'src/main/publishing/kennel-cards/example.ts', 'src/main/publishing/portals/example.ts', 'src/main/publishing/portals/breeds/example.ts']) {
+    for (const file of [
+      'src/main/sites/example.ts',
+      'src/main/publishing/adoption-site/example.ts',
+      'src/main/publishing/kennel-cards/example.ts',
+      'src/main/publishing/portals/example.ts',
+      'src/main/publishing/portals/breeds/example.ts',
+    ]) {
       const root = '../'.repeat(file.split('/').length - 3);
-      for (const source of [`import '${root}care/care';`, `import type { CareService } from '${root}care/care';`, `import '${root}db/schema-care';`]) {
+      for (const source of [
+        `import '${root}care/care';`,
+        `import type { CareService } from '${root}care/care';`,
+        `import '${root}db/schema-care';`,
+      ]) {
         const [result] = await eslint.lintText(`${source}\nexport {};\n`, { filePath: path.join(PROJECT_ROOT, file) });
-        expect(result?.messages.filter((message) => message.ruleId === 'no-restricted-imports'), `${file}: ${source}`).toHaveLength(1);
+        expect(
+          result?.messages.filter((message) => message.ruleId === 'no-restricted-imports'),
+          `${file}: ${source}`,
+        ).toHaveLength(1);
       }
     }
   });

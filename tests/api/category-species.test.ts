@@ -18,7 +18,9 @@ import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
 const T0 = Date.UTC(2026, 5, 10, 12, 0, 0);
 const rowsOf = (file: string, header = true) => {
   const rows = parse(fs.readFileSync(file)) as string[][];
-  return header ? rows.slice(1).map((row) => Object.fromEntries(rows[0]!.map((column, index) => [column, row[index]]))) : rows;
+  return header
+    ? rows.slice(1).map((row) => Object.fromEntries(rows[0]!.map((column, index) => [column, row[index]])))
+    : rows;
 };
 
 describe('a category renamed in French keeps its species', () => {
@@ -32,23 +34,39 @@ describe('a category renamed in French keeps its species', () => {
       const { services } = engine;
       services.shelter.set({ name: 'Refuge de Lyon', currency: 'EUR', language: 'fr', email: 'adopter@refuge.test' });
       const { petId } = services.movements.intake({ pet: { name: 'Zoé', categoryId: 1 }, type: 'stray' }, 'cli');
-      services.petProfiles.set(petId, { sex: 'female', birthDate: '2020-01-15', breedPrimary: 'Beagle', size: 'medium' });
+      services.petProfiles.set(petId, {
+        sex: 'female',
+        birthDate: '2020-01-15',
+        breedPrimary: 'Beagle',
+        size: 'medium',
+      });
 
       expect(services.care.record(petId).doses.map((dose) => dose.vaccine)).toContain('DHPP');
-      expect(services.care.protocols.list().find((protocol) => protocol.categoryId === 1)).toMatchObject({ category: 'Chiens', shipped: true, steps: expect.arrayContaining([expect.objectContaining({ vaccine: 'DHPP' })]) });
+      expect(services.care.protocols.list().find((protocol) => protocol.categoryId === 1)).toMatchObject({
+        category: 'Chiens',
+        shipped: true,
+        steps: expect.arrayContaining([expect.objectContaining({ vaccine: 'DHPP' })]),
+      });
       expect(services.reports.sac({ month: '2026-06', timeZone: 'UTC' }).rows.intake_stray.dog.adult).toBe(1);
 
-      const jpeg = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#a0522d' } }).jpeg().toBuffer();
+      const jpeg = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#a0522d' } })
+        .jpeg()
+        .toBuffer();
       await services.photos.add(petId, [{ name: 'zoe.jpg', bytes: jpeg }]);
       const account = services.accounts.create({ name: 'Refuge', planId: 'pro' });
       const project = engine.sites.projects.create({ accountId: account.id, name: 'Refuge' });
       await engine.sites.projects.deployAdoptionPage(project.slug);
-      const rescuegroups = engine.publishing.portals.exportRescueGroups(path.join(dataDir, 'rg'), { allowDrops: false });
+      const rescuegroups = engine.publishing.portals.exportRescueGroups(path.join(dataDir, 'rg'), {
+        allowDrops: false,
+      });
       expect(rescuegroups.refused).toEqual([]);
       expect(rowsOf(path.join(dataDir, 'rg', 'rescuegroups.csv'))[0]).toMatchObject({ name: 'Zoé', type: 'Dog' });
       const petfinder = engine.publishing.portals.exportPetfinder(path.join(dataDir, 'pf'), { allowDrops: false });
       expect(rowsOf(petfinder.file)[0]).toMatchObject({ AnimalName: 'Zoé', Type: 'Dog' });
-      engine.publishing.portals.exportAdoptAPet(path.join(dataDir, 'aap'), { allowDrops: false, confirmFirstUpload: true });
+      engine.publishing.portals.exportAdoptAPet(path.join(dataDir, 'aap'), {
+        allowDrops: false,
+        confirmFirstUpload: true,
+      });
       const [adoptapet] = rowsOf(path.join(dataDir, 'aap', 'pets.csv'), false) as string[][];
       expect(adoptapet?.[1]).toBe('Dog');
 
@@ -70,15 +88,22 @@ describe('a category renamed in French keeps its species', () => {
     const engine = new Engine({ dataDir, environment: 'production', clock: new ManualClock(T0) });
     try {
       const added = await runCliInProcess(dataDir, ['--json', 'categories', 'add', 'Chatons', '--species', 'cat']);
-      const kittens = (JSON.parse(added.stdout) as { id: number; species: string });
+      const kittens = JSON.parse(added.stdout) as { id: number; species: string };
       expect(kittens.species).toBe('cat');
-      const { petId } = engine.services.movements.intake({ pet: { name: 'Mimi', categoryId: kittens.id }, type: 'stray' }, 'cli');
+      const { petId } = engine.services.movements.intake(
+        { pet: { name: 'Mimi', categoryId: kittens.id }, type: 'stray' },
+        'cli',
+      );
       expect(engine.services.care.record(petId).doses.map((dose) => dose.vaccine)).toContain('FVRCP');
       // "Dogs" added without a species is not a dog: nothing reads the name.
       const plain = engine.services.categories.create('Big Dogs');
       expect(plain.species).toBe('other');
-      expect(engine.services.care.protocols.list().find((protocol) => protocol.categoryId === plain.id)?.steps).toEqual([]);
-      expect((await runCliInProcess(dataDir, ['categories', 'add', 'Dragons', '--species', 'dragon'])).code).not.toBe(0);
+      expect(engine.services.care.protocols.list().find((protocol) => protocol.categoryId === plain.id)?.steps).toEqual(
+        [],
+      );
+      expect((await runCliInProcess(dataDir, ['categories', 'add', 'Dragons', '--species', 'dragon'])).code).not.toBe(
+        0,
+      );
     } finally {
       engine.close();
       removeTempDir(dataDir);

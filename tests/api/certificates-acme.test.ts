@@ -51,7 +51,12 @@ if (!pebbleInstalled()) {
       sites: {
         dnsServers: [dns.server],
         httpsPort: 0,
-        acme: { directoryUrl: ports.directoryUrl, email: 'ops@shelter.test', termsAgreed: true, caFile: path.join(pebbleDir, 'directory-ca.pem') },
+        acme: {
+          directoryUrl: ports.directoryUrl,
+          email: 'ops@shelter.test',
+          termsAgreed: true,
+          caFile: path.join(pebbleDir, 'directory-ca.pem'),
+        },
       },
     });
     pebble = await startPebble(pebbleDir, ports, dns.server, server.port);
@@ -78,7 +83,11 @@ if (!pebbleInstalled()) {
     it('completes a real order by HTTP-01 once the domain verifies; the served certificate chains to Pebble’s root', async () => {
       server.engine.sites.domains.add('happy-paws', 'www.acme.test');
       expect((await server.engine.sites.domains.verify('www.acme.test')).status).toBe('verified');
-      await waitFor(() => certificate('www.acme.test').state === 'issued' || certificate('www.acme.test').state === 'failed', 30_000, 100);
+      await waitFor(
+        () => certificate('www.acme.test').state === 'issued' || certificate('www.acme.test').state === 'failed',
+        30_000,
+        100,
+      );
       const issued = certificate('www.acme.test');
       expect(issued.reason).toBeNull();
       expect(issued).toMatchObject({ state: 'issued' });
@@ -87,7 +96,13 @@ if (!pebbleInstalled()) {
       const rootFile = path.join(dataDir, 'pebble-root.pem');
       fs.writeFileSync(rootFile, await pebble.issuingRoot());
       const port = server.httpsPort ?? 0;
-      const answer = await curl(['--resolve', `www.acme.test:${port}:127.0.0.1`, '--cacert', rootFile, `https://www.acme.test:${port}/`]);
+      const answer = await curl([
+        '--resolve',
+        `www.acme.test:${port}:127.0.0.1`,
+        '--cacert',
+        rootFile,
+        `https://www.acme.test:${port}/`,
+      ]);
       expect(answer.stderr).toBe('');
       expect(answer).toMatchObject({ code: 0, stdout: '<h1>Happy Paws over ACME</h1>' });
       // The challenge answers are gone once the order is done; the name now redirects to HTTPS.
@@ -101,7 +116,9 @@ if (!pebbleInstalled()) {
       await waitFor(() => certificate('broken.acme.test').state === 'failed', 30_000, 100);
       const failed = certificate('broken.acme.test');
       // Pebble's own words: 'Get "http://broken.acme.test:PORT/.well-known/acme-challenge/TOKEN": could not resolve URL …'.
-      expect(failed.reason).toMatch(/^Get "http:\/\/broken\.acme\.test:\d+\/\.well-known\/acme-challenge\/[\w-]+": could not resolve URL/);
+      expect(failed.reason).toMatch(
+        /^Get "http:\/\/broken\.acme\.test:\d+\/\.well-known\/acme-challenge\/[\w-]+": could not resolve URL/,
+      );
       expect(failed.nextAttemptAt).toBe(clock.now() + CERTIFICATE_RETRY_DELAYS_MS[0]);
       // Nothing retries before then.
       expect(await server.engine.sites.certificates.runDue()).toBe(0);
@@ -110,7 +127,11 @@ if (!pebbleInstalled()) {
       expect(certificate('broken.acme.test').needsReverify).toBe(true);
       dns.zone['rescue.localhost'] = { A: '127.0.0.1' };
       expect((await server.engine.sites.domains.verify('broken.acme.test')).status).toBe('verified');
-      expect(server.engine.sites.certificates.requestAgain('broken.acme.test')).toMatchObject({ state: 'pending', needsReverify: false, nextAttemptAt: clock.now() });
+      expect(server.engine.sites.certificates.requestAgain('broken.acme.test')).toMatchObject({
+        state: 'pending',
+        needsReverify: false,
+        nextAttemptAt: clock.now(),
+      });
       await waitFor(() => certificate('broken.acme.test').state === 'issued', 30_000, 100);
       expect(certificate('broken.acme.test')).toMatchObject({ reason: null, needsReverify: false });
     });

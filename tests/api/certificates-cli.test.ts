@@ -18,7 +18,12 @@ beforeAll(async () => {
   dataDir = makeTempDir();
   dns = await startTestDns({ 'www.shelter.test': { CNAME: 'happy-paws.localhost' } });
   // Verified 31 minutes ago by the CLI's (real) clock, and no server ran to issue since.
-  const engine = new Engine({ dataDir, environment: 'production', clock: new ManualClock(Date.now() - 31 * MINUTE), sites: { dnsServers: [dns.server] } });
+  const engine = new Engine({
+    dataDir,
+    environment: 'production',
+    clock: new ManualClock(Date.now() - 31 * MINUTE),
+    sites: { dnsServers: [dns.server] },
+  });
   try {
     const { project } = await deployedProject(engine, dataDir, { html: 'hi' });
     engine.sites.domains.add(project.slug, 'www.shelter.test');
@@ -47,11 +52,19 @@ describe('the 30-minute rule in the CLI', () => {
     const listed = await cli('--json', 'certificates', 'list');
     expect(JSON.parse(listed.stdout) as CertificateListing[]).toEqual([
       expect.objectContaining({ domain: 'shop.shelter.test', status: 'pending', state: 'none', needsReverify: false }),
-      expect.objectContaining({ domain: 'www.shelter.test', status: 'verified', state: 'none', needsReverify: true, notAfterIso: null }),
+      expect.objectContaining({
+        domain: 'www.shelter.test',
+        status: 'verified',
+        state: 'none',
+        needsReverify: true,
+        notAfterIso: null,
+      }),
     ]);
     const listedTable = await cli('certificates', 'list');
     expect(listedTable.stdout).toMatch(/www\.shelter\.test\s+happy-paws\s+verified\s+none \(re-verify\)/);
-    expect(listedTable.stderr).toContain('www.shelter.test was verified over 30 minutes ago and has no certificate yet: run "domains reverify www.shelter.test".');
+    expect(listedTable.stderr).toContain(
+      'www.shelter.test was verified over 30 minutes ago and has no certificate yet: run "domains reverify www.shelter.test".',
+    );
   });
 
   it('`domains reverify` checks the DNS again and requests the certificate anew, which clears the flag', async () => {
@@ -59,20 +72,33 @@ describe('the 30-minute rule in the CLI', () => {
     expect(reverified.stderr).toBe('');
     expect(reverified.code).toBe(0);
     const domain = JSON.parse(reverified.stdout) as Domain;
-    expect(domain).toMatchObject({ name: 'www.shelter.test', status: 'verified', certificate: { state: 'pending', needsReverify: false } });
+    expect(domain).toMatchObject({
+      name: 'www.shelter.test',
+      status: 'verified',
+      certificate: { state: 'pending', needsReverify: false },
+    });
     expect(Math.abs((domain.certificate.requestedAt ?? 0) - Date.now())).toBeLessThan(60_000);
 
     // No server runs for this data dir: the words say so instead of promising an issue.
     const words = await cli('domains', 'reverify', 'www.shelter.test');
-    expect(words.stderr).toContain('DNS of www.shelter.test is verified; its certificate is requested again. No production server is running for this data dir: it is issued once one starts (npm run serve).');
+    expect(words.stderr).toContain(
+      'DNS of www.shelter.test is verified; its certificate is requested again. No production server is running for this data dir: it is issued once one starts (npm run serve).',
+    );
     expect(words.stderr).not.toContain('The running server');
   });
 
   it('`domains reverify` with the server running says that it issues within seconds', async () => {
-    const server = await startApiServer({ dataDir, environment: 'production', port: 0, sites: { dnsServers: [dns.server] } });
+    const server = await startApiServer({
+      dataDir,
+      environment: 'production',
+      port: 0,
+      sites: { dnsServers: [dns.server] },
+    });
     try {
       const words = await cli('domains', 'reverify', 'www.shelter.test');
-      expect(words.stderr).toMatch(/DNS of www\.shelter\.test is verified; its certificate is requested again\. The running server issues it within seconds\.|already has a certificate/);
+      expect(words.stderr).toMatch(
+        /DNS of www\.shelter\.test is verified; its certificate is requested again\. The running server issues it within seconds\.|already has a certificate/,
+      );
       expect(words.stderr).not.toContain('No production server is running');
     } finally {
       await server.stop();

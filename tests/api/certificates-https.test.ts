@@ -23,7 +23,14 @@ let caFile: string;
 const httpsPort = () => server.httpsPort ?? 0;
 const state = (name: string) => server.engine.sites.domains.get(name).certificate;
 const https = (name: string, target = '/', extra: string[] = []) =>
-  curl(['--resolve', `${name}:${httpsPort()}:127.0.0.1`, '--cacert', caFile, ...extra, `https://${name}:${httpsPort()}${target}`]);
+  curl([
+    '--resolve',
+    `${name}:${httpsPort()}:127.0.0.1`,
+    '--cacert',
+    caFile,
+    ...extra,
+    `https://${name}:${httpsPort()}${target}`,
+  ]);
 
 beforeAll(async () => {
   dataDir = makeTempDir();
@@ -33,12 +40,19 @@ beforeAll(async () => {
   });
   // Real time: curl judges the certificates' validity by the real clock.
   clock = new ManualClock(Date.now());
-  server = await startApiServer({ dataDir, environment: 'production', port: 0, clock, sites: { dnsServers: [dns.server], httpsPort: 0 } });
+  server = await startApiServer({
+    dataDir,
+    environment: 'production',
+    port: 0,
+    clock,
+    sites: { dnsServers: [dns.server], httpsPort: 0 },
+  });
   const { project } = await deployedProject(server.engine, dataDir, { html: '<h1>Welcome over TLS</h1>' });
   const { domains } = server.engine.sites;
   domains.add(project.slug, 'www.shelter.test');
   domains.add(project.slug, 'old.shelter.test');
-  for (const name of ['www.shelter.test', 'old.shelter.test']) expect((await domains.verify(name)).status).toBe('verified');
+  for (const name of ['www.shelter.test', 'old.shelter.test'])
+    expect((await domains.verify(name)).status).toBe('verified');
 });
 
 afterAll(async () => {
@@ -49,7 +63,10 @@ afterAll(async () => {
 
 describe('HTTPS with the local CA', () => {
   it('issues within seconds of verification, without being asked', async () => {
-    await waitFor(() => state('www.shelter.test').state === 'issued' && state('old.shelter.test').state === 'issued', 10_000);
+    await waitFor(
+      () => state('www.shelter.test').state === 'issued' && state('old.shelter.test').state === 'issued',
+      10_000,
+    );
     expect(state('www.shelter.test')).toMatchObject({ issuer: 'Adoption Desk local CA', reason: null });
   });
 
@@ -65,7 +82,15 @@ describe('HTTPS with the local CA', () => {
     expect(answer.stderr).toBe('');
     expect(answer).toMatchObject({ code: 0, stdout: '<h1>Welcome over TLS</h1>' });
     // Without the CA, the same certificate is not trusted: it is the local CA's, not a public one.
-    expect((await curl(['--resolve', `www.shelter.test:${httpsPort()}:127.0.0.1`, `https://www.shelter.test:${httpsPort()}/`])).code).toBe(60);
+    expect(
+      (
+        await curl([
+          '--resolve',
+          `www.shelter.test:${httpsPort()}:127.0.0.1`,
+          `https://www.shelter.test:${httpsPort()}/`,
+        ])
+      ).code,
+    ).toBe(60);
   });
 
   it('gives a name without a certificate none: the handshake fails', async () => {
@@ -80,7 +105,9 @@ describe('HTTPS with the local CA', () => {
     const redirected = await siteRequest(server.port, 'www.shelter.test', '/docs/page?x=1&y=2', { method: 'POST' });
     expect(redirected.status).toBe(308);
     expect(redirected.headers.location).toBe(`https://www.shelter.test:${httpsPort()}/docs/page?x=1&y=2`);
-    expect((await siteRequest(server.port, 'www.shelter.test', '/.well-known/acme-challenge/some-token')).status).toBe(404);
+    expect((await siteRequest(server.port, 'www.shelter.test', '/.well-known/acme-challenge/some-token')).status).toBe(
+      404,
+    );
     // A site without a certificate, and the API, stay on HTTP.
     expect((await siteRequest(server.port, 'happy-paws.localhost', '/')).status).toBe(200);
     expect((await siteRequest(server.port, `127.0.0.1:${server.port}`, '/v1/openapi.json')).status).toBe(200);
@@ -103,7 +130,6 @@ describe('HTTPS with the local CA', () => {
     expect(after.serialNumber).not.toBe(before.serialNumber);
     expect(Date.parse(after.valid_to)).toBeGreaterThan(Date.parse(before.valid_to) + 59 * DAY);
   });
-
 });
 
 describe('ACME HTTP-01 answers on the HTTP port', () => {
@@ -123,10 +149,16 @@ describe('ACME HTTP-01 answers on the HTTP port', () => {
       const answer = await siteRequest(acmeServer.port, 'www.shelter.test:80', '/.well-known/acme-challenge/tok-en_1');
       expect(answer).toMatchObject({ status: 200, body: 'tok-en_1.thumbprint' });
       expect(answer.headers['content-type']).toBe('text/plain; charset=utf-8');
-      expect((await siteRequest(acmeServer.port, 'other.shelter.test', '/.well-known/acme-challenge/tok-en_1')).body).not.toContain('thumbprint');
-      expect((await siteRequest(acmeServer.port, 'www.shelter.test', '/.well-known/acme-challenge/unknown')).body).not.toContain('thumbprint');
+      expect(
+        (await siteRequest(acmeServer.port, 'other.shelter.test', '/.well-known/acme-challenge/tok-en_1')).body,
+      ).not.toContain('thumbprint');
+      expect(
+        (await siteRequest(acmeServer.port, 'www.shelter.test', '/.well-known/acme-challenge/unknown')).body,
+      ).not.toContain('thumbprint');
       challenges.delete('tok-en_1');
-      expect((await siteRequest(acmeServer.port, 'www.shelter.test', '/.well-known/acme-challenge/tok-en_1')).body).not.toContain('thumbprint');
+      expect(
+        (await siteRequest(acmeServer.port, 'www.shelter.test', '/.well-known/acme-challenge/tok-en_1')).body,
+      ).not.toContain('thumbprint');
     } finally {
       await acmeServer.stop();
       removeTempDir(acmeDir);

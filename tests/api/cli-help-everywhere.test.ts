@@ -13,12 +13,15 @@ describe('--help', () => {
   /** Command names listed under "Commands:" in a help text, without the built-in `help`. */
   function commandsIn(help: string): string[] {
     const section = help.split(/^Commands:$/m)[1] ?? '';
-    return [...section.matchAll(/^ {2}([a-z][\w-]*)/gm)].map((match) => match[1] ?? '').filter((name) => name !== 'help');
+    return [...section.matchAll(/^ {2}([a-z][\w-]*)/gm)]
+      .map((match) => match[1] ?? '')
+      .filter((name) => name !== 'help');
   }
 
   async function inBatches<T, R>(items: T[], size: number, work: (item: T) => Promise<R>): Promise<R[]> {
     const results: R[] = [];
-    for (let i = 0; i < items.length; i += size) results.push(...(await Promise.all(items.slice(i, i + size).map(work))));
+    for (let i = 0; i < items.length; i += size)
+      results.push(...(await Promise.all(items.slice(i, i + size).map(work))));
     return results;
   }
 
@@ -35,7 +38,14 @@ describe('--help', () => {
       expect(help.stdout).toContain(`Usage: cli ${group}`);
       return commandsIn(help.stdout).map((name) => [group, name]);
     });
-    expect(leaves).toEqual(expect.arrayContaining([['keys', 'create'], ['keys', 'revoke'], ['keys', 'list'], ['pets', 'import']]));
+    expect(leaves).toEqual(
+      expect.arrayContaining([
+        ['keys', 'create'],
+        ['keys', 'revoke'],
+        ['keys', 'list'],
+        ['pets', 'import'],
+      ]),
+    );
 
     // Every command below a group, through the same program in this process: a child process each
     // (over 60 of them) took minutes on a busy two-core machine. The groups above ran for real.
@@ -43,7 +53,9 @@ describe('--help', () => {
       const written: string[] = [];
       const program = buildCli();
       const quiet = (each: Command): void => {
-        each.exitOverride().configureOutput({ writeOut: (text) => written.push(text), writeErr: (text) => written.push(text) });
+        each
+          .exitOverride()
+          .configureOutput({ writeOut: (text) => written.push(text), writeErr: (text) => written.push(text) });
         each.commands.forEach(quiet);
       };
       quiet(program);

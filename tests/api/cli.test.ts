@@ -52,7 +52,9 @@ describe('keys', () => {
       expect(result.stdout).toMatch(KEY_LINE);
     }
     expect(first.stdout).not.toBe(second.stdout);
-    const identities = inspect((engine) => [first, second].map((result) => engine.services.keys.authenticate(result.stdout.trim())));
+    const identities = inspect((engine) =>
+      [first, second].map((result) => engine.services.keys.authenticate(result.stdout.trim())),
+    );
     expect(identities[0]).not.toBeNull();
     expect(identities[1]).not.toBeNull();
     expect(identities[0]?.accountId).not.toBe(identities[1]?.accountId);
@@ -61,7 +63,18 @@ describe('keys', () => {
   });
 
   it('Enterprise keys take their figures; --account adds a key to an existing account', async () => {
-    const created = await cli('keys', 'create', '--plan', 'enterprise', '--per-minute', '5000', '--per-day', '90000', '--label', 'partner');
+    const created = await cli(
+      'keys',
+      'create',
+      '--plan',
+      'enterprise',
+      '--per-minute',
+      '5000',
+      '--per-day',
+      '90000',
+      '--label',
+      'partner',
+    );
     expectOk(created);
     const accountId = inspect((engine) => engine.services.keys.authenticate(created.stdout.trim())?.accountId);
     expect(accountId).toBeDefined();
@@ -94,7 +107,10 @@ describe('keys', () => {
   });
 
   it('revokes by the key itself and by id; list never shows a plaintext key', async () => {
-    const made = await Promise.all([cli('keys', 'create', '--plan', 'pro'), cli('keys', 'create', '--plan', 'business')]);
+    const made = await Promise.all([
+      cli('keys', 'create', '--plan', 'pro'),
+      cli('keys', 'create', '--plan', 'business'),
+    ]);
     const [byKey, byId] = made.map((result) => result.stdout.trim());
     const idOf = (key: string) => inspect((engine) => engine.services.keys.authenticate(key)?.keyId);
     const secondId = idOf(byId ?? '');
@@ -125,9 +141,18 @@ describe('refusals exit 1 with `Error: …` on stderr when nothing was done', ()
     expectOk(made);
     const { id, displayPrefix } = JSON.parse(made.stdout) as { id: number; displayPrefix: string };
     expectOk(await cli('keys', 'revoke', String(id)));
-    const results = await Promise.all([cli('keys', 'revoke', String(id)), cli('bans', 'lift', '99'), cli('bans', 'lift', String(id))]);
+    const results = await Promise.all([
+      cli('keys', 'revoke', String(id)),
+      cli('bans', 'lift', '99'),
+      cli('bans', 'lift', String(id)),
+    ]);
     const [again, missing, unbanned] = results as [ProcessResult, ProcessResult, ProcessResult];
-    expectRefused(again, new RegExp(`^Error: Key ${id} \\(${displayPrefix}\\) was already revoked on \\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ\\.\\n$`));
+    expectRefused(
+      again,
+      new RegExp(
+        `^Error: Key ${id} \\(${displayPrefix}\\) was already revoked on \\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ\\.\\n$`,
+      ),
+    );
     expectRefused(missing, /^Error: API key 99 does not exist\.\n$/);
     expectRefused(unbanned, new RegExp(`^Error: Key ${id} is not banned`));
     for (const result of results) expect(result.stdout).toBe('');
@@ -143,15 +168,27 @@ describe('refusals exit 1 with `Error: …` on stderr when nothing was done', ()
       cli('categories', 'remove', '1'),
     ]);
     const [duplicate, control, inUse] = results as [ProcessResult, ProcessResult, ProcessResult];
-    expectRefused(duplicate, /^Error: Account 1 is already named "Señor"; account names must differ in more than case\.\n$/);
+    expectRefused(
+      duplicate,
+      /^Error: Account 1 is already named "Señor"; account names must differ in more than case\.\n$/,
+    );
     expectRefused(control, /^Error: name: must not contain control characters \(found U\+001B\)\n$/);
     expectRefused(inUse, /^Error: Dogs still has 2 pets; move or remove them first\.\n$/);
-    expect(inspect((engine) => [engine.services.accounts.list().length, engine.services.pets.count(), engine.services.categories.exists(1)])).toEqual([1, 2, true]);
+    expect(
+      inspect((engine) => [
+        engine.services.accounts.list().length,
+        engine.services.pets.count(),
+        engine.services.categories.exists(1),
+      ]),
+    ).toEqual([1, 2, true]);
   });
 
   it('`keys create` on new accounts numbers a taken account name instead of refusing', async () => {
     for (let i = 0; i < 2; i++) expectOk(await cli('keys', 'create', '--plan', 'pro', '--label', 'Website'));
-    expect(inspect((engine) => engine.services.accounts.list().map((account) => account.name))).toEqual(['Website', 'Website (2)']);
+    expect(inspect((engine) => engine.services.accounts.list().map((account) => account.name))).toEqual([
+      'Website',
+      'Website (2)',
+    ]);
   });
 });
 
@@ -159,7 +196,9 @@ describe('pets list', () => {
   /** Rows the API and services now refuse, as an older version or another tool could have stored them. */
   function storeRaw(...names: string[]): void {
     inspect((engine) => {
-      const insert = engine.sqlite.prepare("INSERT INTO pets (name, name_folded, category_id, status, created_at, updated_at) VALUES (?, ?, 1, 'available', 0, 0)");
+      const insert = engine.sqlite.prepare(
+        "INSERT INTO pets (name, name_folded, category_id, status, created_at, updated_at) VALUES (?, ?, 1, 'available', 0, 0)",
+      );
       for (const name of names) insert.run(name, foldForSearch(name));
     });
   }
@@ -176,19 +215,27 @@ describe('pets list', () => {
     expect(lines[2]).toContain('Zero\\u200bWidth');
     expect(lines[3]).toContain('👩‍👩‍👧 Family');
     expectOk(json);
-    expect((JSON.parse(json.stdout) as { name: string }[]).map((pet) => pet.name)).toEqual([forged, 'Zero\u200bWidth', '👩‍👩‍👧 Family']);
+    expect((JSON.parse(json.stdout) as { name: string }[]).map((pet) => pet.name)).toEqual([
+      forged,
+      'Zero\u200bWidth',
+      '👩‍👩‍👧 Family',
+    ]);
   });
 
   it('escapes stored names in error messages too', async () => {
-    inspect((engine) => engine.sqlite.prepare("UPDATE categories SET name = ? WHERE id = 1").run('Dogs\x1b[31m'));
+    inspect((engine) => engine.sqlite.prepare('UPDATE categories SET name = ? WHERE id = 1').run('Dogs\x1b[31m'));
     storeRaw('Rex');
     const refused = await cli('categories', 'remove', '1');
     expectRefused(refused, /^Error: Dogs\\x1b\[31m still has 1 pet; move or remove it first\.\n$/);
   });
 
   it('`--search` ignores case beyond ASCII', async () => {
-    for (const name of ['Señor Whiskers', 'éclair', 'Rex']) expectOk(await cli('pets', 'add', '--name', name, '--category', '2'));
-    const [senor, eclair] = await Promise.all([cli('--json', 'pets', 'list', '--search', 'SEÑOR'), cli('--json', 'pets', 'list', '--search', 'ÉCLAIR')]);
+    for (const name of ['Señor Whiskers', 'éclair', 'Rex'])
+      expectOk(await cli('pets', 'add', '--name', name, '--category', '2'));
+    const [senor, eclair] = await Promise.all([
+      cli('--json', 'pets', 'list', '--search', 'SEÑOR'),
+      cli('--json', 'pets', 'list', '--search', 'ÉCLAIR'),
+    ]);
     expect((JSON.parse(senor.stdout) as { name: string }[]).map((pet) => pet.name)).toEqual(['Señor Whiskers']);
     expect((JSON.parse(eclair.stdout) as { name: string }[]).map((pet) => pet.name)).toEqual(['éclair']);
   });
@@ -196,8 +243,16 @@ describe('pets list', () => {
 
 describe('pets list --search', () => {
   it('ignores accents as well as case: zoe, cle and sen find Zoë, Cléo and Señor Biscuit', async () => {
-    inspect((engine) => ['Zoë', 'Cléo', 'Señor Biscuit', 'Rex'].forEach((name) => engine.services.pets.create({ name, categoryId: 2 })));
-    const found = await Promise.all(['zoe', 'cle', 'sen', 'ZOË'].map(async (search) => (JSON.parse((await cli('--json', 'pets', 'list', '--search', search)).stdout) as { name: string }[]).map((pet) => pet.name)));
+    inspect((engine) =>
+      ['Zoë', 'Cléo', 'Señor Biscuit', 'Rex'].forEach((name) => engine.services.pets.create({ name, categoryId: 2 })),
+    );
+    const found = await Promise.all(
+      ['zoe', 'cle', 'sen', 'ZOË'].map(async (search) =>
+        (JSON.parse((await cli('--json', 'pets', 'list', '--search', search)).stdout) as { name: string }[]).map(
+          (pet) => pet.name,
+        ),
+      ),
+    );
     expect(found).toEqual([['Zoë'], ['Cléo'], ['Señor Biscuit'], ['Zoë']]);
   });
 });
@@ -218,14 +273,28 @@ describe('times', () => {
     /** Table rows as objects, cut at the columns' positions in the header. */
     const cellsOf = (result: ProcessResult) => {
       const [header = '', ...rows] = result.stdout.trimEnd().split('\n');
-      const columns = [...header.matchAll(/\S+/g)].map((match, i, all) => ({ name: match[0], from: match.index, to: all[i + 1]?.index }));
-      return rows.map((row) => Object.fromEntries(columns.map(({ name, from, to }) => [name, row.slice(from, to).trim()])));
+      const columns = [...header.matchAll(/\S+/g)].map((match, i, all) => ({
+        name: match[0],
+        from: match.index,
+        to: all[i + 1]?.index,
+      }));
+      return rows.map((row) =>
+        Object.fromEntries(columns.map(({ name, from, to }) => [name, row.slice(from, to).trim()])),
+      );
     };
     const [keyRow] = cellsOf(keysTable);
     expect(keyRow?.createdAt).toMatch(ISO_SECONDS);
     expect(keyRow?.lastUsedAt).toBe('-');
-    expect(cellsOf(historyTable).map((row) => row.changedAt)).toEqual([expect.stringMatching(ISO_SECONDS), expect.stringMatching(ISO_SECONDS)]);
-    const [key] = JSON.parse(keysJson.stdout) as { createdAt: number; createdAtIso: string; lastUsedAt: null; lastUsedAtIso: null }[];
+    expect(cellsOf(historyTable).map((row) => row.changedAt)).toEqual([
+      expect.stringMatching(ISO_SECONDS),
+      expect.stringMatching(ISO_SECONDS),
+    ]);
+    const [key] = JSON.parse(keysJson.stdout) as {
+      createdAt: number;
+      createdAtIso: string;
+      lastUsedAt: null;
+      lastUsedAtIso: null;
+    }[];
     expect(key?.createdAtIso).toBe(new Date(key?.createdAt ?? 0).toISOString());
     expect(key).toMatchObject({ lastUsedAt: null, lastUsedAtIso: null, revokedAt: null, revokedAtIso: null });
     const history = JSON.parse(historyJson.stdout) as { changedAt: number; changedAtIso: string }[];
@@ -240,11 +309,23 @@ describe('pets import', () => {
     return file;
   }
 
-  const petNames = () => inspect((engine) => engine.services.pets.browse({ limit: 500 }).pets.map((pet) => [pet.name, pet.categoryId, pet.status]));
+  const petNames = () =>
+    inspect((engine) =>
+      engine.services.pets.browse({ limit: 500 }).pets.map((pet) => [pet.name, pet.categoryId, pet.status]),
+    );
 
   it('imports every row of a CSV and of a JSON file', async () => {
-    const csv = write('pets.csv', '\uFEFFname,categoryId,status\nRex,1,\n"Miss Kitty, the 2nd",2,pending\n🐰 Thumper,3,sold\n');
-    const json = write('pets.json', JSON.stringify([{ name: 'Tweety', categoryId: 4 }, { name: '  Spaced  ', categoryId: 1, status: 'available' }]));
+    const csv = write(
+      'pets.csv',
+      '\uFEFFname,categoryId,status\nRex,1,\n"Miss Kitty, the 2nd",2,pending\n🐰 Thumper,3,sold\n',
+    );
+    const json = write(
+      'pets.json',
+      JSON.stringify([
+        { name: 'Tweety', categoryId: 4 },
+        { name: '  Spaced  ', categoryId: 1, status: 'available' },
+      ]),
+    );
     expectOk(await cli('pets', 'import', csv));
     expectOk(await cli('pets', 'import', json));
     expect(petNames()).toEqual([
@@ -258,9 +339,21 @@ describe('pets import', () => {
 
   it('imports nothing when one row is bad, and names that row', async () => {
     const csv = write('bad.csv', 'name,categoryId,status\nRex,1,\nFluffy,2,adopted\nBella,3,\n');
-    const json = write('bad.json', JSON.stringify([{ name: 'A', categoryId: 1 }, { name: 'B', categoryId: 1 }, { name: 'C', categoryId: 77 }]));
+    const json = write(
+      'bad.json',
+      JSON.stringify([
+        { name: 'A', categoryId: 1 },
+        { name: 'B', categoryId: 1 },
+        { name: 'C', categoryId: 77 },
+      ]),
+    );
     const notJson = write('broken.json', '[{"name":');
-    const results = await Promise.all([cli('pets', 'import', csv), cli('pets', 'import', json), cli('pets', 'import', notJson), cli('pets', 'import', path.join(dataDir, 'missing.csv'))]);
+    const results = await Promise.all([
+      cli('pets', 'import', csv),
+      cli('pets', 'import', json),
+      cli('pets', 'import', notJson),
+      cli('pets', 'import', path.join(dataDir, 'missing.csv')),
+    ]);
     expectRefused(results[0] as ProcessResult, /row 2: status/);
     expectRefused(results[1] as ProcessResult, /row 3: categoryId/);
     expectRefused(results[2] as ProcessResult, /not valid JSON/);

@@ -35,7 +35,13 @@ describe('timeouts', () => {
     const slow = new RawConnection(running.port, 5_000);
     await slow.connected;
     const started = performance.now();
-    slow.send(request(running, 'POST /v1/pets HTTP/1.1', { ...bearer(running.key), 'content-type': 'application/json', 'content-length': String(body.length) }));
+    slow.send(
+      request(running, 'POST /v1/pets HTTP/1.1', {
+        ...bearer(running.key),
+        'content-type': 'application/json',
+        'content-length': String(body.length),
+      }),
+    );
     let sent = 0;
     const trickle = setInterval(() => slow.send(body.charAt(sent++)), 100);
     let slowClosedAt = Number.POSITIVE_INFINITY;
@@ -43,7 +49,9 @@ describe('timeouts', () => {
     try {
       const other = await fetch(`${running.baseUrl}/pets?limit=1`, { headers: bearer(running.key) });
       expect(other.status).toBe(200);
-      expect(performance.now(), 'the other client was served while the slow one was still sending').toBeLessThan(slowClosedAt);
+      expect(performance.now(), 'the other client was served while the slow one was still sending').toBeLessThan(
+        slowClosedAt,
+      );
       await slow.closed;
     } finally {
       clearInterval(trickle);
@@ -87,7 +95,9 @@ describe('timeouts', () => {
   it('defaults: 30 s for a request, 10 s for its headers, 5 s for an idle kept-alive connection', async () => {
     const running = (server = await startTestServer());
     const http = running.httpServer();
-    expect([http.requestTimeout, http.headersTimeout, http.keepAliveTimeout, http.timeout]).toEqual([30_000, 10_000, 5_000, 60_000]);
+    expect([http.requestTimeout, http.headersTimeout, http.keepAliveTimeout, http.timeout]).toEqual([
+      30_000, 10_000, 5_000, 60_000,
+    ]);
     expect([http.maxRequestsPerSocket, http.maxConnections]).toEqual([10_000, 1_000]);
   });
 });
@@ -126,7 +136,13 @@ describe('stopping', () => {
     const running = (server = await startTestServer({ stopGraceMs: 60_000 }));
     const body = JSON.stringify({ name: 'Last one in', categoryId: 2 });
     const connection = new RawConnection(running.port);
-    connection.send(request(running, 'POST /v1/pets HTTP/1.1', { ...bearer(running.key), 'content-type': 'application/json', 'content-length': String(body.length) }));
+    connection.send(
+      request(running, 'POST /v1/pets HTTP/1.1', {
+        ...bearer(running.key),
+        'content-type': 'application/json',
+        'content-length': String(body.length),
+      }),
+    );
     await waitFor(async () => (await running.connectionCount()) === 1, 10_000);
     const stopped = running.stop();
     server = undefined;

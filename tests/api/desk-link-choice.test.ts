@@ -66,7 +66,13 @@ describe("the desk's choice file", () => {
   it('reads as not chosen when there is none, and keeps a choice once saved, owner-only', () => {
     const file = deskChoiceFile(dir);
     expect(readDeskChoice(file, NOW)).toEqual({ choice: null, damage: null });
-    const choice = { mode: 'shelter-server', url: 'https://shelter-pc:4020/admin/', fingerprint: FINGERPRINT, caPem: '-----BEGIN CERTIFICATE-----\nMII\n-----END CERTIFICATE-----\n', pinnedAt: NOW.getTime() } as const;
+    const choice = {
+      mode: 'shelter-server',
+      url: 'https://shelter-pc:4020/admin/',
+      fingerprint: FINGERPRINT,
+      caPem: '-----BEGIN CERTIFICATE-----\nMII\n-----END CERTIFICATE-----\n',
+      pinnedAt: NOW.getTime(),
+    } as const;
     saveDeskChoice(file, choice);
     expect(readDeskChoice(file, NOW)).toEqual({ choice, damage: null });
     if (process.platform !== 'win32') expect(fs.statSync(file).mode & 0o777).toBe(0o600);
@@ -77,8 +83,14 @@ describe("the desk's choice file", () => {
   it.each([
     ['not JSON', '{"mode": "this-comp'],
     ['an unknown mode', '{"mode":"cloud"}'],
-    ['a server without its CA', `{"mode":"shelter-server","url":"https://shelter-pc:4020/admin/","fingerprint":"${'AB:'.repeat(31)}AB","pinnedAt":1}`],
-    ['a server over plain HTTP', `{"mode":"shelter-server","url":"http://shelter-pc:4020/admin/","fingerprint":"${'AB:'.repeat(31)}AB","caPem":"-----BEGIN CERTIFICATE-----","pinnedAt":1}`],
+    [
+      'a server without its CA',
+      `{"mode":"shelter-server","url":"https://shelter-pc:4020/admin/","fingerprint":"${'AB:'.repeat(31)}AB","pinnedAt":1}`,
+    ],
+    [
+      'a server over plain HTTP',
+      `{"mode":"shelter-server","url":"http://shelter-pc:4020/admin/","fingerprint":"${'AB:'.repeat(31)}AB","caPem":"-----BEGIN CERTIFICATE-----","pinnedAt":1}`,
+    ],
   ])('reads a damaged file (%s) as not chosen yet, and keeps it aside', (_what, text) => {
     const file = deskChoiceFile(dir);
     fs.writeFileSync(file, text);
@@ -109,21 +121,47 @@ describe("the first-run page's calls", () => {
     expect(await link.current()).toEqual({ ok: true, value: { choice: null } });
     const fingerprint = new X509Certificate(server.caPem).fingerprint256;
     const looked = await link.probe({ address: `localhost:${server.port}` });
-    expect(looked).toEqual({ ok: true, value: { url: `https://localhost:${server.port}/admin/`, fingerprint, shortCode: shortCodeOf(fingerprint) } });
+    expect(looked).toEqual({
+      ok: true,
+      value: { url: `https://localhost:${server.port}/admin/`, fingerprint, shortCode: shortCodeOf(fingerprint) },
+    });
 
     const chosen = await link.choose({ mode: 'shelter-server', address: `localhost:${server.port}`, fingerprint });
-    const mode = { mode: 'shelter-server', url: `https://localhost:${server.port}/admin/`, shortCode: shortCodeOf(fingerprint) };
+    const mode = {
+      mode: 'shelter-server',
+      url: `https://localhost:${server.port}/admin/`,
+      shortCode: shortCodeOf(fingerprint),
+    };
     expect(chosen).toEqual({ ok: true, value: mode });
     expect(await link.current()).toEqual({ ok: true, value: { choice: mode } });
-    expect(readDeskChoice(file, new Date()).choice).toStrictEqual({ mode: 'shelter-server', url: mode.url, fingerprint, caPem: server.caPem, pinnedAt: 1_795_000_000_000 });
+    expect(readDeskChoice(file, new Date()).choice).toStrictEqual({
+      mode: 'shelter-server',
+      url: mode.url,
+      fingerprint,
+      caPem: server.caPem,
+      pinnedAt: 1_795_000_000_000,
+    });
   });
 
   it('refuses to pin when the server now shows another CA than the one compared, and stores nothing', async () => {
     const file = path.join(dir, 'refused.json');
     const link = createDeskLink({ file });
     const compared = new X509Certificate(server.caPem).fingerprint256;
-    const result = await link.choose({ mode: 'shelter-server', address: `localhost:${otherServer.port}`, fingerprint: compared });
-    expect(result).toMatchObject({ ok: false, error: { code: 'server_identity_changed', details: { pinnedCode: shortCodeOf(compared), presentedCode: shortCodeOf(new X509Certificate(otherServer.caPem).fingerprint256) } } });
+    const result = await link.choose({
+      mode: 'shelter-server',
+      address: `localhost:${otherServer.port}`,
+      fingerprint: compared,
+    });
+    expect(result).toMatchObject({
+      ok: false,
+      error: {
+        code: 'server_identity_changed',
+        details: {
+          pinnedCode: shortCodeOf(compared),
+          presentedCode: shortCodeOf(new X509Certificate(otherServer.caPem).fingerprint256),
+        },
+      },
+    });
     expect(fs.existsSync(file)).toBe(false);
   });
 
@@ -148,6 +186,9 @@ describe("the first-run page's calls", () => {
 
   it('answers a bad address with its typed details, as a value', async () => {
     const link = createDeskLink({ file: path.join(dir, 'never.json') });
-    expect(await link.probe({ address: 'http://shelter-pc' })).toMatchObject({ ok: false, error: { code: 'validation_failed', details: { field: 'address', reason: 'address_not_https' } } });
+    expect(await link.probe({ address: 'http://shelter-pc' })).toMatchObject({
+      ok: false,
+      error: { code: 'validation_failed', details: { field: 'address', reason: 'address_not_https' } },
+    });
   });
 });

@@ -30,7 +30,10 @@ afterAll(async () => {
 });
 
 /** The refusal `work` ends with, as the AppError it must be. */
-async function refusal<C extends ErrorCode>(work: () => unknown, code: C): Promise<{ message: string; details: DetailsOf<C> }> {
+async function refusal<C extends ErrorCode>(
+  work: () => unknown,
+  code: C,
+): Promise<{ message: string; details: DetailsOf<C> }> {
   let caught: unknown;
   try {
     await work();
@@ -73,9 +76,15 @@ describe('probe: looking at the shelter server', () => {
 
   it('refuses a certificate out of its dates, judged by the clock given', async () => {
     const inTenYears = Date.now() + 10 * 366 * 86_400_000;
-    const { details } = await refusal(() => probe(`localhost:${server.port}`, { now: () => inTenYears }), 'server_certificate_invalid');
+    const { details } = await refusal(
+      () => probe(`localhost:${server.port}`, { now: () => inTenYears }),
+      'server_certificate_invalid',
+    );
     expect(details).toEqual({ host: 'localhost', problem: 'expired' });
-    const { details: early } = await refusal(() => probe(`localhost:${server.port}`, { now: () => Date.now() - 86_400_000 }), 'server_certificate_invalid');
+    const { details: early } = await refusal(
+      () => probe(`localhost:${server.port}`, { now: () => Date.now() - 86_400_000 }),
+      'server_certificate_invalid',
+    );
     expect(early.problem).toBe('not_yet_valid');
   });
 
@@ -160,20 +169,35 @@ describe('verifyPinned: a later connection', () => {
   it('refuses a server whose CA changed, naming both codes', async () => {
     const pinned = new X509Certificate(server.caPem).fingerprint256;
     const presented = new X509Certificate(otherServer.caPem).fingerprint256;
-    const { details } = await refusal(() => verifyPinned(otherServer.chainPems, pinned, 'localhost', Date.now()), 'server_identity_changed');
-    expect(details).toEqual({ host: 'localhost', pinnedFingerprint: pinned, presentedFingerprint: presented, pinnedCode: shortCodeOf(pinned), presentedCode: shortCodeOf(presented) });
+    const { details } = await refusal(
+      () => verifyPinned(otherServer.chainPems, pinned, 'localhost', Date.now()),
+      'server_identity_changed',
+    );
+    expect(details).toEqual({
+      host: 'localhost',
+      pinnedFingerprint: pinned,
+      presentedFingerprint: presented,
+      pinnedCode: shortCodeOf(pinned),
+      presentedCode: shortCodeOf(presented),
+    });
   });
 
   it("refuses a leaf of another CA sent beside the pinned CA's certificate", async () => {
     const pinned = new X509Certificate(server.caPem).fingerprint256;
     const forged = [otherServer.chainPems[0] ?? '', server.caPem];
-    const { details } = await refusal(() => verifyPinned(forged, pinned, 'localhost', Date.now()), 'server_certificate_invalid');
+    const { details } = await refusal(
+      () => verifyPinned(forged, pinned, 'localhost', Date.now()),
+      'server_certificate_invalid',
+    );
     expect(details.problem).toBe('no_ca');
   });
 
   it('refuses the pinned chain for a name its leaf is not made for', async () => {
     const pinned = new X509Certificate(server.caPem).fingerprint256;
-    const { details } = await refusal(() => verifyPinned(server.chainPems, pinned, 'shelter-pc', Date.now()), 'server_certificate_invalid');
+    const { details } = await refusal(
+      () => verifyPinned(server.chainPems, pinned, 'shelter-pc', Date.now()),
+      'server_certificate_invalid',
+    );
     expect(details.problem).toBe('name_mismatch');
   });
 });

@@ -27,7 +27,7 @@ async function start(extraArgs: string[] = []): Promise<ServerProcess> {
 
 async function allPetIds(baseUrl: string): Promise<number[]> {
   const ids: number[] = [];
-  for (let url: string | undefined = `${baseUrl}/pets?limit=100`; url; ) {
+  for (let url: string | undefined = `${baseUrl}/pets?limit=100`; url;) {
     const response: Response = await fetch(url, { headers: bearer(key) });
     expect(response.status).toBe(200);
     ids.push(...((await response.json()) as Pet[]).map((pet) => pet.id));
@@ -45,7 +45,11 @@ describe('the headless server (npm run serve) as a real process', () => {
       for (let i = 0; !killed; i++) {
         const name = `Survivor ${worker}-${i} 🐕`;
         try {
-          const response = await fetch(`${first.baseUrl}/pets`, { method: 'POST', headers: jsonHeaders(key), body: JSON.stringify({ name, categoryId: 1 }) });
+          const response = await fetch(`${first.baseUrl}/pets`, {
+            method: 'POST',
+            headers: jsonHeaders(key),
+            body: JSON.stringify({ name, categoryId: 1 }),
+          });
           if (response.status === 201) acknowledged.set(((await response.json()) as Pet).id, name);
           else expect(response.status).toBe(201);
         } catch {

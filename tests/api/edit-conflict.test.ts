@@ -32,8 +32,12 @@ interface Answer {
 }
 
 /** In production, with a member's cookie or else the desk's token. */
-const client = adminClient(overHttp(() => base, TOKEN), { defaults: { environment: 'production' }, password: PASSWORD });
-const call = (channel: string, payload: Record<string, unknown>, cookie?: string): Promise<Answer> => client.raw<Answer['body']>(channel, payload, cookie ? { cookie } : { token: true });
+const client = adminClient(
+  overHttp(() => base, TOKEN),
+  { defaults: { environment: 'production' }, password: PASSWORD },
+);
+const call = (channel: string, payload: Record<string, unknown>, cookie?: string): Promise<Answer> =>
+  client.raw<Answer['body']>(channel, payload, cookie ? { cookie } : { token: true });
 const login = (member: string): Promise<string> => client.login(member);
 
 function newPet(name: string): number {
@@ -61,13 +65,23 @@ describe('two saves from one version', () => {
     const id = newPet('Pepper');
     const opened = (await call('pets.profile', { id }, sam)).body as unknown as { pet: { version: number } };
     expect(opened.pet.version).toBe(1);
-    const first = await call('pets.setProfile', { id, profile: { breedPrimary: 'Beagle', microchipNumber: MICROCHIP }, version: 1 }, sam);
+    const first = await call(
+      'pets.setProfile',
+      { id, profile: { breedPrimary: 'Beagle', microchipNumber: MICROCHIP }, version: 1 },
+      sam,
+    );
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ breedPrimary: 'Beagle', version: 2 });
     const second = await call('pets.setProfile', { id, profile: { breedPrimary: 'Collie' }, version: 1 }, alex);
     expect(second.status).toBe(409);
     expect(second.body.code).toBe('edit_conflict');
-    expect(second.body.details).toEqual({ current: { breedPrimary: 'Beagle', microchipNumber: MICROCHIP, version: 2 }, currentVersion: 2, yourVersion: 1, changedBy: 'Sam', changedAt: expect.any(Number) });
+    expect(second.body.details).toEqual({
+      current: { breedPrimary: 'Beagle', microchipNumber: MICROCHIP, version: 2 },
+      currentVersion: 2,
+      yourVersion: 1,
+      changedBy: 'Sam',
+      changedAt: expect.any(Number),
+    });
     expect(services.petProfiles.get(id).breedPrimary).toBe('Beagle');
     // "Save mine over theirs": the same change from the current version.
     const over = await call('pets.setProfile', { id, profile: { breedPrimary: 'Collie' }, version: 2 }, alex);
@@ -76,32 +90,64 @@ describe('two saves from one version', () => {
 
   it('shares one version across the record, the status and the profile: a rename makes an open profile stale', async () => {
     const id = newPet('Biscuit');
-    expect((await call('pets.update', { id, changes: { name: 'Biscuit II' }, version: 1 }, sam)).body).toMatchObject({ name: 'Biscuit II', version: 2 });
+    expect((await call('pets.update', { id, changes: { name: 'Biscuit II' }, version: 1 }, sam)).body).toMatchObject({
+      name: 'Biscuit II',
+      version: 2,
+    });
     const stale = await call('pets.setProfile', { id, profile: { color: 'tan' }, version: 1 }, alex);
     expect(stale.body.details).toMatchObject({ current: { version: 2 }, currentVersion: 2, changedBy: 'Sam' });
-    expect((await call('pets.setStatus', { id, status: 'pending', version: 2 }, alex)).body).toMatchObject({ status: 'pending', version: 3 });
+    expect((await call('pets.setStatus', { id, status: 'pending', version: 2 }, alex)).body).toMatchObject({
+      status: 'pending',
+      version: 3,
+    });
     const late = await call('pets.update', { id, changes: { name: 'Bix' }, version: 2 }, sam);
     expect(late.status).toBe(409);
-    expect(late.body.details).toMatchObject({ current: { name: 'Biscuit II', status: 'pending', version: 3 }, changedBy: 'Alex' });
+    expect(late.body.details).toMatchObject({
+      current: { name: 'Biscuit II', status: 'pending', version: 3 },
+      changedBy: 'Alex',
+    });
   });
 
   it('names "desk" for the admin token, and refuses a stale person and a stale shelter profile alike', async () => {
     const id = newPet('Olive');
     expect((await call('pets.update', { id, changes: { name: 'Olivia' }, version: 1 })).status).toBe(200);
-    expect((await call('pets.update', { id, changes: { name: 'Liv' }, version: 1 }, sam)).body.details).toMatchObject({ current: { name: 'Olivia' }, changedBy: 'desk' });
+    expect((await call('pets.update', { id, changes: { name: 'Liv' }, version: 1 }, sam)).body.details).toMatchObject({
+      current: { name: 'Olivia' },
+      changedBy: 'desk',
+    });
 
     const person = services.people.add({ name: 'Marta Gil', email: 'marta@example.org' }).person;
     expect(person.version).toBe(1);
-    expect((await call('people.edit', { id: person.id, changes: { email: 'marta.gil@example.org' }, version: 1 }, sam)).body).toMatchObject({ version: 2 });
-    const stalePerson = await call('people.edit', { id: person.id, changes: { notes: 'Prefers cats.' }, version: 1 }, alex);
+    expect(
+      (await call('people.edit', { id: person.id, changes: { email: 'marta.gil@example.org' }, version: 1 }, sam)).body,
+    ).toMatchObject({ version: 2 });
+    const stalePerson = await call(
+      'people.edit',
+      { id: person.id, changes: { notes: 'Prefers cats.' }, version: 1 },
+      alex,
+    );
     expect(stalePerson.status).toBe(409);
-    expect(stalePerson.body.details).toMatchObject({ current: { email: 'marta.gil@example.org', version: 2 }, currentVersion: 2, yourVersion: 1, changedBy: 'Sam' });
+    expect(stalePerson.body.details).toMatchObject({
+      current: { email: 'marta.gil@example.org', version: 2 },
+      currentVersion: 2,
+      yourVersion: 1,
+      changedBy: 'Sam',
+    });
 
     const shelter = (await call('shelter.get', {}, sam)).body as unknown as { version: number };
-    expect((await call('shelter.set', { shelter: { name: 'Happy Tails' }, version: shelter.version }, alex)).status).toBe(200);
-    const staleShelter = await call('shelter.set', { shelter: { phone: '+1 555 0100' }, version: shelter.version }, sam);
+    expect(
+      (await call('shelter.set', { shelter: { name: 'Happy Tails' }, version: shelter.version }, alex)).status,
+    ).toBe(200);
+    const staleShelter = await call(
+      'shelter.set',
+      { shelter: { phone: '+1 555 0100' }, version: shelter.version },
+      sam,
+    );
     expect(staleShelter.status).toBe(409);
-    expect(staleShelter.body.details).toMatchObject({ current: { name: 'Happy Tails', version: shelter.version + 1 }, changedBy: 'Alex' });
+    expect(staleShelter.body.details).toMatchObject({
+      current: { name: 'Happy Tails', version: shelter.version + 1 },
+      changedBy: 'Alex',
+    });
   });
 
   it('says a person was forgotten rather than changed, though the forget is a new version', async () => {
@@ -129,21 +175,33 @@ describe('writes from outside the admin pages', () => {
     expect(result.code, result.stderr).toBe(0);
     const stale = await call('pets.setProfile', { id, profile: { color: 'white' }, version: 2 }, alex);
     expect(stale.status).toBe(409);
-    expect(stale.body.details).toMatchObject({ current: { breedPrimary: 'Collie', color: 'grey', version: 3 }, currentVersion: 3, yourVersion: 2, changedBy: null });
+    expect(stale.body.details).toMatchObject({
+      current: { breedPrimary: 'Collie', color: 'grey', version: 3 },
+      currentVersion: 3,
+      yourVersion: 2,
+      changedBy: null,
+    });
   }, 30_000);
 
   it("the public API's pets carry no version: a creation starts at 1, its answers and pages are as the contract says", async () => {
     const { key } = createEnterpriseKey(harness.host.engine('production'));
     const api = harness.host.baseUrl('production') ?? '';
     const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
-    const created = await fetch(`${api}/pets`, { method: 'POST', headers, body: JSON.stringify({ name: 'Mochi', categoryId }) });
+    const created = await fetch(`${api}/pets`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ name: 'Mochi', categoryId }),
+    });
     expect(created.status).toBe(201);
     const pet = (await created.json()) as Record<string, unknown>;
     expect(Object.keys(pet).sort()).toEqual(['categoryId', 'id', 'name', 'status']);
     const page = (await (await fetch(`${api}/pets?limit=100`, { headers })).json()) as Record<string, unknown>[];
     expect(page.every((each) => !('version' in each))).toBe(true);
     expect(services.pets.getRecord(pet.id as number).version).toBe(1);
-    const openapi = (await (await fetch(`${api}/openapi.json`, { headers })).json()) as { paths: unknown; components: unknown };
+    const openapi = (await (await fetch(`${api}/openapi.json`, { headers })).json()) as {
+      paths: unknown;
+      components: unknown;
+    };
     expect(JSON.stringify([openapi.paths, openapi.components])).not.toContain('"version"');
   });
 });
@@ -151,17 +209,32 @@ describe('writes from outside the admin pages', () => {
 describe("a volunteer's view of a conflict", () => {
   it('never carries the microchip: refused before the save, and a conflict is cut as the channel answers a volunteer', async () => {
     const id = newPet('Luna');
-    services.petProfiles.set(id, { microchipNumber: MICROCHIP, kennelLocation: 'Kennel B4', description: 'A calm terrier.' });
+    services.petProfiles.set(id, {
+      microchipNumber: MICROCHIP,
+      kennelLocation: 'Kennel B4',
+      description: 'A calm terrier.',
+    });
     const refused = await call('pets.setProfile', { id, profile: { description: 'Calmer.' }, version: 1 }, volunteer);
     expect(refused.status).toBe(403);
     expect(JSON.stringify(refused.body)).not.toContain(MICROCHIP);
 
     const current = { ...services.petProfiles.get(id), version: 2 };
-    const error = new AppError('edit_conflict', 'Pet changed.', { details: { current, currentVersion: 2, yourVersion: 1, changedBy: null, changedAt: 1 } });
+    const error = new AppError('edit_conflict', 'Pet changed.', {
+      details: { current, currentVersion: 2, yourVersion: 1, changedBy: null, changedAt: 1 },
+    });
     const member = { id: 9, name: 'Vic', login: 'vic', role: 'volunteer' as const, active: true, createdAt: 0 };
-    const shown = editConflictShownTo(error, 'pets.setProfile', { environment: 'production', id }, { call: { credential: { kind: 'session', id: 'x' }, address: null }, teamMode: true, member }, undefined);
+    const shown = editConflictShownTo(
+      error,
+      'pets.setProfile',
+      { environment: 'production', id },
+      { call: { credential: { kind: 'session', id: 'x' }, address: null }, teamMode: true, member },
+      undefined,
+    );
     expect(JSON.stringify(shown.toAdminBody())).not.toContain(MICROCHIP);
-    expect((shown.details as EditConflictDetails | undefined)?.current).toEqual({ description: 'A calm terrier.', version: 2 });
+    expect((shown.details as EditConflictDetails | undefined)?.current).toEqual({
+      description: 'A calm terrier.',
+      version: 2,
+    });
   });
 });
 
@@ -174,10 +247,12 @@ describe('racing saves', () => {
     ]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
     const winner = answers.find((answer) => answer.status === 200)?.body.color;
-    expect(answers.find((answer) => answer.status === 409)?.body.details).toMatchObject({ current: { color: winner, version: 2 }, changedBy: winner === 'red' ? 'Sam' : 'Alex' });
+    expect(answers.find((answer) => answer.status === 409)?.body.details).toMatchObject({
+      current: { color: winner, version: 2 },
+      changedBy: winner === 'red' ? 'Sam' : 'Alex',
+    });
     expect(services.petProfiles.get(id).color).toBe(winner);
   });
-
 
   it('two engines on one SQLite file save from the same version at once: exactly one a round wins', async () => {
     const id = newPet('Racer');
@@ -185,12 +260,15 @@ describe('racing saves', () => {
     const barrier = new SharedArrayBuffer(4);
     const run = (breed: string) =>
       new Promise<string[]>((resolve, reject) => {
-        const worker = new Worker(new URL('../helpers/racing-save-worker.mjs', import.meta.url), { workerData: { dataDir: harness.dataDir, petId: id, firstVersion: 1, rounds, barrier, breed } });
+        const worker = new Worker(new URL('../helpers/racing-save-worker.mjs', import.meta.url), {
+          workerData: { dataDir: harness.dataDir, petId: id, firstVersion: 1, rounds, barrier, breed },
+        });
         worker.once('message', resolve);
         worker.once('error', reject);
       });
     const [left, right] = await Promise.all([run('Left'), run('Right')]);
-    for (let round = 0; round < rounds; round++) expect([left[round], right[round]].sort(), `round ${round}`).toEqual(['edit_conflict', 'saved']);
+    for (let round = 0; round < rounds; round++)
+      expect([left[round], right[round]].sort(), `round ${round}`).toEqual(['edit_conflict', 'saved']);
     expect(services.pets.getRecord(id).version).toBe(1 + rounds);
   }, 60_000);
 });

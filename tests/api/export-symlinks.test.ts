@@ -35,7 +35,8 @@ interface Planted {
 /** A link at `dir/name` to something outside the export folder, as an attacker with write access to the folder would leave. */
 function plant(dir: string, name: string, kind: Kind): Planted {
   const outside = fs.mkdtempSync(path.join(root, 'outside-'));
-  const target = kind === 'folder' ? outside : path.join(outside, kind === 'dangling' ? 'created-by-export' : 'precious.txt');
+  const target =
+    kind === 'folder' ? outside : path.join(outside, kind === 'dangling' ? 'created-by-export' : 'precious.txt');
   if (kind === 'existing file') fs.writeFileSync(target, 'the owner’s own file', { mode: 0o644 });
   const link = path.join(dir, name);
   fs.symlinkSync(target, link);
@@ -60,20 +61,27 @@ describe('a link planted at an output name is replaced, never followed', () => {
     try {
       const id = engine.services.pets.create({ name: 'Biscuit', categoryId: 1, status: 'available' }).id;
       engine.services.petProfiles.set(id, { breedPrimary: 'Beagle', sex: 'female', birthDate: '2021' });
-      const jpeg = (colour: string) => sharp({ create: { width: 320, height: 240, channels: 3, background: colour } }).jpeg().toBuffer();
+      const jpeg = (colour: string) =>
+        sharp({ create: { width: 320, height: 240, channels: 3, background: colour } })
+          .jpeg()
+          .toBuffer();
       await engine.services.photos.add(id, [
         { name: 'a.jpg', bytes: await jpeg('#a0522d') },
         { name: 'b.jpg', bytes: await jpeg('#2d52a0') },
       ]);
       const out = path.join(root, 'rg');
       fs.mkdirSync(out);
-      const planted = ['rescuegroups.csv', `adoption-desk-${id}-1.jpg`, `adoption-desk-${id}-2.jpg`].map((name) => plant(out, name, kind));
+      const planted = ['rescuegroups.csv', `adoption-desk-${id}-1.jpg`, `adoption-desk-${id}-2.jpg`].map((name) =>
+        plant(out, name, kind),
+      );
 
       engine.publishing.portals.exportRescueGroups(out, { allowDrops: false });
 
       for (const link of planted) link.untouched();
       expect(fs.readFileSync(path.join(out, 'rescuegroups.csv'), 'utf8')).toContain('"Biscuit"');
-      const stored = engine.services.photos.list(id).map((photo) => fs.readFileSync(engine.services.photos.files.pathOf(photo.hash, 'full')));
+      const stored = engine.services.photos
+        .list(id)
+        .map((photo) => fs.readFileSync(engine.services.photos.files.pathOf(photo.hash, 'full')));
       expect(fs.readFileSync(path.join(out, `adoption-desk-${id}-1.jpg`))).toEqual(stored[0]);
       expect(fs.readFileSync(path.join(out, `adoption-desk-${id}-2.jpg`))).toEqual(stored[1]);
       expect(fs.readdirSync(out).filter((name) => name.endsWith('.tmp'))).toEqual([]);
@@ -103,7 +111,11 @@ describe('a link planted at an output name is replaced, never followed', () => {
 
   it.each(KINDS)('the gate’s JUnit file (link to %s)', (kind) => {
     const link = plant(root, 'report.xml', kind);
-    writeJunit(link.name, complianceReport(1, []), { subject: 'gate', strict: false, extra: [{ name: 'command: the client ran to completion', failure: null }] });
+    writeJunit(link.name, complianceReport(1, []), {
+      subject: 'gate',
+      strict: false,
+      extra: [{ name: 'command: the client ran to completion', failure: null }],
+    });
     link.untouched();
     expect(fs.readFileSync(link.name, 'utf8')).toMatch(/^<\?xml[\s\S]*<testcase classname="adoption-desk.gate"/);
   });

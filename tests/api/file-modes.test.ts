@@ -34,10 +34,13 @@ const modeOf = (file: string) => (fs.statSync(file).mode & 0o777).toString(8);
 
 /** Every file and folder in the data dir with its mode, e.g. { 'production.sqlite': '600' }. */
 function modesIn(dir: string): Record<string, string> {
-  return Object.fromEntries(fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((name) => [name, modeOf(path.join(dir, name))]));
+  return Object.fromEntries(
+    fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((name) => [name, modeOf(path.join(dir, name))]),
+  );
 }
 
-const notOwnerOnly = (dir: string) => Object.entries(modesIn(dir)).filter(([, mode]) => mode !== '600' && mode !== '700');
+const notOwnerOnly = (dir: string) =>
+  Object.entries(modesIn(dir)).filter(([, mode]) => mode !== '600' && mode !== '700');
 
 /** Both servers running, the settings saved and the local CA made: every file the desk writes. */
 async function runDesk(dataDir: string): Promise<void> {
@@ -52,7 +55,13 @@ describe('with umask 000', () => {
     const dataDir = path.join(parent, 'new', 'desk');
     await runDesk(dataDir);
     writePrivateFile(path.join(dataDir, 'certificates', 'production', '1-0.key.pem'), 'key');
-    saveWindowState(path.join(dataDir, 'window-state.json'), { x: 0, y: 0, width: 1200, height: 800, maximized: false });
+    saveWindowState(path.join(dataDir, 'window-state.json'), {
+      x: 0,
+      y: 0,
+      width: 1200,
+      height: 800,
+      maximized: false,
+    });
 
     expect(modeOf(dataDir)).toBe('700');
     const modes = modesIn(dataDir);
@@ -82,8 +91,15 @@ describe('with umask 000', () => {
     for (const suffix of ['-wal', '-shm']) fs.copyFileSync(`${file}${suffix}`, `${file}${suffix}.copy`);
     old.close();
     for (const suffix of ['-wal', '-shm']) fs.renameSync(`${file}${suffix}.copy`, `${file}${suffix}`);
-    for (const name of ['production.sqlite.opening', 'production.lock']) fs.closeSync(fs.openSync(path.join(dataDir, name), 'a'));
-    const left = ['production.sqlite', 'production.sqlite-wal', 'production.sqlite-shm', 'production.sqlite.opening', 'production.lock'];
+    for (const name of ['production.sqlite.opening', 'production.lock'])
+      fs.closeSync(fs.openSync(path.join(dataDir, name), 'a'));
+    const left = [
+      'production.sqlite',
+      'production.sqlite-wal',
+      'production.sqlite-shm',
+      'production.sqlite.opening',
+      'production.lock',
+    ];
     for (const name of left) fs.chmodSync(path.join(dataDir, name), 0o644);
 
     await runDesk(dataDir);

@@ -29,18 +29,41 @@ beforeAll(async () => {
     const { services } = engine;
     const account = services.accounts.create({ name: 'Refuge', planId: 'pro' });
     engine.sites.projects.create({ accountId: account.id, name: 'Refuge' });
-    services.shelter.set({ name: 'Refuge des Pattes Amies', currency: 'EUR', language: 'fr', phone: '+33 1 23 45 67 89', email: 'adopter@refuge.test', howToAdopt: 'Venez nous rencontrer.' });
+    services.shelter.set({
+      name: 'Refuge des Pattes Amies',
+      currency: 'EUR',
+      language: 'fr',
+      phone: '+33 1 23 45 67 89',
+      email: 'adopter@refuge.test',
+      howToAdopt: 'Venez nous rencontrer.',
+    });
     const stay = services.movements.intake({ pet: { name: 'Zoé', categoryId: 1 }, type: 'stray' }, 'cli');
     petId = stay.petId;
-    services.petProfiles.set(petId, { sex: 'female', birthDate: '2020-01-15', breedPrimary: 'Épagneul breton', breedMixed: true, adoptionFee: 1250, goodWithKids: 'yes', size: 'medium', spayedNeutered: true, description: 'Zoé adore les câlins.' });
+    services.petProfiles.set(petId, {
+      sex: 'female',
+      birthDate: '2020-01-15',
+      breedPrimary: 'Épagneul breton',
+      breedMixed: true,
+      adoptionFee: 1250,
+      goodWithKids: 'yes',
+      size: 'medium',
+      spayedNeutered: true,
+      description: 'Zoé adore les câlins.',
+    });
     services.care.give({ doses: [{ petId, vaccine: 'Rabies', batch: 'R9' }] }, 'cli');
     expect(services.care.upToDate(petId)).toBe(true);
     site = path.join(dataDir, 'site');
     fs.mkdirSync(site);
     const content = engine.publishing.adoptionSiteContent('http://refuge.localhost:5110', Date.now(), 'Refuge');
     expect((await writeAdoptionSite(site, content, 50 * 1024 * 1024)).ok).toBe(true);
-    cards = (await engine.publishing.kennelCards.render({ ids: [petId], paper: 'a4', perPage: 1, project: 'refuge' })).pdf;
-    const adopter = services.people.add({ name: 'Hélène Dupré', phones: ['+33 6 12 34 56 78'], idChecked: true, idCheckedWhat: 'carte d’identité' }).person;
+    cards = (await engine.publishing.kennelCards.render({ ids: [petId], paper: 'a4', perPage: 1, project: 'refuge' }))
+      .pdf;
+    const adopter = services.people.add({
+      name: 'Hélène Dupré',
+      phones: ['+33 6 12 34 56 78'],
+      idChecked: true,
+      idCheckedWhat: 'carte d’identité',
+    }).person;
     services.movements.adopt({ petId, personId: adopter.id, fee: 1250, feeMethod: 'card' }, 'cli');
   } finally {
     engine.close();
@@ -57,7 +80,16 @@ describe('a French shelter publishes in French', () => {
     expect(index).toContain('1 animal attend une famille.');
     expect(index).toContain('Comment adopter');
     const page = spaced(fs.readFileSync(path.join(site, 'pets', `${petId}-zoe.html`), 'utf8'));
-    for (const expected of ['<html lang="fr">', '<dt>Race</dt><dd>Épagneul breton croisé</dd>', '<dt>Sexe</dt><dd>Femelle</dd>', '<dt>Taille</dt><dd>Moyen</dd>', '<dt>S’entend avec les enfants</dt><dd>Oui</dd>', '<dt>Frais d’adoption</dt><dd>1 250,00 €</dd>', 'À propos de Zoé', 'Zoé vous intéresse ? Contactez Refuge des Pattes Amies au']) {
+    for (const expected of [
+      '<html lang="fr">',
+      '<dt>Race</dt><dd>Épagneul breton croisé</dd>',
+      '<dt>Sexe</dt><dd>Femelle</dd>',
+      '<dt>Taille</dt><dd>Moyen</dd>',
+      '<dt>S’entend avec les enfants</dt><dd>Oui</dd>',
+      '<dt>Frais d’adoption</dt><dd>1 250,00 €</dd>',
+      'À propos de Zoé',
+      'Zoé vous intéresse ? Contactez Refuge des Pattes Amies au',
+    ]) {
       expect(page).toContain(expected);
     }
     expect(page).toMatch(/<dt>Âge<\/dt><dd>Adulte · \d+ ans<\/dd>/);
@@ -66,13 +98,24 @@ describe('a French shelter publishes in French', () => {
 
   it('the Atom feed, read by an XML parser: French title, xml:lang, and the fee in French', () => {
     const problems: string[] = [];
-    const feed = new DOMParser({ errorHandler: { warning: (message) => problems.push(message), error: (message) => problems.push(message), fatalError: (message) => problems.push(message) } }).parseFromString(fs.readFileSync(path.join(site, 'feed.xml'), 'utf8'), 'text/xml');
+    const feed = new DOMParser({
+      errorHandler: {
+        warning: (message) => problems.push(message),
+        error: (message) => problems.push(message),
+        fatalError: (message) => problems.push(message),
+      },
+    }).parseFromString(fs.readFileSync(path.join(site, 'feed.xml'), 'utf8'), 'text/xml');
     expect(problems).toEqual([]);
     expect(feed.documentElement!.getAttribute('xml:lang')).toBe('fr');
     expect(feed.getElementsByTagName('title')[0]!.textContent).toBe('Refuge des Pattes Amies : animaux à l’adoption');
     expect(feed.getElementsByTagName('summary')[0]!.textContent).toBe('Épagneul breton croisé · Adulte · Femelle');
-    expect(spaced(feed.getElementsByTagName('content')[0]!.textContent!)).toContain('<p>Frais d’adoption : 1 250,00 €</p>');
-    const json = JSON.parse(fs.readFileSync(path.join(site, 'feed.json'), 'utf8')) as { language: string; title: string };
+    expect(spaced(feed.getElementsByTagName('content')[0]!.textContent!)).toContain(
+      '<p>Frais d’adoption : 1 250,00 €</p>',
+    );
+    const json = JSON.parse(fs.readFileSync(path.join(site, 'feed.json'), 'utf8')) as {
+      language: string;
+      title: string;
+    };
     expect(json).toMatchObject({ language: 'fr', title: 'Refuge des Pattes Amies : animaux à l’adoption' });
   });
 
@@ -80,25 +123,64 @@ describe('a French shelter publishes in French', () => {
     it('French print: poppler-utils is installed', () => expect.fail(POPPLER_MISSING));
   }
 
-  it.skipIf(POPPLER_MISSING !== undefined)('the kennel card, read by pdftotext, with its vaccinated and spayed marks', () => {
-    const text = spaced(pdfText(cards));
-    for (const expected of ['REFUGE DES PATTES AMIES', 'Zoé', 'RACE', 'Épagneul breton croisé', 'ÂGE', 'SEXE', 'Femelle', 'FRAIS D’ADOPTION', '1 250,00 €', 'S’ENTEND AVEC', 'Enfants', 'Vacciné', 'Stérilisé', 'Scannez pour rencontrer Zoé']) {
-      expect(text).toContain(expected);
-    }
-    expect(text).not.toMatch(/Scan to meet|BREED|GOOD WITH/);
-  });
+  it.skipIf(POPPLER_MISSING !== undefined)(
+    'the kennel card, read by pdftotext, with its vaccinated and spayed marks',
+    () => {
+      const text = spaced(pdfText(cards));
+      for (const expected of [
+        'REFUGE DES PATTES AMIES',
+        'Zoé',
+        'RACE',
+        'Épagneul breton croisé',
+        'ÂGE',
+        'SEXE',
+        'Femelle',
+        'FRAIS D’ADOPTION',
+        '1 250,00 €',
+        'S’ENTEND AVEC',
+        'Enfants',
+        'Vacciné',
+        'Stérilisé',
+        'Scannez pour rencontrer Zoé',
+      ]) {
+        expect(text).toContain(expected);
+      }
+      expect(text).not.toMatch(/Scan to meet|BREED|GOOD WITH/);
+    },
+  );
 
-  it.skipIf(POPPLER_MISSING !== undefined)('the adoption contract from the CLI, read by pdftotext', async () => {
-    const out = path.join(dataDir, 'contrat.pdf');
-    const made = await runCliInProcess(dataDir, ['contract', String(petId), '--out', out]);
-    expect(made.code, made.stderr).toBe(0);
-    const text = spaced(pdfText(fs.readFileSync(out)));
-    for (const expected of ['Contrat d’adoption', 'Refuge des Pattes Amies', 'L’animal', 'Zoé', 'Épagneul breton', 'Femelle', 'L’adoptant', 'Hélène Dupré', 'Oui : carte d’identité', 'Frais d’adoption', '1 250,00 €', 'Par carte', 'Pour Refuge des Pattes Amies', 'Page 1 sur']) {
-      expect(text).toContain(expected);
-    }
-    expect(text).toMatch(/\d{1,2} (janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre) \d{4}/);
-    expect(text).not.toMatch(/Adoption contract|The adopter|Date of adoption/);
-  }, 60_000);
+  it.skipIf(POPPLER_MISSING !== undefined)(
+    'the adoption contract from the CLI, read by pdftotext',
+    async () => {
+      const out = path.join(dataDir, 'contrat.pdf');
+      const made = await runCliInProcess(dataDir, ['contract', String(petId), '--out', out]);
+      expect(made.code, made.stderr).toBe(0);
+      const text = spaced(pdfText(fs.readFileSync(out)));
+      for (const expected of [
+        'Contrat d’adoption',
+        'Refuge des Pattes Amies',
+        'L’animal',
+        'Zoé',
+        'Épagneul breton',
+        'Femelle',
+        'L’adoptant',
+        'Hélène Dupré',
+        'Oui : carte d’identité',
+        'Frais d’adoption',
+        '1 250,00 €',
+        'Par carte',
+        'Pour Refuge des Pattes Amies',
+        'Page 1 sur',
+      ]) {
+        expect(text).toContain(expected);
+      }
+      expect(text).toMatch(
+        /\d{1,2} (janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre) \d{4}/,
+      );
+      expect(text).not.toMatch(/Adoption contract|The adopter|Date of adoption/);
+    },
+    60_000,
+  );
 
   it('`shelter set --language` sets it, refuses a language there is no catalogue for, and `--clear language` goes back to English', async () => {
     const set = await runCliInProcess(dataDir, ['shelter', 'set', '--language', 'de', '--json']);

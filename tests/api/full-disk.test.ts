@@ -61,7 +61,7 @@ function newKey(dataDir: string): string {
 
 async function allPetIds(baseUrl: string, key: string): Promise<Set<number>> {
   const ids = new Set<number>();
-  for (let url: string | undefined = `${baseUrl}/pets?limit=100`; url; ) {
+  for (let url: string | undefined = `${baseUrl}/pets?limit=100`; url;) {
     const response: Response = await fetch(url, { headers: bearer(key) });
     expect(response.status).toBe(200);
     for (const pet of (await response.json()) as Pet[]) ids.add(pet.id);
@@ -77,86 +77,108 @@ function expectOneLine(stderr: string, pattern: RegExp): void {
   expect(stderr).not.toMatch(/^\s+at /m);
 }
 
-describe.skipIf(mountProblem !== undefined)(`a full disk (tmpfs of 8 MiB)${mountProblem ? `: skipped, ${mountProblem}` : ''}`, () => {
-  let dataDir: string;
-  let runs = 0;
-  beforeEach(() => {
-    dataDir = path.join(mountPoint, `data-${++runs}`);
-  });
-  afterEach(() => {
-    fs.rmSync(path.join(mountPoint, 'filler'), { force: true });
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+describe.skipIf(mountProblem !== undefined)(
+  `a full disk (tmpfs of 8 MiB)${mountProblem ? `: skipped, ${mountProblem}` : ''}`,
+  () => {
+    let dataDir: string;
+    let runs = 0;
+    beforeEach(() => {
+      dataDir = path.join(mountPoint, `data-${++runs}`);
+    });
+    afterEach(() => {
+      fs.rmSync(path.join(mountPoint, 'filler'), { force: true });
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    });
 
-  it('writes answer 507 insufficient_storage with the rate-limit headers, reads go on, it recovers when space returns, and no 201 is lost', async () => {
-    const key = newKey(dataDir);
-    server = await spawnServer(dataDir, ['--log-level', 'info']);
-    const running = server;
-    const acknowledged = new Set<number>();
-    const post = async (name: string) => {
-      const response = await fetch(`${running.baseUrl}/pets`, { method: 'POST', headers: jsonHeaders(key), body: JSON.stringify({ name, categoryId: 1 }) });
-      if (response.status === 201) acknowledged.add(((await response.json()) as Pet).id);
-      return response;
-    };
-    expect((await post('Before the disk filled')).status).toBe(201);
-    const filler = fillDisk(mountPoint);
-    let refused: Response | undefined;
-    for (let i = 0; i < 20_000 && refused === undefined; i++) {
-      const response = await post(`Written while filling ${i}`);
-      if (response.status !== 201) refused = response;
-    }
-    expect(refused?.status).toBe(507);
-    expect(refused?.headers.get('x-ratelimit-limit')).toMatch(/^\d+$/);
-    expect(refused?.headers.get('ratelimit')).toContain('"minute"');
-    expect(await refused?.json()).toMatchObject({ code: 'insufficient_storage', status: 507 });
-    // Reads are still served, and more writes are refused the same way, not with a 500.
-    expect((await fetch(`${running.baseUrl}/pets?limit=5`, { headers: bearer(key) })).status).toBe(200);
-    for (let i = 0; i < 20; i++) expect([201, 507]).toContain((await post(`While full ${i}`)).status);
-    expect(running.child.exitCode).toBeNull();
+    it('writes answer 507 insufficient_storage with the rate-limit headers, reads go on, it recovers when space returns, and no 201 is lost', async () => {
+      const key = newKey(dataDir);
+      server = await spawnServer(dataDir, ['--log-level', 'info']);
+      const running = server;
+      const acknowledged = new Set<number>();
+      const post = async (name: string) => {
+        const response = await fetch(`${running.baseUrl}/pets`, {
+          method: 'POST',
+          headers: jsonHeaders(key),
+          body: JSON.stringify({ name, categoryId: 1 }),
+        });
+        if (response.status === 201) acknowledged.add(((await response.json()) as Pet).id);
+        return response;
+      };
+      expect((await post('Before the disk filled')).status).toBe(201);
+      const filler = fillDisk(mountPoint);
+      let refused: Response | undefined;
+      for (let i = 0; i < 20_000 && refused === undefined; i++) {
+        const response = await post(`Written while filling ${i}`);
+        if (response.status !== 201) refused = response;
+      }
+      expect(refused?.status).toBe(507);
+      expect(refused?.headers.get('x-ratelimit-limit')).toMatch(/^\d+$/);
+      expect(refused?.headers.get('ratelimit')).toContain('"minute"');
+      expect(await refused?.json()).toMatchObject({ code: 'insufficient_storage', status: 507 });
+      // Reads are still served, and more writes are refused the same way, not with a 500.
+      expect((await fetch(`${running.baseUrl}/pets?limit=5`, { headers: bearer(key) })).status).toBe(200);
+      for (let i = 0; i < 20; i++) expect([201, 507]).toContain((await post(`While full ${i}`)).status);
+      expect(running.child.exitCode).toBeNull();
 
-    fs.rmSync(filler);
-    await waitFor(async () => (await post('After space returned')).status === 201, 20_000);
-    expect(running.child.exitCode).toBeNull();
-    // The counters and the log paused while the disk was full (told once each) and resume by themselves.
-    const jobLines = () => running.stderr().split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as { msg: string; job?: string });
-    const paused = new Set(jobLines().filter((line) => line.msg.startsWith('background job failed')).map((line) => line.job));
-    await waitFor(() => [...paused].every((job) => jobLines().some((line) => line.job === job && line.msg === 'background job recovered')), 30_000);
-    running.child.kill('SIGTERM');
-    expect((await running.exited).code).toBe(0);
+      fs.rmSync(filler);
+      await waitFor(async () => (await post('After space returned')).status === 201, 20_000);
+      expect(running.child.exitCode).toBeNull();
+      // The counters and the log paused while the disk was full (told once each) and resume by themselves.
+      const jobLines = () =>
+        running
+          .stderr()
+          .split('\n')
+          .filter((line) => line.startsWith('{'))
+          .map((line) => JSON.parse(line) as { msg: string; job?: string });
+      const paused = new Set(
+        jobLines()
+          .filter((line) => line.msg.startsWith('background job failed'))
+          .map((line) => line.job),
+      );
+      await waitFor(
+        () =>
+          [...paused].every((job) =>
+            jobLines().some((line) => line.job === job && line.msg === 'background job recovered'),
+          ),
+        30_000,
+      );
+      running.child.kill('SIGTERM');
+      expect((await running.exited).code).toBe(0);
 
-    server = await spawnServer(dataDir);
-    const stored = await allPetIds(server.baseUrl, key);
-    const lost = [...acknowledged].filter((id) => !stored.has(id));
-    expect(lost).toEqual([]);
-    expect(acknowledged.size).toBeGreaterThanOrEqual(2);
-  });
+      server = await spawnServer(dataDir);
+      const stored = await allPetIds(server.baseUrl, key);
+      const lost = [...acknowledged].filter((id) => !stored.has(id));
+      expect(lost).toEqual([]);
+      expect(acknowledged.size).toBeGreaterThanOrEqual(2);
+    });
 
-  it('start-up on a full disk: one line naming the data dir and the cause, exit 1 (serve and the CLI)', async () => {
-    newKey(dataDir);
-    fillDisk(mountPoint);
-    const served = await runServerToExit(dataDir);
-    expect(served.code).toBe(1);
-    expectOneLine(served.stderr, new RegExp(`^Error: Cannot use the data dir ${dataDir}: the disk is full`));
-    const cli = await runCli(['--data-dir', dataDir, 'pets', 'add', '--name', 'Nowhere to go', '--category', '1']);
-    expect(cli.code).toBe(1);
-    expectOneLine(cli.stderr, new RegExp(`^Error: Cannot use the data dir ${dataDir}: the disk is full`));
-  });
-
-  it('start-up on a read-only data dir: one line naming it and the cause, exit 1 (serve and the CLI)', async () => {
-    newKey(dataDir);
-    execFileSync('mount', ['-o', 'remount,ro', mountPoint]);
-    try {
+    it('start-up on a full disk: one line naming the data dir and the cause, exit 1 (serve and the CLI)', async () => {
+      newKey(dataDir);
+      fillDisk(mountPoint);
       const served = await runServerToExit(dataDir);
       expect(served.code).toBe(1);
-      expectOneLine(served.stderr, new RegExp(`^Error: Cannot use the data dir ${dataDir}: it is read-only`));
-      const cli = await runCli(['--data-dir', dataDir, 'pets', 'list']);
+      expectOneLine(served.stderr, new RegExp(`^Error: Cannot use the data dir ${dataDir}: the disk is full`));
+      const cli = await runCli(['--data-dir', dataDir, 'pets', 'add', '--name', 'Nowhere to go', '--category', '1']);
       expect(cli.code).toBe(1);
-      expectOneLine(cli.stderr, new RegExp(`^Error: Cannot use the data dir ${dataDir}: it is read-only`));
-    } finally {
-      execFileSync('mount', ['-o', 'remount,rw', mountPoint]);
-    }
-  });
-});
+      expectOneLine(cli.stderr, new RegExp(`^Error: Cannot use the data dir ${dataDir}: the disk is full`));
+    });
+
+    it('start-up on a read-only data dir: one line naming it and the cause, exit 1 (serve and the CLI)', async () => {
+      newKey(dataDir);
+      execFileSync('mount', ['-o', 'remount,ro', mountPoint]);
+      try {
+        const served = await runServerToExit(dataDir);
+        expect(served.code).toBe(1);
+        expectOneLine(served.stderr, new RegExp(`^Error: Cannot use the data dir ${dataDir}: it is read-only`));
+        const cli = await runCli(['--data-dir', dataDir, 'pets', 'list']);
+        expect(cli.code).toBe(1);
+        expectOneLine(cli.stderr, new RegExp(`^Error: Cannot use the data dir ${dataDir}: it is read-only`));
+      } finally {
+        execFileSync('mount', ['-o', 'remount,rw', mountPoint]);
+      }
+    });
+  },
+);
 
 describe('a data dir that cannot be created', () => {
   it('one line naming the path and why, exit 1, no stack trace (serve and the CLI)', async () => {
@@ -166,7 +188,12 @@ describe('a data dir that cannot be created', () => {
       const dataDir = path.join(parent, 'a-file', 'data');
       const served = await runServerToExit(dataDir);
       expect(served.code).toBe(1);
-      expectOneLine(served.stderr, new RegExp(`^Error: Cannot use the data dir ${dataDir}: it is not a folder and cannot be created \\(${path.join(parent, 'a-file')} is a file\\)`));
+      expectOneLine(
+        served.stderr,
+        new RegExp(
+          `^Error: Cannot use the data dir ${dataDir}: it is not a folder and cannot be created \\(${path.join(parent, 'a-file')} is a file\\)`,
+        ),
+      );
       const cli = await runCli(['--data-dir', dataDir, 'keys', 'list']);
       expect(cli.code).toBe(1);
       expectOneLine(cli.stderr, /^Error: Cannot use the data dir .*: it is not a folder/);

@@ -8,13 +8,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/api-server';
-import {
-  createVerdict,
-  listVerdict,
-  PET_STATUSES,
-  routeVerdict,
-  type PetStatusWord,
-} from '../helpers/contract-oracle';
+import { createVerdict, listVerdict, PET_STATUSES, routeVerdict, type PetStatusWord } from '../helpers/contract-oracle';
 import { expectWellBehaved, sendRaw } from '../helpers/fuzz-requests';
 import { bearer, linkTargets } from '../helpers/http';
 
@@ -35,7 +29,9 @@ const issuedCursors = new Map<string, number>();
 beforeAll(async () => {
   server = await startTestServer();
   categories = new Set(server.engine.services.categories.list().map((category) => category.id));
-  server.engine.services.pets.importMany(Array.from({ length: 60 }, (_, i) => ({ name: `Seed ${i}`, categoryId: (i % 4) + 1, status: PET_STATUSES[i % 3] })));
+  server.engine.services.pets.importMany(
+    Array.from({ length: 60 }, (_, i) => ({ name: `Seed ${i}`, categoryId: (i % 4) + 1, status: PET_STATUSES[i % 3] })),
+  );
   for (const query of ['limit=7', 'limit=4&status=pending']) {
     let target: string | undefined = `${server.baseUrl}/pets?${query}`;
     while (target) {
@@ -53,7 +49,8 @@ afterAll(async () => {
 });
 
 /** One request, byte for byte, on its own connection. */
-const send = (method: string, target: string, headers: Record<string, string> = {}, body = '') => sendRaw(server.port, method, target, headers, body);
+const send = (method: string, target: string, headers: Record<string, string> = {}, body = '') =>
+  sendRaw(server.port, method, target, headers, body);
 
 const withKey = () => bearer(server.key);
 
@@ -65,15 +62,42 @@ function storedPet(id: number): ListedPet | undefined {
 // --- generators -------------------------------------------------------------------------------
 
 /** Percent-encodings that are not valid UTF-8 escapes, sent raw. */
-const malformedEscape = fc.constantFrom('%', '%z', '%zz', '%ff', '%FF%FE', '%E2%82', '%ED%A0%80', '%C0%AF', '%%', '1%', '%2');
+const malformedEscape = fc.constantFrom(
+  '%',
+  '%z',
+  '%zz',
+  '%ff',
+  '%FF%FE',
+  '%E2%82',
+  '%ED%A0%80',
+  '%C0%AF',
+  '%%',
+  '1%',
+  '%2',
+);
 const encoded = (text: fc.Arbitrary<string>) => text.map(encodeURIComponent);
 
 const newPetLike = fc
   .record(
     {
-      name: fc.oneof(fc.string({ unit: 'grapheme' }), fc.string({ unit: 'binary' }), fc.string({ unit: 'grapheme', minLength: 195, maxLength: 205 }), fc.jsonValue()),
-      categoryId: fc.oneof(fc.integer({ min: -3, max: 8 }), fc.double(), fc.constantFrom(2 ** 53, 2 ** 53 - 1, 1e300, '1', null, 1.5), fc.jsonValue()),
-      status: fc.oneof(fc.constantFrom(...PET_STATUSES), fc.constantFrom('SOLD', 'adopted', '', null), fc.string(), fc.jsonValue()),
+      name: fc.oneof(
+        fc.string({ unit: 'grapheme' }),
+        fc.string({ unit: 'binary' }),
+        fc.string({ unit: 'grapheme', minLength: 195, maxLength: 205 }),
+        fc.jsonValue(),
+      ),
+      categoryId: fc.oneof(
+        fc.integer({ min: -3, max: 8 }),
+        fc.double(),
+        fc.constantFrom(2 ** 53, 2 ** 53 - 1, 1e300, '1', null, 1.5),
+        fc.jsonValue(),
+      ),
+      status: fc.oneof(
+        fc.constantFrom(...PET_STATUSES),
+        fc.constantFrom('SOLD', 'adopted', '', null),
+        fc.string(),
+        fc.jsonValue(),
+      ),
       extra: fc.jsonValue(),
     },
     { requiredKeys: [] },
@@ -105,7 +129,14 @@ const rawJsonTweaks = fc.constantFrom(
   'null',
 );
 
-const postBodies = fc.oneof(validNewPet, newPetLike, rawJsonTweaks, fc.json(), fc.string({ unit: 'binary' }), fc.string({ unit: 'grapheme-ascii' }));
+const postBodies = fc.oneof(
+  validNewPet,
+  newPetLike,
+  rawJsonTweaks,
+  fc.json(),
+  fc.string({ unit: 'binary' }),
+  fc.string({ unit: 'grapheme-ascii' }),
+);
 
 const limitText = fc.oneof(
   fc.stringMatching(/^[0-9]{0,25}$/),
@@ -114,12 +145,24 @@ const limitText = fc.oneof(
 );
 const limitWire = fc.oneof(encoded(limitText), malformedEscape, fc.constantFrom('%35', '%31%30', '1%30', '+5', '%2B5'));
 const statusWire = fc.oneof(
-  encoded(fc.oneof(fc.constantFrom(...PET_STATUSES), fc.constantFrom('SOLD', 'Available', 'adopted', '', 'sold ', 'sold\u0000'), fc.string())),
+  encoded(
+    fc.oneof(
+      fc.constantFrom(...PET_STATUSES),
+      fc.constantFrom('SOLD', 'Available', 'adopted', '', 'sold ', 'sold\u0000'),
+      fc.string(),
+    ),
+  ),
   fc.constantFrom('%73old', 'sol%64', 'pend%69ng', 'sold+'),
   malformedEscape,
 );
 /** Built once the cursors have been collected. */
-const cursorWire = () => fc.oneof(fc.constantFrom(...issuedCursors.keys()), encoded(fc.string()), malformedEscape, fc.constantFrom('', 'YWZ0ZXI6', '%41%41'));
+const cursorWire = () =>
+  fc.oneof(
+    fc.constantFrom(...issuedCursors.keys()),
+    encoded(fc.string()),
+    malformedEscape,
+    fc.constantFrom('', 'YWZ0ZXI6', '%41%41'),
+  );
 const keyWire = fc.oneof(
   fc.constantFrom('limit', 'status', 'cursor'),
   fc.constantFrom('li%6Dit', 'LIMIT', 'limit%20', 'sta%74us', 'cur%73or', 'limit[]'),
@@ -154,7 +197,10 @@ describe('fuzzing the public API against the contract', () => {
   });
 
   it('GET /v1/pets with arbitrary queries, malformed escapes included: 200 with a correct page exactly when the contract allows the query, else 400 naming the parameter', async () => {
-    const pair = fc.oneof(fc.tuple(keyWire, fc.oneof(limitWire, statusWire, cursorWire())).map(([key, value]) => `${key}=${value}`), keyWire);
+    const pair = fc.oneof(
+      fc.tuple(keyWire, fc.oneof(limitWire, statusWire, cursorWire())).map(([key, value]) => `${key}=${value}`),
+      keyWire,
+    );
     const query = fc.array(pair, { maxLength: 4 }).map((pairs) => pairs.join('&'));
     await fc.assert(
       fc.asyncProperty(query, async (raw) => {
@@ -164,7 +210,10 @@ describe('fuzzing the public API against the contract', () => {
         expect(response.status, `?${raw} → ${response.body}`).toBe(verdict.status);
         if (verdict.status === 400) {
           const { message } = JSON.parse(response.body) as { message: string };
-          expect(verdict.fields.some((field) => message.includes(field)), message).toBe(true);
+          expect(
+            verdict.fields.some((field) => message.includes(field)),
+            message,
+          ).toBe(true);
           return;
         }
         const page = JSON.parse(response.body) as ListedPet[];
@@ -173,7 +222,8 @@ describe('fuzzing the public API against the contract', () => {
         expect(ids).toEqual([...ids].sort((a, b) => a - b));
         expect(new Set(ids).size).toBe(ids.length);
         if (verdict.filter) expect(page.every((pet) => pet.status === verdict.filter)).toBe(true);
-        if (verdict.cursor !== undefined) expect(ids.every((id) => id > (issuedCursors.get(verdict.cursor ?? '') ?? 0))).toBe(true);
+        if (verdict.cursor !== undefined)
+          expect(ids.every((id) => id > (issuedCursors.get(verdict.cursor ?? '') ?? 0))).toBe(true);
         for (const pet of page) expect(storedPet(pet.id)).toEqual(pet);
       }),
       { numRuns: NUM_RUNS * 2 },
@@ -187,7 +237,24 @@ describe('fuzzing the public API against the contract', () => {
       fc.bigInt({ min: 1n, max: 2n ** 63n - 1n }).map(String),
       fc.bigInt({ min: 2n ** 63n, max: 10n ** 30n }).map(String),
       fc.stringMatching(/^[0-9]{1,200}$/),
-      fc.constantFrom('9223372036854775807', '9223372036854775808', '0', '00', '01', '-1', '+1', '1.0', '1e3', '0x1', ' 1', '1 ', '１', '', '.', '..'),
+      fc.constantFrom(
+        '9223372036854775807',
+        '9223372036854775808',
+        '0',
+        '00',
+        '01',
+        '-1',
+        '+1',
+        '1.0',
+        '1e3',
+        '0x1',
+        ' 1',
+        '1 ',
+        '１',
+        '',
+        '.',
+        '..',
+      ),
       fc.string(),
     );
     const idWire = fc.oneof(
@@ -207,7 +274,8 @@ describe('fuzzing the public API against the contract', () => {
         const verdict = routeVerdict(method, `/v1/pets/${id}`);
         if (verdict.status !== 'pet') {
           expect(response.status, `${id} → ${response.body}`).toBe(verdict.status);
-          if (!head && verdict.status === 400) expect(response.body).toMatch(verdict.reason === 'petId' ? /petId/ : /percent-encoded/);
+          if (!head && verdict.status === 400)
+            expect(response.body).toMatch(verdict.reason === 'petId' ? /petId/ : /percent-encoded/);
           return;
         }
         const pet = storedPet(Number(verdict.petId));
@@ -220,14 +288,39 @@ describe('fuzzing the public API against the contract', () => {
 
   it('arbitrary paths and methods, sent as-is: 404 unknown, 405 with Allow, 204 with Allow for OPTIONS, 400 for malformed escapes', async () => {
     const segment = fc.oneof(
-      fc.constantFrom('v1', 'pets', 'openapi.json', '1', '..', '.', '', 'V1', 'PETS', 'p%65ts', '%761', 'pets%2F1', '%2e%2e', 'v2', 'admin'),
+      fc.constantFrom(
+        'v1',
+        'pets',
+        'openapi.json',
+        '1',
+        '..',
+        '.',
+        '',
+        'V1',
+        'PETS',
+        'p%65ts',
+        '%761',
+        'pets%2F1',
+        '%2e%2e',
+        'v2',
+        'admin',
+      ),
       fc.stringMatching(/^[A-Za-z0-9\-._~!$&'()*+,;=:@]{0,12}$/),
       encoded(fc.string({ unit: 'binary', maxLength: 6 })),
       malformedEscape,
     );
     const path = fc.oneof(
       fc.array(segment, { minLength: 1, maxLength: 5 }).map((segments) => `/${segments.join('/')}`),
-      fc.constantFrom('/v1/pets', '/v1/pets/1', '/v1/openapi.json', '/v1/pets/', '/v1', '/', '//v1/pets', '/v1/pets/1/'),
+      fc.constantFrom(
+        '/v1/pets',
+        '/v1/pets/1',
+        '/v1/openapi.json',
+        '/v1/pets/',
+        '/v1',
+        '/',
+        '//v1/pets',
+        '/v1/pets/1/',
+      ),
     );
     const method = fc.constantFrom('GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS');
     await fc.assert(

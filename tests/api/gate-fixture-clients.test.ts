@@ -12,14 +12,27 @@ import { HEADER_PROFILES } from '../../src/shared/header-profiles';
 const CLIENTS = path.resolve(__dirname, '../fixtures/clients');
 
 async function judge(client: string, args: string[], options: Partial<GateOptions> = {}): Promise<ComplianceReport> {
-  const result = await runGate({ command: process.execPath, args: [path.join(CLIENTS, client), ...args], planId: 'free', settings: DEFAULT_CHECK_SETTINGS, timeoutMs: 60_000, commandStdout: 'stderr', ...options });
-  expect(result.command, `${client} ran to completion`).toMatchObject({ exitCode: 0, timedOut: false, startError: null });
+  const result = await runGate({
+    command: process.execPath,
+    args: [path.join(CLIENTS, client), ...args],
+    planId: 'free',
+    settings: DEFAULT_CHECK_SETTINGS,
+    timeoutMs: 60_000,
+    commandStdout: 'stderr',
+    ...options,
+  });
+  expect(result.command, `${client} ran to completion`).toMatchObject({
+    exitCode: 0,
+    timedOut: false,
+    startError: null,
+  });
   return result.report;
 }
 
 /** Check ids by verdict; a failed advisory check (ratelimit-window) apart, as the gate prints it (WARN). */
 function verdicts(report: ComplianceReport) {
-  const ids = (wanted: (rule: ComplianceReport['rules'][number]) => boolean) => report.rules.filter(wanted).map((rule) => rule.rule);
+  const ids = (wanted: (rule: ComplianceReport['rules'][number]) => boolean) =>
+    report.rules.filter(wanted).map((rule) => rule.rule);
   return {
     failed: ids((rule) => rule.verdict === 'fail' && !rule.advisory),
     warned: ids((rule) => rule.verdict === 'fail' && rule.advisory),
@@ -27,7 +40,8 @@ function verdicts(report: ComplianceReport) {
   };
 }
 
-const evidenceOf = (report: ComplianceReport, id: string) => report.rules.find((rule) => rule.rule === id)?.evidence ?? [];
+const evidenceOf = (report: ComplianceReport, id: string) =>
+  report.rules.find((rule) => rule.rule === id)?.evidence ?? [];
 
 describe('fixture clients: each fails exactly its own check', { timeout: 120_000 }, () => {
   it('lockstep.mjs (4 workers, 4 connections, no jitter) fails jitter alone; with --jitter it passes', async () => {
@@ -35,7 +49,9 @@ describe('fixture clients: each fails exactly its own check', { timeout: 120_000
     expect(verdicts(lockstep)).toMatchObject({ failed: ['jitter'], warned: [] });
     const evidence = evidenceOf(lockstep, 'jitter');
     expect(evidence.length).toBeGreaterThanOrEqual(2);
-    expect(evidence[0]?.note).toMatch(/workers throttled by the 429s #\d+–#\d+ \(\d connections\): all came back within \d+(\.\d)? ms/);
+    expect(evidence[0]?.note).toMatch(
+      /workers throttled by the 429s #\d+–#\d+ \(\d connections\): all came back within \d+(\.\d)? ms/,
+    );
 
     const jittered = await judge('lockstep.mjs', ['20', '--jitter'], { perMinute: 10 });
     expect(verdicts(jittered)).toMatchObject({ failed: [], warned: [] });
@@ -46,13 +62,17 @@ describe('fixture clients: each fails exactly its own check', { timeout: 120_000
     const report = await judge('releases-queued.mjs', ['14'], { perMinute: 10 });
     expect(verdicts(report)).toMatchObject({ failed: ['in-flight'], warned: ['ratelimit-window'] });
     expect(verdicts(report).passed).toEqual(expect.arrayContaining(['retry-after', 'backoff', 'gives-up', 'ban']));
-    expect(evidenceOf(report, 'in-flight')[0]?.note).toMatch(/^a new request \(GET \/v1\/pets\?limit=12\) sent .* after request #\d+'s 429 \(GET \/v1\/pets\?limit=11, Retry-After: \d+ s\): .* before the wait was over$/);
+    expect(evidenceOf(report, 'in-flight')[0]?.note).toMatch(
+      /^a new request \(GET \/v1\/pets\?limit=12\) sent .* after request #\d+'s 429 \(GET \/v1\/pets\?limit=11, Retry-After: \d+ s\): .* before the wait was over$/,
+    );
   });
 
   it('never-gives-up.mjs (retries its stuck request round after round, honouring every Retry-After) fails gives-up alone', async () => {
     const report = await judge('never-gives-up.mjs', ['10'], { perMinute: 1 });
     expect(verdicts(report)).toMatchObject({ failed: ['gives-up'], warned: ['ratelimit-window'] });
-    expect(verdicts(report).passed).toEqual(expect.arrayContaining(['retry-after', 'backoff', 'backoff-cap', 'in-flight', 'ban']));
+    expect(verdicts(report).passed).toEqual(
+      expect.arrayContaining(['retry-after', 'backoff', 'backoff-cap', 'in-flight', 'ban']),
+    );
     expect(evidenceOf(report, 'gives-up').map((evidence) => evidence.note)).toEqual([
       'attempt 9 in a row of GET /v1/pets?limit=2 refused with 429: a client should give up after 8',
       'attempt 10 in a row of GET /v1/pets?limit=2 refused with 429: a client should give up after 8',
@@ -67,7 +87,10 @@ describe('fixture clients: each fails exactly its own check', { timeout: 120_000
 
   it('the earlier clients: good passes or is n/a everywhere, retry-after-only warns, creating fails idempotency alone', async () => {
     expect(verdicts(await judge('good.mjs', ['75']))).toEqual({ failed: [], warned: [], passed: ['ratelimit-window'] });
-    expect(verdicts(await judge('retry-after-only.mjs', ['75']))).toMatchObject({ failed: [], warned: ['ratelimit-window'] });
+    expect(verdicts(await judge('retry-after-only.mjs', ['75']))).toMatchObject({
+      failed: [],
+      warned: ['ratelimit-window'],
+    });
     expect(verdicts(await judge('creating.mjs', ['70']))).toMatchObject({ failed: ['idempotency'] });
   });
 });
@@ -77,7 +100,9 @@ describe('fixture clients under header profiles', { timeout: 120_000 }, () => {
   it('http-date-as-zero.mjs fails retry-after alone under the retry-after-date profile', async () => {
     const report = await judge('http-date-as-zero.mjs', ['75'], { profile: 'retry-after-date' });
     expect(verdicts(report), JSON.stringify(report.rules)).toMatchObject({ failed: ['retry-after'] });
-    expect(evidenceOf(report, 'retry-after')[0]?.note).toMatch(/Retry-After: \w{3}, \d{2} \w{3} \d{4} \d{2}:\d{2}:\d{2} GMT\): .* too early/);
+    expect(evidenceOf(report, 'retry-after')[0]?.note).toMatch(
+      /Retry-After: \w{3}, \d{2} \w{3} \d{4} \d{2}:\d{2}:\d{2} GMT\): .* too early/,
+    );
   });
 
   it('the good client passes or is n/a under every profile', async () => {

@@ -35,36 +35,50 @@ function running(pid: number): boolean {
 }
 
 async function grandchild(): Promise<number> {
-  const pid = await waitFor(() => (fs.existsSync(pidFile) ? Number(fs.readFileSync(pidFile, 'utf8').trim()) || undefined : undefined), 60_000);
+  const pid = await waitFor(
+    () => (fs.existsSync(pidFile) ? Number(fs.readFileSync(pidFile, 'utf8').trim()) || undefined : undefined),
+    60_000,
+  );
   started.push(pid);
   return pid;
 }
 
 const shell = (script: string) => ['sh', '-c', script.replace('PIDFILE', JSON.stringify(pidFile))];
 
-describe.skipIf(process.platform === 'win32')('gate ends the command’s whole process tree', { timeout: 120_000 }, () => {
-  it('on --timeout: the shell and the sleep it started', async () => {
-    const result = await runCli(['gate', '--timeout', '3', '--', ...shell('sleep 303 & echo $! > PIDFILE; wait')], 90_000);
-    expect(result.code, result.stderr).toBe(2);
-    expect(result.stderr).toContain('ran longer than 3 s and was stopped');
-    const pid = await grandchild();
-    await waitFor(() => !running(pid), 10_000);
-  });
+describe.skipIf(process.platform === 'win32')(
+  'gate ends the command’s whole process tree',
+  { timeout: 120_000 },
+  () => {
+    it('on --timeout: the shell and the sleep it started', async () => {
+      const result = await runCli(
+        ['gate', '--timeout', '3', '--', ...shell('sleep 303 & echo $! > PIDFILE; wait')],
+        90_000,
+      );
+      expect(result.code, result.stderr).toBe(2);
+      expect(result.stderr).toContain('ran longer than 3 s and was stopped');
+      const pid = await grandchild();
+      await waitFor(() => !running(pid), 10_000);
+    });
 
-  it('when the gate itself is interrupted (Ctrl-C)', async () => {
-    const gate = spawn(process.execPath, ['--import', 'tsx', 'src/main/cli/index.ts', 'gate', '--', ...shell('sleep 303 & echo $! > PIDFILE; wait')], { cwd: PROJECT_ROOT, stdio: 'ignore' });
-    const exited = new Promise<number | null>((resolve) => gate.once('exit', (code) => resolve(code)));
-    const pid = await grandchild();
-    expect(running(pid)).toBe(true);
-    gate.kill('SIGINT');
-    expect(await exited).toBe(2);
-    await waitFor(() => !running(pid), 10_000);
-  });
+    it('when the gate itself is interrupted (Ctrl-C)', async () => {
+      const gate = spawn(
+        process.execPath,
+        ['--import', 'tsx', 'src/main/cli/index.ts', 'gate', '--', ...shell('sleep 303 & echo $! > PIDFILE; wait')],
+        { cwd: PROJECT_ROOT, stdio: 'ignore' },
+      );
+      const exited = new Promise<number | null>((resolve) => gate.once('exit', (code) => resolve(code)));
+      const pid = await grandchild();
+      expect(running(pid)).toBe(true);
+      gate.kill('SIGINT');
+      expect(await exited).toBe(2);
+      await waitFor(() => !running(pid), 10_000);
+    });
 
-  it('when the command exits and leaves a process behind', async () => {
-    const result = await runCli(['gate', '--', ...shell('sleep 303 > /dev/null 2>&1 & echo $! > PIDFILE')], 90_000);
-    expect(result.code, result.stderr).toBe(0);
-    const pid = await grandchild();
-    await waitFor(() => !running(pid), 10_000);
-  });
-});
+    it('when the command exits and leaves a process behind', async () => {
+      const result = await runCli(['gate', '--', ...shell('sleep 303 > /dev/null 2>&1 & echo $! > PIDFILE')], 90_000);
+      expect(result.code, result.stderr).toBe(0);
+      const pid = await grandchild();
+      await waitFor(() => !running(pid), 10_000);
+    });
+  },
+);

@@ -28,7 +28,9 @@ describe('gate', { timeout: 120_000 }, () => {
     expect(result.stdout).toMatch(/^FAIL {2}retry-after/m);
     expect(result.stderr).toContain('Gate failed: a check did not pass.');
     const xml = fs.readFileSync(junit, 'utf8');
-    expect(xml).toMatch(/<testcase classname="adoption-desk.compliance" name="retry-after: Honours Retry-After">\s*<failure message="\d+ request\(s\) were sent before/);
+    expect(xml).toMatch(
+      /<testcase classname="adoption-desk.compliance" name="retry-after: Honours Retry-After">\s*<failure message="\d+ request\(s\) were sent before/,
+    );
     expect(xml).toMatch(/#\d+ \S+ GET \/v1\/pets → 429 rate_limited: sent .* too early/);
     expect(xml).toMatch(/<testcase classname="adoption-desk.gate" name="command: the client ran to completion"\/>/);
   });
@@ -37,7 +39,10 @@ describe('gate', { timeout: 120_000 }, () => {
     const junit = path.join(dir, 'r.xml');
     const result = await gate(['--json', '--junit', junit, '--', node, path.join(CLIENTS, 'good.mjs'), '75']);
     expect(result.code, result.stderr).toBe(0);
-    const body = JSON.parse(result.stdout) as { exitCode: number; report: { totals: { accepted: number; rateLimited: number }; rules: { rule: string; verdict: string }[] } };
+    const body = JSON.parse(result.stdout) as {
+      exitCode: number;
+      report: { totals: { accepted: number; rateLimited: number }; rules: { rule: string; verdict: string }[] };
+    };
     expect(body.exitCode).toBe(0);
     expect(body.report.totals.accepted).toBe(75);
     // Free allows 60 a minute: the client saw its window run out and waited for the reset, never meeting a 429.
@@ -81,7 +86,16 @@ describe('gate', { timeout: 120_000 }, () => {
   });
 
   it('says "not applicable", never "pass", when the traffic never met a limit', async () => {
-    const result = await gate(['--per-minute', '1000', '--per-day', '1000', '--', node, path.join(CLIENTS, 'careless.mjs'), '5']);
+    const result = await gate([
+      '--per-minute',
+      '1000',
+      '--per-day',
+      '1000',
+      '--',
+      node,
+      path.join(CLIENTS, 'careless.mjs'),
+      '5',
+    ]);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toMatch(/^n\/a {3}retry-after/m);
     expect(result.stdout).not.toMatch(/^PASS/m);

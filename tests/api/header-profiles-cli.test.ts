@@ -42,11 +42,15 @@ describe('lab profile from the CLI', { timeout: 90_000 }, () => {
     const set = await runCliInProcess(dataDir, ['lab', 'profile', 'set', 'github']);
     expect(set.code, set.stderr).toBe(0);
     expect(set.stdout).toMatch(/^Header profile \(production\): github — /);
-    expect(set.stderr).toContain(`The running production server (${server.baseUrl}, pid ${server.child.pid}) answers with it from its next request.`);
+    expect(set.stderr).toContain(
+      `The running production server (${server.baseUrl}, pid ${server.child.pid}) answers with it from its next request.`,
+    );
     const answer = await pets();
     expect(answer.headers.get('x-ratelimit-used')).toBe('2');
     expect(answer.headers.get('ratelimit')).toBeNull();
-    const document = (await (await fetch(`${server.baseUrl}/openapi.json`)).json()) as { paths: Record<string, { get?: { responses: Record<string, unknown> } }> };
+    const document = (await (await fetch(`${server.baseUrl}/openapi.json`)).json()) as {
+      paths: Record<string, { get?: { responses: Record<string, unknown> } }>;
+    };
     expect(Object.keys(document.paths['/pets']?.get?.responses ?? {})).toContain('403');
 
     const shown = await runCliInProcess(dataDir, ['--json', 'lab', 'profile', 'show']);
@@ -55,7 +59,10 @@ describe('lab profile from the CLI', { timeout: 90_000 }, () => {
     expect(JSON.parse(staging.stdout)).toMatchObject({ environment: 'staging', profile: 'standard' });
 
     const back = await runCliInProcess(dataDir, ['--json', 'lab', 'profile', 'set', 'standard']);
-    expect(JSON.parse(back.stdout)).toMatchObject({ profile: 'standard', server: { state: 'applied', pid: server.child.pid } });
+    expect(JSON.parse(back.stdout)).toMatchObject({
+      profile: 'standard',
+      server: { state: 'applied', pid: server.child.pid },
+    });
     expect((await pets()).headers.get('x-ratelimit-limit')).not.toBeNull();
   });
 
@@ -66,7 +73,9 @@ describe('lab profile from the CLI', { timeout: 90_000 }, () => {
     expect(unknown.stderr).toContain('standard, ietf, github, retry-after-date, no-retry-after, malformed');
     const set = await runCliInProcess(dataDir, ['lab', 'profile', 'set', 'no-retry-after']);
     expect(set.code, set.stderr).toBe(0);
-    expect(set.stderr).toBe('No production server is running for this data dir: the profile is stored, and a server uses it when it starts.\n');
+    expect(set.stderr).toBe(
+      'No production server is running for this data dir: the profile is stored, and a server uses it when it starts.\n',
+    );
   });
 
   it('gate --profile retry-after-date runs the client against that profile and names it in the report', async () => {

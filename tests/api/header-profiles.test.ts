@@ -21,7 +21,13 @@ afterEach(async () => {
 });
 
 const STANDARD = ['ratelimit', 'ratelimit-policy', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'];
-const GITHUB = ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'x-ratelimit-resource', 'x-ratelimit-used'];
+const GITHUB = [
+  'x-ratelimit-limit',
+  'x-ratelimit-remaining',
+  'x-ratelimit-reset',
+  'x-ratelimit-resource',
+  'x-ratelimit-used',
+];
 const RATE_LIMIT_NAMES = new Set([...STANDARD, ...GITHUB]);
 
 /** What each profile puts on every answer, and how it refuses a request over the minute limit. */
@@ -29,12 +35,17 @@ const EXPECTED: Record<HeaderProfile, { names: string[]; status: number; retryAf
   standard: { names: STANDARD, status: 429, retryAfter: /^\d+$/ },
   ietf: { names: ['ratelimit', 'ratelimit-policy'], status: 429, retryAfter: /^\d+$/ },
   github: { names: GITHUB, status: 403, retryAfter: /^\d+$/ },
-  'retry-after-date': { names: STANDARD, status: 429, retryAfter: /^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/ },
+  'retry-after-date': {
+    names: STANDARD,
+    status: 429,
+    retryAfter: /^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/,
+  },
   'no-retry-after': { names: STANDARD, status: 429, retryAfter: null },
   malformed: { names: STANDARD, status: 429, retryAfter: /^\d+$/ },
 };
 
-const rateLimitNames = (response: Response) => [...response.headers.keys()].filter((name) => RATE_LIMIT_NAMES.has(name)).sort();
+const rateLimitNames = (response: Response) =>
+  [...response.headers.keys()].filter((name) => RATE_LIMIT_NAMES.has(name)).sort();
 const get = (key: string) => fetch(server.url('/pets'), { headers: { authorization: `Bearer ${key}` } });
 
 describe('header profiles', () => {
@@ -133,7 +144,8 @@ describe('header profiles', () => {
 
 describe('the OpenAPI document follows the active profile', () => {
   const documentOf = async () => (await (await fetch(server.url('/openapi.json'))).json()) as OpenAPIV3.Document;
-  const responses = (doc: OpenAPIV3.Document) => doc.paths['/pets']?.get?.responses as Record<string, OpenAPIV3.ResponseObject>;
+  const responses = (doc: OpenAPIV3.Document) =>
+    doc.paths['/pets']?.get?.responses as Record<string, OpenAPIV3.ResponseObject>;
 
   it('documents each profile’s headers and refusals, valid every time, and the standard one again when set back', async () => {
     const standard = await documentOf();
@@ -143,7 +155,9 @@ describe('the OpenAPI document follows the active profile', () => {
     server.engine.headerProfile.set('github');
     const github = await documentOf();
     await expect(SwaggerParser.validate(structuredClone(github) as never)).resolves.toBeTruthy();
-    expect(Object.keys(responses(github)['200']?.headers ?? {})).toEqual(expect.arrayContaining(['x-ratelimit-used', 'x-ratelimit-resource']));
+    expect(Object.keys(responses(github)['200']?.headers ?? {})).toEqual(
+      expect.arrayContaining(['x-ratelimit-used', 'x-ratelimit-resource']),
+    );
     expect(Object.keys(responses(github)['200']?.headers ?? {})).not.toContain('RateLimit');
     expect(responses(github)['403']?.headers?.['Retry-After']).toBeDefined();
     expect(responses(github)['403']?.description).toMatch(/secondary/);
@@ -152,7 +166,10 @@ describe('the OpenAPI document follows the active profile', () => {
 
     server.engine.headerProfile.set('ietf');
     const ietf = await documentOf();
-    expect(Object.keys(responses(ietf)['200']?.headers ?? {}).filter((name) => name !== 'Link')).toEqual(['RateLimit-Policy', 'RateLimit']);
+    expect(Object.keys(responses(ietf)['200']?.headers ?? {}).filter((name) => name !== 'Link')).toEqual([
+      'RateLimit-Policy',
+      'RateLimit',
+    ]);
 
     server.engine.headerProfile.set('retry-after-date');
     const dated = await documentOf();

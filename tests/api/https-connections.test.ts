@@ -34,16 +34,30 @@ const httpsPort = () => server.httpsPort ?? 0;
 
 beforeAll(async () => {
   dataDir = makeTempDir();
-  dns = await startTestDns({ [NAME]: { CNAME: 'happy-paws.localhost' }, [GONE]: { CNAME: 'happy-paws.localhost' }, [GONE_BY_CLI]: { CNAME: 'happy-paws.localhost' } });
+  dns = await startTestDns({
+    [NAME]: { CNAME: 'happy-paws.localhost' },
+    [GONE]: { CNAME: 'happy-paws.localhost' },
+    [GONE_BY_CLI]: { CNAME: 'happy-paws.localhost' },
+  });
   // Real time: the certificates' validity is judged by the real clock.
-  server = await startApiServer({ dataDir, environment: 'production', port: 0, clock: new ManualClock(Date.now()), connectionLimits: LIMITS, sites: { dnsServers: [dns.server], httpsPort: 0 } });
+  server = await startApiServer({
+    dataDir,
+    environment: 'production',
+    port: 0,
+    clock: new ManualClock(Date.now()),
+    connectionLimits: LIMITS,
+    sites: { dnsServers: [dns.server], httpsPort: 0 },
+  });
   const { project } = await deployedProject(server.engine, dataDir, { html: '<h1>Welcome over TLS</h1>' });
   const { domains } = server.engine.sites;
   for (const name of [NAME, GONE, GONE_BY_CLI]) {
     domains.add(project.slug, name);
     expect((await domains.verify(name)).status).toBe('verified');
   }
-  await waitFor(() => [NAME, GONE, GONE_BY_CLI].every((name) => domains.get(name).certificate.state === 'issued'), 10_000);
+  await waitFor(
+    () => [NAME, GONE, GONE_BY_CLI].every((name) => domains.get(name).certificate.state === 'issued'),
+    10_000,
+  );
   ({ key } = createEnterpriseKey(server.engine));
 });
 
@@ -128,7 +142,9 @@ describe('after the handshake, the plain port’s timeouts', () => {
     await idle.secured;
     await idle.closed;
     const answers = parseResponses(idle.received(), []);
-    expect(answers.map((answer) => [answer.status, answer.headers['content-type']])).toEqual([[408, 'text/plain; charset=utf-8']]);
+    expect(answers.map((answer) => [answer.status, answer.headers['content-type']])).toEqual([
+      [408, 'text/plain; charset=utf-8'],
+    ]);
     expect(Object.keys(answers[0]!.headers).filter((name) => name.includes('ratelimit'))).toEqual([]);
     server.engine.requestLog.flush();
     expect(server.engine.requestLog.list({ limit: 10_000 })).toHaveLength(logged);
@@ -139,7 +155,9 @@ describe('after the handshake, the plain port’s timeouts', () => {
     const slow = new TlsConnection(httpsPort(), NAME);
     await slow.secured;
     const started = performance.now();
-    slow.send(`POST /v1/pets HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${bearer(key).authorization}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`);
+    slow.send(
+      `POST /v1/pets HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${bearer(key).authorization}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`,
+    );
     let sent = 0;
     const trickle = setInterval(() => slow.send(body.charAt(sent++)), 100);
     try {
@@ -149,10 +167,14 @@ describe('after the handshake, the plain port’s timeouts', () => {
     }
     const answers = parseResponses(slow.received(), []);
     expect(answers).toHaveLength(1);
-    expect(expectRawError(answers[0]!, 408, 'request_timeout')?.message).toMatch(/body did not arrive in full within 1 s/);
+    expect(expectRawError(answers[0]!, 408, 'request_timeout')?.message).toMatch(
+      /body did not arrive in full within 1 s/,
+    );
     expect(performance.now() - started).toBeLessThan(LIMITS.requestTimeout + 1_500);
     expect(sent).toBeLessThan(body.length);
-    expect(server.engine.services.pets.browse({ limit: 500 }).pets.map((pet) => pet.name)).not.toContain('Slow over TLS');
+    expect(server.engine.services.pets.browse({ limit: 500 }).pets.map((pet) => pet.name)).not.toContain(
+      'Slow over TLS',
+    );
   });
 });
 
@@ -165,10 +187,13 @@ describe('the SNI cache', () => {
     const secureContext = tls.createSecureContext();
     const handshake = (servername: string) =>
       new Promise<string>((resolve) => {
-        const socket = tls.connect({ host: '127.0.0.1', port: httpsPort(), servername, secureContext, rejectUnauthorized: false }, () => {
-          socket.destroy();
-          resolve('secured');
-        });
+        const socket = tls.connect(
+          { host: '127.0.0.1', port: httpsPort(), servername, secureContext, rejectUnauthorized: false },
+          () => {
+            socket.destroy();
+            resolve('secured');
+          },
+        );
         socket.on('error', () => resolve('refused'));
       });
     for (let round = 0; round < 1_100; round += 20) {

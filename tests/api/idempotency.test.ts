@@ -17,7 +17,11 @@ afterAll(async () => {
 });
 
 const post = (body: object, key?: string, apiKey = server.key) =>
-  fetch(`${server.baseUrl}/pets`, { method: 'POST', headers: { ...jsonHeaders(apiKey), ...(key === undefined ? {} : { 'idempotency-key': key }) }, body: JSON.stringify(body) });
+  fetch(`${server.baseUrl}/pets`, {
+    method: 'POST',
+    headers: { ...jsonHeaders(apiKey), ...(key === undefined ? {} : { 'idempotency-key': key }) },
+    body: JSON.stringify(body),
+  });
 
 describe('Idempotency-Key on POST /pets', () => {
   it('answers a retry with the same key and body with the first 201, creating nothing', async () => {
@@ -40,14 +44,21 @@ describe('Idempotency-Key on POST /pets', () => {
   it('refuses the same key with another body: 422 idempotency_mismatch, nothing created', async () => {
     expect((await post({ name: 'Mia', categoryId: 2 }, 'create-mia')).status).toBe(201);
     const before = server.engine.services.pets.count();
-    const error = await expectError(await post({ name: 'Mia', categoryId: 3 }, 'create-mia'), 422, 'idempotency_mismatch');
+    const error = await expectError(
+      await post({ name: 'Mia', categoryId: 3 }, 'create-mia'),
+      422,
+      'idempotency_mismatch',
+    );
     expect(error.message).toMatch(/Idempotency-Key "create-mia" was first sent with another body/);
     expect(server.engine.services.pets.count()).toBe(before);
   });
 
   it('waits for a retry that arrives while the first is still being written: one pet, two equal answers', async () => {
     const before = server.engine.services.pets.count();
-    const [a, b] = await Promise.all([post({ name: 'Twin', categoryId: 1 }, 'twin'), post({ name: 'Twin', categoryId: 1 }, 'twin')]);
+    const [a, b] = await Promise.all([
+      post({ name: 'Twin', categoryId: 1 }, 'twin'),
+      post({ name: 'Twin', categoryId: 1 }, 'twin'),
+    ]);
     expect([a.status, b.status]).toEqual([201, 201]);
     expect(await a.json()).toEqual(await b.json());
     expect(server.engine.services.pets.count()).toBe(before + 1);
@@ -69,7 +80,11 @@ describe('Idempotency-Key on POST /pets', () => {
   it('refuses a key that is empty, too long or not visible ASCII with 400, and no key changes nothing', async () => {
     let refused = 0;
     for (const bad of ['', 'x'.repeat(256), 'with space', 'clé']) {
-      const response = await fetch(`${server.baseUrl}/pets`, { method: 'POST', headers: { ...jsonHeaders(server.key), 'idempotency-key': bad }, body: JSON.stringify({ name: 'Nope', categoryId: 1 }) }).catch(() => null);
+      const response = await fetch(`${server.baseUrl}/pets`, {
+        method: 'POST',
+        headers: { ...jsonHeaders(server.key), 'idempotency-key': bad },
+        body: JSON.stringify({ name: 'Nope', categoryId: 1 }),
+      }).catch(() => null);
       if (response === null) continue; // fetch itself refuses some header values
       const error = await expectError(response, 400, 'validation_failed');
       expect(error.message).toMatch(/idempotency-key: must be 1 to 255 visible ASCII characters/i);

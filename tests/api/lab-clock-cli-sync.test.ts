@@ -25,7 +25,10 @@ function prepared(): { free: ClientKey; busy: ClientKey } {
   dataDir = makeTempDir();
   const engine = new Engine({ dataDir, environment: 'production' });
   try {
-    return { free: createKey(engine, 'free'), busy: createKey(engine, 'enterprise', { perMinute: 1_000_000, perDay: 10_000_000 }) };
+    return {
+      free: createKey(engine, 'free'),
+      busy: createKey(engine, 'enterprise', { perMinute: 1_000_000, perDay: 10_000_000 }),
+    };
   } finally {
     engine.close();
   }
@@ -56,13 +59,18 @@ describe('clock moves from the CLI with a server running in another process', ()
       const advanced = await runCliInProcess(dataDir!, ['clock', 'advance', '16m']);
       expect(advanced.code, advanced.stderr).toBe(0);
       expect(await statusOf(pets, free.key)).toEqual({ status: 200, code: undefined });
-      expect(advanced.stderr).toContain(`The running production server (${server.baseUrl}, pid ${server.child.pid}) uses it from its next request.`);
+      expect(advanced.stderr).toContain(
+        `The running production server (${server.baseUrl}, pid ${server.child.pid}) uses it from its next request.`,
+      );
 
       // The ban started in real time and runs 15 real minutes: back to real time, it holds again.
       const reset = await runCliInProcess(dataDir!, ['--json', 'clock', 'reset']);
       expect(reset.code, reset.stderr).toBe(0);
       expect(await statusOf(pets, free.key)).toEqual({ status: 429, code: 'api_key_banned' });
-      expect(JSON.parse(reset.stdout)).toMatchObject({ on: false, server: { state: 'applied', pid: server.child.pid, address: server.baseUrl } });
+      expect(JSON.parse(reset.stdout)).toMatchObject({
+        on: false,
+        server: { state: 'applied', pid: server.child.pid, address: server.baseUrl },
+      });
     } finally {
       traffic = false;
       await busyClient;
@@ -73,10 +81,23 @@ describe('clock moves from the CLI with a server running in another process', ()
     const { free } = prepared();
     server = await spawnServer(dataDir!);
     expect((await runCliInProcess(dataDir!, ['clock', 'next-minute'])).code).toBe(0);
-    const ran = await runCliInProcess(dataDir!, ['--json', 'scenario', 'run', 'honour-retry-after', '--key', free.key, '--count', '65']);
+    const ran = await runCliInProcess(dataDir!, [
+      '--json',
+      'scenario',
+      'run',
+      'honour-retry-after',
+      '--key',
+      free.key,
+      '--count',
+      '65',
+    ]);
     expect(ran.code, ran.stderr).toBe(0);
     // A retry sent before the server ran on the moved clock would be refused again (and judged early).
-    expect(JSON.parse(ran.stdout)).toMatchObject({ state: 'finished', sent: 65, counts: { '200': 64, rate_limited: 1 } });
+    expect(JSON.parse(ran.stdout)).toMatchObject({
+      state: 'finished',
+      sent: 65,
+      counts: { '200': 64, rate_limited: 1 },
+    });
   }, 90_000);
 
   it('without a server, says that none is running (and the move is stored for the next one)', async () => {
@@ -84,7 +105,9 @@ describe('clock moves from the CLI with a server running in another process', ()
     const advanced = await runCliInProcess(dataDir!, ['clock', 'advance', '15m']);
     expect(advanced.code, advanced.stderr).toBe(0);
     expect(advanced.stdout).toMatch(/^Lab clock ON: .* \(\+15m from real time/);
-    expect(advanced.stderr).toBe('No production server is running for this data dir: the clock is stored, and a server uses it when it starts.\n');
+    expect(advanced.stderr).toBe(
+      'No production server is running for this data dir: the clock is stored, and a server uses it when it starts.\n',
+    );
     const json = await runCliInProcess(dataDir!, ['--env', 'staging', '--json', 'clock', 'next-minute']);
     expect(JSON.parse(json.stdout)).toMatchObject({ on: true, server: { state: 'none running' } });
   }, 60_000);

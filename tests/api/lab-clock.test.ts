@@ -4,7 +4,18 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/shared/clock';
-import { call, callMany, createKey, DAY, MINUTE, pollUntil, runCli, startLimitsServer, T0, type LimitsServer } from '../helpers/limits-server';
+import {
+  call,
+  callMany,
+  createKey,
+  DAY,
+  MINUTE,
+  pollUntil,
+  runCli,
+  startLimitsServer,
+  T0,
+  type LimitsServer,
+} from '../helpers/limits-server';
 
 let server: LimitsServer | undefined;
 afterEach(async () => {
@@ -42,7 +53,10 @@ describe('the lab clock moves every derived figure', () => {
     const fresh = await call(pets, { key });
     expect(fresh).toMatchObject({ status: 200 });
     expect(fresh.limits.remaining).toBe(59);
-    expect(engine.services.quota.report(accountId).minute).toMatchObject({ used: 1, resetAt: T0 - (T0 % MINUTE) + 2 * MINUTE });
+    expect(engine.services.quota.report(accountId).minute).toMatchObject({
+      used: 1,
+      resetAt: T0 - (T0 % MINUTE) + 2 * MINUTE,
+    });
 
     // 59 more, one 429, then more than 10 further requests: the ban, for 15 minutes of lab time.
     await callMany(pets, 59, key);

@@ -27,7 +27,10 @@ function target(): ScenarioTarget {
 async function run(scenario: Scenario, options: { maxRequests?: number; maxMs?: number; signal?: AbortSignal } = {}) {
   const parsed = ScenarioSchema.parse(scenario);
   const progress = newProgress(1, parsed, 0);
-  await runScenario(target(), parsed, progress, options.signal ?? new AbortController().signal, { maxRequests: options.maxRequests ?? 1_000, maxMs: options.maxMs ?? 60_000 });
+  await runScenario(target(), parsed, progress, options.signal ?? new AbortController().signal, {
+    maxRequests: options.maxRequests ?? 1_000,
+    maxMs: options.maxMs ?? 60_000,
+  });
   return progress;
 }
 
@@ -74,7 +77,8 @@ describe('scenarios stop at their bounds', () => {
   });
 });
 
-const verdictsOf = (report: ComplianceReport) => Object.fromEntries(report.rules.map((rule) => [rule.rule, rule.verdict]));
+const verdictsOf = (report: ComplianceReport) =>
+  Object.fromEntries(report.rules.map((rule) => [rule.rule, rule.verdict]));
 
 describe('the report sees both kinds of client', () => {
   it('ignoring Retry-After fails every rule; honouring it (moving the lab clock) passes them', async () => {
@@ -84,7 +88,12 @@ describe('the report sees both kinds of client', () => {
     const rude = createKey(engine, 'free');
     const ignored = await run({ kind: 'ignore-retry-after', key: rude.key, count: 75 });
     expect(ignored.counts).toMatchObject({ '200': 60, rate_limited: 11, api_key_banned: 4 });
-    expect(verdictsOf(keyCompliance(engine, rude.keyId))).toMatchObject({ 'retry-after': 'fail', backoff: 'fail', 'gives-up': 'fail', ban: 'fail' });
+    expect(verdictsOf(keyCompliance(engine, rude.keyId))).toMatchObject({
+      'retry-after': 'fail',
+      backoff: 'fail',
+      'gives-up': 'fail',
+      ban: 'fail',
+    });
 
     const polite = createKey(engine, 'free');
     const before = engine.clock.now();
@@ -113,11 +122,34 @@ describe('the report sees both kinds of client', () => {
   it('`scenario run` in the CLI drives the running server', async () => {
     server = await startLimitsServer();
     const { key, keyId } = createKey(server.engine, 'pro');
-    const result = await runCliInProcess(server.dataDir, ['--json', 'scenario', 'run', 'burst', '--key', key, '--count', '3']);
+    const result = await runCliInProcess(server.dataDir, [
+      '--json',
+      'scenario',
+      'run',
+      'burst',
+      '--key',
+      key,
+      '--count',
+      '3',
+    ]);
     expect(result.code, result.stderr).toBe(0);
-    expect(JSON.parse(result.stdout), result.stderr).toMatchObject({ state: 'finished', sent: 3, counts: { '200': 3 } });
+    expect(JSON.parse(result.stdout), result.stderr).toMatchObject({
+      state: 'finished',
+      sent: 3,
+      counts: { '200': 3 },
+    });
     expect(logged(keyId), result.stderr).toBe(3);
-    const refused = await runCliInProcess(server.dataDir, ['scenario', 'run', 'steady', '--key', key, '--rate', '60', '--seconds', '1']);
+    const refused = await runCliInProcess(server.dataDir, [
+      'scenario',
+      'run',
+      'steady',
+      '--key',
+      key,
+      '--rate',
+      '60',
+      '--seconds',
+      '1',
+    ]);
     expect(refused.code, refused.stderr).toBe(1);
     expect(refused.stderr).toMatch(/rate: must be 1 to 50/);
   });

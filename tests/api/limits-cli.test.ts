@@ -45,9 +45,13 @@ async function flushed(accountId: number, accepted: number): Promise<void> {
   const start = now - (now % MINUTE);
   await pollUntil(
     () =>
-      readDatabase(server.dataDir, (db) => db.prepare("SELECT accepted FROM usage_windows WHERE subject = ? AND kind = 'minute' AND start = ?").get(`account:${accountId}`, start) as
-        | { accepted: number }
-        | undefined)?.accepted === accepted,
+      readDatabase(
+        server.dataDir,
+        (db) =>
+          db
+            .prepare("SELECT accepted FROM usage_windows WHERE subject = ? AND kind = 'minute' AND start = ?")
+            .get(`account:${accountId}`, start) as { accepted: number } | undefined,
+      )?.accepted === accepted,
     3_000,
   );
 }
@@ -58,10 +62,14 @@ describe('plans and accounts changed by another process', () => {
     expect((await call(petsUrl(), { key })).limits.limit).toBe(60);
     const { stdout } = await cli('plans', 'set', 'free', '--per-minute', '5');
     expect(stdout).toMatch(/free\s+Free\s+5\s+1000\s+10\s+15/);
-    const answer = await pollUntil(async () => {
-      const a = await call(petsUrl(), { key });
-      return a.limits.limit === 5 ? a : undefined;
-    }, PICKUP_MS, POLL_MS);
+    const answer = await pollUntil(
+      async () => {
+        const a = await call(petsUrl(), { key });
+        return a.limits.limit === 5 ? a : undefined;
+      },
+      PICKUP_MS,
+      POLL_MS,
+    );
     expect(answer.limits.policy.get('minute')!.q).toBe(5);
     // Keyless callers follow the Free figures too.
     expect((await call(petsUrl())).limits.limit).toBe(5);
@@ -70,11 +78,25 @@ describe('plans and accounts changed by another process', () => {
   it('`accounts set-plan` moves an account to Enterprise figures on its next request', async () => {
     const { key, accountId } = createKey(server.engine, 'free');
     await call(petsUrl(), { key });
-    await cli('accounts', 'set-plan', String(accountId), '--plan', 'enterprise', '--per-minute', '700', '--per-day', '900');
-    const answer = await pollUntil(async () => {
-      const a = await call(petsUrl(), { key });
-      return a.limits.limit === 700 ? a : undefined;
-    }, PICKUP_MS, POLL_MS);
+    await cli(
+      'accounts',
+      'set-plan',
+      String(accountId),
+      '--plan',
+      'enterprise',
+      '--per-minute',
+      '700',
+      '--per-day',
+      '900',
+    );
+    const answer = await pollUntil(
+      async () => {
+        const a = await call(petsUrl(), { key });
+        return a.limits.limit === 700 ? a : undefined;
+      },
+      PICKUP_MS,
+      POLL_MS,
+    );
     expect(answer.limits.policy.get('day')!.q).toBe(900);
   });
 });
@@ -113,10 +135,14 @@ describe('usage', () => {
     expect((await callMany(petsUrl(), 30, key)).at(-1)!.limits.remaining).toBe(30);
     const { stderr } = await cli('usage', 'reset', String(accountId));
     expect(stderr).toContain(`Usage of account ${accountId} is reset.`);
-    const answer = await pollUntil(async () => {
-      const a = await call(petsUrl(), { key });
-      return a.limits.remaining === 59 ? a : undefined;
-    }, PICKUP_MS, POLL_MS);
+    const answer = await pollUntil(
+      async () => {
+        const a = await call(petsUrl(), { key });
+        return a.limits.remaining === 59 ? a : undefined;
+      },
+      PICKUP_MS,
+      POLL_MS,
+    );
     expect(answer.limits.windows.get('day')!.r).toBe(999);
   });
 });
@@ -126,8 +152,15 @@ describe('bans', () => {
     const { key, keyId, accountId } = createKey(server.engine, 'free');
     expect((await callMany(petsUrl(), 72, key)).at(-1)!.code).toBe('api_key_banned');
 
-    const listed = JSON.parse((await cli('--json', 'bans', 'list')).stdout) as { keyId: number; accountId: number; until: number; untilIso: string }[];
-    expect(listed).toEqual([expect.objectContaining({ keyId, accountId, until: expect.any(Number), untilIso: expect.any(String) })]);
+    const listed = JSON.parse((await cli('--json', 'bans', 'list')).stdout) as {
+      keyId: number;
+      accountId: number;
+      until: number;
+      untilIso: string;
+    }[];
+    expect(listed).toEqual([
+      expect.objectContaining({ keyId, accountId, until: expect.any(Number), untilIso: expect.any(String) }),
+    ]);
     const until = listed[0]!.until;
     expect(listed[0]!.untilIso).toBe(new Date(until).toISOString());
     const [header, row] = (await cli('bans', 'list')).stdout.trimEnd().split('\n');
@@ -143,10 +176,14 @@ describe('bans', () => {
 
     const { stderr } = await cli('bans', 'lift', String(keyId));
     expect(stderr).toContain(`The ban on key ${keyId} is lifted.`);
-    const answer = await pollUntil(async () => {
-      const a = await call(petsUrl(), { key });
-      return a.code !== 'api_key_banned' ? a : undefined;
-    }, PICKUP_MS, POLL_MS);
+    const answer = await pollUntil(
+      async () => {
+        const a = await call(petsUrl(), { key });
+        return a.code !== 'api_key_banned' ? a : undefined;
+      },
+      PICKUP_MS,
+      POLL_MS,
+    );
     expect(answer.code).toBe('rate_limited'); // no longer banned; the minute is still used up
     server.clock.advance(MINUTE);
     expect((await call(petsUrl(), { key })).status).toBe(200);

@@ -28,7 +28,9 @@ describe('counting under concurrency', () => {
     expect(served).toHaveLength(50);
     expect(answers.filter((answer) => answer.status === 429)).toHaveLength(150);
     // Each accepted request saw its own remaining figure: 49, 48, ..., 0, each exactly once.
-    expect(served.map((answer) => answer.limits.remaining).sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, i) => i));
+    expect(served.map((answer) => answer.limits.remaining).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 50 }, (_, i) => i),
+    );
     // After the first 429, 10 more are tolerated (strikes 1..10); the 12th refusal bans the key.
     expect(tally(answers)).toEqual({ '200': 50, '429 rate_limited': 11, '429 api_key_banned': 139 });
 
@@ -42,9 +44,15 @@ describe('counting under concurrency', () => {
     server.engine.services.plans.update('enterprise', { banThreshold: 1000 });
     const first = createKey(server.engine, 'enterprise', { perMinute: 1_000, perDay: 75 });
     const keys = [first, addKey(server.engine, first.accountId), addKey(server.engine, first.accountId)];
-    const answers = await Promise.all(Array.from({ length: 150 }, (_, i) => call(server.url('/pets'), { key: keys[i % keys.length]!.key })));
+    const answers = await Promise.all(
+      Array.from({ length: 150 }, (_, i) => call(server.url('/pets'), { key: keys[i % keys.length]!.key })),
+    );
     expect(tally(answers)).toEqual({ '200': 75, '429 rate_limited': 75 });
-    expect(server.engine.services.quota.report(first.accountId).day).toMatchObject({ used: 75, limit: 75, rejected: 75 });
+    expect(server.engine.services.quota.report(first.accountId).day).toMatchObject({
+      used: 75,
+      limit: 75,
+      rejected: 75,
+    });
     const next = await call(server.url('/pets'), { key: first.key });
     expect(next).toMatchObject({ status: 429, limits: { limit: 75, remaining: 0 } });
   });
@@ -52,7 +60,12 @@ describe('counting under concurrency', () => {
   it('parallel creations are counted before they queue: exactly the limit get their 201', async () => {
     const { key } = createKey(server.engine, 'enterprise', { perMinute: 10, perDay: 1_000 });
     const create = (i: number) =>
-      call(server.url('/pets'), { key, method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: `Pet ${i}`, categoryId: 1 }) });
+      call(server.url('/pets'), {
+        key,
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: `Pet ${i}`, categoryId: 1 }),
+      });
     const answers = await Promise.all(Array.from({ length: 25 }, (_, i) => create(i)));
     expect(answers.filter((answer) => answer.status === 201)).toHaveLength(10);
     expect(answers.filter((answer) => answer.status === 429)).toHaveLength(15);

@@ -45,7 +45,15 @@ interface UsageRow {
 }
 
 const usageRows = (dataDir: string, subject: string) =>
-  readDatabase(dataDir, (db) => db.prepare('SELECT subject, kind, start, accepted, rejected FROM usage_windows WHERE subject = ? ORDER BY kind DESC').all(subject) as UsageRow[]);
+  readDatabase(
+    dataDir,
+    (db) =>
+      db
+        .prepare(
+          'SELECT subject, kind, start, accepted, rejected FROM usage_windows WHERE subject = ? ORDER BY kind DESC',
+        )
+        .all(subject) as UsageRow[],
+  );
 
 describe('usage survives a restart', () => {
   it('continues X-RateLimit-Remaining exactly after a graceful stop and start on the same data dir', async () => {
@@ -107,12 +115,22 @@ describe('bans and strikes survive a restart', () => {
     expect((await callMany(first.url('/pets'), 72, key)).at(-1)!.code).toBe('api_key_banned');
     await first.stop();
 
-    const rows = readDatabase(dataDir, (db) => db.prepare('SELECT key_id AS keyId, account_id AS accountId, started_at AS startedAt, until, lifted_at AS liftedAt FROM bans').all());
+    const rows = readDatabase(dataDir, (db) =>
+      db
+        .prepare(
+          'SELECT key_id AS keyId, account_id AS accountId, started_at AS startedAt, until, lifted_at AS liftedAt FROM bans',
+        )
+        .all(),
+    );
     expect(rows).toEqual([{ keyId, accountId, startedAt: T0, until: T0 + 15 * MINUTE, liftedAt: null }]);
 
     clock.advance(10 * MINUTE);
     const second = await start(dataDir, clock);
-    expect(await call(second.url('/pets'), { key })).toMatchObject({ status: 429, code: 'api_key_banned', limits: { retryAfter: 300, remaining: 60 } });
+    expect(await call(second.url('/pets'), { key })).toMatchObject({
+      status: 429,
+      code: 'api_key_banned',
+      limits: { retryAfter: 300, remaining: 60 },
+    });
     expect(second.engine.services.quota.listActiveBans().map((ban) => ban.keyId)).toEqual([keyId]);
     clock.advance(5 * MINUTE);
     expect((await call(second.url('/pets'), { key })).status).toBe(200);
@@ -125,7 +143,11 @@ describe('bans and strikes survive a restart', () => {
     const before = await callMany(first.url('/pets'), 66, key); // 60 accepted, 6 rejected: strikes 0..5
     expect(before.slice(60).every((answer) => answer.code === 'rate_limited')).toBe(true);
     await first.stop();
-    expect(readDatabase(dataDir, (db) => db.prepare('SELECT strikes, window_reset_at AS resetAt FROM key_strikes WHERE key_id = ?').get(keyId))).toEqual({
+    expect(
+      readDatabase(dataDir, (db) =>
+        db.prepare('SELECT strikes, window_reset_at AS resetAt FROM key_strikes WHERE key_id = ?').get(keyId),
+      ),
+    ).toEqual({
       strikes: 5,
       resetAt: Date.UTC(2026, 5, 1, 10, 1),
     });
@@ -146,6 +168,8 @@ describe('bans and strikes survive a restart', () => {
     clock.advance(MINUTE);
     const second = await start(dataDir, clock);
     expect((await call(second.url('/pets'), { key })).status).toBe(200);
-    expect(readDatabase(dataDir, (db) => db.prepare('SELECT lifted_at AS liftedAt FROM bans WHERE key_id = ?').get(keyId))).toEqual({ liftedAt: T0 });
+    expect(
+      readDatabase(dataDir, (db) => db.prepare('SELECT lifted_at AS liftedAt FROM bans WHERE key_id = ?').get(keyId)),
+    ).toEqual({ liftedAt: T0 });
   });
 });

@@ -44,7 +44,12 @@ describe('rate-limit headers on every /v1 response', () => {
       { what: 'list', path: '/pets', status: 200 },
       { what: 'head', path: '/pets', init: { method: 'HEAD' }, status: 200 },
       { what: 'api root', path: '', status: 404 },
-      { what: 'create', path: '/pets', init: { method: 'POST', headers: json, body: JSON.stringify({ name: 'Rex', categoryId: 1 }) }, status: 201 },
+      {
+        what: 'create',
+        path: '/pets',
+        init: { method: 'POST', headers: json, body: JSON.stringify({ name: 'Rex', categoryId: 1 }) },
+        status: 201,
+      },
       { what: 'bad query', path: '/pets?limit=abc', status: 400 },
       { what: 'unknown path', path: '/nope', status: 404 },
       { what: 'unknown pet', path: '/pets/999999', status: 404 },
@@ -56,7 +61,12 @@ describe('rate-limit headers on every /v1 response', () => {
         init: { method: 'POST', headers: json, body: JSON.stringify({ name: 'x'.repeat(1024 * 1024), categoryId: 1 }) },
         status: 413,
       },
-      { what: 'text body', path: '/pets', init: { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'Rex' }, status: 415 },
+      {
+        what: 'text body',
+        path: '/pets',
+        init: { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'Rex' },
+        status: 415,
+      },
       { what: 'openapi', path: '/openapi.json', status: 200 },
     ];
     let used = 0;
@@ -72,7 +82,11 @@ describe('rate-limit headers on every /v1 response', () => {
     }
     // 10:00:30.250 → the minute window binds and resets at 10:01:00 (t = 30 s); the day at midnight.
     const last = await call(petsUrl(), { key });
-    expect(last.limits).toMatchObject({ limit: 60, remaining: 60 - used - 1, reset: Date.UTC(2026, 5, 1, 10, 1) / 1000 });
+    expect(last.limits).toMatchObject({
+      limit: 60,
+      remaining: 60 - used - 1,
+      reset: Date.UTC(2026, 5, 1, 10, 1) / 1000,
+    });
     expect(last.limits.windows.get('minute')!.t).toBe(30);
     expect(last.limits.windows.get('day')!.t).toBe(Math.ceil((Date.UTC(2026, 5, 2) - T0) / 1000));
   });
@@ -141,7 +155,11 @@ describe('counting', () => {
     expect(limited.limits).toMatchObject({ limit: 60, remaining: 0, retryAfter: 30 });
     expectRetryAfterUntil(limited, resetAt, T0);
 
-    for (const now of [Date.UTC(2026, 5, 1, 10, 0, 45), Date.UTC(2026, 5, 1, 10, 0, 59, 1), Date.UTC(2026, 5, 1, 10, 0, 59, 999)]) {
+    for (const now of [
+      Date.UTC(2026, 5, 1, 10, 0, 45),
+      Date.UTC(2026, 5, 1, 10, 0, 59, 1),
+      Date.UTC(2026, 5, 1, 10, 0, 59, 999),
+    ]) {
       server.clock.set(now);
       const answer = await call(petsUrl(), { key });
       expect(answer.code).toBe('rate_limited');
@@ -160,7 +178,12 @@ describe('temporary ban of a key', () => {
     const ban = answers[71]!;
     expect(ban).toMatchObject({ status: 429, code: 'api_key_banned', limits: { retryAfter: 900 } });
     expect(server.engine.services.quota.listActiveBans()).toEqual([
-      expect.objectContaining({ keyId: banned.keyId, accountId: banned.accountId, startedAt: T0, until: T0 + 15 * MINUTE }),
+      expect.objectContaining({
+        keyId: banned.keyId,
+        accountId: banned.accountId,
+        startedAt: T0,
+        until: T0 + 15 * MINUTE,
+      }),
     ]);
 
     // The other key of the account is not banned; it only shares the exhausted quota.
@@ -176,7 +199,10 @@ describe('temporary ban of a key', () => {
     expect((await call(petsUrl(), { key: sibling.key })).status).toBe(200);
 
     server.clock.set(T0 + 15 * MINUTE - 1);
-    expect(await call(petsUrl(), { key: banned.key })).toMatchObject({ code: 'api_key_banned', limits: { retryAfter: 1 } });
+    expect(await call(petsUrl(), { key: banned.key })).toMatchObject({
+      code: 'api_key_banned',
+      limits: { retryAfter: 1 },
+    });
     server.clock.set(T0 + 15 * MINUTE);
     expect((await call(petsUrl(), { key: banned.key })).status).toBe(200);
   });
@@ -191,7 +217,7 @@ describe('temporary ban of a key', () => {
     expect(codes(secondMinute.slice(60))).toEqual(Array(11).fill('rate_limited'));
   });
 
-  it('uses the plan\'s threshold and ban length, changed on the next request', async () => {
+  it("uses the plan's threshold and ban length, changed on the next request", async () => {
     const { key } = createKey(server.engine, 'free');
     await callMany(petsUrl(), 60, key);
     expect(codes(await callMany(petsUrl(), 5, key))).toEqual(Array(5).fill('rate_limited')); // strikes 0..4
@@ -256,7 +282,7 @@ describe('requests without a valid key', () => {
     expect(valid).toMatchObject({ status: 200, limits: { limit: 60, remaining: 59 } });
   });
 
-  it('follow the Free plan\'s figures when they change', async () => {
+  it("follow the Free plan's figures when they change", async () => {
     server.engine.services.plans.update('free', { perMinute: 3 });
     const answers = await callMany(petsUrl(), 4, undefined);
     expect(statuses(answers)).toEqual([401, 401, 401, 429]);
@@ -318,7 +344,10 @@ describe('window boundaries', () => {
     expect(statuses(await callMany(petsUrl(), 11, key)).at(-1)).toBe(429);
     server.clock.set(Date.UTC(2026, 5, 2));
     const fresh = await call(petsUrl(), { key });
-    expect(fresh).toMatchObject({ status: 200, limits: { limit: 10, remaining: 9, reset: Date.UTC(2026, 5, 3) / 1000 } });
+    expect(fresh).toMatchObject({
+      status: 200,
+      limits: { limit: 10, remaining: 9, reset: Date.UTC(2026, 5, 3) / 1000 },
+    });
     expect(fresh.limits.windows.get('minute')!.r).toBe(999);
   });
 });
@@ -336,7 +365,7 @@ describe('plan changes take effect on the next request', () => {
     expect(limited.message).toContain('12 requests per minute');
   });
 
-  it('editing a plan\'s figures applies to its accounts', async () => {
+  it("editing a plan's figures applies to its accounts", async () => {
     const { key } = createKey(server.engine, 'free');
     await callMany(petsUrl(), 3, key);
     server.engine.services.plans.update('free', { perMinute: 5, perDay: 400 });

@@ -41,7 +41,14 @@ beforeAll(async () => {
     checks += 1;
     return liveUpdates.sessionStands(id);
   };
-  admin = await startAdminServer({ dispatch: adminDispatcher(createAdminHandlers(host), gate), teamMode: () => gate().teamMode(), token: TOKEN, rendererDir, port: 0, liveUpdates: { ...liveUpdates, sessionStands } });
+  admin = await startAdminServer({
+    dispatch: adminDispatcher(createAdminHandlers(host), gate),
+    teamMode: () => gate().teamMode(),
+    token: TOKEN,
+    rendererDir,
+    port: 0,
+    liveUpdates: { ...liveUpdates, sessionStands },
+  });
   const { staff } = host.engine('production').services;
   await staff.add({ name: 'The owner', login: 'owner', role: 'owner', password: PASSWORD });
   await staff.add({ name: 'Kennel staff', login: 'kennel', role: 'staff', password: PASSWORD });
@@ -55,7 +62,11 @@ afterAll(async () => {
 
 it('ends the stream when its session idles out, however long the stream was open', async () => {
   const base = new URL(admin.url).origin;
-  const login = await fetch(`${base}${ADMIN_HTTP_PREFIX}staff.login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login: 'kennel', password: PASSWORD }) });
+  const login = await fetch(`${base}${ADMIN_HTTP_PREFIX}staff.login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ login: 'kennel', password: PASSWORD }),
+  });
   expect(login.status).toBe(200);
   const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
   const response = await fetch(`${base}${ADMIN_EVENTS_PATH}`, { headers: { cookie } });

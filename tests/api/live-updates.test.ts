@@ -35,7 +35,13 @@ async function openStream(base: string, auth: { token?: string; cookie?: string 
   if (auth.token) headers['x-admin-token'] = auth.token;
   if (auth.cookie) headers.cookie = auth.cookie;
   const response = await fetch(`${base}${ADMIN_EVENTS_PATH}`, { headers, signal: controller.signal });
-  const reader: Reader = { status: response.status, body: '', events: [], ended: Promise.resolve('ended'), close: () => controller.abort() };
+  const reader: Reader = {
+    status: response.status,
+    body: '',
+    events: [],
+    ended: Promise.resolve('ended'),
+    close: () => controller.abort(),
+  };
   opened.add(reader);
   if (!response.ok) {
     reader.body = await response.text();
@@ -50,7 +56,9 @@ async function openStream(base: string, auth: { token?: string; cookie?: string 
         reader.body += text;
         const blocks = (pending + text).split('\n\n');
         pending = blocks.pop() ?? '';
-        for (const block of blocks) if (block.startsWith('data: ')) reader.events.push({ event: JSON.parse(block.slice(6)) as ChangeEvent, at: performance.now() });
+        for (const block of blocks)
+          if (block.startsWith('data: '))
+            reader.events.push({ event: JSON.parse(block.slice(6)) as ChangeEvent, at: performance.now() });
       }
       return 'ended';
     } catch {
@@ -65,10 +73,14 @@ afterEach(() => {
   opened.clear();
 });
 
-const heard = (reader: Reader, environment: string, topic: string, after = 0) => reader.events.find(({ event, at }) => at >= after && event.environment === environment && event.topic === topic);
+const heard = (reader: Reader, environment: string, topic: string, after = 0) =>
+  reader.events.find(({ event, at }) => at >= after && event.environment === environment && event.topic === topic);
 
 const call = (base: string, channel: string, payload: unknown, auth: { token?: string; cookie?: string }) =>
-  adminClient(overHttp(() => base, auth.token ?? '')).raw(channel, payload, { token: Boolean(auth.token), cookie: auth.cookie });
+  adminClient(overHttp(() => base, auth.token ?? '')).raw(channel, payload, {
+    token: Boolean(auth.token),
+    cookie: auth.cookie,
+  });
 
 describe('the event stream at a desk (the admin token)', () => {
   let harness: AdminHarness;
@@ -95,7 +107,12 @@ describe('the event stream at a desk (the admin token)', () => {
     expect(reader.status).toBe(200);
     await waitFor(() => reader.body.startsWith('retry: '), 1_000);
     const sent = performance.now();
-    const created = await call(base, 'pets.create', { environment: 'staging', pet: { name: 'Pepper', categoryId: 1, status: 'available' } }, { token: TOKEN });
+    const created = await call(
+      base,
+      'pets.create',
+      { environment: 'staging', pet: { name: 'Pepper', categoryId: 1, status: 'available' } },
+      { token: TOKEN },
+    );
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     const event = await waitFor(() => heard(reader, 'staging', 'pets'), 1_000);
     expect(event.at - sent).toBeLessThan(1_000);
@@ -115,12 +132,22 @@ describe('the event stream at a desk (the admin token)', () => {
     const reader = await openStream(base, { token: TOKEN });
     const before = harness.host.engine('production');
     const { ports } = harness.host.currentSettings();
-    const saved = await call(base, 'settings.update', { host: '127.0.0.1', ports: { production: await freePort(), staging: ports.staging } }, { token: TOKEN });
+    const saved = await call(
+      base,
+      'settings.update',
+      { host: '127.0.0.1', ports: { production: await freePort(), staging: ports.staging } },
+      { token: TOKEN },
+    );
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     expect(harness.host.engine('production')).not.toBe(before);
     await waitFor(() => heard(reader, 'production', 'care'), 1_000);
     const sent = performance.now();
-    const created = await call(base, 'pets.create', { environment: 'production', pet: { name: 'Clementine', categoryId: 1, status: 'available' } }, { token: TOKEN });
+    const created = await call(
+      base,
+      'pets.create',
+      { environment: 'production', pet: { name: 'Clementine', categoryId: 1, status: 'available' } },
+      { token: TOKEN },
+    );
     expect(created.status).toBe(200);
     await waitFor(() => heard(reader, 'production', 'pets', sent), 1_000);
   });
@@ -151,7 +178,8 @@ describe('the event stream at a desk (the admin token)', () => {
     // Fault injection: every topic of both environments changes, turn after turn (about 1.3 kB a turn, 13 MB in all).
     let turns = 0;
     for (; turns < 10_000; turns += 1) {
-      for (const environment of ['production', 'staging'] as const) for (const topic of CHANGE_TOPICS) harness.host.engine(environment).changes.emit(topic);
+      for (const environment of ['production', 'staging'] as const)
+        for (const topic of CHANGE_TOPICS) harness.host.engine(environment).changes.emit(topic);
       await new Promise((resolve) => setImmediate(resolve));
     }
     harness.host.engine('production').changes.emit('shelter');
@@ -167,7 +195,8 @@ describe('the event stream at a desk (the admin token)', () => {
 
   it('refuses a stream over the cap with 503 and Retry-After, and takes one again once a stream closes', async () => {
     // The streams of the tests before may take a moment to be seen closed.
-    const openOne = () => waitFor(async () => ((await openStream(base, { token: TOKEN })).status === 200 ? true : undefined), 2_000);
+    const openOne = () =>
+      waitFor(async () => ((await openStream(base, { token: TOKEN })).status === 200 ? true : undefined), 2_000);
     for (let i = 0; i < 4; i += 1) await openOne();
     const response = await fetch(`${base}${ADMIN_EVENTS_PATH}`, { headers: { 'x-admin-token': TOKEN } });
     expect(response.status).toBe(503);
@@ -180,7 +209,14 @@ describe('the event stream at a desk (the admin token)', () => {
 
 it('passes on only a well-formed {environment, topic}: the preload and the window check each message', () => {
   expect(isChangeEvent({ environment: 'staging', topic: 'care' })).toBe(true);
-  for (const wrong of [null, 'pets', { environment: 'staging' }, { environment: 'qa', topic: 'pets' }, { environment: 'production', topic: 'staff' }, { environment: 'production', topic: 'pets', pet: { name: 'Rex' } }]) {
+  for (const wrong of [
+    null,
+    'pets',
+    { environment: 'staging' },
+    { environment: 'qa', topic: 'pets' },
+    { environment: 'production', topic: 'staff' },
+    { environment: 'production', topic: 'pets', pet: { name: 'Rex' } },
+  ]) {
     expect(isChangeEvent(wrong)).toBe(false);
   }
 });
@@ -247,7 +283,10 @@ describe('the event stream in team mode', () => {
     await busy(sessions[2]!);
     expect((await openStream(base, { token: TOKEN })).status).toBe(200);
     first[0]?.close();
-    await waitFor(async () => ((await openStream(base, { cookie: sessions[2] })).status === 200 ? true : undefined), 2_000);
+    await waitFor(
+      async () => ((await openStream(base, { cookie: sessions[2] })).status === 200 ? true : undefined),
+      2_000,
+    );
   });
 
   it('ends every stream at once when the server stops', async () => {
@@ -256,6 +295,9 @@ describe('the event stream in team mode', () => {
     const stopping = performance.now();
     await harness.admin.stop();
     expect(performance.now() - stopping).toBeLessThan(1_000);
-    for (const reader of readers) expect(await Promise.race([reader.ended, waitFor(() => false, 1_000).catch(() => 'still open')])).not.toBe('still open');
+    for (const reader of readers)
+      expect(await Promise.race([reader.ended, waitFor(() => false, 1_000).catch(() => 'still open')])).not.toBe(
+        'still open',
+      );
   });
 });

@@ -18,7 +18,11 @@ import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
 const profiles = [markedSeeds(PetProfileSchema, 'pet', 0), markedSeeds(PetProfileSchema, 'pet', 1)];
 const shelter = markedSeeds(ShelterChangeSchema, 'sh');
 const person = markedSeeds(NewPersonSchema, 'pn');
-const expectNoMarker = secretChecker([...profiles.flatMap((seeds) => seeds.markers), ...shelter.markers, ...person.markers]);
+const expectNoMarker = secretChecker([
+  ...profiles.flatMap((seeds) => seeds.markers),
+  ...shelter.markers,
+  ...person.markers,
+]);
 
 let dataDir: string;
 let server: RunningServer;
@@ -33,10 +37,23 @@ beforeAll(async () => {
   key = services.keys.create({ accountId: account.id }).key;
   const adopter = services.people.add({ name: 'Someone', ...person.values }).person;
   // One animal in care and offered, one adopted by the seeded person: both with every marked profile field.
-  const offered = services.movements.intake({ pet: { name: 'Biscuit', categoryId: 1 }, type: 'stray', personId: adopter.id }, 'cli');
-  const adopted = services.movements.intake({ pet: { name: 'Miso', categoryId: 2 }, type: 'owner_surrender', personId: adopter.id }, 'cli');
+  const offered = services.movements.intake(
+    { pet: { name: 'Biscuit', categoryId: 1 }, type: 'stray', personId: adopter.id },
+    'cli',
+  );
+  const adopted = services.movements.intake(
+    { pet: { name: 'Miso', categoryId: 2 }, type: 'owner_surrender', personId: adopter.id },
+    'cli',
+  );
   services.movements.adopt({ petId: adopted.petId, personId: adopter.id, fee: 80, feeMethod: 'card' }, 'cli');
-  [offered.petId, adopted.petId].forEach((petId, index) => services.petProfiles.set(petId, { breedPrimary: 'Beagle', sex: 'female', description: 'Friendly.', ...profiles[index]?.values }));
+  [offered.petId, adopted.petId].forEach((petId, index) =>
+    services.petProfiles.set(petId, {
+      breedPrimary: 'Beagle',
+      sex: 'female',
+      description: 'Friendly.',
+      ...profiles[index]?.values,
+    }),
+  );
   const project = sites.projects.create({ accountId: account.id, name: 'Happy Paws' });
   await sites.projects.deployAdoptionPage(project.slug);
 });
@@ -50,7 +67,9 @@ describe('every marked field, seeded from the marks, reaches nothing published o
   it('seeds the private profile fields, the contract terms and a person’s details', () => {
     expect(Object.keys(profiles[0]?.values ?? {})).toEqual(['microchipNumber', 'kennelLocation', 'internalNotes']);
     expect(Object.keys(shelter.values)).toEqual(['contractTerms']);
-    expect(Object.keys(person.values)).toEqual(expect.arrayContaining(['name', 'phones', 'email', 'address', 'postcode', 'notes']));
+    expect(Object.keys(person.values)).toEqual(
+      expect.arrayContaining(['name', 'phones', 'email', 'address', 'postcode', 'notes']),
+    );
     expect(server.engine.services.petProfiles.get(1)).toMatchObject(profiles[0]?.values ?? {});
   });
 
@@ -62,7 +81,11 @@ describe('every marked field, seeded from the marks, reaches nothing published o
 
   it('the public API: the list, each pet, the OpenAPI document', async () => {
     const base = `http://127.0.0.1:${server.port}/v1`;
-    for (const target of ['/pets?limit=100', '/pets/1', '/pets/2', '/openapi.json']) expectNoMarker(target, await (await fetch(`${base}${target}`, { headers: { authorization: `Bearer ${key}` } })).text());
+    for (const target of ['/pets?limit=100', '/pets/1', '/pets/2', '/openapi.json'])
+      expectNoMarker(
+        target,
+        await (await fetch(`${base}${target}`, { headers: { authorization: `Bearer ${key}` } })).text(),
+      );
   });
 
   it('the RescueGroups.org, Petfinder and Adopt-a-Pet exports', () => {
@@ -76,10 +99,13 @@ describe('every marked field, seeded from the marks, reaches nothing published o
     for (const [file, text] of files) expectNoMarker(file, text);
   });
 
-  it.skipIf(POPPLER_MISSING !== undefined && process.env.CI !== 'true')('the kennel cards of every status', async () => {
-    for (const status of ['available', 'pending', 'sold'] as const) {
-      const made = await server.engine.publishing.kennelCards.render({ status, paper: 'a4', perPage: 1 });
-      expectNoMarker(`kennel cards (${status})`, pdfText(made.pdf));
-    }
-  });
+  it.skipIf(POPPLER_MISSING !== undefined && process.env.CI !== 'true')(
+    'the kennel cards of every status',
+    async () => {
+      for (const status of ['available', 'pending', 'sold'] as const) {
+        const made = await server.engine.publishing.kennelCards.render({ status, paper: 'a4', perPage: 1 });
+        expectNoMarker(`kennel cards (${status})`, pdfText(made.pdf));
+      }
+    },
+  );
 });

@@ -40,7 +40,12 @@ function responseSchema(path: string, method: 'get' | 'post', status: number): u
 }
 
 /** Asserts the real response matches the schema the document gives for its status. */
-async function expectDocumented(response: Response, path: string, method: 'get' | 'post', status: number): Promise<void> {
+async function expectDocumented(
+  response: Response,
+  path: string,
+  method: 'get' | 'post',
+  status: number,
+): Promise<void> {
   expect(response.status).toBe(status);
   const body: unknown = await response.json();
   const validate = compile(responseSchema(path, method, status));
@@ -58,7 +63,12 @@ describe('GET /v1/openapi.json', () => {
     const operations = Object.entries(raw.paths).flatMap(([path, item]) =>
       Object.entries(item ?? {})
         .filter(([method]) => ['get', 'post', 'put', 'patch', 'delete', 'head', 'options'].includes(method))
-        .map(([method, op]) => [path, method, (op as OpenAPIV3.OperationObject).operationId, (op as OpenAPIV3.OperationObject).tags]),
+        .map(([method, op]) => [
+          path,
+          method,
+          (op as OpenAPIV3.OperationObject).operationId,
+          (op as OpenAPIV3.OperationObject).tags,
+        ]),
     );
     expect(operations).toEqual([
       ['/pets', 'get', 'listPets', ['animals']],
@@ -90,7 +100,10 @@ describe('GET /v1/openapi.json', () => {
     expect(raw.servers).toHaveLength(2);
     for (const entry of raw.servers ?? []) expect(entry.url).toMatch(/\/v1$/);
     const production = raw.servers?.[0];
-    const url = (production?.url ?? '').replace(/\{(\w+)\}/g, (_, name: string) => production?.variables?.[name]?.default ?? '');
+    const url = (production?.url ?? '').replace(
+      /\{(\w+)\}/g,
+      (_, name: string) => production?.variables?.[name]?.default ?? '',
+    );
     expect(url).toBe(server.baseUrl);
   });
 
@@ -123,30 +136,55 @@ describe('GET /v1/openapi.json', () => {
     const limit = list.find((parameter) => parameter.name === 'limit')?.schema as OpenAPIV3.SchemaObject;
     expect(limit).toMatchObject({ type: 'integer', minimum: 1, maximum: 100, default: 20 });
     expect(list.map((parameter) => parameter.name).sort()).toEqual(['cursor', 'limit', 'status']);
-    const body = (operation('/pets', 'post').requestBody as OpenAPIV3.RequestBodyObject).content['application/json']?.schema as OpenAPIV3.SchemaObject;
+    const body = (operation('/pets', 'post').requestBody as OpenAPIV3.RequestBodyObject).content['application/json']
+      ?.schema as OpenAPIV3.SchemaObject;
     expect(body.required?.sort()).toEqual(['categoryId', 'name']);
     expect(body.additionalProperties).toBe(false);
     expect(body.properties?.name).toMatchObject({ type: 'string', minLength: 1, maxLength: 200 });
     const petId = (operation('/pets/{petId}', 'get').parameters as OpenAPIV3.ParameterObject[])[0];
-    expect(petId).toMatchObject({ name: 'petId', in: 'path', required: true, schema: { type: 'integer', format: 'int64' } });
+    expect(petId).toMatchObject({
+      name: 'petId',
+      in: 'path',
+      required: true,
+      schema: { type: 'integer', format: 'int64' },
+    });
   });
 });
 
 describe('documented response headers', () => {
   it('every response documents the rate-limit headers, and the headers each status really sends', () => {
-    for (const [path, method] of [['/pets', 'get'], ['/pets', 'post'], ['/pets/{petId}', 'get']] as const) {
-      for (const [status, response] of Object.entries(operation(path, method).responses) as [string, OpenAPIV3.ResponseObject][]) {
+    for (const [path, method] of [
+      ['/pets', 'get'],
+      ['/pets', 'post'],
+      ['/pets/{petId}', 'get'],
+    ] as const) {
+      for (const [status, response] of Object.entries(operation(path, method).responses) as [
+        string,
+        OpenAPIV3.ResponseObject,
+      ][]) {
         const names = Object.keys(response.headers ?? {});
-        expect(names, `${method} ${path} ${status}`).toEqual(expect.arrayContaining(['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'RateLimit-Policy', 'RateLimit']));
+        expect(names, `${method} ${path} ${status}`).toEqual(
+          expect.arrayContaining([
+            'X-RateLimit-Limit',
+            'X-RateLimit-Remaining',
+            'X-RateLimit-Reset',
+            'RateLimit-Policy',
+            'RateLimit',
+          ]),
+        );
         if (status === '429') expect(names).toContain('Retry-After');
         if (status === '401') expect(names).toContain('WWW-Authenticate');
       }
     }
-    expect(Object.keys((operation('/pets', 'get').responses['200'] as OpenAPIV3.ResponseObject).headers ?? {})).toContain('Link');
-    expect(Object.keys((operation('/pets', 'post').responses['201'] as OpenAPIV3.ResponseObject).headers ?? {})).toContain('Location');
-    expect(Object.keys((operation('/pets/{petId}', 'get').responses['200'] as OpenAPIV3.ResponseObject).headers ?? {})).toEqual(
-      expect.arrayContaining(['Deprecation', 'Sunset', 'Link']),
-    );
+    expect(
+      Object.keys((operation('/pets', 'get').responses['200'] as OpenAPIV3.ResponseObject).headers ?? {}),
+    ).toContain('Link');
+    expect(
+      Object.keys((operation('/pets', 'post').responses['201'] as OpenAPIV3.ResponseObject).headers ?? {}),
+    ).toContain('Location');
+    expect(
+      Object.keys((operation('/pets/{petId}', 'get').responses['200'] as OpenAPIV3.ResponseObject).headers ?? {}),
+    ).toEqual(expect.arrayContaining(['Deprecation', 'Sunset', 'Link']));
   });
 
   it('every documented response declares its headers in the route that answers it: a new route brings its own', async () => {
@@ -158,7 +196,12 @@ describe('documented response headers', () => {
             schema: {
               operationId: 'probe',
               tags: ['animals'],
-              response: { 200: answer(z.object({ ok: z.boolean() }), 'A probe.', { 'X-Probe': { type: 'string', description: 'Declared by the route.' } }), ...errorAnswers([429]) },
+              response: {
+                200: answer(z.object({ ok: z.boolean() }), 'A probe.', {
+                  'X-Probe': { type: 'string', description: 'Declared by the route.' },
+                }),
+                ...errorAnswers([429]),
+              },
             },
           },
           async () => ({ ok: true }),
@@ -168,11 +211,22 @@ describe('documented response headers', () => {
     try {
       const document = (await (await fetch(`${probe.baseUrl}/openapi.json`)).json()) as OpenAPIV3.Document;
       const responses = document.paths['/probe']?.get?.responses ?? {};
-      const headersOf = (status: string) => Object.keys((responses[status] as OpenAPIV3.ResponseObject | undefined)?.headers ?? {});
-      expect(headersOf('200')).toEqual(['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'RateLimit-Policy', 'RateLimit', 'X-Probe']);
+      const headersOf = (status: string) =>
+        Object.keys((responses[status] as OpenAPIV3.ResponseObject | undefined)?.headers ?? {});
+      expect(headersOf('200')).toEqual([
+        'X-RateLimit-Limit',
+        'X-RateLimit-Remaining',
+        'X-RateLimit-Reset',
+        'RateLimit-Policy',
+        'RateLimit',
+        'X-Probe',
+      ]);
       expect(headersOf('429')).toContain('Retry-After');
       expect(headersOf('429')).not.toContain('X-Probe');
-      expect((responses['200'] as OpenAPIV3.ResponseObject).headers?.['X-Probe']).toEqual({ description: 'Declared by the route.', schema: { type: 'string' } });
+      expect((responses['200'] as OpenAPIV3.ResponseObject).headers?.['X-Probe']).toEqual({
+        description: 'Declared by the route.',
+        schema: { type: 'string' },
+      });
     } finally {
       await probe.stop();
     }
@@ -181,12 +235,25 @@ describe('documented response headers', () => {
   it('the headers real responses carry are the documented ones, status by status', async () => {
     const h = bearer(server.key);
     for (const name of ['Header one', 'Header two']) {
-      await fetch(`${server.baseUrl}/pets`, { method: 'POST', headers: jsonHeaders(server.key), body: JSON.stringify({ name, categoryId: 1 }) });
+      await fetch(`${server.baseUrl}/pets`, {
+        method: 'POST',
+        headers: jsonHeaders(server.key),
+        body: JSON.stringify({ name, categoryId: 1 }),
+      });
     }
-    const tight = server.engine.services.accounts.create({ name: 'tight', planId: 'enterprise', perMinute: 1, perDay: 10 });
+    const tight = server.engine.services.accounts.create({
+      name: 'tight',
+      planId: 'enterprise',
+      perMinute: 1,
+      perDay: 10,
+    });
     const tightKey = server.engine.services.keys.create({ accountId: tight.id }).key;
     await (await fetch(`${server.baseUrl}/pets?limit=1`, { headers: bearer(tightKey) })).arrayBuffer();
-    const created = await fetch(`${server.baseUrl}/pets`, { method: 'POST', headers: jsonHeaders(server.key), body: JSON.stringify({ name: 'Documented', categoryId: 2 }) });
+    const created = await fetch(`${server.baseUrl}/pets`, {
+      method: 'POST',
+      headers: jsonHeaders(server.key),
+      body: JSON.stringify({ name: 'Documented', categoryId: 2 }),
+    });
     const cases: [string, 'get' | 'post', Response][] = [
       ['/pets', 'get', await fetch(`${server.baseUrl}/pets?limit=1`, { headers: h })],
       ['/pets', 'get', await fetch(`${server.baseUrl}/pets?limit=0`, { headers: h })],
@@ -194,7 +261,15 @@ describe('documented response headers', () => {
       ['/pets', 'get', await fetch(`${server.baseUrl}/pets`, { method: 'DELETE', headers: h })],
       ['/pets', 'get', await fetch(`${server.baseUrl}/pets?limit=1`, { headers: bearer(tightKey) })],
       ['/pets', 'post', created],
-      ['/pets', 'post', await fetch(`${server.baseUrl}/pets`, { method: 'POST', headers: { ...h, 'content-type': 'text/plain' }, body: 'x' })],
+      [
+        '/pets',
+        'post',
+        await fetch(`${server.baseUrl}/pets`, {
+          method: 'POST',
+          headers: { ...h, 'content-type': 'text/plain' },
+          body: 'x',
+        }),
+      ],
       ['/pets/{petId}', 'get', await fetch(created.headers.get('location') ?? '', { headers: h })],
       ['/pets/{petId}', 'get', await fetch(`${server.baseUrl}/pets/987654`, { headers: h })],
       ['/pets/{petId}', 'get', await fetch(`${server.baseUrl}/pets/abc`, { headers: h })],
@@ -202,16 +277,22 @@ describe('documented response headers', () => {
     ];
     for (const [path, method, response] of cases) {
       await response.arrayBuffer();
-      const documented = operation(path, method).responses[String(response.status)] as OpenAPIV3.ResponseObject | undefined;
+      const documented = operation(path, method).responses[String(response.status)] as
+        OpenAPIV3.ResponseObject | undefined;
       expect(documented, `${method} ${path} documents ${response.status}`).toBeDefined();
-      for (const name of Object.keys(documented?.headers ?? {})) expect(response.headers.has(name), `${method} ${path} ${response.status}: ${name}`).toBe(true);
+      for (const name of Object.keys(documented?.headers ?? {}))
+        expect(response.headers.has(name), `${method} ${path} ${response.status}: ${name}`).toBe(true);
     }
   });
 });
 
 describe('the document matches what the server really returns', () => {
   it('listPets 200, createPet 201 and getPet 200', async () => {
-    const created = await fetch(`${server.baseUrl}/pets`, { method: 'POST', headers: jsonHeaders(server.key), body: JSON.stringify({ name: 'Schema 🐢', categoryId: 3, status: 'sold' }) });
+    const created = await fetch(`${server.baseUrl}/pets`, {
+      method: 'POST',
+      headers: jsonHeaders(server.key),
+      body: JSON.stringify({ name: 'Schema 🐢', categoryId: 3, status: 'sold' }),
+    });
     const location = created.headers.get('location') ?? '';
     await expectDocumented(created, '/pets', 'post', 201);
     await expectDocumented(await fetch(`${server.baseUrl}/pets`, { headers: bearer(server.key) }), '/pets', 'get', 200);
@@ -230,16 +311,38 @@ describe('the document matches what the server really returns', () => {
     const h = bearer(server.key);
     await expectDocumented(await fetch(`${server.baseUrl}/pets?limit=0`, { headers: h }), '/pets', 'get', 400);
     await expectDocumented(await fetch(`${server.baseUrl}/pets`), '/pets', 'get', 401);
-    await expectDocumented(await fetch(`${server.baseUrl}/pets`, { method: 'POST', headers: jsonHeaders(server.key), body: '{}' }), '/pets', 'post', 400);
     await expectDocumented(
-      await fetch(`${server.baseUrl}/pets`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'A', categoryId: 1 }) }),
+      await fetch(`${server.baseUrl}/pets`, { method: 'POST', headers: jsonHeaders(server.key), body: '{}' }),
+      '/pets',
+      'post',
+      400,
+    );
+    await expectDocumented(
+      await fetch(`${server.baseUrl}/pets`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'A', categoryId: 1 }),
+      }),
       '/pets',
       'post',
       401,
     );
-    await expectDocumented(await fetch(`${server.baseUrl}/pets`, { method: 'POST', headers: { ...h, 'content-type': 'text/plain' }, body: 'x' }), '/pets', 'post', 415);
     await expectDocumented(
-      await fetch(`${server.baseUrl}/pets`, { method: 'POST', headers: jsonHeaders(server.key), body: JSON.stringify({ name: 'x'.repeat(1_100_000), categoryId: 1 }) }),
+      await fetch(`${server.baseUrl}/pets`, {
+        method: 'POST',
+        headers: { ...h, 'content-type': 'text/plain' },
+        body: 'x',
+      }),
+      '/pets',
+      'post',
+      415,
+    );
+    await expectDocumented(
+      await fetch(`${server.baseUrl}/pets`, {
+        method: 'POST',
+        headers: jsonHeaders(server.key),
+        body: JSON.stringify({ name: 'x'.repeat(1_100_000), categoryId: 1 }),
+      }),
       '/pets',
       'post',
       413,

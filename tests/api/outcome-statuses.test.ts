@@ -16,7 +16,8 @@ const ids = { rex: 0, old: 0, tom: 0, jun: 0, ada: 0, stays: 0, vet: 0 };
 beforeAll(async () => {
   server = await startTestServer();
   const { movements, people } = server.engine.services;
-  const intake = (name: string, categoryId = 1) => movements.intake({ pet: { name, categoryId }, type: 'stray' }, 'cli').petId;
+  const intake = (name: string, categoryId = 1) =>
+    movements.intake({ pet: { name, categoryId }, type: 'stray' }, 'cli').petId;
   ids.rex = intake('Rex');
   ids.old = intake('Old Sam');
   ids.tom = intake('Tom', 2);
@@ -27,7 +28,10 @@ beforeAll(async () => {
   movements.outcome({ petId: ids.rex, type: 'died_in_care', personId: ids.vet }, 'cli');
   movements.outcome({ petId: ids.old, type: 'euthanasia' }, 'cli');
   movements.outcome({ petId: ids.tom, type: 'return_to_owner' }, 'cli');
-  movements.outcome({ petId: ids.jun, type: 'transfer_out', transferTo: 'in_state', receivingOrganisation: 'Northside Rescue' }, 'cli');
+  movements.outcome(
+    { petId: ids.jun, type: 'transfer_out', transferTo: 'in_state', receivingOrganisation: 'Northside Rescue' },
+    'cli',
+  );
   const adopter = people.add({ name: 'Ada Adopter' }).person.id;
   movements.adopt({ petId: ids.ada, personId: adopter, fee: 50, feeMethod: 'cash' }, 'cli');
 });
@@ -38,7 +42,11 @@ afterAll(async () => {
 
 const api = async (path: string) => {
   const response = await fetch(`${server.baseUrl}${path}`, { headers: { authorization: `Bearer ${server.key}` } });
-  return { status: response.status, body: (await response.json()) as unknown, type: response.headers.get('content-type') };
+  return {
+    status: response.status,
+    body: (await response.json()) as unknown,
+    type: response.headers.get('content-type'),
+  };
 };
 
 describe('the public API', () => {
@@ -82,8 +90,15 @@ describe('the CLI and the staff records', () => {
     const { pets, movements } = server.engine.services;
     expect(pets.getRecord(ids.rex)).toMatchObject({ status: 'sold', departure: 'died_in_care' });
     expect(pets.history(ids.jun).at(-1)).toMatchObject({ toStatus: 'sold', departure: 'transfer_out' });
-    expect(server.engine.services.shelterDay.personMovements(ids.vet).animals).toEqual([{ id: ids.rex, name: 'Rex', status: 'sold', departure: 'died_in_care' }]);
-    expect(pets.browse({ status: 'left_care' }).pets.map((pet) => pet.name).sort()).toEqual(['Juniper', 'Old Sam', 'Rex', 'Tom']);
+    expect(server.engine.services.shelterDay.personMovements(ids.vet).animals).toEqual([
+      { id: ids.rex, name: 'Rex', status: 'sold', departure: 'died_in_care' },
+    ]);
+    expect(
+      pets
+        .browse({ status: 'left_care' })
+        .pets.map((pet) => pet.name)
+        .sort(),
+    ).toEqual(['Juniper', 'Old Sam', 'Rex', 'Tom']);
     movements.intake({ petId: ids.jun, type: 'transfer_in', transferFrom: 'in_state' }, 'cli');
     expect(pets.getRecord(ids.jun)).toMatchObject({ status: 'available', departure: null });
   });

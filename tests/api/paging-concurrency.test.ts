@@ -57,7 +57,9 @@ function expectStrictlyAscending(ids: number[]): void {
 
 describe('cursor paging while pets are being added', () => {
   it('every pet that existed before the walk appears exactly once, in ascending id order', async () => {
-    const before = server.engine.services.pets.importMany(Array.from({ length: 300 }, (_, i) => ({ name: `Resident ${i}`, categoryId: 1 }))).map((pet) => pet.id);
+    const before = server.engine.services.pets
+      .importMany(Array.from({ length: 300 }, (_, i) => ({ name: `Resident ${i}`, categoryId: 1 })))
+      .map((pet) => pet.id);
     const inserter = startInserting(4);
     const { ids, pages } = await walk('limit=7');
     await inserter.stop();
@@ -79,7 +81,13 @@ describe('cursor paging while pets are being added', () => {
 
   it('a status-filtered walk stays correct while pets of that status are added', async () => {
     const before = server.engine.services.pets
-      .importMany(Array.from({ length: 120 }, (_, i) => ({ name: `Waiting ${i}`, categoryId: 3, status: i % 2 === 0 ? 'pending' : 'sold' })))
+      .importMany(
+        Array.from({ length: 120 }, (_, i) => ({
+          name: `Waiting ${i}`,
+          categoryId: 3,
+          status: i % 2 === 0 ? 'pending' : 'sold',
+        })),
+      )
       .filter((pet) => pet.status === 'pending')
       .map((pet) => pet.id);
     const inserter = startInserting(3, 'pending');
@@ -90,7 +98,9 @@ describe('cursor paging while pets are being added', () => {
     expectStrictlyAscending(ids);
     const seen = new Set(ids);
     for (const id of before) expect(seen.has(id), `pet ${id}`).toBe(true);
-    const pending = new Set(server.engine.services.pets.browse({ status: 'pending', limit: 500 }).pets.map((pet) => pet.id));
+    const pending = new Set(
+      server.engine.services.pets.browse({ status: 'pending', limit: 500 }).pets.map((pet) => pet.id),
+    );
     for (const id of ids) expect(pending.has(id), `pet ${id} is pending`).toBe(true);
   });
 });

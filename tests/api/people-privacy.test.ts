@@ -8,10 +8,24 @@ import { filesOf, secretChecker } from '../helpers/published-files';
 import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
 
 /** The shelter's contract terms: private to the staff like a person's details, printed on adoption contracts only. */
-const CONTRACT_TERMS = 'Clause Xylophant: the adopter keeps the animal indoors at night.\n\nClause Quorridge: the shelter may visit within six months.';
+const CONTRACT_TERMS =
+  'Clause Xylophant: the adopter keeps the animal indoors at night.\n\nClause Quorridge: the shelter may visit within six months.';
 
 /** A person's details as staff typed them, the contract's terms, and where an animal was transferred to: none may reach anything published or exported. */
-const SECRETS = ['Wilhelmina Quaxley', 'Quaxley', '+44 7700 900123', '7700900123', 'wilhelmina@quaxley.example', 'Flat 9, Otterburn Lane', 'OT9 4QX', 'Finder Ferdinand Zwick', 'ferdinand@zwick.example', 'Xylophant', 'Quorridge', 'Zebrine'];
+const SECRETS = [
+  'Wilhelmina Quaxley',
+  'Quaxley',
+  '+44 7700 900123',
+  '7700900123',
+  'wilhelmina@quaxley.example',
+  'Flat 9, Otterburn Lane',
+  'OT9 4QX',
+  'Finder Ferdinand Zwick',
+  'ferdinand@zwick.example',
+  'Xylophant',
+  'Quorridge',
+  'Zebrine',
+];
 
 let dataDir: string;
 let server: RunningServer;
@@ -26,18 +40,45 @@ beforeAll(async () => {
   services.shelter.set({ name: 'Happy Paws', currency: 'EUR', contractTerms: CONTRACT_TERMS });
   const account = services.accounts.create({ name: 'Happy Paws', planId: 'pro' });
   key = services.keys.create({ accountId: account.id }).key;
-  const adopter = services.people.add({ name: 'Wilhelmina Quaxley', phones: ['+44 7700 900123'], email: 'wilhelmina@quaxley.example', address: 'Flat 9, Otterburn Lane', postcode: 'OT9 4QX', notes: 'Quaxley: two cats at home' }).person;
+  const adopter = services.people.add({
+    name: 'Wilhelmina Quaxley',
+    phones: ['+44 7700 900123'],
+    email: 'wilhelmina@quaxley.example',
+    address: 'Flat 9, Otterburn Lane',
+    postcode: 'OT9 4QX',
+    notes: 'Quaxley: two cats at home',
+  }).person;
   const finder = services.people.add({ name: 'Finder Ferdinand Zwick', email: 'ferdinand@zwick.example' }).person;
   // A stray with its finder, reserved by one person, another adopted by her, one returned to her.
-  const stray = services.movements.intake({ pet: { name: 'Biscuit', categoryId: 1 }, type: 'stray', personId: finder.id, reason: 'found by Finder Ferdinand Zwick' }, 'cli');
+  const stray = services.movements.intake(
+    {
+      pet: { name: 'Biscuit', categoryId: 1 },
+      type: 'stray',
+      personId: finder.id,
+      reason: 'found by Finder Ferdinand Zwick',
+    },
+    'cli',
+  );
   services.movements.reserve({ petId: stray.petId, personId: adopter.id }, 'cli');
-  const adopted = services.movements.intake({ pet: { name: 'Miso', categoryId: 2 }, type: 'owner_surrender', personId: adopter.id }, 'cli');
+  const adopted = services.movements.intake(
+    { pet: { name: 'Miso', categoryId: 2 }, type: 'owner_surrender', personId: adopter.id },
+    'cli',
+  );
   services.movements.adopt({ petId: adopted.petId, personId: adopter.id, fee: 80, feeMethod: 'card' }, 'cli');
   const third = services.movements.intake({ pet: { name: 'Clover', categoryId: 1 }, type: 'stray' }, 'cli');
   services.petProfiles.set(third.petId, { breedPrimary: 'Beagle', sex: 'female', description: 'A calm beagle.' });
   // Transferred out to another organisation: its name stays with the staff.
   const transferred = services.movements.intake({ pet: { name: 'Pebble', categoryId: 1 }, type: 'stray' }, 'cli');
-  services.movements.outcome({ petId: transferred.petId, type: 'transfer_out', transferTo: 'out_of_state', receivingOrganisation: 'Zebrine Hollow Rescue', reason: 'room at Zebrine Hollow' }, 'cli');
+  services.movements.outcome(
+    {
+      petId: transferred.petId,
+      type: 'transfer_out',
+      transferTo: 'out_of_state',
+      receivingOrganisation: 'Zebrine Hollow Rescue',
+      reason: 'room at Zebrine Hollow',
+    },
+    'cli',
+  );
   const project = sites.projects.create({ accountId: account.id, name: 'Happy Paws' });
   await sites.projects.deployAdoptionPage(project.slug);
 });
@@ -77,10 +118,13 @@ describe('people’s details and a transfer’s destination reach nothing publis
     for (const [file, text] of files) expectNoSecret(file, text);
   });
 
-  it.skipIf(POPPLER_MISSING !== undefined && process.env.CI !== 'true')('the kennel cards of every status', async () => {
-    for (const status of ['available', 'pending', 'sold'] as const) {
-      const made = await server.engine.publishing.kennelCards.render({ status, paper: 'a4', perPage: 1 });
-      expectNoSecret(`kennel cards (${status})`, pdfText(made.pdf));
-    }
-  });
+  it.skipIf(POPPLER_MISSING !== undefined && process.env.CI !== 'true')(
+    'the kennel cards of every status',
+    async () => {
+      for (const status of ['available', 'pending', 'sold'] as const) {
+        const made = await server.engine.publishing.kennelCards.render({ status, paper: 'a4', perPage: 1 });
+        expectNoSecret(`kennel cards (${status})`, pdfText(made.pdf));
+      }
+    },
+  );
 });

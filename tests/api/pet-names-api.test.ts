@@ -20,7 +20,12 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const create = (name: string) => fetch(`${server.baseUrl}/pets`, { method: 'POST', headers: jsonHeaders(server.key), body: JSON.stringify({ name, categoryId: 1 }) });
+const create = (name: string) =>
+  fetch(`${server.baseUrl}/pets`, {
+    method: 'POST',
+    headers: jsonHeaders(server.key),
+    body: JSON.stringify({ name, categoryId: 1 }),
+  });
 
 const control = (code: string) => `name: must not contain control characters (found U+${code})`;
 const NOTHING_VISIBLE = 'name: must contain at least one visible character';
@@ -43,16 +48,23 @@ describe('POST /v1/pets names', () => {
     ['zero-width spaces between outer spaces', '  \u200B\u200B  ', NOTHING_VISIBLE],
     ['zero-width spaces with a space between', '\u200B \u200B', NOTHING_VISIBLE],
     ['only spaces and a newline', ' \n ', 'name: must not be empty'],
-    ['U+FFFF, which no XML parser reads (the Atom feed broke on it)', 'Api\uffffpet', 'name: must not contain Unicode noncharacters (found U+FFFF)'],
+    [
+      'U+FFFF, which no XML parser reads (the Atom feed broke on it)',
+      'Api\uffffpet',
+      'name: must not contain Unicode noncharacters (found U+FFFF)',
+    ],
     ['a noncharacter of plane 16', 'Rex\u{10fffe}', 'name: must not contain Unicode noncharacters (found U+10FFFE)'],
     ['an Arabic-block noncharacter', '\ufdd0Rex', 'name: must not contain Unicode noncharacters (found U+FDD0)'],
-  ])('refuses a name with %s: 400 validation_failed saying which rule, nothing stored', async (_label, name, message) => {
-    // The oracle knows the contract's C0 and DEL; C1 controls are the server's own, stricter rule.
-    if (!/[\u0080-\u009f]/.test(name)) expect(nameVerdict(name)).toBeUndefined();
-    const body = await expectError(await create(name), 400, 'validation_failed');
-    expect(body.message).toBe(message);
-    expect(server.engine.services.pets.count()).toBe(0);
-  });
+  ])(
+    'refuses a name with %s: 400 validation_failed saying which rule, nothing stored',
+    async (_label, name, message) => {
+      // The oracle knows the contract's C0 and DEL; C1 controls are the server's own, stricter rule.
+      if (!/[\u0080-\u009f]/.test(name)) expect(nameVerdict(name)).toBeUndefined();
+      const body = await expectError(await create(name), 400, 'validation_failed');
+      expect(body.message).toBe(message);
+      expect(server.engine.services.pets.count()).toBe(0);
+    },
+  );
 
   it.each([
     ['an emoji ZWJ sequence and a space', '👩‍👩‍👧 Family', '👩‍👩‍👧 Family'],
@@ -74,7 +86,9 @@ describe('POST /v1/pets names', () => {
     const controlCharacter = fc.integer({ min: 0, max: 0x1f }).map((code) => String.fromCharCode(code));
     const invisible = fc.constantFrom('\u200B', '\u200C', '\u200D', '\u2060', '\uFEFF');
     const name = fc.oneof(
-      fc.array(fc.oneof(letter, controlCharacter, invisible, fc.constant('\u007F')), { minLength: 1, maxLength: 12 }).map((parts) => parts.join('')),
+      fc
+        .array(fc.oneof(letter, controlCharacter, invisible, fc.constant('\u007F')), { minLength: 1, maxLength: 12 })
+        .map((parts) => parts.join('')),
       fc.array(invisible, { minLength: 1, maxLength: 6 }).map((parts) => ` ${parts.join('')} `),
     );
     await fc.assert(

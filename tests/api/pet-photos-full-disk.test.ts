@@ -49,27 +49,34 @@ function fillDisk(dir: string, spare: number): string {
 
 function filesUnder(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
-  return (fs.readdirSync(dir, { recursive: true }) as string[]).filter((name) => fs.statSync(path.join(dir, name)).isFile());
+  return (fs.readdirSync(dir, { recursive: true }) as string[]).filter((name) =>
+    fs.statSync(path.join(dir, name)).isFile(),
+  );
 }
 
-describe.skipIf(mountProblem !== undefined)(`a photo on a full disk${mountProblem ? ` (skipped: ${mountProblem})` : ''}`, () => {
-  it('is refused as insufficient storage, and neither a file nor a row stays', async () => {
-    const engine = new Engine({ dataDir: mountPoint, environment: 'production' });
-    try {
-      const petId = engine.services.pets.create({ name: 'Luna', categoryId: 1 }).id;
-      const jpeg = await phoneJpeg();
-      // Two pages left: less than the photo's files need.
-      const filler = fillDisk(mountPoint, 8 * 1024);
-      const error = await engine.services.photos.add(petId, [{ name: 'luna.jpg', bytes: jpeg }]).catch((caught: unknown) => caught);
-      expect(writeRefusal(error)?.code).toBe('insufficient_storage');
-      expect(filesUnder(path.join(mountPoint, 'photos'))).toEqual([]);
-      fs.rmSync(filler);
-      expect(engine.services.photos.list(petId)).toEqual([]);
-      const [added] = await engine.services.photos.add(petId, [{ name: 'luna.jpg', bytes: jpeg }]);
-      expect(filesUnder(path.join(mountPoint, 'photos'))).toHaveLength(2);
-      expect(added?.position).toBe(1);
-    } finally {
-      engine.close();
-    }
-  });
-});
+describe.skipIf(mountProblem !== undefined)(
+  `a photo on a full disk${mountProblem ? ` (skipped: ${mountProblem})` : ''}`,
+  () => {
+    it('is refused as insufficient storage, and neither a file nor a row stays', async () => {
+      const engine = new Engine({ dataDir: mountPoint, environment: 'production' });
+      try {
+        const petId = engine.services.pets.create({ name: 'Luna', categoryId: 1 }).id;
+        const jpeg = await phoneJpeg();
+        // Two pages left: less than the photo's files need.
+        const filler = fillDisk(mountPoint, 8 * 1024);
+        const error = await engine.services.photos
+          .add(petId, [{ name: 'luna.jpg', bytes: jpeg }])
+          .catch((caught: unknown) => caught);
+        expect(writeRefusal(error)?.code).toBe('insufficient_storage');
+        expect(filesUnder(path.join(mountPoint, 'photos'))).toEqual([]);
+        fs.rmSync(filler);
+        expect(engine.services.photos.list(petId)).toEqual([]);
+        const [added] = await engine.services.photos.add(petId, [{ name: 'luna.jpg', bytes: jpeg }]);
+        expect(filesUnder(path.join(mountPoint, 'photos'))).toHaveLength(2);
+        expect(added?.position).toBe(1);
+      } finally {
+        engine.close();
+      }
+    });
+  },
+);

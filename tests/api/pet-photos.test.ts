@@ -30,19 +30,31 @@ afterAll(async () => {
 });
 
 /** The window's calls with the desk's token, in `environment` unless they say otherwise. */
-const client = adminClient(overHttp(() => new URL(admin.url).origin, TOKEN), { defaults: { environment }, auth: { token: true } });
-const send = (channel: string, input: Record<string, unknown>): Promise<{ status: number; body: Record<string, unknown> & unknown[] }> => client.raw<Record<string, unknown> & unknown[]>(channel, input);
+const client = adminClient(
+  overHttp(() => new URL(admin.url).origin, TOKEN),
+  { defaults: { environment }, auth: { token: true } },
+);
+const send = (
+  channel: string,
+  input: Record<string, unknown>,
+): Promise<{ status: number; body: Record<string, unknown> & unknown[] }> =>
+  client.raw<Record<string, unknown> & unknown[]>(channel, input);
 
 describe('photos over the admin server', () => {
   it('adds an upload, serves both sizes as immutable same-origin JPEGs, and refuses a file too large with its details', async () => {
     const pet = (await send('pets.create', { pet: { name: 'Luna', categoryId: 1 } })).body as unknown as { id: number };
-    const added = await send('photos.add', { petId: pet.id, photo: { name: 'luna.jpg', data: (await phoneJpeg()).toString('base64') } });
+    const added = await send('photos.add', {
+      petId: pet.id,
+      photo: { name: 'luna.jpg', data: (await phoneJpeg()).toString('base64') },
+    });
     expect(added.status).toBe(200);
     const photo = added.body as unknown as PetPhoto;
     expect(photo).toMatchObject({ petId: pet.id, position: 1, width: 1067, height: 1600, altText: 'Luna' });
 
     for (const size of ['full', 'thumb'] as const) {
-      const response = await fetch(`${new URL(admin.url).origin}${ADMIN_PHOTOS_PREFIX}${environment}/${photoFileName(photo.hash, size)}`);
+      const response = await fetch(
+        `${new URL(admin.url).origin}${ADMIN_PHOTOS_PREFIX}${environment}/${photoFileName(photo.hash, size)}`,
+      );
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toBe('image/jpeg');
       expect(response.headers.get('cache-control')).toBe('private, max-age=31536000, immutable');
@@ -55,9 +67,15 @@ describe('photos over the admin server', () => {
       expect(response.status).toBe(404);
     }
 
-    const tooLarge = await send('photos.add', { petId: pet.id, photo: { name: 'huge.jpg', data: Buffer.alloc(MAX_PHOTO_BYTES + 10).toString('base64') } });
+    const tooLarge = await send('photos.add', {
+      petId: pet.id,
+      photo: { name: 'huge.jpg', data: Buffer.alloc(MAX_PHOTO_BYTES + 10).toString('base64') },
+    });
     expect(tooLarge.status).toBe(413);
-    expect(tooLarge.body).toMatchObject({ code: 'payload_too_large', details: { reason: 'photo_bytes', file: 'huge.jpg', bytes: MAX_PHOTO_BYTES + 10 } });
+    expect(tooLarge.body).toMatchObject({
+      code: 'payload_too_large',
+      details: { reason: 'photo_bytes', file: 'huge.jpg', bytes: MAX_PHOTO_BYTES + 10 },
+    });
 
     const listed = await send('photos.list', { petId: pet.id });
     expect((listed.body as unknown as PetPhoto[]).map((one) => one.id)).toEqual([photo.id]);
@@ -80,7 +98,13 @@ describe('pets photos in the CLI', () => {
     try {
       const cli = async (...args: string[]) => {
         const result = await runCliInProcess(dataDir, args);
-        return { ...result, json: args.includes('--json') && result.code === 0 ? (JSON.parse(result.stdout) as PetPhoto[] & { file?: string }[]) : null };
+        return {
+          ...result,
+          json:
+            args.includes('--json') && result.code === 0
+              ? (JSON.parse(result.stdout) as PetPhoto[] & { file?: string }[])
+              : null,
+        };
       };
       await cli('pets', 'add', '--name', 'Biscuit', '--category', '1');
       const files = await Promise.all(
@@ -90,9 +114,20 @@ describe('pets photos in the CLI', () => {
           return file;
         }),
       );
-      const added = await cli('--json', 'pets', 'photos', 'add', '1', ...files.slice(0, 6), '--alt', 'Biscuit in the yard');
+      const added = await cli(
+        '--json',
+        'pets',
+        'photos',
+        'add',
+        '1',
+        ...files.slice(0, 6),
+        '--alt',
+        'Biscuit in the yard',
+      );
       expect(added.code).toBe(0);
-      expect(added.json?.map((photo) => [photo.position, photo.altText])).toEqual([1, 2, 3, 4, 5, 6].map((position) => [position, 'Biscuit in the yard']));
+      expect(added.json?.map((photo) => [photo.position, photo.altText])).toEqual(
+        [1, 2, 3, 4, 5, 6].map((position) => [position, 'Biscuit in the yard']),
+      );
       expect(fs.existsSync((added.json?.[0] as { file: string }).file)).toBe(true);
 
       const seventh = await cli('pets', 'photos', 'add', '1', files[6]!);
@@ -104,7 +139,9 @@ describe('pets photos in the CLI', () => {
       const moved = await cli('--json', 'pets', 'photos', 'move', '1', String(ids[5]), '--to', '1');
       expect(moved.json?.map((photo) => photo.id)).toEqual([ids[5], ...ids.slice(0, 5)]);
       const left = await cli('--json', 'pets', 'photos', 'remove', '1', String(ids[5]));
-      expect(left.json?.map((photo) => [photo.id, photo.position])).toEqual(ids.slice(0, 5).map((id, index) => [id, index + 1]));
+      expect(left.json?.map((photo) => [photo.id, photo.position])).toEqual(
+        ids.slice(0, 5).map((id, index) => [id, index + 1]),
+      );
       expect(fs.existsSync((added.json?.[5] as { file: string }).file)).toBe(false);
 
       const missing = await cli('pets', 'photos', 'remove', '1', '999');

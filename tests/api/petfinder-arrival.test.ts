@@ -13,12 +13,21 @@ import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
 
 it('arrival_date comes from the stay: the intake day, the return day after an adoption, the profile’s date when staff typed one', async () => {
   const dataDir = makeTempDir();
-  const engine = new Engine({ dataDir, environment: 'production', clock: new ManualClock(Date.UTC(2026, 5, 20, 12, 0, 0)) });
+  const engine = new Engine({
+    dataDir,
+    environment: 'production',
+    clock: new ManualClock(Date.UTC(2026, 5, 20, 12, 0, 0)),
+  });
   try {
     const { services } = engine;
-    const jpeg = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#a0522d' } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#a0522d' } })
+      .jpeg()
+      .toBuffer();
     const listable = async (name: string, at: string) => {
-      const { petId } = services.movements.intake({ pet: { name, categoryId: 1 }, type: 'stray', at: `${at}T12:00:00Z` }, 'cli');
+      const { petId } = services.movements.intake(
+        { pet: { name, categoryId: 1 }, type: 'stray', at: `${at}T12:00:00Z` },
+        'cli',
+      );
       services.petProfiles.set(petId, { breedPrimary: 'Beagle', sex: 'male', birthDate: '2022' });
       await services.photos.add(petId, [{ name: `${name}.jpg`, bytes: jpeg }]);
       return petId;
@@ -28,7 +37,10 @@ it('arrival_date comes from the stay: the intake day, the return day after an ad
     services.petProfiles.set(typed, { intakeDate: '2026-04-30' });
     const back = await listable('Back', '2026-03-01');
     const adopter = services.people.add({ name: 'Ada Adopter' }).person.id;
-    services.movements.adopt({ petId: back, personId: adopter, fee: 10, feeMethod: 'cash', at: '2026-04-01T12:00:00Z' }, 'cli');
+    services.movements.adopt(
+      { petId: back, personId: adopter, fee: 10, feeMethod: 'cash', at: '2026-04-01T12:00:00Z' },
+      'cli',
+    );
     services.movements.returnAfterAdoption({ petId: back, reason: 'moved', at: '2026-06-01T12:00:00Z' }, 'cli');
 
     const account = services.accounts.create({ name: 'Happy Paws', planId: 'pro' });
@@ -36,7 +48,9 @@ it('arrival_date comes from the stay: the intake day, the return day after an ad
     await engine.sites.projects.deployAdoptionPage(project.slug);
     const result = engine.publishing.portals.exportPetfinder(path.join(dataDir, 'pf'), { allowDrops: false });
     const [header, ...rows] = parse(fs.readFileSync(result.file)) as string[][];
-    const arrival = Object.fromEntries(rows.map((row) => [row[header!.indexOf('AnimalName')], row[header!.indexOf('arrival_date')]]));
+    const arrival = Object.fromEntries(
+      rows.map((row) => [row[header!.indexOf('AnimalName')], row[header!.indexOf('arrival_date')]]),
+    );
     expect(arrival).toEqual({ Stray: '2026-05-02', Typed: '2026-04-30', Back: '2026-06-01' });
   } finally {
     engine.close();

@@ -10,15 +10,19 @@ beforeAll(async () => {
   server = await startTestServer();
   // 45 pets: 15 of each status, in id order available, pending, sold, available, ...
   const statuses = ['available', 'pending', 'sold'] as const;
-  server.engine.services.pets.importMany(Array.from({ length: 45 }, (_, i) => ({ name: `Seed ${i + 1}`, categoryId: (i % 4) + 1, status: statuses[i % 3] })));
+  server.engine.services.pets.importMany(
+    Array.from({ length: 45 }, (_, i) => ({ name: `Seed ${i + 1}`, categoryId: (i % 4) + 1, status: statuses[i % 3] })),
+  );
 });
 
 afterAll(async () => {
   await server?.stop();
 });
 
-const get = (path: string, headers: Record<string, string> = bearer(server.key)) => fetch(`${server.baseUrl}${path}`, { headers });
-const post = (body: string, headers: Record<string, string> = jsonHeaders(server.key)) => fetch(`${server.baseUrl}/pets`, { method: 'POST', headers, body });
+const get = (path: string, headers: Record<string, string> = bearer(server.key)) =>
+  fetch(`${server.baseUrl}${path}`, { headers });
+const post = (body: string, headers: Record<string, string> = jsonHeaders(server.key)) =>
+  fetch(`${server.baseUrl}/pets`, { method: 'POST', headers, body });
 
 async function listAll(query: string): Promise<{ pets: Pet[]; pages: number }> {
   const pets: Pet[] = [];
@@ -57,16 +61,22 @@ describe('GET /v1/pets', () => {
     expect(await response.json()).toHaveLength(Math.min(limit, 45));
   });
 
-  it.each(['0', '101', '-1', 'abc', '1.5', '', 'Infinity', '20&limit=30'])('refuses limit=%s with 400', async (limit) => {
-    const body = await expectError(await get(`/pets?limit=${limit}`), 400, 'validation_failed');
-    expect(body.message).toMatch(/limit/);
-  });
+  it.each(['0', '101', '-1', 'abc', '1.5', '', 'Infinity', '20&limit=30'])(
+    'refuses limit=%s with 400',
+    async (limit) => {
+      const body = await expectError(await get(`/pets?limit=${limit}`), 400, 'validation_failed');
+      expect(body.message).toMatch(/limit/);
+    },
+  );
 
   // The document says `type: integer`; other spellings of a number are not integers on the wire.
-  it.each(['1e1', '0x10', '0b11', '10.0', '+5', '%205'])('refuses the non-decimal spelling limit=%s with 400', async (limit) => {
-    const body = await expectError(await get(`/pets?limit=${limit}`), 400, 'validation_failed');
-    expect(body.message).toMatch(/limit/);
-  });
+  it.each(['1e1', '0x10', '0b11', '10.0', '+5', '%205'])(
+    'refuses the non-decimal spelling limit=%s with 400',
+    async (limit) => {
+      const body = await expectError(await get(`/pets?limit=${limit}`), 400, 'validation_failed');
+      expect(body.message).toMatch(/limit/);
+    },
+  );
 
   it('filters by status and pages within the filter', async () => {
     for (const status of ['available', 'pending', 'sold']) {
@@ -82,13 +92,16 @@ describe('GET /v1/pets', () => {
     expect(body.message).toMatch(/status/);
   });
 
-  it.each([7, 9, 15, 45, 100])('follows Link rel="next" with limit=%i: every pet once, no gaps, none on the last page', async (limit) => {
-    const { pets, pages } = await listAll(`limit=${limit}`);
-    const ids = pets.map((pet) => pet.id);
-    expect(new Set(ids).size).toBe(45);
-    expect(ids).toEqual(server.engine.services.pets.browse({ limit: 500 }).pets.map((pet) => pet.id));
-    expect(pages).toBe(Math.ceil(45 / limit));
-  });
+  it.each([7, 9, 15, 45, 100])(
+    'follows Link rel="next" with limit=%i: every pet once, no gaps, none on the last page',
+    async (limit) => {
+      const { pets, pages } = await listAll(`limit=${limit}`);
+      const ids = pets.map((pet) => pet.id);
+      expect(new Set(ids).size).toBe(45);
+      expect(ids).toEqual(server.engine.services.pets.browse({ limit: 500 }).pets.map((pet) => pet.id));
+      expect(pages).toBe(Math.ceil(45 / limit));
+    },
+  );
 
   it('refuses garbage cursors with 400, never 5xx', async () => {
     const base64 = (text: string) => Buffer.from(text).toString('base64url');
@@ -168,11 +181,15 @@ describe('POST /v1/pets', () => {
 
   it('accepts a name of 200 characters and refuses 201', async () => {
     expect((await post(JSON.stringify({ name: 'n'.repeat(200), categoryId: 1 }))).status).toBe(201);
-    const body = await expectError(await post(JSON.stringify({ name: 'n'.repeat(201), categoryId: 1 })), 400, 'validation_failed');
+    const body = await expectError(
+      await post(JSON.stringify({ name: 'n'.repeat(201), categoryId: 1 })),
+      400,
+      'validation_failed',
+    );
     expect(body.message).toMatch(/name/);
   });
 
-  it('counts the name in characters (code points), as the document\'s maxLength does', async () => {
+  it("counts the name in characters (code points), as the document's maxLength does", async () => {
     expect((await post(JSON.stringify({ name: '🐶'.repeat(200), categoryId: 1 }))).status).toBe(201);
     await expectError(await post(JSON.stringify({ name: '🐶'.repeat(201), categoryId: 1 })), 400, 'validation_failed');
   });
@@ -216,24 +233,38 @@ describe('POST /v1/pets', () => {
   it('refuses a non-JSON content type with 415', async () => {
     const body = JSON.stringify({ name: 'A', categoryId: 1 });
     for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'application/xml']) {
-      await expectError(await post(body, { ...bearer(server.key), 'content-type': type }), 415, 'unsupported_media_type');
+      await expectError(
+        await post(body, { ...bearer(server.key), 'content-type': type }),
+        415,
+        'unsupported_media_type',
+      );
     }
   });
 
   it('refuses a compressed body with 415 and Accept-Encoding: identity, rather than calling it malformed JSON', async () => {
     const gzipped = gzipSync(JSON.stringify({ name: 'Squeezed', categoryId: 1 }));
     for (const encoding of ['gzip', 'br', 'deflate, gzip']) {
-      const response = await fetch(`${server.baseUrl}/pets`, { method: 'POST', headers: { ...jsonHeaders(server.key), 'content-encoding': encoding }, body: gzipped });
+      const response = await fetch(`${server.baseUrl}/pets`, {
+        method: 'POST',
+        headers: { ...jsonHeaders(server.key), 'content-encoding': encoding },
+        body: gzipped,
+      });
       expect(response.headers.get('accept-encoding')).toBe('identity');
       const body = await expectError(response, 415, 'unsupported_media_type');
       expect(body.message).toMatch(/Content-Encoding/);
     }
-    const identity = await post(JSON.stringify({ name: 'Plain', categoryId: 1 }), { ...jsonHeaders(server.key), 'content-encoding': 'identity' });
+    const identity = await post(JSON.stringify({ name: 'Plain', categoryId: 1 }), {
+      ...jsonHeaders(server.key),
+      'content-encoding': 'identity',
+    });
     expect(identity.status).toBe(201);
   });
 
   it('accepts application/json with a charset', async () => {
-    const response = await post(JSON.stringify({ name: 'Charset', categoryId: 1 }), { ...bearer(server.key), 'content-type': 'application/json; charset=utf-8' });
+    const response = await post(JSON.stringify({ name: 'Charset', categoryId: 1 }), {
+      ...bearer(server.key),
+      'content-type': 'application/json; charset=utf-8',
+    });
     expect(response.status).toBe(201);
   });
 
@@ -272,12 +303,15 @@ describe('GET /v1/pets/{petId} (deprecated)', () => {
     await expectError(await get('/pets/9223372036854775807'), 404, 'not_found');
   });
 
-  it.each(['abc', '0', '-1', '1.5', '01', '1e3', '%20', '9223372036854775808', '99999999999999999999999'])('refuses petId %s with 400', async (petId) => {
-    const response = await get(`/pets/${petId}`);
-    expectDeprecationHeaders(response);
-    const body = await expectError(response, 400, 'validation_failed');
-    expect(body.message).toMatch(/petId/);
-  });
+  it.each(['abc', '0', '-1', '1.5', '01', '1e3', '%20', '9223372036854775808', '99999999999999999999999'])(
+    'refuses petId %s with 400',
+    async (petId) => {
+      const response = await get(`/pets/${petId}`);
+      expectDeprecationHeaders(response);
+      const body = await expectError(response, 400, 'validation_failed');
+      expect(body.message).toMatch(/petId/);
+    },
+  );
 
   it('carries the headers on a 401 too', async () => {
     const response = await get('/pets/1', {});
@@ -305,9 +339,12 @@ describe('GET /v1/pets/{petId} (deprecated)', () => {
 });
 
 describe('unknown paths and methods', () => {
-  it.each(['/', '/pet', '/pets/1/owner', '/store/orders', '/PETS', '/openapi'])('answers 404 not_found for %s', async (path) => {
-    await expectError(await get(path), 404, 'not_found');
-  });
+  it.each(['/', '/pet', '/pets/1/owner', '/store/orders', '/PETS', '/openapi'])(
+    'answers 404 not_found for %s',
+    async (path) => {
+      await expectError(await get(path), 404, 'not_found');
+    },
+  );
 
   it.each(['/v2/pets', '/', '/foo'])('answers 404 outside /v1 too (%s), with the rate-limit headers', async (path) => {
     const budget = new AnonymousBudget(server.clock);

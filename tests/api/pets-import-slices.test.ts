@@ -33,13 +33,22 @@ describe('pets import beside a serving process', () => {
     server = await spawnServer(dataDir, ['--log-level', 'error']);
     const running = server;
     const file = path.join(dataDir, 'pets.json');
-    fs.writeFileSync(file, JSON.stringify(Array.from({ length: IMPORTED }, (_, i) => ({ name: `Imported ${i}`, categoryId: 1 + (i % 4) }))));
+    fs.writeFileSync(
+      file,
+      JSON.stringify(Array.from({ length: IMPORTED }, (_, i) => ({ name: `Imported ${i}`, categoryId: 1 + (i % 4) }))),
+    );
     let importDone = false;
-    const imported = runCli(['--data-dir', dataDir, '--json', 'pets', 'import', file], 120_000).finally(() => (importDone = true));
+    const imported = runCli(['--data-dir', dataDir, '--json', 'pets', 'import', file], 120_000).finally(
+      () => (importDone = true),
+    );
     const statuses: number[] = [];
     const createdIds: number[] = [];
     while (!importDone) {
-      const response = await fetch(`${running.baseUrl}/pets`, { method: 'POST', headers: jsonHeaders(key), body: JSON.stringify({ name: `Walk-in ${statuses.length}`, categoryId: 1 }) });
+      const response = await fetch(`${running.baseUrl}/pets`, {
+        method: 'POST',
+        headers: jsonHeaders(key),
+        body: JSON.stringify({ name: `Walk-in ${statuses.length}`, categoryId: 1 }),
+      });
       statuses.push(response.status);
       if (response.status === 201) createdIds.push(((await response.json()) as Pet).id);
       else await response.arrayBuffer();
@@ -48,7 +57,10 @@ describe('pets import beside a serving process', () => {
     expect(result.code).toBe(0);
     const importedIds = (JSON.parse(result.stdout) as Pet[]).map((pet) => pet.id);
     expect(importedIds).toHaveLength(IMPORTED);
-    expect(statuses.filter((status) => status !== 201), running.stderr()).toEqual([]);
+    expect(
+      statuses.filter((status) => status !== 201),
+      running.stderr(),
+    ).toEqual([]);
     const first = Math.min(...importedIds);
     const last = Math.max(...importedIds);
     // One transaction for the whole file would leave no room for another writer's row inside its id range.

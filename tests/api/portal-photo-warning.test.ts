@@ -28,7 +28,9 @@ async function publishedShelter(engine: Engine): Promise<void> {
   const account = engine.services.accounts.create({ name: 'Happy Paws', planId: 'pro' });
   const biscuit = engine.services.pets.create({ name: 'Biscuit', categoryId: 1, status: 'available' }).id;
   engine.services.petProfiles.set(biscuit, { breedPrimary: 'Beagle', sex: 'female', birthDate: '2021-04-02' });
-  const jpeg = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#a0522d' } }).jpeg().toBuffer();
+  const jpeg = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#a0522d' } })
+    .jpeg()
+    .toBuffer();
   await engine.services.photos.add(biscuit, [{ name: 'biscuit.jpg', bytes: jpeg }]);
   const project = engine.sites.projects.create({ accountId: account.id, name: 'Happy Paws' });
   await engine.sites.projects.deployAdoptionPage(project.slug);
@@ -45,11 +47,25 @@ describe('photo links only this computer reaches', () => {
     }
     const petfinder = await runCliInProcess(dataDir, ['export', 'petfinder', '--out', path.join(dataDir, 'pf')]);
     expect(petfinder.code, petfinder.stderr).toBe(0);
-    expect(petfinder.stderr).toMatch(/Warning: the photo links open http:\/\/happy-paws\.localhost\S*, an address only this computer reaches: Petfinder fetches no photo from there\./);
+    expect(petfinder.stderr).toMatch(
+      /Warning: the photo links open http:\/\/happy-paws\.localhost\S*, an address only this computer reaches: Petfinder fetches no photo from there\./,
+    );
     expect(petfinder.stderr).toContain('domains add happy-paws <DOMAIN>');
-    const json = await runCliInProcess(dataDir, ['export', 'adoptapet', '--out', path.join(dataDir, 'aap'), '--confirm-first-upload', '--json']);
+    const json = await runCliInProcess(dataDir, [
+      'export',
+      'adoptapet',
+      '--out',
+      path.join(dataDir, 'aap'),
+      '--confirm-first-upload',
+      '--json',
+    ]);
     expect(json.code, json.stderr).toBe(0);
-    expect((JSON.parse(json.stdout) as PortalExportResult).warnings).toEqual([{ code: 'local_address', details: { project: 'happy-paws', address: expect.stringMatching(/^http:\/\/happy-paws\.localhost/) } }]);
+    expect((JSON.parse(json.stdout) as PortalExportResult).warnings).toEqual([
+      {
+        code: 'local_address',
+        details: { project: 'happy-paws', address: expect.stringMatching(/^http:\/\/happy-paws\.localhost/) },
+      },
+    ]);
     const rescueGroups = await runCliInProcess(dataDir, ['export', 'rescuegroups', '--out', path.join(dataDir, 'rg')]);
     expect(rescueGroups.code, rescueGroups.stderr).toBe(0);
     expect(rescueGroups.stderr).not.toContain('Warning');
@@ -61,11 +77,21 @@ describe('photo links only this computer reaches', () => {
     const response = await fetch(`${new URL(harness.admin.url).origin}${ADMIN_HTTP_PREFIX}portals.export`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-admin-token': TOKEN },
-      body: JSON.stringify({ environment: 'production', portal: 'petfinder', allowDrops: false, confirmFirstUpload: false }),
+      body: JSON.stringify({
+        environment: 'production',
+        portal: 'petfinder',
+        allowDrops: false,
+        confirmFirstUpload: false,
+      }),
     });
     const body = (await response.json()) as PortalExportResult;
     expect(response.status, JSON.stringify(body)).toBe(200);
     expect(body.listed).toHaveLength(1);
-    expect(body.warnings).toEqual([{ code: 'local_address', details: { project: 'happy-paws', address: expect.stringMatching(/^http:\/\/happy-paws\.localhost/) } }]);
+    expect(body.warnings).toEqual([
+      {
+        code: 'local_address',
+        details: { project: 'happy-paws', address: expect.stringMatching(/^http:\/\/happy-paws\.localhost/) },
+      },
+    ]);
   }, 60_000);
 });

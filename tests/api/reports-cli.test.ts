@@ -25,13 +25,34 @@ beforeAll(() => {
     const adopter = people.add({ name: 'Robin Petit' }).person.id;
     const rex = movements.intake({ pet: { name: 'Rex', categoryId: 1 }, type: 'stray', at: '2026-02-20' }, 'cli').petId;
     petProfiles.set(rex, { birthDate: '2021-04' });
-    movements.adopt({ petId: rex, personId: adopter, at: '2026-03-14T10:00:00+01:00', fee: 90, feeMethod: 'card' }, 'cli');
-    const luna = movements.intake({ pet: { name: 'Luna', categoryId: 2 }, type: 'transfer_in', transferFrom: 'in_state', at: '2026-03-02' }, 'cli').petId;
+    movements.adopt(
+      { petId: rex, personId: adopter, at: '2026-03-14T10:00:00+01:00', fee: 90, feeMethod: 'card' },
+      'cli',
+    );
+    const luna = movements.intake(
+      { pet: { name: 'Luna', categoryId: 2 }, type: 'transfer_in', transferFrom: 'in_state', at: '2026-03-02' },
+      'cli',
+    ).petId;
     petProfiles.set(luna, { birthDate: '2026-01-05' });
-    const tom = movements.intake({ pet: { name: 'Tom', categoryId: 2 }, type: 'owner_surrender', at: '2026-03-05' }, 'cli').petId;
+    const tom = movements.intake(
+      { pet: { name: 'Tom', categoryId: 2 }, type: 'owner_surrender', at: '2026-03-05' },
+      'cli',
+    ).petId;
     movements.outcome({ petId: tom, type: 'euthanasia', at: '2026-03-09' }, 'cli');
-    const pip = movements.intake({ pet: { name: 'Pip', categoryId: 1 }, type: 'seized', at: '2026-03-03' }, 'cli').petId;
-    movements.outcome({ petId: pip, type: 'transfer_out', transferTo: 'out_of_state', receivingOrganisation: 'Hill Farm Rescue', at: '2026-03-10' }, 'cli');
+    const pip = movements.intake(
+      { pet: { name: 'Pip', categoryId: 1 }, type: 'seized', at: '2026-03-03' },
+      'cli',
+    ).petId;
+    movements.outcome(
+      {
+        petId: pip,
+        type: 'transfer_out',
+        transferTo: 'out_of_state',
+        receivingOrganisation: 'Hill Farm Rescue',
+        at: '2026-03-10',
+      },
+      'cli',
+    );
     expected = engine.services.reports.sac({ month: '2026-03', timeZone: 'Europe/Paris' });
   } finally {
     engine.close();
@@ -51,7 +72,18 @@ const SAC = ['report', 'sac', '--month', '2026-03', '--time-zone', 'Europe/Paris
 it('report sac --csv: the matrix, a line per row, through the one CSV writer', async () => {
   const { stdout } = await cli(...SAC, '--csv');
   const [header, ...lines] = parse(stdout) as string[][];
-  expect(header).toEqual(['Month', 'Section', 'Row', 'Dogs: adult', 'Dogs: up to 5 months', 'Dogs: age unknown', 'Cats: adult', 'Cats: up to 5 months', 'Cats: age unknown', 'Total']);
+  expect(header).toEqual([
+    'Month',
+    'Section',
+    'Row',
+    'Dogs: adult',
+    'Dogs: up to 5 months',
+    'Dogs: age unknown',
+    'Cats: adult',
+    'Cats: up to 5 months',
+    'Cats: age unknown',
+    'Total',
+  ]);
   expect(stdout).toContain('\r\n');
   const line = (row: string) => lines.find((each) => each[2] === row)?.slice(3);
   expect(line('Beginning count')).toEqual(['1', '0', '0', '0', '0', '0', '1']);
@@ -89,7 +121,9 @@ it('report sac --csv-separator semicolon: `;`, a byte order mark, the same cells
   const bytes = fs.readFileSync(file);
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const text = bytes.subarray(3).toString('utf8');
-  expect(text.split('\r\n')[0]).toBe('Month;Section;Row;Dogs: adult;Dogs: up to 5 months;Dogs: age unknown;Cats: adult;Cats: up to 5 months;Cats: age unknown;Total');
+  expect(text.split('\r\n')[0]).toBe(
+    'Month;Section;Row;Dogs: adult;Dogs: up to 5 months;Dogs: age unknown;Cats: adult;Cats: up to 5 months;Cats: age unknown;Total',
+  );
   expect(parse(text, { delimiter: ';' })).toEqual(parse((await cli(...SAC, '--csv')).stdout));
   expect((await cli(...SAC, '--csv', '--csv-separator', 'semicolon')).stdout).toBe(bytes.toString('utf8'));
   const refused = await runCliInProcess(dataDir, [...SAC, '--csv', '--csv-separator', 'tab']);
@@ -98,11 +132,34 @@ it('report sac --csv-separator semicolon: `;`, a byte order mark, the same cells
 });
 
 it('report live-release: the Asilomar rate of the days given', async () => {
-  const release = JSON.parse((await cli('--json', 'report', 'live-release', '--from', '2026-03-01', '--to', '2026-03-31', '--time-zone', 'Europe/Paris')).stdout) as LiveRelease;
+  const release = JSON.parse(
+    (
+      await cli(
+        '--json',
+        'report',
+        'live-release',
+        '--from',
+        '2026-03-01',
+        '--to',
+        '2026-03-31',
+        '--time-zone',
+        'Europe/Paris',
+      )
+    ).stdout,
+  ) as LiveRelease;
   expect(release.dog.rate).toBe(1);
   expect(release.cat.rate).toBe(0);
   expect(release.total).toMatchObject({ transfersOut: 1, liveOutcomes: 2, shelterEuthanasia: 1, rate: 2 / 3 });
-  const table = await cli('report', 'live-release', '--from', '2026-03-01', '--to', '2026-03-31', '--time-zone', 'Europe/Paris');
+  const table = await cli(
+    'report',
+    'live-release',
+    '--from',
+    '2026-03-01',
+    '--to',
+    '2026-03-31',
+    '--time-zone',
+    'Europe/Paris',
+  );
   expect(table.stdout).toMatch(/^dogs and cats +1 +0 +1 +0 +2 +1 +0 +0 +66\.7 %$/m);
 });
 

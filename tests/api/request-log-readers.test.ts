@@ -56,12 +56,28 @@ describe('readers of the request log', () => {
     // A busy spell: 200,000 answers, every 200th a 500, as the server's own log records them.
     for (let i = 0; i < 200_000; i++) {
       const failed = i % 200 === 0;
-      engine.requestLog.record(T0 - 1_000 + (i % 1_000), 'GET', 'localhost', `/v1/pets?n=${i % 97}`, failed ? 500 : 200, failed ? 'internal_error' : null, null, null, '127.0.0.1', 0.25, HEAD);
+      engine.requestLog.record(
+        T0 - 1_000 + (i % 1_000),
+        'GET',
+        'localhost',
+        `/v1/pets?n=${i % 97}`,
+        failed ? 500 : 200,
+        failed ? 'internal_error' : null,
+        null,
+        null,
+        '127.0.0.1',
+        0.25,
+        HEAD,
+      );
     }
     engine.requestLog.flush();
 
     let reading = true;
-    const reader = runCli(dataDir, ['requests', 'list', '--status', '500', '--limit', '5000', '--json'], 120_000).finally(() => (reading = false));
+    const reader = runCli(
+      dataDir,
+      ['requests', 'list', '--status', '500', '--limit', '5000', '--json'],
+      120_000,
+    ).finally(() => (reading = false));
     const statuses: number[] = [];
     const refusals: string[] = [];
     while (reading) {
@@ -96,7 +112,10 @@ describe('readers of the request log', () => {
     const pageCount = () => {
       const sqlite = new Database(file, { readonly: true });
       try {
-        return { pages: sqlite.pragma('page_count', { simple: true }) as number, free: sqlite.pragma('freelist_count', { simple: true }) as number };
+        return {
+          pages: sqlite.pragma('page_count', { simple: true }) as number,
+          free: sqlite.pragma('freelist_count', { simple: true }) as number,
+        };
       } finally {
         sqlite.close();
       }
@@ -105,7 +124,19 @@ describe('readers of the request log', () => {
     for (let round = 0; round < 8; round++) {
       for (let i = 0; i < 2_500; i++) {
         const n = round * 2_500 + i;
-        log.record(T0 + n, 'POST', 'localhost', '/v1/pets', 201, null, 1, 1, '127.0.0.1', 0.5, `${HEAD}location: /v1/pets/${n}-${'x'.repeat(250 + (n % 50))}\r\n`);
+        log.record(
+          T0 + n,
+          'POST',
+          'localhost',
+          '/v1/pets',
+          201,
+          null,
+          1,
+          1,
+          '127.0.0.1',
+          0.5,
+          `${HEAD}location: /v1/pets/${n}-${'x'.repeat(250 + (n % 50))}\r\n`,
+        );
       }
       log.flush();
       expect(answersOnDisk(file)).toBeLessThanOrEqual(5_000);
@@ -132,7 +163,8 @@ describe('readers of the request log', () => {
     const { engine } = server;
     const log = new RequestLog(engine.sqlite, engine.clock, engine.services.keys);
     const record = (count: number, from: number) => {
-      for (let i = 0; i < count; i++) log.record(T0, 'GET', 'localhost', `/v1/pets?n=${from + i}`, 200, null, null, null, '127.0.0.1', 0.1, HEAD);
+      for (let i = 0; i < count; i++)
+        log.record(T0, 'GET', 'localhost', `/v1/pets?n=${from + i}`, 200, null, null, null, '127.0.0.1', 0.1, HEAD);
     };
     record(10, 0);
     log.flush();
@@ -151,7 +183,11 @@ describe('readers of the request log', () => {
     log.tick();
     expect(log.health()).toMatchObject({ pendingAnswers: 0, droppedAnswers: 4_000, lastFailure: null });
     const rows = log.list({ limit: 5_000 }).reverse();
-    expect(rows.map((row) => row.path)).toEqual([...Array.from({ length: 4_010 }, (_, n) => n), ...Array.from({ length: 100 }, (_, n) => 8_010 + n)].map((n) => `/v1/pets?n=${n}`));
+    expect(rows.map((row) => row.path)).toEqual(
+      [...Array.from({ length: 4_010 }, (_, n) => n), ...Array.from({ length: 100 }, (_, n) => 8_010 + n)].map(
+        (n) => `/v1/pets?n=${n}`,
+      ),
+    );
     // Ids stay one apart: the dropped answers never had any.
     expect(rows.every((row, index) => index === 0 || row.id === (rows[index - 1]?.id ?? 0) + 1)).toBe(true);
   });
@@ -169,11 +205,26 @@ describe('readers of the request log', () => {
     try {
       server = await startLimitsServer();
       const { engine } = server;
-      const full = new RequestLog(engine.sqlite, engine.clock, engine.services.keys, { file: path.join(disk, 'production.request-log.sqlite') });
+      const full = new RequestLog(engine.sqlite, engine.clock, engine.services.keys, {
+        file: path.join(disk, 'production.request-log.sqlite'),
+      });
       log = full;
       // Heads that differ every time (about 1.7 MB a batch); the disk keeps about 1 MB free.
       const record = (count: number, from: number) => {
-        for (let i = 0; i < count; i++) full.record(T0, 'GET', 'localhost', `/v1/pets?n=${from + i}`, 200, null, null, null, '127.0.0.1', 0.1, `${HEAD}etag: "${from + i}-${'e'.repeat(400)}"\r\n`);
+        for (let i = 0; i < count; i++)
+          full.record(
+            T0,
+            'GET',
+            'localhost',
+            `/v1/pets?n=${from + i}`,
+            200,
+            null,
+            null,
+            null,
+            '127.0.0.1',
+            0.1,
+            `${HEAD}etag: "${from + i}-${'e'.repeat(400)}"\r\n`,
+          );
       };
       record(10, 0);
       full.flush();
@@ -191,7 +242,11 @@ describe('readers of the request log', () => {
 
       fs.rmSync(filler);
       full.tick();
-      expect(full.health()).toMatchObject({ pendingAnswers: 0, droppedAnswers: refused.droppedAnswers, lastFailure: null });
+      expect(full.health()).toMatchObject({
+        pendingAnswers: 0,
+        droppedAnswers: refused.droppedAnswers,
+        lastFailure: null,
+      });
       const rows = full.list({ limit: 5_000 }).reverse();
       expect(rows).toHaveLength(10 + refused.pendingAnswers);
       expect(rows.at(-1)?.path).toBe('/v1/pets?n=8109');

@@ -26,7 +26,13 @@ describe('export rescuegroups', () => {
       const dogs = 1; // the seed's "Dogs"
       biscuit = engine.services.pets.create({ name: 'Biscuit', categoryId: dogs, status: 'available' }).id;
       pepper = engine.services.pets.create({ name: 'Pepper', categoryId: dogs, status: 'available' }).id;
-      engine.services.petProfiles.set(biscuit, { breedPrimary: 'Labrador Retriever', sex: 'female', birthDate: '2021', microchipNumber: '985112003456789', description: 'Calm.\n\nLoves walks.' });
+      engine.services.petProfiles.set(biscuit, {
+        breedPrimary: 'Labrador Retriever',
+        sex: 'female',
+        birthDate: '2021',
+        microchipNumber: '985112003456789',
+        description: 'Calm.\n\nLoves walks.',
+      });
       engine.services.petProfiles.set(pepper, { breedPrimary: 'Beagle', birthDate: '2020-05' });
       // A phone photo: GPS in its EXIF.
       const withGps = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#a0522d' } })
@@ -44,11 +50,28 @@ describe('export rescuegroups', () => {
     expect(first.code, first.stderr).toBe(0);
     const result = JSON.parse(first.stdout);
     expect(result.listed).toEqual([{ id: biscuit, name: 'Biscuit', photos: 1 }]);
-    expect(result.refused).toEqual([{ id: pepper, name: 'Pepper', problems: [{ field: 'sex', problem: 'missing' }, { field: 'photo', problem: 'missing' }] }]);
+    expect(result.refused).toEqual([
+      {
+        id: pepper,
+        name: 'Pepper',
+        problems: [
+          { field: 'sex', problem: 'missing' },
+          { field: 'photo', problem: 'missing' },
+        ],
+      },
+    ]);
     const rows = parse(fs.readFileSync(path.join(out, 'rescuegroups.csv'))) as string[][];
     expect(rows).toHaveLength(2);
     const record = Object.fromEntries(rows[0]!.map((column, index) => [column, rows[1]![index]]));
-    expect(record).toMatchObject({ externalID: `adoption-desk-${biscuit}`, name: 'Biscuit', type: 'Dog', priBreed: 'Labrador Retriever', sex: 'Female', dsc: 'Calm. Loves walks.', photo1: `adoption-desk-${biscuit}-1.jpg` });
+    expect(record).toMatchObject({
+      externalID: `adoption-desk-${biscuit}`,
+      name: 'Biscuit',
+      type: 'Dog',
+      priBreed: 'Labrador Retriever',
+      sex: 'Female',
+      dsc: 'Calm. Loves walks.',
+      photo1: `adoption-desk-${biscuit}-1.jpg`,
+    });
     expect(fs.readFileSync(path.join(out, 'rescuegroups.csv'), 'utf8')).not.toContain('985112003456789');
     const photo = await sharp(path.join(out, `adoption-desk-${biscuit}-1.jpg`)).metadata();
     expect(photo.exif).toBeUndefined();

@@ -22,7 +22,9 @@ it('a listed animal that died in care is removed from the next file, not written
   const engine = new Engine({ dataDir, environment: 'production' });
   try {
     const { services } = engine;
-    const photo = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#a0522d' } }).jpeg().toBuffer();
+    const photo = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#a0522d' } })
+      .jpeg()
+      .toBuffer();
     const listable = async (name: string) => {
       const { petId } = services.movements.intake({ pet: { name, categoryId: 1 }, type: 'stray' }, 'cli');
       services.petProfiles.set(petId, { breedPrimary: 'Beagle', sex: 'male', birthDate: '2022' });
@@ -45,7 +47,10 @@ it('a listed animal that died in care is removed from the next file, not written
     expect(second.dropped).toEqual([]);
     const [header, ...rows] = parse(fs.readFileSync(path.join(out, 'rescuegroups.csv'))) as string[][];
     const records = rows.map((row) => Object.fromEntries(header!.map((column, index) => [column, row[index]])));
-    expect(records.map((record) => [record.name, record.status])).toEqual([['Stays', 'Available'], ['Homeward', 'Adopted']]);
+    expect(records.map((record) => [record.name, record.status])).toEqual([
+      ['Stays', 'Available'],
+      ['Homeward', 'Adopted'],
+    ]);
     // Not listed any more: the export after that has nothing of it to remove or drop.
     expect(engine.publishing.portals.listings().map((listing) => listing.petId)).toEqual([stays, adopted]);
     const third = engine.publishing.portals.exportRescueGroups(out, { allowDrops: false });

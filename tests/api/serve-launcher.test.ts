@@ -36,13 +36,18 @@ interface Started {
 }
 
 async function startServe(): Promise<Started> {
-  const started = spawn(process.execPath, ['scripts/launch.cjs', 'serve', '--data-dir', dataDir, '--port', '0'], { cwd: PROJECT_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const started = spawn(process.execPath, ['scripts/launch.cjs', 'serve', '--data-dir', dataDir, '--port', '0'], {
+    cwd: PROJECT_ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   child = started;
   let stdout = '';
   let stderr = '';
   started.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
   started.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => started.once('exit', (code, signal) => resolve({ code, signal })));
+  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    started.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   const baseUrl = await waitFor(() => /listening on (http:\/\/\S+\/v1)/.exec(stdout)?.[1], 30_000);
   const logLines = () =>
     stderr
@@ -56,9 +61,12 @@ describe('npm run serve with its default flags', () => {
   it('logs start and stop as JSON on stderr, and not a line per request', async () => {
     const server = await startServe();
     await waitFor(() => server.logLines().some((line) => line.msg === 'started'), 5_000);
-    expect(server.logLines()).toEqual([expect.objectContaining({ msg: 'started', level: 30, url: server.baseUrl, environment: 'production' })]);
+    expect(server.logLines()).toEqual([
+      expect.objectContaining({ msg: 'started', level: 30, url: server.baseUrl, environment: 'production' }),
+    ]);
 
-    for (let i = 0; i < 20; i++) expect((await fetch(`${server.baseUrl}/pets`, { headers: bearer(key) })).status).toBe(200);
+    for (let i = 0; i < 20; i++)
+      expect((await fetch(`${server.baseUrl}/pets`, { headers: bearer(key) })).status).toBe(200);
     expect((await fetch(`${server.baseUrl}/pets`)).status).toBe(401);
     expect(server.logLines()).toHaveLength(1);
 
@@ -74,7 +82,9 @@ describe('npm run serve with its default flags', () => {
     const socket = net.connect(Number(port), '127.0.0.1');
     await new Promise((resolve) => socket.once('connect', resolve));
     socket.on('error', () => undefined);
-    socket.write(`POST /v1/pets HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${key}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"name":`);
+    socket.write(
+      `POST /v1/pets HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${key}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"name":`,
+    );
     child?.kill('SIGINT');
     await waitFor(() => server.logLines().some((line) => line.msg === 'stopping'), 5_000);
     child?.kill('SIGINT');

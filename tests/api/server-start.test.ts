@@ -17,7 +17,12 @@ afterEach(async () => {
 /** A logger that keeps the errors it is given. */
 function recordingLog(): EngineLog & { entries: { details: object; message: string }[] } {
   const entries: { details: object; message: string }[] = [];
-  return { entries, info: () => undefined, warn: () => undefined, error: (details, message) => entries.push({ details, message }) };
+  return {
+    entries,
+    info: () => undefined,
+    warn: () => undefined,
+    error: (details, message) => entries.push({ details, message }),
+  };
 }
 
 describe('logging', () => {
@@ -37,11 +42,19 @@ describe('logging', () => {
       await response.arrayBuffer();
     }
     expect(log.entries).toEqual([]);
-    const body = await expectError(await fetch(`${new URL(running.baseUrl).origin}/admin/broken`), 500, 'internal_error');
+    const body = await expectError(
+      await fetch(`${new URL(running.baseUrl).origin}/admin/broken`),
+      500,
+      'internal_error',
+    );
     expect(body.message).not.toMatch(/a bug in a handler/);
     expect(log.entries).toHaveLength(1);
     expect(log.entries[0]?.message).toBe('request failed');
-    expect(log.entries[0]?.details).toMatchObject({ err: { message: 'a bug in a handler' }, method: 'GET', url: '/admin/broken' });
+    expect(log.entries[0]?.details).toMatchObject({
+      err: { message: 'a bug in a handler' },
+      method: 'GET',
+      url: '/admin/broken',
+    });
   });
 
   it('Fastify runs without a logger: no child logger is made per request', async () => {
@@ -67,7 +80,11 @@ describe('a port in use', () => {
       expect(failure).toBeInstanceOf(PortInUseError);
       expect(isAppError(failure) && failure.code).toBe('conflict');
       const { port, host, message } = failure as PortInUseError;
-      expect({ port, host, message }).toEqual({ port: running.port, host: '127.0.0.1', message: `Port ${running.port} on 127.0.0.1 is already in use.` });
+      expect({ port, host, message }).toEqual({
+        port: running.port,
+        host: '127.0.0.1',
+        message: `Port ${running.port} on 127.0.0.1 is already in use.`,
+      });
       // The data dir is free again: a server starts there on another port.
       const second = await startApiServer({ dataDir: otherDir, environment: 'production', port: 0 });
       await second.stop();

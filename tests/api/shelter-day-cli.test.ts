@@ -52,12 +52,60 @@ async function expectApiStatus(petId: number, status: string): Promise<void> {
 }
 
 it('takes a stray in with its finder, fosters it, reserves and adopts it, takes it back two weeks later and adopts it again; the API follows', async () => {
-  const finder = (await json<{ person: { id: number } }>('people', 'add', '--name', 'Fiona Finder', '--role', 'finder', '--phone', '+44 7700 900123')).person.id;
-  const foster = (await json<{ person: { id: number } }>('people', 'add', '--name', 'Frank Foster', '--foster', '--foster-capacity', '2', '--foster-species', '1')).person.id;
-  const adopter = (await json<{ person: { id: number } }>('people', 'add', '--name', 'Adèle Adopter', '--email', 'adele@example.test', '--postcode', 'AB1 2CD')).person.id;
+  const finder = (
+    await json<{ person: { id: number } }>(
+      'people',
+      'add',
+      '--name',
+      'Fiona Finder',
+      '--role',
+      'finder',
+      '--phone',
+      '+44 7700 900123',
+    )
+  ).person.id;
+  const foster = (
+    await json<{ person: { id: number } }>(
+      'people',
+      'add',
+      '--name',
+      'Frank Foster',
+      '--foster',
+      '--foster-capacity',
+      '2',
+      '--foster-species',
+      '1',
+    )
+  ).person.id;
+  const adopter = (
+    await json<{ person: { id: number } }>(
+      'people',
+      'add',
+      '--name',
+      'Adèle Adopter',
+      '--email',
+      'adele@example.test',
+      '--postcode',
+      'AB1 2CD',
+    )
+  ).person.id;
   const second = (await json<{ person: { id: number } }>('people', 'add', '--name', 'Sam Second')).person.id;
 
-  const intake = await json<{ petId: number; intakeType: string; intakePerson: { name: string } }>('intake', '--name', 'Pepper', '--category', '1', '--type', 'stray', '--person', String(finder), '--condition', 'thin, friendly', '--at', daysAgo(40));
+  const intake = await json<{ petId: number; intakeType: string; intakePerson: { name: string } }>(
+    'intake',
+    '--name',
+    'Pepper',
+    '--category',
+    '1',
+    '--type',
+    'stray',
+    '--person',
+    String(finder),
+    '--condition',
+    'thin, friendly',
+    '--at',
+    daysAgo(40),
+  );
   const pet = String(intake.petId);
   expect(intake).toMatchObject({ intakeType: 'stray', intakePerson: { name: 'Fiona Finder' } });
   await expectApiStatus(intake.petId, 'available');
@@ -69,7 +117,18 @@ it('takes a stray in with its finder, fosters it, reserves and adopts it, takes 
   await cli('reserve', pet, '--person', String(adopter), '--at', daysAgo(20));
   await expectApiStatus(intake.petId, 'pending');
 
-  const adopted = await json<{ id: number; outcomeType: string; fee: number; feeMethod: string }>('adopt', pet, '--person', String(adopter), '--fee', '150', '--paid', 'card', '--at', daysAgo(16));
+  const adopted = await json<{ id: number; outcomeType: string; fee: number; feeMethod: string }>(
+    'adopt',
+    pet,
+    '--person',
+    String(adopter),
+    '--fee',
+    '150',
+    '--paid',
+    'card',
+    '--at',
+    daysAgo(16),
+  );
   expect(adopted).toMatchObject({ outcomeType: 'adoption', fee: 150, feeMethod: 'card' });
   await expectApiStatus(intake.petId, 'sold');
 
@@ -79,10 +138,32 @@ it('takes a stray in with its finder, fosters it, reserves and adopts it, takes 
   await cli('adopt', pet, '--person', String(second), '--fee', '0', '--paid', 'waived');
   await expectApiStatus(intake.petId, 'sold');
 
-  const listed = await json<Array<{ kind: string; type: string | null; by: string }>>('movements', 'list', '--pet', pet);
-  expect(listed.map((event) => event.type ?? event.kind)).toEqual(['adoption', 'returned_after_adoption', 'adoption', 'reservation', 'foster_end', 'foster_start', 'stray']);
+  const listed = await json<Array<{ kind: string; type: string | null; by: string }>>(
+    'movements',
+    'list',
+    '--pet',
+    pet,
+  );
+  expect(listed.map((event) => event.type ?? event.kind)).toEqual([
+    'adoption',
+    'returned_after_adoption',
+    'adoption',
+    'reservation',
+    'foster_end',
+    'foster_start',
+    'stray',
+  ]);
   expect(new Set(listed.map((event) => event.by))).toEqual(new Set(['cli']));
-  const adoptions = await json<unknown[]>('movements', 'list', '--type', 'adoption', '--from', daysAgo(17), '--to', daysAgo(10));
+  const adoptions = await json<unknown[]>(
+    'movements',
+    'list',
+    '--type',
+    'adoption',
+    '--from',
+    daysAgo(17),
+    '--to',
+    daysAgo(10),
+  );
   expect(adoptions).toHaveLength(1);
 
   const record = await cli('movements', 'record', pet);
@@ -90,15 +171,33 @@ it('takes a stray in with its finder, fosters it, reserves and adopts it, takes 
 }, 300_000);
 
 it('names the rule a refusal broke, and says what helps', async () => {
-  const flagged = (await json<{ person: { id: number } }>('people', 'add', '--name', 'Dora Flagged', '--do-not-adopt', 'neglect case')).person.id;
-  const { petId } = await json<{ petId: number }>('intake', '--name', 'Ziggy', '--category', '2', '--type', 'owner_surrender');
+  const flagged = (
+    await json<{ person: { id: number } }>('people', 'add', '--name', 'Dora Flagged', '--do-not-adopt', 'neglect case')
+  ).person.id;
+  const { petId } = await json<{ petId: number }>(
+    'intake',
+    '--name',
+    'Ziggy',
+    '--category',
+    '2',
+    '--type',
+    'owner_surrender',
+  );
   const refused = await runCliInProcess(dataDir, ['reserve', String(petId), '--person', String(flagged)]);
   expect(refused.code).toBe(1);
   expect(refused.stderr).toMatch(/do not adopt to.*rule do_not_adopt: .*--override/);
   await cli('reserve', String(petId), '--person', String(flagged), '--override', 'the case was closed');
   const twice = await runCliInProcess(dataDir, ['intake', String(petId), '--type', 'stray']);
   expect(twice.stderr).toMatch(/rule stay_open: record its outcome first/);
-  const backwards = await runCliInProcess(dataDir, ['foster', 'start', String(petId), '--person', String(flagged), '--at', daysAgo(30)]);
+  const backwards = await runCliInProcess(dataDir, [
+    'foster',
+    'start',
+    String(petId),
+    '--person',
+    String(flagged),
+    '--at',
+    daysAgo(30),
+  ]);
   expect(backwards.stderr).toMatch(/dates cannot run backwards.*rule date_before_previous: check --at/);
 }, 180_000);
 
@@ -112,7 +211,11 @@ it('people list folds case and accents; people export writes the staff backup, o
   fs.mkdirSync(path.dirname(file));
   await cli('people', 'export', '--out', file);
   expect(fs.statSync(file).mode & 0o777).toBe(0o600);
-  const backup = JSON.parse(fs.readFileSync(file, 'utf8')) as { people: Array<{ name: string }>; stays: unknown[]; events: unknown[] };
+  const backup = JSON.parse(fs.readFileSync(file, 'utf8')) as {
+    people: Array<{ name: string }>;
+    stays: unknown[];
+    events: unknown[];
+  };
   expect(backup.people.map((person) => person.name)).toContain('Fiona Finder');
   expect(backup.stays.length).toBeGreaterThanOrEqual(3);
   expect(backup.events.length).toBeGreaterThanOrEqual(8);

@@ -19,14 +19,17 @@ import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
 import { waitFor } from '../helpers/wait-for';
 import { runCliInProcess } from '../helpers/cli-in-process';
 
-const PDFTOTEXT_MISSING = spawnSync('pdftotext', ['-v']).error ? 'pdftotext is not installed (apt-get install -y poppler-utils)' : undefined;
+const PDFTOTEXT_MISSING = spawnSync('pdftotext', ['-v']).error
+  ? 'pdftotext is not installed (apt-get install -y poppler-utils)'
+  : undefined;
 const DAY = 86_400_000;
 /**
  * The story starts a month ago: each CLI process dates its step with --at at the server's clock, and
  * a movement is never dated after its own process's (real) now.
  */
 const START = Math.floor((Date.now() - 30 * DAY) / 60_000) * 60_000;
-const TERMS = 'The adopter gives Pepper a home indoors and a walk every day.\n\nShould the adoption not work out, the adopter brings the animal back to the shelter.';
+const TERMS =
+  'The adopter gives Pepper a home indoors and a walk every day.\n\nShould the adoption not work out, the adopter brings the animal back to the shelter.';
 
 let dataDir: string;
 let clock: StoryClock;
@@ -80,13 +83,19 @@ function dayOfStory(days: number): string {
 }
 
 async function apiStatus(petId: number): Promise<string> {
-  const response = await fetch(`http://127.0.0.1:${server.port}/v1/pets/${petId}`, { headers: { authorization: `Bearer ${key}` } });
+  const response = await fetch(`http://127.0.0.1:${server.port}/v1/pets/${petId}`, {
+    headers: { authorization: `Bearer ${key}` },
+  });
   return ((await response.json()) as { status: string }).status;
 }
 
 /** What the pet's page on the published site says first: its status notice's words, or "Available" without one. */
 async function siteSays(petId: number, name: string): Promise<string> {
-  const page = await siteRequest(server.port, `happy-paws.localhost:${server.port}`, `/pets/${petId}-${name.toLowerCase()}.html`);
+  const page = await siteRequest(
+    server.port,
+    `happy-paws.localhost:${server.port}`,
+    `/pets/${petId}-${name.toLowerCase()}.html`,
+  );
   if (page.status !== 200) return `HTTP ${page.status}`;
   return /<p class="status [a-z]+"><strong>([^<]+?)\.<\/strong>/.exec(page.body)?.[1] ?? 'Available';
 }
@@ -94,30 +103,68 @@ async function siteSays(petId: number, name: string): Promise<string> {
 /** The API's `status` and the site's words, once both follow (a CLI write reaches the server within 250 ms, the site within seconds). */
 async function expectFaces(petId: number, name: string, status: string, words: string): Promise<void> {
   let seen = '';
-  await waitFor(async () => {
-    seen = `${await apiStatus(petId)} / ${await siteSays(petId, name)}`;
-    return seen === `${status} / ${words}`;
-  }, 20_000, 100).catch(() => expect(seen, `API status / site for ${name}`).toBe(`${status} / ${words}`));
+  await waitFor(
+    async () => {
+      seen = `${await apiStatus(petId)} / ${await siteSays(petId, name)}`;
+      return seen === `${status} / ${words}`;
+    },
+    20_000,
+    100,
+  ).catch(() => expect(seen, `API status / site for ${name}`).toBe(`${status} / ${words}`));
 }
 
 it('a stray with its finder, fostered, reserved, adopted with its contract, returned two weeks later and adopted again: the API and the site follow each step', async () => {
   const termsFile = path.join(dataDir, 'terms.txt');
   fs.writeFileSync(termsFile, TERMS);
-  await cli('shelter', 'set', '--name', 'Happy Paws Rescue', '--currency', 'EUR', '--phone', '+44 20 7946 0000', '--contract-terms-file', termsFile);
-  const person = async (...args: string[]) => (await json<{ person: { id: number } }>('people', 'add', ...args)).person.id;
+  await cli(
+    'shelter',
+    'set',
+    '--name',
+    'Happy Paws Rescue',
+    '--currency',
+    'EUR',
+    '--phone',
+    '+44 20 7946 0000',
+    '--contract-terms-file',
+    termsFile,
+  );
+  const person = async (...args: string[]) =>
+    (await json<{ person: { id: number } }>('people', 'add', ...args)).person.id;
   const finder = await person('--name', 'Fiona Finder', '--role', 'finder', '--phone', '+44 7700 900123');
   const foster = await person('--name', 'Frank Foster', '--foster', '--foster-capacity', '2', '--foster-species', '1');
   const adopter = await person('--name', 'Adèle Adopter', '--email', 'adele@example.test', '--postcode', 'AB1 2CD');
   const second = await person('--name', 'Sam Second');
 
-  const intake = await json<{ petId: number; intakePerson: { name: string } }>('intake', '--name', 'Pepper', '--category', '1', '--type', 'stray', '--person', String(finder), '--at', dayOfStory(0));
+  const intake = await json<{ petId: number; intakePerson: { name: string } }>(
+    'intake',
+    '--name',
+    'Pepper',
+    '--category',
+    '1',
+    '--type',
+    'stray',
+    '--person',
+    String(finder),
+    '--at',
+    dayOfStory(0),
+  );
   expect(intake.intakePerson.name).toBe('Fiona Finder');
   const petId = intake.petId;
   const pet = String(petId);
   await cli('pets', 'profile', 'set', pet, '--microchip', '985141000765432', '--breed', 'Border Collie');
   await expectFaces(petId, 'Pepper', 'available', 'Available');
 
-  await cli('foster', 'start', pet, '--person', String(foster), '--until', new Date(START + 10 * DAY).toISOString(), '--at', dayOfStory(1));
+  await cli(
+    'foster',
+    'start',
+    pet,
+    '--person',
+    String(foster),
+    '--until',
+    new Date(START + 10 * DAY).toISOString(),
+    '--at',
+    dayOfStory(1),
+  );
   await expectFaces(petId, 'Pepper', 'available', 'Available');
   await cli('foster', 'end', pet, '--at', dayOfStory(5));
   await expectFaces(petId, 'Pepper', 'available', 'Available');
@@ -145,30 +192,64 @@ it('a stray with its finder, fostered, reserved, adopted with its contract, retu
     ['returned_after_adoption', 'adoption', 'Sam Second'],
     ['stray', 'adoption', 'Adèle Adopter'],
   ]);
-  expect(record.events.map((event) => event.type ?? event.kind)).toEqual(['adoption', 'returned_after_adoption', 'adoption', 'reservation', 'foster_end', 'foster_start', 'stray']);
-  expect(record.statusHistory.map((change) => change.toStatus)).toEqual(['available', 'pending', 'sold', 'available', 'sold']);
+  expect(record.events.map((event) => event.type ?? event.kind)).toEqual([
+    'adoption',
+    'returned_after_adoption',
+    'adoption',
+    'reservation',
+    'foster_end',
+    'foster_start',
+    'stray',
+  ]);
+  expect(record.statusHistory.map((change) => change.toStatus)).toEqual([
+    'available',
+    'pending',
+    'sold',
+    'available',
+    'sold',
+  ]);
 }, 300_000);
 
-if (process.env.CI === 'true') it('the contract can be read: pdftotext is installed', () => expect(PDFTOTEXT_MISSING).toBeUndefined());
+if (process.env.CI === 'true')
+  it('the contract can be read: pdftotext is installed', () => expect(PDFTOTEXT_MISSING).toBeUndefined());
 
-it.skipIf(PDFTOTEXT_MISSING !== undefined)(`the first adoption's contract names the shelter, the animal with its microchip, the adopter, the fee and the terms${PDFTOTEXT_MISSING ? ` (skipped: ${PDFTOTEXT_MISSING})` : ''}`, () => {
-  const text = pdfText(fs.readFileSync(contractFile)).replace(/\s+/g, ' ');
-  for (const expected of ['Adoption contract', 'Happy Paws Rescue', '+44 20 7946 0000', 'Pepper', 'Border Collie', '985141000765432', 'Adèle Adopter', 'adele@example.test', '€150.00', 'By card']) {
-    expect(text).toContain(expected);
-  }
-  for (const paragraph of TERMS.split('\n\n')) expect(text).toContain(paragraph);
-  expect(text).not.toContain('Sam Second');
-});
+it.skipIf(PDFTOTEXT_MISSING !== undefined)(
+  `the first adoption's contract names the shelter, the animal with its microchip, the adopter, the fee and the terms${PDFTOTEXT_MISSING ? ` (skipped: ${PDFTOTEXT_MISSING})` : ''}`,
+  () => {
+    const text = pdfText(fs.readFileSync(contractFile)).replace(/\s+/g, ' ');
+    for (const expected of [
+      'Adoption contract',
+      'Happy Paws Rescue',
+      '+44 20 7946 0000',
+      'Pepper',
+      'Border Collie',
+      '985141000765432',
+      'Adèle Adopter',
+      'adele@example.test',
+      '€150.00',
+      'By card',
+    ]) {
+      expect(text).toContain(expected);
+    }
+    for (const paragraph of TERMS.split('\n\n')) expect(text).toContain(paragraph);
+    expect(text).not.toContain('Sam Second');
+  },
+);
 
 it('a reservation left past its expiry gives the animal back to the API and the site with no one touching it; the Today page lists it as expired', async () => {
   const { services } = server.engine;
   const adopter = services.people.add({ name: 'Late Larry' }).person.id;
   dayOfStory(25);
   const { petId } = services.movements.intake({ pet: { name: 'Clover', categoryId: 1 }, type: 'stray' }, 'window');
-  services.movements.reserve({ petId, personId: adopter, expiresAt: new Date(clock.now() + 3 * DAY).toISOString() }, 'window');
+  services.movements.reserve(
+    { petId, personId: adopter, expiresAt: new Date(clock.now() + 3 * DAY).toISOString() },
+    'window',
+  );
   await expectFaces(petId, 'Clover', 'pending', 'Adoption pending');
 
   dayOfStory(29);
   await expectFaces(petId, 'Clover', 'available', 'Available');
-  expect(services.shelterDay.today().reservationsWaiting).toEqual([expect.objectContaining({ petName: 'Clover', expired: true })]);
+  expect(services.shelterDay.today().reservationsWaiting).toEqual([
+    expect.objectContaining({ petName: 'Clover', expired: true }),
+  ]);
 }, 60_000);

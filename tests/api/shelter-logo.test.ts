@@ -29,9 +29,16 @@ async function taggedLogo(): Promise<Buffer> {
   const jpeg = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#336699' } })
     .withExifMerge({
       IFD0: { Artist: ARTIST, Copyright: ARTIST },
-      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 51/1 2400/100', GPSLongitudeRef: 'E', GPSLongitude: '2/1 21/1 700/100' },
+      IFD3: {
+        GPSLatitudeRef: 'N',
+        GPSLatitude: '48/1 51/1 2400/100',
+        GPSLongitudeRef: 'E',
+        GPSLongitude: '2/1 21/1 700/100',
+      },
     })
-    .withXmp(`<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description xmlns:dc="http://purl.org/dc/elements/1.1/" dc:creator="${XMP_CREATOR}"/></rdf:RDF></x:xmpmeta>`)
+    .withXmp(
+      `<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description xmlns:dc="http://purl.org/dc/elements/1.1/" dc:creator="${XMP_CREATOR}"/></rdf:RDF></x:xmpmeta>`,
+    )
     .withIccProfile('p3')
     .jpeg({ quality: 85 })
     .toBuffer();
@@ -43,7 +50,12 @@ async function taggedLogo(): Promise<Buffer> {
 async function expectNoMetadata(bytes: Buffer): Promise<void> {
   const metadata = await sharp(bytes).metadata();
   expect(metadata.format).toBe('jpeg');
-  expect([metadata.exif, metadata.xmp, metadata.icc, metadata.iptc]).toEqual([undefined, undefined, undefined, undefined]);
+  expect([metadata.exif, metadata.xmp, metadata.icc, metadata.iptc]).toEqual([
+    undefined,
+    undefined,
+    undefined,
+    undefined,
+  ]);
   expect(metadata.comments ?? []).toEqual([]);
   // Only JFIF's APP0, if anything: no APP1 (EXIF, XMP), APP2 (ICC) or APP13 (IPTC).
   expect(jpegAppMarkers(bytes).filter((marker) => marker !== 0xe0)).toEqual([]);
@@ -76,32 +88,39 @@ afterEach(() => {
   removeTempDir(dataDir);
 });
 
-it('set from the CLI: stored and published re-encoded, without EXIF (GPS, artist), XMP, ICC or comment', { timeout: 60_000 }, async () => {
-  const file = path.join(dataDir, 'logo.jpg');
-  fs.writeFileSync(file, logo);
-  const set = await runCli(['--data-dir', dataDir, 'shelter', 'set', '--name', 'Les Pattes', '--logo', file], 40_000);
-  expect(set.stderr).toBe('');
-  expect(set.code).toBe(0);
+it(
+  'set from the CLI: stored and published re-encoded, without EXIF (GPS, artist), XMP, ICC or comment',
+  { timeout: 60_000 },
+  async () => {
+    const file = path.join(dataDir, 'logo.jpg');
+    fs.writeFileSync(file, logo);
+    const set = await runCli(['--data-dir', dataDir, 'shelter', 'set', '--name', 'Les Pattes', '--logo', file], 40_000);
+    expect(set.stderr).toBe('');
+    expect(set.code).toBe(0);
 
-  const engine = new Engine({ dataDir, environment: 'production' });
-  try {
-    const stored = engine.services.shelter.logo();
-    expect(stored?.mediaType).toBe('image/jpeg');
-    await expectNoMetadata(stored?.bytes ?? Buffer.alloc(0));
-    expect(await sharp(stored?.bytes).metadata()).toMatchObject({ width: 512, height: 341 });
-    const account = engine.services.accounts.create({ name: 'Site owner', planId: 'pro' });
-    const project = engine.sites.projects.create({ accountId: account.id, name: 'Adopt' });
-    await expectNoMetadata(await publish(engine, project.id));
-  } finally {
-    engine.close();
-  }
-});
+    const engine = new Engine({ dataDir, environment: 'production' });
+    try {
+      const stored = engine.services.shelter.logo();
+      expect(stored?.mediaType).toBe('image/jpeg');
+      await expectNoMetadata(stored?.bytes ?? Buffer.alloc(0));
+      expect(await sharp(stored?.bytes).metadata()).toMatchObject({ width: 512, height: 341 });
+      const account = engine.services.accounts.create({ name: 'Site owner', planId: 'pro' });
+      const project = engine.sites.projects.create({ accountId: account.id, name: 'Adopt' });
+      await expectNoMetadata(await publish(engine, project.id));
+    } finally {
+      engine.close();
+    }
+  },
+);
 
 it('set through the admin channel, and a logo stored before logos were re-encoded: the published file has no metadata', async () => {
   const engine = new Engine({ dataDir, environment: 'production' });
   try {
     const handlers = createAdminHandlers({ engine: () => engine } as unknown as AppHost);
-    const saved = await dispatchAdmin(handlers, 'shelter.setLogo', { environment: 'production', data: logo.toString('base64') });
+    const saved = await dispatchAdmin(handlers, 'shelter.setLogo', {
+      environment: 'production',
+      data: logo.toString('base64'),
+    });
     expect(saved).toMatchObject({ ok: true, value: { logo: { mediaType: 'image/jpeg' } } });
     await expectNoMetadata(engine.services.shelter.logo()?.bytes ?? Buffer.alloc(0));
 

@@ -29,13 +29,24 @@ it('sets the terms from a file or the command line, keeps their paragraphs, show
   fs.writeFileSync(file, 'First clause.\r\n\r\nSecond clause,\r\non two lines.\r\n');
   const saved = await cli('--json', 'shelter', 'set', '--contract-terms-file', file);
   expect(saved.code, saved.stderr).toBe(0);
-  expect((JSON.parse(saved.stdout) as ShelterProfile).contractTerms).toBe('First clause.\n\nSecond clause,\non two lines.');
+  expect((JSON.parse(saved.stdout) as ShelterProfile).contractTerms).toBe(
+    'First clause.\n\nSecond clause,\non two lines.',
+  );
   expect((await cli('shelter', 'show')).stdout).toMatch(/contractTerms\s+43 characters \(the text: --json\)/);
 
-  refused(await cli('shelter', 'set', '--contract-terms', 'x'.repeat(CONTRACT_TERMS_MAX + 1)), /contractTerms: must be at most 10,000 characters/);
+  refused(
+    await cli('shelter', 'set', '--contract-terms', 'x'.repeat(CONTRACT_TERMS_MAX + 1)),
+    /contractTerms: must be at most 10,000 characters/,
+  );
   refused(await cli('shelter', 'set', '--contract-terms', 'A', '--contract-terms-file', file), /both given: pick one/);
-  refused(await cli('shelter', 'set', '--contract-terms-file', path.join(dataDir, 'missing.txt')), /--contract-terms-file: cannot read/);
-  refused(await cli('shelter', 'set', '--contract-terms-file', file, '--clear', 'contract-terms'), /--contract-terms is both given and cleared/);
+  refused(
+    await cli('shelter', 'set', '--contract-terms-file', path.join(dataDir, 'missing.txt')),
+    /--contract-terms-file: cannot read/,
+  );
+  refused(
+    await cli('shelter', 'set', '--contract-terms-file', file, '--clear', 'contract-terms'),
+    /--contract-terms is both given and cleared/,
+  );
 
   const typed = await cli('--json', 'shelter', 'set', '--contract-terms', 'One clause.');
   expect((JSON.parse(typed.stdout) as ShelterProfile).contractTerms).toBe('One clause.');

@@ -18,8 +18,13 @@ beforeAll(async () => {
   harness = await startAdminHarness(TOKEN);
   const staff = harness.host.engine('production').services.staff;
   for (const role of STAFF_ROLES) await staff.add({ name: `The ${role}`, login: role, role, password: PASSWORD });
-  const { version } = (await call<{ version: number }>('shelter.get', { environment: 'production' }, { token: true })).body;
-  const saved = await call('shelter.set', { environment: 'production', shelter: { name: 'Refuge des Monts', contractTerms: TERMS }, version }, { token: true });
+  const { version } = (await call<{ version: number }>('shelter.get', { environment: 'production' }, { token: true }))
+    .body;
+  const saved = await call(
+    'shelter.set',
+    { environment: 'production', shelter: { name: 'Refuge des Monts', contractTerms: TERMS }, version },
+    { token: true },
+  );
   expect(saved.status, JSON.stringify(saved.body)).toBe(200);
 }, 60_000);
 
@@ -34,7 +39,11 @@ it.each([
   ['volunteer', false],
   ['api-admin', false],
 ] as const)('shelter.get for the %s role: contract terms shown: %s', async (role, seesTerms) => {
-  const answer = await call<Record<string, unknown>>('shelter.get', { environment: 'production' }, { cookie: await login(role) });
+  const answer = await call<Record<string, unknown>>(
+    'shelter.get',
+    { environment: 'production' },
+    { cookie: await login(role) },
+  );
   expect(answer.status).toBe(200);
   expect(answer.body).toMatchObject({ name: 'Refuge des Monts' });
   expect('contractTerms' in answer.body).toBe(seesTerms);
@@ -42,5 +51,7 @@ it.each([
 });
 
 it('gives the desk the terms', async () => {
-  expect((await call('shelter.get', { environment: 'production' }, { token: true })).body).toMatchObject({ contractTerms: TERMS });
+  expect((await call('shelter.get', { environment: 'production' }, { token: true })).body).toMatchObject({
+    contractTerms: TERMS,
+  });
 });

@@ -36,16 +36,24 @@ const loggedCount = () => {
   server.engine.requestLog.flush();
   return server.engine.requestLog.list({ limit: 10_000 }).length;
 };
-const addressUsed = () => server.engine.services.quota.currentUsage(ADDRESS).find((window) => window.kind === 'minute')?.used ?? NaN;
-const rateLimitHeaders = (answer: RawResponse) => Object.keys(answer.headers).filter((name) => /ratelimit|retry-after/.test(name));
+const addressUsed = () =>
+  server.engine.services.quota.currentUsage(ADDRESS).find((window) => window.kind === 'minute')?.used ?? NaN;
+const rateLimitHeaders = (answer: RawResponse) =>
+  Object.keys(answer.headers).filter((name) => /ratelimit|retry-after/.test(name));
 
 describe('a request on a site’s Host that stops half-way', () => {
   it.each([
     ['the request line and Host, then nothing', () => `GET / HTTP/1.1\r\nHost: ${site}\r\n`],
     ['cut inside a header value', () => `GET /pets/ HTTP/1.1\r\nHost: ${site}\r\nUser-Agent: Mozi`],
     ['cut inside the Host value', () => `GET / HTTP/1.1\r\nAccept: */*\r\nHost: ${site}`],
-    ['a name of the sites that serves nothing', () => `GET / HTTP/1.1\r\nHost: nothing-here.localhost:${server.port}\r\n`],
-    ['an absolute-form target naming the site', () => `GET http://${site}/ HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\n`],
+    [
+      'a name of the sites that serves nothing',
+      () => `GET / HTTP/1.1\r\nHost: nothing-here.localhost:${server.port}\r\n`,
+    ],
+    [
+      'an absolute-form target naming the site',
+      () => `GET http://${site}/ HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\n`,
+    ],
   ])('%s: the site’s plain 408, no rate-limit headers, nothing logged or counted', async (_label, text) => {
     const [logged, used] = [loggedCount(), addressUsed()];
     const answers = await stall(text());

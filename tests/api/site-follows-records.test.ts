@@ -52,10 +52,14 @@ describe('the adoption site follows the records by itself', () => {
     const before = deployCount();
     const names = Array.from({ length: 12 }, (_, index) => `Burst ${index + 1}`);
     for (const name of names) server.engine.services.pets.create({ name, categoryId: 2 });
-    await waitFor(async () => {
-      const body = await index();
-      return names.every((name) => body.includes(name));
-    }, 30_000, 100);
+    await waitFor(
+      async () => {
+        const body = await index();
+        return names.every((name) => body.includes(name));
+      },
+      30_000,
+      100,
+    );
     expect(deployCount() - before).toBeGreaterThanOrEqual(1);
     expect(deployCount() - before).toBeLessThanOrEqual(2);
   }, 40_000);
@@ -104,7 +108,9 @@ describe('the primary domain is the address everywhere', () => {
 
     const address = `http://www.happy-paws.test:${server.port}/`;
     const listed = await cli('projects', 'list', '--json');
-    expect(JSON.parse(listed.stdout)).toMatchObject([{ slug: 'happy-paws', publicHost: 'www.happy-paws.test', servedAt: address }]);
+    expect(JSON.parse(listed.stdout)).toMatchObject([
+      { slug: 'happy-paws', publicHost: 'www.happy-paws.test', servedAt: address },
+    ]);
     const deployed = await cli('deploy', 'happy-paws', '--adoption-page');
     expect(deployed.code, deployed.stderr).toBe(0);
     expect(deployed.stderr).toContain(`it is served at ${address}.`);
@@ -113,7 +119,11 @@ describe('the primary domain is the address everywhere', () => {
     expect(sitemap.body).toContain(address);
 
     // The local CA issues its certificate; this server has no HTTPS port, so nothing says HTTPS is ready.
-    await waitFor(() => server.engine.sites.domains.get('www.happy-paws.test').certificate.state === 'issued', 20_000, 100);
+    await waitFor(
+      () => server.engine.sites.domains.get('www.happy-paws.test').certificate.state === 'issued',
+      20_000,
+      100,
+    );
     const domains = await cli('domains', 'list');
     expect(domains.stdout).toContain('issued, HTTPS not served');
     expect(server.engine.sites.projects.get(project.slug).publicHostCertified).toBe(true);
@@ -130,7 +140,11 @@ describe('a pet that left care other than by adoption', () => {
     services.movements.adopt({ petId: adopted.petId, personId: adopter.id, fee: 50, feeMethod: 'cash' }, 'cli');
     const died = services.movements.intake({ pet: { name: 'Sadly Gone', categoryId: 1 }, type: 'stray' }, 'cli');
     services.movements.outcome({ petId: died.petId, type: 'died_in_care' }, 'cli');
-    const content = server.engine.publishing.adoptionSiteContent(server.engine.sites.liveAddress(project.id, project.slug), Date.now(), project.name);
+    const content = server.engine.publishing.adoptionSiteContent(
+      server.engine.sites.liveAddress(project.id, project.slug),
+      Date.now(),
+      project.name,
+    );
     // The page a printed QR code opens stays, and says no more than that the animal is gone from here.
     expect(content.pets.find((pet) => pet.name === 'Homeward')?.availability).toBe('adopted');
     expect(content.pets.find((pet) => pet.name === 'Sadly Gone')).toMatchObject({ availability: 'gone', photos: [] });

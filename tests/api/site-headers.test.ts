@@ -26,7 +26,12 @@ afterAll(() => server.stop());
 
 /** A Content-Security-Policy as directive → values. */
 function directivesOf(policy: string): Map<string, string[]> {
-  return new Map(policy.split(';').map((directive) => directive.trim().split(/\s+/)).map(([name = '', ...values]) => [name, values]));
+  return new Map(
+    policy
+      .split(';')
+      .map((directive) => directive.trim().split(/\s+/))
+      .map(([name = '', ...values]) => [name, values]),
+  );
 }
 
 describe('every site answer', () => {
@@ -37,13 +42,18 @@ describe('every site answer', () => {
     ['the adoption page', () => adoption, '/', 200, 'DENY', "'none'"],
     ['an adoption page asset', () => adoption, '/assets/site.css', 200, 'DENY', "'none'"],
     ['a missing adoption page', () => adoption, '/nothing-here', 404, 'DENY', "'none'"],
-  ])('%s: nosniff, and framing refused in X-Frame-Options and the Content-Security-Policy header', async (_label, host, target, status, frameOptions, frameAncestors) => {
-    const answer = await siteRequest(server.port, host(), target);
-    expect(answer.status).toBe(status);
-    expect(answer.headers['x-frame-options']).toBe(frameOptions);
-    expect(answer.headers['x-content-type-options']).toBe('nosniff');
-    expect(directivesOf(answer.headers['content-security-policy'] ?? '').get('frame-ancestors')).toEqual([frameAncestors]);
-  });
+  ])(
+    '%s: nosniff, and framing refused in X-Frame-Options and the Content-Security-Policy header',
+    async (_label, host, target, status, frameOptions, frameAncestors) => {
+      const answer = await siteRequest(server.port, host(), target);
+      expect(answer.status).toBe(status);
+      expect(answer.headers['x-frame-options']).toBe(frameOptions);
+      expect(answer.headers['x-content-type-options']).toBe('nosniff');
+      expect(directivesOf(answer.headers['content-security-policy'] ?? '').get('frame-ancestors')).toEqual([
+        frameAncestors,
+      ]);
+    },
+  );
 
   it('an uploaded site’s content is its owner’s: its header policy forbids only framing by other sites', async () => {
     const answer = await siteRequest(server.port, uploaded, '/');
@@ -51,7 +61,9 @@ describe('every site answer', () => {
   });
 
   it('the server’s own pages run and load nothing', async () => {
-    const directives = directivesOf((await siteRequest(server.port, 'no-such-project.localhost', '/')).headers['content-security-policy'] ?? '');
+    const directives = directivesOf(
+      (await siteRequest(server.port, 'no-such-project.localhost', '/')).headers['content-security-policy'] ?? '',
+    );
     expect(directives.get('default-src')).toEqual(["'none'"]);
     expect(directives.get('script-src')).toBeUndefined();
   });

@@ -35,7 +35,9 @@ describe('site addresses carry the running server’s port', () => {
   it('without a server the CLI says none is running; with one it names the address with its real port, in words and in --json', async () => {
     const created = await cli('projects', 'create', '--account', String(account), '--name', 'Happy Paws');
     expect(created.code, created.stderr).toBe(0);
-    expect(created.stderr).toContain('Project happy-paws created; deploy it to serve it once a server runs: no production server is running for this data dir (npm run serve); it then answers at http://happy-paws.localhost:<its port>/.');
+    expect(created.stderr).toContain(
+      'Project happy-paws created; deploy it to serve it once a server runs: no production server is running for this data dir (npm run serve); it then answers at http://happy-paws.localhost:<its port>/.',
+    );
     expect(created.stdout).toMatch(/servedAt\n.*no server running\n$/);
 
     const server = await startApiServer({ dataDir, environment: 'production', port: 0, sites: { httpsPort: 0 } });
@@ -45,7 +47,9 @@ describe('site addresses carry the running server’s port', () => {
       expect(deployed.code, deployed.stderr).toBe(0);
       expect(deployed.stderr).toContain(`Deploy 1 of happy-paws is live; it is served at ${address}.`);
       const listed = await cli('projects', 'list', '--json');
-      expect(JSON.parse(listed.stdout)).toMatchObject([{ slug: 'happy-paws', url: 'http://happy-paws.localhost/', servedAt: address }]);
+      expect(JSON.parse(listed.stdout)).toMatchObject([
+        { slug: 'happy-paws', url: 'http://happy-paws.localhost/', servedAt: address },
+      ]);
       expect(server.httpsPort).toBeGreaterThan(0);
       // What a visitor at that address gets (the name resolved to this machine).
       const served = await siteRequest(server.port, `happy-paws.localhost:${server.port}`, '/');

@@ -44,9 +44,13 @@ function expectRefused(result: ProcessResult, stderr: RegExp): void {
 
 describe('sites CLI (docs/contract.md, "Published sites and custom domains")', () => {
   it('creates, deploys, attaches, verifies, promotes and removes, with --json and refusals on stderr', async () => {
-    const project = json<Project>(await cli('projects', 'create', '--account', String(proAccount), '--name', 'Happy Paws', '--json'));
+    const project = json<Project>(
+      await cli('projects', 'create', '--account', String(proAccount), '--name', 'Happy Paws', '--json'),
+    );
     expect(project).toMatchObject({ slug: 'happy-paws', liveDeploy: null, url: 'http://happy-paws.localhost/' });
-    const free = json<Project>(await cli('projects', 'create', '--account', String(freeAccount), '--name', 'Small', '--json'));
+    const free = json<Project>(
+      await cli('projects', 'create', '--account', String(freeAccount), '--name', 'Small', '--json'),
+    );
 
     const [deployed, failed, both, neither] = await Promise.all([
       cli('deploy', 'happy-paws', path.join(dataDir, 'site'), '--json'),
@@ -73,7 +77,19 @@ describe('sites CLI (docs/contract.md, "Published sites and custom domains")', (
 
     const primary = json<Domain>(await cli('domains', 'add', 'happy-paws', 'WWW.Shelter.Test', '--json'));
     expect(primary).toMatchObject({ name: 'www.shelter.test', role: 'primary', status: 'pending' });
-    const redirect = json<Domain>(await cli('domains', 'add', String(project.id), 'shelter.test', '--redirect-to', 'www.shelter.test', '--status', '308', '--json'));
+    const redirect = json<Domain>(
+      await cli(
+        'domains',
+        'add',
+        String(project.id),
+        'shelter.test',
+        '--redirect-to',
+        'www.shelter.test',
+        '--status',
+        '308',
+        '--json',
+      ),
+    );
     expect(redirect).toMatchObject({ role: 'redirect', to: 'www.shelter.test', redirectStatus: 308 });
     expectRefused(await cli('domains', 'add', 'happy-paws', 'www.shelter.test'), /already attached to this project/);
 
@@ -82,9 +98,15 @@ describe('sites CLI (docs/contract.md, "Published sites and custom domains")', (
     const text = await cli('domains', 'record', 'www.shelter.test');
     expect(text.stdout).toMatch(/CNAME\s+www\.shelter\.test\s+happy-paws\.localhost\s+3600/);
 
-    expect(json<Domain>(await cli('domains', 'verify', 'www.shelter.test', '--json'))).toMatchObject({ status: 'pending', found: [] });
+    expect(json<Domain>(await cli('domains', 'verify', 'www.shelter.test', '--json'))).toMatchObject({
+      status: 'pending',
+      found: [],
+    });
     dns.zone = { 'www.shelter.test': { CNAME: 'happy-paws.localhost' }, 'shelter.test': { A: '127.0.0.1' } };
-    expect(json<Domain>(await cli('domains', 'verify', 'www.shelter.test', '--json'))).toMatchObject({ status: 'verified', found: ['CNAME happy-paws.localhost'] });
+    expect(json<Domain>(await cli('domains', 'verify', 'www.shelter.test', '--json'))).toMatchObject({
+      status: 'verified',
+      found: ['CNAME happy-paws.localhost'],
+    });
     const verifiedText = await cli('domains', 'verify', 'shelter.test');
     expect(verifiedText.code).toBe(0);
     expect(verifiedText.stdout).toMatch(/shelter\.test\s+verified\s+A 127\.0\.0\.1, AAAA ::1\s+A 127\.0\.0\.1/);
@@ -92,7 +114,9 @@ describe('sites CLI (docs/contract.md, "Published sites and custom domains")', (
     const listed = json<Domain[]>(await cli('domains', 'list', '--json'));
     expect(listed.map((domain) => domain.name)).toEqual(['www.shelter.test', 'shelter.test']);
     for (const domain of listed) {
-      expect(Object.keys(domain)).toEqual(expect.arrayContaining(['name', 'project', 'role', 'status', 'record', 'certificate']));
+      expect(Object.keys(domain)).toEqual(
+        expect.arrayContaining(['name', 'project', 'role', 'status', 'record', 'certificate']),
+      );
       expect(domain.certificate).toMatchObject({ state: 'none', issuer: null, notAfter: null, needsReverify: false });
       expect(domain.project).toBe('happy-paws');
     }
@@ -102,7 +126,14 @@ describe('sites CLI (docs/contract.md, "Published sites and custom domains")', (
     expect(withIso.checkedAtIso).toBe(new Date(withIso.checkedAt ?? 0).toISOString());
     expect(withIso.verifiedAtIso).toBe(new Date(withIso.verifiedAt ?? 0).toISOString());
     expect(withIso).toHaveProperty('nextCheckAtIso', null);
-    const pending = await cli('domains', 'add', 'happy-paws', 'later.shelter.test', '--redirect-to', 'www.shelter.test');
+    const pending = await cli(
+      'domains',
+      'add',
+      'happy-paws',
+      'later.shelter.test',
+      '--redirect-to',
+      'www.shelter.test',
+    );
     expect(pending.code).toBe(0);
     await cli('domains', 'verify', 'later.shelter.test');
     const table = await cli('domains', 'list');
@@ -113,10 +144,16 @@ describe('sites CLI (docs/contract.md, "Published sites and custom domains")', (
 
     expectRefused(await cli('domains', 'remove', 'www.shelter.test'), /promote one of them first/);
     expect(json<Domain>(await cli('domains', 'promote', 'shelter.test', '--json'))).toMatchObject({ role: 'primary' });
-    expect(json<Domain>(await cli('domains', 'remove', 'www.shelter.test', '--json'))).toMatchObject({ name: 'www.shelter.test', role: 'redirect' });
+    expect(json<Domain>(await cli('domains', 'remove', 'www.shelter.test', '--json'))).toMatchObject({
+      name: 'www.shelter.test',
+      role: 'redirect',
+    });
     expectRefused(await cli('domains', 'verify', 'www.shelter.test'), /No project has the domain www\.shelter\.test/);
 
-    expect(json<Deploy>(await cli('deploys', 'rollback', 'happy-paws', '1', '--json'))).toMatchObject({ number: 1, live: true });
+    expect(json<Deploy>(await cli('deploys', 'rollback', 'happy-paws', '1', '--json'))).toMatchObject({
+      number: 1,
+      live: true,
+    });
     expectRefused(await cli('deploys', 'rollback', 'small', '1'), /failed \(folder missing/);
     const history = json<Deploy[]>(await cli('deploys', 'list', 'happy-paws', '--json'));
     expect(history.map((deploy) => [deploy.number, deploy.live])).toEqual([
@@ -132,7 +169,10 @@ describe('sites CLI (docs/contract.md, "Published sites and custom domains")', (
   }, 120_000);
 
   it('escapes a terminal escape in the error message, like every other command (a sites and a certificates command)', async () => {
-    const [project, domain] = await Promise.all([cli('deploys', 'list', 'nope\x1b[31m'), cli('domains', 'reverify', 'www.nowhere\x1b[31m.test')]);
+    const [project, domain] = await Promise.all([
+      cli('deploys', 'list', 'nope\x1b[31m'),
+      cli('domains', 'reverify', 'www.nowhere\x1b[31m.test'),
+    ]);
     for (const refused of [project, domain]) {
       expect(refused.stderr).not.toContain('\x1b');
       expect(refused.stdout).toBe('');
@@ -144,7 +184,10 @@ describe('sites CLI (docs/contract.md, "Published sites and custom domains")', (
   it('takes --sites-host for the records, and refuses a bad one or a bad --dns-server', async () => {
     const shown = await runCliInProcess(dataDir, ['--sites-host', 'Sites.Example.Org', 'projects', 'list', '--json']);
     expect(json<Project[]>(shown)[0]?.url).toBe('http://happy-paws.sites.example.org/');
-    expectRefused(await runCliInProcess(dataDir, ['--sites-host', '10.0.0.1', 'projects', 'list']), /--sites-host: "10\.0\.0\.1" is not a DNS name/);
+    expectRefused(
+      await runCliInProcess(dataDir, ['--sites-host', '10.0.0.1', 'projects', 'list']),
+      /--sites-host: "10\.0\.0\.1" is not a DNS name/,
+    );
     const badServer = await runCliInProcess(dataDir, ['--dns-server', 'resolver.example', 'domains', 'list']);
     expect(badServer.code).toBe(1);
     expect(badServer.stderr).toMatch(/--dns-server .* must be an IP address/);

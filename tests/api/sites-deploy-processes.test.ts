@@ -36,15 +36,30 @@ function folder(name: string): string {
 }
 
 function startWorker(source: string, gate: string): { ready: () => boolean; done: Promise<ProcessResult> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/helpers/deploy-worker.ts', dataDir, project.slug, source, String(DEPLOYS_PER_PROCESS), gate], {
-    cwd: PROJECT_ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'tests/helpers/deploy-worker.ts',
+      dataDir,
+      project.slug,
+      source,
+      String(DEPLOYS_PER_PROCESS),
+      gate,
+    ],
+    {
+      cwd: PROJECT_ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let stdout = '';
   let stderr = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  const done = new Promise<ProcessResult>((resolve) => child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr })));
+  const done = new Promise<ProcessResult>((resolve) =>
+    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr })),
+  );
   return { ready: () => stdout.startsWith('ready\n'), done };
 }
 
@@ -56,13 +71,22 @@ describe('deploys of one project from several processes at once', () => {
     await waitFor(() => workers.every((worker) => worker.ready()), 30_000);
     fs.writeFileSync(gate, '');
     // And a CLI deploy in the middle of them, as a user would run it.
-    const [a, b, cli] = await Promise.all([...workers.map((worker) => worker.done), runCli(['--data-dir', dataDir, '--keep-deploys', '100', 'deploy', project.slug, sources.cli, '--json'], 60_000)]);
+    const [a, b, cli] = await Promise.all([
+      ...workers.map((worker) => worker.done),
+      runCli(['--data-dir', dataDir, '--keep-deploys', '100', 'deploy', project.slug, sources.cli, '--json'], 60_000),
+    ]);
     for (const result of [a, b, cli]) expect(result!.code, result!.stderr).toBe(0);
 
-    const fromProcesses: Deploy[] = [...JSON.parse(a!.stdout.split('\n')[1]!), ...JSON.parse(b!.stdout.split('\n')[1]!), JSON.parse(cli!.stdout)];
+    const fromProcesses: Deploy[] = [
+      ...JSON.parse(a!.stdout.split('\n')[1]!),
+      ...JSON.parse(b!.stdout.split('\n')[1]!),
+      JSON.parse(cli!.stdout),
+    ];
     const total = 2 * DEPLOYS_PER_PROCESS + 1;
     expect(fromProcesses.every((deploy) => deploy.outcome === 'succeeded')).toBe(true);
-    expect(fromProcesses.map((deploy) => deploy.number).sort((x, y) => x - y)).toEqual(Array.from({ length: total }, (_, i) => i + 1));
+    expect(fromProcesses.map((deploy) => deploy.number).sort((x, y) => x - y)).toEqual(
+      Array.from({ length: total }, (_, i) => i + 1),
+    );
 
     const engine = new Engine({ dataDir, environment: 'production', sites: { keepDeploys: 100 } });
     try {
@@ -80,7 +104,9 @@ describe('deploys of one project from several processes at once', () => {
       }
       // No staging folder or unnumbered leftover beside the deploys.
       const projectDir = path.dirname(engine.sites.projects.deployDir(project.id, 1));
-      expect(fs.readdirSync(projectDir).sort((x, y) => Number(x) - Number(y))).toEqual(recorded.map((deploy) => String(deploy.number)).reverse());
+      expect(fs.readdirSync(projectDir).sort((x, y) => Number(x) - Number(y))).toEqual(
+        recorded.map((deploy) => String(deploy.number)).reverse(),
+      );
     } finally {
       engine.close();
     }

@@ -39,7 +39,12 @@ describe('a live deploy', () => {
     fs.mkdirSync(path.join(folder, 'backup'));
     fs.writeFileSync(path.join(folder, 'backup', 'manifest.json'), '{"private":true}');
     fs.writeFileSync(path.join(folder, 'css', 'later.css'), 'body{}');
-    for (const target of ['/production.sqlite', '/backup/manifest.json', '/css/later.css', '/.adoption-desk-files.json']) {
+    for (const target of [
+      '/production.sqlite',
+      '/backup/manifest.json',
+      '/css/later.css',
+      '/.adoption-desk-files.json',
+    ]) {
       const answer = await serve(target);
       expect(answer.status, target).toBe(404);
       expect(answer.body, target).toBe('<h1>Not here</h1>');

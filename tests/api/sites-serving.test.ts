@@ -28,7 +28,8 @@ function folder(name: string, files: Record<string, string>): string {
   return root;
 }
 
-const get = (host: string, target = '/', options: { method?: string; headers?: Record<string, string> } = {}) => siteRequest(server.port, host, target, options);
+const get = (host: string, target = '/', options: { method?: string; headers?: Record<string, string> } = {}) =>
+  siteRequest(server.port, host, target, options);
 
 function expectNoRateLimitHeaders(response: SiteResponse): void {
   for (const name of Object.keys(response.headers)) expect(name).not.toMatch(/ratelimit/);
@@ -37,7 +38,13 @@ function expectNoRateLimitHeaders(response: SiteResponse): void {
 beforeAll(async () => {
   dataDir = makeTempDir();
   dns = await startTestDns();
-  server = await startApiServer({ dataDir, environment: 'production', port: 0, clock: new ManualClock(T0), sites: { dnsServers: [dns.server] } });
+  server = await startApiServer({
+    dataDir,
+    environment: 'production',
+    port: 0,
+    clock: new ManualClock(T0),
+    sites: { dnsServers: [dns.server] },
+  });
   const { accounts } = server.engine.services;
   const { projects } = server.engine.sites;
   const account = accounts.create({ name: 'Happy Paws', planId: 'pro' });
@@ -76,14 +83,18 @@ describe('serving a project at <slug>.<sites-host>', () => {
     expect(Date.parse(home.headers['last-modified'] ?? '')).not.toBeNaN();
     expectNoRateLimitHeaders(home);
 
-    expect((await get('happy-paws.localhost', '/css/site.css')).headers['content-type']).toBe('text/css; charset=utf-8');
+    expect((await get('happy-paws.localhost', '/css/site.css')).headers['content-type']).toBe(
+      'text/css; charset=utf-8',
+    );
     expect((await get('happy-paws.localhost', '/logo.svg')).headers['content-type']).toBe('image/svg+xml');
     expect(await get('happy-paws.localhost', '/docs/')).toMatchObject({ status: 200, body: '<h1>Docs</h1>' });
     const folderWithoutSlash = await get('happy-paws.localhost', '/docs?tab=2');
     expect(folderWithoutSlash.status).toBe(301);
     expect(folderWithoutSlash.headers.location).toBe('/docs/?tab=2');
 
-    const revalidated = await get('happy-paws.localhost', '/', { headers: { 'if-none-match': home.headers.etag ?? '' } });
+    const revalidated = await get('happy-paws.localhost', '/', {
+      headers: { 'if-none-match': home.headers.etag ?? '' },
+    });
     expect(revalidated).toMatchObject({ status: 304, body: '' });
     const head = await get('happy-paws.localhost', '/', { method: 'HEAD' });
     expect(head).toMatchObject({ status: 200, body: '' });
@@ -153,18 +164,21 @@ describe('serving a project at <slug>.<sites-host>', () => {
 });
 
 describe('a request target with bad percent-encoding', () => {
-  it.each(['/%zz', '/%ff', '/docs/%e0%a4%a', '/%'])("gets a site's 404 page on a site Host, not the API's Error body: %s", async (target) => {
-    const own = await rawRequest(server.port, 'happy-paws.localhost', target);
-    expect(own).toMatchObject({ status: 404, body: '<h1>Our own 404</h1>' });
-    expectNoRateLimitHeaders(own);
-    const plainPage = await rawRequest(server.port, 'plain.localhost', target);
-    expect(plainPage.status).toBe(404);
-    expect(plainPage.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(plainPage.body).toContain('not found');
-    const nobody = await rawRequest(server.port, 'nobody.localhost', target);
-    expect(nobody.status).toBe(404);
-    expect(nobody.body).toContain('no site at this domain');
-  });
+  it.each(['/%zz', '/%ff', '/docs/%e0%a4%a', '/%'])(
+    "gets a site's 404 page on a site Host, not the API's Error body: %s",
+    async (target) => {
+      const own = await rawRequest(server.port, 'happy-paws.localhost', target);
+      expect(own).toMatchObject({ status: 404, body: '<h1>Our own 404</h1>' });
+      expectNoRateLimitHeaders(own);
+      const plainPage = await rawRequest(server.port, 'plain.localhost', target);
+      expect(plainPage.status).toBe(404);
+      expect(plainPage.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(plainPage.body).toContain('not found');
+      const nobody = await rawRequest(server.port, 'nobody.localhost', target);
+      expect(nobody.status).toBe(404);
+      expect(nobody.body).toContain('no site at this domain');
+    },
+  );
 
   it("is served the same on a verified custom domain, and stays the API's 400 on any other Host", async () => {
     const { domains } = server.engine.sites;
@@ -200,7 +214,8 @@ describe('custom domains by Host', () => {
       'shelter.test': { A: '127.0.0.1' },
       'old.shelter.test': { CNAME: 'happy-paws.localhost' },
     };
-    for (const name of ['www.shelter.test', 'shelter.test', 'old.shelter.test']) expect((await domains.verify(name)).status).toBe('verified');
+    for (const name of ['www.shelter.test', 'shelter.test', 'old.shelter.test'])
+      expect((await domains.verify(name)).status).toBe('verified');
 
     const served = await get('WWW.shelter.test:8080', '/css/site.css');
     expect(served).toMatchObject({ status: 200, body: 'body { color: teal }' });
@@ -218,7 +233,10 @@ describe('custom domains by Host', () => {
     expect(onPort.headers.location).toBe('http://www.shelter.test:8080/a?b=1');
     // The guide's example (docs/guide/sites.md) shows the answer the server really gives, port and all.
     const guide = fs.readFileSync(path.join(PROJECT_ROOT, 'docs/guide/sites.md'), 'utf8');
-    const documented = /curl -i --resolve shelter\.test:4010:127\.0\.0\.1 'http:\/\/shelter\.test:4010(\/[^']*)'\n#\s+HTTP\/1\.1 301 Moved Permanently\n#\s+location: (\S+)/.exec(guide);
+    const documented =
+      /curl -i --resolve shelter\.test:4010:127\.0\.0\.1 'http:\/\/shelter\.test:4010(\/[^']*)'\n#\s+HTTP\/1\.1 301 Moved Permanently\n#\s+location: (\S+)/.exec(
+        guide,
+      );
     expect(documented, 'the redirect example of docs/guide/sites.md').not.toBeNull();
     const asDocumented = await get('shelter.test:4010', documented![1]!);
     expect(asDocumented.headers.location).toBe(documented![2]);

@@ -20,13 +20,20 @@ beforeAll(() => {
 afterAll(() => removeTempDir(dataDir));
 
 it('lists the pending invitations, revokes one (its code then works no more), and says when none is left', async () => {
-  expect((await cli('staff', 'add', '--name', 'Ana', '--login', 'ana', '--role', 'owner', '--password-file', passwordFile)).code).toBe(0);
-  const invite = JSON.parse((await cli('staff', 'invite', '--name', 'Cleo', '--role', 'volunteer', '--json')).stdout) as { code: string };
+  expect(
+    (await cli('staff', 'add', '--name', 'Ana', '--login', 'ana', '--role', 'owner', '--password-file', passwordFile))
+      .code,
+  ).toBe(0);
+  const invite = JSON.parse(
+    (await cli('staff', 'invite', '--name', 'Cleo', '--role', 'volunteer', '--json')).stdout,
+  ) as { code: string };
   const listed = await cli('staff', 'invitations');
   expect(listed.code, listed.stderr).toBe(0);
   expect(listed.stdout).toMatch(/^id\s+name\s+role\s+invitedBy\s+createdAt\s+expiresAt\n1\s+Cleo\s+volunteer\s+desk\s/);
   expect(listed.stdout).not.toContain(invite.code);
-  expect(JSON.parse((await cli('staff', 'invitations', '--json')).stdout)).toEqual([expect.objectContaining({ id: 1, name: 'Cleo', role: 'volunteer', invitedBy: null })]);
+  expect(JSON.parse((await cli('staff', 'invitations', '--json')).stdout)).toEqual([
+    expect.objectContaining({ id: 1, name: 'Cleo', role: 'volunteer', invitedBy: null }),
+  ]);
 
   expect((await cli('staff', 'revoke-invite', '1')).code).toBe(0);
   expect((await cli('staff', 'invitations')).stderr).toContain('No invitation is waiting.');
@@ -35,7 +42,9 @@ it('lists the pending invitations, revokes one (its code then works no more), an
   expect(again.stderr).toContain('There is no pending invitation 1; see "staff invitations".');
   const engine = new Engine({ dataDir, environment: 'production' });
   try {
-    await expect(engine.services.staff.acceptInvite(invite.code, 'cleo', 'a long shelter password')).rejects.toMatchObject({ details: { reason: 'invite_invalid' } });
+    await expect(
+      engine.services.staff.acceptInvite(invite.code, 'cleo', 'a long shelter password'),
+    ).rejects.toMatchObject({ details: { reason: 'invite_invalid' } });
   } finally {
     engine.close();
   }
@@ -45,10 +54,13 @@ it('lists the lockouts the server set', async () => {
   expect((await cli('staff', 'lockouts')).stderr).toContain('Nothing is locked out.');
   const engine = new Engine({ dataDir, environment: 'production' });
   try {
-    for (let attempt = 0; attempt < LOGIN_LIMITS.perLogin.perMinute; attempt++) await engine.services.staff.login('ana', 'not the password', `10.0.0.${attempt}`).catch(() => undefined);
+    for (let attempt = 0; attempt < LOGIN_LIMITS.perLogin.perMinute; attempt++)
+      await engine.services.staff.login('ana', 'not the password', `10.0.0.${attempt}`).catch(() => undefined);
   } finally {
     engine.close();
   }
-  expect(JSON.parse((await cli('staff', 'lockouts', '--json')).stdout)).toEqual([expect.objectContaining({ kind: 'login', subject: 'ana', address: null, until: expect.any(Number) })]);
+  expect(JSON.parse((await cli('staff', 'lockouts', '--json')).stdout)).toEqual([
+    expect.objectContaining({ kind: 'login', subject: 'ana', address: null, until: expect.any(Number) }),
+  ]);
   expect((await cli('staff', 'lockouts')).stdout).toMatch(/^kind\s+subject\s+address\s+until\nlogin\s+ana\s+any\s/);
 });

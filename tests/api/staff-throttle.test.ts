@@ -34,13 +34,20 @@ describe('the login brake and the quota lab’s clock', () => {
     const apiAdmin = await login('ivo');
     const statuses: number[] = [];
     for (let attempt = 0; attempt < LOGIN_LIMITS.perLogin.perMinute + 3; attempt++) {
-      expect((await call('lab.advanceClock', { environment: 'production', duration: '1d' }, { cookie: apiAdmin })).status).toBe(200);
+      expect(
+        (await call('lab.advanceClock', { environment: 'production', duration: '1d' }, { cookie: apiAdmin })).status,
+      ).toBe(200);
       statuses.push((await call('staff.login', { login: 'ana', password: WRONG })).status);
     }
     expect(statuses).toEqual([...Array<number>(LOGIN_LIMITS.perLogin.perMinute).fill(401), 429, 429, 429]);
     const refused = await call('staff.login', { login: 'ana', password: PASSWORD });
-    expect(refused).toMatchObject({ status: 429, body: { code: 'rate_limited', details: { reason: 'login_throttled' } } });
-    expect((await call('lab.moveClock', { environment: 'production', move: 'reset' }, { cookie: apiAdmin })).status).toBe(200);
+    expect(refused).toMatchObject({
+      status: 429,
+      body: { code: 'rate_limited', details: { reason: 'login_throttled' } },
+    });
+    expect(
+      (await call('lab.moveClock', { environment: 'production', move: 'reset' }, { cookie: apiAdmin })).status,
+    ).toBe(200);
     expect((await call('staff.login', { login: 'ana', password: PASSWORD })).status).toBe(429);
     clock.advance(60_000);
     expect((await call('staff.login', { login: 'ana', password: PASSWORD })).status).toBe(200);
@@ -53,12 +60,25 @@ describe('a member’s own password change', () => {
     const ben = await login('ben');
     const statuses: number[] = [];
     for (let attempt = 0; attempt < LOGIN_LIMITS.perLogin.perMinute + 1; attempt++) {
-      statuses.push((await call('staff.changePassword', { current: WRONG, password: 'the new password for ben' }, { cookie: ben })).status);
+      statuses.push(
+        (await call('staff.changePassword', { current: WRONG, password: 'the new password for ben' }, { cookie: ben }))
+          .status,
+      );
     }
     expect(statuses).toEqual([...Array<number>(LOGIN_LIMITS.perLogin.perMinute).fill(401), 429]);
-    const braked = await call('staff.changePassword', { current: PASSWORD, password: 'the new password for ben' }, { cookie: ben });
-    expect(braked).toMatchObject({ status: 429, body: { code: 'rate_limited', details: { reason: 'login_throttled' } } });
+    const braked = await call(
+      'staff.changePassword',
+      { current: PASSWORD, password: 'the new password for ben' },
+      { cookie: ben },
+    );
+    expect(braked).toMatchObject({
+      status: 429,
+      body: { code: 'rate_limited', details: { reason: 'login_throttled' } },
+    });
     clock.advance(60_000);
-    expect((await call('staff.changePassword', { current: PASSWORD, password: 'the new password for ben' }, { cookie: ben })).status).toBe(200);
+    expect(
+      (await call('staff.changePassword', { current: PASSWORD, password: 'the new password for ben' }, { cookie: ben }))
+        .status,
+    ).toBe(200);
   });
 });

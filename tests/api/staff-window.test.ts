@@ -27,36 +27,76 @@ afterAll(async () => {
 
 describe('the first owner, made in the window', () => {
   it('on a single desk: staff.me says the desk may call everything; without the token nothing answers', async () => {
-    expect((await call('staff.me', {}, { token: true })).body).toEqual({ teamMode: false, me: null, caller: 'desk', channels: [...ADMIN_CHANNEL_NAMES] });
+    expect((await call('staff.me', {}, { token: true })).body).toEqual({
+      teamMode: false,
+      me: null,
+      caller: 'desk',
+      channels: [...ADMIN_CHANNEL_NAMES],
+    });
     expect((await call('staff.me', {})).status).toBe(401);
     expect((await call('staff.setupOwner', { name: 'Ana Ruiz', login: 'ana', password: PASSWORD })).status).toBe(401);
   });
 
   it('checks the input before anything is made', async () => {
-    const short = await call('staff.setupOwner', { name: 'Ana Ruiz', login: 'ana', password: 'short' }, { token: true });
+    const short = await call(
+      'staff.setupOwner',
+      { name: 'Ana Ruiz', login: 'ana', password: 'short' },
+      { token: true },
+    );
     expect(short).toMatchObject({ status: 400, body: { code: 'validation_failed' } });
     // The audit trail names the desk "desk": a member so named would have their entries mixed with it.
-    const desk = await call('staff.setupOwner', { name: ' ＤＥＳＫ ', login: 'ana', password: PASSWORD }, { token: true });
-    expect(desk).toMatchObject({ status: 400, body: { code: 'validation_failed', details: { field: 'name', reason: 'name_reserved', reserved: 'desk' } } });
+    const desk = await call(
+      'staff.setupOwner',
+      { name: ' ＤＥＳＫ ', login: 'ana', password: PASSWORD },
+      { token: true },
+    );
+    expect(desk).toMatchObject({
+      status: 400,
+      body: { code: 'validation_failed', details: { field: 'name', reason: 'name_reserved', reserved: 'desk' } },
+    });
     expect(harness.host.engine('production').services.staff.list()).toEqual([]);
   });
 
   it('makes the first owner from the desk and turns team mode on; the owner logs in', async () => {
-    const made = await call('staff.setupOwner', { name: 'Ana Ruiz', login: 'Ana', password: PASSWORD }, { token: true });
+    const made = await call(
+      'staff.setupOwner',
+      { name: 'Ana Ruiz', login: 'Ana', password: PASSWORD },
+      { token: true },
+    );
     expect(made).toMatchObject({ status: 200, body: { name: 'Ana Ruiz', login: 'ana', role: 'owner', active: true } });
     expect(JSON.stringify(made.body)).not.toContain(PASSWORD);
     expect(harness.host.engine('production').services.staff.teamMode()).toBe(true);
     const cookie = await login('ana');
-    expect((await call('staff.me', {}, { cookie })).body).toMatchObject({ teamMode: true, caller: 'member', me: { login: 'ana', role: 'owner' } });
+    expect((await call('staff.me', {}, { cookie })).body).toMatchObject({
+      teamMode: true,
+      caller: 'member',
+      me: { login: 'ana', role: 'owner' },
+    });
   });
 
   it("is refused once staff exist (conflict team_exists), and to a session, an owner's too (forbidden)", async () => {
-    const again = await call('staff.setupOwner', { name: 'Someone Else', login: 'else', password: PASSWORD }, { token: true });
+    const again = await call(
+      'staff.setupOwner',
+      { name: 'Someone Else', login: 'else', password: PASSWORD },
+      { token: true },
+    );
     expect(again).toMatchObject({ status: 409, body: { code: 'conflict', details: { reason: 'team_exists' } } });
     const cookie = await login('ana');
-    const fromOwner = await call('staff.setupOwner', { name: 'Someone Else', login: 'else', password: PASSWORD }, { cookie });
-    expect(fromOwner).toMatchObject({ status: 403, body: { code: 'forbidden', details: { reason: 'desk_only', channel: 'staff.setupOwner' } } });
-    expect(harness.host.engine('production').services.staff.list().map((member) => member.login)).toEqual(['ana']);
+    const fromOwner = await call(
+      'staff.setupOwner',
+      { name: 'Someone Else', login: 'else', password: PASSWORD },
+      { cookie },
+    );
+    expect(fromOwner).toMatchObject({
+      status: 403,
+      body: { code: 'forbidden', details: { reason: 'desk_only', channel: 'staff.setupOwner' } },
+    });
+    expect(
+      harness.host
+        .engine('production')
+        .services.staff.list()
+        .map((member) => member.login),
+    ).toEqual(['ana']);
   });
 
   it('is in the audit trail with its password removed', () => {
@@ -72,12 +112,15 @@ describe('staff.me in team mode', () => {
     const open = ADMIN_CHANNEL_NAMES.filter((channel) => mayCall(null, channel));
     expect((await call('staff.me', {})).body).toEqual({ teamMode: true, me: null, caller: 'nobody', channels: open });
     expect(open).toEqual(expect.arrayContaining(['staff.login', 'staff.acceptInvite', 'staff.me']));
-    expect((await call('staff.me', {}, { cookie: '__Host-adoption_desk_session=not-a-session-id-at-all-0000' })).body).toMatchObject({ caller: 'nobody', channels: open });
+    expect(
+      (await call('staff.me', {}, { cookie: '__Host-adoption_desk_session=not-a-session-id-at-all-0000' })).body,
+    ).toMatchObject({ caller: 'nobody', channels: open });
   });
 
   it("gives each role the policy's own list of channels, and the desk every one", async () => {
     const staff = harness.host.engine('production').services.staff;
-    for (const role of STAFF_ROLES.filter((one) => one !== 'owner')) await staff.add({ name: `The ${role}`, login: role, role, password: PASSWORD });
+    for (const role of STAFF_ROLES.filter((one) => one !== 'owner'))
+      await staff.add({ name: `The ${role}`, login: role, role, password: PASSWORD });
     for (const [role, loginName] of STAFF_ROLES.map((one) => [one, one === 'owner' ? 'ana' : one] as const)) {
       const me = await call('staff.me', {}, { cookie: await login(loginName) });
       expect(me.body.caller, role).toBe('member');
@@ -87,13 +130,20 @@ describe('staff.me in team mode', () => {
     expect(volunteer).toContain('pets.profile');
     expect(volunteer).not.toContain('people.list');
     expect(volunteer).not.toContain('pets.remove');
-    expect((await call('staff.me', {}, { token: true })).body).toMatchObject({ caller: 'desk', channels: [...ADMIN_CHANNEL_NAMES] });
+    expect((await call('staff.me', {}, { token: true })).body).toMatchObject({
+      caller: 'desk',
+      channels: [...ADMIN_CHANNEL_NAMES],
+    });
   }, 60_000);
 
   it('says how long to wait when logins are throttled, in the details', async () => {
     let answer: AdminAnswer | undefined;
-    for (let attempt = 0; attempt < 6; attempt++) answer = await call('staff.login', { login: 'throttled', password: 'not the password' });
-    expect(answer).toMatchObject({ status: 429, body: { code: 'rate_limited', details: { reason: 'login_throttled' } } });
+    for (let attempt = 0; attempt < 6; attempt++)
+      answer = await call('staff.login', { login: 'throttled', password: 'not the password' });
+    expect(answer).toMatchObject({
+      status: 429,
+      body: { code: 'rate_limited', details: { reason: 'login_throttled' } },
+    });
     const { retryAfter } = answer?.body.details as { retryAfter: number };
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(60);

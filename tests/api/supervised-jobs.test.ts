@@ -48,7 +48,9 @@ describe('background jobs of a serving process', () => {
     server = await spawnServer(dataDir, ['--log-level', 'info']);
     const running = server;
     // The database and the request log's own file, both locked.
-    holders = ['production.sqlite', 'production.request-log.sqlite'].map((file) => new Database(path.join(dataDir, file)));
+    holders = ['production.sqlite', 'production.request-log.sqlite'].map(
+      (file) => new Database(path.join(dataDir, file)),
+    );
     for (const holder of holders) holder.exec('BEGIN EXCLUSIVE');
     const failed = await waitFor(async () => {
       // Answers to count and to log, so both flushes have something to write.
@@ -68,7 +70,11 @@ describe('background jobs of a serving process', () => {
       holder.close();
     }
     await waitFor(() => {
-      const recovered = new Set(logLines(running.stderr()).filter((line) => line.msg === 'background job recovered').map((line) => line.job));
+      const recovered = new Set(
+        logLines(running.stderr())
+          .filter((line) => line.msg === 'background job recovered')
+          .map((line) => line.job),
+      );
       return recovered.has('usage flush') && recovered.has('request log');
     }, 30_000);
     // One line per failure streak, however many retries failed.

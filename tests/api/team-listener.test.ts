@@ -24,13 +24,20 @@ afterEach(async () => {
 });
 
 async function withOwner(running: TeamHarness): Promise<TeamHarness> {
-  await running.host.engine('production').services.staff.add({ name: 'Ana Ruiz', login: 'ana', role: 'owner', password: PASSWORD });
+  await running.host
+    .engine('production')
+    .services.staff.add({ name: 'Ana Ruiz', login: 'ana', role: 'owner', password: PASSWORD });
   return running;
 }
 
 /** A TLS connection to the listener that trusts its CA; what it receives is kept until the server closes. */
 function secureConnection(running: TeamHarness) {
-  const socket = tls.connect({ host: '127.0.0.1', port: running.listener.port, servername: 'localhost', ca: running.caPem });
+  const socket = tls.connect({
+    host: '127.0.0.1',
+    port: running.listener.port,
+    servername: 'localhost',
+    ca: running.caPem,
+  });
   const chunks: Buffer[] = [];
   socket.on('data', (chunk: Buffer) => chunks.push(chunk));
   socket.on('error', () => {});
@@ -58,7 +65,9 @@ describe('the handshake', () => {
     const running = (harness = await startTeamHarness({ connectionLimits: { handshakeTimeout: 60_000 } }));
     const idle = Array.from({ length: 64 }, () => net.connect(running.listener.port, '127.0.0.1'));
     try {
-      await Promise.all(idle.map((socket) => new Promise((resolve) => socket.once('connect', resolve).once('error', resolve))));
+      await Promise.all(
+        idle.map((socket) => new Promise((resolve) => socket.once('connect', resolve).once('error', resolve))),
+      );
       const page = await teamRequest(running, '/admin/');
       expect(page.status).toBe(200);
     } finally {
@@ -69,7 +78,9 @@ describe('the handshake', () => {
 
 describe('timeouts over TLS', () => {
   it('a request whose headers never end is answered 408 and closed at the configured header timeout', async () => {
-    const running = (harness = await startTeamHarness({ connectionLimits: { headersTimeout: 400, requestTimeout: 20_000 } }));
+    const running = (harness = await startTeamHarness({
+      connectionLimits: { headersTimeout: 400, requestTimeout: 20_000 },
+    }));
     const slow = secureConnection(running);
     await slow.secured;
     const started = performance.now();
@@ -100,14 +111,20 @@ describe('bodies before a session', () => {
     const [answer] = parseResponses(Buffer.from(client.received(), 'latin1'), []);
     expect(answer?.status).toBe(401);
     expect(answer?.headers.connection).toBe('close');
-    expect(JSON.parse(answer?.body ?? '{}')).toMatchObject({ code: 'unauthorized', status: 401, details: { reason: 'session_expired' } });
+    expect(JSON.parse(answer?.body ?? '{}')).toMatchObject({
+      code: 'unauthorized',
+      status: 401,
+      details: { reason: 'session_expired' },
+    });
   });
 
   it('a login whose declared body is over its limit is answered 413 at once with the admin Error body', async () => {
     const running = (harness = await withOwner(await startTeamHarness()));
     const client = secureConnection(running);
     await client.secured;
-    client.socket.write(`POST /admin/api/staff.login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${1024 * 1024}\r\n\r\n{"login":"ana",`);
+    client.socket.write(
+      `POST /admin/api/staff.login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${1024 * 1024}\r\n\r\n{"login":"ana",`,
+    );
     await waitFor(() => client.closed(), 3_000);
     const [answer] = parseResponses(Buffer.from(client.received(), 'latin1'), []);
     expect(answer?.status).toBe(413);
@@ -144,15 +161,26 @@ describe('a folder of the serving computer', () => {
       const cookie = await teamLogin(running, login, PASSWORD);
       const refused = await teamRequest(running, '/admin/api/deploys.fromFolder', { body: payload, cookie });
       expect(refused.status, refused.body).toBe(403);
-      expect(JSON.parse(refused.body)).toMatchObject({ code: 'forbidden', details: { reason: 'desk_only', channel: 'deploys.fromFolder' } });
+      expect(JSON.parse(refused.body)).toMatchObject({
+        code: 'forbidden',
+        details: { reason: 'desk_only', channel: 'deploys.fromFolder' },
+      });
       expect(refused.body).not.toContain(running.dataDir);
     }
     expect(running.host.engine('production').sites.projects.deploys(project.id)).toEqual([]);
 
     const token = 'test-token-desk-0123456789abcdefghijklmnop';
-    const desk = await startAdminServer({ ...adminServingOf(running.host, path.join(running.dataDir, 'renderer')), token, port: 0 });
+    const desk = await startAdminServer({
+      ...adminServingOf(running.host, path.join(running.dataDir, 'renderer')),
+      token,
+      port: 0,
+    });
     try {
-      const response = await fetch(`${new URL(desk.url).origin}/admin/api/deploys.fromFolder`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-admin-token': token }, body: JSON.stringify(payload) });
+      const response = await fetch(`${new URL(desk.url).origin}/admin/api/deploys.fromFolder`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-admin-token': token },
+        body: JSON.stringify(payload),
+      });
       expect(response.status).toBe(200);
       expect(await response.json()).toMatchObject({ outcome: 'succeeded' });
     } finally {

@@ -30,7 +30,11 @@ async function servedCertificate(host: string | undefined): Promise<{ leaf: X509
     served = listener;
     server = tls.createServer({ key: listener.keyPem, cert: listener.chainPem });
     await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
-    return { port: (server.address() as { port: number }).port, renew: () => undefined, stop: () => new Promise<void>((resolve) => server!.close(() => resolve())) };
+    return {
+      port: (server.address() as { port: number }).port,
+      renew: () => undefined,
+      stop: () => new Promise<void>((resolve) => server!.close(() => resolve())),
+    };
   });
   await team.apply({ enabled: true, port: 0 });
   return { leaf: new X509Certificate(pems(served!.chainPem)[0]!), served: served! };
@@ -39,10 +43,13 @@ async function servedCertificate(host: string | undefined): Promise<{ leaf: X509
 /** A TLS handshake to the loopback port trusting only `ca`, for the name `servername`: whether it is accepted. */
 function accepted(port: number, ca: string, servername: string): Promise<boolean> {
   return new Promise((resolve) => {
-    const socket = tls.connect({ host: '127.0.0.1', port, ca, servername, checkServerIdentity: () => undefined }, () => {
-      socket.end();
-      resolve(true);
-    });
+    const socket = tls.connect(
+      { host: '127.0.0.1', port, ca, servername, checkServerIdentity: () => undefined },
+      () => {
+        socket.end();
+        resolve(true);
+      },
+    );
     socket.on('error', () => resolve(false));
   });
 }
@@ -69,7 +76,10 @@ describe('the shelter server’s own CA', () => {
       const sitesCaPem = await engine.sites.certificates.caCertificate();
       expect(sitesCaPem).not.toBe(await shelterServerCa(dataDir).certificatePem());
       // A site's certificate for the shelter server's own name, from the sites' CA: not what the desks pinned.
-      const forged = await new LocalCa(path.join(dataDir, 'certificates'), systemClock).issue({ dns: ['localhost'], ips: ['127.0.0.1'] });
+      const forged = await new LocalCa(path.join(dataDir, 'certificates'), systemClock).issue({
+        dns: ['localhost'],
+        ips: ['127.0.0.1'],
+      });
       const impostor = tls.createServer({ key: forged.keyPem, cert: forged.chainPem });
       await new Promise<void>((resolve) => impostor.listen(0, '127.0.0.1', resolve));
       try {
@@ -107,6 +117,7 @@ describe('the addresses the shelter server’s certificate names', () => {
     const names = leaf.subjectAltName ?? '';
     expect(names).toContain('DNS:localhost');
     expect(names).toContain('IP Address:127.0.0.1');
-    for (const ip of names.split(', ').filter((name) => name.startsWith('IP Address:'))) expect(ip).toMatch(/^IP Address:\d+\.\d+\.\d+\.\d+$/);
+    for (const ip of names.split(', ').filter((name) => name.startsWith('IP Address:')))
+      expect(ip).toMatch(/^IP Address:\d+\.\d+\.\d+\.\d+$/);
   });
 });

@@ -35,7 +35,15 @@ async function teamRequest(port: number, pathname: string, body?: unknown): Prom
   const text = body === undefined ? undefined : JSON.stringify(body);
   return new Promise((resolve, reject) => {
     const request = https.request(
-      { host: '127.0.0.1', port, path: pathname, method: text ? 'POST' : 'GET', ca, agent: false, headers: text ? { 'content-type': 'application/json' } : {} },
+      {
+        host: '127.0.0.1',
+        port,
+        path: pathname,
+        method: text ? 'POST' : 'GET',
+        ca,
+        agent: false,
+        headers: text ? { 'content-type': 'application/json' } : {},
+      },
       (response) => {
         let received = '';
         response.setEncoding('utf8').on('data', (chunk: string) => (received += chunk));
@@ -68,7 +76,10 @@ afterEach(async () => {
 
 describe('the shelter server setting', () => {
   it('reads a settings file written before it (off), and starts, keeps and stops the listener as saved', async () => {
-    fs.writeFileSync(settingsFile(), `${JSON.stringify({ host: '127.0.0.1', ports: { production: 4010, staging: 4011 } })}\n`);
+    fs.writeFileSync(
+      settingsFile(),
+      `${JSON.stringify({ host: '127.0.0.1', ports: { production: 4010, staging: 4011 } })}\n`,
+    );
     await startHost();
     expect(host.status().every((status) => status.settingsDamaged === null)).toBe(true);
     expect(host.currentSettings()).not.toHaveProperty('teamServer');
@@ -77,7 +88,10 @@ describe('the shelter server setting', () => {
     const port = await freePort();
     await host.updateSettings({ ...host.currentSettings(), teamServer: { enabled: true, port } });
     expect(await listening(port)).toBe(true);
-    expect(SettingsSchema.parse(JSON.parse(fs.readFileSync(settingsFile(), 'utf8'))).teamServer).toEqual({ enabled: true, port });
+    expect(SettingsSchema.parse(JSON.parse(fs.readFileSync(settingsFile(), 'utf8'))).teamServer).toEqual({
+      enabled: true,
+      port,
+    });
     expect(await host.team.state()).toMatchObject({ serving: true, port });
 
     // A save from a form that does not show the setting (the Server page's address form) leaves it on.
@@ -97,12 +111,24 @@ describe('the shelter server setting', () => {
     expect((await teamRequest(port, '/admin/')).status).toBe(200);
     const call = await teamRequest(port, '/admin/api/servers.status', {});
     expect(call.status).toBe(409);
-    expect(JSON.parse(call.body)).toMatchObject({ code: 'conflict', status: 409, details: { reason: 'team_mode_off' } });
-    const login = await teamRequest(port, '/admin/api/staff.login', { login: 'ana', password: 'a long shelter password' });
+    expect(JSON.parse(call.body)).toMatchObject({
+      code: 'conflict',
+      status: 409,
+      details: { reason: 'team_mode_off' },
+    });
+    const login = await teamRequest(port, '/admin/api/staff.login', {
+      login: 'ana',
+      password: 'a long shelter password',
+    });
     // The login reaches the engine, which is not in team mode: the login page says so.
     expect(login.status).toBe(409);
     expect(JSON.parse(login.body)).toMatchObject({ code: 'conflict', details: { reason: 'team_mode_off' } });
-    expect(JSON.parse((await teamRequest(port, '/admin/api/staff.me', {})).body)).toEqual({ teamMode: false, me: null, caller: 'nobody', channels: ['staff.login', 'staff.me', 'staff.acceptInvite', 'team.server'] });
+    expect(JSON.parse((await teamRequest(port, '/admin/api/staff.me', {})).body)).toEqual({
+      teamMode: false,
+      me: null,
+      caller: 'nobody',
+      channels: ['staff.login', 'staff.me', 'staff.acceptInvite', 'team.server'],
+    });
     const photo = await teamRequest(port, '/admin/photos/production/abc.jpg');
     expect(photo.status).toBe(409);
   }, 120_000);
@@ -113,18 +139,35 @@ describe('the shelter server setting', () => {
     await staff.add({ name: 'Ana Ruiz', login: 'ana', role: 'owner', password: 'a long shelter password' });
     const port = await freePort();
     await host.updateSettings({ ...host.currentSettings(), teamServer: { enabled: true, port } });
-    expect((await teamRequest(port, '/admin/api/staff.login', { login: 'ana', password: 'a long shelter password' })).status).toBe(200);
+    expect(
+      (await teamRequest(port, '/admin/api/staff.login', { login: 'ana', password: 'a long shelter password' })).status,
+    ).toBe(200);
     staff.disableTeam();
     expect(await listening(port)).toBe(true);
     expect((await teamRequest(port, '/admin/')).status).toBe(200);
-    expect(JSON.parse((await teamRequest(port, '/admin/api/staff.me', {})).body)).toMatchObject({ teamMode: false, me: null, caller: 'nobody' });
-    expect(JSON.parse((await teamRequest(port, '/admin/api/staff.login', { login: 'ana', password: 'a long shelter password' })).body)).toMatchObject({ code: 'conflict', details: { reason: 'team_mode_off' } });
+    expect(JSON.parse((await teamRequest(port, '/admin/api/staff.me', {})).body)).toMatchObject({
+      teamMode: false,
+      me: null,
+      caller: 'nobody',
+    });
+    expect(
+      JSON.parse(
+        (await teamRequest(port, '/admin/api/staff.login', { login: 'ana', password: 'a long shelter password' })).body,
+      ),
+    ).toMatchObject({ code: 'conflict', details: { reason: 'team_mode_off' } });
     // Joining with an invitation made before is told the same, not to log in first.
     const { code } = staff.invite('Ben Okafor', 'volunteer');
-    const joining = await teamRequest(port, '/admin/api/staff.acceptInvite', { code, login: 'ben', password: 'another long password' });
+    const joining = await teamRequest(port, '/admin/api/staff.acceptInvite', {
+      code,
+      login: 'ben',
+      password: 'another long password',
+    });
     expect(joining.status).toBe(409);
     expect(JSON.parse(joining.body)).toMatchObject({ code: 'conflict', details: { reason: 'team_mode_off' } });
-    expect(JSON.parse((await teamRequest(port, '/admin/api/servers.status', {})).body)).toMatchObject({ code: 'conflict', details: { reason: 'team_mode_off' } });
+    expect(JSON.parse((await teamRequest(port, '/admin/api/servers.status', {})).body)).toMatchObject({
+      code: 'conflict',
+      details: { reason: 'team_mode_off' },
+    });
   }, 120_000);
 
   it('a taken port: the save is refused, nothing listens, and the file keeps the previous settings', async () => {
@@ -134,9 +177,13 @@ describe('the shelter server setting', () => {
     const taken = (blocker.address() as net.AddressInfo).port;
     try {
       const before = host.currentSettings();
-      await expect(host.updateSettings({ ...before, teamServer: { enabled: true, port: taken } })).rejects.toMatchObject({
+      await expect(
+        host.updateSettings({ ...before, teamServer: { enabled: true, port: taken } }),
+      ).rejects.toMatchObject({
         code: 'conflict',
-        message: expect.stringContaining(`The settings were not saved: the shelter server did not start. Port ${taken} on 0.0.0.0 is already in use.`),
+        message: expect.stringContaining(
+          `The settings were not saved: the shelter server did not start. Port ${taken} on 0.0.0.0 is already in use.`,
+        ),
       });
       expect(host.currentSettings()).toEqual(before);
       expect(fs.existsSync(settingsFile())).toBe(false);
@@ -149,7 +196,9 @@ describe('the shelter server setting', () => {
   it('refuses a team port that another server of this desk uses', async () => {
     await startHost();
     const settings = host.currentSettings();
-    await expect(host.updateSettings({ ...settings, teamServer: { enabled: true, port: settings.ports.production } })).rejects.toMatchObject({
+    await expect(
+      host.updateSettings({ ...settings, teamServer: { enabled: true, port: settings.ports.production } }),
+    ).rejects.toMatchObject({
       code: 'validation_failed',
       message: expect.stringContaining('teamServer.port: must differ from every other port'),
     });

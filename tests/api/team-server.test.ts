@@ -24,7 +24,8 @@ import { waitFor } from '../helpers/wait-for';
 const address = Object.values(os.networkInterfaces())
   .flatMap((addresses) => addresses ?? [])
   .find((one) => !one.internal && one.family === 'IPv4')?.address;
-const SKIP_REASON = 'this machine has no non-loopback IPv4 address: the shelter server cannot be reached as another desk would';
+const SKIP_REASON =
+  'this machine has no non-loopback IPv4 address: the shelter server cannot be reached as another desk would';
 if (!address && process.env.CI === 'true') throw new Error(SKIP_REASON);
 
 interface Started {
@@ -68,7 +69,10 @@ interface Answer {
 }
 
 /** One HTTPS request to the shelter server at `address`, trusting only the exported CA; `host` replaces the Host line. */
-function teamRequest(pathname: string, options: { method?: string; body?: unknown; cookie?: string; host?: string; headers?: Record<string, string> } = {}): Promise<Answer> {
+function teamRequest(
+  pathname: string,
+  options: { method?: string; body?: unknown; cookie?: string; host?: string; headers?: Record<string, string> } = {},
+): Promise<Answer> {
   const body = options.body === undefined ? undefined : JSON.stringify(options.body);
   const headers: Record<string, string> = {
     host: options.host ?? `${address}:${teamPort}`,
@@ -78,18 +82,35 @@ function teamRequest(pathname: string, options: { method?: string; body?: unknow
   };
   return new Promise((resolve, reject) => {
     // servername '': the certificate is checked against the address connected to, whatever the Host line says.
-    const request = https.request({ host: address, port: teamPort, path: pathname, method: options.method ?? (body ? 'POST' : 'GET'), headers, ca: caPem, rejectUnauthorized: true, servername: '', agent: false }, (response) => {
-      let text = '';
-      response.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: text }));
-    });
+    const request = https.request(
+      {
+        host: address,
+        port: teamPort,
+        path: pathname,
+        method: options.method ?? (body ? 'POST' : 'GET'),
+        headers,
+        ca: caPem,
+        rejectUnauthorized: true,
+        servername: '',
+        agent: false,
+      },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: text }));
+      },
+    );
     request.on('error', reject);
     request.end(body);
   });
 }
 
 function adminCall(started: Started, channel: string, token?: string): Promise<Response> {
-  return fetch(`${started.admin.origin}/admin/api/${channel}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { 'x-admin-token': token } : {}) }, body: '{}' });
+  return fetch(`${started.admin.origin}/admin/api/${channel}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { 'x-admin-token': token } : {}) },
+    body: '{}',
+  });
 }
 
 beforeAll(async () => {
@@ -97,7 +118,18 @@ beforeAll(async () => {
   dataDir = makeTempDir('team-server');
   const passwordFile = path.join(dataDir, 'password.txt');
   fs.writeFileSync(passwordFile, `${password}\n`);
-  const owner = await runCliInProcess(dataDir, ['staff', 'add', '--name', 'Ana Ruiz', '--login', 'ana', '--role', 'owner', '--password-file', passwordFile]);
+  const owner = await runCliInProcess(dataDir, [
+    'staff',
+    'add',
+    '--name',
+    'Ana Ruiz',
+    '--login',
+    'ana',
+    '--role',
+    'owner',
+    '--password-file',
+    passwordFile,
+  ]);
   expect(owner.code, owner.stderr).toBe(0);
   const ca = await runCliInProcess(dataDir, ['certificates', 'ca']);
   expect(ca.code, ca.stderr).toBe(0);
@@ -130,12 +162,15 @@ describe.skipIf(!address)(`serve --team over HTTPS at this machine's address (${
 
   it('serves a certificate naming this computer and its address, trusted through the exported CA alone', async () => {
     const certificate = await new Promise<X509Certificate>((resolve, reject) => {
-      const socket = tls.connect({ host: address, port: teamPort, ca: caPem, rejectUnauthorized: true, servername: '' }, () => {
-        const peer = socket.getPeerX509Certificate();
-        socket.end();
-        if (peer) resolve(peer);
-        else reject(new Error('no certificate served'));
-      });
+      const socket = tls.connect(
+        { host: address, port: teamPort, ca: caPem, rejectUnauthorized: true, servername: '' },
+        () => {
+          const peer = socket.getPeerX509Certificate();
+          socket.end();
+          if (peer) resolve(peer);
+          else reject(new Error('no certificate served'));
+        },
+      );
       socket.on('error', reject);
     });
     const names = certificate.subjectAltName ?? '';
@@ -169,7 +204,9 @@ describe.skipIf(!address)(`serve --team over HTTPS at this machine's address (${
     // A photo needs a live session there (an <img> sends the cookie): without one 401, with one the photo's own answer.
     const photo = `/admin/photos/production/${'a'.repeat(64)}.jpg`;
     expect((await teamRequest(photo)).status).toBe(401);
-    expect((await teamRequest(photo, { cookie: '__Host-adoption_desk_session=made-up-session-id-0123456789' })).status).toBe(401);
+    expect(
+      (await teamRequest(photo, { cookie: '__Host-adoption_desk_session=made-up-session-id-0123456789' })).status,
+    ).toBe(401);
     expect((await teamRequest(photo, { cookie })).status).toBe(404);
   }, 30_000);
 
@@ -180,12 +217,22 @@ describe.skipIf(!address)(`serve --team over HTTPS at this machine's address (${
 
     const anonymous = await teamRequest('/admin/api/servers.status', { body: {} });
     expect(anonymous.status).toBe(401);
-    expect(JSON.parse(anonymous.body)).toMatchObject({ code: 'unauthorized', status: 401, details: { reason: 'login_required' } });
+    expect(JSON.parse(anonymous.body)).toMatchObject({
+      code: 'unauthorized',
+      status: 401,
+      details: { reason: 'login_required' },
+    });
 
-    const withToken = await teamRequest('/admin/api/servers.status', { body: {}, headers: { 'x-admin-token': server!.admin.token } });
+    const withToken = await teamRequest('/admin/api/servers.status', {
+      body: {},
+      headers: { 'x-admin-token': server!.admin.token },
+    });
     expect(withToken.status).toBe(401);
 
-    const otherSite = await teamRequest('/admin/api/staff.login', { body: { login: 'ana', password }, headers: { origin: 'https://attacker.example' } });
+    const otherSite = await teamRequest('/admin/api/staff.login', {
+      body: { login: 'ana', password },
+      headers: { origin: 'https://attacker.example' },
+    });
     expect(otherSite.status).toBe(403);
     expect(JSON.parse(otherSite.body)).toMatchObject({ code: 'forbidden' });
   }, 30_000);
@@ -210,7 +257,13 @@ describe.skipIf(!address)(`serve --team over HTTPS at this machine's address (${
     });
     expect(refused).toBe('ECONNREFUSED');
     const state = (await (await adminCall(server, 'team.server', server.admin.token)).json()) as TeamServerState;
-    expect(state).toEqual({ serving: false, urls: [], port: null, fingerprint: before.fingerprint, shortCode: before.shortCode });
+    expect(state).toEqual({
+      serving: false,
+      urls: [],
+      port: null,
+      fingerprint: before.fingerprint,
+      shortCode: before.shortCode,
+    });
   }, 120_000);
 });
 
@@ -222,9 +275,15 @@ describe('serve --team refusals', () => {
     await new Promise<void>((resolve) => blocker.listen(0, '0.0.0.0', resolve));
     const taken = (blocker.address() as net.AddressInfo).port;
     try {
-      const result = await runServerToExit(dataDir, ['--other-port', '0', '--team', '--team-port', String(taken)], 60_000);
+      const result = await runServerToExit(
+        dataDir,
+        ['--other-port', '0', '--team', '--team-port', String(taken)],
+        60_000,
+      );
       expect(result.code).toBe(1);
-      expect(result.stderr).toContain(`Error: The shelter server did not start: Port ${taken} on 0.0.0.0 is already in use. Choose another port with --team-port.`);
+      expect(result.stderr).toContain(
+        `Error: The shelter server did not start: Port ${taken} on 0.0.0.0 is already in use. Choose another port with --team-port.`,
+      );
     } finally {
       await new Promise((resolve) => blocker.close(resolve));
     }

@@ -34,7 +34,8 @@ beforeAll(async () => {
   await services.staff.add({ name: 'Ana Ruiz', login: 'ana', role: 'owner', password: PASSWORD });
   await services.staff.add({ name: 'Vera Lind', login: 'vera', role: 'volunteer', password: PASSWORD });
   // The protocol schedules each dog's first DHPP for the day of its intake: due today.
-  for (const name of ['Ace', 'Bea', 'Cob']) pets[name] = services.movements.intake({ pet: { name, categoryId: 1 }, type: 'stray' }, 'cli').petId;
+  for (const name of ['Ace', 'Bea', 'Cob'])
+    pets[name] = services.movements.intake({ pet: { name, categoryId: 1 }, type: 'stray' }, 'cli').petId;
   const [aceDose] = waitingOf(pets.Ace ?? 0);
   services.care.editDose(aceDose?.id ?? 0, { notes: 'PRIVATE-NOTE-heart-murmur' }, 'cli');
   vetId = services.people.add({ name: 'Dr Eulalia Quist', roles: ['vet'] }).person.id;
@@ -52,27 +53,45 @@ describe("a volunteer's care marks over HTTP", () => {
     expect(dueRows(due.body).map((row) => row.petName)).toEqual(expect.arrayContaining(['Ace', 'Bea', 'Cob']));
     expect(JSON.stringify(due.body)).not.toMatch(/PRIVATE-NOTE|"notes"|"vet"/);
     // The desk's own list keeps them.
-    expect(JSON.stringify((await call<DueList>('care.due', { environment, query: {} }, DESK)).body)).toContain('PRIVATE-NOTE-heart-murmur');
+    expect(JSON.stringify((await call<DueList>('care.due', { environment, query: {} }, DESK)).body)).toContain(
+      'PRIVATE-NOTE-heart-murmur',
+    );
   });
 
   it('gives a due dose: it leaves the due list, and the answer names no vet and carries no notes', async () => {
     const [dose] = waitingOf(pets.Ace ?? 0);
-    const round = { doses: [{ petId: pets.Ace, vaccine: dose?.vaccine, batch: 'LOT-4417', doseId: dose?.id }], givenBy: 'Vera' };
+    const round = {
+      doses: [{ petId: pets.Ace, vaccine: dose?.vaccine, batch: 'LOT-4417', doseId: dose?.id }],
+      givenBy: 'Vera',
+    };
     const given = await call<GivenRound>('care.give', { environment, round }, asVolunteer());
     expect(given.status, JSON.stringify(given.body)).toBe(200);
-    expect(given.body.doses).toEqual([expect.objectContaining({ id: dose?.id, status: 'given', batch: 'LOT-4417', givenBy: 'Vera' })]);
+    expect(given.body.doses).toEqual([
+      expect.objectContaining({ id: dose?.id, status: 'given', batch: 'LOT-4417', givenBy: 'Vera' }),
+    ]);
     expect(JSON.stringify(given.body)).not.toMatch(/PRIVATE-NOTE|"notes"|"vet"/);
     const due = await call<DueList>('care.due', { environment, query: {} }, asVolunteer());
     expect(dueRows(due.body).map((row) => row.dose.id)).not.toContain(dose?.id);
     // The medical record keeps the staff's note: the volunteer's giving did not write over it.
-    expect(services.care.record(pets.Ace ?? 0).doses.find((each) => each.id === dose?.id)).toMatchObject({ status: 'given', notes: 'PRIVATE-NOTE-heart-murmur' });
+    expect(services.care.record(pets.Ace ?? 0).doses.find((each) => each.id === dose?.id)).toMatchObject({
+      status: 'given',
+      notes: 'PRIVATE-NOTE-heart-murmur',
+    });
   });
 
   it('skips a due dose with its reason', async () => {
     const [dose] = waitingOf(pets.Bea ?? 0);
-    const skipped = await call<Dose>('care.skip', { environment, skip: { doseId: dose?.id, reason: 'She is poorly: the vet comes Monday' } }, asVolunteer());
+    const skipped = await call<Dose>(
+      'care.skip',
+      { environment, skip: { doseId: dose?.id, reason: 'She is poorly: the vet comes Monday' } },
+      asVolunteer(),
+    );
     expect(skipped.status, JSON.stringify(skipped.body)).toBe(200);
-    expect(skipped.body).toMatchObject({ id: dose?.id, status: 'skipped', skipReason: 'She is poorly: the vet comes Monday' });
+    expect(skipped.body).toMatchObject({
+      id: dose?.id,
+      status: 'skipped',
+      skipReason: 'She is poorly: the vet comes Monday',
+    });
     expect(skipped.body).not.toHaveProperty('notes');
   });
 
@@ -85,17 +104,27 @@ describe("a volunteer's care marks over HTTP", () => {
       ['care.addTreatment', { environment, treatment: { petId: pets.Cob, kind: 'deworming' } }],
     ];
     for (const [channel, payload] of refusals) {
-      expect(await call(channel, payload, asVolunteer()), channel).toMatchObject({ status: 403, body: { code: 'forbidden', details: { reason: 'role_not_allowed', role: 'volunteer', channel } } });
+      expect(await call(channel, payload, asVolunteer()), channel).toMatchObject({
+        status: 403,
+        body: { code: 'forbidden', details: { reason: 'role_not_allowed', role: 'volunteer', channel } },
+      });
     }
     const round = { doses: [{ petId: pets.Cob, vaccine: cobDose?.vaccine, batch: 'LOT-9', doseId: cobDose?.id }] };
     expect(await call('care.give', { environment, round: { ...round, vetId } }, asVolunteer())).toMatchObject({
       status: 403,
-      body: { code: 'forbidden', details: { reason: 'field_not_allowed', role: 'volunteer', channel: 'care.give', field: 'round.vetId' } },
+      body: {
+        code: 'forbidden',
+        details: { reason: 'field_not_allowed', role: 'volunteer', channel: 'care.give', field: 'round.vetId' },
+      },
     });
-    expect(await call('care.give', { environment, round: { ...round, notes: 'sneezed' } }, asVolunteer())).toMatchObject({ status: 403, body: { details: { reason: 'field_not_allowed', field: 'round.notes' } } });
+    expect(
+      await call('care.give', { environment, round: { ...round, notes: 'sneezed' } }, asVolunteer()),
+    ).toMatchObject({ status: 403, body: { details: { reason: 'field_not_allowed', field: 'round.notes' } } });
     expect(waitingOf(pets.Cob ?? 0).map((dose) => dose.id)).toContain(cobDose?.id);
     // The desk names the vet as before.
-    expect((await call<GivenRound>('care.give', { environment, round: { ...round, vetId } }, DESK)).body.doses[0]?.vet).toMatchObject({ name: 'Dr Eulalia Quist' });
+    expect(
+      (await call<GivenRound>('care.give', { environment, round: { ...round, vetId } }, DESK)).body.doses[0]?.vet,
+    ).toMatchObject({ name: 'Dr Eulalia Quist' });
   });
 
   it('leaves the marks in the audit trail under the volunteer’s name, the refusals not', async () => {

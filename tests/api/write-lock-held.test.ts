@@ -21,7 +21,12 @@ afterEach(async () => {
   await server.stop();
 });
 
-const create = (name: string) => fetch(`${server.baseUrl}/pets`, { method: 'POST', headers: jsonHeaders(server.key), body: JSON.stringify({ name, categoryId: 1 }) });
+const create = (name: string) =>
+  fetch(`${server.baseUrl}/pets`, {
+    method: 'POST',
+    headers: jsonHeaders(server.key),
+    body: JSON.stringify({ name, categoryId: 1 }),
+  });
 
 describe('a write lock held by another process', () => {
   it('answers 503 service_unavailable with Retry-After and the rate-limit headers, then 201 once it is released', async () => {
@@ -32,7 +37,11 @@ describe('a write lock held by another process', () => {
     expect(refused.headers.get('content-type')).toMatch(/^application\/json/);
     expect(refused.headers.get('retry-after')).toBe('1');
     expectRateLimitHeaders(refused.headers, '503');
-    expect(await refused.json()).toEqual({ code: 'service_unavailable', message: expect.stringMatching(/nothing was written/), status: 503 });
+    expect(await refused.json()).toEqual({
+      code: 'service_unavailable',
+      message: expect.stringMatching(/nothing was written/),
+      status: 503,
+    });
     holder.exec('ROLLBACK');
     const created = await create('Biscuit');
     expect(created.status).toBe(201);

@@ -11,7 +11,16 @@ const apiPort = (desk: DeskServer) => Number(new URL(desk.apiUrl.production).por
 const PHONE = { width: 390, height: 844 };
 
 async function publish(desk: DeskServer): Promise<string> {
-  await desk.cli('shelter', 'set', '--name', 'Refuge des Pattes Amies de Lyon', '--language', 'fr', '--how-to-adopt', 'Venez nous voir.');
+  await desk.cli(
+    'shelter',
+    'set',
+    '--name',
+    'Refuge des Pattes Amies de Lyon',
+    '--language',
+    'fr',
+    '--how-to-adopt',
+    'Venez nous voir.',
+  );
   const pets = await importPets(desk, [
     { name: 'Zoé', categoryId: 1 },
     { name: 'Nala', categoryId: 2 },
@@ -39,7 +48,10 @@ async function expectFirstPetOnFirstScreen(page: Page): Promise<void> {
   expect(box.y + box.height, 'the first card’s bottom').toBeLessThanOrEqual(PHONE.height);
 }
 
-test('on a phone the first pet shows on the first screen, the filters behind one button, with JavaScript and without', async ({ browser, desk }) => {
+test('on a phone the first pet shows on the first screen, the filters behind one button, with JavaScript and without', async ({
+  browser,
+  desk,
+}) => {
   test.setTimeout(120_000);
   const site = await publish(desk);
   for (const javaScriptEnabled of [true, false]) {

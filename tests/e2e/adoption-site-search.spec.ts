@@ -11,7 +11,18 @@ import { expect, importPets, test, type DeskServer } from './fixtures';
 const apiPort = (desk: DeskServer) => Number(new URL(desk.apiUrl.production).port);
 
 async function publish(desk: DeskServer): Promise<{ site: string; ids: Record<string, number> }> {
-  await desk.cli('shelter', 'set', '--name', 'Refuge des Pattes', '--currency', 'EUR', '--email', 'adopter@refuge.test', '--how-to-adopt', 'Venez nous voir.');
+  await desk.cli(
+    'shelter',
+    'set',
+    '--name',
+    'Refuge des Pattes',
+    '--currency',
+    'EUR',
+    '--email',
+    'adopter@refuge.test',
+    '--how-to-adopt',
+    'Venez nous voir.',
+  );
   const pets = await importPets(desk, [
     { name: 'Zoë', categoryId: 2 },
     { name: 'Cléo', categoryId: 2 },
@@ -24,16 +35,26 @@ async function publish(desk: DeskServer): Promise<{ site: string; ids: Record<st
   await desk.cli('accounts', 'create', '--name', 'Refuge', '--plan', 'pro');
   await desk.cli('projects', 'create', '--account', '1', '--name', 'Refuge');
   await desk.cli('deploy', 'refuge', '--adoption-page');
-  return { site: `http://refuge.localhost:${apiPort(desk)}`, ids: Object.fromEntries(pets.map((pet) => [pet.name, pet.id])) };
+  return {
+    site: `http://refuge.localhost:${apiPort(desk)}`,
+    ids: Object.fromEntries(pets.map((pet) => [pet.name, pet.id])),
+  };
 }
 
 async function noSeriousViolations(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+  const serious = results.violations.filter(
+    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+  );
+  expect(
+    serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
 }
 
-test('the site search ignores accents; pending and adopted pets keep their pages; initials stand in for photos', async ({ page, desk }) => {
+test('the site search ignores accents; pending and adopted pets keep their pages; initials stand in for photos', async ({
+  page,
+  desk,
+}) => {
   test.setTimeout(120_000);
   const { site, ids } = await publish(desk);
   const cspViolations: string[] = [];
@@ -48,7 +69,14 @@ test('the site search ignores accents; pending and adopted pets keep their pages
   // The index: the available pets, then the pending one with its badge; the adopted one is not listed.
   await expect(names).toHaveText(['Cléo', 'Señor Biscuit', 'Zoë', 'Miso']);
   await expect(page.getByText('Adoption pending', { exact: true })).toHaveCount(1);
-  for (const [typed, found] of [['zoe', ['Zoë']], ['cle', ['Cléo']], ['sen', ['Señor Biscuit']], ['ZOË', ['Zoë']], ['epagneul', ['Señor Biscuit']], ['mis', ['Miso']]] as const) {
+  for (const [typed, found] of [
+    ['zoe', ['Zoë']],
+    ['cle', ['Cléo']],
+    ['sen', ['Señor Biscuit']],
+    ['ZOË', ['Zoë']],
+    ['epagneul', ['Señor Biscuit']],
+    ['mis', ['Miso']],
+  ] as const) {
     await search.fill(typed);
     await expect(names, typed).toHaveText([...found]);
     await expect(page.getByText('1 pet matches.')).toBeVisible();
@@ -87,7 +115,10 @@ test('the site search ignores accents; pending and adopted pets keep their pages
   await noSeriousViolations(page);
 });
 
-test('without JavaScript the index shows no search form that would do nothing, and its filter links work', async ({ browser, desk }) => {
+test('without JavaScript the index shows no search form that would do nothing, and its filter links work', async ({
+  browser,
+  desk,
+}) => {
   test.setTimeout(120_000);
   const { site } = await publish(desk);
   const context = await browser.newContext({ javaScriptEnabled: false });

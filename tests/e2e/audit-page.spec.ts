@@ -12,7 +12,10 @@ import { VIEWPORTS, expectNothingCut, sizeName } from './viewports';
 async function admin<T>(page: Page, desk: DeskServer, channel: string, input: object): Promise<T> {
   const url = new URL(desk.adminUrl);
   const token = new URLSearchParams(url.hash.slice(1)).get('token') ?? '';
-  const response = await page.request.post(`${url.origin}/admin/api/${channel}`, { headers: { 'x-admin-token': token }, data: input });
+  const response = await page.request.post(`${url.origin}/admin/api/${channel}`, {
+    headers: { 'x-admin-token': token },
+    data: input,
+  });
   expect(response.ok(), await response.text()).toBe(true);
   return (await response.json()) as T;
 }
@@ -24,13 +27,26 @@ for (const viewport of VIEWPORTS) {
     test.use({ viewport });
     test.setTimeout(120_000);
 
-    test(`lists who changed what, narrows with the filters, loads more (${sizeName(viewport)})`, async ({ page, desk }) => {
+    test(`lists who changed what, narrows with the filters, loads more (${sizeName(viewport)})`, async ({
+      page,
+      desk,
+    }) => {
       const environment = 'production';
       await admin(page, desk, 'pets.create', { environment, pet: { name: 'Pip', categoryId: 1 } });
-      const pet = await admin<{ id: number }>(page, desk, 'pets.create', { environment, pet: { name: 'Luna', categoryId: 1 } });
+      const pet = await admin<{ id: number }>(page, desk, 'pets.create', {
+        environment,
+        pet: { name: 'Luna', categoryId: 1 },
+      });
       await admin(page, desk, 'pets.update', { environment, id: pet.id, changes: { name: 'Lunita' } });
-      const added = await admin<{ person: { id: number } }>(page, desk, 'people.add', { environment, person: { name: 'Ana Ruiz', email: 'ana@example.org' } });
-      await admin(page, desk, 'people.edit', { environment, id: added.person.id, changes: { email: 'ana.ruiz@example.org', postcode: 'AB1 2CD' } });
+      const added = await admin<{ person: { id: number } }>(page, desk, 'people.add', {
+        environment,
+        person: { name: 'Ana Ruiz', email: 'ana@example.org' },
+      });
+      await admin(page, desk, 'people.edit', {
+        environment,
+        id: added.person.id,
+        changes: { email: 'ana.ruiz@example.org', postcode: 'AB1 2CD' },
+      });
 
       await openDesk(page, desk);
       await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Audit', exact: true }).click();
@@ -41,8 +57,14 @@ for (const viewport of VIEWPORTS) {
       const personEdit = rows(page).nth(0);
       await expect(personEdit).toContainText('this desk');
       await expect(personEdit).toContainText('Edited a person');
-      await expect(personEdit.getByRole('link', { name: 'Ana Ruiz' })).toHaveAttribute('href', `#/people/${added.person.id}`);
-      await expect(personEdit.getByTestId('audit-change')).toHaveText(['Email: (personal, not kept) → (personal, not kept)', 'Postcode: (empty) → (personal, not kept)']);
+      await expect(personEdit.getByRole('link', { name: 'Ana Ruiz' })).toHaveAttribute(
+        'href',
+        `#/people/${added.person.id}`,
+      );
+      await expect(personEdit.getByTestId('audit-change')).toHaveText([
+        'Email: (personal, not kept) → (personal, not kept)',
+        'Postcode: (empty) → (personal, not kept)',
+      ]);
       await expect(personEdit).not.toContainText('example.org');
 
       const petEdit = rows(page).nth(2);
@@ -88,7 +110,8 @@ for (const viewport of VIEWPORTS) {
       await page.getByLabel('To', { exact: true }).fill('');
 
       // More than a page: 50 shown, then the rest before them.
-      for (let index = 0; index < 48; index++) await admin(page, desk, 'categories.create', { environment, name: `Kind ${index}` });
+      for (let index = 0; index < 48; index++)
+        await admin(page, desk, 'categories.create', { environment, name: `Kind ${index}` });
       await page.reload();
       await expect(page.locator('html[data-ready="true"]')).toBeAttached();
       await expect(rows(page)).toHaveCount(50);
@@ -108,14 +131,33 @@ test.describe('every entry names its record', () => {
   test.use({ viewport: { width: 1000, height: 700 } });
   const PASSWORD = 'correct horse battery staple';
 
-  test('a round of care names and links its animals, a login its member, sent fields read in words', async ({ page, desk }) => {
+  test('a round of care names and links its animals, a login its member, sent fields read in words', async ({
+    page,
+    desk,
+  }) => {
     const environment = 'production';
-    const rex = await admin<{ id: number }>(page, desk, 'pets.create', { environment, pet: { name: 'Rex', categoryId: 1 } });
-    const zoe = await admin<{ id: number }>(page, desk, 'pets.create', { environment, pet: { name: 'Zoé', categoryId: 1 } });
-    await admin(page, desk, 'care.give', { environment, round: { doses: [{ petId: rex.id, vaccine: 'Rabies', batch: 'RB-7' }, { petId: zoe.id, vaccine: 'DHPP', batch: 'DH-2' }] } });
+    const rex = await admin<{ id: number }>(page, desk, 'pets.create', {
+      environment,
+      pet: { name: 'Rex', categoryId: 1 },
+    });
+    const zoe = await admin<{ id: number }>(page, desk, 'pets.create', {
+      environment,
+      pet: { name: 'Zoé', categoryId: 1 },
+    });
+    await admin(page, desk, 'care.give', {
+      environment,
+      round: {
+        doses: [
+          { petId: rex.id, vaccine: 'Rabies', batch: 'RB-7' },
+          { petId: zoe.id, vaccine: 'DHPP', batch: 'DH-2' },
+        ],
+      },
+    });
     await addStaff(desk, PASSWORD, [{ name: 'Olga Owner', login: 'olga', role: 'owner' }]);
     const origin = new URL(desk.adminUrl).origin;
-    const login = await page.request.post(`${origin}/admin/api/staff.login`, { data: { login: 'olga', password: PASSWORD } });
+    const login = await page.request.post(`${origin}/admin/api/staff.login`, {
+      data: { login: 'olga', password: PASSWORD },
+    });
     expect(login.ok(), await login.text()).toBe(true);
     await page.goto(`${origin}/admin/#/audit`);
     await expect(page.locator('html[data-ready="true"]')).toBeAttached();
@@ -127,7 +169,9 @@ test.describe('every entry names its record', () => {
     const round = rows(page).filter({ hasText: 'Gave care' });
     await expect(round.getByRole('link')).toHaveText(['Rex', 'Zoé']);
     await expect(round.getByRole('link', { name: 'Rex' })).toHaveAttribute('href', `#/pets/${rex.id}`);
-    await expect(round.getByTestId('audit-sent')).toHaveText(['Doses: Animal: Rex, Vaccine: Rabies, Batch: RB-7; Animal: Zoé, Vaccine: DHPP, Batch: DH-2']);
+    await expect(round.getByTestId('audit-sent')).toHaveText([
+      'Doses: Animal: Rex, Vaccine: Rabies, Batch: RB-7; Animal: Zoé, Vaccine: DHPP, Batch: DH-2',
+    ]);
     await expect(page.getByTestId('audit-table')).not.toContainText('{');
     await expect(page.getByTestId('audit-table')).not.toContainText(PASSWORD);
     await expectNothingCut(page);

@@ -31,7 +31,10 @@ test.describe('in team mode', () => {
     ]);
   });
 
-  test('a volunteer is told the audit trail and the backups are not for their role (the pages are hidden)', async ({ page, desk }) => {
+  test('a volunteer is told the audit trail and the backups are not for their role (the pages are hidden)', async ({
+    page,
+    desk,
+  }) => {
     await openAs(page, desk, 'vera', '#/audit');
     await expect(page.getByTestId('not-for-this-role')).toBeVisible();
     await expect(page.getByTestId('audit-table')).toHaveCount(0);
@@ -41,7 +44,10 @@ test.describe('in team mode', () => {
     await expect(page.getByTestId('backups-panel')).toHaveCount(0);
   });
 
-  test('a manager reads the trail with their own logins in it, backs up now, and may not change the folder', async ({ page, desk }) => {
+  test('a manager reads the trail with their own logins in it, backs up now, and may not change the folder', async ({
+    page,
+    desk,
+  }) => {
     // Beside the data dir, never inside it (a backup folder inside it is refused).
     const folder = path.join(desk.dataDir, '..', `${path.basename(desk.dataDir)}-nightly`);
     try {

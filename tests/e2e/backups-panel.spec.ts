@@ -17,7 +17,10 @@ for (const viewport of VIEWPORTS) {
       const folder = path.join(desk.dataDir, '..', `${path.basename(desk.dataDir)}-backups`);
       try {
         await openDesk(page, desk);
-        await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Server', exact: true }).click();
+        await page
+          .getByRole('navigation', { name: 'Pages' })
+          .getByRole('link', { name: 'Server', exact: true })
+          .click();
         const panel = page.getByTestId('backups-panel');
         await expect(panel.getByText('Nightly backups are off.')).toBeVisible();
         await expect(panel.getByText('Last backup: none yet.')).toBeVisible();
@@ -35,7 +38,9 @@ for (const viewport of VIEWPORTS) {
         await panel.getByRole('button', { name: 'Save backup settings' }).click();
         await expect(panel.getByTestId('backup-next')).toContainText('Next backup:');
         await expect(panel.getByTestId('backup-next')).not.toContainText('off');
-        expect(JSON.parse(await desk.cli('--json', 'backup', 'status'))).toMatchObject({ schedule: { on: true, folder, keep: 3, at: '03:30' } });
+        expect(JSON.parse(await desk.cli('--json', 'backup', 'status'))).toMatchObject({
+          schedule: { on: true, folder, keep: 3, at: '03:30' },
+        });
 
         await panel.getByRole('button', { name: 'Back up now' }).click();
         await expect(panel.getByText(/^Last backup: .*\(on demand\)/)).toBeVisible();

@@ -8,15 +8,28 @@ import Chromium from '@sparticuz/chromium';
  */
 const ROOT = path.resolve(__dirname, '../..');
 const PACKAGE = path.join(ROOT, 'node_modules', '@sparticuz', 'chromium');
-const VERSION = (JSON.parse(fs.readFileSync(path.join(PACKAGE, 'package.json'), 'utf8')) as { version: string }).version;
+const VERSION = (JSON.parse(fs.readFileSync(path.join(PACKAGE, 'package.json'), 'utf8')) as { version: string })
+  .version;
 /** Unpacked once per version inside node_modules: per checkout, and `npm ci` starts it afresh. */
 const UNPACKED = path.join(ROOT, 'node_modules', '.cache', `sparticuz-chromium-${VERSION}`);
 
 // The test machines have no Internet: nothing in the background may try to reach it.
-const CLOSED_NETWORK_FLAGS = ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+const CLOSED_NETWORK_FLAGS = [
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
 
 /** The package's flags are made for AWS Lambda: these would switch off the web security the tests rely on, or fight Playwright's own. */
-const UNWANTED = ['--disable-web-security', '--allow-running-insecure-content', '--disable-site-isolation-trials', '--single-process', '--headless'];
+const UNWANTED = [
+  '--disable-web-security',
+  '--allow-running-insecure-content',
+  '--disable-site-isolation-trials',
+  '--single-process',
+  '--headless',
+];
 
 export interface BrowserChoice {
   executablePath: string;
@@ -27,8 +40,14 @@ export interface BrowserChoice {
 export function chosenBrowser(): BrowserChoice {
   const own = process.env.ADK_CHROMIUM;
   if (own) return { executablePath: own, args: ['--no-sandbox', '--disable-gpu', ...CLOSED_NETWORK_FLAGS] };
-  const args = Chromium.args.filter((flag) => !UNWANTED.some((unwanted) => flag === unwanted || flag.startsWith(`${unwanted}=`)));
-  return { executablePath: path.join(UNPACKED, 'chromium'), args: [...args, ...CLOSED_NETWORK_FLAGS], env: { FONTCONFIG_FILE: path.join(UNPACKED, 'fonts.conf') } };
+  const args = Chromium.args.filter(
+    (flag) => !UNWANTED.some((unwanted) => flag === unwanted || flag.startsWith(`${unwanted}=`)),
+  );
+  return {
+    executablePath: path.join(UNPACKED, 'chromium'),
+    args: [...args, ...CLOSED_NETWORK_FLAGS],
+    env: { FONTCONFIG_FILE: path.join(UNPACKED, 'fonts.conf') },
+  };
 }
 
 /**

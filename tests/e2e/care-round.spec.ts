@@ -10,9 +10,13 @@ import { expectNothingCut } from './viewports';
 
 test.use({ viewport: { width: 1000, height: 700 } });
 
-test('a vaccination round from the due list in one action, then the record page shows each dose given', async ({ page, desk }) => {
+test('a vaccination round from the due list in one action, then the record page shows each dose given', async ({
+  page,
+  desk,
+}) => {
   const dogs: number[] = [];
-  for (const name of ['Ace', 'Bea', 'Cob']) dogs.push((await cliJson<Stay>(desk, 'intake', '--name', name, '--category', '1', '--type', 'stray')).petId);
+  for (const name of ['Ace', 'Bea', 'Cob'])
+    dogs.push((await cliJson<Stay>(desk, 'intake', '--name', name, '--category', '1', '--type', 'stray')).petId);
   const before = await cliJson<DueList>(desk, 'care', 'due');
   expect(before.dueToday.length).toBeGreaterThanOrEqual(3);
 

@@ -14,7 +14,17 @@ async function seed(desk: DeskServer): Promise<{ petId: number; personId: number
     { name: 'Luna', categoryId: 2, status: 'pending' },
     { name: 'Kiwi', categoryId: 4, status: 'sold' },
   ]);
-  const { person } = await cliJson<{ person: { id: number } }>(desk, 'people', 'add', '--name', 'Zoë Müller', '--email', 'zoe@example.test', '--role', 'adopter');
+  const { person } = await cliJson<{ person: { id: number } }>(
+    desk,
+    'people',
+    'add',
+    '--name',
+    'Zoë Müller',
+    '--email',
+    'zoe@example.test',
+    '--role',
+    'adopter',
+  );
   await createKey(desk, '--plan', 'pro', '--label', 'Happy Tails app');
   const [account] = await cliJson<{ id: number }[]>(desk, 'accounts', 'list');
   await createKey(desk, '--account', String(account!.id), '--label', 'Old integration');
@@ -26,7 +36,17 @@ async function seed(desk: DeskServer): Promise<{ petId: number; personId: number
 /** Colours are read once the window is still: no fade or slide half-way (a loader's endless spin does not count). */
 async function settled(page: Page): Promise<void> {
   await expect
-    .poll(() => page.evaluate(() => document.getAnimations().filter((animation) => animation.playState === 'running' && animation.effect?.getComputedTiming().iterations !== Infinity).length))
+    .poll(() =>
+      page.evaluate(
+        () =>
+          document
+            .getAnimations()
+            .filter(
+              (animation) =>
+                animation.playState === 'running' && animation.effect?.getComputedTiming().iterations !== Infinity,
+            ).length,
+      ),
+    )
     .toBe(0);
 }
 
@@ -36,14 +56,18 @@ async function contrastFailures(page: Page): Promise<string[]> {
   const axe = await new AxeBuilder({ page }).withRules(['color-contrast']).analyze();
   return axe.violations.flatMap((violation) =>
     violation.nodes.map((node) => {
-      const data = node.any[0]?.data as { contrastRatio?: number; expectedContrastRatio?: string; fgColor?: string; bgColor?: string } | undefined;
+      const data = node.any[0]?.data as
+        { contrastRatio?: number; expectedContrastRatio?: string; fgColor?: string; bgColor?: string } | undefined;
       return `${data?.contrastRatio ?? '?'} < ${data?.expectedContrastRatio ?? '?'} (${data?.fgColor ?? '?'} on ${data?.bgColor ?? '?'}): ${node.html}`;
     }),
   );
 }
 
 for (const colorScheme of ['light', 'dark'] as const) {
-  test(`every page, the record pages, the add-pet dialog and the lab clock's banner are legible in the ${colorScheme} scheme`, async ({ page, desk }) => {
+  test(`every page, the record pages, the add-pet dialog and the lab clock's banner are legible in the ${colorScheme} scheme`, async ({
+    page,
+    desk,
+  }) => {
     test.setTimeout(120_000);
     const { petId, personId } = await seed(desk);
     await page.emulateMedia({ colorScheme });
@@ -53,7 +77,12 @@ for (const colorScheme of ['light', 'dark'] as const) {
     const failures: Record<string, string[]> = {};
     // The pages are the navigation's (app/pages.ts lists them with their views, which only a browser loads): the desk opens every one.
     const links = page.getByRole('navigation', { name: 'Pages' }).getByRole('link');
-    const pages = await links.evaluateAll((anchors) => anchors.map((anchor) => ({ id: anchor.getAttribute('href')?.replace('#/', ''), label: anchor.textContent ?? '' })));
+    const pages = await links.evaluateAll((anchors) =>
+      anchors.map((anchor) => ({
+        id: anchor.getAttribute('href')?.replace('#/', ''),
+        label: anchor.textContent ?? '',
+      })),
+    );
     expect(pages.map(({ id }) => id)).toContain('accounts');
     for (const { id, label } of pages) {
       await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: label, exact: true }).click();

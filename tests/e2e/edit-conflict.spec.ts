@@ -24,7 +24,8 @@ async function openProfile(page: Page, desk: DeskServer, petId: number): Promise
   await expect(record.getByTestId('pet-profile-form')).toBeVisible();
 }
 
-const field = (page: Page, label: string) => page.getByTestId('pet-profile-form').getByRole('textbox', { name: label, exact: true });
+const field = (page: Page, label: string) =>
+  page.getByTestId('pet-profile-form').getByRole('textbox', { name: label, exact: true });
 /** The "saved" toast sits over the form's buttons at 1000×700: seen, then closed. */
 async function saved(page: Page): Promise<void> {
   const toast = notification(page, 'Profile of Biscuit saved.');
@@ -35,7 +36,11 @@ async function saved(page: Page): Promise<void> {
 
 const save = (page: Page) => page.getByTestId('pet-profile-form').getByRole('button', { name: 'Save profile' }).click();
 
-test('two desks save one profile: the second sees both versions and who, keeps theirs or mine on purpose', async ({ page, browser, desk }) => {
+test('two desks save one profile: the second sees both versions and who, keeps theirs or mine on purpose', async ({
+  page,
+  browser,
+  desk,
+}) => {
   const [biscuit] = await importPets(desk, [{ name: 'Biscuit', categoryId: 1 }]);
   const id = biscuit!.id;
   const other = await browser.newContext({ viewport: SIZE });
@@ -69,24 +74,37 @@ test('two desks save one profile: the second sees both versions and who, keeps t
     await conflict.getByRole('button', { name: 'Save mine over theirs' }).click();
     await saved(second);
     await expect(conflict).toBeHidden();
-    expect((await cliJson<PetDetails>(desk, 'pets', 'show', String(id))).profile).toEqual({ breedPrimary: 'Collie', color: 'tan' });
+    expect((await cliJson<PetDetails>(desk, 'pets', 'show', String(id))).profile).toEqual({
+      breedPrimary: 'Collie',
+      color: 'tan',
+    });
 
     // Its next save is refused in turn, and it takes theirs.
     await save(page);
     const behind = page.getByTestId('edit-conflict');
-    await expect(behind.getByRole('row', { name: /Primary breed/ }).getByRole('cell')).toHaveText(['Primary breed', 'Collie', 'Beagle']);
+    await expect(behind.getByRole('row', { name: /Primary breed/ }).getByRole('cell')).toHaveText([
+      'Primary breed',
+      'Collie',
+      'Beagle',
+    ]);
     await expect(behind.getByRole('row', { name: /Colour/ }).getByRole('cell')).toHaveText(['Colour', 'tan', 'black']);
     await behind.getByRole('button', { name: 'Use their version' }).click();
     await expect(behind).toBeHidden();
     await expect(field(page, 'Primary breed')).toHaveValue('Collie');
     await expect(field(page, 'Colour')).toHaveValue('tan');
-    expect((await cliJson<PetDetails>(desk, 'pets', 'show', String(id))).profile).toEqual({ breedPrimary: 'Collie', color: 'tan' });
+    expect((await cliJson<PetDetails>(desk, 'pets', 'show', String(id))).profile).toEqual({
+      breedPrimary: 'Collie',
+      color: 'tan',
+    });
 
     // Reloaded, it saves from the current version.
     await field(page, 'Colour').fill('black');
     await save(page);
     await saved(page);
-    expect((await cliJson<PetDetails>(desk, 'pets', 'show', String(id))).profile).toEqual({ breedPrimary: 'Collie', color: 'black' });
+    expect((await cliJson<PetDetails>(desk, 'pets', 'show', String(id))).profile).toEqual({
+      breedPrimary: 'Collie',
+      color: 'black',
+    });
   } finally {
     await other.close();
   }
@@ -94,7 +112,9 @@ test('two desks save one profile: the second sees both versions and who, keeps t
 
 /** Bea's dialog with notes typed in while the CLI changes her email on the server itself, then saved: the conflict it meets. */
 async function beaEditedMeanwhile(page: Page, desk: DeskServer) {
-  const person = (await cliJson<{ person: { id: number } }>(desk, 'people', 'add', '--name', 'Bea Busy', '--email', 'bea@example.org')).person;
+  const person = (
+    await cliJson<{ person: { id: number } }>(desk, 'people', 'add', '--name', 'Bea Busy', '--email', 'bea@example.org')
+  ).person;
   await openDesk(page, desk);
   await page.evaluate((id) => {
     window.location.hash = `#/people/${id}`;
@@ -107,11 +127,22 @@ async function beaEditedMeanwhile(page: Page, desk: DeskServer) {
   return { person, dialog, conflict: dialog.getByTestId('edit-conflict') };
 }
 
-test("a person's dialog over a CLI edit: changed outside the admin pages, their version taken, then saved", async ({ page, desk }) => {
+test("a person's dialog over a CLI edit: changed outside the admin pages, their version taken, then saved", async ({
+  page,
+  desk,
+}) => {
   const { person, dialog, conflict } = await beaEditedMeanwhile(page, desk);
   await expect(conflict.getByTestId('edit-conflict-who')).toContainText('It was changed outside the admin pages');
-  await expect(conflict.getByRole('row', { name: /Email/ }).getByRole('cell')).toHaveText(['Email', 'bea.busy@example.org', 'bea@example.org']);
-  await expect(conflict.getByRole('row', { name: /Notes/ }).getByRole('cell')).toHaveText(['Notes', '—', 'Prefers older dogs']);
+  await expect(conflict.getByRole('row', { name: /Email/ }).getByRole('cell')).toHaveText([
+    'Email',
+    'bea.busy@example.org',
+    'bea@example.org',
+  ]);
+  await expect(conflict.getByRole('row', { name: /Notes/ }).getByRole('cell')).toHaveText([
+    'Notes',
+    '—',
+    'Prefers older dogs',
+  ]);
   await expectNothingCut(page, dialog);
 
   await conflict.getByRole('button', { name: 'Use their version' }).click();
@@ -121,10 +152,15 @@ test("a person's dialog over a CLI edit: changed outside the admin pages, their 
   await dialog.getByRole('textbox', { name: 'Notes' }).fill('Prefers older dogs');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
-  expect((await cliJson<{ person: { email: string; notes: string } }>(desk, 'people', 'show', String(person.id))).person).toMatchObject({ email: 'bea.busy@example.org', notes: 'Prefers older dogs' });
+  expect(
+    (await cliJson<{ person: { email: string; notes: string } }>(desk, 'people', 'show', String(person.id))).person,
+  ).toMatchObject({ email: 'bea.busy@example.org', notes: 'Prefers older dogs' });
 });
 
-test('"Save mine over theirs" saves only the fields this desk changed: the colour set meanwhile stays, and the panel shows above the form', async ({ page, desk }) => {
+test('"Save mine over theirs" saves only the fields this desk changed: the colour set meanwhile stays, and the panel shows above the form', async ({
+  page,
+  desk,
+}) => {
   const [biscuit] = await importPets(desk, [{ name: 'Biscuit', categoryId: 1 }]);
   const id = biscuit!.id;
   await openProfile(page, desk, id);
@@ -134,22 +170,36 @@ test('"Save mine over theirs" saves only the fields this desk changed: the colou
   await save(page);
   const conflict = page.getByTestId('edit-conflict');
   await expect(conflict.getByRole('row', { name: /Colour/ }).getByRole('cell')).toHaveText(['Colour', 'tan', '—']);
-  const [panelBox, firstFieldBox] = await Promise.all([conflict.boundingBox(), field(page, 'Primary breed').boundingBox()]);
+  const [panelBox, firstFieldBox] = await Promise.all([
+    conflict.boundingBox(),
+    field(page, 'Primary breed').boundingBox(),
+  ]);
   expect(panelBox!.y + panelBox!.height).toBeLessThanOrEqual(firstFieldBox!.y);
   await expect(conflict).toBeInViewport();
 
   await conflict.getByRole('button', { name: 'Save mine over theirs' }).click();
   await saved(page);
   await expect(conflict).toBeHidden();
-  expect((await cliJson<PetDetails>(desk, 'pets', 'show', String(id))).profile).toEqual({ breedPrimary: 'Beagle', color: 'tan' });
+  expect((await cliJson<PetDetails>(desk, 'pets', 'show', String(id))).profile).toEqual({
+    breedPrimary: 'Beagle',
+    color: 'tan',
+  });
   await expect(field(page, 'Colour')).toHaveValue('tan');
 });
 
-test("a person's dialog: \"Save mine over theirs\" keeps the email the CLI changed and saves the notes typed here", async ({ page, desk }) => {
+test('a person\'s dialog: "Save mine over theirs" keeps the email the CLI changed and saves the notes typed here', async ({
+  page,
+  desk,
+}) => {
   const { person, dialog, conflict } = await beaEditedMeanwhile(page, desk);
-  const [panelBox, nameBox] = await Promise.all([conflict.boundingBox(), dialog.getByRole('textbox', { name: 'Name' }).boundingBox()]);
+  const [panelBox, nameBox] = await Promise.all([
+    conflict.boundingBox(),
+    dialog.getByRole('textbox', { name: 'Name' }).boundingBox(),
+  ]);
   expect(panelBox!.y + panelBox!.height).toBeLessThanOrEqual(nameBox!.y);
   await conflict.getByRole('button', { name: 'Save mine over theirs' }).click();
   await expect(dialog).toBeHidden();
-  expect((await cliJson<{ person: { email: string; notes: string } }>(desk, 'people', 'show', String(person.id))).person).toMatchObject({ email: 'bea.busy@example.org', notes: 'Prefers older dogs' });
+  expect(
+    (await cliJson<{ person: { email: string; notes: string } }>(desk, 'people', 'show', String(person.id))).person,
+  ).toMatchObject({ email: 'bea.busy@example.org', notes: 'Prefers older dogs' });
 });

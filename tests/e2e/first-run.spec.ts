@@ -34,8 +34,15 @@ async function openFirstRun(page: Page, desk: DeskServer): Promise<string> {
   await page.exposeFunction('deskLinkChoose', (input: unknown) => link.choose(input));
   await page.exposeFunction('deskLinkCurrent', () => link.current());
   await page.addInitScript(() => {
-    const exposed = window as unknown as Record<'deskLinkProbe' | 'deskLinkChoose' | 'deskLinkCurrent', (input?: unknown) => Promise<never>>;
-    window.adoptionDeskLink = { probe: (input) => exposed.deskLinkProbe(input), choose: (input) => exposed.deskLinkChoose(input), current: () => exposed.deskLinkCurrent() };
+    const exposed = window as unknown as Record<
+      'deskLinkProbe' | 'deskLinkChoose' | 'deskLinkCurrent',
+      (input?: unknown) => Promise<never>
+    >;
+    window.adoptionDeskLink = {
+      probe: (input) => exposed.deskLinkProbe(input),
+      choose: (input) => exposed.deskLinkChoose(input),
+      current: () => exposed.deskLinkCurrent(),
+    };
   });
   await page.goto(desk.adminUrl);
   await expect(page.getByRole('heading', { level: 1, name: 'How will this computer work?' })).toBeVisible();
@@ -46,7 +53,10 @@ const codeOf = (server: TestShelterServer) => shortCodeOf(new X509Certificate(se
 
 test.describe('the first run', () => {
   for (const viewport of VIEWPORTS) {
-    test(`connects to the shelter server after staff compare its real code, nothing cut at ${viewport.width}×${viewport.height}`, async ({ page, desk }) => {
+    test(`connects to the shelter server after staff compare its real code, nothing cut at ${viewport.width}×${viewport.height}`, async ({
+      page,
+      desk,
+    }) => {
       await page.setViewportSize(viewport);
       const file = await openFirstRun(page, desk);
       await expectNothingCut(page);
@@ -60,7 +70,13 @@ test.describe('the first run', () => {
 
       await dialog.getByRole('button', { name: 'Same code' }).click();
       await expect(dialog.getByText(/Connecting/)).toBeVisible();
-      await expect.poll(() => readDeskChoice(file, new Date()).choice).toMatchObject({ mode: 'shelter-server', url: `https://localhost:${shelter.port}/admin/`, caPem: shelter.caPem });
+      await expect
+        .poll(() => readDeskChoice(file, new Date()).choice)
+        .toMatchObject({
+          mode: 'shelter-server',
+          url: `https://localhost:${shelter.port}/admin/`,
+          caPem: shelter.caPem,
+        });
     });
   }
 

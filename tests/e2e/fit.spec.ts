@@ -1,7 +1,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { addDomainsInEveryState, callApi, cliJson, createKey, expect, goTo, importPets, openDesk, roomInMinute, test, type DeskServer } from './fixtures';
+import {
+  addDomainsInEveryState,
+  callApi,
+  cliJson,
+  createKey,
+  expect,
+  goTo,
+  importPets,
+  openDesk,
+  roomInMinute,
+  test,
+  type DeskServer,
+} from './fixtures';
 import { VIEWPORTS, expectNothingCut, sizeName } from './viewports';
 
 /*
@@ -28,9 +40,25 @@ async function seedShelter(desk: DeskServer): Promise<{ enterpriseKey: string; e
   await desk.cli('pets', 'status', '1', 'pending');
   await desk.cli('pets', 'status', '1', 'available');
   const freeKey = await createKey(desk, '--plan', 'free', '--label', 'Paws & Claws blog');
-  const proKey = await createKey(desk, '--plan', 'pro', '--label', 'Happy Tails adoption app for iOS and Android, production build');
+  const proKey = await createKey(
+    desk,
+    '--plan',
+    'pro',
+    '--label',
+    'Happy Tails adoption app for iOS and Android, production build',
+  );
   await createKey(desk, '--plan', 'business', '--label', 'City Shelter Network');
-  const enterpriseKey = await createKey(desk, '--plan', 'enterprise', '--per-minute', '3', '--per-day', '1000', '--label', 'PetFinder Partners');
+  const enterpriseKey = await createKey(
+    desk,
+    '--plan',
+    'enterprise',
+    '--per-minute',
+    '3',
+    '--per-day',
+    '1000',
+    '--label',
+    'PetFinder Partners',
+  );
   const accounts = await cliJson<{ id: number; name: string }[]>(desk, 'accounts', 'list');
   const enterpriseId = accounts.find((account) => account.name === 'PetFinder Partners')!.id;
   await createKey(desk, '--account', String(enterpriseId), '--label', 'Old integration');
@@ -42,7 +70,8 @@ async function seedShelter(desk: DeskServer): Promise<{ enterpriseKey: string; e
   // The Enterprise key's 3/min: three answers, then 429s until the ban.
   await roomInMinute(10);
   const statuses: number[] = [];
-  for (let i = 0; i < 15; i++) statuses.push((await callApi(desk.apiUrl.production, '/pets?limit=5', enterpriseKey)).status);
+  for (let i = 0; i < 15; i++)
+    statuses.push((await callApi(desk.apiUrl.production, '/pets?limit=5', enterpriseKey)).status);
   expect(statuses).toContain(429);
   return { enterpriseKey, enterpriseId };
 }
@@ -60,7 +89,10 @@ for (const viewport of VIEWPORTS) {
   test.describe(`at ${sizeName(viewport)}`, () => {
     test.use({ viewport });
 
-    test(`pets, accounts & keys, plans, usage, console and requests fit, with their dialogs (${sizeName(viewport)})`, async ({ page, desk }) => {
+    test(`pets, accounts & keys, plans, usage, console and requests fit, with their dialogs (${sizeName(viewport)})`, async ({
+      page,
+      desk,
+    }) => {
       test.setTimeout(120_000);
       const { enterpriseKey, enterpriseId } = await seedShelter(desk);
       await openDesk(page, desk);
@@ -70,7 +102,10 @@ for (const viewport of VIEWPORTS) {
       await expectNothingCut(page);
       await page.getByRole('button', { name: 'Add pet', exact: true }).click();
       await expectDialogFits(page, 'Add a pet');
-      await page.getByRole('dialog', { name: 'Add a pet' }).getByRole('button', { name: 'Cancel', exact: true }).click();
+      await page
+        .getByRole('dialog', { name: 'Add a pet' })
+        .getByRole('button', { name: 'Cancel', exact: true })
+        .click();
       await expect(page.getByRole('dialog')).toHaveCount(0);
       await page.getByRole('button', { name: 'Record of Biscuit', exact: true }).click();
       await page.getByTestId('pet-record-page').getByRole('tab', { name: 'History' }).click();
@@ -86,9 +121,17 @@ for (const viewport of VIEWPORTS) {
       await expectNothingCut(page);
       await page.getByRole('button', { name: 'Issue key', exact: true }).click();
       await expectDialogFits(page, 'Issue a key for PetFinder Partners');
-      await page.getByRole('dialog', { name: 'Issue a key for PetFinder Partners' }).getByLabel('Label (optional)').fill('Shelter kiosk in the lobby');
-      await page.getByRole('dialog', { name: 'Issue a key for PetFinder Partners' }).getByRole('button', { name: 'Issue', exact: true }).click();
-      await expect(page.getByRole('dialog', { name: 'New key for PetFinder Partners' }).getByTestId('new-key')).toHaveText(/^adk_live_\S+$/);
+      await page
+        .getByRole('dialog', { name: 'Issue a key for PetFinder Partners' })
+        .getByLabel('Label (optional)')
+        .fill('Shelter kiosk in the lobby');
+      await page
+        .getByRole('dialog', { name: 'Issue a key for PetFinder Partners' })
+        .getByRole('button', { name: 'Issue', exact: true })
+        .click();
+      await expect(
+        page.getByRole('dialog', { name: 'New key for PetFinder Partners' }).getByTestId('new-key'),
+      ).toHaveText(/^adk_live_\S+$/);
       await expectDialogFits(page, 'New key for PetFinder Partners');
       await page.getByRole('button', { name: 'I have stored it', exact: true }).click();
       await expect(page.getByRole('dialog')).toHaveCount(0);
@@ -134,7 +177,17 @@ for (const viewport of VIEWPORTS) {
     });
 
     test(`the API console after a burst fits (${sizeName(viewport)})`, async ({ page, desk }) => {
-      const key = await createKey(desk, '--plan', 'enterprise', '--per-minute', '3', '--per-day', '1000', '--label', 'PetFinder Partners');
+      const key = await createKey(
+        desk,
+        '--plan',
+        'enterprise',
+        '--per-minute',
+        '3',
+        '--per-day',
+        '1000',
+        '--label',
+        'PetFinder Partners',
+      );
       await openDesk(page, desk);
       await goTo(page, 'API console');
       await page.getByRole('textbox', { name: 'API key' }).fill(key);
@@ -149,13 +202,25 @@ for (const viewport of VIEWPORTS) {
     test(`the Server page fits (${sizeName(viewport)})`, async ({ page, desk }) => {
       await openDesk(page, desk);
       await goTo(page, 'Server');
-      await expect(page.getByTestId('server-production').getByTestId('server-base-url')).toHaveText(desk.apiUrl.production);
+      await expect(page.getByTestId('server-production').getByTestId('server-base-url')).toHaveText(
+        desk.apiUrl.production,
+      );
       await expectNothingCut(page);
     });
 
     test(`the Quota lab fits after a scenario run (${sizeName(viewport)})`, async ({ page, desk }) => {
       test.setTimeout(120_000);
-      const key = await createKey(desk, '--plan', 'enterprise', '--per-minute', '3', '--per-day', '1000', '--label', 'Careless crawler');
+      const key = await createKey(
+        desk,
+        '--plan',
+        'enterprise',
+        '--per-minute',
+        '3',
+        '--per-day',
+        '1000',
+        '--label',
+        'Careless crawler',
+      );
       await openDesk(page, desk);
       await goTo(page, 'Quota lab');
       await expectNothingCut(page);
@@ -168,7 +233,9 @@ for (const viewport of VIEWPORTS) {
       await scenarios.getByLabel('API key').fill(key);
       await scenarios.getByLabel('Requests').fill('20');
       await scenarios.getByRole('button', { name: 'Run', exact: true }).click();
-      await expect(scenarios.getByTestId('scenario-run-row').first()).toHaveAttribute('data-state', 'finished', { timeout: 60_000 });
+      await expect(scenarios.getByTestId('scenario-run-row').first()).toHaveAttribute('data-state', 'finished', {
+        timeout: 60_000,
+      });
       const report = page.getByTestId('compliance-card');
       await expect(report.getByTestId('compliance-totals')).toContainText('20 requests');
       await expect(report.getByTestId('compliance-timeline')).toBeVisible();
@@ -181,8 +248,24 @@ for (const viewport of VIEWPORTS) {
 
       test(`the Sites page fits with deploys and custom domains (${sizeName(viewport)})`, async ({ page, desk }) => {
         test.setTimeout(90_000);
-        const account = await cliJson<{ id: number }>(desk, 'accounts', 'create', '--name', 'Happy Tails Rescue', '--plan', 'pro');
-        const project = await cliJson<{ slug: string }>(desk, 'projects', 'create', '--account', String(account.id), '--name', 'Happy Tails Rescue & Adoption Centre for Older Dogs');
+        const account = await cliJson<{ id: number }>(
+          desk,
+          'accounts',
+          'create',
+          '--name',
+          'Happy Tails Rescue',
+          '--plan',
+          'pro',
+        );
+        const project = await cliJson<{ slug: string }>(
+          desk,
+          'projects',
+          'create',
+          '--account',
+          String(account.id),
+          '--name',
+          'Happy Tails Rescue & Adoption Centre for Older Dogs',
+        );
         const folder = path.join(desk.dataDir, 'happy-tails-site');
         fs.mkdirSync(folder);
         fs.writeFileSync(path.join(folder, 'index.html'), '<h1>Happy Tails</h1>');

@@ -6,7 +6,12 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { test as base, expect, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
-import { ADMIN_HTTP_PREFIX, type AdminChannel, type AdminInput, type AdminOutput } from '../../src/shared/admin-contract';
+import {
+  ADMIN_HTTP_PREFIX,
+  type AdminChannel,
+  type AdminInput,
+  type AdminOutput,
+} from '../../src/shared/admin-contract';
 import { startTestDns, type TestDns } from '../helpers/dns-server';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -24,13 +29,34 @@ export interface DeskServer {
   dns?: TestDns;
 }
 
-async function startDesk(dataDir: string, ports: [number, number] = [0, 0], dns?: TestDns): Promise<{ server: DeskServer; child: ChildProcess }> {
+async function startDesk(
+  dataDir: string,
+  ports: [number, number] = [0, 0],
+  dns?: TestDns,
+): Promise<{ server: DeskServer; child: ChildProcess }> {
   const dnsArgs = dns ? ['--dns-server', dns.server] : [];
   // The launcher behind `npm run serve` and `npm run cli`: the suite runs what users run.
-  const child = spawn(process.execPath, ['scripts/launch.cjs', 'serve', '--data-dir', dataDir, '--port', String(ports[0]), '--other-port', String(ports[1]), '--admin', '--log-level', 'silent', ...dnsArgs], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      'scripts/launch.cjs',
+      'serve',
+      '--data-dir',
+      dataDir,
+      '--port',
+      String(ports[0]),
+      '--other-port',
+      String(ports[1]),
+      '--admin',
+      '--log-level',
+      'silent',
+      ...dnsArgs,
+    ],
+    {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   const apiUrl: Record<string, string> = {};
   let stderr = '';
   let stdout = '';
@@ -51,14 +77,28 @@ async function startDesk(dataDir: string, ports: [number, number] = [0, 0], dns?
   });
   const cli = (...args: string[]) =>
     new Promise<string>((resolve, reject) => {
-      const run = spawn(process.execPath, ['scripts/launch.cjs', 'cli', '--data-dir', dataDir, ...dnsArgs, ...args], { cwd: ROOT });
+      const run = spawn(process.execPath, ['scripts/launch.cjs', 'cli', '--data-dir', dataDir, ...dnsArgs, ...args], {
+        cwd: ROOT,
+      });
       let out = '';
       let err = '';
       run.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
       run.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-      run.once('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`cli ${args.join(' ')} failed: ${err}`))));
+      run.once('exit', (code) =>
+        code === 0 ? resolve(out) : reject(new Error(`cli ${args.join(' ')} failed: ${err}`)),
+      );
     });
-  return { server: { adminUrl, apiUrl: { production: apiUrl.production ?? '', staging: apiUrl.staging ?? '' }, dataDir, cli, stdout: () => stdout, dns }, child };
+  return {
+    server: {
+      adminUrl,
+      apiUrl: { production: apiUrl.production ?? '', staging: apiUrl.staging ?? '' },
+      dataDir,
+      cli,
+      stdout: () => stdout,
+      dns,
+    },
+    child,
+  };
 }
 
 /** Opens the admin pages and waits for the app's own ready marker (never a sleep). */
@@ -83,7 +123,13 @@ async function twoFreePorts(): Promise<[number, number]> {
   return [ports[0]!, ports[1]!];
 }
 
-export const test = base.extend<{ desk: DeskServer; explicitPorts: boolean; stagingPortTaken: boolean; siteDns: boolean; settingsFile: string | undefined }>({
+export const test = base.extend<{
+  desk: DeskServer;
+  explicitPorts: boolean;
+  stagingPortTaken: boolean;
+  siteDns: boolean;
+  settingsFile: string | undefined;
+}>({
   /**
    * By default the server gets --port 0 --other-port 0 (the OS picks), which the Server page's
    * settings form shows as 0. `test.use({ explicitPorts: true })` passes two free port numbers instead.
@@ -147,11 +193,27 @@ export async function cliJson<T>(desk: DeskServer, ...args: string[]): Promise<T
 }
 
 /** Members of staff made on the CLI as the team guide says, all with one password (read from a file, never a flag); the first owner turns team mode on. */
-export async function addStaff(desk: DeskServer, password: string, members: ReadonlyArray<{ name: string; login: string; role: string }>): Promise<void> {
+export async function addStaff(
+  desk: DeskServer,
+  password: string,
+  members: ReadonlyArray<{ name: string; login: string; role: string }>,
+): Promise<void> {
   const passwordFile = path.join(desk.dataDir, 'password.txt');
   fs.writeFileSync(passwordFile, `${password}\n`);
   try {
-    for (const member of members) await desk.cli('staff', 'add', '--name', member.name, '--login', member.login, '--role', member.role, '--password-file', passwordFile);
+    for (const member of members)
+      await desk.cli(
+        'staff',
+        'add',
+        '--name',
+        member.name,
+        '--login',
+        member.login,
+        '--role',
+        member.role,
+        '--password-file',
+        passwordFile,
+      );
   } finally {
     fs.rmSync(passwordFile, { force: true });
   }
@@ -184,17 +246,38 @@ export async function callApi(baseUrl: string, path: string, key?: string, init:
  * One admin channel called as the desk's pages call it (POST with the desk's admin token), for a
  * test's setup: one request where a CLI run would start a process. Throws the Error body on a refusal.
  */
-export async function adminCall<C extends AdminChannel>(desk: DeskServer, channel: C, input: AdminInput<C>): Promise<AdminOutput<C>> {
+export async function adminCall<C extends AdminChannel>(
+  desk: DeskServer,
+  channel: C,
+  input: AdminInput<C>,
+): Promise<AdminOutput<C>> {
   const url = new URL(desk.adminUrl);
   const token = new URLSearchParams(url.hash.slice(1)).get('token') ?? '';
-  const response = await fetch(`${url.origin}${ADMIN_HTTP_PREFIX}${channel}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-admin-token': token }, body: JSON.stringify(input) });
+  const response = await fetch(`${url.origin}${ADMIN_HTTP_PREFIX}${channel}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-admin-token': token },
+    body: JSON.stringify(input),
+  });
   const body: unknown = await response.json();
   if (response.status !== 200) throw new Error(`${channel} answered ${response.status}: ${JSON.stringify(body)}`);
   return body as AdminOutput<C>;
 }
 
 /** Opens a page through the navigation bar and waits for its title. */
-export async function goTo(page: Page, label: 'Pets' | 'Shelter' | 'Accounts & keys' | 'Plans' | 'Usage' | 'Sites' | 'API console' | 'Server' | 'Quota lab' | 'Requests'): Promise<void> {
+export async function goTo(
+  page: Page,
+  label:
+    | 'Pets'
+    | 'Shelter'
+    | 'Accounts & keys'
+    | 'Plans'
+    | 'Usage'
+    | 'Sites'
+    | 'API console'
+    | 'Server'
+    | 'Quota lab'
+    | 'Requests',
+): Promise<void> {
   await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: label, exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: label, exact: true })).toBeVisible();
 }
@@ -223,7 +306,12 @@ export async function importPets(
 ): Promise<{ id: number; name: string; categoryId: number; status: string }[]> {
   const file = path.join(desk.dataDir, `import-${Date.now()}-${Math.random().toString(36).slice(2)}.json`);
   fs.writeFileSync(file, JSON.stringify(pets));
-  return JSON.parse(await desk.cli('--env', env, '--json', 'pets', 'import', file)) as { id: number; name: string; categoryId: number; status: string }[];
+  return JSON.parse(await desk.cli('--env', env, '--json', 'pets', 'import', file)) as {
+    id: number;
+    name: string;
+    categoryId: number;
+    status: string;
+  }[];
 }
 
 /**
@@ -237,7 +325,9 @@ export function backdateCertificateRequest(desk: DeskServer, domain: string, min
   try {
     const ms = minutes * 60_000;
     const changed = database
-      .prepare('UPDATE domains SET verified_at = verified_at - ?, certificate_requested_at = certificate_requested_at - ? WHERE name = ? AND removed_at IS NULL')
+      .prepare(
+        'UPDATE domains SET verified_at = verified_at - ?, certificate_requested_at = certificate_requested_at - ? WHERE name = ? AND removed_at IS NULL',
+      )
       .run(ms, ms, domain).changes;
     if (changed !== 1) throw new Error(`no live domain ${domain} to backdate`);
   } finally {
@@ -246,7 +336,12 @@ export function backdateCertificateRequest(desk: DeskServer, domain: string, min
 }
 
 /** The custom domains the Sites tests and pictures show, one per state, in the order they are added. */
-const DOMAINS_IN_EVERY_STATE = ['www.happytails.test', 'happytails.test', 'shop.happytails.test', 'adopt.happytails.test'] as const;
+const DOMAINS_IN_EVERY_STATE = [
+  'www.happytails.test',
+  'happytails.test',
+  'shop.happytails.test',
+  'adopt.happytails.test',
+] as const;
 
 /**
  * A project's custom domains in every state (needs `siteDns`): www the verified primary, the apex a

@@ -1,5 +1,15 @@
 import type { Locator, Page } from '@playwright/test';
-import { cliJson, createKey, expect, goTo, importPets, notification, openDesk, test, withoutLiveUpdates } from './fixtures';
+import {
+  cliJson,
+  createKey,
+  expect,
+  goTo,
+  importPets,
+  notification,
+  openDesk,
+  test,
+  withoutLiveUpdates,
+} from './fixtures';
 
 interface AccountRow {
   id: number;
@@ -25,7 +35,10 @@ function toasts(page: Page) {
   return page.locator('.mantine-Notifications-root').getByRole('alert');
 }
 
-test('Enterprise figures: nothing is corrected behind the user’s back, and per-day must cover per-minute', async ({ page, desk }) => {
+test('Enterprise figures: nothing is corrected behind the user’s back, and per-day must cover per-minute', async ({
+  page,
+  desk,
+}) => {
   await openDesk(page, desk);
   await goTo(page, 'Accounts & keys');
   await page.getByRole('button', { name: 'New account', exact: true }).click();
@@ -62,7 +75,12 @@ test('Enterprise figures: nothing is corrected behind the user’s back, and per
   await create.click();
   await expect(dialog).toBeHidden();
   const [account] = await cliJson<AccountRow[]>(desk, 'accounts', 'list');
-  expect(account).toMatchObject({ name: 'Big partner', planId: 'enterprise', customPerMinute: 100, customPerDay: 100_000 });
+  expect(account).toMatchObject({
+    name: 'Big partner',
+    planId: 'enterprise',
+    customPerMinute: 100,
+    customPerDay: 100_000,
+  });
 });
 
 test('plan figures: a negative or inverted figure is refused, not silently fixed', async ({ page, desk }) => {
@@ -162,7 +180,10 @@ test('a refusal is titled by what it is; a revoked key cannot be revoked or rota
   // Revoked elsewhere (the CLI) while this page still shows it active: rotating is refused.
   await desk.cli('keys', 'revoke', String(key!.id));
   await row.getByRole('button', { name: /^Rotate key adk_live_\S+…$/ }).click();
-  await page.getByRole('dialog', { name: /^Rotate adk_live_/ }).getByRole('button', { name: 'Rotate', exact: true }).click();
+  await page
+    .getByRole('dialog', { name: /^Rotate adk_live_/ })
+    .getByRole('button', { name: 'Rotate', exact: true })
+    .click();
   const refusal = notification(page, `API key ${key!.id} is revoked; issue a new key instead.`);
   await expect(refusal).toBeVisible();
   await expect(refusal).toContainText('Not possible');
@@ -177,7 +198,10 @@ test('a refusal is titled by what it is; a revoked key cannot be revoked or rota
   await expect(row.getByRole('button', { name: /^Rotate key adk_live_\S+…$/ })).toBeDisabled();
 });
 
-test('the console: a limit out of range is sent as typed, and answers do not linger after switching environment', async ({ page, desk }) => {
+test('the console: a limit out of range is sent as typed, and answers do not linger after switching environment', async ({
+  page,
+  desk,
+}) => {
   const key = await createKey(desk, '--plan', 'free');
   await openDesk(page, desk);
   await goTo(page, 'API console');

@@ -19,7 +19,12 @@ interface KeyRow {
 
 const ACCOUNT = 'Happy Tails app';
 
-async function createAccount(page: Page, name: string, plan: RegExp, figures?: { perMinute: string; perDay: string }): Promise<void> {
+async function createAccount(
+  page: Page,
+  name: string,
+  plan: RegExp,
+  figures?: { perMinute: string; perDay: string },
+): Promise<void> {
   await page.getByRole('button', { name: 'New account', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'New account' });
   await dialog.getByLabel('Account name').fill(name);
@@ -51,10 +56,16 @@ async function issueKey(page: Page, account: string, label: string): Promise<str
 }
 
 function quotaHeader(page: Page, name: string) {
-  return page.getByTestId('response-headers').locator('tr[data-quota-header]').filter({ has: page.getByRole('cell', { name, exact: true }) });
+  return page
+    .getByTestId('response-headers')
+    .locator('tr[data-quota-header]')
+    .filter({ has: page.getByRole('cell', { name, exact: true }) });
 }
 
-test('Enterprise account with small figures: key, console, burst to a ban, lift it, revoke, change plan', async ({ page, desk }) => {
+test('Enterprise account with small figures: key, console, burst to a ban, lift it, revoke, change plan', async ({
+  page,
+  desk,
+}) => {
   await openDesk(page, desk);
   await goTo(page, 'Accounts & keys');
 
@@ -130,7 +141,10 @@ test('Enterprise account with small figures: key, console, burst to a ban, lift 
   await goTo(page, 'Accounts & keys');
   await expect(keyRow.getByTestId('key-state')).toHaveText('active');
   await keyRow.getByRole('button', { name: /^Revoke key adk_live_\S+…$/ }).click();
-  await page.getByRole('dialog', { name: /^Revoke adk_live_/ }).getByRole('button', { name: 'Revoke', exact: true }).click();
+  await page
+    .getByRole('dialog', { name: /^Revoke adk_live_/ })
+    .getByRole('button', { name: 'Revoke', exact: true })
+    .click();
   await expect(keyRow.getByTestId('key-state')).toHaveText('revoked');
   await expect(accountRow.getByRole('cell').nth(4)).toHaveText('0'); // active keys
 
@@ -163,7 +177,10 @@ test('Enterprise account with small figures: key, console, burst to a ban, lift 
   expect(answer.headers.get('x-ratelimit-limit')).toBe('300');
 });
 
-test('rotating a key in the window: the new key works at once, the old one is refused, usage carries on', async ({ page, desk }) => {
+test('rotating a key in the window: the new key works at once, the old one is refused, usage carries on', async ({
+  page,
+  desk,
+}) => {
   const oldKey = await createKey(desk, '--plan', 'pro', '--label', 'Shelter website');
   await roomInMinute(10); // the two requests compared below share one minute window
   const before = await callApi(desk.apiUrl.production, '/pets', oldKey);
@@ -174,7 +191,10 @@ test('rotating a key in the window: the new key works at once, the old one is re
   await expect(page.getByRole('heading', { name: `Keys of ${account!.name}` })).toBeVisible();
 
   await page.getByRole('button', { name: /^Rotate key adk_live_\S+…$/ }).click();
-  await page.getByRole('dialog', { name: /^Rotate adk_live_/ }).getByRole('button', { name: 'Rotate', exact: true }).click();
+  await page
+    .getByRole('dialog', { name: /^Rotate adk_live_/ })
+    .getByRole('button', { name: 'Rotate', exact: true })
+    .click();
   const keyDialog = page.getByRole('dialog', { name: `New key for ${account!.name}` });
   await expect(keyDialog.getByTestId('new-key')).toHaveText(/^adk_live_\S+$/);
   const newKey = (await keyDialog.getByTestId('new-key').textContent())?.trim() ?? '';
@@ -189,7 +209,9 @@ test('rotating a key in the window: the new key works at once, the old one is re
   const after = await callApi(desk.apiUrl.production, '/pets', newKey);
   expect(after.status).toBe(200);
   // Same account, same day window: the old key's request is still counted.
-  expect(Number(before.headers.get('x-ratelimit-remaining')) - Number(after.headers.get('x-ratelimit-remaining'))).toBe(1);
+  expect(Number(before.headers.get('x-ratelimit-remaining')) - Number(after.headers.get('x-ratelimit-remaining'))).toBe(
+    1,
+  );
 });
 
 test('the Accounts page says what an account owns: API keys and site projects', async ({ page, desk }) => {

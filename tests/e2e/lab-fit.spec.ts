@@ -18,19 +18,33 @@ async function cutElements(scope: Locator, selector: string): Promise<string[]> 
       if (box.width === 0 && box.height === 0) return [];
       const clipped = element.scrollWidth > element.clientWidth + 1;
       const outside = box.left < 0 || box.right > document.documentElement.clientWidth + 0.5;
-      return clipped || outside ? [`${element.className.split(' ')[0] ?? element.tagName} "${element.textContent?.trim().slice(0, 40) ?? ''}"${clipped ? ` clipped ${element.scrollWidth}>${element.clientWidth}` : ''}${outside ? ' outside the window' : ''}`] : [];
+      return clipped || outside
+        ? [
+            `${element.className.split(' ')[0] ?? element.tagName} "${element.textContent?.trim().slice(0, 40) ?? ''}"${clipped ? ` clipped ${element.scrollWidth}>${element.clientWidth}` : ''}${outside ? ' outside the window' : ''}`,
+          ]
+        : [];
     }),
   );
 }
 
 async function expectNothingCut(page: Page): Promise<void> {
   const main = page.locator('main');
-  expect(await cutElements(main, '.mantine-Badge-root, .mantine-Badge-label, button, td, th, .mantine-SegmentedControl-label')).toEqual([]);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+  expect(
+    await cutElements(
+      main,
+      '.mantine-Badge-root, .mantine-Badge-label, button, td, th, .mantine-SegmentedControl-label',
+    ),
+  ).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(
+    true,
+  );
 }
 
 for (const viewport of VIEWPORTS) {
-  test(`quota lab at ${viewport.width}x${viewport.height}: the key picker follows new keys, nothing is cut`, async ({ page, desk }) => {
+  test(`quota lab at ${viewport.width}x${viewport.height}: the key picker follows new keys, nothing is cut`, async ({
+    page,
+    desk,
+  }) => {
     test.setTimeout(120_000);
     await page.setViewportSize(viewport);
     await createKey(desk, '--plan', 'free', '--label', 'from the start');

@@ -7,7 +7,10 @@ import { callApi, cliJson, createKey, expect, goTo, openDesk, test } from './fix
 import { VIEWPORTS, expectNothingCut, sizeName } from './viewports';
 
 for (const viewport of VIEWPORTS) {
-  test(`quota lab at ${sizeName(viewport)}: the header profile selector explains, applies and follows the CLI`, async ({ page, desk }) => {
+  test(`quota lab at ${sizeName(viewport)}: the header profile selector explains, applies and follows the CLI`, async ({
+    page,
+    desk,
+  }) => {
     test.setTimeout(120_000);
     await page.setViewportSize(viewport);
     const key = await createKey(desk, '--plan', 'free', '--label', 'profile client');
@@ -28,7 +31,9 @@ for (const viewport of VIEWPORTS) {
     await github.click();
 
     await expect(card.getByTestId('header-profile-active')).toHaveText('github');
-    await expect(card.getByTestId('header-profile-about')).toContainText('x-ratelimit-limit/remaining/used/reset/resource');
+    await expect(card.getByTestId('header-profile-about')).toContainText(
+      'x-ratelimit-limit/remaining/used/reset/resource',
+    );
     await expect(card.getByTestId('header-profile-refusal-status')).toHaveText('403');
     await expect(card.getByTestId('header-profile-refusal')).toContainText('x-ratelimit-resource: core');
     const answer = await callApi(desk.apiUrl.production, '/pets', key);
@@ -40,9 +45,13 @@ for (const viewport of VIEWPORTS) {
     // Set from the CLI, in another process: the window follows without a reload.
     await desk.cli('lab', 'profile', 'set', 'retry-after-date');
     await expect(card.getByTestId('header-profile-active')).toHaveText('retry-after-date');
-    await expect(card.getByTestId('header-profile-refusal')).toContainText(/retry-after: \w{3}, \d{2} \w{3} \d{4} 12:01:00 GMT/);
+    await expect(card.getByTestId('header-profile-refusal')).toContainText(
+      /retry-after: \w{3}, \d{2} \w{3} \d{4} 12:01:00 GMT/,
+    );
     // Each environment has its own.
-    expect(await cliJson<{ profile: string }>(desk, '--env', 'staging', 'lab', 'profile', 'show')).toMatchObject({ profile: 'standard' });
+    expect(await cliJson<{ profile: string }>(desk, '--env', 'staging', 'lab', 'profile', 'show')).toMatchObject({
+      profile: 'standard',
+    });
     await expectNothingCut(page);
   });
 }

@@ -1,6 +1,9 @@
 import { callApi, createKey, expect, openDesk, test } from './fixtures';
 
-test('the quota lab: clock on, a client ignoring Retry-After fails, a day later the quota is back', async ({ page, desk }) => {
+test('the quota lab: clock on, a client ignoring Retry-After fails, a day later the quota is back', async ({
+  page,
+  desk,
+}) => {
   // 75 requests, a CLI run and a renderer on a shared two-core machine: more than the default minute.
   test.setTimeout(150_000);
   const key = await createKey(desk, '--plan', 'free', '--label', 'careless client');

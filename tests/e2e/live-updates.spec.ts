@@ -7,9 +7,14 @@ import { cliJson, expect, openDesk, test } from './fixtures';
  * moved on a minute, and no pets request goes out but the ones the change itself causes.
  */
 
-const petsRequests = (requests: Request[]) => requests.filter((request) => new URL(request.url()).pathname.startsWith('/admin/api/pets.'));
+const petsRequests = (requests: Request[]) =>
+  requests.filter((request) => new URL(request.url()).pathname.startsWith('/admin/api/pets.'));
 
-test('a pet renamed at one desk appears on the other desk’s list and open record within 1 s, without polling', async ({ page, desk, browser }) => {
+test('a pet renamed at one desk appears on the other desk’s list and open record within 1 s, without polling', async ({
+  page,
+  desk,
+  browser,
+}) => {
   const pet = await cliJson<{ id: number }>(desk, 'pets', 'add', '--name', 'Biscuit', '--category', '1');
 
   const other = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -40,12 +45,17 @@ test('a pet renamed at one desk appears on the other desk’s list and open reco
   await dialog.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(dialog).toBeHidden();
   const saved = Date.now();
-  await Promise.all([expect(row).toContainText('Biscuit the Brave', { timeout: 1_000 }), expect(heading).toHaveText('Biscuit the Brave', { timeout: 1_000 })]);
+  await Promise.all([
+    expect(row).toContainText('Biscuit the Brave', { timeout: 1_000 }),
+    expect(heading).toHaveText('Biscuit the Brave', { timeout: 1_000 }),
+  ]);
   expect(Date.now() - saved).toBeLessThan(1_000);
 
   // What the other desk asked for pets since: each shown query once, caused by the one change.
   await other.clock.fastForward('01:00');
-  const asked = petsRequests(requests.slice(beforeSave)).map((request) => `${requestPage(request, list, record)} ${new URL(request.url()).pathname} ${request.postData() ?? ''}`);
+  const asked = petsRequests(requests.slice(beforeSave)).map(
+    (request) => `${requestPage(request, list, record)} ${new URL(request.url()).pathname} ${request.postData() ?? ''}`,
+  );
   expect(asked.length).toBeGreaterThan(0);
   expect(new Set(asked).size).toBe(asked.length);
   await other.close();

@@ -25,7 +25,16 @@ async function peopleCount(desk: DeskServer): Promise<number> {
 
 test('search folds case and accents; the list filters by role and flag', async ({ page, desk }) => {
   const zoe = await addPerson(desk, '--name', 'Zoë Müller', '--email', 'zoe@example.test', '--role', 'adopter');
-  const bob = await addPerson(desk, '--name', 'Bob Smith', '--role', 'finder', '--phone', '+44 7700 900123', '--foster');
+  const bob = await addPerson(
+    desk,
+    '--name',
+    'Bob Smith',
+    '--role',
+    'finder',
+    '--phone',
+    '+44 7700 900123',
+    '--foster',
+  );
   await openPeople(page, desk);
   const search = page.getByRole('textbox', { name: 'Search' });
   await expect(page.getByTestId('people-total')).toHaveText('2 people');
@@ -55,14 +64,24 @@ test('search folds case and accents; the list filters by role and flag', async (
 });
 
 test('adding warns of a likely duplicate first: open the existing person, or add anyway', async ({ page, desk }) => {
-  const zoe = await addPerson(desk, '--name', 'Zoë Müller', '--email', 'zoe@example.test', '--phone', '+33 6 12 34 56 78');
+  const zoe = await addPerson(
+    desk,
+    '--name',
+    'Zoë Müller',
+    '--email',
+    'zoe@example.test',
+    '--phone',
+    '+33 6 12 34 56 78',
+  );
   await openPeople(page, desk);
 
   await page.getByRole('button', { name: 'Add person', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Add a person' });
   await dialog.getByRole('textbox', { name: 'Email' }).fill('not-an-email');
   await dialog.getByRole('button', { name: 'Add person', exact: true }).click();
-  await expect(dialog.getByRole('textbox', { name: 'Name' })).toHaveAccessibleDescription(/must not be empty|visible character/i);
+  await expect(dialog.getByRole('textbox', { name: 'Name' })).toHaveAccessibleDescription(
+    /must not be empty|visible character/i,
+  );
   await expect(dialog.getByRole('textbox', { name: 'Email' })).toHaveAccessibleDescription(/email address/);
 
   await dialog.getByRole('textbox', { name: 'Name' }).fill('Z. Muller');
@@ -92,10 +111,36 @@ test('adding warns of a likely duplicate first: open the existing person, or add
   expect(await peopleCount(desk)).toBe(2);
 });
 
-test("a person's page: details, edit with the rules in the dialog, their animals and movements, forget", async ({ page, desk }) => {
-  const ann = await addPerson(desk, '--name', 'Ann Adopter', '--email', 'ann@example.test', '--phone', '0123 456 789', '--role', 'adopter', '--notes', 'Has a garden');
+test("a person's page: details, edit with the rules in the dialog, their animals and movements, forget", async ({
+  page,
+  desk,
+}) => {
+  const ann = await addPerson(
+    desk,
+    '--name',
+    'Ann Adopter',
+    '--email',
+    'ann@example.test',
+    '--phone',
+    '0123 456 789',
+    '--role',
+    'adopter',
+    '--notes',
+    'Has a garden',
+  );
   const finder = await addPerson(desk, '--name', 'Fred Finder', '--role', 'finder');
-  const biscuit = await cliJson<{ petId: number }>(desk, 'intake', '--name', 'Biscuit', '--category', '1', '--type', 'stray', '--person', String(finder.id));
+  const biscuit = await cliJson<{ petId: number }>(
+    desk,
+    'intake',
+    '--name',
+    'Biscuit',
+    '--category',
+    '1',
+    '--type',
+    'stray',
+    '--person',
+    String(finder.id),
+  );
   await desk.cli('reserve', String(biscuit.petId), '--person', String(ann.id));
   await openPeople(page, desk);
 
@@ -127,7 +172,13 @@ test("a person's page: details, edit with the rules in the dialog, their animals
   await expect(details).toContainText('passport');
   await expect(page.getByRole('main').getByTestId('person-flags').first()).toContainText('Do not adopt');
   const saved = (await cliJson<{ person: Person }>(desk, 'people', 'show', String(ann.id))).person;
-  expect(saved).toMatchObject({ email: null, doNotAdopt: true, doNotAdoptReason: 'Returned two dogs unfed', idChecked: true, idCheckedWhat: 'passport' });
+  expect(saved).toMatchObject({
+    email: null,
+    doNotAdopt: true,
+    doNotAdoptReason: 'Returned two dogs unfed',
+    idChecked: true,
+    idCheckedWhat: 'passport',
+  });
 
   // Forget: the dialog says what stays; afterwards nothing personal shows, the movements do.
   await page.getByRole('button', { name: 'Forget this person' }).click();
@@ -145,7 +196,10 @@ test("a person's page: details, edit with the rules in the dialog, their animals
   expect(forgotten.events).toHaveLength(1);
 });
 
-test('a refusal while saving stays in the dialog, in the window\'s words; an unknown person says so', async ({ page, desk }) => {
+test("a refusal while saving stays in the dialog, in the window's words; an unknown person says so", async ({
+  page,
+  desk,
+}) => {
   const bea = await addPerson(desk, '--name', 'Bea Busy', '--role', 'adopter');
   // She is forgotten behind the page's back while the dialog is open: the page hears no live updates.
   await withoutLiveUpdates(page);
@@ -172,11 +226,49 @@ for (const viewport of VIEWPORTS) {
   test(`the list, the add dialog and a person's page fit ${sizeName(viewport)}`, async ({ page, desk }) => {
     await page.setViewportSize(viewport);
     const long = 'Maximiliane Wilhelmina Theodora von Hohenzollern-Sigmaringen';
-    const person = await addPerson(desk, '--name', long, '--email', 'maximiliane.wilhelmina.theodora@hohenzollern-sigmaringen.example', '--phone', '+49 (0) 7571 123 456 789', '--role', 'adopter', '--role', 'foster', '--role', 'vet', '--foster', '--foster-capacity', '3', '--do-not-adopt', 'A long reason that staff wrote about why this person should never adopt from us again');
-    const pets = await Promise.all(['Biscuit', 'Pepper'].map((name) => cliJson<{ petId: number }>(desk, 'intake', '--name', name, '--category', '1', '--type', 'stray', '--person', String(person.id))));
+    const person = await addPerson(
+      desk,
+      '--name',
+      long,
+      '--email',
+      'maximiliane.wilhelmina.theodora@hohenzollern-sigmaringen.example',
+      '--phone',
+      '+49 (0) 7571 123 456 789',
+      '--role',
+      'adopter',
+      '--role',
+      'foster',
+      '--role',
+      'vet',
+      '--foster',
+      '--foster-capacity',
+      '3',
+      '--do-not-adopt',
+      'A long reason that staff wrote about why this person should never adopt from us again',
+    );
+    const pets = await Promise.all(
+      ['Biscuit', 'Pepper'].map((name) =>
+        cliJson<{ petId: number }>(
+          desk,
+          'intake',
+          '--name',
+          name,
+          '--category',
+          '1',
+          '--type',
+          'stray',
+          '--person',
+          String(person.id),
+        ),
+      ),
+    );
     expect(pets).toHaveLength(2);
     // The other fourteen through the admin channel: fourteen CLI processes took most of the test's minute on a busy machine.
-    for (let index = 0; index < 14; index += 1) await adminCall(desk, 'people.add', { environment: 'production', person: { name: `Person ${index}`, phones: [`0700 000 ${String(index).padStart(3, '0')}`] } });
+    for (let index = 0; index < 14; index += 1)
+      await adminCall(desk, 'people.add', {
+        environment: 'production',
+        person: { name: `Person ${index}`, phones: [`0700 000 ${String(index).padStart(3, '0')}`] },
+      });
     await openPeople(page, desk);
     await expect(page.getByTestId('people-total')).toHaveText('15 people');
     await expectNothingCut(page);
@@ -184,7 +276,13 @@ for (const viewport of VIEWPORTS) {
     const total = await page.getByTestId('people-total').boundingBox();
     expect((total?.y ?? Infinity) + (total?.height ?? 0)).toBeLessThanOrEqual(viewport.height);
     const table = page.getByTestId('people-table');
-    expect(await table.evaluate((element) => element.closest('.mantine-ScrollArea-viewport')!.scrollHeight > element.closest('.mantine-ScrollArea-viewport')!.clientHeight)).toBe(true);
+    expect(
+      await table.evaluate(
+        (element) =>
+          element.closest('.mantine-ScrollArea-viewport')!.scrollHeight >
+          element.closest('.mantine-ScrollArea-viewport')!.clientHeight,
+      ),
+    ).toBe(true);
 
     await page.getByRole('button', { name: 'Add person', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Add a person' });
@@ -194,7 +292,9 @@ for (const viewport of VIEWPORTS) {
     await expectNothingCut(page, dialog);
     await dialog.getByRole('textbox', { name: 'Name' }).fill(long);
     await dialog.getByRole('textbox', { name: 'Why' }).fill('Same person again');
-    await dialog.getByRole('textbox', { name: 'Email' }).fill('maximiliane.wilhelmina.theodora@hohenzollern-sigmaringen.example');
+    await dialog
+      .getByRole('textbox', { name: 'Email' })
+      .fill('maximiliane.wilhelmina.theodora@hohenzollern-sigmaringen.example');
     await dialog.getByRole('button', { name: 'Add person', exact: true }).click();
     await expect(dialog.getByTestId('duplicate-warning')).toBeVisible();
     await expectNothingCut(page, dialog);
@@ -206,7 +306,10 @@ for (const viewport of VIEWPORTS) {
   });
 }
 
-test('the Add person dialog with its duplicate warning fits a 1000×700 window whole, buttons included', async ({ page, desk }) => {
+test('the Add person dialog with its duplicate warning fits a 1000×700 window whole, buttons included', async ({
+  page,
+  desk,
+}) => {
   await page.setViewportSize({ width: 1000, height: 700 });
   await addPerson(desk, '--name', 'Zoë Müller', '--email', 'zoe@example.test', '--phone', '+33 6 12 34 56 78');
   await addPerson(desk, '--name', 'Zoé Muller', '--email', 'zoe.m@example.test', '--phone', '+33 6 12 34 56 78');
@@ -221,6 +324,11 @@ test('the Add person dialog with its duplicate warning fits a 1000×700 window w
   await expect(dialog.getByTestId('duplicate-warning')).toContainText('Zoé Muller');
   const box = await dialog.boundingBox();
   expect(box!.height, 'the dialog is no taller than the window').toBeLessThanOrEqual(700);
-  for (const inside of [dialog.getByRole('textbox', { name: 'Name' }), dialog.getByTestId('duplicate-warning'), dialog.getByRole('button', { name: 'Add anyway' })]) await expect(inside).toBeInViewport({ ratio: 1 });
+  for (const inside of [
+    dialog.getByRole('textbox', { name: 'Name' }),
+    dialog.getByTestId('duplicate-warning'),
+    dialog.getByRole('button', { name: 'Add anyway' }),
+  ])
+    await expect(inside).toBeInViewport({ ratio: 1 });
   await expectNothingCut(page, dialog);
 });

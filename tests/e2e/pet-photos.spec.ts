@@ -12,15 +12,22 @@ interface ListedPhoto {
 }
 
 /** Drops files onto `target` as a file manager would: a drop event whose DataTransfer holds them. */
-async function dropFiles(page: Page, target: Locator, files: { name: string; type: string; bytes: Buffer }[]): Promise<void> {
-  const dataTransfer = await page.evaluateHandle((given) => {
-    const transfer = new DataTransfer();
-    for (const file of given) {
-      const bytes = Uint8Array.from(atob(file.data), (character) => character.charCodeAt(0));
-      transfer.items.add(new File([bytes], file.name, { type: file.type }));
-    }
-    return transfer;
-  }, files.map((file) => ({ name: file.name, type: file.type, data: file.bytes.toString('base64') })));
+async function dropFiles(
+  page: Page,
+  target: Locator,
+  files: { name: string; type: string; bytes: Buffer }[],
+): Promise<void> {
+  const dataTransfer = await page.evaluateHandle(
+    (given) => {
+      const transfer = new DataTransfer();
+      for (const file of given) {
+        const bytes = Uint8Array.from(atob(file.data), (character) => character.charCodeAt(0));
+        transfer.items.add(new File([bytes], file.name, { type: file.type }));
+      }
+      return transfer;
+    },
+    files.map((file) => ({ name: file.name, type: file.type, data: file.bytes.toString('base64') })),
+  );
   await target.dispatchEvent('dragover', { dataTransfer });
   await target.dispatchEvent('drop', { dataTransfer });
 }
@@ -31,7 +38,10 @@ for (const viewport of VIEWPORTS) {
   test.describe(`at ${sizeName(viewport)}`, () => {
     test.use({ viewport });
 
-    test(`photos in the pet's record: add by picker and by drop, refusals per file, reorder, alt text, remove (${sizeName(viewport)})`, async ({ page, desk }) => {
+    test(`photos in the pet's record: add by picker and by drop, refusals per file, reorder, alt text, remove (${sizeName(viewport)})`, async ({
+      page,
+      desk,
+    }) => {
       test.setTimeout(90_000);
       const [pet] = await importPets(desk, [{ name: 'Biscuit', categoryId: 1 }]);
       await openDesk(page, desk);
@@ -44,14 +54,18 @@ for (const viewport of VIEWPORTS) {
       // Two files through the "Add photos" file picker.
       const chooser = page.waitForEvent('filechooser');
       await photos.getByRole('button', { name: 'Add photos' }).click();
-      await (await chooser).setFiles([
+      await (
+        await chooser
+      ).setFiles([
         { name: 'biscuit-phone.jpg', mimeType: 'image/jpeg', buffer: await phoneJpeg() },
         { name: 'biscuit-garden.png', mimeType: 'image/png', buffer: await transparentPng() },
       ]);
       await expect(photos.getByTestId('photo-2')).toBeVisible();
       await expect(photos.getByTestId('photo-1')).toContainText('Cover');
       await expect(thumbOf(photos, 1)).toHaveAttribute('alt', 'Biscuit');
-      await expect.poll(() => thumbOf(photos, 1).evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(267);
+      await expect
+        .poll(() => thumbOf(photos, 1).evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
+        .toBe(267);
 
       // The served thumbnail: a JPEG with no EXIF at all, cached for good.
       const src = (await thumbOf(photos, 1).getAttribute('src')) ?? '';
@@ -86,7 +100,10 @@ for (const viewport of VIEWPORTS) {
 
       // Remove the cover, with confirmation: the next photo becomes the cover.
       await photos.getByRole('button', { name: 'Remove photo 1' }).click();
-      await page.getByRole('dialog', { name: 'Remove photo 1 of Biscuit?' }).getByRole('button', { name: 'Remove photo' }).click();
+      await page
+        .getByRole('dialog', { name: 'Remove photo 1 of Biscuit?' })
+        .getByRole('button', { name: 'Remove photo' })
+        .click();
       await expect(photos.getByTestId('photo-3')).toHaveCount(0);
       await expect(thumbOf(photos, 1)).toHaveAttribute('src', new RegExp(listed[0]!.hash));
       const after = await cliJson<ListedPhoto[]>(desk, 'pets', 'photos', 'list', String(pet!.id));
@@ -104,7 +121,9 @@ test('a portrait in the photo grid shows whole in a 4:3 box, not cut to a strip'
   await page.getByRole('button', { name: 'Record of Biscuit', exact: true }).click();
   const record = page.getByTestId('pet-record-page');
   await record.getByRole('tab', { name: 'Photos' }).click();
-  await record.locator('input[type="file"]').setInputFiles({ name: 'portrait.webp', mimeType: 'image/webp', buffer: await plainWebp(600, 900) });
+  await record
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'portrait.webp', mimeType: 'image/webp', buffer: await plainWebp(600, 900) });
   const thumb = thumbOf(record, 1);
   await expect(thumb).toBeVisible();
   expect((await cliJson<ListedPhoto[]>(desk, 'pets', 'photos', 'list', String(pet!.id))).length).toBe(1);

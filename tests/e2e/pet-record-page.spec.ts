@@ -23,7 +23,18 @@ function daysAgo(days: number): string {
 
 /** The shelter, an account publishing its adoption site (which follows the records by itself), and a key for the public API. */
 async function shelter(desk: DeskServer): Promise<string> {
-  await desk.cli('shelter', 'set', '--name', 'Happy Paws Rescue', '--currency', 'EUR', '--email', 'adopt@happypaws.test', '--how-to-adopt', 'Meet the pet at the shelter.');
+  await desk.cli(
+    'shelter',
+    'set',
+    '--name',
+    'Happy Paws Rescue',
+    '--currency',
+    'EUR',
+    '--email',
+    'adopt@happypaws.test',
+    '--how-to-adopt',
+    'Meet the pet at the shelter.',
+  );
   await desk.cli('accounts', 'create', '--name', 'Happy Paws', '--plan', 'pro');
   await desk.cli('projects', 'create', '--account', '1', '--name', 'Happy Paws');
   await desk.cli('deploy', 'happy-paws', '--adoption-page');
@@ -39,9 +50,17 @@ async function siteSays(desk: DeskServer, petId: number, slug: string): Promise<
   return 'listed';
 }
 
-async function expectFollowed(desk: DeskServer, key: string, petId: number, status: string, site: string): Promise<void> {
+async function expectFollowed(
+  desk: DeskServer,
+  key: string,
+  petId: number,
+  status: string,
+  site: string,
+): Promise<void> {
   expect((await callApi(desk.apiUrl.production, `/pets/${petId}`, key)).body.status).toBe(status);
-  await expect.poll(() => siteSays(desk, petId, 'pepper'), { timeout: 30_000, message: `the site says ${site}` }).toBe(site);
+  await expect
+    .poll(() => siteSays(desk, petId, 'pepper'), { timeout: 30_000, message: `the site says ${site}` })
+    .toBe(site);
 }
 
 /** The Today page, then back to the animal's page: what the day's summary says follows the movements too. */
@@ -64,7 +83,11 @@ async function choosePerson(page: Page, dialog: Locator, label: string, typed: s
 }
 
 /** Adds a new person from a dialog's person field. */
-async function addPerson(dialog: Locator, name: string, fields: { phone?: string; email?: string } = {}): Promise<void> {
+async function addPerson(
+  dialog: Locator,
+  name: string,
+  fields: { phone?: string; email?: string } = {},
+): Promise<void> {
   await dialog.getByRole('button', { name: 'Add a new person' }).click();
   const form = dialog.getByTestId('new-person');
   await form.getByLabel('Name').fill(name);
@@ -88,7 +111,10 @@ async function expectActions(page: Page, labels: string[]): Promise<void> {
 
 const stays = (page: Page) => page.locator('[data-testid^="stay-"]');
 
-test('a stray taken in, fostered, reserved, adopted with its contract, returned and adopted again: timeline, API and site follow (1000×700)', async ({ page, desk }) => {
+test('a stray taken in, fostered, reserved, adopted with its contract, returned and adopted again: timeline, API and site follow (1000×700)', async ({
+  page,
+  desk,
+}) => {
   test.skip(POPPLER_MISSING !== undefined && process.env.CI !== 'true', POPPLER_MISSING ?? '');
   test.setTimeout(240_000);
   await page.setViewportSize({ width: 1000, height: 700 });
@@ -182,11 +208,22 @@ test('a stray taken in, fostered, reserved, adopted with its contract, returned 
 
   // The contract of that adoption, downloaded and read.
   const downloading = page.waitForEvent('download');
-  await stays(page).first().getByRole('button', { name: /^Print the adoption contract of Pepper/ }).click();
+  await stays(page)
+    .first()
+    .getByRole('button', { name: /^Print the adoption contract of Pepper/ })
+    .click();
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^adoption-contract-pepper-\d+\.pdf$/);
   const text = pdfText(fs.readFileSync((await download.path())!));
-  for (const expected of ['Adoption contract', 'Happy Paws Rescue', 'Pepper', 'Ada Adopter', 'ada@example.test', '€150.00']) expect(text).toContain(expected);
+  for (const expected of [
+    'Adoption contract',
+    'Happy Paws Rescue',
+    'Pepper',
+    'Ada Adopter',
+    'ada@example.test',
+    '€150.00',
+  ])
+    expect(text).toContain(expected);
   expect(text).not.toContain('Flo Foster');
 
   // Brought back two weeks later: a new stay, from the adopter.
@@ -199,7 +236,9 @@ test('a stray taken in, fostered, reserved, adopted with its contract, returned 
   await expect(header.getByTestId('pet-status')).toHaveText('available');
   await expect(header.getByTestId('days-in-care')).toHaveText('2 days in care');
   await expect(stays(page)).toHaveCount(2);
-  await expect(stays(page).first().getByTestId('movement-entry')).toHaveText([/Returned after adoption.*From Ada Adopter.*Reason: Allergic to dogs after all/]);
+  await expect(stays(page).first().getByTestId('movement-entry')).toHaveText([
+    /Returned after adoption.*From Ada Adopter.*Reason: Allergic to dogs after all/,
+  ]);
   await expectActions(page, ['Reserve', 'Adopt', 'Foster', 'Outcome']);
   await expectFollowed(desk, key, petId, 'available', 'listed');
 
@@ -213,24 +252,50 @@ test('a stray taken in, fostered, reserved, adopted with its contract, returned 
   await dialog.getByRole('button', { name: 'Record the adoption' }).click();
   await expect(dialog).toBeHidden();
   await expect(header.getByTestId('pet-status')).toHaveText('adopted');
-  await expect(stays(page).first().getByTestId('movement-entry')).toHaveText([/Returned after adoption/, /Adopted.*To Zoë Müller.*Fee 0.00 · Waived/]);
+  await expect(stays(page).first().getByTestId('movement-entry')).toHaveText([
+    /Returned after adoption/,
+    /Adopted.*To Zoë Müller.*Fee 0.00 · Waived/,
+  ]);
   await expectFollowed(desk, key, petId, 'sold', 'Found a home');
   await expectToday(page, petId, ['In care: 0', 'Left today: 1'], 'today-outcomes', 'Pepper');
   await expectNothingCut(page);
 
   // The history tab: the status changes the movements made, newest first.
   await page.getByRole('tab', { name: 'History' }).click();
-  await expect(page.getByTestId('pet-history').locator('.mantine-Timeline-item').first().getByTestId('pet-status').last()).toHaveText('adopted');
+  await expect(
+    page.getByTestId('pet-history').locator('.mantine-Timeline-item').first().getByTestId('pet-status').last(),
+  ).toHaveText('adopted');
   await expectNothingCut(page);
 });
 
 for (const viewport of VIEWPORTS) {
-  test(`"do not adopt to" needs the override ticked and its reason, which the timeline keeps; a refused date stays in its dialog (${sizeName(viewport)})`, async ({ page, desk }) => {
+  test(`"do not adopt to" needs the override ticked and its reason, which the timeline keeps; a refused date stays in its dialog (${sizeName(viewport)})`, async ({
+    page,
+    desk,
+  }) => {
     test.setTimeout(120_000);
     await page.setViewportSize(viewport);
     await desk.cli('people', 'add', '--name', 'Rex Refused', '--do-not-adopt', 'Returned two dogs in poor condition');
-    const foster = await cliJson<{ person: { id: number } }>(desk, 'people', 'add', '--name', 'Flo Foster', '--email', 'flo@example.test', '--foster');
-    const taken = await cliJson<{ petId: number }>(desk, 'intake', '--name', 'Biscuit', '--category', '1', '--type', 'owner_surrender');
+    const foster = await cliJson<{ person: { id: number } }>(
+      desk,
+      'people',
+      'add',
+      '--name',
+      'Flo Foster',
+      '--email',
+      'flo@example.test',
+      '--foster',
+    );
+    const taken = await cliJson<{ petId: number }>(
+      desk,
+      'intake',
+      '--name',
+      'Biscuit',
+      '--category',
+      '1',
+      '--type',
+      'owner_surrender',
+    );
     await desk.cli('foster', 'start', String(taken.petId), '--person', String(foster.person.id));
     await openDesk(page, desk);
     await page.getByLabel('Search by name').fill('bisc');
@@ -278,9 +343,23 @@ for (const viewport of VIEWPORTS) {
     await dialog.getByRole('button', { name: 'Reserve', exact: true }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByTestId('record-header').getByTestId('pet-status')).toHaveText('pending');
-    await expect(page.getByTestId('movement-entry').filter({ hasText: 'Reserved' })).toContainText('“Do not adopt to” overridden: Manager met them; circumstances changed');
-    const events = await cliJson<Array<{ kind: string; by: string; details: { override?: { reason: string } } }>>(desk, 'movements', 'list', '--type', 'reservation');
-    expect(events).toEqual([expect.objectContaining({ kind: 'reservation', by: 'window', details: expect.objectContaining({ override: { reason: 'Manager met them; circumstances changed' } }) })]);
+    await expect(page.getByTestId('movement-entry').filter({ hasText: 'Reserved' })).toContainText(
+      '“Do not adopt to” overridden: Manager met them; circumstances changed',
+    );
+    const events = await cliJson<Array<{ kind: string; by: string; details: { override?: { reason: string } } }>>(
+      desk,
+      'movements',
+      'list',
+      '--type',
+      'reservation',
+    );
+    expect(events).toEqual([
+      expect.objectContaining({
+        kind: 'reservation',
+        by: 'window',
+        details: expect.objectContaining({ override: { reason: 'Manager met them; circumstances changed' } }),
+      }),
+    ]);
 
     // Adopting needs the override again: the adoption dialog shows the flag of the one who reserved.
     dialog = await openAction(page, 'Adopt', 'Adopt Biscuit');

@@ -40,7 +40,10 @@ for (const viewport of VIEWPORTS) {
     test.use({ viewport });
     test.setTimeout(150_000);
 
-    test(`adopted, never "sold", on the Pets page: table, filter, menu, dialog (${sizeName(viewport)})`, async ({ page, desk }) => {
+    test(`adopted, never "sold", on the Pets page: table, filter, menu, dialog (${sizeName(viewport)})`, async ({
+      page,
+      desk,
+    }) => {
       const [mango] = await importPets(desk, [
         { name: 'Mango', categoryId: 2, status: 'sold' },
         { name: 'Olive', categoryId: 1 },
@@ -50,7 +53,9 @@ for (const viewport of VIEWPORTS) {
       await openDesk(page, desk);
       const row = page.getByTestId(`pet-row-${mango!.id}`);
       await expect(row.getByTestId('pet-status')).toHaveText('adopted');
-      await expect(page.getByRole('radiogroup', { name: 'Status' }).getByText('adopted', { exact: true })).toBeVisible();
+      await expect(
+        page.getByRole('radiogroup', { name: 'Status' }).getByText('adopted', { exact: true }),
+      ).toBeVisible();
       expect(await visibleText(page)).not.toMatch(/\bsold\b/i);
 
       // The status menu, then the record's history.
@@ -60,7 +65,13 @@ for (const viewport of VIEWPORTS) {
       await page.getByRole('menuitem', { name: 'Status history', exact: true }).click();
       await expect(page).toHaveURL(new RegExp(`#/pets/${mango!.id}/history$`));
       const history = page.getByTestId('pet-record-page').getByTestId('pet-history');
-      await expect(history.getByTestId('pet-status')).toHaveText(['pending', 'adopted', 'adopted', 'pending', 'adopted']);
+      await expect(history.getByTestId('pet-status')).toHaveText([
+        'pending',
+        'adopted',
+        'adopted',
+        'pending',
+        'adopted',
+      ]);
       await expect(page.getByTestId('record-header').getByTestId('pet-status')).toHaveText('adopted');
       expect(await visibleText(page)).not.toMatch(/\bsold\b/i);
       await page.getByRole('link', { name: 'Back to the pets' }).click();
@@ -69,13 +80,27 @@ for (const viewport of VIEWPORTS) {
       await page.getByRole('radiogroup', { name: 'Status' }).getByText('adopted', { exact: true }).click();
       await expect(page.getByTestId('pets-total')).toHaveText('1 pet');
       await page.getByRole('button', { name: 'Add pet', exact: true }).click();
-      await expect(page.getByRole('dialog', { name: 'Add a pet' }).getByRole('radio', { name: 'adopted' })).toBeAttached();
+      await expect(
+        page.getByRole('dialog', { name: 'Add a pet' }).getByRole('radio', { name: 'adopted' }),
+      ).toBeAttached();
       expect(await visibleText(page)).not.toMatch(/\bsold\b/i);
     });
 
-    test(`one record page per pet: status, profile, photos, history in words, fitting the window (${sizeName(viewport)})`, async ({ page, desk }) => {
+    test(`one record page per pet: status, profile, photos, history in words, fitting the window (${sizeName(viewport)})`, async ({
+      page,
+      desk,
+    }) => {
       const [biscuit] = await importPets(desk, [{ name: 'Biscuit', categoryId: 1 }]);
-      await desk.cli('pets', 'profile', 'set', String(biscuit!.id), '--breed', 'Beagle', '--microchip', '985141000123456');
+      await desk.cli(
+        'pets',
+        'profile',
+        'set',
+        String(biscuit!.id),
+        '--breed',
+        'Beagle',
+        '--microchip',
+        '985141000123456',
+      );
       await openDesk(page, desk);
       const row = page.getByTestId(`pet-row-${biscuit!.id}`);
       await expect(row.getByRole('button', { name: 'Status history of Biscuit' })).toHaveCount(0);
@@ -94,14 +119,21 @@ for (const viewport of VIEWPORTS) {
       await record.getByRole('combobox', { name: 'Sex' }).click();
       await page.getByRole('option', { name: 'Female', exact: true }).click();
       await expect(record.getByRole('button', { name: 'Clear Sex', exact: true })).toBeVisible();
-      const axe = await new AxeBuilder({ page }).include('[data-testid="pet-record-page"]').withRules(['button-name', 'aria-command-name']).analyze();
-      expect(axe.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(', ')}`)).toEqual([]);
+      const axe = await new AxeBuilder({ page })
+        .include('[data-testid="pet-record-page"]')
+        .withRules(['button-name', 'aria-command-name'])
+        .analyze();
+      expect(
+        axe.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(', ')}`),
+      ).toEqual([]);
 
       // Photos: the "Add photos" button shows its whole label.
       await record.getByRole('tab', { name: 'Photos' }).click();
       const add = record.getByTestId('add-photos');
       await expect(add).toHaveText('Add photos');
-      const label = await add.locator('.mantine-Button-label').evaluate((element) => ({ scroll: element.scrollWidth, client: element.clientWidth }));
+      const label = await add
+        .locator('.mantine-Button-label')
+        .evaluate((element) => ({ scroll: element.scrollWidth, client: element.clientWidth }));
       expect(label.scroll).toBeLessThanOrEqual(label.client);
       await expectNothingCut(page, record);
 
@@ -123,10 +155,16 @@ for (const viewport of VIEWPORTS) {
       await expect(record.getByTestId('pet-profile-form')).toBeVisible();
     });
 
-    test(`the profile refuses a fee of 12.345, a birth date after today and a separated microchip, under each field (${sizeName(viewport)})`, async ({ page, desk }) => {
+    test(`the profile refuses a fee of 12.345, a birth date after today and a separated microchip, under each field (${sizeName(viewport)})`, async ({
+      page,
+      desk,
+    }) => {
       const [biscuit] = await importPets(desk, [{ name: 'Biscuit', categoryId: 1 }]);
       await openDesk(page, desk);
-      await page.getByTestId(`pet-row-${biscuit!.id}`).getByRole('button', { name: 'Record of Biscuit', exact: true }).click();
+      await page
+        .getByTestId(`pet-row-${biscuit!.id}`)
+        .getByRole('button', { name: 'Record of Biscuit', exact: true })
+        .click();
       const record = page.getByTestId('pet-record-page');
       await record.getByRole('tab', { name: 'Profile' }).click();
       const fee = record.getByLabel('Adoption fee');
@@ -137,7 +175,9 @@ for (const viewport of VIEWPORTS) {
       await record.getByLabel('Microchip number').fill('985-141 000');
       await record.getByRole('button', { name: 'Save profile' }).click();
       await expect(record.getByText('At most two decimals (cents)')).toBeVisible();
-      await expect(record.getByText(`After today (${dayFromNow(0)}): a pet cannot be born in the future.`)).toBeVisible();
+      await expect(
+        record.getByText(`After today (${dayFromNow(0)}): a pet cannot be born in the future.`),
+      ).toBeVisible();
       await expect(record.getByText('Letters and digits only, as the chip reader shows them')).toBeVisible();
       await expectNothingCut(page, record);
       expect((await cliJson<Details>(desk, 'pets', 'show', String(biscuit!.id))).profile).toEqual({});
@@ -147,7 +187,11 @@ for (const viewport of VIEWPORTS) {
       await record.getByLabel('Microchip number').fill('985141000');
       await record.getByRole('button', { name: 'Save profile' }).click();
       await expect(notification(page, 'Profile of Biscuit saved.')).toBeVisible();
-      expect((await cliJson<Details>(desk, 'pets', 'show', String(biscuit!.id))).profile).toEqual({ adoptionFee: 12.35, birthDate: dayFromNow(0).slice(0, 7), microchipNumber: '985141000' });
+      expect((await cliJson<Details>(desk, 'pets', 'show', String(biscuit!.id))).profile).toEqual({
+        adoptionFee: 12.35,
+        birthDate: dayFromNow(0).slice(0, 7),
+        microchipNumber: '985141000',
+      });
     });
   });
 }

@@ -1,4 +1,14 @@
-import { callApi, cliJson, createKey, expect, importPets, notification, openDesk, test, withoutLiveUpdates } from './fixtures';
+import {
+  callApi,
+  cliJson,
+  createKey,
+  expect,
+  importPets,
+  notification,
+  openDesk,
+  test,
+  withoutLiveUpdates,
+} from './fixtures';
 
 interface Pet {
   id: number;
@@ -10,7 +20,10 @@ interface Pet {
 const DOGS = 1;
 const CATS = 2;
 
-test('a pet added in the window is served by the public API; edit, status change with history, delete', async ({ page, desk }) => {
+test('a pet added in the window is served by the public API; edit, status change with history, delete', async ({
+  page,
+  desk,
+}) => {
   const key = await createKey(desk, '--plan', 'free');
   await openDesk(page, desk);
 
@@ -48,12 +61,18 @@ test('a pet added in the window is served by the public API; edit, status change
   await expect(editDialog).toBeHidden();
   await expect(row).toContainText('Biscuit the Brave');
   await expect(row).toContainText('Cats');
-  expect((await callApi(desk.apiUrl.production, `/pets/${pet.id}`, key)).body).toEqual({ ...pet, name: 'Biscuit the Brave', categoryId: CATS });
+  expect((await callApi(desk.apiUrl.production, `/pets/${pet.id}`, key)).body).toEqual({
+    ...pet,
+    name: 'Biscuit the Brave',
+    categoryId: CATS,
+  });
 
   // Change its status: available → pending, then see the history.
   await row.getByRole('button', { name: 'Change status of Biscuit the Brave (now available)', exact: true }).click();
   await page.getByRole('menuitem', { name: 'pending', exact: true }).click();
-  await expect(row.getByRole('button', { name: 'Change status of Biscuit the Brave (now pending)', exact: true })).toBeVisible();
+  await expect(
+    row.getByRole('button', { name: 'Change status of Biscuit the Brave (now pending)', exact: true }),
+  ).toBeVisible();
   await expect(row.getByTestId('pet-status')).toHaveText('pending');
   expect((await callApi(desk.apiUrl.production, `/pets/${pet.id}`, key)).body.status).toBe('pending');
 
@@ -151,7 +170,9 @@ test('categories: add, rename, a name taken, and one in use cannot be removed', 
   await page.getByRole('button', { name: 'Add category', exact: true }).click();
   await addDialog.getByLabel('Category name').fill('dogs');
   await addDialog.getByRole('button', { name: 'Add', exact: true }).click();
-  await expect(addDialog.getByText('Category 1 is already named "Dogs"; category names must differ in more than case.')).toBeVisible();
+  await expect(
+    addDialog.getByText('Category 1 is already named "Dogs"; category names must differ in more than case.'),
+  ).toBeVisible();
   await expect(addDialog.getByLabel('Category name')).toHaveAttribute('aria-invalid', 'true');
   await expect(page.locator('.mantine-Notifications-root').getByRole('alert')).toHaveCount(0);
   await addDialog.getByRole('button', { name: 'Cancel', exact: true }).click();
@@ -185,7 +206,10 @@ test('categories: add, rename, a name taken, and one in use cannot be removed', 
   // A pet filed under Reptiles by the CLI after the page loaded: the engine refuses, titled as a refusal.
   await desk.cli('pets', 'add', '--name', 'Iggy', '--category', String(reptiles!.id));
   await table.getByRole('button', { name: 'Remove Reptiles & amphibians', exact: true }).click();
-  await page.getByRole('dialog', { name: 'Remove the category Reptiles & amphibians?' }).getByRole('button', { name: 'Remove', exact: true }).click();
+  await page
+    .getByRole('dialog', { name: 'Remove the category Reptiles & amphibians?' })
+    .getByRole('button', { name: 'Remove', exact: true })
+    .click();
   const refusal = notification(page, 'Reptiles & amphibians still has 1 pet; move or remove it first.');
   await expect(refusal).toBeVisible();
   await expect(refusal).toContainText('Not possible');
@@ -193,7 +217,10 @@ test('categories: add, rename, a name taken, and one in use cannot be removed', 
 
   // An unused category goes.
   await table.getByRole('button', { name: 'Remove Birds', exact: true }).click();
-  await page.getByRole('dialog', { name: 'Remove the category Birds?' }).getByRole('button', { name: 'Remove', exact: true }).click();
+  await page
+    .getByRole('dialog', { name: 'Remove the category Birds?' })
+    .getByRole('button', { name: 'Remove', exact: true })
+    .click();
   await expect(table.getByRole('button', { name: 'Remove Birds', exact: true })).toHaveCount(0);
   await expect(notification(page, 'Category “Birds” removed.')).toBeVisible();
 });

@@ -30,7 +30,9 @@ test('editing the Free plan per-minute figure changes X-RateLimit-Limit for a Fr
   expect(after.status).toBe(200);
   expect(after.headers.get('x-ratelimit-limit')).toBe('45');
   // Other plans are untouched.
-  await expect(page.getByTestId('plan-row-pro').getByRole('textbox', { name: 'Pro requests per minute', exact: true })).toHaveValue('300');
+  await expect(
+    page.getByTestId('plan-row-pro').getByRole('textbox', { name: 'Pro requests per minute', exact: true }),
+  ).toHaveValue('300');
 });
 
 test('the Usage page follows traffic live, and usage can be reset', async ({ page, desk }) => {
@@ -48,17 +50,24 @@ test('the Usage page follows traffic live, and usage can be reset', async ({ pag
   await roomInMinute(10);
   const sent = 7;
   for (let i = 0; i < sent; i++) expect((await callApi(desk.apiUrl.production, '/pets?limit=5', key)).status).toBe(200);
-  await expect.poll(() => card.getByTestId('usage-minute-used').textContent(), { timeout: 10_000 }).toBe(`${sent} / 60`);
+  await expect
+    .poll(() => card.getByTestId('usage-minute-used').textContent(), { timeout: 10_000 })
+    .toBe(`${sent} / 60`);
   await expect(card.getByTestId('usage-day-used')).toHaveText(`${sent} / 1,000`);
   await expect(card.getByTestId('usage-minute-rejected')).toHaveText('0 × 429');
 
   // More traffic, seen without touching the page.
   for (let i = 0; i < 3; i++) await callApi(desk.apiUrl.production, '/pets', key);
-  await expect.poll(() => card.getByTestId('usage-day-used').textContent(), { timeout: 10_000 }).toBe(`${sent + 3} / 1,000`);
+  await expect
+    .poll(() => card.getByTestId('usage-day-used').textContent(), { timeout: 10_000 })
+    .toBe(`${sent + 3} / 1,000`);
 
   // Reset.
   await card.getByRole('button', { name: `Reset usage of ${account!.name}`, exact: true }).click();
-  await page.getByRole('dialog', { name: `Reset the usage of ${account!.name}?` }).getByRole('button', { name: 'Reset usage', exact: true }).click();
+  await page
+    .getByRole('dialog', { name: `Reset the usage of ${account!.name}?` })
+    .getByRole('button', { name: 'Reset usage', exact: true })
+    .click();
   await expect(card.getByTestId('usage-day-used')).toHaveText('0 / 1,000');
   await expect(card.getByTestId('usage-minute-used')).toHaveText('0 / 60');
   const fresh = await callApi(desk.apiUrl.production, '/pets', key);

@@ -12,7 +12,10 @@ interface Details {
 }
 
 /** A real 1 × 1 PNG: the logo goes through the photo pipeline, which decodes it. */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
 
 for (const viewport of VIEWPORTS) {
   test.describe(`at ${sizeName(viewport)}`, () => {
@@ -20,7 +23,10 @@ for (const viewport of VIEWPORTS) {
     // Several CLI runs beside the browser: on two shared cores a run can take a minute.
     test.setTimeout(150_000);
 
-    test("a pet's profile: sections, private fields marked, errors under their fields, saved through the admin contract", async ({ page, desk }) => {
+    test("a pet's profile: sections, private fields marked, errors under their fields, saved through the admin contract", async ({
+      page,
+      desk,
+    }) => {
       const [biscuit, luna] = await importPets(desk, [
         { name: 'Biscuit', categoryId: 1 },
         { name: 'Luna', categoryId: 2 },
@@ -28,14 +34,19 @@ for (const viewport of VIEWPORTS) {
       // Luna is removed behind the page's back below, and the save must still find her form: no live updates.
       await withoutLiveUpdates(page);
       await openDesk(page, desk);
-      await page.getByTestId(`pet-row-${biscuit!.id}`).getByRole('button', { name: 'Record of Biscuit', exact: true }).click();
+      await page
+        .getByTestId(`pet-row-${biscuit!.id}`)
+        .getByRole('button', { name: 'Record of Biscuit', exact: true })
+        .click();
       const record = page.getByTestId('pet-record-page');
       await record.getByRole('tab', { name: 'Profile' }).click();
       await expect(record.getByTestId('pet-profile-form')).toBeVisible();
-      for (const legend of ['Breed and looks', 'Age and arrival', 'Getting along', 'For adopters']) await expect(record.getByText(legend, { exact: true })).toBeVisible();
+      for (const legend of ['Breed and looks', 'Age and arrival', 'Getting along', 'For adopters'])
+        await expect(record.getByText(legend, { exact: true })).toBeVisible();
       const privateFields = record.getByTestId('private-fields');
       await expect(privateFields.getByText('Private — never published').first()).toBeVisible();
-      for (const label of ['Microchip number', 'Kennel location', 'Internal notes']) await expect(privateFields.getByLabel(label)).toBeVisible();
+      for (const label of ['Microchip number', 'Kennel location', 'Internal notes'])
+        await expect(privateFields.getByLabel(label)).toBeVisible();
       await expectNothingCut(page, record);
 
       // Checked before sending: each error under its field, nothing saved.
@@ -65,7 +76,10 @@ for (const viewport of VIEWPORTS) {
 
       // A save the engine refuses (the pet was removed meanwhile) keeps what was typed, and says why.
       await page.getByRole('link', { name: 'Back to the pets' }).click();
-      await page.getByTestId(`pet-row-${luna!.id}`).getByRole('button', { name: 'Record of Luna', exact: true }).click();
+      await page
+        .getByTestId(`pet-row-${luna!.id}`)
+        .getByRole('button', { name: 'Record of Luna', exact: true })
+        .click();
       const lunaRecord = page.getByTestId('pet-record-page');
       await lunaRecord.getByRole('tab', { name: 'Profile' }).click();
       await lunaRecord.getByLabel('Kennel location').fill('Cattery 2');
@@ -107,7 +121,9 @@ for (const viewport of VIEWPORTS) {
       });
 
       const logo = page.getByTestId('shelter-logo');
-      await logo.locator('input[type="file"]').setInputFiles({ name: 'logo.gif', mimeType: 'image/png', buffer: Buffer.from('GIF89a') });
+      await logo
+        .locator('input[type="file"]')
+        .setInputFiles({ name: 'logo.gif', mimeType: 'image/png', buffer: Buffer.from('GIF89a') });
       await expect(logo.getByRole('alert')).toContainText('must be a PNG, JPEG or WebP image');
       await logo.locator('input[type="file"]').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
       await expect(logo).toContainText('PNG, 1 KB');
@@ -117,7 +133,10 @@ for (const viewport of VIEWPORTS) {
   });
 }
 
-test('the Shelter page previews the stored logo whole, and follows a replacement and a removal', async ({ page, desk }) => {
+test('the Shelter page previews the stored logo whole, and follows a replacement and a removal', async ({
+  page,
+  desk,
+}) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1000, height: 700 });
   await openDesk(page, desk);
@@ -125,20 +144,37 @@ test('the Shelter page previews the stored logo whole, and follows a replacement
   const logo = page.getByTestId('shelter-logo');
   await expect(logo.getByTestId('shelter-logo-preview')).toHaveCount(0);
   // A tall logo: shown whole in its box, not cropped.
-  await logo.locator('input[type="file"]').setInputFiles({ name: 'tall.png', mimeType: 'image/png', buffer: await transparentPng(60, 180) });
+  await logo
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'tall.png', mimeType: 'image/png', buffer: await transparentPng(60, 180) });
   const preview = logo.getByRole('img', { name: "The shelter's logo" });
   await expect(preview).toBeVisible();
-  await expect.poll(() => preview.evaluate((image: HTMLImageElement) => [image.naturalWidth, image.naturalHeight, getComputedStyle(image).objectFit])).toEqual([60, 180, 'contain']);
+  await expect
+    .poll(() =>
+      preview.evaluate((image: HTMLImageElement) => [
+        image.naturalWidth,
+        image.naturalHeight,
+        getComputedStyle(image).objectFit,
+      ]),
+    )
+    .toEqual([60, 180, 'contain']);
   await expectNothingCut(page);
 
-  await logo.locator('input[type="file"]').setInputFiles({ name: 'wide.png', mimeType: 'image/png', buffer: await transparentPng(300, 100) });
-  await expect.poll(() => preview.evaluate((image: HTMLImageElement) => [image.naturalWidth, image.naturalHeight])).toEqual([300, 100]);
+  await logo
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'wide.png', mimeType: 'image/png', buffer: await transparentPng(300, 100) });
+  await expect
+    .poll(() => preview.evaluate((image: HTMLImageElement) => [image.naturalWidth, image.naturalHeight]))
+    .toEqual([300, 100]);
   await logo.getByRole('button', { name: 'Remove logo' }).click();
   await expect(preview).toHaveCount(0);
   await expect(logo).toContainText('No logo yet.');
 });
 
-test('the Shelter page: "Save mine over theirs" keeps the email set meanwhile and saves the phone typed here', async ({ page, desk }) => {
+test('the Shelter page: "Save mine over theirs" keeps the email set meanwhile and saves the phone typed here', async ({
+  page,
+  desk,
+}) => {
   await page.setViewportSize({ width: 1000, height: 700 });
   await desk.cli('shelter', 'set', '--name', 'Refuge de Lyon');
   await openDesk(page, desk);
@@ -149,10 +185,16 @@ test('the Shelter page: "Save mine over theirs" keeps the email set meanwhile an
   await desk.cli('shelter', 'set', '--email', 'adopter@refuge.test');
   await form.getByRole('button', { name: 'Save shelter profile' }).click();
   const conflict = form.getByTestId('edit-conflict');
-  await expect(conflict.getByRole('row', { name: /Email/ }).getByRole('cell')).toHaveText(['Email', 'adopter@refuge.test', '—']);
+  await expect(conflict.getByRole('row', { name: /Email/ }).getByRole('cell')).toHaveText([
+    'Email',
+    'adopter@refuge.test',
+    '—',
+  ]);
   await expect(conflict).toBeInViewport();
   await conflict.getByRole('button', { name: 'Save mine over theirs' }).click();
   await expect(conflict).toBeHidden();
-  await expect.poll(async () => cliJson(desk, 'shelter', 'show')).toMatchObject({ name: 'Refuge de Lyon', phone: '+33 4 78 00 00 00', email: 'adopter@refuge.test' });
+  await expect
+    .poll(async () => cliJson(desk, 'shelter', 'show'))
+    .toMatchObject({ name: 'Refuge de Lyon', phone: '+33 4 78 00 00 00', email: 'adopter@refuge.test' });
   await expect(form.getByLabel('Email')).toHaveValue('adopter@refuge.test');
 });

@@ -8,8 +8,22 @@ import { cliJson, expect, openDesk, test } from './fixtures';
 const DAY = 86_400_000;
 const ago = (days: number) => new Date(Date.now() - days * DAY).toISOString();
 
-test('an expired reservation says so on the record page, and Today does not count it as reserved', async ({ page, desk }) => {
-  const { petId } = await cliJson<Stay>(desk, 'intake', '--name', 'Lapsed', '--category', '1', '--type', 'stray', '--at', ago(3));
+test('an expired reservation says so on the record page, and Today does not count it as reserved', async ({
+  page,
+  desk,
+}) => {
+  const { petId } = await cliJson<Stay>(
+    desk,
+    'intake',
+    '--name',
+    'Lapsed',
+    '--category',
+    '1',
+    '--type',
+    'stray',
+    '--at',
+    ago(3),
+  );
   const { person } = await cliJson<{ person: { id: number } }>(desk, 'people', 'add', '--name', 'Late Adopter');
   await cliJson(desk, 'reserve', String(petId), '--person', String(person.id), '--at', ago(2), '--expires', ago(1));
 
@@ -27,9 +41,31 @@ test('an expired reservation says so on the record page, and Today does not coun
 });
 
 test('the Pets list says a dog died in care, and the adopted filter leaves it out', async ({ page, desk }) => {
-  const { petId: rex } = await cliJson<Stay>(desk, 'intake', '--name', 'Rex', '--category', '1', '--type', 'stray', '--at', ago(3));
+  const { petId: rex } = await cliJson<Stay>(
+    desk,
+    'intake',
+    '--name',
+    'Rex',
+    '--category',
+    '1',
+    '--type',
+    'stray',
+    '--at',
+    ago(3),
+  );
   await cliJson(desk, 'outcome', String(rex), '--type', 'died_in_care');
-  const { petId: ada } = await cliJson<Stay>(desk, 'intake', '--name', 'Ada', '--category', '1', '--type', 'stray', '--at', ago(3));
+  const { petId: ada } = await cliJson<Stay>(
+    desk,
+    'intake',
+    '--name',
+    'Ada',
+    '--category',
+    '1',
+    '--type',
+    'stray',
+    '--at',
+    ago(3),
+  );
   const { person } = await cliJson<{ person: { id: number } }>(desk, 'people', 'add', '--name', 'Happy Home');
   await cliJson(desk, 'adopt', String(ada), '--person', String(person.id), '--fee', '50', '--paid', 'cash');
 
@@ -45,10 +81,36 @@ test('the Pets list says a dog died in care, and the adopted filter leaves it ou
   await expect(page.getByTestId(`pet-row-${rex}`)).toBeVisible();
 });
 
-test('History dates a back-dated adoption when it happened, with when it was recorded second, as Movements does', async ({ page, desk }) => {
-  const { petId } = await cliJson<Stay>(desk, 'intake', '--name', 'Late Paper', '--category', '1', '--type', 'stray', '--at', ago(10));
+test('History dates a back-dated adoption when it happened, with when it was recorded second, as Movements does', async ({
+  page,
+  desk,
+}) => {
+  const { petId } = await cliJson<Stay>(
+    desk,
+    'intake',
+    '--name',
+    'Late Paper',
+    '--category',
+    '1',
+    '--type',
+    'stray',
+    '--at',
+    ago(10),
+  );
   const { person } = await cliJson<{ person: { id: number } }>(desk, 'people', 'add', '--name', 'Back Dated');
-  await cliJson(desk, 'adopt', String(petId), '--person', String(person.id), '--fee', '0', '--paid', 'waived', '--at', ago(5));
+  await cliJson(
+    desk,
+    'adopt',
+    String(petId),
+    '--person',
+    String(person.id),
+    '--fee',
+    '0',
+    '--paid',
+    'waived',
+    '--at',
+    ago(5),
+  );
 
   await openDesk(page, desk);
   await page.evaluate((id) => {
@@ -56,7 +118,10 @@ test('History dates a back-dated adoption when it happened, with when it was rec
   }, petId);
   const adoption = page.getByTestId('movement-entry').filter({ hasText: 'Adopted' });
   await expect(adoption).toBeVisible();
-  const happened = (await adoption.innerText()).match(/\d{1,2} \w{3} \d{4},? \d{1,2}:\d{2}|\w{3} \d{1,2}, \d{4},? \d{1,2}:\d{2}/)?.[0] ?? '';
+  const happened =
+    (await adoption.innerText()).match(
+      /\d{1,2} \w{3} \d{4},? \d{1,2}:\d{2}|\w{3} \d{1,2}, \d{4},? \d{1,2}:\d{2}/,
+    )?.[0] ?? '';
   expect(happened).not.toBe('');
   await page.getByRole('tab', { name: 'History' }).click();
   const history = page.getByTestId('pet-history');
@@ -86,5 +151,10 @@ test('a category renamed Chiens keeps its species, and one is added with its own
   await add.getByRole('button', { name: 'Add', exact: true }).click();
   await expect(add).toBeHidden();
   const categories = await cliJson<Array<{ name: string; species: string }>>(desk, 'categories', 'list');
-  expect(categories.map((category) => [category.name, category.species])).toEqual(expect.arrayContaining([['Chiens', 'dog'], ['Lapins nains', 'rabbit']]));
+  expect(categories.map((category) => [category.name, category.species])).toEqual(
+    expect.arrayContaining([
+      ['Chiens', 'dog'],
+      ['Lapins nains', 'rabbit'],
+    ]),
+  );
 });

@@ -11,7 +11,10 @@ interface KeyRow {
   revokedAt: number | null;
 }
 
-test('a new account named like an existing one but for case is refused under the name field, and nothing is created', async ({ page, desk }) => {
+test('a new account named like an existing one but for case is refused under the name field, and nothing is created', async ({
+  page,
+  desk,
+}) => {
   await desk.cli('accounts', 'create', '--name', 'Happy Paws', '--plan', 'pro');
   await openDesk(page, desk);
   await goTo(page, 'Accounts & keys');
@@ -31,13 +34,18 @@ test('a new account named like an existing one but for case is refused under the
   await expect(notification(page, /created/)).toHaveCount(0);
 
   // Nothing was created, in the engine or in the table.
-  expect(await cliJson<AccountRow[]>(desk, 'accounts', 'list')).toEqual([expect.objectContaining({ id: 1, name: 'Happy Paws' })]);
+  expect(await cliJson<AccountRow[]>(desk, 'accounts', 'list')).toEqual([
+    expect.objectContaining({ id: 1, name: 'Happy Paws' }),
+  ]);
   await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
   await expect(dialog).toBeHidden();
   await expect(page.locator('[data-testid^="account-row-"]')).toHaveCount(1);
 });
 
-test('revoking a key that was revoked meanwhile is refused with a toast, and the row then shows it revoked', async ({ page, desk }) => {
+test('revoking a key that was revoked meanwhile is refused with a toast, and the row then shows it revoked', async ({
+  page,
+  desk,
+}) => {
   await createKey(desk, '--plan', 'free', '--label', 'Website');
   const [key] = await cliJson<KeyRow[]>(desk, 'keys', 'list');
   // The CLI revokes the key behind the page's back below: the page must not hear of it.
@@ -56,7 +64,10 @@ test('revoking a key that was revoked meanwhile is refused with a toast, and the
 
   const revoke = row.getByRole('button', { name: /^Revoke key adk_live_\S+…$/ });
   await revoke.click();
-  await page.getByRole('dialog', { name: /^Revoke adk_live_/ }).getByRole('button', { name: 'Revoke', exact: true }).click();
+  await page
+    .getByRole('dialog', { name: /^Revoke adk_live_/ })
+    .getByRole('button', { name: 'Revoke', exact: true })
+    .click();
 
   const refusal = notification(page, `Key ${key!.id} (${key!.displayPrefix}) was already revoked on`);
   await expect(refusal).toBeVisible();

@@ -1,7 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { addDomainsInEveryState, callApi, cliJson, createKey, expect, goTo, importPets, openDesk, roomInMinute, test } from './fixtures';
+import {
+  addDomainsInEveryState,
+  callApi,
+  cliJson,
+  createKey,
+  expect,
+  goTo,
+  importPets,
+  openDesk,
+  roomInMinute,
+  test,
+} from './fixtures';
 import { VIEWPORTS, sizeName, type Viewport } from './viewports';
 
 /** Playwright's output folder (emptied at each run): `npm run screenshots` copies them into docs/screenshots/. */
@@ -21,7 +32,12 @@ async function shoot(page: Page, name: string, { window = false } = {}): Promise
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
       await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
-      await page.screenshot({ path: path.join(OUT, shotName(name, viewport, scheme)), fullPage: !window, animations: 'disabled', style: HIDE_TRANSIENTS });
+      await page.screenshot({
+        path: path.join(OUT, shotName(name, viewport, scheme)),
+        fullPage: !window,
+        animations: 'disabled',
+        style: HIDE_TRANSIENTS,
+      });
     }
   }
   await page.setViewportSize(VIEWPORTS[0]);
@@ -35,7 +51,8 @@ function shotName(name: string, viewport: Viewport, scheme: 'light' | 'dark'): s
 function expectShots(names: string[]): void {
   for (const name of names) {
     for (const viewport of VIEWPORTS) {
-      for (const scheme of ['light', 'dark'] as const) expect(fs.statSync(path.join(OUT, shotName(name, viewport, scheme))).size).toBeGreaterThan(20_000);
+      for (const scheme of ['light', 'dark'] as const)
+        expect(fs.statSync(path.join(OUT, shotName(name, viewport, scheme))).size).toBeGreaterThan(20_000);
     }
   }
 }
@@ -66,7 +83,17 @@ test('screenshots of every page at both window sizes, light and dark', async ({ 
   const freeKey = await createKey(desk, '--plan', 'free', '--label', 'Paws & Claws blog');
   const proKey = await createKey(desk, '--plan', 'pro', '--label', 'Happy Tails app');
   const businessKey = await createKey(desk, '--plan', 'business', '--label', 'City Shelter Network');
-  const enterpriseKey = await createKey(desk, '--plan', 'enterprise', '--per-minute', '3', '--per-day', '1000', '--label', 'PetFinder Partners');
+  const enterpriseKey = await createKey(
+    desk,
+    '--plan',
+    'enterprise',
+    '--per-minute',
+    '3',
+    '--per-day',
+    '1000',
+    '--label',
+    'PetFinder Partners',
+  );
   const accounts = await cliJson<{ id: number; name: string }[]>(desk, 'accounts', 'list');
   const enterprise = accounts.find((account) => account.name === 'PetFinder Partners')!;
   // A second key on the Enterprise account, then revoked, so the keys panel shows both states.
@@ -79,7 +106,8 @@ test('screenshots of every page at both window sizes, light and dark', async ({ 
     [proKey, 25],
     [businessKey, 8],
   ] as const) {
-    for (let i = 0; i < count; i++) expect((await callApi(desk.apiUrl.production, '/pets?limit=5', key)).status).toBe(200);
+    for (let i = 0; i < count; i++)
+      expect((await callApi(desk.apiUrl.production, '/pets?limit=5', key)).status).toBe(200);
   }
 
   await openDesk(page, desk);
@@ -127,7 +155,9 @@ test('screenshots of every page at both window sizes, light and dark', async ({ 
   // Server.
   await goTo(page, 'Server');
   await expect(page.getByTestId('server-production').getByTestId('server-base-url')).toHaveText(desk.apiUrl.production);
-  await expect(page.getByRole('textbox', { name: 'Production port', exact: true })).toHaveValue(new URL(desk.apiUrl.production).port);
+  await expect(page.getByRole('textbox', { name: 'Production port', exact: true })).toHaveValue(
+    new URL(desk.apiUrl.production).port,
+  );
   await shoot(page, 'server');
 
   expectShots(['pets', 'accounts', 'plans', 'console', 'usage', 'server']);
@@ -144,8 +174,24 @@ test.describe('the Sites page', () => {
       { name: 'Luna', categoryId: 2 },
       { name: 'Thumper', categoryId: 3 },
     ]);
-    const account = await cliJson<{ id: number }>(desk, 'accounts', 'create', '--name', 'Happy Tails Rescue', '--plan', 'pro');
-    const project = await cliJson<{ slug: string }>(desk, 'projects', 'create', '--account', String(account.id), '--name', 'Happy Tails');
+    const account = await cliJson<{ id: number }>(
+      desk,
+      'accounts',
+      'create',
+      '--name',
+      'Happy Tails Rescue',
+      '--plan',
+      'pro',
+    );
+    const project = await cliJson<{ slug: string }>(
+      desk,
+      'projects',
+      'create',
+      '--account',
+      String(account.id),
+      '--name',
+      'Happy Tails',
+    );
 
     // Three deploys: a folder, one that failed (no index.html), then the adoption page, live.
     const folder = path.join(desk.dataDir, 'happy-tails-site');
@@ -165,12 +211,21 @@ test.describe('the Sites page', () => {
     await openDesk(page, desk);
     await goTo(page, 'Sites');
     await expect(page.getByTestId('deploy-row-3').getByTestId('deploy-live')).toBeVisible();
-    await expect(page.getByTestId('domain-row-www.happytails.test').getByTestId('domain-status')).toHaveText('verified');
-    await expect(page.getByTestId('domain-row-shop.happytails.test').getByTestId('domain-status')).toHaveText('conflict');
-    await expect(page.getByTestId('domain-row-adopt.happytails.test').getByTestId('domain-status')).toHaveText('pending');
+    await expect(page.getByTestId('domain-row-www.happytails.test').getByTestId('domain-status')).toHaveText(
+      'verified',
+    );
+    await expect(page.getByTestId('domain-row-shop.happytails.test').getByTestId('domain-status')).toHaveText(
+      'conflict',
+    );
+    await expect(page.getByTestId('domain-row-adopt.happytails.test').getByTestId('domain-status')).toHaveText(
+      'pending',
+    );
     // The verified ones get their certificates from the local CA within seconds.
     for (const name of ['www.happytails.test', 'happytails.test']) {
-      await expect(page.getByTestId(`domain-row-${name}`).getByTestId('certificate-state')).toHaveText('certificate issued', { timeout: 15_000 });
+      await expect(page.getByTestId(`domain-row-${name}`).getByTestId('certificate-state')).toHaveText(
+        'certificate issued',
+        { timeout: 15_000 },
+      );
     }
     await shoot(page, 'sites');
     expectShots(['sites']);
@@ -226,7 +281,11 @@ test('screenshots of the Quota lab and Requests pages, light and dark', async ({
   await expect(page.getByTestId('request-row').first()).toContainText('401');
   await expect(page.getByTestId('request-row')).toHaveCount(83);
   await shoot(page, 'requests', { window: true });
-  await page.getByTestId('request-row').filter({ hasText: /api_key_banned/i }).first().click();
+  await page
+    .getByTestId('request-row')
+    .filter({ hasText: /api_key_banned/i })
+    .first()
+    .click();
   await expect(page.getByTestId('request-headers')).toContainText('retry-after');
   await shoot(page, 'requests-detail', { window: true });
 

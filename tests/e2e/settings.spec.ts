@@ -24,7 +24,10 @@ function saveButton(page: Page) {
 async function holdPort(): Promise<{ port: number; release: () => Promise<void> }> {
   const holder = net.createServer();
   await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
-  return { port: (holder.address() as net.AddressInfo).port, release: () => new Promise((resolve) => holder.close(() => resolve())) };
+  return {
+    port: (holder.address() as net.AddressInfo).port,
+    release: () => new Promise((resolve) => holder.close(() => resolve())),
+  };
 }
 
 async function freePort(): Promise<number> {
@@ -44,7 +47,9 @@ test('bad addresses are refused in the form, field by field, and nothing restart
 
   await field(page, 'Host').fill('not a host!!');
   await saveButton(page).click();
-  await expect(page.getByText('must be an IPv4 or IPv6 address (e.g. 127.0.0.1, 0.0.0.0, ::1) or localhost')).toBeVisible();
+  await expect(
+    page.getByText('must be an IPv4 or IPv6 address (e.g. 127.0.0.1, 0.0.0.0, ::1) or localhost'),
+  ).toBeVisible();
   await expect(field(page, 'Host')).toHaveAttribute('aria-invalid', 'true');
 
   await field(page, 'Host').fill('127.0.0.1');
@@ -60,13 +65,18 @@ test('bad addresses are refused in the form, field by field, and nothing restart
   await expect(page.getByText('must be from 1 to 65535')).toBeVisible();
 
   for (const environment of ['production', 'staging'] as const) {
-    await expect(page.getByTestId(`server-${environment}`).getByTestId('server-base-url')).toHaveText(desk.apiUrl[environment]);
+    await expect(page.getByTestId(`server-${environment}`).getByTestId('server-base-url')).toHaveText(
+      desk.apiUrl[environment],
+    );
     await expectServing(desk.apiUrl[environment]);
   }
   expect(fs.existsSync(path.join(desk.dataDir, 'settings.json'))).toBe(false);
 });
 
-test('a restart that fails is undone: the error is shown, no success, both servers where they were', async ({ page, desk }) => {
+test('a restart that fails is undone: the error is shown, no success, both servers where they were', async ({
+  page,
+  desk,
+}) => {
   const taken = await holdPort();
   try {
     await openDesk(page, desk);
@@ -81,7 +91,9 @@ test('a restart that fails is undone: the error is shown, no success, both serve
     );
     // Said once, in the form, where it stays; no toast, and above all no "Saved".
     await expect(toasts(page)).toHaveCount(0);
-    await expect(page.getByTestId('server-production').getByTestId('server-base-url')).toHaveText(desk.apiUrl.production);
+    await expect(page.getByTestId('server-production').getByTestId('server-base-url')).toHaveText(
+      desk.apiUrl.production,
+    );
     await expectServing(desk.apiUrl.production);
     await expectServing(desk.apiUrl.staging);
     expect(fs.existsSync(path.join(desk.dataDir, 'settings.json'))).toBe(false);
@@ -98,7 +110,9 @@ test('listening beyond this computer needs an explicit confirmation', async ({ p
   await field(page, 'Host').fill('0.0.0.0');
   await saveButton(page).click();
   const confirm = page.getByRole('dialog', { name: 'Make the pet API reachable from your network?' });
-  await expect(confirm).toContainText('Listening on 0.0.0.0 makes the pet API reachable from other machines on your network');
+  await expect(confirm).toContainText(
+    'Listening on 0.0.0.0 makes the pet API reachable from other machines on your network',
+  );
   await confirm.getByRole('button', { name: 'Cancel', exact: true }).click();
   await expect(confirm).toBeHidden();
   await expect(toasts(page)).toHaveCount(0);
@@ -122,14 +136,20 @@ test('a new production port: the page stays usable, shows and prints the new add
   await field(page, 'Production port').fill(String(port));
   await saveButton(page).click();
 
-  await expect(notification(page, `Saved. production listens on ${newUrl}; staging listens on ${desk.apiUrl.staging}.`)).toBeVisible();
+  await expect(
+    notification(page, `Saved. production listens on ${newUrl}; staging listens on ${desk.apiUrl.staging}.`),
+  ).toBeVisible();
   await expect(page.getByTestId('server-production').getByTestId('server-base-url')).toHaveText(newUrl);
   await expect(saveButton(page)).toBeDisabled();
   await expect(field(page, 'Production port')).toHaveValue(String(port));
   await expectServing(newUrl);
-  await expect.poll(async () => (await fetch(`${desk.apiUrl.production}/openapi.json`).catch(() => null))?.status ?? 'refused').toBe('refused');
+  await expect
+    .poll(async () => (await fetch(`${desk.apiUrl.production}/openapi.json`).catch(() => null))?.status ?? 'refused')
+    .toBe('refused');
   expect(desk.stdout()).toContain(`Adoption Desk production API moved: now listening on ${newUrl}\n`);
-  expect(JSON.parse(fs.readFileSync(path.join(desk.dataDir, 'settings.json'), 'utf8'))).toMatchObject({ ports: { production: port } });
+  expect(JSON.parse(fs.readFileSync(path.join(desk.dataDir, 'settings.json'), 'utf8'))).toMatchObject({
+    ports: { production: port },
+  });
 
   // The admin pages did not move: the same page keeps working, and the API on the new port serves what it adds.
   expect(new URL(page.url()).origin).toBe(adminPage);
@@ -142,7 +162,9 @@ test('a new production port: the page stays usable, shows and prints the new add
   await addDialog.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByTestId('pets-table')).toContainText('Pip');
   const key = lastLine(await desk.cli('keys', 'create', '--plan', 'free'));
-  expect((await callApi(newUrl, '/pets', key)).body).toEqual([{ id: 1, name: 'Pip', categoryId: 1, status: 'available' }]);
+  expect((await callApi(newUrl, '/pets', key)).body).toEqual([
+    { id: 1, name: 'Pip', categoryId: 1, status: 'available' },
+  ]);
 });
 
 test('a reload keeps this tab signed in; a new tab needs the printed address', async ({ page, context, desk }) => {
@@ -162,13 +184,18 @@ test('a reload keeps this tab signed in; a new tab needs the printed address', a
 test.describe('with staging’s port held by another program', () => {
   test.use({ stagingPortTaken: true });
 
-  test('a save that leaves a server down warns instead of claiming success; a new port brings it up', async ({ page, desk }) => {
+  test('a save that leaves a server down warns instead of claiming success; a new port brings it up', async ({
+    page,
+    desk,
+  }) => {
     await openDesk(page, desk);
     await goTo(page, 'Server');
     const staging = page.getByTestId('server-staging');
     const stagingPort = await field(page, 'Staging port').inputValue();
     await expect(staging.getByTestId('server-state')).toHaveText('stopped');
-    await expect(staging.getByRole('alert')).toHaveText(`Port ${stagingPort} on 127.0.0.1 is already in use. Choose another port on the Server page.`);
+    await expect(staging.getByRole('alert')).toHaveText(
+      `Port ${stagingPort} on 127.0.0.1 is already in use. Choose another port on the Server page.`,
+    );
 
     // Production moves; staging, retried on the same port, is still down: a warning that stays, no "Saved."
     const productionPort = await freePort();
@@ -177,7 +204,9 @@ test.describe('with staging’s port held by another program', () => {
     const warning = toasts(page).filter({ hasText: 'Saved, but a server is not running' });
     await expect(warning).toContainText(`staging: Port ${stagingPort} on 127.0.0.1 is already in use.`);
     await expect(toasts(page).filter({ hasText: /^Saved\./ })).toHaveCount(0);
-    await expect(page.getByTestId('server-production').getByTestId('server-base-url')).toHaveText(`http://127.0.0.1:${productionPort}/v1`);
+    await expect(page.getByTestId('server-production').getByTestId('server-base-url')).toHaveText(
+      `http://127.0.0.1:${productionPort}/v1`,
+    );
 
     // The form is rebuilt from the saved settings once they are read back: clean again, so Save is off.
     // (While the save still reads them back the button is loading, hence disabled too: a port typed then is lost on the rebuild.)
@@ -188,15 +217,21 @@ test.describe('with staging’s port held by another program', () => {
     await saveButton(page).click();
     await expect(staging.getByTestId('server-state')).toHaveText('running');
     await expect(staging.getByTestId('server-base-url')).toHaveText(`http://127.0.0.1:${newStagingPort}/v1`);
-    await expect(toasts(page).filter({ hasText: `staging listens on http://127.0.0.1:${newStagingPort}/v1` })).toBeVisible();
+    await expect(
+      toasts(page).filter({ hasText: `staging listens on http://127.0.0.1:${newStagingPort}/v1` }),
+    ).toBeVisible();
   });
 });
 
 test.describe('with a damaged settings file', () => {
-  const damaged = '{\n  "host": "127.0.0.1",\n  "ports": { "production": 4010, "staging": 4011 },\n  "httpsPorts": { "produ';
+  const damaged =
+    '{\n  "host": "127.0.0.1",\n  "ports": { "production": 4010, "staging": 4011 },\n  "httpsPorts": { "produ';
   test.use({ settingsFile: damaged });
 
-  test('the Server page says the saved settings could not be used and where the damaged file went; a save writes a good file', async ({ page, desk }) => {
+  test('the Server page says the saved settings could not be used and where the damaged file went; a save writes a good file', async ({
+    page,
+    desk,
+  }) => {
     const keptAs = fs.readdirSync(desk.dataDir).filter((name) => name.startsWith('settings.json.broken-'));
     expect(keptAs).toEqual([expect.stringMatching(/^settings\.json\.broken-\d{4}-\d\d-\d\dT\d{6}\.\d{3}Z$/)]);
     expect(fs.readFileSync(path.join(desk.dataDir, keptAs[0]!), 'utf8')).toBe(damaged);
@@ -206,18 +241,31 @@ test.describe('with a damaged settings file', () => {
     await goTo(page, 'Server');
     const alert = page.getByTestId('settings-damaged');
     await expect(alert).toContainText('The saved settings could not be used');
-    await expect(alert).toContainText('so the servers started with the default settings, without any HTTPS ports or ACME CA you had set');
+    await expect(alert).toContainText(
+      'so the servers started with the default settings, without any HTTPS ports or ACME CA you had set',
+    );
     await expect(alert).toContainText(`The damaged file was kept as ${path.join(desk.dataDir, keptAs[0]!)}.`);
     await expect(alert).toContainText('What was wrong: it is not valid JSON');
 
     // The settings in force are not in any file yet: saving them unchanged is allowed, and clears the warning.
     await expect(saveButton(page)).toBeEnabled();
     await saveButton(page).click();
-    await expect(notification(page, `Saved. production listens on ${desk.apiUrl.production}; staging listens on ${desk.apiUrl.staging}.`)).toBeVisible();
+    await expect(
+      notification(
+        page,
+        `Saved. production listens on ${desk.apiUrl.production}; staging listens on ${desk.apiUrl.staging}.`,
+      ),
+    ).toBeVisible();
     await expect(alert).toHaveCount(0);
     await expect(saveButton(page)).toBeDisabled();
     const saved = JSON.parse(fs.readFileSync(path.join(desk.dataDir, 'settings.json'), 'utf8')) as unknown;
-    expect(saved).toEqual({ host: '127.0.0.1', ports: { production: Number(new URL(desk.apiUrl.production).port), staging: Number(new URL(desk.apiUrl.staging).port) } });
+    expect(saved).toEqual({
+      host: '127.0.0.1',
+      ports: {
+        production: Number(new URL(desk.apiUrl.production).port),
+        staging: Number(new URL(desk.apiUrl.staging).port),
+      },
+    });
     expect((fs.statSync(path.join(desk.dataDir, 'settings.json')).mode & 0o777).toString(8)).toBe('600');
   });
 });

@@ -29,13 +29,20 @@ test('the window gets ready and every navigation link opens its page', async ({ 
   await expect(page.getByRole('heading', { level: 1, name: 'API console', exact: true })).toBeVisible();
 });
 
-test('the admin pages render and work under their Content-Security-Policy, with no violation', async ({ page, desk }) => {
+test('the admin pages render and work under their Content-Security-Policy, with no violation', async ({
+  page,
+  desk,
+}) => {
   const violations: string[] = [];
   page.on('console', (message) => {
     if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
   });
   await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (event) => console.error(`Content Security Policy violation: ${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}:${event.columnNumber}`));
+    document.addEventListener('securitypolicyviolation', (event) =>
+      console.error(
+        `Content Security Policy violation: ${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}:${event.columnNumber}`,
+      ),
+    );
   });
   const response = await page.goto(desk.adminUrl);
   expect(response?.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
@@ -77,7 +84,9 @@ test('the environment switch shows staging data only under Staging', async ({ pa
 
   // The two APIs agree: each serves its own pets, and keys do not cross over.
   expect((await callApi(desk.apiUrl.staging, '/pets', testKey)).body).toEqual([{ ...stagingPet }]);
-  expect((await callApi(desk.apiUrl.production, '/pets', productionKey)).body.map((pet: { name: string }) => pet.name)).toEqual(['Prod Pip']);
+  expect(
+    (await callApi(desk.apiUrl.production, '/pets', productionKey)).body.map((pet: { name: string }) => pet.name),
+  ).toEqual(['Prod Pip']);
   expect((await callApi(desk.apiUrl.production, '/pets', testKey)).status).toBe(401);
 });
 

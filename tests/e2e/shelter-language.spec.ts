@@ -10,7 +10,10 @@ for (const viewport of VIEWPORTS) {
     test.use({ viewport });
     test.setTimeout(120_000);
 
-    test('the language everything is published in: English until French is chosen and saved', async ({ page, desk }) => {
+    test('the language everything is published in: English until French is chosen and saved', async ({
+      page,
+      desk,
+    }) => {
       await openDesk(page, desk);
       await goTo(page, 'Shelter');
       const form = page.getByTestId('shelter-form');
@@ -22,7 +25,11 @@ for (const viewport of VIEWPORTS) {
       await expect(language).toHaveValue('Français');
       await form.getByRole('button', { name: 'Save shelter profile' }).click();
       await expect(notification(page, 'Shelter profile saved.')).toBeVisible();
-      expect(await cliJson(desk, 'shelter', 'show')).toEqual({ language: 'fr', logo: null, version: expect.any(Number) });
+      expect(await cliJson(desk, 'shelter', 'show')).toEqual({
+        language: 'fr',
+        logo: null,
+        version: expect.any(Number),
+      });
       await expectNothingCut(page);
     });
   });

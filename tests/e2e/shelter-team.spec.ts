@@ -39,14 +39,33 @@ function cli(dataDir: string, ...args: string[]): Promise<string> {
   });
 }
 
-const cliJson = async <T>(dataDir: string, ...args: string[]): Promise<T> => JSON.parse(await cli(dataDir, '--json', ...args)) as T;
+const cliJson = async <T>(dataDir: string, ...args: string[]): Promise<T> =>
+  JSON.parse(await cli(dataDir, '--json', ...args)) as T;
 
 /** `npm run serve -- --team`: resolves with the shelter server's printed address and code once it listens. */
 async function serveTeam(dataDir: string, teamPort: number): Promise<{ child: ChildProcess; code: string }> {
-  const child = spawn(process.execPath, ['scripts/launch.cjs', 'serve', '--data-dir', dataDir, '--port', '0', '--other-port', '0', '--team', '--team-port', String(teamPort), '--log-level', 'silent'], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      'scripts/launch.cjs',
+      'serve',
+      '--data-dir',
+      dataDir,
+      '--port',
+      '0',
+      '--other-port',
+      '0',
+      '--team',
+      '--team-port',
+      String(teamPort),
+      '--log-level',
+      'silent',
+    ],
+    {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -87,17 +106,29 @@ async function openRecord(page: Page, petId: number, tab?: string): Promise<void
 }
 
 /** One admin call from the page's own session, as the window makes it; the status and the body. */
-function callAs(page: Page, channel: string, input: object): Promise<{ status: number; body: { code?: string; details?: { reason?: string } } }> {
+function callAs(
+  page: Page,
+  channel: string,
+  input: object,
+): Promise<{ status: number; body: { code?: string; details?: { reason?: string } } }> {
   return page.evaluate(
     async ([name, payload]) => {
-      const response = await fetch(`/admin/api/${name}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload) });
-      return { status: response.status, body: (await response.json()) as { code?: string; details?: { reason?: string } } };
+      const response = await fetch(`/admin/api/${name}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(payload),
+      });
+      return {
+        status: response.status,
+        body: (await response.json()) as { code?: string; details?: { reason?: string } },
+      };
     },
     [channel, input] as const,
   );
 }
 
-const profileField = (page: Page, label: string) => page.getByTestId('pet-profile-form').getByRole('textbox', { name: label, exact: true });
+const profileField = (page: Page, label: string) =>
+  page.getByTestId('pet-profile-form').getByRole('textbox', { name: label, exact: true });
 
 test('a shelter server, a manager and a volunteer over HTTPS: roles, live edits, one conflict, the audit, a backup that restores', async () => {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'adk-shelter-team-'));
@@ -113,13 +144,43 @@ test('a shelter server, a manager and a volunteer over HTTPS: roles, live edits,
       ['Marek Nowak', 'marek', 'manager'],
       ['Vera Lind', 'vera', 'volunteer'],
     ] as const) {
-      await cli(dataDir, 'staff', 'add', '--name', name, '--login', login, '--role', role, '--password-file', passwordFile);
+      await cli(
+        dataDir,
+        'staff',
+        'add',
+        '--name',
+        name,
+        '--login',
+        login,
+        '--role',
+        role,
+        '--password-file',
+        passwordFile,
+      );
     }
     const biscuit = await cliJson<{ id: number }>(dataDir, 'pets', 'add', '--name', 'Biscuit', '--category', '1');
     await cli(dataDir, 'pets', 'profile', 'set', String(biscuit.id), '--breed', 'Beagle', '--microchip', MICROCHIP);
     const pepper = await cliJson<{ id: number }>(dataDir, 'pets', 'add', '--name', 'Pepper', '--category', '1');
-    const adopter = await cliJson<{ person: { id: number } }>(dataDir, 'people', 'add', '--name', 'Chloé Martin', '--phone', PHONE);
-    await cli(dataDir, 'adopt', String(pepper.id), '--person', String(adopter.person.id), '--fee', '80', '--paid', 'card');
+    const adopter = await cliJson<{ person: { id: number } }>(
+      dataDir,
+      'people',
+      'add',
+      '--name',
+      'Chloé Martin',
+      '--phone',
+      PHONE,
+    );
+    await cli(
+      dataDir,
+      'adopt',
+      String(pepper.id),
+      '--person',
+      String(adopter.person.id),
+      '--fee',
+      '80',
+      '--paid',
+      'card',
+    );
 
     const caPem = await cli(dataDir, 'certificates', 'ca');
     const teamPort = await freePort();
@@ -132,7 +193,11 @@ test('a shelter server, a manager and a volunteer over HTTPS: roles, live edits,
     const choice = chosenBrowser();
     const home = homeTrusting(caPem, path.join(work, 'home'));
     const launch = async () => {
-      const browser = await chromium.launch({ executablePath: choice.executablePath, args: choice.args, env: { ...process.env, ...choice.env, HOME: home } });
+      const browser = await chromium.launch({
+        executablePath: choice.executablePath,
+        args: choice.args,
+        env: { ...process.env, ...choice.env, HOME: home },
+      });
       browsers.push(browser);
       return browser;
     };
@@ -157,8 +222,14 @@ test('a shelter server, a manager and a volunteer over HTTPS: roles, live edits,
     await expect(profileField(volunteer, 'Primary breed')).toHaveValue('Beagle');
     await expect(volunteer.getByTestId('pet-profile-form').getByText('Microchip number')).toHaveCount(0);
     for (const secret of [MICROCHIP, PHONE, 'Chloé']) expect(await volunteer.content()).not.toContain(secret);
-    expect(await callAs(volunteer, 'people.show', { environment: 'production', id: adopter.person.id })).toMatchObject({ status: 403, body: { code: 'forbidden', details: { reason: 'role_not_allowed' } } });
-    expect(await callAs(volunteer, 'pets.remove', { environment: 'production', id: biscuit.id })).toMatchObject({ status: 403, body: { code: 'forbidden' } });
+    expect(await callAs(volunteer, 'people.show', { environment: 'production', id: adopter.person.id })).toMatchObject({
+      status: 403,
+      body: { code: 'forbidden', details: { reason: 'role_not_allowed' } },
+    });
+    expect(await callAs(volunteer, 'pets.remove', { environment: 'production', id: biscuit.id })).toMatchObject({
+      status: 403,
+      body: { code: 'forbidden' },
+    });
     const profileSeen = await callAs(volunteer, 'pets.profile', { environment: 'production', id: biscuit.id });
     expect(profileSeen.status).toBe(200);
     expect(JSON.stringify(profileSeen.body)).not.toContain(MICROCHIP);
@@ -170,7 +241,10 @@ test('a shelter server, a manager and a volunteer over HTTPS: roles, live edits,
     const heading = volunteer.getByTestId('record-header').getByRole('heading', { level: 1 });
     await expect(heading).toHaveText('Biscuit');
     await expect(manager.getByTestId(`pet-row-${biscuit.id}`)).toBeVisible();
-    await manager.getByTestId(`pet-row-${biscuit.id}`).getByRole('button', { name: 'Edit Biscuit', exact: true }).click();
+    await manager
+      .getByTestId(`pet-row-${biscuit.id}`)
+      .getByRole('button', { name: 'Edit Biscuit', exact: true })
+      .click();
     const edit = manager.getByRole('dialog', { name: 'Edit Biscuit' });
     await edit.getByLabel('Name').fill('Biscuit the Brave');
     await edit.getByRole('button', { name: 'Save', exact: true }).click();
@@ -188,24 +262,41 @@ test('a shelter server, a manager and a volunteer over HTTPS: roles, live edits,
     await expect(profileField(second, 'Primary breed')).toHaveValue('Beagle');
     const conflicts: number[] = [];
     second.on('response', (response) => {
-      if (response.url().endsWith('/admin/api/pets.setProfile') && response.status() === 409) conflicts.push(response.status());
+      if (response.url().endsWith('/admin/api/pets.setProfile') && response.status() === 409)
+        conflicts.push(response.status());
     });
     // Both are typing when the first saves (an untouched form would simply follow the save).
     await profileField(second, 'Primary breed').fill('Foxhound');
     await profileField(manager, 'Primary breed').fill('Harrier');
     await manager.getByTestId('pet-profile-form').getByRole('button', { name: 'Save profile' }).click();
-    await expect.poll(async () => (await cliJson<{ profile: { breedPrimary?: string } }>(dataDir, 'pets', 'show', String(biscuit.id))).profile.breedPrimary).toBe('Harrier');
+    await expect
+      .poll(
+        async () =>
+          (await cliJson<{ profile: { breedPrimary?: string } }>(dataDir, 'pets', 'show', String(biscuit.id))).profile
+            .breedPrimary,
+      )
+      .toBe('Harrier');
     await second.getByTestId('pet-profile-form').getByRole('button', { name: 'Save profile' }).click();
     const conflict = second.getByTestId('edit-conflict');
     await expect(conflict).toBeVisible();
     await expect(conflict.getByTestId('edit-conflict-who')).toContainText('Marek Nowak');
-    await expect(conflict.getByRole('row', { name: /Primary breed/ }).getByRole('cell')).toHaveText(['Primary breed', 'Harrier', 'Foxhound']);
+    await expect(conflict.getByRole('row', { name: /Primary breed/ }).getByRole('cell')).toHaveText([
+      'Primary breed',
+      'Harrier',
+      'Foxhound',
+    ]);
     await conflict.scrollIntoViewIfNeeded();
     await expectNothingCut(second);
     expect(conflicts).toEqual([409]);
     await conflict.getByRole('button', { name: 'Save mine over theirs' }).click();
     await expect(conflict).toBeHidden();
-    await expect.poll(async () => (await cliJson<{ profile: { breedPrimary?: string } }>(dataDir, 'pets', 'show', String(biscuit.id))).profile.breedPrimary).toBe('Foxhound');
+    await expect
+      .poll(
+        async () =>
+          (await cliJson<{ profile: { breedPrimary?: string } }>(dataDir, 'pets', 'show', String(biscuit.id))).profile
+            .breedPrimary,
+      )
+      .toBe('Foxhound');
 
     // The audit lists both edits of the profile, by the manager, with what changed.
     await manager.evaluate(() => void (window.location.hash = '#/audit'));
@@ -213,7 +304,8 @@ test('a shelter server, a manager and a volunteer over HTTPS: roles, live edits,
     await expect(trail.filter({ hasText: 'Beagle → Harrier' })).toHaveCount(1);
     await expect(trail.filter({ hasText: 'Harrier → Foxhound' })).toHaveCount(1);
     await expect(trail.filter({ hasText: 'Biscuit → Biscuit the Brave' })).toHaveCount(1);
-    for (const entry of await trail.filter({ hasText: /Harrier|Biscuit the Brave/ }).all()) await expect(entry).toContainText('Marek Nowak');
+    for (const entry of await trail.filter({ hasText: /Harrier|Biscuit the Brave/ }).all())
+      await expect(entry).toContainText('Marek Nowak');
 
     // A backup taken under the running server restores every record.
     const before = {

@@ -7,7 +7,8 @@ import { CONTRACT_TERMS_MAX } from '../../src/shared/shelter';
 import { cliJson, expect, goTo, notification, openDesk, test } from './fixtures';
 import { VIEWPORTS, expectNothingCut, sizeName } from './viewports';
 
-const TERMS = 'The adopter gives the animal a home indoors.\n\nShould the adoption not work out, the animal comes back to the shelter.';
+const TERMS =
+  'The adopter gives the animal a home indoors.\n\nShould the adoption not work out, the animal comes back to the shelter.';
 
 for (const viewport of VIEWPORTS) {
   test.describe(`at ${sizeName(viewport)}`, () => {
@@ -34,7 +35,11 @@ for (const viewport of VIEWPORTS) {
       await expect(count).toHaveText(`${TERMS.length} / 10,000 characters`);
       await form.getByRole('button', { name: 'Save shelter profile' }).click();
       await expect(notification(page, 'Shelter profile saved.')).toBeVisible();
-      expect(await cliJson(desk, 'shelter', 'show')).toEqual({ contractTerms: TERMS, logo: null, version: expect.any(Number) });
+      expect(await cliJson(desk, 'shelter', 'show')).toEqual({
+        contractTerms: TERMS,
+        logo: null,
+        version: expect.any(Number),
+      });
       await terms.scrollIntoViewIfNeeded();
       await expectNothingCut(page);
     });

@@ -23,7 +23,10 @@ test('New project: an account is made from the dialog itself and chosen', async 
   await expect(page.getByTestId('project-panel')).toContainText('Happy Paws');
 });
 
-test('the adoption site follows the records by itself, and the Sites page says when it last did', async ({ page, desk }) => {
+test('the adoption site follows the records by itself, and the Sites page says when it last did', async ({
+  page,
+  desk,
+}) => {
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 1000, height: 700 });
   await desk.cli('accounts', 'create', '--name', 'Happy Paws', '--plan', 'free');

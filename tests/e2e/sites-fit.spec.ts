@@ -18,14 +18,20 @@ async function cutOrOutside(area: Locator): Promise<string[]> {
   return area.evaluate((root) => {
     const problems: string[] = [];
     const width = document.documentElement.clientWidth;
-    if (document.documentElement.scrollWidth > width) problems.push(`the page scrolls sideways: ${document.documentElement.scrollWidth} > ${width}`);
-    const selector = '.mantine-Badge-root, .mantine-Badge-label, button, .mantine-Button-label, input:not([type="radio"]):not([type="checkbox"]), code, a, [data-testid]';
+    if (document.documentElement.scrollWidth > width)
+      problems.push(`the page scrolls sideways: ${document.documentElement.scrollWidth} > ${width}`);
+    const selector =
+      '.mantine-Badge-root, .mantine-Badge-label, button, .mantine-Button-label, input:not([type="radio"]):not([type="checkbox"]), code, a, [data-testid]';
     for (const element of root.querySelectorAll<HTMLElement>(selector)) {
       const box = element.getBoundingClientRect();
       if (box.width === 0 || box.height === 0 || getComputedStyle(element).visibility === 'hidden') continue;
       const name = `${element.tagName.toLowerCase()}${element.dataset.testid ? `[${element.dataset.testid}]` : ''} “${(element.textContent ?? '').trim().slice(0, 50)}”`;
-      if (element.clientWidth > 0 && element.scrollWidth > element.clientWidth + 1) problems.push(`${name} is cut: scrollWidth ${element.scrollWidth} > clientWidth ${element.clientWidth}`);
-      if (box.left < -0.5 || box.right > width + 0.5) problems.push(`${name} lies outside the viewport: ${Math.round(box.left)}–${Math.round(box.right)} of ${width}`);
+      if (element.clientWidth > 0 && element.scrollWidth > element.clientWidth + 1)
+        problems.push(`${name} is cut: scrollWidth ${element.scrollWidth} > clientWidth ${element.clientWidth}`);
+      if (box.left < -0.5 || box.right > width + 0.5)
+        problems.push(
+          `${name} lies outside the viewport: ${Math.round(box.left)}–${Math.round(box.right)} of ${width}`,
+        );
     }
     return problems;
   });
@@ -42,20 +48,53 @@ for (const size of SIZES) {
   test.describe(`Sites at ${size.width}x${size.height}`, () => {
     test.use({ siteDns: true, explicitPorts: true });
 
-    test('addresses carry the server’s port; one card per domain and the deploys fit whole; removing a primary offers a successor', async ({ page, desk }) => {
+    test('addresses carry the server’s port; one card per domain and the deploys fit whole; removing a primary offers a successor', async ({
+      page,
+      desk,
+    }) => {
       test.setTimeout(120_000);
       await page.setViewportSize(size);
       const port = apiPortOf(desk.apiUrl.production);
-      const account = await cliJson<{ id: number }>(desk, 'accounts', 'create', '--name', 'Happy Tails', '--plan', 'pro');
-      const project = await cliJson<{ slug: string }>(desk, 'projects', 'create', '--account', String(account.id), '--name', 'Happy Tails');
+      const account = await cliJson<{ id: number }>(
+        desk,
+        'accounts',
+        'create',
+        '--name',
+        'Happy Tails',
+        '--plan',
+        'pro',
+      );
+      const project = await cliJson<{ slug: string }>(
+        desk,
+        'projects',
+        'create',
+        '--account',
+        String(account.id),
+        '--name',
+        'Happy Tails',
+      );
       await desk.cli('deploy', project.slug, '--adoption-page');
       await desk.cli('deploy', project.slug, '--adoption-page');
       const target = `${project.slug}.localhost`;
       const long = 'adopt-a-senior-dog.the-longest-shelter-name-in-town.test';
-      desk.dns!.zone = { 'www.happytails.test': { CNAME: target }, 'happytails.test': { A: '127.0.0.1' }, 'shop.happytails.test': { A: '203.0.113.7' } };
-      for (const name of ['www.happytails.test', 'happytails.test', 'shop.happytails.test', long]) await desk.cli('domains', 'add', project.slug, name);
-      for (const name of ['www.happytails.test', 'happytails.test', 'shop.happytails.test', long]) await desk.cli('domains', 'verify', name);
-      const annex = await cliJson<{ slug: string }>(desk, 'projects', 'create', '--account', String(account.id), '--name', 'Paws Annex');
+      desk.dns!.zone = {
+        'www.happytails.test': { CNAME: target },
+        'happytails.test': { A: '127.0.0.1' },
+        'shop.happytails.test': { A: '203.0.113.7' },
+      };
+      for (const name of ['www.happytails.test', 'happytails.test', 'shop.happytails.test', long])
+        await desk.cli('domains', 'add', project.slug, name);
+      for (const name of ['www.happytails.test', 'happytails.test', 'shop.happytails.test', long])
+        await desk.cli('domains', 'verify', name);
+      const annex = await cliJson<{ slug: string }>(
+        desk,
+        'projects',
+        'create',
+        '--account',
+        String(account.id),
+        '--name',
+        'Paws Annex',
+      );
 
       await openDesk(page, desk);
       await goTo(page, 'Sites');
@@ -63,7 +102,9 @@ for (const size of SIZES) {
       const www = page.getByTestId('domain-row-www.happytails.test');
       await expect(www.getByTestId('certificate-state')).toHaveText('certificate issued', { timeout: 15_000 });
       await expect(page.getByTestId(`domain-row-${long}`).getByTestId('domain-status')).toHaveText('pending');
-      await expect(page.getByTestId('domain-row-shop.happytails.test').getByTestId('domain-status')).toHaveText('conflict');
+      await expect(page.getByTestId('domain-row-shop.happytails.test').getByTestId('domain-status')).toHaveText(
+        'conflict',
+      );
 
       // The addresses are the ones that work, with the port the server listens on; the
       // project's address is its verified primary domain, not <slug>.localhost.
@@ -72,9 +113,14 @@ for (const size of SIZES) {
 
       // Every card shows its name, badges, record and actions whole (within the viewport's width), and so do the deploys.
       for (const card of await page.getByTestId('domain-cards').locator('[data-testid^="domain-row-"]').all()) {
-        for (const action of ['Verify', 'Remove']) await expect(card.getByRole('button', { name: new RegExp(`^${action} `) })).toBeVisible();
+        for (const action of ['Verify', 'Remove'])
+          await expect(card.getByRole('button', { name: new RegExp(`^${action} `) })).toBeVisible();
       }
-      await expect(page.getByTestId('domain-row-happytails.test').getByRole('button', { name: 'Make happytails.test primary', exact: true })).toBeVisible();
+      await expect(
+        page
+          .getByTestId('domain-row-happytails.test')
+          .getByRole('button', { name: 'Make happytails.test primary', exact: true }),
+      ).toBeVisible();
       await toastsGone(page);
       expect(await cutOrOutside(page.getByTestId('domains-panel'))).toEqual([]);
       expect(await cutOrOutside(page.getByTestId('project-panel'))).toEqual([]);
@@ -84,27 +130,40 @@ for (const size of SIZES) {
       // The primary has redirects: the dialog offers a successor, in the window's words.
       await www.getByRole('button', { name: 'Remove www.happytails.test', exact: true }).click();
       const dialog = page.getByRole('dialog', { name: 'Remove www.happytails.test?' });
-      await expect(dialog.getByTestId('remove-primary-explained')).toContainText(`www.happytails.test is the primary domain: ${long}, happytails.test, shop.happytails.test redirect to it.`);
+      await expect(dialog.getByTestId('remove-primary-explained')).toContainText(
+        `www.happytails.test is the primary domain: ${long}, happytails.test, shop.happytails.test redirect to it.`,
+      );
       await expect(dialog.getByRole('radio', { name: 'happytails.test', exact: true })).toBeChecked();
       expect(await cutOrOutside(dialog)).toEqual([]);
       await expect(dialog).not.toContainText('promote');
       await page.screenshot({ path: test.info().outputPath(`remove-primary-${size.width}.png`) });
-      await dialog.getByRole('button', { name: 'Make happytails.test primary and remove www.happytails.test', exact: true }).click();
+      await dialog
+        .getByRole('button', { name: 'Make happytails.test primary and remove www.happytails.test', exact: true })
+        .click();
       await expect(dialog).toBeHidden();
       await expect(www).toBeHidden();
       await expect(page.getByTestId('domain-row-happytails.test').getByTestId('domain-role')).toHaveText('primary');
       await expect(notification(page, /domains promote/)).toHaveCount(0);
       const left = await cliJson<{ name: string; role: string }[]>(desk, 'domains', 'list');
-      expect(left.map(({ name, role }) => `${name} ${role}`).sort()).toEqual([`${long} redirect`, 'happytails.test primary', 'shop.happytails.test redirect']);
+      expect(left.map(({ name, role }) => `${name} ${role}`).sort()).toEqual([
+        `${long} redirect`,
+        'happytails.test primary',
+        'shop.happytails.test redirect',
+      ]);
 
       // Addresses again: a project with nothing published and no domain names its address with the port.
       await page.getByRole('button', { name: 'Open Paws Annex', exact: true }).click();
-      await expect(page.getByTestId('live-url-none')).toHaveText(`Not published yet: deploy it to serve http://${annex.slug}.localhost:${port}/`);
+      await expect(page.getByTestId('live-url-none')).toHaveText(
+        `Not published yet: deploy it to serve http://${annex.slug}.localhost:${port}/`,
+      );
       await expect(page.getByTestId('site-address')).toHaveText(`http://${annex.slug}.localhost:${port}/`);
       await expect(page.getByTestId('no-domains-explained')).not.toContainText('<sites host>');
     });
 
-    test('ACME on the Server page: Let’s Encrypt staging by default, production in one click, the extra CA file checked', async ({ page, desk }) => {
+    test('ACME on the Server page: Let’s Encrypt staging by default, production in one click, the extra CA file checked', async ({
+      page,
+      desk,
+    }) => {
       await page.setViewportSize(size);
       await openDesk(page, desk);
       await goTo(page, 'Server');
@@ -124,7 +183,9 @@ for (const size of SIZES) {
       const missing = path.join(desk.dataDir, 'no-such-ca.pem');
       await caFile.fill(missing);
       await save.click();
-      await expect(page.getByText(`Nothing readable at ${missing} on the computer running Adoption Desk`)).toBeVisible();
+      await expect(
+        page.getByText(`Nothing readable at ${missing} on the computer running Adoption Desk`),
+      ).toBeVisible();
       const notPem = path.join(desk.dataDir, 'notes.txt');
       fs.writeFileSync(notPem, 'just some notes\n');
       await caFile.fill(notPem);
@@ -139,11 +200,23 @@ for (const size of SIZES) {
       await caFile.fill(pem);
       await save.click();
       await expect
-        .poll(() => (fs.existsSync(path.join(desk.dataDir, 'settings.json')) ? JSON.parse(fs.readFileSync(path.join(desk.dataDir, 'settings.json'), 'utf8')).acme : null))
-        .toEqual({ directoryUrl: 'https://acme-staging-v02.api.letsencrypt.org/directory', email: 'ops@happytails.test', termsAgreed: true, caFile: pem });
+        .poll(() =>
+          fs.existsSync(path.join(desk.dataDir, 'settings.json'))
+            ? JSON.parse(fs.readFileSync(path.join(desk.dataDir, 'settings.json'), 'utf8')).acme
+            : null,
+        )
+        .toEqual({
+          directoryUrl: 'https://acme-staging-v02.api.letsencrypt.org/directory',
+          email: 'ops@happytails.test',
+          termsAgreed: true,
+          caFile: pem,
+        });
     });
 
-    test('the 30-minute prompt, reached as the certificates guide says: an ACME directory that is none, then 31 minutes', async ({ page, desk }) => {
+    test('the 30-minute prompt, reached as the certificates guide says: an ACME directory that is none, then 31 minutes', async ({
+      page,
+      desk,
+    }) => {
       test.setTimeout(120_000);
       await page.setViewportSize(size);
       const notAcme = `${new URL(desk.apiUrl.production).origin}/not-an-acme-directory`;
@@ -156,10 +229,30 @@ for (const size of SIZES) {
       await page.getByRole('checkbox', { name: 'I agree to the CA’s terms of service' }).check();
       await page.getByRole('button', { name: 'Save and restart', exact: true }).click();
       const settingsFile = path.join(desk.dataDir, 'settings.json');
-      await expect.poll(() => (fs.existsSync(settingsFile) ? JSON.parse(fs.readFileSync(settingsFile, 'utf8')).acme?.directoryUrl : null)).toBe(notAcme);
+      await expect
+        .poll(() =>
+          fs.existsSync(settingsFile) ? JSON.parse(fs.readFileSync(settingsFile, 'utf8')).acme?.directoryUrl : null,
+        )
+        .toBe(notAcme);
 
-      const account = await cliJson<{ id: number }>(desk, 'accounts', 'create', '--name', 'River Shelter', '--plan', 'pro');
-      const project = await cliJson<{ slug: string }>(desk, 'projects', 'create', '--account', String(account.id), '--name', 'River Shelter');
+      const account = await cliJson<{ id: number }>(
+        desk,
+        'accounts',
+        'create',
+        '--name',
+        'River Shelter',
+        '--plan',
+        'pro',
+      );
+      const project = await cliJson<{ slug: string }>(
+        desk,
+        'projects',
+        'create',
+        '--account',
+        String(account.id),
+        '--name',
+        'River Shelter',
+      );
       await desk.cli('deploy', project.slug, '--adoption-page');
       desk.dns!.zone = { 'www.rivershelter.test': { CNAME: `${project.slug}.localhost` } };
       await desk.cli('domains', 'add', project.slug, 'www.rivershelter.test');
@@ -167,7 +260,9 @@ for (const size of SIZES) {
       await goTo(page, 'Sites');
       const card = page.getByTestId('domain-row-www.rivershelter.test');
       await expect(card.getByTestId('certificate-state')).toHaveText('failed', { timeout: 30_000 });
-      await expect(card.getByTestId('certificate-reason')).toContainText(`Attempting to read ACME directory returned error 404: ${notAcme}`);
+      await expect(card.getByTestId('certificate-reason')).toContainText(
+        `Attempting to read ACME directory returned error 404: ${notAcme}`,
+      );
       await expect(card.getByTestId('certificate-reverify')).toBeHidden();
 
       // 31 minutes of real time (certificates never follow the lab clock).

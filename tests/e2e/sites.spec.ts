@@ -42,7 +42,11 @@ async function deployUpload(page: Page, kind: 'folder' | 'zip', file: string): P
   await dialog.getByRole('button', { name: 'Deploy', exact: true }).click();
 }
 
-test('a Free account is refused a domain with the reason; after a plan change: uploads, a failed deploy, the adoption page, rollback', async ({ page, context, desk }) => {
+test('a Free account is refused a domain with the reason; after a plan change: uploads, a failed deploy, the adoption page, rollback', async ({
+  page,
+  context,
+  desk,
+}) => {
   test.setTimeout(120_000);
   await cliJson(desk, 'accounts', 'create', '--name', 'Happy Paws', '--plan', 'free');
   await importPets(desk, [
@@ -92,7 +96,11 @@ test('a Free account is refused a domain with the reason; after a plan change: u
   await domainDialog.getByRole('button', { name: 'Cancel', exact: true }).click();
 
   // Upload a folder.
-  await deployUpload(page, 'folder', siteFolder(desk, 'first-site', { 'index.html': '<h1>Welcome, v1</h1>', 'css/site.css': 'h1 { color: teal }' }));
+  await deployUpload(
+    page,
+    'folder',
+    siteFolder(desk, 'first-site', { 'index.html': '<h1>Welcome, v1</h1>', 'css/site.css': 'h1 { color: teal }' }),
+  );
   await expect(page.getByRole('dialog', { name: /^Deploy / })).toBeHidden();
   const row1 = page.getByTestId('deploy-row-1');
   await expect(row1.getByTestId('deploy-outcome')).toHaveText('succeeded');
@@ -113,13 +121,17 @@ test('a Free account is refused a domain with the reason; after a plan change: u
   fs.writeFileSync(zipFile, zipSync({ 'second-site/index.html': new TextEncoder().encode('<h1>Welcome, v2</h1>') }));
   await deployUpload(page, 'zip', zipFile);
   await expect(page.getByTestId('deploy-row-2').getByTestId('deploy-live')).toBeVisible();
-  await expect(page.getByTestId('deploy-row-2')).toContainText('upload of second-site.zip (folder second-site/ inside)');
+  await expect(page.getByTestId('deploy-row-2')).toContainText(
+    'upload of second-site.zip (folder second-site/ inside)',
+  );
   expect((await visit(desk, slugHost)).body).toContain('Welcome, v2');
 
   // A folder without index.html: the deploy fails with its reason, and deploy 2 stays live.
   await deployUpload(page, 'folder', siteFolder(desk, 'no-index', { 'about.html': '<p>about</p>' }));
   const deployDialog = page.getByRole('dialog', { name: /^Deploy / });
-  await expect(deployDialog.getByTestId('deploy-failed')).toContainText('no index.html: upload of folder no-index has no index.html');
+  await expect(deployDialog.getByTestId('deploy-failed')).toContainText(
+    'no index.html: upload of folder no-index has no index.html',
+  );
   await expect(deployDialog.getByTestId('deploy-failed')).toContainText('Deploy 2 stays live.');
   await deployDialog.getByRole('button', { name: 'Cancel', exact: true }).click();
   await expect(deployDialog).toBeHidden();
@@ -145,7 +157,10 @@ test('a Free account is refused a domain with the reason; after a plan change: u
 
   // Rollback, with confirmation; a failed deploy cannot be chosen.
   await toastsGone(page);
-  await expect(page.getByRole('button', { name: 'Roll back to deploy 3', exact: true })).toHaveAttribute('aria-disabled', 'true');
+  await expect(page.getByRole('button', { name: 'Roll back to deploy 3', exact: true })).toHaveAttribute(
+    'aria-disabled',
+    'true',
+  );
   await page.getByRole('button', { name: 'Roll back to deploy 1', exact: true }).click();
   const confirm = page.getByRole('dialog', { name: 'Roll back Happy Paws site to deploy 1?' });
   await confirm.getByRole('button', { name: 'Cancel', exact: true }).click();
@@ -166,11 +181,31 @@ test('a Free account is refused a domain with the reason; after a plan change: u
 test.describe('custom domains against a loopback DNS server', () => {
   test.use({ siteDns: true });
 
-  test('pending, a conflict explained, verified after the CNAME; a redirect and its editor; promote; remove with confirmation', async ({ page, context, desk }) => {
+  test('pending, a conflict explained, verified after the CNAME; a redirect and its editor; promote; remove with confirmation', async ({
+    page,
+    context,
+    desk,
+  }) => {
     test.setTimeout(120_000);
     const dns = desk.dns!;
-    const account = await cliJson<{ id: number }>(desk, 'accounts', 'create', '--name', 'City Shelter', '--plan', 'pro');
-    const project = await cliJson<Project>(desk, 'projects', 'create', '--account', String(account.id), '--name', 'City Shelter');
+    const account = await cliJson<{ id: number }>(
+      desk,
+      'accounts',
+      'create',
+      '--name',
+      'City Shelter',
+      '--plan',
+      'pro',
+    );
+    const project = await cliJson<Project>(
+      desk,
+      'projects',
+      'create',
+      '--account',
+      String(account.id),
+      '--name',
+      'City Shelter',
+    );
     await desk.cli('deploy', project.slug, '--adoption-page');
     const target = `${project.slug}.localhost`;
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -206,7 +241,9 @@ test.describe('custom domains against a loopback DNS server', () => {
     // Verify with nothing in the zone: pending, with the next automatic check.
     await www.getByRole('button', { name: 'Verify www.cityshelter.test', exact: true }).click();
     await toastsGone(page);
-    await expect(wwwDetails.getByTestId('verification-message')).toContainText('No CNAME record at www.cityshelter.test yet');
+    await expect(wwwDetails.getByTestId('verification-message')).toContainText(
+      'No CNAME record at www.cityshelter.test yet',
+    );
     await expect(wwwDetails.getByTestId('verification-found')).toHaveText('nothing');
     await expect(wwwDetails.getByTestId('verification-expected')).toHaveText(`CNAME ${target}`);
     await expect(wwwDetails.getByTestId('next-check')).toBeVisible();
@@ -217,7 +254,9 @@ test.describe('custom domains against a loopback DNS server', () => {
     await www.getByRole('button', { name: 'Verify www.cityshelter.test', exact: true }).click();
     await toastsGone(page);
     await expect(www.getByTestId('domain-status')).toHaveText('conflict');
-    await expect(wwwDetails.getByTestId('conflict-explained')).toHaveText('Remove the A record at www.cityshelter.test: it blocks the CNAME.');
+    await expect(wwwDetails.getByTestId('conflict-explained')).toHaveText(
+      'Remove the A record at www.cityshelter.test: it blocks the CNAME.',
+    );
     await expect(wwwDetails.getByTestId('verification-found')).toHaveText('A 203.0.113.7');
 
     // The CNAME: verified and served by Host.
@@ -262,12 +301,17 @@ test.describe('custom domains against a loopback DNS server', () => {
     await apex.getByRole('combobox', { name: 'Redirect status of cityshelter.test' }).click();
     await page.getByRole('option', { name: '308 Permanent Redirect', exact: true }).click();
     await toastsGone(page);
-    await expect(apex.getByRole('combobox', { name: 'Redirect status of cityshelter.test' })).toHaveValue('308 Permanent Redirect');
+    await expect(apex.getByRole('combobox', { name: 'Redirect status of cityshelter.test' })).toHaveValue(
+      '308 Permanent Redirect',
+    );
     await expect.poll(async () => (await visit(desk, 'cityshelter.test')).status).toBe(308);
 
     // Promote the apex: it serves the site, www redirects to it with the status the apex had.
     await apex.getByRole('button', { name: 'Make cityshelter.test primary', exact: true }).click();
-    await page.getByRole('dialog', { name: 'Make cityshelter.test the primary domain?' }).getByRole('button', { name: 'Make primary', exact: true }).click();
+    await page
+      .getByRole('dialog', { name: 'Make cityshelter.test the primary domain?' })
+      .getByRole('button', { name: 'Make primary', exact: true })
+      .click();
     await toastsGone(page);
     await expect(apex.getByTestId('domain-role')).toHaveText('primary');
     await expect(www.getByTestId('domain-role')).toHaveText('redirect');
@@ -289,6 +333,8 @@ test.describe('custom domains against a loopback DNS server', () => {
     const gone = await visit(desk, 'www.cityshelter.test');
     expect(gone.status).toBe(404);
     expect(gone.body).toContain('no site at this domain');
-    expect((await cliJson<{ name: string }[]>(desk, 'domains', 'list')).map((domain) => domain.name)).toEqual(['cityshelter.test']);
+    expect((await cliJson<{ name: string }[]>(desk, 'domains', 'list')).map((domain) => domain.name)).toEqual([
+      'cityshelter.test',
+    ]);
   });
 });

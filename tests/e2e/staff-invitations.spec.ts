@@ -28,7 +28,11 @@ test('an owner sees the invitations waiting and the lockouts, and revokes an inv
   // Someone guesses at a login from elsewhere until its brake holds.
   const origin = new URL(staffAddress(desk)).origin;
   for (let attempt = 0; attempt < LOGIN_LIMITS.perLogin.perMinute; attempt++) {
-    await fetch(`${origin}${ADMIN_HTTP_PREFIX}staff.login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login: 'marek', password: 'a guess at it' }) });
+    await fetch(`${origin}${ADMIN_HTTP_PREFIX}staff.login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ login: 'marek', password: 'a guess at it' }),
+    });
   }
 
   await page.goto(staffAddress(desk));
@@ -36,7 +40,9 @@ test('an owner sees the invitations waiting and the lockouts, and revokes an inv
   await logIn(page, 'ana');
   await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Staff', exact: true }).click();
   const staffPage = page.getByTestId('staff-page');
-  await expect(staffPage.getByTestId('lockouts-card')).toContainText('Logging in as marek from anywhere new: refused until');
+  await expect(staffPage.getByTestId('lockouts-card')).toContainText(
+    'Logging in as marek from anywhere new: refused until',
+  );
 
   // The owner makes an invitation in the window: it joins the desk's in the list.
   await staffPage.getByRole('button', { name: 'Invite' }).click();
@@ -62,7 +68,9 @@ test('an owner sees the invitations waiting and the lockouts, and revokes an inv
   await revoke.getByRole('button', { name: 'Revoke' }).click();
   await expect(rows).toHaveCount(1);
   await expect(rows.nth(0)).toContainText('Dan Ek');
-  expect((await cliJson<{ name: string }[]>(desk, 'staff', 'invitations')).map((invite) => invite.name)).toEqual(['Dan Ek']);
+  expect((await cliJson<{ name: string }[]>(desk, 'staff', 'invitations')).map((invite) => invite.name)).toEqual([
+    'Dan Ek',
+  ]);
 });
 
 test('at the desk, with the token, the invitations are listed too', async ({ page, desk }) => {

@@ -30,7 +30,9 @@ async function makeTeam(desk: DeskServer): Promise<void> {
     { name: 'Ana Ruiz', login: 'ana', role: 'owner' },
     { name: 'Vera Lnid', login: 'vera', role: 'volunteer' },
   ]);
-  const vera = (await cliJson<{ id: number; login: string }[]>(desk, 'staff', 'list')).find((member) => member.login === 'vera');
+  const vera = (await cliJson<{ id: number; login: string }[]>(desk, 'staff', 'list')).find(
+    (member) => member.login === 'vera',
+  );
   await desk.cli('staff', 'deactivate', String(vera!.id));
 }
 
@@ -58,13 +60,23 @@ test.afterEach(async () => {
   browser = undefined;
 });
 
-test('an owner reactivates, renames and sets a password; the desk switches team mode off and on', async ({ page: deskPage, desk }) => {
+test('an owner reactivates, renames and sets a password; the desk switches team mode off and on', async ({
+  page: deskPage,
+  desk,
+}) => {
   await makeTeam(desk);
   await openDesk(deskPage, desk);
   const address = await serveTheShelter(deskPage);
   const choice = chosenBrowser();
-  const home = homeTrusting(await desk.cli('certificates', 'ca'), fs.mkdtempSync(path.join(os.tmpdir(), 'adk-staff-home-')));
-  browser = await chromium.launch({ executablePath: choice.executablePath, args: choice.args, env: { ...process.env, ...choice.env, HOME: home } });
+  const home = homeTrusting(
+    await desk.cli('certificates', 'ca'),
+    fs.mkdtempSync(path.join(os.tmpdir(), 'adk-staff-home-')),
+  );
+  browser = await chromium.launch({
+    executablePath: choice.executablePath,
+    args: choice.args,
+    env: { ...process.env, ...choice.env, HOME: home },
+  });
   const page = await (await browser.newContext({ viewport: SIZE })).newPage();
   await page.goto(address);
   await logIn(page, 'ana', PASSWORD);
@@ -97,7 +109,10 @@ test('an owner reactivates, renames and sets a password; the desk switches team 
   await expect(vera).toContainText('Vera Lind');
 
   // Her own password is Change password's: the row action says so and does nothing.
-  await expect(staffPage.getByRole('button', { name: 'Set a new password for Ana Ruiz' })).toHaveAttribute('aria-disabled', 'true');
+  await expect(staffPage.getByRole('button', { name: 'Set a new password for Ana Ruiz' })).toHaveAttribute(
+    'aria-disabled',
+    'true',
+  );
 
   // Vera forgot hers: the owner sets one, checked twice against the rules.
   await staffPage.getByRole('button', { name: 'Set a new password for Vera Lind' }).click();
@@ -117,7 +132,9 @@ test('an owner reactivates, renames and sets a password; the desk switches team 
     const veraPage = await (await browser.newContext({ viewport: SIZE })).newPage();
     await veraPage.goto(address);
     await logIn(veraPage, 'vera', PASSWORD);
-    await expect(veraPage.getByTestId('login-form').getByTestId('dialog-failure')).toContainText('The login or the password is wrong');
+    await expect(veraPage.getByTestId('login-form').getByTestId('dialog-failure')).toContainText(
+      'The login or the password is wrong',
+    );
     await logIn(veraPage, 'vera', NEW_PASSWORD);
     await expect(veraPage.getByTestId('signed-in')).toContainText('Vera Lind');
 
@@ -127,7 +144,9 @@ test('an owner reactivates, renames and sets a password; the desk switches team 
     const off = deskPage.getByTestId('team-mode-dialog');
     await expect(off).toContainText('Every member is logged out at once');
     await expect(off).toContainText('nobody can log in');
-    await expect(off).toContainText('The shelter server on this computer keeps answering at its address, but only with that login page.');
+    await expect(off).toContainText(
+      'The shelter server on this computer keeps answering at its address, but only with that login page.',
+    );
     await expectNothingCut(deskPage, deskPage.getByRole('dialog', { name: 'Switch team mode off?' }));
     await off.getByRole('button', { name: 'Switch off' }).click();
     await expect(deskPage.getByTestId('team-mode-card')).toContainText('Logins are switched off');

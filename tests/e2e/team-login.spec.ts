@@ -20,7 +20,18 @@ const TEAM = [
 async function makeTeam(desk: DeskServer): Promise<number> {
   await addStaff(desk, PASSWORD, TEAM);
   const [biscuit] = await importPets(desk, [{ name: 'Biscuit', categoryId: 1 }]);
-  await desk.cli('pets', 'profile', 'set', String(biscuit!.id), '--breed', 'Beagle', '--microchip', '985141000123456', '--kennel', 'Kennel B4');
+  await desk.cli(
+    'pets',
+    'profile',
+    'set',
+    String(biscuit!.id),
+    '--breed',
+    'Beagle',
+    '--microchip',
+    '985141000123456',
+    '--kennel',
+    'Kennel B4',
+  );
   return biscuit!.id;
 }
 
@@ -46,7 +57,10 @@ async function navLabels(page: Page): Promise<string[]> {
   return nav(page).getByRole('link').allTextContents();
 }
 
-test('the login page: a wrong password is refused in the form, which keeps the login and drops the password', async ({ page, desk }) => {
+test('the login page: a wrong password is refused in the form, which keeps the login and drops the password', async ({
+  page,
+  desk,
+}) => {
   await makeTeam(desk);
   await openAsStaff(page, desk);
   await logIn(page, 'vera', 'not the password at all');
@@ -57,7 +71,9 @@ test('the login page: a wrong password is refused in the form, which keeps the l
   await expect(page.getByTestId('access-denied')).toHaveCount(0);
 
   // A deactivated account is told like a wrong password (the engine does not say which).
-  const marek = (await cliJson<{ id: number; login: string }[]>(desk, 'staff', 'list')).find((member) => member.login === 'marek');
+  const marek = (await cliJson<{ id: number; login: string }[]>(desk, 'staff', 'list')).find(
+    (member) => member.login === 'marek',
+  );
   await desk.cli('staff', 'deactivate', String(marek!.id));
   await logIn(page, 'marek');
   await expect(form.getByTestId('dialog-failure')).toContainText('deactivated');
@@ -75,7 +91,10 @@ test('the login page: a wrong password is refused in the form, which keeps the l
   await expect(page.getByTestId('signed-in')).toHaveCount(0);
 });
 
-test("a volunteer: Pets and Today, no People, Reports or Staff; a pet's record without microchip, kennel or Delete; the engine still refuses people.list", async ({ page, desk }) => {
+test("a volunteer: Pets and Today, no People, Reports or Staff; a pet's record without microchip, kennel or Delete; the engine still refuses people.list", async ({
+  page,
+  desk,
+}) => {
   const biscuit = await makeTeam(desk);
   await openAsStaff(page, desk);
   await logIn(page, 'vera');
@@ -84,7 +103,8 @@ test("a volunteer: Pets and Today, no People, Reports or Staff; a pet's record w
   const labels = await navLabels(page);
   // Today for the vaccinations due alone (tests/e2e/volunteer-care.spec.ts).
   expect(labels).toEqual(expect.arrayContaining(['Pets', 'Today']));
-  for (const hidden of ['People', 'Reports', 'Audit', 'Staff', 'Accounts & keys', 'Plans', 'Quota lab', 'Server']) expect(labels).not.toContain(hidden);
+  for (const hidden of ['People', 'Reports', 'Audit', 'Staff', 'Accounts & keys', 'Plans', 'Quota lab', 'Server'])
+    expect(labels).not.toContain(hidden);
 
   const row = page.getByTestId(`pet-row-${biscuit}`);
   await expect(row).toBeVisible();
@@ -108,7 +128,11 @@ test("a volunteer: Pets and Today, no People, Reports or Staff; a pet's record w
 
   // The window hides, the engine judges: the volunteer's own session asking for the people is refused.
   const refused = await page.evaluate(async () => {
-    const response = await fetch('/admin/api/people.list', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ environment: 'production', query: {} }) });
+    const response = await fetch('/admin/api/people.list', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ environment: 'production', query: {} }),
+    });
     return { status: response.status, body: (await response.json()) as { code: string; details?: { reason: string } } };
   });
   expect(refused).toMatchObject({ status: 403, body: { code: 'forbidden', details: { reason: 'role_not_allowed' } } });
@@ -140,7 +164,9 @@ test('an API admin sees the API pages and no animals, and opens on the first of 
   await logIn(page, 'ida');
   await expect(page.getByTestId('signed-in')).toContainText('API admin');
   const labels = await navLabels(page);
-  expect(labels).toEqual(expect.arrayContaining(['Accounts & keys', 'Plans', 'Usage', 'API console', 'Quota lab', 'Requests']));
+  expect(labels).toEqual(
+    expect.arrayContaining(['Accounts & keys', 'Plans', 'Usage', 'API console', 'Quota lab', 'Requests']),
+  );
   for (const hidden of ['Pets', 'People', 'Staff', 'Server']) expect(labels).not.toContain(hidden);
   await expect(page).toHaveURL(/#\/accounts$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Accounts & keys' })).toBeVisible();
@@ -160,7 +186,10 @@ async function acceptInvite(browser: Browser, desk: DeskServer, code: string): P
     await form.getByRole('button', { name: 'Join the team' }).click();
     await expect(page.getByTestId('joined')).toBeVisible();
     await expect(page.getByTestId('login-form').getByRole('textbox', { name: 'Login' })).toHaveValue('ben');
-    await page.getByTestId('login-form').getByRole('textbox', { name: 'Password', exact: true }).fill('ben’s own long password');
+    await page
+      .getByTestId('login-form')
+      .getByRole('textbox', { name: 'Password', exact: true })
+      .fill('ben’s own long password');
     await page.getByTestId('login-form').getByRole('button', { name: 'Log in' }).click();
     await expect(page.getByTestId('signed-in')).toContainText('Ben Okafor');
     await expect(page.getByTestId('signed-in')).toContainText('Staff');
@@ -170,7 +199,11 @@ async function acceptInvite(browser: Browser, desk: DeskServer, code: string): P
   }
 }
 
-test('an owner invites; the code is accepted in a second browser and the new member logs in', async ({ page, desk, browser }) => {
+test('an owner invites; the code is accepted in a second browser and the new member logs in', async ({
+  page,
+  desk,
+  browser,
+}) => {
   await makeTeam(desk);
   await openAsStaff(page, desk);
   await logIn(page, 'ana');
@@ -221,7 +254,11 @@ for (const viewport of VIEWPORTS) {
   });
 }
 
-test('at the desk with no staff yet, the Staff page starts team mode with the first owner', async ({ page, desk, browser }) => {
+test('at the desk with no staff yet, the Staff page starts team mode with the first owner', async ({
+  page,
+  desk,
+  browser,
+}) => {
   await openDesk(page, desk);
   await nav(page).getByRole('link', { name: 'Staff', exact: true }).click();
   const card = page.getByTestId('first-owner-card');

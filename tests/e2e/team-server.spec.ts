@@ -20,7 +20,10 @@ function httpsStatus(port: number, ca: string): Promise<number> {
   });
 }
 
-test('switched on, the panel shows the addresses and the code, and the shelter server answers over HTTPS', async ({ page, desk }) => {
+test('switched on, the panel shows the addresses and the code, and the shelter server answers over HTTPS', async ({
+  page,
+  desk,
+}) => {
   await openDesk(page, desk);
   await goTo(page, 'Server');
   const panel = page.getByTestId('team-server');
@@ -33,7 +36,9 @@ test('switched on, the panel shows the addresses and the code, and the shelter s
   const port = await freePort();
   await panel.getByRole('textbox', { name: 'Port' }).fill(String(port));
   await panel.getByRole('switch', { name: 'This computer is the shelter’s server' }).click();
-  await expect(panel.getByTestId('team-url').first()).toHaveText(`https://${os.hostname().toLowerCase()}:${port}/admin/`);
+  await expect(panel.getByTestId('team-url').first()).toHaveText(
+    `https://${os.hostname().toLowerCase()}:${port}/admin/`,
+  );
   await expect(panel.getByRole('switch', { name: 'This computer is the shelter’s server' })).toBeChecked();
   await expect(panel.getByRole('textbox', { name: 'Port' })).toBeDisabled();
   expect(await httpsStatus(port, ca)).toBe(200);

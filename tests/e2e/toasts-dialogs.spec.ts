@@ -12,7 +12,10 @@ const VIEWPORTS = [
 
 /** Read by the notify module at load: shortened so the test polls for the close instead of sleeping through 8 s. */
 async function toastDurations(page: Page, durations: { success: number; problem: number }): Promise<void> {
-  await page.addInitScript((value) => window.sessionStorage.setItem('adoption-desk:toast-ms', value), JSON.stringify(durations));
+  await page.addInitScript(
+    (value) => window.sessionStorage.setItem('adoption-desk:toast-ms', value),
+    JSON.stringify(durations),
+  );
 }
 
 function toasts(page: Page): Locator {
@@ -25,7 +28,8 @@ async function expectReachable(button: Locator): Promise<void> {
   const problems = await button.evaluate((element) => {
     const box = element.getBoundingClientRect();
     const found: string[] = [];
-    if (box.left < 0 || box.top < 0 || box.right > window.innerWidth || box.bottom > window.innerHeight) found.push('outside the window');
+    if (box.left < 0 || box.top < 0 || box.right > window.innerWidth || box.bottom > window.innerHeight)
+      found.push('outside the window');
     const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
     if (hit === null || !element.contains(hit)) found.push(`covered by ${hit?.className ?? 'nothing'}`);
     // The label, not the button: a button's loader overlay, parked outside it, widens its scroll area.
@@ -47,7 +51,8 @@ async function listedPets(page: Page, desk: Desk, names: string[]): Promise<{ id
   // The page must keep listing them once removed, so it hears no live updates.
   await withoutLiveUpdates(page);
   await openDesk(page, desk);
-  for (const name of names) await expect(page.getByRole('button', { name: `Change status of ${name} (now available)` })).toBeVisible();
+  for (const name of names)
+    await expect(page.getByRole('button', { name: `Change status of ${name} (now available)` })).toBeVisible();
   return pets;
 }
 
@@ -65,7 +70,10 @@ for (const viewport of VIEWPORTS) {
   test.describe(`at ${viewport.width}x${viewport.height}`, () => {
     test.beforeEach(async ({ page }) => page.setViewportSize(viewport));
 
-    test('a failure of a dialog’s call is shown inside it, under its field or above its buttons, and no toast', async ({ page, desk }) => {
+    test('a failure of a dialog’s call is shown inside it, under its field or above its buttons, and no toast', async ({
+      page,
+      desk,
+    }) => {
       const ferrets = await cliJson<{ id: number }>(desk, 'categories', 'add', 'Ferrets');
       const otters = await cliJson<{ id: number }>(desk, 'categories', 'add', 'Otters');
       await openDesk(page, desk);
@@ -98,7 +106,9 @@ for (const viewport of VIEWPORTS) {
       const rename = renameDialog.getByRole('button', { name: 'Rename', exact: true });
       await expectReachable(rename);
       await expectReachable(renameDialog.getByRole('button', { name: 'Cancel', exact: true }));
-      expect((await failure.boundingBox())!.y + (await failure.boundingBox())!.height).toBeLessThanOrEqual((await rename.boundingBox())!.y);
+      expect((await failure.boundingBox())!.y + (await failure.boundingBox())!.height).toBeLessThanOrEqual(
+        (await rename.boundingBox())!.y,
+      );
     });
 
     test('toasts close by themselves, sooner for a success; hovering one pauses it', async ({ page, desk }) => {

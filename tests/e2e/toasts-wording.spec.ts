@@ -35,15 +35,38 @@ for (const viewport of VIEWPORTS) {
     test.describe('with a loopback DNS server', () => {
       test.use({ siteDns: true });
 
-      test('a DNS check that finds a conflict is a warning, not a success; the Sites page says what the adoption page lists', async ({ page, desk }) => {
-        const account = await cliJson<{ id: number }>(desk, 'accounts', 'create', '--name', 'City Shelter', '--plan', 'pro');
-        const project = await cliJson<{ slug: string }>(desk, 'projects', 'create', '--account', String(account.id), '--name', 'City Shelter');
+      test('a DNS check that finds a conflict is a warning, not a success; the Sites page says what the adoption page lists', async ({
+        page,
+        desk,
+      }) => {
+        const account = await cliJson<{ id: number }>(
+          desk,
+          'accounts',
+          'create',
+          '--name',
+          'City Shelter',
+          '--plan',
+          'pro',
+        );
+        const project = await cliJson<{ slug: string }>(
+          desk,
+          'projects',
+          'create',
+          '--account',
+          String(account.id),
+          '--name',
+          'City Shelter',
+        );
         await desk.cli('deploy', project.slug, '--adoption-page');
         await desk.cli('domains', 'add', project.slug, 'www.cityshelter.test');
         desk.dns!.zone = { 'www.cityshelter.test': { A: '203.0.113.7' } };
         await openDesk(page, desk);
         await goTo(page, 'Sites');
-        await expect(page.getByText("the adoption site (every pet available for adoption in this environment, with its profile and photos, under the shelter's name)")).toBeVisible();
+        await expect(
+          page.getByText(
+            "the adoption site (every pet available for adoption in this environment, with its profile and photos, under the shelter's name)",
+          ),
+        ).toBeVisible();
         await expect(page.getByText("an account's available pets")).toHaveCount(0);
 
         await page.getByRole('button', { name: /^Verify www\.cityshelter\.test/ }).click();

@@ -28,7 +28,8 @@ async function person(desk: DeskServer, ...args: string[]): Promise<number> {
 }
 
 async function intake(desk: DeskServer, name: string, type: string, at: string, ...args: string[]): Promise<number> {
-  return (await cliJson<Stay>(desk, 'intake', '--name', name, '--category', '1', '--type', type, '--at', at, ...args)).petId;
+  return (await cliJson<Stay>(desk, 'intake', '--name', name, '--category', '1', '--type', type, '--at', at, ...args))
+    .petId;
 }
 
 /** A day of a small shelter: who came, who left, who is out in foster too long, who waits to be adopted. */
@@ -42,7 +43,16 @@ async function shelterDay(desk: DeskServer): Promise<Record<string, number>> {
   const reserved = await intake(desk, 'Reserved', 'stray', ago(25));
   await desk.cli('reserve', String(reserved), '--person', String(adopter), '--at', ago(10));
   const leaver = await intake(desk, 'Leaver', 'stray', ago(5));
-  await desk.cli('outcome', String(leaver), '--type', 'transfer_out', '--transfer-to', 'in_state', '--at', ago(0, 0.01));
+  await desk.cli(
+    'outcome',
+    String(leaver),
+    '--type',
+    'transfer_out',
+    '--transfer-to',
+    'in_state',
+    '--at',
+    ago(0, 0.01),
+  );
   const arrival = await intake(desk, 'Newcomer', 'stray', ago(0, 0.02), '--person', String(finder));
   return { oldie, fostered, reserved, leaver, arrival, finder, foster, adopter };
 }
@@ -51,13 +61,20 @@ test('an empty shelter: every section says what its emptiness means', async ({ p
   await openToday(page, desk);
   await expect(page.getByTestId('today-arrivals')).toContainText('No animal came in today.');
   await expect(page.getByTestId('today-outcomes')).toContainText('No animal left care today');
-  await expect(page.getByTestId('today-waiting')).toContainText('No reservation has waited longer than 7 days, and none has expired.');
-  await expect(page.getByTestId('today-fosters-due')).toContainText('No animal is due back from foster today, and none is overdue.');
+  await expect(page.getByTestId('today-waiting')).toContainText(
+    'No reservation has waited longer than 7 days, and none has expired.',
+  );
+  await expect(page.getByTestId('today-fosters-due')).toContainText(
+    'No animal is due back from foster today, and none is overdue.',
+  );
   await expect(page.getByTestId('today-longest')).toContainText('No animal is in care');
   await expect(page.getByLabel('In care: 0')).toBeVisible();
 });
 
-test("the day's arrival, outcome, overdue foster, long reservation and longest stays, each linking to the animal", async ({ page, desk }) => {
+test("the day's arrival, outcome, overdue foster, long reservation and longest stays, each linking to the animal", async ({
+  page,
+  desk,
+}) => {
   const ids = await shelterDay(desk);
   await openToday(page, desk);
 
@@ -105,7 +122,14 @@ for (const viewport of VIEWPORTS) {
   test(`the Today page fits ${sizeName(viewport)}`, async ({ page, desk }) => {
     await page.setViewportSize(viewport);
     const ids = await shelterDay(desk);
-    const longName = await intake(desk, 'Sir Reginald Fluffington-Barkworth the Third of Upper Wagglesby', 'transfer_in', ago(60), '--transfer-from', 'out_of_state');
+    const longName = await intake(
+      desk,
+      'Sir Reginald Fluffington-Barkworth the Third of Upper Wagglesby',
+      'transfer_in',
+      ago(60),
+      '--transfer-from',
+      'out_of_state',
+    );
     expect(ids.oldie).toBeLessThan(longName);
     await openToday(page, desk);
     await expect(page.getByTestId('today-longest').getByRole('link').first()).toContainText('Sir Reginald');

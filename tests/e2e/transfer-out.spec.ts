@@ -15,10 +15,24 @@ function daysAgo(days: number): string {
 }
 
 for (const viewport of VIEWPORTS) {
-  test(`a transfer out asks where the animal went; refusals stay in the dialog; the timeline says "Transferred to … (out of state)" (${sizeName(viewport)})`, async ({ page, desk }) => {
+  test(`a transfer out asks where the animal went; refusals stay in the dialog; the timeline says "Transferred to … (out of state)" (${sizeName(viewport)})`, async ({
+    page,
+    desk,
+  }) => {
     test.setTimeout(120_000);
     await page.setViewportSize(viewport);
-    const taken = await cliJson<{ petId: number }>(desk, 'intake', '--name', 'Juniper', '--category', '1', '--type', 'stray', '--at', new Date(Date.now() - 2 * 86_400_000).toISOString());
+    const taken = await cliJson<{ petId: number }>(
+      desk,
+      'intake',
+      '--name',
+      'Juniper',
+      '--category',
+      '1',
+      '--type',
+      'stray',
+      '--at',
+      new Date(Date.now() - 2 * 86_400_000).toISOString(),
+    );
     await openDesk(page, desk);
     await page.evaluate((id) => {
       window.location.hash = `#/pets/${id}`;
@@ -49,17 +63,27 @@ for (const viewport of VIEWPORTS) {
     await expect(dialog.getByText(/^Before the intake of .*: dates cannot run backwards\.$/)).toBeVisible();
     await expect(dialog.getByRole('combobox', { name: 'Where it went' })).toHaveValue('Out of state');
     await expectNothingCut(page, dialog);
-    expect((await cliJson<{ pet: { status: string } }>(desk, 'pets', 'show', String(taken.petId))).pet.status).toBe('available');
+    expect((await cliJson<{ pet: { status: string } }>(desk, 'pets', 'show', String(taken.petId))).pet.status).toBe(
+      'available',
+    );
 
     await dialog.getByLabel('When', { exact: true }).fill('');
     await dialog.getByRole('button', { name: 'Record the outcome' }).click();
     await expect(dialog).toBeHidden();
-    const outcome = page.getByTestId('movement-entry').filter({ hasText: 'Transferred to Northside Rescue (out of state)' });
+    const outcome = page
+      .getByTestId('movement-entry')
+      .filter({ hasText: 'Transferred to Northside Rescue (out of state)' });
     await expect(outcome).toBeVisible();
     await expectNothingCut(page);
 
-    const record = await cliJson<{ stays: Array<{ transferTo: string | null; receivingOrganisation: string | null }>; events: Array<{ kind: string; by: string; details: Record<string, unknown> }> }>(desk, 'movements', 'record', String(taken.petId));
+    const record = await cliJson<{
+      stays: Array<{ transferTo: string | null; receivingOrganisation: string | null }>;
+      events: Array<{ kind: string; by: string; details: Record<string, unknown> }>;
+    }>(desk, 'movements', 'record', String(taken.petId));
     expect(record.stays[0]).toMatchObject({ transferTo: 'out_of_state', receivingOrganisation: 'Northside Rescue' });
-    expect(record.events.find((event) => event.kind === 'outcome')).toMatchObject({ by: 'window', details: { transferTo: 'out_of_state', receivingOrganisation: 'Northside Rescue' } });
+    expect(record.events.find((event) => event.kind === 'outcome')).toMatchObject({
+      by: 'window',
+      details: { transferTo: 'out_of_state', receivingOrganisation: 'Northside Rescue' },
+    });
   });
 }

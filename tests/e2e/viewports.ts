@@ -15,7 +15,8 @@ export function sizeName(viewport: Viewport): string {
 }
 
 /** What can be cut: table cells, badges, buttons, links, and any text drawn with an ellipsis or clamped to some lines. */
-const CHECKED = 'th, td, button, [role="button"], a[href], .mantine-Badge-root, .mantine-Badge-label, [data-truncate], [data-line-clamp]';
+const CHECKED =
+  'th, td, button, [role="button"], a[href], .mantine-Badge-root, .mantine-Badge-label, [data-truncate], [data-line-clamp]';
 
 interface Cut {
   /** Index into the probe marks set on the page, for truncated free text that must carry a tooltip. */
@@ -34,7 +35,10 @@ function findCuts(root: Element, selector: string): Cut[] {
   const cuts: Cut[] = [];
   const viewportWidth = document.documentElement.clientWidth;
   const describe = (element: Element): string => {
-    const classes = [...element.classList].filter((name) => !name.startsWith('m_')).slice(0, 3).join('.');
+    const classes = [...element.classList]
+      .filter((name) => !name.startsWith('m_'))
+      .slice(0, 3)
+      .join('.');
     const testId = element.closest('[data-testid]')?.getAttribute('data-testid');
     return `<${element.tagName.toLowerCase()}${classes ? `.${classes}` : ''}>${testId ? ` in [data-testid=${testId}]` : ''}`;
   };
@@ -50,13 +54,22 @@ function findCuts(root: Element, selector: string): Cut[] {
 
   const page = document.scrollingElement ?? document.documentElement;
   if (page.scrollWidth > page.clientWidth + 1) {
-    cuts.push({ probe: null, text: '', what: '<html>', problem: `the page scrolls sideways: scrollWidth ${page.scrollWidth} > clientWidth ${page.clientWidth}` });
+    cuts.push({
+      probe: null,
+      text: '',
+      what: '<html>',
+      problem: `the page scrolls sideways: scrollWidth ${page.scrollWidth} > clientWidth ${page.clientWidth}`,
+    });
   }
   const checked = new Set(root.querySelectorAll(selector));
   for (const element of [root, ...root.querySelectorAll('*')]) {
     const style = getComputedStyle(element);
     if (style.textOverflow === 'ellipsis' || style.webkitLineClamp !== 'none') checked.add(element);
-    if ((style.overflowX === 'auto' || style.overflowX === 'scroll') && element.scrollWidth > element.clientWidth + 1 && shown(element)) {
+    if (
+      (style.overflowX === 'auto' || style.overflowX === 'scroll') &&
+      element.scrollWidth > element.clientWidth + 1 &&
+      shown(element)
+    ) {
       cuts.push({
         probe: null,
         text: textOf(element),
@@ -72,7 +85,12 @@ function findCuts(root: Element, selector: string): Cut[] {
     const rect = element.getBoundingClientRect();
     const text = textOf(element);
     if (rect.left < -1 || rect.right > viewportWidth + 1) {
-      cuts.push({ probe: null, text, what: describe(element), problem: `outside the window: left ${Math.round(rect.left)}, right ${Math.round(rect.right)}, window width ${viewportWidth}` });
+      cuts.push({
+        probe: null,
+        text,
+        what: describe(element),
+        problem: `outside the window: left ${Math.round(rect.left)}, right ${Math.round(rect.right)}, window width ${viewportWidth}`,
+      });
       continue;
     }
     // Hidden by an ancestor that clips (a scroll area, a card with overflow hidden).
@@ -93,7 +111,10 @@ function findCuts(root: Element, selector: string): Cut[] {
     // clientWidth is 0 for inline boxes: their overflow shows in the block around them.
     const wide = element.clientWidth > 0 && element.scrollWidth > element.clientWidth + 1;
     // Text clamped to N lines is cut at the bottom, not the side.
-    const clamped = getComputedStyle(element).webkitLineClamp !== 'none' && element.clientHeight > 0 && element.scrollHeight > element.clientHeight + 1;
+    const clamped =
+      getComputedStyle(element).webkitLineClamp !== 'none' &&
+      element.clientHeight > 0 &&
+      element.scrollHeight > element.clientHeight + 1;
     if (!wide && !clamped) continue;
     const problem = wide
       ? `cut: scrollWidth ${element.scrollWidth} > clientWidth ${element.clientWidth}`
@@ -101,7 +122,9 @@ function findCuts(root: Element, selector: string): Cut[] {
     const fullText = (element.textContent ?? '').trim();
     // A native tooltip holding the whole text will do.
     if (element.closest('[title]')?.getAttribute('title')?.trim() === fullText) continue;
-    const freeText = element.matches('[data-truncate], [data-line-clamp]') && !element.closest('button, [role="button"], .mantine-Badge-root');
+    const freeText =
+      element.matches('[data-truncate], [data-line-clamp]') &&
+      !element.closest('button, [role="button"], .mantine-Badge-root');
     if (freeText) {
       element.setAttribute('data-fit-probe', String(probes));
       cuts.push({ probe: probes++, text: element.textContent ?? '', what: describe(element), problem });
@@ -124,7 +147,11 @@ export async function expectNothingCut(page: Page, scope?: Locator): Promise<voi
   const root = scope ?? page.locator('main');
   await expect(root).toBeVisible();
   // Let layout settle before measuring: a drawer sliding in, a chart's resize observer.
-  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity));
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+  );
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   const cuts = await root.evaluate(findCuts, CHECKED);
 
@@ -142,15 +169,30 @@ export async function expectNothingCut(page: Page, scope?: Locator): Promise<voi
       .waitFor({ state: 'visible', timeout: 2_000 })
       .then(() => true)
       .catch(() => false);
-    if (!hasTooltip) problems.push(`${cut.what} "${cut.text.slice(0, 60)}": ${cut.problem}, and hovering it shows no tooltip with the whole text`);
+    if (!hasTooltip)
+      problems.push(
+        `${cut.what} "${cut.text.slice(0, 60)}": ${cut.problem}, and hovering it shows no tooltip with the whole text`,
+      );
   }
   if (cuts.some((cut) => cut.probe !== null)) {
     await page.mouse.move(0, 0);
-    await page.evaluate(() => document.querySelectorAll('[data-fit-probe]').forEach((element) => element.removeAttribute('data-fit-probe')));
+    await page.evaluate(() =>
+      document.querySelectorAll('[data-fit-probe]').forEach((element) => element.removeAttribute('data-fit-probe')),
+    );
   }
   const size = page.viewportSize();
-  const where = (await page.locator('main h1').first().textContent({ timeout: 1_000 }).catch(() => null)) ?? page.url();
+  const where =
+    (await page
+      .locator('main h1')
+      .first()
+      .textContent({ timeout: 1_000 })
+      .catch(() => null)) ?? page.url();
   const shown = problems.length > 40 ? [...problems.slice(0, 40), `… and ${problems.length - 40} more`] : problems;
   // Soft: a test visiting several pages reports every page that does not fit, not only the first.
-  expect.soft(problems, `cut or hidden at ${size?.width}×${size?.height} on ${where}${scope ? `, within ${String(scope)}` : ''}:\n${shown.join('\n')}`).toEqual([]);
+  expect
+    .soft(
+      problems,
+      `cut or hidden at ${size?.width}×${size?.height} on ${where}${scope ? `, within ${String(scope)}` : ''}:\n${shown.join('\n')}`,
+    )
+    .toEqual([]);
 }

@@ -25,7 +25,8 @@ async function saturday(desk: DeskServer): Promise<void> {
     { name: 'Ana Ruiz', login: 'ana', role: 'owner' },
     { name: 'Vera Lind', login: 'vera', role: 'volunteer' },
   ]);
-  for (const name of ['Ace', 'Bea']) await cliJson<Stay>(desk, 'intake', '--name', name, '--category', '1', '--type', 'stray');
+  for (const name of ['Ace', 'Bea'])
+    await cliJson<Stay>(desk, 'intake', '--name', name, '--category', '1', '--type', 'stray');
 }
 
 async function logInAsVolunteer(page: Page, desk: DeskServer): Promise<void> {
@@ -37,10 +38,18 @@ async function logInAsVolunteer(page: Page, desk: DeskServer): Promise<void> {
   await expect(page.getByTestId('signed-in')).toContainText('Volunteer');
 }
 
-test('a volunteer opens Today, sees the vaccinations due and no movements, and marks one given and one skipped', async ({ page, desk }) => {
+test('a volunteer opens Today, sees the vaccinations due and no movements, and marks one given and one skipped', async ({
+  page,
+  desk,
+}) => {
   await saturday(desk);
   const before = await cliJson<DueList>(desk, 'care', 'due');
-  expect(before.dueToday.map((row) => `${row.petName} ${row.dose.vaccine}`).sort()).toEqual(['Ace DHPP', 'Ace Rabies', 'Bea DHPP', 'Bea Rabies']);
+  expect(before.dueToday.map((row) => `${row.petName} ${row.dose.vaccine}`).sort()).toEqual([
+    'Ace DHPP',
+    'Ace Rabies',
+    'Bea DHPP',
+    'Bea Rabies',
+  ]);
   const asked: string[] = [];
   page.on('request', (request) => asked.push(new URL(request.url()).pathname));
 
@@ -54,7 +63,10 @@ test('a volunteer opens Today, sees the vaccinations due and no movements, and m
   await expect(page.getByRole('spinbutton', { name: 'Reservations waiting longer than' })).toHaveCount(0);
   await expectNothingCut(page);
 
-  await today.getByRole('row', { name: /Ace.*DHPP/ }).getByRole('button', { name: 'Given', exact: true }).click();
+  await today
+    .getByRole('row', { name: /Ace.*DHPP/ })
+    .getByRole('button', { name: 'Given', exact: true })
+    .click();
   const give = page.getByRole('dialog', { name: 'Given: Ace' });
   await expect(give.getByRole('textbox', { name: 'Batch (lot)' })).toBeVisible();
   await expect(give.getByRole('textbox', { name: 'Given by' })).toBeVisible();
@@ -68,7 +80,10 @@ test('a volunteer opens Today, sees the vaccinations due and no movements, and m
   await expect(today.getByRole('row', { name: /Ace.*DHPP/ })).toHaveCount(0);
   await expect(today.getByRole('row')).toHaveCount(4);
 
-  await today.getByRole('row', { name: /Bea.*Rabies/ }).getByRole('button', { name: 'Skip' }).click();
+  await today
+    .getByRole('row', { name: /Bea.*Rabies/ })
+    .getByRole('button', { name: 'Skip' })
+    .click();
   const skip = page.getByRole('dialog', { name: 'Skip Rabies for Bea' });
   await expectNothingCut(page, skip);
   await skip.getByRole('textbox', { name: 'Reason' }).fill('She is poorly: the vet comes Monday');
@@ -85,7 +100,10 @@ test('a volunteer opens Today, sees the vaccinations due and no movements, and m
   expect(asked.filter((pathname) => /movements\.|people\.|care\.record/.test(pathname))).toEqual([]);
 });
 
-test("a volunteer's record page shows the animal's cover photo in its header, not its initials", async ({ page, desk }) => {
+test("a volunteer's record page shows the animal's cover photo in its header, not its initials", async ({
+  page,
+  desk,
+}) => {
   await saturday(desk);
   const ace = (await cliJson<{ id: number; name: string }[]>(desk, 'pets', 'list')).find((pet) => pet.name === 'Ace');
   const photo = path.join(desk.dataDir, 'ace.webp');
@@ -97,7 +115,9 @@ test("a volunteer's record page shows the animal's cover photo in its header, no
   }, ace!.id);
   const header = page.getByTestId('record-header');
   await expect(header.getByRole('img')).toBeVisible();
-  await expect.poll(() => header.getByRole('img').evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+  await expect
+    .poll(() => header.getByRole('img').evaluate((image: HTMLImageElement) => image.naturalWidth))
+    .toBeGreaterThan(0);
   await expect(header.getByLabel('No photo of Ace yet')).toHaveCount(0);
   await expectNothingCut(page);
 });

@@ -8,7 +8,13 @@
  */
 import { expect } from 'vitest';
 import type { AdminCall } from '../../src/main/staff/access';
-import { ADMIN_HTTP_PREFIX, type AdminChannel, type AdminInput, type AdminOutput, type AdminResult } from '../../src/shared/admin-contract';
+import {
+  ADMIN_HTTP_PREFIX,
+  type AdminChannel,
+  type AdminInput,
+  type AdminOutput,
+  type AdminResult,
+} from '../../src/shared/admin-contract';
 import type { AdminHarness } from './admin-host';
 import { teamRequest, type TeamHarness } from './team-listener';
 
@@ -37,7 +43,12 @@ export interface AdminAuth {
 export type AdminTransport = (channel: string, payload: unknown, auth: AdminAuth) => Promise<AdminAnswer<unknown>>;
 
 /** A channel's input without the fields the client fills in (`defaults`), which a call may still give. */
-export type InputGiven<C extends AdminChannel, D> = AdminInput<C> extends infer I ? (I extends object ? Omit<I, keyof D & keyof I> & Partial<Pick<I, keyof D & keyof I>> : I) : never;
+export type InputGiven<C extends AdminChannel, D> =
+  AdminInput<C> extends infer I
+    ? I extends object
+      ? Omit<I, keyof D & keyof I> & Partial<Pick<I, keyof D & keyof I>>
+      : I
+    : never;
 
 /** What a test reads of an answer: objects and arrays as typed, anything else loosely. */
 type Readable<T> = T extends object ? T : Record<string, unknown>;
@@ -51,11 +62,21 @@ export interface AdminClientOptions<D> {
   password?: string;
 }
 
-export function adminClient<D extends object = Record<never, never>>(transport: AdminTransport, options: AdminClientOptions<D> = {}) {
-  const withDefaults = (payload: unknown) => (options.defaults && payload && typeof payload === 'object' && !Array.isArray(payload) ? { ...options.defaults, ...payload } : payload);
+export function adminClient<D extends object = Record<never, never>>(
+  transport: AdminTransport,
+  options: AdminClientOptions<D> = {},
+) {
+  const withDefaults = (payload: unknown) =>
+    options.defaults && payload && typeof payload === 'object' && !Array.isArray(payload)
+      ? { ...options.defaults, ...payload }
+      : payload;
 
   /** Any payload to any channel name, untyped (`T` as the test reads it): for what the contract would not let a caller write. */
-  async function raw<T = Record<string, unknown>>(channel: string, payload: unknown, auth: AdminAuth = options.auth ?? {}): Promise<AdminAnswer<T>> {
+  async function raw<T = Record<string, unknown>>(
+    channel: string,
+    payload: unknown,
+    auth: AdminAuth = options.auth ?? {},
+  ): Promise<AdminAnswer<T>> {
     return (await transport(channel, withDefaults(payload), auth)) as AdminAnswer<T>;
   }
 
@@ -66,11 +87,19 @@ export function adminClient<D extends object = Record<never, never>>(transport: 
     return answer.body as T;
   }
 
-  async function call<C extends AdminChannel>(channel: C, input: InputGiven<C, D>, auth?: AdminAuth): Promise<AdminAnswer<Readable<AdminOutput<C>>>> {
+  async function call<C extends AdminChannel>(
+    channel: C,
+    input: InputGiven<C, D>,
+    auth?: AdminAuth,
+  ): Promise<AdminAnswer<Readable<AdminOutput<C>>>> {
     return raw<Readable<AdminOutput<C>>>(channel, input, auth);
   }
 
-  async function ok<C extends AdminChannel>(channel: C, input: InputGiven<C, D>, auth?: AdminAuth): Promise<AdminOutput<C>> {
+  async function ok<C extends AdminChannel>(
+    channel: C,
+    input: InputGiven<C, D>,
+    auth?: AdminAuth,
+  ): Promise<AdminOutput<C>> {
     return rawOk<AdminOutput<C>>(channel, input, auth);
   }
 
@@ -92,7 +121,11 @@ async function parsed(response: Response): Promise<AdminAnswer<unknown>> {
   } catch {
     // not JSON: the test sees the text
   }
-  return { status: response.status, setCookie: response.headers.get('set-cookie'), body: body as AdminAnswer<unknown>['body'] };
+  return {
+    status: response.status,
+    setCookie: response.headers.get('set-cookie'),
+    body: body as AdminAnswer<unknown>['body'],
+  };
 }
 
 /** POST {ADMIN_HTTP_PREFIX}<channel> on the desk's admin server at `origin` (asked at each call: tests start servers in beforeAll). */
@@ -101,7 +134,13 @@ export function overHttp(origin: () => string, token: string): AdminTransport {
     const headers: Record<string, string> = { 'content-type': 'application/json' };
     if (auth.cookie) headers.cookie = auth.cookie;
     if (auth.token) headers['x-admin-token'] = token;
-    return parsed(await fetch(`${origin()}${ADMIN_HTTP_PREFIX}${channel}`, { method: 'POST', headers, body: JSON.stringify(payload) }));
+    return parsed(
+      await fetch(`${origin()}${ADMIN_HTTP_PREFIX}${channel}`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(payload),
+      }),
+    );
   };
 }
 
@@ -113,7 +152,10 @@ export function harnessOrigin(harness: () => AdminHarness): () => string {
 /** The shelter server's HTTPS team listener, as a desk calls it: trusting only the harness's CA, with a session cookie. */
 export function overTeam(harness: () => TeamHarness): AdminTransport {
   return async (channel, payload, auth) => {
-    const answer = await teamRequest(harness(), `${ADMIN_HTTP_PREFIX}${channel}`, { body: payload, cookie: auth.cookie });
+    const answer = await teamRequest(harness(), `${ADMIN_HTTP_PREFIX}${channel}`, {
+      body: payload,
+      cookie: auth.cookie,
+    });
     let body: unknown = answer.body;
     try {
       body = JSON.parse(answer.body);
@@ -121,16 +163,27 @@ export function overTeam(harness: () => TeamHarness): AdminTransport {
       // not JSON: the test sees the text
     }
     const setCookie = answer.headers['set-cookie'];
-    return { status: answer.status, setCookie: setCookie === undefined ? null : String(setCookie), body: body as AdminAnswer<unknown>['body'] };
+    return {
+      status: answer.status,
+      setCookie: setCookie === undefined ? null : String(setCookie),
+      body: body as AdminAnswer<unknown>['body'],
+    };
   };
 }
 
 /** An in-process dispatcher (`adminDispatcher(...)`): a refusal answers its Error body with the status HTTP would give it. */
-export function inProcess(dispatch: () => (channel: string, payload: unknown, call?: AdminCall) => Promise<AdminResult<unknown>>, call?: AdminCall): AdminTransport {
+export function inProcess(
+  dispatch: () => (channel: string, payload: unknown, call?: AdminCall) => Promise<AdminResult<unknown>>,
+  call?: AdminCall,
+): AdminTransport {
   return async (channel, payload) => {
     const result = await dispatch()(channel, payload, call);
     if (result.ok) return { status: 200, setCookie: null, body: result.value as AdminAnswer<unknown>['body'] };
-    return { status: result.error.status, setCookie: null, body: result.error as unknown as AdminAnswer<unknown>['body'] };
+    return {
+      status: result.error.status,
+      setCookie: null,
+      body: result.error as unknown as AdminAnswer<unknown>['body'],
+    };
   };
 }
 

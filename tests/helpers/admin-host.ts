@@ -23,7 +23,11 @@ export interface AdminHarness {
  */
 export async function startAdminHarness(
   token: string,
-  { liveUpdateLimits, clock, ...options }: Pick<AdminHttpOptions, 'connectionLimits'> & { liveUpdateLimits?: Partial<LiveUpdateLimits>; clock?: Clock } = {},
+  {
+    liveUpdateLimits,
+    clock,
+    ...options
+  }: Pick<AdminHttpOptions, 'connectionLimits'> & { liveUpdateLimits?: Partial<LiveUpdateLimits>; clock?: Clock } = {},
 ): Promise<AdminHarness> {
   const dataDir = makeTempDir();
   const rendererDir = path.join(dataDir, 'renderer');
@@ -31,9 +35,19 @@ export async function startAdminHarness(
   fs.writeFileSync(path.join(rendererDir, 'index.html'), '<!doctype html><title>Adoption Desk</title>');
   const host = new AppHost({ dataDir, clock, overrides: { ports: { production: 0, staging: 0 } } });
   await host.start();
-  const photoFile: AdminHttpOptions['photoFile'] = (environment, name) => host.engine(environment).services.photos.files.fileOf(name);
+  const photoFile: AdminHttpOptions['photoFile'] = (environment, name) =>
+    host.engine(environment).services.photos.files.fileOf(name);
   const gate = teamGateOf(host);
-  const admin = await startAdminServer({ dispatch: adminDispatcher(createAdminHandlers(host), gate), teamMode: () => gate().teamMode(), token, rendererDir, port: 0, photoFile, liveUpdates: liveUpdatesOf(host, liveUpdateLimits), ...options });
+  const admin = await startAdminServer({
+    dispatch: adminDispatcher(createAdminHandlers(host), gate),
+    teamMode: () => gate().teamMode(),
+    token,
+    rendererDir,
+    port: 0,
+    photoFile,
+    liveUpdates: liveUpdatesOf(host, liveUpdateLimits),
+    ...options,
+  });
   return {
     dataDir,
     host,

@@ -32,8 +32,16 @@ export interface TestServer {
 }
 
 /** Creates an Enterprise account with huge figures and one key on it; returns the plaintext key. */
-export function createEnterpriseKey(engine: Engine, name = 'test client'): { key: string; accountId: number; keyId: number } {
-  const account = engine.services.accounts.create({ name, planId: 'enterprise', perMinute: 1_000_000, perDay: 10_000_000 });
+export function createEnterpriseKey(
+  engine: Engine,
+  name = 'test client',
+): { key: string; accountId: number; keyId: number } {
+  const account = engine.services.accounts.create({
+    name,
+    planId: 'enterprise',
+    perMinute: 1_000_000,
+    perDay: 10_000_000,
+  });
   const { key, record } = engine.services.keys.create({ accountId: account.id });
   return { key, accountId: account.id, keyId: record.id };
 }
@@ -79,7 +87,10 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     key,
     accountId,
     dataDir,
-    connectionCount: () => new Promise((resolve, reject) => server.app.server.getConnections((error, count) => (error ? reject(error) : resolve(count)))),
+    connectionCount: () =>
+      new Promise((resolve, reject) =>
+        server.app.server.getConnections((error, count) => (error ? reject(error) : resolve(count))),
+      ),
     listening: () => server.app.server.listening,
     httpServer: () => server.app.server,
     async stop() {

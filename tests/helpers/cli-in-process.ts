@@ -17,8 +17,12 @@ function exitOverrides(command: Command): void {
 async function runOnce(args: string[]): Promise<ProcessResult> {
   let stdout = '';
   let stderr = '';
-  const out = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => ((stdout += String(chunk)), true));
-  const err = vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => ((stderr += String(chunk)), true));
+  const out = vi
+    .spyOn(process.stdout, 'write')
+    .mockImplementation((chunk: string | Uint8Array) => ((stdout += String(chunk)), true));
+  const err = vi
+    .spyOn(process.stderr, 'write')
+    .mockImplementation((chunk: string | Uint8Array) => ((stderr += String(chunk)), true));
   const program = buildCli();
   exitOverrides(program);
   let code: number;

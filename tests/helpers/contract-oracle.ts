@@ -39,7 +39,8 @@ const isNoncharacter = (character: string) => {
   const code = character.codePointAt(0)!;
   return (code >= 0xfdd0 && code <= 0xfdef) || (code & 0xfffe) === 0xfffe;
 };
-const isVisible = (character: string) => /^[^\p{White_Space}\p{Cc}\p{Cf}\u2028\u2029\p{Default_Ignorable_Code_Point}]$/u.test(character);
+const isVisible = (character: string) =>
+  /^[^\p{White_Space}\p{Cc}\p{Cf}\u2028\u2029\p{Default_Ignorable_Code_Point}]$/u.test(character);
 
 /**
  * True when a name breaks the names rule past its length: a control character, a lone surrogate,
@@ -47,7 +48,12 @@ const isVisible = (character: string) => /^[^\p{White_Space}\p{Cc}\p{Cf}\u2028\u
  */
 function breaksNameRules(name: string): boolean {
   const characters = [...name.trim()];
-  return characters.some(isControl) || characters.some(isLoneSurrogate) || characters.some(isNoncharacter) || !characters.some(isVisible);
+  return (
+    characters.some(isControl) ||
+    characters.some(isLoneSurrogate) ||
+    characters.some(isNoncharacter) ||
+    !characters.some(isVisible)
+  );
 }
 
 /**
@@ -63,7 +69,8 @@ export function nameVerdict(name: unknown): string | undefined {
   return trimmed;
 }
 
-export type CreateVerdict = { status: 201; pet: { name: string; categoryId: number; status: PetStatusWord } } | { status: 400 };
+export type CreateVerdict =
+  { status: 201; pet: { name: string; categoryId: number; status: PetStatusWord } } | { status: 400 };
 
 /**
  * POST /pets with Content-Type application/json: "Unknown fields, wrong JSON types, malformed JSON → 400";
@@ -84,7 +91,8 @@ export function createVerdict(bodyText: string, categories: ReadonlySet<number>)
   if (Object.keys(fields).some((field) => !['name', 'categoryId', 'status'].includes(field))) return { status: 400 };
   const name = nameVerdict(fields.name);
   const categoryId = fields.categoryId;
-  const validCategory = typeof categoryId === 'number' && Number.isSafeInteger(categoryId) && categoryId > 0 && categories.has(categoryId);
+  const validCategory =
+    typeof categoryId === 'number' && Number.isSafeInteger(categoryId) && categoryId > 0 && categories.has(categoryId);
   const status = 'status' in fields ? fields.status : 'available';
   if (name === undefined || !validCategory || !isPetStatus(status)) return { status: 400 };
   return { status: 201, pet: { name, categoryId, status } };
@@ -99,7 +107,9 @@ function decodeQueryComponent(raw: string): string {
   }
 }
 
-export type ListVerdict = { status: 200; limit: number; filter: PetStatusWord | undefined; cursor: string | undefined } | { status: 400; fields: string[] };
+export type ListVerdict =
+  | { status: 200; limit: number; filter: PetStatusWord | undefined; cursor: string | undefined }
+  | { status: 400; fields: string[] };
 
 /**
  * GET /pets?query: `limit` 1..100 (default 20), `status` a PetStatus, `cursor` one this server issued;
@@ -126,7 +136,12 @@ export function listVerdict(query: string, issuedCursors: ReadonlySet<string>): 
   const filter = single('status', isPetStatus);
   const cursor = single('cursor', (value) => issuedCursors.has(value));
   if (invalid.length > 0) return { status: 400, fields: invalid };
-  return { status: 200, limit: limit === undefined ? PAGE_DEFAULT : Number(limit), filter: filter as PetStatusWord | undefined, cursor };
+  return {
+    status: 200,
+    limit: limit === undefined ? PAGE_DEFAULT : Number(limit),
+    filter: filter as PetStatusWord | undefined,
+    cursor,
+  };
 }
 
 export type RouteVerdict =
@@ -161,7 +176,10 @@ export function routeVerdict(method: string, rawPath: string): RouteVerdict {
   if (!route) return { status: 404 };
   if (method === 'OPTIONS') return { status: 204 };
   if (!route.methods.includes(method)) return { status: 405, allow: route.methods };
-  if (segments.length === 4) return isValidPetId(segments[3] ?? '') ? { status: 'pet', petId: segments[3] ?? '' } : { status: 400, reason: 'petId' };
+  if (segments.length === 4)
+    return isValidPetId(segments[3] ?? '')
+      ? { status: 'pet', petId: segments[3] ?? '' }
+      : { status: 400, reason: 'petId' };
   return { status: method === 'POST' ? 201 : 200 };
 }
 

@@ -57,7 +57,11 @@ export function reopen(sites: SitesOptions): void {
 
 /** A project of an account on `planId`, deployed once unless told otherwise. */
 export async function project(planId: PlanId = 'pro', name = 'Happy Paws', deployed = true, on: Engine = engine) {
-  const account = on.services.accounts.create({ name: `${name} shelter`, planId, ...(planId === 'enterprise' ? { perMinute: 10, perDay: 100 } : {}) });
+  const account = on.services.accounts.create({
+    name: `${name} shelter`,
+    planId,
+    ...(planId === 'enterprise' ? { perMinute: 10, perDay: 100 } : {}),
+  });
   const created = on.sites.projects.create({ accountId: account.id, name });
   if (deployed) {
     const folder = path.join(dataDir, `src-${created.slug}`);

@@ -22,10 +22,36 @@ export interface AnswerSpec {
 }
 
 /** The first release: every field as text, each followed by \u0001; empty optional fields are null. */
-export function textBatch(answers: readonly { at: number; method: string; host: string | null; url: string; status: number; code: string | null; keyId: number | null; accountId: number | null; address: string | null; latencyMs: number; head: string }[]): Buffer {
+export function textBatch(
+  answers: readonly {
+    at: number;
+    method: string;
+    host: string | null;
+    url: string;
+    status: number;
+    code: string | null;
+    keyId: number | null;
+    accountId: number | null;
+    address: string | null;
+    latencyMs: number;
+    head: string;
+  }[],
+): Buffer {
   let text = '';
   for (const answer of answers) {
-    for (const field of [answer.at, answer.method, answer.host, answer.url, answer.status, answer.code, answer.keyId, answer.accountId, answer.address, answer.latencyMs, answer.head]) {
+    for (const field of [
+      answer.at,
+      answer.method,
+      answer.host,
+      answer.url,
+      answer.status,
+      answer.code,
+      answer.keyId,
+      answer.accountId,
+      answer.address,
+      answer.latencyMs,
+      answer.head,
+    ]) {
       text += `${field ?? ''}\u0001`;
     }
   }
@@ -75,7 +101,11 @@ export function float64Batch(answers: readonly AnswerSpec[]): Buffer {
     });
     figures.push(mask, ...changed);
   }
-  const table = Buffer.concat(strings.map((text) => Buffer.concat([Buffer.from(new Uint32Array([text.length]).buffer), Buffer.from(text, 'latin1')])));
+  const table = Buffer.concat(
+    strings.map((text) =>
+      Buffer.concat([Buffer.from(new Uint32Array([text.length]).buffer), Buffer.from(text, 'latin1')]),
+    ),
+  );
   const prefix = Buffer.alloc(13);
   prefix[0] = 2;
   prefix.writeUInt32LE(answers.length, 1);

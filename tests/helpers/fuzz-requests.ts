@@ -4,7 +4,13 @@ import { expectRateLimitHeaders, expectRawError } from './http';
 import { httpRequest, rawRequest, type RawResponse } from './raw-http';
 
 /** One request, byte for byte, on its own connection. */
-export function sendRaw(port: number, method: string, target: string, headers: Record<string, string> = {}, body = ''): Promise<RawResponse> {
+export function sendRaw(
+  port: number,
+  method: string,
+  target: string,
+  headers: Record<string, string> = {},
+  body = '',
+): Promise<RawResponse> {
   const head = httpRequest(`${method} ${target} HTTP/1.1`, {
     host: `127.0.0.1:${port}`,
     connection: 'close',

@@ -46,13 +46,20 @@ export function linkTargets(header: string | null, rel: string): string[] {
   return targets;
 }
 
-export const RATE_LIMIT_HEADER_NAMES = ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'ratelimit-policy', 'ratelimit'];
+export const RATE_LIMIT_HEADER_NAMES = [
+  'x-ratelimit-limit',
+  'x-ratelimit-remaining',
+  'x-ratelimit-reset',
+  'ratelimit-policy',
+  'ratelimit',
+];
 
 /** Asserts the five rate-limit headers (docs/contract.md, "Plan limits") are there and well-formed; returns Remaining. */
 export function expectRateLimitHeaders(headers: Headers | Record<string, string>, label = ''): number {
   const get = (name: string) => (headers instanceof Headers ? headers.get(name) : headers[name]) ?? undefined;
   for (const name of RATE_LIMIT_HEADER_NAMES) expect(get(name), `${name} ${label}`).toBeDefined();
-  for (const name of ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset']) expect(get(name), `${name} ${label}`).toMatch(/^\d+$/);
+  for (const name of ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'])
+    expect(get(name), `${name} ${label}`).toMatch(/^\d+$/);
   expect(get('ratelimit-policy'), label).toMatch(/"minute";q=\d+;w=60, "day";q=\d+;w=86400/);
   return Number(get('x-ratelimit-remaining'));
 }
@@ -61,7 +68,12 @@ export function expectRateLimitHeaders(headers: Headers | Record<string, string>
  * expectError for an answer read off a raw socket: the Error body (none for HEAD, whose answer never
  * has one), its Content-Type, and the rate-limit headers.
  */
-export function expectRawError(response: RawResponse, status: number, code?: string, options: { head?: boolean } = {}): ErrorResponse | undefined {
+export function expectRawError(
+  response: RawResponse,
+  status: number,
+  code?: string,
+  options: { head?: boolean } = {},
+): ErrorResponse | undefined {
   const label = `${response.status} ${response.body.slice(0, 200)}`;
   expect(response.status, label).toBe(status);
   expect(response.headers['content-type'] ?? '', label).toMatch(/^application\/json\b/);

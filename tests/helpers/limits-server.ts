@@ -39,7 +39,9 @@ export interface LimitsServer {
   cleanup(): Promise<void>;
 }
 
-export async function startLimitsServer(options: { clock?: ManualClock; dataDir?: string } = {}): Promise<LimitsServer> {
+export async function startLimitsServer(
+  options: { clock?: ManualClock; dataDir?: string } = {},
+): Promise<LimitsServer> {
   const dataDir = options.dataDir ?? tempDir();
   const clock = options.clock ?? new ManualClock(T0);
   const running = await startApiServer({ dataDir, environment: 'production', port: 0, clock });
@@ -67,7 +69,11 @@ export interface ClientKey {
 let accountsMade = 0;
 
 /** A new account on `planId` (Enterprise needs figures) with one key; account names are unique. */
-export function createKey(engine: Engine, planId: PlanId, figures: { perMinute?: number; perDay?: number } = {}): ClientKey {
+export function createKey(
+  engine: Engine,
+  planId: PlanId,
+  figures: { perMinute?: number; perDay?: number } = {},
+): ClientKey {
   accountsMade += 1;
   const account = engine.services.accounts.create({ name: `${planId} client ${accountsMade}`, planId, ...figures });
   return addKey(engine, account.id);
@@ -139,7 +145,10 @@ export interface Answer {
 /** Sends a request and reads it fully: status, error code/message (if any) and the limits. */
 export async function call(url: string, init: RequestInit & { key?: string } = {}): Promise<Answer> {
   const { key, headers, ...rest } = init;
-  const response = await fetch(url, { ...rest, headers: { ...auth(key), ...(headers as Record<string, string> | undefined) } });
+  const response = await fetch(url, {
+    ...rest,
+    headers: { ...auth(key), ...(headers as Record<string, string> | undefined) },
+  });
   const text = await response.text();
   let body: { code?: string; message?: string } = {};
   if ((response.headers.get('content-type') ?? '').startsWith('application/json') && text !== '') {
@@ -160,7 +169,11 @@ export async function callMany(url: string, count: number, key?: string): Promis
 }
 
 /** Polls until `probe` returns something other than undefined/false; fails after `timeoutMs`. */
-export async function pollUntil<T>(probe: () => Promise<T | undefined | false> | T | undefined | false, timeoutMs: number, intervalMs = 50): Promise<T> {
+export async function pollUntil<T>(
+  probe: () => Promise<T | undefined | false> | T | undefined | false,
+  timeoutMs: number,
+  intervalMs = 50,
+): Promise<T> {
   const deadline = performance.now() + timeoutMs;
   let last: unknown = 'condition not met';
   for (;;) {
@@ -194,11 +207,15 @@ export interface CliResult {
 /** `node_modules/.bin/tsx src/main/cli/index.ts --data-dir DIR ARGS` with the project's Node on PATH. */
 export function runCli(dataDir: string, args: string[], timeoutMs = 20_000): Promise<CliResult> {
   const env = { ...process.env, PATH: `${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH ?? ''}` };
-  const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['src/main/cli/index.ts', '--data-dir', dataDir, ...args], {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    path.join(ROOT, 'node_modules/.bin/tsx'),
+    ['src/main/cli/index.ts', '--data-dir', dataDir, ...args],
+    {
+      cwd: ROOT,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let stdout = '';
   let stderr = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
@@ -241,7 +258,10 @@ export function expectConsistentHeaders(limits: Limits, now: number): void {
   });
   const [m, d] = windows as [(typeof windows)[0], (typeof windows)[0]];
   const binding = m.r !== d.r ? (m.r < d.r ? m : d) : m.r === 0 ? d : m;
-  expect({ limit: limits.limit, remaining: limits.remaining, reset: limits.reset }, 'X-RateLimit-* = binding window').toEqual({
+  expect(
+    { limit: limits.limit, remaining: limits.remaining, reset: limits.reset },
+    'X-RateLimit-* = binding window',
+  ).toEqual({
     limit: binding.q,
     remaining: binding.r,
     reset: binding.end / 1000,

@@ -11,7 +11,11 @@ export interface MarkedSeeds {
 
 /** The field's schema inside an object schema (through .partial(), refinements and the like). */
 function fieldSchema(schema: z.ZodType, field: string): z.ZodType {
-  const def = schema._zod.def as unknown as { shape?: Record<string, z.ZodType>; innerType?: z.ZodType; in?: z.ZodType };
+  const def = schema._zod.def as unknown as {
+    shape?: Record<string, z.ZodType>;
+    innerType?: z.ZodType;
+    in?: z.ZodType;
+  };
   if (def.shape?.[field]) return def.shape[field];
   const inner = def.innerType ?? def.in;
   if (!inner) throw new Error(`no field ${field}`);
@@ -33,7 +37,10 @@ export function markedSeeds(schema: z.ZodType, tag: string, index = 0): MarkedSe
       [[word], word],
     ];
     const fits = candidates.find(([value]) => fieldSchema(schema, field).safeParse(value).success);
-    if (!fits) throw new Error(`${tag}.${field} is marked but takes none of the seeds tried: give tests/helpers/marked-seeds.ts a shape for it`);
+    if (!fits)
+      throw new Error(
+        `${tag}.${field} is marked but takes none of the seeds tried: give tests/helpers/marked-seeds.ts a shape for it`,
+      );
     values[field] = fits[0];
     markers.push(fits[1]);
   });

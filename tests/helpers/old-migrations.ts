@@ -11,10 +11,13 @@ export function migrationsBefore(dir: string, tag: string): string {
   const source = findMigrationsFolder();
   const folder = path.join(dir, `migrations-before-${tag}`);
   fs.mkdirSync(path.join(folder, 'meta'), { recursive: true });
-  const journal = JSON.parse(fs.readFileSync(path.join(source, 'meta', '_journal.json'), 'utf8')) as { entries: { tag: string }[] };
+  const journal = JSON.parse(fs.readFileSync(path.join(source, 'meta', '_journal.json'), 'utf8')) as {
+    entries: { tag: string }[];
+  };
   journal.entries = journal.entries.filter((entry) => entry.tag < tag);
   fs.writeFileSync(path.join(folder, 'meta', '_journal.json'), JSON.stringify(journal));
-  for (const entry of journal.entries) fs.copyFileSync(path.join(source, `${entry.tag}.sql`), path.join(folder, `${entry.tag}.sql`));
+  for (const entry of journal.entries)
+    fs.copyFileSync(path.join(source, `${entry.tag}.sql`), path.join(folder, `${entry.tag}.sql`));
   return folder;
 }
 

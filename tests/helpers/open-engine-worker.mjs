@@ -11,7 +11,7 @@ const { Engine } = await tsImport('../../src/main/engine/engine.ts', import.meta
 const results = [];
 for (let round = 0; round < dataDirs.length; round++) {
   arriveAndWait(round);
-  if (second) for (const until = performance.now() + delays[round]; performance.now() < until; );
+  if (second) for (const until = performance.now() + delays[round]; performance.now() < until;);
   const started = performance.now();
   try {
     new Engine({ dataDir: dataDirs[round], environment: 'production' }).close();

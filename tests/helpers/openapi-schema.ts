@@ -30,6 +30,9 @@ export function toJsonSchema(schema: unknown): unknown {
 export function schemaValidator(): (schema: unknown) => ValidateFunction {
   const ajv = new Ajv({ strict: false, allErrors: true });
   ajv.addFormat('int64', { type: 'number', validate: (value: number) => Number.isSafeInteger(value) });
-  ajv.addFormat('int32', { type: 'number', validate: (value: number) => Number.isInteger(value) && Math.abs(value) < 2 ** 31 });
+  ajv.addFormat('int32', {
+    type: 'number',
+    validate: (value: number) => Number.isInteger(value) && Math.abs(value) < 2 ** 31,
+  });
   return (schema) => ajv.compile(toJsonSchema(schema) as Schema);
 }

@@ -6,7 +6,9 @@ import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 
 /** Debian's poppler-utils: .ci/run installs it; without it the PDF tests say so and skip. */
-export const POPPLER_MISSING = spawnSync('pdftoppm', ['-v']).error ? 'pdftoppm is not installed (apt-get install -y poppler-utils)' : undefined;
+export const POPPLER_MISSING = spawnSync('pdftoppm', ['-v']).error
+  ? 'pdftoppm is not installed (apt-get install -y poppler-utils)'
+  : undefined;
 
 /** Renders every page of a PDF to PNG with pdftoppm, at `dpi`, and returns the decoded pages. */
 export function renderPdfPages(pdf: Buffer, dpi = 110): PNG[] {
@@ -56,11 +58,23 @@ export function pdfWords(pdf: Buffer): PdfWord[] {
   const xhtml = execFileSync('pdftotext', ['-bbox', '-', '-'], { input: pdf }).toString('utf8');
   const words: PdfWord[] = [];
   const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-  xhtml.split('<page ').slice(1).forEach((page, index) => {
-    for (const match of page.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g)) {
-      const text = match[5]!.replace(/&(\w+);/g, (entity, name: string) => entities[name] ?? entity);
-      words.push({ page: index + 1, text, xMin: Number(match[1]), yMin: Number(match[2]), xMax: Number(match[3]), yMax: Number(match[4]) });
-    }
-  });
+  xhtml
+    .split('<page ')
+    .slice(1)
+    .forEach((page, index) => {
+      for (const match of page.matchAll(
+        /<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g,
+      )) {
+        const text = match[5]!.replace(/&(\w+);/g, (entity, name: string) => entities[name] ?? entity);
+        words.push({
+          page: index + 1,
+          text,
+          xMin: Number(match[1]),
+          yMin: Number(match[2]),
+          xMax: Number(match[3]),
+          yMax: Number(match[4]),
+        });
+      }
+    });
   return words;
 }

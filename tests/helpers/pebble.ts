@@ -34,10 +34,20 @@ export async function pebblePorts(): Promise<{ listen: number; management: numbe
  * Pebble with its HTTPS certificate made here (the package ships none), its VA asking `dnsServer`
  * and validating HTTP-01 on `httpPort` (the sites server's HTTP port), without its random sleeps.
  */
-export async function startPebble(dir: string, ports: { listen: number; management: number; directoryUrl: string }, dnsServer: string, httpPort: number): Promise<Pebble> {
+export async function startPebble(
+  dir: string,
+  ports: { listen: number; management: number; directoryUrl: string },
+  dnsServer: string,
+  httpPort: number,
+): Promise<Pebble> {
   fs.mkdirSync(dir, { recursive: true });
   const { caPem, certPem, keyPem } = await directoryCertificate();
-  const files = { ca: path.join(dir, 'directory-ca.pem'), cert: path.join(dir, 'cert.pem'), key: path.join(dir, 'key.pem'), config: path.join(dir, 'pebble.json') };
+  const files = {
+    ca: path.join(dir, 'directory-ca.pem'),
+    cert: path.join(dir, 'cert.pem'),
+    key: path.join(dir, 'key.pem'),
+    config: path.join(dir, 'pebble.json'),
+  };
   fs.writeFileSync(files.ca, caPem);
   fs.writeFileSync(files.cert, certPem);
   fs.writeFileSync(files.key, keyPem);
@@ -107,7 +117,10 @@ async function directoryCertificate(): Promise<{ caPem: string; certPem: string;
     notAfter,
     keys: caKeys,
     signingAlgorithm: algorithm,
-    extensions: [new x509.BasicConstraintsExtension(true, 0, true), new x509.KeyUsagesExtension(x509.KeyUsageFlags.keyCertSign, true)],
+    extensions: [
+      new x509.BasicConstraintsExtension(true, 0, true),
+      new x509.KeyUsagesExtension(x509.KeyUsageFlags.keyCertSign, true),
+    ],
   });
   const keys = await globalThis.crypto.subtle.generateKey(algorithm, true, ['sign', 'verify']);
   const leaf = await x509.X509CertificateGenerator.create({
@@ -126,6 +139,9 @@ async function directoryCertificate(): Promise<{ caPem: string; certPem: string;
       ]),
     ],
   });
-  const keyPem = x509.PemConverter.encode(await globalThis.crypto.subtle.exportKey('pkcs8', keys.privateKey), 'PRIVATE KEY');
+  const keyPem = x509.PemConverter.encode(
+    await globalThis.crypto.subtle.exportKey('pkcs8', keys.privateKey),
+    'PRIVATE KEY',
+  );
   return { caPem: ca.toString('pem'), certPem: leaf.toString('pem'), keyPem };
 }

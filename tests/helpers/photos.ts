@@ -8,9 +8,19 @@ import sharp from 'sharp';
  */
 export async function phoneJpeg(): Promise<Buffer> {
   return sharp({ create: { width: 3000, height: 2000, channels: 3, background: '#ff0000' } })
-    .composite([{ input: { create: { width: 1500, height: 2000, channels: 3, background: '#0000ff' } }, left: 1500, top: 0 }])
+    .composite([
+      { input: { create: { width: 1500, height: 2000, channels: 3, background: '#0000ff' } }, left: 1500, top: 0 },
+    ])
     .withMetadata({ orientation: 6 })
-    .withExifMerge({ IFD0: { Make: 'PawPhone', Model: 'PP-12' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 2680/100', GPSLongitudeRef: 'W', GPSLongitude: '0/1 7/1 3990/100' } })
+    .withExifMerge({
+      IFD0: { Make: 'PawPhone', Model: 'PP-12' },
+      IFD3: {
+        GPSLatitudeRef: 'N',
+        GPSLatitude: '51/1 30/1 2680/100',
+        GPSLongitudeRef: 'W',
+        GPSLongitude: '0/1 7/1 3990/100',
+      },
+    })
     .jpeg({ quality: 90 })
     .toBuffer();
 }

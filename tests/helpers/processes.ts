@@ -43,13 +43,19 @@ function collect(child: ChildProcess, timeoutMs: number): Promise<ProcessResult>
 
 /** The admin CLI (src/main/cli/index.ts) against a data dir, as a child process. */
 export function runCli(args: string[], timeoutMs = 20_000): Promise<ProcessResult> {
-  const child = spawn(process.execPath, tsxArgs('src/main/cli/index.ts', args), { cwd: PROJECT_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, tsxArgs('src/main/cli/index.ts', args), {
+    cwd: PROJECT_ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   return collect(child, timeoutMs);
 }
 
 /** Exactly what a user types: `npm run --silent cli -- ARGS`. */
 export function runCliThroughNpm(args: string[], timeoutMs = 20_000): Promise<ProcessResult> {
-  const child = spawn('npm', ['run', '--silent', 'cli', '--', ...args], { cwd: PROJECT_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn('npm', ['run', '--silent', 'cli', '--', ...args], {
+    cwd: PROJECT_ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   return collect(child, timeoutMs);
 }
 
@@ -65,7 +71,11 @@ export interface ServerProcess {
 const LISTENING = /API listening on (http:\/\/\S+\/v1) /;
 
 /** Starts `src/main/serve.ts` on a free port and waits for its "listening on URL" line. */
-export async function spawnServer(dataDir: string, extraArgs: string[] = [], timeoutMs = 20_000): Promise<ServerProcess> {
+export async function spawnServer(
+  dataDir: string,
+  extraArgs: string[] = [],
+  timeoutMs = 20_000,
+): Promise<ServerProcess> {
   const child = spawnServerProcess(dataDir, extraArgs);
   const exited = collect(child, 120_000);
   let stdout = '';
@@ -89,10 +99,14 @@ export async function spawnServer(dataDir: string, extraArgs: string[] = [], tim
 
 /** The bare child process, for runs expected to fail before listening. */
 export function spawnServerProcess(dataDir: string, extraArgs: string[] = []): ChildProcess {
-  return spawn(process.execPath, tsxArgs('src/main/serve.ts', ['--data-dir', dataDir, '--port', '0', '--log-level', 'silent', ...extraArgs]), {
-    cwd: PROJECT_ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  return spawn(
+    process.execPath,
+    tsxArgs('src/main/serve.ts', ['--data-dir', dataDir, '--port', '0', '--log-level', 'silent', ...extraArgs]),
+    {
+      cwd: PROJECT_ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
 }
 
 export function runServerToExit(dataDir: string, extraArgs: string[] = [], timeoutMs = 20_000): Promise<ProcessResult> {

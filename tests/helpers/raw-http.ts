@@ -47,7 +47,11 @@ export class RawConnection {
 }
 
 /** Sends one request (include "Connection: close" to end the exchange) and returns every answer received. */
-export async function rawExchange(port: number, request: string | Buffer, options: { heads?: boolean[]; deadlineMs?: number } = {}): Promise<RawResponse[]> {
+export async function rawExchange(
+  port: number,
+  request: string | Buffer,
+  options: { heads?: boolean[]; deadlineMs?: number } = {},
+): Promise<RawResponse[]> {
   const connection = new RawConnection(port, options.deadlineMs);
   connection.send(request);
   await connection.closed;
@@ -61,7 +65,9 @@ export async function rawExchange(port: number, request: string | Buffer, option
 export async function rawRequest(port: number, request: string | Buffer, head = false): Promise<RawResponse> {
   const responses = await rawExchange(port, request, { heads: [head] });
   if (responses.length !== 1 || !responses[0]) {
-    throw new Error(`expected one answer to ${JSON.stringify(String(request).slice(0, 80))}, got ${JSON.stringify(responses).slice(0, 400)}`);
+    throw new Error(
+      `expected one answer to ${JSON.stringify(String(request).slice(0, 80))}, got ${JSON.stringify(responses).slice(0, 400)}`,
+    );
   }
   return responses[0];
 }
@@ -91,7 +97,8 @@ export function parseResponses(data: Buffer, heads: boolean[]): RawResponse[] {
     }
     offset = end + 4;
     let body: Buffer = Buffer.alloc(0);
-    const noBody = heads[responses.length] === true || status === 204 || status === 304 || (status >= 100 && status < 200);
+    const noBody =
+      heads[responses.length] === true || status === 204 || status === 304 || (status >= 100 && status < 200);
     if (!noBody && headers['transfer-encoding']?.toLowerCase() === 'chunked') {
       const parts: Buffer[] = [];
       for (;;) {

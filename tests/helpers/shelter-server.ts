@@ -23,7 +23,8 @@ export interface TestShelterServerOptions {
   adminPage?: boolean;
 }
 
-const ADMIN_PAGE = '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>Adoption Desk</title></head><body><div id="root"></div></body></html>';
+const ADMIN_PAGE =
+  '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>Adoption Desk</title></head><body><div id="root"></div></body></html>';
 
 /**
  * A stand-in for `serve --team`'s HTTPS side, made the same way: a real local CA in a temp data dir

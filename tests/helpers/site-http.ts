@@ -8,14 +8,31 @@ export interface SiteResponse {
 }
 
 /** One request to 127.0.0.1:port with the given Host; the path is sent exactly as written. */
-export function siteRequest(port: number, host: string, target: string, options: { method?: string; headers?: Record<string, string> } = {}): Promise<SiteResponse> {
+export function siteRequest(
+  port: number,
+  host: string,
+  target: string,
+  options: { method?: string; headers?: Record<string, string> } = {},
+): Promise<SiteResponse> {
   return new Promise((resolve, reject) => {
-    const request = http.request({ host: '127.0.0.1', port, path: target, method: options.method ?? 'GET', headers: { host, ...options.headers }, agent: false }, (response) => {
-      let body = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => (body += chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: flatten(response.headers), body }));
-    });
+    const request = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        path: target,
+        method: options.method ?? 'GET',
+        headers: { host, ...options.headers },
+        agent: false,
+      },
+      (response) => {
+        let body = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (body += chunk));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, headers: flatten(response.headers), body }),
+        );
+      },
+    );
     request.on('error', reject);
     request.end();
   });
@@ -27,7 +44,9 @@ export function siteRequest(port: number, host: string, target: string, options:
  */
 export function rawRequest(port: number, host: string, target: string): Promise<SiteResponse> {
   return new Promise((resolve, reject) => {
-    const socket = net.connect(port, '127.0.0.1', () => socket.write(`GET ${target} HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`));
+    const socket = net.connect(port, '127.0.0.1', () =>
+      socket.write(`GET ${target} HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`),
+    );
     let text = '';
     socket.setEncoding('latin1');
     socket.on('data', (chunk: string) => (text += chunk));
@@ -47,6 +66,7 @@ export function rawRequest(port: number, host: string, target: string): Promise<
 
 function flatten(headers: http.IncomingHttpHeaders): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) if (value !== undefined) out[name] = Array.isArray(value) ? value.join(', ') : value;
+  for (const [name, value] of Object.entries(headers))
+    if (value !== undefined) out[name] = Array.isArray(value) ? value.join(', ') : value;
   return out;
 }

@@ -7,7 +7,11 @@ import type { PlanId } from '../../src/shared/plans';
  * A project of a new account, deployed once from a folder holding one index.html: what the site and
  * certificate tests start from. The folder is made under `dataDir`.
  */
-export async function deployedProject(engine: Engine, dataDir: string, options: { name?: string; planId?: PlanId; html?: string } = {}) {
+export async function deployedProject(
+  engine: Engine,
+  dataDir: string,
+  options: { name?: string; planId?: PlanId; html?: string } = {},
+) {
   const name = options.name ?? 'Happy Paws';
   const account = engine.services.accounts.create({ name, planId: options.planId ?? 'pro' });
   const project = engine.sites.projects.create({ accountId: account.id, name });

@@ -32,7 +32,9 @@ export interface TeamAnswer {
  * a free port: a real AppHost in a new data dir, the admin serving of `adminServingOf`, a leaf from
  * the data dir's local CA for localhost and 127.0.0.1, and limits a test may shorten.
  */
-export async function startTeamHarness(options: { connectionLimits?: Partial<ConnectionLimits>; liveUpdateLimits?: Partial<LiveUpdateLimits> } = {}): Promise<TeamHarness> {
+export async function startTeamHarness(
+  options: { connectionLimits?: Partial<ConnectionLimits>; liveUpdateLimits?: Partial<LiveUpdateLimits> } = {},
+): Promise<TeamHarness> {
   const dataDir = makeTempDir('team-listener');
   const rendererDir = path.join(dataDir, 'renderer');
   fs.mkdirSync(rendererDir);
@@ -45,7 +47,14 @@ export async function startTeamHarness(options: { connectionLimits?: Partial<Con
   const caPem = await ca.certificatePem();
   const serving = adminServingOf(host, rendererDir);
   const liveUpdates = serving.liveUpdates && { ...serving.liveUpdates, limits: options.liveUpdateLimits };
-  const listener = await startTeamListener({ ...serving, liveUpdates, connectionLimits: options.connectionLimits, team: { names: () => names, keyPem: issued.keyPem, chainPem: issued.chainPem }, host: '127.0.0.1', port: 0 });
+  const listener = await startTeamListener({
+    ...serving,
+    liveUpdates,
+    connectionLimits: options.connectionLimits,
+    team: { names: () => names, keyPem: issued.keyPem, chainPem: issued.chainPem },
+    host: '127.0.0.1',
+    port: 0,
+  });
   return {
     dataDir,
     host,
@@ -60,12 +69,29 @@ export async function startTeamHarness(options: { connectionLimits?: Partial<Con
 }
 
 /** One HTTPS request to the harness as a desk sends it, trusting only its CA. */
-export function teamRequest(harness: TeamHarness, pathname: string, options: { body?: unknown; cookie?: string; headers?: Record<string, string> } = {}): Promise<TeamAnswer> {
+export function teamRequest(
+  harness: TeamHarness,
+  pathname: string,
+  options: { body?: unknown; cookie?: string; headers?: Record<string, string> } = {},
+): Promise<TeamAnswer> {
   const body = options.body === undefined ? undefined : JSON.stringify(options.body);
-  const headers = { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(options.cookie ? { cookie: options.cookie } : {}), ...options.headers };
+  const headers = {
+    ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    ...(options.cookie ? { cookie: options.cookie } : {}),
+    ...options.headers,
+  };
   return new Promise((resolve, reject) => {
     const request = https.request(
-      { host: '127.0.0.1', port: harness.listener.port, path: pathname, method: body === undefined ? 'GET' : 'POST', headers, ca: harness.caPem, servername: 'localhost', agent: false },
+      {
+        host: '127.0.0.1',
+        port: harness.listener.port,
+        path: pathname,
+        method: body === undefined ? 'GET' : 'POST',
+        headers,
+        ca: harness.caPem,
+        servername: 'localhost',
+        agent: false,
+      },
       (response) => {
         let text = '';
         response.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));

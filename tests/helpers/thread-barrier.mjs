@@ -8,6 +8,7 @@ export function twoThreadBarrier(barrier) {
     Atomics.add(gate, 0, 1);
     Atomics.notify(gate, 0);
     const everyone = 2 * (round + 1);
-    for (let seen = Atomics.load(gate, 0); seen < everyone; seen = Atomics.load(gate, 0)) Atomics.wait(gate, 0, seen, 50);
+    for (let seen = Atomics.load(gate, 0); seen < everyone; seen = Atomics.load(gate, 0))
+      Atomics.wait(gate, 0, seen, 50);
   };
 }

@@ -3,7 +3,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /** Why a browser cannot be given the local CA here, or undefined when certutil (libnss3-tools) is installed. */
-export const CERTUTIL_MISSING = spawnSync('certutil', ['-H']).error ? 'certutil is not installed (apt-get install -y libnss3-tools)' : undefined;
+export const CERTUTIL_MISSING = spawnSync('certutil', ['-H']).error
+  ? 'certutil is not installed (apt-get install -y libnss3-tools)'
+  : undefined;
 
 /**
  * A HOME whose NSS database trusts `caPem` for TLS servers, as a shelter's desk trusts the local CA

@@ -2,7 +2,11 @@
  * Polls `probe` until it returns a value other than undefined/false (or stops throwing), then
  * returns that value; fails with the last error once `timeoutMs` has passed. No fixed sleeps.
  */
-export async function waitFor<T>(probe: () => T | Promise<T>, timeoutMs: number, intervalMs = 25): Promise<Exclude<T, false | undefined>> {
+export async function waitFor<T>(
+  probe: () => T | Promise<T>,
+  timeoutMs: number,
+  intervalMs = 25,
+): Promise<Exclude<T, false | undefined>> {
   const deadline = performance.now() + timeoutMs;
   let lastError: unknown;
   for (;;) {

@@ -15,14 +15,22 @@ async function main(): Promise<void> {
     const account = engine.services.accounts.create({ name: 'Happy Paws', planId: 'pro' });
     const project = engine.sites.projects.create({ accountId: account.id, name: 'Zipped' });
     // The admin channel gets the zip as base64 inside JSON: the same form here.
-    const upload = { kind: 'zip' as const, name: path.basename(zipFile), data: fs.readFileSync(zipFile).toString('base64') };
+    const upload = {
+      kind: 'zip' as const,
+      name: path.basename(zipFile),
+      data: fs.readFileSync(zipFile).toString('base64'),
+    };
     let answer: unknown;
     try {
       answer = { deploy: await deployUpload(engine.sites.projects, project.id, upload) };
     } catch (error) {
-      answer = isAppError(error) ? { code: error.code, message: error.message } : { crash: String((error as Error).stack ?? error) };
+      answer = isAppError(error)
+        ? { code: error.code, message: error.message }
+        : { crash: String((error as Error).stack ?? error) };
     }
-    process.stdout.write(`${JSON.stringify({ ...(answer as object), peakRssBytes: process.resourceUsage().maxRSS * 1024 })}\n`);
+    process.stdout.write(
+      `${JSON.stringify({ ...(answer as object), peakRssBytes: process.resourceUsage().maxRSS * 1024 })}\n`,
+    );
   } finally {
     engine.close();
   }

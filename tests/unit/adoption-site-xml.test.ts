@@ -13,7 +13,13 @@ import { Engine } from '../../src/main/engine/engine';
 import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
 
 /** XML 1.0 §2.2, Char: what a document may hold at all; written here from the specification. */
-const isXmlChar = (code: number) => code === 0x9 || code === 0xa || code === 0xd || (code >= 0x20 && code <= 0xd7ff) || (code >= 0xe000 && code <= 0xfffd) || (code >= 0x10000 && code <= 0x10ffff);
+const isXmlChar = (code: number) =>
+  code === 0x9 ||
+  code === 0xa ||
+  code === 0xd ||
+  (code >= 0x20 && code <= 0xd7ff) ||
+  (code >= 0xe000 && code <= 0xfffd) ||
+  (code >= 0x10000 && code <= 0x10ffff);
 
 /**
  * xmldom with every warning and error a failure. It does not check the Char production itself (it
@@ -23,17 +29,24 @@ const isXmlChar = (code: number) => code === 0x9 || code === 0xa || code === 0xd
 function parseStrictly(xml: string, file: string) {
   for (const character of xml) {
     const code = character.codePointAt(0)!;
-    if (!isXmlChar(code)) throw new Error(`${file}: U+${code.toString(16).toUpperCase().padStart(4, '0')} is no XML 1.0 character`);
+    if (!isXmlChar(code))
+      throw new Error(`${file}: U+${code.toString(16).toUpperCase().padStart(4, '0')} is no XML 1.0 character`);
   }
   const problems: string[] = [];
   const report = (level: string) => (message: string) => problems.push(`${file}: ${level}: ${message}`);
-  const document = new DOMParser({ errorHandler: { warning: report('warning'), error: report('error'), fatalError: report('fatal') } }).parseFromString(xml, 'text/xml');
+  const document = new DOMParser({
+    errorHandler: { warning: report('warning'), error: report('error'), fatalError: report('fatal') },
+  }).parseFromString(xml, 'text/xml');
   expect(problems).toEqual([]);
   return document;
 }
 
 /** What XML can carry of a text: the characters outside Char dropped, line ends as the parser reads them. */
-const asXmlReads = (text: string) => [...text].filter((character) => isXmlChar(character.codePointAt(0)!)).join('').replace(/\r\n?/g, '\n');
+const asXmlReads = (text: string) =>
+  [...text]
+    .filter((character) => isXmlChar(character.codePointAt(0)!))
+    .join('')
+    .replace(/\r\n?/g, '\n');
 
 let dataDir: string;
 let engine: Engine;
@@ -53,11 +66,50 @@ afterAll(() => {
 /** Text an old database may hold: anything at all, with the characters XML cannot carry made likely. */
 const hostile = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 24 }),
-  fc.array(fc.constantFrom('Api', 'pet', ' ', '\uffff', '\ufffe', '\u0000', '\u0008', '\u000b', '\u001f', '\ud800', '\udfff', '\u{1fffe}', '\ufdd0', '\r', '\n', '<', '&', ']]>', '"', "'", 'é', '🐶'), { minLength: 1, maxLength: 10 }).map((parts) => parts.join('')),
+  fc
+    .array(
+      fc.constantFrom(
+        'Api',
+        'pet',
+        ' ',
+        '\uffff',
+        '\ufffe',
+        '\u0000',
+        '\u0008',
+        '\u000b',
+        '\u001f',
+        '\ud800',
+        '\udfff',
+        '\u{1fffe}',
+        '\ufdd0',
+        '\r',
+        '\n',
+        '<',
+        '&',
+        ']]>',
+        '"',
+        "'",
+        'é',
+        '🐶',
+      ),
+      { minLength: 1, maxLength: 10 },
+    )
+    .map((parts) => parts.join('')),
 );
 
-const petRow = fc.record({ name: hostile, status: fc.constantFrom('available', 'pending', 'sold'), breed: fc.option(hostile), colour: fc.option(hostile), description: fc.option(hostile) });
-const world = fc.record({ pets: fc.array(petRow, { minLength: 1, maxLength: 5 }), category: hostile, shelter: hostile, howToAdopt: fc.option(hostile) });
+const petRow = fc.record({
+  name: hostile,
+  status: fc.constantFrom('available', 'pending', 'sold'),
+  breed: fc.option(hostile),
+  colour: fc.option(hostile),
+  description: fc.option(hostile),
+});
+const world = fc.record({
+  pets: fc.array(petRow, { minLength: 1, maxLength: 5 }),
+  category: hostile,
+  shelter: hostile,
+  howToAdopt: fc.option(hostile),
+});
 
 type World = typeof world extends fc.Arbitrary<infer T> ? T : never;
 
@@ -67,9 +119,17 @@ function storeRaw(sample: World): Array<{ id: number; name: string; status: stri
   return sqlite.transaction(() => {
     sqlite.prepare('DELETE FROM pets').run();
     sqlite.prepare("UPDATE categories SET name = ?, name_folded = 'fuzzed' WHERE id = 1").run(sample.category);
-    sqlite.prepare('INSERT INTO shelter_profile (id, name, how_to_adopt, updated_at) VALUES (1, ?, ?, 0) ON CONFLICT (id) DO UPDATE SET name = excluded.name, how_to_adopt = excluded.how_to_adopt').run(sample.shelter, sample.howToAdopt);
-    const pet = sqlite.prepare("INSERT INTO pets (name, name_folded, category_id, status, created_at, updated_at) VALUES (?, '', 1, ?, 0, ?)");
-    const profile = sqlite.prepare('INSERT INTO pet_profiles (pet_id, breed_primary, color, description, updated_at) VALUES (?, ?, ?, ?, 0)');
+    sqlite
+      .prepare(
+        'INSERT INTO shelter_profile (id, name, how_to_adopt, updated_at) VALUES (1, ?, ?, 0) ON CONFLICT (id) DO UPDATE SET name = excluded.name, how_to_adopt = excluded.how_to_adopt',
+      )
+      .run(sample.shelter, sample.howToAdopt);
+    const pet = sqlite.prepare(
+      "INSERT INTO pets (name, name_folded, category_id, status, created_at, updated_at) VALUES (?, '', 1, ?, 0, ?)",
+    );
+    const profile = sqlite.prepare(
+      'INSERT INTO pet_profiles (pet_id, breed_primary, color, description, updated_at) VALUES (?, ?, ?, ?, 0)',
+    );
     return sample.pets.map((row, index) => {
       const id = Number(pet.run(row.name, row.status, Date.UTC(2026, 10, 1) + index).lastInsertRowid);
       profile.run(id, row.breed, row.colour, row.description);
@@ -92,16 +152,42 @@ describe('the adoption site over whatever an old database holds', () => {
 
         const atom = parseStrictly(read('feed.xml'), 'feed.xml');
         const available = pets.filter((pet) => pet.status === 'available');
-        const titles = Array.from(atom.getElementsByTagName('entry')).map((entry) => entry.getElementsByTagName('title')[0]?.textContent ?? '');
+        const titles = Array.from(atom.getElementsByTagName('entry')).map(
+          (entry) => entry.getElementsByTagName('title')[0]?.textContent ?? '',
+        );
         expect(titles.sort()).toEqual(available.map((pet) => asXmlReads(pet.name)).sort());
 
         const sitemap = parseStrictly(read('sitemap.xml'), 'sitemap.xml');
         const locations = Array.from(sitemap.getElementsByTagName('loc')).map((loc) => loc.textContent ?? '');
         // Every pet keeps its page, whatever its status, and the sitemap names it.
-        for (const pet of pets) expect(locations.some((url) => url.includes(`/pets/${pet.id}-`)), `pet ${pet.id}`).toBe(true);
+        for (const pet of pets)
+          expect(
+            locations.some((url) => url.includes(`/pets/${pet.id}-`)),
+            `pet ${pet.id}`,
+          ).toBe(true);
         expect(() => JSON.parse(read('feed.json'))).not.toThrow();
       }),
-      { numRuns: 40, examples: [[{ pets: [{ name: 'Api\uffffpet', status: 'available', breed: null, colour: null, description: 'Loves\ufffe naps' }], category: 'Dogs', shelter: 'Happy Paws', howToAdopt: null }]] },
+      {
+        numRuns: 40,
+        examples: [
+          [
+            {
+              pets: [
+                {
+                  name: 'Api\uffffpet',
+                  status: 'available',
+                  breed: null,
+                  colour: null,
+                  description: 'Loves\ufffe naps',
+                },
+              ],
+              category: 'Dogs',
+              shelter: 'Happy Paws',
+              howToAdopt: null,
+            },
+          ],
+        ],
+      },
     );
   }, 120_000);
 });

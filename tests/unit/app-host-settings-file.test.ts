@@ -18,7 +18,13 @@ let logged: { details: object; message: string }[];
 const settingsFile = () => path.join(dataDir, 'settings.json');
 
 async function startHost(options: Partial<AppHostOptions> = {}): Promise<AppHost> {
-  const host = new AppHost({ dataDir, clock, log: { ...SILENT_LOG, error: (details, message) => logged.push({ details, message }) }, overrides: { ports: { production: 0, staging: 0 } }, ...options });
+  const host = new AppHost({
+    dataDir,
+    clock,
+    log: { ...SILENT_LOG, error: (details, message) => logged.push({ details, message }) },
+    overrides: { ports: { production: 0, staging: 0 } },
+    ...options,
+  });
   hosts.push(host);
   await host.start();
   return host;
@@ -37,7 +43,8 @@ afterEach(async () => {
 
 describe('a damaged settings file', () => {
   it('not JSON: kept aside, the defaults in force, the log and the status say so; saving writes a good file', async () => {
-    const damaged = '{\n  "host": "127.0.0.1",\n  "ports": { "production": 4010, "staging": 4011 },\n  "httpsPorts": { "produ';
+    const damaged =
+      '{\n  "host": "127.0.0.1",\n  "ports": { "production": 4010, "staging": 4011 },\n  "httpsPorts": { "produ';
     fs.writeFileSync(settingsFile(), damaged);
     const host = await startHost();
 
@@ -51,7 +58,9 @@ describe('a damaged settings file', () => {
     }
     expect(host.currentSettings()).not.toHaveProperty('httpsPorts');
     expect(logged).toHaveLength(1);
-    expect(logged[0]!.message).toMatch(/^The settings file is damaged \(it is not valid JSON: .*\); kept aside as .*broken-2026-11-05T101530\.123Z; the default settings are in use/);
+    expect(logged[0]!.message).toMatch(
+      /^The settings file is damaged \(it is not valid JSON: .*\); kept aside as .*broken-2026-11-05T101530\.123Z; the default settings are in use/,
+    );
     expect(logged[0]!.details).toMatchObject({ file: settingsFile(), keptAs });
 
     const saved = await host.updateSettings(host.currentSettings());

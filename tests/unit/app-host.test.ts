@@ -44,7 +44,11 @@ const settingsFile = () => path.join(dataDir, 'settings.json');
 beforeEach(async () => {
   dataDir = makeTempDir();
   moved = [];
-  host = new AppHost({ dataDir, overrides: { ports: { production: 0, staging: 0 } }, onMoved: (status) => moved.push(status) });
+  host = new AppHost({
+    dataDir,
+    overrides: { ports: { production: 0, staging: 0 } },
+    onMoved: (status) => moved.push(status),
+  });
   await host.start();
 });
 
@@ -84,7 +88,10 @@ describe('AppHost.updateSettings refuses bad settings before touching the server
 
   it('the same port for both environments', async () => {
     const current = host.currentSettings();
-    const error = await refusal({ ...current, ports: { production: current.ports.production, staging: current.ports.production } });
+    const error = await refusal({
+      ...current,
+      ports: { production: current.ports.production, staging: current.ports.production },
+    });
     expect(error.code).toBe('validation_failed');
     expect(error.message).toMatch(/ports\.staging: must differ from the production port/);
     expect(host.status().every((status) => status.running)).toBe(true);
@@ -93,7 +100,9 @@ describe('AppHost.updateSettings refuses bad settings before touching the server
   it('a host beyond loopback without confirmExposure', async () => {
     const error = await refusal({ ...host.currentSettings(), host: '0.0.0.0' });
     expect(error.code).toBe('validation_failed');
-    expect(error.message).toMatch(/confirmExposure: must be true to bind 0\.0\.0\.0: the pet API becomes reachable from other machines/);
+    expect(error.message).toMatch(
+      /confirmExposure: must be true to bind 0\.0\.0\.0: the pet API becomes reachable from other machines/,
+    );
     expect(host.status().map((status) => status.host)).toEqual(['127.0.0.1', '127.0.0.1']);
   });
 });
@@ -122,7 +131,9 @@ describe('AppHost.updateSettings when a server cannot start on its new address',
     const before = host.status();
     const error = await refusal({ ...host.currentSettings(), host: '192.0.2.1', confirmExposure: true });
     expect(error.code).toBe('conflict');
-    expect(error.message).toMatch(/^The settings were not saved: the production server cannot listen on 192\.0\.2\.1:\d+: 192\.0\.2\.1 is not an address of this computer\.; the staging server/);
+    expect(error.message).toMatch(
+      /^The settings were not saved: the production server cannot listen on 192\.0\.2\.1:\d+: 192\.0\.2\.1 is not an address of this computer\.; the staging server/,
+    );
     expect(fs.readFileSync(settingsFile(), 'utf8')).toBe(saved);
     expect(host.status()).toEqual(before);
     for (const status of before) expect(await answers(status.baseUrl)).toBe(true);
@@ -133,10 +144,21 @@ describe('AppHost.updateSettings that can be applied', () => {
   it('moves only the server whose address changed, saves the file and reports the move', async () => {
     const [production, staging] = host.status();
     const port = await freePort();
-    const statuses = await host.updateSettings({ host: '127.0.0.1', ports: { production: port, staging: staging!.port } });
-    expect(statuses[0]).toMatchObject({ environment: 'production', running: true, baseUrl: `http://127.0.0.1:${port}/v1`, problem: null });
+    const statuses = await host.updateSettings({
+      host: '127.0.0.1',
+      ports: { production: port, staging: staging!.port },
+    });
+    expect(statuses[0]).toMatchObject({
+      environment: 'production',
+      running: true,
+      baseUrl: `http://127.0.0.1:${port}/v1`,
+      problem: null,
+    });
     expect(statuses[1]).toEqual(staging);
-    expect(JSON.parse(fs.readFileSync(settingsFile(), 'utf8'))).toEqual({ host: '127.0.0.1', ports: { production: port, staging: staging!.port } });
+    expect(JSON.parse(fs.readFileSync(settingsFile(), 'utf8'))).toEqual({
+      host: '127.0.0.1',
+      ports: { production: port, staging: staging!.port },
+    });
     expect(await answers(`http://127.0.0.1:${port}/v1`)).toBe(true);
     expect(await answers(production!.baseUrl)).toBe(false);
     expect(moved.map((status) => status.baseUrl)).toEqual([`http://127.0.0.1:${port}/v1`]);
@@ -144,7 +166,10 @@ describe('AppHost.updateSettings that can be applied', () => {
 
   it('swaps the two environments’ ports', async () => {
     const [production, staging] = host.status();
-    const statuses = await host.updateSettings({ host: '127.0.0.1', ports: { production: staging!.port, staging: production!.port } });
+    const statuses = await host.updateSettings({
+      host: '127.0.0.1',
+      ports: { production: staging!.port, staging: production!.port },
+    });
     expect(statuses.map((status) => status.port)).toEqual([staging!.port, production!.port]);
     expect(statuses.every((status) => status.running)).toBe(true);
   });
@@ -174,7 +199,9 @@ describe('AppHost: the sites over HTTPS and the certificate issuer in the settin
     expect(statuses.map((status) => status.httpsPort)).toEqual([httpsPort, null]);
     expect(statuses[1]).toEqual(staging);
     expect(host.currentSettings()).toEqual({ ...current, httpsPorts: { production: httpsPort, staging: null } });
-    expect(JSON.parse(fs.readFileSync(settingsFile(), 'utf8'))).toMatchObject({ httpsPorts: { production: httpsPort, staging: null } });
+    expect(JSON.parse(fs.readFileSync(settingsFile(), 'utf8'))).toMatchObject({
+      httpsPorts: { production: httpsPort, staging: null },
+    });
     await new Promise<void>((resolve, reject) => {
       const socket = net.connect(httpsPort, '127.0.0.1', () => socket.end(resolve));
       socket.on('error', reject);
@@ -185,7 +212,10 @@ describe('AppHost: the sites over HTTPS and the certificate issuer in the settin
     const current = host.currentSettings();
     const clash = await refusal({ ...current, httpsPorts: { production: current.ports.staging, staging: null } });
     expect(clash.message).toMatch(/httpsPorts\.production: must differ from every other port/);
-    const acme = await refusal({ ...current, acme: { directoryUrl: 'ftp://ca.example/dir', email: 'nobody', termsAgreed: false } });
+    const acme = await refusal({
+      ...current,
+      acme: { directoryUrl: 'ftp://ca.example/dir', email: 'nobody', termsAgreed: false },
+    });
     expect(acme.message).toMatch(/acme\.directoryUrl: must be the CA’s ACME directory URL/);
     expect(acme.message).toMatch(/acme\.email: must be an email address/);
     expect(acme.message).toMatch(/acme\.termsAgreed: must be agreed/);
@@ -194,7 +224,11 @@ describe('AppHost: the sites over HTTPS and the certificate issuer in the settin
 
   it('restarts both servers with the ACME issuer when it is set, and keeps it in the file', async () => {
     const current = host.currentSettings();
-    const acme = { directoryUrl: 'https://acme-staging-v02.api.letsencrypt.org/directory', email: 'ops@shelter.test', termsAgreed: true as const };
+    const acme = {
+      directoryUrl: 'https://acme-staging-v02.api.letsencrypt.org/directory',
+      email: 'ops@shelter.test',
+      termsAgreed: true as const,
+    };
     await host.updateSettings({ ...current, acme });
     expect(host.engine('production').sites.certificates.issuerKind).toBe('acme');
     expect(host.engine('staging').sites.certificates.issuerKind).toBe('acme');

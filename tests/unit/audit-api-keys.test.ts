@@ -38,28 +38,46 @@ describe('API keys in the audit trail', () => {
         if (!answer.ok) throw new Error(JSON.stringify(answer.error));
         return answer.value as T;
       };
-      const account = await value<{ id: number }>('accounts.create', { environment: 'production', account: { name: 'Partner site', planId: 'free' } });
+      const account = await value<{ id: number }>('accounts.create', {
+        environment: 'production',
+        account: { name: 'Partner site', planId: 'free' },
+      });
       const { key } = await value<{ key: string }>('keys.create', { environment: 'production', accountId: account.id });
       expect(key).toMatch(/^adk_live_/);
       await value('console.send', { environment: 'production', operation: 'listPets', key });
       await value('console.burst', { environment: 'production', operation: 'listPets', key, count: 2 });
       const entries = await value<AuditEntry[]>('audit.list', { environment: 'production', filter: {} });
-      expect(entries.map((entry) => entry.channel)).toEqual(expect.arrayContaining(['console.send', 'console.burst', 'keys.create']));
+      expect(entries.map((entry) => entry.channel)).toEqual(
+        expect.arrayContaining(['console.send', 'console.burst', 'keys.create']),
+      );
       const trail = JSON.stringify(entries);
       expect(trail).not.toContain(key);
       expect(trail).not.toContain(key.slice('adk_live_'.length));
-      expect(entries.find((entry) => entry.channel === 'console.send')?.input).toMatchObject({ key: 'adk_live_[removed]', operation: 'listPets' });
+      expect(entries.find((entry) => entry.channel === 'console.send')?.input).toMatchObject({
+        key: 'adk_live_[removed]',
+        operation: 'listPets',
+      });
     } finally {
       await host.stop();
     }
   });
 
   it('removes a key by its shape, whatever the field, nested, inside a text, in a field name', () => {
-    const input = { headers: { authorization: `Bearer ${LIVE_KEY}` }, notes: [`tried ${TEST_KEY} twice`], [LIVE_KEY]: 1, plain: 'Rex' };
+    const input = {
+      headers: { authorization: `Bearer ${LIVE_KEY}` },
+      notes: [`tried ${TEST_KEY} twice`],
+      [LIVE_KEY]: 1,
+      plain: 'Rex',
+    };
     const kept = JSON.stringify(redacted(input));
     expect(kept).not.toContain(LIVE_KEY);
     expect(kept).not.toContain(TEST_KEY);
-    expect(redacted(input)).toEqual({ headers: { authorization: 'Bearer adk_live_[removed]' }, notes: ['tried adk_test_[removed] twice'], 'adk_live_[removed]': 1, plain: 'Rex' });
+    expect(redacted(input)).toEqual({
+      headers: { authorization: 'Bearer adk_live_[removed]' },
+      notes: ['tried adk_test_[removed] twice'],
+      'adk_live_[removed]': 1,
+      plain: 'Rex',
+    });
   });
 
   it('scrubs the keys an earlier release wrote into the trail when the database is opened', () => {

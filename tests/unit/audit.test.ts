@@ -23,7 +23,8 @@ describe('the audit trail', () => {
     if (!answer.ok) throw new Error(JSON.stringify(answer.error));
     return answer.value;
   };
-  const entries = async (filter: Record<string, unknown> = {}) => (await value('audit.list', { environment: 'production', filter })) as AuditEntry[];
+  const entries = async (filter: Record<string, unknown> = {}) =>
+    (await value('audit.list', { environment: 'production', filter })) as AuditEntry[];
 
   beforeEach(async () => {
     dataDir = makeTempDir();
@@ -37,51 +38,94 @@ describe('the audit trail', () => {
   });
 
   it('decides for every admin channel whether it writes', () => {
-    const undecided = ADMIN_CHANNEL_NAMES.filter((channel) => typeof (AUDITED as Record<string, boolean | undefined>)[channel] !== 'boolean');
-    expect(undecided, `These admin channels are neither reads nor writes in AUDITED (src/main/audit/channels.ts): ${undecided.join(', ')}`).toEqual([]);
+    const undecided = ADMIN_CHANNEL_NAMES.filter(
+      (channel) => typeof (AUDITED as Record<string, boolean | undefined>)[channel] !== 'boolean',
+    );
+    expect(
+      undecided,
+      `These admin channels are neither reads nor writes in AUDITED (src/main/audit/channels.ts): ${undecided.join(', ')}`,
+    ).toEqual([]);
   });
 
   it('records a pet edit: the desk, the channel, the record and the change', async () => {
     await value('categories.create', { environment: 'production', name: 'Ferrets' });
-    const { id } = (await value('pets.create', { environment: 'production', pet: { name: 'Luna', categoryId: 1 } })) as { id: number };
-    expect((await dispatch('pets.update', { environment: 'production', id, changes: { name: 'Lunita' } })).ok).toBe(true);
+    const { id } = (await value('pets.create', {
+      environment: 'production',
+      pet: { name: 'Luna', categoryId: 1 },
+    })) as { id: number };
+    expect((await dispatch('pets.update', { environment: 'production', id, changes: { name: 'Lunita' } })).ok).toBe(
+      true,
+    );
     const [edit] = await entries({ channel: 'pets.update' });
-    expect(edit).toMatchObject({ staffId: null, staffName: 'desk', channel: 'pets.update', record: String(id), input: { id, changes: { name: 'Lunita' } } });
+    expect(edit).toMatchObject({
+      staffId: null,
+      staffName: 'desk',
+      channel: 'pets.update',
+      record: String(id),
+      input: { id, changes: { name: 'Lunita' } },
+    });
     expect(edit?.changes).toEqual({ name: { before: 'Luna', after: 'Lunita' }, version: { before: 1, after: 2 } });
     expect(edit?.at).toBeGreaterThan(0);
-    expect((await entries({ record: String(id) })).map((entry) => entry.channel)).toEqual(['pets.update', 'pets.create']);
+    expect((await entries({ record: String(id) })).map((entry) => entry.channel)).toEqual([
+      'pets.update',
+      'pets.create',
+    ]);
   });
 
   it('records before → after of a profile, a status and a person', async () => {
-    const { id } = (await value('pets.create', { environment: 'production', pet: { name: 'Rex', categoryId: 1 } })) as { id: number };
+    const { id } = (await value('pets.create', { environment: 'production', pet: { name: 'Rex', categoryId: 1 } })) as {
+      id: number;
+    };
     await value('pets.setProfile', { environment: 'production', id, profile: { microchipNumber: '985112345678901' } });
     await value('pets.setStatus', { environment: 'production', id, status: 'pending' });
     const [status, profile] = await entries({ record: String(id) });
     expect(profile?.changes).toMatchObject({ microchipNumber: { before: null, after: '985112345678901' } });
     expect(status?.changes).toMatchObject({ status: { before: 'available', after: 'pending' } });
     expect((await entries({ channel: 'pets.create' }))[0]?.changes).toBeNull();
-    const added = (await value('people.add', { environment: 'production', person: { name: 'Marta Gil', email: 'marta@example.org' } })) as { person: { id: number } };
-    await value('people.edit', { environment: 'production', id: added.person.id, changes: { email: 'marta.gil@example.org' } });
+    const added = (await value('people.add', {
+      environment: 'production',
+      person: { name: 'Marta Gil', email: 'marta@example.org' },
+    })) as { person: { id: number } };
+    await value('people.edit', {
+      environment: 'production',
+      id: added.person.id,
+      changes: { email: 'marta.gil@example.org' },
+    });
     const [edit] = await entries({ channel: 'people.edit' });
     // The fields changed are named, a person's details are not kept: forgetting them leaves nothing here.
-    expect(edit).toMatchObject({ record: String(added.person.id), changes: { email: { before: '[personal]', after: '[personal]' } } });
+    expect(edit).toMatchObject({
+      record: String(added.person.id),
+      changes: { email: { before: '[personal]', after: '[personal]' } },
+    });
     // The person added is the record of their entry too (the answer nests them), so the Audit page links it.
     expect((await entries({ channel: 'people.add' }))[0]?.record).toBe(String(added.person.id));
     expect(JSON.stringify(await entries({}))).not.toMatch(/marta|Marta Gil/);
   });
 
   it('names the member of a team session and the address the call came from', async () => {
-    await host.engine('production').services.staff.add({ name: 'Ana Ruiz', login: 'ana', role: 'owner', password: PASSWORD });
+    await host
+      .engine('production')
+      .services.staff.add({ name: 'Ana Ruiz', login: 'ana', role: 'owner', password: PASSWORD });
     let session: string | null = null;
     const address = '192.168.1.20';
-    const login = await dispatch('staff.login', { login: 'ana', password: PASSWORD }, { credential: { kind: 'none' }, address, setSession: (id) => (session = id) });
+    const login = await dispatch(
+      'staff.login',
+      { login: 'ana', password: PASSWORD },
+      { credential: { kind: 'none' }, address, setSession: (id) => (session = id) },
+    );
     expect(login).toMatchObject({ ok: true });
     const call = { credential: { kind: 'session' as const, id: session ?? '' }, address };
-    expect(await dispatch('categories.create', { environment: 'production', name: 'Hedgehogs' }, call)).toMatchObject({ ok: true });
+    expect(await dispatch('categories.create', { environment: 'production', name: 'Hedgehogs' }, call)).toMatchObject({
+      ok: true,
+    });
     const [created, loggedIn] = await entries();
     expect(created).toMatchObject({ staffName: 'Ana Ruiz', address, channel: 'categories.create' });
     expect(created?.staffId).toBeGreaterThan(0);
-    expect(loggedIn).toMatchObject({ staffName: 'Ana Ruiz', channel: 'staff.login', input: { login: 'ana', password: '[removed]' } });
+    expect(loggedIn).toMatchObject({
+      staffName: 'Ana Ruiz',
+      channel: 'staff.login',
+      input: { login: 'ana', password: '[removed]' },
+    });
   });
 
   it("lists as the desk's only the writes made at the desk, never a member's named Desk before such names were refused", async () => {
@@ -91,8 +135,20 @@ describe('the audit trail', () => {
     const legacy = await staff.add({ name: 'Ben', login: 'ben', role: 'staff', password: PASSWORD });
     host.engine('production').sqlite.prepare("UPDATE staff_members SET name = 'Desk' WHERE id = ?").run(legacy.id);
     let session: string | null = null;
-    expect(await dispatch('staff.login', { login: 'ben', password: PASSWORD }, { credential: { kind: 'none' }, address: null, setSession: (id) => (session = id) })).toMatchObject({ ok: true });
-    expect(await dispatch('categories.create', { environment: 'production', name: 'Hedgehogs' }, { credential: { kind: 'session', id: session ?? '' }, address: null })).toMatchObject({ ok: true });
+    expect(
+      await dispatch(
+        'staff.login',
+        { login: 'ben', password: PASSWORD },
+        { credential: { kind: 'none' }, address: null, setSession: (id) => (session = id) },
+      ),
+    ).toMatchObject({ ok: true });
+    expect(
+      await dispatch(
+        'categories.create',
+        { environment: 'production', name: 'Hedgehogs' },
+        { credential: { kind: 'session', id: session ?? '' }, address: null },
+      ),
+    ).toMatchObject({ ok: true });
     await value('categories.create', { environment: 'production', name: 'Ferrets' });
     expect((await entries({ channel: 'categories.create' })).map((entry) => [entry.staffId, entry.staffName])).toEqual([
       [null, 'desk'],
@@ -100,9 +156,15 @@ describe('the audit trail', () => {
     ]);
     for (const desk of ['desk', 'DESK', ' Desk ', 'ｄｅｓｋ']) {
       const listed = await entries({ staff: desk });
-      expect(listed.map((entry) => [entry.staffId, entry.staffName, (entry.input as { name?: string }).name]), desk).toEqual([[null, 'desk', 'Ferrets']]);
+      expect(
+        listed.map((entry) => [entry.staffId, entry.staffName, (entry.input as { name?: string }).name]),
+        desk,
+      ).toEqual([[null, 'desk', 'Ferrets']]);
     }
-    expect(await dispatch('staff.invite', { name: 'DESK', role: 'staff' })).toMatchObject({ ok: false, error: { code: 'validation_failed', details: { field: 'name', reason: 'name_reserved', reserved: 'desk' } } });
+    expect(await dispatch('staff.invite', { name: 'DESK', role: 'staff' })).toMatchObject({
+      ok: false,
+      error: { code: 'validation_failed', details: { field: 'name', reason: 'name_reserved', reserved: 'desk' } },
+    });
   });
 
   it('finds a renamed member by the name they bear now and by the name their older entries were made under', async () => {
@@ -111,14 +173,30 @@ describe('the audit trail', () => {
     const vera = await staff.add({ name: 'Vera Lnid', login: 'vera', role: 'staff', password: PASSWORD });
     const asVera = async (name: string) => {
       let session: string | null = null;
-      expect(await dispatch('staff.login', { login: 'vera', password: PASSWORD }, { credential: { kind: 'none' }, address: null, setSession: (id) => (session = id) })).toMatchObject({ ok: true });
-      expect(await dispatch('categories.create', { environment: 'production', name }, { credential: { kind: 'session', id: session ?? '' }, address: null })).toMatchObject({ ok: true });
+      expect(
+        await dispatch(
+          'staff.login',
+          { login: 'vera', password: PASSWORD },
+          { credential: { kind: 'none' }, address: null, setSession: (id) => (session = id) },
+        ),
+      ).toMatchObject({ ok: true });
+      expect(
+        await dispatch(
+          'categories.create',
+          { environment: 'production', name },
+          { credential: { kind: 'session', id: session ?? '' }, address: null },
+        ),
+      ).toMatchObject({ ok: true });
     };
     await asVera('Hedgehogs');
     await value('staff.rename', { id: vera.id, name: 'Vera Lind' });
     await asVera('Ferrets');
     await value('categories.create', { environment: 'production', name: 'Tortoises' });
-    const made = async (staffName: string) => (await entries({ staff: staffName, channel: 'categories.create' })).map((entry) => [entry.staffName, (entry.input as { name: string }).name]);
+    const made = async (staffName: string) =>
+      (await entries({ staff: staffName, channel: 'categories.create' })).map((entry) => [
+        entry.staffName,
+        (entry.input as { name: string }).name,
+      ]);
     expect(await made('vera lind')).toEqual([
       ['Vera Lind', 'Ferrets'],
       ['Vera Lnid', 'Hedgehogs'],
@@ -130,7 +208,9 @@ describe('the audit trail', () => {
   it('records nothing for a read, nor for a refused write', async () => {
     expect((await dispatch('pets.browse', { environment: 'production', query: {} })).ok).toBe(true);
     expect((await dispatch('categories.list', { environment: 'production' })).ok).toBe(true);
-    expect((await dispatch('pets.update', { environment: 'production', id: 999, changes: { name: 'Nobody' } })).ok).toBe(false);
+    expect(
+      (await dispatch('pets.update', { environment: 'production', id: 999, changes: { name: 'Nobody' } })).ok,
+    ).toBe(false);
     expect(await entries()).toEqual([]);
   });
 
@@ -141,25 +221,41 @@ describe('the audit trail', () => {
     expect(trail).not.toContain(PASSWORD);
     expect(trail).not.toContain(code);
     const [accepted] = await entries({ channel: 'staff.acceptInvite' });
-    expect(accepted).toMatchObject({ staffName: 'Dora', input: { code: '[removed]', login: 'dora', password: '[removed]' } });
+    expect(accepted).toMatchObject({
+      staffName: 'Dora',
+      input: { code: '[removed]', login: 'dora', password: '[removed]' },
+    });
   });
 
   it('pages with a cursor: each page continues after the last entry of the one before, nothing skipped or repeated', async () => {
-    for (const name of ['Cat', 'Dog', 'Bird', 'Fish', 'Frog']) await value('categories.create', { environment: 'production', name });
+    for (const name of ['Cat', 'Dog', 'Bird', 'Fish', 'Frog'])
+      await value('categories.create', { environment: 'production', name });
     const first = await entries({ limit: 2 });
     const second = await entries({ limit: 2, before: first.at(-1)?.id });
     const third = await entries({ limit: 2, before: second.at(-1)?.id });
     const names = [...first, ...second, ...third].map((entry) => (entry.input as { name: string }).name);
     expect(names).toEqual(['Frog', 'Fish', 'Bird', 'Dog', 'Cat']);
     // The cursor combines with the other filters.
-    expect((await entries({ channel: 'categories.create', before: first[0]?.id, limit: 1 })).map((entry) => (entry.input as { name: string }).name)).toEqual(['Fish']);
+    expect(
+      (await entries({ channel: 'categories.create', before: first[0]?.id, limit: 1 })).map(
+        (entry) => (entry.input as { name: string }).name,
+      ),
+    ).toEqual(['Fish']);
   });
 
   it('keeps a file body only as its size', () => {
     // The token is removed by its mark on the schema, never by its name.
-    const schema = z.object({ photo: z.object({ base64: z.string(), alt: z.string() }), token: secretField(z.string()) });
-    expect(redacted({ photo: { base64: 'A'.repeat(5_000), alt: 'Luna' }, token: 'abc' }, schema)).toEqual({ photo: { base64: '[5000 characters]', alt: 'Luna' }, token: '[removed]' });
+    const schema = z.object({
+      photo: z.object({ base64: z.string(), alt: z.string() }),
+      token: secretField(z.string()),
+    });
+    expect(redacted({ photo: { base64: 'A'.repeat(5_000), alt: 'Luna' }, token: 'abc' }, schema)).toEqual({
+      photo: { base64: '[5000 characters]', alt: 'Luna' },
+      token: '[removed]',
+    });
     // A browser-mode upload's photo arrives decoded: its bytes are counted, never walked one by one.
-    expect(redacted({ photo: { bytes: new Uint8Array(24 * 1024 * 1024) } })).toEqual({ photo: { bytes: '[25165824 bytes]' } });
+    expect(redacted({ photo: { bytes: new Uint8Array(24 * 1024 * 1024) } })).toEqual({
+      photo: { bytes: '[25165824 bytes]' },
+    });
   });
 });

@@ -22,7 +22,8 @@ interface Entry {
 
 function recordingLog(): EngineLog & { entries: Entry[] } {
   const entries: Entry[] = [];
-  const at = (level: Entry['level']) => (details: object, message: string) => void entries.push({ level, details: details as Record<string, unknown>, message });
+  const at = (level: Entry['level']) => (details: object, message: string) =>
+    void entries.push({ level, details: details as Record<string, unknown>, message });
   return { entries, info: at('info'), warn: at('warn'), error: at('error') };
 }
 
@@ -36,7 +37,15 @@ describe('a failing background job of the engine', () => {
     const dataDir = makeTempDir();
     const log = recordingLog();
     const clock = new ManualClock(Date.UTC(2026, 5, 1, 12, 0, 0));
-    const engine = new Engine({ dataDir, environment: 'production', clock, log, busyTimeoutMs: 20, maxBackoffMs: 100, sites: { dnsServers: [`127.0.0.1:${await freePort()}`] } });
+    const engine = new Engine({
+      dataDir,
+      environment: 'production',
+      clock,
+      log,
+      busyTimeoutMs: 20,
+      maxBackoffMs: 100,
+      sites: { dnsServers: [`127.0.0.1:${await freePort()}`] },
+    });
     cleanups.push(() => removeTempDir(dataDir));
     cleanups.push(() => engine.close());
     const account = engine.services.accounts.create({ name: 'Happy Paws shelter', planId: 'pro' });
@@ -54,14 +63,28 @@ describe('a failing background job of the engine', () => {
       if (holder.open) holder.close();
     });
     engine.startBackgroundJobs();
-    const failure = await waitFor(() => log.entries.find((entry) => entry.level === 'error' && entry.details.job === 'domain re-check'), 20_000);
+    const failure = await waitFor(
+      () => log.entries.find((entry) => entry.level === 'error' && entry.details.job === 'domain re-check'),
+      20_000,
+    );
     expect(failure.message).toBe('background job failed; retrying with backoff');
     expect((failure.details.err as { code?: string }).code).toBe('SQLITE_BUSY');
 
     holder.exec('ROLLBACK');
     holder.close();
-    await waitFor(() => log.entries.some((entry) => entry.level === 'info' && entry.details.job === 'domain re-check' && entry.message === 'background job recovered'), 20_000);
-    expect(log.entries.filter((entry) => entry.level === 'error' && entry.details.job === 'domain re-check')).toHaveLength(1);
+    await waitFor(
+      () =>
+        log.entries.some(
+          (entry) =>
+            entry.level === 'info' &&
+            entry.details.job === 'domain re-check' &&
+            entry.message === 'background job recovered',
+        ),
+      20_000,
+    );
+    expect(
+      log.entries.filter((entry) => entry.level === 'error' && entry.details.job === 'domain re-check'),
+    ).toHaveLength(1);
     expect(engine.sites.domains.get('www.happy-paws.test').checkedAt).not.toBeNull();
   });
 });

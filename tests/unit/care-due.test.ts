@@ -27,8 +27,10 @@ afterEach(() => {
 });
 
 const care = () => engine.services.care;
-const animal = (name: string) => engine.services.movements.intake({ pet: { name, categoryId: 1 }, type: 'stray', at: '2026-06-01' }, 'cli').petId;
-const names = (rows: Array<{ petName: string; dose: { dueDate: string | null } }>) => rows.map((row) => `${row.petName} ${row.dose.dueDate}`);
+const animal = (name: string) =>
+  engine.services.movements.intake({ pet: { name, categoryId: 1 }, type: 'stray', at: '2026-06-01' }, 'cli').petId;
+const names = (rows: Array<{ petName: string; dose: { dueDate: string | null } }>) =>
+  rows.map((row) => `${row.petName} ${row.dose.dueDate}`);
 
 describe('the due list', () => {
   it('splits at today and at today + days, both ends included; later doses are not listed', () => {
@@ -58,15 +60,24 @@ describe('the due list', () => {
 
   it('lists only animals in care, and no dose given or skipped', () => {
     const [kept, adopted, skipped, given] = ['Gus', 'Hal', 'Ivy', 'Jo'].map(animal);
-    for (const petId of [kept, adopted, skipped, given]) care().schedule({ petId: petId ?? 0, vaccine: 'DHPP', dueDate: '2026-06-10' }, 'cli');
+    for (const petId of [kept, adopted, skipped, given])
+      care().schedule({ petId: petId ?? 0, vaccine: 'DHPP', dueDate: '2026-06-10' }, 'cli');
     const adopter = engine.services.people.add({ name: 'Ada' }).person.id;
     engine.services.movements.adopt({ petId: adopted ?? 0, personId: adopter, fee: 0, feeMethod: 'waived' }, 'cli');
     const dose = (petId: number | undefined) => care().record(petId ?? 0).doses[0]?.id ?? 0;
     care().skip({ doseId: dose(skipped), reason: 'vet advised to wait: ill' }, 'window');
     care().give({ doses: [{ petId: given ?? 0, vaccine: 'dhpp', batch: 'L1' }] }, 'window');
     expect(names(care().dueList({ utcOffsetMinutes: 0 }).dueToday)).toEqual(['Gus 2026-06-10']);
-    expect(care().record(skipped ?? 0).doses[0]).toMatchObject({ status: 'skipped', skipReason: 'vet advised to wait: ill' });
-    expect(care().record(given ?? 0).doses[0]).toMatchObject({ status: 'given', givenDate: '2026-06-10', batch: 'L1', dueDate: '2026-06-10' });
+    expect(care().record(skipped ?? 0).doses[0]).toMatchObject({
+      status: 'skipped',
+      skipReason: 'vet advised to wait: ill',
+    });
+    expect(care().record(given ?? 0).doses[0]).toMatchObject({
+      status: 'given',
+      givenDate: '2026-06-10',
+      batch: 'L1',
+      dueDate: '2026-06-10',
+    });
   });
 
   it('a dose given or skipped cannot be skipped again, nor its due date moved: the rule is named', () => {
@@ -81,8 +92,15 @@ describe('the due list', () => {
       }
       return undefined;
     };
-    expect(refusal(() => care().skip({ doseId: dose.id, reason: 'again' }, 'cli'))).toEqual({ reason: 'dose_not_waiting', doseId: dose.id, petId, status: 'skipped' });
-    expect(refusal(() => care().editDose(dose.id, { dueDate: '2026-06-20' }, 'cli'))).toMatchObject({ reason: 'dose_not_waiting' });
+    expect(refusal(() => care().skip({ doseId: dose.id, reason: 'again' }, 'cli'))).toEqual({
+      reason: 'dose_not_waiting',
+      doseId: dose.id,
+      petId,
+      status: 'skipped',
+    });
+    expect(refusal(() => care().editDose(dose.id, { dueDate: '2026-06-20' }, 'cli'))).toMatchObject({
+      reason: 'dose_not_waiting',
+    });
   });
 });
 
@@ -104,6 +122,11 @@ describe('up to date (the portals’ shots fields)', () => {
     expect(care().record(petId).upToDate).toBe(true);
     const other = animal('Max');
     care().schedule({ petId: other, vaccine: 'DHPP', dueDate: '2026-06-01' }, 'cli');
-    expect(care().upToDateAll()).toEqual(new Map([[petId, true], [other, false]]));
+    expect(care().upToDateAll()).toEqual(
+      new Map([
+        [petId, true],
+        [other, false],
+      ]),
+    );
   });
 });

@@ -33,7 +33,12 @@ describe('planDoses (pure)', () => {
       // 2026-04-01 + 112 days
       { step: 2, vaccine: 'Rabies', dueDate: '2026-07-22', atAgeWeeks: 16 },
     ]);
-    expect(planDoses(SHIPPED_PROTOCOLS.cat, '2026-06-01', '2020')[2]).toEqual({ step: 2, vaccine: 'Rabies', dueDate: '2026-06-01', atAgeWeeks: 16 });
+    expect(planDoses(SHIPPED_PROTOCOLS.cat, '2026-06-01', '2020')[2]).toEqual({
+      step: 2,
+      vaccine: 'Rabies',
+      dueDate: '2026-06-01',
+      atAgeWeeks: 16,
+    });
   });
 
   it('a step after intake waits for its minimum age, and the booster keeps its interval from the first dose', () => {
@@ -43,7 +48,9 @@ describe('planDoses (pure)', () => {
       { step: 1, vaccine: 'FVRCP', dueDate: '2026-07-27', atAgeWeeks: null },
       { step: 2, vaccine: 'Rabies', dueDate: '2026-09-14', atAgeWeeks: 16 },
     ]);
-    expect(SHIPPED_PROTOCOLS.dog.filter((step) => step.vaccine === 'DHPP').map((step) => step.minAgeWeeks)).toEqual([6, 6]);
+    expect(SHIPPED_PROTOCOLS.dog.filter((step) => step.vaccine === 'DHPP').map((step) => step.minAgeWeeks)).toEqual([
+      6, 6,
+    ]);
   });
 
   it('an estimate counts from the middle of what it names; an unknown age is due at intake', () => {
@@ -65,7 +72,10 @@ describe('scheduling at intake', () => {
   });
 
   it('an adult cat: FVRCP at intake and three weeks later, rabies at intake (older than 16 weeks)', () => {
-    const stay = services().movements.intake({ pet: { name: 'Miso', categoryId: CATS }, type: 'owner_surrender', at: '2026-05-30' }, 'window');
+    const stay = services().movements.intake(
+      { pet: { name: 'Miso', categoryId: CATS }, type: 'owner_surrender', at: '2026-05-30' },
+      'window',
+    );
     services().petProfiles.set(stay.petId, { birthDate: '2021-02' });
     expect(waiting(stay.petId)).toEqual(['FVRCP 2026-05-30', 'Rabies 2026-05-30 (age)', 'FVRCP 2026-06-20']);
   });
@@ -75,29 +85,49 @@ describe('scheduling at intake', () => {
     expect(waiting(stay.petId)).toContain('Rabies 2026-06-01 (age)');
     services().petProfiles.set(stay.petId, { birthDate: '2026-05-01' });
     expect(waiting(stay.petId)).toContain('Rabies 2026-08-21 (age)');
-    const rabies = services().care.record(stay.petId).doses.find((dose) => dose.vaccine === 'Rabies');
+    const rabies = services()
+      .care.record(stay.petId)
+      .doses.find((dose) => dose.vaccine === 'Rabies');
     services().care.editDose(rabies?.id ?? 0, { dueDate: '2026-09-01' }, 'window');
     services().petProfiles.set(stay.petId, { birthDate: '2026-01-01' });
     expect(waiting(stay.petId)).toContain('Rabies 2026-09-01');
-    expect(services().care.record(stay.petId).history[0]).toMatchObject({ kind: 'dose_edited', by: 'window', details: { fields: { dueDate: { from: null, to: '2026-09-01' } } } });
+    expect(services().care.record(stay.petId).history[0]).toMatchObject({
+      kind: 'dose_edited',
+      by: 'window',
+      details: { fields: { dueDate: { from: null, to: '2026-09-01' } } },
+    });
   });
 
   it('a category without a shipped protocol schedules nothing; staff can give it one, and set a dog category back to the default', () => {
     const rabbit = services().movements.intake({ pet: { name: 'Clover', categoryId: RABBITS }, type: 'stray' }, 'cli');
     expect(waiting(rabbit.petId)).toEqual([]);
-    expect(services().care.protocols.list().find((each) => each.categoryId === RABBITS)).toMatchObject({ steps: [], shipped: true });
+    expect(
+      services()
+        .care.protocols.list()
+        .find((each) => each.categoryId === RABBITS),
+    ).toMatchObject({ steps: [], shipped: true });
     services().care.protocols.set({ categoryId: RABBITS, steps: [{ vaccine: 'RHDV2', afterIntakeDays: 7 }] });
     const second = services().movements.intake({ pet: { name: 'Thistle', categoryId: RABBITS }, type: 'stray' }, 'cli');
     expect(waiting(second.petId)).toEqual(['RHDV2 2026-06-08']);
     services().care.protocols.set({ categoryId: DOGS, steps: [] });
-    expect(waiting(services().movements.intake({ pet: { name: 'None', categoryId: DOGS }, type: 'stray' }, 'cli').petId)).toEqual([]);
-    expect(services().care.protocols.set({ categoryId: DOGS, steps: null })).toMatchObject({ shipped: true, steps: SHIPPED_PROTOCOLS.dog });
+    expect(
+      waiting(services().movements.intake({ pet: { name: 'None', categoryId: DOGS }, type: 'stray' }, 'cli').petId),
+    ).toEqual([]);
+    expect(services().care.protocols.set({ categoryId: DOGS, steps: null })).toMatchObject({
+      shipped: true,
+      steps: SHIPPED_PROTOCOLS.dog,
+    });
   });
 
   it('an animal back from adoption keeps a rabies still valid and a dose already waiting', () => {
     const stay = services().movements.intake({ pet: { name: 'Rex', categoryId: DOGS }, type: 'stray' }, 'cli');
-    const dhpp = services().care.record(stay.petId).doses.filter((dose) => dose.vaccine === 'DHPP');
-    services().care.give({ doses: [{ petId: stay.petId, vaccine: 'Rabies', batch: 'R-1', expiresDate: '2029-06-01' }] }, 'cli');
+    const dhpp = services()
+      .care.record(stay.petId)
+      .doses.filter((dose) => dose.vaccine === 'DHPP');
+    services().care.give(
+      { doses: [{ petId: stay.petId, vaccine: 'Rabies', batch: 'R-1', expiresDate: '2029-06-01' }] },
+      'cli',
+    );
     services().care.give({ doses: [{ petId: stay.petId, vaccine: 'DHPP', batch: 'D-1', doseId: dhpp[0]?.id }] }, 'cli');
     const adopter = services().people.add({ name: 'Ada' }).person.id;
     clock.advance(DAY);
@@ -109,9 +139,16 @@ describe('scheduling at intake', () => {
   });
 
   it('a kitten born in care is not vaccinated at day 0: FVRCP at 6 weeks, its booster 3 weeks later, rabies at 16 weeks', () => {
-    const stay = services().movements.intake({ pet: { name: 'Newborn', categoryId: CATS }, type: 'born_in_care' }, 'cli');
+    const stay = services().movements.intake(
+      { pet: { name: 'Newborn', categoryId: CATS }, type: 'born_in_care' },
+      'cli',
+    );
     expect(waiting(stay.petId)).toEqual(['FVRCP 2026-07-13', 'FVRCP 2026-08-03', 'Rabies 2026-09-21']);
-    expect(services().care.dueList({ utcOffsetMinutes: 0 }).dueToday.filter((row) => row.dose.petId === stay.petId)).toEqual([]);
+    expect(
+      services()
+        .care.dueList({ utcOffsetMinutes: 0 })
+        .dueToday.filter((row) => row.dose.petId === stay.petId),
+    ).toEqual([]);
   });
 
   it('a puppy of two weeks taken in as a stray: DHPP when it is 6 weeks old, following its birth date', () => {

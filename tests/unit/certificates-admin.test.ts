@@ -17,7 +17,12 @@ const call = (channel: string, payload: unknown) => dispatchAdmin(createAdminHan
 beforeAll(async () => {
   dataDir = makeTempDir();
   dns = await startTestDns({ 'www.shelter.test': { CNAME: 'happy-paws.localhost' } });
-  host = new AppHost({ dataDir, clock: new ManualClock(Date.now()), overrides: { ports: { production: 0, staging: 0 } }, sites: { dnsServers: [dns.server] } });
+  host = new AppHost({
+    dataDir,
+    clock: new ManualClock(Date.now()),
+    overrides: { ports: { production: 0, staging: 0 } },
+    sites: { dnsServers: [dns.server] },
+  });
   await host.start();
   const engine = host.engine('production');
   const { project } = await deployedProject(engine, dataDir, { html: 'hi' });
@@ -37,21 +42,40 @@ describe('the certificates’ admin channels', () => {
     const { pem } = (result as { value: { pem: string } }).value;
     expect(pem).toMatch(/^-----BEGIN CERTIFICATE-----\n[\s\S]+-----END CERTIFICATE-----\n$/);
     expect(pem).not.toContain('PRIVATE');
-    expect(await call('certificates.ca', { environment: 'production' })).toMatchObject({ ok: false, error: { code: 'validation_failed' } });
+    expect(await call('certificates.ca', { environment: 'production' })).toMatchObject({
+      ok: false,
+      error: { code: 'validation_failed' },
+    });
   });
 
   it('domains.reverify checks the DNS and requests the certificate; certificates.list shows it issued by the running server', async () => {
     const reverify = await call('domains.reverify', { environment: 'production', name: 'www.shelter.test' });
     expect(reverify.ok).toBe(true);
-    expect((reverify as { value: Domain }).value).toMatchObject({ status: 'verified', certificate: { state: 'pending' } });
+    expect((reverify as { value: Domain }).value).toMatchObject({
+      status: 'verified',
+      certificate: { state: 'pending' },
+    });
     const issued = async () => {
-      const list = (await call('certificates.list', { environment: 'production' })) as { ok: true; value: CertificateListing[] };
+      const list = (await call('certificates.list', { environment: 'production' })) as {
+        ok: true;
+        value: CertificateListing[];
+      };
       return list.value[0]?.state === 'issued' ? list.value[0] : undefined;
     };
-    expect(await waitFor(issued, 10_000)).toMatchObject({ domain: 'www.shelter.test', issuer: 'Adoption Desk local CA', needsReverify: false });
+    expect(await waitFor(issued, 10_000)).toMatchObject({
+      domain: 'www.shelter.test',
+      issuer: 'Adoption Desk local CA',
+      needsReverify: false,
+    });
     expect(JSON.stringify(await call('certificates.list', { environment: 'production' }))).not.toContain('PRIVATE');
 
-    expect(await call('domains.reverify', { environment: 'production', name: '' })).toMatchObject({ ok: false, error: { code: 'validation_failed' } });
-    expect(await call('domains.reverify', { environment: 'production', name: 'nowhere.test' })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    expect(await call('domains.reverify', { environment: 'production', name: '' })).toMatchObject({
+      ok: false,
+      error: { code: 'validation_failed' },
+    });
+    expect(await call('domains.reverify', { environment: 'production', name: 'nowhere.test' })).toMatchObject({
+      ok: false,
+      error: { code: 'not_found' },
+    });
   });
 });

@@ -29,7 +29,13 @@ function sourceFiles(dir: string): string[] {
 
 /** Every string literal of a file's code (comments are not read): where a channel can be named. */
 function literalsOf(file: string, text: string): Set<string> {
-  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const source = ts.createSourceFile(
+    file,
+    text,
+    ts.ScriptTarget.Latest,
+    false,
+    file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
   const literals = new Set<string>();
   const visit = (node: ts.Node): void => {
     if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) literals.add(node.text);
@@ -74,18 +80,28 @@ describe('the channel census', () => {
     const most = Math.max(...counts.map((count) => count.places));
     const widest = [...counts].sort((a, b) => b.files.length - a.files.length)[0]!;
     const median = counts.map((count) => count.places).sort((a, b) => a - b)[Math.floor(counts.length / 2)];
-    console.log(`admin channels: ${counts.length}; the most places a channel touches: ${most} (declaration, handler, window); the median: ${median}`);
-    console.log(`the most files naming one channel: ${widest.files.length} (${widest.channel}: ${widest.files.join(', ')})`);
-    for (const count of counts.filter((one) => one.places === most).slice(0, 5)) console.log(`  ${count.channel}: ${count.files.join(', ')}`);
-    expect(counts.filter((count) => count.places > MOST_PLACES).map((count) => `${count.channel}: ${count.files.join(', ')}`)).toEqual([]);
+    console.log(
+      `admin channels: ${counts.length}; the most places a channel touches: ${most} (declaration, handler, window); the median: ${median}`,
+    );
+    console.log(
+      `the most files naming one channel: ${widest.files.length} (${widest.channel}: ${widest.files.join(', ')})`,
+    );
+    for (const count of counts.filter((one) => one.places === most).slice(0, 5))
+      console.log(`  ${count.channel}: ${count.files.join(', ')}`);
+    expect(
+      counts
+        .filter((count) => count.places > MOST_PLACES)
+        .map((count) => `${count.channel}: ${count.files.join(', ')}`),
+    ).toEqual([]);
     expect(most).toBeLessThanOrEqual(MOST_PLACES);
   });
 
-  it("names each channel in exactly one declaration file and one handler file, and nowhere else outside the window", () => {
+  it('names each channel in exactly one declaration file and one handler file, and nowhere else outside the window', () => {
     const wrong = counts.flatMap(({ channel, files }) => {
       const of = (place: Place) => files.filter((file) => placeOf(file) === place);
       const problems = [];
-      if (of('declaration').length !== 1) problems.push(`${channel} declared in ${of('declaration').join(', ') || 'no file'}`);
+      if (of('declaration').length !== 1)
+        problems.push(`${channel} declared in ${of('declaration').join(', ') || 'no file'}`);
       if (of('handler').length !== 1) problems.push(`${channel} handled in ${of('handler').join(', ') || 'no file'}`);
       if (of('elsewhere').length > 0) problems.push(`${channel} also named in ${of('elsewhere').join(', ')}`);
       return problems;
@@ -95,7 +111,9 @@ describe('the channel census', () => {
 
   it('finds no table keyed by channel names in the window: its words and rules come from the declarations', () => {
     const keyed = FILES.filter(({ file }) => placeOf(file) === 'window').flatMap(({ file, text }) =>
-      ADMIN_CHANNEL_NAMES.filter((channel) => new RegExp(`['"]${escaped(channel)}['"]\\s*:`).test(text)).map((channel) => `${file}: ${channel}`),
+      ADMIN_CHANNEL_NAMES.filter((channel) => new RegExp(`['"]${escaped(channel)}['"]\\s*:`).test(text)).map(
+        (channel) => `${file}: ${channel}`,
+      ),
     );
     expect(keyed).toEqual([]);
   });
@@ -109,17 +127,29 @@ describe('the channel census', () => {
 
 /** The files a file imports at run time: `import type`, `export type` and all-`type` specifier lists are erased. */
 function runtimeImports(file: string): string[] {
-  const source = ts.createSourceFile(file, fs.readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
+  const source = ts.createSourceFile(
+    file,
+    fs.readFileSync(file, 'utf8'),
+    ts.ScriptTarget.Latest,
+    false,
+    ts.ScriptKind.TS,
+  );
   const specifiers: string[] = [];
   for (const statement of source.statements) {
     if (ts.isImportDeclaration(statement)) {
       const clause = statement.importClause;
       const bindings = clause?.namedBindings;
-      const allTypes = clause !== undefined && !clause.name && bindings !== undefined && ts.isNamedImports(bindings) && bindings.elements.every((element) => element.isTypeOnly);
+      const allTypes =
+        clause !== undefined &&
+        !clause.name &&
+        bindings !== undefined &&
+        ts.isNamedImports(bindings) &&
+        bindings.elements.every((element) => element.isTypeOnly);
       if (!clause?.isTypeOnly && !allTypes) specifiers.push((statement.moduleSpecifier as ts.StringLiteral).text);
     } else if (ts.isExportDeclaration(statement) && statement.moduleSpecifier) {
       const clause = statement.exportClause;
-      const allTypes = clause !== undefined && ts.isNamedExports(clause) && clause.elements.every((element) => element.isTypeOnly);
+      const allTypes =
+        clause !== undefined && ts.isNamedExports(clause) && clause.elements.every((element) => element.isTypeOnly);
       if (!statement.isTypeOnly && !allTypes) specifiers.push((statement.moduleSpecifier as ts.StringLiteral).text);
     }
   }

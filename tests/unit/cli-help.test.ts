@@ -21,7 +21,9 @@ async function parse(args: string[]): Promise<{ stderr: string; stdout: string; 
   let stderr = '';
   let stdout = '';
   for (const { command } of commands(program)) {
-    command.exitOverride().configureOutput({ writeErr: (text) => (stderr += text), writeOut: (text) => (stdout += text) });
+    command
+      .exitOverride()
+      .configureOutput({ writeErr: (text) => (stderr += text), writeOut: (text) => (stdout += text) });
   }
   try {
     await program.parseAsync(['node', 'cli', ...args]);
@@ -34,11 +36,27 @@ async function parse(args: string[]): Promise<{ stderr: string; stdout: string; 
 
 describe('a value error prints the error and one hint, not the usage', () => {
   it.each([
-    [['pets', 'profile', 'set', '1', '--fee', '12,50'], /^error: option '--fee <amount>' argument '12,50' is invalid\. must be an amount, e\.g\. 150 or 85\.50\.$/, 'pets profile set --help'],
-    [['keys', 'create', '--plan', 'platinum'], /^error: option '--plan <plan>' argument 'platinum' is invalid\. Allowed choices are /, 'keys create --help'],
-    [['gate', '--timeout', 'soon', '--', 'true'], /^error: option '--timeout <seconds>' argument 'soon' is invalid\. must be a positive integer\.$/, 'gate --help'],
+    [
+      ['pets', 'profile', 'set', '1', '--fee', '12,50'],
+      /^error: option '--fee <amount>' argument '12,50' is invalid\. must be an amount, e\.g\. 150 or 85\.50\.$/,
+      'pets profile set --help',
+    ],
+    [
+      ['keys', 'create', '--plan', 'platinum'],
+      /^error: option '--plan <plan>' argument 'platinum' is invalid\. Allowed choices are /,
+      'keys create --help',
+    ],
+    [
+      ['gate', '--timeout', 'soon', '--', 'true'],
+      /^error: option '--timeout <seconds>' argument 'soon' is invalid\. must be a positive integer\.$/,
+      'gate --help',
+    ],
     [['pets', 'list', '--colour', 'red'], /^error: unknown option '--colour'/, 'pets list --help'],
-    [['pets', 'status', '1', 'gone'], /^error: command-argument value 'gone' is invalid for argument 'status'/, 'pets status --help'],
+    [
+      ['pets', 'status', '1', 'gone'],
+      /^error: command-argument value 'gone' is invalid for argument 'status'/,
+      'pets status --help',
+    ],
     [['pets', 'list'], /^error: required option '--data-dir <dir>' not specified$/, 'pets list --help'],
     [['petz'], /^error: unknown command 'petz'\n\(Did you mean pets\?\)$/, '--help'],
   ])('%j', async (args, error, help) => {
@@ -53,7 +71,9 @@ describe('a value error prints the error and one hint, not the usage', () => {
   it('through a real process: `--fee 12,50` is two lines on stderr', async () => {
     const result = await runCli(['--data-dir', PROJECT_ROOT, 'pets', 'profile', 'set', '1', '--fee', '12,50']);
     expect(result.code).toBe(1);
-    expect(result.stderr).toBe("error: option '--fee <amount>' argument '12,50' is invalid. must be an amount, e.g. 150 or 85.50.\nSee \"pets profile set --help\".\n");
+    expect(result.stderr).toBe(
+      "error: option '--fee <amount>' argument '12,50' is invalid. must be an amount, e.g. 150 or 85.50.\nSee \"pets profile set --help\".\n",
+    );
   });
 });
 
@@ -64,16 +84,27 @@ describe('--help prints each default once', () => {
       const help = command.createHelp();
       for (const option of command.options) {
         const described = help.optionDescription(option);
-        expect(described.match(/\(default/g) ?? [], `${path.join(' ')} ${option.flags}: ${described}`).toHaveLength(described.includes('(default') ? 1 : 0);
+        expect(described.match(/\(default/g) ?? [], `${path.join(' ')} ${option.flags}: ${described}`).toHaveLength(
+          described.includes('(default') ? 1 : 0,
+        );
       }
-      for (const line of command.helpInformation().split('\n')) expect(line.match(/\(default/g)?.length ?? 0, `${path.join(' ')}: ${line}`).toBeLessThanOrEqual(1);
+      for (const line of command.helpInformation().split('\n'))
+        expect(line.match(/\(default/g)?.length ?? 0, `${path.join(' ')}: ${line}`).toBeLessThanOrEqual(1);
     }
-    expect(commands(program).find(({ path }) => path.join(' ') === 'gate')!.command.helpInformation()).toMatch(/--max-attempts <n> .*\(default: 8\)/s);
+    expect(
+      commands(program)
+        .find(({ path }) => path.join(' ') === 'gate')!
+        .command.helpInformation(),
+    ).toMatch(/--max-attempts <n> .*\(default: 8\)/s);
   });
 
   it('serve', () => {
-    const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/main/serve.ts', '--help'], { cwd: PROJECT_ROOT, encoding: 'utf8' });
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/main/serve.ts', '--help'], {
+      cwd: PROJECT_ROOT,
+      encoding: 'utf8',
+    });
     expect(result.status).toBe(0);
-    for (const line of result.stdout.split('\n')) expect(line.match(/\(default/g)?.length ?? 0, line).toBeLessThanOrEqual(1);
+    for (const line of result.stdout.split('\n'))
+      expect(line.match(/\(default/g)?.length ?? 0, line).toBeLessThanOrEqual(1);
   });
 });

@@ -21,7 +21,15 @@ interface Spec {
   headers?: Record<string, string>;
 }
 
-function answer({ at, status = 200, code = null, path = '/v1/pets', connection, latencyMs = 0.3, headers = {} }: Spec): ObservedRequest {
+function answer({
+  at,
+  status = 200,
+  code = null,
+  path = '/v1/pets',
+  connection,
+  latencyMs = 0.3,
+  headers = {},
+}: Spec): ObservedRequest {
   const retryAfter = headers['retry-after'];
   const remaining = headers['x-ratelimit-remaining'];
   const reset = headers['x-ratelimit-reset'];
@@ -44,16 +52,41 @@ function answer({ at, status = 200, code = null, path = '/v1/pets', connection, 
 }
 
 /** A refusal at `at` whose window resets at `resetAt`, with its Retry-After in seconds, as an HTTP-date, or none. */
-function refusal(at: number, resetAt: number, form: 'seconds' | 'http-date' | 'none', extra: Partial<Spec> = {}): ObservedRequest {
+function refusal(
+  at: number,
+  resetAt: number,
+  form: 'seconds' | 'http-date' | 'none',
+  extra: Partial<Spec> = {},
+): ObservedRequest {
   const seconds = Math.ceil((resetAt - at) / 1000);
-  const retryAfter: Record<string, string> = form === 'seconds' ? { 'retry-after': String(seconds) } : form === 'http-date' ? { 'retry-after': http(Math.floor(at / 1000) * 1000 + seconds * 1000) } : {};
-  return answer({ at, status: 429, code: 'rate_limited', ...extra, headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(resetAt / 1000), ...retryAfter, ...extra.headers } });
+  const retryAfter: Record<string, string> =
+    form === 'seconds'
+      ? { 'retry-after': String(seconds) }
+      : form === 'http-date'
+        ? { 'retry-after': http(Math.floor(at / 1000) * 1000 + seconds * 1000) }
+        : {};
+  return answer({
+    at,
+    status: 429,
+    code: 'rate_limited',
+    ...extra,
+    headers: {
+      'x-ratelimit-remaining': '0',
+      'x-ratelimit-reset': String(resetAt / 1000),
+      ...retryAfter,
+      ...extra.headers,
+    },
+  });
 }
 
 function verdicts(requests: ObservedRequest[]): Record<RuleId, string> {
-  return Object.fromEntries(complianceReport(1, requests).rules.map((rule) => [rule.rule, rule.verdict])) as Record<RuleId, string>;
+  return Object.fromEntries(complianceReport(1, requests).rules.map((rule) => [rule.rule, rule.verdict])) as Record<
+    RuleId,
+    string
+  >;
 }
-const rule = (requests: ObservedRequest[], id: RuleId) => complianceReport(1, requests).rules.find((verdict) => verdict.rule === id);
+const rule = (requests: ObservedRequest[], id: RuleId) =>
+  complianceReport(1, requests).rules.find((verdict) => verdict.rule === id);
 
 const RESET = Date.UTC(2026, 5, 1, 10, 1, 0);
 /** When a refusal at T (Retry-After: 30, rounded up from 29.75 s) has been waited out. */
@@ -65,7 +98,14 @@ describe('Retry-After in both forms (RFC 9110 §10.2.3)', () => {
     expect(parseHttpDate('Sun, 06 Nov 1994 08:49:37 GMT')).toBe(moment);
     expect(parseHttpDate('Sunday, 06-Nov-94 08:49:37 GMT')).toBe(moment);
     expect(parseHttpDate('Sun Nov  6 08:49:37 1994')).toBe(moment);
-    for (const garbage of ['30', '', 'Sun, 06 Nov 1994 08:49:37 UTC', 'Sun, 31 Feb 1994 08:49:37 GMT', '2026-06-01T10:01:00Z', 'Sun, 06 Nov 1994 25:49:37 GMT']) {
+    for (const garbage of [
+      '30',
+      '',
+      'Sun, 06 Nov 1994 08:49:37 UTC',
+      'Sun, 31 Feb 1994 08:49:37 GMT',
+      '2026-06-01T10:01:00Z',
+      'Sun, 06 Nov 1994 25:49:37 GMT',
+    ]) {
       expect(parseHttpDate(garbage), garbage).toBeNull();
     }
   });
@@ -79,7 +119,9 @@ describe('Retry-After in both forms (RFC 9110 §10.2.3)', () => {
   it('fails a retry sent at once after an HTTP-date Retry-After (read as 0), passes one that waited', () => {
     const asZero = [refusal(T, RESET, 'http-date'), answer({ at: T + 40, status: 429, code: 'rate_limited' })];
     expect(verdicts(asZero)['retry-after']).toBe('fail');
-    expect(rule(asZero, 'retry-after')?.evidence[0]?.note).toBe(`sent 40 ms after request #${asZero[0]?.id}'s 429 rate_limited (Retry-After: Mon, 01 Jun 2026 10:01:00 GMT): 30.0 s too early`);
+    expect(rule(asZero, 'retry-after')?.evidence[0]?.note).toBe(
+      `sent 40 ms after request #${asZero[0]?.id}'s 429 rate_limited (Retry-After: Mon, 01 Jun 2026 10:01:00 GMT): 30.0 s too early`,
+    );
     const waited = [refusal(T, RESET, 'http-date'), answer({ at: RESET + 260 })];
     expect(verdicts(waited)['retry-after']).toBe('pass');
   });
@@ -93,8 +135,13 @@ describe('Retry-After in both forms (RFC 9110 §10.2.3)', () => {
   it('without a Retry-After (no-retry-after profile) retry-after is not applicable and the reset rules, in ratelimit-window', () => {
     const early = [refusal(T, RESET, 'none'), answer({ at: T + 2_000 })];
     expect(verdicts(early)).toMatchObject({ 'retry-after': 'not_tested', 'ratelimit-window': 'fail' });
-    expect(rule(early, 'ratelimit-window')?.evidence[0]?.note).toMatch(/^sent 27\.8 s before the window's reset, after request #\d+ was answered X-RateLimit-Remaining: 0/);
-    expect(verdicts([refusal(T, RESET, 'none'), answer({ at: RESET })])).toMatchObject({ 'retry-after': 'not_tested', 'ratelimit-window': 'pass' });
+    expect(rule(early, 'ratelimit-window')?.evidence[0]?.note).toMatch(
+      /^sent 27\.8 s before the window's reset, after request #\d+ was answered X-RateLimit-Remaining: 0/,
+    );
+    expect(verdicts([refusal(T, RESET, 'none'), answer({ at: RESET })])).toMatchObject({
+      'retry-after': 'not_tested',
+      'ratelimit-window': 'pass',
+    });
   });
 
   it('reads the draft’s RateLimit field when no X-RateLimit-* came (ietf profile)', () => {
@@ -107,7 +154,13 @@ describe('Retry-After in both forms (RFC 9110 §10.2.3)', () => {
 describe('malformed RateLimit fields', () => {
   it('detects fields RFC 9651 cannot parse, RateLimit without r or t, and X-RateLimit-* that are no numbers', () => {
     const fields = (headers: Record<string, string>) => malformedRateLimitFields(answer({ at: T, headers }));
-    expect(fields({ ratelimit: '"minute";r=5;t=30', 'ratelimit-policy': '"minute";q=60;w=60', 'x-ratelimit-remaining': '5' })).toBeNull();
+    expect(
+      fields({
+        ratelimit: '"minute";r=5;t=30',
+        'ratelimit-policy': '"minute";q=60;w=60',
+        'x-ratelimit-remaining': '5',
+      }),
+    ).toBeNull();
     expect(fields({ ratelimit: '"minute";r=5' })).toMatch(/lacks t/);
     expect(fields({ ratelimit: 'r=5;;t=??' })).toMatch(/not an RFC 9651 list/);
     expect(fields({ 'ratelimit-policy': '"minute";w=60' })).toMatch(/lacks q/);
@@ -119,8 +172,13 @@ describe('malformed RateLimit fields', () => {
     const ignored = [refusal(T, RESET, 'seconds', { headers: garbage }), answer({ at: T + 500 })];
     expect(verdicts(ignored)).toMatchObject({ malformed: 'fail', 'retry-after': 'not_tested' });
     expect(rule(ignored, 'malformed')?.summary).toMatch(/ratelimit: "r=\?\?" is not an RFC 9651 list/);
-    expect(verdicts([refusal(T, RESET, 'seconds', { headers: garbage }), answer({ at: RESET + 300 })])).toMatchObject({ malformed: 'pass' });
-    expect(verdicts([refusal(T, RESET, 'seconds'), answer({ at: RESET + 300 })])).toMatchObject({ malformed: 'not_tested', 'retry-after': 'pass' });
+    expect(verdicts([refusal(T, RESET, 'seconds', { headers: garbage }), answer({ at: RESET + 300 })])).toMatchObject({
+      malformed: 'pass',
+    });
+    expect(verdicts([refusal(T, RESET, 'seconds'), answer({ at: RESET + 300 })])).toMatchObject({
+      malformed: 'not_tested',
+      'retry-after': 'pass',
+    });
   });
 });
 
@@ -128,34 +186,73 @@ describe('malformed RateLimit fields', () => {
 function round(at: number, answers: ('ok' | '429')[], spacingMs = 0.6): ObservedRequest[] {
   return answers.map((kind, index) =>
     kind === 'ok'
-      ? answer({ at: at + index * spacingMs, connection: index + 1, headers: { 'x-ratelimit-remaining': '1', 'x-ratelimit-reset': String(RESET / 1000) } })
+      ? answer({
+          at: at + index * spacingMs,
+          connection: index + 1,
+          headers: { 'x-ratelimit-remaining': '1', 'x-ratelimit-reset': String(RESET / 1000) },
+        })
       : refusal(at + index * spacingMs, RESET, 'seconds', { connection: index + 1 }),
   );
 }
 
 describe('jitter and in-flight', () => {
   it('jitter: workers throttled by the same 429s that all come back within 100 ms fail; spread over more, pass', () => {
-    const lockstep = [...round(T - 2_000, ['ok', 'ok', 'ok', 'ok']), ...round(T, ['ok', 'ok', '429', '429']), ...round(WAITED + 10, ['ok', 'ok', 'ok', 'ok'], 3)];
-    expect(verdicts(lockstep)).toMatchObject({ jitter: 'fail', 'retry-after': 'pass', backoff: 'pass', 'in-flight': 'not_tested' });
+    const lockstep = [
+      ...round(T - 2_000, ['ok', 'ok', 'ok', 'ok']),
+      ...round(T, ['ok', 'ok', '429', '429']),
+      ...round(WAITED + 10, ['ok', 'ok', 'ok', 'ok'], 3),
+    ];
+    expect(verdicts(lockstep)).toMatchObject({
+      jitter: 'fail',
+      'retry-after': 'pass',
+      backoff: 'pass',
+      'in-flight': 'not_tested',
+    });
     expect(rule(lockstep, 'jitter')?.evidence).toHaveLength(2);
-    const spread = [...round(T - 2_000, ['ok', 'ok', 'ok', 'ok']), ...round(T, ['ok', 'ok', '429', '429']), ...round(WAITED + 10, ['ok', 'ok', 'ok', 'ok'], 250)];
+    const spread = [
+      ...round(T - 2_000, ['ok', 'ok', 'ok', 'ok']),
+      ...round(T, ['ok', 'ok', '429', '429']),
+      ...round(WAITED + 10, ['ok', 'ok', 'ok', 'ok'], 250),
+    ];
     expect(verdicts(spread)).toMatchObject({ jitter: 'pass', 'retry-after': 'pass' });
   });
 
   it('jitter is not applicable with a single connection, or logs without connections', () => {
-    const single = [refusal(T, RESET, 'seconds', { connection: 1 }), refusal(T + 1, RESET, 'seconds', { connection: 1 }), answer({ at: WAITED + 5, connection: 1 })];
+    const single = [
+      refusal(T, RESET, 'seconds', { connection: 1 }),
+      refusal(T + 1, RESET, 'seconds', { connection: 1 }),
+      answer({ at: WAITED + 5, connection: 1 }),
+    ];
     expect(verdicts(single).jitter).toBe('not_tested');
-    const unknown = [refusal(T, RESET, 'seconds'), refusal(T + 1, RESET, 'seconds'), answer({ at: RESET + 5 }), answer({ at: WAITED + 6 })];
+    const unknown = [
+      refusal(T, RESET, 'seconds'),
+      refusal(T + 1, RESET, 'seconds'),
+      answer({ at: RESET + 5 }),
+      answer({ at: WAITED + 6 }),
+    ];
     expect(verdicts(unknown).jitter).toBe('not_tested');
   });
 
   it('in-flight: another request sent while a 429’s wait runs fails, from any connection; a retry of the refused one is retry-after’s', () => {
-    const released = [refusal(T, RESET, 'seconds', { path: '/v1/pets?limit=1', connection: 1 }), answer({ at: T + 3, path: '/v1/pets?limit=2', connection: 1 }), answer({ at: WAITED + 5, path: '/v1/pets?limit=1', connection: 1 })];
+    const released = [
+      refusal(T, RESET, 'seconds', { path: '/v1/pets?limit=1', connection: 1 }),
+      answer({ at: T + 3, path: '/v1/pets?limit=2', connection: 1 }),
+      answer({ at: WAITED + 5, path: '/v1/pets?limit=1', connection: 1 }),
+    ];
     expect(verdicts(released)).toMatchObject({ 'in-flight': 'fail', 'retry-after': 'pass' });
-    expect(rule(released, 'in-flight')?.evidence[0]?.note).toMatch(/^a new request \(GET \/v1\/pets\?limit=2\) sent 3\.0 ms after request #\d+'s 429 \(GET \/v1\/pets\?limit=1, Retry-After: 30 s\): 30\.0 s before the wait was over$/);
-    const held = [refusal(T, RESET, 'seconds', { path: '/v1/pets?limit=1' }), answer({ at: WAITED + 5, path: '/v1/pets?limit=1' }), answer({ at: WAITED + 9, path: '/v1/pets?limit=2' })];
+    expect(rule(released, 'in-flight')?.evidence[0]?.note).toMatch(
+      /^a new request \(GET \/v1\/pets\?limit=2\) sent 3\.0 ms after request #\d+'s 429 \(GET \/v1\/pets\?limit=1, Retry-After: 30 s\): 30\.0 s before the wait was over$/,
+    );
+    const held = [
+      refusal(T, RESET, 'seconds', { path: '/v1/pets?limit=1' }),
+      answer({ at: WAITED + 5, path: '/v1/pets?limit=1' }),
+      answer({ at: WAITED + 9, path: '/v1/pets?limit=2' }),
+    ];
     expect(verdicts(held)).toMatchObject({ 'in-flight': 'pass', 'retry-after': 'pass' });
-    const retriedEarly = [refusal(T, RESET, 'seconds', { path: '/v1/pets?limit=1' }), answer({ at: T + 3, path: '/v1/pets?limit=1' })];
+    const retriedEarly = [
+      refusal(T, RESET, 'seconds', { path: '/v1/pets?limit=1' }),
+      answer({ at: T + 3, path: '/v1/pets?limit=1' }),
+    ];
     expect(verdicts(retriedEarly)).toMatchObject({ 'in-flight': 'not_tested', 'retry-after': 'fail' });
   });
 

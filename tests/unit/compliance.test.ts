@@ -1,6 +1,12 @@
 /** The compliance report's verdicts on hand-made request sequences. */
 import { describe, expect, it } from 'vitest';
-import { complianceReport, type ComplianceReport, type ObservedRequest, type RuleId, type RuleVerdict } from '../../src/shared/compliance';
+import {
+  complianceReport,
+  type ComplianceReport,
+  type ObservedRequest,
+  type RuleId,
+  type RuleVerdict,
+} from '../../src/shared/compliance';
 
 const T = Date.UTC(2026, 5, 1, 10, 0, 50);
 let nextId = 1;
@@ -10,7 +16,15 @@ function request(seconds: number, answer: 'ok' | '429' | 'ban', retryAfter = 10)
   const id = nextId++;
   const at = T + Math.round(seconds * 1000);
   if (answer === 'ok') return { id, at, method: 'GET', path: '/v1/pets', status: 200, code: null, retryAfter: null };
-  return { id, at, method: 'GET', path: '/v1/pets', status: 429, code: answer === 'ban' ? 'api_key_banned' : 'rate_limited', retryAfter };
+  return {
+    id,
+    at,
+    method: 'GET',
+    path: '/v1/pets',
+    status: 429,
+    code: answer === 'ban' ? 'api_key_banned' : 'rate_limited',
+    retryAfter,
+  };
 }
 
 function byId(report: ComplianceReport, id: RuleId): RuleVerdict | undefined {
@@ -30,7 +44,13 @@ describe('the compliance report', () => {
   });
 
   it('fails a client that ignores Retry-After and gets banned, with the offending requests as evidence', () => {
-    const requests = [request(0, 'ok'), request(1, '429', 10), ...Array.from({ length: 10 }, (_, i) => request(1.1 + i * 0.1, '429', 9)), request(2.2, 'ban', 900), request(2.3, 'ban', 900)];
+    const requests = [
+      request(0, 'ok'),
+      request(1, '429', 10),
+      ...Array.from({ length: 10 }, (_, i) => request(1.1 + i * 0.1, '429', 9)),
+      request(2.2, 'ban', 900),
+      request(2.3, 'ban', 900),
+    ];
     const report = complianceReport(1, requests);
     expect(verdicts(requests)).toMatchObject({ 'retry-after': 'fail', backoff: 'fail', ban: 'fail' });
     const honours = report.rules.find((rule) => rule.rule === 'retry-after');
@@ -48,7 +68,13 @@ describe('the compliance report', () => {
     expect(verdicts(timid)).toMatchObject({ 'retry-after': 'fail', backoff: 'fail', ban: 'pass' });
     expect(byId(complianceReport(1, timid), 'backoff')?.offences).toBe(2);
 
-    const doubling = [request(0, '429', 60), request(1, '429', 59), request(3, '429', 57), request(7, '429', 53), request(15, '429', 45)];
+    const doubling = [
+      request(0, '429', 60),
+      request(1, '429', 59),
+      request(3, '429', 57),
+      request(7, '429', 53),
+      request(15, '429', 45),
+    ];
     expect(verdicts(doubling)).toMatchObject({ 'retry-after': 'fail', backoff: 'pass', ban: 'pass' });
   });
 
@@ -82,11 +108,19 @@ describe('the compliance report', () => {
   });
 
   it('back-to-back retries are no backoff, even when the gap grows from 0 to 1 ms; the evidence reads in ms', () => {
-    const backToBack = [request(0, '429', 60), request(0, '429', 60), request(0.001, '429', 60), request(0.002, '429', 60)];
+    const backToBack = [
+      request(0, '429', 60),
+      request(0, '429', 60),
+      request(0.001, '429', 60),
+      request(0.002, '429', 60),
+    ];
     const report = complianceReport(1, backToBack);
     expect(byId(report, 'backoff')).toMatchObject({ rule: 'backoff', verdict: 'fail', offences: 2 });
-    expect(byId(report, 'backoff')?.evidence[0]?.note).toBe('retried 1.0 ms after another 429 (under 50 ms: no wait), having waited 0.0 ms before');
-    for (const rule of report.rules) for (const evidence of rule.evidence) expect(evidence.note).not.toMatch(/\b0\.00 s\b/);
+    expect(byId(report, 'backoff')?.evidence[0]?.note).toBe(
+      'retried 1.0 ms after another 429 (under 50 ms: no wait), having waited 0.0 ms before',
+    );
+    for (const rule of report.rules)
+      for (const evidence of rule.evidence) expect(evidence.note).not.toMatch(/\b0\.00 s\b/);
 
     // Waits of 40 ms then 70 ms: the first is no wait; the second is a real, longer one.
     const fromNothing = [request(0, '429', 60), request(0.04, '429', 60), request(0.11, '429', 60)];
@@ -105,7 +139,9 @@ describe('the window, cap and give-up checks', () => {
     const eager = [accepted(0, 1, 10), accepted(1, 0, 10), request(2, '429', 8)];
     const report = complianceReport(1, eager);
     expect(byId(report, 'ratelimit-window')).toMatchObject({ verdict: 'fail', offences: 1 });
-    expect(byId(report, 'ratelimit-window')?.evidence[0]?.note).toMatch(/^sent 8\.00 s before the window's reset, after request #\d+ was answered X-RateLimit-Remaining: 0/);
+    expect(byId(report, 'ratelimit-window')?.evidence[0]?.note).toMatch(
+      /^sent 8\.00 s before the window's reset, after request #\d+ was answered X-RateLimit-Remaining: 0/,
+    );
 
     const patient = [accepted(0, 1, 10), accepted(1, 0, 10), accepted(10, 59, 70)];
     expect(verdicts(patient)).toMatchObject({ 'ratelimit-window': 'pass' });
@@ -119,17 +155,29 @@ describe('the window, cap and give-up checks', () => {
     expect(byId(report, 'backoff-cap')?.evidence[0]?.note).toMatch(/^waited 6\.3 min|^waited 380\.0 s/);
     // A ban's Retry-After of 900 s asks for more than the cap: waiting it out is right.
     expect(verdicts([request(0, 'ban', 900), request(900, 'ok')])).toMatchObject({ 'backoff-cap': 'pass' });
-    expect(complianceReport(1, stalling, {}, { maxAttempts: 8, backoffCapMs: 10 * 60_000 }).rules.find((rule) => rule.rule === 'backoff-cap')?.verdict).toBe('pass');
+    expect(
+      complianceReport(1, stalling, {}, { maxAttempts: 8, backoffCapMs: 10 * 60_000 }).rules.find(
+        (rule) => rule.rule === 'backoff-cap',
+      )?.verdict,
+    ).toBe('pass');
   });
 
   it('gives-up: the same request refused more than maxAttempts times in a row was retried forever', () => {
     const endless = Array.from({ length: 10 }, (_, i) => request(i * 20, '429', 20));
     const report = complianceReport(1, endless);
     expect(byId(report, 'gives-up')).toMatchObject({ verdict: 'fail', offences: 2 });
-    expect(byId(report, 'gives-up')?.evidence[0]?.note).toBe('attempt 9 in a row of GET /v1/pets refused with 429: a client should give up after 8');
-    expect(byId(complianceReport(1, endless, {}, { maxAttempts: 10, backoffCapMs: 300_000 }), 'gives-up')?.verdict).toBe('pass');
+    expect(byId(report, 'gives-up')?.evidence[0]?.note).toBe(
+      'attempt 9 in a row of GET /v1/pets refused with 429: a client should give up after 8',
+    );
+    expect(
+      byId(complianceReport(1, endless, {}, { maxAttempts: 10, backoffCapMs: 300_000 }), 'gives-up')?.verdict,
+    ).toBe('pass');
     // A success in between starts the count again.
-    const recovering = [...endless.slice(0, 5), request(100, 'ok'), ...Array.from({ length: 5 }, (_, i) => request(120 + i * 20, '429', 20))];
+    const recovering = [
+      ...endless.slice(0, 5),
+      request(100, 'ok'),
+      ...Array.from({ length: 5 }, (_, i) => request(120 + i * 20, '429', 20)),
+    ];
     expect(verdicts(recovering)).toMatchObject({ 'gives-up': 'pass' });
   });
 });
@@ -150,7 +198,9 @@ describe('the idempotency check', () => {
     const careless = [post(0, 201), post(1, 429), post(3, 201)];
     const report = complianceReport(1, careless);
     expect(byId(report, 'idempotency')).toMatchObject({ verdict: 'fail', offences: 1 });
-    expect(byId(report, 'idempotency')?.evidence[0]?.note).toBe(`POST /v1/pets sent after request #${careless[1]?.id}'s 429 without an Idempotency-Key: a retried creation may create twice`);
+    expect(byId(report, 'idempotency')?.evidence[0]?.note).toBe(
+      `POST /v1/pets sent after request #${careless[1]?.id}'s 429 without an Idempotency-Key: a retried creation may create twice`,
+    );
     expect(verdicts([post(0, 429, 'k1'), post(2, 201, 'k1')])).toMatchObject({ idempotency: 'pass' });
     // POSTs that never failed are not retries: nothing to judge.
     expect(verdicts([post(0, 201), post(1, 201)])).toMatchObject({ idempotency: 'not_tested' });

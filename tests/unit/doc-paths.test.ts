@@ -46,7 +46,13 @@ const CODE_FILE = /\.(ts|tsx|mjs|cjs|md|html|json)$/;
 /** Backticked words that are paths: a folder (`x/`), a file with a slash, or a code file's name. */
 export function pathsInBackticks(markdown: string): string[] {
   const words = [...markdown.matchAll(/`([^`\n]+)`/g)].map((match) => match[1]!.trim());
-  return words.filter((word) => !/[\s<>*:?={}()[\]'",]/.test(word) && !word.startsWith('/') && !word.startsWith('.') && (word.includes('/') || CODE_FILE.test(word)));
+  return words.filter(
+    (word) =>
+      !/[\s<>*:?={}()[\]'",]/.test(word) &&
+      !word.startsWith('/') &&
+      !word.startsWith('.') &&
+      (word.includes('/') || CODE_FILE.test(word)),
+  );
 }
 
 /** The README's map: the left column of the block under "Where things are", indented entries under the last top-level folder. */
@@ -74,11 +80,17 @@ const read = (file: string) => fs.readFileSync(path.join(PROJECT_ROOT, file), 'u
 describe('the maps of the code', () => {
   const known = knownPaths();
   const outputs = buildOutputs();
-  const missing = (names: string[]) => names.filter((name) => !known.has(name) && !outputs.some((output) => name.startsWith(output)));
+  const missing = (names: string[]) =>
+    names.filter((name) => !known.has(name) && !outputs.some((output) => name.startsWith(output)));
 
   it('the readers see paths (and only paths) in both documents', () => {
-    expect(pathsInBackticks('`main/pets/` runs `npm run serve`; see `pets/store.ts` and `GET /v1/pets`')).toEqual(['main/pets/', 'pets/store.ts']);
-    const map = pathsInReadmeMap('## Where things are\n\n```\nsrc/main/\n  serve.ts    entry\n  pets/ keys/    areas\n                     wrapped/ words\nbench/    benchmarks\n```\n');
+    expect(pathsInBackticks('`main/pets/` runs `npm run serve`; see `pets/store.ts` and `GET /v1/pets`')).toEqual([
+      'main/pets/',
+      'pets/store.ts',
+    ]);
+    const map = pathsInReadmeMap(
+      '## Where things are\n\n```\nsrc/main/\n  serve.ts    entry\n  pets/ keys/    areas\n                     wrapped/ words\nbench/    benchmarks\n```\n',
+    );
     expect(map).toEqual(['src/main/', 'src/main/serve.ts', 'src/main/pets/', 'src/main/keys/', 'bench/']);
     expect(missing(['src/main/engine/engine.ts', 'pets/store.ts', 'out/renderer/'])).toEqual([]);
     expect(missing(['src/main/no-such-folder/'])).toEqual(['src/main/no-such-folder/']);

@@ -2,7 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { DNS_CHECK_REASONS } from '../../src/shared/dns-check';
-import { ERROR_STATUS, type ConflictDetails, type ErrorDetails, type NotFoundDetails, type PhotoTooLarge, type PhotoUnsupported } from '../../src/shared/errors';
+import {
+  ERROR_STATUS,
+  type ConflictDetails,
+  type ErrorDetails,
+  type NotFoundDetails,
+  type PhotoTooLarge,
+  type PhotoUnsupported,
+} from '../../src/shared/errors';
 import { checkLinks, headingAnchors, markdownFilesUnder, reachablePages } from '../helpers/markdown';
 import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
 
@@ -18,7 +25,9 @@ describe('the README and docs/', () => {
   });
 
   it('has every relative link resolve to a file, and every #fragment to a heading', () => {
-    const problems = [README, ...markdownFilesUnder(DOCS)].flatMap((file) => checkLinks(file).problems).map((problem) => path.relative(ROOT, problem));
+    const problems = [README, ...markdownFilesUnder(DOCS)]
+      .flatMap((file) => checkLinks(file).problems)
+      .map((problem) => path.relative(ROOT, problem));
     expect(problems).toEqual([]);
   });
 
@@ -30,16 +39,20 @@ describe('the README and docs/', () => {
 
   it('documents every error code in docs/errors.md, with its status', () => {
     const catalogue = fs.readFileSync(path.join(DOCS, 'errors.md'), 'utf8');
-    const rows = new Map([...catalogue.matchAll(/^\| `([a-z_]+)` \| (\d{3}) \|/gm)].map((match) => [match[1], Number(match[2])]));
+    const rows = new Map(
+      [...catalogue.matchAll(/^\| `([a-z_]+)` \| (\d{3}) \|/gm)].map((match) => [match[1], Number(match[2])]),
+    );
     expect(Object.fromEntries(rows)).toEqual(ERROR_STATUS);
   });
 
   it("documents every code's details in docs/errors.md, variant by variant, field by field", () => {
     const catalogue = fs.readFileSync(path.join(DOCS, 'errors.md'), 'utf8');
-    const documented = [...catalogue.matchAll(/^\| `([a-z_]+)` \| (—|`[a-z]+: [a-z_]+`) \| ([^|]*) \|/gm)].map(([, code, variant, fields]) => [
-      `${code} ${variant === '—' ? '' : (variant ?? '').slice(1, -1)}`.trim(),
-      [...(fields ?? '').matchAll(/`(\w+)`/g)].map((field) => field[1]),
-    ]);
+    const documented = [...catalogue.matchAll(/^\| `([a-z_]+)` \| (—|`[a-z]+: [a-z_]+`) \| ([^|]*) \|/gm)].map(
+      ([, code, variant, fields]) => [
+        `${code} ${variant === '—' ? '' : (variant ?? '').slice(1, -1)}`.trim(),
+        [...(fields ?? '').matchAll(/`(\w+)`/g)].map((field) => field[1]),
+      ],
+    );
     const inCode = Object.entries(DETAILS_EXAMPLES).flatMap(([code, variants]) =>
       Object.entries(variants as Record<string, object>).map(([variant, example]) => [
         `${code} ${variant}`.trim(),
@@ -74,7 +87,10 @@ describe('the link checker', () => {
         '```',
       ].join('\n'),
     );
-    fs.writeFileSync(path.join(dir, 'docs', 'guide.md'), '# Guide\n\n## The path of one `GET`\n\n```sh\n# not a heading\n```\n');
+    fs.writeFileSync(
+      path.join(dir, 'docs', 'guide.md'),
+      '# Guide\n\n## The path of one `GET`\n\n```sh\n# not a heading\n```\n',
+    );
     fs.writeFileSync(path.join(dir, 'docs', 'orphan.md'), '# Orphan\n');
 
     const { problems } = checkLinks(path.join(dir, 'README.md'));
@@ -88,8 +104,16 @@ describe('the link checker', () => {
   });
 
   it("makes GitHub's anchors: punctuation dropped, code kept, repeats numbered", () => {
-    const anchors = headingAnchors('# Certificates and HTTPS\n## `GET /pets` (deprecated)\n## Notes\n## Notes\n## Where — and why?\n');
-    expect([...anchors]).toEqual(['certificates-and-https', 'get-pets-deprecated', 'notes', 'notes-1', 'where--and-why']);
+    const anchors = headingAnchors(
+      '# Certificates and HTTPS\n## `GET /pets` (deprecated)\n## Notes\n## Notes\n## Where — and why?\n',
+    );
+    expect([...anchors]).toEqual([
+      'certificates-and-https',
+      'get-pets-deprecated',
+      'notes',
+      'notes-1',
+      'where--and-why',
+    ]);
   });
 });
 
@@ -111,13 +135,28 @@ const DETAILS_EXAMPLES: { [C in keyof ErrorDetails]: Record<string, ErrorDetails
     'reason: fee_decimals': { field: 'adoptionFee', reason: 'fee_decimals' },
     'reason: transfer_destination_missing': { field: 'transferTo', reason: 'transfer_destination_missing' },
     'reason: transfer_destination_unknown': { field: 'transferTo', reason: 'transfer_destination_unknown' },
-    'reason: transfer_destination_not_transfer': { field: 'receivingOrganisation', reason: 'transfer_destination_not_transfer' },
+    'reason: transfer_destination_not_transfer': {
+      field: 'receivingOrganisation',
+      reason: 'transfer_destination_not_transfer',
+    },
     'reason: name_reserved': { field: 'name', reason: 'name_reserved', reserved: 'desk' },
     ...Object.fromEntries(
-      (['address_empty', 'address_not_https', 'address_malformed', 'address_port'] as const).map((reason) => [`reason: ${reason}`, { field: 'address', reason, address: 'http://shelter-pc' }]),
+      (['address_empty', 'address_not_https', 'address_malformed', 'address_port'] as const).map((reason) => [
+        `reason: ${reason}`,
+        { field: 'address', reason, address: 'http://shelter-pc' },
+      ]),
     ),
   },
-  plan_required: { '': { accountId: 3, accountName: 'Happy Paws', planId: 'free', needed: 'pro', project: 'happy-paws', deployRequired: false } },
+  plan_required: {
+    '': {
+      accountId: 3,
+      accountName: 'Happy Paws',
+      planId: 'free',
+      needed: 'pro',
+      project: 'happy-paws',
+      deployRequired: false,
+    },
+  },
   deploy_required: { '': { project: 'happy-paws' } },
   not_found: Object.fromEntries(
     Object.values({
@@ -138,12 +177,25 @@ const DETAILS_EXAMPLES: { [C in keyof ErrorDetails]: Record<string, ErrorDetails
   conflict: Object.fromEntries(
     Object.values({
       port_in_use: { reason: 'port_in_use', port: 4010, host: '127.0.0.1', listener: 'http' },
-      domain_attached: { reason: 'domain_attached', domain: 'www.shelter.test', project: 'happy-paws', sameProject: false },
-      primary_has_redirects: { reason: 'primary_has_redirects', domain: 'www.shelter.test', redirects: ['shelter.test'] },
+      domain_attached: {
+        reason: 'domain_attached',
+        domain: 'www.shelter.test',
+        project: 'happy-paws',
+        sameProject: false,
+      },
+      primary_has_redirects: {
+        reason: 'primary_has_redirects',
+        domain: 'www.shelter.test',
+        redirects: ['shelter.test'],
+      },
       domain_not_verified: { reason: 'domain_not_verified', domain: 'www.shelter.test', status: 'pending' },
       photo_limit: { reason: 'photo_limit', petId: 7, max: 6 },
       photo_already_added: { reason: 'photo_already_added', petId: 7, photoId: 12, position: 2 },
-      portal_would_drop: { reason: 'portal_would_drop', portal: 'rescuegroups', animals: [{ id: 7, name: 'Olive', reason: 'refused' }] },
+      portal_would_drop: {
+        reason: 'portal_would_drop',
+        portal: 'rescuegroups',
+        animals: [{ id: 7, name: 'Olive', reason: 'refused' }],
+      },
       portal_first_upload: { reason: 'portal_first_upload', portal: 'adoptapet' },
       stay_open: { reason: 'stay_open', petId: 7, stayId: 3 },
       no_open_stay: { reason: 'no_open_stay', petId: 7 },
@@ -151,7 +203,13 @@ const DETAILS_EXAMPLES: { [C in keyof ErrorDetails]: Record<string, ErrorDetails
       no_active_reservation: { reason: 'no_active_reservation', petId: 7 },
       foster_open: { reason: 'foster_open', petId: 7, fosterId: 5, personId: 4 },
       no_open_foster: { reason: 'no_open_foster', petId: 7 },
-      date_before_previous: { reason: 'date_before_previous', petId: 7, at: 1_780_000_000_000, previousAt: 1_780_100_000_000, previous: 'reservation' },
+      date_before_previous: {
+        reason: 'date_before_previous',
+        petId: 7,
+        at: 1_780_000_000_000,
+        previousAt: 1_780_100_000_000,
+        previous: 'reservation',
+      },
       date_in_future: { reason: 'date_in_future', at: 1_790_000_000_000, now: 1_780_000_000_000 },
       do_not_adopt: { reason: 'do_not_adopt', personId: 4, flagReason: 'returned two dogs unfed' },
       not_adopted: { reason: 'not_adopted', petId: 7 },
@@ -166,21 +224,44 @@ const DETAILS_EXAMPLES: { [C in keyof ErrorDetails]: Record<string, ErrorDetails
       team_mode_off: { reason: 'team_mode_off' },
       no_owner: { reason: 'no_owner' },
       team_exists: { reason: 'team_exists' },
-      backup_damaged: { reason: 'backup_damaged', backup: '/srv/backups/backup-20261127T020000.000Z', problems: [{ path: 'production.sqlite', problem: 'hash_mismatch' }] },
+      backup_damaged: {
+        reason: 'backup_damaged',
+        backup: '/srv/backups/backup-20261127T020000.000Z',
+        problems: [{ path: 'production.sqlite', problem: 'hash_mismatch' }],
+      },
       backup_target_not_empty: { reason: 'backup_target_not_empty', dataDir: '/srv/adoption-desk' },
-      backup_unknown_key: { reason: 'backup_unknown_key', backup: '/srv/backups/backup-20261127T020000.000Z', authenticity: 'unknown_key' },
+      backup_unknown_key: {
+        reason: 'backup_unknown_key',
+        backup: '/srv/backups/backup-20261127T020000.000Z',
+        authenticity: 'unknown_key',
+      },
       data_dir_in_use: { reason: 'data_dir_in_use', dataDir: '/srv/adoption-desk', environment: 'production' },
     } satisfies ByTag<ConflictDetails, 'reason'>).map((example) => [`reason: ${example.reason}`, example]),
   ),
-  edit_conflict: { '': { current: { id: 7, name: 'Olive', version: 4 }, currentVersion: 4, yourVersion: 3, changedBy: 'Sam', changedAt: 1_780_000_000_000 } },
+  edit_conflict: {
+    '': {
+      current: { id: 7, name: 'Olive', version: 4 },
+      currentVersion: 4,
+      yourVersion: 3,
+      changedBy: 'Sam',
+      changedAt: 1_780_000_000_000,
+    },
+  },
   forbidden: {
     'reason: role_not_allowed': { reason: 'role_not_allowed', role: 'volunteer', channel: 'pets.remove' },
     'reason: desk_only': { reason: 'desk_only', channel: 'staff.setupOwner' },
-    'reason: field_not_allowed': { reason: 'field_not_allowed', role: 'volunteer', channel: 'care.give', field: 'round.vetId' },
+    'reason: field_not_allowed': {
+      reason: 'field_not_allowed',
+      role: 'volunteer',
+      channel: 'care.give',
+      field: 'round.vetId',
+    },
     'reason: own_password': { reason: 'own_password', staffId: 1 },
   },
   unauthorized: Object.fromEntries(
-    (['login_required', 'session_expired', 'login_failed', 'invite_invalid', 'password_wrong'] as const).map((reason) => [`reason: ${reason}`, { reason }]),
+    (['login_required', 'session_expired', 'login_failed', 'invite_invalid', 'password_wrong'] as const).map(
+      (reason) => [`reason: ${reason}`, { reason }],
+    ),
   ),
   payload_too_large: Object.fromEntries(
     Object.values({
@@ -202,7 +283,12 @@ const DETAILS_EXAMPLES: { [C in keyof ErrorDetails]: Record<string, ErrorDetails
   server_not_adoption_desk: { '': { url: 'https://shelter-pc:4020/admin/', status: 404 } },
   server_certificate_invalid: { '': { host: 'shelter-pc', problem: 'name_mismatch' } },
   server_identity_changed: {
-    '': { host: 'shelter-pc', pinnedFingerprint: 'AB:CD', presentedFingerprint: '12:34', pinnedCode: 'ABCD-0000-0000-0000', presentedCode: '1234-0000-0000-0000' },
+    '': {
+      host: 'shelter-pc',
+      pinnedFingerprint: 'AB:CD',
+      presentedFingerprint: '12:34',
+      pinnedCode: 'ABCD-0000-0000-0000',
+      presentedCode: '1234-0000-0000-0000',
+    },
   },
 };
-

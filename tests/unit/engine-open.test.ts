@@ -14,7 +14,9 @@ type Outcome = { ok: true; ms: number } | { ok: false; error: string };
 
 function openInThread(second: boolean, delays: number[], barrier: SharedArrayBuffer): Promise<Outcome[]> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('../helpers/open-engine-worker.mjs', import.meta.url), { workerData: { dataDirs, delays, barrier, second } });
+    const worker = new Worker(new URL('../helpers/open-engine-worker.mjs', import.meta.url), {
+      workerData: { dataDirs, delays, barrier, second },
+    });
     worker.once('message', resolve);
     worker.once('error', reject);
   });
@@ -26,8 +28,13 @@ describe('opening a new data dir', () => {
   it('succeeds for two openers that start a few milliseconds apart', async () => {
     const delays = Array.from({ length: ROUNDS }, (_, round) => (round % 40) * 0.25);
     const barrier = new SharedArrayBuffer(4);
-    const [first, second] = await Promise.all([openInThread(false, delays, barrier), openInThread(true, delays, barrier)]);
-    const failures = [...(first ?? []), ...(second ?? [])].flatMap((outcome, index) => (outcome.ok ? [] : [`round ${index % ROUNDS}: ${outcome.error}`]));
+    const [first, second] = await Promise.all([
+      openInThread(false, delays, barrier),
+      openInThread(true, delays, barrier),
+    ]);
+    const failures = [...(first ?? []), ...(second ?? [])].flatMap((outcome, index) =>
+      outcome.ok ? [] : [`round ${index % ROUNDS}: ${outcome.error}`],
+    );
     expect(failures).toEqual([]);
     for (const dataDir of dataDirs.slice(0, 3)) {
       const engine = new Engine({ dataDir, environment: 'production' });

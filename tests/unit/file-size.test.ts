@@ -20,7 +20,10 @@ it(`no code file is longer than ${MAX_LINES} lines`, () => {
   const files = FOLDERS.flatMap((folder) => codeFiles(path.join(PROJECT_ROOT, folder)));
   expect(files.length).toBeGreaterThan(100);
   const long = files
-    .map((file) => ({ file: path.relative(PROJECT_ROOT, file), lines: fs.readFileSync(file, 'utf8').split('\n').length }))
+    .map((file) => ({
+      file: path.relative(PROJECT_ROOT, file),
+      lines: fs.readFileSync(file, 'utf8').split('\n').length,
+    }))
     .filter(({ lines }) => lines > MAX_LINES);
   expect(long).toEqual([]);
 });

@@ -2,7 +2,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEPRECATION_HEADERS, GET_PET_SUNSET_DAY, GET_PET_SUNSET_WORDS } from '../../src/main/http/api/routes/get-pet-sunset';
+import {
+  DEPRECATION_HEADERS,
+  GET_PET_SUNSET_DAY,
+  GET_PET_SUNSET_WORDS,
+} from '../../src/main/http/api/routes/get-pet-sunset';
 import { PROJECT_ROOT } from '../helpers/processes';
 
 function sourceFiles(dir: string): string[] {
@@ -14,8 +18,12 @@ function sourceFiles(dir: string): string[] {
 
 describe("getPet's sunset", () => {
   it('its year is written in one source file only', () => {
-    const naming = sourceFiles(path.join(PROJECT_ROOT, 'src')).filter((file) => fs.readFileSync(file, 'utf8').includes('2030'));
-    expect(naming.map((file) => path.relative(PROJECT_ROOT, file))).toEqual([path.join('src', 'main', 'http', 'api', 'routes', 'get-pet-sunset.ts')]);
+    const naming = sourceFiles(path.join(PROJECT_ROOT, 'src')).filter((file) =>
+      fs.readFileSync(file, 'utf8').includes('2030'),
+    );
+    expect(naming.map((file) => path.relative(PROJECT_ROOT, file))).toEqual([
+      path.join('src', 'main', 'http', 'api', 'routes', 'get-pet-sunset.ts'),
+    ]);
   });
 
   it('gives the words, the day and the documented headers of the seed', () => {

@@ -25,7 +25,9 @@ function resolve(from: string, specifier: string): string | undefined {
   if (!specifier.startsWith('.')) return undefined;
   const base = path.resolve(path.dirname(from), specifier);
   const candidates = [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts'), path.join(base, 'index.tsx')];
-  return candidates.find((candidate) => candidate.startsWith(SRC + path.sep) && fs.existsSync(candidate) && fs.statSync(candidate).isFile());
+  return candidates.find(
+    (candidate) => candidate.startsWith(SRC + path.sep) && fs.existsSync(candidate) && fs.statSync(candidate).isFile(),
+  );
 }
 
 /** Every file each file imports or re-exports from, `import type` and `export type … from` included. */
@@ -33,7 +35,9 @@ function importGraph(): Map<string, string[]> {
   const graph = new Map<string, string[]>();
   for (const file of sourceFiles(SRC)) {
     const info = ts.preProcessFile(fs.readFileSync(file, 'utf8'), true, true);
-    const targets = info.importedFiles.map((imported) => resolve(file, imported.fileName)).filter((target): target is string => target !== undefined);
+    const targets = info.importedFiles
+      .map((imported) => resolve(file, imported.fileName))
+      .filter((target): target is string => target !== undefined);
     graph.set(file, [...new Set(targets)]);
   }
   return graph;
@@ -69,7 +73,8 @@ function cycles(graph: Map<string, string[]>): string[][] {
         onStack.delete(member);
         component.push(member);
       } while (member !== file);
-      if (component.length > 1 || (graph.get(file) ?? []).includes(file)) found.push(component.map((f) => path.relative(SRC, f)).sort());
+      if (component.length > 1 || (graph.get(file) ?? []).includes(file))
+        found.push(component.map((f) => path.relative(SRC, f)).sort());
     }
   };
   for (const file of graph.keys()) if (!index.has(file)) visit(file);
@@ -109,7 +114,16 @@ describe('imports inside src', () => {
   });
 
   it('the cycle finder sees a loop (a → b → a) and a file importing itself', () => {
-    expect(cycles(new Map([['a', ['b']], ['b', ['a']], ['c', ['c']], ['d', ['a']]]))).toEqual([['a', 'b'].map((f) => path.relative(SRC, f)), [path.relative(SRC, 'c')]]);
+    expect(
+      cycles(
+        new Map([
+          ['a', ['b']],
+          ['b', ['a']],
+          ['c', ['c']],
+          ['d', ['a']],
+        ]),
+      ),
+    ).toEqual([['a', 'b'].map((f) => path.relative(SRC, f)), [path.relative(SRC, 'c')]]);
   });
 
   it('form no cycle between files of main, renderer, shared or preload, type-only imports included', () => {

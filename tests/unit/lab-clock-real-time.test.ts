@@ -50,7 +50,15 @@ afterEach(() => {
 
 function open(acme = false): Engine {
   const directoryUrl = `http://127.0.0.1:${(notAcme.address() as net.AddressInfo).port}/directory`;
-  return new Engine({ dataDir, environment: 'production', clock, sites: { dnsServers: [dns.server], ...(acme && { acme: { directoryUrl, email: 'staff@shelter.test', termsAgreed: true } }) } });
+  return new Engine({
+    dataDir,
+    environment: 'production',
+    clock,
+    sites: {
+      dnsServers: [dns.server],
+      ...(acme && { acme: { directoryUrl, email: 'staff@shelter.test', termsAgreed: true } }),
+    },
+  });
 }
 
 describe('under a lab clock ahead, sites keep real time', () => {
@@ -66,7 +74,12 @@ describe('under a lab clock ahead, sites keep real time', () => {
     expect(await engine.sites.certificates.runDue()).toBe(1);
     const certificate = engine.sites.domains.get('www.shelter.test').certificate;
     // Old code: requestedAt and issuedAt 26 h ahead, notBefore 25 h in the real future.
-    expect(certificate).toMatchObject({ state: 'issued', requestedAt: clock.now(), issuedAt: clock.now(), needsReverify: false });
+    expect(certificate).toMatchObject({
+      state: 'issued',
+      requestedAt: clock.now(),
+      issuedAt: clock.now(),
+      needsReverify: false,
+    });
     expect(certificate.notBefore).toBeLessThanOrEqual(clock.now());
     const leaf = new X509Certificate(engine.sites.certificates.served('www.shelter.test')?.cert ?? '');
     expect(Date.parse(leaf.validFrom)).toBeLessThanOrEqual(Date.now());
@@ -75,7 +88,11 @@ describe('under a lab clock ahead, sites keep real time', () => {
     engine.lab.advance(DAY);
     expect(await engine.sites.certificates.runDue()).toBe(0);
     engine.lab.reset();
-    expect(engine.sites.domains.get('www.shelter.test').certificate).toMatchObject({ state: 'issued', requestedAt: clock.now(), nextAttemptAt: certificate.nextAttemptAt });
+    expect(engine.sites.domains.get('www.shelter.test').certificate).toMatchObject({
+      state: 'issued',
+      requestedAt: clock.now(),
+      nextAttemptAt: certificate.nextAttemptAt,
+    });
     expect(engine.sites.certificates.served('www.shelter.test')).toBeDefined();
   });
 
@@ -88,7 +105,12 @@ describe('under a lab clock ahead, sites keep real time', () => {
     expect(await engine.sites.certificates.runDue()).toBe(1);
     const failed = engine.sites.domains.get('www.shelter.test').certificate;
     // Old code: scheduled 35 lab minutes ahead, so after `clock reset` it waited 35 real minutes.
-    expect(failed).toMatchObject({ state: 'failed', requestedAt: clock.now(), nextAttemptAt: clock.now() + CERTIFICATE_RETRY_DELAYS_MS[0], needsReverify: false });
+    expect(failed).toMatchObject({
+      state: 'failed',
+      requestedAt: clock.now(),
+      nextAttemptAt: clock.now() + CERTIFICATE_RETRY_DELAYS_MS[0],
+      needsReverify: false,
+    });
     engine.lab.advance(DAY);
     expect(engine.sites.domains.get('www.shelter.test').certificate.needsReverify).toBe(false);
     expect(await engine.sites.certificates.runDue()).toBe(0);
@@ -109,7 +131,11 @@ describe('under a lab clock ahead, sites keep real time', () => {
     expect(engine.sites.projects.deploys(project.slug)[0]?.createdAt).toBe(clock.now());
     expect(engine.services.accounts.get(accountId).createdAt).toBe(clock.now());
     expect(engine.services.keys.get(keyId).createdAt).toBe(clock.now());
-    expect(engine.sqlite.prepare('SELECT created_at AS createdAt, updated_at AS updatedAt FROM pets WHERE id = ?').get(pet.id)).toEqual({ createdAt: clock.now(), updatedAt: clock.now() });
+    expect(
+      engine.sqlite
+        .prepare('SELECT created_at AS createdAt, updated_at AS updatedAt FROM pets WHERE id = ?')
+        .get(pet.id),
+    ).toEqual({ createdAt: clock.now(), updatedAt: clock.now() });
   });
 });
 
@@ -124,7 +150,11 @@ describe('back to real time', () => {
     expect(quota.admit({ kind: 'account', accountId, keyId }).outcome).toBe('rate_limited');
     expect(quota.admit({ kind: 'account', accountId, keyId }).outcome).toBe('rate_limited');
     quota.flush();
-    const strikes = () => engine.sqlite.prepare('SELECT key_id AS keyId, window_reset_at AS resetAt FROM key_strikes').all() as { keyId: number; resetAt: number }[];
+    const strikes = () =>
+      engine.sqlite.prepare('SELECT key_id AS keyId, window_reset_at AS resetAt FROM key_strikes').all() as {
+        keyId: number;
+        resetAt: number;
+      }[];
     expect(strikes()).toHaveLength(1);
 
     engine.lab.reset();

@@ -11,7 +11,8 @@ describe('lab clock durations', () => {
   });
 
   it('refuses what is not a positive duration up to 366 days, saying how to write one', () => {
-    for (const text of ['', 'soon', '15', 'm15', '1w', '-5m', '1.5h', '0s']) expect(parseDuration(text)).toHaveProperty('error');
+    for (const text of ['', 'soon', '15', 'm15', '1w', '-5m', '1.5h', '0s'])
+      expect(parseDuration(text)).toHaveProperty('error');
     expect(parseDuration('soon')).toEqual({ error: expect.stringMatching(/90s, 15m, 2h or 1d/) });
     expect(parseDuration('367d')).toEqual({ error: expect.stringMatching(/366 days/) });
   });

@@ -61,13 +61,19 @@ describe('scenario runs', () => {
     expect(first).toMatchObject({ kind: 'burst', keyId: 7, state: 'running' });
     expect(refusal(() => runs.start('production', baseUrl, burst))).toMatchObject({ code: 'conflict' });
     expect(runs.list('production').map((run) => run.id)).toEqual([1]);
-    expect(refusal(() => runs.cancel('production', 2))).toMatchObject({ code: 'not_found', message: 'There is no scenario run 2 in production.' });
+    expect(refusal(() => runs.cancel('production', 2))).toMatchObject({
+      code: 'not_found',
+      message: 'There is no scenario run 2 in production.',
+    });
 
     runs.cancel('production', 1);
     runs.cancel('staging', 2);
     await expect.poll(() => runs.list('production')[0]?.state).toBe('cancelled');
     await expect.poll(() => runs.list('staging')[0]?.state).toBe('cancelled');
-    expect(refusal(() => runs.cancel('production', 1))).toMatchObject({ code: 'conflict', message: 'Scenario run 1 has already ended (cancelled).' });
+    expect(refusal(() => runs.cancel('production', 1))).toMatchObject({
+      code: 'conflict',
+      message: 'Scenario run 1 has already ended (cancelled).',
+    });
     expect(runs.start('production', baseUrl, burst).id).toBe(3);
     runs.cancel('production', 3);
   });

@@ -11,34 +11,47 @@ const SYSTEM_NODE = '/usr/bin/node';
 
 function systemNodeVersion(): number[] | undefined {
   if (!fs.existsSync(SYSTEM_NODE)) return undefined;
-  return spawnSync(SYSTEM_NODE, ['-p', 'process.versions.node'], { encoding: 'utf8' }).stdout.trim().split('.').map(Number);
+  return spawnSync(SYSTEM_NODE, ['-p', 'process.versions.node'], { encoding: 'utf8' })
+    .stdout.trim()
+    .split('.')
+    .map(Number);
 }
 const systemVersion = systemNodeVersion();
-const systemNodeIsOld = systemVersion !== undefined && ((systemVersion[0] ?? 0) < 22 || (systemVersion[0] === 22 && (systemVersion[1] ?? 0) < 12));
+const systemNodeIsOld =
+  systemVersion !== undefined &&
+  ((systemVersion[0] ?? 0) < 22 || (systemVersion[0] === 22 && (systemVersion[1] ?? 0) < 12));
 
 function run(node: string, args: string[], options: { cwd?: string; env?: Record<string, string> } = {}) {
-  return spawnSync(node, args, { cwd: options.cwd ?? ROOT, env: { ...process.env, ...options.env }, encoding: 'utf8', timeout: 60_000 });
+  return spawnSync(node, args, {
+    cwd: options.cwd ?? ROOT,
+    env: { ...process.env, ...options.env },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
 }
 
 describe('the launcher behind npm run serve, cli and bench', () => {
-  it.skipIf(!systemNodeIsOld)("refuses the machine's older Node with a message, before better-sqlite3 could segfault", () => {
-    const dataDir = makeTempDir('adk-launcher');
-    try {
-      for (const entry of ['serve', 'cli', 'bench']) {
-        // The npm script as it is, flags and environment included, with the machine's node in place of the project's.
-        const { env, args } = execNodeScript(ROOT, entry);
-        const result = run(SYSTEM_NODE, [...args, '--data-dir', dataDir], { env });
-        expect(result.signal).toBeNull();
-        expect(result.status).toBe(1);
-        expect(result.stderr).toContain('Adoption Desk needs Node.js 22.12 or newer; this is Node.js 20.');
-        expect(result.stderr).toContain('npm ci');
+  it.skipIf(!systemNodeIsOld)(
+    "refuses the machine's older Node with a message, before better-sqlite3 could segfault",
+    () => {
+      const dataDir = makeTempDir('adk-launcher');
+      try {
+        for (const entry of ['serve', 'cli', 'bench']) {
+          // The npm script as it is, flags and environment included, with the machine's node in place of the project's.
+          const { env, args } = execNodeScript(ROOT, entry);
+          const result = run(SYSTEM_NODE, [...args, '--data-dir', dataDir], { env });
+          expect(result.signal).toBeNull();
+          expect(result.status).toBe(1);
+          expect(result.stderr).toContain('Adoption Desk needs Node.js 22.12 or newer; this is Node.js 20.');
+          expect(result.stderr).toContain('npm ci');
+        }
+        // Nothing was opened or created: the check came first.
+        expect(fs.readdirSync(dataDir)).toEqual([]);
+      } finally {
+        removeTempDir(dataDir);
       }
-      // Nothing was opened or created: the check came first.
-      expect(fs.readdirSync(dataDir)).toEqual([]);
-    } finally {
-      removeTempDir(dataDir);
-    }
-  });
+    },
+  );
 
   it('refuses any Node older than 22.12, naming the version it found', () => {
     const preload = path.join(makeTempDir('adk-launcher'), 'node-22-11.cjs');
@@ -75,8 +88,11 @@ describe('the bundle the launcher runs', () => {
       fs.mkdirSync(path.dirname(path.join(project, 'node_modules', pkg)), { recursive: true });
       fs.symlinkSync(path.join(ROOT, 'node_modules', pkg), path.join(project, 'node_modules', pkg));
     }
-    write('src/shared/greeting.ts', "export const greeting = (who: string): string => `first build, ${who}`;\n");
-    write('src/main/cli/index.ts', "import { greeting } from '../../shared/greeting';\nconsole.log(greeting(process.argv[2] ?? 'nobody'));\n");
+    write('src/shared/greeting.ts', 'export const greeting = (who: string): string => `first build, ${who}`;\n');
+    write(
+      'src/main/cli/index.ts',
+      "import { greeting } from '../../shared/greeting';\nconsole.log(greeting(process.argv[2] ?? 'nobody'));\n",
+    );
     write('src/main/serve.ts', "console.log('serve');\n");
   });
 
@@ -92,7 +108,7 @@ describe('the bundle the launcher runs', () => {
     expect(second.stdout).toBe('first build, an-argument\n');
     expect(second.stderr).toBe('');
 
-    write('src/shared/greeting.ts', "export const greeting = (who: string): string => `after an edit, ${who}`;\n");
+    write('src/shared/greeting.ts', 'export const greeting = (who: string): string => `after an edit, ${who}`;\n');
     const edited = cli();
     expect(edited.stdout).toBe('after an edit, an-argument\n');
     expect(edited.stderr).toContain('Bundling the server and CLI');
@@ -116,13 +132,19 @@ describe('the bundle the launcher runs', () => {
   });
 
   it('writes a bundle of ASCII only, whatever characters the sources hold (else V8 keeps it at two bytes a character)', () => {
-    write('src/shared/greeting.ts', "// Grüße\nexport const greeting = (who: string): string => `${who.replace(/ς/g, 'σ')} ✓`;\n");
+    write(
+      'src/shared/greeting.ts',
+      "// Grüße\nexport const greeting = (who: string): string => `${who.replace(/ς/g, 'σ')} ✓`;\n",
+    );
     const result = cli();
     expect(result.stdout).toBe('an-argument ✓\n');
     const bundle = fs.readFileSync(path.join(project, 'node_modules', '.cache', 'adoption-desk', 'cli.js'), 'utf8');
     expect(bundle).toContain('\\u03c2');
     expect(bundle).not.toMatch(/[\u0080-\uffff]/);
-    write('src/main/cli/index.ts', "import { greeting } from '../../shared/greeting';\nconsole.log(greeting('σοφος'.toUpperCase().toLowerCase() + 'ς'));\n");
+    write(
+      'src/main/cli/index.ts',
+      "import { greeting } from '../../shared/greeting';\nconsole.log(greeting('σοφος'.toUpperCase().toLowerCase() + 'ς'));\n",
+    );
     expect(cli().stdout).toBe('σοφοσσ ✓\n');
   });
 
@@ -131,7 +153,10 @@ describe('the bundle the launcher runs', () => {
       fs.mkdirSync(path.dirname(path.join(project, 'node_modules', pkg)), { recursive: true });
       fs.symlinkSync(path.join(ROOT, 'node_modules', pkg), path.join(project, 'node_modules', pkg));
     }
-    write('node_modules/uses-https/index.js', "const https = require('node:https');\nmodule.exports = () => typeof https.createServer;\n");
+    write(
+      'node_modules/uses-https/index.js',
+      "const https = require('node:https');\nmodule.exports = () => typeof https.createServer;\n",
+    );
     write(
       'src/main/cli/index.ts',
       [
@@ -140,9 +165,9 @@ describe('the bundle the launcher runs', () => {
         "import send from '@fastify/send';",
         "import { parse } from 'tldts';",
         "import usesHttps from 'uses-https';",
-        "const loaded = (name: string) => process.moduleLoadList.includes(`NativeModule ${name}`);",
-        "const fromNodeModules = () => Object.keys(require.cache).filter((file) => /[\\\\/]node_modules[\\\\/](tldts|@fastify[\\\\/]send)[\\\\/]/.test(file)).length > 0;",
-        "const packagesBefore = fromNodeModules();",
+        'const loaded = (name: string) => process.moduleLoadList.includes(`NativeModule ${name}`);',
+        'const fromNodeModules = () => Object.keys(require.cache).filter((file) => /[\\\\/]node_modules[\\\\/](tldts|@fastify[\\\\/]send)[\\\\/]/.test(file)).length > 0;',
+        'const packagesBefore = fromNodeModules();',
         "const before = [loaded('https'), loaded('http2'), loaded('tls')];",
         "const used = [usesHttps(), typeof http2.createServer, Object.keys(http2).includes('connect'), typeof createSecureContext];",
         "const after = [loaded('https'), loaded('http2'), loaded('tls')];",
@@ -161,7 +186,9 @@ describe('the bundle the launcher runs', () => {
       packages: [false, true],
     });
     // Their code is not in the bundle (its source would be held in memory as long as the process runs).
-    expect(fs.readFileSync(path.join(project, 'node_modules', '.cache', 'adoption-desk', 'cli.js'), 'utf8')).not.toContain('function isUtf8MimeType(');
+    expect(
+      fs.readFileSync(path.join(project, 'node_modules', '.cache', 'adoption-desk', 'cli.js'), 'utf8'),
+    ).not.toContain('function isUtf8MimeType(');
   });
 
   it('stops with a clear error when the sources do not build, and runs nothing stale', () => {

@@ -36,14 +36,27 @@ describe('migration 0015 (care)', () => {
     const engine = new Engine({ dataDir, environment: 'production' });
     try {
       const { care, movements } = engine.services;
-      for (const table of ['care_doses', 'care_treatments', 'care_events', 'care_protocols']) expect(engine.sqlite.prepare(`SELECT count(*) AS n FROM ${table}`).get()).toEqual({ n: 0 });
-      expect(care.record(1)).toMatchObject({ doses: [], treatments: [], spayNeuterDate: null, upToDate: null, history: [] });
+      for (const table of ['care_doses', 'care_treatments', 'care_events', 'care_protocols'])
+        expect(engine.sqlite.prepare(`SELECT count(*) AS n FROM ${table}`).get()).toEqual({ n: 0 });
+      expect(care.record(1)).toMatchObject({
+        doses: [],
+        treatments: [],
+        spayNeuterDate: null,
+        upToDate: null,
+        history: [],
+      });
       expect(care.dueList().overdue).toEqual([]);
-      expect(care.protocols.list().map((each) => `${each.category}: ${each.steps.map((step) => step.vaccine).join(' ')}`)).toEqual(['Dogs: DHPP DHPP Rabies', 'Kittens: FVRCP FVRCP Rabies']);
+      expect(
+        care.protocols.list().map((each) => `${each.category}: ${each.steps.map((step) => step.vaccine).join(' ')}`),
+      ).toEqual(['Dogs: DHPP DHPP Rabies', 'Kittens: FVRCP FVRCP Rabies']);
       movements.intake({ petId: 2, type: 'stray', at: '2026-11-20' }, 'cli');
       // Born mid-October 2026 (an estimate to the month): 16 weeks on 2027-02-04.
       // About five weeks old at intake: FVRCP waits for 6 weeks of age (2026-10-15 + 42 days), its booster three weeks after.
-      expect(care.record(2).doses.map((dose) => `${dose.vaccine} ${dose.dueDate}`)).toEqual(['FVRCP 2026-11-26', 'FVRCP 2026-12-17', 'Rabies 2027-02-04']);
+      expect(care.record(2).doses.map((dose) => `${dose.vaccine} ${dose.dueDate}`)).toEqual([
+        'FVRCP 2026-11-26',
+        'FVRCP 2026-12-17',
+        'Rabies 2027-02-04',
+      ]);
     } finally {
       engine.close();
     }

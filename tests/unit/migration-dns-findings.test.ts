@@ -21,7 +21,15 @@ afterEach(() => {
 
 /** Rows as the previous release wrote them: [name, kind, status, expected, found, checked, message]. */
 const OLD_ROWS: [string, 'apex' | 'subdomain', string, string[], string[], boolean, string][] = [
-  ['new.shelter.test', 'subdomain', 'pending', ['CNAME paws.localhost'], [], false, 'Create CNAME new.shelter.test paws.localhost (TTL 3600) at your DNS provider, then verify.'],
+  [
+    'new.shelter.test',
+    'subdomain',
+    'pending',
+    ['CNAME paws.localhost'],
+    [],
+    false,
+    'Create CNAME new.shelter.test paws.localhost (TTL 3600) at your DNS provider, then verify.',
+  ],
   [
     'slow.shelter.test',
     'subdomain',
@@ -67,8 +75,24 @@ const OLD_ROWS: [string, 'apex' | 'subdomain', string, string[], string[], boole
     true,
     'away.shelter.test has a CNAME to elsewhere.example, not paws.localhost. Change its value to paws.localhost; it is checked again automatically.',
   ],
-  ['www.shelter.test', 'subdomain', 'verified', ['CNAME paws.localhost'], ['CNAME paws.localhost'], true, 'www.shelter.test has CNAME paws.localhost: verified.'],
-  ['none.shelter.test', 'subdomain', 'pending', ['CNAME paws.localhost'], [], true, 'No CNAME record at none.shelter.test yet. Create CNAME none.shelter.test paws.localhost (TTL 3600) at your DNS provider; it is checked again automatically.'],
+  [
+    'www.shelter.test',
+    'subdomain',
+    'verified',
+    ['CNAME paws.localhost'],
+    ['CNAME paws.localhost'],
+    true,
+    'www.shelter.test has CNAME paws.localhost: verified.',
+  ],
+  [
+    'none.shelter.test',
+    'subdomain',
+    'pending',
+    ['CNAME paws.localhost'],
+    [],
+    true,
+    'No CNAME record at none.shelter.test yet. Create CNAME none.shelter.test paws.localhost (TTL 3600) at your DNS provider; it is checked again automatically.',
+  ],
   [
     'other.test',
     'apex',
@@ -105,8 +129,19 @@ describe('migration 0007 (DNS checks keep findings, not advice)', () => {
       const checks = Object.fromEntries(domains.list().map((domain) => [domain.name, domain.check]));
       expect(checks).toEqual({
         'new.shelter.test': { reason: 'not_checked', query: null },
-        'slow.shelter.test': { reason: 'query_failed', query: { type: 'CNAME', name: 'slow.shelter.test', servers: ['127.0.0.1:5353', '[::1]:5353'], code: 'ETIMEOUT' } },
-        'kept.shelter.test': { reason: 'query_failed', query: { type: 'CNAME', name: 'kept.shelter.test', servers: [], code: 'ESERVFAIL' } },
+        'slow.shelter.test': {
+          reason: 'query_failed',
+          query: {
+            type: 'CNAME',
+            name: 'slow.shelter.test',
+            servers: ['127.0.0.1:5353', '[::1]:5353'],
+            code: 'ETIMEOUT',
+          },
+        },
+        'kept.shelter.test': {
+          reason: 'query_failed',
+          query: { type: 'CNAME', name: 'kept.shelter.test', servers: [], code: 'ESERVFAIL' },
+        },
         'apex.test': { reason: 'target_unresolved', query: null },
         'blocked.shelter.test': { reason: 'records_block_cname', query: null },
         'away.shelter.test': { reason: 'cname_elsewhere', query: null },
@@ -117,16 +152,37 @@ describe('migration 0007 (DNS checks keep findings, not advice)', () => {
       });
       for (const domain of domains.list()) expect(domain.message, domain.name).not.toMatch(/--[a-z]/);
       // The text each row held reads the same, less the CLI's flags, which only the CLI adds back.
-      for (const [name, , , , , , old] of OLD_ROWS.filter((row) => row[0] !== 'odd.shelter.test' && row[0] !== 'apex.test')) {
-        expect(domains.get(name).message.replace(/[.;] (it is checked again automatically|\S+ stays verified, as its last successful check found)\.$/, ''), name).toBe(old.replace(/\. Check --dns-server and the network; it is checked again automatically\.$|; it is checked again automatically\.$/, ''));
+      for (const [name, , , , , , old] of OLD_ROWS.filter(
+        (row) => row[0] !== 'odd.shelter.test' && row[0] !== 'apex.test',
+      )) {
+        expect(
+          domains
+            .get(name)
+            .message.replace(
+              /[.;] (it is checked again automatically|\S+ stays verified, as its last successful check found)\.$/,
+              '',
+            ),
+          name,
+        ).toBe(
+          old.replace(
+            /\. Check --dns-server and the network; it is checked again automatically\.$|; it is checked again automatically\.$/,
+            '',
+          ),
+        );
       }
       expect(dnsCheckCliWords(domains.get('slow.shelter.test'))).toBe(
         'The CNAME query for slow.shelter.test failed (ETIMEOUT from 127.0.0.1:5353, [::1]:5353); it is checked again automatically. Check --dns-server and the network.',
       );
       // A verified domain is never re-checked by itself: its failed query no longer says it is.
-      expect(domains.get('kept.shelter.test').message).toBe('The CNAME query for kept.shelter.test failed (ESERVFAIL from the system resolver); kept.shelter.test stays verified, as its last successful check found.');
-      expect(domains.get('odd.shelter.test').message).toBe('A DNS query for odd.shelter.test failed; it is checked again automatically.');
-      expect(engine.sqlite.prepare("SELECT count(*) AS n FROM pragma_table_info('domains') WHERE name = 'message'").get()).toEqual({ n: 0 });
+      expect(domains.get('kept.shelter.test').message).toBe(
+        'The CNAME query for kept.shelter.test failed (ESERVFAIL from the system resolver); kept.shelter.test stays verified, as its last successful check found.',
+      );
+      expect(domains.get('odd.shelter.test').message).toBe(
+        'A DNS query for odd.shelter.test failed; it is checked again automatically.',
+      );
+      expect(
+        engine.sqlite.prepare("SELECT count(*) AS n FROM pragma_table_info('domains') WHERE name = 'message'").get(),
+      ).toEqual({ n: 0 });
     } finally {
       engine.close();
     }

@@ -57,8 +57,14 @@ describe('migration 0002 (folded names)', () => {
       expect(pets.browse({ search: 'éclair' }).pets.map((pet) => pet.name)).toEqual(['ÉCLAIR']);
       expect(() => accounts.create({ name: 'SEÑOR', planId: 'free' })).toThrow(AppError);
       // The database itself refuses a duplicate, whoever writes it.
-      expect(() => engine.sqlite.prepare(`INSERT INTO accounts (name, name_folded, plan_id, created_at) VALUES ('x', 'acme', 'free', 0)`).run()).toThrow(/UNIQUE/);
-      expect(() => engine.sqlite.prepare(`INSERT INTO categories (name, name_folded) VALUES ('x', 'dogs')`).run()).toThrow(/UNIQUE/);
+      expect(() =>
+        engine.sqlite
+          .prepare(`INSERT INTO accounts (name, name_folded, plan_id, created_at) VALUES ('x', 'acme', 'free', 0)`)
+          .run(),
+      ).toThrow(/UNIQUE/);
+      expect(() =>
+        engine.sqlite.prepare(`INSERT INTO categories (name, name_folded) VALUES ('x', 'dogs')`).run(),
+      ).toThrow(/UNIQUE/);
     } finally {
       engine.close();
     }
@@ -67,7 +73,12 @@ describe('migration 0002 (folded names)', () => {
   it('fills the folded names of the categories seeded in a new database', () => {
     const engine = new Engine({ dataDir, environment: 'production' });
     try {
-      expect(engine.services.categories.list().map((category) => category.name)).toEqual(['Dogs', 'Cats', 'Rabbits', 'Birds']);
+      expect(engine.services.categories.list().map((category) => category.name)).toEqual([
+        'Dogs',
+        'Cats',
+        'Rabbits',
+        'Birds',
+      ]);
       const folded = engine.sqlite.prepare('SELECT name_folded AS folded FROM categories ORDER BY id').all();
       expect(folded).toEqual([{ folded: 'dogs' }, { folded: 'cats' }, { folded: 'rabbits' }, { folded: 'birds' }]);
     } finally {

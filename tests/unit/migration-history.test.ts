@@ -39,15 +39,21 @@ describe('migration 0006 (the history holds changes only)', () => {
     const engine = new Engine({ dataDir, environment: 'production' });
     try {
       const { pets } = engine.services;
-      expect(engine.sqlite.prepare('SELECT count(*) AS n FROM pet_status_history WHERE from_status IS NULL').get()).toEqual({ n: 0 });
-      expect(pets.history(1)).toEqual([{ fromStatus: null, toStatus: 'available', changedAt: 1000, happenedAt: 1000, departure: null }]);
+      expect(
+        engine.sqlite.prepare('SELECT count(*) AS n FROM pet_status_history WHERE from_status IS NULL').get(),
+      ).toEqual({ n: 0 });
+      expect(pets.history(1)).toEqual([
+        { fromStatus: null, toStatus: 'available', changedAt: 1000, happenedAt: 1000, departure: null },
+      ]);
       expect(pets.history(2)).toEqual([
         { fromStatus: null, toStatus: 'pending', changedAt: 2000, happenedAt: 2000, departure: null },
         { fromStatus: 'pending', toStatus: 'sold', changedAt: 3000, happenedAt: 3000, departure: null },
         { fromStatus: 'sold', toStatus: 'available', changedAt: 4000, happenedAt: 4000, departure: null },
       ]);
       // A pet written without a history row (an import straight into the file) gets its creation too.
-      expect(pets.history(3)).toEqual([{ fromStatus: null, toStatus: 'sold', changedAt: 3000, happenedAt: 3000, departure: null }]);
+      expect(pets.history(3)).toEqual([
+        { fromStatus: null, toStatus: 'sold', changedAt: 3000, happenedAt: 3000, departure: null },
+      ]);
     } finally {
       engine.close();
     }

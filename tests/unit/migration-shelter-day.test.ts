@@ -41,8 +41,12 @@ describe('migration 0012 (the shelter’s day)', () => {
     const engine = new Engine({ dataDir, environment: 'production' });
     try {
       const { shelterDay, pets, movements } = engine.services;
-      expect(shelterDay.record(1).stays).toEqual([expect.objectContaining({ intakeType: 'unknown', intakeAt: 1000, outcomeAt: null })]);
-      expect(shelterDay.record(2).stays).toEqual([expect.objectContaining({ intakeAt: 2000, outcomeType: 'adoption', outcomeAt: 7000, outcomePerson: null })]);
+      expect(shelterDay.record(1).stays).toEqual([
+        expect.objectContaining({ intakeType: 'unknown', intakeAt: 1000, outcomeAt: null }),
+      ]);
+      expect(shelterDay.record(2).stays).toEqual([
+        expect.objectContaining({ intakeAt: 2000, outcomeType: 'adoption', outcomeAt: 7000, outcomePerson: null }),
+      ]);
       expect(shelterDay.record(2).events).toEqual([
         expect.objectContaining({ kind: 'outcome', type: 'adoption', at: 7000, by: null, details: { migrated: true } }),
         expect.objectContaining({ kind: 'intake', type: 'unknown', at: 2000, by: null }),
@@ -54,7 +58,10 @@ describe('migration 0012 (the shelter’s day)', () => {
       movements.returnAfterAdoption({ petId: 2, reason: 'back', at: '2026-01-01' }, 'cli');
       expect(pets.get(2)?.status).toBe('available');
       const created = pets.create({ name: 'New', categoryId: 1 });
-      expect(shelterDay.record(created.id).openStay).toMatchObject({ intakeType: 'unknown', intakeAt: expect.any(Number) });
+      expect(shelterDay.record(created.id).openStay).toMatchObject({
+        intakeType: 'unknown',
+        intakeAt: expect.any(Number),
+      });
       expect(engine.sqlite.prepare('SELECT count(*) AS n FROM stays WHERE outcome_at IS NULL').get()).toEqual({ n: 4 });
     } finally {
       engine.close();

@@ -54,8 +54,20 @@ describe('migration 0023 (species, departures, when a status change happened)', 
       ]);
       expect(categories.rename(1, 'Chiens de garde').species).toBe('dog');
       expect([1, 2, 3].map((id) => pets.getRecord(id).departure)).toEqual(['died_in_care', null, null]);
-      expect(pets.history(1).at(-1)).toEqual({ fromStatus: 'available', toStatus: 'sold', changedAt: 9000, happenedAt: 5000, departure: 'died_in_care' });
-      expect(pets.history(2).at(-1)).toEqual({ fromStatus: 'available', toStatus: 'sold', changedAt: 9001, happenedAt: 6000, departure: null });
+      expect(pets.history(1).at(-1)).toEqual({
+        fromStatus: 'available',
+        toStatus: 'sold',
+        changedAt: 9000,
+        happenedAt: 5000,
+        departure: 'died_in_care',
+      });
+      expect(pets.history(2).at(-1)).toEqual({
+        fromStatus: 'available',
+        toStatus: 'sold',
+        changedAt: 9001,
+        happenedAt: 6000,
+        departure: null,
+      });
     } finally {
       engine.close();
     }

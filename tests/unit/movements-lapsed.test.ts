@@ -43,11 +43,21 @@ describe('a reservation past its expiry', () => {
     clock.set(T0 + 3 * DAY);
     const today = services().shelterDay.today();
     expect(status(petId)).toBe('available');
-    expect(today.reservationsWaiting).toEqual([expect.objectContaining({ petName: 'Juniper', expired: true, reservation: expect.objectContaining({ endedAt: null, end: null }) })]);
+    expect(today.reservationsWaiting).toEqual([
+      expect.objectContaining({
+        petName: 'Juniper',
+        expired: true,
+        reservation: expect.objectContaining({ endedAt: null, end: null }),
+      }),
+    ]);
     // Still open on the record: staff decide (cancel or renew); the status history says when it let go.
     const record = services().shelterDay.record(petId);
     expect(record.activeReservation).toMatchObject({ expiresAt: T0 + 3 * DAY, endedAt: null });
-    expect(record.statusHistory.at(-1)).toMatchObject({ fromStatus: 'pending', toStatus: 'available', changedAt: T0 + 3 * DAY });
+    expect(record.statusHistory.at(-1)).toMatchObject({
+      fromStatus: 'pending',
+      toStatus: 'available',
+      changedAt: T0 + 3 * DAY,
+    });
   });
 
   it('lets go once the engine looks, whichever movement read or write comes first', () => {
@@ -55,7 +65,10 @@ describe('a reservation past its expiry', () => {
     const other = services().movements.intake({ pet: { name: 'Other', categoryId: 1 }, type: 'stray' }, 'cli');
     clock.advance(2 * DAY);
     expect(status(petId)).toBe('pending');
-    services().movements.fosterStart({ petId: other.petId, personId: services().people.add({ name: 'Foster' }).person.id }, 'cli');
+    services().movements.fosterStart(
+      { petId: other.petId, personId: services().people.add({ name: 'Foster' }).person.id },
+      'cli',
+    );
     expect(status(petId)).toBe('available');
   });
 
@@ -64,7 +77,10 @@ describe('a reservation past its expiry', () => {
     clock.advance(2 * DAY);
     services().shelterDay.today();
     expect(status(petId)).toBe('available');
-    const stay = services().movements.reserve({ petId, personId: adopter, expiresAt: iso(clock.now() + 7 * DAY) }, 'window');
+    const stay = services().movements.reserve(
+      { petId, personId: adopter, expiresAt: iso(clock.now() + 7 * DAY) },
+      'window',
+    );
     expect(status(petId)).toBe('pending');
     expect(stay.reservations.map(({ end, endedAt }) => ({ end, endedAt }))).toEqual([
       { end: null, endedAt: null },
@@ -104,7 +120,9 @@ describe('a reservation past its expiry', () => {
     const { petId } = services().movements.intake({ pet: { name: 'Patience', categoryId: 1 }, type: 'stray' }, 'cli');
     services().movements.reserve({ petId, personId: services().people.add({ name: 'Slow adopter' }).person.id }, 'cli');
     clock.advance(400 * DAY);
-    expect(services().shelterDay.today().reservationsWaiting).toEqual([expect.objectContaining({ petName: 'Patience', expired: false })]);
+    expect(services().shelterDay.today().reservationsWaiting).toEqual([
+      expect.objectContaining({ petName: 'Patience', expired: false }),
+    ]);
     expect(status(petId)).toBe('pending');
   });
 });
@@ -134,8 +152,16 @@ describe('migration 0014 on a database made by the release before it', () => {
     `,
     );
     engine = opened = new Engine({ dataDir: oldDir, environment: 'production', clock });
-    expect(services().shelter.get()).toEqual({ name: 'Happy Paws', currency: 'EUR', howToAdopt: 'Come and meet us.', logo: null, version: 1 });
-    expect(services().shelter.set({ contractTerms: 'The adopter keeps the animal indoors.' }).contractTerms).toBe('The adopter keeps the animal indoors.');
+    expect(services().shelter.get()).toEqual({
+      name: 'Happy Paws',
+      currency: 'EUR',
+      howToAdopt: 'Come and meet us.',
+      logo: null,
+      version: 1,
+    });
+    expect(services().shelter.set({ contractTerms: 'The adopter keeps the animal indoors.' }).contractTerms).toBe(
+      'The adopter keeps the animal indoors.',
+    );
     expect([status(1), status(2)]).toEqual(['pending', 'pending']);
     services().shelterDay.today();
     expect([status(1), status(2)]).toEqual(['available', 'pending']);

@@ -55,7 +55,10 @@ function apply(pets: number[], people: number[], step: Command): void {
     case 'intake':
       return void movements.intake({ petId, type: 'stray', at }, 'cli');
     case 'reserve':
-      return void movements.reserve({ petId, personId, at, expiresAt: step.back === 0 ? expiresAt : undefined, override }, 'cli');
+      return void movements.reserve(
+        { petId, personId, at, expiresAt: step.back === 0 ? expiresAt : undefined, override },
+        'cli',
+      );
     case 'cancel':
       return void movements.cancelReservation({ petId, at }, 'cli');
     case 'adopt':
@@ -65,7 +68,10 @@ function apply(pets: number[], people: number[], step: Command): void {
     case 'fosterEnd':
       return void movements.fosterEnd({ petId, at }, 'window');
     case 'outcome':
-      return void movements.outcome({ petId, type: step.outcome, transferTo: step.outcome === 'transfer_out' ? 'out_of_state' : undefined, at }, 'window');
+      return void movements.outcome(
+        { petId, type: step.outcome, transferTo: step.outcome === 'transfer_out' ? 'out_of_state' : undefined, at },
+        'window',
+      );
     case 'return':
       return void movements.returnAfterAdoption({ petId, at, reason: 'did not settle' }, 'window');
   }
@@ -73,7 +79,11 @@ function apply(pets: number[], people: number[], step: Command): void {
 
 function expectInvariants(petId: number): void {
   const { sqlite } = engine;
-  const stays = sqlite.prepare<[number], { id: number; intakeAt: number; outcomeAt: number | null }>('SELECT id, intake_at AS intakeAt, outcome_at AS outcomeAt FROM stays WHERE pet_id = ? ORDER BY intake_at, id').all(petId);
+  const stays = sqlite
+    .prepare<[number], { id: number; intakeAt: number; outcomeAt: number | null }>(
+      'SELECT id, intake_at AS intakeAt, outcome_at AS outcomeAt FROM stays WHERE pet_id = ? ORDER BY intake_at, id',
+    )
+    .all(petId);
   const open = stays.filter((stay) => stay.outcomeAt === null);
   expect(stays.length).toBeGreaterThan(0);
   expect(open.length).toBeLessThanOrEqual(1);
@@ -86,22 +96,29 @@ function expectInvariants(petId: number): void {
     }
   });
   const parts = sqlite
-    .prepare<[number, number], { stayId: number; start: number; end: number | null; expires: number | null; kind: string }>(
+    .prepare<
+      [number, number],
+      { stayId: number; start: number; end: number | null; expires: number | null; kind: string }
+    >(
       `SELECT stay_id AS stayId, reserved_at AS start, ended_at AS "end", expires_at AS expires, 'reservation' AS kind FROM reservations WHERE pet_id = ?
        UNION ALL SELECT stay_id, started_at, ended_at, NULL, 'foster' FROM foster_placements WHERE pet_id = ?`,
     )
     .all(petId, petId);
-  for (const kind of ['reservation', 'foster']) expect(parts.filter((part) => part.kind === kind && part.end === null).length).toBeLessThanOrEqual(1);
+  for (const kind of ['reservation', 'foster'])
+    expect(parts.filter((part) => part.kind === kind && part.end === null).length).toBeLessThanOrEqual(1);
   for (const part of parts) {
     const stay = stays.find((each) => each.id === part.stayId);
     expect(stay).toBeDefined();
     if (part.end === null) expect(stay?.outcomeAt).toBeNull();
     else expect(part.end).toBeGreaterThanOrEqual(stay?.intakeAt ?? 0);
-    if (stay?.outcomeAt != null && part.end !== null && part.kind === 'foster') expect(part.end).toBeLessThanOrEqual(stay.outcomeAt);
+    if (stay?.outcomeAt != null && part.end !== null && part.kind === 'foster')
+      expect(part.end).toBeLessThanOrEqual(stay.outcomeAt);
     expect(part.start).toBeGreaterThanOrEqual(stay?.intakeAt ?? 0);
   }
   // Every command first lets reservations past their expiry go: only one still in force holds the pet.
-  const activeReservation = parts.some((part) => part.kind === 'reservation' && part.end === null && (part.expires === null || part.expires > clock.now()));
+  const activeReservation = parts.some(
+    (part) => part.kind === 'reservation' && part.end === null && (part.expires === null || part.expires > clock.now()),
+  );
   const expected = open.length === 0 ? 'sold' : activeReservation ? 'pending' : 'available';
   expect(engine.services.pets.get(petId)?.status).toBe(expected);
 }
@@ -110,7 +127,9 @@ it('keeps every invariant whatever the order of intakes, reservations, adoptions
   fc.assert(
     fc.property(fc.array(command, { minLength: 1, maxLength: 40, size: 'medium' }), (steps) => {
       const { movements, people } = engine.services;
-      const pets = [0, 1].map((i) => movements.intake({ pet: { name: `Pet ${i}`, categoryId: 1 }, type: 'stray' }, 'cli').petId);
+      const pets = [0, 1].map(
+        (i) => movements.intake({ pet: { name: `Pet ${i}`, categoryId: 1 }, type: 'stray' }, 'cli').petId,
+      );
       const persons = [
         people.add({ name: 'Adopter' }).person.id,
         people.add({ name: 'Foster', fosterApproved: true }).person.id,
@@ -129,6 +148,9 @@ it('keeps every invariant whatever the order of intakes, reservations, adoptions
     { numRuns: 40 },
   );
   // The sequences did more than bounce off the rules: every kind of movement was recorded.
-  const kinds = engine.sqlite.prepare<[], { kind: string }>('SELECT DISTINCT kind FROM movement_events ORDER BY kind').all().map((row) => row.kind);
+  const kinds = engine.sqlite
+    .prepare<[], { kind: string }>('SELECT DISTINCT kind FROM movement_events ORDER BY kind')
+    .all()
+    .map((row) => row.kind);
   expect(kinds).toEqual(['foster_end', 'foster_start', 'intake', 'outcome', 'reservation', 'reservation_cancelled']);
 }, 120_000);

@@ -30,7 +30,9 @@ describe('the name rules (pets, categories, accounts, key labels)', () => {
     ];
     for (const [name, found] of cases) {
       for (const schema of [PetNameSchema, CategoryNameSchema, AccountNameSchema, KeyLabelSchema]) {
-        expect(verdict(schema, name), JSON.stringify(name)).toEqual({ refused: `must not contain control characters (found ${found})` });
+        expect(verdict(schema, name), JSON.stringify(name)).toEqual({
+          refused: `must not contain control characters (found ${found})`,
+        });
       }
     }
   });
@@ -43,9 +45,21 @@ describe('the name rules (pets, categories, accounts, key labels)', () => {
   it('refuse names that are empty or only invisible characters, each with its own message', () => {
     expect(verdict(PetNameSchema, '   ')).toEqual({ refused: 'must not be empty' });
     expect(verdict(PetNameSchema, '\u00a0\u3000')).toEqual({ refused: 'must not be empty' });
-    for (const invisible of ['\u200b', '\u200c', '\u200d', '\u2060', '\u200b \ufeff\u200d', '\u3164', '\u00ad', '\ufe0f', '\u{e0041}']) {
+    for (const invisible of [
+      '\u200b',
+      '\u200c',
+      '\u200d',
+      '\u2060',
+      '\u200b \ufeff\u200d',
+      '\u3164',
+      '\u00ad',
+      '\ufe0f',
+      '\u{e0041}',
+    ]) {
       for (const schema of [PetNameSchema, CategoryNameSchema, AccountNameSchema]) {
-        expect(verdict(schema, invisible), JSON.stringify(invisible)).toEqual({ refused: 'must contain at least one visible character' });
+        expect(verdict(schema, invisible), JSON.stringify(invisible)).toEqual({
+          refused: 'must contain at least one visible character',
+        });
       }
       expect(verdict(KeyLabelSchema, invisible)).toEqual({ refused: 'must contain at least one visible character' });
     }
@@ -53,13 +67,25 @@ describe('the name rules (pets, categories, accounts, key labels)', () => {
   });
 
   it('keep everything else exactly: emoji sequences, joiners inside words, bidi marks, any script', () => {
-    for (const name of ['👩‍👩‍👧 Family', '🏳️‍🌈', '🏴󠁧󠁢󠁳󠁣󠁴󠁿 Nessie', '1️⃣ One', 'Señor', 'ক্ষ', 'שלום\u200f Rex', 'Zoë\u200bZ', '\u0301']) {
+    for (const name of [
+      '👩‍👩‍👧 Family',
+      '🏳️‍🌈',
+      '🏴󠁧󠁢󠁳󠁣󠁴󠁿 Nessie',
+      '1️⃣ One',
+      'Señor',
+      'ক্ষ',
+      'שלום\u200f Rex',
+      'Zoë\u200bZ',
+      '\u0301',
+    ]) {
       expect(verdict(PetNameSchema, name), JSON.stringify(name)).toEqual({ ok: name });
     }
   });
 
   it('refuse lone surrogates, which are not text', () => {
-    expect(verdict(PetNameSchema, 'Rex\ud800')).toEqual({ refused: 'must be valid Unicode text (it holds half of a surrogate pair)' });
+    expect(verdict(PetNameSchema, 'Rex\ud800')).toEqual({
+      refused: 'must be valid Unicode text (it holds half of a surrogate pair)',
+    });
   });
 
   it('refuse Unicode noncharacters in every plane, naming the first one (U+FFFF broke the Atom feed)', () => {
@@ -74,11 +100,14 @@ describe('the name rules (pets, categories, accounts, key labels)', () => {
     ];
     for (const [name, found] of cases) {
       for (const schema of [PetNameSchema, CategoryNameSchema, AccountNameSchema, KeyLabelSchema]) {
-        expect(verdict(schema, name), JSON.stringify(name)).toEqual({ refused: `must not contain Unicode noncharacters (found ${found})` });
+        expect(verdict(schema, name), JSON.stringify(name)).toEqual({
+          refused: `must not contain Unicode noncharacters (found ${found})`,
+        });
       }
     }
     // Their neighbours are text: the replacement character, the last Arabic ligature, a plane-1 letter.
-    for (const name of ['Rex\ufffd', 'Rex\ufdcf\ufdf0', 'Rex \u{1fffd}', '\u{10000}Rex']) expect(verdict(PetNameSchema, name)).toEqual({ ok: name });
+    for (const name of ['Rex\ufffd', 'Rex\ufdcf\ufdf0', 'Rex \u{1fffd}', '\u{10000}Rex'])
+      expect(verdict(PetNameSchema, name)).toEqual({ ok: name });
   });
 
   it('keep the length limits of each kind of name', () => {
@@ -127,7 +156,8 @@ describe('foldForSearch', () => {
       ['dogs', 'Ｄｏｇｓ'],
       ['zoe', 'Zo\u200bë'],
     ];
-    for (const [typed, name] of finds) expect(foldForSearch(name), `${typed} finds ${name}`).toContain(foldForSearch(typed));
+    for (const [typed, name] of finds)
+      expect(foldForSearch(name), `${typed} finds ${name}`).toContain(foldForSearch(typed));
     expect(foldForSearch('Zoë')).toBe('zoe');
   });
 
@@ -144,17 +174,28 @@ describe('foldForSearch', () => {
   it('folds printable ASCII by its shortcut exactly as the full fold does', () => {
     // The full steps, as foldForSearch runs them for any other text.
     const full = (text: string) =>
-      text.normalize('NFKD').toLowerCase().toUpperCase().toLowerCase().normalize('NFKD').replace(/[\p{Mn}\p{Me}\p{Default_Ignorable_Code_Point}]/gu, '').normalize('NFC');
+      text
+        .normalize('NFKD')
+        .toLowerCase()
+        .toUpperCase()
+        .toLowerCase()
+        .normalize('NFKD')
+        .replace(/[\p{Mn}\p{Me}\p{Default_Ignorable_Code_Point}]/gu, '')
+        .normalize('NFC');
     fc.assert(
-      fc.property(fc.string({ unit: fc.integer({ min: 0, max: 0x7f }).map((code) => String.fromCharCode(code)), maxLength: 40 }), (text) => {
-        expect(foldForSearch(text)).toBe(full(text));
-      }),
+      fc.property(
+        fc.string({ unit: fc.integer({ min: 0, max: 0x7f }).map((code) => String.fromCharCode(code)), maxLength: 40 }),
+        (text) => {
+          expect(foldForSearch(text)).toBe(full(text));
+        },
+      ),
       { numRuns: 1000 },
     );
-    for (let code = 0; code <= 0x7f; code += 1) expect(foldForSearch(`A${String.fromCharCode(code)}z`)).toBe(full(`A${String.fromCharCode(code)}z`));
+    for (let code = 0; code <= 0x7f; code += 1)
+      expect(foldForSearch(`A${String.fromCharCode(code)}z`)).toBe(full(`A${String.fromCharCode(code)}z`));
   });
 
-  it('is the very function the adoption site\'s script runs: its embedded source folds alike', () => {
+  it("is the very function the adoption site's script runs: its embedded source folds alike", () => {
     const source = /var fold = ([\s\S]*?);\n {2}var form/.exec(SITE_JS)?.[1];
     expect(source).toBeDefined();
     const embedded = vm.runInNewContext(`(${source})`) as (text: string) => string;
@@ -175,10 +216,12 @@ describe('firstFreeName and deduplicatedNames', () => {
     const long = 'x'.repeat(200);
     const numbered = firstFreeName(long, (folded) => folded === long, 200);
     expect(numbered).toBe(`${'x'.repeat(196)} (2)`);
-    expect(firstFreeName(`${'x'.repeat(195)}🐶`, (folded) => !folded.endsWith(')'), 200)).toBe(`${'x'.repeat(195)} (2)`);
+    expect(firstFreeName(`${'x'.repeat(195)}🐶`, (folded) => !folded.endsWith(')'), 200)).toBe(
+      `${'x'.repeat(195)} (2)`,
+    );
   });
 
-  it('keep the first of each name (by id) and rename later duplicates without taking another row\'s name', () => {
+  it("keep the first of each name (by id) and rename later duplicates without taking another row's name", () => {
     const renamed = deduplicatedNames(
       [
         { id: 4, name: 'Acme (2)' },
@@ -195,6 +238,14 @@ describe('firstFreeName and deduplicatedNames', () => {
       [5, 'SEÑOR (2)'],
       [6, 'acme (4)'],
     ]);
-    expect(deduplicatedNames([{ id: 1, name: 'A' }, { id: 2, name: 'B' }], 200).size).toBe(0);
+    expect(
+      deduplicatedNames(
+        [
+          { id: 1, name: 'A' },
+          { id: 2, name: 'B' },
+        ],
+        200,
+      ).size,
+    ).toBe(0);
   });
 });

@@ -19,9 +19,21 @@ afterEach(() => {
 
 it('warns as adding would, without adding; refuses what adding would refuse', () => {
   const { people } = engine.services;
-  const zoe = people.add({ name: 'Zoë Müller', email: 'zoe@example.test', phones: ['+33 6 12 34 56 78'], postcode: 'AB1 2CD' }).person;
-  const candidate = { name: 'ZOE MULLER', email: 'Zoe@Example.TEST', phones: ['0033 6 12 34 56 78'], postcode: 'ab12cd' };
-  const expected = [{ kind: 'possible_duplicate', personId: zoe.id, name: 'Zoë Müller', matched: ['email', 'name_postcode'] }];
+  const zoe = people.add({
+    name: 'Zoë Müller',
+    email: 'zoe@example.test',
+    phones: ['+33 6 12 34 56 78'],
+    postcode: 'AB1 2CD',
+  }).person;
+  const candidate = {
+    name: 'ZOE MULLER',
+    email: 'Zoe@Example.TEST',
+    phones: ['0033 6 12 34 56 78'],
+    postcode: 'ab12cd',
+  };
+  const expected = [
+    { kind: 'possible_duplicate', personId: zoe.id, name: 'Zoë Müller', matched: ['email', 'name_postcode'] },
+  ];
   expect(people.duplicatesOf(candidate)).toEqual(expected);
   expect(people.search({}).total).toBe(1);
   expect(people.duplicatesOf({ name: 'Someone else', email: 'other@example.test' })).toEqual([]);

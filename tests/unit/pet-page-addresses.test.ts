@@ -21,7 +21,17 @@ afterAll(() => removeTempDir(dir));
 
 const pet = (id: number, name: string): SitePet => sitePet({ id, name });
 
-const shelter = { name: 'Refuge', address: null, phone: null, email: null, website: null, openingHours: null, howToAdopt: null, currency: 'EUR', logo: null };
+const shelter = {
+  name: 'Refuge',
+  address: null,
+  phone: null,
+  email: null,
+  website: null,
+  openingHours: null,
+  howToAdopt: null,
+  currency: 'EUR',
+  logo: null,
+};
 
 describe('pet page addresses', () => {
   it('transliterate every script instead of dropping its letters', () => {
@@ -38,10 +48,26 @@ describe('pet page addresses', () => {
   it('the site writes each page at its new address and sends the address of earlier releases on to it', async () => {
     const site = path.join(dir, 'site');
     const pets = [pet(10, 'Łucja'), pet(11, 'Ёжик'), pet(12, '李小龙'), pet(13, 'ليلى'), pet(14, 'Biscuit')];
-    const input: AdoptionSiteInput = { shelter, pets, baseUrl: 'http://refuge.localhost:5110', renderedAt: Date.UTC(2026, 10, 26), words: publishedWords('fr') };
+    const input: AdoptionSiteInput = {
+      shelter,
+      pets,
+      baseUrl: 'http://refuge.localhost:5110',
+      renderedAt: Date.UTC(2026, 10, 26),
+      words: publishedWords('fr'),
+    };
     expect((await writeAdoptionSite(site, input, 50 * 1024 * 1024)).ok).toBe(true);
     const files = fs.readdirSync(path.join(site, 'pets')).sort();
-    expect(files).toEqual(['10-lucja.html', '10-ucja.html', '11-ezhik.html', '11-pet.html', '12-li-xiao-long.html', '12-pet.html', '13-lyla.html', '13-pet.html', '14-biscuit.html']);
+    expect(files).toEqual([
+      '10-lucja.html',
+      '10-ucja.html',
+      '11-ezhik.html',
+      '11-pet.html',
+      '12-li-xiao-long.html',
+      '12-pet.html',
+      '13-lyla.html',
+      '13-pet.html',
+      '14-biscuit.html',
+    ]);
     const index = fs.readFileSync(path.join(site, 'index.html'), 'utf8');
     expect(index).toContain('href="/pets/10-lucja.html"');
     expect(index).not.toContain('10-ucja');

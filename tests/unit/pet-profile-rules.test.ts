@@ -48,7 +48,8 @@ describe('the birth date is not after today', () => {
       expect(result.error?.issues[0]?.message).toMatch(/^must not be after today \(\d{4}-\d{2}-\d{2}\)/);
       expect(result.error?.issues[0]).toMatchObject({ code: 'custom', params: { reason: 'birth_date_future' } });
     }
-    for (const birthDate of [today, today.slice(0, 7), today.slice(0, 4), '2019-02']) expect(PetProfileChangeSchema.safeParse({ birthDate }).success, birthDate).toBe(true);
+    for (const birthDate of [today, today.slice(0, 7), today.slice(0, 4), '2019-02'])
+      expect(PetProfileChangeSchema.safeParse({ birthDate }).success, birthDate).toBe(true);
   });
 });
 
@@ -57,9 +58,12 @@ describe('the microchip is letters and digits', () => {
     for (const microchipNumber of ['985-141 000', '985 141 000 123 456', '985.141.000', 'AB-12']) {
       const result = PetProfileSchema.safeParse({ microchipNumber });
       expect(result.success, microchipNumber).toBe(false);
-      expect(result.error?.issues[0]?.message).toBe('must be 1 to 40 letters and digits, with no spaces, hyphens or dots (e.g. 985141000123456)');
+      expect(result.error?.issues[0]?.message).toBe(
+        'must be 1 to 40 letters and digits, with no spaces, hyphens or dots (e.g. 985141000123456)',
+      );
     }
-    for (const microchipNumber of ['985141000123456', 'AVID012345678', ' 0A1B2C3D4E ']) expect(PetProfileSchema.safeParse({ microchipNumber }).success, microchipNumber).toBe(true);
+    for (const microchipNumber of ['985141000123456', 'AVID012345678', ' 0A1B2C3D4E '])
+      expect(PetProfileSchema.safeParse({ microchipNumber }).success, microchipNumber).toBe(true);
     expect(PetProfileSchema.safeParse({ microchipNumber: '9'.repeat(41) }).success).toBe(false);
   });
 });
@@ -86,11 +90,15 @@ describe('the engine refuses them with typed details', () => {
 
     const born = refusal(() => petProfiles.set(pet.id, { birthDate: tomorrow }));
     expect(born.code).toBe('validation_failed');
-    expect(born.message).toMatch(/^birthDate: must not be after today \(\d{4}-\d{2}-\d{2}\): an animal is born before it arrives$/);
+    expect(born.message).toMatch(
+      /^birthDate: must not be after today \(\d{4}-\d{2}-\d{2}\): an animal is born before it arrives$/,
+    );
     expect(born.details).toEqual({ field: 'birthDate', reason: 'birth_date_future', today: dayFromNow(0) });
 
     const chip = refusal(() => petProfiles.set(pet.id, { microchipNumber: '985-141 000' }));
-    expect(chip.message).toBe('microchipNumber: must be 1 to 40 letters and digits, with no spaces, hyphens or dots (e.g. 985141000123456)');
+    expect(chip.message).toBe(
+      'microchipNumber: must be 1 to 40 letters and digits, with no spaces, hyphens or dots (e.g. 985141000123456)',
+    );
     expect(chip.details).toEqual({ field: 'microchipNumber', reason: 'microchip_characters', max: 40 });
 
     const fee = refusal(() => petProfiles.set(pet.id, { adoptionFee: 12.345 }));
@@ -99,11 +107,28 @@ describe('the engine refuses them with typed details', () => {
     expect(petProfiles.get(pet.id)).toEqual({});
     // Through the admin channel the window uses: the same rule, the same details (the field by its own name).
     const handlers = createAdminHandlers({ engine: () => engine } as unknown as AppHost);
-    return dispatchAdmin(handlers, 'pets.setProfile', { environment: 'production', id: pet.id, profile: { birthDate: tomorrow } }).then((answer) => {
-      expect(answer).toMatchObject({ ok: false, error: { code: 'validation_failed', message: expect.stringMatching(/^profile\.birthDate: must not be after today/) } });
-      expect(answer.ok ? null : answer.error).toHaveProperty('details', { field: 'birthDate', reason: 'birth_date_future', today: dayFromNow(0) });
+    return dispatchAdmin(handlers, 'pets.setProfile', {
+      environment: 'production',
+      id: pet.id,
+      profile: { birthDate: tomorrow },
+    }).then((answer) => {
+      expect(answer).toMatchObject({
+        ok: false,
+        error: {
+          code: 'validation_failed',
+          message: expect.stringMatching(/^profile\.birthDate: must not be after today/),
+        },
+      });
+      expect(answer.ok ? null : answer.error).toHaveProperty('details', {
+        field: 'birthDate',
+        reason: 'birth_date_future',
+        today: dayFromNow(0),
+      });
       // A past date under a lab clock set in 2001 is still fine: the rule follows the real day.
-      expect(petProfiles.set(pet.id, { birthDate: '2019-02', microchipNumber: '985141000123456' })).toEqual({ birthDate: '2019-02', microchipNumber: '985141000123456' });
+      expect(petProfiles.set(pet.id, { birthDate: '2019-02', microchipNumber: '985141000123456' })).toEqual({
+        birthDate: '2019-02',
+        microchipNumber: '985141000123456',
+      });
     });
   });
 });

@@ -74,17 +74,23 @@ describe('the profile schema', () => {
 
   it('keeps paragraphs as line feeds, and takes a birth date estimated to the month or the year', () => {
     expect(PetProfileSchema.parse({ description: '  One.\r\n\r\nTwo.  ' }).description).toBe('One.\n\nTwo.');
-    for (const birthDate of ['2024', '2024-03', '2024-03-15']) expect(PetProfileSchema.parse({ birthDate }).birthDate).toBe(birthDate);
+    for (const birthDate of ['2024', '2024-03', '2024-03-15'])
+      expect(PetProfileSchema.parse({ birthDate }).birthDate).toBe(birthDate);
   });
 
   it('lets a change clear a field with null', () => {
-    expect(PetProfileChangeSchema.parse({ sex: null, breedPrimary: 'Collie' })).toEqual({ sex: null, breedPrimary: 'Collie' });
+    expect(PetProfileChangeSchema.parse({ sex: null, breedPrimary: 'Collie' })).toEqual({
+      sex: null,
+      breedPrimary: 'Collie',
+    });
   });
 });
 
 describe('private fields', () => {
   it('are marked private in the schema metadata, and only those three', () => {
-    const marked = PET_PROFILE_FIELDS.filter((field) => (PetProfileSchema.shape[field].unwrap().meta() as { private?: boolean } | undefined)?.private === true);
+    const marked = PET_PROFILE_FIELDS.filter(
+      (field) => (PetProfileSchema.shape[field].unwrap().meta() as { private?: boolean } | undefined)?.private === true,
+    );
     expect(marked).toEqual(['microchipNumber', 'kennelLocation', 'internalNotes']);
     expect([...PRIVATE_PROFILE_FIELDS]).toEqual(marked);
   });
@@ -172,16 +178,23 @@ describe('the services', () => {
     expect(history).toHaveLength(2);
     expect(history[0]?.changedAt).toBe(T0 + 1_000);
     expect(history[0]?.fields.adoptionFee).toEqual({ from: null, to: 150.5 });
-    expect(history[1]).toEqual({ changedAt: T0 + 2_000, fields: { sex: { from: 'female', to: 'male' }, microchipNumber: { from: '985112003456789', to: null } } });
+    expect(history[1]).toEqual({
+      changedAt: T0 + 2_000,
+      fields: { sex: { from: 'female', to: 'male' }, microchipNumber: { from: '985112003456789', to: null } },
+    });
     // The status history is as it was: profile changes are their own entries.
-    expect(pets.history(pet.id)).toEqual([{ fromStatus: null, toStatus: 'available', changedAt: T0, happenedAt: T0, departure: null }]);
+    expect(pets.history(pet.id)).toEqual([
+      { fromStatus: null, toStatus: 'available', changedAt: T0, happenedAt: T0, departure: null },
+    ]);
   });
 
   it('refuse a bad value and change nothing; refuse a pet that does not exist', () => {
     const { pets, petProfiles } = engine.services;
     const pet = pets.create({ name: 'Biscuit', categoryId: 1 });
     petProfiles.set(pet.id, { breedPrimary: 'Beagle' });
-    expect(() => petProfiles.set(pet.id, { breedPrimary: 'Collie', sex: 'robot' as never })).toThrow(/sex: must be one of/);
+    expect(() => petProfiles.set(pet.id, { breedPrimary: 'Collie', sex: 'robot' as never })).toThrow(
+      /sex: must be one of/,
+    );
     expect(petProfiles.get(pet.id)).toEqual({ breedPrimary: 'Beagle' });
     expect(petProfiles.history(pet.id)).toHaveLength(1);
     const missing = (() => {
@@ -203,7 +216,11 @@ describe('the services', () => {
     petProfiles.set(cat.id, { birthDate: '2017-01' });
     expect(petProfiles.details(dog.id)).toMatchObject({ ageGroup: 'senior', currency: null });
     shelter.set({ currency: 'gbp' });
-    expect(petProfiles.details(cat.id)).toMatchObject({ ageGroup: 'adult', currency: 'GBP', pet: { id: cat.id, name: 'Old Tom' } });
+    expect(petProfiles.details(cat.id)).toMatchObject({
+      ageGroup: 'adult',
+      currency: 'GBP',
+      pet: { id: cat.id, name: 'Old Tom' },
+    });
   });
 
   it('drop a pet’s profile and its changes with the pet', () => {
@@ -211,13 +228,22 @@ describe('the services', () => {
     const pet = pets.create({ name: 'Biscuit', categoryId: 1 });
     petProfiles.set(pet.id, { breedPrimary: 'Beagle' });
     pets.remove(pet.id);
-    expect(engine.sqlite.prepare('SELECT (SELECT count(*) FROM pet_profiles) + (SELECT count(*) FROM pet_profile_changes) AS n').get()).toEqual({ n: 0 });
+    expect(
+      engine.sqlite
+        .prepare('SELECT (SELECT count(*) FROM pet_profiles) + (SELECT count(*) FROM pet_profile_changes) AS n')
+        .get(),
+    ).toEqual({ n: 0 });
   });
 
   it('keep the shelter profile: set, clear, logo bounded to PNG, JPEG or WebP', async () => {
     const { shelter } = engine.services;
     expect(shelter.get()).toEqual({ logo: null, version: 0 });
-    shelter.set({ name: 'Happy Tails', email: 'adopt@happytails.test', currency: 'usd', howToAdopt: 'Visit us.\n\nMeet the pet.' });
+    shelter.set({
+      name: 'Happy Tails',
+      email: 'adopt@happytails.test',
+      currency: 'usd',
+      howToAdopt: 'Visit us.\n\nMeet the pet.',
+    });
     expect(shelter.get()).toMatchObject({ name: 'Happy Tails', email: 'adopt@happytails.test', currency: 'USD' });
     expect(() => shelter.set({ email: 'not an email' })).toThrow(/email: must be an email address/);
     expect(() => shelter.set({ website: 'ftp://x.test' })).toThrow(/website: must be a web address/);
@@ -226,9 +252,16 @@ describe('the services', () => {
     const png = await transparentPng(64, 64);
     const saved = (await shelter.setLogo(png)).logo;
     expect(saved).toEqual({ mediaType: 'image/png', byteSize: shelter.logo()?.bytes.length, updatedAt: T0 });
-    expect(await sharp(shelter.logo()?.bytes).metadata()).toMatchObject({ format: 'png', width: 64, height: 64, hasAlpha: true });
+    expect(await sharp(shelter.logo()?.bytes).metadata()).toMatchObject({
+      format: 'png',
+      width: 64,
+      height: 64,
+      hasAlpha: true,
+    });
     await expect(shelter.setLogo(Buffer.from('GIF89a'))).rejects.toThrow(/must be a PNG, JPEG or WebP image/);
-    await expect(shelter.setLogo(Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(100)]))).rejects.toThrow(/logo is not an image that can be read/);
+    await expect(
+      shelter.setLogo(Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(100)])),
+    ).rejects.toThrow(/logo is not an image that can be read/);
     await expect(shelter.setLogo(Buffer.alloc(1024 * 1024 + 1, 0xff))).rejects.toThrow(/over the 1 MiB/);
     expect(shelter.get().logo?.mediaType).toBe('image/png');
     expect(shelter.removeLogo().logo).toBeNull();

@@ -52,13 +52,19 @@ describe('pet search', () => {
   it('refills the folded names an earlier release stored with their accents, once', () => {
     // The previous release: every migration run, name_folded written by foldName (accents kept).
     const values = NAMES.map((name) => `('${name}', '${foldName(name)}', 1, 'available', 0, 0)`).join(', ');
-    writeOldDatabase(databaseFile(dataDir, 'production'), '9999', `INSERT INTO categories (id, name, name_folded) VALUES (1, 'Dogs', 'dogs'); INSERT INTO pets (name, name_folded, category_id, status, created_at, updated_at) VALUES ${values};`);
+    writeOldDatabase(
+      databaseFile(dataDir, 'production'),
+      '9999',
+      `INSERT INTO categories (id, name, name_folded) VALUES (1, 'Dogs', 'dogs'); INSERT INTO pets (name, name_folded, category_id, status, created_at, updated_at) VALUES ${values};`,
+    );
     const engine = new Engine({ dataDir, environment: 'production' });
     try {
       expect(searchFor(engine, 'zoe')).toEqual(['Zoë']);
       expect(searchFor(engine, 'cle')).toEqual(['Cléo']);
       expect(searchFor(engine, 'sen')).toEqual(['Señor Biscuit']);
-      expect(engine.sqlite.prepare(`SELECT value FROM meta WHERE key = 'pet_search_fold'`).get()).toEqual({ value: expect.any(String) });
+      expect(engine.sqlite.prepare(`SELECT value FROM meta WHERE key = 'pet_search_fold'`).get()).toEqual({
+        value: expect.any(String),
+      });
       // Not at every start: a row written behind the engine's back keeps what it was given.
       engine.sqlite.prepare(`UPDATE pets SET name_folded = 'untouched' WHERE name = 'Rex'`).run();
     } finally {

@@ -33,7 +33,10 @@ it('an orphaned photo and a leftover temp file go at start; stored photos, forei
   try {
     const petId = first.services.pets.create({ name: 'Luna', categoryId: 1 }).id;
     const [photo] = await first.services.photos.add(petId, [{ name: 'luna.jpg', bytes: await phoneJpeg() }]);
-    kept = [first.services.photos.files.pathOf(photo!.hash, 'full'), first.services.photos.files.pathOf(photo!.hash, 'thumb')];
+    kept = [
+      first.services.photos.files.pathOf(photo!.hash, 'full'),
+      first.services.photos.files.pathOf(photo!.hash, 'thumb'),
+    ];
   } finally {
     first.close();
   }
@@ -42,7 +45,10 @@ it('an orphaned photo and a leftover temp file go at start; stored photos, forei
   const orphanHash = createHash('sha256').update('orphan').digest('hex');
   const orphanFolder = path.join(photosDir, orphanHash.slice(0, 2));
   fs.mkdirSync(orphanFolder, { recursive: true });
-  const orphans = [path.join(orphanFolder, photoFileName(orphanHash, 'full')), path.join(orphanFolder, photoFileName(orphanHash, 'thumb'))];
+  const orphans = [
+    path.join(orphanFolder, photoFileName(orphanHash, 'full')),
+    path.join(orphanFolder, photoFileName(orphanHash, 'thumb')),
+  ];
   for (const file of orphans) fs.writeFileSync(file, 'half a photo');
   const temp = `${kept[0]}.0123456789ab.tmp`;
   fs.writeFileSync(temp, 'half a photo');

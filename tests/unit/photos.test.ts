@@ -38,7 +38,9 @@ function newPet(name = 'Luna'): number {
 /** Every file under the photos folder, relative to it. */
 function storedFiles(): string[] {
   if (!fs.existsSync(photosDir())) return [];
-  return (fs.readdirSync(photosDir(), { recursive: true }) as string[]).filter((name) => fs.statSync(path.join(photosDir(), name)).isFile()).sort();
+  return (fs.readdirSync(photosDir(), { recursive: true }) as string[])
+    .filter((name) => fs.statSync(path.join(photosDir(), name)).isFile())
+    .sort();
 }
 
 async function refusal(promise: Promise<unknown>, code: ErrorCode): Promise<AppError> {
@@ -59,7 +61,15 @@ describe('importing a photo', () => {
 
     const petId = newPet();
     const [photo] = await photos().add(petId, [{ name: 'luna.jpg', bytes: jpeg }]);
-    expect(photo).toMatchObject({ position: 1, width: 1067, height: 1600, thumbWidth: 267, thumbHeight: 400, alt: '', altText: 'Luna' });
+    expect(photo).toMatchObject({
+      position: 1,
+      width: 1067,
+      height: 1600,
+      thumbWidth: 267,
+      thumbHeight: 400,
+      alt: '',
+      altText: 'Luna',
+    });
 
     const full = fs.readFileSync(photos().files.pathOf(photo!.hash, 'full'));
     const thumb = fs.readFileSync(photos().files.pathOf(photo!.hash, 'thumb'));
@@ -77,13 +87,20 @@ describe('importing a photo', () => {
     }
     // Upright: the red left half of the sensor's image is now on top.
     const { data, info } = await sharp(full).raw().toBuffer({ resolveWithObject: true });
-    const pixel = (x: number, y: number) => [...data.subarray((y * info.width + x) * info.channels, (y * info.width + x) * info.channels + 3)];
+    const pixel = (x: number, y: number) => [
+      ...data.subarray((y * info.width + x) * info.channels, (y * info.width + x) * info.channels + 3),
+    ];
     expect(pixel(Math.floor(info.width / 2), 10)[0]).toBeGreaterThan(200);
     expect(pixel(Math.floor(info.width / 2), info.height - 10)[2]).toBeGreaterThan(200);
 
     const hash = (await import('node:crypto')).createHash('sha256').update(full).digest('hex');
     expect(photo!.hash).toBe(hash);
-    expect(storedFiles()).toEqual([path.join(hash.slice(0, 2), photoFileName(hash, 'full')), path.join(hash.slice(0, 2), photoFileName(hash, 'thumb'))].sort());
+    expect(storedFiles()).toEqual(
+      [
+        path.join(hash.slice(0, 2), photoFileName(hash, 'full')),
+        path.join(hash.slice(0, 2), photoFileName(hash, 'thumb')),
+      ].sort(),
+    );
   });
 
   it('takes PNG (transparency on white) and WebP, never enlarging a small one', async () => {
@@ -92,7 +109,9 @@ describe('importing a photo', () => {
       { name: 'a.png', bytes: await transparentPng(800, 600) },
       { name: 'b.webp', bytes: await plainWebp(1200, 900) },
     ]);
-    expect(added.map((photo) => [photo.position, photo.width, photo.height, photo.thumbWidth, photo.thumbHeight])).toEqual([
+    expect(
+      added.map((photo) => [photo.position, photo.width, photo.height, photo.thumbWidth, photo.thumbHeight]),
+    ).toEqual([
       [1, 800, 600, 400, 300],
       [2, 1200, 900, 400, 300],
     ]);
@@ -105,14 +124,28 @@ describe('importing a photo', () => {
     const big = Buffer.concat([jpeg, Buffer.alloc(MAX_PHOTO_BYTES + 1 - jpeg.length)]);
     const decode = vi.spyOn(sharp.prototype, 'metadata');
     const tooBig = await refusal(photos().add(petId, [{ name: 'big.jpg', bytes: big }]), 'payload_too_large');
-    expect(tooBig.details).toEqual({ reason: 'photo_bytes', file: 'big.jpg', bytes: MAX_PHOTO_BYTES + 1, maxBytes: MAX_PHOTO_BYTES });
+    expect(tooBig.details).toEqual({
+      reason: 'photo_bytes',
+      file: 'big.jpg',
+      bytes: MAX_PHOTO_BYTES + 1,
+      maxBytes: MAX_PHOTO_BYTES,
+    });
     expect(decode).not.toHaveBeenCalled();
 
-    const bomb = await refusal(photos().add(petId, [{ name: 'bomb.png', bytes: await decompressionBomb() }]), 'payload_too_large');
+    const bomb = await refusal(
+      photos().add(petId, [{ name: 'bomb.png', bytes: await decompressionBomb() }]),
+      'payload_too_large',
+    );
     expect(bomb.details).toMatchObject({ reason: 'photo_pixels', width: 60_000, height: 60_000 });
-    const text = await refusal(photos().add(petId, [{ name: 'notes.jpg', bytes: Buffer.from('Luna likes long walks.\n') }]), 'unsupported_media_type');
+    const text = await refusal(
+      photos().add(petId, [{ name: 'notes.jpg', bytes: Buffer.from('Luna likes long walks.\n') }]),
+      'unsupported_media_type',
+    );
     expect(text.details).toEqual({ reason: 'not_an_image', file: 'notes.jpg' });
-    const other = await refusal(photos().add(petId, [{ name: 'luna.gif', bytes: await gif() }]), 'unsupported_media_type');
+    const other = await refusal(
+      photos().add(petId, [{ name: 'luna.gif', bytes: await gif() }]),
+      'unsupported_media_type',
+    );
     expect(other.details).toMatchObject({ reason: 'photo_format', format: 'gif' });
     expect(photos().list(petId)).toEqual([]);
     expect(storedFiles()).toEqual([]);
@@ -120,7 +153,13 @@ describe('importing a photo', () => {
 
   it('adds a batch all or nothing: one bad file leaves no row and no file', async () => {
     const petId = newPet();
-    await refusal(photos().add(petId, [{ name: 'good.webp', bytes: await plainWebp() }, { name: 'bad.jpg', bytes: Buffer.from('nope') }]), 'unsupported_media_type');
+    await refusal(
+      photos().add(petId, [
+        { name: 'good.webp', bytes: await plainWebp() },
+        { name: 'bad.jpg', bytes: Buffer.from('nope') },
+      ]),
+      'unsupported_media_type',
+    );
     expect(photos().list(petId)).toEqual([]);
     expect(storedFiles()).toEqual([]);
   });
@@ -135,7 +174,9 @@ describe('importing a photo', () => {
       if (writes === 2) throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
       return write(...args);
     });
-    const error = await photos().add(petId, [{ name: 'luna.jpg', bytes: jpeg }]).catch((caught: unknown) => caught);
+    const error = await photos()
+      .add(petId, [{ name: 'luna.jpg', bytes: jpeg }])
+      .catch((caught: unknown) => caught);
     expect((error as NodeJS.ErrnoException).code).toBe('ENOSPC');
     vi.restoreAllMocks();
     expect(photos().list(petId)).toEqual([]);
@@ -152,7 +193,9 @@ describe('importing a photo', () => {
     expect(twice.details).toEqual({ reason: 'photo_already_added', petId: luna, photoId: first!.id, position: 1 });
 
     const colours = ['#111111', '#222222', '#333333', '#444444', '#555555', '#666666'];
-    const more = await Promise.all(colours.map(async (colour, index) => ({ name: `${index}.webp`, bytes: await plainWebp(300, 200, colour) })));
+    const more = await Promise.all(
+      colours.map(async (colour, index) => ({ name: `${index}.webp`, bytes: await plainWebp(300, 200, colour) })),
+    );
     await photos().add(luna, more.slice(0, 5));
     expect(photos().list(luna)).toHaveLength(6);
     const seventh = await refusal(photos().add(luna, more.slice(5)), 'conflict');
@@ -165,18 +208,36 @@ describe('ordering, alt text and removal', () => {
     const petId = newPet();
     const added = await photos().add(
       petId,
-      await Promise.all(['#aa0000', '#00aa00', '#0000aa'].map(async (colour) => ({ name: `${colour}.webp`, bytes: await plainWebp(300, 200, colour) }))),
+      await Promise.all(
+        ['#aa0000', '#00aa00', '#0000aa'].map(async (colour) => ({
+          name: `${colour}.webp`,
+          bytes: await plainWebp(300, 200, colour),
+        })),
+      ),
     );
     const [a, b, c] = added.map((photo) => photo.id);
-    expect(photos().move(petId, c!, 1).map((photo) => [photo.id, photo.position])).toEqual([
+    expect(
+      photos()
+        .move(petId, c!, 1)
+        .map((photo) => [photo.id, photo.position]),
+    ).toEqual([
       [c, 1],
       [a, 2],
       [b, 3],
     ]);
-    expect(photos().move(petId, c!, 3).map((photo) => photo.id)).toEqual([a, b, c]);
-    expect(photos().setAlt(petId, b!, '  Luna asleep on a blue blanket ')).toMatchObject({ alt: 'Luna asleep on a blue blanket', altText: 'Luna asleep on a blue blanket' });
+    expect(
+      photos()
+        .move(petId, c!, 3)
+        .map((photo) => photo.id),
+    ).toEqual([a, b, c]);
+    expect(photos().setAlt(petId, b!, '  Luna asleep on a blue blanket ')).toMatchObject({
+      alt: 'Luna asleep on a blue blanket',
+      altText: 'Luna asleep on a blue blanket',
+    });
     expect(photos().setAlt(petId, b!, '')).toMatchObject({ alt: '', altText: 'Luna' });
-    expect(() => photos().move(petId, 999, 1)).toThrow(expect.objectContaining({ code: 'not_found', details: { missing: 'photo', petId, photoId: 999 } }));
+    expect(() => photos().move(petId, 999, 1)).toThrow(
+      expect.objectContaining({ code: 'not_found', details: { missing: 'photo', petId, photoId: 999 } }),
+    );
   });
 
   it('removes a photo and its files, but keeps a file another pet still shows', async () => {
@@ -187,7 +248,11 @@ describe('ordering, alt text and removal', () => {
     await photos().add(max, [{ name: 'a.jpg', bytes: jpeg }]);
     expect(storedFiles()).toHaveLength(4);
 
-    expect(photos().remove(luna, shared!.id).map((photo) => [photo.id, photo.position])).toEqual([[own!.id, 1]]);
+    expect(
+      photos()
+        .remove(luna, shared!.id)
+        .map((photo) => [photo.id, photo.position]),
+    ).toEqual([[own!.id, 1]]);
     expect(storedFiles()).toHaveLength(4);
     photos().remove(luna, own!.id);
     expect(storedFiles()).toHaveLength(2);

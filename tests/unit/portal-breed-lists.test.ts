@@ -17,30 +17,79 @@ import { planExport, type Portal, type PortalAnimal } from '../../src/main/publi
 import { RESCUEGROUPS } from '../../src/main/publishing/portals/rescuegroups';
 
 const animal = (id: number, category: string, breedPrimary: string): PortalAnimal => ({
-  id, name: `Animal ${id}`, status: 'available', category, species: category === 'Cats' ? 'cat' : 'dog', breedPrimary, breedSecondary: null, breedMixed: null, sex: 'female', ageGroup: 'adult',
-  size: null, color: null, coat: null, description: null, goodWith: { kids: null, dogs: null, cats: null }, houseTrained: null, spayedNeutered: null, specialNeeds: null,
-  photos: ['/store/a.jpg'], photoUrls: ['https://example.test/a.jpg'],
+  id,
+  name: `Animal ${id}`,
+  status: 'available',
+  category,
+  species: category === 'Cats' ? 'cat' : 'dog',
+  breedPrimary,
+  breedSecondary: null,
+  breedMixed: null,
+  sex: 'female',
+  ageGroup: 'adult',
+  size: null,
+  color: null,
+  coat: null,
+  description: null,
+  goodWith: { kids: null, dogs: null, cats: null },
+  houseTrained: null,
+  spayedNeutered: null,
+  specialNeeds: null,
+  photos: ['/store/a.jpg'],
+  photoUrls: ['https://example.test/a.jpg'],
 });
 
 /** Each portal, its list, and its names for the breeds the French shelter typed. */
-const PORTALS: ReadonlyArray<{ id: PortalId; portal: Portal<string>; list: typeof PETFINDER_BREEDS; expected: Record<string, string> }> = [
+const PORTALS: ReadonlyArray<{
+  id: PortalId;
+  portal: Portal<string>;
+  list: typeof PETFINDER_BREEDS;
+  expected: Record<string, string>;
+}> = [
   {
     id: 'petfinder',
     portal: PETFINDER,
     list: PETFINDER_BREEDS,
-    expected: { 'English Setter': 'English Setter', 'Setter anglais': 'English Setter', Beauceron: 'Beauceron', Malinois: 'Belgian Shepherd / Malinois', 'Cane Corso': 'Cane Corso', 'Griffon Korthals': 'Wirehaired Pointing Griffon', 'Griffon bruxellois': 'Brussels Griffon', Bullmastiff: 'Bullmastiff' },
+    expected: {
+      'English Setter': 'English Setter',
+      'Setter anglais': 'English Setter',
+      Beauceron: 'Beauceron',
+      Malinois: 'Belgian Shepherd / Malinois',
+      'Cane Corso': 'Cane Corso',
+      'Griffon Korthals': 'Wirehaired Pointing Griffon',
+      'Griffon bruxellois': 'Brussels Griffon',
+      Bullmastiff: 'Bullmastiff',
+    },
   },
   {
     id: 'rescuegroups',
     portal: RESCUEGROUPS,
     list: RESCUEGROUPS_BREEDS,
-    expected: { 'English Setter': 'English Setter', 'Setter anglais': 'English Setter', Beauceron: 'Beauceron', Malinois: 'Belgian Shepherd Malinois', 'Cane Corso': 'Cane Corso Mastiff', 'Griffon Korthals': 'Wirehaired Pointing Griffon', 'Griffon bruxellois': 'Brussels Griffon', Bullmastiff: 'Bullmastiff' },
+    expected: {
+      'English Setter': 'English Setter',
+      'Setter anglais': 'English Setter',
+      Beauceron: 'Beauceron',
+      Malinois: 'Belgian Shepherd Malinois',
+      'Cane Corso': 'Cane Corso Mastiff',
+      'Griffon Korthals': 'Wirehaired Pointing Griffon',
+      'Griffon bruxellois': 'Brussels Griffon',
+      Bullmastiff: 'Bullmastiff',
+    },
   },
   {
     id: 'adoptapet',
     portal: ADOPTAPET,
     list: ADOPTAPET_BREEDS,
-    expected: { 'English Setter': 'English Setter', 'Setter anglais': 'English Setter', Beauceron: 'Beauceron', Malinois: 'Belgian Shepherd Malinois', 'Cane Corso': 'Cane Corso', 'Griffon Korthals': 'Wirehaired Pointing Griffon', 'Griffon bruxellois': 'Brussels Griffon', Bullmastiff: 'Bullmastiff' },
+    expected: {
+      'English Setter': 'English Setter',
+      'Setter anglais': 'English Setter',
+      Beauceron: 'Beauceron',
+      Malinois: 'Belgian Shepherd Malinois',
+      'Cane Corso': 'Cane Corso',
+      'Griffon Korthals': 'Wirehaired Pointing Griffon',
+      'Griffon bruxellois': 'Brussels Griffon',
+      Bullmastiff: 'Bullmastiff',
+    },
   },
 ];
 
@@ -66,8 +115,19 @@ describe.each(PORTALS)('$id’s own breed list', ({ id, portal, list, expected }
     expect(breedOn(id, 'Cat', 'Chartreux')).toBe('Chartreux');
     // "Griffon" alone is several breeds: kept out, with the griffons to pick from.
     expect(breedOn(id, 'Dog', 'Griffon')).toBeNull();
-    expect(breedSuggestions(id, 'Dog', 'Griffon')).toEqual(expect.arrayContaining(['Brussels Griffon', 'Wirehaired Pointing Griffon']));
-    const plan = planExport(portal, [animal(1, 'Dogs', 'Beauceron'), animal(2, 'Dogs', 'Malinois'), animal(3, 'Dogs', 'Cane Corso'), animal(4, 'Cats', 'Chartreux')], new Map());
+    expect(breedSuggestions(id, 'Dog', 'Griffon')).toEqual(
+      expect.arrayContaining(['Brussels Griffon', 'Wirehaired Pointing Griffon']),
+    );
+    const plan = planExport(
+      portal,
+      [
+        animal(1, 'Dogs', 'Beauceron'),
+        animal(2, 'Dogs', 'Malinois'),
+        animal(3, 'Dogs', 'Cane Corso'),
+        animal(4, 'Cats', 'Chartreux'),
+      ],
+      new Map(),
+    );
     expect(plan.refused).toEqual([]);
     expect(plan.listed.map(({ animal: listed }) => listed.id)).toEqual([1, 2, 3, 4]);
   });

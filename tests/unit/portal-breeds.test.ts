@@ -14,9 +14,27 @@ import { planExport, type Portal, type PortalAnimal } from '../../src/main/publi
 import { RESCUEGROUPS } from '../../src/main/publishing/portals/rescuegroups';
 
 const animal = (overrides: Partial<PortalAnimal>): PortalAnimal => ({
-  id: 1, name: 'Biscuit', status: 'available', category: 'Dogs', species: 'dog', breedPrimary: 'Beagle', breedSecondary: null, breedMixed: null, sex: 'female', ageGroup: 'adult',
-  size: null, color: null, coat: null, description: null, goodWith: { kids: null, dogs: null, cats: null }, houseTrained: null, spayedNeutered: null, specialNeeds: null,
-  photos: ['/store/a.jpg'], photoUrls: ['https://example.test/a.jpg'], ...overrides,
+  id: 1,
+  name: 'Biscuit',
+  status: 'available',
+  category: 'Dogs',
+  species: 'dog',
+  breedPrimary: 'Beagle',
+  breedSecondary: null,
+  breedMixed: null,
+  sex: 'female',
+  ageGroup: 'adult',
+  size: null,
+  color: null,
+  coat: null,
+  description: null,
+  goodWith: { kids: null, dogs: null, cats: null },
+  houseTrained: null,
+  spayedNeutered: null,
+  specialNeeds: null,
+  photos: ['/store/a.jpg'],
+  photoUrls: ['https://example.test/a.jpg'],
+  ...overrides,
 });
 
 describe('breed mapping', () => {
@@ -56,7 +74,10 @@ describe('breed mapping', () => {
 
   it('suggests the portal’s closest names in its own spelling, the most words shared first', () => {
     expect(breedSuggestions('petfinder', 'Dog', 'Labradoodle')).toEqual(['Labrador Retriever']);
-    expect(breedSuggestions('petfinder', 'Dog', 'Jack Russell Chihuahua')).toEqual(['Jack Russell Terrier', 'Chihuahua']);
+    expect(breedSuggestions('petfinder', 'Dog', 'Jack Russell Chihuahua')).toEqual([
+      'Jack Russell Terrier',
+      'Chihuahua',
+    ]);
     expect(breedSuggestions('adoptapet', 'Dog', 'Heeler cross-breed')).toEqual(['Australian Cattle Dog (Blue Heeler)']);
     expect(breedSuggestions('petfinder', 'Dog', 'Xolo')).toEqual([]);
   });
@@ -65,14 +86,39 @@ describe('breed mapping', () => {
 describe('the pre-flight of every portal', () => {
   const portals: ReadonlyArray<Portal<string>> = [RESCUEGROUPS, PETFINDER, ADOPTAPET];
 
-  it.each(portals.map((portal) => [portal.id, portal] as const))('%s keeps out an animal whose breed it does not list, saying what to pick, and lists the rest in its names', (id: PortalId, portal) => {
-    const plan = planExport(portal, [animal({ id: 1, name: 'Biscuit', breedPrimary: 'lab', breedSecondary: 'Beagle mix' }), animal({ id: 2, name: 'Noodle', breedPrimary: 'Labradoodle' }), animal({ id: 3, name: 'Odd', breedPrimary: 'Beagle', breedSecondary: 'Snarfhound-ish' })], new Map());
-    expect(plan.listed.map(({ animal: listed }) => listed.name)).toEqual(['Biscuit']);
-    expect(plan.refused.map(({ animal: refused, problems }) => [refused.name, problems])).toEqual([
-      ['Noodle', [{ field: 'breed', problem: 'not_listed', value: 'Labradoodle', portal: id, suggestions: ['Labrador Retriever'] }]],
-      ['Odd', [{ field: 'secondaryBreed', problem: 'not_listed', value: 'Snarfhound-ish', portal: id, suggestions: [] }]],
-    ]);
-    expect(Object.values(plan.listed[0]!.row)).toContain('Labrador Retriever');
-    expect(Object.values(plan.listed[0]!.row)).toContain('Beagle');
-  });
+  it.each(portals.map((portal) => [portal.id, portal] as const))(
+    '%s keeps out an animal whose breed it does not list, saying what to pick, and lists the rest in its names',
+    (id: PortalId, portal) => {
+      const plan = planExport(
+        portal,
+        [
+          animal({ id: 1, name: 'Biscuit', breedPrimary: 'lab', breedSecondary: 'Beagle mix' }),
+          animal({ id: 2, name: 'Noodle', breedPrimary: 'Labradoodle' }),
+          animal({ id: 3, name: 'Odd', breedPrimary: 'Beagle', breedSecondary: 'Snarfhound-ish' }),
+        ],
+        new Map(),
+      );
+      expect(plan.listed.map(({ animal: listed }) => listed.name)).toEqual(['Biscuit']);
+      expect(plan.refused.map(({ animal: refused, problems }) => [refused.name, problems])).toEqual([
+        [
+          'Noodle',
+          [
+            {
+              field: 'breed',
+              problem: 'not_listed',
+              value: 'Labradoodle',
+              portal: id,
+              suggestions: ['Labrador Retriever'],
+            },
+          ],
+        ],
+        [
+          'Odd',
+          [{ field: 'secondaryBreed', problem: 'not_listed', value: 'Snarfhound-ish', portal: id, suggestions: [] }],
+        ],
+      ]);
+      expect(Object.values(plan.listed[0]!.row)).toContain('Labrador Retriever');
+      expect(Object.values(plan.listed[0]!.row)).toContain('Beagle');
+    },
+  );
 });

@@ -28,8 +28,26 @@ const card: KennelCard = {
 };
 
 const contract: AdoptionContractData = {
-  shelter: { name: 'Refuge 🐾 des Pattes', address: null, phone: null, email: null, website: null, terms: 'ليلى يجب أن تبقى في الداخل.\n\n李小龙 stays indoors.' },
-  animal: { id: 7, name: 'ليلى', species: 'Chat', breed: null, sex: 'Femelle', birthDate: '2019-05', age: null, colour: null, microchip: null, intakeDate: null },
+  shelter: {
+    name: 'Refuge 🐾 des Pattes',
+    address: null,
+    phone: null,
+    email: null,
+    website: null,
+    terms: 'ليلى يجب أن تبقى في الداخل.\n\n李小龙 stays indoors.',
+  },
+  animal: {
+    id: 7,
+    name: 'ليلى',
+    species: 'Chat',
+    breed: null,
+    sex: 'Femelle',
+    birthDate: '2019-05',
+    age: null,
+    colour: null,
+    microchip: null,
+    intakeDate: null,
+  },
   adopter: { name: '李小龙', address: null, phones: [], email: null, idChecked: { checked: false, what: null } },
   adoption: { date: '2026-11-27', fee: null, currency: null, paidHow: null, reference: 'stay 3' },
   staffName: 'たまご 😀 김민지',
@@ -40,19 +58,26 @@ if (POPPLER_MISSING !== undefined && process.env.CI === 'true') {
 } else {
   describe.skipIf(POPPLER_MISSING !== undefined)('every script on paper', () => {
     it('a kennel card for 李小龙 and ليلى prints their letters and the emoji', async () => {
-      const pdf = await renderKennelCards([card, { ...card, name: 'ليلى', url: 'http://refuge.localhost:5110/pets/2-lyla.html' }], { paper: 'a4', perPage: 2, shelterName: 'Refuge 🐾' });
+      const pdf = await renderKennelCards(
+        [card, { ...card, name: 'ليلى', url: 'http://refuge.localhost:5110/pets/2-lyla.html' }],
+        { paper: 'a4', perPage: 2, shelterName: 'Refuge 🐾' },
+      );
       const text = read(pdf);
-      for (const expected of ['李小龙', 'ليلى', '柴犬', '🐶', 'Scan to meet 李小龙', 'Scan to meet ليلى']) expect(text).toContain(expected);
+      for (const expected of ['李小龙', 'ليلى', '柴犬', '🐶', 'Scan to meet 李小龙', 'Scan to meet ليلى'])
+        expect(text).toContain(expected);
       expect(text).not.toContain('\uFFFD');
-      for (const face of ['NotoSansSC', 'NotoSansArabic', 'NotoEmoji', 'DejaVuSans']) expect(fontsOf(pdf)).toContain(face);
+      for (const face of ['NotoSansSC', 'NotoSansArabic', 'NotoEmoji', 'DejaVuSans'])
+        expect(fontsOf(pdf)).toContain(face);
     });
 
     it('an adoption contract for ليلى adopted by 李小龙 prints both names, the terms and the emoji', async () => {
       const pdf = await renderAdoptionContract(contract);
       const text = read(pdf);
-      for (const expected of ['ليلى', '李小龙', 'たまご', '김민지', '😀', '🐾', 'May 2019', '李小龙 stays indoors.']) expect(text).toContain(expected);
+      for (const expected of ['ليلى', '李小龙', 'たまご', '김민지', '😀', '🐾', 'May 2019', '李小龙 stays indoors.'])
+        expect(text).toContain(expected);
       expect(text).not.toContain('\uFFFD');
-      for (const face of ['NotoSansSC', 'NotoSansKR', 'NotoSansArabic', 'NotoEmoji']) expect(fontsOf(pdf)).toContain(face);
+      for (const face of ['NotoSansSC', 'NotoSansKR', 'NotoSansArabic', 'NotoEmoji'])
+        expect(fontsOf(pdf)).toContain(face);
     });
   });
 }

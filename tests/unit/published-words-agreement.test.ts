@@ -24,12 +24,37 @@ function pet(id: number, name: string, sex: 'female' | 'male', availability: Sit
   return sitePet({ id, name, sex, availability, description: 'Douce et joueuse.' });
 }
 
-const pets = [pet(1, 'Nala', 'female', 'adopted'), pet(2, 'Rex', 'male', 'adopted'), pet(3, 'Ayşe', 'female', 'available'), pet(4, 'Biscuit', 'male', 'available')];
-const shelter = { name: 'Refuge des Pattes', address: null, phone: null, email: null, website: null, openingHours: null, howToAdopt: null, currency: 'EUR', logo: null };
+const pets = [
+  pet(1, 'Nala', 'female', 'adopted'),
+  pet(2, 'Rex', 'male', 'adopted'),
+  pet(3, 'Ayşe', 'female', 'available'),
+  pet(4, 'Biscuit', 'male', 'available'),
+];
+const shelter = {
+  name: 'Refuge des Pattes',
+  address: null,
+  phone: null,
+  email: null,
+  website: null,
+  openingHours: null,
+  howToAdopt: null,
+  currency: 'EUR',
+  logo: null,
+};
 
 async function siteIn(language: PublishedLanguage): Promise<(id: number) => string> {
   const site = path.join(dir, language);
-  const outcome = await writeAdoptionSite(site, { shelter, pets, baseUrl: 'http://refuge.localhost:5110', renderedAt: Date.UTC(2026, 10, 26), words: publishedWords(language) }, 50 * 1024 * 1024);
+  const outcome = await writeAdoptionSite(
+    site,
+    {
+      shelter,
+      pets,
+      baseUrl: 'http://refuge.localhost:5110',
+      renderedAt: Date.UTC(2026, 10, 26),
+      words: publishedWords(language),
+    },
+    50 * 1024 * 1024,
+  );
   expect(outcome.ok).toBe(true);
   return (id) => fs.readFileSync(path.join(site, petPath(pets.find((one) => one.id === id)!)), 'utf8');
 }
@@ -67,7 +92,12 @@ describe('published words agree with the pet', () => {
   it('every language has each variant, so no pet falls back to a key', () => {
     for (const language of PUBLISHED_LANGUAGES) {
       const site = CATALOGUES[language].site;
-      expect([site.about_vowel, site.noPhotoYet_vowel, site.hasBeenAdopted_female].every((text) => text.includes('{{name}}')), language).toBe(true);
+      expect(
+        [site.about_vowel, site.noPhotoYet_vowel, site.hasBeenAdopted_female].every((text) =>
+          text.includes('{{name}}'),
+        ),
+        language,
+      ).toBe(true);
     }
   });
 });

@@ -21,19 +21,24 @@ const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map(
 const english = leaves(CATALOGUES.en as unknown as Tree);
 
 describe('the published catalogues', () => {
-  it.each(PUBLISHED_LANGUAGES.filter((language) => language !== 'en'))('%s has every English key, no other, each with the same placeholders', (language) => {
-    const words = leaves(CATALOGUES[language] as unknown as Tree);
-    expect([...words.keys()].sort()).toEqual([...english.keys()].sort());
-    for (const [key, text] of english) {
-      expect(words.get(key)!.trim(), `${language} ${key}`).not.toBe('');
-      expect(placeholders(words.get(key)!), `${language} ${key}`).toEqual(placeholders(text));
-    }
-  });
+  it.each(PUBLISHED_LANGUAGES.filter((language) => language !== 'en'))(
+    '%s has every English key, no other, each with the same placeholders',
+    (language) => {
+      const words = leaves(CATALOGUES[language] as unknown as Tree);
+      expect([...words.keys()].sort()).toEqual([...english.keys()].sort());
+      for (const [key, text] of english) {
+        expect(words.get(key)!.trim(), `${language} ${key}`).not.toBe('');
+        expect(placeholders(words.get(key)!), `${language} ${key}`).toEqual(placeholders(text));
+      }
+    },
+  );
 
   it('French, Spanish and German are translations, not copies of the English sentences', () => {
     for (const language of ['fr', 'es', 'de'] as const) {
       const words = leaves(CATALOGUES[language] as unknown as Tree);
-      const same = [...english].filter(([key, text]) => text.split(' ').length > 3 && words.get(key) === text).map(([key]) => key);
+      const same = [...english]
+        .filter(([key, text]) => text.split(' ').length > 3 && words.get(key) === text)
+        .map(([key]) => key);
       expect(same, language).toEqual([]);
     }
   });

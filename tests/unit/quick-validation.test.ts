@@ -67,7 +67,12 @@ describe("the busiest routes' checks", () => {
   });
 
   it('take headers naming none of the optional ones as sent, and check the others as zod does', () => {
-    const schema = z.looseObject({ 'idempotency-key': z.string().regex(/^[A-Za-z0-9-]{1,64}$/).optional() });
+    const schema = z.looseObject({
+      'idempotency-key': z
+        .string()
+        .regex(/^[A-Za-z0-9-]{1,64}$/)
+        .optional(),
+    });
     const plain = validatorCompiler(route(schema, 'headers'));
     const quick = quickValidatorCompiler(route(schema, 'headers'));
     const sent = { host: '127.0.0.1', 'content-type': 'application/json' };
@@ -96,13 +101,32 @@ describe("the busiest routes' checks", () => {
       { name: '~!@#$%^&*()_+{}|:"<>?`-=[]\\;\',./', categoryId: 2 },
     ];
     const others: unknown[] = [
-      null, [], 'Rex', 12, {},
-      { name: 'Rex' }, { categoryId: 1 }, { name: 'Rex', categoryId: 1, extra: true }, { name: 'Rex', categoryId: 1, ['__proto__']: {} },
-      { name: '', categoryId: 1 }, { name: '   ', categoryId: 1 }, { name: 'x'.repeat(201), categoryId: 1 },
-      { name: 'Zoë', categoryId: 1 }, { name: 'Rex\t', categoryId: 1 }, { name: '\u00a0Rex', categoryId: 1 }, { name: 'Re\u0000x', categoryId: 1 },
-      { name: 'Rex', categoryId: 0 }, { name: 'Rex', categoryId: -0 }, { name: 'Rex', categoryId: -3 }, { name: 'Rex', categoryId: 1.5 },
-      { name: 'Rex', categoryId: 2 ** 53 }, { name: 'Rex', categoryId: '1' }, { name: 'Rex', categoryId: Number.NaN },
-      { name: 'Rex', categoryId: 1, status: 'adopted' }, { name: 'Rex', categoryId: 1, status: null }, { name: 'Rex', categoryId: 1, status: 'Sold' },
+      null,
+      [],
+      'Rex',
+      12,
+      {},
+      { name: 'Rex' },
+      { categoryId: 1 },
+      { name: 'Rex', categoryId: 1, extra: true },
+      { name: 'Rex', categoryId: 1, ['__proto__']: {} },
+      { name: '', categoryId: 1 },
+      { name: '   ', categoryId: 1 },
+      { name: 'x'.repeat(201), categoryId: 1 },
+      { name: 'Zoë', categoryId: 1 },
+      { name: 'Rex\t', categoryId: 1 },
+      { name: '\u00a0Rex', categoryId: 1 },
+      { name: 'Re\u0000x', categoryId: 1 },
+      { name: 'Rex', categoryId: 0 },
+      { name: 'Rex', categoryId: -0 },
+      { name: 'Rex', categoryId: -3 },
+      { name: 'Rex', categoryId: 1.5 },
+      { name: 'Rex', categoryId: 2 ** 53 },
+      { name: 'Rex', categoryId: '1' },
+      { name: 'Rex', categoryId: Number.NaN },
+      { name: 'Rex', categoryId: 1, status: 'adopted' },
+      { name: 'Rex', categoryId: 1, status: null },
+      { name: 'Rex', categoryId: 1, status: 'Sold' },
       { name: 42, categoryId: 1 },
     ];
     for (const body of common) {

@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bindingWindow, describeWindow, remainingIn, secondsUntil, windowEnd, windowStart, type WindowUsage } from '../../src/shared/quota';
+import {
+  bindingWindow,
+  describeWindow,
+  remainingIn,
+  secondsUntil,
+  windowEnd,
+  windowStart,
+  type WindowUsage,
+} from '../../src/shared/quota';
 
 const at = (iso: string): number => Date.parse(iso);
 
@@ -23,19 +31,23 @@ describe('windowStart / windowEnd: fixed windows aligned to the UTC minute and t
 
   it('always contains the instant and is exactly one window long (property)', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: Date.UTC(2100, 0, 1) }), fc.constantFrom('minute' as const, 'day' as const), (now, kind) => {
-        const start = windowStart(kind, now);
-        const end = windowEnd(kind, now);
-        const length = kind === 'minute' ? 60_000 : 86_400_000;
-        expect(start).toBeLessThanOrEqual(now);
-        expect(end).toBeGreaterThan(now);
-        expect(end - start).toBe(length);
-        expect(start % length).toBe(0);
-        const date = new Date(start);
-        expect(date.getUTCSeconds()).toBe(0);
-        expect(date.getUTCMilliseconds()).toBe(0);
-        if (kind === 'day') expect(date.getUTCHours() * 60 + date.getUTCMinutes()).toBe(0);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: Date.UTC(2100, 0, 1) }),
+        fc.constantFrom('minute' as const, 'day' as const),
+        (now, kind) => {
+          const start = windowStart(kind, now);
+          const end = windowEnd(kind, now);
+          const length = kind === 'minute' ? 60_000 : 86_400_000;
+          expect(start).toBeLessThanOrEqual(now);
+          expect(end).toBeGreaterThan(now);
+          expect(end - start).toBe(length);
+          expect(start % length).toBe(0);
+          const date = new Date(start);
+          expect(date.getUTCSeconds()).toBe(0);
+          expect(date.getUTCMilliseconds()).toBe(0);
+          if (kind === 'day') expect(date.getUTCHours() * 60 + date.getUTCMinutes()).toBe(0);
+        },
+      ),
     );
   });
 });
@@ -72,13 +84,20 @@ describe('bindingWindow', () => {
 
   it('never picks a window with more remaining than another (property)', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 500 }), fc.integer({ min: 0, max: 600 }), fc.integer({ min: 1, max: 500 }), fc.integer({ min: 0, max: 600 }), (ml, mu, dl, du) => {
-        const windows = [minute(ml, mu), day(dl, du)];
-        const chosen = bindingWindow(windows);
-        const fewest = Math.min(...windows.map(remainingIn));
-        expect(remainingIn(chosen)).toBe(fewest);
-        if (remainingIn(windows[0]!) === remainingIn(windows[1]!)) expect(chosen.kind).toBe(fewest === 0 ? 'day' : 'minute');
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 500 }),
+        fc.integer({ min: 0, max: 600 }),
+        fc.integer({ min: 1, max: 500 }),
+        fc.integer({ min: 0, max: 600 }),
+        (ml, mu, dl, du) => {
+          const windows = [minute(ml, mu), day(dl, du)];
+          const chosen = bindingWindow(windows);
+          const fewest = Math.min(...windows.map(remainingIn));
+          expect(remainingIn(chosen)).toBe(fewest);
+          if (remainingIn(windows[0]!) === remainingIn(windows[1]!))
+            expect(chosen.kind).toBe(fewest === 0 ? 'day' : 'minute');
+        },
+      ),
     );
   });
 });

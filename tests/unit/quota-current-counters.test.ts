@@ -3,7 +3,10 @@ import { CurrentCounters } from '../../src/main/quota/current-counters';
 import { windowStart } from '../../src/shared/quota';
 
 const now = Date.UTC(2026, 10, 27, 12, 0, 30);
-const pairAt = (at: number) => ({ minute: { start: windowStart('minute', at) }, day: { start: windowStart('day', at) } });
+const pairAt = (at: number) => ({
+  minute: { start: windowStart('minute', at) },
+  day: { start: windowStart('day', at) },
+});
 const account = { kind: 'account', accountId: 7 } as const;
 
 describe("the quota's kept counters", () => {

@@ -50,33 +50,65 @@ describe('rate-limit headers', () => {
     expect(headers['x-ratelimit-limit']).toBe(String(Number.MAX_SAFE_INTEGER));
     expect(headers['x-ratelimit-remaining']).toBe(String(Number.MAX_SAFE_INTEGER - 1));
     expect(parseList(headers.ratelimit!)).toEqual([
-      ['minute', new Map([['r', SF_INTEGER_MAX], ['t', 30]])],
-      ['day', new Map([['r', SF_INTEGER_MAX], ['t', 43_170]])],
+      [
+        'minute',
+        new Map([
+          ['r', SF_INTEGER_MAX],
+          ['t', 30],
+        ]),
+      ],
+      [
+        'day',
+        new Map([
+          ['r', SF_INTEGER_MAX],
+          ['t', 43_170],
+        ]),
+      ],
     ]);
     expect(parseList(headers['ratelimit-policy']!)).toEqual([
-      ['minute', new Map([['q', SF_INTEGER_MAX], ['w', 60]])],
-      ['day', new Map([['q', SF_INTEGER_MAX], ['w', 86_400]])],
+      [
+        'minute',
+        new Map([
+          ['q', SF_INTEGER_MAX],
+          ['w', 60],
+        ]),
+      ],
+      [
+        'day',
+        new Map([
+          ['q', SF_INTEGER_MAX],
+          ['w', 86_400],
+        ]),
+      ],
     ]);
   });
 
   it('name the window bindingWindow() picks, both orders, ties and exhausted windows included', () => {
     const figure = fc.integer({ min: 0, max: 3 });
     fc.assert(
-      fc.property(figure, figure, figure, figure, fc.integer({ min: 0, max: 2 }), fc.integer({ min: 0, max: 2 }), (la, ua, lb, ub, ra, rb) => {
-        const now = Date.UTC(2026, 10, 27, 12, 0, 0);
-        const windows: WindowUsage[] = [
-          { kind: 'minute', limit: la + 1, used: Math.min(ua, la + 1), resetAt: now + ra * 1000 },
-          { kind: 'day', limit: lb + 1, used: Math.min(ub, lb + 1), resetAt: now + rb * 1000 },
-        ];
-        for (const pair of [windows, [...windows].reverse()]) {
-          const binding = bindingWindow(pair);
-          expect(rateLimitHeaders(pair, now)).toMatchObject({
-            'x-ratelimit-limit': String(binding.limit),
-            'x-ratelimit-remaining': String(remainingIn(binding)),
-            'x-ratelimit-reset': String(Math.ceil(binding.resetAt / 1000)),
-          });
-        }
-      }),
+      fc.property(
+        figure,
+        figure,
+        figure,
+        figure,
+        fc.integer({ min: 0, max: 2 }),
+        fc.integer({ min: 0, max: 2 }),
+        (la, ua, lb, ub, ra, rb) => {
+          const now = Date.UTC(2026, 10, 27, 12, 0, 0);
+          const windows: WindowUsage[] = [
+            { kind: 'minute', limit: la + 1, used: Math.min(ua, la + 1), resetAt: now + ra * 1000 },
+            { kind: 'day', limit: lb + 1, used: Math.min(ub, lb + 1), resetAt: now + rb * 1000 },
+          ];
+          for (const pair of [windows, [...windows].reverse()]) {
+            const binding = bindingWindow(pair);
+            expect(rateLimitHeaders(pair, now)).toMatchObject({
+              'x-ratelimit-limit': String(binding.limit),
+              'x-ratelimit-remaining': String(remainingIn(binding)),
+              'x-ratelimit-reset': String(Math.ceil(binding.resetAt / 1000)),
+            });
+          }
+        },
+      ),
     );
   });
 });

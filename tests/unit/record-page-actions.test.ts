@@ -32,7 +32,16 @@ function stay(fields: Partial<Stay> = {}): Stay {
 function record(stays: Stay[]): AnimalRecord {
   const openStay = stays.find((each) => each.outcomeAt === null) ?? null;
   return {
-    pet: { id: 3, name: 'Pepper', categoryId: 1, status: 'available', createdAt: 0, updatedAt: 0, version: 1, departure: null },
+    pet: {
+      id: 3,
+      name: 'Pepper',
+      categoryId: 1,
+      status: 'available',
+      createdAt: 0,
+      updatedAt: 0,
+      version: 1,
+      departure: null,
+    },
     cover: null,
     location: { kind: 'kennel', kennel: null },
     daysInCare: openStay ? 0 : null,
@@ -44,23 +53,72 @@ function record(stays: Stay[]): AnimalRecord {
   };
 }
 
-const reservation: Reservation = { id: 4, stayId: 1, petId: 3, person, reservedAt: 2_000, expiresAt: null, endedAt: null, end: null, lapsedAt: null };
+const reservation: Reservation = {
+  id: 4,
+  stayId: 1,
+  petId: 3,
+  person,
+  reservedAt: 2_000,
+  expiresAt: null,
+  endedAt: null,
+  end: null,
+  lapsedAt: null,
+};
 const NOW = 10_000;
-const foster: FosterPlacement = { id: 5, stayId: 1, petId: 3, person, startedAt: 2_000, expectedEndAt: null, endedAt: null };
+const foster: FosterPlacement = {
+  id: 5,
+  stayId: 1,
+  petId: 3,
+  person,
+  startedAt: 2_000,
+  expectedEndAt: null,
+  endedAt: null,
+};
 
 describe('the movements a record page offers', () => {
   it('follows the animal through its stays', () => {
     expect(offeredActions(record([]), NOW)).toEqual(['intake']);
-    expect(offeredActions(record([stay({ intakeType: 'unknown' })]), NOW)).toEqual(['intake', 'reserve', 'adopt', 'fosterStart', 'outcome']);
+    expect(offeredActions(record([stay({ intakeType: 'unknown' })]), NOW)).toEqual([
+      'intake',
+      'reserve',
+      'adopt',
+      'fosterStart',
+      'outcome',
+    ]);
     expect(offeredActions(record([stay()]), NOW)).toEqual(['reserve', 'adopt', 'fosterStart', 'outcome']);
-    expect(offeredActions(record([stay({ fosters: [foster] })]), NOW)).toEqual(['reserve', 'adopt', 'fosterEnd', 'outcome']);
-    expect(offeredActions(record([stay({ reservations: [reservation] })]), NOW)).toEqual(['cancelReservation', 'adopt', 'fosterStart', 'outcome']);
+    expect(offeredActions(record([stay({ fosters: [foster] })]), NOW)).toEqual([
+      'reserve',
+      'adopt',
+      'fosterEnd',
+      'outcome',
+    ]);
+    expect(offeredActions(record([stay({ reservations: [reservation] })]), NOW)).toEqual([
+      'cancelReservation',
+      'adopt',
+      'fosterStart',
+      'outcome',
+    ]);
     // An "unknown" stay with something recorded in it is no longer made precise by an intake.
-    expect(offeredActions(record([stay({ intakeType: 'unknown', fosters: [{ ...foster, endedAt: 3_000 }] })]), NOW)).toEqual(['reserve', 'adopt', 'fosterStart', 'outcome']);
-    expect(offeredActions(record([stay({ outcomeType: 'adoption', outcomeAt: 5_000, outcomePerson: person })]), NOW)).toEqual(['return', 'intake']);
+    expect(
+      offeredActions(record([stay({ intakeType: 'unknown', fosters: [{ ...foster, endedAt: 3_000 }] })]), NOW),
+    ).toEqual(['reserve', 'adopt', 'fosterStart', 'outcome']);
+    expect(
+      offeredActions(record([stay({ outcomeType: 'adoption', outcomeAt: 5_000, outcomePerson: person })]), NOW),
+    ).toEqual(['return', 'intake']);
     // Past its expiry, a reservation can be renewed (reserve again) or cancelled.
-    expect(offeredActions(record([stay({ reservations: [{ ...reservation, expiresAt: 9_000 }] })]), NOW)).toEqual(['reserve', 'cancelReservation', 'adopt', 'fosterStart', 'outcome']);
-    expect(offeredActions(record([stay({ reservations: [{ ...reservation, expiresAt: 11_000 }] })]), NOW)).toEqual(['cancelReservation', 'adopt', 'fosterStart', 'outcome']);
+    expect(offeredActions(record([stay({ reservations: [{ ...reservation, expiresAt: 9_000 }] })]), NOW)).toEqual([
+      'reserve',
+      'cancelReservation',
+      'adopt',
+      'fosterStart',
+      'outcome',
+    ]);
+    expect(offeredActions(record([stay({ reservations: [{ ...reservation, expiresAt: 11_000 }] })]), NOW)).toEqual([
+      'cancelReservation',
+      'adopt',
+      'fosterStart',
+      'outcome',
+    ]);
     expect(offeredActions(record([stay({ outcomeType: 'transfer_out', outcomeAt: 5_000 })]), NOW)).toEqual(['intake']);
   });
 });

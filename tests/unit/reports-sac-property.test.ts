@@ -9,8 +9,21 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ManualClock } from '../../src/shared/clock';
-import { CHOSEN_INTAKE_TYPES, OUTCOME_TYPES, TRANSFER_ORIGINS, type OutcomeType, type TransferOrigin } from '../../src/shared/movements';
-import { SAC_AGES, SAC_ROWS, SAC_SPECIES, type SacMatrix, type SacRowKey, type SacSpecies } from '../../src/shared/reports';
+import {
+  CHOSEN_INTAKE_TYPES,
+  OUTCOME_TYPES,
+  TRANSFER_ORIGINS,
+  type OutcomeType,
+  type TransferOrigin,
+} from '../../src/shared/movements';
+import {
+  SAC_AGES,
+  SAC_ROWS,
+  SAC_SPECIES,
+  type SacMatrix,
+  type SacRowKey,
+  type SacSpecies,
+} from '../../src/shared/reports';
 import { addMonths } from '../../src/shared/zoned-time';
 import { Engine } from '../../src/main/engine/engine';
 import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
@@ -39,7 +52,12 @@ afterAll(() => {
 });
 
 const birthDate = fc.option(
-  fc.tuple(fc.date({ min: new Date('2024-01-01T00:00:00Z'), max: new Date('2026-06-30T00:00:00Z'), noInvalidDate: true }), fc.constantFrom(10, 7, 4)).map(([date, length]) => date.toISOString().slice(0, length)),
+  fc
+    .tuple(
+      fc.date({ min: new Date('2024-01-01T00:00:00Z'), max: new Date('2026-06-30T00:00:00Z'), noInvalidDate: true }),
+      fc.constantFrom(10, 7, 4),
+    )
+    .map(([date, length]) => date.toISOString().slice(0, length)),
 );
 
 const stay = fc.record({
@@ -51,11 +69,21 @@ const stay = fc.record({
   /** A transfer out's destination; null: recorded before the destination was asked (the row's left empty). */
   transferTo: fc.option(fc.constantFrom(...TRANSFER_ORIGINS), { freq: 4 }),
   /** Into foster after this share of the stay; back after `back` of it (null: still there at the outcome). */
-  foster: fc.option(fc.record({ start: fc.double({ min: 0, max: 1, noNaN: true }), back: fc.option(fc.double({ min: 0, max: 1, noNaN: true })) })),
+  foster: fc.option(
+    fc.record({
+      start: fc.double({ min: 0, max: 1, noNaN: true }),
+      back: fc.option(fc.double({ min: 0, max: 1, noNaN: true })),
+    }),
+  ),
   comesBack: fc.boolean(),
 });
 
-const animal = fc.record({ category: fc.constantFrom(...CATEGORIES), birthDate, startMinutes: fc.integer({ min: 0, max: 365 * 24 * 60 }), stays: fc.array(stay, { minLength: 1, maxLength: 3 }) });
+const animal = fc.record({
+  category: fc.constantFrom(...CATEGORIES),
+  birthDate,
+  startMinutes: fc.integer({ min: 0, max: 365 * 24 * 60 }),
+  stays: fc.array(stay, { minLength: 1, maxLength: 3 }),
+});
 
 interface MadeStay {
   species: SacSpecies | null;
@@ -65,7 +93,11 @@ interface MadeStay {
   transferRow: SacRowKey | null;
 }
 
-const TRANSFER_ROW: Record<TransferOrigin, SacRowKey> = { in_state: 'outcome_transfer_in_state', out_of_state: 'outcome_transfer_out_of_state', abroad: 'outcome_transfer_abroad' };
+const TRANSFER_ROW: Record<TransferOrigin, SacRowKey> = {
+  in_state: 'outcome_transfer_in_state',
+  out_of_state: 'outcome_transfer_out_of_state',
+  abroad: 'outcome_transfer_abroad',
+};
 const TRANSFER_ROWS = [...Object.values(TRANSFER_ROW), 'outcome_transfer_unrecorded'] as const;
 
 /** Records the animal's history through the service; returns its stays as made. */
@@ -82,12 +114,23 @@ function record(history: Animal, index: number, personId: number): MadeStay[] {
     const intakeAt = at;
     const when = new Date(intakeAt).toISOString();
     if (number === 0) {
-      petId = movements.intake({ pet: { name: `Animal ${index}`, categoryId: history.category.id }, type: each.type, transferFrom: each.type === 'transfer_in' ? each.transferFrom : undefined, at: when }, 'cli').petId;
+      petId = movements.intake(
+        {
+          pet: { name: `Animal ${index}`, categoryId: history.category.id },
+          type: each.type,
+          transferFrom: each.type === 'transfer_in' ? each.transferFrom : undefined,
+          at: when,
+        },
+        'cli',
+      ).petId;
       if (history.birthDate !== null) petProfiles.set(petId, { birthDate: history.birthDate });
     } else if (adopted && each.comesBack) {
       movements.returnAfterAdoption({ petId, at: when, reason: 'came back' }, 'cli');
     } else {
-      movements.intake({ petId, type: each.type, transferFrom: each.type === 'transfer_in' ? each.transferFrom : undefined, at: when }, 'cli');
+      movements.intake(
+        { petId, type: each.type, transferFrom: each.type === 'transfer_in' ? each.transferFrom : undefined, at: when },
+        'cli',
+      );
     }
     const last = number === history.stays.length - 1;
     const outcome: OutcomeType | null = last ? each.outcome : (each.outcome ?? 'adoption');
@@ -96,15 +139,37 @@ function record(history: Animal, index: number, personId: number): MadeStay[] {
       const span = outcome === null ? 30 * DAY : end - intakeAt;
       const start = intakeAt + Math.floor(each.foster.start * span);
       movements.fosterStart({ petId, personId, at: new Date(start).toISOString() }, 'cli');
-      if (each.foster.back !== null) movements.fosterEnd({ petId, at: new Date(start + Math.floor(each.foster.back * (intakeAt + span - start))).toISOString() }, 'cli');
+      if (each.foster.back !== null)
+        movements.fosterEnd(
+          { petId, at: new Date(start + Math.floor(each.foster.back * (intakeAt + span - start))).toISOString() },
+          'cli',
+        );
     }
     adopted = outcome === 'adoption';
-    if (outcome === 'adoption') movements.adopt({ petId, personId, at: new Date(end).toISOString(), fee: 0, feeMethod: 'waived' }, 'cli');
+    if (outcome === 'adoption')
+      movements.adopt({ petId, personId, at: new Date(end).toISOString(), fee: 0, feeMethod: 'waived' }, 'cli');
     else if (outcome === 'transfer_out') {
-      const stayId = movements.outcome({ petId, type: outcome, transferTo: each.transferTo ?? 'in_state', receivingOrganisation: `Shelter ${index}`, at: new Date(end).toISOString() }, 'cli').id;
-      if (each.transferTo === null) engine.sqlite.prepare('UPDATE stays SET transfer_to = NULL, receiving_organisation = NULL WHERE id = ?').run(stayId);
+      const stayId = movements.outcome(
+        {
+          petId,
+          type: outcome,
+          transferTo: each.transferTo ?? 'in_state',
+          receivingOrganisation: `Shelter ${index}`,
+          at: new Date(end).toISOString(),
+        },
+        'cli',
+      ).id;
+      if (each.transferTo === null)
+        engine.sqlite
+          .prepare('UPDATE stays SET transfer_to = NULL, receiving_organisation = NULL WHERE id = ?')
+          .run(stayId);
     } else if (outcome !== null) movements.outcome({ petId, type: outcome, at: new Date(end).toISOString() }, 'cli');
-    const transferRow = outcome !== 'transfer_out' ? null : each.transferTo === null ? 'outcome_transfer_unrecorded' : TRANSFER_ROW[each.transferTo];
+    const transferRow =
+      outcome !== 'transfer_out'
+        ? null
+        : each.transferTo === null
+          ? 'outcome_transfer_unrecorded'
+          : TRANSFER_ROW[each.transferTo];
     made.push({ species: history.category.species, intakeAt, outcomeAt: outcome === null ? null : end, transferRow });
     at = end;
   }
@@ -120,41 +185,75 @@ const months = (() => {
 it('every month reconciles, split by split, and agrees with the history as made', () => {
   const personId = engine.services.people.add({ name: 'Sam Foster' }).person.id;
   fc.assert(
-    fc.property(fc.array(animal, { minLength: 1, maxLength: 6 }), fc.constantFrom('UTC', 'Europe/Paris', 'America/New_York', 'Australia/Lord_Howe', 'Pacific/Chatham', 'Asia/Kathmandu'), (animals, timeZone) => {
-      engine.sqlite.exec('DELETE FROM pets');
-      const stays = animals.flatMap((history, index) => record(history, index, personId));
-      const monthOf = (instant: number) => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit' }).format(instant);
-      const matrices = months.map((month) => engine.services.reports.sac({ month, timeZone }));
-      matrices.forEach((matrix: SacMatrix, index) => {
-        const { rows } = matrix;
-        for (const species of SAC_SPECIES) {
-          for (const age of SAC_AGES) {
-            const cell = (key: (typeof SAC_ROWS)[number]['key']) => rows[key][species][age];
-            const where = `${matrix.month} ${timeZone} ${species} ${age}`;
-            expect(cell('ending'), where).toBe(cell('beginning') + cell('intakes') - cell('outcomes') + cell('grew_up'));
-            for (const total of ['intakes', 'live_outcomes', 'other_outcomes'] as const) {
-              const section = SAC_ROWS.find((row) => row.key === total)!.section;
-              expect(cell(total), `${where} ${total}`).toBe(SAC_ROWS.filter((row) => row.section === section && !('total' in row)).reduce((sum, row) => sum + cell(row.key), 0));
+    fc.property(
+      fc.array(animal, { minLength: 1, maxLength: 6 }),
+      fc.constantFrom(
+        'UTC',
+        'Europe/Paris',
+        'America/New_York',
+        'Australia/Lord_Howe',
+        'Pacific/Chatham',
+        'Asia/Kathmandu',
+      ),
+      (animals, timeZone) => {
+        engine.sqlite.exec('DELETE FROM pets');
+        const stays = animals.flatMap((history, index) => record(history, index, personId));
+        const monthOf = (instant: number) =>
+          new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit' }).format(instant);
+        const matrices = months.map((month) => engine.services.reports.sac({ month, timeZone }));
+        matrices.forEach((matrix: SacMatrix, index) => {
+          const { rows } = matrix;
+          for (const species of SAC_SPECIES) {
+            for (const age of SAC_AGES) {
+              const cell = (key: (typeof SAC_ROWS)[number]['key']) => rows[key][species][age];
+              const where = `${matrix.month} ${timeZone} ${species} ${age}`;
+              expect(cell('ending'), where).toBe(
+                cell('beginning') + cell('intakes') - cell('outcomes') + cell('grew_up'),
+              );
+              for (const total of ['intakes', 'live_outcomes', 'other_outcomes'] as const) {
+                const section = SAC_ROWS.find((row) => row.key === total)!.section;
+                expect(cell(total), `${where} ${total}`).toBe(
+                  SAC_ROWS.filter((row) => row.section === section && !('total' in row)).reduce(
+                    (sum, row) => sum + cell(row.key),
+                    0,
+                  ),
+                );
+              }
+              expect(cell('outcomes'), where).toBe(cell('live_outcomes') + cell('other_outcomes'));
+              expect(cell('beginning_in_foster')).toBeLessThanOrEqual(cell('beginning'));
+              expect(cell('ending_in_foster')).toBeLessThanOrEqual(cell('ending'));
+              const next = matrices[index + 1];
+              if (next) {
+                expect(next.rows.beginning[species][age], `${where} → next`).toBe(cell('ending'));
+                expect(next.rows.beginning_in_foster[species][age], `${where} foster → next`).toBe(
+                  cell('ending_in_foster'),
+                );
+              }
             }
-            expect(cell('outcomes'), where).toBe(cell('live_outcomes') + cell('other_outcomes'));
-            expect(cell('beginning_in_foster')).toBeLessThanOrEqual(cell('beginning'));
-            expect(cell('ending_in_foster')).toBeLessThanOrEqual(cell('ending'));
-            const next = matrices[index + 1];
-            if (next) {
-              expect(next.rows.beginning[species][age], `${where} → next`).toBe(cell('ending'));
-              expect(next.rows.beginning_in_foster[species][age], `${where} foster → next`).toBe(cell('ending_in_foster'));
-            }
+            const mine = stays.filter((each) => each.species === species);
+            const sum = (key: SacRowKey) => SAC_AGES.reduce((total, age) => total + rows[key][species][age], 0);
+            expect(sum('intakes'), `${matrix.month} ${species} intakes`).toBe(
+              mine.filter((each) => monthOf(each.intakeAt) === matrix.month).length,
+            );
+            const leftThisMonth = mine.filter(
+              (each) => each.outcomeAt !== null && monthOf(each.outcomeAt) === matrix.month,
+            );
+            expect(sum('outcomes'), `${matrix.month} ${species} outcomes`).toBe(leftThisMonth.length);
+            for (const row of TRANSFER_ROWS)
+              expect(sum(row), `${matrix.month} ${species} ${row}`).toBe(
+                leftThisMonth.filter((each) => each.transferRow === row).length,
+              );
+            expect(sum('ending'), `${matrix.month} ${species} ending`).toBe(
+              mine.filter(
+                (each) =>
+                  monthOf(each.intakeAt) <= matrix.month &&
+                  (each.outcomeAt === null || monthOf(each.outcomeAt) > matrix.month),
+              ).length,
+            );
           }
-          const mine = stays.filter((each) => each.species === species);
-          const sum = (key: SacRowKey) => SAC_AGES.reduce((total, age) => total + rows[key][species][age], 0);
-          expect(sum('intakes'), `${matrix.month} ${species} intakes`).toBe(mine.filter((each) => monthOf(each.intakeAt) === matrix.month).length);
-          const leftThisMonth = mine.filter((each) => each.outcomeAt !== null && monthOf(each.outcomeAt) === matrix.month);
-          expect(sum('outcomes'), `${matrix.month} ${species} outcomes`).toBe(leftThisMonth.length);
-          for (const row of TRANSFER_ROWS) expect(sum(row), `${matrix.month} ${species} ${row}`).toBe(leftThisMonth.filter((each) => each.transferRow === row).length);
-          expect(sum('ending'), `${matrix.month} ${species} ending`).toBe(mine.filter((each) => monthOf(each.intakeAt) <= matrix.month && (each.outcomeAt === null || monthOf(each.outcomeAt) > matrix.month)).length);
-        }
-      });
-    }),
+        });
+      },
+    ),
     { numRuns: 40 },
   );
 });

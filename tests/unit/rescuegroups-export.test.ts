@@ -32,10 +32,30 @@ describe('the RescueGroups.org import file', () => {
     const [header, row] = parse(rescueGroupsCsv(plan)) as string[][];
     const record = Object.fromEntries(header!.map((column, index) => [column, row![index]]));
     expect(record).toEqual({
-      externalID: 'adoption-desk-7', name: 'Biscuit', status: 'Available', type: 'Dog', priBreed: 'Labrador Retriever', secBreed: 'Boxer', mix: 'Yes', sex: 'Female', age: 'Adult',
-      okwithdogs: 'No', okwithcats: '', okwithkids: 'Yes', housebroken: 'Yes', altered: 'No', specialNeeds: 'Yes', size: 'X-Large', uptodate: '', color: 'Brindle', coatLength: 'Short',
+      externalID: 'adoption-desk-7',
+      name: 'Biscuit',
+      status: 'Available',
+      type: 'Dog',
+      priBreed: 'Labrador Retriever',
+      secBreed: 'Boxer',
+      mix: 'Yes',
+      sex: 'Female',
+      age: 'Adult',
+      okwithdogs: 'No',
+      okwithcats: '',
+      okwithkids: 'Yes',
+      housebroken: 'Yes',
+      altered: 'No',
+      specialNeeds: 'Yes',
+      size: 'X-Large',
+      uptodate: '',
+      color: 'Brindle',
+      coatLength: 'Short',
       dsc: 'Loves walks. Knows "sit", and paw, too. Special needs: Daily pill with food',
-      photo1: 'adoption-desk-7-1.jpg', photo2: 'adoption-desk-7-2.jpg', photo3: 'adoption-desk-7-3.jpg', photo4: 'adoption-desk-7-4.jpg',
+      photo1: 'adoption-desk-7-1.jpg',
+      photo2: 'adoption-desk-7-2.jpg',
+      photo3: 'adoption-desk-7-3.jpg',
+      photo4: 'adoption-desk-7-4.jpg',
     });
   });
 
@@ -46,7 +66,13 @@ describe('the RescueGroups.org import file', () => {
     const plan = planRescueGroupsExport([complete, noSex, mixOnly, lizard], new Map());
     expect(plan.listed.map(({ animal }) => animal.id)).toEqual([7]);
     expect(plan.refused.map(({ animal, problems }) => [animal.id, problems])).toEqual([
-      [8, [{ field: 'sex', problem: 'missing' }, { field: 'photo', problem: 'missing' }]],
+      [
+        8,
+        [
+          { field: 'sex', problem: 'missing' },
+          { field: 'photo', problem: 'missing' },
+        ],
+      ],
       [9, [{ field: 'breed', problem: 'unmapped', value: 'Mixed' }]],
       [10, [{ field: 'species', problem: 'unmapped', value: 'Dragons' }]],
     ]);
@@ -56,14 +82,35 @@ describe('the RescueGroups.org import file', () => {
   it('names the animals the last file listed that this one would drop (their import deletes them)', () => {
     const adopted = { ...complete, id: 11, name: 'Mango', status: 'sold' as const };
     const refusedNow = { ...complete, id: 12, name: 'Olive', ageGroup: null };
-    const plan = planRescueGroupsExport([complete, adopted, refusedNow, { ...complete, id: 13, status: 'sold' }], new Map([[11, 'Mango'], [12, 'Olive'], [14, 'Removed since']]));
+    const plan = planRescueGroupsExport(
+      [complete, adopted, refusedNow, { ...complete, id: 13, status: 'sold' }],
+      new Map([
+        [11, 'Mango'],
+        [12, 'Olive'],
+        [14, 'Removed since'],
+      ]),
+    );
     // Adopted and listed before: in the file as Adopted. Adopted and never listed: not in it.
-    expect(plan.listed.map(({ animal, row }) => [animal.id, row.status])).toEqual([[7, 'Available'], [11, 'Adopted']]);
-    expect(plan.dropped).toEqual([{ id: 12, name: 'Olive', reason: 'refused' }, { id: 14, name: 'Removed since', reason: 'gone' }]);
+    expect(plan.listed.map(({ animal, row }) => [animal.id, row.status])).toEqual([
+      [7, 'Available'],
+      [11, 'Adopted'],
+    ]);
+    expect(plan.dropped).toEqual([
+      { id: 12, name: 'Olive', reason: 'refused' },
+      { id: 14, name: 'Removed since', reason: 'gone' },
+    ]);
   });
 
   it("names the portals' species by our category's species, never by its name", () => {
-    expect((['dog', 'cat', 'rabbit', 'bird', 'small_animal', 'reptile', 'horse'] as const).map(speciesOf)).toEqual(['Dog', 'Cat', 'Rabbit', 'Bird', 'Small Animal', 'Reptile', 'Horse']);
+    expect((['dog', 'cat', 'rabbit', 'bird', 'small_animal', 'reptile', 'horse'] as const).map(speciesOf)).toEqual([
+      'Dog',
+      'Cat',
+      'Rabbit',
+      'Bird',
+      'Small Animal',
+      'Reptile',
+      'Horse',
+    ]);
     expect(speciesOf('other')).toBeNull();
   });
 });

@@ -7,7 +7,11 @@
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import type { PortalAnimal } from '../../src/main/publishing/portals/portal';
-import { planRescueGroupsExport, rescueGroupsCsv, RESCUEGROUPS_COLUMNS } from '../../src/main/publishing/portals/rescuegroups';
+import {
+  planRescueGroupsExport,
+  rescueGroupsCsv,
+  RESCUEGROUPS_COLUMNS,
+} from '../../src/main/publishing/portals/rescuegroups';
 
 const animal = (id: number, overrides: Partial<PortalAnimal> = {}): PortalAnimal => ({
   id,
@@ -55,8 +59,17 @@ describe('the RescueGroups.org file against their field list', () => {
     const died = animal(2, { name: 'Sadly Gone', status: 'sold', leftCare: true });
     const adopted = animal(3, { name: 'Homeward', status: 'sold' });
     const neverListed = animal(4, { status: 'sold', leftCare: true });
-    const plan = planRescueGroupsExport([animal(1), died, adopted, neverListed], new Map([[2, 'Sadly Gone'], [3, 'Homeward']]));
-    expect(plan.listed.map(({ animal: listed, row }) => [listed.id, row.status])).toEqual([[1, 'Available'], [3, 'Adopted']]);
+    const plan = planRescueGroupsExport(
+      [animal(1), died, adopted, neverListed],
+      new Map([
+        [2, 'Sadly Gone'],
+        [3, 'Homeward'],
+      ]),
+    );
+    expect(plan.listed.map(({ animal: listed, row }) => [listed.id, row.status])).toEqual([
+      [1, 'Available'],
+      [3, 'Adopted'],
+    ]);
     expect(plan.removed).toEqual([{ id: 2, name: 'Sadly Gone' }]);
     expect(plan.dropped).toEqual([]);
     expect(rescueGroupsCsv(plan)).not.toContain('Sadly Gone');
@@ -65,7 +78,21 @@ describe('the RescueGroups.org file against their field list', () => {
   it('fills every required column, keeps each listed value theirs, and writes one line an animal', () => {
     const animals = [
       animal(1),
-      animal(2, { name: 'Two\nLines', breedPrimary: 'Border\r\nCollie', breedSecondary: 'Beagle\u2028Mix', color: 'Black\nand white', description: 'One.\n\nTwo.\r\nThree.', specialNeeds: 'Pill\nat night', breedMixed: true, sex: 'female', ageGroup: 'senior', size: 'xlarge', coat: 'long', houseTrained: false, status: 'pending' }),
+      animal(2, {
+        name: 'Two\nLines',
+        breedPrimary: 'Border\r\nCollie',
+        breedSecondary: 'Beagle\u2028Mix',
+        color: 'Black\nand white',
+        description: 'One.\n\nTwo.\r\nThree.',
+        specialNeeds: 'Pill\nat night',
+        breedMixed: true,
+        sex: 'female',
+        ageGroup: 'senior',
+        size: 'xlarge',
+        coat: 'long',
+        houseTrained: false,
+        status: 'pending',
+      }),
       animal(3, { coat: 'wire', size: null, ageGroup: 'baby', goodWith: { kids: 'unknown', dogs: 'yes', cats: null } }),
     ];
     const text = rescueGroupsCsv(planRescueGroupsExport(animals, new Map()));
@@ -77,7 +104,8 @@ describe('the RescueGroups.org file against their field list', () => {
     for (const row of rows) {
       const record = Object.fromEntries(header!.map((column, index) => [column, row[index]!]));
       for (const column of REQUIRED) expect(record[column], column).not.toBe('');
-      for (const [column, values] of Object.entries(DOCUMENTED)) expect(values, `${column}: ${record[column]}`).toContain(record[column]);
+      for (const [column, values] of Object.entries(DOCUMENTED))
+        expect(values, `${column}: ${record[column]}`).toContain(record[column]);
       for (const cell of row) expect(cell).not.toMatch(/[\r\n\u2028\u2029]/);
     }
   });

@@ -37,20 +37,40 @@ describe('every service applies the shared name rules', () => {
       code: 'validation_failed',
       message: 'name: must not contain control characters (found U+001B)',
     });
-    expect(refusal(() => pets.create({ name: '\u200b\u200d', categoryId: 1 }))).toEqual({ code: 'validation_failed', message: 'name: must contain at least one visible character' });
-    expect(refusal(() => pets.importMany([{ name: 'Fine', categoryId: 1 }, { name: 'Two\nlines', categoryId: 1 }])).message).toBe(
-      'row 2: name: must not contain control characters (found U+000A)',
-    );
+    expect(refusal(() => pets.create({ name: '\u200b\u200d', categoryId: 1 }))).toEqual({
+      code: 'validation_failed',
+      message: 'name: must contain at least one visible character',
+    });
+    expect(
+      refusal(() =>
+        pets.importMany([
+          { name: 'Fine', categoryId: 1 },
+          { name: 'Two\nlines', categoryId: 1 },
+        ]),
+      ).message,
+    ).toBe('row 2: name: must not contain control characters (found U+000A)');
     const rex = pets.create({ name: 'Rex', categoryId: 1 });
-    expect(refusal(() => pets.update(rex.id, { name: 'Rex\u2028' + 'x' })).message).toBe('name: must not contain control characters (found U+2028)');
+    expect(refusal(() => pets.update(rex.id, { name: 'Rex\u2028' + 'x' })).message).toBe(
+      'name: must not contain control characters (found U+2028)',
+    );
     expect(pets.browse({}).pets.map((pet) => pet.name)).toEqual(['Rex']);
   });
 
-  it('pets: a noncharacter (U+FFFF broke the site\'s Atom feed) is refused on create, import and rename alike', () => {
+  it("pets: a noncharacter (U+FFFF broke the site's Atom feed) is refused on create, import and rename alike", () => {
     const { pets } = engine.services;
     const rule = 'name: must not contain Unicode noncharacters (found U+FFFF)';
-    expect(refusal(() => pets.create({ name: 'Api\uffffpet', categoryId: 1 }))).toEqual({ code: 'validation_failed', message: rule });
-    expect(refusal(() => pets.importMany([{ name: 'Fine', categoryId: 1 }, { name: 'Api\uffffpet', categoryId: 1 }])).message).toBe(`row 2: ${rule}`);
+    expect(refusal(() => pets.create({ name: 'Api\uffffpet', categoryId: 1 }))).toEqual({
+      code: 'validation_failed',
+      message: rule,
+    });
+    expect(
+      refusal(() =>
+        pets.importMany([
+          { name: 'Fine', categoryId: 1 },
+          { name: 'Api\uffffpet', categoryId: 1 },
+        ]),
+      ).message,
+    ).toBe(`row 2: ${rule}`);
     const rex = pets.create({ name: 'Rex', categoryId: 1 });
     expect(refusal(() => pets.update(rex.id, { name: 'Rex\uffff' })).message).toBe(rule);
     expect(pets.browse({}).pets.map((pet) => pet.name)).toEqual(['Rex']);
@@ -59,11 +79,15 @@ describe('every service applies the shared name rules', () => {
   it('pets: a change checks only what changes, so a pet stored with an older, now refused name can still move category', () => {
     const { pets } = engine.services;
     const { lastInsertRowid } = engine.sqlite
-      .prepare("INSERT INTO pets (name, name_folded, category_id, status, created_at, updated_at) VALUES ('Old\u001bname', 'old\u001bname', 1, 'available', 0, 0)")
+      .prepare(
+        "INSERT INTO pets (name, name_folded, category_id, status, created_at, updated_at) VALUES ('Old\u001bname', 'old\u001bname', 1, 'available', 0, 0)",
+      )
       .run();
     const id = Number(lastInsertRowid);
     expect(pets.update(id, { categoryId: 2 })).toMatchObject({ name: 'Old\u001bname', categoryId: 2 });
-    expect(refusal(() => pets.update(id, { categoryId: 99 })).message).toBe('categoryId: 99 is not an existing category');
+    expect(refusal(() => pets.update(id, { categoryId: 99 })).message).toBe(
+      'categoryId: 99 is not an existing category',
+    );
     expect(pets.update(id, { name: 'New name' })).toMatchObject({ name: 'New name', categoryId: 2 });
     expect(pets.browse({ search: 'NEW' }).pets.map((pet) => pet.id)).toEqual([id]);
   });
@@ -75,15 +99,33 @@ describe('every service applies the shared name rules', () => {
 
   it('categories, accounts and key labels follow the same rules, on create and on rename', () => {
     const { categories, accounts, keys } = engine.services;
-    expect(refusal(() => categories.create('Cats\x07'))).toEqual({ code: 'validation_failed', message: 'name: must not contain control characters (found U+0007)' });
-    expect(refusal(() => categories.rename(1, '\u2060'))).toEqual({ code: 'validation_failed', message: 'name: must contain at least one visible character' });
-    expect(refusal(() => account('Acme\u0085'))).toEqual({ code: 'validation_failed', message: 'name: must not contain control characters (found U+0085)' });
+    expect(refusal(() => categories.create('Cats\x07'))).toEqual({
+      code: 'validation_failed',
+      message: 'name: must not contain control characters (found U+0007)',
+    });
+    expect(refusal(() => categories.rename(1, '\u2060'))).toEqual({
+      code: 'validation_failed',
+      message: 'name: must contain at least one visible character',
+    });
+    expect(refusal(() => account('Acme\u0085'))).toEqual({
+      code: 'validation_failed',
+      message: 'name: must not contain control characters (found U+0085)',
+    });
     const acme = account('Acme');
-    expect(refusal(() => accounts.rename(acme.id, '\u200c'))).toEqual({ code: 'validation_failed', message: 'name: must contain at least one visible character' });
-    expect(refusal(() => keys.create({ accountId: acme.id, label: 'app\r\nx' }))).toEqual({ code: 'validation_failed', message: 'label: must not contain control characters (found U+000D)' });
+    expect(refusal(() => accounts.rename(acme.id, '\u200c'))).toEqual({
+      code: 'validation_failed',
+      message: 'name: must contain at least one visible character',
+    });
+    expect(refusal(() => keys.create({ accountId: acme.id, label: 'app\r\nx' }))).toEqual({
+      code: 'validation_failed',
+      message: 'label: must not contain control characters (found U+000D)',
+    });
     const { record } = keys.create({ accountId: acme.id, label: '  website ' });
     expect(record.label).toBe('website');
-    expect(refusal(() => keys.setLabel(record.id, '\u200b'))).toEqual({ code: 'validation_failed', message: 'label: must contain at least one visible character' });
+    expect(refusal(() => keys.setLabel(record.id, '\u200b'))).toEqual({
+      code: 'validation_failed',
+      message: 'label: must contain at least one visible character',
+    });
     expect(categories.get(1).name).toBe('Dogs');
     expect(accounts.get(acme.id).name).toBe('Acme');
     expect(keys.get(record.id).label).toBe('website');
@@ -92,16 +134,25 @@ describe('every service applies the shared name rules', () => {
   it('key labels over 200 characters are refused, never cut short', () => {
     const { keys } = engine.services;
     const { id } = account('Acme');
-    expect(refusal(() => keys.create({ accountId: id, label: 'x'.repeat(201) }))).toEqual({ code: 'validation_failed', message: 'label: must be at most 200 characters' });
+    expect(refusal(() => keys.create({ accountId: id, label: 'x'.repeat(201) }))).toEqual({
+      code: 'validation_failed',
+      message: 'label: must be at most 200 characters',
+    });
     const { record } = keys.create({ accountId: id, label: 'x'.repeat(200) });
     expect(record.label).toHaveLength(200);
-    expect(refusal(() => keys.setLabel(record.id, 'y'.repeat(201)))).toEqual({ code: 'validation_failed', message: 'label: must be at most 200 characters' });
+    expect(refusal(() => keys.setLabel(record.id, 'y'.repeat(201)))).toEqual({
+      code: 'validation_failed',
+      message: 'label: must be at most 200 characters',
+    });
     expect(keys.list()).toHaveLength(1);
     expect(keys.get(record.id).label).toBe('x'.repeat(200));
   });
 
   it('browsing refuses a page size it cannot serve instead of changing it', () => {
-    expect(refusal(() => engine.services.pets.browse({ limit: 1_000 }))).toEqual({ code: 'validation_failed', message: 'limit: must be an integer from 1 to 500' });
+    expect(refusal(() => engine.services.pets.browse({ limit: 1_000 }))).toEqual({
+      code: 'validation_failed',
+      message: 'limit: must be an integer from 1 to 500',
+    });
     expect(refusal(() => engine.services.pets.browse({ offset: -1 })).message).toBe('offset: must be 0 or more');
   });
 });
@@ -144,8 +195,26 @@ describe('search ignores case beyond ASCII', () => {
 
   it('keeps the folded name out of what staff see', () => {
     const [pet] = engine.services.pets.browse({ search: 'rex' }).pets;
-    expect(Object.keys(pet ?? {}).sort()).toEqual(['categoryId', 'createdAt', 'departure', 'id', 'name', 'status', 'updatedAt', 'version']);
-    expect(Object.keys(engine.services.pets.getRecord(pet!.id)).sort()).toEqual(['categoryId', 'createdAt', 'departure', 'id', 'name', 'status', 'updatedAt', 'version']);
+    expect(Object.keys(pet ?? {}).sort()).toEqual([
+      'categoryId',
+      'createdAt',
+      'departure',
+      'id',
+      'name',
+      'status',
+      'updatedAt',
+      'version',
+    ]);
+    expect(Object.keys(engine.services.pets.getRecord(pet!.id)).sort()).toEqual([
+      'categoryId',
+      'createdAt',
+      'departure',
+      'id',
+      'name',
+      'status',
+      'updatedAt',
+      'version',
+    ]);
   });
 });
 
@@ -158,7 +227,9 @@ describe('account names are unique regardless of case', () => {
       code: 'conflict',
       message: `Account ${acme.id} is already named "Acme"; account names must differ in more than case.`,
     });
-    expect(refusal(() => account(' señor ')).message).toBe(`Account ${senor.id} is already named "Señor"; account names must differ in more than case.`);
+    expect(refusal(() => account(' señor ')).message).toBe(
+      `Account ${senor.id} is already named "Señor"; account names must differ in more than case.`,
+    );
     expect(refusal(() => accounts.rename(senor.id, 'acme'))).toEqual({
       code: 'conflict',
       message: `Account ${acme.id} is already named "Acme"; account names must differ in more than case.`,
@@ -181,8 +252,12 @@ describe('account names are unique regardless of case', () => {
 
   it('a key on a new account is all or nothing', () => {
     const { keys, accounts } = engine.services;
-    expect(refusal(() => keys.createOnNewAccount({ account: { planId: 'enterprise' } })).code).toBe('validation_failed');
-    expect(refusal(() => keys.createOnNewAccount({ account: { planId: 'free' }, label: 'x'.repeat(201) })).code).toBe('validation_failed');
+    expect(refusal(() => keys.createOnNewAccount({ account: { planId: 'enterprise' } })).code).toBe(
+      'validation_failed',
+    );
+    expect(refusal(() => keys.createOnNewAccount({ account: { planId: 'free' }, label: 'x'.repeat(201) })).code).toBe(
+      'validation_failed',
+    );
     expect(accounts.list()).toEqual([]);
     expect(keys.list()).toEqual([]);
   });
@@ -196,7 +271,9 @@ describe('category names are unique regardless of case, beyond ASCII too', () =>
       code: 'conflict',
       message: `Category ${senor.id} is already named "Señores"; category names must differ in more than case.`,
     });
-    expect(refusal(() => categories.rename(senor.id, 'ｃａｔｓ')).message).toBe('Category 2 is already named "Cats"; category names must differ in more than case.');
+    expect(refusal(() => categories.rename(senor.id, 'ｃａｔｓ')).message).toBe(
+      'Category 2 is already named "Cats"; category names must differ in more than case.',
+    );
     expect(categories.rename(senor.id, 'señores').name).toBe('señores');
   });
 });

@@ -79,9 +79,13 @@ describe('categories', () => {
   it('cannot be removed while a pet uses it: the refusal names the category and counts its pets', () => {
     const { pets, categories } = engine.services;
     const rex = pets.create({ name: 'Rex', categoryId: 1 });
-    expect(expectAppError(() => categories.remove(1), 'conflict').message).toBe('Dogs still has 1 pet; move or remove it first.');
+    expect(expectAppError(() => categories.remove(1), 'conflict').message).toBe(
+      'Dogs still has 1 pet; move or remove it first.',
+    );
     const more = [pets.create({ name: 'Fido', categoryId: 1 }), pets.create({ name: 'Spot', categoryId: 1 })];
-    expect(expectAppError(() => categories.remove(1), 'conflict').message).toBe('Dogs still has 3 pets; move or remove them first.');
+    expect(expectAppError(() => categories.remove(1), 'conflict').message).toBe(
+      'Dogs still has 3 pets; move or remove them first.',
+    );
     expect(categories.exists(1)).toBe(true);
     for (const pet of [rex, ...more]) pets.remove(pet.id);
     categories.remove(1);
@@ -135,19 +139,35 @@ describe('pets', () => {
     }
     const pairs = new Set<string>();
     const history = pets.history(pet.id);
-    expect(history[0]).toEqual({ fromStatus: null, toStatus: 'available', changedAt: T0, happenedAt: T0, departure: null });
+    expect(history[0]).toEqual({
+      fromStatus: null,
+      toStatus: 'available',
+      changedAt: T0,
+      happenedAt: T0,
+      departure: null,
+    });
     history.slice(1).forEach((change, index) => {
-      expect(change).toEqual({ fromStatus: index === 0 ? 'available' : path[index - 1], toStatus: path[index], changedAt: T0 + (index + 1) * 1_000, happenedAt: T0 + (index + 1) * 1_000, departure: null });
+      expect(change).toEqual({
+        fromStatus: index === 0 ? 'available' : path[index - 1],
+        toStatus: path[index],
+        changedAt: T0 + (index + 1) * 1_000,
+        happenedAt: T0 + (index + 1) * 1_000,
+        departure: null,
+      });
       pairs.add(`${change.fromStatus}->${change.toStatus}`);
     });
-    const allPairs = PET_STATUSES.flatMap((from) => PET_STATUSES.filter((to) => to !== from).map((to) => `${from}->${to}`));
+    const allPairs = PET_STATUSES.flatMap((from) =>
+      PET_STATUSES.filter((to) => to !== from).map((to) => `${from}->${to}`),
+    );
     expect([...pairs].sort()).toEqual(allPairs.sort());
   });
 
   it('begin the history with the status a pet was created with, before and after it changes', () => {
     const { pets } = engine.services;
     const pet = pets.create({ name: 'Pip', categoryId: 1, status: 'pending' });
-    expect(pets.history(pet.id)).toEqual([{ fromStatus: null, toStatus: 'pending', changedAt: T0, happenedAt: T0, departure: null }]);
+    expect(pets.history(pet.id)).toEqual([
+      { fromStatus: null, toStatus: 'pending', changedAt: T0, happenedAt: T0, departure: null },
+    ]);
     clock.advance(5_000);
     pets.changeStatus(pet.id, 'sold');
     clock.advance(5_000);
@@ -194,7 +214,15 @@ describe('pets', () => {
       /row 3/,
     );
     expect(error.message).toMatch(/categoryId/);
-    expectAppError(() => pets.importMany([{ name: 'Good', categoryId: 1 }, { name: 'No such category', categoryId: 77 }]), 'validation_failed', /row 2: categoryId/);
+    expectAppError(
+      () =>
+        pets.importMany([
+          { name: 'Good', categoryId: 1 },
+          { name: 'No such category', categoryId: 77 },
+        ]),
+      'validation_failed',
+      /row 2: categoryId/,
+    );
     expect(pets.count()).toBe(0);
 
     const created = pets.importMany([
@@ -224,7 +252,11 @@ describe('accounts and plans', () => {
     const { accounts } = engine.services;
     expectAppError(() => accounts.create({ name: 'Big', planId: 'enterprise' }), 'validation_failed', /Enterprise/);
     expectAppError(() => accounts.create({ name: 'Big', planId: 'enterprise', perMinute: 10 }), 'validation_failed');
-    expectAppError(() => accounts.create({ name: 'Big', planId: 'enterprise', perMinute: 0, perDay: 10 }), 'validation_failed', /perMinute/);
+    expectAppError(
+      () => accounts.create({ name: 'Big', planId: 'enterprise', perMinute: 0, perDay: 10 }),
+      'validation_failed',
+      /perMinute/,
+    );
     const account = accounts.create({ name: 'Big', planId: 'enterprise', perMinute: 5_000, perDay: 50_000 });
     expect(accounts.limitsOf(account)).toMatchObject({ perMinute: 5_000, perDay: 50_000 });
   });
@@ -293,7 +325,9 @@ describe('API keys', () => {
     for (const value of Object.values(row)) {
       expect(String(value)).not.toContain(secret.slice(4, 20));
     }
-    const tables = engine.sqlite.prepare(`SELECT name FROM sqlite_master WHERE type = 'table'`).all() as { name: string }[];
+    const tables = engine.sqlite.prepare(`SELECT name FROM sqlite_master WHERE type = 'table'`).all() as {
+      name: string;
+    }[];
     for (const { name } of tables) {
       const dump = JSON.stringify(engine.sqlite.prepare(`SELECT * FROM "${name}"`).all());
       expect(dump, `table ${name}`).not.toContain(secret.slice(4));
@@ -327,7 +361,9 @@ describe('API keys', () => {
     clock.advance(60_000);
     for (const again of [record.id, String(record.id), key]) {
       const error = expectAppError(() => keys.revoke(again), 'conflict');
-      expect(error.message).toBe(`Key ${record.id} (${record.displayPrefix}) was already revoked on 2026-06-01T12:00:00Z.`);
+      expect(error.message).toBe(
+        `Key ${record.id} (${record.displayPrefix}) was already revoked on 2026-06-01T12:00:00Z.`,
+      );
     }
     expect(keys.get(record.id).revokedAt).toBe(T0);
   });
@@ -353,6 +389,8 @@ describe('bans', () => {
     const { keys, quota } = engine.services;
     const { record } = keys.create({ accountId: enterpriseAccount().id });
     expect(expectAppError(() => quota.liftBan(99), 'not_found').message).toBe('API key 99 does not exist.');
-    expect(expectAppError(() => quota.liftBan(record.id), 'conflict').message).toBe(`Key ${record.id} is not banned; there is no ban to lift.`);
+    expect(expectAppError(() => quota.liftBan(record.id), 'conflict').message).toBe(
+      `Key ${record.id} is not banned; there is no ban to lift.`,
+    );
   });
 });

@@ -20,17 +20,24 @@ const electron = vi.hoisted(() => {
   const { EventEmitter: Emitter } = require('node:events') as typeof import('node:events');
   type VerifyProc = (request: { hostname: string; certificate: unknown }, callback: (verdict: number) => void) => void;
   const state = {
-    windows: [] as { options: Record<string, unknown>; url?: string; contents: InstanceType<typeof Emitter> & { openHandler?: (details: { url: string }) => { action: string } } }[],
+    windows: [] as {
+      options: Record<string, unknown>;
+      url?: string;
+      contents: InstanceType<typeof Emitter> & { openHandler?: (details: { url: string }) => { action: string } };
+    }[],
     partitions: [] as string[],
     verifyProc: undefined as VerifyProc | undefined,
     permissionsDenied: false,
   };
   class BrowserWindow extends Emitter {
-    webContents: InstanceType<typeof Emitter> & { setWindowOpenHandler: (handler: (details: { url: string }) => { action: string }) => void };
+    webContents: InstanceType<typeof Emitter> & {
+      setWindowOpenHandler: (handler: (details: { url: string }) => { action: string }) => void;
+    };
     constructor(options: Record<string, unknown>) {
       super();
       const contents = Object.assign(new Emitter(), {
-        setWindowOpenHandler: (handler: (details: { url: string }) => { action: string }) => Object.assign(contents, { openHandler: handler }),
+        setWindowOpenHandler: (handler: (details: { url: string }) => { action: string }) =>
+          Object.assign(contents, { openHandler: handler }),
       });
       this.webContents = contents;
       state.windows.push({ options, contents });
@@ -64,7 +71,8 @@ const electron = vi.hoisted(() => {
 
 vi.mock('electron', () => electron.module);
 
-const { certificateVerdict, chainOf, openShelterWindow, SHELTER_PARTITION } = await import('../../src/main/shell/shelter-window');
+const { certificateVerdict, chainOf, openShelterWindow, SHELTER_PARTITION } =
+  await import('../../src/main/shell/shelter-window');
 const { registerLinkIpc } = await import('../../src/main/shell/link-ipc');
 
 let shelter: TestShelterServer;
@@ -84,28 +92,52 @@ afterAll(async () => {
 /** A chain as Electron hands it to the verify proc: each certificate linked to its issuer, the root to itself. */
 function electronCertificate(pems: readonly string[]): Certificate {
   const certificates = pems.map((data) => ({ data }) as Certificate);
-  certificates.forEach((certificate, index) => Object.assign(certificate, { issuerCert: certificates[index + 1] ?? certificate }));
+  certificates.forEach((certificate, index) =>
+    Object.assign(certificate, { issuerCert: certificates[index + 1] ?? certificate }),
+  );
   return certificates[0]!;
 }
 
 function pinned(server: TestShelterServer) {
-  return { mode: 'shelter-server', url: `https://localhost:${server.port}/admin/`, fingerprint: new X509Certificate(server.caPem).fingerprint256, caPem: server.caPem, pinnedAt: 0 } as const;
+  return {
+    mode: 'shelter-server',
+    url: `https://localhost:${server.port}/admin/`,
+    fingerprint: new X509Certificate(server.caPem).fingerprint256,
+    caPem: server.caPem,
+    pinnedAt: 0,
+  } as const;
 }
 
 function fire(contents: EventEmitter, name: string, url?: string): boolean {
-  const event = { defaultPrevented: false, preventDefault() { this.defaultPrevented = true; } };
+  const event = {
+    defaultPrevented: false,
+    preventDefault() {
+      this.defaultPrevented = true;
+    },
+  };
   contents.emit(name, event, url);
   return event.defaultPrevented;
 }
 
 describe("the shelter server's window", () => {
   it('loads the server’s pages with no preload, in a session of its own, denying every permission', () => {
-    openShelterWindow(pinned(shelter), { bounds: { width: 1280, height: 820 }, isPackaged: true, changeDeskMode: () => {} });
+    openShelterWindow(pinned(shelter), {
+      bounds: { width: 1280, height: 820 },
+      isPackaged: true,
+      changeDeskMode: () => {},
+    });
     const [window] = electron.state.windows;
     expect(window?.url).toBe(`https://localhost:${shelter.port}/admin/`);
     const preferences = window?.options.webPreferences as Record<string, unknown>;
     expect(preferences).not.toHaveProperty('preload');
-    expect(preferences).toMatchObject({ partition: SHELTER_PARTITION, contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true, devTools: false });
+    expect(preferences).toMatchObject({
+      partition: SHELTER_PARTITION,
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webSecurity: true,
+      devTools: false,
+    });
     expect(electron.state.partitions).toEqual([SHELTER_PARTITION]);
     expect(electron.state.permissionsDenied).toBe(true);
   });
@@ -120,7 +152,10 @@ describe("the shelter server's window", () => {
 
   it("accepts the server's chain by the pin alone, refuses another CA's, and leaves other hosts to Chromium", () => {
     const verdicts: number[] = [];
-    const verify = (hostname: string, pems: readonly string[]) => electron.state.verifyProc?.({ hostname, certificate: electronCertificate(pems) }, (verdict) => verdicts.push(verdict));
+    const verify = (hostname: string, pems: readonly string[]) =>
+      electron.state.verifyProc?.({ hostname, certificate: electronCertificate(pems) }, (verdict) =>
+        verdicts.push(verdict),
+      );
     verify('localhost', shelter.chainPems);
     verify('localhost', otherShelter.chainPems);
     verify('example.org', otherShelter.chainPems);
@@ -129,38 +164,75 @@ describe("the shelter server's window", () => {
 
   it('reads the chain as Electron links it, and names both codes when the CA changed', () => {
     expect(chainOf(electronCertificate(shelter.chainPems))).toEqual(shelter.chainPems);
-    const { verdict, refusal } = certificateVerdict('localhost', electronCertificate(otherShelter.chainPems), pinned(shelter), Date.now());
+    const { verdict, refusal } = certificateVerdict(
+      'localhost',
+      electronCertificate(otherShelter.chainPems),
+      pinned(shelter),
+      Date.now(),
+    );
     expect(verdict).toBe(-2);
-    expect(refusal).toMatchObject({ code: 'server_identity_changed', details: { pinnedCode: expect.any(String), presentedCode: expect.any(String) } });
+    expect(refusal).toMatchObject({
+      code: 'server_identity_changed',
+      details: { pinnedCode: expect.any(String), presentedCode: expect.any(String) },
+    });
   });
 });
 
 describe("the first-run page's bridge", () => {
   const handlers = new Map<string, (event: IpcMainInvokeEvent, payload?: unknown) => Promise<unknown>>();
-  const ipcMain = { handle: (channel: string, handler: (event: IpcMainInvokeEvent, payload?: unknown) => Promise<unknown>) => handlers.set(channel, handler) } as unknown as IpcMain;
+  const ipcMain = {
+    handle: (channel: string, handler: (event: IpcMainInvokeEvent, payload?: unknown) => Promise<unknown>) =>
+      handlers.set(channel, handler),
+  } as unknown as IpcMain;
   const sender = (url: string) => ({ senderFrame: { url } }) as unknown as IpcMainInvokeEvent;
   const chosen: DeskMode[] = [];
   const file = () => path.join(dir, 'desk-choice.json');
 
   beforeAll(() => {
-    registerLinkIpc(ipcMain, createDeskLink({ file: file() }), (event) => event.senderFrame?.url.startsWith('app://desk/') ?? false, (mode) => chosen.push(mode));
+    registerLinkIpc(
+      ipcMain,
+      createDeskLink({ file: file() }),
+      (event) => event.senderFrame?.url.startsWith('app://desk/') ?? false,
+      (mode) => chosen.push(mode),
+    );
   });
 
   it('registers its three calls; each refuses a sender that is not the app’s own page', async () => {
     expect([...handlers.keys()].sort()).toEqual(Object.values(LINK_CHANNELS).sort());
     for (const [channel, handler] of handlers) {
-      expect(await handler(sender(`https://localhost:${shelter.port}/admin/`), { mode: 'this-computer' }), channel).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+      expect(
+        await handler(sender(`https://localhost:${shelter.port}/admin/`), { mode: 'this-computer' }),
+        channel,
+      ).toMatchObject({ ok: false, error: { code: 'forbidden' } });
     }
     expect(fs.existsSync(file())).toBe(false);
   });
 
   it('validates the payload, then connects: the shell hears the choice once it is stored', async () => {
     const page = sender('app://desk/index.html');
-    expect(await handlers.get(LINK_CHANNELS.choose)?.(page, { mode: 'shelter-server', address: 'localhost' })).toMatchObject({ ok: false, error: { code: 'validation_failed' } });
-    const looked = (await handlers.get(LINK_CHANNELS.probe)?.(page, { address: `localhost:${shelter.port}` })) as { ok: true; value: { fingerprint: string } };
+    expect(
+      await handlers.get(LINK_CHANNELS.choose)?.(page, { mode: 'shelter-server', address: 'localhost' }),
+    ).toMatchObject({ ok: false, error: { code: 'validation_failed' } });
+    const looked = (await handlers.get(LINK_CHANNELS.probe)?.(page, { address: `localhost:${shelter.port}` })) as {
+      ok: true;
+      value: { fingerprint: string };
+    };
     expect(looked.value.fingerprint).toBe(new X509Certificate(shelter.caPem).fingerprint256);
-    await handlers.get(LINK_CHANNELS.choose)?.(page, { mode: 'shelter-server', address: `localhost:${shelter.port}`, fingerprint: looked.value.fingerprint });
-    expect(chosen).toEqual([{ mode: 'shelter-server', url: `https://localhost:${shelter.port}/admin/`, shortCode: expect.stringMatching(/^[0-9A-F]{4}(-[0-9A-F]{4}){3}$/) }]);
-    expect(await handlers.get(LINK_CHANNELS.current)?.(page)).toMatchObject({ ok: true, value: { choice: { mode: 'shelter-server' } } });
+    await handlers.get(LINK_CHANNELS.choose)?.(page, {
+      mode: 'shelter-server',
+      address: `localhost:${shelter.port}`,
+      fingerprint: looked.value.fingerprint,
+    });
+    expect(chosen).toEqual([
+      {
+        mode: 'shelter-server',
+        url: `https://localhost:${shelter.port}/admin/`,
+        shortCode: expect.stringMatching(/^[0-9A-F]{4}(-[0-9A-F]{4}){3}$/),
+      },
+    ]);
+    expect(await handlers.get(LINK_CHANNELS.current)?.(page)).toMatchObject({
+      ok: true,
+      value: { choice: { mode: 'shelter-server' } },
+    });
   });
 });

@@ -18,7 +18,12 @@ const electron = vi.hoisted(() => {
   const state = {
     singleInstance: true,
     userData: '',
-    windows: [] as { options: Record<string, unknown>; url?: string; contents: Contents; instance: InstanceType<typeof Emitter> }[],
+    windows: [] as {
+      options: Record<string, unknown>;
+      url?: string;
+      contents: Contents;
+      instance: InstanceType<typeof Emitter>;
+    }[],
     ipcHandlers: new Map<string, IpcHandler>(),
     quitCalls: 0,
     menu: undefined as unknown,
@@ -62,13 +67,23 @@ const electron = vi.hoisted(() => {
       dialog: { showMessageBox: vi.fn(() => Promise.resolve()), showErrorBox: vi.fn() },
       // Keeps each handler, so the tests can call it as Electron would.
       ipcMain: { handle: (channel: string, handler: IpcHandler) => state.ipcHandlers.set(channel, handler) },
-      Menu: { buildFromTemplate: (template: unknown) => template, setApplicationMenu: (menu: unknown) => (state.menu = menu) },
+      Menu: {
+        buildFromTemplate: (template: unknown) => template,
+        setApplicationMenu: (menu: unknown) => (state.menu = menu),
+      },
       net: { fetch: vi.fn() },
-      protocol: { registerSchemesAsPrivileged: (schemes: unknown[]) => state.schemes.push(...schemes), handle: vi.fn() },
+      protocol: {
+        registerSchemesAsPrivileged: (schemes: unknown[]) => state.schemes.push(...schemes),
+        handle: vi.fn(),
+      },
       screen: { getAllDisplays: () => [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }] },
       session: {
         defaultSession: { setPermissionRequestHandler: vi.fn(), setPermissionCheckHandler: vi.fn() },
-        fromPartition: vi.fn(() => ({ setCertificateVerifyProc: vi.fn(), setPermissionRequestHandler: vi.fn(), setPermissionCheckHandler: vi.fn() })),
+        fromPartition: vi.fn(() => ({
+          setCertificateVerifyProc: vi.fn(),
+          setPermissionRequestHandler: vi.fn(),
+          setPermissionCheckHandler: vi.fn(),
+        })),
       },
       shell: { openExternal: vi.fn() },
     },
@@ -83,7 +98,12 @@ const ROOT = path.resolve(__dirname, '../..');
 async function freePorts(count: number): Promise<number[]> {
   const probes = Array.from({ length: count }, () => net.createServer());
   const ports = await Promise.all(
-    probes.map((probe) => new Promise<number>((resolve) => probe.listen(0, '127.0.0.1', () => resolve((probe.address() as net.AddressInfo).port)))),
+    probes.map(
+      (probe) =>
+        new Promise<number>((resolve) =>
+          probe.listen(0, '127.0.0.1', () => resolve((probe.address() as net.AddressInfo).port)),
+        ),
+    ),
   );
   await Promise.all(probes.map((probe) => new Promise((resolve) => probe.close(resolve))));
   return ports;
@@ -95,7 +115,9 @@ let blocker: net.Server | undefined;
 async function loadShell(): Promise<void> {
   vi.resetModules();
   await import('../../src/main/shell/main');
-  await expect.poll(() => electron.state.windows.length + electron.state.quitCalls, { timeout: 20_000 }).toBeGreaterThan(0);
+  await expect
+    .poll(() => electron.state.windows.length + electron.state.quitCalls, { timeout: 20_000 })
+    .toBeGreaterThan(0);
 }
 
 /** What Electron passes to an IPC handler: the frame that sent the message. */
@@ -121,7 +143,10 @@ async function answers(url: string): Promise<number | undefined> {
 }
 
 function menuRoles(items: MenuItemConstructorOptions[]): string[] {
-  return items.flatMap((item) => [...(item.role ? [item.role] : []), ...(Array.isArray(item.submenu) ? menuRoles(item.submenu) : [])]);
+  return items.flatMap((item) => [
+    ...(item.role ? [item.role] : []),
+    ...(Array.isArray(item.submenu) ? menuRoles(item.submenu) : []),
+  ]);
 }
 
 beforeEach(async () => {
@@ -144,7 +169,8 @@ afterEach(async () => {
   const quitsBefore = electron.state.quitCalls;
   const event = quitEvent();
   electron.module.app.emit('before-quit', event);
-  if (event.defaultPrevented) await expect.poll(() => electron.state.quitCalls, { timeout: 10_000 }).toBe(quitsBefore + 1);
+  if (event.defaultPrevented)
+    await expect.poll(() => electron.state.quitCalls, { timeout: 10_000 }).toBe(quitsBefore + 1);
   electron.module.app.removeAllListeners();
   await new Promise((resolve) => (blocker ? blocker.close(resolve) : resolve(undefined)));
   blocker = undefined;
@@ -166,7 +192,13 @@ describe('the Electron shell', () => {
     expect(await answers(`http://127.0.0.1:${ports.staging}/v1/pets`)).toBe(401);
     expect(electron.state.windows).toHaveLength(1);
     const [window] = electron.state.windows;
-    expect(window?.options.webPreferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true, webviewTag: false });
+    expect(window?.options.webPreferences).toMatchObject({
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webSecurity: true,
+      webviewTag: false,
+    });
     expect(window?.url).toBe('app://desk/index.html');
     expect(electron.state.schemes).toContainEqual(expect.objectContaining({ scheme: 'app' }));
     expect(window?.contents.setWindowOpenHandler).toHaveBeenCalled();
@@ -176,11 +208,21 @@ describe('the Electron shell', () => {
 
   it('registers one IPC handler per contract channel and per first-run bridge call; each refuses a sender that is not our page', async () => {
     await loadShell();
-    expect([...electron.state.ipcHandlers.keys()].sort()).toEqual([...ADMIN_CHANNELS, ...Object.values(LINK_CHANNELS)].sort());
+    expect([...electron.state.ipcHandlers.keys()].sort()).toEqual(
+      [...ADMIN_CHANNELS, ...Object.values(LINK_CHANNELS)].sort(),
+    );
     for (const [channel, handler] of electron.state.ipcHandlers) {
-      for (const foreign of ['https://evil.example/', `http://127.0.0.1:${ports.production}/`, 'file:///tmp/page.html', null]) {
+      for (const foreign of [
+        'https://evil.example/',
+        `http://127.0.0.1:${ports.production}/`,
+        'file:///tmp/page.html',
+        null,
+      ]) {
         const refused = await handler(senderAt(foreign), { environment: 'production' });
-        expect(refused, `${channel} from ${foreign}`).toMatchObject({ ok: false, error: { code: 'forbidden', status: 403 } });
+        expect(refused, `${channel} from ${foreign}`).toMatchObject({
+          ok: false,
+          error: { code: 'forbidden', status: 403 },
+        });
       }
     }
     // Our own page gets the real answer, from the real database.
@@ -193,10 +235,17 @@ describe('the Electron shell', () => {
 
   it('opens only its own API servers in the system browser, no other address', async () => {
     await loadShell();
-    const handler = electron.state.windows[0]?.contents.setWindowOpenHandler.mock.calls[0]?.[0] as (details: { url: string }) => { action: string };
+    const handler = electron.state.windows[0]?.contents.setWindowOpenHandler.mock.calls[0]?.[0] as (details: {
+      url: string;
+    }) => { action: string };
     const [otherLoopbackPort] = await freePorts(1);
     const own = [`http://127.0.0.1:${ports.production}/v1/openapi.json`, `http://127.0.0.1:${ports.staging}/v1/pets`];
-    const foreign = [`http://127.0.0.1:${otherLoopbackPort}/`, `http://localhost:${ports.production}/v1/pets`, 'https://example.com/', 'file:///etc/passwd'];
+    const foreign = [
+      `http://127.0.0.1:${otherLoopbackPort}/`,
+      `http://localhost:${ports.production}/v1/pets`,
+      'https://example.com/',
+      'file:///etc/passwd',
+    ];
     for (const url of [...own, ...foreign]) expect(handler({ url })).toEqual({ action: 'deny' });
     expect(electron.module.shell.openExternal.mock.calls.map(([url]) => url)).toEqual(own);
   });
@@ -207,7 +256,10 @@ describe('the Electron shell', () => {
     await loadShell();
     expect(electron.module.dialog.showMessageBox).toHaveBeenCalledWith(
       expect.anything(),
-      expect.objectContaining({ message: 'The staging API could not start.', detail: expect.stringContaining('already in use') }),
+      expect.objectContaining({
+        message: 'The staging API could not start.',
+        detail: expect.stringContaining('already in use'),
+      }),
     );
     expect(await answers(`http://127.0.0.1:${ports.production}/v1/pets`)).toBe(401);
   });
@@ -254,7 +306,13 @@ describe('the Electron shell', () => {
 
   it('with the shelter server chosen, opens one window onto its pages (no preload) and starts no servers', async () => {
     const url = `https://localhost:${ports.production}/admin/`;
-    const choice = { mode: 'shelter-server', url, fingerprint: `${'AB:'.repeat(31)}AB`, caPem: '-----BEGIN CERTIFICATE-----\nMII\n-----END CERTIFICATE-----\n', pinnedAt: 1 };
+    const choice = {
+      mode: 'shelter-server',
+      url,
+      fingerprint: `${'AB:'.repeat(31)}AB`,
+      caPem: '-----BEGIN CERTIFICATE-----\nMII\n-----END CERTIFICATE-----\n',
+      pinnedAt: 1,
+    };
     fs.writeFileSync(path.join(electron.state.userData, 'desk-choice.json'), JSON.stringify(choice));
     await loadShell();
     expect(electron.state.windows).toHaveLength(1);
@@ -270,7 +328,10 @@ describe('the Electron shell', () => {
     const keptAs = fs.readdirSync(electron.state.userData).find((name) => name.startsWith('desk-choice.json.broken-'));
     expect(keptAs).toBeDefined();
     expect(electron.state.windows[0]?.url).toBe('app://desk/index.html');
-    expect(electron.module.dialog.showMessageBox).toHaveBeenCalledWith(expect.anything(), expect.objectContaining({ message: 'How this computer works must be chosen again.' }));
+    expect(electron.module.dialog.showMessageBox).toHaveBeenCalledWith(
+      expect.anything(),
+      expect.objectContaining({ message: 'How this computer works must be chosen again.' }),
+    );
   });
 
   it('remembers the window size and position on close', async () => {

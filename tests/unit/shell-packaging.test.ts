@@ -9,7 +9,9 @@ const config = parse(fs.readFileSync(path.join(ROOT, 'electron-builder.yml'), 'u
 
 describe('electron-builder.yml', () => {
   it("is valid against electron-builder's own schema (so every key, fuses included, is one it reads)", () => {
-    const schema = JSON.parse(fs.readFileSync(path.join(ROOT, 'node_modules', 'app-builder-lib', 'scheme.json'), 'utf8'));
+    const schema = JSON.parse(
+      fs.readFileSync(path.join(ROOT, 'node_modules', 'app-builder-lib', 'scheme.json'), 'utf8'),
+    );
     const validate = new Ajv({ allErrors: true, strict: false }).compile(schema);
     expect(validate(config), JSON.stringify(validate.errors)).toBe(true);
   });

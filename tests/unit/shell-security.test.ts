@@ -7,7 +7,13 @@ import { ADMIN_CHANNELS } from '../../src/shared/admin-contract';
 import type { AdminHandlers } from '../../src/main/admin/dispatch';
 import { registerAdminIpc } from '../../src/main/shell/ipc';
 import { serveRenderer } from '../../src/main/shell/protocol';
-import { APP_ORIGIN, denyAllPermissions, isAllowedExternalUrl, isTrustedFrameUrl, lockDownContents } from '../../src/main/shell/security';
+import {
+  APP_ORIGIN,
+  denyAllPermissions,
+  isAllowedExternalUrl,
+  isTrustedFrameUrl,
+  lockDownContents,
+} from '../../src/main/shell/security';
 import { loadWindowState, saveWindowState } from '../../src/main/shell/window-state';
 import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
 
@@ -20,7 +26,12 @@ class FakeContents extends EventEmitter {
 }
 
 function fire(contents: FakeContents, name: string, url?: string): boolean {
-  const event = { defaultPrevented: false, preventDefault() { this.defaultPrevented = true; } };
+  const event = {
+    defaultPrevented: false,
+    preventDefault() {
+      this.defaultPrevented = true;
+    },
+  };
   contents.emit(name, event, url);
   return event.defaultPrevented;
 }
@@ -88,10 +99,17 @@ describe('window lock-down', () => {
 describe('admin IPC', () => {
   function setUp() {
     const handlers = new Map<string, (event: IpcMainInvokeEvent, payload: unknown) => unknown>();
-    const ipcMain = { handle: (channel: string, handler: (event: IpcMainInvokeEvent, payload: unknown) => unknown) => handlers.set(channel, handler) };
+    const ipcMain = {
+      handle: (channel: string, handler: (event: IpcMainInvokeEvent, payload: unknown) => unknown) =>
+        handlers.set(channel, handler),
+    };
     const categoriesList = vi.fn(() => [{ id: 1, name: 'Dogs', petCount: 0 }]);
     const adminHandlers = { 'categories.list': categoriesList } as unknown as AdminHandlers;
-    registerAdminIpc(ipcMain as unknown as IpcMain, adminHandlers, (event) => event.senderFrame?.url.startsWith(APP_ORIGIN) ?? false);
+    registerAdminIpc(
+      ipcMain as unknown as IpcMain,
+      adminHandlers,
+      (event) => event.senderFrame?.url.startsWith(APP_ORIGIN) ?? false,
+    );
     const invoke = (channel: string, payload: unknown, url = `${APP_ORIGIN}/index.html`) =>
       handlers.get(channel)?.({ senderFrame: { url } } as unknown as IpcMainInvokeEvent, payload);
     return { handlers, invoke, categoriesList };
@@ -111,11 +129,23 @@ describe('admin IPC', () => {
 
   it('validates every payload with the channel schema', async () => {
     const { invoke, categoriesList } = setUp();
-    expect(await invoke('categories.list', { environment: 'moon' })).toMatchObject({ ok: false, error: { code: 'validation_failed' } });
-    expect(await invoke('categories.list', { environment: 'production', extra: 1 })).toMatchObject({ ok: false, error: { code: 'validation_failed' } });
-    expect(await invoke('categories.list', 'not an object')).toMatchObject({ ok: false, error: { code: 'validation_failed' } });
+    expect(await invoke('categories.list', { environment: 'moon' })).toMatchObject({
+      ok: false,
+      error: { code: 'validation_failed' },
+    });
+    expect(await invoke('categories.list', { environment: 'production', extra: 1 })).toMatchObject({
+      ok: false,
+      error: { code: 'validation_failed' },
+    });
+    expect(await invoke('categories.list', 'not an object')).toMatchObject({
+      ok: false,
+      error: { code: 'validation_failed' },
+    });
     expect(categoriesList).not.toHaveBeenCalled();
-    expect(await invoke('categories.list', { environment: 'production' })).toEqual({ ok: true, value: [{ id: 1, name: 'Dogs', petCount: 0 }] });
+    expect(await invoke('categories.list', { environment: 'production' })).toEqual({
+      ok: true,
+      value: [{ id: 1, name: 'Dogs', petCount: 0 }],
+    });
     expect(categoriesList).toHaveBeenCalledTimes(1);
   });
 });

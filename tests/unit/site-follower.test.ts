@@ -63,9 +63,24 @@ describe('the adoption site follower coalesces bursts', () => {
 
   it('the fingerprint ignores when the content was read and the pets’ updatedAt, not what they show', () => {
     const pet = { id: 1, name: 'Zoë', updatedAt: 1 } as never;
-    const content = { shelter: { name: 'Happy Paws', logo: null }, pets: [pet], baseUrl: 'http://a.localhost', renderedAt: 1 } as never;
-    const later = { shelter: { name: 'Happy Paws', logo: null }, pets: [{ id: 1, name: 'Zoë', updatedAt: 2 }], baseUrl: 'http://a.localhost', renderedAt: 2 } as never;
-    const renamed = { shelter: { name: 'Happy Paws', logo: null }, pets: [{ id: 1, name: 'Zoe', updatedAt: 1 }], baseUrl: 'http://a.localhost', renderedAt: 1 } as never;
+    const content = {
+      shelter: { name: 'Happy Paws', logo: null },
+      pets: [pet],
+      baseUrl: 'http://a.localhost',
+      renderedAt: 1,
+    } as never;
+    const later = {
+      shelter: { name: 'Happy Paws', logo: null },
+      pets: [{ id: 1, name: 'Zoë', updatedAt: 2 }],
+      baseUrl: 'http://a.localhost',
+      renderedAt: 2,
+    } as never;
+    const renamed = {
+      shelter: { name: 'Happy Paws', logo: null },
+      pets: [{ id: 1, name: 'Zoe', updatedAt: 1 }],
+      baseUrl: 'http://a.localhost',
+      renderedAt: 1,
+    } as never;
     expect(siteFingerprint(later)).toBe(siteFingerprint(content));
     expect(siteFingerprint(renamed)).not.toBe(siteFingerprint(content));
   });

@@ -5,7 +5,12 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { Engine } from '../../src/main/engine/engine';
 import { AcmeChallenges, AcmeIssuer } from '../../src/main/sites/certificates/acme-issuer';
 import { LOCAL_CA_NAME } from '../../src/main/sites/certificates/local-ca';
-import { afterFailure, capReleasedAt, CERTIFICATE_RETRY_DELAYS_MS, renewalAt } from '../../src/main/sites/certificates/retry-schedule';
+import {
+  afterFailure,
+  capReleasedAt,
+  CERTIFICATE_RETRY_DELAYS_MS,
+  renewalAt,
+} from '../../src/main/sites/certificates/retry-schedule';
 import { ManualClock } from '../../src/shared/clock';
 import { startTestDns, type TestDns } from '../helpers/dns-server';
 import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
@@ -21,7 +26,10 @@ let clock: ManualClock;
 let engine: Engine;
 
 beforeAll(async () => {
-  dns = await startTestDns({ 'www.shelter.test': { CNAME: 'happy-paws.localhost' }, 'shop.shelter.test': { CNAME: 'happy-paws.localhost' } });
+  dns = await startTestDns({
+    'www.shelter.test': { CNAME: 'happy-paws.localhost' },
+    'shop.shelter.test': { CNAME: 'happy-paws.localhost' },
+  });
 });
 
 afterAll(async () => {
@@ -56,7 +64,14 @@ describe('the local CA', () => {
     expect(await engine.sites.certificates.runDue()).toBe(1);
 
     const certificate = certificateOf('www.shelter.test');
-    expect(certificate).toMatchObject({ state: 'issued', issuer: LOCAL_CA_NAME, reason: null, issuedAt: clock.now(), requestedAt: clock.now(), needsReverify: false });
+    expect(certificate).toMatchObject({
+      state: 'issued',
+      issuer: LOCAL_CA_NAME,
+      reason: null,
+      issuedAt: clock.now(),
+      requestedAt: clock.now(),
+      needsReverify: false,
+    });
     expect(certificate.notAfter).toBe(clock.now() + 90 * DAY);
     expect(certificate.nextAttemptAt).toBe(clock.now() + 60 * DAY);
 
@@ -83,7 +98,11 @@ describe('the local CA', () => {
     const [keyFile] = keyFiles();
     expect(fs.statSync(path.join(dir, 'production', keyFile ?? '')).mode & 0o777).toBe(0o600);
 
-    const shown = JSON.stringify([engine.sites.domains.list(), engine.sites.certificates.list(), await engine.sites.certificates.caCertificate()]);
+    const shown = JSON.stringify([
+      engine.sites.domains.list(),
+      engine.sites.certificates.list(),
+      await engine.sites.certificates.caCertificate(),
+    ]);
     expect(shown).not.toContain('PRIVATE KEY');
     const rows = JSON.stringify(engine.sqlite.prepare('SELECT * FROM domains').all());
     expect(rows).toContain('BEGIN CERTIFICATE');
@@ -128,7 +147,11 @@ describe('renewal and removal', () => {
     engine.sites.domains.remove('www.shelter.test');
     expect(keyFiles()).toEqual([]);
     expect(engine.sites.certificates.served('www.shelter.test')).toBeUndefined();
-    const row = engine.sqlite.prepare<[], { state: string; chain: string | null }>("SELECT certificate_state AS state, certificate_chain AS chain FROM domains WHERE name = 'www.shelter.test'").get();
+    const row = engine.sqlite
+      .prepare<[], { state: string; chain: string | null }>(
+        "SELECT certificate_state AS state, certificate_chain AS chain FROM domains WHERE name = 'www.shelter.test'",
+      )
+      .get();
     expect(row).toEqual({ state: 'none', chain: null });
   });
 });
@@ -141,10 +164,17 @@ describe('the 30-minute rule', () => {
     expect(certificateOf('www.shelter.test').needsReverify).toBe(false);
     clock.advance(MINUTE);
     expect(certificateOf('www.shelter.test').needsReverify).toBe(true);
-    expect(engine.sites.certificates.list()).toEqual([expect.objectContaining({ domain: 'www.shelter.test', state: 'none', needsReverify: true })]);
+    expect(engine.sites.certificates.list()).toEqual([
+      expect.objectContaining({ domain: 'www.shelter.test', state: 'none', needsReverify: true }),
+    ]);
 
     const requested = engine.sites.certificates.requestAgain('www.shelter.test');
-    expect(requested).toMatchObject({ state: 'pending', requestedAt: clock.now(), nextAttemptAt: clock.now(), needsReverify: false });
+    expect(requested).toMatchObject({
+      state: 'pending',
+      requestedAt: clock.now(),
+      nextAttemptAt: clock.now(),
+      needsReverify: false,
+    });
     clock.advance(31 * MINUTE);
     expect(certificateOf('www.shelter.test').needsReverify).toBe(true);
     await engine.sites.certificates.runDue();
@@ -153,7 +183,9 @@ describe('the 30-minute rule', () => {
 
   it('refuses a re-request for a domain whose DNS is not verified', async () => {
     engine.sites.domains.add('happy-paws', 'nowhere.shelter.test');
-    expect(() => engine.sites.certificates.requestAgain('nowhere.shelter.test')).toThrow(/nowhere.shelter.test is not verified \(pending\)/);
+    expect(() => engine.sites.certificates.requestAgain('nowhere.shelter.test')).toThrow(
+      /nowhere.shelter.test is not verified \(pending\)/,
+    );
   });
 });
 
@@ -190,7 +222,13 @@ describe('the ACME issuer', () => {
   it('says why the CA could not be reached, within seconds, when nothing answers at the directory URL', async () => {
     const port = await freePort();
     const directoryUrl = `http://127.0.0.1:${port}/directory`;
-    const issuer = new AcmeIssuer({ directoryUrl, email: 'ops@shelter.test', termsAgreed: true }, path.join(dataDir, 'certificates'), new AcmeChallenges());
-    await expect(issuer.issue('www.shelter.test')).rejects.toThrow(`Could not reach the ACME directory ${directoryUrl}: connect ECONNREFUSED 127.0.0.1:${port}`);
+    const issuer = new AcmeIssuer(
+      { directoryUrl, email: 'ops@shelter.test', termsAgreed: true },
+      path.join(dataDir, 'certificates'),
+      new AcmeChallenges(),
+    );
+    await expect(issuer.issue('www.shelter.test')).rejects.toThrow(
+      `Could not reach the ACME directory ${directoryUrl}: connect ECONNREFUSED 127.0.0.1:${port}`,
+    );
   }, 20_000);
 });

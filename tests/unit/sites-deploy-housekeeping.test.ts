@@ -89,7 +89,11 @@ describe('a deploy never follows a link swapped in after the check', () => {
       },
     });
     const deploy = await engine.sites.projects.deployFolder(project.slug, source);
-    expect(deploy).toMatchObject({ outcome: 'failed', reason: expect.stringMatching(/^changed during the deploy: page\.txt in .*swap was replaced/), live: false });
+    expect(deploy).toMatchObject({
+      outcome: 'failed',
+      reason: expect.stringMatching(/^changed during the deploy: page\.txt in .*swap was replaced/),
+      live: false,
+    });
     expect(published().join('\n')).not.toContain('SECRET');
     expect(engine.sites.projects.get(project.slug).liveDeploy).toBeNull();
   });
@@ -104,13 +108,18 @@ describe('a deploy never follows a link swapped in after the check', () => {
       },
     });
     const deploy = await engine.sites.projects.deployFolder(project.slug, source);
-    expect(deploy).toMatchObject({ outcome: 'failed', reason: expect.stringMatching(/^changed during the deploy: assets\/app\.js/) });
+    expect(deploy).toMatchObject({
+      outcome: 'failed',
+      reason: expect.stringMatching(/^changed during the deploy: assets\/app\.js/),
+    });
     expect(published().join('\n')).not.toContain('SECRET');
   });
 
   it('the recorded size is what was published, even when a file grew after the check', async () => {
     const source = site('growing', { 'index.html': '<h1>Happy Paws</h1>', 'news.txt': 'first line\n' });
-    const engine = open({ beforeCopy: async (folder) => fs.appendFileSync(path.join(folder, 'news.txt'), 'x'.repeat(5000)) });
+    const engine = open({
+      beforeCopy: async (folder) => fs.appendFileSync(path.join(folder, 'news.txt'), 'x'.repeat(5000)),
+    });
     const deploy = await engine.sites.projects.deployFolder(project.slug, source);
     expect(deploy).toMatchObject({ outcome: 'succeeded', fileCount: 2 });
     expect(deploy.byteSize).toBe(publishedBytes(deploy.number));
@@ -121,7 +130,11 @@ describe('a deploy never follows a link swapped in after the check', () => {
 describe('staging folders of dead deploys', () => {
   it('a deploy killed midway leaves its staging folder only until the next start; a live process’s is kept', async () => {
     const source = site('site', { 'index.html': '<h1>Happy Paws</h1>' });
-    const child = spawn(process.execPath, ['--import', 'tsx', 'tests/helpers/stalled-deploy-worker.ts', dataDir, project.slug, source], { cwd: PROJECT_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'tests/helpers/stalled-deploy-worker.ts', dataDir, project.slug, source],
+      { cwd: PROJECT_ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     let stdout = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
     const exited = new Promise((resolve) => child.on('exit', resolve));

@@ -83,8 +83,19 @@ describe('deploying a folder', () => {
   it('copies it as numbered, immutable deploys; the latest success is live; rollback serves an earlier one', async () => {
     const { projects } = engine.sites;
     const project = projects.create({ accountId, name: 'Happy Paws' });
-    const first = await projects.deployFolder(project.slug, site('v1', { 'index.html': 'one', 'css/site.css': 'body{}' }));
-    expect(first).toMatchObject({ number: 1, outcome: 'succeeded', reason: null, fileCount: 2, byteSize: 9, live: true, source: 'folder' });
+    const first = await projects.deployFolder(
+      project.slug,
+      site('v1', { 'index.html': 'one', 'css/site.css': 'body{}' }),
+    );
+    expect(first).toMatchObject({
+      number: 1,
+      outcome: 'succeeded',
+      reason: null,
+      fileCount: 2,
+      byteSize: 9,
+      live: true,
+      source: 'folder',
+    });
     expect(fs.readFileSync(path.join(deployDir(project.id, 1), 'css/site.css'), 'utf8')).toBe('body{}');
 
     clock.advance(60_000);
@@ -189,7 +200,13 @@ describe('the built-in adoption page', () => {
     engine.services.shelter.set({ name: `Paws & Claws <script>alert("x")</script> O'Neil`, currency: 'EUR' });
     const evil = engine.services.pets.create({ name: '<img src=x onerror=alert(1)>', categoryId: 1 });
     const biscuit = engine.services.pets.create({ name: 'Biscuit', categoryId: 2, status: 'available' });
-    engine.services.petProfiles.set(biscuit.id, { breedPrimary: 'Siamese', sex: 'female', adoptionFee: 80, microchipNumber: '985112003456789', internalNotes: 'Bit the vet once' });
+    engine.services.petProfiles.set(biscuit.id, {
+      breedPrimary: 'Siamese',
+      sex: 'female',
+      adoptionFee: 80,
+      microchipNumber: '985112003456789',
+      internalNotes: 'Bit the vet once',
+    });
     const home = engine.services.pets.create({ name: 'Already Home', categoryId: 1, status: 'sold' });
     engine.services.pets.create({ name: 'On Hold', categoryId: 3, status: 'pending' });
     const project = projects.create({ accountId, name: 'Adopt' });
@@ -199,7 +216,9 @@ describe('the built-in adoption page', () => {
     const root = deployDir(project.id, 1);
     const html = fs.readFileSync(path.join(root, 'index.html'), 'utf8');
     expect(html).toMatch(/^<!doctype html>/);
-    expect(html).toContain('<h1>Pets looking for a home at Paws &amp; Claws &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; O&#39;Neil</h1>');
+    expect(html).toContain(
+      '<h1>Pets looking for a home at Paws &amp; Claws &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; O&#39;Neil</h1>',
+    );
     expect(html).toContain('<h3>&lt;img src=x onerror=alert(1)&gt;</h3>');
     expect(html).not.toContain('<script>');
     expect(html).toContain('<h3>Biscuit</h3><p>Siamese · Female</p>');
@@ -208,7 +227,9 @@ describe('the built-in adoption page', () => {
     expect(html).not.toContain('Already Home');
     expect(html).toContain('<h3>On Hold</h3><span class="badge">Adoption pending</span>');
     expect(html).toContain('2 pets are waiting for a family. 1 more has an adoption pending.');
-    expect(fs.readFileSync(path.join(root, `pets/${home.id}-already-home.html`), 'utf8')).toContain('<strong>Found a home.</strong>');
+    expect(fs.readFileSync(path.join(root, `pets/${home.id}-already-home.html`), 'utf8')).toContain(
+      '<strong>Found a home.</strong>',
+    );
     const page = fs.readFileSync(path.join(root, `pets/${biscuit.id}-biscuit.html`), 'utf8');
     expect(page).toContain('<dt>Adoption fee</dt><dd>€80.00</dd>');
     expect(fs.existsSync(path.join(root, `pets/${evil.id}-img-src-x-onerror-alert-1.html`))).toBe(true);
@@ -220,9 +241,13 @@ describe('the built-in adoption page', () => {
       expect(text, file).not.toContain('Bit the vet');
     }
     // The folder holds the site's files and the list of them it is served from.
-    const files = fs.readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((file) => fs.statSync(path.join(root, file)).isFile());
+    const files = fs
+      .readdirSync(root, { recursive: true, encoding: 'utf8' })
+      .filter((file) => fs.statSync(path.join(root, file)).isFile());
     expect(deploy.fileCount).toBe(files.length - 1);
-    expect(JSON.parse(fs.readFileSync(path.join(root, '.adoption-desk-files.json'), 'utf8'))).toEqual(files.filter((file) => file !== '.adoption-desk-files.json').sort());
+    expect(JSON.parse(fs.readFileSync(path.join(root, '.adoption-desk-files.json'), 'utf8'))).toEqual(
+      files.filter((file) => file !== '.adoption-desk-files.json').sort(),
+    );
   });
 
   it('says so when no pet is available', async () => {

@@ -13,12 +13,21 @@ describe('verification through real DNS', () => {
     domains.add(site.slug, 'www.shelter.test');
 
     let domain = await domains.verify('www.shelter.test');
-    expect(domain).toMatchObject({ status: 'pending', expected: ['CNAME happy-paws.localhost'], found: [], checkedAt: T0 });
+    expect(domain).toMatchObject({
+      status: 'pending',
+      expected: ['CNAME happy-paws.localhost'],
+      found: [],
+      checkedAt: T0,
+    });
     expect(domain.message).toMatch(/^No CNAME record at www\.shelter\.test yet/);
 
     dns.zone = { 'www.shelter.test': { A: '203.0.113.7', AAAA: '2001:db8::7' } };
     domain = await domains.verify('www.shelter.test');
-    expect(domain).toMatchObject({ status: 'conflict', found: ['A 203.0.113.7', 'AAAA 2001:db8::7'], nextCheckAt: null });
+    expect(domain).toMatchObject({
+      status: 'conflict',
+      found: ['A 203.0.113.7', 'AAAA 2001:db8::7'],
+      nextCheckAt: null,
+    });
     expect(domain.message).toContain('RFC 1034 §3.6.2');
 
     dns.zone = { 'www.shelter.test': { CNAME: 'shelters.elsewhere.example' } };
@@ -29,7 +38,12 @@ describe('verification through real DNS', () => {
     dns.zone = { 'www.shelter.test': { CNAME: 'Happy-Paws.localhost.' } };
     clock.advance(MINUTE);
     domain = await domains.verify('www.shelter.test');
-    expect(domain).toMatchObject({ status: 'verified', found: ['CNAME Happy-Paws.localhost'], verifiedAt: T0 + MINUTE, nextCheckAt: null });
+    expect(domain).toMatchObject({
+      status: 'verified',
+      found: ['CNAME Happy-Paws.localhost'],
+      verifiedAt: T0 + MINUTE,
+      nextCheckAt: null,
+    });
   });
 
   it('apex: compares its A/AAAA with the target’s (loopback for a localhost sites host)', async () => {
@@ -40,7 +54,11 @@ describe('verification through real DNS', () => {
 
     dns.zone = { 'shelter.test': { A: ['127.0.0.1', '198.51.100.9'] } };
     const mixed = await domains.verify('shelter.test');
-    expect(mixed).toMatchObject({ status: 'conflict', expected: ['A 127.0.0.1', 'AAAA ::1'], found: ['A 127.0.0.1', 'A 198.51.100.9'] });
+    expect(mixed).toMatchObject({
+      status: 'conflict',
+      expected: ['A 127.0.0.1', 'AAAA ::1'],
+      found: ['A 127.0.0.1', 'A 198.51.100.9'],
+    });
     expect(mixed.message).toContain('resolves to A 198.51.100.9, which is not happy-paws.localhost');
 
     dns.zone = { 'shelter.test': { A: '127.0.0.1' } };
@@ -48,7 +66,10 @@ describe('verification through real DNS', () => {
 
     // The record the page asks for at the apex, ALIAS, as providers serve it: the target's addresses.
     dns.zone = { 'shelter.test': { ALIAS: 'happy-paws.localhost' } };
-    expect(await domains.verify('shelter.test')).toMatchObject({ status: 'verified', found: ['A 127.0.0.1', 'AAAA ::1'] });
+    expect(await domains.verify('shelter.test')).toMatchObject({
+      status: 'verified',
+      found: ['A 127.0.0.1', 'AAAA ::1'],
+    });
   });
 
   it('apex under a real sites host: the target is resolved through the same resolver', async () => {
@@ -64,7 +85,11 @@ describe('verification through real DNS', () => {
     expect(dnsCheckCliWords(noTarget)).toContain('--sites-host');
 
     dns.zone = { 'happy-paws.sites.test': { A: '192.0.2.10' }, 'shelter.test': { A: '192.0.2.11' } };
-    expect(await domains.verify('shelter.test')).toMatchObject({ status: 'conflict', expected: ['A 192.0.2.10'], found: ['A 192.0.2.11'] });
+    expect(await domains.verify('shelter.test')).toMatchObject({
+      status: 'conflict',
+      expected: ['A 192.0.2.10'],
+      found: ['A 192.0.2.11'],
+    });
     dns.zone['shelter.test'] = { A: '192.0.2.10' };
     expect((await domains.verify('shelter.test')).status).toBe('verified');
   });
@@ -79,9 +104,14 @@ describe('verification through real DNS', () => {
       const domain = await engine.sites.domains.verify('www.shelter.test');
       const took = performance.now() - started;
       expect(domain).toMatchObject({ status: 'error', found: [] });
-      expect(domain.message).toMatch(/The CNAME query for www\.shelter\.test failed \(ETIMEOUT from 127\.0\.0\.1:\d+\)/);
+      expect(domain.message).toMatch(
+        /The CNAME query for www\.shelter\.test failed \(ETIMEOUT from 127\.0\.0\.1:\d+\)/,
+      );
       // Findings are stored, not advice: the CLI adds its flag, the message names none.
-      expect(domain.check).toEqual({ reason: 'query_failed', query: { type: 'CNAME', name: 'www.shelter.test', servers: [silent.server], code: 'ETIMEOUT' } });
+      expect(domain.check).toEqual({
+        reason: 'query_failed',
+        query: { type: 'CNAME', name: 'www.shelter.test', servers: [silent.server], code: 'ETIMEOUT' },
+      });
       expect(domain.message).not.toContain('--dns-server');
       expect(dnsCheckCliWords(domain)).toContain('Check --dns-server and the network');
       expect(silent.queries()).toBeGreaterThan(0);
@@ -101,7 +131,13 @@ describe('verification through real DNS', () => {
     try {
       reopen({ dnsServers: [silent.server] });
       const failed = await engine.sites.domains.verify('www.shelter.test');
-      expect(failed).toMatchObject({ status: 'verified', found: ['CNAME happy-paws.localhost'], expected: good.expected, nextCheckAt: null, verifiedAt: good.verifiedAt });
+      expect(failed).toMatchObject({
+        status: 'verified',
+        found: ['CNAME happy-paws.localhost'],
+        expected: good.expected,
+        nextCheckAt: null,
+        verifiedAt: good.verifiedAt,
+      });
       expect(failed.check.reason).toBe('query_failed');
       expect(failed.message).toContain('www.shelter.test stays verified');
       expect(failed.message).not.toContain('checked again automatically');
@@ -129,7 +165,12 @@ describe('automatic re-checks', () => {
       expect(await tick()).toEqual(['www.shelter.test']);
       checkedAt = due;
       const next = expectations[index + 1];
-      if (next !== undefined) expect(domains.get('www.shelter.test')).toMatchObject({ status: 'pending', checkedAt, nextCheckAt: checkedAt + next });
+      if (next !== undefined)
+        expect(domains.get('www.shelter.test')).toMatchObject({
+          status: 'pending',
+          checkedAt,
+          nextCheckAt: checkedAt + next,
+        });
     }
 
     // A manual verify starts the backoff again at one minute.

@@ -17,9 +17,15 @@ function refusal(input: string): string {
 
 describe('domain names', () => {
   it('lowercases, drops a trailing dot and turns IDNs into punycode', () => {
-    expect(parseDomainName('  WWW.Shelter.Test. ', SITES_HOST)).toEqual({ name: 'www.shelter.test', kind: 'subdomain' });
+    expect(parseDomainName('  WWW.Shelter.Test. ', SITES_HOST)).toEqual({
+      name: 'www.shelter.test',
+      kind: 'subdomain',
+    });
     expect(parseDomainName('Bücher.example', SITES_HOST)).toEqual({ name: 'xn--bcher-kva.example', kind: 'apex' });
-    expect(parseDomainName('tierheim.münchen.example', SITES_HOST)).toEqual({ name: 'tierheim.xn--mnchen-3ya.example', kind: 'subdomain' });
+    expect(parseDomainName('tierheim.münchen.example', SITES_HOST)).toEqual({
+      name: 'tierheim.xn--mnchen-3ya.example',
+      kind: 'subdomain',
+    });
   });
 
   it('tells apex from subdomain with the Public Suffix List, not by counting labels', () => {

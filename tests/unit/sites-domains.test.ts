@@ -17,7 +17,14 @@ describe('adding a domain', () => {
     // The command to run is the CLI's hint (cli/hints.ts), from the details; the message names no face's controls.
     expect(cliWords(error)).toContain(`accounts set-plan ${free.account.id} --plan pro`);
     expect(error.message).not.toMatch(/set-plan|--plan/);
-    expect(error.details).toEqual({ accountId: free.account.id, accountName: 'Happy Paws shelter', planId: 'free', needed: 'pro', project: free.slug, deployRequired: false });
+    expect(error.details).toEqual({
+      accountId: free.account.id,
+      accountName: 'Happy Paws shelter',
+      planId: 'free',
+      needed: 'pro',
+      project: free.slug,
+      deployRequired: false,
+    });
     expect(error.message).not.toMatch(/no successful deploy/);
     for (const plan of ['pro', 'business', 'enterprise'] as const) {
       const paid = await project(plan, `Paid ${plan}`);
@@ -73,7 +80,9 @@ describe('adding a domain', () => {
     const elsewhere = refusal(() => engine.sites.domains.add(second.slug, 'WWW.xn--bcher-kva.example'));
     expect(elsewhere.code).toBe('conflict');
     expect(elsewhere.message).toContain('already attached to project first');
-    expect(refusal(() => engine.sites.domains.add(first.slug, 'www.bücher.example')).message).toContain('already attached to this project');
+    expect(refusal(() => engine.sites.domains.add(first.slug, 'www.bücher.example')).message).toContain(
+      'already attached to this project',
+    );
     engine.sites.domains.remove('www.bücher.example');
     expect(engine.sites.domains.add(second.slug, 'www.bücher.example').project).toBe('second');
   });
@@ -84,14 +93,22 @@ describe('primary and redirects', () => {
     const site = await project();
     const { domains } = engine.sites;
     domains.add(site.slug, 'www.shelter.test');
-    expect(domains.add(site.slug, 'shelter.test')).toMatchObject({ role: 'redirect', to: 'www.shelter.test', redirectStatus: 301 });
-    expect(domains.add(site.slug, 'old.shelter.test', { redirectTo: 'WWW.shelter.test', redirectStatus: 308 })).toMatchObject({ role: 'redirect', redirectStatus: 308 });
+    expect(domains.add(site.slug, 'shelter.test')).toMatchObject({
+      role: 'redirect',
+      to: 'www.shelter.test',
+      redirectStatus: 301,
+    });
+    expect(
+      domains.add(site.slug, 'old.shelter.test', { redirectTo: 'WWW.shelter.test', redirectStatus: 308 }),
+    ).toMatchObject({ role: 'redirect', redirectStatus: 308 });
     const wrong = refusal(() => domains.add(site.slug, 'new.shelter.test', { redirectTo: 'shelter.test' }));
     expect(wrong.code).toBe('validation_failed');
     expect(wrong.message).toContain('redirects point at the primary, www.shelter.test');
 
     expect(domains.promote('old.shelter.test')).toMatchObject({ role: 'primary' });
-    expect(domains.list(site.slug).map((domain) => [domain.name, domain.role, domain.to, domain.redirectStatus])).toEqual([
+    expect(
+      domains.list(site.slug).map((domain) => [domain.name, domain.role, domain.to, domain.redirectStatus]),
+    ).toEqual([
       ['old.shelter.test', 'primary', undefined, undefined],
       ['shelter.test', 'redirect', 'old.shelter.test', 301],
       ['www.shelter.test', 'redirect', 'old.shelter.test', 308],
@@ -106,13 +123,19 @@ describe('primary and redirects', () => {
     expect(noPrimary.message).not.toContain('--redirect-to');
     expect(noPrimary.details).toEqual({ field: 'redirectTo' });
     expect(cliWords(noPrimary)).toMatch(/^--redirect-to: .*no primary domain yet/);
-    expect(refusal(() => domains.add(site.slug, 'www.shelter.test', { redirectStatus: 302 })).message).toMatch(/only a redirect has a status/);
+    expect(refusal(() => domains.add(site.slug, 'www.shelter.test', { redirectStatus: 302 })).message).toMatch(
+      /only a redirect has a status/,
+    );
     domains.add(site.slug, 'www.shelter.test');
     domains.add(site.slug, 'shelter.test');
     const blocked = refusal(() => domains.remove('www.shelter.test'));
     expect(blocked.code).toBe('conflict');
     expect(blocked.message).toContain('promote one of them first');
-    expect(blocked.details).toEqual({ reason: 'primary_has_redirects', domain: 'www.shelter.test', redirects: ['shelter.test'] });
+    expect(blocked.details).toEqual({
+      reason: 'primary_has_redirects',
+      domain: 'www.shelter.test',
+      redirects: ['shelter.test'],
+    });
     expect(cliWords(blocked)).toContain('"domains promote shelter.test"');
     expect(domains.remove('shelter.test').name).toBe('shelter.test');
     expect(domains.remove('www.shelter.test').name).toBe('www.shelter.test');
@@ -147,7 +170,11 @@ describe('the Host directory', () => {
     fs.mkdirSync(folder);
     fs.writeFileSync(path.join(folder, 'index.html'), 'v2');
     await projects.deployFolder(site.slug, folder);
-    expect(directory.lookup('www.shelter.test')).toEqual({ kind: 'site', root: path.join(path.dirname(live), '2'), adoptionPage: false });
+    expect(directory.lookup('www.shelter.test')).toEqual({
+      kind: 'site',
+      root: path.join(path.dirname(live), '2'),
+      adoptionPage: false,
+    });
 
     domains.remove('shelter.test');
     expect(directory.lookup('shelter.test')).toEqual({ kind: 'no-site' });

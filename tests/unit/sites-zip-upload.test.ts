@@ -94,7 +94,10 @@ async function zipBomb(file: string, bombBytes: number): Promise<number> {
 }
 
 function runUploadWorker(zipFile: string): Promise<ProcessResult> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/helpers/zip-upload-worker.ts', dataDir, zipFile], { cwd: PROJECT_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/helpers/zip-upload-worker.ts', dataDir, zipFile], {
+    cwd: PROJECT_ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
@@ -112,7 +115,8 @@ function runUploadWorker(zipFile: string): Promise<ProcessResult> {
 /** A zip of index.html and `count` tiny pages, made in memory (a few hundred KB). */
 function manyEntries(count: number): Uint8Array {
   const files: Zippable = { 'index.html': new TextEncoder().encode('<h1>Many</h1>') };
-  for (let i = 0; i < count; i++) files[`pages/${Math.floor(i / 500)}/${i}.html`] = new TextEncoder().encode(`page ${i}`);
+  for (let i = 0; i < count; i++)
+    files[`pages/${Math.floor(i / 500)}/${i}.html`] = new TextEncoder().encode(`page ${i}`);
   return zipSync(files, { level: 1 });
 }
 
@@ -121,7 +125,11 @@ async function uploadZip(zip: Uint8Array | string, name = 'site.zip'): Promise<D
   try {
     const account = engine.services.accounts.create({ name: 'Happy Paws', planId: 'pro' });
     const project = engine.sites.projects.create({ accountId: account.id, name: 'Zipped' });
-    return await deployUpload(engine.sites.projects, project.id, { kind: 'zip', name, data: Buffer.from(zip).toString('base64') });
+    return await deployUpload(engine.sites.projects, project.id, {
+      kind: 'zip',
+      name,
+      data: Buffer.from(zip).toString('base64'),
+    });
   } finally {
     engine.close();
   }
@@ -144,7 +152,12 @@ describe('zip uploads are unpacked as a stream', () => {
     const result = await runUploadWorker(zipFile);
     expect(result.code, result.stderr).toBe(0);
     const answer = JSON.parse(result.stdout) as { deploy?: Deploy; peakRssBytes: number };
-    expect(answer.deploy).toMatchObject({ outcome: 'failed', reason: expect.stringMatching(/^over 100 MiB: bomb\.zip unpacks to more than that \(counted by zeros\.bin\)/), fileCount: 0, byteSize: 0 });
+    expect(answer.deploy).toMatchObject({
+      outcome: 'failed',
+      reason: expect.stringMatching(/^over 100 MiB: bomb\.zip unpacks to more than that \(counted by zeros\.bin\)/),
+      fileCount: 0,
+      byteSize: 0,
+    });
     expect(answer.peakRssBytes).toBeLessThan(PEAK_RSS_LIMIT);
   }, 120_000);
 
@@ -157,7 +170,10 @@ describe('zip uploads are unpacked as a stream', () => {
   it('5,000 entries deploy whole', async () => {
     const deploy = await uploadZip(manyEntries(5_000));
     expect(deploy).toMatchObject({ outcome: 'succeeded', fileCount: 5_001, live: true });
-    const page = fs.readFileSync(path.join(dataDir, 'sites', 'production', String(deploy.projectId), '1', 'pages', '9', '4999.html'), 'utf8');
+    const page = fs.readFileSync(
+      path.join(dataDir, 'sites', 'production', String(deploy.projectId), '1', 'pages', '9', '4999.html'),
+      'utf8',
+    );
     expect(page).toBe('page 4999');
   }, 60_000);
 

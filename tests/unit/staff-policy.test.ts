@@ -12,7 +12,17 @@ import { DESK_CALL, type TeamGate } from '../../src/main/staff/access';
 import { CHANNEL_POLICY, mayCall } from '../../src/main/staff/policy';
 
 /** What each role may do, written apart from the table: by area, from the roles as docs/guide/team.md describes them. */
-const VOLUNTEER_READS = new Set(['servers.status', 'categories.list', 'shelter.get', 'pets.browse', 'pets.history', 'pets.profile', 'photos.list', 'care.due', 'care.upToDate']);
+const VOLUNTEER_READS = new Set([
+  'servers.status',
+  'categories.list',
+  'shelter.get',
+  'pets.browse',
+  'pets.history',
+  'pets.profile',
+  'photos.list',
+  'care.due',
+  'care.upToDate',
+]);
 /** The care marks a volunteer records: the due list's "Given" (one dose or a round) and "Skip"; not the medical record. */
 const VOLUNTEER_MARKS = new Set(['care.give', 'care.skip']);
 const SELF = new Set(['staff.logout', 'staff.changePassword']);
@@ -21,7 +31,20 @@ const OPEN = new Set(['staff.login', 'staff.acceptInvite', 'staff.me', 'team.ser
 /** The desk's alone (its token, the desktop app): no member, not even an owner; a folder of the server's disk is the desk's choice. */
 const DESK_ONLY = new Set(['staff.setupOwner', 'team.setEnabled', 'deploys.fromFolder']);
 const API_AREAS = new Set(['accounts', 'keys', 'plans', 'usage', 'bans', 'console', 'lab']);
-const STAFF_AREAS = new Set(['categories', 'pets', 'portals', 'shelter', 'photos', 'projects', 'deploys', 'domains', 'certificates', 'movements', 'people', 'care']);
+const STAFF_AREAS = new Set([
+  'categories',
+  'pets',
+  'portals',
+  'shelter',
+  'photos',
+  'projects',
+  'deploys',
+  'domains',
+  'certificates',
+  'movements',
+  'people',
+  'care',
+]);
 
 function expected(role: StaffRole | null, channel: AdminChannelName): boolean | undefined {
   const area = channel.split('.')[0] ?? '';
@@ -44,21 +67,33 @@ const member = (role: StaffRole): StaffMember => ({ id: 1, name: role, login: ro
 describe('the role policy', () => {
   it('has a rule for every admin channel', () => {
     const missing = ADMIN_CHANNEL_NAMES.filter((channel) => !Object.hasOwn(CHANNEL_POLICY, channel));
-    expect(missing, `These admin channels have no rule in CHANNEL_POLICY (src/main/staff/policy.ts); add one for each: ${missing.join(', ')}`).toEqual([]);
+    expect(
+      missing,
+      `These admin channels have no rule in CHANNEL_POLICY (src/main/staff/policy.ts); add one for each: ${missing.join(', ')}`,
+    ).toEqual([]);
   });
 
   it('has an expectation in this test for every admin channel', () => {
     const undecided = ADMIN_CHANNEL_NAMES.filter((channel) => expected('staff', channel) === undefined);
-    expect(undecided, `These admin channels have no expectation in tests/unit/staff-policy.test.ts: ${undecided.join(', ')}`).toEqual([]);
+    expect(
+      undecided,
+      `These admin channels have no expectation in tests/unit/staff-policy.test.ts: ${undecided.join(', ')}`,
+    ).toEqual([]);
   });
 
   it.each([...STAFF_ROLES, null])('lets %s call exactly what its role allows', (role) => {
-    const wrong = ADMIN_CHANNEL_NAMES.filter((channel) => mayCall(role, channel) !== expected(role, channel)).map((channel) => `${channel}: policy ${mayCall(role, channel)}, expected ${expected(role, channel)}`);
+    const wrong = ADMIN_CHANNEL_NAMES.filter((channel) => mayCall(role, channel) !== expected(role, channel)).map(
+      (channel) => `${channel}: policy ${mayCall(role, channel)}, expected ${expected(role, channel)}`,
+    );
     expect(wrong).toEqual([]);
   });
 
   it('keeps the team to its owners, and team mode off and on to the desk alone', () => {
-    for (const channel of ['staff.reactivate', 'staff.setPassword', 'staff.rename'] as const) expect(STAFF_ROLES.filter((role) => mayCall(role, channel)), channel).toEqual(['owner']);
+    for (const channel of ['staff.reactivate', 'staff.setPassword', 'staff.rename'] as const)
+      expect(
+        STAFF_ROLES.filter((role) => mayCall(role, channel)),
+        channel,
+      ).toEqual(['owner']);
     expect(STAFF_ROLES.filter((role) => mayCall(role, 'team.setEnabled'))).toEqual([]);
   });
 
@@ -83,19 +118,38 @@ describe('the admin dispatch', () => {
   it('in team mode walks every channel × every role through the policy', async () => {
     for (const role of STAFF_ROLES) {
       for (const channel of ADMIN_CHANNEL_NAMES) {
-        const result = await dispatchAdmin(echo, channel, {}, { credential: { kind: 'session', id: role }, address: null }, gate(true));
+        const result = await dispatchAdmin(
+          echo,
+          channel,
+          {},
+          { credential: { kind: 'session', id: role }, address: null },
+          gate(true),
+        );
         const refused = !result.ok && result.error.code === 'forbidden';
         expect(refused, `${role} × ${channel}`).toBe(!mayCall(role, channel));
-        if (refused) expect(result.error.details).toEqual(CHANNEL_POLICY[channel].deskOnly ? { reason: 'desk_only', channel } : { reason: 'role_not_allowed', role, channel });
+        if (refused)
+          expect(result.error.details).toEqual(
+            CHANNEL_POLICY[channel].deskOnly
+              ? { reason: 'desk_only', channel }
+              : { reason: 'role_not_allowed', role, channel },
+          );
       }
     }
   });
 
   it('in team mode refuses a call without a session but the login, and lets the desk through', async () => {
     const none = { credential: { kind: 'none' }, address: '127.0.0.1' } as const;
-    expect(await dispatchAdmin(echo, 'pets.browse', { environment: 'production', query: {} }, none, gate(true))).toMatchObject({ ok: false, error: { code: 'unauthorized', details: { reason: 'login_required' } } });
-    expect(await dispatchAdmin(echo, 'staff.login', { login: 'ana', password: 'x' }, none, gate(true))).toEqual({ ok: true, value: { ran: 'staff.login' } });
-    expect(await dispatchAdmin(echo, 'settings.get', {}, DESK_CALL, gate(true))).toEqual({ ok: true, value: { ran: 'settings.get' } });
+    expect(
+      await dispatchAdmin(echo, 'pets.browse', { environment: 'production', query: {} }, none, gate(true)),
+    ).toMatchObject({ ok: false, error: { code: 'unauthorized', details: { reason: 'login_required' } } });
+    expect(await dispatchAdmin(echo, 'staff.login', { login: 'ana', password: 'x' }, none, gate(true))).toEqual({
+      ok: true,
+      value: { ran: 'staff.login' },
+    });
+    expect(await dispatchAdmin(echo, 'settings.get', {}, DESK_CALL, gate(true))).toEqual({
+      ok: true,
+      value: { ran: 'settings.get' },
+    });
   });
 });
 
@@ -118,10 +172,27 @@ describe("a volunteer's care marks", () => {
     protocolStep: 1,
     createdAt: 0,
   };
-  const due: DueList = { today: '2026-11-27', until: '2026-12-04', overdue: [], dueToday: [{ dose: { ...dose, status: 'scheduled' }, petName: 'Ace', category: 'Dogs', bucket: 'today', overdueDays: 0 }], soon: [] };
-  const care = new Proxy({}, { get: (_target, channel) => () => (channel === 'care.give' ? { doses: [dose] } : channel === 'care.due' ? due : dose) }) as AdminHandlers;
+  const due: DueList = {
+    today: '2026-11-27',
+    until: '2026-12-04',
+    overdue: [],
+    dueToday: [
+      { dose: { ...dose, status: 'scheduled' }, petName: 'Ace', category: 'Dogs', bucket: 'today', overdueDays: 0 },
+    ],
+    soon: [],
+  };
+  const care = new Proxy(
+    {},
+    {
+      get: (_target, channel) => () =>
+        channel === 'care.give' ? { doses: [dose] } : channel === 'care.due' ? due : dose,
+    },
+  ) as AdminHandlers;
   const as = (role: StaffRole) => ({ credential: { kind: 'session', id: role }, address: null }) as const;
-  const round = (extra: object) => ({ environment: 'production', round: { doses: [{ petId: 1, vaccine: 'DHPP', batch: 'LOT-1', doseId: 4 }], ...extra } });
+  const round = (extra: object) => ({
+    environment: 'production',
+    round: { doses: [{ petId: 1, vaccine: 'DHPP', batch: 'LOT-1', doseId: 4 }], ...extra },
+  });
 
   it('lets a volunteer give and skip a dose, and nothing else of the medical record', () => {
     const marks = ADMIN_CHANNEL_NAMES.filter((channel) => channel.startsWith('care.') && mayCall('volunteer', channel));
@@ -131,16 +202,32 @@ describe("a volunteer's care marks", () => {
   it('refuses a vet or medical notes from a volunteer, naming the field; staff may send both', async () => {
     expect(await dispatchAdmin(care, 'care.give', round({ vetId: 3 }), as('volunteer'), gate(true))).toEqual({
       ok: false,
-      error: expect.objectContaining({ code: 'forbidden', details: { reason: 'field_not_allowed', role: 'volunteer', channel: 'care.give', field: 'round.vetId' } }),
+      error: expect.objectContaining({
+        code: 'forbidden',
+        details: { reason: 'field_not_allowed', role: 'volunteer', channel: 'care.give', field: 'round.vetId' },
+      }),
     });
-    expect(await dispatchAdmin(care, 'care.give', round({ notes: 'sneezed' }), as('volunteer'), gate(true))).toMatchObject({ ok: false, error: { details: { field: 'round.notes' } } });
-    expect(await dispatchAdmin(care, 'care.give', round({ vetId: 3, notes: 'sneezed' }), as('staff'), gate(true))).toMatchObject({ ok: true, value: { doses: [{ vet: { name: 'Dr Eulalia Quist' }, notes: 'PRIVATE-NOTE-hernia' }] } });
+    expect(
+      await dispatchAdmin(care, 'care.give', round({ notes: 'sneezed' }), as('volunteer'), gate(true)),
+    ).toMatchObject({ ok: false, error: { details: { field: 'round.notes' } } });
+    expect(
+      await dispatchAdmin(care, 'care.give', round({ vetId: 3, notes: 'sneezed' }), as('staff'), gate(true)),
+    ).toMatchObject({
+      ok: true,
+      value: { doses: [{ vet: { name: 'Dr Eulalia Quist' }, notes: 'PRIVATE-NOTE-hernia' }] },
+    });
   });
 
   it("answers a volunteer's due list, round and skip without the vet or the medical notes", async () => {
     const answers = [
       await dispatchAdmin(care, 'care.give', round({ givenBy: 'Vera' }), as('volunteer'), gate(true)),
-      await dispatchAdmin(care, 'care.skip', { environment: 'production', skip: { doseId: 4, reason: 'She is poorly' } }, as('volunteer'), gate(true)),
+      await dispatchAdmin(
+        care,
+        'care.skip',
+        { environment: 'production', skip: { doseId: 4, reason: 'She is poorly' } },
+        as('volunteer'),
+        gate(true),
+      ),
       await dispatchAdmin(care, 'care.due', { environment: 'production', query: {} }, as('volunteer'), gate(true)),
     ];
     for (const answer of answers) {

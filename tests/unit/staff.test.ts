@@ -54,9 +54,17 @@ describe('team mode and accounts', () => {
     expect((await refusal(() => staff.enableTeam())).details).toEqual({ reason: 'no_owner' });
     const owner = await staff.add({ name: 'Ana', login: 'ana', role: 'owner', password: PASSWORD });
     expect(staff.teamMode()).toBe(true);
-    expect(await refusal(() => staff.setRole(owner.id, 'manager'))).toEqual({ code: 'conflict', details: { reason: 'last_owner', staffId: owner.id } });
-    expect((await refusal(() => staff.deactivate(owner.id))).details).toEqual({ reason: 'last_owner', staffId: owner.id });
-    expect((await refusal(staff.add({ name: 'Other', login: 'ana', role: 'staff', password: PASSWORD }))).details).toEqual({ reason: 'login_taken', login: 'ana' });
+    expect(await refusal(() => staff.setRole(owner.id, 'manager'))).toEqual({
+      code: 'conflict',
+      details: { reason: 'last_owner', staffId: owner.id },
+    });
+    expect((await refusal(() => staff.deactivate(owner.id))).details).toEqual({
+      reason: 'last_owner',
+      staffId: owner.id,
+    });
+    expect(
+      (await refusal(staff.add({ name: 'Other', login: 'ana', role: 'staff', password: PASSWORD }))).details,
+    ).toEqual({ reason: 'login_taken', login: 'ana' });
     staff.disableTeam();
     expect(staff.teamMode()).toBe(false);
   });
@@ -70,7 +78,10 @@ describe('an owner manages the team', () => {
     expect((await refusal(staff.login('ben', PASSWORD, null))).details).toEqual({ reason: 'login_failed' });
     expect(staff.reactivate(ben.id)).toMatchObject({ id: ben.id, login: 'ben', role: 'volunteer', active: true });
     expect((await staff.login('ben', PASSWORD, null)).member.id).toBe(ben.id);
-    expect(await refusal(() => staff.reactivate(99))).toEqual({ code: 'not_found', details: { missing: 'staff', staffId: 99 } });
+    expect(await refusal(() => staff.reactivate(99))).toEqual({
+      code: 'not_found',
+      details: { missing: 'staff', staffId: 99 },
+    });
   });
 
   it('brings back a member named as the desk before that rule only once renamed', async () => {
@@ -85,7 +96,10 @@ describe('an owner manages the team', () => {
   it('renames a member, never to the desk’s name; the login stays', async () => {
     const ben = await staff.add({ name: 'Bne', login: 'ben', role: 'staff', password: PASSWORD });
     expect(staff.rename(ben.id, 'Ben Okafor')).toMatchObject({ name: 'Ben Okafor', login: 'ben' });
-    expect(await refusal(() => staff.rename(ben.id, ' Ｄesk '))).toEqual({ code: 'validation_failed', details: { field: 'name', reason: 'name_reserved', reserved: 'desk' } });
+    expect(await refusal(() => staff.rename(ben.id, ' Ｄesk '))).toEqual({
+      code: 'validation_failed',
+      details: { field: 'name', reason: 'name_reserved', reserved: 'desk' },
+    });
     expect(await refusal(() => staff.rename(99, 'Nobody'))).toMatchObject({ code: 'not_found' });
   });
 
@@ -101,7 +115,9 @@ describe('an owner manages the team', () => {
 describe('sessions', () => {
   it('start on a right password, end after the idle time on the injected clock, and on logout', async () => {
     const member = await staff.add({ name: 'Ben', login: 'ben', role: 'staff', password: PASSWORD });
-    expect((await refusal(staff.login('ben', 'wrong password!', '10.0.0.1'))).details).toEqual({ reason: 'login_failed' });
+    expect((await refusal(staff.login('ben', 'wrong password!', '10.0.0.1'))).details).toEqual({
+      reason: 'login_failed',
+    });
     expect((await refusal(staff.login('nobody', PASSWORD, '10.0.0.1'))).details).toEqual({ reason: 'login_failed' });
     const { sessionId } = await staff.login('ben', PASSWORD, '10.0.0.1');
     expect(staff.session(sessionId)).toMatchObject({ id: member.id, role: 'staff' });
@@ -129,7 +145,9 @@ describe('sessions', () => {
     const second = await staff.login('ben', 'another long password', null);
     staff.deactivate(member.id);
     expect((await refusal(() => staff.session(second.sessionId))).code).toBe('unauthorized');
-    expect((await refusal(staff.login('ben', 'another long password', null))).details).toEqual({ reason: 'login_failed' });
+    expect((await refusal(staff.login('ben', 'another long password', null))).details).toEqual({
+      reason: 'login_failed',
+    });
   });
 });
 
@@ -153,13 +171,19 @@ describe('another process', () => {
 describe('invitations', () => {
   it('work once, before they expire, and keep only a hash', async () => {
     const invite = staff.invite('Cleo', 'volunteer');
-    expect(JSON.stringify(engine.sqlite.prepare('SELECT * FROM staff_invites').all())).not.toContain(invite.code.replaceAll('-', ''));
+    expect(JSON.stringify(engine.sqlite.prepare('SELECT * FROM staff_invites').all())).not.toContain(
+      invite.code.replaceAll('-', ''),
+    );
     const member = await staff.acceptInvite(invite.code.toLowerCase(), 'cleo', PASSWORD);
     expect(member).toMatchObject({ name: 'Cleo', login: 'cleo', role: 'volunteer', active: true });
-    expect((await refusal(staff.acceptInvite(invite.code, 'cleo2', PASSWORD))).details).toEqual({ reason: 'invite_invalid' });
+    expect((await refusal(staff.acceptInvite(invite.code, 'cleo2', PASSWORD))).details).toEqual({
+      reason: 'invite_invalid',
+    });
     const late = staff.invite('Dan', 'staff');
     clock.advance(INVITE_VALID_MS);
-    expect((await refusal(staff.acceptInvite(late.code, 'dan', PASSWORD))).details).toEqual({ reason: 'invite_invalid' });
+    expect((await refusal(staff.acceptInvite(late.code, 'dan', PASSWORD))).details).toEqual({
+      reason: 'invite_invalid',
+    });
   });
 });
 
@@ -170,7 +194,9 @@ describe("the desk's name", () => {
 
   it('is refused to a member added, the first owner and an invitation, before anything is written', async () => {
     for (const name of DESK_LOOKALIKES) {
-      expect(await refusal(staff.add({ name, login: 'someone', role: 'owner', password: PASSWORD })), name).toEqual(reserved);
+      expect(await refusal(staff.add({ name, login: 'someone', role: 'owner', password: PASSWORD })), name).toEqual(
+        reserved,
+      );
       expect(await refusal(staff.setupOwner({ name, login: 'someone', password: PASSWORD })), name).toEqual(reserved);
       expect(await refusal(() => staff.invite(name, 'staff')), name).toEqual(reserved);
     }
@@ -178,7 +204,9 @@ describe("the desk's name", () => {
     expect(staff.teamMode()).toBe(false);
     expect(engine.sqlite.prepare('SELECT COUNT(*) AS n FROM staff_invites').get()).toEqual({ n: 0 });
     // Names that only hold the word stay free.
-    expect((await staff.add({ name: 'Desk Sergeant Ana', login: 'ana', role: 'owner', password: PASSWORD })).name).toBe('Desk Sergeant Ana');
+    expect((await staff.add({ name: 'Desk Sergeant Ana', login: 'ana', role: 'owner', password: PASSWORD })).name).toBe(
+      'Desk Sergeant Ana',
+    );
     expect(staff.invite('Desko', 'staff').name).toBe('Desko');
   });
 
@@ -194,7 +222,8 @@ describe("the desk's name", () => {
 describe('login throttling', () => {
   it('refuses a login past its attempts per minute, on the real clock, until the window turns', async () => {
     await staff.add({ name: 'Ben', login: 'ben', role: 'staff', password: PASSWORD });
-    for (let attempt = 0; attempt < LOGIN_LIMITS.perLogin.perMinute; attempt++) await refusal(staff.login('ben', 'wrong password!', `10.0.0.${attempt}`));
+    for (let attempt = 0; attempt < LOGIN_LIMITS.perLogin.perMinute; attempt++)
+      await refusal(staff.login('ben', 'wrong password!', `10.0.0.${attempt}`));
     const throttled = await refusal(staff.login('ben', PASSWORD, '10.0.0.99'));
     expect(throttled.code).toBe('rate_limited');
     clock.advance(60_000);
@@ -202,7 +231,8 @@ describe('login throttling', () => {
   });
 
   it('refuses an address past its attempts per minute, whatever the login', async () => {
-    for (let attempt = 0; attempt < LOGIN_LIMITS.perAddress.perMinute; attempt++) await refusal(staff.login(`user${attempt}`, 'wrong password!', '10.0.0.7'));
+    for (let attempt = 0; attempt < LOGIN_LIMITS.perAddress.perMinute; attempt++)
+      await refusal(staff.login(`user${attempt}`, 'wrong password!', '10.0.0.7'));
     expect((await refusal(staff.login('someone', 'wrong password!', '10.0.0.7'))).code).toBe('rate_limited');
     expect((await refusal(staff.login('someone', 'wrong password!', '10.0.0.8'))).code).toBe('unauthorized');
   });

@@ -15,7 +15,8 @@ interface Entry {
 
 function recordingLog(): EngineLog & { entries: Entry[] } {
   const entries: Entry[] = [];
-  const at = (level: Entry['level']) => (details: object, message: string) => void entries.push({ level, details: details as Record<string, unknown>, message });
+  const at = (level: Entry['level']) => (details: object, message: string) =>
+    void entries.push({ level, details: details as Record<string, unknown>, message });
   return { entries, info: at('info'), warn: at('warn'), error: at('error') };
 }
 
@@ -61,7 +62,10 @@ describe('the supervisor', () => {
 
     holder.exec('ROLLBACK');
     holder.close();
-    await waitFor(() => log.entries.some((entry) => entry.level === 'info' && entry.message === 'background job recovered'), 10_000);
+    await waitFor(
+      () => log.entries.some((entry) => entry.level === 'info' && entry.message === 'background job recovered'),
+      10_000,
+    );
     await waitFor(() => (writer.prepare('SELECT count(*) AS n FROM ticks').get() as { n: number }).n >= 2, 10_000);
     expect(log.entries.filter((entry) => entry.level === 'error')).toHaveLength(1);
   });

@@ -24,7 +24,8 @@ function sourceFiles(dir: string): string[] {
 function schemaTables(): Map<string, string> {
   const tables = new Map<string, string>();
   for (const file of sourceFiles(path.join(MAIN, 'db')).filter((name) => path.basename(name).startsWith('schema'))) {
-    for (const match of fs.readFileSync(file, 'utf8').matchAll(/export const (\w+) = sqliteTable\(\s*'(\w+)'/g)) tables.set(match[1]!, match[2]!);
+    for (const match of fs.readFileSync(file, 'utf8').matchAll(/export const (\w+) = sqliteTable\(\s*'(\w+)'/g))
+      tables.set(match[1]!, match[2]!);
   }
   return tables;
 }
@@ -38,7 +39,8 @@ function writers(): Map<string, Set<string>> {
     const [folder, ...rest] = path.relative(MAIN, file).split(path.sep);
     if (rest.length === 0 || folder === 'db') continue;
     const text = fs.readFileSync(file, 'utf8');
-    for (const match of text.matchAll(/\b(?:INSERT(?: OR \w+)? INTO|UPDATE|DELETE FROM|REPLACE INTO) ([a-z_]+)\b/g)) note(match[1]!, folder!);
+    for (const match of text.matchAll(/\b(?:INSERT(?: OR \w+)? INTO|UPDATE|DELETE FROM|REPLACE INTO) ([a-z_]+)\b/g))
+      note(match[1]!, folder!);
     for (const match of text.matchAll(/\.(?:insert|update|delete)\((\w+)\)/g)) {
       const table = tables.get(match[1]!);
       if (table) note(table, folder!);
@@ -55,6 +57,8 @@ it('the scan finds the writers it should (quota/ writes its counters, pets/ its 
 });
 
 it('every table but meta is written by one folder of src/main', () => {
-  const shared = [...writers()].filter(([table, folders]) => !SHARED_TABLES.has(table) && folders.size > 1).map(([table, folders]) => `${table}: ${[...folders].sort().join(', ')}`);
+  const shared = [...writers()]
+    .filter(([table, folders]) => !SHARED_TABLES.has(table) && folders.size > 1)
+    .map(([table, folders]) => `${table}: ${[...folders].sort().join(', ')}`);
   expect(shared).toEqual([]);
 });

@@ -25,7 +25,9 @@ describe('the shelter server certificate', () => {
   it('names every DNS name and address in one leaf issued by the local CA, in an owner-only file', async () => {
     const certificate = await teamServerCertificate(ca, dir, names, Date.now());
     const leaf = leafOf(certificate.chainPem);
-    expect(leaf.subjectAltName).toBe('DNS:front-desk, DNS:front-desk.local, DNS:localhost, IP Address:127.0.0.1, IP Address:0:0:0:0:0:0:0:1, IP Address:192.168.1.20');
+    expect(leaf.subjectAltName).toBe(
+      'DNS:front-desk, DNS:front-desk.local, DNS:localhost, IP Address:127.0.0.1, IP Address:0:0:0:0:0:0:0:1, IP Address:192.168.1.20',
+    );
     expect(leaf.subject).toBe('CN=front-desk');
     expect(leaf.checkIssued(new X509Certificate(await ca.certificatePem()))).toBe(true);
     expect(fs.statSync(teamCertificateFile(dir)).mode & 0o777).toBe(0o600);
@@ -39,7 +41,9 @@ describe('the shelter server certificate', () => {
   it('is kept while the names are the same, and issued again when they change or the end nears', async () => {
     const now = Date.now();
     const first = await teamServerCertificate(ca, dir, names, now);
-    expect((await teamServerCertificate(ca, dir, { dns: [...names.dns].reverse(), ips: names.ips }, now)).chainPem).toBe(first.chainPem);
+    expect(
+      (await teamServerCertificate(ca, dir, { dns: [...names.dns].reverse(), ips: names.ips }, now)).chainPem,
+    ).toBe(first.chainPem);
     const moved = await teamServerCertificate(ca, dir, { ...names, ips: ['127.0.0.1', '::1', '192.168.1.21'] }, now);
     expect(moved.chainPem).not.toBe(first.chainPem);
     expect(leafOf(moved.chainPem).subjectAltName).toContain('IP Address:192.168.1.21');

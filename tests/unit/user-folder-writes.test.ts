@@ -22,11 +22,13 @@ const WRITES_ONLY_ITS_OWN_FILES: Readonly<Record<string, string>> = {
   'sites/upload-zip.ts': 'a zip’s files into a fresh staging folder in the data dir, created exclusively',
   'sites/deploy-folder.ts': 'a deploy copied into a fresh staging folder in the data dir, created exclusively',
   'publishing/adoption-site/site.ts': 'the adoption site built in a fresh staging folder in the data dir',
-  'backup/snapshot.ts': 'a backup’s photo pins: hard links (or copies made exclusively) into a fresh folder of the data dir (mkdtemp)',
+  'backup/snapshot.ts':
+    'a backup’s photo pins: hard links (or copies made exclusively) into a fresh folder of the data dir (mkdtemp)',
 };
 
 /** Node's calls that create or change a file's content (fs, fs/promises, a file handle's open for writing). */
-const WRITE_CALL = /\b(?:writeFileSync|writeFile|copyFileSync|copyFile|cpSync|cp|createWriteStream|appendFileSync|appendFile|truncateSync|truncate|linkSync|link|symlinkSync|symlink)\s*\(|\bopen(?:Sync)?\s*\([^)]*['"][wa+]/;
+const WRITE_CALL =
+  /\b(?:writeFileSync|writeFile|copyFileSync|copyFile|cpSync|cp|createWriteStream|appendFileSync|appendFile|truncateSync|truncate|linkSync|link|symlinkSync|symlink)\s*\(|\bopen(?:Sync)?\s*\([^)]*['"][wa+]/;
 
 function sourceFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -45,18 +47,36 @@ describe('every file written into a user’s folder goes through files/atomic-wr
       fs.readFileSync(file, 'utf8')
         .split('\n')
         .forEach((line, index) => {
-          if (WRITE_CALL.test(line) && !/^\s*(?:\/\/|\*|\/\*)/.test(line)) offenders.push(`src/main/${relative}:${index + 1}: ${line.trim()}`);
+          if (WRITE_CALL.test(line) && !/^\s*(?:\/\/|\*|\/\*)/.test(line))
+            offenders.push(`src/main/${relative}:${index + 1}: ${line.trim()}`);
         });
     }
-    expect(offenders, 'write through writeFileAtomically / copyFileAtomically (src/main/files/atomic-write.ts) instead').toEqual([]);
+    expect(
+      offenders,
+      'write through writeFileAtomically / copyFileAtomically (src/main/files/atomic-write.ts) instead',
+    ).toEqual([]);
   });
 
   it('catches what it is meant to catch', () => {
-    for (const line of ["fs.copyFileSync(file, target);", "await fs.promises.writeFile(target, bytes);", "const out = fs.createWriteStream(file);", "fs.openSync(file, 'w')", "await fs.open(target, 'wx')"]) expect(WRITE_CALL.test(line), line).toBe(true);
-    for (const line of ["fs.openSync(file, 'r')", 'fs.readFileSync(file)', 'this.write(true);', 'process.stdout.write(text)']) expect(WRITE_CALL.test(line), line).toBe(false);
+    for (const line of [
+      'fs.copyFileSync(file, target);',
+      'await fs.promises.writeFile(target, bytes);',
+      'const out = fs.createWriteStream(file);',
+      "fs.openSync(file, 'w')",
+      "await fs.open(target, 'wx')",
+    ])
+      expect(WRITE_CALL.test(line), line).toBe(true);
+    for (const line of [
+      "fs.openSync(file, 'r')",
+      'fs.readFileSync(file)',
+      'this.write(true);',
+      'process.stdout.write(text)',
+    ])
+      expect(WRITE_CALL.test(line), line).toBe(false);
   });
 
   it('lists only files that exist', () => {
-    for (const relative of Object.keys(WRITES_ONLY_ITS_OWN_FILES)) expect(fs.existsSync(path.join(MAIN, relative)), relative).toBe(true);
+    for (const relative of Object.keys(WRITES_ONLY_ITS_OWN_FILES))
+      expect(fs.existsSync(path.join(MAIN, relative)), relative).toBe(true);
   });
 });

@@ -25,7 +25,11 @@ console.log(JSON.stringify({ before, after, same }));
 `;
 
 it('after the warm-up, process.nextTick runs as TurboFan code, compiled before any request could reach it; once per process', async () => {
-  const { stdout } = await promisify(execFile)(process.execPath, ['--allow-natives-syntax', '--import', 'tsx', '--input-type=module', '-e', CHILD], { cwd: PROJECT_ROOT, timeout: 30_000 });
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['--allow-natives-syntax', '--import', 'tsx', '--input-type=module', '-e', CHILD],
+    { cwd: PROJECT_ROOT, timeout: 30_000 },
+  );
   const { before, after, same } = JSON.parse(stdout) as { before: number; after: number; same: boolean };
   expect(before & OPTIMIZED).toBe(0);
   expect(after & TURBOFANNED).toBe(TURBOFANNED);

@@ -29,10 +29,18 @@ function codeLines(text: string): Array<{ line: number; text: string }> {
 
 describe('the window speaks its own words', () => {
   it('the pattern finds the CLI syntax it must', () => {
-    for (const text of ['Open the address printed by <Code>npm run serve -- --admin</Code>', "the CLI's `report --json` lists", 'run adoption-desk backup create']) {
+    for (const text of [
+      'Open the address printed by <Code>npm run serve -- --admin</Code>',
+      "the CLI's `report --json` lists",
+      'run adoption-desk backup create',
+    ]) {
       expect(CLI_SYNTAX.test(text), text).toBe(true);
     }
-    for (const text of ["[`--mantine-color-${name}-filled`]: value", "bg='var(--mantine-primary-color-light)'", 'a — dash'].map(String)) {
+    for (const text of [
+      '[`--mantine-color-${name}-filled`]: value',
+      "bg='var(--mantine-primary-color-light)'",
+      'a — dash',
+    ].map(String)) {
       expect(CLI_SYNTAX.test(text), text).toBe(false);
     }
   });

@@ -2,7 +2,14 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { Clock } from '../../shared/clock';
 import { AppError } from '../../shared/errors';
 import type { Account } from '../../shared/models';
-import { ACCOUNT_NAME_MAX, AccountNameSchema, AccountPlanSchema, NewAccountSchema, type AccountPlan, type NewAccount } from '../../shared/admin-schemas';
+import {
+  ACCOUNT_NAME_MAX,
+  AccountNameSchema,
+  AccountPlanSchema,
+  NewAccountSchema,
+  type AccountPlan,
+  type NewAccount,
+} from '../../shared/admin-schemas';
 import { firstFreeName, foldName } from '../../shared/names';
 import type { Store } from '../db/connection';
 import { accounts } from '../db/schema';
@@ -34,19 +41,11 @@ export class AccountService {
   }
 
   list(): Account[] {
-    return this.db
-      .select(accountColumns)
-      .from(accounts)
-      .orderBy(asc(accounts.id))
-      .all();
+    return this.db.select(accountColumns).from(accounts).orderBy(asc(accounts.id)).all();
   }
 
   get(id: number): Account {
-    const account = this.db
-      .select(accountColumns)
-      .from(accounts)
-      .where(eq(accounts.id, id))
-      .get();
+    const account = this.db.select(accountColumns).from(accounts).where(eq(accounts.id, id)).get();
     if (!account) throw new AppError('not_found', `Account ${id} does not exist.`);
     return account;
   }
@@ -61,7 +60,9 @@ export class AccountService {
 
   /** For accounts named by the system (a key made on a new account): a taken name gets " (2)", " (3)", … */
   createWithFreeName(input: NewAccount): Account {
-    return this.insert(input, (name) => firstFreeName(name, (folded) => this.names.holderOf(folded) !== undefined, ACCOUNT_NAME_MAX));
+    return this.insert(input, (name) =>
+      firstFreeName(name, (folded) => this.names.holderOf(folded) !== undefined, ACCOUNT_NAME_MAX),
+    );
   }
 
   rename(id: number, name: string): Account {
@@ -70,7 +71,11 @@ export class AccountService {
       () => {
         this.get(id);
         this.names.assertFree(clean, id);
-        this.db.update(accounts).set({ name: clean, nameFolded: foldName(clean) }).where(eq(accounts.id, id)).run();
+        this.db
+          .update(accounts)
+          .set({ name: clean, nameFolded: foldName(clean) })
+          .where(eq(accounts.id, id))
+          .run();
       },
       { behavior: 'immediate' },
     );
@@ -82,7 +87,11 @@ export class AccountService {
   setPlan(id: number, input: AccountPlan): Account {
     const plan = parseOrThrow(AccountPlanSchema, input);
     this.get(id);
-    this.db.update(accounts).set({ planId: plan.planId, ...planFigures(plan) }).where(eq(accounts.id, id)).run();
+    this.db
+      .update(accounts)
+      .set({ planId: plan.planId, ...planFigures(plan) })
+      .where(eq(accounts.id, id))
+      .run();
     this.changes.emit('accounts');
     return this.get(id);
   }
@@ -113,7 +122,6 @@ export class AccountService {
     this.changes.emit('accounts');
     return this.get(id);
   }
-
 }
 
 const accountColumns = {
@@ -129,12 +137,18 @@ const accountColumns = {
 function planFigures(plan: AccountPlan): { customPerMinute: number | null; customPerDay: number | null } {
   if (plan.planId === 'enterprise') {
     if (plan.perMinute === undefined || plan.perDay === undefined) {
-      throw new AppError('validation_failed', 'Enterprise needs its own figures: give both a per-minute and a per-day figure.');
+      throw new AppError(
+        'validation_failed',
+        'Enterprise needs its own figures: give both a per-minute and a per-day figure.',
+      );
     }
     return { customPerMinute: plan.perMinute, customPerDay: plan.perDay };
   }
   if (plan.perMinute !== undefined || plan.perDay !== undefined) {
-    throw new AppError('validation_failed', `perMinute and perDay are set per account only on Enterprise; ${plan.planId} uses its plan's figures.`);
+    throw new AppError(
+      'validation_failed',
+      `perMinute and perDay are set per account only on Enterprise; ${plan.planId} uses its plan's figures.`,
+    );
   }
   return { customPerMinute: null, customPerDay: null };
 }

@@ -7,7 +7,6 @@ import { plans } from '../db/schema';
 import type { Changes } from '../db/changes';
 import { parseOrThrow } from '../../shared/validation';
 
-
 export class PlanService {
   constructor(
     private readonly db: Store,

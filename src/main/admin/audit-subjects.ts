@@ -10,8 +10,14 @@ type EngineOf = (environment: Environment) => ReturnType<AppHost['engine']>;
 /** The member of staff an entry is about, as its channel's declaration says (`about`); none for a channel no longer declared. */
 const aboutOf = (channel: string): ChannelDeclaration['about'] => declarationOf(channel)?.about;
 
-const numberOf = (value: unknown): number | null => (typeof value === 'number' && Number.isInteger(value) ? value : typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : null);
-const fieldsOf = (value: unknown): Record<string, unknown> => (value && typeof value === 'object' ? (value as Record<string, unknown>) : {});
+const numberOf = (value: unknown): number | null =>
+  typeof value === 'number' && Number.isInteger(value)
+    ? value
+    : typeof value === 'string' && /^\d+$/.test(value)
+      ? Number(value)
+      : null;
+const fieldsOf = (value: unknown): Record<string, unknown> =>
+  value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
 
 /** The records one entry is about, by number: the animals of a care round or a movement, the person, the member. */
 function referencesOf(entry: AuditEntry, engine: EngineOf): Reference[] {
@@ -25,7 +31,8 @@ function referencesOf(entry: AuditEntry, engine: EngineOf): Reference[] {
   const about = aboutOf(entry.channel);
   if (about === 'member') return record === null ? [] : [{ kind: 'member', id: record, environment: 'production' }];
   // Logging out and changing one's own password name none but their writer.
-  if (about === 'self') return entry.staffId === null ? [] : [{ kind: 'member', id: entry.staffId, environment: 'production' }];
+  if (about === 'self')
+    return entry.staffId === null ? [] : [{ kind: 'member', id: entry.staffId, environment: 'production' }];
   if (area !== 'movements' && area !== 'care' && area !== 'photos') return [];
   const round = fieldsOf(input.round).doses;
   if (Array.isArray(round)) return [...new Set(round.map((dose) => numberOf(fieldsOf(dose).petId)))].flatMap(pet);

@@ -15,7 +15,8 @@ export function careHandlers(host: AppHost): Pick<AdminHandlers, CareChannel> {
     'care.editDose': ({ environment, doseId, changes }) => care(environment).editDose(doseId, changes, 'window'),
     'care.skip': ({ environment, skip }) => care(environment).skip(skip, 'window'),
     'care.addTreatment': ({ environment, treatment }) => care(environment).addTreatment(treatment, 'window'),
-    'care.editTreatment': ({ environment, treatmentId, changes }) => care(environment).editTreatment(treatmentId, changes, 'window'),
+    'care.editTreatment': ({ environment, treatmentId, changes }) =>
+      care(environment).editTreatment(treatmentId, changes, 'window'),
     'care.protocols': ({ environment }) => care(environment).protocols.list(),
     'care.setProtocol': ({ environment, protocol }) => care(environment).protocols.set(protocol),
   };

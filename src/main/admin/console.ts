@@ -3,8 +3,12 @@ import type { ConsoleRequest } from '../../shared/admin-schemas';
 import { AppError } from '../../shared/errors';
 
 /** The testers' console: real requests to the environment's own server, as a client would send them. */
-export async function sendConsoleRequest(baseUrl: string | undefined, request: ConsoleRequest): Promise<ConsoleResponse> {
-  if (!baseUrl) throw new AppError('conflict', `The ${request.environment} server is not running; see the Server page.`);
+export async function sendConsoleRequest(
+  baseUrl: string | undefined,
+  request: ConsoleRequest,
+): Promise<ConsoleResponse> {
+  if (!baseUrl)
+    throw new AppError('conflict', `The ${request.environment} server is not running; see the Server page.`);
   const headers: Record<string, string> = {};
   if (request.key.trim()) headers.authorization = `Bearer ${request.key.trim()}`;
   let url: string;
@@ -33,7 +37,11 @@ export async function sendConsoleRequest(baseUrl: string | undefined, request: C
 }
 
 /** N requests one after another, so Remaining can be watched falling to the 429s and the ban. */
-export async function sendConsoleBurst(baseUrl: string | undefined, request: ConsoleRequest, count: number): Promise<BurstResult> {
+export async function sendConsoleBurst(
+  baseUrl: string | undefined,
+  request: ConsoleRequest,
+  count: number,
+): Promise<BurstResult> {
   const responses: BurstResult['responses'] = [];
   const counts: Record<string, number> = {};
   for (let i = 0; i < count; i++) {

@@ -4,7 +4,15 @@ import { editConflictShownTo } from './edit-conflicts';
 import { writeRefusal } from '../db/write-refusals';
 import { parseOrThrow } from '../../shared/validation';
 import { recordWrite } from '../audit/record';
-import { admitCall, admitInput, DESK_CALL, shownTo, type AdminCall, type CallContext, type TeamGate } from '../staff/access';
+import {
+  admitCall,
+  admitInput,
+  DESK_CALL,
+  shownTo,
+  type AdminCall,
+  type CallContext,
+  type TeamGate,
+} from '../staff/access';
 import { ruleOf, type ChannelRule } from '../staff/policy';
 
 export type AdminHandlers = {
@@ -17,7 +25,13 @@ export type AdminHandlers = {
  * send, runs the handler, records a write and cuts the answer; errors come back as values. Without a
  * gate or at the desk, every call is allowed, as on a single desk.
  */
-export async function dispatchAdmin(handlers: AdminHandlers, channel: string, payload: unknown, call: AdminCall = DESK_CALL, gate?: TeamGate): Promise<AdminResult<unknown>> {
+export async function dispatchAdmin(
+  handlers: AdminHandlers,
+  channel: string,
+  payload: unknown,
+  call: AdminCall = DESK_CALL,
+  gate?: TeamGate,
+): Promise<AdminResult<unknown>> {
   let rule: ChannelRule | undefined;
   let context: CallContext | undefined;
   let input: unknown;
@@ -36,17 +50,26 @@ export async function dispatchAdmin(handlers: AdminHandlers, channel: string, pa
     return { ok: true, value: shownTo(context, rule, result) ?? null };
   } catch (error) {
     if (isAppError(error) && error.code === 'edit_conflict' && rule) {
-      return { ok: false, error: editConflictShownTo(error as AppError<'edit_conflict'>, rule, input, context, gate?.audit).toAdminBody() };
+      return {
+        ok: false,
+        error: editConflictShownTo(error as AppError<'edit_conflict'>, rule, input, context, gate?.audit).toAdminBody(),
+      };
     }
     if (isAppError(error)) return { ok: false, error: error.toAdminBody() };
     const refusal = writeRefusal(error);
     if (refusal) return { ok: false, error: refusal.toBody() };
     console.error(`admin channel ${channel} failed`, error);
-    return { ok: false, error: new AppError('internal_error', 'Something went wrong inside Adoption Desk; nothing was changed.').toBody() };
+    return {
+      ok: false,
+      error: new AppError('internal_error', 'Something went wrong inside Adoption Desk; nothing was changed.').toBody(),
+    };
   }
 }
 
 /** The handlers as one function of (channel, payload, call), the shape the browser-mode admin server takes; `gate` is team mode's. */
-export function adminDispatcher(handlers: AdminHandlers, gate?: () => TeamGate): (channel: string, payload: unknown, call?: AdminCall) => Promise<AdminResult<unknown>> {
+export function adminDispatcher(
+  handlers: AdminHandlers,
+  gate?: () => TeamGate,
+): (channel: string, payload: unknown, call?: AdminCall) => Promise<AdminResult<unknown>> {
   return (channel, payload, call) => dispatchAdmin(handlers, channel, payload, call, gate?.());
 }

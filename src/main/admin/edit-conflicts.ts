@@ -27,14 +27,33 @@ for (const channel of ADMIN_CHANNEL_NAMES) {
  * that took the record to it; none for the CLI, the public API, a movement or care record), and
  * `current` cut like the channel's own answer to this caller (a volunteer's has no private fields).
  */
-export function editConflictShownTo(error: AppError<'edit_conflict'>, channel: AdminChannel | ChannelRule, input: unknown, context: CallContext | undefined, audit: AuditRecorder | undefined): AppError {
+export function editConflictShownTo(
+  error: AppError<'edit_conflict'>,
+  channel: AdminChannel | ChannelRule,
+  input: unknown,
+  context: CallContext | undefined,
+  audit: AuditRecorder | undefined,
+): AppError {
   const details = error.details;
   const rule = typeof channel === 'string' ? ruleOf(channel) : channel;
   if (!details || !rule) return error;
   const kind = rule.saves && VERSIONED_BY[rule.saves];
   const environment = (input as { environment?: string }).environment;
-  const writer = kind && environment && audit?.versionWriter?.({ channels: WRITERS_OF[kind], record: RECORD_OF[kind](input as { id?: number }), environment, version: details.currentVersion });
+  const writer =
+    kind &&
+    environment &&
+    audit?.versionWriter?.({
+      channels: WRITERS_OF[kind],
+      record: RECORD_OF[kind](input as { id?: number }),
+      environment,
+      version: details.currentVersion,
+    });
   const current = context ? shownTo(context, rule, details.current) : details.current;
-  const shown: EditConflictDetails = { ...details, current, changedBy: writer ? writer.staffName : null, changedAt: writer ? writer.at : details.changedAt };
+  const shown: EditConflictDetails = {
+    ...details,
+    current,
+    changedBy: writer ? writer.staffName : null,
+    changedAt: writer ? writer.at : details.changedAt,
+  };
   return new AppError('edit_conflict', error.message, { details: shown });
 }

@@ -25,7 +25,8 @@ export function createAdminHandlers(host: AppHost): AdminHandlers {
 
     'categories.list': ({ environment }) => services(environment).categories.list(),
     'categories.create': ({ environment, name, species }) => services(environment).categories.create(name, species),
-    'categories.rename': ({ environment, id, name, species }) => services(environment).categories.rename(id, name, species),
+    'categories.rename': ({ environment, id, name, species }) =>
+      services(environment).categories.rename(id, name, species),
     'categories.remove': ({ environment, id }) => {
       services(environment).categories.remove(id);
       return null;
@@ -34,18 +35,26 @@ export function createAdminHandlers(host: AppHost): AdminHandlers {
     'pets.browse': ({ environment, query }) => services(environment).pets.browse(query),
     'pets.create': ({ environment, pet }) => services(environment).pets.create(pet),
     'pets.update': ({ environment, id, changes, version }) => services(environment).pets.update(id, changes, version),
-    'pets.setStatus': ({ environment, id, status, version }) => services(environment).pets.changeStatus(id, status, version),
+    'pets.setStatus': ({ environment, id, status, version }) =>
+      services(environment).pets.changeStatus(id, status, version),
     'pets.history': ({ environment, id }) => services(environment).pets.history(id),
     'pets.remove': ({ environment, id }) => {
       services(environment).pets.remove(id);
       return null;
     },
     'pets.profile': ({ environment, id }) => services(environment).petProfiles.details(id),
-    'pets.setProfile': ({ environment, id, profile, version }) => services(environment).petProfiles.save(id, profile, version),
+    'pets.setProfile': ({ environment, id, profile, version }) =>
+      services(environment).petProfiles.save(id, profile, version),
     'pets.profileHistory': ({ environment, id }) => services(environment).petProfiles.history(id),
     'pets.kennelCards': async ({ environment, ids, paper, perPage }) => {
       const made = await host.engine(environment).publishing.kennelCards.render({ ids, paper, perPage });
-      return { pdf: made.pdf.toString('base64'), cards: made.cards, project: made.project, address: made.address, warnings: made.warnings };
+      return {
+        pdf: made.pdf.toString('base64'),
+        cards: made.cards,
+        project: made.project,
+        address: made.address,
+        warnings: made.warnings,
+      };
     },
     'portals.listings': ({ environment }) => host.engine(environment).publishing.portals.allListings(),
     'shelter.get': ({ environment }) => services(environment).shelter.get(),
@@ -90,14 +99,18 @@ export function createAdminHandlers(host: AppHost): AdminHandlers {
     'projects.list': ({ environment }) => sites(environment).projects.list(),
     'projects.create': ({ environment, project }) => sites(environment).projects.create(project),
     'deploys.list': ({ environment, projectId }) => sites(environment).projects.deploys(projectId),
-    'deploys.fromFolder': ({ environment, projectId, folder }) => sites(environment).projects.deployFolder(projectId, folder),
-    'deploys.fromUpload': ({ environment, projectId, upload }) => deployUpload(sites(environment).projects, projectId, upload),
+    'deploys.fromFolder': ({ environment, projectId, folder }) =>
+      sites(environment).projects.deployFolder(projectId, folder),
+    'deploys.fromUpload': ({ environment, projectId, upload }) =>
+      deployUpload(sites(environment).projects, projectId, upload),
     'deploys.adoptionPage': ({ environment, projectId }) => sites(environment).projects.deployAdoptionPage(projectId),
     'deploys.rollback': ({ environment, projectId, number }) => sites(environment).projects.rollback(projectId, number),
     'domains.list': ({ environment, projectId }) => sites(environment).domains.list(projectId),
-    'domains.add': ({ environment, projectId, domain: { name, ...options } }) => sites(environment).domains.add(projectId, name, options),
+    'domains.add': ({ environment, projectId, domain: { name, ...options } }) =>
+      sites(environment).domains.add(projectId, name, options),
     'domains.verify': ({ environment, name }) => sites(environment).domains.verify(name),
-    'domains.setRedirectStatus': ({ environment, name, status }) => sites(environment).domains.setRedirectStatus(name, status),
+    'domains.setRedirectStatus': ({ environment, name, status }) =>
+      sites(environment).domains.setRedirectStatus(name, status),
     'domains.promote': ({ environment, name }) => sites(environment).domains.promote(name),
     'domains.remove': ({ environment, name }) => sites(environment).domains.remove(name),
     'certificates.list': ({ environment }) => sites(environment).certificates.list(),

@@ -12,7 +12,10 @@ export function photoHandlers(host: AppHost): Pick<AdminHandlers, PhotoChannel> 
     'photos.list': ({ environment, petId }) => photos(environment).list(petId),
     'photos.add': async ({ environment, petId, photo }) => {
       assertPhotoSize(photo.name, photoUploadBytes(photo.data));
-      const bytes = typeof photo.data === 'string' ? Buffer.from(photo.data, 'base64') : Buffer.from(photo.data.buffer, photo.data.byteOffset, photo.data.byteLength);
+      const bytes =
+        typeof photo.data === 'string'
+          ? Buffer.from(photo.data, 'base64')
+          : Buffer.from(photo.data.buffer, photo.data.byteOffset, photo.data.byteLength);
       const [added] = await photos(environment).add(petId, [{ name: photo.name, bytes, alt: photo.alt }]);
       if (!added) throw new Error('add returned no photo');
       return added;

@@ -9,7 +9,11 @@ export function portalHandlers(host: AppHost): Pick<AdminHandlers, 'portals.stat
     // The window has no folder picker: each portal's files go to one folder of the environment, replaced on each export.
     'portals.export': ({ environment, portal, allowDrops, confirmFirstUpload }) => {
       const engine = host.engine(environment);
-      return engine.publishing.portals.exportTo(portal, path.join(engine.dataDir, 'portal-exports', environment, portal), { allowDrops, confirmFirstUpload });
+      return engine.publishing.portals.exportTo(
+        portal,
+        path.join(engine.dataDir, 'portal-exports', environment, portal),
+        { allowDrops, confirmFirstUpload },
+      );
     },
   };
 }

@@ -9,17 +9,23 @@ export function shelterDayHandlers(host: AppHost): Pick<AdminHandlers, ShelterDa
   const services = (environment: Parameters<AppHost['engine']>[0]) => host.engine(environment).services;
   return {
     'movements.intake': ({ environment, intake }) => services(environment).movements.intake(intake, 'window'),
-    'movements.reserve': ({ environment, reservation }) => services(environment).movements.reserve(reservation, 'window'),
-    'movements.cancelReservation': ({ environment, cancellation }) => services(environment).movements.cancelReservation(cancellation, 'window'),
+    'movements.reserve': ({ environment, reservation }) =>
+      services(environment).movements.reserve(reservation, 'window'),
+    'movements.cancelReservation': ({ environment, cancellation }) =>
+      services(environment).movements.cancelReservation(cancellation, 'window'),
     'movements.adopt': ({ environment, adoption }) => services(environment).movements.adopt(adoption, 'window'),
-    'movements.fosterStart': ({ environment, placement }) => services(environment).movements.fosterStart(placement, 'window'),
-    'movements.fosterEnd': ({ environment, placement }) => services(environment).movements.fosterEnd(placement, 'window'),
+    'movements.fosterStart': ({ environment, placement }) =>
+      services(environment).movements.fosterStart(placement, 'window'),
+    'movements.fosterEnd': ({ environment, placement }) =>
+      services(environment).movements.fosterEnd(placement, 'window'),
     'movements.outcome': ({ environment, outcome }) => services(environment).movements.outcome(outcome, 'window'),
-    'movements.return': ({ environment, return: back }) => services(environment).movements.returnAfterAdoption(back, 'window'),
+    'movements.return': ({ environment, return: back }) =>
+      services(environment).movements.returnAfterAdoption(back, 'window'),
     'movements.list': ({ environment, query }) => services(environment).shelterDay.list(query),
     'movements.today': ({ environment, query }) => services(environment).shelterDay.today(query),
     'movements.record': ({ environment, petId }) => services(environment).shelterDay.record(petId),
-    'movements.contractData': ({ environment, stayId }) => services(environment).shelterDay.adoptionContractData(stayId),
+    'movements.contractData': ({ environment, stayId }) =>
+      services(environment).shelterDay.adoptionContractData(stayId),
     'people.add': ({ environment, person }) => services(environment).people.add(person),
     'people.list': ({ environment, query }) => services(environment).people.search(query),
     'people.show': ({ environment, id }) => {
@@ -38,6 +44,11 @@ export function shelterDayHandlers(host: AppHost): Pick<AdminHandlers, ShelterDa
 
 /** `adoption-contract-biscuit-12.pdf`: the animal's name in letters and digits of any script, safe on every file system. */
 export function contractFileName(petName: string, stayId: number): string {
-  const name = petName.normalize('NFC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-+|-+$/g, '').slice(0, 60);
+  const name = petName
+    .normalize('NFC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
   return `adoption-contract-${name ? `${name}-` : ''}${stayId}.pdf`;
 }

@@ -12,13 +12,17 @@ type StaffChannel = Extract<keyof AdminHandlers, `staff.${string}`> | 'team.setE
 
 /** The member a call runs as; the desk has none, so a member's own action is refused there. */
 function memberOf(context: CallContext) {
-  if (!context.member) throw new AppError('unauthorized', 'Log in as a member of staff first.', { details: { reason: 'login_required' } });
+  if (!context.member)
+    throw new AppError('unauthorized', 'Log in as a member of staff first.', { details: { reason: 'login_required' } });
   return context.member;
 }
 
 /** Logging in and joining the team need team mode on: a browser on the shelter server is told it is off. */
 function refuseTeamModeOff(context: CallContext): void {
-  if (!context.teamMode) throw new AppError('conflict', 'This desk is not in team mode: there is nothing to log in to.', { details: { reason: 'team_mode_off' } });
+  if (!context.teamMode)
+    throw new AppError('conflict', 'This desk is not in team mode: there is nothing to log in to.', {
+      details: { reason: 'team_mode_off' },
+    });
 }
 
 /** Staff, logins and roles: always the production engine's, whichever environment the window shows. */
@@ -41,7 +45,12 @@ export function staffHandlers(host: AppHost): Pick<AdminHandlers, StaffChannel> 
       const desk = context.call.credential.kind === 'desk';
       const role = context.member?.role ?? null;
       const channels = desk ? [...ADMIN_CHANNELS] : ADMIN_CHANNELS.filter((channel) => mayCall(role, channel));
-      return { teamMode: context.teamMode, me: context.member, caller: desk ? 'desk' : context.member ? 'member' : 'nobody', channels };
+      return {
+        teamMode: context.teamMode,
+        me: context.member,
+        caller: desk ? 'desk' : context.member ? 'member' : 'nobody',
+        channels,
+      };
     },
     'staff.changePassword': async ({ current, password }, context) => {
       await staff().changeOwnPassword(memberOf(context).id, current, password, context.call.address);
@@ -63,7 +72,11 @@ export function staffHandlers(host: AppHost): Pick<AdminHandlers, StaffChannel> 
     'staff.setPassword': async ({ id, password }, context) => {
       // One's own password is changed knowing the current one: a session left open must not be enough to take the account.
       if (context.member?.id === id) {
-        throw new AppError('forbidden', 'Your own password is changed with Change password, which asks the current one.', { details: { reason: 'own_password', staffId: id } });
+        throw new AppError(
+          'forbidden',
+          'Your own password is changed with Change password, which asks the current one.',
+          { details: { reason: 'own_password', staffId: id } },
+        );
       }
       await staff().setPassword(id, password);
       return null;
@@ -87,7 +100,8 @@ export function teamGateOf(host: AppHost): () => TeamGate {
     // The trail is asked for at the write's end: a settings save may have restarted the engine meanwhile.
     const recorder = {
       record: (write: AuditWrite) => host.engine('production').services.audit.record(write),
-      before: (write: AuditedWrite, input: unknown) => readBefore((environment) => host.engine(environment).services, write.saves, input),
+      before: (write: AuditedWrite, input: unknown) =>
+        readBefore((environment) => host.engine(environment).services, write.saves, input),
       versionWriter: (query: VersionQuery) => host.engine('production').services.audit.versionWriter(query),
     };
     return { teamMode: () => staff.teamMode(), session: (id) => staff.session(id), audit: recorder };

@@ -22,7 +22,18 @@ export interface AuditWrite {
 
 /** Longer strings are file bodies (base64 photos, site uploads): only their size is kept, as for bytes. */
 const LONGEST_KEPT = 2_000;
-const RECORD_FIELDS = ['id', 'petId', 'personId', 'doseId', 'treatmentId', 'projectId', 'accountId', 'keyId', 'photoId', 'domainId'];
+const RECORD_FIELDS = [
+  'id',
+  'petId',
+  'personId',
+  'doseId',
+  'treatmentId',
+  'projectId',
+  'accountId',
+  'keyId',
+  'photoId',
+  'domainId',
+];
 
 /**
  * A person's details never stay in the trail: for the people register's channels every text is
@@ -34,7 +45,10 @@ const PERSONAL_CHANNEL = /^people\./;
 function withoutPersonalText(value: unknown): unknown {
   if (typeof value === 'string') return '[personal]';
   if (Array.isArray(value)) return value.map(withoutPersonalText);
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, key === 'environment' ? item : withoutPersonalText(item)]));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [key, key === 'environment' ? item : withoutPersonalText(item)]),
+    );
   return value;
 }
 
@@ -52,9 +66,13 @@ function secretKept(value: unknown): unknown {
 function withoutKeysAndBodies(value: unknown): unknown {
   // A photo decoded from the upload arrives as bytes: walking them would cost a step per byte.
   if (ArrayBuffer.isView(value) || value instanceof ArrayBuffer) return `[${value.byteLength} bytes]`;
-  if (typeof value === 'string') return value.length > LONGEST_KEPT ? `[${value.length} characters]` : withoutApiKeys(value);
+  if (typeof value === 'string')
+    return value.length > LONGEST_KEPT ? `[${value.length} characters]` : withoutApiKeys(value);
   if (Array.isArray(value)) return value.map(withoutKeysAndBodies);
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [withoutApiKeys(key), withoutKeysAndBodies(item)]));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [withoutApiKeys(key), withoutKeysAndBodies(item)]),
+    );
   return value;
 }
 
@@ -69,7 +87,9 @@ export function redacted(value: unknown, schema?: z.ZodType): unknown {
 
 /** The channel's input schema, whose marks say what the trail leaves out. */
 function inputSchemaOf(channel: string): z.ZodType | undefined {
-  return Object.hasOwn(ADMIN_CONTRACT, channel) ? ADMIN_CONTRACT[channel as keyof typeof ADMIN_CONTRACT].input : undefined;
+  return Object.hasOwn(ADMIN_CONTRACT, channel)
+    ? ADMIN_CONTRACT[channel as keyof typeof ADMIN_CONTRACT].input
+    : undefined;
 }
 
 /** The record a write touched: an id named in the input, else the result's own id (or its person's: people.add answers `{ person, warnings }`). */
@@ -101,7 +121,10 @@ export interface VersionQuery {
 function staffCondition(staff: string | undefined): [string, (string | number)[] | undefined] {
   if (staff === undefined) return ['', undefined];
   if (isDeskName(staff)) return ['staff_id IS NULL AND staff_name = ?', [DESK_NAME]];
-  return ['(staff_name = ? COLLATE NOCASE OR staff_id IN (SELECT id FROM staff_members WHERE name = ? COLLATE NOCASE))', [staff, staff]];
+  return [
+    '(staff_name = ? COLLATE NOCASE OR staff_id IN (SELECT id FROM staff_members WHERE name = ? COLLATE NOCASE))',
+    [staff, staff],
+  ];
 }
 
 /** An entry as stored: its input and changes still JSON text. */
@@ -116,10 +139,22 @@ export class AuditService {
 
   record(write: AuditWrite): void {
     const kept = PERSONAL_CHANNEL.test(write.channel) ? withoutPersonalText : (value: unknown) => value;
-    const changes = write.before === undefined ? null : JSON.stringify(kept(redacted(changedFields(write.before, write.result))));
+    const changes =
+      write.before === undefined ? null : JSON.stringify(kept(redacted(changedFields(write.before, write.result))));
     this.sqlite
-      .prepare('INSERT INTO audit_entries (at, staff_id, staff_name, address, channel, record, input, changes) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
-      .run(this.clock.now(), write.staffId, write.staffName, write.address, write.channel, recordOf(write.input, write.result), JSON.stringify(kept(redacted(write.input, inputSchemaOf(write.channel))) ?? null), changes);
+      .prepare(
+        'INSERT INTO audit_entries (at, staff_id, staff_name, address, channel, record, input, changes) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      )
+      .run(
+        this.clock.now(),
+        write.staffId,
+        write.staffName,
+        write.address,
+        write.channel,
+        recordOf(write.input, write.result),
+        JSON.stringify(kept(redacted(write.input, inputSchemaOf(write.channel))) ?? null),
+        changes,
+      );
   }
 
   /**
@@ -130,7 +165,9 @@ export class AuditService {
     const channels = query.channels.map(() => '?').join(', ');
     const sql = `SELECT staff_name AS staffName, at FROM audit_entries WHERE record IS ? AND channel IN (${channels})
       AND json_extract(input, '$.environment') = ? AND json_extract(changes, '$.version.after') = ? ORDER BY id DESC LIMIT 1`;
-    return this.sqlite.prepare<unknown[], { staffName: string; at: number }>(sql).get(query.record, ...query.channels, query.environment, query.version);
+    return this.sqlite
+      .prepare<unknown[], { staffName: string; at: number }>(sql)
+      .get(query.record, ...query.channels, query.environment, query.version);
   }
 
   /** Newest first; `before` (an entry's id) continues after a page that ended with that entry. */
@@ -154,6 +191,10 @@ export class AuditService {
     }
     const sql = `SELECT id, at, staff_id AS staffId, staff_name AS staffName, address, channel, record, input, changes FROM audit_entries ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id DESC LIMIT ?`;
     const rows = this.sqlite.prepare(sql).all(...values, filter.limit ?? 200) as EntryRow[];
-    return rows.map((row) => ({ ...row, input: JSON.parse(row.input) as unknown, changes: row.changes === null ? null : (JSON.parse(row.changes) as AuditEntry['changes']) }));
+    return rows.map((row) => ({
+      ...row,
+      input: JSON.parse(row.input) as unknown,
+      changes: row.changes === null ? null : (JSON.parse(row.changes) as AuditEntry['changes']),
+    }));
   }
 }

@@ -24,7 +24,11 @@ const READERS: Record<SavedRecord, (services: Services, id: number) => unknown> 
 };
 
 /** The record as it stood before an edit, or undefined for every other channel (and a record that does not exist: the edit will be refused). */
-export function readBefore(servicesOf: (environment: Environment) => Services, saves: SavedRecord | undefined, input: unknown): unknown {
+export function readBefore(
+  servicesOf: (environment: Environment) => Services,
+  saves: SavedRecord | undefined,
+  input: unknown,
+): unknown {
   if (!saves) return undefined;
   const reader = READERS[saves];
   const { environment, id } = input as EditInput;

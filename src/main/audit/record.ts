@@ -27,7 +27,14 @@ export interface Caller {
 }
 
 /** Leaves an entry for a successful write: the member calling, or "desk" for the admin token and a single desk. */
-export function recordWrite(audit: AuditRecorder | undefined, rule: AuditedWrite, context: Caller, input: unknown, result: unknown, before: unknown): void {
+export function recordWrite(
+  audit: AuditRecorder | undefined,
+  rule: AuditedWrite,
+  context: Caller,
+  input: unknown,
+  result: unknown,
+  before: unknown,
+): void {
   if (!audit || !rule.writes) return;
   const { call } = context;
   const { channel } = rule;

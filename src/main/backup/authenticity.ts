@@ -68,7 +68,11 @@ export function signatureFor(key: Buffer, manifest: Buffer): string {
 }
 
 /** Judges a backup's signature (its text, or undefined when there is none) over the manifest's bytes, with the data dir's key if it has one. */
-export function judgeSignature(signatureText: string | undefined, manifest: Buffer, key: Buffer | undefined): Authenticity {
+export function judgeSignature(
+  signatureText: string | undefined,
+  manifest: Buffer,
+  key: Buffer | undefined,
+): Authenticity {
   if (signatureText === undefined) return 'unsigned';
   let signature: Partial<Signature>;
   try {

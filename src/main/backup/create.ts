@@ -46,9 +46,16 @@ export interface CreateBackupOptions {
  * into place whole, so a backup folder with its name is always complete. Then only the last `keep`
  * are kept.
  */
-export async function createBackup(dataDir: string, to: string, options: CreateBackupOptions = {}): Promise<CreatedBackup> {
+export async function createBackup(
+  dataDir: string,
+  to: string,
+  options: CreateBackupOptions = {},
+): Promise<CreatedBackup> {
   const content = dataDirContent(dataDir);
-  if (content.databases.length === 0) throw new AppError('not_found', `${dataDir} holds no Adoption Desk database to back up.`, { details: { missing: 'data_dir', path: dataDir } });
+  if (content.databases.length === 0)
+    throw new AppError('not_found', `${dataDir} holds no Adoption Desk database to back up.`, {
+      details: { missing: 'data_dir', path: dataDir },
+    });
   refuseExposedFolder(dataDir, to);
   makeOwnFolder(to);
   PhotoPins.removeStale(dataDir);
@@ -60,7 +67,13 @@ export async function createBackup(dataDir: string, to: string, options: CreateB
   }
 }
 
-async function writeBackup(dataDir: string, to: string, content: DataDirContent, pins: PhotoPins, options: CreateBackupOptions): Promise<CreatedBackup> {
+async function writeBackup(
+  dataDir: string,
+  to: string,
+  content: DataDirContent,
+  pins: PhotoPins,
+  options: CreateBackupOptions,
+): Promise<CreatedBackup> {
   const moment = new Date(options.now ?? Date.now());
   const temp = fs.mkdtempSync(path.join(to, '.backup-'));
   const snapshots: DatabaseSnapshot[] = [];
@@ -81,7 +94,10 @@ async function writeBackup(dataDir: string, to: string, content: DataDirContent,
       format: 1,
       appVersion: appVersion(),
       createdAt: moment.toISOString(),
-      files: [...content.databases.map((name) => describeFile(temp, name, true)), ...[...photos, ...sites, ...content.settings].map((relative) => describeFile(temp, relative, false))],
+      files: [
+        ...content.databases.map((name) => describeFile(temp, name, true)),
+        ...[...photos, ...sites, ...content.settings].map((relative) => describeFile(temp, relative, false)),
+      ],
     };
     const manifestBytes = Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`);
     writeFileAtomically(path.join(temp, MANIFEST_FILE), manifestBytes);
@@ -127,7 +143,8 @@ export function listBackups(dir: string): BackupSummary[] {
   try {
     entries = fs.readdirSync(dir, { withFileTypes: true });
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new AppError('not_found', `There is no folder ${dir}.`, { details: { missing: 'backup', path: dir } });
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+      throw new AppError('not_found', `There is no folder ${dir}.`, { details: { missing: 'backup', path: dir } });
     throw error;
   }
   return entries
@@ -156,5 +173,11 @@ export function readManifestIfAny(folder: string): Manifest | undefined {
 }
 
 function summarize(folder: string, manifest: Manifest): BackupSummary {
-  return { name: path.basename(folder), path: folder, createdAt: manifest.createdAt, files: manifest.files.length, bytes: manifest.files.reduce((sum, file) => sum + file.bytes, 0) };
+  return {
+    name: path.basename(folder),
+    path: folder,
+    createdAt: manifest.createdAt,
+    files: manifest.files.length,
+    bytes: manifest.files.reduce((sum, file) => sum + file.bytes, 0),
+  };
 }

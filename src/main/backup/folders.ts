@@ -29,9 +29,19 @@ export function makeOwnFolder(dir: string): string {
 export function refuseExposedFolder(dataDir: string, folder: string): void {
   const target = realPathOf(folder);
   const data = realPathOf(dataDir);
-  if (isInside(target, data)) throw new AppError('validation_failed', `The backup folder ${folder} is inside the data dir ${dataDir}: choose a folder outside it (another disk, a mounted share).`, { details: { field: 'folder' } });
+  if (isInside(target, data))
+    throw new AppError(
+      'validation_failed',
+      `The backup folder ${folder} is inside the data dir ${dataDir}: choose a folder outside it (another disk, a mounted share).`,
+      { details: { field: 'folder' } },
+    );
   for (const deployed of deployedFolders(dataDir)) {
-    if (isInside(target, realPathOf(deployed))) throw new AppError('validation_failed', `The backup folder ${folder} is inside ${deployed}, which a site is deployed from: its next deploy would publish the backups. Choose a folder outside it.`, { details: { field: 'folder' } });
+    if (isInside(target, realPathOf(deployed)))
+      throw new AppError(
+        'validation_failed',
+        `The backup folder ${folder} is inside ${deployed}, which a site is deployed from: its next deploy would publish the backups. Choose a folder outside it.`,
+        { details: { field: 'folder' } },
+      );
   }
 }
 
@@ -59,7 +69,10 @@ function deployedFolders(dataDir: string): string[] {
     try {
       const table = sqlite.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'deploys'").get();
       if (table === undefined) return [];
-      return sqlite.prepare("SELECT DISTINCT folder FROM deploys WHERE source = 'folder' AND folder IS NOT NULL").pluck().all() as string[];
+      return sqlite
+        .prepare("SELECT DISTINCT folder FROM deploys WHERE source = 'folder' AND folder IS NOT NULL")
+        .pluck()
+        .all() as string[];
     } finally {
       sqlite.close();
     }

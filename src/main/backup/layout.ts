@@ -21,7 +21,12 @@ export const SCHEDULE_FILE = 'backup-schedule.json';
  * shelter server's certificate comes from its own, so a restore on a new disk keeps the code every
  * desk compared, and the sites' certificates stay trusted where the sites' CA was added.
  */
-const SETTINGS_FILES = ['settings.json', SCHEDULE_FILE, 'certificates/local-ca.pem', 'certificates/shelter-server-ca.pem'];
+const SETTINGS_FILES = [
+  'settings.json',
+  SCHEDULE_FILE,
+  'certificates/local-ca.pem',
+  'certificates/shelter-server-ca.pem',
+];
 /** engine.ts's databaseFile, which this folder may not import (tests/api/backup-restore.test.ts holds them together). */
 const databaseName = (environment: string) => `${environment}.sqlite`;
 
@@ -81,7 +86,9 @@ function deployFolderOf(database: string, projectId: number, number: number): st
 export function liveDeployFiles(dataDir: string, database: string, sqlite: Database.Database): string[] {
   const table = sqlite.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'projects'").get();
   if (table === undefined) return [];
-  const live = sqlite.prepare('SELECT id, live_deploy_number AS number FROM projects WHERE live_deploy_number IS NOT NULL').all() as { id: number; number: number }[];
+  const live = sqlite
+    .prepare('SELECT id, live_deploy_number AS number FROM projects WHERE live_deploy_number IS NOT NULL')
+    .all() as { id: number; number: number }[];
   return live.flatMap(({ id, number }) => filesUnder(dataDir, deployFolderOf(database, id, number)));
 }
 
@@ -98,7 +105,9 @@ export function linksUnder(root: string, relative = ''): string[] {
 export function namedPhotos(sqlite: Database.Database): string[] {
   const table = sqlite.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'pet_photos'").get();
   if (table === undefined) return [];
-  return (sqlite.prepare('SELECT DISTINCT hash FROM pet_photos').pluck().all() as string[]).filter((hash) => PHOTO_HASH.test(hash));
+  return (sqlite.prepare('SELECT DISTINCT hash FROM pet_photos').pluck().all() as string[]).filter((hash) =>
+    PHOTO_HASH.test(hash),
+  );
 }
 
 /** Regular files only: a link planted in the data dir is never followed into a backup. */

@@ -25,14 +25,21 @@ export interface Manifest {
 export function describeFile(root: string, relative: string, isDatabase: boolean): ManifestFile {
   const file = path.join(root, relative);
   const bytes = fs.readFileSync(file);
-  const described: ManifestFile = { path: relative, bytes: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') };
+  const described: ManifestFile = {
+    path: relative,
+    bytes: bytes.length,
+    sha256: createHash('sha256').update(bytes).digest('hex'),
+  };
   return isDatabase ? { ...described, database: migrationsOf(file) } : described;
 }
 
 function migrationsOf(file: string): ManifestFile['database'] {
   const sqlite = new Database(file, { readonly: true, fileMustExist: true });
   try {
-    const row = sqlite.prepare('SELECT count(*) AS count, max(created_at) AS last FROM __drizzle_migrations').get() as { count: number; last: number | null };
+    const row = sqlite.prepare('SELECT count(*) AS count, max(created_at) AS last FROM __drizzle_migrations').get() as {
+      count: number;
+      last: number | null;
+    };
     return { migrations: row.count, lastMigrationAt: row.last };
   } finally {
     sqlite.close();
@@ -43,7 +50,8 @@ function migrationsOf(file: string): ManifestFile['database'] {
 export function appVersion(from: string = __dirname): string {
   for (let dir = from; path.dirname(dir) !== dir; dir = path.dirname(dir)) {
     const candidate = path.join(dir, 'package.json');
-    if (fs.existsSync(candidate)) return (JSON.parse(fs.readFileSync(candidate, 'utf8')) as { version?: string }).version ?? 'unknown';
+    if (fs.existsSync(candidate))
+      return (JSON.parse(fs.readFileSync(candidate, 'utf8')) as { version?: string }).version ?? 'unknown';
   }
   return 'unknown';
 }

@@ -1,7 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { BackupScheduleSchema, DEFAULT_BACKUP_TIME, type BackupFailureReason, type BackupRun, type BackupSchedule, type BackupsStatus } from '../../shared/backups';
+import {
+  BackupScheduleSchema,
+  DEFAULT_BACKUP_TIME,
+  type BackupFailureReason,
+  type BackupRun,
+  type BackupSchedule,
+  type BackupsStatus,
+} from '../../shared/backups';
 import type { Clock } from '../../shared/clock';
 import { AppError, isAppError } from '../../shared/errors';
 import { parseOrThrow } from '../../shared/validation';
@@ -12,7 +19,12 @@ import { makeOwnFolder, refuseExposedFolder } from './folders';
 import { SCHEDULE_FILE } from './layout';
 import { isDue, localTimeZone, nextRun } from './schedule';
 
-const DEFAULT_SCHEDULE: BackupSchedule = { on: false, folder: null, keep: DEFAULT_KEPT_BACKUPS, at: DEFAULT_BACKUP_TIME };
+const DEFAULT_SCHEDULE: BackupSchedule = {
+  on: false,
+  folder: null,
+  keep: DEFAULT_KEPT_BACKUPS,
+  at: DEFAULT_BACKUP_TIME,
+};
 
 const BackupRunSchema = z.object({
   at: z.number(),
@@ -27,7 +39,11 @@ const BackupRunSchema = z.object({
 });
 
 /** backup-schedule.json: the settings, the last result, and up to when the nightly runs are done. */
-const StoredSchema = z.object({ schedule: BackupScheduleSchema, doneUpTo: z.number(), lastRun: BackupRunSchema.nullable() });
+const StoredSchema = z.object({
+  schedule: BackupScheduleSchema,
+  doneUpTo: z.number(),
+  lastRun: BackupRunSchema.nullable(),
+});
 type Stored = z.infer<typeof StoredSchema>;
 
 export interface NightlyBackupsOptions {
@@ -74,14 +90,26 @@ export class NightlyBackups {
   /** New settings; nightly runs count from now, so turning it on at noon does not back up at once for last night. */
   configure(schedule: BackupSchedule): BackupsStatus {
     const parsed = parseOrThrow(BackupScheduleSchema, schedule, 'schedule');
-    if (parsed.folder !== null && !path.isAbsolute(parsed.folder)) throw new AppError('validation_failed', `The backup folder must be a full path on the shelter server, not ${parsed.folder}.`, { details: { field: 'folder' } });
-    if (parsed.on && parsed.folder === null) throw new AppError('validation_failed', 'Choose the folder the nightly backups go to before turning them on.', { details: { field: 'folder' } });
+    if (parsed.folder !== null && !path.isAbsolute(parsed.folder))
+      throw new AppError(
+        'validation_failed',
+        `The backup folder must be a full path on the shelter server, not ${parsed.folder}.`,
+        { details: { field: 'folder' } },
+      );
+    if (parsed.on && parsed.folder === null)
+      throw new AppError('validation_failed', 'Choose the folder the nightly backups go to before turning them on.', {
+        details: { field: 'folder' },
+      });
     if (parsed.folder !== null) {
       refuseExposedFolder(this.options.dataDir, parsed.folder);
       try {
         makeOwnFolder(parsed.folder);
       } catch (error) {
-        throw new AppError('validation_failed', `The backup folder ${parsed.folder} cannot be made: ${(error as Error).message}`, { details: { field: 'folder' } });
+        throw new AppError(
+          'validation_failed',
+          `The backup folder ${parsed.folder} cannot be made: ${(error as Error).message}`,
+          { details: { field: 'folder' } },
+        );
       }
     }
     const stored = this.read();
@@ -93,7 +121,10 @@ export class NightlyBackups {
   runNow(): Promise<BackupsStatus> {
     return this.serially(async () => {
       const { schedule } = this.read();
-      if (schedule.folder === null) throw new AppError('validation_failed', 'Choose the folder the backups go to first.', { details: { field: 'folder' } });
+      if (schedule.folder === null)
+        throw new AppError('validation_failed', 'Choose the folder the backups go to first.', {
+          details: { field: 'folder' },
+        });
       await this.backUp('now', schedule);
       return this.status();
     });
@@ -107,7 +138,20 @@ export class NightlyBackups {
     return this.serially(async () => {
       const at = this.options.clock.now();
       const made = await createBackup(this.options.dataDir, to, { keep, now: at });
-      this.write({ ...this.read(), lastRun: { at, trigger: 'now', ok: true, name: made.name, path: made.path, bytes: made.bytes, reason: null, code: null, message: null } });
+      this.write({
+        ...this.read(),
+        lastRun: {
+          at,
+          trigger: 'now',
+          ok: true,
+          name: made.name,
+          path: made.path,
+          bytes: made.bytes,
+          reason: null,
+          code: null,
+          message: null,
+        },
+      });
       return made;
     });
   }
@@ -117,7 +161,8 @@ export class NightlyBackups {
     return this.serially(async () => {
       const { schedule, doneUpTo } = this.read();
       const now = this.options.clock.now();
-      if (!schedule.on || schedule.folder === null || !isDue(now, doneUpTo, schedule.at, this.timeZone)) return undefined;
+      if (!schedule.on || schedule.folder === null || !isDue(now, doneUpTo, schedule.at, this.timeZone))
+        return undefined;
       // Counted as done before it runs: a failure is not retried every minute, but tomorrow night (or on demand).
       this.write({ ...this.read(), doneUpTo: now });
       return this.backUp('nightly', schedule);
@@ -130,12 +175,33 @@ export class NightlyBackups {
     let run: BackupRun;
     try {
       // A folder that is gone (a drive not plugged in) is not made again on the system disk.
-      if (!fs.statSync(folder).isDirectory()) throw Object.assign(new Error(`${folder} is not a folder.`), { code: 'ENOTDIR' });
+      if (!fs.statSync(folder).isDirectory())
+        throw Object.assign(new Error(`${folder} is not a folder.`), { code: 'ENOTDIR' });
       const made = await createBackup(this.options.dataDir, folder, { keep: schedule.keep, now: at });
-      run = { at, trigger, ok: true, name: made.name, path: made.path, bytes: made.bytes, reason: null, code: null, message: null };
+      run = {
+        at,
+        trigger,
+        ok: true,
+        name: made.name,
+        path: made.path,
+        bytes: made.bytes,
+        reason: null,
+        code: null,
+        message: null,
+      };
     } catch (error) {
       const { reason, code } = classify(error);
-      run = { at, trigger, ok: false, name: null, path: null, bytes: null, reason, code, message: error instanceof Error ? error.message : String(error) };
+      run = {
+        at,
+        trigger,
+        ok: false,
+        name: null,
+        path: null,
+        bytes: null,
+        reason,
+        code,
+        message: error instanceof Error ? error.message : String(error),
+      };
     }
     this.write({ ...this.read(), lastRun: run });
     return run;
@@ -182,7 +248,8 @@ const REASON_OF_CODE: Record<string, BackupFailureReason> = {
 };
 
 function classify(error: unknown): { reason: BackupFailureReason; code: string } {
-  if (isAppError(error)) return { reason: error.code === 'not_found' ? 'nothing_to_back_up' : 'other', code: error.code };
+  if (isAppError(error))
+    return { reason: error.code === 'not_found' ? 'nothing_to_back_up' : 'other', code: error.code };
   const code = String((error as { code?: unknown }).code ?? 'unknown');
   return { reason: REASON_OF_CODE[code] ?? 'other', code };
 }
@@ -192,7 +259,9 @@ function listIn(folder: string): { backups: BackupsStatus['backups']; problem: B
   try {
     return { backups: listBackups(folder).reverse(), problem: null };
   } catch (error) {
-    const { reason, code } = isAppError(error) ? { reason: 'folder_missing' as const, code: 'ENOENT' } : classify(error);
+    const { reason, code } = isAppError(error)
+      ? { reason: 'folder_missing' as const, code: 'ENOENT' }
+      : classify(error);
     return { backups: [], problem: { reason, code, message: error instanceof Error ? error.message : String(error) } };
   }
 }

@@ -8,7 +8,15 @@ import { ensurePrivateDir } from '../files/owner-only';
 import { serverLockFile } from '../db/instance-lock';
 import { makeOwnFolder } from './folders';
 import type { ManifestFile } from './manifest';
-import { damagedBackup, matchesManifest, readListedFile, refuseDamaged, refuseUntrusted, verifyBackup, type Verification } from './verify';
+import {
+  damagedBackup,
+  matchesManifest,
+  readListedFile,
+  refuseDamaged,
+  refuseUntrusted,
+  verifyBackup,
+  type Verification,
+} from './verify';
 import { BACKUP_KEY_FILE, readBackupKey, type Authenticity } from './authenticity';
 
 export interface RestoreOptions {
@@ -43,7 +51,9 @@ export function restoreBackup(backup: string, target: string, options: RestoreOp
   const key = readBackupKey(dataDir);
   const existing = entriesOf(dataDir)?.filter((name) => name !== BACKUP_KEY_FILE);
   if (existing !== undefined && existing.length > 0 && !options.force) {
-    throw new AppError('conflict', `${dataDir} is not empty: restoring would replace what it holds.`, { details: { reason: 'backup_target_not_empty', dataDir } });
+    throw new AppError('conflict', `${dataDir} is not empty: restoring would replace what it holds.`, {
+      details: { reason: 'backup_target_not_empty', dataDir },
+    });
   }
   // Asked last, once nothing else stands in the way: the one question the caller answers with trust.
   refuseUntrusted(verification, options.trustUnknown === true);
@@ -61,14 +71,22 @@ export function restoreBackup(backup: string, target: string, options: RestoreOp
     fs.rmSync(temp, { recursive: true, force: true });
     throw error;
   }
-  return { backup, dataDir, files: verification.manifest.files.length, replaced: existing !== undefined && existing.length > 0, authenticity: verification.authenticity };
+  return {
+    backup,
+    dataDir,
+    files: verification.manifest.files.length,
+    replaced: existing !== undefined && existing.length > 0,
+    authenticity: verification.authenticity,
+  };
 }
 
 /** A file read again as it was verified (no link at its name, the same bytes): the backup's folder may be one others can write to. */
 function bytesAsVerified(verification: Verification, entry: ManifestFile): Buffer {
   const bytes = readListedFile(verification.backup, entry);
   if (bytes !== undefined && matchesManifest(bytes, entry)) return bytes;
-  throw damagedBackup(verification.backup, [{ path: entry.path, problem: bytes === undefined ? 'missing' : 'hash_mismatch' }]);
+  throw damagedBackup(verification.backup, [
+    { path: entry.path, problem: bytes === undefined ? 'missing' : 'hash_mismatch' },
+  ]);
 }
 
 function swapInto(temp: string, dataDir: string, exists: boolean): void {
@@ -90,7 +108,10 @@ function swapInto(temp: string, dataDir: string, exists: boolean): void {
 
 function entriesOf(dir: string): string[] | undefined {
   try {
-    if (!fs.lstatSync(dir).isDirectory()) throw new AppError('conflict', `${dir} is not a folder.`, { details: { reason: 'backup_target_not_empty', dataDir: dir } });
+    if (!fs.lstatSync(dir).isDirectory())
+      throw new AppError('conflict', `${dir} is not a folder.`, {
+        details: { reason: 'backup_target_not_empty', dataDir: dir },
+      });
     return fs.readdirSync(dir);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
@@ -109,7 +130,11 @@ function refuseWhileServed(dataDir: string): void {
       probe.exec('ROLLBACK');
     } catch (error) {
       if ((error as { code?: string }).code !== 'SQLITE_BUSY') throw error;
-      throw new AppError('conflict', `A server is running on the ${environment} environment of ${dataDir}: stop it before restoring.`, { details: { reason: 'data_dir_in_use', dataDir, environment } });
+      throw new AppError(
+        'conflict',
+        `A server is running on the ${environment} environment of ${dataDir}: stop it before restoring.`,
+        { details: { reason: 'data_dir_in_use', dataDir, environment } },
+      );
     } finally {
       probe.close();
     }

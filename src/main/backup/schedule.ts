@@ -10,13 +10,32 @@ const formatters = new Map<string, Intl.DateTimeFormat>();
 function wallClock(instant: number, timeZone: string): number {
   let format = formatters.get(timeZone);
   if (!format) {
-    format = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
     formatters.set(timeZone, format);
   }
   const parts: Record<string, number> = {};
   for (const part of format.formatToParts(instant)) if (part.type !== 'literal') parts[part.type] = Number(part.value);
   // Whole seconds only: the milliseconds are the instant's own.
-  return Date.UTC(parts.year ?? 1970, (parts.month ?? 1) - 1, parts.day ?? 1, parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0) + (instant % 1_000 + 1_000) % 1_000;
+  return (
+    Date.UTC(
+      parts.year ?? 1970,
+      (parts.month ?? 1) - 1,
+      parts.day ?? 1,
+      parts.hour ?? 0,
+      parts.minute ?? 0,
+      parts.second ?? 0,
+    ) +
+    (((instant % 1_000) + 1_000) % 1_000)
+  );
 }
 
 /** The time zone this process runs in (the TZ environment variable, else the system's). */
@@ -40,11 +59,17 @@ const DAY_MS = 24 * 60 * 60 * 1_000;
 export function slotOnDay(day: number, at: string, timeZone: string): number {
   const wanted = day * DAY_MS + minutesOf(at) * 60_000;
   // The zone's offset half a day either side: at most one change of offset lies between them.
-  const offsets = [wallClock(wanted - DAY_MS / 2, timeZone) - (wanted - DAY_MS / 2), wallClock(wanted + DAY_MS / 2, timeZone) - (wanted + DAY_MS / 2)];
+  const offsets = [
+    wallClock(wanted - DAY_MS / 2, timeZone) - (wanted - DAY_MS / 2),
+    wallClock(wanted + DAY_MS / 2, timeZone) - (wanted + DAY_MS / 2),
+  ];
   const exact = offsets.map((offset) => wanted - offset).filter((instant) => wallClock(instant, timeZone) === wanted);
   if (exact.length > 0) return Math.min(...exact);
   // In the gap: the first instant whose wall clock is past the time is the moment the clocks jumped.
-  let [low, high] = [Math.min(...offsets.map((offset) => wanted - offset)), Math.max(...offsets.map((offset) => wanted - offset))];
+  let [low, high] = [
+    Math.min(...offsets.map((offset) => wanted - offset)),
+    Math.max(...offsets.map((offset) => wanted - offset)),
+  ];
   while (high - low > 1) {
     const middle = Math.floor((low + high) / 2);
     if (wallClock(middle, timeZone) >= wanted) high = middle;

@@ -117,7 +117,8 @@ export class DatabaseSnapshot {
       sqlite.exec('BEGIN');
       const photos: string[] = [];
       const lacking: string[] = [];
-      for (const relative of namedPhotos(sqlite).flatMap((hash) => photoFilesOf(database, hash))) (pins.pin(relative) ? photos : lacking).push(relative);
+      for (const relative of namedPhotos(sqlite).flatMap((hash) => photoFilesOf(database, hash)))
+        (pins.pin(relative) ? photos : lacking).push(relative);
       return new DatabaseSnapshot(database, sqlite, photos, lacking);
     } catch (error) {
       sqlite.close();

@@ -24,11 +24,24 @@ export interface Verification {
 export function verifyBackup(backup: string, options: { dataDir?: string } = {}): Verification {
   const manifestBytes = readRegularFile(backup, MANIFEST_FILE);
   const manifest = parseManifest(manifestBytes);
-  if (!manifestBytes || !manifest) throw new AppError('not_found', `${backup} is not an Adoption Desk backup (no readable manifest.json).`, { details: { missing: 'backup', path: backup } });
+  if (!manifestBytes || !manifest)
+    throw new AppError('not_found', `${backup} is not an Adoption Desk backup (no readable manifest.json).`, {
+      details: { missing: 'backup', path: backup },
+    });
   const signature = readRegularFile(backup, SIGNATURE_FILE)?.toString('utf8');
-  const authenticity = judgeSignature(signature, manifestBytes, options.dataDir === undefined ? undefined : readBackupKey(options.dataDir));
+  const authenticity = judgeSignature(
+    signature,
+    manifestBytes,
+    options.dataDir === undefined ? undefined : readBackupKey(options.dataDir),
+  );
   const problems = soundnessProblems(backup, manifest);
-  return { backup, manifest, authenticity, problems: authenticity === 'tampered' ? [{ path: MANIFEST_FILE, problem: 'signature_mismatch' }, ...problems] : problems };
+  return {
+    backup,
+    manifest,
+    authenticity,
+    problems:
+      authenticity === 'tampered' ? [{ path: MANIFEST_FILE, problem: 'signature_mismatch' }, ...problems] : problems,
+  };
 }
 
 function parseManifest(bytes: Buffer | undefined): Manifest | undefined {
@@ -44,7 +57,9 @@ function parseManifest(bytes: Buffer | undefined): Manifest | undefined {
 function soundnessProblems(backup: string, manifest: Manifest): BackupProblem[] {
   // Judged before any file is read: a path outside the layout, or a link, makes the whole backup untrusted.
   const foreign: BackupProblem[] = [
-    ...manifest.files.filter((entry) => !isBackupPath(entry?.path)).map((entry): BackupProblem => ({ path: String(entry?.path), problem: 'foreign_path' })),
+    ...manifest.files
+      .filter((entry) => !isBackupPath(entry?.path))
+      .map((entry): BackupProblem => ({ path: String(entry?.path), problem: 'foreign_path' })),
     ...linksUnder(backup).map((link): BackupProblem => ({ path: link, problem: 'link' })),
   ];
   if (foreign.length > 0) return foreign;
@@ -52,7 +67,9 @@ function soundnessProblems(backup: string, manifest: Manifest): BackupProblem[] 
     const bytes = readListedFile(backup, entry);
     if (bytes === undefined) return [{ path: entry.path, problem: 'missing' }];
     if (!matchesManifest(bytes, entry)) return [{ path: entry.path, problem: 'hash_mismatch' }];
-    return entry.database && !passesIntegrityCheck(path.join(backup, entry.path)) ? [{ path: entry.path, problem: 'integrity_check_failed' }] : [];
+    return entry.database && !passesIntegrityCheck(path.join(backup, entry.path))
+      ? [{ path: entry.path, problem: 'integrity_check_failed' }]
+      : [];
   });
   const damaged = new Set(damage.map((problem) => problem.path));
   const held = new Set(manifest.files.map((entry) => entry.path));
@@ -66,7 +83,11 @@ function soundnessProblems(backup: string, manifest: Manifest): BackupProblem[] 
 function photosLacking(backup: string, database: string, held: ReadonlySet<string>): BackupProblem[] {
   const sqlite = new Database(path.join(backup, database), { readonly: true, fileMustExist: true });
   try {
-    return namedPhotos(sqlite).flatMap((hash) => photoFilesOf(database, hash).filter((file) => !held.has(file)).map((file): BackupProblem => ({ path: file, problem: 'photo_missing', database, hash })));
+    return namedPhotos(sqlite).flatMap((hash) =>
+      photoFilesOf(database, hash)
+        .filter((file) => !held.has(file))
+        .map((file): BackupProblem => ({ path: file, problem: 'photo_missing', database, hash })),
+    );
   } finally {
     sqlite.close();
   }
@@ -117,13 +138,20 @@ export function refuseDamaged(verification: Verification): void {
 
 export function damagedBackup(backup: string, problems: BackupProblem[]): AppError {
   const listed = problems.map((problem) => `${problem.path} (${problem.problem.replace(/_/g, ' ')})`).join(', ');
-  return new AppError('conflict', `The backup ${backup} is damaged: ${listed}.`, { details: { reason: 'backup_damaged', backup, problems } });
+  return new AppError('conflict', `The backup ${backup} is damaged: ${listed}.`, {
+    details: { reason: 'backup_damaged', backup, problems },
+  });
 }
 
 /** A backup no key of this data dir signed is restored only when the caller says it trusts where it comes from. */
 export function refuseUntrusted(verification: Verification, trusted: boolean): void {
   const { authenticity, backup } = verification;
   if (authenticity === 'authentic' || authenticity === 'tampered' || trusted) return;
-  const why = authenticity === 'unsigned' ? 'is not signed (made by an older version)' : 'was not signed with this data dir’s backup key (another installation’s, or a new disk that has no key yet)';
-  throw new AppError('conflict', `The backup ${backup} ${why}: nothing proves who made it.`, { details: { reason: 'backup_unknown_key', backup, authenticity } });
+  const why =
+    authenticity === 'unsigned'
+      ? 'is not signed (made by an older version)'
+      : 'was not signed with this data dir’s backup key (another installation’s, or a new disk that has no key yet)';
+  throw new AppError('conflict', `The backup ${backup} ${why}: nothing proves who made it.`, {
+    details: { reason: 'backup_unknown_key', backup, authenticity },
+  });
 }

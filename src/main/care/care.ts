@@ -59,8 +59,12 @@ export class CareService extends CareRules {
     this.requirePet(petId);
     const doses = this.dosesOf(petId);
     const today = this.today();
-    const waiting = doses.filter((dose) => dose.status === 'scheduled').sort((a, b) => (a.dueDate ?? '').localeCompare(b.dueDate ?? '') || a.id - b.id);
-    const done = doses.filter((dose) => dose.status !== 'scheduled').sort((a, b) => (b.givenDate ?? b.dueDate ?? '').localeCompare(a.givenDate ?? a.dueDate ?? '') || b.id - a.id);
+    const waiting = doses
+      .filter((dose) => dose.status === 'scheduled')
+      .sort((a, b) => (a.dueDate ?? '').localeCompare(b.dueDate ?? '') || a.id - b.id);
+    const done = doses
+      .filter((dose) => dose.status !== 'scheduled')
+      .sort((a, b) => (b.givenDate ?? b.dueDate ?? '').localeCompare(a.givenDate ?? a.dueDate ?? '') || b.id - a.id);
     return {
       petId,
       doses: [...waiting, ...done],
@@ -89,8 +93,16 @@ export class CareService extends CareRules {
     const result = new Map<number, boolean | null>();
     for (const [petId, stored] of byPet) {
       // The birth date is read only where an age rule needs it.
-      const birthDate = stored.some((dose) => dose.ageWeeks !== null && dose.dueDate === null) ? this.deps.birthDateOf(petId) : undefined;
-      result.set(petId, shotsCurrent(stored.map((dose) => resolveDose(dose, birthDate)), today));
+      const birthDate = stored.some((dose) => dose.ageWeeks !== null && dose.dueDate === null)
+        ? this.deps.birthDateOf(petId)
+        : undefined;
+      result.set(
+        petId,
+        shotsCurrent(
+          stored.map((dose) => resolveDose(dose, birthDate)),
+          today,
+        ),
+      );
     }
     return result;
   }
@@ -98,7 +110,8 @@ export class CareService extends CareRules {
   /** Doses waiting, of animals in care: overdue, due today, due in the next `days` days (7 unless told). */
   dueList(input: DueQuery = {}): DueList {
     const query = parseOrThrow(DueQuerySchema, input, 'query');
-    const today = query.utcOffsetMinutes === undefined ? this.today() : dayAt(this.deps.clock.now(), query.utcOffsetMinutes);
+    const today =
+      query.utcOffsetMinutes === undefined ? this.today() : dayAt(this.deps.clock.now(), query.utcOffsetMinutes);
     const until = addDays(today, query.days ?? DEFAULT_DUE_DAYS);
     const births = new Map<number, string | undefined>();
     const birthOf = (petId: number) => {
@@ -109,10 +122,27 @@ export class CareService extends CareRules {
     for (const { dose: stored, petName, category } of this.store.waitingInCare()) {
       const dose = resolveDose(stored, birthOf(stored.petId));
       if (dose.dueDate === null || dose.dueDate > until) continue;
-      rows.push({ dose, petName, category, bucket: bucketOf(dose.dueDate, today), overdueDays: daysBetween(dose.dueDate, today) });
+      rows.push({
+        dose,
+        petName,
+        category,
+        bucket: bucketOf(dose.dueDate, today),
+        overdueDays: daysBetween(dose.dueDate, today),
+      });
     }
-    rows.sort((a, b) => (a.dose.dueDate ?? '').localeCompare(b.dose.dueDate ?? '') || a.petName.localeCompare(b.petName) || a.dose.id - b.dose.id);
-    return { today, until, overdue: rows.filter((row) => row.bucket === 'overdue'), dueToday: rows.filter((row) => row.bucket === 'today'), soon: rows.filter((row) => row.bucket === 'soon') };
+    rows.sort(
+      (a, b) =>
+        (a.dose.dueDate ?? '').localeCompare(b.dose.dueDate ?? '') ||
+        a.petName.localeCompare(b.petName) ||
+        a.dose.id - b.dose.id,
+    );
+    return {
+      today,
+      until,
+      overdue: rows.filter((row) => row.bucket === 'overdue'),
+      dueToday: rows.filter((row) => row.bucket === 'today'),
+      soon: rows.filter((row) => row.bucket === 'soon'),
+    };
   }
 
   /** A dose scheduled by hand. */
@@ -120,7 +150,12 @@ export class CareService extends CareRules {
     const dose = parseOrThrow(ScheduleInputSchema, input, 'dose');
     return this.write(() => {
       this.requirePet(dose.petId);
-      const id = this.store.insertDose(dose.petId, { ...doseColumns.empty(dose.vaccine, 'scheduled'), dueDate: dose.dueDate, notes: dose.notes ?? null }, null, this.deps.clock.now());
+      const id = this.store.insertDose(
+        dose.petId,
+        { ...doseColumns.empty(dose.vaccine, 'scheduled'), dueDate: dose.dueDate, notes: dose.notes ?? null },
+        null,
+        this.deps.clock.now(),
+      );
       this.event(by, dose.petId, 'dose_scheduled', { doseId: id }, { vaccine: dose.vaccine, dueDate: dose.dueDate });
       return [id];
     })[0] as Dose;
@@ -141,7 +176,14 @@ export class CareService extends CareRules {
         this.requirePet(each.petId);
         const target = this.doseToGive(each.petId, each.vaccine, each.doseId);
         const twice = this.store.givenOn(each.petId, each.vaccine, givenDate);
-        if (twice) throw conflict(`Pet ${each.petId} was given ${twice.vaccine} on ${givenDate} already (dose ${twice.id}).`, { reason: 'already_given', doseId: twice.id, petId: each.petId, vaccine: twice.vaccine, givenDate });
+        if (twice)
+          throw conflict(`Pet ${each.petId} was given ${twice.vaccine} on ${givenDate} already (dose ${twice.id}).`, {
+            reason: 'already_given',
+            doseId: twice.id,
+            petId: each.petId,
+            vaccine: twice.vaccine,
+            givenDate,
+          });
         const given = {
           status: 'given' as const,
           givenDate,
@@ -157,12 +199,37 @@ export class CareService extends CareRules {
         if (target) {
           const resolved = resolveDose(target, this.deps.birthDateOf(each.petId));
           // The due date it had is kept, fixed: it no longer follows the age.
-          this.store.updateDose(target.id, { ...doseColumns.of(target), ...given, dueDate: resolved.dueDate, ageWeeks: null, notBefore: null, notes: given.notes ?? target.notes }, now);
+          this.store.updateDose(
+            target.id,
+            {
+              ...doseColumns.of(target),
+              ...given,
+              dueDate: resolved.dueDate,
+              ageWeeks: null,
+              notBefore: null,
+              notes: given.notes ?? target.notes,
+            },
+            now,
+          );
           id = target.id;
         } else {
           id = this.store.insertDose(each.petId, { ...doseColumns.empty(each.vaccine, 'given'), ...given }, null, now);
         }
-        this.event(by, each.petId, 'dose_given', { doseId: id }, { vaccine: each.vaccine, givenDate, batch: each.batch, givenBy: round.givenBy, vetId: round.vetId, scheduled: target !== undefined, round: round.doses.length > 1 ? round.doses.length : undefined });
+        this.event(
+          by,
+          each.petId,
+          'dose_given',
+          { doseId: id },
+          {
+            vaccine: each.vaccine,
+            givenDate,
+            batch: each.batch,
+            givenBy: round.givenBy,
+            vetId: round.vetId,
+            scheduled: target !== undefined,
+            round: round.doses.length > 1 ? round.doses.length : undefined,
+          },
+        );
         return id;
       }),
     );
@@ -178,8 +245,15 @@ export class CareService extends CareRules {
       const stored = this.requireDose(doseId);
       if (change.dueDate !== undefined && stored.status !== 'scheduled') throw this.notWaiting(stored);
       if (stored.status !== 'given') {
-        const givenOnly = (['givenDate', 'expiresDate', 'batch', 'manufacturer', 'givenBy', 'vetId'] as const).find((field) => change[field] !== undefined);
-        if (givenOnly) throw new AppError('validation_failed', `${givenOnly}: only a given dose has one (dose ${doseId} is ${stored.status})`, { details: { field: givenOnly } });
+        const givenOnly = (['givenDate', 'expiresDate', 'batch', 'manufacturer', 'givenBy', 'vetId'] as const).find(
+          (field) => change[field] !== undefined,
+        );
+        if (givenOnly)
+          throw new AppError(
+            'validation_failed',
+            `${givenOnly}: only a given dose has one (dose ${doseId} is ${stored.status})`,
+            { details: { field: givenOnly } },
+          );
       }
       const before = doseColumns.of(stored);
       const after = doseColumns.changed(before, change);
@@ -199,8 +273,25 @@ export class CareService extends CareRules {
       const stored = this.requireDose(skip.doseId);
       if (stored.status !== 'scheduled') throw this.notWaiting(stored);
       const resolved = resolveDose(stored, this.deps.birthDateOf(stored.petId));
-      this.store.updateDose(stored.id, { ...doseColumns.of(stored), status: 'skipped', skipReason: skip.reason, dueDate: resolved.dueDate, ageWeeks: null, notBefore: null }, this.deps.clock.now());
-      this.event(by, stored.petId, 'dose_skipped', { doseId: stored.id }, { vaccine: stored.vaccine, dueDate: resolved.dueDate, reason: skip.reason });
+      this.store.updateDose(
+        stored.id,
+        {
+          ...doseColumns.of(stored),
+          status: 'skipped',
+          skipReason: skip.reason,
+          dueDate: resolved.dueDate,
+          ageWeeks: null,
+          notBefore: null,
+        },
+        this.deps.clock.now(),
+      );
+      this.event(
+        by,
+        stored.petId,
+        'dose_skipped',
+        { doseId: stored.id },
+        { vaccine: stored.vaccine, dueDate: resolved.dueDate, reason: skip.reason },
+      );
       return [stored.id];
     })[0] as Dose;
   }
@@ -211,15 +302,39 @@ export class CareService extends CareRules {
     const givenDate = treatment.givenDate ?? this.today();
     this.notInFuture(givenDate);
     if (treatment.vetId !== undefined) this.usableVet(treatment.vetId);
-    const id = this.deps.sqlite.transaction(() => {
-      this.requirePet(treatment.petId);
-      const spayed = treatment.kind === 'spay_neuter' ? this.store.spayNeuter(treatment.petId) : undefined;
-      if (spayed) throw conflict(`Pet ${treatment.petId} was spayed/neutered on ${spayed.givenDate} (treatment ${spayed.id}).`, { reason: 'already_spayed_neutered', petId: treatment.petId, treatmentId: spayed.id, givenDate: spayed.givenDate });
-      const columns = { ...treatmentColumns.of(treatment), givenDate };
-      const inserted = this.store.insertTreatment(treatment.petId, columns, this.deps.clock.now());
-      this.event(by, treatment.petId, 'treatment_recorded', { treatmentId: inserted }, { kind: treatment.kind, product: treatment.product, givenDate, result: treatment.result, givenBy: treatment.givenBy, vetId: treatment.vetId });
-      return inserted;
-    }).immediate();
+    const id = this.deps.sqlite
+      .transaction(() => {
+        this.requirePet(treatment.petId);
+        const spayed = treatment.kind === 'spay_neuter' ? this.store.spayNeuter(treatment.petId) : undefined;
+        if (spayed)
+          throw conflict(
+            `Pet ${treatment.petId} was spayed/neutered on ${spayed.givenDate} (treatment ${spayed.id}).`,
+            {
+              reason: 'already_spayed_neutered',
+              petId: treatment.petId,
+              treatmentId: spayed.id,
+              givenDate: spayed.givenDate,
+            },
+          );
+        const columns = { ...treatmentColumns.of(treatment), givenDate };
+        const inserted = this.store.insertTreatment(treatment.petId, columns, this.deps.clock.now());
+        this.event(
+          by,
+          treatment.petId,
+          'treatment_recorded',
+          { treatmentId: inserted },
+          {
+            kind: treatment.kind,
+            product: treatment.product,
+            givenDate,
+            result: treatment.result,
+            givenBy: treatment.givenBy,
+            vetId: treatment.vetId,
+          },
+        );
+        return inserted;
+      })
+      .immediate();
     this.deps.changes.emit('care');
     if (treatment.kind === 'spay_neuter') this.deps.spayedNeutered(treatment.petId);
     return this.store.treatment(id) as Treatment;
@@ -229,17 +344,23 @@ export class CareService extends CareRules {
     const change = parseOrThrow(TreatmentChangeSchema, input, 'changes');
     if (change.givenDate !== undefined) this.notInFuture(change.givenDate);
     if (change.vetId != null) this.usableVet(change.vetId);
-    this.deps.sqlite.transaction(() => {
-      const stored = this.store.treatment(treatmentId);
-      if (!stored) throw new AppError('not_found', `Treatment ${treatmentId} does not exist.`, { details: { missing: 'treatment', treatmentId } });
-      const before = treatmentColumns.of({ ...stored, vetId: stored.vet?.id ?? null });
-      const after = treatmentColumns.changed(before, change);
-      if (after.result !== null && !TEST_KINDS.includes(stored.kind)) throw new AppError('validation_failed', 'result: only a test has a result', { details: { field: 'result' } });
-      const fields = changedFields(before, after);
-      if (Object.keys(fields).length === 0) return;
-      this.store.updateTreatment(treatmentId, after, this.deps.clock.now());
-      this.event(by, stored.petId, 'treatment_edited', { treatmentId }, { fields });
-    }).immediate();
+    this.deps.sqlite
+      .transaction(() => {
+        const stored = this.store.treatment(treatmentId);
+        if (!stored)
+          throw new AppError('not_found', `Treatment ${treatmentId} does not exist.`, {
+            details: { missing: 'treatment', treatmentId },
+          });
+        const before = treatmentColumns.of({ ...stored, vetId: stored.vet?.id ?? null });
+        const after = treatmentColumns.changed(before, change);
+        if (after.result !== null && !TEST_KINDS.includes(stored.kind))
+          throw new AppError('validation_failed', 'result: only a test has a result', { details: { field: 'result' } });
+        const fields = changedFields(before, after);
+        if (Object.keys(fields).length === 0) return;
+        this.store.updateTreatment(treatmentId, after, this.deps.clock.now());
+        this.event(by, stored.petId, 'treatment_edited', { treatmentId }, { fields });
+      })
+      .immediate();
     this.deps.changes.emit('care');
     return this.store.treatment(treatmentId) as Treatment;
   }

@@ -1,4 +1,12 @@
-import { SHIPPED_PROTOCOLS, ProtocolInputSchema, planDoses, resolveDose, type CategoryProtocol, type ProtocolInput, type ProtocolStep } from '../../shared/care';
+import {
+  SHIPPED_PROTOCOLS,
+  ProtocolInputSchema,
+  planDoses,
+  resolveDose,
+  type CategoryProtocol,
+  type ProtocolInput,
+  type ProtocolStep,
+} from '../../shared/care';
 import type { Clock } from '../../shared/clock';
 import { AppError } from '../../shared/errors';
 import type { Face, IntakeType } from '../../shared/movements';
@@ -21,7 +29,12 @@ export class CareProtocols {
   ) {}
 
   list(): CategoryProtocol[] {
-    return this.store.protocols().map(({ categoryId, category, species, steps }) => ({ categoryId, category, steps: steps ?? [...SHIPPED_PROTOCOLS[ageScaleOf(species)]], shipped: steps === undefined }));
+    return this.store.protocols().map(({ categoryId, category, species, steps }) => ({
+      categoryId,
+      category,
+      steps: steps ?? [...SHIPPED_PROTOCOLS[ageScaleOf(species)]],
+      shipped: steps === undefined,
+    }));
   }
 
   set(input: ProtocolInput): CategoryProtocol {
@@ -42,7 +55,8 @@ export class CareProtocols {
   scheduleAtIntake(petId: number, at: number, by: Face, type: IntakeType): void {
     const pet = this.store.pet(petId);
     if (!pet) return;
-    const steps: readonly ProtocolStep[] = this.store.protocol(pet.categoryId) ?? SHIPPED_PROTOCOLS[ageScaleOf(pet.species)];
+    const steps: readonly ProtocolStep[] =
+      this.store.protocol(pet.categoryId) ?? SHIPPED_PROTOCOLS[ageScaleOf(pet.species)];
     if (steps.length === 0) return;
     const intakeDay = localDay(at);
     const known = this.birthDateOf(petId);
@@ -54,12 +68,32 @@ export class CareProtocols {
     let scheduled = 0;
     for (const planned of planDoses(steps, intakeDay, birthDate)) {
       const same = before.filter((dose) => dose.vaccine.toLowerCase() === planned.vaccine.toLowerCase());
-      if (same.some((dose) => dose.status === 'scheduled' || (dose.status === 'given' && dose.expiresDate !== null && dose.expiresDate >= planned.dueDate))) continue;
+      if (
+        same.some(
+          (dose) =>
+            dose.status === 'scheduled' ||
+            (dose.status === 'given' && dose.expiresDate !== null && dose.expiresDate >= planned.dueDate),
+        )
+      )
+        continue;
       // An age rule would read the profile's (missing) birth date again: a newborn's due date is fixed instead.
       const followsAge = planned.atAgeWeeks !== null && !bornHere;
-      const columns = { ...doseColumns.empty(planned.vaccine, 'scheduled'), dueDate: followsAge ? null : planned.dueDate, ageWeeks: followsAge ? planned.atAgeWeeks : null, notBefore: followsAge ? (planned.notBefore ?? intakeDay) : null };
+      const columns = {
+        ...doseColumns.empty(planned.vaccine, 'scheduled'),
+        dueDate: followsAge ? null : planned.dueDate,
+        ageWeeks: followsAge ? planned.atAgeWeeks : null,
+        notBefore: followsAge ? (planned.notBefore ?? intakeDay) : null,
+      };
       const doseId = this.store.insertDose(petId, columns, planned.step, now);
-      this.store.insertEvent({ petId, kind: 'dose_scheduled', doseId, treatmentId: null, recordedAt: now, by, details: { vaccine: planned.vaccine, dueDate: planned.dueDate, protocolStep: planned.step, followsAge } });
+      this.store.insertEvent({
+        petId,
+        kind: 'dose_scheduled',
+        doseId,
+        treatmentId: null,
+        recordedAt: now,
+        by,
+        details: { vaccine: planned.vaccine, dueDate: planned.dueDate, protocolStep: planned.step, followsAge },
+      });
       scheduled += 1;
     }
     if (scheduled > 0) this.changes.emit('care');

@@ -57,19 +57,44 @@ export abstract class CareRules {
     });
   }
 
-  protected event(by: Face, petId: number, kind: Parameters<CareStore['insertEvent']>[0]['kind'], about: { doseId?: number; treatmentId?: number }, details: Record<string, unknown>): void {
-    this.store.insertEvent({ petId, kind, doseId: about.doseId ?? null, treatmentId: about.treatmentId ?? null, recordedAt: this.deps.clock.now(), by, details });
+  protected event(
+    by: Face,
+    petId: number,
+    kind: Parameters<CareStore['insertEvent']>[0]['kind'],
+    about: { doseId?: number; treatmentId?: number },
+    details: Record<string, unknown>,
+  ): void {
+    this.store.insertEvent({
+      petId,
+      kind,
+      doseId: about.doseId ?? null,
+      treatmentId: about.treatmentId ?? null,
+      recordedAt: this.deps.clock.now(),
+      by,
+      details,
+    });
   }
 
   /** The scheduled dose a giving fulfils: the one named (it must wait, for this pet and vaccine), else the earliest waiting. */
   protected doseToGive(petId: number, vaccine: string, doseId: number | undefined): StoredDose | undefined {
     if (doseId === undefined) {
       const birthDate = this.deps.birthDateOf(petId);
-      return this.store.waitingOf(petId, vaccine).sort((a, b) => (resolveDose(a, birthDate).dueDate ?? '').localeCompare(resolveDose(b, birthDate).dueDate ?? '') || a.id - b.id)[0];
+      return this.store
+        .waitingOf(petId, vaccine)
+        .sort(
+          (a, b) =>
+            (resolveDose(a, birthDate).dueDate ?? '').localeCompare(resolveDose(b, birthDate).dueDate ?? '') ||
+            a.id - b.id,
+        )[0];
     }
     const dose = this.requireDose(doseId);
     if (dose.petId !== petId || dose.vaccine.toLowerCase() !== vaccine.toLowerCase()) {
-      throw conflict(`Dose ${doseId} is ${dose.vaccine} for pet ${dose.petId}, not ${vaccine} for pet ${petId}.`, { reason: 'dose_mismatch', doseId, petId, vaccine });
+      throw conflict(`Dose ${doseId} is ${dose.vaccine} for pet ${dose.petId}, not ${vaccine} for pet ${petId}.`, {
+        reason: 'dose_mismatch',
+        doseId,
+        petId,
+        vaccine,
+      });
     }
     if (dose.status !== 'scheduled') throw this.notWaiting(dose);
     return dose;
@@ -77,26 +102,41 @@ export abstract class CareRules {
 
   protected notWaiting(dose: StoredDose): AppError {
     const status = dose.status === 'given' ? 'given' : 'skipped';
-    return conflict(`Dose ${dose.id} (${dose.vaccine}, pet ${dose.petId}) was ${status} already.`, { reason: 'dose_not_waiting', doseId: dose.id, petId: dose.petId, status });
+    return conflict(`Dose ${dose.id} (${dose.vaccine}, pet ${dose.petId}) was ${status} already.`, {
+      reason: 'dose_not_waiting',
+      doseId: dose.id,
+      petId: dose.petId,
+      status,
+    });
   }
 
   protected notInFuture(date: string): void {
     const latest = dayAt(this.deps.clock.now(), EARLIEST_ZONE_MINUTES);
-    if (date > latest) throw conflict(`${date} is in the future: care is recorded once it is done.`, { reason: 'care_date_in_future', date, today: this.today() });
+    if (date > latest)
+      throw conflict(`${date} is in the future: care is recorded once it is done.`, {
+        reason: 'care_date_in_future',
+        date,
+        today: this.today(),
+      });
   }
 
   protected usableVet(personId: number): void {
     const vet = this.deps.people.get(personId);
-    if (vet.forgottenAt !== null) throw new AppError('conflict', `Person ${personId} was forgotten and cannot be named as a vet.`, { details: { reason: 'person_forgotten', personId } });
+    if (vet.forgottenAt !== null)
+      throw new AppError('conflict', `Person ${personId} was forgotten and cannot be named as a vet.`, {
+        details: { reason: 'person_forgotten', personId },
+      });
   }
 
   protected requirePet(petId: number): void {
-    if (!this.store.pet(petId)) throw new AppError('not_found', `Pet ${petId} does not exist.`, { details: { missing: 'pet', petId } });
+    if (!this.store.pet(petId))
+      throw new AppError('not_found', `Pet ${petId} does not exist.`, { details: { missing: 'pet', petId } });
   }
 
   protected requireDose(doseId: number): StoredDose {
     const dose = this.store.dose(doseId);
-    if (!dose) throw new AppError('not_found', `Dose ${doseId} does not exist.`, { details: { missing: 'dose', doseId } });
+    if (!dose)
+      throw new AppError('not_found', `Dose ${doseId} does not exist.`, { details: { missing: 'dose', doseId } });
     return dose;
   }
 }

@@ -33,7 +33,9 @@ function toTreatment({ vetId, vetName, vetForgotten, ...row }: TreatmentRow): Tr
 }
 
 /** The columns of a dose as written; the names match care_doses' (snake_case aside). */
-export type DoseColumns = Omit<StoredDose, 'id' | 'petId' | 'vet' | 'protocolStep' | 'createdAt'> & { vetId: number | null };
+export type DoseColumns = Omit<StoredDose, 'id' | 'petId' | 'vet' | 'protocolStep' | 'createdAt'> & {
+  vetId: number | null;
+};
 
 export type TreatmentColumns = Omit<Treatment, 'id' | 'petId' | 'vet' | 'createdAt'> & { vetId: number | null };
 
@@ -66,12 +68,18 @@ export class CareStore {
 
   constructor(private readonly sqlite: Database.Database) {
     this.statements = {
-      pet: sqlite.prepare<[number], CarePet>('SELECT p.id, p.name, p.category_id AS categoryId, c.name AS category, c.species FROM pets p JOIN categories c ON c.id = p.category_id WHERE p.id = ?'),
+      pet: sqlite.prepare<[number], CarePet>(
+        'SELECT p.id, p.name, p.category_id AS categoryId, c.name AS category, c.species FROM pets p JOIN categories c ON c.id = p.category_id WHERE p.id = ?',
+      ),
       dose: sqlite.prepare<[number], DoseRow>(`${DOSE_SELECT} WHERE d.id = ?`),
       dosesOf: sqlite.prepare<[number], DoseRow>(`${DOSE_SELECT} WHERE d.pet_id = ? ORDER BY d.id`),
       allDoses: sqlite.prepare<[], DoseRow>(`${DOSE_SELECT} WHERE d.status <> 'skipped' ORDER BY d.pet_id, d.id`),
-      waitingOf: sqlite.prepare<[number, string], DoseRow>(`${DOSE_SELECT} WHERE d.pet_id = ? AND d.vaccine_folded = lower(?) AND d.status = 'scheduled' ORDER BY d.id`),
-      givenOn: sqlite.prepare<[number, string, string], DoseRow>(`${DOSE_SELECT} WHERE d.pet_id = ? AND d.vaccine_folded = lower(?) AND d.status = 'given' AND d.given_date = ?`),
+      waitingOf: sqlite.prepare<[number, string], DoseRow>(
+        `${DOSE_SELECT} WHERE d.pet_id = ? AND d.vaccine_folded = lower(?) AND d.status = 'scheduled' ORDER BY d.id`,
+      ),
+      givenOn: sqlite.prepare<[number, string, string], DoseRow>(
+        `${DOSE_SELECT} WHERE d.pet_id = ? AND d.vaccine_folded = lower(?) AND d.status = 'given' AND d.given_date = ?`,
+      ),
       // Animals in care: an open stay, or none yet (a pet created without an intake gets its stay lazily, movements/store.ts).
       waitingInCare: sqlite.prepare<[], DoseRow & { petName: string; category: string }>(
         `${DOSE_SELECT.replace('FROM care_doses d', ', p.name AS petName, c.name AS category FROM care_doses d JOIN pets p ON p.id = d.pet_id JOIN categories c ON c.id = p.category_id')}
@@ -83,8 +91,12 @@ export class CareStore {
       ),
       updateDose: sqlite.prepare(`UPDATE care_doses SET ${DOSE_WRITE} WHERE id = @id`),
       treatment: sqlite.prepare<[number], TreatmentRow>(`${TREATMENT_SELECT} WHERE t.id = ?`),
-      treatmentsOf: sqlite.prepare<[number], TreatmentRow>(`${TREATMENT_SELECT} WHERE t.pet_id = ? ORDER BY t.given_date DESC, t.id DESC`),
-      spayNeuter: sqlite.prepare<[number], TreatmentRow>(`${TREATMENT_SELECT} WHERE t.pet_id = ? AND t.kind = 'spay_neuter' ORDER BY t.given_date LIMIT 1`),
+      treatmentsOf: sqlite.prepare<[number], TreatmentRow>(
+        `${TREATMENT_SELECT} WHERE t.pet_id = ? ORDER BY t.given_date DESC, t.id DESC`,
+      ),
+      spayNeuter: sqlite.prepare<[number], TreatmentRow>(
+        `${TREATMENT_SELECT} WHERE t.pet_id = ? AND t.kind = 'spay_neuter' ORDER BY t.given_date LIMIT 1`,
+      ),
       insertTreatment: sqlite.prepare(
         `INSERT INTO care_treatments (pet_id, kind, product, given_date, result, next_due_date, given_by, vet_id, notes, created_at, updated_at)
           VALUES (@petId, @kind, @product, @givenDate, @result, @nextDueDate, @givenBy, @vetId, @notes, @now, @now)`,
@@ -92,7 +104,9 @@ export class CareStore {
       updateTreatment: sqlite.prepare(
         `UPDATE care_treatments SET product = @product, given_date = @givenDate, result = @result, next_due_date = @nextDueDate, given_by = @givenBy, vet_id = @vetId, notes = @notes, updated_at = @now WHERE id = @id`,
       ),
-      insertEvent: sqlite.prepare('INSERT INTO care_events (pet_id, kind, dose_id, treatment_id, recorded_at, by, details) VALUES (@petId, @kind, @doseId, @treatmentId, @recordedAt, @by, @details)'),
+      insertEvent: sqlite.prepare(
+        'INSERT INTO care_events (pet_id, kind, dose_id, treatment_id, recorded_at, by, details) VALUES (@petId, @kind, @doseId, @treatmentId, @recordedAt, @by, @details)',
+      ),
       eventsOf: sqlite.prepare<[number], Omit<CareEvent, 'details'> & { details: string }>(
         'SELECT id, pet_id AS petId, kind, dose_id AS doseId, treatment_id AS treatmentId, recorded_at AS recordedAt, by, details FROM care_events WHERE pet_id = ? ORDER BY recorded_at DESC, id DESC',
       ),
@@ -100,7 +114,9 @@ export class CareStore {
       protocols: sqlite.prepare<[], { categoryId: number; category: string; species: Species; steps: string | null }>(
         'SELECT c.id AS categoryId, c.name AS category, c.species, cp.steps FROM categories c LEFT JOIN care_protocols cp ON cp.category_id = c.id ORDER BY c.id',
       ),
-      setProtocol: sqlite.prepare('INSERT INTO care_protocols (category_id, steps, updated_at) VALUES (?, ?, ?) ON CONFLICT (category_id) DO UPDATE SET steps = excluded.steps, updated_at = excluded.updated_at'),
+      setProtocol: sqlite.prepare(
+        'INSERT INTO care_protocols (category_id, steps, updated_at) VALUES (?, ?, ?) ON CONFLICT (category_id) DO UPDATE SET steps = excluded.steps, updated_at = excluded.updated_at',
+      ),
       clearProtocol: sqlite.prepare('DELETE FROM care_protocols WHERE category_id = ?'),
     };
   }
@@ -139,7 +155,9 @@ export class CareStore {
 
   /** Every dose waiting, of animals in care, with the animal's name and category. */
   waitingInCare(): Array<{ dose: StoredDose; petName: string; category: string }> {
-    return this.statements.waitingInCare.all().map(({ petName, category, ...row }) => ({ dose: toDose(row), petName, category }));
+    return this.statements.waitingInCare
+      .all()
+      .map(({ petName, category, ...row }) => ({ dose: toDose(row), petName, category }));
   }
 
   insertDose(petId: number, columns: DoseColumns, protocolStep: number | null, now: number): number {
@@ -177,7 +195,9 @@ export class CareStore {
   }
 
   eventsOf(petId: number): CareEvent[] {
-    return this.statements.eventsOf.all(petId).map((row) => ({ ...row, details: JSON.parse(row.details) as Record<string, unknown> }));
+    return this.statements.eventsOf
+      .all(petId)
+      .map((row) => ({ ...row, details: JSON.parse(row.details) as Record<string, unknown> }));
   }
 
   /** The category's protocol as staff set it; undefined: never set (the shipped default applies). */
@@ -187,7 +207,12 @@ export class CareStore {
   }
 
   protocols(): Array<{ categoryId: number; category: string; species: Species; steps: ProtocolStep[] | undefined }> {
-    return this.statements.protocols.all().map((row) => ({ categoryId: row.categoryId, category: row.category, species: row.species, steps: row.steps === null ? undefined : (JSON.parse(row.steps) as ProtocolStep[]) }));
+    return this.statements.protocols.all().map((row) => ({
+      categoryId: row.categoryId,
+      category: row.category,
+      species: row.species,
+      steps: row.steps === null ? undefined : (JSON.parse(row.steps) as ProtocolStep[]),
+    }));
   }
 
   setProtocol(categoryId: number, steps: ProtocolStep[] | undefined, now: number): void {
@@ -198,6 +223,11 @@ export class CareStore {
   /** Every row of the care tables as stored, for the staff backup. */
   exportAll(): Record<'doses' | 'treatments' | 'events' | 'protocols', unknown[]> {
     const all = (table: string, order: string) => this.sqlite.prepare(`SELECT * FROM ${table} ORDER BY ${order}`).all();
-    return { doses: all('care_doses', 'id'), treatments: all('care_treatments', 'id'), events: all('care_events', 'id'), protocols: all('care_protocols', 'category_id') };
+    return {
+      doses: all('care_doses', 'id'),
+      treatments: all('care_treatments', 'id'),
+      events: all('care_events', 'id'),
+      protocols: all('care_protocols', 'category_id'),
+    };
   }
 }

@@ -8,7 +8,8 @@ import { petStatusOf, type PetStatus } from '../../shared/pet';
 
 export function positiveInt(value: string): number {
   const n = Number(value);
-  if (!/^\d+$/.test(value) || !Number.isSafeInteger(n) || n < 1) throw new InvalidArgumentError('must be a positive integer.');
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(n) || n < 1)
+    throw new InvalidArgumentError('must be a positive integer.');
   return n;
 }
 
@@ -37,7 +38,8 @@ export function collectDnsServer(value: string, previous: string[] = []): string
 /** An ISO-8601 moment (2026-06-01T10:00:00Z) or epoch milliseconds. */
 export function moment(value: string): number {
   const ms = /^\d+$/.test(value) ? Number(value) : Date.parse(value);
-  if (!Number.isSafeInteger(ms)) throw new InvalidArgumentError('must be an ISO-8601 moment such as 2026-06-01T10:00:00Z, or epoch milliseconds.');
+  if (!Number.isSafeInteger(ms))
+    throw new InvalidArgumentError('must be an ISO-8601 moment such as 2026-06-01T10:00:00Z, or epoch milliseconds.');
   return ms;
 }
 
@@ -50,15 +52,27 @@ export function duration(value: string): number {
 
 /** The plan options of `keys create`, `accounts create` and `accounts set-plan`. */
 export const planOption = () => new Option('--plan <plan>', 'plan').choices(PLAN_IDS);
-export const perMinuteOption = () => new Option('--per-minute <n>', 'Enterprise: requests per minute').argParser(positiveInt);
+export const perMinuteOption = () =>
+  new Option('--per-minute <n>', 'Enterprise: requests per minute').argParser(positiveInt);
 export const perDayOption = () => new Option('--per-day <n>', 'Enterprise: requests per day').argParser(positiveInt);
 
 /** The compliance checks' figures a team may tune (`report` and `gate`). */
 export function withCheckSettings(command: Command): Command {
   // Commander prints each default once, after the description ("(default: 10m)" in words, not milliseconds).
   return command
-    .addOption(new Option('--max-attempts <n>', 'gives-up: refusals in a row of the same request before a client should stop').argParser(positiveInt).default(MAX_ATTEMPTS))
-    .addOption(new Option('--backoff-cap <duration>', 'backoff-cap: the longest sensible wait after a 429 when Retry-After asks for less').argParser(duration).default(BACKOFF_CAP_MS, `${BACKOFF_CAP_MS / 60_000}m`));
+    .addOption(
+      new Option('--max-attempts <n>', 'gives-up: refusals in a row of the same request before a client should stop')
+        .argParser(positiveInt)
+        .default(MAX_ATTEMPTS),
+    )
+    .addOption(
+      new Option(
+        '--backoff-cap <duration>',
+        'backoff-cap: the longest sensible wait after a 429 when Retry-After asks for less',
+      )
+        .argParser(duration)
+        .default(BACKOFF_CAP_MS, `${BACKOFF_CAP_MS / 60_000}m`),
+    );
 }
 
 export function checkSettingsOf(options: { maxAttempts: number; backoffCap: number }): CheckSettings {

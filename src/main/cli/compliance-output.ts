@@ -27,8 +27,12 @@ export function printReport(json: boolean, report: ComplianceReport, strict = fa
   );
   for (const rule of report.rules) {
     process.stdout.write(`${mark(rule, strict)}  ${rule.rule} — ${rule.title}: ${rule.summary}\n`);
-    for (const evidence of rule.evidence.slice(0, SHOWN_EVIDENCE)) process.stdout.write(`      ${evidenceLine(evidence)}\n`);
-    if (rule.offences > SHOWN_EVIDENCE) process.stdout.write(`      … and ${rule.offences - SHOWN_EVIDENCE} more (--json lists up to ${rule.evidence.length})\n`);
+    for (const evidence of rule.evidence.slice(0, SHOWN_EVIDENCE))
+      process.stdout.write(`      ${evidenceLine(evidence)}\n`);
+    if (rule.offences > SHOWN_EVIDENCE)
+      process.stdout.write(
+        `      … and ${rule.offences - SHOWN_EVIDENCE} more (--json lists up to ${rule.evidence.length})\n`,
+      );
   }
 }
 
@@ -51,7 +55,10 @@ export function junitXml(report: ComplianceReport, { subject, strict, extra = []
     const testCase = suite.testCase().className('adoption-desk.compliance').name(`${rule.rule}: ${rule.title}`);
     if (rule.verdict === 'not_tested') testCase.skipped().standardOutput(`not applicable: ${rule.summary}`);
     if (rule.verdict === 'pass') testCase.standardOutput(rule.summary);
-    if (rule.verdict === 'fail' && rule.advisory && !strict) testCase.standardOutput(`advice (fails only with --strict): ${rule.summary}\n${rule.evidence.map(evidenceLine).join('\n')}`);
+    if (rule.verdict === 'fail' && rule.advisory && !strict)
+      testCase.standardOutput(
+        `advice (fails only with --strict): ${rule.summary}\n${rule.evidence.map(evidenceLine).join('\n')}`,
+      );
     else if (rule.verdict === 'fail') {
       const more = rule.offences > rule.evidence.length ? `\n… and ${rule.offences - rule.evidence.length} more` : '';
       testCase.failure(rule.summary, rule.rule).stacktrace(`${rule.evidence.map(evidenceLine).join('\n')}${more}`);
@@ -72,6 +79,9 @@ export function writeJunit(file: string, report: ComplianceReport, options: Juni
   try {
     writeFileAtomically(file, junitXml(report, options), JUNIT_FILE_MODE);
   } catch (error) {
-    throw new AppError('validation_failed', `--junit: cannot write ${file} (${(error as NodeJS.ErrnoException).code ?? String(error)}).`);
+    throw new AppError(
+      'validation_failed',
+      `--junit: cannot write ${file} (${(error as NodeJS.ErrnoException).code ?? String(error)}).`,
+    );
   }
 }

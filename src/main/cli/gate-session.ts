@@ -75,12 +75,25 @@ export async function runGate(options: GateOptions): Promise<GateResult> {
     const custom = perMinute !== undefined || perDay !== undefined;
     if (custom && options.planId !== 'enterprise') engine.services.plans.update(options.planId, { perMinute, perDay });
     const onEnterprise = options.planId === 'enterprise' ? { perMinute, perDay } : {};
-    const { key, record, account } = engine.services.keys.createOnNewAccount({ account: { planId: options.planId, ...onEnterprise }, label: 'gate' });
+    const { key, record, account } = engine.services.keys.createOnNewAccount({
+      account: { planId: options.planId, ...onEnterprise },
+      label: 'gate',
+    });
     control = await startLabControl(() => engine.lab);
     const limits = engine.services.accounts.limitsOf(account);
-    const ready: GateReady = { baseUrl: server.baseUrl, labUrl: control.url, keyId: record.id, limits: { perMinute: limits.perMinute, perDay: limits.perDay }, profile };
+    const ready: GateReady = {
+      baseUrl: server.baseUrl,
+      labUrl: control.url,
+      keyId: record.id,
+      limits: { perMinute: limits.perMinute, perDay: limits.perDay },
+      profile,
+    };
     options.onReady?.(ready);
-    const command = await runCommand(options, { ADK_BASE_URL: ready.baseUrl, ADK_API_KEY: key, ADK_LAB_URL: ready.labUrl });
+    const command = await runCommand(options, {
+      ADK_BASE_URL: ready.baseUrl,
+      ADK_API_KEY: key,
+      ADK_LAB_URL: ready.labUrl,
+    });
     engine.requestLog.flush();
     return { ready, command, report: keyCompliance(engine, record.id, {}, options.settings) };
   } finally {
@@ -101,7 +114,11 @@ function runCommand(options: GateOptions, variables: Record<string, string>): Pr
   return new Promise((resolve) => {
     const outcome: CommandOutcome = { exitCode: null, signal: null, timedOut: false, startError: null };
     const stdout = options.commandStdout === 'stderr' ? 2 : 'inherit';
-    const child = spawn(options.command, options.args, { stdio: ['inherit', stdout, 'inherit'], env: { ...process.env, ...variables }, detached: process.platform !== 'win32' });
+    const child = spawn(options.command, options.args, {
+      stdio: ['inherit', stdout, 'inherit'],
+      env: { ...process.env, ...variables },
+      detached: process.platform !== 'win32',
+    });
     const group = processGroup(child);
     let killTimer: NodeJS.Timeout | undefined;
     let settled = false;

@@ -7,12 +7,21 @@ import { dnsCheckInWords, type DnsCheckSubject } from '../../shared/dns-check';
 import { detailsOf, isAppError } from '../../shared/errors';
 import type { PortalId } from '../../shared/portals';
 import { refusesDeskName } from '../../shared/staff';
-import { isMovementConflict, isTransferDestinationProblem, movementHint, transferDestinationWords } from './movement-hints';
+import {
+  isMovementConflict,
+  isTransferDestinationProblem,
+  movementHint,
+  transferDestinationWords,
+} from './movement-hints';
 import { careHint, isCareConflict } from './care-hints';
 import { backupHint, backupMissingHint, isBackupConflict } from './backup-hints';
 
 /** The portals as staff know them. */
-export const PORTAL_NAMES: Readonly<Record<PortalId, string>> = { rescuegroups: 'RescueGroups.org', petfinder: 'Petfinder', adoptapet: 'Adopt-a-Pet' };
+export const PORTAL_NAMES: Readonly<Record<PortalId, string>> = {
+  rescuegroups: 'RescueGroups.org',
+  petfinder: 'Petfinder',
+  adoptapet: 'Adopt-a-Pet',
+};
 
 /** The option that sets each input a refusal may name (its `field`, as the admin contract spells it). */
 const FLAG_OF_FIELD: Readonly<Record<string, string>> = {
@@ -41,7 +50,11 @@ export function cliWords(error: unknown): string {
   const { message } = error;
   const invalid = detailsOf(error, 'validation_failed');
   if (invalid && isTransferDestinationProblem(invalid)) return transferDestinationWords(message, invalid);
-  if (refusesDeskName(error)) return withClause(`--${message}`, `give the member's own name ("audit list --staff desk" lists the desk's changes)`);
+  if (refusesDeskName(error))
+    return withClause(
+      `--${message}`,
+      `give the member's own name ("audit list --staff desk" lists the desk's changes)`,
+    );
   const field = invalid?.field;
   if (field !== undefined && FLAG_OF_FIELD[field]) return `${FLAG_OF_FIELD[field]}: ${message}`;
   const missing = detailsOf(error, 'not_found');
@@ -53,21 +66,29 @@ export function cliWords(error: unknown): string {
   if (missing?.missing === 'staff') return withClause(message, 'see "staff list"');
   if (missing?.missing === 'invitation') return withClause(message, 'see "staff invitations"');
   if (missing?.missing === 'pet') return withClause(message, 'see "pets list"');
-  if (missing?.missing === 'dose' || missing?.missing === 'treatment') return withClause(message, 'see "care due" or "care list <PET>"');
-  if (missing?.missing === 'backup' || missing?.missing === 'data_dir') return withClause(message, backupMissingHint(missing));
+  if (missing?.missing === 'dose' || missing?.missing === 'treatment')
+    return withClause(message, 'see "care due" or "care list <PET>"');
+  if (missing?.missing === 'backup' || missing?.missing === 'data_dir')
+    return withClause(message, backupMissingHint(missing));
   const plan = detailsOf(error, 'plan_required');
-  if (plan) return `${message} Move it with "accounts set-plan ${plan.accountId} --plan ${plan.needed}".${plan.deployRequired ? ` ${publishHint(plan.project)}` : ''}`;
+  if (plan)
+    return `${message} Move it with "accounts set-plan ${plan.accountId} --plan ${plan.needed}".${plan.deployRequired ? ` ${publishHint(plan.project)}` : ''}`;
   const deploy = detailsOf(error, 'deploy_required');
   if (deploy) return `${message} ${publishHint(deploy.project)}`;
   const conflict = detailsOf(error, 'conflict');
   if (conflict && isMovementConflict(conflict)) return withClause(message, movementHint(conflict));
   if (conflict && isCareConflict(conflict)) return withClause(message, careHint(conflict));
   if (conflict && isBackupConflict(conflict)) return withClause(message, backupHint(conflict));
-  if (conflict?.reason === 'primary_has_redirects') return `${message} Promote one with "domains promote ${conflict.redirects[0] ?? ''}".`;
-  if (conflict?.reason === 'portal_would_drop') return `${message} Fix what keeps them out (export ${conflict.portal} --json lists it), or run again with --allow-drop to let ${PORTAL_NAMES[conflict.portal]} delete them.`;
-  if (conflict?.reason === 'portal_first_upload') return `${message} Once the animals listed there today are in Adoption Desk too, run again with --confirm-first-upload.`;
-  if (conflict?.reason === 'photo_limit') return `${message} Remove one first with "pets photos remove ${conflict.petId} <PHOTO>".`;
-  if (detailsOf(error, 'unsupported_media_type')?.reason === 'photo_format') return `${message} Save it as JPEG first (most photo viewers can).`;
+  if (conflict?.reason === 'primary_has_redirects')
+    return `${message} Promote one with "domains promote ${conflict.redirects[0] ?? ''}".`;
+  if (conflict?.reason === 'portal_would_drop')
+    return `${message} Fix what keeps them out (export ${conflict.portal} --json lists it), or run again with --allow-drop to let ${PORTAL_NAMES[conflict.portal]} delete them.`;
+  if (conflict?.reason === 'portal_first_upload')
+    return `${message} Once the animals listed there today are in Adoption Desk too, run again with --confirm-first-upload.`;
+  if (conflict?.reason === 'photo_limit')
+    return `${message} Remove one first with "pets photos remove ${conflict.petId} <PHOTO>".`;
+  if (detailsOf(error, 'unsupported_media_type')?.reason === 'photo_format')
+    return `${message} Save it as JPEG first (most photo viewers can).`;
   return message;
 }
 

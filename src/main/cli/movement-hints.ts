@@ -25,7 +25,10 @@ export function isMovementConflict(details: { reason: string }): details is Move
   return Object.hasOwn(HELP, details.reason);
 }
 
-const TRANSFER_FLAG: Record<TransferDestinationProblem['field'], string> = { transferTo: '--transfer-to', receivingOrganisation: '--organisation' };
+const TRANSFER_FLAG: Record<TransferDestinationProblem['field'], string> = {
+  transferTo: '--transfer-to',
+  receivingOrganisation: '--organisation',
+};
 
 const TRANSFER_HELP: Record<TransferDestinationProblem['reason'], string> = {
   transfer_destination_missing: `say where it went: --transfer-to ${TRANSFER_ORIGINS.join('|')}`,
@@ -38,6 +41,9 @@ export function transferDestinationWords(message: string, details: TransferDesti
   return `${message.replace(`${details.field}:`, `${TRANSFER_FLAG[details.field]}:`).replace(/\.$/, '')}; ${TRANSFER_HELP[details.reason]}.`;
 }
 
-export function isTransferDestinationProblem(details: { field: string; reason?: unknown }): details is TransferDestinationProblem {
+export function isTransferDestinationProblem(details: {
+  field: string;
+  reason?: unknown;
+}): details is TransferDestinationProblem {
   return typeof details.reason === 'string' && Object.hasOwn(TRANSFER_HELP, details.reason);
 }

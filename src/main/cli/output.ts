@@ -39,7 +39,8 @@ function escapeCharacter(character: string): string {
 export function printable(text: string): string {
   if (!UNPRINTABLE.test(text)) return text;
   let out = '';
-  for (const { segment } of GRAPHEMES.segment(text)) out += EMOJI.test(segment) ? segment : segment.replace(UNPRINTABLE_ALL, escapeCharacter);
+  for (const { segment } of GRAPHEMES.segment(text))
+    out += EMOJI.test(segment) ? segment : segment.replace(UNPRINTABLE_ALL, escapeCharacter);
   return out;
 }
 
@@ -50,13 +51,17 @@ function withIsoTimes(value: unknown): unknown {
   const out: Record<string, unknown> = {};
   for (const [field, inner] of Object.entries(value)) {
     out[field] = withIsoTimes(inner);
-    if (isTimeField(field) && (typeof inner === 'number' || inner === null)) out[`${field}Iso`] = inner === null ? null : new Date(inner).toISOString();
+    if (isTimeField(field) && (typeof inner === 'number' || inner === null))
+      out[`${field}Iso`] = inner === null ? null : new Date(inner).toISOString();
   }
   return out;
 }
 
 function printJson(value: unknown): void {
-  const text = JSON.stringify(withIsoTimes(value), null, 2).replace(JSON_UNSAFE, (character) => `\\u${(character.codePointAt(0) ?? 0).toString(16).padStart(4, '0')}`);
+  const text = JSON.stringify(withIsoTimes(value), null, 2).replace(
+    JSON_UNSAFE,
+    (character) => `\\u${(character.codePointAt(0) ?? 0).toString(16).padStart(4, '0')}`,
+  );
   process.stdout.write(`${text}\n`);
 }
 
@@ -70,10 +75,18 @@ export function printRows(output: Output, rows: readonly object[], emptyText: st
     return;
   }
   const columns = Object.keys(rows[0] ?? {});
-  const cells = rows.map((row) => columns.map((column) => formatCell(column, (row as Record<string, unknown>)[column])));
+  const cells = rows.map((row) =>
+    columns.map((column) => formatCell(column, (row as Record<string, unknown>)[column])),
+  );
   // Padded by the columns a terminal gives each cell (李 and 🐶 take two, a combining accent none), not by UTF-16 units.
-  const widths = columns.map((column, i) => Math.max(stringWidth(column), ...cells.map((line) => stringWidth(line[i] ?? ''))));
-  const line = (values: string[]) => values.map((value, i) => value + ' '.repeat(Math.max(0, (widths[i] ?? 0) - stringWidth(value)))).join('  ').trimEnd();
+  const widths = columns.map((column, i) =>
+    Math.max(stringWidth(column), ...cells.map((line) => stringWidth(line[i] ?? ''))),
+  );
+  const line = (values: string[]) =>
+    values
+      .map((value, i) => value + ' '.repeat(Math.max(0, (widths[i] ?? 0) - stringWidth(value))))
+      .join('  ')
+      .trimEnd();
   process.stdout.write(`${[line(columns), ...cells.map(line)].join('\n')}\n`);
 }
 

@@ -31,13 +31,27 @@ import { registerAuditCommands } from './commands/audit';
 /** The program: its options, read by every command through run(), and the command groups in the order --help lists them. */
 export function buildCli(): Command {
   const program = new Command('cli')
-    .description('Administer Adoption Desk from scripts: keys, accounts, plans, usage, bans, pets, categories, the shelter profile; published sites, domains and certificates; the quota lab.')
+    .description(
+      'Administer Adoption Desk from scripts: keys, accounts, plans, usage, bans, pets, categories, the shelter profile; published sites, domains and certificates; the quota lab.',
+    )
     .option('--data-dir <dir>', 'folder holding the SQLite databases (every command but gate needs it)')
     .addOption(new Option('--env <environment>', 'environment').choices(ENVIRONMENTS).default('production'))
     .option('--json', 'print JSON instead of tables', false)
-    .option('--sites-host <name>', 'sites: the name pointing at this machine; projects are served at <slug>.<name>', DEFAULT_SITES_HOST)
-    .option('--dns-server <host:port>', 'sites: DNS resolver for domain verification (repeatable; default the system’s)', collectDnsServer)
-    .option('--keep-deploys <n>', `sites: deploys kept per project, the live one always; older ones are deleted (default ${DEFAULT_KEPT_DEPLOYS})`, positiveInt);
+    .option(
+      '--sites-host <name>',
+      'sites: the name pointing at this machine; projects are served at <slug>.<name>',
+      DEFAULT_SITES_HOST,
+    )
+    .option(
+      '--dns-server <host:port>',
+      'sites: DNS resolver for domain verification (repeatable; default the system’s)',
+      collectDnsServer,
+    )
+    .option(
+      '--keep-deploys <n>',
+      `sites: deploys kept per project, the live one always; older ones are deleted (default ${DEFAULT_KEPT_DEPLOYS})`,
+      positiveInt,
+    );
 
   registerKeyCommands(program);
   registerAccountCommands(program);

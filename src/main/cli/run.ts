@@ -34,7 +34,11 @@ export function run<A extends unknown[]>(action: (engine: Engine, output: Output
     if (options.dataDir === undefined) this.error("error: required option '--data-dir <dir>' not specified");
     let engine: Engine | undefined;
     try {
-      engine = new Engine({ dataDir: options.dataDir, environment: options.env, sites: { host: options.sitesHost, dnsServers: options.dnsServer ?? [], keepDeploys: options.keepDeploys } });
+      engine = new Engine({
+        dataDir: options.dataDir,
+        environment: options.env,
+        sites: { host: options.sitesHost, dnsServers: options.dnsServer ?? [], keepDeploys: options.keepDeploys },
+      });
       await action(engine, { json: options.json }, ...args);
     } catch (error) {
       // The disk filling up under a command is told like a full disk at start: one line naming the data dir.

@@ -39,7 +39,11 @@ export function findMigrationsFolder(from: string = __dirname): string {
  */
 export const DEFAULT_BUSY_TIMEOUT_MS = 5_000;
 
-export function openConnection(file: string, migrationsFolder = findMigrationsFolder(), busyTimeoutMs = DEFAULT_BUSY_TIMEOUT_MS): Connection {
+export function openConnection(
+  file: string,
+  migrationsFolder = findMigrationsFolder(),
+  busyTimeoutMs = DEFAULT_BUSY_TIMEOUT_MS,
+): Connection {
   claimDatabaseFiles(file);
   // The server, the CLI and the desktop app may open a new file at once: one migrates, the others wait.
   const gate = new Database(`${file}.opening`, { timeout: 30_000 });
@@ -82,7 +86,9 @@ function seed(sqlite: Database.Database): void {
     for (const figures of DEFAULT_PLANS) plan.run(figures);
     const seeded = sqlite.prepare(`SELECT value FROM meta WHERE key = 'categories_seeded'`).get();
     if (!seeded) {
-      const category = sqlite.prepare(`INSERT OR IGNORE INTO categories (id, name, name_folded, species) VALUES (?, ?, ?, ?)`);
+      const category = sqlite.prepare(
+        `INSERT OR IGNORE INTO categories (id, name, name_folded, species) VALUES (?, ?, ?, ?)`,
+      );
       SEED_CATEGORIES.forEach(({ name, species }, index) => category.run(index + 1, name, foldName(name), species));
       sqlite.prepare(`INSERT INTO meta (key, value) VALUES ('categories_seeded', '1')`).run();
     }

@@ -15,11 +15,24 @@ export function dataDirProblem(dataDir: string, error: unknown): AppError | unde
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code !== 'string') return undefined;
   const cannot = `Cannot use the data dir ${dataDir}:`;
-  if (isStorageFull(error)) return new AppError('insufficient_storage', `${cannot} the disk is full (no space left on device); free some space and start again.`);
+  if (isStorageFull(error))
+    return new AppError(
+      'insufficient_storage',
+      `${cannot} the disk is full (no space left on device); free some space and start again.`,
+    );
   if (code === 'EROFS' || code.startsWith('SQLITE_READONLY')) return readOnly(cannot);
-  if (code === 'EACCES' || code === 'EPERM') return new AppError('forbidden', `${cannot} permission denied; it must be writable by this user.`);
-  if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'EEXIST') return new AppError('not_found', `${cannot} it is not a folder and cannot be created (${firstMissingOrFile(dataDir)}).`);
-  if (code.startsWith('SQLITE_CANTOPEN') || code.startsWith('SQLITE_IOERR')) return diagnose(dataDir, cannot) ?? new AppError('internal_error', `${cannot} SQLite cannot open or write its files there (${code}).`);
+  if (code === 'EACCES' || code === 'EPERM')
+    return new AppError('forbidden', `${cannot} permission denied; it must be writable by this user.`);
+  if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'EEXIST')
+    return new AppError(
+      'not_found',
+      `${cannot} it is not a folder and cannot be created (${firstMissingOrFile(dataDir)}).`,
+    );
+  if (code.startsWith('SQLITE_CANTOPEN') || code.startsWith('SQLITE_IOERR'))
+    return (
+      diagnose(dataDir, cannot) ??
+      new AppError('internal_error', `${cannot} SQLite cannot open or write its files there (${code}).`)
+    );
   return undefined;
 }
 
@@ -27,12 +40,18 @@ export function dataDirProblem(dataDir: string, error: unknown): AppError | unde
 export function assertRoomToServe(dataDir: string): void {
   const { bavail, bsize } = fs.statfsSync(dataDir);
   if (bavail * bsize < MIN_FREE_BYTES_TO_SERVE) {
-    throw new AppError('insufficient_storage', `Cannot use the data dir ${dataDir}: the disk is full (${Math.floor((bavail * bsize) / 1024)} KiB free); free some space and start again.`);
+    throw new AppError(
+      'insufficient_storage',
+      `Cannot use the data dir ${dataDir}: the disk is full (${Math.floor((bavail * bsize) / 1024)} KiB free); free some space and start again.`,
+    );
   }
 }
 
 function readOnly(cannot: string): AppError {
-  return new AppError('forbidden', `${cannot} it is read-only (a read-only file system or folder); the databases must be writable.`);
+  return new AppError(
+    'forbidden',
+    `${cannot} it is read-only (a read-only file system or folder); the databases must be writable.`,
+  );
 }
 
 function diagnose(dataDir: string, cannot: string): AppError | undefined {

@@ -41,7 +41,10 @@ export function acquireInstanceLock(lockFile: string, description: string): Inst
     if ((error as { code?: string }).code === 'SQLITE_BUSY') {
       const holder = readHolder(`${lockFile}.json`);
       const where = holder ? ` (pid ${holder.pid}${holder.address ? `, ${holder.address}` : ''})` : '';
-      throw new AppError('conflict', `Another Adoption Desk server is already running for ${description}${where}. Stop it first, or use another --data-dir.`);
+      throw new AppError(
+        'conflict',
+        `Another Adoption Desk server is already running for ${description}${where}. Stop it first, or use another --data-dir.`,
+      );
     }
     throw error;
   }

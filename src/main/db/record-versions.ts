@@ -15,7 +15,17 @@ export interface StoredVersion {
  */
 export function assertVersion(what: string, stored: StoredVersion, yourVersion: number | undefined): void {
   if (yourVersion === undefined || yourVersion === stored.version) return;
-  throw new AppError('edit_conflict', `${what} was changed since version ${yourVersion} (it is at version ${stored.version} now): reload it, or save again over it on purpose.`, {
-    details: { current: stored.current, currentVersion: stored.version, yourVersion, changedBy: null, changedAt: stored.updatedAt },
-  });
+  throw new AppError(
+    'edit_conflict',
+    `${what} was changed since version ${yourVersion} (it is at version ${stored.version} now): reload it, or save again over it on purpose.`,
+    {
+      details: {
+        current: stored.current,
+        currentVersion: stored.version,
+        yourVersion,
+        changedBy: null,
+        changedAt: stored.updatedAt,
+      },
+    },
+  );
 }

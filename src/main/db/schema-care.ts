@@ -38,7 +38,12 @@ export const careDoses = sqliteTable(
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
   },
-  (table) => [index('care_doses_pet').on(table.petId, table.vaccineFolded), index('care_doses_waiting').on(table.petId).where(sql`${table.status} = 'scheduled'`)],
+  (table) => [
+    index('care_doses_pet').on(table.petId, table.vaccineFolded),
+    index('care_doses_waiting')
+      .on(table.petId)
+      .where(sql`${table.status} = 'scheduled'`),
+  ],
 );
 
 /** Treatments, procedures (spay/neuter) and tests, each with the day it was done. */

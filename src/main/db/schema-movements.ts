@@ -6,7 +6,14 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { pets } from './schema';
-import { FACES, FEE_METHODS, INTAKE_TYPES, MOVEMENT_KINDS, OUTCOME_TYPES, TRANSFER_ORIGINS } from '../../shared/movements';
+import {
+  FACES,
+  FEE_METHODS,
+  INTAKE_TYPES,
+  MOVEMENT_KINDS,
+  OUTCOME_TYPES,
+  TRANSFER_ORIGINS,
+} from '../../shared/movements';
 import { PERSON_KINDS, type PersonRole } from '../../shared/people';
 
 export const people = sqliteTable(
@@ -41,7 +48,11 @@ export const people = sqliteTable(
     /** Every write adds one; a save from an older one is refused (edit_conflict). */
     version: integer('version').notNull().default(1),
   },
-  (table) => [index('people_name_folded').on(table.nameFolded), index('people_email_folded').on(table.emailFolded), index('people_postcode_folded').on(table.postcodeFolded, table.nameFolded)],
+  (table) => [
+    index('people_name_folded').on(table.nameFolded),
+    index('people_email_folded').on(table.emailFolded),
+    index('people_postcode_folded').on(table.postcodeFolded, table.nameFolded),
+  ],
 );
 
 /** A stay in care: opened by an intake, closed by an outcome. At most one open stay per animal (the partial unique index). */
@@ -70,9 +81,13 @@ export const stays = sqliteTable(
     feeMethod: text('fee_method', { enum: FEE_METHODS }),
   },
   (table) => [
-    uniqueIndex('stays_one_open').on(table.petId).where(sql`${table.outcomeAt} IS NULL`),
+    uniqueIndex('stays_one_open')
+      .on(table.petId)
+      .where(sql`${table.outcomeAt} IS NULL`),
     index('stays_pet').on(table.petId, table.intakeAt),
-    index('stays_open_intake').on(table.intakeAt).where(sql`${table.outcomeAt} IS NULL`),
+    index('stays_open_intake')
+      .on(table.intakeAt)
+      .where(sql`${table.outcomeAt} IS NULL`),
     index('stays_intake_at').on(table.intakeAt),
   ],
 );
@@ -97,10 +112,14 @@ export const reservations = sqliteTable(
     lapsedAt: integer('lapsed_at'),
   },
   (table) => [
-    uniqueIndex('reservations_one_active').on(table.petId).where(sql`${table.endedAt} IS NULL`),
+    uniqueIndex('reservations_one_active')
+      .on(table.petId)
+      .where(sql`${table.endedAt} IS NULL`),
     index('reservations_stay').on(table.stayId),
     index('reservations_person').on(table.personId),
-    index('reservations_open').on(table.reservedAt).where(sql`${table.endedAt} IS NULL`),
+    index('reservations_open')
+      .on(table.reservedAt)
+      .where(sql`${table.endedAt} IS NULL`),
   ],
 );
 
@@ -121,10 +140,14 @@ export const fosterPlacements = sqliteTable(
     endedAt: integer('ended_at'),
   },
   (table) => [
-    uniqueIndex('foster_placements_one_open').on(table.petId).where(sql`${table.endedAt} IS NULL`),
+    uniqueIndex('foster_placements_one_open')
+      .on(table.petId)
+      .where(sql`${table.endedAt} IS NULL`),
     index('foster_placements_stay').on(table.stayId),
     index('foster_placements_person').on(table.personId),
-    index('foster_placements_open').on(table.expectedEndAt).where(sql`${table.endedAt} IS NULL`),
+    index('foster_placements_open')
+      .on(table.expectedEndAt)
+      .where(sql`${table.endedAt} IS NULL`),
   ],
 );
 

@@ -140,7 +140,10 @@ export const bans = sqliteTable(
     until: integer('until').notNull(),
     liftedAt: integer('lifted_at'),
   },
-  (table) => [index('bans_key').on(table.keyId, table.until), index('bans_account').on(table.accountId, table.startedAt)],
+  (table) => [
+    index('bans_key').on(table.keyId, table.until),
+    index('bans_account').on(table.accountId, table.startedAt),
+  ],
 );
 
 /** Requests a key made after its 429, before that window reset: more than the plan allows bans it. */
@@ -166,7 +169,10 @@ export const idempotentCreations = sqliteTable(
     petId: integer('pet_id').notNull(),
     createdAt: integer('created_at').notNull(),
   },
-  (table) => [primaryKey({ columns: [table.accountId, table.idempotencyKey] }), index('idempotent_creations_created').on(table.createdAt)],
+  (table) => [
+    primaryKey({ columns: [table.accountId, table.idempotencyKey] }),
+    index('idempotent_creations_created').on(table.createdAt),
+  ],
 );
 
 /** Usage resets asked for by another process (the CLI); the server zeroes its counters on seeing one. */
@@ -241,7 +247,9 @@ export const domains = sqliteTable(
     nextCheckAt: integer('next_check_at'),
     verifiedAt: integer('verified_at'),
     // The domain's TLS certificate (src/main/sites/certificates): its private key is a file in the data dir, never here.
-    certificateState: text('certificate_state', { enum: ['none', 'pending', 'issued', 'failed'] }).notNull().default('none'),
+    certificateState: text('certificate_state', { enum: ['none', 'pending', 'issued', 'failed'] })
+      .notNull()
+      .default('none'),
     certificateIssuer: text('certificate_issuer'),
     certificateReason: text('certificate_reason'),
     certificateRequestedAt: integer('certificate_requested_at'),
@@ -258,8 +266,12 @@ export const domains = sqliteTable(
     removedAt: integer('removed_at'),
   },
   (table) => [
-    uniqueIndex('domains_name_attached').on(table.name).where(sql`${table.removedAt} IS NULL`),
-    uniqueIndex('domains_one_primary').on(table.projectId).where(sql`${table.role} = 'primary' AND ${table.removedAt} IS NULL`),
+    uniqueIndex('domains_name_attached')
+      .on(table.name)
+      .where(sql`${table.removedAt} IS NULL`),
+    uniqueIndex('domains_one_primary')
+      .on(table.projectId)
+      .where(sql`${table.role} = 'primary' AND ${table.removedAt} IS NULL`),
     index('domains_project').on(table.projectId),
     index('domains_next_check').on(table.nextCheckAt),
   ],
@@ -306,4 +318,3 @@ export const requestLogBatches = sqliteTable('request_log_batches', {
   lastAt: integer('last_at').notNull(),
   data: earlierBatchData('data').notNull(),
 });
-

@@ -28,12 +28,17 @@ export function registerSqlFunctions(sqlite: Database.Database): void {
   sqlite.function('adk_fold_name', { deterministic: true }, (name) => foldName(String(name)));
   sqlite.function('adk_fold_search', { deterministic: true }, (name) => foldForSearch(String(name)));
   // Migration 0022 scrubs the API keys earlier releases wrote into the audit trail; NULL stays NULL.
-  sqlite.function('adk_without_keys', { deterministic: true }, (text) => (text === null ? null : withoutApiKeys(String(text))));
+  sqlite.function('adk_without_keys', { deterministic: true }, (text) =>
+    text === null ? null : withoutApiKeys(String(text)),
+  );
   // The whole table arrives as one JSON argument (the same for every row of an UPDATE): planned once.
   let planned: { rowsJson: string; renamed: Map<number, string> } | undefined;
   sqlite.function('adk_unique_name', { deterministic: true }, (id, name, rowsJson, max) => {
     if (planned === undefined || planned.rowsJson !== rowsJson) {
-      const rows = (JSON.parse(String(rowsJson)) as [number, string][]).map(([rowId, rowName]) => ({ id: rowId, name: rowName }));
+      const rows = (JSON.parse(String(rowsJson)) as [number, string][]).map(([rowId, rowName]) => ({
+        id: rowId,
+        name: rowName,
+      }));
       planned = { rowsJson: String(rowsJson), renamed: deduplicatedNames(rows, Number(max)) };
     }
     return planned.renamed.get(Number(id)) ?? String(name);
@@ -52,7 +57,11 @@ export function refoldPetNames(sqlite: Database.Database): void {
   if (stored?.value === PET_SEARCH_FOLD) return;
   sqlite.transaction(() => {
     sqlite.prepare('UPDATE pets SET name_folded = adk_fold_search(name)').run();
-    sqlite.prepare(`INSERT INTO meta (key, value) VALUES ('pet_search_fold', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`).run(PET_SEARCH_FOLD);
+    sqlite
+      .prepare(
+        `INSERT INTO meta (key, value) VALUES ('pet_search_fold', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
+      )
+      .run(PET_SEARCH_FOLD);
   })();
 }
 

@@ -36,7 +36,10 @@ export class UniqueNames {
   assertFree(name: string, exceptId?: number): void {
     const holder = this.holderOf(foldName(name));
     if (holder && holder.id !== exceptId) {
-      throw new AppError('conflict', `${this.kind} ${holder.id} is already named "${holder.name}"; ${this.kind.toLowerCase()} names must differ in more than case.`);
+      throw new AppError(
+        'conflict',
+        `${this.kind} ${holder.id} is already named "${holder.name}"; ${this.kind.toLowerCase()} names must differ in more than case.`,
+      );
     }
   }
 }

@@ -21,12 +21,19 @@ export function isLockTimeout(error: unknown): boolean {
 
 /** The caller's answer when a write failed for want of space: nothing of it was kept. */
 export function insufficientStorage(): AppError {
-  return new AppError('insufficient_storage', 'The server’s disk is full, so nothing was written; reading still works. Retry once space is freed.');
+  return new AppError(
+    'insufficient_storage',
+    'The server’s disk is full, so nothing was written; reading still works. Retry once space is freed.',
+  );
 }
 
 /** The caller's answer when the write lock did not come in time: nothing of it was kept. */
 export function lockTimeout(): AppError {
-  return new AppError('service_unavailable', 'Another program was writing to the database, so nothing was written; retry in a moment.', { headers: { 'retry-after': '1' } });
+  return new AppError(
+    'service_unavailable',
+    'Another program was writing to the database, so nothing was written; retry in a moment.',
+    { headers: { 'retry-after': '1' } },
+  );
 }
 
 /** A write's failure as the caller's answer, when it is one of these; undefined for anything else (a bug). */

@@ -28,9 +28,11 @@ export function parseServerAddress(typed: string): ServerAddress {
   if (authority === '' || authority.includes('@') || /\s/.test(text)) throw malformed();
   // The URL parser forgets a port equal to the scheme's default (443): read the one typed, if any.
   const typedPort = /:(\d*)$/.exec(authority.replace(/^\[[^\]]*\]/, ''))?.[1];
-  if (typedPort !== undefined && !/^\d{1,5}$/.test(typedPort)) throw addressProblem('address_port', typed, 'The port must be a number from 1 to 65535.');
+  if (typedPort !== undefined && !/^\d{1,5}$/.test(typedPort))
+    throw addressProblem('address_port', typed, 'The port must be a number from 1 to 65535.');
   const port = typedPort === undefined ? DEFAULT_TEAM_PORT : Number(typedPort);
-  if (port < 1 || port > 65_535) throw addressProblem('address_port', typed, 'The port must be a number from 1 to 65535.');
+  if (port < 1 || port > 65_535)
+    throw addressProblem('address_port', typed, 'The port must be a number from 1 to 65535.');
   let parsed: URL;
   try {
     parsed = new URL(`https://${authority.replace(/:\d*$/, '')}/`);
@@ -43,6 +45,10 @@ export function parseServerAddress(typed: string): ServerAddress {
   return { host, port, url: `https://${hostname}:${port}/admin/` };
 }
 
-function addressProblem(reason: ServerAddressProblem['reason'], address: string, message: string): AppError<'validation_failed'> {
+function addressProblem(
+  reason: ServerAddressProblem['reason'],
+  address: string,
+  message: string,
+): AppError<'validation_failed'> {
   return new AppError('validation_failed', message, { details: { field: 'address', reason, address } });
 }

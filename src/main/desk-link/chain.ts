@@ -25,19 +25,32 @@ export function fingerprintOf(certificate: X509Certificate): string {
  * Node checks it) and both are within their dates at `now`.
  */
 export function checkServedChain(chain: ServedChain, host: string, now: number): CheckedChain {
-  const certificates = chain.map((entry) => new X509Certificate(typeof entry === 'string' ? entry : Buffer.from(entry)));
+  const certificates = chain.map(
+    (entry) => new X509Certificate(typeof entry === 'string' ? entry : Buffer.from(entry)),
+  );
   const [leaf, ...others] = certificates;
-  const refuse = (problem: ServerCertificateInvalid['problem'], message: string) => new AppError('server_certificate_invalid', message, { details: { host, problem } });
+  const refuse = (problem: ServerCertificateInvalid['problem'], message: string) =>
+    new AppError('server_certificate_invalid', message, { details: { host, problem } });
   if (!leaf) throw refuse('no_ca', 'The server sent no certificate.');
   const named = others.filter((candidate) => candidate.ca && leaf.checkIssued(candidate));
-  if (named.length === 0) throw refuse('no_ca', "The server's certificate came without the certificate authority that issued it.");
+  if (named.length === 0)
+    throw refuse('no_ca', "The server's certificate came without the certificate authority that issued it.");
   const ca = named.find((candidate) => leaf.verify(candidate.publicKey));
-  if (!ca) throw refuse('not_signed_by_ca', "The server's certificate is not signed by the certificate authority it came with.");
+  if (!ca)
+    throw refuse(
+      'not_signed_by_ca',
+      "The server's certificate is not signed by the certificate authority it came with.",
+    );
   const identity = tls.checkServerIdentity(host, leaf.toLegacyObject());
   if (identity) throw refuse('name_mismatch', `The server's certificate is not made for ${host}.`);
   for (const certificate of [leaf, ca]) {
-    if (now < Date.parse(certificate.validFrom)) throw refuse('not_yet_valid', `The server's certificate is valid from ${new Date(certificate.validFrom).toISOString()} only.`);
-    if (now > Date.parse(certificate.validTo)) throw refuse('expired', `The server's certificate expired on ${new Date(certificate.validTo).toISOString()}.`);
+    if (now < Date.parse(certificate.validFrom))
+      throw refuse(
+        'not_yet_valid',
+        `The server's certificate is valid from ${new Date(certificate.validFrom).toISOString()} only.`,
+      );
+    if (now > Date.parse(certificate.validTo))
+      throw refuse('expired', `The server's certificate expired on ${new Date(certificate.validTo).toISOString()}.`);
   }
   const fingerprint = fingerprintOf(ca);
   return { caPem: ca.toString(), fingerprint, shortCode: shortCodeOf(fingerprint) };
@@ -51,10 +64,19 @@ export function verifyPinned(chain: ServedChain, pinnedFingerprint: string, host
   const checked = checkServedChain(chain, host, now);
   if (checked.fingerprint !== pinnedFingerprint) {
     const pinnedCode = shortCodeOf(pinnedFingerprint);
-    throw new AppError('server_identity_changed', `The server at ${host} shows the code ${checked.shortCode}, not ${pinnedCode} as when this computer first connected.`, {
-      details: { host, pinnedFingerprint, presentedFingerprint: checked.fingerprint, pinnedCode, presentedCode: checked.shortCode },
-    });
+    throw new AppError(
+      'server_identity_changed',
+      `The server at ${host} shows the code ${checked.shortCode}, not ${pinnedCode} as when this computer first connected.`,
+      {
+        details: {
+          host,
+          pinnedFingerprint,
+          presentedFingerprint: checked.fingerprint,
+          pinnedCode,
+          presentedCode: checked.shortCode,
+        },
+      },
+    );
   }
   return checked;
 }
-

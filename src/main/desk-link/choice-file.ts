@@ -48,11 +48,17 @@ export function readDeskChoice(file: string, now: Date): DeskChoiceRead {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    return { choice: null, damage: { keptAs: keepAside(file, now), reason: `it is not valid JSON: ${(error as Error).message}` } };
+    return {
+      choice: null,
+      damage: { keptAs: keepAside(file, now), reason: `it is not valid JSON: ${(error as Error).message}` },
+    };
   }
   const parsed = DeskChoiceSchema.safeParse(value);
   if (parsed.success) return { choice: parsed.data, damage: null };
-  return { choice: null, damage: { keptAs: keepAside(file, now), reason: describeIssues(parsed.error.issues, 'desk choice') } };
+  return {
+    choice: null,
+    damage: { keptAs: keepAside(file, now), reason: describeIssues(parsed.error.issues, 'desk choice') },
+  };
 }
 
 /** Whole or not at all, through the one safe writer. */
@@ -67,6 +73,7 @@ export function forgetDeskChoice(file: string): void {
 
 /** The choice as the first-run page is told it: never the CA itself. */
 export function deskModeOf(choice: DeskChoice): DeskMode {
-  return choice.mode === 'this-computer' ? { mode: 'this-computer' } : { mode: 'shelter-server', url: choice.url, shortCode: shortCodeOf(choice.fingerprint) };
+  return choice.mode === 'this-computer'
+    ? { mode: 'this-computer' }
+    : { mode: 'shelter-server', url: choice.url, shortCode: shortCodeOf(choice.fingerprint) };
 }
-

@@ -33,7 +33,10 @@ export function createDeskLink(options: DeskLinkOptions): DeskLink {
     choose: (payload) =>
       asResult(async () => {
         const input = parseOrThrow(LinkChoiceInputSchema, payload, 'input');
-        const choice: DeskChoice = input.mode === 'this-computer' ? { mode: 'this-computer' } : await pinnedChoice(input.address, input.fingerprint, options, now);
+        const choice: DeskChoice =
+          input.mode === 'this-computer'
+            ? { mode: 'this-computer' }
+            : await pinnedChoice(input.address, input.fingerprint, options, now);
         saveDeskChoice(options.file, choice);
         return deskModeOf(choice);
       }),
@@ -47,15 +50,36 @@ export function createDeskLink(options: DeskLinkOptions): DeskLink {
 }
 
 /** The server is looked at again as it is pinned: what is stored is the CA staff compared, or nothing. */
-async function pinnedChoice(address: string, compared: string, options: DeskLinkOptions, now: () => number): Promise<DeskChoice> {
+async function pinnedChoice(
+  address: string,
+  compared: string,
+  options: DeskLinkOptions,
+  now: () => number,
+): Promise<DeskChoice> {
   const found = await probeServer(address, options.probe);
   if (found.fingerprint !== compared) {
     const host = new URL(found.url).hostname;
-    throw new AppError('server_identity_changed', `The server at ${host} now shows the code ${found.shortCode}, not ${shortCodeOf(compared)} as compared.`, {
-      details: { host, pinnedFingerprint: compared, presentedFingerprint: found.fingerprint, pinnedCode: shortCodeOf(compared), presentedCode: found.shortCode },
-    });
+    throw new AppError(
+      'server_identity_changed',
+      `The server at ${host} now shows the code ${found.shortCode}, not ${shortCodeOf(compared)} as compared.`,
+      {
+        details: {
+          host,
+          pinnedFingerprint: compared,
+          presentedFingerprint: found.fingerprint,
+          pinnedCode: shortCodeOf(compared),
+          presentedCode: found.shortCode,
+        },
+      },
+    );
   }
-  return { mode: 'shelter-server', url: found.url, fingerprint: found.fingerprint, caPem: found.caPem, pinnedAt: now() };
+  return {
+    mode: 'shelter-server',
+    url: found.url,
+    fingerprint: found.fingerprint,
+    caPem: found.caPem,
+    pinnedAt: now(),
+  };
 }
 
 async function asResult<T>(work: () => Promise<T>): Promise<AdminResult<T>> {
@@ -64,6 +88,9 @@ async function asResult<T>(work: () => Promise<T>): Promise<AdminResult<T>> {
   } catch (error) {
     if (isAppError(error)) return { ok: false, error: error.toAdminBody() };
     console.error('the shelter server link failed', error);
-    return { ok: false, error: new AppError('internal_error', 'Something went wrong inside Adoption Desk; nothing was changed.').toBody() };
+    return {
+      ok: false,
+      error: new AppError('internal_error', 'Something went wrong inside Adoption Desk; nothing was changed.').toBody(),
+    };
   }
 }

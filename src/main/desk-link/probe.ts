@@ -60,7 +60,13 @@ export async function probe(typed: string, options: ProbeOptions = {}): Promise<
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_resolve, reject) => {
     timer = setTimeout(() => {
-      reject(new AppError('server_timeout', `The server at ${address.host}:${address.port} did not answer within ${timeoutMs / 1000} s.`, { details: { host: address.host, port: address.port, phase, timeoutMs } }));
+      reject(
+        new AppError(
+          'server_timeout',
+          `The server at ${address.host}:${address.port} did not answer within ${timeoutMs / 1000} s.`,
+          { details: { host: address.host, port: address.port, phase, timeoutMs } },
+        ),
+      );
     }, timeoutMs);
   });
   try {
@@ -84,12 +90,22 @@ function secured(socket: tls.TLSSocket, address: ServerAddress): Promise<void> {
     socket.once('error', (error: NodeJS.ErrnoException) => {
       const { host, port } = address;
       if (connected) {
-        reject(new AppError('server_not_tls', `The program at ${host}:${port} does not answer over HTTPS.`, { details: { host, port } }));
+        reject(
+          new AppError('server_not_tls', `The program at ${host}:${port} does not answer over HTTPS.`, {
+            details: { host, port },
+          }),
+        );
         return;
       }
       const systemCode = error.code ?? null;
       const cause = UNREACHABLE_CAUSES[systemCode ?? ''] ?? 'network';
-      reject(new AppError('server_unreachable', `The server at ${host}:${port} cannot be reached (${systemCode ?? error.message}).`, { details: { host, port, cause, systemCode } }));
+      reject(
+        new AppError(
+          'server_unreachable',
+          `The server at ${host}:${port} cannot be reached (${systemCode ?? error.message}).`,
+          { details: { host, port, cause, systemCode } },
+        ),
+      );
     });
   });
 }
@@ -98,7 +114,11 @@ function secured(socket: tls.TLSSocket, address: ServerAddress): Promise<void> {
 function servedChain(socket: tls.TLSSocket): Buffer[] {
   const chain: Buffer[] = [];
   const seen = new Set<string>();
-  for (let certificate: tls.DetailedPeerCertificate | undefined = socket.getPeerCertificate(true); certificate?.raw && !seen.has(certificate.fingerprint256); certificate = certificate.issuerCertificate) {
+  for (
+    let certificate: tls.DetailedPeerCertificate | undefined = socket.getPeerCertificate(true);
+    certificate?.raw && !seen.has(certificate.fingerprint256);
+    certificate = certificate.issuerCertificate
+  ) {
     seen.add(certificate.fingerprint256);
     chain.push(certificate.raw);
   }
@@ -108,24 +128,34 @@ function servedChain(socket: tls.TLSSocket): Buffer[] {
 /** GET /admin/ on the connection just checked: Adoption Desk's pages, or some other server. */
 function expectAdminPage(socket: tls.TLSSocket, address: ServerAddress): Promise<void> {
   const url = address.url;
-  const notOurs = (status: number | null) => new AppError('server_not_adoption_desk', `The server at ${url} is not Adoption Desk.`, { details: { url, status } });
-  return new Promise((resolve, reject) => {
-    const request = http.request({ createConnection: () => socket, path: '/admin/', headers: { host: new URL(url).host, accept: 'text/html', connection: 'close' } }, (response) => {
-      const status = response.statusCode ?? null;
-      if (status !== 200 || !(response.headers['content-type'] ?? '').startsWith('text/html')) {
-        response.resume();
-        reject(notOurs(status));
-        return;
-      }
-      let page = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => {
-        page += chunk;
-        if (page.length > MAX_PAGE_BYTES) response.destroy(notOurs(status));
-      });
-      response.on('end', () => (page.includes(PAGE_MARK) ? resolve() : reject(notOurs(status))));
-      response.on('error', () => reject(notOurs(status)));
+  const notOurs = (status: number | null) =>
+    new AppError('server_not_adoption_desk', `The server at ${url} is not Adoption Desk.`, {
+      details: { url, status },
     });
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      {
+        createConnection: () => socket,
+        path: '/admin/',
+        headers: { host: new URL(url).host, accept: 'text/html', connection: 'close' },
+      },
+      (response) => {
+        const status = response.statusCode ?? null;
+        if (status !== 200 || !(response.headers['content-type'] ?? '').startsWith('text/html')) {
+          response.resume();
+          reject(notOurs(status));
+          return;
+        }
+        let page = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => {
+          page += chunk;
+          if (page.length > MAX_PAGE_BYTES) response.destroy(notOurs(status));
+        });
+        response.on('end', () => (page.includes(PAGE_MARK) ? resolve() : reject(notOurs(status))));
+        response.on('error', () => reject(notOurs(status)));
+      },
+    );
     request.on('error', () => reject(notOurs(null)));
     request.end();
   });

@@ -98,24 +98,69 @@ export class Engine {
     this.dataDir = path.resolve(options.dataDir);
     this.connection = openDataDir(this.dataDir, () => {
       ensurePrivateDir(this.dataDir);
-      return openConnection(databaseFile(this.dataDir, this.environment), options.migrationsFolder, options.busyTimeoutMs);
+      return openConnection(
+        databaseFile(this.dataDir, this.environment),
+        options.migrationsFolder,
+        options.busyTimeoutMs,
+      );
     });
     const { db } = this.connection;
-    this.labClockService = new LabClockService(this.connection.sqlite, this.labClock, this.changes, (realNow) => dropLabFuture(this.connection.sqlite, realNow));
+    this.labClockService = new LabClockService(this.connection.sqlite, this.labClock, this.changes, (realNow) =>
+      dropLabFuture(this.connection.sqlite, realNow),
+    );
     this.headerProfileSetting = new HeaderProfileSetting(this.connection.sqlite, this.labClockService, this.changes);
-    this.ownServices = createServices({ connection: this.connection, changes: this.changes, labClock: this.labClock, dataDir: this.dataDir, environment: this.environment });
+    this.ownServices = createServices({
+      connection: this.connection,
+      changes: this.changes,
+      labClock: this.labClock,
+      dataDir: this.dataDir,
+      environment: this.environment,
+    });
     const { sqlite } = this.connection;
     const { real } = this.labClock;
     const { keys, accounts, plans, pets, petProfiles, photos, shelter, care } = this.ownServices;
     this.requestLog = new RequestLog(sqlite, this.labClock, keys, options.requestLog);
     // An animal that left care other than by adoption has no page: "Found a home" is for adoptions alone.
-    const leftCareOtherwise = () => new Set([...this.ownServices.shelterDay.departures()].filter(([, outcome]) => outcome !== 'adoption').map(([petId]) => petId));
+    const leftCareOtherwise = () =>
+      new Set(
+        [...this.ownServices.shelterDay.departures()]
+          .filter(([, outcome]) => outcome !== 'adoption')
+          .map(([petId]) => petId),
+      );
     // Care's word on the shots: the cards ask per animal, the portals for everyone at once.
     // The arrival the portals publish comes from the stays, which publishing never reads itself.
     const intakeMoments = () => this.ownServices.shelterDay.intakeMoments();
-    this.publishing = new Publishing({ sqlite, clock: real, changes: this.changes, pets, petProfiles, photos, shelter, leftCareOtherwise, intakeMoments, sites: () => this.sites, shotsCurrent: (petId) => care.upToDate(petId), everyonesShots: () => care.upToDateAll() });
-    const siteContent = (baseUrl: string, now: number, fallbackName: string) => this.publishing.adoptionSite(baseUrl, now, fallbackName);
-    this.ownSites = new Sites({ db, sqlite, clock: real, changes: this.changes, accounts, plans, dataDir: this.dataDir, environment: this.environment, log: this.log, siteContent }, options.sites);
+    this.publishing = new Publishing({
+      sqlite,
+      clock: real,
+      changes: this.changes,
+      pets,
+      petProfiles,
+      photos,
+      shelter,
+      leftCareOtherwise,
+      intakeMoments,
+      sites: () => this.sites,
+      shotsCurrent: (petId) => care.upToDate(petId),
+      everyonesShots: () => care.upToDateAll(),
+    });
+    const siteContent = (baseUrl: string, now: number, fallbackName: string) =>
+      this.publishing.adoptionSite(baseUrl, now, fallbackName);
+    this.ownSites = new Sites(
+      {
+        db,
+        sqlite,
+        clock: real,
+        changes: this.changes,
+        accounts,
+        plans,
+        dataDir: this.dataDir,
+        environment: this.environment,
+        log: this.log,
+        siteContent,
+      },
+      options.sites,
+    );
     this.dataVersion = this.readDataVersion();
   }
 
@@ -174,7 +219,11 @@ export class Engine {
     if (this.jobsStarted) return;
     this.jobsStarted = true;
     const { supervisor } = this;
-    supervisor.start({ name: 'external changes', everyMs: EXTERNAL_WATCH_INTERVAL_MS, run: () => this.pickUpExternalChanges() });
+    supervisor.start({
+      name: 'external changes',
+      everyMs: EXTERNAL_WATCH_INTERVAL_MS,
+      run: () => this.pickUpExternalChanges(),
+    });
     supervisor.start({
       name: 'usage flush',
       everyMs: USAGE_FLUSH_INTERVAL_MS,
@@ -186,11 +235,36 @@ export class Engine {
         }),
     });
     supervisor.start({ name: 'request log', everyMs: REQUEST_LOG_TICK_MS, run: () => this.requestLog.tick() });
-    supervisor.start({ name: 'stray photo files', everyMs: STRAY_PHOTOS_INTERVAL_MS, runAtStart: true, run: () => this.withShortBusyWait(() => this.ownServices.photos.removeStrayFiles()) });
-    supervisor.start({ name: 'domain re-check', everyMs: DOMAIN_RECHECK_INTERVAL_MS, runAtStart: true, run: () => this.ownSites.domains.runDueChecks() });
-    const certificates: SupervisedJob = supervisor.start({ name: 'certificate tick', everyMs: CERTIFICATE_INTERVAL_MS, runAtStart: true, run: () => this.ownSites.certificates.runDue() });
-    supervisor.start({ name: 'lapsed reservations', everyMs: LAPSED_RESERVATIONS_INTERVAL_MS, runAtStart: true, run: () => this.withShortBusyWait(() => void this.ownServices.movements.releaseLapsedReservations()) });
-    supervisor.start({ name: 'adoption site follows the records', everyMs: SITE_FOLLOW_INTERVAL_MS, runAtStart: true, run: () => this.ownSites.follower.runIfDue() });
+    supervisor.start({
+      name: 'stray photo files',
+      everyMs: STRAY_PHOTOS_INTERVAL_MS,
+      runAtStart: true,
+      run: () => this.withShortBusyWait(() => this.ownServices.photos.removeStrayFiles()),
+    });
+    supervisor.start({
+      name: 'domain re-check',
+      everyMs: DOMAIN_RECHECK_INTERVAL_MS,
+      runAtStart: true,
+      run: () => this.ownSites.domains.runDueChecks(),
+    });
+    const certificates: SupervisedJob = supervisor.start({
+      name: 'certificate tick',
+      everyMs: CERTIFICATE_INTERVAL_MS,
+      runAtStart: true,
+      run: () => this.ownSites.certificates.runDue(),
+    });
+    supervisor.start({
+      name: 'lapsed reservations',
+      everyMs: LAPSED_RESERVATIONS_INTERVAL_MS,
+      runAtStart: true,
+      run: () => this.withShortBusyWait(() => void this.ownServices.movements.releaseLapsedReservations()),
+    });
+    supervisor.start({
+      name: 'adoption site follows the records',
+      everyMs: SITE_FOLLOW_INTERVAL_MS,
+      runAtStart: true,
+      run: () => this.ownSites.follower.runIfDue(),
+    });
     this.stopListening = this.changes.on((topic) => {
       // A domain that verifies here gets its certificate at once, not on the next tick.
       if (topic === 'sites') certificates.trigger();

@@ -81,10 +81,18 @@ export function createServices({ connection, changes, labClock, dataDir, environ
       if (petProfiles.get(petId).spayedNeutered !== true) petProfiles.set(petId, { spayedNeutered: true });
     },
   });
-  const movements = new MovementService(sqlite, real, changes, pets, people, (petId, at, by, type) => care.protocols.scheduleAtIntake(petId, at, by, type));
+  const movements = new MovementService(sqlite, real, changes, pets, people, (petId, at, by, type) =>
+    care.protocols.scheduleAtIntake(petId, at, by, type),
+  );
   const quota = new QuotaService(sqlite, labClock, accounts, plans, keys, changes);
   // A photo's default alt text: the pet's name and its primary breed.
-  const photos = new PhotoService({ sqlite, clock: real, changes, dir: path.join(dataDir, 'photos', environment), subjectOf: (petId) => ({ name: pets.getRecord(petId).name, breed: petProfiles.get(petId).breedPrimary }) });
+  const photos = new PhotoService({
+    sqlite,
+    clock: real,
+    changes,
+    dir: path.join(dataDir, 'photos', environment),
+    subjectOf: (petId) => ({ name: pets.getRecord(petId).name, breed: petProfiles.get(petId).breedPrimary }),
+  });
   return {
     categories,
     pets,

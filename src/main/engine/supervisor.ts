@@ -96,14 +96,19 @@ class Job implements SupervisedJob {
       this.failed(error);
       return;
     }
-    if (this.failures > 0) this.say('info', { job: this.spec.name, failedRuns: this.failures }, 'background job recovered');
+    if (this.failures > 0)
+      this.say('info', { job: this.spec.name, failedRuns: this.failures }, 'background job recovered');
     this.failures = 0;
   }
 
   private failed(error: unknown): void {
     this.failures += 1;
     if (this.failures > 1) return;
-    this.say('error', { job: this.spec.name, err: error, retryInMs: this.delay() }, 'background job failed; retrying with backoff');
+    this.say(
+      'error',
+      { job: this.spec.name, err: error, retryInMs: this.delay() },
+      'background job failed; retrying with backoff',
+    );
   }
 
   /** After n failures in a row: everyMs × 2^n, capped. */

@@ -37,18 +37,30 @@ export interface CsvOptions {
 }
 
 /** The header (unless `noHeader`), then one line per row; `null` and `undefined` are empty cells. */
-export function csvText(header: readonly string[], rows: Iterable<readonly CsvCell[]>, options: CsvOptions = {}): string {
+export function csvText(
+  header: readonly string[],
+  rows: Iterable<readonly CsvCell[]>,
+  options: CsvOptions = {},
+): string {
   const semicolon = options.separator === 'semicolon';
   const number = (value: number) => (semicolon ? String(value).replace('.', ',') : String(value));
   const records: string[][] = [];
-  for (const row of rows) records.push(row.map((cell) => (cell === null || cell === undefined ? '' : typeof cell === 'number' ? number(cell) : spreadsheetSafe(cell))));
-  return (semicolon ? '\ufeff' : '') + stringify(records, {
-    delimiter: semicolon ? ';' : ',',
-    header: !(options.noHeader ?? false),
-    columns: [...header],
-    quoted: options.quoteAll ?? false,
-    // A reader that trims (pets import does) would lose leading and trailing spaces outside quotes.
-    quoted_match: /^\s|\s$/,
-    record_delimiter: '\r\n',
-  });
+  for (const row of rows)
+    records.push(
+      row.map((cell) =>
+        cell === null || cell === undefined ? '' : typeof cell === 'number' ? number(cell) : spreadsheetSafe(cell),
+      ),
+    );
+  return (
+    (semicolon ? '\ufeff' : '') +
+    stringify(records, {
+      delimiter: semicolon ? ';' : ',',
+      header: !(options.noHeader ?? false),
+      columns: [...header],
+      quoted: options.quoteAll ?? false,
+      // A reader that trims (pets import does) would lose leading and trailing spaces outside quotes.
+      quoted_match: /^\s|\s$/,
+      record_delimiter: '\r\n',
+    })
+  );
 }

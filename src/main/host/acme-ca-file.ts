@@ -15,14 +15,21 @@ export function checkedAcmeCaFile(file: string): string {
   try {
     text = fs.readFileSync(absolute, 'utf8');
   } catch (error) {
-    const why = (error as NodeJS.ErrnoException).code === 'EISDIR' ? 'it is a folder' : 'there is no readable file there';
-    throw new AppError('validation_failed', `The CA file ${absolute} cannot be used: ${why}.`, { details: { field: 'acme.caFile', reason: 'ca_file_missing', path: absolute } });
+    const why =
+      (error as NodeJS.ErrnoException).code === 'EISDIR' ? 'it is a folder' : 'there is no readable file there';
+    throw new AppError('validation_failed', `The CA file ${absolute} cannot be used: ${why}.`, {
+      details: { field: 'acme.caFile', reason: 'ca_file_missing', path: absolute },
+    });
   }
   const block = PEM_CERTIFICATE.exec(text)?.[0];
   if (block === undefined || !parses(block)) {
-    throw new AppError('validation_failed', `The CA file ${absolute} holds no PEM certificate (a -----BEGIN CERTIFICATE----- block).`, {
-      details: { field: 'acme.caFile', reason: 'ca_file_not_pem', path: absolute },
-    });
+    throw new AppError(
+      'validation_failed',
+      `The CA file ${absolute} holds no PEM certificate (a -----BEGIN CERTIFICATE----- block).`,
+      {
+        details: { field: 'acme.caFile', reason: 'ca_file_not_pem', path: absolute },
+      },
+    );
   }
   return absolute;
 }

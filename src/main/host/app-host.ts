@@ -25,7 +25,12 @@ export interface AppHostOptions {
   migrationsFolder?: string;
   log?: EngineLog;
   /** Ports or host for this run only (command-line flags), not saved to the settings file. */
-  overrides?: { host?: string; ports?: Partial<Record<Environment, number>>; httpsPorts?: Partial<Record<Environment, number | null>>; teamServer?: TeamServerSetting };
+  overrides?: {
+    host?: string;
+    ports?: Partial<Record<Environment, number>>;
+    httpsPorts?: Partial<Record<Environment, number | null>>;
+    teamServer?: TeamServerSetting;
+  };
   /** The address the shelter server binds (`serve --team-host`); 0.0.0.0 by default. */
   teamHost?: string;
   /** Told about each server that a settings change moved to a new address (browser mode prints it). */
@@ -48,7 +53,11 @@ function addressOf(settings: Settings, environment: Environment): string {
 
 /** What a server is started with: its address, its HTTPS port and the certificate issuer. */
 function endpointOf(settings: Settings, environment: Environment): string {
-  return JSON.stringify([addressOf(settings, environment), settings.httpsPorts?.[environment] ?? null, settings.acme ?? null]);
+  return JSON.stringify([
+    addressOf(settings, environment),
+    settings.httpsPorts?.[environment] ?? null,
+    settings.acme ?? null,
+  ]);
 }
 
 /** Why a server did not start, in words; `portInUse` lets each face add its own way out. */
@@ -88,8 +97,13 @@ export class AppHost {
     this.backups = new NightlyBackups({ dataDir: options.dataDir, clock: options.clock ?? systemClock });
     this.jobs = new Supervisor(options.log ?? SILENT_LOG);
     if (read.damage) {
-      const keptAs = read.damage.keptAs ? `kept aside as ${read.damage.keptAs}` : 'left in place (it could not be moved)';
-      options.log?.error({ file: this.settingsFile, ...read.damage }, `The settings file is damaged (${read.damage.reason}); ${keptAs}; the default settings are in use until settings are saved again.`);
+      const keptAs = read.damage.keptAs
+        ? `kept aside as ${read.damage.keptAs}`
+        : 'left in place (it could not be moved)';
+      options.log?.error(
+        { file: this.settingsFile, ...read.damage },
+        `The settings file is damaged (${read.damage.reason}); ${keptAs}; the default settings are in use until settings are saved again.`,
+      );
     }
   }
 
@@ -99,7 +113,12 @@ export class AppHost {
     await this.team.apply(this.teamSetting()).catch(() => undefined);
     if (!this.backupJobStarted) {
       this.backupJobStarted = true;
-      this.jobs.start({ name: 'nightly backup', everyMs: this.options.backupCheckMs ?? BACKUP_CHECK_MS, runAtStart: true, run: () => this.backUpIfDue() });
+      this.jobs.start({
+        name: 'nightly backup',
+        everyMs: this.options.backupCheckMs ?? BACKUP_CHECK_MS,
+        runAtStart: true,
+        run: () => this.backUpIfDue(),
+      });
     }
     return this.status();
   }
@@ -109,7 +128,13 @@ export class AppHost {
     if (server) return server.engine;
     let engine = this.standaloneEngines.get(environment);
     if (!engine) {
-      engine = new Engine({ dataDir: this.options.dataDir, environment, clock: this.options.clock, migrationsFolder: this.options.migrationsFolder, sites: this.options.sites });
+      engine = new Engine({
+        dataDir: this.options.dataDir,
+        environment,
+        clock: this.options.clock,
+        migrationsFolder: this.options.migrationsFolder,
+        sites: this.options.sites,
+      });
       this.standaloneEngines.set(environment, engine);
       this.changes.follow(environment, engine);
     }
@@ -124,11 +149,16 @@ export class AppHost {
   currentSettings(): Settings {
     // A port of 0 means "pick one": show the one actually bound, so the form holds valid figures.
     const port = (environment: Environment) => this.servers.get(environment)?.port ?? this.port(environment);
-    const httpsPort = (environment: Environment) => this.servers.get(environment)?.httpsPort ?? this.httpsPort(environment) ?? null;
+    const httpsPort = (environment: Environment) =>
+      this.servers.get(environment)?.httpsPort ?? this.httpsPort(environment) ?? null;
     const httpsPorts = { production: httpsPort('production'), staging: httpsPort('staging') };
     const team = this.teamSetting();
     const teamServer = { enabled: team.enabled, port: this.team.port() ?? (team.port || DEFAULT_TEAM_PORT) };
-    const inForce = withCertificateSettings({ host: this.host(), ports: { production: port('production'), staging: port('staging') } }, httpsPorts, this.settings.acme);
+    const inForce = withCertificateSettings(
+      { host: this.host(), ports: { production: port('production'), staging: port('staging') } },
+      httpsPorts,
+      this.settings.acme,
+    );
     return this.settings.teamServer || this.options.overrides?.teamServer ? { ...inForce, teamServer } : inForce;
   }
 
@@ -142,7 +172,9 @@ export class AppHost {
         baseUrl: server?.baseUrl ?? null,
         port: server?.port ?? this.port(environment),
         host: this.host(),
-        problem: problem ? `${problem.reason}${problem.portInUse ? ' Choose another port on the Server page.' : ''}` : null,
+        problem: problem
+          ? `${problem.reason}${problem.portInUse ? ' Choose another port on the Server page.' : ''}`
+          : null,
         portInUse: problem?.portInUse ?? false,
         httpsPort: server?.httpsPort ?? null,
         settingsDamaged: this.settingsDamage,
@@ -156,24 +188,40 @@ export class AppHost {
    * address it had, the file keeps the previous settings, and the refusal says why.
    */
   async updateSettings(update: SettingsUpdate): Promise<ServerStatus[]> {
-    const { host, ports, httpsPorts, acme: asked, teamServer: askedTeam } = parseOrThrow(SettingsUpdateSchema, update, 'settings');
+    const {
+      host,
+      ports,
+      httpsPorts,
+      acme: asked,
+      teamServer: askedTeam,
+    } = parseOrThrow(SettingsUpdateSchema, update, 'settings');
     const acme = asked?.caFile === undefined ? asked : { ...asked, caFile: checkedAcmeCaFile(asked.caFile) };
     const saved = this.settings;
     const inForce = this.currentSettings();
     // Absent: the shelter server stays as it is (a save from a form that does not show it).
     const teamServer = askedTeam ?? inForce.teamServer;
-    const next = { ...withCertificateSettings({ host, ports }, httpsPorts, acme), ...(teamServer ? { teamServer } : {}) };
+    const next = {
+      ...withCertificateSettings({ host, ports }, httpsPorts, acme),
+      ...(teamServer ? { teamServer } : {}),
+    };
     await this.applyTeam(teamServer ?? TEAM_SERVER_OFF);
     const wasRunning = new Set(ENVIRONMENTS.filter((environment) => this.servers.has(environment)));
-    const changed = ENVIRONMENTS.filter((environment) => endpointOf(inForce, environment) !== endpointOf(next, environment));
+    const changed = ENVIRONMENTS.filter(
+      (environment) => endpointOf(inForce, environment) !== endpointOf(next, environment),
+    );
 
     this.settings = next;
     this.options.overrides = undefined;
-    await this.restart(ENVIRONMENTS.filter((environment) => changed.includes(environment) || !wasRunning.has(environment)));
+    await this.restart(
+      ENVIRONMENTS.filter((environment) => changed.includes(environment) || !wasRunning.has(environment)),
+    );
 
     const refused = changed.filter((environment) => !this.servers.has(environment));
     if (refused.length > 0) {
-      const reasons = refused.map((environment) => `the ${environment} server cannot listen on ${addressOf(next, environment)}: ${this.problems.get(environment)?.reason ?? 'it did not start.'}`);
+      const reasons = refused.map(
+        (environment) =>
+          `the ${environment} server cannot listen on ${addressOf(next, environment)}: ${this.problems.get(environment)?.reason ?? 'it did not start.'}`,
+      );
       this.settings = saved;
       // Exactly the addresses bound before, ports the OS picked (--port 0) included.
       this.options.overrides = inForce;
@@ -190,7 +238,8 @@ export class AppHost {
     saveSettingsFile(this.settingsFile, next);
     this.settingsDamage = null;
     const statuses = this.status();
-    for (const status of statuses) if (status.running && changed.includes(status.environment)) this.options.onMoved?.(status);
+    for (const status of statuses)
+      if (status.running && changed.includes(status.environment)) this.options.onMoved?.(status);
     return statuses;
   }
 
@@ -208,7 +257,11 @@ export class AppHost {
   /** A failed nightly backup is the status's to show and the log's to tell; the server goes on. */
   private async backUpIfDue(): Promise<void> {
     const run = await this.backups.runIfDue();
-    if (run && !run.ok) this.options.log?.error({ job: 'nightly backup', reason: run.reason, code: run.code }, `nightly backup failed: ${run.message ?? run.reason}`);
+    if (run && !run.ok)
+      this.options.log?.error(
+        { job: 'nightly backup', reason: run.reason, code: run.code },
+        `nightly backup failed: ${run.message ?? run.reason}`,
+      );
   }
 
   /** Stops them all before starting any, so two environments can swap ports. */
@@ -230,7 +283,11 @@ export class AppHost {
         clock: this.options.clock,
         log: this.options.log,
         migrationsFolder: this.options.migrationsFolder,
-        sites: { ...this.options.sites, httpsPort: this.httpsPort(environment), acme: this.settings.acme ? { ...this.settings.acme } : this.options.sites?.acme },
+        sites: {
+          ...this.options.sites,
+          httpsPort: this.httpsPort(environment),
+          acme: this.settings.acme ? { ...this.settings.acme } : this.options.sites?.acme,
+        },
       });
       this.servers.set(environment, server);
       this.changes.follow(environment, server.engine);
@@ -245,10 +302,15 @@ export class AppHost {
     const host = this.host();
     // The API's own port taken (its details say so, not its words); the way out differs per face. A taken HTTPS port is told as it is.
     const conflict = detailsOf(error, 'conflict');
-    if (conflict?.reason === 'port_in_use' && conflict.listener === 'http') return { reason: (error as Error).message, portInUse: true };
+    if (conflict?.reason === 'port_in_use' && conflict.listener === 'http')
+      return { reason: (error as Error).message, portInUse: true };
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRNOTAVAIL') return { reason: `${host} is not an address of this computer.`, portInUse: false };
-    if (code === 'EACCES') return { reason: `Port ${port} needs administrator rights on this system; choose one above 1023.`, portInUse: false };
+    if (code === 'EACCES')
+      return {
+        reason: `Port ${port} needs administrator rights on this system; choose one above 1023.`,
+        portInUse: false,
+      };
     return { reason: error instanceof Error ? error.message : String(error), portInUse: false };
   }
 
@@ -262,7 +324,10 @@ export class AppHost {
       await this.team.apply(setting);
     } catch (error) {
       await this.team.apply(this.teamSetting()).catch(() => undefined);
-      throw new AppError('conflict', `The settings were not saved: the shelter server did not start. ${error instanceof Error ? error.message : String(error)}`);
+      throw new AppError(
+        'conflict',
+        `The settings were not saved: the shelter server did not start. ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
   }
 
@@ -271,7 +336,7 @@ export class AppHost {
   }
 
   private httpsPort(environment: Environment): number | undefined {
-    return (this.options.overrides?.httpsPorts?.[environment] ?? this.settings.httpsPorts?.[environment]) ?? undefined;
+    return this.options.overrides?.httpsPorts?.[environment] ?? this.settings.httpsPorts?.[environment] ?? undefined;
   }
 
   private host(): string {

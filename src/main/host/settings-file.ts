@@ -20,8 +20,12 @@ export function readSettingsFile(file: string, defaults: Settings, now: Date): S
   try {
     text = fs.readFileSync(file, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { settings: structuredClone(defaults), damage: null };
-    return { settings: structuredClone(defaults), damage: { keptAs: null, reason: `it could not be read: ${(error as Error).message}` } };
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+      return { settings: structuredClone(defaults), damage: null };
+    return {
+      settings: structuredClone(defaults),
+      damage: { keptAs: null, reason: `it could not be read: ${(error as Error).message}` },
+    };
   }
   const parsed = parseSettings(text);
   if ('settings' in parsed) return { settings: parsed.settings, damage: null };
@@ -43,4 +47,3 @@ function parseSettings(text: string): { settings: Settings } | { reason: string 
   const result = SettingsSchema.safeParse(value);
   return result.success ? { settings: result.data } : { reason: describeIssues(result.error.issues, 'settings') };
 }
-

@@ -1,4 +1,8 @@
-import http, { type RequestListener, type Server as HttpServer, type ServerOptions as HttpServerOptions } from 'node:http';
+import http, {
+  type RequestListener,
+  type Server as HttpServer,
+  type ServerOptions as HttpServerOptions,
+} from 'node:http';
 import https from 'node:https';
 import { limitPendingHandshakes } from '../sites/certificates/handshake-guard';
 
@@ -33,12 +37,15 @@ export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = {
 
 export function connectionLimitsWith(overrides: Partial<ConnectionLimits> = {}): ConnectionLimits {
   const limits = { ...DEFAULT_CONNECTION_LIMITS, ...overrides };
-  if (limits.headersTimeout > limits.requestTimeout) throw new RangeError('headersTimeout must not exceed requestTimeout.');
+  if (limits.headersTimeout > limits.requestTimeout)
+    throw new RangeError('headersTimeout must not exceed requestTimeout.');
   return limits;
 }
 
 /** What node:http and node:https take at construction (the checking beat cannot be changed later). */
-export function nodeServerTimeouts(limits: ConnectionLimits): Pick<HttpServerOptions, 'requestTimeout' | 'headersTimeout' | 'keepAliveTimeout' | 'connectionsCheckingInterval'> {
+export function nodeServerTimeouts(
+  limits: ConnectionLimits,
+): Pick<HttpServerOptions, 'requestTimeout' | 'headersTimeout' | 'keepAliveTimeout' | 'connectionsCheckingInterval'> {
   return {
     requestTimeout: limits.requestTimeout,
     headersTimeout: limits.headersTimeout,
@@ -67,14 +74,21 @@ export type ListenerHttp = Pick<HttpServerOptions, 'requireHostHeader' | 'Server
  * handshake timeout, pending handshakes held to half the cap, and a failed handshake closed at once
  * (Node would pass it on as a clientError, whose HTTP answer cannot reach a client that never shook hands).
  */
-export function limitedServer(limits: ConnectionLimits, handler: RequestListener, options: { tls?: ListenerTls; http?: ListenerHttp } = {}): HttpServer {
+export function limitedServer(
+  limits: ConnectionLimits,
+  handler: RequestListener,
+  options: { tls?: ListenerTls; http?: ListenerHttp } = {},
+): HttpServer {
   const nodeOptions = { ...nodeServerTimeouts(limits), ...options.http };
   if (!options.tls) {
     const server = http.createServer(nodeOptions, handler);
     holdToLimits(server, limits);
     return server;
   }
-  const server = https.createServer({ ...nodeOptions, ...options.tls, handshakeTimeout: limits.handshakeTimeout, minVersion: 'TLSv1.2' }, handler);
+  const server = https.createServer(
+    { ...nodeOptions, ...options.tls, handshakeTimeout: limits.handshakeTimeout, minVersion: 'TLSv1.2' },
+    handler,
+  );
   holdToLimits(server, limits);
   limitPendingHandshakes(server, limits.maxConnections);
   server.removeAllListeners('tlsClientError');

@@ -25,8 +25,11 @@ export async function startLabControl(lab: () => LabClockService): Promise<LabCo
   const prefix = `/lab/${token}`;
   app.post(`${prefix}/clock/advance`, async (request, reply) => {
     const query = request.query as { ms?: string };
-    const parsed = AdvanceSchema.safeParse(request.body ?? (query.ms === undefined ? undefined : { ms: Number(query.ms) }));
-    if (!parsed.success) throw new AppError('validation_failed', 'Send {"ms": <positive whole milliseconds>} (or ?ms=…).');
+    const parsed = AdvanceSchema.safeParse(
+      request.body ?? (query.ms === undefined ? undefined : { ms: Number(query.ms) }),
+    );
+    if (!parsed.success)
+      throw new AppError('validation_failed', 'Send {"ms": <positive whole milliseconds>} (or ?ms=…).');
     return reply.send(lab().advance(parsed.data.ms));
   });
   app.get(`${prefix}/clock`, async () => lab().state());
@@ -34,7 +37,11 @@ export async function startLabControl(lab: () => LabClockService): Promise<LabCo
   // Fastify could not read as validation_failed.
   app.setErrorHandler((error: { statusCode?: number; message: string }, _request, reply) => {
     const clientError = error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500;
-    const refusal = isAppError(error) ? error : clientError ? new AppError('validation_failed', error.message) : new AppError('internal_error', 'The lab clock could not be moved.');
+    const refusal = isAppError(error)
+      ? error
+      : clientError
+        ? new AppError('validation_failed', error.message)
+        : new AppError('internal_error', 'The lab clock could not be moved.');
     return reply.code(refusal.status).send(refusal.toBody());
   });
   app.setNotFoundHandler((_request, reply) => {

@@ -26,7 +26,13 @@ export interface RunningHttps {
  * for (SNI), under the same connection limits as the plain port plus a handshake timeout. A name
  * without a certificate gets none: the handshake fails.
  */
-export async function listenHttps(app: FastifyInstance, engine: Engine, host: string, port: number, limits: ConnectionLimits): Promise<RunningHttps> {
+export async function listenHttps(
+  app: FastifyInstance,
+  engine: Engine,
+  host: string,
+  port: number,
+  limits: ConnectionLimits,
+): Promise<RunningHttps> {
   const contexts = new SniContexts((name) => engine.sites.certificates.served(name));
   const stopListening = engine.changes.on((topic) => {
     if (topic === 'sites') contexts.clear();

@@ -41,7 +41,9 @@ export class PortInUseError extends AppError {
     readonly port: number,
     readonly host: string,
   ) {
-    super('conflict', `Port ${port} on ${host} is already in use.`, { details: { reason: 'port_in_use', port, host, listener: 'http' } });
+    super('conflict', `Port ${port} on ${host} is already in use.`, {
+      details: { reason: 'port_in_use', port, host, listener: 'http' },
+    });
     this.name = 'PortInUseError';
   }
 }
@@ -73,17 +75,29 @@ export async function startApiServer(options: StartOptions): Promise<RunningServ
   let app: FastifyInstance | undefined;
   let https: RunningHttps | undefined;
   try {
-    engine = new Engine({ dataDir: options.dataDir, environment: options.environment, clock: options.clock, migrationsFolder: options.migrationsFolder, sites: options.sites, log: options.log, busyTimeoutMs: SERVING_BUSY_TIMEOUT_MS });
+    engine = new Engine({
+      dataDir: options.dataDir,
+      environment: options.environment,
+      clock: options.clock,
+      migrationsFolder: options.migrationsFolder,
+      sites: options.sites,
+      log: options.log,
+      busyTimeoutMs: SERVING_BUSY_TIMEOUT_MS,
+    });
     // One set of limits for both ports.
     const limits = connectionLimitsWith(options.connectionLimits);
     app = await buildApiServer(engine, { connectionLimits: limits, extend: options.extend });
     await warmNodeTicks();
     await app.listen({ host, port: options.port });
     const httpsPort = engine.sites.httpsPort;
-    if (httpsPort !== undefined) https = await listenHttps(app, engine, host, httpsPort, limits).catch((error: unknown) => {
-      if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new AppError('conflict', `HTTPS port ${httpsPort} on ${host} is already in use.`, { details: { reason: 'port_in_use', port: httpsPort, host, listener: 'https' } });
-      throw error;
-    });
+    if (httpsPort !== undefined)
+      https = await listenHttps(app, engine, host, httpsPort, limits).catch((error: unknown) => {
+        if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE')
+          throw new AppError('conflict', `HTTPS port ${httpsPort} on ${host} is already in use.`, {
+            details: { reason: 'port_in_use', port: httpsPort, host, listener: 'https' },
+          });
+        throw error;
+      });
     engine.startBackgroundJobs();
   } catch (error) {
     await https?.close();
@@ -101,7 +115,12 @@ export async function startApiServer(options: StartOptions): Promise<RunningServ
   const baseUrl = `http://${urlHost}:${port}${API_BASE_PATH}`;
   const running = { app, engine, https };
   // The record names the lab clock move the engine runs on: a CLI that moved the clock waits for it.
-  const stopRecording = recordAppliedMoves(lockFile, { pid: process.pid, address: baseUrl, httpsPort: https?.port }, () => running.engine.lab, running.engine.changes);
+  const stopRecording = recordAppliedMoves(
+    lockFile,
+    { pid: process.pid, address: baseUrl, httpsPort: https?.port },
+    () => running.engine.lab,
+    running.engine.changes,
+  );
   let stopping: Promise<void> | undefined;
   return {
     ...running,

@@ -17,7 +17,14 @@ export function registerHostRules(app: FastifyInstance, refuse: RefuseBeforeRout
     if (hostLines(raw.rawHeaders) > 1) {
       // Which Host was meant is unknowable, and so is what else in this message is: nothing more is read on this connection.
       reply.header('connection', 'close');
-      refuse(new AppError('validation_failed', 'header host: is sent more than once; send exactly one "Host: <host>:<port>".'), request, reply);
+      refuse(
+        new AppError(
+          'validation_failed',
+          'header host: is sent more than once; send exactly one "Host: <host>:<port>".',
+        ),
+        request,
+        reply,
+      );
       return;
     }
     const url = raw.url ?? '/';
@@ -34,7 +41,9 @@ export function registerHostRules(app: FastifyInstance, refuse: RefuseBeforeRout
 export function hostOfHead(head: IncomingMessage): string | undefined {
   if (hostLines(head.rawHeaders) > 1) return undefined;
   const url = head.url ?? '/';
-  return (url.charCodeAt(0) !== 0x2f && head.headers.host !== undefined ? authorityOf(url) : undefined) ?? head.headers.host;
+  return (
+    (url.charCodeAt(0) !== 0x2f && head.headers.host !== undefined ? authorityOf(url) : undefined) ?? head.headers.host
+  );
 }
 
 /** Node's parser on a server socket (no public API reaches it), as far as stalledRequestOf uses it. */

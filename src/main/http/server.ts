@@ -33,9 +33,10 @@ export interface ApiServerOptions {
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 /** Fastify types these factories after ajv's; all they have to do is return the compiler. */
-const ZOD_COMPILERS = { buildValidator: () => validatorCompiler, buildSerializer: () => serializerCompiler } as unknown as NonNullable<
-  NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']
->;
+const ZOD_COMPILERS = {
+  buildValidator: () => validatorCompiler,
+  buildSerializer: () => serializerCompiler,
+} as unknown as NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>;
 
 /**
  * Where a request goes in: every API route runs the pipeline (caller, limits, key) as its onRequest

@@ -69,11 +69,18 @@ export class KeyService {
    * A key on a new account of its own (so it shares no quota), in one transaction: the account is
    * named after the label, or after the plan; a name already taken gets " (2)", " (3)", …
    */
-  createOnNewAccount(input: { account: Omit<NewAccount, 'name'>; label?: string }): { key: string; record: ApiKeyRecord; account: Account } {
+  createOnNewAccount(input: { account: Omit<NewAccount, 'name'>; label?: string }): {
+    key: string;
+    record: ApiKeyRecord;
+    account: Account;
+  } {
     const label = parseOrThrow(KeyLabelSchema, input.label ?? '', 'label');
     return this.db.transaction(
       () => {
-        const account = this.accounts.createWithFreeName({ ...input.account, name: label || `${input.account.planId} account` });
+        const account = this.accounts.createWithFreeName({
+          ...input.account,
+          name: label || `${input.account.planId} account`,
+        });
         return { ...this.insertKey(account.id, label), account };
       },
       { behavior: 'immediate' },
@@ -107,7 +114,10 @@ export class KeyService {
       .get();
     if (!revoked) {
       const key = this.get(id);
-      throw new AppError('conflict', `Key ${key.id} (${key.displayPrefix}) was already revoked on ${isoInstant(key.revokedAt ?? 0)}.`);
+      throw new AppError(
+        'conflict',
+        `Key ${key.id} (${key.displayPrefix}) was already revoked on ${isoInstant(key.revokedAt ?? 0)}.`,
+      );
     }
     this.changes.emit('keys');
     return revoked;
@@ -178,7 +188,13 @@ export class KeyService {
     const key = generateApiKey(this.environment);
     const record = this.db
       .insert(apiKeys)
-      .values({ accountId, hash: hashApiKey(key), displayPrefix: displayPrefixOf(key), label, createdAt: this.clock.now() })
+      .values({
+        accountId,
+        hash: hashApiKey(key),
+        displayPrefix: displayPrefixOf(key),
+        label,
+        createdAt: this.clock.now(),
+      })
       .returning(recordColumns)
       .get();
     this.changes.emit('keys');
@@ -187,7 +203,11 @@ export class KeyService {
 
   private resolveId(idOrKey: string | number): number {
     if (typeof idOrKey === 'number' || /^\d+$/.test(idOrKey)) return this.get(Number(idOrKey)).id;
-    const row = this.db.select({ id: apiKeys.id }).from(apiKeys).where(eq(apiKeys.hash, hashApiKey(idOrKey.trim()))).get();
+    const row = this.db
+      .select({ id: apiKeys.id })
+      .from(apiKeys)
+      .where(eq(apiKeys.hash, hashApiKey(idOrKey.trim())))
+      .get();
     if (!row) throw new AppError('not_found', 'No API key matches that id or key.');
     return row.id;
   }

@@ -17,7 +17,12 @@ export type ServerPickup =
  * so a process that moved the clock can wait until the server runs on the new time. Returns the
  * function that stops it (before the lock and its record go).
  */
-export function recordAppliedMoves(lockFile: string, holder: Omit<Holder, 'labClockMove'>, lab: () => Pick<LabClockService, 'move'>, changes: Changes): () => void {
+export function recordAppliedMoves(
+  lockFile: string,
+  holder: Omit<Holder, 'labClockMove'>,
+  lab: () => Pick<LabClockService, 'move'>,
+  changes: Changes,
+): () => void {
   let recorded = lab().move;
   recordLockHolder(lockFile, { ...holder, labClockMove: recorded });
   return changes.on((topic) => {
@@ -37,7 +42,11 @@ export function recordAppliedMoves(lockFile: string, holder: Omit<Holder, 'labCl
  * After a move numbered `move`: resolves once the environment's running server has applied it (or
  * a later one), at once when none is running, or after the deadline when it has not said so.
  */
-export async function waitForRunningServer(lockFile: string, move: number, deadlineMs = SERVER_APPLY_DEADLINE_MS): Promise<ServerPickup> {
+export async function waitForRunningServer(
+  lockFile: string,
+  move: number,
+  deadlineMs = SERVER_APPLY_DEADLINE_MS,
+): Promise<ServerPickup> {
   const deadline = performance.now() + deadlineMs;
   for (;;) {
     const holder = runningServer(lockFile);

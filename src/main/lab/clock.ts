@@ -76,7 +76,9 @@ export class LabClockService {
   ) {
     this.statements = {
       read: sqlite.prepare<[string], { value: string }>('SELECT value FROM meta WHERE key = ?'),
-      write: sqlite.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value'),
+      write: sqlite.prepare(
+        'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+      ),
       remove: sqlite.prepare('DELETE FROM meta WHERE key = ?'),
     };
     this.load();
@@ -93,7 +95,10 @@ export class LabClockService {
     const row = this.statements.read.get(META_KEY);
     if (!row) return this.clock.apply(false, 0);
     const stored = JSON.parse(row.value) as { offsetMs?: unknown };
-    this.clock.apply(true, typeof stored.offsetMs === 'number' && Number.isFinite(stored.offsetMs) ? stored.offsetMs : 0);
+    this.clock.apply(
+      true,
+      typeof stored.offsetMs === 'number' && Number.isFinite(stored.offsetMs) ? stored.offsetMs : 0,
+    );
   }
 
   state(): LabClockState {
@@ -107,7 +112,8 @@ export class LabClockService {
   }
 
   advance(ms: number): LabClockState {
-    if (!Number.isSafeInteger(ms) || ms <= 0) throw new AppError('validation_failed', 'duration: must be a positive number of milliseconds.');
+    if (!Number.isSafeInteger(ms) || ms <= 0)
+      throw new AppError('validation_failed', 'duration: must be a positive number of milliseconds.');
     this.save(this.clock.offset + ms);
     return this.state();
   }
@@ -135,11 +141,13 @@ export class LabClockService {
    */
   reset(): LabClockState {
     const realNow = this.clock.realNow();
-    this.appliedMove = this.sqlite.transaction(() => {
-      const move = this.write(undefined);
-      this.dropLabFuture(realNow);
-      return move;
-    }).immediate();
+    this.appliedMove = this.sqlite
+      .transaction(() => {
+        const move = this.write(undefined);
+        this.dropLabFuture(realNow);
+        return move;
+      })
+      .immediate();
     this.clock.apply(false, 0);
     this.changes.emit('lab');
     this.changes.emit('usage');
@@ -147,7 +155,11 @@ export class LabClockService {
   }
 
   private save(offsetMs: number): void {
-    if (offsetMs > MAX_LAB_OFFSET_MS) throw new AppError('validation_failed', `The lab clock runs at most 366 days ahead of real time; it is ${Math.round(this.clock.offset / 86_400_000)} days ahead now.`);
+    if (offsetMs > MAX_LAB_OFFSET_MS)
+      throw new AppError(
+        'validation_failed',
+        `The lab clock runs at most 366 days ahead of real time; it is ${Math.round(this.clock.offset / 86_400_000)} days ahead now.`,
+      );
     this.appliedMove = this.write(offsetMs);
     this.clock.apply(true, offsetMs);
     this.changes.emit('lab');
@@ -159,10 +171,12 @@ export class LabClockService {
    * for it as for the clock (clock-applied.ts).
    */
   countAsMove(change: () => void): number {
-    this.appliedMove = this.sqlite.transaction(() => {
-      change();
-      return this.nextMove();
-    }).immediate();
+    this.appliedMove = this.sqlite
+      .transaction(() => {
+        change();
+        return this.nextMove();
+      })
+      .immediate();
     return this.appliedMove;
   }
 
@@ -171,11 +185,13 @@ export class LabClockService {
    * stored one so two processes never share a number.
    */
   private write(offsetMs: number | undefined): number {
-    return this.sqlite.transaction(() => {
-      if (offsetMs === undefined) this.statements.remove.run(META_KEY);
-      else this.statements.write.run(META_KEY, JSON.stringify({ offsetMs }));
-      return this.nextMove();
-    }).immediate();
+    return this.sqlite
+      .transaction(() => {
+        if (offsetMs === undefined) this.statements.remove.run(META_KEY);
+        else this.statements.write.run(META_KEY, JSON.stringify({ offsetMs }));
+        return this.nextMove();
+      })
+      .immediate();
   }
 
   /** Inside a transaction. */

@@ -11,7 +11,9 @@ export function toHar(requests: readonly LoggedRequest[], fallbackHost: string, 
     log: {
       version: '1.2',
       creator: { name: 'Adoption Desk quota lab', version },
-      entries: [...requests].sort((a, b) => a.at - b.at || a.id - b.id).map((request) => entryOf(request, fallbackHost)),
+      entries: [...requests]
+        .sort((a, b) => a.at - b.at || a.id - b.id)
+        .map((request) => entryOf(request, fallbackHost)),
     },
   };
 }
@@ -27,7 +29,16 @@ function entryOf(request: LoggedRequest, fallbackHost: string): HarEntry {
   return {
     startedDateTime: new Date(request.at).toISOString(),
     time: latency,
-    request: { method: request.method, url, httpVersion: 'HTTP/1.1', cookies: [], headers: requestHeaders, queryString, headersSize: -1, bodySize: -1 },
+    request: {
+      method: request.method,
+      url,
+      httpVersion: 'HTTP/1.1',
+      cookies: [],
+      headers: requestHeaders,
+      queryString,
+      headersSize: -1,
+      bodySize: -1,
+    },
     response: {
       status: request.status,
       statusText: STATUS_CODES[request.status] ?? '',
@@ -41,7 +52,11 @@ function entryOf(request: LoggedRequest, fallbackHost: string): HarEntry {
     },
     cache: {},
     timings: { send: 0, wait: latency, receive: 0 },
-    comment: [request.code && `code ${request.code}`, request.keyId !== null && `key ${request.keyId}`, request.accountId !== null && `account ${request.accountId}`]
+    comment: [
+      request.code && `code ${request.code}`,
+      request.keyId !== null && `key ${request.keyId}`,
+      request.accountId !== null && `account ${request.accountId}`,
+    ]
       .filter(Boolean)
       .join(', '),
   };

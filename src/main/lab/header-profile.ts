@@ -21,7 +21,9 @@ export class HeaderProfileSetting {
   ) {
     this.statements = {
       read: sqlite.prepare<[string], { value: string }>('SELECT value FROM meta WHERE key = ?'),
-      write: sqlite.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value'),
+      write: sqlite.prepare(
+        'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+      ),
       remove: sqlite.prepare('DELETE FROM meta WHERE key = ?'),
     };
     this.load();

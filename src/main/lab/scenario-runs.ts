@@ -36,9 +36,14 @@ export class ScenarioRuns {
   /** Starts a run against `baseUrl` (the environment's running API server) and returns at once. */
   start(environment: Environment, baseUrl: string, scenario: Scenario): ScenarioProgress {
     const { runs } = this;
-    if (runs.filter((run) => run.progress.state === 'running').length >= MAX_RUNNING) throw new AppError('conflict', `${MAX_RUNNING} scenarios are already running; wait for one or cancel it.`);
+    if (runs.filter((run) => run.progress.state === 'running').length >= MAX_RUNNING)
+      throw new AppError('conflict', `${MAX_RUNNING} scenarios are already running; wait for one or cancel it.`);
     const keyId = scenarioKeyId(this.engine(environment), scenario.key);
-    const run: ScenarioRun = { environment, progress: newProgress(++this.lastId, scenario, keyId), controller: new AbortController() };
+    const run: ScenarioRun = {
+      environment,
+      progress: newProgress(++this.lastId, scenario, keyId),
+      controller: new AbortController(),
+    };
     runs.unshift(run);
     const finished = runs.filter((candidate) => candidate.progress.state !== 'running');
     for (const old of finished.slice(KEEP_RUNS)) runs.splice(runs.indexOf(old), 1);
@@ -53,13 +58,16 @@ export class ScenarioRuns {
 
   /** The environment's runs, newest first, as copies (the runs go on changing theirs). */
   list(environment: Environment): ScenarioProgress[] {
-    return this.runs.filter((run) => run.environment === environment).map((run) => ({ ...run.progress, counts: { ...run.progress.counts } }));
+    return this.runs
+      .filter((run) => run.environment === environment)
+      .map((run) => ({ ...run.progress, counts: { ...run.progress.counts } }));
   }
 
   cancel(environment: Environment, id: number): ScenarioProgress {
     const run = this.runs.find((candidate) => candidate.environment === environment && candidate.progress.id === id);
     if (!run) throw new AppError('not_found', `There is no scenario run ${id} in ${environment}.`);
-    if (run.progress.state !== 'running') throw new AppError('conflict', `Scenario run ${id} has already ended (${run.progress.state}).`);
+    if (run.progress.state !== 'running')
+      throw new AppError('conflict', `Scenario run ${id} has already ended (${run.progress.state}).`);
     run.controller.abort();
     return { ...run.progress };
   }

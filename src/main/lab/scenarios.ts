@@ -1,7 +1,13 @@
 import { AppError } from '../../shared/errors';
 import type { Environment } from '../../shared/environments';
 import type { KeyService } from '../keys/keys';
-import { SCENARIO_MAX_REQUESTS, SCENARIO_MAX_SECONDS, type Scenario, type ScenarioKind, type ScenarioProgress } from '../../shared/lab';
+import {
+  SCENARIO_MAX_REQUESTS,
+  SCENARIO_MAX_SECONDS,
+  type Scenario,
+  type ScenarioKind,
+  type ScenarioProgress,
+} from '../../shared/lab';
 
 /** Where a scenario sends its requests, and how a honouring client waits. */
 export interface ScenarioTarget {
@@ -16,22 +22,33 @@ export interface ScenarioBounds {
   maxMs: number;
 }
 
-export const DEFAULT_BOUNDS: ScenarioBounds = { maxRequests: SCENARIO_MAX_REQUESTS, maxMs: SCENARIO_MAX_SECONDS * 1_000 };
+export const DEFAULT_BOUNDS: ScenarioBounds = {
+  maxRequests: SCENARIO_MAX_REQUESTS,
+  maxMs: SCENARIO_MAX_SECONDS * 1_000,
+};
 /** Exponential backoff of the honouring client: 1 s, 2 s, 4 s… while 429s repeat, never less than Retry-After. */
 const BACKOFF_BASE_MS = 1_000;
 const LOOPBACK = new Set(['127.0.0.1', '[::1]', 'localhost']);
 
 /** The key's id, or a refusal naming the environment: a scenario with a key the server will not accept tests nothing. */
-export function scenarioKeyId(engine: { environment: Environment; services: { keys: Pick<KeyService, 'authenticate'> } }, key: string): number {
+export function scenarioKeyId(
+  engine: { environment: Environment; services: { keys: Pick<KeyService, 'authenticate'> } },
+  key: string,
+): number {
   const identity = engine.services.keys.authenticate(key.trim());
-  if (!identity) throw new AppError('validation_failed', `key: is not a valid ${engine.environment} API key (unknown, revoked or mistyped).`);
+  if (!identity)
+    throw new AppError(
+      'validation_failed',
+      `key: is not a valid ${engine.environment} API key (unknown, revoked or mistyped).`,
+    );
   return identity.keyId;
 }
 
 /** The target URL, refused unless it is this machine's. */
 export function scenarioUrl(baseUrl: string): string {
   const url = new URL(baseUrl);
-  if (url.protocol !== 'http:' || !LOOPBACK.has(url.hostname)) throw new AppError('validation_failed', `Scenarios only target this machine's own API server, not ${url.host}.`);
+  if (url.protocol !== 'http:' || !LOOPBACK.has(url.hostname))
+    throw new AppError('validation_failed', `Scenarios only target this machine's own API server, not ${url.host}.`);
   return `${url.origin}${url.pathname.replace(/\/$/, '')}/pets?limit=1`;
 }
 
@@ -52,17 +69,27 @@ const sleep = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve) => {
     if (signal.aborted || ms <= 0) return resolve();
     const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => {
-      clearTimeout(timer);
-      resolve();
-    }, { once: true });
+    signal.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+      { once: true },
+    );
   });
 
 /**
  * Runs one scenario to its end, a bound, or cancellation; `progress` is updated in place as answers
  * arrive (the GUI polls it). Requests go one after another; steady traffic keeps its schedule.
  */
-export async function runScenario(target: ScenarioTarget, scenario: Scenario, progress: ScenarioProgress, signal: AbortSignal, bounds: ScenarioBounds = DEFAULT_BOUNDS): Promise<ScenarioProgress> {
+export async function runScenario(
+  target: ScenarioTarget,
+  scenario: Scenario,
+  progress: ScenarioProgress,
+  signal: AbortSignal,
+  bounds: ScenarioBounds = DEFAULT_BOUNDS,
+): Promise<ScenarioProgress> {
   const url = scenarioUrl(target.baseUrl);
   const planned = Math.min(plannedRequests(scenario), bounds.maxRequests);
   progress.planned = planned;
@@ -80,7 +107,8 @@ export async function runScenario(target: ScenarioTarget, scenario: Scenario, pr
 
   for (let i = 0; i < planned; i += 1) {
     if (signal.aborted) return end('cancelled', `Cancelled after ${progress.sent} request(s).`);
-    if (performance.now() >= deadline) return end('stopped', `Stopped at the time bound (${bounds.maxMs / 1000} s) after ${progress.sent} request(s).`);
+    if (performance.now() >= deadline)
+      return end('stopped', `Stopped at the time bound (${bounds.maxMs / 1000} s) after ${progress.sent} request(s).`);
     if (interval > 0) await sleep(started + i * interval - performance.now(), signal);
     if (signal.aborted) return end('cancelled', `Cancelled after ${progress.sent} request(s).`);
     let status: number;
@@ -94,7 +122,10 @@ export async function runScenario(target: ScenarioTarget, scenario: Scenario, pr
       retryAfter = advisedWaitSeconds(response.headers);
     } catch (error) {
       if (signal.aborted) return end('cancelled', `Cancelled after ${progress.sent} request(s).`);
-      return end('stopped', `The API server did not answer (${error instanceof Error ? error.message : String(error)}); is it running?`);
+      return end(
+        'stopped',
+        `The API server did not answer (${error instanceof Error ? error.message : String(error)}); is it running?`,
+      );
     }
     progress.sent += 1;
     const outcome = code ?? String(status);
@@ -112,7 +143,11 @@ export async function runScenario(target: ScenarioTarget, scenario: Scenario, pr
       progress.labAdvancedMs += wait;
       continue;
     }
-    if (performance.now() + wait > deadline) return end('stopped', `Stopped: Retry-After asked for ${wait / 1000} s, beyond the time bound (${bounds.maxMs / 1000} s). Turn the lab clock on to move time instead.`);
+    if (performance.now() + wait > deadline)
+      return end(
+        'stopped',
+        `Stopped: Retry-After asked for ${wait / 1000} s, beyond the time bound (${bounds.maxMs / 1000} s). Turn the lab clock on to move time instead.`,
+      );
     await sleep(wait, signal);
     progress.waitedMs += wait;
   }
@@ -120,7 +155,20 @@ export async function runScenario(target: ScenarioTarget, scenario: Scenario, pr
 }
 
 export function newProgress(id: number, scenario: Scenario, keyId: number): ScenarioProgress {
-  return { id, kind: scenario.kind, keyId, state: 'running', sent: 0, planned: 0, counts: {}, labAdvancedMs: 0, waitedMs: 0, startedAt: Date.now(), finishedAt: null, note: null };
+  return {
+    id,
+    kind: scenario.kind,
+    keyId,
+    state: 'running',
+    sent: 0,
+    planned: 0,
+    counts: {},
+    labAdvancedMs: 0,
+    waitedMs: 0,
+    startedAt: Date.now(),
+    finishedAt: null,
+    note: null,
+  };
 }
 
 /**

@@ -16,8 +16,16 @@ export type { AdoptionContractData };
 /** The contract's data for a stay that ended in an adoption. The PDF is made elsewhere (it needs the kennel cards' font pipeline): this is its seam. */
 export function adoptionContractData(sources: ContractSources, stayId: number): AdoptionContractData {
   const stay = sources.stay(stayId);
-  if (stay.outcomeType !== 'adoption' || stay.outcomeAt === null || !stay.outcomePerson || stay.fee === null || stay.feeMethod === null) {
-    throw new AppError('conflict', `Stay ${stayId} did not end in an adoption recorded with its adopter and fee.`, { details: { reason: 'not_adopted', petId: stay.petId } });
+  if (
+    stay.outcomeType !== 'adoption' ||
+    stay.outcomeAt === null ||
+    !stay.outcomePerson ||
+    stay.fee === null ||
+    stay.feeMethod === null
+  ) {
+    throw new AppError('conflict', `Stay ${stayId} did not end in an adoption recorded with its adopter and fee.`, {
+      details: { reason: 'not_adopted', petId: stay.petId },
+    });
   }
   const shelter = sources.shelter();
   return {

@@ -31,7 +31,6 @@ import type { PetService } from '../pets/pets';
 import { conflict, MovementRules } from './rules';
 import { MovementStore, type NewEvent, type NewStay } from './store';
 
-
 /**
  * The rules of an animal's movements: one open stay at a time, one active reservation, one open
  * foster placement; dates never run backwards within a stay or across stays; an outcome closes the
@@ -76,16 +75,37 @@ export class MovementService extends MovementRules {
       const open = this.store.openStay(petId);
       if (open) {
         const untouched = open.intakeType === 'unknown' && open.reservations.length === 0 && open.fosters.length === 0;
-        if (!untouched) throw conflict(`Pet ${petId} is in care already (stay ${open.id}): record its outcome before a new intake.`, { reason: 'stay_open', petId, stayId: open.id });
+        if (!untouched)
+          throw conflict(`Pet ${petId} is in care already (stay ${open.id}): record its outcome before a new intake.`, {
+            reason: 'stay_open',
+            petId,
+            stayId: open.id,
+          });
         this.notBeforePreviousStay(petId, at, open.id);
         this.store.amendIntake(open.id, fields);
-        this.event(by, { petId, stayId: open.id, kind: 'intake', type: intake.type, at, personId: intake.personId ?? null, details: intake.pet ? details : { ...details, amended: true } });
+        this.event(by, {
+          petId,
+          stayId: open.id,
+          kind: 'intake',
+          type: intake.type,
+          at,
+          personId: intake.personId ?? null,
+          details: intake.pet ? details : { ...details, amended: true },
+        });
         this.onIntake(petId, at, by, intake.type);
         return open.id;
       }
       this.notBeforePreviousStay(petId, at);
       const stayId = this.store.insertStay({ petId, ...fields });
-      this.event(by, { petId, stayId, kind: 'intake', type: intake.type, at, personId: intake.personId ?? null, details });
+      this.event(by, {
+        petId,
+        stayId,
+        kind: 'intake',
+        type: intake.type,
+        at,
+        personId: intake.personId ?? null,
+        details,
+      });
       this.onIntake(petId, at, by, intake.type);
       this.setStatus(petId, 'available', at);
       return stayId;
@@ -101,15 +121,32 @@ export class MovementService extends MovementRules {
     this.catchUp();
     const reserve = parseOrThrow(ReserveInputSchema, input, 'reservation');
     const at = this.moment(reserve.at);
-    if (reserve.expiresAt !== undefined && reserve.expiresAt <= at) throw new AppError('validation_failed', 'expiresAt: must be after the reservation', { details: { field: 'expiresAt' } });
+    if (reserve.expiresAt !== undefined && reserve.expiresAt <= at)
+      throw new AppError('validation_failed', 'expiresAt: must be after the reservation', {
+        details: { field: 'expiresAt' },
+      });
     this.adopterAllowed(this.usablePerson(reserve.personId), reserve.override);
     return this.write(() => {
       const stay = this.requireOpenStay(reserve.petId);
       this.notBeforeLatest(stay, at);
       const active = this.clearExpiredReservation(reserve.petId, at, reserve.personId);
-      if (active) throw conflict(`Pet ${reserve.petId} is reserved for this person already.`, { reason: 'reservation_active', petId: reserve.petId, reservationId: active.id, personId: active.person.id });
+      if (active)
+        throw conflict(`Pet ${reserve.petId} is reserved for this person already.`, {
+          reason: 'reservation_active',
+          petId: reserve.petId,
+          reservationId: active.id,
+          personId: active.person.id,
+        });
       const id = this.store.insertReservation(stay.id, reserve.petId, reserve.personId, at, reserve.expiresAt ?? null);
-      this.event(by, { petId: reserve.petId, stayId: stay.id, kind: 'reservation', type: null, at, personId: reserve.personId, details: { reservationId: id, expiresAt: reserve.expiresAt, override: reserve.override } });
+      this.event(by, {
+        petId: reserve.petId,
+        stayId: stay.id,
+        kind: 'reservation',
+        type: null,
+        at,
+        personId: reserve.personId,
+        details: { reservationId: id, expiresAt: reserve.expiresAt, override: reserve.override },
+      });
       this.setStatus(reserve.petId, 'pending', at);
       return stay.id;
     });
@@ -123,10 +160,22 @@ export class MovementService extends MovementRules {
     return this.write(() => {
       const stay = this.requireOpenStay(cancel.petId);
       const reservation = this.store.activeReservation(cancel.petId);
-      if (!reservation) throw conflict(`Pet ${cancel.petId} has no active reservation.`, { reason: 'no_active_reservation', petId: cancel.petId });
+      if (!reservation)
+        throw conflict(`Pet ${cancel.petId} has no active reservation.`, {
+          reason: 'no_active_reservation',
+          petId: cancel.petId,
+        });
       this.notBeforeLatest(stay, at);
       this.store.endReservation(reservation.id, at, 'cancelled');
-      this.event(by, { petId: cancel.petId, stayId: stay.id, kind: 'reservation_cancelled', type: null, at, personId: reservation.person.id, details: { reservationId: reservation.id, reason: cancel.reason } });
+      this.event(by, {
+        petId: cancel.petId,
+        stayId: stay.id,
+        kind: 'reservation_cancelled',
+        type: null,
+        at,
+        personId: reservation.person.id,
+        details: { reservationId: reservation.id, reason: cancel.reason },
+      });
       this.setStatus(cancel.petId, 'available', at);
       return stay.id;
     });
@@ -147,8 +196,25 @@ export class MovementService extends MovementRules {
       const reservation = this.clearExpiredReservation(adopt.petId, at, adopt.personId);
       if (reservation) this.store.endReservation(reservation.id, at, 'completed');
       const feeHundredths = Math.round(adopt.fee * 100);
-      this.close(stay, { outcomeType: 'adoption', outcomeAt: at, outcomePersonId: adopt.personId, outcomeReason: null, transferTo: null, receivingOrganisation: null, feeHundredths, feeMethod: adopt.feeMethod });
-      this.event(by, { petId: adopt.petId, stayId: stay.id, kind: 'outcome', type: 'adoption', at, personId: adopt.personId, details: { fee: adopt.fee, feeMethod: adopt.feeMethod, override: adopt.override } });
+      this.close(stay, {
+        outcomeType: 'adoption',
+        outcomeAt: at,
+        outcomePersonId: adopt.personId,
+        outcomeReason: null,
+        transferTo: null,
+        receivingOrganisation: null,
+        feeHundredths,
+        feeMethod: adopt.feeMethod,
+      });
+      this.event(by, {
+        petId: adopt.petId,
+        stayId: stay.id,
+        kind: 'outcome',
+        type: 'adoption',
+        at,
+        personId: adopt.personId,
+        details: { fee: adopt.fee, feeMethod: adopt.feeMethod, override: adopt.override },
+      });
       this.setStatus(adopt.petId, 'sold', at);
       return stay.id;
     });
@@ -158,15 +224,30 @@ export class MovementService extends MovementRules {
     this.catchUp();
     const start = parseOrThrow(FosterStartInputSchema, input, 'placement');
     const at = this.moment(start.at);
-    if (start.expectedEndAt !== undefined && start.expectedEndAt <= at) throw new AppError('validation_failed', 'expectedEndAt: must be after the start', { details: { field: 'expectedEndAt' } });
+    if (start.expectedEndAt !== undefined && start.expectedEndAt <= at)
+      throw new AppError('validation_failed', 'expectedEndAt: must be after the start', {
+        details: { field: 'expectedEndAt' },
+      });
     this.usablePerson(start.personId);
     return this.write(() => {
       const stay = this.requireOpenStay(start.petId);
       const open = this.store.openFoster(start.petId);
-      if (open) throw conflict(`Pet ${start.petId} is in foster with person ${open.person.id} already: end that placement first.`, { reason: 'foster_open', petId: start.petId, fosterId: open.id, personId: open.person.id });
+      if (open)
+        throw conflict(
+          `Pet ${start.petId} is in foster with person ${open.person.id} already: end that placement first.`,
+          { reason: 'foster_open', petId: start.petId, fosterId: open.id, personId: open.person.id },
+        );
       this.notBeforeLatest(stay, at);
       const id = this.store.insertFoster(stay.id, start.petId, start.personId, at, start.expectedEndAt ?? null);
-      this.event(by, { petId: start.petId, stayId: stay.id, kind: 'foster_start', type: null, at, personId: start.personId, details: { fosterId: id, expectedEndAt: start.expectedEndAt } });
+      this.event(by, {
+        petId: start.petId,
+        stayId: stay.id,
+        kind: 'foster_start',
+        type: null,
+        at,
+        personId: start.personId,
+        details: { fosterId: id, expectedEndAt: start.expectedEndAt },
+      });
       return stay.id;
     });
   }
@@ -182,7 +263,15 @@ export class MovementService extends MovementRules {
       if (!open) throw conflict(`Pet ${end.petId} is not in foster.`, { reason: 'no_open_foster', petId: end.petId });
       this.notBeforeLatest(stay, at);
       this.store.endFoster(open.id, at);
-      this.event(by, { petId: end.petId, stayId: stay.id, kind: 'foster_end', type: null, at, personId: open.person.id, details: { fosterId: open.id } });
+      this.event(by, {
+        petId: end.petId,
+        stayId: stay.id,
+        kind: 'foster_end',
+        type: null,
+        at,
+        personId: open.person.id,
+        details: { fosterId: open.id },
+      });
       return stay.id;
     });
   }
@@ -202,8 +291,25 @@ export class MovementService extends MovementRules {
       const reservation = this.store.activeReservation(outcome.petId);
       if (reservation) this.store.endReservation(reservation.id, at, 'closed_by_outcome');
       const { transferTo, receivingOrganisation } = outcome;
-      this.close(stay, { outcomeType: outcome.type, outcomeAt: at, outcomePersonId: outcome.personId ?? null, outcomeReason: outcome.reason ?? null, transferTo: transferTo ?? null, receivingOrganisation: receivingOrganisation ?? null, feeHundredths: null, feeMethod: null });
-      this.event(by, { petId: outcome.petId, stayId: stay.id, kind: 'outcome', type: outcome.type, at, personId: outcome.personId ?? null, details: { reason: outcome.reason, transferTo, receivingOrganisation } });
+      this.close(stay, {
+        outcomeType: outcome.type,
+        outcomeAt: at,
+        outcomePersonId: outcome.personId ?? null,
+        outcomeReason: outcome.reason ?? null,
+        transferTo: transferTo ?? null,
+        receivingOrganisation: receivingOrganisation ?? null,
+        feeHundredths: null,
+        feeMethod: null,
+      });
+      this.event(by, {
+        petId: outcome.petId,
+        stayId: stay.id,
+        kind: 'outcome',
+        type: outcome.type,
+        at,
+        personId: outcome.personId ?? null,
+        details: { reason: outcome.reason, transferTo, receivingOrganisation },
+      });
       this.setStatus(outcome.petId, 'sold', at, outcome.type);
       return stay.id;
     });
@@ -217,12 +323,37 @@ export class MovementService extends MovementRules {
     return this.write(() => {
       this.requirePet(back.petId);
       const last = this.store.lastStay(back.petId);
-      if (last && last.outcomeAt === null) throw conflict(`Pet ${back.petId} is in care already (stay ${last.id}).`, { reason: 'stay_open', petId: back.petId, stayId: last.id });
-      if (!last || last.outcomeType !== 'adoption') throw conflict(`Pet ${back.petId} was not adopted: record an intake instead.`, { reason: 'not_adopted', petId: back.petId });
+      if (last && last.outcomeAt === null)
+        throw conflict(`Pet ${back.petId} is in care already (stay ${last.id}).`, {
+          reason: 'stay_open',
+          petId: back.petId,
+          stayId: last.id,
+        });
+      if (!last || last.outcomeType !== 'adoption')
+        throw conflict(`Pet ${back.petId} was not adopted: record an intake instead.`, {
+          reason: 'not_adopted',
+          petId: back.petId,
+        });
       this.notBeforePreviousStay(back.petId, at);
       const adopter = last.outcomePerson?.id ?? null;
-      const stayId = this.store.insertStay({ petId: back.petId, intakeType: 'returned_after_adoption', transferFrom: null, intakeAt: at, intakePersonId: adopter, intakeReason: back.reason, intakeCondition: back.condition ?? null });
-      this.event(by, { petId: back.petId, stayId, kind: 'intake', type: 'returned_after_adoption', at, personId: adopter, details: { reason: back.reason, condition: back.condition } });
+      const stayId = this.store.insertStay({
+        petId: back.petId,
+        intakeType: 'returned_after_adoption',
+        transferFrom: null,
+        intakeAt: at,
+        intakePersonId: adopter,
+        intakeReason: back.reason,
+        intakeCondition: back.condition ?? null,
+      });
+      this.event(by, {
+        petId: back.petId,
+        stayId,
+        kind: 'intake',
+        type: 'returned_after_adoption',
+        at,
+        personId: adopter,
+        details: { reason: back.reason, condition: back.condition },
+      });
       this.onIntake(back.petId, at, by, 'returned_after_adoption');
       this.setStatus(back.petId, 'available', at);
       return stayId;

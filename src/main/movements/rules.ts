@@ -44,7 +44,12 @@ export abstract class MovementRules {
       return undefined;
     }
     if (active.person.id !== personId) {
-      throw conflict(`Pet ${petId} is reserved for person ${active.person.id}: cancel that reservation first.`, { reason: 'reservation_active', petId, reservationId: active.id, personId: active.person.id });
+      throw conflict(`Pet ${petId} is reserved for person ${active.person.id}: cancel that reservation first.`, {
+        reason: 'reservation_active',
+        petId,
+        reservationId: active.id,
+        personId: active.person.id,
+      });
     }
     return active;
   }
@@ -52,20 +57,28 @@ export abstract class MovementRules {
   protected moment(given: number | undefined): number {
     const now = this.clock.now();
     if (given === undefined) return now;
-    if (given > now + FUTURE_SLACK_MS) throw conflict(`${new Date(given).toISOString()} is in the future: movements are recorded once they happened.`, { reason: 'date_in_future', at: given, now });
+    if (given > now + FUTURE_SLACK_MS)
+      throw conflict(`${new Date(given).toISOString()} is in the future: movements are recorded once they happened.`, {
+        reason: 'date_in_future',
+        at: given,
+        now,
+      });
     return given;
   }
 
   protected notBeforeLatest(stay: Stay, at: number): void {
     const latest = this.store.latestInStay(stay.id);
     if (latest && at < latest.at) {
-      throw conflict(`${new Date(at).toISOString()} is before the ${latest.what} of ${new Date(latest.at).toISOString()}: dates cannot run backwards.`, {
-        reason: 'date_before_previous',
-        petId: stay.petId,
-        at,
-        previousAt: latest.at,
-        previous: latest.what,
-      });
+      throw conflict(
+        `${new Date(at).toISOString()} is before the ${latest.what} of ${new Date(latest.at).toISOString()}: dates cannot run backwards.`,
+        {
+          reason: 'date_before_previous',
+          petId: stay.petId,
+          at,
+          previousAt: latest.at,
+          previous: latest.what,
+        },
+      );
     }
   }
 
@@ -73,41 +86,56 @@ export abstract class MovementRules {
   protected notBeforePreviousStay(petId: number, at: number, exceptStayId?: number): void {
     const previous = this.store.staysOf(petId).find((stay) => stay.id !== exceptStayId && stay.outcomeAt !== null);
     if (previous?.outcomeAt != null && at < previous.outcomeAt) {
-      throw conflict(`${new Date(at).toISOString()} is before the outcome of ${new Date(previous.outcomeAt).toISOString()}: dates cannot run backwards.`, {
-        reason: 'date_before_previous',
-        petId,
-        at,
-        previousAt: previous.outcomeAt,
-        previous: 'outcome',
-      });
+      throw conflict(
+        `${new Date(at).toISOString()} is before the outcome of ${new Date(previous.outcomeAt).toISOString()}: dates cannot run backwards.`,
+        {
+          reason: 'date_before_previous',
+          petId,
+          at,
+          previousAt: previous.outcomeAt,
+          previous: 'outcome',
+        },
+      );
     }
   }
 
   protected requirePet(petId: number): number {
-    if (!this.pets.get(petId)) throw new AppError('not_found', `Pet ${petId} does not exist.`, { details: { missing: 'pet', petId } });
+    if (!this.pets.get(petId))
+      throw new AppError('not_found', `Pet ${petId} does not exist.`, { details: { missing: 'pet', petId } });
     return petId;
   }
 
   protected requireOpenStay(petId: number): Stay {
     this.requirePet(petId);
     const stay = this.store.openStay(petId);
-    if (!stay) throw conflict(`Pet ${petId} is not in care: record an intake (or a return) first.`, { reason: 'no_open_stay', petId });
+    if (!stay)
+      throw conflict(`Pet ${petId} is not in care: record an intake (or a return) first.`, {
+        reason: 'no_open_stay',
+        petId,
+      });
     return stay;
   }
 
   protected usablePerson(personId: number): Person {
     const person = this.people.get(personId);
-    if (person.forgottenAt !== null) throw conflict(`Person ${personId} was forgotten and cannot take part in a new movement.`, { reason: 'person_forgotten', personId });
+    if (person.forgottenAt !== null)
+      throw conflict(`Person ${personId} was forgotten and cannot take part in a new movement.`, {
+        reason: 'person_forgotten',
+        personId,
+      });
     return person;
   }
 
   /** "Do not adopt to" refuses unless overridden with a reason, which the event records. */
   protected adopterAllowed(person: Person, override: { reason: string } | undefined): void {
     if (!person.doNotAdopt || override) return;
-    throw conflict(`Person ${person.id} is flagged "do not adopt to"${person.doNotAdoptReason ? ` (${person.doNotAdoptReason})` : ''}: an override with its reason is needed.`, {
-      reason: 'do_not_adopt',
-      personId: person.id,
-      flagReason: person.doNotAdoptReason,
-    });
+    throw conflict(
+      `Person ${person.id} is flagged "do not adopt to"${person.doNotAdoptReason ? ` (${person.doNotAdoptReason})` : ''}: an override with its reason is needed.`,
+      {
+        reason: 'do_not_adopt',
+        personId: person.id,
+        flagReason: person.doNotAdoptReason,
+      },
+    );
   }
 }

@@ -46,7 +46,11 @@ const WITH_CREATION = `SELECT NULL AS id, s.pet_id AS petId, p.name AS petName, 
   FROM stays s JOIN pets p ON p.id = s.pet_id WHERE s.intake_type = 'unknown'`;
 
 function toEvent({ personId, personName, personForgotten, details, ...row }: EventRow): MovementEvent {
-  return { ...row, person: personRef(personId, personName, personForgotten), details: JSON.parse(details) as Record<string, unknown> };
+  return {
+    ...row,
+    person: personRef(personId, personName, personForgotten),
+    details: JSON.parse(details) as Record<string, unknown>,
+  };
 }
 
 /** What other areas hold about an animal (its photos, profile) and the shelter, read for a record or a contract. */
@@ -104,7 +108,8 @@ export class ShelterDay {
         withCreation &&= query.type === 'unknown';
       }
     }
-    const where = (clauses: string[], joiner: string) => (clauses.length > 0 ? `${joiner} ${clauses.join(' AND ')}` : '');
+    const where = (clauses: string[], joiner: string) =>
+      clauses.length > 0 ? `${joiner} ${clauses.join(' AND ')}` : '';
     const sql = withCreation
       ? `SELECT * FROM (${RECORDED} ${where(recorded, 'WHERE')} UNION ALL ${WITH_CREATION} ${where(created, 'AND')}) ORDER BY at DESC, stayId DESC, id DESC LIMIT @limit OFFSET @offset`
       : `${RECORDED} ${where(recorded, 'WHERE')} ORDER BY e.at DESC, e.id DESC LIMIT @limit OFFSET @offset`;
@@ -157,7 +162,12 @@ export class ShelterDay {
           WHERE r.ended_at IS NULL AND (r.reserved_at <= ? OR r.expires_at <= ?) ORDER BY r.reserved_at LIMIT 200`,
       )
       .all(waitingSince, now)
-      .map(({ petName, ...row }) => ({ reservation: toReservation(row), petName, days: Math.floor((now - row.reservedAt) / DAY_MS), expired: row.expiresAt !== null && row.expiresAt <= now }));
+      .map(({ petName, ...row }) => ({
+        reservation: toReservation(row),
+        petName,
+        days: Math.floor((now - row.reservedAt) / DAY_MS),
+        expired: row.expiresAt !== null && row.expiresAt <= now,
+      }));
     const fostersDue: FosterDue[] = this.sqlite
       .prepare<[number], Parameters<typeof toFoster>[0] & { petName: string }>(
         `SELECT f.id, f.stay_id AS stayId, f.pet_id AS petId, f.started_at AS startedAt, f.expected_end_at AS expectedEndAt, f.ended_at AS endedAt,
@@ -166,7 +176,12 @@ export class ShelterDay {
           WHERE f.ended_at IS NULL AND f.expected_end_at < ? ORDER BY f.expected_end_at LIMIT 200`,
       )
       .all(to)
-      .map(({ petName, ...row }) => ({ placement: toFoster(row), petName, overdueDays: row.expectedEndAt !== null && row.expectedEndAt < from ? Math.ceil((from - row.expectedEndAt) / DAY_MS) : 0 }));
+      .map(({ petName, ...row }) => ({
+        placement: toFoster(row),
+        petName,
+        overdueDays:
+          row.expectedEndAt !== null && row.expectedEndAt < from ? Math.ceil((from - row.expectedEndAt) / DAY_MS) : 0,
+      }));
     const longestInCare: LongestInCare[] = this.sqlite
       .prepare<[number], Omit<LongestInCare, 'days'>>(
         `SELECT s.pet_id AS petId, p.name AS petName, p.status AS status, s.intake_type AS intakeType, s.intake_at AS intakeAt

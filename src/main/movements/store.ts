@@ -1,5 +1,16 @@
 import type Database from 'better-sqlite3';
-import type { Face, FeeMethod, FosterPlacement, IntakeType, MovementKind, OutcomeType, PersonRef, Reservation, Stay, TransferOrigin } from '../../shared/movements';
+import type {
+  Face,
+  FeeMethod,
+  FosterPlacement,
+  IntakeType,
+  MovementKind,
+  OutcomeType,
+  PersonRef,
+  Reservation,
+  Stay,
+  TransferOrigin,
+} from '../../shared/movements';
 
 /** A person column joined as `<prefix>Id`, `<prefix>Name`, `<prefix>Forgotten`. */
 export function personRef(id: number | null, name: string | null, forgotten: number | null): PersonRef | null {
@@ -137,12 +148,22 @@ export class MovementStore {
           WHERE p.id > ? AND NOT EXISTS (SELECT 1 FROM stays s WHERE s.pet_id = p.id)`,
       ),
       openStay: sqlite.prepare<[number], StayRow>(`${STAY_SELECT} WHERE s.pet_id = ? AND s.outcome_at IS NULL`),
-      lastStay: sqlite.prepare<[number], StayRow>(`${STAY_SELECT} WHERE s.pet_id = ? ORDER BY s.intake_at DESC, s.id DESC LIMIT 1`),
+      lastStay: sqlite.prepare<[number], StayRow>(
+        `${STAY_SELECT} WHERE s.pet_id = ? ORDER BY s.intake_at DESC, s.id DESC LIMIT 1`,
+      ),
       stay: sqlite.prepare<[number], StayRow>(`${STAY_SELECT} WHERE s.id = ?`),
-      staysOf: sqlite.prepare<[number], StayRow>(`${STAY_SELECT} WHERE s.pet_id = ? ORDER BY s.intake_at DESC, s.id DESC`),
-      reservationsOf: sqlite.prepare<[number], ReservationRow>(`${RESERVATION_SELECT} WHERE r.pet_id = ? ORDER BY r.reserved_at DESC, r.id DESC`),
-      fostersOf: sqlite.prepare<[number], FosterRow>(`${FOSTER_SELECT} WHERE f.pet_id = ? ORDER BY f.started_at DESC, f.id DESC`),
-      activeReservation: sqlite.prepare<[number], ReservationRow>(`${RESERVATION_SELECT} WHERE r.pet_id = ? AND r.ended_at IS NULL`),
+      staysOf: sqlite.prepare<[number], StayRow>(
+        `${STAY_SELECT} WHERE s.pet_id = ? ORDER BY s.intake_at DESC, s.id DESC`,
+      ),
+      reservationsOf: sqlite.prepare<[number], ReservationRow>(
+        `${RESERVATION_SELECT} WHERE r.pet_id = ? ORDER BY r.reserved_at DESC, r.id DESC`,
+      ),
+      fostersOf: sqlite.prepare<[number], FosterRow>(
+        `${FOSTER_SELECT} WHERE f.pet_id = ? ORDER BY f.started_at DESC, f.id DESC`,
+      ),
+      activeReservation: sqlite.prepare<[number], ReservationRow>(
+        `${RESERVATION_SELECT} WHERE r.pet_id = ? AND r.ended_at IS NULL`,
+      ),
       openFoster: sqlite.prepare<[number], FosterRow>(`${FOSTER_SELECT} WHERE f.pet_id = ? AND f.ended_at IS NULL`),
       insertStay: sqlite.prepare(
         'INSERT INTO stays (pet_id, intake_type, transfer_from, intake_at, intake_person_id, intake_reason, intake_condition) VALUES (@petId, @intakeType, @transferFrom, @intakeAt, @intakePersonId, @intakeReason, @intakeCondition)',
@@ -153,13 +174,17 @@ export class MovementStore {
       closeStay: sqlite.prepare(
         'UPDATE stays SET outcome_type = @outcomeType, outcome_at = @outcomeAt, outcome_person_id = @outcomePersonId, outcome_reason = @outcomeReason, transfer_to = @transferTo, receiving_organisation = @receivingOrganisation, fee_hundredths = @feeHundredths, fee_method = @feeMethod WHERE id = @stayId',
       ),
-      insertReservation: sqlite.prepare('INSERT INTO reservations (stay_id, pet_id, person_id, reserved_at, expires_at) VALUES (?, ?, ?, ?, ?)'),
+      insertReservation: sqlite.prepare(
+        'INSERT INTO reservations (stay_id, pet_id, person_id, reserved_at, expires_at) VALUES (?, ?, ?, ?, ?)',
+      ),
       endReservation: sqlite.prepare('UPDATE reservations SET ended_at = ?, "end" = ? WHERE id = ?'),
       lapsedReservations: sqlite.prepare<[number], { id: number; petId: number }>(
         'SELECT id, pet_id AS petId FROM reservations WHERE ended_at IS NULL AND lapsed_at IS NULL AND expires_at <= ? ORDER BY expires_at, id',
       ),
       markLapsed: sqlite.prepare('UPDATE reservations SET lapsed_at = ? WHERE id = ?'),
-      insertFoster: sqlite.prepare('INSERT INTO foster_placements (stay_id, pet_id, person_id, started_at, expected_end_at) VALUES (?, ?, ?, ?, ?)'),
+      insertFoster: sqlite.prepare(
+        'INSERT INTO foster_placements (stay_id, pet_id, person_id, started_at, expected_end_at) VALUES (?, ?, ?, ?, ?)',
+      ),
       endFoster: sqlite.prepare('UPDATE foster_placements SET ended_at = ? WHERE id = ?'),
       insertEvent: sqlite.prepare(
         'INSERT INTO movement_events (pet_id, stay_id, kind, type, at, recorded_at, by, person_id, details) VALUES (@petId, @stayId, @kind, @type, @at, @recordedAt, @by, @personId, @details)',
@@ -172,8 +197,12 @@ export class MovementStore {
           UNION ALL SELECT max(started_at, coalesce(ended_at, 0)), 'foster' FROM foster_placements WHERE stay_id = @stay
         ) ORDER BY at DESC LIMIT 1`,
       ),
-      reservationsOfStay: sqlite.prepare<[number], ReservationRow>(`${RESERVATION_SELECT} WHERE r.stay_id = ? ORDER BY r.reserved_at DESC, r.id DESC`),
-      fostersOfStay: sqlite.prepare<[number], FosterRow>(`${FOSTER_SELECT} WHERE f.stay_id = ? ORDER BY f.started_at DESC, f.id DESC`),
+      reservationsOfStay: sqlite.prepare<[number], ReservationRow>(
+        `${RESERVATION_SELECT} WHERE r.stay_id = ? ORDER BY r.reserved_at DESC, r.id DESC`,
+      ),
+      fostersOfStay: sqlite.prepare<[number], FosterRow>(
+        `${FOSTER_SELECT} WHERE f.stay_id = ? ORDER BY f.started_at DESC, f.id DESC`,
+      ),
     };
   }
 
@@ -187,10 +216,12 @@ export class MovementStore {
   openStaysForNewPets(): void {
     const last = this.statements.lastPetId.get()?.id ?? 0;
     if (last <= this.stayedUpTo) return;
-    this.sqlite.transaction(() => {
-      this.statements.openStaysForNewPets.run(this.stayedUpTo);
-      this.stayedUpTo = this.statements.lastPetId.get()?.id ?? 0;
-    }).immediate();
+    this.sqlite
+      .transaction(() => {
+        this.statements.openStaysForNewPets.run(this.stayedUpTo);
+        this.stayedUpTo = this.statements.lastPetId.get()?.id ?? 0;
+      })
+      .immediate();
   }
 
   /** A transaction that takes the write lock from its start: for one that reads what it then writes. */
@@ -252,8 +283,16 @@ export class MovementStore {
     this.statements.closeStay.run({ ...outcome, stayId });
   }
 
-  insertReservation(stayId: number, petId: number, personId: number, reservedAt: number, expiresAt: number | null): number {
-    return Number(this.statements.insertReservation.run(stayId, petId, personId, reservedAt, expiresAt).lastInsertRowid);
+  insertReservation(
+    stayId: number,
+    petId: number,
+    personId: number,
+    reservedAt: number,
+    expiresAt: number | null,
+  ): number {
+    return Number(
+      this.statements.insertReservation.run(stayId, petId, personId, reservedAt, expiresAt).lastInsertRowid,
+    );
   }
 
   endReservation(id: number, at: number, end: NonNullable<Reservation['end']>): void {
@@ -269,7 +308,13 @@ export class MovementStore {
     this.statements.markLapsed.run(at, id);
   }
 
-  insertFoster(stayId: number, petId: number, personId: number, startedAt: number, expectedEndAt: number | null): number {
+  insertFoster(
+    stayId: number,
+    petId: number,
+    personId: number,
+    startedAt: number,
+    expectedEndAt: number | null,
+  ): number {
     return Number(this.statements.insertFoster.run(stayId, petId, personId, startedAt, expectedEndAt).lastInsertRowid);
   }
 
@@ -285,10 +330,19 @@ export class MovementStore {
   exportAll(): Record<'stays' | 'reservations' | 'fosterPlacements' | 'events', unknown[]> {
     this.openStaysForNewPets();
     const all = (table: string) => this.sqlite.prepare(`SELECT * FROM ${table} ORDER BY id`).all();
-    return { stays: all('stays'), reservations: all('reservations'), fosterPlacements: all('foster_placements'), events: all('movement_events') };
+    return {
+      stays: all('stays'),
+      reservations: all('reservations'),
+      fosterPlacements: all('foster_placements'),
+      events: all('movement_events'),
+    };
   }
 
   private withParts(row: StayRow): Stay {
-    return toStay(row, this.statements.reservationsOfStay.all(row.id).map(toReservation), this.statements.fostersOfStay.all(row.id).map(toFoster));
+    return toStay(
+      row,
+      this.statements.reservationsOfStay.all(row.id).map(toReservation),
+      this.statements.fostersOfStay.all(row.id).map(toFoster),
+    );
   }
 }

@@ -77,7 +77,8 @@ export class PeopleService {
 
   get(id: number): Person {
     const person = this.store.get(id);
-    if (!person) throw new AppError('not_found', `Person ${id} does not exist.`, { details: { missing: 'person', personId: id } });
+    if (!person)
+      throw new AppError('not_found', `Person ${id} does not exist.`, { details: { missing: 'person', personId: id } });
     return person;
   }
 
@@ -90,10 +91,16 @@ export class PeopleService {
     const edited = this.store.transaction(() => {
       const person = this.get(id);
       // Forgotten outranks a newer version: no way on but adding them again.
-      if (person.forgottenAt !== null) throw new AppError('conflict', `Person ${id} was forgotten: add them again as a new person.`, { details: { reason: 'person_forgotten', personId: id } });
+      if (person.forgottenAt !== null)
+        throw new AppError('conflict', `Person ${id} was forgotten: add them again as a new person.`, {
+          details: { reason: 'person_forgotten', personId: id },
+        });
       assertVersion(`Person ${id}`, { current: person, version: person.version, updatedAt: person.updatedAt }, version);
       const fields: PersonFields = { ...person, ...given(change) };
-      if (fields.doNotAdopt && !fields.doNotAdoptReason) throw new AppError('validation_failed', 'doNotAdoptReason: must say why when doNotAdopt is set', { details: { field: 'doNotAdoptReason' } });
+      if (fields.doNotAdopt && !fields.doNotAdoptReason)
+        throw new AppError('validation_failed', 'doNotAdoptReason: must say why when doNotAdopt is set', {
+          details: { field: 'doNotAdoptReason' },
+        });
       if (!fields.doNotAdopt) fields.doNotAdoptReason = null;
       this.store.update(id, fields, this.clock.now());
       return this.get(id);
@@ -141,6 +148,11 @@ export class PeopleService {
     }
     const postcode = foldPostcode(fields.postcode);
     if (postcode) add(this.store.withNameAndPostcode(foldForSearch(fields.name), postcode), 'name_postcode');
-    return [...found.values()].map(({ person, matched }) => ({ kind: 'possible_duplicate', personId: person.id, name: person.name, matched: [...matched] }));
+    return [...found.values()].map(({ person, matched }) => ({
+      kind: 'possible_duplicate',
+      personId: person.id,
+      name: person.name,
+      matched: [...matched],
+    }));
   }
 }

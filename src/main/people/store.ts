@@ -69,7 +69,8 @@ function columns(fields: PersonFields): unknown[] {
   ];
 }
 
-const WRITTEN = 'name, name_folded, kind, roles, phones, phone_digits, email, email_folded, address, postcode, postcode_folded, id_checked, id_checked_what, notes, do_not_adopt, do_not_adopt_reason, foster_approved, foster_capacity, foster_species';
+const WRITTEN =
+  'name, name_folded, kind, roles, phones, phone_digits, email, email_folded, address, postcode, postcode_folded, id_checked, id_checked_what, notes, do_not_adopt, do_not_adopt_reason, foster_approved, foster_capacity, foster_species';
 
 export interface PeopleFilter {
   search?: string;
@@ -89,12 +90,26 @@ export class PeopleStore {
   constructor(private readonly sqlite: Database.Database) {
     this.statements = {
       get: sqlite.prepare<[number], PersonRow>(`${SELECT} WHERE id = ?`),
-      insert: sqlite.prepare(`INSERT INTO people (${WRITTEN}, created_at, updated_at) VALUES (${WRITTEN.split(',').map(() => '?').join(', ')}, ?, ?)`),
+      insert: sqlite.prepare(
+        `INSERT INTO people (${WRITTEN}, created_at, updated_at) VALUES (${WRITTEN.split(',')
+          .map(() => '?')
+          .join(', ')}, ?, ?)`,
+      ),
       // Every write of a person is a new version of them (edit_conflict refuses a save from an older one).
-      update: sqlite.prepare(`UPDATE people SET (${WRITTEN}, updated_at, version) = (${WRITTEN.split(',').map(() => '?').join(', ')}, ?, version + 1) WHERE id = ?`),
-      byEmail: sqlite.prepare<[string], PersonRow>(`${SELECT} WHERE email_folded = ? AND forgotten_at IS NULL LIMIT 20`),
-      byPhone: sqlite.prepare<[string], PersonRow>(`${SELECT} WHERE phone_digits LIKE ? ESCAPE '\\' AND forgotten_at IS NULL LIMIT 20`),
-      byNamePostcode: sqlite.prepare<[string, string], PersonRow>(`${SELECT} WHERE postcode_folded = ? AND name_folded = ? AND forgotten_at IS NULL LIMIT 20`),
+      update: sqlite.prepare(
+        `UPDATE people SET (${WRITTEN}, updated_at, version) = (${WRITTEN.split(',')
+          .map(() => '?')
+          .join(', ')}, ?, version + 1) WHERE id = ?`,
+      ),
+      byEmail: sqlite.prepare<[string], PersonRow>(
+        `${SELECT} WHERE email_folded = ? AND forgotten_at IS NULL LIMIT 20`,
+      ),
+      byPhone: sqlite.prepare<[string], PersonRow>(
+        `${SELECT} WHERE phone_digits LIKE ? ESCAPE '\\' AND forgotten_at IS NULL LIMIT 20`,
+      ),
+      byNamePostcode: sqlite.prepare<[string, string], PersonRow>(
+        `${SELECT} WHERE postcode_folded = ? AND name_folded = ? AND forgotten_at IS NULL LIMIT 20`,
+      ),
       forget: sqlite.prepare(
         `UPDATE people SET name = ?, name_folded = '', phones = '[]', phone_digits = '', email = NULL, email_folded = NULL, address = NULL, postcode = NULL, postcode_folded = NULL,
           id_checked_what = NULL, notes = NULL, do_not_adopt_reason = NULL, forgotten_at = ?, updated_at = ?, version = version + 1 WHERE id = ?`,
@@ -172,8 +187,14 @@ export class PeopleStore {
     }
     const clause = where.length > 0 ? ` WHERE ${where.join(' AND ')}` : '';
     // One scan for the page and the total; `+name_folded` keeps SQLite from walking the name index row by row for a rare match.
-    const rows = this.statement<PersonRow & { total: number }>(`${SELECT.replace(' FROM people', ', count(*) OVER () AS total FROM people')}${clause} ORDER BY +name_folded, id LIMIT ? OFFSET ?`).all(...values, filter.limit, filter.offset);
-    const total = rows[0]?.total ?? (filter.offset > 0 ? (this.statement<{ n: number }>(`SELECT count(*) AS n FROM people${clause}`).get(...values)?.n ?? 0) : 0);
+    const rows = this.statement<PersonRow & { total: number }>(
+      `${SELECT.replace(' FROM people', ', count(*) OVER () AS total FROM people')}${clause} ORDER BY +name_folded, id LIMIT ? OFFSET ?`,
+    ).all(...values, filter.limit, filter.offset);
+    const total =
+      rows[0]?.total ??
+      (filter.offset > 0
+        ? (this.statement<{ n: number }>(`SELECT count(*) AS n FROM people${clause}`).get(...values)?.n ?? 0)
+        : 0);
     return { people: rows.map(({ total: _total, ...row }) => toPerson(row)), total };
   }
 

@@ -46,7 +46,13 @@ export class CategoryService {
   }
 
   exists(id: number): boolean {
-    this.knownIds ??= new Set(this.db.select({ id: categories.id }).from(categories).all().map((row) => row.id));
+    this.knownIds ??= new Set(
+      this.db
+        .select({ id: categories.id })
+        .from(categories)
+        .all()
+        .map((row) => row.id),
+    );
     return this.knownIds.has(id);
   }
 
@@ -58,7 +64,11 @@ export class CategoryService {
     const id = this.db.transaction(
       () => {
         this.names.assertFree(clean);
-        return this.db.insert(categories).values({ name: clean, nameFolded: foldName(clean), species: kind }).returning({ id: categories.id }).get().id;
+        return this.db
+          .insert(categories)
+          .values({ name: clean, nameFolded: foldName(clean), species: kind })
+          .returning({ id: categories.id })
+          .get().id;
       },
       { behavior: 'immediate' },
     );
@@ -74,7 +84,11 @@ export class CategoryService {
       () => {
         this.get(id);
         this.names.assertFree(clean, id);
-        this.db.update(categories).set({ name: clean, nameFolded: foldName(clean), species: kind }).where(eq(categories.id, id)).run();
+        this.db
+          .update(categories)
+          .set({ name: clean, nameFolded: foldName(clean), species: kind })
+          .where(eq(categories.id, id))
+          .run();
       },
       { behavior: 'immediate' },
     );
@@ -87,7 +101,10 @@ export class CategoryService {
       () => {
         const category = this.get(id);
         if (category.petCount > 0) {
-          const pets = category.petCount === 1 ? '1 pet; move or remove it first' : `${category.petCount} pets; move or remove them first`;
+          const pets =
+            category.petCount === 1
+              ? '1 pet; move or remove it first'
+              : `${category.petCount} pets; move or remove them first`;
           throw new AppError('conflict', `${category.name} still has ${pets}.`);
         }
         this.db.delete(categories).where(eq(categories.id, id)).run();

@@ -83,9 +83,14 @@ export class IdempotentCreations {
 /** The body as parsed (its fields in the schema's order), so spacing or key order does not make a retry "another body". */
 function hashOf(input: NewPet): string {
   const { name, categoryId, status } = input;
-  return createHash('sha256').update(JSON.stringify([name, categoryId, status ?? null])).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify([name, categoryId, status ?? null]))
+    .digest('hex');
 }
 
 function mismatch(key: string): AppError {
-  return new AppError('idempotency_mismatch', `Idempotency-Key "${key}" was first sent with another body: a retry must send the same body; use a new key for a new pet.`);
+  return new AppError(
+    'idempotency_mismatch',
+    `Idempotency-Key "${key}" was first sent with another body: a retry must send the same body; use a new key for a new pet.`,
+  );
 }

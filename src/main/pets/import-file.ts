@@ -22,7 +22,9 @@ const refuse = (message: string) => new AppError('validation_failed', `${message
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1).replace(/\.0$/, '')} MiB`;
 
 function tooLarge(file: string, bytes: string): AppError {
-  return refuse(`${file} is ${bytes}: pets import reads files of at most ${mib(IMPORT_LIMITS.bytes)} (${IMPORT_LIMITS.rows.toLocaleString('en-US')} rows); split it into smaller files`);
+  return refuse(
+    `${file} is ${bytes}: pets import reads files of at most ${mib(IMPORT_LIMITS.bytes)} (${IMPORT_LIMITS.rows.toLocaleString('en-US')} rows); split it into smaller files`,
+  );
 }
 
 /** Opens the file and refuses one over the size limit before reading any of it. */
@@ -78,7 +80,10 @@ function separatorOf(fd: number): CsvSeparator {
  * naming the row and column, a cell that is not UTF-8 (never turned into U+FFFD) or is over the cell
  * limit, and the file past the row limit.
  */
-export async function readCsvRecords(file: string, onRecord: (cells: string[], row: number, separator: CsvSeparator) => void): Promise<void> {
+export async function readCsvRecords(
+  file: string,
+  onRecord: (cells: string[], row: number, separator: CsvSeparator) => void,
+): Promise<void> {
   const fd = openWithinLimit(file);
   const separator = separatorOf(fd);
   const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
@@ -96,7 +101,9 @@ export async function readCsvRecords(file: string, onRecord: (cells: string[], r
       try {
         text = utf8.decode(value as Uint8Array);
       } catch {
-        throw refuse(`${cellName(header, context.records, context.index)}: is not valid UTF-8 (save the file as "CSV UTF-8")`);
+        throw refuse(
+          `${cellName(header, context.records, context.index)}: is not valid UTF-8 (save the file as "CSV UTF-8")`,
+        );
       }
       if (context.records === 0 && context.index === 0) text = text.replace(/^\uFEFF/, '');
       const cell = context.quoting ? text : text.trimEnd();
@@ -106,18 +113,28 @@ export async function readCsvRecords(file: string, onRecord: (cells: string[], r
   });
   let row = 0;
   try {
-    await pipeline(fs.createReadStream('', { fd, start: 0 }), withinLimit(file), parser, async (records: AsyncIterable<string[]>) => {
-      for await (const cells of records) {
-        if (row > IMPORT_LIMITS.rows) throw refuse(`${file} holds more than ${IMPORT_LIMITS.rows.toLocaleString('en-US')} rows: pets import reads at most that many at a time; split it into smaller files`);
-        onRecord(cells, row, separator);
-        row += 1;
-      }
-    });
+    await pipeline(
+      fs.createReadStream('', { fd, start: 0 }),
+      withinLimit(file),
+      parser,
+      async (records: AsyncIterable<string[]>) => {
+        for await (const cells of records) {
+          if (row > IMPORT_LIMITS.rows)
+            throw refuse(
+              `${file} holds more than ${IMPORT_LIMITS.rows.toLocaleString('en-US')} rows: pets import reads at most that many at a time; split it into smaller files`,
+            );
+          onRecord(cells, row, separator);
+          row += 1;
+        }
+      },
+    );
   } catch (error) {
     if (!(error instanceof CsvError)) throw error;
     const at = error as CsvError & { records?: number; index?: number };
     if (error.code === 'CSV_MAX_RECORD_SIZE') {
-      throw refuse(`${cellName(header, at.records ?? row, at.index ?? 0)}: longer than ${IMPORT_LIMITS.cellBytes.toLocaleString('en-US')} bytes, more than any column takes`);
+      throw refuse(
+        `${cellName(header, at.records ?? row, at.index ?? 0)}: longer than ${IMPORT_LIMITS.cellBytes.toLocaleString('en-US')} bytes, more than any column takes`,
+      );
     }
     throw new AppError('validation_failed', `The file is not valid CSV: ${error.message}; nothing was imported.`);
   }

@@ -111,7 +111,11 @@ export class PetService {
    * slice's time in ms, for a process beside a server to step aside (see the CLI's import);
    * `withEach` writes what belongs with each new pet (its profile) inside the same slice.
    */
-  importMany(inputs: unknown[], betweenSlices?: (sliceMs: number) => void, withEach?: (pet: Pet, index: number) => void): Pet[] {
+  importMany(
+    inputs: unknown[],
+    betweenSlices?: (sliceMs: number) => void,
+    withEach?: (pet: Pet, index: number) => void,
+  ): Pet[] {
     const valid = inputs.map((input, index) => {
       try {
         const pet = parseOrThrow(NewPetSchema, input);
@@ -158,7 +162,10 @@ export class PetService {
       }
     } catch {
       const reason = cause instanceof Error ? cause.message : String(cause);
-      throw new AppError('conflict', `The import failed (${reason}) after writing pets ${ids[0]} to ${ids.at(-1)}, and removing them failed too: remove them by hand.`);
+      throw new AppError(
+        'conflict',
+        `The import failed (${reason}) after writing pets ${ids[0]} to ${ids.at(-1)}, and removing them failed too: remove them by hand.`,
+      );
     }
   }
 
@@ -215,7 +222,10 @@ export class PetService {
     const pet = this.getRecord(id);
     const changes = this.store.statusChanges(id);
     const createdWith = changes[0]?.fromStatus ?? pet.status;
-    return [{ fromStatus: null, toStatus: createdWith, changedAt: pet.createdAt, happenedAt: pet.createdAt, departure: null }, ...changes];
+    return [
+      { fromStatus: null, toStatus: createdWith, changedAt: pet.createdAt, happenedAt: pet.createdAt, departure: null },
+      ...changes,
+    ];
   }
 
   remove(id: number): void {

@@ -38,7 +38,12 @@ function profileOf(row: ProfileRow | undefined): PetProfile {
   if (!row) return {};
   const profile: Record<string, unknown> = {};
   for (const field of PET_PROFILE_FIELDS) {
-    const value = field === 'adoptionFee' ? (row.adoptionFeeHundredths === null ? null : row.adoptionFeeHundredths / 100) : row[field];
+    const value =
+      field === 'adoptionFee'
+        ? row.adoptionFeeHundredths === null
+          ? null
+          : row.adoptionFeeHundredths / 100
+        : row[field];
     if (value !== null && value !== undefined) profile[field] = value;
   }
   return profile as PetProfile;
@@ -47,7 +52,8 @@ function profileOf(row: ProfileRow | undefined): PetProfile {
 function columnsOf(profile: PetProfile): ProfileColumns {
   const columns: Record<string, unknown> = {};
   for (const field of PET_PROFILE_FIELDS) {
-    if (field === 'adoptionFee') columns.adoptionFeeHundredths = profile.adoptionFee === undefined ? null : Math.round(profile.adoptionFee * 100);
+    if (field === 'adoptionFee')
+      columns.adoptionFeeHundredths = profile.adoptionFee === undefined ? null : Math.round(profile.adoptionFee * 100);
     else columns[field] = profile[field] ?? null;
   }
   return columns as ProfileColumns;
@@ -81,12 +87,28 @@ export class PetProfileService {
 
   /** Every pet's profile in one query, by pet id (a pet without one is absent): what publishing thousands reads. */
   all(): Map<number, PetProfile> {
-    return new Map(this.db.select().from(petProfiles).all().map((row) => [row.petId, profileOf(row)]));
+    return new Map(
+      this.db
+        .select()
+        .from(petProfiles)
+        .all()
+        .map((row) => [row.petId, profileOf(row)]),
+    );
   }
 
   details(petId: number): PetDetails {
     const row = this.db
-      .select({ id: pets.id, name: pets.name, categoryId: pets.categoryId, status: pets.status, createdAt: pets.createdAt, updatedAt: pets.updatedAt, version: pets.version, departure: pets.departure, species: categories.species })
+      .select({
+        id: pets.id,
+        name: pets.name,
+        categoryId: pets.categoryId,
+        status: pets.status,
+        createdAt: pets.createdAt,
+        updatedAt: pets.updatedAt,
+        version: pets.version,
+        departure: pets.departure,
+        species: categories.species,
+      })
       .from(pets)
       .innerJoin(categories, eq(categories.id, pets.categoryId))
       .where(eq(pets.id, petId))
@@ -95,7 +117,12 @@ export class PetProfileService {
     const { species, ...pet } = row;
     const profile = this.read(petId);
     const today = new Date(this.clock.now()).toISOString().slice(0, 10);
-    return { pet, profile, ageGroup: ageGroupOf(profile.birthDate, ageScaleOf(species), today), currency: this.shelterCurrency() };
+    return {
+      pet,
+      profile,
+      ageGroup: ageGroupOf(profile.birthDate, ageScaleOf(species), today),
+      currency: this.shelterCurrency(),
+    };
   }
 
   /**
@@ -112,24 +139,36 @@ export class PetProfileService {
   save(petId: number, input: PetProfileChange, version?: number): SavedPetProfile {
     const change = parseOrThrow(PetProfileChangeSchema, input, 'profile');
     const now = this.clock.now();
-    const { profile, changed } = this.db.transaction(() => {
-      const stored = this.db.select({ version: pets.version, updatedAt: pets.updatedAt }).from(pets).where(eq(pets.id, petId)).get();
-      if (!stored) throw new AppError('not_found', `Pet ${petId} does not exist.`);
-      const before = this.read(petId);
-      assertVersion(`Pet ${petId}`, { current: { ...before, version: stored.version }, ...stored }, version);
-      const after: Record<string, unknown> = { ...before };
-      for (const [field, value] of Object.entries(change)) {
-        if (value === null) delete after[field];
-        else if (value !== undefined) after[field] = value;
-      }
-      const fields = differences(before, after as PetProfile);
-      if (Object.keys(fields).length === 0) return { profile: { ...before, version: stored.version }, changed: false };
-      this.write(petId, after as PetProfile, now);
-      this.db.insert(petProfileChanges).values({ petId, changedAt: now, fields }).run();
-      this.db.update(pets).set({ updatedAt: now, version: sql`${pets.version} + 1` }).where(eq(pets.id, petId)).run();
-      return { profile: { ...(after as PetProfile), version: stored.version + 1 }, changed: true };
-      // Immediate: a save racing from another connection waits for this one, then reads its version.
-    }, { behavior: 'immediate' });
+    const { profile, changed } = this.db.transaction(
+      () => {
+        const stored = this.db
+          .select({ version: pets.version, updatedAt: pets.updatedAt })
+          .from(pets)
+          .where(eq(pets.id, petId))
+          .get();
+        if (!stored) throw new AppError('not_found', `Pet ${petId} does not exist.`);
+        const before = this.read(petId);
+        assertVersion(`Pet ${petId}`, { current: { ...before, version: stored.version }, ...stored }, version);
+        const after: Record<string, unknown> = { ...before };
+        for (const [field, value] of Object.entries(change)) {
+          if (value === null) delete after[field];
+          else if (value !== undefined) after[field] = value;
+        }
+        const fields = differences(before, after as PetProfile);
+        if (Object.keys(fields).length === 0)
+          return { profile: { ...before, version: stored.version }, changed: false };
+        this.write(petId, after as PetProfile, now);
+        this.db.insert(petProfileChanges).values({ petId, changedAt: now, fields }).run();
+        this.db
+          .update(pets)
+          .set({ updatedAt: now, version: sql`${pets.version} + 1` })
+          .where(eq(pets.id, petId))
+          .run();
+        return { profile: { ...(after as PetProfile), version: stored.version + 1 }, changed: true };
+        // Immediate: a save racing from another connection waits for this one, then reads its version.
+      },
+      { behavior: 'immediate' },
+    );
     if (changed) this.changes.emit('pets');
     return profile;
   }
@@ -156,9 +195,19 @@ export class PetProfileService {
 
   /** Every pet with its profile, in id order, for the staff export; read a thousand at a time, so 100,000 pets never sit in memory at once. */
   *exportRows(): Generator<PetExportRow> {
-    for (let afterId = 0; ; ) {
+    for (let afterId = 0; ;) {
       const rows = this.db
-        .select({ pet: { id: pets.id, name: pets.name, categoryId: pets.categoryId, status: pets.status, createdAt: pets.createdAt, updatedAt: pets.updatedAt }, profile: petProfiles })
+        .select({
+          pet: {
+            id: pets.id,
+            name: pets.name,
+            categoryId: pets.categoryId,
+            status: pets.status,
+            createdAt: pets.createdAt,
+            updatedAt: pets.updatedAt,
+          },
+          profile: petProfiles,
+        })
         .from(pets)
         .leftJoin(petProfiles, eq(petProfiles.petId, pets.id))
         .where(gt(pets.id, afterId))
@@ -182,19 +231,37 @@ export class PetProfileService {
   private write(petId: number, profile: PetProfile, now: number): void {
     this.upsert ??= this.prepareUpsert();
     // The placeholders are bound as they are (drizzle's boolean mapping would store a null as 0).
-    const values = Object.entries({ petId, ...columnsOf(profile), updatedAt: now }).map(([key, value]) => [key, typeof value === 'boolean' ? Number(value) : value]);
+    const values = Object.entries({ petId, ...columnsOf(profile), updatedAt: now }).map(([key, value]) => [
+      key,
+      typeof value === 'boolean' ? Number(value) : value,
+    ]);
     this.upsert.run(Object.fromEntries(values));
   }
 
   private prepareUpsert() {
     const columns = getTableColumns(petProfiles);
-    const values = Object.fromEntries(Object.keys(columns).map((key) => [key, sql`${sql.placeholder(key)}`])) as Record<keyof typeof petProfiles.$inferInsert, SQL>;
-    const replaced = Object.fromEntries(Object.entries(columns).filter(([key]) => key !== 'petId').map(([key, column]) => [key, sql.raw(`excluded."${column.name}"`)]));
-    return this.db.insert(petProfiles).values(values).onConflictDoUpdate({ target: petProfiles.petId, set: replaced }).prepare();
+    const values = Object.fromEntries(Object.keys(columns).map((key) => [key, sql`${sql.placeholder(key)}`])) as Record<
+      keyof typeof petProfiles.$inferInsert,
+      SQL
+    >;
+    const replaced = Object.fromEntries(
+      Object.entries(columns)
+        .filter(([key]) => key !== 'petId')
+        .map(([key, column]) => [key, sql.raw(`excluded."${column.name}"`)]),
+    );
+    return this.db
+      .insert(petProfiles)
+      .values(values)
+      .onConflictDoUpdate({ target: petProfiles.petId, set: replaced })
+      .prepare();
   }
 
   private assertPet(petId: number): void {
-    const found = this.db.select({ n: sql<number>`1` }).from(pets).where(eq(pets.id, petId)).get();
+    const found = this.db
+      .select({ n: sql<number>`1` })
+      .from(pets)
+      .where(eq(pets.id, petId))
+      .get();
     if (!found) throw new AppError('not_found', `Pet ${petId} does not exist.`);
   }
 }

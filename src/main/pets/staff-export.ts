@@ -6,7 +6,15 @@ import { csvText, type CsvCell } from '../files/csv';
 import type { PetExportRow } from './profiles';
 
 /** The columns of the staff export, in order: what `pets import` reads back (it ignores id, createdAt and updatedAt). */
-export const EXPORT_COLUMNS = ['id', 'name', 'categoryId', 'status', 'createdAt', 'updatedAt', ...PET_PROFILE_FIELDS] as const;
+export const EXPORT_COLUMNS = [
+  'id',
+  'name',
+  'categoryId',
+  'status',
+  'createdAt',
+  'updatedAt',
+  ...PET_PROFILE_FIELDS,
+] as const;
 
 /** One pet as a flat row: the record's fields, then every profile field (private ones included), absent ones left out. */
 function flatRow({ pet, profile }: PetExportRow): Record<string, unknown> {
@@ -28,7 +36,11 @@ function* csvRows(rows: Iterable<PetExportRow>): Iterable<CsvCell[]> {
 }
 
 /** The export's text; a CSV's cells separated as `separator` says (`semicolon` for a spreadsheet set to French). */
-export function exportText(rows: Iterable<PetExportRow>, format: 'csv' | 'json', separator: CsvSeparator = 'comma'): string {
+export function exportText(
+  rows: Iterable<PetExportRow>,
+  format: 'csv' | 'json',
+  separator: CsvSeparator = 'comma',
+): string {
   if (format === 'json') return `${JSON.stringify([...rows].map(flatRow), null, 2)}\n`;
   return csvText(EXPORT_COLUMNS, csvRows(rows), { separator });
 }
@@ -37,7 +49,12 @@ export function exportText(rows: Iterable<PetExportRow>, format: 'csv' | 'json',
  * Writes the export whole or not at all (a temporary file renamed into place), readable by its
  * owner only: it holds the private fields. Returns how many pets it holds.
  */
-export function writePetExport(file: string, rows: Iterable<PetExportRow>, format?: 'csv' | 'json', separator?: CsvSeparator): number {
+export function writePetExport(
+  file: string,
+  rows: Iterable<PetExportRow>,
+  format?: 'csv' | 'json',
+  separator?: CsvSeparator,
+): number {
   let count = 0;
   const counted = (function* () {
     for (const row of rows) {
@@ -45,6 +62,9 @@ export function writePetExport(file: string, rows: Iterable<PetExportRow>, forma
       yield row;
     }
   })();
-  writeFileAtomically(file, exportText(counted, format ?? (path.extname(file).toLowerCase() === '.json' ? 'json' : 'csv'), separator));
+  writeFileAtomically(
+    file,
+    exportText(counted, format ?? (path.extname(file).toLowerCase() === '.json' ? 'json' : 'csv'), separator),
+  );
   return count;
 }

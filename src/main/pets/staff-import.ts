@@ -30,7 +30,11 @@ const BOOLEAN_WORDS: Readonly<Record<string, boolean>> = { yes: true, true: true
  * not UTF-8, or any profile value that breaks its rule refuses the whole file, naming the row and
  * the column.
  */
-export async function forEachImportRow(file: string, format: 'csv' | 'json' | undefined, onRow: (row: ImportRow, index: number) => void): Promise<void> {
+export async function forEachImportRow(
+  file: string,
+  format: 'csv' | 'json' | undefined,
+  onRow: (row: ImportRow, index: number) => void,
+): Promise<void> {
   const kind = format ?? (path.extname(file).toLowerCase() === '.csv' ? 'csv' : 'json');
   if (kind === 'json') {
     fromJson(readTextWithinLimit(file)).forEach((record, index) => onRow(splitRow(record, index + 1, kind), index));
@@ -66,7 +70,11 @@ export interface ImportServices {
  * (keeping none), then to write it a chunk at a time in small slices (PetService.importMany). A
  * chunk that still fails (another process removed a category meanwhile) takes the earlier ones back.
  */
-export async function importPetFile(file: string, format: 'csv' | 'json' | undefined, services: ImportServices): Promise<Pet[]> {
+export async function importPetFile(
+  file: string,
+  format: 'csv' | 'json' | undefined,
+  services: ImportServices,
+): Promise<Pet[]> {
   await forEachImportRow(file, format, (row, index) => {
     try {
       parseOrThrow(NewPetSchema, row.pet);
@@ -74,14 +82,24 @@ export async function importPetFile(file: string, format: 'csv' | 'json' | undef
       if (error instanceof AppError) throw new AppError(error.code, `row ${index + 1}: ${error.message}`);
       throw error;
     }
-    if (!services.categories.exists(row.pet.categoryId as number)) throw new AppError('validation_failed', `row ${index + 1}: categoryId: ${String(row.pet.categoryId)} is not an existing category`);
+    if (!services.categories.exists(row.pet.categoryId as number))
+      throw new AppError(
+        'validation_failed',
+        `row ${index + 1}: categoryId: ${String(row.pet.categoryId)} is not an existing category`,
+      );
   });
   const created: Pet[] = [];
   let chunk: ImportRow[] = [];
   const writeChunk = () => {
     const rows = chunk;
     chunk = [];
-    created.push(...services.pets.importMany(rows.map((row) => row.pet), stepAsideForServer, (pet, index) => services.petProfiles.writeImported(pet.id, rows[index]?.profile ?? {})));
+    created.push(
+      ...services.pets.importMany(
+        rows.map((row) => row.pet),
+        stepAsideForServer,
+        (pet, index) => services.petProfiles.writeImported(pet.id, rows[index]?.profile ?? {}),
+      ),
+    );
   };
   try {
     await forEachImportRow(file, format, (row) => {
@@ -100,9 +118,16 @@ export async function importPetFile(file: string, format: 'csv' | 'json' | undef
 function checkHeader(header: readonly string[]): void {
   header.forEach((column, index) => {
     const first = header.indexOf(column);
-    if (first !== index) throw new AppError('validation_failed', `header, column ${column}: appears twice (columns ${first + 1} and ${index + 1}); nothing was imported.`);
+    if (first !== index)
+      throw new AppError(
+        'validation_failed',
+        `header, column ${column}: appears twice (columns ${first + 1} and ${index + 1}); nothing was imported.`,
+      );
     if (!KNOWN_COLUMNS.includes(column) && !IGNORED_COLUMNS.includes(column)) {
-      throw new AppError('validation_failed', `header, column ${column}: not a column pets import knows (${KNOWN_COLUMNS.join(', ')}); nothing was imported.`);
+      throw new AppError(
+        'validation_failed',
+        `header, column ${column}: not a column pets import knows (${KNOWN_COLUMNS.join(', ')}); nothing was imported.`,
+      );
     }
   });
 }
@@ -115,15 +140,24 @@ function fromJson(text: string): Record<string, unknown>[] {
     throw new AppError('validation_failed', `The file is not valid JSON: ${(error as Error).message}`);
   }
   if (!Array.isArray(value)) throw new AppError('validation_failed', 'The JSON file must hold an array of pets.');
-  if (value.length > IMPORT_LIMITS.rows) throw new AppError('validation_failed', `The file holds ${value.length.toLocaleString('en-US')} pets: pets import reads at most ${IMPORT_LIMITS.rows.toLocaleString('en-US')} at a time; split it into smaller files; nothing was imported.`);
+  if (value.length > IMPORT_LIMITS.rows)
+    throw new AppError(
+      'validation_failed',
+      `The file holds ${value.length.toLocaleString('en-US')} pets: pets import reads at most ${IMPORT_LIMITS.rows.toLocaleString('en-US')} at a time; split it into smaller files; nothing was imported.`,
+    );
   return value.map((item, index) => {
-    if (item === null || typeof item !== 'object' || Array.isArray(item)) throw new AppError('validation_failed', `row ${index + 1}: must be a JSON object`);
+    if (item === null || typeof item !== 'object' || Array.isArray(item))
+      throw new AppError('validation_failed', `row ${index + 1}: must be a JSON object`);
     return item as Record<string, unknown>;
   });
 }
 
 /** A CSV row by column, as the export wrote it (cellFromCsv takes off the quote that kept a formula text). */
-function csvRecord(header: readonly string[], cells: readonly string[], separator: CsvSeparator): Record<string, unknown> {
+function csvRecord(
+  header: readonly string[],
+  cells: readonly string[],
+  separator: CsvSeparator,
+): Record<string, unknown> {
   const row: Record<string, unknown> = {};
   header.forEach((column, index) => {
     const value = cellFromCsv(cells[index] ?? '');
@@ -152,7 +186,10 @@ function splitRow(record: Record<string, unknown>, row: number, kind: 'csv' | 'j
   for (const [column, value] of Object.entries(record)) {
     if (IGNORED_COLUMNS.includes(column)) continue;
     if (!KNOWN_COLUMNS.includes(column)) {
-      throw new AppError('validation_failed', `row ${row}, ${cell} ${column}: not a ${cell} pets import knows (${KNOWN_COLUMNS.join(', ')}); nothing was imported.`);
+      throw new AppError(
+        'validation_failed',
+        `row ${row}, ${cell} ${column}: not a ${cell} pets import knows (${KNOWN_COLUMNS.join(', ')}); nothing was imported.`,
+      );
     }
     if (value === null) continue;
     if (PET_COLUMNS.includes(column)) pet[column] = value;
@@ -161,7 +198,10 @@ function splitRow(record: Record<string, unknown>, row: number, kind: 'csv' | 'j
   const parsed = PetProfileSchema.safeParse(profile);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new AppError('validation_failed', `row ${row}, ${cell} ${issue?.path.map(String).join('.') ?? ''}: ${issue?.message ?? 'is not valid'}; nothing was imported.`);
+    throw new AppError(
+      'validation_failed',
+      `row ${row}, ${cell} ${issue?.path.map(String).join('.') ?? ''}: ${issue?.message ?? 'is not valid'}; nothing was imported.`,
+    );
   }
   return { pet, profile: parsed.data };
 }

@@ -53,7 +53,9 @@ const WITH_CATEGORY = `SELECT pets.id AS id, pets.name AS name, pets.status AS s
 function prepareStatements(sqlite: Database.Database) {
   return {
     page: sqlite.prepare<[number, number], Pet>(`${PUBLIC_SELECT} WHERE id > ? AND ${LISTED} ORDER BY id LIMIT ?`),
-    pageByStatus: sqlite.prepare<[PetStatus, number, number], Pet>(`${PUBLIC_SELECT} WHERE status = ? AND id > ? AND ${LISTED} ORDER BY id LIMIT ?`),
+    pageByStatus: sqlite.prepare<[PetStatus, number, number], Pet>(
+      `${PUBLIC_SELECT} WHERE status = ? AND id > ? AND ${LISTED} ORDER BY id LIMIT ?`,
+    ),
     get: sqlite.prepare<[number], Pet>(`${PUBLIC_SELECT} WHERE id = ?`),
     listed: sqlite.prepare<[number], Pet>(`${PUBLIC_SELECT} WHERE id = ? AND ${LISTED}`),
     // No RETURNING: the new pet is what was given plus its rowid, and a RETURNING row costs a tenth of a creation.
@@ -61,7 +63,9 @@ function prepareStatements(sqlite: Database.Database) {
       'INSERT INTO pets (name, name_folded, category_id, status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)',
     ),
     withCategories: sqlite.prepare<[], PetWithCategory>(`${WITH_CATEGORY} ORDER BY pets.id`),
-    withCategoryByStatus: sqlite.prepare<[PetStatus], PetWithCategory>(`${WITH_CATEGORY} WHERE pets.status = ? ORDER BY pets.id`),
+    withCategoryByStatus: sqlite.prepare<[PetStatus], PetWithCategory>(
+      `${WITH_CATEGORY} WHERE pets.status = ? ORDER BY pets.id`,
+    ),
     withCategory: sqlite.prepare<[number], PetWithCategory>(`${WITH_CATEGORY} WHERE pets.id = ?`),
   };
 }
@@ -114,7 +118,14 @@ export class PetStore {
    */
   insert(input: NewPet, now: number): Pet {
     const status = input.status ?? 'available';
-    const { lastInsertRowid } = this.statements.insert.run(input.name, foldForSearch(input.name), input.categoryId, status, now, now);
+    const { lastInsertRowid } = this.statements.insert.run(
+      input.name,
+      foldForSearch(input.name),
+      input.categoryId,
+      status,
+      now,
+      now,
+    );
     return { id: Number(lastInsertRowid), name: input.name, categoryId: input.categoryId, status };
   }
 
@@ -132,7 +143,8 @@ export class PetStore {
     const filters: SQL[] = [];
     // "Adopted" means adopted: an animal that left care otherwise has a filter of its own.
     if (query.status === 'left_care') filters.push(isNotNull(pets.departure));
-    else if (query.status) filters.push(eq(pets.status, query.status), ...(query.status === 'sold' ? [isNull(pets.departure)] : []));
+    else if (query.status)
+      filters.push(eq(pets.status, query.status), ...(query.status === 'sold' ? [isNull(pets.departure)] : []));
     if (query.categoryId !== undefined) filters.push(eq(pets.categoryId, query.categoryId));
     const search = foldForSearch(query.search?.trim() ?? '');
     if (search) filters.push(sql`${pets.nameFolded} LIKE ${`%${escapeLike(search)}%`} ESCAPE '\\'`);
@@ -147,7 +159,12 @@ export class PetStore {
       .limit(query.limit ?? 50)
       .offset(query.offset ?? 0)
       .all();
-    const total = this.db.select({ n: sql<number>`count(*)` }).from(pets).where(where).get()?.n ?? 0;
+    const total =
+      this.db
+        .select({ n: sql<number>`count(*)` })
+        .from(pets)
+        .where(where)
+        .get()?.n ?? 0;
     return { pets: rows, total };
   }
 
@@ -158,7 +175,11 @@ export class PetStore {
   /** Writes only what is given (drizzle leaves out what is undefined); a new name gets its folded form. */
   update(id: number, change: { name?: string; categoryId?: number }, now: number): void {
     const nameFolded = change.name === undefined ? undefined : foldForSearch(change.name);
-    this.db.update(pets).set({ name: change.name, nameFolded, categoryId: change.categoryId, updatedAt: now, version: NEXT_VERSION }).where(eq(pets.id, id)).run();
+    this.db
+      .update(pets)
+      .set({ name: change.name, nameFolded, categoryId: change.categoryId, updatedAt: now, version: NEXT_VERSION })
+      .where(eq(pets.id, id))
+      .run();
   }
 
   /** A write elsewhere to the animal (its profile) is a new version of it too. */
@@ -170,13 +191,31 @@ export class PetStore {
    * The new status and its line in the history, in one transaction. Returns the status before (when
    * it is the same one, nothing is written), or undefined when there is no such pet.
    */
-  setStatus(id: number, status: PetStatus, now: number, movement: StatusMovement = { happenedAt: null, departure: null }): PetStatus | undefined {
+  setStatus(
+    id: number,
+    status: PetStatus,
+    now: number,
+    movement: StatusMovement = { happenedAt: null, departure: null },
+  ): PetStatus | undefined {
     const departure = status === 'sold' ? movement.departure : null;
     return this.db.transaction((tx) => {
-      const current = tx.select({ status: pets.status, departure: pets.departure }).from(pets).where(eq(pets.id, id)).get();
+      const current = tx
+        .select({ status: pets.status, departure: pets.departure })
+        .from(pets)
+        .where(eq(pets.id, id))
+        .get();
       if (!current || (current.status === status && current.departure === departure)) return current?.status;
       tx.update(pets).set({ status, departure, updatedAt: now, version: NEXT_VERSION }).where(eq(pets.id, id)).run();
-      tx.insert(petStatusHistory).values({ petId: id, fromStatus: current.status, toStatus: status, changedAt: now, happenedAt: movement.happenedAt, departure }).run();
+      tx.insert(petStatusHistory)
+        .values({
+          petId: id,
+          fromStatus: current.status,
+          toStatus: status,
+          changedAt: now,
+          happenedAt: movement.happenedAt,
+          departure,
+        })
+        .run();
       return current.status;
     });
   }
@@ -207,7 +246,11 @@ export class PetStore {
   }
 
   count(): number {
-    return this.db.select({ n: sql<number>`count(*)` }).from(pets).get()?.n ?? 0;
+    return (
+      this.db
+        .select({ n: sql<number>`count(*)` })
+        .from(pets)
+        .get()?.n ?? 0
+    );
   }
 }
-

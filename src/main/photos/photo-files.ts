@@ -60,12 +60,16 @@ export class PhotoFiles {
    */
   removeStrays(named: ReadonlySet<string>): string[] {
     const removed: string[] = [];
-    const folders = fs.readdirSync(this.dir, { withFileTypes: true }).filter((entry) => entry.isDirectory() && PHOTO_FOLDER.test(entry.name));
+    const folders = fs
+      .readdirSync(this.dir, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && PHOTO_FOLDER.test(entry.name));
     for (const folder of folders) {
       for (const entry of fs.readdirSync(path.join(this.dir, folder.name), { withFileTypes: true })) {
         if (!entry.isFile() && !entry.isSymbolicLink()) continue;
         const photo = PHOTO_FILE_NAME.exec(entry.name);
-        const stray = photo?.[1] ? !named.has(photo[1]) || !photo[1].startsWith(folder.name) : TEMP_FILE_NAME.test(entry.name);
+        const stray = photo?.[1]
+          ? !named.has(photo[1]) || !photo[1].startsWith(folder.name)
+          : TEMP_FILE_NAME.test(entry.name);
         if (!stray) continue;
         fs.unlinkSync(path.join(this.dir, folder.name, entry.name));
         removed.push(`${folder.name}/${entry.name}`);

@@ -24,7 +24,8 @@ export class PhotoQueue {
    */
   async turn(alwaysWait = false): Promise<() => void> {
     if (this.running < this.atOnce) this.running += 1;
-    else if (alwaysWait || this.waiting.length < this.maxWaiting) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    else if (alwaysWait || this.waiting.length < this.maxWaiting)
+      await new Promise<void>((resolve) => this.waiting.push(resolve));
     else throw this.busy();
     let ended = false;
     return () => {
@@ -47,8 +48,12 @@ export class PhotoQueue {
   }
 
   private busy(): AppError {
-    return new AppError('service_unavailable', `${this.atOnce + this.maxWaiting} photos are being processed or waiting already; send this one again in a moment.`, {
-      headers: { 'retry-after': String(BUSY_RETRY_AFTER_SECONDS) },
-    });
+    return new AppError(
+      'service_unavailable',
+      `${this.atOnce + this.maxWaiting} photos are being processed or waiting already; send this one again in a moment.`,
+      {
+        headers: { 'retry-after': String(BUSY_RETRY_AFTER_SECONDS) },
+      },
+    );
   }
 }

@@ -117,7 +117,11 @@ export class PhotoService {
       const photo = this.existing(petId, photoId);
       const others = rows.filter((row) => row.id !== photo.id);
       const at = Math.min(Math.max(1, position), rows.length) - 1;
-      this.store.renumber([...others.slice(0, at).map((row) => row.id), photo.id, ...others.slice(at).map((row) => row.id)]);
+      this.store.renumber([
+        ...others.slice(0, at).map((row) => row.id),
+        photo.id,
+        ...others.slice(at).map((row) => row.id),
+      ]);
     });
     this.dependencies.changes.emit('pets');
     return this.list(petId);
@@ -202,7 +206,9 @@ export class PhotoService {
 
   private missing(petId: number, photoId: number): AppError {
     this.dependencies.subjectOf(petId);
-    return new AppError('not_found', `Pet ${petId} has no photo ${photoId}.`, { details: { missing: 'photo', petId, photoId } });
+    return new AppError('not_found', `Pet ${petId} has no photo ${photoId}.`, {
+      details: { missing: 'photo', petId, photoId },
+    });
   }
 
   private removeQuietly(files: readonly string[]): void {

@@ -2,7 +2,14 @@ import { createHash } from 'node:crypto';
 import type SharpModule from 'sharp';
 import type { Metadata } from 'sharp';
 import { AppError } from '../../shared/errors';
-import { MAX_PHOTO_BYTES, MAX_PHOTO_PIXELS, PHOTO_FORMATS, PHOTO_LONG_EDGE, THUMB_LONG_EDGE, type PhotoFormat } from '../../shared/photos';
+import {
+  MAX_PHOTO_BYTES,
+  MAX_PHOTO_PIXELS,
+  PHOTO_FORMATS,
+  PHOTO_LONG_EDGE,
+  THUMB_LONG_EDGE,
+  type PhotoFormat,
+} from '../../shared/photos';
 import { PhotoQueue } from './photo-queue';
 
 /** A photo ready to store: what a browser, a PDF library (pdfkit reads JPEG and PNG, not WebP) and the portals all take. */
@@ -51,14 +58,20 @@ function isPhotoFormat(format: string | undefined): format is PhotoFormat {
 export function assertPhotoSize(file: string, bytes: number): void {
   if (bytes > MAX_PHOTO_BYTES) {
     const mib = (bytes / 1024 / 1024).toFixed(1);
-    throw new AppError('payload_too_large', `${file} holds ${mib} MiB; a photo may hold at most ${MAX_PHOTO_BYTES / 1024 / 1024} MiB.`, {
-      details: { reason: 'photo_bytes', file, bytes, maxBytes: MAX_PHOTO_BYTES },
-    });
+    throw new AppError(
+      'payload_too_large',
+      `${file} holds ${mib} MiB; a photo may hold at most ${MAX_PHOTO_BYTES / 1024 / 1024} MiB.`,
+      {
+        details: { reason: 'photo_bytes', file, bytes, maxBytes: MAX_PHOTO_BYTES },
+      },
+    );
   }
 }
 
 function notAnImage(file: string): AppError {
-  return new AppError('unsupported_media_type', `${file} is not an image that can be read (JPEG, PNG or WebP).`, { details: { reason: 'not_an_image', file } });
+  return new AppError('unsupported_media_type', `${file} is not an image that can be read (JPEG, PNG or WebP).`, {
+    details: { reason: 'not_an_image', file },
+  });
 }
 
 /** The header alone: format and declared size, so a decompression bomb is refused before any pixel is decoded. */
@@ -72,24 +85,36 @@ async function checkHeader(file: string, input: Buffer): Promise<PhotoFormat> {
   }
   if (!isPhotoFormat(metadata.format)) {
     const format = metadata.format ?? 'unknown';
-    throw new AppError('unsupported_media_type', `${file} is a ${format.toUpperCase()} image; photos must be JPEG, PNG or WebP.`, {
-      details: { reason: 'photo_format', file, format, accepted: PHOTO_FORMATS },
-    });
+    throw new AppError(
+      'unsupported_media_type',
+      `${file} is a ${format.toUpperCase()} image; photos must be JPEG, PNG or WebP.`,
+      {
+        details: { reason: 'photo_format', file, format, accepted: PHOTO_FORMATS },
+      },
+    );
   }
   const { width = 0, height = 0 } = metadata;
   if (width * height > MAX_PHOTO_PIXELS) {
-    throw new AppError('payload_too_large', `${file} is ${width} × ${height} pixels; a photo may have at most ${MAX_PHOTO_PIXELS / 1_000_000} megapixels.`, {
-      details: { reason: 'photo_pixels', file, width, height, maxPixels: MAX_PHOTO_PIXELS },
-    });
+    throw new AppError(
+      'payload_too_large',
+      `${file} is ${width} × ${height} pixels; a photo may have at most ${MAX_PHOTO_PIXELS / 1_000_000} megapixels.`,
+      {
+        details: { reason: 'photo_pixels', file, width, height, maxPixels: MAX_PHOTO_PIXELS },
+      },
+    );
   }
   return metadata.format;
 }
 
 function processingFailure(file: string, error: unknown): AppError {
   if (error instanceof Error && /timeout/i.test(error.message)) {
-    return new AppError('payload_too_large', `${file} took over ${PROCESSING_TIMEOUT_SECONDS} s to process, so it was not added.`, {
-      details: { reason: 'photo_processing_time', file, seconds: PROCESSING_TIMEOUT_SECONDS },
-    });
+    return new AppError(
+      'payload_too_large',
+      `${file} took over ${PROCESSING_TIMEOUT_SECONDS} s to process, so it was not added.`,
+      {
+        details: { reason: 'photo_processing_time', file, seconds: PROCESSING_TIMEOUT_SECONDS },
+      },
+    );
   }
   if (error instanceof Error && /pixel limit/i.test(error.message)) {
     return new AppError('payload_too_large', `${file} has more than ${MAX_PHOTO_PIXELS / 1_000_000} megapixels.`, {
@@ -160,7 +185,12 @@ export async function processLogo(file: string, input: Buffer): Promise<{ format
         .resize({ width: LOGO_LONG_EDGE, height: LOGO_LONG_EDGE, fit: 'inside', withoutEnlargement: true })
         .toColourspace('srgb')
         .timeout({ seconds: PROCESSING_TIMEOUT_SECONDS });
-      const encoded = format === 'png' ? image.png({ compressionLevel: 9 }) : format === 'webp' ? image.webp({ quality: 90 }) : image.jpeg({ quality: 90 });
+      const encoded =
+        format === 'png'
+          ? image.png({ compressionLevel: 9 })
+          : format === 'webp'
+            ? image.webp({ quality: 90 })
+            : image.jpeg({ quality: 90 });
       return { format, bytes: await encoded.toBuffer() };
     } catch (error) {
       throw processingFailure(file, error);

@@ -26,10 +26,14 @@ export class PhotoStore {
 
   constructor(private readonly sqlite: Database.Database) {
     this.statements = {
-      ofPet: sqlite.prepare<[number], PhotoRow>(`SELECT ${COLUMNS} FROM pet_photos WHERE pet_id = ? ORDER BY position, id`),
+      ofPet: sqlite.prepare<[number], PhotoRow>(
+        `SELECT ${COLUMNS} FROM pet_photos WHERE pet_id = ? ORDER BY position, id`,
+      ),
       all: sqlite.prepare<[], PhotoRow>(`SELECT ${COLUMNS} FROM pet_photos ORDER BY pet_id, position, id`),
       one: sqlite.prepare<[number, number], PhotoRow>(`SELECT ${COLUMNS} FROM pet_photos WHERE pet_id = ? AND id = ?`),
-      byHash: sqlite.prepare<[number, string], PhotoRow>(`SELECT ${COLUMNS} FROM pet_photos WHERE pet_id = ? AND hash = ?`),
+      byHash: sqlite.prepare<[number, string], PhotoRow>(
+        `SELECT ${COLUMNS} FROM pet_photos WHERE pet_id = ? AND hash = ?`,
+      ),
       count: sqlite.prepare<[number], { count: number }>('SELECT count(*) AS count FROM pet_photos WHERE pet_id = ?'),
       insert: sqlite.prepare<NewPhotoRow>(
         'INSERT INTO pet_photos (pet_id, position, hash, alt, width, height, bytes, thumb_width, thumb_height, created_at) VALUES (@petId, @position, @hash, @alt, @width, @height, @bytes, @thumbWidth, @thumbHeight, @createdAt)',
@@ -39,7 +43,9 @@ export class PhotoStore {
       remove: sqlite.prepare<[number]>('DELETE FROM pet_photos WHERE id = ?'),
       anyRelease: sqlite.prepare<[], { hash: string }>('SELECT hash FROM photo_releases LIMIT 1'),
       releases: sqlite.prepare<[], { hash: string }>('SELECT hash FROM photo_releases'),
-      used: sqlite.prepare<[string], { used: number }>('SELECT EXISTS (SELECT 1 FROM pet_photos WHERE hash = ?) AS used'),
+      used: sqlite.prepare<[string], { used: number }>(
+        'SELECT EXISTS (SELECT 1 FROM pet_photos WHERE hash = ?) AS used',
+      ),
       released: sqlite.prepare<[string]>('DELETE FROM photo_releases WHERE hash = ?'),
       hashes: sqlite.prepare<[], { hash: string }>('SELECT DISTINCT hash FROM pet_photos'),
     };

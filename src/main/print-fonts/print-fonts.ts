@@ -32,10 +32,34 @@ const INVISIBLE = /\p{Default_Ignorable_Code_Point}/gu;
 /** Each face's files (regular, bold) in the order a letter is looked for, and the letters it is first for. */
 const FACES = [
   { files: ['dejavu-fonts-ttf/ttf/DejaVuSans.ttf', 'dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'], firstFor: null },
-  { files: ['@fontsource/noto-sans-sc/files/noto-sans-sc-chinese-simplified-400-normal.woff', '@fontsource/noto-sans-sc/files/noto-sans-sc-chinese-simplified-700-normal.woff'], firstFor: /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u3000-\u303f\uff00-\uffef]/u },
-  { files: ['@fontsource/noto-sans-kr/files/noto-sans-kr-korean-400-normal.woff', '@fontsource/noto-sans-kr/files/noto-sans-kr-korean-700-normal.woff'], firstFor: /\p{Script=Hangul}/u },
-  { files: ['@fontsource/noto-sans-arabic/files/noto-sans-arabic-arabic-400-normal.woff', '@fontsource/noto-sans-arabic/files/noto-sans-arabic-arabic-700-normal.woff'], firstFor: /\p{Script=Arabic}/u },
-  { files: ['@fontsource/noto-emoji/files/noto-emoji-emoji-400-normal.woff', '@fontsource/noto-emoji/files/noto-emoji-emoji-700-normal.woff'], firstFor: /\p{Extended_Pictographic}/u },
+  {
+    files: [
+      '@fontsource/noto-sans-sc/files/noto-sans-sc-chinese-simplified-400-normal.woff',
+      '@fontsource/noto-sans-sc/files/noto-sans-sc-chinese-simplified-700-normal.woff',
+    ],
+    firstFor: /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u3000-\u303f\uff00-\uffef]/u,
+  },
+  {
+    files: [
+      '@fontsource/noto-sans-kr/files/noto-sans-kr-korean-400-normal.woff',
+      '@fontsource/noto-sans-kr/files/noto-sans-kr-korean-700-normal.woff',
+    ],
+    firstFor: /\p{Script=Hangul}/u,
+  },
+  {
+    files: [
+      '@fontsource/noto-sans-arabic/files/noto-sans-arabic-arabic-400-normal.woff',
+      '@fontsource/noto-sans-arabic/files/noto-sans-arabic-arabic-700-normal.woff',
+    ],
+    firstFor: /\p{Script=Arabic}/u,
+  },
+  {
+    files: [
+      '@fontsource/noto-emoji/files/noto-emoji-emoji-400-normal.woff',
+      '@fontsource/noto-emoji/files/noto-emoji-emoji-700-normal.woff',
+    ],
+    firstFor: /\p{Extended_Pictographic}/u,
+  },
 ] as const;
 
 interface LoadedFaces {
@@ -90,7 +114,10 @@ export function loadPrintFonts(): PrintFonts {
   return {
     regular: faces.bytes[0]![0],
     bold: faces.bytes[0]![1],
-    printable: (text) => Array.from(text.normalize('NFC').replace(INVISIBLE, ''), (character) => (/\s/.test(character) || covered(character) ? character : MISSING_LETTER)).join(''),
+    printable: (text) =>
+      Array.from(text.normalize('NFC').replace(INVISIBLE, ''), (character) =>
+        /\s/.test(character) || covered(character) ? character : MISSING_LETTER,
+      ).join(''),
   };
 }
 
@@ -112,10 +139,20 @@ export function useIn(doc: PDFKit.PDFDocument, fonts: PrintFonts): void {
  * lines in order: one call when DejaVu has every letter (as before), else one per run, continued.
  * `text` is what `printable` gave.
  */
-export function printText(doc: PDFKit.PDFDocument, weight: Weight, text: string, x?: number, y?: number, options: PDFKit.Mixins.TextOptions = {}): PDFKit.PDFDocument {
+export function printText(
+  doc: PDFKit.PDFDocument,
+  weight: Weight,
+  text: string,
+  x?: number,
+  y?: number,
+  options: PDFKit.Mixins.TextOptions = {},
+): PDFKit.PDFDocument {
   const faces = loadFaces();
   const lines = text.split('\n');
-  const runs = lines.flatMap((line, index) => [...textRuns(line, (character, current) => faceOf(faces, character, current)), ...(index < lines.length - 1 ? [{ face: 0, text: '\n' }] : [])]);
+  const runs = lines.flatMap((line, index) => [
+    ...textRuns(line, (character, current) => faceOf(faces, character, current)),
+    ...(index < lines.length - 1 ? [{ face: 0, text: '\n' }] : []),
+  ]);
   const plain = runs.every((run) => run.face === 0) && runs.map((run) => run.text).join('') === text;
   if (plain) return doc.font(weight).text(text, x, y, options);
   // Each face has its own ascent: set on one shared baseline (DejaVu's, where a plain line's sits), not each its own.

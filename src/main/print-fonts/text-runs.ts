@@ -8,7 +8,8 @@ export interface TextRun {
 }
 
 /** Letters of the scripts written right to left. */
-const RIGHT_TO_LEFT = /[\p{Script=Hebrew}\p{Script=Arabic}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}\p{Script=Samaritan}\p{Script=Mandaic}\p{Script=Adlam}]/u;
+const RIGHT_TO_LEFT =
+  /[\p{Script=Hebrew}\p{Script=Arabic}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}\p{Script=Samaritan}\p{Script=Mandaic}\p{Script=Adlam}]/u;
 /** Spaces, punctuation and digits: printed in whichever face the letters around them are. */
 const NEUTRAL = /[\s\p{P}\p{S}\p{N}]/u;
 
@@ -67,5 +68,8 @@ function inReadingOrder(run: TextRun): TextRun[] {
   return run.text
     .split(/(\s+)/)
     .filter((piece) => piece !== '')
-    .map((piece) => ({ face: run.face, text: RIGHT_TO_LEFT.test(piece) ? Array.from(piece).reverse().join('') : piece }));
+    .map((piece) => ({
+      face: run.face,
+      text: RIGHT_TO_LEFT.test(piece) ? Array.from(piece).reverse().join('') : piece,
+    }));
 }

@@ -75,17 +75,28 @@ const PAPER: Record<AdoptionContractOptions['size'], [number, number]> = { a4: [
  * the shelter, the animal with its microchip, the adopter, the fee and date, the terms flowing over
  * as many pages as they need, and signature lines for both sides. Metadata: a title, nothing else.
  */
-export async function renderAdoptionContract(data: AdoptionContractData, options: AdoptionContractOptions = { size: 'a4' }): Promise<Buffer> {
+export async function renderAdoptionContract(
+  data: AdoptionContractData,
+  options: AdoptionContractOptions = { size: 'a4' },
+): Promise<Buffer> {
   // Loaded with the first contract, not at start: the server needs it to answer no request.
   const { default: PDFDocument } = await import('pdfkit');
   const fonts = loadPrintFonts();
   const words = options.words ?? publishedWords();
   const said = contractWords(words);
   const [pageWidth, pageHeight] = PAPER[options.size];
-  const doc = new PDFDocument({ size: [pageWidth, pageHeight], margin: MARGIN, bufferPages: true, autoFirstPage: false });
+  const doc = new PDFDocument({
+    size: [pageWidth, pageHeight],
+    margin: MARGIN,
+    bufferPages: true,
+    autoFirstPage: false,
+  });
   // Only a title goes into the file: pdfkit's defaults name itself and the time of printing. Its
   // XMP step still reads a creation date (then writes no XMP at PDF 1.3), so that one stays, unlisted.
-  doc.info = Object.defineProperty({ Title: fonts.printable(said.documentTitle(data.animal.name)) }, 'CreationDate', { value: new Date(), enumerable: false });
+  doc.info = Object.defineProperty({ Title: fonts.printable(said.documentTitle(data.animal.name)) }, 'CreationDate', {
+    value: new Date(),
+    enumerable: false,
+  });
   useIn(doc, fonts);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -113,7 +124,12 @@ export async function renderAdoptionContract(data: AdoptionContractData, options
   return Buffer.concat(chunks);
 }
 
-function animalRows(animal: AdoptionContractData['animal'], dates: DateWords, said: ContractWords, words: PublishedWords): Row[] {
+function animalRows(
+  animal: AdoptionContractData['animal'],
+  dates: DateWords,
+  said: ContractWords,
+  words: PublishedWords,
+): Row[] {
   return [
     [said.animal.name, animal.name],
     [said.animal.id, String(animal.id)],
@@ -167,8 +183,18 @@ class DateWords {
   private readonly local: Intl.DateTimeFormat;
 
   constructor(timeZone: string | undefined, locale: string) {
-    this.calendar = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-    this.local = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', ...(timeZone === undefined ? {} : { timeZone }) });
+    this.calendar = new Intl.DateTimeFormat(locale, {
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
+    this.local = new Intl.DateTimeFormat(locale, {
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      ...(timeZone === undefined ? {} : { timeZone }),
+    });
   }
 
   /** A calendar date is that day wherever the machine is; an instant is its day here; anything else prints as given. */
@@ -189,12 +215,24 @@ function drawHeading(page: ContractPage, data: AdoptionContractData, dates: Date
   const titleWidth = width * 0.5;
   const contactX = MARGIN + titleWidth + gap;
   const contactWidth = width - titleWidth - gap;
-  doc.font(PRINT_BOLD).fontSize(20).fillColor(INK).text(page.printable(said.title), MARGIN, MARGIN, { width: titleWidth });
-  doc.font(PRINT_REGULAR).fontSize(10).fillColor(MUTED).text(page.printable(said.subtitle(data.adoption.reference, dates.day(data.adoption.date))), MARGIN, doc.y + 2, { width: titleWidth });
+  doc
+    .font(PRINT_BOLD)
+    .fontSize(20)
+    .fillColor(INK)
+    .text(page.printable(said.title), MARGIN, MARGIN, { width: titleWidth });
+  doc
+    .font(PRINT_REGULAR)
+    .fontSize(10)
+    .fillColor(MUTED)
+    .text(page.printable(said.subtitle(data.adoption.reference, dates.day(data.adoption.date))), MARGIN, doc.y + 2, {
+      width: titleWidth,
+    });
   const titleBottom = doc.y;
   doc.font(PRINT_BOLD).fontSize(12).fillColor(INK);
   page.write(PRINT_BOLD, shelter.name, contactX, MARGIN + 3, { width: contactWidth, align: 'right' });
-  const contact = [shelter.address, shelter.phone, shelter.email, shelter.website].filter((line): line is string => Boolean(line && line.trim()));
+  const contact = [shelter.address, shelter.phone, shelter.email, shelter.website].filter((line): line is string =>
+    Boolean(line && line.trim()),
+  );
   if (contact.length > 0) {
     doc.font(PRINT_REGULAR).fontSize(9).fillColor(MUTED);
     page.write(PRINT_REGULAR, contact.join('\n'), contactX, doc.y + 2, { width: contactWidth, align: 'right' });
@@ -215,17 +253,34 @@ function drawSignatures(page: ContractPage, data: AdoptionContractData): void {
   const columns = [
     { x: MARGIN, heading: said.adopterSigns, name: data.adopter.name },
     { x: MARGIN + columnWidth + gap, heading: said.shelterSigns(data.shelter.name), name: data.staffName },
-  ].map((column) => ({ ...column, heading: page.printable(column.heading), name: column.name === null ? null : page.printable(column.name) }));
-  const labels = { signature: page.printable(said.signature), name: page.printable(said.printedName), date: page.printable(said.date) };
+  ].map((column) => ({
+    ...column,
+    heading: page.printable(column.heading),
+    name: column.name === null ? null : page.printable(column.name),
+  }));
+  const labels = {
+    signature: page.printable(said.signature),
+    name: page.printable(said.printedName),
+    date: page.printable(said.date),
+  };
   const agreement = page.printable(said.agreement);
 
-  const heightOf = (text: string, size: number, font: string, boxWidth = columnWidth): number => doc.font(font).fontSize(size).heightOfString(text, { width: boxWidth });
+  const heightOf = (text: string, size: number, font: string, boxWidth = columnWidth): number =>
+    doc.font(font).fontSize(size).heightOfString(text, { width: boxWidth });
   const nameHeight = (name: string | null): number => (name === null ? 0 : heightOf(name, BODY_SIZE, PRINT_REGULAR));
   // The two columns' lines level with each other, whatever the length of a heading or a name.
   const headingHeight = Math.max(...columns.map((column) => heightOf(column.heading, 11, PRINT_BOLD)));
   const nameRoom = Math.max(SIGN_ROOM, ...columns.map((column) => nameHeight(column.name) + 4));
   const labelHeight = heightOf(labels.signature, SIGN_LABEL_SIZE, PRINT_REGULAR) + 2;
-  page.keep(36 + heightOf(agreement, BODY_SIZE, PRINT_REGULAR, width) + 12 + headingHeight + 2 * SIGN_ROOM + nameRoom + 3 * labelHeight);
+  page.keep(
+    36 +
+      heightOf(agreement, BODY_SIZE, PRINT_REGULAR, width) +
+      12 +
+      headingHeight +
+      2 * SIGN_ROOM +
+      nameRoom +
+      3 * labelHeight,
+  );
   page.section(said.sections.signatures);
   doc.font(PRINT_REGULAR).fontSize(BODY_SIZE).fillColor(INK).text(agreement, MARGIN, doc.y, { width });
   const top = doc.y + 12;
@@ -249,6 +304,17 @@ function drawSignatures(page: ContractPage, data: AdoptionContractData): void {
 
 /** A line to write on with its label under it. */
 function signLine(doc: PDFKit.PDFDocument, x: number, y: number, width: number, label: string): void {
-  doc.save().moveTo(x, y).lineTo(x + width, y).lineWidth(0.8).strokeColor(INK).stroke().restore();
-  doc.font(PRINT_REGULAR).fontSize(SIGN_LABEL_SIZE).fillColor(MUTED).text(label, x, y + 2, { width });
+  doc
+    .save()
+    .moveTo(x, y)
+    .lineTo(x + width, y)
+    .lineWidth(0.8)
+    .strokeColor(INK)
+    .stroke()
+    .restore();
+  doc
+    .font(PRINT_REGULAR)
+    .fontSize(SIGN_LABEL_SIZE)
+    .fillColor(MUTED)
+    .text(label, x, y + 2, { width });
 }

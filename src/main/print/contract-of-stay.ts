@@ -3,9 +3,21 @@ import type { ShelterDay } from '../movements/shelter-day';
 import type { CategoryService } from '../pets/categories';
 import { ageInWords } from '../publishing/pet-words';
 import { publishedWords, type PublishedWords } from '../publishing/words/words';
-import { renderAdoptionContract, type AdoptionContractData, type AdoptionContractOptions, type AdoptionPaidHow } from './adoption-contract';
+import {
+  renderAdoptionContract,
+  type AdoptionContractData,
+  type AdoptionContractOptions,
+  type AdoptionPaidHow,
+} from './adoption-contract';
 
-const PAID_HOW: Record<FeeMethod, AdoptionPaidHow> = { cash: 'cash', card: 'card', transfer: 'transfer', cheque: 'other', online: 'other', waived: 'waived' };
+const PAID_HOW: Record<FeeMethod, AdoptionPaidHow> = {
+  cash: 'cash',
+  card: 'card',
+  transfer: 'transfer',
+  cheque: 'other',
+  online: 'other',
+  waived: 'waived',
+};
 
 /** An instant: the contract prints its day where it is printed. */
 const instantOf = (time: number): string => new Date(time).toISOString();
@@ -15,7 +27,11 @@ const instantOf = (time: number): string => new Date(time).toISOString();
  * the animal's whole profile, the shelter): the one document where the microchip and the adopter's
  * details belong, made for the adopter and the shelter's file, never published.
  */
-export function contractOfAdoption(record: AdoptionRecord, species: string | null, words: PublishedWords = publishedWords()): AdoptionContractData {
+export function contractOfAdoption(
+  record: AdoptionRecord,
+  species: string | null,
+  words: PublishedWords = publishedWords(),
+): AdoptionContractData {
   const { shelter, animal, adopter, stay } = record;
   const { profile } = animal;
   const breed = [profile.breedPrimary, profile.breedSecondary].filter(Boolean).join(' / ');
@@ -63,7 +79,11 @@ export function contractOfAdoption(record: AdoptionRecord, species: string | nul
  * The adoption contract of a stay as a PDF, in the shelter's language: the one way the window and
  * the CLI make it, so both print the same words for the same stay.
  */
-export async function adoptionContractPdf(services: { shelterDay: Pick<ShelterDay, 'adoptionContractData'>; categories: Pick<CategoryService, 'get'> }, stayId: number, size: AdoptionContractOptions['size']): Promise<{ record: AdoptionRecord; pdf: Buffer }> {
+export async function adoptionContractPdf(
+  services: { shelterDay: Pick<ShelterDay, 'adoptionContractData'>; categories: Pick<CategoryService, 'get'> },
+  stayId: number,
+  size: AdoptionContractOptions['size'],
+): Promise<{ record: AdoptionRecord; pdf: Buffer }> {
   const record = services.shelterDay.adoptionContractData(stayId);
   const species = services.categories.get(record.animal.pet.categoryId).name;
   const words = publishedWords(record.shelter.language);

@@ -25,7 +25,13 @@ export class ContractPage {
   }
 
   /** `text` written in `weight` at the current size and colour, every letter in a face that has it (print-fonts.ts). */
-  write(weight: typeof PRINT_REGULAR | typeof PRINT_BOLD, text: string, x?: number, y?: number, options?: PDFKit.Mixins.TextOptions): void {
+  write(
+    weight: typeof PRINT_REGULAR | typeof PRINT_BOLD,
+    text: string,
+    x?: number,
+    y?: number,
+    options?: PDFKit.Mixins.TextOptions,
+  ): void {
     printText(this.doc, weight, this.printable(text), x, y, options);
   }
 
@@ -41,7 +47,14 @@ export class ContractPage {
     doc.font(PRINT_BOLD).fontSize(12.5).fillColor(ACCENT);
     this.write(PRINT_BOLD, title, MARGIN, doc.y, { width: this.width });
     const ruleY = doc.y + 2;
-    doc.save().moveTo(MARGIN, ruleY).lineTo(MARGIN + this.width, ruleY).lineWidth(0.6).strokeColor(ACCENT).stroke().restore();
+    doc
+      .save()
+      .moveTo(MARGIN, ruleY)
+      .lineTo(MARGIN + this.width, ruleY)
+      .lineWidth(0.6)
+      .strokeColor(ACCENT)
+      .stroke()
+      .restore();
     doc.y = ruleY + 5;
   }
 
@@ -54,7 +67,10 @@ export class ContractPage {
       if (value === null || value.trim() === '') continue;
       const words = { label: this.printable(label), value: this.printable(value) };
       doc.font(PRINT_REGULAR).fontSize(BODY_SIZE);
-      const height = Math.max(doc.heightOfString(words.value, { width: valueWidth }), doc.heightOfString(words.label, { width: LABEL_WIDTH - 10 }));
+      const height = Math.max(
+        doc.heightOfString(words.value, { width: valueWidth }),
+        doc.heightOfString(words.label, { width: LABEL_WIDTH - 10 }),
+      );
       this.keep(height);
       const [top, startPage] = [doc.y, doc.page];
       doc.fillColor(MUTED);
@@ -70,11 +86,17 @@ export class ContractPage {
   /** Paragraphs between blank lines, their own line breaks kept; flowing onto as many pages as they take. */
   paragraphs(text: string): void {
     const { doc } = this;
-    const paragraphs = text.split(/\n\s*\n/).map((paragraph) => paragraph.trim()).filter(Boolean);
+    const paragraphs = text
+      .split(/\n\s*\n/)
+      .map((paragraph) => paragraph.trim())
+      .filter(Boolean);
     doc.font(PRINT_REGULAR).fontSize(BODY_SIZE).fillColor(INK);
     for (const paragraph of paragraphs.length > 0 ? paragraphs : [this.said.noTerms]) {
       this.keep(doc.currentLineHeight(true) * 2);
-      const lines = paragraph.split('\n').map((line) => line.trim()).join('\n');
+      const lines = paragraph
+        .split('\n')
+        .map((line) => line.trim())
+        .join('\n');
       this.write(PRINT_REGULAR, lines, MARGIN, doc.y, { width: this.width, align: 'left' });
       doc.moveDown(0.6);
     }

@@ -8,7 +8,12 @@ import { publishedWords, type PublishedWords } from './words/words';
 export type YesNoUnknown = 'yes' | 'no' | 'unknown';
 
 /** Petfinder's and RescueGroups' own age values (portals/), which happen to be English words. */
-export const AGE_GROUP_WORDS: Record<AgeGroup, string> = { baby: 'Baby', young: 'Young', adult: 'Adult', senior: 'Senior' };
+export const AGE_GROUP_WORDS: Record<AgeGroup, string> = {
+  baby: 'Baby',
+  young: 'Young',
+  adult: 'Adult',
+  senior: 'Senior',
+};
 
 /** "Labrador Retriever / Collie mix", "Mixed breed", or null when nothing is said. */
 export function breedWords(profile: PublicPetProfile, words: PublishedWords): string | null {
@@ -23,7 +28,11 @@ export function ageLine(ageGroup: AgeGroup | null, age: string | null, words: Pu
 }
 
 /** "3 years", "5 months", "about 2 years" for an estimate (a year or a month without the day). */
-export function ageInWords(birthDate: string | undefined, today: string, words: PublishedWords = publishedWords()): string | null {
+export function ageInWords(
+  birthDate: string | undefined,
+  today: string,
+  words: PublishedWords = publishedWords(),
+): string | null {
   const months = ageInMonths(birthDate, today);
   if (months === null) return null;
   const about = birthDate!.length < 10;
@@ -40,12 +49,18 @@ export function birthInWords(birthDate: string, words: PublishedWords = publishe
   const [year, month, day] = birthDate.split('-').map(Number);
   if (year === undefined || Number.isNaN(year)) return birthDate;
   const when = new Date(Date.UTC(year, (month ?? 1) - 1, day ?? 1));
-  const parts: Intl.DateTimeFormatOptions = month === undefined ? { year: 'numeric' } : day === undefined ? { month: 'long', year: 'numeric' } : { day: 'numeric', month: 'long', year: 'numeric' };
+  const parts: Intl.DateTimeFormatOptions =
+    month === undefined
+      ? { year: 'numeric' }
+      : day === undefined
+        ? { month: 'long', year: 'numeric' }
+        : { day: 'numeric', month: 'long', year: 'numeric' };
   return new Intl.DateTimeFormat(words.locales.contract, { ...parts, timeZone: 'UTC' }).format(when);
 }
 
 export const yesNo = (value: GoodWith | undefined): YesNoUnknown => value ?? 'unknown';
-export const flag = (value: boolean | undefined): YesNoUnknown => (value === undefined ? 'unknown' : value ? 'yes' : 'no');
+export const flag = (value: boolean | undefined): YesNoUnknown =>
+  value === undefined ? 'unknown' : value ? 'yes' : 'no';
 
 /** Whom the pet gets on with, said the same everywhere. */
 export function goodWithOf(profile: PublicPetProfile): { kids: YesNoUnknown; dogs: YesNoUnknown; cats: YesNoUnknown } {

@@ -1,7 +1,15 @@
 import { createRequire } from 'node:module';
 import type * as AnyAscii from 'any-ascii';
 import type { Species } from '../../shared/species';
-import { ageGroupOf, ageScaleOf, localDay, publicProfile, type AgeGroup, type PetProfile, type PublicPetProfile } from '../../shared/pet-profile';
+import {
+  ageGroupOf,
+  ageScaleOf,
+  localDay,
+  publicProfile,
+  type AgeGroup,
+  type PetProfile,
+  type PublicPetProfile,
+} from '../../shared/pet-profile';
 import type { PetStatus } from '../../shared/pet';
 import type { PetService } from '../pets/pets';
 import type { PetProfileService } from '../pets/profiles';
@@ -71,12 +79,20 @@ export class PublicPets {
   all(today: string): PublicPet[] {
     const profiles = this.sources.petProfiles.all();
     const photos = this.sources.photos.allByPet();
-    return this.read(this.sources.pets.withCategories(), { profileOf: (petId) => profiles.get(petId) ?? {}, photosOf: (petId) => photos.get(petId) ?? [] }, today);
+    return this.read(
+      this.sources.pets.withCategories(),
+      { profileOf: (petId) => profiles.get(petId) ?? {}, photosOf: (petId) => photos.get(petId) ?? [] },
+      today,
+    );
   }
 
   /** These pets, in this order (not_found for one that does not exist): one query per pet and kind, for a few hundred at most. */
   some(ids: readonly number[], today: string): PublicPet[] {
-    return this.read(ids.map((id) => this.sources.pets.withCategory(id)), this.onePetAtATime(), today);
+    return this.read(
+      ids.map((id) => this.sources.pets.withCategory(id)),
+      this.onePetAtATime(),
+      today,
+    );
   }
 
   /** The pets of one status, in id order. */
@@ -85,7 +101,10 @@ export class PublicPets {
   }
 
   private onePetAtATime(): PetReader {
-    return { profileOf: (petId) => this.sources.petProfiles.get(petId), photosOf: (petId) => this.sources.photos.list(petId) };
+    return {
+      profileOf: (petId) => this.sources.petProfiles.get(petId),
+      photosOf: (petId) => this.sources.photos.list(petId),
+    };
   }
 
   private read(rows: readonly PetWithCategory[], reader: PetReader, today: string): PublicPet[] {
@@ -96,7 +115,8 @@ export class PublicPets {
       const given = publicProfile(reader.profileOf(row.id));
       const intakeAt = intakes.get(row.id);
       // The stay says when it came in; a date staff typed into the profile stands over it.
-      const profile = given.intakeDate === undefined && intakeAt !== undefined ? { ...given, intakeDate: localDay(intakeAt) } : given;
+      const profile =
+        given.intakeDate === undefined && intakeAt !== undefined ? { ...given, intakeDate: localDay(intakeAt) } : given;
       return {
         id: row.id,
         name: row.name,
@@ -132,7 +152,9 @@ let transliterate: ((text: string) => string) | undefined;
 /** A name as a URL segment: every script's letters in ASCII (Łucja → lucja, Ёжик → ezhik, 李小龙 → li-xiao-long), dashes between. */
 export function slugOf(name: string): string {
   transliterate ??= (createRequire(__filename)('any-ascii') as typeof AnyAscii).default;
-  const spaced = Array.from(name.normalize('NFC'), (letter) => (SYLLABLES.test(letter) ? ` ${letter} ` : letter)).join('');
+  const spaced = Array.from(name.normalize('NFC'), (letter) => (SYLLABLES.test(letter) ? ` ${letter} ` : letter)).join(
+    '',
+  );
   return asciiSlug(transliterate(spaced)) || 'pet';
 }
 
@@ -160,7 +182,8 @@ export function earlierPetPath(pet: { id: number; name: string }): string | null
 }
 
 /** A photo's file on the adoption site (and the address portals link to): named by its content, so a browser may keep it forever. */
-export const photoPath = (photo: PublicPhoto, size: 'full' | 'thumb'): string => `/photos/${photo.hash}${size === 'thumb' ? '-thumb' : ''}.${photo.extension}`;
+export const photoPath = (photo: PublicPhoto, size: 'full' | 'thumb'): string =>
+  `/photos/${photo.hash}${size === 'thumb' ? '-thumb' : ''}.${photo.extension}`;
 
 /** Made on first use: a collator made as the server starts keeps MiB of ICU's data resident in a server that never publishes. */
 let byName: Intl.Collator | undefined;

@@ -42,8 +42,21 @@ export class Publishing {
   constructor(private readonly sources: PublishingSources) {
     this.shelter = { get: () => publishedShelter(sources.shelter.get()), logo: () => sources.shelter.logo() };
     this.publicPets = new PublicPets(sources);
-    this.kennelCards = new KennelCardService({ publicPets: this.publicPets, shelter: this.shelter, clock: sources.clock, sites: sources.sites, shotsCurrent: sources.shotsCurrent });
-    this.portals = new PortalExportService({ sqlite: sources.sqlite, clock: sources.clock, changes: sources.changes, publicPets: this.publicPets, sites: sources.sites, shotsCurrent: sources.everyonesShots });
+    this.kennelCards = new KennelCardService({
+      publicPets: this.publicPets,
+      shelter: this.shelter,
+      clock: sources.clock,
+      sites: sources.sites,
+      shotsCurrent: sources.shotsCurrent,
+    });
+    this.portals = new PortalExportService({
+      sqlite: sources.sqlite,
+      clock: sources.clock,
+      changes: sources.changes,
+      publicPets: this.publicPets,
+      sites: sources.sites,
+      shotsCurrent: sources.everyonesShots,
+    });
   }
 
   /** The adoption site as the records make it now, at `baseUrl`: sites/ deploys and follows it. */

@@ -15,12 +15,22 @@ export interface PublishedSite {
  * the one named, else the one project serving the adoption site; refused when none does, or several.
  * `field` names the option that picks the project, in the refusal.
  */
-export function publishedSite(sites: Pick<Sites, 'projects' | 'liveAddress'>, reference: string | number | undefined, purpose: string): PublishedSite {
+export function publishedSite(
+  sites: Pick<Sites, 'projects' | 'liveAddress'>,
+  reference: string | number | undefined,
+  purpose: string,
+): PublishedSite {
   const { projects } = sites;
   let project: Project;
   if (reference !== undefined) project = projects.get(reference);
   else {
-    const serving = projects.list().filter((candidate) => candidate.liveDeploy !== null && projects.deploys(candidate.id).some((deploy) => deploy.live && deploy.source === 'adoption_page'));
+    const serving = projects
+      .list()
+      .filter(
+        (candidate) =>
+          candidate.liveDeploy !== null &&
+          projects.deploys(candidate.id).some((deploy) => deploy.live && deploy.source === 'adoption_page'),
+      );
     if (serving.length !== 1) {
       throw new AppError(
         'validation_failed',
@@ -38,5 +48,7 @@ export function publishedSite(sites: Pick<Sites, 'projects' | 'liveAddress'>, re
 /** `localhost` and its subdomains name this computer: a phone scanning a card's code, or a portal fetching a photo, reaches nothing there. */
 export function localAddressWarnings({ project, address }: PublishedSite): LocalAddressWarning[] {
   const host = new URL(address).hostname;
-  return host === 'localhost' || host.endsWith('.localhost') ? [{ code: 'local_address', details: { project: project.slug, address } }] : [];
+  return host === 'localhost' || host.endsWith('.localhost')
+    ? [{ code: 'local_address', details: { project: project.slug, address } }]
+    : [];
 }

@@ -7,7 +7,12 @@ import type { ChangeFeed } from '../host/change-feed';
 import type { TeamGate } from '../staff/access';
 
 /** One handler per contract channel; each checks who is asking, then validates what it was sent. */
-export function registerAdminIpc(ipcMain: IpcMain, handlers: AdminHandlers, isTrustedSender: (event: IpcMainInvokeEvent) => boolean, gate?: () => TeamGate): void {
+export function registerAdminIpc(
+  ipcMain: IpcMain,
+  handlers: AdminHandlers,
+  isTrustedSender: (event: IpcMainInvokeEvent) => boolean,
+  gate?: () => TeamGate,
+): void {
   for (const channel of ADMIN_CHANNELS) {
     ipcMain.handle(channel, (event, payload: unknown) => {
       if (!isTrustedSender(event)) {
@@ -23,6 +28,7 @@ export function registerAdminIpc(ipcMain: IpcMain, handlers: AdminHandlers, isTr
 export function forwardChanges(changes: ChangeFeed, window: () => BrowserWindow | undefined): () => void {
   return changes.onChange((environment, topic) => {
     const contents = window()?.webContents;
-    if (contents && !contents.isDestroyed()) contents.send(CHANGE_IPC_MESSAGE, { environment, topic } satisfies ChangeEvent);
+    if (contents && !contents.isDestroyed())
+      contents.send(CHANGE_IPC_MESSAGE, { environment, topic } satisfies ChangeEvent);
   });
 }

@@ -1,5 +1,17 @@
 import path from 'node:path';
-import { app, BrowserWindow, dialog, ipcMain, Menu, net, protocol, screen, session, shell, type IpcMainInvokeEvent } from 'electron';
+import {
+  app,
+  BrowserWindow,
+  dialog,
+  ipcMain,
+  Menu,
+  net,
+  protocol,
+  screen,
+  session,
+  shell,
+  type IpcMainInvokeEvent,
+} from 'electron';
 import { ENVIRONMENTS } from '../../shared/environments';
 import { createAdminHandlers } from '../admin/handlers';
 import { teamGateOf } from '../admin/staff-handlers';
@@ -41,12 +53,15 @@ async function changeDeskMode(choiceFile: string): Promise<void> {
   const options = {
     type: 'question' as const,
     message: 'Change how this computer works?',
-    detail: "Adoption Desk restarts and asks again whether this computer keeps the shelter's records or connects to the shelter server. No records are deleted.",
+    detail:
+      "Adoption Desk restarts and asks again whether this computer keeps the shelter's records or connects to the shelter server. No records are deleted.",
     buttons: ['Restart and choose', 'Cancel'],
     defaultId: 0,
     cancelId: 1,
   };
-  const { response } = mainWindow ? await dialog.showMessageBox(mainWindow, options) : await dialog.showMessageBox(options);
+  const { response } = mainWindow
+    ? await dialog.showMessageBox(mainWindow, options)
+    : await dialog.showMessageBox(options);
   if (response !== 0) return;
   forgetDeskChoice(choiceFile);
   restart();
@@ -54,11 +69,23 @@ async function changeDeskMode(choiceFile: string): Promise<void> {
 
 function setMenu(choiceFile: string, openApiDocument?: () => void): void {
   const changeMode = () => void changeDeskMode(choiceFile);
-  Menu.setApplicationMenu(Menu.buildFromTemplate(buildMenuTemplate({ isMac: process.platform === 'darwin', isPackaged: app.isPackaged, openApiDocument, changeDeskMode: changeMode })));
+  Menu.setApplicationMenu(
+    Menu.buildFromTemplate(
+      buildMenuTemplate({
+        isMac: process.platform === 'darwin',
+        isPackaged: app.isPackaged,
+        openApiDocument,
+        changeDeskMode: changeMode,
+      }),
+    ),
+  );
 }
 
 function savedBounds(stateFile: string) {
-  const saved = loadWindowState(stateFile, screen.getAllDisplays().map((display) => display.workArea));
+  const saved = loadWindowState(
+    stateFile,
+    screen.getAllDisplays().map((display) => display.workArea),
+  );
   return { saved, bounds: saved ?? DEFAULT_WINDOW_STATE };
 }
 
@@ -84,7 +111,9 @@ function createWindow(stateFile: string): BrowserWindow {
   if (saved?.maximized) window.maximize();
   lockDownContents(window.webContents, (url) => void shell.openExternal(url), devServerUrl, ownApiOrigins);
   window.once('ready-to-show', () => window.show());
-  window.on('close', () => saveWindowState(stateFile, { ...window.getNormalBounds(), maximized: window.isMaximized() }));
+  window.on('close', () =>
+    saveWindowState(stateFile, { ...window.getNormalBounds(), maximized: window.isMaximized() }),
+  );
   void (devServerUrl ? window.loadURL(devServerUrl) : window.loadURL(`${APP_ORIGIN}/index.html`));
   return window;
 }
@@ -108,14 +137,25 @@ async function main(): Promise<void> {
     // A window onto the shelter server: no servers, no data of its own on this computer.
     setMenu(choiceFile);
     const stateFile = path.join(userData, 'window-state.json');
-    const window = openShelterWindow(choice, { bounds: savedBounds(stateFile).bounds, isPackaged: app.isPackaged, changeDeskMode: () => void changeDeskMode(choiceFile) });
-    window.on('close', () => saveWindowState(stateFile, { ...window.getNormalBounds(), maximized: window.isMaximized() }));
+    const window = openShelterWindow(choice, {
+      bounds: savedBounds(stateFile).bounds,
+      isPackaged: app.isPackaged,
+      changeDeskMode: () => void changeDeskMode(choiceFile),
+    });
+    window.on('close', () =>
+      saveWindowState(stateFile, { ...window.getNormalBounds(), maximized: window.isMaximized() }),
+    );
     mainWindow = window;
     return;
   }
-  host = new AppHost({ dataDir: userData, migrationsFolder: app.isPackaged ? path.join(process.resourcesPath, 'migrations') : undefined });
+  host = new AppHost({
+    dataDir: userData,
+    migrationsFolder: app.isPackaged ? path.join(process.resourcesPath, 'migrations') : undefined,
+  });
   const photoHost = host;
-  serveRenderer(protocol, net, path.join(__dirname, '../renderer'), (environment, name) => photoHost.engine(environment).services.photos.files.fileOf(name));
+  serveRenderer(protocol, net, path.join(__dirname, '../renderer'), (environment, name) =>
+    photoHost.engine(environment).services.photos.files.fileOf(name),
+  );
   host.team.serve(teamListenerOf(adminServingOf(host, path.join(__dirname, '../renderer'))));
   const statuses = await host.start();
   const trusted = (event: IpcMainInvokeEvent) => isTrustedFrameUrl(event.senderFrame?.url ?? '', devServerUrl);

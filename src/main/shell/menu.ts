@@ -11,19 +11,39 @@ export interface MenuActions {
 }
 
 /** The application menu: standard roles, plus a way to the API's OpenAPI document. */
-export function buildMenuTemplate({ openApiDocument, changeDeskMode, isMac, isPackaged }: MenuActions): MenuItemConstructorOptions[] {
+export function buildMenuTemplate({
+  openApiDocument,
+  changeDeskMode,
+  isMac,
+  isPackaged,
+}: MenuActions): MenuItemConstructorOptions[] {
   const developerItems: MenuItemConstructorOptions[] = isPackaged ? [] : [{ role: 'toggleDevTools' }];
-  const helpMenu: MenuItemConstructorOptions[] = openApiDocument ? [{ role: 'help', submenu: [{ label: 'Open the API description (OpenAPI)', click: openApiDocument }] }] : [];
+  const helpMenu: MenuItemConstructorOptions[] = openApiDocument
+    ? [{ role: 'help', submenu: [{ label: 'Open the API description (OpenAPI)', click: openApiDocument }] }]
+    : [];
   return [
     ...(isMac ? [{ role: 'appMenu' as const }] : []),
     {
       label: 'File',
-      submenu: [{ label: 'Change how this computer works…', click: changeDeskMode }, { type: 'separator' }, isMac ? { role: 'close' as const } : { role: 'quit' as const }],
+      submenu: [
+        { label: 'Change how this computer works…', click: changeDeskMode },
+        { type: 'separator' },
+        isMac ? { role: 'close' as const } : { role: 'quit' as const },
+      ],
     },
     { role: 'editMenu' },
     {
       label: 'View',
-      submenu: [{ role: 'reload' }, ...developerItems, { type: 'separator' }, { role: 'resetZoom' }, { role: 'zoomIn' }, { role: 'zoomOut' }, { type: 'separator' }, { role: 'togglefullscreen' }],
+      submenu: [
+        { role: 'reload' },
+        ...developerItems,
+        { type: 'separator' },
+        { role: 'resetZoom' },
+        { role: 'zoomIn' },
+        { role: 'zoomOut' },
+        { type: 'separator' },
+        { role: 'togglefullscreen' },
+      ],
     },
     { role: 'windowMenu' },
     ...helpMenu,

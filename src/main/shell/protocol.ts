@@ -18,7 +18,10 @@ function photoFileOf(pathname: string, photoFile: PhotoFileLookup | undefined): 
 
 export const APP_SCHEME = 'app';
 
-export const APP_SCHEME_PRIVILEGES = { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } };
+export const APP_SCHEME_PRIVILEGES = {
+  scheme: APP_SCHEME,
+  privileges: { standard: true, secure: true, supportFetchAPI: true },
+};
 
 /** Serves the built renderer from app://desk/, never anything outside its folder, always with the CSP. */
 export function serveRenderer(protocol: Protocol, net: Net, rendererDir: string, photoFile?: PhotoFileLookup): void {
@@ -27,9 +30,14 @@ export function serveRenderer(protocol: Protocol, net: Net, rendererDir: string,
     const photo = photoFileOf(pathname, photoFile);
     if (photo) {
       const response = await net.fetch(pathToFileURL(photo).toString());
-      return new Response(response.body, { status: response.status, headers: { 'content-type': 'image/jpeg', 'cache-control': 'private, max-age=31536000, immutable' } });
+      return new Response(response.body, {
+        status: response.status,
+        headers: { 'content-type': 'image/jpeg', 'cache-control': 'private, max-age=31536000, immutable' },
+      });
     }
-    const file = path.normalize(path.join(rendererDir, decodeURIComponent(pathname === '/' ? '/index.html' : pathname)));
+    const file = path.normalize(
+      path.join(rendererDir, decodeURIComponent(pathname === '/' ? '/index.html' : pathname)),
+    );
     if (!file.startsWith(rendererDir + path.sep)) return new Response('Not found', { status: 404 });
     const response = await net.fetch(pathToFileURL(file).toString());
     const headers = new Headers(response.headers);

@@ -45,7 +45,12 @@ export function isTrustedFrameUrl(url: string, devServerUrl: string | undefined)
  * Electron's checklist for one window: no navigation away, no new windows, no permissions.
  * `ownOrigins` is asked at each click: the servers' ports can change while the app runs.
  */
-export function lockDownContents(contents: WebContents, openExternal: (url: string) => void, devServerUrl: string | undefined, ownOrigins: () => readonly string[]): void {
+export function lockDownContents(
+  contents: WebContents,
+  openExternal: (url: string) => void,
+  devServerUrl: string | undefined,
+  ownOrigins: () => readonly string[],
+): void {
   contents.on('will-navigate', (event, url) => {
     if (!isTrustedFrameUrl(url, devServerUrl)) event.preventDefault();
   });

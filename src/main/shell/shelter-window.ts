@@ -17,21 +17,39 @@ const CHROMIUM_DECIDES = -3;
 /** The certificates as the server sent them, leaf first (Electron links each to its issuer). */
 export function chainOf(certificate: Certificate): string[] {
   const chain: string[] = [];
-  for (let current: Certificate | undefined = certificate; current && !chain.includes(current.data); current = current.issuerCert) chain.push(current.data);
+  for (
+    let current: Certificate | undefined = certificate;
+    current && !chain.includes(current.data);
+    current = current.issuerCert
+  )
+    chain.push(current.data);
   return chain;
 }
 
 const bare = (host: string) => host.replace(/^\[(.*)\]$/, '$1');
 
 /** What setCertificateVerifyProc answers: the pinned server's chain must have the pinned CA (verifyPinned), whatever the system trusts. */
-export function certificateVerdict(hostname: string, certificate: Certificate, server: PinnedServer, now: number): { verdict: number; refusal: AppError | null } {
+export function certificateVerdict(
+  hostname: string,
+  certificate: Certificate,
+  server: PinnedServer,
+  now: number,
+): { verdict: number; refusal: AppError | null } {
   const host = bare(new URL(server.url).hostname);
   if (bare(hostname) !== host) return { verdict: CHROMIUM_DECIDES, refusal: null };
   try {
     verifyPinned(chainOf(certificate), server.fingerprint, host, now);
     return { verdict: ACCEPT, refusal: null };
   } catch (error) {
-    return { verdict: REFUSE, refusal: error instanceof AppError ? error : new AppError('server_certificate_invalid', String(error), { details: { host, problem: 'not_signed_by_ca' } }) };
+    return {
+      verdict: REFUSE,
+      refusal:
+        error instanceof AppError
+          ? error
+          : new AppError('server_certificate_invalid', String(error), {
+              details: { host, problem: 'not_signed_by_ca' },
+            }),
+    };
   }
 }
 
@@ -61,7 +79,16 @@ export function openShelterWindow(server: PinnedServer, options: ShelterWindowOp
     minHeight: 600,
     show: false,
     title: 'Adoption Desk',
-    webPreferences: { partition: SHELTER_PARTITION, contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true, allowRunningInsecureContent: false, webviewTag: false, devTools: !options.isPackaged },
+    webPreferences: {
+      partition: SHELTER_PARTITION,
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      webviewTag: false,
+      devTools: !options.isPackaged,
+    },
   });
   const origin = new URL(server.url).origin;
   const elsewhere = (url: string) => {
@@ -83,12 +110,20 @@ export function openShelterWindow(server: PinnedServer, options: ShelterWindowOp
   return window;
 }
 
-async function sayWhyNotConnected(window: BrowserWindow, server: PinnedServer, refusal: AppError | null, description: string, changeDeskMode: () => void): Promise<void> {
+async function sayWhyNotConnected(
+  window: BrowserWindow,
+  server: PinnedServer,
+  refusal: AppError | null,
+  description: string,
+  changeDeskMode: () => void,
+): Promise<void> {
   window.show();
   const changed = detailsOf(refusal, 'server_identity_changed');
   const { response } = await dialog.showMessageBox(window, {
     type: changed ? 'error' : 'warning',
-    message: changed ? 'Do not connect: the shelter server shows another code.' : 'The shelter server cannot be reached.',
+    message: changed
+      ? 'Do not connect: the shelter server shows another code.'
+      : 'The shelter server cannot be reached.',
     detail: changed
       ? `When this computer first connected to ${server.url}, the server showed the code ${changed.pinnedCode}. It now shows ${changed.presentedCode}: it may not be the shelter's server. Ask whoever looks after the server before you connect again.`
       : `${server.url}: ${refusal?.message ?? description}\nCheck that the shelter server is on and on this network.`,

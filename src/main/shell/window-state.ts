@@ -29,7 +29,11 @@ export function loadWindowState(file: string, workAreas: readonly Area[]): Windo
     return undefined;
   }
   const visible = workAreas.some(
-    (area) => state.x < area.x + area.width && state.x + state.width > area.x && state.y < area.y + area.height && state.y + state.height > area.y,
+    (area) =>
+      state.x < area.x + area.width &&
+      state.x + state.width > area.x &&
+      state.y < area.y + area.height &&
+      state.y + state.height > area.y,
   );
   return visible ? state : undefined;
 }

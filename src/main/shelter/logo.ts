@@ -11,8 +11,13 @@ const MEDIA_TYPES = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp' }
 
 /** The logo file's bytes checked (PNG, JPEG or WebP by its first bytes, at most 1 MiB), then through the photo pipeline. */
 export async function prepareLogo(bytes: Uint8Array): Promise<PreparedLogo> {
-  if (bytes.length === 0) throw new AppError('validation_failed', 'logo: the file is empty', { details: { field: 'logo' } });
-  if (bytes.length > LOGO_MAX_BYTES) throw new AppError('payload_too_large', `logo: ${bytes.length} bytes is over the ${LOGO_MAX_BYTES / 1024 / 1024} MiB a logo may be`);
+  if (bytes.length === 0)
+    throw new AppError('validation_failed', 'logo: the file is empty', { details: { field: 'logo' } });
+  if (bytes.length > LOGO_MAX_BYTES)
+    throw new AppError(
+      'payload_too_large',
+      `logo: ${bytes.length} bytes is over the ${LOGO_MAX_BYTES / 1024 / 1024} MiB a logo may be`,
+    );
   if (!logoMediaType(bytes)) throw new AppError('unsupported_media_type', 'logo: must be a PNG, JPEG or WebP image');
   const processed = await processLogo('logo', Buffer.from(bytes));
   return { mediaType: MEDIA_TYPES[processed.format], bytes: processed.bytes } as PreparedLogo;

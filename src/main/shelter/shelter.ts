@@ -1,6 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Clock } from '../../shared/clock';
-import { SHELTER_FIELDS, ShelterChangeSchema, type LogoMediaType, type ShelterChange, type ShelterProfile } from '../../shared/shelter';
+import {
+  SHELTER_FIELDS,
+  ShelterChangeSchema,
+  type LogoMediaType,
+  type ShelterChange,
+  type ShelterProfile,
+} from '../../shared/shelter';
 import { parseOrThrow } from '../../shared/validation';
 import type { Store } from '../db/connection';
 import type { Changes } from '../db/changes';
@@ -25,7 +31,10 @@ export class ShelterService {
     const row = this.row();
     const profile: Record<string, unknown> = {};
     for (const field of SHELTER_FIELDS) if (row?.[field] != null) profile[field] = row[field];
-    const logo = row?.logoMediaType && row.logo && row.logoUpdatedAt !== null ? { mediaType: row.logoMediaType, byteSize: row.logo.length, updatedAt: row.logoUpdatedAt } : null;
+    const logo =
+      row?.logoMediaType && row.logo && row.logoUpdatedAt !== null
+        ? { mediaType: row.logoMediaType, byteSize: row.logo.length, updatedAt: row.logoUpdatedAt }
+        : null;
     return { ...(profile as Omit<ShelterProfile, 'logo' | 'version'>), logo, version: row?.version ?? 0 };
   }
 
@@ -43,13 +52,20 @@ export class ShelterService {
     const change = parseOrThrow(ShelterChangeSchema, input, 'shelter');
     const columns: Partial<Record<string, string | null>> = {};
     for (const [field, value] of Object.entries(change)) if (value !== undefined) columns[field] = value;
-    return this.db.transaction(() => {
-      const current = this.get();
-      assertVersion('The shelter profile', { current, version: current.version, updatedAt: this.row()?.updatedAt ?? 0 }, version);
-      this.upsert(columns, true);
-      return this.get();
-      // Immediate: a save racing from another connection waits for this one, then reads its version.
-    }, { behavior: 'immediate' });
+    return this.db.transaction(
+      () => {
+        const current = this.get();
+        assertVersion(
+          'The shelter profile',
+          { current, version: current.version, updatedAt: this.row()?.updatedAt ?? 0 },
+          version,
+        );
+        this.upsert(columns, true);
+        return this.get();
+        // Immediate: a save racing from another connection waits for this one, then reads its version.
+      },
+      { behavior: 'immediate' },
+    );
   }
 
   /** Stores the logo file's bytes once checked and re-encoded without any metadata (logo.ts). */

@@ -3,7 +3,10 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 
 /** What a deploy copies, in walk order (a folder before what it holds); a file with the inode that was checked. */
-type FolderEntry = { kind: 'folder'; path: string } | { kind: 'file'; path: string; inode: Inode } | { kind: 'link'; path: string; target: string };
+type FolderEntry =
+  | { kind: 'folder'; path: string }
+  | { kind: 'file'; path: string; inode: Inode }
+  | { kind: 'link'; path: string; target: string };
 
 interface Inode {
   dev: bigint;
@@ -27,11 +30,16 @@ const MIB = 1024 * 1024;
  * stays inside it, and it holds at most `maxBytes`. A refusal says which rule and which file, naming
  * the folder as `folder` (an upload's temporary folder by what was uploaded).
  */
-export async function inspectFolder(source: string, maxBytes: number, folder: string = source): Promise<FolderInspection> {
+export async function inspectFolder(
+  source: string,
+  maxBytes: number,
+  folder: string = source,
+): Promise<FolderInspection> {
   let root: string;
   try {
     root = await fs.realpath(source);
-    if (!(await fs.stat(root)).isDirectory()) return { ok: false, reason: `folder missing: ${folder} is a file, not a folder.` };
+    if (!(await fs.stat(root)).isDirectory())
+      return { ok: false, reason: `folder missing: ${folder} is a file, not a folder.` };
   } catch {
     return { ok: false, reason: `folder missing: ${folder} does not exist.` };
   }
@@ -47,7 +55,10 @@ export async function inspectFolder(source: string, maxBytes: number, folder: st
       before = await fs.lstat(path.join(root, relativeDir), { bigint: true });
       children = before.isDirectory() ? await fs.readdir(path.join(root, relativeDir), { withFileTypes: true }) : [];
     } catch (error) {
-      return { ok: false, reason: `cannot read the folder ${relativeDir || '.'} (${(error as NodeJS.ErrnoException).code ?? String(error)}).` };
+      return {
+        ok: false,
+        reason: `cannot read the folder ${relativeDir || '.'} (${(error as NodeJS.ErrnoException).code ?? String(error)}).`,
+      };
     }
     if (!before.isDirectory()) return changedDuringDeploy(relativeDir, folder);
     for (const child of children) {
@@ -56,10 +67,21 @@ export async function inspectFolder(source: string, maxBytes: number, folder: st
       if (child.isSymbolicLink()) {
         const link = await linkTarget(root, absolute);
         if (link.kind === 'outside') {
-          return { ok: false, reason: `a symlink leaving the folder: ${relative} points to ${link.written}, outside ${folder}. Copy that file into the folder instead.` };
+          return {
+            ok: false,
+            reason: `a symlink leaving the folder: ${relative} points to ${link.written}, outside ${folder}. Copy that file into the folder instead.`,
+          };
         }
-        if (link.kind === 'broken') return { ok: false, reason: `a broken symlink: ${relative} points to ${link.written}, which does not exist.` };
-        entries.push({ kind: 'link', path: relative, target: path.relative(path.dirname(relative), link.target) || '.' });
+        if (link.kind === 'broken')
+          return {
+            ok: false,
+            reason: `a broken symlink: ${relative} points to ${link.written}, which does not exist.`,
+          };
+        entries.push({
+          kind: 'link',
+          path: relative,
+          target: path.relative(path.dirname(relative), link.target) || '.',
+        });
       } else if (child.isDirectory()) {
         entries.push({ kind: 'folder', path: relative });
         pending.push(relative);
@@ -71,16 +93,23 @@ export async function inspectFolder(source: string, maxBytes: number, folder: st
         if (byteSize > maxBytes) return overLimit(maxBytes, byteSize, relative);
         entries.push({ kind: 'file', path: relative, inode: { dev: stats.dev, ino: stats.ino } });
       } else {
-        return { ok: false, reason: `${relative} is not a regular file, folder or symlink (a socket, pipe or device); remove it from the folder.` };
+        return {
+          ok: false,
+          reason: `${relative} is not a regular file, folder or symlink (a socket, pipe or device); remove it from the folder.`,
+        };
       }
     }
     // The children were listed and looked at by path: through this same folder, not a symlink swapped in meanwhile.
     const after = await fs.lstat(path.join(root, relativeDir), { bigint: true }).catch(() => null);
-    if (!after?.isDirectory() || after.dev !== before.dev || after.ino !== before.ino) return changedDuringDeploy(relativeDir, folder);
+    if (!after?.isDirectory() || after.dev !== before.dev || after.ino !== before.ino)
+      return changedDuringDeploy(relativeDir, folder);
   }
   const index = entries.find((entry) => entry.path === 'index.html');
   if (!index || index.kind === 'folder' || !(await isFile(path.join(root, 'index.html')))) {
-    return { ok: false, reason: `no index.html: ${folder} has no index.html at its top, which is what visitors get at "/".` };
+    return {
+      ok: false,
+      reason: `no index.html: ${folder} has no index.html at its top, which is what visitors get at "/".`,
+    };
   }
   return { ok: true, root, entries, fileCount, byteSize };
 }
@@ -91,7 +120,12 @@ export async function inspectFolder(source: string, maxBytes: number, folder: st
  * a link (or a folder leading elsewhere) swapped in since is refused, never followed; the figures are
  * what was written.
  */
-export async function copyInspectedFolder(inspection: Extract<FolderInspection, { ok: true }>, destination: string, maxBytes: number, folder: string): Promise<CopyOutcome> {
+export async function copyInspectedFolder(
+  inspection: Extract<FolderInspection, { ok: true }>,
+  destination: string,
+  maxBytes: number,
+  folder: string,
+): Promise<CopyOutcome> {
   let fileCount = 0;
   let byteSize = 0;
   for (const entry of inspection.entries) {
@@ -99,7 +133,12 @@ export async function copyInspectedFolder(inspection: Extract<FolderInspection, 
     if (entry.kind === 'folder') await fs.mkdir(to);
     else if (entry.kind === 'link') await fs.symlink(entry.target, to);
     else {
-      const written = await copyCheckedFile(path.join(inspection.root, entry.path), to, entry.inode, maxBytes - byteSize);
+      const written = await copyCheckedFile(
+        path.join(inspection.root, entry.path),
+        to,
+        entry.inode,
+        maxBytes - byteSize,
+      );
       if (written === 'changed') return changedDuringDeploy(entry.path, folder);
       if (written === 'over') return overLimit(maxBytes, maxBytes + 1, entry.path);
       byteSize += written;
@@ -110,7 +149,12 @@ export async function copyInspectedFolder(inspection: Extract<FolderInspection, 
 }
 
 /** Bytes written, or why nothing may be: the path no longer leads to the checked file, or the room ran out. */
-async function copyCheckedFile(from: string, to: string, inode: Inode, room: number): Promise<number | 'changed' | 'over'> {
+async function copyCheckedFile(
+  from: string,
+  to: string,
+  inode: Inode,
+  room: number,
+): Promise<number | 'changed' | 'over'> {
   let source: fs.FileHandle;
   try {
     source = await fs.open(from, OPEN_NO_FOLLOW);
@@ -131,7 +175,8 @@ async function copyCheckedFile(from: string, to: string, inode: Inode, room: num
         if (bytesRead === 0) return written;
         written += bytesRead;
         if (written > room) return 'over';
-        for (let offset = 0; offset < bytesRead; ) offset += (await target.write(buffer, offset, bytesRead - offset)).bytesWritten;
+        for (let offset = 0; offset < bytesRead;)
+          offset += (await target.write(buffer, offset, bytesRead - offset)).bytesWritten;
       }
     } finally {
       await target.close();
@@ -149,10 +194,14 @@ function changedDuringDeploy(relative: string, folder: string): { ok: false; rea
 }
 
 function overLimit(maxBytes: number, byteSize: number, relative: string): { ok: false; reason: string } {
-  return { ok: false, reason: `over ${maxBytes / MIB} MiB: the folder holds more than that (${(byteSize / MIB).toFixed(1)} MiB counted by ${relative}); leave large media out of the site.` };
+  return {
+    ok: false,
+    reason: `over ${maxBytes / MIB} MiB: the folder holds more than that (${(byteSize / MIB).toFixed(1)} MiB counted by ${relative}); leave large media out of the site.`,
+  };
 }
 
-type LinkTarget = { kind: 'inside'; target: string } | { kind: 'outside'; written: string } | { kind: 'broken'; written: string };
+type LinkTarget =
+  { kind: 'inside'; target: string } | { kind: 'outside'; written: string } | { kind: 'broken'; written: string };
 
 /** Where a symlink leads, relative to the root; links are judged by where they finally resolve. */
 async function linkTarget(root: string, link: string): Promise<LinkTarget> {

@@ -47,7 +47,10 @@ export class DeployHousekeeping {
         this.removeUnrecorded(Number(name), projectDir);
         this.prune(Number(name));
       } catch (error) {
-        this.store.log.error({ projectId: Number(name), err: error }, 'could not tidy the deploys of a project; trying again at the next start');
+        this.store.log.error(
+          { projectId: Number(name), err: error },
+          'could not tidy the deploys of a project; trying again at the next start',
+        );
       }
     }
   }
@@ -59,9 +62,19 @@ export class DeployHousekeeping {
   prune(projectId: number): number[] {
     const { db, sqlite, keepDeploys } = this.store;
     const outdated = () => {
-      const live = db.select({ live: projects.liveDeployNumber }).from(projects).where(eq(projects.id, projectId)).get()?.live ?? null;
-      const numbers = db.select({ number: deploys.number }).from(deploys).where(eq(deploys.projectId, projectId)).orderBy(desc(deploys.number)).all();
-      return numbers.slice(keepDeploys).map((row) => row.number).filter((number) => number !== live);
+      const live =
+        db.select({ live: projects.liveDeployNumber }).from(projects).where(eq(projects.id, projectId)).get()?.live ??
+        null;
+      const numbers = db
+        .select({ number: deploys.number })
+        .from(deploys)
+        .where(eq(deploys.projectId, projectId))
+        .orderBy(desc(deploys.number))
+        .all();
+      return numbers
+        .slice(keepDeploys)
+        .map((row) => row.number)
+        .filter((number) => number !== live);
     };
     // A read first: starting up must not wait on the write lock for nothing.
     if (outdated().length === 0) return [];
@@ -69,12 +82,15 @@ export class DeployHousekeeping {
       .transaction(() => {
         const numbers = outdated();
         for (let start = 0; start < numbers.length; start += 500) {
-          db.delete(deploys).where(and(eq(deploys.projectId, projectId), inArray(deploys.number, numbers.slice(start, start + 500)))).run();
+          db.delete(deploys)
+            .where(and(eq(deploys.projectId, projectId), inArray(deploys.number, numbers.slice(start, start + 500))))
+            .run();
         }
         return numbers;
       })
       .immediate();
-    for (const number of pruned) fs.rmSync(numberedDeployDir(this.store.sitesDir, projectId, number), { recursive: true, force: true });
+    for (const number of pruned)
+      fs.rmSync(numberedDeployDir(this.store.sitesDir, projectId, number), { recursive: true, force: true });
     if (pruned.length > 0) this.store.changes.emit('sites');
     return pruned;
   }
@@ -85,13 +101,18 @@ export class DeployHousekeeping {
    * committed one: a higher one may be another process's deploy inside its transaction right now.
    */
   private removeUnrecorded(projectId: number, projectDir: string): void {
-    const rows = this.store.db.select({ number: deploys.number, outcome: deploys.outcome }).from(deploys).where(eq(deploys.projectId, projectId)).all();
+    const rows = this.store.db
+      .select({ number: deploys.number, outcome: deploys.outcome })
+      .from(deploys)
+      .where(eq(deploys.projectId, projectId))
+      .all();
     const last = rows.reduce((highest, row) => Math.max(highest, row.number), 0);
     const published = new Set(rows.filter((row) => row.outcome === 'succeeded').map((row) => row.number));
     for (const name of fs.readdirSync(projectDir)) {
       if (!/^[0-9]+$/.test(name)) continue;
       const number = Number(name);
-      if (number <= last && !published.has(number)) fs.rmSync(path.join(projectDir, name), { recursive: true, force: true });
+      if (number <= last && !published.has(number))
+        fs.rmSync(path.join(projectDir, name), { recursive: true, force: true });
     }
   }
 }

@@ -9,7 +9,8 @@ import { ZONE_ENTRY_TYPES, ZoneDnsServer, type Zone } from './zone-dns-server';
 
 function parsePort(value: string): number {
   const port = Number(value);
-  if (!Number.isInteger(port) || port < 1 || port > 65_535) throw new InvalidArgumentError('must be a port number from 1 to 65535.');
+  if (!Number.isInteger(port) || port < 1 || port > 65_535)
+    throw new InvalidArgumentError('must be a port number from 1 to 65535.');
   return port;
 }
 
@@ -30,10 +31,15 @@ function zoneReader(file: string): () => Zone {
       // Nothing is dropped without a word: a type this server does not answer is named.
       for (const [name, records] of Object.entries(zone)) {
         const unknown = Object.keys(records ?? {}).filter((type) => !ZONE_ENTRY_TYPES.includes(type));
-        if (unknown.length > 0) console.error(`Zone ${file}: ${name} has ${unknown.join(', ')}, which this server does not answer (it answers ${ZONE_ENTRY_TYPES.join(', ')}).`);
+        if (unknown.length > 0)
+          console.error(
+            `Zone ${file}: ${name} has ${unknown.join(', ')}, which this server does not answer (it answers ${ZONE_ENTRY_TYPES.join(', ')}).`,
+          );
       }
     } catch (error) {
-      console.error(`Zone ${file} is not valid JSON (${(error as Error).message}); still answering from the previous version.`);
+      console.error(
+        `Zone ${file} is not valid JSON (${(error as Error).message}); still answering from the previous version.`,
+      );
     }
     return zone;
   };
@@ -41,15 +47,22 @@ function zoneReader(file: string): () => Zone {
 
 async function main(): Promise<void> {
   const options = new Command('dns')
-    .description('A loopback DNS server answering A, AAAA and CNAME queries from a JSON zone file (ALIAS/ANAME entries answer as their target\'s addresses), for trying custom domains offline.')
-    .requiredOption('--zone <file>', 'JSON: { "www.shelter.test": { "CNAME": "happy-paws.localhost" }, "shelter.test": { "A": ["127.0.0.1"] } }')
+    .description(
+      "A loopback DNS server answering A, AAAA and CNAME queries from a JSON zone file (ALIAS/ANAME entries answer as their target's addresses), for trying custom domains offline.",
+    )
+    .requiredOption(
+      '--zone <file>',
+      'JSON: { "www.shelter.test": { "CNAME": "happy-paws.localhost" }, "shelter.test": { "A": ["127.0.0.1"] } }',
+    )
     .option('--port <port>', 'UDP port on 127.0.0.1', parsePort, 5353)
     .parse()
     .opts<{ zone: string; port: number }>();
   const file = path.resolve(options.zone);
   const server = new ZoneDnsServer(zoneReader(file));
   const port = await server.listen(options.port);
-  console.log(`DNS server on 127.0.0.1:${port} (UDP), answering from ${file}. Give the CLI and the server --dns-server 127.0.0.1:${port}`);
+  console.log(
+    `DNS server on 127.0.0.1:${port} (UDP), answering from ${file}. Give the CLI and the server --dns-server 127.0.0.1:${port}`,
+  );
   const stop = () => void server.close().then(() => process.exit(0));
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

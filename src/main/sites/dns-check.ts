@@ -38,7 +38,9 @@ export class DnsVerifier {
     if (this.servers.length > 0) resolver.setServers([...this.servers]);
     this.active.add(resolver);
     try {
-      return kind === 'subdomain' ? await checkSubdomain(resolver, name, target) : await checkApex(resolver, name, target);
+      return kind === 'subdomain'
+        ? await checkSubdomain(resolver, name, target)
+        : await checkApex(resolver, name, target);
     } finally {
       this.active.delete(resolver);
     }
@@ -65,16 +67,26 @@ async function checkSubdomain(resolver: Resolver, name: string, target: string):
   const addresses = await addressesOf(resolver, name);
   if ('failure' in addresses) return failed(resolver, name, 'A/AAAA', addresses.failure, expected);
   if (addresses.records.length > 0) {
-    return { status: 'conflict', expected, found: addresses.records.map(addressRecord), reason: 'records_block_cname', query: null };
+    return {
+      status: 'conflict',
+      expected,
+      found: addresses.records.map(addressRecord),
+      reason: 'records_block_cname',
+      query: null,
+    };
   }
   return { status: 'pending', expected, found: [], reason: 'no_record', query: null };
 }
 
 /** ALIAS/ANAME are invisible on the wire: the apex must resolve to the target's own addresses. */
 async function checkApex(resolver: Resolver, name: string, target: string): Promise<DnsCheck> {
-  const targetAddresses = isLoopbackName(target) ? { records: LOOPBACK_ADDRESSES } : await addressesOf(resolver, target);
-  if ('failure' in targetAddresses) return failed(resolver, target, 'A/AAAA', targetAddresses.failure, [`A/AAAA of ${target}`]);
-  if (targetAddresses.records.length === 0) return { status: 'error', expected: [`A/AAAA of ${target}`], found: [], reason: 'target_unresolved', query: null };
+  const targetAddresses = isLoopbackName(target)
+    ? { records: LOOPBACK_ADDRESSES }
+    : await addressesOf(resolver, target);
+  if ('failure' in targetAddresses)
+    return failed(resolver, target, 'A/AAAA', targetAddresses.failure, [`A/AAAA of ${target}`]);
+  if (targetAddresses.records.length === 0)
+    return { status: 'error', expected: [`A/AAAA of ${target}`], found: [], reason: 'target_unresolved', query: null };
   const expected = targetAddresses.records.map(addressRecord);
   const addresses = await addressesOf(resolver, name);
   if ('failure' in addresses) return failed(resolver, name, 'A/AAAA', addresses.failure, expected);
@@ -101,8 +113,20 @@ async function lookup(query: () => Promise<string[]>): Promise<Lookup> {
   }
 }
 
-function failed(resolver: Resolver, name: string, type: FailedDnsQuery['type'], code: string, expected: string[]): DnsCheck {
-  return { status: 'error', expected, found: [], reason: 'query_failed', query: { type, name, servers: resolver.getServers(), code } };
+function failed(
+  resolver: Resolver,
+  name: string,
+  type: FailedDnsQuery['type'],
+  code: string,
+  expected: string[],
+): DnsCheck {
+  return {
+    status: 'error',
+    expected,
+    found: [],
+    reason: 'query_failed',
+    query: { type, name, servers: resolver.getServers(), code },
+  };
 }
 
 function addressRecord(address: string): string {

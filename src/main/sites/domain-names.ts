@@ -22,21 +22,30 @@ export function parseDomainName(input: string, sitesHost: string): DomainName {
   if (typed === '') throw refuse('is empty; give a name such as www.example.org.');
   if (typed.includes('*')) throw refuse('is a wildcard; attach each name on its own, e.g. www.example.org.');
   const withoutDot = typed.endsWith('.') ? typed.slice(0, -1) : typed;
-  if (isIP(withoutDot.replace(/^\[(.*)\]$/, '$1')) !== 0) throw refuse('is an IP address; attach a domain name that points here instead.');
-  if (/[/:@?#\s]/.test(typed)) throw refuse('is not a bare domain name; leave out the scheme, port and path, e.g. www.example.org.');
+  if (isIP(withoutDot.replace(/^\[(.*)\]$/, '$1')) !== 0)
+    throw refuse('is an IP address; attach a domain name that points here instead.');
+  if (/[/:@?#\s]/.test(typed))
+    throw refuse('is not a bare domain name; leave out the scheme, port and path, e.g. www.example.org.');
   const name = domainToASCII(withoutDot.toLowerCase());
-  if (name === 'localhost' || name.endsWith('.localhost')) throw refuse('is localhost or a name under it, which never leave this machine (RFC 6761).');
+  if (name === 'localhost' || name.endsWith('.localhost'))
+    throw refuse('is localhost or a name under it, which never leave this machine (RFC 6761).');
   const labels = name.split('.');
   if (name === '' || name.length > 253 || !labels.every((label) => LABEL.test(label))) {
-    throw refuse('is not a valid domain name (letters, digits and hyphens in dot-separated labels of at most 63 characters).');
+    throw refuse(
+      'is not a valid domain name (letters, digits and hyphens in dot-separated labels of at most 63 characters).',
+    );
   }
   if (labels.length < 2) throw refuse('is a single label; attach a full name such as www.example.org.');
-  if (/^[0-9]+$/.test(labels.at(-1) ?? '')) throw refuse('looks like an IP address; attach a domain name that points here instead.');
+  if (/^[0-9]+$/.test(labels.at(-1) ?? ''))
+    throw refuse('looks like an IP address; attach a domain name that points here instead.');
   if (name === sitesHost || name.endsWith(`.${sitesHost}`)) {
-    throw refuse(`is under the sites host ${sitesHost}; every project is already served at <slug>.${sitesHost} without attaching it.`);
+    throw refuse(
+      `is under the sites host ${sitesHost}; every project is already served at <slug>.${sitesHost} without attaching it.`,
+    );
   }
   const parts = parse(name, { allowPrivateDomains: true });
-  if (parts.domain === null || parts.isIp) throw refuse(`is a public suffix (${parts.publicSuffix ?? name}); attach a name registered under it.`);
+  if (parts.domain === null || parts.isIp)
+    throw refuse(`is a public suffix (${parts.publicSuffix ?? name}); attach a name registered under it.`);
   return { name, kind: parts.domain === name ? 'apex' : 'subdomain' };
 }
 
@@ -50,7 +59,10 @@ export function normaliseDomainReference(input: string): string {
 export function parseSitesHost(input: string): string {
   const name = domainToASCII(input.trim().toLowerCase().replace(/\.$/, ''));
   if (name === '' || !name.split('.').every((label) => LABEL.test(label)) || isIP(name) !== 0) {
-    throw new AppError('validation_failed', `--sites-host: ${JSON.stringify(input)} is not a DNS name; give the name that points at this machine, e.g. sites.example.org.`);
+    throw new AppError(
+      'validation_failed',
+      `--sites-host: ${JSON.stringify(input)} is not a DNS name; give the name that points at this machine, e.g. sites.example.org.`,
+    );
   }
   return name;
 }

@@ -1,6 +1,13 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { dnsCheckInWords } from '../../shared/dns-check';
-import { DEFAULT_REDIRECT_STATUS, RECORD_TTL_SECONDS, type DnsRecord, type Domain, type DomainKind, type RedirectStatus } from '../../shared/sites';
+import {
+  DEFAULT_REDIRECT_STATUS,
+  RECORD_TTL_SECONDS,
+  type DnsRecord,
+  type Domain,
+  type DomainKind,
+  type RedirectStatus,
+} from '../../shared/sites';
 import type { Store } from '../db/connection';
 import { domains, projects } from '../db/schema';
 import { certificateOf } from './certificates/certificates';
@@ -18,8 +25,15 @@ export function primaryRowOf(db: Store, projectId: number): DomainRow | undefine
 
 /** A domain as the faces show it: its project, the record to create, the last check in words, its certificate. */
 export function domainView(db: Store, row: DomainRow, sitesHost: string, now: number): Domain {
-  const slug = db.select({ slug: projects.slug }).from(projects).where(eq(projects.id, row.projectId)).get()?.slug ?? '';
-  const redirect = row.role === 'redirect' ? { to: primaryRowOf(db, row.projectId)?.name ?? '', redirectStatus: (row.redirectStatus ?? DEFAULT_REDIRECT_STATUS) as RedirectStatus } : {};
+  const slug =
+    db.select({ slug: projects.slug }).from(projects).where(eq(projects.id, row.projectId)).get()?.slug ?? '';
+  const redirect =
+    row.role === 'redirect'
+      ? {
+          to: primaryRowOf(db, row.projectId)?.name ?? '',
+          redirectStatus: (row.redirectStatus ?? DEFAULT_REDIRECT_STATUS) as RedirectStatus,
+        }
+      : {};
   const record = recordFor(row.name, row.kind, `${slug}.${sitesHost}`);
   const check = { reason: row.checkReason, query: row.checkQuery };
   return {
@@ -33,7 +47,15 @@ export function domainView(db: Store, row: DomainRow, sitesHost: string, now: nu
     expected: row.expected,
     found: row.found,
     check,
-    message: dnsCheckInWords({ name: row.name, kind: row.kind, record, expected: row.expected, found: row.found, check, status: row.status }),
+    message: dnsCheckInWords({
+      name: row.name,
+      kind: row.kind,
+      record,
+      expected: row.expected,
+      found: row.found,
+      check,
+      status: row.status,
+    }),
     checkedAt: row.checkedAt,
     nextCheckAt: row.nextCheckAt,
     verifiedAt: row.verifiedAt,

@@ -58,19 +58,35 @@ export class DomainService {
       throw new AppError(
         'plan_required',
         `A custom domain needs the Pro plan or above (Pro, Business or Enterprise); account ${account.id} (${account.name}) is on ${plans.get(account.planId).name}.${deployRequired ? ` Also, ${noDeploy}.` : ''}`,
-        { details: { accountId: account.id, accountName: account.name, planId: account.planId, needed: 'pro', project: project.slug, deployRequired } },
+        {
+          details: {
+            accountId: account.id,
+            accountName: account.name,
+            planId: account.planId,
+            needed: 'pro',
+            project: project.slug,
+            deployRequired,
+          },
+        },
       );
     }
-    if (deployRequired) throw new AppError('deploy_required', `A custom domain needs a published site: ${noDeploy}.`, { details: { project: project.slug } });
+    if (deployRequired)
+      throw new AppError('deploy_required', `A custom domain needs a published site: ${noDeploy}.`, {
+        details: { project: project.slug },
+      });
     const row = sqlite
       .transaction(() => {
         const taken = this.attachedRow(domain.name);
         if (taken) {
           const owner = this.store.projects.get(taken.projectId).slug;
           const sameProject = owner === project.slug;
-          throw new AppError('conflict', `${domain.name} is already attached to ${sameProject ? 'this project' : `project ${owner}`}; remove it there first.`, {
-            details: { reason: 'domain_attached', domain: domain.name, project: owner, sameProject },
-          });
+          throw new AppError(
+            'conflict',
+            `${domain.name} is already attached to ${sameProject ? 'this project' : `project ${owner}`}; remove it there first.`,
+            {
+              details: { reason: 'domain_attached', domain: domain.name, project: owner, sameProject },
+            },
+          );
         }
         const primary = primaryRowOf(this.store.db, project.id);
         const role = this.roleFor(project.slug, primary, options);
@@ -125,7 +141,11 @@ export class DomainService {
   /** Runs the DNS check now (the Verify button); a pending result restarts the backoff at 1 minute. */
   async verify(name: string): Promise<Domain> {
     const row = this.requireAttached(name);
-    const check = await this.store.verifier.check(row.name, row.kind, this.target(this.store.projects.get(row.projectId).slug));
+    const check = await this.store.verifier.check(
+      row.name,
+      row.kind,
+      this.target(this.store.projects.get(row.projectId).slug),
+    );
     const updated = this.apply(row, check, 'manual');
     if (!updated) throw new AppError('not_found', `${row.name} was removed while it was being verified.`);
     return updated;
@@ -164,7 +184,10 @@ export class DomainService {
   setRedirectStatus(name: string, status: RedirectStatus): Domain {
     const row = this.requireAttached(name);
     if (row.role !== 'redirect') {
-      throw new AppError('validation_failed', `${row.name} is the primary domain: it serves the site, so it has no redirect status. Promote another domain first to make ${row.name} a redirect.`);
+      throw new AppError(
+        'validation_failed',
+        `${row.name} is the primary domain: it serves the site, so it has no redirect status. Promote another domain first to make ${row.name} a redirect.`,
+      );
     }
     this.store.db.update(domains).set({ redirectStatus: status }).where(eq(domains.id, row.id)).run();
     this.store.changes.emit('sites');
@@ -182,13 +205,21 @@ export class DomainService {
         .all();
       if (redirects.length > 0) {
         const names = redirects.map((redirect) => redirect.name);
-        throw new AppError('conflict', `${row.name} is the primary domain that ${names.join(', ')} redirect${names.length === 1 ? 's' : ''} to; promote one of them first, or remove them.`, {
-          details: { reason: 'primary_has_redirects', domain: row.name, redirects: names },
-        });
+        throw new AppError(
+          'conflict',
+          `${row.name} is the primary domain that ${names.join(', ')} redirect${names.length === 1 ? 's' : ''} to; promote one of them first, or remove them.`,
+          {
+            details: { reason: 'primary_has_redirects', domain: row.name, redirects: names },
+          },
+        );
       }
     }
     const view = this.view(row);
-    this.store.db.update(domains).set({ removedAt: this.store.clock.now(), nextCheckAt: null }).where(eq(domains.id, row.id)).run();
+    this.store.db
+      .update(domains)
+      .set({ removedAt: this.store.clock.now(), nextCheckAt: null })
+      .where(eq(domains.id, row.id))
+      .run();
     this.store.certificates.discard(row.id);
     this.store.changes.emit('sites');
     return view;
@@ -205,14 +236,24 @@ export class DomainService {
     const due = this.store.db
       .select()
       .from(domains)
-      .where(and(isNull(domains.removedAt), inArray(domains.status, ['pending', 'error']), lte(domains.nextCheckAt, this.store.clock.now())))
+      .where(
+        and(
+          isNull(domains.removedAt),
+          inArray(domains.status, ['pending', 'error']),
+          lte(domains.nextCheckAt, this.store.clock.now()),
+        ),
+      )
       .orderBy(asc(domains.nextCheckAt))
       .limit(CHECKS_PER_TICK)
       .all();
     const checked: Domain[] = [];
     for (const row of due) {
       if (this.stopped) break;
-      const check = await this.store.verifier.check(row.name, row.kind, this.target(this.store.projects.get(row.projectId).slug));
+      const check = await this.store.verifier.check(
+        row.name,
+        row.kind,
+        this.target(this.store.projects.get(row.projectId).slug),
+      );
       const updated = this.apply(row, check, 'automatic');
       if (updated) checked.push(updated);
     }
@@ -255,17 +296,29 @@ export class DomainService {
   private roleFor(slug: string, primary: DomainRow | undefined, options: AddDomainOptions): 'primary' | 'redirect' {
     if (!primary) {
       if (options.redirectTo !== undefined) {
-        throw new AppError('validation_failed', `Project ${slug} has no primary domain yet, so nothing to redirect to: the first domain added becomes the primary; add it without a redirect target.`, {
-          details: { field: 'redirectTo' },
-        });
+        throw new AppError(
+          'validation_failed',
+          `Project ${slug} has no primary domain yet, so nothing to redirect to: the first domain added becomes the primary; add it without a redirect target.`,
+          {
+            details: { field: 'redirectTo' },
+          },
+        );
       }
       if (options.redirectStatus !== undefined) {
-        throw new AppError('validation_failed', 'The first domain of a project is its primary, and only a redirect has a status.', { details: { field: 'redirectStatus' } });
+        throw new AppError(
+          'validation_failed',
+          'The first domain of a project is its primary, and only a redirect has a status.',
+          { details: { field: 'redirectStatus' } },
+        );
       }
       return 'primary';
     }
     if (options.redirectTo !== undefined && normaliseDomainReference(options.redirectTo) !== primary.name) {
-      throw new AppError('validation_failed', `${options.redirectTo} is not the primary domain of ${slug}; redirects point at the primary, ${primary.name}.`, { details: { field: 'redirectTo' } });
+      throw new AppError(
+        'validation_failed',
+        `${options.redirectTo} is not the primary domain of ${slug}; redirects point at the primary, ${primary.name}.`,
+        { details: { field: 'redirectTo' } },
+      );
     }
     return 'redirect';
   }
@@ -285,7 +338,8 @@ export class DomainService {
   private requireAttached(input: string): DomainRow {
     const name = normaliseDomainReference(input);
     const row = this.attachedRow(name);
-    if (!row) throw new AppError('not_found', `No project has the domain ${name}.`, { details: { missing: 'domain', name } });
+    if (!row)
+      throw new AppError('not_found', `No project has the domain ${name}.`, { details: { missing: 'domain', name } });
     return row;
   }
 

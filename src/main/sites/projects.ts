@@ -3,7 +3,14 @@ import path from 'node:path';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Clock } from '../../shared/clock';
 import { AppError } from '../../shared/errors';
-import { MAX_DEPLOY_BYTES, NewProjectSchema, type Deploy, type DeploySource, type NewProject, type Project } from '../../shared/sites';
+import {
+  MAX_DEPLOY_BYTES,
+  NewProjectSchema,
+  type Deploy,
+  type DeploySource,
+  type NewProject,
+  type Project,
+} from '../../shared/sites';
 import { deploys, projects } from '../db/schema';
 import type { AccountService } from '../accounts/accounts';
 import { parseOrThrow } from '../../shared/validation';
@@ -63,7 +70,13 @@ export class ProjectService {
 
   list(filter: { accountId?: number } = {}): Project[] {
     const where = filter.accountId === undefined ? undefined : eq(projects.accountId, filter.accountId);
-    return this.store.db.select().from(projects).where(where).orderBy(asc(projects.id)).all().map((row) => this.view(row));
+    return this.store.db
+      .select()
+      .from(projects)
+      .where(where)
+      .orderBy(asc(projects.id))
+      .all()
+      .map((row) => this.view(row));
   }
 
   /** A project by id ("7") or slug ("happy-paws"). */
@@ -92,11 +105,14 @@ export class ProjectService {
     const recorded = shownAs ?? source;
     return this.serialised(project.id, async () => {
       const inspection = await inspectFolder(source, MAX_DEPLOY_BYTES, recorded);
-      if (!inspection.ok) return this.record(project.id, 'folder', recorded, { outcome: 'failed', reason: inspection.reason });
+      if (!inspection.ok)
+        return this.record(project.id, 'folder', recorded, { outcome: 'failed', reason: inspection.reason });
       return this.publish(project.id, 'folder', recorded, async (staging) => {
         await this.store.beforeCopy?.(inspection.root, staging);
         const copied = await copyInspectedFolder(inspection, staging, MAX_DEPLOY_BYTES, recorded);
-        return copied.ok ? { outcome: 'succeeded', fileCount: copied.fileCount, byteSize: copied.byteSize } : { outcome: 'failed', reason: copied.reason };
+        return copied.ok
+          ? { outcome: 'succeeded', fileCount: copied.fileCount, byteSize: copied.byteSize }
+          : { outcome: 'failed', reason: copied.reason };
       });
     });
   }
@@ -104,7 +120,9 @@ export class ProjectService {
   /** Records an upload refused before any folder could be judged (a zip unpacking past the limit) as a failed deploy. */
   recordRefusal(reference: string | number, shownAs: string, reason: string): Promise<Deploy> {
     const project = this.row(reference);
-    return this.serialised(project.id, async () => this.record(project.id, 'folder', shownAs, { outcome: 'failed', reason }));
+    return this.serialised(project.id, async () =>
+      this.record(project.id, 'folder', shownAs, { outcome: 'failed', reason }),
+    );
   }
 
   /**
@@ -118,7 +136,9 @@ export class ProjectService {
       const deploy = await this.publish(project.id, 'adoption_page', null, async (staging) => {
         site = this.adoptionSiteContent(project.id);
         const written = await site.write(staging, MAX_DEPLOY_BYTES);
-        return written.ok ? { outcome: 'succeeded', fileCount: written.fileCount, byteSize: written.byteSize } : { outcome: 'failed', reason: written.reason };
+        return written.ok
+          ? { outcome: 'succeeded', fileCount: written.fileCount, byteSize: written.byteSize }
+          : { outcome: 'failed', reason: written.reason };
       });
       if (site) this.store.adoptionSitePublished(project.id, site);
       return deploy;
@@ -128,7 +148,11 @@ export class ProjectService {
   /** The adoption site of a project as the records make it now, at the project's live address. */
   adoptionSiteContent(reference: string | number): GeneratedSite {
     const project = this.row(reference);
-    return this.store.siteContent(this.store.liveAddress(project.id, project.slug), this.store.clock.now(), project.name);
+    return this.store.siteContent(
+      this.store.liveAddress(project.id, project.slug),
+      this.store.clock.now(),
+      project.name,
+    );
   }
 
   /** Serves an earlier (or later) successful deploy from the next request on. */
@@ -142,9 +166,15 @@ export class ProjectService {
           .from(deploys)
           .where(and(eq(deploys.projectId, project.id), eq(deploys.number, number)))
           .get();
-        if (!row) throw new AppError('not_found', `Project ${project.slug} has no deploy ${number}.`, { details: { missing: 'deploy', project: project.slug, number } });
+        if (!row)
+          throw new AppError('not_found', `Project ${project.slug} has no deploy ${number}.`, {
+            details: { missing: 'deploy', project: project.slug, number },
+          });
         if (row.outcome !== 'succeeded') {
-          throw new AppError('validation_failed', `Deploy ${number} of ${project.slug} failed (${row.reason ?? 'no reason recorded'}); roll back to a successful deploy.`);
+          throw new AppError(
+            'validation_failed',
+            `Deploy ${number} of ${project.slug} failed (${row.reason ?? 'no reason recorded'}); roll back to a successful deploy.`,
+          );
         }
         this.store.db.update(projects).set({ liveDeployNumber: number }).where(eq(projects.id, project.id)).run();
         return row;
@@ -167,7 +197,10 @@ export class ProjectService {
       .from(projects)
       .where(byId ? eq(projects.id, Number(text)) : eq(projects.slug, text.toLowerCase()))
       .get();
-    if (!row) throw new AppError('not_found', `There is no project ${byId ? 'with id' : 'with slug'} ${text}.`, { details: { missing: 'project', reference: text } });
+    if (!row)
+      throw new AppError('not_found', `There is no project ${byId ? 'with id' : 'with slug'} ${text}.`, {
+        details: { missing: 'project', reference: text },
+      });
     return row;
   }
 
@@ -192,7 +225,12 @@ export class ProjectService {
    * deploys from other processes (the server, CLIs) queue there too: numbers never collide, and the
    * live one is always the last recorded.
    */
-  private async publish(projectId: number, source: DeploySource, folder: string | null, fill: (staging: string) => Promise<Outcome>): Promise<Deploy> {
+  private async publish(
+    projectId: number,
+    source: DeploySource,
+    folder: string | null,
+    fill: (staging: string) => Promise<Outcome>,
+  ): Promise<Deploy> {
     const projectDir = path.join(this.store.sitesDir, String(projectId));
     await fs.promises.mkdir(projectDir, { recursive: true });
     const staging = await makeStaging(projectDir);
@@ -221,7 +259,13 @@ export class ProjectService {
     this.housekeeping.tidy();
   }
 
-  private record(projectId: number, source: DeploySource, folder: string | null, outcome: Outcome, place?: (number: number) => void): Deploy {
+  private record(
+    projectId: number,
+    source: DeploySource,
+    folder: string | null,
+    outcome: Outcome,
+    place?: (number: number) => void,
+  ): Deploy {
     const { db, sqlite, clock } = this.store;
     const deploy = sqlite
       .transaction(() => {
@@ -247,7 +291,8 @@ export class ProjectService {
           })
           .returning()
           .get();
-        if (outcome.outcome === 'succeeded') db.update(projects).set({ liveDeployNumber: number }).where(eq(projects.id, projectId)).run();
+        if (outcome.outcome === 'succeeded')
+          db.update(projects).set({ liveDeployNumber: number }).where(eq(projects.id, projectId)).run();
         return row;
       })
       .immediate();
@@ -295,10 +340,16 @@ export class ProjectService {
  * after its last whole word that fits (`…-centre`, not `…-centre-fo`); one word longer than that, in it.
  */
 export function slugOf(name: string): string {
-  const ascii = name.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  const ascii = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
   const words = ascii.replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
   const lastBreak = words.length > SLUG_MAX ? words.lastIndexOf('-', SLUG_MAX) : -1;
-  const slug = (words.length <= SLUG_MAX ? words : words.slice(0, lastBreak > 0 ? lastBreak : SLUG_MAX)).replace(/-+$/, '');
+  const slug = (words.length <= SLUG_MAX ? words : words.slice(0, lastBreak > 0 ? lastBreak : SLUG_MAX)).replace(
+    /-+$/,
+    '',
+  );
   if (slug === '') return 'site';
   return /^[0-9-]+$/.test(slug) ? `site-${slug}` : slug;
 }

@@ -70,11 +70,17 @@ export class SiteDirectory {
     const routes = new Map<string, SiteRoute>();
     for (const project of projectLines) {
       if (project.live === null) continue;
-      const site: SiteRoute = { kind: 'site', root: this.deployDir(project.id, project.live), adoptionPage: project.adoptionPage === 1 };
+      const site: SiteRoute = {
+        kind: 'site',
+        root: this.deployDir(project.id, project.live),
+        adoptionPage: project.adoptionPage === 1,
+      };
       sites.set(project.id, site);
       routes.set(`${project.slug}.${this.sitesHost}`, site);
     }
-    const primaries = new Map(domainLines.filter((line) => !line.removed && line.role === 'primary').map((line) => [line.projectId, line.name]));
+    const primaries = new Map(
+      domainLines.filter((line) => !line.removed && line.role === 'primary').map((line) => [line.projectId, line.name]),
+    );
     // Removed names come first, so a name removed here and attached again elsewhere takes its new route.
     for (const line of domainLines) {
       const primary = primaries.get(line.projectId);

@@ -50,7 +50,9 @@ export class SiteFollower {
     const { sqlite } = sources;
     this.statements = {
       read: sqlite.prepare<[string], { value: string }>('SELECT value FROM meta WHERE key = ?'),
-      write: sqlite.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value'),
+      write: sqlite.prepare(
+        'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+      ),
       following: sqlite.prepare<[], { id: number; slug: string }>(
         `SELECT projects.id AS id, projects.slug AS slug FROM projects JOIN deploys ON deploys.project_id = projects.id AND deploys.number = projects.live_deploy_number
          WHERE deploys.source = 'adoption_page' ORDER BY projects.id`,
@@ -124,7 +126,11 @@ export class SiteFollower {
    */
   published(projectId: number, site: GeneratedSite): void {
     const known = this.read(projectId);
-    this.write(projectId, { fingerprint: site.fingerprint, checkedAt: this.sources.clock.now(), republishedAt: known?.republishedAt ?? null });
+    this.write(projectId, {
+      fingerprint: site.fingerprint,
+      checkedAt: this.sources.clock.now(),
+      republishedAt: known?.republishedAt ?? null,
+    });
   }
 
   /** What the window and the CLI say about a project's following. */

@@ -88,7 +88,11 @@ export class Sites {
       republish: (projectId) => this.projects.deployAdoptionPage(projectId),
     });
     const keepDeploys = options.keepDeploys ?? DEFAULT_KEPT_DEPLOYS;
-    if (!Number.isSafeInteger(keepDeploys) || keepDeploys < 1) throw new AppError('validation_failed', `--keep-deploys must be a whole number of at least 1, not ${keepDeploys}.`);
+    if (!Number.isSafeInteger(keepDeploys) || keepDeploys < 1)
+      throw new AppError(
+        'validation_failed',
+        `--keep-deploys must be a whole number of at least 1, not ${keepDeploys}.`,
+      );
     this.projects = new ProjectService({
       db,
       sqlite,
@@ -112,8 +116,19 @@ export class Sites {
     const certificatesDir = path.join(dependencies.dataDir, 'certificates');
     const localCa = new LocalCa(certificatesDir, clock);
     this.acmeChallenges = options.acme ? new AcmeChallenges() : undefined;
-    const issuer = options.acme && this.acmeChallenges ? new AcmeIssuer(options.acme, certificatesDir, this.acmeChallenges) : localCa;
-    this.certificates = new CertificateService({ db, clock, changes, environment: dependencies.environment, certificatesDir, issuer, localCa });
+    const issuer =
+      options.acme && this.acmeChallenges
+        ? new AcmeIssuer(options.acme, certificatesDir, this.acmeChallenges)
+        : localCa;
+    this.certificates = new CertificateService({
+      db,
+      clock,
+      changes,
+      environment: dependencies.environment,
+      certificatesDir,
+      issuer,
+      localCa,
+    });
     this.httpsPort = options.httpsPort;
     this.domains = new DomainService({
       db,
@@ -127,7 +142,12 @@ export class Sites {
       sitesHost: this.host,
       certificates: this.certificates,
     });
-    this.directory = new SiteDirectory(sqlite, this.host, (projectId, number) => this.projects.deployDir(projectId, number), changes);
+    this.directory = new SiteDirectory(
+      sqlite,
+      this.host,
+      (projectId, number) => this.projects.deployDir(projectId, number),
+      changes,
+    );
   }
 
   /**
@@ -145,7 +165,9 @@ export class Sites {
   /** The name visitors use: the verified primary domain, else `<slug>.<sites host>`. */
   private publicHost(projectId: number, slug: string): { name: string; certified: boolean } {
     const primary = this.primaryDomain.get(projectId);
-    return primary ? { name: primary.name, certified: primary.certificateState === 'issued' } : { name: `${slug}.${this.host}`, certified: false };
+    return primary
+      ? { name: primary.name, certified: primary.certificateState === 'issued' }
+      : { name: `${slug}.${this.host}`, certified: false };
   }
 
   /** The re-verify action (a domain flagged by the 30-minute rule): DNS checked again, then its certificate requested anew. */

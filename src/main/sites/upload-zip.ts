@@ -27,7 +27,8 @@ export interface UnpackedZip {
 }
 
 /** One step of writing the zip's files, queued by fflate's callbacks and done between pieces. */
-type Step = { kind: 'open'; path: string } | { kind: 'write'; path: string; chunk: Uint8Array } | { kind: 'close'; path: string };
+type Step =
+  { kind: 'open'; path: string } | { kind: 'write'; path: string; chunk: Uint8Array } | { kind: 'close'; path: string };
 
 /**
  * Unpacks a zip into `folder` (an empty temporary folder) as a stream: compressed bytes go in by
@@ -37,7 +38,10 @@ type Step = { kind: 'open'; path: string } | { kind: 'write'; path: string; chun
  */
 export async function unpackZip(name: string, data: Uint8Array, folder: string): Promise<UnpackedZip> {
   if (!startsLikeZip(data)) {
-    throw new AppError('validation_failed', `upload: ${name} is not a zip archive (it does not start with a zip header); upload a .zip made by "compress" or a folder.`);
+    throw new AppError(
+      'validation_failed',
+      `upload: ${name} is not a zip archive (it does not start with a zip header); upload a .zip made by "compress" or a folder.`,
+    );
   }
   const paths: string[] = [];
   const steps: Step[] = [];
@@ -92,7 +96,10 @@ export async function unpackZip(name: string, data: Uint8Array, folder: string):
       try {
         unzipper.push(piece, offset + PIECE_BYTES >= data.length);
       } catch (error) {
-        throw new AppError('validation_failed', `upload: ${name} is not a readable zip file (${(error as Error).message}).`);
+        throw new AppError(
+          'validation_failed',
+          `upload: ${name} is not a readable zip file (${(error as Error).message}).`,
+        );
       }
       await writer.run(steps.splice(0), name);
     }
@@ -129,13 +136,17 @@ class FileWriter {
           this.open.set(step.path, await fs.open(target, 'wx'));
         } else if (step.kind === 'write') {
           const handle = this.handle(step.path);
-          for (let written = 0; written < step.chunk.length; ) written += (await handle.write(step.chunk, written)).bytesWritten;
+          for (let written = 0; written < step.chunk.length;)
+            written += (await handle.write(step.chunk, written)).bytesWritten;
         } else {
           await this.handle(step.path).close();
           this.open.delete(step.path);
         }
       } catch (error) {
-        throw new AppError('validation_failed', `upload: cannot unpack ${name} (${(error as NodeJS.ErrnoException).code ?? String(error)} at ${step.path}).`);
+        throw new AppError(
+          'validation_failed',
+          `upload: cannot unpack ${name} (${(error as NodeJS.ErrnoException).code ?? String(error)} at ${step.path}).`,
+        );
       }
     }
   }

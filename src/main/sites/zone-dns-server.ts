@@ -19,7 +19,11 @@ export type Zone = Record<string, Partial<Record<ZoneRecordType | ZoneAliasType,
 const LOOPBACK: Record<'A' | 'AAAA', string> = { A: '127.0.0.1', AAAA: '::1' };
 const MAX_HOPS = 8;
 
-const TYPE_CODES: Record<ZoneRecordType, number> = { A: Packet.TYPE.A, AAAA: Packet.TYPE.AAAA, CNAME: Packet.TYPE.CNAME };
+const TYPE_CODES: Record<ZoneRecordType, number> = {
+  A: Packet.TYPE.A,
+  AAAA: Packet.TYPE.AAAA,
+  CNAME: Packet.TYPE.CNAME,
+};
 
 export class ZoneDnsServer {
   private readonly server: dns2.DnsServer;
@@ -60,7 +64,10 @@ export class ZoneDnsServer {
       const alias = first(records.CNAME);
       if (alias === undefined || wanted === 'CNAME') {
         const flattened = first(records.ALIAS) ?? first(records.ANAME);
-        const found = flattened !== undefined && wanted !== 'CNAME' && records[wanted] === undefined ? addressesOf(zone, flattened, wanted) : values(records[wanted]);
+        const found =
+          flattened !== undefined && wanted !== 'CNAME' && records[wanted] === undefined
+            ? addressesOf(zone, flattened, wanted)
+            : values(records[wanted]);
         for (const value of found) response.answers.push(resource(owner, wanted, value));
         return response;
       }

@@ -44,7 +44,10 @@ export function admitCall(gate: TeamGate | undefined, rule: ChannelRule, call: A
   if (credential.kind === 'desk') return { call, teamMode, member: null };
   // With team mode off (turned off at the desk), a staff browser still learns so and is told why its login fails.
   if (gate && !teamMode && rule.teamModeOff) return { call, teamMode, member: null };
-  if (!gate || !teamMode) throw new AppError('unauthorized', 'This desk is not in team mode: use the admin token.', { details: { reason: 'login_required' } });
+  if (!gate || !teamMode)
+    throw new AppError('unauthorized', 'This desk is not in team mode: use the admin token.', {
+      details: { reason: 'login_required' },
+    });
   const open = rule.roles === 'anyone';
   let member: StaffMember | null = null;
   if (credential.kind === 'session') {
@@ -56,13 +59,24 @@ export function admitCall(gate: TeamGate | undefined, rule: ChannelRule, call: A
   }
   if (mayCallUnder(member?.role ?? null, rule)) return { call, teamMode, member };
   if (!member) throw new AppError('unauthorized', 'Log in first.', { details: { reason: 'login_required' } });
-  if (rule.deskOnly) throw new AppError('forbidden', `Only the desk that runs the server may use ${channel}.`, { details: { reason: 'desk_only', channel } });
-  throw new AppError('forbidden', `The ${member.role} role may not use ${channel}.`, { details: { reason: 'role_not_allowed', role: member.role, channel } });
+  if (rule.deskOnly)
+    throw new AppError('forbidden', `Only the desk that runs the server may use ${channel}.`, {
+      details: { reason: 'desk_only', channel },
+    });
+  throw new AppError('forbidden', `The ${member.role} role may not use ${channel}.`, {
+    details: { reason: 'role_not_allowed', role: member.role, channel },
+  });
 }
 
 /** The input's value at a dotted path (`round.vetId`); undefined where the path leads nowhere. */
 function valueAt(input: unknown, path: string): unknown {
-  return path.split('.').reduce<unknown>((value, key) => (typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined), input);
+  return path
+    .split('.')
+    .reduce<unknown>(
+      (value, key) =>
+        typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined,
+      input,
+    );
 }
 
 /** Refuses a volunteer's input that names what the channel keeps from them (a person, private notes): the first such field, by path. */
@@ -70,7 +84,10 @@ export function admitInput(context: CallContext, rule: ChannelRule, input: unkno
   if (context.member?.role !== 'volunteer') return;
   const { channel } = rule;
   const field = rule.notFromVolunteer?.find((path) => valueAt(input, path) !== undefined);
-  if (field !== undefined) throw new AppError('forbidden', `The volunteer role may not send ${field} with ${channel}.`, { details: { reason: 'field_not_allowed', role: 'volunteer', channel, field } });
+  if (field !== undefined)
+    throw new AppError('forbidden', `The volunteer role may not send ${field} with ${channel}.`, {
+      details: { reason: 'field_not_allowed', role: 'volunteer', channel, field },
+    });
 }
 
 /** The answer as the member may see it: a volunteer's (or the rule's `cutFor` roles') has the channel's private part removed. */

@@ -11,12 +11,21 @@ const SALT_BYTES = 16;
 function derive(password: string, salt: Buffer, params: { N: number; r: number; p: number }): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     // maxmem above 128·N·r, which the default (32 MiB) would refuse at N = 2^15.
-    scrypt(password.normalize('NFC'), salt, KEY_BYTES, { ...params, maxmem: 256 * params.N * params.r }, (error, key) => (error ? reject(error) : resolve(key)));
+    scrypt(
+      password.normalize('NFC'),
+      salt,
+      KEY_BYTES,
+      { ...params, maxmem: 256 * params.N * params.r },
+      (error, key) => (error ? reject(error) : resolve(key)),
+    );
   });
 }
 
 /** `scrypt$N$r$p$salt$hash`, salt and hash in base64url: the parameters travel with each hash, so they may grow later. */
-export async function hashPassword(password: string, params: { N: number; r: number; p: number } = SCRYPT_PARAMS): Promise<string> {
+export async function hashPassword(
+  password: string,
+  params: { N: number; r: number; p: number } = SCRYPT_PARAMS,
+): Promise<string> {
   const salt = randomBytes(SALT_BYTES);
   const key = await derive(password, salt, params);
   return ['scrypt', params.N, params.r, params.p, salt.toString('base64url'), key.toString('base64url')].join('$');

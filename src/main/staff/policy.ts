@@ -3,7 +3,13 @@ import type { ChannelDeclaration, SavedRecord, VolunteerCut } from '../../shared
 import { ADMIN_CONTRACT, type AdminChannel } from '../../shared/admin-contract';
 import type { Dose, GivenRound } from '../../shared/care';
 import type { z } from 'zod';
-import { doseForVolunteer, dueListForVolunteer, publicPart, withoutContractTerms, withoutPrivateFields } from './volunteer-cuts';
+import {
+  doseForVolunteer,
+  dueListForVolunteer,
+  publicPart,
+  withoutContractTerms,
+  withoutPrivateFields,
+} from './volunteer-cuts';
 import type { StaffRole } from '../../shared/staff';
 
 /**
@@ -75,7 +81,9 @@ function ruleFrom(channel: AdminChannel): ChannelRule {
 }
 
 /** Every channel's rule, made once from the declarations: the one table the dispatch reads, one lookup per call. */
-export const CHANNEL_POLICY: Readonly<Record<AdminChannel, ChannelRule>> = Object.fromEntries(ADMIN_CHANNEL_NAMES.map((channel) => [channel, ruleFrom(channel)])) as Record<AdminChannel, ChannelRule>;
+export const CHANNEL_POLICY: Readonly<Record<AdminChannel, ChannelRule>> = Object.fromEntries(
+  ADMIN_CHANNEL_NAMES.map((channel) => [channel, ruleFrom(channel)]),
+) as Record<AdminChannel, ChannelRule>;
 
 /** The channel's rule; none for a name that is no channel (refused to every member: the table fails closed). */
 export function ruleOf(channel: string): ChannelRule | undefined {

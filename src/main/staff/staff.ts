@@ -39,7 +39,8 @@ function inviteCode(): string {
 
 /** A member named as the desk would have their audit entries mixed with the desk's (`audit list --staff desk`). */
 function refuseDeskName(name: string): void {
-  if (isDeskName(name)) throw new AppError('validation_failed', `name: ${DESK_NAME_RULE}`, { details: DESK_NAME_REFUSAL });
+  if (isDeskName(name))
+    throw new AppError('validation_failed', `name: ${DESK_NAME_RULE}`, { details: DESK_NAME_REFUSAL });
 }
 
 /** Upper-case, dashes and spaces dropped: a code typed as read matches. */
@@ -90,7 +91,8 @@ export class StaffService {
 
   /** Team mode needs someone who can log in and manage the team: an active owner. */
   enableTeam(): void {
-    if (this.store.activeOwners() === 0) throw new AppError('conflict', 'Team mode needs an active owner first.', { details: { reason: 'no_owner' } });
+    if (this.store.activeOwners() === 0)
+      throw new AppError('conflict', 'Team mode needs an active owner first.', { details: { reason: 'no_owner' } });
     this.store.setTeamMode(true);
     this.forget();
   }
@@ -119,7 +121,10 @@ export class StaffService {
     const id = this.store.transaction(() => {
       this.refuseTakenLogin(fields.login);
       const firstOwner = fields.role === 'owner' && this.store.activeOwners() === 0;
-      const added = this.store.insert({ name: fields.name, login: fields.login, role: fields.role, passwordHash }, this.clock.now());
+      const added = this.store.insert(
+        { name: fields.name, login: fields.login, role: fields.role, passwordHash },
+        this.clock.now(),
+      );
       if (firstOwner) this.store.setTeamMode(true);
       return added;
     });
@@ -132,8 +137,14 @@ export class StaffService {
     refuseDeskName(fields.name);
     const passwordHash = await hashPassword(fields.password);
     const id = this.store.transaction(() => {
-      if (this.store.members() > 0) throw new AppError('conflict', 'This data dir has staff already: owners invite the others.', { details: { reason: 'team_exists' } });
-      const added = this.store.insert({ name: fields.name, login: fields.login, role: 'owner', passwordHash }, this.clock.now());
+      if (this.store.members() > 0)
+        throw new AppError('conflict', 'This data dir has staff already: owners invite the others.', {
+          details: { reason: 'team_exists' },
+        });
+      const added = this.store.insert(
+        { name: fields.name, login: fields.login, role: 'owner', passwordHash },
+        this.clock.now(),
+      );
       this.store.setTeamMode(true);
       return added;
     });
@@ -207,12 +218,17 @@ export class StaffService {
     this.throttleAddress(address);
     const member = this.store.byLogin(login);
     // From where the member held a session lately, the login has a brake of its own: strangers elsewhere cannot lock them out.
-    const known = address !== null && member !== undefined && this.store.knownAddress(member.id, address, this.clock.now() - KNOWN_ADDRESS_MS);
+    const known =
+      address !== null &&
+      member !== undefined &&
+      this.store.knownAddress(member.id, address, this.clock.now() - KNOWN_ADDRESS_MS);
     this.attempts.admit({ kind: 'login', subject: login, address: known ? address : '' }, LOGIN_LIMITS.perLogin);
     // An unknown login costs the same scrypt as a known one, so the time tells nothing.
     const matches = await verifyPassword(password, member?.passwordHash ?? UNMATCHABLE_HASH);
     if (!member || !matches || !member.active) {
-      throw new AppError('unauthorized', 'The login or the password is wrong, or the account is not active.', { details: { reason: 'login_failed' } });
+      throw new AppError('unauthorized', 'The login or the password is wrong, or the account is not active.', {
+        details: { reason: 'login_failed' },
+      });
     }
     const sessionId = randomBytes(32).toString('base64url');
     this.store.transaction(() => {
@@ -229,7 +245,9 @@ export class StaffService {
     const found = this.remembered.get(idHash) ?? this.readSession(idHash);
     if (!found || !found.member.active || now - found.lastSeenAt >= SESSION_IDLE_MS) {
       if (found) this.logout(sessionId);
-      throw new AppError('unauthorized', 'The session has ended; log in again.', { details: { reason: 'session_expired' } });
+      throw new AppError('unauthorized', 'The session has ended; log in again.', {
+        details: { reason: 'session_expired' },
+      });
     }
     if (now - found.lastSeenAt >= TOUCH_EVERY_MS) {
       this.store.touchSession(idHash, now);
@@ -278,7 +296,9 @@ export class StaffService {
   revokeInvite(id: number): PendingInvite {
     const invite = this.pendingInvites().find((pending) => pending.id === id);
     if (!invite || !this.store.revokeInvite(id, this.clock.now())) {
-      throw new AppError('not_found', `There is no pending invitation ${id}.`, { details: { missing: 'invitation', invitationId: id } });
+      throw new AppError('not_found', `There is no pending invitation ${id}.`, {
+        details: { missing: 'invitation', invitationId: id },
+      });
     }
     return invite;
   }
@@ -293,9 +313,17 @@ export class StaffService {
    * login leaves the code usable (the invitee picks another), so each code's attempts are braked, and
    * every code tried from an address counts against it.
    */
-  async acceptInvite(code: string, login: string, password: string, address: string | null = null): Promise<StaffMember> {
+  async acceptInvite(
+    code: string,
+    login: string,
+    password: string,
+    address: string | null = null,
+  ): Promise<StaffMember> {
     const codeHash = sha256(normalCode(code));
-    const invalid = () => new AppError('unauthorized', 'This invitation code is wrong, used or expired.', { details: { reason: 'invite_invalid' } });
+    const invalid = () =>
+      new AppError('unauthorized', 'This invitation code is wrong, used or expired.', {
+        details: { reason: 'invite_invalid' },
+      });
     this.throttleAddress(address);
     const open = this.openInvite(codeHash);
     if (!open) throw invalid();
@@ -316,7 +344,9 @@ export class StaffService {
 
   private openInvite(codeHash: string) {
     const invite = this.store.invite(codeHash);
-    return invite && invite.usedAt === null && invite.revokedAt === null && invite.expiresAt > this.clock.now() ? invite : undefined;
+    return invite && invite.usedAt === null && invite.revokedAt === null && invite.expiresAt > this.clock.now()
+      ? invite
+      : undefined;
   }
 
   /** Every password or code tried from an address counts against it; none through IPC, which has no address. */
@@ -326,17 +356,23 @@ export class StaffService {
 
   private member(id: number): StoredMember {
     const member = this.store.get(id);
-    if (!member) throw new AppError('not_found', `There is no member of staff ${id}.`, { details: { missing: 'staff', staffId: id } });
+    if (!member)
+      throw new AppError('not_found', `There is no member of staff ${id}.`, {
+        details: { missing: 'staff', staffId: id },
+      });
     return member;
   }
 
   private refuseTakenLogin(login: string): void {
-    if (this.store.byLogin(login)) throw new AppError('conflict', `The login ${login} is taken.`, { details: { reason: 'login_taken', login } });
+    if (this.store.byLogin(login))
+      throw new AppError('conflict', `The login ${login} is taken.`, { details: { reason: 'login_taken', login } });
   }
 
   private refuseLastOwner(member: StoredMember): void {
     if (member.active && this.store.activeOwners() <= 1) {
-      throw new AppError('conflict', 'The team keeps at least one active owner.', { details: { reason: 'last_owner', staffId: member.id } });
+      throw new AppError('conflict', 'The team keeps at least one active owner.', {
+        details: { reason: 'last_owner', staffId: member.id },
+      });
     }
   }
 }

@@ -46,13 +46,19 @@ export class StaffStore {
   constructor(private readonly sqlite: Database.Database) {
     this.statements = {
       teamMode: sqlite.prepare<[string], { value: string }>('SELECT value FROM meta WHERE key = ?'),
-      setTeamMode: sqlite.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value'),
+      setTeamMode: sqlite.prepare(
+        'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+      ),
       byId: sqlite.prepare<[number], MemberRow>(`SELECT ${MEMBER} FROM staff_members WHERE id = ?`),
       byLogin: sqlite.prepare<[string], MemberRow>(`SELECT ${MEMBER} FROM staff_members WHERE login = ?`),
       all: sqlite.prepare<[], MemberRow>(`SELECT ${MEMBER} FROM staff_members ORDER BY id`),
       members: sqlite.prepare<[], { n: number }>('SELECT count(*) AS n FROM staff_members'),
-      activeOwners: sqlite.prepare<[], { n: number }>("SELECT count(*) AS n FROM staff_members WHERE role = 'owner' AND active = 1"),
-      insert: sqlite.prepare('INSERT INTO staff_members (name, login, role, active, password_hash, created_at, password_changed_at) VALUES (?, ?, ?, 1, ?, ?, ?)'),
+      activeOwners: sqlite.prepare<[], { n: number }>(
+        "SELECT count(*) AS n FROM staff_members WHERE role = 'owner' AND active = 1",
+      ),
+      insert: sqlite.prepare(
+        'INSERT INTO staff_members (name, login, role, active, password_hash, created_at, password_changed_at) VALUES (?, ?, ?, 1, ?, ?, ?)',
+      ),
       setRole: sqlite.prepare('UPDATE staff_members SET role = ? WHERE id = ?'),
       deactivate: sqlite.prepare('UPDATE staff_members SET active = 0 WHERE id = ?'),
       reactivate: sqlite.prepare('UPDATE staff_members SET active = 1 WHERE id = ?'),
@@ -62,7 +68,9 @@ export class StaffStore {
         `SELECT m.id, m.name, m.login, m.role, m.active, m.created_at AS createdAt, m.password_hash AS passwordHash, s.last_seen_at AS lastSeenAt
          FROM staff_sessions s JOIN staff_members m ON m.id = s.staff_id WHERE s.id_hash = ?`,
       ),
-      insertSession: sqlite.prepare('INSERT INTO staff_sessions (id_hash, staff_id, created_at, last_seen_at, address) VALUES (?, ?, ?, ?, ?)'),
+      insertSession: sqlite.prepare(
+        'INSERT INTO staff_sessions (id_hash, staff_id, created_at, last_seen_at, address) VALUES (?, ?, ?, ?, ?)',
+      ),
       touchSession: sqlite.prepare('UPDATE staff_sessions SET last_seen_at = ? WHERE id_hash = ?'),
       rememberAddress: sqlite.prepare(
         'INSERT INTO staff_known_addresses (staff_id, address, last_seen_at) VALUES (?, ?, ?) ON CONFLICT (staff_id, address) DO UPDATE SET last_seen_at = excluded.last_seen_at',
@@ -71,17 +79,25 @@ export class StaffStore {
         `INSERT INTO staff_known_addresses (staff_id, address, last_seen_at) SELECT staff_id, address, ? FROM staff_sessions WHERE id_hash = ? AND address IS NOT NULL
          ON CONFLICT (staff_id, address) DO UPDATE SET last_seen_at = excluded.last_seen_at`,
       ),
-      knownAddress: sqlite.prepare<[number, string, number], { n: number }>('SELECT count(*) AS n FROM staff_known_addresses WHERE staff_id = ? AND address = ? AND last_seen_at >= ?'),
+      knownAddress: sqlite.prepare<[number, string, number], { n: number }>(
+        'SELECT count(*) AS n FROM staff_known_addresses WHERE staff_id = ? AND address = ? AND last_seen_at >= ?',
+      ),
       deleteSession: sqlite.prepare('DELETE FROM staff_sessions WHERE id_hash = ?'),
       deleteSessionsOf: sqlite.prepare('DELETE FROM staff_sessions WHERE staff_id = ?'),
       deleteSessions: sqlite.prepare('DELETE FROM staff_sessions'),
-      insertInvite: sqlite.prepare('INSERT INTO staff_invites (code_hash, name, role, created_at, expires_at, invited_by) VALUES (?, ?, ?, ?, ?, ?)'),
-      invite: sqlite.prepare<[string], StoredInvite>('SELECT id, name, role, expires_at AS expiresAt, used_at AS usedAt, revoked_at AS revokedAt FROM staff_invites WHERE code_hash = ?'),
+      insertInvite: sqlite.prepare(
+        'INSERT INTO staff_invites (code_hash, name, role, created_at, expires_at, invited_by) VALUES (?, ?, ?, ?, ?, ?)',
+      ),
+      invite: sqlite.prepare<[string], StoredInvite>(
+        'SELECT id, name, role, expires_at AS expiresAt, used_at AS usedAt, revoked_at AS revokedAt FROM staff_invites WHERE code_hash = ?',
+      ),
       pendingInvites: sqlite.prepare<[number], PendingInviteRow>(
         `SELECT i.id, i.name, i.role, i.created_at AS createdAt, i.expires_at AS expiresAt, i.invited_by AS invitedById, m.name AS invitedByName
          FROM staff_invites i LEFT JOIN staff_members m ON m.id = i.invited_by WHERE i.used_at IS NULL AND i.revoked_at IS NULL AND i.expires_at > ? ORDER BY i.id`,
       ),
-      revokeInvite: sqlite.prepare('UPDATE staff_invites SET revoked_at = ? WHERE id = ? AND used_at IS NULL AND revoked_at IS NULL AND expires_at > ?'),
+      revokeInvite: sqlite.prepare(
+        'UPDATE staff_invites SET revoked_at = ? WHERE id = ? AND used_at IS NULL AND revoked_at IS NULL AND expires_at > ?',
+      ),
       useInvite: sqlite.prepare('UPDATE staff_invites SET used_at = ?, used_by = ? WHERE id = ? AND used_at IS NULL'),
     };
   }
@@ -118,7 +134,9 @@ export class StaffStore {
   }
 
   insert(fields: { name: string; login: string; role: StaffRole; passwordHash: string }, now: number): number {
-    return Number(this.statements.insert.run(fields.name, fields.login, fields.role, fields.passwordHash, now, now).lastInsertRowid);
+    return Number(
+      this.statements.insert.run(fields.name, fields.login, fields.role, fields.passwordHash, now, now).lastInsertRowid,
+    );
   }
 
   setRole(id: number, role: StaffRole): void {
@@ -182,7 +200,14 @@ export class StaffStore {
     this.statements.deleteSession.run(idHash);
   }
 
-  insertInvite(codeHash: string, name: string, role: StaffRole, now: number, expiresAt: number, invitedBy: number | null): number {
+  insertInvite(
+    codeHash: string,
+    name: string,
+    role: StaffRole,
+    now: number,
+    expiresAt: number,
+    invitedBy: number | null,
+  ): number {
     return Number(this.statements.insertInvite.run(codeHash, name, role, now, expiresAt, invitedBy).lastInsertRowid);
   }
 

@@ -43,7 +43,9 @@ export class AttemptThrottle {
       lockouts: sqlite.prepare<[number], { kind: AttemptKind; subject: string; address: string; until: number }>(
         'SELECT kind, subject, address, max(full_until) AS until FROM staff_attempts WHERE full_until > ? GROUP BY kind, subject, address ORDER BY until DESC',
       ),
-      forget: sqlite.prepare('DELETE FROM staff_attempts WHERE full_until IS NULL AND started_at < ? OR full_until <= ?'),
+      forget: sqlite.prepare(
+        'DELETE FROM staff_attempts WHERE full_until IS NULL AND started_at < ? OR full_until <= ?',
+      ),
     };
   }
 
@@ -62,7 +64,15 @@ export class AttemptThrottle {
     }
     for (const { span, startedAt, attempts, endsAt } of windows) {
       const counted = attempts + 1;
-      this.statements.write.run(who.kind, who.subject, who.address, span, startedAt, counted, counted >= limitOf(limits, span) ? endsAt : null);
+      this.statements.write.run(
+        who.kind,
+        who.subject,
+        who.address,
+        span,
+        startedAt,
+        counted,
+        counted >= limitOf(limits, span) ? endsAt : null,
+      );
     }
   }
 
@@ -70,7 +80,12 @@ export class AttemptThrottle {
   lockouts(): StaffLockout[] {
     const now = this.clock.now();
     this.forgetEnded(now);
-    return this.statements.lockouts.all(now).map(({ kind, subject, address, until }) => ({ kind, subject: subject || null, address: address || null, until }));
+    return this.statements.lockouts.all(now).map(({ kind, subject, address, until }) => ({
+      kind,
+      subject: subject || null,
+      address: address || null,
+      until,
+    }));
   }
 
   /** Windows that ended tell nothing more: dropped at each attempt, so many addresses guessing leave no lasting rows. */
@@ -78,10 +93,19 @@ export class AttemptThrottle {
     this.statements.forget.run(now - SPANS.day, now);
   }
 
-  private window(who: AttemptSubject, span: Span, now: number): { span: Span; startedAt: number; attempts: number; endsAt: number } {
+  private window(
+    who: AttemptSubject,
+    span: Span,
+    now: number,
+  ): { span: Span; startedAt: number; attempts: number; endsAt: number } {
     const startedAt = Math.floor(now / SPANS[span]) * SPANS[span];
     const row = this.statements.read.get(who.kind, who.subject, who.address, span);
-    return { span, startedAt, attempts: row?.startedAt === startedAt ? row.attempts : 0, endsAt: startedAt + SPANS[span] };
+    return {
+      span,
+      startedAt,
+      attempts: row?.startedAt === startedAt ? row.attempts : 0,
+      endsAt: startedAt + SPANS[span],
+    };
   }
 }
 

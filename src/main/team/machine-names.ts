@@ -11,7 +11,11 @@ export function machineNames(): LeafNames {
   const bare = hostname.endsWith('.local') ? hostname.slice(0, -'.local'.length) : hostname;
   const dns = unique([hostname, ...(bare && isDnsName(bare) ? [`${bare}.local`] : []), 'localhost'].filter(isDnsName));
   const interfaces = Object.values(os.networkInterfaces()).flatMap((addresses) => addresses ?? []);
-  const ips = unique(['127.0.0.1', '::1', ...interfaces.filter((address) => !address.internal).map((address) => address.address.toLowerCase())]);
+  const ips = unique([
+    '127.0.0.1',
+    '::1',
+    ...interfaces.filter((address) => !address.internal).map((address) => address.address.toLowerCase()),
+  ]);
   return { dns, ips };
 }
 
@@ -30,7 +34,11 @@ export function namesHold(names: LeafNames, host: string): boolean {
 
 /** A host name a certificate may carry: letters, digits and hyphens in dot-separated labels. */
 function isDnsName(name: string): boolean {
-  return name.length <= 253 && /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/.test(name) && !/^[\d.]+$/.test(name);
+  return (
+    name.length <= 253 &&
+    /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/.test(name) &&
+    !/^[\d.]+$/.test(name)
+  );
 }
 
 function unique(values: string[]): string[] {

@@ -70,13 +70,24 @@ export async function caIdentity(ca: LocalCa): Promise<CaIdentity> {
  * machine's names or addresses changed, when it nears its end (the sites' renewal margin) or when
  * the CA is not the one that issued it. `now` is the real clock: certificates never follow the lab's.
  */
-export async function teamServerCertificate(ca: LocalCa, certificatesDir: string, names: LeafNames, now: number): Promise<TeamCertificate> {
+export async function teamServerCertificate(
+  ca: LocalCa,
+  certificatesDir: string,
+  names: LeafNames,
+  now: number,
+): Promise<TeamCertificate> {
   const file = teamCertificateFile(certificatesDir);
   const kept = parseKept(readPrivateFile(file));
   const caPem = await ca.certificatePem();
-  if (kept && sameNames(kept.names, names) && now < kept.notAfter - RENEW_BEFORE_MS && kept.chainPem.endsWith(caPem)) return kept;
+  if (kept && sameNames(kept.names, names) && now < kept.notAfter - RENEW_BEFORE_MS && kept.chainPem.endsWith(caPem))
+    return kept;
   const issued = await ca.issue(names);
-  const certificate: TeamCertificate = { keyPem: issued.keyPem, chainPem: issued.chainPem, names: { dns: [...names.dns], ips: [...names.ips] }, notAfter: issued.notAfter };
+  const certificate: TeamCertificate = {
+    keyPem: issued.keyPem,
+    chainPem: issued.chainPem,
+    names: { dns: [...names.dns], ips: [...names.ips] },
+    notAfter: issued.notAfter,
+  };
   writePrivateFile(file, `${JSON.stringify(certificate, null, 2)}\n`);
   return certificate;
 }
@@ -87,7 +98,14 @@ function parseKept(text: string | undefined): TeamCertificate | undefined {
   try {
     const value = JSON.parse(text) as Partial<TeamCertificate>;
     const { keyPem, chainPem, names, notAfter } = value;
-    if (typeof keyPem !== 'string' || typeof chainPem !== 'string' || typeof notAfter !== 'number' || !Array.isArray(names?.dns) || !Array.isArray(names?.ips)) return undefined;
+    if (
+      typeof keyPem !== 'string' ||
+      typeof chainPem !== 'string' ||
+      typeof notAfter !== 'number' ||
+      !Array.isArray(names?.dns) ||
+      !Array.isArray(names?.ips)
+    )
+      return undefined;
     return { keyPem, chainPem, names, notAfter };
   } catch {
     return undefined;

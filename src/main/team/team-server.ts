@@ -5,7 +5,13 @@ import { SILENT_LOG, type EngineLog } from '../log';
 import type { LocalCa } from '../sites/certificates/local-ca';
 import type { RunningTeamListener, StartTeamListener } from './listener';
 import { machineNames } from './machine-names';
-import { answeredNames, caIdentity, shelterServerCa, teamServerCertificate, type TeamCertificate } from './server-certificate';
+import {
+  answeredNames,
+  caIdentity,
+  shelterServerCa,
+  teamServerCertificate,
+  type TeamCertificate,
+} from './server-certificate';
 
 /** The window's setting "This computer is the shelter's server", and `serve --team`'s flags. */
 export interface TeamServerSetting {
@@ -61,9 +67,18 @@ export class TeamServer {
     this.lastProblem = null;
     if (!setting.enabled || !this.listen) return;
     try {
-      const certificate = await teamServerCertificate(this.ca, this.certificatesDir, answeredNames(this.host(), machineNames()), Date.now());
+      const certificate = await teamServerCertificate(
+        this.ca,
+        this.certificatesDir,
+        answeredNames(this.host(), machineNames()),
+        Date.now(),
+      );
       const names = () => this.running?.certificate.names ?? certificate.names;
-      const listener = await this.listen({ names, keyPem: certificate.keyPem, chainPem: certificate.chainPem }, this.host(), setting.port);
+      const listener = await this.listen(
+        { names, keyPem: certificate.keyPem, chainPem: certificate.chainPem },
+        this.host(),
+        setting.port,
+      );
       this.running = { listener, certificate };
     } catch (error) {
       this.lastProblem = error instanceof Error ? error.message : String(error);
@@ -98,7 +113,14 @@ export class TeamServer {
     const interfaces = Object.values(os.networkInterfaces()).flatMap((addresses) => addresses ?? []);
     // A link-local IPv6 address needs its interface's zone, which no other desk can type.
     const addresses = family
-      ? interfaces.filter((address) => !address.internal && family.includes(address.family) && !address.address.toLowerCase().startsWith('fe80:')).map((address) => address.address)
+      ? interfaces
+          .filter(
+            (address) =>
+              !address.internal &&
+              family.includes(address.family) &&
+              !address.address.toLowerCase().startsWith('fe80:'),
+          )
+          .map((address) => address.address)
       : [host];
     // The host name as the certificate holds it (none when it is no valid DNS name, e.g. with an underscore).
     const hostname = this.running?.certificate.names.dns.find((name) => name !== 'localhost');
@@ -115,12 +137,20 @@ export class TeamServer {
     const running = this.running;
     if (!running) return;
     try {
-      const certificate = await teamServerCertificate(this.ca, this.certificatesDir, answeredNames(this.host(), machineNames()), Date.now());
+      const certificate = await teamServerCertificate(
+        this.ca,
+        this.certificatesDir,
+        answeredNames(this.host(), machineNames()),
+        Date.now(),
+      );
       if (certificate.chainPem === running.certificate.chainPem) return;
       running.listener.renew(certificate);
       running.certificate = certificate;
     } catch (error) {
-      (this.options.log ?? SILENT_LOG).error({ err: error }, 'The shelter server’s certificate could not be renewed; the current one is still served.');
+      (this.options.log ?? SILENT_LOG).error(
+        { err: error },
+        'The shelter server’s certificate could not be renewed; the current one is still served.',
+      );
     }
   }
 }

@@ -87,7 +87,8 @@ export const API_CLIENT_CHANNELS = area({
     may: API,
   },
   'plans.update': {
-    input: ({ z, input, PLAN_IDS, PlanChangeInputSchema }) => input({ planId: z.enum(PLAN_IDS), change: PlanChangeInputSchema }),
+    input: ({ z, input, PLAN_IDS, PlanChangeInputSchema }) =>
+      input({ planId: z.enum(PLAN_IDS), change: PlanChangeInputSchema }),
     answer: answer<PlanFigures>(),
     may: API,
     writes: 'Changed a plan',

@@ -9,14 +9,16 @@ export const CATEGORY_CHANNELS = area({
     may: EVERY_MEMBER,
   },
   'categories.create': {
-    input: ({ input, CategoryNameSchema, SpeciesSchema }) => input({ name: CategoryNameSchema, species: SpeciesSchema.optional() }),
+    input: ({ input, CategoryNameSchema, SpeciesSchema }) =>
+      input({ name: CategoryNameSchema, species: SpeciesSchema.optional() }),
     answer: answer<Category>(),
     may: STAFF,
     writes: 'Added a category',
     topics: ['categories'],
   },
   'categories.rename': {
-    input: ({ id, input, CategoryNameSchema, SpeciesSchema }) => input({ id, name: CategoryNameSchema, species: SpeciesSchema.optional() }),
+    input: ({ id, input, CategoryNameSchema, SpeciesSchema }) =>
+      input({ id, name: CategoryNameSchema, species: SpeciesSchema.optional() }),
     answer: answer<Category>(),
     may: STAFF,
     writes: 'Renamed a category',

@@ -53,5 +53,7 @@ export const ADMIN_CHANNEL_NAMES = Object.keys(ADMIN_CHANNEL_DECLARATIONS) as Ad
 
 /** A channel's whole declaration, in one lookup; undefined for a name that is none. */
 export function declarationOf(name: string): ChannelDeclaration | undefined {
-  return Object.hasOwn(ADMIN_CHANNEL_DECLARATIONS, name) ? ADMIN_CHANNEL_DECLARATIONS[name as AdminChannelName] : undefined;
+  return Object.hasOwn(ADMIN_CHANNEL_DECLARATIONS, name)
+    ? ADMIN_CHANNEL_DECLARATIONS[name as AdminChannelName]
+    : undefined;
 }

@@ -30,7 +30,8 @@ const id = z.int().positive();
 /** Given, a save from an older version than the stored one is refused: edit_conflict (docs/errors.md). */
 const version = adminSchemas.RecordVersionSchema.optional();
 /** A channel of one environment's data: its payload names the environment. */
-const input = <S extends z.core.$ZodLooseShape>(shape: S) => z.strictObject({ environment: adminSchemas.EnvironmentSchema, ...shape });
+const input = <S extends z.core.$ZodLooseShape>(shape: S) =>
+  z.strictObject({ environment: adminSchemas.EnvironmentSchema, ...shape });
 
 export const SCHEMA_KIT = {
   ...adminSchemas,

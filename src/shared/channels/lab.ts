@@ -47,7 +47,8 @@ export const LAB_CHANNELS = area({
     may: API,
   },
   'lab.report': {
-    input: ({ z, id, input }) => input({ keyId: id, from: z.int().nonnegative().optional(), to: z.int().nonnegative().optional() }),
+    input: ({ z, id, input }) =>
+      input({ keyId: id, from: z.int().nonnegative().optional(), to: z.int().nonnegative().optional() }),
     answer: answer<ComplianceReport>(),
     may: API,
   },

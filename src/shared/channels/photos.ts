@@ -24,7 +24,8 @@ export const PHOTO_CHANNELS = area({
     topics: ['pets'],
   },
   'photos.move': {
-    input: ({ z, id, input, MAX_PHOTOS_PER_PET }) => input({ petId: id, photoId: id, position: z.int().min(1).max(MAX_PHOTOS_PER_PET) }),
+    input: ({ z, id, input, MAX_PHOTOS_PER_PET }) =>
+      input({ petId: id, photoId: id, position: z.int().min(1).max(MAX_PHOTOS_PER_PET) }),
     answer: answer<PetPhoto[]>(),
     may: STAFF,
     writes: 'Reordered photos',

@@ -5,7 +5,12 @@ import { STAFF, answer, area } from './declare';
 export const PUBLISHING_CHANNELS = area({
   // Publishing, the staff's work (the cards print only the public profile, no kennel location).
   'pets.kennelCards': {
-    input: ({ z, id, input, CARD_PAPERS, MAX_KENNEL_CARDS }) => input({ ids: z.array(id).min(1).max(MAX_KENNEL_CARDS), paper: z.enum(CARD_PAPERS), perPage: z.union([z.literal(1), z.literal(2)]) }),
+    input: ({ z, id, input, CARD_PAPERS, MAX_KENNEL_CARDS }) =>
+      input({
+        ids: z.array(id).min(1).max(MAX_KENNEL_CARDS),
+        paper: z.enum(CARD_PAPERS),
+        perPage: z.union([z.literal(1), z.literal(2)]),
+      }),
     answer: answer<KennelCardsPdf>(),
     may: STAFF,
     topics: [],
@@ -23,7 +28,8 @@ export const PUBLISHING_CHANNELS = area({
   },
   /** Writes a portal's files into the environment's export folder in the data folder (`dir` says where). */
   'portals.export': {
-    input: ({ z, input, PORTAL_IDS }) => input({ portal: z.enum(PORTAL_IDS), allowDrops: z.boolean(), confirmFirstUpload: z.boolean() }),
+    input: ({ z, input, PORTAL_IDS }) =>
+      input({ portal: z.enum(PORTAL_IDS), allowDrops: z.boolean(), confirmFirstUpload: z.boolean() }),
     answer: answer<PortalExportResult>(),
     may: STAFF,
     writes: 'Exported to a portal',

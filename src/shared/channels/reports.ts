@@ -11,7 +11,8 @@ export const REPORT_CHANNELS = area({
   },
   /** The same matrix as the CSV file staff download. */
   'reports.sacCsv': {
-    input: ({ input, CsvSeparatorSchema, SacQuerySchema }) => input({ query: SacQuerySchema, separator: CsvSeparatorSchema.optional() }),
+    input: ({ input, CsvSeparatorSchema, SacQuerySchema }) =>
+      input({ query: SacQuerySchema, separator: CsvSeparatorSchema.optional() }),
     answer: answer<{ fileName: string; csv: string }>(),
     may: MANAGERS,
   },

@@ -70,7 +70,8 @@ export const SITE_CHANNELS = area({
     topics: ['sites'],
   },
   'domains.setRedirectStatus': {
-    input: ({ input, DomainNameSchema, RedirectStatusSchema }) => input({ name: DomainNameSchema, status: RedirectStatusSchema }),
+    input: ({ input, DomainNameSchema, RedirectStatusSchema }) =>
+      input({ name: DomainNameSchema, status: RedirectStatusSchema }),
     answer: answer<Domain>(),
     may: STAFF,
     writes: 'Changed a domain’s redirect',

@@ -16,7 +16,8 @@ export interface TeamState {
 
 export const STAFF_CHANNELS = area({
   'staff.login': {
-    input: ({ z, StaffLoginSchema, TypedPasswordSchema }) => z.strictObject({ login: StaffLoginSchema, password: TypedPasswordSchema }),
+    input: ({ z, StaffLoginSchema, TypedPasswordSchema }) =>
+      z.strictObject({ login: StaffLoginSchema, password: TypedPasswordSchema }),
     answer: answer<StaffMember>(),
     may: 'anyone',
     writes: 'Logged in',
@@ -46,13 +47,15 @@ export const STAFF_CHANNELS = area({
     may: OWNER,
   },
   'staff.invite': {
-    input: ({ z, StaffNameSchema, StaffRoleSchema }) => z.strictObject({ name: StaffNameSchema, role: StaffRoleSchema }),
+    input: ({ z, StaffNameSchema, StaffRoleSchema }) =>
+      z.strictObject({ name: StaffNameSchema, role: StaffRoleSchema }),
     answer: answer<StaffInvite>(),
     may: OWNER,
     writes: 'Invited a member of staff',
   },
   'staff.acceptInvite': {
-    input: ({ z, InviteCodeSchema, StaffLoginSchema, StaffPasswordSchema }) => z.strictObject({ code: InviteCodeSchema, login: StaffLoginSchema, password: StaffPasswordSchema }),
+    input: ({ z, InviteCodeSchema, StaffLoginSchema, StaffPasswordSchema }) =>
+      z.strictObject({ code: InviteCodeSchema, login: StaffLoginSchema, password: StaffPasswordSchema }),
     answer: answer<StaffMember>(),
     may: 'anyone',
     writes: 'Accepted an invitation',
@@ -76,7 +79,8 @@ export const STAFF_CHANNELS = area({
     about: 'member',
   },
   'staff.changePassword': {
-    input: ({ z, StaffPasswordSchema, TypedPasswordSchema }) => z.strictObject({ current: TypedPasswordSchema, password: StaffPasswordSchema }),
+    input: ({ z, StaffPasswordSchema, TypedPasswordSchema }) =>
+      z.strictObject({ current: TypedPasswordSchema, password: StaffPasswordSchema }),
     answer: answer<null>(),
     may: EVERY_MEMBER,
     writes: 'Changed their password',

@@ -7,7 +7,9 @@ import { run } from '../run';
 /** `accounts list|create|set-plan|rename`: the API clients and their plans. */
 export function registerAccountCommands(program: Command): void {
   const accounts = program.command('accounts').description('Accounts (API clients) and their plans');
-  accounts.command('list').action(run((engine, output) => printRows(output, engine.services.accounts.list(), 'No accounts yet.')));
+  accounts
+    .command('list')
+    .action(run((engine, output) => printRows(output, engine.services.accounts.list(), 'No accounts yet.')));
   accounts
     .command('create')
     .requiredOption('--name <name>', 'who the account is for')
@@ -16,7 +18,14 @@ export function registerAccountCommands(program: Command): void {
     .addOption(perDayOption())
     .action(
       run((engine, output, options: { name: string; plan: PlanId; perMinute?: number; perDay?: number }) =>
-        printObject(output, { ...engine.services.accounts.create({ name: options.name, planId: options.plan, perMinute: options.perMinute, perDay: options.perDay }) }),
+        printObject(output, {
+          ...engine.services.accounts.create({
+            name: options.name,
+            planId: options.plan,
+            perMinute: options.perMinute,
+            perDay: options.perDay,
+          }),
+        }),
       ),
     );
   accounts
@@ -28,12 +37,20 @@ export function registerAccountCommands(program: Command): void {
     .addOption(perDayOption())
     .action(
       run((engine, output, id: number, options: { plan: PlanId; perMinute?: number; perDay?: number }) =>
-        printObject(output, { ...engine.services.accounts.setPlan(id, { planId: options.plan, perMinute: options.perMinute, perDay: options.perDay }) }),
+        printObject(output, {
+          ...engine.services.accounts.setPlan(id, {
+            planId: options.plan,
+            perMinute: options.perMinute,
+            perDay: options.perDay,
+          }),
+        }),
       ),
     );
   accounts
     .command('rename')
     .argument('<id>', 'account id', positiveInt)
     .argument('<name>')
-    .action(run((engine, output, id: number, name: string) => printObject(output, engine.services.accounts.rename(id, name))));
+    .action(
+      run((engine, output, id: number, name: string) => printObject(output, engine.services.accounts.rename(id, name))),
+    );
 }

@@ -8,11 +8,21 @@ import { run } from '../run';
 
 /** The trail lives in the production database, like the staff it names. */
 function auditOf(engine: Engine) {
-  if (engine.environment !== 'production') throw new AppError('validation_failed', 'The audit trail lives in the production data; leave out --env.', { details: { field: 'environment' } });
+  if (engine.environment !== 'production')
+    throw new AppError('validation_failed', 'The audit trail lives in the production data; leave out --env.', {
+      details: { field: 'environment' },
+    });
   return engine.services.audit;
 }
 
-const row = (entry: AuditEntry) => ({ at: new Date(entry.at).toISOString(), staff: entry.staffName, address: entry.address ?? '', channel: entry.channel, record: entry.record ?? '', input: JSON.stringify(entry.input) });
+const row = (entry: AuditEntry) => ({
+  at: new Date(entry.at).toISOString(),
+  staff: entry.staffName,
+  address: entry.address ?? '',
+  channel: entry.channel,
+  record: entry.record ?? '',
+  input: JSON.stringify(entry.input),
+});
 
 interface ListOptions {
   staff?: string;
@@ -26,7 +36,9 @@ interface ListOptions {
 
 /** `audit list` (docs/guide/team.md): who changed what through the admin pages, newest first. */
 export function registerAuditCommands(program: Command): void {
-  const audit = program.command('audit').description('The audit trail: every change made through the admin pages (append-only)');
+  const audit = program
+    .command('audit')
+    .description('The audit trail: every change made through the admin pages (append-only)');
   audit
     .command('list')
     .description('List the trail, newest first')
@@ -36,7 +48,11 @@ export function registerAuditCommands(program: Command): void {
     .option('--record <id>', "a record's id")
     .option('--channel <channel>', 'an admin channel, such as pets.update')
     .option('--limit <n>', 'at most N entries (default 200)', positiveInt)
-    .option('--before <id>', 'only entries older than entry ID (the next page after one that ended with it)', positiveInt)
+    .option(
+      '--before <id>',
+      'only entries older than entry ID (the next page after one that ended with it)',
+      positiveInt,
+    )
     .action(
       run((engine, output, options: ListOptions) => {
         const entries = auditOf(engine).list(options);

@@ -9,7 +9,10 @@ export interface BackupOptions {
 }
 
 /** A backup command works on the data dir's files, not through an engine: it never migrates nor holds the database. */
-export function onFiles<A extends unknown[]>(action: (options: BackupOptions, output: Output, ...args: A) => Promise<void> | void, words: (error: unknown) => unknown = (error) => error) {
+export function onFiles<A extends unknown[]>(
+  action: (options: BackupOptions, output: Output, ...args: A) => Promise<void> | void,
+  words: (error: unknown) => unknown = (error) => error,
+) {
   return async function (this: Command, ...args: A): Promise<void> {
     const options = this.optsWithGlobals<BackupOptions>();
     try {

@@ -10,7 +10,9 @@ import { run } from '../run';
 export function registerContractCommand(program: Command): void {
   program
     .command('contract')
-    .description('Print the adoption contract (PDF) of a pet’s latest adoption: shelter, animal with its microchip, adopter, fee, signature lines')
+    .description(
+      'Print the adoption contract (PDF) of a pet’s latest adoption: shelter, animal with its microchip, adopter, fee, signature lines',
+    )
     .argument('<pet>', 'pet id', positiveInt)
     .requiredOption('--out <file>', 'the PDF to write (owner-only: it holds the adopter’s details)')
     .option('--stay <id>', 'the stay whose adoption to print (default: the latest adoption)', positiveInt)
@@ -18,15 +20,24 @@ export function registerContractCommand(program: Command): void {
     .action(
       run(async (engine, output, pet: number, options: { out: string; stay?: number; size: 'a4' | 'letter' }) => {
         const { services } = engine;
-        const stayId = options.stay ?? services.shelterDay.record(pet).stays.find((stay) => stay.outcomeType === 'adoption')?.id;
-        if (stayId === undefined) throw new AppError('conflict', `Pet ${pet} has no adoption recorded: record one with adopt first.`, { details: { reason: 'not_adopted', petId: pet } });
+        const stayId =
+          options.stay ?? services.shelterDay.record(pet).stays.find((stay) => stay.outcomeType === 'adoption')?.id;
+        if (stayId === undefined)
+          throw new AppError('conflict', `Pet ${pet} has no adoption recorded: record one with adopt first.`, {
+            details: { reason: 'not_adopted', petId: pet },
+          });
         const stay = services.shelterDay.adoptionContractData(stayId).stay;
-        if (stay.petId !== pet) throw new AppError('conflict', `Stay ${stayId} is not pet ${pet}'s.`, { details: { reason: 'not_adopted', petId: pet } });
+        if (stay.petId !== pet)
+          throw new AppError('conflict', `Stay ${stayId} is not pet ${pet}'s.`, {
+            details: { reason: 'not_adopted', petId: pet },
+          });
         const { record, pdf } = await adoptionContractPdf(services, stayId, options.size);
         writeFileAtomically(options.out, pdf);
         const result = { file: options.out, petId: pet, stayId, adopter: record.adopter.name, bytes: pdf.length };
         if (output.json) return printObject(output, result);
-        note(`The adoption contract of ${record.animal.pet.name} (stay ${stayId}) with ${record.adopter.name} is written to ${options.out}.`);
+        note(
+          `The adoption contract of ${record.animal.pet.name} (stay ${stayId}) with ${record.adopter.name} is written to ${options.out}.`,
+        );
       }),
     );
 }

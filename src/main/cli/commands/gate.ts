@@ -37,7 +37,9 @@ function announce(ready: GateReady): void {
   note(
     `Gate: a throw-away API at ${ready.baseUrl} (lab clock on, header profile ${ready.profile}), key ${ready.keyId} allowed ${ready.limits.perMinute}/minute and ${ready.limits.perDay}/day.`,
   );
-  note('The command gets ADK_BASE_URL, ADK_API_KEY and ADK_LAB_URL (POST $ADK_LAB_URL/clock/advance {"ms": N} skips time instead of sleeping).');
+  note(
+    'The command gets ADK_BASE_URL, ADK_API_KEY and ADK_LAB_URL (POST $ADK_LAB_URL/clock/advance {"ms": N} skips time instead of sleeping).',
+  );
 }
 
 /**
@@ -46,9 +48,15 @@ function announce(ready: GateReady): void {
  */
 export function registerGateCommand(program: Command): void {
   withCheckSettings(program.command('gate'))
-    .description('Run a client command against a throw-away API (lab clock on, one key) and judge how it handles rate limits; exit 0 pass, 1 a check failed, 2 the command failed')
+    .description(
+      'Run a client command against a throw-away API (lab clock on, one key) and judge how it handles rate limits; exit 0 pass, 1 a check failed, 2 the command failed',
+    )
     .addOption(new Option('--plan <plan>', 'the key’s plan').choices(PLAN_IDS).default('free'))
-    .addOption(new Option('--profile <name>', 'the header profile the API answers with (see lab profile show)').choices(HEADER_PROFILES).default('standard'))
+    .addOption(
+      new Option('--profile <name>', 'the header profile the API answers with (see lab profile show)')
+        .choices(HEADER_PROFILES)
+        .default('standard'),
+    )
     .option('--per-minute <n>', 'requests per minute for the plan (Enterprise: for the account)', positiveInt)
     .option('--per-day <n>', 'requests per day for the plan (Enterprise: for the account)', positiveInt)
     .option('--junit <file>', 'also write the checks as JUnit XML for CI')
@@ -64,7 +72,10 @@ export function registerGateCommand(program: Command): void {
       process.once('SIGTERM', abort);
       try {
         if (options.plan === 'enterprise' && (options.perMinute === undefined || options.perDay === undefined)) {
-          throw new AppError('validation_failed', '--plan enterprise needs --per-minute and --per-day: Enterprise figures are set per account.');
+          throw new AppError(
+            'validation_failed',
+            '--plan enterprise needs --per-minute and --per-day: Enterprise figures are set per account.',
+          );
         }
         const result = await runGate({
           command,
@@ -80,15 +91,37 @@ export function registerGateCommand(program: Command): void {
           onReady: json ? undefined : announce,
         });
         const failure = describeOutcome(result.command, options.timeout);
-        if (options.junit !== undefined) writeJunit(options.junit, result.report, { subject: `gate, header profile ${options.profile}`, strict: options.strict, extra: [{ name: 'command: the client ran to completion', failure }] });
+        if (options.junit !== undefined)
+          writeJunit(options.junit, result.report, {
+            subject: `gate, header profile ${options.profile}`,
+            strict: options.strict,
+            extra: [{ name: 'command: the client ran to completion', failure }],
+          });
         const failedCheck = failsGate(result.report, options.strict);
-        const exitCode = failure !== null ? GATE_EXIT.commandFailed : failedCheck ? GATE_EXIT.checkFailed : GATE_EXIT.passed;
-        if (json) printObject({ json }, { exitCode, command: result.command, limits: result.ready.limits, profile: result.ready.profile, report: result.report });
+        const exitCode =
+          failure !== null ? GATE_EXIT.commandFailed : failedCheck ? GATE_EXIT.checkFailed : GATE_EXIT.passed;
+        if (json)
+          printObject(
+            { json },
+            {
+              exitCode,
+              command: result.command,
+              limits: result.ready.limits,
+              profile: result.ready.profile,
+              report: result.report,
+            },
+          );
         else {
           process.stdout.write(`Header profile: ${result.ready.profile}\n`);
           printReport(false, result.report, options.strict);
           if (failure !== null) note(`Gate: ${failure}.`);
-          note(exitCode === GATE_EXIT.passed ? 'Gate passed.' : exitCode === GATE_EXIT.checkFailed ? 'Gate failed: a check did not pass.' : 'Gate failed: the command itself failed.');
+          note(
+            exitCode === GATE_EXIT.passed
+              ? 'Gate passed.'
+              : exitCode === GATE_EXIT.checkFailed
+                ? 'Gate failed: a check did not pass.'
+                : 'Gate failed: the command itself failed.',
+          );
         }
         process.exitCode = exitCode;
       } catch (error) {

@@ -9,7 +9,13 @@ import { note, printObject, type Output } from '../output';
 import { run } from '../run';
 
 function printClock(output: Output, state: LabClockState, server?: ServerPickup): void {
-  if (output.json) return printObject(output, { ...state, nowIso: isoInstant(state.now), realNowIso: isoInstant(state.realNow), ...(server && { server }) });
+  if (output.json)
+    return printObject(output, {
+      ...state,
+      nowIso: isoInstant(state.now),
+      realNowIso: isoInstant(state.realNow),
+      ...(server && { server }),
+    });
   process.stdout.write(
     state.on
       ? `Lab clock ON: ${isoInstant(state.now)} (${describeOffset(state.offsetMs)} from real time ${isoInstant(state.realNow)})\n`
@@ -28,7 +34,9 @@ async function moveAndWait(engine: Engine, output: Output, move: (engine: Engine
   printClock(output, state, server);
   const where = server.state === 'none running' ? '' : `${server.address ?? 'its address unknown'}, pid ${server.pid}`;
   if (server.state === 'not confirmed') {
-    note(`Warning: the running ${engine.environment} server (${where}) has not applied the move within ${SERVER_APPLY_DEADLINE_MS / 1000} s; its next requests may still use the previous time.`);
+    note(
+      `Warning: the running ${engine.environment} server (${where}) has not applied the move within ${SERVER_APPLY_DEADLINE_MS / 1000} s; its next requests may still use the previous time.`,
+    );
     process.exitCode = 1;
   } else if (!output.json) {
     note(
@@ -41,8 +49,13 @@ async function moveAndWait(engine: Engine, output: Output, move: (engine: Engine
 
 /** The lab clock (`clock …`): quota windows, bans, strikes, rate-limit headers, Retry-After, usage and the request log follow it; certificates and records do not. */
 export function registerClockCommands(program: Command): void {
-  const clock = program.command('clock').description("The environment's lab clock: move time instead of waiting for windows and bans");
-  clock.command('show').description('The time the API uses now, and the offset from real time').action(run((engine, output) => printClock(output, engine.lab.state())));
+  const clock = program
+    .command('clock')
+    .description("The environment's lab clock: move time instead of waiting for windows and bans");
+  clock
+    .command('show')
+    .description('The time the API uses now, and the offset from real time')
+    .action(run((engine, output) => printClock(output, engine.lab.state())));
   clock
     .command('on')
     .description('Turn the lab clock on at the current time (offset 0)')

@@ -7,7 +7,13 @@ import { note, printObject, type Output } from '../output';
 import { run } from '../run';
 
 function printProfile(engine: Engine, output: Output, profile: HeaderProfile, server?: ServerPickup): void {
-  if (output.json) return printObject(output, { environment: engine.environment, profile, about: HEADER_PROFILE_ABOUT[profile], ...(server && { server }) });
+  if (output.json)
+    return printObject(output, {
+      environment: engine.environment,
+      profile,
+      about: HEADER_PROFILE_ABOUT[profile],
+      ...(server && { server }),
+    });
   process.stdout.write(`Header profile (${engine.environment}): ${profile} — ${HEADER_PROFILE_ABOUT[profile]}\n`);
 }
 
@@ -21,7 +27,9 @@ async function setAndWait(engine: Engine, output: Output, profile: HeaderProfile
   printProfile(engine, output, profile, server);
   const where = server.state === 'none running' ? '' : `${server.address ?? 'its address unknown'}, pid ${server.pid}`;
   if (server.state === 'not confirmed') {
-    note(`Warning: the running ${engine.environment} server (${where}) has not applied the profile within ${SERVER_APPLY_DEADLINE_MS / 1000} s; its next answers may still use the previous one.`);
+    note(
+      `Warning: the running ${engine.environment} server (${where}) has not applied the profile within ${SERVER_APPLY_DEADLINE_MS / 1000} s; its next answers may still use the previous one.`,
+    );
     process.exitCode = 1;
   } else if (!output.json) {
     note(
@@ -35,14 +43,21 @@ async function setAndWait(engine: Engine, output: Output, profile: HeaderProfile
 /** `lab profile …`: the header profile, how the environment's API words its rate limits (docs/guide/quota-lab.md). */
 export function registerLabCommands(program: Command): void {
   const lab = program.command('lab').description('Quota lab settings of the environment');
-  const profile = lab.command('profile').description("The header profile: how the API words its rate limits (standard, or another API's habits)");
+  const profile = lab
+    .command('profile')
+    .description("The header profile: how the API words its rate limits (standard, or another API's habits)");
   profile
     .command('show')
     .description('The active header profile, and every profile in one line each')
     .action(
       run((engine, output) => {
         const active = engine.headerProfile.current;
-        if (output.json) return printObject(output, { environment: engine.environment, profile: active, profiles: HEADER_PROFILES.map((name) => ({ name, about: HEADER_PROFILE_ABOUT[name] })) });
+        if (output.json)
+          return printObject(output, {
+            environment: engine.environment,
+            profile: active,
+            profiles: HEADER_PROFILES.map((name) => ({ name, about: HEADER_PROFILE_ABOUT[name] })),
+          });
         printProfile(engine, output, active);
         note(`Profiles: ${HEADER_PROFILES.join(', ')} (lab profile set NAME).`);
       }),

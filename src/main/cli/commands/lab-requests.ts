@@ -60,7 +60,9 @@ const requestRows = (requests: LoggedRequest[], json: boolean) => (json ? reques
 
 /** `requests list|tail|har` and `report`: the request log and the compliance report. */
 export function registerRequestCommands(program: Command): void {
-  const requests = program.command('requests').description('The request log: every API answer, with the rate-limit figures sent');
+  const requests = program
+    .command('requests')
+    .description('The request log: every API answer, with the rate-limit figures sent');
   withFilters(requests.command('list').description('Recent requests, newest first'))
     .option('--limit <n>', 'how many (at most 5000)', positiveInt, 50)
     .action(
@@ -69,10 +71,15 @@ export function registerRequestCommands(program: Command): void {
         // One more than shown tells whether the list was cut, without counting the whole log.
         const found = engine.requestLog.list({ ...filterOf(options), limit: limit + 1 });
         printRows(output, requestRows(found.slice(0, limit), output.json), 'No requests match.');
-        if (found.length > limit) note(`Showing the latest ${limit}; more match (use --limit N, at most ${LIST_MAX}, or narrow the filters).`);
+        if (found.length > limit)
+          note(`Showing the latest ${limit}; more match (use --limit N, at most ${LIST_MAX}, or narrow the filters).`);
       }),
     );
-  withFilters(requests.command('tail').description('Follow requests as they arrive (Ctrl-C stops); --json prints one JSON object a line'))
+  withFilters(
+    requests
+      .command('tail')
+      .description('Follow requests as they arrive (Ctrl-C stops); --json prints one JSON object a line'),
+  )
     .option('--interval <ms>', 'how often to look, in ms', positiveInt, 500)
     .action(
       run(async (engine, output, options: FilterOptions & { interval: number }) => {
@@ -87,7 +94,9 @@ export function registerRequestCommands(program: Command): void {
           for (const request of fresh) {
             afterId = request.id;
             const row = rowOf(request);
-            process.stdout.write(output.json ? `${JSON.stringify(request)}\n` : `${printable(Object.values(row).join('  '))}\n`);
+            process.stdout.write(
+              output.json ? `${JSON.stringify(request)}\n` : `${printable(Object.values(row).join('  '))}\n`,
+            );
           }
           await new Promise((resolve) => setTimeout(resolve, options.interval));
         }
@@ -98,24 +107,52 @@ export function registerRequestCommands(program: Command): void {
     .action(
       run((engine, _output, options: FilterOptions) => {
         const logged = engine.requestLog.list({ ...filterOf(options), limit: Math.min(options.limit, LIST_MAX) });
-        process.stdout.write(`${JSON.stringify(toHar(logged, '127.0.0.1', process.env.npm_package_version ?? '0'), null, 2)}\n`);
+        process.stdout.write(
+          `${JSON.stringify(toHar(logged, '127.0.0.1', process.env.npm_package_version ?? '0'), null, 2)}\n`,
+        );
       }),
     );
 
   withCheckSettings(reportCommand(program).command('key', { isDefault: true }))
-    .description("A key's client-compliance report, check by check (retry-after, ratelimit-window, backoff, backoff-cap, gives-up, ban), with the offending requests; exit 1 when one fails")
+    .description(
+      "A key's client-compliance report, check by check (retry-after, ratelimit-window, backoff, backoff-cap, gives-up, ban), with the offending requests; exit 1 when one fails",
+    )
     .requiredOption('--key <id>', 'key id', positiveInt)
-    .option('--from <moment>', 'from (ISO-8601 or epoch ms, by the environment clock; default: the key’s first logged request)', moment)
+    .option(
+      '--from <moment>',
+      'from (ISO-8601 or epoch ms, by the environment clock; default: the key’s first logged request)',
+      moment,
+    )
     .option('--to <moment>', 'until (default: its last)', moment)
     .option('--junit <file>', 'also write the checks as JUnit XML (one testcase per check) for CI')
     .option('--strict', 'advisory checks (ratelimit-window) count as failures too', false)
     .action(
-      run((engine, output, options: { key: number; from?: number; to?: number; junit?: string; maxAttempts: number; backoffCap: number; strict: boolean }) => {
-        const report = keyCompliance(engine, options.key, { from: options.from, to: options.to }, checkSettingsOf(options));
-        if (options.junit !== undefined) writeJunit(options.junit, report, { subject: `key ${options.key}`, strict: options.strict });
-        printReport(output.json, report, options.strict);
-        // A CI step fails on a failed check, as the gate's does.
-        if (failsGate(report, options.strict)) process.exitCode = 1;
-      }),
+      run(
+        (
+          engine,
+          output,
+          options: {
+            key: number;
+            from?: number;
+            to?: number;
+            junit?: string;
+            maxAttempts: number;
+            backoffCap: number;
+            strict: boolean;
+          },
+        ) => {
+          const report = keyCompliance(
+            engine,
+            options.key,
+            { from: options.from, to: options.to },
+            checkSettingsOf(options),
+          );
+          if (options.junit !== undefined)
+            writeJunit(options.junit, report, { subject: `key ${options.key}`, strict: options.strict });
+          printReport(output.json, report, options.strict);
+          // A CI step fails on a failed check, as the gate's does.
+          if (failsGate(report, options.strict)) process.exitCode = 1;
+        },
+      ),
     );
 }

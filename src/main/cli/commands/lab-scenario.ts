@@ -18,12 +18,17 @@ interface ScenarioOptions {
 
 /** `scenario run <kind>`: scripted traffic against this environment's running server (on this machine). */
 export function registerScenarioCommands(program: Command): void {
-  const scenario = program.command('scenario').description("Scripted traffic against this environment's own running API server, bounded in count and time");
+  const scenario = program
+    .command('scenario')
+    .description("Scripted traffic against this environment's own running API server, bounded in count and time");
   scenario
     .command('run')
-    .description('burst --count N | steady --rate R --seconds T | ignore-retry-after --count N | honour-retry-after --count N (Ctrl-C cancels)')
+    .description(
+      'burst --count N | steady --rate R --seconds T | ignore-retry-after --count N | honour-retry-after --count N (Ctrl-C cancels)',
+    )
     .argument('<kind>', SCENARIO_KINDS.join(' | '), (value: string) => {
-      if (!(SCENARIO_KINDS as readonly string[]).includes(value)) throw new InvalidArgumentError(`must be one of ${SCENARIO_KINDS.join(', ')}.`);
+      if (!(SCENARIO_KINDS as readonly string[]).includes(value))
+        throw new InvalidArgumentError(`must be one of ${SCENARIO_KINDS.join(', ')}.`);
       return value as ScenarioKind;
     })
     .requiredOption('--key <key>', 'the API key to send (plaintext, as a client would)')
@@ -34,11 +39,17 @@ export function registerScenarioCommands(program: Command): void {
       run(async (engine, output, kind: ScenarioKind, options: ScenarioOptions) => {
         const parsed = parseOrThrow(ScenarioSchema, { kind, ...options }, 'scenario');
         const baseUrl = runningServerAddress(serverLockFile(engine.dataDir, engine.environment));
-        if (!baseUrl) throw new AppError('conflict', `No ${engine.environment} server is running for this data dir; start it with npm run serve first.`);
+        if (!baseUrl)
+          throw new AppError(
+            'conflict',
+            `No ${engine.environment} server is running for this data dir; start it with npm run serve first.`,
+          );
         const controller = new AbortController();
         process.once('SIGINT', () => controller.abort());
         const progress = newProgress(1, parsed, scenarioKeyId(engine, parsed.key));
-        note(`Running ${kind} against ${baseUrl}${engine.clock.isOn && scenarioWaits(kind) ? ' (lab clock on: waits move the clock)' : ''}; Ctrl-C cancels.`);
+        note(
+          `Running ${kind} against ${baseUrl}${engine.clock.isOn && scenarioWaits(kind) ? ' (lab clock on: waits move the clock)' : ''}; Ctrl-C cancels.`,
+        );
         await runScenario(
           {
             baseUrl,
@@ -56,8 +67,12 @@ export function registerScenarioCommands(program: Command): void {
           controller.signal,
         );
         if (output.json) return printObject(output, progress);
-        const counts = Object.entries(progress.counts).map(([outcome, n]) => `${n} × ${outcome}`).join(', ');
-        process.stdout.write(`${progress.state}: ${progress.sent} of ${progress.planned} request(s) sent (${counts || 'none'})${progress.labAdvancedMs ? `; lab clock moved ${progress.labAdvancedMs / 1000} s` : ''}${progress.waitedMs ? `; waited ${progress.waitedMs / 1000} s` : ''}\n`);
+        const counts = Object.entries(progress.counts)
+          .map(([outcome, n]) => `${n} × ${outcome}`)
+          .join(', ');
+        process.stdout.write(
+          `${progress.state}: ${progress.sent} of ${progress.planned} request(s) sent (${counts || 'none'})${progress.labAdvancedMs ? `; lab clock moved ${progress.labAdvancedMs / 1000} s` : ''}${progress.waitedMs ? `; waited ${progress.waitedMs / 1000} s` : ''}\n`,
+        );
         if (progress.note) note(progress.note);
       }),
     );

@@ -30,5 +30,13 @@ export function printStay(output: Output, stay: Stay): void {
 
 /** Movement events as table rows (the people and shelter-day commands show them too). */
 export function eventRows(events: readonly MovementEvent[]): object[] {
-  return events.map((event) => ({ at: event.at, pet: event.petId, name: event.petName, kind: event.kind, type: event.type, person: who(event.person), by: event.by ?? 'creation' }));
+  return events.map((event) => ({
+    at: event.at,
+    pet: event.petId,
+    name: event.petName,
+    kind: event.kind,
+    type: event.type,
+    person: who(event.person),
+    by: event.by ?? 'creation',
+  }));
 }

@@ -10,13 +10,19 @@ const amount = (value: string): number => {
   return Number(value);
 };
 
-const atOption = () => new Option('--at <when>', 'when it happened: an ISO date (2026-06-01) or date-time with offset (2026-06-01T10:00:00Z); default now');
+const atOption = () =>
+  new Option(
+    '--at <when>',
+    'when it happened: an ISO date (2026-06-01) or date-time with offset (2026-06-01T10:00:00Z); default now',
+  );
 const override = (reason: string | undefined) => (reason === undefined ? undefined : { reason });
 /** `intake`, `reserve`, `adopt`, `foster start|end`, `outcome`, `return`: an animal's movements, recorded as the CLI's. */
 export function registerMovementCommands(program: Command): void {
   program
     .command('intake')
-    .description('Take an animal in: a new one (--name, --category) or one in the register (its id); an animal created without an intake has that intake made precise')
+    .description(
+      'Take an animal in: a new one (--name, --category) or one in the register (its id); an animal created without an intake has that intake made precise',
+    )
     .argument('[pet]', 'pet id (omit with --name and --category)', positiveInt)
     .addOption(new Option('--type <type>', 'how it came in').choices(CHOSEN_INTAKE_TYPES).makeOptionMandatory())
     .addOption(new Option('--transfer-from <where>', 'for a transfer in').choices(TRANSFER_ORIGINS))
@@ -27,10 +33,44 @@ export function registerMovementCommands(program: Command): void {
     .option('--condition <text>')
     .addOption(atOption())
     .action(
-      run((engine, output, pet: number | undefined, options: { type: (typeof CHOSEN_INTAKE_TYPES)[number]; transferFrom?: (typeof TRANSFER_ORIGINS)[number]; name?: string; category?: number; person?: number; reason?: string; condition?: string; at?: string }) => {
-        const newPet = options.name === undefined && options.category === undefined ? undefined : { name: options.name ?? '', categoryId: options.category ?? 0 };
-        printStay(output, engine.services.movements.intake({ petId: pet, pet: newPet, type: options.type, transferFrom: options.transferFrom, personId: options.person, reason: options.reason, condition: options.condition, at: options.at }, 'cli'));
-      }),
+      run(
+        (
+          engine,
+          output,
+          pet: number | undefined,
+          options: {
+            type: (typeof CHOSEN_INTAKE_TYPES)[number];
+            transferFrom?: (typeof TRANSFER_ORIGINS)[number];
+            name?: string;
+            category?: number;
+            person?: number;
+            reason?: string;
+            condition?: string;
+            at?: string;
+          },
+        ) => {
+          const newPet =
+            options.name === undefined && options.category === undefined
+              ? undefined
+              : { name: options.name ?? '', categoryId: options.category ?? 0 };
+          printStay(
+            output,
+            engine.services.movements.intake(
+              {
+                petId: pet,
+                pet: newPet,
+                type: options.type,
+                transferFrom: options.transferFrom,
+                personId: options.person,
+                reason: options.reason,
+                condition: options.condition,
+                at: options.at,
+              },
+              'cli',
+            ),
+          );
+        },
+      ),
     );
   program
     .command('reserve')
@@ -43,12 +83,44 @@ export function registerMovementCommands(program: Command): void {
     .option('--reason <text>', 'with --cancel: why')
     .addOption(atOption())
     .action(
-      run((engine, output, pet: number, options: { person?: number; expires?: string; override?: string; cancel?: boolean; reason?: string; at?: string }) => {
-        const { movements } = engine.services;
-        if (options.cancel) printStay(output, movements.cancelReservation({ petId: pet, reason: options.reason, at: options.at }, 'cli'));
-        else if (options.person === undefined) throw new AppError('validation_failed', '--person: the adopter is required to reserve (or give --cancel).');
-        else printStay(output, movements.reserve({ petId: pet, personId: options.person, expiresAt: options.expires, override: override(options.override), at: options.at }, 'cli'));
-      }),
+      run(
+        (
+          engine,
+          output,
+          pet: number,
+          options: {
+            person?: number;
+            expires?: string;
+            override?: string;
+            cancel?: boolean;
+            reason?: string;
+            at?: string;
+          },
+        ) => {
+          const { movements } = engine.services;
+          if (options.cancel)
+            printStay(
+              output,
+              movements.cancelReservation({ petId: pet, reason: options.reason, at: options.at }, 'cli'),
+            );
+          else if (options.person === undefined)
+            throw new AppError('validation_failed', '--person: the adopter is required to reserve (or give --cancel).');
+          else
+            printStay(
+              output,
+              movements.reserve(
+                {
+                  petId: pet,
+                  personId: options.person,
+                  expiresAt: options.expires,
+                  override: override(options.override),
+                  at: options.at,
+                },
+                'cli',
+              ),
+            );
+        },
+      ),
     );
   program
     .command('adopt')
@@ -60,8 +132,27 @@ export function registerMovementCommands(program: Command): void {
     .option('--override <reason>', 'choose a person flagged "do not adopt to" anyway, saying why (recorded)')
     .addOption(atOption())
     .action(
-      run((engine, output, pet: number, options: { person: number; fee: number; paid: (typeof FEE_METHODS)[number]; override?: string; at?: string }) =>
-        printStay(output, engine.services.movements.adopt({ petId: pet, personId: options.person, fee: options.fee, feeMethod: options.paid, override: override(options.override), at: options.at }, 'cli')),
+      run(
+        (
+          engine,
+          output,
+          pet: number,
+          options: { person: number; fee: number; paid: (typeof FEE_METHODS)[number]; override?: string; at?: string },
+        ) =>
+          printStay(
+            output,
+            engine.services.movements.adopt(
+              {
+                petId: pet,
+                personId: options.person,
+                fee: options.fee,
+                feeMethod: options.paid,
+                override: override(options.override),
+                at: options.at,
+              },
+              'cli',
+            ),
+          ),
       ),
     );
   const foster = program.command('foster').description('Foster placements: start, end');
@@ -72,29 +163,69 @@ export function registerMovementCommands(program: Command): void {
     .requiredOption('--person <id>', 'the foster: a person id', positiveInt)
     .option('--until <when>', 'expected end (ISO date or date-time)')
     .addOption(atOption())
-    .action(run((engine, output, pet: number, options: { person: number; until?: string; at?: string }) => printStay(output, engine.services.movements.fosterStart({ petId: pet, personId: options.person, expectedEndAt: options.until, at: options.at }, 'cli'))));
+    .action(
+      run((engine, output, pet: number, options: { person: number; until?: string; at?: string }) =>
+        printStay(
+          output,
+          engine.services.movements.fosterStart(
+            { petId: pet, personId: options.person, expectedEndAt: options.until, at: options.at },
+            'cli',
+          ),
+        ),
+      ),
+    );
   foster
     .command('end')
     .description('The animal is back from its foster home')
     .argument('<pet>', 'pet id', positiveInt)
     .addOption(atOption())
-    .action(run((engine, output, pet: number, options: { at?: string }) => printStay(output, engine.services.movements.fosterEnd({ petId: pet, at: options.at }, 'cli'))));
+    .action(
+      run((engine, output, pet: number, options: { at?: string }) =>
+        printStay(output, engine.services.movements.fosterEnd({ petId: pet, at: options.at }, 'cli')),
+      ),
+    );
   program
     .command('outcome')
     .description('Record how an animal left care other than by adoption (see adopt); it is never listed as available')
     .argument('<pet>', 'pet id', positiveInt)
     .addOption(new Option('--type <type>').choices(OTHER_OUTCOME_TYPES).makeOptionMandatory())
-    .addOption(new Option('--transfer-to <where>', 'for a transfer out (required): where it went').choices(TRANSFER_ORIGINS))
+    .addOption(
+      new Option('--transfer-to <where>', 'for a transfer out (required): where it went').choices(TRANSFER_ORIGINS),
+    )
     .option('--organisation <name>', 'for a transfer out: the receiving organisation’s name')
     .option('--person <id>', 'the person or organisation it went to', positiveInt)
     .option('--reason <text>')
     .addOption(atOption())
     .action(
-      run((engine, output, pet: number, options: { type: (typeof OTHER_OUTCOME_TYPES)[number]; transferTo?: (typeof TRANSFER_ORIGINS)[number]; organisation?: string; person?: number; reason?: string; at?: string }) =>
-        printStay(
+      run(
+        (
+          engine,
           output,
-          engine.services.movements.outcome({ petId: pet, type: options.type, transferTo: options.transferTo, receivingOrganisation: options.organisation, personId: options.person, reason: options.reason, at: options.at }, 'cli'),
-        ),
+          pet: number,
+          options: {
+            type: (typeof OTHER_OUTCOME_TYPES)[number];
+            transferTo?: (typeof TRANSFER_ORIGINS)[number];
+            organisation?: string;
+            person?: number;
+            reason?: string;
+            at?: string;
+          },
+        ) =>
+          printStay(
+            output,
+            engine.services.movements.outcome(
+              {
+                petId: pet,
+                type: options.type,
+                transferTo: options.transferTo,
+                receivingOrganisation: options.organisation,
+                personId: options.person,
+                reason: options.reason,
+                at: options.at,
+              },
+              'cli',
+            ),
+          ),
       ),
     );
   program
@@ -104,5 +235,15 @@ export function registerMovementCommands(program: Command): void {
     .requiredOption('--reason <text>', 'why it came back')
     .option('--condition <text>')
     .addOption(atOption())
-    .action(run((engine, output, pet: number, options: { reason: string; condition?: string; at?: string }) => printStay(output, engine.services.movements.returnAfterAdoption({ petId: pet, reason: options.reason, condition: options.condition, at: options.at }, 'cli'))));
+    .action(
+      run((engine, output, pet: number, options: { reason: string; condition?: string; at?: string }) =>
+        printStay(
+          output,
+          engine.services.movements.returnAfterAdoption(
+            { petId: pet, reason: options.reason, condition: options.condition, at: options.at },
+            'cli',
+          ),
+        ),
+      ),
+    );
 }

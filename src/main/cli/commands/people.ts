@@ -1,5 +1,12 @@
 import { type Command, Option } from 'commander';
-import { PERSON_KINDS, PERSON_ROLES, type Person, type PersonChange, type PersonKind, type PersonRole } from '../../../shared/people';
+import {
+  PERSON_KINDS,
+  PERSON_ROLES,
+  type Person,
+  type PersonChange,
+  type PersonKind,
+  type PersonRole,
+} from '../../../shared/people';
 import { writeFileAtomically } from '../../files/atomic-write';
 import { positiveInt, zeroOrPositiveInt } from '../arguments';
 import { note, printObject, printRows, printable } from '../output';
@@ -65,16 +72,40 @@ function changeOf(options: PersonOptions): PersonChange {
 
 /** A person as one table row (phones and roles joined). */
 function personRow(person: Person): object {
-  return { id: person.id, name: person.name, kind: person.kind, roles: person.roles.join(' '), phones: person.phones.join(', '), email: person.email, postcode: person.postcode, doNotAdopt: person.doNotAdopt ? (person.doNotAdoptReason ?? 'yes') : null, foster: person.fosterApproved ? `${person.fosterCapacity ?? '?'} place(s)` : null };
+  return {
+    id: person.id,
+    name: person.name,
+    kind: person.kind,
+    roles: person.roles.join(' '),
+    phones: person.phones.join(', '),
+    email: person.email,
+    postcode: person.postcode,
+    doNotAdopt: person.doNotAdopt ? (person.doNotAdoptReason ?? 'yes') : null,
+    foster: person.fosterApproved ? `${person.fosterCapacity ?? '?'} place(s)` : null,
+  };
 }
 
 /** `people add|list|show|edit|forget|export`: the register of people and organisations (private: never published). */
 export function registerPeopleCommands(program: Command): void {
-  const people = program.command('people').description('People and organisations: adopters, fosters, owners, finders, vets, other shelters (never published)');
-  withPersonOptions(people.command('add').description('Add a person; a likely duplicate (same email, phone, or name and postcode) is warned about, not refused').requiredOption('--name <name>')).action(
+  const people = program
+    .command('people')
+    .description(
+      'People and organisations: adopters, fosters, owners, finders, vets, other shelters (never published)',
+    );
+  withPersonOptions(
+    people
+      .command('add')
+      .description(
+        'Add a person; a likely duplicate (same email, phone, or name and postcode) is warned about, not refused',
+      )
+      .requiredOption('--name <name>'),
+  ).action(
     run((engine, output, options: PersonOptions) => {
       const added = engine.services.people.add({ ...changeOf(options), name: options.name ?? '' });
-      for (const warning of added.warnings) note(`Warning: may be the same as person ${warning.personId}, ${warning.name} (same ${warning.matched.join(', ').replace('name_postcode', 'name and postcode')}).`);
+      for (const warning of added.warnings)
+        note(
+          `Warning: may be the same as person ${warning.personId}, ${warning.name} (same ${warning.matched.join(', ').replace('name_postcode', 'name and postcode')}).`,
+        );
       if (output.json) printObject(output, added);
       else printObject(output, personRow(added.person));
     }),
@@ -90,11 +121,33 @@ export function registerPeopleCommands(program: Command): void {
     .option('--limit <n>', 'how many', positiveInt, 50)
     .option('--offset <n>', 'skip this many', zeroOrPositiveInt, 0)
     .action(
-      run((engine, output, options: { search?: string; role?: PersonRole; foster?: boolean; doNotAdopt?: boolean; forgotten?: boolean; limit: number; offset: number }) => {
-        const page = engine.services.people.search({ search: options.search, role: options.role, fosterApproved: options.foster, doNotAdopt: options.doNotAdopt, includeForgotten: options.forgotten, limit: options.limit, offset: options.offset });
-        printRows(output, output.json ? page.people : page.people.map(personRow), 'No people match.');
-        if (!output.json) note(`${page.people.length} of ${page.total} shown.`);
-      }),
+      run(
+        (
+          engine,
+          output,
+          options: {
+            search?: string;
+            role?: PersonRole;
+            foster?: boolean;
+            doNotAdopt?: boolean;
+            forgotten?: boolean;
+            limit: number;
+            offset: number;
+          },
+        ) => {
+          const page = engine.services.people.search({
+            search: options.search,
+            role: options.role,
+            fosterApproved: options.foster,
+            doNotAdopt: options.doNotAdopt,
+            includeForgotten: options.forgotten,
+            limit: options.limit,
+            offset: options.offset,
+          });
+          printRows(output, output.json ? page.people : page.people.map(personRow), 'No people match.');
+          if (!output.json) note(`${page.people.length} of ${page.total} shown.`);
+        },
+      ),
     );
   people
     .command('show')
@@ -105,13 +158,27 @@ export function registerPeopleCommands(program: Command): void {
         const person = engine.services.people.get(id);
         const movements = engine.services.shelterDay.personMovements(id);
         if (output.json) return printObject(output, { person, ...movements });
-        const shown = (field: string, value: unknown) => (Array.isArray(value) ? value.join(', ') : typeof value === 'number' && field.endsWith('At') ? new Date(value).toISOString() : String(value ?? '-'));
-        const lines = Object.entries(person).map(([field, value]) => `${field.padEnd(16)}  ${printable(shown(field, value))}`);
+        const shown = (field: string, value: unknown) =>
+          Array.isArray(value)
+            ? value.join(', ')
+            : typeof value === 'number' && field.endsWith('At')
+              ? new Date(value).toISOString()
+              : String(value ?? '-');
+        const lines = Object.entries(person).map(
+          ([field, value]) => `${field.padEnd(16)}  ${printable(shown(field, value))}`,
+        );
         process.stdout.write(`${lines.join('\n')}\n\nMovements\n${movements.events.length === 0 ? '  none\n' : ''}`);
         if (movements.events.length > 0) printRows(output, eventRows(movements.events), '');
       }),
     );
-  withPersonOptions(people.command('edit').description('Change a person: each option given sets its field').argument('<id>', 'person id', positiveInt).option('--name <name>').option('--allow-adopt', 'clear the "do not adopt to" flag')).action(
+  withPersonOptions(
+    people
+      .command('edit')
+      .description('Change a person: each option given sets its field')
+      .argument('<id>', 'person id', positiveInt)
+      .option('--name <name>')
+      .option('--allow-adopt', 'clear the "do not adopt to" flag'),
+  ).action(
     run((engine, output, id: number, options: PersonOptions) => {
       const person = engine.services.people.edit(id, changeOf(options));
       printObject(output, output.json ? person : personRow(person));
@@ -119,21 +186,44 @@ export function registerPeopleCommands(program: Command): void {
   );
   people
     .command('forget')
-    .description('Forget a person: name, contacts, address and notes are removed; the id and their movements stay for the counts')
+    .description(
+      'Forget a person: name, contacts, address and notes are removed; the id and their movements stay for the counts',
+    )
     .argument('<id>', 'person id', positiveInt)
-    .action(run((engine, output, id: number) => printObject(output, output.json ? engine.services.people.forget(id) : personRow(engine.services.people.forget(id)))));
+    .action(
+      run((engine, output, id: number) =>
+        printObject(
+          output,
+          output.json ? engine.services.people.forget(id) : personRow(engine.services.people.forget(id)),
+        ),
+      ),
+    );
   people
     .command('export')
-    .description('The staff backup of people, every movement and every care record, as JSON in a file only you can read (mode 0600)')
+    .description(
+      'The staff backup of people, every movement and every care record, as JSON in a file only you can read (mode 0600)',
+    )
     .requiredOption('--out <file>', 'where to write it (replaced whole)')
     .action(
       run((engine, output, options: { out: string }) => {
         const people = engine.services.people.all();
         const movements = engine.services.movements.store.exportAll();
         const care = engine.services.care.store.exportAll();
-        writeFileAtomically(options.out, `${JSON.stringify({ exportedAt: new Date(engine.clock.realNow()).toISOString(), people, ...movements, care }, null, 2)}\n`);
-        if (output.json) printObject(output, { file: options.out, people: people.length, stays: movements.stays.length, events: movements.events.length });
-        else note(`Wrote ${people.length} people and ${movements.stays.length} stays (${movements.events.length} movements) to ${options.out}.`);
+        writeFileAtomically(
+          options.out,
+          `${JSON.stringify({ exportedAt: new Date(engine.clock.realNow()).toISOString(), people, ...movements, care }, null, 2)}\n`,
+        );
+        if (output.json)
+          printObject(output, {
+            file: options.out,
+            people: people.length,
+            stays: movements.stays.length,
+            events: movements.events.length,
+          });
+        else
+          note(
+            `Wrote ${people.length} people and ${movements.stays.length} stays (${movements.events.length} movements) to ${options.out}.`,
+          );
       }),
     );
 }

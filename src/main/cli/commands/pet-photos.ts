@@ -16,7 +16,12 @@ function withFiles(engine: Engine, photo: PetPhoto) {
 }
 
 function printPhotos(engine: Engine, output: Output, photos: readonly PetPhoto[]): void {
-  if (output.json) return printRows(output, photos.map((photo) => withFiles(engine, photo)), '');
+  if (output.json)
+    return printRows(
+      output,
+      photos.map((photo) => withFiles(engine, photo)),
+      '',
+    );
   const rows = photos.map((photo) => ({
     photo: photo.id,
     position: photo.position === 1 ? '1 (cover)' : String(photo.position),
@@ -44,13 +49,17 @@ function readPhoto(file: string): Buffer {
 
 /** `pets photos add|list|remove|move|alt`, under `pets`. */
 export function registerPetPhotoCommands(pets: Command): void {
-  const photos = pets.command('photos').description('A pet\'s photos (up to 6, the first is the cover): add, list, remove, reorder, alt text');
+  const photos = pets
+    .command('photos')
+    .description("A pet's photos (up to 6, the first is the cover): add, list, remove, reorder, alt text");
   photos
     .command('add')
-    .description('Add JPEG, PNG or WebP files (each ≤ 25 MiB); all or nothing. They are turned upright, stripped of all metadata (GPS included) and stored as JPEG ≤ 1600 px with a 400 px thumbnail')
+    .description(
+      'Add JPEG, PNG or WebP files (each ≤ 25 MiB); all or nothing. They are turned upright, stripped of all metadata (GPS included) and stored as JPEG ≤ 1600 px with a 400 px thumbnail',
+    )
     .argument('<id>', 'pet id', positiveInt)
     .argument('<file...>')
-    .option('--alt <text>', 'alt text for every file added (default: the pet\'s name)')
+    .option('--alt <text>', "alt text for every file added (default: the pet's name)")
     .action(
       run(async (engine, output, id: number, files: string[], options: { alt?: string }) => {
         engine.services.photos.assertRoom(id, files.length);
@@ -82,12 +91,20 @@ export function registerPetPhotoCommands(pets: Command): void {
     .argument('<id>', 'pet id', positiveInt)
     .argument('<photo>', 'photo id', positiveInt)
     .requiredOption('--to <n>', 'its new position, 1 to 6', positiveInt)
-    .action(run((engine, output, id: number, photo: number, options: { to: number }) => printPhotos(engine, output, engine.services.photos.move(id, photo, options.to))));
+    .action(
+      run((engine, output, id: number, photo: number, options: { to: number }) =>
+        printPhotos(engine, output, engine.services.photos.move(id, photo, options.to)),
+      ),
+    );
   photos
     .command('alt')
     .description('Set a photo\'s alt text ("" goes back to the pet\'s name)')
     .argument('<id>', 'pet id', positiveInt)
     .argument('<photo>', 'photo id', positiveInt)
     .argument('<text>')
-    .action(run((engine, output, id: number, photo: number, text: string) => printPhotos(engine, output, [engine.services.photos.setAlt(id, photo, text)])));
+    .action(
+      run((engine, output, id: number, photo: number, text: string) =>
+        printPhotos(engine, output, [engine.services.photos.setAlt(id, photo, text)]),
+      ),
+    );
 }

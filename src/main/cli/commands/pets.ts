@@ -15,7 +15,9 @@ const forPeople = <T extends object>(output: Output, row: T): T => (output.json 
 
 /** `pets list|add|import|status|history|remove`, and (pet-profile.ts) `show|profile|export`. */
 export function registerPetCommands(program: Command): void {
-  const pets = program.command('pets').description('Pets: list, add, import, export, show, profile, change status, remove');
+  const pets = program
+    .command('pets')
+    .description('Pets: list, add, import, export, show, profile, change status, remove');
   pets
     .command('list')
     .option('--status <status>', STATUS_HELP, petStatus)
@@ -36,12 +38,20 @@ export function registerPetCommands(program: Command): void {
     .option('--status <status>', STATUS_HELP, petStatus)
     .action(
       run((engine, output, options: { name: string; category: number; status?: PetStatus }) =>
-        printObject(output, forPeople(output, engine.services.pets.create({ name: options.name, categoryId: options.category, status: options.status }))),
+        printObject(
+          output,
+          forPeople(
+            output,
+            engine.services.pets.create({ name: options.name, categoryId: options.category, status: options.status }),
+          ),
+        ),
       ),
     );
   pets
     .command('import')
-    .description('Add pets from a JSON array or a CSV file (name,categoryId,status and the profile columns `pets export` writes; id is ignored); all or nothing: every row is checked first (an unknown column or a bad value names its row and column), then written in small slices so a running server is never held up (a failed slice removes those written); at most 16 MiB and 100,000 rows')
+    .description(
+      'Add pets from a JSON array or a CSV file (name,categoryId,status and the profile columns `pets export` writes; id is ignored); all or nothing: every row is checked first (an unknown column or a bad value names its row and column), then written in small slices so a running server is never held up (a failed slice removes those written); at most 16 MiB and 100,000 rows',
+    )
     .argument('<file>')
     .addOption(new Option('--format <format>', 'default: by file extension').choices(['csv', 'json']))
     .action(
@@ -53,14 +63,26 @@ export function registerPetCommands(program: Command): void {
     );
   pets
     .command('status')
-    .description('Change a pet\'s status (recorded in its history)')
+    .description("Change a pet's status (recorded in its history)")
     .argument('<id>', 'pet id', positiveInt)
     .addArgument(new Command().createArgument('<status>', STATUS_HELP).argParser(petStatus))
-    .action(run((engine, output, id: number, status: PetStatus) => printObject(output, forPeople(output, engine.services.pets.changeStatus(id, status)))));
+    .action(
+      run((engine, output, id: number, status: PetStatus) =>
+        printObject(output, forPeople(output, engine.services.pets.changeStatus(id, status))),
+      ),
+    );
   pets
     .command('history')
     .argument('<id>', 'pet id', positiveInt)
-    .action(run((engine, output, id: number) => printRows(output, engine.services.pets.history(id).map((row) => forPeople(output, row)), 'No history.')));
+    .action(
+      run((engine, output, id: number) =>
+        printRows(
+          output,
+          engine.services.pets.history(id).map((row) => forPeople(output, row)),
+          'No history.',
+        ),
+      ),
+    );
   pets
     .command('remove')
     .argument('<id>', 'pet id', positiveInt)

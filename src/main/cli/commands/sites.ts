@@ -1,6 +1,15 @@
 import { type Command, Option } from 'commander';
 import { AppError } from '../../../shared/errors';
-import { REDIRECT_STATUSES, httpsServed, projectAddress, type Deploy, type Domain, type Project, type RedirectStatus, type SitePorts } from '../../../shared/sites';
+import {
+  REDIRECT_STATUSES,
+  httpsServed,
+  projectAddress,
+  type Deploy,
+  type Domain,
+  type Project,
+  type RedirectStatus,
+  type SitePorts,
+} from '../../../shared/sites';
 import { runningServerPorts, serverLockFile } from '../../db/instance-lock';
 import type { Engine } from '../../engine/engine';
 import { positiveInt } from '../arguments';
@@ -10,7 +19,9 @@ import { run } from '../run';
 
 /** Published sites and custom domains (docs/contract.md, "Published sites and custom domains"): projects, deploy, deploys, domains; their options (--sites-host, --dns-server, --keep-deploys) are the program's. */
 export function registerSiteCommands(program: Command): void {
-  const projects = program.command('projects').description('Published sites: each project is served at <slug>.<sites-host>');
+  const projects = program
+    .command('projects')
+    .description('Published sites: each project is served at <slug>.<sites-host>');
   projects
     .command('create')
     .description('Create a project of an account; its slug comes from the name')
@@ -21,7 +32,8 @@ export function registerSiteCommands(program: Command): void {
         const project = engine.sites.projects.create({ accountId: options.account, name: options.name });
         const servedAt = servedAtOf(project, runningPorts(engine));
         printObject(output, output.json ? { ...project, servedAt } : projectRow(project, servedAt));
-        if (!output.json) note(`Project ${project.slug} created; deploy it to serve it ${whereServed(engine, project, servedAt)}.`);
+        if (!output.json)
+          note(`Project ${project.slug} created; deploy it to serve it ${whereServed(engine, project, servedAt)}.`);
       }),
     );
   projects
@@ -48,21 +60,33 @@ export function registerSiteCommands(program: Command): void {
     .action(
       run(async (engine, output, project: string, folder: string | undefined, options: { adoptionPage: boolean }) => {
         if ((folder === undefined) === !options.adoptionPage) {
-          throw new AppError('validation_failed', 'Give either a folder to deploy or --adoption-page, not both or neither.');
+          throw new AppError(
+            'validation_failed',
+            'Give either a folder to deploy or --adoption-page, not both or neither.',
+          );
         }
         const sites = engine.sites.projects;
-        const deploy = folder === undefined ? await sites.deployAdoptionPage(project) : await sites.deployFolder(project, folder);
+        const deploy =
+          folder === undefined ? await sites.deployAdoptionPage(project) : await sites.deployFolder(project, folder);
         const served = sites.get(project);
         if (output.json) printObject(output, deploy);
-        if (deploy.outcome === 'failed') throw new AppError('validation_failed', `deploy ${deploy.number} of ${served.slug} failed: ${deploy.reason ?? ''}`);
+        if (deploy.outcome === 'failed')
+          throw new AppError(
+            'validation_failed',
+            `deploy ${deploy.number} of ${served.slug} failed: ${deploy.reason ?? ''}`,
+          );
         if (!output.json) {
           printObject(output, deployRow(deploy));
-          note(`Deploy ${deploy.number} of ${served.slug} is live; it is served ${whereServed(engine, served, servedAtOf(served, runningPorts(engine)))}.`);
+          note(
+            `Deploy ${deploy.number} of ${served.slug} is live; it is served ${whereServed(engine, served, servedAtOf(served, runningPorts(engine)))}.`,
+          );
         }
       }),
     );
 
-  const deploys = program.command('deploys').description('A project’s deploys, newest first; roll back to an earlier one');
+  const deploys = program
+    .command('deploys')
+    .description('A project’s deploys, newest first; roll back to an earlier one');
   deploys
     .command('list')
     .argument('<project>', 'project id or slug')
@@ -85,13 +109,18 @@ export function registerSiteCommands(program: Command): void {
       }),
     );
 
-  const domains = program.command('domains').description('Custom domains: add, show the DNS record, verify, promote, remove');
+  const domains = program
+    .command('domains')
+    .description('Custom domains: add, show the DNS record, verify, promote, remove');
   domains
     .command('add')
     .description('Attach a domain (Pro plan or above, after a successful deploy); the first one is the primary')
     .argument('<project>', 'project id or slug')
     .argument('<domain>', 'e.g. www.example.org')
-    .option('--redirect-to <primary>', 'make it a redirect to the project’s primary domain (the default once a primary exists)')
+    .option(
+      '--redirect-to <primary>',
+      'make it a redirect to the project’s primary domain (the default once a primary exists)',
+    )
     .addOption(new Option('--status <status>', 'redirect status (default 301)').choices(REDIRECT_STATUSES.map(String)))
     .action(
       run((engine, output, project: string, name: string, options: { redirectTo?: string; status?: string }) => {
@@ -101,8 +130,12 @@ export function registerSiteCommands(program: Command): void {
         });
         if (output.json) return printObject(output, domain);
         printObject(output, domain.record);
-        note(`${domain.name} is the ${domain.role === 'primary' ? 'primary domain' : `redirect (${domain.redirectStatus}) to ${domain.to}`} of ${domain.project}.`);
-        note(`Create this record at your DNS provider${domain.record.type === 'ALIAS' ? ' (ALIAS, or ANAME if that is what it offers)' : ''}, then run "domains verify ${domain.name}".`);
+        note(
+          `${domain.name} is the ${domain.role === 'primary' ? 'primary domain' : `redirect (${domain.redirectStatus}) to ${domain.to}`} of ${domain.project}.`,
+        );
+        note(
+          `Create this record at your DNS provider${domain.record.type === 'ALIAS' ? ' (ALIAS, or ANAME if that is what it offers)' : ''}, then run "domains verify ${domain.name}".`,
+        );
       }),
     );
   domains
@@ -128,7 +161,12 @@ export function registerSiteCommands(program: Command): void {
       run(async (engine, output, name: string) => {
         const domain = await engine.sites.domains.verify(name);
         if (output.json) return printObject(output, domain);
-        printObject(output, { name: domain.name, status: domain.status, expected: domain.expected.join(', '), found: domain.found.join(', ') || 'nothing' });
+        printObject(output, {
+          name: domain.name,
+          status: domain.status,
+          expected: domain.expected.join(', '),
+          found: domain.found.join(', ') || 'nothing',
+        });
         note(dnsCheckCliWords(domain));
       }),
     );
@@ -173,7 +211,16 @@ function whereServed(engine: Engine, project: Project, servedAt: string | null):
 
 function projectRow(project: Project, servedAt: string | null): Record<string, unknown> {
   const { id, accountId, name, slug, liveDeploy, createdAt } = project;
-  return { id, accountId, name, slug, liveDeploy, createdAt, follows: followsInWords(project), servedAt: servedAt ?? 'no server running' };
+  return {
+    id,
+    accountId,
+    name,
+    slug,
+    liveDeploy,
+    createdAt,
+    follows: followsInWords(project),
+    servedAt: servedAt ?? 'no server running',
+  };
 }
 
 /** Whether the adoption site republishes itself when the records change, and when it last did. */
@@ -201,7 +248,8 @@ function deployRow(deploy: Deploy): Record<string, unknown> {
 function certificateInWords(domain: Domain, ports: SitePorts | undefined): string {
   const { state, needsReverify } = domain.certificate;
   if (needsReverify) return `${state}, over 30 min: domains reverify ${domain.name}`;
-  if (state === 'issued' && !httpsServed(domain.certificate, ports ?? null)) return ports ? 'issued, HTTPS not served (serve --https-port PORT)' : 'issued, no server running';
+  if (state === 'issued' && !httpsServed(domain.certificate, ports ?? null))
+    return ports ? 'issued, HTTPS not served (serve --https-port PORT)' : 'issued, no server running';
   return state;
 }
 

@@ -25,7 +25,9 @@ export function registerUsageCommands(program: Command): void {
           })),
           '',
         );
-        note(`Bans today: ${report.bansToday}; active: ${report.activeBans.map((ban) => `key ${ban.keyId} until ${new Date(ban.until).toISOString()}`).join(', ') || 'none'}.`);
+        note(
+          `Bans today: ${report.bansToday}; active: ${report.activeBans.map((ban) => `key ${ban.keyId} until ${new Date(ban.until).toISOString()}`).join(', ') || 'none'}.`,
+        );
       }),
     );
   usage
@@ -45,7 +47,14 @@ export function registerUsageCommands(program: Command): void {
       const active = engine.services.quota.listActiveBans();
       if (output.json) return printRows(output, active, '');
       const now = engine.clock.now();
-      const rows = active.map(({ id, keyId, accountId, startedAt, until }) => ({ id, keyId, accountId, startedAt, until, remaining: `${Math.ceil((until - now) / 60_000)} min` }));
+      const rows = active.map(({ id, keyId, accountId, startedAt, until }) => ({
+        id,
+        keyId,
+        accountId,
+        startedAt,
+        until,
+        remaining: `${Math.ceil((until - now) / 60_000)} min`,
+      }));
       printRows(output, rows, 'No key is banned.');
     }),
   );

@@ -24,7 +24,15 @@ export interface LiveUpdateLimits {
   retryMs: number;
 }
 
-export const LIVE_UPDATE_LIMITS: LiveUpdateLimits = { maxStreams: 32, maxStreamsPerSession: 4, maxStreamsPerAddress: 8, maxBufferedBytes: 64 * 1024, heartbeatMs: 25_000, sessionCheckMs: 1_000, retryMs: 2_000 };
+export const LIVE_UPDATE_LIMITS: LiveUpdateLimits = {
+  maxStreams: 32,
+  maxStreamsPerSession: 4,
+  maxStreamsPerAddress: 8,
+  maxBufferedBytes: 64 * 1024,
+  heartbeatMs: 25_000,
+  sessionCheckMs: 1_000,
+  retryMs: 2_000,
+};
 
 /** What browser mode's event stream is handed by the face that starts the admin server. */
 export interface LiveUpdateOptions {
@@ -92,7 +100,8 @@ export async function liveUpdatesRoute(app: FastifyInstance, options: EventsRout
   });
   const heartbeat = setInterval(() => write(': heartbeat\n\n'), limits.heartbeatMs).unref();
   const sessionCheck = setInterval(() => {
-    for (const stream of streams) if (stream.sessionId !== null && !options.sessionStands(stream.sessionId)) close(stream, 'end');
+    for (const stream of streams)
+      if (stream.sessionId !== null && !options.sessionStands(stream.sessionId)) close(stream, 'end');
   }, limits.sessionCheckMs).unref();
 
   app.addHook('preClose', async () => {
@@ -103,18 +112,28 @@ export async function liveUpdatesRoute(app: FastifyInstance, options: EventsRout
   });
 
   const refuseOverCap = (sessionId: string | null, address: string | null) => {
-    const busy = (words: string) => new AppError('service_unavailable', `Live updates already go to ${words}; close a window or try again shortly.`, { headers: { 'retry-after': '5' } });
+    const busy = (words: string) =>
+      new AppError('service_unavailable', `Live updates already go to ${words}; close a window or try again shortly.`, {
+        headers: { 'retry-after': '5' },
+      });
     if (streams.size >= limits.maxStreams) throw busy(`${limits.maxStreams} windows`);
     const open = [...streams];
-    if (sessionId !== null && open.filter((stream) => stream.sessionId === sessionId).length >= limits.maxStreamsPerSession) throw busy(`${limits.maxStreamsPerSession} windows of this login`);
-    if (address !== null && open.filter((stream) => stream.address === address).length >= limits.maxStreamsPerAddress) throw busy(`${limits.maxStreamsPerAddress} windows from this computer`);
+    if (
+      sessionId !== null &&
+      open.filter((stream) => stream.sessionId === sessionId).length >= limits.maxStreamsPerSession
+    )
+      throw busy(`${limits.maxStreamsPerSession} windows of this login`);
+    if (address !== null && open.filter((stream) => stream.address === address).length >= limits.maxStreamsPerAddress)
+      throw busy(`${limits.maxStreamsPerAddress} windows from this computer`);
   };
 
   app.get(ADMIN_EVENTS_PATH, { exposeHeadRoute: false }, async (request, reply) => {
     const credential = options.credentialOf(request);
     const sessionId = credential.kind === 'session' ? credential.id : null;
     if (credential.kind === 'none' || (sessionId !== null && !options.sessionStands(sessionId))) {
-      throw new AppError('unauthorized', 'The session has ended; log in again.', { details: { reason: 'session_expired' } });
+      throw new AppError('unauthorized', 'The session has ended; log in again.', {
+        details: { reason: 'session_expired' },
+      });
     }
     const address = sessionId === null ? null : (request.socket.remoteAddress ?? null);
     refuseOverCap(sessionId, address);

@@ -55,7 +55,8 @@ export function guard(request: FastifyRequest, token: string, teamMode: () => bo
   if (!LOOPBACK_ADDRESSES.has(request.socket.remoteAddress ?? '')) {
     throw new AppError('forbidden', 'The admin pages answer only to this computer.');
   }
-  if (!LOOPBACK_HOSTNAMES.has(request.hostname)) throw new AppError('forbidden', 'The admin pages answer only under 127.0.0.1 or localhost.');
+  if (!LOOPBACK_HOSTNAMES.has(request.hostname))
+    throw new AppError('forbidden', 'The admin pages answer only under 127.0.0.1 or localhost.');
   const origin = request.headers.origin;
   if (origin !== undefined && origin !== `${request.protocol}://${request.host}`) {
     throw new AppError('forbidden', 'Requests from other sites are refused.');
@@ -65,7 +66,10 @@ export function guard(request: FastifyRequest, token: string, teamMode: () => bo
   // In team mode a session cookie (judged by the dispatch) or, for the login alone, nothing stands in for the token.
   const asTeam = () => teamMode() && (free === 'login' || sessionCookieOf(request.headers.cookie) !== undefined);
   if (!sameToken(request.headers['x-admin-token'], token) && !asTeam()) {
-    throw new AppError('unauthorized', 'The admin token is missing or wrong: open the address printed by `npm run serve -- --admin`.');
+    throw new AppError(
+      'unauthorized',
+      'The admin token is missing or wrong: open the address printed by `npm run serve -- --admin`.',
+    );
   }
   requireJson(request);
 }
@@ -83,15 +87,25 @@ export function requireJson(request: FastifyRequest): void {
  * the dispatch judges. A data dir not in team mode has no one to log in: only the pages answer.
  */
 export function teamGuard(request: FastifyRequest, teamMode: () => boolean, team: TeamListener): void {
-  if (!namesHold(team.names(), request.hostname)) throw new AppError('forbidden', 'The shelter server answers only under the names and addresses of its certificate.');
+  if (!namesHold(team.names(), request.hostname))
+    throw new AppError(
+      'forbidden',
+      'The shelter server answers only under the names and addresses of its certificate.',
+    );
   const origin = request.headers.origin;
   if (origin !== undefined && origin !== `${request.protocol}://${request.host}`) {
     throw new AppError('forbidden', 'Requests from other sites are refused.');
   }
   const free = tokenFree(request);
   if (free === 'page') return;
-  if (!teamMode() && free !== 'login') throw new AppError('conflict', 'This shelter server has no staff yet: make the first owner on the serving computer.', { details: { reason: 'team_mode_off' } });
-  if (free !== 'login' && sessionCookieOf(request.headers.cookie) === undefined) throw new AppError('unauthorized', 'Log in first.', { details: { reason: 'login_required' } });
+  if (!teamMode() && free !== 'login')
+    throw new AppError(
+      'conflict',
+      'This shelter server has no staff yet: make the first owner on the serving computer.',
+      { details: { reason: 'team_mode_off' } },
+    );
+  if (free !== 'login' && sessionCookieOf(request.headers.cookie) === undefined)
+    throw new AppError('unauthorized', 'Log in first.', { details: { reason: 'login_required' } });
   requireJson(request);
 }
 
@@ -103,5 +117,9 @@ export function credentialOf(request: FastifyRequest, token: string | undefined)
 }
 
 export function callOf(request: FastifyRequest, reply: FastifyReply, token: string | undefined): AdminCall {
-  return { credential: credentialOf(request, token), address: request.socket.remoteAddress ?? null, setSession: (id) => void reply.header('set-cookie', sessionCookieValue(id)) };
+  return {
+    credential: credentialOf(request, token),
+    address: request.socket.remoteAddress ?? null,
+    setSession: (id) => void reply.header('set-cookie', sessionCookieValue(id)),
+  };
 }

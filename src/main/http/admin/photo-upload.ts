@@ -34,13 +34,14 @@ function isEscaped(json: Buffer, quote: number): boolean {
  * the byte of a quote or a backslash, so the quotes found here are the strings' own.
  */
 function largeString(json: Buffer): [number, number] | null {
-  for (let at = 0; ; ) {
+  for (let at = 0; ;) {
     const open = json.indexOf(0x22, at);
     if (open < 0) return null;
     let close = json.indexOf(0x22, open + 1);
     while (close > 0 && isEscaped(json, close)) close = json.indexOf(0x22, close + 1);
     if (close < 0) return null;
-    if (close - open - 1 >= LARGE_STRING_BYTES && !json.subarray(open + 1, close).includes(0x5c)) return [open + 1, close];
+    if (close - open - 1 >= LARGE_STRING_BYTES && !json.subarray(open + 1, close).includes(0x5c))
+      return [open + 1, close];
     at = close + 1;
   }
 }
@@ -80,7 +81,11 @@ function parseUpload(json: Buffer): unknown {
  * The JSON body in one buffer, copied in as it arrives: Fastify's own reader keeps every chunk
  * until the end and then joins them, three copies of a large upload alive at once.
  */
-function readJson(request: FastifyRequest, payload: IncomingMessage, done: (error: Error | null, body?: unknown) => void): void {
+function readJson(
+  request: FastifyRequest,
+  payload: IncomingMessage,
+  done: (error: Error | null, body?: unknown) => void,
+): void {
   const limit = request.routeOptions.bodyLimit ?? 0;
   const declared = Number(request.headers['content-length']);
   if (declared > limit) return done(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE());
@@ -92,7 +97,8 @@ function readJson(request: FastifyRequest, payload: IncomingMessage, done: (erro
   };
   const onData = (chunk: Buffer) => {
     if (length + chunk.length > limit) return finish(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE());
-    if (length + chunk.length > body.length) body = Buffer.concat([body.subarray(0, length)], Math.min(limit, 2 * (length + chunk.length)));
+    if (length + chunk.length > body.length)
+      body = Buffer.concat([body.subarray(0, length)], Math.min(limit, 2 * (length + chunk.length)));
     length += chunk.copy(body, length);
   };
   const onEnd = () => {
@@ -117,7 +123,14 @@ export async function photoUploadRoute(app: FastifyInstance, route: PhotoUploadR
     onRequest: async (_request, reply) => {
       const turn = uploads.turn();
       // Ended when the answer is sent or the client goes, even while it still waits (the turn then passes on at once).
-      reply.raw.once('close', () => void turn.then((end) => end(), () => undefined));
+      reply.raw.once(
+        'close',
+        () =>
+          void turn.then(
+            (end) => end(),
+            () => undefined,
+          ),
+      );
       await turn;
     },
     handler: route.handle,

@@ -27,14 +27,24 @@ export function ensureRendererBuilt(from: string = __dirname): string {
   const root = findProjectRoot(from);
   const out = path.join(root, 'out', 'renderer');
   const index = path.join(out, 'index.html');
-  const sources = Math.max(newestChange(path.join(root, 'src', 'renderer')), newestChange(path.join(root, 'src', 'shared')));
+  const sources = Math.max(
+    newestChange(path.join(root, 'src', 'renderer')),
+    newestChange(path.join(root, 'src', 'shared')),
+  );
   if (!fs.existsSync(index) || fs.statSync(index).mtimeMs < sources) {
     process.stderr.write('Building the admin pages (about 20 s)…\n');
     const cli = path.join(root, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js');
-    const build = spawnSync(process.execPath, [cli, 'build'], { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+    const build = spawnSync(process.execPath, [cli, 'build'], {
+      cwd: root,
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    });
     if (build.status !== 0) {
       process.stderr.write(`${build.stdout ?? ''}${build.stderr ?? ''}`);
-      throw new AppError('internal_error', `Building the admin pages failed (${build.error?.message ?? `exit code ${build.status}`}); its output is above.`);
+      throw new AppError(
+        'internal_error',
+        `Building the admin pages failed (${build.error?.message ?? `exit code ${build.status}`}); its output is above.`,
+      );
     }
   }
   return out;

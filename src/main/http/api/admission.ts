@@ -17,7 +17,12 @@ import { deprecationHeaders } from './routes/get-pet-sunset';
  * then the plan limits (docs/contract.md, "Plan limits") count it, set the rate-limit headers and
  * throw the 429 when over.
  */
-export function admitApiRequest(engine: Engine, request: FastifyRequest, reply: FastifyReply, deprecated: boolean): Caller {
+export function admitApiRequest(
+  engine: Engine,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  deprecated: boolean,
+): Caller {
   const caller = identifyCaller(engine, request.headers.authorization, request.ip);
   const exchange = trackApiRequest(engine, reply, caller, engine.clock.now());
   if (deprecated) reply.headers(deprecationHeaders(request));
@@ -66,11 +71,17 @@ export interface RawAdmission {
  * then the limits count it — unless the pipeline already did when its headers arrived, and only
  * the figures are shown. The answer, written straight to the socket, is recorded as it is written.
  */
-export function admitRawRequest(engine: Engine, authorization: string | undefined, remoteAddress: string | undefined, alreadyCounted: boolean): RawAdmission {
+export function admitRawRequest(
+  engine: Engine,
+  authorization: string | undefined,
+  remoteAddress: string | undefined,
+  alreadyCounted: boolean,
+): RawAdmission {
   const caller = identifyCaller(engine, authorization, remoteAddress);
   const subject = quotaSubjectOf(caller);
   const profile = engine.headerProfile.current;
-  if (alreadyCounted) return { caller, windows: engine.services.quota.currentUsage(subject), refusal: undefined, profile };
+  if (alreadyCounted)
+    return { caller, windows: engine.services.quota.currentUsage(subject), refusal: undefined, profile };
   const admission = engine.services.quota.admit(subject);
   return { caller, windows: admission.windows, refusal: refusalOf(admission, profile, engine.clock.now()), profile };
 }
@@ -79,7 +90,12 @@ export function admitRawRequest(engine: Engine, authorization: string | undefine
 function refusalOf(admission: Admission, profile: HeaderProfile, now: number): AppError | undefined {
   if (admission.outcome === 'accepted') return undefined;
   const code = admission.outcome === 'banned' ? 'api_key_banned' : 'rate_limited';
-  const { status, headers } = profiledRefusal(profile, { code, retryAfter: admission.retryAfter, windows: admission.windows, now });
+  const { status, headers } = profiledRefusal(profile, {
+    code,
+    retryAfter: admission.retryAfter,
+    windows: admission.windows,
+    now,
+  });
   return new AppError(code, admission.message, { headers, status });
 }
 
@@ -89,5 +105,6 @@ function refusalOf(admission: Admission, profile: HeaderProfile, now: number): A
  * header ourselves makes Node close the connection after this answer.
  */
 function closeAfterLastAllowed(reply: FastifyReply): void {
-  if ((reply.raw as { maxRequestsOnConnectionReached?: boolean }).maxRequestsOnConnectionReached === true) reply.header('connection', 'close');
+  if ((reply.raw as { maxRequestsOnConnectionReached?: boolean }).maxRequestsOnConnectionReached === true)
+    reply.header('connection', 'close');
 }

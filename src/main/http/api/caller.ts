@@ -8,16 +8,23 @@ import type { QuotaSubject } from '../../quota/quota';
 export type Caller = ({ kind: 'key' } & KeyIdentity) | { kind: 'anonymous'; address: string; refusal: string };
 
 /** From the Authorization header as sent (if any) and the socket's remote address. */
-export function identifyCaller(engine: Engine, authorization: string | undefined, remoteAddress: string | undefined): Caller {
+export function identifyCaller(
+  engine: Engine,
+  authorization: string | undefined,
+  remoteAddress: string | undefined,
+): Caller {
   const refuse = (refusal: string): Caller => ({ kind: 'anonymous', address: clientAddress(remoteAddress), refusal });
   if (authorization === undefined) return refuse('No API key: send it as "Authorization: Bearer <API_KEY>".');
   const key = bearerToken(authorization);
-  if (key === undefined) return refuse('The Authorization header must use the Bearer scheme: "Authorization: Bearer <API_KEY>".');
+  if (key === undefined)
+    return refuse('The Authorization header must use the Bearer scheme: "Authorization: Bearer <API_KEY>".');
   if (key === '') return refuse('The bearer token is empty: send "Authorization: Bearer <API_KEY>".');
   const identity = engine.services.keys.authenticate(key);
   if (!identity) {
     const prefix = KEY_PREFIX[engine.environment];
-    return refuse(`The API key is not valid here: it is unknown, revoked, or mistyped (${engine.environment} keys start with ${prefix}).`);
+    return refuse(
+      `The API key is not valid here: it is unknown, revoked, or mistyped (${engine.environment} keys start with ${prefix}).`,
+    );
   }
   return { kind: 'key', keyId: identity.keyId, accountId: identity.accountId };
 }
@@ -40,11 +47,15 @@ function clientAddress(remoteAddress: string | undefined): string {
 }
 
 export function quotaSubjectOf(caller: Caller): QuotaSubject {
-  return caller.kind === 'key' ? { kind: 'account', accountId: caller.accountId, keyId: caller.keyId } : { kind: 'address', address: caller.address };
+  return caller.kind === 'key'
+    ? { kind: 'account', accountId: caller.accountId, keyId: caller.keyId }
+    : { kind: 'address', address: caller.address };
 }
 
 export function requireKey(caller: Caller): void {
   if (caller.kind !== 'key') {
-    throw new AppError('unauthorized', caller.refusal, { headers: { 'www-authenticate': 'Bearer realm="adoption-desk"' } });
+    throw new AppError('unauthorized', caller.refusal, {
+      headers: { 'www-authenticate': 'Bearer realm="adoption-desk"' },
+    });
   }
 }

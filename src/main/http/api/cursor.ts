@@ -10,7 +10,10 @@ export function decodeCursor(cursor: string): number {
   const match = /^after:([1-9][0-9]{0,15})$/.exec(decoded);
   const afterId = match ? Number(match[1]) : NaN;
   if (!Number.isSafeInteger(afterId)) {
-    throw new AppError('validation_failed', 'query parameter cursor: is not a cursor this server issued; take it from the Link rel="next" header.');
+    throw new AppError(
+      'validation_failed',
+      'query parameter cursor: is not a cursor this server issued; take it from the Link rel="next" header.',
+    );
   }
   return afterId;
 }

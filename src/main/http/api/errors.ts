@@ -5,7 +5,12 @@ import { writeRefusal } from '../../db/write-refusals';
 import { apiExchangeOf } from '../recorded-response';
 import type { EngineLog } from '../../log';
 
-const WHERE: Record<string, string> = { body: '', querystring: 'query parameter ', params: 'path parameter ', headers: 'header ' };
+const WHERE: Record<string, string> = {
+  body: '',
+  querystring: 'query parameter ',
+  params: 'path parameter ',
+  headers: 'header ',
+};
 
 /** Fastify's own failures (parsing, limits) mapped to the contract's codes and plain words. */
 function fromFrameworkError(error: FastifyError): AppError {
@@ -22,7 +27,10 @@ function fromFrameworkError(error: FastifyError): AppError {
   }
   switch (error.code) {
     case 'FST_ERR_BAD_URL':
-      return new AppError('validation_failed', 'The URL path is not valid percent-encoded UTF-8: every "%" must start an escape such as %20 or %C3%A9.');
+      return new AppError(
+        'validation_failed',
+        'The URL path is not valid percent-encoded UTF-8: every "%" must start an escape such as %20 or %C3%A9.',
+      );
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return new AppError('unsupported_media_type', 'Content-Type must be application/json.');
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
@@ -32,10 +40,14 @@ function fromFrameworkError(error: FastifyError): AppError {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return new AppError('validation_failed', `body: is not valid JSON (${error.message}).`);
   }
-  if (error.statusCode === 413) return new AppError('payload_too_large', 'The request body is larger than the 1 MiB limit.');
+  if (error.statusCode === 413)
+    return new AppError('payload_too_large', 'The request body is larger than the 1 MiB limit.');
   if (error.statusCode === 415) return new AppError('unsupported_media_type', 'Content-Type must be application/json.');
   // Any other refusal of the request by the framework is a malformed request, whatever status it chose.
-  if (error instanceof SyntaxError || (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500)) {
+  if (
+    error instanceof SyntaxError ||
+    (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500)
+  ) {
     return new AppError('validation_failed', `The request is malformed: ${error.message}`);
   }
   return new AppError('internal_error', 'Something went wrong inside Adoption Desk; the request was not completed.');
@@ -48,11 +60,17 @@ function sendError(reply: FastifyReply, error: AppError): FastifyReply {
 }
 
 /** The one place where every failure becomes the seed's Error body; a 5xx (a bug) is logged. */
-export function answerError(log: EngineLog | undefined, request: FastifyRequest, reply: FastifyReply, failure: unknown): FastifyReply {
+export function answerError(
+  log: EngineLog | undefined,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  failure: unknown,
+): FastifyReply {
   const refusal = isAppError(failure) ? undefined : writeRefusal(failure);
   const appError = isAppError(failure) ? failure : (refusal ?? fromFrameworkError(failure as FastifyError));
   // A full disk or a held lock is told once per streak by the background jobs that cannot write either, not per request.
-  if (appError.status >= 500 && refusal === undefined) log?.error({ err: failure, method: request.method, url: request.url }, 'request failed');
+  if (appError.status >= 500 && refusal === undefined)
+    log?.error({ err: failure, method: request.method, url: request.url }, 'request failed');
   return sendError(reply, appError);
 }
 
@@ -65,7 +83,9 @@ export interface ErrorHandlingOptions {
 }
 
 export async function installErrorHandling(app: FastifyInstance, options: ErrorHandlingOptions): Promise<void> {
-  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => answerError(options.log, request, reply, error));
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) =>
+    answerError(options.log, request, reply, error),
+  );
 
   // The not-found answer runs the hooks of the context it is set in: here, only the pipeline.
   await app.register(async (unknownPaths) => {
@@ -79,7 +99,12 @@ export async function installErrorHandling(app: FastifyInstance, options: ErrorH
       if (allowed.length === 0) return sendError(reply, new AppError('not_found', `There is no endpoint at ${path}.`));
       const allow = allowed.join(', ');
       if (request.method === 'OPTIONS') return reply.code(204).header('allow', allow).send();
-      return sendError(reply, new AppError('method_not_allowed', `${request.method} is not allowed on ${path}; use ${allow}.`, { headers: { allow } }));
+      return sendError(
+        reply,
+        new AppError('method_not_allowed', `${request.method} is not allowed on ${path}; use ${allow}.`, {
+          headers: { allow },
+        }),
+      );
     });
   });
 }

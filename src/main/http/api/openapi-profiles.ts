@@ -20,8 +20,12 @@ const GITHUB_HEADERS: ResponseHeaders = {
 
 const MALFORMED_HEADERS: ResponseHeaders = {
   ...RATE_LIMIT_HEADERS,
-  'RateLimit-Policy': string('Deliberately malformed (the `malformed` header profile): not an RFC 9651 list; clients must ignore it.'),
-  RateLimit: string('Deliberately malformed (the `malformed` header profile): wrong types and a negative reset; clients must ignore it.'),
+  'RateLimit-Policy': string(
+    'Deliberately malformed (the `malformed` header profile): not an RFC 9651 list; clients must ignore it.',
+  ),
+  RateLimit: string(
+    'Deliberately malformed (the `malformed` header profile): wrong types and a negative reset; clients must ignore it.',
+  ),
 };
 
 const HEADERS_OF: Record<HeaderProfile, ResponseHeaders> = {
@@ -36,24 +40,60 @@ const HEADERS_OF: Record<HeaderProfile, ResponseHeaders> = {
 const SECONDS = integer('Whole seconds to wait: until the binding window resets, or until the ban ends.');
 
 /** The quota refusals a profile answers with: their status, words and Retry-After. */
-const REFUSALS: Record<Exclude<HeaderProfile, 'standard'>, Partial<Record<'429' | '403', { description: string; retryAfter?: HeaderSchema }>>> = {
-  ietf: { 429: { description: 'Rate limit exceeded (`rate_limited`) or key temporarily banned (`api_key_banned`); see `Retry-After` and `RateLimit`.', retryAfter: SECONDS } },
+const REFUSALS: Record<
+  Exclude<HeaderProfile, 'standard'>,
+  Partial<Record<'429' | '403', { description: string; retryAfter?: HeaderSchema }>>
+> = {
+  ietf: {
+    429: {
+      description:
+        'Rate limit exceeded (`rate_limited`) or key temporarily banned (`api_key_banned`); see `Retry-After` and `RateLimit`.',
+      retryAfter: SECONDS,
+    },
+  },
   github: {
-    403: { description: 'A secondary rate limit, as GitHub answers it: the minute window exceeded (`rate_limited`) or the key temporarily banned (`api_key_banned`); see `Retry-After`.', retryAfter: SECONDS },
-    429: { description: 'The primary rate limit, the day window, exceeded (`rate_limited`): `x-ratelimit-remaining` is 0; wait until `x-ratelimit-reset`. No `Retry-After`.' },
+    403: {
+      description:
+        'A secondary rate limit, as GitHub answers it: the minute window exceeded (`rate_limited`) or the key temporarily banned (`api_key_banned`); see `Retry-After`.',
+      retryAfter: SECONDS,
+    },
+    429: {
+      description:
+        'The primary rate limit, the day window, exceeded (`rate_limited`): `x-ratelimit-remaining` is 0; wait until `x-ratelimit-reset`. No `Retry-After`.',
+    },
   },
   'retry-after-date': {
-    429: { description: 'Rate limit exceeded (`rate_limited`) or key temporarily banned (`api_key_banned`); see `Retry-After`, an HTTP-date.', retryAfter: string('An HTTP-date (IMF-fixdate, by the `Date` header’s clock) from which a request may succeed.') },
+    429: {
+      description:
+        'Rate limit exceeded (`rate_limited`) or key temporarily banned (`api_key_banned`); see `Retry-After`, an HTTP-date.',
+      retryAfter: string('An HTTP-date (IMF-fixdate, by the `Date` header’s clock) from which a request may succeed.'),
+    },
   },
-  'no-retry-after': { 429: { description: 'Rate limit exceeded (`rate_limited`) or key temporarily banned (`api_key_banned`). No `Retry-After`: wait until `X-RateLimit-Reset` or `RateLimit`’s `t`.' } },
-  malformed: { 429: { description: 'Rate limit exceeded (`rate_limited`) or key temporarily banned (`api_key_banned`); see `Retry-After` (valid, unlike `RateLimit`).', retryAfter: SECONDS } },
+  'no-retry-after': {
+    429: {
+      description:
+        'Rate limit exceeded (`rate_limited`) or key temporarily banned (`api_key_banned`). No `Retry-After`: wait until `X-RateLimit-Reset` or `RateLimit`’s `t`.',
+    },
+  },
+  malformed: {
+    429: {
+      description:
+        'Rate limit exceeded (`rate_limited`) or key temporarily banned (`api_key_banned`); see `Retry-After` (valid, unlike `RateLimit`).',
+      retryAfter: SECONDS,
+    },
+  },
 };
 
 /** The generator writes every response inline (no $ref), its headers too. */
 type Documented = OpenAPIV3.ResponseObject & { headers?: Record<string, OpenAPIV3.HeaderObject> };
 
 function asDocumented(headers: ResponseHeaders): Record<string, OpenAPIV3.HeaderObject> {
-  return Object.fromEntries(Object.entries(headers).map(([name, header]) => [name, { schema: { type: header.type }, description: header.description }]));
+  return Object.fromEntries(
+    Object.entries(headers).map(([name, header]) => [
+      name,
+      { schema: { type: header.type }, description: header.description },
+    ]),
+  );
 }
 
 /**
@@ -79,7 +119,11 @@ export function describeHeaderProfile(doc: OpenAPIV3.Document, profile: HeaderPr
         if (!refusal) continue;
         const others = Object.entries(documented429.headers ?? {}).filter(([name]) => name !== 'Retry-After');
         const retryAfter = refusal.retryAfter ? asDocumented({ 'Retry-After': refusal.retryAfter }) : {};
-        responses[status] = { ...structuredClone(documented429), description: refusal.description, headers: { ...Object.fromEntries(others), ...retryAfter } };
+        responses[status] = {
+          ...structuredClone(documented429),
+          description: refusal.description,
+          headers: { ...Object.fromEntries(others), ...retryAfter },
+        };
       }
       operation.responses = Object.fromEntries(Object.entries(responses).sort(([a], [b]) => a.localeCompare(b)));
     }

@@ -23,7 +23,9 @@ export async function registerOpenApiGenerator(app: FastifyInstance): Promise<vo
       openapi: '3.0.3',
       info: { title: 'Adoption Desk pet API', version: '1.0.0', description: DESCRIPTION },
       tags: [{ name: 'animals', description: 'Animals available for adoption' }],
-      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'An Adoption Desk API key.' } } },
+      components: {
+        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'An Adoption Desk API key.' } },
+      },
       security: [{ bearerAuth: [] }],
     },
     hideUntagged: true,
@@ -47,7 +49,12 @@ function keepResponseHeaders(routeSchema: unknown, transformed: unknown): void {
 }
 
 /** The generated document, finished with what zod cannot say: servers, the sunset date and the header profile's headers. */
-export function buildOpenApiDocument(app: FastifyInstance, environment: Environment, port: number, profile: HeaderProfile = 'standard'): OpenAPIV3.Document {
+export function buildOpenApiDocument(
+  app: FastifyInstance,
+  environment: Environment,
+  port: number,
+  profile: HeaderProfile = 'standard',
+): OpenAPIV3.Document {
   const doc = structuredClone(app.swagger()) as OpenAPIV3.Document;
   doc.servers = ENVIRONMENTS.map((env) => ({
     url: `http://{host}:{port}${API_BASE_PATH}`,
@@ -69,7 +76,7 @@ export function buildOpenApiDocument(app: FastifyInstance, environment: Environm
 function mergeIdenticalInputSchemas(doc: OpenAPIV3.Document): OpenAPIV3.Document {
   let text = JSON.stringify(doc);
   // Repeat: merging PetStatusInput makes NewPetInput identical to NewPet, and so on.
-  for (let merged = true; merged; ) {
+  for (let merged = true; merged;) {
     merged = false;
     const schemas = (JSON.parse(text) as OpenAPIV3.Document).components?.schemas ?? {};
     for (const name of Object.keys(schemas)) {
@@ -83,7 +90,7 @@ function mergeIdenticalInputSchemas(doc: OpenAPIV3.Document): OpenAPIV3.Document
   }
   const result = JSON.parse(text) as OpenAPIV3.Document;
   const schemas = result.components?.schemas ?? {};
-  for (let removed = true; removed; ) {
+  for (let removed = true; removed;) {
     removed = false;
     const current = JSON.stringify(result);
     for (const name of Object.keys(schemas)) {

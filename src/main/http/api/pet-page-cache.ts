@@ -33,7 +33,9 @@ export class PetPageCache {
       const result = this.pets.listPage(query);
       const { nextAfterId } = result;
       const nextPath =
-        nextAfterId === null ? null : `${API_BASE_PATH}/pets?limit=${query.limit}${query.status ? `&status=${query.status}` : ''}&cursor=${encodeCursor(nextAfterId)}`;
+        nextAfterId === null
+          ? null
+          : `${API_BASE_PATH}/pets?limit=${query.limit}${query.status ? `&status=${query.status}` : ''}&cursor=${encodeCursor(nextAfterId)}`;
       page = { body: Buffer.from(JSON.stringify(PetsSchema.parse(result.pets))), nextPath };
       if (this.pages.size >= MAX_PAGES) this.pages.clear();
       this.pages.set(key, page);

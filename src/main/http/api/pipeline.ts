@@ -1,4 +1,10 @@
-import type { FastifyContextConfig, FastifyError, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import type {
+  FastifyContextConfig,
+  FastifyError,
+  FastifyReply,
+  FastifyRequest,
+  HookHandlerDoneFunction,
+} from 'fastify';
 import { AppError } from '../../../shared/errors';
 import type { Engine } from '../../engine/engine';
 import { admitApiRequest } from './admission';
@@ -50,7 +56,10 @@ export class DeprecatedRoutes {
   covers(method: string, url: string): boolean {
     const segments = (url.split('?')[0] ?? '').split('/').map(decodedOrAsSent);
     return this.routes.some(
-      (route) => route.method === method && route.segments.length === segments.length && route.segments.every((segment, i) => segment.startsWith(':') || segment === segments[i]),
+      (route) =>
+        route.method === method &&
+        route.segments.length === segments.length &&
+        route.segments.every((segment, i) => segment.startsWith(':') || segment === segments[i]),
     );
   }
 }
@@ -98,7 +107,8 @@ interface DumpableRequest {
  */
 function leaveEmptyBodyUnread(raw: FastifyRequest['raw']): void {
   const headers = raw.headers;
-  if (headers['content-length'] === undefined && headers['transfer-encoding'] === undefined) (raw as unknown as DumpableRequest)._dumped = true;
+  if (headers['content-length'] === undefined && headers['transfer-encoding'] === undefined)
+    (raw as unknown as DumpableRequest)._dumped = true;
 }
 
 /** RFC 9112 §3.2: an HTTP/1.1 request without Host is refused (Node's own check answers with no body). */

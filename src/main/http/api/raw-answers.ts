@@ -50,8 +50,13 @@ export class RawAnswers {
   /** The server's 'connect' listener: this is no proxy. */
   readonly connect = (request: IncomingMessage, duplex: Duplex): void => {
     this.guarded(duplex as ServerSocket, (socket) => {
-      const refusal = new AppError('method_not_allowed', 'CONNECT is not supported: this server is not a proxy.', { headers: { allow: '' } });
-      this.countAndWrite(socket, request.headers.authorization, refusal, false, { method: 'CONNECT', url: request.url ?? '' });
+      const refusal = new AppError('method_not_allowed', 'CONNECT is not supported: this server is not a proxy.', {
+        headers: { allow: '' },
+      });
+      this.countAndWrite(socket, request.headers.authorization, refusal, false, {
+        method: 'CONNECT',
+        url: request.url ?? '',
+      });
     });
   };
 
@@ -74,8 +79,17 @@ export class RawAnswers {
     if (pending && !socket._httpMessage) return void socket.destroy();
     if (pending) {
       // The pipeline counted this request when its headers arrived: show the figures, count nothing more.
-      const { caller, windows, profile } = admitRawRequest(this.engine, pending.headers.authorization, socket.remoteAddress, true);
-      return this.write(socket, this.describe(error, true), { windows, profile }, pending.method === 'HEAD', { caller, method: pending.method ?? '', url: pending.url ?? '' });
+      const { caller, windows, profile } = admitRawRequest(
+        this.engine,
+        pending.headers.authorization,
+        socket.remoteAddress,
+        true,
+      );
+      return this.write(socket, this.describe(error, true), { windows, profile }, pending.method === 'HEAD', {
+        caller,
+        method: pending.method ?? '',
+        url: pending.url ?? '',
+      });
     }
     const start = error.rawPacket?.toString('latin1', 0, 200) ?? '';
     const [method = '', url = ''] = /^(\S*)\s*(\S*)/.exec(start)?.slice(1) ?? [];
@@ -92,19 +106,42 @@ export class RawAnswers {
             : `The request headers did not arrive within ${seconds(this.timeouts.headersTimeout)}; send the request again without pausing.`,
         );
       case 'HPE_HEADER_OVERFLOW':
-        return new AppError('validation_failed', `The request line and headers are larger than ${maxHeaderSize / 1024} KiB; shorten the URL or the headers.`);
+        return new AppError(
+          'validation_failed',
+          `The request line and headers are larger than ${maxHeaderSize / 1024} KiB; shorten the URL or the headers.`,
+        );
       default:
-        return new AppError('validation_failed', `The HTTP request is malformed${error.reason ? `: ${error.reason}` : ''}.`);
+        return new AppError(
+          'validation_failed',
+          `The HTTP request is malformed${error.reason ? `: ${error.reason}` : ''}.`,
+        );
     }
   }
 
   /** Counts the request against its key's account, or the connection's address, then answers. */
-  private countAndWrite(socket: ServerSocket, authorization: string | undefined, error: AppError, head: boolean, request: { method: string; url: string }): void {
-    const { caller, windows, refusal, profile } = admitRawRequest(this.engine, authorization, socket.remoteAddress, false);
+  private countAndWrite(
+    socket: ServerSocket,
+    authorization: string | undefined,
+    error: AppError,
+    head: boolean,
+    request: { method: string; url: string },
+  ): void {
+    const { caller, windows, refusal, profile } = admitRawRequest(
+      this.engine,
+      authorization,
+      socket.remoteAddress,
+      false,
+    );
     this.write(socket, refusal ?? error, { windows, profile }, head, { caller, ...request });
   }
 
-  private write(socket: ServerSocket, error: AppError, quota: { windows: WindowUsage[]; profile: HeaderProfile }, head: boolean, request: { caller: Caller; method: string; url: string }): void {
+  private write(
+    socket: ServerSocket,
+    error: AppError,
+    quota: { windows: WindowUsage[]; profile: HeaderProfile },
+    head: boolean,
+    request: { caller: Caller; method: string; url: string },
+  ): void {
     const body = JSON.stringify(error.toBody());
     const now = this.engine.clock.now();
     const { windows, profile } = quota;
@@ -116,14 +153,31 @@ export class RawAnswers {
       date: new Date(now).toUTCString(),
       connection: 'close',
     };
-    const headerLines = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+    const headerLines = Object.entries(headers)
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join('');
     const statusLine = `HTTP/1.1 ${error.status} ${STATUS_CODES[error.status] ?? ''}\r\n`;
     const { caller } = request;
     const key = caller.kind === 'key';
     // Printable ASCII only: the request line of a malformed request may hold anything.
     const asSent = (text: string) => text.slice(0, 2_000).replace(/[^\x21-\x7e]/g, '?');
     // The log rebuilds only the standard headers from the figures; another profile's head is kept as sent.
-    this.engine.requestLog.record(now, asSent(request.method), undefined, asSent(request.url), error.status, error.code, key ? caller.keyId : null, key ? caller.accountId : null, socket.remoteAddress, 0, statusLine + headerLines, profile === 'standard' ? windows : null, now, socket);
+    this.engine.requestLog.record(
+      now,
+      asSent(request.method),
+      undefined,
+      asSent(request.url),
+      error.status,
+      error.code,
+      key ? caller.keyId : null,
+      key ? caller.accountId : null,
+      socket.remoteAddress,
+      0,
+      statusLine + headerLines,
+      profile === 'standard' ? windows : null,
+      now,
+      socket,
+    );
     // Read no more: nothing more of this request (a body's last bytes, say) may take effect after this answer.
     socket.pause();
     socket.end(`${statusLine}${headerLines}\r\n${head ? '' : body}`, () => socket.destroy());

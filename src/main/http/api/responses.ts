@@ -17,8 +17,12 @@ export const RATE_LIMIT_HEADERS: ResponseHeaders = {
   'X-RateLimit-Limit': integer('The limit of the window that binds most.'),
   'X-RateLimit-Remaining': integer('Requests left in that window.'),
   'X-RateLimit-Reset': integer('Unix time (seconds) at which that window resets.'),
-  'RateLimit-Policy': string('Both windows as RFC 9651 structured fields, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400`.'),
-  RateLimit: string('Remaining requests and seconds to reset per window, e.g. `"minute";r=59;t=30, "day";r=999;t=50370`.'),
+  'RateLimit-Policy': string(
+    'Both windows as RFC 9651 structured fields, e.g. `"minute";q=60;w=60, "day";q=1000;w=86400`.',
+  ),
+  RateLimit: string(
+    'Remaining requests and seconds to reset per window, e.g. `"minute";r=59;t=30, "day";r=999;t=50370`.',
+  ),
 };
 
 export const NEXT_PAGE_LINK: ResponseHeaders = { Link: string('`<…>; rel="next"` when a later page exists.') };
@@ -56,5 +60,10 @@ export function answer<S extends z.ZodType>(schema: S, description: string, head
 
 /** A route's Error answers, each with the headers of its status plus `headers` (a deprecated route's, say). */
 export function errorAnswers(statuses: ErrorStatus[], headers: ResponseHeaders = {}) {
-  return Object.fromEntries(statuses.map((status) => [status, answer(ErrorBodySchema, ERROR_WORDS[status], { ...ERROR_HEADERS[status], ...headers })]));
+  return Object.fromEntries(
+    statuses.map((status) => [
+      status,
+      answer(ErrorBodySchema, ERROR_WORDS[status], { ...ERROR_HEADERS[status], ...headers }),
+    ]),
+  );
 }

@@ -16,7 +16,8 @@ import { pathAndQuery } from '../request-host';
  */
 const ADOPTION_PAGE_POLICY = `${ADOPTION_SITE_CONTENT_SECURITY_POLICY}; frame-ancestors 'none'`;
 const UPLOADED_SITE_POLICY = "frame-ancestors 'self'";
-const SERVER_PAGE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+const SERVER_PAGE_POLICY =
+  "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 /** The files each live deploy was published with, read once per route (routes are made anew at every change to the sites). */
 const publishedFiles = new WeakMap<SiteRoute, Promise<ReadonlySet<string> | undefined>>();
@@ -65,26 +66,50 @@ async function answer(request: FastifyRequest, reply: FastifyReply, route: SiteR
   // A site is never framed by another site (clickjacking); a deploy cannot lift this: the contract has no per-deploy headers.
   const adoptionPage = route.kind === 'site' && route.adoptionPage;
   reply.header('x-frame-options', route.kind === 'site' && !adoptionPage ? 'SAMEORIGIN' : 'DENY');
-  reply.header('content-security-policy', route.kind !== 'site' ? SERVER_PAGE_POLICY : adoptionPage ? ADOPTION_PAGE_POLICY : UPLOADED_SITE_POLICY);
+  reply.header(
+    'content-security-policy',
+    route.kind !== 'site' ? SERVER_PAGE_POLICY : adoptionPage ? ADOPTION_PAGE_POLICY : UPLOADED_SITE_POLICY,
+  );
   const target = pathAndQuery(request.url);
   if (route.kind === 'redirect') {
     // The port the request came in on stays: the primary is served on the same one.
     const port = /:(\d+)$/.exec(request.headers.host ?? '')?.[1];
-    await reply.code(route.status).header('location', `${request.protocol}://${route.primary}${port === undefined ? '' : `:${port}`}${target}`).send();
+    await reply
+      .code(route.status)
+      .header('location', `${request.protocol}://${route.primary}${port === undefined ? '' : `:${port}`}${target}`)
+      .send();
     return;
   }
-  if (route.kind === 'no-site') return page(reply, 404, 'There is no site at this domain', 'No project serves this name, or its domain was removed.');
+  if (route.kind === 'no-site')
+    return page(
+      reply,
+      404,
+      'There is no site at this domain',
+      'No project serves this name, or its domain was removed.',
+    );
   if (request.method !== 'GET' && request.method !== 'HEAD') {
-    await reply.code(405).header('allow', 'GET, HEAD').type('text/plain; charset=utf-8').send(`${request.method} is not allowed on a site; use GET or HEAD.\n`);
+    await reply
+      .code(405)
+      .header('allow', 'GET, HEAD')
+      .type('text/plain; charset=utf-8')
+      .send(`${request.method} is not allowed on a site; use GET or HEAD.\n`);
     return;
   }
   const query = target.indexOf('?');
   const pathname = query === -1 ? target : target.slice(0, query);
-  const result = await send(request.raw, pathname, { root: route.root, index: ['index.html'], dotfiles: 'ignore', maxAge: 0 });
+  const result = await send(request.raw, pathname, {
+    root: route.root,
+    index: ['index.html'],
+    dotfiles: 'ignore',
+    maxAge: 0,
+  });
   if (result.type === 'directory') {
     result.stream.destroy();
     // Leading slashes collapsed: "//evil.example" must not become a redirect to another host.
-    await reply.code(301).header('location', `${pathname.replace(/^\/+/, '/')}/${query === -1 ? '' : target.slice(query)}`).send();
+    await reply
+      .code(301)
+      .header('location', `${pathname.replace(/^\/+/, '/')}/${query === -1 ? '' : target.slice(query)}`)
+      .send();
     return;
   }
   const unpublished = result.type === 'file' && !(await published(route, result.metadata.path));
@@ -110,5 +135,11 @@ async function notFound(reply: FastifyReply, route: Extract<SiteRoute, { kind: '
 
 async function page(reply: FastifyReply, status: number, title: string, detail: string): Promise<void> {
   const html = `<!doctype html>\n<html lang="en">\n<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${status} · ${title}</title></head>\n<body style="font-family:system-ui,sans-serif;margin:3rem auto;max-width:40rem;padding:0 1rem"><h1>${title}</h1><p>${detail}</p></body>\n</html>\n`;
-  await reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').header('x-frame-options', 'DENY').header('content-security-policy', SERVER_PAGE_POLICY).send(html);
+  await reply
+    .code(status)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .header('x-frame-options', 'DENY')
+    .header('content-security-policy', SERVER_PAGE_POLICY)
+    .send(html);
 }

@@ -43,7 +43,9 @@ function refuse(engine: Engine, error: NodeJS.ErrnoException, socket: ServerSock
     return true;
   }
   const status = timedOut ? 408 : 400;
-  const body = timedOut ? 'The request did not arrive in time; send it again without pausing.\n' : 'The request is malformed.\n';
+  const body = timedOut
+    ? 'The request did not arrive in time; send it again without pausing.\n'
+    : 'The request is malformed.\n';
   const headers = [
     `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}`,
     'content-type: text/plain; charset=utf-8',

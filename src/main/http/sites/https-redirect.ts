@@ -17,7 +17,10 @@ export function registerHttpsRedirect(app: FastifyInstance, engine: Engine): voi
       const host = hostOfRequest(request.headers.host);
       const port = httpsPortOf(engine);
       if (port !== undefined && host !== '' && stillCertified(engine, host)) {
-        void reply.code(308).header('location', `https://${host}${port === 443 ? '' : `:${port}`}${pathAndQuery(url)}`).send();
+        void reply
+          .code(308)
+          .header('location', `https://${host}${port === 443 ? '' : `:${port}`}${pathAndQuery(url)}`)
+          .send();
         return;
       }
     }

@@ -1,6 +1,15 @@
 import type { WindowUsage } from '../../../shared/quota';
 import { rateLimitHeaders } from '../../../shared/rate-limit-headers';
-import { FLOAT_FORMAT, FORMAT, MICROSECONDS, MILLISECOND_FORMAT, PREFIX_BYTES, SLOT, SLOTS, type LoggedAnswer } from './batch-format';
+import {
+  FLOAT_FORMAT,
+  FORMAT,
+  MICROSECONDS,
+  MILLISECOND_FORMAT,
+  PREFIX_BYTES,
+  SLOT,
+  SLOTS,
+  type LoggedAnswer,
+} from './batch-format';
 
 /** A packed answer: the head is put back together only when asked for (most answers a reader skips). */
 class PackedAnswer implements LoggedAnswer {
@@ -31,7 +40,8 @@ class PackedAnswer implements LoggedAnswer {
       { kind: 'day', limit: rate[4] ?? NaN, used: rate[5] ?? NaN, resetAt: rate[6] ?? NaN },
     ];
     let head = this.headBefore;
-    for (const [name, value] of Object.entries(rateLimitHeaders(windows, rate[0] ?? NaN))) head += `${name}: ${value}\r\n`;
+    for (const [name, value] of Object.entries(rateLimitHeaders(windows, rate[0] ?? NaN)))
+      head += `${name}: ${value}\r\n`;
     return head + (this.headAfter ?? '');
   }
 }
@@ -56,7 +66,14 @@ export function decodeBatch(data: Buffer | string, filter: AnswerFilter): (Logge
 export function decodeBatch(data: Buffer | string, filter?: AnswerFilter): (LoggedAnswer | undefined)[] {
   if (typeof data === 'string' || (data[0] !== FORMAT && data[0] !== MILLISECOND_FORMAT && data[0] !== FLOAT_FORMAT)) {
     const answers: (LoggedAnswer | undefined)[] = decodeTextBatch(data);
-    return filter ? answers.map((answer) => (answer && matches(answer.at, answer.status, answer.keyId ?? -1, answer.accountId ?? -1, () => answer.url, filter) ? answer : undefined)) : answers;
+    return filter
+      ? answers.map((answer) =>
+          answer &&
+          matches(answer.at, answer.status, answer.keyId ?? -1, answer.accountId ?? -1, () => answer.url, filter)
+            ? answer
+            : undefined,
+        )
+      : answers;
   }
   const varints = data[0] !== FLOAT_FORMAT;
   const atScale = data[0] === FORMAT ? MICROSECONDS : 1;
@@ -64,7 +81,8 @@ export function decodeBatch(data: Buffer | string, filter?: AnswerFilter): (Logg
   const figuresEnd = PREFIX_BYTES + data.readUInt32LE(5) * (varints ? 1 : Float64Array.BYTES_PER_ELEMENT);
   // Where each string of the table starts; a string is made only when an answer that a reader keeps needs it.
   const starts: number[] = [];
-  for (let offset = figuresEnd; offset < figuresEnd + data.readUInt32LE(9); offset += 4 + data.readUInt32LE(offset)) starts.push(offset);
+  for (let offset = figuresEnd; offset < figuresEnd + data.readUInt32LE(9); offset += 4 + data.readUInt32LE(offset))
+    starts.push(offset);
   const table = new Array<string | undefined>(starts.length);
   const tableText = (entry: number) => {
     let text = table[entry];
@@ -93,7 +111,18 @@ export function decodeBatch(data: Buffer | string, filter?: AnswerFilter): (Logg
   for (let index = 0; index < count; index++) {
     next(answer);
     const at = (answer[SLOT.at] ?? NaN) / atScale;
-    if (filter && !matches(at, answer[SLOT.status] ?? NaN, answer[SLOT.keyId] ?? -1, answer[SLOT.accountId] ?? -1, () => text(SLOT.url) ?? '', filter)) continue;
+    if (
+      filter &&
+      !matches(
+        at,
+        answer[SLOT.status] ?? NaN,
+        answer[SLOT.keyId] ?? -1,
+        answer[SLOT.accountId] ?? -1,
+        () => text(SLOT.url) ?? '',
+        filter,
+      )
+    )
+      continue;
     const cut = (answer[SLOT.headAfter] ?? -1) >= 0;
     const rate = cut ? answer.slice(SLOT.rateAt, SLOT.dayResetAt + 1) : null;
     const headAfter = cut ? (text(SLOT.headAfter) ?? '') + (text(SLOT.headRest) ?? '') : null;
@@ -120,7 +149,14 @@ export function decodeBatch(data: Buffer | string, filter?: AnswerFilter): (Logg
 }
 
 /** Whether an answer passes the filter; a key or account of -1 is none. */
-function matches(at: number, status: number, keyId: number, accountId: number, url: () => string, filter: AnswerFilter): boolean {
+function matches(
+  at: number,
+  status: number,
+  keyId: number,
+  accountId: number,
+  url: () => string,
+  filter: AnswerFilter,
+): boolean {
   return (
     (filter.keyId === undefined || keyId === filter.keyId) &&
     (filter.accountId === undefined || accountId === filter.accountId) &&
@@ -181,7 +217,10 @@ function decodeTextBatch(data: Buffer | string): LoggedAnswer[] {
   const optional = (field: string | undefined) => (field === undefined || field === '' ? null : field);
   const optionalNumber = (field: string | undefined) => (field === undefined || field === '' ? null : Number(field));
   for (let i = 0; i + TEXT_FIELDS <= fields.length; i += TEXT_FIELDS) {
-    const [at, method, host, url, status, code, keyId, accountId, address, latencyMs, head] = fields.slice(i, i + TEXT_FIELDS);
+    const [at, method, host, url, status, code, keyId, accountId, address, latencyMs, head] = fields.slice(
+      i,
+      i + TEXT_FIELDS,
+    );
     answers.push({
       at: Number(at),
       method: method ?? '',

@@ -42,16 +42,31 @@ export function moveEarlierLog(main: Database.Database, file: string): boolean {
 }
 
 function holdsEarlierLog(main: Database.Database): boolean {
-  const tables = main.prepare("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN ('request_log', 'request_log_batches')").pluck().get();
+  const tables = main
+    .prepare(
+      "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN ('request_log', 'request_log_batches')",
+    )
+    .pluck()
+    .get();
   if (tables !== 2) return false;
-  return main.prepare('SELECT EXISTS (SELECT 1 FROM request_log) OR EXISTS (SELECT 1 FROM request_log_batches)').pluck().get() === 1;
+  return (
+    main
+      .prepare('SELECT EXISTS (SELECT 1 FROM request_log) OR EXISTS (SELECT 1 FROM request_log_batches)')
+      .pluck()
+      .get() === 1
+  );
 }
 
 /** Copies what the database holds beyond what was moved before; returns the last row and batch ids now moved. */
 function copyInto(log: Database.Database, main: Database.Database): { rows: number; batches: number } {
-  const state = (name: string) => (log.prepare('SELECT value FROM request_log_state WHERE name = ?').pluck().get(name) as number | undefined) ?? 0;
-  const setState = log.prepare('INSERT INTO request_log_state (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value');
-  const insert = log.prepare('INSERT INTO request_log_batches (first_id, rows, first_at, last_at, data) VALUES (?, ?, ?, ?, ?)');
+  const state = (name: string) =>
+    (log.prepare('SELECT value FROM request_log_state WHERE name = ?').pluck().get(name) as number | undefined) ?? 0;
+  const setState = log.prepare(
+    'INSERT INTO request_log_state (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value',
+  );
+  const insert = log.prepare(
+    'INSERT INTO request_log_batches (first_id, rows, first_at, last_at, data) VALUES (?, ?, ?, ?, ?)',
+  );
   let lastRow = state('earlier_rows_moved');
   let lastBatch = state('earlier_batches_moved');
   let nextId = state('next_id');
@@ -64,7 +79,14 @@ function copyInto(log: Database.Database, main: Database.Database): { rows: numb
     encoder.reset();
   };
   for (const row of main.prepare(EARLIER_ROWS).iterate(lastRow) as IterableIterator<EarlierRow>) {
-    const characters = 8 * 4 + row.method.length + (row.host?.length ?? 0) + row.url.length + (row.code?.length ?? 0) + (row.address?.length ?? 0) + row.head.length;
+    const characters =
+      8 * 4 +
+      row.method.length +
+      (row.host?.length ?? 0) +
+      row.url.length +
+      (row.code?.length ?? 0) +
+      (row.address?.length ?? 0) +
+      row.head.length;
     // A batch's answers have consecutive ids: a gap (rows the cap took) starts another.
     if (row.id !== firstId + encoder.answers || encoder.full || !encoder.fits(characters)) emit();
     if (encoder.answers === 0) firstId = row.id;
@@ -74,11 +96,16 @@ function copyInto(log: Database.Database, main: Database.Database): { rows: numb
   }
   emit();
   // Ids the database handed out before are not handed out again.
-  const sequence = main.prepare("SELECT seq FROM sqlite_sequence WHERE name = 'request_log'").pluck().get() as number | undefined;
+  const sequence = main.prepare("SELECT seq FROM sqlite_sequence WHERE name = 'request_log'").pluck().get() as
+    number | undefined;
   nextId = Math.max(nextId, (sequence ?? 0) + 1);
 
   const batches = main.prepare('SELECT id, last_at AS lastAt, data FROM request_log_batches WHERE id > ? ORDER BY id');
-  for (const batch of batches.iterate(lastBatch) as IterableIterator<{ id: number; lastAt: number; data: Buffer | string }>) {
+  for (const batch of batches.iterate(lastBatch) as IterableIterator<{
+    id: number;
+    lastAt: number;
+    data: Buffer | string;
+  }>) {
     const answers = decodeBatch(batch.data);
     lastBatch = batch.id;
     if (answers.length === 0) continue;

@@ -96,7 +96,8 @@ export class RequestRecorder {
   unwritten(): UnwrittenBatch[] {
     const { encoder } = this;
     const batches = this.waiting ? [this.waiting] : [];
-    if (encoder.answers > 0) batches.push({ data: encoder.finish(), rows: encoder.answers, firstAt: encoder.firstAt, lastAt: encoder.lastAt });
+    if (encoder.answers > 0)
+      batches.push({ data: encoder.finish(), rows: encoder.answers, firstAt: encoder.firstAt, lastAt: encoder.lastAt });
     return batches;
   }
 
@@ -106,7 +107,22 @@ export class RequestRecorder {
     if (!head) return;
     const { req } = answer;
     // record() keeps it in whole microseconds.
-    this.record(exchange.arrivedAt, req.method ?? '', req.headers.host, req.url ?? '', answer.statusCode, exchange.errorCode, exchange.keyId, exchange.accountId, answer.socket?.remoteAddress, performance.now() - exchange.startedAt, head, exchange.windows, exchange.rateAt, answer.socket);
+    this.record(
+      exchange.arrivedAt,
+      req.method ?? '',
+      req.headers.host,
+      req.url ?? '',
+      answer.statusCode,
+      exchange.errorCode,
+      exchange.keyId,
+      exchange.accountId,
+      answer.socket?.remoteAddress,
+      performance.now() - exchange.startedAt,
+      head,
+      exchange.windows,
+      exchange.rateAt,
+      answer.socket,
+    );
   }
 
   /**
@@ -131,7 +147,14 @@ export class RequestRecorder {
     socket: ClientSocket | null = null,
   ): void {
     const { encoder } = this;
-    const needed = 8 * 4 + method.length + (host?.length ?? 0) + url.length + (code?.length ?? 0) + (address?.length ?? 0) + head.length;
+    const needed =
+      8 * 4 +
+      method.length +
+      (host?.length ?? 0) +
+      url.length +
+      (code?.length ?? 0) +
+      (address?.length ?? 0) +
+      head.length;
     if (!encoder.fits(needed)) {
       this.write(true);
       if (!encoder.fits(needed)) {
@@ -161,7 +184,10 @@ export class RequestRecorder {
       answer[SLOT.headBefore] = encoder.text(SLOT.headBefore, head.slice(0, first + 2));
       // Its first line apart (Location, Link: what varies most), so the rest mostly repeats.
       const lineEnd = head.indexOf('\r\n', end + 2);
-      answer[SLOT.headAfter] = encoder.text(SLOT.headAfter, lineEnd < 0 ? head.slice(end + 2) : head.slice(end + 2, lineEnd + 2));
+      answer[SLOT.headAfter] = encoder.text(
+        SLOT.headAfter,
+        lineEnd < 0 ? head.slice(end + 2) : head.slice(end + 2, lineEnd + 2),
+      );
       answer[SLOT.headRest] = lineEnd < 0 ? -1 : encoder.text(SLOT.headRest, head.slice(lineEnd + 2));
       answer[SLOT.rateAt] = rateAt;
       answer[SLOT.minuteLimit] = minute.limit;
@@ -187,7 +213,12 @@ export class RequestRecorder {
   write(full = false): unknown {
     const { encoder } = this;
     if (this.waiting !== null) {
-      const failure = this.store.tryInsert(this.waiting.data, this.waiting.rows, this.waiting.firstAt, this.waiting.lastAt);
+      const failure = this.store.tryInsert(
+        this.waiting.data,
+        this.waiting.rows,
+        this.waiting.firstAt,
+        this.waiting.lastAt,
+      );
       if (failure !== null) {
         this.lastFailure = failure;
         if (full) {
@@ -202,7 +233,13 @@ export class RequestRecorder {
     const data = encoder.finish();
     const failure = this.store.tryInsert(data, encoder.answers, encoder.firstAt, encoder.lastAt);
     // Copied: the encoder's buffer is packed again at once.
-    if (failure !== null) this.waiting = { data: Buffer.from(data), rows: encoder.answers, firstAt: encoder.firstAt, lastAt: encoder.lastAt };
+    if (failure !== null)
+      this.waiting = {
+        data: Buffer.from(data),
+        rows: encoder.answers,
+        firstAt: encoder.firstAt,
+        lastAt: encoder.lastAt,
+      };
     encoder.reset();
     return (this.lastFailure = failure);
   }

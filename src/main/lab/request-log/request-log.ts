@@ -121,7 +121,11 @@ export class RequestLog implements AnswerLog {
   }
 
   health(): RequestLogHealth {
-    return { pendingAnswers: this.recorder.pendingAnswers, droppedAnswers: this.recorder.droppedAnswers, lastFailure: this.lastFailure ?? this.recorder.lastFailure };
+    return {
+      pendingAnswers: this.recorder.pendingAnswers,
+      droppedAnswers: this.recorder.droppedAnswers,
+      lastFailure: this.lastFailure ?? this.recorder.lastFailure,
+    };
   }
 
   /** Newest first, or oldest first after `afterId` (tailing); with this process's answers not yet written. */

@@ -136,25 +136,34 @@ export class RequestLogStore {
 
   /** The id the next answer written will take. */
   nextId(sqlite: Database.Database): number {
-    return (sqlite.prepare("SELECT value FROM request_log_state WHERE name = 'next_id'").pluck().get() as number | undefined) ?? 1;
+    return (
+      (sqlite.prepare("SELECT value FROM request_log_state WHERE name = 'next_id'").pluck().get() as
+        number | undefined) ?? 1
+    );
   }
 
   /** Batches newest first, below id `before`. */
   newestBatches(sqlite: Database.Database, before: number, limit: number): StoredBatch[] {
-    return sqlite.prepare(`SELECT ${BATCH_COLUMNS} FROM request_log_batches WHERE id < ? ORDER BY id DESC LIMIT ?`).all(before, limit) as StoredBatch[];
+    return sqlite
+      .prepare(`SELECT ${BATCH_COLUMNS} FROM request_log_batches WHERE id < ? ORDER BY id DESC LIMIT ?`)
+      .all(before, limit) as StoredBatch[];
   }
 
   /** Batches oldest first, after batch id `after`, that hold answers with ids above `afterId`. */
   batchesAfter(sqlite: Database.Database, after: number, afterId: number, limit: number): StoredBatch[] {
     return sqlite
-      .prepare(`SELECT ${BATCH_COLUMNS} FROM request_log_batches WHERE id > ? AND first_id + rows > ? ORDER BY id LIMIT ?`)
+      .prepare(
+        `SELECT ${BATCH_COLUMNS} FROM request_log_batches WHERE id > ? AND first_id + rows > ? ORDER BY id LIMIT ?`,
+      )
       .all(after, afterId, limit) as StoredBatch[];
   }
 
   /** Batches oldest first, after batch id `after`, that may hold answers between `from` and `to`. */
   batchesBetween(sqlite: Database.Database, after: number, from: number, to: number, limit: number): StoredBatch[] {
     return sqlite
-      .prepare(`SELECT ${BATCH_COLUMNS} FROM request_log_batches WHERE id > ? AND last_at >= ? AND first_at <= ? ORDER BY id LIMIT ?`)
+      .prepare(
+        `SELECT ${BATCH_COLUMNS} FROM request_log_batches WHERE id > ? AND last_at >= ? AND first_at <= ? ORDER BY id LIMIT ?`,
+      )
       .all(after, from, to, limit) as StoredBatch[];
   }
 
@@ -177,10 +186,12 @@ export function openForWriting(file: string, busyTimeoutMs = OPENING_BUSY_MS): D
       // Before the first table: the file can then give free pages back in slices, without a full VACUUM.
       sqlite.pragma('auto_vacuum = INCREMENTAL');
       sqlite.pragma('journal_mode = WAL');
-      sqlite.transaction(() => {
-        sqlite.exec(SCHEMA);
-        sqlite.pragma(`user_version = ${SCHEMA_VERSION}`);
-      }).immediate();
+      sqlite
+        .transaction(() => {
+          sqlite.exec(SCHEMA);
+          sqlite.pragma(`user_version = ${SCHEMA_VERSION}`);
+        })
+        .immediate();
     }
     sqlite.pragma('journal_mode = WAL');
     // Log entries are not acknowledged data: no fsync per batch (a crash of the OS may lose the last ones).
@@ -217,7 +228,9 @@ function prepareWriter(sqlite: Database.Database) {
   return {
     nextId: sqlite.prepare("SELECT value FROM request_log_state WHERE name = 'next_id'").pluck(),
     setNextId: sqlite.prepare("UPDATE request_log_state SET value = ? WHERE name = 'next_id'"),
-    insert: sqlite.prepare('INSERT INTO request_log_batches (first_id, rows, first_at, last_at, data) VALUES (?, ?, ?, ?, ?)'),
+    insert: sqlite.prepare(
+      'INSERT INTO request_log_batches (first_id, rows, first_at, last_at, data) VALUES (?, ?, ?, ?, ?)',
+    ),
     live: sqlite.prepare('SELECT coalesce(sum(rows - dropped), 0) FROM request_log_batches').pluck(),
     oldest: sqlite.prepare('SELECT id, rows - dropped AS kept FROM request_log_batches ORDER BY id LIMIT 1'),
     remove: sqlite.prepare('DELETE FROM request_log_batches WHERE id = ?'),

@@ -47,7 +47,11 @@ export class RequestViews {
       if (filter.afterId === undefined) {
         for (const batch of pending.reverse()) if (take(batch)) return;
         if (!sqlite) return;
-        for (let before = Number.MAX_SAFE_INTEGER, page = this.store.newestBatches(sqlite, before, PAGE); page.length > 0; page = this.store.newestBatches(sqlite, before, PAGE)) {
+        for (
+          let before = Number.MAX_SAFE_INTEGER, page = this.store.newestBatches(sqlite, before, PAGE);
+          page.length > 0;
+          page = this.store.newestBatches(sqlite, before, PAGE)
+        ) {
           for (const batch of page) {
             before = batch.id;
             if (take(batch)) return;
@@ -56,7 +60,11 @@ export class RequestViews {
       } else {
         const afterId = filter.afterId;
         if (sqlite) {
-          for (let after = 0, page = this.store.batchesAfter(sqlite, after, afterId, PAGE); page.length > 0; page = this.store.batchesAfter(sqlite, after, afterId, PAGE)) {
+          for (
+            let after = 0, page = this.store.batchesAfter(sqlite, after, afterId, PAGE);
+            page.length > 0;
+            page = this.store.batchesAfter(sqlite, after, afterId, PAGE)
+          ) {
             for (const batch of page) {
               after = batch.id;
               if (take(batch)) return;
@@ -82,7 +90,11 @@ export class RequestViews {
     };
     this.read((sqlite, nextId) => {
       if (sqlite) {
-        for (let after = 0, page = this.store.batchesBetween(sqlite, after, from, to, PAGE); page.length > 0; page = this.store.batchesBetween(sqlite, after, from, to, PAGE)) {
+        for (
+          let after = 0, page = this.store.batchesBetween(sqlite, after, from, to, PAGE);
+          page.length > 0;
+          page = this.store.batchesBetween(sqlite, after, from, to, PAGE)
+        ) {
           for (const batch of page) {
             after = batch.id;
             take(batch);

@@ -49,7 +49,12 @@ const LOGO_EXTENSIONS = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp':
  * (the private fields never reach the generator) and its photos. `fallbackName` titles the site
  * until the shelter profile names the shelter.
  */
-export function readSiteContent(sources: SiteSources, baseUrl: string, now: number, fallbackName: string): AdoptionSiteInput {
+export function readSiteContent(
+  sources: SiteSources,
+  baseUrl: string,
+  now: number,
+  fallbackName: string,
+): AdoptionSiteInput {
   const shelter = sources.shelter.get();
   const logo = sources.shelter.logo();
   const words = publishedWords(shelter.language);
@@ -77,7 +82,10 @@ export function readSiteContent(sources: SiteSources, baseUrl: string, now: numb
 /** The adoption site as sites/ hosts it: written on deploy, fingerprinted for the follower. */
 export function adoptionSite(sources: SiteSources, baseUrl: string, now: number, fallbackName: string): GeneratedSite {
   const content = readSiteContent(sources, baseUrl, now, fallbackName);
-  return { fingerprint: siteFingerprint(content), write: (staging, maxBytes) => writeAdoptionSite(staging, content, maxBytes) };
+  return {
+    fingerprint: siteFingerprint(content),
+    write: (staging, maxBytes) => writeAdoptionSite(staging, content, maxBytes),
+  };
 }
 
 /**

@@ -12,11 +12,18 @@ import type { AdoptionSiteInput, SitePet } from './model';
 const NOT_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
 
 /** XML 1.0 text and attribute values; characters XML cannot carry at all are dropped (names refuse them; older rows may hold them). */
-const xmlEscape = (text: string) => text.replace(NOT_XML, '').replace(/[<>&'"]/g, (character) => `&#${character.charCodeAt(0)};`);
+const xmlEscape = (text: string) =>
+  text.replace(NOT_XML, '').replace(/[<>&'"]/g, (character) => `&#${character.charCodeAt(0)};`);
 
 /** One line a pet, for a feed item's summary and the finder's index. */
 function summaryOf(pet: SitePet, { t }: PublishedWords): string {
-  return [pet.breed ?? pet.category.name, pet.ageGroup ? t(`pet.ageGroup.${pet.ageGroup}`) : null, pet.sex && pet.sex !== 'unknown' ? t(`pet.sex.${pet.sex}`) : null].filter(Boolean).join(' · ');
+  return [
+    pet.breed ?? pet.category.name,
+    pet.ageGroup ? t(`pet.ageGroup.${pet.ageGroup}`) : null,
+    pet.sex && pet.sex !== 'unknown' ? t(`pet.sex.${pet.sex}`) : null,
+  ]
+    .filter(Boolean)
+    .join(' · ');
 }
 
 /** Newest first: what a reader of the feed wants on top. */
@@ -73,7 +80,10 @@ export function atomFeed(input: AdoptionSiteInput, sorted: readonly SitePet[]): 
   const entries = pets.map((pet) => {
     const url = xmlEscape(`${baseUrl}${petPath(pet)}`);
     const cover = pet.photos[0];
-    const fee = pet.fee === null ? '' : `<p>${escapeHtml(words.t('site.feedFee', { fee: words.fee(pet.fee, shelter.currency) }))}</p>`;
+    const fee =
+      pet.fee === null
+        ? ''
+        : `<p>${escapeHtml(words.t('site.feedFee', { fee: words.fee(pet.fee, shelter.currency) }))}</p>`;
     const content = `${cover ? `<p><img src="${escapeHtml(baseUrl + photoPath(cover, 'thumb'))}" alt="${escapeHtml(cover.alt)}"></p>` : ''}<p>${escapeHtml(summaryOf(pet, words))}</p>${pet.description ? paragraphs(pet.description) : ''}${fee}`;
     return `<entry>
 <title>${xmlEscape(pet.name)}</title>
@@ -101,22 +111,41 @@ ${entries.join('\n')}
   return { path: 'feed.xml', content };
 }
 
-
 export function sitemap(input: AdoptionSiteInput, listPaths: readonly string[], sorted: readonly SitePet[]): SiteFile {
-  const urls = [...listPaths.map((path) => ({ path, modified: input.renderedAt })), ...sorted.map((pet) => ({ path: petPath(pet), modified: pet.updatedAt }))];
-  const entries = urls.map((url) => `<url><loc>${xmlEscape(input.baseUrl + url.path)}</loc><lastmod>${new Date(url.modified).toISOString().slice(0, 10)}</lastmod></url>`);
-  return { path: 'sitemap.xml', content: `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</urlset>\n` };
+  const urls = [
+    ...listPaths.map((path) => ({ path, modified: input.renderedAt })),
+    ...sorted.map((pet) => ({ path: petPath(pet), modified: pet.updatedAt })),
+  ];
+  const entries = urls.map(
+    (url) =>
+      `<url><loc>${xmlEscape(input.baseUrl + url.path)}</loc><lastmod>${new Date(url.modified).toISOString().slice(0, 10)}</lastmod></url>`,
+  );
+  return {
+    path: 'sitemap.xml',
+    content: `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</urlset>\n`,
+  };
 }
 
 /**
  * What the finder (assets/site.js) filters: short keys, one line a pet; no private field exists here
  * to leak. `f` is the name and breed folded for search, as the script folds what is typed.
  */
-export function finderIndex(listed: readonly SitePet[], categorySlug: (pet: SitePet) => string, words: PublishedWords): SiteFile {
+export function finderIndex(
+  listed: readonly SitePet[],
+  categorySlug: (pet: SitePet) => string,
+  words: PublishedWords,
+): SiteFile {
   const rows = listed.map((pet) => ({
     n: pet.name,
     u: petPath(pet),
-    t: pet.photos[0] ? { s: photoPath(pet.photos[0], 'thumb'), w: pet.photos[0].thumb.width, h: pet.photos[0].thumb.height, a: pet.photos[0].alt } : null,
+    t: pet.photos[0]
+      ? {
+          s: photoPath(pet.photos[0], 'thumb'),
+          w: pet.photos[0].thumb.width,
+          h: pet.photos[0].thumb.height,
+          a: pet.photos[0].alt,
+        }
+      : null,
     i: initialsOf(pet.name),
     p: pet.availability === 'pending',
     d: summaryOf(pet, words),

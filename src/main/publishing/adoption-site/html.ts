@@ -22,12 +22,12 @@ export function paragraphs(text: string): string {
     .join('\n');
 }
 
-
 /**
  * Scripts come from a file and styles from a file: no inline code, so the policy needs no hash and
  * the page works the same with JavaScript off. Framing is refused by the server's own header.
  */
-export const ADOPTION_SITE_CONTENT_SECURITY_POLICY = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'";
+export const ADOPTION_SITE_CONTENT_SECURITY_POLICY =
+  "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'";
 
 export interface PageHead {
   title: string;
@@ -39,7 +39,13 @@ export interface PageHead {
   type: 'website' | 'article';
 }
 
-export function pageShell(head: PageHead, shelter: SiteShelter, baseUrl: string, body: string, words: PublishedWords): string {
+export function pageShell(
+  head: PageHead,
+  shelter: SiteShelter,
+  baseUrl: string,
+  body: string,
+  words: PublishedWords,
+): string {
   const { t } = words;
   const feedTitle = escapeHtml(t('site.feedTitle', { shelter: shelter.name }));
   const url = `${baseUrl}${head.path}`;
@@ -94,11 +100,18 @@ function contact(shelter: SiteShelter, { t }: PublishedWords): string {
   const lines: string[] = [`<h2>${escapeHtml(shelter.name)}</h2>`];
   if (shelter.address) lines.push(`<p>${escapeHtml(shelter.address).replace(/\n/g, '<br>')}</p>`);
   const reach: string[] = [];
-  if (shelter.phone) reach.push(`<a href="tel:${escapeHtml(shelter.phone.replace(/[^+\d]/g, ''))}">${escapeHtml(shelter.phone)}</a>`);
+  if (shelter.phone)
+    reach.push(`<a href="tel:${escapeHtml(shelter.phone.replace(/[^+\d]/g, ''))}">${escapeHtml(shelter.phone)}</a>`);
   if (shelter.email) reach.push(`<a href="mailto:${escapeHtml(shelter.email)}">${escapeHtml(shelter.email)}</a>`);
-  if (shelter.website) reach.push(`<a href="${escapeHtml(shelter.website)}" rel="noopener">${escapeHtml(shelter.website.replace(/^https?:\/\//, ''))}</a>`);
+  if (shelter.website)
+    reach.push(
+      `<a href="${escapeHtml(shelter.website)}" rel="noopener">${escapeHtml(shelter.website.replace(/^https?:\/\//, ''))}</a>`,
+    );
   if (reach.length > 0) lines.push(`<p>${reach.join(' · ')}</p>`);
-  if (shelter.openingHours) lines.push(`<p><strong>${escapeHtml(t('site.openingHours'))}</strong> ${escapeHtml(shelter.openingHours).replace(/\n/g, '<br>')}</p>`);
+  if (shelter.openingHours)
+    lines.push(
+      `<p><strong>${escapeHtml(t('site.openingHours'))}</strong> ${escapeHtml(shelter.openingHours).replace(/\n/g, '<br>')}</p>`,
+    );
   return lines.join('\n');
 }
 
@@ -117,8 +130,17 @@ export function picture(photo: SitePhoto, sizes: string, lazy: boolean, size: 't
 /** One card of the index: cover (or the pet's initials), name, breed, age group and sex; the whole card is the link. */
 export function petCard(pet: SitePet, lazy: boolean, words: PublishedWords): string {
   const cover = pet.photos[0];
-  const facts = [pet.breed, pet.ageGroup ? words.t(`pet.ageGroup.${pet.ageGroup}`) : null, pet.sex && pet.sex !== 'unknown' ? words.t(`pet.sex.${pet.sex}`) : null].filter(Boolean).map((fact) => escapeHtml(fact!));
-  const badge = pet.availability === 'pending' ? `<span class="badge">${escapeHtml(words.t('site.availability.pending'))}</span>` : '';
+  const facts = [
+    pet.breed,
+    pet.ageGroup ? words.t(`pet.ageGroup.${pet.ageGroup}`) : null,
+    pet.sex && pet.sex !== 'unknown' ? words.t(`pet.sex.${pet.sex}`) : null,
+  ]
+    .filter(Boolean)
+    .map((fact) => escapeHtml(fact!));
+  const badge =
+    pet.availability === 'pending'
+      ? `<span class="badge">${escapeHtml(words.t('site.availability.pending'))}</span>`
+      : '';
   return `<li class="card"><a href="${petPath(pet)}">${cover ? picture(cover, '(max-width: 40rem) 50vw, 16rem', lazy) : noPhoto(pet, false, words)}<h3>${escapeHtml(pet.name)}</h3>${badge}<p>${facts.join(' · ') || escapeHtml(pet.category.name)}</p></a></li>`;
 }
 
@@ -127,7 +149,10 @@ let graphemes: Intl.Segmenter | undefined;
 
 /** Up to two letters standing in for a photo: the first of the name's first two words ("Señor Biscuit" → "SB"). */
 export function initialsOf(name: string): string {
-  const words = name.split(/[\s\p{P}]+/u).filter(Boolean).slice(0, 2);
+  const words = name
+    .split(/[\s\p{P}]+/u)
+    .filter(Boolean)
+    .slice(0, 2);
   const segmenter = (graphemes ??= new Intl.Segmenter('en', { granularity: 'grapheme' }));
   const letters = words.map((word) => segmenter.segment(word)[Symbol.iterator]().next().value?.segment ?? '').join('');
   return letters.toUpperCase() || '?';
@@ -139,10 +164,17 @@ export function initialsOf(name: string): string {
  */
 export function noPhoto(pet: Pick<SitePet, 'name'>, large: boolean, words: PublishedWords): string {
   const initials = escapeHtml(initialsOf(pet.name));
-  return large ? `<div class="no-photo large" role="img" aria-label="${escapeHtml(words.t('site.noPhotoYet', beforeName(pet.name)))}"><span aria-hidden="true">${initials}</span></div>` : `<span class="no-photo" aria-hidden="true">${initials}</span>`;
+  return large
+    ? `<div class="no-photo large" role="img" aria-label="${escapeHtml(words.t('site.noPhotoYet', beforeName(pet.name)))}"><span aria-hidden="true">${initials}</span></div>`
+    : `<span class="no-photo" aria-hidden="true">${initials}</span>`;
 }
 
-export function pagination(current: number, pages: number, pathOf: (page: number) => string, { t }: PublishedWords): string {
+export function pagination(
+  current: number,
+  pages: number,
+  pathOf: (page: number) => string,
+  { t }: PublishedWords,
+): string {
   if (pages <= 1) return '';
   const links: string[] = [];
   if (current > 1) links.push(`<a href="${pathOf(current - 1)}" rel="prev">${escapeHtml(t('site.previous'))}</a>`);
@@ -151,7 +183,11 @@ export function pagination(current: number, pages: number, pathOf: (page: number
   for (let page = 1; page <= pages; page += 1) {
     if (page !== 1 && page !== pages && Math.abs(page - current) > 2) continue;
     if (page - previous > 1) links.push('<span aria-hidden="true">…</span>');
-    links.push(page === current ? `<a href="${pathOf(page)}" aria-current="page">${page}</a>` : `<a href="${pathOf(page)}">${page}</a>`);
+    links.push(
+      page === current
+        ? `<a href="${pathOf(page)}" aria-current="page">${page}</a>`
+        : `<a href="${pathOf(page)}">${page}</a>`,
+    );
     previous = page;
   }
   if (current < pages) links.push(`<a href="${pathOf(current + 1)}" rel="next">${escapeHtml(t('site.next'))}</a>`);

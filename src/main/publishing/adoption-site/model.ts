@@ -67,4 +67,3 @@ export interface AdoptionSiteInput {
   /** The shelter's language's words; English when not given. */
   words?: PublishedWords;
 }
-

@@ -2,7 +2,17 @@ import { AGE_GROUPS, PET_SIZES } from '../../../shared/pet-profile';
 import { ageLine, type YesNoUnknown } from '../pet-words';
 import { compareNames, petPath, slugOf } from '../public-pet';
 import { agreeingWith, beforeName, type PublishedWords } from '../words/words';
-import { escapeHtml, howToAdopt, noPhoto, pageShell, pagination, paragraphs, petCard, picture, siteWords } from './html';
+import {
+  escapeHtml,
+  howToAdopt,
+  noPhoto,
+  pageShell,
+  pagination,
+  paragraphs,
+  petCard,
+  picture,
+  siteWords,
+} from './html';
 import type { AdoptionSiteInput, SitePet, SiteShelter } from './model';
 
 /** Cards on a page: a multiple of 2, 3 and 4 columns, like the portals' 48. */
@@ -23,11 +33,15 @@ interface FacetValue {
 }
 
 /** A kind's folder: its id keeps two names that slug alike ("Cats!" and "Cats?") apart. */
-export const categorySlug = (category: { id: number; name: string }): string => `${category.id}-${slugOf(category.name)}`;
+export const categorySlug = (category: { id: number; name: string }): string =>
+  `${category.id}-${slugOf(category.name)}`;
 
 /** What the index and its filters list: the available pets, then those with an adoption pending (badged). */
 export function listedPets(sorted: readonly SitePet[]): SitePet[] {
-  return [...sorted.filter((pet) => pet.availability === 'available'), ...sorted.filter((pet) => pet.availability === 'pending')];
+  return [
+    ...sorted.filter((pet) => pet.availability === 'available'),
+    ...sorted.filter((pet) => pet.availability === 'pending'),
+  ];
 }
 
 export function facetValues(pets: readonly SitePet[], words: PublishedWords): FacetValue[] {
@@ -36,12 +50,45 @@ export function facetValues(pets: readonly SitePet[], words: PublishedWords): Fa
   for (const pet of pets) categories.set(pet.category.id, pet.category.name);
   const values: FacetValue[] = [...categories]
     .sort(([, a], [, b]) => compareNames(a, b))
-    .map(([id, name]) => ({ facet: 'category', facetLabel: t('site.facet.category'), slug: categorySlug({ id, name }), label: name, matches: (pet) => pet.category.id === id }));
-  for (const sex of ['female', 'male'] as const) values.push({ facet: 'sex', facetLabel: t('site.facet.sex'), slug: sex, label: t(`pet.sex.${sex}`), matches: (pet) => pet.sex === sex });
-  for (const group of AGE_GROUPS) values.push({ facet: 'age', facetLabel: t('site.facet.age'), slug: group, label: t(`pet.ageGroup.${group}`), matches: (pet) => pet.ageGroup === group });
-  for (const size of PET_SIZES) values.push({ facet: 'size', facetLabel: t('site.facet.size'), slug: size, label: t(`pet.size.${size}`), matches: (pet) => pet.size === size });
+    .map(([id, name]) => ({
+      facet: 'category',
+      facetLabel: t('site.facet.category'),
+      slug: categorySlug({ id, name }),
+      label: name,
+      matches: (pet) => pet.category.id === id,
+    }));
+  for (const sex of ['female', 'male'] as const)
+    values.push({
+      facet: 'sex',
+      facetLabel: t('site.facet.sex'),
+      slug: sex,
+      label: t(`pet.sex.${sex}`),
+      matches: (pet) => pet.sex === sex,
+    });
+  for (const group of AGE_GROUPS)
+    values.push({
+      facet: 'age',
+      facetLabel: t('site.facet.age'),
+      slug: group,
+      label: t(`pet.ageGroup.${group}`),
+      matches: (pet) => pet.ageGroup === group,
+    });
+  for (const size of PET_SIZES)
+    values.push({
+      facet: 'size',
+      facetLabel: t('site.facet.size'),
+      slug: size,
+      label: t(`pet.size.${size}`),
+      matches: (pet) => pet.size === size,
+    });
   for (const companion of ['kids', 'dogs', 'cats'] as const) {
-    values.push({ facet: 'good-with', facetLabel: t('site.facet.goodWith'), slug: companion, label: t(`site.goodWith.${companion}`), matches: (pet) => pet.goodWith[companion] === 'yes' });
+    values.push({
+      facet: 'good-with',
+      facetLabel: t('site.facet.goodWith'),
+      slug: companion,
+      label: t(`site.goodWith.${companion}`),
+      matches: (pet) => pet.goodWith[companion] === 'yes',
+    });
   }
   return values.filter((value) => pets.some(value.matches));
 }
@@ -49,7 +96,11 @@ export function facetValues(pets: readonly SitePet[], words: PublishedWords): Fa
 const listPath = (base: string) => (page: number) => (page === 1 ? base : `${base}page/${page}/`);
 
 /** The index, its pages, and each filter's pages (of the listed pets); every one a plain HTML page with real links. */
-export function* listPages(input: AdoptionSiteInput, listed: readonly SitePet[], facets: readonly FacetValue[]): Generator<SiteFile> {
+export function* listPages(
+  input: AdoptionSiteInput,
+  listed: readonly SitePet[],
+  facets: readonly FacetValue[],
+): Generator<SiteFile> {
   const { shelter } = input;
   const words = siteWords(input);
   const { t } = words;
@@ -67,7 +118,10 @@ export function* listPages(input: AdoptionSiteInput, listed: readonly SitePet[],
     const matching = listed.filter(value.matches);
     yield* pagesOf(input, matching, `/browse/${value.facet}/${value.slug}/`, {
       title: `${value.label} · ${shelter.name}`,
-      heading: value.facet === 'good-with' ? `${value.label}` : t('site.facetHeading', { facet: value.facetLabel, value: value.label }),
+      heading:
+        value.facet === 'good-with'
+          ? `${value.label}`
+          : t('site.facetHeading', { facet: value.facetLabel, value: value.label }),
       lead: `${escapeHtml(t('site.ofPets', { count: matching.length, total: listed.length }))} <a href="/">${escapeHtml(t('site.seeThemAll'))}</a>.`,
       browse: browseNav(facets, value, words),
       finder: '',
@@ -84,14 +138,22 @@ interface ListWords {
   finder: string;
 }
 
-function* pagesOf(input: AdoptionSiteInput, pets: readonly SitePet[], base: string, list: ListWords): Generator<SiteFile> {
+function* pagesOf(
+  input: AdoptionSiteInput,
+  pets: readonly SitePet[],
+  base: string,
+  list: ListWords,
+): Generator<SiteFile> {
   const pages = Math.max(1, Math.ceil(pets.length / PETS_PER_PAGE));
   const pathOf = listPath(base);
   const words = siteWords(input);
   const { t } = words;
   for (let page = 1; page <= pages; page += 1) {
     const shown = pets.slice((page - 1) * PETS_PER_PAGE, page * PETS_PER_PAGE);
-    const cards = shown.length === 0 ? `<p class="empty">${escapeHtml(t('site.noPets'))}</p>` : `<ul class="cards" id="cards">\n${shown.map((pet, index) => petCard(pet, index >= 8, words)).join('\n')}\n</ul>`;
+    const cards =
+      shown.length === 0
+        ? `<p class="empty">${escapeHtml(t('site.noPets'))}</p>`
+        : `<ul class="cards" id="cards">\n${shown.map((pet, index) => petCard(pet, index >= 8, words)).join('\n')}\n</ul>`;
     const title = page === 1 ? list.title : `${list.title} · ${t('site.pageOf', { page, pages })}`;
     const body = `<h1>${escapeHtml(list.heading)}</h1>
 <p class="lead">${list.lead}</p>
@@ -102,7 +164,22 @@ ${pagination(page, pages, pathOf, words)}
 </section>
 ${base === '/' && page === 1 ? howToAdopt(input.shelter, words) : ''}`;
     const cover = shown.find((pet) => pet.photos.length > 0)?.photos[0] ?? null;
-    yield { path: `${pathOf(page)}index.html`, content: pageShell({ title, description: t('site.meetThePets', { shelter: input.shelter.name }), path: pathOf(page), image: cover, type: 'website' }, input.shelter, input.baseUrl, body, words) };
+    yield {
+      path: `${pathOf(page)}index.html`,
+      content: pageShell(
+        {
+          title,
+          description: t('site.meetThePets', { shelter: input.shelter.name }),
+          path: pathOf(page),
+          image: cover,
+          type: 'website',
+        },
+        input.shelter,
+        input.baseUrl,
+        body,
+        words,
+      ),
+    };
   }
 }
 
@@ -119,11 +196,16 @@ function filters(list: ListWords, { t }: PublishedWords): string {
 function browseNav(facets: readonly FacetValue[], current: FacetValue | null, words: PublishedWords): string {
   const groups = new Map<string, string[]>();
   for (const value of facets) {
-    const link = value === current ? `<a href="/browse/${value.facet}/${value.slug}/" aria-current="page">${escapeHtml(value.label)}</a>` : `<a href="/browse/${value.facet}/${value.slug}/">${escapeHtml(value.label)}</a>`;
+    const link =
+      value === current
+        ? `<a href="/browse/${value.facet}/${value.slug}/" aria-current="page">${escapeHtml(value.label)}</a>`
+        : `<a href="/browse/${value.facet}/${value.slug}/">${escapeHtml(value.label)}</a>`;
     groups.set(value.facetLabel, [...(groups.get(value.facetLabel) ?? []), link]);
   }
   if (groups.size === 0) return '';
-  const rows = [...groups].map(([label, links]) => `<div><span>${escapeHtml(label)}</span> ${links.join(' ')}</div>`).join('\n');
+  const rows = [...groups]
+    .map(([label, links]) => `<div><span>${escapeHtml(label)}</span> ${links.join(' ')}</div>`)
+    .join('\n');
   return `<nav class="browse" aria-label="${escapeHtml(words.t('site.browseBy'))}">${rows}</nav>`;
 }
 
@@ -131,7 +213,9 @@ function browseNav(facets: readonly FacetValue[], current: FacetValue | null, wo
 function finder(facets: readonly FacetValue[], words: PublishedWords): string {
   const { t } = words;
   const select = (facet: string, label: string) => {
-    const options = facets.filter((value) => value.facet === facet).map((value) => `<option value="${escapeHtml(value.slug)}">${escapeHtml(value.label)}</option>`);
+    const options = facets
+      .filter((value) => value.facet === facet)
+      .map((value) => `<option value="${escapeHtml(value.slug)}">${escapeHtml(value.label)}</option>`);
     if (options.length === 0) return '';
     return `<label>${label}<select name="${facet}"><option value="">${escapeHtml(t('site.any'))}</option>${options.join('')}</select></label>`;
   };
@@ -143,7 +227,6 @@ ${select('category', escapeHtml(t('site.facet.category')))}${select('sex', escap
 <p class="count" id="finder-count" aria-live="polite"></p>
 </form>`;
 }
-
 
 /**
  * A pet's own page, at the same address whatever becomes of the pet (QR codes and shared links live
@@ -198,7 +281,22 @@ ${adopted ? '' : askAbout(pet, shelter, words)}
 </div>
 </article>
 ${adopted ? '' : howToAdopt(shelter, words)}`;
-  return { path: petPath(pet), content: pageShell({ title: `${pet.name} · ${shelter.name}`, description: summary, path: petPath(pet), image: cover ?? null, type: 'article' }, shelter, input.baseUrl, body, words) };
+  return {
+    path: petPath(pet),
+    content: pageShell(
+      {
+        title: `${pet.name} · ${shelter.name}`,
+        description: summary,
+        path: petPath(pet),
+        image: cover ?? null,
+        type: 'article',
+      },
+      shelter,
+      input.baseUrl,
+      body,
+      words,
+    ),
+  };
 }
 
 /**
@@ -216,28 +314,55 @@ function noLongerHerePage(input: AdoptionSiteInput, pet: SitePet, words: Publish
 <p class="status gone">${escapeHtml(said)} <a href="/">${escapeHtml(t('site.meetThoseStillLooking'))}</a>.</p>
 </div>
 </article>`;
-  return { path: petPath(pet), content: pageShell({ title: `${pet.name} · ${shelter.name}`, description: said, path: petPath(pet), image: null, type: 'article' }, shelter, input.baseUrl, body, words) };
+  return {
+    path: petPath(pet),
+    content: pageShell(
+      { title: `${pet.name} · ${shelter.name}`, description: said, path: petPath(pet), image: null, type: 'article' },
+      shelter,
+      input.baseUrl,
+      body,
+      words,
+    ),
+  };
 }
 
 /** Said first on the page of a pet that is no longer simply available. */
 function statusNotice(pet: SitePet, { t }: PublishedWords): string {
   const meet = `<a href="/">${escapeHtml(t('site.meetThoseStillLooking'))}</a>`;
-  if (pet.availability === 'pending') return `<p class="status pending"><strong>${escapeHtml(t('site.availability.pending'))}.</strong> ${escapeHtml(t('site.maySoonGoHome', { name: pet.name }))} ${meet}.</p>\n`;
-  if (pet.availability === 'adopted') return `<p class="status adopted"><strong>${escapeHtml(t('site.availability.adopted'))}.</strong> ${escapeHtml(t('site.hasBeenAdopted', { name: pet.name, ...agreeingWith(pet.sex) }))} ${meet}.</p>\n`;
+  if (pet.availability === 'pending')
+    return `<p class="status pending"><strong>${escapeHtml(t('site.availability.pending'))}.</strong> ${escapeHtml(t('site.maySoonGoHome', { name: pet.name }))} ${meet}.</p>\n`;
+  if (pet.availability === 'adopted')
+    return `<p class="status adopted"><strong>${escapeHtml(t('site.availability.adopted'))}.</strong> ${escapeHtml(t('site.hasBeenAdopted', { name: pet.name, ...agreeingWith(pet.sex) }))} ${meet}.</p>\n`;
   return '';
 }
 
 /** How to reach the shelter about this pet: its phone and e-mail, the mail's subject naming the pet. */
 function askAbout(pet: SitePet, shelter: SiteShelter, { t }: PublishedWords): string {
   // The words are escaped before the links go in: the catalogue holds text, never markup.
-  const fill = (text: string, links: Record<string, string>) => Object.entries(links).reduce((html, [slot, link]) => html.replace(`\u0000${slot}\u0000`, () => link), escapeHtml(text));
-  const slots = { name: '\u0000name\u0000', shelter: '\u0000shelter\u0000', phone: '\u0000phone\u0000', email: '\u0000email\u0000' };
+  const fill = (text: string, links: Record<string, string>) =>
+    Object.entries(links).reduce(
+      (html, [slot, link]) => html.replace(`\u0000${slot}\u0000`, () => link),
+      escapeHtml(text),
+    );
+  const slots = {
+    name: '\u0000name\u0000',
+    shelter: '\u0000shelter\u0000',
+    phone: '\u0000phone\u0000',
+    email: '\u0000email\u0000',
+  };
   const name = escapeHtml(pet.name);
-  if (!shelter.phone && !shelter.email) return `<p class="ask">${fill(t('site.askVisit', slots), { name, shelter: escapeHtml(shelter.name) })}</p>`;
-  const phoneLink = shelter.phone ? `<a href="tel:${escapeHtml(shelter.phone.replace(/[^+\d]/g, ''))}">${escapeHtml(shelter.phone)}</a>` : '';
+  if (!shelter.phone && !shelter.email)
+    return `<p class="ask">${fill(t('site.askVisit', slots), { name, shelter: escapeHtml(shelter.name) })}</p>`;
+  const phoneLink = shelter.phone
+    ? `<a href="tel:${escapeHtml(shelter.phone.replace(/[^+\d]/g, ''))}">${escapeHtml(shelter.phone)}</a>`
+    : '';
   const subject = encodeURIComponent(t('site.mailSubject', { name: pet.name, id: pet.id }));
-  const emailLink = shelter.email ? `<a href="mailto:${escapeHtml(shelter.email)}?subject=${subject}">${escapeHtml(shelter.email)}</a>` : '';
+  const emailLink = shelter.email
+    ? `<a href="mailto:${escapeHtml(shelter.email)}?subject=${subject}">${escapeHtml(shelter.email)}</a>`
+    : '';
   const phone = shelter.phone ? fill(t('site.onPhone', slots), { phone: phoneLink }) : '';
-  const email = shelter.email ? fill(t(shelter.phone ? 'site.orAtEmail' : 'site.atEmail', slots), { email: emailLink }) : '';
+  const email = shelter.email
+    ? fill(t(shelter.phone ? 'site.orAtEmail' : 'site.atEmail', slots), { email: emailLink })
+    : '';
   return `<p class="ask">${fill(t('site.askContact', slots), { name, shelter: escapeHtml(shelter.name), phone, email })}</p>`;
 }

@@ -20,7 +20,11 @@ const BATCH = 64;
  * no room. Pages are made and written a batch at a time, so a deploy of thousands of pets never
  * holds the server's event loop for long; on a refusal the caller discards the staging folder.
  */
-export async function writeAdoptionSite(staging: string, content: AdoptionSiteInput, maxBytes: number): Promise<SiteWriteOutcome> {
+export async function writeAdoptionSite(
+  staging: string,
+  content: AdoptionSiteInput,
+  maxBytes: number,
+): Promise<SiteWriteOutcome> {
   const input = { ...content, shelter: { ...content.shelter, logo: await publishedLogo(content.shelter.logo) } };
   const sorted = sortPets(input.pets);
   const listed = listedPets(sorted);
@@ -48,7 +52,8 @@ export async function writeAdoptionSite(staging: string, content: AdoptionSiteIn
     () => ({ path: 'robots.txt', content: `User-agent: *\nAllow: /\nSitemap: ${input.baseUrl}/sitemap.xml\n` }),
     () => notFoundPage(input),
   ];
-  if (input.shelter.logo) await writer.addBytes(`assets/logo.${input.shelter.logo.extension}`, input.shelter.logo.bytes);
+  if (input.shelter.logo)
+    await writer.addBytes(`assets/logo.${input.shelter.logo.extension}`, input.shelter.logo.bytes);
   for (const make of rest) {
     if (!(await writer.add(make()))) return writer.refusal();
   }
@@ -99,7 +104,10 @@ class BatchWriter {
   }
 
   refusal(): SiteWriteOutcome {
-    return { ok: false, reason: `over ${this.maxBytes / 1024 / 1024} MiB: the adoption site would be larger than a deploy may be.` };
+    return {
+      ok: false,
+      reason: `over ${this.maxBytes / 1024 / 1024} MiB: the adoption site would be larger than a deploy may be.`,
+    };
   }
 
   async flush(): Promise<void> {
@@ -132,8 +140,23 @@ function notFoundPage(input: AdoptionSiteInput): SiteFile {
   const { t } = words;
   const body = `<h1>${escapeHtml(t('site.notFoundHeading'))}</h1>
 <p class="lead">${escapeHtml(t('site.notFoundLead'))} <a href="/">${escapeHtml(t('site.seeEveryPetStillLooking'))}</a>.</p>`;
-  const html = pageShell({ title: t('site.notFoundTitle', { shelter: input.shelter.name }), description: t('site.petsForAdoptionAt', { shelter: input.shelter.name }), path: '/404.html', image: null, type: 'website' }, input.shelter, input.baseUrl, body, words);
-  return { path: '404.html', content: html.replace('<link rel="canonical"', '<meta name="robots" content="noindex">\n<link rel="canonical"') };
+  const html = pageShell(
+    {
+      title: t('site.notFoundTitle', { shelter: input.shelter.name }),
+      description: t('site.petsForAdoptionAt', { shelter: input.shelter.name }),
+      path: '/404.html',
+      image: null,
+      type: 'website',
+    },
+    input.shelter,
+    input.baseUrl,
+    body,
+    words,
+  );
+  return {
+    path: '404.html',
+    content: html.replace('<link rel="canonical"', '<meta name="robots" content="noindex">\n<link rel="canonical"'),
+  };
 }
 
 /**
@@ -144,6 +167,24 @@ function movedPage(input: AdoptionSiteInput, pet: { id: number; name: string }, 
   const words = siteWords(input);
   const target = petPath(pet);
   const body = `<h1>${escapeHtml(words.t('site.pageMoved'))}</h1>\n<p class="lead"><a href="${escapeHtml(target)}">${escapeHtml(pet.name)}</a></p>`;
-  const html = pageShell({ title: `${pet.name} · ${input.shelter.name}`, description: words.t('site.petsForAdoptionAt', { shelter: input.shelter.name }), path: target, image: null, type: 'website' }, input.shelter, input.baseUrl, body, words);
-  return { path: earlier, content: html.replace('<link rel="canonical"', `<meta http-equiv="refresh" content="0; url=${escapeHtml(target)}">\n<meta name="robots" content="noindex">\n<link rel="canonical"`) };
+  const html = pageShell(
+    {
+      title: `${pet.name} · ${input.shelter.name}`,
+      description: words.t('site.petsForAdoptionAt', { shelter: input.shelter.name }),
+      path: target,
+      image: null,
+      type: 'website',
+    },
+    input.shelter,
+    input.baseUrl,
+    body,
+    words,
+  );
+  return {
+    path: earlier,
+    content: html.replace(
+      '<link rel="canonical"',
+      `<meta http-equiv="refresh" content="0; url=${escapeHtml(target)}">\n<meta name="robots" content="noindex">\n<link rel="canonical"`,
+    ),
+  };
 }

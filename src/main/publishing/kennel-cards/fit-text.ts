@@ -9,11 +9,19 @@ export const ELLIPSIS = '…';
 /** The site's reading of a description: paragraphs between blank lines, lines within them kept. */
 function wordsOf(text: string): Word[] {
   const words: Word[] = [];
-  const paragraphs = text.split(/\n\s*\n/).map((paragraph) => paragraph.trim()).filter(Boolean);
+  const paragraphs = text
+    .split(/\n\s*\n/)
+    .map((paragraph) => paragraph.trim())
+    .filter(Boolean);
   paragraphs.forEach((paragraph, p) => {
-    const lines = paragraph.split('\n').map((line) => line.trim()).filter(Boolean);
+    const lines = paragraph
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean);
     lines.forEach((line, l) => {
-      line.split(/\s+/).forEach((word, w) => words.push({ text: word, before: w > 0 ? ' ' : l > 0 ? '\n' : p > 0 ? '\n\n' : '' }));
+      line
+        .split(/\s+/)
+        .forEach((word, w) => words.push({ text: word, before: w > 0 ? ' ' : l > 0 ? '\n' : p > 0 ? '\n\n' : '' }));
     });
   });
   return words;
@@ -46,7 +54,11 @@ function largestFitting(low: number, high: number, fits: (n: number) => boolean)
  * between them, cut after the last word that fits and ended with "…" when the whole does not; a
  * first word too long for the box is cut between letters. Null when not even "…" fits.
  */
-export function fitParagraphs(doc: PDFKit.PDFDocument, text: string, box: { width: number; height: number }): string | null {
+export function fitParagraphs(
+  doc: PDFKit.PDFDocument,
+  text: string,
+  box: { width: number; height: number },
+): string | null {
   const fits = (candidate: string): boolean => doc.heightOfString(candidate, { width: box.width }) <= box.height;
   const words = wordsOf(text);
   if (words.length === 0) return null;

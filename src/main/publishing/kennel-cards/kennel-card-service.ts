@@ -49,14 +49,26 @@ export class KennelCardService {
     const { project, address } = site;
     const pets = this.petsOf(request);
     if (pets.length > MAX_KENNEL_CARDS) {
-      throw new AppError('validation_failed', `${pets.length} pets chosen: at most ${MAX_KENNEL_CARDS} kennel cards go in one PDF.`, { details: { field: 'ids' } });
+      throw new AppError(
+        'validation_failed',
+        `${pets.length} pets chosen: at most ${MAX_KENNEL_CARDS} kennel cards go in one PDF.`,
+        { details: { field: 'ids' } },
+      );
     }
     const shelter = this.sources.shelter.get();
     const words = publishedWords(shelter.language);
     const today = dayOf(this.sources.clock.now());
     const ordered = request.ids && request.ids.length > 0 ? pets : sortPets(pets);
-    const cards = ordered.map((pet) => ({ ...cardOf(pet, `${address}${petPath(pet)}`, shelter.currency ?? null, words, today), marks: this.marksOf(pet, words) }));
-    const pdf = await renderKennelCards(cards, { paper: request.paper, perPage: request.perPage, shelterName: shelter.name ?? null, words });
+    const cards = ordered.map((pet) => ({
+      ...cardOf(pet, `${address}${petPath(pet)}`, shelter.currency ?? null, words, today),
+      marks: this.marksOf(pet, words),
+    }));
+    const pdf = await renderKennelCards(cards, {
+      paper: request.paper,
+      perPage: request.perPage,
+      shelterName: shelter.name ?? null,
+      words,
+    });
     return { pdf, cards: cards.length, project: project.slug, address, warnings: localAddressWarnings(site) };
   }
 
@@ -77,7 +89,13 @@ export class KennelCardService {
 }
 
 /** A pet in a card's words: the printed card is a face of its own. */
-function cardOf(pet: PublicPet, url: string, currency: string | null, words: PublishedWords, today: string): KennelCard {
+function cardOf(
+  pet: PublicPet,
+  url: string,
+  currency: string | null,
+  words: PublishedWords,
+  today: string,
+): KennelCard {
   const { profile } = pet;
   const cover = pet.photos[0];
   return {

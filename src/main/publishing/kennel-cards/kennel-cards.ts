@@ -1,5 +1,12 @@
 import type QRCodeModule from 'qrcode';
-import { loadPrintFonts, PRINT_BOLD, PRINT_REGULAR, printText, useIn, type PrintFonts } from '../../print-fonts/print-fonts';
+import {
+  loadPrintFonts,
+  PRINT_BOLD,
+  PRINT_REGULAR,
+  printText,
+  useIn,
+  type PrintFonts,
+} from '../../print-fonts/print-fonts';
 import type { YesNoUnknown } from '../pet-words';
 import { publishedWords, type PublishedWords } from '../words/words';
 import { fitParagraphs } from './fit-text';
@@ -58,7 +65,12 @@ export async function renderKennelCards(cards: readonly KennelCard[], options: K
   const fonts = loadPrintFonts();
   const [pageWidth, pageHeight] = PAPER[options.paper];
   const words = options.words ?? publishedWords();
-  const doc = new PDFDocument({ size: [pageWidth, pageHeight], margin: 0, autoFirstPage: false, info: { Title: words.t('card.documentTitle'), Creator: 'Adoption Desk' } });
+  const doc = new PDFDocument({
+    size: [pageWidth, pageHeight],
+    margin: 0,
+    autoFirstPage: false,
+    info: { Title: words.t('card.documentTitle'), Creator: 'Adoption Desk' },
+  });
   useIn(doc, fonts);
   const shelterName = options.shelterName === null ? null : fonts.printable(options.shelterName);
   const chunks: Buffer[] = [];
@@ -74,7 +86,13 @@ export async function renderKennelCards(cards: readonly KennelCard[], options: K
     if (slot === 0) doc.addPage();
     const top = MARGIN + slot * (cardHeight + MARGIN);
     if (slot > 0) cutLine(doc, top - MARGIN / 2, pageWidth);
-    drawCard(doc, QRCode, printableCard(cards[index]!, fonts), { x: MARGIN, y: top, width: pageWidth - MARGIN * 2, height: cardHeight }, { ...options, shelterName, words });
+    drawCard(
+      doc,
+      QRCode,
+      printableCard(cards[index]!, fonts),
+      { x: MARGIN, y: top, width: pageWidth - MARGIN * 2, height: cardHeight },
+      { ...options, shelterName, words },
+    );
   }
   if (cards.length === 0) doc.addPage();
   doc.end();
@@ -85,7 +103,15 @@ export async function renderKennelCards(cards: readonly KennelCard[], options: K
 /** A card's words as the fonts print them (see PrintFonts.printable). */
 function printableCard(card: KennelCard, fonts: PrintFonts): KennelCard {
   const words = (text: string | null): string | null => (text === null ? null : fonts.printable(text));
-  return { ...card, name: fonts.printable(card.name), breed: words(card.breed), age: words(card.age), sex: words(card.sex), description: words(card.description), fee: words(card.fee) };
+  return {
+    ...card,
+    name: fonts.printable(card.name),
+    breed: words(card.breed),
+    age: words(card.age),
+    sex: words(card.sex),
+    description: words(card.description),
+    fee: words(card.fee),
+  };
 }
 
 interface Box {
@@ -96,10 +122,24 @@ interface Box {
 }
 
 function cutLine(doc: PDFKit.PDFDocument, y: number, pageWidth: number): void {
-  doc.save().moveTo(MARGIN, y).lineTo(pageWidth - MARGIN, y).dash(4, { space: 4 }).lineWidth(0.5).strokeColor('#9aa5b1').stroke().restore();
+  doc
+    .save()
+    .moveTo(MARGIN, y)
+    .lineTo(pageWidth - MARGIN, y)
+    .dash(4, { space: 4 })
+    .lineWidth(0.5)
+    .strokeColor('#9aa5b1')
+    .stroke()
+    .restore();
 }
 
-function drawCard(doc: PDFKit.PDFDocument, qrCode: typeof QRCodeModule, card: KennelCard, box: Box, options: KennelCardOptions & { words: PublishedWords }): void {
+function drawCard(
+  doc: PDFKit.PDFDocument,
+  qrCode: typeof QRCodeModule,
+  card: KennelCard,
+  box: Box,
+  options: KennelCardOptions & { words: PublishedWords },
+): void {
   const { words } = options;
   const compact = options.perPage === 2;
   doc.save().roundedRect(box.x, box.y, box.width, box.height, 10).lineWidth(1.5).strokeColor(ACCENT).stroke().restore();
@@ -108,8 +148,16 @@ function drawCard(doc: PDFKit.PDFDocument, qrCode: typeof QRCodeModule, card: Ke
 
   let y = inner.y;
   if (options.shelterName) {
-    doc.font(PRINT_REGULAR).fontSize(compact ? 9 : 11).fillColor(MUTED);
-    printText(doc, PRINT_REGULAR, words.upper(options.shelterName), inner.x, y, { width: inner.width, lineBreak: false, ellipsis: true, characterSpacing: 1 });
+    doc
+      .font(PRINT_REGULAR)
+      .fontSize(compact ? 9 : 11)
+      .fillColor(MUTED);
+    printText(doc, PRINT_REGULAR, words.upper(options.shelterName), inner.x, y, {
+      width: inner.width,
+      lineBreak: false,
+      ellipsis: true,
+      characterSpacing: 1,
+    });
     y += compact ? 14 : 18;
   }
   const nameSize = compact ? 28 : 40;
@@ -120,18 +168,37 @@ function drawCard(doc: PDFKit.PDFDocument, qrCode: typeof QRCodeModule, card: Ke
   const qrSize = compact ? 96 : 132;
   const bottomBand = qrSize + 8;
   // Half a card gives the photo less height, so a few lines of the description still fit above the QR code.
-  const photoSide = Math.min(inner.width * 0.45, (inner.height - (y - inner.y) - bottomBand - 8) * (compact ? 0.62 : 1));
+  const photoSide = Math.min(
+    inner.width * 0.45,
+    (inner.height - (y - inner.y) - bottomBand - 8) * (compact ? 0.62 : 1),
+  );
   const factsX = inner.x + (photoSide > 0 ? photoSide + 18 : 0);
   const factsWidth = inner.x + inner.width - factsX;
   if (photoSide > 40) drawCover(doc, card.cover, { x: inner.x, y, width: photoSide, height: photoSide }, words);
 
   let factsY = y;
-  for (const [label, value] of [[words.t('card.breed'), card.breed], [words.t('card.age'), card.age], [words.t('card.sex'), card.sex], [words.t('card.fee'), card.fee]] as const) {
+  for (const [label, value] of [
+    [words.t('card.breed'), card.breed],
+    [words.t('card.age'), card.age],
+    [words.t('card.sex'), card.sex],
+    [words.t('card.fee'), card.fee],
+  ] as const) {
     if (!value) continue;
-    doc.font(PRINT_REGULAR).fontSize(compact ? 8 : 10).fillColor(MUTED).text(words.upper(label), factsX, factsY, { width: factsWidth, characterSpacing: 0.5 });
+    doc
+      .font(PRINT_REGULAR)
+      .fontSize(compact ? 8 : 10)
+      .fillColor(MUTED)
+      .text(words.upper(label), factsX, factsY, { width: factsWidth, characterSpacing: 0.5 });
     factsY = doc.y + 1;
-    doc.font(PRINT_BOLD).fontSize(compact ? 12 : 15).fillColor(INK);
-    printText(doc, PRINT_BOLD, value, factsX, factsY, { width: factsWidth, height: (compact ? 12 : 15) * 2.4, ellipsis: true });
+    doc
+      .font(PRINT_BOLD)
+      .fontSize(compact ? 12 : 15)
+      .fillColor(INK);
+    printText(doc, PRINT_BOLD, value, factsX, factsY, {
+      width: factsWidth,
+      height: (compact ? 12 : 15) * 2.4,
+      ellipsis: true,
+    });
     factsY = doc.y + (compact ? 5 : 8);
   }
   factsY = drawGoodWith(doc, card.goodWith, factsX, factsY, compact, words);
@@ -152,9 +219,20 @@ function drawCard(doc: PDFKit.PDFDocument, qrCode: typeof QRCodeModule, card: Ke
   }
 
   drawQr(doc, qrCode, card.url, qrX, qrY, qrSize);
-  doc.font(PRINT_BOLD).fontSize(compact ? 11 : 13).fillColor(ACCENT);
-  printText(doc, PRINT_BOLD, words.t('card.scanToMeet', { name: card.name }), inner.x, captionTop, { width: captionWidth, lineBreak: false, ellipsis: true });
-  doc.font(PRINT_REGULAR).fontSize(compact ? 8 : 9).fillColor(MUTED).text(card.url, inner.x, doc.y + 2, { width: captionWidth, height: 24, ellipsis: true });
+  doc
+    .font(PRINT_BOLD)
+    .fontSize(compact ? 11 : 13)
+    .fillColor(ACCENT);
+  printText(doc, PRINT_BOLD, words.t('card.scanToMeet', { name: card.name }), inner.x, captionTop, {
+    width: captionWidth,
+    lineBreak: false,
+    ellipsis: true,
+  });
+  doc
+    .font(PRINT_REGULAR)
+    .fontSize(compact ? 8 : 9)
+    .fillColor(MUTED)
+    .text(card.url, inner.x, doc.y + 2, { width: captionWidth, height: 24, ellipsis: true });
 }
 
 function drawCover(doc: PDFKit.PDFDocument, cover: Buffer | null, box: Box, words: PublishedWords): void {
@@ -165,15 +243,30 @@ function drawCover(doc: PDFKit.PDFDocument, cover: Buffer | null, box: Box, word
     return;
   }
   doc.save().roundedRect(box.x, box.y, box.width, box.height, 8).fillColor('#e4e7eb').fill().restore();
-  doc.font(PRINT_REGULAR).fontSize(11).fillColor(MUTED).text(words.t('card.photoToCome'), box.x, box.y + box.height / 2 - 6, { width: box.width, align: 'center' });
+  doc
+    .font(PRINT_REGULAR)
+    .fontSize(11)
+    .fillColor(MUTED)
+    .text(words.t('card.photoToCome'), box.x, box.y + box.height / 2 - 6, { width: box.width, align: 'center' });
 }
 
 const GOOD_WITH_COLOURS: Record<YesNoUnknown, string> = { yes: '#2f9e44', no: '#c92a2a', unknown: '#9aa5b1' };
 
 /** A disc per companion: a tick, a cross or a question mark drawn as paths, sharp at any print size. */
-function drawGoodWith(doc: PDFKit.PDFDocument, goodWith: KennelCard['goodWith'], x: number, y: number, compact: boolean, words: PublishedWords): number {
+function drawGoodWith(
+  doc: PDFKit.PDFDocument,
+  goodWith: KennelCard['goodWith'],
+  x: number,
+  y: number,
+  compact: boolean,
+  words: PublishedWords,
+): number {
   if (Object.values(goodWith).every((answer) => answer === 'unknown')) return y;
-  doc.font(PRINT_REGULAR).fontSize(compact ? 8 : 10).fillColor(MUTED).text(words.upper(words.t('card.goodWith')), x, y, { characterSpacing: 0.5 });
+  doc
+    .font(PRINT_REGULAR)
+    .fontSize(compact ? 8 : 10)
+    .fillColor(MUTED)
+    .text(words.upper(words.t('card.goodWith')), x, y, { characterSpacing: 0.5 });
   const rowY = doc.y + 4;
   const radius = compact ? 7 : 9;
   let cursor = x;
@@ -182,13 +275,37 @@ function drawGoodWith(doc: PDFKit.PDFDocument, goodWith: KennelCard['goodWith'],
     const cx = cursor + radius;
     const cy = rowY + radius;
     doc.save().circle(cx, cy, radius).fillColor(GOOD_WITH_COLOURS[answer]).fill().restore();
-    doc.save().lineWidth(compact ? 1.6 : 2).strokeColor('#ffffff').lineCap('round');
+    doc
+      .save()
+      .lineWidth(compact ? 1.6 : 2)
+      .strokeColor('#ffffff')
+      .lineCap('round');
     const r = radius * 0.45;
-    if (answer === 'yes') doc.moveTo(cx - r, cy).lineTo(cx - r * 0.2, cy + r * 0.8).lineTo(cx + r, cy - r * 0.7).stroke();
-    else if (answer === 'no') doc.moveTo(cx - r, cy - r).lineTo(cx + r, cy + r).moveTo(cx + r, cy - r).lineTo(cx - r, cy + r).stroke();
-    else doc.font(PRINT_BOLD).fontSize(radius * 1.3).fillColor('#ffffff').text('?', cx - radius, cy - radius * 0.5, { width: radius * 2, align: 'center', lineBreak: false });
+    if (answer === 'yes')
+      doc
+        .moveTo(cx - r, cy)
+        .lineTo(cx - r * 0.2, cy + r * 0.8)
+        .lineTo(cx + r, cy - r * 0.7)
+        .stroke();
+    else if (answer === 'no')
+      doc
+        .moveTo(cx - r, cy - r)
+        .lineTo(cx + r, cy + r)
+        .moveTo(cx + r, cy - r)
+        .lineTo(cx - r, cy + r)
+        .stroke();
+    else
+      doc
+        .font(PRINT_BOLD)
+        .fontSize(radius * 1.3)
+        .fillColor('#ffffff')
+        .text('?', cx - radius, cy - radius * 0.5, { width: radius * 2, align: 'center', lineBreak: false });
     doc.restore();
-    doc.font(PRINT_REGULAR).fontSize(compact ? 9 : 11).fillColor(INK).text(words.t(`card.${companion}`), cx + radius + 4, cy - (compact ? 4.5 : 5.5), { lineBreak: false });
+    doc
+      .font(PRINT_REGULAR)
+      .fontSize(compact ? 9 : 11)
+      .fillColor(INK)
+      .text(words.t(`card.${companion}`), cx + radius + 4, cy - (compact ? 4.5 : 5.5), { lineBreak: false });
     cursor = doc.x + (compact ? 12 : 16);
   }
   return rowY + radius * 2 + 4;
@@ -205,15 +322,35 @@ function drawMarks(doc: PDFKit.PDFDocument, marks: readonly string[], x: number,
     const cy = rowY + radius;
     const r = radius * 0.45;
     doc.save().circle(cx, cy, radius).fillColor(GOOD_WITH_COLOURS.yes).fill().restore();
-    doc.save().lineWidth(compact ? 1.4 : 1.8).strokeColor('#ffffff').lineCap('round').moveTo(cx - r, cy).lineTo(cx - r * 0.2, cy + r * 0.8).lineTo(cx + r, cy - r * 0.7).stroke().restore();
-    doc.font(PRINT_BOLD).fontSize(compact ? 9 : 11).fillColor(INK).text(mark, cx + radius + 4, cy - (compact ? 4.5 : 5.5), { lineBreak: false });
+    doc
+      .save()
+      .lineWidth(compact ? 1.4 : 1.8)
+      .strokeColor('#ffffff')
+      .lineCap('round')
+      .moveTo(cx - r, cy)
+      .lineTo(cx - r * 0.2, cy + r * 0.8)
+      .lineTo(cx + r, cy - r * 0.7)
+      .stroke()
+      .restore();
+    doc
+      .font(PRINT_BOLD)
+      .fontSize(compact ? 9 : 11)
+      .fillColor(INK)
+      .text(mark, cx + radius + 4, cy - (compact ? 4.5 : 5.5), { lineBreak: false });
     cursor = doc.x + (compact ? 12 : 16);
   }
   return rowY + radius * 2 + 4;
 }
 
 /** The QR matrix from the qrcode library, drawn as vector squares so it stays sharp at any print size. */
-function drawQr(doc: PDFKit.PDFDocument, qrCode: typeof QRCodeModule, url: string, x: number, y: number, size: number): void {
+function drawQr(
+  doc: PDFKit.PDFDocument,
+  qrCode: typeof QRCodeModule,
+  url: string,
+  x: number,
+  y: number,
+  size: number,
+): void {
   const qr = qrCode.create(url, { errorCorrectionLevel: 'M' });
   const count = qr.modules.size;
   const quiet = 2;
@@ -222,7 +359,8 @@ function drawQr(doc: PDFKit.PDFDocument, qrCode: typeof QRCodeModule, url: strin
   doc.fillColor('#000000');
   for (let row = 0; row < count; row += 1) {
     for (let column = 0; column < count; column += 1) {
-      if (qr.modules.get(row, column)) doc.rect(x + (column + quiet) * cell, y + (row + quiet) * cell, cell + 0.02, cell + 0.02);
+      if (qr.modules.get(row, column))
+        doc.rect(x + (column + quiet) * cell, y + (row + quiet) * cell, cell + 0.02, cell + 0.02);
     }
   }
   doc.fill().restore();

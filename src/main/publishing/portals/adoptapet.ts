@@ -10,26 +10,68 @@ import { breedsOn, commonProblems, oneLine, speciesOf, type Portal, type PortalA
  * replaces the listing, so the same "would drop" guard applies.
  */
 export const ADOPTAPET_COLUMNS = [
-  'Id', 'Animal', 'Breed', 'Breed2', 'Purebred', 'Age', 'Name', 'Size', 'Sex', 'Description', 'Status',
-  'GoodWKids', 'GoodWCats', 'GoodWDogs', 'SpayedNeutered', 'ShotsCurrent', 'Housetrained', 'Declawed', 'SpecialNeeds',
-  'SpecialNeedsNotes', 'Color', 'PhotoURL', 'PhotoURL2', 'PhotoURL3', 'PhotoURL4',
+  'Id',
+  'Animal',
+  'Breed',
+  'Breed2',
+  'Purebred',
+  'Age',
+  'Name',
+  'Size',
+  'Sex',
+  'Description',
+  'Status',
+  'GoodWKids',
+  'GoodWCats',
+  'GoodWDogs',
+  'SpayedNeutered',
+  'ShotsCurrent',
+  'Housetrained',
+  'Declawed',
+  'SpecialNeeds',
+  'SpecialNeedsNotes',
+  'Color',
+  'PhotoURL',
+  'PhotoURL2',
+  'PhotoURL3',
+  'PhotoURL4',
 ] as const;
 export type AdoptAPetColumn = (typeof ADOPTAPET_COLUMNS)[number];
 
 /** Adopt-a-Pet's animal kinds, from the species our category names. */
 const ANIMALS: Record<string, string> = {
-  Dog: 'Dog', Cat: 'Cat', Rabbit: 'Rabbit', Horse: 'Horse', Bird: 'Bird',
-  Pig: 'Farm Animal', Goat: 'Farm Animal', Sheep: 'Farm Animal', Chicken: 'Farm Animal', Duck: 'Farm Animal',
-  Ferret: 'Small Animal', 'Guinea Pig': 'Small Animal', Hamster: 'Small Animal', Gerbil: 'Small Animal', Rat: 'Small Animal',
-  Mouse: 'Small Animal', Chinchilla: 'Small Animal', Hedgehog: 'Small Animal', 'Small Animal': 'Small Animal',
-  Reptile: 'Reptile', Snake: 'Reptile', Lizard: 'Reptile', Turtle: 'Reptile', Tortoise: 'Reptile',
+  Dog: 'Dog',
+  Cat: 'Cat',
+  Rabbit: 'Rabbit',
+  Horse: 'Horse',
+  Bird: 'Bird',
+  Pig: 'Farm Animal',
+  Goat: 'Farm Animal',
+  Sheep: 'Farm Animal',
+  Chicken: 'Farm Animal',
+  Duck: 'Farm Animal',
+  Ferret: 'Small Animal',
+  'Guinea Pig': 'Small Animal',
+  Hamster: 'Small Animal',
+  Gerbil: 'Small Animal',
+  Rat: 'Small Animal',
+  Mouse: 'Small Animal',
+  Chinchilla: 'Small Animal',
+  Hedgehog: 'Small Animal',
+  'Small Animal': 'Small Animal',
+  Reptile: 'Reptile',
+  Snake: 'Reptile',
+  Lizard: 'Reptile',
+  Turtle: 'Reptile',
+  Tortoise: 'Reptile',
 };
 const animalOf = (species: Species): string | null => ANIMALS[speciesOf(species) ?? ''] ?? null;
 
 const PHOTOS = 4;
 const SIZES = { small: 'S', medium: 'M', large: 'L', xlarge: 'XL' } as const;
 const STATUSES = { available: 'Available', pending: 'Pending', sold: 'Adopted' } as const;
-const yn = (value: boolean | YesNoUnknown | null | undefined): string => (value === true || value === 'yes' ? 'Y' : value === false || value === 'no' ? 'N' : '');
+const yn = (value: boolean | YesNoUnknown | null | undefined): string =>
+  value === true || value === 'yes' ? 'Y' : value === false || value === 'no' ? 'N' : '';
 
 function adoptAPetRow(animal: PortalAnimal): Record<AdoptAPetColumn, string> {
   const photos = (animal.photoUrls ?? []).slice(0, PHOTOS);
@@ -56,7 +98,10 @@ function adoptAPetRow(animal: PortalAnimal): Record<AdoptAPetColumn, string> {
     SpecialNeeds: animal.specialNeeds ? 'Y' : '',
     SpecialNeedsNotes: oneLine(animal.specialNeeds),
     Color: oneLine(animal.color),
-    PhotoURL: photos[0] ?? '', PhotoURL2: photos[1] ?? '', PhotoURL3: photos[2] ?? '', PhotoURL4: photos[3] ?? '',
+    PhotoURL: photos[0] ?? '',
+    PhotoURL2: photos[1] ?? '',
+    PhotoURL3: photos[2] ?? '',
+    PhotoURL4: photos[3] ?? '',
   };
 }
 

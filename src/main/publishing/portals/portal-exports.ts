@@ -32,7 +32,11 @@ export interface PortalExportOptions {
   confirmFirstUpload?: boolean;
 }
 
-const PORTALS: Readonly<Record<PortalId, Portal<string>>> = { rescuegroups: RESCUEGROUPS, petfinder: PETFINDER, adoptapet: ADOPTAPET };
+const PORTALS: Readonly<Record<PortalId, Portal<string>>> = {
+  rescuegroups: RESCUEGROUPS,
+  petfinder: PETFINDER,
+  adoptapet: ADOPTAPET,
+};
 /** Portals whose first upload from any software erases what they listed before. */
 const ERASED_ON_FIRST_UPLOAD: ReadonlySet<PortalId> = new Set(['adoptapet']);
 
@@ -42,10 +46,16 @@ export class PortalExportService {
 
   constructor(private readonly sources: PortalExportSources) {
     this.statements = {
-      listings: sources.sqlite.prepare<[string], PortalListing & { problems: string }>(`SELECT pet_id AS petId, name, state, problems, exported_at AS exportedAt FROM portal_listings WHERE portal = ? ORDER BY pet_id`),
-      any: sources.sqlite.prepare<[string], { one: number }>(`SELECT 1 AS one FROM portal_listings WHERE portal = ? LIMIT 1`),
+      listings: sources.sqlite.prepare<[string], PortalListing & { problems: string }>(
+        `SELECT pet_id AS petId, name, state, problems, exported_at AS exportedAt FROM portal_listings WHERE portal = ? ORDER BY pet_id`,
+      ),
+      any: sources.sqlite.prepare<[string], { one: number }>(
+        `SELECT 1 AS one FROM portal_listings WHERE portal = ? LIMIT 1`,
+      ),
       clear: sources.sqlite.prepare<[string]>(`DELETE FROM portal_listings WHERE portal = ?`),
-      insert: sources.sqlite.prepare<[string, number, string, string, string, number]>(`INSERT INTO portal_listings (portal, pet_id, name, state, problems, exported_at) VALUES (?, ?, ?, ?, ?, ?)`),
+      insert: sources.sqlite.prepare<[string, number, string, string, string, number]>(
+        `INSERT INTO portal_listings (portal, pet_id, name, state, problems, exported_at) VALUES (?, ?, ?, ?, ?, ?)`,
+      ),
     };
   }
 
@@ -56,7 +66,11 @@ export class PortalExportService {
 
   /** Every portal's last export per animal: the Pets list says which portal kept an animal out, and why. */
   allListings(): Record<PortalId, PortalListing[]> {
-    return { rescuegroups: this.listings('rescuegroups'), petfinder: this.listings('petfinder'), adoptapet: this.listings('adoptapet') };
+    return {
+      rescuegroups: this.listings('rescuegroups'),
+      petfinder: this.listings('petfinder'),
+      adoptapet: this.listings('adoptapet'),
+    };
   }
 
   /** No export to the portal yet (a stored listing is its trace): Adopt-a-Pet's first upload erases what it listed. */
@@ -114,39 +128,72 @@ export class PortalExportService {
   exportTo(id: PortalId, dir: string, options: PortalExportOptions): PortalExportResult {
     const portal = PORTALS[id];
     if (ERASED_ON_FIRST_UPLOAD.has(id) && !options.confirmFirstUpload && this.firstExport(id)) {
-      throw new AppError('conflict', `The first upload to ${portal.name} from any software erases every animal listed there before. Confirm to go ahead.`, { details: { reason: 'portal_first_upload', portal: id } });
+      throw new AppError(
+        'conflict',
+        `The first upload to ${portal.name} from any software erases every animal listed there before. Confirm to go ahead.`,
+        { details: { reason: 'portal_first_upload', portal: id } },
+      );
     }
-    const site = portal.photos.as === 'addresses' ? publishedSite(this.sources.sites(), options.project, `${portal.name}'s photo links should open`) : undefined;
+    const site =
+      portal.photos.as === 'addresses'
+        ? publishedSite(this.sources.sites(), options.project, `${portal.name}'s photo links should open`)
+        : undefined;
     return { ...this.export(portal, dir, options, site?.address), warnings: site ? localAddressWarnings(site) : [] };
   }
 
   private listingsOf<Column extends string>(portal: Portal<Column>): PortalListing[] {
-    return this.statements.listings.all(portal.id).map((row) => ({ ...row, problems: JSON.parse(row.problems) as PortalProblem[] }));
+    return this.statements.listings
+      .all(portal.id)
+      .map((row) => ({ ...row, problems: JSON.parse(row.problems) as PortalProblem[] }));
   }
 
   /** Every pet with its public profile (private fields never reach an export) and its photo files, against what the last file listed. */
   private planOf<Column extends string>(portal: Portal<Column>, siteAddress?: string): ExportPlan<Column> {
-    const previously = new Map(this.listingsOf(portal).filter((listing) => listing.state === 'listed').map((listing) => [listing.petId, listing.name]));
+    const previously = new Map(
+      this.listingsOf(portal)
+        .filter((listing) => listing.state === 'listed')
+        .map((listing) => [listing.petId, listing.name]),
+    );
     const shots = this.sources.shotsCurrent();
-    const animals = this.sources.publicPets.all(dayOf(this.sources.clock.now())).map((pet) => portalAnimalOf(pet, siteAddress, shots.get(pet.id) ?? null));
+    const animals = this.sources.publicPets
+      .all(dayOf(this.sources.clock.now()))
+      .map((pet) => portalAnimalOf(pet, siteAddress, shots.get(pet.id) ?? null));
     return planExport(portal, animals, previously);
   }
 
-  private export<Column extends string>(portal: Portal<Column>, dir: string, options: { allowDrops: boolean }, siteAddress?: string): Omit<PortalExportResult, 'warnings'> {
+  private export<Column extends string>(
+    portal: Portal<Column>,
+    dir: string,
+    options: { allowDrops: boolean },
+    siteAddress?: string,
+  ): Omit<PortalExportResult, 'warnings'> {
     const plan = this.planOf(portal, siteAddress);
     if (plan.dropped.length > 0 && !options.allowDrops) {
-      throw new AppError('conflict', `This export would remove ${plan.dropped.length} animal(s) ${portal.name} lists from the last export: ${plan.dropped.map((animal) => animal.name).join(', ')}.`, {
-        details: { reason: 'portal_would_drop', portal: portal.id, animals: plan.dropped },
-      });
+      throw new AppError(
+        'conflict',
+        `This export would remove ${plan.dropped.length} animal(s) ${portal.name} lists from the last export: ${plan.dropped.map((animal) => animal.name).join(', ')}.`,
+        {
+          details: { reason: 'portal_would_drop', portal: portal.id, animals: plan.dropped },
+        },
+      );
     }
     const { file, listed } = writePortalFiles(portal, plan, dir);
     const now = this.sources.clock.now();
     this.sources.sqlite.transaction(() => {
       this.statements.clear.run(portal.id);
-      for (const { animal } of plan.listed) this.statements.insert.run(portal.id, animal.id, animal.name, 'listed', '[]', now);
-      for (const { animal, problems } of plan.refused) this.statements.insert.run(portal.id, animal.id, animal.name, 'refused', JSON.stringify(problems), now);
+      for (const { animal } of plan.listed)
+        this.statements.insert.run(portal.id, animal.id, animal.name, 'listed', '[]', now);
+      for (const { animal, problems } of plan.refused)
+        this.statements.insert.run(portal.id, animal.id, animal.name, 'refused', JSON.stringify(problems), now);
     })();
     this.sources.changes.emit('pets');
-    return { dir, file, listed, refused: plan.refused.map(({ animal, problems }) => ({ id: animal.id, name: animal.name, problems })), dropped: plan.dropped, removed: plan.removed };
+    return {
+      dir,
+      file,
+      listed,
+      refused: plan.refused.map(({ animal, problems }) => ({ id: animal.id, name: animal.name, problems })),
+      dropped: plan.dropped,
+      removed: plan.removed,
+    };
   }
 }

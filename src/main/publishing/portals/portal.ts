@@ -50,7 +50,11 @@ export interface PortalAnimal {
 }
 
 /** A public pet as the portals read it; with the adoption site's live address, its photos' addresses there; with care's word, its shots. */
-export function portalAnimalOf(pet: PublicPet, siteAddress?: string, shotsCurrent: boolean | null = null): PortalAnimal {
+export function portalAnimalOf(
+  pet: PublicPet,
+  siteAddress?: string,
+  shotsCurrent: boolean | null = null,
+): PortalAnimal {
   const { profile } = pet;
   return {
     id: pet.id,
@@ -69,12 +73,18 @@ export function portalAnimalOf(pet: PublicPet, siteAddress?: string, shotsCurren
     color: profile.color ?? null,
     coat: profile.coat ?? null,
     description: profile.description ?? null,
-    goodWith: { kids: profile.goodWithKids ?? null, dogs: profile.goodWithDogs ?? null, cats: profile.goodWithCats ?? null },
+    goodWith: {
+      kids: profile.goodWithKids ?? null,
+      dogs: profile.goodWithDogs ?? null,
+      cats: profile.goodWithCats ?? null,
+    },
     houseTrained: profile.houseTrained ?? null,
     spayedNeutered: profile.spayedNeutered ?? null,
     specialNeeds: profile.specialNeeds ?? null,
     photos: pet.photos.map((photo) => photo.full.file),
-    ...(siteAddress === undefined ? {} : { photoUrls: pet.photos.map((photo) => `${siteAddress}${photoPath(photo, 'full')}`) }),
+    ...(siteAddress === undefined
+      ? {}
+      : { photoUrls: pet.photos.map((photo) => `${siteAddress}${photoPath(photo, 'full')}`) }),
     birthDate: profile.birthDate ?? null,
     intakeDate: profile.intakeDate ?? null,
     adoptionFee: profile.adoptionFee ?? null,
@@ -84,7 +94,14 @@ export function portalAnimalOf(pet: PublicPet, siteAddress?: string, shotsCurren
 
 /** Our species → the species portals know (RescueGroups.org's "type" names); `other` is none of theirs. */
 const PORTAL_SPECIES: Record<Species, string | null> = {
-  dog: 'Dog', cat: 'Cat', rabbit: 'Rabbit', bird: 'Bird', small_animal: 'Small Animal', reptile: 'Reptile', horse: 'Horse', other: null,
+  dog: 'Dog',
+  cat: 'Cat',
+  rabbit: 'Rabbit',
+  bird: 'Bird',
+  small_animal: 'Small Animal',
+  reptile: 'Reptile',
+  horse: 'Horse',
+  other: null,
 };
 
 /** The portal species of a category's species, whatever the category is called ("Chiens" are dogs). */
@@ -100,14 +117,24 @@ const NO_BREED = new Set(['mix', 'mixed', 'mixed breed', 'unknown', 'n/a', 'na',
  * breeds within its lengths, a primary breed that is one and that the portal lists (so is the
  * secondary), a known sex and an age group.
  */
-export function commonProblems(animal: PortalAnimal, portal: PortalId, typeOf: (species: Species) => string | null, limits: { name?: number; breed?: number } = {}): PortalProblem[] {
+export function commonProblems(
+  animal: PortalAnimal,
+  portal: PortalId,
+  typeOf: (species: Species) => string | null,
+  limits: { name?: number; breed?: number } = {},
+): PortalProblem[] {
   const problems: PortalProblem[] = [];
   if (typeOf(animal.species) === null) problems.push({ field: 'species', problem: 'unmapped', value: animal.category });
-  if (limits.name !== undefined && animal.name.length > limits.name) problems.push({ field: 'name', problem: 'too_long', limit: limits.name });
+  if (limits.name !== undefined && animal.name.length > limits.name)
+    problems.push({ field: 'name', problem: 'too_long', limit: limits.name });
   const breed = animal.breedPrimary?.trim() ?? '';
   if (breed === '') problems.push({ field: 'breed', problem: 'missing' });
   else if (NO_BREED.has(breed.toLowerCase())) problems.push({ field: 'breed', problem: 'unmapped', value: breed });
-  else if (limits.breed !== undefined && (breed.length > limits.breed || (animal.breedSecondary?.length ?? 0) > limits.breed)) problems.push({ field: 'breed', problem: 'too_long', limit: limits.breed });
+  else if (
+    limits.breed !== undefined &&
+    (breed.length > limits.breed || (animal.breedSecondary?.length ?? 0) > limits.breed)
+  )
+    problems.push({ field: 'breed', problem: 'too_long', limit: limits.breed });
   else problems.push(...unlistedBreeds(animal, portal));
   if (animal.sex === null || animal.sex === 'unknown') problems.push({ field: 'sex', problem: 'missing' });
   if (animal.ageGroup === null) problems.push({ field: 'age', problem: 'missing' });
@@ -119,26 +146,45 @@ function unlistedBreeds(animal: PortalAnimal, portal: PortalId): PortalProblem[]
   const species = speciesOf(animal.species);
   if (species === null) return [];
   const problems: PortalProblem[] = [];
-  for (const [field, typed] of [['breed', animal.breedPrimary], ['secondaryBreed', animal.breedSecondary]] as const) {
+  for (const [field, typed] of [
+    ['breed', animal.breedPrimary],
+    ['secondaryBreed', animal.breedSecondary],
+  ] as const) {
     const value = oneLine(typed);
     if (value === '' || (field === 'secondaryBreed' && NO_BREED.has(value.toLowerCase()))) continue;
-    if (breedOn(portal, species, value) === null) problems.push({ field, problem: 'not_listed', value, portal, suggestions: breedSuggestions(portal, species, value) });
+    if (breedOn(portal, species, value) === null)
+      problems.push({
+        field,
+        problem: 'not_listed',
+        value,
+        portal,
+        suggestions: breedSuggestions(portal, species, value),
+      });
   }
   return problems;
 }
 
 /** The animal's breeds in the portal's names (the pre-flight saw they exist), and whether it is a mix, "Beagle mix" saying so too. */
-export function breedsOn(portal: PortalId, animal: PortalAnimal): { primary: string; secondary: string; mix: boolean | null } {
+export function breedsOn(
+  portal: PortalId,
+  animal: PortalAnimal,
+): { primary: string; secondary: string; mix: boolean | null } {
   const species = speciesOf(animal.species);
   const mixed = isMix(animal) ?? (saysMix(animal.breedPrimary) || saysMix(animal.breedSecondary) ? true : null);
-  return { primary: breedOn(portal, species, animal.breedPrimary) ?? '', secondary: breedOn(portal, species, animal.breedSecondary) ?? '', mix: mixed };
+  return {
+    primary: breedOn(portal, species, animal.breedPrimary) ?? '',
+    secondary: breedOn(portal, species, animal.breedSecondary) ?? '',
+    mix: mixed,
+  };
 }
 
 /** The portals read one line an animal: line breaks become spaces. */
-export const oneLine = (text: string | null | undefined) => (text ?? '').replace(/\s*[\r\n\u2028\u2029]+\s*/g, ' ').trim();
+export const oneLine = (text: string | null | undefined) =>
+  (text ?? '').replace(/\s*[\r\n\u2028\u2029]+\s*/g, ' ').trim();
 
 /** A mix as the profile says it; unsaid, a cross of two named breeds is one. */
-export const isMix = (animal: Pick<PortalAnimal, 'breedMixed' | 'breedSecondary'>): boolean | null => (animal.breedMixed === null ? (animal.breedSecondary ? true : null) : animal.breedMixed);
+export const isMix = (animal: Pick<PortalAnimal, 'breedMixed' | 'breedSecondary'>): boolean | null =>
+  animal.breedMixed === null ? (animal.breedSecondary ? true : null) : animal.breedMixed;
 
 /** One portal's file: its name, columns, rules and how many photos an animal it takes. */
 export interface Portal<Column extends string> {
@@ -173,7 +219,11 @@ export interface ExportPlan<Column extends string = string> {
  * left out (the portal deletes a listing the file leaves out). An animal with a problem is left
  * out, whole.
  */
-export function planExport<Column extends string>(portal: Portal<Column>, animals: readonly PortalAnimal[], previouslyListed: ReadonlyMap<number, string>): ExportPlan<Column> {
+export function planExport<Column extends string>(
+  portal: Portal<Column>,
+  animals: readonly PortalAnimal[],
+  previouslyListed: ReadonlyMap<number, string>,
+): ExportPlan<Column> {
   const plan: ExportPlan<Column> = { listed: [], refused: [], dropped: [], removed: [] };
   const seen = new Set<number>();
   for (const animal of animals) {
@@ -208,23 +258,32 @@ export function portalCsv<Column extends string>(portal: Portal<Column>, plan: E
 /** An export is public content the staff upload: readable by all, like any file they save. */
 const PUBLIC_FILE = 0o644;
 
-export const photoFileName = (animal: Pick<PortalAnimal, 'id'>, index: number) => `adoption-desk-${animal.id}-${index + 1}.jpg`;
+export const photoFileName = (animal: Pick<PortalAnimal, 'id'>, index: number) =>
+  `adoption-desk-${animal.id}-${index + 1}.jpg`;
 
 /**
  * Writes the file and (for a portal that takes files) the listed animals' photos into `dir` (every file through files/atomic-write.ts).
  * Returns the file's path and, per listed animal, how many photos went with it.
  */
-export function writePortalFiles<Column extends string>(portal: Portal<Column>, plan: ExportPlan<Column>, dir: string): { file: string; listed: Array<{ id: number; name: string; photos: number }> } {
+export function writePortalFiles<Column extends string>(
+  portal: Portal<Column>,
+  plan: ExportPlan<Column>,
+  dir: string,
+): { file: string; listed: Array<{ id: number; name: string; photos: number }> } {
   fs.mkdirSync(dir, { recursive: true });
   const listed = plan.listed.map(({ animal }) => {
-    if (portal.photos.as === 'addresses') return { id: animal.id, name: animal.name, photos: Math.min(portal.photos.count, animal.photoUrls?.length ?? 0) };
+    if (portal.photos.as === 'addresses')
+      return { id: animal.id, name: animal.name, photos: Math.min(portal.photos.count, animal.photoUrls?.length ?? 0) };
     const photos = animal.photos.slice(0, portal.photos.count);
     // The stored photos are JPEG already (photos/process-photo.ts): copied under the names the file gives, readable for the upload.
-    photos.forEach((file, index) => copyFileAtomically(file, path.join(dir, photoFileName(animal, index)), PUBLIC_FILE));
+    photos.forEach((file, index) =>
+      copyFileAtomically(file, path.join(dir, photoFileName(animal, index)), PUBLIC_FILE),
+    );
     return { id: animal.id, name: animal.name, photos: photos.length };
   });
   const file = path.join(dir, portal.file);
   writeFileAtomically(file, portalCsv(portal, plan), PUBLIC_FILE);
-  for (const companion of portal.companions ?? []) writeFileAtomically(path.join(dir, companion.file), companion.text, PUBLIC_FILE);
+  for (const companion of portal.companions ?? [])
+    writeFileAtomically(path.join(dir, companion.file), companion.text, PUBLIC_FILE);
   return { file, listed };
 }

@@ -1,6 +1,17 @@
 import type { PortalProblem } from '../../../shared/portals';
 import { AGE_GROUP_WORDS, type YesNoUnknown } from '../pet-words';
-import { breedsOn, commonProblems, oneLine, photoFileName, planExport, portalCsv, speciesOf, type ExportPlan, type Portal, type PortalAnimal } from './portal';
+import {
+  breedsOn,
+  commonProblems,
+  oneLine,
+  photoFileName,
+  planExport,
+  portalCsv,
+  speciesOf,
+  type ExportPlan,
+  type Portal,
+  type PortalAnimal,
+} from './portal';
 
 /**
  * RescueGroups.org's animal import file, from their "Supported animal import fields"
@@ -11,9 +22,30 @@ import { breedsOn, commonProblems, oneLine, photoFileName, planExport, portalCsv
  */
 
 export const RESCUEGROUPS_COLUMNS = [
-  'externalID', 'name', 'status', 'type', 'priBreed', 'secBreed', 'mix', 'sex', 'age',
-  'okwithdogs', 'okwithcats', 'okwithkids', 'housebroken', 'altered', 'specialNeeds', 'size',
-  'uptodate', 'color', 'coatLength', 'dsc', 'photo1', 'photo2', 'photo3', 'photo4',
+  'externalID',
+  'name',
+  'status',
+  'type',
+  'priBreed',
+  'secBreed',
+  'mix',
+  'sex',
+  'age',
+  'okwithdogs',
+  'okwithcats',
+  'okwithkids',
+  'housebroken',
+  'altered',
+  'specialNeeds',
+  'size',
+  'uptodate',
+  'color',
+  'coatLength',
+  'dsc',
+  'photo1',
+  'photo2',
+  'photo3',
+  'photo4',
 ] as const;
 export type RescueGroupsColumn = (typeof RESCUEGROUPS_COLUMNS)[number];
 
@@ -24,7 +56,8 @@ const NAME_MAX = 50;
 const BREED_MAX = 50;
 const COLOR_MAX = 50;
 
-const yesNo = (value: boolean | YesNoUnknown | null): string => (value === true || value === 'yes' ? 'Yes' : value === false || value === 'no' ? 'No' : '');
+const yesNo = (value: boolean | YesNoUnknown | null): string =>
+  value === true || value === 'yes' ? 'Yes' : value === false || value === 'no' ? 'No' : '';
 const SIZES = { small: 'Small', medium: 'Medium', large: 'Large', xlarge: 'X-Large' } as const;
 const COATS: Record<string, string> = { short: 'Short', medium: 'Medium', long: 'Long' };
 const STATUSES = { available: 'Available', pending: 'Pending', sold: 'Adopted' } as const;
@@ -40,7 +73,12 @@ export function rescueGroupsProblems(animal: PortalAnimal): PortalProblem[] {
 export function rescueGroupsRow(animal: PortalAnimal): Record<RescueGroupsColumn, string> {
   const photos = animal.photos.slice(0, RESCUEGROUPS_PHOTOS).map((_, index) => photoFileName(animal, index));
   const breeds = breedsOn('rescuegroups', animal);
-  const description = [oneLine(animal.description), animal.specialNeeds ? `Special needs: ${oneLine(animal.specialNeeds)}` : ''].filter(Boolean).join(' ');
+  const description = [
+    oneLine(animal.description),
+    animal.specialNeeds ? `Special needs: ${oneLine(animal.specialNeeds)}` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
   return {
     externalID: `adoption-desk-${animal.id}`,
     name: oneLine(animal.name),
@@ -82,7 +120,9 @@ export const RESCUEGROUPS: Portal<RescueGroupsColumn> = {
   row: rescueGroupsRow,
 };
 
-export const planRescueGroupsExport = (animals: readonly PortalAnimal[], previouslyListed: ReadonlyMap<number, string>): ExportPlan<RescueGroupsColumn> =>
-  planExport(RESCUEGROUPS, animals, previouslyListed);
+export const planRescueGroupsExport = (
+  animals: readonly PortalAnimal[],
+  previouslyListed: ReadonlyMap<number, string>,
+): ExportPlan<RescueGroupsColumn> => planExport(RESCUEGROUPS, animals, previouslyListed);
 
 export const rescueGroupsCsv = (plan: ExportPlan<RescueGroupsColumn>): string => portalCsv(RESCUEGROUPS, plan);

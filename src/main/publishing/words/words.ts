@@ -13,7 +13,9 @@ export const CATALOGUES: Record<PublishedLanguage, Catalogue> = { en, fr, es, de
 
 /** A key of the catalogue, its plural forms under one name ("site.waiting" with a count). */
 type Leaves<T, Prefix extends string = ''> = {
-  [K in keyof T & string]: T[K] extends string ? `${Prefix}${K extends `${infer Base}_${'one' | 'other'}` ? Base : K}` : Leaves<T[K], `${Prefix}${K}.`>;
+  [K in keyof T & string]: T[K] extends string
+    ? `${Prefix}${K extends `${infer Base}_${'one' | 'other'}` ? Base : K}`
+    : Leaves<T[K], `${Prefix}${K}.`>;
 }[keyof T & string];
 export type WordKey = Leaves<Catalogue>;
 
@@ -60,7 +62,12 @@ export function wordsOf(language: string, catalogue: Catalogue, locales: WordLoc
     t: (key, values) => t(key, values ?? {}),
     fee: (amount, currency) => {
       if (amount === 0) return t('pet.noFee');
-      if (currency === null) return new Intl.NumberFormat(locales.published, { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false }).format(amount);
+      if (currency === null)
+        return new Intl.NumberFormat(locales.published, {
+          minimumFractionDigits: 2,
+          maximumFractionDigits: 2,
+          useGrouping: false,
+        }).format(amount);
       let format = formats.get(currency);
       if (format === undefined) {
         format = new Intl.NumberFormat(locales.published, { style: 'currency', currency });

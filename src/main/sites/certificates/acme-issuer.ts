@@ -17,7 +17,6 @@ export interface AcmeOptions {
   caFile?: string;
 }
 
-
 /**
  * The HTTP-01 answers in flight: the sites server serves them at /.well-known/acme-challenge/<token>
  * on the HTTP port, for the domain's own Host only.
@@ -92,7 +91,8 @@ export class AcmeIssuer implements CertificateIssuer {
       challengePriority: ['http-01'],
       // acme-client's own pre-check asks the system resolver, which may not see the domain yet; the CA checks anyway.
       skipChallengeVerification: true,
-      challengeCreateFn: async (_authz, challenge, keyAuthorization) => this.challenges.add(challenge.token, domain, keyAuthorization),
+      challengeCreateFn: async (_authz, challenge, keyAuthorization) =>
+        this.challenges.add(challenge.token, domain, keyAuthorization),
       challengeRemoveFn: async (_authz, challenge) => this.challenges.delete(challenge.token),
     });
     const leaf = new X509Certificate(chainPem);
@@ -109,16 +109,29 @@ export class AcmeIssuer implements CertificateIssuer {
     if (this.client) return this.client;
     if (this.options.caFile !== undefined) {
       // acme-client talks through its own axios instance; only it gets the extra root.
-      acme.axios.defaults.httpsAgent = new https.Agent({ ca: [...tls.rootCertificates, fs.readFileSync(this.options.caFile, 'utf8')] });
+      acme.axios.defaults.httpsAgent = new https.Agent({
+        ca: [...tls.rootCertificates, fs.readFileSync(this.options.caFile, 'utf8')],
+      });
     }
     // acme-client retries a refused connection or a 5xx 5 times, 5 to 25 s apart (75 s in all) before it
     // gives up; our own schedule retries later anyway, so a wrong directory URL fails within seconds.
     // A Retry-After from the CA is still honoured for the attempts made.
-    Object.assign((acme.axios.defaults as { acmeSettings?: object }).acmeSettings ?? {}, { retryMaxAttempts: 2, retryDefaultDelay: 2 });
+    Object.assign((acme.axios.defaults as { acmeSettings?: object }).acmeSettings ?? {}, {
+      retryMaxAttempts: 2,
+      retryDefaultDelay: 2,
+    });
     const directoryHash = createHash('sha256').update(this.options.directoryUrl).digest('hex').slice(0, 16);
     const file = path.join(this.certificatesDir, 'acme', `${directoryHash}.account.pem`);
-    const accountKey = readPrivateFile(file) ?? createPrivateFileOnce(file, (await acme.crypto.createPrivateEcdsaKey('P-256')).toString());
-    this.client = new acme.Client({ directoryUrl: this.options.directoryUrl, accountKey, backoffAttempts: 10, backoffMin: 500, backoffMax: 10_000 });
+    const accountKey =
+      readPrivateFile(file) ??
+      createPrivateFileOnce(file, (await acme.crypto.createPrivateEcdsaKey('P-256')).toString());
+    this.client = new acme.Client({
+      directoryUrl: this.options.directoryUrl,
+      accountKey,
+      backoffAttempts: 10,
+      backoffMin: 500,
+      backoffMax: 10_000,
+    });
     return this.client;
   }
 }

@@ -4,7 +4,13 @@ import { and, asc, eq, isNotNull, isNull, lte, ne, or } from 'drizzle-orm';
 import type { Clock } from '../../../shared/clock';
 import type { Environment } from '../../../shared/environments';
 import { AppError } from '../../../shared/errors';
-import { REVERIFY_AFTER_MS, type CertificateIssuerKind, type CertificateListing, type DomainCertificate, type VerificationStatus } from '../../../shared/sites';
+import {
+  REVERIFY_AFTER_MS,
+  type CertificateIssuerKind,
+  type CertificateListing,
+  type DomainCertificate,
+  type VerificationStatus,
+} from '../../../shared/sites';
 import type { Store } from '../../db/connection';
 import { domains, projects } from '../../db/schema';
 import type { Changes } from '../../db/changes';
@@ -62,7 +68,12 @@ export function certificateOf(row: DomainRow, now: number): DomainCertificate {
     notAfter: row.certificateNotAfter,
     reason: row.certificateReason,
     nextAttemptAt: row.certificateNextAttemptAt,
-    needsReverify: row.removedAt === null && row.status === 'verified' && row.certificateState !== 'issued' && since > 0 && now - since > REVERIFY_AFTER_MS,
+    needsReverify:
+      row.removedAt === null &&
+      row.status === 'verified' &&
+      row.certificateState !== 'issued' &&
+      since > 0 &&
+      now - since > REVERIFY_AFTER_MS,
   };
 }
 
@@ -101,7 +112,13 @@ export class CertificateService {
       .where(isNull(domains.removedAt))
       .orderBy(asc(domains.name))
       .all()
-      .map(({ row, project }) => ({ domain: row.name, project, status: row.status, verifiedAt: row.verifiedAt, ...certificateOf(row, now) }));
+      .map(({ row, project }) => ({
+        domain: row.name,
+        project,
+        status: row.status,
+        verifiedAt: row.verifiedAt,
+        ...certificateOf(row, now),
+      }));
   }
 
   /**
@@ -115,13 +132,19 @@ export class CertificateService {
       .from(domains)
       .where(and(eq(domains.name, name), isNull(domains.removedAt)))
       .get();
-    if (!row) throw new AppError('not_found', `No project has the domain ${name}.`, { details: { missing: 'domain', name } });
+    if (!row)
+      throw new AppError('not_found', `No project has the domain ${name}.`, { details: { missing: 'domain', name } });
     // Sites.reverify refuses an unverified domain with its findings; this guards a check that changed since.
     if (row.status !== 'verified') throw notVerified(row.name, row.status, 'its DNS changed since it was checked.');
     if (row.certificateState === 'issued') return certificateOf(row, now);
     const updated = this.store.db
       .update(domains)
-      .set({ certificateState: 'pending', certificateRequestedAt: now, certificateReason: null, certificateNextAttemptAt: capReleasedAt(row.certificateFailures, now) })
+      .set({
+        certificateState: 'pending',
+        certificateRequestedAt: now,
+        certificateReason: null,
+        certificateNextAttemptAt: capReleasedAt(row.certificateFailures, now),
+      })
       .where(eq(domains.id, row.id))
       .returning()
       .get();
@@ -143,7 +166,14 @@ export class CertificateService {
     const row = this.store.db
       .select()
       .from(domains)
-      .where(and(eq(domains.name, name), isNull(domains.removedAt), eq(domains.status, 'verified'), isNotNull(domains.certificateChain)))
+      .where(
+        and(
+          eq(domains.name, name),
+          isNull(domains.removedAt),
+          eq(domains.status, 'verified'),
+          isNotNull(domains.certificateChain),
+        ),
+      )
       .get();
     if (!row?.certificateChain) return undefined;
     const key = readPrivateFile(this.keyFile(row));
@@ -193,7 +223,13 @@ export class CertificateService {
     const due = db
       .select()
       .from(domains)
-      .where(and(isNull(domains.removedAt), eq(domains.status, 'verified'), or(eq(domains.certificateState, 'none'), lte(domains.certificateNextAttemptAt, clock.now()))))
+      .where(
+        and(
+          isNull(domains.removedAt),
+          eq(domains.status, 'verified'),
+          or(eq(domains.certificateState, 'none'), lte(domains.certificateNextAttemptAt, clock.now())),
+        ),
+      )
       .orderBy(asc(domains.certificateNextAttemptAt))
       .limit(ATTEMPTS_PER_RUN)
       .all();
@@ -210,7 +246,13 @@ export class CertificateService {
     const now = this.store.clock.now();
     const updated = this.store.db
       .update(domains)
-      .set({ certificateState: 'pending', certificateRequestedAt: now, certificateIssuer: null, certificateReason: null, certificateNextAttemptAt: now })
+      .set({
+        certificateState: 'pending',
+        certificateRequestedAt: now,
+        certificateIssuer: null,
+        certificateReason: null,
+        certificateNextAttemptAt: now,
+      })
       .where(eq(domains.id, row.id))
       .returning()
       .get();
@@ -277,11 +319,21 @@ export class CertificateService {
 
   /** One file per issued certificate, so a renewal never pairs the old chain with the new key. */
   private keyFile(row: Pick<DomainRow, 'id' | 'certificateIssuedAt'>): string {
-    return path.join(this.store.certificatesDir, this.store.environment, `${row.id}-${row.certificateIssuedAt ?? 0}.key.pem`);
+    return path.join(
+      this.store.certificatesDir,
+      this.store.environment,
+      `${row.id}-${row.certificateIssuedAt ?? 0}.key.pem`,
+    );
   }
 }
 
 /** A certificate is only for a verified domain: the refusal says what its DNS check found instead. */
-export function notVerified(name: string, status: Exclude<VerificationStatus, 'verified'>, found: string): AppError<'conflict'> {
-  return new AppError('conflict', `${name} is not verified (${status}): ${found}`, { details: { reason: 'domain_not_verified', domain: name, status } });
+export function notVerified(
+  name: string,
+  status: Exclude<VerificationStatus, 'verified'>,
+  found: string,
+): AppError<'conflict'> {
+  return new AppError('conflict', `${name} is not verified (${status}): ${found}`, {
+    details: { reason: 'domain_not_verified', domain: name, status },
+  });
 }

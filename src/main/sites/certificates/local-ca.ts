@@ -11,11 +11,13 @@ let library: Promise<X509Library> | undefined;
 /** Loaded on first use: a process that never issues (most CLI commands) never pays for it. */
 function loadX509(): Promise<X509Library> {
   // The library's dependency injection (tsyringe) needs the Reflect metadata polyfill loaded first.
-  library ??= import('reflect-metadata').then(() => import('@peculiar/x509')).then((x509) => {
-    // Node's WebCrypto (the global one): no OpenSSL command line anywhere.
-    x509.cryptoProvider.set(globalThis.crypto);
-    return x509;
-  });
+  library ??= import('reflect-metadata')
+    .then(() => import('@peculiar/x509'))
+    .then((x509) => {
+      // Node's WebCrypto (the global one): no OpenSSL command line anywhere.
+      x509.cryptoProvider.set(globalThis.crypto);
+      return x509;
+    });
   return library;
 }
 
@@ -87,7 +89,10 @@ export class LocalCa implements CertificateIssuer {
         new x509.BasicConstraintsExtension(false, undefined, true),
         new x509.KeyUsagesExtension(x509.KeyUsageFlags.digitalSignature, true),
         new x509.ExtendedKeyUsageExtension([x509.ExtendedKeyUsage.serverAuth]),
-        new x509.SubjectAlternativeNameExtension([...dns.map((value) => ({ type: 'dns' as const, value })), ...ips.map((value) => ({ type: 'ip' as const, value }))]),
+        new x509.SubjectAlternativeNameExtension([
+          ...dns.map((value) => ({ type: 'dns' as const, value })),
+          ...ips.map((value) => ({ type: 'ip' as const, value })),
+        ]),
         await x509.AuthorityKeyIdentifierExtension.create(ca.certificate.publicKey),
         await x509.SubjectKeyIdentifierExtension.create(keys.publicKey),
       ],
@@ -114,7 +119,13 @@ export class LocalCa implements CertificateIssuer {
     const text = readPrivateFile(this.file) ?? createPrivateFileOnce(this.file, await this.create());
     const certificatePem = pemBlock(text, 'CERTIFICATE');
     const keyPem = pemBlock(text, 'PRIVATE KEY');
-    const signingKey = await globalThis.crypto.subtle.importKey('pkcs8', x509.PemConverter.decodeFirst(keyPem), KEY_ALGORITHM, false, ['sign']);
+    const signingKey = await globalThis.crypto.subtle.importKey(
+      'pkcs8',
+      x509.PemConverter.decodeFirst(keyPem),
+      KEY_ALGORITHM,
+      false,
+      ['sign'],
+    );
     return { certificate: new x509.X509Certificate(certificatePem), certificatePem, signingKey };
   }
 

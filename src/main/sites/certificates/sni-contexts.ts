@@ -39,7 +39,9 @@ export class SniContexts {
     }
     if (entry === undefined) {
       const served = this.lookup(name);
-      entry = served ? { context: tls.createSecureContext(served), until: Number.POSITIVE_INFINITY } : { context: null, until: now + this.missMs };
+      entry = served
+        ? { context: tls.createSecureContext(served), until: Number.POSITIVE_INFINITY }
+        : { context: null, until: now + this.missMs };
     }
     this.entries.set(name, entry);
     if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value as string);

@@ -13,12 +13,12 @@ export function AccessDeniedPage(): React.JSX.Element {
             This address has no access token
           </Title>
           <Text>
-            Open the admin pages' address that the server printed when it started: it carries the access token. Staff
-            of a shelter server log in at the shelter server's address instead.
+            Open the admin pages' address that the server printed when it started: it carries the access token. Staff of
+            a shelter server log in at the shelter server's address instead.
           </Text>
           <Text c="dimmed" size="sm">
-            It looks like <Code>http://127.0.0.1:PORT/admin/#token=…</Code>. The token is kept for this tab only, so a reload
-            works but a new tab or a bookmark needs that address again, and a restarted server prints a new one.
+            It looks like <Code>http://127.0.0.1:PORT/admin/#token=…</Code>. The token is kept for this tab only, so a
+            reload works but a new tab or a bookmark needs that address again, and a restarted server prints a new one.
           </Text>
         </Stack>
       </Paper>

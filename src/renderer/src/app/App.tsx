@@ -54,7 +54,11 @@ function CallerWindow(): React.JSX.Element {
   if (!team.data) {
     return (
       <Center mih="100vh" p="lg" component="main">
-        {team.isError ? <LoadFailure error={team.error} onRetry={() => void team.refetch()} /> : <Loader aria-label="Starting" />}
+        {team.isError ? (
+          <LoadFailure error={team.error} onRetry={() => void team.refetch()} />
+        ) : (
+          <Loader aria-label="Starting" />
+        )}
       </Center>
     );
   }

@@ -9,7 +9,8 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { endsSession, isRefusal, refusedForRole, refusedTeamModeOff } from '../client/errors';
 import { TEAM_KEY } from '../client/staff';
 
-const isTeamKey = (key: QueryKey | undefined) => key !== undefined && key.length === TEAM_KEY.length && TEAM_KEY.every((part, index) => key[index] === part);
+const isTeamKey = (key: QueryKey | undefined) =>
+  key !== undefined && key.length === TEAM_KEY.length && TEAM_KEY.every((part, index) => key[index] === part);
 
 export function noteFailure(queryClient: QueryClient, error: unknown, key?: QueryKey): void {
   // staff.me's own refusal is the answer (no token): asking again would only loop.

@@ -64,7 +64,8 @@ function contrast(one: string, other: string): number {
  */
 function readable(palette: MantineColorsTuple, from: number, background: string, toward: 'darker' | 'lighter'): string {
   const step = toward === 'darker' ? 1 : -1;
-  for (let shade = from; shade >= 0 && shade < palette.length; shade += step) if (contrast(palette[shade]!, background) >= AA) return palette[shade]!;
+  for (let shade = from; shade >= 0 && shade < palette.length; shade += step)
+    if (contrast(palette[shade]!, background) >= AA) return palette[shade]!;
   let color = palette[toward === 'darker' ? 9 : 0]!;
   while (contrast(color, background) < AA) color = toward === 'darker' ? darken(color, 0.05) : lighten(color, 0.05);
   return color;

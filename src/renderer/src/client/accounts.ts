@@ -23,7 +23,8 @@ export function useCreateAccount() {
 
 export function useRenameAccount() {
   return useAction({
-    run: ({ id, name }: { id: number; name: string }, environment) => call('accounts.rename', { environment, id, name }),
+    run: ({ id, name }: { id: number; name: string }, environment) =>
+      call('accounts.rename', { environment, id, name }),
     progress: 'Renaming the account…',
     success: (account) => `Account renamed to “${account.name}”.`,
     shownInPlace: SHOWN_IN_PLACE.always,
@@ -33,7 +34,8 @@ export function useRenameAccount() {
 
 export function useChangeAccountPlan() {
   return useAction({
-    run: ({ id, plan }: { id: number; plan: AccountPlan }, environment) => call('accounts.setPlan', { environment, id, plan }),
+    run: ({ id, plan }: { id: number; plan: AccountPlan }, environment) =>
+      call('accounts.setPlan', { environment, id, plan }),
     progress: 'Changing the plan…',
     success: (account) => `“${account.name}” is now on the ${PLAN_NAME[account.planId]} plan.`,
     shownInPlace: SHOWN_IN_PLACE.always,

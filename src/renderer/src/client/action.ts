@@ -23,7 +23,13 @@ export function topicsOf(channel: AdminChannel): readonly ChangeTopic[] {
   return declaration.topics ?? [];
 }
 
-export function useAction<I, O>({ run, progress, success, invalidates, ...options }: ActionOptions<I, O>): UseMutationResult<O, unknown, I> {
+export function useAction<I, O>({
+  run,
+  progress,
+  success,
+  invalidates,
+  ...options
+}: ActionOptions<I, O>): UseMutationResult<O, unknown, I> {
   const queryClient = useQueryClient();
   const environment = useEnvironment();
   return useMutation({
@@ -34,6 +40,7 @@ export function useAction<I, O>({ run, progress, success, invalidates, ...option
         (output) => success(output, input),
         options,
       ),
-    onSettled: () => Promise.all(invalidates.map((topic) => queryClient.invalidateQueries({ queryKey: [environment, topic] }))),
+    onSettled: () =>
+      Promise.all(invalidates.map((topic) => queryClient.invalidateQueries({ queryKey: [environment, topic] }))),
   });
 }

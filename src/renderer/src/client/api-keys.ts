@@ -28,7 +28,8 @@ export function useIssueKey(options: ProgressOptions = {}) {
 
 export function useLabelKey() {
   return useAction({
-    run: ({ id, label }: { id: number; label: string }, environment) => call('keys.setLabel', { environment, id, label }),
+    run: ({ id, label }: { id: number; label: string }, environment) =>
+      call('keys.setLabel', { environment, id, label }),
     progress: 'Saving the label…',
     success: (record) => `Label of ${record.displayPrefix} saved.`,
     shownInPlace: SHOWN_IN_PLACE.always,

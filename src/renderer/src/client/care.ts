@@ -10,25 +10,36 @@ const utcOffsetMinutes = () => -new Date().getTimezoneOffset();
 
 export function useCareRecord(petId: number) {
   const environment = useEnvironment();
-  return useQuery({ queryKey: [environment, 'care', 'record', petId], queryFn: () => call('care.record', { environment, petId }) });
+  return useQuery({
+    queryKey: [environment, 'care', 'record', petId],
+    queryFn: () => call('care.record', { environment, petId }),
+  });
 }
 
 export function useDueList(days: number) {
   const environment = useEnvironment();
-  return useQuery({ queryKey: [environment, 'care', 'due', days], queryFn: () => call('care.due', { environment, query: { days, utcOffsetMinutes: utcOffsetMinutes() } }) });
+  return useQuery({
+    queryKey: [environment, 'care', 'due', days],
+    queryFn: () => call('care.due', { environment, query: { days, utcOffsetMinutes: utcOffsetMinutes() } }),
+  });
 }
 
 /** Vets from the people register, for the vet field; not asked for by a role without the people (`enabled`). */
 export function useVets(enabled = true) {
   const environment = useEnvironment();
-  return useQuery({ queryKey: [environment, 'people', 'vets'], queryFn: () => call('people.list', { environment, query: { role: 'vet', limit: 500 } }), enabled });
+  return useQuery({
+    queryKey: [environment, 'people', 'vets'],
+    queryFn: () => call('people.list', { environment, query: { role: 'vet', limit: 500 } }),
+    enabled,
+  });
 }
 
 export function useGive() {
   return useAction({
     run: (round: GiveInput, environment) => call('care.give', { environment, round }),
     progress: (round) => (round.doses.length === 1 ? 'Recording the dose…' : `Recording ${round.doses.length} doses…`),
-    success: ({ doses }) => (doses.length === 1 ? 'Dose recorded as given.' : `${doses.length} doses recorded as given.`),
+    success: ({ doses }) =>
+      doses.length === 1 ? 'Dose recorded as given.' : `${doses.length} doses recorded as given.`,
     shownInPlace: SHOWN_IN_PLACE.always,
     invalidates: topicsOf('care.give'),
   });
@@ -46,7 +57,8 @@ export function useSchedule() {
 
 export function useEditDose() {
   return useAction({
-    run: ({ doseId, changes }: { doseId: number; changes: DoseChange }, environment) => call('care.editDose', { environment, doseId, changes }),
+    run: ({ doseId, changes }: { doseId: number; changes: DoseChange }, environment) =>
+      call('care.editDose', { environment, doseId, changes }),
     progress: 'Saving the dose…',
     success: () => 'Dose saved.',
     shownInPlace: SHOWN_IN_PLACE.always,

@@ -9,7 +9,10 @@ const SITE_AREAS = new Set(['sites', 'domains', 'projects', 'certificates']);
 export function useCertificates() {
   const environment = useEnvironment();
   // Issuing runs in the background; its outcome comes with the `sites` topic, so the list lives under it.
-  return useQuery({ queryKey: [environment, 'sites', 'certificates'], queryFn: () => call('certificates.list', { environment }) });
+  return useQuery({
+    queryKey: [environment, 'sites', 'certificates'],
+    queryFn: () => call('certificates.list', { environment }),
+  });
 }
 
 /** The 30-minute rule's action: DNS checked again, then the certificate requested anew. */
@@ -18,10 +21,18 @@ export function useReverifyDomain() {
   const environment = useEnvironment();
   return useMutation({
     mutationFn: (name: string) =>
-      withProgress(`Re-verifying ${name}…`, () => call('domains.reverify', { environment, name }), (domain) =>
-        domain.certificate.state === 'issued' ? `${domain.name} already has a certificate.` : `${domain.name} is verified; its certificate is requested again.`,
+      withProgress(
+        `Re-verifying ${name}…`,
+        () => call('domains.reverify', { environment, name }),
+        (domain) =>
+          domain.certificate.state === 'issued'
+            ? `${domain.name} already has a certificate.`
+            : `${domain.name} is verified; its certificate is requested again.`,
       ),
-    onSettled: () => queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] === environment && SITE_AREAS.has(String(query.queryKey[1])) }),
+    onSettled: () =>
+      queryClient.invalidateQueries({
+        predicate: (query) => query.queryKey[0] === environment && SITE_AREAS.has(String(query.queryKey[1])),
+      }),
   });
 }
 

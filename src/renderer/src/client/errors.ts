@@ -3,7 +3,17 @@
  * under a form's field, in an alert inside the form, or over the whole window. The engine's message is
  * the same for every face; the words around it, and where it goes, are chosen here.
  */
-import type { CaFileProblem, ConflictDetails, ErrorCode, ErrorDetails, PhotoTooLarge, PhotoUnsupported, StaffConflict, StaffForbidden, StaffUnauthorized } from '../../../shared/errors';
+import type {
+  CaFileProblem,
+  ConflictDetails,
+  ErrorCode,
+  ErrorDetails,
+  PhotoTooLarge,
+  PhotoUnsupported,
+  StaffConflict,
+  StaffForbidden,
+  StaffUnauthorized,
+} from '../../../shared/errors';
 import type { PortalId, PortalProblem } from '../../../shared/portals';
 import type { Account } from '../../../shared/models';
 import { PAID_PLANS } from '../../../shared/plans';
@@ -63,7 +73,11 @@ function wordedByDetails(error: AdminCallError): Failure | null {
 export function describeFailure(error: unknown): Failure {
   const worded = error instanceof AdminCallError ? wordedByDetails(error) : null;
   if (worded) return worded;
-  if (error instanceof AdminCallError) return { title: error.status === 0 ? UNREACHABLE : (TITLES[error.code] ?? TITLES.internal_error), message: error.message };
+  if (error instanceof AdminCallError)
+    return {
+      title: error.status === 0 ? UNREACHABLE : (TITLES[error.code] ?? TITLES.internal_error),
+      message: error.message,
+    };
   return { title: TITLES.internal_error, message: error instanceof Error ? error.message : String(error) };
 }
 
@@ -74,13 +88,20 @@ export function deniesAccess(error: unknown): boolean {
 
 /** A call (or a field of it) the caller's role may not make: the role may have changed since the window last asked (it counts from the next call). */
 export function refusedForRole(error: unknown): boolean {
-  const reason = error instanceof AdminCallError && error.code === 'forbidden' ? (error.details as StaffForbidden | undefined)?.reason : undefined;
+  const reason =
+    error instanceof AdminCallError && error.code === 'forbidden'
+      ? (error.details as StaffForbidden | undefined)?.reason
+      : undefined;
   return reason === 'role_not_allowed' || reason === 'field_not_allowed';
 }
 
 /** A login, an invitation or any call a shelter server refuses because its desk switched team mode off. */
 export function refusedTeamModeOff(error: unknown): boolean {
-  return error instanceof AdminCallError && error.code === 'conflict' && (error.details as StaffConflict | undefined)?.reason === 'team_mode_off';
+  return (
+    error instanceof AdminCallError &&
+    error.code === 'conflict' &&
+    (error.details as StaffConflict | undefined)?.reason === 'team_mode_off'
+  );
 }
 
 /** A call refused for want of a session (none, ended, or the token missing): not a wrong password or invitation code typed in a form. */
@@ -98,7 +119,13 @@ export function isRefusal(error: unknown): boolean {
 /** Failures a form shows itself, so the action's toast just goes instead of repeating them. */
 export type ShownInPlace = (error: unknown) => boolean;
 
-const SITE_FORM_CODES: readonly ErrorCode[] = ['validation_failed', 'conflict', 'plan_required', 'deploy_required', 'not_found'];
+const SITE_FORM_CODES: readonly ErrorCode[] = [
+  'validation_failed',
+  'conflict',
+  'plan_required',
+  'deploy_required',
+  'not_found',
+];
 
 /** Whether the form that made the call shows this failure itself, by its rule (no rule: it shows none). */
 export function shownInPlace(error: unknown, rule: ShownInPlace | undefined): boolean {
@@ -125,7 +152,10 @@ export type DialogFailure = { field: string; message: string } | { alert: Failur
 export function dialogFailure(error: unknown, fields: readonly string[], nameField?: string): DialogFailure {
   if (error instanceof AdminCallError) {
     if (error.code === 'conflict' && nameField !== undefined) return { field: nameField, message: error.message };
-    const named = error.code === 'validation_failed' && !error.message.includes('; ') ? /^([A-Za-z]\w*): (.+)$/s.exec(error.message) : null;
+    const named =
+      error.code === 'validation_failed' && !error.message.includes('; ')
+        ? /^([A-Za-z]\w*): (.+)$/s.exec(error.message)
+        : null;
     if (named?.[1] && named[2] && fields.includes(named[1])) return { field: named[1], message: named[2] };
   }
   return { alert: describeFailure(error) };
@@ -146,7 +176,9 @@ export function projectFormRefusal(error: unknown): { field: 'accountId' | 'name
  * Where the new-domain form shows a refusal: one whose reason is not in the form (the account's plan,
  * nothing published yet) as an alert with the way out, any other under the name.
  */
-export function domainFormRefusal(error: unknown): { alert: AdminCallError } | { field: 'name'; message: string } | null {
+export function domainFormRefusal(
+  error: unknown,
+): { alert: AdminCallError } | { field: 'name'; message: string } | null {
   if (!(error instanceof AdminCallError)) return null;
   if (error.code === 'plan_required' || error.code === 'deploy_required') return { alert: error };
   return { field: 'name', message: error.message };
@@ -170,7 +202,12 @@ export function describeDomainRefusal(error: AdminCallError, account: Account | 
     return { planRequired: true, title: `Custom domains need the ${PAID_NAMES[0]} plan or above`, message };
   }
   if (error.code === 'deploy_required') {
-    return { planRequired: false, title: 'Publish the site first', message: 'A custom domain needs a live deploy: deploy a folder or publish the adoption page, then add the domain.' };
+    return {
+      planRequired: false,
+      title: 'Publish the site first',
+      message:
+        'A custom domain needs a live deploy: deploy a folder or publish the adoption page, then add the domain.',
+    };
   }
   return { planRequired: false, title: 'Not added', message: error.message };
 }
@@ -193,14 +230,17 @@ export function photoRefusal(error: unknown): string {
   if (!(error instanceof AdminCallError)) return error instanceof Error ? error.message : String(error);
   if (error.code === 'payload_too_large') {
     const details = error.details as PhotoTooLarge | undefined;
-    if (details?.reason === 'photo_bytes') return `too large: ${(details.bytes / MIB).toFixed(1)} MB, at most ${details.maxBytes / MIB} MB`;
-    if (details?.reason === 'photo_pixels') return `too many pixels: at most ${details.maxPixels / 1_000_000} megapixels`;
+    if (details?.reason === 'photo_bytes')
+      return `too large: ${(details.bytes / MIB).toFixed(1)} MB, at most ${details.maxBytes / MIB} MB`;
+    if (details?.reason === 'photo_pixels')
+      return `too many pixels: at most ${details.maxPixels / 1_000_000} megapixels`;
     if (details?.reason === 'photo_processing_time') return `took over ${details.seconds} s to process`;
     return 'too large';
   }
   if (error.code === 'unsupported_media_type') {
     const details = error.details as PhotoUnsupported | undefined;
-    if (details?.reason === 'photo_format') return `a ${details.format.toUpperCase()} image: save it as JPEG, PNG or WebP`;
+    if (details?.reason === 'photo_format')
+      return `a ${details.format.toUpperCase()} image: save it as JPEG, PNG or WebP`;
     return 'not an image';
   }
   const conflict = error.code === 'conflict' ? (error.details as ConflictDetails | undefined) : undefined;
@@ -211,28 +251,51 @@ export function photoRefusal(error: unknown): string {
 
 /** Why kennel cards could not be made, in the window's words (the engine names the missing project by its field). */
 export function kennelCardRefusal(error: unknown): Failure {
-  if (error instanceof AdminCallError && error.code === 'validation_failed' && (error.details as { field?: string } | undefined)?.field === 'project') {
+  if (
+    error instanceof AdminCallError &&
+    error.code === 'validation_failed' &&
+    (error.details as { field?: string } | undefined)?.field === 'project'
+  ) {
     return error.message.startsWith('Several')
-      ? { title: 'More than one adoption site', message: 'Several projects publish the adoption site, so the QR codes cannot tell which address to open. Keep the adoption site on one project (Sites page).' }
-      : { title: 'Publish the adoption site first', message: 'The QR codes open each pet’s page on the adoption site. Publish it on the Sites page (“Publish adoption page”), then print the cards.' };
+      ? {
+          title: 'More than one adoption site',
+          message:
+            'Several projects publish the adoption site, so the QR codes cannot tell which address to open. Keep the adoption site on one project (Sites page).',
+        }
+      : {
+          title: 'Publish the adoption site first',
+          message:
+            'The QR codes open each pet’s page on the adoption site. Publish it on the Sites page (“Publish adoption page”), then print the cards.',
+        };
   }
   return describeFailure(error);
 }
 
 /** The portals as staff know them. */
-export const PORTAL_NAMES: Readonly<Record<PortalId, string>> = { rescuegroups: 'RescueGroups.org', petfinder: 'Petfinder', adoptapet: 'Adopt-a-Pet' };
+export const PORTAL_NAMES: Readonly<Record<PortalId, string>> = {
+  rescuegroups: 'RescueGroups.org',
+  petfinder: 'Petfinder',
+  adoptapet: 'Adopt-a-Pet',
+};
 
 /** A pre-flight problem of a portal export, in the window's words. */
 export function portalProblemWords(problem: PortalProblem): string {
   switch (problem.problem) {
     case 'missing':
-      return { breed: 'no breed', sex: 'sex not known', age: 'no birth date or estimate', photo: 'no photo' }[problem.field];
+      return { breed: 'no breed', sex: 'sex not known', age: 'no birth date or estimate', photo: 'no photo' }[
+        problem.field
+      ];
     case 'unmapped':
-      return problem.field === 'species' ? `“${problem.value}” is no species RescueGroups.org knows` : `“${problem.value}” is not a breed name`;
+      return problem.field === 'species'
+        ? `“${problem.value}” is no species RescueGroups.org knows`
+        : `“${problem.value}” is not a breed name`;
     case 'too_long':
       return `${problem.field === 'color' ? 'colour' : problem.field} longer than ${problem.limit} characters`;
     case 'not_listed': {
-      const pick = problem.suggestions.length > 0 ? `choose one it lists, such as ${problem.suggestions.map((name) => `“${name}”`).join(', ')}` : 'choose the closest breed it lists';
+      const pick =
+        problem.suggestions.length > 0
+          ? `choose one it lists, such as ${problem.suggestions.map((name) => `“${name}”`).join(', ')}`
+          : 'choose the closest breed it lists';
       return `${problem.field === 'breed' ? 'Breed' : 'Second breed'} “${problem.value}” is not one ${PORTAL_NAMES[problem.portal]} lists: ${pick} in the pet’s profile`;
     }
   }

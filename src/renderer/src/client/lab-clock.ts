@@ -33,6 +33,8 @@ export function useRefreshOnClockMove(): void {
     const before = seen.current;
     seen.current = { environment, offset };
     if (before?.environment !== environment || before.offset === offset) return;
-    void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] === environment && FOLLOWS_THE_CLOCK.has(String(query.queryKey[1])) });
+    void queryClient.invalidateQueries({
+      predicate: (query) => query.queryKey[0] === environment && FOLLOWS_THE_CLOCK.has(String(query.queryKey[1])),
+    });
   }, [environment, offset, queryClient]);
 }

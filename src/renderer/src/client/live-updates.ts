@@ -24,7 +24,8 @@ export function startLiveUpdates(queryClient: QueryClient): () => void {
   // Changes heard together (one write touches several topics, a burst of writes) refetch each query once.
   const flush = () => {
     flushTimer = undefined;
-    for (const { environment, topic } of pending.values()) void queryClient.invalidateQueries({ queryKey: [environment, topic] });
+    for (const { environment, topic } of pending.values())
+      void queryClient.invalidateQueries({ queryKey: [environment, topic] });
     pending.clear();
   };
   const heard = (event: ChangeEvent) => {
@@ -38,7 +39,11 @@ export function startLiveUpdates(queryClient: QueryClient): () => void {
 }
 
 /** Browser mode: reads the event stream, and opens it again (with backoff) whenever it ends or fails. */
-function followStream(open: (signal: AbortSignal) => Promise<Response>, heard: (event: ChangeEvent) => void, opened: () => void): () => void {
+function followStream(
+  open: (signal: AbortSignal) => Promise<Response>,
+  heard: (event: ChangeEvent) => void,
+  opened: () => void,
+): () => void {
   const controller = new AbortController();
   const run = async () => {
     let delay = FIRST_RETRY_MS;

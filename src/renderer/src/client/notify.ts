@@ -39,14 +39,36 @@ export interface ProgressOptions {
 }
 
 /** One notification per action: a spinner while it runs, then what happened or what went wrong. */
-export async function withProgress<O>(message: string, run: () => Promise<O>, outcome: (output: O) => Outcome, options: ProgressOptions = {}): Promise<O> {
+export async function withProgress<O>(
+  message: string,
+  run: () => Promise<O>,
+  outcome: (output: O) => Outcome,
+  options: ProgressOptions = {},
+): Promise<O> {
   const id = `action-${++sequence}`;
   notifications.show({ id, message, loading: true, autoClose: false, withCloseButton: false });
   try {
     const output = await run();
     const done = outcome(output);
-    if (typeof done === 'string') notifications.update({ id, message: done, color: 'teal', loading: false, autoClose: TOAST_MS.success, withCloseButton: true });
-    else notifications.update({ id, title: done.title, message: done.message, color: 'orange', loading: false, autoClose: TOAST_MS.problem, withCloseButton: true });
+    if (typeof done === 'string')
+      notifications.update({
+        id,
+        message: done,
+        color: 'teal',
+        loading: false,
+        autoClose: TOAST_MS.success,
+        withCloseButton: true,
+      });
+    else
+      notifications.update({
+        id,
+        title: done.title,
+        message: done.message,
+        color: 'orange',
+        loading: false,
+        autoClose: TOAST_MS.problem,
+        withCloseButton: true,
+      });
     return output;
   } catch (error) {
     if (shownInPlace(error, options.shownInPlace)) {
@@ -54,7 +76,15 @@ export async function withProgress<O>(message: string, run: () => Promise<O>, ou
       throw error;
     }
     const { title, message: reason } = describeFailure(error);
-    notifications.update({ id, title, message: reason, color: 'red', loading: false, autoClose: TOAST_MS.problem, withCloseButton: true });
+    notifications.update({
+      id,
+      title,
+      message: reason,
+      color: 'red',
+      loading: false,
+      autoClose: TOAST_MS.problem,
+      withCloseButton: true,
+    });
     throw error;
   }
 }

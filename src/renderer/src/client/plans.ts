@@ -12,7 +12,8 @@ export function usePlans() {
 
 export function useUpdatePlan() {
   return useAction({
-    run: ({ planId, change }: { planId: PlanId; change: PlanChange }, environment) => call('plans.update', { environment, planId, change }),
+    run: ({ planId, change }: { planId: PlanId; change: PlanChange }, environment) =>
+      call('plans.update', { environment, planId, change }),
     progress: 'Saving the plan…',
     success: (plan) => `${plan.name} saved; it applies from each account's next request.`,
     invalidates: topicsOf('plans.update'),

@@ -17,8 +17,11 @@ export function useSettings() {
 
 /** Saved: where each server now listens, or, when one is still not running, why (a warning, not a success). */
 function outcomeOf(servers: ServerStatus[]): Outcome {
-  const problems = servers.filter((server) => server.problem).map((server) => `${server.environment}: ${server.problem}`);
-  if (problems.length > 0) return { title: 'Saved, but a server is not running', message: problems.join(' '), warning: true };
+  const problems = servers
+    .filter((server) => server.problem)
+    .map((server) => `${server.environment}: ${server.problem}`);
+  if (problems.length > 0)
+    return { title: 'Saved, but a server is not running', message: problems.join(' '), warning: true };
   return `Saved. ${servers.map((server) => `${server.environment} listens on ${server.baseUrl}`).join('; ')}.`;
 }
 
@@ -27,8 +30,17 @@ export function useUpdateSettings() {
   return useMutation({
     // A refusal is shown in the form itself, where it stays until the next save.
     mutationFn: (update: SettingsUpdate) =>
-      withProgress('Saving the settings and restarting the servers…', () => call('settings.update', update), outcomeOf, { shownInPlace: SHOWN_IN_PLACE.always }),
+      withProgress(
+        'Saving the settings and restarting the servers…',
+        () => call('settings.update', update),
+        outcomeOf,
+        { shownInPlace: SHOWN_IN_PLACE.always },
+      ),
     onSuccess: (servers) => queryClient.setQueryData(['servers'], servers),
-    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: ['servers'] }), queryClient.invalidateQueries({ queryKey: ['settings'] })]),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['servers'] }),
+        queryClient.invalidateQueries({ queryKey: ['settings'] }),
+      ]),
   });
 }

@@ -18,7 +18,13 @@ const LIST_KEY = [...STAFF_KEY, 'list'] as const;
 const INVITATIONS_KEY = [...STAFF_KEY, 'invitations'] as const;
 const LOCKOUTS_KEY = [...STAFF_KEY, 'lockouts'] as const;
 
-export const ROLE_WORDS: Record<StaffRole, string> = { owner: 'Owner', manager: 'Manager', staff: 'Staff', volunteer: 'Volunteer', 'api-admin': 'API admin' };
+export const ROLE_WORDS: Record<StaffRole, string> = {
+  owner: 'Owner',
+  manager: 'Manager',
+  staff: 'Staff',
+  volunteer: 'Volunteer',
+  'api-admin': 'API admin',
+};
 
 /** Who is calling: the desk, a member, or nobody yet (then the window shows the login page). */
 export function useTeam() {
@@ -61,11 +67,16 @@ export function useLogout() {
 
 /** Every session of the member ends with it, this one too: the window then asks to log in again. */
 export function useChangePassword() {
-  return useMutation({ mutationFn: (change: { current: string; password: string }) => call('staff.changePassword', change) });
+  return useMutation({
+    mutationFn: (change: { current: string; password: string }) => call('staff.changePassword', change),
+  });
 }
 
 export function useAcceptInvite() {
-  return useMutation({ mutationFn: (acceptance: { code: string; login: string; password: string }) => call('staff.acceptInvite', acceptance) });
+  return useMutation({
+    mutationFn: (acceptance: { code: string; login: string; password: string }) =>
+      call('staff.acceptInvite', acceptance),
+  });
 }
 
 export function useStaffList(enabled: boolean) {
@@ -86,13 +97,18 @@ export function useLockouts(enabled: boolean) {
 function useTeamAction<I, O>(run: (input: I) => Promise<O>, progress: string, success: (output: O) => string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: I) => withProgress(progress, () => run(input), success, { shownInPlace: SHOWN_IN_PLACE.always }),
+    mutationFn: (input: I) =>
+      withProgress(progress, () => run(input), success, { shownInPlace: SHOWN_IN_PLACE.always }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: STAFF_KEY }),
   });
 }
 
 export function useInvite() {
-  return useTeamAction((invite: { name: string; role: StaffRole }) => call('staff.invite', invite), 'Making the invitation…', (invite) => `Invitation for ${invite.name} made.`);
+  return useTeamAction(
+    (invite: { name: string; role: StaffRole }) => call('staff.invite', invite),
+    'Making the invitation…',
+    (invite) => `Invitation for ${invite.name} made.`,
+  );
 }
 
 export function useSetRole() {
@@ -104,7 +120,11 @@ export function useSetRole() {
 }
 
 export function useDeactivate() {
-  return useTeamAction((member: { id: number }) => call('staff.deactivate', member), 'Deactivating…', (member: StaffMember) => `${member.name} can no longer log in.`);
+  return useTeamAction(
+    (member: { id: number }) => call('staff.deactivate', member),
+    'Deactivating…',
+    (member: StaffMember) => `${member.name} can no longer log in.`,
+  );
 }
 
 /** The first owner, at the desk: team mode starts with them. */
@@ -118,16 +138,28 @@ export function useSetupOwner() {
 
 /** A deactivated member may log in again, with their login and password as they were. */
 export function useReactivate() {
-  return useTeamAction((member: { id: number }) => call('staff.reactivate', member), 'Reactivating…', (member: StaffMember) => `${member.name} can log in again.`);
+  return useTeamAction(
+    (member: { id: number }) => call('staff.reactivate', member),
+    'Reactivating…',
+    (member: StaffMember) => `${member.name} can log in again.`,
+  );
 }
 
 /** An owner's reset of a member's password: every session of theirs ends. */
 export function useSetPassword() {
-  return useTeamAction((reset: { id: number; password: string }) => call('staff.setPassword', reset), 'Setting the password…', () => 'Password set: their sessions have ended.');
+  return useTeamAction(
+    (reset: { id: number; password: string }) => call('staff.setPassword', reset),
+    'Setting the password…',
+    () => 'Password set: their sessions have ended.',
+  );
 }
 
 export function useRename() {
-  return useTeamAction((rename: { id: number; name: string }) => call('staff.rename', rename), 'Renaming…', (member: StaffMember) => `Renamed to ${member.name}.`);
+  return useTeamAction(
+    (rename: { id: number; name: string }) => call('staff.rename', rename),
+    'Renaming…',
+    (member: StaffMember) => `Renamed to ${member.name}.`,
+  );
 }
 
 /** Team mode off or on, at the desk: the team's answer is read again with the list. */
@@ -135,11 +167,16 @@ export function useSetTeamMode() {
   return useTeamAction(
     (change: { enabled: boolean }) => call('team.setEnabled', change),
     'Switching team mode…',
-    ({ teamMode }: { teamMode: boolean }) => (teamMode ? 'Team mode is on: each member logs in again.' : 'Team mode is off: a single desk, no logins.'),
+    ({ teamMode }: { teamMode: boolean }) =>
+      teamMode ? 'Team mode is on: each member logs in again.' : 'Team mode is off: a single desk, no logins.',
   );
 }
 
 /** Takes back an invitation: its code works no more. */
 export function useRevokeInvite() {
-  return useTeamAction((invite: { id: number }) => call('staff.revokeInvite', invite), 'Revoking the invitation…', (invite: PendingInvite) => `The invitation for ${invite.name} is revoked.`);
+  return useTeamAction(
+    (invite: { id: number }) => call('staff.revokeInvite', invite),
+    'Revoking the invitation…',
+    (invite: PendingInvite) => `The invitation for ${invite.name} is revoked.`,
+  );
 }

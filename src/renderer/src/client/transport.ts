@@ -53,7 +53,12 @@ function takeToken(): string {
 }
 
 function isErrorBody(body: unknown): body is AdminErrorBody {
-  return typeof body === 'object' && body !== null && typeof (body as ErrorBody).code === 'string' && typeof (body as ErrorBody).message === 'string';
+  return (
+    typeof body === 'object' &&
+    body !== null &&
+    typeof (body as ErrorBody).code === 'string' &&
+    typeof (body as ErrorBody).message === 'string'
+  );
 }
 
 /** An HTTP answer as the value IPC would give: 2xx carries the channel's value, anything else an Error body. */
@@ -66,7 +71,16 @@ async function resultOf(response: Response): Promise<AdminResult<unknown>> {
     body = undefined;
   }
   if (response.ok && body !== undefined) return { ok: true, value: body };
-  if (isErrorBody(body)) return { ok: false, error: { code: body.code, message: body.message, status: response.status, ...(body.details === undefined ? {} : { details: body.details }) } };
+  if (isErrorBody(body))
+    return {
+      ok: false,
+      error: {
+        code: body.code,
+        message: body.message,
+        status: response.status,
+        ...(body.details === undefined ? {} : { details: body.details }),
+      },
+    };
   const message = `The Adoption Desk server answered ${response.status} ${response.statusText} without an explanation.`;
   return { ok: false, error: { code: 'internal_error', message, status: response.status } };
 }
@@ -80,11 +94,20 @@ function httpTransport(token: string): AdminApi {
         response = await fetch(`${ADMIN_HTTP_PREFIX}${channel}`, {
           method: 'POST',
           // Staff on other desks have no token, only their session cookie (sent by fetch on its own).
-          headers: token ? { 'content-type': 'application/json', 'x-admin-token': token } : { 'content-type': 'application/json' },
+          headers: token
+            ? { 'content-type': 'application/json', 'x-admin-token': token }
+            : { 'content-type': 'application/json' },
           body: JSON.stringify(input ?? {}),
         });
       } catch {
-        return { ok: false, error: { code: 'internal_error', message: 'The Adoption Desk server cannot be reached. Is it still running?', status: 0 } };
+        return {
+          ok: false,
+          error: {
+            code: 'internal_error',
+            message: 'The Adoption Desk server cannot be reached. Is it still running?',
+            status: 0,
+          },
+        };
       }
       return resultOf(response);
     },
@@ -97,11 +120,20 @@ const token = desktop ? '' : takeToken();
 const transport: AdminApi = desktop ?? httpTransport(token);
 
 /** How the window hears the engine's changes: the preload's messages inside Electron, else browser mode's event stream (read with fetch, which can send the token). */
-export type ChangeSource = { kind: 'ipc'; onChange: OnChange } | { kind: 'stream'; open: (signal: AbortSignal) => Promise<Response> };
+export type ChangeSource =
+  { kind: 'ipc'; onChange: OnChange } | { kind: 'stream'; open: (signal: AbortSignal) => Promise<Response> };
 
 export const changeSource: ChangeSource = desktop?.onChange
   ? { kind: 'ipc', onChange: desktop.onChange }
-  : { kind: 'stream', open: (signal) => fetch(ADMIN_EVENTS_PATH, { headers: { accept: 'text/event-stream', 'x-admin-token': token }, cache: 'no-store', signal }) };
+  : {
+      kind: 'stream',
+      open: (signal) =>
+        fetch(ADMIN_EVENTS_PATH, {
+          headers: { accept: 'text/event-stream', 'x-admin-token': token },
+          cache: 'no-store',
+          signal,
+        }),
+    };
 
 /** Calls a channel; resolves with its value or throws an AdminCallError carrying the contract's code. */
 export async function call<C extends AdminChannel>(channel: C, input: AdminInput<C>): Promise<AdminOutput<C>> {

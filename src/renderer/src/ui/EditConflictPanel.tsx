@@ -14,7 +14,9 @@ export interface ConflictRow {
 
 /** The refusal's details when a save was made from an older version (edit_conflict), else null. */
 export function editConflictOf(error: unknown): EditConflictDetails | null {
-  return error instanceof AdminCallError && error.code === 'edit_conflict' ? ((error.details as EditConflictDetails | undefined) ?? null) : null;
+  return error instanceof AdminCallError && error.code === 'edit_conflict'
+    ? ((error.details as EditConflictDetails | undefined) ?? null)
+    : null;
 }
 
 /** A value as a cell shows it: lists joined, yes/no for a tick, a dash for nothing. */
@@ -45,12 +47,15 @@ export function differingRows<F extends string>(
  */
 export function mineOverTheirs<V extends object>(opened: V, mine: V, theirs: V): V {
   const changed = (field: keyof V) => JSON.stringify(mine[field]) !== JSON.stringify(opened[field]);
-  return Object.fromEntries((Object.keys(theirs) as (keyof V)[]).map((field) => [field, changed(field) ? mine[field] : theirs[field]])) as V;
+  return Object.fromEntries(
+    (Object.keys(theirs) as (keyof V)[]).map((field) => [field, changed(field) ? mine[field] : theirs[field]]),
+  ) as V;
 }
 
 function whoChanged({ changedBy, changedAt }: EditConflictDetails): string {
   const when = changedAt === null ? '' : ` on ${formatMoment(changedAt)}`;
-  if (changedBy === null) return `It was changed outside the admin pages${when} (another program, a movement or a care record).`;
+  if (changedBy === null)
+    return `It was changed outside the admin pages${when} (another program, a movement or a care record).`;
   return `${changedBy === 'desk' ? 'The desk' : changedBy} changed it${when}.`;
 }
 
@@ -77,7 +82,14 @@ export function EditConflictPanel({
     panel.current?.scrollIntoView({ block: 'nearest' });
   }, [conflict]);
   return (
-    <Alert ref={panel} color="orange" variant="light" icon={<IconGitCompare />} title="Changed since you opened it" data-testid="edit-conflict">
+    <Alert
+      ref={panel}
+      color="orange"
+      variant="light"
+      icon={<IconGitCompare />}
+      title="Changed since you opened it"
+      data-testid="edit-conflict"
+    >
       <Stack gap="xs">
         <Text size="sm" data-testid="edit-conflict-who">
           {whoChanged(conflict)} Your changes are still in the form: nothing of them was saved.
@@ -86,7 +98,14 @@ export function EditConflictPanel({
           <Text size="sm">None of the fields here differ from theirs: the change was elsewhere in the record.</Text>
         ) : (
           <Table.ScrollContainer minWidth={360} mah={220}>
-            <Table striped withTableBorder layout="fixed" fz="sm" verticalSpacing={4} data-testid="edit-conflict-fields">
+            <Table
+              striped
+              withTableBorder
+              layout="fixed"
+              fz="sm"
+              verticalSpacing={4}
+              data-testid="edit-conflict-fields"
+            >
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th w="28%">Field</Table.Th>

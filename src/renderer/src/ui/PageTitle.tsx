@@ -1,7 +1,15 @@
 import { Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 
-export function PageTitle({ title, description, actions }: { title: string; description: ReactNode; actions?: ReactNode }): React.JSX.Element {
+export function PageTitle({
+  title,
+  description,
+  actions,
+}: {
+  title: string;
+  description: ReactNode;
+  actions?: ReactNode;
+}): React.JSX.Element {
   return (
     <Group justify="space-between" align="flex-end" wrap="wrap" gap="md">
       <Stack gap={4}>

@@ -16,7 +16,14 @@ export interface RowActionProps {
  * One icon button in a table row: a tooltip for the eye, an accessible name for keyboards and tests.
  * Unavailable, it stays hoverable and focusable (aria-disabled, not disabled) so the reason can be read.
  */
-export function RowAction({ tooltip, label, icon, onClick, danger = false, unavailable }: RowActionProps): React.JSX.Element {
+export function RowAction({
+  tooltip,
+  label,
+  icon,
+  onClick,
+  danger = false,
+  unavailable,
+}: RowActionProps): React.JSX.Element {
   const disabled = unavailable !== undefined;
   return (
     <Tooltip label={unavailable ?? tooltip}>

@@ -13,11 +13,21 @@ interface SortableHeaderProps<F extends string> {
   visibleFrom?: MantineBreakpoint;
 }
 
-export function SortableHeader<F extends string>({ field, label, sort, direction, onSort, visibleFrom }: SortableHeaderProps<F>): React.JSX.Element {
+export function SortableHeader<F extends string>({
+  field,
+  label,
+  sort,
+  direction,
+  onSort,
+  visibleFrom,
+}: SortableHeaderProps<F>): React.JSX.Element {
   const sorted = sort === field;
   const SortIcon = !sorted ? IconArrowsSort : direction === 'asc' ? IconSortAscending : IconSortDescending;
   return (
-    <Table.Th visibleFrom={visibleFrom} aria-sort={sorted ? (direction === 'asc' ? 'ascending' : 'descending') : 'none'}>
+    <Table.Th
+      visibleFrom={visibleFrom}
+      aria-sort={sorted ? (direction === 'asc' ? 'ascending' : 'descending') : 'none'}
+    >
       <UnstyledButton onClick={() => onSort(field)} aria-label={`Sort by ${label.toLowerCase()}`} fw={600} fz="sm">
         <Group gap={4} wrap="nowrap">
           {label}

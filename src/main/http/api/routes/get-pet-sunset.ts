@@ -17,14 +17,30 @@ const DEPRECATION_VALUE = `@${GET_PET_DEPRECATED_AT / 1000}`;
 const SUNSET_VALUE = new Date(GET_PET_SUNSET_AT).toUTCString();
 /** `2030-12-05`, the OpenAPI document's `x-sunset`. */
 export const GET_PET_SUNSET_DAY = new Date(GET_PET_SUNSET_AT).toISOString().slice(0, 10);
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 const sunset = new Date(GET_PET_SUNSET_AT);
 /** `5 December 2030`, for people. Not Intl: a date format made as the server starts keeps MiB of ICU's locale data resident. */
 export const GET_PET_SUNSET_WORDS = `${sunset.getUTCDate()} ${MONTHS[sunset.getUTCMonth()]} ${sunset.getUTCFullYear()}`;
 
 /** The deprecated route's headers as the OpenAPI document describes them. */
 export const DEPRECATION_HEADERS: ResponseHeaders = {
-  Deprecation: { type: 'string', description: `RFC 9745: \`${DEPRECATION_VALUE}\`, deprecated since ${new Date(GET_PET_DEPRECATED_AT).toISOString().slice(0, 10)}.` },
+  Deprecation: {
+    type: 'string',
+    description: `RFC 9745: \`${DEPRECATION_VALUE}\`, deprecated since ${new Date(GET_PET_DEPRECATED_AT).toISOString().slice(0, 10)}.`,
+  },
   Sunset: { type: 'string', description: `RFC 8594: \`${SUNSET_VALUE}\`.` },
   Link: { type: 'string', description: '`<…/v1/pets>; rel="successor-version"`, the replacement.' },
 };

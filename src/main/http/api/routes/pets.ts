@@ -27,18 +27,28 @@ const KEY_REQUIRED: RouteRules = { requiresKey: true };
 
 /** Loose: the other headers stay as they are (the schema documents and checks this one only). */
 const IdempotencyHeaderSchema = z.looseObject({
-  'idempotency-key': z
-    .string()
-    .regex(IDEMPOTENCY_KEY_PATTERN, { error: IDEMPOTENCY_KEY_RULE })
-    .optional()
-    .meta({ description: 'Makes a retried POST safe: any unique string (a UUID, say), the same for every retry of one creation.' }),
+  'idempotency-key': z.string().regex(IDEMPOTENCY_KEY_PATTERN, { error: IDEMPOTENCY_KEY_RULE }).optional().meta({
+    description:
+      'Makes a retried POST safe: any unique string (a UUID, say), the same for every retry of one creation.',
+  }),
 });
 
 /** A body is read as sent: a compressed one is refused (RFC 9110 §15.5.16) rather than misread as bad JSON. */
-function refuseContentEncoding(request: FastifyRequest, _reply: FastifyReply, payload: RequestPayload, done: (error?: Error | null, payload?: RequestPayload) => void): void {
+function refuseContentEncoding(
+  request: FastifyRequest,
+  _reply: FastifyReply,
+  payload: RequestPayload,
+  done: (error?: Error | null, payload?: RequestPayload) => void,
+): void {
   const encoding = request.headers['content-encoding'];
   if (encoding === undefined || encoding.trim().toLowerCase() === 'identity') return done(null, payload);
-  done(new AppError('unsupported_media_type', `Content-Encoding ${encoding} is not supported: send the JSON body uncompressed.`, { headers: { 'accept-encoding': 'identity' } }));
+  done(
+    new AppError(
+      'unsupported_media_type',
+      `Content-Encoding ${encoding} is not supported: send the JSON body uncompressed.`,
+      { headers: { 'accept-encoding': 'identity' } },
+    ),
+  );
 }
 const KEY_REQUIRED_DEPRECATED: RouteRules = { requiresKey: true, deprecated: true };
 
@@ -54,7 +64,11 @@ export function petJson(pet: Pet): string {
  * 2–3 % of a creation's CPU, the lookup another 1 %).
  */
 function sendCreated(request: FastifyRequest, reply: FastifyReply, pet: Pet): FastifyReply {
-  return reply.code(201).header('location', absoluteUrl(request, `${API_BASE_PATH}/pets/${pet.id}`)).type(JSON_TYPE).send(petJson(pet));
+  return reply
+    .code(201)
+    .header('location', absoluteUrl(request, `${API_BASE_PATH}/pets/${pet.id}`))
+    .type(JSON_TYPE)
+    .send(petJson(pet));
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -73,10 +87,14 @@ export function registerPetRoutes(app: FastifyInstance, engine: Engine): void {
       schema: {
         operationId: 'listPets',
         summary: 'List all animals',
-        description: 'Pets in id order: the animals available, pending or adopted (an animal that left care otherwise is not listed). A later page is announced by a `Link: <…>; rel="next"` header.',
+        description:
+          'Pets in id order: the animals available, pending or adopted (an animal that left care otherwise is not listed). A later page is announced by a `Link: <…>; rel="next"` header.',
         tags: ['animals'],
         querystring: ListPetsQuerySchema,
-        response: { 200: answer(PetsSchema, 'The page, in id order.', NEXT_PAGE_LINK), ...errorAnswers([400, 401, 405, 429]) },
+        response: {
+          200: answer(PetsSchema, 'The page, in id order.', NEXT_PAGE_LINK),
+          ...errorAnswers([400, 401, 405, 429]),
+        },
       },
     },
     // Not async: the page is at hand, and a promise per request costs a turn of the microtask queue.
@@ -103,7 +121,10 @@ export function registerPetRoutes(app: FastifyInstance, engine: Engine): void {
           'An optional `Idempotency-Key` (an extension of ours) makes a retry safe: the same key and body from the same account within 24 hours answer the first 201 again, with `Idempotent-Replayed: true`, instead of creating a second pet; the same key with another body is refused (422).',
         headers: IdempotencyHeaderSchema,
         body: NewPetSchema,
-        response: { 201: answer(PetSchema, 'Created; `Location` names the new pet.', CREATED_LOCATION), ...errorAnswers([400, 401, 405, 408, 413, 415, 422, 429, 503, 507]) },
+        response: {
+          201: answer(PetSchema, 'Created; `Location` names the new pet.', CREATED_LOCATION),
+          ...errorAnswers([400, 401, 405, 408, 413, 415, 422, 429, 503, 507]),
+        },
       },
     },
     async (request, reply) => {
@@ -114,7 +135,9 @@ export function registerPetRoutes(app: FastifyInstance, engine: Engine): void {
       // The pipeline let a valid key through; only a request with the header pays for finding its account again (cached).
       const caller = identifyCaller(engine, request.headers.authorization, request.ip);
       if (caller.kind !== 'key') throw new AppError('unauthorized', caller.refusal);
-      const { pet, replayed } = await pets.idempotent.create(caller.accountId, key, request.body, () => creations.create(request.body));
+      const { pet, replayed } = await pets.idempotent.create(caller.accountId, key, request.body, () =>
+        creations.create(request.body),
+      );
       if (replayed) reply.header('idempotent-replayed', 'true');
       return sendCreated(request, reply, pet);
     },
@@ -127,17 +150,22 @@ export function registerPetRoutes(app: FastifyInstance, engine: Engine): void {
       schema: {
         operationId: 'getPet',
         summary: 'Get an animal (deprecated)',
-        description:
-          `Deprecated; removed on ${GET_PET_SUNSET_WORDS} (\`Sunset\` header), after which it answers 410 \`gone\`. Use \`GET /pets\` with a \`status\` filter instead.`,
+        description: `Deprecated; removed on ${GET_PET_SUNSET_WORDS} (\`Sunset\` header), after which it answers 410 \`gone\`. Use \`GET /pets\` with a \`status\` filter instead.`,
         deprecated: true,
         tags: ['animals'],
         params: PetIdParamsSchema,
-        response: { 200: answer(PetSchema, 'The animal.', DEPRECATION_HEADERS), ...errorAnswers([400, 401, 404, 405, 410, 429], DEPRECATION_HEADERS) },
+        response: {
+          200: answer(PetSchema, 'The animal.', DEPRECATION_HEADERS),
+          ...errorAnswers([400, 401, 404, 405, 410, 429], DEPRECATION_HEADERS),
+        },
       },
     },
     async (request) => {
       if (engine.clock.now() >= GET_PET_SUNSET_AT) {
-        throw new AppError('gone', `GET /pets/{petId} was removed on ${GET_PET_SUNSET_WORDS}; use GET /pets with a status filter.`);
+        throw new AppError(
+          'gone',
+          `GET /pets/{petId} was removed on ${GET_PET_SUNSET_WORDS}; use GET /pets with a status filter.`,
+        );
       }
       const id = Number(request.params.petId);
       // An animal that left care other than by adoption is not listed: `sold` would say it found a home.

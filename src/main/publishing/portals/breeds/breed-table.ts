@@ -15,8 +15,18 @@ export interface BreedEntry {
   names?: Partial<Record<PortalId, string | null>>;
 }
 
-const dog = (name: string, aliases: string[] = [], names?: BreedEntry['names']): BreedEntry => ({ species: 'Dog', name, aliases, ...(names ? { names } : {}) });
-const cat = (name: string, aliases: string[] = [], names?: BreedEntry['names']): BreedEntry => ({ species: 'Cat', name, aliases, ...(names ? { names } : {}) });
+const dog = (name: string, aliases: string[] = [], names?: BreedEntry['names']): BreedEntry => ({
+  species: 'Dog',
+  name,
+  aliases,
+  ...(names ? { names } : {}),
+});
+const cat = (name: string, aliases: string[] = [], names?: BreedEntry['names']): BreedEntry => ({
+  species: 'Cat',
+  name,
+  aliases,
+  ...(names ? { names } : {}),
+});
 const other = (species: string, name: string, aliases: string[] = []): BreedEntry => ({ species, name, aliases });
 
 export const BREEDS: readonly BreedEntry[] = [
@@ -24,14 +34,24 @@ export const BREEDS: readonly BreedEntry[] = [
   dog('Alaskan Malamute', ['Malamute']),
   dog('American Bulldog'),
   dog('American Staffordshire Terrier', ['Amstaff', 'American Staffy']),
-  dog('Australian Cattle Dog', ['Blue Heeler', 'Red Heeler', 'Heeler'], { adoptapet: 'Australian Cattle Dog (Blue Heeler)' }),
+  dog('Australian Cattle Dog', ['Blue Heeler', 'Red Heeler', 'Heeler'], {
+    adoptapet: 'Australian Cattle Dog (Blue Heeler)',
+  }),
   dog('Australian Shepherd', ['Aussie']),
   dog('Basenji'),
   dog('Basset Hound', ['Basset']),
   dog('Beagle'),
   dog('Beauceron', ['Berger de Beauce', 'Beauce Shepherd']),
-  dog('Belgian Malinois', ['Malinois', 'Berger Belge Malinois', 'Belgian Shepherd Malinois', 'Mechelaar'], { petfinder: 'Belgian Shepherd / Malinois', rescuegroups: 'Belgian Shepherd Malinois', adoptapet: 'Belgian Shepherd Malinois' }),
-  dog('Belgian Tervuren', ['Tervuren', 'Berger Belge Tervueren'], { petfinder: 'Belgian Shepherd / Tervuren', rescuegroups: 'Belgian Shepherd Tervuren', adoptapet: 'Belgian Shepherd Tervuren' }),
+  dog('Belgian Malinois', ['Malinois', 'Berger Belge Malinois', 'Belgian Shepherd Malinois', 'Mechelaar'], {
+    petfinder: 'Belgian Shepherd / Malinois',
+    rescuegroups: 'Belgian Shepherd Malinois',
+    adoptapet: 'Belgian Shepherd Malinois',
+  }),
+  dog('Belgian Tervuren', ['Tervuren', 'Berger Belge Tervueren'], {
+    petfinder: 'Belgian Shepherd / Tervuren',
+    rescuegroups: 'Belgian Shepherd Tervuren',
+    adoptapet: 'Belgian Shepherd Tervuren',
+  }),
   dog('Bernese Mountain Dog', ['Berner']),
   dog('Bichon Frise', ['Bichon']),
   dog('Bloodhound'),
@@ -58,7 +78,11 @@ export const BREEDS: readonly BreedEntry[] = [
   dog('English Setter', ['Setter Anglais', 'Englischer Setter', 'Setter Inglés']),
   dog('English Springer Spaniel', ['Springer Spaniel', 'Springer']),
   dog('French Bulldog', ['Frenchie', 'Bouledogue Français']),
-  dog('German Shepherd Dog', ['German Shepherd', 'Alsatian', 'Berger Allemand', 'Deutscher Schäferhund', 'Pastor Alemán'], { adoptapet: 'German Shepherd Dog' }),
+  dog(
+    'German Shepherd Dog',
+    ['German Shepherd', 'Alsatian', 'Berger Allemand', 'Deutscher Schäferhund', 'Pastor Alemán'],
+    { adoptapet: 'German Shepherd Dog' },
+  ),
   dog('German Shorthaired Pointer', ['GSP']),
   dog('Golden Retriever', ['Golden']),
   dog('Great Dane', ['Deutsche Dogge']),
@@ -66,7 +90,9 @@ export const BREEDS: readonly BreedEntry[] = [
   dog('Greyhound', ['Galgo']),
   dog('Havanese'),
   dog('Husky', ['Siberian Husky'], { petfinder: 'Husky', adoptapet: 'Siberian Husky', rescuegroups: 'Husky' }),
-  dog('Jack Russell Terrier', ['Jack Russell', 'Parson Russell Terrier'], { adoptapet: 'Jack Russell Terrier (Parson Russell Terrier)' }),
+  dog('Jack Russell Terrier', ['Jack Russell', 'Parson Russell Terrier'], {
+    adoptapet: 'Jack Russell Terrier (Parson Russell Terrier)',
+  }),
   dog('Labrador Retriever', ['Labrador', 'Lab']),
   dog('Lhasa Apso'),
   dog('Maltese'),
@@ -74,10 +100,14 @@ export const BREEDS: readonly BreedEntry[] = [
   dog('Miniature Pinscher', ['Min Pin']),
   dog('Miniature Schnauzer'),
   dog('Newfoundland', ['Newfie']),
-  dog('Pit Bull Terrier', ['Pit Bull', 'Pitbull', 'American Pit Bull Terrier', 'APBT'], { adoptapet: 'Pit Bull Terrier' }),
+  dog('Pit Bull Terrier', ['Pit Bull', 'Pitbull', 'American Pit Bull Terrier', 'APBT'], {
+    adoptapet: 'Pit Bull Terrier',
+  }),
   dog('Pointer', ['English Pointer']),
   dog('Pomeranian', ['Pom']),
-  dog('Poodle', ['Standard Poodle', 'Miniature Poodle', 'Toy Poodle', 'Caniche', 'Pudel'], { adoptapet: 'Poodle (Standard)' }),
+  dog('Poodle', ['Standard Poodle', 'Miniature Poodle', 'Toy Poodle', 'Caniche', 'Pudel'], {
+    adoptapet: 'Poodle (Standard)',
+  }),
   dog('Pug', ['Carlin', 'Mops']),
   dog('Rat Terrier'),
   dog('Rottweiler', ['Rottie']),
@@ -92,12 +122,28 @@ export const BREEDS: readonly BreedEntry[] = [
   dog('Terrier'),
   dog('Vizsla', ['Hungarian Vizsla']),
   dog('Weimaraner'),
-  dog('West Highland White Terrier', ['Westie', 'West Highland Terrier'], { petfinder: 'West Highland White Terrier / Westie', rescuegroups: 'West Highland White Terrier Westie' }),
+  dog('West Highland White Terrier', ['Westie', 'West Highland Terrier'], {
+    petfinder: 'West Highland White Terrier / Westie',
+    rescuegroups: 'West Highland White Terrier Westie',
+  }),
   dog('Whippet'),
   dog('Wirehaired Pointing Griffon', ['Griffon Korthals', 'Korthals Griffon', 'Korthals']),
   dog('Yorkshire Terrier', ['Yorkie'], { petfinder: 'Yorkshire Terrier', rescuegroups: 'Yorkshire Terrier Yorkie' }),
 
-  cat('Domestic Short Hair', ['DSH', 'Domestic Shorthair', 'Shorthair', 'European Shorthair', 'Européen', 'Europäisch Kurzhaar', 'Moggy', 'Tabby'], { adoptapet: 'Domestic Shorthair' }),
+  cat(
+    'Domestic Short Hair',
+    [
+      'DSH',
+      'Domestic Shorthair',
+      'Shorthair',
+      'European Shorthair',
+      'Européen',
+      'Europäisch Kurzhaar',
+      'Moggy',
+      'Tabby',
+    ],
+    { adoptapet: 'Domestic Shorthair' },
+  ),
   cat('Domestic Medium Hair', ['DMH', 'Domestic Mediumhair', 'Medium Hair'], { adoptapet: 'Domestic Mediumhair' }),
   cat('Domestic Long Hair', ['DLH', 'Domestic Longhair', 'Longhair'], { adoptapet: 'Domestic Longhair' }),
   cat('Abyssinian'),

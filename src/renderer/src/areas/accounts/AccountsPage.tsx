@@ -108,8 +108,18 @@ export function AccountsPage(): React.JSX.Element {
                           >
                             Keys
                           </Button>
-                          <RowAction tooltip="Rename" label={`Rename ${account.name}`} icon={<IconPencil size={16} />} onClick={() => renaming.open(account)} />
-                          <RowAction tooltip="Change plan" label={`Change plan of ${account.name}`} icon={<IconArrowsExchange size={16} />} onClick={() => accountForm.open(account)} />
+                          <RowAction
+                            tooltip="Rename"
+                            label={`Rename ${account.name}`}
+                            icon={<IconPencil size={16} />}
+                            onClick={() => renaming.open(account)}
+                          />
+                          <RowAction
+                            tooltip="Change plan"
+                            label={`Change plan of ${account.name}`}
+                            icon={<IconArrowsExchange size={16} />}
+                            onClick={() => accountForm.open(account)}
+                          />
                         </Group>
                       </Table.Td>
                     </Table.Tr>
@@ -127,7 +137,11 @@ export function AccountsPage(): React.JSX.Element {
               description="Create an account for each app or partner that calls the pet API (then issue it a key), and one to own your site projects."
             >
               <EmptyState.Actions>
-                <Button variant="light" leftSection={<IconUserPlus size={16} />} onClick={() => accountForm.open('new')}>
+                <Button
+                  variant="light"
+                  leftSection={<IconUserPlus size={16} />}
+                  onClick={() => accountForm.open('new')}
+                >
                   Create the first account
                 </Button>
               </EmptyState.Actions>
@@ -138,7 +152,11 @@ export function AccountsPage(): React.JSX.Element {
 
       {chosen && <KeysPanel key={chosen.id} account={chosen} />}
 
-      <AccountFormModal opened={accountForm.opened} account={accountForm.subject === 'new' ? null : accountForm.subject} onClose={accountForm.close} />
+      <AccountFormModal
+        opened={accountForm.opened}
+        account={accountForm.subject === 'new' ? null : accountForm.subject}
+        onClose={accountForm.close}
+      />
       <NameModal
         opened={renaming.opened}
         title={`Rename ${renaming.subject?.name ?? ''}`}
@@ -147,7 +165,11 @@ export function AccountsPage(): React.JSX.Element {
         schema={AccountNameSchema}
         submitLabel="Rename"
         busy={renameAccount.isPending}
-        onSubmit={(name) => (renaming.subject ? renameAccount.mutateAsync({ id: renaming.subject.id, name }).then(renaming.close) : Promise.resolve())}
+        onSubmit={(name) =>
+          renaming.subject
+            ? renameAccount.mutateAsync({ id: renaming.subject.id, name }).then(renaming.close)
+            : Promise.resolve()
+        }
         onClose={renaming.close}
       />
     </Stack>

@@ -1,4 +1,16 @@
-import { ActionIcon, Button, Code, CopyButton, EmptyState, Group, Paper, Table, Text, Title, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Button,
+  Code,
+  CopyButton,
+  EmptyState,
+  Group,
+  Paper,
+  Table,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconCheck, IconCopy, IconKey, IconKeyOff, IconPencil, IconPlus, IconRotate } from '@tabler/icons-react';
 import { KeyLabelSchema } from '../../../../shared/admin-schemas';
@@ -24,7 +36,12 @@ function AccountId({ id }: { id: number }): React.JSX.Element {
       <CopyButton value={String(id)} timeout={2_000}>
         {({ copied, copy }) => (
           <Tooltip label={copied ? 'Copied' : 'Copy the account id'}>
-            <ActionIcon variant="subtle" color={copied ? 'teal' : 'gray'} aria-label="Copy the account id" onClick={copy}>
+            <ActionIcon
+              variant="subtle"
+              color={copied ? 'teal' : 'gray'}
+              aria-label="Copy the account id"
+              onClick={copy}
+            >
               {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
             </ActionIcon>
           </Tooltip>
@@ -70,7 +87,8 @@ export function KeysPanel({ account }: { account: Account }): React.JSX.Element 
       title: `Rotate ${apiKey.displayPrefix}?`,
       children: (
         <Text size="sm">
-          A new key is issued with the same label and the old one stops working at once. The account&apos;s usage carries on.
+          A new key is issued with the same label and the old one stops working at once. The account&apos;s usage
+          carries on.
         </Text>
       ),
       labels: { confirm: 'Rotate', cancel: 'Cancel' },
@@ -113,9 +131,25 @@ export function KeysPanel({ account }: { account: Account }): React.JSX.Element 
                 return (
                   <Table.Tr key={apiKey.id} data-testid={`key-row-${apiKey.id}`} c={revoked ? 'dimmed' : undefined}>
                     <Table.Td ff="monospace">{apiKey.displayPrefix}</Table.Td>
-                    <Table.Td>{apiKey.label ? <TruncatedText text={apiKey.label} maw={280} /> : <Text span inherit c="dimmed">no label</Text>}</Table.Td>
+                    <Table.Td>
+                      {apiKey.label ? (
+                        <TruncatedText text={apiKey.label} maw={280} />
+                      ) : (
+                        <Text span inherit c="dimmed">
+                          no label
+                        </Text>
+                      )}
+                    </Table.Td>
                     <Table.Td>{formatMoment(apiKey.createdAt)}</Table.Td>
-                    <Table.Td>{apiKey.lastUsedAt === null ? <Text span inherit c="dimmed">never</Text> : formatMoment(apiKey.lastUsedAt)}</Table.Td>
+                    <Table.Td>
+                      {apiKey.lastUsedAt === null ? (
+                        <Text span inherit c="dimmed">
+                          never
+                        </Text>
+                      ) : (
+                        formatMoment(apiKey.lastUsedAt)
+                      )}
+                    </Table.Td>
                     <Table.Td>
                       <Tooltip label={`Revoked ${formatMoment(apiKey.revokedAt)}`} disabled={!revoked}>
                         <span>
@@ -125,9 +159,27 @@ export function KeysPanel({ account }: { account: Account }): React.JSX.Element 
                     </Table.Td>
                     <Table.Td>
                       <Group gap={4} wrap="nowrap">
-                        <RowAction tooltip="Edit label" label={`Edit label of ${name}`} icon={<IconPencil size={16} />} onClick={() => labelling.open(apiKey)} />
-                        <RowAction tooltip="Rotate: new key, this one revoked" label={`Rotate ${name}`} icon={<IconRotate size={16} />} onClick={() => confirmRotate(apiKey)} unavailable={revoked ? 'Revoked keys cannot be rotated; issue a new key instead' : undefined} />
-                        <RowAction tooltip="Revoke" label={`Revoke ${name}`} icon={<IconKeyOff size={16} />} onClick={() => confirmRevoke(apiKey)} danger unavailable={revoked ? 'Already revoked' : undefined} />
+                        <RowAction
+                          tooltip="Edit label"
+                          label={`Edit label of ${name}`}
+                          icon={<IconPencil size={16} />}
+                          onClick={() => labelling.open(apiKey)}
+                        />
+                        <RowAction
+                          tooltip="Rotate: new key, this one revoked"
+                          label={`Rotate ${name}`}
+                          icon={<IconRotate size={16} />}
+                          onClick={() => confirmRotate(apiKey)}
+                          unavailable={revoked ? 'Revoked keys cannot be rotated; issue a new key instead' : undefined}
+                        />
+                        <RowAction
+                          tooltip="Revoke"
+                          label={`Revoke ${name}`}
+                          icon={<IconKeyOff size={16} />}
+                          onClick={() => confirmRevoke(apiKey)}
+                          danger
+                          unavailable={revoked ? 'Already revoked' : undefined}
+                        />
                       </Group>
                     </Table.Td>
                   </Table.Tr>

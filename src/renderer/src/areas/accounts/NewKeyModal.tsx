@@ -26,7 +26,12 @@ export function NewKeyModal({ opened, issued, onClose, onClosed }: NewKeyModalPr
       centered
     >
       <Stack>
-        <Alert color="orange" variant="light" icon={<IconAlertTriangle />} title="Copy it now: it will not be shown again">
+        <Alert
+          color="orange"
+          variant="light"
+          icon={<IconAlertTriangle />}
+          title="Copy it now: it will not be shown again"
+        >
           Adoption Desk stores only a fingerprint of the key. If it is lost, issue a new one and revoke this one.
         </Alert>
         <Code block data-testid="new-key" fz="md" style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}>

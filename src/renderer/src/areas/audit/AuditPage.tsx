@@ -1,4 +1,16 @@
-import { Alert, Autocomplete, Button, EmptyState, Group, Paper, ScrollArea, Select, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Autocomplete,
+  Button,
+  EmptyState,
+  Group,
+  Paper,
+  ScrollArea,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconHistory, IconLock } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
@@ -48,25 +60,77 @@ export function AuditPage(): React.JSX.Element {
   }, [typed, from, to, channel]);
   const trail = useAuditTrail(filter);
   const entries = useMemo(() => trail.data?.pages.flat() ?? [], [trail.data]);
-  const names = useMemo(() => [THIS_DESK, ...new Set(entries.filter((entry) => entry.staffName !== 'desk').map((entry) => entry.staffName))], [entries]);
+  const names = useMemo(
+    () => [
+      THIS_DESK,
+      ...new Set(entries.filter((entry) => entry.staffName !== 'desk').map((entry) => entry.staffName)),
+    ],
+    [entries],
+  );
   const filtered = Object.keys(filter).length > 0;
   const refused = trail.error instanceof AdminCallError && trail.error.code === 'forbidden';
 
   return (
     <Stack gap="md">
-      <PageTitle title="Audit" description="Every change made through the admin pages: who made it, when, from which computer, and what it changed. Nothing here can be edited or removed." />
+      <PageTitle
+        title="Audit"
+        description="Every change made through the admin pages: who made it, when, from which computer, and what it changed. Nothing here can be edited or removed."
+      />
       {refused ? (
-        <Alert color="yellow" variant="light" icon={<IconLock />} title="For managers and owners" role="alert" data-testid="audit-refused">
-          The audit trail shows every change made by every member of staff, so only managers and owners can read it. Ask one of them if you need to know who changed something.
+        <Alert
+          color="yellow"
+          variant="light"
+          icon={<IconLock />}
+          title="For managers and owners"
+          role="alert"
+          data-testid="audit-refused"
+        >
+          The audit trail shows every change made by every member of staff, so only managers and owners can read it. Ask
+          one of them if you need to know who changed something.
         </Alert>
       ) : (
         <>
           <Group align="flex-end" wrap="wrap" gap="sm">
-            <Autocomplete label="Staff member" placeholder="Anyone" data={names} value={staff} onChange={setStaff} w={170} />
-            <TextInput label="From" type="date" value={from} onChange={(event) => setFrom(event.currentTarget.value)} w={150} />
-            <TextInput label="To" type="date" value={to} onChange={(event) => setTo(event.currentTarget.value)} w={150} />
-            <TextInput label="Record" placeholder="Its number" value={record} onChange={(event) => setRecord(event.currentTarget.value)} w={110} />
-            <Select label="Kind of action" placeholder="Any" data={ACTIONS} value={channel} onChange={setChannel} searchable clearable clearButtonProps={clearButtonOf('the kind of action')} w={230} />
+            <Autocomplete
+              label="Staff member"
+              placeholder="Anyone"
+              data={names}
+              value={staff}
+              onChange={setStaff}
+              w={170}
+            />
+            <TextInput
+              label="From"
+              type="date"
+              value={from}
+              onChange={(event) => setFrom(event.currentTarget.value)}
+              w={150}
+            />
+            <TextInput
+              label="To"
+              type="date"
+              value={to}
+              onChange={(event) => setTo(event.currentTarget.value)}
+              w={150}
+            />
+            <TextInput
+              label="Record"
+              placeholder="Its number"
+              value={record}
+              onChange={(event) => setRecord(event.currentTarget.value)}
+              w={110}
+            />
+            <Select
+              label="Kind of action"
+              placeholder="Any"
+              data={ACTIONS}
+              value={channel}
+              onChange={setChannel}
+              searchable
+              clearable
+              clearButtonProps={clearButtonOf('the kind of action')}
+              w={230}
+            />
           </Group>
           {trail.isError && !trail.data ? (
             <LoadFailure error={trail.error} onRetry={() => void trail.refetch()} />
@@ -81,14 +145,20 @@ export function AuditPage(): React.JSX.Element {
                   icon={<IconHistory size={28} />}
                   withIndicatorBackground
                   title={filtered ? 'Nothing matches' : 'Nothing in the audit trail yet'}
-                  description={filtered ? 'Try another staff member, wider dates, or any kind of action.' : 'Changes made through the admin pages will be listed here, newest first.'}
+                  description={
+                    filtered
+                      ? 'Try another staff member, wider dates, or any kind of action.'
+                      : 'Changes made through the admin pages will be listed here, newest first.'
+                  }
                 />
               )}
             </Paper>
           )}
           <Group justify="space-between" wrap="wrap">
             <Text size="sm" c="dimmed" aria-live="polite" data-testid="audit-count">
-              {trail.data ? `${entries.length} ${entries.length === 1 ? 'change' : 'changes'} shown${trail.hasNextPage ? ', more before' : ''}` : ' '}
+              {trail.data
+                ? `${entries.length} ${entries.length === 1 ? 'change' : 'changes'} shown${trail.hasNextPage ? ', more before' : ''}`
+                : ' '}
             </Text>
             {trail.hasNextPage && (
               <Button variant="default" onClick={() => void trail.fetchNextPage()} loading={trail.isFetchingNextPage}>

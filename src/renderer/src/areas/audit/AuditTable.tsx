@@ -29,7 +29,18 @@ function SubjectLink({ subject, environment }: { subject: AuditSubject; environm
   if (!here) return <TruncatedText text={`${name ?? number} (${subject.environment})`} maw={150} size="sm" />;
   if (name === null && !asking) return <TruncatedText text={`${number} (gone)`} maw={150} size="sm" />;
   return (
-    <Anchor href={subject.kind === 'member' ? pageHref('staff') : recordHref(subject.kind === 'pet' ? 'pets' : 'people', subject.id)} size="sm" display="block" maw={150} truncate="end" title={name ?? number}>
+    <Anchor
+      href={
+        subject.kind === 'member'
+          ? pageHref('staff')
+          : recordHref(subject.kind === 'pet' ? 'pets' : 'people', subject.id)
+      }
+      size="sm"
+      display="block"
+      maw={150}
+      truncate="end"
+      title={name ?? number}
+    >
       {name ?? number}
     </Anchor>
   );
@@ -45,7 +56,12 @@ function RecordCell({ entry, environment }: { entry: NamedAuditEntry; environmen
       </Stack>
     );
   }
-  if (entry.record === null) return <Text size="sm" c="dimmed">—</Text>;
+  if (entry.record === null)
+    return (
+      <Text size="sm" c="dimmed">
+        —
+      </Text>
+    );
   return <Text size="sm">{recordWords(entry.channel, entry.record)}</Text>;
 }
 
@@ -67,9 +83,19 @@ function ChangesCell({ entry }: { entry: NamedAuditEntry }): React.JSX.Element {
     const { environment: _environment, ...sent } = (entry.input ?? {}) as Record<string, unknown>;
     // A write's single group of fields (a new pet, a round) reads as its fields.
     const [only] = Object.values(sent);
-    const fields = Object.keys(sent).length === 1 && only && typeof only === 'object' && !Array.isArray(only) ? (only as Record<string, unknown>) : sent;
-    const lines = Object.entries(fields).map(([field, value]) => `${fieldWords(entry.channel, field)}: ${shown(field, value)}`);
-    if (lines.length === 0) return <Text size="sm" c="dimmed">—</Text>;
+    const fields =
+      Object.keys(sent).length === 1 && only && typeof only === 'object' && !Array.isArray(only)
+        ? (only as Record<string, unknown>)
+        : sent;
+    const lines = Object.entries(fields).map(
+      ([field, value]) => `${fieldWords(entry.channel, field)}: ${shown(field, value)}`,
+    );
+    if (lines.length === 0)
+      return (
+        <Text size="sm" c="dimmed">
+          —
+        </Text>
+      );
     return (
       <Stack gap={2}>
         {lines.map((line) => (
@@ -81,13 +107,27 @@ function ChangesCell({ entry }: { entry: NamedAuditEntry }): React.JSX.Element {
   return (
     <Stack gap={2}>
       {changes.map(([field, { before, after }]) => (
-        <TruncatedText key={field} text={`${fieldWords(entry.channel, field)}: ${shown(field, before)} → ${shown(field, after)}`} maw={240} size="sm" data-testid="audit-change" />
+        <TruncatedText
+          key={field}
+          text={`${fieldWords(entry.channel, field)}: ${shown(field, before)} → ${shown(field, after)}`}
+          maw={240}
+          size="sm"
+          data-testid="audit-change"
+        />
       ))}
     </Stack>
   );
 }
 
-export function AuditTable({ entries, loading, environment }: { entries: NamedAuditEntry[]; loading: boolean; environment: Environment }): React.JSX.Element {
+export function AuditTable({
+  entries,
+  loading,
+  environment,
+}: {
+  entries: NamedAuditEntry[];
+  loading: boolean;
+  environment: Environment;
+}): React.JSX.Element {
   return (
     <Table striped verticalSpacing="xs" stickyHeader data-testid="audit-table" aria-busy={loading}>
       <Table.Thead>

@@ -6,7 +6,9 @@ import { PERSON_FIELD_LABEL } from '../../domain/people/person-labels';
 
 /** The writes the trail records, as staff would say them (each channel's declaration: `writes`); a channel not here is shown by its name. */
 export const ACTION_WORDS: Readonly<Record<string, string>> = Object.fromEntries(
-  Object.entries(ADMIN_CHANNEL_DECLARATIONS).flatMap(([channel, declaration]: [string, ChannelDeclaration]) => (typeof declaration.writes === 'string' ? [[channel, declaration.writes]] : [])),
+  Object.entries(ADMIN_CHANNEL_DECLARATIONS).flatMap(([channel, declaration]: [string, ChannelDeclaration]) =>
+    typeof declaration.writes === 'string' ? [[channel, declaration.writes]] : [],
+  ),
 );
 
 export function actionWords(channel: string): string {
@@ -34,7 +36,14 @@ export function recordWords(channel: string, record: string): string {
   return `${RECORD_WORDS[channel.split('.')[0] ?? ''] ?? 'Record'} ${record}`;
 }
 
-const PET_FIELDS: Readonly<Record<string, string>> = { name: 'Name', categoryId: 'Category', status: 'Status', petId: 'Animal', personId: 'Person', vetId: 'Vet' };
+const PET_FIELDS: Readonly<Record<string, string>> = {
+  name: 'Name',
+  categoryId: 'Category',
+  status: 'Status',
+  petId: 'Animal',
+  personId: 'Person',
+  vetId: 'Vet',
+};
 
 /** A field no area labels, from its name: "givenDate" → "Given date". */
 function spelt(field: string): string {
@@ -55,9 +64,12 @@ export function valueWords(value: unknown, field?: (name: string, value: unknown
   if (value === '[personal]') return '(personal, not kept)';
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
   if (typeof value === 'string') return value;
-  if (Array.isArray(value)) return value.length === 0 ? '(none)' : value.map((item) => valueWords(item, field)).join('; ');
+  if (Array.isArray(value))
+    return value.length === 0 ? '(none)' : value.map((item) => valueWords(item, field)).join('; ');
   if (typeof value === 'object') {
-    const parts = Object.entries(value).map(([name, item]) => (field ? field(name, item) : `${spelt(name)}: ${valueWords(item)}`));
+    const parts = Object.entries(value).map(([name, item]) =>
+      field ? field(name, item) : `${spelt(name)}: ${valueWords(item)}`,
+    );
     return parts.length === 0 ? '(empty)' : parts.join(', ');
   }
   return String(value);

@@ -11,7 +11,11 @@ export function useAuditTrail(filter: Omit<AuditFilter, 'limit' | 'before'>) {
   const environment = useEnvironment();
   return useInfiniteQuery({
     queryKey: ['audit', filter],
-    queryFn: ({ pageParam }) => call('audit.list', { environment, filter: { ...filter, limit: AUDIT_PAGE, ...(pageParam === undefined ? {} : { before: pageParam }) } }),
+    queryFn: ({ pageParam }) =>
+      call('audit.list', {
+        environment,
+        filter: { ...filter, limit: AUDIT_PAGE, ...(pageParam === undefined ? {} : { before: pageParam }) },
+      }),
     initialPageParam: undefined as number | undefined,
     getNextPageParam: (page: NamedAuditEntry[]) => (page.length < AUDIT_PAGE ? undefined : page.at(-1)?.id),
   });

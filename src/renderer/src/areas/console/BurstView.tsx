@@ -33,7 +33,13 @@ export function BurstView({ result }: { result: BurstResult }): React.JSX.Elemen
         </Title>
         <Group gap="xs">
           {Object.entries(counts).map(([outcome, count]) => (
-            <Badge key={outcome} color={outcomeColor(outcome)} variant="light" size="lg" data-testid={`burst-count-${outcome}`}>
+            <Badge
+              key={outcome}
+              color={outcomeColor(outcome)}
+              variant="light"
+              size="lg"
+              data-testid={`burst-count-${outcome}`}
+            >
               {outcome}: {count}
             </Badge>
           ))}

@@ -1,4 +1,16 @@
-import { Button, Card, Grid, Group, Menu, SegmentedControl, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import {
+  Button,
+  Card,
+  Grid,
+  Group,
+  Menu,
+  SegmentedControl,
+  Select,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconBolt, IconKey, IconSend } from '@tabler/icons-react';
 import { CONSOLE_OPERATIONS } from '../../../../shared/admin-schemas';
@@ -26,7 +38,10 @@ type ConsoleValues = {
 };
 
 /** The wire's values, each with the word staff know it by (`sold (adopted)`). */
-const STATUS_CHOICES = PET_STATUSES.map((value) => ({ value, label: PET_STATUS_WORDS[value] === value ? value : `${value} (${PET_STATUS_WORDS[value]})` }));
+const STATUS_CHOICES = PET_STATUSES.map((value) => ({
+  value,
+  label: PET_STATUS_WORDS[value] === value ? value : `${value} (${PET_STATUS_WORDS[value]})`,
+}));
 
 const monospace = { input: { fontFamily: 'var(--mantine-font-family-monospace)' } };
 
@@ -72,7 +87,8 @@ function ApiConsole(): React.JSX.Element {
       count: 80,
     },
     validate: {
-      limit: (value) => (value === '' || Number.isInteger(figureOf(value)) ? null : 'A whole number (the API accepts 1 to 100)'),
+      limit: (value) =>
+        value === '' || Number.isInteger(figureOf(value)) ? null : 'A whole number (the API accepts 1 to 100)',
     },
   });
   const { operation } = form.values;
@@ -144,10 +160,21 @@ function ApiConsole(): React.JSX.Element {
                   <FigureInput label="limit" {...form.getInputProps('limit')} />
                 </Grid.Col>
                 <Grid.Col span={{ base: 12, sm: 3 }}>
-                  <Select<PetStatus> label="status" placeholder="any" clearable data={STATUS_CHOICES} {...form.getInputProps('status')} />
+                  <Select<PetStatus>
+                    label="status"
+                    placeholder="any"
+                    clearable
+                    data={STATUS_CHOICES}
+                    {...form.getInputProps('status')}
+                  />
                 </Grid.Col>
                 <Grid.Col span={{ base: 12, sm: 6 }}>
-                  <TextInput label="cursor" placeholder="from the Link: rel=&quot;next&quot; header" styles={monospace} {...form.getInputProps('cursor')} />
+                  <TextInput
+                    label="cursor"
+                    placeholder='from the Link: rel="next" header'
+                    styles={monospace}
+                    {...form.getInputProps('cursor')}
+                  />
                 </Grid.Col>
               </Grid>
             )}
@@ -163,14 +190,22 @@ function ApiConsole(): React.JSX.Element {
                 {...form.getInputProps('body')}
               />
             )}
-            {operation === 'getPet' && <TextInput label="petId" styles={monospace} w={220} {...form.getInputProps('petId')} />}
+            {operation === 'getPet' && (
+              <TextInput label="petId" styles={monospace} w={220} {...form.getInputProps('petId')} />
+            )}
             <Group justify="space-between" align="flex-end">
               <Button type="submit" leftSection={<IconSend size={16} />} loading={send.isPending}>
                 Send
               </Button>
               <Group align="flex-end" gap="xs">
                 <FigureInput label="Requests in a burst" w={170} {...form.getInputProps('count')} />
-                <Button variant="light" color="orange" leftSection={<IconBolt size={16} />} loading={burst.isPending} onClick={runBurst}>
+                <Button
+                  variant="light"
+                  color="orange"
+                  leftSection={<IconBolt size={16} />}
+                  loading={burst.isPending}
+                  onClick={runBurst}
+                >
                   Burst
                 </Button>
               </Group>

@@ -36,7 +36,9 @@ function prettyBody(body: string): string {
 }
 
 export function ConsoleResponseView({ response }: { response: ConsoleResponse }): React.JSX.Element {
-  const headers = Object.entries(response.headers).sort(([a], [b]) => Number(isQuotaHeader(b)) - Number(isQuotaHeader(a)) || a.localeCompare(b));
+  const headers = Object.entries(response.headers).sort(
+    ([a], [b]) => Number(isQuotaHeader(b)) - Number(isQuotaHeader(a)) || a.localeCompare(b),
+  );
   return (
     <Card withBorder radius="md" padding="md" data-testid="console-response">
       <Group justify="space-between" mb="sm">
@@ -55,14 +57,21 @@ export function ConsoleResponseView({ response }: { response: ConsoleResponse })
       <Stack gap="md">
         <div>
           <Text size="sm" fw={500} mb={4}>
-            Headers <Text span size="xs" c="dimmed">(rate-limit headers first, highlighted)</Text>
+            Headers{' '}
+            <Text span size="xs" c="dimmed">
+              (rate-limit headers first, highlighted)
+            </Text>
           </Text>
           <Table withTableBorder withColumnBorders fz="xs" data-testid="response-headers">
             <Table.Tbody>
               {headers.map(([name, value]) => {
                 const quota = isQuotaHeader(name);
                 return (
-                  <Table.Tr key={name} bg={quota ? 'var(--mantine-color-yellow-light)' : undefined} data-quota-header={quota || undefined}>
+                  <Table.Tr
+                    key={name}
+                    bg={quota ? 'var(--mantine-color-yellow-light)' : undefined}
+                    data-quota-header={quota || undefined}
+                  >
                     <Table.Td ff="monospace" fw={quota ? 700 : 400} w="35%">
                       {name}
                     </Table.Td>

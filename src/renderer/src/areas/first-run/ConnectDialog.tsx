@@ -17,8 +17,14 @@ type Step =
 /** The dialog's next step once the server at `where` has been looked at. */
 async function lookFor(where: string): Promise<Step> {
   const result = await linkBridge()?.probe({ address: where });
-  if (!result) return { step: 'failed', failure: { title: 'Something went wrong: try again', message: 'This window cannot reach Adoption Desk.' } };
-  return result.ok ? { step: 'compare', sighting: result.value, failure: null } : { step: 'failed', failure: linkFailure(result.error) };
+  if (!result)
+    return {
+      step: 'failed',
+      failure: { title: 'Something went wrong: try again', message: 'This window cannot reach Adoption Desk.' },
+    };
+  return result.ok
+    ? { step: 'compare', sighting: result.value, failure: null }
+    : { step: 'failed', failure: linkFailure(result.error) };
 }
 
 /**
@@ -40,7 +46,11 @@ export function ConnectDialog({ address, onClose }: { address: string; onClose: 
 
   const connect = async (sighting: ServerSighting) => {
     setState({ step: 'connecting', sighting });
-    const result = await linkBridge()?.choose({ mode: 'shelter-server', address: sighting.url, fingerprint: sighting.fingerprint });
+    const result = await linkBridge()?.choose({
+      mode: 'shelter-server',
+      address: sighting.url,
+      fingerprint: sighting.fingerprint,
+    });
     if (result && !result.ok) setState({ step: 'compare', sighting, failure: linkFailure(result.error) });
   };
 
@@ -62,7 +72,12 @@ export function ConnectDialog({ address, onClose }: { address: string; onClose: 
           }}
         >
           <DialogFailureAlert failure={state.failure} />
-          <TextInput label="Shelter server at" value={typed} onChange={(event) => setTyped(event.currentTarget.value)} data-autofocus />
+          <TextInput
+            label="Shelter server at"
+            value={typed}
+            onChange={(event) => setTyped(event.currentTarget.value)}
+            data-autofocus
+          />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancel
@@ -73,7 +88,10 @@ export function ConnectDialog({ address, onClose }: { address: string; onClose: 
       )}
       {(state.step === 'compare' || state.step === 'connecting') && (
         <Stack gap="md">
-          <Text>Compare this code with the code the shelter server shows on its Server page. Connect only if they are the same.</Text>
+          <Text>
+            Compare this code with the code the shelter server shows on its Server page. Connect only if they are the
+            same.
+          </Text>
           <Stack gap={4} align="center" py="sm">
             <Text ff="monospace" fw={700} fz={40} lh={1.1} data-testid="server-code" aria-label="The server's code">
               {state.sighting.shortCode}
@@ -93,7 +111,11 @@ export function ConnectDialog({ address, onClose }: { address: string; onClose: 
               <Button variant="outline" color="red" onClick={() => setState({ step: 'different' })}>
                 Different code — do not connect
               </Button>
-              <Button color="teal" leftSection={<IconShieldCheck size={18} />} onClick={() => void connect(state.sighting)}>
+              <Button
+                color="teal"
+                leftSection={<IconShieldCheck size={18} />}
+                onClick={() => void connect(state.sighting)}
+              >
                 Same code
               </Button>
             </Group>
@@ -103,7 +125,8 @@ export function ConnectDialog({ address, onClose }: { address: string; onClose: 
       {state.step === 'different' && (
         <Stack gap="md">
           <Alert color="red" variant="light" icon={<IconAlertTriangle />} title="Not connected">
-            The codes differ: the computer answering at {typed} may not be the shelter&apos;s server. Ask whoever looks after the server before you try again.
+            The codes differ: the computer answering at {typed} may not be the shelter&apos;s server. Ask whoever looks
+            after the server before you try again.
           </Alert>
           <Group justify="flex-end">
             <Button onClick={onClose}>Back</Button>

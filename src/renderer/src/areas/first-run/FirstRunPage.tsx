@@ -51,7 +51,8 @@ export function FirstRunPage({ onChosen }: { onChosen: () => void }): React.JSX.
                   This computer
                 </Title>
                 <Text size="sm" style={{ flexGrow: 1 }}>
-                  The shelter&apos;s records are kept here. Choose this for a desk of its own, or for the computer that will be the shelter&apos;s server.
+                  The shelter&apos;s records are kept here. Choose this for a desk of its own, or for the computer that
+                  will be the shelter&apos;s server.
                 </Text>
                 <Button onClick={() => void chooseThisComputer()}>Use this computer</Button>
               </Stack>
@@ -64,8 +65,15 @@ export function FirstRunPage({ onChosen }: { onChosen: () => void }): React.JSX.
                 <Title order={2} size="h4">
                   Connect to the shelter server
                 </Title>
-                <Text size="sm">The records stay on the shelter&apos;s server; this computer shows them, for staff to work on.</Text>
-                <TextInput label="Shelter server at" placeholder="shelter-pc or 192.168.1.20" value={address} onChange={(event) => setAddress(event.currentTarget.value)} />
+                <Text size="sm">
+                  The records stay on the shelter&apos;s server; this computer shows them, for staff to work on.
+                </Text>
+                <TextInput
+                  label="Shelter server at"
+                  placeholder="shelter-pc or 192.168.1.20"
+                  value={address}
+                  onChange={(event) => setAddress(event.currentTarget.value)}
+                />
                 <Button type="submit" color="teal">
                   Connect
                 </Button>
@@ -74,7 +82,9 @@ export function FirstRunPage({ onChosen }: { onChosen: () => void }): React.JSX.
           </SimpleGrid>
         </Stack>
       </Paper>
-      {connecting !== null && <ConnectDialog key={connecting} address={connecting} onClose={() => setConnecting(null)} />}
+      {connecting !== null && (
+        <ConnectDialog key={connecting} address={connecting} onClose={() => setConnecting(null)} />
+      )}
     </Center>
   );
 }

@@ -1,5 +1,19 @@
 import { BarChart } from '@mantine/charts';
-import { Alert, Badge, Button, Card, Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Paper,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useState } from 'react';
 import type { ComplianceReport, RuleVerdict, Verdict } from '../../../../shared/compliance';
 import type { ApiKeyRecord } from '../../../../shared/models';
@@ -95,7 +109,13 @@ function RuleCard({ rule }: { rule: RuleVerdict }): React.JSX.Element {
 
 function Timeline({ report }: { report: ComplianceReport }): React.JSX.Element {
   const { bucketMs, buckets, windowKind, windowStarts } = report.timeline;
-  const data = buckets.map((bucket) => ({ at: bucketLabel(bucket.start, bucketMs), Accepted: bucket.accepted, '429 rate limited': bucket.rateLimited, '429 banned': bucket.banned, Other: bucket.other }));
+  const data = buckets.map((bucket) => ({
+    at: bucketLabel(bucket.start, bucketMs),
+    Accepted: bucket.accepted,
+    '429 rate limited': bucket.rateLimited,
+    '429 banned': bucket.banned,
+    Other: bucket.other,
+  }));
   return (
     <Stack gap={4}>
       <Text size="xs" c="dimmed">
@@ -113,7 +133,12 @@ function Timeline({ report }: { report: ComplianceReport }): React.JSX.Element {
           { name: '429 banned', color: 'red.7' },
           { name: 'Other', color: 'gray.5' },
         ]}
-        referenceLines={windowStarts.map((start) => ({ x: bucketLabel(start, bucketMs), color: 'blue.5', strokeDasharray: '4 4', label: windowKind === 'day' ? 'day' : 'min' }))}
+        referenceLines={windowStarts.map((start) => ({
+          x: bucketLabel(start, bucketMs),
+          color: 'blue.5',
+          strokeDasharray: '4 4',
+          label: windowKind === 'day' ? 'day' : 'min',
+        }))}
         withLegend
         tickLine="y"
         barProps={{ isAnimationActive: false }}
@@ -123,15 +148,28 @@ function Timeline({ report }: { report: ComplianceReport }): React.JSX.Element {
   );
 }
 
-function keyOptions(keys: readonly ApiKeyRecord[] | undefined, keyId: number | null): { value: string; label: string }[] {
-  const options = (keys ?? []).map((apiKey) => ({ value: String(apiKey.id), label: `#${apiKey.id} ${apiKey.displayPrefix}${apiKey.label ? ` · ${apiKey.label}` : ''}` }));
+function keyOptions(
+  keys: readonly ApiKeyRecord[] | undefined,
+  keyId: number | null,
+): { value: string; label: string }[] {
+  const options = (keys ?? []).map((apiKey) => ({
+    value: String(apiKey.id),
+    label: `#${apiKey.id} ${apiKey.displayPrefix}${apiKey.label ? ` · ${apiKey.label}` : ''}`,
+  }));
   // A key chosen by a scenario before the list has caught up still shows, by its id.
-  if (keyId !== null && !options.some((option) => option.value === String(keyId))) options.push({ value: String(keyId), label: `#${keyId}` });
+  if (keyId !== null && !options.some((option) => option.value === String(keyId)))
+    options.push({ value: String(keyId), label: `#${keyId}` });
   return options;
 }
 
 /** Pick a key: the lab reads its logged requests and judges the client. */
-export function ComplianceCard({ keyId, onKeyChange }: { keyId: number | null; onKeyChange: (keyId: number | null) => void }): React.JSX.Element {
+export function ComplianceCard({
+  keyId,
+  onKeyChange,
+}: {
+  keyId: number | null;
+  onKeyChange: (keyId: number | null) => void;
+}): React.JSX.Element {
   const keys = useApiKeys();
   const clock = useLabClock();
   const [range, setRange] = useState('all');
@@ -149,7 +187,8 @@ export function ComplianceCard({ keyId, onKeyChange }: { keyId: number | null; o
               Client compliance
             </Title>
             <Text size="sm" c="dimmed">
-              From the request log of one key: does its client wait Retry-After, back off when 429s repeat, and stay clear of a ban?
+              From the request log of one key: does its client wait Retry-After, back off when 429s repeat, and stay
+              clear of a ban?
             </Text>
           </div>
           <Group wrap="wrap" align="flex-end">
@@ -176,8 +215,9 @@ export function ComplianceCard({ keyId, onKeyChange }: { keyId: number | null; o
         {data && keyId !== null && (
           <>
             <Text size="sm" data-testid="compliance-totals">
-              {iso(data.from)} to {iso(data.to)} (API clock): <b>{data.totals.requests}</b> requests, {data.totals.accepted} accepted, {data.totals.rateLimited} rate limited,{' '}
-              {data.totals.banned} banned; <b>{data.totals.wasted}</b> wasted (sent before Retry-After had passed).
+              {iso(data.from)} to {iso(data.to)} (API clock): <b>{data.totals.requests}</b> requests,{' '}
+              {data.totals.accepted} accepted, {data.totals.rateLimited} rate limited, {data.totals.banned} banned;{' '}
+              <b>{data.totals.wasted}</b> wasted (sent before Retry-After had passed).
             </Text>
             <SimpleGrid cols={{ base: 1, lg: 3 }}>
               {data.rules.map((rule) => (

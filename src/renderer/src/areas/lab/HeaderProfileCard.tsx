@@ -1,5 +1,10 @@
 import { Badge, Card, Code, Group, Select, Stack, Text, Title } from '@mantine/core';
-import { HEADER_PROFILE_ABOUT, HEADER_PROFILES, isHeaderProfile, type HeaderProfile } from '../../../../shared/header-profiles';
+import {
+  HEADER_PROFILE_ABOUT,
+  HEADER_PROFILES,
+  isHeaderProfile,
+  type HeaderProfile,
+} from '../../../../shared/header-profiles';
 import { exampleAnswers } from '../../../../shared/profile-headers';
 import { useHeaderProfile, useSetHeaderProfile } from './queries';
 
@@ -9,7 +14,12 @@ const OPTIONS = HEADER_PROFILES.map((profile) => ({ value: profile, label: profi
 function refusalLines(profile: HeaderProfile): { status: number; lines: string } {
   const { refusal } = exampleAnswers(profile);
   const headers = { ...refusal.rateLimit, ...refusal.headers };
-  return { status: refusal.status, lines: Object.entries(headers).map(([name, value]) => `${name}: ${value}`).join('\n') };
+  return {
+    status: refusal.status,
+    lines: Object.entries(headers)
+      .map(([name, value]) => `${name}: ${value}`)
+      .join('\n'),
+  };
 }
 
 /** Which rate-limit headers this environment's API answers with: the contract's, or another API's habits. */
@@ -27,14 +37,20 @@ export function HeaderProfileCard(): React.JSX.Element {
             Header profile
           </Title>
           {active && (
-            <Badge color={active === 'standard' ? 'gray' : 'grape'} variant={active === 'standard' ? 'light' : 'filled'} size="lg" data-testid="header-profile-active">
+            <Badge
+              color={active === 'standard' ? 'gray' : 'grape'}
+              variant={active === 'standard' ? 'light' : 'filled'}
+              size="lg"
+              data-testid="header-profile-active"
+            >
               {active}
             </Badge>
           )}
         </Group>
         <Text size="sm" c="dimmed">
-          How this environment&apos;s API words its rate limits on every answer and every refusal. Pick another API&apos;s habits to prove a client copes with
-          them; the Error body and its code stay the same, and the OpenAPI document follows.
+          How this environment&apos;s API words its rate limits on every answer and every refusal. Pick another
+          API&apos;s habits to prove a client copes with them; the Error body and its code stay the same, and the
+          OpenAPI document follows.
         </Text>
         <Select
           label="Header profile"
@@ -66,9 +82,14 @@ export function HeaderProfileCard(): React.JSX.Element {
         {refusal && (
           <Stack gap={4}>
             <Text size="sm">
-              A request over the minute limit is refused with <b data-testid="header-profile-refusal-status">{refusal.status}</b>, carrying:
+              A request over the minute limit is refused with{' '}
+              <b data-testid="header-profile-refusal-status">{refusal.status}</b>, carrying:
             </Text>
-            <Code block style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="header-profile-refusal">
+            <Code
+              block
+              style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+              data-testid="header-profile-refusal"
+            >
               {refusal.lines}
             </Code>
           </Stack>

@@ -15,7 +15,12 @@ export function LabClockCard(): React.JSX.Element {
   const advance = useAdvanceClock();
   const form = useForm({
     initialValues: { duration: '15m' },
-    validate: { duration: (value) => { const parsed = parseDuration(value); return 'error' in parsed ? parsed.error : null; } },
+    validate: {
+      duration: (value) => {
+        const parsed = parseDuration(value);
+        return 'error' in parsed ? parsed.error : null;
+      },
+    },
   });
   const state = clock.data;
   const busy = move.isPending || advance.isPending;
@@ -28,14 +33,20 @@ export function LabClockCard(): React.JSX.Element {
             Lab clock
           </Title>
           {state && (
-            <Badge color={state.on ? 'orange' : 'gray'} variant={state.on ? 'filled' : 'light'} size="lg" data-testid="lab-clock-state">
+            <Badge
+              color={state.on ? 'orange' : 'gray'}
+              variant={state.on ? 'filled' : 'light'}
+              size="lg"
+              data-testid="lab-clock-state"
+            >
               {state.on ? `On · ${describeOffset(state.offsetMs)}` : 'Off · real time'}
             </Badge>
           )}
         </Group>
         <Text size="sm" c="dimmed">
-          Move this environment&apos;s time instead of waiting: every window, rate-limit header, Retry-After, ban and usage figure follows it, in the API
-          server and in the CLI (they share it through the database). Turned on, it starts at the current time and keeps running.
+          Move this environment&apos;s time instead of waiting: every window, rate-limit header, Retry-After, ban and
+          usage figure follows it, in the API server and in the CLI (they share it through the database). Turned on, it
+          starts at the current time and keeps running.
         </Text>
         {state && (
           <Text size="sm" data-testid="lab-clock-now">
@@ -61,17 +72,45 @@ export function LabClockCard(): React.JSX.Element {
           )}
         >
           <Group align="flex-end" wrap="wrap">
-            <TextInput label="Advance by" description="90s, 15m, 2h, 1d or 1h30m" w={200} {...form.getInputProps('duration')} data-testid="lab-clock-duration" />
-            <Button type="submit" variant="light" loading={advance.isPending} disabled={busy} leftSection={<IconPlayerSkipForward size={16} />}>
+            <TextInput
+              label="Advance by"
+              description="90s, 15m, 2h, 1d or 1h30m"
+              w={200}
+              {...form.getInputProps('duration')}
+              data-testid="lab-clock-duration"
+            />
+            <Button
+              type="submit"
+              variant="light"
+              loading={advance.isPending}
+              disabled={busy}
+              leftSection={<IconPlayerSkipForward size={16} />}
+            >
               Advance
             </Button>
-            <Button variant="default" disabled={busy} onClick={() => move.mutate('next-minute')} data-testid="lab-next-minute">
+            <Button
+              variant="default"
+              disabled={busy}
+              onClick={() => move.mutate('next-minute')}
+              data-testid="lab-next-minute"
+            >
               Next minute window
             </Button>
-            <Button variant="default" disabled={busy} onClick={() => move.mutate('next-day')} data-testid="lab-next-day">
+            <Button
+              variant="default"
+              disabled={busy}
+              onClick={() => move.mutate('next-day')}
+              data-testid="lab-next-day"
+            >
               Next day window
             </Button>
-            <Button variant="subtle" color="red" disabled={busy || !state?.on} onClick={() => move.mutate('reset')} data-testid="lab-clock-reset">
+            <Button
+              variant="subtle"
+              color="red"
+              disabled={busy || !state?.on}
+              onClick={() => move.mutate('reset')}
+              data-testid="lab-clock-reset"
+            >
               Back to real time
             </Button>
           </Group>

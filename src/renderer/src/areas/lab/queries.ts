@@ -18,7 +18,10 @@ export function useMoveClock() {
   return useAction({
     run: (move: ClockMove, environment) => call('lab.moveClock', { environment, move }),
     progress: (move) => MOVE_WORDS[move],
-    success: (state) => (state.on ? `Lab clock: ${new Date(state.now).toISOString()} (${describeOffset(state.offsetMs)}).` : 'The API runs on real time again.'),
+    success: (state) =>
+      state.on
+        ? `Lab clock: ${new Date(state.now).toISOString()} (${describeOffset(state.offsetMs)}).`
+        : 'The API runs on real time again.',
     invalidates: ['lab', 'usage'],
   });
 }

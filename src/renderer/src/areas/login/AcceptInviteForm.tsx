@@ -9,7 +9,13 @@ import { NEW_PASSWORD_VALIDATION, NewPasswordFields } from '../../domain/staff/N
 import { loginProblem } from '../../domain/staff/password-rules';
 
 /** The invitation code, a login of one's own and a password typed twice; then back to the login with it. */
-export function AcceptInviteForm({ onJoined, onCancel }: { onJoined: (login: string) => void; onCancel: () => void }): React.JSX.Element {
+export function AcceptInviteForm({
+  onJoined,
+  onCancel,
+}: {
+  onJoined: (login: string) => void;
+  onCancel: () => void;
+}): React.JSX.Element {
   const accept = useAcceptInvite();
   const [failure, setFailure] = useState<Failure | null>(null);
   const form = useForm({
@@ -36,8 +42,19 @@ export function AcceptInviteForm({ onJoined, onCancel }: { onJoined: (login: str
   return (
     <form onSubmit={submit} data-testid="accept-invite-form">
       <Stack gap="sm">
-        <TextInput label="Invitation code" placeholder="XXXX-XXXX-XXXX-XXXX" autoComplete="off" autoFocus {...form.getInputProps('code')} />
-        <TextInput label="Your login" description="Letters, digits, dot, dash, underscore" autoComplete="username" {...form.getInputProps('login')} />
+        <TextInput
+          label="Invitation code"
+          placeholder="XXXX-XXXX-XXXX-XXXX"
+          autoComplete="off"
+          autoFocus
+          {...form.getInputProps('code')}
+        />
+        <TextInput
+          label="Your login"
+          description="Letters, digits, dot, dash, underscore"
+          autoComplete="username"
+          {...form.getInputProps('login')}
+        />
         <NewPasswordFields form={form} label="Your password" />
         <DialogFailureAlert failure={failure} />
         <Group justify="space-between">

@@ -34,7 +34,11 @@ export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onCl
       {
         onSuccess: () => {
           close();
-          notifications.show({ color: 'teal', message: 'Password changed. Log in again with the new one.', autoClose: TOAST_MS.problem });
+          notifications.show({
+            color: 'teal',
+            message: 'Password changed. Log in again with the new one.',
+            autoClose: TOAST_MS.problem,
+          });
           void queryClient.invalidateQueries({ queryKey: TEAM_KEY });
         },
         onError: (error) => {
@@ -51,7 +55,12 @@ export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onCl
           <Text size="sm" c="dimmed">
             Every session of yours ends, on every desk, this one too: you log in again with the new password.
           </Text>
-          <PasswordInput label="Current password" autoComplete="current-password" data-autofocus {...form.getInputProps('current')} />
+          <PasswordInput
+            label="Current password"
+            autoComplete="current-password"
+            data-autofocus
+            {...form.getInputProps('current')}
+          />
           <NewPasswordFields form={form} label="New password" />
           <DialogFailureAlert failure={failure} />
           <Group justify="flex-end">

@@ -15,7 +15,14 @@ export function LoginPage(): React.JSX.Element {
   const [newLogin, setNewLogin] = useState('');
   return (
     <Center mih="100vh" p="lg" component="main">
-      <Paper withBorder shadow="sm" p="xl" w={420} maw="100%" data-testid={inviting ? 'accept-invite-page' : 'login-page'}>
+      <Paper
+        withBorder
+        shadow="sm"
+        p="xl"
+        w={420}
+        maw="100%"
+        data-testid={inviting ? 'accept-invite-page' : 'login-page'}
+      >
         <Stack gap="md">
           <Stack gap={6} align="center" ta="center">
             <ThemeIcon size={48} radius="xl" variant="light" aria-hidden>
@@ -25,7 +32,9 @@ export function LoginPage(): React.JSX.Element {
               {inviting ? 'Join the team' : 'Log in to Adoption Desk'}
             </Title>
             <Text size="sm" c="dimmed">
-              {inviting ? 'Type the invitation code an owner gave you, then choose your login and password.' : 'This shelter works as a team: each member has their own login.'}
+              {inviting
+                ? 'Type the invitation code an owner gave you, then choose your login and password.'
+                : 'This shelter works as a team: each member has their own login.'}
             </Text>
           </Stack>
           {inviting ? (
@@ -37,7 +46,12 @@ export function LoginPage(): React.JSX.Element {
               onCancel={() => setInviting(false)}
             />
           ) : (
-            <LoginForm key={newLogin} initialLogin={newLogin} joined={newLogin !== ''} onInvite={() => setInviting(true)} />
+            <LoginForm
+              key={newLogin}
+              initialLogin={newLogin}
+              joined={newLogin !== ''}
+              onInvite={() => setInviting(true)}
+            />
           )}
         </Stack>
       </Paper>
@@ -45,13 +59,24 @@ export function LoginPage(): React.JSX.Element {
   );
 }
 
-function LoginForm({ initialLogin, joined, onInvite }: { initialLogin: string; joined: boolean; onInvite: () => void }): React.JSX.Element {
+function LoginForm({
+  initialLogin,
+  joined,
+  onInvite,
+}: {
+  initialLogin: string;
+  joined: boolean;
+  onInvite: () => void;
+}): React.JSX.Element {
   const login = useLogin();
   const off = useTeam().data?.teamMode === false;
   const [failure, setFailure] = useState<Failure | null>(null);
   const form = useForm({
     initialValues: { login: initialLogin, password: '' },
-    validate: { login: (value) => (value.trim() ? null : 'Your login'), password: (value) => (value ? null : 'Your password') },
+    validate: {
+      login: (value) => (value.trim() ? null : 'Your login'),
+      password: (value) => (value ? null : 'Your password'),
+    },
   });
   const submit = form.onSubmit((values) => {
     setFailure(null);
@@ -75,7 +100,12 @@ function LoginForm({ initialLogin, joined, onInvite }: { initialLogin: string; j
           </Text>
         )}
         <TextInput label="Login" autoComplete="username" autoFocus={!joined} {...form.getInputProps('login')} />
-        <PasswordInput label="Password" autoComplete="current-password" autoFocus={joined} {...form.getInputProps('password')} />
+        <PasswordInput
+          label="Password"
+          autoComplete="current-password"
+          autoFocus={joined}
+          {...form.getInputProps('password')}
+        />
         <DialogFailureAlert failure={failure ?? (off ? TEAM_MODE_OFF : null)} />
         <Button type="submit" loading={login.isPending} fullWidth>
           Log in

@@ -7,8 +7,17 @@ export function NotForThisRole(): React.JSX.Element {
   const me = useTeam().data?.me;
   return (
     <Stack maw={640}>
-      <Alert color="orange" variant="light" icon={<IconLock />} title="Not open to your role" data-testid="not-for-this-role">
-        {me ? `As ${ROLE_WORDS[me.role].toLowerCase()}, ${me.name} cannot open this page.` : 'This page is not open to you.'} The pages you can open are in the list on the left; an owner of the team can change your role.
+      <Alert
+        color="orange"
+        variant="light"
+        icon={<IconLock />}
+        title="Not open to your role"
+        data-testid="not-for-this-role"
+      >
+        {me
+          ? `As ${ROLE_WORDS[me.role].toLowerCase()}, ${me.name} cannot open this page.`
+          : 'This page is not open to you.'}{' '}
+        The pages you can open are in the list on the left; an owner of the team can change your role.
       </Alert>
     </Stack>
   );

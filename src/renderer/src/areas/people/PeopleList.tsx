@@ -1,4 +1,19 @@
-import { Anchor, Badge, Button, Checkbox, EmptyState, Group, Pagination, Paper, ScrollArea, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Checkbox,
+  EmptyState,
+  Group,
+  Pagination,
+  Paper,
+  ScrollArea,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconSearch, IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -35,10 +50,12 @@ export function PeopleList({ onAdd }: { onAdd: () => void }): React.JSX.Element 
   const rows = people.data?.people ?? [];
   const total = people.data?.total ?? 0;
   const filtered = debouncedSearch !== '' || role !== null || flag !== 'all';
-  const refilter = <T,>(set: (value: T) => void) => (value: T) => {
-    set(value);
-    setPage(1);
-  };
+  const refilter =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setPage(1);
+    };
 
   return (
     <Stack gap="md">
@@ -73,7 +90,12 @@ export function PeopleList({ onAdd }: { onAdd: () => void }): React.JSX.Element 
           ]}
           w={150}
         />
-        <Checkbox label="Show forgotten" checked={forgotten} onChange={(event) => refilter(setForgotten)(event.currentTarget.checked)} mb={8} />
+        <Checkbox
+          label="Show forgotten"
+          checked={forgotten}
+          onChange={(event) => refilter(setForgotten)(event.currentTarget.checked)}
+          mb={8}
+        />
       </Group>
 
       {people.isError && !people.data ? (
@@ -82,7 +104,14 @@ export function PeopleList({ onAdd }: { onAdd: () => void }): React.JSX.Element 
         <Paper withBorder radius="md">
           {/* The table scrolls inside the page, its header kept in view. */}
           <ScrollArea.Autosize mah="calc(100dvh - 300px)" scrollbars="y" type="auto">
-            <Table striped highlightOnHover stickyHeader verticalSpacing="xs" aria-busy={people.isFetching} data-testid="people-table">
+            <Table
+              striped
+              highlightOnHover
+              stickyHeader
+              verticalSpacing="xs"
+              aria-busy={people.isFetching}
+              data-testid="people-table"
+            >
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Name</Table.Th>
@@ -105,7 +134,11 @@ export function PeopleList({ onAdd }: { onAdd: () => void }): React.JSX.Element 
               icon={<IconUsers size={28} />}
               withIndicatorBackground
               title={filtered ? 'Nobody matches' : 'Nobody in the register yet'}
-              description={filtered ? 'Try part of the name, the email or a phone number, or another role or flag.' : 'Add the adopters, fosters, finders and vets you work with.'}
+              description={
+                filtered
+                  ? 'Try part of the name, the email or a phone number, or another role or flag.'
+                  : 'Add the adopters, fosters, finders and vets you work with.'
+              }
             >
               {!filtered && (
                 <EmptyState.Actions>
@@ -123,7 +156,13 @@ export function PeopleList({ onAdd }: { onAdd: () => void }): React.JSX.Element 
         <Text size="sm" c="dimmed" data-testid="people-total" aria-live="polite">
           {people.data ? `${formatFigure(total)} ${total === 1 ? 'person' : 'people'}` : ' '}
         </Text>
-        <Pagination total={Math.max(1, Math.ceil(total / PAGE_SIZE))} value={page} onChange={setPage} siblings={1} aria-label="Pages of people" />
+        <Pagination
+          total={Math.max(1, Math.ceil(total / PAGE_SIZE))}
+          value={page}
+          onChange={setPage}
+          siblings={1}
+          aria-label="Pages of people"
+        />
       </Group>
     </Stack>
   );

@@ -11,7 +11,13 @@ import { PersonPage } from './PersonPage';
 /** `#/people`: the register; `#/people/12`: one person's page. The Add/Edit dialog serves both. */
 export function PeoplePage({ recordId }: PageProps): React.JSX.Element {
   const personForm = useDialog<Person | 'new'>();
-  const dialog = <PersonFormModal opened={personForm.opened} person={personForm.subject === 'new' ? null : personForm.subject} onClose={personForm.close} />;
+  const dialog = (
+    <PersonFormModal
+      opened={personForm.opened}
+      person={personForm.subject === 'new' ? null : personForm.subject}
+      onClose={personForm.close}
+    />
+  );
   if (recordId !== null) {
     return (
       <>

@@ -11,7 +11,12 @@ export function PersonFlags({ person }: { person: Person }): React.JSX.Element {
         </Badge>
       )}
       {person.doNotAdopt && (
-        <Tooltip label={person.doNotAdoptReason ?? 'No reason kept'} multiline w={280} disabled={person.forgottenAt !== null}>
+        <Tooltip
+          label={person.doNotAdoptReason ?? 'No reason kept'}
+          multiline
+          w={280}
+          disabled={person.forgottenAt !== null}
+        >
           <Badge color="red" variant="light" size="sm">
             Do not adopt
           </Badge>

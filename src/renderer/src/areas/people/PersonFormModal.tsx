@@ -4,13 +4,25 @@ import { IconCopy } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import type { Person, PersonKind, PersonRole, PersonWarning } from '../../../../shared/people';
 import type { EditConflictDetails } from '../../../../shared/errors';
-import { EditConflictPanel, differingRows, editConflictOf, mineOverTheirs, shownValue } from '../../ui/EditConflictPanel';
+import {
+  EditConflictPanel,
+  differingRows,
+  editConflictOf,
+  mineOverTheirs,
+  shownValue,
+} from '../../ui/EditConflictPanel';
 import { recordHref } from '../../ui/navigation';
 import { useEnvironment } from '../../client/EnvironmentProvider';
 import type { Failure } from '../../client/errors';
 import { call } from '../../client/transport';
 import { DialogFailureAlert } from '../../ui/DialogFailureAlert';
-import { formValuesOf, PERSON_FIELD_LABEL, personOf, validatePerson, type PersonFormValues } from '../../domain/people/person-form';
+import {
+  formValuesOf,
+  PERSON_FIELD_LABEL,
+  personOf,
+  validatePerson,
+  type PersonFormValues,
+} from '../../domain/people/person-form';
 import { PersonFields } from '../../domain/people/PersonFields';
 import { KIND_WORDS, matchedWords, ROLE_WORDS } from '../../domain/people/person-labels';
 import { personFailure } from './person-failures';
@@ -18,7 +30,15 @@ import { useAddPerson } from '../../client/people';
 import { useCategoryNames, useEditPerson } from './queries';
 
 /** Adding a person (person null) or editing one: every field of the register, with the engine's rules checked as staff type. */
-export function PersonFormModal({ opened, person, onClose }: { opened: boolean; person: Person | null; onClose: () => void }): React.JSX.Element {
+export function PersonFormModal({
+  opened,
+  person,
+  onClose,
+}: {
+  opened: boolean;
+  person: Person | null;
+  onClose: () => void;
+}): React.JSX.Element {
   return (
     <Modal opened={opened} onClose={onClose} title={person ? `Edit ${person.name}` : 'Add a person'} size="lg" centered>
       {/* Keyed so each opening starts from the person as they are now. */}
@@ -67,14 +87,19 @@ function PersonForm({ person, onDone }: { person: Person | null; onDone: () => v
       onError: showFailure,
     });
 
-  const edit = (id: number, values: PersonFormValues, fromVersion: number) => editPerson.mutate({ id, changes: personOf(values), version: fromVersion }, { onSuccess: onDone, onError: showFailure });
+  const edit = (id: number, values: PersonFormValues, fromVersion: number) =>
+    editPerson.mutate(
+      { id, changes: personOf(values), version: fromVersion },
+      { onSuccess: onDone, onError: showFailure },
+    );
   const takeTheirs = (current: Person) => {
     form.setInitialValues(formValuesOf(current));
     form.setValues(formValuesOf(current));
     setVersion(current.version);
     setConflict(null);
   };
-  const speciesNames = (ids: number[]) => ids.map((id) => categories.data?.find((category) => category.id === id)?.name ?? `#${id}`);
+  const speciesNames = (ids: number[]) =>
+    ids.map((id) => categories.data?.find((category) => category.id === id)?.name ?? `#${id}`);
   const shownField = (field: keyof PersonFormValues, value: unknown) => {
     if (field === 'roles') return shownValue((value as PersonRole[]).map((role) => ROLE_WORDS[role]));
     if (field === 'kind') return KIND_WORDS[value as PersonKind];
@@ -103,15 +128,35 @@ function PersonForm({ person, onDone }: { person: Person | null; onDone: () => v
         {person && conflict && (
           <EditConflictPanel
             conflict={conflict}
-            rows={differingRows(Object.keys(PERSON_FIELD_LABEL) as (keyof PersonFormValues)[], (field) => PERSON_FIELD_LABEL[field], personOf(formValuesOf(conflict.current as Person)), personOf(form.values), shownField)}
+            rows={differingRows(
+              Object.keys(PERSON_FIELD_LABEL) as (keyof PersonFormValues)[],
+              (field) => PERSON_FIELD_LABEL[field],
+              personOf(formValuesOf(conflict.current as Person)),
+              personOf(form.values),
+              shownField,
+            )}
             saving={editPerson.isPending}
             onUseTheirs={() => takeTheirs(conflict.current as Person)}
-            onSaveMine={() => edit(person.id, mineOverTheirs(form.getInitialValues(), form.getValues(), formValuesOf(conflict.current as Person)), conflict.currentVersion)}
+            onSaveMine={() =>
+              edit(
+                person.id,
+                mineOverTheirs(form.getInitialValues(), form.getValues(), formValuesOf(conflict.current as Person)),
+                conflict.currentVersion,
+              )
+            }
           />
         )}
         <PersonFields form={form} categories={categories} />
         {duplicates.length > 0 && (
-          <Alert ref={warning} color="orange" variant="light" icon={<IconCopy />} title="Maybe already in the register" data-testid="duplicate-warning" py="xs">
+          <Alert
+            ref={warning}
+            color="orange"
+            variant="light"
+            icon={<IconCopy />}
+            title="Maybe already in the register"
+            data-testid="duplicate-warning"
+            py="xs"
+          >
             <Stack gap={2}>
               {duplicates.map((duplicate) => (
                 <Text key={duplicate.personId} size="sm" style={{ overflowWrap: 'anywhere' }}>

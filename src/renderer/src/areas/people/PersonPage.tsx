@@ -24,7 +24,13 @@ export function PersonPage({ id, onEdit }: { id: number; onEdit: (person: Person
       </Group>
     </Anchor>
   );
-  if (shown.isPending) return <Stack>{back}<SkeletonBlocks count={3} height={90} /></Stack>;
+  if (shown.isPending)
+    return (
+      <Stack>
+        {back}
+        <SkeletonBlocks count={3} height={90} />
+      </Stack>
+    );
   if (shown.isError) {
     const failure = personFailure(shown.error, []);
     return (
@@ -48,9 +54,13 @@ export function PersonPage({ id, onEdit }: { id: number; onEdit: (person: Person
       title: `Forget ${person.name}?`,
       children: (
         <Stack gap="xs">
-          <Text size="sm">Their name, phone numbers, email, address, postcode, ID note, notes and the reasons written about them are removed for good.</Text>
           <Text size="sm">
-            What stays: person #{person.id}, whether they were flagged, and every movement they took part in, shown as “Forgotten person”, so the shelter’s counts and reports still add up.
+            Their name, phone numbers, email, address, postcode, ID note, notes and the reasons written about them are
+            removed for good.
+          </Text>
+          <Text size="sm">
+            What stays: person #{person.id}, whether they were flagged, and every movement they took part in, shown as
+            “Forgotten person”, so the shelter’s counts and reports still add up.
           </Text>
           <Text size="sm" fw={500}>
             This cannot be undone.
@@ -91,7 +101,10 @@ export function PersonPage({ id, onEdit }: { id: number; onEdit: (person: Person
       />
       {isForgotten ? (
         <Paper withBorder radius="md" p="md">
-          <Text size="sm">Forgotten on {formatMoment(person.forgottenAt)}: nothing personal is kept. Their movements below still count in the shelter’s figures.</Text>
+          <Text size="sm">
+            Forgotten on {formatMoment(person.forgottenAt)}: nothing personal is kept. Their movements below still count
+            in the shelter’s figures.
+          </Text>
         </Paper>
       ) : (
         <PersonDetails person={person} />
@@ -111,7 +124,14 @@ function PersonDetails({ person }: { person: Person }): React.JSX.Element {
     ['Address', [person.address, person.postcode].filter(Boolean).join(', ') || '—'],
     ['ID checked', person.idChecked ? (person.idCheckedWhat ?? 'Yes') : 'No'],
     ['Do not adopt to', person.doNotAdopt ? (person.doNotAdoptReason ?? 'Yes') : 'No'],
-    ['Foster home', person.fosterApproved ? [`approved`, person.fosterCapacity && `${person.fosterCapacity} at a time`, species].filter(Boolean).join(' · ') : 'No'],
+    [
+      'Foster home',
+      person.fosterApproved
+        ? [`approved`, person.fosterCapacity && `${person.fosterCapacity} at a time`, species]
+            .filter(Boolean)
+            .join(' · ')
+        : 'No',
+    ],
     ['Added', formatMoment(person.createdAt)],
     ['Updated', formatMoment(person.updatedAt)],
   ];
@@ -124,7 +144,11 @@ function PersonDetails({ person }: { person: Person }): React.JSX.Element {
               <Text size="xs" c="dimmed">
                 {label}
               </Text>
-              <Text size="sm" style={{ overflowWrap: 'anywhere' }} c={label === 'Do not adopt to' && person.doNotAdopt ? 'red' : undefined}>
+              <Text
+                size="sm"
+                style={{ overflowWrap: 'anywhere' }}
+                c={label === 'Do not adopt to' && person.doNotAdopt ? 'red' : undefined}
+              >
                 {value}
               </Text>
             </div>

@@ -14,9 +14,21 @@ export function personFailure(error: unknown, fields: readonly string[]): Dialog
   }
   const conflict = error.code === 'conflict' ? (error.details as ConflictDetails | undefined) : undefined;
   if (conflict?.reason === 'person_forgotten') {
-    return { alert: { title: 'This person was forgotten', message: 'Their details were removed for good and cannot be filled in again. If they come back, add them as a new person.' } };
+    return {
+      alert: {
+        title: 'This person was forgotten',
+        message:
+          'Their details were removed for good and cannot be filled in again. If they come back, add them as a new person.',
+      },
+    };
   }
   const missing = error.code === 'not_found' ? (error.details as NotFoundDetails | undefined) : undefined;
-  if (missing?.missing === 'person') return { alert: { title: 'No longer in the register', message: `Person #${missing.personId} is not in this environment's register. Go back to People and search again.` } };
+  if (missing?.missing === 'person')
+    return {
+      alert: {
+        title: 'No longer in the register',
+        message: `Person #${missing.personId} is not in this environment's register. Go back to People and search again.`,
+      },
+    };
   return { alert: describeFailure(error) };
 }

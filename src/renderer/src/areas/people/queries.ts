@@ -32,7 +32,8 @@ export function useCategoryNames() {
 
 export function useEditPerson() {
   return useAction({
-    run: ({ id, changes, version }: { id: number; changes: PersonChange; version: number }, environment) => call('people.edit', { environment, id, changes, version }),
+    run: ({ id, changes, version }: { id: number; changes: PersonChange; version: number }, environment) =>
+      call('people.edit', { environment, id, changes, version }),
     progress: 'Saving the person…',
     success: (person) => `${person.name} saved.`,
     shownInPlace: SHOWN_IN_PLACE.always,
@@ -44,7 +45,8 @@ export function useForgetPerson() {
   return useAction({
     run: ({ id }: { id: number; name: string }, environment) => call('people.forget', { environment, id }),
     progress: ({ name }) => `Forgetting ${name}…`,
-    success: (person, { name }) => `${name} is forgotten: person #${person.id} keeps their movements, nothing personal.`,
+    success: (person, { name }) =>
+      `${name} is forgotten: person #${person.id} keeps their movements, nothing personal.`,
     invalidates: ['people', 'movements'],
   });
 }

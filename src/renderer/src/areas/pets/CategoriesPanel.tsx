@@ -41,7 +41,10 @@ export function CategoriesPanel(): React.JSX.Element {
     });
 
   const save = (name: string) =>
-    (renaming ? renameCategory.mutateAsync({ id: renaming.id, name, species }) : addCategory.mutateAsync({ name, species })).then(naming.close);
+    (renaming
+      ? renameCategory.mutateAsync({ id: renaming.id, name, species })
+      : addCategory.mutateAsync({ name, species })
+    ).then(naming.close);
 
   return (
     <>
@@ -79,7 +82,12 @@ export function CategoriesPanel(): React.JSX.Element {
                   <Table.Td ta="right">{formatFigure(category.petCount)}</Table.Td>
                   <Table.Td>
                     <Group gap={4} wrap="nowrap">
-                      <RowAction tooltip="Rename" label={`Rename ${category.name}`} icon={<IconPencil size={16} />} onClick={() => openNaming(category)} />
+                      <RowAction
+                        tooltip="Rename"
+                        label={`Rename ${category.name}`}
+                        icon={<IconPencil size={16} />}
+                        onClick={() => openNaming(category)}
+                      />
                       <RowAction
                         tooltip="Remove"
                         label={`Remove ${category.name}`}

@@ -33,7 +33,10 @@ const TOOLTIP_EVENTS = { hover: true, focus: true, touch: true };
 function ListingBadge({ portal, listing }: PetListing): React.JSX.Element {
   if (listing.state === 'listed') {
     return (
-      <Tooltip label={`In the ${PORTAL_NAMES[portal]} export of ${formatMoment(listing.exportedAt)}`} events={TOOLTIP_EVENTS}>
+      <Tooltip
+        label={`In the ${PORTAL_NAMES[portal]} export of ${formatMoment(listing.exportedAt)}`}
+        events={TOOLTIP_EVENTS}
+      >
         <Badge color="teal" variant="light" data-testid="listing-state" tabIndex={0}>
           Listed
         </Badge>
@@ -42,8 +45,19 @@ function ListingBadge({ portal, listing }: PetListing): React.JSX.Element {
   }
   const reasons = listing.problems.map(portalProblemWords).join('; ');
   return (
-    <Tooltip label={`Kept out of the ${PORTAL_NAMES[portal]} export of ${formatMoment(listing.exportedAt)}: ${reasons}`} multiline w={280} events={TOOLTIP_EVENTS}>
-      <Badge color="orange" variant="light" data-testid="listing-state" aria-label={`Kept out: ${reasons}`} tabIndex={0}>
+    <Tooltip
+      label={`Kept out of the ${PORTAL_NAMES[portal]} export of ${formatMoment(listing.exportedAt)}: ${reasons}`}
+      multiline
+      w={280}
+      events={TOOLTIP_EVENTS}
+    >
+      <Badge
+        color="orange"
+        variant="light"
+        data-testid="listing-state"
+        aria-label={`Kept out: ${reasons}`}
+        tabIndex={0}
+      >
         Kept out
       </Badge>
     </Tooltip>

@@ -18,7 +18,17 @@ interface MovementModalProps {
 }
 
 /** Every movement's dialog: its fields, its failure above the buttons, nothing sent until the fields pass. */
-export function MovementModal({ opened, title, submitLabel, pending, failure, onClose, onSubmit, children, testId }: MovementModalProps): React.JSX.Element {
+export function MovementModal({
+  opened,
+  title,
+  submitLabel,
+  pending,
+  failure,
+  onClose,
+  onSubmit,
+  children,
+  testId,
+}: MovementModalProps): React.JSX.Element {
   return (
     <Modal opened={opened} onClose={onClose} title={title} centered size="lg" data-testid={testId}>
       <form onSubmit={onSubmit} noValidate>

@@ -1,5 +1,14 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
-import { IconArrowBackUp, IconBookmark, IconBookmarkOff, IconDoorEnter, IconDoorExit, IconHeartHandshake, IconHome, IconHomeCheck } from '@tabler/icons-react';
+import {
+  IconArrowBackUp,
+  IconBookmark,
+  IconBookmarkOff,
+  IconDoorEnter,
+  IconDoorExit,
+  IconHeartHandshake,
+  IconHome,
+  IconHomeCheck,
+} from '@tabler/icons-react';
 import { useState } from 'react';
 import type { AnimalRecord } from '../../../../shared/movements';
 import { offeredActions, type MovementAction } from './movement-actions';
@@ -32,7 +41,8 @@ const DIALOGS: Record<Exclude<MovementAction, 'intake'>, (props: MovementDialogP
 export function MovementsSection({ record, readAt }: { record: AnimalRecord; readAt: number }): React.JSX.Element {
   // Which dialog, and a fresh form for each opening; the dialog stays mounted while it fades out.
   const [dialog, setDialog] = useState<{ action: MovementAction; opened: boolean; opening: number } | null>(null);
-  const open = (action: MovementAction) => setDialog((current) => ({ action, opened: true, opening: (current?.opening ?? 0) + 1 }));
+  const open = (action: MovementAction) =>
+    setDialog((current) => ({ action, opened: true, opening: (current?.opening ?? 0) + 1 }));
   const close = () => setDialog((current) => current && { ...current, opened: false });
   const Dialog = dialog && dialog.action !== 'intake' ? DIALOGS[dialog.action] : null;
 
@@ -40,7 +50,13 @@ export function MovementsSection({ record, readAt }: { record: AnimalRecord; rea
     <Stack gap="md">
       <Group gap="xs" wrap="wrap" data-testid="movement-actions">
         {offeredActions(record, readAt).map((action) => (
-          <Button key={action} variant={action === 'adopt' ? 'filled' : 'light'} size="sm" leftSection={ACTION_BUTTONS[action].icon} onClick={() => open(action)}>
+          <Button
+            key={action}
+            variant={action === 'adopt' ? 'filled' : 'light'}
+            size="sm"
+            leftSection={ACTION_BUTTONS[action].icon}
+            onClick={() => open(action)}
+          >
             {ACTION_BUTTONS[action].label}
           </Button>
         ))}
@@ -49,7 +65,9 @@ export function MovementsSection({ record, readAt }: { record: AnimalRecord; rea
       {record.stays.map((stay) => (
         <StayCard key={stay.id} stay={stay} events={record.events} petName={record.pet.name} />
       ))}
-      {dialog?.action === 'intake' && <IntakeDialog key={dialog.opening} pet={record.pet} opened={dialog.opened} onClose={close} />}
+      {dialog?.action === 'intake' && (
+        <IntakeDialog key={dialog.opening} pet={record.pet} opened={dialog.opened} onClose={close} />
+      )}
       {Dialog && dialog && <Dialog key={dialog.opening} record={record} opened={dialog.opened} onClose={close} />}
     </Stack>
   );

@@ -33,7 +33,8 @@ function personProblems(values: PersonValues, person: Person | null): Record<str
   };
 }
 
-const overrideOf = (values: PersonValues, person: Person | null) => (person?.doNotAdopt && values.override ? { override: { reason: values.overrideReason.trim() } } : {});
+const overrideOf = (values: PersonValues, person: Person | null) =>
+  person?.doNotAdopt && values.override ? { override: { reason: values.overrideReason.trim() } } : {};
 
 interface AdopterFieldProps {
   form: UseFormReturnType<PersonValues>;
@@ -50,7 +51,13 @@ function AdopterField({ form, label, person, onPerson, reserved }: AdopterFieldP
   return (
     <>
       {reserved ? (
-        <TextInput label={label} description="Reserved for them: their reservation completes" value={reserved.name} readOnly error={form.errors.personId} />
+        <TextInput
+          label={label}
+          description="Reserved for them: their reservation completes"
+          value={reserved.name}
+          readOnly
+          error={form.errors.personId}
+        />
       ) : (
         <PersonPicker
           label={label}
@@ -64,7 +71,13 @@ function AdopterField({ form, label, person, onPerson, reserved }: AdopterFieldP
           }}
         />
       )}
-      <DoNotAdoptOverride person={person} checked={form.values.override} onCheck={(checked) => form.setFieldValue('override', checked)} checkError={form.errors.override} reasonProps={form.getInputProps('overrideReason')} />
+      <DoNotAdoptOverride
+        person={person}
+        checked={form.values.override}
+        onCheck={(checked) => form.setFieldValue('override', checked)}
+        checkError={form.errors.override}
+        reasonProps={form.getInputProps('overrideReason')}
+      />
     </>
   );
 }
@@ -77,7 +90,10 @@ export function ReserveDialog({ record, opened, onClose }: MovementDialogProps):
     validate: (values) => {
       const expires = momentOf(values.expiresAt);
       const from = momentOf(values.at) ?? Date.now();
-      return { ...personProblems(values, person), expiresAt: expires !== undefined && expires <= from ? 'After the reservation' : null };
+      return {
+        ...personProblems(values, person),
+        expiresAt: expires !== undefined && expires <= from ? 'After the reservation' : null,
+      };
     },
   });
   const failure = useMovementFailure(form);
@@ -86,12 +102,30 @@ export function ReserveDialog({ record, opened, onClose }: MovementDialogProps):
     failure.clear();
     if (values.personId === null) return;
     reserve.mutate(
-      { action: 'reserve', input: { petId: pet.id, personId: values.personId, at: momentOf(values.at), expiresAt: momentOf(values.expiresAt), ...overrideOf(values, person) } },
+      {
+        action: 'reserve',
+        input: {
+          petId: pet.id,
+          personId: values.personId,
+          at: momentOf(values.at),
+          expiresAt: momentOf(values.expiresAt),
+          ...overrideOf(values, person),
+        },
+      },
       { onSuccess: onClose, onError: failure.show },
     );
   });
   return (
-    <MovementModal opened={opened} onClose={onClose} title={`Reserve ${pet.name}`} submitLabel="Reserve" pending={reserve.isPending} failure={failure.alert} onSubmit={submit} testId="reserve-dialog">
+    <MovementModal
+      opened={opened}
+      onClose={onClose}
+      title={`Reserve ${pet.name}`}
+      submitLabel="Reserve"
+      pending={reserve.isPending}
+      failure={failure.alert}
+      onSubmit={submit}
+      testId="reserve-dialog"
+    >
       <AdopterField form={form} label="For" person={person} onPerson={setPerson} />
       <SimpleGrid cols={2} spacing="sm">
         <WhenField {...form.getInputProps('at')} />
@@ -104,17 +138,33 @@ export function ReserveDialog({ record, opened, onClose }: MovementDialogProps):
 export function AdoptDialog({ record, opened, onClose }: MovementDialogProps): React.JSX.Element {
   const { pet, activeReservation } = record;
   // A live reservation decides the adopter (the engine refuses anyone else until it is cancelled).
-  const [reserved] = useState(() => (activeReservation && (activeReservation.expiresAt === null || activeReservation.expiresAt > Date.now()) ? activeReservation.person : null));
+  const [reserved] = useState(() =>
+    activeReservation && (activeReservation.expiresAt === null || activeReservation.expiresAt > Date.now())
+      ? activeReservation.person
+      : null,
+  );
   const profile = usePetProfile(pet.id);
   const [chosen, setPerson] = useState<Person | null>(null);
   // The one who reserved is checked too: their flag needs its override at the adoption as well.
   const reservedPerson = usePerson(reserved?.id ?? null);
   const person = chosen ?? reservedPerson.data?.person ?? null;
   const form = useForm<PersonValues & { fee: number | string; feeMethod: FeeMethod | null }>({
-    initialValues: { personId: reserved?.id ?? null, at: '', fee: profile.data?.profile.adoptionFee ?? '', feeMethod: null, override: false, overrideReason: '' },
+    initialValues: {
+      personId: reserved?.id ?? null,
+      at: '',
+      fee: profile.data?.profile.adoptionFee ?? '',
+      feeMethod: null,
+      override: false,
+      overrideReason: '',
+    },
     validate: (values) => ({
       ...personProblems(values, person),
-      fee: typeof values.fee !== 'number' ? 'Give the fee (0 when none)' : Math.abs(Math.round(values.fee * 100) - values.fee * 100) > 1e-6 ? 'At most two decimals (cents)' : null,
+      fee:
+        typeof values.fee !== 'number'
+          ? 'Give the fee (0 when none)'
+          : Math.abs(Math.round(values.fee * 100) - values.fee * 100) > 1e-6
+            ? 'At most two decimals (cents)'
+            : null,
       feeMethod: values.feeMethod === null ? 'Choose how it was paid' : null,
     }),
   });
@@ -124,16 +174,42 @@ export function AdoptDialog({ record, opened, onClose }: MovementDialogProps): R
     failure.clear();
     if (values.personId === null || values.feeMethod === null || typeof values.fee !== 'number') return;
     adopt.mutate(
-      { action: 'adopt', input: { petId: pet.id, personId: values.personId, at: momentOf(values.at), fee: values.fee, feeMethod: values.feeMethod, ...overrideOf(values, person) } },
+      {
+        action: 'adopt',
+        input: {
+          petId: pet.id,
+          personId: values.personId,
+          at: momentOf(values.at),
+          fee: values.fee,
+          feeMethod: values.feeMethod,
+          ...overrideOf(values, person),
+        },
+      },
       { onSuccess: onClose, onError: failure.show },
     );
   });
   const currency = profile.data?.currency;
   return (
-    <MovementModal opened={opened} onClose={onClose} title={`Adopt ${pet.name}`} submitLabel="Record the adoption" pending={adopt.isPending} failure={failure.alert} onSubmit={submit} testId="adopt-dialog">
+    <MovementModal
+      opened={opened}
+      onClose={onClose}
+      title={`Adopt ${pet.name}`}
+      submitLabel="Record the adoption"
+      pending={adopt.isPending}
+      failure={failure.alert}
+      onSubmit={submit}
+      testId="adopt-dialog"
+    >
       <AdopterField form={form} label="Adopter" person={person} onPerson={setPerson} reserved={reserved} />
       <SimpleGrid cols={2} spacing="sm">
-        <NumberInput label={`Fee${currency ? ` (${currency})` : ''}`} withAsterisk min={0} allowNegative={false} decimalScale={4} {...form.getInputProps('fee')} />
+        <NumberInput
+          label={`Fee${currency ? ` (${currency})` : ''}`}
+          withAsterisk
+          min={0}
+          allowNegative={false}
+          decimalScale={4}
+          {...form.getInputProps('fee')}
+        />
         <Select
           label="How it was paid"
           withAsterisk
@@ -165,15 +241,47 @@ export function FosterStartDialog({ record, opened, onClose }: MovementDialogPro
   const submit = form.onSubmit((values) => {
     failure.clear();
     if (values.personId === null) return;
-    start.mutate({ action: 'fosterStart', input: { petId: pet.id, personId: values.personId, at: momentOf(values.at), expectedEndAt: momentOf(values.expectedEndAt) } }, { onSuccess: onClose, onError: failure.show });
+    start.mutate(
+      {
+        action: 'fosterStart',
+        input: {
+          petId: pet.id,
+          personId: values.personId,
+          at: momentOf(values.at),
+          expectedEndAt: momentOf(values.expectedEndAt),
+        },
+      },
+      { onSuccess: onClose, onError: failure.show },
+    );
   });
   return (
-    <MovementModal opened={opened} onClose={onClose} title={`Place ${pet.name} in foster`} submitLabel="Place in foster" pending={start.isPending} failure={failure.alert} onSubmit={submit} testId="foster-start-dialog">
-      <PersonPicker label="Foster home" role="foster" required value={form.values.personId} error={form.errors.personId} onChange={(chosen) => form.setFieldValue('personId', chosen?.id ?? null)} />
+    <MovementModal
+      opened={opened}
+      onClose={onClose}
+      title={`Place ${pet.name} in foster`}
+      submitLabel="Place in foster"
+      pending={start.isPending}
+      failure={failure.alert}
+      onSubmit={submit}
+      testId="foster-start-dialog"
+    >
+      <PersonPicker
+        label="Foster home"
+        role="foster"
+        required
+        value={form.values.personId}
+        error={form.errors.personId}
+        onChange={(chosen) => form.setFieldValue('personId', chosen?.id ?? null)}
+      />
       <SimpleGrid cols={2} spacing="sm">
         <WhenField label="From" {...form.getInputProps('at')} />
         {/* The expected end may lie ahead: it is a plan, not a movement. */}
-        <TextInput type="datetime-local" label="Expected back" description="Optional" {...form.getInputProps('expectedEndAt')} />
+        <TextInput
+          type="datetime-local"
+          label="Expected back"
+          description="Optional"
+          {...form.getInputProps('expectedEndAt')}
+        />
       </SimpleGrid>
     </MovementModal>
   );

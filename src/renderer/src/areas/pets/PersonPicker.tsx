@@ -73,7 +73,12 @@ export function PersonPicker({ label, role, value, onChange, error, required }: 
         />
       ) : (
         <Group>
-          <Button variant="subtle" size="compact-sm" leftSection={<IconUserPlus size={14} />} onClick={() => setAdding(true)}>
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            leftSection={<IconUserPlus size={14} />}
+            onClick={() => setAdding(true)}
+          >
             Add a new person
           </Button>
         </Group>
@@ -106,14 +111,26 @@ function PersonOption({ person }: { person: Person | undefined }): React.JSX.Ele
  * A new person in a few fields (the People page has the rest); not a form of its own, as it sits inside
  * the dialog's. Likely duplicates are asked about before anything is saved (docs/decisions.md).
  */
-function NewPersonForm({ role, onCancel, onChosen }: { role: PersonRole; onCancel: () => void; onChosen: (person: Person) => void }): React.JSX.Element {
+function NewPersonForm({
+  role,
+  onCancel,
+  onChosen,
+}: {
+  role: PersonRole;
+  onCancel: () => void;
+  onChosen: (person: Person) => void;
+}): React.JSX.Element {
   const environment = useEnvironment();
   const [failure, setFailure] = useState<string | null>(null);
   // Found before adding; any change to the fields asks again.
   const [duplicates, setDuplicates] = useState<PersonWarning[]>([]);
   const [busy, setBusy] = useState(false);
   const add = useAddPerson();
-  const form = useForm<PersonFormValues>({ initialValues: { ...formValuesOf(null), roles: [role] }, validate: validatePerson, onValuesChange: () => setDuplicates([]) });
+  const form = useForm<PersonFormValues>({
+    initialValues: { ...formValuesOf(null), roles: [role] },
+    validate: validatePerson,
+    onValuesChange: () => setDuplicates([]),
+  });
 
   /** Runs the call, its failure shown in the box. */
   const attempt = async (run: () => Promise<void>) => {
@@ -140,7 +157,8 @@ function NewPersonForm({ role, onCancel, onChosen }: { role: PersonRole; onCance
       onChosen((await add.mutateAsync(person)).person);
     });
   };
-  const chooseExisting = (personId: number) => void attempt(async () => onChosen((await call('people.show', { environment, id: personId })).person));
+  const chooseExisting = (personId: number) =>
+    void attempt(async () => onChosen((await call('people.show', { environment, id: personId })).person));
 
   return (
     <Paper withBorder p="sm" radius="md" data-testid="new-person">
@@ -150,7 +168,13 @@ function NewPersonForm({ role, onCancel, onChosen }: { role: PersonRole; onCance
         </Text>
         <PersonFields form={form} brief />
         {duplicates.length > 0 && (
-          <Alert color="orange" variant="light" icon={<IconAlertTriangle />} title="Maybe already in the register" data-testid="duplicate-warning">
+          <Alert
+            color="orange"
+            variant="light"
+            icon={<IconAlertTriangle />}
+            title="Maybe already in the register"
+            data-testid="duplicate-warning"
+          >
             <Stack gap={4}>
               {duplicates.map((duplicate) => (
                 <Group key={duplicate.personId} gap="xs" wrap="wrap">
@@ -193,13 +217,30 @@ interface OverrideProps {
 }
 
 /** A person flagged "do not adopt to": the reason, and an override ticked on purpose with why (written to the animal's history). */
-export function DoNotAdoptOverride({ person, checked, onCheck, reasonProps, checkError }: OverrideProps): React.JSX.Element | null {
+export function DoNotAdoptOverride({
+  person,
+  checked,
+  onCheck,
+  reasonProps,
+  checkError,
+}: OverrideProps): React.JSX.Element | null {
   if (!person?.doNotAdopt) return null;
   return (
-    <Alert color="red" variant="light" icon={<IconAlertTriangle />} title={`${person.name} is flagged “do not adopt to”`} data-testid="do-not-adopt">
+    <Alert
+      color="red"
+      variant="light"
+      icon={<IconAlertTriangle />}
+      title={`${person.name} is flagged “do not adopt to”`}
+      data-testid="do-not-adopt"
+    >
       <Stack gap="xs">
         <Text size="sm">{person.doNotAdoptReason ?? 'No reason was written.'}</Text>
-        <Checkbox label="Go ahead anyway (recorded in the animal’s history)" checked={checked} onChange={(event) => onCheck(event.currentTarget.checked)} error={checkError} />
+        <Checkbox
+          label="Go ahead anyway (recorded in the animal’s history)"
+          checked={checked}
+          onChange={(event) => onCheck(event.currentTarget.checked)}
+          error={checkError}
+        />
         {checked && <Textarea label="Why" withAsterisk autosize minRows={2} {...reasonProps} />}
       </Stack>
     </Alert>

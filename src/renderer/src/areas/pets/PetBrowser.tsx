@@ -1,7 +1,29 @@
-import { Anchor, Box, Button, Checkbox, EmptyState, Group, Pagination, Paper, Select, Table, Text, Tooltip } from '@mantine/core';
+import {
+  Anchor,
+  Box,
+  Button,
+  Checkbox,
+  EmptyState,
+  Group,
+  Pagination,
+  Paper,
+  Select,
+  Table,
+  Text,
+  Tooltip,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
-import { IconDoorEnter, IconId, IconPaw, IconPencil, IconPlus, IconPrinter, IconTrash, IconUpload } from '@tabler/icons-react';
+import {
+  IconDoorEnter,
+  IconId,
+  IconPaw,
+  IconPencil,
+  IconPlus,
+  IconPrinter,
+  IconTrash,
+  IconUpload,
+} from '@tabler/icons-react';
 import { useState } from 'react';
 import type { BrowsePets } from '../../../../shared/admin-schemas';
 import type { PetRecord } from '../../../../shared/models';
@@ -71,10 +93,12 @@ export function PetBrowser(): React.JSX.Element {
   const total = pets.data?.total ?? 0;
   const filtered = debouncedSearch !== '' || status !== 'all' || categoryId !== null;
 
-  const refilter = <T,>(set: (value: T) => void) => (value: T) => {
-    set(value);
-    setPage(1);
-  };
+  const refilter =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setPage(1);
+    };
 
   const sortBy = (field: SortField) => {
     if (field === sort) setDirection(direction === 'asc' ? 'desc' : 'asc');
@@ -88,7 +112,9 @@ export function PetBrowser(): React.JSX.Element {
   const confirmRemoval = (pet: PetRecord) =>
     modals.openConfirmModal({
       title: `Delete ${pet.name}?`,
-      children: <Text size="sm">The pet and its status history leave the records for good. Its id is never reused.</Text>,
+      children: (
+        <Text size="sm">The pet and its status history leave the records for good. Its id is never reused.</Text>
+      ),
       labels: { confirm: 'Delete', cancel: 'Keep' },
       confirmProps: { color: 'red' },
       onConfirm: () =>
@@ -103,10 +129,16 @@ export function PetBrowser(): React.JSX.Element {
     });
 
   const header = { sort, direction, onSort: sortBy };
-  const toggle = (id: number) => setChosen((current) => (current.includes(id) ? current.filter((other) => other !== id) : [...current, id]));
+  const toggle = (id: number) =>
+    setChosen((current) => (current.includes(id) ? current.filter((other) => other !== id) : [...current, id]));
   const pageIds = rows.map((pet) => pet.id);
   const wholePageChosen = pageIds.length > 0 && pageIds.every((id) => chosen.includes(id));
-  const togglePage = () => setChosen((current) => (wholePageChosen ? current.filter((id) => !pageIds.includes(id)) : [...current, ...pageIds.filter((id) => !current.includes(id))]));
+  const togglePage = () =>
+    setChosen((current) =>
+      wholePageChosen
+        ? current.filter((id) => !pageIds.includes(id))
+        : [...current, ...pageIds.filter((id) => !current.includes(id))],
+    );
 
   return (
     <>
@@ -122,12 +154,23 @@ export function PetBrowser(): React.JSX.Element {
         />
         <Group gap="sm">
           {may.cards && (
-            <Button variant="default" leftSection={<IconPrinter size={16} />} disabled={chosen.length === 0} onClick={() => cards.open(chosen)} data-testid="print-kennel-cards">
+            <Button
+              variant="default"
+              leftSection={<IconPrinter size={16} />}
+              disabled={chosen.length === 0}
+              onClick={() => cards.open(chosen)}
+              data-testid="print-kennel-cards"
+            >
               {chosen.length === 0 ? 'Print kennel cards' : `Print kennel cards (${chosen.length})`}
             </Button>
           )}
           {may.export && (
-            <Button variant="default" leftSection={<IconUpload size={16} />} onClick={() => portals.open(true)} data-testid="open-portal-export">
+            <Button
+              variant="default"
+              leftSection={<IconUpload size={16} />}
+              onClick={() => portals.open(true)}
+              data-testid="open-portal-export"
+            >
               Portals
             </Button>
           )}
@@ -154,7 +197,12 @@ export function PetBrowser(): React.JSX.Element {
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th w={36}>
-                    <Checkbox aria-label="Choose every pet of this page" checked={wholePageChosen} indeterminate={!wholePageChosen && pageIds.some((id) => chosen.includes(id))} onChange={togglePage} />
+                    <Checkbox
+                      aria-label="Choose every pet of this page"
+                      checked={wholePageChosen}
+                      indeterminate={!wholePageChosen && pageIds.some((id) => chosen.includes(id))}
+                      onChange={togglePage}
+                    />
                   </Table.Th>
                   <SortableHeader field="id" label="ID" {...header} />
                   <SortableHeader field="name" label="Name" {...header} />
@@ -181,7 +229,11 @@ export function PetBrowser(): React.JSX.Element {
                 {rows.map((pet) => (
                   <Table.Tr key={pet.id} data-testid={`pet-row-${pet.id}`}>
                     <Table.Td>
-                      <Checkbox aria-label={`Choose ${pet.name}`} checked={chosen.includes(pet.id)} onChange={() => toggle(pet.id)} />
+                      <Checkbox
+                        aria-label={`Choose ${pet.name}`}
+                        checked={chosen.includes(pet.id)}
+                        onChange={() => toggle(pet.id)}
+                      />
                     </Table.Td>
                     <Table.Td c="dimmed">{pet.id}</Table.Td>
                     <Table.Td fw={500}>
@@ -196,7 +248,10 @@ export function PetBrowser(): React.JSX.Element {
                       <TruncatedText text={categoryName.get(pet.categoryId) ?? `#${pet.categoryId}`} maw={200} />
                     </Table.Td>
                     <Table.Td>
-                      <PetStatusMenu pet={pet} onShowHistory={() => (window.location.hash = recordSectionHref(pet.id, 'history'))} />
+                      <PetStatusMenu
+                        pet={pet}
+                        onShowHistory={() => (window.location.hash = recordSectionHref(pet.id, 'history'))}
+                      />
                     </Table.Td>
                     <Table.Td c="dimmed" visibleFrom="lg">
                       {formatMoment(pet.updatedAt)}
@@ -206,9 +261,29 @@ export function PetBrowser(): React.JSX.Element {
                     </Table.Td>
                     <Table.Td>
                       <Group gap={4} wrap="nowrap">
-                        {may.edit && <RowAction tooltip="Edit name and category" label={`Edit ${pet.name}`} icon={<IconPencil size={16} />} onClick={() => petForm.open(pet)} />}
-                        <RowAction tooltip="Record: profile, photos, movements, history" label={`Record of ${pet.name}`} icon={<IconId size={16} />} onClick={() => (window.location.hash = recordHref('pets', pet.id))} />
-                        {may.remove && <RowAction tooltip="Delete" label={`Delete ${pet.name}`} icon={<IconTrash size={16} />} onClick={() => confirmRemoval(pet)} danger />}
+                        {may.edit && (
+                          <RowAction
+                            tooltip="Edit name and category"
+                            label={`Edit ${pet.name}`}
+                            icon={<IconPencil size={16} />}
+                            onClick={() => petForm.open(pet)}
+                          />
+                        )}
+                        <RowAction
+                          tooltip="Record: profile, photos, movements, history"
+                          label={`Record of ${pet.name}`}
+                          icon={<IconId size={16} />}
+                          onClick={() => (window.location.hash = recordHref('pets', pet.id))}
+                        />
+                        {may.remove && (
+                          <RowAction
+                            tooltip="Delete"
+                            label={`Delete ${pet.name}`}
+                            icon={<IconTrash size={16} />}
+                            onClick={() => confirmRemoval(pet)}
+                            danger
+                          />
+                        )}
                       </Group>
                     </Table.Td>
                   </Table.Tr>
@@ -241,7 +316,14 @@ export function PetBrowser(): React.JSX.Element {
           {pets.data ? `${formatFigure(total)} ${total === 1 ? 'pet' : 'pets'}` : ' '}
         </Text>
         <Group gap="sm">
-          <Pagination total={Math.max(1, Math.ceil(total / pageSize))} value={page} onChange={setPage} siblings={1} getControlProps={controlLabel} aria-label="Pages of pets" />
+          <Pagination
+            total={Math.max(1, Math.ceil(total / pageSize))}
+            value={page}
+            onChange={setPage}
+            siblings={1}
+            getControlProps={controlLabel}
+            aria-label="Pages of pets"
+          />
           <Select
             aria-label="Pets per page"
             data={PAGE_SIZES}
@@ -253,8 +335,14 @@ export function PetBrowser(): React.JSX.Element {
         </Group>
       </Group>
 
-      <PetFormModal opened={petForm.opened} pet={petForm.subject === 'new' ? null : petForm.subject} onClose={petForm.close} />
-      {intake.subject !== null && <IntakeDialog key={intake.subject} pet={null} opened={intake.opened} onClose={intake.close} />}
+      <PetFormModal
+        opened={petForm.opened}
+        pet={petForm.subject === 'new' ? null : petForm.subject}
+        onClose={petForm.close}
+      />
+      {intake.subject !== null && (
+        <IntakeDialog key={intake.subject} pet={null} opened={intake.opened} onClose={intake.close} />
+      )}
       <KennelCardsModal opened={cards.opened} ids={cards.subject ?? []} onClose={cards.close} />
       <PortalExportModal opened={portals.opened} onClose={portals.close} />
     </>

@@ -19,7 +19,15 @@ interface PetFiltersProps {
 }
 
 /** The list's search by name, status and category; widths that keep the three on one line in a 1000 px window, so the table stays high. */
-export function PetFilters({ search, onSearch, status, onStatus, categoryId, onCategory, categories }: PetFiltersProps): React.JSX.Element {
+export function PetFilters({
+  search,
+  onSearch,
+  status,
+  onStatus,
+  categoryId,
+  onCategory,
+  categories,
+}: PetFiltersProps): React.JSX.Element {
   return (
     <Group align="flex-end" wrap="wrap">
       <TextInput
@@ -41,7 +49,11 @@ export function PetFilters({ search, onSearch, status, onStatus, categoryId, onC
           aria-labelledby="status-filter"
           value={status}
           onChange={onStatus}
-          data={[{ value: 'all', label: 'All' }, ...PET_STATUSES.map((value) => ({ value, label: PET_STATUS_WORDS[value] })), { value: 'left_care', label: 'left care' }]}
+          data={[
+            { value: 'all', label: 'All' },
+            ...PET_STATUSES.map((value) => ({ value, label: PET_STATUS_WORDS[value] })),
+            { value: 'left_care', label: 'left care' },
+          ]}
         />
       </div>
       <Select<number>

@@ -18,7 +18,15 @@ type PetFormValues = {
 };
 
 /** Adding a pet (pet null) or editing one's name and category; status changes have their own menu and history. */
-export function PetFormModal({ opened, pet, onClose }: { opened: boolean; pet: PetRecord | null; onClose: () => void }): React.JSX.Element {
+export function PetFormModal({
+  opened,
+  pet,
+  onClose,
+}: {
+  opened: boolean;
+  pet: PetRecord | null;
+  onClose: () => void;
+}): React.JSX.Element {
   return (
     <Modal opened={opened} onClose={onClose} title={pet ? `Edit ${pet.name}` : 'Add a pet'} centered>
       <PetForm pet={pet} onDone={onClose} />
@@ -40,7 +48,9 @@ function PetForm({ pet, onDone }: { pet: PetRecord | null; onDone: () => void })
   const form = useForm<PetFormValues>({
     initialValues: { name: pet?.name ?? '', categoryId: pet?.categoryId ?? null, status: pet?.status ?? 'available' },
     validate: (values) => {
-      const errors = (pet ? editResolver : addResolver)(pet ? { name: values.name, categoryId: values.categoryId } : values);
+      const errors = (pet ? editResolver : addResolver)(
+        pet ? { name: values.name, categoryId: values.categoryId } : values,
+      );
       return values.categoryId === null ? { ...errors, categoryId: 'Choose a category' } : errors;
     },
   });
@@ -52,19 +62,29 @@ function PetForm({ pet, onDone }: { pet: PetRecord | null; onDone: () => void })
   const edit = (id: number, { name, categoryId }: PetFormValues, fromVersion: number) => {
     if (categoryId === null) return;
     failure.clear();
-    editPet.mutate({ id, name: name.trim(), categoryId, version: fromVersion }, { onSuccess: onDone, onError: (error) => {
-      const found = editConflictOf(error);
-      if (found) setConflict(found);
-      else failure.show(error);
-    } });
+    editPet.mutate(
+      { id, name: name.trim(), categoryId, version: fromVersion },
+      {
+        onSuccess: onDone,
+        onError: (error) => {
+          const found = editConflictOf(error);
+          if (found) setConflict(found);
+          else failure.show(error);
+        },
+      },
+    );
   };
   const save = form.onSubmit((values) => {
     if (pet) return edit(pet.id, values, version);
     if (values.categoryId === null) return;
     failure.clear();
-    addPet.mutate({ name: values.name.trim(), categoryId: values.categoryId, status: values.status }, { onSuccess: onDone, onError: failure.show });
+    addPet.mutate(
+      { name: values.name.trim(), categoryId: values.categoryId, status: values.status },
+      { onSuccess: onDone, onError: failure.show },
+    );
   });
-  const categoryName = (id: unknown) => categories.data?.find((category) => category.id === id)?.name ?? (id === null ? '—' : `#${String(id)}`);
+  const categoryName = (id: unknown) =>
+    categories.data?.find((category) => category.id === id)?.name ?? (id === null ? '—' : `#${String(id)}`);
   const takeTheirs = (current: PetRecord) => {
     form.setInitialValues({ ...form.getInitialValues(), name: current.name, categoryId: current.categoryId });
     form.setValues({ name: current.name, categoryId: current.categoryId });
@@ -78,18 +98,36 @@ function PetForm({ pet, onDone }: { pet: PetRecord | null; onDone: () => void })
         {pet && conflict && (
           <EditConflictPanel
             conflict={conflict}
-            rows={differingRows(PET_FIELDS, (field) => PET_FIELD_LABEL[field], conflict.current as PetRecord, { ...form.values, name: form.values.name.trim() }, (field, value) =>
-              field === 'categoryId' ? categoryName(value) : String(value),
+            rows={differingRows(
+              PET_FIELDS,
+              (field) => PET_FIELD_LABEL[field],
+              conflict.current as PetRecord,
+              { ...form.values, name: form.values.name.trim() },
+              (field, value) => (field === 'categoryId' ? categoryName(value) : String(value)),
             )}
             saving={editPet.isPending}
             onUseTheirs={() => takeTheirs(conflict.current as PetRecord)}
             onSaveMine={() => {
               const theirs = conflict.current as PetRecord;
-              edit(pet.id, mineOverTheirs(form.getInitialValues(), form.getValues(), { ...form.getValues(), name: theirs.name, categoryId: theirs.categoryId }), conflict.currentVersion);
+              edit(
+                pet.id,
+                mineOverTheirs(form.getInitialValues(), form.getValues(), {
+                  ...form.getValues(),
+                  name: theirs.name,
+                  categoryId: theirs.categoryId,
+                }),
+                conflict.currentVersion,
+              );
             }}
           />
         )}
-        <TextInput label="Name" placeholder="e.g. Biscuit" withAsterisk data-autofocus {...form.getInputProps('name')} />
+        <TextInput
+          label="Name"
+          placeholder="e.g. Biscuit"
+          withAsterisk
+          data-autofocus
+          {...form.getInputProps('name')}
+        />
         <Select<number>
           label="Category"
           placeholder={categories.isPending ? 'Loading categories…' : 'Choose a category'}

@@ -1,4 +1,19 @@
-import { ActionIcon, Badge, Box, Button, CloseButton, FileButton, Group, Image, Paper, SimpleGrid, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Badge,
+  Box,
+  Button,
+  CloseButton,
+  FileButton,
+  Group,
+  Image,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconArrowLeft, IconArrowRight, IconPhotoPlus, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -35,19 +50,30 @@ export function PetPhotos({ pet }: { pet: PetRecord }): React.JSX.Element {
   const list = photos.data ?? [];
   const full = list.length >= MAX_PHOTOS_PER_PET;
 
-  const update = (key: string, refusal: string | null) => setFiles((states) => states.map((state) => (state.key === key ? { ...state, refusal } : state)));
+  const update = (key: string, refusal: string | null) =>
+    setFiles((states) => states.map((state) => (state.key === key ? { ...state, refusal } : state)));
 
   /** One call per file, in order, so each refusal stays with its own file. */
   const addFiles = async (picked: readonly File[]) => {
     const batch = picked.map((file, index) => ({ file, key: `${Date.now()}-${index}-${file.name}` }));
-    setFiles((states) => [...states.filter((state) => state.refusal !== null), ...batch.map(({ file, key }) => ({ key, name: file.name, refusal: null }))]);
+    setFiles((states) => [
+      ...states.filter((state) => state.refusal !== null),
+      ...batch.map(({ file, key }) => ({ key, name: file.name, refusal: null })),
+    ]);
     for (const { file, key } of batch) {
       if (file.size > MAX_PHOTO_BYTES) {
-        update(key, `too large: ${(file.size / 1024 / 1024).toFixed(1)} MB, at most ${MAX_PHOTO_BYTES / 1024 / 1024} MB`);
+        update(
+          key,
+          `too large: ${(file.size / 1024 / 1024).toFixed(1)} MB, at most ${MAX_PHOTO_BYTES / 1024 / 1024} MB`,
+        );
         continue;
       }
       try {
-        await call('photos.add', { environment, petId: pet.id, photo: { name: file.name, data: await base64Of(file) } });
+        await call('photos.add', {
+          environment,
+          petId: pet.id,
+          photo: { name: file.name, data: await base64Of(file) },
+        });
         setFiles((states) => states.filter((state) => state.key !== key));
       } catch (error) {
         update(key, photoRefusal(error));
@@ -59,7 +85,13 @@ export function PetPhotos({ pet }: { pet: PetRecord }): React.JSX.Element {
   const confirmRemoval = (photo: PetPhoto) =>
     modals.openConfirmModal({
       title: `Remove photo ${photo.position} of ${pet.name}?`,
-      children: <Text size="sm">{photo.position === 1 ? 'It is the cover: the next photo becomes the cover.' : 'The other photos keep their order.'}</Text>,
+      children: (
+        <Text size="sm">
+          {photo.position === 1
+            ? 'It is the cover: the next photo becomes the cover.'
+            : 'The other photos keep their order.'}
+        </Text>
+      ),
       labels: { confirm: 'Remove photo', cancel: 'Keep' },
       confirmProps: { color: 'red' },
       onConfirm: () => remove.mutate({ petId: pet.id, photo }),
@@ -72,7 +104,10 @@ export function PetPhotos({ pet }: { pet: PetRecord }): React.JSX.Element {
       radius="md"
       data-testid="pet-photos"
       aria-label={`Photos of ${pet.name}`}
-      style={{ borderStyle: dragging ? 'dashed' : undefined, borderColor: dragging ? 'var(--mantine-primary-color-filled)' : undefined }}
+      style={{
+        borderStyle: dragging ? 'dashed' : undefined,
+        borderColor: dragging ? 'var(--mantine-primary-color-filled)' : undefined,
+      }}
       onDragOver={(event) => {
         if (!editable || !event.dataTransfer.types.includes('Files')) return;
         event.preventDefault();
@@ -89,14 +124,24 @@ export function PetPhotos({ pet }: { pet: PetRecord }): React.JSX.Element {
         <div style={{ minWidth: 0 }}>
           <Text fw={600}>Photos</Text>
           <Text size="xs" c="dimmed">
-            {editable ? `${list.length} of ${MAX_PHOTOS_PER_PET} · JPEG, PNG or WebP up to 25 MB · drop files here` : `${list.length} of ${MAX_PHOTOS_PER_PET}`}
+            {editable
+              ? `${list.length} of ${MAX_PHOTOS_PER_PET} · JPEG, PNG or WebP up to 25 MB · drop files here`
+              : `${list.length} of ${MAX_PHOTOS_PER_PET}`}
           </Text>
         </div>
         {editable && (
           <FileButton onChange={(picked) => void addFiles(picked)} accept={ACCEPTED} multiple>
             {(props) => (
               // Its whole label always: the hint beside it wraps instead.
-              <Button {...props} size="xs" variant="light" leftSection={<IconPhotoPlus size={14} />} disabled={full} data-testid="add-photos" style={{ flexShrink: 0 }}>
+              <Button
+                {...props}
+                size="xs"
+                variant="light"
+                leftSection={<IconPhotoPlus size={14} />}
+                disabled={full}
+                data-testid="add-photos"
+                style={{ flexShrink: 0 }}
+              >
                 Add photos
               </Button>
             )}
@@ -117,7 +162,14 @@ export function PetPhotos({ pet }: { pet: PetRecord }): React.JSX.Element {
             <Stack key={photo.id} gap={4} data-testid={`photo-${photo.position}`}>
               <Box pos="relative">
                 {/* Whole, in a 4:3 box: a portrait shows as a portrait, never cut to a strip. */}
-                <Image src={photoAddress(environment, photo, 'thumb')} alt={photo.altText} radius="sm" fit="contain" bg="var(--mantine-color-default-hover)" style={{ aspectRatio: '4 / 3' }} />
+                <Image
+                  src={photoAddress(environment, photo, 'thumb')}
+                  alt={photo.altText}
+                  radius="sm"
+                  fit="contain"
+                  bg="var(--mantine-color-default-hover)"
+                  style={{ aspectRatio: '4 / 3' }}
+                />
                 {photo.position === 1 && (
                   <Badge size="xs" pos="absolute" top={4} left={4} variant="filled">
                     Cover
@@ -127,17 +179,35 @@ export function PetPhotos({ pet }: { pet: PetRecord }): React.JSX.Element {
               {editable && (
                 <Group gap={2} justify="center" wrap="nowrap">
                   <Tooltip label="Move left">
-                    <ActionIcon variant="subtle" size="sm" aria-label={`Move photo ${photo.position} left`} disabled={photo.position === 1 || move.isPending} onClick={() => move.mutate({ petId: pet.id, photo, position: photo.position - 1 })}>
+                    <ActionIcon
+                      variant="subtle"
+                      size="sm"
+                      aria-label={`Move photo ${photo.position} left`}
+                      disabled={photo.position === 1 || move.isPending}
+                      onClick={() => move.mutate({ petId: pet.id, photo, position: photo.position - 1 })}
+                    >
                       <IconArrowLeft size={14} />
                     </ActionIcon>
                   </Tooltip>
                   <Tooltip label="Move right">
-                    <ActionIcon variant="subtle" size="sm" aria-label={`Move photo ${photo.position} right`} disabled={photo.position === list.length || move.isPending} onClick={() => move.mutate({ petId: pet.id, photo, position: photo.position + 1 })}>
+                    <ActionIcon
+                      variant="subtle"
+                      size="sm"
+                      aria-label={`Move photo ${photo.position} right`}
+                      disabled={photo.position === list.length || move.isPending}
+                      onClick={() => move.mutate({ petId: pet.id, photo, position: photo.position + 1 })}
+                    >
                       <IconArrowRight size={14} />
                     </ActionIcon>
                   </Tooltip>
                   <Tooltip label="Remove">
-                    <ActionIcon variant="subtle" size="sm" color="red" aria-label={`Remove photo ${photo.position}`} onClick={() => confirmRemoval(photo)}>
+                    <ActionIcon
+                      variant="subtle"
+                      size="sm"
+                      color="red"
+                      aria-label={`Remove photo ${photo.position}`}
+                      onClick={() => confirmRemoval(photo)}
+                    >
                       <IconTrash size={14} />
                     </ActionIcon>
                   </Tooltip>
@@ -160,7 +230,13 @@ export function PetPhotos({ pet }: { pet: PetRecord }): React.JSX.Element {
               <Text size="xs" c={state.refusal ? 'red' : 'dimmed'} style={{ overflowWrap: 'anywhere' }}>
                 {state.name}: {state.refusal ?? 'adding…'}
               </Text>
-              {state.refusal && <CloseButton size="xs" aria-label={`Dismiss ${state.name}`} onClick={() => setFiles((states) => states.filter((one) => one.key !== state.key))} />}
+              {state.refusal && (
+                <CloseButton
+                  size="xs"
+                  aria-label={`Dismiss ${state.name}`}
+                  onClick={() => setFiles((states) => states.filter((one) => one.key !== state.key))}
+                />
+              )}
             </Group>
           ))}
         </Stack>

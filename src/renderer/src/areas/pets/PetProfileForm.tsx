@@ -1,8 +1,30 @@
-import { Badge, Button, Fieldset, Group, NumberInput, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Fieldset,
+  Group,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconLock } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
-import { DESCRIPTION_MAX, GOOD_WITH, PET_COATS, PET_PROFILE_FIELDS, PET_SEXES, PET_SIZES, PetProfileChangeSchema, type PetDetails, type PetProfile } from '../../../../shared/pet-profile';
+import {
+  DESCRIPTION_MAX,
+  GOOD_WITH,
+  PET_COATS,
+  PET_PROFILE_FIELDS,
+  PET_SEXES,
+  PET_SIZES,
+  PetProfileChangeSchema,
+  type PetDetails,
+  type PetProfile,
+} from '../../../../shared/pet-profile';
 import type { EditConflictDetails } from '../../../../shared/errors';
 import { EditConflictPanel, differingRows, editConflictOf, mineOverTheirs } from '../../ui/EditConflictPanel';
 import { PROFILE_FIELD_LABEL } from '../../domain/pets/profile-labels';
@@ -26,12 +48,18 @@ function validate(values: ProfileValues): Record<string, string> {
   return errors;
 }
 
-const SIZE_LABEL: Record<(typeof PET_SIZES)[number], string> = { small: 'Small', medium: 'Medium', large: 'Large', xlarge: 'Extra large' };
+const SIZE_LABEL: Record<(typeof PET_SIZES)[number], string> = {
+  small: 'Small',
+  medium: 'Medium',
+  large: 'Large',
+  xlarge: 'Extra large',
+};
 const YES_NO = [
   { value: 'yes', label: 'Yes' },
   { value: 'no', label: 'No' },
 ];
-const choices = (values: readonly string[]) => values.map((value) => ({ value, label: value[0]?.toUpperCase() + value.slice(1) }));
+const choices = (values: readonly string[]) =>
+  values.map((value) => ({ value, label: value[0]?.toUpperCase() + value.slice(1) }));
 
 /** The legend that marks a section staff must never see published. */
 export const PRIVATE_MARK = 'Private — never published';
@@ -70,19 +98,23 @@ export function PetProfileForm({ details, onDone }: { details: PetDetails; onDon
       else if (worded) form.setFieldError(worded.field, worded.message);
       else failure.show(error);
     };
-    save.mutate({ id: pet.id, name: pet.name, profile: changeOf(values, editable), version: fromVersion }, {
-      onSuccess: (saved) => {
-        version.current = saved.version;
-        setConflict(null);
-        // What is saved is what Undo goes back to.
-        form.setInitialValues(values);
-        onDone?.();
+    save.mutate(
+      { id: pet.id, name: pet.name, profile: changeOf(values, editable), version: fromVersion },
+      {
+        onSuccess: (saved) => {
+          version.current = saved.version;
+          setConflict(null);
+          // What is saved is what Undo goes back to.
+          form.setInitialValues(values);
+          onDone?.();
+        },
+        onError: refused,
       },
-      onError: refused,
-    });
+    );
   };
   // Made at the submit, not in render: the version is read when the form is sent.
-  const submit = (event: React.FormEvent<HTMLFormElement>) => form.onSubmit((values) => send(values, version.current))(event);
+  const submit = (event: React.FormEvent<HTMLFormElement>) =>
+    form.onSubmit((values) => send(values, version.current))(event);
   const takeTheirs = (found: EditConflictDetails) => {
     const theirs = valuesOf(found.current as PetProfile);
     form.setInitialValues(theirs);
@@ -116,7 +148,12 @@ export function PetProfileForm({ details, onDone }: { details: PetDetails; onDon
           {conflict && (
             <EditConflictPanel
               conflict={conflict}
-              rows={differingRows(PET_PROFILE_FIELDS, (field) => PROFILE_FIELD_LABEL[field], valuesOf(conflict.current as PetProfile), form.values)}
+              rows={differingRows(
+                PET_PROFILE_FIELDS,
+                (field) => PROFILE_FIELD_LABEL[field],
+                valuesOf(conflict.current as PetProfile),
+                form.values,
+              )}
               saving={save.isPending}
               onUseTheirs={() => takeTheirs(conflict)}
               onSaveMine={() => saveMine(conflict)}
@@ -129,7 +166,11 @@ export function PetProfileForm({ details, onDone }: { details: PetDetails; onDon
               {select('breedMixed', 'Mixed breed', YES_NO)}
               <TextInput label="Colour" placeholder="e.g. tan and white" {...form.getInputProps('color')} />
               {select('coat', 'Coat', choices(PET_COATS))}
-              {select('size', 'Size (adult)', PET_SIZES.map((value) => ({ value, label: SIZE_LABEL[value] })))}
+              {select(
+                'size',
+                'Size (adult)',
+                PET_SIZES.map((value) => ({ value, label: SIZE_LABEL[value] })),
+              )}
             </SimpleGrid>
           </Fieldset>
 
@@ -138,7 +179,9 @@ export function PetProfileForm({ details, onDone }: { details: PetDetails; onDon
               {select('sex', 'Sex', choices(PET_SEXES))}
               <TextInput
                 label="Born"
-                description={details.ageGroup ? `Age group: ${details.ageGroup}` : 'A date, or an estimate: 2023-04 or 2023'}
+                description={
+                  details.ageGroup ? `Age group: ${details.ageGroup}` : 'A date, or an estimate: 2023-04 or 2023'
+                }
                 placeholder="YYYY-MM-DD"
                 {...form.getInputProps('birthDate')}
               />
@@ -174,7 +217,13 @@ export function PetProfileForm({ details, onDone }: { details: PetDetails; onDon
                 maxRows={12}
                 {...form.getInputProps('description')}
               />
-              <Textarea label="Special needs" autosize minRows={2} maxRows={6} {...form.getInputProps('specialNeeds')} />
+              <Textarea
+                label="Special needs"
+                autosize
+                minRows={2}
+                maxRows={6}
+                {...form.getInputProps('specialNeeds')}
+              />
             </Stack>
           </Fieldset>
 
@@ -194,10 +243,27 @@ export function PetProfileForm({ details, onDone }: { details: PetDetails; onDon
               }
             >
               <SimpleGrid cols={2} spacing="sm">
-                <TextInput label="Microchip number" description={PRIVATE_MARK} {...form.getInputProps('microchipNumber')} />
-                <TextInput label="Kennel location" description={PRIVATE_MARK} placeholder="e.g. Kennel B4" {...form.getInputProps('kennelLocation')} />
+                <TextInput
+                  label="Microchip number"
+                  description={PRIVATE_MARK}
+                  {...form.getInputProps('microchipNumber')}
+                />
+                <TextInput
+                  label="Kennel location"
+                  description={PRIVATE_MARK}
+                  placeholder="e.g. Kennel B4"
+                  {...form.getInputProps('kennelLocation')}
+                />
               </SimpleGrid>
-              <Textarea mt="sm" label="Internal notes" description={PRIVATE_MARK} autosize minRows={2} maxRows={8} {...form.getInputProps('internalNotes')} />
+              <Textarea
+                mt="sm"
+                label="Internal notes"
+                description={PRIVATE_MARK}
+                autosize
+                minRows={2}
+                maxRows={8}
+                {...form.getInputProps('internalNotes')}
+              />
             </Fieldset>
           )}
 

@@ -13,7 +13,12 @@ export function PetRecordHistory({ pet }: { pet: PetRecord }): React.JSX.Element
   const history = usePetHistory(pet.id);
   // Newest first in the order things happened (a back-dated adoption where it belongs), as the Movements tab
   // shows them; the arrival stays the first entry, whenever the register learnt of it.
-  const changes = [...(history.data ?? [])].sort((a, b) => Number(a.fromStatus === null) - Number(b.fromStatus === null) || b.happenedAt - a.happenedAt || b.changedAt - a.changedAt);
+  const changes = [...(history.data ?? [])].sort(
+    (a, b) =>
+      Number(a.fromStatus === null) - Number(b.fromStatus === null) ||
+      b.happenedAt - a.happenedAt ||
+      b.changedAt - a.changedAt,
+  );
   const profileChanges = usePetProfileHistory(pet.id);
 
   return (
@@ -52,13 +57,22 @@ export function PetRecordHistory({ pet }: { pet: PetRecord }): React.JSX.Element
           ))}
         </Timeline>
       )}
-      {profileChanges.isError && <LoadFailure error={profileChanges.error} onRetry={() => void profileChanges.refetch()} />}
+      {profileChanges.isError && (
+        <LoadFailure error={profileChanges.error} onRetry={() => void profileChanges.refetch()} />
+      )}
       {profileChanges.isSuccess && profileChanges.data.length > 0 && <ProfileChanges changes={profileChanges.data} />}
     </Stack>
   );
 }
 
-const shown = (value: unknown) => (value === null || value === undefined ? 'not recorded' : typeof value === 'boolean' ? (value ? 'yes' : 'no') : String(value));
+const shown = (value: unknown) =>
+  value === null || value === undefined
+    ? 'not recorded'
+    : typeof value === 'boolean'
+      ? value
+        ? 'yes'
+        : 'no'
+      : String(value);
 
 /** The profile's saved changes, newest first: each field, in words, from → to (private fields marked). */
 function ProfileChanges({ changes }: { changes: ProfileChange[] }): React.JSX.Element {

@@ -95,10 +95,13 @@ export function PetRecordPage({ petId }: { petId: number }): React.JSX.Element {
             <Tabs.Panel value="profile">
               <Stack gap="md" maw={880}>
                 <Text size="sm" c="dimmed">
-                  What adopters see on the adoption site, except the private fields at the bottom. Leave a field empty when it is not known.
+                  What adopters see on the adoption site, except the private fields at the bottom. Leave a field empty
+                  when it is not known.
                 </Text>
                 {details.isPending && <SkeletonBlocks count={6} height={56} />}
-                {details.isError && !details.data && <LoadFailure error={details.error} onRetry={() => void details.refetch()} />}
+                {details.isError && !details.data && (
+                  <LoadFailure error={details.error} onRetry={() => void details.refetch()} />
+                )}
                 {/* Made once per pet and kept while a refetch fails (the pet removed meanwhile): what staff typed stays. */}
                 {details.data && <PetProfileForm details={details.data} />}
               </Stack>
@@ -133,7 +136,10 @@ function whereItIs(location: AnimalRecord['location']): React.ReactNode {
     case 'foster':
       return (
         <>
-          In foster with <Anchor href={recordHref('people', location.placement.person.id)}>{location.placement.person.forgotten ? 'a forgotten person' : location.placement.person.name}</Anchor>
+          In foster with{' '}
+          <Anchor href={recordHref('people', location.placement.person.id)}>
+            {location.placement.person.forgotten ? 'a forgotten person' : location.placement.person.name}
+          </Anchor>
         </>
       );
     case 'left_care':
@@ -152,7 +158,14 @@ function RecordHeader({ pet, record }: { pet: PetRecord; record: AnimalRecord | 
   return (
     <Group gap="md" wrap="nowrap" align="center" data-testid="record-header">
       {cover ? (
-        <Image src={photoAddress(environment, cover, 'thumb')} alt={cover.altText} w={96} h={96} radius="md" fit="cover" />
+        <Image
+          src={photoAddress(environment, cover, 'thumb')}
+          alt={cover.altText}
+          w={96}
+          h={96}
+          radius="md"
+          fit="cover"
+        />
       ) : (
         <Avatar size={96} radius="md" name={pet.name} color="initials" aria-label={`No photo of ${pet.name} yet`} />
       )}

@@ -7,7 +7,13 @@ import { PetStatusBadge } from '../../domain/pets/PetStatusBadge';
 import { useCan } from '../../client/staff';
 
 /** Every transition is allowed (an adopted animal may come back), so the menu always offers the other two. */
-export function PetStatusMenu({ pet, onShowHistory }: { pet: PetRecord; onShowHistory: () => void }): React.JSX.Element {
+export function PetStatusMenu({
+  pet,
+  onShowHistory,
+}: {
+  pet: PetRecord;
+  onShowHistory: () => void;
+}): React.JSX.Element {
   const changeStatus = useChangePetStatus();
   const mayChange = useCan('pets.setStatus');
   // A role that may not change it (a volunteer) sees the status only.
@@ -15,8 +21,16 @@ export function PetStatusMenu({ pet, onShowHistory }: { pet: PetRecord; onShowHi
   return (
     <Menu position="bottom-start" withinPortal>
       <Menu.Target>
-        <UnstyledButton aria-label={`Change status of ${pet.name} (now ${statusWords(pet.status, pet.departure)})`} disabled={changeStatus.isPending}>
-          <PetStatusBadge status={pet.status} departure={pet.departure} rightSection={<IconChevronDown size={12} />} style={{ cursor: 'pointer' }} />
+        <UnstyledButton
+          aria-label={`Change status of ${pet.name} (now ${statusWords(pet.status, pet.departure)})`}
+          disabled={changeStatus.isPending}
+        >
+          <PetStatusBadge
+            status={pet.status}
+            departure={pet.departure}
+            rightSection={<IconChevronDown size={12} />}
+            style={{ cursor: 'pointer' }}
+          />
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>

@@ -23,7 +23,10 @@ function PetList({ hidden }: { hidden: boolean }): React.JSX.Element {
   const mayEditCategories = useCan('categories.create');
   return (
     <Stack display={hidden ? 'none' : undefined}>
-      <PageTitle title="Pets" description="Every animal in your care: take one in, open its record to reserve, foster or adopt it, and keep the categories tidy." />
+      <PageTitle
+        title="Pets"
+        description="Every animal in your care: take one in, open its record to reserve, foster or adopt it, and keep the categories tidy."
+      />
       <Tabs defaultValue="pets">
         <Tabs.List mb="md">
           <Tabs.Tab value="pets" leftSection={<IconPaw size={16} />}>

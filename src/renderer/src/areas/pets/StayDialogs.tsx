@@ -1,6 +1,13 @@
 import { Select, SimpleGrid, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { CHOSEN_INTAKE_TYPES, OTHER_OUTCOME_TYPES, RECEIVING_ORGANISATION_MAX, type IntakeInput, type OutcomeType, type TransferOrigin } from '../../../../shared/movements';
+import {
+  CHOSEN_INTAKE_TYPES,
+  OTHER_OUTCOME_TYPES,
+  RECEIVING_ORGANISATION_MAX,
+  type IntakeInput,
+  type OutcomeType,
+  type TransferOrigin,
+} from '../../../../shared/movements';
 import type { PersonRole } from '../../../../shared/people';
 import { recordHref } from '../../ui/navigation';
 import { INTAKE_WORDS, OUTCOME_WORDS, TRANSFER_CHOICES } from '../../domain/movements/movement-words';
@@ -14,7 +21,13 @@ type ChosenIntake = (typeof CHOSEN_INTAKE_TYPES)[number];
 type OtherOutcome = Exclude<OutcomeType, 'adoption'>;
 
 /** What the person it came from is to the shelter, for someone added here. */
-const INTAKE_ROLE = { stray: 'finder', owner_surrender: 'owner', transfer_in: 'shelter', seized: 'owner', born_in_care: 'foster' } as const satisfies Record<ChosenIntake, PersonRole>;
+const INTAKE_ROLE = {
+  stray: 'finder',
+  owner_surrender: 'owner',
+  transfer_in: 'shelter',
+  seized: 'owner',
+  born_in_care: 'foster',
+} as const satisfies Record<ChosenIntake, PersonRole>;
 
 const optional = (text: string) => (text.trim() ? text.trim() : undefined);
 const portal = { comboboxProps: { withinPortal: true } } as const;
@@ -29,8 +42,26 @@ interface IntakeDialogProps {
 /** An intake: of an animal in the register, or of a new one, whose record page opens once it is in. */
 export function IntakeDialog({ pet, opened, onClose }: IntakeDialogProps): React.JSX.Element {
   const categories = useCategories();
-  const form = useForm<{ name: string; categoryId: number | null; type: ChosenIntake | null; transferFrom: TransferOrigin | null; at: string; personId: number | null; reason: string; condition: string }>({
-    initialValues: { name: '', categoryId: null, type: null, transferFrom: null, at: '', personId: null, reason: '', condition: '' },
+  const form = useForm<{
+    name: string;
+    categoryId: number | null;
+    type: ChosenIntake | null;
+    transferFrom: TransferOrigin | null;
+    at: string;
+    personId: number | null;
+    reason: string;
+    condition: string;
+  }>({
+    initialValues: {
+      name: '',
+      categoryId: null,
+      type: null,
+      transferFrom: null,
+      at: '',
+      personId: null,
+      reason: '',
+      condition: '',
+    },
     validate: (values) => ({
       name: pet === null && !values.name.trim() ? 'Give the animal a name' : null,
       categoryId: pet === null && values.categoryId === null ? 'Choose a category' : null,
@@ -66,18 +97,61 @@ export function IntakeDialog({ pet, opened, onClose }: IntakeDialogProps): React
     );
   });
   return (
-    <MovementModal opened={opened} onClose={onClose} title={pet ? `Take ${pet.name} in` : 'Take an animal in'} submitLabel="Take in" pending={intake.isPending} failure={failure.alert} onSubmit={submit} testId="intake-dialog">
+    <MovementModal
+      opened={opened}
+      onClose={onClose}
+      title={pet ? `Take ${pet.name} in` : 'Take an animal in'}
+      submitLabel="Take in"
+      pending={intake.isPending}
+      failure={failure.alert}
+      onSubmit={submit}
+      testId="intake-dialog"
+    >
       {/* Two columns, so the whole intake fits a 700 px high window. */}
       <SimpleGrid cols={2} spacing="sm">
-        {!pet && <TextInput label="Name" withAsterisk placeholder="e.g. Biscuit" data-autofocus {...form.getInputProps('name')} />}
-        {!pet && <Select<number> label="Category" withAsterisk searchable data={(categories.data ?? []).map((category) => ({ value: category.id, label: category.name }))} {...form.getInputProps('categoryId')} {...portal} />}
-        <Select label="How it came in" withAsterisk data={CHOSEN_INTAKE_TYPES.map((type) => ({ value: type, label: INTAKE_WORDS[type] }))} {...form.getInputProps('type')} {...portal} />
+        {!pet && (
+          <TextInput
+            label="Name"
+            withAsterisk
+            placeholder="e.g. Biscuit"
+            data-autofocus
+            {...form.getInputProps('name')}
+          />
+        )}
+        {!pet && (
+          <Select<number>
+            label="Category"
+            withAsterisk
+            searchable
+            data={(categories.data ?? []).map((category) => ({ value: category.id, label: category.name }))}
+            {...form.getInputProps('categoryId')}
+            {...portal}
+          />
+        )}
+        <Select
+          label="How it came in"
+          withAsterisk
+          data={CHOSEN_INTAKE_TYPES.map((type) => ({ value: type, label: INTAKE_WORDS[type] }))}
+          {...form.getInputProps('type')}
+          {...portal}
+        />
         {form.values.type === 'transfer_in' && (
-          <Select label="Transferred from" withAsterisk data={TRANSFER_CHOICES} {...form.getInputProps('transferFrom')} {...portal} />
+          <Select
+            label="Transferred from"
+            withAsterisk
+            data={TRANSFER_CHOICES}
+            {...form.getInputProps('transferFrom')}
+            {...portal}
+          />
         )}
         <WhenField {...form.getInputProps('at')} />
       </SimpleGrid>
-      <PersonPicker label="From whom" role={INTAKE_ROLE[form.values.type ?? 'stray']} value={form.values.personId} onChange={(chosen) => form.setFieldValue('personId', chosen?.id ?? null)} />
+      <PersonPicker
+        label="From whom"
+        role={INTAKE_ROLE[form.values.type ?? 'stray']}
+        value={form.values.personId}
+        onChange={(chosen) => form.setFieldValue('personId', chosen?.id ?? null)}
+      />
       <SimpleGrid cols={2} spacing="sm">
         <Textarea label="Reason" autosize minRows={1} {...form.getInputProps('reason')} />
         <Textarea label="Condition" autosize minRows={1} {...form.getInputProps('condition')} />
@@ -88,15 +162,33 @@ export function IntakeDialog({ pet, opened, onClose }: IntakeDialogProps): React
 
 export function CancelReservationDialog({ record, opened, onClose }: MovementDialogProps): React.JSX.Element {
   const { pet, activeReservation } = record;
-  const form = useForm({ initialValues: { at: '', reason: '' }, validate: (values) => ({ at: whenProblem(values.at) }) });
+  const form = useForm({
+    initialValues: { at: '', reason: '' },
+    validate: (values) => ({ at: whenProblem(values.at) }),
+  });
   const failure = useMovementFailure(form);
   const cancel = useRecordMovement(`The reservation of ${pet.name} is cancelled.`);
   const submit = form.onSubmit((values) => {
     failure.clear();
-    cancel.mutate({ action: 'cancelReservation', input: { petId: pet.id, at: momentOf(values.at), reason: optional(values.reason) } }, { onSuccess: onClose, onError: failure.show });
+    cancel.mutate(
+      {
+        action: 'cancelReservation',
+        input: { petId: pet.id, at: momentOf(values.at), reason: optional(values.reason) },
+      },
+      { onSuccess: onClose, onError: failure.show },
+    );
   });
   return (
-    <MovementModal opened={opened} onClose={onClose} title={`Cancel the reservation of ${pet.name}`} submitLabel="Cancel the reservation" pending={cancel.isPending} failure={failure.alert} onSubmit={submit} testId="cancel-reservation-dialog">
+    <MovementModal
+      opened={opened}
+      onClose={onClose}
+      title={`Cancel the reservation of ${pet.name}`}
+      submitLabel="Cancel the reservation"
+      pending={cancel.isPending}
+      failure={failure.alert}
+      onSubmit={submit}
+      testId="cancel-reservation-dialog"
+    >
       <TextInput label="Reserved for" value={activeReservation?.person.name ?? ''} readOnly />
       <WhenField {...form.getInputProps('at')} />
       <Textarea label="Reason" autosize minRows={1} {...form.getInputProps('reason')} />
@@ -111,11 +203,27 @@ export function FosterEndDialog({ record, opened, onClose }: MovementDialogProps
   const end = useRecordMovement(`${pet.name} is back from foster.`);
   const submit = form.onSubmit((values) => {
     failure.clear();
-    end.mutate({ action: 'fosterEnd', input: { petId: pet.id, at: momentOf(values.at) } }, { onSuccess: onClose, onError: failure.show });
+    end.mutate(
+      { action: 'fosterEnd', input: { petId: pet.id, at: momentOf(values.at) } },
+      { onSuccess: onClose, onError: failure.show },
+    );
   });
   return (
-    <MovementModal opened={opened} onClose={onClose} title={`${pet.name} back from foster`} submitLabel="End the placement" pending={end.isPending} failure={failure.alert} onSubmit={submit} testId="foster-end-dialog">
-      <TextInput label="Foster home" value={location.kind === 'foster' ? location.placement.person.name : ''} readOnly />
+    <MovementModal
+      opened={opened}
+      onClose={onClose}
+      title={`${pet.name} back from foster`}
+      submitLabel="End the placement"
+      pending={end.isPending}
+      failure={failure.alert}
+      onSubmit={submit}
+      testId="foster-end-dialog"
+    >
+      <TextInput
+        label="Foster home"
+        value={location.kind === 'foster' ? location.placement.person.name : ''}
+        readOnly
+      />
       <WhenField label="Back on" {...form.getInputProps('at')} />
     </MovementModal>
   );
@@ -123,7 +231,14 @@ export function FosterEndDialog({ record, opened, onClose }: MovementDialogProps
 
 export function OutcomeDialog({ record, opened, onClose }: MovementDialogProps): React.JSX.Element {
   const { pet } = record;
-  const form = useForm<{ type: OtherOutcome | null; transferTo: TransferOrigin | null; receivingOrganisation: string; at: string; personId: number | null; reason: string }>({
+  const form = useForm<{
+    type: OtherOutcome | null;
+    transferTo: TransferOrigin | null;
+    receivingOrganisation: string;
+    at: string;
+    personId: number | null;
+    reason: string;
+  }>({
     initialValues: { type: null, transferTo: null, receivingOrganisation: '', at: '', personId: null, reason: '' },
     validate: (values) => ({
       type: values.type === null ? 'Choose how it left' : null,
@@ -137,21 +252,70 @@ export function OutcomeDialog({ record, opened, onClose }: MovementDialogProps):
   const submit = form.onSubmit((values) => {
     failure.clear();
     if (values.type === null) return;
-    const destination = values.type === 'transfer_out' ? { transferTo: values.transferTo ?? undefined, receivingOrganisation: optional(values.receivingOrganisation) } : {};
+    const destination =
+      values.type === 'transfer_out'
+        ? { transferTo: values.transferTo ?? undefined, receivingOrganisation: optional(values.receivingOrganisation) }
+        : {};
     outcome.mutate(
-      { action: 'outcome', input: { petId: pet.id, type: values.type, ...destination, at: momentOf(values.at), personId: values.personId ?? undefined, reason: optional(values.reason) } },
+      {
+        action: 'outcome',
+        input: {
+          petId: pet.id,
+          type: values.type,
+          ...destination,
+          at: momentOf(values.at),
+          personId: values.personId ?? undefined,
+          reason: optional(values.reason),
+        },
+      },
       { onSuccess: onClose, onError: failure.show },
     );
   });
   return (
-    <MovementModal opened={opened} onClose={onClose} title={`${pet.name} leaves care`} submitLabel="Record the outcome" pending={outcome.isPending} failure={failure.alert} onSubmit={submit} testId="outcome-dialog">
+    <MovementModal
+      opened={opened}
+      onClose={onClose}
+      title={`${pet.name} leaves care`}
+      submitLabel="Record the outcome"
+      pending={outcome.isPending}
+      failure={failure.alert}
+      onSubmit={submit}
+      testId="outcome-dialog"
+    >
       <SimpleGrid cols={2} spacing="sm">
-        <Select label="How it left" description="An adoption is recorded with Adopt" withAsterisk data={OTHER_OUTCOME_TYPES.map((type) => ({ value: type, label: OUTCOME_WORDS[type] }))} {...form.getInputProps('type')} {...portal} />
+        <Select
+          label="How it left"
+          description="An adoption is recorded with Adopt"
+          withAsterisk
+          data={OTHER_OUTCOME_TYPES.map((type) => ({ value: type, label: OUTCOME_WORDS[type] }))}
+          {...form.getInputProps('type')}
+          {...portal}
+        />
         <WhenField {...form.getInputProps('at')} />
-        {transfer && <Select label="Where it went" withAsterisk data={TRANSFER_CHOICES} {...form.getInputProps('transferTo')} {...portal} />}
-        {transfer && <TextInput label="Receiving organisation" placeholder="e.g. Northside Rescue" maxLength={RECEIVING_ORGANISATION_MAX} {...form.getInputProps('receivingOrganisation')} />}
+        {transfer && (
+          <Select
+            label="Where it went"
+            withAsterisk
+            data={TRANSFER_CHOICES}
+            {...form.getInputProps('transferTo')}
+            {...portal}
+          />
+        )}
+        {transfer && (
+          <TextInput
+            label="Receiving organisation"
+            placeholder="e.g. Northside Rescue"
+            maxLength={RECEIVING_ORGANISATION_MAX}
+            {...form.getInputProps('receivingOrganisation')}
+          />
+        )}
       </SimpleGrid>
-      <PersonPicker label="To whom" role={form.values.type === 'transfer_out' ? 'shelter' : 'owner'} value={form.values.personId} onChange={(chosen) => form.setFieldValue('personId', chosen?.id ?? null)} />
+      <PersonPicker
+        label="To whom"
+        role={form.values.type === 'transfer_out' ? 'shelter' : 'owner'}
+        value={form.values.personId}
+        onChange={(chosen) => form.setFieldValue('personId', chosen?.id ?? null)}
+      />
       <Textarea label="Reason" autosize minRows={1} {...form.getInputProps('reason')} />
     </MovementModal>
   );
@@ -161,16 +325,39 @@ export function ReturnDialog({ record, opened, onClose }: MovementDialogProps): 
   const { pet, stays } = record;
   const form = useForm({
     initialValues: { at: '', reason: '', condition: '' },
-    validate: (values) => ({ at: whenProblem(values.at), reason: values.reason.trim() ? null : 'Say why it came back' }),
+    validate: (values) => ({
+      at: whenProblem(values.at),
+      reason: values.reason.trim() ? null : 'Say why it came back',
+    }),
   });
   const failure = useMovementFailure(form);
   const back = useRecordMovement(`${pet.name} is back in care.`);
   const submit = form.onSubmit((values) => {
     failure.clear();
-    back.mutate({ action: 'return', input: { petId: pet.id, at: momentOf(values.at), reason: values.reason.trim(), condition: optional(values.condition) } }, { onSuccess: onClose, onError: failure.show });
+    back.mutate(
+      {
+        action: 'return',
+        input: {
+          petId: pet.id,
+          at: momentOf(values.at),
+          reason: values.reason.trim(),
+          condition: optional(values.condition),
+        },
+      },
+      { onSuccess: onClose, onError: failure.show },
+    );
   });
   return (
-    <MovementModal opened={opened} onClose={onClose} title={`${pet.name} returned after adoption`} submitLabel="Record the return" pending={back.isPending} failure={failure.alert} onSubmit={submit} testId="return-dialog">
+    <MovementModal
+      opened={opened}
+      onClose={onClose}
+      title={`${pet.name} returned after adoption`}
+      submitLabel="Record the return"
+      pending={back.isPending}
+      failure={failure.alert}
+      onSubmit={submit}
+      testId="return-dialog"
+    >
       <TextInput label="Returned by" value={stays[0]?.outcomePerson?.name ?? ''} readOnly />
       <WhenField {...form.getInputProps('at')} />
       <Textarea label="Reason" withAsterisk autosize minRows={1} {...form.getInputProps('reason')} />

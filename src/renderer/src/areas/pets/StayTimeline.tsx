@@ -17,7 +17,12 @@ interface Entry {
   lines: string[];
 }
 
-const RESERVATION_END = { cancelled: 'cancelled', completed: 'completed by the adoption', closed_by_outcome: 'closed by the outcome', expired: 'expired' } as const;
+const RESERVATION_END = {
+  cancelled: 'cancelled',
+  completed: 'completed by the adoption',
+  closed_by_outcome: 'closed by the outcome',
+  expired: 'expired',
+} as const;
 
 /** The override a movement was recorded with ("do not adopt to" gone past), as its event holds it. */
 function overrideOf(events: MovementEvent[], match: (event: MovementEvent) => boolean): string[] {
@@ -34,7 +39,10 @@ function entriesOf(stay: Stay, events: MovementEvent[]): Entry[] {
       icon: stay.intakeType === 'returned_after_adoption' ? <IconArrowBackUp size={14} /> : <IconDoorEnter size={14} />,
       title: `${INTAKE_WORDS[stay.intakeType]}${stay.transferFrom ? ` (${TRANSFER_WORDS[stay.transferFrom]})` : ''}`,
       person: stay.intakePerson,
-      lines: [stay.intakeReason && `Reason: ${stay.intakeReason}`, stay.intakeCondition && `Condition: ${stay.intakeCondition}`].filter((line): line is string => Boolean(line)),
+      lines: [
+        stay.intakeReason && `Reason: ${stay.intakeReason}`,
+        stay.intakeCondition && `Condition: ${stay.intakeCondition}`,
+      ].filter((line): line is string => Boolean(line)),
     },
   ];
   for (const reservation of stay.reservations) {
@@ -46,8 +54,19 @@ function entriesOf(stay: Stay, events: MovementEvent[]): Entry[] {
       person: reservation.person,
       lines: [
         ...(reservation.expiresAt !== null ? [`Expires ${formatMoment(reservation.expiresAt)}`] : []),
-        ...(reservation.end ? [`${RESERVATION_END[reservation.end][0]?.toUpperCase()}${RESERVATION_END[reservation.end].slice(1)} ${formatMoment(reservation.endedAt)}`] : [reservation.lapsedAt !== null ? 'Expired: no longer holds the animal (reserve again to renew, or cancel)' : 'Active']),
-        ...overrideOf(events, (event) => event.kind === 'reservation' && event.details.reservationId === reservation.id),
+        ...(reservation.end
+          ? [
+              `${RESERVATION_END[reservation.end][0]?.toUpperCase()}${RESERVATION_END[reservation.end].slice(1)} ${formatMoment(reservation.endedAt)}`,
+            ]
+          : [
+              reservation.lapsedAt !== null
+                ? 'Expired: no longer holds the animal (reserve again to renew, or cancel)'
+                : 'Active',
+            ]),
+        ...overrideOf(
+          events,
+          (event) => event.kind === 'reservation' && event.details.reservationId === reservation.id,
+        ),
       ],
     });
   }
@@ -60,7 +79,9 @@ function entriesOf(stay: Stay, events: MovementEvent[]): Entry[] {
       person: placement.person,
       lines: [
         placement.endedAt !== null ? `Back ${formatMoment(placement.endedAt)}` : 'Still there',
-        ...(placement.expectedEndAt !== null && placement.endedAt === null ? [`Expected back ${formatMoment(placement.expectedEndAt)}`] : []),
+        ...(placement.expectedEndAt !== null && placement.endedAt === null
+          ? [`Expected back ${formatMoment(placement.expectedEndAt)}`]
+          : []),
       ],
     });
   }
@@ -72,7 +93,9 @@ function entriesOf(stay: Stay, events: MovementEvent[]): Entry[] {
       title: outcomeTitle(stay),
       person: stay.outcomePerson,
       lines: [
-        ...(stay.fee !== null ? [`Fee ${stay.fee.toFixed(2)}${stay.feeMethod ? ` · ${FEE_METHOD_WORDS[stay.feeMethod]}` : ''}`] : []),
+        ...(stay.fee !== null
+          ? [`Fee ${stay.fee.toFixed(2)}${stay.feeMethod ? ` · ${FEE_METHOD_WORDS[stay.feeMethod]}` : ''}`]
+          : []),
         ...(stay.outcomeType === 'transfer_out' && stay.transferTo === null ? ['Where it went was not recorded'] : []),
         ...(stay.outcomeReason ? [`Reason: ${stay.outcomeReason}`] : []),
         ...overrideOf(events, (event) => event.kind === 'outcome' && event.stayId === stay.id),
@@ -83,7 +106,12 @@ function entriesOf(stay: Stay, events: MovementEvent[]): Entry[] {
 }
 
 function PersonLink({ person }: { person: PersonRef }): React.JSX.Element {
-  if (person.forgotten) return <Text span size="sm" c="dimmed">a forgotten person</Text>;
+  if (person.forgotten)
+    return (
+      <Text span size="sm" c="dimmed">
+        a forgotten person
+      </Text>
+    );
   return (
     <Anchor href={recordHref('people', person.id)} size="sm">
       {person.name}
@@ -92,7 +120,15 @@ function PersonLink({ person }: { person: PersonRef }): React.JSX.Element {
 }
 
 /** One stay, oldest moment first, with its adoption contract to print when it ended in an adoption. */
-export function StayCard({ stay, events, petName }: { stay: Stay; events: MovementEvent[]; petName: string }): React.JSX.Element {
+export function StayCard({
+  stay,
+  events,
+  petName,
+}: {
+  stay: Stay;
+  events: MovementEvent[];
+  petName: string;
+}): React.JSX.Element {
   const entries = entriesOf(stay, events);
   const contract = useContractPdf();
   const open = stay.outcomeAt === null;
@@ -100,7 +136,9 @@ export function StayCard({ stay, events, petName }: { stay: Stay; events: Moveme
     <Paper withBorder radius="md" p="md" data-testid={`stay-${stay.id}`}>
       <Group justify="space-between" mb="sm" wrap="wrap" gap="xs">
         <Title order={3} size="h5">
-          {open ? `In care since ${formatMoment(stay.intakeAt)}` : `${formatMoment(stay.intakeAt)} – ${formatMoment(stay.outcomeAt)}`}
+          {open
+            ? `In care since ${formatMoment(stay.intakeAt)}`
+            : `${formatMoment(stay.intakeAt)} – ${formatMoment(stay.outcomeAt)}`}
         </Title>
         {stay.outcomeType === 'adoption' && (
           <Button
@@ -108,7 +146,12 @@ export function StayCard({ stay, events, petName }: { stay: Stay; events: Moveme
             variant="light"
             leftSection={<IconPrinter size={14} />}
             loading={contract.isPending}
-            onClick={() => contract.mutate({ stayId: stay.id }, { onSuccess: ({ fileName, pdfBase64 }) => downloadPdf(pdfBase64, fileName) })}
+            onClick={() =>
+              contract.mutate(
+                { stayId: stay.id },
+                { onSuccess: ({ fileName, pdfBase64 }) => downloadPdf(pdfBase64, fileName) },
+              )
+            }
             aria-label={`Print the adoption contract of ${petName} (${formatMoment(stay.outcomeAt)})`}
           >
             Print contract

@@ -12,7 +12,8 @@ export function useCategories() {
 
 export function useAddCategory() {
   return useAction({
-    run: ({ name, species }: { name: string; species: Species }, environment) => call('categories.create', { environment, name, species }),
+    run: ({ name, species }: { name: string; species: Species }, environment) =>
+      call('categories.create', { environment, name, species }),
     progress: 'Adding the category…',
     success: (category) => `Category “${category.name}” added.`,
     shownInPlace: SHOWN_IN_PLACE.always,
@@ -22,7 +23,8 @@ export function useAddCategory() {
 
 export function useRenameCategory() {
   return useAction({
-    run: ({ id, name, species }: { id: number; name: string; species: Species }, environment) => call('categories.rename', { environment, id, name, species }),
+    run: ({ id, name, species }: { id: number; name: string; species: Species }, environment) =>
+      call('categories.rename', { environment, id, name, species }),
     progress: 'Renaming the category…',
     success: (category) => `Category renamed to “${category.name}”.`,
     shownInPlace: SHOWN_IN_PLACE.always,

@@ -25,14 +25,16 @@ export function base64Of(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
     reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
-    reader.onerror = () => reject(new Error(`${file.name} could not be read (${reader.error?.message ?? 'unknown reason'}).`));
+    reader.onerror = () =>
+      reject(new Error(`${file.name} could not be read (${reader.error?.message ?? 'unknown reason'}).`));
     reader.readAsDataURL(file);
   });
 }
 
 export function useMovePhoto() {
   return useAction({
-    run: ({ petId, photo, position }: { petId: number; photo: PetPhoto; position: number }, environment) => call('photos.move', { environment, petId, photoId: photo.id, position }),
+    run: ({ petId, photo, position }: { petId: number; photo: PetPhoto; position: number }, environment) =>
+      call('photos.move', { environment, petId, photoId: photo.id, position }),
     progress: ({ position }) => `Moving the photo to place ${position}…`,
     success: (_, { position }) => (position === 1 ? 'Photo is now the cover.' : `Photo moved to place ${position}.`),
     invalidates: ['pets'],
@@ -41,7 +43,8 @@ export function useMovePhoto() {
 
 export function useRemovePhoto() {
   return useAction({
-    run: ({ petId, photo }: { petId: number; photo: PetPhoto }, environment) => call('photos.remove', { environment, petId, photoId: photo.id }),
+    run: ({ petId, photo }: { petId: number; photo: PetPhoto }, environment) =>
+      call('photos.remove', { environment, petId, photoId: photo.id }),
     progress: 'Removing the photo…',
     success: () => 'Photo removed.',
     invalidates: ['pets'],
@@ -50,7 +53,8 @@ export function useRemovePhoto() {
 
 export function useSetPhotoAlt() {
   return useAction({
-    run: ({ petId, photo, alt }: { petId: number; photo: PetPhoto; alt: string }, environment) => call('photos.setAlt', { environment, petId, photoId: photo.id, alt }),
+    run: ({ petId, photo, alt }: { petId: number; photo: PetPhoto; alt: string }, environment) =>
+      call('photos.setAlt', { environment, petId, photoId: photo.id, alt }),
     progress: 'Saving the alt text…',
     success: () => 'Alt text saved.',
     invalidates: ['pets'],

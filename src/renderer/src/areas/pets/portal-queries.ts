@@ -24,7 +24,9 @@ export function usePortalListings() {
     // Each animal's last export to each portal, in the portals' order: the Pets list's column.
     select: (byPortal) => {
       const byPet = new Map<number, PetListing[]>();
-      for (const portal of PORTAL_IDS) for (const listing of byPortal[portal]) byPet.set(listing.petId, [...(byPet.get(listing.petId) ?? []), { portal, listing }]);
+      for (const portal of PORTAL_IDS)
+        for (const listing of byPortal[portal])
+          byPet.set(listing.petId, [...(byPet.get(listing.petId) ?? []), { portal, listing }]);
       return byPet;
     },
   });
@@ -66,7 +68,8 @@ export function usePortalExport() {
   return useAction({
     run: (choice: PortalExportChoice, environment) => call('portals.export', { environment, ...choice }),
     progress: ({ portal }) => `Writing the ${PORTAL_NAMES[portal]} files…`,
-    success: (made, { portal }) => `${made.listed.length} animal${made.listed.length === 1 ? '' : 's'} written for ${PORTAL_NAMES[portal]}.`,
+    success: (made, { portal }) =>
+      `${made.listed.length} animal${made.listed.length === 1 ? '' : 's'} written for ${PORTAL_NAMES[portal]}.`,
     shownInPlace: SHOWN_IN_PLACE.always,
     invalidates: ['pets'],
   });

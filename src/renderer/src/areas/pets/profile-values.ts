@@ -1,10 +1,17 @@
 /** The profile form's values (text as typed, '' for "not recorded") and the change they make. */
-import { isPrivateProfileField, PET_PROFILE_FIELDS, type PetProfile, type PetProfileChange, type PetProfileField } from '../../../../shared/pet-profile';
+import {
+  isPrivateProfileField,
+  PET_PROFILE_FIELDS,
+  type PetProfile,
+  type PetProfileChange,
+  type PetProfileField,
+} from '../../../../shared/pet-profile';
 
 const YES_NO_FIELDS = ['breedMixed', 'houseTrained', 'spayedNeutered'] as const;
 type YesNoField = (typeof YES_NO_FIELDS)[number];
 
-export type ProfileValues = Record<Exclude<PetProfileField, YesNoField | 'adoptionFee'>, string> & Record<YesNoField, '' | 'yes' | 'no'> & { adoptionFee: number | string };
+export type ProfileValues = Record<Exclude<PetProfileField, YesNoField | 'adoptionFee'>, string> &
+  Record<YesNoField, '' | 'yes' | 'no'> & { adoptionFee: number | string };
 
 const isYesNo = (field: string): field is YesNoField => (YES_NO_FIELDS as readonly string[]).includes(field);
 
@@ -28,7 +35,8 @@ export function changeOf(values: ProfileValues, withPrivate = true): PetProfileC
     if (!withPrivate && isPrivateProfileField(field)) continue;
     // A cleared Select gives null, an emptied input ''.
     const value = values[field] as unknown;
-    if (value === null || value === undefined || (typeof value === 'string' && value.trim() === '')) change[field] = null;
+    if (value === null || value === undefined || (typeof value === 'string' && value.trim() === ''))
+      change[field] = null;
     else if (isYesNo(field)) change[field] = value === 'yes';
     else change[field] = value;
   }

@@ -3,7 +3,11 @@ import type { z } from 'zod';
 import type { ErrorDetails, ProfileRuleProblem } from '../../../../shared/errors';
 import { AdminCallError } from '../../client/transport';
 
-const REASONS: readonly string[] = ['birth_date_future', 'microchip_characters', 'fee_decimals'] satisfies ProfileRuleProblem['reason'][];
+const REASONS: readonly string[] = [
+  'birth_date_future',
+  'microchip_characters',
+  'fee_decimals',
+] satisfies ProfileRuleProblem['reason'][];
 
 function wordsOf(problem: ProfileRuleProblem): string {
   switch (problem.reason) {

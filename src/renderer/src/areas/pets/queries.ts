@@ -39,8 +39,10 @@ export function useAddPet() {
 
 export function useEditPet() {
   return useAction({
-    run: ({ id, name, categoryId, version }: { id: number; name: string; categoryId: number; version: number }, environment) =>
-      call('pets.update', { environment, id, changes: { name, categoryId }, version }),
+    run: (
+      { id, name, categoryId, version }: { id: number; name: string; categoryId: number; version: number },
+      environment,
+    ) => call('pets.update', { environment, id, changes: { name, categoryId }, version }),
     progress: 'Saving the pet…',
     success: (pet) => `${pet.name} saved.`,
     shownInPlace: SHOWN_IN_PLACE.always,
@@ -50,7 +52,8 @@ export function useEditPet() {
 
 export function useChangePetStatus() {
   return useAction({
-    run: ({ id, status }: { id: number; name: string; status: PetStatus }, environment) => call('pets.setStatus', { environment, id, status }),
+    run: ({ id, status }: { id: number; name: string; status: PetStatus }, environment) =>
+      call('pets.setStatus', { environment, id, status }),
     progress: ({ name, status }) => `Marking ${name} as ${PET_STATUS_WORDS[status]}…`,
     success: (pet) => `${pet.name} is now ${PET_STATUS_WORDS[pet.status]}.`,
     invalidates: ['pets'],
@@ -89,7 +92,10 @@ export function usePetProfileHistory(id: number | null) {
 
 export function useSavePetProfile() {
   return useAction({
-    run: ({ id, profile, version }: { id: number; name: string; profile: PetProfileChange; version: number }, environment) => call('pets.setProfile', { environment, id, profile, version }),
+    run: (
+      { id, profile, version }: { id: number; name: string; profile: PetProfileChange; version: number },
+      environment,
+    ) => call('pets.setProfile', { environment, id, profile, version }),
     progress: ({ name }) => `Saving the profile of ${name}…`,
     success: (_, { name }) => `Profile of ${name} saved.`,
     shownInPlace: SHOWN_IN_PLACE.always,

@@ -20,7 +20,9 @@ const resolver = zod4Resolver(PlanChangeInputSchema);
 /** Enterprise has no plan-wide quota: each Enterprise account carries its own figures. An emptied field fails validation. */
 function changeOf(values: PlanFormValues, plan: PlanFigures): PlanChange {
   const bans = { banThreshold: figureOf(values.banThreshold), banMinutes: figureOf(values.banMinutes) };
-  return plan.id === 'enterprise' ? bans : { perMinute: figureOf(values.perMinute), perDay: figureOf(values.perDay), ...bans };
+  return plan.id === 'enterprise'
+    ? bans
+    : { perMinute: figureOf(values.perMinute), perDay: figureOf(values.perDay), ...bans };
 }
 
 export function PlanRow({ plan }: { plan: PlanFigures }): React.JSX.Element {
@@ -36,13 +38,22 @@ export function PlanRow({ plan }: { plan: PlanFigures }): React.JSX.Element {
   });
 
   const save = form.onSubmit((values) =>
-    updatePlan.mutate({ planId: plan.id, change: changeOf(values, plan) }, { onSuccess: () => form.resetDirty(values) }),
+    updatePlan.mutate(
+      { planId: plan.id, change: changeOf(values, plan) },
+      { onSuccess: () => form.resetDirty(values) },
+    ),
   );
   const submitOnEnter = (event: React.KeyboardEvent) => {
     if (event.key === 'Enter') save();
   };
   const figureInput = (field: keyof PlanFormValues, label: string) => (
-    <FigureInput aria-label={`${plan.name} ${label}`} thousandSeparator w={{ base: 100, lg: 150 }} onKeyDown={submitOnEnter} {...form.getInputProps(field)} />
+    <FigureInput
+      aria-label={`${plan.name} ${label}`}
+      thousandSeparator
+      w={{ base: 100, lg: 150 }}
+      onKeyDown={submitOnEnter}
+      {...form.getInputProps(field)}
+    />
   );
 
   return (
@@ -70,7 +81,13 @@ export function PlanRow({ plan }: { plan: PlanFigures }): React.JSX.Element {
       <Table.Td>
         {/* In a small window Undo goes under Save rather than off to the side. */}
         <Group gap="xs">
-          <Button size="xs" aria-label={`Save ${plan.name}`} disabled={!form.isDirty()} loading={updatePlan.isPending} onClick={() => save()}>
+          <Button
+            size="xs"
+            aria-label={`Save ${plan.name}`}
+            disabled={!form.isDirty()}
+            loading={updatePlan.isPending}
+            onClick={() => save()}
+          >
             Save
           </Button>
           {form.isDirty() && (

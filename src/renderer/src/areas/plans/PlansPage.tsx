@@ -15,8 +15,8 @@ export function PlansPage(): React.JSX.Element {
       />
       <Alert variant="light" icon={<IconInfoCircle />} maw={860}>
         <Text size="sm">
-          <b>Ban threshold</b>: how many further requests a key may make after a 429, within that window, before it is banned.{' '}
-          <b>Ban minutes</b>: how long the ban lasts. Changes apply from each account&apos;s next request.
+          <b>Ban threshold</b>: how many further requests a key may make after a 429, within that window, before it is
+          banned. <b>Ban minutes</b>: how long the ban lasts. Changes apply from each account&apos;s next request.
         </Text>
       </Alert>
       {plans.isError ? (
@@ -37,7 +37,9 @@ export function PlansPage(): React.JSX.Element {
               </Table.Thead>
               <Table.Tbody>
                 {plans.isPending && <SkeletonRows rows={4} columns={6} />}
-                {plans.data?.map((plan) => <PlanRow key={plan.id} plan={plan} />)}
+                {plans.data?.map((plan) => (
+                  <PlanRow key={plan.id} plan={plan} />
+                ))}
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>

@@ -5,9 +5,22 @@ import { statusColor } from './RequestTable';
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** One logged request: what it was, who sent it, and the response headers exactly as sent. */
-export function RequestDrawer({ request, onClose }: { request: LoggedRequest | null; onClose: () => void }): React.JSX.Element {
+export function RequestDrawer({
+  request,
+  onClose,
+}: {
+  request: LoggedRequest | null;
+  onClose: () => void;
+}): React.JSX.Element {
   return (
-    <Drawer opened={request !== null} onClose={onClose} position="right" size="lg" title={request ? `Request #${request.id}` : ''} data-testid="request-drawer">
+    <Drawer
+      opened={request !== null}
+      onClose={onClose}
+      position="right"
+      size="lg"
+      title={request ? `Request #${request.id}` : ''}
+      data-testid="request-drawer"
+    >
       {request && (
         <Stack gap="sm">
           <Group gap="xs">
@@ -27,7 +40,11 @@ export function RequestDrawer({ request, onClose }: { request: LoggedRequest | n
               </Table.Tr>
               <Table.Tr>
                 <Table.Th>Key</Table.Th>
-                <Table.Td>{request.keyId === null ? 'none (counted per address)' : `#${request.keyId} ${request.keyPrefix ?? ''}`}</Table.Td>
+                <Table.Td>
+                  {request.keyId === null
+                    ? 'none (counted per address)'
+                    : `#${request.keyId} ${request.keyPrefix ?? ''}`}
+                </Table.Td>
               </Table.Tr>
               <Table.Tr>
                 <Table.Th>Account</Table.Th>

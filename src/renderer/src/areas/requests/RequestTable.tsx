@@ -11,7 +11,13 @@ export function statusColor(status: number): string {
 const time = (ms: number) => new Date(ms).toISOString().slice(11, 23);
 
 /** Logged requests, one a row; a click opens the detail drawer. */
-export function RequestTable({ requests, onOpen }: { requests: LoggedRequest[]; onOpen: (request: LoggedRequest) => void }): React.JSX.Element {
+export function RequestTable({
+  requests,
+  onOpen,
+}: {
+  requests: LoggedRequest[];
+  onOpen: (request: LoggedRequest) => void;
+}): React.JSX.Element {
   return (
     <Table.ScrollContainer minWidth={680}>
       <Table highlightOnHover striped data-testid="request-table">
@@ -30,12 +36,23 @@ export function RequestTable({ requests, onOpen }: { requests: LoggedRequest[]; 
         </Table.Thead>
         <Table.Tbody>
           {requests.map((request) => (
-            <Table.Tr key={request.id} onClick={() => onOpen(request)} style={{ cursor: 'pointer' }} data-testid="request-row">
+            <Table.Tr
+              key={request.id}
+              onClick={() => onOpen(request)}
+              style={{ cursor: 'pointer' }}
+              data-testid="request-row"
+            >
               <Table.Td ff="monospace" fz="xs" title={new Date(request.at).toISOString()}>
                 {time(request.at)}
               </Table.Td>
               <Table.Td>
-                <Text ff="monospace" fz="xs" lineClamp={1} style={{ wordBreak: 'break-all' }} title={`${request.method} ${request.path}`}>
+                <Text
+                  ff="monospace"
+                  fz="xs"
+                  lineClamp={1}
+                  style={{ wordBreak: 'break-all' }}
+                  title={`${request.method} ${request.path}`}
+                >
                   {request.method} {request.path}
                 </Text>
               </Table.Td>

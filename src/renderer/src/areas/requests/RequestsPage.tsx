@@ -32,10 +32,13 @@ function utcMoment(value: string): number | undefined | 'invalid' {
 }
 
 /** The fields as a filter, or the field errors that keep it from being applied. */
-function toFilter(fields: FilterFields): { filter: RequestFilter } | { errors: Partial<Record<keyof FilterFields, string>> } {
+function toFilter(
+  fields: FilterFields,
+): { filter: RequestFilter } | { errors: Partial<Record<keyof FilterFields, string>> } {
   const errors: Partial<Record<keyof FilterFields, string>> = {};
   const status = fields.status.trim();
-  if (status !== '' && !(/^\d{3}$/.test(status) && Number(status) >= 100 && Number(status) <= 599)) errors.status = 'An HTTP status: 100 to 599';
+  if (status !== '' && !(/^\d{3}$/.test(status) && Number(status) >= 100 && Number(status) <= 599))
+    errors.status = 'An HTTP status: 100 to 599';
   const from = utcMoment(fields.from);
   const to = utcMoment(fields.to);
   if (from === 'invalid') errors.from = 'Not a date and time';
@@ -77,7 +80,8 @@ export function RequestsPage(): React.JSX.Element {
   const log = useRequestLog(filter, live);
   const accounts = useAccounts();
   const keys = useApiKeys();
-  const set = (field: keyof FilterFields) => (value: string | null) => setFields((current) => ({ ...current, [field]: value ?? (field.endsWith('Id') ? null : '') }));
+  const set = (field: keyof FilterFields) => (value: string | null) =>
+    setFields((current) => ({ ...current, [field]: value ?? (field.endsWith('Id') ? null : '') }));
 
   const exportHar = () =>
     void withProgress(
@@ -96,11 +100,21 @@ export function RequestsPage(): React.JSX.Element {
         description="Every request the API answered, with the rate-limit figures and headers it sent. Times are the API's clock (the lab clock when it is on). Click a row for its headers."
         actions={
           <>
-            <Badge variant="dot" color={log.isRefetchError ? 'red' : live ? 'teal' : 'gray'} size="lg" data-testid="requests-live">
+            <Badge
+              variant="dot"
+              color={log.isRefetchError ? 'red' : live ? 'teal' : 'gray'}
+              size="lg"
+              data-testid="requests-live"
+            >
               {log.isRefetchError ? 'Not updating' : live ? 'Live' : 'Paused'}
             </Badge>
             <Switch label="Live" checked={live} onChange={(event) => setLive(event.currentTarget.checked)} />
-            <Button variant="light" leftSection={<IconDownload size={16} />} onClick={exportHar} data-testid="export-har">
+            <Button
+              variant="light"
+              leftSection={<IconDownload size={16} />}
+              onClick={exportHar}
+              data-testid="export-har"
+            >
               Export HAR
             </Button>
           </>
@@ -114,7 +128,10 @@ export function RequestsPage(): React.JSX.Element {
             clearable
             searchable
             w={200}
-            data={(accounts.data ?? []).map((account) => ({ value: String(account.id), label: `#${account.id} ${account.name}` }))}
+            data={(accounts.data ?? []).map((account) => ({
+              value: String(account.id),
+              label: `#${account.id} ${account.name}`,
+            }))}
             value={fields.accountId}
             onChange={set('accountId')}
           />
@@ -124,14 +141,47 @@ export function RequestsPage(): React.JSX.Element {
             clearable
             searchable
             w={220}
-            data={(keys.data ?? []).map((apiKey) => ({ value: String(apiKey.id), label: `#${apiKey.id} ${apiKey.displayPrefix}` }))}
+            data={(keys.data ?? []).map((apiKey) => ({
+              value: String(apiKey.id),
+              label: `#${apiKey.id} ${apiKey.displayPrefix}`,
+            }))}
             value={fields.keyId}
             onChange={set('keyId')}
           />
-          <TextInput label="Status" placeholder="429" w={100} value={fields.status} error={errors.status} onChange={(event) => set('status')(event.currentTarget.value)} data-testid="filter-status" />
-          <TextInput label="Path contains" placeholder="/v1/pets" w={180} value={fields.path} onChange={(event) => set('path')(event.currentTarget.value)} />
-          <TextInput type="datetime-local" step={1} label="From (UTC)" w={220} value={fields.from} error={errors.from} onChange={(event) => set('from')(event.currentTarget.value)} />
-          <TextInput type="datetime-local" step={1} label="To (UTC)" w={220} value={fields.to} error={errors.to} onChange={(event) => set('to')(event.currentTarget.value)} />
+          <TextInput
+            label="Status"
+            placeholder="429"
+            w={100}
+            value={fields.status}
+            error={errors.status}
+            onChange={(event) => set('status')(event.currentTarget.value)}
+            data-testid="filter-status"
+          />
+          <TextInput
+            label="Path contains"
+            placeholder="/v1/pets"
+            w={180}
+            value={fields.path}
+            onChange={(event) => set('path')(event.currentTarget.value)}
+          />
+          <TextInput
+            type="datetime-local"
+            step={1}
+            label="From (UTC)"
+            w={220}
+            value={fields.from}
+            error={errors.from}
+            onChange={(event) => set('from')(event.currentTarget.value)}
+          />
+          <TextInput
+            type="datetime-local"
+            step={1}
+            label="To (UTC)"
+            w={220}
+            value={fields.to}
+            error={errors.to}
+            onChange={(event) => set('to')(event.currentTarget.value)}
+          />
           <Button variant="subtle" mt={24} onClick={() => setFields(EMPTY)}>
             Clear filters
           </Button>
@@ -149,7 +199,8 @@ export function RequestsPage(): React.JSX.Element {
         <>
           <RequestTable requests={log.data} onOpen={setOpen} />
           <Text size="xs" c="dimmed">
-            The newest {log.data.length} matching request(s). Older ones: narrow the time range, or use the CLI (`requests list`, `requests har`).
+            The newest {log.data.length} matching request(s). Older ones: narrow the time range, or use the CLI
+            (`requests list`, `requests har`).
           </Text>
         </>
       )}

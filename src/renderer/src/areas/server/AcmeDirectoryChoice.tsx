@@ -16,7 +16,13 @@ const SAYS: Record<Choice, string> = {
 };
 
 /** Let's Encrypt staging (the default), production in one click, or another CA's directory. */
-export function AcmeDirectoryChoice({ value, onChange }: { value: string; onChange: (url: string) => void }): React.JSX.Element {
+export function AcmeDirectoryChoice({
+  value,
+  onChange,
+}: {
+  value: string;
+  onChange: (url: string) => void;
+}): React.JSX.Element {
   const choice = choiceOf(value);
   return (
     <Stack gap={4}>
@@ -28,7 +34,15 @@ export function AcmeDirectoryChoice({ value, onChange }: { value: string; onChan
         data-testid="acme-directory-choice"
         fullWidth
         value={choice}
-        onChange={(next) => onChange(next === 'other' ? (choice === 'other' ? value : '') : LETS_ENCRYPT_DIRECTORIES[next as keyof typeof LETS_ENCRYPT_DIRECTORIES])}
+        onChange={(next) =>
+          onChange(
+            next === 'other'
+              ? choice === 'other'
+                ? value
+                : ''
+              : LETS_ENCRYPT_DIRECTORIES[next as keyof typeof LETS_ENCRYPT_DIRECTORIES],
+          )
+        }
         data={[
           { value: 'staging', label: 'Let’s Encrypt staging' },
           { value: 'production', label: 'Let’s Encrypt production' },

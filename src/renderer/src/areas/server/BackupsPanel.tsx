@@ -1,8 +1,28 @@
-import { Alert, Badge, Button, Card, Group, NumberInput, ScrollArea, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  NumberInput,
+  ScrollArea,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { IconAlertTriangle, IconDatabaseExport, IconLock } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { TIME_OF_DAY, type BackupFailureReason, type BackupRun, type BackupSchedule, type BackupsStatus } from '../../../../shared/backups';
+import {
+  TIME_OF_DAY,
+  type BackupFailureReason,
+  type BackupRun,
+  type BackupSchedule,
+  type BackupsStatus,
+} from '../../../../shared/backups';
 import { describeFailure } from '../../client/errors';
 import { AdminCallError, call } from '../../client/transport';
 import { formatBytes, formatMoment } from '../../ui/format';
@@ -11,7 +31,8 @@ import { TruncatedText } from '../../ui/TruncatedText';
 
 /** Why a backup failed, in the window's words, with what staff can do about it. */
 const FAILURE_WORDS: Record<BackupFailureReason, string> = {
-  folder_missing: 'The folder is not there: is the backup drive plugged in? It is not made again on its own; check it, or choose another folder.',
+  folder_missing:
+    'The folder is not there: is the backup drive plugged in? It is not made again on its own; check it, or choose another folder.',
   folder_not_writable: 'The folder cannot be written to. Check its permissions, or choose another folder.',
   disk_full: 'The disk the folder is on is full. Free some space there, or keep fewer backups.',
   nothing_to_back_up: 'There is no data to back up yet.',
@@ -38,7 +59,13 @@ function LastRun({ run }: { run: BackupRun | null }): React.JSX.Element {
     );
   }
   return (
-    <Alert color="red" variant="light" icon={<IconAlertTriangle />} title={`The last backup failed: ${when}`} data-testid="backup-failed">
+    <Alert
+      color="red"
+      variant="light"
+      icon={<IconAlertTriangle />}
+      title={`The last backup failed: ${when}`}
+      data-testid="backup-failed"
+    >
       <Text size="sm">{FAILURE_WORDS[run.reason ?? 'other']}</Text>
       <Text size="xs" c="dimmed">
         {run.message?.startsWith(run.code ?? '') ? run.message : `${run.code}: ${run.message}`}
@@ -49,7 +76,12 @@ function LastRun({ run }: { run: BackupRun | null }): React.JSX.Element {
 
 function NextRun({ status }: { status: BackupsStatus }): React.JSX.Element {
   const { nextRun } = status;
-  const text = nextRun === null ? 'Nightly backups are off.' : status.due ? 'Next backup: within a minute (last night’s is missing).' : `Next backup: ${formatMoment(nextRun)}.`;
+  const text =
+    nextRun === null
+      ? 'Nightly backups are off.'
+      : status.due
+        ? 'Next backup: within a minute (last night’s is missing).'
+        : `Next backup: ${formatMoment(nextRun)}.`;
   return (
     <Text size="sm" data-testid="backup-next">
       {text}
@@ -58,8 +90,18 @@ function NextRun({ status }: { status: BackupsStatus }): React.JSX.Element {
 }
 
 function BackupList({ status }: { status: BackupsStatus }): React.JSX.Element {
-  if (status.folderProblem) return <Text size="sm" c="red">{FAILURE_WORDS[status.folderProblem.reason]}</Text>;
-  if (status.backups.length === 0) return <Text size="sm" c="dimmed">{status.schedule.folder === null ? 'No folder chosen yet.' : 'No backups in the folder yet.'}</Text>;
+  if (status.folderProblem)
+    return (
+      <Text size="sm" c="red">
+        {FAILURE_WORDS[status.folderProblem.reason]}
+      </Text>
+    );
+  if (status.backups.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        {status.schedule.folder === null ? 'No folder chosen yet.' : 'No backups in the folder yet.'}
+      </Text>
+    );
   return (
     <ScrollArea.Autosize mah={180} scrollbars="y" type="auto">
       <Table verticalSpacing={4} data-testid="backup-list">
@@ -91,17 +133,35 @@ function BackupList({ status }: { status: BackupsStatus }): React.JSX.Element {
 }
 
 /** The settings form: its refusals (a folder that cannot be used, a role that may not change it) stay in the panel. */
-function ScheduleForm({ status, onSaved }: { status: BackupsStatus; onSaved: (status: BackupsStatus) => void }): React.JSX.Element {
+function ScheduleForm({
+  status,
+  onSaved,
+}: {
+  status: BackupsStatus;
+  onSaved: (status: BackupsStatus) => void;
+}): React.JSX.Element {
   const [values, setValues] = useState<BackupSchedule>(status.schedule);
   const [folderText, setFolderText] = useState(status.schedule.folder ?? '');
-  const configure = useMutation({ mutationFn: (schedule: BackupSchedule) => call('backups.configure', schedule), onSuccess: onSaved });
+  const configure = useMutation({
+    mutationFn: (schedule: BackupSchedule) => call('backups.configure', schedule),
+    onSuccess: onSaved,
+  });
   const error = configure.error;
-  const folderError = error instanceof AdminCallError && error.code === 'validation_failed' && (error.details as { field?: string } | undefined)?.field === 'folder' ? error.message : null;
+  const folderError =
+    error instanceof AdminCallError &&
+    error.code === 'validation_failed' &&
+    (error.details as { field?: string } | undefined)?.field === 'folder'
+      ? error.message
+      : null;
   const timeError = TIME_OF_DAY.test(values.at) ? null : 'A time of day, such as 02:00.';
   const save = () => configure.mutate({ ...values, folder: folderText.trim() === '' ? null : folderText.trim() });
   return (
     <Stack gap="sm">
-      <Switch label="Back up every night" checked={values.on} onChange={(event) => setValues({ ...values, on: event.currentTarget.checked })} />
+      <Switch
+        label="Back up every night"
+        checked={values.on}
+        onChange={(event) => setValues({ ...values, on: event.currentTarget.checked })}
+      />
       <TextInput
         label="Folder"
         description="A full path on the shelter server, such as a backup drive’s folder"
@@ -111,12 +171,38 @@ function ScheduleForm({ status, onSaved }: { status: BackupsStatus; onSaved: (st
         error={folderError}
       />
       <Group gap="sm" align="flex-start" wrap="wrap">
-        <NumberInput label="Keep the last" description="The oldest are deleted" suffix=" backups" min={1} max={365} allowDecimal={false} value={values.keep} onChange={(value) => setValues({ ...values, keep: typeof value === 'number' ? value : 1 })} w={160} />
-        <TextInput label="At" description={`Server time (${status.timeZone})`} type="time" value={values.at} onChange={(event) => setValues({ ...values, at: event.currentTarget.value })} error={timeError} w={190} />
+        <NumberInput
+          label="Keep the last"
+          description="The oldest are deleted"
+          suffix=" backups"
+          min={1}
+          max={365}
+          allowDecimal={false}
+          value={values.keep}
+          onChange={(value) => setValues({ ...values, keep: typeof value === 'number' ? value : 1 })}
+          w={160}
+        />
+        <TextInput
+          label="At"
+          description={`Server time (${status.timeZone})`}
+          type="time"
+          value={values.at}
+          onChange={(event) => setValues({ ...values, at: event.currentTarget.value })}
+          error={timeError}
+          w={190}
+        />
       </Group>
       {error && !folderError && (
-        <Alert color={isForbidden(error) ? 'yellow' : 'red'} variant="light" icon={isForbidden(error) ? <IconLock /> : <IconAlertTriangle />} title={isForbidden(error) ? 'Only an owner can change this' : describeFailure(error).title} role="alert">
-          {isForbidden(error) ? 'Where and when the shelter’s data is backed up is the owner’s choice. You can still back up now.' : describeFailure(error).message}
+        <Alert
+          color={isForbidden(error) ? 'yellow' : 'red'}
+          variant="light"
+          icon={isForbidden(error) ? <IconLock /> : <IconAlertTriangle />}
+          title={isForbidden(error) ? 'Only an owner can change this' : describeFailure(error).title}
+          role="alert"
+        >
+          {isForbidden(error)
+            ? 'Where and when the shelter’s data is backed up is the owner’s choice. You can still back up now.'
+            : describeFailure(error).message}
         </Alert>
       )}
       <Group>
@@ -132,7 +218,11 @@ function ScheduleForm({ status, onSaved }: { status: BackupsStatus; onSaved: (st
 export function BackupsPanel(): React.JSX.Element {
   const queryClient = useQueryClient();
   // The nightly run happens on the server: looked at again now and then to show its result.
-  const status = useQuery({ queryKey: ['backups'], queryFn: () => call('backups.status', {}), refetchInterval: 60_000 });
+  const status = useQuery({
+    queryKey: ['backups'],
+    queryFn: () => call('backups.status', {}),
+    refetchInterval: 60_000,
+  });
   const saved = (next: BackupsStatus) => queryClient.setQueryData(['backups'], next);
   const runNow = useMutation({ mutationFn: () => call('backups.runNow', {}), onSuccess: saved });
 
@@ -143,7 +233,13 @@ export function BackupsPanel(): React.JSX.Element {
           Nightly backups
         </Title>
         {status.data && (
-          <Button variant="light" leftSection={<IconDatabaseExport size={16} />} onClick={() => runNow.mutate()} loading={runNow.isPending} disabled={status.data.schedule.folder === null}>
+          <Button
+            variant="light"
+            leftSection={<IconDatabaseExport size={16} />}
+            onClick={() => runNow.mutate()}
+            loading={runNow.isPending}
+            disabled={status.data.schedule.folder === null}
+          >
             Back up now
           </Button>
         )}
@@ -151,7 +247,13 @@ export function BackupsPanel(): React.JSX.Element {
       {status.isPending && <SkeletonBlocks count={1} height={120} />}
       {status.isError &&
         (isForbidden(status.error) ? (
-          <Alert color="yellow" variant="light" icon={<IconLock />} title="For managers and owners" data-testid="backups-refused">
+          <Alert
+            color="yellow"
+            variant="light"
+            icon={<IconLock />}
+            title="For managers and owners"
+            data-testid="backups-refused"
+          >
             Backups hold every record of the shelter, so only managers and owners see them.
           </Alert>
         ) : (
@@ -160,10 +262,17 @@ export function BackupsPanel(): React.JSX.Element {
       {status.data && (
         <Stack gap="md">
           <Text size="sm" c="dimmed">
-            Every database, photo and setting of this server, copied while it keeps running, into a folder you choose; the oldest are deleted beyond the number kept.
+            Every database, photo and setting of this server, copied while it keeps running, into a folder you choose;
+            the oldest are deleted beyond the number kept.
           </Text>
           {runNow.error !== null && (
-            <Alert color="red" variant="light" icon={<IconAlertTriangle />} title={describeFailure(runNow.error).title} role="alert">
+            <Alert
+              color="red"
+              variant="light"
+              icon={<IconAlertTriangle />}
+              title={describeFailure(runNow.error).title}
+              role="alert"
+            >
               {describeFailure(runNow.error).message}
             </Alert>
           )}

@@ -23,10 +23,10 @@ export function CaDownloadCard(): React.JSX.Element {
           </Title>
         </Group>
         <Text size="sm">
-          Unless ACME is set above, the sites’ certificates come from this desk’s own CA. Browsers trust them once its certificate is added to the
-          system’s (or Firefox’s) trust store: Linux <code>update-ca-certificates</code>, macOS Keychain Access (Always Trust), Windows “Trusted Root
-          Certification Authorities”. The file holds two: the shelter server’s own CA first (the one other desks trust and compare the code of), then the
-          sites’.
+          Unless ACME is set above, the sites’ certificates come from this desk’s own CA. Browsers trust them once its
+          certificate is added to the system’s (or Firefox’s) trust store: Linux <code>update-ca-certificates</code>,
+          macOS Keychain Access (Always Trust), Windows “Trusted Root Certification Authorities”. The file holds two:
+          the shelter server’s own CA first (the one other desks trust and compare the code of), then the sites’.
         </Text>
         <Group>
           <Button variant="light" leftSection={<IconDownload size={16} />} loading={busy} onClick={download}>

@@ -1,4 +1,17 @@
-import { ActionIcon, Alert, Badge, Card, Code, CopyButton, Group, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Card,
+  Code,
+  CopyButton,
+  Group,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconCopy } from '@tabler/icons-react';
 import type { ServerStatus, SettingsDamage } from '../../../../shared/admin-contract';
 import { CaDownloadCard } from './CaDownloadCard';
@@ -30,7 +43,12 @@ function ServerCard({ server }: { server: ServerStatus }): React.JSX.Element {
           <CopyButton value={server.baseUrl}>
             {({ copied, copy }) => (
               <Tooltip label={copied ? 'Copied' : 'Copy address'}>
-                <ActionIcon variant="subtle" color={copied ? 'teal' : 'gray'} aria-label={`Copy the ${label.toLowerCase()} address`} onClick={copy}>
+                <ActionIcon
+                  variant="subtle"
+                  color={copied ? 'teal' : 'gray'}
+                  aria-label={`Copy the ${label.toLowerCase()} address`}
+                  onClick={copy}
+                >
                   {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
                 </ActionIcon>
               </Tooltip>
@@ -59,14 +77,22 @@ function ServerCard({ server }: { server: ServerStatus }): React.JSX.Element {
 /** Said until the next save: the servers run on defaults, and nothing the user had set is lost. */
 function SettingsDamagedAlert({ damage }: { damage: SettingsDamage }): React.JSX.Element {
   return (
-    <Alert color="orange" variant="light" icon={<IconAlertTriangle />} title="The saved settings could not be used" data-testid="settings-damaged">
+    <Alert
+      color="orange"
+      variant="light"
+      icon={<IconAlertTriangle />}
+      title="The saved settings could not be used"
+      data-testid="settings-damaged"
+    >
       <Stack gap={4}>
         <Text size="sm">
-          The settings file was damaged, so the servers started with the default settings, without any HTTPS ports or ACME CA you had set. Check the
-          settings below and save them: that writes a new settings file.
+          The settings file was damaged, so the servers started with the default settings, without any HTTPS ports or
+          ACME CA you had set. Check the settings below and save them: that writes a new settings file.
         </Text>
         <Text size="sm">
-          {damage.keptAs ? `The damaged file was kept as ${damage.keptAs}.` : 'The damaged file could not be moved aside: saving replaces it.'}
+          {damage.keptAs
+            ? `The damaged file was kept as ${damage.keptAs}.`
+            : 'The damaged file could not be moved aside: saving replaces it.'}
         </Text>
         <Text size="sm" c="dimmed">
           What was wrong: {damage.reason}
@@ -100,8 +126,12 @@ export function ServerPage(): React.JSX.Element {
       {settings.isPending && <SkeletonBlocks count={1} height={260} />}
       {settings.isError && <LoadFailure error={settings.error} onRetry={() => void settings.refetch()} />}
       {/* Remounted with what was saved, so the form starts clean from the settings in force. */}
-      {settings.data && <SettingsForm key={JSON.stringify(settings.data)} settings={settings.data} unsaved={damage !== null} />}
-      {settings.data && <TeamServerPanel key={JSON.stringify(settings.data.teamServer ?? null)} settings={settings.data} />}
+      {settings.data && (
+        <SettingsForm key={JSON.stringify(settings.data)} settings={settings.data} unsaved={damage !== null} />
+      )}
+      {settings.data && (
+        <TeamServerPanel key={JSON.stringify(settings.data.teamServer ?? null)} settings={settings.data} />
+      )}
       <CaDownloadCard />
       <BackupsPanel />
     </Stack>

@@ -4,7 +4,12 @@ import { useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { isLoopbackHost, LETS_ENCRYPT_DIRECTORIES, SettingsSchema, type Settings } from '../../../../shared/admin-schemas';
+import {
+  isLoopbackHost,
+  LETS_ENCRYPT_DIRECTORIES,
+  SettingsSchema,
+  type Settings,
+} from '../../../../shared/admin-schemas';
 import { ENVIRONMENT_LABEL } from '../../client/EnvironmentProvider';
 import { caFileRefusal, describeFailure } from '../../client/errors';
 import { useUpdateSettings } from '../../client/servers';
@@ -42,14 +47,30 @@ function settingsOf(values: SettingsValues): Settings {
     ports: { production: figureOf(values.ports.production), staging: figureOf(values.ports.staging) },
     httpsPorts: { production: https(values.httpsPorts.production), staging: https(values.httpsPorts.staging) },
     // The schema says what is missing; `termsAgreed: true` is the only value it accepts.
-    acme: enabled ? { directoryUrl: directoryUrl.trim(), email: email.trim(), termsAgreed: termsAgreed as true, ...(caFile.trim() ? { caFile: caFile.trim() } : {}) } : null,
+    acme: enabled
+      ? {
+          directoryUrl: directoryUrl.trim(),
+          email: email.trim(),
+          termsAgreed: termsAgreed as true,
+          ...(caFile.trim() ? { caFile: caFile.trim() } : {}),
+        }
+      : null,
   };
 }
 
 /** `unsaved`: the settings in force are not the file's (it was damaged), so saving them unchanged is worth it. */
-export function SettingsForm({ settings, unsaved = false }: { settings: Settings; unsaved?: boolean }): React.JSX.Element {
+export function SettingsForm({
+  settings,
+  unsaved = false,
+}: {
+  settings: Settings;
+  unsaved?: boolean;
+}): React.JSX.Element {
   const updateSettings = useUpdateSettings();
-  const form = useForm<SettingsValues>({ initialValues: valuesOf(settings), validate: (values) => resolver(settingsOf(values)) });
+  const form = useForm<SettingsValues>({
+    initialValues: valuesOf(settings),
+    validate: (values) => resolver(settingsOf(values)),
+  });
   const exposed = !isLoopbackHost(form.values.host);
 
   const save = (values: SettingsValues) => {
@@ -62,8 +83,8 @@ export function SettingsForm({ settings, unsaved = false }: { settings: Settings
       title: 'Make the pet API reachable from your network?',
       children: (
         <Text size="sm">
-          Listening on {next.host} makes the pet API reachable from other machines on your network, not just this computer. Keys are still
-          required. The admin pages stay on this computer.
+          Listening on {next.host} makes the pet API reachable from other machines on your network, not just this
+          computer. Keys are still required. The admin pages stay on this computer.
         </Text>
       ),
       labels: { confirm: 'Listen on the network', cancel: 'Cancel' },
@@ -90,19 +111,36 @@ export function SettingsForm({ settings, unsaved = false }: { settings: Settings
           />
           {exposed && (
             <Alert color="orange" variant="light" icon={<IconAlertTriangle />}>
-              Anything but loopback makes the API reachable from other machines on your network. Keys are still required.
+              Anything but loopback makes the API reachable from other machines on your network. Keys are still
+              required.
             </Alert>
           )}
           <Group grow align="flex-start">
-            <FigureInput label={`${ENVIRONMENT_LABEL.production} port`} description="1 to 65535" {...form.getInputProps('ports.production')} />
-            <FigureInput label={`${ENVIRONMENT_LABEL.staging} port`} description="1 to 65535, not the production one" {...form.getInputProps('ports.staging')} />
+            <FigureInput
+              label={`${ENVIRONMENT_LABEL.production} port`}
+              description="1 to 65535"
+              {...form.getInputProps('ports.production')}
+            />
+            <FigureInput
+              label={`${ENVIRONMENT_LABEL.staging} port`}
+              description="1 to 65535, not the production one"
+              {...form.getInputProps('ports.staging')}
+            />
           </Group>
           <Title order={2} size="h4">
             Sites over HTTPS
           </Title>
           <Group grow align="flex-start">
-            <FigureInput label={`${ENVIRONMENT_LABEL.production} HTTPS port`} description="Empty: HTTP only" {...form.getInputProps('httpsPorts.production')} />
-            <FigureInput label={`${ENVIRONMENT_LABEL.staging} HTTPS port`} description="Empty: HTTP only" {...form.getInputProps('httpsPorts.staging')} />
+            <FigureInput
+              label={`${ENVIRONMENT_LABEL.production} HTTPS port`}
+              description="Empty: HTTP only"
+              {...form.getInputProps('httpsPorts.production')}
+            />
+            <FigureInput
+              label={`${ENVIRONMENT_LABEL.staging} HTTPS port`}
+              description="Empty: HTTP only"
+              {...form.getInputProps('httpsPorts.staging')}
+            />
           </Group>
           <Checkbox
             label="Get certificates from an ACME CA (Let’s Encrypt) instead of the local CA"
@@ -111,10 +149,20 @@ export function SettingsForm({ settings, unsaved = false }: { settings: Settings
           />
           {form.values.acme.enabled && (
             <>
-              <AcmeDirectoryChoice value={form.values.acme.directoryUrl} onChange={(url) => form.setFieldValue('acme.directoryUrl', url)} />
+              <AcmeDirectoryChoice
+                value={form.values.acme.directoryUrl}
+                onChange={(url) => form.setFieldValue('acme.directoryUrl', url)}
+              />
               <TextInput label="ACME directory URL" {...form.getInputProps('acme.directoryUrl')} />
-              <TextInput label="Contact email" description="The CA sends expiry notices here." {...form.getInputProps('acme.email')} />
-              <Checkbox label="I agree to the CA’s terms of service" {...form.getInputProps('acme.termsAgreed', { type: 'checkbox' })} />
+              <TextInput
+                label="Contact email"
+                description="The CA sends expiry notices here."
+                {...form.getInputProps('acme.email')}
+              />
+              <Checkbox
+                label="I agree to the CA’s terms of service"
+                {...form.getInputProps('acme.termsAgreed', { type: 'checkbox' })}
+              />
               <TextInput
                 label="Extra CA file (PEM)"
                 description="Only for a test CA such as Pebble: the full path of the certificate its directory is served with. Leave empty for Let’s Encrypt."
@@ -125,8 +173,8 @@ export function SettingsForm({ settings, unsaved = false }: { settings: Settings
             </>
           )}
           <Alert variant="light" color="blue">
-            Saving restarts the servers whose address changed. If one cannot start there, nothing is saved and both keep their addresses.
-            Clients using the old address must be told.
+            Saving restarts the servers whose address changed. If one cannot start there, nothing is saved and both keep
+            their addresses. Clients using the old address must be told.
           </Alert>
           {failure && (
             <Alert color="red" variant="light" title={failure.title} role="alert" data-testid="settings-error">

@@ -42,11 +42,22 @@ export function TeamServerPanel({ settings }: { settings: Settings }): React.JSX
       withProgress(
         enabled ? 'Starting the shelter server…' : 'Stopping the shelter server…',
         // The address in force was confirmed when it was saved; this save changes only the shelter server.
-        () => call('settings.update', { ...settings, teamServer: { enabled, port: figureOf(port) }, ...(isLoopbackHost(settings.host) ? {} : { confirmExposure: true as const }) }),
-        () => (enabled ? 'The shelter server is on.' : 'The shelter server is off: only this computer reaches the admin pages.'),
+        () =>
+          call('settings.update', {
+            ...settings,
+            teamServer: { enabled, port: figureOf(port) },
+            ...(isLoopbackHost(settings.host) ? {} : { confirmExposure: true as const }),
+          }),
+        () =>
+          enabled
+            ? 'The shelter server is on.'
+            : 'The shelter server is off: only this computer reaches the admin pages.',
         { shownInPlace: SHOWN_IN_PLACE.always },
       ),
-    onSettled: () => Promise.all(['settings', 'servers', 'team-server'].map((key) => queryClient.invalidateQueries({ queryKey: [key] }))),
+    onSettled: () =>
+      Promise.all(
+        ['settings', 'servers', 'team-server'].map((key) => queryClient.invalidateQueries({ queryKey: [key] })),
+      ),
   });
   const serving = team.data?.serving ?? false;
   const failure = save.isError ? describeFailure(save.error) : null;
@@ -61,8 +72,8 @@ export function TeamServerPanel({ settings }: { settings: Settings }): React.JSX
           </Title>
         </Group>
         <Text size="sm">
-          Let the other computers of the shelter open these admin pages over a secure connection. Each member of staff logs in with their own
-          account; nothing is stored anywhere but here.
+          Let the other computers of the shelter open these admin pages over a secure connection. Each member of staff
+          logs in with their own account; nothing is stored anywhere but here.
         </Text>
         <Group align="flex-end" wrap="nowrap">
           <Switch
@@ -88,7 +99,8 @@ export function TeamServerPanel({ settings }: { settings: Settings }): React.JSX
         {serving && team.data && (
           <>
             <Text size="sm" fw={500}>
-              On the other computers, open one of these addresses in a browser, or type it when Adoption Desk asks which shelter server to connect to:
+              On the other computers, open one of these addresses in a browser, or type it when Adoption Desk asks which
+              shelter server to connect to:
             </Text>
             {team.data.urls.map((url) => (
               <AddressLine key={url} url={url} />
@@ -98,14 +110,16 @@ export function TeamServerPanel({ settings }: { settings: Settings }): React.JSX
         {team.data && (
           <Stack gap={4}>
             <Text size="sm" fw={500}>
-              {serving ? 'Before logging in on another computer, check that it shows this code:' : 'The code other computers will check:'}
+              {serving
+                ? 'Before logging in on another computer, check that it shows this code:'
+                : 'The code other computers will check:'}
             </Text>
             <Text ff="monospace" fz={30} fw={700} lts={1} data-testid="team-short-code">
               {team.data.shortCode}
             </Text>
             <Text size="xs" c="dimmed">
-              If the code differs, do not log in: another computer is answering in this one’s place. Browsers trust the connection once the
-              certificate authority below is added to their trust store. Its full fingerprint:
+              If the code differs, do not log in: another computer is answering in this one’s place. Browsers trust the
+              connection once the certificate authority below is added to their trust store. Its full fingerprint:
             </Text>
             <Code fz="xs" style={{ wordBreak: 'break-all' }} data-testid="team-fingerprint">
               {team.data.fingerprint}

@@ -2,9 +2,24 @@ import { Button, Group, Select, SimpleGrid, Stack, Text, TextInput, Textarea } f
 import { useForm } from '@mantine/form';
 import { useEffect, useRef, useState } from 'react';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { CONTRACT_TERMS_MAX, LANGUAGE_NAMES, PUBLISHED_LANGUAGES, SHELTER_FIELDS, ShelterChangeSchema, type ShelterChange, type ShelterField, type ShelterProfile } from '../../../../shared/shelter';
+import {
+  CONTRACT_TERMS_MAX,
+  LANGUAGE_NAMES,
+  PUBLISHED_LANGUAGES,
+  SHELTER_FIELDS,
+  ShelterChangeSchema,
+  type ShelterChange,
+  type ShelterField,
+  type ShelterProfile,
+} from '../../../../shared/shelter';
 import type { EditConflictDetails } from '../../../../shared/errors';
-import { EditConflictPanel, differingRows, editConflictOf, mineOverTheirs, shownValue } from '../../ui/EditConflictPanel';
+import {
+  EditConflictPanel,
+  differingRows,
+  editConflictOf,
+  mineOverTheirs,
+  shownValue,
+} from '../../ui/EditConflictPanel';
 import { useDialogFailure } from '../../ui/dialog';
 import { DialogFailureAlert } from '../../ui/DialogFailureAlert';
 import { useSaveShelter } from './queries';
@@ -40,7 +55,10 @@ function changeOf(values: ShelterValues): ShelterChange {
 
 export function ShelterForm({ shelter }: { shelter: ShelterProfile }): React.JSX.Element {
   const save = useSaveShelter();
-  const form = useForm<ShelterValues>({ initialValues: valuesOf(shelter), validate: (values) => resolver(changeOf(values)) });
+  const form = useForm<ShelterValues>({
+    initialValues: valuesOf(shelter),
+    validate: (values) => resolver(changeOf(values)),
+  });
   const failure = useDialogFailure(form);
   // The version what the form shows comes from: a save over a newer one is refused (edit_conflict) and shown above the fields.
   const version = useRef(shelter.version);
@@ -56,22 +74,26 @@ export function ShelterForm({ shelter }: { shelter: ShelterProfile }): React.JSX
 
   const send = (values: ShelterValues, fromVersion: number) => {
     failure.clear();
-    save.mutate({ shelter: changeOf(values), version: fromVersion }, {
-      onSuccess: (saved) => {
-        version.current = saved.version;
-        setConflict(null);
-        form.setInitialValues(values);
-        form.resetDirty(values);
+    save.mutate(
+      { shelter: changeOf(values), version: fromVersion },
+      {
+        onSuccess: (saved) => {
+          version.current = saved.version;
+          setConflict(null);
+          form.setInitialValues(values);
+          form.resetDirty(values);
+        },
+        onError: (error) => {
+          const found = editConflictOf(error);
+          if (found) setConflict(found);
+          else failure.show(error);
+        },
       },
-      onError: (error) => {
-        const found = editConflictOf(error);
-        if (found) setConflict(found);
-        else failure.show(error);
-      },
-    });
+    );
   };
   // Made at the submit, not in render: the version is read when the form is sent.
-  const submit = (event: React.FormEvent<HTMLFormElement>) => form.onSubmit((values) => send(values, version.current))(event);
+  const submit = (event: React.FormEvent<HTMLFormElement>) =>
+    form.onSubmit((values) => send(values, version.current))(event);
   const takeTheirs = (current: ShelterProfile) => {
     const theirs = valuesOf(current);
     form.setInitialValues(theirs);
@@ -87,24 +109,45 @@ export function ShelterForm({ shelter }: { shelter: ShelterProfile }): React.JSX
         {conflict && (
           <EditConflictPanel
             conflict={conflict}
-            rows={differingRows(SHELTER_FIELDS, (field) => SHELTER_FIELD_LABEL[field], changeOf(valuesOf(conflict.current as ShelterProfile)), changeOf(form.values), (field, value) =>
-              field === 'language' && typeof value === 'string' ? LANGUAGE_NAMES[value as keyof typeof LANGUAGE_NAMES] : shownValue(value),
+            rows={differingRows(
+              SHELTER_FIELDS,
+              (field) => SHELTER_FIELD_LABEL[field],
+              changeOf(valuesOf(conflict.current as ShelterProfile)),
+              changeOf(form.values),
+              (field, value) =>
+                field === 'language' && typeof value === 'string'
+                  ? LANGUAGE_NAMES[value as keyof typeof LANGUAGE_NAMES]
+                  : shownValue(value),
             )}
             saving={save.isPending}
             onUseTheirs={() => takeTheirs(conflict.current as ShelterProfile)}
             onSaveMine={() => {
-              const merged = mineOverTheirs(form.getInitialValues(), form.getValues(), valuesOf(conflict.current as ShelterProfile));
+              const merged = mineOverTheirs(
+                form.getInitialValues(),
+                form.getValues(),
+                valuesOf(conflict.current as ShelterProfile),
+              );
               form.setValues(merged);
               send(merged, conflict.currentVersion);
             }}
           />
         )}
-        <TextInput label="Name" description="The title of the adoption site" placeholder="e.g. Happy Tails Rescue" {...form.getInputProps('name')} />
+        <TextInput
+          label="Name"
+          description="The title of the adoption site"
+          placeholder="e.g. Happy Tails Rescue"
+          {...form.getInputProps('name')}
+        />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <TextInput label="Phone" placeholder="+1 555 0100" {...form.getInputProps('phone')} />
           <TextInput label="Email" placeholder="adopt@example.org" {...form.getInputProps('email')} />
           <TextInput label="Website" placeholder="https://example.org" {...form.getInputProps('website')} />
-          <TextInput label="Currency" description="ISO 4217 code of adoption fees" placeholder="e.g. USD, EUR, GBP" {...form.getInputProps('currency')} />
+          <TextInput
+            label="Currency"
+            description="ISO 4217 code of adoption fees"
+            placeholder="e.g. USD, EUR, GBP"
+            {...form.getInputProps('currency')}
+          />
           <Select
             label="Language"
             description="Of the adoption site, kennel cards and contracts"
@@ -116,7 +159,14 @@ export function ShelterForm({ shelter }: { shelter: ShelterProfile }): React.JSX
           />
         </SimpleGrid>
         <Textarea label="Address" autosize minRows={2} maxRows={5} {...form.getInputProps('address')} />
-        <Textarea label="Opening hours" placeholder="Tue–Sat 10:00–17:00" autosize minRows={2} maxRows={6} {...form.getInputProps('openingHours')} />
+        <Textarea
+          label="Opening hours"
+          placeholder="Tue–Sat 10:00–17:00"
+          autosize
+          minRows={2}
+          maxRows={6}
+          {...form.getInputProps('openingHours')}
+        />
         <Textarea
           label="How to adopt"
           description="Plain text; a blank line starts a new paragraph"
@@ -153,7 +203,13 @@ export function ShelterForm({ shelter }: { shelter: ShelterProfile }): React.JSX
 /** How much of the contract terms' room is used, told to screen readers as it changes. */
 function TermsCount({ length }: { length: number }): React.JSX.Element {
   return (
-    <Text size="xs" ta="right" c={length > CONTRACT_TERMS_MAX ? 'red' : 'dimmed'} aria-live="polite" data-testid="contract-terms-count">
+    <Text
+      size="xs"
+      ta="right"
+      c={length > CONTRACT_TERMS_MAX ? 'red' : 'dimmed'}
+      aria-live="polite"
+      data-testid="contract-terms-count"
+    >
       {length.toLocaleString('en-US')} / {CONTRACT_TERMS_MAX.toLocaleString('en-US')} characters
     </Text>
   );

@@ -6,12 +6,17 @@ import { refusalMessage } from '../../client/errors';
 import { formatMoment } from '../../ui/format';
 import { useRemoveLogo, useSetLogo, useShelterLogo } from './queries';
 
-const KIND: Record<ShelterLogoInfo['mediaType'], string> = { 'image/png': 'PNG', 'image/jpeg': 'JPEG', 'image/webp': 'WebP' };
+const KIND: Record<ShelterLogoInfo['mediaType'], string> = {
+  'image/png': 'PNG',
+  'image/jpeg': 'JPEG',
+  'image/webp': 'WebP',
+};
 
 async function base64Of(file: File): Promise<string> {
   const bytes = new Uint8Array(await file.arrayBuffer());
   let binary = '';
-  for (let start = 0; start < bytes.length; start += 0x8000) binary += String.fromCharCode(...bytes.subarray(start, start + 0x8000));
+  for (let start = 0; start < bytes.length; start += 0x8000)
+    binary += String.fromCharCode(...bytes.subarray(start, start + 0x8000));
   return btoa(binary);
 }
 
@@ -26,10 +31,14 @@ export function ShelterLogoCard({ logo }: { logo: ShelterLogoInfo | null }): Rea
     if (!file) return;
     setProblem(null);
     if (file.size > LOGO_MAX_BYTES) {
-      setProblem(`${file.name} is ${Math.ceil(file.size / 1024)} KB; a logo may be at most ${LOGO_MAX_BYTES / 1024 / 1024} MB.`);
+      setProblem(
+        `${file.name} is ${Math.ceil(file.size / 1024)} KB; a logo may be at most ${LOGO_MAX_BYTES / 1024 / 1024} MB.`,
+      );
       return;
     }
-    setLogo.mutate(await base64Of(file), { onError: (error) => setProblem(refusalMessage(error) ?? 'The logo could not be saved.') });
+    setLogo.mutate(await base64Of(file), {
+      onError: (error) => setProblem(refusalMessage(error) ?? 'The logo could not be saved.'),
+    });
   };
 
   return (
@@ -42,11 +51,20 @@ export function ShelterLogoCard({ logo }: { logo: ShelterLogoInfo | null }): Rea
           {logo && stored.data && (
             // Shown whole (contain), whatever its shape, so staff see what the site and cards will print.
             <Paper withBorder radius="sm" p={4} w={136} h={88} style={{ flexShrink: 0 }}>
-              <Image src={`data:${stored.data.mediaType};base64,${stored.data.data}`} alt="The shelter's logo" fit="contain" w="100%" h="100%" data-testid="shelter-logo-preview" />
+              <Image
+                src={`data:${stored.data.mediaType};base64,${stored.data.data}`}
+                alt="The shelter's logo"
+                fit="contain"
+                w="100%"
+                h="100%"
+                data-testid="shelter-logo-preview"
+              />
             </Paper>
           )}
           <Text size="sm" c={logo ? undefined : 'dimmed'}>
-            {logo ? `${KIND[logo.mediaType]}, ${Math.ceil(logo.byteSize / 1024)} KB, uploaded ${formatMoment(logo.updatedAt)}` : 'No logo yet.'}
+            {logo
+              ? `${KIND[logo.mediaType]}, ${Math.ceil(logo.byteSize / 1024)} KB, uploaded ${formatMoment(logo.updatedAt)}`
+              : 'No logo yet.'}
           </Text>
         </Group>
         <Text size="xs" c="dimmed">
@@ -66,7 +84,13 @@ export function ShelterLogoCard({ logo }: { logo: ShelterLogoInfo | null }): Rea
             )}
           </FileButton>
           {logo && (
-            <Button variant="subtle" color="red" leftSection={<IconTrash size={16} />} onClick={() => removeLogo.mutate(null)} loading={removeLogo.isPending}>
+            <Button
+              variant="subtle"
+              color="red"
+              leftSection={<IconTrash size={16} />}
+              onClick={() => removeLogo.mutate(null)}
+              loading={removeLogo.isPending}
+            >
               Remove logo
             </Button>
           )}

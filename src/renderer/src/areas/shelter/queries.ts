@@ -22,7 +22,8 @@ export function useShelterLogo(updatedAt: number | null) {
 
 export function useSaveShelter() {
   return useAction({
-    run: ({ shelter, version }: { shelter: ShelterChange; version: number }, environment) => call('shelter.set', { environment, shelter, version }),
+    run: ({ shelter, version }: { shelter: ShelterChange; version: number }, environment) =>
+      call('shelter.set', { environment, shelter, version }),
     progress: 'Saving the shelter profile…',
     success: () => 'Shelter profile saved.',
     shownInPlace: SHOWN_IN_PLACE.always,

@@ -5,9 +5,19 @@ import { formatMoment } from '../../ui/format';
 import { useReverifyDomain } from '../../client/certificates';
 import { useSitePorts } from './site-ports';
 
-const STATE_COLOR: Record<CertificateState, string> = { none: 'gray', pending: 'yellow', issued: 'teal', failed: 'red' };
+const STATE_COLOR: Record<CertificateState, string> = {
+  none: 'gray',
+  pending: 'yellow',
+  issued: 'teal',
+  failed: 'red',
+};
 const BADGE_WRAPS = { label: { whiteSpace: 'normal', overflow: 'visible', textAlign: 'center' } } as const;
-const STATE_LABEL: Record<CertificateState, string> = { none: 'no certificate yet', pending: 'being issued', issued: 'HTTPS ready', failed: 'failed' };
+const STATE_LABEL: Record<CertificateState, string> = {
+  none: 'no certificate yet',
+  pending: 'being issued',
+  issued: 'HTTPS ready',
+  failed: 'failed',
+};
 
 /**
  * A domain's certificate: state with issuer, times and expiry, the failure as the CA gave it, and re-verify when flagged.
@@ -29,7 +39,15 @@ export function CertificateDetails({
   const unserved = certificate.state === 'issued' && !httpsServed(certificate, ports ?? null);
   const badge = (
     // A narrow card wraps the label instead of cutting it to "NO CERTI…".
-    <Badge color={unserved ? 'gray' : STATE_COLOR[certificate.state]} variant="light" h="auto" py={2} radius="sm" styles={BADGE_WRAPS} data-testid="certificate-state">
+    <Badge
+      color={unserved ? 'gray' : STATE_COLOR[certificate.state]}
+      variant="light"
+      h="auto"
+      py={2}
+      radius="sm"
+      styles={BADGE_WRAPS}
+      data-testid="certificate-state"
+    >
       {unserved ? 'certificate issued' : STATE_LABEL[certificate.state]}
     </Badge>
   );
@@ -51,12 +69,19 @@ export function CertificateDetails({
           Requested {formatMoment(certificate.requestedAt)}
           {certificate.issuedAt !== null && <> · issued {formatMoment(certificate.issuedAt)}</>}
           {certificate.notBefore !== null && <> · valid from {formatMoment(certificate.notBefore)}</>}
-          {certificate.nextAttemptAt !== null && <> · {certificate.state === 'issued' ? 'renews' : 'next attempt'} {formatMoment(certificate.nextAttemptAt)}</>}
+          {certificate.nextAttemptAt !== null && (
+            <>
+              {' '}
+              · {certificate.state === 'issued' ? 'renews' : 'next attempt'} {formatMoment(certificate.nextAttemptAt)}
+            </>
+          )}
         </Text>
       )}
       {summary && unserved && (
         <Text size="xs" c="dimmed" data-testid="certificate-unserved">
-          {ports ? 'This server does not serve HTTPS: give it an HTTPS port on the Server page to use this certificate.' : 'HTTPS is served once the server runs with an HTTPS port.'}
+          {ports
+            ? 'This server does not serve HTTPS: give it an HTTPS port on the Server page to use this certificate.'
+            : 'HTTPS is served once the server runs with an HTTPS port.'}
         </Text>
       )}
       {summary && certificate.reason && (
@@ -65,10 +90,25 @@ export function CertificateDetails({
         </Text>
       )}
       {summary && certificate.needsReverify && (
-        <Alert color="orange" variant="light" p="xs" icon={<IconAlertTriangle size={16} />} data-testid="certificate-reverify">
+        <Alert
+          color="orange"
+          variant="light"
+          p="xs"
+          icon={<IconAlertTriangle size={16} />}
+          data-testid="certificate-reverify"
+        >
           <Group justify="space-between" gap="xs">
-            <Text size="xs">Verified over 30 minutes ago and still no certificate: check the DNS record, then re-verify.</Text>
-            <Button size="xs" variant="light" color="orange" leftSection={<IconRefresh size={14} />} loading={reverify.isPending} onClick={() => reverify.mutate(domain)}>
+            <Text size="xs">
+              Verified over 30 minutes ago and still no certificate: check the DNS record, then re-verify.
+            </Text>
+            <Button
+              size="xs"
+              variant="light"
+              color="orange"
+              leftSection={<IconRefresh size={14} />}
+              loading={reverify.isPending}
+              onClick={() => reverify.mutate(domain)}
+            >
               Re-verify
             </Button>
           </Group>

@@ -17,7 +17,15 @@ import { pickedFolder, pickedZip, uploadPayload, uploadProblem, type PickedUploa
 
 type Source = 'path' | 'folder' | 'zip';
 
-export function DeployModal({ opened, project, onClose }: { opened: boolean; project: Project; onClose: () => void }): React.JSX.Element {
+export function DeployModal({
+  opened,
+  project,
+  onClose,
+}: {
+  opened: boolean;
+  project: Project;
+  onClose: () => void;
+}): React.JSX.Element {
   return (
     <Modal opened={opened} onClose={onClose} title={`Deploy ${project.name}`} centered size="lg">
       <DeployForm project={project} onDone={onClose} />
@@ -35,7 +43,10 @@ function DeployForm({ project, onDone }: { project: Project; onDone: () => void 
   const [pickError, setPickError] = useState<string | null>(null);
   const [failed, setFailed] = useState<Deploy | null>(null);
   const [reading, setReading] = useState(false);
-  const form = useForm({ initialValues: { folder: '' }, validate: (values) => (source === 'path' ? validatePath(values) : {}) });
+  const form = useForm({
+    initialValues: { folder: '' },
+    validate: (values) => (source === 'path' ? validatePath(values) : {}),
+  });
   const folderInput = useRef<HTMLInputElement>(null);
   const zipInput = useRef<HTMLInputElement>(null);
   // A folder of the serving computer's disk is the desk's to choose; a member uploads one of theirs.
@@ -59,10 +70,14 @@ function DeployForm({ project, onDone }: { project: Project; onDone: () => void 
     setFailed(null);
     failure.clear();
     if (source === 'path') {
-      deploy.mutate({ projectId: project.id, kind: 'folder', folder: folder.trim() }, { onSuccess: finished, onError: refused });
+      deploy.mutate(
+        { projectId: project.id, kind: 'folder', folder: folder.trim() },
+        { onSuccess: finished, onError: refused },
+      );
       return;
     }
-    if (!picked || picked.kind !== source) return setPickError(source === 'zip' ? 'Choose a .zip file to upload.' : 'Choose a folder to upload.');
+    if (!picked || picked.kind !== source)
+      return setPickError(source === 'zip' ? 'Choose a .zip file to upload.' : 'Choose a folder to upload.');
     const problem = uploadProblem(picked);
     if (problem) return setPickError(problem);
     let upload;
@@ -116,7 +131,14 @@ function DeployForm({ project, onDone }: { project: Project; onDone: () => void 
               {...{ webkitdirectory: '' }}
               onChange={(event) => choose(event.currentTarget.files ? pickedFolder(event.currentTarget.files) : null)}
             />
-            <input ref={zipInput} type="file" hidden accept=".zip,application/zip" aria-label="Zip file to upload" onChange={(event) => choose(event.currentTarget.files ? pickedZip(event.currentTarget.files) : null)} />
+            <input
+              ref={zipInput}
+              type="file"
+              hidden
+              accept=".zip,application/zip"
+              aria-label="Zip file to upload"
+              onChange={(event) => choose(event.currentTarget.files ? pickedZip(event.currentTarget.files) : null)}
+            />
             <Group>
               <Button
                 variant="default"
@@ -132,7 +154,10 @@ function DeployForm({ project, onDone }: { project: Project; onDone: () => void 
               </Text>
             </Group>
             <Text size="xs" c="dimmed">
-              {source === 'zip' ? 'index.html at the top of the zip, or inside the one folder it holds.' : 'The folder itself is deployed: index.html at its top.'} At most 100 MiB.
+              {source === 'zip'
+                ? 'index.html at the top of the zip, or inside the one folder it holds.'
+                : 'The folder itself is deployed: index.html at its top.'}{' '}
+              At most 100 MiB.
             </Text>
             {pickError && (
               <Text size="sm" c="red" role="alert" data-testid="upload-error">
@@ -143,7 +168,8 @@ function DeployForm({ project, onDone }: { project: Project; onDone: () => void 
         )}
         {failed && (
           <Alert color="red" variant="light" title={`Deploy ${failed.number} failed`} data-testid="deploy-failed">
-            {failed.reason} {project.liveDeploy === null ? 'Nothing is published yet.' : `Deploy ${project.liveDeploy} stays live.`}
+            {failed.reason}{' '}
+            {project.liveDeploy === null ? 'Nothing is published yet.' : `Deploy ${project.liveDeploy} stays live.`}
           </Alert>
         )}
         <DialogFailureAlert failure={failure.alert} />

@@ -33,7 +33,8 @@ export function DeploysList({ project }: { project: Project }): React.JSX.Elemen
       title: `Roll back ${project.name} to deploy ${deploy.number}?`,
       children: (
         <Text size="sm">
-          Deploy {deploy.number} ({formatMoment(deploy.createdAt)}) is served from the next request on, in place of deploy {project.liveDeploy}. Later deploys are kept; you can go back to them the same way.
+          Deploy {deploy.number} ({formatMoment(deploy.createdAt)}) is served from the next request on, in place of
+          deploy {project.liveDeploy}. Later deploys are kept; you can go back to them the same way.
         </Text>
       ),
       labels: { confirm: 'Roll back', cancel: 'Cancel' },
@@ -42,7 +43,15 @@ export function DeploysList({ project }: { project: Project }): React.JSX.Elemen
 
   if (deploys.isError) return <LoadFailure error={deploys.error} onRetry={() => void deploys.refetch()} />;
   if (deploys.data?.length === 0) {
-    return <EmptyState py="lg" icon={<IconRocket size={28} />} withIndicatorBackground title="Nothing deployed yet" description="Deploy a folder of static files, or publish the adoption page in one click." />;
+    return (
+      <EmptyState
+        py="lg"
+        icon={<IconRocket size={28} />}
+        withIndicatorBackground
+        title="Nothing deployed yet"
+        description="Deploy a folder of static files, or publish the adoption page in one click."
+      />
+    );
   }
   return (
     <Stack gap={0} role="list" aria-label={`Deploys of ${project.name}`} data-testid="deploys-list">
@@ -51,7 +60,16 @@ export function DeploysList({ project }: { project: Project }): React.JSX.Elemen
       </Text>
       {deploys.isPending && <Skeleton h={28} />}
       {deploys.data?.map((deploy) => (
-        <Group key={deploy.number} role="listitem" data-testid={`deploy-row-${deploy.number}`} gap="md" py="xs" wrap="wrap" align="center" style={ROW_BORDER}>
+        <Group
+          key={deploy.number}
+          role="listitem"
+          data-testid={`deploy-row-${deploy.number}`}
+          gap="md"
+          py="xs"
+          wrap="wrap"
+          align="center"
+          style={ROW_BORDER}
+        >
           <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
             <Text ff="monospace" size="sm" fw={500}>
               #{deploy.number}

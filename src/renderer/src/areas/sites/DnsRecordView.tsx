@@ -7,7 +7,13 @@ function CopyValue({ what, value }: { what: string; value: string }): React.JSX.
     <CopyButton value={value} timeout={2_000}>
       {({ copied, copy }) => (
         <Tooltip label={copied ? 'Copied' : `Copy the ${what}`}>
-          <ActionIcon size="sm" variant="subtle" color={copied ? 'teal' : 'gray'} aria-label={`Copy the ${what} ${value}`} onClick={copy}>
+          <ActionIcon
+            size="sm"
+            variant="subtle"
+            color={copied ? 'teal' : 'gray'}
+            aria-label={`Copy the ${what} ${value}`}
+            onClick={copy}
+          >
             {copied ? <IconCheck size={14} /> : <IconCopy size={14} />}
           </ActionIcon>
         </Tooltip>

@@ -40,7 +40,14 @@ function VisitLink({ domain }: { domain: Domain }): React.JSX.Element | null {
   if (!ports || domain.status !== 'verified') return null;
   const address = siteAddress(domain.name, ports, httpsServed(domain.certificate, ports));
   return (
-    <Anchor href={address} target="_blank" rel="noreferrer" size="sm" data-testid="domain-address" style={{ overflowWrap: 'anywhere' }}>
+    <Anchor
+      href={address}
+      target="_blank"
+      rel="noreferrer"
+      size="sm"
+      data-testid="domain-address"
+      style={{ overflowWrap: 'anywhere' }}
+    >
       {address} <IconExternalLink size={12} aria-hidden />
     </Anchor>
   );
@@ -78,15 +85,35 @@ export function DomainCard({ domain, onPromote, onRemove }: DomainCardProps): Re
             <VisitLink domain={domain} />
           </Stack>
           <Group gap="xs" wrap="wrap" data-testid="domain-actions">
-            <Button size="xs" variant="light" leftSection={<IconRefresh size={14} />} aria-label={`Verify ${domain.name}`} loading={verify.isPending && verify.variables === domain.name} onClick={() => verify.mutate(domain.name)}>
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconRefresh size={14} />}
+              aria-label={`Verify ${domain.name}`}
+              loading={verify.isPending && verify.variables === domain.name}
+              onClick={() => verify.mutate(domain.name)}
+            >
               Verify
             </Button>
             {!primary && (
-              <Button size="xs" variant="default" leftSection={<IconStar size={14} />} aria-label={`Make ${domain.name} primary`} onClick={() => onPromote(domain)}>
+              <Button
+                size="xs"
+                variant="default"
+                leftSection={<IconStar size={14} />}
+                aria-label={`Make ${domain.name} primary`}
+                onClick={() => onPromote(domain)}
+              >
                 Make primary
               </Button>
             )}
-            <Button size="xs" variant="light" color="red" leftSection={<IconTrash size={14} />} aria-label={`Remove ${domain.name}`} onClick={() => onRemove(domain)}>
+            <Button
+              size="xs"
+              variant="light"
+              color="red"
+              leftSection={<IconTrash size={14} />}
+              aria-label={`Remove ${domain.name}`}
+              onClick={() => onRemove(domain)}
+            >
               Remove
             </Button>
           </Group>
@@ -108,7 +135,9 @@ export function DomainCard({ domain, onPromote, onRemove }: DomainCardProps): Re
           </Box>
           <Box style={{ minWidth: 0 }} data-testid={`domain-details-${domain.name}`}>
             <VerificationDetails domain={domain} />
-            {domain.certificate.state !== 'none' && <CertificateDetails domain={domain.name} certificate={domain.certificate} part="times" />}
+            {domain.certificate.state !== 'none' && (
+              <CertificateDetails domain={domain.name} certificate={domain.certificate} part="times" />
+            )}
           </Box>
         </SimpleGrid>
       </Stack>

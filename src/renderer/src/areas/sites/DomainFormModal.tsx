@@ -33,7 +33,12 @@ export function DomainFormModal({ opened, onClose, ...props }: DomainFormModalPr
 
 const validate = zod4Resolver(z.object({ name: DomainNameSchema }));
 
-function DomainForm({ project, account, primary, onDone }: Omit<DomainFormModalProps, 'opened' | 'onClose'> & { onDone: () => void }): React.JSX.Element {
+function DomainForm({
+  project,
+  account,
+  primary,
+  onDone,
+}: Omit<DomainFormModalProps, 'opened' | 'onClose'> & { onDone: () => void }): React.JSX.Element {
   const addDomain = useAddDomain();
   const [refusal, setRefusal] = useState<AdminCallError | null>(null);
   const form = useForm({ initialValues: { name: '', status: String(DEFAULT_REDIRECT_STATUS) }, validate });
@@ -42,7 +47,10 @@ function DomainForm({ project, account, primary, onDone }: Omit<DomainFormModalP
   const save = form.onSubmit(({ name, status }) => {
     setRefusal(null);
     failure.clear();
-    const domain = primary === null ? { name: name.trim() } : { name: name.trim(), redirectTo: primary, redirectStatus: Number(status) as RedirectStatus };
+    const domain =
+      primary === null
+        ? { name: name.trim() }
+        : { name: name.trim(), redirectTo: primary, redirectStatus: Number(status) as RedirectStatus };
     addDomain.mutate(
       { projectId: project.id, domain },
       {
@@ -60,7 +68,14 @@ function DomainForm({ project, account, primary, onDone }: Omit<DomainFormModalP
   return (
     <form onSubmit={save}>
       <Stack>
-        <TextInput label="Domain" placeholder="www.example.org" description="Lowercased and, for international names, converted to punycode." withAsterisk data-autofocus {...form.getInputProps('name')} />
+        <TextInput
+          label="Domain"
+          placeholder="www.example.org"
+          description="Lowercased and, for international names, converted to punycode."
+          withAsterisk
+          data-autofocus
+          {...form.getInputProps('name')}
+        />
         {primary === null ? (
           <Text size="sm" c="dimmed">
             The first domain of a project is its primary: it serves the site. Domains added later redirect to it.
@@ -70,7 +85,12 @@ function DomainForm({ project, account, primary, onDone }: Omit<DomainFormModalP
             <Text size="sm">
               This domain will redirect visitors to the primary, <b>{primary}</b>, keeping the path and query.
             </Text>
-            <Select label="Redirect status" data={REDIRECT_STATUS_OPTIONS} allowDeselect={false} {...form.getInputProps('status')} />
+            <Select
+              label="Redirect status"
+              data={REDIRECT_STATUS_OPTIONS}
+              allowDeselect={false}
+              {...form.getInputProps('status')}
+            />
           </>
         )}
         {refusal && <SiteRefusalAlert error={refusal} account={account} />}

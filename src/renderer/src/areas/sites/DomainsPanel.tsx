@@ -20,7 +20,10 @@ function NoDomainsYet({ project }: { project: Project }): React.JSX.Element {
       Visitors reach the site at <Code data-testid="site-address">{projectAddress(project, ports)}</Code>.
     </>
   ) : (
-    <>The server of this environment is not running, so the site is not served; once it runs, visitors reach it at {host} on its port.</>
+    <>
+      The server of this environment is not running, so the site is not served; once it runs, visitors reach it at{' '}
+      {host} on its port.
+    </>
   );
   return (
     <EmptyState
@@ -38,7 +41,13 @@ function NoDomainsYet({ project }: { project: Project }): React.JSX.Element {
 }
 
 /** A project's custom domains, one card each: the record to create, verification, certificate, primary and redirects, removal. */
-export function DomainsPanel({ project, account }: { project: Project; account: Account | undefined }): React.JSX.Element {
+export function DomainsPanel({
+  project,
+  account,
+}: {
+  project: Project;
+  account: Account | undefined;
+}): React.JSX.Element {
   const domains = useDomains(project.id);
   const promote = usePromoteDomain();
   const adding = useDialog<true>();
@@ -50,7 +59,12 @@ export function DomainsPanel({ project, account }: { project: Project; account: 
   const confirmPromote = (domain: Domain) =>
     modals.openConfirmModal({
       title: `Make ${domain.name} the primary domain?`,
-      children: <Text size="sm">{domain.name} will serve the site; {primary ?? 'the current primary'} becomes a redirect to it with status {domain.redirectStatus}.</Text>,
+      children: (
+        <Text size="sm">
+          {domain.name} will serve the site; {primary ?? 'the current primary'} becomes a redirect to it with status{' '}
+          {domain.redirectStatus}.
+        </Text>
+      ),
       labels: { confirm: 'Make primary', cancel: 'Cancel' },
       onConfirm: () => promote.mutate(domain.name),
     });
@@ -70,12 +84,25 @@ export function DomainsPanel({ project, account }: { project: Project; account: 
       ) : (
         <Stack gap="md" data-testid="domain-cards">
           {domains.isPending && <Skeleton h={160} radius="md" />}
-          {domains.data?.map((domain) => <DomainCard key={domain.name} domain={domain} onPromote={confirmPromote} onRemove={removing.open} />)}
+          {domains.data?.map((domain) => (
+            <DomainCard key={domain.name} domain={domain} onPromote={confirmPromote} onRemove={removing.open} />
+          ))}
           {domains.data?.length === 0 && <NoDomainsYet project={project} />}
         </Stack>
       )}
-      <DomainFormModal opened={adding.opened} project={project} account={account} primary={primary} onClose={adding.close} />
-      <RemoveDomainModal opened={removing.opened} domain={toRemove} domains={domains.data ?? []} onClose={removing.close} />
+      <DomainFormModal
+        opened={adding.opened}
+        project={project}
+        account={account}
+        primary={primary}
+        onClose={adding.close}
+      />
+      <RemoveDomainModal
+        opened={removing.opened}
+        domain={toRemove}
+        domains={domains.data ?? []}
+        onClose={removing.close}
+      />
     </Paper>
   );
 }

@@ -12,9 +12,22 @@ import { DialogFailureAlert } from '../../ui/DialogFailureAlert';
 import { useCreateProject } from './queries';
 import { AccountFormModal } from '../../domain/accounts/AccountFormModal';
 
-const validate = zod4Resolver(z.object({ name: ProjectNameSchema, accountId: z.string().min(1, { error: 'Choose the account the site belongs to' }) }));
+const validate = zod4Resolver(
+  z.object({
+    name: ProjectNameSchema,
+    accountId: z.string().min(1, { error: 'Choose the account the site belongs to' }),
+  }),
+);
 
-export function ProjectFormModal({ opened, onClose, onCreated }: { opened: boolean; onClose: () => void; onCreated: (projectId: number) => void }): React.JSX.Element {
+export function ProjectFormModal({
+  opened,
+  onClose,
+  onCreated,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  onCreated: (projectId: number) => void;
+}): React.JSX.Element {
   return (
     <Modal opened={opened} onClose={onClose} title="New project" centered>
       <ProjectForm onCancel={onClose} onCreated={onCreated} />
@@ -22,12 +35,21 @@ export function ProjectFormModal({ opened, onClose, onCreated }: { opened: boole
   );
 }
 
-function ProjectForm({ onCancel, onCreated }: { onCancel: () => void; onCreated: (projectId: number) => void }): React.JSX.Element {
+function ProjectForm({
+  onCancel,
+  onCreated,
+}: {
+  onCancel: () => void;
+  onCreated: (projectId: number) => void;
+}): React.JSX.Element {
   const accounts = useAccounts();
   const createProject = useCreateProject();
   const form = useForm({ initialValues: { name: '', accountId: '' }, validate });
   const failure = useDialogFailure();
-  const accountData = (accounts.data ?? []).map((account) => ({ value: String(account.id), label: `${account.name} (${PLAN_NAME[account.planId]})` }));
+  const accountData = (accounts.data ?? []).map((account) => ({
+    value: String(account.id),
+    label: `${account.name} (${PLAN_NAME[account.planId]})`,
+  }));
   const [creatingAccount, setCreatingAccount] = useState(false);
   // The accounts there were when "New account" was opened: the one that appears after it is chosen.
   const knownAccounts = useRef<Set<number> | null>(null);
@@ -64,7 +86,14 @@ function ProjectForm({ onCancel, onCreated }: { onCancel: () => void; onCreated:
     <>
       <form onSubmit={save}>
         <Stack>
-          <TextInput label="Project name" placeholder="e.g. Happy Paws adoption site" description="Its web address is made from the name." withAsterisk data-autofocus {...form.getInputProps('name')} />
+          <TextInput
+            label="Project name"
+            placeholder="e.g. Happy Paws adoption site"
+            description="Its web address is made from the name."
+            withAsterisk
+            data-autofocus
+            {...form.getInputProps('name')}
+          />
           <Select
             label="Account"
             description="An account owns API keys and site projects: the shelter or partner the site belongs to. Its plan decides whether custom domains are allowed."
@@ -76,7 +105,13 @@ function ProjectForm({ onCancel, onCreated }: { onCancel: () => void; onCreated:
           />
           <Text size="sm" c="dimmed" data-testid="project-account-hint">
             {accounts.data?.length === 0 ? 'A project belongs to an account, and there is none yet. ' : 'Not listed? '}
-            <Anchor component="button" type="button" size="sm" onClick={openNewAccount} data-testid="project-new-account">
+            <Anchor
+              component="button"
+              type="button"
+              size="sm"
+              onClick={openNewAccount}
+              data-testid="project-new-account"
+            >
               Create an account
             </Anchor>
           </Text>

@@ -19,8 +19,8 @@ function ServedAt({ project }: { project: Project }): React.JSX.Element | null {
   if (ports === null) {
     return (
       <Text size="sm" c="dimmed" data-testid="live-url-none">
-        The {ENVIRONMENT_LABEL[environment].toLowerCase()} server is not running, so the site is not served{project.liveDeploy === null ? ' (and nothing is published yet)' : ''}. Start it on the Server
-        page.
+        The {ENVIRONMENT_LABEL[environment].toLowerCase()} server is not running, so the site is not served
+        {project.liveDeploy === null ? ' (and nothing is published yet)' : ''}. Start it on the Server page.
       </Text>
     );
   }
@@ -49,13 +49,15 @@ function Following({ project }: { project: Project }): React.JSX.Element | null 
   if (!active) {
     return (
       <Text size="sm" c="dimmed" data-testid="site-following">
-        A folder of your own is live: it stays as deployed. Publish the adoption page to have the site follow the shelter’s records.
+        A folder of your own is live: it stays as deployed. Publish the adoption page to have the site follow the
+        shelter’s records.
       </Text>
     );
   }
   return (
     <Text size="sm" c="dimmed" data-testid="site-following">
-      Follows the shelter’s records: republished by itself a few seconds after a pet, photo or the shelter’s profile changes.{' '}
+      Follows the shelter’s records: republished by itself a few seconds after a pet, photo or the shelter’s profile
+      changes.{' '}
       {checkedAt === null ? 'It is checked once the server runs.' : `Up to date as of ${formatMoment(checkedAt)}`}
       {republishedAt !== null && ` · last republished ${formatMoment(republishedAt)}`}
       {checkedAt !== null && '.'}
@@ -64,7 +66,13 @@ function Following({ project }: { project: Project }): React.JSX.Element | null 
 }
 
 /** One project: where it is served, how to publish it, and its deploys. */
-export function ProjectPanel({ project, account }: { project: Project; account: Account | undefined }): React.JSX.Element {
+export function ProjectPanel({
+  project,
+  account,
+}: {
+  project: Project;
+  account: Account | undefined;
+}): React.JSX.Element {
   const deploys = useDeploys(project.id);
   const deploy = useDeploy();
   const deploying = useDialog<true>();
@@ -91,7 +99,12 @@ export function ProjectPanel({ project, account }: { project: Project; account: 
             <Following project={project} />
           </Stack>
           <Group gap="sm">
-            <Button variant="default" leftSection={<IconPaw size={16} />} loading={deploy.isPending && deploy.variables?.kind === 'adoption_page'} onClick={() => deploy.mutate({ projectId: project.id, kind: 'adoption_page' })}>
+            <Button
+              variant="default"
+              leftSection={<IconPaw size={16} />}
+              loading={deploy.isPending && deploy.variables?.kind === 'adoption_page'}
+              onClick={() => deploy.mutate({ projectId: project.id, kind: 'adoption_page' })}
+            >
               Publish adoption page
             </Button>
             <Button leftSection={<IconUpload size={16} />} onClick={() => deploying.open(true)}>
@@ -100,8 +113,14 @@ export function ProjectPanel({ project, account }: { project: Project; account: 
           </Group>
         </Group>
         {latest?.outcome === 'failed' && (
-          <Alert color="red" variant="light" title={`The latest deploy (#${latest.number}) failed`} data-testid="latest-deploy-failed">
-            {latest.reason} {project.liveDeploy === null ? 'Nothing is published yet.' : `Deploy ${project.liveDeploy} stays live.`}
+          <Alert
+            color="red"
+            variant="light"
+            title={`The latest deploy (#${latest.number}) failed`}
+            data-testid="latest-deploy-failed"
+          >
+            {latest.reason}{' '}
+            {project.liveDeploy === null ? 'Nothing is published yet.' : `Deploy ${project.liveDeploy} stays live.`}
           </Alert>
         )}
         <DeploysList project={project} />

@@ -14,7 +14,17 @@ function likelySuccessor(redirects: Domain[]): string | undefined {
 type PromoteAndRemove = ReturnType<typeof usePromoteAndRemove>;
 type RemoveDomain = ReturnType<typeof useRemoveDomain>;
 
-function RemovePrimary({ domain, redirects, promoteAndRemove, onClose }: { domain: Domain; redirects: Domain[]; promoteAndRemove: PromoteAndRemove; onClose: () => void }): React.JSX.Element {
+function RemovePrimary({
+  domain,
+  redirects,
+  promoteAndRemove,
+  onClose,
+}: {
+  domain: Domain;
+  redirects: Domain[];
+  promoteAndRemove: PromoteAndRemove;
+  onClose: () => void;
+}): React.JSX.Element {
   // The redirects offered when the dialog opened: the promotion, pushed back mid-action, must not change them under the user.
   const [offered] = useState(redirects);
   const [successor, setSuccessor] = useState(likelySuccessor(offered) ?? '');
@@ -22,8 +32,10 @@ function RemovePrimary({ domain, redirects, promoteAndRemove, onClose }: { domai
   return (
     <Stack>
       <Text size="sm" data-testid="remove-primary-explained">
-        {domain.name} is the primary domain: {others.join(', ')} {others.length === 1 ? 'redirects' : 'redirect'} to it. Another domain must serve the site before {domain.name} can go, so make{' '}
-        {others.length === 1 ? 'it' : 'one of them'} the primary first; {domain.name} is then removed and stops being served from the very next request.
+        {domain.name} is the primary domain: {others.join(', ')} {others.length === 1 ? 'redirects' : 'redirect'} to it.
+        Another domain must serve the site before {domain.name} can go, so make{' '}
+        {others.length === 1 ? 'it' : 'one of them'} the primary first; {domain.name} is then removed and stops being
+        served from the very next request.
       </Text>
       {others.length > 1 && (
         <Radio.Group label="The new primary domain" value={successor} onChange={setSuccessor}>
@@ -53,17 +65,30 @@ function RemovePrimary({ domain, redirects, promoteAndRemove, onClose }: { domai
   );
 }
 
-function RemoveOne({ domain, remove, onClose }: { domain: Domain; remove: RemoveDomain; onClose: () => void }): React.JSX.Element {
+function RemoveOne({
+  domain,
+  remove,
+  onClose,
+}: {
+  domain: Domain;
+  remove: RemoveDomain;
+  onClose: () => void;
+}): React.JSX.Element {
   return (
     <Stack>
       <Text size="sm">
-        {domain.name} stops being served from the very next request; visitors get “no site at this domain”. Its DNS record stays at your provider until you delete it there.
+        {domain.name} stops being served from the very next request; visitors get “no site at this domain”. Its DNS
+        record stays at your provider until you delete it there.
       </Text>
       <Group justify="flex-end">
         <Button variant="default" onClick={onClose}>
           Keep
         </Button>
-        <Button color="red" loading={remove.isPending} onClick={() => remove.mutate(domain.name, { onSuccess: onClose })}>
+        <Button
+          color="red"
+          loading={remove.isPending}
+          onClick={() => remove.mutate(domain.name, { onSuccess: onClose })}
+        >
           Remove
         </Button>
       </Group>
@@ -75,7 +100,17 @@ function RemoveOne({ domain, remove, onClose }: { domain: Domain; remove: Remove
  * Removing a domain. A primary that others redirect to cannot simply go (they would point nowhere):
  * the dialog offers to make one of them primary and then remove it, in one step.
  */
-export function RemoveDomainModal({ opened, domain, domains, onClose }: { opened: boolean; domain: Domain | null; domains: Domain[]; onClose: () => void }): React.JSX.Element {
+export function RemoveDomainModal({
+  opened,
+  domain,
+  domains,
+  onClose,
+}: {
+  opened: boolean;
+  domain: Domain | null;
+  domains: Domain[];
+  onClose: () => void;
+}): React.JSX.Element {
   // Held here, not in the step shown: live updates refresh the domains mid-action, and the dialog must still close when it ends.
   const promoteAndRemove = usePromoteAndRemove();
   const remove = useRemoveDomain();
@@ -85,7 +120,13 @@ export function RemoveDomainModal({ opened, domain, domains, onClose }: { opened
     <Modal opened={opened} onClose={onClose} size="lg" title={domain ? `Remove ${domain.name}?` : ''}>
       {domain &&
         (removingPrimary ? (
-          <RemovePrimary key={domain.name} domain={domain} redirects={redirects} promoteAndRemove={promoteAndRemove} onClose={onClose} />
+          <RemovePrimary
+            key={domain.name}
+            domain={domain}
+            redirects={redirects}
+            promoteAndRemove={promoteAndRemove}
+            onClose={onClose}
+          />
         ) : (
           <RemoveOne domain={domain} remove={remove} onClose={onClose} />
         ))}

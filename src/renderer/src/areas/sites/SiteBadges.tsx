@@ -1,7 +1,12 @@
 import { Badge } from '@mantine/core';
 import type { Deploy, Domain, VerificationStatus } from '../../../../shared/sites';
 
-const VERIFICATION_COLOR: Record<VerificationStatus, string> = { verified: 'teal', pending: 'yellow', conflict: 'red', error: 'orange' };
+const VERIFICATION_COLOR: Record<VerificationStatus, string> = {
+  verified: 'teal',
+  pending: 'yellow',
+  conflict: 'red',
+  error: 'orange',
+};
 
 export function VerificationBadge({ status }: { status: VerificationStatus }): React.JSX.Element {
   return (
@@ -13,7 +18,11 @@ export function VerificationBadge({ status }: { status: VerificationStatus }): R
 
 export function DeployOutcomeBadge({ deploy }: { deploy: Deploy }): React.JSX.Element {
   return (
-    <Badge color={deploy.outcome === 'succeeded' ? 'teal' : 'red'} variant={deploy.outcome === 'succeeded' ? 'light' : 'outline'} data-testid="deploy-outcome">
+    <Badge
+      color={deploy.outcome === 'succeeded' ? 'teal' : 'red'}
+      variant={deploy.outcome === 'succeeded' ? 'light' : 'outline'}
+      data-testid="deploy-outcome"
+    >
       {deploy.outcome}
     </Badge>
   );

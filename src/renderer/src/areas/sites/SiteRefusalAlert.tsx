@@ -11,7 +11,13 @@ import { useDialog } from '../../ui/dialog';
  * A custom domain refused for a reason that is not in the form: the account's plan (with the way to
  * change it) or a project with nothing published yet. Worded by client/errors.ts.
  */
-export function SiteRefusalAlert({ error, account }: { error: AdminCallError; account: Account | undefined }): React.JSX.Element {
+export function SiteRefusalAlert({
+  error,
+  account,
+}: {
+  error: AdminCallError;
+  account: Account | undefined;
+}): React.JSX.Element {
   const planDialog = useDialog<Account>();
   const refusal = describeDomainRefusal(error, account);
   if (refusal.planRequired) {

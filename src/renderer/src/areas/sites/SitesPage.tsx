@@ -53,7 +53,11 @@ export function SitesPage(): React.JSX.Element {
                 {projects.data?.map((project) => {
                   const selected = project.id === chosen?.id;
                   return (
-                    <Table.Tr key={project.id} data-testid={`project-row-${project.slug}`} bg={selected ? 'var(--mantine-primary-color-light)' : undefined}>
+                    <Table.Tr
+                      key={project.id}
+                      data-testid={`project-row-${project.slug}`}
+                      bg={selected ? 'var(--mantine-primary-color-light)' : undefined}
+                    >
                       <Table.Td>
                         <TruncatedText text={project.name} maw={280} fw={500} />
                         <Text size="xs" c="dimmed" ff="monospace">
@@ -61,10 +65,24 @@ export function SitesPage(): React.JSX.Element {
                         </Text>
                       </Table.Td>
                       <Table.Td>{accountOf(project.accountId)?.name ?? `#${project.accountId}`}</Table.Td>
-                      <Table.Td>{project.liveDeploy === null ? <Text span inherit c="dimmed">not published</Text> : `#${project.liveDeploy}`}</Table.Td>
+                      <Table.Td>
+                        {project.liveDeploy === null ? (
+                          <Text span inherit c="dimmed">
+                            not published
+                          </Text>
+                        ) : (
+                          `#${project.liveDeploy}`
+                        )}
+                      </Table.Td>
                       <Table.Td c="dimmed">{formatMoment(project.createdAt)}</Table.Td>
                       <Table.Td>
-                        <Button size="compact-sm" variant={selected ? 'light' : 'subtle'} aria-pressed={selected} aria-label={`Open ${project.name}`} onClick={() => setChosenId(project.id)}>
+                        <Button
+                          size="compact-sm"
+                          variant={selected ? 'light' : 'subtle'}
+                          aria-pressed={selected}
+                          aria-label={`Open ${project.name}`}
+                          onClick={() => setChosenId(project.id)}
+                        >
                           Open
                         </Button>
                       </Table.Td>

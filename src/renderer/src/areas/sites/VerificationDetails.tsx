@@ -5,7 +5,9 @@ import { formatMoment } from '../../ui/format';
 
 /** "A" and "AAAA" from found records like "A 203.0.113.7", in the order met. */
 function addressTypes(found: string[]): string[] {
-  return [...new Set(found.map((record) => record.split(' ')[0] ?? '').filter((type) => type === 'A' || type === 'AAAA'))];
+  return [
+    ...new Set(found.map((record) => record.split(' ')[0] ?? '').filter((type) => type === 'A' || type === 'AAAA')),
+  ];
 }
 
 /** A conflict in one plain sentence: what to remove (subdomain) or replace (apex), and why. */
@@ -54,7 +56,11 @@ export function VerificationDetails({ domain }: { domain: Domain }): React.JSX.E
       </Text>
       <Group gap="xl" align="flex-start">
         <Records label="Expected" records={domain.expected} empty="—" />
-        <Records label="Found" records={domain.found} empty={domain.checkedAt === null ? 'not checked yet' : 'nothing'} />
+        <Records
+          label="Found"
+          records={domain.found}
+          empty={domain.checkedAt === null ? 'not checked yet' : 'nothing'}
+        />
         <Stack gap={0}>
           <Text size="xs" c="dimmed">
             Last check

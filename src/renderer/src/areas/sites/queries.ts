@@ -22,7 +22,8 @@ export function useProjects() {
     queryKey: [environment, 'sites', 'projects'],
     queryFn: () => call('projects.list', { environment }),
     // Kept while following: the follower records each check ("up to date as of") without a change topic; its deploys come by push.
-    refetchInterval: (query) => (query.state.data?.some((project) => project.following.active) ? WHILE_FOLLOWING_MS : false),
+    refetchInterval: (query) =>
+      query.state.data?.some((project) => project.following.active) ? WHILE_FOLLOWING_MS : false,
   });
 }
 
@@ -45,7 +46,9 @@ export function useDomains(projectId: number) {
     refetchInterval: (query) => {
       const domains = query.state.data ?? [];
       if (domains.some((domain) => domain.nextCheckAt !== null)) return WHILE_PENDING_MS;
-      return domains.some((domain) => domain.status === 'verified' && domain.certificate.state === 'failed') ? WHILE_FAILED_MS : false;
+      return domains.some((domain) => domain.status === 'verified' && domain.certificate.state === 'failed')
+        ? WHILE_FAILED_MS
+        : false;
     },
   });
 }
@@ -63,23 +66,36 @@ export function useCreateProject() {
 /** A deploy that ran but failed is not an error of the call: it is recorded, and its reason shown. */
 function deployOutcome(deploy: Deploy): Outcome {
   if (deploy.outcome === 'failed') {
-    return { title: `Deploy ${deploy.number} failed`, message: `${deploy.reason ?? 'No reason recorded.'} The live deploy did not change.`, warning: true };
+    return {
+      title: `Deploy ${deploy.number} failed`,
+      message: `${deploy.reason ?? 'No reason recorded.'} The live deploy did not change.`,
+      warning: true,
+    };
   }
   return `Deploy ${deploy.number} is live (${deploy.fileCount} file${deploy.fileCount === 1 ? '' : 's'}).`;
 }
 
-export type DeployRequest = { projectId: number } & ({ kind: 'folder'; folder: string } | { kind: 'upload'; upload: SiteUpload } | { kind: 'adoption_page' });
+export type DeployRequest = { projectId: number } & (
+  { kind: 'folder'; folder: string } | { kind: 'upload'; upload: SiteUpload } | { kind: 'adoption_page' }
+);
 
 /** `{ shownInPlace: SHOWN_IN_PLACE.always }` from the deploy dialog, which shows every failure itself. */
 export function useDeploy(options: ProgressOptions = {}) {
   return useAction({
     run: (request: DeployRequest, environment) => {
       const { projectId } = request;
-      if (request.kind === 'folder') return call('deploys.fromFolder', { environment, projectId, folder: request.folder });
-      if (request.kind === 'upload') return call('deploys.fromUpload', { environment, projectId, upload: request.upload });
+      if (request.kind === 'folder')
+        return call('deploys.fromFolder', { environment, projectId, folder: request.folder });
+      if (request.kind === 'upload')
+        return call('deploys.fromUpload', { environment, projectId, upload: request.upload });
       return call('deploys.adoptionPage', { environment, projectId });
     },
-    progress: (request) => (request.kind === 'adoption_page' ? 'Publishing the adoption page…' : request.kind === 'upload' ? `Uploading ${request.upload.name} and deploying it…` : `Deploying ${request.folder}…`),
+    progress: (request) =>
+      request.kind === 'adoption_page'
+        ? 'Publishing the adoption page…'
+        : request.kind === 'upload'
+          ? `Uploading ${request.upload.name} and deploying it…`
+          : `Deploying ${request.folder}…`,
     success: deployOutcome,
     shownInPlace: SHOWN_IN_PLACE.siteForm,
     invalidates: ['sites'],
@@ -89,7 +105,8 @@ export function useDeploy(options: ProgressOptions = {}) {
 
 export function useRollback() {
   return useAction({
-    run: ({ projectId, number }: { projectId: number; number: number }, environment) => call('deploys.rollback', { environment, projectId, number }),
+    run: ({ projectId, number }: { projectId: number; number: number }, environment) =>
+      call('deploys.rollback', { environment, projectId, number }),
     progress: ({ number }) => `Rolling back to deploy ${number}…`,
     success: (deploy) => `Deploy ${deploy.number} is live again.`,
     invalidates: ['sites'],
@@ -98,9 +115,11 @@ export function useRollback() {
 
 export function useAddDomain() {
   return useAction({
-    run: ({ projectId, domain }: { projectId: number; domain: DomainInput }, environment) => call('domains.add', { environment, projectId, domain }),
+    run: ({ projectId, domain }: { projectId: number; domain: DomainInput }, environment) =>
+      call('domains.add', { environment, projectId, domain }),
     progress: ({ domain }) => `Adding ${domain.name}…`,
-    success: (domain) => `${domain.name} added as ${domain.role === 'primary' ? 'the primary domain' : `a redirect to ${domain.to ?? 'the primary'}`}; create its DNS record, then verify.`,
+    success: (domain) =>
+      `${domain.name} added as ${domain.role === 'primary' ? 'the primary domain' : `a redirect to ${domain.to ?? 'the primary'}`}; create its DNS record, then verify.`,
     shownInPlace: SHOWN_IN_PLACE.always,
     invalidates: ['sites'],
   });
@@ -113,7 +132,11 @@ export function useAddDomain() {
 function verifyOutcome(domain: Domain): Outcome {
   if (domain.status === 'verified') return `${domain.name} is verified.`;
   if (domain.status === 'pending') return `Checked ${domain.name}: no matching record yet. What was found is under it.`;
-  return { title: `${domain.name} is not verified (${domain.status})`, message: 'What was found, and what to change, is under the domain.', warning: true };
+  return {
+    title: `${domain.name} is not verified (${domain.status})`,
+    message: 'What was found, and what to change, is under the domain.',
+    warning: true,
+  };
 }
 
 export function useVerifyDomain() {
@@ -127,7 +150,8 @@ export function useVerifyDomain() {
 
 export function useSetRedirectStatus() {
   return useAction({
-    run: ({ name, status }: { name: string; status: RedirectStatus }, environment) => call('domains.setRedirectStatus', { environment, name, status }),
+    run: ({ name, status }: { name: string; status: RedirectStatus }, environment) =>
+      call('domains.setRedirectStatus', { environment, name, status }),
     progress: ({ name }) => `Saving the redirect of ${name}…`,
     success: (domain) => `${domain.name} now answers ${domain.redirectStatus ?? ''} to ${domain.to ?? 'the primary'}.`,
     invalidates: ['sites'],
@@ -160,7 +184,8 @@ export function usePromoteAndRemove() {
       return call('domains.remove', { environment, name });
     },
     progress: ({ successor, name }) => `Making ${successor} the primary domain, then removing ${name}…`,
-    success: (domain, { successor }) => `${successor} is the primary domain; ${domain.name} removed, it is no longer served.`,
+    success: (domain, { successor }) =>
+      `${successor} is the primary domain; ${domain.name} removed, it is no longer served.`,
     invalidates: ['sites'],
   });
 }

@@ -8,4 +8,7 @@ const REDIRECT_STATUS_LABEL: Record<RedirectStatus, string> = {
   308: '308 Permanent Redirect',
 };
 
-export const REDIRECT_STATUS_OPTIONS = REDIRECT_STATUSES.map((status) => ({ value: String(status), label: REDIRECT_STATUS_LABEL[status] }));
+export const REDIRECT_STATUS_OPTIONS = REDIRECT_STATUSES.map((status) => ({
+  value: String(status),
+  label: REDIRECT_STATUS_LABEL[status],
+}));

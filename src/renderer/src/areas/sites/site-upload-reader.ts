@@ -34,8 +34,10 @@ export function pickedZip(list: FileList): PickedUpload | null {
 /** Why the pick cannot be uploaded, in the words the server would use, or null. */
 export function uploadProblem(picked: PickedUpload): string | null {
   if (picked.kind === 'zip' && !picked.name.toLowerCase().endsWith('.zip')) return `${picked.name} is not a .zip file.`;
-  if (picked.byteSize > MAX_DEPLOY_BYTES) return `${picked.name} holds ${(picked.byteSize / MIB).toFixed(1)} MiB; a deploy may hold at most ${MAX_DEPLOY_BYTES / MIB} MiB.`;
-  if (picked.files.length > MAX_UPLOAD_FILES) return `${picked.name} holds ${picked.files.length} files; an upload may hold at most ${MAX_UPLOAD_FILES}. Deploy it from a folder on this computer instead.`;
+  if (picked.byteSize > MAX_DEPLOY_BYTES)
+    return `${picked.name} holds ${(picked.byteSize / MIB).toFixed(1)} MiB; a deploy may hold at most ${MAX_DEPLOY_BYTES / MIB} MiB.`;
+  if (picked.files.length > MAX_UPLOAD_FILES)
+    return `${picked.name} holds ${picked.files.length} files; an upload may hold at most ${MAX_UPLOAD_FILES}. Deploy it from a folder on this computer instead.`;
   for (const { path } of picked.files) {
     const unsafe = unsafeUploadPath(path);
     if (unsafe) return `${path} ${unsafe}.`;
@@ -47,7 +49,8 @@ function base64Of(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
     reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
-    reader.onerror = () => reject(new Error(`${file.name} could not be read (${reader.error?.message ?? 'unknown reason'}).`));
+    reader.onerror = () =>
+      reject(new Error(`${file.name} could not be read (${reader.error?.message ?? 'unknown reason'}).`));
     reader.readAsDataURL(file);
   });
 }

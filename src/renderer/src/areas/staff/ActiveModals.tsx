@@ -13,7 +13,12 @@ interface MemberDialog {
 }
 
 /** A member's access turned off or on, after one confirmation; the engine's refusal stays in the dialog. */
-function ConfirmAccessModal({ member, opened, onClose, turnOn }: MemberDialog & { turnOn: boolean }): React.JSX.Element {
+function ConfirmAccessModal({
+  member,
+  opened,
+  onClose,
+  turnOn,
+}: MemberDialog & { turnOn: boolean }): React.JSX.Element {
   const deactivate = useDeactivate();
   const reactivate = useReactivate();
   const action = turnOn ? reactivate : deactivate;
@@ -36,7 +41,12 @@ function ConfirmAccessModal({ member, opened, onClose, turnOn }: MemberDialog & 
           <Button variant="default" onClick={onClose}>
             {turnOn ? 'Cancel' : 'Keep'}
           </Button>
-          <Button color={turnOn ? undefined : 'red'} onClick={confirm} loading={action.isPending} data-autofocus={turnOn || undefined}>
+          <Button
+            color={turnOn ? undefined : 'red'}
+            onClick={confirm}
+            loading={action.isPending}
+            data-autofocus={turnOn || undefined}
+          >
             {verb}
           </Button>
         </Group>

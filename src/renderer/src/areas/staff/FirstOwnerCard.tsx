@@ -22,8 +22,9 @@ export function FirstOwnerCard(): React.JSX.Element {
           </Title>
         </Group>
         <Text size="sm" maw={680}>
-          Today this desk needs no login. In team mode each member of staff logs in with their own login and password, and their role decides what they may do: a
-          volunteer sees no adopter’s details and removes nothing. It starts with you, the first owner; you then invite the others.
+          Today this desk needs no login. In team mode each member of staff logs in with their own login and password,
+          and their role decides what they may do: a volunteer sees no adopter’s details and removes nothing. It starts
+          with you, the first owner; you then invite the others.
         </Text>
         <Text size="sm" c="dimmed" maw={680}>
           This desk keeps every right without logging in: it runs the server.
@@ -50,13 +51,21 @@ function FirstOwnerForm({ onCancel }: { onCancel: () => void }): React.JSX.Eleme
   });
   const submit = form.onSubmit((values) => {
     setFailure(null);
-    setup.mutate({ name: values.name.trim(), login: values.login.trim(), password: values.password }, { onError: (error) => setFailure(staffRefusal(error)) });
+    setup.mutate(
+      { name: values.name.trim(), login: values.login.trim(), password: values.password },
+      { onError: (error) => setFailure(staffRefusal(error)) },
+    );
   });
   return (
     <form onSubmit={submit} data-testid="first-owner-form">
       <Stack gap="sm">
         <TextInput label="Your name" data-autofocus {...form.getInputProps('name')} />
-        <TextInput label="Your login" description="Letters, digits, dot, dash, underscore" autoComplete="username" {...form.getInputProps('login')} />
+        <TextInput
+          label="Your login"
+          description="Letters, digits, dot, dash, underscore"
+          autoComplete="username"
+          {...form.getInputProps('login')}
+        />
         <NewPasswordFields form={form} label="Your password" />
         <DialogFailureAlert failure={failure} />
         <Group justify="flex-end">

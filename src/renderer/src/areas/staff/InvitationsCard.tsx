@@ -16,7 +16,8 @@ import { staffRefusal } from './staff-words';
 export function InvitationsCard({ mayRevoke }: { mayRevoke: boolean }): React.JSX.Element | null {
   const invitations = useInvitations(true);
   const revoke = useDialog<PendingInvite>();
-  if (invitations.isError && !invitations.data) return <LoadFailure error={invitations.error} onRetry={() => void invitations.refetch()} />;
+  if (invitations.isError && !invitations.data)
+    return <LoadFailure error={invitations.error} onRetry={() => void invitations.refetch()} />;
   const pending = invitations.data ?? [];
   if (pending.length === 0) return null;
   return (
@@ -24,7 +25,8 @@ export function InvitationsCard({ mayRevoke }: { mayRevoke: boolean }): React.JS
       <Stack gap="xs">
         <Title order={4}>Invitations waiting</Title>
         <Text size="sm" c="dimmed">
-          Codes handed out and not used yet. A code lost or given to the wrong person: revoke it, and make a new invitation.
+          Codes handed out and not used yet. A code lost or given to the wrong person: revoke it, and make a new
+          invitation.
         </Text>
         <Table verticalSpacing="xs" data-testid="invitations-table">
           <Table.Thead>
@@ -48,20 +50,43 @@ export function InvitationsCard({ mayRevoke }: { mayRevoke: boolean }): React.JS
                 <Table.Td>{invite.invitedBy?.name ?? 'The desk'}</Table.Td>
                 <Table.Td c="dimmed">{formatMoment(invite.expiresAt)}</Table.Td>
                 <Table.Td>
-                  {mayRevoke && <RowAction tooltip="Revoke" label={`Revoke the invitation for ${invite.name}`} icon={<IconMailOff size={16} />} onClick={() => revoke.open(invite)} danger />}
+                  {mayRevoke && (
+                    <RowAction
+                      tooltip="Revoke"
+                      label={`Revoke the invitation for ${invite.name}`}
+                      icon={<IconMailOff size={16} />}
+                      onClick={() => revoke.open(invite)}
+                      danger
+                    />
+                  )}
                 </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
         </Table>
       </Stack>
-      {revoke.subject && <RevokeInviteModal key={revoke.subject.id} invite={revoke.subject} opened={revoke.opened} onClose={revoke.close} />}
+      {revoke.subject && (
+        <RevokeInviteModal
+          key={revoke.subject.id}
+          invite={revoke.subject}
+          opened={revoke.opened}
+          onClose={revoke.close}
+        />
+      )}
     </Paper>
   );
 }
 
 /** One confirmation before the code stops working; the engine's refusal stays in the dialog. */
-function RevokeInviteModal({ invite, opened, onClose }: { invite: PendingInvite; opened: boolean; onClose: () => void }): React.JSX.Element {
+function RevokeInviteModal({
+  invite,
+  opened,
+  onClose,
+}: {
+  invite: PendingInvite;
+  opened: boolean;
+  onClose: () => void;
+}): React.JSX.Element {
   const revoke = useRevokeInvite();
   const [failure, setFailure] = useState<Failure | null>(null);
   const confirm = () => {

@@ -17,18 +17,30 @@ export function InviteModal({ opened, onClose }: { opened: boolean; onClose: () 
   const [failure, setFailure] = useState<Failure | null>(null);
   const form = useForm<{ name: string; role: StaffRole | null }>({
     initialValues: { name: '', role: 'staff' },
-    validate: { name: (value) => staffNameProblem(value, 'Their name, as the team knows them'), role: (value) => (value ? null : 'Choose a role') },
+    validate: {
+      name: (value) => staffNameProblem(value, 'Their name, as the team knows them'),
+      role: (value) => (value ? null : 'Choose a role'),
+    },
   });
   const submit = form.onSubmit((values) => {
     setFailure(null);
-    invite.mutate({ name: values.name.trim(), role: values.role ?? 'staff' }, { onSuccess: setMade, onError: (error) => setFailure(staffRefusal(error)) });
+    invite.mutate(
+      { name: values.name.trim(), role: values.role ?? 'staff' },
+      { onSuccess: setMade, onError: (error) => setFailure(staffRefusal(error)) },
+    );
   });
   return (
-    <Modal opened={opened} onClose={onClose} title={made ? `Invitation for ${made.name}` : 'Invite a member of staff'} size="lg">
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={made ? `Invitation for ${made.name}` : 'Invite a member of staff'}
+      size="lg"
+    >
       {made ? (
         <Stack gap="sm" data-testid="invite-code">
           <Text size="sm">
-            Give {made.name} this code. It is shown only now, works once, and until {formatMoment(made.expiresAt)}. On the login page they choose “I have an invitation code”.
+            Give {made.name} this code. It is shown only now, works once, and until {formatMoment(made.expiresAt)}. On
+            the login page they choose “I have an invitation code”.
           </Text>
           <Group gap="sm" wrap="nowrap">
             <Code fz="lg" data-testid="invite-code-value">
@@ -36,7 +48,11 @@ export function InviteModal({ opened, onClose }: { opened: boolean; onClose: () 
             </Code>
             <CopyButton value={made.code}>
               {({ copied, copy }) => (
-                <Button variant="light" leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />} onClick={copy}>
+                <Button
+                  variant="light"
+                  leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
+                  onClick={copy}
+                >
                   {copied ? 'Copied' : 'Copy'}
                 </Button>
               )}
@@ -53,7 +69,13 @@ export function InviteModal({ opened, onClose }: { opened: boolean; onClose: () 
         <form onSubmit={submit} data-testid="invite-form">
           <Stack gap="sm">
             <TextInput label="Name" placeholder="e.g. Ben Okafor" data-autofocus {...form.getInputProps('name')} />
-            <Select label="Role" data={ROLE_CHOICES} allowDeselect={false} {...form.getInputProps('role')} comboboxProps={{ withinPortal: true }} />
+            <Select
+              label="Role"
+              data={ROLE_CHOICES}
+              allowDeselect={false}
+              {...form.getInputProps('role')}
+              comboboxProps={{ withinPortal: true }}
+            />
             <Text size="xs" c="dimmed">
               The role can be changed later on this page; it counts from the member’s next click.
             </Text>

@@ -9,13 +9,27 @@ import { staffNameProblem } from '../../domain/staff/password-rules';
 import { staffRefusal } from './staff-words';
 
 /** A name mistyped at the invitation; the login stays, and the audit trail keeps the name each change was made under. */
-export function RenameModal({ member, opened, onClose }: { member: StaffMember; opened: boolean; onClose: () => void }): React.JSX.Element {
+export function RenameModal({
+  member,
+  opened,
+  onClose,
+}: {
+  member: StaffMember;
+  opened: boolean;
+  onClose: () => void;
+}): React.JSX.Element {
   const rename = useRename();
   const [failure, setFailure] = useState<Failure | null>(null);
-  const form = useForm({ initialValues: { name: member.name }, validate: { name: (value) => staffNameProblem(value, 'Their name, as the team knows them') } });
+  const form = useForm({
+    initialValues: { name: member.name },
+    validate: { name: (value) => staffNameProblem(value, 'Their name, as the team knows them') },
+  });
   const submit = form.onSubmit((values) => {
     setFailure(null);
-    rename.mutate({ id: member.id, name: values.name.trim() }, { onSuccess: onClose, onError: (error) => setFailure(staffRefusal(error)) });
+    rename.mutate(
+      { id: member.id, name: values.name.trim() },
+      { onSuccess: onClose, onError: (error) => setFailure(staffRefusal(error)) },
+    );
   });
   return (
     <Modal opened={opened} onClose={onClose} title={`Rename ${member.name}`}>

@@ -7,13 +7,24 @@ import { DialogFailureAlert } from '../../ui/DialogFailureAlert';
 import { ROLE_CHOICES, staffRefusal } from './staff-words';
 
 /** A member's new role; it counts from their next click. The last owner's refusal stays in the dialog. */
-export function RoleModal({ member, opened, onClose }: { member: StaffMember; opened: boolean; onClose: () => void }): React.JSX.Element {
+export function RoleModal({
+  member,
+  opened,
+  onClose,
+}: {
+  member: StaffMember;
+  opened: boolean;
+  onClose: () => void;
+}): React.JSX.Element {
   const setRole = useSetRole();
   const [role, setChosen] = useState<StaffRole>(member.role);
   const [failure, setFailure] = useState<Failure | null>(null);
   const save = () => {
     setFailure(null);
-    setRole.mutate({ id: member.id, role }, { onSuccess: onClose, onError: (error) => setFailure(staffRefusal(error)) });
+    setRole.mutate(
+      { id: member.id, role },
+      { onSuccess: onClose, onError: (error) => setFailure(staffRefusal(error)) },
+    );
   };
   return (
     <Modal opened={opened} onClose={onClose} title={`Role of ${member.name}`} size="lg">
@@ -21,7 +32,14 @@ export function RoleModal({ member, opened, onClose }: { member: StaffMember; op
         <Text size="sm">
           Now: {ROLE_WORDS[member.role]}. The new role counts from {member.name}’s next click, on every desk.
         </Text>
-        <Select label="Role" data={ROLE_CHOICES} value={role} onChange={(value) => value && setChosen(value as StaffRole)} allowDeselect={false} data-autofocus />
+        <Select
+          label="Role"
+          data={ROLE_CHOICES}
+          value={role}
+          onChange={(value) => value && setChosen(value as StaffRole)}
+          allowDeselect={false}
+          data-autofocus
+        />
         <DialogFailureAlert failure={failure} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>

@@ -9,7 +9,15 @@ import { NEW_PASSWORD_VALIDATION, NewPasswordFields } from '../../domain/staff/N
 import { staffRefusal } from './staff-words';
 
 /** A member forgot their password: an owner sets a new one, which ends every session of theirs. */
-export function SetPasswordModal({ member, opened, onClose }: { member: StaffMember; opened: boolean; onClose: () => void }): React.JSX.Element {
+export function SetPasswordModal({
+  member,
+  opened,
+  onClose,
+}: {
+  member: StaffMember;
+  opened: boolean;
+  onClose: () => void;
+}): React.JSX.Element {
   const setPassword = useSetPassword();
   const [failure, setFailure] = useState<Failure | null>(null);
   const form = useForm({
@@ -18,14 +26,18 @@ export function SetPasswordModal({ member, opened, onClose }: { member: StaffMem
   });
   const submit = form.onSubmit((values) => {
     setFailure(null);
-    setPassword.mutate({ id: member.id, password: values.password }, { onSuccess: onClose, onError: (error) => setFailure(staffRefusal(error)) });
+    setPassword.mutate(
+      { id: member.id, password: values.password },
+      { onSuccess: onClose, onError: (error) => setFailure(staffRefusal(error)) },
+    );
   });
   return (
     <Modal opened={opened} onClose={onClose} title={`A new password for ${member.name}`}>
       <form onSubmit={submit} data-testid="set-password-form">
         <Stack gap="sm">
           <Text size="sm" c="dimmed">
-            {member.name} is logged out on every desk at once and logs in again as {member.login} with this password. Tell it to them in person, not by email or chat.
+            {member.name} is logged out on every desk at once and logs in again as {member.login} with this password.
+            Tell it to them in person, not by email or chat.
           </Text>
           <NewPasswordFields form={form} label="New password" autoFocus />
           <DialogFailureAlert failure={failure} />

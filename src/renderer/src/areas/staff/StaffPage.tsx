@@ -1,5 +1,12 @@
 import { Badge, Button, Group, Paper, Stack, Table } from '@mantine/core';
-import { IconKey, IconPencil, IconSwitchHorizontal, IconUserCheck, IconUserOff, IconUserPlus } from '@tabler/icons-react';
+import {
+  IconKey,
+  IconPencil,
+  IconSwitchHorizontal,
+  IconUserCheck,
+  IconUserOff,
+  IconUserPlus,
+} from '@tabler/icons-react';
 import type { StaffMember } from '../../../../shared/staff';
 import { ROLE_WORDS, useCan, useStaffList, useTeam } from '../../client/staff';
 import { useDialog } from '../../ui/dialog';
@@ -100,19 +107,52 @@ export function StaffPage(): React.JSX.Element {
                     </Table.Td>
                     <Table.Td>
                       <Group gap={2} wrap="nowrap">
-                        {member.active && maySetRole && <RowAction tooltip="Change role" label={`Change the role of ${member.name}`} icon={<IconSwitchHorizontal size={16} />} onClick={() => role.open(member)} />}
-                        {!member.active && mayReactivate && <RowAction tooltip="Reactivate" label={`Reactivate ${member.name}`} icon={<IconUserCheck size={16} />} onClick={() => reactivate.open(member)} />}
-                        {mayRename && <RowAction tooltip="Rename" label={`Rename ${member.name}`} icon={<IconPencil size={16} />} onClick={() => rename.open(member)} />}
+                        {member.active && maySetRole && (
+                          <RowAction
+                            tooltip="Change role"
+                            label={`Change the role of ${member.name}`}
+                            icon={<IconSwitchHorizontal size={16} />}
+                            onClick={() => role.open(member)}
+                          />
+                        )}
+                        {!member.active && mayReactivate && (
+                          <RowAction
+                            tooltip="Reactivate"
+                            label={`Reactivate ${member.name}`}
+                            icon={<IconUserCheck size={16} />}
+                            onClick={() => reactivate.open(member)}
+                          />
+                        )}
+                        {mayRename && (
+                          <RowAction
+                            tooltip="Rename"
+                            label={`Rename ${member.name}`}
+                            icon={<IconPencil size={16} />}
+                            onClick={() => rename.open(member)}
+                          />
+                        )}
                         {maySetPassword && (
                           <RowAction
                             tooltip="Set a new password"
                             label={`Set a new password for ${member.name}`}
                             icon={<IconKey size={16} />}
                             onClick={() => password.open(member)}
-                            unavailable={member.id === myId ? 'Your own password: use Change password, under your name at the top' : undefined}
+                            unavailable={
+                              member.id === myId
+                                ? 'Your own password: use Change password, under your name at the top'
+                                : undefined
+                            }
                           />
                         )}
-                        {member.active && mayDeactivate && <RowAction tooltip="Deactivate" label={`Deactivate ${member.name}`} icon={<IconUserOff size={16} />} onClick={() => deactivate.open(member)} danger />}
+                        {member.active && mayDeactivate && (
+                          <RowAction
+                            tooltip="Deactivate"
+                            label={`Deactivate ${member.name}`}
+                            icon={<IconUserOff size={16} />}
+                            onClick={() => deactivate.open(member)}
+                            danger
+                          />
+                        )}
                       </Group>
                     </Table.Td>
                   </Table.Tr>
@@ -124,11 +164,41 @@ export function StaffPage(): React.JSX.Element {
       )}
       {mayListInvitations && !noStaff && <InvitationsCard mayRevoke={mayRevokeInvite} />}
       {invite.subject !== null && <InviteModal key={invite.subject} opened={invite.opened} onClose={invite.close} />}
-      {role.subject && <RoleModal key={`role-${role.subject.id}`} member={role.subject} opened={role.opened} onClose={role.close} />}
-      {reactivate.subject && <ReactivateModal key={`on-${reactivate.subject.id}`} member={reactivate.subject} opened={reactivate.opened} onClose={reactivate.close} />}
-      {password.subject && <SetPasswordModal key={`password-${password.subject.id}`} member={password.subject} opened={password.opened} onClose={password.close} />}
-      {rename.subject && <RenameModal key={`name-${rename.subject.id}`} member={rename.subject} opened={rename.opened} onClose={rename.close} />}
-      {deactivate.subject && <DeactivateModal key={`off-${deactivate.subject.id}`} member={deactivate.subject} opened={deactivate.opened} onClose={deactivate.close} />}
+      {role.subject && (
+        <RoleModal key={`role-${role.subject.id}`} member={role.subject} opened={role.opened} onClose={role.close} />
+      )}
+      {reactivate.subject && (
+        <ReactivateModal
+          key={`on-${reactivate.subject.id}`}
+          member={reactivate.subject}
+          opened={reactivate.opened}
+          onClose={reactivate.close}
+        />
+      )}
+      {password.subject && (
+        <SetPasswordModal
+          key={`password-${password.subject.id}`}
+          member={password.subject}
+          opened={password.opened}
+          onClose={password.close}
+        />
+      )}
+      {rename.subject && (
+        <RenameModal
+          key={`name-${rename.subject.id}`}
+          member={rename.subject}
+          opened={rename.opened}
+          onClose={rename.close}
+        />
+      )}
+      {deactivate.subject && (
+        <DeactivateModal
+          key={`off-${deactivate.subject.id}`}
+          member={deactivate.subject}
+          opened={deactivate.opened}
+          onClose={deactivate.close}
+        />
+      )}
     </Stack>
   );
 }

@@ -28,7 +28,10 @@ export function TeamModeCard({ teamMode }: { teamMode: boolean }): React.JSX.Ele
       ) : (
         <Alert color="orange" variant="light" title="Logins are switched off" data-testid="team-mode-card">
           <Stack gap="xs" align="flex-start">
-            <Text size="sm">This computer runs as a single desk: nobody logs in, and the accounts below wait until team mode is switched on again.</Text>
+            <Text size="sm">
+              This computer runs as a single desk: nobody logs in, and the accounts below wait until team mode is
+              switched on again.
+            </Text>
             <Button size="xs" onClick={() => setAsking(true)}>
               Switch team mode on…
             </Button>
@@ -46,17 +49,26 @@ function TeamModeModal({ enable, onClose }: { enable: boolean; onClose: () => vo
   const [failure, setFailure] = useState<Failure | null>(null);
   const confirm = () => {
     setFailure(null);
-    setTeamMode.mutate({ enabled: enable }, { onSuccess: onClose, onError: (error) => setFailure(staffRefusal(error)) });
+    setTeamMode.mutate(
+      { enabled: enable },
+      { onSuccess: onClose, onError: (error) => setFailure(staffRefusal(error)) },
+    );
   };
   const serving = server.data?.serving === true;
   return (
     <Modal opened onClose={onClose} title={enable ? 'Switch team mode on?' : 'Switch team mode off?'}>
       <Stack gap="sm" data-testid="team-mode-dialog">
         {enable ? (
-          <Text size="sm">Every active member logs in again with their own login and password, on the other desks and in browsers. This desk keeps working without a login.</Text>
+          <Text size="sm">
+            Every active member logs in again with their own login and password, on the other desks and in browsers.
+            This desk keeps working without a login.
+          </Text>
         ) : (
           <>
-            <Text size="sm">Every member is logged out at once, on every desk, and nobody can log in until team mode is switched on again here. The other desks can no longer work: they show the login page, which says logins are off.</Text>
+            <Text size="sm">
+              Every member is logged out at once, on every desk, and nobody can log in until team mode is switched on
+              again here. The other desks can no longer work: they show the login page, which says logins are off.
+            </Text>
             <Text size="sm">
               {serving
                 ? 'The shelter server on this computer keeps answering at its address, but only with that login page.'

@@ -8,20 +8,44 @@ import { refusesDeskName } from '../../../../shared/staff';
 import { DESK_NAME_PROBLEM } from '../../domain/staff/password-rules';
 
 export function staffRefusal(error: unknown): Failure {
-  if (error instanceof AdminCallError && refusesDeskName(error)) return { title: 'Another name, please', message: DESK_NAME_PROBLEM };
-  if (error instanceof AdminCallError && error.code === 'forbidden' && (error.details as StaffForbidden | undefined)?.reason === 'own_password') {
-    return { title: 'This is your own account', message: 'Change your own password with Change password, under your name at the top: it asks your current one.' };
+  if (error instanceof AdminCallError && refusesDeskName(error))
+    return { title: 'Another name, please', message: DESK_NAME_PROBLEM };
+  if (
+    error instanceof AdminCallError &&
+    error.code === 'forbidden' &&
+    (error.details as StaffForbidden | undefined)?.reason === 'own_password'
+  ) {
+    return {
+      title: 'This is your own account',
+      message: 'Change your own password with Change password, under your name at the top: it asks your current one.',
+    };
   }
-  const conflict = error instanceof AdminCallError && error.code === 'conflict' ? (error.details as StaffConflict | undefined) : undefined;
+  const conflict =
+    error instanceof AdminCallError && error.code === 'conflict'
+      ? (error.details as StaffConflict | undefined)
+      : undefined;
   switch (conflict?.reason) {
     case 'last_owner':
-      return { title: 'The team needs an owner', message: 'This is the last active owner: make someone else an owner first.' };
+      return {
+        title: 'The team needs an owner',
+        message: 'This is the last active owner: make someone else an owner first.',
+      };
     case 'login_taken':
-      return { title: 'Login taken', message: `Someone in the team has the login ${conflict.login} already: choose another.` };
+      return {
+        title: 'Login taken',
+        message: `Someone in the team has the login ${conflict.login} already: choose another.`,
+      };
     case 'no_owner':
-      return { title: 'The team needs an active owner', message: 'Team mode stays off until someone can manage the team: make an active member an owner, or reactivate one, first.' };
+      return {
+        title: 'The team needs an active owner',
+        message:
+          'Team mode stays off until someone can manage the team: make an active member an owner, or reactivate one, first.',
+      };
     case 'team_exists':
-      return { title: 'The team has members already', message: 'The first owner is made once. Owners invite the others from this page.' };
+      return {
+        title: 'The team has members already',
+        message: 'The first owner is made once. Owners invite the others from this page.',
+      };
     default:
       return describeFailure(error);
   }
@@ -36,4 +60,7 @@ export const ROLE_DUTIES: Record<StaffRole, string> = {
   'api-admin': 'API keys, accounts, plans, usage and the quota lab',
 };
 
-export const ROLE_CHOICES = STAFF_ROLES.map((role) => ({ value: role, label: `${ROLE_WORDS[role]}: ${ROLE_DUTIES[role]}` }));
+export const ROLE_CHOICES = STAFF_ROLES.map((role) => ({
+  value: role,
+  label: `${ROLE_WORDS[role]}: ${ROLE_DUTIES[role]}`,
+}));

@@ -8,7 +8,13 @@ import { LoadFailure, RefreshFailure, SkeletonBlocks } from '../../ui/LoadStates
 import { PageTitle } from '../../ui/PageTitle';
 import { DueList } from '../../domain/care/DueList';
 import { useToday } from './queries';
-import { ArrivalsSection, FostersDueSection, LongestInCareSection, OutcomesSection, WaitingSection } from './TodaySections';
+import {
+  ArrivalsSection,
+  FostersDueSection,
+  LongestInCareSection,
+  OutcomesSection,
+  WaitingSection,
+} from './TodaySections';
 
 const DEFAULT_WAITING_DAYS = 7;
 const day = new Intl.DateTimeFormat(undefined, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
@@ -21,7 +27,10 @@ export function TodayPage(): React.JSX.Element {
 function VaccinationsDay(): React.JSX.Element {
   return (
     <Stack gap="md">
-      <PageTitle title="Today" description="The vaccinations due: overdue, today and this week. Mark each one given, or skipped with the reason." />
+      <PageTitle
+        title="Today"
+        description="The vaccinations due: overdue, today and this week. Mark each one given, or skipped with the reason."
+      />
       <DueList />
     </Stack>
   );
@@ -30,7 +39,10 @@ function VaccinationsDay(): React.JSX.Element {
 /** Every animal named links to its page. */
 function ShelterDay(): React.JSX.Element {
   const [waitingInput, setWaitingInput] = useState<number | string>(DEFAULT_WAITING_DAYS);
-  const chosen = typeof waitingInput === 'number' && Number.isInteger(waitingInput) && waitingInput >= 0 && waitingInput <= 365 ? waitingInput : DEFAULT_WAITING_DAYS;
+  const chosen =
+    typeof waitingInput === 'number' && Number.isInteger(waitingInput) && waitingInput >= 0 && waitingInput <= 365
+      ? waitingInput
+      : DEFAULT_WAITING_DAYS;
   const [waitingDays] = useDebouncedValue(chosen, 300);
   const today = useToday(waitingDays);
   const summary = today.data;

@@ -1,6 +1,14 @@
 import { Anchor, Badge, Group, Paper, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import type { FosterDue, IntakeType, LongestInCare, MovementEvent, OutcomeType, PersonRef, WaitingReservation } from '../../../../shared/movements';
+import type {
+  FosterDue,
+  IntakeType,
+  LongestInCare,
+  MovementEvent,
+  OutcomeType,
+  PersonRef,
+  WaitingReservation,
+} from '../../../../shared/movements';
 import { recordHref } from '../../ui/navigation';
 import { PetStatusBadge } from '../../domain/pets/PetStatusBadge';
 import { formatClock } from '../../ui/format';
@@ -9,7 +17,21 @@ import { TruncatedText } from '../../ui/TruncatedText';
 
 const date = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
-function Section({ title, count, testId, empty, headers, children }: { title: string; count: number; testId: string; empty: string; headers: string[]; children: ReactNode }): React.JSX.Element {
+function Section({
+  title,
+  count,
+  testId,
+  empty,
+  headers,
+  children,
+}: {
+  title: string;
+  count: number;
+  testId: string;
+  empty: string;
+  headers: string[];
+  children: ReactNode;
+}): React.JSX.Element {
   return (
     <Paper withBorder radius="md" p="sm" data-testid={testId}>
       <Stack gap="xs">
@@ -55,8 +77,18 @@ function Animal({ id, name }: { id: number; name: string }): React.JSX.Element {
 
 /** A person named by a movement: a link to their page, or "Forgotten person" as plain words. */
 function Who({ person }: { person: PersonRef | null }): React.JSX.Element {
-  if (!person) return <Text size="sm" c="dimmed">—</Text>;
-  if (person.forgotten) return <Text size="sm" c="dimmed">{person.name}</Text>;
+  if (!person)
+    return (
+      <Text size="sm" c="dimmed">
+        —
+      </Text>
+    );
+  if (person.forgotten)
+    return (
+      <Text size="sm" c="dimmed">
+        {person.name}
+      </Text>
+    );
   return (
     <Anchor href={recordHref('people', person.id)} size="sm">
       <TruncatedText text={person.name} maw={150} />
@@ -66,7 +98,13 @@ function Who({ person }: { person: PersonRef | null }): React.JSX.Element {
 
 export function ArrivalsSection({ events }: { events: MovementEvent[] }): React.JSX.Element {
   return (
-    <Section title="Arrived today" count={events.length} testId="today-arrivals" empty="No animal came in today." headers={['Time', 'Animal', 'How', 'From']}>
+    <Section
+      title="Arrived today"
+      count={events.length}
+      testId="today-arrivals"
+      empty="No animal came in today."
+      headers={['Time', 'Animal', 'How', 'From']}
+    >
       {events.map((event) => (
         <Table.Tr key={`${event.id ?? 'creation'}-${event.stayId}`}>
           <Table.Td c="dimmed">{formatClock(event.at)}</Table.Td>
@@ -85,7 +123,13 @@ export function ArrivalsSection({ events }: { events: MovementEvent[] }): React.
 
 export function OutcomesSection({ events }: { events: MovementEvent[] }): React.JSX.Element {
   return (
-    <Section title="Left care today" count={events.length} testId="today-outcomes" empty="No animal left care today: no adoption, transfer or other outcome." headers={['Time', 'Animal', 'Outcome', 'To']}>
+    <Section
+      title="Left care today"
+      count={events.length}
+      testId="today-outcomes"
+      empty="No animal left care today: no adoption, transfer or other outcome."
+      headers={['Time', 'Animal', 'Outcome', 'To']}
+    >
       {events.map((event) => (
         <Table.Tr key={event.id ?? event.stayId}>
           <Table.Td c="dimmed">{formatClock(event.at)}</Table.Td>
@@ -102,7 +146,13 @@ export function OutcomesSection({ events }: { events: MovementEvent[] }): React.
   );
 }
 
-export function WaitingSection({ waiting, waitingDays }: { waiting: WaitingReservation[]; waitingDays: number }): React.JSX.Element {
+export function WaitingSection({
+  waiting,
+  waitingDays,
+}: {
+  waiting: WaitingReservation[];
+  waitingDays: number;
+}): React.JSX.Element {
   return (
     <Section
       title="Reservations waiting"
@@ -138,7 +188,13 @@ export function WaitingSection({ waiting, waitingDays }: { waiting: WaitingReser
 
 export function FostersDueSection({ due }: { due: FosterDue[] }): React.JSX.Element {
   return (
-    <Section title="Fosters due back" count={due.length} testId="today-fosters-due" empty="No animal is due back from foster today, and none is overdue." headers={['Animal', 'Foster', 'Expected', 'When']}>
+    <Section
+      title="Fosters due back"
+      count={due.length}
+      testId="today-fosters-due"
+      empty="No animal is due back from foster today, and none is overdue."
+      headers={['Animal', 'Foster', 'Expected', 'When']}
+    >
       {due.map(({ placement, petName, overdueDays }) => (
         <Table.Tr key={placement.id}>
           <Table.Td>
@@ -147,7 +203,9 @@ export function FostersDueSection({ due }: { due: FosterDue[] }): React.JSX.Elem
           <Table.Td>
             <Who person={placement.person} />
           </Table.Td>
-          <Table.Td c="dimmed">{placement.expectedEndAt === null ? '—' : date.format(placement.expectedEndAt)}</Table.Td>
+          <Table.Td c="dimmed">
+            {placement.expectedEndAt === null ? '—' : date.format(placement.expectedEndAt)}
+          </Table.Td>
           <Table.Td>
             {overdueDays === 0 ? (
               <Badge color="yellow" variant="light" size="sm">
@@ -167,7 +225,13 @@ export function FostersDueSection({ due }: { due: FosterDue[] }): React.JSX.Elem
 
 export function LongestInCareSection({ longest }: { longest: LongestInCare[] }): React.JSX.Element {
   return (
-    <Section title="In care longest" count={longest.length} testId="today-longest" empty="No animal is in care: every stay has its outcome." headers={['Animal', 'Status', 'Came in', 'Days in care']}>
+    <Section
+      title="In care longest"
+      count={longest.length}
+      testId="today-longest"
+      empty="No animal is in care: every stay has its outcome."
+      headers={['Animal', 'Status', 'Came in', 'Days in care']}
+    >
       {longest.map((animal) => (
         <Table.Tr key={animal.petId}>
           <Table.Td>

@@ -7,7 +7,13 @@ import { useLiftBan, useResetUsage } from './queries';
 import { PlanBadge } from '../../domain/plans/PlanBadge';
 import { WindowGauge } from './WindowGauge';
 
-export function UsageCard({ row, keyName }: { row: OverviewRow; keyName: (keyId: number) => string }): React.JSX.Element {
+export function UsageCard({
+  row,
+  keyName,
+}: {
+  row: OverviewRow;
+  keyName: (keyId: number) => string;
+}): React.JSX.Element {
   const { account, usage } = row;
   const resetUsage = useResetUsage();
   const liftBan = useLiftBan();
@@ -15,7 +21,11 @@ export function UsageCard({ row, keyName }: { row: OverviewRow; keyName: (keyId:
   const confirmReset = () =>
     modals.openConfirmModal({
       title: `Reset the usage of ${account.name}?`,
-      children: <Text size="sm">Both the current minute and today start again from zero for all of its keys. Bans stay until lifted.</Text>,
+      children: (
+        <Text size="sm">
+          Both the current minute and today start again from zero for all of its keys. Bans stay until lifted.
+        </Text>
+      ),
       labels: { confirm: 'Reset usage', cancel: 'Cancel' },
       onConfirm: () => resetUsage.mutate({ accountId: account.id, name: account.name }),
     });

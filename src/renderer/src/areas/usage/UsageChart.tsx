@@ -15,7 +15,10 @@ function trafficOf(row: OverviewRow): number {
 
 /** Until staff pick one, the chart follows the account with the most traffic in the last hour. */
 function busiest(rows: OverviewRow[]): OverviewRow | undefined {
-  return rows.reduce<OverviewRow | undefined>((best, row) => (!best || trafficOf(row) > trafficOf(best) ? row : best), undefined);
+  return rows.reduce<OverviewRow | undefined>(
+    (best, row) => (!best || trafficOf(row) > trafficOf(best) ? row : best),
+    undefined,
+  );
 }
 
 export function UsageChart({ rows, accountId, onAccountChange }: UsageChartProps): React.JSX.Element {

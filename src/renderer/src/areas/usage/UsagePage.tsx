@@ -31,7 +31,9 @@ export function UsagePage(): React.JSX.Element {
           )
         }
       />
-      {overview.isRefetchError && <RefreshFailure error={overview.error} stale="The figures below are the last ones received." />}
+      {overview.isRefetchError && (
+        <RefreshFailure error={overview.error} stale="The figures below are the last ones received." />
+      )}
       {overview.isPending && <SkeletonBlocks count={3} height={140} />}
       {overview.isLoadingError && <LoadFailure error={overview.error} onRetry={() => void overview.refetch()} />}
       {overview.isSuccess && rows.length === 0 && (

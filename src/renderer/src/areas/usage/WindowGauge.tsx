@@ -37,7 +37,12 @@ export function WindowGauge({ window, accountName }: { window: WindowReport; acc
         <Text size="xs" c="dimmed">
           {formatFigure(remainingIn(window))} left · resets {resets}
         </Text>
-        <Text size="xs" c={window.rejected > 0 ? 'red' : 'dimmed'} fw={window.rejected > 0 ? 600 : undefined} data-testid={`usage-${window.kind}-rejected`}>
+        <Text
+          size="xs"
+          c={window.rejected > 0 ? 'red' : 'dimmed'}
+          fw={window.rejected > 0 ? 600 : undefined}
+          data-testid={`usage-${window.kind}-rejected`}
+        >
           {formatFigure(window.rejected)} × 429
         </Text>
       </Group>

@@ -19,7 +19,8 @@ export function useUsageOverview() {
 
 export function useResetUsage() {
   return useAction({
-    run: ({ accountId }: { accountId: number; name: string }, environment) => call('usage.reset', { environment, accountId }),
+    run: ({ accountId }: { accountId: number; name: string }, environment) =>
+      call('usage.reset', { environment, accountId }),
     progress: ({ name }) => `Resetting the usage of ${name}…`,
     success: (_, { name }) => `Usage of ${name} reset: both windows start again from zero.`,
     invalidates: ['usage'],

@@ -20,9 +20,22 @@ type AccountFormValues = {
 };
 
 /** Creating an account, or moving one (`account`) to another plan; only Enterprise carries its own figures. */
-export function AccountFormModal({ opened, account, onClose }: { opened: boolean; account: Account | null; onClose: () => void }): React.JSX.Element {
+export function AccountFormModal({
+  opened,
+  account,
+  onClose,
+}: {
+  opened: boolean;
+  account: Account | null;
+  onClose: () => void;
+}): React.JSX.Element {
   return (
-    <Modal opened={opened} onClose={onClose} title={account ? `Change the plan of ${account.name}` : 'New account'} centered>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={account ? `Change the plan of ${account.name}` : 'New account'}
+      centered
+    >
       <AccountForm account={account} onDone={onClose} />
     </Modal>
   );
@@ -75,16 +88,41 @@ function AccountForm({ account, onDone }: { account: Account | null; onDone: () 
     else createAccount.mutate({ name: values.name.trim(), ...plan }, { onSuccess: onDone, onError: failure.show });
   });
 
-  const planData = PLAN_IDS.map((id) => ({ value: id, label: describePlan(plans.data?.find((plan) => plan.id === id), id) }));
+  const planData = PLAN_IDS.map((id) => ({
+    value: id,
+    label: describePlan(
+      plans.data?.find((plan) => plan.id === id),
+      id,
+    ),
+  }));
 
   return (
     <form onSubmit={save}>
       <Stack>
-        {!account && <TextInput label="Account name" placeholder="e.g. Happy Tails app" withAsterisk data-autofocus {...form.getInputProps('name')} />}
-        <Select<PlanId> label="Plan" data={planData} allowDeselect={false} withAsterisk {...form.getInputProps('planId')} />
+        {!account && (
+          <TextInput
+            label="Account name"
+            placeholder="e.g. Happy Tails app"
+            withAsterisk
+            data-autofocus
+            {...form.getInputProps('name')}
+          />
+        )}
+        <Select<PlanId>
+          label="Plan"
+          data={planData}
+          allowDeselect={false}
+          withAsterisk
+          {...form.getInputProps('planId')}
+        />
         {form.values.planId === 'enterprise' && (
           <Group grow align="flex-start">
-            <FigureInput label="Requests per minute" thousandSeparator withAsterisk {...form.getInputProps('perMinute')} />
+            <FigureInput
+              label="Requests per minute"
+              thousandSeparator
+              withAsterisk
+              {...form.getInputProps('perMinute')}
+            />
             <FigureInput label="Requests per day" thousandSeparator withAsterisk {...form.getInputProps('perDay')} />
           </Group>
         )}

@@ -21,7 +21,13 @@ const EVENT_WORDS: Record<string, string> = {
 };
 
 /** An animal's care on its record page: vaccinations (give, skip, reschedule, add), treatments and tests, and their history. */
-export function CareSection({ petId, petName = `Pet ${petId}` }: { petId: number; petName?: string }): React.JSX.Element {
+export function CareSection({
+  petId,
+  petName = `Pet ${petId}`,
+}: {
+  petId: number;
+  petName?: string;
+}): React.JSX.Element {
   const record = useCareRecord(petId);
   const doses = useDoseDialogs();
   const schedule = useDialog<Dose | null>();
@@ -47,13 +53,28 @@ export function CareSection({ petId, petName = `Pet ${petId}` }: { petId: number
           )}
         </Group>
         <Group gap="xs">
-          <Button size="xs" variant="default" leftSection={<IconCalendarPlus size={14} />} onClick={() => schedule.open(null)}>
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconCalendarPlus size={14} />}
+            onClick={() => schedule.open(null)}
+          >
             Schedule a dose
           </Button>
-          <Button size="xs" variant="default" leftSection={<IconVaccine size={14} />} onClick={() => doses.give([{ petId, petName, vaccine: '' }])}>
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconVaccine size={14} />}
+            onClick={() => doses.give([{ petId, petName, vaccine: '' }])}
+          >
             Record a vaccination
           </Button>
-          <Button size="xs" variant="default" leftSection={<IconFirstAidKit size={14} />} onClick={() => treatment.open(null)}>
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconFirstAidKit size={14} />}
+            onClick={() => treatment.open(null)}
+          >
             Record a treatment or test
           </Button>
         </Group>
@@ -92,7 +113,11 @@ export function CareSection({ petId, petName = `Pet ${petId}` }: { petId: number
                       {state.label}
                     </Badge>
                   </Table.Td>
-                  <Table.Td>{dose.dueDate ? `${dose.dueDate}${dose.followsAge ? ' (by age)' : ''}${dose.status === 'scheduled' ? lateWords(dose.dueDate, care.today) : ''}` : '—'}</Table.Td>
+                  <Table.Td>
+                    {dose.dueDate
+                      ? `${dose.dueDate}${dose.followsAge ? ' (by age)' : ''}${dose.status === 'scheduled' ? lateWords(dose.dueDate, care.today) : ''}`
+                      : '—'}
+                  </Table.Td>
                   <Table.Td>{dose.givenDate ?? '—'}</Table.Td>
                   <Table.Td>{dose.batch ?? '—'}</Table.Td>
                   <Table.Td>{dose.vet?.name ?? '—'}</Table.Td>
@@ -126,7 +151,9 @@ export function CareSection({ petId, petName = `Pet ${petId}` }: { petId: number
                   <Table.Td>{TREATMENT_LABELS[each.kind]}</Table.Td>
                   <Table.Td>{each.product ?? '—'}</Table.Td>
                   <Table.Td>{each.givenDate}</Table.Td>
-                  <Table.Td>{each.result ? RESULT_LABELS[each.result] : each.nextDueDate ? `next ${each.nextDueDate}` : '—'}</Table.Td>
+                  <Table.Td>
+                    {each.result ? RESULT_LABELS[each.result] : each.nextDueDate ? `next ${each.nextDueDate}` : '—'}
+                  </Table.Td>
                   <Table.Td>{each.vet?.name ?? each.givenBy ?? '—'}</Table.Td>
                 </Table.Tr>
               ))}
@@ -137,7 +164,8 @@ export function CareSection({ petId, petName = `Pet ${petId}` }: { petId: number
 
       {care.history.length > 0 && (
         <Text size="xs" c="dimmed">
-          Last change: {EVENT_WORDS[care.history[0]?.kind ?? ''] ?? care.history[0]?.kind}, {formatMoment(care.history[0]?.recordedAt ?? null)}
+          Last change: {EVENT_WORDS[care.history[0]?.kind ?? ''] ?? care.history[0]?.kind},{' '}
+          {formatMoment(care.history[0]?.recordedAt ?? null)}
           {care.history[0]?.by ? ` (${care.history[0].by})` : ''}. {care.history.length} change(s) in the care history.
         </Text>
       )}

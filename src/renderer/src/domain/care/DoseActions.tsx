@@ -30,13 +30,23 @@ export function useDoseDialogs(onGiveClosed?: () => void): DoseDialogs {
             onGiveClosed?.();
           }}
         />
-        <SkipModal opened={skip.opened} dose={skip.subject?.dose ?? null} petName={skip.subject?.petName ?? ''} onClose={skip.close} />
+        <SkipModal
+          opened={skip.opened}
+          dose={skip.subject?.dose ?? null}
+          petName={skip.subject?.petName ?? ''}
+          onClose={skip.close}
+        />
       </>
     ),
   };
 }
 
-export const giveTargetOf = (dose: Dose, petName: string): GiveTarget => ({ petId: dose.petId, petName, vaccine: dose.vaccine, doseId: dose.id });
+export const giveTargetOf = (dose: Dose, petName: string): GiveTarget => ({
+  petId: dose.petId,
+  petName,
+  vaccine: dose.vaccine,
+  doseId: dose.id,
+});
 
 interface DoseActionsProps {
   dose: Dose;

@@ -22,8 +22,9 @@ export function DueList({ days: initialDays = 7 }: { days?: number }): React.JSX
   const toggle = (ids: number[], on: boolean) =>
     setSelected((current) => {
       const next = new Set(current);
-      for (const id of ids) if (on) next.add(id);
-      else next.delete(id);
+      for (const id of ids)
+        if (on) next.add(id);
+        else next.delete(id);
       return next;
     });
 
@@ -49,7 +50,12 @@ export function DueList({ days: initialDays = 7 }: { days?: number }): React.JSX
                 <Table.Tr>
                   {mayGive && (
                     <Table.Th w={32}>
-                      <Checkbox aria-label={`Select all: ${title}`} checked={all} indeterminate={!all && ids.some((id) => selected.has(id))} onChange={(event) => toggle(ids, event.currentTarget.checked)} />
+                      <Checkbox
+                        aria-label={`Select all: ${title}`}
+                        checked={all}
+                        indeterminate={!all && ids.some((id) => selected.has(id))}
+                        onChange={(event) => toggle(ids, event.currentTarget.checked)}
+                      />
                     </Table.Th>
                   )}
                   <Table.Th>Animal</Table.Th>
@@ -63,7 +69,11 @@ export function DueList({ days: initialDays = 7 }: { days?: number }): React.JSX
                   <Table.Tr key={row.dose.id}>
                     {mayGive && (
                       <Table.Td>
-                        <Checkbox aria-label={`Select ${row.petName} ${row.dose.vaccine}`} checked={selected.has(row.dose.id)} onChange={(event) => toggle([row.dose.id], event.currentTarget.checked)} />
+                        <Checkbox
+                          aria-label={`Select ${row.petName} ${row.dose.vaccine}`}
+                          checked={selected.has(row.dose.id)}
+                          onChange={(event) => toggle([row.dose.id], event.currentTarget.checked)}
+                        />
                       </Table.Td>
                     )}
                     <Table.Td>
@@ -106,7 +116,11 @@ export function DueList({ days: initialDays = 7 }: { days?: number }): React.JSX
             ]}
           />
           {mayGive && (
-            <Button size="xs" disabled={chosen.length === 0} onClick={() => doses.give(chosen.map((row) => giveTargetOf(row.dose, row.petName)))}>
+            <Button
+              size="xs"
+              disabled={chosen.length === 0}
+              onClick={() => doses.give(chosen.map((row) => giveTargetOf(row.dose, row.petName)))}
+            >
               {chosen.length > 1 ? `Given: ${chosen.length} selected…` : 'Given: selected…'}
             </Button>
           )}

@@ -25,7 +25,8 @@ interface GiveModalProps {
 
 /** "Given" in one step: one animal or a round of many, a batch per vaccine; all are recorded or none (the failure shows here). */
 export function GiveModal({ opened, targets, onClose }: GiveModalProps): React.JSX.Element {
-  const title = targets.length === 1 ? `Given: ${targets[0]?.petName ?? ''}` : `Given: a round of ${targets.length} animals`;
+  const title =
+    targets.length === 1 ? `Given: ${targets[0]?.petName ?? ''}` : `Given: a round of ${targets.length} animals`;
   return (
     <Modal opened={opened} onClose={onClose} title={title} centered size="xl">
       <GiveForm targets={targets} onDone={onClose} />
@@ -40,7 +41,9 @@ interface Lot {
   expires: string;
 }
 
-const vaccinesOf = (targets: readonly GiveTarget[]) => [...new Map(targets.map((target) => [target.vaccine.toLowerCase(), target.vaccine])).values()];
+const vaccinesOf = (targets: readonly GiveTarget[]) => [
+  ...new Map(targets.map((target) => [target.vaccine.toLowerCase(), target.vaccine])).values(),
+];
 
 function GiveForm({ targets, onDone }: { targets: readonly GiveTarget[]; onDone: () => void }): React.JSX.Element {
   const give = useGive();
@@ -58,7 +61,10 @@ function GiveForm({ targets, onDone }: { targets: readonly GiveTarget[]; onDone:
       notes: '',
     },
     validate: {
-      lots: { vaccine: (value) => (value.trim() ? null : 'Name the vaccine'), batch: (value) => (value.trim() ? null : 'Enter the batch (lot) number on the vial') },
+      lots: {
+        vaccine: (value) => (value.trim() ? null : 'Name the vaccine'),
+        batch: (value) => (value.trim() ? null : 'Enter the batch (lot) number on the vial'),
+      },
       givenDate: (value) => (/^\d{4}-\d{2}-\d{2}$/.test(value) ? null : 'Choose the day it was given'),
     },
   });
@@ -70,11 +76,19 @@ function GiveForm({ targets, onDone }: { targets: readonly GiveTarget[]; onDone:
   const save = form.onSubmit((values) => {
     failure.clear();
     setRefusal(null);
-    const lotOf = (vaccine: string) => values.lots.find((lot) => asksVaccine || lot.vaccine.toLowerCase() === vaccine.toLowerCase());
+    const lotOf = (vaccine: string) =>
+      values.lots.find((lot) => asksVaccine || lot.vaccine.toLowerCase() === vaccine.toLowerCase());
     const round: GiveInput = {
       doses: targets.map((target) => {
         const lot = lotOf(target.vaccine);
-        return { petId: target.petId, vaccine: asksVaccine ? (lot?.vaccine.trim() ?? '') : target.vaccine, batch: lot?.batch.trim() ?? '', manufacturer: optional(lot?.manufacturer ?? ''), expiresDate: optional(lot?.expires ?? ''), doseId: target.doseId };
+        return {
+          petId: target.petId,
+          vaccine: asksVaccine ? (lot?.vaccine.trim() ?? '') : target.vaccine,
+          batch: lot?.batch.trim() ?? '',
+          manufacturer: optional(lot?.manufacturer ?? ''),
+          expiresDate: optional(lot?.expires ?? ''),
+          doseId: target.doseId,
+        };
       }),
       givenDate: values.givenDate,
       givenBy: optional(values.givenBy),
@@ -105,8 +119,23 @@ function GiveForm({ targets, onDone }: { targets: readonly GiveTarget[]; onDone:
           <Stack gap="xs">
             {form.values.lots.map((lot, index) => (
               <Group key={lot.vaccine || index} grow align="flex-start" gap="xs">
-                {asksVaccine ? <TextInput label="Vaccine" placeholder="DHPP, FVRCP, Rabies…" withAsterisk data-autofocus {...form.getInputProps(`lots.${index}.vaccine`)} /> : <TextInput label="Vaccine" value={lot.vaccine} readOnly variant="filled" />}
-                <TextInput label="Batch (lot)" withAsterisk data-autofocus={!asksVaccine && index === 0 ? true : undefined} {...form.getInputProps(`lots.${index}.batch`)} />
+                {asksVaccine ? (
+                  <TextInput
+                    label="Vaccine"
+                    placeholder="DHPP, FVRCP, Rabies…"
+                    withAsterisk
+                    data-autofocus
+                    {...form.getInputProps(`lots.${index}.vaccine`)}
+                  />
+                ) : (
+                  <TextInput label="Vaccine" value={lot.vaccine} readOnly variant="filled" />
+                )}
+                <TextInput
+                  label="Batch (lot)"
+                  withAsterisk
+                  data-autofocus={!asksVaccine && index === 0 ? true : undefined}
+                  {...form.getInputProps(`lots.${index}.batch`)}
+                />
                 <TextInput label="Manufacturer" {...form.getInputProps(`lots.${index}.manufacturer`)} />
                 <TextInput label="Valid until" type="date" {...form.getInputProps(`lots.${index}.expires`)} />
               </Group>
@@ -116,9 +145,20 @@ function GiveForm({ targets, onDone }: { targets: readonly GiveTarget[]; onDone:
         <Group grow align="flex-start">
           <TextInput label="Given on" type="date" withAsterisk {...form.getInputProps('givenDate')} />
           <TextInput label="Given by" placeholder="Name" {...form.getInputProps('givenBy')} />
-          {namesVet && <Select label="Vet" placeholder="None" clearable searchable data={(vets.data?.people ?? []).map((person) => ({ value: String(person.id), label: person.name }))} {...form.getInputProps('vetId')} />}
+          {namesVet && (
+            <Select
+              label="Vet"
+              placeholder="None"
+              clearable
+              searchable
+              data={(vets.data?.people ?? []).map((person) => ({ value: String(person.id), label: person.name }))}
+              {...form.getInputProps('vetId')}
+            />
+          )}
         </Group>
-        {writesNotes && <Textarea label="Medical notes (private)" autosize minRows={1} maxRows={3} {...form.getInputProps('notes')} />}
+        {writesNotes && (
+          <Textarea label="Medical notes (private)" autosize minRows={1} maxRows={3} {...form.getInputProps('notes')} />
+        )}
         <DialogFailureAlert failure={refusal ?? failure.alert} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>

@@ -16,18 +16,34 @@ interface ScheduleModalProps {
 /** Schedules a dose by hand, or moves a waiting one's due date (it then no longer follows the animal's age). */
 export function ScheduleModal({ opened, petId, dose, onClose }: ScheduleModalProps): React.JSX.Element {
   return (
-    <Modal opened={opened} onClose={onClose} title={dose ? `Change when ${dose.vaccine} is due` : 'Schedule a dose'} centered>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={dose ? `Change when ${dose.vaccine} is due` : 'Schedule a dose'}
+      centered
+    >
       <ScheduleForm petId={petId} dose={dose} onDone={onClose} />
     </Modal>
   );
 }
 
-function ScheduleForm({ petId, dose, onDone }: { petId: number; dose: Dose | null; onDone: () => void }): React.JSX.Element {
+function ScheduleForm({
+  petId,
+  dose,
+  onDone,
+}: {
+  petId: number;
+  dose: Dose | null;
+  onDone: () => void;
+}): React.JSX.Element {
   const schedule = useSchedule();
   const edit = useEditDose();
   const form = useForm({
     initialValues: { vaccine: dose?.vaccine ?? '', dueDate: dose?.dueDate ?? '', notes: dose?.notes ?? '' },
-    validate: { vaccine: (value) => (value.trim() ? null : 'Name the vaccine'), dueDate: (value) => (/^\d{4}-\d{2}-\d{2}$/.test(value) ? null : 'Choose the day it is due') },
+    validate: {
+      vaccine: (value) => (value.trim() ? null : 'Name the vaccine'),
+      dueDate: (value) => (/^\d{4}-\d{2}-\d{2}$/.test(value) ? null : 'Choose the day it is due'),
+    },
   });
   const failure = useDialogFailure(form);
   const save = form.onSubmit(({ vaccine, dueDate, notes }) => {
@@ -39,7 +55,14 @@ function ScheduleForm({ petId, dose, onDone }: { petId: number; dose: Dose | nul
   return (
     <form onSubmit={save}>
       <Stack>
-        <TextInput label="Vaccine" placeholder="DHPP, FVRCP, Rabies…" withAsterisk disabled={dose !== null} data-autofocus={dose === null ? true : undefined} {...form.getInputProps('vaccine')} />
+        <TextInput
+          label="Vaccine"
+          placeholder="DHPP, FVRCP, Rabies…"
+          withAsterisk
+          disabled={dose !== null}
+          data-autofocus={dose === null ? true : undefined}
+          {...form.getInputProps('vaccine')}
+        />
         <TextInput label="Due on" type="date" withAsterisk {...form.getInputProps('dueDate')} />
         <Textarea label="Medical notes (private)" autosize minRows={1} maxRows={3} {...form.getInputProps('notes')} />
         <DialogFailureAlert failure={failure.alert} />

@@ -23,7 +23,10 @@ export function SkipModal({ opened, dose, petName, onClose }: SkipModalProps): R
 
 function SkipForm({ dose, onDone }: { dose: Dose; onDone: () => void }): React.JSX.Element {
   const skip = useSkip();
-  const form = useForm({ initialValues: { reason: '' }, validate: { reason: (value) => (value.trim() ? null : 'Say why it is skipped') } });
+  const form = useForm({
+    initialValues: { reason: '' },
+    validate: { reason: (value) => (value.trim() ? null : 'Say why it is skipped') },
+  });
   const failure = useDialogFailure(form);
   return (
     <form
@@ -34,7 +37,13 @@ function SkipForm({ dose, onDone }: { dose: Dose; onDone: () => void }): React.J
     >
       <Stack>
         <Text size="sm">Due {dose.dueDate ?? '—'}. The dose stays in the record as skipped, with the reason.</Text>
-        <TextInput label="Reason" placeholder="e.g. the vet advised to wait until she is well" withAsterisk data-autofocus {...form.getInputProps('reason')} />
+        <TextInput
+          label="Reason"
+          placeholder="e.g. the vet advised to wait until she is well"
+          withAsterisk
+          data-autofocus
+          {...form.getInputProps('reason')}
+        />
         <DialogFailureAlert failure={failure.alert} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>

@@ -1,6 +1,12 @@
 import { Button, Group, Modal, Select, Stack, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { TEST_KINDS, TEST_RESULTS, TREATMENT_KINDS, type TestResult, type TreatmentKind } from '../../../../shared/care';
+import {
+  TEST_KINDS,
+  TEST_RESULTS,
+  TREATMENT_KINDS,
+  type TestResult,
+  type TreatmentKind,
+} from '../../../../shared/care';
 import { useDialogFailure } from '../../ui/dialog';
 import { DialogFailureAlert } from '../../ui/DialogFailureAlert';
 import { RESULT_LABELS, TREATMENT_LABELS, todayHere } from './care-words';
@@ -25,7 +31,16 @@ function TreatmentForm({ petId, onDone }: { petId: number; onDone: () => void })
   const add = useAddTreatment();
   const vets = useVets();
   const form = useForm({
-    initialValues: { kind: 'deworming' as TreatmentKind, product: '', givenDate: todayHere(), result: null as string | null, nextDueDate: '', givenBy: '', vetId: null as string | null, notes: '' },
+    initialValues: {
+      kind: 'deworming' as TreatmentKind,
+      product: '',
+      givenDate: todayHere(),
+      result: null as string | null,
+      nextDueDate: '',
+      givenBy: '',
+      vetId: null as string | null,
+      notes: '',
+    },
     validate: { givenDate: (value) => (/^\d{4}-\d{2}-\d{2}$/.test(value) ? null : 'Choose the day it was done') },
   });
   const failure = useDialogFailure(form);
@@ -52,16 +67,39 @@ function TreatmentForm({ petId, onDone }: { petId: number; onDone: () => void })
     <form onSubmit={save}>
       <Stack gap="sm">
         <Group grow align="flex-start">
-          <Select label="What" allowDeselect={false} data={TREATMENT_KINDS.map((kind) => ({ value: kind, label: TREATMENT_LABELS[kind] }))} data-autofocus {...form.getInputProps('kind')} />
+          <Select
+            label="What"
+            allowDeselect={false}
+            data={TREATMENT_KINDS.map((kind) => ({ value: kind, label: TREATMENT_LABELS[kind] }))}
+            data-autofocus
+            {...form.getInputProps('kind')}
+          />
           <TextInput label={isTest ? 'Test used' : 'Product'} {...form.getInputProps('product')} />
         </Group>
         <Group grow align="flex-start">
           <TextInput label="Done on" type="date" withAsterisk {...form.getInputProps('givenDate')} />
-          {isTest ? <Select label="Result" placeholder="Not known yet" clearable data={TEST_RESULTS.map((result) => ({ value: result, label: RESULT_LABELS[result] }))} {...form.getInputProps('result')} /> : <TextInput label="Next one due" type="date" {...form.getInputProps('nextDueDate')} />}
+          {isTest ? (
+            <Select
+              label="Result"
+              placeholder="Not known yet"
+              clearable
+              data={TEST_RESULTS.map((result) => ({ value: result, label: RESULT_LABELS[result] }))}
+              {...form.getInputProps('result')}
+            />
+          ) : (
+            <TextInput label="Next one due" type="date" {...form.getInputProps('nextDueDate')} />
+          )}
         </Group>
         <Group grow align="flex-start">
           <TextInput label="Done by" placeholder="Name" {...form.getInputProps('givenBy')} />
-          <Select label="Vet" placeholder="None" clearable searchable data={(vets.data?.people ?? []).map((person) => ({ value: String(person.id), label: person.name }))} {...form.getInputProps('vetId')} />
+          <Select
+            label="Vet"
+            placeholder="None"
+            clearable
+            searchable
+            data={(vets.data?.people ?? []).map((person) => ({ value: String(person.id), label: person.name }))}
+            {...form.getInputProps('vetId')}
+          />
         </Group>
         <Textarea label="Medical notes (private)" autosize minRows={1} maxRows={3} {...form.getInputProps('notes')} />
         <DialogFailureAlert failure={failure.alert} />

@@ -14,7 +14,11 @@ export const TREATMENT_LABELS: Record<TreatmentKind, string> = {
   other_test: 'Other test',
 };
 
-export const RESULT_LABELS: Record<TestResult, string> = { negative: 'Negative', positive: 'Positive', inconclusive: 'Inconclusive' };
+export const RESULT_LABELS: Record<TestResult, string> = {
+  negative: 'Negative',
+  positive: 'Positive',
+  inconclusive: 'Inconclusive',
+};
 
 /** A dose's state (shared/care.ts doseState) as the Care tab's badge says it, in the due list's words. */
 export const STATE_LABELS: Record<DoseState, { label: string; color: string }> = {
@@ -40,15 +44,29 @@ export function todayHere(): string {
 /** "Up to date" as the record's badge says it. */
 export function upToDateWords(upToDate: boolean | null): { label: string; color: string } {
   if (upToDate === null) return { label: 'No vaccinations recorded', color: 'gray' };
-  return upToDate ? { label: 'Vaccinations up to date', color: 'green' } : { label: 'Vaccinations not up to date', color: 'orange' };
+  return upToDate
+    ? { label: 'Vaccinations up to date', color: 'green' }
+    : { label: 'Vaccinations not up to date', color: 'orange' };
 }
 
 /** A round refused by a care rule, in the window's words with the animals' names; null: worded the usual way. */
 export function roundRefusal(error: unknown, nameOf: (petId: number) => string): Failure | null {
-  const rule = error instanceof AdminCallError && error.code === 'conflict' ? (error.details as ConflictDetails | undefined) : undefined;
+  const rule =
+    error instanceof AdminCallError && error.code === 'conflict'
+      ? (error.details as ConflictDetails | undefined)
+      : undefined;
   const nothing = 'Nothing of this round was recorded: leave that animal out, or close and look again.';
-  if (rule?.reason === 'dose_not_waiting') return { title: `${nameOf(rule.petId)}: that dose was ${rule.status} already`, message: `Someone may have just recorded it. ${nothing}` };
-  if (rule?.reason === 'already_given') return { title: `${nameOf(rule.petId)} had ${rule.vaccine} on ${rule.givenDate} already`, message: nothing };
-  if (rule?.reason === 'care_date_in_future') return { title: 'That day has not come yet', message: `Choose the day the vaccine was given (today is ${rule.today}).` };
+  if (rule?.reason === 'dose_not_waiting')
+    return {
+      title: `${nameOf(rule.petId)}: that dose was ${rule.status} already`,
+      message: `Someone may have just recorded it. ${nothing}`,
+    };
+  if (rule?.reason === 'already_given')
+    return { title: `${nameOf(rule.petId)} had ${rule.vaccine} on ${rule.givenDate} already`, message: nothing };
+  if (rule?.reason === 'care_date_in_future')
+    return {
+      title: 'That day has not come yet',
+      message: `Choose the day the vaccine was given (today is ${rule.today}).`,
+    };
   return null;
 }

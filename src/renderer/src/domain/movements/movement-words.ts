@@ -1,5 +1,12 @@
 /** How the window names movements: the shelter's words for the engine's codes (src/shared/movements.ts). */
-import { TRANSFER_ORIGINS, type IntakeType, type MovementEvent, type OutcomeType, type Stay, type TransferOrigin } from '../../../../shared/movements';
+import {
+  TRANSFER_ORIGINS,
+  type IntakeType,
+  type MovementEvent,
+  type OutcomeType,
+  type Stay,
+  type TransferOrigin,
+} from '../../../../shared/movements';
 
 export const INTAKE_WORDS: Record<IntakeType, string> = {
   stray: 'Stray',
@@ -11,10 +18,17 @@ export const INTAKE_WORDS: Record<IntakeType, string> = {
   unknown: 'Added to the register',
 };
 
-export const TRANSFER_WORDS: Record<TransferOrigin, string> = { in_state: 'in state', out_of_state: 'out of state', abroad: 'abroad' };
+export const TRANSFER_WORDS: Record<TransferOrigin, string> = {
+  in_state: 'in state',
+  out_of_state: 'out of state',
+  abroad: 'abroad',
+};
 
 /** The three distances as a select offers them: "In state", "Out of state", "Abroad". */
-export const TRANSFER_CHOICES = TRANSFER_ORIGINS.map((where) => ({ value: where, label: `${TRANSFER_WORDS[where][0]?.toUpperCase()}${TRANSFER_WORDS[where].slice(1)}` }));
+export const TRANSFER_CHOICES = TRANSFER_ORIGINS.map((where) => ({
+  value: where,
+  label: `${TRANSFER_WORDS[where][0]?.toUpperCase()}${TRANSFER_WORDS[where].slice(1)}`,
+}));
 
 export const OUTCOME_WORDS: Record<OutcomeType, string> = {
   adoption: 'Adopted',

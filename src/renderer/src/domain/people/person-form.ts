@@ -1,5 +1,11 @@
 /** A person's values as the Add/Edit person dialog and a new person added on the spot keep them, and how they become what the engine takes (empty fields are cleared, unticked flags drop their details). */
-import { NewPersonSchema, type NewPerson, type Person, type PersonKind, type PersonRole } from '../../../../shared/people';
+import {
+  NewPersonSchema,
+  type NewPerson,
+  type Person,
+  type PersonKind,
+  type PersonRole,
+} from '../../../../shared/people';
 import { PERSON_FIELD_LABEL as PERSON_LABELS } from './person-labels';
 
 export interface PersonFormValues {
@@ -80,7 +86,10 @@ export function validatePerson(values: PersonFormValues): Record<string, string>
     for (const issue of result.error.issues) {
       const field = String(issue.path[0] ?? 'name');
       const message = WORDED[field] ?? issue.message.replace(/^./, (first) => first.toUpperCase());
-      errors[field] ??= issue.path.length > 1 && field === 'phones' ? `${String(values.phones[Number(issue.path[1])] ?? '')}: ${issue.message}` : message;
+      errors[field] ??=
+        issue.path.length > 1 && field === 'phones'
+          ? `${String(values.phones[Number(issue.path[1])] ?? '')}: ${issue.message}`
+          : message;
     }
   }
   return errors;

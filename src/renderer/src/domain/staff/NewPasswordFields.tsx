@@ -15,11 +15,29 @@ export const NEW_PASSWORD_VALIDATION = {
 };
 
 /** A new password and the same again: "Your password" when one chooses one's own, "New password" otherwise. */
-export function NewPasswordFields<T extends NewPasswordValues>({ form, label, autoFocus = false }: { form: UseFormReturnType<T>; label: 'Your password' | 'New password'; autoFocus?: boolean }): React.JSX.Element {
+export function NewPasswordFields<T extends NewPasswordValues>({
+  form,
+  label,
+  autoFocus = false,
+}: {
+  form: UseFormReturnType<T>;
+  label: 'Your password' | 'New password';
+  autoFocus?: boolean;
+}): React.JSX.Element {
   return (
     <>
-      <PasswordInput label={label} description={NEW_PASSWORD_HINT} autoComplete="new-password" data-autofocus={autoFocus || undefined} {...form.getInputProps('password')} />
-      <PasswordInput label={label === 'New password' ? 'The new password again' : 'The password again'} autoComplete="new-password" {...form.getInputProps('repeated')} />
+      <PasswordInput
+        label={label}
+        description={NEW_PASSWORD_HINT}
+        autoComplete="new-password"
+        data-autofocus={autoFocus || undefined}
+        {...form.getInputProps('password')}
+      />
+      <PasswordInput
+        label={label === 'New password' ? 'The new password again' : 'The password again'}
+        autoComplete="new-password"
+        {...form.getInputProps('repeated')}
+      />
     </>
   );
 }

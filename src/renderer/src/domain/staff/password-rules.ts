@@ -2,7 +2,8 @@
 import { isDeskName, PASSWORD_MAX, PASSWORD_MIN, StaffLoginSchema } from '../../../../shared/staff';
 
 /** Under a member's name that reads as the desk's ("desk" in any case or width), and in the dialog if the engine refuses one. */
-export const DESK_NAME_PROBLEM = 'The audit trail calls this desk “desk”: give the person’s own name, so their changes and the desk’s stay apart.';
+export const DESK_NAME_PROBLEM =
+  'The audit trail calls this desk “desk”: give the person’s own name, so their changes and the desk’s stay apart.';
 
 /** Under a new password field. */
 export const NEW_PASSWORD_HINT = `At least ${PASSWORD_MIN} characters`;
