@@ -186,7 +186,7 @@ describe('the Host directory', () => {
     try {
       expect(engine.sites.directory.lookup('happy-paws.localhost')?.kind).toBe('site');
       const second = await project('pro', 'Second', true, other);
-      expect(engine.sites.directory.lookup(`${second.slug}.localhost`)).toEqual({ kind: 'no-site' });
+      // Not asserted stale before: a read 250 ms after the engine's last check syncs by itself.
       engine.latest();
       expect(engine.sites.directory.lookup(`${second.slug}.localhost`)?.kind).toBe('site');
       other.sites.domains.add(site.slug, 'www.shelter.test');
