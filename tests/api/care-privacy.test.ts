@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiServer, type RunningServer } from '../../src/main/http/listen';
 import { POPPLER_MISSING, pdfText } from '../helpers/pdf-render';
 import { PROJECT_ROOT } from '../helpers/processes';
-import { filesOf, secretChecker } from '../helpers/published-files';
+import { filesOf, portalExports, publicApiAnswers, secretChecker } from '../helpers/published-files';
 import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
 
 /** What staff typed into care records: none may be published. */
@@ -91,22 +91,13 @@ describe('medical records reach nothing published or exported', () => {
   });
 
   it('the public API: the list, each pet, the OpenAPI document', async () => {
-    const base = `http://127.0.0.1:${server.port}/v1`;
-    for (const target of ['/pets?limit=100', '/pets/1', '/pets/2', '/openapi.json'])
-      expectNoSecret(
-        target,
-        await (await fetch(`${base}${target}`, { headers: { authorization: `Bearer ${key}` } })).text(),
-      );
+    for (const [target, text] of await publicApiAnswers(server, key)) expectNoSecret(target, text);
   });
 
   it('the RescueGroups.org, Petfinder and Adopt-a-Pet exports', () => {
     const out = path.join(dataDir, 'exports');
-    fs.mkdirSync(out);
-    server.engine.publishing.portals.exportRescueGroups(out, { allowDrops: true });
-    server.engine.publishing.portals.exportPetfinder(out, { allowDrops: true });
-    server.engine.publishing.portals.exportAdoptAPet(out, { allowDrops: true, confirmFirstUpload: true });
+    const files = portalExports(server, out);
     expect(['petfinder.csv', 'pets.csv', 'import.cfg'].every((file) => fs.existsSync(path.join(out, file)))).toBe(true);
-    const files = filesOf(out);
     expect(files.size).toBeGreaterThan(0);
     for (const [file, text] of files) expectNoSecret(file, text);
   });

@@ -3,7 +3,6 @@
  * looked for in everything published or exported: the adoption site, the public API, the portal
  * files and the kennel cards. A field marked tomorrow is seeded and checked here with no new line.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiServer, type RunningServer } from '../../src/main/http/listen';
@@ -12,7 +11,7 @@ import { PetProfileSchema } from '../../src/shared/pet-profile';
 import { ShelterChangeSchema } from '../../src/shared/shelter';
 import { markedSeeds } from '../helpers/marked-seeds';
 import { POPPLER_MISSING, pdfText } from '../helpers/pdf-render';
-import { filesOf, secretChecker } from '../helpers/published-files';
+import { filesOf, portalExports, publicApiAnswers, secretChecker } from '../helpers/published-files';
 import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
 
 const profiles = [markedSeeds(PetProfileSchema, 'pet', 0), markedSeeds(PetProfileSchema, 'pet', 1)];
@@ -80,21 +79,12 @@ describe('every marked field, seeded from the marks, reaches nothing published o
   });
 
   it('the public API: the list, each pet, the OpenAPI document', async () => {
-    const base = `http://127.0.0.1:${server.port}/v1`;
-    for (const target of ['/pets?limit=100', '/pets/1', '/pets/2', '/openapi.json'])
-      expectNoMarker(
-        target,
-        await (await fetch(`${base}${target}`, { headers: { authorization: `Bearer ${key}` } })).text(),
-      );
+    for (const [target, text] of await publicApiAnswers(server, key)) expectNoMarker(target, text);
   });
 
   it('the RescueGroups.org, Petfinder and Adopt-a-Pet exports', () => {
     const out = path.join(dataDir, 'exports');
-    fs.mkdirSync(out);
-    server.engine.publishing.portals.exportRescueGroups(out, { allowDrops: true });
-    server.engine.publishing.portals.exportPetfinder(out, { allowDrops: true });
-    server.engine.publishing.portals.exportAdoptAPet(out, { allowDrops: true, confirmFirstUpload: true });
-    const files = filesOf(out);
+    const files = portalExports(server, out);
     expect(files.size).toBeGreaterThan(0);
     for (const [file, text] of files) expectNoMarker(file, text);
   });
