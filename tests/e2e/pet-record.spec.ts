@@ -19,15 +19,19 @@ function dayFromNow(days: number): string {
   return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
 }
 
-/** Nothing lies over the middle of `target`: what a click there would hit belongs to it. */
+/**
+ * Nothing lies over the middle of `target`: what a click there would hit belongs to it. Polled, as a
+ * toast slides in from below the window (its middle is outside it, where nothing is hit, until then).
+ */
 async function expectOnTop(target: Locator): Promise<void> {
   await expect(target).toBeVisible();
-  const covered = await target.evaluate((element) => {
-    const box = element.getBoundingClientRect();
-    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
-    return hit !== null && element.contains(hit) ? null : (hit?.className ?? 'nothing');
-  });
-  expect(covered, 'covered by').toBeNull();
+  const coveredBy = () =>
+    target.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      return hit !== null && element.contains(hit) ? null : (hit?.className ?? 'nothing');
+    });
+  await expect.poll(coveredBy, { message: 'covered by' }).toBeNull();
 }
 
 /** The visible words of the page (its main area and whatever menu or dialog is open), as one text. */
