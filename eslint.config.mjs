@@ -220,7 +220,17 @@ export default tseslint.config(
       'no-restricted-imports': rendererImports({
         regex: '(^|/)(domain|areas|ui|app)(/|$)',
         message:
-          'client/ talks to the engine for every page: it imports src/shared only, never app/, an area, domain/ or ui/.',
+          'client/ talks to the engine for every page: it imports i18n/ and src/shared only, never app/, an area, domain/ or ui/.',
+      }),
+    },
+  },
+  {
+    // The window's words: the bottom of the renderer, under client/ (which words the engine's refusals).
+    files: ['src/renderer/src/i18n/**/*.ts'],
+    rules: {
+      'no-restricted-imports': rendererImports({
+        regex: '(^|/)(client|domain|areas|ui|app)(/|$)',
+        message: 'i18n/ holds the catalogues and the language: it imports locales/ and src/shared only.',
       }),
     },
   },

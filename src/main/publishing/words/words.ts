@@ -2,7 +2,7 @@
  * The words everything published is said in: one i18next instance over one catalogue per language
  * (en.ts and its translations), with the language's locale for dates, numbers and money (Intl).
  */
-import i18next, { type TFunction } from 'i18next';
+import i18next from 'i18next';
 import type { PublishedLanguage } from '../../../shared/shelter';
 import { de } from './de';
 import { en, type Catalogue } from './en';
@@ -54,7 +54,9 @@ export function wordsOf(language: string, catalogue: Catalogue, locales: WordLoc
     initAsync: false,
     interpolation: { escapeValue: false },
   });
-  const t: TFunction = instance.getFixedT(language);
+  // The window's catalogues type i18next's keys for the whole project (renderer/src/i18n/i18next.d.ts);
+  // these are checked as WordKey instead.
+  const t = instance.getFixedT(language) as unknown as (key: string, values?: Record<string, unknown>) => string;
   const formats = new Map<string, Intl.NumberFormat>();
   return {
     language,

@@ -3,16 +3,19 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import '@mantine/charts/styles.css';
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { I18nextProvider } from 'react-i18next';
 import { noteFailure, worthRetrying } from './access';
 import { App } from './App';
 import { EnvironmentProvider } from '../client/EnvironmentProvider';
 import { startLiveUpdates } from '../client/live-updates';
 import { cssVariablesResolver, LAYER, theme } from './theme';
+import { showLanguage, windowI18n } from '../i18n/i18n';
+import { languageFor, PSEUDO_LANGUAGE } from '../i18n/languages';
+import { ModalLabels } from './ModalLabels';
 
 const queryClient: QueryClient = new QueryClient({
   queryCache: new QueryCache({ onError: (error, query) => noteFailure(queryClient, error, query.queryKey) }),
@@ -25,21 +28,33 @@ const queryClient: QueryClient = new QueryClient({
 
 startLiveUpdates(queryClient);
 
+/**
+ * The first paint speaks the browser's (the OS's) language when it is one of ours; the member's own
+ * choice and the shelter's language follow once the server has said them (app/WindowLanguage.tsx).
+ * `?pseudo` shows the pseudo-language, for finding words never translated.
+ */
+const firstLanguage = new URLSearchParams(location.search).has('pseudo')
+  ? PSEUDO_LANGUAGE
+  : languageFor({ chosen: null, preferred: navigator.languages, shelter: null });
+
 const root = document.getElementById('root');
 if (root) {
+  await showLanguage(firstLanguage).catch(() => undefined);
   createRoot(root).render(
     <StrictMode>
-      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
-        <QueryClientProvider client={queryClient}>
-          <EnvironmentProvider>
-            <ModalsProvider labels={{ confirm: 'Confirm', cancel: 'Cancel' }}>
-              {/* Above drawers, under dialogs: an open dialog shows its own failures, and no toast may cover its buttons. */}
-              <Notifications position="bottom-right" limit={5} zIndex={LAYER.notifications} withAutoCloseProgress />
-              <App />
-            </ModalsProvider>
-          </EnvironmentProvider>
-        </QueryClientProvider>
-      </MantineProvider>
+      <I18nextProvider i18n={windowI18n}>
+        <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
+          <QueryClientProvider client={queryClient}>
+            <EnvironmentProvider>
+              <ModalLabels>
+                {/* Above drawers, under dialogs: an open dialog shows its own failures, and no toast may cover its buttons. */}
+                <Notifications position="bottom-right" limit={5} zIndex={LAYER.notifications} withAutoCloseProgress />
+                <App />
+              </ModalLabels>
+            </EnvironmentProvider>
+          </QueryClientProvider>
+        </MantineProvider>
+      </I18nextProvider>
     </StrictMode>,
   );
 }

@@ -1,18 +1,33 @@
-/** How times and figures read on screen: the staff's own locale and time zone. */
-const moment = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const clock = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
-const figure = new Intl.NumberFormat();
+/** How times and figures read on screen: the window's language's locale (i18n), the staff's own time zone. */
+import { windowLocale } from '../i18n/i18n';
+
+const formats = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
+
+/** One formatter per locale and style, built on first use after each switch of language. */
+function cached<F extends Intl.DateTimeFormat | Intl.NumberFormat>(name: string, make: (locale: string) => F): F {
+  const key = `${windowLocale()} ${name}`;
+  let format = formats.get(key) as F | undefined;
+  if (!format) {
+    format = make(windowLocale());
+    formats.set(key, format);
+  }
+  return format;
+}
+
+const moment = () => cached('moment', (l) => new Intl.DateTimeFormat(l, { dateStyle: 'medium', timeStyle: 'short' }));
+const clock = () => cached('clock', (l) => new Intl.DateTimeFormat(l, { hour: '2-digit', minute: '2-digit' }));
+const figure = () => cached('figure', (l) => new Intl.NumberFormat(l));
 
 export function formatMoment(epochMs: number | null): string {
-  return epochMs === null ? '—' : moment.format(epochMs);
+  return epochMs === null ? '—' : moment().format(epochMs);
 }
 
 export function formatClock(epochMs: number): string {
-  return clock.format(epochMs);
+  return clock().format(epochMs);
 }
 
 export function formatFigure(value: number | null): string {
-  return value === null ? '—' : figure.format(value);
+  return value === null ? '—' : figure().format(value);
 }
 
 export function formatSeconds(seconds: number): string {
@@ -26,4 +41,27 @@ export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
   return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+}
+
+const day = () => cached('day', (l) => new Intl.DateTimeFormat(l, { dateStyle: 'medium' }));
+const longDay = () =>
+  cached(
+    'longDay',
+    (l) => new Intl.DateTimeFormat(l, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }),
+  );
+
+/** "1 déc. 2026", "Dec 1, 2026". */
+export function formatDay(epochMs: number | null): string {
+  return epochMs === null ? '—' : day().format(epochMs);
+}
+
+/** "mardi 1 décembre 2026". */
+export function formatLongDay(epochMs: number): string {
+  return longDay().format(epochMs);
+}
+
+/** "1 250,50 €", "€1,250.50": money as the window's language writes it; a bare figure without a currency. */
+export function formatMoney(amount: number, currency: string | null): string {
+  if (!currency) return cached('money', (l) => new Intl.NumberFormat(l, { minimumFractionDigits: 2 })).format(amount);
+  return cached(`money ${currency}`, (l) => new Intl.NumberFormat(l, { style: 'currency', currency })).format(amount);
 }

@@ -1,0 +1,76 @@
+/**
+ * The window's catalogues: one JSON file per language and area (`locales/<language>/<area>.json`), plus
+ * the domain's words (species, statuses, movement kinds, roles …) shared with what is published
+ * (`shared/domain-words/<language>.json`). English is bundled (it is every key's fallback and the
+ * type the keys are checked against); the others load when chosen.
+ */
+import common from '../locales/en/common.json';
+import errors from '../locales/en/errors.json';
+import accounts from '../locales/en/accounts.json';
+import audit from '../locales/en/audit.json';
+import console from '../locales/en/console.json';
+import firstRun from '../locales/en/firstRun.json';
+import lab from '../locales/en/lab.json';
+import login from '../locales/en/login.json';
+import people from '../locales/en/people.json';
+import pets from '../locales/en/pets.json';
+import plans from '../locales/en/plans.json';
+import reports from '../locales/en/reports.json';
+import requests from '../locales/en/requests.json';
+import server from '../locales/en/server.json';
+import shelter from '../locales/en/shelter.json';
+import sites from '../locales/en/sites.json';
+import staff from '../locales/en/staff.json';
+import today from '../locales/en/today.json';
+import usage from '../locales/en/usage.json';
+import phone from '../locales/en/phone.json';
+import domain from '../../../shared/domain-words/en.json';
+import type { WindowLanguage } from './languages';
+
+export const EN = {
+  common,
+  errors,
+  accounts,
+  audit,
+  console,
+  firstRun,
+  lab,
+  login,
+  people,
+  pets,
+  plans,
+  reports,
+  requests,
+  server,
+  shelter,
+  sites,
+  staff,
+  today,
+  usage,
+  phone,
+  domain,
+};
+
+export type Namespace = keyof typeof EN;
+export const NAMESPACES = Object.keys(EN) as Namespace[];
+export type Catalogues = { [N in Namespace]: Record<string, unknown> };
+
+const AREA_FILES = import.meta.glob<Record<string, unknown>>('../locales/*/*.json', { import: 'default' });
+const DOMAIN_FILES = import.meta.glob<Record<string, unknown>>('../../../shared/domain-words/*.json', {
+  import: 'default',
+});
+
+/** Every catalogue of one language, read from its files (a chunk of the build, fetched once). */
+export async function loadCatalogues(language: WindowLanguage): Promise<Catalogues> {
+  if (language === 'en') return EN;
+  const entries = await Promise.all(
+    NAMESPACES.map(async (ns): Promise<[Namespace, Record<string, unknown>]> => {
+      const load =
+        ns === 'domain'
+          ? DOMAIN_FILES[`../../../shared/domain-words/${language}.json`]
+          : AREA_FILES[`../locales/${language}/${ns}.json`];
+      return [ns, load ? await load() : {}];
+    }),
+  );
+  return Object.fromEntries(entries) as Catalogues;
+}
