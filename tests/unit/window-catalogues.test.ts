@@ -1,5 +1,5 @@
 /**
- * The window's catalogues (src/renderer/src/locales, src/shared/domain-words) say the same things in
+ * The window's catalogues (src/renderer/src/locales, src/shared/domain-words/<language>/<part>.json) say the same things in
  * every language: each English key has its translation, no language has a key English lacks, plurals
  * have the forms the language's own rules ask for (French "many", German none beyond one/other), and
  * every `{{value}}` English fills in is filled in the translation too.
@@ -24,7 +24,8 @@ const read = (file: string) => flatten(JSON.parse(readFileSync(file, 'utf8')) as
 const catalogues = (language: string): Map<string, Map<string, string>> => {
   const areas = join(ROOT, 'renderer/src/locales', language);
   const files = new Map(readdirSync(areas).map((f) => [f.replace(/\.json$/, ''), read(join(areas, f))]));
-  files.set('domain', read(join(ROOT, 'shared/domain-words', `${language}.json`)));
+  const domain = join(ROOT, 'shared/domain-words', language);
+  for (const f of readdirSync(domain)) files.set(`domain:${f.replace(/\.json$/, '')}`, read(join(domain, f)));
   return files;
 };
 

@@ -1,7 +1,8 @@
 /**
  * The window's catalogues: one JSON file per language and area (`locales/<language>/<area>.json`), plus
  * the domain's words (species, statuses, movement kinds, roles …) shared with what is published
- * (`shared/domain-words/<language>.json`). English is bundled (it is every key's fallback and the
+ * (`shared/domain-words/<language>/<part>.json`, one namespace `domain` with a
+ * key per part: `t('domain:animals.species.dog')`). English is bundled (it is every key's fallback and the
  * type the keys are checked against); the others load when chosen.
  */
 import common from '../locales/en/common.json';
@@ -12,7 +13,7 @@ import console from '../locales/en/console.json';
 import firstRun from '../locales/en/firstRun.json';
 import lab from '../locales/en/lab.json';
 import login from '../locales/en/login.json';
-import people from '../locales/en/people.json';
+import peoplePage from '../locales/en/people.json';
 import pets from '../locales/en/pets.json';
 import plans from '../locales/en/plans.json';
 import reports from '../locales/en/reports.json';
@@ -20,11 +21,17 @@ import requests from '../locales/en/requests.json';
 import server from '../locales/en/server.json';
 import shelter from '../locales/en/shelter.json';
 import sites from '../locales/en/sites.json';
-import staff from '../locales/en/staff.json';
+import staffPage from '../locales/en/staff.json';
 import today from '../locales/en/today.json';
 import usage from '../locales/en/usage.json';
 import phone from '../locales/en/phone.json';
-import domain from '../../../shared/domain-words/en.json';
+import animals from '../../../shared/domain-words/en/animals.json';
+import care from '../../../shared/domain-words/en/care.json';
+import movements from '../../../shared/domain-words/en/movements.json';
+import people from '../../../shared/domain-words/en/people.json';
+import staffWords from '../../../shared/domain-words/en/staff.json';
+import incoming from '../locales/en/incoming.json';
+import outbox from '../locales/en/outbox.json';
 import type { WindowLanguage } from './languages';
 
 export const EN = {
@@ -36,7 +43,7 @@ export const EN = {
   firstRun,
   lab,
   login,
-  people,
+  people: peoplePage,
   pets,
   plans,
   reports,
@@ -44,11 +51,13 @@ export const EN = {
   server,
   shelter,
   sites,
-  staff,
+  staff: staffPage,
   today,
   usage,
   phone,
-  domain,
+  incoming,
+  outbox,
+  domain: { animals, movements, care, people, staff: staffWords },
 };
 
 export type Namespace = keyof typeof EN;
@@ -56,19 +65,28 @@ export const NAMESPACES = Object.keys(EN) as Namespace[];
 export type Catalogues = { [N in Namespace]: Record<string, unknown> };
 
 const AREA_FILES = import.meta.glob<Record<string, unknown>>('../locales/*/*.json', { import: 'default' });
-const DOMAIN_FILES = import.meta.glob<Record<string, unknown>>('../../../shared/domain-words/*.json', {
+const DOMAIN_FILES = import.meta.glob<Record<string, unknown>>('../../../shared/domain-words/*/*.json', {
   import: 'default',
 });
+export const DOMAIN_PARTS = Object.keys(EN.domain) as (keyof typeof EN.domain)[];
+
+async function domainOf(language: WindowLanguage): Promise<Record<string, unknown>> {
+  const parts = await Promise.all(
+    DOMAIN_PARTS.map(async (part) => {
+      const load = DOMAIN_FILES[`../../../shared/domain-words/${language}/${part}.json`];
+      return [part, load ? await load() : {}] as const;
+    }),
+  );
+  return Object.fromEntries(parts);
+}
 
 /** Every catalogue of one language, read from its files (a chunk of the build, fetched once). */
 export async function loadCatalogues(language: WindowLanguage): Promise<Catalogues> {
   if (language === 'en') return EN;
   const entries = await Promise.all(
     NAMESPACES.map(async (ns): Promise<[Namespace, Record<string, unknown>]> => {
-      const load =
-        ns === 'domain'
-          ? DOMAIN_FILES[`../../../shared/domain-words/${language}.json`]
-          : AREA_FILES[`../locales/${language}/${ns}.json`];
+      if (ns === 'domain') return [ns, await domainOf(language)];
+      const load = AREA_FILES[`../locales/${language}/${ns}.json`];
       return [ns, load ? await load() : {}];
     }),
   );
