@@ -14,7 +14,7 @@ import { EnvironmentProvider } from '../client/EnvironmentProvider';
 import { startLiveUpdates } from '../client/live-updates';
 import { cssVariablesResolver, LAYER, theme } from './theme';
 import { showLanguage, windowI18n } from '../i18n/i18n';
-import { languageFor, PSEUDO_LANGUAGE } from '../i18n/languages';
+import { isWindowLanguage, languageFor, PSEUDO_LANGUAGE } from '../i18n/languages';
 import { ModalLabels } from './ModalLabels';
 
 const queryClient: QueryClient = new QueryClient({
@@ -31,11 +31,18 @@ startLiveUpdates(queryClient);
 /**
  * The first paint speaks the browser's (the OS's) language when it is one of ours; the member's own
  * choice and the shelter's language follow once the server has said them (app/WindowLanguage.tsx).
- * `?pseudo` shows the pseudo-language, for finding words never translated.
+ * `?pseudo` shows the pseudo-language, for finding words never translated; `?lang=fr` one of ours, whatever the
+ * browser prefers (the tests' way in, and a member's bookmark).
  */
-const firstLanguage = new URLSearchParams(location.search).has('pseudo')
+const query = new URLSearchParams(location.search);
+const asked = query.get('lang');
+const firstLanguage = query.has('pseudo')
   ? PSEUDO_LANGUAGE
-  : languageFor({ chosen: null, preferred: navigator.languages, shelter: null });
+  : languageFor({
+      chosen: asked && isWindowLanguage(asked) ? asked : null,
+      preferred: navigator.languages,
+      shelter: null,
+    });
 
 const root = document.getElementById('root');
 if (root) {
