@@ -68,6 +68,7 @@ export type NotFoundDetails =
   | { missing: 'treatment'; treatmentId: number }
   | { missing: 'staff'; staffId: number }
   | { missing: 'invitation'; invitationId: number }
+  | { missing: 'contract'; contractId: number }
   /** A backup folder (or the folder of backups) that is not there or holds no manifest; a data dir with no database to back up. */
   | { missing: 'backup'; path: string }
   | { missing: 'data_dir'; path: string };
@@ -94,7 +95,23 @@ export type ConflictDetails =
   | MovementConflict
   | CareConflict
   | StaffConflict
-  | BackupConflict;
+  | BackupConflict
+  | ContractConflict;
+
+/**
+ * A signature refused (docs/errors.md): the stay's contract of this kind is signed already, `contractId`
+ * (`contract_signed`: a correction names it in `replaces`), or the one named was corrected already
+ * (`contract_replaced`) or is another stay's or kind's (`contract_elsewhere`). One shape for the three:
+ * a union of three more variants here is more than the compiler holds of AppError's details.
+ */
+export interface ContractConflict {
+  reason: 'contract_signed' | 'contract_replaced' | 'contract_elsewhere';
+  contractId: number;
+  stayId: number;
+  kind: string;
+  /** The contract that replaced `contractId`; null while it is the newest. */
+  replacedBy: number | null;
+}
 
 /**
  * A movement refused by one of the shelter's rules (docs/errors.md): `reason` names the rule.

@@ -118,7 +118,10 @@ describe('the link checker', () => {
 });
 
 /** One variant of a union of details per tag value: the type checker makes this list complete. */
-type ByTag<U, K extends keyof U> = { [T in U[K] & string]: Extract<U, Record<K, T>> };
+/** Each variant by its tag; a variant whose tag is a union of several (ContractConflict) under each of them. */
+type ByTag<U, K extends keyof U> = {
+  [T in U[K] & string]: U extends unknown ? (T extends U[K] ? Omit<U, K> & Record<K, T> : never) : never;
+};
 
 /**
  * An example of every code's details, variant by variant ('' when a code has one shape). Typed
@@ -170,6 +173,7 @@ const DETAILS_EXAMPLES: { [C in keyof ErrorDetails]: Record<string, ErrorDetails
       treatment: { missing: 'treatment', treatmentId: 3 },
       staff: { missing: 'staff', staffId: 2 },
       invitation: { missing: 'invitation', invitationId: 3 },
+      contract: { missing: 'contract', contractId: 4 },
       backup: { missing: 'backup', path: '/srv/backups/backup-20261127T020000.000Z' },
       data_dir: { missing: 'data_dir', path: '/srv/adoption-desk' },
     } satisfies ByTag<NotFoundDetails, 'missing'>).map((example) => [`missing: ${example.missing}`, example]),
@@ -236,6 +240,15 @@ const DETAILS_EXAMPLES: { [C in keyof ErrorDetails]: Record<string, ErrorDetails
         authenticity: 'unknown_key',
       },
       data_dir_in_use: { reason: 'data_dir_in_use', dataDir: '/srv/adoption-desk', environment: 'production' },
+      contract_signed: { reason: 'contract_signed', contractId: 2, stayId: 5, kind: 'adoption', replacedBy: null },
+      contract_replaced: { reason: 'contract_replaced', contractId: 2, stayId: 5, kind: 'adoption', replacedBy: 3 },
+      contract_elsewhere: {
+        reason: 'contract_elsewhere',
+        contractId: 2,
+        stayId: 6,
+        kind: 'adoption',
+        replacedBy: null,
+      },
     } satisfies ByTag<ConflictDetails, 'reason'>).map((example) => [`reason: ${example.reason}`, example]),
   ),
   edit_conflict: {

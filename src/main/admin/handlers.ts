@@ -5,6 +5,7 @@ import { deployUpload } from './site-upload';
 import { labHandlers } from './lab-handlers';
 import { photoHandlers } from './photo-handlers';
 import { shelterDayHandlers } from './shelter-day-handlers';
+import { contractHandlers } from './contract-handlers';
 import { careHandlers } from './care-handlers';
 import { reportHandlers } from './report-handlers';
 import { staffHandlers } from './staff-handlers';
@@ -122,6 +123,7 @@ export function createAdminHandlers(host: AppHost): AdminHandlers {
     ...labHandlers(host),
     ...photoHandlers(host),
     ...shelterDayHandlers(host),
+    ...contractHandlers(host),
     ...careHandlers(host),
     ...reportHandlers(host),
     ...staffHandlers(host),

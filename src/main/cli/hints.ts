@@ -65,6 +65,7 @@ export function cliWords(error: unknown): string {
   if (missing?.missing === 'person') return withClause(message, 'see "people list"');
   if (missing?.missing === 'staff') return withClause(message, 'see "staff list"');
   if (missing?.missing === 'invitation') return withClause(message, 'see "staff invitations"');
+  if (missing?.missing === 'contract') return withClause(message, 'see "contract signed <pet>"');
   if (missing?.missing === 'pet') return withClause(message, 'see "pets list"');
   if (missing?.missing === 'dose' || missing?.missing === 'treatment')
     return withClause(message, 'see "care due" or "care list <PET>"');

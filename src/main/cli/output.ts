@@ -98,6 +98,11 @@ export function printObject(output: Output, value: object): void {
   printRows(output, [value], '');
 }
 
+/** A command's answer in words, on stdout: what a script reads (`contract verify`'s verdict). */
+export function answer(text: string): void {
+  process.stdout.write(`${printable(text)}\n`);
+}
+
 export function note(text: string): void {
   process.stderr.write(`${printable(text)}\n`);
 }

@@ -19,6 +19,8 @@ import { CareService } from '../care/care';
 import { ReportService } from '../reports/reports';
 import { StaffService } from '../staff/staff';
 import { AuditService } from '../audit/audit';
+import { ContractPrinter } from '../contracts/printing';
+import { SignedContracts } from '../contracts/signed-contracts';
 
 export interface Services {
   categories: CategoryService;
@@ -44,6 +46,8 @@ export interface Services {
   /** Staff, sessions, invitations and team mode; the production engine's is the one in use. */
   staff: StaffService;
   audit: AuditService;
+  /** Contracts signed on the spot, kept byte for byte; `verify` tells a file of ours, unchanged. */
+  contracts: SignedContracts;
 }
 
 /** What the services of one environment are made over: its database, its change topics, its clocks and its folder. */
@@ -93,6 +97,13 @@ export function createServices({ connection, changes, labClock, dataDir, environ
     dir: path.join(dataDir, 'photos', environment),
     subjectOf: (petId) => ({ name: pets.getRecord(petId).name, breed: petProfiles.get(petId).breedPrimary }),
   });
+  const shelterDay = new ShelterDay(sqlite, real, movements.store, pets, {
+    cover: (petId) => photos.list(petId)[0] ?? null,
+    kennel: (petId) => petProfiles.get(petId).kennelLocation ?? null,
+    animal: (petId) => petProfiles.details(petId),
+    person: (personId) => people.get(personId),
+    shelter: () => shelter.get(),
+  });
   return {
     categories,
     pets,
@@ -105,16 +116,11 @@ export function createServices({ connection, changes, labClock, dataDir, environ
     photos,
     people,
     movements,
-    shelterDay: new ShelterDay(sqlite, real, movements.store, pets, {
-      cover: (petId) => photos.list(petId)[0] ?? null,
-      kennel: (petId) => petProfiles.get(petId).kennelLocation ?? null,
-      animal: (petId) => petProfiles.details(petId),
-      person: (personId) => people.get(personId),
-      shelter: () => shelter.get(),
-    }),
+    shelterDay,
     care,
     reports: new ReportService(sqlite),
     staff: new StaffService(sqlite, real, changes),
     audit: new AuditService(sqlite, real),
+    contracts: new SignedContracts(sqlite, real, changes, new ContractPrinter({ shelterDay, categories })),
   };
 }

@@ -59,8 +59,23 @@ export interface AdoptionContractData {
   staffName: string | null;
 }
 
+/** What a contract signed on the spot prints besides its text: the hand, who, when, the text's hash. */
+export interface ContractSignature {
+  /** The drawn signature, a PNG (already re-encoded: no metadata). */
+  png: Buffer;
+  signerName: string;
+  /** ISO 8601 instant, printed with its time in the shelter's time zone. */
+  signedAt: string;
+  /** SHA-256 (hex) of the contract's text (`contractTextSha256`). */
+  textSha256: string;
+  /** The signed contract this one corrects. */
+  replaces: { id: number; signedAt: string } | null;
+}
+
 export interface AdoptionContractOptions {
   size: 'a4' | 'letter';
+  /** Given, the adopter's signature is drawn on its line and the contract says when and what was signed. */
+  signature?: ContractSignature;
   /** IANA time zone for dates given as instants; the machine's when absent. */
   timeZone?: string;
   /** The shelter's language's words; English when not given. */
@@ -117,7 +132,7 @@ export async function renderAdoptionContract(
   page.rows(adoptionRows(data, dates, said));
   page.section(said.sections.terms);
   page.paragraphs(data.shelter.terms ?? said.noTerms);
-  drawSignatures(page, data);
+  drawSignatures(page, data, options.signature, dates);
   drawFooters(page, data.adoption.reference, pageHeight);
   doc.end();
   await ended;
@@ -181,6 +196,7 @@ function money(amount: number, currency: string | null, locale: string): string 
 class DateWords {
   private readonly calendar: Intl.DateTimeFormat;
   private readonly local: Intl.DateTimeFormat;
+  private readonly clock: Intl.DateTimeFormat;
 
   constructor(timeZone: string | undefined, locale: string) {
     this.calendar = new Intl.DateTimeFormat(locale, {
@@ -195,6 +211,20 @@ class DateWords {
       year: 'numeric',
       ...(timeZone === undefined ? {} : { timeZone }),
     });
+    this.clock = new Intl.DateTimeFormat(locale, {
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      ...(timeZone === undefined ? {} : { timeZone }),
+    });
+  }
+
+  /** An instant as its day and time here: "27 November 2026, 14:30". */
+  moment(iso: string): string {
+    const when = new Date(iso);
+    return Number.isNaN(when.getTime()) ? iso : this.clock.format(when);
   }
 
   /** A calendar date is that day wherever the machine is; an instant is its day here; anything else prints as given. */
@@ -245,13 +275,18 @@ const SIGN_ROOM = 24;
 const SIGN_LABEL_SIZE = 8;
 
 /** Two columns, the adopter's and the shelter's: a signature line, the name and the date, kept together on one page. */
-function drawSignatures(page: ContractPage, data: AdoptionContractData): void {
+function drawSignatures(
+  page: ContractPage,
+  data: AdoptionContractData,
+  signature: ContractSignature | undefined,
+  dates: DateWords,
+): void {
   const said = page.said;
   const { doc, width } = page;
   const gap = 32;
   const columnWidth = (width - gap) / 2;
   const columns = [
-    { x: MARGIN, heading: said.adopterSigns, name: data.adopter.name },
+    { x: MARGIN, heading: said.adopterSigns, name: signature?.signerName ?? data.adopter.name },
     { x: MARGIN + columnWidth + gap, heading: said.shelterSigns(data.shelter.name), name: data.staffName },
   ].map((column) => ({
     ...column,
@@ -278,13 +313,15 @@ function drawSignatures(page: ContractPage, data: AdoptionContractData): void {
       12 +
       headingHeight +
       2 * SIGN_ROOM +
+      (signature ? SIGNED_ROOM - SIGN_ROOM + 4 * labelHeight : 0) +
       nameRoom +
       3 * labelHeight,
   );
   page.section(said.sections.signatures);
   doc.font(PRINT_REGULAR).fontSize(BODY_SIZE).fillColor(INK).text(agreement, MARGIN, doc.y, { width });
   const top = doc.y + 12;
-  const signatureY = top + headingHeight + SIGN_ROOM;
+  const handRoom = signature ? SIGNED_ROOM : SIGN_ROOM;
+  const signatureY = top + headingHeight + handRoom;
   const nameY = signatureY + labelHeight + nameRoom;
   const dateY = nameY + labelHeight + SIGN_ROOM;
 
@@ -300,6 +337,41 @@ function drawSignatures(page: ContractPage, data: AdoptionContractData): void {
     signLine(doc, column.x, dateY, columnWidth, labels.date);
   }
   doc.y = dateY + labelHeight;
+  if (signature) drawSigned(page, signature, dates, { x: MARGIN, signatureY, dateY, width: columnWidth });
+}
+
+/** Room above the adopter's line for a hand drawn on a screen, scaled to fit. */
+const SIGNED_ROOM = 56;
+
+/**
+ * A contract signed on the spot: the drawn hand on the adopter's line, the day and time on the date
+ * line, and under both columns who signed, when, what replaced what, and the text's SHA-256 — so a
+ * paper copy can be checked against the shelter's record of it.
+ */
+function drawSigned(
+  page: ContractPage,
+  signature: ContractSignature,
+  dates: DateWords,
+  at: { x: number; signatureY: number; dateY: number; width: number },
+): void {
+  const said = page.said;
+  const { doc, width } = page;
+  const below = doc.y;
+  doc.image(signature.png, at.x, at.signatureY - SIGNED_ROOM + 2, {
+    fit: [at.width, SIGNED_ROOM - 4],
+    valign: 'bottom',
+  });
+  const when = dates.moment(signature.signedAt);
+  doc.font(PRINT_REGULAR).fontSize(BODY_SIZE).fillColor(INK);
+  page.write(PRINT_REGULAR, when, at.x, at.dateY - BODY_SIZE - 6, { width: at.width });
+  const lines = [
+    said.signedBy(signature.signerName),
+    said.signedOn(when),
+    ...(signature.replaces ? [said.replaces(signature.replaces.id, dates.moment(signature.replaces.signedAt))] : []),
+    said.textHash(signature.textSha256),
+  ];
+  doc.font(PRINT_REGULAR).fontSize(SIGN_LABEL_SIZE).fillColor(MUTED);
+  page.write(PRINT_REGULAR, lines.join('\n'), MARGIN, below + 10, { width });
 }
 
 /** A line to write on with its label under it. */

@@ -65,6 +65,10 @@ export function contractWords({ t, locales }: PublishedWords) {
     printedName: t('contract.printedName'),
     date: t('contract.date'),
     page: (page: number, pages: number) => t('contract.page', { page, pages }),
+    signedOn: (when: string) => t('contract.signedOn', { when }),
+    signedBy: (name: string) => t('contract.signedBy', { name }),
+    textHash: (hash: string) => t('contract.textHash', { hash }),
+    replaces: (id: number, when: string) => t('contract.replaces', { id, when }),
   };
 }
 export type ContractWords = ReturnType<typeof contractWords>;

@@ -7,6 +7,7 @@ import { AUDIT_CHANNELS } from './audit';
 import { BACKUP_CHANNELS } from './backups';
 import { CARE_CHANNELS } from './care';
 import { CATEGORY_CHANNELS } from './categories';
+import { CONTRACT_CHANNELS } from './contracts';
 import type { ChannelDeclaration } from './declare';
 import { LAB_CHANNELS } from './lab';
 import { MOVEMENT_CHANNELS } from './movements';
@@ -27,6 +28,7 @@ export const ADMIN_CHANNEL_DECLARATIONS = {
   ...PHOTO_CHANNELS,
   ...SHELTER_CHANNELS,
   ...MOVEMENT_CHANNELS,
+  ...CONTRACT_CHANNELS,
   ...PEOPLE_CHANNELS,
   ...CARE_CHANNELS,
   ...REPORT_CHANNELS,

@@ -9,6 +9,7 @@ import * as adminSchemas from '../admin-schemas';
 import * as audit from '../audit';
 import * as backups from '../backups';
 import * as care from '../care';
+import * as contracts from '../contracts';
 import * as csvSeparator from '../csv-separator';
 import * as headerProfiles from '../header-profiles';
 import * as lab from '../lab';
@@ -38,6 +39,7 @@ export const SCHEMA_KIT = {
   ...audit,
   ...backups,
   ...care,
+  ...contracts,
   ...csvSeparator,
   ...headerProfiles,
   ...lab,

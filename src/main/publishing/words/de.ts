@@ -181,5 +181,9 @@ export const de: Catalogue = {
     printedName: 'Name',
     date: 'Datum',
     page: 'Seite {{page}} von {{pages}}',
+    signedOn: 'Vor Ort unterschrieben am {{when}}',
+    textHash: 'SHA-256 des Vertragstexts: {{hash}}',
+    replaces: 'Dieser Vertrag ersetzt Vertrag Nr. {{id}}, unterschrieben am {{when}}.',
+    signedBy: 'Unterschrieben von {{name}}',
   },
 };

@@ -183,6 +183,10 @@ export const en = {
     printedName: 'Name',
     date: 'Date',
     page: 'Page {{page}} of {{pages}}',
+    signedOn: 'Signed on the spot on {{when}}',
+    textHash: 'SHA-256 of this contract’s text: {{hash}}',
+    replaces: 'This contract replaces contract no. {{id}} signed on {{when}}.',
+    signedBy: 'Signed by {{name}}',
   },
 };
 

@@ -181,5 +181,9 @@ export const es: Catalogue = {
     printedName: 'Nombre',
     date: 'Fecha',
     page: 'Página {{page}} de {{pages}}',
+    signedOn: 'Firmado en el acto el {{when}}',
+    textHash: 'SHA-256 del texto de este contrato: {{hash}}',
+    replaces: 'Este contrato sustituye al contrato n.º {{id}} firmado el {{when}}.',
+    signedBy: 'Firmado por {{name}}',
   },
 };

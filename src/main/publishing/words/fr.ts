@@ -181,5 +181,9 @@ export const fr: Catalogue = {
     printedName: 'Nom',
     date: 'Date',
     page: 'Page {{page}} sur {{pages}}',
+    signedOn: 'Signé sur place le {{when}}',
+    textHash: 'SHA-256 du texte de ce contrat : {{hash}}',
+    replaces: 'Ce contrat remplace le contrat n° {{id}} signé le {{when}}.',
+    signedBy: 'Signé par {{name}}',
   },
 };

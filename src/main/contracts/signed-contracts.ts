@@ -1,0 +1,199 @@
+import { createHash } from 'node:crypto';
+import type Database from 'better-sqlite3';
+import type { Clock } from '../../shared/clock';
+import {
+  SignContractInputSchema,
+  VerifyContractInputSchema,
+  type ContractKind,
+  type ContractVerdict,
+  type SignContractInput,
+  type SignedContract,
+} from '../../shared/contracts';
+import { AppError } from '../../shared/errors';
+import { parseOrThrow } from '../../shared/validation';
+import type { Changes } from '../db/changes';
+import { signedContractFileName, type ContractPrinter } from './printing';
+
+/** A row as the queries below read it. */
+interface ContractRow {
+  id: number;
+  stayId: number;
+  petId: number;
+  kind: ContractKind;
+  signerName: string;
+  signedAt: number;
+  textSha256: string;
+  pdfSha256: string;
+  bytes: number;
+  replaces: number | null;
+  replacedBy: number | null;
+  petName: string;
+}
+
+const COLUMNS = `c.id AS id, c.stay_id AS stayId, c.pet_id AS petId, c.kind AS kind, c.signer_name AS signerName,
+  c.signed_at AS signedAt, c.text_sha256 AS textSha256, c.pdf_sha256 AS pdfSha256, length(c.pdf) AS bytes,
+  c.replaces AS replaces, c.replaced_by AS replacedBy, p.name AS petName`;
+const FROM = 'FROM signed_contracts c JOIN pets p ON p.id = c.pet_id';
+
+export const sha256 = (bytes: Buffer | string): string => createHash('sha256').update(bytes).digest('hex');
+
+function toContract(row: ContractRow): SignedContract {
+  const { petName, signedAt, ...rest } = row;
+  return {
+    ...rest,
+    signedAt: new Date(signedAt).toISOString(),
+    fileName: signedContractFileName(petName, row.stayId, row.id),
+  };
+}
+
+/**
+ * Contracts signed on the spot. Signing renders the contract afresh from the records, with the
+ * drawn hand on the adopter's line, and keeps the very bytes it made: a file is "ours and unchanged"
+ * exactly when its SHA-256 is one of them. Nothing here changes a signed contract; a correction is a
+ * new one that names it (`replaces`), and the old one then says which replaced it.
+ */
+export class SignedContracts {
+  constructor(
+    private readonly sqlite: Database.Database,
+    private readonly clock: Clock,
+    private readonly changes: Changes,
+    private readonly printer: ContractPrinter,
+  ) {}
+
+  async sign(raw: SignContractInput, staffId: number | null): Promise<SignedContract> {
+    const input = parseOrThrow(SignContractInputSchema, raw);
+    // Checked before the work of printing, and again in the write's transaction.
+    this.assertMaySign(input.stayId, input.kind, input.replaces ?? null);
+    const replaced = input.replaces === undefined ? null : this.row(input.replaces);
+    const signedAt = this.clock.now();
+    const printed = await this.printer.signed(input.stayId, {
+      signaturePng: Buffer.from(input.signaturePng, 'base64'),
+      signerName: input.signerName ?? null,
+      signedAt: new Date(signedAt).toISOString(),
+      replaces: replaced ? { id: replaced.id, signedAt: new Date(replaced.signedAt).toISOString() } : null,
+    });
+    const id = this.sqlite.transaction(() => {
+      this.assertMaySign(input.stayId, input.kind, input.replaces ?? null);
+      const { lastInsertRowid } = this.sqlite
+        .prepare(
+          `INSERT INTO signed_contracts (stay_id, pet_id, kind, signer_name, signed_at, staff_id, text_sha256, pdf_sha256, pdf, replaces)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        )
+        .run(
+          input.stayId,
+          printed.petId,
+          input.kind,
+          printed.signerName,
+          signedAt,
+          staffId,
+          printed.textSha256,
+          sha256(printed.pdf),
+          printed.pdf,
+          input.replaces ?? null,
+        );
+      const newId = Number(lastInsertRowid);
+      if (input.replaces !== undefined)
+        this.sqlite.prepare('UPDATE signed_contracts SET replaced_by = ? WHERE id = ?').run(newId, input.replaces);
+      return newId;
+    })();
+    this.changes.emit('movements');
+    return this.get(id);
+  }
+
+  /** A stay's signed contracts, newest first. */
+  ofStay(stayId: number): SignedContract[] {
+    return this.sqlite
+      .prepare<[number], ContractRow>(`SELECT ${COLUMNS} ${FROM} WHERE c.stay_id = ? ORDER BY c.id DESC`)
+      .all(stayId)
+      .map(toContract);
+  }
+
+  /** A pet's signed contracts over all its stays, newest first. */
+  ofPet(petId: number): SignedContract[] {
+    return this.sqlite
+      .prepare<[number], ContractRow>(`SELECT ${COLUMNS} ${FROM} WHERE c.pet_id = ? ORDER BY c.id DESC`)
+      .all(petId)
+      .map(toContract);
+  }
+
+  get(id: number): SignedContract {
+    return toContract(this.row(id));
+  }
+
+  /** The signed file, byte for byte as it was made. */
+  pdf(id: number): { contract: SignedContract; pdf: Buffer } {
+    const contract = this.get(id);
+    const { pdf } = this.sqlite
+      .prepare<[number], { pdf: Buffer }>('SELECT pdf FROM signed_contracts WHERE id = ?')
+      .get(id)!;
+    return { contract, pdf };
+  }
+
+  /** Whether a file is one this shelter signed, unchanged: its SHA-256 is one we stored. */
+  verify(file: Buffer): ContractVerdict {
+    const hash = sha256(file);
+    const row = this.sqlite
+      .prepare<[string], ContractRow>(`SELECT ${COLUMNS} ${FROM} WHERE c.pdf_sha256 = ?`)
+      .get(hash);
+    if (!row) return { signed: false, sha256: hash, bytes: file.length };
+    return { signed: true, contract: toContract(row), petName: row.petName };
+  }
+
+  /** `contracts.verify`'s input: the file in base64. */
+  verifyBase64(raw: unknown): ContractVerdict {
+    const { pdfBase64 } = parseOrThrow(VerifyContractInputSchema, raw);
+    return this.verify(Buffer.from(pdfBase64, 'base64'));
+  }
+
+  private row(id: number): ContractRow {
+    const row = this.sqlite.prepare<[number], ContractRow>(`SELECT ${COLUMNS} ${FROM} WHERE c.id = ?`).get(id);
+    if (!row)
+      throw new AppError('not_found', `No signed contract ${id}.`, {
+        details: { missing: 'contract', contractId: id },
+      });
+    return row;
+  }
+
+  /** A stay's contract of a kind is signed once; after that only a correction naming the current one. */
+  private assertMaySign(stayId: number, kind: ContractKind, replaces: number | null): void {
+    const current = this.sqlite
+      .prepare<[number, string], { id: number }>(
+        'SELECT id FROM signed_contracts WHERE stay_id = ? AND kind = ? AND replaced_by IS NULL ORDER BY id DESC LIMIT 1',
+      )
+      .get(stayId, kind);
+    if (replaces === null) {
+      if (current)
+        throw new AppError(
+          'conflict',
+          `Stay ${stayId}'s ${kind} contract is signed already (contract ${current.id}): a correction is a new contract that replaces it.`,
+          { details: { reason: 'contract_signed', stayId, kind, contractId: current.id, replacedBy: null } },
+        );
+      return;
+    }
+    const named = this.row(replaces);
+    if (named.stayId !== stayId || named.kind !== kind)
+      throw new AppError('conflict', `Contract ${replaces} is not stay ${stayId}'s ${kind} contract.`, {
+        details: {
+          reason: 'contract_elsewhere',
+          contractId: replaces,
+          stayId: named.stayId,
+          kind: named.kind,
+          replacedBy: named.replacedBy,
+        },
+      });
+    if (named.replacedBy !== null)
+      throw new AppError(
+        'conflict',
+        `Contract ${replaces} was replaced already, by contract ${named.replacedBy}: a correction replaces the newest.`,
+        {
+          details: {
+            reason: 'contract_replaced',
+            contractId: replaces,
+            stayId,
+            kind,
+            replacedBy: named.replacedBy,
+          },
+        },
+      );
+  }
+}
