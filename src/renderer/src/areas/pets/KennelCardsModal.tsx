@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { KennelCardWarning } from '../../../../shared/portals';
 import { kennelCardRefusal, type Failure } from '../../client/errors';
 import { DialogFailureAlert } from '../../ui/DialogFailureAlert';
-import { downloadPdf } from './pdf-download';
+import { downloadPdf } from '../../ui/pdf-download';
 import { useKennelCards, type KennelCardChoice } from './portal-queries';
 
 /** Why phones may not open the cards' QR codes, in the window's words: stays in the dialog after the download. */

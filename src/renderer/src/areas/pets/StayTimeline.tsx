@@ -3,8 +3,9 @@ import { IconArrowBackUp, IconBookmark, IconDoorEnter, IconDoorExit, IconHome, I
 import type { MovementEvent, PersonRef, Stay } from '../../../../shared/movements';
 import { recordHref } from '../../ui/navigation';
 import { formatMoment } from '../../ui/format';
-import { downloadPdf } from './pdf-download';
+import { downloadPdf } from '../../ui/pdf-download';
 import { useContractPdf } from './movement-queries';
+import { StayContracts } from '../../domain/contracts/StayContracts';
 import { FEE_METHOD_WORDS } from './movement-words';
 import { INTAKE_WORDS, TRANSFER_WORDS, outcomeTitle } from '../../domain/movements/movement-words';
 
@@ -158,6 +159,7 @@ export function StayCard({
           </Button>
         )}
       </Group>
+      <StayContracts stay={stay} petName={petName} />
       <Timeline active={open ? entries.length - 1 : entries.length} bulletSize={24} lineWidth={2}>
         {entries.map((entry) => (
           <Timeline.Item key={entry.key} bullet={entry.icon} title={entry.title} data-testid="movement-entry">
