@@ -1,22 +1,14 @@
+import animals from '../../../shared/domain-words/de/animals.json';
 import type { Catalogue } from './en';
 
 /** The published words in German (key for key as en.ts). */
 export const de: Catalogue = {
   pet: {
-    sex: { female: 'Weiblich', male: 'Männlich', unknown: 'Geschlecht unbekannt' },
-    species: {
-      dog: 'Hund',
-      cat: 'Katze',
-      rabbit: 'Kaninchen',
-      bird: 'Vogel',
-      small_animal: 'Kleintier',
-      reptile: 'Reptil',
-      horse: 'Pferd',
-      other: 'Andere',
-    },
-    ageGroup: { baby: 'Jungtier', young: 'Jung', adult: 'Erwachsen', senior: 'Senior' },
-    size: { small: 'Klein', medium: 'Mittel', large: 'Groß', xlarge: 'Sehr groß' },
-    coat: { hairless: 'Haarlos', short: 'Kurz', medium: 'Mittellang', long: 'Lang', wire: 'Rau', curly: 'Lockig' },
+    sex: animals.sex,
+    species: animals.species,
+    ageGroup: animals.ageGroup,
+    size: animals.size,
+    coat: animals.coat,
     breedMix: '{{breed}}-Mischling',
     mixedBreed: 'Mischling',
     underAMonth: 'unter einem Monat',

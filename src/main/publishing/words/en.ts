@@ -1,3 +1,4 @@
+import animals from '../../../shared/domain-words/en/animals.json';
 /**
  * Every word the adoption site, its feeds, the kennel cards and the adoption contract publish, in
  * English: the catalogue the others follow key for key (words.test.ts). `{{name}}` is filled in;
@@ -5,20 +6,11 @@
  */
 export const en = {
   pet: {
-    sex: { female: 'Female', male: 'Male', unknown: 'Sex unknown' },
-    species: {
-      dog: 'Dog',
-      cat: 'Cat',
-      rabbit: 'Rabbit',
-      bird: 'Bird',
-      small_animal: 'Small animal',
-      reptile: 'Reptile',
-      horse: 'Horse',
-      other: 'Other',
-    },
-    ageGroup: { baby: 'Baby', young: 'Young', adult: 'Adult', senior: 'Senior' },
-    size: { small: 'Small', medium: 'Medium', large: 'Large', xlarge: 'Extra large' },
-    coat: { hairless: 'Hairless', short: 'Short', medium: 'Medium', long: 'Long', wire: 'Wire', curly: 'Curly' },
+    sex: animals.sex,
+    species: animals.species,
+    ageGroup: animals.ageGroup,
+    size: animals.size,
+    coat: animals.coat,
     breedMix: '{{breed}} mix',
     mixedBreed: 'Mixed breed',
     underAMonth: 'under a month',

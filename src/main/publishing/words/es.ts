@@ -1,22 +1,14 @@
+import animals from '../../../shared/domain-words/es/animals.json';
 import type { Catalogue } from './en';
 
 /** The published words in Spanish (key for key as en.ts). */
 export const es: Catalogue = {
   pet: {
-    sex: { female: 'Hembra', male: 'Macho', unknown: 'Sexo desconocido' },
-    species: {
-      dog: 'Perro',
-      cat: 'Gato',
-      rabbit: 'Conejo',
-      bird: 'Ave',
-      small_animal: 'Animal pequeño',
-      reptile: 'Reptil',
-      horse: 'Caballo',
-      other: 'Otro',
-    },
-    ageGroup: { baby: 'Cachorro', young: 'Joven', adult: 'Adulto', senior: 'Mayor' },
-    size: { small: 'Pequeño', medium: 'Mediano', large: 'Grande', xlarge: 'Muy grande' },
-    coat: { hairless: 'Sin pelo', short: 'Corto', medium: 'Medio', long: 'Largo', wire: 'Duro', curly: 'Rizado' },
+    sex: animals.sex,
+    species: animals.species,
+    ageGroup: animals.ageGroup,
+    size: animals.size,
+    coat: animals.coat,
     breedMix: 'Cruce de {{breed}}',
     mixedBreed: 'Mestizo',
     underAMonth: 'menos de un mes',

@@ -1,22 +1,14 @@
+import animals from '../../../shared/domain-words/fr/animals.json';
 import type { Catalogue } from './en';
 
 /** The published words in French (key for key as en.ts). */
 export const fr: Catalogue = {
   pet: {
-    sex: { female: 'Femelle', male: 'Mâle', unknown: 'Sexe inconnu' },
-    species: {
-      dog: 'Chien',
-      cat: 'Chat',
-      rabbit: 'Lapin',
-      bird: 'Oiseau',
-      small_animal: 'Petit animal',
-      reptile: 'Reptile',
-      horse: 'Cheval',
-      other: 'Autre',
-    },
-    ageGroup: { baby: 'Bébé', young: 'Jeune', adult: 'Adulte', senior: 'Senior' },
-    size: { small: 'Petit', medium: 'Moyen', large: 'Grand', xlarge: 'Très grand' },
-    coat: { hairless: 'Nu', short: 'Court', medium: 'Mi-long', long: 'Long', wire: 'Dur', curly: 'Bouclé' },
+    sex: animals.sex,
+    species: animals.species,
+    ageGroup: animals.ageGroup,
+    size: animals.size,
+    coat: animals.coat,
     breedMix: '{{breed}} croisé',
     mixedBreed: 'Croisé',
     underAMonth: 'moins d’un mois',

@@ -1,10 +1,11 @@
 import { Button, EmptyState, Group, Paper, Select, Table, Text } from '@mantine/core';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { modals } from '@mantine/modals';
 import { IconCategory, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { CategoryNameSchema } from '../../../../shared/admin-schemas';
 import type { Category } from '../../../../shared/models';
-import { SPECIES, SPECIES_WORDS, type Species } from '../../../../shared/species';
+import { SPECIES, type Species } from '../../../../shared/species';
 import { useDialog } from '../../ui/dialog';
 import { formatFigure } from '../../ui/format';
 import { useAddCategory, useCategories, useRemoveCategory, useRenameCategory } from './category-queries';
@@ -13,11 +14,10 @@ import { NameModal } from '../../ui/NameModal';
 import { RowAction } from '../../ui/RowAction';
 import { TruncatedText } from '../../ui/TruncatedText';
 
-function inUse(petCount: number): string {
-  return `In use by ${formatFigure(petCount)} ${petCount === 1 ? 'pet' : 'pets'}: move ${petCount === 1 ? 'it' : 'them'} to another category first`;
-}
-
 export function CategoriesPanel(): React.JSX.Element {
+  const { t } = useTranslation(['pets', 'domain']);
+  const inUse = (count: number) => t('categories.inUse', { count, figure: formatFigure(count) });
+  const speciesWords = (value: Species) => t(`domain:animals.species.${value}`);
   const categories = useCategories();
   const addCategory = useAddCategory();
   const renameCategory = useRenameCategory();
@@ -33,9 +33,9 @@ export function CategoriesPanel(): React.JSX.Element {
 
   const confirmRemoval = (category: Category) =>
     modals.openConfirmModal({
-      title: `Remove the category ${category.name}?`,
-      children: <Text size="sm">No pet is filed under it.</Text>,
-      labels: { confirm: 'Remove', cancel: 'Keep' },
+      title: t('categories.removeTitle', { name: category.name }),
+      children: <Text size="sm">{t('categories.removeText')}</Text>,
+      labels: { confirm: t('categories.remove'), cancel: t('list.keep') },
       confirmProps: { color: 'red' },
       onConfirm: () => removeCategory.mutate({ id: category.id, name: category.name }),
     });
@@ -50,10 +50,10 @@ export function CategoriesPanel(): React.JSX.Element {
     <>
       <Group justify="space-between" mb="md">
         <Text size="sm" c="dimmed">
-          Categories group the animals in the API and here; a category in use cannot be removed.
+          {t('categories.lead')}
         </Text>
         <Button leftSection={<IconPlus size={16} />} onClick={() => openNaming('new')}>
-          Add category
+          {t('categories.add')}
         </Button>
       </Group>
       {categories.isError ? (
@@ -63,11 +63,11 @@ export function CategoriesPanel(): React.JSX.Element {
           <Table highlightOnHover data-testid="categories-table">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>ID</Table.Th>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Species</Table.Th>
-                <Table.Th ta="right">Pets</Table.Th>
-                <Table.Th>Actions</Table.Th>
+                <Table.Th>{t('list.id')}</Table.Th>
+                <Table.Th>{t('list.name')}</Table.Th>
+                <Table.Th>{t('categories.species')}</Table.Th>
+                <Table.Th ta="right">{t('categories.pets')}</Table.Th>
+                <Table.Th>{t('list.actions')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -78,19 +78,19 @@ export function CategoriesPanel(): React.JSX.Element {
                   <Table.Td fw={500}>
                     <TruncatedText text={category.name} maw={300} />
                   </Table.Td>
-                  <Table.Td>{SPECIES_WORDS[category.species]}</Table.Td>
+                  <Table.Td>{speciesWords(category.species)}</Table.Td>
                   <Table.Td ta="right">{formatFigure(category.petCount)}</Table.Td>
                   <Table.Td>
                     <Group gap={4} wrap="nowrap">
                       <RowAction
-                        tooltip="Rename"
-                        label={`Rename ${category.name}`}
+                        tooltip={t('categories.rename')}
+                        label={t('categories.renameOne', { name: category.name })}
                         icon={<IconPencil size={16} />}
                         onClick={() => openNaming(category)}
                       />
                       <RowAction
-                        tooltip="Remove"
-                        label={`Remove ${category.name}`}
+                        tooltip={t('categories.remove')}
+                        label={t('categories.removeOne', { name: category.name })}
                         icon={<IconTrash size={16} />}
                         onClick={() => confirmRemoval(category)}
                         danger
@@ -107,29 +107,29 @@ export function CategoriesPanel(): React.JSX.Element {
               py="xl"
               icon={<IconCategory size={28} />}
               withIndicatorBackground
-              title="No categories"
-              description="Add one (Dogs, Cats…) before adding pets."
+              title={t('categories.none')}
+              description={t('categories.noneHint')}
             />
           )}
         </Paper>
       )}
       <NameModal
         opened={naming.opened}
-        title={renaming ? `Rename ${renaming.name}` : 'Add a category'}
-        label="Category name"
+        title={renaming ? t('categories.renameOne', { name: renaming.name }) : t('categories.addTitle')}
+        label={t('categories.nameLabel')}
         initialValue={renaming?.name ?? ''}
         schema={CategoryNameSchema}
-        submitLabel={renaming ? 'Rename' : 'Add'}
+        submitLabel={renaming ? t('categories.rename') : t('categories.addShort')}
         busy={addCategory.isPending || renameCategory.isPending}
         onSubmit={save}
         onClose={naming.close}
         extra={
           <Select<Species>
-            label="Species"
-            description="What kind of animal: protocols, age groups, reports and portals follow it, whatever the name"
+            label={t('categories.species')}
+            description={t('categories.speciesHint')}
             value={species}
             onChange={(value) => value && setSpecies(value)}
-            data={SPECIES.map((value) => ({ value, label: SPECIES_WORDS[value] }))}
+            data={SPECIES.map((value) => ({ value, label: speciesWords(value) }))}
             allowDeselect={false}
           />
         }

@@ -1,6 +1,8 @@
 import { Alert, Button, Group, Modal, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconDeviceMobileOff } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatFigure } from '../../ui/format';
 import type { KennelCardWarning } from '../../../../shared/portals';
 import { kennelCardRefusal, type Failure } from '../../client/errors';
 import { DialogFailureAlert } from '../../ui/DialogFailureAlert';
@@ -9,17 +11,16 @@ import { useKennelCards, type KennelCardChoice } from './portal-queries';
 
 /** Why phones may not open the cards' QR codes, in the window's words: stays in the dialog after the download. */
 function CardWarning({ warning }: { warning: KennelCardWarning }): React.JSX.Element {
+  const { t } = useTranslation('pets');
   return (
     <Alert
       color="yellow"
       variant="light"
       icon={<IconDeviceMobileOff />}
-      title="Phones cannot open these QR codes"
+      title={t('cards.phonesTitle')}
       data-testid="kennel-card-warning"
     >
-      The PDF is saved, but its QR codes open {warning.details.address}, an address only this computer reaches. Give the
-      project “{warning.details.project}” a custom domain on the Sites page, publish the adoption site again, then print
-      the cards anew.
+      {t('cards.phonesText', { address: warning.details.address, project: warning.details.project })}
     </Alert>
   );
 }
@@ -39,6 +40,7 @@ export function KennelCardsModal({
   const [failure, setFailure] = useState<Failure | null>(null);
   const [warnings, setWarnings] = useState<KennelCardWarning[]>([]);
   const cards = useKennelCards();
+  const { t } = useTranslation('pets');
   const close = () => {
     setFailure(null);
     setWarnings([]);
@@ -60,15 +62,12 @@ export function KennelCardsModal({
     );
   };
   return (
-    <Modal opened={opened} onClose={close} title="Print kennel cards" centered>
+    <Modal opened={opened} onClose={close} title={t('list.printCards')} centered>
       <Stack>
-        <Text size="sm">
-          {ids.length} {ids.length === 1 ? 'pet' : 'pets'} chosen. Each card shows the cover photo, the profile, the fee
-          and a QR code that opens the pet’s page on the adoption site.
-        </Text>
+        <Text size="sm">{t('cards.chosen', { count: ids.length, figure: formatFigure(ids.length) })}</Text>
         <Stack gap={4}>
           <Text size="sm" fw={500} id="card-paper">
-            Paper
+            {t('cards.paper')}
           </Text>
           <SegmentedControl
             aria-labelledby="card-paper"
@@ -76,21 +75,21 @@ export function KennelCardsModal({
             onChange={(value) => setPaper(value as KennelCardChoice['paper'])}
             data={[
               { value: 'a4', label: 'A4' },
-              { value: 'letter', label: 'US Letter' },
+              { value: 'letter', label: t('cards.letter') },
             ]}
           />
         </Stack>
         <Stack gap={4}>
           <Text size="sm" fw={500} id="card-per-page">
-            Cards a page
+            {t('cards.perPage')}
           </Text>
           <SegmentedControl
             aria-labelledby="card-per-page"
             value={String(perPage)}
             onChange={(value) => setPerPage(value === '2' ? 2 : 1)}
             data={[
-              { value: '1', label: 'One (large)' },
-              { value: '2', label: 'Two' },
+              { value: '1', label: t('cards.one') },
+              { value: '2', label: t('cards.two') },
             ]}
           />
         </Stack>
@@ -100,10 +99,10 @@ export function KennelCardsModal({
         ))}
         <Group justify="flex-end">
           <Button variant="default" onClick={close}>
-            {warnings.length > 0 ? 'Done' : 'Cancel'}
+            {warnings.length > 0 ? t('cards.done') : t('form.cancel')}
           </Button>
           <Button onClick={make} loading={cards.isPending}>
-            Make the PDF
+            {t('cards.make')}
           </Button>
         </Group>
       </Stack>

@@ -1,13 +1,15 @@
 import { Badge, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { PORTAL_NAMES, portalProblemWords } from '../../client/errors';
+import { useTranslation } from 'react-i18next';
 import { formatMoment } from '../../ui/format';
 import type { PetListing } from './portal-queries';
 
 /** The animal's last export to each portal it went to: the portal's name and its badge, one line each. */
 export function ListingBadges({ listings }: { listings: PetListing[] | undefined }): React.JSX.Element {
+  const { t } = useTranslation('pets');
   if (!listings || listings.length === 0) {
     return (
-      <Text span size="sm" c="dimmed" aria-label="not exported">
+      <Text span size="sm" c="dimmed" aria-label={t('listing.notExported')}>
         —
       </Text>
     );
@@ -31,34 +33,28 @@ const TOOLTIP_EVENTS = { hover: true, focus: true, touch: true };
 
 /** One portal's last export of the animal: listed, or kept out and why (in the tooltip, on hover or focus). */
 function ListingBadge({ portal, listing }: PetListing): React.JSX.Element {
+  const { t } = useTranslation('pets');
+  const values = { portal: PORTAL_NAMES[portal], when: formatMoment(listing.exportedAt) };
   if (listing.state === 'listed') {
     return (
-      <Tooltip
-        label={`In the ${PORTAL_NAMES[portal]} export of ${formatMoment(listing.exportedAt)}`}
-        events={TOOLTIP_EVENTS}
-      >
+      <Tooltip label={t('listing.inExport', values)} events={TOOLTIP_EVENTS}>
         <Badge color="teal" variant="light" data-testid="listing-state" tabIndex={0}>
-          Listed
+          {t('listing.listed')}
         </Badge>
       </Tooltip>
     );
   }
   const reasons = listing.problems.map(portalProblemWords).join('; ');
   return (
-    <Tooltip
-      label={`Kept out of the ${PORTAL_NAMES[portal]} export of ${formatMoment(listing.exportedAt)}: ${reasons}`}
-      multiline
-      w={280}
-      events={TOOLTIP_EVENTS}
-    >
+    <Tooltip label={t('listing.keptOutOf', { ...values, reasons })} multiline w={280} events={TOOLTIP_EVENTS}>
       <Badge
         color="orange"
         variant="light"
         data-testid="listing-state"
-        aria-label={`Kept out: ${reasons}`}
+        aria-label={t('listing.keptOutBecause', { reasons })}
         tabIndex={0}
       >
-        Kept out
+        {t('listing.keptOut')}
       </Badge>
     </Tooltip>
   );

@@ -1,5 +1,7 @@
 import { Button, Group, Modal, Stack, TextInput, type TextInputProps } from '@mantine/core';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { windowI18n } from '../../i18n/i18n';
 import type { Failure } from '../../client/errors';
 import { useDialogFailure } from '../../ui/dialog';
 import { DialogFailureAlert } from '../../ui/DialogFailureAlert';
@@ -29,6 +31,7 @@ export function MovementModal({
   children,
   testId,
 }: MovementModalProps): React.JSX.Element {
+  const { t } = useTranslation('pets');
   return (
     <Modal opened={opened} onClose={onClose} title={title} centered size="lg" data-testid={testId}>
       <form onSubmit={onSubmit} noValidate>
@@ -37,7 +40,7 @@ export function MovementModal({
           <DialogFailureAlert failure={failure} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
-              Cancel
+              {t('form.cancel')}
             </Button>
             <Button type="submit" loading={pending}>
               {submitLabel}
@@ -50,8 +53,16 @@ export function MovementModal({
 }
 
 /** When it happened, in the staff's own time: empty means now. */
-export function WhenField({ label = 'When', ...props }: TextInputProps): React.JSX.Element {
-  return <TextInput type="datetime-local" label={label} description="Leave empty for now" {...props} />;
+export function WhenField({ label, ...props }: TextInputProps): React.JSX.Element {
+  const { t } = useTranslation('pets');
+  return (
+    <TextInput
+      type="datetime-local"
+      label={label ?? t('movement.when')}
+      description={t('movement.whenHint')}
+      {...props}
+    />
+  );
 }
 
 /** A `datetime-local` value as the engine's moment (epoch ms); undefined for empty (now). */
@@ -61,10 +72,10 @@ export function momentOf(value: string): number | undefined {
 
 /** What the window can tell before sending: a date it can read, and not in the future (the engine judges the order). */
 export function whenProblem(value: string, required = false): string | null {
-  if (!value) return required ? 'Give the date' : null;
+  if (!value) return required ? windowI18n.t('pets:movement.dateMissing') : null;
   const moment = Date.parse(value);
-  if (Number.isNaN(moment)) return 'Give a date and a time';
-  return moment > Date.now() + 60_000 ? 'In the future: record a movement once it has happened' : null;
+  if (Number.isNaN(moment)) return windowI18n.t('pets:movement.dateUnreadable');
+  return moment > Date.now() + 60_000 ? windowI18n.t('pets:movement.dateInFuture') : null;
 }
 
 interface FailureForm {
@@ -86,7 +97,10 @@ export function useMovementFailure(form: FailureForm) {
       const refusal = movementRefusal(error);
       if (!refusal) return fallback.show(error);
       if ('field' in refusal && refusal.field in form.values) form.setFieldError(refusal.field, refusal.message);
-      else setWorded('title' in refusal ? refusal : { title: 'Not possible', message: refusal.message });
+      else
+        setWorded(
+          'title' in refusal ? refusal : { title: windowI18n.t('pets:movement.notPossible'), message: refusal.message },
+        );
     },
   };
 }

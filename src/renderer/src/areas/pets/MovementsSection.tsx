@@ -10,21 +10,23 @@ import {
   IconHomeCheck,
 } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { AnimalRecord } from '../../../../shared/movements';
+import type { PetSex } from '../../../../shared/pet-profile';
 import { offeredActions, type MovementAction } from './movement-actions';
 import { AdoptDialog, FosterStartDialog, ReserveDialog, type MovementDialogProps } from './PersonMovementDialogs';
 import { StayCard } from './StayTimeline';
 import { CancelReservationDialog, FosterEndDialog, IntakeDialog, OutcomeDialog, ReturnDialog } from './StayDialogs';
 
-const ACTION_BUTTONS: Record<MovementAction, { label: string; icon: React.ReactNode }> = {
-  intake: { label: 'Intake', icon: <IconDoorEnter size={16} /> },
-  reserve: { label: 'Reserve', icon: <IconBookmark size={16} /> },
-  cancelReservation: { label: 'Cancel reservation', icon: <IconBookmarkOff size={16} /> },
-  adopt: { label: 'Adopt', icon: <IconHeartHandshake size={16} /> },
-  fosterStart: { label: 'Foster', icon: <IconHome size={16} /> },
-  fosterEnd: { label: 'End foster', icon: <IconHomeCheck size={16} /> },
-  outcome: { label: 'Outcome', icon: <IconDoorExit size={16} /> },
-  return: { label: 'Return', icon: <IconArrowBackUp size={16} /> },
+const ACTION_ICONS: Record<MovementAction, React.ReactNode> = {
+  intake: <IconDoorEnter size={16} />,
+  reserve: <IconBookmark size={16} />,
+  cancelReservation: <IconBookmarkOff size={16} />,
+  adopt: <IconHeartHandshake size={16} />,
+  fosterStart: <IconHome size={16} />,
+  fosterEnd: <IconHomeCheck size={16} />,
+  outcome: <IconDoorExit size={16} />,
+  return: <IconArrowBackUp size={16} />,
 };
 
 const DIALOGS: Record<Exclude<MovementAction, 'intake'>, (props: MovementDialogProps) => React.JSX.Element> = {
@@ -38,7 +40,16 @@ const DIALOGS: Record<Exclude<MovementAction, 'intake'>, (props: MovementDialogP
 };
 
 /** The animal's stays, newest first, and the movements its state allows, each a dialog. */
-export function MovementsSection({ record, readAt }: { record: AnimalRecord; readAt: number }): React.JSX.Element {
+export function MovementsSection({
+  record,
+  readAt,
+  sex,
+}: {
+  record: AnimalRecord;
+  readAt: number;
+  sex: PetSex | null;
+}): React.JSX.Element {
+  const { t } = useTranslation('pets');
   // Which dialog, and a fresh form for each opening; the dialog stays mounted while it fades out.
   const [dialog, setDialog] = useState<{ action: MovementAction; opened: boolean; opening: number } | null>(null);
   const open = (action: MovementAction) =>
@@ -54,16 +65,16 @@ export function MovementsSection({ record, readAt }: { record: AnimalRecord; rea
             key={action}
             variant={action === 'adopt' ? 'filled' : 'light'}
             size="sm"
-            leftSection={ACTION_BUTTONS[action].icon}
+            leftSection={ACTION_ICONS[action]}
             onClick={() => open(action)}
           >
-            {ACTION_BUTTONS[action].label}
+            {t(`movement.action.${action}`)}
           </Button>
         ))}
       </Group>
-      {record.stays.length === 0 && <Text c="dimmed">No stay recorded yet.</Text>}
+      {record.stays.length === 0 && <Text c="dimmed">{t('movement.noStay')}</Text>}
       {record.stays.map((stay) => (
-        <StayCard key={stay.id} stay={stay} events={record.events} petName={record.pet.name} />
+        <StayCard key={stay.id} stay={stay} events={record.events} petName={record.pet.name} sex={sex} />
       ))}
       {dialog?.action === 'intake' && (
         <IntakeDialog key={dialog.opening} pet={record.pet} opened={dialog.opened} onClose={close} />

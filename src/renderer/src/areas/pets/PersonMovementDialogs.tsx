@@ -1,12 +1,14 @@
 import { NumberInput, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { windowI18n } from '../../i18n/i18n';
+import { agreeingWith } from '../../domain/movements/movement-words';
 import { FEE_METHODS, type AnimalRecord, type FeeMethod } from '../../../../shared/movements';
 import type { Person } from '../../../../shared/people';
 import { usePetProfile } from './queries';
 import { MovementModal, WhenField, momentOf, useMovementFailure, whenProblem } from './MovementDialog';
 import { usePerson, useRecordMovement } from './movement-queries';
-import { FEE_METHOD_WORDS } from './movement-words';
 import { DoNotAdoptOverride, PersonPicker } from './PersonPicker';
 
 export interface MovementDialogProps {
@@ -26,10 +28,13 @@ interface PersonValues {
 function personProblems(values: PersonValues, person: Person | null): Record<string, string | null> {
   const flagged = person?.doNotAdopt === true;
   return {
-    personId: values.personId === null ? 'Choose the person, or add them' : null,
+    personId: values.personId === null ? windowI18n.t('pets:person.missing') : null,
     at: whenProblem(values.at),
-    override: flagged && !values.override ? 'Flagged “do not adopt to”: tick to go ahead anyway' : null,
-    overrideReason: flagged && values.override && !values.overrideReason.trim() ? 'Say why you go ahead' : null,
+    override: flagged && !values.override ? windowI18n.t('pets:person.overrideMissing') : null,
+    overrideReason:
+      flagged && values.override && !values.overrideReason.trim()
+        ? windowI18n.t('pets:person.overrideReasonMissing')
+        : null,
   };
 }
 
@@ -48,12 +53,13 @@ interface AdopterFieldProps {
 
 /** Whom the animal goes to, picked from the register or added on the spot, with the override a flagged person needs. */
 function AdopterField({ form, label, person, onPerson, reserved }: AdopterFieldProps): React.JSX.Element {
+  const { t } = useTranslation('pets');
   return (
     <>
       {reserved ? (
         <TextInput
           label={label}
-          description="Reserved for them: their reservation completes"
+          description={t('adopt.reservedHint')}
           value={reserved.name}
           readOnly
           error={form.errors.personId}
@@ -83,6 +89,7 @@ function AdopterField({ form, label, person, onPerson, reserved }: AdopterFieldP
 }
 
 export function ReserveDialog({ record, opened, onClose }: MovementDialogProps): React.JSX.Element {
+  const { t } = useTranslation('pets');
   const { pet } = record;
   const [person, setPerson] = useState<Person | null>(null);
   const form = useForm<PersonValues & { expiresAt: string }>({
@@ -92,12 +99,12 @@ export function ReserveDialog({ record, opened, onClose }: MovementDialogProps):
       const from = momentOf(values.at) ?? Date.now();
       return {
         ...personProblems(values, person),
-        expiresAt: expires !== undefined && expires <= from ? 'After the reservation' : null,
+        expiresAt: expires !== undefined && expires <= from ? t('reserve.expiresTooSoon') : null,
       };
     },
   });
   const failure = useMovementFailure(form);
-  const reserve = useRecordMovement(`${pet.name} is reserved.`);
+  const reserve = useRecordMovement(t('reserve.done', { name: pet.name }));
   const submit = form.onSubmit((values) => {
     failure.clear();
     if (values.personId === null) return;
@@ -119,23 +126,28 @@ export function ReserveDialog({ record, opened, onClose }: MovementDialogProps):
     <MovementModal
       opened={opened}
       onClose={onClose}
-      title={`Reserve ${pet.name}`}
-      submitLabel="Reserve"
+      title={t('reserve.title', { name: pet.name })}
+      submitLabel={t('movement.action.reserve')}
       pending={reserve.isPending}
       failure={failure.alert}
       onSubmit={submit}
       testId="reserve-dialog"
     >
-      <AdopterField form={form} label="For" person={person} onPerson={setPerson} />
+      <AdopterField form={form} label={t('reserve.for')} person={person} onPerson={setPerson} />
       <SimpleGrid cols={2} spacing="sm">
         <WhenField {...form.getInputProps('at')} />
-        <WhenField label="Expires" description="Optional: when it lapses" {...form.getInputProps('expiresAt')} />
+        <WhenField
+          label={t('reserve.expires')}
+          description={t('reserve.expiresHint')}
+          {...form.getInputProps('expiresAt')}
+        />
       </SimpleGrid>
     </MovementModal>
   );
 }
 
 export function AdoptDialog({ record, opened, onClose }: MovementDialogProps): React.JSX.Element {
+  const { t } = useTranslation(['pets', 'domain']);
   const { pet, activeReservation } = record;
   // A live reservation decides the adopter (the engine refuses anyone else until it is cancelled).
   const [reserved] = useState(() =>
@@ -161,15 +173,15 @@ export function AdoptDialog({ record, opened, onClose }: MovementDialogProps): R
       ...personProblems(values, person),
       fee:
         typeof values.fee !== 'number'
-          ? 'Give the fee (0 when none)'
+          ? t('adopt.feeMissing')
           : Math.abs(Math.round(values.fee * 100) - values.fee * 100) > 1e-6
-            ? 'At most two decimals (cents)'
+            ? t('adopt.feeDecimals')
             : null,
-      feeMethod: values.feeMethod === null ? 'Choose how it was paid' : null,
+      feeMethod: values.feeMethod === null ? t('adopt.methodMissing') : null,
     }),
   });
   const failure = useMovementFailure(form);
-  const adopt = useRecordMovement(`${pet.name} is adopted.`);
+  const adopt = useRecordMovement(t('adopt.done', { name: pet.name, ...agreeingWith(profile.data?.profile.sex) }));
   const submit = form.onSubmit((values) => {
     failure.clear();
     if (values.personId === null || values.feeMethod === null || typeof values.fee !== 'number') return;
@@ -193,17 +205,17 @@ export function AdoptDialog({ record, opened, onClose }: MovementDialogProps): R
     <MovementModal
       opened={opened}
       onClose={onClose}
-      title={`Adopt ${pet.name}`}
-      submitLabel="Record the adoption"
+      title={t('adopt.title', { name: pet.name })}
+      submitLabel={t('adopt.submit')}
       pending={adopt.isPending}
       failure={failure.alert}
       onSubmit={submit}
       testId="adopt-dialog"
     >
-      <AdopterField form={form} label="Adopter" person={person} onPerson={setPerson} reserved={reserved} />
+      <AdopterField form={form} label={t('adopt.adopter')} person={person} onPerson={setPerson} reserved={reserved} />
       <SimpleGrid cols={2} spacing="sm">
         <NumberInput
-          label={`Fee${currency ? ` (${currency})` : ''}`}
+          label={currency ? t('adopt.feeIn', { currency }) : t('adopt.fee')}
           withAsterisk
           min={0}
           allowNegative={false}
@@ -211,9 +223,9 @@ export function AdoptDialog({ record, opened, onClose }: MovementDialogProps): R
           {...form.getInputProps('fee')}
         />
         <Select
-          label="How it was paid"
+          label={t('adopt.method')}
           withAsterisk
-          data={FEE_METHODS.map((method) => ({ value: method, label: FEE_METHOD_WORDS[method] }))}
+          data={FEE_METHODS.map((method) => ({ value: method, label: t(`domain:movements.feeMethod.${method}`) }))}
           {...form.getInputProps('feeMethod')}
           comboboxProps={{ withinPortal: true }}
         />
@@ -224,20 +236,22 @@ export function AdoptDialog({ record, opened, onClose }: MovementDialogProps): R
 }
 
 export function FosterStartDialog({ record, opened, onClose }: MovementDialogProps): React.JSX.Element {
+  const { t } = useTranslation('pets');
   const { pet } = record;
   const form = useForm<{ personId: number | null; at: string; expectedEndAt: string }>({
     initialValues: { personId: null, at: '', expectedEndAt: '' },
     validate: (values) => {
       const end = momentOf(values.expectedEndAt);
       return {
-        personId: values.personId === null ? 'Choose the foster home, or add it' : null,
+        personId: values.personId === null ? t('fosterStart.homeMissing') : null,
         at: whenProblem(values.at),
-        expectedEndAt: end !== undefined && end <= (momentOf(values.at) ?? Date.now()) ? 'After the start' : null,
+        expectedEndAt:
+          end !== undefined && end <= (momentOf(values.at) ?? Date.now()) ? t('fosterStart.endTooSoon') : null,
       };
     },
   });
   const failure = useMovementFailure(form);
-  const start = useRecordMovement(`${pet.name} is in foster.`);
+  const start = useRecordMovement(t('fosterStart.done', { name: pet.name }));
   const submit = form.onSubmit((values) => {
     failure.clear();
     if (values.personId === null) return;
@@ -258,15 +272,15 @@ export function FosterStartDialog({ record, opened, onClose }: MovementDialogPro
     <MovementModal
       opened={opened}
       onClose={onClose}
-      title={`Place ${pet.name} in foster`}
-      submitLabel="Place in foster"
+      title={t('fosterStart.title', { name: pet.name })}
+      submitLabel={t('fosterStart.submit')}
       pending={start.isPending}
       failure={failure.alert}
       onSubmit={submit}
       testId="foster-start-dialog"
     >
       <PersonPicker
-        label="Foster home"
+        label={t('foster.home')}
         role="foster"
         required
         value={form.values.personId}
@@ -274,12 +288,12 @@ export function FosterStartDialog({ record, opened, onClose }: MovementDialogPro
         onChange={(chosen) => form.setFieldValue('personId', chosen?.id ?? null)}
       />
       <SimpleGrid cols={2} spacing="sm">
-        <WhenField label="From" {...form.getInputProps('at')} />
+        <WhenField label={t('fosterStart.from')} {...form.getInputProps('at')} />
         {/* The expected end may lie ahead: it is a plan, not a movement. */}
         <TextInput
           type="datetime-local"
-          label="Expected back"
-          description="Optional"
+          label={t('fosterStart.expectedBack')}
+          description={t('fosterStart.optional')}
           {...form.getInputProps('expectedEndAt')}
         />
       </SimpleGrid>

@@ -3,6 +3,7 @@ import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconAlertTriangle, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Person, PersonRole, PersonWarning } from '../../../../shared/people';
 import { useEnvironment } from '../../client/EnvironmentProvider';
 import { describeFailure } from '../../client/errors';
@@ -26,6 +27,7 @@ interface PersonPickerProps {
 
 /** Anyone in the register, searched by the engine (case and accents folded), or a new person added on the spot. */
 export function PersonPicker({ label, role, value, onChange, error, required }: PersonPickerProps): React.JSX.Element {
+  const { t } = useTranslation('pets');
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 200);
   const people = usePeopleSearch(debounced);
@@ -46,7 +48,7 @@ export function PersonPicker({ label, role, value, onChange, error, required }: 
       <Select<number>
         label={label}
         withAsterisk={required}
-        placeholder="Search by name, email or phone"
+        placeholder={t('picker.search')}
         searchable
         clearable
         clearButtonProps={clearButtonOf(label)}
@@ -58,7 +60,7 @@ export function PersonPicker({ label, role, value, onChange, error, required }: 
         renderOption={({ option }) => <PersonOption person={options.find((person) => person.id === option.value)} />}
         value={value}
         onChange={(id) => choose(id === null ? null : (options.find((person) => person.id === id) ?? null))}
-        nothingFoundMessage={people.isFetching ? 'Searching…' : 'Nobody matches: add them as a new person'}
+        nothingFoundMessage={people.isFetching ? t('picker.searching') : t('picker.nobody')}
         error={error}
         comboboxProps={{ withinPortal: true }}
       />
@@ -79,7 +81,7 @@ export function PersonPicker({ label, role, value, onChange, error, required }: 
             leftSection={<IconUserPlus size={14} />}
             onClick={() => setAdding(true)}
           >
-            Add a new person
+            {t('picker.addNew')}
           </Button>
         </Group>
       )}
@@ -88,6 +90,7 @@ export function PersonPicker({ label, role, value, onChange, error, required }: 
 }
 
 function PersonOption({ person }: { person: Person | undefined }): React.JSX.Element | null {
+  const { t } = useTranslation('pets');
   if (!person) return null;
   const contact = person.email ?? person.phones[0] ?? person.postcode;
   return (
@@ -100,7 +103,7 @@ function PersonOption({ person }: { person: Person | undefined }): React.JSX.Ele
       )}
       {person.doNotAdopt && (
         <Badge color="red" variant="light" size="xs">
-          Do not adopt to
+          {t('picker.doNotAdopt')}
         </Badge>
       )}
     </Group>
@@ -121,6 +124,7 @@ function NewPersonForm({
   onChosen: (person: Person) => void;
 }): React.JSX.Element {
   const environment = useEnvironment();
+  const { t } = useTranslation('pets');
   const [failure, setFailure] = useState<string | null>(null);
   // Found before adding; any change to the fields asks again.
   const [duplicates, setDuplicates] = useState<PersonWarning[]>([]);
@@ -164,7 +168,7 @@ function NewPersonForm({
     <Paper withBorder p="sm" radius="md" data-testid="new-person">
       <Stack gap="xs">
         <Text size="sm" fw={500}>
-          A new person
+          {t('picker.newPerson')}
         </Text>
         <PersonFields form={form} brief />
         {duplicates.length > 0 && (
@@ -172,17 +176,17 @@ function NewPersonForm({
             color="orange"
             variant="light"
             icon={<IconAlertTriangle />}
-            title="Maybe already in the register"
+            title={t('picker.maybeKnown')}
             data-testid="duplicate-warning"
           >
             <Stack gap={4}>
               {duplicates.map((duplicate) => (
                 <Group key={duplicate.personId} gap="xs" wrap="wrap">
                   <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                    {duplicate.name} has {matchedWords(duplicate.matched)}.
+                    {t('picker.duplicate', { name: duplicate.name, matched: matchedWords(duplicate.matched) })}
                   </Text>
                   <Button size="compact-xs" variant="light" onClick={() => chooseExisting(duplicate.personId)}>
-                    Choose {duplicate.name}
+                    {t('list.choose', { name: duplicate.name })}
                   </Button>
                 </Group>
               ))}
@@ -196,10 +200,10 @@ function NewPersonForm({
         )}
         <Group justify="flex-end" gap="xs">
           <Button variant="default" size="xs" onClick={onCancel}>
-            Cancel
+            {t('form.cancel')}
           </Button>
           <Button size="xs" onClick={submit} loading={busy}>
-            {duplicates.length > 0 ? 'Add anyway' : 'Add person'}
+            {duplicates.length > 0 ? t('picker.addAnyway') : t('picker.add')}
           </Button>
         </Group>
       </Stack>
@@ -224,24 +228,25 @@ export function DoNotAdoptOverride({
   reasonProps,
   checkError,
 }: OverrideProps): React.JSX.Element | null {
+  const { t } = useTranslation('pets');
   if (!person?.doNotAdopt) return null;
   return (
     <Alert
       color="red"
       variant="light"
       icon={<IconAlertTriangle />}
-      title={`${person.name} is flagged “do not adopt to”`}
+      title={t('picker.flagged', { name: person.name })}
       data-testid="do-not-adopt"
     >
       <Stack gap="xs">
-        <Text size="sm">{person.doNotAdoptReason ?? 'No reason was written.'}</Text>
+        <Text size="sm">{person.doNotAdoptReason ?? t('picker.noReason')}</Text>
         <Checkbox
-          label="Go ahead anyway (recorded in the animal’s history)"
+          label={t('picker.goAhead')}
           checked={checked}
           onChange={(event) => onCheck(event.currentTarget.checked)}
           error={checkError}
         />
-        {checked && <Textarea label="Why" withAsterisk autosize minRows={2} {...reasonProps} />}
+        {checked && <Textarea label={t('picker.why')} withAsterisk autosize minRows={2} {...reasonProps} />}
       </Stack>
     </Alert>
   );

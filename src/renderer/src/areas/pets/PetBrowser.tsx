@@ -25,6 +25,7 @@ import {
   IconUpload,
 } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { BrowsePets } from '../../../../shared/admin-schemas';
 import type { PetRecord } from '../../../../shared/models';
 import { useDialog } from '../../ui/dialog';
@@ -52,6 +53,7 @@ const PAGE_SIZES = ['25', '50', '100'];
 const COLUMNS = 8;
 
 export function PetBrowser(): React.JSX.Element {
+  const { t } = useTranslation('pets');
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
   const [status, setStatus] = useState<StatusFilter>('all');
@@ -111,11 +113,9 @@ export function PetBrowser(): React.JSX.Element {
 
   const confirmRemoval = (pet: PetRecord) =>
     modals.openConfirmModal({
-      title: `Delete ${pet.name}?`,
-      children: (
-        <Text size="sm">The pet and its status history leave the records for good. Its id is never reused.</Text>
-      ),
-      labels: { confirm: 'Delete', cancel: 'Keep' },
+      title: t('list.deleteTitle', { name: pet.name }),
+      children: <Text size="sm">{t('list.deleteText')}</Text>,
+      labels: { confirm: t('list.delete'), cancel: t('list.keep') },
       confirmProps: { color: 'red' },
       onConfirm: () =>
         removePet.mutate(
@@ -161,7 +161,9 @@ export function PetBrowser(): React.JSX.Element {
               onClick={() => cards.open(chosen)}
               data-testid="print-kennel-cards"
             >
-              {chosen.length === 0 ? 'Print kennel cards' : `Print kennel cards (${chosen.length})`}
+              {chosen.length === 0
+                ? t('list.printCards')
+                : t('list.printChosenCards', { count: chosen.length, figure: formatFigure(chosen.length) })}
             </Button>
           )}
           {may.export && (
@@ -171,18 +173,18 @@ export function PetBrowser(): React.JSX.Element {
               onClick={() => portals.open(true)}
               data-testid="open-portal-export"
             >
-              Portals
+              {t('list.portals')}
             </Button>
           )}
           {may.create && (
             <Button variant="default" leftSection={<IconPlus size={16} />} onClick={() => petForm.open('new')}>
-              Add pet
+              {t('list.addPet')}
             </Button>
           )}
           {/* Keyed by opening, so each intake starts with an empty form. */}
           {may.intake && (
             <Button leftSection={<IconDoorEnter size={16} />} onClick={() => intake.open((intake.subject ?? 0) + 1)}>
-              Take in
+              {t('list.takeIn')}
             </Button>
           )}
         </Group>
@@ -198,28 +200,28 @@ export function PetBrowser(): React.JSX.Element {
                 <Table.Tr>
                   <Table.Th w={36}>
                     <Checkbox
-                      aria-label="Choose every pet of this page"
+                      aria-label={t('list.choosePage')}
                       checked={wholePageChosen}
                       indeterminate={!wholePageChosen && pageIds.some((id) => chosen.includes(id))}
                       onChange={togglePage}
                     />
                   </Table.Th>
-                  <SortableHeader field="id" label="ID" {...header} />
-                  <SortableHeader field="name" label="Name" {...header} />
-                  <SortableHeader field="categoryId" label="Category" {...header} />
-                  <SortableHeader field="status" label="Status" {...header} />
+                  <SortableHeader field="id" label={t('list.id')} {...header} />
+                  <SortableHeader field="name" label={t('list.name')} {...header} />
+                  <SortableHeader field="categoryId" label={t('list.category')} {...header} />
+                  <SortableHeader field="status" label={t('list.status')} {...header} />
                   {/* Below 1200 px the export state takes its room; the record view keeps the dates. */}
-                  <SortableHeader field="updatedAt" label="Updated" visibleFrom="lg" {...header} />
+                  <SortableHeader field="updatedAt" label={t('list.updated')} visibleFrom="lg" {...header} />
                   <Table.Th>
-                    <Tooltip label="The last export to each portal: listed, or kept out and why">
+                    <Tooltip label={t('list.portalsHint')}>
                       <Text span size="sm" fw={600}>
-                        Portals
+                        {t('list.portals')}
                       </Text>
                     </Tooltip>
                   </Table.Th>
                   <Table.Th>
                     <Text span size="sm" fw={600}>
-                      Actions
+                      {t('list.actions')}
                     </Text>
                   </Table.Th>
                 </Table.Tr>
@@ -230,7 +232,7 @@ export function PetBrowser(): React.JSX.Element {
                   <Table.Tr key={pet.id} data-testid={`pet-row-${pet.id}`}>
                     <Table.Td>
                       <Checkbox
-                        aria-label={`Choose ${pet.name}`}
+                        aria-label={t('list.choose', { name: pet.name })}
                         checked={chosen.includes(pet.id)}
                         onChange={() => toggle(pet.id)}
                       />
@@ -263,22 +265,22 @@ export function PetBrowser(): React.JSX.Element {
                       <Group gap={4} wrap="nowrap">
                         {may.edit && (
                           <RowAction
-                            tooltip="Edit name and category"
-                            label={`Edit ${pet.name}`}
+                            tooltip={t('list.editHint')}
+                            label={t('list.edit', { name: pet.name })}
                             icon={<IconPencil size={16} />}
                             onClick={() => petForm.open(pet)}
                           />
                         )}
                         <RowAction
-                          tooltip="Record: profile, photos, movements, history"
-                          label={`Record of ${pet.name}`}
+                          tooltip={t('list.recordHint')}
+                          label={t('list.record', { name: pet.name })}
                           icon={<IconId size={16} />}
                           onClick={() => (window.location.hash = recordHref('pets', pet.id))}
                         />
                         {may.remove && (
                           <RowAction
-                            tooltip="Delete"
-                            label={`Delete ${pet.name}`}
+                            tooltip={t('list.delete')}
+                            label={t('list.deleteOne', { name: pet.name })}
                             icon={<IconTrash size={16} />}
                             onClick={() => confirmRemoval(pet)}
                             danger
@@ -296,13 +298,13 @@ export function PetBrowser(): React.JSX.Element {
               py="xl"
               icon={<IconPaw size={28} />}
               withIndicatorBackground
-              title={filtered ? 'No pets match' : 'No pets yet'}
-              description={filtered ? 'Try another name, status or category.' : 'Add the first animal in your care.'}
+              title={filtered ? t('list.noMatch') : t('list.none')}
+              description={filtered ? t('list.noMatchHint') : t('list.noneHint')}
             >
               {!filtered && may.create && (
                 <EmptyState.Actions>
                   <Button variant="light" leftSection={<IconPlus size={16} />} onClick={() => petForm.open('new')}>
-                    Add the first pet
+                    {t('list.addFirst')}
                   </Button>
                 </EmptyState.Actions>
               )}
@@ -313,7 +315,7 @@ export function PetBrowser(): React.JSX.Element {
 
       <Group justify="space-between" mt="md" wrap="wrap">
         <Text size="sm" c="dimmed" data-testid="pets-total" aria-live="polite">
-          {pets.data ? `${formatFigure(total)} ${total === 1 ? 'pet' : 'pets'}` : ' '}
+          {pets.data ? t('list.total', { count: total, figure: formatFigure(total) }) : ' '}
         </Text>
         <Group gap="sm">
           <Pagination
@@ -321,11 +323,11 @@ export function PetBrowser(): React.JSX.Element {
             value={page}
             onChange={setPage}
             siblings={1}
-            getControlProps={controlLabel}
-            aria-label="Pages of pets"
+            getControlProps={(control) => ({ 'aria-label': t(`list.pageControl.${control}`) })}
+            aria-label={t('list.pages')}
           />
           <Select
-            aria-label="Pets per page"
+            aria-label={t('list.perPage')}
             data={PAGE_SIZES}
             value={String(pageSize)}
             onChange={(value) => refilter(setPageSize)(Number(value ?? 25))}
@@ -347,8 +349,4 @@ export function PetBrowser(): React.JSX.Element {
       <PortalExportModal opened={portals.opened} onClose={portals.close} />
     </>
   );
-}
-
-function controlLabel(control: 'first' | 'previous' | 'last' | 'next'): Record<string, string> {
-  return { 'aria-label': `${control} page` };
 }

@@ -2,7 +2,9 @@ import { Group, SegmentedControl, Select, Text, TextInput } from '@mantine/core'
 import { IconSearch } from '@tabler/icons-react';
 import type { BrowsePets } from '../../../../shared/admin-schemas';
 import type { Category } from '../../../../shared/models';
-import { PET_STATUS_WORDS, PET_STATUSES } from '../../../../shared/pet';
+import { useTranslation } from 'react-i18next';
+import { PET_STATUSES } from '../../../../shared/pet';
+import { petStatusWords } from '../../domain/pets/status-words';
 import { clearButtonOf } from '../../ui/clear-button';
 
 /** "adopted" means adopted; an animal that left care otherwise (died, transferred…) is under "left care". */
@@ -28,11 +30,12 @@ export function PetFilters({
   onCategory,
   categories,
 }: PetFiltersProps): React.JSX.Element {
+  const { t } = useTranslation(['pets', 'domain']);
   return (
     <Group align="flex-end" wrap="wrap">
       <TextInput
-        label="Search by name"
-        placeholder="e.g. Luna"
+        label={t('filters.search')}
+        placeholder={t('filters.searchExample')}
         leftSection={<IconSearch size={16} />}
         value={search}
         onChange={(event) => onSearch(event.currentTarget.value)}
@@ -43,24 +46,24 @@ export function PetFilters({
       />
       <div>
         <Text size="sm" fw={500} mb={4} id="status-filter">
-          Status
+          {t('filters.status')}
         </Text>
         <SegmentedControl<StatusFilter>
           aria-labelledby="status-filter"
           value={status}
           onChange={onStatus}
           data={[
-            { value: 'all', label: 'All' },
-            ...PET_STATUSES.map((value) => ({ value, label: PET_STATUS_WORDS[value] })),
-            { value: 'left_care', label: 'left care' },
+            { value: 'all', label: t('filters.all') },
+            ...PET_STATUSES.map((value) => ({ value, label: petStatusWords(value) })),
+            { value: 'left_care', label: t('domain:animals.status.left_care') },
           ]}
         />
       </div>
       <Select<number>
-        label="Category"
-        placeholder="All categories"
+        label={t('filters.category')}
+        placeholder={t('filters.allCategories')}
         clearable
-        clearButtonProps={clearButtonOf('the category filter')}
+        clearButtonProps={clearButtonOf(t('filters.categoryFilter'))}
         value={categoryId}
         onChange={onCategory}
         data={categories.map((category) => ({ value: category.id, label: category.name }))}

@@ -1,11 +1,15 @@
 import { Button, Group, Modal, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import type { PetRecord } from '../../../../shared/models';
 import type { EditConflictDetails } from '../../../../shared/errors';
 import { EditConflictPanel, differingRows, editConflictOf, mineOverTheirs } from '../../ui/EditConflictPanel';
-import { NewPetSchema, PET_STATUS_WORDS, PET_STATUSES, type PetStatus } from '../../../../shared/pet';
+import { NewPetSchema, PET_STATUSES, type PetStatus } from '../../../../shared/pet';
+import { petStatusWords } from '../../domain/pets/status-words';
+import { windowI18n } from '../../i18n/i18n';
+import { wordTable } from '../../i18n/word-table';
 import { useCategories } from './category-queries';
 import { useDialogFailure } from '../../ui/dialog';
 import { DialogFailureAlert } from '../../ui/DialogFailureAlert';
@@ -27,8 +31,14 @@ export function PetFormModal({
   pet: PetRecord | null;
   onClose: () => void;
 }): React.JSX.Element {
+  const { t } = useTranslation('pets');
   return (
-    <Modal opened={opened} onClose={onClose} title={pet ? `Edit ${pet.name}` : 'Add a pet'} centered>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={pet ? t('list.edit', { name: pet.name }) : t('form.addTitle')}
+      centered
+    >
       <PetForm pet={pet} onDone={onClose} />
     </Modal>
   );
@@ -36,12 +46,15 @@ export function PetFormModal({
 
 /** The fields this form edits, in its words (a conflict shows the differing ones). */
 const PET_FIELDS = ['name', 'categoryId'] as const;
-const PET_FIELD_LABEL: Record<(typeof PET_FIELDS)[number], string> = { name: 'Name', categoryId: 'Category' };
+const PET_FIELD_LABEL = wordTable(PET_FIELDS, (field) =>
+  windowI18n.t(`pets:form.${field === 'name' ? 'name' : 'category'}`),
+);
 
 const addResolver = zod4Resolver(NewPetSchema);
 const editResolver = zod4Resolver(NewPetSchema.omit({ status: true }));
 
 function PetForm({ pet, onDone }: { pet: PetRecord | null; onDone: () => void }): React.JSX.Element {
+  const { t } = useTranslation('pets');
   const categories = useCategories();
   const addPet = useAddPet();
   const editPet = useEditPet();
@@ -51,7 +64,7 @@ function PetForm({ pet, onDone }: { pet: PetRecord | null; onDone: () => void })
       const errors = (pet ? editResolver : addResolver)(
         pet ? { name: values.name, categoryId: values.categoryId } : values,
       );
-      return values.categoryId === null ? { ...errors, categoryId: 'Choose a category' } : errors;
+      return values.categoryId === null ? { ...errors, categoryId: t('form.categoryMissing') } : errors;
     },
   });
   const failure = useDialogFailure(form);
@@ -122,29 +135,29 @@ function PetForm({ pet, onDone }: { pet: PetRecord | null; onDone: () => void })
           />
         )}
         <TextInput
-          label="Name"
-          placeholder="e.g. Biscuit"
+          label={t('form.name')}
+          placeholder={t('form.nameExample')}
           withAsterisk
           data-autofocus
           {...form.getInputProps('name')}
         />
         <Select<number>
-          label="Category"
-          placeholder={categories.isPending ? 'Loading categories…' : 'Choose a category'}
+          label={t('form.category')}
+          placeholder={categories.isPending ? t('form.categoriesLoading') : t('form.categoryMissing')}
           withAsterisk
           searchable
-          nothingFoundMessage="No such category — add it under Categories"
+          nothingFoundMessage={t('form.noSuchCategory')}
           data={(categories.data ?? []).map((category) => ({ value: category.id, label: category.name }))}
           {...form.getInputProps('categoryId')}
         />
         {!pet && (
           <Stack gap={4}>
             <Text size="sm" fw={500} id="new-pet-status">
-              Status
+              {t('list.status')}
             </Text>
             <SegmentedControl<PetStatus>
               aria-labelledby="new-pet-status"
-              data={PET_STATUSES.map((value) => ({ value, label: PET_STATUS_WORDS[value] }))}
+              data={PET_STATUSES.map((value) => ({ value, label: petStatusWords(value) }))}
               {...form.getInputProps('status')}
             />
           </Stack>
@@ -152,10 +165,10 @@ function PetForm({ pet, onDone }: { pet: PetRecord | null; onDone: () => void })
         <DialogFailureAlert failure={failure.alert} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>
-            Cancel
+            {t('form.cancel')}
           </Button>
           <Button type="submit" loading={addPet.isPending || editPet.isPending}>
-            Save
+            {t('form.save')}
           </Button>
         </Group>
       </Stack>

@@ -18,6 +18,8 @@ import { modals } from '@mantine/modals';
 import { IconArrowLeft, IconArrowRight, IconPhotoPlus, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatFigure } from '../../ui/format';
 import type { PetRecord } from '../../../../shared/models';
 import { MAX_PHOTO_BYTES, MAX_PHOTOS_PER_PET, type PetPhoto } from '../../../../shared/photos';
 import { photoRefusal } from '../../client/errors';
@@ -39,6 +41,7 @@ interface FileState {
 /** A pet's photos in its record view: add by picker or by dropping files here, reorder, alt text, remove. */
 export function PetPhotos({ pet }: { pet: PetRecord }): React.JSX.Element {
   const environment = useEnvironment();
+  const { t } = useTranslation('pets');
   const queryClient = useQueryClient();
   const photos = usePetPhotos(pet.id);
   const [files, setFiles] = useState<FileState[]>([]);
@@ -64,7 +67,10 @@ export function PetPhotos({ pet }: { pet: PetRecord }): React.JSX.Element {
       if (file.size > MAX_PHOTO_BYTES) {
         update(
           key,
-          `too large: ${(file.size / 1024 / 1024).toFixed(1)} MB, at most ${MAX_PHOTO_BYTES / 1024 / 1024} MB`,
+          t('photos.tooLarge', {
+            size: formatFigure(Math.round((file.size / 1024 / 1024) * 10) / 10),
+            max: formatFigure(MAX_PHOTO_BYTES / 1024 / 1024),
+          }),
         );
         continue;
       }
@@ -84,15 +90,9 @@ export function PetPhotos({ pet }: { pet: PetRecord }): React.JSX.Element {
 
   const confirmRemoval = (photo: PetPhoto) =>
     modals.openConfirmModal({
-      title: `Remove photo ${photo.position} of ${pet.name}?`,
-      children: (
-        <Text size="sm">
-          {photo.position === 1
-            ? 'It is the cover: the next photo becomes the cover.'
-            : 'The other photos keep their order.'}
-        </Text>
-      ),
-      labels: { confirm: 'Remove photo', cancel: 'Keep' },
+      title: t('photos.removeTitle', { position: photo.position, name: pet.name }),
+      children: <Text size="sm">{photo.position === 1 ? t('photos.removeCover') : t('photos.removeOther')}</Text>,
+      labels: { confirm: t('photos.remove'), cancel: t('list.keep') },
       confirmProps: { color: 'red' },
       onConfirm: () => remove.mutate({ petId: pet.id, photo }),
     });
@@ -103,7 +103,7 @@ export function PetPhotos({ pet }: { pet: PetRecord }): React.JSX.Element {
       p="sm"
       radius="md"
       data-testid="pet-photos"
-      aria-label={`Photos of ${pet.name}`}
+      aria-label={t('photos.of', { name: pet.name })}
       style={{
         borderStyle: dragging ? 'dashed' : undefined,
         borderColor: dragging ? 'var(--mantine-primary-color-filled)' : undefined,
@@ -122,11 +122,13 @@ export function PetPhotos({ pet }: { pet: PetRecord }): React.JSX.Element {
     >
       <Group justify="space-between" mb="xs" wrap="nowrap" align="flex-start">
         <div style={{ minWidth: 0 }}>
-          <Text fw={600}>Photos</Text>
+          <Text fw={600}>{t('record.photos')}</Text>
           <Text size="xs" c="dimmed">
-            {editable
-              ? `${list.length} of ${MAX_PHOTOS_PER_PET} · JPEG, PNG or WebP up to 25 MB · drop files here`
-              : `${list.length} of ${MAX_PHOTOS_PER_PET}`}
+            {t(editable ? 'photos.countHint' : 'photos.count', {
+              count: list.length,
+              max: MAX_PHOTOS_PER_PET,
+              size: formatFigure(MAX_PHOTO_BYTES / 1024 / 1024),
+            })}
           </Text>
         </div>
         {editable && (
@@ -142,7 +144,7 @@ export function PetPhotos({ pet }: { pet: PetRecord }): React.JSX.Element {
                 data-testid="add-photos"
                 style={{ flexShrink: 0 }}
               >
-                Add photos
+                {t('photos.add')}
               </Button>
             )}
           </FileButton>
@@ -153,7 +155,7 @@ export function PetPhotos({ pet }: { pet: PetRecord }): React.JSX.Element {
       {photos.isError && <LoadFailure error={photos.error} onRetry={() => void photos.refetch()} />}
       {photos.isSuccess && list.length === 0 && (
         <Text size="sm" c="dimmed" ta="center" py="md">
-          No photos yet. The first photo is the cover on the adoption site.
+          {t('photos.none')}
         </Text>
       )}
       {list.length > 0 && (
@@ -172,40 +174,40 @@ export function PetPhotos({ pet }: { pet: PetRecord }): React.JSX.Element {
                 />
                 {photo.position === 1 && (
                   <Badge size="xs" pos="absolute" top={4} left={4} variant="filled">
-                    Cover
+                    {t('photos.cover')}
                   </Badge>
                 )}
               </Box>
               {editable && (
                 <Group gap={2} justify="center" wrap="nowrap">
-                  <Tooltip label="Move left">
+                  <Tooltip label={t('photos.moveLeft')}>
                     <ActionIcon
                       variant="subtle"
                       size="sm"
-                      aria-label={`Move photo ${photo.position} left`}
+                      aria-label={t('photos.moveOneLeft', { position: photo.position })}
                       disabled={photo.position === 1 || move.isPending}
                       onClick={() => move.mutate({ petId: pet.id, photo, position: photo.position - 1 })}
                     >
                       <IconArrowLeft size={14} />
                     </ActionIcon>
                   </Tooltip>
-                  <Tooltip label="Move right">
+                  <Tooltip label={t('photos.moveRight')}>
                     <ActionIcon
                       variant="subtle"
                       size="sm"
-                      aria-label={`Move photo ${photo.position} right`}
+                      aria-label={t('photos.moveOneRight', { position: photo.position })}
                       disabled={photo.position === list.length || move.isPending}
                       onClick={() => move.mutate({ petId: pet.id, photo, position: photo.position + 1 })}
                     >
                       <IconArrowRight size={14} />
                     </ActionIcon>
                   </Tooltip>
-                  <Tooltip label="Remove">
+                  <Tooltip label={t('categories.remove')}>
                     <ActionIcon
                       variant="subtle"
                       size="sm"
                       color="red"
-                      aria-label={`Remove photo ${photo.position}`}
+                      aria-label={t('photos.removeOne', { position: photo.position })}
                       onClick={() => confirmRemoval(photo)}
                     >
                       <IconTrash size={14} />
@@ -220,7 +222,7 @@ export function PetPhotos({ pet }: { pet: PetRecord }): React.JSX.Element {
       )}
       {full && (
         <Text size="xs" c="dimmed" mt="xs">
-          {pet.name} has {MAX_PHOTOS_PER_PET} photos, the most a listing takes: remove one to add another.
+          {t('photos.full', { name: pet.name, max: MAX_PHOTOS_PER_PET })}
         </Text>
       )}
       {files.length > 0 && (
@@ -228,12 +230,12 @@ export function PetPhotos({ pet }: { pet: PetRecord }): React.JSX.Element {
           {files.map((state) => (
             <Group key={state.key} gap={6} wrap="nowrap" justify="space-between">
               <Text size="xs" c={state.refusal ? 'red' : 'dimmed'} style={{ overflowWrap: 'anywhere' }}>
-                {state.name}: {state.refusal ?? 'adding…'}
+                {t('photos.file', { file: state.name, state: state.refusal ?? t('photos.adding') })}
               </Text>
               {state.refusal && (
                 <CloseButton
                   size="xs"
-                  aria-label={`Dismiss ${state.name}`}
+                  aria-label={t('photos.dismiss', { file: state.name })}
                   onClick={() => setFiles((states) => states.filter((one) => one.key !== state.key))}
                 />
               )}
@@ -249,13 +251,14 @@ export function PetPhotos({ pet }: { pet: PetRecord }): React.JSX.Element {
 function AltTextInput({ petId, photo }: { petId: number; photo: PetPhoto }): React.JSX.Element {
   const [value, setValue] = useState(photo.alt);
   const setAlt = useSetPhotoAlt();
+  const { t } = useTranslation('pets');
   const save = () => {
     if (value.trim() !== photo.alt) setAlt.mutate({ petId, photo, alt: value });
   };
   return (
     <TextInput
       size="xs"
-      aria-label={`Alt text of photo ${photo.position}`}
+      aria-label={t('photos.altOf', { position: photo.position })}
       placeholder={photo.altText}
       value={value}
       maxLength={300}

@@ -14,6 +14,7 @@ import {
 import { useForm } from '@mantine/form';
 import { IconLock } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import {
   DESCRIPTION_MAX,
   GOOD_WITH,
@@ -31,6 +32,7 @@ import { PROFILE_FIELD_LABEL } from '../../domain/pets/profile-labels';
 import { useDialogFailure } from '../../ui/dialog';
 import { DialogFailureAlert } from '../../ui/DialogFailureAlert';
 import { clearButtonOf } from '../../ui/clear-button';
+import { formatFigure } from '../../ui/format';
 import { changeOf, valuesOf, type ProfileValues } from './profile-values';
 import { profileIssueWords, profileRefusalWords } from './profile-words';
 import { useSavePetProfile } from './queries';
@@ -48,22 +50,6 @@ function validate(values: ProfileValues): Record<string, string> {
   return errors;
 }
 
-const SIZE_LABEL: Record<(typeof PET_SIZES)[number], string> = {
-  small: 'Small',
-  medium: 'Medium',
-  large: 'Large',
-  xlarge: 'Extra large',
-};
-const YES_NO = [
-  { value: 'yes', label: 'Yes' },
-  { value: 'no', label: 'No' },
-];
-const choices = (values: readonly string[]) =>
-  values.map((value) => ({ value, label: value[0]?.toUpperCase() + value.slice(1) }));
-
-/** The legend that marks a section staff must never see published. */
-export const PRIVATE_MARK = 'Private — never published';
-
 /**
  * A pet's profile, in sections, checked with the shared schema before it is sent; a refused save
  * keeps what was typed and says why under the field (or above the buttons).
@@ -71,6 +57,16 @@ export const PRIVATE_MARK = 'Private — never published';
 /** `onDone` after a save, and as Cancel; without it (on the record page) Cancel puts back what is saved. */
 export function PetProfileForm({ details, onDone }: { details: PetDetails; onDone?: () => void }): React.JSX.Element {
   const save = useSavePetProfile();
+  const { t } = useTranslation(['pets', 'domain']);
+  const privateMark = t('profile.privateMark');
+  const yesNo = [
+    { value: 'yes', label: t('profile.answer.yes') },
+    { value: 'no', label: t('profile.answer.no') },
+  ];
+  const goodWith = GOOD_WITH.map((value) => ({ value, label: t(`profile.answer.${value}`) }));
+  const sexes = PET_SEXES.map((value) => ({ value, label: t(`domain:animals.sex.${value}`) }));
+  const coats = PET_COATS.map((value) => ({ value, label: t(`domain:animals.coat.${value}`) }));
+  const sizes = PET_SIZES.map((value) => ({ value, label: t(`domain:animals.size.${value}`) }));
   // A role that may not save the profile (a volunteer) reads it, and the engine sends it without the private fields: not shown at all, never sent.
   const editable = useCan('pets.setProfile');
   const form = useForm<ProfileValues>({ initialValues: valuesOf(details.profile), validate });
@@ -132,7 +128,7 @@ export function PetProfileForm({ details, onDone }: { details: PetDetails; onDon
     // An unset field is null to the Select ('' would count as a value and show the clear button).
     <Select
       label={label}
-      placeholder="Not recorded"
+      placeholder={t('profile.notRecorded')}
       clearable
       clearButtonProps={clearButtonOf(label)}
       data={data}
@@ -159,37 +155,47 @@ export function PetProfileForm({ details, onDone }: { details: PetDetails; onDon
               onSaveMine={() => saveMine(conflict)}
             />
           )}
-          <Fieldset legend="Breed and looks">
+          <Fieldset legend={t('profile.looks')}>
             <SimpleGrid cols={2} spacing="sm">
-              <TextInput label="Primary breed" placeholder="e.g. Beagle" {...form.getInputProps('breedPrimary')} />
-              <TextInput label="Secondary breed" {...form.getInputProps('breedSecondary')} />
-              {select('breedMixed', 'Mixed breed', YES_NO)}
-              <TextInput label="Colour" placeholder="e.g. tan and white" {...form.getInputProps('color')} />
-              {select('coat', 'Coat', choices(PET_COATS))}
-              {select(
-                'size',
-                'Size (adult)',
-                PET_SIZES.map((value) => ({ value, label: SIZE_LABEL[value] })),
-              )}
+              <TextInput
+                label={t('field.breedPrimary')}
+                placeholder={t('profile.breedExample')}
+                {...form.getInputProps('breedPrimary')}
+              />
+              <TextInput label={t('field.breedSecondary')} {...form.getInputProps('breedSecondary')} />
+              {select('breedMixed', t('field.breedMixed'), yesNo)}
+              <TextInput
+                label={t('field.color')}
+                placeholder={t('profile.colourExample')}
+                {...form.getInputProps('color')}
+              />
+              {select('coat', t('field.coat'), coats)}
+              {select('size', t('field.size'), sizes)}
             </SimpleGrid>
           </Fieldset>
 
-          <Fieldset legend="Age and arrival">
+          <Fieldset legend={t('profile.ageAndArrival')}>
             <SimpleGrid cols={2} spacing="sm">
-              {select('sex', 'Sex', choices(PET_SEXES))}
+              {select('sex', t('field.sex'), sexes)}
               <TextInput
-                label="Born"
+                label={t('field.birthDate')}
                 description={
-                  details.ageGroup ? `Age group: ${details.ageGroup}` : 'A date, or an estimate: 2023-04 or 2023'
+                  details.ageGroup
+                    ? t('profile.ageGroup', { group: t(`domain:animals.ageGroup.${details.ageGroup}`) })
+                    : t('profile.bornHint')
                 }
-                placeholder="YYYY-MM-DD"
+                placeholder={t('profile.datePattern')}
                 {...form.getInputProps('birthDate')}
               />
-              <TextInput label="Intake date" placeholder="YYYY-MM-DD" {...form.getInputProps('intakeDate')} />
+              <TextInput
+                label={t('field.intakeDate')}
+                placeholder={t('profile.datePattern')}
+                {...form.getInputProps('intakeDate')}
+              />
               <NumberInput
-                label={`Adoption fee${details.currency ? ` (${details.currency})` : ''}`}
-                description={details.currency ? undefined : 'Currency: set it on the Shelter page'}
-                placeholder="Not recorded"
+                label={details.currency ? t('profile.feeIn', { currency: details.currency }) : t('field.adoptionFee')}
+                description={details.currency ? undefined : t('profile.noCurrency')}
+                placeholder={t('profile.notRecorded')}
                 min={0}
                 allowNegative={false}
                 {...form.getInputProps('adoptionFee')}
@@ -197,28 +203,28 @@ export function PetProfileForm({ details, onDone }: { details: PetDetails; onDon
             </SimpleGrid>
           </Fieldset>
 
-          <Fieldset legend="Getting along">
+          <Fieldset legend={t('profile.gettingAlong')}>
             <SimpleGrid cols={2} spacing="sm">
-              {select('goodWithKids', 'Good with kids', choices(GOOD_WITH))}
-              {select('goodWithDogs', 'Good with dogs', choices(GOOD_WITH))}
-              {select('goodWithCats', 'Good with cats', choices(GOOD_WITH))}
-              {select('houseTrained', 'House-trained', YES_NO)}
-              {select('spayedNeutered', 'Spayed / neutered', YES_NO)}
+              {select('goodWithKids', t('field.goodWithKids'), goodWith)}
+              {select('goodWithDogs', t('field.goodWithDogs'), goodWith)}
+              {select('goodWithCats', t('field.goodWithCats'), goodWith)}
+              {select('houseTrained', t('field.houseTrained'), yesNo)}
+              {select('spayedNeutered', t('field.spayedNeutered'), yesNo)}
             </SimpleGrid>
           </Fieldset>
 
-          <Fieldset legend="For adopters">
+          <Fieldset legend={t('profile.forAdopters')}>
             <Stack gap="sm">
               <Textarea
-                label="Description"
-                description={`Plain text; a blank line starts a new paragraph. Up to ${DESCRIPTION_MAX.toLocaleString()} characters.`}
+                label={t('field.description')}
+                description={t('profile.descriptionHint', { max: formatFigure(DESCRIPTION_MAX) })}
                 autosize
                 minRows={4}
                 maxRows={12}
                 {...form.getInputProps('description')}
               />
               <Textarea
-                label="Special needs"
+                label={t('field.specialNeeds')}
                 autosize
                 minRows={2}
                 maxRows={6}
@@ -234,31 +240,31 @@ export function PetProfileForm({ details, onDone }: { details: PetDetails; onDon
                 <Group gap={6} wrap="nowrap">
                   <IconLock size={14} aria-hidden />
                   <Text span size="sm" fw={600}>
-                    Staff only
+                    {t('profile.staffOnly')}
                   </Text>
                   <Badge color="red" variant="light" size="sm">
-                    {PRIVATE_MARK}
+                    {privateMark}
                   </Badge>
                 </Group>
               }
             >
               <SimpleGrid cols={2} spacing="sm">
                 <TextInput
-                  label="Microchip number"
-                  description={PRIVATE_MARK}
+                  label={t('field.microchipNumber')}
+                  description={privateMark}
                   {...form.getInputProps('microchipNumber')}
                 />
                 <TextInput
-                  label="Kennel location"
-                  description={PRIVATE_MARK}
-                  placeholder="e.g. Kennel B4"
+                  label={t('field.kennelLocation')}
+                  description={privateMark}
+                  placeholder={t('profile.kennelExample')}
                   {...form.getInputProps('kennelLocation')}
                 />
               </SimpleGrid>
               <Textarea
                 mt="sm"
-                label="Internal notes"
-                description={PRIVATE_MARK}
+                label={t('field.internalNotes')}
+                description={privateMark}
                 autosize
                 minRows={2}
                 maxRows={8}
@@ -271,10 +277,10 @@ export function PetProfileForm({ details, onDone }: { details: PetDetails; onDon
           {editable && (
             <Group justify="flex-end">
               <Button variant="default" onClick={onDone ?? (() => form.reset())}>
-                {onDone ? 'Cancel' : 'Undo changes'}
+                {onDone ? t('form.cancel') : t('profile.undo')}
               </Button>
               <Button type="submit" loading={save.isPending}>
-                Save profile
+                {t('profile.save')}
               </Button>
             </Group>
           )}

@@ -1,5 +1,7 @@
 import { Group, List, Stack, Text, Timeline, Title } from '@mantine/core';
 import { IconArrowRight, IconHome } from '@tabler/icons-react';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import type { PetRecord } from '../../../../shared/models';
 import { isPrivateProfileField, type PetProfileField, type ProfileChange } from '../../../../shared/pet-profile';
 import { PetStatusBadge } from '../../domain/pets/PetStatusBadge';
@@ -20,15 +22,16 @@ export function PetRecordHistory({ pet }: { pet: PetRecord }): React.JSX.Element
       b.changedAt - a.changedAt,
   );
   const profileChanges = usePetProfileHistory(pet.id);
+  const { t } = useTranslation('pets');
 
   return (
     <Stack gap="md">
       <Title order={3} size="h5">
-        Status
+        {t('history.status')}
       </Title>
       {history.isPending && <SkeletonBlocks count={4} height={40} />}
       {history.isError && <LoadFailure error={history.error} onRetry={() => void history.refetch()} />}
-      {history.isSuccess && changes.length === 0 && <Text c="dimmed">No status changes recorded yet.</Text>}
+      {history.isSuccess && changes.length === 0 && <Text c="dimmed">{t('history.none')}</Text>}
       {history.isSuccess && changes.length > 0 && (
         <Timeline active={changes.length - 1} bulletSize={24} lineWidth={2} data-testid="pet-history">
           {changes.map((change) => (
@@ -38,11 +41,11 @@ export function PetRecordHistory({ pet }: { pet: PetRecord }): React.JSX.Element
               title={
                 <Group gap={6}>
                   {change.fromStatus === null ? (
-                    <Text size="sm">Arrived as</Text>
+                    <Text size="sm">{t('history.arrivedAs')}</Text>
                   ) : (
                     <>
                       <PetStatusBadge status={change.fromStatus} />
-                      <IconArrowRight size={14} aria-label="to" />
+                      <IconArrowRight size={14} aria-label={t('history.to')} />
                     </>
                   )}
                   <PetStatusBadge status={change.toStatus} departure={change.departure} />
@@ -51,7 +54,8 @@ export function PetRecordHistory({ pet }: { pet: PetRecord }): React.JSX.Element
             >
               <Text size="xs" c="dimmed" mt={4}>
                 {formatMoment(change.happenedAt)}
-                {change.happenedAt !== change.changedAt && ` · recorded ${formatMoment(change.changedAt)}`}
+                {change.happenedAt !== change.changedAt &&
+                  ` · ${t('history.recorded', { when: formatMoment(change.changedAt) })}`}
               </Text>
             </Timeline.Item>
           ))}
@@ -65,21 +69,22 @@ export function PetRecordHistory({ pet }: { pet: PetRecord }): React.JSX.Element
   );
 }
 
-const shown = (value: unknown) =>
+const shown = (value: unknown, t: TFunction<'pets'>) =>
   value === null || value === undefined
-    ? 'not recorded'
+    ? t('history.notRecorded')
     : typeof value === 'boolean'
       ? value
-        ? 'yes'
-        : 'no'
+        ? t('history.yes')
+        : t('history.no')
       : String(value);
 
 /** The profile's saved changes, newest first: each field, in words, from → to (private fields marked). */
 function ProfileChanges({ changes }: { changes: ProfileChange[] }): React.JSX.Element {
+  const { t } = useTranslation('pets');
   return (
     <Stack gap="xs" data-testid="pet-profile-history">
       <Title order={3} size="h5">
-        Profile changes
+        {t('history.profileChanges')}
       </Title>
       {[...changes].reverse().map((change, index) => (
         <Stack key={`${change.changedAt}-${index}`} gap={2}>
@@ -89,8 +94,11 @@ function ProfileChanges({ changes }: { changes: ProfileChange[] }): React.JSX.El
           <List size="sm" spacing={2}>
             {Object.entries(change.fields).map(([field, { from, to }]) => (
               <List.Item key={field} style={{ overflowWrap: 'anywhere' }}>
-                {PROFILE_FIELD_LABEL[field as PetProfileField] ?? field}
-                {isPrivateProfileField(field) ? ' (private)' : ''}: {shown(from)} → {shown(to)}
+                {t(isPrivateProfileField(field) ? 'history.changePrivate' : 'history.change', {
+                  field: PROFILE_FIELD_LABEL[field as PetProfileField] ?? field,
+                  from: shown(from, t),
+                  to: shown(to, t),
+                })}
               </List.Item>
             ))}
           </List>

@@ -1,6 +1,9 @@
 import { Anchor, Avatar, Badge, Group, Image, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconHistory, IconId, IconPhoto, IconRoute, IconVaccine } from '@tabler/icons-react';
 import { useState } from 'react';
+import type { TFunction } from 'i18next';
+import { Trans, useTranslation } from 'react-i18next';
+import type { PetSex } from '../../../../shared/pet-profile';
 import type { AnimalRecord } from '../../../../shared/movements';
 import type { PetRecord } from '../../../../shared/models';
 import { useCan } from '../../client/staff';
@@ -8,8 +11,8 @@ import { pageHref, recordHref } from '../../ui/navigation';
 import { useEnvironment } from '../../client/EnvironmentProvider';
 import { PetStatusBadge } from '../../domain/pets/PetStatusBadge';
 import { CareSection } from '../../domain/care/CareSection';
-import { formatMoment } from '../../ui/format';
-import { OUTCOME_WORDS } from '../../domain/movements/movement-words';
+import { formatFigure, formatMoment } from '../../ui/format';
+import { petStatusWords } from '../../domain/pets/status-words';
 import { LoadFailure, SkeletonBlocks } from '../../ui/LoadStates';
 import { photoAddress, usePetPhotos } from './photo-queries';
 import { PetPhotos } from './PetPhotos';
@@ -41,6 +44,7 @@ function useSections(): readonly RecordSection[] {
 
 /** One animal's page: who and where it is, then its profile, photos, movements and history. */
 export function PetRecordPage({ petId }: { petId: number }): React.JSX.Element {
+  const { t } = useTranslation('pets');
   const sections = useSections();
   const withMovements = sections.includes('movements');
   const animal = useAnimalRecord(petId, withMovements);
@@ -62,41 +66,40 @@ export function PetRecordPage({ petId }: { petId: number }): React.JSX.Element {
       <Anchor href={pageHref('pets')} size="sm">
         <Group gap={4} wrap="nowrap" component="span">
           <IconArrowLeft size={14} aria-hidden />
-          Back to the pets
+          {t('record.back')}
         </Group>
       </Anchor>
       {record.isPending && <SkeletonBlocks count={3} height={64} />}
       {record.isError && !record.data && <LoadFailure error={record.error} onRetry={() => void record.refetch()} />}
       {pet && (
         <>
-          <RecordHeader pet={pet} record={animal.data} />
+          <RecordHeader pet={pet} record={animal.data} sex={details.data?.profile.sex ?? null} />
           <Tabs value={section} onChange={choose} keepMounted={false}>
             <Tabs.List mb="md">
               <Tabs.Tab value="profile" leftSection={<IconId size={16} />}>
-                Profile
+                {t('record.profile')}
               </Tabs.Tab>
               <Tabs.Tab value="photos" leftSection={<IconPhoto size={16} />}>
-                Photos
+                {t('record.photos')}
               </Tabs.Tab>
               {withMovements && (
                 <Tabs.Tab value="movements" leftSection={<IconRoute size={16} />}>
-                  Movements
+                  {t('record.movements')}
                 </Tabs.Tab>
               )}
               {sections.includes('care') && (
                 <Tabs.Tab value="care" leftSection={<IconVaccine size={16} />}>
-                  Care
+                  {t('record.care')}
                 </Tabs.Tab>
               )}
               <Tabs.Tab value="history" leftSection={<IconHistory size={16} />}>
-                History
+                {t('record.history')}
               </Tabs.Tab>
             </Tabs.List>
             <Tabs.Panel value="profile">
               <Stack gap="md" maw={880}>
                 <Text size="sm" c="dimmed">
-                  What adopters see on the adoption site, except the private fields at the bottom. Leave a field empty
-                  when it is not known.
+                  {t('record.profileLead')}
                 </Text>
                 {details.isPending && <SkeletonBlocks count={6} height={56} />}
                 {details.isError && !details.data && (
@@ -111,7 +114,11 @@ export function PetRecordPage({ petId }: { petId: number }): React.JSX.Element {
             </Tabs.Panel>
             {animal.data && (
               <Tabs.Panel value="movements">
-                <MovementsSection record={animal.data} readAt={animal.dataUpdatedAt} />
+                <MovementsSection
+                  record={animal.data}
+                  readAt={animal.dataUpdatedAt}
+                  sex={details.data?.profile.sex ?? null}
+                />
               </Tabs.Panel>
             )}
             {sections.includes('care') && (
@@ -129,26 +136,43 @@ export function PetRecordPage({ petId }: { petId: number }): React.JSX.Element {
   );
 }
 
-function whereItIs(location: AnimalRecord['location']): React.ReactNode {
+function whereItIs(location: AnimalRecord['location'], sex: PetSex | null, t: TFunction<'pets'>): React.ReactNode {
   switch (location.kind) {
     case 'kennel':
-      return location.kennel ? `Kennel ${location.kennel}` : 'At the shelter (kennel not recorded)';
+      return location.kennel ? t('record.kennel', { kennel: location.kennel }) : t('record.kennelUnknown');
     case 'foster':
       return (
-        <>
-          In foster with{' '}
-          <Anchor href={recordHref('people', location.placement.person.id)}>
-            {location.placement.person.forgotten ? 'a forgotten person' : location.placement.person.name}
-          </Anchor>
-        </>
+        <Trans
+          t={t}
+          i18nKey="record.inFosterWith"
+          components={{
+            person: (
+              <Anchor href={recordHref('people', location.placement.person.id)}>
+                {location.placement.person.forgotten ? t('stay.forgotten') : location.placement.person.name}
+              </Anchor>
+            ),
+          }}
+        />
       );
     case 'left_care':
-      return `Left care: ${OUTCOME_WORDS[location.outcomeType].toLowerCase()}, ${formatMoment(location.at)}`;
+      return t('record.leftCare', {
+        outcome: petStatusWords('sold', location.outcomeType === 'adoption' ? null : location.outcomeType, sex),
+        when: formatMoment(location.at),
+      });
   }
 }
 
 /** Who the animal is; where it is and since when only for a role that reads its movements. */
-function RecordHeader({ pet, record }: { pet: PetRecord; record: AnimalRecord | undefined }): React.JSX.Element {
+function RecordHeader({
+  pet,
+  record,
+  sex,
+}: {
+  pet: PetRecord;
+  record: AnimalRecord | undefined;
+  sex: PetSex | null;
+}): React.JSX.Element {
+  const { t } = useTranslation('pets');
   const environment = useEnvironment();
   // A role that may not read the movements (a volunteer) gets no record: the cover is the first of the photos it may list.
   const readsRecord = useCan('movements.record');
@@ -167,14 +191,20 @@ function RecordHeader({ pet, record }: { pet: PetRecord; record: AnimalRecord | 
           fit="cover"
         />
       ) : (
-        <Avatar size={96} radius="md" name={pet.name} color="initials" aria-label={`No photo of ${pet.name} yet`} />
+        <Avatar
+          size={96}
+          radius="md"
+          name={pet.name}
+          color="initials"
+          aria-label={t('record.noPhoto', { name: pet.name })}
+        />
       )}
       <Stack gap={4} miw={0}>
         <Group gap="sm" wrap="wrap">
           <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
             {pet.name}
           </Title>
-          <PetStatusBadge status={pet.status} departure={pet.departure} size="lg" />
+          <PetStatusBadge status={pet.status} departure={pet.departure} sex={sex} size="lg" />
         </Group>
         <Group gap="md" wrap="wrap">
           <Text size="sm" c="dimmed">
@@ -182,12 +212,12 @@ function RecordHeader({ pet, record }: { pet: PetRecord; record: AnimalRecord | 
           </Text>
           {daysInCare !== null && (
             <Badge variant="outline" color="gray" data-testid="days-in-care">
-              {daysInCare === 1 ? '1 day in care' : `${daysInCare} days in care`}
+              {t('record.daysInCare', { count: daysInCare, figure: formatFigure(daysInCare) })}
             </Badge>
           )}
           {record && (
             <Text size="sm" data-testid="record-location">
-              {whereItIs(record.location)}
+              {whereItIs(record.location, sex, t)}
             </Text>
           )}
         </Group>

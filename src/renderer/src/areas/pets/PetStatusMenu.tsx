@@ -1,7 +1,9 @@
 import { Menu, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconHistory } from '@tabler/icons-react';
 import type { PetRecord } from '../../../../shared/models';
-import { PET_STATUS_WORDS, PET_STATUSES, statusWords } from '../../../../shared/pet';
+import { useTranslation } from 'react-i18next';
+import { PET_STATUSES } from '../../../../shared/pet';
+import { petStatusWords } from '../../domain/pets/status-words';
 import { useChangePetStatus } from './queries';
 import { PetStatusBadge } from '../../domain/pets/PetStatusBadge';
 import { useCan } from '../../client/staff';
@@ -16,13 +18,14 @@ export function PetStatusMenu({
 }): React.JSX.Element {
   const changeStatus = useChangePetStatus();
   const mayChange = useCan('pets.setStatus');
+  const { t } = useTranslation('pets');
   // A role that may not change it (a volunteer) sees the status only.
   if (!mayChange) return <PetStatusBadge status={pet.status} departure={pet.departure} />;
   return (
     <Menu position="bottom-start" withinPortal>
       <Menu.Target>
         <UnstyledButton
-          aria-label={`Change status of ${pet.name} (now ${statusWords(pet.status, pet.departure)})`}
+          aria-label={t('statusMenu.change', { name: pet.name, status: petStatusWords(pet.status, pet.departure) })}
           disabled={changeStatus.isPending}
         >
           <PetStatusBadge
@@ -34,19 +37,19 @@ export function PetStatusMenu({
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Label>Mark as</Menu.Label>
+        <Menu.Label>{t('statusMenu.markAs')}</Menu.Label>
         {PET_STATUSES.map((status) => (
           <Menu.Item
             key={status}
             disabled={status === pet.status}
             onClick={() => changeStatus.mutate({ id: pet.id, name: pet.name, status })}
           >
-            {PET_STATUS_WORDS[status]}
+            {petStatusWords(status)}
           </Menu.Item>
         ))}
         <Menu.Divider />
         <Menu.Item leftSection={<IconHistory size={14} />} onClick={onShowHistory}>
-          Status history
+          {t('statusMenu.history')}
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>

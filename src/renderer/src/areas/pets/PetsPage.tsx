@@ -5,6 +5,7 @@ import { PageTitle } from '../../ui/PageTitle';
 import { PetBrowser } from './PetBrowser';
 import type { PageProps } from '../../ui/navigation';
 import { PetRecordPage } from './PetRecordPage';
+import { useTranslation } from 'react-i18next';
 import { useCan } from '../../client/staff';
 
 export function PetsPage({ recordId }: PageProps): React.JSX.Element {
@@ -21,20 +22,18 @@ export function PetsPage({ recordId }: PageProps): React.JSX.Element {
 function PetList({ hidden }: { hidden: boolean }): React.JSX.Element {
   // The categories tab is for keeping them tidy: a role that cannot change them has nothing to do there.
   const mayEditCategories = useCan('categories.create');
+  const { t } = useTranslation('pets');
   return (
     <Stack display={hidden ? 'none' : undefined}>
-      <PageTitle
-        title="Pets"
-        description="Every animal in your care: take one in, open its record to reserve, foster or adopt it, and keep the categories tidy."
-      />
+      <PageTitle title={t('page.title')} description={t('page.description')} />
       <Tabs defaultValue="pets">
         <Tabs.List mb="md">
           <Tabs.Tab value="pets" leftSection={<IconPaw size={16} />}>
-            Animals
+            {t('page.animals')}
           </Tabs.Tab>
           {mayEditCategories && (
             <Tabs.Tab value="categories" leftSection={<IconCategory size={16} />}>
-              Categories
+              {t('page.categories')}
             </Tabs.Tab>
           )}
         </Tabs.List>

@@ -13,6 +13,8 @@ import {
 } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconWorldOff } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { windowI18n } from '../../i18n/i18n';
 import {
   PORTAL_IDS,
   type PortalExportResult,
@@ -23,17 +25,8 @@ import {
 import { describeFailure, PORTAL_NAMES, portalProblemWords, type Failure } from '../../client/errors';
 import { AdminCallError } from '../../client/transport';
 import { DialogFailureAlert } from '../../ui/DialogFailureAlert';
-import { formatMoment } from '../../ui/format';
+import { formatFigure, formatMoment } from '../../ui/format';
 import { usePortalExport, usePortalStatus } from './portal-queries';
-
-/** Where staff take the files, per portal. */
-const UPLOAD: Readonly<Record<PortalId, string>> = {
-  rescuegroups: 'Upload the CSV and the photos beside it to the import folder of your RescueGroups.org FTP account.',
-  petfinder:
-    'Upload petfinder.csv to your Petfinder FTP import folder; Petfinder fetches the photos from the adoption site.',
-  adoptapet:
-    'Upload pets.csv and import.cfg to your Adopt-a-Pet FTP import folder; Adopt-a-Pet fetches the photos from the adoption site.',
-};
 
 /** A refusal of the export, in the window's words. */
 function exportRefusal(error: unknown, portal: PortalId): Failure {
@@ -43,8 +36,8 @@ function exportRefusal(error: unknown, portal: PortalId): Failure {
     (error.details as { field?: string } | undefined)?.field === 'project'
   ) {
     return {
-      title: 'Publish the adoption site first',
-      message: `${PORTAL_NAMES[portal]} fetches the photos from the adoption site. Publish it on one project (Sites page), then export again.`,
+      title: windowI18n.t('pets:portals.publishFirst'),
+      message: windowI18n.t('pets:portals.publishFirstText', { portal: PORTAL_NAMES[portal] }),
     };
   }
   return describeFailure(error);
@@ -52,22 +45,23 @@ function exportRefusal(error: unknown, portal: PortalId): Failure {
 
 /** An animal's last export: listed, or kept out and why. */
 function LastExport({ listing }: { listing: PortalListing | undefined }): React.JSX.Element {
+  const { t } = useTranslation('pets');
   if (!listing)
     return (
       <Text size="sm" c="dimmed">
-        Not exported
+        {t('portals.notExported')}
       </Text>
     );
   if (listing.state === 'listed')
     return (
       <Badge color="teal" variant="light">
-        Listed {formatMoment(listing.exportedAt)}
+        {t('portals.listedOn', { when: formatMoment(listing.exportedAt) })}
       </Badge>
     );
   return (
     <Text size="sm">
       <Badge color="orange" variant="light" mr={4}>
-        Kept out
+        {t('listing.keptOut')}
       </Badge>
       {listing.problems.map(portalProblemWords).join('; ')}
     </Text>
@@ -76,6 +70,7 @@ function LastExport({ listing }: { listing: PortalListing | undefined }): React.
 
 /** Each animal of the portal: what this export would do with it, and its last export. */
 function AnimalTable({ status }: { status: PortalStatus }): React.JSX.Element {
+  const { t } = useTranslation('pets');
   const last = new Map(status.listings.map((listing) => [listing.petId, listing]));
   const rows = [
     ...status.plan.refused.map((animal) => ({
@@ -85,15 +80,15 @@ function AnimalTable({ status }: { status: PortalStatus }): React.JSX.Element {
     })),
     ...status.plan.listed.map((animal) => ({ id: animal.id, name: animal.name, now: null })),
   ];
-  if (rows.length === 0) return <Text size="sm">No animal is available or on hold.</Text>;
+  if (rows.length === 0) return <Text size="sm">{t('portals.noAnimal')}</Text>;
   return (
     <ScrollArea.Autosize mah={260} type="auto">
       <Table striped data-testid="portal-animals">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Animal</Table.Th>
-            <Table.Th>This export</Table.Th>
-            <Table.Th>Last export</Table.Th>
+            <Table.Th>{t('portals.animal')}</Table.Th>
+            <Table.Th>{t('portals.thisExport')}</Table.Th>
+            <Table.Th>{t('portals.lastExport')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -103,12 +98,12 @@ function AnimalTable({ status }: { status: PortalStatus }): React.JSX.Element {
               <Table.Td>
                 {row.now === null ? (
                   <Badge color="teal" variant="light">
-                    Listed
+                    {t('listing.listed')}
                   </Badge>
                 ) : (
                   <Text size="sm" data-testid="portal-refusal">
                     <Badge color="orange" variant="light" mr={4}>
-                      Kept out
+                      {t('listing.keptOut')}
                     </Badge>
                     {row.now}
                   </Text>
@@ -127,6 +122,7 @@ function AnimalTable({ status }: { status: PortalStatus }): React.JSX.Element {
 
 /** The export panel: for each portal, what an export would list and keep out (and why), its warnings, and the export. */
 export function PortalExportModal({ opened, onClose }: { opened: boolean; onClose: () => void }): React.JSX.Element {
+  const { t } = useTranslation('pets');
   const [portal, setPortal] = useState<PortalId>('rescuegroups');
   const [confirmFirst, setConfirmFirst] = useState(false);
   const [allowDrops, setAllowDrops] = useState(false);
@@ -164,10 +160,10 @@ export function PortalExportModal({ opened, onClose }: { opened: boolean; onClos
   };
   const dropped = status?.plan.dropped ?? [];
   return (
-    <Modal opened={opened} onClose={close} title="Export to the adoption portals" size="lg" centered>
+    <Modal opened={opened} onClose={close} title={t('portals.title')} size="lg" centered>
       <Stack gap="sm">
         <SegmentedControl
-          aria-label="Portal"
+          aria-label={t('portals.portal')}
           value={portal}
           onChange={(value) => choose(value as PortalId)}
           data={PORTAL_IDS.map((id) => ({ value: id, label: PORTAL_NAMES[id] }))}
@@ -176,11 +172,14 @@ export function PortalExportModal({ opened, onClose }: { opened: boolean; onClos
         {status && (
           <>
             <Text size="sm">
-              {status.plan.listed.length} {status.plan.listed.length === 1 ? 'animal goes' : 'animals go'} into the file
-              {status.plan.refused.length > 0
-                ? `; ${status.plan.refused.length} ${status.plan.refused.length === 1 ? 'is' : 'are'} kept out until their profile is completed`
-                : ''}
-              . Each upload replaces the whole listing.
+              {t(status.plan.refused.length > 0 ? 'portals.planWithRefused' : 'portals.plan', {
+                count: status.plan.listed.length,
+                figure: formatFigure(status.plan.listed.length),
+                refused: t('portals.refused', {
+                  count: status.plan.refused.length,
+                  figure: formatFigure(status.plan.refused.length),
+                }),
+              })}
             </Text>
             <AnimalTable status={status} />
             {erasesFirst && (
@@ -188,16 +187,15 @@ export function PortalExportModal({ opened, onClose }: { opened: boolean; onClos
                 color="yellow"
                 variant="light"
                 icon={<IconAlertTriangle />}
-                title="Adopt-a-Pet’s first upload erases your listing there"
+                title={t('portals.firstUploadTitle')}
                 data-testid="first-upload-warning"
               >
-                The first file Adopt-a-Pet receives from any software replaces every pet listed there today, including
-                pets entered by hand. Make sure all of them are in Adoption Desk first.
+                {t('portals.firstUploadText')}
                 <Checkbox
                   mt="xs"
                   checked={confirmFirst}
                   onChange={(event) => setConfirmFirst(event.currentTarget.checked)}
-                  label="I understand: replace everything Adopt-a-Pet lists for us"
+                  label={t('portals.firstUploadConfirm')}
                 />
               </Alert>
             )}
@@ -206,15 +204,21 @@ export function PortalExportModal({ opened, onClose }: { opened: boolean; onClos
                 color="orange"
                 variant="light"
                 icon={<IconAlertTriangle />}
-                title={`${PORTAL_NAMES[portal]} would delete ${dropped.length} listed ${dropped.length === 1 ? 'animal' : 'animals'}`}
+                title={t('portals.wouldDelete', {
+                  portal: PORTAL_NAMES[portal],
+                  count: dropped.length,
+                  figure: formatFigure(dropped.length),
+                })}
               >
-                The last export listed {dropped.map((animal) => animal.name).join(', ')}; this one leaves{' '}
-                {dropped.length === 1 ? 'it' : 'them'} out.
+                {t('portals.dropped', {
+                  count: dropped.length,
+                  names: dropped.map((animal) => animal.name).join(', '),
+                })}
                 <Checkbox
                   mt="xs"
                   checked={allowDrops}
                   onChange={(event) => setAllowDrops(event.currentTarget.checked)}
-                  label={`Let ${PORTAL_NAMES[portal]} delete ${dropped.length === 1 ? 'it' : 'them'}`}
+                  label={t('portals.allowDrops', { portal: PORTAL_NAMES[portal], count: dropped.length })}
                 />
               </Alert>
             )}
@@ -226,12 +230,10 @@ export function PortalExportModal({ opened, onClose }: { opened: boolean; onClos
             color="yellow"
             variant="light"
             icon={<IconWorldOff />}
-            title={`${PORTAL_NAMES[portal]} cannot fetch these photos`}
+            title={t('portals.photosTitle', { portal: PORTAL_NAMES[portal] })}
             data-testid="portal-export-warning"
           >
-            The files are written, but their photo links open {warning.details.address}, an address only this computer
-            reaches. Give the project “{warning.details.project}” a custom domain on the Sites page, publish the
-            adoption site again, then export anew.
+            {t('portals.photosText', { address: warning.details.address, project: warning.details.project })}
           </Alert>
         ))}
         {made && (
@@ -239,23 +241,23 @@ export function PortalExportModal({ opened, onClose }: { opened: boolean; onClos
             color="teal"
             variant="light"
             icon={<IconCircleCheck />}
-            title={`${made.listed.length} ${made.listed.length === 1 ? 'animal' : 'animals'} written`}
+            title={t('portals.writtenTitle', { count: made.listed.length, figure: formatFigure(made.listed.length) })}
             data-testid="portal-export-done"
           >
-            The files are in {made.dir}. {UPLOAD[portal]}
+            {t('portals.filesIn', { dir: made.dir, upload: t(`portals.upload.${portal}`) })}
           </Alert>
         )}
         <DialogFailureAlert failure={failure} />
         <Group justify="flex-end">
           <Button variant="default" onClick={close}>
-            {made ? 'Done' : 'Cancel'}
+            {made ? t('cards.done') : t('form.cancel')}
           </Button>
           <Button
             onClick={run}
             loading={exporting.isPending}
             disabled={!status || (erasesFirst && !confirmFirst) || (dropped.length > 0 && !allowDrops)}
           >
-            Write the files
+            {t('portals.write')}
           </Button>
         </Group>
       </Stack>

@@ -1,5 +1,6 @@
 import { Select, SimpleGrid, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
 import {
   CHOSEN_INTAKE_TYPES,
   OTHER_OUTCOME_TYPES,
@@ -10,7 +11,7 @@ import {
 } from '../../../../shared/movements';
 import type { PersonRole } from '../../../../shared/people';
 import { recordHref } from '../../ui/navigation';
-import { INTAKE_WORDS, OUTCOME_WORDS, TRANSFER_CHOICES } from '../../domain/movements/movement-words';
+import { intakeWords, outcomeWords, transferChoices } from '../../domain/movements/movement-words';
 import { useCategories } from './category-queries';
 import { MovementModal, WhenField, momentOf, useMovementFailure, whenProblem } from './MovementDialog';
 import { useRecordMovement } from './movement-queries';
@@ -41,6 +42,7 @@ interface IntakeDialogProps {
 
 /** An intake: of an animal in the register, or of a new one, whose record page opens once it is in. */
 export function IntakeDialog({ pet, opened, onClose }: IntakeDialogProps): React.JSX.Element {
+  const { t } = useTranslation('pets');
   const categories = useCategories();
   const form = useForm<{
     name: string;
@@ -63,15 +65,15 @@ export function IntakeDialog({ pet, opened, onClose }: IntakeDialogProps): React
       condition: '',
     },
     validate: (values) => ({
-      name: pet === null && !values.name.trim() ? 'Give the animal a name' : null,
-      categoryId: pet === null && values.categoryId === null ? 'Choose a category' : null,
-      type: values.type === null ? 'Choose how it came in' : null,
-      transferFrom: values.type === 'transfer_in' && values.transferFrom === null ? 'Choose where it came from' : null,
+      name: pet === null && !values.name.trim() ? t('intake.nameMissing') : null,
+      categoryId: pet === null && values.categoryId === null ? t('form.categoryMissing') : null,
+      type: values.type === null ? t('intake.typeMissing') : null,
+      transferFrom: values.type === 'transfer_in' && values.transferFrom === null ? t('intake.fromMissing') : null,
       at: whenProblem(values.at),
     }),
   });
   const failure = useMovementFailure(form);
-  const intake = useRecordMovement(pet ? `${pet.name} is in care.` : 'Taken in.');
+  const intake = useRecordMovement(pet ? t('intake.done', { name: pet.name }) : t('intake.doneNew'));
   const submit = form.onSubmit((values) => {
     failure.clear();
     if (values.type === null) return;
@@ -100,8 +102,8 @@ export function IntakeDialog({ pet, opened, onClose }: IntakeDialogProps): React
     <MovementModal
       opened={opened}
       onClose={onClose}
-      title={pet ? `Take ${pet.name} in` : 'Take an animal in'}
-      submitLabel="Take in"
+      title={pet ? t('intake.title', { name: pet.name }) : t('intake.titleNew')}
+      submitLabel={t('list.takeIn')}
       pending={intake.isPending}
       failure={failure.alert}
       onSubmit={submit}
@@ -111,16 +113,16 @@ export function IntakeDialog({ pet, opened, onClose }: IntakeDialogProps): React
       <SimpleGrid cols={2} spacing="sm">
         {!pet && (
           <TextInput
-            label="Name"
+            label={t('form.name')}
             withAsterisk
-            placeholder="e.g. Biscuit"
+            placeholder={t('form.nameExample')}
             data-autofocus
             {...form.getInputProps('name')}
           />
         )}
         {!pet && (
           <Select<number>
-            label="Category"
+            label={t('form.category')}
             withAsterisk
             searchable
             data={(categories.data ?? []).map((category) => ({ value: category.id, label: category.name }))}
@@ -129,17 +131,17 @@ export function IntakeDialog({ pet, opened, onClose }: IntakeDialogProps): React
           />
         )}
         <Select
-          label="How it came in"
+          label={t('intake.type')}
           withAsterisk
-          data={CHOSEN_INTAKE_TYPES.map((type) => ({ value: type, label: INTAKE_WORDS[type] }))}
+          data={CHOSEN_INTAKE_TYPES.map((type) => ({ value: type, label: intakeWords(type) }))}
           {...form.getInputProps('type')}
           {...portal}
         />
         {form.values.type === 'transfer_in' && (
           <Select
-            label="Transferred from"
+            label={t('intake.from')}
             withAsterisk
-            data={TRANSFER_CHOICES}
+            data={transferChoices()}
             {...form.getInputProps('transferFrom')}
             {...portal}
           />
@@ -147,27 +149,28 @@ export function IntakeDialog({ pet, opened, onClose }: IntakeDialogProps): React
         <WhenField {...form.getInputProps('at')} />
       </SimpleGrid>
       <PersonPicker
-        label="From whom"
+        label={t('intake.fromWhom')}
         role={INTAKE_ROLE[form.values.type ?? 'stray']}
         value={form.values.personId}
         onChange={(chosen) => form.setFieldValue('personId', chosen?.id ?? null)}
       />
       <SimpleGrid cols={2} spacing="sm">
-        <Textarea label="Reason" autosize minRows={1} {...form.getInputProps('reason')} />
-        <Textarea label="Condition" autosize minRows={1} {...form.getInputProps('condition')} />
+        <Textarea label={t('movement.reason')} autosize minRows={1} {...form.getInputProps('reason')} />
+        <Textarea label={t('movement.condition')} autosize minRows={1} {...form.getInputProps('condition')} />
       </SimpleGrid>
     </MovementModal>
   );
 }
 
 export function CancelReservationDialog({ record, opened, onClose }: MovementDialogProps): React.JSX.Element {
+  const { t } = useTranslation('pets');
   const { pet, activeReservation } = record;
   const form = useForm({
     initialValues: { at: '', reason: '' },
     validate: (values) => ({ at: whenProblem(values.at) }),
   });
   const failure = useMovementFailure(form);
-  const cancel = useRecordMovement(`The reservation of ${pet.name} is cancelled.`);
+  const cancel = useRecordMovement(t('cancelReservation.done', { name: pet.name }));
   const submit = form.onSubmit((values) => {
     failure.clear();
     cancel.mutate(
@@ -182,25 +185,26 @@ export function CancelReservationDialog({ record, opened, onClose }: MovementDia
     <MovementModal
       opened={opened}
       onClose={onClose}
-      title={`Cancel the reservation of ${pet.name}`}
-      submitLabel="Cancel the reservation"
+      title={t('cancelReservation.title', { name: pet.name })}
+      submitLabel={t('cancelReservation.submit')}
       pending={cancel.isPending}
       failure={failure.alert}
       onSubmit={submit}
       testId="cancel-reservation-dialog"
     >
-      <TextInput label="Reserved for" value={activeReservation?.person.name ?? ''} readOnly />
+      <TextInput label={t('cancelReservation.reservedFor')} value={activeReservation?.person.name ?? ''} readOnly />
       <WhenField {...form.getInputProps('at')} />
-      <Textarea label="Reason" autosize minRows={1} {...form.getInputProps('reason')} />
+      <Textarea label={t('movement.reason')} autosize minRows={1} {...form.getInputProps('reason')} />
     </MovementModal>
   );
 }
 
 export function FosterEndDialog({ record, opened, onClose }: MovementDialogProps): React.JSX.Element {
+  const { t } = useTranslation('pets');
   const { pet, location } = record;
   const form = useForm({ initialValues: { at: '' }, validate: (values) => ({ at: whenProblem(values.at) }) });
   const failure = useMovementFailure(form);
-  const end = useRecordMovement(`${pet.name} is back from foster.`);
+  const end = useRecordMovement(t('fosterEnd.done', { name: pet.name }));
   const submit = form.onSubmit((values) => {
     failure.clear();
     end.mutate(
@@ -212,24 +216,25 @@ export function FosterEndDialog({ record, opened, onClose }: MovementDialogProps
     <MovementModal
       opened={opened}
       onClose={onClose}
-      title={`${pet.name} back from foster`}
-      submitLabel="End the placement"
+      title={t('fosterEnd.title', { name: pet.name })}
+      submitLabel={t('fosterEnd.submit')}
       pending={end.isPending}
       failure={failure.alert}
       onSubmit={submit}
       testId="foster-end-dialog"
     >
       <TextInput
-        label="Foster home"
+        label={t('foster.home')}
         value={location.kind === 'foster' ? location.placement.person.name : ''}
         readOnly
       />
-      <WhenField label="Back on" {...form.getInputProps('at')} />
+      <WhenField label={t('fosterEnd.backOn')} {...form.getInputProps('at')} />
     </MovementModal>
   );
 }
 
 export function OutcomeDialog({ record, opened, onClose }: MovementDialogProps): React.JSX.Element {
+  const { t } = useTranslation('pets');
   const { pet } = record;
   const form = useForm<{
     type: OtherOutcome | null;
@@ -241,13 +246,13 @@ export function OutcomeDialog({ record, opened, onClose }: MovementDialogProps):
   }>({
     initialValues: { type: null, transferTo: null, receivingOrganisation: '', at: '', personId: null, reason: '' },
     validate: (values) => ({
-      type: values.type === null ? 'Choose how it left' : null,
-      transferTo: values.type === 'transfer_out' && values.transferTo === null ? 'Choose where it went' : null,
+      type: values.type === null ? t('outcome.typeMissing') : null,
+      transferTo: values.type === 'transfer_out' && values.transferTo === null ? t('outcome.whereMissing') : null,
       at: whenProblem(values.at),
     }),
   });
   const failure = useMovementFailure(form);
-  const outcome = useRecordMovement(`${pet.name} has left care.`);
+  const outcome = useRecordMovement(t('outcome.done', { name: pet.name }));
   const transfer = form.values.type === 'transfer_out';
   const submit = form.onSubmit((values) => {
     failure.clear();
@@ -275,8 +280,8 @@ export function OutcomeDialog({ record, opened, onClose }: MovementDialogProps):
     <MovementModal
       opened={opened}
       onClose={onClose}
-      title={`${pet.name} leaves care`}
-      submitLabel="Record the outcome"
+      title={t('outcome.title', { name: pet.name })}
+      submitLabel={t('outcome.submit')}
       pending={outcome.isPending}
       failure={failure.alert}
       onSubmit={submit}
@@ -284,54 +289,55 @@ export function OutcomeDialog({ record, opened, onClose }: MovementDialogProps):
     >
       <SimpleGrid cols={2} spacing="sm">
         <Select
-          label="How it left"
-          description="An adoption is recorded with Adopt"
+          label={t('outcome.type')}
+          description={t('outcome.typeHint')}
           withAsterisk
-          data={OTHER_OUTCOME_TYPES.map((type) => ({ value: type, label: OUTCOME_WORDS[type] }))}
+          data={OTHER_OUTCOME_TYPES.map((type) => ({ value: type, label: outcomeWords(type) }))}
           {...form.getInputProps('type')}
           {...portal}
         />
         <WhenField {...form.getInputProps('at')} />
         {transfer && (
           <Select
-            label="Where it went"
+            label={t('outcome.where')}
             withAsterisk
-            data={TRANSFER_CHOICES}
+            data={transferChoices()}
             {...form.getInputProps('transferTo')}
             {...portal}
           />
         )}
         {transfer && (
           <TextInput
-            label="Receiving organisation"
-            placeholder="e.g. Northside Rescue"
+            label={t('outcome.organisation')}
+            placeholder={t('outcome.organisationExample')}
             maxLength={RECEIVING_ORGANISATION_MAX}
             {...form.getInputProps('receivingOrganisation')}
           />
         )}
       </SimpleGrid>
       <PersonPicker
-        label="To whom"
+        label={t('outcome.toWhom')}
         role={form.values.type === 'transfer_out' ? 'shelter' : 'owner'}
         value={form.values.personId}
         onChange={(chosen) => form.setFieldValue('personId', chosen?.id ?? null)}
       />
-      <Textarea label="Reason" autosize minRows={1} {...form.getInputProps('reason')} />
+      <Textarea label={t('movement.reason')} autosize minRows={1} {...form.getInputProps('reason')} />
     </MovementModal>
   );
 }
 
 export function ReturnDialog({ record, opened, onClose }: MovementDialogProps): React.JSX.Element {
+  const { t } = useTranslation('pets');
   const { pet, stays } = record;
   const form = useForm({
     initialValues: { at: '', reason: '', condition: '' },
     validate: (values) => ({
       at: whenProblem(values.at),
-      reason: values.reason.trim() ? null : 'Say why it came back',
+      reason: values.reason.trim() ? null : t('return.reasonMissing'),
     }),
   });
   const failure = useMovementFailure(form);
-  const back = useRecordMovement(`${pet.name} is back in care.`);
+  const back = useRecordMovement(t('return.done', { name: pet.name }));
   const submit = form.onSubmit((values) => {
     failure.clear();
     back.mutate(
@@ -351,17 +357,17 @@ export function ReturnDialog({ record, opened, onClose }: MovementDialogProps): 
     <MovementModal
       opened={opened}
       onClose={onClose}
-      title={`${pet.name} returned after adoption`}
-      submitLabel="Record the return"
+      title={t('return.title', { name: pet.name })}
+      submitLabel={t('return.submit')}
       pending={back.isPending}
       failure={failure.alert}
       onSubmit={submit}
       testId="return-dialog"
     >
-      <TextInput label="Returned by" value={stays[0]?.outcomePerson?.name ?? ''} readOnly />
+      <TextInput label={t('return.by')} value={stays[0]?.outcomePerson?.name ?? ''} readOnly />
       <WhenField {...form.getInputProps('at')} />
-      <Textarea label="Reason" withAsterisk autosize minRows={1} {...form.getInputProps('reason')} />
-      <Textarea label="Condition" autosize minRows={1} {...form.getInputProps('condition')} />
+      <Textarea label={t('movement.reason')} withAsterisk autosize minRows={1} {...form.getInputProps('reason')} />
+      <Textarea label={t('movement.condition')} autosize minRows={1} {...form.getInputProps('condition')} />
     </MovementModal>
   );
 }

@@ -1,13 +1,15 @@
 import { Anchor, Button, Group, Paper, Stack, Text, Timeline, Title } from '@mantine/core';
 import { IconArrowBackUp, IconBookmark, IconDoorEnter, IconDoorExit, IconHome, IconPrinter } from '@tabler/icons-react';
+import type { TFunction } from 'i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import type { MovementEvent, PersonRef, Stay } from '../../../../shared/movements';
+import type { PetSex } from '../../../../shared/pet-profile';
 import { recordHref } from '../../ui/navigation';
-import { formatMoment } from '../../ui/format';
+import { formatMoment, formatMoney } from '../../ui/format';
 import { downloadPdf } from '../../ui/pdf-download';
 import { useContractPdf } from './movement-queries';
 import { StayContracts } from '../../domain/contracts/StayContracts';
-import { FEE_METHOD_WORDS } from './movement-words';
-import { INTAKE_WORDS, TRANSFER_WORDS, outcomeTitle } from '../../domain/movements/movement-words';
+import { intakeWords, outcomeTitle, transferWords } from '../../domain/movements/movement-words';
 
 interface Entry {
   key: string;
@@ -18,31 +20,31 @@ interface Entry {
   lines: string[];
 }
 
-const RESERVATION_END = {
-  cancelled: 'cancelled',
-  completed: 'completed by the adoption',
-  closed_by_outcome: 'closed by the outcome',
-  expired: 'expired',
-} as const;
-
 /** The override a movement was recorded with ("do not adopt to" gone past), as its event holds it. */
-function overrideOf(events: MovementEvent[], match: (event: MovementEvent) => boolean): string[] {
+function overrideOf(events: MovementEvent[], match: (event: MovementEvent) => boolean, t: Words): string[] {
   const override = events.find(match)?.details.override as { reason?: string } | undefined;
-  return override?.reason ? [`“Do not adopt to” overridden: ${override.reason}`] : [];
+  return override?.reason ? [t('pets:stay.overridden', { reason: override.reason })] : [];
 }
 
+type Words = TFunction<['pets', 'domain']>;
+
 /** A stay's moments in the order they happened: intake, reservations, foster placements, outcome. */
-function entriesOf(stay: Stay, events: MovementEvent[]): Entry[] {
+function entriesOf(stay: Stay, events: MovementEvent[], sex: PetSex | null, t: Words): Entry[] {
   const entries: Entry[] = [
     {
       key: 'intake',
       at: stay.intakeAt,
       icon: stay.intakeType === 'returned_after_adoption' ? <IconArrowBackUp size={14} /> : <IconDoorEnter size={14} />,
-      title: `${INTAKE_WORDS[stay.intakeType]}${stay.transferFrom ? ` (${TRANSFER_WORDS[stay.transferFrom]})` : ''}`,
+      title: stay.transferFrom
+        ? t('domain:movements.withWhere', {
+            what: intakeWords(stay.intakeType),
+            where: transferWords(stay.transferFrom),
+          })
+        : intakeWords(stay.intakeType),
       person: stay.intakePerson,
       lines: [
-        stay.intakeReason && `Reason: ${stay.intakeReason}`,
-        stay.intakeCondition && `Condition: ${stay.intakeCondition}`,
+        stay.intakeReason && t('pets:stay.reason', { reason: stay.intakeReason }),
+        stay.intakeCondition && t('pets:stay.condition', { condition: stay.intakeCondition }),
       ].filter((line): line is string => Boolean(line)),
     },
   ];
@@ -51,22 +53,19 @@ function entriesOf(stay: Stay, events: MovementEvent[]): Entry[] {
       key: `reservation-${reservation.id}`,
       at: reservation.reservedAt,
       icon: <IconBookmark size={14} />,
-      title: 'Reserved',
+      title: t('domain:movements.kind.reservation'),
       person: reservation.person,
       lines: [
-        ...(reservation.expiresAt !== null ? [`Expires ${formatMoment(reservation.expiresAt)}`] : []),
+        ...(reservation.expiresAt !== null
+          ? [t('pets:stay.expires', { when: formatMoment(reservation.expiresAt) })]
+          : []),
         ...(reservation.end
-          ? [
-              `${RESERVATION_END[reservation.end][0]?.toUpperCase()}${RESERVATION_END[reservation.end].slice(1)} ${formatMoment(reservation.endedAt)}`,
-            ]
-          : [
-              reservation.lapsedAt !== null
-                ? 'Expired: no longer holds the animal (reserve again to renew, or cancel)'
-                : 'Active',
-            ]),
+          ? [t(`domain:movements.reservationEnd.${reservation.end}`, { when: formatMoment(reservation.endedAt) })]
+          : [reservation.lapsedAt !== null ? t('pets:stay.lapsed') : t('pets:stay.active')]),
         ...overrideOf(
           events,
           (event) => event.kind === 'reservation' && event.details.reservationId === reservation.id,
+          t,
         ),
       ],
     });
@@ -76,12 +75,14 @@ function entriesOf(stay: Stay, events: MovementEvent[]): Entry[] {
       key: `foster-${placement.id}`,
       at: placement.startedAt,
       icon: <IconHome size={14} />,
-      title: 'In foster',
+      title: t('pets:stay.inFoster'),
       person: placement.person,
       lines: [
-        placement.endedAt !== null ? `Back ${formatMoment(placement.endedAt)}` : 'Still there',
+        placement.endedAt !== null
+          ? t('pets:stay.back', { when: formatMoment(placement.endedAt) })
+          : t('pets:stay.stillThere'),
         ...(placement.expectedEndAt !== null && placement.endedAt === null
-          ? [`Expected back ${formatMoment(placement.expectedEndAt)}`]
+          ? [t('pets:stay.expectedBack', { when: formatMoment(placement.expectedEndAt) })]
           : []),
       ],
     });
@@ -91,15 +92,22 @@ function entriesOf(stay: Stay, events: MovementEvent[]): Entry[] {
       key: 'outcome',
       at: stay.outcomeAt,
       icon: <IconDoorExit size={14} />,
-      title: outcomeTitle(stay),
+      title: outcomeTitle(stay, sex),
       person: stay.outcomePerson,
       lines: [
         ...(stay.fee !== null
-          ? [`Fee ${stay.fee.toFixed(2)}${stay.feeMethod ? ` · ${FEE_METHOD_WORDS[stay.feeMethod]}` : ''}`]
+          ? [
+              stay.feeMethod
+                ? t('pets:stay.feePaid', {
+                    fee: formatMoney(stay.fee, null),
+                    method: t(`domain:movements.feeMethod.${stay.feeMethod}`),
+                  })
+                : t('pets:stay.fee', { fee: formatMoney(stay.fee, null) }),
+            ]
           : []),
-        ...(stay.outcomeType === 'transfer_out' && stay.transferTo === null ? ['Where it went was not recorded'] : []),
-        ...(stay.outcomeReason ? [`Reason: ${stay.outcomeReason}`] : []),
-        ...overrideOf(events, (event) => event.kind === 'outcome' && event.stayId === stay.id),
+        ...(stay.outcomeType === 'transfer_out' && stay.transferTo === null ? [t('pets:stay.whereUnknown')] : []),
+        ...(stay.outcomeReason ? [t('pets:stay.reason', { reason: stay.outcomeReason })] : []),
+        ...overrideOf(events, (event) => event.kind === 'outcome' && event.stayId === stay.id, t),
       ],
     });
   }
@@ -107,10 +115,11 @@ function entriesOf(stay: Stay, events: MovementEvent[]): Entry[] {
 }
 
 function PersonLink({ person }: { person: PersonRef }): React.JSX.Element {
+  const { t } = useTranslation('pets');
   if (person.forgotten)
     return (
       <Text span size="sm" c="dimmed">
-        a forgotten person
+        {t('stay.forgotten')}
       </Text>
     );
   return (
@@ -125,12 +134,16 @@ export function StayCard({
   stay,
   events,
   petName,
+  sex = null,
 }: {
   stay: Stay;
   events: MovementEvent[];
   petName: string;
+  /** The animal's sex, which the outcome's words agree with ("adoptée"). */
+  sex?: PetSex | null;
 }): React.JSX.Element {
-  const entries = entriesOf(stay, events);
+  const { t } = useTranslation(['pets', 'domain']);
+  const entries = entriesOf(stay, events, sex, t);
   const contract = useContractPdf();
   const open = stay.outcomeAt === null;
   return (
@@ -138,8 +151,8 @@ export function StayCard({
       <Group justify="space-between" mb="sm" wrap="wrap" gap="xs">
         <Title order={3} size="h5">
           {open
-            ? `In care since ${formatMoment(stay.intakeAt)}`
-            : `${formatMoment(stay.intakeAt)} – ${formatMoment(stay.outcomeAt)}`}
+            ? t('stay.inCareSince', { when: formatMoment(stay.intakeAt) })
+            : t('stay.span', { from: formatMoment(stay.intakeAt), to: formatMoment(stay.outcomeAt) })}
         </Title>
         {stay.outcomeType === 'adoption' && (
           <Button
@@ -153,9 +166,9 @@ export function StayCard({
                 { onSuccess: ({ fileName, pdfBase64 }) => downloadPdf(pdfBase64, fileName) },
               )
             }
-            aria-label={`Print the adoption contract of ${petName} (${formatMoment(stay.outcomeAt)})`}
+            aria-label={t('stay.printContractOf', { name: petName, when: formatMoment(stay.outcomeAt) })}
           >
-            Print contract
+            {t('stay.printContract')}
           </Button>
         )}
       </Group>
@@ -169,8 +182,11 @@ export function StayCard({
               </Text>
               {entry.person && (
                 <Text size="sm">
-                  {entry.key === 'intake' ? 'From ' : entry.key === 'outcome' ? 'To ' : 'With '}
-                  <PersonLink person={entry.person} />
+                  <Trans
+                    t={t}
+                    i18nKey={entry.key === 'intake' ? 'stay.from' : entry.key === 'outcome' ? 'stay.to' : 'stay.with'}
+                    components={{ person: <PersonLink person={entry.person} /> }}
+                  />
                 </Text>
               )}
               {entry.lines.map((line) => (

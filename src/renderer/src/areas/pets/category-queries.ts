@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { call } from '../../client/transport';
 import { useEnvironment } from '../../client/EnvironmentProvider';
 import { SHOWN_IN_PLACE } from '../../client/errors';
@@ -11,32 +12,35 @@ export function useCategories() {
 }
 
 export function useAddCategory() {
+  const { t } = useTranslation('pets');
   return useAction({
     run: ({ name, species }: { name: string; species: Species }, environment) =>
       call('categories.create', { environment, name, species }),
-    progress: 'Adding the category…',
-    success: (category) => `Category “${category.name}” added.`,
+    progress: t('toast.addingCategory'),
+    success: (category) => t('toast.categoryAdded', { name: category.name }),
     shownInPlace: SHOWN_IN_PLACE.always,
     invalidates: ['categories'],
   });
 }
 
 export function useRenameCategory() {
+  const { t } = useTranslation('pets');
   return useAction({
     run: ({ id, name, species }: { id: number; name: string; species: Species }, environment) =>
       call('categories.rename', { environment, id, name, species }),
-    progress: 'Renaming the category…',
-    success: (category) => `Category renamed to “${category.name}”.`,
+    progress: t('toast.renamingCategory'),
+    success: (category) => t('toast.categoryRenamed', { name: category.name }),
     shownInPlace: SHOWN_IN_PLACE.always,
     invalidates: ['categories'],
   });
 }
 
 export function useRemoveCategory() {
+  const { t } = useTranslation('pets');
   return useAction({
     run: ({ id }: { id: number; name: string }, environment) => call('categories.remove', { environment, id }),
-    progress: ({ name }) => `Removing “${name}”…`,
-    success: (_, { name }) => `Category “${name}” removed.`,
+    progress: ({ name }) => t('toast.removingCategory', { name }),
+    success: (_, { name }) => t('toast.categoryRemoved', { name }),
     invalidates: ['categories'],
   });
 }

@@ -15,6 +15,7 @@ import { useAction } from '../../client/action';
 import { useEnvironment } from '../../client/EnvironmentProvider';
 import { SHOWN_IN_PLACE } from '../../client/errors';
 import { call } from '../../client/transport';
+import { useTranslation } from 'react-i18next';
 
 /** The record page in one read; keyed under `pets`, so a profile or photo saved elsewhere refreshes its header too. */
 /** `enabled` false for a role that may not read movements (a volunteer: they name adopters and fosters). */
@@ -81,9 +82,10 @@ function send(movement: MovementCall, environment: Environment): Promise<Stay> {
 
 /** One movement recorded from a dialog: its failure stays in the dialog; the list, the record and the people refresh. */
 export function useRecordMovement(done: string) {
+  const { t } = useTranslation('pets');
   return useAction({
     run: (movement: MovementCall, environment) => send(movement, environment),
-    progress: 'Recording…',
+    progress: t('movement.recording'),
     success: () => done,
     shownInPlace: SHOWN_IN_PLACE.always,
     invalidates: ['pets', 'movements', 'people'],
@@ -91,10 +93,11 @@ export function useRecordMovement(done: string) {
 }
 
 export function useContractPdf() {
+  const { t } = useTranslation('pets');
   return useAction({
     run: ({ stayId }: { stayId: number }, environment) => call('movements.contractPdf', { environment, stayId }),
-    progress: 'Making the adoption contract…',
-    success: ({ fileName }) => `${fileName} is ready.`,
+    progress: t('contract.making'),
+    success: ({ fileName }) => t('contract.ready', { fileName }),
     invalidates: [],
   });
 }

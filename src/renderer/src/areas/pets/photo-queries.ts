@@ -5,6 +5,8 @@ import { photoFileName, type PetPhoto, type PhotoSize } from '../../../../shared
 import { useAction } from '../../client/action';
 import { useEnvironment } from '../../client/EnvironmentProvider';
 import { call } from '../../client/transport';
+import { windowI18n } from '../../i18n/i18n';
+import { useTranslation } from 'react-i18next';
 
 /** Where the window loads a stored photo: the admin server in browser mode, app:// in the desktop app (same path). */
 export function photoAddress(environment: Environment, photo: PetPhoto, size: PhotoSize): string {
@@ -26,37 +28,47 @@ export function base64Of(file: File): Promise<string> {
     const reader = new FileReader();
     reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
     reader.onerror = () =>
-      reject(new Error(`${file.name} could not be read (${reader.error?.message ?? 'unknown reason'}).`));
+      reject(
+        new Error(
+          windowI18n.t('pets:photos.unreadable', {
+            file: file.name,
+            reason: reader.error?.message ?? windowI18n.t('pets:photos.unknownReason'),
+          }),
+        ),
+      );
     reader.readAsDataURL(file);
   });
 }
 
 export function useMovePhoto() {
+  const { t } = useTranslation('pets');
   return useAction({
     run: ({ petId, photo, position }: { petId: number; photo: PetPhoto; position: number }, environment) =>
       call('photos.move', { environment, petId, photoId: photo.id, position }),
-    progress: ({ position }) => `Moving the photo to place ${position}…`,
-    success: (_, { position }) => (position === 1 ? 'Photo is now the cover.' : `Photo moved to place ${position}.`),
+    progress: ({ position }) => t('photos.moving', { position }),
+    success: (_, { position }) => (position === 1 ? t('photos.nowCover') : t('photos.moved', { position })),
     invalidates: ['pets'],
   });
 }
 
 export function useRemovePhoto() {
+  const { t } = useTranslation('pets');
   return useAction({
     run: ({ petId, photo }: { petId: number; photo: PetPhoto }, environment) =>
       call('photos.remove', { environment, petId, photoId: photo.id }),
-    progress: 'Removing the photo…',
-    success: () => 'Photo removed.',
+    progress: t('photos.removing'),
+    success: () => t('photos.removed'),
     invalidates: ['pets'],
   });
 }
 
 export function useSetPhotoAlt() {
+  const { t } = useTranslation('pets');
   return useAction({
     run: ({ petId, photo, alt }: { petId: number; photo: PetPhoto; alt: string }, environment) =>
       call('photos.setAlt', { environment, petId, photoId: photo.id, alt }),
-    progress: 'Saving the alt text…',
-    success: () => 'Alt text saved.',
+    progress: t('photos.savingAlt'),
+    success: () => t('photos.altSaved'),
     invalidates: ['pets'],
   });
 }

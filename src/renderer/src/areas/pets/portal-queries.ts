@@ -5,6 +5,8 @@ import { useEnvironment } from '../../client/EnvironmentProvider';
 import { useAction } from '../../client/action';
 import { PORTAL_NAMES, SHOWN_IN_PLACE } from '../../client/errors';
 import { useCan } from '../../client/staff';
+import { useTranslation } from 'react-i18next';
+import { formatFigure } from '../../ui/format';
 
 /** Each animal's last export to each portal, by pet id. */
 /** An animal's last export to one portal. */
@@ -39,10 +41,11 @@ export interface KennelCardChoice {
 }
 
 export function useKennelCards() {
+  const { t } = useTranslation('pets');
   return useAction({
     run: (choice: KennelCardChoice, environment) => call('pets.kennelCards', { environment, ...choice }),
-    progress: ({ ids }) => `Making ${ids.length} kennel card${ids.length === 1 ? '' : 's'}…`,
-    success: (made) => `${made.cards} kennel card${made.cards === 1 ? '' : 's'} ready: kennel-cards.pdf.`,
+    progress: ({ ids }) => t('cards.making', { count: ids.length, figure: formatFigure(ids.length) }),
+    success: (made) => t('cards.ready', { count: made.cards, figure: formatFigure(made.cards) }),
     shownInPlace: SHOWN_IN_PLACE.always,
     invalidates: [],
   });
@@ -65,11 +68,16 @@ export interface PortalExportChoice {
 }
 
 export function usePortalExport() {
+  const { t } = useTranslation('pets');
   return useAction({
     run: (choice: PortalExportChoice, environment) => call('portals.export', { environment, ...choice }),
-    progress: ({ portal }) => `Writing the ${PORTAL_NAMES[portal]} files…`,
+    progress: ({ portal }) => t('portals.writing', { portal: PORTAL_NAMES[portal] }),
     success: (made, { portal }) =>
-      `${made.listed.length} animal${made.listed.length === 1 ? '' : 's'} written for ${PORTAL_NAMES[portal]}.`,
+      t('portals.written', {
+        count: made.listed.length,
+        figure: formatFigure(made.listed.length),
+        portal: PORTAL_NAMES[portal],
+      }),
     shownInPlace: SHOWN_IN_PLACE.always,
     invalidates: ['pets'],
   });

@@ -2,6 +2,7 @@
 import type { z } from 'zod';
 import type { ErrorDetails, ProfileRuleProblem } from '../../../../shared/errors';
 import { AdminCallError } from '../../client/transport';
+import { windowI18n } from '../../i18n/i18n';
 
 const REASONS: readonly string[] = [
   'birth_date_future',
@@ -12,11 +13,11 @@ const REASONS: readonly string[] = [
 function wordsOf(problem: ProfileRuleProblem): string {
   switch (problem.reason) {
     case 'birth_date_future':
-      return `After today (${problem.today}): a pet cannot be born in the future. Not sure of the day? Give the month (2024-05) or the year (2024).`;
+      return windowI18n.t('pets:profileRule.birth_date_future', { today: problem.today });
     case 'microchip_characters':
-      return `Letters and digits only, as the chip reader shows them (e.g. 985141000123456): no spaces, hyphens or dots, at most ${problem.max}.`;
+      return windowI18n.t('pets:profileRule.microchip_characters', { max: problem.max });
     case 'fee_decimals':
-      return 'At most two decimals (cents), e.g. 85.50: the fee is saved exactly as typed, never rounded.';
+      return windowI18n.t('pets:profileRule.fee_decimals');
   }
 }
 

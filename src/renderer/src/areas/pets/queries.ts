@@ -1,6 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { BrowsePets } from '../../../../shared/admin-schemas';
-import { PET_STATUS_WORDS, type NewPet, type PetStatus } from '../../../../shared/pet';
+import { useTranslation } from 'react-i18next';
+import type { NewPet, PetStatus } from '../../../../shared/pet';
+import { petStatusWords } from '../../domain/pets/status-words';
 import type { PetProfileChange } from '../../../../shared/pet-profile';
 import { call } from '../../client/transport';
 import { useCan } from '../../client/staff';
@@ -28,43 +30,47 @@ export function usePetHistory(id: number | null) {
 }
 
 export function useAddPet() {
+  const { t } = useTranslation('pets');
   return useAction({
     run: (pet: NewPet, environment) => call('pets.create', { environment, pet }),
-    progress: ({ name }) => `Adding ${name}…`,
-    success: (pet) => `${pet.name} joined the shelter (#${pet.id}).`,
+    progress: ({ name }) => t('toast.adding', { name }),
+    success: (pet) => t('toast.added', { name: pet.name, id: pet.id }),
     shownInPlace: SHOWN_IN_PLACE.always,
     invalidates: ['pets', 'categories'],
   });
 }
 
 export function useEditPet() {
+  const { t } = useTranslation('pets');
   return useAction({
     run: (
       { id, name, categoryId, version }: { id: number; name: string; categoryId: number; version: number },
       environment,
     ) => call('pets.update', { environment, id, changes: { name, categoryId }, version }),
-    progress: 'Saving the pet…',
-    success: (pet) => `${pet.name} saved.`,
+    progress: t('toast.saving'),
+    success: (pet) => t('toast.saved', { name: pet.name }),
     shownInPlace: SHOWN_IN_PLACE.always,
     invalidates: ['pets', 'categories'],
   });
 }
 
 export function useChangePetStatus() {
+  const { t } = useTranslation('pets');
   return useAction({
     run: ({ id, status }: { id: number; name: string; status: PetStatus }, environment) =>
       call('pets.setStatus', { environment, id, status }),
-    progress: ({ name, status }) => `Marking ${name} as ${PET_STATUS_WORDS[status]}…`,
-    success: (pet) => `${pet.name} is now ${PET_STATUS_WORDS[pet.status]}.`,
+    progress: ({ name, status }) => t('toast.marking', { name, status: petStatusWords(status) }),
+    success: (pet) => t('toast.marked', { name: pet.name, status: petStatusWords(pet.status) }),
     invalidates: ['pets'],
   });
 }
 
 export function useRemovePet() {
+  const { t } = useTranslation('pets');
   return useAction({
     run: ({ id }: { id: number; name: string }, environment) => call('pets.remove', { environment, id }),
-    progress: ({ name }) => `Removing ${name}…`,
-    success: (_, { name }) => `${name} removed.`,
+    progress: ({ name }) => t('toast.removing', { name }),
+    success: (_, { name }) => t('toast.removed', { name }),
     invalidates: ['pets', 'categories'],
   });
 }
@@ -91,13 +97,14 @@ export function usePetProfileHistory(id: number | null) {
 }
 
 export function useSavePetProfile() {
+  const { t } = useTranslation('pets');
   return useAction({
     run: (
       { id, profile, version }: { id: number; name: string; profile: PetProfileChange; version: number },
       environment,
     ) => call('pets.setProfile', { environment, id, profile, version }),
-    progress: ({ name }) => `Saving the profile of ${name}…`,
-    success: (_, { name }) => `Profile of ${name} saved.`,
+    progress: ({ name }) => t('toast.savingProfile', { name }),
+    success: (_, { name }) => t('toast.profileSaved', { name }),
     shownInPlace: SHOWN_IN_PLACE.always,
     invalidates: ['pets'],
   });

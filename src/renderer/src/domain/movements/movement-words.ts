@@ -1,5 +1,8 @@
-/** How the window names movements: the shelter's words for the engine's codes (src/shared/movements.ts). */
+/** How the window names movements: the shelter's words for the engine's codes (src/shared/movements.ts), in the window's language. */
+import type { PetSex } from '../../../../shared/pet-profile';
 import {
+  INTAKE_TYPES,
+  OUTCOME_TYPES,
   TRANSFER_ORIGINS,
   type IntakeType,
   type MovementEvent,
@@ -7,61 +10,50 @@ import {
   type Stay,
   type TransferOrigin,
 } from '../../../../shared/movements';
+import { windowI18n } from '../../i18n/i18n';
+import { wordTable } from '../../i18n/word-table';
 
-export const INTAKE_WORDS: Record<IntakeType, string> = {
-  stray: 'Stray',
-  owner_surrender: 'Owner surrender',
-  transfer_in: 'Transfer in',
-  seized: 'Seized',
-  born_in_care: 'Born in care',
-  returned_after_adoption: 'Returned after adoption',
-  unknown: 'Added to the register',
-};
+/** i18next's context for words that agree with the animal's sex ("adoptée"); the masculine for a male or an unknown sex. */
+export function agreeingWith(sex: PetSex | null | undefined): { context?: 'female' } {
+  return sex === 'female' ? { context: 'female' } : {};
+}
 
-export const TRANSFER_WORDS: Record<TransferOrigin, string> = {
-  in_state: 'in state',
-  out_of_state: 'out of state',
-  abroad: 'abroad',
-};
+const t = windowI18n.t.bind(windowI18n);
 
-/** The three distances as a select offers them: "In state", "Out of state", "Abroad". */
-export const TRANSFER_CHOICES = TRANSFER_ORIGINS.map((where) => ({
-  value: where,
-  label: `${TRANSFER_WORDS[where][0]?.toUpperCase()}${TRANSFER_WORDS[where].slice(1)}`,
-}));
+export const intakeWords = (type: IntakeType): string => t(`domain:movements.intake.${type}`);
+export const outcomeWords = (type: OutcomeType, sex?: PetSex | null): string =>
+  t(`domain:movements.outcome.${type}`, agreeingWith(sex));
+export const transferWords = (where: TransferOrigin): string => t(`domain:movements.transferWhere.${where}`);
 
-export const OUTCOME_WORDS: Record<OutcomeType, string> = {
-  adoption: 'Adopted',
-  return_to_owner: 'Returned to owner',
-  transfer_out: 'Transferred out',
-  return_to_field: 'Returned to field',
-  died_in_care: 'Died in care',
-  lost_in_care: 'Lost in care',
-  euthanasia: 'Euthanasia',
-  owner_requested_euthanasia: 'Owner-requested euthanasia',
-};
+export const INTAKE_WORDS = wordTable(INTAKE_TYPES, intakeWords);
+export const OUTCOME_WORDS = wordTable(OUTCOME_TYPES, (type) => outcomeWords(type));
 
-/** One movement in a few words: "Intake: stray", "Reserved", "Foster ended", "Adopted". */
-export function movementWords(event: Pick<MovementEvent, 'kind' | 'type'>): string {
+/** The three distances as a select offers them: "In state", "Out of state", "Abroad" ("Hors du département"). */
+export function transferChoices(): { value: TransferOrigin; label: string }[] {
+  return TRANSFER_ORIGINS.map((where) => ({ value: where, label: t(`domain:movements.transferChoice.${where}`) }));
+}
+
+/** One movement in a few words: "Intake: stray", "Reserved", "Back from foster", "Adopted". */
+export function movementWords(event: Pick<MovementEvent, 'kind' | 'type'>, sex?: PetSex | null): string {
   switch (event.kind) {
     case 'intake':
-      return `Intake: ${(INTAKE_WORDS[event.type as IntakeType] ?? 'unknown').toLowerCase()}`;
+      return t(`domain:movements.intakeLine.${(event.type as IntakeType | null) ?? 'unknown'}`);
     case 'outcome':
-      return OUTCOME_WORDS[event.type as OutcomeType] ?? 'Left care';
-    case 'reservation':
-      return 'Reserved';
-    case 'reservation_cancelled':
-      return 'Reservation cancelled';
-    case 'foster_start':
-      return 'Went to foster';
-    case 'foster_end':
-      return 'Back from foster';
+      return event.type ? outcomeWords(event.type as OutcomeType, sex) : t('domain:movements.leftCare');
+    default:
+      return t(`domain:movements.kind.${event.kind}`);
   }
 }
 
 /** How a stay ended, in a few words: a transfer out with where it went, "Transferred to Northside Rescue (out of state)". */
-export function outcomeTitle(stay: Pick<Stay, 'outcomeType' | 'transferTo' | 'receivingOrganisation'>): string {
+export function outcomeTitle(
+  stay: Pick<Stay, 'outcomeType' | 'transferTo' | 'receivingOrganisation'>,
+  sex?: PetSex | null,
+): string {
   if (stay.outcomeType === null) return '';
-  if (stay.outcomeType !== 'transfer_out' || stay.transferTo === null) return OUTCOME_WORDS[stay.outcomeType];
-  return `${stay.receivingOrganisation ? `Transferred to ${stay.receivingOrganisation}` : OUTCOME_WORDS.transfer_out} (${TRANSFER_WORDS[stay.transferTo]})`;
+  if (stay.outcomeType !== 'transfer_out' || stay.transferTo === null) return outcomeWords(stay.outcomeType, sex);
+  const what = stay.receivingOrganisation
+    ? t('domain:movements.transferredTo', { organisation: stay.receivingOrganisation, ...agreeingWith(sex) })
+    : outcomeWords('transfer_out', sex);
+  return t('domain:movements.withWhere', { what, where: transferWords(stay.transferTo) });
 }
