@@ -19,6 +19,8 @@ import { CareService } from '../care/care';
 import { ReportService } from '../reports/reports';
 import { StaffService } from '../staff/staff';
 import { AuditService } from '../audit/audit';
+import { Outbox } from '../mail/outbox';
+import { MailSettingsStore } from '../mail/settings';
 
 export interface Services {
   categories: CategoryService;
@@ -44,6 +46,10 @@ export interface Services {
   /** Staff, sessions, invitations and team mode; the production engine's is the one in use. */
   staff: StaffService;
   audit: AuditService;
+  /** Mail to people: written with what caused it, sent by the serving engine's outbox job. */
+  outbox: Outbox;
+  /** The shelter's SMTP provider; the password in a 0600 file of its own. */
+  mailSettings: MailSettingsStore;
 }
 
 /** What the services of one environment are made over: its database, its change topics, its clocks and its folder. */
@@ -93,6 +99,16 @@ export function createServices({ connection, changes, labClock, dataDir, environ
     dir: path.join(dataDir, 'photos', environment),
     subjectOf: (petId) => ({ name: pets.getRecord(petId).name, breed: petProfiles.get(petId).breedPrimary }),
   });
+  const mailSettings = new MailSettingsStore(sqlite, real, dataDir, environment);
+  const outbox = new Outbox({
+    sqlite,
+    clock: real,
+    changes,
+    people,
+    settings: mailSettings,
+    shelterLanguage: () => shelter.get().language,
+    shelterName: () => shelter.name(),
+  });
   return {
     categories,
     pets,
@@ -116,5 +132,7 @@ export function createServices({ connection, changes, labClock, dataDir, environ
     reports: new ReportService(sqlite),
     staff: new StaffService(sqlite, real, changes),
     audit: new AuditService(sqlite, real),
+    outbox,
+    mailSettings,
   };
 }
