@@ -58,7 +58,9 @@ export class Outbox {
     if (!tx.inTransaction) throw new Error('enqueue runs inside the transaction of what caused the message');
     const recipient = this.recipient(draft);
     if ('reason' in recipient) return { queued: false, reason: recipient.reason };
-    const values = { shelter: this.sources.shelterName() ?? '', ...draft.values };
+    const settings = this.sources.settings.get();
+    const shelter = this.sources.shelterName() ?? settings?.fromName ?? settings?.fromAddress ?? '';
+    const values = { shelter, ...draft.values };
     const mail = renderMail(draft.words(recipient.language), values);
     const messageId = `<${randomUUID()}@${this.messageIdDomain()}>`;
     const id = this.store.insert({
