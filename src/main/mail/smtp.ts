@@ -122,3 +122,13 @@ export class SmtpSession {
     this.connection.close();
   }
 }
+
+/** Connects and logs in as the outbox would, then says goodbye: `mail test`'s first half. */
+export async function checkSmtp(
+  settings: MailSettings,
+  password: string | null,
+  options: SmtpOptions = {},
+): Promise<void> {
+  const session = await SmtpSession.open(settings, password, options);
+  session.quit();
+}
