@@ -2,7 +2,14 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { Clock } from '../../shared/clock';
 import { AppError } from '../../shared/errors';
-import type { MailKind, MailSettingsView, OutboxListInput, OutboxPage, OutboxRow } from '../../shared/mail';
+import type {
+  MailKind,
+  MailSettingsInput,
+  MailSettingsView,
+  OutboxListInput,
+  OutboxPage,
+  OutboxRow,
+} from '../../shared/mail';
 import { PUBLISHED_LANGUAGES, type PublishedLanguage } from '../../shared/shelter';
 import type { Changes } from '../db/changes';
 import type { PeopleService } from '../people/people';
@@ -110,6 +117,12 @@ export class Outbox {
       throw new AppError('conflict', `Message ${id} is ${row.status}: only a failed or unsure message is retried.`);
     this.sources.changes.emit('outbox');
     return this.store.get(id) ?? row;
+  }
+
+  /** New settings: the waiting messages are looked at again at once (a fixed password, a new port). */
+  configure(input: MailSettingsInput): void {
+    this.sources.settings.set(input);
+    this.sources.changes.emit('outbox');
   }
 
   setPaused(paused: boolean): void {

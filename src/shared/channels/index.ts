@@ -10,6 +10,7 @@ import { CATEGORY_CHANNELS } from './categories';
 import type { ChannelDeclaration } from './declare';
 import { LAB_CHANNELS } from './lab';
 import { MOVEMENT_CHANNELS } from './movements';
+import { OUTBOX_CHANNELS } from './outbox';
 import { PEOPLE_CHANNELS } from './people';
 import { PET_CHANNELS } from './pets';
 import { PHOTO_CHANNELS } from './photos';
@@ -37,6 +38,7 @@ export const ADMIN_CHANNEL_DECLARATIONS = {
   ...STAFF_CHANNELS,
   ...BACKUP_CHANNELS,
   ...AUDIT_CHANNELS,
+  ...OUTBOX_CHANNELS,
 };
 
 export type AdminChannelDeclarations = typeof ADMIN_CHANNEL_DECLARATIONS;
