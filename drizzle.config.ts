@@ -10,6 +10,7 @@ export default defineConfig({
     './src/main/db/schema-staff.ts',
     './src/main/db/schema-audit.ts',
     './src/main/db/schema-contracts.ts',
+    './src/main/db/schema-mail.ts',
   ],
   out: './resources/migrations',
 });

@@ -56,6 +56,8 @@ function expected(role: StaffRole | null, channel: AdminChannelName): boolean | 
   if (API_AREAS.has(area)) return role === 'manager' || role === 'api-admin';
   if (area === 'reports' || area === 'audit') return role === 'manager';
   if (area === 'backups') return role === 'manager' && channel !== 'backups.configure';
+  // The outbox holds addresses and what was said to people: staff read and retry, managers set it up; never volunteers or API admins.
+  if (area === 'outbox') return role === 'manager' || (role === 'staff' && channel !== 'outbox.configure');
   if (!STAFF_AREAS.has(area)) return undefined;
   if (role === 'volunteer') return VOLUNTEER_READS.has(channel) || VOLUNTEER_MARKS.has(channel);
   if (role === 'api-admin') return channel === 'categories.list' || channel === 'shelter.get';

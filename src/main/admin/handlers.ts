@@ -8,6 +8,7 @@ import { shelterDayHandlers } from './shelter-day-handlers';
 import { contractHandlers } from './contract-handlers';
 import { careHandlers } from './care-handlers';
 import { reportHandlers } from './report-handlers';
+import { outboxHandlers } from './outbox-handlers';
 import { staffHandlers } from './staff-handlers';
 import { portalHandlers } from './portal-handlers';
 import { backupHandlers } from './backup-handlers';
@@ -129,6 +130,7 @@ export function createAdminHandlers(host: AppHost): AdminHandlers {
     ...staffHandlers(host),
     ...portalHandlers(host),
     ...backupHandlers(host),
+    ...outboxHandlers(host),
     // The trail is the production engine's, like the staff it names.
     'audit.list': ({ filter }) => withSubjects(host.engine('production').services.audit.list(filter), host),
   };

@@ -27,6 +27,7 @@ import { registerReportCommands } from './commands/reports';
 import { registerStaffCommands } from './commands/staff';
 import { registerBackupCommands } from './commands/backup';
 import { registerAuditCommands } from './commands/audit';
+import { registerMailCommands } from './commands/mail';
 
 /** The program: its options, read by every command through run(), and the command groups in the order --help lists them. */
 export function buildCli(): Command {
@@ -76,6 +77,7 @@ export function buildCli(): Command {
   registerStaffCommands(program);
   registerBackupCommands(program);
   registerAuditCommands(program);
+  registerMailCommands(program);
   registerGateCommand(program);
   pointToHelp(program, []);
   return program;

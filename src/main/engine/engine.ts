@@ -15,6 +15,8 @@ import { Sites, type SitesOptions } from '../sites/sites';
 import { Publishing } from '../publishing/publishing';
 import { Supervisor, type SupervisedJob } from './supervisor';
 import { createServices, type Services } from './services';
+import { OutboxSender } from '../mail/outbox-sender';
+import type { SmtpOptions } from '../mail/smtp';
 
 export interface EngineOptions {
   dataDir: string;
@@ -30,6 +32,8 @@ export interface EngineOptions {
   busyTimeoutMs?: number;
   /** The longest wait between retries of a failing background job (tests shorten it). */
   maxBackoffMs?: number;
+  /** How the outbox reaches the SMTP provider: timeouts, and the CA tests trust. */
+  mail?: SmtpOptions;
 }
 
 /** How long another process's write (the CLI's) may go unseen by reads through services, sites, lab or clock. */
@@ -52,6 +56,8 @@ const STRAY_PHOTOS_INTERVAL_MS = 60 * 60 * 1_000;
 
 /** How often a serving engine lets reservations past their expiry give their animals back (movements/lapsed.ts); on the records' clock. */
 const LAPSED_RESERVATIONS_INTERVAL_MS = 1_000;
+/** How often the outbox looks for messages due (a new one, a change of settings, triggers it at once); retries are timed on the records' clock. */
+const OUTBOX_INTERVAL_MS = 1_000;
 /** How often the adoption site's follower looks for a burst of changes to follow (sites/site-follower.ts). */
 const SITE_FOLLOW_INTERVAL_MS = 1_000;
 /** What the adoption site shows: a change to any of these may make it out of date (its address is watched by the follower). */
@@ -89,12 +95,14 @@ export class Engine {
   private externalCheckTimer: NodeJS.Timeout | undefined;
   private jobsStarted = false;
   private stopListening: (() => void) | undefined;
+  private readonly mailOptions: SmtpOptions | undefined;
 
   constructor(options: EngineOptions) {
     this.log = options.log ?? SILENT_LOG;
     this.supervisor = new Supervisor(this.log, options.maxBackoffMs);
     this.labClock = new LabClock(options.clock ?? systemClock);
     this.environment = options.environment;
+    this.mailOptions = options.mail;
     this.dataDir = path.resolve(options.dataDir);
     this.connection = openDataDir(this.dataDir, () => {
       ensurePrivateDir(this.dataDir);
@@ -265,7 +273,19 @@ export class Engine {
       runAtStart: true,
       run: () => this.ownSites.follower.runIfDue(),
     });
+    const { outbox, mailSettings } = this.ownServices;
+    const sender = new OutboxSender(outbox, mailSettings, this.labClock.real, this.changes, this.mailOptions);
+    const mail: SupervisedJob = supervisor.start({
+      name: 'outbox',
+      everyMs: OUTBOX_INTERVAL_MS,
+      runAtStart: true,
+      run: async () => {
+        if ((await sender.drain()).more) mail.trigger();
+      },
+    });
     this.stopListening = this.changes.on((topic) => {
+      // A message queued, retried or unpaused, a person forgotten: looked at now, not on the next tick.
+      if (topic === 'outbox' || topic === 'people') mail.trigger();
       // A domain that verifies here gets its certificate at once, not on the next tick.
       if (topic === 'sites') certificates.trigger();
       if (SITE_TOPICS.has(topic)) this.ownSites.follower.noteChange();

@@ -21,6 +21,8 @@ import { StaffService } from '../staff/staff';
 import { AuditService } from '../audit/audit';
 import { ContractPrinter } from '../contracts/printing';
 import { SignedContracts } from '../contracts/signed-contracts';
+import { Outbox } from '../mail/outbox';
+import { MailSettingsStore } from '../mail/settings';
 
 export interface Services {
   categories: CategoryService;
@@ -48,6 +50,10 @@ export interface Services {
   audit: AuditService;
   /** Contracts signed on the spot, kept byte for byte; `verify` tells a file of ours, unchanged. */
   contracts: SignedContracts;
+  /** Mail to people: written with what caused it, sent by the serving engine's outbox job. */
+  outbox: Outbox;
+  /** The shelter's SMTP provider; the password in a 0600 file of its own. */
+  mailSettings: MailSettingsStore;
 }
 
 /** What the services of one environment are made over: its database, its change topics, its clocks and its folder. */
@@ -104,6 +110,16 @@ export function createServices({ connection, changes, labClock, dataDir, environ
     person: (personId) => people.get(personId),
     shelter: () => shelter.get(),
   });
+  const mailSettings = new MailSettingsStore(sqlite, real, dataDir, environment);
+  const outbox = new Outbox({
+    sqlite,
+    clock: real,
+    changes,
+    people,
+    settings: mailSettings,
+    shelterLanguage: () => shelter.get().language,
+    shelterName: () => shelter.name(),
+  });
   return {
     categories,
     pets,
@@ -122,5 +138,7 @@ export function createServices({ connection, changes, labClock, dataDir, environ
     staff: new StaffService(sqlite, real, changes),
     audit: new AuditService(sqlite, real),
     contracts: new SignedContracts(sqlite, real, changes, new ContractPrinter({ shelterDay, categories })),
+    outbox,
+    mailSettings,
   };
 }

@@ -11,6 +11,7 @@ import { CONTRACT_CHANNELS } from './contracts';
 import type { ChannelDeclaration } from './declare';
 import { LAB_CHANNELS } from './lab';
 import { MOVEMENT_CHANNELS } from './movements';
+import { OUTBOX_CHANNELS } from './outbox';
 import { PEOPLE_CHANNELS } from './people';
 import { PET_CHANNELS } from './pets';
 import { PHOTO_CHANNELS } from './photos';
@@ -39,6 +40,7 @@ export const ADMIN_CHANNEL_DECLARATIONS = {
   ...STAFF_CHANNELS,
   ...BACKUP_CHANNELS,
   ...AUDIT_CHANNELS,
+  ...OUTBOX_CHANNELS,
 };
 
 export type AdminChannelDeclarations = typeof ADMIN_CHANNEL_DECLARATIONS;

@@ -13,6 +13,7 @@ import * as contracts from '../contracts';
 import * as csvSeparator from '../csv-separator';
 import * as headerProfiles from '../header-profiles';
 import * as lab from '../lab';
+import * as mail from '../mail';
 import * as movements from '../movements';
 import * as people from '../people';
 import * as pet from '../pet';
@@ -43,6 +44,7 @@ export const SCHEMA_KIT = {
   ...csvSeparator,
   ...headerProfiles,
   ...lab,
+  ...mail,
   ...movements,
   ...people,
   ...pet,

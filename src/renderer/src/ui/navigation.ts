@@ -22,7 +22,8 @@ export type PageId =
   | 'lab'
   | 'requests'
   | 'server'
-  | 'staff';
+  | 'staff'
+  | 'outbox';
 
 /** The pages that list records, each record with an address of its own. */
 export type RecordPageId = Extract<PageId, 'pets' | 'people'>;

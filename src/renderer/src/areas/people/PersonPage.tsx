@@ -11,6 +11,7 @@ import { PageTitle } from '../../ui/PageTitle';
 import { personFailure } from './person-failures';
 import { PersonFlags } from './PersonFlags';
 import { PersonMovementsPanel } from './PersonMovementsPanel';
+import { PersonMailPanel } from './PersonMailPanel';
 import { useCategoryNames, useForgetPerson, usePerson } from './queries';
 
 /** One person's page: who they are, their animals and every movement they took part in; edit, or forget them. */
@@ -110,6 +111,7 @@ export function PersonPage({ id, onEdit }: { id: number; onEdit: (person: Person
         <PersonDetails person={person} />
       )}
       <PersonMovementsPanel events={events} animals={animals} />
+      <PersonMailPanel personId={person.id} />
     </Stack>
   );
 }

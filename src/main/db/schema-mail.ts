@@ -1,0 +1,72 @@
+/**
+ * The outbox: the shelter's SMTP settings (never the password: a 0600 file of its own), every
+ * message written in the same transaction as what caused it, and each person's mail choices.
+ * PRIVATE, every table (addresses and what was said to people). drizzle-kit reads this file too.
+ */
+import { sql } from 'drizzle-orm';
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { people } from './schema-movements';
+import { MAIL_KINDS, MAIL_SECURITY, OUTBOX_STATUSES } from '../../shared/mail';
+
+/** One row (id 1) once staff saved the settings. */
+export const mailSettings = sqliteTable('mail_settings', {
+  id: integer('id').primaryKey(),
+  host: text('host').notNull(),
+  port: integer('port').notNull(),
+  security: text('security', { enum: MAIL_SECURITY }).notNull(),
+  username: text('username'),
+  fromAddress: text('from_address').notNull(),
+  fromName: text('from_name'),
+  dailyCap: integer('daily_cap').notNull(),
+  unsubscribeBase: text('unsubscribe_base'),
+  paused: integer('paused', { mode: 'boolean' }).notNull().default(false),
+  updatedAt: integer('updated_at').notNull(),
+});
+
+export const outbox = sqliteTable(
+  'outbox',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    /** <…@from-domain>, made at enqueue and sent with every attempt: a receiver can tell a copy. */
+    messageId: text('message_id').notNull(),
+    personId: integer('person_id').references(() => people.id),
+    toAddress: text('to_address').notNull(),
+    language: text('language').notNull(),
+    kind: text('kind', { enum: MAIL_KINDS }).notNull(),
+    /** Part of an adoption the person is in: sent whatever their opt-out. */
+    essential: integer('essential', { mode: 'boolean' }).notNull().default(false),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body').notNull(),
+    status: text('status', { enum: OUTBOX_STATUSES }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: integer('next_attempt_at'),
+    lastError: text('last_error'),
+    createdAt: integer('created_at').notNull(),
+    /** When the server accepted it (sent), or when it was handed over (sending, unsure): what the daily cap counts. */
+    sentAt: integer('sent_at'),
+  },
+  (table) => [
+    uniqueIndex('outbox_message_id').on(table.messageId),
+    index('outbox_due')
+      .on(table.nextAttemptAt)
+      .where(sql`${table.status} = 'queued'`),
+    index('outbox_status').on(table.status, table.id),
+    index('outbox_person').on(table.personId, table.id),
+    index('outbox_sent_at').on(table.sentAt),
+  ],
+);
+
+/** A person's language for mail and their opt-out; the token is what their unsubscribe link carries. */
+export const mailRecipients = sqliteTable(
+  'mail_recipients',
+  {
+    personId: integer('person_id')
+      .primaryKey()
+      .references(() => people.id, { onDelete: 'cascade' }),
+    language: text('language', { enum: ['en', 'fr', 'es', 'de'] }),
+    optedOutAt: integer('opted_out_at'),
+    unsubscribeToken: text('unsubscribe_token').notNull(),
+  },
+  (table) => [uniqueIndex('mail_recipients_token').on(table.unsubscribeToken)],
+);

@@ -1,0 +1,77 @@
+import { Alert, Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { OUTBOX_STATUSES, type OutboxStatus } from '../../../../shared/mail';
+import { LoadFailure, SkeletonBlocks } from '../../ui/LoadStates';
+import { PageTitle } from '../../ui/PageTitle';
+import { OutboxTable } from './OutboxTable';
+import { useMailSettings, useOutbox, usePauseMail } from './queries';
+
+/** The Outbox: what is waiting, sent and failed (with why), the pause switch and the day's count against the cap. */
+export function OutboxPage(): React.JSX.Element {
+  const { t } = useTranslation('outbox');
+  const [status, setStatus] = useState<OutboxStatus | null>(null);
+  const settings = useMailSettings();
+  const outbox = useOutbox(status);
+  const pause = usePauseMail();
+  const rows = useMemo(() => outbox.data?.pages.flatMap((page) => page.rows) ?? [], [outbox.data]);
+  const counts = outbox.data?.pages[0]?.counts;
+  const view = settings.data;
+  return (
+    <Stack gap="md" data-testid="outbox-page">
+      <PageTitle title={t('title')} description={t('description')} />
+      {view && !view.settings ? (
+        <Alert color="yellow" variant="light">
+          {t('notSetUp')}
+        </Alert>
+      ) : null}
+      {view?.paused ? (
+        <Alert color="orange" variant="light" role="status">
+          {t('paused')}
+        </Alert>
+      ) : null}
+      {view?.settings ? (
+        <Group justify="space-between" wrap="wrap">
+          <Text size="sm" c="dimmed">
+            {t('sentLast24h', { count: view.sentLast24h, cap: view.settings.dailyCap })}
+          </Text>
+          <Button
+            variant="light"
+            leftSection={view.paused ? <IconPlayerPlay size={16} /> : <IconPlayerPause size={16} />}
+            onClick={() => pause.mutate({ paused: !view.paused })}
+          >
+            {view.paused ? t('resume') : t('pause')}
+          </Button>
+        </Group>
+      ) : null}
+      <SegmentedControl
+        aria-label={t('filter')}
+        value={status ?? 'all'}
+        onChange={(value) => setStatus(value === 'all' ? null : (value as OutboxStatus))}
+        data={[
+          { value: 'all', label: t('all') },
+          ...OUTBOX_STATUSES.map((value) => ({
+            value,
+            label: counts ? `${t(`status.${value}`)} (${counts[value]})` : t(`status.${value}`),
+          })),
+        ]}
+        style={{ alignSelf: 'flex-start', maxWidth: '100%', overflowX: 'auto' }}
+      />
+      {outbox.isPending ? (
+        <SkeletonBlocks count={3} height={40} />
+      ) : outbox.isError ? (
+        <LoadFailure error={outbox.error} onRetry={() => void outbox.refetch()} />
+      ) : rows.length === 0 ? (
+        <Text c="dimmed">{t('empty')}</Text>
+      ) : (
+        <OutboxTable rows={rows} />
+      )}
+      {outbox.hasNextPage ? (
+        <Button variant="subtle" onClick={() => void outbox.fetchNextPage()} loading={outbox.isFetchingNextPage}>
+          {t('more')}
+        </Button>
+      ) : null}
+    </Stack>
+  );
+}
