@@ -1,6 +1,8 @@
 import { Box, Button, EmptyState, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { IconArrowsExchange, IconKey, IconPencil, IconUserPlus, IconUsers } from '@tabler/icons-react';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { AccountNameSchema } from '../../../../shared/admin-schemas';
 import type { Account } from '../../../../shared/models';
 import type { PlanFigures } from '../../../../shared/plans';
@@ -19,14 +21,15 @@ import { TruncatedText } from '../../ui/TruncatedText';
 
 const COLUMNS = 7;
 
-function limitsOf(account: Account, plans: PlanFigures[] | undefined): string {
+function limitsOf(account: Account, plans: PlanFigures[] | undefined, t: TFunction<'accounts'>): string {
   const plan = plans?.find((candidate) => candidate.id === account.planId);
   const perMinute = account.planId === 'enterprise' ? account.customPerMinute : (plan?.perMinute ?? null);
   const perDay = account.planId === 'enterprise' ? account.customPerDay : (plan?.perDay ?? null);
-  return `${formatFigure(perMinute)}/min · ${formatFigure(perDay)}/day`;
+  return t('limits', { perMinute: formatFigure(perMinute), perDay: formatFigure(perDay) });
 }
 
 export function AccountsPage(): React.JSX.Element {
+  const { t } = useTranslation('accounts');
   const accounts = useAccounts();
   const plans = usePlans();
   const renameAccount = useRenameAccount();
@@ -38,11 +41,11 @@ export function AccountsPage(): React.JSX.Element {
   return (
     <Stack>
       <PageTitle
-        title="Accounts & keys"
-        description="An account owns API keys and site projects: an app or partner site calling the pet API, or your shelter publishing its adoption site. Its plan sets the quota its keys share and what its sites may use."
+        title={t('title')}
+        description={t('description')}
         actions={
           <Button leftSection={<IconUserPlus size={16} />} onClick={() => accountForm.open('new')}>
-            New account
+            {t('newAccount')}
           </Button>
         }
       />
@@ -54,13 +57,13 @@ export function AccountsPage(): React.JSX.Element {
             <Table highlightOnHover data-testid="accounts-table">
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>ID</Table.Th>
-                  <Table.Th>Account</Table.Th>
-                  <Table.Th>Plan</Table.Th>
-                  <Table.Th>Limits</Table.Th>
-                  <Table.Th ta="right">Active keys</Table.Th>
-                  <Table.Th>Created</Table.Th>
-                  <Table.Th>Actions</Table.Th>
+                  <Table.Th>{t('columns.id')}</Table.Th>
+                  <Table.Th>{t('columns.account')}</Table.Th>
+                  <Table.Th>{t('columns.plan')}</Table.Th>
+                  <Table.Th>{t('columns.limits')}</Table.Th>
+                  <Table.Th ta="right">{t('columns.activeKeys')}</Table.Th>
+                  <Table.Th>{t('columns.created')}</Table.Th>
+                  <Table.Th>{t('columns.actions')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -86,11 +89,11 @@ export function AccountsPage(): React.JSX.Element {
                         <PlanBadge planId={account.planId} />
                       </Table.Td>
                       <Table.Td>
-                        {limitsOf(account, plans.data)}
+                        {limitsOf(account, plans.data, t)}
                         {account.planId === 'enterprise' && (
                           <Text span size="xs" c="dimmed">
                             {' '}
-                            (own figures)
+                            {t('ownFigures')}
                           </Text>
                         )}
                       </Table.Td>
@@ -102,21 +105,21 @@ export function AccountsPage(): React.JSX.Element {
                             size="compact-sm"
                             variant={selected ? 'light' : 'subtle'}
                             leftSection={<IconKey size={14} />}
-                            aria-label={`Show keys of ${account.name}`}
+                            aria-label={t('showKeys', { name: account.name })}
                             aria-pressed={selected}
                             onClick={() => setChosenId(account.id)}
                           >
-                            Keys
+                            {t('keys')}
                           </Button>
                           <RowAction
-                            tooltip="Rename"
-                            label={`Rename ${account.name}`}
+                            tooltip={t('rename')}
+                            label={t('renameNamed', { name: account.name })}
                             icon={<IconPencil size={16} />}
                             onClick={() => renaming.open(account)}
                           />
                           <RowAction
-                            tooltip="Change plan"
-                            label={`Change plan of ${account.name}`}
+                            tooltip={t('changePlan')}
+                            label={t('changePlanOf', { name: account.name })}
                             icon={<IconArrowsExchange size={16} />}
                             onClick={() => accountForm.open(account)}
                           />
@@ -133,8 +136,8 @@ export function AccountsPage(): React.JSX.Element {
               py="xl"
               icon={<IconUsers size={28} />}
               withIndicatorBackground
-              title="No accounts yet"
-              description="Create an account for each app or partner that calls the pet API (then issue it a key), and one to own your site projects."
+              title={t('empty.title')}
+              description={t('empty.description')}
             >
               <EmptyState.Actions>
                 <Button
@@ -142,7 +145,7 @@ export function AccountsPage(): React.JSX.Element {
                   leftSection={<IconUserPlus size={16} />}
                   onClick={() => accountForm.open('new')}
                 >
-                  Create the first account
+                  {t('empty.action')}
                 </Button>
               </EmptyState.Actions>
             </EmptyState>
@@ -159,11 +162,11 @@ export function AccountsPage(): React.JSX.Element {
       />
       <NameModal
         opened={renaming.opened}
-        title={`Rename ${renaming.subject?.name ?? ''}`}
-        label="Account name"
+        title={t('renameNamed', { name: renaming.subject?.name ?? '' })}
+        label={t('accountName')}
         initialValue={renaming.subject?.name ?? ''}
         schema={AccountNameSchema}
-        submitLabel="Rename"
+        submitLabel={t('rename')}
         busy={renameAccount.isPending}
         onSubmit={(name) =>
           renaming.subject

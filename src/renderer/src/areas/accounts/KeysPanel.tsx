@@ -13,6 +13,7 @@ import {
 } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconCheck, IconCopy, IconKey, IconKeyOff, IconPencil, IconPlus, IconRotate } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { KeyLabelSchema } from '../../../../shared/admin-schemas';
 import type { Account, ApiKeyRecord } from '../../../../shared/models';
 import { useDialog } from '../../ui/dialog';
@@ -30,16 +31,17 @@ const COLUMNS = 6;
 
 /** The id the CLI takes (`keys create --account 12`), with a copy button. */
 function AccountId({ id }: { id: number }): React.JSX.Element {
+  const { t } = useTranslation('accounts');
   return (
     <Group gap={2} wrap="nowrap">
-      <Code data-testid="keys-account-id">account #{id}</Code>
+      <Code data-testid="keys-account-id">{t('key.accountId', { id })}</Code>
       <CopyButton value={String(id)} timeout={2_000}>
         {({ copied, copy }) => (
-          <Tooltip label={copied ? 'Copied' : 'Copy the account id'}>
+          <Tooltip label={copied ? t('key.copied') : t('key.copyAccountId')}>
             <ActionIcon
               variant="subtle"
               color={copied ? 'teal' : 'gray'}
-              aria-label="Copy the account id"
+              aria-label={t('key.copyAccountId')}
               onClick={copy}
             >
               {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
@@ -52,6 +54,7 @@ function AccountId({ id }: { id: number }): React.JSX.Element {
 }
 
 export function KeysPanel({ account }: { account: Account }): React.JSX.Element {
+  const { t } = useTranslation('accounts');
   const keys = useApiKeys(account.id);
   const issueKey = useIssueKey({ shownInPlace: SHOWN_IN_PLACE.always });
   const labelKey = useLabelKey();
@@ -75,23 +78,18 @@ export function KeysPanel({ account }: { account: Account }): React.JSX.Element 
 
   const confirmRevoke = (apiKey: ApiKeyRecord) =>
     modals.openConfirmModal({
-      title: `Revoke ${apiKey.displayPrefix}?`,
-      children: <Text size="sm">Requests with this key are refused from the next one on. This cannot be undone.</Text>,
-      labels: { confirm: 'Revoke', cancel: 'Keep' },
+      title: t('key.revokeTitle', { prefix: apiKey.displayPrefix }),
+      children: <Text size="sm">{t('key.revokeText')}</Text>,
+      labels: { confirm: t('key.revoke'), cancel: t('key.keep') },
       confirmProps: { color: 'red' },
       onConfirm: () => revokeKey.mutate({ id: apiKey.id }),
     });
 
   const confirmRotate = (apiKey: ApiKeyRecord) =>
     modals.openConfirmModal({
-      title: `Rotate ${apiKey.displayPrefix}?`,
-      children: (
-        <Text size="sm">
-          A new key is issued with the same label and the old one stops working at once. The account&apos;s usage
-          carries on.
-        </Text>
-      ),
-      labels: { confirm: 'Rotate', cancel: 'Cancel' },
+      title: t('key.rotateTitle', { prefix: apiKey.displayPrefix }),
+      children: <Text size="sm">{t('key.rotateText')}</Text>,
+      labels: { confirm: t('key.rotate'), cancel: t('key.cancel') },
       onConfirm: () => rotateKey.mutate({ id: apiKey.id }, { onSuccess: show }),
     });
 
@@ -100,12 +98,12 @@ export function KeysPanel({ account }: { account: Account }): React.JSX.Element 
       <Group justify="space-between" mb="sm" wrap="nowrap">
         <Group gap="xs" wrap="nowrap" miw={0}>
           <Title order={2} size="h4" lineClamp={1} style={{ wordBreak: 'break-all' }}>
-            Keys of {account.name}
+            {t('key.panelTitle', { name: account.name })}
           </Title>
           <AccountId id={account.id} />
         </Group>
         <Button leftSection={<IconPlus size={16} />} onClick={() => labelling.open('new')}>
-          Issue key
+          {t('key.issue')}
         </Button>
       </Group>
       {keys.isError ? (
@@ -115,18 +113,18 @@ export function KeysPanel({ account }: { account: Account }): React.JSX.Element 
           <Table highlightOnHover data-testid="keys-table">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Key</Table.Th>
-                <Table.Th>Label</Table.Th>
-                <Table.Th>Created</Table.Th>
-                <Table.Th>Last used</Table.Th>
-                <Table.Th>State</Table.Th>
-                <Table.Th>Actions</Table.Th>
+                <Table.Th>{t('key.columns.key')}</Table.Th>
+                <Table.Th>{t('key.columns.label')}</Table.Th>
+                <Table.Th>{t('key.columns.created')}</Table.Th>
+                <Table.Th>{t('key.columns.lastUsed')}</Table.Th>
+                <Table.Th>{t('key.columns.state')}</Table.Th>
+                <Table.Th>{t('key.columns.actions')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {keys.isPending && <SkeletonRows rows={2} columns={COLUMNS} />}
               {keys.data?.map((apiKey) => {
-                const name = `key ${apiKey.displayPrefix}`;
+                const name = t('key.name', { prefix: apiKey.displayPrefix });
                 const revoked = apiKey.revokedAt !== null;
                 return (
                   <Table.Tr key={apiKey.id} data-testid={`key-row-${apiKey.id}`} c={revoked ? 'dimmed' : undefined}>
@@ -136,7 +134,7 @@ export function KeysPanel({ account }: { account: Account }): React.JSX.Element 
                         <TruncatedText text={apiKey.label} maw={280} />
                       ) : (
                         <Text span inherit c="dimmed">
-                          no label
+                          {t('key.noLabel')}
                         </Text>
                       )}
                     </Table.Td>
@@ -144,14 +142,17 @@ export function KeysPanel({ account }: { account: Account }): React.JSX.Element 
                     <Table.Td>
                       {apiKey.lastUsedAt === null ? (
                         <Text span inherit c="dimmed">
-                          never
+                          {t('key.never')}
                         </Text>
                       ) : (
                         formatMoment(apiKey.lastUsedAt)
                       )}
                     </Table.Td>
                     <Table.Td>
-                      <Tooltip label={`Revoked ${formatMoment(apiKey.revokedAt)}`} disabled={!revoked}>
+                      <Tooltip
+                        label={t('key.revokedAt', { moment: formatMoment(apiKey.revokedAt) })}
+                        disabled={!revoked}
+                      >
                         <span>
                           <KeyStateBadge apiKey={apiKey} />
                         </span>
@@ -160,25 +161,25 @@ export function KeysPanel({ account }: { account: Account }): React.JSX.Element 
                     <Table.Td>
                       <Group gap={4} wrap="nowrap">
                         <RowAction
-                          tooltip="Edit label"
-                          label={`Edit label of ${name}`}
+                          tooltip={t('key.editLabel')}
+                          label={t('key.editLabelOf', { name })}
                           icon={<IconPencil size={16} />}
                           onClick={() => labelling.open(apiKey)}
                         />
                         <RowAction
-                          tooltip="Rotate: new key, this one revoked"
-                          label={`Rotate ${name}`}
+                          tooltip={t('key.rotateTip')}
+                          label={t('key.rotateNamed', { name })}
                           icon={<IconRotate size={16} />}
                           onClick={() => confirmRotate(apiKey)}
-                          unavailable={revoked ? 'Revoked keys cannot be rotated; issue a new key instead' : undefined}
+                          unavailable={revoked ? t('key.cannotRotate') : undefined}
                         />
                         <RowAction
-                          tooltip="Revoke"
-                          label={`Revoke ${name}`}
+                          tooltip={t('key.revoke')}
+                          label={t('key.revokeNamed', { name })}
                           icon={<IconKeyOff size={16} />}
                           onClick={() => confirmRevoke(apiKey)}
                           danger
-                          unavailable={revoked ? 'Already revoked' : undefined}
+                          unavailable={revoked ? t('key.alreadyRevoked') : undefined}
                         />
                       </Group>
                     </Table.Td>
@@ -192,19 +193,23 @@ export function KeysPanel({ account }: { account: Account }): React.JSX.Element 
               py="lg"
               icon={<IconKey size={28} />}
               withIndicatorBackground
-              title="No keys yet"
-              description={`Issue a key so ${account.name} can call the pet API.`}
+              title={t('key.emptyTitle')}
+              description={t('key.emptyDescription', { name: account.name })}
             />
           )}
         </Table.ScrollContainer>
       )}
       <NameModal
         opened={labelling.opened}
-        title={relabelling ? `Label of ${relabelling.displayPrefix}` : `Issue a key for ${account.name}`}
-        label={relabelling ? 'Label' : 'Label (optional)'}
+        title={
+          relabelling
+            ? t('key.labelOf', { prefix: relabelling.displayPrefix })
+            : t('key.issueFor', { name: account.name })
+        }
+        label={relabelling ? t('key.label') : t('key.labelOptional')}
         initialValue={relabelling?.label ?? ''}
         schema={KeyLabelSchema}
-        submitLabel={relabelling ? 'Save' : 'Issue'}
+        submitLabel={relabelling ? t('key.save') : t('key.issueButton')}
         busy={issueKey.isPending || labelKey.isPending}
         onSubmit={saveLabel}
         onClose={labelling.close}

@@ -1,5 +1,6 @@
 import { Alert, Button, Code, CopyButton, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconCopy } from '@tabler/icons-react';
+import { Trans, useTranslation } from 'react-i18next';
 
 export interface IssuedKey {
   key: string;
@@ -15,24 +16,20 @@ interface NewKeyModalProps {
 }
 
 export function NewKeyModal({ opened, issued, onClose, onClosed }: NewKeyModalProps): React.JSX.Element {
+  const { t } = useTranslation('accounts');
   return (
     <Modal
       opened={opened}
       onClose={onClose}
       onExitTransitionEnd={onClosed}
-      title={`New key for ${issued?.accountName ?? ''}`}
+      title={t('newKey.title', { name: issued?.accountName ?? '' })}
       closeOnClickOutside={false}
       size="lg"
       centered
     >
       <Stack>
-        <Alert
-          color="orange"
-          variant="light"
-          icon={<IconAlertTriangle />}
-          title="Copy it now: it will not be shown again"
-        >
-          Adoption Desk stores only a fingerprint of the key. If it is lost, issue a new one and revoke this one.
+        <Alert color="orange" variant="light" icon={<IconAlertTriangle />} title={t('newKey.copyNow')}>
+          {t('newKey.fingerprint')}
         </Alert>
         <Code block data-testid="new-key" fz="md" style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}>
           {issued?.key}
@@ -46,16 +43,16 @@ export function NewKeyModal({ opened, issued, onClose, onClosed }: NewKeyModalPr
                 leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
                 onClick={copy}
               >
-                {copied ? 'Copied' : 'Copy key'}
+                {copied ? t('newKey.copied') : t('newKey.copy')}
               </Button>
             )}
           </CopyButton>
           <Button variant="default" onClick={onClose}>
-            I have stored it
+            {t('newKey.stored')}
           </Button>
         </Group>
         <Text size="xs" c="dimmed">
-          Send it as <Code>Authorization: Bearer &lt;key&gt;</Code> on every request to the pet API.
+          <Trans t={t} i18nKey="newKey.howToSend" components={{ code: <Code /> }} />
         </Text>
       </Stack>
     </Modal>

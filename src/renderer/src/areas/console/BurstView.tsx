@@ -1,5 +1,6 @@
 import { LineChart } from '@mantine/charts';
 import { Badge, Card, Group, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import type { BurstResult } from '../../../../shared/admin-contract';
 import { formatSeconds } from '../../ui/format';
 import { statusColor } from './ConsoleResponseView';
@@ -20,16 +21,17 @@ function outcomeColor(outcome: string): string {
 
 /** How a quota gives way under a burst: Remaining falls, 429s begin, and past the threshold the key is banned. */
 export function BurstView({ result }: { result: BurstResult }): React.JSX.Element {
+  const { t } = useTranslation('console');
   const { responses, counts } = result;
   const firstLimited = firstWith(responses, 'rate_limited');
   const firstBanned = firstWith(responses, 'api_key_banned');
-  const remaining = responses.map((answer, index) => ({ request: index + 1, Remaining: answer.remaining }));
+  const remaining = responses.map((answer, index) => ({ request: index + 1, remaining: answer.remaining }));
 
   return (
     <Card withBorder radius="md" padding="md" data-testid="burst-result">
       <Group justify="space-between" mb="sm" wrap="wrap">
         <Title order={2} size="h4">
-          Burst of {responses.length}
+          {t('burstView.title', { count: responses.length })}
         </Title>
         <Group gap="xs">
           {Object.entries(counts).map(([outcome, count]) => (
@@ -49,23 +51,29 @@ export function BurstView({ result }: { result: BurstResult }): React.JSX.Elemen
         <Stack gap={2}>
           <Text size="sm" data-testid="burst-first-limited">
             {firstLimited
-              ? `First 429 (rate_limited) at request #${firstLimited.index + 1}, Retry-After ${formatSeconds(firstLimited.answer.retryAfter ?? 0)}.`
-              : 'No request was rate limited.'}
+              ? t('burstView.firstLimited', {
+                  index: firstLimited.index + 1,
+                  wait: formatSeconds(firstLimited.answer.retryAfter ?? 0),
+                })
+              : t('burstView.noneLimited')}
           </Text>
           <Text size="sm" data-testid="burst-first-banned" c={firstBanned ? 'red' : undefined}>
             {firstBanned
-              ? `Key banned from request #${firstBanned.index + 1} (api_key_banned), Retry-After ${formatSeconds(firstBanned.answer.retryAfter ?? 0)}.`
-              : 'The key was not banned.'}
+              ? t('burstView.firstBanned', {
+                  index: firstBanned.index + 1,
+                  wait: formatSeconds(firstBanned.answer.retryAfter ?? 0),
+                })
+              : t('burstView.notBanned')}
           </Text>
         </Stack>
         <LineChart
           h={220}
           data={remaining}
           dataKey="request"
-          series={[{ name: 'Remaining', color: 'teal.6' }]}
+          series={[{ name: 'remaining', label: t('burstView.remaining'), color: 'teal.6' }]}
           curveType="stepAfter"
           withDots={false}
-          xAxisLabel="Request"
+          xAxisLabel={t('burstView.request')}
           yAxisLabel="X-RateLimit-Remaining"
           lineProps={{ isAnimationActive: false }}
           data-testid="burst-chart"
@@ -75,9 +83,9 @@ export function BurstView({ result }: { result: BurstResult }): React.JSX.Elemen
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>#</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Code</Table.Th>
-                <Table.Th>Remaining</Table.Th>
+                <Table.Th>{t('burstView.status')}</Table.Th>
+                <Table.Th>{t('burstView.code')}</Table.Th>
+                <Table.Th>{t('burstView.remaining')}</Table.Th>
                 <Table.Th>Retry-After</Table.Th>
               </Table.Tr>
             </Table.Thead>

@@ -13,13 +13,14 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconBolt, IconKey, IconSend } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { CONSOLE_OPERATIONS } from '../../../../shared/admin-schemas';
-import { PET_STATUS_WORDS, PET_STATUSES, type PetStatus } from '../../../../shared/pet';
+import { PET_STATUSES, type PetStatus } from '../../../../shared/pet';
 import { BurstView } from './BurstView';
 import { ConsoleResponseView } from './ConsoleResponseView';
 import { figureOf, FigureInput } from '../../ui/FigureInput';
 import { PageTitle } from '../../ui/PageTitle';
-import { ENVIRONMENT_LABEL, useEnvironment } from '../../client/EnvironmentProvider';
+import { useEnvironment } from '../../client/EnvironmentProvider';
 import { useAccounts } from '../../client/accounts';
 import { useIssueKey } from '../../client/api-keys';
 import { useBurst, useSendRequest, type ConsoleCall } from './queries';
@@ -36,12 +37,6 @@ type ConsoleValues = {
   body: string;
   count: number | string;
 };
-
-/** The wire's values, each with the word staff know it by (`sold (adopted)`). */
-const STATUS_CHOICES = PET_STATUSES.map((value) => ({
-  value,
-  label: PET_STATUS_WORDS[value] === value ? value : `${value} (${PET_STATUS_WORDS[value]})`,
-}));
 
 const monospace = { input: { fontFamily: 'var(--mantine-font-family-monospace)' } };
 
@@ -70,6 +65,7 @@ export function ConsolePage(): React.JSX.Element {
 }
 
 function ApiConsole(): React.JSX.Element {
+  const { t } = useTranslation('console');
   const environment = useEnvironment();
   const accounts = useAccounts();
   const issueKey = useIssueKey();
@@ -87,20 +83,22 @@ function ApiConsole(): React.JSX.Element {
       count: 80,
     },
     validate: {
-      limit: (value) =>
-        value === '' || Number.isInteger(figureOf(value)) ? null : 'A whole number (the API accepts 1 to 100)',
+      limit: (value) => (value === '' || Number.isInteger(figureOf(value)) ? null : t('limitError')),
     },
   });
   const { operation } = form.values;
 
   const issueTestKey = (accountId: number) =>
-    issueKey.mutate({ accountId, label: 'API console' }, { onSuccess: ({ key }) => form.setFieldValue('key', key) });
+    issueKey.mutate(
+      { accountId, label: t('testKeyLabel') },
+      { onSuccess: ({ key }) => form.setFieldValue('key', key) },
+    );
 
   const runBurst = () => {
     const count = figureOf(form.values.count);
     if (form.validate().hasErrors) return;
     if (!Number.isInteger(count) || count < 1 || count > 500) {
-      form.setFieldError('count', 'Between 1 and 500 requests');
+      form.setFieldError('count', t('countError'));
       return;
     }
     burst.mutate({ ...requestOf(form.values), count });
@@ -108,17 +106,14 @@ function ApiConsole(): React.JSX.Element {
 
   return (
     <Stack>
-      <PageTitle
-        title="API console"
-        description={`Call the ${ENVIRONMENT_LABEL[environment].toLowerCase()} pet API as a client would, and watch its quota at work: headers, 429s, Retry-After and bans.`}
-      />
+      <PageTitle title={t('title')} description={t('description', { context: environment })} />
       <Card withBorder radius="md" padding="md">
         <form onSubmit={form.onSubmit((values) => send.mutate(requestOf(values)))}>
           <Stack>
             <Group align="flex-end" wrap="nowrap">
               <TextInput
-                label="API key"
-                description="Sent as Authorization: Bearer. Leave empty to see the 401."
+                label={t('apiKey')}
+                description={t('apiKeyHelp')}
                 placeholder={environment === 'production' ? 'adk_live_…' : 'adk_test_…'}
                 styles={monospace}
                 autoComplete="off"
@@ -130,12 +125,12 @@ function ApiConsole(): React.JSX.Element {
               <Menu position="bottom-end" withinPortal>
                 <Menu.Target>
                   <Button variant="default" leftSection={<IconKey size={16} />} loading={issueKey.isPending}>
-                    Issue a test key
+                    {t('issueTestKey')}
                   </Button>
                 </Menu.Target>
                 <Menu.Dropdown>
-                  <Menu.Label>New key for</Menu.Label>
-                  {accounts.data?.length === 0 && <Menu.Item disabled>No accounts yet</Menu.Item>}
+                  <Menu.Label>{t('newKeyFor')}</Menu.Label>
+                  {accounts.data?.length === 0 && <Menu.Item disabled>{t('noAccounts')}</Menu.Item>}
                   {accounts.data?.map((account) => (
                     <Menu.Item key={account.id} onClick={() => issueTestKey(account.id)}>
                       {account.name}
@@ -146,7 +141,7 @@ function ApiConsole(): React.JSX.Element {
             </Group>
             <Stack gap={4}>
               <Text size="sm" fw={500} id="console-operation">
-                Operation
+                {t('operation')}
               </Text>
               <SegmentedControl<Operation>
                 aria-labelledby="console-operation"
@@ -162,16 +157,16 @@ function ApiConsole(): React.JSX.Element {
                 <Grid.Col span={{ base: 12, sm: 3 }}>
                   <Select<PetStatus>
                     label="status"
-                    placeholder="any"
+                    placeholder={t('any')}
                     clearable
-                    data={STATUS_CHOICES}
+                    data={PET_STATUSES.map((value) => ({ value, label: t(`statuses.${value}`) }))}
                     {...form.getInputProps('status')}
                   />
                 </Grid.Col>
                 <Grid.Col span={{ base: 12, sm: 6 }}>
                   <TextInput
                     label="cursor"
-                    placeholder='from the Link: rel="next" header'
+                    placeholder={t('cursorPlaceholder')}
                     styles={monospace}
                     {...form.getInputProps('cursor')}
                   />
@@ -180,8 +175,8 @@ function ApiConsole(): React.JSX.Element {
             )}
             {operation === 'createPet' && (
               <Textarea
-                label="JSON body"
-                description="Sent as-is, so malformed bodies can be tried too."
+                label={t('body')}
+                description={t('bodyHelp')}
                 autosize
                 minRows={4}
                 maxRows={14}
@@ -195,10 +190,10 @@ function ApiConsole(): React.JSX.Element {
             )}
             <Group justify="space-between" align="flex-end">
               <Button type="submit" leftSection={<IconSend size={16} />} loading={send.isPending}>
-                Send
+                {t('send')}
               </Button>
               <Group align="flex-end" gap="xs">
-                <FigureInput label="Requests in a burst" w={170} {...form.getInputProps('count')} />
+                <FigureInput label={t('burstCount')} w={170} {...form.getInputProps('count')} />
                 <Button
                   variant="light"
                   color="orange"
@@ -206,7 +201,7 @@ function ApiConsole(): React.JSX.Element {
                   loading={burst.isPending}
                   onClick={runBurst}
                 >
-                  Burst
+                  {t('burst')}
                 </Button>
               </Group>
             </Group>

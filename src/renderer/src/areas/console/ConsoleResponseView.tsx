@@ -1,4 +1,5 @@
 import { Badge, Card, Code, Group, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import type { ConsoleResponse } from '../../../../shared/admin-contract';
 
 const REASON: Record<number, string> = {
@@ -36,6 +37,7 @@ function prettyBody(body: string): string {
 }
 
 export function ConsoleResponseView({ response }: { response: ConsoleResponse }): React.JSX.Element {
+  const { t } = useTranslation('console');
   const headers = Object.entries(response.headers).sort(
     ([a], [b]) => Number(isQuotaHeader(b)) - Number(isQuotaHeader(a)) || a.localeCompare(b),
   );
@@ -43,7 +45,7 @@ export function ConsoleResponseView({ response }: { response: ConsoleResponse })
     <Card withBorder radius="md" padding="md" data-testid="console-response">
       <Group justify="space-between" mb="sm">
         <Title order={2} size="h4">
-          Response
+          {t('response.title')}
         </Title>
         <Group gap="xs">
           <Badge size="lg" color={statusColor(response.status)} data-testid="response-status">
@@ -57,9 +59,9 @@ export function ConsoleResponseView({ response }: { response: ConsoleResponse })
       <Stack gap="md">
         <div>
           <Text size="sm" fw={500} mb={4}>
-            Headers{' '}
+            {t('response.headers')}{' '}
             <Text span size="xs" c="dimmed">
-              (rate-limit headers first, highlighted)
+              {t('response.headersNote')}
             </Text>
           </Text>
           <Table withTableBorder withColumnBorders fz="xs" data-testid="response-headers">
@@ -86,12 +88,12 @@ export function ConsoleResponseView({ response }: { response: ConsoleResponse })
         </div>
         <div>
           <Text size="sm" fw={500} mb={4}>
-            Body
+            {t('response.body')}
           </Text>
           <ScrollArea.Autosize mah={360}>
             {/* Long lines (an error message, a long name) wrap: no sideways scrolling. */}
             <Code block data-testid="response-body" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-              {response.body === '' ? '(empty)' : prettyBody(response.body)}
+              {response.body === '' ? t('response.empty') : prettyBody(response.body)}
             </Code>
           </ScrollArea.Autosize>
         </div>

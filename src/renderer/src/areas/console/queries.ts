@@ -3,6 +3,9 @@ import type { ConsoleRequest } from '../../../../shared/admin-schemas';
 import { call } from '../../client/transport';
 import { useEnvironment } from '../../client/EnvironmentProvider';
 import { notifyFailure, withProgress } from '../../client/notify';
+import { windowI18n } from '../../i18n/i18n';
+
+const t = windowI18n.getFixedT(null, 'console');
 
 export type ConsoleCall = Omit<ConsoleRequest, 'environment'>;
 
@@ -20,9 +23,9 @@ export function useBurst() {
   return useMutation({
     mutationFn: (request: ConsoleCall & { count: number }) =>
       withProgress(
-        `Sending ${request.count} requests…`,
+        t('sending', { count: request.count }),
         () => call('console.burst', { ...request, environment }),
-        (result) => `Burst done: ${result.responses.length} answers.`,
+        (result) => t('burstDone', { count: result.responses.length }),
       ),
   });
 }

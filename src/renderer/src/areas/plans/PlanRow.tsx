@@ -1,6 +1,7 @@
 import { Anchor, Button, Group, Table, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { Trans, useTranslation } from 'react-i18next';
 import { PlanChangeInputSchema, type PlanChange } from '../../../../shared/admin-schemas';
 import type { PlanFigures } from '../../../../shared/plans';
 import { pageHref } from '../../ui/navigation';
@@ -26,6 +27,8 @@ function changeOf(values: PlanFormValues, plan: PlanFigures): PlanChange {
 }
 
 export function PlanRow({ plan }: { plan: PlanFigures }): React.JSX.Element {
+  const { t } = useTranslation('plans');
+  const planName = t(`names.${plan.id}`);
   const updatePlan = useUpdatePlan();
   const form = useForm<PlanFormValues>({
     initialValues: {
@@ -46,9 +49,9 @@ export function PlanRow({ plan }: { plan: PlanFigures }): React.JSX.Element {
   const submitOnEnter = (event: React.KeyboardEvent) => {
     if (event.key === 'Enter') save();
   };
-  const figureInput = (field: keyof PlanFormValues, label: string) => (
+  const figureInput = (field: keyof PlanFormValues) => (
     <FigureInput
-      aria-label={`${plan.name} ${label}`}
+      aria-label={t('fieldLabel', { plan: planName, field: t(`fields.${field}`) })}
       thousandSeparator
       w={{ base: 100, lg: 150 }}
       onKeyDown={submitOnEnter}
@@ -64,35 +67,41 @@ export function PlanRow({ plan }: { plan: PlanFigures }): React.JSX.Element {
       {plan.id === 'enterprise' ? (
         <Table.Td colSpan={2}>
           <Text size="sm" c="dimmed">
-            Set on{' '}
-            <Anchor href={pageHref('accounts')} size="sm">
-              each Enterprise account
-            </Anchor>
+            <Trans
+              t={t}
+              i18nKey="enterpriseSetOn"
+              components={{ a: <Anchor href={pageHref('accounts')} size="sm" /> }}
+            />
           </Text>
         </Table.Td>
       ) : (
         <>
-          <Table.Td>{figureInput('perMinute', 'requests per minute')}</Table.Td>
-          <Table.Td>{figureInput('perDay', 'requests per day')}</Table.Td>
+          <Table.Td>{figureInput('perMinute')}</Table.Td>
+          <Table.Td>{figureInput('perDay')}</Table.Td>
         </>
       )}
-      <Table.Td>{figureInput('banThreshold', 'ban threshold')}</Table.Td>
-      <Table.Td>{figureInput('banMinutes', 'ban minutes')}</Table.Td>
+      <Table.Td>{figureInput('banThreshold')}</Table.Td>
+      <Table.Td>{figureInput('banMinutes')}</Table.Td>
       <Table.Td>
         {/* In a small window Undo goes under Save rather than off to the side. */}
         <Group gap="xs">
           <Button
             size="xs"
-            aria-label={`Save ${plan.name}`}
+            aria-label={t('saveLabel', { plan: planName })}
             disabled={!form.isDirty()}
             loading={updatePlan.isPending}
             onClick={() => save()}
           >
-            Save
+            {t('save')}
           </Button>
           {form.isDirty() && (
-            <Button size="xs" variant="subtle" aria-label={`Undo changes to ${plan.name}`} onClick={() => form.reset()}>
-              Undo
+            <Button
+              size="xs"
+              variant="subtle"
+              aria-label={t('undoLabel', { plan: planName })}
+              onClick={() => form.reset()}
+            >
+              {t('undo')}
             </Button>
           )}
         </Group>

@@ -1,22 +1,20 @@
 import { Alert, Paper, Stack, Table, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
+import { Trans, useTranslation } from 'react-i18next';
 import { LoadFailure, SkeletonRows } from '../../ui/LoadStates';
 import { PageTitle } from '../../ui/PageTitle';
 import { PlanRow } from './PlanRow';
 import { usePlans } from '../../client/plans';
 
 export function PlansPage(): React.JSX.Element {
+  const { t } = useTranslation('plans');
   const plans = usePlans();
   return (
     <Stack>
-      <PageTitle
-        title="Plans"
-        description="Each plan caps an account's requests per UTC minute and per UTC day. A key that keeps calling after a 429 is banned for a while."
-      />
+      <PageTitle title={t('title')} description={t('description')} />
       <Alert variant="light" icon={<IconInfoCircle />} maw={860}>
         <Text size="sm">
-          <b>Ban threshold</b>: how many further requests a key may make after a 429, within that window, before it is
-          banned. <b>Ban minutes</b>: how long the ban lasts. Changes apply from each account&apos;s next request.
+          <Trans t={t} i18nKey="banHelp" components={{ b: <b /> }} />
         </Text>
       </Alert>
       {plans.isError ? (
@@ -27,11 +25,11 @@ export function PlansPage(): React.JSX.Element {
             <Table verticalSpacing="sm" data-testid="plans-table">
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>Plan</Table.Th>
-                  <Table.Th>Per minute</Table.Th>
-                  <Table.Th>Per day</Table.Th>
-                  <Table.Th>Ban threshold</Table.Th>
-                  <Table.Th>Ban minutes</Table.Th>
+                  <Table.Th>{t('columns.plan')}</Table.Th>
+                  <Table.Th>{t('columns.perMinute')}</Table.Th>
+                  <Table.Th>{t('columns.perDay')}</Table.Th>
+                  <Table.Th>{t('columns.banThreshold')}</Table.Th>
+                  <Table.Th>{t('columns.banMinutes')}</Table.Th>
                   <Table.Th />
                 </Table.Tr>
               </Table.Thead>

@@ -1,4 +1,5 @@
 import { Badge, Code, Drawer, Group, Stack, Table, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import type { LoggedRequest } from '../../../../shared/lab';
 import { statusColor } from './RequestTable';
 
@@ -12,13 +13,14 @@ export function RequestDrawer({
   request: LoggedRequest | null;
   onClose: () => void;
 }): React.JSX.Element {
+  const { t } = useTranslation('requests');
   return (
     <Drawer
       opened={request !== null}
       onClose={onClose}
       position="right"
       size="lg"
-      title={request ? `Request #${request.id}` : ''}
+      title={request ? t('drawer.title', { id: request.id }) : ''}
       data-testid="request-drawer"
     >
       {request && (
@@ -35,32 +37,30 @@ export function RequestDrawer({
           <Table withTableBorder variant="vertical" layout="fixed">
             <Table.Tbody>
               <Table.Tr>
-                <Table.Th w={160}>Arrived (API clock)</Table.Th>
+                <Table.Th w={160}>{t('drawer.arrived')}</Table.Th>
                 <Table.Td>{iso(request.at)}</Table.Td>
               </Table.Tr>
               <Table.Tr>
-                <Table.Th>Key</Table.Th>
+                <Table.Th>{t('drawer.key')}</Table.Th>
                 <Table.Td>
-                  {request.keyId === null
-                    ? 'none (counted per address)'
-                    : `#${request.keyId} ${request.keyPrefix ?? ''}`}
+                  {request.keyId === null ? t('drawer.noKey') : `#${request.keyId} ${request.keyPrefix ?? ''}`}
                 </Table.Td>
               </Table.Tr>
               <Table.Tr>
-                <Table.Th>Account</Table.Th>
+                <Table.Th>{t('drawer.account')}</Table.Th>
                 <Table.Td>{request.accountId ?? '—'}</Table.Td>
               </Table.Tr>
               <Table.Tr>
-                <Table.Th>Client address</Table.Th>
+                <Table.Th>{t('drawer.address')}</Table.Th>
                 <Table.Td>{request.address || '—'}</Table.Td>
               </Table.Tr>
               <Table.Tr>
-                <Table.Th>Latency</Table.Th>
+                <Table.Th>{t('drawer.latency')}</Table.Th>
                 <Table.Td>{request.latencyMs.toFixed(2)} ms</Table.Td>
               </Table.Tr>
             </Table.Tbody>
           </Table>
-          <Text fw={600}>Response headers</Text>
+          <Text fw={600}>{t('drawer.headers')}</Text>
           <Table withTableBorder striped layout="fixed" data-testid="request-headers">
             <Table.Tbody>
               {Object.entries(request.headers).map(([name, value]) => (

@@ -1,4 +1,5 @@
 import { Badge, Table, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import type { LoggedRequest } from '../../../../shared/lab';
 
 export function statusColor(status: number): string {
@@ -18,20 +19,21 @@ export function RequestTable({
   requests: LoggedRequest[];
   onOpen: (request: LoggedRequest) => void;
 }): React.JSX.Element {
+  const { t } = useTranslation('requests');
   return (
     <Table.ScrollContainer minWidth={680}>
       <Table highlightOnHover striped data-testid="request-table">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Time (UTC, API clock)</Table.Th>
-            <Table.Th>Request</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>Key</Table.Th>
+            <Table.Th>{t('columns.time')}</Table.Th>
+            <Table.Th>{t('columns.request')}</Table.Th>
+            <Table.Th>{t('columns.status')}</Table.Th>
+            <Table.Th>{t('columns.key')}</Table.Th>
             {/* Account and latency are in the request's drawer too: they give way in a small window. */}
-            <Table.Th visibleFrom="lg">Account</Table.Th>
-            <Table.Th>Remaining</Table.Th>
-            <Table.Th>Retry-After</Table.Th>
-            <Table.Th visibleFrom="lg">ms</Table.Th>
+            <Table.Th visibleFrom="lg">{t('columns.account')}</Table.Th>
+            <Table.Th>{t('columns.remaining')}</Table.Th>
+            <Table.Th>{t('columns.retryAfter')}</Table.Th>
+            <Table.Th visibleFrom="lg">{t('columns.ms')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>

@@ -1,6 +1,8 @@
 import { Badge, Button, Card, Group, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { LoggedRequest, RequestFilter } from '../../../../shared/lab';
 import { call } from '../../client/transport';
 import { LoadFailure, RefreshFailure, SkeletonBlocks } from '../../ui/LoadStates';
@@ -34,16 +36,17 @@ function utcMoment(value: string): number | undefined | 'invalid' {
 /** The fields as a filter, or the field errors that keep it from being applied. */
 function toFilter(
   fields: FilterFields,
+  t: TFunction<'requests'>,
 ): { filter: RequestFilter } | { errors: Partial<Record<keyof FilterFields, string>> } {
   const errors: Partial<Record<keyof FilterFields, string>> = {};
   const status = fields.status.trim();
   if (status !== '' && !(/^\d{3}$/.test(status) && Number(status) >= 100 && Number(status) <= 599))
-    errors.status = 'An HTTP status: 100 to 599';
+    errors.status = t('errors.status');
   const from = utcMoment(fields.from);
   const to = utcMoment(fields.to);
-  if (from === 'invalid') errors.from = 'Not a date and time';
-  if (to === 'invalid') errors.to = 'Not a date and time';
-  if (typeof from === 'number' && typeof to === 'number' && to < from) errors.to = 'Must not be before "from"';
+  if (from === 'invalid') errors.from = t('errors.notMoment');
+  if (to === 'invalid') errors.to = t('errors.notMoment');
+  if (typeof from === 'number' && typeof to === 'number' && to < from) errors.to = t('errors.beforeFrom');
   if (Object.keys(errors).length > 0) return { errors };
   return {
     filter: {
@@ -68,11 +71,12 @@ function download(name: string, text: string): void {
 
 /** Every API request, live: who sent it, what came back, the figures and headers sent. */
 export function RequestsPage(): React.JSX.Element {
+  const { t } = useTranslation('requests');
   const environment = useEnvironment();
   const [fields, setFields] = useState<FilterFields>(EMPTY);
   const [live, setLive] = useState(true);
   const [open, setOpen] = useState<LoggedRequest | null>(null);
-  const parsed = toFilter(fields);
+  const parsed = toFilter(fields, t);
   const errors = 'errors' in parsed ? parsed.errors : {};
   const [applied, setApplied] = useState<RequestFilter>({});
   const filter = 'filter' in parsed ? parsed.filter : applied;
@@ -85,19 +89,19 @@ export function RequestsPage(): React.JSX.Element {
 
   const exportHar = () =>
     void withProgress(
-      'Exporting the matching requests as HAR…',
+      t('exporting'),
       () => call('lab.har', { environment, filter }),
       (har) => {
         download(`adoption-desk-${environment}-requests.har`, JSON.stringify(har, null, 2));
-        return `Exported ${har.log.entries.length} request(s) as HAR 1.2.`;
+        return t('exported', { count: har.log.entries.length });
       },
     ).catch(() => undefined);
 
   return (
     <Stack>
       <PageTitle
-        title="Requests"
-        description="Every request the API answered, with the rate-limit figures and headers it sent. Times are the API's clock (the lab clock when it is on). Click a row for its headers."
+        title={t('title')}
+        description={t('description')}
         actions={
           <>
             <Badge
@@ -106,16 +110,16 @@ export function RequestsPage(): React.JSX.Element {
               size="lg"
               data-testid="requests-live"
             >
-              {log.isRefetchError ? 'Not updating' : live ? 'Live' : 'Paused'}
+              {log.isRefetchError ? t('notUpdating') : live ? t('live') : t('paused')}
             </Badge>
-            <Switch label="Live" checked={live} onChange={(event) => setLive(event.currentTarget.checked)} />
+            <Switch label={t('live')} checked={live} onChange={(event) => setLive(event.currentTarget.checked)} />
             <Button
               variant="light"
               leftSection={<IconDownload size={16} />}
               onClick={exportHar}
               data-testid="export-har"
             >
-              Export HAR
+              {t('exportHar')}
             </Button>
           </>
         }
@@ -123,8 +127,8 @@ export function RequestsPage(): React.JSX.Element {
       <Card withBorder>
         <Group align="flex-start" wrap="wrap">
           <Select
-            label="Account"
-            placeholder="Any"
+            label={t('filters.account')}
+            placeholder={t('filters.any')}
             clearable
             searchable
             w={200}
@@ -136,8 +140,8 @@ export function RequestsPage(): React.JSX.Element {
             onChange={set('accountId')}
           />
           <Select
-            label="Key"
-            placeholder="Any"
+            label={t('filters.key')}
+            placeholder={t('filters.any')}
             clearable
             searchable
             w={220}
@@ -149,7 +153,7 @@ export function RequestsPage(): React.JSX.Element {
             onChange={set('keyId')}
           />
           <TextInput
-            label="Status"
+            label={t('filters.status')}
             placeholder="429"
             w={100}
             value={fields.status}
@@ -158,7 +162,7 @@ export function RequestsPage(): React.JSX.Element {
             data-testid="filter-status"
           />
           <TextInput
-            label="Path contains"
+            label={t('filters.path')}
             placeholder="/v1/pets"
             w={180}
             value={fields.path}
@@ -167,7 +171,7 @@ export function RequestsPage(): React.JSX.Element {
           <TextInput
             type="datetime-local"
             step={1}
-            label="From (UTC)"
+            label={t('filters.from')}
             w={220}
             value={fields.from}
             error={errors.from}
@@ -176,31 +180,30 @@ export function RequestsPage(): React.JSX.Element {
           <TextInput
             type="datetime-local"
             step={1}
-            label="To (UTC)"
+            label={t('filters.to')}
             w={220}
             value={fields.to}
             error={errors.to}
             onChange={(event) => set('to')(event.currentTarget.value)}
           />
           <Button variant="subtle" mt={24} onClick={() => setFields(EMPTY)}>
-            Clear filters
+            {t('filters.clear')}
           </Button>
         </Group>
       </Card>
-      {log.isRefetchError && <RefreshFailure error={log.error} stale="The list below is the last one received." />}
+      {log.isRefetchError && <RefreshFailure error={log.error} stale={t('stale')} />}
       {log.isPending && <SkeletonBlocks count={3} height={40} />}
       {log.isLoadingError && <LoadFailure error={log.error} onRetry={() => void log.refetch()} />}
       {log.data && log.data.length === 0 && (
         <Text c="dimmed" data-testid="requests-empty">
-          No requests match. Send one (curl, the API console, a lab scenario) and it shows up here within a second.
+          {t('empty')}
         </Text>
       )}
       {log.data && log.data.length > 0 && (
         <>
           <RequestTable requests={log.data} onOpen={setOpen} />
           <Text size="xs" c="dimmed">
-            The newest {log.data.length} matching request(s). Older ones: narrow the time range, or use the CLI
-            (`requests list`, `requests har`).
+            {t('newest', { count: log.data.length })}
           </Text>
         </>
       )}

@@ -1,5 +1,6 @@
 import { Alert, Badge, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { httpsServed, type CertificateState, type DomainCertificate } from '../../../../shared/sites';
 import { formatMoment } from '../../ui/format';
 import { useReverifyDomain } from '../../client/certificates';
@@ -12,12 +13,6 @@ const STATE_COLOR: Record<CertificateState, string> = {
   failed: 'red',
 };
 const BADGE_WRAPS = { label: { whiteSpace: 'normal', overflow: 'visible', textAlign: 'center' } } as const;
-const STATE_LABEL: Record<CertificateState, string> = {
-  none: 'no certificate yet',
-  pending: 'being issued',
-  issued: 'HTTPS ready',
-  failed: 'failed',
-};
 
 /**
  * A domain's certificate: state with issuer, times and expiry, the failure as the CA gave it, and re-verify when flagged.
@@ -32,6 +27,7 @@ export function CertificateDetails({
   certificate: DomainCertificate;
   part?: 'all' | 'summary' | 'times';
 }): React.JSX.Element {
+  const { t } = useTranslation('sites');
   const summary = part !== 'times';
   const reverify = useReverifyDomain();
   const ports = useSitePorts();
@@ -48,40 +44,41 @@ export function CertificateDetails({
       styles={BADGE_WRAPS}
       data-testid="certificate-state"
     >
-      {unserved ? 'certificate issued' : STATE_LABEL[certificate.state]}
+      {unserved ? t('certificate.issuedUnserved') : t(`certificate.state.${certificate.state}`)}
     </Badge>
   );
   return (
     <Stack gap={4} data-testid={part === 'times' ? `certificate-times-${domain}` : `certificate-${domain}`}>
       {summary && (
         <Group gap="xs">
-          {certificate.issuer ? <Tooltip label={`Issued by ${certificate.issuer}`}>{badge}</Tooltip> : badge}
+          {certificate.issuer ? (
+            <Tooltip label={t('certificate.issuedBy', { issuer: certificate.issuer })}>{badge}</Tooltip>
+          ) : (
+            badge
+          )}
           {certificate.state === 'issued' && certificate.notAfter !== null && (
             <Text size="xs" c="dimmed" data-testid="certificate-expiry">
-              expires {formatMoment(certificate.notAfter)}
+              {t('certificate.expires', { moment: formatMoment(certificate.notAfter) })}
             </Text>
           )}
         </Group>
       )}
       {part !== 'summary' && (
         <Text size="xs" c="dimmed" data-testid="certificate-times">
-          {certificate.issuer && <>Issuer: {certificate.issuer} · </>}
-          Requested {formatMoment(certificate.requestedAt)}
-          {certificate.issuedAt !== null && <> · issued {formatMoment(certificate.issuedAt)}</>}
-          {certificate.notBefore !== null && <> · valid from {formatMoment(certificate.notBefore)}</>}
-          {certificate.nextAttemptAt !== null && (
-            <>
-              {' '}
-              · {certificate.state === 'issued' ? 'renews' : 'next attempt'} {formatMoment(certificate.nextAttemptAt)}
-            </>
-          )}
+          {certificate.issuer && t('certificate.issuer', { issuer: certificate.issuer })}
+          {t('certificate.requested', { moment: formatMoment(certificate.requestedAt) })}
+          {certificate.issuedAt !== null && t('certificate.issuedAt', { moment: formatMoment(certificate.issuedAt) })}
+          {certificate.notBefore !== null &&
+            t('certificate.validFrom', { moment: formatMoment(certificate.notBefore) })}
+          {certificate.nextAttemptAt !== null &&
+            t(certificate.state === 'issued' ? 'certificate.renews' : 'certificate.nextAttempt', {
+              moment: formatMoment(certificate.nextAttemptAt),
+            })}
         </Text>
       )}
       {summary && unserved && (
         <Text size="xs" c="dimmed" data-testid="certificate-unserved">
-          {ports
-            ? 'This server does not serve HTTPS: give it an HTTPS port on the Server page to use this certificate.'
-            : 'HTTPS is served once the server runs with an HTTPS port.'}
+          {ports ? t('certificate.noHttps') : t('certificate.httpsOnceRunning')}
         </Text>
       )}
       {summary && certificate.reason && (
@@ -98,9 +95,7 @@ export function CertificateDetails({
           data-testid="certificate-reverify"
         >
           <Group justify="space-between" gap="xs">
-            <Text size="xs">
-              Verified over 30 minutes ago and still no certificate: check the DNS record, then re-verify.
-            </Text>
+            <Text size="xs">{t('certificate.stillNone')}</Text>
             <Button
               size="xs"
               variant="light"
@@ -109,7 +104,7 @@ export function CertificateDetails({
               loading={reverify.isPending}
               onClick={() => reverify.mutate(domain)}
             >
-              Re-verify
+              {t('certificate.reverify')}
             </Button>
           </Group>
         </Alert>

@@ -1,20 +1,22 @@
 import { Box, EmptyState, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconArrowBackUp, IconRocket } from '@tabler/icons-react';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import type { Deploy, Project } from '../../../../shared/sites';
-import { formatBytes, formatFigure, formatMoment } from '../../ui/format';
+import { formatBytes, formatMoment } from '../../ui/format';
 import { useDeploys, useRollback } from './queries';
 import { LoadFailure } from '../../ui/LoadStates';
 import { RowAction } from '../../ui/RowAction';
 import { DeployOutcomeBadge, LiveBadge } from './SiteBadges';
 
-function sourceOf(deploy: Deploy): string {
-  return deploy.source === 'adoption_page' ? 'adoption page' : (deploy.folder ?? 'folder');
+function sourceOf(deploy: Deploy, t: TFunction<'sites'>): string {
+  return deploy.source === 'adoption_page' ? t('deploys.adoptionPage') : (deploy.folder ?? t('deploys.folder'));
 }
 
-function rollbackUnavailable(deploy: Deploy): string | undefined {
-  if (deploy.live) return 'This deploy is live';
-  if (deploy.outcome === 'failed') return 'A failed deploy cannot go live';
+function rollbackUnavailable(deploy: Deploy, t: TFunction<'sites'>): string | undefined {
+  if (deploy.live) return t('deploys.isLive');
+  if (deploy.outcome === 'failed') return t('deploys.failedCannot');
   return undefined;
 }
 
@@ -25,19 +27,23 @@ const ROW_BORDER = { borderTop: '1px solid var(--mantine-color-default-border)' 
  * Rows wrap instead of scrolling sideways, so the outcome and the action are whole at any width.
  */
 export function DeploysList({ project }: { project: Project }): React.JSX.Element {
+  const { t } = useTranslation('sites');
   const deploys = useDeploys(project.id);
   const rollback = useRollback();
 
   const confirmRollback = (deploy: Deploy) =>
     modals.openConfirmModal({
-      title: `Roll back ${project.name} to deploy ${deploy.number}?`,
+      title: t('deploys.rollbackTitle', { name: project.name, number: deploy.number }),
       children: (
         <Text size="sm">
-          Deploy {deploy.number} ({formatMoment(deploy.createdAt)}) is served from the next request on, in place of
-          deploy {project.liveDeploy}. Later deploys are kept; you can go back to them the same way.
+          {t('deploys.rollbackText', {
+            number: deploy.number,
+            moment: formatMoment(deploy.createdAt),
+            live: project.liveDeploy,
+          })}
         </Text>
       ),
-      labels: { confirm: 'Roll back', cancel: 'Cancel' },
+      labels: { confirm: t('deploys.rollback'), cancel: t('deploys.cancel') },
       onConfirm: () => rollback.mutate({ projectId: project.id, number: deploy.number }),
     });
 
@@ -48,15 +54,15 @@ export function DeploysList({ project }: { project: Project }): React.JSX.Elemen
         py="lg"
         icon={<IconRocket size={28} />}
         withIndicatorBackground
-        title="Nothing deployed yet"
-        description="Deploy a folder of static files, or publish the adoption page in one click."
+        title={t('deploys.emptyTitle')}
+        description={t('deploys.emptyDescription')}
       />
     );
   }
   return (
-    <Stack gap={0} role="list" aria-label={`Deploys of ${project.name}`} data-testid="deploys-list">
+    <Stack gap={0} role="list" aria-label={t('deploys.listLabel', { name: project.name })} data-testid="deploys-list">
       <Text size="sm" fw={600} pb="xs">
-        Deploys
+        {t('deploys.title')}
       </Text>
       {deploys.isPending && <Skeleton h={28} />}
       {deploys.data?.map((deploy) => (
@@ -82,12 +88,15 @@ export function DeploysList({ project }: { project: Project }): React.JSX.Elemen
           </Text>
           {deploy.outcome === 'succeeded' && (
             <Text size="sm" style={{ flexShrink: 0 }} data-testid="deploy-size">
-              {formatFigure(deploy.fileCount)} file{deploy.fileCount === 1 ? '' : 's'} · {formatBytes(deploy.byteSize)}
+              {t('deploys.files', {
+                count: deploy.fileCount,
+                size: formatBytes(deploy.byteSize),
+              })}
             </Text>
           )}
           <Box style={{ flex: '1 1 220px', minWidth: 0 }}>
             <Text size="sm" style={{ overflowWrap: 'anywhere' }} data-testid="deploy-source">
-              {sourceOf(deploy)}
+              {sourceOf(deploy, t)}
             </Text>
             {deploy.reason && (
               <Text size="xs" c="red" style={{ overflowWrap: 'anywhere' }} data-testid="deploy-reason">
@@ -96,11 +105,11 @@ export function DeploysList({ project }: { project: Project }): React.JSX.Elemen
             )}
           </Box>
           <RowAction
-            tooltip="Roll back to this deploy"
-            label={`Roll back to deploy ${deploy.number}`}
+            tooltip={t('deploys.rollbackTip')}
+            label={t('deploys.rollbackTo', { number: deploy.number })}
             icon={<IconArrowBackUp size={16} />}
             onClick={() => confirmRollback(deploy)}
-            unavailable={rollbackUnavailable(deploy)}
+            unavailable={rollbackUnavailable(deploy, t)}
           />
         </Group>
       ))}

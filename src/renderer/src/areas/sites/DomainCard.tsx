@@ -1,8 +1,9 @@
 import { Anchor, Box, Button, Card, Divider, Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconArrowRight, IconExternalLink, IconRefresh, IconStar, IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { httpsServed, siteAddress, type Domain, type RedirectStatus } from '../../../../shared/sites';
 import { useSetRedirectStatus, useVerifyDomain } from './queries';
-import { REDIRECT_STATUS_OPTIONS } from './redirect-statuses';
+import { useRedirectStatusOptions } from './redirect-statuses';
 import { CertificateDetails } from './CertificateDetails';
 import { DnsRecordView } from './DnsRecordView';
 import { DomainRoleBadge, VerificationBadge } from './SiteBadges';
@@ -10,12 +11,14 @@ import { VerificationDetails } from './VerificationDetails';
 import { useSitePorts } from './site-ports';
 
 function RedirectEditor({ domain }: { domain: Domain }): React.JSX.Element {
+  const { t } = useTranslation('sites');
   const setStatus = useSetRedirectStatus();
+  const options = useRedirectStatusOptions();
   return (
     <Group gap="xs" wrap="wrap">
       <Group gap={4} wrap="nowrap" style={{ minWidth: 0 }}>
         <IconArrowRight size={14} aria-hidden />
-        <Text size="sm">redirects to</Text>
+        <Text size="sm">{t('domains.redirectsTo')}</Text>
         <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }} data-testid="redirect-to">
           {domain.to}
         </Text>
@@ -23,8 +26,8 @@ function RedirectEditor({ domain }: { domain: Domain }): React.JSX.Element {
       <Select
         size="xs"
         w={210}
-        aria-label={`Redirect status of ${domain.name}`}
-        data={REDIRECT_STATUS_OPTIONS}
+        aria-label={t('domains.redirectStatusOf', { name: domain.name })}
+        data={options}
         value={String(domain.redirectStatus)}
         allowDeselect={false}
         disabled={setStatus.isPending}
@@ -64,6 +67,7 @@ export interface DomainCardProps {
  * record to create with copy buttons, what the last check found, and the actions, always in view.
  */
 export function DomainCard({ domain, onPromote, onRemove }: DomainCardProps): React.JSX.Element {
+  const { t } = useTranslation('sites');
   const verify = useVerifyDomain();
   const primary = domain.role === 'primary';
   return (
@@ -78,7 +82,7 @@ export function DomainCard({ domain, onPromote, onRemove }: DomainCardProps): Re
               <DomainRoleBadge domain={domain} />
               <VerificationBadge status={domain.status} />
               <Text size="xs" c="dimmed">
-                {domain.kind}
+                {t(`domains.kind.${domain.kind}`)}
               </Text>
             </Group>
             <CertificateDetails domain={domain.name} certificate={domain.certificate} part="summary" />
@@ -89,21 +93,21 @@ export function DomainCard({ domain, onPromote, onRemove }: DomainCardProps): Re
               size="xs"
               variant="light"
               leftSection={<IconRefresh size={14} />}
-              aria-label={`Verify ${domain.name}`}
+              aria-label={t('domains.verifyNamed', { name: domain.name })}
               loading={verify.isPending && verify.variables === domain.name}
               onClick={() => verify.mutate(domain.name)}
             >
-              Verify
+              {t('domains.verify')}
             </Button>
             {!primary && (
               <Button
                 size="xs"
                 variant="default"
                 leftSection={<IconStar size={14} />}
-                aria-label={`Make ${domain.name} primary`}
+                aria-label={t('domains.makePrimaryNamed', { name: domain.name })}
                 onClick={() => onPromote(domain)}
               >
-                Make primary
+                {t('domains.makePrimary')}
               </Button>
             )}
             <Button
@@ -111,16 +115,16 @@ export function DomainCard({ domain, onPromote, onRemove }: DomainCardProps): Re
               variant="light"
               color="red"
               leftSection={<IconTrash size={14} />}
-              aria-label={`Remove ${domain.name}`}
+              aria-label={t('domains.removeNamed', { name: domain.name })}
               onClick={() => onRemove(domain)}
             >
-              Remove
+              {t('domains.remove')}
             </Button>
           </Group>
         </Group>
         {primary ? (
           <Text size="sm" c="dimmed">
-            Serves the site; the project’s other domains redirect here.
+            {t('domains.servesSite')}
           </Text>
         ) : (
           <RedirectEditor domain={domain} />
@@ -129,7 +133,7 @@ export function DomainCard({ domain, onPromote, onRemove }: DomainCardProps): Re
         <SimpleGrid type="container" cols={{ base: 1, '640px': 2 }} spacing="lg" verticalSpacing="md">
           <Box style={{ minWidth: 0 }}>
             <Text size="xs" c="dimmed" fw={600} tt="uppercase" mb={4}>
-              DNS record to create
+              {t('domains.recordToCreate')}
             </Text>
             <DnsRecordView record={domain.record} />
           </Box>

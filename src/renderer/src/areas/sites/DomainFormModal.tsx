@@ -11,7 +11,8 @@ import type { AdminCallError } from '../../client/transport';
 import { useDialogFailure } from '../../ui/dialog';
 import { DialogFailureAlert } from '../../ui/DialogFailureAlert';
 import { useAddDomain } from './queries';
-import { REDIRECT_STATUS_OPTIONS } from './redirect-statuses';
+import { useRedirectStatusOptions } from './redirect-statuses';
+import { Trans, useTranslation } from 'react-i18next';
 import { SiteRefusalAlert } from './SiteRefusalAlert';
 
 interface DomainFormModalProps {
@@ -24,8 +25,15 @@ interface DomainFormModalProps {
 }
 
 export function DomainFormModal({ opened, onClose, ...props }: DomainFormModalProps): React.JSX.Element {
+  const { t } = useTranslation('sites');
   return (
-    <Modal opened={opened} onClose={onClose} title={`Add a domain to ${props.project.name}`} centered size="lg">
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t('domainForm.title', { name: props.project.name })}
+      centered
+      size="lg"
+    >
       <DomainForm {...props} onDone={onClose} />
     </Modal>
   );
@@ -39,6 +47,8 @@ function DomainForm({
   primary,
   onDone,
 }: Omit<DomainFormModalProps, 'opened' | 'onClose'> & { onDone: () => void }): React.JSX.Element {
+  const { t } = useTranslation('sites');
+  const options = useRedirectStatusOptions();
   const addDomain = useAddDomain();
   const [refusal, setRefusal] = useState<AdminCallError | null>(null);
   const form = useForm({ initialValues: { name: '', status: String(DEFAULT_REDIRECT_STATUS) }, validate });
@@ -69,25 +79,25 @@ function DomainForm({
     <form onSubmit={save}>
       <Stack>
         <TextInput
-          label="Domain"
+          label={t('domainForm.domain')}
           placeholder="www.example.org"
-          description="Lowercased and, for international names, converted to punycode."
+          description={t('domainForm.domainHelp')}
           withAsterisk
           data-autofocus
           {...form.getInputProps('name')}
         />
         {primary === null ? (
           <Text size="sm" c="dimmed">
-            The first domain of a project is its primary: it serves the site. Domains added later redirect to it.
+            {t('domainForm.first')}
           </Text>
         ) : (
           <>
             <Text size="sm">
-              This domain will redirect visitors to the primary, <b>{primary}</b>, keeping the path and query.
+              <Trans t={t} i18nKey="domainForm.redirects" values={{ primary }} components={{ b: <b /> }} />
             </Text>
             <Select
-              label="Redirect status"
-              data={REDIRECT_STATUS_OPTIONS}
+              label={t('domainForm.redirectStatus')}
+              data={options}
               allowDeselect={false}
               {...form.getInputProps('status')}
             />
@@ -97,10 +107,10 @@ function DomainForm({
         <DialogFailureAlert failure={failure.alert} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>
-            Cancel
+            {t('domainForm.cancel')}
           </Button>
           <Button type="submit" loading={addDomain.isPending}>
-            Add domain
+            {t('domainForm.add')}
           </Button>
         </Group>
       </Stack>

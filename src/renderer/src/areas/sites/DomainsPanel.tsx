@@ -1,6 +1,7 @@
 import { Button, Code, EmptyState, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconPlus, IconWorld } from '@tabler/icons-react';
+import { Trans, useTranslation } from 'react-i18next';
 import type { Account } from '../../../../shared/models';
 import { projectAddress, type Domain, type Project } from '../../../../shared/sites';
 import { useDialog } from '../../ui/dialog';
@@ -13,27 +14,28 @@ import { useSitePorts } from './site-ports';
 
 /** Where visitors reach the site without a domain of its own: the running server's real port, or that it is not running. */
 function NoDomainsYet({ project }: { project: Project }): React.JSX.Element {
+  const { t } = useTranslation('sites');
   const ports = useSitePorts();
   const host = project.publicHost;
   const where = ports ? (
-    <>
-      Visitors reach the site at <Code data-testid="site-address">{projectAddress(project, ports)}</Code>.
-    </>
+    <Trans
+      t={t}
+      i18nKey="domains.visitorsReach"
+      values={{ address: projectAddress(project, ports) }}
+      components={{ code: <Code data-testid="site-address" /> }}
+    />
   ) : (
-    <>
-      The server of this environment is not running, so the site is not served; once it runs, visitors reach it at{' '}
-      {host} on its port.
-    </>
+    t('domains.serverStopped', { host })
   );
   return (
     <EmptyState
       py="lg"
       icon={<IconWorld size={28} />}
       withIndicatorBackground
-      title="No custom domains yet"
+      title={t('domains.emptyTitle')}
       description={
         <Text size="sm" c="dimmed" span data-testid="no-domains-explained">
-          {where} Add a domain of your own (Pro plan or above) and point it there.
+          {where} {t('domains.addOwn')}
         </Text>
       }
     />
@@ -48,6 +50,7 @@ export function DomainsPanel({
   project: Project;
   account: Account | undefined;
 }): React.JSX.Element {
+  const { t } = useTranslation('sites');
   const domains = useDomains(project.id);
   const promote = usePromoteDomain();
   const adding = useDialog<true>();
@@ -58,14 +61,17 @@ export function DomainsPanel({
 
   const confirmPromote = (domain: Domain) =>
     modals.openConfirmModal({
-      title: `Make ${domain.name} the primary domain?`,
+      title: t('domains.promoteTitle', { name: domain.name }),
       children: (
         <Text size="sm">
-          {domain.name} will serve the site; {primary ?? 'the current primary'} becomes a redirect to it with status{' '}
-          {domain.redirectStatus}.
+          {t('domains.promoteText', {
+            name: domain.name,
+            primary: primary ?? t('domains.currentPrimary'),
+            status: domain.redirectStatus,
+          })}
         </Text>
       ),
-      labels: { confirm: 'Make primary', cancel: 'Cancel' },
+      labels: { confirm: t('domains.makePrimary'), cancel: t('domains.cancel') },
       onConfirm: () => promote.mutate(domain.name),
     });
 
@@ -73,10 +79,10 @@ export function DomainsPanel({
     <Paper withBorder radius="md" p="md" data-testid="domains-panel">
       <Group justify="space-between" mb="sm">
         <Title order={2} size="h4">
-          Custom domains
+          {t('domains.title')}
         </Title>
         <Button leftSection={<IconPlus size={16} />} onClick={() => adding.open(true)}>
-          Add domain
+          {t('domains.add')}
         </Button>
       </Group>
       {domains.isError ? (

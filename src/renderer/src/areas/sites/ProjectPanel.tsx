@@ -1,9 +1,10 @@
 import { Alert, Anchor, Button, Code, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconExternalLink, IconPaw, IconUpload } from '@tabler/icons-react';
+import { Trans, useTranslation } from 'react-i18next';
 import type { Account } from '../../../../shared/models';
 import { projectAddress, type Project } from '../../../../shared/sites';
 import { useDialog } from '../../ui/dialog';
-import { ENVIRONMENT_LABEL, useEnvironment } from '../../client/EnvironmentProvider';
+import { useEnvironment } from '../../client/EnvironmentProvider';
 import { useDeploy, useDeploys } from './queries';
 import { DeployModal } from './DeployModal';
 import { DeploysList } from './DeploysList';
@@ -13,14 +14,16 @@ import { formatMoment } from '../../ui/format';
 
 /** Where the site is served, from the running server's real port; or why it is not served. */
 function ServedAt({ project }: { project: Project }): React.JSX.Element | null {
+  const { t } = useTranslation('sites');
   const environment = useEnvironment();
   const ports = useSitePorts();
   if (ports === undefined) return null;
   if (ports === null) {
     return (
       <Text size="sm" c="dimmed" data-testid="live-url-none">
-        The {ENVIRONMENT_LABEL[environment].toLowerCase()} server is not running, so the site is not served
-        {project.liveDeploy === null ? ' (and nothing is published yet)' : ''}. Start it on the Server page.
+        {project.liveDeploy === null
+          ? t('project.serverStoppedUnpublished', { context: environment })
+          : t('project.serverStopped', { context: environment })}
       </Text>
     );
   }
@@ -28,7 +31,7 @@ function ServedAt({ project }: { project: Project }): React.JSX.Element | null {
   if (project.liveDeploy === null) {
     return (
       <Text size="sm" c="dimmed" data-testid="live-url-none">
-        Not published yet: deploy it to serve <Code>{address}</Code>
+        <Trans t={t} i18nKey="project.notPublishedYet" values={{ address }} components={{ code: <Code /> }} />
       </Text>
     );
   }
@@ -44,22 +47,23 @@ function ServedAt({ project }: { project: Project }): React.JSX.Element | null {
 
 /** Whether the adoption site follows the records by itself, and since when it is known to be up to date. */
 function Following({ project }: { project: Project }): React.JSX.Element | null {
+  const { t } = useTranslation('sites');
   const { active, checkedAt, republishedAt } = project.following;
   if (project.liveDeploy === null) return null;
   if (!active) {
     return (
       <Text size="sm" c="dimmed" data-testid="site-following">
-        A folder of your own is live: it stays as deployed. Publish the adoption page to have the site follow the
-        shelter’s records.
+        {t('project.ownFolder')}
       </Text>
     );
   }
   return (
     <Text size="sm" c="dimmed" data-testid="site-following">
-      Follows the shelter’s records: republished by itself a few seconds after a pet, photo or the shelter’s profile
-      changes.{' '}
-      {checkedAt === null ? 'It is checked once the server runs.' : `Up to date as of ${formatMoment(checkedAt)}`}
-      {republishedAt !== null && ` · last republished ${formatMoment(republishedAt)}`}
+      {t('project.follows')}{' '}
+      {checkedAt === null
+        ? t('project.checkedOnceRunning')
+        : t('project.upToDate', { moment: formatMoment(checkedAt) })}
+      {republishedAt !== null && t('project.lastRepublished', { moment: formatMoment(republishedAt) })}
       {checkedAt !== null && '.'}
     </Text>
   );
@@ -73,6 +77,7 @@ export function ProjectPanel({
   project: Project;
   account: Account | undefined;
 }): React.JSX.Element {
+  const { t } = useTranslation('sites');
   const deploys = useDeploys(project.id);
   const deploy = useDeploy();
   const deploying = useDialog<true>();
@@ -90,7 +95,7 @@ export function ProjectPanel({
               <Code>{project.slug}</Code>
               {account && (
                 <Text size="sm" c="dimmed">
-                  of {account.name}
+                  {t('project.of', { name: account.name })}
                 </Text>
               )}
               {account && <PlanBadge planId={account.planId} />}
@@ -105,10 +110,10 @@ export function ProjectPanel({
               loading={deploy.isPending && deploy.variables?.kind === 'adoption_page'}
               onClick={() => deploy.mutate({ projectId: project.id, kind: 'adoption_page' })}
             >
-              Publish adoption page
+              {t('project.publishAdoption')}
             </Button>
             <Button leftSection={<IconUpload size={16} />} onClick={() => deploying.open(true)}>
-              Deploy…
+              {t('project.deploy')}
             </Button>
           </Group>
         </Group>
@@ -116,11 +121,13 @@ export function ProjectPanel({
           <Alert
             color="red"
             variant="light"
-            title={`The latest deploy (#${latest.number}) failed`}
+            title={t('project.latestFailed', { number: latest.number })}
             data-testid="latest-deploy-failed"
           >
             {latest.reason}{' '}
-            {project.liveDeploy === null ? 'Nothing is published yet.' : `Deploy ${project.liveDeploy} stays live.`}
+            {project.liveDeploy === null
+              ? t('project.nothingPublished')
+              : t('project.staysLive', { number: project.liveDeploy })}
           </Alert>
         )}
         <DeploysList project={project} />

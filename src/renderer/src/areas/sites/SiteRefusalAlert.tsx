@@ -1,5 +1,6 @@
 import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { IconArrowsExchange, IconLock } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import type { Account } from '../../../../shared/models';
 import { pageHref } from '../../ui/navigation';
 import { describeDomainRefusal } from '../../client/errors';
@@ -18,6 +19,7 @@ export function SiteRefusalAlert({
   error: AdminCallError;
   account: Account | undefined;
 }): React.JSX.Element {
+  const { t } = useTranslation('sites');
   const planDialog = useDialog<Account>();
   const refusal = describeDomainRefusal(error, account);
   if (refusal.planRequired) {
@@ -28,11 +30,11 @@ export function SiteRefusalAlert({
           <Group gap="sm">
             {account && (
               <Button size="xs" leftSection={<IconArrowsExchange size={14} />} onClick={() => planDialog.open(account)}>
-                Change the plan of {account.name}
+                {t('refusal.changePlan', { name: account.name })}
               </Button>
             )}
             <Anchor size="sm" href={pageHref('accounts')}>
-              Open Accounts &amp; keys
+              {t('refusal.openAccounts')}
             </Anchor>
           </Group>
         </Stack>

@@ -1,6 +1,7 @@
 import { Button, EmptyState, Paper, Stack, Table, Text } from '@mantine/core';
 import { IconPlus, IconWorldWww } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { LoadFailure, SkeletonRows } from '../../ui/LoadStates';
 import { DomainsPanel } from './DomainsPanel';
 import { PageTitle } from '../../ui/PageTitle';
@@ -15,6 +16,7 @@ import { useProjects } from './queries';
 const COLUMNS = 5;
 
 export function SitesPage(): React.JSX.Element {
+  const { t } = useTranslation('sites');
   const projects = useProjects();
   const accounts = useAccounts();
   const creating = useDialog<true>();
@@ -25,11 +27,11 @@ export function SitesPage(): React.JSX.Element {
   return (
     <Stack>
       <PageTitle
-        title="Sites"
-        description="Publish a static site, or the adoption site (every pet available for adoption in this environment, with its profile and photos, under the shelter's name), at its own address; then attach custom domains (Pro plan or above)."
+        title={t('title')}
+        description={t('description')}
         actions={
           <Button leftSection={<IconPlus size={16} />} onClick={() => creating.open(true)}>
-            New project
+            {t('newProject')}
           </Button>
         }
       />
@@ -41,11 +43,11 @@ export function SitesPage(): React.JSX.Element {
             <Table highlightOnHover data-testid="projects-table">
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>Project</Table.Th>
-                  <Table.Th>Account</Table.Th>
-                  <Table.Th>Live deploy</Table.Th>
-                  <Table.Th>Created</Table.Th>
-                  <Table.Th>Actions</Table.Th>
+                  <Table.Th>{t('columns.project')}</Table.Th>
+                  <Table.Th>{t('columns.account')}</Table.Th>
+                  <Table.Th>{t('columns.liveDeploy')}</Table.Th>
+                  <Table.Th>{t('columns.created')}</Table.Th>
+                  <Table.Th>{t('columns.actions')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -68,7 +70,7 @@ export function SitesPage(): React.JSX.Element {
                       <Table.Td>
                         {project.liveDeploy === null ? (
                           <Text span inherit c="dimmed">
-                            not published
+                            {t('notPublished')}
                           </Text>
                         ) : (
                           `#${project.liveDeploy}`
@@ -80,10 +82,10 @@ export function SitesPage(): React.JSX.Element {
                           size="compact-sm"
                           variant={selected ? 'light' : 'subtle'}
                           aria-pressed={selected}
-                          aria-label={`Open ${project.name}`}
+                          aria-label={t('openNamed', { name: project.name })}
                           onClick={() => setChosenId(project.id)}
                         >
-                          Open
+                          {t('open')}
                         </Button>
                       </Table.Td>
                     </Table.Tr>
@@ -97,12 +99,12 @@ export function SitesPage(): React.JSX.Element {
               py="xl"
               icon={<IconWorldWww size={28} />}
               withIndicatorBackground
-              title="No sites yet"
-              description="Create a project for an account, then deploy a folder or publish its adoption page in one click."
+              title={t('empty.title')}
+              description={t('empty.description')}
             >
               <EmptyState.Actions>
                 <Button variant="light" leftSection={<IconPlus size={16} />} onClick={() => creating.open(true)}>
-                  Create the first project
+                  {t('empty.action')}
                 </Button>
               </EmptyState.Actions>
             </EmptyState>

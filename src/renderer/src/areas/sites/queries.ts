@@ -7,6 +7,9 @@ import { call } from '../../client/transport';
 import { useEnvironment } from '../../client/EnvironmentProvider';
 import type { Outcome, ProgressOptions } from '../../client/notify';
 import { useAction } from '../../client/action';
+import { windowI18n } from '../../i18n/i18n';
+
+const t = windowI18n.getFixedT(null, 'sites');
 
 /** While a domain waits for its record, the server re-checks it on its own: the table follows. */
 const WHILE_PENDING_MS = 15_000;
@@ -56,8 +59,8 @@ export function useDomains(projectId: number) {
 export function useCreateProject() {
   return useAction({
     run: (project: NewProject, environment) => call('projects.create', { environment, project }),
-    progress: ({ name }) => `Creating the project ${name}…`,
-    success: (project) => `Project “${project.name}” created; deploy it to publish ${project.url}`,
+    progress: ({ name }) => t('toasts.creating', { name }),
+    success: (project) => t('toasts.created', { name: project.name, url: project.url }),
     shownInPlace: SHOWN_IN_PLACE.always,
     invalidates: ['sites'],
   });
@@ -67,12 +70,12 @@ export function useCreateProject() {
 function deployOutcome(deploy: Deploy): Outcome {
   if (deploy.outcome === 'failed') {
     return {
-      title: `Deploy ${deploy.number} failed`,
-      message: `${deploy.reason ?? 'No reason recorded.'} The live deploy did not change.`,
+      title: t('toasts.deployFailed', { number: deploy.number }),
+      message: t('toasts.liveUnchanged', { reason: deploy.reason ?? t('toasts.noReason') }),
       warning: true,
     };
   }
-  return `Deploy ${deploy.number} is live (${deploy.fileCount} file${deploy.fileCount === 1 ? '' : 's'}).`;
+  return t('toasts.deployLive', { number: deploy.number, count: deploy.fileCount });
 }
 
 export type DeployRequest = { projectId: number } & (
@@ -92,10 +95,10 @@ export function useDeploy(options: ProgressOptions = {}) {
     },
     progress: (request) =>
       request.kind === 'adoption_page'
-        ? 'Publishing the adoption page…'
+        ? t('toasts.publishing')
         : request.kind === 'upload'
-          ? `Uploading ${request.upload.name} and deploying it…`
-          : `Deploying ${request.folder}…`,
+          ? t('toasts.uploading', { name: request.upload.name })
+          : t('toasts.deploying', { folder: request.folder }),
     success: deployOutcome,
     shownInPlace: SHOWN_IN_PLACE.siteForm,
     invalidates: ['sites'],
@@ -107,8 +110,8 @@ export function useRollback() {
   return useAction({
     run: ({ projectId, number }: { projectId: number; number: number }, environment) =>
       call('deploys.rollback', { environment, projectId, number }),
-    progress: ({ number }) => `Rolling back to deploy ${number}…`,
-    success: (deploy) => `Deploy ${deploy.number} is live again.`,
+    progress: ({ number }) => t('toasts.rollingBack', { number }),
+    success: (deploy) => t('toasts.liveAgain', { number: deploy.number }),
     invalidates: ['sites'],
   });
 }
@@ -117,9 +120,11 @@ export function useAddDomain() {
   return useAction({
     run: ({ projectId, domain }: { projectId: number; domain: DomainInput }, environment) =>
       call('domains.add', { environment, projectId, domain }),
-    progress: ({ domain }) => `Adding ${domain.name}…`,
+    progress: ({ domain }) => t('toasts.adding', { name: domain.name }),
     success: (domain) =>
-      `${domain.name} added as ${domain.role === 'primary' ? 'the primary domain' : `a redirect to ${domain.to ?? 'the primary'}`}; create its DNS record, then verify.`,
+      domain.role === 'primary'
+        ? t('toasts.addedPrimary', { name: domain.name })
+        : t('toasts.addedRedirect', { name: domain.name, to: domain.to ?? t('toasts.thePrimary') }),
     shownInPlace: SHOWN_IN_PLACE.always,
     invalidates: ['sites'],
   });
@@ -130,11 +135,11 @@ export function useAddDomain() {
  * yet) is the usual first answer; a conflict or an error needs staff to act: a warning, never green.
  */
 function verifyOutcome(domain: Domain): Outcome {
-  if (domain.status === 'verified') return `${domain.name} is verified.`;
-  if (domain.status === 'pending') return `Checked ${domain.name}: no matching record yet. What was found is under it.`;
+  if (domain.status === 'verified') return t('toasts.verified', { name: domain.name });
+  if (domain.status === 'pending') return t('toasts.stillPending', { name: domain.name });
   return {
-    title: `${domain.name} is not verified (${domain.status})`,
-    message: 'What was found, and what to change, is under the domain.',
+    title: t('toasts.notVerified', { name: domain.name, status: t(`domains.status.${domain.status}`) }),
+    message: t('toasts.underDomain'),
     warning: true,
   };
 }
@@ -142,7 +147,7 @@ function verifyOutcome(domain: Domain): Outcome {
 export function useVerifyDomain() {
   return useAction({
     run: (name: string, environment) => call('domains.verify', { environment, name }),
-    progress: (name) => `Checking the DNS of ${name}…`,
+    progress: (name) => t('toasts.checking', { name }),
     success: verifyOutcome,
     invalidates: ['sites'],
   });
@@ -152,8 +157,13 @@ export function useSetRedirectStatus() {
   return useAction({
     run: ({ name, status }: { name: string; status: RedirectStatus }, environment) =>
       call('domains.setRedirectStatus', { environment, name, status }),
-    progress: ({ name }) => `Saving the redirect of ${name}…`,
-    success: (domain) => `${domain.name} now answers ${domain.redirectStatus ?? ''} to ${domain.to ?? 'the primary'}.`,
+    progress: ({ name }) => t('toasts.savingRedirect', { name }),
+    success: (domain) =>
+      t('toasts.redirectSaved', {
+        name: domain.name,
+        status: domain.redirectStatus ?? '',
+        to: domain.to ?? t('toasts.thePrimary'),
+      }),
     invalidates: ['sites'],
   });
 }
@@ -161,8 +171,8 @@ export function useSetRedirectStatus() {
 export function usePromoteDomain() {
   return useAction({
     run: (name: string, environment) => call('domains.promote', { environment, name }),
-    progress: (name) => `Making ${name} the primary domain…`,
-    success: (domain) => `${domain.name} is the primary domain; the others redirect to it.`,
+    progress: (name) => t('toasts.promoting', { name }),
+    success: (domain) => t('toasts.promoted', { name: domain.name }),
     invalidates: ['sites'],
   });
 }
@@ -170,8 +180,8 @@ export function usePromoteDomain() {
 export function useRemoveDomain() {
   return useAction({
     run: (name: string, environment) => call('domains.remove', { environment, name }),
-    progress: (name) => `Removing ${name}…`,
-    success: (domain) => `${domain.name} removed; it is no longer served.`,
+    progress: (name) => t('toasts.removing', { name }),
+    success: (domain) => t('toasts.removed', { name: domain.name }),
     invalidates: ['sites'],
   });
 }
@@ -183,9 +193,8 @@ export function usePromoteAndRemove() {
       await call('domains.promote', { environment, name: successor });
       return call('domains.remove', { environment, name });
     },
-    progress: ({ successor, name }) => `Making ${successor} the primary domain, then removing ${name}…`,
-    success: (domain, { successor }) =>
-      `${successor} is the primary domain; ${domain.name} removed, it is no longer served.`,
+    progress: ({ successor, name }) => t('toasts.promotingRemoving', { successor, name }),
+    success: (domain, { successor }) => t('toasts.promotedRemoved', { successor, name: domain.name }),
     invalidates: ['sites'],
   });
 }

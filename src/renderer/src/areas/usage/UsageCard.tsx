@@ -1,6 +1,7 @@
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconBan, IconRefresh } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import type { OverviewRow } from '../../../../shared/admin-contract';
 import { formatClock } from '../../ui/format';
 import { useLiftBan, useResetUsage } from './queries';
@@ -14,19 +15,16 @@ export function UsageCard({
   row: OverviewRow;
   keyName: (keyId: number) => string;
 }): React.JSX.Element {
+  const { t } = useTranslation('usage');
   const { account, usage } = row;
   const resetUsage = useResetUsage();
   const liftBan = useLiftBan();
 
   const confirmReset = () =>
     modals.openConfirmModal({
-      title: `Reset the usage of ${account.name}?`,
-      children: (
-        <Text size="sm">
-          Both the current minute and today start again from zero for all of its keys. Bans stay until lifted.
-        </Text>
-      ),
-      labels: { confirm: 'Reset usage', cancel: 'Cancel' },
+      title: t('card.resetTitle', { name: account.name }),
+      children: <Text size="sm">{t('card.resetText')}</Text>,
+      labels: { confirm: t('card.reset'), cancel: t('card.cancel') },
       onConfirm: () => resetUsage.mutate({ accountId: account.id, name: account.name }),
     });
 
@@ -43,11 +41,11 @@ export function UsageCard({
           size="xs"
           variant="default"
           leftSection={<IconRefresh size={14} />}
-          aria-label={`Reset usage of ${account.name}`}
+          aria-label={t('card.resetNamed', { name: account.name })}
           loading={resetUsage.isPending}
           onClick={confirmReset}
         >
-          Reset usage
+          {t('card.reset')}
         </Button>
       </Group>
       <Stack gap="md">
@@ -55,11 +53,11 @@ export function UsageCard({
         <WindowGauge window={usage.day} accountName={account.name} />
         <Group gap="xs">
           <Badge variant="light" color={usage.bansToday > 0 ? 'orange' : 'gray'} data-testid="bans-today">
-            {usage.bansToday} {usage.bansToday === 1 ? 'ban' : 'bans'} today
+            {t('card.bansToday', { count: usage.bansToday })}
           </Badge>
           {usage.activeBans.length > 0 && (
             <Badge variant="filled" color="red" leftSection={<IconBan size={12} />}>
-              {usage.activeBans.length} banned now
+              {t('card.bannedNow', { count: usage.activeBans.length })}
             </Badge>
           )}
         </Group>
@@ -69,17 +67,17 @@ export function UsageCard({
               <Text span ff="monospace">
                 {keyName(ban.keyId)}
               </Text>{' '}
-              banned until {formatClock(ban.until)}
+              {t('card.bannedUntil', { time: formatClock(ban.until) })}
             </Text>
             <Button
               size="xs"
               color="red"
               variant="light"
-              aria-label={`Lift ban on ${keyName(ban.keyId)}`}
+              aria-label={t('card.liftBanOn', { key: keyName(ban.keyId) })}
               loading={liftBan.isPending}
               onClick={() => liftBan.mutate({ keyId: ban.keyId, keyName: keyName(ban.keyId) })}
             >
-              Lift ban
+              {t('card.liftBan')}
             </Button>
           </Group>
         ))}

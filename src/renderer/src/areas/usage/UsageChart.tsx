@@ -1,5 +1,6 @@
 import { BarChart } from '@mantine/charts';
 import { Card, Group, Select, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import type { OverviewRow } from '../../../../shared/admin-contract';
 import { formatClock } from '../../ui/format';
 
@@ -22,25 +23,26 @@ function busiest(rows: OverviewRow[]): OverviewRow | undefined {
 }
 
 export function UsageChart({ rows, accountId, onAccountChange }: UsageChartProps): React.JSX.Element {
+  const { t } = useTranslation('usage');
   const row = rows.find((candidate) => candidate.account.id === accountId) ?? busiest(rows);
   const minutes = (row?.usage.lastHour ?? []).map((minute) => ({
     minute: formatClock(minute.start),
-    Accepted: minute.accepted,
-    Rejected: minute.rejected,
+    accepted: minute.accepted,
+    rejected: minute.rejected,
   }));
   return (
     <Card withBorder radius="md" padding="md">
       <Group justify="space-between" mb="md" wrap="wrap">
         <div>
           <Title order={2} size="h4">
-            Last hour, minute by minute
+            {t('chart.title')}
           </Title>
           <Text size="xs" c="dimmed">
-            Accepted requests and 429s (rate limited or banned).
+            {t('chart.note')}
           </Text>
         </div>
         <Select<number>
-          aria-label="Account shown in the chart"
+          aria-label={t('chart.account')}
           data={rows.map(({ account }) => ({ value: account.id, label: account.name }))}
           value={row?.account.id ?? null}
           onChange={(value) => value !== null && onAccountChange(value)}
@@ -54,8 +56,8 @@ export function UsageChart({ rows, accountId, onAccountChange }: UsageChartProps
         dataKey="minute"
         type="stacked"
         series={[
-          { name: 'Accepted', color: 'teal.6' },
-          { name: 'Rejected', color: 'red.6' },
+          { name: 'accepted', label: t('chart.accepted'), color: 'teal.6' },
+          { name: 'rejected', label: t('chart.rejected'), color: 'red.6' },
         ]}
         withLegend
         tickLine="y"

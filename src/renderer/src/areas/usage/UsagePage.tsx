@@ -1,6 +1,7 @@
 import { Badge, Button, EmptyState, SimpleGrid, Stack } from '@mantine/core';
 import { IconChartBar, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { LoadFailure, RefreshFailure, SkeletonBlocks } from '../../ui/LoadStates';
 import { PageTitle } from '../../ui/PageTitle';
 import { UsageCard } from './UsageCard';
@@ -11,29 +12,28 @@ import { useApiKeys } from '../../client/api-keys';
 import { useUsageOverview } from './queries';
 
 export function UsagePage(): React.JSX.Element {
+  const { t } = useTranslation('usage');
   const overview = useUsageOverview();
   const keys = useApiKeys();
   const [chartAccountId, setChartAccountId] = useState<number | null>(null);
   const prefixes = new Map((keys.data ?? []).map((apiKey) => [apiKey.id, apiKey.displayPrefix]));
-  const keyName = (keyId: number) => prefixes.get(keyId) ?? `key #${keyId}`;
+  const keyName = (keyId: number) => prefixes.get(keyId) ?? t('keyNumber', { id: keyId });
   const rows = overview.data ?? [];
 
   return (
     <Stack>
       <PageTitle
-        title="Usage"
-        description="Live quota use per account, refreshed every second: what is left in this minute and today, the requests turned away, and the keys banned."
+        title={t('title')}
+        description={t('description')}
         actions={
           overview.data && (
             <Badge variant="dot" color={overview.isRefetchError ? 'red' : 'teal'} size="lg" data-testid="usage-live">
-              {overview.isRefetchError ? 'Not updating' : `Live · ${formatClock(overview.dataUpdatedAt)}`}
+              {overview.isRefetchError ? t('notUpdating') : t('live', { time: formatClock(overview.dataUpdatedAt) })}
             </Badge>
           )
         }
       />
-      {overview.isRefetchError && (
-        <RefreshFailure error={overview.error} stale="The figures below are the last ones received." />
-      )}
+      {overview.isRefetchError && <RefreshFailure error={overview.error} stale={t('stale')} />}
       {overview.isPending && <SkeletonBlocks count={3} height={140} />}
       {overview.isLoadingError && <LoadFailure error={overview.error} onRetry={() => void overview.refetch()} />}
       {overview.isSuccess && rows.length === 0 && (
@@ -41,12 +41,12 @@ export function UsagePage(): React.JSX.Element {
           py="xl"
           icon={<IconChartBar size={28} />}
           withIndicatorBackground
-          title="No accounts to watch yet"
-          description="Usage is counted per account. Create an account and issue it a key; its traffic shows up here as it arrives."
+          title={t('empty.title')}
+          description={t('empty.description')}
         >
           <EmptyState.Actions>
             <Button component="a" href={pageHref('accounts')} variant="light" leftSection={<IconUserPlus size={16} />}>
-              Go to Accounts & keys
+              {t('empty.action')}
             </Button>
           </EmptyState.Actions>
         </EmptyState>

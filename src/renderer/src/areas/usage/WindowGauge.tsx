@@ -1,6 +1,7 @@
 import { Group, Progress, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import type { UsageReport } from '../../../../shared/models';
-import { describeWindow, remainingIn } from '../../../../shared/quota';
+import { remainingIn } from '../../../../shared/quota';
 import { formatClock, formatFigure, formatMoment } from '../../ui/format';
 
 type WindowReport = UsageReport['minute'];
@@ -13,8 +14,9 @@ function colorOf(share: number): string {
 
 /** One quota window: how much is used, what is left, when it resets and how many requests it turned away. */
 export function WindowGauge({ window, accountName }: { window: WindowReport; accountName: string }): React.JSX.Element {
+  const { t } = useTranslation('usage');
   const share = window.limit > 0 ? window.used / window.limit : 1;
-  const title = window.kind === 'minute' ? 'This minute' : 'Today (UTC)';
+  const title = window.kind === 'minute' ? t('gauge.minute') : t('gauge.day');
   const resets = window.kind === 'minute' ? formatClock(window.resetAt) : formatMoment(window.resetAt);
   return (
     <Stack gap={4} data-testid={`usage-${window.kind}`}>
@@ -31,11 +33,15 @@ export function WindowGauge({ window, accountName }: { window: WindowReport; acc
         color={colorOf(share)}
         size="lg"
         transitionDuration={300}
-        aria-label={`${accountName}: ${describeWindow(window.kind)} usage`}
+        aria-label={
+          window.kind === 'minute'
+            ? t('gauge.minuteUsage', { name: accountName })
+            : t('gauge.dayUsage', { name: accountName })
+        }
       />
       <Group justify="space-between" gap="xs">
         <Text size="xs" c="dimmed">
-          {formatFigure(remainingIn(window))} left · resets {resets}
+          {t('gauge.left', { left: formatFigure(remainingIn(window)), resets })}
         </Text>
         <Text
           size="xs"

@@ -2,6 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { call } from '../../client/transport';
 import { useEnvironment } from '../../client/EnvironmentProvider';
 import { useAction } from '../../client/action';
+import { windowI18n } from '../../i18n/i18n';
+
+const t = windowI18n.getFixedT(null, 'usage');
 
 const LIVE_MS = 1_000;
 
@@ -21,8 +24,8 @@ export function useResetUsage() {
   return useAction({
     run: ({ accountId }: { accountId: number; name: string }, environment) =>
       call('usage.reset', { environment, accountId }),
-    progress: ({ name }) => `Resetting the usage of ${name}…`,
-    success: (_, { name }) => `Usage of ${name} reset: both windows start again from zero.`,
+    progress: ({ name }) => t('toasts.resetting', { name }),
+    success: (_, { name }) => t('toasts.reset', { name }),
     invalidates: ['usage'],
   });
 }
@@ -30,8 +33,9 @@ export function useResetUsage() {
 export function useLiftBan() {
   return useAction({
     run: ({ keyId }: { keyId: number; keyName: string }, environment) => call('bans.lift', { environment, keyId }),
-    progress: ({ keyName }) => `Lifting the ban on ${keyName}…`,
-    success: ({ lifted }, { keyName }) => (lifted ? `Ban on ${keyName} lifted.` : `${keyName} was no longer banned.`),
+    progress: ({ keyName }) => t('toasts.lifting', { key: keyName }),
+    success: ({ lifted }, { keyName }) =>
+      lifted ? t('toasts.lifted', { key: keyName }) : t('toasts.notBanned', { key: keyName }),
     invalidates: ['usage'],
   });
 }

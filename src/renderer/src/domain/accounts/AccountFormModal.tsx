@@ -1,12 +1,13 @@
 import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { AccountPlanInputSchema, NewAccountInputSchema, type AccountPlan } from '../../../../shared/admin-schemas';
 import type { Account } from '../../../../shared/models';
 import { PLAN_IDS, type PlanFigures, type PlanId } from '../../../../shared/plans';
 import { formatFigure } from '../../ui/format';
 import { useChangeAccountPlan, useCreateAccount } from '../../client/accounts';
-import { PLAN_NAME } from '../../client/plan-names';
 import { usePlans } from '../../client/plans';
 import { figureOf, FigureInput } from '../../ui/FigureInput';
 import { useDialogFailure } from '../../ui/dialog';
@@ -29,11 +30,12 @@ export function AccountFormModal({
   account: Account | null;
   onClose: () => void;
 }): React.JSX.Element {
+  const { t } = useTranslation('accounts');
   return (
     <Modal
       opened={opened}
       onClose={onClose}
-      title={account ? `Change the plan of ${account.name}` : 'New account'}
+      title={account ? t('form.changeTitle', { name: account.name }) : t('newAccount')}
       centered
     >
       <AccountForm account={account} onDone={onClose} />
@@ -50,23 +52,29 @@ function planOf(values: AccountFormValues): AccountPlan {
 const newAccountResolver = zod4Resolver(NewAccountInputSchema);
 const planResolver = zod4Resolver(AccountPlanInputSchema);
 
-function validate(values: AccountFormValues, creating: boolean) {
+function validate(values: AccountFormValues, creating: boolean, required: string) {
   const plan = planOf(values);
   const errors = creating ? newAccountResolver({ name: values.name, ...plan }) : planResolver(plan);
   if (plan.planId === 'enterprise') {
-    if (plan.perMinute === undefined) errors.perMinute = 'Required for Enterprise';
-    if (plan.perDay === undefined) errors.perDay = 'Required for Enterprise';
+    if (plan.perMinute === undefined) errors.perMinute = required;
+    if (plan.perDay === undefined) errors.perDay = required;
   }
   return errors;
 }
 
-function describePlan(plan: PlanFigures | undefined, id: PlanId): string {
-  if (id === 'enterprise') return 'Enterprise — figures set per account';
-  if (!plan) return PLAN_NAME[id];
-  return `${plan.name} — ${formatFigure(plan.perMinute)}/min, ${formatFigure(plan.perDay)}/day`;
+function describePlan(plan: PlanFigures | undefined, id: PlanId, t: TFunction<['accounts', 'plans']>): string {
+  const name = t(`plans:names.${id}`);
+  if (id === 'enterprise') return t('form.enterprisePlan', { plan: name });
+  if (!plan) return name;
+  return t('form.planFigures', {
+    plan: name,
+    perMinute: formatFigure(plan.perMinute),
+    perDay: formatFigure(plan.perDay),
+  });
 }
 
 function AccountForm({ account, onDone }: { account: Account | null; onDone: () => void }): React.JSX.Element {
+  const { t } = useTranslation(['accounts', 'plans']);
   const plans = usePlans();
   const createAccount = useCreateAccount();
   const changePlan = useChangeAccountPlan();
@@ -77,7 +85,7 @@ function AccountForm({ account, onDone }: { account: Account | null; onDone: () 
       perMinute: account?.customPerMinute ?? '',
       perDay: account?.customPerDay ?? '',
     },
-    validate: (values) => validate(values, account === null),
+    validate: (values) => validate(values, account === null, t('form.requiredForEnterprise')),
   });
   const failure = useDialogFailure(form, 'name');
 
@@ -93,6 +101,7 @@ function AccountForm({ account, onDone }: { account: Account | null; onDone: () 
     label: describePlan(
       plans.data?.find((plan) => plan.id === id),
       id,
+      t,
     ),
   }));
 
@@ -101,15 +110,15 @@ function AccountForm({ account, onDone }: { account: Account | null; onDone: () 
       <Stack>
         {!account && (
           <TextInput
-            label="Account name"
-            placeholder="e.g. Happy Tails app"
+            label={t('accountName')}
+            placeholder={t('form.namePlaceholder')}
             withAsterisk
             data-autofocus
             {...form.getInputProps('name')}
           />
         )}
         <Select<PlanId>
-          label="Plan"
+          label={t('form.plan')}
           data={planData}
           allowDeselect={false}
           withAsterisk
@@ -118,26 +127,26 @@ function AccountForm({ account, onDone }: { account: Account | null; onDone: () 
         {form.values.planId === 'enterprise' && (
           <Group grow align="flex-start">
             <FigureInput
-              label="Requests per minute"
+              label={t('form.perMinute')}
               thousandSeparator
               withAsterisk
               {...form.getInputProps('perMinute')}
             />
-            <FigureInput label="Requests per day" thousandSeparator withAsterisk {...form.getInputProps('perDay')} />
+            <FigureInput label={t('form.perDay')} thousandSeparator withAsterisk {...form.getInputProps('perDay')} />
           </Group>
         )}
         {account && (
           <Text size="xs" c="dimmed">
-            The new plan applies from the account&apos;s next request; usage so far is kept.
+            {t('form.appliesNext')}
           </Text>
         )}
         <DialogFailureAlert failure={failure.alert} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>
-            Cancel
+            {t('form.cancel')}
           </Button>
           <Button type="submit" loading={createAccount.isPending || changePlan.isPending}>
-            {account ? 'Change plan' : 'Create account'}
+            {account ? t('changePlan') : t('form.create')}
           </Button>
         </Group>
       </Stack>
