@@ -24,6 +24,7 @@ export const ROLE_WORDS: Record<StaffRole, string> = {
   staff: 'Staff',
   volunteer: 'Volunteer',
   'api-admin': 'API admin',
+  foster: 'Foster',
 };
 
 /** Who is calling: the desk, a member, or nobody yet (then the window shows the login page). */
