@@ -82,7 +82,7 @@ function Shell({ channels }: { channels: readonly AdminChannel[] }): React.JSX.E
   useFirstOpenPage(opens);
   // Read at once, not after a first desk-sized paint: a phone never shows the desk's frame.
   const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
-  if (phone) return <PhoneShell page={page} recordId={recordId} channels={channels} account={<SignedInMenu />} />;
+  if (phone) return <PhoneShell page={page} recordId={recordId} channels={channels} />;
 
   return (
     <AppShell

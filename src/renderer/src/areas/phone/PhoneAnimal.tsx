@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Image, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Image, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { GoodWith } from '../../../../shared/pet-profile';
 import { useEnvironment } from '../../client/EnvironmentProvider';
@@ -25,9 +25,9 @@ export function PhoneAnimal({ petId }: { petId: number }): React.JSX.Element {
     return (
       <Stack>
         <Alert color="red" title={t('animal.notYours')} role="alert" />
-        <Anchor href={pageHref('pets')} size="lg">
+        <Button {...TOUCH} component="a" href={pageHref('pets')} variant="default">
           {t('animal.back')}
-        </Anchor>
+        </Button>
       </Stack>
     );
   const { pet, profile } = animal.data;
@@ -37,9 +37,9 @@ export function PhoneAnimal({ petId }: { petId: number }): React.JSX.Element {
     : [];
   return (
     <Stack gap="md" data-testid="phone-animal">
-      <Anchor href={pageHref('pets')} size="lg" mih={44} style={{ display: 'inline-flex', alignItems: 'center' }}>
+      <Button {...TOUCH} component="a" href={pageHref('pets')} variant="default">
         {t('animal.back')}
-      </Anchor>
+      </Button>
       {cover ? (
         <Image
           src={photoAddress(environment, cover, 'full')}

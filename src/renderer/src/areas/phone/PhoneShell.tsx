@@ -1,7 +1,8 @@
-import { Anchor, Box, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Box, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconCalendarCheck, IconPaw } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { AdminChannel } from '../../../../shared/admin-contract';
+import { useLogout, useTeam } from '../../client/staff';
 import { pageHref, type PageId } from '../../ui/navigation';
 import { PhoneAnimal } from './PhoneAnimal';
 import { PhoneAnimals } from './PhoneAnimals';
@@ -21,12 +22,10 @@ interface PhoneShellProps {
   page: PageId;
   recordId: number | null;
   channels: readonly AdminChannel[];
-  /** The member's menu (logging out), from the window's frame. */
-  account: React.ReactNode;
 }
 
 /** A narrow window: Today and the animals in one column with the tabs at the bottom; the desk's other pages say they are the desk's. */
-export function PhoneShell({ page, recordId, channels, account }: PhoneShellProps): React.JSX.Element {
+export function PhoneShell({ page, recordId, channels }: PhoneShellProps): React.JSX.Element {
   const { t } = useTranslation('phone');
   const pages = PHONE_PAGES.filter(({ channel }) => channels.includes(channel));
   // The home address opens Today on a phone: what a volunteer comes for.
@@ -36,7 +35,7 @@ export function PhoneShell({ page, recordId, channels, account }: PhoneShellProp
     <Box data-testid="phone-shell" style={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
       <Group component="header" justify="space-between" wrap="nowrap" px="sm" py={6} gap="xs">
         <Text fw={700}>{t('appName')}</Text>
-        {account}
+        <Account />
       </Group>
       <Box component="main" px="sm" pb={88} style={{ flex: 1, minWidth: 0 }}>
         {!shown ? (
@@ -80,6 +79,24 @@ export function PhoneShell({ page, recordId, channels, account }: PhoneShellProp
   );
 }
 
+/** Who is logged in, and logging out: a phone's own bar, its button a touch target. */
+function Account(): React.JSX.Element | null {
+  const { t } = useTranslation('phone');
+  const me = useTeam().data?.me;
+  const logout = useLogout();
+  if (!me) return null;
+  return (
+    <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+      <Text size="sm" truncate data-testid="phone-member">
+        {me.name}
+      </Text>
+      <Button {...TOUCH} variant="subtle" onClick={() => logout.mutate()} loading={logout.isPending}>
+        {t('account.logout')}
+      </Button>
+    </Group>
+  );
+}
+
 function DeskOnly(): React.JSX.Element {
   const { t } = useTranslation('phone');
   return (
@@ -88,9 +105,9 @@ function DeskOnly(): React.JSX.Element {
         {t('deskOnly.title')}
       </Title>
       <Text>{t('deskOnly.body')}</Text>
-      <Anchor href={pageHref('today')} size="lg">
+      <Button {...TOUCH} component="a" href={pageHref('today')}>
         {t('deskOnly.today')}
-      </Anchor>
+      </Button>
     </Stack>
   );
 }

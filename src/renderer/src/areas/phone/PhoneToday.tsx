@@ -58,7 +58,13 @@ function DueCard({ row }: { row: DueDose }): React.JSX.Element {
     <Card withBorder padding="sm" data-testid="due-card" aria-label={`${petName} ${dose.vaccine}`} component="article">
       <Group justify="space-between" wrap="nowrap" gap="xs">
         <Stack gap={0} style={{ minWidth: 0 }}>
-          <Anchor href={recordHref('pets', dose.petId)} fw={600} size="lg" style={{ overflowWrap: 'anywhere' }}>
+          <Anchor
+            href={recordHref('pets', dose.petId)}
+            fw={600}
+            size="lg"
+            mih={44}
+            style={{ overflowWrap: 'anywhere', display: 'inline-flex', alignItems: 'center' }}
+          >
             {petName}
           </Anchor>
           <Text size="sm">{dose.vaccine}</Text>
@@ -108,7 +114,7 @@ function GivePanel({ row, onClose }: { row: DueDose; onClose: () => void }): Rea
   return (
     <Stack gap="xs" mt="sm">
       <TextInput
-        size="md"
+        size="lg"
         label={t('today.batch')}
         value={batch}
         onChange={(event) => setBatch(event.currentTarget.value)}
@@ -149,7 +155,7 @@ function SkipPanel({ row, onClose }: { row: DueDose; onClose: () => void }): Rea
         </Button>
       ))}
       <TextInput
-        size="md"
+        size="lg"
         label={t('today.otherReason')}
         value={other}
         onChange={(event) => setOther(event.currentTarget.value)}
