@@ -106,7 +106,7 @@ function useTeamAction<I, O>(run: (input: I) => Promise<O>, progress: string, su
 
 export function useInvite() {
   return useTeamAction(
-    (invite: { name: string; role: StaffRole }) => call('staff.invite', invite),
+    (invite: { name: string; role: StaffRole; personId?: number }) => call('staff.invite', invite),
     'Making the invitation…',
     (invite) => `Invitation for ${invite.name} made.`,
   );
