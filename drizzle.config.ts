@@ -11,6 +11,7 @@ export default defineConfig({
     './src/main/db/schema-audit.ts',
     './src/main/db/schema-contracts.ts',
     './src/main/db/schema-mail.ts',
+    './src/main/db/schema-foster.ts',
   ],
   out: './resources/migrations',
 });

@@ -148,7 +148,8 @@ export type CareConflict =
   | { reason: 'already_spayed_neutered'; petId: number; treatmentId: number; givenDate: string };
 /** Team mode's refusals (docs/errors.md): a role's limits, a session's end, the team's own rules. */
 export type StaffForbidden =
-  | { reason: 'role_not_allowed'; role: string | null; channel: string }
+  /** `not_in_care`: a foster asking about an animal not placed with them (`petId`), or a dose of one. */
+  | { reason: 'role_not_allowed' | 'not_in_care'; role: string | null; channel: string; petId?: number }
   /** The role may call the channel but not send this field (a volunteer naming a vet: a person from the register). */
   | { reason: 'field_not_allowed'; role: string; channel: string; field: string }
   | { reason: 'desk_only'; channel: string }

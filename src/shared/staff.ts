@@ -4,7 +4,7 @@ import type { AnyErrorDetails, ErrorCode } from './errors';
 import { foldForSearch, nameSchema } from './names';
 import { secretField } from './privacy';
 
-export const STAFF_ROLES = ['owner', 'manager', 'staff', 'volunteer', 'api-admin'] as const;
+export const STAFF_ROLES = ['owner', 'manager', 'staff', 'volunteer', 'api-admin', 'foster'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 export const StaffRoleSchema = z.enum(STAFF_ROLES);
 
@@ -16,6 +16,13 @@ export interface StaffMember {
   role: StaffRole;
   active: boolean;
   createdAt: number;
+}
+
+/** Which person of the register a login is, as owners set it. */
+export interface StaffPersonLink {
+  staffId: number;
+  /** null: the login is nobody's in the register (a foster's then reaches no animal). */
+  personId: number | null;
 }
 
 /** Logins are letters, digits, dot, dash, underscore; compared lower-case. */

@@ -263,6 +263,7 @@ const DETAILS_EXAMPLES: { [C in keyof ErrorDetails]: Record<string, ErrorDetails
   forbidden: {
     'reason: role_not_allowed': { reason: 'role_not_allowed', role: 'volunteer', channel: 'pets.remove' },
     'reason: desk_only': { reason: 'desk_only', channel: 'staff.setupOwner' },
+    'reason: not_in_care': { reason: 'not_in_care', role: 'foster', channel: 'pets.profile', petId: 7 },
     'reason: field_not_allowed': {
       reason: 'field_not_allowed',
       role: 'volunteer',

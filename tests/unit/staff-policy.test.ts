@@ -23,8 +23,10 @@ const VOLUNTEER_READS = new Set([
   'care.due',
   'care.upToDate',
 ]);
-/** The care marks a volunteer records: the due list's "Given" (one dose or a round) and "Skip"; not the medical record. */
-const VOLUNTEER_MARKS = new Set(['care.give', 'care.skip']);
+/** The care marks a volunteer records: the due list's "Given" (one dose or a round) and "Skip"; not the medical record. And the animal's photos, from the phone. */
+const VOLUNTEER_MARKS = new Set(['care.give', 'care.skip', 'photos.add']);
+/** A foster: a volunteer's reads and marks for the animals placed with them (each channel's scope), without the status history of the shelter's stays. */
+const FOSTER_CALLS = new Set([...VOLUNTEER_READS, ...VOLUNTEER_MARKS].filter((channel) => channel !== 'pets.history'));
 const SELF = new Set(['staff.logout', 'staff.changePassword']);
 /** Before logging in: the login, an invitation, asking who one is (the window's login page), and the shelter server's address. */
 const OPEN = new Set(['staff.login', 'staff.acceptInvite', 'staff.me', 'team.server']);
@@ -60,6 +62,7 @@ function expected(role: StaffRole | null, channel: AdminChannelName): boolean | 
   if (area === 'outbox') return role === 'manager' || (role === 'staff' && channel !== 'outbox.configure');
   if (!STAFF_AREAS.has(area)) return undefined;
   if (role === 'volunteer') return VOLUNTEER_READS.has(channel) || VOLUNTEER_MARKS.has(channel);
+  if (role === 'foster') return FOSTER_CALLS.has(channel);
   if (role === 'api-admin') return channel === 'categories.list' || channel === 'shelter.get';
   return true;
 }
@@ -97,6 +100,13 @@ describe('the role policy', () => {
         channel,
       ).toEqual(['owner']);
     expect(STAFF_ROLES.filter((role) => mayCall(role, 'team.setEnabled'))).toEqual([]);
+  });
+
+  it('names, on every channel a foster may call, how the foster is kept to their animals', () => {
+    const unscoped = ADMIN_CHANNEL_NAMES.filter(
+      (channel) => CHANNEL_POLICY[channel].roles !== 'anyone' && mayCall('foster', channel),
+    ).filter((channel) => CHANNEL_POLICY[channel].forFoster === undefined);
+    expect(unscoped).toEqual([]);
   });
 
   it('gives a volunteer no removal and no people', () => {

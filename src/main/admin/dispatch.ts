@@ -14,6 +14,7 @@ import {
   type TeamGate,
 } from '../staff/access';
 import { ruleOf, type ChannelRule } from '../staff/policy';
+import { admitForFoster, environmentOf, keptForFoster, NO_ANIMALS, type FosterCare } from '../staff/foster-scopes';
 
 export type AdminHandlers = {
   [C in AdminChannel]: (input: AdminParsedInput<C>, context: CallContext) => AdminOutput<C> | Promise<AdminOutput<C>>;
@@ -41,13 +42,16 @@ export async function dispatchAdmin(
     context = admitCall(gate, rule, call);
     input = parseOrThrow(rule.input, payload, 'input');
     admitInput(context, rule, input);
+    const care = rule.roles === 'anyone' ? undefined : fosterCareOf(gate, context, input);
+    if (care) admitForFoster(rule.channel, rule.forFoster, input, care);
     const handler = handlers[rule.channel] as (input: unknown, context: CallContext) => unknown;
     const before = gate?.audit?.before(rule, input);
     const pending = handler(input, context);
     // A synchronous write is recorded in the same turn: a save refused right after it finds its writer in the trail (edit_conflict).
     const result = pending instanceof Promise ? await pending : pending;
     recordWrite(gate?.audit, rule, context, input, result, before);
-    return { ok: true, value: shownTo(context, rule, result) ?? null };
+    const shown = shownTo(context, rule, result);
+    return { ok: true, value: (care ? keptForFoster(rule.forFoster, shown, care) : shown) ?? null };
   } catch (error) {
     if (isAppError(error) && error.code === 'edit_conflict' && rule) {
       return {
@@ -64,6 +68,13 @@ export async function dispatchAdmin(
       error: new AppError('internal_error', 'Something went wrong inside Adoption Desk; nothing was changed.').toBody(),
     };
   }
+}
+
+/** For a foster, the animals placed with them in the payload's environment; undefined for every other caller. */
+function fosterCareOf(gate: TeamGate | undefined, context: CallContext, input: unknown): FosterCare | undefined {
+  const { member } = context;
+  if (member?.role !== 'foster') return undefined;
+  return gate?.fosterCare?.(member, environmentOf(input)) ?? NO_ANIMALS;
 }
 
 /** The handlers as one function of (channel, payload, call), the shape the browser-mode admin server takes; `gate` is team mode's. */

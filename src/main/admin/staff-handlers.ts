@@ -28,6 +28,8 @@ function refuseTeamModeOff(context: CallContext): void {
 /** Staff, logins and roles: always the production engine's, whichever environment the window shows. */
 export function staffHandlers(host: AppHost): Pick<AdminHandlers, StaffChannel> {
   const staff = () => host.engine('production').services.staff;
+  // A login is linked to someone of the production register, who must be there (not_found otherwise).
+  const person = (id: number) => host.engine('production').services.people.get(id);
   return {
     'staff.login': async ({ login, password }, context) => {
       refuseTeamModeOff(context);
@@ -58,7 +60,16 @@ export function staffHandlers(host: AppHost): Pick<AdminHandlers, StaffChannel> 
       return null;
     },
     'staff.list': () => staff().list(),
-    'staff.invite': ({ name, role }, context) => staff().invite(name, role, context.member?.id ?? null),
+    'staff.invite': ({ name, role, personId }, context) => {
+      if (personId !== undefined) person(personId);
+      return staff().invite(name, role, context.member?.id ?? null, personId);
+    },
+    'staff.linkPerson': ({ id, personId }) => {
+      staff().get(id);
+      if (personId !== null) person(personId);
+      return staff().people.link(id, personId);
+    },
+    'staff.personLinks': () => staff().people.all(),
     'staff.acceptInvite': ({ code, login, password }, context) => {
       // The desk may make a member with an invitation whatever the mode; a staff browser joins a team that logs in.
       if (context.call.credential.kind !== 'desk') refuseTeamModeOff(context);
@@ -104,6 +115,19 @@ export function teamGateOf(host: AppHost): () => TeamGate {
         readBefore((environment) => host.engine(environment).services, write.saves, input),
       versionWriter: (query: VersionQuery) => host.engine('production').services.audit.versionWriter(query),
     };
-    return { teamMode: () => staff.teamMode(), session: (id) => staff.session(id), audit: recorder };
+    return {
+      teamMode: () => staff.teamMode(),
+      session: (id) => staff.session(id),
+      audit: recorder,
+      fosterCare: (member, environment) => {
+        // The link names a person of production's register: in another environment that person has no placements.
+        const personId = environment === 'production' ? staff.people.personOf(member.id) : null;
+        const { shelterDay, care } = host.engine(environment).services;
+        return {
+          pets: new Set(personId === null ? [] : shelterDay.fosteredBy(personId)),
+          petOfDose: (doseId) => care.petOfDose(doseId),
+        };
+      },
+    };
   };
 }

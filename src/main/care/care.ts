@@ -80,6 +80,11 @@ export class CareService extends CareRules {
    * Whether the animal is current on its shots today (shared/care.ts shotsCurrent): what the
    * portals' shots fields say (RescueGroups `uptodate`, Petfinder `Shots`, Adopt-a-Pet `ShotsCurrent`).
    */
+  /** The animal a dose is for; undefined when there is no such dose. */
+  petOfDose(doseId: number): number | undefined {
+    return this.store.dose(doseId)?.petId;
+  }
+
   upToDate(petId: number): boolean | null {
     this.requirePet(petId);
     return shotsCurrent(this.dosesOf(petId), this.today());

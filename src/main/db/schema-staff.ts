@@ -1,5 +1,6 @@
 /** Staff accounts, their sessions and invitations; they live in the production database (docs/decisions.md). */
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { STAFF_ROLES } from '../../shared/staff';
 
 /** One person who logs in. `login` is stored lower-case; `password_hash` is `scrypt$N$r$p$salt$hash` (base64url). */
 export const staffMembers = sqliteTable(
@@ -8,7 +9,7 @@ export const staffMembers = sqliteTable(
     id: integer('id').primaryKey({ autoIncrement: true }),
     name: text('name').notNull(),
     login: text('login').notNull(),
-    role: text('role', { enum: ['owner', 'manager', 'staff', 'volunteer', 'api-admin'] }).notNull(),
+    role: text('role', { enum: STAFF_ROLES }).notNull(),
     active: integer('active', { mode: 'boolean' }).notNull().default(true),
     passwordHash: text('password_hash').notNull(),
     createdAt: integer('created_at').notNull(),
@@ -39,7 +40,7 @@ export const staffInvites = sqliteTable(
     id: integer('id').primaryKey({ autoIncrement: true }),
     codeHash: text('code_hash').notNull(),
     name: text('name').notNull(),
-    role: text('role', { enum: ['owner', 'manager', 'staff', 'volunteer', 'api-admin'] }).notNull(),
+    role: text('role', { enum: STAFF_ROLES }).notNull(),
     createdAt: integer('created_at').notNull(),
     expiresAt: integer('expires_at').notNull(),
     usedAt: integer('used_at'),

@@ -71,6 +71,16 @@ export class ShelterDay {
     private readonly parts: RecordParts,
   ) {}
 
+  /** The animals placed with this person now (an open foster placement): what a foster's login may reach. */
+  fosteredBy(personId: number): number[] {
+    return this.sqlite
+      .prepare<[number], { petId: number }>(
+        'SELECT DISTINCT pet_id AS petId FROM foster_placements WHERE person_id = ? AND ended_at IS NULL',
+      )
+      .all(personId)
+      .map((row) => row.petId);
+  }
+
   /** Movements, newest first: by time (`from` inclusive, `to` exclusive), kind or type, animal, person. */
   list(input: MovementQuery = {}): MovementEvent[] {
     this.catchUp();

@@ -1,6 +1,8 @@
 import { AppError } from '../../shared/errors';
-import type { StaffMember } from '../../shared/staff';
+import type { StaffMember, StaffRole } from '../../shared/staff';
+import type { Environment } from '../../shared/environments';
 import type { AuditRecorder } from '../audit/record';
+import type { FosterCare } from './foster-scopes';
 import { mayCallUnder, type ChannelRule } from './policy';
 
 /** What a call came with: the desk's own credential (the admin token, the desktop shell), a session's id, or nothing. */
@@ -27,6 +29,8 @@ export interface CallContext {
 export interface TeamGate {
   teamMode(): boolean;
   session(id: string): StaffMember;
+  /** The animals placed with a foster in an environment, and whose a dose is; absent: a foster has none. */
+  fosterCare?(member: StaffMember, environment: Environment): FosterCare;
   /** Where successful writes are recorded; absent in tests that need no trail. */
   audit?: AuditRecorder;
 }
@@ -79,20 +83,24 @@ function valueAt(input: unknown, path: string): unknown {
     );
 }
 
-/** Refuses a volunteer's input that names what the channel keeps from them (a person, private notes): the first such field, by path. */
+/** The roles kept from the private part of an answer and input: a foster is a volunteer for the animals placed with them. */
+const HANDS_ONLY: readonly StaffRole[] = ['volunteer', 'foster'];
+
+/** Refuses a volunteer's (or foster's) input that names what the channel keeps from them (a person, private notes): the first such field, by path. */
 export function admitInput(context: CallContext, rule: ChannelRule, input: unknown): void {
-  if (context.member?.role !== 'volunteer') return;
+  const role = context.member?.role;
+  if (role === undefined || !HANDS_ONLY.includes(role)) return;
   const { channel } = rule;
   const field = rule.notFromVolunteer?.find((path) => valueAt(input, path) !== undefined);
   if (field !== undefined)
-    throw new AppError('forbidden', `The volunteer role may not send ${field} with ${channel}.`, {
-      details: { reason: 'field_not_allowed', role: 'volunteer', channel, field },
+    throw new AppError('forbidden', `The ${role} role may not send ${field} with ${channel}.`, {
+      details: { reason: 'field_not_allowed', role, channel, field },
     });
 }
 
-/** The answer as the member may see it: a volunteer's (or the rule's `cutFor` roles') has the channel's private part removed. */
+/** The answer as the member may see it: a volunteer's or foster's (or the rule's `cutFor` roles') has the channel's private part removed. */
 export function shownTo(context: CallContext, rule: ChannelRule, value: unknown): unknown {
   const role = context.member?.role;
-  const cut = role !== undefined && (rule.cutFor ?? ['volunteer']).includes(role);
+  const cut = role !== undefined && (rule.cutFor ?? HANDS_ONLY).includes(role);
   return cut && rule.forVolunteer ? rule.forVolunteer(value) : value;
 }

@@ -1,5 +1,5 @@
 import { ADMIN_CHANNEL_DECLARATIONS, ADMIN_CHANNEL_NAMES } from '../../shared/channels';
-import type { ChannelDeclaration, SavedRecord, VolunteerCut } from '../../shared/channels/declare';
+import type { ChannelDeclaration, FosterScope, SavedRecord, VolunteerCut } from '../../shared/channels/declare';
 import { ADMIN_CONTRACT, type AdminChannel } from '../../shared/admin-contract';
 import type { Dose, GivenRound } from '../../shared/care';
 import type { z } from 'zod';
@@ -21,7 +21,8 @@ import type { StaffRole } from '../../shared/staff';
  *
  * - owner: everything; manager: all but staff and server settings;
  * - staff: animals, people, movements, care, publishing;
- * - volunteer: animals' public details and care marks (what is due, given, skipped): no people, no private fields, no removals;
+ * - volunteer: animals' public details, care marks (what is due, given, skipped) and new photos: no people, no private fields, no removals;
+ * - foster: a volunteer for the animals placed with them (an open foster placement with their person) alone;
  * - api-admin: keys, accounts, plans, usage and the quota lab;
  * - the reports (Shelter Animals Count, live release rate) and the audit trail: owners and managers;
  * - backups: owners and managers see them and back up now; only owners choose the folder and schedule;
@@ -35,6 +36,8 @@ export interface ChannelRule {
   deskOnly?: true;
   /** For a volunteer, what of the answer is removed (the channel is allowed, the private part is not). */
   forVolunteer?: (value: unknown) => unknown;
+  /** How a foster is kept to the animals placed with them (foster-scopes.ts); none: a foster is refused. */
+  forFoster?: FosterScope;
   /** The roles `forVolunteer`'s cut applies to, where more than volunteers must not see the private part. */
   cutFor?: readonly StaffRole[];
   /** For a volunteer, the input's fields (paths in the parsed input) they may not send: refused `field_not_allowed`, naming the field. */
@@ -64,12 +67,13 @@ const VOLUNTEER_CUTS: Record<VolunteerCut, (value: unknown) => unknown> = {
 
 function ruleFrom(channel: AdminChannel): ChannelRule {
   const declaration: ChannelDeclaration = ADMIN_CHANNEL_DECLARATIONS[channel];
-  const { may, writes, volunteerSees, cutFor, notFromVolunteer, saves, actor, teamModeOff } = declaration;
+  const { may, writes, volunteerSees, forFoster, cutFor, notFromVolunteer, saves, actor, teamModeOff } = declaration;
   return {
     channel,
     roles: may === 'desk' ? [] : may,
     ...(may === 'desk' && { deskOnly: true as const }),
     ...(volunteerSees && { forVolunteer: VOLUNTEER_CUTS[volunteerSees] }),
+    ...(forFoster && { forFoster }),
     ...(cutFor && { cutFor }),
     ...(notFromVolunteer && { notFromVolunteer }),
     input: ADMIN_CONTRACT[channel].input,

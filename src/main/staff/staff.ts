@@ -18,6 +18,7 @@ import {
 } from '../../shared/staff';
 import type { Changes } from '../db/changes';
 import { hashPassword, UNMATCHABLE_HASH, verifyPassword } from './passwords';
+import { StaffPersonLinks } from './person-links';
 import { StaffStore, type StoredMember } from './store';
 import { AttemptThrottle } from './throttle';
 
@@ -64,6 +65,8 @@ export interface StartedSession {
  */
 export class StaffService {
   readonly store: StaffStore;
+  /** Which person of the register each login is (a foster's animals are that person's). */
+  readonly people: StaffPersonLinks;
   private readonly attempts: AttemptThrottle;
   private rememberedTeamMode: boolean | undefined;
   private readonly remembered = new Map<string, { member: StaffMember; lastSeenAt: number }>();
@@ -74,6 +77,7 @@ export class StaffService {
     changes: Changes,
   ) {
     this.store = new StaffStore(sqlite);
+    this.people = new StaffPersonLinks(sqlite);
     this.attempts = new AttemptThrottle(sqlite, clock);
     changes.on(() => this.forget());
   }
@@ -277,13 +281,16 @@ export class StaffService {
     this.remembered.delete(idHash);
   }
 
-  /** A one-time code for a new member with this role, made by `invitedBy` (null: the desk); only its hash is kept. */
-  invite(name: string, role: StaffRole, invitedBy: number | null = null): StaffInvite {
+  /** A one-time code for a new member with this role, made by `invitedBy` (null: the desk), linked to a person of the register if given; only its hash is kept. */
+  invite(name: string, role: StaffRole, invitedBy: number | null = null, personId?: number): StaffInvite {
     refuseDeskName(name);
     const code = inviteCode();
     const now = this.clock.now();
     const expiresAt = now + INVITE_VALID_MS;
-    this.store.insertInvite(sha256(normalCode(code)), name, role, now, expiresAt, invitedBy);
+    this.store.transaction(() => {
+      const id = this.store.insertInvite(sha256(normalCode(code)), name, role, now, expiresAt, invitedBy);
+      if (personId !== undefined) this.people.linkInvite(id, personId);
+    });
     return { code, name, role, expiresAt };
   }
 

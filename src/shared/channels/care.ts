@@ -1,10 +1,10 @@
 /**
  * Care: refusals are `conflict` with the rule as `reason`; a round (care.give) records all its doses or none.
- * Care marks: a volunteer sees what is due and whether an animal is current, and marks doses given or skipped; not the medical record.
+ * Care marks: a volunteer (a foster, for the animals placed with them) sees what is due and whether an animal is current, and marks doses given or skipped; not the medical record.
  * No vet (a volunteer has no people) and no medical notes, read or sent (a giving's notes replace the scheduled dose's, unseen).
  */
 import type { CareRecord, CategoryProtocol, Dose, DueList, GivenRound, Treatment } from '../care';
-import { STAFF, VOLUNTEERS, answer, area } from './declare';
+import { HANDLERS, STAFF, answer, area } from './declare';
 
 export const CARE_CHANNELS = area({
   /** One animal's vaccinations, treatments, spay/neuter day, up-to-date state and care history. */
@@ -17,14 +17,16 @@ export const CARE_CHANNELS = area({
   'care.due': {
     input: ({ input, DueQuerySchema }) => input({ query: DueQuerySchema }),
     answer: answer<DueList>(),
-    may: VOLUNTEERS,
+    may: HANDLERS,
+    forFoster: 'due-list',
     volunteerSees: 'due-list',
   },
   /** Whether the animal is current on its shots (null: nothing recorded), as the portals' shots fields say it. */
   'care.upToDate': {
     input: ({ id, input }) => input({ petId: id }),
     answer: answer<{ upToDate: boolean | null }>(),
-    may: VOLUNTEERS,
+    may: HANDLERS,
+    forFoster: 'pet',
   },
   'care.schedule': {
     input: ({ input, ScheduleInputSchema }) => input({ dose: ScheduleInputSchema }),
@@ -36,7 +38,8 @@ export const CARE_CHANNELS = area({
   'care.give': {
     input: ({ input, GiveInputSchema }) => input({ round: GiveInputSchema }),
     answer: answer<GivenRound>(),
-    may: VOLUNTEERS,
+    may: HANDLERS,
+    forFoster: 'round',
     writes: 'Gave care',
     volunteerSees: 'given-round',
     notFromVolunteer: ['round.vetId', 'round.notes'],
@@ -52,7 +55,8 @@ export const CARE_CHANNELS = area({
   'care.skip': {
     input: ({ input, SkipInputSchema }) => input({ skip: SkipInputSchema }),
     answer: answer<Dose>(),
-    may: VOLUNTEERS,
+    may: HANDLERS,
+    forFoster: 'dose',
     writes: 'Skipped a dose',
     volunteerSees: 'dose',
     topics: ['care'],

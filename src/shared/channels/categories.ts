@@ -7,6 +7,7 @@ export const CATEGORY_CHANNELS = area({
     input: ({ input }) => input({}),
     answer: answer<Category[]>(),
     may: EVERY_MEMBER,
+    forFoster: 'no-animal',
   },
   'categories.create': {
     input: ({ input, CategoryNameSchema, SpeciesSchema }) =>

@@ -27,6 +27,14 @@ export type ChannelAccess = readonly StaffRole[] | 'anyone' | 'desk';
  */
 export type VolunteerCut = 'pet-details' | 'profile' | 'shelter' | 'due-list' | 'given-round' | 'dose';
 
+/**
+ * What a foster may reach of a channel, by the name of its scope (src/main/staff/foster-scopes.ts):
+ * `pet`, the animal its input names (`id` or `petId`) is one placed with them; `round`, every dose of
+ * the round is for one; `dose`, the dose skipped is one's; `due-list` and `pet-page`, the answer keeps
+ * theirs alone; `no-animal`, the channel names no animal (their own login, the shelter's name).
+ */
+export type FosterScope = 'pet' | 'round' | 'dose' | 'due-list' | 'pet-page' | 'no-animal';
+
 /** The record a write saves at a version, refusing a save from an older one (edit_conflict). */
 export type SavedRecord = 'pet' | 'pet-profile' | 'person' | 'shelter';
 
@@ -54,7 +62,9 @@ export interface ChannelDeclaration {
   volunteerSees?: VolunteerCut;
   /** The roles `volunteerSees` applies to, where more than volunteers must not see the private part. */
   cutFor?: readonly StaffRole[];
-  /** For a volunteer, the input's fields (paths in the parsed input) they may not send: refused `field_not_allowed`. */
+  /** How a foster is kept to the animals placed with them: required of every channel a foster may call. */
+  forFoster?: FosterScope;
+  /** For a volunteer (and a foster), the input's fields (paths in the parsed input) they may not send: refused `field_not_allowed`. */
   notFromVolunteer?: readonly string[];
   /** The record it saves at a version: its trail shows before → after, and an edit conflict names who made the current one. */
   saves?: SavedRecord;
@@ -87,9 +97,11 @@ export const OWNER = ['owner'] as const;
 export const STAFF = ['owner', 'manager', 'staff'] as const;
 /** What a volunteer may read too. */
 export const VOLUNTEERS = ['owner', 'manager', 'staff', 'volunteer'] as const;
+/** Those who handle the animals: a foster only the ones placed with them (the channel's `forFoster`). */
+export const HANDLERS = ['owner', 'manager', 'staff', 'volunteer', 'foster'] as const;
 /** Keys, accounts, plans, usage, the quota lab. */
 export const API = ['owner', 'manager', 'api-admin'] as const;
 /** What every logged-in member needs for the window to open. */
-export const EVERY_MEMBER = ['owner', 'manager', 'staff', 'volunteer', 'api-admin'] as const;
+export const EVERY_MEMBER = ['owner', 'manager', 'staff', 'volunteer', 'api-admin', 'foster'] as const;
 /** The reports to funders and councils, the audit trail, backups: the managers' work. */
 export const MANAGERS = ['owner', 'manager'] as const;

@@ -2,13 +2,14 @@
 import type { PetRecord, StatusChange } from '../models';
 import type { Pet } from '../pet';
 import type { PetDetails, ProfileChange, SavedPetProfile } from '../pet-profile';
-import { STAFF, VOLUNTEERS, answer, area } from './declare';
+import { HANDLERS, STAFF, VOLUNTEERS, answer, area } from './declare';
 
 export const PET_CHANNELS = area({
   'pets.browse': {
     input: ({ input, BrowsePetsSchema }) => input({ query: BrowsePetsSchema }),
     answer: answer<{ pets: PetRecord[]; total: number }>(),
-    may: VOLUNTEERS,
+    may: HANDLERS,
+    forFoster: 'pet-page',
   },
   'pets.create': {
     input: ({ input, NewPetSchema }) => input({ pet: NewPetSchema }),
@@ -49,7 +50,8 @@ export const PET_CHANNELS = area({
   'pets.profile': {
     input: ({ id, input }) => input({ id }),
     answer: answer<PetDetails>(),
-    may: VOLUNTEERS,
+    may: HANDLERS,
+    forFoster: 'pet',
     volunteerSees: 'pet-details',
   },
   /** The profile saved, with the animal's version after the save. */

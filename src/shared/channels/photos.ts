@@ -1,17 +1,20 @@
 /** A pet’s photos: one file per upload, so each file gets its own refusal. */
 import type { PetPhoto } from '../photos';
-import { STAFF, VOLUNTEERS, answer, area } from './declare';
+import { HANDLERS, STAFF, answer, area } from './declare';
 
 export const PHOTO_CHANNELS = area({
   'photos.list': {
     input: ({ id, input }) => input({ petId: id }),
     answer: answer<PetPhoto[]>(),
-    may: VOLUNTEERS,
+    may: HANDLERS,
+    forFoster: 'pet',
   },
   'photos.add': {
     input: ({ id, input, PhotoUploadSchema }) => input({ petId: id, photo: PhotoUploadSchema }),
     answer: answer<PetPhoto>(),
-    may: STAFF,
+    // A volunteer or foster photographs the animal in their hands (the phone's camera); removing and reordering stay the staff's.
+    may: HANDLERS,
+    forFoster: 'pet',
     writes: 'Added a photo',
     body: 'photo',
     topics: ['pets'],

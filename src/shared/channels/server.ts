@@ -33,6 +33,7 @@ export const SERVER_CHANNELS = area({
     input: ({ z }) => z.strictObject({}),
     answer: answer<ServerStatus[]>(),
     may: EVERY_MEMBER,
+    forFoster: 'no-animal',
   },
   'settings.get': {
     input: ({ z }) => z.strictObject({}),

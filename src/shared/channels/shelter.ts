@@ -3,13 +3,14 @@ import type { LogoMediaType, ShelterProfile } from '../shelter';
 import { EVERY_MEMBER, STAFF, answer, area } from './declare';
 
 export const SHELTER_CHANNELS = area({
-  // The contract's terms are the staff's: a volunteer or an api-admin gets the rest of the profile.
+  // The contract's terms are the staff's: a volunteer, a foster or an api-admin gets the rest of the profile.
   'shelter.get': {
     input: ({ input }) => input({}),
     answer: answer<ShelterProfile>(),
     may: EVERY_MEMBER,
+    forFoster: 'no-animal',
     volunteerSees: 'shelter',
-    cutFor: ['volunteer', 'api-admin'],
+    cutFor: ['volunteer', 'api-admin', 'foster'],
   },
   'shelter.set': {
     input: ({ version, input, ShelterChangeSchema }) => input({ shelter: ShelterChangeSchema, version }),

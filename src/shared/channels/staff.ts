@@ -1,5 +1,5 @@
 /** Staff, logins and roles, and team mode: staff live in the production database, so no environment. */
-import type { PendingInvite, StaffInvite, StaffLockout, StaffMember } from '../staff';
+import type { PendingInvite, StaffInvite, StaffLockout, StaffMember, StaffPersonLink } from '../staff';
 import type { TeamServerState } from '../team';
 import { EVERY_MEMBER, type ChannelName, OWNER, answer, area } from './declare';
 
@@ -30,6 +30,7 @@ export const STAFF_CHANNELS = area({
     input: ({ z }) => z.strictObject({}),
     answer: answer<null>(),
     may: EVERY_MEMBER,
+    forFoster: 'no-animal',
     writes: 'Logged out',
     about: 'self',
   },
@@ -47,8 +48,13 @@ export const STAFF_CHANNELS = area({
     may: OWNER,
   },
   'staff.invite': {
-    input: ({ z, StaffNameSchema, StaffRoleSchema }) =>
-      z.strictObject({ name: StaffNameSchema, role: StaffRoleSchema }),
+    input: ({ z, id, StaffNameSchema, StaffRoleSchema }) =>
+      z
+        .strictObject({ name: StaffNameSchema, role: StaffRoleSchema, personId: id.optional() })
+        .refine((invite) => invite.role !== 'foster' || invite.personId !== undefined, {
+          error: "a foster's login is linked to their person in the register",
+          path: ['personId'],
+        }),
     answer: answer<StaffInvite>(),
     may: OWNER,
     writes: 'Invited a member of staff',
@@ -83,6 +89,7 @@ export const STAFF_CHANNELS = area({
       z.strictObject({ current: TypedPasswordSchema, password: StaffPasswordSchema }),
     answer: answer<null>(),
     may: EVERY_MEMBER,
+    forFoster: 'no-animal',
     writes: 'Changed their password',
     about: 'self',
   },
@@ -147,6 +154,20 @@ export const STAFF_CHANNELS = area({
     answer: answer<PendingInvite>(),
     may: OWNER,
     writes: 'Revoked an invitation',
+  },
+  /** Which person of the register a login is: a foster's login reaches the animals placed with that person alone. */
+  'staff.linkPerson': {
+    input: ({ z, id }) => z.strictObject({ id, personId: id.nullable() }),
+    answer: answer<StaffPersonLink>(),
+    may: OWNER,
+    writes: 'Linked a member to a person',
+    about: 'member',
+  },
+  // The Staff page shows each login's person beside its role.
+  'staff.personLinks': {
+    input: ({ z }) => z.strictObject({}),
+    answer: answer<StaffPersonLink[]>(),
+    may: OWNER,
   },
   /** The login, address, password and invitation brakes refusing attempts now, and until when. */
   'staff.lockouts': {

@@ -1,5 +1,5 @@
 import { AppShell, Burger, Center, Group, Loader, NavLink, ScrollArea, Text, ThemeIcon } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconPaw } from '@tabler/icons-react';
 import { useIsFetching } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -21,6 +21,7 @@ import { useServers } from '../client/servers';
 import { deniesAccess } from '../client/errors';
 import { useTeam } from '../client/staff';
 import { LoadFailure } from '../ui/LoadStates';
+import { PHONE_QUERY, PhoneShell } from '../areas/phone/PhoneShell';
 
 /** Tests wait for this marker instead of sleeping: the window is up and its first answers are in. */
 function useReadyMarker(settled: boolean): void {
@@ -79,6 +80,9 @@ function Shell({ channels }: { channels: readonly AdminChannel[] }): React.JSX.E
   const opens = (id: PageId) => channels.includes(pageOf(id).channel);
   const View = opens(page) ? pageOf(page).view : NotForThisRole;
   useFirstOpenPage(opens);
+  // Read at once, not after a first desk-sized paint: a phone never shows the desk's frame.
+  const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
+  if (phone) return <PhoneShell page={page} recordId={recordId} channels={channels} />;
 
   return (
     <AppShell

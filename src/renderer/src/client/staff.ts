@@ -24,6 +24,7 @@ export const ROLE_WORDS: Record<StaffRole, string> = {
   staff: 'Staff',
   volunteer: 'Volunteer',
   'api-admin': 'API admin',
+  foster: 'Foster',
 };
 
 /** Who is calling: the desk, a member, or nobody yet (then the window shows the login page). */
@@ -105,7 +106,7 @@ function useTeamAction<I, O>(run: (input: I) => Promise<O>, progress: string, su
 
 export function useInvite() {
   return useTeamAction(
-    (invite: { name: string; role: StaffRole }) => call('staff.invite', invite),
+    (invite: { name: string; role: StaffRole; personId?: number }) => call('staff.invite', invite),
     'Making the invitation…',
     (invite) => `Invitation for ${invite.name} made.`,
   );

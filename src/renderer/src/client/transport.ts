@@ -142,3 +142,47 @@ export async function call<C extends AdminChannel>(channel: C, input: AdminInput
   if (!result.ok) throw new AdminCallError(result.error);
   return result.value;
 }
+
+/** An XHR's answer as the value IPC would give, as `resultOf` reads a fetch's. */
+function xhrResult(request: XMLHttpRequest): Promise<AdminResult<unknown>> {
+  return resultOf(new Response(request.responseText, { status: request.status, statusText: request.statusText }));
+}
+
+/**
+ * Calls a channel with a large body (a photo), telling how much of it has gone up (0 to 1): XHR is
+ * what reports an upload's progress in a browser; over IPC the body never crosses a network, so it
+ * is all sent at once. A failure throws as `call` does; the engine keeps nothing of a call that failed.
+ */
+export async function callWithProgress<C extends AdminChannel>(
+  channel: C,
+  input: AdminInput<C>,
+  onProgress: (sent: number) => void,
+): Promise<AdminOutput<C>> {
+  if (desktop) {
+    const value = await call(channel, input);
+    onProgress(1);
+    return value;
+  }
+  const result = await new Promise<AdminResult<unknown>>((resolve) => {
+    const request = new XMLHttpRequest();
+    request.open('POST', `${ADMIN_HTTP_PREFIX}${channel}`);
+    request.setRequestHeader('content-type', 'application/json');
+    if (token) request.setRequestHeader('x-admin-token', token);
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+    };
+    request.onload = () => void xhrResult(request).then(resolve);
+    request.onerror = () =>
+      resolve({
+        ok: false,
+        error: {
+          code: 'internal_error',
+          message: 'The Adoption Desk server cannot be reached. Is it still running?',
+          status: 0,
+        },
+      });
+    request.send(JSON.stringify(input ?? {}));
+  });
+  if (!result.ok) throw new AdminCallError(result.error);
+  return result.value as AdminOutput<C>;
+}

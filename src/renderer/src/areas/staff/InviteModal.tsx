@@ -9,23 +9,31 @@ import { DialogFailureAlert } from '../../ui/DialogFailureAlert';
 import { formatMoment } from '../../ui/format';
 import { staffNameProblem } from '../../domain/staff/password-rules';
 import { ROLE_CHOICES, staffRefusal } from './staff-words';
+import { FosterPersonSelect } from './FosterPersonSelect';
+import { useTranslation } from 'react-i18next';
 
 /** A new member's name and role, then the one-time code, shown once, to hand over; it is kept nowhere in the window. */
 export function InviteModal({ opened, onClose }: { opened: boolean; onClose: () => void }): React.JSX.Element {
   const invite = useInvite();
   const [made, setMade] = useState<StaffInvite | null>(null);
   const [failure, setFailure] = useState<Failure | null>(null);
-  const form = useForm<{ name: string; role: StaffRole | null }>({
-    initialValues: { name: '', role: 'staff' },
+  const { t } = useTranslation('phone');
+  const form = useForm<{ name: string; role: StaffRole | null; personId: number | null }>({
+    initialValues: { name: '', role: 'staff', personId: null },
     validate: {
       name: (value) => staffNameProblem(value, 'Their name, as the team knows them'),
       role: (value) => (value ? null : 'Choose a role'),
+      personId: (value, values) => (values.role === 'foster' && value === null ? t('fosterLink.required') : null),
     },
   });
   const submit = form.onSubmit((values) => {
     setFailure(null);
     invite.mutate(
-      { name: values.name.trim(), role: values.role ?? 'staff' },
+      {
+        name: values.name.trim(),
+        role: values.role ?? 'staff',
+        ...(values.role === 'foster' && values.personId !== null && { personId: values.personId }),
+      },
       { onSuccess: setMade, onError: (error) => setFailure(staffRefusal(error)) },
     );
   });
@@ -76,6 +84,13 @@ export function InviteModal({ opened, onClose }: { opened: boolean; onClose: () 
               {...form.getInputProps('role')}
               comboboxProps={{ withinPortal: true }}
             />
+            {form.values.role === 'foster' && (
+              <FosterPersonSelect
+                value={form.values.personId}
+                onChange={(personId) => form.setFieldValue('personId', personId)}
+                error={form.errors.personId}
+              />
+            )}
             <Text size="xs" c="dimmed">
               The role can be changed later on this page; it counts from the member’s next click.
             </Text>

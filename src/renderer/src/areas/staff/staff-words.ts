@@ -58,6 +58,7 @@ export const ROLE_DUTIES: Record<StaffRole, string> = {
   staff: 'animals, people, movements, care and publishing',
   volunteer: "animals' public details and care marks; no people, no removals",
   'api-admin': 'API keys, accounts, plans, usage and the quota lab',
+  foster: 'the animals placed with their person in the register: care marks and photos',
 };
 
 export const ROLE_CHOICES = STAFF_ROLES.map((role) => ({
