@@ -25,7 +25,7 @@ const VOLUNTEER_READS = new Set([
 ]);
 /** The care marks a volunteer records: the due list's "Given" (one dose or a round) and "Skip"; not the medical record. */
 const VOLUNTEER_MARKS = new Set(['care.give', 'care.skip']);
-const SELF = new Set(['staff.logout', 'staff.changePassword']);
+const SELF = new Set(['staff.logout', 'staff.changePassword', 'staff.setLanguage']);
 /** Before logging in: the login, an invitation, asking who one is (the window's login page), and the shelter server's address. */
 const OPEN = new Set(['staff.login', 'staff.acceptInvite', 'staff.me', 'team.server']);
 /** The desk's alone (its token, the desktop app): no member, not even an owner; a folder of the server's disk is the desk's choice. */

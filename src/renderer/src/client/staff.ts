@@ -5,6 +5,8 @@
  */
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { AdminChannel } from '../../../shared/admin-contract';
+import type { TeamState } from '../../../shared/channels/staff';
+import type { PublishedLanguage } from '../../../shared/shelter';
 import type { PendingInvite, StaffMember, StaffRole } from '../../../shared/staff';
 import { SHOWN_IN_PLACE } from './errors';
 import { listenAgainNow } from './live-updates';
@@ -179,4 +181,14 @@ export function useRevokeInvite() {
     'Revoking the invitation…',
     (invite: PendingInvite) => `The invitation for ${invite.name} is revoked.`,
   );
+}
+
+/** The caller's own language for the window (a member's, or a single desk's); staff.me tells it back. */
+export function useSetLanguage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (choice: { language: PublishedLanguage | null }) => call('staff.setLanguage', choice),
+    onSuccess: ({ language }) =>
+      queryClient.setQueryData<TeamState>(TEAM_KEY, (team) => (team ? { ...team, language } : team)),
+  });
 }
