@@ -5,6 +5,7 @@ import { nameSchema } from './names';
 import { PET_STATUSES, PetNameSchema } from './pet';
 import { PLAN_IDS } from './plans';
 import { secretField } from './privacy';
+import { LanguageSchema } from './shelter';
 import { SPECIES } from './species';
 
 const positive = z.int({ error: 'must be a positive integer' }).positive({ error: 'must be a positive integer' });
@@ -214,8 +215,10 @@ function distinctPorts(settings: PortsOf, context: z.core.$RefinementCtx): void 
     });
 }
 
-/** What settings.json holds: the address both environments' servers bind. */
-export const SettingsSchema = z.strictObject(settingsShape).superRefine(distinctPorts);
+/** What settings.json holds: the address both environments' servers bind, and the language a single desk's window speaks. */
+export const SettingsSchema = z
+  .strictObject({ ...settingsShape, language: LanguageSchema.optional() })
+  .superRefine(distinctPorts);
 export type Settings = z.infer<typeof SettingsSchema>;
 
 /** A save from the GUI: binding beyond loopback needs the explicit `confirmExposure: true` of a confirm dialog. */

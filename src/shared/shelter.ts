@@ -38,7 +38,10 @@ export const LANGUAGE_NAMES: Record<PublishedLanguage, string> = {
   de: 'Deutsch',
 };
 
-const LanguageSchema = z.enum(PUBLISHED_LANGUAGES, { error: `must be one of ${PUBLISHED_LANGUAGES.join(', ')}` });
+/** One of the languages the shelter publishes in, which the window speaks too. */
+export const LanguageSchema = z.enum(PUBLISHED_LANGUAGES, {
+  error: `must be one of ${PUBLISHED_LANGUAGES.join(', ')}`,
+});
 
 const PhoneSchema = z
   .string({ error: 'must be a string' })

@@ -27,7 +27,7 @@ const VOLUNTEER_READS = new Set([
 const VOLUNTEER_MARKS = new Set(['care.give', 'care.skip', 'photos.add']);
 /** A foster: a volunteer's reads and marks for the animals placed with them (each channel's scope), without the status history of the shelter's stays. */
 const FOSTER_CALLS = new Set([...VOLUNTEER_READS, ...VOLUNTEER_MARKS].filter((channel) => channel !== 'pets.history'));
-const SELF = new Set(['staff.logout', 'staff.changePassword']);
+const SELF = new Set(['staff.logout', 'staff.changePassword', 'staff.setLanguage']);
 /** Before logging in: the login, an invitation, asking who one is (the window's login page), and the shelter server's address. */
 const OPEN = new Set(['staff.login', 'staff.acceptInvite', 'staff.me', 'team.server']);
 /** The desk's alone (its token, the desktop app): no member, not even an owner; a folder of the server's disk is the desk's choice. */

@@ -52,7 +52,15 @@ export function staffHandlers(host: AppHost): Pick<AdminHandlers, StaffChannel> 
         me: context.member,
         caller: desk ? 'desk' : context.member ? 'member' : 'nobody',
         channels,
+        language: context.member ? staff().language(context.member.id) : desk ? host.deskLanguage() : null,
+        shelterLanguage: host.engine('production').services.shelter.get().language ?? null,
       };
+    },
+    'staff.setLanguage': ({ language }, context) => {
+      // The desk (a single desk, or the desktop shell in team mode) keeps its own; a member only ever sets theirs.
+      if (context.call.credential.kind === 'desk') host.setDeskLanguage(language);
+      else staff().setLanguage(memberOf(context).id, language);
+      return { language };
     },
     'staff.changePassword': async ({ current, password }, context) => {
       await staff().changeOwnPassword(memberOf(context).id, current, password, context.call.address);

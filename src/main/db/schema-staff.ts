@@ -14,6 +14,8 @@ export const staffMembers = sqliteTable(
     passwordHash: text('password_hash').notNull(),
     createdAt: integer('created_at').notNull(),
     passwordChangedAt: integer('password_changed_at').notNull(),
+    /** The language the window speaks to this member; null until they choose one. */
+    language: text('language', { enum: ['en', 'fr', 'es', 'de'] }),
   },
   (table) => [uniqueIndex('staff_members_login_unique').on(table.login)],
 );

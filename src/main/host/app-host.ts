@@ -3,6 +3,7 @@ import type { ServerStatus, SettingsDamage } from '../../shared/admin-contract';
 import { SettingsUpdateSchema, type Settings, type SettingsUpdate } from '../../shared/admin-schemas';
 import { systemClock, type Clock } from '../../shared/clock';
 import { DEFAULT_PORT, ENVIRONMENTS, type Environment } from '../../shared/environments';
+import type { PublishedLanguage } from '../../shared/shelter';
 import { DEFAULT_TEAM_PORT } from '../../shared/team';
 import type { EngineLog } from '../log';
 import { AppError, detailsOf } from '../../shared/errors';
@@ -203,6 +204,7 @@ export class AppHost {
     const next = {
       ...withCertificateSettings({ host, ports }, httpsPorts, acme),
       ...(teamServer ? { teamServer } : {}),
+      ...(saved.language ? { language: saved.language } : {}),
     };
     await this.applyTeam(teamServer ?? TEAM_SERVER_OFF);
     const wasRunning = new Set(ENVIRONMENTS.filter((environment) => this.servers.has(environment)));
@@ -241,6 +243,18 @@ export class AppHost {
     for (const status of statuses)
       if (status.running && changed.includes(status.environment)) this.options.onMoved?.(status);
     return statuses;
+  }
+
+  /** The language a single desk's window speaks (the desk's own choice); null until chosen. */
+  deskLanguage(): PublishedLanguage | null {
+    return this.settings.language ?? null;
+  }
+
+  setDeskLanguage(language: PublishedLanguage | null): void {
+    const { language: _previous, ...rest } = this.settings;
+    this.settings = language ? { ...rest, language } : rest;
+    ensurePrivateDir(this.options.dataDir);
+    saveSettingsFile(this.settingsFile, this.settings);
   }
 
   async stop(): Promise<void> {

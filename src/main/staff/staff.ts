@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { Clock } from '../../shared/clock';
+import type { PublishedLanguage } from '../../shared/shelter';
 import { AppError } from '../../shared/errors';
 import {
   DESK_NAME_REFUSAL,
@@ -197,6 +198,16 @@ export class StaffService {
       this.forget();
       return this.get(id);
     });
+  }
+
+  /** The language the window speaks to the member; null until they choose (the window then picks one). */
+  language(id: number): PublishedLanguage | null {
+    return this.store.languageOf(id);
+  }
+
+  setLanguage(id: number, language: PublishedLanguage | null): void {
+    this.member(id);
+    this.store.setLanguage(id, language);
   }
 
   /** Sets a member's password (an owner's reset, the CLI); every session of theirs ends. */

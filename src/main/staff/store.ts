@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import type { PublishedLanguage } from '../../shared/shelter';
 import type { PendingInvite, StaffMember, StaffRole } from '../../shared/staff';
 
 interface MemberRow {
@@ -63,6 +64,10 @@ export class StaffStore {
       deactivate: sqlite.prepare('UPDATE staff_members SET active = 0 WHERE id = ?'),
       reactivate: sqlite.prepare('UPDATE staff_members SET active = 1 WHERE id = ?'),
       rename: sqlite.prepare('UPDATE staff_members SET name = ? WHERE id = ?'),
+      language: sqlite.prepare<[number], { language: PublishedLanguage | null }>(
+        'SELECT language FROM staff_members WHERE id = ?',
+      ),
+      setLanguage: sqlite.prepare('UPDATE staff_members SET language = ? WHERE id = ?'),
       setPassword: sqlite.prepare('UPDATE staff_members SET password_hash = ?, password_changed_at = ? WHERE id = ?'),
       session: sqlite.prepare<[string], MemberRow & { lastSeenAt: number }>(
         `SELECT m.id, m.name, m.login, m.role, m.active, m.created_at AS createdAt, m.password_hash AS passwordHash, s.last_seen_at AS lastSeenAt
@@ -157,6 +162,14 @@ export class StaffStore {
 
   rename(id: number, name: string): void {
     this.statements.rename.run(name, id);
+  }
+
+  languageOf(id: number): PublishedLanguage | null {
+    return this.statements.language.get(id)?.language ?? null;
+  }
+
+  setLanguage(id: number, language: PublishedLanguage | null): void {
+    this.statements.setLanguage.run(language, id);
   }
 
   /** A new password ends every session of the member, in the same transaction. */

@@ -1,4 +1,5 @@
 /** Staff, logins and roles, and team mode: staff live in the production database, so no environment. */
+import type { PublishedLanguage } from '../shelter';
 import type { PendingInvite, StaffInvite, StaffLockout, StaffMember, StaffPersonLink } from '../staff';
 import type { TeamServerState } from '../team';
 import { EVERY_MEMBER, type ChannelName, OWNER, answer, area } from './declare';
@@ -12,6 +13,10 @@ export interface TeamState {
   caller: 'desk' | 'member' | 'nobody';
   /** The admin channels this caller may call (the policy's answer): every channel at a desk; the window hides the rest. */
   channels: ChannelName[];
+  /** The language this caller chose for the window: the member's own, or a desk's setting; null when none was chosen. */
+  language: PublishedLanguage | null;
+  /** The language the shelter publishes in, the window's default when the browser's is none of ours; null when not set. */
+  shelterLanguage: PublishedLanguage | null;
 }
 
 export const STAFF_CHANNELS = area({
@@ -91,6 +96,14 @@ export const STAFF_CHANNELS = area({
     may: EVERY_MEMBER,
     forFoster: 'no-animal',
     writes: 'Changed their password',
+    about: 'self',
+  },
+  /** The caller's own language for the window: a member's (never another's), or a single desk's setting; null: the window's default. */
+  'staff.setLanguage': {
+    input: ({ z, LanguageSchema }) => z.strictObject({ language: LanguageSchema.nullable() }),
+    answer: answer<{ language: PublishedLanguage | null }>(),
+    may: EVERY_MEMBER,
+    writes: 'Chose their language',
     about: 'self',
   },
   /** Whether this computer serves the shelter's network, the addresses other desks type, and the CA's code to compare. */

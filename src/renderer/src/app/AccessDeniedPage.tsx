@@ -1,7 +1,9 @@
 import { Center, Code, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
+import { Trans, useTranslation } from 'react-i18next';
 
 export function AccessDeniedPage(): React.JSX.Element {
+  const { t } = useTranslation();
   return (
     <Center mih="100vh" p="lg" component="main">
       <Paper withBorder shadow="sm" p="xl" maw={560} data-testid="access-denied">
@@ -10,15 +12,16 @@ export function AccessDeniedPage(): React.JSX.Element {
             <IconLock size={30} />
           </ThemeIcon>
           <Title order={1} size="h2">
-            This address has no access token
+            {t('accessDenied.title')}
           </Title>
-          <Text>
-            Open the admin pages' address that the server printed when it started: it carries the access token. Staff of
-            a shelter server log in at the shelter server's address instead.
-          </Text>
+          <Text>{t('accessDenied.body')}</Text>
           <Text c="dimmed" size="sm">
-            It looks like <Code>http://127.0.0.1:PORT/admin/#token=…</Code>. The token is kept for this tab only, so a
-            reload works but a new tab or a bookmark needs that address again, and a restarted server prints a new one.
+            <Trans
+              t={t}
+              i18nKey="accessDenied.hint"
+              values={{ example: 'http://127.0.0.1:PORT/admin/#token=…' }}
+              components={[<Code key="example" />]}
+            />
           </Text>
         </Stack>
       </Paper>

@@ -3,6 +3,7 @@ import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconPaw } from '@tabler/icons-react';
 import { useIsFetching } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { AdminChannel } from '../../../shared/admin-contract';
 import { ColorSchemeToggle } from './ColorSchemeToggle';
 import { EnvironmentSwitch } from './EnvironmentSwitch';
@@ -20,6 +21,7 @@ import { useRoute } from './router';
 import { useServers } from '../client/servers';
 import { deniesAccess } from '../client/errors';
 import { useTeam } from '../client/staff';
+import { LanguageMenu } from '../ui/LanguageMenu';
 import { LoadFailure } from '../ui/LoadStates';
 import { PHONE_QUERY, PhoneShell } from '../areas/phone/PhoneShell';
 
@@ -50,6 +52,7 @@ export function App(): React.JSX.Element {
 
 /** Who is calling decides the window: the login page for nobody yet in team mode, else the pages the role may open. */
 function CallerWindow(): React.JSX.Element {
+  const { t } = useTranslation();
   const team = useTeam();
   if (team.isError && deniesAccess(team.error)) return <AccessDeniedPage />;
   if (!team.data) {
@@ -58,7 +61,7 @@ function CallerWindow(): React.JSX.Element {
         {team.isError ? (
           <LoadFailure error={team.error} onRetry={() => void team.refetch()} />
         ) : (
-          <Loader aria-label="Starting" />
+          <Loader aria-label={t('starting')} />
         )}
       </Center>
     );
@@ -73,6 +76,7 @@ function LoginView(): React.JSX.Element {
 }
 
 function Shell({ channels }: { channels: readonly AdminChannel[] }): React.JSX.Element {
+  const { t } = useTranslation();
   const [navOpened, nav] = useDisclosure(false);
   const { page, recordId } = useRoute();
   const servers = useServers();
@@ -93,7 +97,13 @@ function Shell({ channels }: { channels: readonly AdminChannel[] }): React.JSX.E
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
-            <Burger opened={navOpened} onClick={nav.toggle} hiddenFrom="sm" size="sm" aria-label="Show pages" />
+            <Burger
+              opened={navOpened}
+              onClick={nav.toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={t('shell.showPages')}
+            />
             <ThemeIcon variant="light" size="lg" radius="xl" aria-hidden>
               <IconPaw size={20} />
             </ThemeIcon>
@@ -103,6 +113,7 @@ function Shell({ channels }: { channels: readonly AdminChannel[] }): React.JSX.E
           </Group>
           <Group gap="sm" wrap="nowrap">
             <SignedInMenu />
+            <LanguageMenu />
             <ServerIndicator />
             <EnvironmentSwitch />
             <ColorSchemeToggle />
@@ -110,13 +121,13 @@ function Shell({ channels }: { channels: readonly AdminChannel[] }): React.JSX.E
         </Group>
       </AppShell.Header>
 
-      <AppShell.Navbar p="sm" aria-label="Pages">
+      <AppShell.Navbar p="sm" aria-label={t('shell.pages')}>
         <AppShell.Section grow component={ScrollArea}>
-          {PAGES.filter(({ id }) => opens(id)).map(({ id, label, icon: PageIcon }) => (
+          {PAGES.filter(({ id }) => opens(id)).map(({ id, icon: PageIcon }) => (
             <NavLink
               key={id}
               href={pageHref(id)}
-              label={label}
+              label={t(`pages.${id}`)}
               active={page === id}
               aria-current={page === id ? 'page' : undefined}
               leftSection={<PageIcon size={18} stroke={1.6} />}

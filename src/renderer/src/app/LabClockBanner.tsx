@@ -1,5 +1,6 @@
 import { Alert, Anchor, Group, Text } from '@mantine/core';
 import { IconClockExclamation } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { describeOffset } from '../../../shared/lab';
 import { useEnvironment } from '../client/EnvironmentProvider';
 import { pageHref } from '../ui/navigation';
@@ -7,6 +8,7 @@ import { useLabClock, useRefreshOnClockMove } from '../client/lab-clock';
 
 /** On every page while the environment's lab clock is on, so nobody mistakes its times for real ones. */
 export function LabClockBanner(): React.JSX.Element | null {
+  const { t } = useTranslation();
   const environment = useEnvironment();
   const clock = useLabClock();
   useRefreshOnClockMove();
@@ -25,12 +27,15 @@ export function LabClockBanner(): React.JSX.Element | null {
     >
       <Group gap="xs" wrap="wrap">
         <Text size="sm" fw={700}>
-          Lab clock on ({environment}): {new Date(now).toISOString().replace(/\.\d{3}Z$/, 'Z')},{' '}
-          {describeOffset(offsetMs)} from real time.
+          {t(offsetMs === 0 ? 'labClock.noOffset' : 'labClock.on', {
+            environment: t(`environment.${environment}`),
+            now: new Date(now).toISOString().replace(/\.\d{3}Z$/, 'Z'),
+            offset: describeOffset(offsetMs),
+          })}
         </Text>
-        <Text size="sm">Windows, headers, Retry-After, bans and usage follow it.</Text>
+        <Text size="sm">{t('labClock.follows')}</Text>
         <Anchor href={pageHref('lab')} size="sm" c="white" underline="always">
-          Open the lab
+          {t('labClock.open')}
         </Anchor>
       </Group>
     </Alert>

@@ -14,8 +14,9 @@ import { EnvironmentProvider } from '../client/EnvironmentProvider';
 import { startLiveUpdates } from '../client/live-updates';
 import { cssVariablesResolver, LAYER, theme } from './theme';
 import { showLanguage, windowI18n } from '../i18n/i18n';
-import { isWindowLanguage, languageFor, PSEUDO_LANGUAGE } from '../i18n/languages';
+import { askedLanguage, languageFor, PSEUDO_LANGUAGE } from '../i18n/languages';
 import { ModalLabels } from './ModalLabels';
+import { WindowLanguage } from './WindowLanguage';
 
 const queryClient: QueryClient = new QueryClient({
   queryCache: new QueryCache({ onError: (error, query) => noteFailure(queryClient, error, query.queryKey) }),
@@ -34,15 +35,9 @@ startLiveUpdates(queryClient);
  * `?pseudo` shows the pseudo-language, for finding words never translated; `?lang=fr` one of ours, whatever the
  * browser prefers (the tests' way in, and a member's bookmark).
  */
-const query = new URLSearchParams(location.search);
-const asked = query.get('lang');
-const firstLanguage = query.has('pseudo')
+const firstLanguage = new URLSearchParams(location.search).has('pseudo')
   ? PSEUDO_LANGUAGE
-  : languageFor({
-      chosen: asked && isWindowLanguage(asked) ? asked : null,
-      preferred: navigator.languages,
-      shelter: null,
-    });
+  : languageFor({ chosen: askedLanguage(), preferred: navigator.languages, shelter: null });
 
 const root = document.getElementById('root');
 if (root) {
@@ -56,6 +51,7 @@ if (root) {
               <ModalLabels>
                 {/* Above drawers, under dialogs: an open dialog shows its own failures, and no toast may cover its buttons. */}
                 <Notifications position="bottom-right" limit={5} zIndex={LAYER.notifications} withAutoCloseProgress />
+                <WindowLanguage />
                 <App />
               </ModalLabels>
             </EnvironmentProvider>

@@ -18,38 +18,12 @@ import type { PortalId, PortalProblem } from '../../../shared/portals';
 import type { Account } from '../../../shared/models';
 import { PAID_PLANS } from '../../../shared/plans';
 import { PLAN_NAME } from './plan-names';
+import { windowI18n } from '../i18n/i18n';
+import { refusalWords } from './error-words';
 import { AdminCallError } from './transport';
 
 /** Titled by what staff can do about it: only failures that may pass on their own say "try again". */
-const TITLES: Record<ErrorCode, string> = {
-  validation_failed: 'Check the input',
-  conflict: 'Not possible',
-  edit_conflict: 'Changed meanwhile',
-  not_found: 'Not found',
-  unauthorized: 'Access token missing or wrong',
-  forbidden: 'Not allowed from here',
-  method_not_allowed: 'Not allowed',
-  request_timeout: 'The request took too long',
-  gone: 'No longer available',
-  payload_too_large: 'Too large',
-  unsupported_media_type: 'Unsupported content',
-  idempotency_mismatch: 'Already used for other content',
-  rate_limited: 'Too many requests: try again shortly',
-  api_key_banned: 'Key banned',
-  internal_error: 'Something went wrong: try again',
-  service_unavailable: 'Busy: try again in a moment',
-  insufficient_storage: 'The disk is full: free some space, then try again',
-  plan_required: 'Needs a paid plan',
-  deploy_required: 'Deploy the project first',
-  server_unreachable: 'The shelter server cannot be reached',
-  server_timeout: 'The shelter server did not answer',
-  server_not_tls: 'Not the shelter server',
-  server_not_adoption_desk: 'Not the shelter server',
-  server_certificate_invalid: "The shelter server's certificate does not hold",
-  server_identity_changed: 'Do not connect: the code has changed',
-};
-
-const UNREACHABLE = 'Adoption Desk cannot be reached: try again';
+const titleOf = (code: ErrorCode): string => windowI18n.t(`errors:titles.${code}`);
 
 export interface Failure {
   title: string;
@@ -61,9 +35,10 @@ function wordedByDetails(error: AdminCallError): Failure | null {
   const conflict = error.code === 'conflict' ? (error.details as ConflictDetails | undefined) : undefined;
   if (conflict?.reason === 'primary_has_redirects') {
     const { domain, redirects } = conflict;
+    const words = { domain, redirects: redirects.join(', '), first: redirects[0], count: redirects.length };
     return {
-      title: `${domain} still serves the site`,
-      message: `${redirects.join(', ')} ${redirects.length === 1 ? 'redirects' : 'redirect'} to ${domain}. Choose Remove again: it offers to make ${redirects.length === 1 ? redirects[0] : 'one of them'} the primary domain first.`,
+      title: windowI18n.t('errors:domains.stillServes', words),
+      message: windowI18n.t('errors:domains.redirectsFirst', words),
     };
   }
   return null;
@@ -75,10 +50,10 @@ export function describeFailure(error: unknown): Failure {
   if (worded) return worded;
   if (error instanceof AdminCallError)
     return {
-      title: error.status === 0 ? UNREACHABLE : (TITLES[error.code] ?? TITLES.internal_error),
-      message: error.message,
+      title: error.status === 0 ? windowI18n.t('errors:unreachable') : titleOf(error.code),
+      message: refusalWords(error, error.code),
     };
-  return { title: TITLES.internal_error, message: error instanceof Error ? error.message : String(error) };
+  return { title: titleOf('internal_error'), message: error instanceof Error ? error.message : String(error) };
 }
 
 /** Browser mode without its token: every call answers unauthorized, so the whole window says how to get in. */
@@ -197,19 +172,26 @@ const PAID_NAMES = PAID_PLANS.map((plan) => PLAN_NAME[plan]);
 export function describeDomainRefusal(error: AdminCallError, account: Account | undefined): DomainRefusal {
   if (error.code === 'plan_required') {
     const message = account
-      ? `${account.name} is on the ${PLAN_NAME[account.planId]} plan. A custom domain needs ${PAID_NAMES.join(', ').replace(/, ([^,]*)$/, ' or $1')}.`
-      : error.message;
-    return { planRequired: true, title: `Custom domains need the ${PAID_NAMES[0]} plan or above`, message };
+      ? windowI18n.t('errors:domains.planOf', {
+          account: account.name,
+          plan: PLAN_NAME[account.planId],
+          plans: new Intl.ListFormat(windowI18n.language, { type: 'disjunction' }).format(PAID_NAMES),
+        })
+      : refusalWords(error, error.code);
+    return { planRequired: true, title: windowI18n.t('errors:domains.planRequired', { plan: PAID_NAMES[0] }), message };
   }
   if (error.code === 'deploy_required') {
     return {
       planRequired: false,
-      title: 'Publish the site first',
-      message:
-        'A custom domain needs a live deploy: deploy a folder or publish the adoption page, then add the domain.',
+      title: windowI18n.t('errors:domains.publishFirst'),
+      message: windowI18n.t('errors:domains.needsDeploy'),
     };
   }
-  return { planRequired: false, title: 'Not added', message: error.message };
+  return {
+    planRequired: false,
+    title: windowI18n.t('errors:domains.notAdded'),
+    message: refusalWords(error, error.code),
+  };
 }
 
 /** What the Server page puts under the ACME CA file field when the engine refused that file. */
@@ -218,12 +200,16 @@ export function caFileRefusal(error: unknown): string | null {
   const field = error.details as ErrorDetails['validation_failed'] | undefined;
   if (field?.field !== 'acme.caFile' || !('reason' in field)) return null;
   const details: CaFileProblem = field;
-  return details.reason === 'ca_file_missing'
-    ? `Nothing readable at ${details.path} on the computer running Adoption Desk: give the full path of the CA’s certificate file.`
-    : `${details.path} is not a certificate file: it must hold a PEM certificate (a block starting -----BEGIN CERTIFICATE-----), such as Pebble’s pebble-cert.pem.`;
+  return windowI18n.t(details.reason === 'ca_file_missing' ? 'errors:caFile.missing' : 'errors:caFile.notPem', {
+    path: details.path,
+  });
 }
 
 const MIB = 1024 * 1024;
+const formatted = (value: number, digits: number) =>
+  new Intl.NumberFormat(windowI18n.language, { maximumFractionDigits: digits, minimumFractionDigits: digits }).format(
+    value,
+  );
 
 /** Why one photo was not added, in a few words beside its file name in the pet's drawer. */
 export function photoRefusal(error: unknown): string {
@@ -231,22 +217,27 @@ export function photoRefusal(error: unknown): string {
   if (error.code === 'payload_too_large') {
     const details = error.details as PhotoTooLarge | undefined;
     if (details?.reason === 'photo_bytes')
-      return `too large: ${(details.bytes / MIB).toFixed(1)} MB, at most ${details.maxBytes / MIB} MB`;
+      return windowI18n.t('errors:photo.bytes', {
+        size: formatted(details.bytes / MIB, 1),
+        max: formatted(details.maxBytes / MIB, 0),
+      });
     if (details?.reason === 'photo_pixels')
-      return `too many pixels: at most ${details.maxPixels / 1_000_000} megapixels`;
-    if (details?.reason === 'photo_processing_time') return `took over ${details.seconds} s to process`;
-    return 'too large';
+      return windowI18n.t('errors:photo.pixels', { max: formatted(details.maxPixels / 1_000_000, 0) });
+    if (details?.reason === 'photo_processing_time')
+      return windowI18n.t('errors:photo.time', { count: details.seconds });
+    return windowI18n.t('errors:photo.tooLarge');
   }
   if (error.code === 'unsupported_media_type') {
     const details = error.details as PhotoUnsupported | undefined;
     if (details?.reason === 'photo_format')
-      return `a ${details.format.toUpperCase()} image: save it as JPEG, PNG or WebP`;
-    return 'not an image';
+      return windowI18n.t('errors:photo.format', { format: details.format.toUpperCase() });
+    return windowI18n.t('errors:photo.notImage');
   }
   const conflict = error.code === 'conflict' ? (error.details as ConflictDetails | undefined) : undefined;
-  if (conflict?.reason === 'photo_limit') return `this pet has its ${conflict.max} photos already: remove one first`;
-  if (conflict?.reason === 'photo_already_added') return `already photo ${conflict.position}`;
-  return describeFailure(error).title.toLowerCase();
+  if (conflict?.reason === 'photo_limit') return windowI18n.t('errors:photo.limit', { count: conflict.max });
+  if (conflict?.reason === 'photo_already_added')
+    return windowI18n.t('errors:photo.already', { position: conflict.position });
+  return describeFailure(error).title.toLocaleLowerCase(windowI18n.language);
 }
 
 /** Why kennel cards could not be made, in the window's words (the engine names the missing project by its field). */
@@ -256,17 +247,11 @@ export function kennelCardRefusal(error: unknown): Failure {
     error.code === 'validation_failed' &&
     (error.details as { field?: string } | undefined)?.field === 'project'
   ) {
-    return error.message.startsWith('Several')
-      ? {
-          title: 'More than one adoption site',
-          message:
-            'Several projects publish the adoption site, so the QR codes cannot tell which address to open. Keep the adoption site on one project (Sites page).',
-        }
-      : {
-          title: 'Publish the adoption site first',
-          message:
-            'The QR codes open each pet’s page on the adoption site. Publish it on the Sites page (“Publish adoption page”), then print the cards.',
-        };
+    const words = error.message.startsWith('Several') ? 'severalSites' : 'noSite';
+    return {
+      title: windowI18n.t(`errors:kennelCards.${words}.title`),
+      message: windowI18n.t(`errors:kennelCards.${words}.message`),
+    };
   }
   return describeFailure(error);
 }

@@ -5,7 +5,10 @@
  */
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { AdminChannel } from '../../../shared/admin-contract';
+import type { TeamState } from '../../../shared/channels/staff';
+import type { PublishedLanguage } from '../../../shared/shelter';
 import type { PendingInvite, StaffMember, StaffRole } from '../../../shared/staff';
+import { windowI18n } from '../i18n/i18n';
 import { SHOWN_IN_PLACE } from './errors';
 import { listenAgainNow } from './live-updates';
 import { withProgress } from './notify';
@@ -18,14 +21,8 @@ const LIST_KEY = [...STAFF_KEY, 'list'] as const;
 const INVITATIONS_KEY = [...STAFF_KEY, 'invitations'] as const;
 const LOCKOUTS_KEY = [...STAFF_KEY, 'lockouts'] as const;
 
-export const ROLE_WORDS: Record<StaffRole, string> = {
-  owner: 'Owner',
-  manager: 'Manager',
-  staff: 'Staff',
-  volunteer: 'Volunteer',
-  'api-admin': 'API admin',
-  foster: 'Foster',
-};
+/** A role as the window's language names it. */
+export const roleWord = (role: StaffRole): string => windowI18n.t(`domain:staff.roles.${role}`);
 
 /** Who is calling: the desk, a member, or nobody yet (then the window shows the login page). */
 export function useTeam() {
@@ -107,24 +104,24 @@ function useTeamAction<I, O>(run: (input: I) => Promise<O>, progress: string, su
 export function useInvite() {
   return useTeamAction(
     (invite: { name: string; role: StaffRole; personId?: number }) => call('staff.invite', invite),
-    'Making the invitation…',
-    (invite) => `Invitation for ${invite.name} made.`,
+    windowI18n.t('staff:toasts.inviting'),
+    (invite) => windowI18n.t('staff:toasts.invited', { name: invite.name }),
   );
 }
 
 export function useSetRole() {
   return useTeamAction(
     (change: { id: number; role: StaffRole }) => call('staff.setRole', change),
-    'Changing the role…',
-    (member: StaffMember) => `${member.name} is now ${ROLE_WORDS[member.role].toLowerCase()}.`,
+    windowI18n.t('staff:toasts.settingRole'),
+    (member: StaffMember) => windowI18n.t('staff:toasts.roleSet', { name: member.name, role: roleWord(member.role) }),
   );
 }
 
 export function useDeactivate() {
   return useTeamAction(
     (member: { id: number }) => call('staff.deactivate', member),
-    'Deactivating…',
-    (member: StaffMember) => `${member.name} can no longer log in.`,
+    windowI18n.t('staff:toasts.deactivating'),
+    (member: StaffMember) => windowI18n.t('staff:toasts.deactivated', { name: member.name }),
   );
 }
 
@@ -132,8 +129,8 @@ export function useDeactivate() {
 export function useSetupOwner() {
   return useTeamAction(
     (owner: { name: string; login: string; password: string }) => call('staff.setupOwner', owner),
-    'Making the first owner…',
-    (member: StaffMember) => `${member.name} is the team's first owner: team mode is on.`,
+    windowI18n.t('staff:toasts.settingUp'),
+    (member: StaffMember) => windowI18n.t('staff:toasts.setUp', { name: member.name }),
   );
 }
 
@@ -141,8 +138,8 @@ export function useSetupOwner() {
 export function useReactivate() {
   return useTeamAction(
     (member: { id: number }) => call('staff.reactivate', member),
-    'Reactivating…',
-    (member: StaffMember) => `${member.name} can log in again.`,
+    windowI18n.t('staff:toasts.reactivating'),
+    (member: StaffMember) => windowI18n.t('staff:toasts.reactivated', { name: member.name }),
   );
 }
 
@@ -150,16 +147,16 @@ export function useReactivate() {
 export function useSetPassword() {
   return useTeamAction(
     (reset: { id: number; password: string }) => call('staff.setPassword', reset),
-    'Setting the password…',
-    () => 'Password set: their sessions have ended.',
+    windowI18n.t('staff:toasts.settingPassword'),
+    () => windowI18n.t('staff:toasts.passwordSet'),
   );
 }
 
 export function useRename() {
   return useTeamAction(
     (rename: { id: number; name: string }) => call('staff.rename', rename),
-    'Renaming…',
-    (member: StaffMember) => `Renamed to ${member.name}.`,
+    windowI18n.t('staff:toasts.renaming'),
+    (member: StaffMember) => windowI18n.t('staff:toasts.renamed', { name: member.name }),
   );
 }
 
@@ -167,9 +164,8 @@ export function useRename() {
 export function useSetTeamMode() {
   return useTeamAction(
     (change: { enabled: boolean }) => call('team.setEnabled', change),
-    'Switching team mode…',
-    ({ teamMode }: { teamMode: boolean }) =>
-      teamMode ? 'Team mode is on: each member logs in again.' : 'Team mode is off: a single desk, no logins.',
+    windowI18n.t('staff:toasts.switching'),
+    ({ teamMode }: { teamMode: boolean }) => windowI18n.t(teamMode ? 'staff:toasts.teamOn' : 'staff:toasts.teamOff'),
   );
 }
 
@@ -177,7 +173,17 @@ export function useSetTeamMode() {
 export function useRevokeInvite() {
   return useTeamAction(
     (invite: { id: number }) => call('staff.revokeInvite', invite),
-    'Revoking the invitation…',
-    (invite: PendingInvite) => `The invitation for ${invite.name} is revoked.`,
+    windowI18n.t('staff:toasts.revoking'),
+    (invite: PendingInvite) => windowI18n.t('staff:toasts.revoked', { name: invite.name }),
   );
+}
+
+/** The caller's own language for the window (a member's, or a single desk's); staff.me tells it back. */
+export function useSetLanguage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (choice: { language: PublishedLanguage | null }) => call('staff.setLanguage', choice),
+    onSuccess: ({ language }) =>
+      queryClient.setQueryData<TeamState>(TEAM_KEY, (team) => (team ? { ...team, language } : team)),
+  });
 }

@@ -54,3 +54,17 @@ export function localeFor(language: ShownLanguage, preferred: readonly string[])
   const variant = preferred.find((tag) => ourLanguageOf(tag) === language && tag.includes('-'));
   return variant ?? MAIN_LOCALE[language];
 }
+
+/** Where a language picked before logging in is kept: this tab only, until a member's own choice is known. */
+const PICKED_KEY = 'adoption-desk.language';
+
+/** The language asked for without a member's choice: one picked in this tab, else the address's `?lang=`. */
+export function askedLanguage(): WindowLanguage | null {
+  if (typeof location === 'undefined') return null;
+  const asked = sessionStorage.getItem(PICKED_KEY) ?? new URLSearchParams(location.search).get('lang');
+  return asked && isWindowLanguage(asked) ? asked : null;
+}
+
+export function rememberPicked(language: WindowLanguage): void {
+  sessionStorage.setItem(PICKED_KEY, language);
+}

@@ -1,8 +1,10 @@
 import { Alert, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { IconGitCompare } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { EditConflictDetails } from '../../../shared/errors';
 import { AdminCallError } from '../client/transport';
+import { windowI18n } from '../i18n/i18n';
 import { formatMoment } from './format';
 
 /** One field that differs: its name in words, then their value and mine, as the form shows them. */
@@ -22,7 +24,7 @@ export function editConflictOf(error: unknown): EditConflictDetails | null {
 /** A value as a cell shows it: lists joined, yes/no for a tick, a dash for nothing. */
 export function shownValue(value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'boolean') return windowI18n.t(value ? 'yes' : 'no');
   if (Array.isArray(value)) return value.length === 0 ? '—' : value.map(shownValue).join(', ');
   return String(value);
 }
@@ -53,10 +55,9 @@ export function mineOverTheirs<V extends object>(opened: V, mine: V, theirs: V):
 }
 
 function whoChanged({ changedBy, changedAt }: EditConflictDetails): string {
-  const when = changedAt === null ? '' : ` on ${formatMoment(changedAt)}`;
-  if (changedBy === null)
-    return `It was changed outside the admin pages${when} (another program, a movement or a care record).`;
-  return `${changedBy === 'desk' ? 'The desk' : changedBy} changed it${when}.`;
+  const who = changedBy === null ? 'outside' : changedBy === 'desk' ? 'byDesk' : 'byMember';
+  const when = changedAt === null ? null : formatMoment(changedAt);
+  return windowI18n.t(`editConflict.${who}${when === null ? '' : 'At'}`, { name: changedBy, when });
 }
 
 /**
@@ -76,6 +77,7 @@ export function EditConflictPanel({
   onUseTheirs: () => void;
   onSaveMine: () => void;
 }): React.JSX.Element {
+  const { t } = useTranslation();
   const panel = useRef<HTMLDivElement>(null);
   // The save button is at the form's foot, the panel at its head: bring the panel into view.
   useEffect(() => {
@@ -87,15 +89,15 @@ export function EditConflictPanel({
       color="orange"
       variant="light"
       icon={<IconGitCompare />}
-      title="Changed since you opened it"
+      title={t('editConflict.title')}
       data-testid="edit-conflict"
     >
       <Stack gap="xs">
         <Text size="sm" data-testid="edit-conflict-who">
-          {whoChanged(conflict)} Your changes are still in the form: nothing of them was saved.
+          {whoChanged(conflict)} {t('editConflict.kept')}
         </Text>
         {rows.length === 0 ? (
-          <Text size="sm">None of the fields here differ from theirs: the change was elsewhere in the record.</Text>
+          <Text size="sm">{t('editConflict.elsewhere')}</Text>
         ) : (
           <Table.ScrollContainer minWidth={360} mah={220}>
             <Table
@@ -108,9 +110,9 @@ export function EditConflictPanel({
             >
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th w="28%">Field</Table.Th>
-                  <Table.Th>Their version</Table.Th>
-                  <Table.Th>Yours</Table.Th>
+                  <Table.Th w="28%">{t('editConflict.field')}</Table.Th>
+                  <Table.Th>{t('editConflict.theirs')}</Table.Th>
+                  <Table.Th>{t('editConflict.yours')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -132,10 +134,10 @@ export function EditConflictPanel({
         )}
         <Group justify="flex-end" gap="xs">
           <Button variant="default" size="xs" onClick={onUseTheirs} disabled={saving}>
-            Use their version
+            {t('editConflict.useTheirs')}
           </Button>
           <Button color="orange" size="xs" onClick={onSaveMine} loading={saving}>
-            Save mine over theirs
+            {t('editConflict.saveMine')}
           </Button>
         </Group>
       </Stack>

@@ -1,15 +1,17 @@
 import { Alert, Button, Skeleton, Stack, Table } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { describeFailure } from '../client/errors';
 
 export function LoadFailure({ error, onRetry }: { error: unknown; onRetry: () => void }): React.JSX.Element {
+  const { t } = useTranslation();
   const { title, message } = describeFailure(error);
   return (
     <Alert color="red" variant="light" title={title} icon={<IconAlertTriangle />} role="alert">
       <Stack gap="xs" align="flex-start">
         {message}
         <Button size="xs" variant="default" onClick={onRetry}>
-          Try again
+          {t('tryAgain')}
         </Button>
       </Stack>
     </Alert>
@@ -43,8 +45,9 @@ export function SkeletonRows({ rows, columns }: { rows: number; columns: number 
 }
 
 export function SkeletonBlocks({ count, height }: { count: number; height: number }): React.JSX.Element {
+  const { t } = useTranslation();
   return (
-    <Stack aria-busy aria-label="Loading">
+    <Stack aria-busy aria-label={t('loading')}>
       {Array.from({ length: count }, (_, index) => (
         <Skeleton key={index} height={height} />
       ))}

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
@@ -39,6 +40,7 @@ function NameForm({
   onCancel,
   extra,
 }: Omit<NameModalProps, 'opened' | 'title' | 'onClose'> & { onCancel: () => void }): React.JSX.Element {
+  const { t } = useTranslation();
   const form = useForm({
     initialValues: { value: initialValue },
     validate: zod4Resolver(z.object({ value: schema })),
@@ -57,7 +59,7 @@ function NameForm({
         <DialogFailureAlert failure={failure.alert} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel}>
-            Cancel
+            {t('cancel')}
           </Button>
           <Button type="submit" loading={busy}>
             {submitLabel}

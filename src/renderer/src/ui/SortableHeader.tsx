@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Group, Table, UnstyledButton, type MantineBreakpoint } from '@mantine/core';
 import { IconArrowsSort, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
 
@@ -21,6 +22,7 @@ export function SortableHeader<F extends string>({
   onSort,
   visibleFrom,
 }: SortableHeaderProps<F>): React.JSX.Element {
+  const { t } = useTranslation();
   const sorted = sort === field;
   const SortIcon = !sorted ? IconArrowsSort : direction === 'asc' ? IconSortAscending : IconSortDescending;
   return (
@@ -28,7 +30,7 @@ export function SortableHeader<F extends string>({
       visibleFrom={visibleFrom}
       aria-sort={sorted ? (direction === 'asc' ? 'ascending' : 'descending') : 'none'}
     >
-      <UnstyledButton onClick={() => onSort(field)} aria-label={`Sort by ${label.toLowerCase()}`} fw={600} fz="sm">
+      <UnstyledButton onClick={() => onSort(field)} aria-label={t('sortBy', { column: label })} fw={600} fz="sm">
         <Group gap={4} wrap="nowrap">
           {label}
           <SortIcon size={14} stroke={1.6} opacity={sorted ? 1 : 0.45} aria-hidden />

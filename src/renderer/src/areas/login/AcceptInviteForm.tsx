@@ -1,6 +1,7 @@
 import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Failure } from '../../client/errors';
 import { useAcceptInvite } from '../../client/staff';
 import { DialogFailureAlert } from '../../ui/DialogFailureAlert';
@@ -16,12 +17,13 @@ export function AcceptInviteForm({
   onJoined: (login: string) => void;
   onCancel: () => void;
 }): React.JSX.Element {
+  const { t } = useTranslation('login');
   const accept = useAcceptInvite();
   const [failure, setFailure] = useState<Failure | null>(null);
   const form = useForm({
     initialValues: { code: '', login: '', password: '', repeated: '' },
     validate: {
-      code: (value) => (value.trim().length >= 8 ? null : 'The code looks like XXXX-XXXX-XXXX-XXXX'),
+      code: (value) => (value.trim().length >= 8 ? null : t('codeShape')),
       login: loginProblem,
       ...NEW_PASSWORD_VALIDATION,
     },
@@ -43,26 +45,26 @@ export function AcceptInviteForm({
     <form onSubmit={submit} data-testid="accept-invite-form">
       <Stack gap="sm">
         <TextInput
-          label="Invitation code"
+          label={t('code')}
           placeholder="XXXX-XXXX-XXXX-XXXX"
           autoComplete="off"
           autoFocus
           {...form.getInputProps('code')}
         />
         <TextInput
-          label="Your login"
-          description="Letters, digits, dot, dash, underscore"
+          label={t('yourLogin')}
+          description={t('loginHint')}
           autoComplete="username"
           {...form.getInputProps('login')}
         />
-        <NewPasswordFields form={form} label="Your password" />
+        <NewPasswordFields form={form} own />
         <DialogFailureAlert failure={failure} />
         <Group justify="space-between">
           <Button variant="default" onClick={onCancel}>
-            Back to the login
+            {t('back')}
           </Button>
           <Button type="submit" loading={accept.isPending}>
-            Join the team
+            {t('join')}
           </Button>
         </Group>
       </Stack>

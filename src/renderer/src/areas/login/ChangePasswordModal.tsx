@@ -3,6 +3,7 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Failure } from '../../client/errors';
 import { TEAM_KEY, useChangePassword } from '../../client/staff';
 import { TOAST_MS } from '../../client/notify';
@@ -12,13 +13,14 @@ import { NEW_PASSWORD_VALIDATION, NewPasswordFields } from '../../domain/staff/N
 
 /** One's own password: the current one first; every session ends with it, so the window asks to log in again. */
 export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onClose: () => void }): React.JSX.Element {
+  const { t } = useTranslation(['login', 'common']);
   const change = useChangePassword();
   const queryClient = useQueryClient();
   const [failure, setFailure] = useState<Failure | null>(null);
   const form = useForm({
     initialValues: { current: '', password: '', repeated: '' },
     validate: {
-      current: (value) => (value ? null : 'Your current password'),
+      current: (value) => (value ? null : t('change.yourCurrent')),
       ...NEW_PASSWORD_VALIDATION,
     },
   });
@@ -36,7 +38,7 @@ export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onCl
           close();
           notifications.show({
             color: 'teal',
-            message: 'Password changed. Log in again with the new one.',
+            message: t('change.done'),
             autoClose: TOAST_MS.problem,
           });
           void queryClient.invalidateQueries({ queryKey: TEAM_KEY });
@@ -49,26 +51,26 @@ export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onCl
     );
   });
   return (
-    <Modal opened={opened} onClose={close} title="Change your password">
+    <Modal opened={opened} onClose={close} title={t('change.title')}>
       <form onSubmit={submit} data-testid="change-password-form">
         <Stack gap="sm">
           <Text size="sm" c="dimmed">
-            Every session of yours ends, on every desk, this one too: you log in again with the new password.
+            {t('change.intro')}
           </Text>
           <PasswordInput
-            label="Current password"
+            label={t('change.current')}
             autoComplete="current-password"
             data-autofocus
             {...form.getInputProps('current')}
           />
-          <NewPasswordFields form={form} label="New password" />
+          <NewPasswordFields form={form} />
           <DialogFailureAlert failure={failure} />
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
-              Cancel
+              {t('common:cancel')}
             </Button>
             <Button type="submit" loading={change.isPending}>
-              Change password
+              {t('change.submit')}
             </Button>
           </Group>
         </Stack>

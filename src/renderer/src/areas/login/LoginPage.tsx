@@ -1,20 +1,38 @@
-import { Anchor, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
+import {
+  Anchor,
+  Box,
+  Button,
+  Center,
+  Paper,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconPaw } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Failure } from '../../client/errors';
 import { useLogin, useTeam } from '../../client/staff';
 import { DialogFailureAlert } from '../../ui/DialogFailureAlert';
 import { AcceptInviteForm } from './AcceptInviteForm';
-import { loginRefusal, TEAM_MODE_OFF } from './login-words';
+import { LanguageMenu } from '../../ui/LanguageMenu';
+import { loginRefusal, teamModeOff } from './login-words';
 
 /** Team mode, nobody logged in yet: a login, or accepting an invitation. */
 export function LoginPage(): React.JSX.Element {
+  const { t } = useTranslation('login');
   const [inviting, setInviting] = useState(false);
   // Filled in after an invitation is accepted, so the new member only types their password.
   const [newLogin, setNewLogin] = useState('');
   return (
-    <Center mih="100vh" p="lg" component="main">
+    <Center mih="100vh" p="lg" component="main" pos="relative">
+      <Box pos="absolute" top={16} right={16}>
+        <LanguageMenu />
+      </Box>
       <Paper
         withBorder
         shadow="sm"
@@ -29,12 +47,10 @@ export function LoginPage(): React.JSX.Element {
               <IconPaw size={26} />
             </ThemeIcon>
             <Title order={1} size="h2">
-              {inviting ? 'Join the team' : 'Log in to Adoption Desk'}
+              {inviting ? t('joinTitle') : t('title')}
             </Title>
             <Text size="sm" c="dimmed">
-              {inviting
-                ? 'Type the invitation code an owner gave you, then choose your login and password.'
-                : 'This shelter works as a team: each member has their own login.'}
+              {inviting ? t('joinIntro') : t('intro')}
             </Text>
           </Stack>
           {inviting ? (
@@ -68,14 +84,15 @@ function LoginForm({
   joined: boolean;
   onInvite: () => void;
 }): React.JSX.Element {
+  const { t } = useTranslation('login');
   const login = useLogin();
   const off = useTeam().data?.teamMode === false;
   const [failure, setFailure] = useState<Failure | null>(null);
   const form = useForm({
     initialValues: { login: initialLogin, password: '' },
     validate: {
-      login: (value) => (value.trim() ? null : 'Your login'),
-      password: (value) => (value ? null : 'Your password'),
+      login: (value) => (value.trim() ? null : t('yourLogin')),
+      password: (value) => (value ? null : t('yourPassword')),
     },
   });
   const submit = form.onSubmit((values) => {
@@ -96,24 +113,24 @@ function LoginForm({
       <Stack gap="sm">
         {joined && (
           <Text size="sm" c="teal" data-testid="joined">
-            Welcome to the team: log in with your new password.
+            {t('joined')}
           </Text>
         )}
-        <TextInput label="Login" autoComplete="username" autoFocus={!joined} {...form.getInputProps('login')} />
+        <TextInput label={t('login')} autoComplete="username" autoFocus={!joined} {...form.getInputProps('login')} />
         <PasswordInput
-          label="Password"
+          label={t('password')}
           autoComplete="current-password"
           autoFocus={joined}
           {...form.getInputProps('password')}
         />
-        <DialogFailureAlert failure={failure ?? (off ? TEAM_MODE_OFF : null)} />
+        <DialogFailureAlert failure={failure ?? (off ? teamModeOff() : null)} />
         <Button type="submit" loading={login.isPending} fullWidth>
-          Log in
+          {t('logIn')}
         </Button>
         <Text size="sm" ta="center">
-          New to the team?{' '}
+          {t('newToTeam')}{' '}
           <Anchor component="button" type="button" onClick={onInvite}>
-            I have an invitation code
+            {t('haveCode')}
           </Anchor>
         </Text>
       </Stack>

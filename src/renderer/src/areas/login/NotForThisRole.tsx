@@ -1,9 +1,11 @@
 import { Alert, Stack } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
-import { ROLE_WORDS, useTeam } from '../../client/staff';
+import { useTranslation } from 'react-i18next';
+import { roleWord, useTeam } from '../../client/staff';
 
 /** A page the caller's role may not open (an old link, a bookmark): said once, instead of every call's refusal. */
 export function NotForThisRole(): React.JSX.Element {
+  const { t } = useTranslation('login');
   const me = useTeam().data?.me;
   return (
     <Stack maw={640}>
@@ -11,13 +13,13 @@ export function NotForThisRole(): React.JSX.Element {
         color="orange"
         variant="light"
         icon={<IconLock />}
-        title="Not open to your role"
+        title={t('notForRole.title')}
         data-testid="not-for-this-role"
       >
         {me
-          ? `As ${ROLE_WORDS[me.role].toLowerCase()}, ${me.name} cannot open this page.`
-          : 'This page is not open to you.'}{' '}
-        The pages you can open are in the list on the left; an owner of the team can change your role.
+          ? t('notForRole.member', { role: roleWord(me.role).toLocaleLowerCase(), name: me.name })
+          : t('notForRole.nobody')}{' '}
+        {t('notForRole.way')}
       </Alert>
     </Stack>
   );

@@ -2,7 +2,7 @@ import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { StaffMember } from '../../../../shared/staff';
 import type { Failure } from '../../client/errors';
-import { ROLE_WORDS, useDeactivate, useReactivate } from '../../client/staff';
+import { roleWord, useDeactivate, useReactivate } from '../../client/staff';
 import { DialogFailureAlert } from '../../ui/DialogFailureAlert';
 import { staffRefusal } from './staff-words';
 
@@ -33,7 +33,7 @@ function ConfirmAccessModal({
       <Stack gap="sm" data-testid={turnOn ? 'reactivate-dialog' : 'deactivate-dialog'}>
         <Text size="sm">
           {turnOn
-            ? `${member.name} can log in again as ${member.login}, with the password they had, as ${ROLE_WORDS[member.role].toLowerCase()}. If they forgot it, set a new one next.`
+            ? `${member.name} can log in again as ${member.login}, with the password they had, as ${roleWord(member.role).toLowerCase()}. If they forgot it, set a new one next.`
             : `${member.name} (${member.login}) is logged out on every desk at once and can no longer log in. What they recorded stays, under their name.`}
         </Text>
         <DialogFailureAlert failure={failure} />

@@ -66,7 +66,7 @@ function FirstOwnerForm({ onCancel }: { onCancel: () => void }): React.JSX.Eleme
           autoComplete="username"
           {...form.getInputProps('login')}
         />
-        <NewPasswordFields form={form} label="Your password" />
+        <NewPasswordFields form={form} own />
         <DialogFailureAlert failure={failure} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel}>

@@ -3,7 +3,7 @@ import { IconMailOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { PendingInvite } from '../../../../shared/staff';
 import type { Failure } from '../../client/errors';
-import { ROLE_WORDS, useInvitations, useRevokeInvite } from '../../client/staff';
+import { roleWord, useInvitations, useRevokeInvite } from '../../client/staff';
 import { DialogFailureAlert } from '../../ui/DialogFailureAlert';
 import { useDialog } from '../../ui/dialog';
 import { formatMoment } from '../../ui/format';
@@ -45,7 +45,7 @@ export function InvitationsCard({ mayRevoke }: { mayRevoke: boolean }): React.JS
                   <TruncatedText text={invite.name} maw={220} />
                 </Table.Td>
                 <Table.Td>
-                  <Badge variant="light">{ROLE_WORDS[invite.role]}</Badge>
+                  <Badge variant="light">{roleWord(invite.role)}</Badge>
                 </Table.Td>
                 <Table.Td>{invite.invitedBy?.name ?? 'The desk'}</Table.Td>
                 <Table.Td c="dimmed">{formatMoment(invite.expiresAt)}</Table.Td>

@@ -4,11 +4,11 @@ import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { StaffInvite, StaffRole } from '../../../../shared/staff';
 import type { Failure } from '../../client/errors';
-import { ROLE_WORDS, useInvite } from '../../client/staff';
+import { roleWord, useInvite } from '../../client/staff';
 import { DialogFailureAlert } from '../../ui/DialogFailureAlert';
 import { formatMoment } from '../../ui/format';
 import { staffNameProblem } from '../../domain/staff/password-rules';
-import { ROLE_CHOICES, staffRefusal } from './staff-words';
+import { roleChoices, staffRefusal } from './staff-words';
 import { FosterPersonSelect } from './FosterPersonSelect';
 import { useTranslation } from 'react-i18next';
 
@@ -67,7 +67,7 @@ export function InviteModal({ opened, onClose }: { opened: boolean; onClose: () 
             </CopyButton>
           </Group>
           <Alert variant="light" color="blue">
-            Role: {ROLE_WORDS[made.role]}. Closing this dialog forgets the code: if it is lost, make a new invitation.
+            Role: {roleWord(made.role)}. Closing this dialog forgets the code: if it is lost, make a new invitation.
           </Alert>
           <Group justify="flex-end">
             <Button onClick={onClose}>Done</Button>
@@ -79,7 +79,7 @@ export function InviteModal({ opened, onClose }: { opened: boolean; onClose: () 
             <TextInput label="Name" placeholder="e.g. Ben Okafor" data-autofocus {...form.getInputProps('name')} />
             <Select
               label="Role"
-              data={ROLE_CHOICES}
+              data={roleChoices()}
               allowDeselect={false}
               {...form.getInputProps('role')}
               comboboxProps={{ withinPortal: true }}

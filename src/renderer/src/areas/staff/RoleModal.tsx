@@ -2,9 +2,9 @@ import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { StaffMember, StaffRole } from '../../../../shared/staff';
 import type { Failure } from '../../client/errors';
-import { ROLE_WORDS, useSetRole } from '../../client/staff';
+import { roleWord, useSetRole } from '../../client/staff';
 import { DialogFailureAlert } from '../../ui/DialogFailureAlert';
-import { ROLE_CHOICES, staffRefusal } from './staff-words';
+import { roleChoices, staffRefusal } from './staff-words';
 
 /** A member's new role; it counts from their next click. The last owner's refusal stays in the dialog. */
 export function RoleModal({
@@ -30,11 +30,11 @@ export function RoleModal({
     <Modal opened={opened} onClose={onClose} title={`Role of ${member.name}`} size="lg">
       <Stack gap="sm" data-testid="role-dialog">
         <Text size="sm">
-          Now: {ROLE_WORDS[member.role]}. The new role counts from {member.name}’s next click, on every desk.
+          Now: {roleWord(member.role)}. The new role counts from {member.name}’s next click, on every desk.
         </Text>
         <Select
           label="Role"
-          data={ROLE_CHOICES}
+          data={roleChoices()}
           value={role}
           onChange={(value) => value && setChosen(value as StaffRole)}
           allowDeselect={false}

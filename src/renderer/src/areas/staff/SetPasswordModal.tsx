@@ -39,7 +39,7 @@ export function SetPasswordModal({
             {member.name} is logged out on every desk at once and logs in again as {member.login} with this password.
             Tell it to them in person, not by email or chat.
           </Text>
-          <NewPasswordFields form={form} label="New password" autoFocus />
+          <NewPasswordFields form={form} autoFocus />
           <DialogFailureAlert failure={failure} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>

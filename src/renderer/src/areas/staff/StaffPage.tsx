@@ -8,7 +8,8 @@ import {
   IconUserPlus,
 } from '@tabler/icons-react';
 import type { StaffMember } from '../../../../shared/staff';
-import { ROLE_WORDS, useCan, useStaffList, useTeam } from '../../client/staff';
+import { useTranslation } from 'react-i18next';
+import { roleWord, useCan, useStaffList, useTeam } from '../../client/staff';
 import { useDialog } from '../../ui/dialog';
 import { formatMoment } from '../../ui/format';
 import { LoadFailure, SkeletonRows } from '../../ui/LoadStates';
@@ -27,6 +28,7 @@ import { TeamModeCard } from './TeamModeCard';
 
 /** The team (owners): who has a login, their roles, invitations, names and passwords; at the desk, team mode off and on, and with no staff the first owner. */
 export function StaffPage(): React.JSX.Element {
+  const { t } = useTranslation('staff');
   const team = useTeam();
   const list = useStaffList(useCan('staff.list'));
   const mayInvite = useCan('staff.invite');
@@ -53,13 +55,13 @@ export function StaffPage(): React.JSX.Element {
   return (
     <Stack gap="md" data-testid="staff-page">
       <PageTitle
-        title="Staff"
-        description="Everyone with a login to this shelter's Adoption Desk, and what their role lets them do. Invite new members with a one-time code."
+        title={t('title')}
+        description={t('description')}
         actions={
           mayInvite &&
           !noStaff && (
             <Button leftSection={<IconUserPlus size={16} />} onClick={() => invite.open((invite.subject ?? 0) + 1)}>
-              Invite
+              {t('invite')}
             </Button>
           )
         }
@@ -74,12 +76,12 @@ export function StaffPage(): React.JSX.Element {
             <Table striped verticalSpacing="xs" data-testid="staff-table">
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Login</Table.Th>
-                  <Table.Th>Role</Table.Th>
-                  <Table.Th>State</Table.Th>
-                  <Table.Th visibleFrom="md">Since</Table.Th>
-                  <Table.Th>Actions</Table.Th>
+                  <Table.Th>{t('columns.name')}</Table.Th>
+                  <Table.Th>{t('columns.login')}</Table.Th>
+                  <Table.Th>{t('columns.role')}</Table.Th>
+                  <Table.Th>{t('columns.state')}</Table.Th>
+                  <Table.Th visibleFrom="md">{t('columns.since')}</Table.Th>
+                  <Table.Th>{t('columns.actions')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -94,12 +96,12 @@ export function StaffPage(): React.JSX.Element {
                     </Table.Td>
                     <Table.Td>
                       <Badge variant="light" color={member.role === 'owner' ? 'grape' : 'blue'}>
-                        {ROLE_WORDS[member.role]}
+                        {roleWord(member.role)}
                       </Badge>
                     </Table.Td>
                     <Table.Td>
                       <Badge variant="outline" color={member.active ? 'teal' : 'gray'}>
-                        {member.active ? 'Active' : 'Deactivated'}
+                        {member.active ? t('state.active') : t('state.deactivated')}
                       </Badge>
                     </Table.Td>
                     <Table.Td c="dimmed" visibleFrom="md">
@@ -109,45 +111,41 @@ export function StaffPage(): React.JSX.Element {
                       <Group gap={2} wrap="nowrap">
                         {member.active && maySetRole && (
                           <RowAction
-                            tooltip="Change role"
-                            label={`Change the role of ${member.name}`}
+                            tooltip={t('actions.role')}
+                            label={t('actions.roleOf', { name: member.name })}
                             icon={<IconSwitchHorizontal size={16} />}
                             onClick={() => role.open(member)}
                           />
                         )}
                         {!member.active && mayReactivate && (
                           <RowAction
-                            tooltip="Reactivate"
-                            label={`Reactivate ${member.name}`}
+                            tooltip={t('actions.reactivate')}
+                            label={t('actions.reactivateWho', { name: member.name })}
                             icon={<IconUserCheck size={16} />}
                             onClick={() => reactivate.open(member)}
                           />
                         )}
                         {mayRename && (
                           <RowAction
-                            tooltip="Rename"
-                            label={`Rename ${member.name}`}
+                            tooltip={t('actions.rename')}
+                            label={t('actions.renameWho', { name: member.name })}
                             icon={<IconPencil size={16} />}
                             onClick={() => rename.open(member)}
                           />
                         )}
                         {maySetPassword && (
                           <RowAction
-                            tooltip="Set a new password"
-                            label={`Set a new password for ${member.name}`}
+                            tooltip={t('actions.password')}
+                            label={t('actions.passwordFor', { name: member.name })}
                             icon={<IconKey size={16} />}
                             onClick={() => password.open(member)}
-                            unavailable={
-                              member.id === myId
-                                ? 'Your own password: use Change password, under your name at the top'
-                                : undefined
-                            }
+                            unavailable={member.id === myId ? t('actions.ownPassword') : undefined}
                           />
                         )}
                         {member.active && mayDeactivate && (
                           <RowAction
-                            tooltip="Deactivate"
-                            label={`Deactivate ${member.name}`}
+                            tooltip={t('actions.deactivate')}
+                            label={t('actions.deactivateWho', { name: member.name })}
                             icon={<IconUserOff size={16} />}
                             onClick={() => deactivate.open(member)}
                             danger

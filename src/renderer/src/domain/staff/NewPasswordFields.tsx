@@ -1,6 +1,7 @@
 import { PasswordInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { NEW_PASSWORD_HINT, newPasswordProblem, repeatProblem } from './password-rules';
+import { useTranslation } from 'react-i18next';
+import { newPasswordHint, newPasswordProblem, repeatProblem } from './password-rules';
 
 /** The two fields of a password being chosen, as every form that chooses one holds them. */
 export interface NewPasswordValues {
@@ -14,27 +15,28 @@ export const NEW_PASSWORD_VALIDATION = {
   repeated: (value: string, values: NewPasswordValues) => repeatProblem(values.password, value),
 };
 
-/** A new password and the same again: "Your password" when one chooses one's own, "New password" otherwise. */
+/** A new password and the same again: "Your password" when one chooses one's own (`own`), "New password" otherwise. */
 export function NewPasswordFields<T extends NewPasswordValues>({
   form,
-  label,
+  own = false,
   autoFocus = false,
 }: {
   form: UseFormReturnType<T>;
-  label: 'Your password' | 'New password';
+  own?: boolean;
   autoFocus?: boolean;
 }): React.JSX.Element {
+  const { t } = useTranslation('login');
   return (
     <>
       <PasswordInput
-        label={label}
-        description={NEW_PASSWORD_HINT}
+        label={own ? t('yourPassword') : t('rules.newPassword')}
+        description={newPasswordHint()}
         autoComplete="new-password"
         data-autofocus={autoFocus || undefined}
         {...form.getInputProps('password')}
       />
       <PasswordInput
-        label={label === 'New password' ? 'The new password again' : 'The password again'}
+        label={own ? t('rules.again') : t('rules.newAgain')}
         autoComplete="new-password"
         {...form.getInputProps('repeated')}
       />

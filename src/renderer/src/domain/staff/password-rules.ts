@@ -1,29 +1,29 @@
 /** What the window checks of a new member's name, login and password before sending them: the engine's own rules, in the window's words. */
 import { isDeskName, PASSWORD_MAX, PASSWORD_MIN, StaffLoginSchema } from '../../../../shared/staff';
+import { windowI18n } from '../../i18n/i18n';
 
 /** Under a member's name that reads as the desk's ("desk" in any case or width), and in the dialog if the engine refuses one. */
-export const DESK_NAME_PROBLEM =
-  'The audit trail calls this desk “desk”: give the person’s own name, so their changes and the desk’s stay apart.';
+export const deskNameProblem = (): string => windowI18n.t('login:rules.deskName');
 
 /** Under a new password field. */
-export const NEW_PASSWORD_HINT = `At least ${PASSWORD_MIN} characters`;
+export const newPasswordHint = (): string => windowI18n.t('login:rules.passwordHint', { min: PASSWORD_MIN });
 
 /** `missing`: what to ask for when the field is empty (the first owner's own name, an invited member's). */
 export function staffNameProblem(name: string, missing: string): string | null {
   if (!name.trim()) return missing;
-  return isDeskName(name) ? DESK_NAME_PROBLEM : null;
+  return isDeskName(name) ? deskNameProblem() : null;
 }
 
 export function loginProblem(login: string): string | null {
-  return StaffLoginSchema.safeParse(login).success ? null : 'Letters, digits, dot, dash and underscore; at least 2';
+  return StaffLoginSchema.safeParse(login).success ? null : windowI18n.t('login:rules.login');
 }
 
 export function newPasswordProblem(password: string): string | null {
-  if (password.length < PASSWORD_MIN) return `At least ${PASSWORD_MIN} characters: a few words make a good one.`;
-  if (password.length > PASSWORD_MAX) return `At most ${PASSWORD_MAX} characters.`;
+  if (password.length < PASSWORD_MIN) return windowI18n.t('login:rules.tooShort', { min: PASSWORD_MIN });
+  if (password.length > PASSWORD_MAX) return windowI18n.t('login:rules.tooLong', { max: PASSWORD_MAX });
   return null;
 }
 
 export function repeatProblem(password: string, repeated: string): string | null {
-  return password === repeated ? null : 'The two passwords differ.';
+  return password === repeated ? null : windowI18n.t('login:rules.differ');
 }
