@@ -63,7 +63,8 @@ export function DoseActions({ dose, petName, dialogs, children }: DoseActionsPro
   const maySkip = useCan('care.skip');
   const { t } = useTranslation('care');
   return (
-    <Group gap={4} wrap="nowrap" justify="flex-end">
+    // Wrapped when the column is narrow: German's three buttons are wider than the rest of the row allows.
+    <Group gap={4} wrap="wrap" justify="flex-end">
       {mayGive && (
         <Button size="compact-xs" onClick={() => dialogs.give([giveTargetOf(dose, petName)])}>
           {t('actions.given')}
