@@ -33,6 +33,7 @@ import staffWords from '../../../shared/domain-words/en/staff.json';
 import incoming from '../locales/en/incoming.json';
 import outbox from '../locales/en/outbox.json';
 import contracts from '../locales/en/contracts.json';
+import careArea from '../locales/en/care.json';
 import type { WindowLanguage } from './languages';
 
 export const EN = {
@@ -59,6 +60,7 @@ export const EN = {
   incoming,
   outbox,
   contracts,
+  care: careArea,
   domain: { animals, movements, care, people, staff: staffWords },
 };
 

@@ -65,3 +65,37 @@ export function formatMoney(amount: number, currency: string | null): string {
   if (!currency) return cached('money', (l) => new Intl.NumberFormat(l, { minimumFractionDigits: 2 })).format(amount);
   return cached(`money ${currency}`, (l) => new Intl.NumberFormat(l, { style: 'currency', currency })).format(amount);
 }
+
+const calendarDay = () =>
+  cached('calendarDay', (l) => new Intl.DateTimeFormat(l, { dateStyle: 'medium', timeZone: 'UTC' }));
+
+/** A calendar day as the engine keeps it (YYYY-MM-DD) in the window's words, "1 déc. 2026", the same day in every time zone. */
+export function formatCalendarDay(day: string | null): string {
+  if (day === null) return '—';
+  const at = Date.parse(`${day}T00:00:00Z`);
+  return Number.isNaN(at) ? day : calendarDay().format(at);
+}
+
+/** A figure with one decimal, "50.0", "50,0" (a rate in percent: the words put the % sign where the language does). */
+export function formatOneDecimal(value: number): string {
+  return cached(
+    'oneDecimal',
+    (l) => new Intl.NumberFormat(l, { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
+  ).format(value);
+}
+
+/** "a, b and c", "a, b et c": a list in the window's words. */
+export function formatList(items: readonly string[]): string {
+  return new Intl.ListFormat(windowLocale(), { type: 'conjunction' }).format(items);
+}
+
+/** A month (YYYY-MM): "décembre 2026", or "déc. 26" for a chart's axis. */
+export function formatMonth(month: string, width: 'long' | 'short' = 'long'): string {
+  const [year = 1970, number = 1] = month.split('-').map(Number);
+  const format = cached(`month ${width}`, (l) =>
+    width === 'long'
+      ? new Intl.DateTimeFormat(l, { month: 'long', year: 'numeric', timeZone: 'UTC' })
+      : new Intl.DateTimeFormat(l, { month: 'short', year: '2-digit', timeZone: 'UTC' }),
+  );
+  return format.format(Date.UTC(year, number - 1, 1));
+}

@@ -17,6 +17,7 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconSearch, IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { PERSON_ROLES, type Person, type PersonRole } from '../../../../shared/people';
 import { recordHref } from '../../ui/navigation';
 import { clearButtonOf } from '../../ui/clear-button';
@@ -33,6 +34,7 @@ const COLUMNS = 4;
 
 /** The register: search by name, email or phone (case and accents do not matter), filter by role or flag. */
 export function PeopleList({ onAdd }: { onAdd: () => void }): React.JSX.Element {
+  const { t } = useTranslation('people');
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search.trim(), 250);
   const [role, setRole] = useState<PersonRole | null>(null);
@@ -61,37 +63,37 @@ export function PeopleList({ onAdd }: { onAdd: () => void }): React.JSX.Element 
     <Stack gap="md">
       <Group align="flex-end" wrap="wrap" gap="sm">
         <TextInput
-          label="Search"
-          placeholder="Name, email, phone"
+          label={t('list.search')}
+          placeholder={t('list.searchPlaceholder')}
           leftSection={<IconSearch size={16} />}
           value={search}
           onChange={(event) => refilter(setSearch)(event.currentTarget.value)}
           w={190}
         />
         <Select<PersonRole>
-          label="Role"
-          placeholder="Any role"
+          label={t('list.role')}
+          placeholder={t('list.anyRole')}
           clearable
-          clearButtonProps={clearButtonOf('the role filter')}
+          clearButtonProps={clearButtonOf(t('list.roleFilter'))}
           value={role}
           onChange={refilter(setRole)}
           data={PERSON_ROLES.map((value) => ({ value, label: ROLE_WORDS[value] }))}
           w={140}
         />
         <Select<Flag>
-          label="Flag"
+          label={t('list.flag')}
           value={flag}
           onChange={(value) => refilter(setFlag)(value ?? 'all')}
           allowDeselect={false}
           data={[
-            { value: 'all', label: 'Any' },
-            { value: 'doNotAdopt', label: 'Do not adopt' },
-            { value: 'fosterApproved', label: 'Foster homes' },
+            { value: 'all', label: t('list.anyFlag') },
+            { value: 'doNotAdopt', label: t('list.doNotAdopt') },
+            { value: 'fosterApproved', label: t('list.fosterHomes') },
           ]}
           w={150}
         />
         <Checkbox
-          label="Show forgotten"
+          label={t('list.showForgotten')}
           checked={forgotten}
           onChange={(event) => refilter(setForgotten)(event.currentTarget.checked)}
           mb={8}
@@ -114,10 +116,10 @@ export function PeopleList({ onAdd }: { onAdd: () => void }): React.JSX.Element 
             >
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Contact</Table.Th>
-                  <Table.Th visibleFrom="lg">Roles</Table.Th>
-                  <Table.Th>Flags</Table.Th>
+                  <Table.Th>{t('list.name')}</Table.Th>
+                  <Table.Th>{t('list.contact')}</Table.Th>
+                  <Table.Th visibleFrom="lg">{t('list.roles')}</Table.Th>
+                  <Table.Th>{t('list.flags')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody style={{ opacity: people.isPlaceholderData ? 0.6 : 1 }}>
@@ -133,17 +135,13 @@ export function PeopleList({ onAdd }: { onAdd: () => void }): React.JSX.Element 
               py="xl"
               icon={<IconUsers size={28} />}
               withIndicatorBackground
-              title={filtered ? 'Nobody matches' : 'Nobody in the register yet'}
-              description={
-                filtered
-                  ? 'Try part of the name, the email or a phone number, or another role or flag.'
-                  : 'Add the adopters, fosters, finders and vets you work with.'
-              }
+              title={filtered ? t('list.nobodyMatches') : t('list.nobodyYet')}
+              description={filtered ? t('list.nobodyMatchesHint') : t('list.nobodyYetHint')}
             >
               {!filtered && (
                 <EmptyState.Actions>
                   <Button variant="light" leftSection={<IconPlus size={16} />} onClick={onAdd}>
-                    Add the first person
+                    {t('list.addFirst')}
                   </Button>
                 </EmptyState.Actions>
               )}
@@ -154,14 +152,14 @@ export function PeopleList({ onAdd }: { onAdd: () => void }): React.JSX.Element 
 
       <Group justify="space-between" wrap="wrap">
         <Text size="sm" c="dimmed" data-testid="people-total" aria-live="polite">
-          {people.data ? `${formatFigure(total)} ${total === 1 ? 'person' : 'people'}` : ' '}
+          {people.data ? t('list.total', { count: total, figure: formatFigure(total) }) : ' '}
         </Text>
         <Pagination
           total={Math.max(1, Math.ceil(total / PAGE_SIZE))}
           value={page}
           onChange={setPage}
           siblings={1}
-          aria-label="Pages of people"
+          aria-label={t('list.pages')}
         />
       </Group>
     </Stack>
@@ -169,6 +167,7 @@ export function PeopleList({ onAdd }: { onAdd: () => void }): React.JSX.Element 
 }
 
 function PersonRow({ person }: { person: Person }): React.JSX.Element {
+  const { t } = useTranslation('domain');
   const phone = person.phones[0];
   return (
     <Table.Tr data-testid={`person-row-${person.id}`}>
@@ -178,7 +177,7 @@ function PersonRow({ person }: { person: Person }): React.JSX.Element {
         </Anchor>
         {person.kind === 'organisation' && (
           <Text size="xs" c="dimmed">
-            Organisation
+            {t('people.kind.organisation')}
           </Text>
         )}
       </Table.Td>

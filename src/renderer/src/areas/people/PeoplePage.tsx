@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Button, Stack } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import type { Person } from '../../../../shared/people';
@@ -10,6 +11,7 @@ import { PersonPage } from './PersonPage';
 
 /** `#/people`: the register; `#/people/12`: one person's page. The Add/Edit dialog serves both. */
 export function PeoplePage({ recordId }: PageProps): React.JSX.Element {
+  const { t } = useTranslation('people');
   const personForm = useDialog<Person | 'new'>();
   const dialog = (
     <PersonFormModal
@@ -29,11 +31,11 @@ export function PeoplePage({ recordId }: PageProps): React.JSX.Element {
   return (
     <Stack>
       <PageTitle
-        title="People"
-        description="Adopters, fosters, finders, owners, vets, other shelters: private to this computer."
+        title={t('title')}
+        description={t('description')}
         actions={
           <Button leftSection={<IconPlus size={16} />} onClick={() => personForm.open('new')}>
-            Add person
+            {t('addPerson')}
           </Button>
         }
       />

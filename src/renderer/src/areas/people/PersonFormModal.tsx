@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Alert, Anchor, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCopy } from '@tabler/icons-react';
@@ -39,8 +40,15 @@ export function PersonFormModal({
   person: Person | null;
   onClose: () => void;
 }): React.JSX.Element {
+  const { t } = useTranslation('people');
   return (
-    <Modal opened={opened} onClose={onClose} title={person ? `Edit ${person.name}` : 'Add a person'} size="lg" centered>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={person ? t('form.editTitle', { name: person.name }) : t('form.addTitle')}
+      size="lg"
+      centered
+    >
       {/* Keyed so each opening starts from the person as they are now. */}
       <PersonForm key={person?.id ?? 'new'} person={person} onDone={onClose} />
     </Modal>
@@ -48,6 +56,7 @@ export function PersonFormModal({
 }
 
 function PersonForm({ person, onDone }: { person: Person | null; onDone: () => void }): React.JSX.Element {
+  const { t } = useTranslation(['people', 'common']);
   const environment = useEnvironment();
   const categories = useCategoryNames();
   const addPerson = useAddPerson();
@@ -153,7 +162,7 @@ function PersonForm({ person, onDone }: { person: Person | null; onDone: () => v
             color="orange"
             variant="light"
             icon={<IconCopy />}
-            title="Maybe already in the register"
+            title={t('form.maybeDuplicate')}
             data-testid="duplicate-warning"
             py="xs"
           >
@@ -163,25 +172,25 @@ function PersonForm({ person, onDone }: { person: Person | null; onDone: () => v
                   <Anchor href={recordHref('people', duplicate.personId)} onClick={onDone} inherit fw={500}>
                     {duplicate.name}
                   </Anchor>{' '}
-                  (#{duplicate.personId}) has {matchedWords(duplicate.matched)}.
+                  {t('form.duplicateHas', { id: duplicate.personId, matched: matchedWords(duplicate.matched) })}
                 </Text>
               ))}
-              <Text size="sm">Open their page to use them, or if this is someone else, add them anyway.</Text>
+              <Text size="sm">{t('form.duplicateHint')}</Text>
             </Stack>
           </Alert>
         )}
         <DialogFailureAlert failure={alert} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>
-            Cancel
+            {t('common:cancel')}
           </Button>
           {duplicates.length > 0 ? (
             <Button color="orange" loading={addPerson.isPending} onClick={() => add(form.getValues())}>
-              Add anyway
+              {t('form.addAnyway')}
             </Button>
           ) : (
             <Button type="submit" loading={checking || addPerson.isPending || editPerson.isPending}>
-              {person ? 'Save' : 'Add person'}
+              {person ? t('form.save') : t('addPerson')}
             </Button>
           )}
         </Group>

@@ -1,4 +1,5 @@
 import { Anchor, Group, Paper, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import type { PersonMovements } from '../../../../shared/movements';
 import { recordHref } from '../../ui/navigation';
 import { PetStatusBadge } from '../../domain/pets/PetStatusBadge';
@@ -8,16 +9,17 @@ import { TruncatedText } from '../../ui/TruncatedText';
 
 /** A person's animals (each a link to its page) and every movement they took part in, newest first. */
 export function PersonMovementsPanel({ events, animals }: PersonMovements): React.JSX.Element {
+  const { t } = useTranslation('people');
   return (
     <Paper withBorder radius="md" p="md">
       <Stack gap="md">
         <Stack gap="xs">
           <Title order={2} size="h4">
-            Their animals
+            {t('movements.theirAnimals')}
           </Title>
           {animals.length === 0 ? (
             <Text size="sm" c="dimmed">
-              No animal has come from, gone to or been reserved by this person.
+              {t('movements.noAnimals')}
             </Text>
           ) : (
             <Group gap="xs" data-testid="person-animals">
@@ -34,20 +36,20 @@ export function PersonMovementsPanel({ events, animals }: PersonMovements): Reac
         </Stack>
         <Stack gap="xs">
           <Title order={2} size="h4">
-            Movements
+            {t('movements.title')}
           </Title>
           {events.length === 0 ? (
             <Text size="sm" c="dimmed">
-              No movements recorded with this person.
+              {t('movements.none')}
             </Text>
           ) : (
             <ScrollArea.Autosize mah={320} scrollbars="y" type="auto">
               <Table striped verticalSpacing={6} stickyHeader data-testid="person-movements">
                 <Table.Thead>
                   <Table.Tr>
-                    <Table.Th>When</Table.Th>
-                    <Table.Th>Animal</Table.Th>
-                    <Table.Th>What</Table.Th>
+                    <Table.Th>{t('movements.when')}</Table.Th>
+                    <Table.Th>{t('movements.animal')}</Table.Th>
+                    <Table.Th>{t('movements.what')}</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>

@@ -1,10 +1,11 @@
 import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconAlertTriangle, IconArrowLeft, IconPencil, IconUserOff } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import type { Person } from '../../../../shared/people';
 import { pageHref } from '../../ui/navigation';
 import { isRefusal } from '../../client/errors';
-import { formatMoment } from '../../ui/format';
+import { formatList, formatMoment } from '../../ui/format';
 import { LoadFailure, SkeletonBlocks } from '../../ui/LoadStates';
 import { KIND_WORDS, ROLE_WORDS } from '../../domain/people/person-labels';
 import { PageTitle } from '../../ui/PageTitle';
@@ -16,12 +17,13 @@ import { useCategoryNames, useForgetPerson, usePerson } from './queries';
 
 /** One person's page: who they are, their animals and every movement they took part in; edit, or forget them. */
 export function PersonPage({ id, onEdit }: { id: number; onEdit: (person: Person) => void }): React.JSX.Element {
+  const { t } = useTranslation('people');
   const shown = usePerson(id);
   const forget = useForgetPerson();
   const back = (
     <Anchor href={pageHref('people')} size="sm">
       <Group gap={4} component="span">
-        <IconArrowLeft size={14} /> All people
+        <IconArrowLeft size={14} /> {t('person.allPeople')}
       </Group>
     </Anchor>
   );
@@ -52,23 +54,17 @@ export function PersonPage({ id, onEdit }: { id: number; onEdit: (person: Person
 
   const confirmForget = () =>
     modals.openConfirmModal({
-      title: `Forget ${person.name}?`,
+      title: t('person.forgetTitle', { name: person.name }),
       children: (
         <Stack gap="xs">
-          <Text size="sm">
-            Their name, phone numbers, email, address, postcode, ID note, notes and the reasons written about them are
-            removed for good.
-          </Text>
-          <Text size="sm">
-            What stays: person #{person.id}, whether they were flagged, and every movement they took part in, shown as
-            “Forgotten person”, so the shelter’s counts and reports still add up.
-          </Text>
+          <Text size="sm">{t('person.forgetRemoved')}</Text>
+          <Text size="sm">{t('person.forgetStays', { id: person.id })}</Text>
           <Text size="sm" fw={500}>
-            This cannot be undone.
+            {t('person.cannotUndo')}
           </Text>
         </Stack>
       ),
-      labels: { confirm: 'Forget this person', cancel: 'Keep' },
+      labels: { confirm: t('person.forget'), cancel: t('person.keep') },
       confirmProps: { color: 'red' },
       onConfirm: () => forget.mutate({ id: person.id, name: person.name }),
     });
@@ -82,7 +78,7 @@ export function PersonPage({ id, onEdit }: { id: number; onEdit: (person: Person
           <Group gap="xs" component="span">
             <Text span size="sm">
               #{person.id} · {KIND_WORDS[person.kind]}
-              {person.roles.length > 0 && ` · ${person.roles.map((role) => ROLE_WORDS[role]).join(', ')}`}
+              {person.roles.length > 0 && ` · ${formatList(person.roles.map((role) => ROLE_WORDS[role]))}`}
             </Text>
             <PersonFlags person={person} />
           </Group>
@@ -91,10 +87,10 @@ export function PersonPage({ id, onEdit }: { id: number; onEdit: (person: Person
           !isForgotten && (
             <>
               <Button variant="default" leftSection={<IconPencil size={16} />} onClick={() => onEdit(person)}>
-                Edit
+                {t('person.edit')}
               </Button>
               <Button variant="light" color="red" leftSection={<IconUserOff size={16} />} onClick={confirmForget}>
-                Forget this person
+                {t('person.forget')}
               </Button>
             </>
           )
@@ -102,10 +98,7 @@ export function PersonPage({ id, onEdit }: { id: number; onEdit: (person: Person
       />
       {isForgotten ? (
         <Paper withBorder radius="md" p="md">
-          <Text size="sm">
-            Forgotten on {formatMoment(person.forgottenAt)}: nothing personal is kept. Their movements below still count
-            in the shelter’s figures.
-          </Text>
+          <Text size="sm">{t('person.forgottenOn', { when: formatMoment(person.forgottenAt) })}</Text>
         </Paper>
       ) : (
         <PersonDetails person={person} />
@@ -117,40 +110,44 @@ export function PersonPage({ id, onEdit }: { id: number; onEdit: (person: Person
 }
 
 function PersonDetails({ person }: { person: Person }): React.JSX.Element {
+  const { t } = useTranslation(['people', 'domain']);
   const categories = useCategoryNames();
   const categoryName = new Map((categories.data ?? []).map((category) => [category.id, category.name]));
-  const species = person.fosterSpecies.map((id) => categoryName.get(id) ?? `#${id}`).join(', ');
-  const facts: Array<[string, string]> = [
-    ['Phones', person.phones.join(', ') || '—'],
-    ['Email', person.email ?? '—'],
-    ['Address', [person.address, person.postcode].filter(Boolean).join(', ') || '—'],
-    ['ID checked', person.idChecked ? (person.idCheckedWhat ?? 'Yes') : 'No'],
-    ['Do not adopt to', person.doNotAdopt ? (person.doNotAdoptReason ?? 'Yes') : 'No'],
+  const species = formatList(person.fosterSpecies.map((id) => categoryName.get(id) ?? `#${id}`));
+  const yes = t('person.yes');
+  const no = t('person.no');
+  const facts: Array<[string, string, boolean]> = [
+    [t('domain:people.field.phones'), person.phones.join(', ') || '—', false],
+    [t('domain:people.field.email'), person.email ?? '—', false],
+    [t('domain:people.field.address'), [person.address, person.postcode].filter(Boolean).join(', ') || '—', false],
+    [t('domain:people.field.idChecked'), person.idChecked ? (person.idCheckedWhat ?? yes) : no, false],
+    [t('domain:people.field.doNotAdopt'), person.doNotAdopt ? (person.doNotAdoptReason ?? yes) : no, person.doNotAdopt],
     [
-      'Foster home',
+      t('domain:people.flag.fosterHome'),
       person.fosterApproved
-        ? [`approved`, person.fosterCapacity && `${person.fosterCapacity} at a time`, species]
+        ? [
+            t('person.approved'),
+            person.fosterCapacity && t('person.atATime', { count: person.fosterCapacity }),
+            species,
+          ]
             .filter(Boolean)
             .join(' · ')
-        : 'No',
+        : no,
+      false,
     ],
-    ['Added', formatMoment(person.createdAt)],
-    ['Updated', formatMoment(person.updatedAt)],
+    [t('person.added'), formatMoment(person.createdAt), false],
+    [t('person.updated'), formatMoment(person.updatedAt), false],
   ];
   return (
     <Paper withBorder radius="md" p="md">
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs" data-testid="person-details">
-          {facts.map(([label, value]) => (
+          {facts.map(([label, value, alarming]) => (
             <div key={label}>
               <Text size="xs" c="dimmed">
                 {label}
               </Text>
-              <Text
-                size="sm"
-                style={{ overflowWrap: 'anywhere' }}
-                c={label === 'Do not adopt to' && person.doNotAdopt ? 'red' : undefined}
-              >
+              <Text size="sm" style={{ overflowWrap: 'anywhere' }} c={alarming ? 'red' : undefined}>
                 {value}
               </Text>
             </div>
@@ -159,7 +156,7 @@ function PersonDetails({ person }: { person: Person }): React.JSX.Element {
         {person.notes && (
           <div>
             <Title order={3} size="xs" c="dimmed" fw={400}>
-              Notes
+              {t('domain:people.field.notes')}
             </Title>
             <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
               {person.notes}
@@ -168,7 +165,7 @@ function PersonDetails({ person }: { person: Person }): React.JSX.Element {
         )}
         {person.doNotAdopt && (
           <Text size="xs" c="red">
-            Choosing them for a reservation or an adoption needs an override with its reason, which is recorded.
+            {t('person.overrideNeeded')}
           </Text>
         )}
       </Stack>

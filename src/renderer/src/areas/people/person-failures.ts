@@ -2,6 +2,7 @@
 import type { ConflictDetails, NotFoundDetails } from '../../../../shared/errors';
 import { describeFailure, type DialogFailure } from '../../client/errors';
 import { AdminCallError } from '../../client/transport';
+import { windowI18n } from '../../i18n/i18n';
 
 /** The engine names a field as the contract spells it (`person.email: must be…`, or `details.field`). */
 const FIELD_IN_MESSAGE = /^(?:person\.|changes\.)?([A-Za-z]+)(?:\.\d+)?: (.+)$/s;
@@ -16,9 +17,8 @@ export function personFailure(error: unknown, fields: readonly string[]): Dialog
   if (conflict?.reason === 'person_forgotten') {
     return {
       alert: {
-        title: 'This person was forgotten',
-        message:
-          'Their details were removed for good and cannot be filled in again. If they come back, add them as a new person.',
+        title: windowI18n.t('people:failure.forgottenTitle'),
+        message: windowI18n.t('people:failure.forgottenMessage'),
       },
     };
   }
@@ -26,8 +26,8 @@ export function personFailure(error: unknown, fields: readonly string[]): Dialog
   if (missing?.missing === 'person')
     return {
       alert: {
-        title: 'No longer in the register',
-        message: `Person #${missing.personId} is not in this environment's register. Go back to People and search again.`,
+        title: windowI18n.t('people:failure.goneTitle'),
+        message: windowI18n.t('people:failure.goneMessage', { id: missing.personId }),
       },
     };
   return { alert: describeFailure(error) };

@@ -1,4 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import type { PeopleSearch, PersonChange } from '../../../../shared/people';
 import { useAction } from '../../client/action';
 import { useEnvironment } from '../../client/EnvironmentProvider';
@@ -31,22 +32,23 @@ export function useCategoryNames() {
 }
 
 export function useEditPerson() {
+  const { t } = useTranslation('people');
   return useAction({
     run: ({ id, changes, version }: { id: number; changes: PersonChange; version: number }, environment) =>
       call('people.edit', { environment, id, changes, version }),
-    progress: 'Saving the person…',
-    success: (person) => `${person.name} saved.`,
+    progress: t('toast.saving'),
+    success: (person) => t('toast.saved', { name: person.name }),
     shownInPlace: SHOWN_IN_PLACE.always,
     invalidates: ['people', 'movements'],
   });
 }
 
 export function useForgetPerson() {
+  const { t } = useTranslation('people');
   return useAction({
     run: ({ id }: { id: number; name: string }, environment) => call('people.forget', { environment, id }),
-    progress: ({ name }) => `Forgetting ${name}…`,
-    success: (person, { name }) =>
-      `${name} is forgotten: person #${person.id} keeps their movements, nothing personal.`,
+    progress: ({ name }) => t('toast.forgetting', { name }),
+    success: (person, { name }) => t('toast.forgotten', { name, id: person.id }),
     invalidates: ['people', 'movements'],
   });
 }

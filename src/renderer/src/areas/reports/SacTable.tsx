@@ -1,7 +1,10 @@
 import { Table, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { formatFigure } from '../../ui/format';
 import { SAC_AGES, SAC_ROWS, SAC_SPECIES, type SacMatrix, type SacRowKey, type SacSection } from '../../../../shared/reports';
 
-const ROW_LABELS: Record<SacRowKey, string> = {
+/** Shelter Animals Count's own row names, kept in English beside the translation: funders ask for them. */
+const OFFICIAL_ROW_NAMES: Record<SacRowKey, string> = {
   beginning: 'In care at the start',
   beginning_in_foster: '… of which in foster',
   intake_stray: 'Stray or at large',
@@ -32,15 +35,18 @@ const ROW_LABELS: Record<SacRowKey, string> = {
   ending_in_foster: '… of which in foster',
 };
 
-const SECTION_HEADINGS: Partial<Record<SacSection, string>> = { intake: 'Live intakes', live_outcome: 'Live outcomes', other_outcome: 'Other outcomes' };
-const AGE_HEADINGS = { adult: 'Adult', youth: 'Up to 5 months', unknown: 'Age unknown' } as const;
+/** A row's key in the catalogue: a key ending in "_other" would read as a plural form. */
+const catalogueKey = (key: SacRowKey) => (key === 'intake_other' ? 'intake_others' : key);
 
 /** The Shelter Animals Count matrix, row by row as SAC lists it, a column per species and age. */
-export function SacTable({ matrix }: { matrix: SacMatrix }): React.JSX.Element {
+export function SacTable({ matrix, withOfficial }: { matrix: SacMatrix; withOfficial: boolean }): React.JSX.Element {
+  const { t } = useTranslation('reports');
+  const sectionHeading = (of: SacSection): string | undefined =>
+    of === 'intake' || of === 'live_outcome' || of === 'other_outcome' ? t(`sac.section.${of}`) : undefined;
   let section: SacSection | null = null;
   const lines: React.JSX.Element[] = [];
   for (const row of SAC_ROWS) {
-    const heading = row.section !== section ? SECTION_HEADINGS[row.section] : undefined;
+    const heading = row.section !== section ? sectionHeading(row.section) : undefined;
     section = row.section;
     if (heading) {
       lines.push(
@@ -56,15 +62,22 @@ export function SacTable({ matrix }: { matrix: SacMatrix }): React.JSX.Element {
     const total = SAC_SPECIES.reduce((sum, species) => sum + SAC_AGES.reduce((all, age) => all + counts[species][age], 0), 0);
     lines.push(
       <Table.Tr key={row.key} data-row={row.key} fw={strong ? 600 : undefined}>
-        <Table.Td>{ROW_LABELS[row.key]}</Table.Td>
+        <Table.Td>
+          {t(`sac.row.${catalogueKey(row.key)}`)}
+          {withOfficial && (
+            <Text span display="block" size="xs" c="dimmed" lang="en" data-official>
+              {OFFICIAL_ROW_NAMES[row.key]}
+            </Text>
+          )}
+        </Table.Td>
         {SAC_SPECIES.flatMap((species) =>
           SAC_AGES.map((age) => (
             <Table.Td key={`${species}-${age}`} ta="right" c={counts[species][age] === 0 ? 'dimmed' : undefined}>
-              {counts[species][age]}
+              {formatFigure(counts[species][age])}
             </Table.Td>
           )),
         )}
-        <Table.Td ta="right">{total}</Table.Td>
+        <Table.Td ta="right">{formatFigure(total)}</Table.Td>
       </Table.Tr>,
     );
   }
@@ -78,20 +91,20 @@ export function SacTable({ matrix }: { matrix: SacMatrix }): React.JSX.Element {
             </Text>
           </Table.Th>
           <Table.Th colSpan={3} ta="center">
-            Dogs
+            {t('sac.dogs')}
           </Table.Th>
           <Table.Th colSpan={3} ta="center">
-            Cats
+            {t('sac.cats')}
           </Table.Th>
           <Table.Th rowSpan={2} ta="right">
-            Total
+            {t('sac.total')}
           </Table.Th>
         </Table.Tr>
         <Table.Tr>
           {SAC_SPECIES.flatMap((species) =>
             SAC_AGES.map((age) => (
               <Table.Th key={`${species}-${age}`} ta="right" w={72}>
-                {AGE_HEADINGS[age]}
+                {t(`sac.age.${age}`)}
               </Table.Th>
             )),
           )}

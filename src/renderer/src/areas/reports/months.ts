@@ -1,3 +1,5 @@
+import { formatMonth } from '../../ui/format';
+
 /** This computer's month, YYYY-MM, or (`back` 1) the last whole one, the one usually reported. */
 export function monthOf(now: Date, back = 0): string {
   const month = new Date(now.getFullYear(), now.getMonth() - back, 1);
@@ -13,9 +15,5 @@ export function monthsBefore(month: string, count: number): string[] {
   });
 }
 
-/** "March 2026", or "Mar 26" for a chart's axis. */
-export function monthLabel(month: string, width: 'long' | 'short' = 'long'): string {
-  const [year = 1970, number = 1] = month.split('-').map(Number);
-  const date = new Date(Date.UTC(year, number - 1, 1));
-  return width === 'long' ? date.toLocaleDateString(undefined, { month: 'long', year: 'numeric', timeZone: 'UTC' }) : date.toLocaleDateString(undefined, { month: 'short', year: '2-digit', timeZone: 'UTC' });
-}
+/** "March 2026", or "Mar 26" for a chart's axis, in the window's language. */
+export const monthLabel = formatMonth;

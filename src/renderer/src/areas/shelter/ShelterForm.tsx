@@ -1,6 +1,7 @@
 import { Button, Group, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import {
   CONTRACT_TERMS_MAX,
@@ -22,25 +23,12 @@ import {
 } from '../../ui/EditConflictPanel';
 import { useDialogFailure } from '../../ui/dialog';
 import { DialogFailureAlert } from '../../ui/DialogFailureAlert';
+import { formatFigure } from '../../ui/format';
 import { useSaveShelter } from './queries';
 
 type ShelterValues = Record<ShelterField, string>;
 
 const resolver = zod4Resolver(ShelterChangeSchema);
-
-/** Each field as the form labels it (a conflict shows the differing ones by these words). */
-const SHELTER_FIELD_LABEL: Record<ShelterField, string> = {
-  name: 'Name',
-  address: 'Address',
-  phone: 'Phone',
-  email: 'Email',
-  website: 'Website',
-  openingHours: 'Opening hours',
-  howToAdopt: 'How to adopt',
-  currency: 'Currency',
-  language: 'Language',
-  contractTerms: 'Adoption contract terms',
-};
 
 const LANGUAGE_OPTIONS = PUBLISHED_LANGUAGES.map((code) => ({ value: code, label: LANGUAGE_NAMES[code] }));
 
@@ -54,6 +42,7 @@ function changeOf(values: ShelterValues): ShelterChange {
 }
 
 export function ShelterForm({ shelter }: { shelter: ShelterProfile }): React.JSX.Element {
+  const { t } = useTranslation('shelter');
   const save = useSaveShelter();
   const form = useForm<ShelterValues>({
     initialValues: valuesOf(shelter),
@@ -111,7 +100,7 @@ export function ShelterForm({ shelter }: { shelter: ShelterProfile }): React.JSX
             conflict={conflict}
             rows={differingRows(
               SHELTER_FIELDS,
-              (field) => SHELTER_FIELD_LABEL[field],
+              (field) => t(`field.${field}`),
               changeOf(valuesOf(conflict.current as ShelterProfile)),
               changeOf(form.values),
               (field, value) =>
@@ -133,24 +122,24 @@ export function ShelterForm({ shelter }: { shelter: ShelterProfile }): React.JSX
           />
         )}
         <TextInput
-          label="Name"
-          description="The title of the adoption site"
-          placeholder="e.g. Happy Tails Rescue"
+          label={t('field.name')}
+          description={t('hint.name')}
+          placeholder={t('placeholder.name')}
           {...form.getInputProps('name')}
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput label="Phone" placeholder="+1 555 0100" {...form.getInputProps('phone')} />
-          <TextInput label="Email" placeholder="adopt@example.org" {...form.getInputProps('email')} />
-          <TextInput label="Website" placeholder="https://example.org" {...form.getInputProps('website')} />
+          <TextInput label={t('field.phone')} placeholder={t('placeholder.phone')} {...form.getInputProps('phone')} />
+          <TextInput label={t('field.email')} placeholder="adopt@example.org" {...form.getInputProps('email')} />
+          <TextInput label={t('field.website')} placeholder="https://example.org" {...form.getInputProps('website')} />
           <TextInput
-            label="Currency"
-            description="ISO 4217 code of adoption fees"
-            placeholder="e.g. USD, EUR, GBP"
+            label={t('field.currency')}
+            description={t('hint.currency')}
+            placeholder={t('placeholder.currency')}
             {...form.getInputProps('currency')}
           />
           <Select
-            label="Language"
-            description="Of the adoption site, kennel cards and contracts"
+            label={t('field.language')}
+            description={t('hint.language')}
             data={LANGUAGE_OPTIONS}
             allowDeselect={false}
             {...form.getInputProps('language')}
@@ -158,18 +147,18 @@ export function ShelterForm({ shelter }: { shelter: ShelterProfile }): React.JSX
             onChange={(value) => form.setFieldValue('language', value ?? 'en')}
           />
         </SimpleGrid>
-        <Textarea label="Address" autosize minRows={2} maxRows={5} {...form.getInputProps('address')} />
+        <Textarea label={t('field.address')} autosize minRows={2} maxRows={5} {...form.getInputProps('address')} />
         <Textarea
-          label="Opening hours"
-          placeholder="Tue–Sat 10:00–17:00"
+          label={t('field.openingHours')}
+          placeholder={t('placeholder.openingHours')}
           autosize
           minRows={2}
           maxRows={6}
           {...form.getInputProps('openingHours')}
         />
         <Textarea
-          label="How to adopt"
-          description="Plain text; a blank line starts a new paragraph"
+          label={t('field.howToAdopt')}
+          description={t('hint.howToAdopt')}
           autosize
           minRows={3}
           maxRows={10}
@@ -177,8 +166,8 @@ export function ShelterForm({ shelter }: { shelter: ShelterProfile }): React.JSX
         />
         <Stack gap={4}>
           <Textarea
-            label="Adoption contract terms"
-            description="Private: printed on every adoption contract, never published. A blank line starts a new paragraph."
+            label={t('field.contractTerms')}
+            description={t('hint.contractTerms')}
             autosize
             minRows={3}
             maxRows={8}
@@ -189,10 +178,10 @@ export function ShelterForm({ shelter }: { shelter: ShelterProfile }): React.JSX
         <DialogFailureAlert failure={failure.alert} />
         <Group justify="flex-end">
           <Button variant="default" onClick={() => form.reset()} disabled={!form.isDirty()}>
-            Undo changes
+            {t('undo')}
           </Button>
           <Button type="submit" loading={save.isPending}>
-            Save shelter profile
+            {t('save')}
           </Button>
         </Group>
       </Stack>
@@ -202,6 +191,7 @@ export function ShelterForm({ shelter }: { shelter: ShelterProfile }): React.JSX
 
 /** How much of the contract terms' room is used, told to screen readers as it changes. */
 function TermsCount({ length }: { length: number }): React.JSX.Element {
+  const { t } = useTranslation('shelter');
   return (
     <Text
       size="xs"
@@ -210,7 +200,7 @@ function TermsCount({ length }: { length: number }): React.JSX.Element {
       aria-live="polite"
       data-testid="contract-terms-count"
     >
-      {length.toLocaleString('en-US')} / {CONTRACT_TERMS_MAX.toLocaleString('en-US')} characters
+      {t('termsCount', { length: formatFigure(length), max: formatFigure(CONTRACT_TERMS_MAX) })}
     </Text>
   );
 }

@@ -1,9 +1,10 @@
 import { Button, Card, FileButton, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconPhotoUp, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { LOGO_MAX_BYTES, type ShelterLogoInfo } from '../../../../shared/shelter';
 import { refusalMessage } from '../../client/errors';
-import { formatMoment } from '../../ui/format';
+import { formatFigure, formatMoment } from '../../ui/format';
 import { useRemoveLogo, useSetLogo, useShelterLogo } from './queries';
 
 const KIND: Record<ShelterLogoInfo['mediaType'], string> = {
@@ -22,6 +23,7 @@ async function base64Of(file: File): Promise<string> {
 
 /** The logo: a PNG, JPEG or WebP of at most 1 MiB, kept in the environment's database. */
 export function ShelterLogoCard({ logo }: { logo: ShelterLogoInfo | null }): React.JSX.Element {
+  const { t } = useTranslation('shelter');
   const setLogo = useSetLogo();
   const removeLogo = useRemoveLogo();
   const stored = useShelterLogo(logo?.updatedAt ?? null);
@@ -32,12 +34,16 @@ export function ShelterLogoCard({ logo }: { logo: ShelterLogoInfo | null }): Rea
     setProblem(null);
     if (file.size > LOGO_MAX_BYTES) {
       setProblem(
-        `${file.name} is ${Math.ceil(file.size / 1024)} KB; a logo may be at most ${LOGO_MAX_BYTES / 1024 / 1024} MB.`,
+        t('logo.tooBig', {
+          name: file.name,
+          size: formatFigure(Math.ceil(file.size / 1024)),
+          max: formatFigure(LOGO_MAX_BYTES / 1024 / 1024),
+        }),
       );
       return;
     }
     setLogo.mutate(await base64Of(file), {
-      onError: (error) => setProblem(refusalMessage(error) ?? 'The logo could not be saved.'),
+      onError: (error) => setProblem(refusalMessage(error) ?? t('logo.notSaved')),
     });
   };
 
@@ -45,7 +51,7 @@ export function ShelterLogoCard({ logo }: { logo: ShelterLogoInfo | null }): Rea
     <Card withBorder radius="md" padding="md" maw={720} data-testid="shelter-logo">
       <Stack gap="sm">
         <Title order={2} size="h4">
-          Logo
+          {t('logo.title')}
         </Title>
         <Group align="center" wrap="nowrap">
           {logo && stored.data && (
@@ -53,7 +59,7 @@ export function ShelterLogoCard({ logo }: { logo: ShelterLogoInfo | null }): Rea
             <Paper withBorder radius="sm" p={4} w={136} h={88} style={{ flexShrink: 0 }}>
               <Image
                 src={`data:${stored.data.mediaType};base64,${stored.data.data}`}
-                alt="The shelter's logo"
+                alt={t('logo.alt')}
                 fit="contain"
                 w="100%"
                 h="100%"
@@ -63,12 +69,16 @@ export function ShelterLogoCard({ logo }: { logo: ShelterLogoInfo | null }): Rea
           )}
           <Text size="sm" c={logo ? undefined : 'dimmed'}>
             {logo
-              ? `${KIND[logo.mediaType]}, ${Math.ceil(logo.byteSize / 1024)} KB, uploaded ${formatMoment(logo.updatedAt)}`
-              : 'No logo yet.'}
+              ? t('logo.stored', {
+                  kind: KIND[logo.mediaType],
+                  size: formatFigure(Math.ceil(logo.byteSize / 1024)),
+                  when: formatMoment(logo.updatedAt),
+                })
+              : t('logo.none')}
           </Text>
         </Group>
         <Text size="xs" c="dimmed">
-          PNG, JPEG or WebP, at most 1 MB.
+          {t('logo.rule')}
         </Text>
         {problem && (
           <Text size="sm" c="red" role="alert">
@@ -79,7 +89,7 @@ export function ShelterLogoCard({ logo }: { logo: ShelterLogoInfo | null }): Rea
           <FileButton onChange={(file) => void upload(file)} accept="image/png,image/jpeg,image/webp">
             {(props) => (
               <Button {...props} variant="light" leftSection={<IconPhotoUp size={16} />} loading={setLogo.isPending}>
-                {logo ? 'Replace logo' : 'Upload logo'}
+                {logo ? t('logo.replace') : t('logo.upload')}
               </Button>
             )}
           </FileButton>
@@ -91,7 +101,7 @@ export function ShelterLogoCard({ logo }: { logo: ShelterLogoInfo | null }): Rea
               onClick={() => removeLogo.mutate(null)}
               loading={removeLogo.isPending}
             >
-              Remove logo
+              {t('logo.remove')}
             </Button>
           )}
         </Group>

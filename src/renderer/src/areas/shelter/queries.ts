@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import type { ShelterChange } from '../../../../shared/shelter';
 import { call } from '../../client/transport';
 import { useEnvironment } from '../../client/EnvironmentProvider';
@@ -21,31 +22,34 @@ export function useShelterLogo(updatedAt: number | null) {
 }
 
 export function useSaveShelter() {
+  const { t } = useTranslation('shelter');
   return useAction({
     run: ({ shelter, version }: { shelter: ShelterChange; version: number }, environment) =>
       call('shelter.set', { environment, shelter, version }),
-    progress: 'Saving the shelter profile…',
-    success: () => 'Shelter profile saved.',
+    progress: t('toast.saving'),
+    success: () => t('toast.saved'),
     shownInPlace: SHOWN_IN_PLACE.always,
     invalidates: ['shelter', 'pets'],
   });
 }
 
 export function useSetLogo() {
+  const { t } = useTranslation('shelter');
   return useAction({
     run: (data: string, environment) => call('shelter.setLogo', { environment, data }),
-    progress: 'Uploading the logo…',
-    success: () => 'Logo saved.',
+    progress: t('toast.uploadingLogo'),
+    success: () => t('toast.logoSaved'),
     shownInPlace: SHOWN_IN_PLACE.always,
     invalidates: ['shelter'],
   });
 }
 
 export function useRemoveLogo() {
+  const { t } = useTranslation('shelter');
   return useAction({
     run: (_: null, environment) => call('shelter.removeLogo', { environment }),
-    progress: 'Removing the logo…',
-    success: () => 'Logo removed.',
+    progress: t('toast.removingLogo'),
+    success: () => t('toast.logoRemoved'),
     invalidates: ['shelter'],
   });
 }

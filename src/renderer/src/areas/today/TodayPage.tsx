@@ -1,9 +1,10 @@
 import { NumberInput, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { TodaySummary } from '../../../../shared/movements';
 import { useCan } from '../../client/staff';
-import { formatFigure } from '../../ui/format';
+import { formatFigure, formatLongDay } from '../../ui/format';
 import { LoadFailure, RefreshFailure, SkeletonBlocks } from '../../ui/LoadStates';
 import { PageTitle } from '../../ui/PageTitle';
 import { DueList } from '../../domain/care/DueList';
@@ -17,7 +18,6 @@ import {
 } from './TodaySections';
 
 const DEFAULT_WAITING_DAYS = 7;
-const day = new Intl.DateTimeFormat(undefined, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
 
 /** `#/today`: the shelter's day at a glance; a role without the movements (a volunteer) sees the vaccinations due alone. */
 export function TodayPage(): React.JSX.Element {
@@ -25,12 +25,10 @@ export function TodayPage(): React.JSX.Element {
 }
 
 function VaccinationsDay(): React.JSX.Element {
+  const { t } = useTranslation('today');
   return (
     <Stack gap="md">
-      <PageTitle
-        title="Today"
-        description="The vaccinations due: overdue, today and this week. Mark each one given, or skipped with the reason."
-      />
+      <PageTitle title={t('title')} description={t('volunteerDescription')} />
       <DueList />
     </Stack>
   );
@@ -38,6 +36,7 @@ function VaccinationsDay(): React.JSX.Element {
 
 /** Every animal named links to its page. */
 function ShelterDay(): React.JSX.Element {
+  const { t } = useTranslation('today');
   const [waitingInput, setWaitingInput] = useState<number | string>(DEFAULT_WAITING_DAYS);
   const chosen =
     typeof waitingInput === 'number' && Number.isInteger(waitingInput) && waitingInput >= 0 && waitingInput <= 365
@@ -50,12 +49,14 @@ function ShelterDay(): React.JSX.Element {
   return (
     <Stack gap="md">
       <PageTitle
-        title="Today"
-        description={`${summary ? `${day.format(summary.from + 12 * 3_600_000)}: ` : ''}arrivals and outcomes today, reservations waiting, fosters due back, animals in care longest.`}
+        title={t('title')}
+        description={
+          summary ? t('descriptionOn', { day: formatLongDay(summary.from + 12 * 3_600_000) }) : t('description')
+        }
         actions={
           <NumberInput
-            label="Reservations waiting longer than"
-            suffix={waitingInput === 1 ? ' day' : ' days'}
+            label={t('waitingLonger')}
+            suffix={t('daysSuffix', { count: typeof waitingInput === 'number' ? waitingInput : 0 })}
             min={0}
             max={365}
             allowDecimal={false}
@@ -63,7 +64,7 @@ function ShelterDay(): React.JSX.Element {
             clampBehavior="strict"
             value={waitingInput}
             onChange={setWaitingInput}
-            w={270}
+            w={300}
           />
         }
       />
@@ -73,7 +74,7 @@ function ShelterDay(): React.JSX.Element {
         <LoadFailure error={today.error} onRetry={() => void today.refetch()} />
       ) : summary ? (
         <>
-          {today.isError && <RefreshFailure error={today.error} stale="What is shown is the day as last read." />}
+          {today.isError && <RefreshFailure error={today.error} stale={t('stale')} />}
           <Counts counts={summary.counts} />
           <SimpleGrid cols={{ base: 1, xl: 2 }} spacing="md">
             <ArrivalsSection events={summary.arrivals} />
@@ -90,12 +91,13 @@ function ShelterDay(): React.JSX.Element {
 }
 
 function Counts({ counts }: { counts: TodaySummary['counts'] }): React.JSX.Element {
+  const { t } = useTranslation('today');
   const figures: Array<[string, number]> = [
-    ['In care', counts.inCare],
-    ['In foster', counts.inFoster],
-    ['Reserved', counts.reserved],
-    ['Arrived today', counts.arrivals],
-    ['Left today', counts.outcomes],
+    [t('counts.inCare'), counts.inCare],
+    [t('counts.inFoster'), counts.inFoster],
+    [t('counts.reserved'), counts.reserved],
+    [t('counts.arrived'), counts.arrivals],
+    [t('counts.left'), counts.outcomes],
   ];
   return (
     <SimpleGrid cols={{ base: 3, sm: 5 }} spacing="sm" data-testid="today-counts">
@@ -104,7 +106,7 @@ function Counts({ counts }: { counts: TodaySummary['counts'] }): React.JSX.Eleme
           <Text size="xs" c="dimmed">
             {label}
           </Text>
-          <Text fw={700} size="lg" aria-label={`${label}: ${value}`}>
+          <Text fw={700} size="lg" aria-label={t('counts.figure', { label, value })}>
             {formatFigure(value)}
           </Text>
         </Paper>

@@ -1,5 +1,6 @@
 import { Anchor, Badge, Group, Paper, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import type {
   FosterDue,
   IntakeType,
@@ -11,11 +12,9 @@ import type {
 } from '../../../../shared/movements';
 import { recordHref } from '../../ui/navigation';
 import { PetStatusBadge } from '../../domain/pets/PetStatusBadge';
-import { formatClock } from '../../ui/format';
+import { formatClock, formatDay, formatFigure } from '../../ui/format';
 import { INTAKE_WORDS, OUTCOME_WORDS } from '../../domain/movements/movement-words';
 import { TruncatedText } from '../../ui/TruncatedText';
-
-const date = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
 function Section({
   title,
@@ -32,6 +31,7 @@ function Section({
   headers: string[];
   children: ReactNode;
 }): React.JSX.Element {
+  const { t } = useTranslation('today');
   return (
     <Paper withBorder radius="md" p="sm" data-testid={testId}>
       <Stack gap="xs">
@@ -39,7 +39,7 @@ function Section({
           <Title order={2} size="h5">
             {title}
           </Title>
-          <Badge variant="light" color={count > 0 ? 'blue' : 'gray'} size="sm" aria-label={`${count} listed`}>
+          <Badge variant="light" color={count > 0 ? 'blue' : 'gray'} size="sm" aria-label={t('listed', { count })}>
             {count}
           </Badge>
         </Group>
@@ -97,13 +97,14 @@ function Who({ person }: { person: PersonRef | null }): React.JSX.Element {
 }
 
 export function ArrivalsSection({ events }: { events: MovementEvent[] }): React.JSX.Element {
+  const { t } = useTranslation('today');
   return (
     <Section
-      title="Arrived today"
+      title={t('arrivals.title')}
       count={events.length}
       testId="today-arrivals"
-      empty="No animal came in today."
-      headers={['Time', 'Animal', 'How', 'From']}
+      empty={t('arrivals.empty')}
+      headers={[t('column.time'), t('column.animal'), t('column.how'), t('column.from')]}
     >
       {events.map((event) => (
         <Table.Tr key={`${event.id ?? 'creation'}-${event.stayId}`}>
@@ -122,13 +123,14 @@ export function ArrivalsSection({ events }: { events: MovementEvent[] }): React.
 }
 
 export function OutcomesSection({ events }: { events: MovementEvent[] }): React.JSX.Element {
+  const { t } = useTranslation('today');
   return (
     <Section
-      title="Left care today"
+      title={t('outcomes.title')}
       count={events.length}
       testId="today-outcomes"
-      empty="No animal left care today: no adoption, transfer or other outcome."
-      headers={['Time', 'Animal', 'Outcome', 'To']}
+      empty={t('outcomes.empty')}
+      headers={[t('column.time'), t('column.animal'), t('column.outcome'), t('column.to')]}
     >
       {events.map((event) => (
         <Table.Tr key={event.id ?? event.stayId}>
@@ -153,13 +155,14 @@ export function WaitingSection({
   waiting: WaitingReservation[];
   waitingDays: number;
 }): React.JSX.Element {
+  const { t } = useTranslation('today');
   return (
     <Section
-      title="Reservations waiting"
+      title={t('waiting.title')}
       count={waiting.length}
       testId="today-waiting"
-      empty={`No reservation has waited longer than ${waitingDays} ${waitingDays === 1 ? 'day' : 'days'}, and none has expired.`}
-      headers={['Animal', 'Reserved for', 'Since', 'Waiting']}
+      empty={t('waiting.empty', { count: waitingDays })}
+      headers={[t('column.animal'), t('column.reservedFor'), t('column.since'), t('column.waiting')]}
     >
       {waiting.map(({ reservation, petName, days, expired }) => (
         <Table.Tr key={reservation.id}>
@@ -169,13 +172,13 @@ export function WaitingSection({
           <Table.Td>
             <Who person={reservation.person} />
           </Table.Td>
-          <Table.Td c="dimmed">{date.format(reservation.reservedAt)}</Table.Td>
+          <Table.Td c="dimmed">{formatDay(reservation.reservedAt)}</Table.Td>
           <Table.Td>
             <Group gap={4} wrap="nowrap">
-              <Text size="sm">{days === 1 ? '1 day' : `${days} days`}</Text>
+              <Text size="sm">{t('days', { count: days })}</Text>
               {expired && (
                 <Badge color="red" variant="light" size="sm">
-                  expired
+                  {t('waiting.expired')}
                 </Badge>
               )}
             </Group>
@@ -187,13 +190,14 @@ export function WaitingSection({
 }
 
 export function FostersDueSection({ due }: { due: FosterDue[] }): React.JSX.Element {
+  const { t } = useTranslation('today');
   return (
     <Section
-      title="Fosters due back"
+      title={t('fosters.title')}
       count={due.length}
       testId="today-fosters-due"
-      empty="No animal is due back from foster today, and none is overdue."
-      headers={['Animal', 'Foster', 'Expected', 'When']}
+      empty={t('fosters.empty')}
+      headers={[t('column.animal'), t('column.foster'), t('column.expected'), t('column.when')]}
     >
       {due.map(({ placement, petName, overdueDays }) => (
         <Table.Tr key={placement.id}>
@@ -203,17 +207,15 @@ export function FostersDueSection({ due }: { due: FosterDue[] }): React.JSX.Elem
           <Table.Td>
             <Who person={placement.person} />
           </Table.Td>
-          <Table.Td c="dimmed">
-            {placement.expectedEndAt === null ? '—' : date.format(placement.expectedEndAt)}
-          </Table.Td>
+          <Table.Td c="dimmed">{formatDay(placement.expectedEndAt)}</Table.Td>
           <Table.Td>
             {overdueDays === 0 ? (
               <Badge color="yellow" variant="light" size="sm">
-                due today
+                {t('fosters.dueToday')}
               </Badge>
             ) : (
               <Badge color="red" variant="light" size="sm">
-                {overdueDays === 1 ? 'overdue 1 day' : `overdue ${overdueDays} days`}
+                {t('fosters.overdue', { count: overdueDays })}
               </Badge>
             )}
           </Table.Td>
@@ -224,13 +226,14 @@ export function FostersDueSection({ due }: { due: FosterDue[] }): React.JSX.Elem
 }
 
 export function LongestInCareSection({ longest }: { longest: LongestInCare[] }): React.JSX.Element {
+  const { t } = useTranslation('today');
   return (
     <Section
-      title="In care longest"
+      title={t('longest.title')}
       count={longest.length}
       testId="today-longest"
-      empty="No animal is in care: every stay has its outcome."
-      headers={['Animal', 'Status', 'Came in', 'Days in care']}
+      empty={t('longest.empty')}
+      headers={[t('column.animal'), t('column.status'), t('column.cameIn'), t('column.daysInCare')]}
     >
       {longest.map((animal) => (
         <Table.Tr key={animal.petId}>
@@ -241,9 +244,9 @@ export function LongestInCareSection({ longest }: { longest: LongestInCare[] }):
             <PetStatusBadge status={animal.status} size="sm" />
           </Table.Td>
           <Table.Td c="dimmed">
-            {date.format(animal.intakeAt)} · {INTAKE_WORDS[animal.intakeType].toLowerCase()}
+            {t('longest.cameIn', { day: formatDay(animal.intakeAt), how: INTAKE_WORDS[animal.intakeType] })}
           </Table.Td>
-          <Table.Td>{animal.days}</Table.Td>
+          <Table.Td>{formatFigure(animal.days)}</Table.Td>
         </Table.Tr>
       ))}
     </Section>

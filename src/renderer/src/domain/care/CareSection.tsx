@@ -1,33 +1,20 @@
 import { Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { IconCalendarPlus, IconFirstAidKit, IconVaccine } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { doseState, type Dose } from '../../../../shared/care';
 import { useDialog } from '../../ui/dialog';
-import { formatMoment } from '../../ui/format';
+import { formatCalendarDay, formatMoment } from '../../ui/format';
 import { LoadFailure, SkeletonBlocks } from '../../ui/LoadStates';
-import { lateWords, RESULT_LABELS, STATE_LABELS, TREATMENT_LABELS, upToDateWords } from './care-words';
+import { eventWords, lateWords, resultWords, stateWords, treatmentWords, upToDateWords } from './care-words';
 import { DoseActions, useDoseDialogs } from './DoseActions';
 import { useCareRecord } from '../../client/care';
 import { ScheduleModal } from './ScheduleModal';
 import { TreatmentModal } from './TreatmentModal';
 
-/** What the history says happened, in the window's words. */
-const EVENT_WORDS: Record<string, string> = {
-  dose_scheduled: 'Dose scheduled',
-  dose_given: 'Dose given',
-  dose_edited: 'Dose changed',
-  dose_skipped: 'Dose skipped',
-  treatment_recorded: 'Treatment or test recorded',
-  treatment_edited: 'Treatment or test changed',
-};
-
 /** An animal's care on its record page: vaccinations (give, skip, reschedule, add), treatments and tests, and their history. */
-export function CareSection({
-  petId,
-  petName = `Pet ${petId}`,
-}: {
-  petId: number;
-  petName?: string;
-}): React.JSX.Element {
+export function CareSection({ petId, petName }: { petId: number; petName?: string }): React.JSX.Element {
+  const { t } = useTranslation('care');
+  const shownName = petName ?? t('petNumber', { id: petId });
   const record = useCareRecord(petId);
   const doses = useDoseDialogs();
   const schedule = useDialog<Dose | null>();
@@ -42,13 +29,13 @@ export function CareSection({
     <Stack gap="sm" data-testid="care-section">
       <Group justify="space-between" wrap="wrap" gap="xs">
         <Group gap="xs">
-          <Title order={4}>Care</Title>
+          <Title order={4}>{t('section.title')}</Title>
           <Badge color={shots.color} variant="light">
             {shots.label}
           </Badge>
           {care.spayNeuterDate && (
             <Badge color="teal" variant="light">
-              Spayed/neutered {care.spayNeuterDate}
+              {t('section.spayedNeutered', { date: formatCalendarDay(care.spayNeuterDate) })}
             </Badge>
           )}
         </Group>
@@ -59,15 +46,15 @@ export function CareSection({
             leftSection={<IconCalendarPlus size={14} />}
             onClick={() => schedule.open(null)}
           >
-            Schedule a dose
+            {t('section.schedule')}
           </Button>
           <Button
             size="xs"
             variant="default"
             leftSection={<IconVaccine size={14} />}
-            onClick={() => doses.give([{ petId, petName, vaccine: '' }])}
+            onClick={() => doses.give([{ petId, petName: shownName, vaccine: '' }])}
           >
-            Record a vaccination
+            {t('section.recordVaccination')}
           </Button>
           <Button
             size="xs"
@@ -75,21 +62,21 @@ export function CareSection({
             leftSection={<IconFirstAidKit size={14} />}
             onClick={() => treatment.open(null)}
           >
-            Record a treatment or test
+            {t('section.recordTreatment')}
           </Button>
         </Group>
       </Group>
 
       <Table.ScrollContainer minWidth={640}>
-        <Table striped aria-label="Vaccinations">
+        <Table striped aria-label={t('section.vaccinations')}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Vaccine</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Due</Table.Th>
-              <Table.Th>Given</Table.Th>
-              <Table.Th>Batch</Table.Th>
-              <Table.Th>Vet</Table.Th>
+              <Table.Th>{t('column.vaccine')}</Table.Th>
+              <Table.Th>{t('column.status')}</Table.Th>
+              <Table.Th>{t('column.due')}</Table.Th>
+              <Table.Th>{t('column.given')}</Table.Th>
+              <Table.Th>{t('column.batch')}</Table.Th>
+              <Table.Th>{t('column.vet')}</Table.Th>
               <Table.Th />
             </Table.Tr>
           </Table.Thead>
@@ -98,13 +85,13 @@ export function CareSection({
               <Table.Tr>
                 <Table.Td colSpan={7}>
                   <Text c="dimmed" size="sm">
-                    No vaccinations yet.
+                    {t('section.noVaccinations')}
                   </Text>
                 </Table.Td>
               </Table.Tr>
             )}
             {care.doses.map((dose) => {
-              const state = STATE_LABELS[doseState(dose, care.today)];
+              const state = stateWords(doseState(dose, care.today));
               return (
                 <Table.Tr key={dose.id}>
                   <Table.Td>{dose.vaccine}</Table.Td>
@@ -115,17 +102,17 @@ export function CareSection({
                   </Table.Td>
                   <Table.Td>
                     {dose.dueDate
-                      ? `${dose.dueDate}${dose.followsAge ? ' (by age)' : ''}${dose.status === 'scheduled' ? lateWords(dose.dueDate, care.today) : ''}`
+                      ? `${formatCalendarDay(dose.dueDate)}${dose.followsAge ? t('section.byAge') : ''}${dose.status === 'scheduled' ? lateWords(dose.dueDate, care.today) : ''}`
                       : '—'}
                   </Table.Td>
-                  <Table.Td>{dose.givenDate ?? '—'}</Table.Td>
+                  <Table.Td>{formatCalendarDay(dose.givenDate)}</Table.Td>
                   <Table.Td>{dose.batch ?? '—'}</Table.Td>
                   <Table.Td>{dose.vet?.name ?? '—'}</Table.Td>
                   <Table.Td>
                     {dose.status === 'scheduled' && (
-                      <DoseActions dose={dose} petName={petName} dialogs={doses}>
+                      <DoseActions dose={dose} petName={shownName} dialogs={doses}>
                         <Button size="compact-xs" variant="default" onClick={() => schedule.open(dose)}>
-                          Reschedule
+                          {t('section.reschedule')}
                         </Button>
                       </DoseActions>
                     )}
@@ -137,22 +124,26 @@ export function CareSection({
         </Table>
       </Table.ScrollContainer>
 
-      <Title order={5}>Treatments and tests</Title>
+      <Title order={5}>{t('section.treatments')}</Title>
       {care.treatments.length === 0 ? (
         <Text c="dimmed" size="sm">
-          None recorded.
+          {t('section.noneRecorded')}
         </Text>
       ) : (
         <Table.ScrollContainer minWidth={560}>
-          <Table striped aria-label="Treatments and tests">
+          <Table striped aria-label={t('section.treatments')}>
             <Table.Tbody>
               {care.treatments.map((each) => (
                 <Table.Tr key={each.id}>
-                  <Table.Td>{TREATMENT_LABELS[each.kind]}</Table.Td>
+                  <Table.Td>{treatmentWords(each.kind)}</Table.Td>
                   <Table.Td>{each.product ?? '—'}</Table.Td>
-                  <Table.Td>{each.givenDate}</Table.Td>
+                  <Table.Td>{formatCalendarDay(each.givenDate)}</Table.Td>
                   <Table.Td>
-                    {each.result ? RESULT_LABELS[each.result] : each.nextDueDate ? `next ${each.nextDueDate}` : '—'}
+                    {each.result
+                      ? resultWords(each.result)
+                      : each.nextDueDate
+                        ? t('section.nextDue', { date: formatCalendarDay(each.nextDueDate) })
+                        : '—'}
                   </Table.Td>
                   <Table.Td>{each.vet?.name ?? each.givenBy ?? '—'}</Table.Td>
                 </Table.Tr>
@@ -164,9 +155,12 @@ export function CareSection({
 
       {care.history.length > 0 && (
         <Text size="xs" c="dimmed">
-          Last change: {EVENT_WORDS[care.history[0]?.kind ?? ''] ?? care.history[0]?.kind},{' '}
-          {formatMoment(care.history[0]?.recordedAt ?? null)}
-          {care.history[0]?.by ? ` (${care.history[0].by})` : ''}. {care.history.length} change(s) in the care history.
+          {t(care.history[0]?.by ? 'section.lastChangeBy' : 'section.lastChange', {
+            what: eventWords(care.history[0]?.kind ?? ''),
+            when: formatMoment(care.history[0]?.recordedAt ?? null),
+            by: care.history[0]?.by ?? '',
+            count: care.history.length,
+          })}
         </Text>
       )}
 

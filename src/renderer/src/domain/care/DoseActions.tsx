@@ -1,4 +1,5 @@
 import { Button, Group } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import type { Dose } from '../../../../shared/care';
 import { useCan } from '../../client/staff';
 import { useDialog } from '../../ui/dialog';
@@ -60,17 +61,19 @@ interface DoseActionsProps {
 export function DoseActions({ dose, petName, dialogs, children }: DoseActionsProps): React.JSX.Element {
   const mayGive = useCan('care.give');
   const maySkip = useCan('care.skip');
+  const { t } = useTranslation('care');
   return (
-    <Group gap={4} wrap="nowrap" justify="flex-end">
+    // Wrapped when the column is narrow: German's three buttons are wider than the rest of the row allows.
+    <Group gap={4} wrap="wrap" justify="flex-end">
       {mayGive && (
         <Button size="compact-xs" onClick={() => dialogs.give([giveTargetOf(dose, petName)])}>
-          Given
+          {t('actions.given')}
         </Button>
       )}
       {children}
       {maySkip && (
         <Button size="compact-xs" variant="subtle" color="orange" onClick={() => dialogs.skip(dose, petName)}>
-          Skip
+          {t('actions.skip')}
         </Button>
       )}
     </Group>

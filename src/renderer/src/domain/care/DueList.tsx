@@ -1,6 +1,8 @@
 import { Badge, Button, Checkbox, Group, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { DueDose } from '../../../../shared/care';
+import { formatCalendarDay } from '../../ui/format';
 import { LoadFailure, SkeletonBlocks } from '../../ui/LoadStates';
 import { DoseActions, giveTargetOf, useDoseDialogs } from './DoseActions';
 import { useDueList } from '../../client/care';
@@ -9,6 +11,7 @@ import { useCan } from '../../client/staff';
 /** The vaccinations due, for the Today page: overdue, today, this week; each row "given" or skipped, or several ticked and given as one round (when the role may). */
 export function DueList({ days: initialDays = 7 }: { days?: number }): React.JSX.Element {
   const [days, setDays] = useState(initialDays);
+  const { t } = useTranslation('care');
   const due = useDueList(days);
   const mayGive = useCan('care.give');
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
@@ -41,7 +44,7 @@ export function DueList({ days: initialDays = 7 }: { days?: number }): React.JSX
         </Group>
         {list.length === 0 ? (
           <Text c="dimmed" size="sm">
-            None.
+            {t('due.none')}
           </Text>
         ) : (
           <Table.ScrollContainer minWidth={520}>
@@ -51,16 +54,16 @@ export function DueList({ days: initialDays = 7 }: { days?: number }): React.JSX
                   {mayGive && (
                     <Table.Th w={32}>
                       <Checkbox
-                        aria-label={`Select all: ${title}`}
+                        aria-label={t('due.selectAll', { title })}
                         checked={all}
                         indeterminate={!all && ids.some((id) => selected.has(id))}
                         onChange={(event) => toggle(ids, event.currentTarget.checked)}
                       />
                     </Table.Th>
                   )}
-                  <Table.Th>Animal</Table.Th>
-                  <Table.Th>Vaccine</Table.Th>
-                  <Table.Th>Due</Table.Th>
+                  <Table.Th>{t('column.animal')}</Table.Th>
+                  <Table.Th>{t('column.vaccine')}</Table.Th>
+                  <Table.Th>{t('column.due')}</Table.Th>
                   <Table.Th />
                 </Table.Tr>
               </Table.Thead>
@@ -70,7 +73,7 @@ export function DueList({ days: initialDays = 7 }: { days?: number }): React.JSX
                     {mayGive && (
                       <Table.Td>
                         <Checkbox
-                          aria-label={`Select ${row.petName} ${row.dose.vaccine}`}
+                          aria-label={t('due.selectOne', { name: row.petName, vaccine: row.dose.vaccine })}
                           checked={selected.has(row.dose.id)}
                           onChange={(event) => toggle([row.dose.id], event.currentTarget.checked)}
                         />
@@ -84,8 +87,8 @@ export function DueList({ days: initialDays = 7 }: { days?: number }): React.JSX
                     </Table.Td>
                     <Table.Td>{row.dose.vaccine}</Table.Td>
                     <Table.Td>
-                      {row.dose.dueDate}
-                      {row.overdueDays > 0 ? ` (${row.overdueDays} day${row.overdueDays === 1 ? '' : 's'} late)` : ''}
+                      {formatCalendarDay(row.dose.dueDate)}
+                      {row.overdueDays > 0 ? t('daysLate', { count: row.overdueDays }) : ''}
                     </Table.Td>
                     <Table.Td>
                       <DoseActions dose={row.dose} petName={row.petName} dialogs={doses} />
@@ -103,16 +106,16 @@ export function DueList({ days: initialDays = 7 }: { days?: number }): React.JSX
   return (
     <Stack gap="sm" data-testid="due-list">
       <Group justify="space-between" wrap="wrap" gap="xs">
-        <Title order={4}>Vaccinations due</Title>
+        <Title order={4}>{t('due.title')}</Title>
         <Group gap="xs">
           <SegmentedControl
             size="xs"
             value={String(days)}
             onChange={(value) => setDays(Number(value))}
             data={[
-              { value: '7', label: 'This week' },
-              { value: '14', label: 'Two weeks' },
-              { value: '30', label: 'A month' },
+              { value: '7', label: t('due.thisWeek') },
+              { value: '14', label: t('due.twoWeeks') },
+              { value: '30', label: t('due.aMonth') },
             ]}
           />
           {mayGive && (
@@ -121,14 +124,14 @@ export function DueList({ days: initialDays = 7 }: { days?: number }): React.JSX
               disabled={chosen.length === 0}
               onClick={() => doses.give(chosen.map((row) => giveTargetOf(row.dose, row.petName)))}
             >
-              {chosen.length > 1 ? `Given: ${chosen.length} selected…` : 'Given: selected…'}
+              {chosen.length > 1 ? t('due.givenSelected', { count: chosen.length }) : t('due.givenSelectedNone')}
             </Button>
           )}
         </Group>
       </Group>
-      {section('Overdue', 'red', due.data.overdue)}
-      {section('Today', 'blue', due.data.dueToday)}
-      {section(days === 7 ? 'This week' : `Next ${days} days`, 'gray', due.data.soon)}
+      {section(t('due.overdue'), 'red', due.data.overdue)}
+      {section(t('due.today'), 'blue', due.data.dueToday)}
+      {section(days === 7 ? t('due.thisWeek') : t('due.nextDays', { count: days }), 'gray', due.data.soon)}
       {doses.modals}
     </Stack>
   );

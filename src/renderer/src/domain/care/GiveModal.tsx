@@ -1,6 +1,7 @@
 import { Button, Group, Modal, ScrollArea, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { GiveInput } from '../../../../shared/care';
 import type { Failure } from '../../client/errors';
 import { useDialogFailure } from '../../ui/dialog';
@@ -25,8 +26,11 @@ interface GiveModalProps {
 
 /** "Given" in one step: one animal or a round of many, a batch per vaccine; all are recorded or none (the failure shows here). */
 export function GiveModal({ opened, targets, onClose }: GiveModalProps): React.JSX.Element {
+  const { t } = useTranslation(['care', 'common']);
   const title =
-    targets.length === 1 ? `Given: ${targets[0]?.petName ?? ''}` : `Given: a round of ${targets.length} animals`;
+    targets.length === 1
+      ? t('give.titleOne', { name: targets[0]?.petName ?? '' })
+      : t('give.titleRound', { count: targets.length });
   return (
     <Modal opened={opened} onClose={onClose} title={title} centered size="xl">
       <GiveForm targets={targets} onDone={onClose} />
@@ -46,6 +50,7 @@ const vaccinesOf = (targets: readonly GiveTarget[]) => [
 ];
 
 function GiveForm({ targets, onDone }: { targets: readonly GiveTarget[]; onDone: () => void }): React.JSX.Element {
+  const { t } = useTranslation(['care', 'common']);
   const give = useGive();
   // A volunteer names no vet (a person from the register) and writes no medical notes (the record's, which they cannot read).
   const namesVet = useCan('people.list');
@@ -62,15 +67,16 @@ function GiveForm({ targets, onDone }: { targets: readonly GiveTarget[]; onDone:
     },
     validate: {
       lots: {
-        vaccine: (value) => (value.trim() ? null : 'Name the vaccine'),
-        batch: (value) => (value.trim() ? null : 'Enter the batch (lot) number on the vial'),
+        vaccine: (value) => (value.trim() ? null : t('form.nameVaccine')),
+        batch: (value) => (value.trim() ? null : t('give.enterBatch')),
       },
-      givenDate: (value) => (/^\d{4}-\d{2}-\d{2}$/.test(value) ? null : 'Choose the day it was given'),
+      givenDate: (value) => (/^\d{4}-\d{2}-\d{2}$/.test(value) ? null : t('give.chooseDay')),
     },
   });
   const failure = useDialogFailure();
   const [refusal, setRefusal] = useState<Failure | null>(null);
-  const nameOf = (petId: number) => targets.find((target) => target.petId === petId)?.petName ?? `Pet ${petId}`;
+  const nameOf = (petId: number) =>
+    targets.find((target) => target.petId === petId)?.petName ?? t('petNumber', { id: petId });
   const optional = (text: string) => (text.trim() === '' ? undefined : text.trim());
 
   const save = form.onSubmit((values) => {
@@ -121,34 +127,38 @@ function GiveForm({ targets, onDone }: { targets: readonly GiveTarget[]; onDone:
               <Group key={lot.vaccine || index} grow align="flex-start" gap="xs">
                 {asksVaccine ? (
                   <TextInput
-                    label="Vaccine"
-                    placeholder="DHPP, FVRCP, Rabies…"
+                    label={t('column.vaccine')}
+                    placeholder={t('form.vaccinePlaceholder')}
                     withAsterisk
                     data-autofocus
                     {...form.getInputProps(`lots.${index}.vaccine`)}
                   />
                 ) : (
-                  <TextInput label="Vaccine" value={lot.vaccine} readOnly variant="filled" />
+                  <TextInput label={t('column.vaccine')} value={lot.vaccine} readOnly variant="filled" />
                 )}
                 <TextInput
-                  label="Batch (lot)"
+                  label={t('give.batch')}
                   withAsterisk
                   data-autofocus={!asksVaccine && index === 0 ? true : undefined}
                   {...form.getInputProps(`lots.${index}.batch`)}
                 />
-                <TextInput label="Manufacturer" {...form.getInputProps(`lots.${index}.manufacturer`)} />
-                <TextInput label="Valid until" type="date" {...form.getInputProps(`lots.${index}.expires`)} />
+                <TextInput label={t('give.manufacturer')} {...form.getInputProps(`lots.${index}.manufacturer`)} />
+                <TextInput label={t('give.validUntil')} type="date" {...form.getInputProps(`lots.${index}.expires`)} />
               </Group>
             ))}
           </Stack>
         </ScrollArea.Autosize>
         <Group grow align="flex-start">
-          <TextInput label="Given on" type="date" withAsterisk {...form.getInputProps('givenDate')} />
-          <TextInput label="Given by" placeholder="Name" {...form.getInputProps('givenBy')} />
+          <TextInput label={t('give.givenOn')} type="date" withAsterisk {...form.getInputProps('givenDate')} />
+          <TextInput
+            label={t('give.givenBy')}
+            placeholder={t('form.namePlaceholder')}
+            {...form.getInputProps('givenBy')}
+          />
           {namesVet && (
             <Select
-              label="Vet"
-              placeholder="None"
+              label={t('column.vet')}
+              placeholder={t('form.noVet')}
               clearable
               searchable
               data={(vets.data?.people ?? []).map((person) => ({ value: String(person.id), label: person.name }))}
@@ -157,15 +167,15 @@ function GiveForm({ targets, onDone }: { targets: readonly GiveTarget[]; onDone:
           )}
         </Group>
         {writesNotes && (
-          <Textarea label="Medical notes (private)" autosize minRows={1} maxRows={3} {...form.getInputProps('notes')} />
+          <Textarea label={t('form.medicalNotes')} autosize minRows={1} maxRows={3} {...form.getInputProps('notes')} />
         )}
         <DialogFailureAlert failure={refusal ?? failure.alert} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>
-            Cancel
+            {t('common:cancel')}
           </Button>
           <Button type="submit" loading={give.isPending}>
-            {targets.length === 1 ? 'Record as given' : `Record ${targets.length} as given`}
+            {targets.length === 1 ? t('give.recordOne') : t('give.recordRound', { count: targets.length })}
           </Button>
         </Group>
       </Stack>

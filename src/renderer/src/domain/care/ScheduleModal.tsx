@@ -1,5 +1,6 @@
 import { Button, Group, Modal, Stack, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
 import type { Dose } from '../../../../shared/care';
 import { useDialogFailure } from '../../ui/dialog';
 import { DialogFailureAlert } from '../../ui/DialogFailureAlert';
@@ -15,11 +16,12 @@ interface ScheduleModalProps {
 
 /** Schedules a dose by hand, or moves a waiting one's due date (it then no longer follows the animal's age). */
 export function ScheduleModal({ opened, petId, dose, onClose }: ScheduleModalProps): React.JSX.Element {
+  const { t } = useTranslation(['care', 'common']);
   return (
     <Modal
       opened={opened}
       onClose={onClose}
-      title={dose ? `Change when ${dose.vaccine} is due` : 'Schedule a dose'}
+      title={dose ? t('schedule.changeTitle', { vaccine: dose.vaccine }) : t('section.schedule')}
       centered
     >
       <ScheduleForm petId={petId} dose={dose} onDone={onClose} />
@@ -36,13 +38,14 @@ function ScheduleForm({
   dose: Dose | null;
   onDone: () => void;
 }): React.JSX.Element {
+  const { t } = useTranslation(['care', 'common']);
   const schedule = useSchedule();
   const edit = useEditDose();
   const form = useForm({
     initialValues: { vaccine: dose?.vaccine ?? '', dueDate: dose?.dueDate ?? '', notes: dose?.notes ?? '' },
     validate: {
-      vaccine: (value) => (value.trim() ? null : 'Name the vaccine'),
-      dueDate: (value) => (/^\d{4}-\d{2}-\d{2}$/.test(value) ? null : 'Choose the day it is due'),
+      vaccine: (value) => (value.trim() ? null : t('form.nameVaccine')),
+      dueDate: (value) => (/^\d{4}-\d{2}-\d{2}$/.test(value) ? null : t('schedule.chooseDay')),
     },
   });
   const failure = useDialogFailure(form);
@@ -56,22 +59,22 @@ function ScheduleForm({
     <form onSubmit={save}>
       <Stack>
         <TextInput
-          label="Vaccine"
-          placeholder="DHPP, FVRCP, Rabies…"
+          label={t('column.vaccine')}
+          placeholder={t('form.vaccinePlaceholder')}
           withAsterisk
           disabled={dose !== null}
           data-autofocus={dose === null ? true : undefined}
           {...form.getInputProps('vaccine')}
         />
-        <TextInput label="Due on" type="date" withAsterisk {...form.getInputProps('dueDate')} />
-        <Textarea label="Medical notes (private)" autosize minRows={1} maxRows={3} {...form.getInputProps('notes')} />
+        <TextInput label={t('schedule.dueOn')} type="date" withAsterisk {...form.getInputProps('dueDate')} />
+        <Textarea label={t('form.medicalNotes')} autosize minRows={1} maxRows={3} {...form.getInputProps('notes')} />
         <DialogFailureAlert failure={failure.alert} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>
-            Cancel
+            {t('common:cancel')}
           </Button>
           <Button type="submit" loading={schedule.isPending || edit.isPending}>
-            {dose ? 'Save' : 'Schedule'}
+            {dose ? t('form.save') : t('schedule.schedule')}
           </Button>
         </Group>
       </Stack>

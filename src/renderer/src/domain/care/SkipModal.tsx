@@ -1,9 +1,11 @@
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
 import type { Dose } from '../../../../shared/care';
 import { useDialogFailure } from '../../ui/dialog';
 import { DialogFailureAlert } from '../../ui/DialogFailureAlert';
 import { useSkip } from '../../client/care';
+import { formatCalendarDay } from '../../ui/format';
 
 interface SkipModalProps {
   opened: boolean;
@@ -14,18 +16,25 @@ interface SkipModalProps {
 
 /** A waiting dose that will not be given, with the reason kept in the record. */
 export function SkipModal({ opened, dose, petName, onClose }: SkipModalProps): React.JSX.Element {
+  const { t } = useTranslation(['care', 'common']);
   return (
-    <Modal opened={opened} onClose={onClose} title={`Skip ${dose?.vaccine ?? ''} for ${petName}`} centered>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t('skip.title', { vaccine: dose?.vaccine ?? '', name: petName })}
+      centered
+    >
       {dose && <SkipForm dose={dose} onDone={onClose} />}
     </Modal>
   );
 }
 
 function SkipForm({ dose, onDone }: { dose: Dose; onDone: () => void }): React.JSX.Element {
+  const { t } = useTranslation(['care', 'common']);
   const skip = useSkip();
   const form = useForm({
     initialValues: { reason: '' },
-    validate: { reason: (value) => (value.trim() ? null : 'Say why it is skipped') },
+    validate: { reason: (value) => (value.trim() ? null : t('skip.sayWhy')) },
   });
   const failure = useDialogFailure(form);
   return (
@@ -36,10 +45,10 @@ function SkipForm({ dose, onDone }: { dose: Dose; onDone: () => void }): React.J
       })}
     >
       <Stack>
-        <Text size="sm">Due {dose.dueDate ?? '—'}. The dose stays in the record as skipped, with the reason.</Text>
+        <Text size="sm">{t('skip.explain', { date: formatCalendarDay(dose.dueDate) })}</Text>
         <TextInput
-          label="Reason"
-          placeholder="e.g. the vet advised to wait until she is well"
+          label={t('skip.reason')}
+          placeholder={t('skip.reasonPlaceholder')}
           withAsterisk
           data-autofocus
           {...form.getInputProps('reason')}
@@ -47,10 +56,10 @@ function SkipForm({ dose, onDone }: { dose: Dose; onDone: () => void }): React.J
         <DialogFailureAlert failure={failure.alert} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>
-            Cancel
+            {t('common:cancel')}
           </Button>
           <Button type="submit" color="orange" loading={skip.isPending}>
-            Skip the dose
+            {t('skip.submit')}
           </Button>
         </Group>
       </Stack>

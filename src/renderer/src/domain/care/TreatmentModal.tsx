@@ -1,5 +1,6 @@
 import { Button, Group, Modal, Select, Stack, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
 import {
   TEST_KINDS,
   TEST_RESULTS,
@@ -9,7 +10,7 @@ import {
 } from '../../../../shared/care';
 import { useDialogFailure } from '../../ui/dialog';
 import { DialogFailureAlert } from '../../ui/DialogFailureAlert';
-import { RESULT_LABELS, TREATMENT_LABELS, todayHere } from './care-words';
+import { resultWords, todayHere, treatmentWords } from './care-words';
 import { useAddTreatment, useVets } from '../../client/care';
 
 interface TreatmentModalProps {
@@ -20,14 +21,16 @@ interface TreatmentModalProps {
 
 /** A treatment, a procedure (spay/neuter) or a test with its result. */
 export function TreatmentModal({ opened, petId, onClose }: TreatmentModalProps): React.JSX.Element {
+  const { t } = useTranslation(['care', 'common']);
   return (
-    <Modal opened={opened} onClose={onClose} title="Record a treatment or test" centered size="lg">
+    <Modal opened={opened} onClose={onClose} title={t('section.recordTreatment')} centered size="lg">
       <TreatmentForm petId={petId} onDone={onClose} />
     </Modal>
   );
 }
 
 function TreatmentForm({ petId, onDone }: { petId: number; onDone: () => void }): React.JSX.Element {
+  const { t } = useTranslation(['care', 'common']);
   const add = useAddTreatment();
   const vets = useVets();
   const form = useForm({
@@ -41,7 +44,7 @@ function TreatmentForm({ petId, onDone }: { petId: number; onDone: () => void })
       vetId: null as string | null,
       notes: '',
     },
-    validate: { givenDate: (value) => (/^\d{4}-\d{2}-\d{2}$/.test(value) ? null : 'Choose the day it was done') },
+    validate: { givenDate: (value) => (/^\d{4}-\d{2}-\d{2}$/.test(value) ? null : t('treatment.chooseDay')) },
   });
   const failure = useDialogFailure(form);
   const isTest = TEST_KINDS.includes(form.values.kind);
@@ -68,47 +71,54 @@ function TreatmentForm({ petId, onDone }: { petId: number; onDone: () => void })
       <Stack gap="sm">
         <Group grow align="flex-start">
           <Select
-            label="What"
+            label={t('treatment.what')}
             allowDeselect={false}
-            data={TREATMENT_KINDS.map((kind) => ({ value: kind, label: TREATMENT_LABELS[kind] }))}
+            data={TREATMENT_KINDS.map((kind) => ({ value: kind, label: treatmentWords(kind) }))}
             data-autofocus
             {...form.getInputProps('kind')}
           />
-          <TextInput label={isTest ? 'Test used' : 'Product'} {...form.getInputProps('product')} />
+          <TextInput
+            label={isTest ? t('treatment.testUsed') : t('treatment.product')}
+            {...form.getInputProps('product')}
+          />
         </Group>
         <Group grow align="flex-start">
-          <TextInput label="Done on" type="date" withAsterisk {...form.getInputProps('givenDate')} />
+          <TextInput label={t('treatment.doneOn')} type="date" withAsterisk {...form.getInputProps('givenDate')} />
           {isTest ? (
             <Select
-              label="Result"
-              placeholder="Not known yet"
+              label={t('treatment.result')}
+              placeholder={t('treatment.notKnown')}
               clearable
-              data={TEST_RESULTS.map((result) => ({ value: result, label: RESULT_LABELS[result] }))}
+              data={TEST_RESULTS.map((result) => ({ value: result, label: resultWords(result) }))}
               {...form.getInputProps('result')}
             />
           ) : (
-            <TextInput label="Next one due" type="date" {...form.getInputProps('nextDueDate')} />
+            <TextInput label={t('treatment.nextDue')} type="date" {...form.getInputProps('nextDueDate')} />
           )}
         </Group>
         <Group grow align="flex-start">
-          <TextInput label="Done by" placeholder="Name" {...form.getInputProps('givenBy')} />
+          <TextInput
+            label={t('treatment.doneBy')}
+            placeholder={t('form.namePlaceholder')}
+            {...form.getInputProps('givenBy')}
+          />
           <Select
-            label="Vet"
-            placeholder="None"
+            label={t('column.vet')}
+            placeholder={t('form.noVet')}
             clearable
             searchable
             data={(vets.data?.people ?? []).map((person) => ({ value: String(person.id), label: person.name }))}
             {...form.getInputProps('vetId')}
           />
         </Group>
-        <Textarea label="Medical notes (private)" autosize minRows={1} maxRows={3} {...form.getInputProps('notes')} />
+        <Textarea label={t('form.medicalNotes')} autosize minRows={1} maxRows={3} {...form.getInputProps('notes')} />
         <DialogFailureAlert failure={failure.alert} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>
-            Cancel
+            {t('common:cancel')}
           </Button>
           <Button type="submit" loading={add.isPending}>
-            Record
+            {t('treatment.record')}
           </Button>
         </Group>
       </Stack>

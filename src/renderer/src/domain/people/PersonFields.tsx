@@ -12,6 +12,7 @@ import {
   Textarea,
 } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
 import { PERSON_KINDS, PERSON_ROLES } from '../../../../shared/people';
 import { KIND_WORDS, ROLE_WORDS } from './person-labels';
 import type { PersonFormValues } from './person-form';
@@ -29,21 +30,22 @@ type PersonFieldsProps =
 /** A person's fields, bound to a form of PersonFormValues, checked by validatePerson. */
 export function PersonFields(props: PersonFieldsProps): React.JSX.Element {
   const { form } = props;
+  const { t } = useTranslation(['people', 'domain']);
   if (props.brief) {
     return (
       <>
-        <TextInput label="Name" withAsterisk {...form.getInputProps('name')} />
+        <TextInput label={t('domain:people.field.name')} withAsterisk {...form.getInputProps('name')} />
         <Group grow align="flex-start">
           {/* One number here: the People page takes more. */}
           <TextInput
-            label="Phone"
+            label={t('fields.phone')}
             value={form.values.phones[0] ?? ''}
             onChange={(event) =>
               form.setFieldValue('phones', event.currentTarget.value ? [event.currentTarget.value] : [])
             }
             error={form.errors.phones}
           />
-          <TextInput label="Email" {...form.getInputProps('email')} />
+          <TextInput label={t('domain:people.field.email')} {...form.getInputProps('email')} />
         </Group>
       </>
     );
@@ -53,15 +55,15 @@ export function PersonFields(props: PersonFieldsProps): React.JSX.Element {
     <>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <TextInput
-          label="Name"
-          placeholder="e.g. Zoë Müller"
+          label={t('domain:people.field.name')}
+          placeholder={t('fields.namePlaceholder')}
           withAsterisk
           data-autofocus
           {...form.getInputProps('name')}
         />
         <Stack gap={4}>
           <Text size="sm" fw={500} id="person-kind">
-            Kind
+            {t('domain:people.field.kind')}
           </Text>
           <SegmentedControl
             aria-labelledby="person-kind"
@@ -71,51 +73,87 @@ export function PersonFields(props: PersonFieldsProps): React.JSX.Element {
         </Stack>
       </SimpleGrid>
       <MultiSelect
-        label="Roles"
-        placeholder="Adopter, foster, finder…"
+        label={t('domain:people.field.roles')}
+        placeholder={t('fields.rolesPlaceholder')}
         data={PERSON_ROLES.map((value) => ({ value, label: ROLE_WORDS[value] }))}
         clearable
         {...form.getInputProps('roles')}
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <TagsInput label="Phones" placeholder="A number, then Enter" maxTags={5} {...form.getInputProps('phones')} />
-        <TextInput label="Email" type="email" placeholder="name@example.org" {...form.getInputProps('email')} />
+        <TagsInput
+          label={t('domain:people.field.phones')}
+          placeholder={t('fields.phonesPlaceholder')}
+          maxTags={5}
+          {...form.getInputProps('phones')}
+        />
+        <TextInput
+          label={t('domain:people.field.email')}
+          type="email"
+          placeholder={t('fields.emailPlaceholder')}
+          {...form.getInputProps('email')}
+        />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-        <TextInput label="Address" style={{ gridColumn: 'span 2' }} {...form.getInputProps('address')} />
-        <TextInput label="Postcode" {...form.getInputProps('postcode')} />
+        <TextInput
+          label={t('domain:people.field.address')}
+          style={{ gridColumn: 'span 2' }}
+          {...form.getInputProps('address')}
+        />
+        <TextInput label={t('domain:people.field.postcode')} {...form.getInputProps('postcode')} />
       </SimpleGrid>
       {/* The three ticks on one line, each one's field below once ticked: the dialog fits a 700 px window. */}
       <Group gap="lg" wrap="wrap">
-        <Checkbox label="ID checked" {...form.getInputProps('idChecked', { type: 'checkbox' })} />
-        <Checkbox label="Do not adopt to" color="red" {...form.getInputProps('doNotAdopt', { type: 'checkbox' })} />
-        <Checkbox label="Approved foster home" {...form.getInputProps('fosterApproved', { type: 'checkbox' })} />
+        <Checkbox
+          label={t('domain:people.field.idChecked')}
+          {...form.getInputProps('idChecked', { type: 'checkbox' })}
+        />
+        <Checkbox
+          label={t('domain:people.field.doNotAdopt')}
+          color="red"
+          {...form.getInputProps('doNotAdopt', { type: 'checkbox' })}
+        />
+        <Checkbox
+          label={t('domain:people.field.fosterApproved')}
+          {...form.getInputProps('fosterApproved', { type: 'checkbox' })}
+        />
       </Group>
       {form.values.idChecked && (
-        <TextInput label="Which ID" placeholder="passport, driving licence…" {...form.getInputProps('idCheckedWhat')} />
+        <TextInput
+          label={t('domain:people.field.idCheckedWhat')}
+          placeholder={t('fields.idPlaceholder')}
+          {...form.getInputProps('idCheckedWhat')}
+        />
       )}
-      {form.values.doNotAdopt && <TextInput label="Why" withAsterisk {...form.getInputProps('doNotAdoptReason')} />}
+      {form.values.doNotAdopt && (
+        <TextInput label={t('fields.why')} withAsterisk {...form.getInputProps('doNotAdoptReason')} />
+      )}
       {form.values.fosterApproved && (
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
           <NumberInput
-            label="Capacity"
-            description="animals at a time"
+            label={t('fields.capacity')}
+            description={t('fields.capacityHint')}
             min={1}
             max={100}
             allowDecimal={false}
             {...form.getInputProps('fosterCapacity')}
           />
           <MultiSelect
-            label="Species it takes"
-            description="Categories"
-            placeholder={categories.isPending ? 'Loading…' : 'Any'}
+            label={t('fields.species')}
+            description={t('fields.speciesHint')}
+            placeholder={categories.isPending ? t('fields.loading') : t('fields.anySpecies')}
             style={{ gridColumn: 'span 2' }}
             data={(categories.data ?? []).map((category) => ({ value: String(category.id), label: category.name }))}
             {...form.getInputProps('fosterSpecies')}
           />
         </SimpleGrid>
       )}
-      <Textarea label="Notes" autosize minRows={1} maxRows={4} {...form.getInputProps('notes')} />
+      <Textarea
+        label={t('domain:people.field.notes')}
+        autosize
+        minRows={1}
+        maxRows={4}
+        {...form.getInputProps('notes')}
+      />
     </>
   );
 }

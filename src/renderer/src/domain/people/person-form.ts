@@ -6,6 +6,7 @@ import {
   type PersonKind,
   type PersonRole,
 } from '../../../../shared/people';
+import { windowI18n } from '../../i18n/i18n';
 import { PERSON_FIELD_LABEL as PERSON_LABELS } from './person-labels';
 
 export interface PersonFormValues {
@@ -74,8 +75,8 @@ export function personOf(values: PersonFormValues): NewPerson & Required<Omit<Ne
 }
 
 /** The window's words where the schema speaks of its own fields. */
-const WORDED: Record<string, string> = {
-  doNotAdoptReason: 'Say why: whoever is at the desk next will read it',
+const WORDED: Record<string, () => string> = {
+  doNotAdoptReason: () => windowI18n.t('people:fields.sayWhy'),
 };
 
 /** The engine's own schema, run before the call: each field's first problem under that field. */
@@ -85,7 +86,7 @@ export function validatePerson(values: PersonFormValues): Record<string, string>
   if (!result.success) {
     for (const issue of result.error.issues) {
       const field = String(issue.path[0] ?? 'name');
-      const message = WORDED[field] ?? issue.message.replace(/^./, (first) => first.toUpperCase());
+      const message = WORDED[field]?.() ?? issue.message.replace(/^./, (first) => first.toUpperCase());
       errors[field] ??=
         issue.path.length > 1 && field === 'phones'
           ? `${String(values.phones[Number(issue.path[1])] ?? '')}: ${issue.message}`

@@ -1,41 +1,57 @@
-import type { PersonKind, PersonRole, PersonWarning } from '../../../../shared/people';
-/** A person's fields in words, wherever one is named outside its dialog (an edit conflict's rows, the Audit page's changes), and what a likely duplicate shares. */
-export const PERSON_FIELD_LABEL = {
-  name: 'Name',
-  kind: 'Kind',
-  roles: 'Roles',
-  phones: 'Phones',
-  email: 'Email',
-  address: 'Address',
-  postcode: 'Postcode',
-  idChecked: 'ID checked',
-  idCheckedWhat: 'Which ID',
-  notes: 'Notes',
-  doNotAdopt: 'Do not adopt to',
-  doNotAdoptReason: 'Why not adopt to',
-  fosterApproved: 'Approved foster home',
-  fosterCapacity: 'Foster capacity',
-  fosterSpecies: 'Species it fosters',
-} as const;
+/**
+ * A person's fields, roles and kinds in the window's language (the domain's words, `domain:people`), wherever one
+ * is named outside its dialog (an edit conflict's rows, the Audit page's changes), and what a likely duplicate shares.
+ * Each table reads its word when it is looked up, so a switch of language needs no reload.
+ */
+import {
+  PERSON_KINDS,
+  PERSON_ROLES,
+  type PersonKind,
+  type PersonRole,
+  type PersonWarning,
+} from '../../../../shared/people';
+import { windowI18n } from '../../i18n/i18n';
+import { formatList } from '../../ui/format';
 
-const MATCH_WORDS: Readonly<Record<PersonWarning['matched'][number], string>> = {
-  email: 'the same email',
-  phone: 'the same phone number',
-  name_postcode: 'the same name and postcode',
-};
+const PERSON_FIELDS = [
+  'name',
+  'kind',
+  'roles',
+  'phones',
+  'email',
+  'address',
+  'postcode',
+  'idChecked',
+  'idCheckedWhat',
+  'notes',
+  'doNotAdopt',
+  'doNotAdoptReason',
+  'fosterApproved',
+  'fosterCapacity',
+  'fosterSpecies',
+] as const;
+type PersonField = (typeof PERSON_FIELDS)[number];
+
+/** A table whose every entry is looked up in the catalogue as it is read. */
+function wordsOf<K extends string>(keys: readonly K[], word: (key: K) => string): Readonly<Record<K, string>> {
+  const table = {} as Record<K, string>;
+  for (const key of keys) Object.defineProperty(table, key, { get: () => word(key), enumerable: true });
+  return table;
+}
+
+export const PERSON_FIELD_LABEL: Readonly<Record<PersonField, string>> = wordsOf(PERSON_FIELDS, (field) =>
+  windowI18n.t(`domain:people.field.${field}`),
+);
 
 /** What a likely duplicate shares with the person being added: "the same email and the same phone number". */
 export const matchedWords = (matched: PersonWarning['matched']): string =>
-  matched.map((match) => MATCH_WORDS[match]).join(' and ');
+  formatList(matched.map((match) => windowI18n.t(`domain:people.match.${match}`)));
 
 /** People's roles and kinds in the shelter's words, for the engine's codes (src/shared/people.ts). */
-export const ROLE_WORDS: Record<PersonRole, string> = {
-  adopter: 'Adopter',
-  foster: 'Foster',
-  owner: 'Owner',
-  finder: 'Finder',
-  vet: 'Vet',
-  shelter: 'Other shelter',
-};
+export const ROLE_WORDS: Readonly<Record<PersonRole, string>> = wordsOf(PERSON_ROLES, (role) =>
+  windowI18n.t(`domain:people.role.${role}`),
+);
 
-export const KIND_WORDS: Record<PersonKind, string> = { person: 'Person', organisation: 'Organisation' };
+export const KIND_WORDS: Readonly<Record<PersonKind, string>> = wordsOf(PERSON_KINDS, (kind) =>
+  windowI18n.t(`domain:people.kind.${kind}`),
+);
