@@ -68,6 +68,7 @@ export type NotFoundDetails =
   | { missing: 'treatment'; treatmentId: number }
   | { missing: 'staff'; staffId: number }
   | { missing: 'invitation'; invitationId: number }
+  | { missing: 'submission'; submissionId: number }
   /** A backup folder (or the folder of backups) that is not there or holds no manifest; a data dir with no database to back up. */
   | { missing: 'backup'; path: string }
   | { missing: 'data_dir'; path: string };

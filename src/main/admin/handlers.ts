@@ -10,6 +10,7 @@ import { reportHandlers } from './report-handlers';
 import { staffHandlers } from './staff-handlers';
 import { portalHandlers } from './portal-handlers';
 import { backupHandlers } from './backup-handlers';
+import { frontDoorHandlers } from './front-door-handlers';
 import { trustedCaCertificates } from '../team/server-certificate';
 import { withSubjects } from './audit-subjects';
 
@@ -127,6 +128,7 @@ export function createAdminHandlers(host: AppHost): AdminHandlers {
     ...staffHandlers(host),
     ...portalHandlers(host),
     ...backupHandlers(host),
+    ...frontDoorHandlers(host),
     // The trail is the production engine's, like the staff it names.
     'audit.list': ({ filter }) => withSubjects(host.engine('production').services.audit.list(filter), host),
   };

@@ -19,6 +19,9 @@ import { CareService } from '../care/care';
 import { ReportService } from '../reports/reports';
 import { StaffService } from '../staff/staff';
 import { AuditService } from '../audit/audit';
+import { FrontDoorService } from '../front-door/front-door';
+import { FormTokens } from '../front-door/form-token';
+import { FormLimitCounters } from '../quota/form-limits';
 
 export interface Services {
   categories: CategoryService;
@@ -44,6 +47,8 @@ export interface Services {
   /** Staff, sessions, invitations and team mode; the production engine's is the one in use. */
   staff: StaffService;
   audit: AuditService;
+  /** The public forms and the review queue of what visitors sent (private: never published). */
+  frontDoor: FrontDoorService;
 }
 
 /** What the services of one environment are made over: its database, its change topics, its clocks and its folder. */
@@ -85,6 +90,18 @@ export function createServices({ connection, changes, labClock, dataDir, environ
     care.protocols.scheduleAtIntake(petId, at, by, type),
   );
   const quota = new QuotaService(sqlite, labClock, accounts, plans, keys, changes);
+  const frontDoor = new FrontDoorService({
+    sqlite,
+    clock: real,
+    changes,
+    pets,
+    people,
+    movements,
+    tokens: new FormTokens(dataDir),
+    limits: new FormLimitCounters(real),
+  });
+  // Forgetting a person takes what they sent through the front door with them.
+  people.onForget((person) => frontDoor.forgetPerson(person));
   // A photo's default alt text: the pet's name and its primary breed.
   const photos = new PhotoService({
     sqlite,
@@ -116,5 +133,6 @@ export function createServices({ connection, changes, labClock, dataDir, environ
     reports: new ReportService(sqlite),
     staff: new StaffService(sqlite, real, changes),
     audit: new AuditService(sqlite, real),
+    frontDoor,
   };
 }

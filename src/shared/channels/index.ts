@@ -8,6 +8,7 @@ import { BACKUP_CHANNELS } from './backups';
 import { CARE_CHANNELS } from './care';
 import { CATEGORY_CHANNELS } from './categories';
 import type { ChannelDeclaration } from './declare';
+import { FRONT_DOOR_CHANNELS } from './front-door';
 import { LAB_CHANNELS } from './lab';
 import { MOVEMENT_CHANNELS } from './movements';
 import { PEOPLE_CHANNELS } from './people';
@@ -28,6 +29,7 @@ export const ADMIN_CHANNEL_DECLARATIONS = {
   ...SHELTER_CHANNELS,
   ...MOVEMENT_CHANNELS,
   ...PEOPLE_CHANNELS,
+  ...FRONT_DOOR_CHANNELS,
   ...CARE_CHANNELS,
   ...REPORT_CHANNELS,
   ...PUBLISHING_CHANNELS,

@@ -10,6 +10,7 @@ import * as audit from '../audit';
 import * as backups from '../backups';
 import * as care from '../care';
 import * as csvSeparator from '../csv-separator';
+import * as frontDoor from '../front-door';
 import * as headerProfiles from '../header-profiles';
 import * as lab from '../lab';
 import * as movements from '../movements';
@@ -39,6 +40,7 @@ export const SCHEMA_KIT = {
   ...backups,
   ...care,
   ...csvSeparator,
+  ...frontDoor,
   ...headerProfiles,
   ...lab,
   ...movements,
