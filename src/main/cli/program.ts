@@ -27,6 +27,7 @@ import { registerReportCommands } from './commands/reports';
 import { registerStaffCommands } from './commands/staff';
 import { registerBackupCommands } from './commands/backup';
 import { registerAuditCommands } from './commands/audit';
+import { registerApplicationCommands } from './commands/applications';
 
 /** The program: its options, read by every command through run(), and the command groups in the order --help lists them. */
 export function buildCli(): Command {
@@ -59,6 +60,7 @@ export function buildCli(): Command {
   registerMovementCommands(program);
   registerShelterDayCommands(program);
   registerPeopleCommands(program);
+  registerApplicationCommands(program);
   registerCareCommands(program);
   registerContractCommand(program);
   registerCategoryCommands(program);
