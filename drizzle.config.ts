@@ -12,6 +12,7 @@ export default defineConfig({
     './src/main/db/schema-contracts.ts',
     './src/main/db/schema-mail.ts',
     './src/main/db/schema-foster.ts',
+    './src/main/db/schema-front-door.ts',
   ],
   out: './resources/migrations',
 });

@@ -16,5 +16,6 @@ export const CHANGE_TOPICS = [
   'movements',
   'care',
   'outbox',
+  'applications',
 ] as const;
 export type ChangeTopic = (typeof CHANGE_TOPICS)[number];

@@ -69,6 +69,7 @@ export type NotFoundDetails =
   | { missing: 'staff'; staffId: number }
   | { missing: 'invitation'; invitationId: number }
   | { missing: 'contract'; contractId: number }
+  | { missing: 'submission'; submissionId: number }
   /** A backup folder (or the folder of backups) that is not there or holds no manifest; a data dir with no database to back up. */
   | { missing: 'backup'; path: string }
   | { missing: 'data_dir'; path: string };
@@ -343,7 +344,12 @@ export class AppError<C extends ErrorCode = ErrorCode> extends Error {
   readonly code: C;
   readonly status: number;
   readonly headers: Record<string, string>;
-  readonly details: DetailsOf<C> | undefined;
+  /**
+   * Read with `detailsOf(error, code)`, typed by the code. Held as any code's details: typed by `C`
+   * here, comparing two AppErrors crossed every code's variants with every other's (the compiler's
+   * "union type too complex"), and each new variant made it worse.
+   */
+  readonly details: AnyErrorDetails | undefined;
 
   constructor(code: C, message: string, options: AppErrorOptions<C> = {}) {
     super(message);

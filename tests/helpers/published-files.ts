@@ -25,7 +25,7 @@ export function secretChecker(secrets: readonly string[]): (where: string, text:
 }
 
 /** The public API's answers a stranger with a key reads: the list, two pets, the OpenAPI document. */
-export async function publicApiAnswers(server: RunningServer, key: string): Promise<Map<string, string>> {
+export async function publicApiAnswers(server: Pick<RunningServer, 'port'>, key: string): Promise<Map<string, string>> {
   const answers = new Map<string, string>();
   for (const target of ['/pets?limit=100', '/pets/1', '/pets/2', '/openapi.json']) {
     const response = await fetch(`http://127.0.0.1:${server.port}/v1${target}`, {
@@ -37,7 +37,7 @@ export async function publicApiAnswers(server: RunningServer, key: string): Prom
 }
 
 /** The RescueGroups.org, Petfinder and Adopt-a-Pet files, written into a new folder `out`, as text. */
-export function portalExports(server: RunningServer, out: string): Map<string, string> {
+export function portalExports(server: Pick<RunningServer, 'engine'>, out: string): Map<string, string> {
   fs.mkdirSync(out);
   const { portals } = server.engine.publishing;
   portals.exportRescueGroups(out, { allowDrops: true });

@@ -174,6 +174,7 @@ const DETAILS_EXAMPLES: { [C in keyof ErrorDetails]: Record<string, ErrorDetails
       staff: { missing: 'staff', staffId: 2 },
       invitation: { missing: 'invitation', invitationId: 3 },
       contract: { missing: 'contract', contractId: 4 },
+      submission: { missing: 'submission', submissionId: 5 },
       backup: { missing: 'backup', path: '/srv/backups/backup-20261127T020000.000Z' },
       data_dir: { missing: 'data_dir', path: '/srv/adoption-desk' },
     } satisfies ByTag<NotFoundDetails, 'missing'>).map((example) => [`missing: ${example.missing}`, example]),

@@ -46,6 +46,9 @@ const STAFF_AREAS = new Set([
   'movements',
   'people',
   'care',
+  // The front door: its forms and the review queue; a volunteer sees no submission.
+  'forms',
+  'applications',
 ]);
 
 function expected(role: StaffRole | null, channel: AdminChannelName): boolean | undefined {

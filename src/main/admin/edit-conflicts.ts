@@ -1,7 +1,7 @@
 import type { AdminChannel } from '../../shared/admin-contract';
 import { ADMIN_CHANNEL_DECLARATIONS, ADMIN_CHANNEL_NAMES } from '../../shared/channels';
 import { VERSIONED_BY, type ChannelDeclaration, type SavedRecord } from '../../shared/channels/declare';
-import { AppError, type EditConflictDetails } from '../../shared/errors';
+import { AppError, detailsOf, type EditConflictDetails } from '../../shared/errors';
 import type { AuditRecorder } from '../audit/record';
 import { shownTo, type CallContext } from '../staff/access';
 import { ruleOf, type ChannelRule } from '../staff/policy';
@@ -34,7 +34,7 @@ export function editConflictShownTo(
   context: CallContext | undefined,
   audit: AuditRecorder | undefined,
 ): AppError {
-  const details = error.details;
+  const details = detailsOf(error, 'edit_conflict');
   const rule = typeof channel === 'string' ? ruleOf(channel) : channel;
   if (!details || !rule) return error;
   const kind = rule.saves && VERSIONED_BY[rule.saves];

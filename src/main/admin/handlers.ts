@@ -12,6 +12,7 @@ import { outboxHandlers } from './outbox-handlers';
 import { staffHandlers } from './staff-handlers';
 import { portalHandlers } from './portal-handlers';
 import { backupHandlers } from './backup-handlers';
+import { frontDoorHandlers } from './front-door-handlers';
 import { trustedCaCertificates } from '../team/server-certificate';
 import { withSubjects } from './audit-subjects';
 
@@ -131,6 +132,7 @@ export function createAdminHandlers(host: AppHost): AdminHandlers {
     ...portalHandlers(host),
     ...backupHandlers(host),
     ...outboxHandlers(host),
+    ...frontDoorHandlers(host),
     // The trail is the production engine's, like the staff it names.
     'audit.list': ({ filter }) => withSubjects(host.engine('production').services.audit.list(filter), host),
   };

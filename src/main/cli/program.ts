@@ -28,6 +28,7 @@ import { registerStaffCommands } from './commands/staff';
 import { registerBackupCommands } from './commands/backup';
 import { registerAuditCommands } from './commands/audit';
 import { registerMailCommands } from './commands/mail';
+import { registerApplicationCommands } from './commands/applications';
 
 /** The program: its options, read by every command through run(), and the command groups in the order --help lists them. */
 export function buildCli(): Command {
@@ -60,6 +61,7 @@ export function buildCli(): Command {
   registerMovementCommands(program);
   registerShelterDayCommands(program);
   registerPeopleCommands(program);
+  registerApplicationCommands(program);
   registerCareCommands(program);
   registerContractCommand(program);
   registerCategoryCommands(program);

@@ -58,6 +58,8 @@ const STRAY_PHOTOS_INTERVAL_MS = 60 * 60 * 1_000;
 const LAPSED_RESERVATIONS_INTERVAL_MS = 1_000;
 /** How often the outbox looks for messages due (a new one, a change of settings, triggers it at once); retries are timed on the records' clock. */
 const OUTBOX_INTERVAL_MS = 1_000;
+/** How often declined and withdrawn submissions past their consent's period are deleted (front-door/); on the records' clock. */
+const FRONT_DOOR_RETENTION_INTERVAL_MS = 60_000;
 /** How often the adoption site's follower looks for a burst of changes to follow (sites/site-follower.ts). */
 const SITE_FOLLOW_INTERVAL_MS = 1_000;
 /** What the adoption site shows: a change to any of these may make it out of date (its address is watched by the follower). */
@@ -151,6 +153,7 @@ export class Engine {
       sites: () => this.sites,
       shotsCurrent: (petId) => care.upToDate(petId),
       everyonesShots: () => care.upToDateAll(),
+      applicationsPaused: () => this.ownServices.frontDoor.pausedPets(),
     });
     const siteContent = (baseUrl: string, now: number, fallbackName: string) =>
       this.publishing.adoptionSite(baseUrl, now, fallbackName);
@@ -266,6 +269,12 @@ export class Engine {
       everyMs: LAPSED_RESERVATIONS_INTERVAL_MS,
       runAtStart: true,
       run: () => this.withShortBusyWait(() => void this.ownServices.movements.releaseLapsedReservations()),
+    });
+    supervisor.start({
+      name: 'front-door retention',
+      everyMs: FRONT_DOOR_RETENTION_INTERVAL_MS,
+      runAtStart: true,
+      run: () => this.withShortBusyWait(() => void this.ownServices.frontDoor.sweep()),
     });
     supervisor.start({
       name: 'adoption site follows the records',

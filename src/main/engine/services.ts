@@ -23,6 +23,9 @@ import { ContractPrinter } from '../contracts/printing';
 import { SignedContracts } from '../contracts/signed-contracts';
 import { Outbox } from '../mail/outbox';
 import { MailSettingsStore } from '../mail/settings';
+import { FrontDoorService } from '../front-door/front-door';
+import { FormTokens } from '../front-door/form-token';
+import { FormLimitCounters } from '../quota/form-limits';
 
 export interface Services {
   categories: CategoryService;
@@ -54,6 +57,8 @@ export interface Services {
   outbox: Outbox;
   /** The shelter's SMTP provider; the password in a 0600 file of its own. */
   mailSettings: MailSettingsStore;
+  /** The public forms and the review queue of what visitors sent (private: never published). */
+  frontDoor: FrontDoorService;
 }
 
 /** What the services of one environment are made over: its database, its change topics, its clocks and its folder. */
@@ -95,6 +100,18 @@ export function createServices({ connection, changes, labClock, dataDir, environ
     care.protocols.scheduleAtIntake(petId, at, by, type),
   );
   const quota = new QuotaService(sqlite, labClock, accounts, plans, keys, changes);
+  const frontDoor = new FrontDoorService({
+    sqlite,
+    clock: real,
+    changes,
+    pets,
+    people,
+    movements,
+    tokens: new FormTokens(dataDir),
+    limits: new FormLimitCounters(real),
+  });
+  // Forgetting a person takes what they sent through the front door with them.
+  people.onForget((person) => frontDoor.forgetPerson(person));
   // A photo's default alt text: the pet's name and its primary breed.
   const photos = new PhotoService({
     sqlite,
@@ -140,5 +157,6 @@ export function createServices({ connection, changes, labClock, dataDir, environ
     contracts: new SignedContracts(sqlite, real, changes, new ContractPrinter({ shelterDay, categories })),
     outbox,
     mailSettings,
+    frontDoor,
   };
 }

@@ -51,6 +51,7 @@ function given<T extends object>(change: T): Partial<T> {
  */
 export class PeopleService {
   private readonly store: PeopleStore;
+  private readonly forgetting: ((person: Person) => void)[] = [];
 
   constructor(
     sqlite: Database.Database,
@@ -119,10 +120,18 @@ export class PeopleService {
     const person = this.get(id);
     if (person.forgottenAt === null) {
       const now = this.clock.now();
-      this.store.forget(id, FORGOTTEN_NAME, now);
+      this.store.transaction(() => {
+        for (const listener of this.forgetting) listener(person);
+        this.store.forget(id, FORGOTTEN_NAME, now);
+      });
       this.changes.emit('people');
     }
     return this.get(id);
+  }
+
+  /** What else the person's forgetting takes with it (their front-door submissions), in the same transaction. */
+  onForget(listener: (person: Person) => void): void {
+    this.forgetting.push(listener);
   }
 
   /** Everyone, forgotten people included (as they are now), for the staff backup. */

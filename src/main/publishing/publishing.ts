@@ -23,6 +23,8 @@ export interface PublishingSources extends PublicPetSources {
   shotsCurrent: (petId: number) => boolean | null;
   /** Care's word on every animal's shots at once (care.upToDateAll), for the portals' files. */
   everyonesShots: () => ReadonlyMap<number, boolean | null>;
+  /** The animals whose applications are paused (the front door's, passed in): their pages say so and offer no form. */
+  applicationsPaused?: () => ReadonlySet<number>;
 }
 
 /**
@@ -70,6 +72,10 @@ export class Publishing {
   }
 
   private siteSources() {
-    return { publicPets: this.publicPets, shelter: this.shelter };
+    return {
+      publicPets: this.publicPets,
+      shelter: this.shelter,
+      applicationsPaused: this.sources.applicationsPaused,
+    };
   }
 }

@@ -9,6 +9,7 @@ import { CARE_CHANNELS } from './care';
 import { CATEGORY_CHANNELS } from './categories';
 import { CONTRACT_CHANNELS } from './contracts';
 import type { ChannelDeclaration } from './declare';
+import { FRONT_DOOR_CHANNELS } from './front-door';
 import { LAB_CHANNELS } from './lab';
 import { MOVEMENT_CHANNELS } from './movements';
 import { OUTBOX_CHANNELS } from './outbox';
@@ -31,6 +32,7 @@ export const ADMIN_CHANNEL_DECLARATIONS = {
   ...MOVEMENT_CHANNELS,
   ...CONTRACT_CHANNELS,
   ...PEOPLE_CHANNELS,
+  ...FRONT_DOOR_CHANNELS,
   ...CARE_CHANNELS,
   ...REPORT_CHANNELS,
   ...PUBLISHING_CHANNELS,

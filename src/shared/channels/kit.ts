@@ -11,6 +11,7 @@ import * as backups from '../backups';
 import * as care from '../care';
 import * as contracts from '../contracts';
 import * as csvSeparator from '../csv-separator';
+import * as frontDoor from '../front-door';
 import * as headerProfiles from '../header-profiles';
 import * as lab from '../lab';
 import * as mail from '../mail';
@@ -42,6 +43,7 @@ export const SCHEMA_KIT = {
   ...care,
   ...contracts,
   ...csvSeparator,
+  ...frontDoor,
   ...headerProfiles,
   ...lab,
   ...mail,

@@ -7,6 +7,7 @@ import { ADOPTION_SITE_CONTENT_SECURITY_POLICY } from '../../publishing/adoption
 import { deployedFiles } from '../../sites/deploy-folder';
 import type { SiteRoute } from '../../sites/site-directory';
 import { pathAndQuery } from '../request-host';
+import { answerFrontDoor, isFrontDoorPath } from './front-door-forms';
 
 /**
  * The Content-Security-Policy header of every site answer (a <meta> policy cannot forbid framing):
@@ -54,14 +55,14 @@ export function answerForSite(engine: Engine, request: FastifyRequest, reply: Fa
   // A removal, rollback or deploy made by another process (the CLI) counts from the very next request.
   const route = engine.latest().sites.directory.lookup(request.headers.host);
   if (route === undefined) return false;
-  answer(request, reply, route).catch((error: unknown) => {
+  answer(engine, request, reply, route).catch((error: unknown) => {
     engine.log.error({ err: error, host: request.headers.host, url: request.url }, 'site request failed');
     if (!reply.sent) void reply.code(500).type('text/plain; charset=utf-8').send('internal error');
   });
   return true;
 }
 
-async function answer(request: FastifyRequest, reply: FastifyReply, route: SiteRoute): Promise<void> {
+async function answer(engine: Engine, request: FastifyRequest, reply: FastifyReply, route: SiteRoute): Promise<void> {
   reply.header('x-content-type-options', 'nosniff');
   // A site is never framed by another site (clickjacking); a deploy cannot lift this: the contract has no per-deploy headers.
   const adoptionPage = route.kind === 'site' && route.adoptionPage;
@@ -87,6 +88,17 @@ async function answer(request: FastifyRequest, reply: FastifyReply, route: SiteR
       'There is no site at this domain',
       'No project serves this name, or its domain was removed.',
     );
+  const query = target.indexOf('?');
+  const pathname = query === -1 ? target : target.slice(0, query);
+  // The adoption site's forms post to the host that serves it: the one place a site takes a body.
+  if (adoptionPage && isFrontDoorPath(pathname))
+    return answerFrontDoor(
+      engine,
+      request,
+      reply,
+      pathname,
+      new URLSearchParams(query === -1 ? '' : target.slice(query)),
+    );
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     await reply
       .code(405)
@@ -95,8 +107,6 @@ async function answer(request: FastifyRequest, reply: FastifyReply, route: SiteR
       .send(`${request.method} is not allowed on a site; use GET or HEAD.\n`);
     return;
   }
-  const query = target.indexOf('?');
-  const pathname = query === -1 ? target : target.slice(0, query);
   const result = await send(request.raw, pathname, {
     root: route.root,
     index: ['index.html'],

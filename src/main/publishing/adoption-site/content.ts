@@ -11,10 +11,11 @@ import { writeAdoptionSite } from './site';
 export interface SiteSources {
   publicPets: PublicPets;
   shelter: Pick<ShelterService, 'get' | 'logo'>;
+  applicationsPaused?: (() => ReadonlySet<number>) | undefined;
 }
 
 /** A public pet in the site's words: in the shelter's language, its age said on `today`. */
-export function sitePetOf(pet: PublicPet, words: PublishedWords, today: string): SitePet {
+export function sitePetOf(pet: PublicPet, words: PublishedWords, today: string, paused = false): SitePet {
   const { profile } = pet;
   return {
     id: pet.id,
@@ -35,6 +36,7 @@ export function sitePetOf(pet: PublicPet, words: PublishedWords, today: string):
     description: profile.description ?? null,
     fee: profile.adoptionFee ?? null,
     updatedAt: pet.updatedAt,
+    applicationsPaused: paused,
     // A page that says only "no longer here" publishes no photo of the animal.
     photos: pet.status === 'sold' && pet.leftCare ? [] : pet.photos,
   };
@@ -59,7 +61,8 @@ export function readSiteContent(
   const logo = sources.shelter.logo();
   const words = publishedWords(shelter.language);
   const today = dayOf(now);
-  const pets = sources.publicPets.all(today).map((pet) => sitePetOf(pet, words, today));
+  const paused = sources.applicationsPaused?.() ?? new Set<number>();
+  const pets = sources.publicPets.all(today).map((pet) => sitePetOf(pet, words, today, paused.has(pet.id)));
   return {
     shelter: {
       name: shelter.name ?? fallbackName,

@@ -24,10 +24,11 @@ export function paragraphs(text: string): string {
 
 /**
  * Scripts come from a file and styles from a file: no inline code, so the policy needs no hash and
- * the page works the same with JavaScript off. Framing is refused by the server's own header.
+ * the page works the same with JavaScript off. Framing is refused by the server's own header; forms
+ * post only to the site's own host (its front door).
  */
 export const ADOPTION_SITE_CONTENT_SECURITY_POLICY =
-  "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'";
+  "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'self'";
 
 export interface PageHead {
   title: string;
@@ -112,6 +113,10 @@ function contact(shelter: SiteShelter, { t }: PublishedWords): string {
     lines.push(
       `<p><strong>${escapeHtml(t('site.openingHours'))}</strong> ${escapeHtml(shelter.openingHours).replace(/\n/g, '<br>')}</p>`,
     );
+  // The front door: forms served by the host that serves these pages.
+  lines.push(
+    `<p class="forms"><a href="/forms/apply">${escapeHtml(t('forms.applyGeneralLink'))}</a> · <a href="/forms/foster">${escapeHtml(t('forms.fosterLink'))}</a></p>`,
+  );
   return lines.join('\n');
 }
 

@@ -55,6 +55,8 @@ export interface SitePet {
   fee: number | null;
   /** When the pet came in or its profile last changed: the feeds' dates. */
   updatedAt: number;
+  /** The shelter paused its applications: the page says so and offers no form. */
+  applicationsPaused?: boolean;
   photos: SitePhoto[];
 }
 

@@ -277,7 +277,7 @@ export function petPage(input: AdoptionSiteInput, pet: SitePet): SiteFile {
 <h1>${name}</h1>
 ${statusNotice(pet, words)}<dl class="facts">${list}</dl>
 ${pet.description ? `<section aria-labelledby="about"><h2 id="about">${escapeHtml(t('site.about', beforeName(pet.name)))}</h2>\n${paragraphs(pet.description)}</section>` : ''}
-${adopted ? '' : askAbout(pet, shelter, words)}
+${adopted ? '' : applyLink(pet, words)}${adopted ? '' : askAbout(pet, shelter, words)}
 </div>
 </article>
 ${adopted ? '' : howToAdopt(shelter, words)}`;
@@ -334,6 +334,13 @@ function statusNotice(pet: SitePet, { t }: PublishedWords): string {
   if (pet.availability === 'adopted')
     return `<p class="status adopted"><strong>${escapeHtml(t('site.availability.adopted'))}.</strong> ${escapeHtml(t('site.hasBeenAdopted', { name: pet.name, ...agreeingWith(pet.sex) }))} ${meet}.</p>\n`;
   return '';
+}
+
+/** The way to the pet's application form, or that its applications are paused. */
+function applyLink(pet: SitePet, { t }: PublishedWords): string {
+  if (pet.applicationsPaused)
+    return `<p class="status paused">${escapeHtml(t('forms.paused', { name: pet.name }))}</p>\n`;
+  return `<p class="apply"><a class="button" href="/forms/apply?pet=${pet.id}">${escapeHtml(t('forms.applyLink', { name: pet.name }))}</a></p>\n`;
 }
 
 /** How to reach the shelter about this pet: its phone and e-mail, the mail's subject naming the pet. */

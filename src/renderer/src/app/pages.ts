@@ -3,6 +3,7 @@ import type { Page, PageId } from '../ui/navigation';
 import { page as accounts } from '../areas/accounts/page';
 import { page as audit } from '../areas/audit/page';
 import { page as consolePage } from '../areas/console/page';
+import { page as incoming } from '../areas/incoming/page';
 import { page as lab } from '../areas/lab/page';
 import { page as outbox } from '../areas/outbox/page';
 import { page as people } from '../areas/people/page';
@@ -21,6 +22,7 @@ import { page as usage } from '../areas/usage/page';
 const PAGE_BY_ID: { readonly [Id in PageId]: Page & { readonly id: Id } } = {
   pets,
   people,
+  incoming,
   today,
   reports,
   audit,

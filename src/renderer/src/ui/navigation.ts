@@ -10,6 +10,7 @@ import type { AdminChannel } from '../../../shared/admin-contract';
 export type PageId =
   | 'pets'
   | 'people'
+  | 'incoming'
   | 'today'
   | 'reports'
   | 'audit'

@@ -1,0 +1,86 @@
+/**
+ * What a public form's body must be before anything in it is believed: read up to a bound, decoded
+ * as strict UTF-8 (an invalid sequence refuses the whole body, never a replacement character), and
+ * not mostly links.
+ */
+import type { IncomingMessage } from 'node:http';
+
+/** The body, or undefined once it passes `limit` bytes (reading stops there). */
+export function readBoundedBody(stream: IncomingMessage, limit: number): Promise<Buffer | undefined> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        stream.off('data', onData);
+        stream.pause();
+        resolve(undefined);
+        return;
+      }
+      chunks.push(chunk);
+    };
+    stream.on('data', onData);
+    stream.once('end', () => resolve(Buffer.concat(chunks)));
+    stream.once('error', reject);
+  });
+}
+
+const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true });
+
+/** `application/x-www-form-urlencoded` as fields, each value strict UTF-8; undefined when any byte sequence is not. */
+export function decodeFormBody(body: Buffer): Map<string, string> | undefined {
+  const fields = new Map<string, string>();
+  try {
+    const text = STRICT_UTF8.decode(body);
+    for (const pair of text.split('&')) {
+      if (pair === '') continue;
+      const equals = pair.indexOf('=');
+      const name = percentDecoded(equals === -1 ? pair : pair.slice(0, equals));
+      const value = percentDecoded(equals === -1 ? '' : pair.slice(equals + 1));
+      // A field sent twice keeps its first value: nothing later overrides what was checked.
+      if (!fields.has(name)) fields.set(name, value);
+    }
+  } catch {
+    return undefined;
+  }
+  return fields;
+}
+
+function percentDecoded(text: string): string {
+  const bytes: number[] = [];
+  const plain = Buffer.from(text.replace(/\+/g, ' '), 'utf8');
+  for (let index = 0; index < plain.length; index++) {
+    const byte = plain[index]!;
+    if (byte === 0x25) {
+      const hex = plain.subarray(index + 1, index + 3).toString('latin1');
+      if (!/^[0-9a-fA-F]{2}$/.test(hex)) throw new Error('bad percent-escape');
+      bytes.push(parseInt(hex, 16));
+      index += 2;
+    } else bytes.push(byte);
+  }
+  const decoded = STRICT_UTF8.decode(Uint8Array.from(bytes));
+  // Control characters other than tab and line breaks have no place in a form's text.
+  for (const char of decoded) {
+    const code = char.charCodeAt(0);
+    if (code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) throw new Error('control character');
+  }
+  return decoded;
+}
+
+const LINK = /\b(?:https?:\/\/|www\.)\S+|\[url=|<a\s/gi;
+
+/** More than three links in all, or links making up half the text: the shape of a link farm, not of an application. */
+export function mostlyLinks(values: readonly string[]): boolean {
+  let links = 0;
+  let linkChars = 0;
+  let chars = 0;
+  for (const value of values) {
+    chars += value.trim().length;
+    for (const match of value.matchAll(LINK)) {
+      links += 1;
+      linkChars += match[0].length;
+    }
+  }
+  return links > 3 || (links > 0 && linkChars * 2 >= chars);
+}
