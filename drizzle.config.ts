@@ -9,6 +9,7 @@ export default defineConfig({
     './src/main/db/schema-care.ts',
     './src/main/db/schema-staff.ts',
     './src/main/db/schema-audit.ts',
+    './src/main/db/schema-lost-found.ts',
   ],
   out: './resources/migrations',
 });

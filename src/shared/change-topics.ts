@@ -15,5 +15,6 @@ export const CHANGE_TOPICS = [
   'people',
   'movements',
   'care',
+  'lost-found',
 ] as const;
 export type ChangeTopic = (typeof CHANGE_TOPICS)[number];

@@ -68,6 +68,7 @@ export type NotFoundDetails =
   | { missing: 'treatment'; treatmentId: number }
   | { missing: 'staff'; staffId: number }
   | { missing: 'invitation'; invitationId: number }
+  | { missing: 'report'; reportId: number }
   /** A backup folder (or the folder of backups) that is not there or holds no manifest; a data dir with no database to back up. */
   | { missing: 'backup'; path: string }
   | { missing: 'data_dir'; path: string };
@@ -94,7 +95,8 @@ export type ConflictDetails =
   | MovementConflict
   | CareConflict
   | StaffConflict
-  | BackupConflict;
+  | BackupConflict
+  | LostFoundConflict;
 
 /**
  * A movement refused by one of the shelter's rules (docs/errors.md): `reason` names the rule.
@@ -129,6 +131,10 @@ export type CareConflict =
   | { reason: 'already_given'; doseId: number; petId: number; vaccine: string; givenDate: string }
   | { reason: 'care_date_in_future'; date: string; today: string }
   | { reason: 'already_spayed_neutered'; petId: number; treatmentId: number; givenDate: string };
+/** A lost or found report's refusals: it is no longer open, or the match confirmed is not one (another kind, species or chip, or no stray in care). */
+export type LostFoundConflict =
+  | { reason: 'report_not_open'; reportId: number; state: string }
+  | { reason: 'not_a_match'; reportId: number; other: 'pet' | 'report'; otherId: number };
 /** Team mode's refusals (docs/errors.md): a role's limits, a session's end, the team's own rules. */
 export type StaffForbidden =
   | { reason: 'role_not_allowed'; role: string | null; channel: string }

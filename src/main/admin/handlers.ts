@@ -6,6 +6,7 @@ import { labHandlers } from './lab-handlers';
 import { photoHandlers } from './photo-handlers';
 import { shelterDayHandlers } from './shelter-day-handlers';
 import { careHandlers } from './care-handlers';
+import { lostFoundHandlers } from './lost-found-handlers';
 import { reportHandlers } from './report-handlers';
 import { staffHandlers } from './staff-handlers';
 import { portalHandlers } from './portal-handlers';
@@ -123,6 +124,7 @@ export function createAdminHandlers(host: AppHost): AdminHandlers {
     ...photoHandlers(host),
     ...shelterDayHandlers(host),
     ...careHandlers(host),
+    ...lostFoundHandlers(host),
     ...reportHandlers(host),
     ...staffHandlers(host),
     ...portalHandlers(host),

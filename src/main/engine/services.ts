@@ -19,6 +19,7 @@ import { CareService } from '../care/care';
 import { ReportService } from '../reports/reports';
 import { StaffService } from '../staff/staff';
 import { AuditService } from '../audit/audit';
+import { LostFoundService } from '../lost-found/lost-found';
 
 export interface Services {
   categories: CategoryService;
@@ -44,6 +45,8 @@ export interface Services {
   /** Staff, sessions, invitations and team mode; the production engine's is the one in use. */
   staff: StaffService;
   audit: AuditService;
+  /** Lost and found reports, matched against each other and the strays in care; `recordReport` for the site's forms. */
+  lostFound: LostFoundService;
 }
 
 /** What the services of one environment are made over: its database, its change topics, its clocks and its folder. */
@@ -116,5 +119,6 @@ export function createServices({ connection, changes, labClock, dataDir, environ
     reports: new ReportService(sqlite),
     staff: new StaffService(sqlite, real, changes),
     audit: new AuditService(sqlite, real),
+    lostFound: new LostFoundService(sqlite, real, changes, movements),
   };
 }

@@ -9,6 +9,7 @@ import { CARE_CHANNELS } from './care';
 import { CATEGORY_CHANNELS } from './categories';
 import type { ChannelDeclaration } from './declare';
 import { LAB_CHANNELS } from './lab';
+import { LOST_FOUND_CHANNELS } from './lost-found';
 import { MOVEMENT_CHANNELS } from './movements';
 import { PEOPLE_CHANNELS } from './people';
 import { PET_CHANNELS } from './pets';
@@ -29,6 +30,7 @@ export const ADMIN_CHANNEL_DECLARATIONS = {
   ...MOVEMENT_CHANNELS,
   ...PEOPLE_CHANNELS,
   ...CARE_CHANNELS,
+  ...LOST_FOUND_CHANNELS,
   ...REPORT_CHANNELS,
   ...PUBLISHING_CHANNELS,
   ...SITE_CHANNELS,

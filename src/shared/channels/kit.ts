@@ -12,6 +12,7 @@ import * as care from '../care';
 import * as csvSeparator from '../csv-separator';
 import * as headerProfiles from '../header-profiles';
 import * as lab from '../lab';
+import * as lostFound from '../lost-found';
 import * as movements from '../movements';
 import * as people from '../people';
 import * as pet from '../pet';
@@ -41,6 +42,7 @@ export const SCHEMA_KIT = {
   ...csvSeparator,
   ...headerProfiles,
   ...lab,
+  ...lostFound,
   ...movements,
   ...people,
   ...pet,
