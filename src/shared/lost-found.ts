@@ -116,7 +116,7 @@ export const ReportSchema = z.object({
   place: z.string().nullable(),
   seenAt: moment,
   features: z.string().nullable(),
-  contact: ContactSchema,
+  contact: personalField(ContactSchema, 'Who reported it.'),
   /** The animal it went home as, once returned through a stray in care. */
   returnedPetId: z.int().nullable(),
   createdAt: moment,
