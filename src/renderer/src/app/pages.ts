@@ -4,6 +4,7 @@ import { page as accounts } from '../areas/accounts/page';
 import { page as audit } from '../areas/audit/page';
 import { page as consolePage } from '../areas/console/page';
 import { page as lab } from '../areas/lab/page';
+import { page as lostFound } from '../areas/lost-found/page';
 import { page as people } from '../areas/people/page';
 import { page as pets } from '../areas/pets/page';
 import { page as plans } from '../areas/plans/page';
@@ -21,6 +22,7 @@ const PAGE_BY_ID: { readonly [Id in PageId]: Page & { readonly id: Id } } = {
   pets,
   people,
   today,
+  'lost-found': lostFound,
   reports,
   audit,
   shelter,

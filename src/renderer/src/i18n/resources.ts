@@ -32,6 +32,7 @@ import people from '../../../shared/domain-words/en/people.json';
 import staffWords from '../../../shared/domain-words/en/staff.json';
 import incoming from '../locales/en/incoming.json';
 import outbox from '../locales/en/outbox.json';
+import lostFound from '../locales/en/lostFound.json';
 import type { WindowLanguage } from './languages';
 
 export const EN = {
@@ -57,6 +58,7 @@ export const EN = {
   phone,
   incoming,
   outbox,
+  lostFound,
   domain: { animals, movements, care, people, staff: staffWords },
 };
 
