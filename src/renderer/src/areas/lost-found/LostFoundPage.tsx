@@ -6,7 +6,7 @@ import { useCan } from '../../client/staff';
 import { MatchList } from '../../domain/lost-found/MatchList';
 import { useCloseReport, useConfirmMatch, useReport, useReports } from '../../domain/lost-found/queries';
 import { formatDay } from '../../ui/format';
-import { LoadFailure, SkeletonRows } from '../../ui/LoadStates';
+import { LoadFailure, SkeletonBlocks } from '../../ui/LoadStates';
 import { recordHref, type PageProps } from '../../ui/navigation';
 import { PageTitle } from '../../ui/PageTitle';
 import { ReportFormModal } from './ReportFormModal';
@@ -19,7 +19,7 @@ function ReportPanel({ reportId }: { reportId: number }): React.JSX.Element {
   const close = useCloseReport();
   const staff = useCan('lostFound.confirm');
   if (report.isError) return <LoadFailure error={report.error} onRetry={() => void report.refetch()} />;
-  if (!report.data) return <SkeletonRows rows={3} columns={2} />;
+  if (!report.data) return <SkeletonBlocks count={1} height={160} />;
   const { report: shown, matches } = report.data;
   const onConfirm = (match: Match) =>
     confirm.mutate(match.pet ? { reportId, petId: match.pet.id } : { reportId, otherReportId: match.report?.id ?? 0 });
@@ -118,7 +118,7 @@ export function LostFoundPage({ recordId }: PageProps): React.JSX.Element {
       {reports.isError ? (
         <LoadFailure error={reports.error} onRetry={() => void reports.refetch()} />
       ) : !reports.data ? (
-        <SkeletonRows rows={4} columns={6} />
+        <SkeletonBlocks count={3} height={36} />
       ) : reports.data.length === 0 ? (
         <Text c="dimmed">{t('list.none')}</Text>
       ) : (
