@@ -83,32 +83,43 @@ function main(): void {
     console.log(
       `seeded ${ANIMALS} animals (${strays.length} strays in care), ${REPORTS} open reports in ${(shelter.seededMs / 1000).toFixed(1)} s`,
     );
-    const search = timed(200, () => lostFound.get(pick(lost)));
-    const ofPet = timed(200, () => lostFound.matchesOfPet(pick(strays)));
-    const recorded = timed(100, () =>
-      lostFound.recordReport(
-        {
-          kind: 'lost',
-          species: 'dog',
-          seenAt: end - 3 * DAY,
-          colour: pick(COLOURS),
-          breed: pick(BREEDS),
-          postcode: '69006',
-          features: pick(FEATURES),
-          contact: { name: 'Bench Owner' },
-        },
-        'desk',
-      ),
-    );
-    const waiting = timed(20, () => lostFound.waiting());
     const line = (what: string, figures: { p50: number; p95: number }, target?: number) =>
       console.log(
         `${what.padEnd(22)} p50 ${figures.p50.toFixed(1).padStart(6)} ms   p95 ${figures.p95.toFixed(1).padStart(6)} ms${target === undefined ? '' : `   (target ≤ ${target} ms: ${figures.p95 <= target ? 'met' : 'MISSED'})`}`,
       );
-    line('report match search', search, TARGET_MS);
-    line('stray match search', ofPet, TARGET_MS);
-    line('new report + matches', recorded, TARGET_MS);
-    line('today card', waiting);
+    line(
+      'report match search',
+      timed(50, () => lostFound.get(pick(lost))),
+      TARGET_MS,
+    );
+    line(
+      'stray match search',
+      timed(50, () => lostFound.matchesOfPet(pick(strays))),
+      TARGET_MS,
+    );
+    line(
+      'new report + matches',
+      timed(20, () =>
+        lostFound.recordReport(
+          {
+            kind: 'lost',
+            species: 'dog',
+            seenAt: end - 3 * DAY,
+            colour: pick(COLOURS),
+            breed: pick(BREEDS),
+            postcode: '69006',
+            features: pick(FEATURES),
+            contact: { name: 'Bench Owner' },
+          },
+          'desk',
+        ),
+      ),
+      TARGET_MS,
+    );
+    line(
+      'today card',
+      timed(3, () => lostFound.waiting()),
+    );
   } finally {
     shelter.close();
   }
