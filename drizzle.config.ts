@@ -13,6 +13,7 @@ export default defineConfig({
     './src/main/db/schema-mail.ts',
     './src/main/db/schema-foster.ts',
     './src/main/db/schema-front-door.ts',
+    './src/main/db/schema-lost-found.ts',
   ],
   out: './resources/migrations',
 });

@@ -17,5 +17,6 @@ export const CHANGE_TOPICS = [
   'care',
   'outbox',
   'applications',
+  'lost-found',
 ] as const;
 export type ChangeTopic = (typeof CHANGE_TOPICS)[number];

@@ -70,6 +70,7 @@ export type NotFoundDetails =
   | { missing: 'invitation'; invitationId: number }
   | { missing: 'contract'; contractId: number }
   | { missing: 'submission'; submissionId: number }
+  | { missing: 'report'; reportId: number }
   /** A backup folder (or the folder of backups) that is not there or holds no manifest; a data dir with no database to back up. */
   | { missing: 'backup'; path: string }
   | { missing: 'data_dir'; path: string };
@@ -97,13 +98,13 @@ export type ConflictDetails =
   | CareConflict
   | StaffConflict
   | BackupConflict
-  | ContractConflict;
+  | ContractConflict
+  | LostFoundConflict;
 
 /**
  * A signature refused (docs/errors.md): the stay's contract of this kind is signed already, `contractId`
  * (`contract_signed`: a correction names it in `replaces`), or the one named was corrected already
- * (`contract_replaced`) or is another stay's or kind's (`contract_elsewhere`). One shape for the three:
- * a union of three more variants here is more than the compiler holds of AppError's details.
+ * (`contract_replaced`) or is another stay's or kind's (`contract_elsewhere`). One shape for the three.
  */
 export interface ContractConflict {
   reason: 'contract_signed' | 'contract_replaced' | 'contract_elsewhere';
@@ -147,6 +148,10 @@ export type CareConflict =
   | { reason: 'already_given'; doseId: number; petId: number; vaccine: string; givenDate: string }
   | { reason: 'care_date_in_future'; date: string; today: string }
   | { reason: 'already_spayed_neutered'; petId: number; treatmentId: number; givenDate: string };
+/** A lost or found report's refusals: it is no longer open, or the match confirmed is not one (another kind, species or chip, or no stray in care). */
+export type LostFoundConflict =
+  | { reason: 'report_not_open'; reportId: number; state: string }
+  | { reason: 'not_a_match'; reportId: number; other: 'pet' | 'report'; otherId: number };
 /** Team mode's refusals (docs/errors.md): a role's limits, a session's end, the team's own rules. */
 export type StaffForbidden =
   /** `not_in_care`: a foster asking about an animal not placed with them (`petId`), or a dose of one. */

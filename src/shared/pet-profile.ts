@@ -129,7 +129,7 @@ export const MICROCHIP_RULE = `must be 1 to ${MICROCHIP_MAX} letters and digits,
 const MICROCHIP = new RegExp(`^[A-Za-z0-9]{1,${MICROCHIP_MAX}}$`);
 
 /** Letters and digits only, as the chip reader shows them: a separator would make one chip two numbers to a search. */
-const MicrochipSchema = z
+export const MicrochipSchema = z
   .string({ error: 'must be a string' })
   .trim()
   .refine((text) => MICROCHIP.test(text), {

@@ -22,6 +22,11 @@ const VOLUNTEER_READS = new Set([
   'photos.list',
   'care.due',
   'care.upToDate',
+  // Lost and found, without the reporter's contact: a volunteer may recognise a stray.
+  'lostFound.list',
+  'lostFound.get',
+  'lostFound.ofPet',
+  'lostFound.waiting',
 ]);
 /** The care marks a volunteer records: the due list's "Given" (one dose or a round) and "Skip"; not the medical record. And the animal's photos, from the phone. */
 const VOLUNTEER_MARKS = new Set(['care.give', 'care.skip', 'photos.add']);
@@ -49,6 +54,7 @@ const STAFF_AREAS = new Set([
   // The front door: its forms and the review queue; a volunteer sees no submission.
   'forms',
   'applications',
+  'lostFound',
 ]);
 
 function expected(role: StaffRole | null, channel: AdminChannelName): boolean | undefined {

@@ -7,6 +7,7 @@ import { photoHandlers } from './photo-handlers';
 import { shelterDayHandlers } from './shelter-day-handlers';
 import { contractHandlers } from './contract-handlers';
 import { careHandlers } from './care-handlers';
+import { lostFoundHandlers } from './lost-found-handlers';
 import { reportHandlers } from './report-handlers';
 import { outboxHandlers } from './outbox-handlers';
 import { staffHandlers } from './staff-handlers';
@@ -127,6 +128,7 @@ export function createAdminHandlers(host: AppHost): AdminHandlers {
     ...shelterDayHandlers(host),
     ...contractHandlers(host),
     ...careHandlers(host),
+    ...lostFoundHandlers(host),
     ...reportHandlers(host),
     ...staffHandlers(host),
     ...portalHandlers(host),

@@ -23,6 +23,7 @@ import { registerShelterDayCommands } from './commands/shelter-day';
 import { registerPeopleCommands } from './commands/people';
 import { registerContractCommand } from './commands/contract';
 import { registerCareCommands } from './commands/care';
+import { registerLostFoundCommands } from './commands/lost-found';
 import { registerReportCommands } from './commands/reports';
 import { registerStaffCommands } from './commands/staff';
 import { registerBackupCommands } from './commands/backup';
@@ -63,6 +64,7 @@ export function buildCli(): Command {
   registerPeopleCommands(program);
   registerApplicationCommands(program);
   registerCareCommands(program);
+  registerLostFoundCommands(program);
   registerContractCommand(program);
   registerCategoryCommands(program);
   registerShelterCommands(program);

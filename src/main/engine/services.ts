@@ -26,6 +26,7 @@ import { MailSettingsStore } from '../mail/settings';
 import { FrontDoorService } from '../front-door/front-door';
 import { FormTokens } from '../front-door/form-token';
 import { FormLimitCounters } from '../quota/form-limits';
+import { LostFoundService } from '../lost-found/lost-found';
 
 export interface Services {
   categories: CategoryService;
@@ -59,6 +60,8 @@ export interface Services {
   mailSettings: MailSettingsStore;
   /** The public forms and the review queue of what visitors sent (private: never published). */
   frontDoor: FrontDoorService;
+  /** Lost and found reports, matched against each other and the strays in care; `recordReport` for the site's forms. */
+  lostFound: LostFoundService;
 }
 
 /** What the services of one environment are made over: its database, its change topics, its clocks and its folder. */
@@ -158,5 +161,6 @@ export function createServices({ connection, changes, labClock, dataDir, environ
     outbox,
     mailSettings,
     frontDoor,
+    lostFound: new LostFoundService(sqlite, real, changes, movements),
   };
 }

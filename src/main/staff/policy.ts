@@ -6,7 +6,11 @@ import type { z } from 'zod';
 import {
   doseForVolunteer,
   dueListForVolunteer,
+  matchesForVolunteer,
+  matchesWaitingForVolunteer,
   publicPart,
+  reportMatchesForVolunteer,
+  reportsForVolunteer,
   withoutContractTerms,
   withoutPrivateFields,
 } from './volunteer-cuts';
@@ -63,6 +67,10 @@ const VOLUNTEER_CUTS: Record<VolunteerCut, (value: unknown) => unknown> = {
   'due-list': dueListForVolunteer,
   'given-round': (value) => ({ doses: (value as GivenRound).doses.map(doseForVolunteer) }),
   dose: (value) => doseForVolunteer(value as Dose),
+  reports: reportsForVolunteer,
+  'report-matches': reportMatchesForVolunteer,
+  matches: matchesForVolunteer,
+  'matches-waiting': matchesWaitingForVolunteer,
 };
 
 function ruleFrom(channel: AdminChannel): ChannelRule {

@@ -1,5 +1,6 @@
 import type { Dose } from '../../shared/care';
 import { DoseSchema, DueListSchema } from '../../shared/care-answers';
+import { MatchSchema, MatchesWaitingSchema, ReportListSchema, ReportWithMatchesSchema } from '../../shared/lost-found';
 import { PetDetailsSchema, PetProfileSchema } from '../../shared/pet-profile';
 import { cutByMarks } from '../../shared/privacy';
 import { ShelterProfileSchema } from '../../shared/shelter';
@@ -33,3 +34,9 @@ export function withoutContractTerms(value: unknown): unknown {
 export function dueListForVolunteer(value: unknown): unknown {
   return cutByMarks(DueListSchema, value);
 }
+
+/** Lost and found reports, and their matches, without the reporter's contact and the microchip. */
+export const reportsForVolunteer = (value: unknown): unknown => cutByMarks(ReportListSchema, value);
+export const reportMatchesForVolunteer = (value: unknown): unknown => cutByMarks(ReportWithMatchesSchema, value);
+export const matchesForVolunteer = (value: unknown): unknown => cutByMarks(MatchSchema.array(), value);
+export const matchesWaitingForVolunteer = (value: unknown): unknown => cutByMarks(MatchesWaitingSchema, value);

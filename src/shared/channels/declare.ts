@@ -25,7 +25,17 @@ export type ChannelAccess = readonly StaffRole[] | 'anyone' | 'desk';
  * What a volunteer is shown of the answer, by the name of its cut: the cuts themselves are the
  * engine's (src/main/staff/volunteer-cuts.ts), attached to these names in src/main/staff/policy.ts.
  */
-export type VolunteerCut = 'pet-details' | 'profile' | 'shelter' | 'due-list' | 'given-round' | 'dose';
+export type VolunteerCut =
+  | 'pet-details'
+  | 'profile'
+  | 'shelter'
+  | 'due-list'
+  | 'given-round'
+  | 'dose'
+  | 'reports'
+  | 'report-matches'
+  | 'matches'
+  | 'matches-waiting';
 
 /**
  * What a foster may reach of a channel, by the name of its scope (src/main/staff/foster-scopes.ts):

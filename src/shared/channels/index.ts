@@ -11,6 +11,7 @@ import { CONTRACT_CHANNELS } from './contracts';
 import type { ChannelDeclaration } from './declare';
 import { FRONT_DOOR_CHANNELS } from './front-door';
 import { LAB_CHANNELS } from './lab';
+import { LOST_FOUND_CHANNELS } from './lost-found';
 import { MOVEMENT_CHANNELS } from './movements';
 import { OUTBOX_CHANNELS } from './outbox';
 import { PEOPLE_CHANNELS } from './people';
@@ -34,6 +35,7 @@ export const ADMIN_CHANNEL_DECLARATIONS = {
   ...PEOPLE_CHANNELS,
   ...FRONT_DOOR_CHANNELS,
   ...CARE_CHANNELS,
+  ...LOST_FOUND_CHANNELS,
   ...REPORT_CHANNELS,
   ...PUBLISHING_CHANNELS,
   ...SITE_CHANNELS,

@@ -6,6 +6,7 @@ import { page as consolePage } from '../areas/console/page';
 import { page as incoming } from '../areas/incoming/page';
 import { page as lab } from '../areas/lab/page';
 import { page as outbox } from '../areas/outbox/page';
+import { page as lostFound } from '../areas/lost-found/page';
 import { page as people } from '../areas/people/page';
 import { page as pets } from '../areas/pets/page';
 import { page as plans } from '../areas/plans/page';
@@ -24,6 +25,7 @@ const PAGE_BY_ID: { readonly [Id in PageId]: Page & { readonly id: Id } } = {
   people,
   incoming,
   today,
+  'lost-found': lostFound,
   reports,
   audit,
   outbox,

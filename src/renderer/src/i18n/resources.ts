@@ -34,6 +34,7 @@ import incoming from '../locales/en/incoming.json';
 import outbox from '../locales/en/outbox.json';
 import contracts from '../locales/en/contracts.json';
 import careArea from '../locales/en/care.json';
+import lostFound from '../locales/en/lostFound.json';
 import type { WindowLanguage } from './languages';
 
 export const EN = {
@@ -61,6 +62,7 @@ export const EN = {
   outbox,
   contracts,
   care: careArea,
+  lostFound,
   domain: { animals, movements, care, people, staff: staffWords },
 };
 

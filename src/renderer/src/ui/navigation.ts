@@ -24,16 +24,17 @@ export type PageId =
   | 'requests'
   | 'server'
   | 'staff'
-  | 'outbox';
+  | 'outbox'
+  | 'lost-found';
 
 /** The pages that list records, each record with an address of its own. */
-export type RecordPageId = Extract<PageId, 'pets' | 'people'>;
+export type RecordPageId = Extract<PageId, 'pets' | 'people' | 'lost-found'>;
 
 export function pageHref(id: PageId): string {
   return `#/${id}`;
 }
 
-/** The address of one record's page: an animal's (`pets`) or a person's (`people`). */
+/** The address of one record's page: an animal's (`pets`), a person's (`people`) or a lost or found report's. */
 export function recordHref(page: RecordPageId, recordId: number): string {
   return `#/${page}/${recordId}`;
 }

@@ -1,0 +1,62 @@
+/**
+ * Lost and found reports and the matches staff decided. PRIVATE, every table: the reporter's contact
+ * is personal and nothing here is published. drizzle-kit reads this file too (drizzle.config.ts).
+ */
+import { sql } from 'drizzle-orm';
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { pets } from './schema';
+import { REPORT_KINDS, REPORT_SOURCES, REPORT_STATES } from '../../shared/lost-found';
+import { AGE_GROUPS, PET_SEXES, PET_SIZES } from '../../shared/pet-profile';
+import { SPECIES } from '../../shared/species';
+import { FACES } from '../../shared/movements';
+
+export const lostFoundReports = sqliteTable(
+  'lost_found_reports',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    kind: text('kind', { enum: REPORT_KINDS }).notNull(),
+    state: text('state', { enum: REPORT_STATES }).notNull().default('open'),
+    source: text('source', { enum: REPORT_SOURCES }).notNull(),
+    species: text('species', { enum: SPECIES }).notNull(),
+    sex: text('sex', { enum: PET_SEXES }),
+    colour: text('colour'),
+    breed: text('breed'),
+    size: text('size', { enum: PET_SIZES }),
+    ageGroup: text('age_group', { enum: AGE_GROUPS }),
+    /** Upper case, as a reader shows it: one chip is one value to compare. */
+    microchip: text('microchip'),
+    postcode: text('postcode'),
+    place: text('place'),
+    seenAt: integer('seen_at').notNull(),
+    features: text('features'),
+    contactName: text('contact_name').notNull(),
+    contactPhone: text('contact_phone'),
+    contactEmail: text('contact_email'),
+    returnedPetId: integer('returned_pet_id').references(() => pets.id, { onDelete: 'set null' }),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (table) => [
+    index('lost_found_reports_open')
+      .on(table.species, table.kind)
+      .where(sql`${table.state} = 'open'`),
+    index('lost_found_reports_chip').on(table.microchip),
+  ],
+);
+
+/** Each confirmed match, with the face that confirmed it: a report's history and the proof of a return. */
+export const lostFoundConfirmations = sqliteTable(
+  'lost_found_confirmations',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    reportId: integer('report_id')
+      .notNull()
+      .references(() => lostFoundReports.id, { onDelete: 'cascade' }),
+    petId: integer('pet_id').references(() => pets.id, { onDelete: 'set null' }),
+    otherReportId: integer('other_report_id').references(() => lostFoundReports.id, { onDelete: 'set null' }),
+    score: integer('score').notNull(),
+    confirmedAt: integer('confirmed_at').notNull(),
+    by: text('by', { enum: FACES }).notNull(),
+  },
+  (table) => [uniqueIndex('lost_found_confirmations_report').on(table.reportId)],
+);

@@ -1,0 +1,257 @@
+import type Database from 'better-sqlite3';
+import type { Clock } from '../../shared/clock';
+import { AppError } from '../../shared/errors';
+import {
+  ConfirmInputSchema,
+  LIKELY_SCORE,
+  ReportInputSchema,
+  ReportQuerySchema,
+  type ConfirmInput,
+  type Match,
+  type MatchesWaiting,
+  type Report,
+  type ReportInput,
+  type ReportQuery,
+  type ReportSource,
+  type ReportWithMatches,
+} from '../../shared/lost-found';
+import type { Face } from '../../shared/movements';
+import { ageGroupOf, ageScaleOf, localDay } from '../../shared/pet-profile';
+import { parseOrThrow } from '../../shared/validation';
+import type { Changes } from '../db/changes';
+import type { MovementService } from '../movements/movements';
+import { prepare, scoreMatch, type Description, type Prepared } from './matching';
+import { LostFoundStore, type StrayRow } from './store';
+
+/** Below this a candidate is not worth a look; a chip match is always shown. */
+const SHOWN_FROM = 25;
+const SHOWN_AT_MOST = 10;
+/** Today's card looks at the reports and the strays of the last two weeks. */
+const WAITING_WINDOW_MS = 14 * 86_400_000;
+const POSTCODE = /\b\d{5}\b|\b[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}\b/i;
+
+const reportDescription = (report: Report): Description => ({
+  species: report.species,
+  sex: report.sex,
+  colour: report.colour,
+  breed: report.breed,
+  size: report.size,
+  ageGroup: report.ageGroup,
+  microchip: report.microchip,
+  postcode: report.postcode,
+  place: report.place,
+  at: report.seenAt,
+  features: report.features,
+});
+
+const strayRef = (stray: StrayRow) => ({ id: stray.id, name: stray.name, intakeAt: stray.intakeAt });
+
+const notAMatch = (report: Report, other: 'pet' | 'report', otherId: number) =>
+  new AppError(
+    'conflict',
+    `Report ${report.id} cannot be ${other} ${otherId}: another kind, species or chip, or no stray in care.`,
+    {
+      details: { reason: 'not_a_match', reportId: report.id, other, otherId },
+    },
+  );
+
+const best = (matches: Match[]): Match[] =>
+  matches
+    .filter((match) => match.certain || match.score >= SHOWN_FROM)
+    .sort((a, b) => b.score - a.score)
+    .slice(0, SHOWN_AT_MOST);
+
+/**
+ * Lost and found reports and their matches. Matches are worked out when they are read, never stored:
+ * a new report, an intake or an edited profile shows in the next read, and the `lost-found` topic
+ * fires with every change of the animals or their movements so the window reads again.
+ */
+export class LostFoundService {
+  private readonly store: LostFoundStore;
+
+  constructor(
+    private readonly sqlite: Database.Database,
+    private readonly clock: Clock,
+    private readonly changes: Changes,
+    private readonly movements: MovementService,
+  ) {
+    this.store = new LostFoundStore(sqlite);
+    changes.on((topic) => {
+      if (topic === 'movements' || topic === 'pets') changes.emit('lost-found');
+    });
+  }
+
+  /** A new report from the desk or the site's form, answered with its matches. */
+  recordReport(input: ReportInput, source: ReportSource): ReportWithMatches {
+    const report = parseOrThrow(ReportInputSchema, input, 'report');
+    const id = this.store.insert(
+      {
+        kind: report.kind,
+        source,
+        species: report.species,
+        sex: report.sex ?? null,
+        colour: report.colour ?? null,
+        breed: report.breed ?? null,
+        size: report.size ?? null,
+        ageGroup: report.ageGroup ?? null,
+        microchip: report.microchip?.toUpperCase() ?? null,
+        postcode: report.postcode ?? null,
+        place: report.place ?? null,
+        seenAt: report.seenAt,
+        features: report.features ?? null,
+        contactName: report.contact.name,
+        contactPhone: report.contact.phone ?? null,
+        contactEmail: report.contact.email ?? null,
+      },
+      this.clock.now(),
+    );
+    this.changes.emit('lost-found');
+    return this.get(id);
+  }
+
+  list(query: ReportQuery = {}): Report[] {
+    const { kind, state, limit } = parseOrThrow(ReportQuerySchema, query, 'query');
+    return this.store.list(kind ?? null, state ?? null, limit ?? 200);
+  }
+
+  /** One report and its candidates, best first (none once it is no longer open). */
+  get(id: number): ReportWithMatches {
+    const report = this.requireReport(id);
+    return { report, matches: report.state === 'open' ? this.matchesOf(report) : [] };
+  }
+
+  /** The open lost reports a stray in care may be, best first. */
+  matchesOfPet(petId: number): Match[] {
+    const stray = this.store.stray(petId);
+    if (!stray) return [];
+    const prepared = this.strayPrepared(stray);
+    return best(
+      this.store.openOf(stray.species, 'lost').flatMap((report) => {
+        const score = scoreMatch(prepared, prepare(reportDescription(report)));
+        return score ? [{ ...score, pet: null, report }] : [];
+      }),
+    );
+  }
+
+  /** Today's card: the open reports of the last two weeks, and those a stray taken in since may be, with a likely match. */
+  waiting(): MatchesWaiting {
+    const since = this.clock.now() - WAITING_WINDOW_MS;
+    const found = new Map<number, ReportWithMatches>();
+    for (const report of this.store.openSince(since)) {
+      const matches = this.matchesOf(report).filter((match) => match.certain || match.score >= LIKELY_SCORE);
+      if (matches.length > 0) found.set(report.id, { report, matches });
+    }
+    for (const stray of this.store.straysSince(since)) {
+      for (const match of this.matchesOfPet(stray.id)) {
+        if (!match.report || found.has(match.report.id) || (!match.certain && match.score < LIKELY_SCORE)) continue;
+        found.set(match.report.id, this.get(match.report.id));
+      }
+    }
+    return [...found.values()].sort((a, b) => (b.matches[0]?.score ?? 0) - (a.matches[0]?.score ?? 0));
+  }
+
+  /**
+   * Confirms a match: a lost report and the stray it is go home (the return-to-owner outcome, on the
+   * animal's movements), or a lost and a found report are both returned. All of it or none.
+   */
+  confirm(input: ConfirmInput, by: Face): ReportWithMatches {
+    const confirm = parseOrThrow(ConfirmInputSchema, input, 'confirm');
+    const report = this.requireOpen(confirm.reportId);
+    const at = this.clock.now();
+    this.sqlite.transaction(() => {
+      if (confirm.petId !== undefined) {
+        const stray = this.store.stray(confirm.petId);
+        if (!stray || report.kind !== 'lost') throw notAMatch(report, 'pet', confirm.petId);
+        const score = this.scoreOrRefuse(report, this.strayPrepared(stray), 'pet', stray.id);
+        this.movements.outcome(
+          { petId: stray.id, type: 'return_to_owner', reason: `Claimed through lost report ${report.id}` },
+          by,
+        );
+        this.store.setState(report.id, 'returned', stray.id, at);
+        this.store.recordConfirmation(report.id, { petId: stray.id, otherReportId: null, score }, at, by);
+        return;
+      }
+      const other = this.requireOpen(confirm.otherReportId ?? 0);
+      if (other.kind === report.kind) throw notAMatch(report, 'report', other.id);
+      const score = this.scoreOrRefuse(report, prepare(reportDescription(other)), 'report', other.id);
+      for (const [one, two] of [
+        [report, other],
+        [other, report],
+      ] as const) {
+        this.store.setState(one.id, 'returned', null, at);
+        this.store.recordConfirmation(one.id, { petId: null, otherReportId: two.id, score }, at, by);
+      }
+    })();
+    this.changes.emit('lost-found');
+    return this.get(report.id);
+  }
+
+  /** Closes a report without a match: found at home, withdrawn, given up. */
+  close(id: number): Report {
+    this.requireOpen(id);
+    this.store.setState(id, 'closed', null, this.clock.now());
+    this.changes.emit('lost-found');
+    return this.requireReport(id);
+  }
+
+  private matchesOf(report: Report): Match[] {
+    const prepared = prepare(reportDescription(report));
+    const reports = this.store
+      .openOf(report.species, report.kind === 'lost' ? 'found' : 'lost')
+      .flatMap((other): Match[] => {
+        const score = scoreMatch(prepared, prepare(reportDescription(other)));
+        return score ? [{ ...score, pet: null, report: other }] : [];
+      });
+    const strays =
+      report.kind === 'lost'
+        ? this.store.straysOf(report.species).flatMap((stray): Match[] => {
+            const score = scoreMatch(prepared, this.strayPrepared(stray));
+            return score ? [{ ...score, pet: strayRef(stray), report: null }] : [];
+          })
+        : [];
+    return best([...strays, ...reports]);
+  }
+
+  /** A stray described as a report would be: where it was found is read from its intake's reason. */
+  private strayPrepared(stray: StrayRow): Prepared {
+    const today = localDay(this.clock.now());
+    const found = [stray.intakeReason, stray.intakeCondition].filter(Boolean).join('\n');
+    return prepare({
+      species: stray.species,
+      sex: stray.sex,
+      colour: stray.colour,
+      breed: [stray.breedPrimary, stray.breedSecondary].filter(Boolean).join(' ') || null,
+      size: stray.size,
+      ageGroup: ageGroupOf(stray.birthDate ?? undefined, ageScaleOf(stray.species), today),
+      microchip: stray.microchip,
+      postcode: POSTCODE.exec(found)?.[0] ?? null,
+      place: stray.intakeReason,
+      at: stray.intakeAt,
+      features: [stray.description, found].filter(Boolean).join('\n') || null,
+    });
+  }
+
+  private scoreOrRefuse(report: Report, other: Prepared, kind: 'pet' | 'report', otherId: number): number {
+    const score = scoreMatch(prepare(reportDescription(report)), other);
+    if (!score) throw notAMatch(report, kind, otherId);
+    return score.score;
+  }
+
+  private requireReport(id: number): Report {
+    const report = this.store.one(id);
+    if (!report)
+      throw new AppError('not_found', `No lost or found report ${id}.`, {
+        details: { missing: 'report', reportId: id },
+      });
+    return report;
+  }
+
+  private requireOpen(id: number): Report {
+    const report = this.requireReport(id);
+    if (report.state !== 'open')
+      throw new AppError('conflict', `Report ${id} is ${report.state}, not open.`, {
+        details: { reason: 'report_not_open', reportId: id, state: report.state },
+      });
+    return report;
+  }
+}

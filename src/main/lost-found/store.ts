@@ -1,0 +1,136 @@
+import type Database from 'better-sqlite3';
+import type { Report, ReportKind, ReportState } from '../../shared/lost-found';
+import type { Face } from '../../shared/movements';
+import type { PetSex, PetSize } from '../../shared/pet-profile';
+import type { Species } from '../../shared/species';
+
+interface ReportRow extends Omit<Report, 'contact'> {
+  contactName: string;
+  contactPhone: string | null;
+  contactEmail: string | null;
+}
+
+/** A stray in care as matching reads it: its record, profile and open stay in one row. */
+export interface StrayRow {
+  id: number;
+  name: string;
+  species: Species;
+  sex: PetSex | null;
+  colour: string | null;
+  breedPrimary: string | null;
+  breedSecondary: string | null;
+  size: PetSize | null;
+  birthDate: string | null;
+  microchip: string | null;
+  description: string | null;
+  intakeAt: number;
+  intakeReason: string | null;
+  intakeCondition: string | null;
+}
+
+export type NewReport = Omit<ReportRow, 'id' | 'state' | 'returnedPetId' | 'createdAt' | 'updatedAt'>;
+
+const REPORT_SELECT = `SELECT id, kind, state, source, species, sex, colour, breed, size, age_group AS ageGroup, microchip,
+  postcode, place, seen_at AS seenAt, features, contact_name AS contactName, contact_phone AS contactPhone,
+  contact_email AS contactEmail, returned_pet_id AS returnedPetId, created_at AS createdAt, updated_at AS updatedAt
+  FROM lost_found_reports`;
+
+const STRAY_SELECT = `SELECT p.id, p.name, c.species, pp.sex, pp.color AS colour, pp.breed_primary AS breedPrimary,
+  pp.breed_secondary AS breedSecondary, pp.size, pp.birth_date AS birthDate, pp.microchip_number AS microchip,
+  pp.description, s.intake_at AS intakeAt, s.intake_reason AS intakeReason, s.intake_condition AS intakeCondition
+  FROM stays s JOIN pets p ON p.id = s.pet_id JOIN categories c ON c.id = p.category_id
+  LEFT JOIN pet_profiles pp ON pp.pet_id = p.id
+  WHERE s.outcome_at IS NULL AND s.intake_type = 'stray'`;
+
+function toReport({ contactName, contactPhone, contactEmail, ...row }: ReportRow): Report {
+  return {
+    ...row,
+    contact: {
+      name: contactName,
+      ...(contactPhone !== null && { phone: contactPhone }),
+      ...(contactEmail !== null && { email: contactEmail }),
+    },
+  };
+}
+
+/** The lost and found tables' SQL, and the reads of the strays in care that matching compares them with. */
+export class LostFoundStore {
+  private readonly statements;
+
+  constructor(sqlite: Database.Database) {
+    this.statements = {
+      insert: sqlite.prepare<[NewReport & { at: number }], never>(
+        `INSERT INTO lost_found_reports (kind, source, species, sex, colour, breed, size, age_group, microchip, postcode,
+          place, seen_at, features, contact_name, contact_phone, contact_email, created_at, updated_at)
+         VALUES (@kind, @source, @species, @sex, @colour, @breed, @size, @ageGroup, @microchip, @postcode, @place, @seenAt,
+          @features, @contactName, @contactPhone, @contactEmail, @at, @at)`,
+      ),
+      one: sqlite.prepare<[number], ReportRow>(`${REPORT_SELECT} WHERE id = ?`),
+      list: sqlite.prepare<[{ kind: string | null; state: string | null; limit: number }], ReportRow>(
+        `${REPORT_SELECT} WHERE (@kind IS NULL OR kind = @kind) AND (@state IS NULL OR state = @state) ORDER BY id DESC LIMIT @limit`,
+      ),
+      openOf: sqlite.prepare<[Species, ReportKind], ReportRow>(
+        `${REPORT_SELECT} WHERE state = 'open' AND species = ? AND kind = ?`,
+      ),
+      openSince: sqlite.prepare<[number], ReportRow>(
+        `${REPORT_SELECT} WHERE state = 'open' AND created_at >= ? ORDER BY id DESC`,
+      ),
+      setState: sqlite.prepare<[ReportState, number | null, number, number], never>(
+        `UPDATE lost_found_reports SET state = ?, returned_pet_id = ?, updated_at = ? WHERE id = ?`,
+      ),
+      confirm: sqlite.prepare<[number, number | null, number | null, number, number, Face], never>(
+        `INSERT INTO lost_found_confirmations (report_id, pet_id, other_report_id, score, confirmed_at, by) VALUES (?, ?, ?, ?, ?, ?)`,
+      ),
+      straysOf: sqlite.prepare<[Species], StrayRow>(`${STRAY_SELECT} AND c.species = ?`),
+      stray: sqlite.prepare<[number], StrayRow>(`${STRAY_SELECT} AND p.id = ?`),
+      straysSince: sqlite.prepare<[number], StrayRow>(`${STRAY_SELECT} AND s.intake_at >= ?`),
+    };
+  }
+
+  insert(report: NewReport, at: number): number {
+    return Number(this.statements.insert.run({ ...report, at }).lastInsertRowid);
+  }
+
+  one(id: number): Report | undefined {
+    const row = this.statements.one.get(id);
+    return row && toReport(row);
+  }
+
+  list(kind: ReportKind | null, state: ReportState | null, limit: number): Report[] {
+    return this.statements.list.all({ kind, state, limit }).map(toReport);
+  }
+
+  /** The open reports of one species and kind: the candidates a report or a stray is compared with. */
+  openOf(species: Species, kind: ReportKind): Report[] {
+    return this.statements.openOf.all(species, kind).map(toReport);
+  }
+
+  openSince(at: number): Report[] {
+    return this.statements.openSince.all(at).map(toReport);
+  }
+
+  setState(id: number, state: ReportState, returnedPetId: number | null, at: number): void {
+    this.statements.setState.run(state, returnedPetId, at, id);
+  }
+
+  recordConfirmation(
+    reportId: number,
+    match: { petId: number | null; otherReportId: number | null; score: number },
+    at: number,
+    by: Face,
+  ): void {
+    this.statements.confirm.run(reportId, match.petId, match.otherReportId, match.score, at, by);
+  }
+
+  straysOf(species: Species): StrayRow[] {
+    return this.statements.straysOf.all(species);
+  }
+
+  stray(petId: number): StrayRow | undefined {
+    return this.statements.stray.get(petId);
+  }
+
+  straysSince(at: number): StrayRow[] {
+    return this.statements.straysSince.all(at);
+  }
+}
