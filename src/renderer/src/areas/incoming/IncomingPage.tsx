@@ -1,5 +1,6 @@
 import { Badge, Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
+import { PageTitle } from '../../ui/PageTitle';
 import { useTranslation } from 'react-i18next';
 import type { Submission } from '../../../../shared/front-door';
 import { formatMoment } from '../../ui/format';
@@ -15,7 +16,7 @@ export function IncomingPage(): React.JSX.Element {
   const rows = submissions.data ?? [];
   return (
     <Stack data-ready={submissions.isSuccess ? 'incoming' : undefined}>
-      <Title order={2}>{t('title')}</Title>
+      <PageTitle title={t('title')} description={t('description')} />
       {rows.length === 0 && submissions.isSuccess ? <Text>{t('empty')}</Text> : null}
       {rows.length > 0 ? (
         <Table striped highlightOnHover aria-label={t('title')}>

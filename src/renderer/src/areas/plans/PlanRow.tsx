@@ -53,7 +53,7 @@ export function PlanRow({ plan }: { plan: PlanFigures }): React.JSX.Element {
     <FigureInput
       aria-label={t('fieldLabel', { plan: planName, field: t(`fields.${field}`) })}
       thousandSeparator
-      w={{ base: 100, lg: 150 }}
+      w={{ base: 92, lg: 150 }}
       onKeyDown={submitOnEnter}
       {...form.getInputProps(field)}
     />
