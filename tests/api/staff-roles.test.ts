@@ -152,6 +152,8 @@ describe('a single desk', () => {
         me: null,
         caller: 'desk',
         channels: [...ADMIN_CHANNEL_NAMES],
+        language: null,
+        shelterLanguage: null,
       });
       expect((await call('staff.me', {}, {})).status).toBe(401);
       expect((await call('staff.login', { login: 'owner', password: PASSWORD }, {})).status).toBe(401);

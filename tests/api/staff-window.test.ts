@@ -32,6 +32,8 @@ describe('the first owner, made in the window', () => {
       me: null,
       caller: 'desk',
       channels: [...ADMIN_CHANNEL_NAMES],
+      language: null,
+      shelterLanguage: null,
     });
     expect((await call('staff.me', {})).status).toBe(401);
     expect((await call('staff.setupOwner', { name: 'Ana Ruiz', login: 'ana', password: PASSWORD })).status).toBe(401);
@@ -110,7 +112,14 @@ describe('the first owner, made in the window', () => {
 describe('staff.me in team mode', () => {
   it('tells nobody yet (no cookie, or an ended session) that only the login is open', async () => {
     const open = ADMIN_CHANNEL_NAMES.filter((channel) => mayCall(null, channel));
-    expect((await call('staff.me', {})).body).toEqual({ teamMode: true, me: null, caller: 'nobody', channels: open });
+    expect((await call('staff.me', {})).body).toEqual({
+      teamMode: true,
+      me: null,
+      caller: 'nobody',
+      channels: open,
+      language: null,
+      shelterLanguage: null,
+    });
     expect(open).toEqual(expect.arrayContaining(['staff.login', 'staff.acceptInvite', 'staff.me']));
     expect(
       (await call('staff.me', {}, { cookie: '__Host-adoption_desk_session=not-a-session-id-at-all-0000' })).body,

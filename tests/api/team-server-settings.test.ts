@@ -128,6 +128,8 @@ describe('the shelter server setting', () => {
       me: null,
       caller: 'nobody',
       channels: ['staff.login', 'staff.me', 'staff.acceptInvite', 'team.server'],
+      language: null,
+      shelterLanguage: null,
     });
     const photo = await teamRequest(port, '/admin/photos/production/abc.jpg');
     expect(photo.status).toBe(409);

@@ -31,7 +31,12 @@ const VOLUNTEER_READS = new Set([
 /** The care marks a volunteer records: the due list's "Given" (one dose or a round) and "Skip"; not the medical record. And the animal's photos, from the phone. */
 const VOLUNTEER_MARKS = new Set(['care.give', 'care.skip', 'photos.add']);
 /** A foster: a volunteer's reads and marks for the animals placed with them (each channel's scope), without the status history of the shelter's stays. */
-const FOSTER_CALLS = new Set([...VOLUNTEER_READS, ...VOLUNTEER_MARKS].filter((channel) => channel !== 'pets.history'));
+/** …nor lost and found's reports, which are about other people's animals. */
+const FOSTER_CALLS = new Set(
+  [...VOLUNTEER_READS, ...VOLUNTEER_MARKS].filter(
+    (channel) => channel !== 'pets.history' && !channel.startsWith('lostFound.'),
+  ),
+);
 const SELF = new Set(['staff.logout', 'staff.changePassword', 'staff.setLanguage']);
 /** Before logging in: the login, an invitation, asking who one is (the window's login page), and the shelter server's address. */
 const OPEN = new Set(['staff.login', 'staff.acceptInvite', 'staff.me', 'team.server']);
@@ -55,6 +60,8 @@ const STAFF_AREAS = new Set([
   'forms',
   'applications',
   'lostFound',
+  // Contracts signed on the spot: the adopter's details and hand; staff only.
+  'contracts',
 ]);
 
 function expected(role: StaffRole | null, channel: AdminChannelName): boolean | undefined {

@@ -103,6 +103,7 @@ export const STAFF_CHANNELS = area({
     input: ({ z, LanguageSchema }) => z.strictObject({ language: LanguageSchema.nullable() }),
     answer: answer<{ language: PublishedLanguage | null }>(),
     may: EVERY_MEMBER,
+    forFoster: 'no-animal',
     writes: 'Chose their language',
     about: 'self',
   },
