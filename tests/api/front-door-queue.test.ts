@@ -71,7 +71,7 @@ describe('the review queue', () => {
     second = (await apply({ name: 'Zoé Brioche', email: 'zoe@brioche.example', 'q-household': 'Wolfhound-Q' })).id;
     const shown = frontDoor.show(first);
     expect(shown.duplicates.map((warning) => warning.personId)).toEqual([known.id]);
-    frontDoor.link(first, known.id);
+    frontDoor.linkPerson(first, known.id);
     frontDoor.setState(first, 'in_review');
     frontDoor.bookVisit(first, server.clock.now() + DAY);
     frontDoor.recordVisit(first, 'Garden fenced, calm flat.');

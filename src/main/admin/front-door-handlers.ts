@@ -11,7 +11,7 @@ export function frontDoorHandlers(host: AppHost): Pick<AdminHandlers, FrontDoorC
     'forms.set': ({ environment, kind, form }) => frontDoor(environment).setForm(kind, form),
     'applications.list': ({ environment, filter }) => frontDoor(environment).list(filter),
     'applications.show': ({ environment, id }) => frontDoor(environment).show(id),
-    'applications.link': ({ environment, id, personId }) => frontDoor(environment).link(id, personId),
+    'applications.link': ({ environment, id, personId }) => frontDoor(environment).linkPerson(id, personId),
     'applications.createPerson': ({ environment, id }) => frontDoor(environment).createPerson(id),
     'applications.setState': ({ environment, id, to, note }) => frontDoor(environment).setState(id, to, note),
     'applications.bookVisit': ({ environment, id, visit }) => frontDoor(environment).bookVisit(id, visit.at),

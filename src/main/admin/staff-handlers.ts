@@ -75,7 +75,7 @@ export function staffHandlers(host: AppHost): Pick<AdminHandlers, StaffChannel> 
     'staff.linkPerson': ({ id, personId }) => {
       staff().get(id);
       if (personId !== null) person(personId);
-      return staff().people.link(id, personId);
+      return staff().people.setLink(id, personId);
     },
     'staff.personLinks': () => staff().people.all(),
     'staff.acceptInvite': ({ code, login, password }, context) => {

@@ -175,7 +175,7 @@ export class FrontDoorService {
     return this.sources.people.duplicatesOf(this.personFrom(submission));
   }
 
-  link(id: number, personId: number): Submission {
+  linkPerson(id: number, personId: number): Submission {
     this.sources.people.get(personId);
     return this.change(id, () => ({ personId }));
   }
@@ -184,7 +184,7 @@ export class FrontDoorService {
   createPerson(id: number): { submission: Submission } & AddedPerson {
     const submission = this.get(id);
     const added = this.sources.people.add(this.personFrom(submission));
-    return { ...added, submission: this.link(id, added.person.id) };
+    return { ...added, submission: this.linkPerson(id, added.person.id) };
   }
 
   setState(id: number, to: SubmissionState, note?: string): Submission {

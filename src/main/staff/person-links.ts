@@ -37,7 +37,7 @@ export class StaffPersonLinks {
   }
 
   /** Links the login to the person, or to nobody (null). */
-  link(staffId: number, personId: number | null): StaffPersonLink {
+  setLink(staffId: number, personId: number | null): StaffPersonLink {
     if (personId === null) {
       this.statements.unlink.run(staffId);
       this.statements.unlinkInvites.run(staffId);

@@ -58,7 +58,7 @@ export function registerApplicationCommands(program: Command): void {
     .requiredOption('--person <id>', 'person id', positiveInt)
     .action(
       run((engine, output, id: number, options: { person: number }) =>
-        printObject(output, print(output.json, engine.services.frontDoor.link(id, options.person))),
+        printObject(output, print(output.json, engine.services.frontDoor.linkPerson(id, options.person))),
       ),
     );
   applications
