@@ -17,12 +17,13 @@ async function adoptedNoisette(desk: DeskServer): Promise<number> {
   return petId;
 }
 
+/** The record page at the desk; on a phone the phone's own page of the animal, with its contract below. */
 async function openMovements(page: Page, desk: DeskServer, petId: number): Promise<void> {
   const [address, token] = desk.adminUrl.split('#');
   await page.goto(`${address}?lang=fr#${token}`);
   await expect(page.locator('html[data-ready="true"]')).toBeAttached();
   await page.evaluate((id) => (window.location.hash = `#/pets/${id}/movements`), petId);
-  await expect(page.getByTestId('record-header')).toBeVisible();
+  await expect(page.getByTestId('record-header').or(page.getByTestId('phone-animal'))).toBeVisible();
 }
 
 /** A hand drawn across the pad with the pointer, as a finger or a stylus would. */

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { GoodWith } from '../../../../shared/pet-profile';
 import { useEnvironment } from '../../client/EnvironmentProvider';
 import { pageHref } from '../../ui/navigation';
+import { PhoneContracts } from './PhoneContracts';
 import { PhotoCapture } from './PhotoCapture';
 import { photoAddress, useAnimal, useDue, usePhotos } from './queries';
 import { TOUCH } from './touch';
@@ -108,6 +109,7 @@ export function PhoneAnimal({ petId }: { petId: number }): React.JSX.Element {
         )}
         <PhotoCapture petId={petId} />
       </section>
+      <PhoneContracts petId={petId} petName={pet.name} />
     </Stack>
   );
 }
