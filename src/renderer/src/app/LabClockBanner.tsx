@@ -28,7 +28,7 @@ export function LabClockBanner(): React.JSX.Element | null {
       <Group gap="xs" wrap="wrap">
         <Text size="sm" fw={700}>
           {t(offsetMs === 0 ? 'labClock.noOffset' : 'labClock.on', {
-            environment: t(`environment.${environment}`),
+            environment: t(`labClock.where.${environment}`),
             now: new Date(now).toISOString().replace(/\.\d{3}Z$/, 'Z'),
             offset: describeOffset(offsetMs),
           })}

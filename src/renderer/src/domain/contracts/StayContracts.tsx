@@ -27,7 +27,7 @@ export function StayContracts({ stay, petName }: { stay: Stay; petName: string }
     replaces,
   });
   return (
-    <Stack gap={4} data-testid={`stay-contracts-${stay.id}`}>
+    <Stack gap={4} data-testid={`signed-contracts-${stay.id}`}>
       {ofStay.map((contract) => (
         <Group key={contract.id} gap="xs" wrap="wrap">
           <Badge variant="light" color={contract.replacedBy === null ? 'teal' : 'gray'}>
