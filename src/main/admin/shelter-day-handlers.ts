@@ -1,5 +1,7 @@
 import type { AppHost } from '../host/app-host';
-import { adoptionContractPdf } from '../print/contract-of-stay';
+import { adoptionContractPdf, contractFileName } from '../print/contract-of-stay';
+
+export { contractFileName } from '../print/contract-of-stay';
 import type { AdminHandlers } from './dispatch';
 
 type ShelterDayChannel = Extract<keyof AdminHandlers, `movements.${string}` | `people.${string}`>;
@@ -40,15 +42,4 @@ export function shelterDayHandlers(host: AppHost): Pick<AdminHandlers, ShelterDa
       return { fileName: contractFileName(record.animal.pet.name, stayId), pdfBase64: pdf.toString('base64') };
     },
   };
-}
-
-/** `adoption-contract-biscuit-12.pdf`: the animal's name in letters and digits of any script, safe on every file system. */
-export function contractFileName(petName: string, stayId: number): string {
-  const name = petName
-    .normalize('NFC')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60);
-  return `adoption-contract-${name ? `${name}-` : ''}${stayId}.pdf`;
 }

@@ -43,17 +43,6 @@ export function contractTextSha256(data: AdoptionContractData, language: string)
     .digest('hex');
 }
 
-/** `signed-adoption-contract-noisette-12-3.pdf`: the animal's name in letters and digits of any script. */
-export function signedContractFileName(petName: string, stayId: number, contractId: number): string {
-  const name = petName
-    .normalize('NFC')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60);
-  return `signed-adoption-contract-${name ? `${name}-` : ''}${stayId}-${contractId}.pdf`;
-}
-
 /** Prints a stay's contract with its signature, in the shelter's language, from the records as they are now. */
 export class ContractPrinter {
   constructor(

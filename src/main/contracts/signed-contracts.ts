@@ -12,7 +12,8 @@ import {
 import { AppError } from '../../shared/errors';
 import { parseOrThrow } from '../../shared/validation';
 import type { Changes } from '../db/changes';
-import { signedContractFileName, type ContractPrinter } from './printing';
+import { contractFileName } from '../print/contract-of-stay';
+import type { ContractPrinter } from './printing';
 
 /** A row as the queries below read it. */
 interface ContractRow {
@@ -42,7 +43,7 @@ function toContract(row: ContractRow): SignedContract {
   return {
     ...rest,
     signedAt: new Date(signedAt).toISOString(),
-    fileName: signedContractFileName(petName, row.stayId, row.id),
+    fileName: contractFileName(petName, row.stayId, row.id),
   };
 }
 

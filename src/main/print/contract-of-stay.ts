@@ -90,3 +90,18 @@ export async function adoptionContractPdf(
   const pdf = await renderAdoptionContract(contractOfAdoption(record, species, words), { size, words });
   return { record, pdf };
 }
+
+/**
+ * `adoption-contract-biscuit-12.pdf`, or `signed-adoption-contract-biscuit-12-3.pdf` for signed
+ * contract 3: the animal's name in letters and digits of any script, safe on every file system.
+ */
+export function contractFileName(petName: string, stayId: number, signedContractId?: number): string {
+  const name = petName
+    .normalize('NFC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
+  const named = `adoption-contract-${name ? `${name}-` : ''}${stayId}`;
+  return signedContractId === undefined ? `${named}.pdf` : `signed-${named}-${signedContractId}.pdf`;
+}
