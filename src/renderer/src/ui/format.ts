@@ -36,11 +36,24 @@ export function formatSeconds(seconds: number): string {
   return seconds % 60 ? `${minutes} min ${seconds % 60} s` : `${minutes} min`;
 }
 
-/** Sizes of files and deploys: bytes, KiB or MiB, one decimal above bytes. */
+/** Sizes of files and deploys in the locale's unit words ("1,5 Mo", "1.5 MB"): bytes, kB or MB, one decimal above bytes. */
 export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+  const [value, unit] =
+    bytes < 1024
+      ? [bytes, 'byte']
+      : bytes < 1024 * 1024
+        ? [bytes / 1024, 'kilobyte']
+        : [bytes / 1024 / 1024, 'megabyte'];
+  return cached(
+    `bytes-${unit}`,
+    (l) =>
+      new Intl.NumberFormat(l, {
+        style: 'unit',
+        unit,
+        unitDisplay: 'short',
+        maximumFractionDigits: unit === 'byte' ? 0 : 1,
+      }),
+  ).format(value);
 }
 
 const day = () => cached('day', (l) => new Intl.DateTimeFormat(l, { dateStyle: 'medium' }));
