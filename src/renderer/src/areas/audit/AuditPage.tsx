@@ -14,17 +14,17 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconHistory, IconLock } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { AuditFilter } from '../../../../shared/audit';
 import { useEnvironment } from '../../client/EnvironmentProvider';
 import { AdminCallError } from '../../client/transport';
-import { clearButtonOf } from '../../ui/clear-button';
+import { clearButtonNamed } from '../../ui/clear-button';
 import { LoadFailure } from '../../ui/LoadStates';
 import { PageTitle } from '../../ui/PageTitle';
 import { ACTION_WORDS } from './action-words';
 import { AuditTable } from './AuditTable';
 import { useAuditTrail } from './queries';
 
-const THIS_DESK = 'This desk';
 const ACTIONS = Object.entries(ACTION_WORDS)
   .map(([value, label]) => ({ value, label }))
   .sort((a, b) => a.label.localeCompare(b.label));
@@ -39,6 +39,8 @@ function dayBound(day: string, end: boolean): number | undefined {
 
 /** Who changed what, when and from where: the trail of every admin write, newest first. */
 export function AuditPage(): React.JSX.Element {
+  const { t } = useTranslation('audit');
+  const THIS_DESK = t('thisDesk');
   const environment = useEnvironment();
   const [staff, setStaff] = useState('');
   const [from, setFrom] = useState('');
@@ -57,7 +59,7 @@ export function AuditPage(): React.JSX.Element {
       ...(typed.record ? { record: typed.record } : {}),
       ...(channel ? { channel } : {}),
     };
-  }, [typed, from, to, channel]);
+  }, [typed, from, to, channel, THIS_DESK]);
   const trail = useAuditTrail(filter);
   const entries = useMemo(() => trail.data?.pages.flat() ?? [], [trail.data]);
   const names = useMemo(
@@ -65,70 +67,66 @@ export function AuditPage(): React.JSX.Element {
       THIS_DESK,
       ...new Set(entries.filter((entry) => entry.staffName !== 'desk').map((entry) => entry.staffName)),
     ],
-    [entries],
+    [entries, THIS_DESK],
   );
   const filtered = Object.keys(filter).length > 0;
   const refused = trail.error instanceof AdminCallError && trail.error.code === 'forbidden';
 
   return (
     <Stack gap="md">
-      <PageTitle
-        title="Audit"
-        description="Every change made through the admin pages: who made it, when, from which computer, and what it changed. Nothing here can be edited or removed."
-      />
+      <PageTitle title={t('title')} description={t('description')} />
       {refused ? (
         <Alert
           color="yellow"
           variant="light"
           icon={<IconLock />}
-          title="For managers and owners"
+          title={t('refusedTitle')}
           role="alert"
           data-testid="audit-refused"
         >
-          The audit trail shows every change made by every member of staff, so only managers and owners can read it. Ask
-          one of them if you need to know who changed something.
+          {t('refused')}
         </Alert>
       ) : (
         <>
           <Group align="flex-end" wrap="wrap" gap="sm">
             <Autocomplete
-              label="Staff member"
-              placeholder="Anyone"
+              label={t('filters.staff')}
+              placeholder={t('filters.anyone')}
               data={names}
               value={staff}
               onChange={setStaff}
               w={170}
             />
             <TextInput
-              label="From"
+              label={t('filters.from')}
               type="date"
               value={from}
               onChange={(event) => setFrom(event.currentTarget.value)}
               w={150}
             />
             <TextInput
-              label="To"
+              label={t('filters.to')}
               type="date"
               value={to}
               onChange={(event) => setTo(event.currentTarget.value)}
               w={150}
             />
             <TextInput
-              label="Record"
-              placeholder="Its number"
+              label={t('filters.record')}
+              placeholder={t('filters.recordPlaceholder')}
               value={record}
               onChange={(event) => setRecord(event.currentTarget.value)}
               w={110}
             />
             <Select
-              label="Kind of action"
-              placeholder="Any"
+              label={t('filters.action')}
+              placeholder={t('filters.any')}
               data={ACTIONS}
               value={channel}
               onChange={setChannel}
               searchable
               clearable
-              clearButtonProps={clearButtonOf('the kind of action')}
+              clearButtonProps={clearButtonNamed(t('filters.clearAction'))}
               w={230}
             />
           </Group>
@@ -144,25 +142,19 @@ export function AuditPage(): React.JSX.Element {
                   py="xl"
                   icon={<IconHistory size={28} />}
                   withIndicatorBackground
-                  title={filtered ? 'Nothing matches' : 'Nothing in the audit trail yet'}
-                  description={
-                    filtered
-                      ? 'Try another staff member, wider dates, or any kind of action.'
-                      : 'Changes made through the admin pages will be listed here, newest first.'
-                  }
+                  title={filtered ? t('empty.noMatchTitle') : t('empty.noneTitle')}
+                  description={filtered ? t('empty.noMatch') : t('empty.none')}
                 />
               )}
             </Paper>
           )}
           <Group justify="space-between" wrap="wrap">
             <Text size="sm" c="dimmed" aria-live="polite" data-testid="audit-count">
-              {trail.data
-                ? `${entries.length} ${entries.length === 1 ? 'change' : 'changes'} shown${trail.hasNextPage ? ', more before' : ''}`
-                : ' '}
+              {trail.data ? t(trail.hasNextPage ? 'shownMore' : 'shown', { count: entries.length }) : ' '}
             </Text>
             {trail.hasNextPage && (
               <Button variant="default" onClick={() => void trail.fetchNextPage()} loading={trail.isFetchingNextPage}>
-                Load more
+                {t('loadMore')}
               </Button>
             )}
           </Group>

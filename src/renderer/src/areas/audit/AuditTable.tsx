@@ -1,4 +1,6 @@
 import { Anchor, Stack, Table, Text } from '@mantine/core';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import type { AuditSubject, NamedAuditEntry } from '../../../../shared/audit';
 import type { Environment } from '../../../../shared/environments';
 import { DESK_NAME } from '../../../../shared/staff';
@@ -12,22 +14,28 @@ import { useCategoryNames, usePersonName } from './queries';
 const COLUMNS = 5;
 
 /** Who acted: the member, or the desk (the window on the server itself, a single desk, the admin token), which is no member. */
-function whoWords(entry: NamedAuditEntry): string {
-  return entry.staffId === null && entry.staffName === DESK_NAME ? 'this desk' : entry.staffName;
+function whoWords(entry: NamedAuditEntry, t: TFunction<'audit'>): string {
+  return entry.staffId === null && entry.staffName === DESK_NAME ? t('thisDeskLower') : entry.staffName;
 }
-
-const SUBJECT_WORDS: Record<AuditSubject['kind'], string> = { pet: 'Pet', person: 'Person', member: 'Member' };
 
 /** One record the entry is about, by its name and linked to its page; by its number once it is gone, unlinked in the other environment. */
 function SubjectLink({ subject, environment }: { subject: AuditSubject; environment: Environment }): React.JSX.Element {
+  const { t } = useTranslation('audit');
   // Members have one page, the Staff page; a pet or person of the other environment has none in this one.
   const here = subject.kind === 'member' || subject.environment === environment;
   const person = usePersonName(subject.id, subject.kind === 'person' && here);
   const asking = subject.kind === 'person' && here && person.isPending;
   const name = subject.kind === 'person' ? (person.data ?? null) : subject.name;
-  const number = `${SUBJECT_WORDS[subject.kind]} ${subject.id}`;
-  if (!here) return <TruncatedText text={`${name ?? number} (${subject.environment})`} maw={150} size="sm" />;
-  if (name === null && !asking) return <TruncatedText text={`${number} (gone)`} maw={150} size="sm" />;
+  const number = t(`subject.${subject.kind}`, { id: subject.id });
+  if (!here)
+    return (
+      <TruncatedText
+        text={t('otherEnvironment', { what: name ?? number, environment: subject.environment })}
+        maw={150}
+        size="sm"
+      />
+    );
+  if (name === null && !asking) return <TruncatedText text={t('gone', { what: number })} maw={150} size="sm" />;
   return (
     <Anchor
       href={
@@ -128,15 +136,16 @@ export function AuditTable({
   loading: boolean;
   environment: Environment;
 }): React.JSX.Element {
+  const { t } = useTranslation('audit');
   return (
     <Table striped verticalSpacing="xs" stickyHeader data-testid="audit-table" aria-busy={loading}>
       <Table.Thead>
         <Table.Tr>
-          <Table.Th w={130}>When</Table.Th>
-          <Table.Th w={130}>Who</Table.Th>
-          <Table.Th>What</Table.Th>
-          <Table.Th w={160}>Record</Table.Th>
-          <Table.Th w={250}>Changes</Table.Th>
+          <Table.Th w={130}>{t('columns.when')}</Table.Th>
+          <Table.Th w={130}>{t('columns.who')}</Table.Th>
+          <Table.Th>{t('columns.what')}</Table.Th>
+          <Table.Th w={160}>{t('columns.record')}</Table.Th>
+          <Table.Th w={250}>{t('columns.changes')}</Table.Th>
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
@@ -147,8 +156,10 @@ export function AuditTable({
               <Text size="sm">{formatMoment(entry.at)}</Text>
             </Table.Td>
             <Table.Td>
-              <TruncatedText text={whoWords(entry)} maw={120} size="sm" fw={500} />
-              {entry.address && <TruncatedText text={`from ${entry.address}`} maw={120} size="xs" c="dimmed" />}
+              <TruncatedText text={whoWords(entry, t)} maw={120} size="sm" fw={500} />
+              {entry.address && (
+                <TruncatedText text={t('fromAddress', { address: entry.address })} maw={120} size="xs" c="dimmed" />
+              )}
             </Table.Td>
             <Table.Td>
               <Text size="sm">{actionWords(entry.channel)}</Text>
