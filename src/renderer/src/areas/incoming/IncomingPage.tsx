@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { Submission } from '../../../../shared/front-door';
 import { formatMoment } from '../../ui/format';
 import { useSubmission, useSubmissionStep, useSubmissions } from './queries';
+import { NextInLine } from './NextInLine';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -74,6 +75,7 @@ function SubmissionPanel({ id }: { id: number }): React.JSX.Element | null {
           <strong>{answerLabel((key) => t(key as never), answer)}</strong> {answer.answer}
         </Text>
       ))}
+      {submission.pet && <NextInLine pet={submission.pet} />}
       {submission.personId === null ? (
         <Stack gap="xs">
           {submission.duplicates.map((warning) => (

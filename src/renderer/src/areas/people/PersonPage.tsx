@@ -13,6 +13,7 @@ import { personFailure } from './person-failures';
 import { PersonFlags } from './PersonFlags';
 import { PersonMovementsPanel } from './PersonMovementsPanel';
 import { PersonMailPanel } from './PersonMailPanel';
+import { PersonApplicationsPanel } from './PersonApplicationsPanel';
 import { useCategoryNames, useForgetPerson, usePerson } from './queries';
 
 /** One person's page: who they are, their animals and every movement they took part in; edit, or forget them. */
@@ -105,6 +106,7 @@ export function PersonPage({ id, onEdit }: { id: number; onEdit: (person: Person
       )}
       <PersonMovementsPanel events={events} animals={animals} />
       <PersonMailPanel personId={person.id} />
+      <PersonApplicationsPanel personId={person.id} />
     </Stack>
   );
 }

@@ -21,6 +21,7 @@ import { PetRecordHistory } from './PetRecordHistory';
 import { usePetProfile } from './queries';
 import { useAnimalRecord } from './movement-queries';
 import { MovementsSection } from './MovementsSection';
+import { PetApplicationsPanel } from './PetApplicationsPanel';
 
 export const RECORD_SECTIONS = ['profile', 'photos', 'movements', 'care', 'history'] as const;
 export type RecordSection = (typeof RECORD_SECTIONS)[number];
@@ -107,6 +108,7 @@ export function PetRecordPage({ petId }: { petId: number }): React.JSX.Element {
                 )}
                 {/* Made once per pet and kept while a refetch fails (the pet removed meanwhile): what staff typed stays. */}
                 {details.data && <PetProfileForm details={details.data} />}
+                <PetApplicationsPanel petId={pet.id} />
               </Stack>
             </Tabs.Panel>
             <Tabs.Panel value="photos">
