@@ -21,6 +21,7 @@ import { PetRecordHistory } from './PetRecordHistory';
 import { usePetProfile } from './queries';
 import { useAnimalRecord } from './movement-queries';
 import { MovementsSection } from './MovementsSection';
+import { PetLostReports } from '../../domain/lost-found/PetLostReports';
 
 export const RECORD_SECTIONS = ['profile', 'photos', 'movements', 'care', 'history'] as const;
 export type RecordSection = (typeof RECORD_SECTIONS)[number];
@@ -48,6 +49,7 @@ export function PetRecordPage({ petId }: { petId: number }): React.JSX.Element {
   const sections = useSections();
   const withMovements = sections.includes('movements');
   const animal = useAnimalRecord(petId, withMovements);
+  const lostReports = useCan('lostFound.ofPet');
   // Read here too, so the adoption dialog finds the fee ready.
   const details = usePetProfile(petId);
   // Without the movements, the record is the profile's pet (the engine removes what the role may not see).
@@ -119,6 +121,7 @@ export function PetRecordPage({ petId }: { petId: number }): React.JSX.Element {
                   readAt={animal.dataUpdatedAt}
                   sex={details.data?.profile.sex ?? null}
                 />
+                {lostReports && animal.data.openStay?.intakeType === 'stray' && <PetLostReports petId={pet.id} />}
               </Tabs.Panel>
             )}
             {sections.includes('care') && (
