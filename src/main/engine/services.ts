@@ -111,7 +111,7 @@ export function createServices({ connection, changes, labClock, dataDir, environ
     people,
     movements,
     tokens: new FormTokens(dataDir),
-    limits: new FormLimitCounters(real),
+    limits: new FormLimitCounters(sqlite, real),
   });
   // Forgetting a person takes what they sent through the front door with them.
   people.onForget((person) => frontDoor.forgetPerson(person));

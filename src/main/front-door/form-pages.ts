@@ -30,7 +30,7 @@ export function consentShown(form: FrontDoorForm, words: PublishedWords, shelter
   );
 }
 
-function shell(words: PublishedWords, title: string, body: string): string {
+export function shell(words: PublishedWords, title: string, body: string): string {
   return `<!doctype html>
 <html lang="${escapeHtml(words.language)}">
 <head>

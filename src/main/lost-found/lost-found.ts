@@ -17,6 +17,7 @@ import {
 } from '../../shared/lost-found';
 import type { Face } from '../../shared/movements';
 import { ageGroupOf, ageScaleOf, localDay } from '../../shared/pet-profile';
+import type { Species } from '../../shared/species';
 import { parseOrThrow } from '../../shared/validation';
 import type { Changes } from '../db/changes';
 import type { MovementService } from '../movements/movements';
@@ -43,6 +44,13 @@ const reportDescription = (report: Report): Description => ({
   at: report.seenAt,
   features: report.features,
 });
+
+/** The candidates of one species, read and prepared once. */
+interface Pool {
+  lost: { report: Report; prepared: Prepared }[];
+  found: { report: Report; prepared: Prepared }[];
+  strays: { stray: StrayRow; prepared: Prepared }[];
+}
 
 const strayRef = (stray: StrayRow) => ({ id: stray.id, name: stray.name, intakeAt: stray.intakeAt });
 
@@ -133,18 +141,37 @@ export class LostFoundService {
     );
   }
 
-  /** Today's card: the open reports of the last two weeks, and those a stray taken in since may be, with a likely match. */
+  /**
+   * Today's card: the open reports of the last two weeks, and those a stray taken in since may be,
+   * with a likely match. Every candidate is read and prepared once per species for the whole card,
+   * not once per report: the card compares hundreds of reports with the same strays.
+   */
   waiting(): MatchesWaiting {
     const since = this.clock.now() - WAITING_WINDOW_MS;
+    const pools = new Map<Species, Pool>();
+    const poolOf = (species: Species): Pool => {
+      let pool = pools.get(species);
+      if (!pool) {
+        pool = this.poolOf(species);
+        pools.set(species, pool);
+      }
+      return pool;
+    };
+    const likely = (match: Match) => match.certain || match.score >= LIKELY_SCORE;
     const found = new Map<number, ReportWithMatches>();
     for (const report of this.store.openSince(since)) {
-      const matches = this.matchesOf(report).filter((match) => match.certain || match.score >= LIKELY_SCORE);
+      const matches = this.matchesIn(report, prepare(reportDescription(report)), poolOf(report.species)).filter(likely);
       if (matches.length > 0) found.set(report.id, { report, matches });
     }
     for (const stray of this.store.straysSince(since)) {
-      for (const match of this.matchesOfPet(stray.id)) {
-        if (!match.report || found.has(match.report.id) || (!match.certain && match.score < LIKELY_SCORE)) continue;
-        found.set(match.report.id, this.get(match.report.id));
+      const pool = poolOf(stray.species);
+      const prepared = pool.strays.find((entry) => entry.stray.id === stray.id)?.prepared ?? this.strayPrepared(stray);
+      for (const { report, prepared: described } of pool.lost) {
+        if (found.has(report.id)) continue;
+        const score = scoreMatch(prepared, described);
+        if (!score || !likely({ ...score, pet: null, report })) continue;
+        const matches = this.matchesIn(report, described, pool).filter(likely);
+        if (matches.length > 0) found.set(report.id, { report, matches });
       }
     }
     return [...found.values()].sort((a, b) => (b.matches[0]?.score ?? 0) - (a.matches[0]?.score ?? 0));
@@ -195,17 +222,29 @@ export class LostFoundService {
   }
 
   private matchesOf(report: Report): Match[] {
-    const prepared = prepare(reportDescription(report));
-    const reports = this.store
-      .openOf(report.species, report.kind === 'lost' ? 'found' : 'lost')
-      .flatMap((other): Match[] => {
-        const score = scoreMatch(prepared, prepare(reportDescription(other)));
-        return score ? [{ ...score, pet: null, report: other }] : [];
-      });
+    return this.matchesIn(report, prepare(reportDescription(report)), this.poolOf(report.species));
+  }
+
+  /** The open reports and strays in care of one species, each prepared for scoring. */
+  private poolOf(species: Species): Pool {
+    const described = (report: Report) => ({ report, prepared: prepare(reportDescription(report)) });
+    return {
+      lost: this.store.openOf(species, 'lost').map(described),
+      found: this.store.openOf(species, 'found').map(described),
+      strays: this.store.straysOf(species).map((stray) => ({ stray, prepared: this.strayPrepared(stray) })),
+    };
+  }
+
+  private matchesIn(report: Report, prepared: Prepared, pool: Pool): Match[] {
+    const reports = (report.kind === 'lost' ? pool.found : pool.lost).flatMap(({ report: other, prepared: them }) => {
+      if (other.id === report.id) return [];
+      const score = scoreMatch(prepared, them);
+      return score ? [{ ...score, pet: null, report: other }] : [];
+    });
     const strays =
       report.kind === 'lost'
-        ? this.store.straysOf(report.species).flatMap((stray): Match[] => {
-            const score = scoreMatch(prepared, this.strayPrepared(stray));
+        ? pool.strays.flatMap(({ stray, prepared: them }): Match[] => {
+            const score = scoreMatch(prepared, them);
             return score ? [{ ...score, pet: strayRef(stray), report: null }] : [];
           })
         : [];

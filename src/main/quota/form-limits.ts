@@ -1,36 +1,50 @@
+import type Database from 'better-sqlite3';
 import type { Clock } from '../../shared/clock';
 import { windowEnd, windowStart } from '../../shared/quota';
 
+/** Form counters sit beside the API's in usage_windows, under their own subjects so neither reads the other's. */
+const SUBJECT_PREFIX = 'form:';
+
 /**
- * The public forms' limits, counted like the API's plans: a day window per subject (an address, an
- * e-mail), on the same window arithmetic (shared/quota.ts) and the lab's clock, so a tester moving
- * it sees the limits reset as the API's do. In memory: a restart forgets the day's counts, as a
- * form's refusal is a courtesy to the queue, not a bill.
+ * The public forms' limits, counted by the quota engine's own rows: a day window per subject (an
+ * address, an e-mail) in usage_windows, on the same window arithmetic (shared/quota.ts) and the
+ * engine's clock. Written through on every admission, so a restart (or a robot waiting for one)
+ * finds the day's counts where they were.
  */
 export class FormLimitCounters {
-  private readonly counts = new Map<string, number>();
-  private windowAt = Number.NEGATIVE_INFINITY;
+  private readonly read;
+  private readonly add;
 
-  constructor(private readonly clock: Clock) {}
+  constructor(
+    sqlite: Database.Database,
+    private readonly clock: Clock,
+  ) {
+    this.read = sqlite.prepare<[string, number], { accepted: number }>(
+      "SELECT accepted FROM usage_windows WHERE subject = ? AND kind = 'day' AND start = ?",
+    );
+    this.add = sqlite.prepare<[string, number]>(
+      `INSERT INTO usage_windows (subject, kind, start, accepted, rejected) VALUES (?, 'day', ?, 1, 0)
+       ON CONFLICT (subject, kind, start) DO UPDATE SET accepted = accepted + 1`,
+    );
+  }
+
+  private count(subject: string, start: number): number {
+    return this.read.get(SUBJECT_PREFIX + subject, start)?.accepted ?? 0;
+  }
 
   /** Counts one submission for every subject when all are under their figure; none is counted otherwise. */
   admit(subjects: ReadonlyArray<{ subject: string; perDay: number }>): { admitted: boolean; retryAfter: number } {
     const now = this.clock.now();
     const start = windowStart('day', now);
-    if (start !== this.windowAt) {
-      this.counts.clear();
-      this.windowAt = start;
-    }
     const retryAfter = Math.max(1, Math.ceil((windowEnd('day', now) - now) / 1000));
-    if (subjects.some(({ subject, perDay }) => (this.counts.get(subject) ?? 0) >= perDay))
+    if (subjects.some(({ subject, perDay }) => this.count(subject, start) >= perDay))
       return { admitted: false, retryAfter };
-    for (const { subject } of subjects) this.counts.set(subject, (this.counts.get(subject) ?? 0) + 1);
+    for (const { subject } of subjects) this.add.run(SUBJECT_PREFIX + subject, start);
     return { admitted: true, retryAfter };
   }
 
   /** Whether the subject has room left today, without counting. */
   hasRoom(subject: string, perDay: number): boolean {
-    const start = windowStart('day', this.clock.now());
-    return start !== this.windowAt || (this.counts.get(subject) ?? 0) < perDay;
+    return this.count(subject, windowStart('day', this.clock.now())) < perDay;
   }
 }

@@ -24,6 +24,7 @@ import {
 } from '../../front-door/form-pages';
 import { decodeFormBody, mostlyLinks, readBoundedBody } from '../../front-door/screening';
 import { publishedWords } from '../../publishing/words/words';
+import { answerReportForm, reportKindOf } from './report-forms';
 
 /** The largest form body read: a long application is a few KiB. */
 export const FORM_BODY_LIMIT = 64 * 1024;
@@ -51,6 +52,8 @@ export async function answerFrontDoor(
   const shelterName = shelter.name ?? services.shelter.name() ?? '';
   const html = (status: number, page: string) => reply.code(status).type('text/html; charset=utf-8').send(page);
   if (pathname === '/forms/thanks') return void (await html(200, thanksPage(words, shelterName)));
+  const reportKind = reportKindOf(pathname);
+  if (reportKind) return answerReportForm(engine, request, reply, reportKind);
 
   const kind = pathname.slice('/forms/'.length) as FormKind;
   if (!FORM_KINDS.includes(kind)) return void (await html(404, refusalPage(words, shelterName, 'closed', null, null)));

@@ -151,6 +151,28 @@ export const de: Catalogue = {
     fixFields: 'Bitte füllen Sie alle Pflichtfelder aus.',
     fillThis: 'Bitte füllen Sie dieses Feld aus.',
     tryAgain: 'Zurück zum Formular',
+    report: {
+      lostTitle: 'Ich habe mein Tier verloren',
+      foundTitle: 'Ich habe ein Tier gefunden',
+      lostIntro:
+        'Beschreiben Sie uns Ihr Tier: Wir vergleichen es mit jedem Tier, das zu uns kommt, und rufen Sie an, wenn es Ihres sein könnte.',
+      foundIntro:
+        'Beschreiben Sie uns das gefundene Tier: Wir vergleichen es mit den Suchmeldungen der Halter und rufen Sie zurück.',
+      theAnimal: 'Das Tier',
+      species: 'Tierart',
+      sex: 'Geschlecht',
+      colour: 'Farbe',
+      breed: 'Rasse',
+      size: 'Größe',
+      microchip: 'Chipnummer, falls bekannt',
+      place: 'Wo (Straße, Park, Ort)',
+      seenAtLost: 'Wann haben Sie es verloren?',
+      seenAtFound: 'Wann haben Sie es gefunden?',
+      features: 'Besondere Merkmale (Flecken, Halsband, Narben, Verhalten)',
+      yourContact: 'So erreichen wir Sie',
+      lostLink: 'Ich habe mein Tier verloren',
+      foundLink: 'Ich habe ein Tier gefunden',
+    },
   },
   card: {
     documentTitle: 'Zwingerkarten',

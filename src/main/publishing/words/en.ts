@@ -152,6 +152,28 @@ export const en = {
     fixFields: 'Please fill in every required field.',
     fillThis: 'Please fill in this field.',
     tryAgain: 'Back to the form',
+    report: {
+      lostTitle: 'I lost my pet',
+      foundTitle: 'I found an animal',
+      lostIntro:
+        'Tell us about your animal: we compare it with every animal brought to us and call you if one may be yours.',
+      foundIntro:
+        'Tell us about the animal you found: we compare it with the owners looking for theirs and call you back.',
+      theAnimal: 'The animal',
+      species: 'Species',
+      sex: 'Sex',
+      colour: 'Colour',
+      breed: 'Breed',
+      size: 'Size',
+      microchip: 'Microchip number, if you know it',
+      place: 'Where (street, park, village)',
+      seenAtLost: 'When did you lose it?',
+      seenAtFound: 'When did you find it?',
+      features: 'Distinguishing features (marks, collar, scars, behaviour)',
+      yourContact: 'How to reach you',
+      lostLink: 'I lost my pet',
+      foundLink: 'I found an animal',
+    },
   },
   card: {
     documentTitle: 'Kennel cards',

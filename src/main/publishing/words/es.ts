@@ -151,6 +151,28 @@ export const es: Catalogue = {
     fixFields: 'Rellena todos los campos obligatorios.',
     fillThis: 'Rellena este campo.',
     tryAgain: 'Volver al formulario',
+    report: {
+      lostTitle: 'He perdido a mi mascota',
+      foundTitle: 'He encontrado un animal',
+      lostIntro:
+        'Descríbenos a tu animal: lo comparamos con cada animal que nos llega y te llamamos si alguno puede ser el tuyo.',
+      foundIntro:
+        'Descríbenos el animal que has encontrado: lo comparamos con los avisos de los dueños que buscan al suyo y te llamamos.',
+      theAnimal: 'El animal',
+      species: 'Especie',
+      sex: 'Sexo',
+      colour: 'Color',
+      breed: 'Raza',
+      size: 'Tamaño',
+      microchip: 'Número de microchip, si lo sabes',
+      place: 'Dónde (calle, parque, pueblo)',
+      seenAtLost: '¿Cuándo lo perdiste?',
+      seenAtFound: '¿Cuándo lo encontraste?',
+      features: 'Señas particulares (manchas, collar, cicatrices, comportamiento)',
+      yourContact: 'Cómo contactarte',
+      lostLink: 'He perdido a mi mascota',
+      foundLink: 'He encontrado un animal',
+    },
   },
   card: {
     documentTitle: 'Fichas de jaula',

@@ -151,6 +151,28 @@ export const fr: Catalogue = {
     fixFields: 'Merci de remplir tous les champs obligatoires.',
     fillThis: 'Merci de remplir ce champ.',
     tryAgain: 'Retour au formulaire',
+    report: {
+      lostTitle: 'J’ai perdu mon animal',
+      foundTitle: 'J’ai trouvé un animal',
+      lostIntro:
+        'Décrivez-nous votre animal : nous le comparons à chaque animal qui nous est confié et nous vous appelons si l’un d’eux peut être le vôtre.',
+      foundIntro:
+        'Décrivez-nous l’animal que vous avez trouvé : nous le comparons aux avis de perte des propriétaires et nous vous rappelons.',
+      theAnimal: 'L’animal',
+      species: 'Espèce',
+      sex: 'Sexe',
+      colour: 'Couleur',
+      breed: 'Race',
+      size: 'Taille',
+      microchip: 'Numéro de puce, si vous le connaissez',
+      place: 'Où (rue, parc, commune)',
+      seenAtLost: 'Quand l’avez-vous perdu ?',
+      seenAtFound: 'Quand l’avez-vous trouvé ?',
+      features: 'Signes particuliers (taches, collier, cicatrices, comportement)',
+      yourContact: 'Comment vous joindre',
+      lostLink: 'J’ai perdu mon animal',
+      foundLink: 'J’ai trouvé un animal',
+    },
   },
   card: {
     documentTitle: 'Fiches de box',

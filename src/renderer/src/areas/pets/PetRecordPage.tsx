@@ -22,6 +22,7 @@ import { usePetProfile } from './queries';
 import { useAnimalRecord } from './movement-queries';
 import { MovementsSection } from './MovementsSection';
 import { PetApplicationsPanel } from './PetApplicationsPanel';
+import { PetLostReports } from '../../domain/lost-found/PetLostReports';
 
 export const RECORD_SECTIONS = ['profile', 'photos', 'movements', 'care', 'history'] as const;
 export type RecordSection = (typeof RECORD_SECTIONS)[number];
@@ -49,6 +50,7 @@ export function PetRecordPage({ petId }: { petId: number }): React.JSX.Element {
   const sections = useSections();
   const withMovements = sections.includes('movements');
   const animal = useAnimalRecord(petId, withMovements);
+  const lostReports = useCan('lostFound.ofPet');
   // Read here too, so the adoption dialog finds the fee ready.
   const details = usePetProfile(petId);
   // Without the movements, the record is the profile's pet (the engine removes what the role may not see).
@@ -121,6 +123,7 @@ export function PetRecordPage({ petId }: { petId: number }): React.JSX.Element {
                   readAt={animal.dataUpdatedAt}
                   sex={details.data?.profile.sex ?? null}
                 />
+                {lostReports && animal.data.openStay?.intakeType === 'stray' && <PetLostReports petId={pet.id} />}
               </Tabs.Panel>
             )}
             {sections.includes('care') && (

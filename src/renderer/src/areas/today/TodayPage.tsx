@@ -8,6 +8,7 @@ import { formatFigure, formatLongDay } from '../../ui/format';
 import { LoadFailure, RefreshFailure, SkeletonBlocks } from '../../ui/LoadStates';
 import { PageTitle } from '../../ui/PageTitle';
 import { DueList } from '../../domain/care/DueList';
+import { MatchesWaitingCard } from '../../domain/lost-found/MatchesWaitingCard';
 import { useToday } from './queries';
 import {
   ArrivalsSection,
@@ -37,6 +38,7 @@ function VaccinationsDay(): React.JSX.Element {
 /** Every animal named links to its page. */
 function ShelterDay(): React.JSX.Element {
   const { t } = useTranslation('today');
+  const reports = useCan('lostFound.waiting');
   const [waitingInput, setWaitingInput] = useState<number | string>(DEFAULT_WAITING_DAYS);
   const chosen =
     typeof waitingInput === 'number' && Number.isInteger(waitingInput) && waitingInput >= 0 && waitingInput <= 365
@@ -83,6 +85,7 @@ function ShelterDay(): React.JSX.Element {
             <FostersDueSection due={summary.fostersDue} />
           </SimpleGrid>
           <DueList />
+          {reports && <MatchesWaitingCard />}
           <LongestInCareSection longest={summary.longestInCare} />
         </>
       ) : null}
