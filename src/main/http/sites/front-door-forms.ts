@@ -14,16 +14,14 @@ import {
   CONSENT_FIELD,
   FORM_SCRIPT,
   FORM_STYLE,
-  HONEYPOT_FIELD,
-  TOKEN_FIELD,
   consentShown,
   formPage,
   refusalPage,
   thanksPage,
   type Refusal,
 } from '../../front-door/form-pages';
-import { decodeFormBody, mostlyLinks, readBoundedBody } from '../../front-door/screening';
 import { publishedWords } from '../../publishing/words/words';
+import { screenFormPost } from './form-post';
 import { answerReportForm, reportKindOf } from './report-forms';
 
 /** The largest form body read: a long application is a few KiB. */
@@ -85,30 +83,19 @@ export async function answerFrontDoor(
     return;
   }
 
-  // Judged before the body is read: its declared size and type, and the address's day.
-  const declared = Number(request.headers['content-length'] ?? 0);
-  if (declared > FORM_BODY_LIMIT) return void (await refuse(413, 'tooLarge', { connection: 'close' }));
-  const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-  if (type !== 'application/x-www-form-urlencoded')
-    return void (await refuse(415, 'unreadable', { connection: 'close' }));
+  // Screened as every public form's post is (form-post.ts), the size, type and address before the body.
   const { limits } = form;
-  const address = frontDoor.limits.admit([{ subject: `address:${request.ip}`, perDay: limits.perAddressPerDay }]);
-  if (!address.admitted)
-    return void (await refuse(429, 'tooMany', { 'retry-after': String(address.retryAfter), connection: 'close' }));
-
-  const body = await readBoundedBody(request.raw, FORM_BODY_LIMIT);
-  if (body === undefined) return void (await refuse(413, 'tooLarge', { connection: 'close' }));
-  const fields = decodeFormBody(body);
-  if (fields === undefined) return void (await refuse(400, 'unreadable'));
+  const fields = await screenFormPost(frontDoor, request, reply, {
+    bodyLimit: FORM_BODY_LIMIT,
+    limits,
+    formName,
+    refuse,
+  });
+  if (fields === undefined) return;
   const field = (name: string) => (fields.get(name) ?? '').trim();
-  // A filled honeypot is told it worked: a robot learns nothing, and nothing is kept.
-  if (field(HONEYPOT_FIELD) !== '') return void (await reply.code(303).header('location', '/forms/thanks').send());
-  const age = frontDoor.tokens.age(field(TOKEN_FIELD), formName, frontDoor.now());
-  if (age === undefined || age < limits.minFillSeconds * 1000) return void (await refuse(400, 'tooSoon'));
   const answers = Object.fromEntries(
     [...fields].filter(([name]) => name.startsWith('q-')).map(([name, value]) => [name.slice(2), value]),
   );
-  if (mostlyLinks([...fields.values()])) return void (await refuse(400, 'tooManyLinks'));
   if (field(CONSENT_FIELD) !== 'yes' || field('name') === '' || field('email') === '')
     return void (await refuse(400, 'fixFields'));
   const email = frontDoor.limits.hasRoom(`email:${field('email').toLowerCase()}`, limits.perEmailPerDay);

@@ -8,10 +8,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../../shared/errors';
 import { REPORT_KINDS, type ReportKind } from '../../../shared/lost-found';
 import type { Engine } from '../../engine/engine';
-import { CONSENT_FIELD, HONEYPOT_FIELD, TOKEN_FIELD, refusalPage, type Refusal } from '../../front-door/form-pages';
+import { CONSENT_FIELD, refusalPage, type Refusal } from '../../front-door/form-pages';
 import { reportFormPage } from '../../front-door/report-form-page';
-import { decodeFormBody, mostlyLinks, readBoundedBody } from '../../front-door/screening';
 import { publishedWords } from '../../publishing/words/words';
+import { screenFormPost } from './form-post';
 
 /** A report's fields are a few KiB at most. */
 export const REPORT_BODY_LIMIT = 64 * 1024;
@@ -52,25 +52,15 @@ export async function answerReportForm(
   }
   // The lost and found forms take the general application form's limits: one setting for the site's doors.
   const { limits } = frontDoor.form('apply');
-  const declared = Number(request.headers['content-length'] ?? 0);
-  if (declared > REPORT_BODY_LIMIT) return void (await refuse(413, 'tooLarge', { connection: 'close' }));
-  const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-  if (type !== 'application/x-www-form-urlencoded')
-    return void (await refuse(415, 'unreadable', { connection: 'close' }));
-  const address = frontDoor.limits.admit([{ subject: `address:${request.ip}`, perDay: limits.perAddressPerDay }]);
-  if (!address.admitted)
-    return void (await refuse(429, 'tooMany', { 'retry-after': String(address.retryAfter), connection: 'close' }));
-
-  const body = await readBoundedBody(request.raw, REPORT_BODY_LIMIT);
-  if (body === undefined) return void (await refuse(413, 'tooLarge', { connection: 'close' }));
-  const fields = decodeFormBody(body);
-  if (fields === undefined) return void (await refuse(400, 'unreadable'));
+  const fields = await screenFormPost(frontDoor, request, reply, {
+    bodyLimit: REPORT_BODY_LIMIT,
+    limits,
+    formName,
+    refuse,
+  });
+  if (fields === undefined) return;
   const field = (name: string) => (fields.get(name) ?? '').trim();
   const optional = (name: string) => field(name) || undefined;
-  if (field(HONEYPOT_FIELD) !== '') return void (await reply.code(303).header('location', '/forms/thanks').send());
-  const age = frontDoor.tokens.age(field(TOKEN_FIELD), formName, frontDoor.now());
-  if (age === undefined || age < limits.minFillSeconds * 1000) return void (await refuse(400, 'tooSoon'));
-  if (mostlyLinks([...fields.values()])) return void (await refuse(400, 'tooManyLinks'));
   const email = field('email').toLowerCase();
   if (field(CONSENT_FIELD) !== 'yes' || field('name') === '' || (email === '' && field('phone') === ''))
     return void (await refuse(400, 'fixFields'));
