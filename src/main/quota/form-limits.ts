@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { Clock } from '../../shared/clock';
 import { windowEnd, windowStart } from '../../shared/quota';
+import { quotaStatements, type QuotaStatements } from './quota-rows';
 
 /** Form counters sit beside the API's in usage_windows, under their own subjects so neither reads the other's. */
 const SUBJECT_PREFIX = 'form:';
@@ -12,24 +13,17 @@ const SUBJECT_PREFIX = 'form:';
  * finds the day's counts where they were.
  */
 export class FormLimitCounters {
-  private readonly read;
-  private readonly add;
+  private readonly rows: Pick<QuotaStatements, 'readCounter' | 'writeCounter'>;
 
   constructor(
     sqlite: Database.Database,
     private readonly clock: Clock,
   ) {
-    this.read = sqlite.prepare<[string, number], { accepted: number }>(
-      "SELECT accepted FROM usage_windows WHERE subject = ? AND kind = 'day' AND start = ?",
-    );
-    this.add = sqlite.prepare<[string, number]>(
-      `INSERT INTO usage_windows (subject, kind, start, accepted, rejected) VALUES (?, 'day', ?, 1, 0)
-       ON CONFLICT (subject, kind, start) DO UPDATE SET accepted = accepted + 1`,
-    );
+    this.rows = quotaStatements(sqlite);
   }
 
   private count(subject: string, start: number): number {
-    return this.read.get(SUBJECT_PREFIX + subject, start)?.accepted ?? 0;
+    return this.rows.readCounter.get(SUBJECT_PREFIX + subject, 'day', start)?.accepted ?? 0;
   }
 
   /** Counts one submission for every subject when all are under their figure; none is counted otherwise. */
@@ -37,9 +31,16 @@ export class FormLimitCounters {
     const now = this.clock.now();
     const start = windowStart('day', now);
     const retryAfter = Math.max(1, Math.ceil((windowEnd('day', now) - now) / 1000));
-    if (subjects.some(({ subject, perDay }) => this.count(subject, start) >= perDay))
-      return { admitted: false, retryAfter };
-    for (const { subject } of subjects) this.add.run(SUBJECT_PREFIX + subject, start);
+    const counted = subjects.map(({ subject, perDay }) => ({ subject, perDay, used: this.count(subject, start) }));
+    if (counted.some(({ used, perDay }) => used >= perDay)) return { admitted: false, retryAfter };
+    for (const { subject, used } of counted)
+      this.rows.writeCounter.run({
+        subject: SUBJECT_PREFIX + subject,
+        kind: 'day',
+        start,
+        accepted: used + 1,
+        rejected: 0,
+      });
     return { admitted: true, retryAfter };
   }
 
