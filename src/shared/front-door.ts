@@ -156,7 +156,8 @@ export const SubmissionFilterSchema = z
   .optional();
 export type SubmissionFilter = z.infer<typeof SubmissionFilterSchema>;
 
-export const HomeVisitBookingSchema = z.strictObject({ at: z.int().nonnegative() });
+/** `at` left out: the next day at this time, on the engine's clock (never the window's own). */
+export const HomeVisitBookingSchema = z.strictObject({ at: z.int().nonnegative().optional() });
 export const HomeVisitRecordSchema = z.strictObject({
   notes: personalField(z.string().trim().max(4000)),
   at: z.int().nonnegative().optional(),

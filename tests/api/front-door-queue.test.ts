@@ -73,7 +73,8 @@ describe('the review queue', () => {
     expect(shown.duplicates.map((warning) => warning.personId)).toEqual([known.id]);
     frontDoor.linkPerson(first, known.id);
     frontDoor.setState(first, 'in_review');
-    frontDoor.bookVisit(first, server.clock.now() + DAY);
+    // Booked by the engine's clock (here the test's), never the window's.
+    expect(frontDoor.bookVisit(first).visit.bookedFor).toBe(server.clock.now() + DAY);
     frontDoor.recordVisit(first, 'Garden fenced, calm flat.');
     const approved = frontDoor.approve(first, 'window');
     expect(approved).toMatchObject({ state: 'approved', reservationMade: true, personId: known.id });

@@ -106,6 +106,7 @@ export function createServices({ connection, changes, labClock, dataDir, environ
   const frontDoor = new FrontDoorService({
     sqlite,
     clock: real,
+    retentionClock: labClock,
     changes,
     pets,
     people,

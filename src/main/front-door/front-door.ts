@@ -40,12 +40,16 @@ const DEFAULT_FORM: FormSettings = {
   limits: { perAddressPerDay: 5, perEmailPerDay: 3, minFillSeconds: DEFAULT_MIN_FILL_SECONDS },
 };
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 /** Why an animal takes no application now; undefined when it does. */
 export type ClosedReason = 'paused' | 'not_available' | 'form_closed';
 
 export interface FrontDoorSources {
   sqlite: Database.Database;
   clock: Clock;
+  /** What retention is timed by: the lab clock, so staff (and tests) see a consent's period end by moving it. */
+  retentionClock: Clock;
   changes: Changes;
   pets: Pick<PetService, 'get'>;
   people: Pick<PeopleService, 'add' | 'get' | 'duplicatesOf'>;
@@ -193,10 +197,11 @@ export class FrontDoorService {
     return this.change(id, (submission) => this.moveTo(submission, to, note ?? null));
   }
 
-  bookVisit(id: number, at: number): Submission {
+  /** Books the home visit for `at`, or by default for the same time on the next day. */
+  bookVisit(id: number, at?: number): Submission {
     return this.change(id, (submission) => ({
       ...(submission.state === 'home_visit' ? {} : this.moveTo(submission, 'home_visit', null)),
-      visitBookedFor: at,
+      visitBookedFor: at ?? this.sources.clock.now() + DAY_MS,
     }));
   }
 
@@ -268,7 +273,7 @@ export class FrontDoorService {
 
   /** Deletes the declined and withdrawn submissions whose consent's period has passed (on the injected clock). */
   sweep(): number {
-    const expired = this.store.expired(this.sources.clock.now());
+    const expired = this.store.expired(this.sources.retentionClock.now());
     if (expired.length === 0) return 0;
     const removed = this.store.transaction(() => this.store.remove(expired));
     this.sources.changes.emit('applications');

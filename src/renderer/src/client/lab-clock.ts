@@ -15,8 +15,8 @@ export function useLabClock() {
   });
 }
 
-/** Answers computed from the engine's clock that no other poll refreshes: the 30-minute re-verify flag of certificates. */
-const FOLLOWS_THE_CLOCK = new Set(['sites', 'certificates']);
+/** Answers computed from the engine's clock that no other poll refreshes: the 30-minute re-verify flag of certificates, the submissions past their retention. */
+const FOLLOWS_THE_CLOCK = new Set(['sites', 'certificates', 'applications']);
 
 /**
  * When the lab clock moves (here or from the CLI), what was computed at the old time is refetched,

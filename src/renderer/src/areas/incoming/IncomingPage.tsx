@@ -7,8 +7,6 @@ import { formatMoment } from '../../ui/format';
 import { useSubmission, useSubmissionStep, useSubmissions } from './queries';
 import { NextInLine } from './NextInLine';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
 /** What the public sent through the adoption site's forms: the queue, and the one chosen with its next steps. */
 export function IncomingPage(): React.JSX.Element {
   const { t } = useTranslation('incoming');
@@ -103,7 +101,7 @@ function SubmissionPanel({ id }: { id: number }): React.JSX.Element | null {
             </Button>
           ) : null}
           {submission.state === 'in_review' ? (
-            <Button size="xs" onClick={() => go({ step: 'bookVisit', id, at: Date.now() + DAY_MS })}>
+            <Button size="xs" onClick={() => go({ step: 'bookVisit', id })}>
               {t('bookVisit')}
             </Button>
           ) : null}

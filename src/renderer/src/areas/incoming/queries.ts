@@ -27,7 +27,7 @@ type Step =
   | { step: 'link'; id: number; personId: number }
   | { step: 'createPerson'; id: number }
   | { step: 'state'; id: number; to: SubmissionState }
-  | { step: 'bookVisit'; id: number; at: number }
+  | { step: 'bookVisit'; id: number }
   | { step: 'recordVisit'; id: number; notes: string }
   | { step: 'approve'; id: number };
 
@@ -43,7 +43,7 @@ export function useSubmissionStep() {
         case 'state':
           return call('applications.setState', { environment, id: step.id, to: step.to });
         case 'bookVisit':
-          return call('applications.bookVisit', { environment, id: step.id, visit: { at: step.at } });
+          return call('applications.bookVisit', { environment, id: step.id, visit: {} });
         case 'recordVisit':
           return call('applications.recordVisit', { environment, id: step.id, visit: { notes: step.notes } });
         case 'approve':
