@@ -1,7 +1,9 @@
 /**
  * The desk's lost and found at 1000×700: staff enter a lost report for a black-and-white collie,
  * the right stray in care is its first match with the fields that agreed, and "Return to owner"
- * records the stray's return-to-owner outcome on its movements.
+ * records the stray's return-to-owner outcome on its movements. A lost report sent from the French
+ * site at 390 px with JavaScript off, carrying a stray's chip as written on a vet's paper, matches it
+ * for certain (100 %) on Today and the report.
  */
 import { adminCall, expect, openDesk, test } from './fixtures';
 
@@ -56,5 +58,78 @@ test('enter a lost report, see its match explained, confirm: the stray goes home
 
   const record = await adminCall(desk, 'movements.record', { environment, petId: noisette });
   expect(record.stays[0]?.outcomeType).toBe('return_to_owner');
+  expect(record.pet.departure).toBe('return_to_owner');
+});
+
+test('a lost report sent from the French site with a stray’s chip matches it for certain, on Today and the report; confirming returns it', async ({
+  page,
+  browser,
+  desk,
+}) => {
+  test.setTimeout(120_000);
+  const environment = 'production';
+  await desk.cli('shelter', 'set', '--name', 'Refuge des Pattes Amies de Lyon', '--language', 'fr');
+  const intake = async (name: string, reason: string) =>
+    (
+      await adminCall(desk, 'movements.intake', {
+        environment,
+        intake: { pet: { name, categoryId: 1 }, type: 'stray', reason },
+      })
+    ).petId;
+  const pistache = await intake('Pistache', 'Found near the station');
+  await adminCall(desk, 'pets.setProfile', {
+    environment,
+    id: pistache,
+    profile: { microchipNumber: '250269812345678', color: 'tan', sex: 'male' },
+  });
+  const other = await intake('Caramel', 'Found in the market');
+  await adminCall(desk, 'pets.setProfile', { environment, id: other, profile: { color: 'tan', sex: 'male' } });
+  // A person's fill time is not this test's subject: the site's forms take a post at once.
+  const { kind, ...form } = await adminCall(desk, 'forms.get', { environment, kind: 'apply' });
+  void kind;
+  await adminCall(desk, 'forms.set', {
+    environment,
+    kind: 'apply',
+    form: { ...form, limits: { ...form.limits, minFillSeconds: 0 } },
+  });
+  await desk.cli('accounts', 'create', '--name', 'Refuge', '--plan', 'pro');
+  await desk.cli('projects', 'create', '--account', '1', '--name', 'Refuge');
+  await desk.cli('deploy', 'refuge', '--adoption-page');
+  const site = `http://refuge.localhost:${new URL(desk.apiUrl.production).port}`;
+
+  const visitor = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+  try {
+    const phone = await visitor.newPage();
+    await phone.goto(`${site}/`);
+    await phone.getByRole('link', { name: 'J’ai perdu mon animal' }).click();
+    await expect(phone.getByRole('heading', { level: 1, name: 'J’ai perdu mon animal' })).toBeVisible();
+    await phone.getByLabel('Espèce').selectOption({ label: 'Chien' });
+    await phone.getByLabel('Numéro de puce, si vous le connaissez').fill('250 269 812 345 678');
+    await phone.getByLabel('Quand l’avez-vous perdu ?').fill(new Date().toISOString().slice(0, 10));
+    await phone.getByLabel('Nom et prénom').fill('Inès Lefèvre');
+    await phone.getByLabel('Téléphone').fill('06 98 76 54 32');
+    await phone.getByRole('checkbox', { name: 'J’accepte' }).check();
+    await phone.getByRole('button', { name: 'Envoyer' }).click();
+    await expect(phone.getByRole('heading', { level: 1, name: 'Merci' })).toBeVisible();
+  } finally {
+    await visitor.close();
+  }
+
+  await openDesk(page, desk);
+  await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Today', exact: true }).click();
+  await expect(page.getByText(/Lost report #\d+: \d+ likely match(es)?, best 100 %/)).toBeVisible();
+  await page
+    .getByRole('navigation', { name: 'Pages' })
+    .getByRole('link', { name: 'Lost and found', exact: true })
+    .click();
+  await page.getByRole('link', { name: /^Lost #\d+$/ }).click();
+  const panel = page.getByLabel(/^Report #\d+$/);
+  await expect(panel).toContainText('Inès Lefèvre');
+  const first = panel.getByLabel(/in care since/).first();
+  await expect(first).toContainText('Pistache');
+  await expect(first).toContainText('Microchip: certain, 100 %');
+  await first.getByRole('button', { name: 'Return to owner' }).click();
+  await expect(panel.getByText('Returned', { exact: true })).toBeVisible();
+  const record = await adminCall(desk, 'movements.record', { environment, petId: pistache });
   expect(record.pet.departure).toBe('return_to_owner');
 });

@@ -75,7 +75,8 @@ export async function answerReportForm(
         colour: optional('colour'),
         breed: optional('breed'),
         size: optional('size') as never,
-        microchip: optional('microchip'),
+        // Read off a vet's paper with its spaces or dots: the register keeps letters and digits only.
+        microchip: optional('microchip')?.replace(/[\s.-]/g, '') || undefined,
         postcode: optional('postcode'),
         place: optional('place'),
         seenAt: field('seenAt'),

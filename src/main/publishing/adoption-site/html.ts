@@ -115,7 +115,7 @@ function contact(shelter: SiteShelter, { t }: PublishedWords): string {
     );
   // The front door: forms served by the host that serves these pages.
   lines.push(
-    `<p class="forms"><a href="/forms/apply">${escapeHtml(t('forms.applyGeneralLink'))}</a> · <a href="/forms/foster">${escapeHtml(t('forms.fosterLink'))}</a></p>`,
+    `<p class="forms"><a href="/forms/apply">${escapeHtml(t('forms.applyGeneralLink'))}</a> · <a href="/forms/foster">${escapeHtml(t('forms.fosterLink'))}</a> · <a href="/forms/lost">${escapeHtml(t('forms.report.lostLink'))}</a> · <a href="/forms/found">${escapeHtml(t('forms.report.foundLink'))}</a></p>`,
   );
   return lines.join('\n');
 }

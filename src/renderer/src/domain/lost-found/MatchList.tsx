@@ -56,7 +56,7 @@ export function MatchList({
                 <Group gap="xs">
                   {match.pet ? <Anchor href={recordHref('pets', match.pet.id)}>{name}</Anchor> : <Text>{name}</Text>}
                   <Badge color={match.certain ? 'teal' : 'blue'}>
-                    {match.certain ? t('matches.certain') : t('matches.score', { score: match.score })}
+                    {t(match.certain ? 'matches.certain' : 'matches.score', { score: match.score })}
                   </Badge>
                 </Group>
                 <Explanation fields={match.fields} />
