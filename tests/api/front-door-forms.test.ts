@@ -58,14 +58,19 @@ describe('a visitor applies', () => {
     });
   });
 
-  it('a required answer left out is refused, and the refusal repeats nothing that was sent', async () => {
+  it('a required answer left out is refused: the form comes back with what was typed, escaped, and the field marked', async () => {
     const before = queue().length;
     const answer = await applyThrough(server.port, host, `/forms/apply?pet=${petId}`, server.clock, {
-      name: 'Zorglub <b>bold</b>',
+      name: 'Zorglub <b>bold</b>"><script>alert(1)</script>',
       email: 'zorglub@example.fr',
     });
     expect(answer.status).toBe(400);
-    expect(answer.body).not.toContain('Zorglub');
+    expect(answer.body).not.toContain('<b>bold</b>');
+    expect(answer.body).not.toContain('<script>alert');
+    expect(answer.body).toContain(
+      'value="Zorglub &lt;b&gt;bold&lt;/b&gt;&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"',
+    );
+    expect(answer.body).toMatch(/<textarea id="f-q-household"[^>]*aria-invalid="true"/);
     expect(answer.body).toContain('Merci de remplir tous les champs obligatoires');
     expect(queue()).toHaveLength(before);
   });

@@ -1,6 +1,7 @@
 /**
  * The public forms' pages, in the shelter's language: the form, the thank-you page and a refusal.
- * Nothing the visitor sent is ever written back into a page: a refusal names the reason only.
+ * A refusal names the reason only; the one page that shows what was sent is the form itself, re-shown
+ * with the fields to fix marked, every value escaped, so nothing typed is lost with JavaScript off.
  */
 import { ADOPTION_SITE_CONTENT_SECURITY_POLICY, escapeHtml } from '../publishing/adoption-site/html';
 import type { PublishedWords, WordKey } from '../publishing/words/words';
@@ -17,6 +18,8 @@ export interface FormPageInput {
   shelterName: string;
   pet: { id: number; name: string } | null;
   token: string;
+  /** A post re-shown: what was sent, and the fields (by name) to fix. */
+  sent?: { values: ReadonlyMap<string, string>; problems: ReadonlySet<string> };
 }
 
 /** The consent as the page shows it: the shelter's own words, or our standard sentence with its period. */
@@ -57,18 +60,23 @@ export function formTitle(kind: FormKind, pet: FormPageInput['pet'], { t }: Publ
   return pet ? t('forms.applyTitle', { name: pet.name }) : t('forms.applyGeneralTitle');
 }
 
-export function formPage({ form, words, shelterName, pet, token }: FormPageInput): string {
+export function formPage({ form, words, shelterName, pet, token, sent }: FormPageInput): string {
   const { t } = words;
   const title = formTitle(form.kind, pet, words);
   const required = ` <span class="required">(${escapeHtml(t('forms.required'))})</span>`;
+  const sentValue = (name: string) => sent?.values.get(name) ?? '';
+  const bad = (name: string) => sent?.problems.has(name) === true;
+  // A field to fix says so beside itself, and is tied to what it says.
+  const marks = (name: string, isRequired: boolean) =>
+    `${isRequired ? ' required aria-required="true"' : ''}${bad(name) ? ` aria-invalid="true" aria-describedby="f-${name}-problem"` : ''}`;
   const field = (name: string, label: string, input: string, isRequired: boolean) =>
-    `<p class="field"><label for="f-${name}">${escapeHtml(label)}${isRequired ? required : ''}</label>\n${input}</p>`;
+    `<p class="field"><label for="f-${name}">${escapeHtml(label)}${isRequired ? required : ''}</label>\n${input}${bad(name) ? `<span class="field-problem" id="f-${name}-problem">${escapeHtml(t('forms.fillThis'))}</span>` : ''}</p>`;
   const text = (name: string, type: string, isRequired: boolean, autocomplete: string) =>
-    `<input id="f-${name}" name="${name}" type="${type}" autocomplete="${autocomplete}"${isRequired ? ' required aria-required="true"' : ''}>`;
+    `<input id="f-${name}" name="${name}" type="${type}" autocomplete="${autocomplete}"${sentValue(name) ? ` value="${escapeHtml(sentValue(name))}"` : ''}${marks(name, isRequired)}>`;
   const area = (name: string, isRequired: boolean) =>
-    `<textarea id="f-${name}" name="${name}" rows="3" maxlength="4000"${isRequired ? ' required aria-required="true"' : ''}></textarea>`;
+    `<textarea id="f-${name}" name="${name}" rows="3" maxlength="4000"${marks(name, isRequired)}>${escapeHtml(sentValue(name))}</textarea>`;
   const select = (name: string, options: readonly [string, string][], isRequired: boolean) =>
-    `<select id="f-${name}" name="${name}"${isRequired ? ' required aria-required="true"' : ''}><option value="">${escapeHtml(t('forms.choose'))}</option>${options.map(([value, label]) => `<option value="${escapeHtml(value)}">${escapeHtml(label)}</option>`).join('')}</select>`;
+    `<select id="f-${name}" name="${name}"${marks(name, isRequired)}><option value="">${escapeHtml(t('forms.choose'))}</option>${options.map(([value, label]) => `<option value="${escapeHtml(value)}"${sentValue(name) === value ? ' selected' : ''}>${escapeHtml(label)}</option>`).join('')}</select>`;
   const questions = [
     ...form.standard.map(({ question, required: isRequired }) =>
       field(
@@ -102,7 +110,7 @@ export function formPage({ form, words, shelterName, pet, token }: FormPageInput
 <h1>${escapeHtml(title)}</h1>
 <p>${escapeHtml(intro)}</p>
 <form method="post" action="${escapeHtml(action)}" accept-charset="utf-8" data-fill-this="${escapeHtml(t('forms.fillThis'))}" data-fix-fields="${escapeHtml(t('forms.fixFields'))}">
-<p class="form-problem" role="alert" hidden></p>
+${sent ? `<p class="form-problem" role="alert">${escapeHtml(t('forms.fixFields'))}</p>` : '<p class="form-problem" role="alert" hidden></p>'}
 <fieldset><legend>${escapeHtml(t('forms.aboutYou'))}</legend>
 ${field('name', t('forms.name'), text('name', 'text', true, 'name'), true)}
 ${field('email', t('forms.email'), text('email', 'email', true, 'email'), true)}
@@ -113,7 +121,7 @@ ${questions.length > 0 ? `<fieldset><legend>${escapeHtml(t('forms.yourAnswers'))
 <p class="trap" aria-hidden="true"><label for="f-${HONEYPOT_FIELD}">${escapeHtml(t('forms.leaveEmpty'))}</label><input id="f-${HONEYPOT_FIELD}" name="${HONEYPOT_FIELD}" type="text" tabindex="-1" autocomplete="off"></p>
 <input type="hidden" name="${TOKEN_FIELD}" value="${escapeHtml(token)}">
 <p class="consent"><span id="consent-text">${escapeHtml(consentShown(form, words, shelterName))}</span><br>
-<label><input type="checkbox" name="${CONSENT_FIELD}" value="yes" required aria-required="true" aria-describedby="consent-text"> ${escapeHtml(t('forms.consentLabel'))}</label></p>
+<label><input type="checkbox" name="${CONSENT_FIELD}" value="yes" required aria-required="true" aria-describedby="consent-text"${sentValue(CONSENT_FIELD) === 'yes' ? ' checked' : ''}${bad(CONSENT_FIELD) ? ' aria-invalid="true"' : ''}> ${escapeHtml(t('forms.consentLabel'))}</label></p>
 <p><button type="submit">${escapeHtml(t('forms.send'))}</button></p>
 </form>`;
   return shell(words, `${title} · ${shelterName}`, body);

@@ -118,25 +118,7 @@ export class FrontDoorService {
     const form = this.form(kind);
     const closed = this.closedReason(kind, kind === 'apply' ? petId : null);
     if (closed) throw new AppError('conflict', `This form takes no application now (${closed}).`);
-    const answers: Submission['answers'] = [];
-    const missing: string[] = [];
-    const take = (question: string, label: string, required: boolean, allowed?: readonly string[]) => {
-      const answer = (fields.answers[question] ?? '').trim();
-      if (answer === '') {
-        if (required) missing.push(question);
-        return;
-      }
-      if (allowed && !allowed.includes(answer)) missing.push(question);
-      else answers.push({ question, label, answer });
-    };
-    for (const { question, required } of form.standard) take(question, question, required);
-    for (const question of form.custom)
-      take(
-        question.id,
-        question.label,
-        question.required,
-        question.type === 'yesNo' ? ['yes', 'no'] : question.type === 'choice' ? question.options : undefined,
-      );
+    const { answers, missing } = answersTo(form, fields.answers);
     if (missing.length > 0)
       throw new AppError('validation_failed', `answers: missing or not one of the choices: ${missing.join(', ')}`, {
         details: { field: `answers.${missing[0]}` },
@@ -327,6 +309,36 @@ export class FrontDoorService {
       roles: [submission.kind === 'apply' ? ('adopter' as const) : ('foster' as const)],
     };
   }
+}
+
+/**
+ * The form's questions answered from what was sent: each answer kept with the words it was asked in,
+ * and the questions left unanswered though required, or answered with something not offered.
+ */
+export function answersTo(
+  form: FormSettings,
+  sent: Readonly<Record<string, string>>,
+): { answers: Submission['answers']; missing: string[] } {
+  const answers: Submission['answers'] = [];
+  const missing: string[] = [];
+  const take = (question: string, label: string, required: boolean, allowed?: readonly string[]) => {
+    const answer = (sent[question] ?? '').trim();
+    if (answer === '') {
+      if (required) missing.push(question);
+      return;
+    }
+    if (allowed && !allowed.includes(answer)) missing.push(question);
+    else answers.push({ question, label, answer });
+  };
+  for (const { question, required } of form.standard) take(question, question, required);
+  for (const question of form.custom)
+    take(
+      question.id,
+      question.label,
+      question.required,
+      question.type === 'yesNo' ? ['yes', 'no'] : question.type === 'choice' ? question.options : undefined,
+    );
+  return { answers, missing };
 }
 
 function stateConflict(submission: Submission, to: SubmissionState): AppError {

@@ -4,15 +4,18 @@
  * door"). The first public write: everything that can be judged from the request line and headers
  * (the form, the animal, the size, the type, the address's limit) is judged before a byte of the body
  * is read; the body is read up to 64 KiB, decoded strictly, and screened (honeypot, fill time, links,
- * the e-mail's limit) before the service sees it. No answer repeats what was sent.
+ * the e-mail's limit) before the service sees it. Only the form re-shown to fix repeats what was
+ * sent, escaped.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../../shared/errors';
-import { FORM_KINDS, type FormKind } from '../../../shared/front-door';
+import { FORM_KINDS, SubmittedFieldsSchema, type FormKind } from '../../../shared/front-door';
 import type { Engine } from '../../engine/engine';
+import { answersTo } from '../../front-door/front-door';
 import {
   CONSENT_FIELD,
   FORM_SCRIPT,
+  TOKEN_FIELD,
   FORM_STYLE,
   consentShown,
   formPage,
@@ -96,8 +99,24 @@ export async function answerFrontDoor(
   const answers = Object.fromEntries(
     [...fields].filter(([name]) => name.startsWith('q-')).map(([name, value]) => [name.slice(2), value]),
   );
-  if (field(CONSENT_FIELD) !== 'yes' || field('name') === '' || field('email') === '')
-    return void (await refuse(400, 'fixFields'));
+  // What a person must fix comes back on the form itself, with what they typed (escaped), never lost.
+  const problems = new Set<string>();
+  if (field('name') === '') problems.add('name');
+  if (!SubmittedFieldsSchema.shape.email.safeParse(field('email')).success) problems.add('email');
+  if (field(CONSENT_FIELD) !== 'yes') problems.add(CONSENT_FIELD);
+  for (const question of answersTo(form, answers).missing) problems.add(`q-${question}`);
+  if (problems.size > 0)
+    return void (await html(
+      400,
+      formPage({
+        form,
+        words,
+        shelterName,
+        pet: shownPet,
+        token: field(TOKEN_FIELD),
+        sent: { values: fields, problems },
+      }),
+    ));
   const email = frontDoor.limits.hasRoom(`email:${field('email').toLowerCase()}`, limits.perEmailPerDay);
   if (!email) return void (await refuse(429, 'tooMany'));
   try {

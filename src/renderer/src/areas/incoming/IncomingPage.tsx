@@ -1,10 +1,11 @@
-import { Badge, Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, Stack, Table, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { PageTitle } from '../../ui/PageTitle';
 import { useTranslation } from 'react-i18next';
 import type { Submission } from '../../../../shared/front-door';
 import { formatMoment } from '../../ui/format';
 import { useSubmission, useSubmissionStep, useSubmissions } from './queries';
+import { FormSettingsPanel } from './FormSettingsPanel';
 import { NextInLine } from './NextInLine';
 
 /** What the public sent through the adoption site's forms: the queue, and the one chosen with its next steps. */
@@ -16,36 +17,49 @@ export function IncomingPage(): React.JSX.Element {
   return (
     <Stack data-ready={submissions.isSuccess ? 'incoming' : undefined}>
       <PageTitle title={t('title')} description={t('description')} />
-      {rows.length === 0 && submissions.isSuccess ? <Text>{t('empty')}</Text> : null}
-      {rows.length > 0 ? (
-        <Table striped highlightOnHover aria-label={t('title')}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('column.received')}</Table.Th>
-              <Table.Th>{t('column.name')}</Table.Th>
-              <Table.Th>{t('column.animal')}</Table.Th>
-              <Table.Th>{t('column.state')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((submission) => (
-              <Table.Tr key={submission.id}>
-                <Table.Td>{formatMoment(submission.receivedAt)}</Table.Td>
-                <Table.Td>
-                  <Button variant="subtle" size="compact-sm" onClick={() => choose(submission.id)}>
-                    {submission.name}
-                  </Button>
-                </Table.Td>
-                <Table.Td>{submission.pet?.name ?? t(`kind.${submission.kind}`)}</Table.Td>
-                <Table.Td>
-                  <Badge variant="light">{t(`state.${submission.state}`)}</Badge>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      ) : null}
-      {chosen !== null ? <SubmissionPanel id={chosen} /> : null}
+      <Tabs defaultValue="queue" keepMounted={false}>
+        <Tabs.List mb="md">
+          <Tabs.Tab value="queue">{t('tabs.queue')}</Tabs.Tab>
+          <Tabs.Tab value="forms">{t('tabs.forms')}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="queue">
+          <Stack>
+            {rows.length === 0 && submissions.isSuccess ? <Text>{t('empty')}</Text> : null}
+            {rows.length > 0 ? (
+              <Table striped highlightOnHover aria-label={t('title')}>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('column.received')}</Table.Th>
+                    <Table.Th>{t('column.name')}</Table.Th>
+                    <Table.Th>{t('column.animal')}</Table.Th>
+                    <Table.Th>{t('column.state')}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {rows.map((submission) => (
+                    <Table.Tr key={submission.id}>
+                      <Table.Td>{formatMoment(submission.receivedAt)}</Table.Td>
+                      <Table.Td>
+                        <Button variant="subtle" size="compact-sm" onClick={() => choose(submission.id)}>
+                          {submission.name}
+                        </Button>
+                      </Table.Td>
+                      <Table.Td>{submission.pet?.name ?? t(`kind.${submission.kind}`)}</Table.Td>
+                      <Table.Td>
+                        <Badge variant="light">{t(`state.${submission.state}`)}</Badge>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            ) : null}
+            {chosen !== null ? <SubmissionPanel id={chosen} /> : null}
+          </Stack>
+        </Tabs.Panel>
+        <Tabs.Panel value="forms">
+          <FormSettingsPanel />
+        </Tabs.Panel>
+      </Tabs>
     </Stack>
   );
 }
