@@ -89,7 +89,7 @@ for (const viewport of VIEWPORTS) {
       await expect(report.getByTestId(`verdict-${rule}`)).toHaveAttribute('data-verdict', 'not_tested');
       await expect(report.getByTestId(`verdict-${rule}`).locator('.mantine-Badge-root')).toHaveText('Not tested yet');
     }
-    await expect(run.locator('.mantine-Badge-root')).toHaveText('finished');
+    await expect(run.locator('.mantine-Badge-root')).toHaveText('Finished');
     await expectNothingCut(page);
   });
 }

@@ -12,7 +12,8 @@ import {
   type CSSVariablesResolver,
   type MantineColorsTuple,
 } from '@mantine/core';
-import { clearButtonOf } from '../ui/clear-button';
+import { windowI18n } from '../i18n/i18n';
+import { clearButtonSaying } from '../ui/clear-button';
 
 const closeButtonProps = { 'aria-label': 'Close' };
 
@@ -31,7 +32,9 @@ export const theme = createTheme({
     Modal: Modal.extend({ defaultProps: { closeButtonProps } }),
     Drawer: Drawer.extend({ defaultProps: { closeButtonProps, zIndex: LAYER.drawer } }),
     // A field's own clear button says which field (clearButtonProps); this names any other.
-    Select: Select.extend({ defaultProps: { clearButtonProps: clearButtonOf('the field') } }),
+    Select: Select.extend({
+      defaultProps: { clearButtonProps: clearButtonSaying(() => windowI18n.t('common:clear.any')) },
+    }),
     // A badge is a status ("verified", "PASS"): never cut to "VE…". Mantine's badge hides its
     // overflow, so a squeezed table column or row would shrink it; it keeps its whole width instead.
     Badge: Badge.extend({ styles: { root: { minWidth: 'max-content', flexShrink: 0 } } }),

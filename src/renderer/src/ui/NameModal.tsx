@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { windowResolver } from './zod-words';
 import { z } from 'zod';
 import { useDialogFailure } from './dialog';
 import { DialogFailureAlert } from './DialogFailureAlert';
@@ -43,7 +43,7 @@ function NameForm({
   const { t } = useTranslation();
   const form = useForm({
     initialValues: { value: initialValue },
-    validate: zod4Resolver(z.object({ value: schema })),
+    validate: windowResolver(z.object({ value: schema })),
   });
   const failure = useDialogFailure(form, 'value');
   return (

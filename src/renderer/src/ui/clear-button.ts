@@ -8,7 +8,13 @@ export function clearButtonNamed(ariaLabel: string) {
   return { 'aria-label': ariaLabel, 'aria-hidden': false, tabIndex: 0 } as const;
 }
 
-/** The English-only form kept for the pages not yet worded in the catalogues: "Clear " + the field. */
-export function clearButtonOf(label: string) {
-  return clearButtonNamed(`Clear ${label}`);
+/** The same, its name read each time the button is drawn: for defaults made once, before any language is chosen. */
+export function clearButtonSaying(say: () => string) {
+  return {
+    get 'aria-label'() {
+      return say();
+    },
+    'aria-hidden': false,
+    tabIndex: 0,
+  } as const;
 }

@@ -21,13 +21,16 @@ import { AdminCallError } from '../../client/transport';
 import { clearButtonNamed } from '../../ui/clear-button';
 import { LoadFailure } from '../../ui/LoadStates';
 import { PageTitle } from '../../ui/PageTitle';
+import { windowLocale } from '../../i18n/i18n';
 import { ACTION_WORDS } from './action-words';
 import { AuditTable } from './AuditTable';
 import { useAuditTrail } from './queries';
 
-const ACTIONS = Object.entries(ACTION_WORDS)
-  .map(([value, label]) => ({ value, label }))
-  .sort((a, b) => a.label.localeCompare(b.label));
+/** The kinds of action in the window's language, sorted by its collation. */
+const actionChoices = () =>
+  Object.entries(ACTION_WORDS)
+    .map(([value, label]) => ({ value, label }))
+    .sort((a, b) => a.label.localeCompare(b.label, windowLocale()));
 
 /** A date field's day (YYYY-MM-DD) as this computer's midnight, or its last millisecond for "to". */
 function dayBound(day: string, end: boolean): number | undefined {
@@ -121,7 +124,7 @@ export function AuditPage(): React.JSX.Element {
             <Select
               label={t('filters.action')}
               placeholder={t('filters.any')}
-              data={ACTIONS}
+              data={actionChoices()}
               value={channel}
               onChange={setChannel}
               searchable

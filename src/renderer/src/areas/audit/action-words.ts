@@ -3,13 +3,23 @@ import { ADMIN_CHANNEL_DECLARATIONS } from '../../../../shared/channels';
 import type { ChannelDeclaration } from '../../../../shared/channels/declare';
 import { PROFILE_FIELD_LABEL } from '../../domain/pets/profile-labels';
 import { PERSON_FIELD_LABEL } from '../../domain/people/person-labels';
+import { windowI18n } from '../../i18n/i18n';
+import { wordTable } from '../../i18n/word-table';
 
-/** The writes the trail records, as staff would say them (each channel's declaration: `writes`); a channel not here is shown by its name. */
-export const ACTION_WORDS: Readonly<Record<string, string>> = Object.fromEntries(
-  Object.entries(ADMIN_CHANNEL_DECLARATIONS).flatMap(([channel, declaration]: [string, ChannelDeclaration]) =>
-    typeof declaration.writes === 'string' ? [[channel, declaration.writes]] : [],
-  ),
+/** The channels whose calls the trail records (each channel's declaration: `writes`). */
+export const WRITE_CHANNELS: readonly string[] = Object.entries(ADMIN_CHANNEL_DECLARATIONS).flatMap(
+  ([channel, declaration]: [string, ChannelDeclaration]) => (typeof declaration.writes === 'string' ? [channel] : []),
 );
+
+/**
+ * The writes as staff would say them in the window's language: `audit:actions.<channel>` (the English catalogue
+ * holds each declaration's own words, held by tests/unit/audit-action-words.test.ts); a channel with no words is
+ * shown by its name.
+ */
+export const ACTION_WORDS: Readonly<Record<string, string>> = wordTable(WRITE_CHANNELS, (channel) => {
+  const key = `audit:actions.${channel}`;
+  return windowI18n.exists(key) ? windowI18n.t(key as 'audit:actions.pets.create') : channel;
+});
 
 export function actionWords(channel: string): string {
   return ACTION_WORDS[channel] ?? channel;

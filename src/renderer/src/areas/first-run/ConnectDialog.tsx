@@ -1,6 +1,8 @@
 import { Alert, Button, Group, Loader, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle, IconShieldCheck } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { windowI18n } from '../../i18n/i18n';
 import type { ServerSighting } from '../../../../shared/desk-link';
 import { DialogFailureAlert } from '../../ui/DialogFailureAlert';
 import type { Failure } from '../../client/errors';
@@ -20,7 +22,7 @@ async function lookFor(where: string): Promise<Step> {
   if (!result)
     return {
       step: 'failed',
-      failure: { title: 'Something went wrong: try again', message: 'This window cannot reach Adoption Desk.' },
+      failure: { title: windowI18n.t('firstRun:refusals.fallback'), message: windowI18n.t('firstRun:dialog.noBridge') },
     };
   return result.ok
     ? { step: 'compare', sighting: result.value, failure: null }
@@ -32,6 +34,7 @@ async function lookFor(where: string): Promise<Step> {
  * server shows, and connects only on "Same code". Every refusal is worded here, in the dialog.
  */
 export function ConnectDialog({ address, onClose }: { address: string; onClose: () => void }): React.JSX.Element {
+  const { t } = useTranslation(['firstRun', 'common']);
   const [typed, setTyped] = useState(address);
   const [state, setState] = useState<Step>({ step: 'looking' });
 
@@ -55,11 +58,11 @@ export function ConnectDialog({ address, onClose }: { address: string; onClose: 
   };
 
   return (
-    <Modal opened onClose={onClose} title="Connect to the shelter server" size="lg" closeOnClickOutside={false}>
+    <Modal opened onClose={onClose} title={t('dialog.title')} size="lg" closeOnClickOutside={false}>
       {state.step === 'looking' && (
         <Group gap="sm" data-testid="connect-looking">
           <Loader size="sm" />
-          <Text>Looking for the shelter server at {typed}…</Text>
+          <Text>{t('dialog.looking', { address: typed })}</Text>
         </Group>
       )}
       {state.step === 'failed' && (
@@ -73,27 +76,24 @@ export function ConnectDialog({ address, onClose }: { address: string; onClose: 
         >
           <DialogFailureAlert failure={state.failure} />
           <TextInput
-            label="Shelter server at"
+            label={t('server.at')}
             value={typed}
             onChange={(event) => setTyped(event.currentTarget.value)}
             data-autofocus
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
-              Cancel
+              {t('common:cancel')}
             </Button>
-            <Button type="submit">Try again</Button>
+            <Button type="submit">{t('dialog.tryAgain')}</Button>
           </Group>
         </Stack>
       )}
       {(state.step === 'compare' || state.step === 'connecting') && (
         <Stack gap="md">
-          <Text>
-            Compare this code with the code the shelter server shows on its Server page. Connect only if they are the
-            same.
-          </Text>
+          <Text>{t('dialog.compare')}</Text>
           <Stack gap={4} align="center" py="sm">
-            <Text ff="monospace" fw={700} fz={40} lh={1.1} data-testid="server-code" aria-label="The server's code">
+            <Text ff="monospace" fw={700} fz={40} lh={1.1} data-testid="server-code" aria-label={t('dialog.code')}>
               {state.sighting.shortCode}
             </Text>
             <Text size="sm" c="dimmed">
@@ -104,19 +104,19 @@ export function ConnectDialog({ address, onClose }: { address: string; onClose: 
           {state.step === 'connecting' ? (
             <Group gap="sm" justify="center">
               <Loader size="sm" />
-              <Text>Connecting: Adoption Desk starts again as a window onto the shelter server…</Text>
+              <Text>{t('dialog.connecting')}</Text>
             </Group>
           ) : (
             <Group justify="flex-end">
               <Button variant="outline" color="red" onClick={() => setState({ step: 'different' })}>
-                Different code — do not connect
+                {t('dialog.different')}
               </Button>
               <Button
                 color="teal"
                 leftSection={<IconShieldCheck size={18} />}
                 onClick={() => void connect(state.sighting)}
               >
-                Same code
+                {t('dialog.same')}
               </Button>
             </Group>
           )}
@@ -124,12 +124,11 @@ export function ConnectDialog({ address, onClose }: { address: string; onClose: 
       )}
       {state.step === 'different' && (
         <Stack gap="md">
-          <Alert color="red" variant="light" icon={<IconAlertTriangle />} title="Not connected">
-            The codes differ: the computer answering at {typed} may not be the shelter&apos;s server. Ask whoever looks
-            after the server before you try again.
+          <Alert color="red" variant="light" icon={<IconAlertTriangle />} title={t('dialog.notConnected')}>
+            {t('dialog.differ', { address: typed })}
           </Alert>
           <Group justify="flex-end">
-            <Button onClick={onClose}>Back</Button>
+            <Button onClick={onClose}>{t('dialog.back')}</Button>
           </Group>
         </Stack>
       )}

@@ -1,6 +1,7 @@
 import { Alert, Button, Center, Paper, SimpleGrid, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertTriangle, IconDeviceDesktop, IconServer2 } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Failure } from '../../client/errors';
 import { ConnectDialog } from './ConnectDialog';
 import { linkBridge } from './link-bridge';
@@ -11,6 +12,7 @@ import { linkFailure } from './link-words';
  * window onto the shelter server, reached by address after staff compare the server's code.
  */
 export function FirstRunPage({ onChosen }: { onChosen: () => void }): React.JSX.Element {
+  const { t } = useTranslation('firstRun');
   const [address, setAddress] = useState('');
   const [connecting, setConnecting] = useState<string | null>(null);
   const [failure, setFailure] = useState<Failure | null>(null);
@@ -32,9 +34,9 @@ export function FirstRunPage({ onChosen }: { onChosen: () => void }): React.JSX.
         <Stack gap="lg">
           <Stack gap={4}>
             <Title order={1} size="h2">
-              How will this computer work?
+              {t('title')}
             </Title>
-            <Text c="dimmed">You can change this later from the File menu.</Text>
+            <Text c="dimmed">{t('later')}</Text>
           </Stack>
           {failure && (
             <Alert color="red" variant="light" icon={<IconAlertTriangle />} title={failure.title}>
@@ -48,13 +50,12 @@ export function FirstRunPage({ onChosen }: { onChosen: () => void }): React.JSX.
                   <IconDeviceDesktop size={24} />
                 </ThemeIcon>
                 <Title order={2} size="h4">
-                  This computer
+                  {t('thisComputer.title')}
                 </Title>
                 <Text size="sm" style={{ flexGrow: 1 }}>
-                  The shelter&apos;s records are kept here. Choose this for a desk of its own, or for the computer that
-                  will be the shelter&apos;s server.
+                  {t('thisComputer.about')}
                 </Text>
-                <Button onClick={() => void chooseThisComputer()}>Use this computer</Button>
+                <Button onClick={() => void chooseThisComputer()}>{t('thisComputer.use')}</Button>
               </Stack>
             </Paper>
             <Paper withBorder p="lg" radius="md" component="form" onSubmit={connect}>
@@ -63,19 +64,17 @@ export function FirstRunPage({ onChosen }: { onChosen: () => void }): React.JSX.
                   <IconServer2 size={24} />
                 </ThemeIcon>
                 <Title order={2} size="h4">
-                  Connect to the shelter server
+                  {t('server.title')}
                 </Title>
-                <Text size="sm">
-                  The records stay on the shelter&apos;s server; this computer shows them, for staff to work on.
-                </Text>
+                <Text size="sm">{t('server.about')}</Text>
                 <TextInput
-                  label="Shelter server at"
-                  placeholder="shelter-pc or 192.168.1.20"
+                  label={t('server.at')}
+                  placeholder={t('server.example')}
                   value={address}
                   onChange={(event) => setAddress(event.currentTarget.value)}
                 />
                 <Button type="submit" color="teal">
-                  Connect
+                  {t('server.connect')}
                 </Button>
               </Stack>
             </Paper>

@@ -15,6 +15,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import type { ComplianceReport, RuleVerdict, Verdict } from '../../../../shared/compliance';
 import type { ApiKeyRecord } from '../../../../shared/models';
 import { describeFailure } from '../../client/errors';
@@ -22,18 +23,14 @@ import { useApiKeys } from '../../client/api-keys';
 import { useLabClock } from '../../client/lab-clock';
 import { useComplianceReport } from './queries';
 
-const VERDICT: Record<Verdict, { label: string; color: string }> = {
-  pass: { label: 'Pass', color: 'teal' },
-  fail: { label: 'Fail', color: 'red' },
-  not_tested: { label: 'Not tested yet', color: 'gray' },
-};
+const VERDICT_COLOR: Record<Verdict, string> = { pass: 'teal', fail: 'red', not_tested: 'gray' };
 
 const RANGES = [
-  { value: 'all', label: 'Everything logged' },
-  { value: '900000', label: 'Last 15 min' },
-  { value: '3600000', label: 'Last hour' },
-  { value: '86400000', label: 'Last day' },
-];
+  { value: 'all', words: 'all' },
+  { value: '900000', words: 'quarter' },
+  { value: '3600000', words: 'hour' },
+  { value: '86400000', words: 'day' },
+] as const;
 
 const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
@@ -44,14 +41,15 @@ function bucketLabel(start: number, bucketMs: number): string {
   return text.slice(0, 10);
 }
 
-/** A failed piece of advice (the reset headers) is told apart from a failed requirement. */
-const ADVICE = { label: 'Advice', color: 'orange' };
-
 /** Offending requests shown before "Show all". */
 const FIRST_SHOWN = 8;
 
 function RuleCard({ rule }: { rule: RuleVerdict }): React.JSX.Element {
-  const { label, color } = rule.verdict === 'fail' && rule.advisory ? ADVICE : VERDICT[rule.verdict];
+  const { t } = useTranslation('lab');
+  // A failed piece of advice (the reset headers) is told apart from a failed requirement.
+  const advice = rule.verdict === 'fail' && rule.advisory;
+  const label = advice ? t('compliance.verdicts.advice') : t(`compliance.verdicts.${rule.verdict}`);
+  const color = advice ? 'orange' : VERDICT_COLOR[rule.verdict];
   const [showAll, setShowAll] = useState(false);
   const shown = showAll ? rule.evidence : rule.evidence.slice(0, FIRST_SHOWN);
   const notKept = rule.offences - rule.evidence.length;
@@ -74,8 +72,8 @@ function RuleCard({ rule }: { rule: RuleVerdict }): React.JSX.Element {
           <Table fz="xs" withTableBorder striped>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Request</Table.Th>
-                <Table.Th>Why</Table.Th>
+                <Table.Th>{t('compliance.request')}</Table.Th>
+                <Table.Th>{t('compliance.why')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -93,13 +91,15 @@ function RuleCard({ rule }: { rule: RuleVerdict }): React.JSX.Element {
         {rule.evidence.length > FIRST_SHOWN && (
           <Group gap="xs">
             <Button size="compact-xs" variant="subtle" onClick={() => setShowAll(!showAll)}>
-              {showAll ? `Show the first ${FIRST_SHOWN}` : `Show all ${rule.evidence.length}`}
+              {showAll
+                ? t('compliance.showFirst', { count: FIRST_SHOWN })
+                : t('compliance.showAll', { count: rule.evidence.length })}
             </Button>
           </Group>
         )}
         {notKept > 0 && (
           <Text size="xs" c="dimmed">
-            {`… and ${notKept} more offending ${notKept === 1 ? 'request' : 'requests'}: the report keeps the first ${rule.evidence.length} of each rule.`}
+            {t('compliance.notKept', { count: notKept, kept: rule.evidence.length })}
           </Text>
         )}
       </Stack>
@@ -108,19 +108,28 @@ function RuleCard({ rule }: { rule: RuleVerdict }): React.JSX.Element {
 }
 
 function Timeline({ report }: { report: ComplianceReport }): React.JSX.Element {
+  const { t } = useTranslation('lab');
   const { bucketMs, buckets, windowKind, windowStarts } = report.timeline;
+  const series = {
+    accepted: t('compliance.series.accepted'),
+    rateLimited: t('compliance.series.rateLimited'),
+    banned: t('compliance.series.banned'),
+    other: t('compliance.series.other'),
+  };
   const data = buckets.map((bucket) => ({
     at: bucketLabel(bucket.start, bucketMs),
-    Accepted: bucket.accepted,
-    '429 rate limited': bucket.rateLimited,
-    '429 banned': bucket.banned,
-    Other: bucket.other,
+    [series.accepted]: bucket.accepted,
+    [series.rateLimited]: bucket.rateLimited,
+    [series.banned]: bucket.banned,
+    [series.other]: bucket.other,
   }));
   return (
     <Stack gap={4}>
       <Text size="xs" c="dimmed">
-        Requests per {bucketMs >= 60_000 ? `${bucketMs / 60_000} min` : `${bucketMs / 1000} s`}
-        {windowKind && `; dashed lines: where a ${windowKind} window begins`}.
+        {bucketMs >= 60_000
+          ? t('compliance.perMinutes', { count: bucketMs / 60_000 })
+          : t('compliance.perSeconds', { count: bucketMs / 1000 })}
+        {windowKind && t('compliance.windowLines', { window: t(`compliance.windows.${windowKind}`) })}.
       </Text>
       <BarChart
         h={260}
@@ -128,16 +137,16 @@ function Timeline({ report }: { report: ComplianceReport }): React.JSX.Element {
         dataKey="at"
         type="stacked"
         series={[
-          { name: 'Accepted', color: 'teal.6' },
-          { name: '429 rate limited', color: 'orange.6' },
-          { name: '429 banned', color: 'red.7' },
-          { name: 'Other', color: 'gray.5' },
+          { name: series.accepted, color: 'teal.6' },
+          { name: series.rateLimited, color: 'orange.6' },
+          { name: series.banned, color: 'red.7' },
+          { name: series.other, color: 'gray.5' },
         ]}
         referenceLines={windowStarts.map((start) => ({
           x: bucketLabel(start, bucketMs),
           color: 'blue.5',
           strokeDasharray: '4 4',
-          label: windowKind === 'day' ? 'day' : 'min',
+          label: windowKind === 'day' ? t('compliance.lineDay') : t('compliance.lineMinute'),
         }))}
         withLegend
         tickLine="y"
@@ -170,6 +179,7 @@ export function ComplianceCard({
   keyId: number | null;
   onKeyChange: (keyId: number | null) => void;
 }): React.JSX.Element {
+  const { t } = useTranslation('lab');
   const keys = useApiKeys();
   const clock = useLabClock();
   const [range, setRange] = useState('all');
@@ -184,17 +194,16 @@ export function ComplianceCard({
         <Group justify="space-between" wrap="wrap" align="flex-end">
           <div>
             <Title order={2} size="h4">
-              Client compliance
+              {t('compliance.title')}
             </Title>
             <Text size="sm" c="dimmed">
-              From the request log of one key: does its client wait Retry-After, back off when 429s repeat, and stay
-              clear of a ban?
+              {t('compliance.about')}
             </Text>
           </div>
           <Group wrap="wrap" align="flex-end">
             <Select
-              label="Key"
-              placeholder="Choose a key"
+              label={t('compliance.key')}
+              placeholder={t('compliance.chooseKey')}
               searchable
               w={240}
               data={keyOptions(keys.data, keyId)}
@@ -203,10 +212,15 @@ export function ComplianceCard({
               onChange={(value) => onKeyChange(value ? Number(value) : null)}
               data-testid="compliance-key"
             />
-            <SegmentedControl data={RANGES} value={range} onChange={setRange} size="xs" />
+            <SegmentedControl
+              data={RANGES.map(({ value, words }) => ({ value, label: t(`compliance.ranges.${words}`) }))}
+              value={range}
+              onChange={setRange}
+              size="xs"
+            />
           </Group>
         </Group>
-        {keyId === null && <Text c="dimmed">Choose a key to see its report.</Text>}
+        {keyId === null && <Text c="dimmed">{t('compliance.noKey')}</Text>}
         {report.isError && (
           <Alert color="red" variant="light" title={describeFailure(report.error).title}>
             {describeFailure(report.error).message}
@@ -215,9 +229,12 @@ export function ComplianceCard({
         {data && keyId !== null && (
           <>
             <Text size="sm" data-testid="compliance-totals">
-              {iso(data.from)} to {iso(data.to)} (API clock): <b>{data.totals.requests}</b> requests,{' '}
-              {data.totals.accepted} accepted, {data.totals.rateLimited} rate limited, {data.totals.banned} banned;{' '}
-              <b>{data.totals.wasted}</b> wasted (sent before Retry-After had passed).
+              <Trans
+                t={t}
+                i18nKey="compliance.totals"
+                values={{ from: iso(data.from), to: iso(data.to), ...data.totals }}
+                components={[<b key="figure" />]}
+              />
             </Text>
             <SimpleGrid cols={{ base: 1, lg: 3 }}>
               {data.rules.map((rule) => (

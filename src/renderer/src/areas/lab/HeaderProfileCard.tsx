@@ -1,13 +1,10 @@
 import { Badge, Card, Code, Group, Select, Stack, Text, Title } from '@mantine/core';
-import {
-  HEADER_PROFILE_ABOUT,
-  HEADER_PROFILES,
-  isHeaderProfile,
-  type HeaderProfile,
-} from '../../../../shared/header-profiles';
+import { Trans, useTranslation } from 'react-i18next';
+import { HEADER_PROFILES, isHeaderProfile, type HeaderProfile } from '../../../../shared/header-profiles';
 import { exampleAnswers } from '../../../../shared/profile-headers';
 import { useHeaderProfile, useSetHeaderProfile } from './queries';
 
+// A profile is named by its code, the one the CLI takes (`lab profile set github`).
 const OPTIONS = HEADER_PROFILES.map((profile) => ({ value: profile, label: profile }));
 
 /** A refusal of the example as its status line and rate-limit headers, the way a client receives it. */
@@ -24,6 +21,7 @@ function refusalLines(profile: HeaderProfile): { status: number; lines: string }
 
 /** Which rate-limit headers this environment's API answers with: the contract's, or another API's habits. */
 export function HeaderProfileCard(): React.JSX.Element {
+  const { t } = useTranslation('lab');
   const current = useHeaderProfile();
   const change = useSetHeaderProfile();
   const active = current.data?.profile;
@@ -34,10 +32,11 @@ export function HeaderProfileCard(): React.JSX.Element {
       <Stack gap="sm">
         <Group justify="space-between" wrap="wrap">
           <Title order={2} size="h4">
-            Header profile
+            {t('headers.title')}
           </Title>
           {active && (
             <Badge
+              component="code"
               color={active === 'standard' ? 'gray' : 'grape'}
               variant={active === 'standard' ? 'light' : 'filled'}
               size="lg"
@@ -48,12 +47,10 @@ export function HeaderProfileCard(): React.JSX.Element {
           )}
         </Group>
         <Text size="sm" c="dimmed">
-          How this environment&apos;s API words its rate limits on every answer and every refusal. Pick another
-          API&apos;s habits to prove a client copes with them; the Error body and its code stay the same, and the
-          OpenAPI document follows.
+          {t('headers.about')}
         </Text>
         <Select
-          label="Header profile"
+          label={t('headers.select')}
           data={OPTIONS}
           value={active ?? null}
           allowDeselect={false}
@@ -67,7 +64,7 @@ export function HeaderProfileCard(): React.JSX.Element {
                 {option.label}
               </Text>
               <Text size="xs" c="dimmed">
-                {HEADER_PROFILE_ABOUT[option.value as HeaderProfile]}
+                {t(`headers.profiles.${option.value as HeaderProfile}`)}
               </Text>
             </Stack>
           )}
@@ -76,14 +73,18 @@ export function HeaderProfileCard(): React.JSX.Element {
         />
         {active && (
           <Text size="sm" data-testid="header-profile-about">
-            {HEADER_PROFILE_ABOUT[active]}
+            {t(`headers.profiles.${active}`)}
           </Text>
         )}
         {refusal && (
           <Stack gap={4}>
             <Text size="sm">
-              A request over the minute limit is refused with{' '}
-              <b data-testid="header-profile-refusal-status">{refusal.status}</b>, carrying:
+              <Trans
+                t={t}
+                i18nKey="headers.refusal"
+                values={{ status: refusal.status }}
+                components={[<b key="status" data-testid="header-profile-refusal-status" />]}
+              />
             </Text>
             <Code
               block

@@ -1,15 +1,17 @@
 import { Badge, Button, Card, Group, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconPlayerSkipForward } from '@tabler/icons-react';
-import { describeOffset, parseDuration } from '../../../../shared/lab';
+import { Trans, useTranslation } from 'react-i18next';
+import { parseDuration } from '../../../../shared/lab';
 import { refusalMessage } from '../../client/errors';
 import { useLabClock } from '../../client/lab-clock';
-import { useAdvanceClock, useMoveClock } from './queries';
+import { offsetWords, useAdvanceClock, useMoveClock } from './queries';
 
 const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 /** The lab clock's state and the moves staff make instead of waiting for a window or a ban. */
 export function LabClockCard(): React.JSX.Element {
+  const { t } = useTranslation('lab');
   const clock = useLabClock();
   const move = useMoveClock();
   const advance = useAdvanceClock();
@@ -30,7 +32,7 @@ export function LabClockCard(): React.JSX.Element {
       <Stack gap="sm">
         <Group justify="space-between" wrap="wrap">
           <Title order={2} size="h4">
-            Lab clock
+            {t('clock.title')}
           </Title>
           {state && (
             <Badge
@@ -39,23 +41,21 @@ export function LabClockCard(): React.JSX.Element {
               size="lg"
               data-testid="lab-clock-state"
             >
-              {state.on ? `On · ${describeOffset(state.offsetMs)}` : 'Off · real time'}
+              {state.on ? t('clock.on', { offset: offsetWords(state.offsetMs) }) : t('clock.off')}
             </Badge>
           )}
         </Group>
         <Text size="sm" c="dimmed">
-          Move this environment&apos;s time instead of waiting: every window, rate-limit header, Retry-After, ban and
-          usage figure follows it, in the API server and in the CLI (they share it through the database). Turned on, it
-          starts at the current time and keeps running.
+          {t('clock.about')}
         </Text>
         {state && (
           <Text size="sm" data-testid="lab-clock-now">
-            The API&apos;s time: <b>{iso(state.now)}</b>
-            {state.on && <> · real time {iso(state.realNow)}</>}
+            <Trans t={t} i18nKey="clock.apiTime" values={{ now: iso(state.now) }} components={[<b key="now" />]} />
+            {state.on && t('clock.realTime', { now: iso(state.realNow) })}
           </Text>
         )}
         <Switch
-          label="Lab clock on"
+          label={t('clock.switch')}
           checked={state?.on ?? false}
           disabled={!state || busy}
           onChange={(event) => move.mutate(event.currentTarget.checked ? 'on' : 'reset')}
@@ -73,8 +73,8 @@ export function LabClockCard(): React.JSX.Element {
         >
           <Group align="flex-end" wrap="wrap">
             <TextInput
-              label="Advance by"
-              description="90s, 15m, 2h, 1d or 1h30m"
+              label={t('clock.advanceBy')}
+              description={t('clock.advanceHint')}
               w={200}
               {...form.getInputProps('duration')}
               data-testid="lab-clock-duration"
@@ -86,7 +86,7 @@ export function LabClockCard(): React.JSX.Element {
               disabled={busy}
               leftSection={<IconPlayerSkipForward size={16} />}
             >
-              Advance
+              {t('clock.advance')}
             </Button>
             <Button
               variant="default"
@@ -94,7 +94,7 @@ export function LabClockCard(): React.JSX.Element {
               onClick={() => move.mutate('next-minute')}
               data-testid="lab-next-minute"
             >
-              Next minute window
+              {t('clock.nextMinute')}
             </Button>
             <Button
               variant="default"
@@ -102,7 +102,7 @@ export function LabClockCard(): React.JSX.Element {
               onClick={() => move.mutate('next-day')}
               data-testid="lab-next-day"
             >
-              Next day window
+              {t('clock.nextDay')}
             </Button>
             <Button
               variant="subtle"
@@ -111,7 +111,7 @@ export function LabClockCard(): React.JSX.Element {
               onClick={() => move.mutate('reset')}
               data-testid="lab-clock-reset"
             >
-              Back to real time
+              {t('clock.reset')}
             </Button>
           </Group>
         </form>

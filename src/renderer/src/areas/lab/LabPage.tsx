@@ -1,5 +1,6 @@
 import { Stack } from '@mantine/core';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ComplianceCard } from './ComplianceCard';
 import { HeaderProfileCard } from './HeaderProfileCard';
 import { LabClockCard } from './LabClockCard';
@@ -8,13 +9,11 @@ import { ScenarioCard } from './ScenarioCard';
 
 /** Where testers find out whether their client honours Retry-After and backs off. */
 export function LabPage(): React.JSX.Element {
+  const { t } = useTranslation('lab');
   const [keyId, setKeyId] = useState<number | null>(null);
   return (
     <Stack>
-      <PageTitle
-        title="Quota lab"
-        description="Point a client at a key (curl, your own code, or a scenario below), then read the verdicts: does it honour Retry-After, back off, avoid a ban? Move the clock past windows and bans instead of waiting."
-      />
+      <PageTitle title={t('title')} description={t('description')} />
       <LabClockCard />
       <HeaderProfileCard />
       <ScenarioCard onStarted={(run) => setKeyId(run.keyId)} />

@@ -14,7 +14,8 @@ import {
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { useTranslation } from 'react-i18next';
+import { windowResolver } from '../../ui/zod-words';
 import { IconPlayerPlay, IconPlayerStop } from '@tabler/icons-react';
 import {
   SCENARIO_MAX_RATE,
@@ -25,23 +26,10 @@ import {
   type ScenarioProgress,
 } from '../../../../shared/lab';
 import { refusalMessage } from '../../client/errors';
-import { useCancelScenario, useScenarioRuns, useStartScenario } from './queries';
+import { formatFigure } from '../../ui/format';
+import { kindName, useCancelScenario, useScenarioRuns, useStartScenario } from './queries';
 
-const KINDS: { value: ScenarioKind; label: string; about: string }[] = [
-  { value: 'burst', label: 'Burst', about: 'N requests back to back.' },
-  { value: 'steady', label: 'Steady', about: 'R requests per second for T seconds (real time).' },
-  {
-    value: 'ignore-retry-after',
-    label: 'Ignore Retry-After',
-    about: 'A careless client: N requests back to back, whatever the answers.',
-  },
-  {
-    value: 'honour-retry-after',
-    label: 'Honour Retry-After',
-    about:
-      'A careful client: after a 429 it waits Retry-After (at least 1 s, doubling while 429s repeat). With the lab clock on, it moves the clock instead of waiting.',
-  },
-];
+const KINDS: readonly ScenarioKind[] = ['burst', 'steady', 'ignore-retry-after', 'honour-retry-after'];
 
 const STATE_COLOR: Record<ScenarioProgress['state'], string> = {
   running: 'blue',
@@ -60,6 +48,7 @@ interface ScenarioFields {
 
 /** Scripted traffic against this environment's own server, so the report can be seen both ways. */
 export function ScenarioCard({ onStarted }: { onStarted: (run: ScenarioProgress) => void }): React.JSX.Element {
+  const { t } = useTranslation('lab');
   const runs = useScenarioRuns();
   const start = useStartScenario();
   const cancel = useCancelScenario();
@@ -70,11 +59,10 @@ export function ScenarioCard({ onStarted }: { onStarted: (run: ScenarioProgress)
         values.kind === 'steady'
           ? { kind: values.kind, key: values.key, rate: values.rate, seconds: values.seconds }
           : { kind: values.kind, key: values.key, count: values.count };
-      return zod4Resolver(ScenarioSchema)(scenario as never);
+      return windowResolver(ScenarioSchema)(scenario as never);
     },
   });
   const kind = form.values.kind;
-  const about = KINDS.find((candidate) => candidate.value === kind)?.about;
 
   const submit = form.onSubmit((values) => {
     const scenario =
@@ -94,27 +82,25 @@ export function ScenarioCard({ onStarted }: { onStarted: (run: ScenarioProgress)
     <Card withBorder padding="lg" data-testid="scenario-card">
       <Stack gap="sm">
         <Title order={2} size="h4">
-          Scenarios
+          {t('scenarios.title')}
         </Title>
         <Text size="sm" c="dimmed">
-          Scripted traffic with a key of this environment, sent to this machine&apos;s own API server only: at most{' '}
-          {SCENARIO_MAX_REQUESTS} requests and {SCENARIO_MAX_SECONDS} s per run, and you can cancel it. Then read the
-          key&apos;s report below.
+          {t('scenarios.about', { requests: SCENARIO_MAX_REQUESTS, seconds: SCENARIO_MAX_SECONDS })}
         </Text>
         <form onSubmit={submit}>
           <Stack gap="sm">
             <SegmentedControl
-              data={KINDS.map(({ value, label }) => ({ value, label }))}
+              data={KINDS.map((value) => ({ value, label: kindName(value) }))}
               {...form.getInputProps('kind')}
               data-testid="scenario-kind"
             />
             <Text size="xs" c="dimmed">
-              {about}
+              {t(`scenarios.kindAbout.${kind}`)}
             </Text>
             <Group align="flex-start" wrap="wrap">
               <PasswordInput
-                label="API key"
-                description="Paste the key the scenario sends (shown once when issued)"
+                label={t('scenarios.key')}
+                description={t('scenarios.keyHint')}
                 w={360}
                 {...form.getInputProps('key')}
                 data-testid="scenario-key"
@@ -122,7 +108,7 @@ export function ScenarioCard({ onStarted }: { onStarted: (run: ScenarioProgress)
               {kind === 'steady' ? (
                 <>
                   <NumberInput
-                    label="Per second"
+                    label={t('scenarios.rate')}
                     min={1}
                     max={SCENARIO_MAX_RATE}
                     allowDecimal={false}
@@ -130,7 +116,7 @@ export function ScenarioCard({ onStarted }: { onStarted: (run: ScenarioProgress)
                     {...form.getInputProps('rate')}
                   />
                   <NumberInput
-                    label="Seconds"
+                    label={t('scenarios.seconds')}
                     min={1}
                     max={SCENARIO_MAX_SECONDS}
                     allowDecimal={false}
@@ -140,7 +126,7 @@ export function ScenarioCard({ onStarted }: { onStarted: (run: ScenarioProgress)
                 </>
               ) : (
                 <NumberInput
-                  label="Requests"
+                  label={t('scenarios.requests')}
                   min={1}
                   max={SCENARIO_MAX_REQUESTS}
                   allowDecimal={false}
@@ -156,20 +142,20 @@ export function ScenarioCard({ onStarted }: { onStarted: (run: ScenarioProgress)
                 loading={start.isPending}
                 data-testid="scenario-run"
               >
-                Run
+                {t('scenarios.run')}
               </Button>
             </Group>
           </Stack>
         </form>
-        {runs.isError && <Alert color="red">The scenario runs could not be read.</Alert>}
+        {runs.isError && <Alert color="red">{t('scenarios.unreadable')}</Alert>}
         {(runs.data ?? []).length > 0 && (
           <Table fz="sm" data-testid="scenario-runs">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Run</Table.Th>
-                <Table.Th>State</Table.Th>
-                <Table.Th>Progress</Table.Th>
-                <Table.Th>Answers</Table.Th>
+                <Table.Th>{t('scenarios.columns.run')}</Table.Th>
+                <Table.Th>{t('scenarios.columns.state')}</Table.Th>
+                <Table.Th>{t('scenarios.columns.progress')}</Table.Th>
+                <Table.Th>{t('scenarios.columns.answers')}</Table.Th>
                 <Table.Th />
               </Table.Tr>
             </Table.Thead>
@@ -177,10 +163,10 @@ export function ScenarioCard({ onStarted }: { onStarted: (run: ScenarioProgress)
               {(runs.data ?? []).map((run) => (
                 <Table.Tr key={run.id} data-testid="scenario-run-row" data-state={run.state}>
                   <Table.Td>
-                    #{run.id} {run.kind}
+                    #{run.id} {kindName(run.kind)}
                   </Table.Td>
                   <Table.Td>
-                    <Badge color={STATE_COLOR[run.state]}>{run.state}</Badge>
+                    <Badge color={STATE_COLOR[run.state]}>{t(`scenarios.states.${run.state}`)}</Badge>
                     {run.note && (
                       <Text size="xs" c="dimmed">
                         {run.note}
@@ -190,8 +176,9 @@ export function ScenarioCard({ onStarted }: { onStarted: (run: ScenarioProgress)
                   <Table.Td w={200}>
                     <Text size="xs">
                       {run.sent} / {run.planned}
-                      {run.labAdvancedMs > 0 && ` · clock moved ${run.labAdvancedMs / 1000} s`}
-                      {run.waitedMs > 0 && ` · waited ${run.waitedMs / 1000} s`}
+                      {run.labAdvancedMs > 0 &&
+                        t('scenarios.clockMoved', { seconds: formatFigure(run.labAdvancedMs / 1000) })}
+                      {run.waitedMs > 0 && t('scenarios.waited', { seconds: formatFigure(run.waitedMs / 1000) })}
                     </Text>
                     <Progress value={run.planned ? (100 * run.sent) / run.planned : 0} size="sm" />
                   </Table.Td>
@@ -211,7 +198,7 @@ export function ScenarioCard({ onStarted }: { onStarted: (run: ScenarioProgress)
                         leftSection={<IconPlayerStop size={14} />}
                         onClick={() => cancel.mutate(run.id)}
                       >
-                        Cancel
+                        {t('scenarios.cancel')}
                       </Button>
                     )}
                   </Table.Td>

@@ -6,22 +6,22 @@ import { call } from '../../client/transport';
 import { useEnvironment } from '../../client/EnvironmentProvider';
 import { useAction } from '../../client/action';
 import { SHOWN_IN_PLACE } from '../../client/errors';
+import { windowI18n } from '../../i18n/i18n';
 
-const MOVE_WORDS: Record<ClockMove, string> = {
-  on: 'Turning the lab clock on…',
-  'next-minute': 'Jumping to the next minute window…',
-  'next-day': 'Jumping to the next day window…',
-  reset: 'Going back to real time…',
-};
+/** The lab clock's offset as the window says it: "+1h 30m", or the words for none. */
+export const offsetWords = (ms: number): string => (ms === 0 ? windowI18n.t('lab:clock.noOffset') : describeOffset(ms));
+
+const movedWords = (state: { now: number; offsetMs: number }): string =>
+  windowI18n.t('lab:clock.moved', { now: new Date(state.now).toISOString(), offset: offsetWords(state.offsetMs) });
+
+/** A scenario kind's name in the window's words. */
+export const kindName = (kind: Scenario['kind']): string => windowI18n.t(`lab:scenarios.kinds.${kind}`);
 
 export function useMoveClock() {
   return useAction({
     run: (move: ClockMove, environment) => call('lab.moveClock', { environment, move }),
-    progress: (move) => MOVE_WORDS[move],
-    success: (state) =>
-      state.on
-        ? `Lab clock: ${new Date(state.now).toISOString()} (${describeOffset(state.offsetMs)}).`
-        : 'The API runs on real time again.',
+    progress: (move) => windowI18n.t(`lab:clock.moves.${move}`),
+    success: (state) => (state.on ? movedWords(state) : windowI18n.t('lab:clock.realAgain')),
     invalidates: ['lab', 'usage'],
   });
 }
@@ -29,8 +29,8 @@ export function useMoveClock() {
 export function useAdvanceClock() {
   return useAction({
     run: (duration: string, environment) => call('lab.advanceClock', { environment, duration }),
-    progress: (duration) => `Moving the lab clock ${duration} forward…`,
-    success: (state) => `Lab clock: ${new Date(state.now).toISOString()} (${describeOffset(state.offsetMs)}).`,
+    progress: (duration) => windowI18n.t('lab:clock.advancing', { duration }),
+    success: movedWords,
     shownInPlace: SHOWN_IN_PLACE.always,
     invalidates: ['lab', 'usage'],
   });
@@ -65,8 +65,8 @@ export function useScenarioRuns() {
 export function useStartScenario() {
   return useAction({
     run: (scenario: Scenario, environment) => call('lab.scenarioStart', { environment, scenario }),
-    progress: (scenario) => `Starting the ${scenario.kind} scenario…`,
-    success: (run) => `Scenario ${run.kind} started: ${run.planned} request(s) planned.`,
+    progress: (scenario) => windowI18n.t('lab:scenarios.starting', { kind: kindName(scenario.kind) }),
+    success: (run) => windowI18n.t('lab:scenarios.started', { kind: kindName(run.kind), count: run.planned }),
     shownInPlace: SHOWN_IN_PLACE.always,
     // Its key may have been issued since the key picker last read the list: the picker then shows it.
     invalidates: ['lab', 'keys'],
@@ -76,8 +76,8 @@ export function useStartScenario() {
 export function useCancelScenario() {
   return useAction({
     run: (id: number, environment) => call('lab.scenarioCancel', { environment, id }),
-    progress: 'Cancelling the scenario…',
-    success: (run) => `Scenario ${run.kind} cancelled after ${run.sent} request(s).`,
+    progress: () => windowI18n.t('lab:scenarios.cancelling'),
+    success: (run) => windowI18n.t('lab:scenarios.cancelled', { kind: kindName(run.kind), count: run.sent }),
     invalidates: ['lab'],
   });
 }
@@ -94,8 +94,8 @@ export function useHeaderProfile() {
 export function useSetHeaderProfile() {
   return useAction({
     run: (profile: HeaderProfile, environment) => call('lab.setHeaderProfile', { environment, profile }),
-    progress: (profile) => `Switching to the ${profile} header profile…`,
-    success: ({ profile }) => `The API now answers with the ${profile} header profile.`,
+    progress: (profile) => windowI18n.t('lab:headers.switching', { profile }),
+    success: ({ profile }) => windowI18n.t('lab:headers.switched', { profile }),
     invalidates: ['lab'],
   });
 }

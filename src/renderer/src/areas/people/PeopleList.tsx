@@ -20,7 +20,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PERSON_ROLES, type Person, type PersonRole } from '../../../../shared/people';
 import { recordHref } from '../../ui/navigation';
-import { clearButtonOf } from '../../ui/clear-button';
+import { clearButtonNamed } from '../../ui/clear-button';
 import { formatFigure } from '../../ui/format';
 import { LoadFailure, SkeletonRows } from '../../ui/LoadStates';
 import { ROLE_WORDS } from '../../domain/people/person-labels';
@@ -74,7 +74,7 @@ export function PeopleList({ onAdd }: { onAdd: () => void }): React.JSX.Element 
           label={t('list.role')}
           placeholder={t('list.anyRole')}
           clearable
-          clearButtonProps={clearButtonOf(t('list.roleFilter'))}
+          clearButtonProps={clearButtonNamed(t('list.clearRole'))}
           value={role}
           onChange={refilter(setRole)}
           data={PERSON_ROLES.map((value) => ({ value, label: ROLE_WORDS[value] }))}

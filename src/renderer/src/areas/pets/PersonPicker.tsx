@@ -8,7 +8,7 @@ import type { Person, PersonRole, PersonWarning } from '../../../../shared/peopl
 import { useEnvironment } from '../../client/EnvironmentProvider';
 import { describeFailure } from '../../client/errors';
 import { call } from '../../client/transport';
-import { clearButtonOf } from '../../ui/clear-button';
+import { clearButtonNamed } from '../../ui/clear-button';
 import { formValuesOf, personOf, validatePerson, type PersonFormValues } from '../../domain/people/person-form';
 import { PersonFields } from '../../domain/people/PersonFields';
 import { matchedWords } from '../../domain/people/person-labels';
@@ -27,7 +27,7 @@ interface PersonPickerProps {
 
 /** Anyone in the register, searched by the engine (case and accents folded), or a new person added on the spot. */
 export function PersonPicker({ label, role, value, onChange, error, required }: PersonPickerProps): React.JSX.Element {
-  const { t } = useTranslation('pets');
+  const { t } = useTranslation(['pets', 'common']);
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 200);
   const people = usePeopleSearch(debounced);
@@ -51,7 +51,7 @@ export function PersonPicker({ label, role, value, onChange, error, required }: 
         placeholder={t('picker.search')}
         searchable
         clearable
-        clearButtonProps={clearButtonOf(label)}
+        clearButtonProps={clearButtonNamed(t('common:clear.field', { field: label }))}
         searchValue={search}
         onSearchChange={setSearch}
         // The engine has matched already (accents folded): the list shows what it found.

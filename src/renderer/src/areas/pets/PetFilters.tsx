@@ -5,7 +5,7 @@ import type { Category } from '../../../../shared/models';
 import { useTranslation } from 'react-i18next';
 import { PET_STATUSES } from '../../../../shared/pet';
 import { petStatusWords } from '../../domain/pets/status-words';
-import { clearButtonOf } from '../../ui/clear-button';
+import { clearButtonNamed } from '../../ui/clear-button';
 
 /** "adopted" means adopted; an animal that left care otherwise (died, transferred…) is under "left care". */
 export type StatusFilter = NonNullable<BrowsePets['status']> | 'all';
@@ -63,7 +63,7 @@ export function PetFilters({
         label={t('filters.category')}
         placeholder={t('filters.allCategories')}
         clearable
-        clearButtonProps={clearButtonOf(t('filters.categoryFilter'))}
+        clearButtonProps={clearButtonNamed(t('filters.clearCategory'))}
         value={categoryId}
         onChange={onCategory}
         data={categories.map((category) => ({ value: category.id, label: category.name }))}

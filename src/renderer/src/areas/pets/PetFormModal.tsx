@@ -2,7 +2,7 @@ import { Button, Group, Modal, SegmentedControl, Select, Stack, Text, TextInput 
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { windowResolver } from '../../ui/zod-words';
 import type { PetRecord } from '../../../../shared/models';
 import type { EditConflictDetails } from '../../../../shared/errors';
 import { EditConflictPanel, differingRows, editConflictOf, mineOverTheirs } from '../../ui/EditConflictPanel';
@@ -50,8 +50,8 @@ const PET_FIELD_LABEL = wordTable(PET_FIELDS, (field) =>
   windowI18n.t(`pets:form.${field === 'name' ? 'name' : 'category'}`),
 );
 
-const addResolver = zod4Resolver(NewPetSchema);
-const editResolver = zod4Resolver(NewPetSchema.omit({ status: true }));
+const addResolver = windowResolver(NewPetSchema);
+const editResolver = windowResolver(NewPetSchema.omit({ status: true }));
 
 function PetForm({ pet, onDone }: { pet: PetRecord | null; onDone: () => void }): React.JSX.Element {
   const { t } = useTranslation('pets');

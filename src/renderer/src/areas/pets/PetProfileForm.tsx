@@ -31,7 +31,7 @@ import { EditConflictPanel, differingRows, editConflictOf, mineOverTheirs } from
 import { PROFILE_FIELD_LABEL } from '../../domain/pets/profile-labels';
 import { useDialogFailure } from '../../ui/dialog';
 import { DialogFailureAlert } from '../../ui/DialogFailureAlert';
-import { clearButtonOf } from '../../ui/clear-button';
+import { clearButtonNamed } from '../../ui/clear-button';
 import { formatFigure } from '../../ui/format';
 import { changeOf, valuesOf, type ProfileValues } from './profile-values';
 import { profileIssueWords, profileRefusalWords } from './profile-words';
@@ -57,7 +57,7 @@ function validate(values: ProfileValues): Record<string, string> {
 /** `onDone` after a save, and as Cancel; without it (on the record page) Cancel puts back what is saved. */
 export function PetProfileForm({ details, onDone }: { details: PetDetails; onDone?: () => void }): React.JSX.Element {
   const save = useSavePetProfile();
-  const { t } = useTranslation(['pets', 'domain']);
+  const { t } = useTranslation(['pets', 'domain', 'common']);
   const privateMark = t('profile.privateMark');
   const yesNo = [
     { value: 'yes', label: t('profile.answer.yes') },
@@ -130,7 +130,7 @@ export function PetProfileForm({ details, onDone }: { details: PetDetails; onDon
       label={label}
       placeholder={t('profile.notRecorded')}
       clearable
-      clearButtonProps={clearButtonOf(label)}
+      clearButtonProps={clearButtonNamed(t('common:clear.field', { field: label }))}
       data={data}
       {...form.getInputProps(field)}
       value={(form.values[field] as string) || null}

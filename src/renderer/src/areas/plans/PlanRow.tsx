@@ -1,6 +1,6 @@
 import { Anchor, Button, Group, Table, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { windowResolver } from '../../ui/zod-words';
 import { Trans, useTranslation } from 'react-i18next';
 import { PlanChangeInputSchema, type PlanChange } from '../../../../shared/admin-schemas';
 import type { PlanFigures } from '../../../../shared/plans';
@@ -16,7 +16,7 @@ type PlanFormValues = {
   banMinutes: number | string;
 };
 
-const resolver = zod4Resolver(PlanChangeInputSchema);
+const resolver = windowResolver(PlanChangeInputSchema);
 
 /** Enterprise has no plan-wide quota: each Enterprise account carries its own figures. An emptied field fails validation. */
 function changeOf(values: PlanFormValues, plan: PlanFigures): PlanChange {

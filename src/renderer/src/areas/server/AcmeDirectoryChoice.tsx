@@ -1,4 +1,5 @@
 import { SegmentedControl, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { LETS_ENCRYPT_DIRECTORIES } from '../../../../shared/admin-schemas';
 
 type Choice = keyof typeof LETS_ENCRYPT_DIRECTORIES | 'other';
@@ -9,12 +10,6 @@ function choiceOf(url: string): Choice {
   return 'other';
 }
 
-const SAYS: Record<Choice, string> = {
-  staging: 'Staging: far higher limits, certificates browsers do not trust. Try everything here first.',
-  production: 'Production: trusted certificates, strict limits (5 failed validations per domain an hour).',
-  other: 'Another ACME CA (a test CA such as Pebble): type its directory URL below.',
-};
-
 /** Let's Encrypt staging (the default), production in one click, or another CA's directory. */
 export function AcmeDirectoryChoice({
   value,
@@ -23,11 +18,12 @@ export function AcmeDirectoryChoice({
   value: string;
   onChange: (url: string) => void;
 }): React.JSX.Element {
+  const { t } = useTranslation('server');
   const choice = choiceOf(value);
   return (
     <Stack gap={4}>
       <Text size="sm" fw={500} id="acme-directory-choice">
-        Certificate authority
+        {t('acme.authority')}
       </Text>
       <SegmentedControl
         aria-labelledby="acme-directory-choice"
@@ -44,13 +40,13 @@ export function AcmeDirectoryChoice({
           )
         }
         data={[
-          { value: 'staging', label: 'Let’s Encrypt staging' },
-          { value: 'production', label: 'Let’s Encrypt production' },
-          { value: 'other', label: 'Another CA' },
+          { value: 'staging', label: t('acme.staging') },
+          { value: 'production', label: t('acme.production') },
+          { value: 'other', label: t('acme.other') },
         ]}
       />
       <Text size="xs" c="dimmed" data-testid="acme-directory-says">
-        {SAYS[choice]}
+        {t(`acme.says.${choice}`)}
       </Text>
     </Stack>
   );

@@ -16,6 +16,7 @@ import {
 import { IconAlertTriangle, IconDatabaseExport, IconLock } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import {
   TIME_OF_DAY,
   type BackupFailureReason,
@@ -24,37 +25,33 @@ import {
   type BackupsStatus,
 } from '../../../../shared/backups';
 import { describeFailure } from '../../client/errors';
+import { windowI18n } from '../../i18n/i18n';
 import { AdminCallError, call } from '../../client/transport';
 import { formatBytes, formatMoment } from '../../ui/format';
 import { LoadFailure, SkeletonBlocks } from '../../ui/LoadStates';
 import { TruncatedText } from '../../ui/TruncatedText';
 
 /** Why a backup failed, in the window's words, with what staff can do about it. */
-const FAILURE_WORDS: Record<BackupFailureReason, string> = {
-  folder_missing:
-    'The folder is not there: is the backup drive plugged in? It is not made again on its own; check it, or choose another folder.',
-  folder_not_writable: 'The folder cannot be written to. Check its permissions, or choose another folder.',
-  disk_full: 'The disk the folder is on is full. Free some space there, or keep fewer backups.',
-  nothing_to_back_up: 'There is no data to back up yet.',
-  other: 'The backup could not be written.',
-};
+const failureWords = (reason: BackupFailureReason): string => windowI18n.t(`server:backups.failures.${reason}`);
 
 function isForbidden(error: unknown): boolean {
   return error instanceof AdminCallError && error.code === 'forbidden';
 }
 
 function LastRun({ run }: { run: BackupRun | null }): React.JSX.Element {
-  if (!run) return <Text size="sm">Last backup: none yet.</Text>;
-  const when = `${formatMoment(run.at)} (${run.trigger === 'nightly' ? 'nightly' : 'on demand'})`;
+  const { t } = useTranslation('server');
+  if (!run) return <Text size="sm">{t('backups.noneYet')}</Text>;
+  const when = t('backups.when', {
+    moment: formatMoment(run.at),
+    trigger: run.trigger === 'nightly' ? t('backups.nightly') : t('backups.onDemand'),
+  });
   if (run.ok) {
     return (
       <Group gap="xs" wrap="nowrap">
         <Badge color="teal" variant="light">
-          done
+          {t('backups.done')}
         </Badge>
-        <Text size="sm">
-          Last backup: {when}, {formatBytes(run.bytes ?? 0)}
-        </Text>
+        <Text size="sm">{t('backups.last', { when, size: formatBytes(run.bytes ?? 0) })}</Text>
       </Group>
     );
   }
@@ -63,10 +60,10 @@ function LastRun({ run }: { run: BackupRun | null }): React.JSX.Element {
       color="red"
       variant="light"
       icon={<IconAlertTriangle />}
-      title={`The last backup failed: ${when}`}
+      title={t('backups.lastFailed', { when })}
       data-testid="backup-failed"
     >
-      <Text size="sm">{FAILURE_WORDS[run.reason ?? 'other']}</Text>
+      <Text size="sm">{failureWords(run.reason ?? 'other')}</Text>
       <Text size="xs" c="dimmed">
         {run.message?.startsWith(run.code ?? '') ? run.message : `${run.code}: ${run.message}`}
       </Text>
@@ -75,13 +72,14 @@ function LastRun({ run }: { run: BackupRun | null }): React.JSX.Element {
 }
 
 function NextRun({ status }: { status: BackupsStatus }): React.JSX.Element {
+  const { t } = useTranslation('server');
   const { nextRun } = status;
   const text =
     nextRun === null
-      ? 'Nightly backups are off.'
+      ? t('backups.off')
       : status.due
-        ? 'Next backup: within a minute (last night’s is missing).'
-        : `Next backup: ${formatMoment(nextRun)}.`;
+        ? t('backups.due')
+        : t('backups.next', { when: formatMoment(nextRun) });
   return (
     <Text size="sm" data-testid="backup-next">
       {text}
@@ -90,16 +88,17 @@ function NextRun({ status }: { status: BackupsStatus }): React.JSX.Element {
 }
 
 function BackupList({ status }: { status: BackupsStatus }): React.JSX.Element {
+  const { t } = useTranslation('server');
   if (status.folderProblem)
     return (
       <Text size="sm" c="red">
-        {FAILURE_WORDS[status.folderProblem.reason]}
+        {failureWords(status.folderProblem.reason)}
       </Text>
     );
   if (status.backups.length === 0)
     return (
       <Text size="sm" c="dimmed">
-        {status.schedule.folder === null ? 'No folder chosen yet.' : 'No backups in the folder yet.'}
+        {status.schedule.folder === null ? t('backups.noFolder') : t('backups.empty')}
       </Text>
     );
   return (
@@ -107,9 +106,9 @@ function BackupList({ status }: { status: BackupsStatus }): React.JSX.Element {
       <Table verticalSpacing={4} data-testid="backup-list">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Backup</Table.Th>
-            <Table.Th w={170}>Made</Table.Th>
-            <Table.Th w={90}>Size</Table.Th>
+            <Table.Th>{t('backups.columns.backup')}</Table.Th>
+            <Table.Th w={170}>{t('backups.columns.made')}</Table.Th>
+            <Table.Th w={90}>{t('backups.columns.size')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -140,6 +139,7 @@ function ScheduleForm({
   status: BackupsStatus;
   onSaved: (status: BackupsStatus) => void;
 }): React.JSX.Element {
+  const { t } = useTranslation('server');
   const [values, setValues] = useState<BackupSchedule>(status.schedule);
   const [folderText, setFolderText] = useState(status.schedule.folder ?? '');
   const configure = useMutation({
@@ -153,18 +153,18 @@ function ScheduleForm({
     (error.details as { field?: string } | undefined)?.field === 'folder'
       ? error.message
       : null;
-  const timeError = TIME_OF_DAY.test(values.at) ? null : 'A time of day, such as 02:00.';
+  const timeError = TIME_OF_DAY.test(values.at) ? null : t('backups.timeOfDay');
   const save = () => configure.mutate({ ...values, folder: folderText.trim() === '' ? null : folderText.trim() });
   return (
     <Stack gap="sm">
       <Switch
-        label="Back up every night"
+        label={t('backups.everyNight')}
         checked={values.on}
         onChange={(event) => setValues({ ...values, on: event.currentTarget.checked })}
       />
       <TextInput
-        label="Folder"
-        description="A full path on the shelter server, such as a backup drive’s folder"
+        label={t('backups.folder')}
+        description={t('backups.folderHint')}
         placeholder="/media/backup/adoption-desk"
         value={folderText}
         onChange={(event) => setFolderText(event.currentTarget.value)}
@@ -172,9 +172,9 @@ function ScheduleForm({
       />
       <Group gap="sm" align="flex-start" wrap="wrap">
         <NumberInput
-          label="Keep the last"
-          description="The oldest are deleted"
-          suffix=" backups"
+          label={t('backups.keep')}
+          description={t('backups.keepHint')}
+          suffix={t('backups.keepSuffix')}
           min={1}
           max={365}
           allowDecimal={false}
@@ -183,8 +183,8 @@ function ScheduleForm({
           w={160}
         />
         <TextInput
-          label="At"
-          description={`Server time (${status.timeZone})`}
+          label={t('backups.at')}
+          description={t('backups.atHint', { zone: status.timeZone })}
           type="time"
           value={values.at}
           onChange={(event) => setValues({ ...values, at: event.currentTarget.value })}
@@ -197,17 +197,15 @@ function ScheduleForm({
           color={isForbidden(error) ? 'yellow' : 'red'}
           variant="light"
           icon={isForbidden(error) ? <IconLock /> : <IconAlertTriangle />}
-          title={isForbidden(error) ? 'Only an owner can change this' : describeFailure(error).title}
+          title={isForbidden(error) ? t('backups.ownerOnlyTitle') : describeFailure(error).title}
           role="alert"
         >
-          {isForbidden(error)
-            ? 'Where and when the shelter’s data is backed up is the owner’s choice. You can still back up now.'
-            : describeFailure(error).message}
+          {isForbidden(error) ? t('backups.ownerOnly') : describeFailure(error).message}
         </Alert>
       )}
       <Group>
         <Button onClick={save} loading={configure.isPending} disabled={timeError !== null}>
-          Save backup settings
+          {t('backups.save')}
         </Button>
       </Group>
     </Stack>
@@ -216,6 +214,7 @@ function ScheduleForm({
 
 /** The shelter server's nightly backups: where, how many and when, the last result and the next run, "Back up now". */
 export function BackupsPanel(): React.JSX.Element {
+  const { t } = useTranslation('server');
   const queryClient = useQueryClient();
   // The nightly run happens on the server: looked at again now and then to show its result.
   const status = useQuery({
@@ -230,7 +229,7 @@ export function BackupsPanel(): React.JSX.Element {
     <Card withBorder radius="md" padding="md" data-testid="backups-panel">
       <Group justify="space-between" mb="sm" wrap="wrap">
         <Title order={2} size="h4">
-          Nightly backups
+          {t('backups.title')}
         </Title>
         {status.data && (
           <Button
@@ -240,7 +239,7 @@ export function BackupsPanel(): React.JSX.Element {
             loading={runNow.isPending}
             disabled={status.data.schedule.folder === null}
           >
-            Back up now
+            {t('backups.now')}
           </Button>
         )}
       </Group>
@@ -251,10 +250,10 @@ export function BackupsPanel(): React.JSX.Element {
             color="yellow"
             variant="light"
             icon={<IconLock />}
-            title="For managers and owners"
+            title={t('backups.refusedTitle')}
             data-testid="backups-refused"
           >
-            Backups hold every record of the shelter, so only managers and owners see them.
+            {t('backups.refused')}
           </Alert>
         ) : (
           <LoadFailure error={status.error} onRetry={() => void status.refetch()} />
@@ -262,8 +261,7 @@ export function BackupsPanel(): React.JSX.Element {
       {status.data && (
         <Stack gap="md">
           <Text size="sm" c="dimmed">
-            Every database, photo and setting of this server, copied while it keeps running, into a folder you choose;
-            the oldest are deleted beyond the number kept.
+            {t('backups.about')}
           </Text>
           {runNow.error !== null && (
             <Alert

@@ -1,11 +1,13 @@
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconCertificate, IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { notifyFailure } from '../../client/notify';
 import { downloadCaCertificate } from '../../client/certificates';
 
 /** The CAs' certificates (the shelter server's, then the sites' local CA), to trust them on this computer (docs/guide/certificates.md, "Trusting the local CA"). */
 export function CaDownloadCard(): React.JSX.Element {
+  const { t } = useTranslation('server');
   const [busy, setBusy] = useState(false);
   const download = () => {
     setBusy(true);
@@ -19,18 +21,15 @@ export function CaDownloadCard(): React.JSX.Element {
         <Group gap="xs">
           <IconCertificate size={20} />
           <Title order={2} size="h4">
-            Local certificate authority
+            {t('ca.title')}
           </Title>
         </Group>
         <Text size="sm">
-          Unless ACME is set above, the sites’ certificates come from this desk’s own CA. Browsers trust them once its
-          certificate is added to the system’s (or Firefox’s) trust store: Linux <code>update-ca-certificates</code>,
-          macOS Keychain Access (Always Trust), Windows “Trusted Root Certification Authorities”. The file holds two:
-          the shelter server’s own CA first (the one other desks trust and compare the code of), then the sites’.
+          <Trans t={t} i18nKey="ca.about" components={[<code key="command" />]} />
         </Text>
         <Group>
           <Button variant="light" leftSection={<IconDownload size={16} />} loading={busy} onClick={download}>
-            Download the CA certificate
+            {t('ca.download')}
           </Button>
         </Group>
       </Stack>

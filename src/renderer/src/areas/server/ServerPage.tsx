@@ -13,6 +13,7 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconCopy } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import type { ServerStatus, SettingsDamage } from '../../../../shared/admin-contract';
 import { CaDownloadCard } from './CaDownloadCard';
 import { BackupsPanel } from './BackupsPanel';
@@ -20,11 +21,11 @@ import { LoadFailure, SkeletonBlocks } from '../../ui/LoadStates';
 import { PageTitle } from '../../ui/PageTitle';
 import { SettingsForm } from './SettingsForm';
 import { TeamServerPanel } from './TeamServerPanel';
-import { ENVIRONMENT_LABEL } from '../../client/EnvironmentProvider';
 import { useServers, useSettings } from '../../client/servers';
 
 function ServerCard({ server }: { server: ServerStatus }): React.JSX.Element {
-  const label = ENVIRONMENT_LABEL[server.environment];
+  const { t } = useTranslation(['server', 'common']);
+  const label = t(`common:environment.${server.environment}`);
   return (
     <Card withBorder radius="md" padding="md" data-testid={`server-${server.environment}`}>
       <Group justify="space-between" mb="sm">
@@ -32,7 +33,7 @@ function ServerCard({ server }: { server: ServerStatus }): React.JSX.Element {
           {label}
         </Title>
         <Badge color={server.running ? 'teal' : 'red'} variant="light" data-testid="server-state">
-          {server.running ? 'running' : 'stopped'}
+          {server.running ? t('card.running') : t('card.stopped')}
         </Badge>
       </Group>
       {server.baseUrl ? (
@@ -42,11 +43,11 @@ function ServerCard({ server }: { server: ServerStatus }): React.JSX.Element {
           </Code>
           <CopyButton value={server.baseUrl}>
             {({ copied, copy }) => (
-              <Tooltip label={copied ? 'Copied' : 'Copy address'}>
+              <Tooltip label={copied ? t('card.copied') : t('card.copy')}>
                 <ActionIcon
                   variant="subtle"
                   color={copied ? 'teal' : 'gray'}
-                  aria-label={`Copy the ${label.toLowerCase()} address`}
+                  aria-label={t('card.copyOf', { environment: label.toLowerCase() })}
                   onClick={copy}
                 >
                   {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
@@ -57,12 +58,12 @@ function ServerCard({ server }: { server: ServerStatus }): React.JSX.Element {
         </Group>
       ) : (
         <Text size="sm" c="dimmed">
-          Would listen on {server.host}:{server.port}
+          {t('card.wouldListen', { address: `${server.host}:${server.port}` })}
         </Text>
       )}
       {server.running && server.httpsPort !== null && (
         <Text size="sm" c="dimmed" mt="xs" data-testid="server-https">
-          Sites over HTTPS on port {server.httpsPort}
+          {t('card.https', { port: server.httpsPort })}
         </Text>
       )}
       {server.problem && (
@@ -76,26 +77,20 @@ function ServerCard({ server }: { server: ServerStatus }): React.JSX.Element {
 
 /** Said until the next save: the servers run on defaults, and nothing the user had set is lost. */
 function SettingsDamagedAlert({ damage }: { damage: SettingsDamage }): React.JSX.Element {
+  const { t } = useTranslation('server');
   return (
     <Alert
       color="orange"
       variant="light"
       icon={<IconAlertTriangle />}
-      title="The saved settings could not be used"
+      title={t('damaged.title')}
       data-testid="settings-damaged"
     >
       <Stack gap={4}>
-        <Text size="sm">
-          The settings file was damaged, so the servers started with the default settings, without any HTTPS ports or
-          ACME CA you had set. Check the settings below and save them: that writes a new settings file.
-        </Text>
-        <Text size="sm">
-          {damage.keptAs
-            ? `The damaged file was kept as ${damage.keptAs}.`
-            : 'The damaged file could not be moved aside: saving replaces it.'}
-        </Text>
+        <Text size="sm">{t('damaged.body')}</Text>
+        <Text size="sm">{damage.keptAs ? t('damaged.keptAs', { file: damage.keptAs }) : t('damaged.notMoved')}</Text>
         <Text size="sm" c="dimmed">
-          What was wrong: {damage.reason}
+          {t('damaged.reason', { reason: damage.reason })}
         </Text>
       </Stack>
     </Alert>
@@ -103,16 +98,14 @@ function SettingsDamagedAlert({ damage }: { damage: SettingsDamage }): React.JSX
 }
 
 export function ServerPage(): React.JSX.Element {
+  const { t } = useTranslation('server');
   const servers = useServers();
   const settings = useSettings();
   // Both servers report the same file; it is shown once.
   const damage = servers.data?.find((server) => server.settingsDamaged)?.settingsDamaged ?? null;
   return (
     <Stack>
-      <PageTitle
-        title="Server"
-        description="The embedded pet API: one server per environment, each with its own database and port. Clients call the base address below."
-      />
+      <PageTitle title={t('title')} description={t('description')} />
       {servers.isPending && <SkeletonBlocks count={2} height={90} />}
       {servers.isError && <LoadFailure error={servers.error} onRetry={() => void servers.refetch()} />}
       {damage && <SettingsDamagedAlert damage={damage} />}

@@ -3,14 +3,14 @@ import { AcmeDirectoryChoice } from './AcmeDirectoryChoice';
 import { useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { windowResolver } from '../../ui/zod-words';
+import { useTranslation } from 'react-i18next';
 import {
   isLoopbackHost,
   LETS_ENCRYPT_DIRECTORIES,
   SettingsSchema,
   type Settings,
 } from '../../../../shared/admin-schemas';
-import { ENVIRONMENT_LABEL } from '../../client/EnvironmentProvider';
 import { caFileRefusal, describeFailure } from '../../client/errors';
 import { useUpdateSettings } from '../../client/servers';
 import { figureOf, FigureInput } from '../../ui/FigureInput';
@@ -24,7 +24,7 @@ type SettingsValues = {
   acme: { enabled: boolean; directoryUrl: string; email: string; termsAgreed: boolean; caFile: string };
 };
 
-const resolver = zod4Resolver(SettingsSchema);
+const resolver = windowResolver(SettingsSchema);
 
 function valuesOf(settings: Settings): SettingsValues {
   const https = (port: number | null | undefined) => port ?? '';
@@ -66,7 +66,10 @@ export function SettingsForm({
   settings: Settings;
   unsaved?: boolean;
 }): React.JSX.Element {
+  const { t } = useTranslation(['server', 'common']);
   const updateSettings = useUpdateSettings();
+  const production = t('common:environment.production');
+  const staging = t('common:environment.staging');
   const form = useForm<SettingsValues>({
     initialValues: valuesOf(settings),
     validate: (values) => resolver(settingsOf(values)),
@@ -80,14 +83,9 @@ export function SettingsForm({
       return;
     }
     modals.openConfirmModal({
-      title: 'Make the pet API reachable from your network?',
-      children: (
-        <Text size="sm">
-          Listening on {next.host} makes the pet API reachable from other machines on your network, not just this
-          computer. Keys are still required. The admin pages stay on this computer.
-        </Text>
-      ),
-      labels: { confirm: 'Listen on the network', cancel: 'Cancel' },
+      title: t('settings.exposeTitle'),
+      children: <Text size="sm">{t('settings.exposeBody', { host: next.host })}</Text>,
+      labels: { confirm: t('settings.exposeConfirm'), cancel: t('common:cancel') },
       confirmProps: { color: 'orange' },
       onConfirm: () => updateSettings.mutate({ ...next, confirmExposure: true }),
     });
@@ -102,49 +100,44 @@ export function SettingsForm({
       <form onSubmit={form.onSubmit(save)}>
         <Stack>
           <Title order={2} size="h4">
-            Addresses
+            {t('settings.addresses')}
           </Title>
-          <TextInput
-            label="Host"
-            description="The address the pet API listens on: 127.0.0.1 (this computer only), an IP address of this computer, 0.0.0.0 or :: (all of them)."
-            {...form.getInputProps('host')}
-          />
+          <TextInput label={t('settings.host')} description={t('settings.hostHint')} {...form.getInputProps('host')} />
           {exposed && (
             <Alert color="orange" variant="light" icon={<IconAlertTriangle />}>
-              Anything but loopback makes the API reachable from other machines on your network. Keys are still
-              required.
+              {t('settings.exposed')}
             </Alert>
           )}
           <Group grow align="flex-start">
             <FigureInput
-              label={`${ENVIRONMENT_LABEL.production} port`}
-              description="1 to 65535"
+              label={t('settings.port', { environment: production })}
+              description={t('settings.portHint')}
               {...form.getInputProps('ports.production')}
             />
             <FigureInput
-              label={`${ENVIRONMENT_LABEL.staging} port`}
-              description="1 to 65535, not the production one"
+              label={t('settings.port', { environment: staging })}
+              description={t('settings.stagingPortHint')}
               {...form.getInputProps('ports.staging')}
             />
           </Group>
           <Title order={2} size="h4">
-            Sites over HTTPS
+            {t('settings.https')}
           </Title>
           <Group grow align="flex-start">
             <FigureInput
-              label={`${ENVIRONMENT_LABEL.production} HTTPS port`}
-              description="Empty: HTTP only"
+              label={t('settings.httpsPort', { environment: production })}
+              description={t('settings.httpsPortHint')}
               {...form.getInputProps('httpsPorts.production')}
             />
             <FigureInput
-              label={`${ENVIRONMENT_LABEL.staging} HTTPS port`}
-              description="Empty: HTTP only"
+              label={t('settings.httpsPort', { environment: staging })}
+              description={t('settings.httpsPortHint')}
               {...form.getInputProps('httpsPorts.staging')}
             />
           </Group>
           <Checkbox
-            label="Get certificates from an ACME CA (Let’s Encrypt) instead of the local CA"
-            description="The domains must reach this computer on port 80 from the internet for the CA’s HTTP-01 check."
+            label={t('settings.acme')}
+            description={t('settings.acmeHint')}
             {...form.getInputProps('acme.enabled', { type: 'checkbox' })}
           />
           {form.values.acme.enabled && (
@@ -153,19 +146,16 @@ export function SettingsForm({
                 value={form.values.acme.directoryUrl}
                 onChange={(url) => form.setFieldValue('acme.directoryUrl', url)}
               />
-              <TextInput label="ACME directory URL" {...form.getInputProps('acme.directoryUrl')} />
+              <TextInput label={t('settings.directory')} {...form.getInputProps('acme.directoryUrl')} />
               <TextInput
-                label="Contact email"
-                description="The CA sends expiry notices here."
+                label={t('settings.email')}
+                description={t('settings.emailHint')}
                 {...form.getInputProps('acme.email')}
               />
-              <Checkbox
-                label="I agree to the CA’s terms of service"
-                {...form.getInputProps('acme.termsAgreed', { type: 'checkbox' })}
-              />
+              <Checkbox label={t('settings.terms')} {...form.getInputProps('acme.termsAgreed', { type: 'checkbox' })} />
               <TextInput
-                label="Extra CA file (PEM)"
-                description="Only for a test CA such as Pebble: the full path of the certificate its directory is served with. Leave empty for Let’s Encrypt."
+                label={t('settings.caFile')}
+                description={t('settings.caFileHint')}
                 placeholder="/home/you/pebble/pebble-cert.pem"
                 {...form.getInputProps('acme.caFile')}
                 error={caFileProblem ?? form.getInputProps('acme.caFile').error}
@@ -173,8 +163,7 @@ export function SettingsForm({
             </>
           )}
           <Alert variant="light" color="blue">
-            Saving restarts the servers whose address changed. If one cannot start there, nothing is saved and both keep
-            their addresses. Clients using the old address must be told.
+            {t('settings.restarts')}
           </Alert>
           {failure && (
             <Alert color="red" variant="light" title={failure.title} role="alert" data-testid="settings-error">
@@ -183,10 +172,10 @@ export function SettingsForm({
           )}
           <Group justify="flex-end">
             <Button variant="default" disabled={!form.isDirty()} onClick={() => form.reset()}>
-              Undo
+              {t('settings.undo')}
             </Button>
             <Button type="submit" disabled={!form.isDirty() && !unsaved} loading={updateSettings.isPending}>
-              Save and restart
+              {t('settings.save')}
             </Button>
           </Group>
         </Stack>

@@ -2,6 +2,7 @@ import { ActionIcon, Alert, Card, Code, CopyButton, Group, Stack, Switch, Text, 
 import { IconCheck, IconCopy, IconUsersGroup } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { isLoopbackHost, type Settings } from '../../../../shared/admin-schemas';
 import { DEFAULT_TEAM_PORT } from '../../../../shared/team';
 import { describeFailure, SHOWN_IN_PLACE } from '../../client/errors';
@@ -10,6 +11,7 @@ import { call } from '../../client/transport';
 import { figureOf, FigureInput } from '../../ui/FigureInput';
 
 function AddressLine({ url }: { url: string }): React.JSX.Element {
+  const { t } = useTranslation('server');
   return (
     <Group gap="xs" wrap="nowrap">
       <Code fz="sm" style={{ flex: 1, wordBreak: 'break-all' }} data-testid="team-url">
@@ -17,8 +19,13 @@ function AddressLine({ url }: { url: string }): React.JSX.Element {
       </Code>
       <CopyButton value={url}>
         {({ copied, copy }) => (
-          <Tooltip label={copied ? 'Copied' : 'Copy address'}>
-            <ActionIcon variant="subtle" color={copied ? 'teal' : 'gray'} aria-label={`Copy ${url}`} onClick={copy}>
+          <Tooltip label={copied ? t('card.copied') : t('card.copy')}>
+            <ActionIcon
+              variant="subtle"
+              color={copied ? 'teal' : 'gray'}
+              aria-label={t('team.copyOf', { url })}
+              onClick={copy}
+            >
               {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
             </ActionIcon>
           </Tooltip>
@@ -33,6 +40,7 @@ function AddressLine({ url }: { url: string }): React.JSX.Element {
  * at the addresses shown, and compare the code before anyone logs in there.
  */
 export function TeamServerPanel({ settings }: { settings: Settings }): React.JSX.Element {
+  const { t } = useTranslation('server');
   const queryClient = useQueryClient();
   const team = useQuery({ queryKey: ['team-server'], queryFn: () => call('team.server', {}) });
   const inForce = settings.teamServer ?? { enabled: false, port: DEFAULT_TEAM_PORT };
@@ -40,7 +48,7 @@ export function TeamServerPanel({ settings }: { settings: Settings }): React.JSX
   const save = useMutation({
     mutationFn: (enabled: boolean) =>
       withProgress(
-        enabled ? 'Starting the shelter server…' : 'Stopping the shelter server…',
+        enabled ? t('team.starting') : t('team.stopping'),
         // The address in force was confirmed when it was saved; this save changes only the shelter server.
         () =>
           call('settings.update', {
@@ -48,10 +56,7 @@ export function TeamServerPanel({ settings }: { settings: Settings }): React.JSX
             teamServer: { enabled, port: figureOf(port) },
             ...(isLoopbackHost(settings.host) ? {} : { confirmExposure: true as const }),
           }),
-        () =>
-          enabled
-            ? 'The shelter server is on.'
-            : 'The shelter server is off: only this computer reaches the admin pages.',
+        () => (enabled ? t('team.on') : t('team.off')),
         { shownInPlace: SHOWN_IN_PLACE.always },
       ),
     onSettled: () =>
@@ -68,27 +73,24 @@ export function TeamServerPanel({ settings }: { settings: Settings }): React.JSX
         <Group gap="xs">
           <IconUsersGroup size={20} />
           <Title order={2} size="h4">
-            Shelter server
+            {t('team.title')}
           </Title>
         </Group>
-        <Text size="sm">
-          Let the other computers of the shelter open these admin pages over a secure connection. Each member of staff
-          logs in with their own account; nothing is stored anywhere but here.
-        </Text>
+        <Text size="sm">{t('team.about')}</Text>
         <Group align="flex-end" wrap="nowrap">
           <Switch
-            label="This computer is the shelter’s server"
+            label={t('team.switch')}
             checked={inForce.enabled}
             disabled={save.isPending}
             onChange={(event) => save.mutate(event.currentTarget.checked)}
           />
           <FigureInput
-            label="Port"
+            label={t('team.port')}
             w={120}
             value={port}
             onChange={setPort}
             disabled={inForce.enabled}
-            description={inForce.enabled ? 'Turn off to change' : '1 to 65535'}
+            description={inForce.enabled ? t('team.turnOff') : t('team.portHint')}
           />
         </Group>
         {failure && (
@@ -99,8 +101,7 @@ export function TeamServerPanel({ settings }: { settings: Settings }): React.JSX
         {serving && team.data && (
           <>
             <Text size="sm" fw={500}>
-              On the other computers, open one of these addresses in a browser, or type it when Adoption Desk asks which
-              shelter server to connect to:
+              {t('team.addresses')}
             </Text>
             {team.data.urls.map((url) => (
               <AddressLine key={url} url={url} />
@@ -110,16 +111,13 @@ export function TeamServerPanel({ settings }: { settings: Settings }): React.JSX
         {team.data && (
           <Stack gap={4}>
             <Text size="sm" fw={500}>
-              {serving
-                ? 'Before logging in on another computer, check that it shows this code:'
-                : 'The code other computers will check:'}
+              {serving ? t('team.checkCode') : t('team.willCheck')}
             </Text>
             <Text ff="monospace" fz={30} fw={700} lts={1} data-testid="team-short-code">
               {team.data.shortCode}
             </Text>
             <Text size="xs" c="dimmed">
-              If the code differs, do not log in: another computer is answering in this one’s place. Browsers trust the
-              connection once the certificate authority below is added to their trust store. Its full fingerprint:
+              {t('team.differs')}
             </Text>
             <Code fz="xs" style={{ wordBreak: 'break-all' }} data-testid="team-fingerprint">
               {team.data.fingerprint}

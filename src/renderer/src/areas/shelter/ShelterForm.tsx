@@ -2,7 +2,7 @@ import { Button, Group, Select, SimpleGrid, Stack, Text, TextInput, Textarea } f
 import { useForm } from '@mantine/form';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { windowResolver } from '../../ui/zod-words';
 import {
   CONTRACT_TERMS_MAX,
   LANGUAGE_NAMES,
@@ -28,7 +28,7 @@ import { useSaveShelter } from './queries';
 
 type ShelterValues = Record<ShelterField, string>;
 
-const resolver = zod4Resolver(ShelterChangeSchema);
+const resolver = windowResolver(ShelterChangeSchema);
 
 const LANGUAGE_OPTIONS = PUBLISHED_LANGUAGES.map((code) => ({ value: code, label: LANGUAGE_NAMES[code] }));
 

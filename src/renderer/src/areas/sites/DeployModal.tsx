@@ -1,8 +1,9 @@
 import { Alert, Button, Group, Modal, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconFileZip, IconFolder } from '@tabler/icons-react';
-import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { windowResolver } from '../../ui/zod-words';
 import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { DeployFolderSchema } from '../../../../shared/site-inputs';
 import type { Deploy, Project } from '../../../../shared/sites';
@@ -26,16 +27,18 @@ export function DeployModal({
   project: Project;
   onClose: () => void;
 }): React.JSX.Element {
+  const { t } = useTranslation('sites');
   return (
-    <Modal opened={opened} onClose={onClose} title={`Deploy ${project.name}`} centered size="lg">
+    <Modal opened={opened} onClose={onClose} title={t('deployModal.title', { name: project.name })} centered size="lg">
       <DeployForm project={project} onDone={onClose} />
     </Modal>
   );
 }
 
-const validatePath = zod4Resolver(z.object({ folder: DeployFolderSchema }));
+const validatePath = windowResolver(z.object({ folder: DeployFolderSchema }));
 
 function DeployForm({ project, onDone }: { project: Project; onDone: () => void }): React.JSX.Element {
+  const { t } = useTranslation('sites');
   const deploy = useDeploy({ shownInPlace: SHOWN_IN_PLACE.always });
   const failure = useDialogFailure();
   const [source, setSource] = useState<Source>('folder');
@@ -77,7 +80,7 @@ function DeployForm({ project, onDone }: { project: Project; onDone: () => void 
       return;
     }
     if (!picked || picked.kind !== source)
-      return setPickError(source === 'zip' ? 'Choose a .zip file to upload.' : 'Choose a folder to upload.');
+      return setPickError(source === 'zip' ? t('deployModal.needZip') : t('deployModal.needFolder'));
     const problem = uploadProblem(picked);
     if (problem) return setPickError(problem);
     let upload;
@@ -105,17 +108,17 @@ function DeployForm({ project, onDone }: { project: Project; onDone: () => void 
             setFailed(null);
           }}
           data={[
-            { value: 'folder', label: 'Upload a folder' },
-            { value: 'zip', label: 'Upload a .zip' },
-            ...(fromServerDisk ? [{ value: 'path', label: 'Folder on this computer' }] : []),
+            { value: 'folder', label: t('deployModal.uploadFolder') },
+            { value: 'zip', label: t('deployModal.uploadZip') },
+            ...(fromServerDisk ? [{ value: 'path', label: t('deployModal.serverFolder') }] : []),
           ]}
-          aria-label="What to deploy"
+          aria-label={t('deployModal.what')}
         />
         {source === 'path' ? (
           <TextInput
-            label="Folder"
-            description="A folder on the computer running Adoption Desk, with index.html at its top."
-            placeholder="/home/shelter/site"
+            label={t('deployModal.folder')}
+            description={t('deployModal.folderHint')}
+            placeholder={t('deployModal.folderPlaceholder')}
             withAsterisk
             data-autofocus
             {...form.getInputProps('folder')}
@@ -127,7 +130,7 @@ function DeployForm({ project, onDone }: { project: Project; onDone: () => void 
               type="file"
               hidden
               multiple
-              aria-label="Folder to upload"
+              aria-label={t('deployModal.folderInput')}
               {...{ webkitdirectory: '' }}
               onChange={(event) => choose(event.currentTarget.files ? pickedFolder(event.currentTarget.files) : null)}
             />
@@ -136,7 +139,7 @@ function DeployForm({ project, onDone }: { project: Project; onDone: () => void 
               type="file"
               hidden
               accept=".zip,application/zip"
-              aria-label="Zip file to upload"
+              aria-label={t('deployModal.zipInput')}
               onChange={(event) => choose(event.currentTarget.files ? pickedZip(event.currentTarget.files) : null)}
             />
             <Group>
@@ -145,19 +148,22 @@ function DeployForm({ project, onDone }: { project: Project; onDone: () => void 
                 leftSection={source === 'zip' ? <IconFileZip size={16} /> : <IconFolder size={16} />}
                 onClick={() => (source === 'zip' ? zipInput : folderInput).current?.click()}
               >
-                {source === 'zip' ? 'Choose a .zip…' : 'Choose a folder…'}
+                {source === 'zip' ? t('deployModal.chooseZip') : t('deployModal.chooseFolder')}
               </Button>
               <Text size="sm" c={pickedNow ? undefined : 'dimmed'} data-testid="upload-chosen">
-                {pickedNow
-                  ? `${pickedNow.name}: ${source === 'folder' ? `${pickedNow.files.length} file${pickedNow.files.length === 1 ? '' : 's'}, ` : ''}${formatBytes(pickedNow.byteSize)}`
-                  : 'Nothing chosen'}
+                {!pickedNow
+                  ? t('deployModal.nothing')
+                  : source === 'folder'
+                    ? t('deployModal.chosenFiles', {
+                        name: pickedNow.name,
+                        count: pickedNow.files.length,
+                        size: formatBytes(pickedNow.byteSize),
+                      })
+                    : t('deployModal.chosenZip', { name: pickedNow.name, size: formatBytes(pickedNow.byteSize) })}
               </Text>
             </Group>
             <Text size="xs" c="dimmed">
-              {source === 'zip'
-                ? 'index.html at the top of the zip, or inside the one folder it holds.'
-                : 'The folder itself is deployed: index.html at its top.'}{' '}
-              At most 100 MiB.
+              {source === 'zip' ? t('deployModal.zipHint') : t('deployModal.folderTop')} {t('deployModal.atMost')}
             </Text>
             {pickError && (
               <Text size="sm" c="red" role="alert" data-testid="upload-error">
@@ -167,18 +173,25 @@ function DeployForm({ project, onDone }: { project: Project; onDone: () => void 
           </Stack>
         )}
         {failed && (
-          <Alert color="red" variant="light" title={`Deploy ${failed.number} failed`} data-testid="deploy-failed">
+          <Alert
+            color="red"
+            variant="light"
+            title={t('deployModal.failed', { number: failed.number })}
+            data-testid="deploy-failed"
+          >
             {failed.reason}{' '}
-            {project.liveDeploy === null ? 'Nothing is published yet.' : `Deploy ${project.liveDeploy} stays live.`}
+            {project.liveDeploy === null
+              ? t('deployModal.nothingLive')
+              : t('deployModal.stillLive', { number: project.liveDeploy })}
           </Alert>
         )}
         <DialogFailureAlert failure={failure.alert} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>
-            Cancel
+            {t('deployModal.cancel')}
           </Button>
           <Button type="submit" loading={reading || deploy.isPending}>
-            Deploy
+            {t('deployModal.deploy')}
           </Button>
         </Group>
       </Stack>

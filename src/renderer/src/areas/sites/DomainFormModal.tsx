@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { windowResolver } from '../../ui/zod-words';
 import { useState } from 'react';
 import { z } from 'zod';
 import type { Account } from '../../../../shared/models';
@@ -39,7 +39,7 @@ export function DomainFormModal({ opened, onClose, ...props }: DomainFormModalPr
   );
 }
 
-const validate = zod4Resolver(z.object({ name: DomainNameSchema }));
+const validate = windowResolver(z.object({ name: DomainNameSchema }));
 
 function DomainForm({
   project,

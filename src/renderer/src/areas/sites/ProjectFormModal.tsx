@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Anchor, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { windowResolver } from '../../ui/zod-words';
 import { z } from 'zod';
 import { ProjectNameSchema } from '../../../../shared/sites';
 import { useAccounts } from '../../client/accounts';
@@ -12,7 +12,7 @@ import { DialogFailureAlert } from '../../ui/DialogFailureAlert';
 import { useCreateProject } from './queries';
 import { AccountFormModal } from '../../domain/accounts/AccountFormModal';
 
-const validate = zod4Resolver(
+const validate = windowResolver(
   z.object({
     name: ProjectNameSchema,
     accountId: z.string().min(1, { error: 'Choose the account the site belongs to' }),

@@ -1,5 +1,6 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { StaffMember } from '../../../../shared/staff';
 import type { Failure } from '../../client/errors';
 import { roleWord, useDeactivate, useReactivate } from '../../client/staff';
@@ -19,6 +20,7 @@ function ConfirmAccessModal({
   onClose,
   turnOn,
 }: MemberDialog & { turnOn: boolean }): React.JSX.Element {
+  const { t } = useTranslation('staff');
   const deactivate = useDeactivate();
   const reactivate = useReactivate();
   const action = turnOn ? reactivate : deactivate;
@@ -27,19 +29,20 @@ function ConfirmAccessModal({
     setFailure(null);
     action.mutate({ id: member.id }, { onSuccess: onClose, onError: (error) => setFailure(staffRefusal(error)) });
   };
-  const verb = turnOn ? 'Reactivate' : 'Deactivate';
+  const verb = turnOn ? t('dialogs.reactivate') : t('dialogs.deactivate');
+  const words = { name: member.name, login: member.login, role: roleWord(member.role).toLowerCase() };
   return (
-    <Modal opened={opened} onClose={onClose} title={`${verb} ${member.name}?`}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={turnOn ? t('dialogs.askReactivate', words) : t('dialogs.askDeactivate', words)}
+    >
       <Stack gap="sm" data-testid={turnOn ? 'reactivate-dialog' : 'deactivate-dialog'}>
-        <Text size="sm">
-          {turnOn
-            ? `${member.name} can log in again as ${member.login}, with the password they had, as ${roleWord(member.role).toLowerCase()}. If they forgot it, set a new one next.`
-            : `${member.name} (${member.login}) is logged out on every desk at once and can no longer log in. What they recorded stays, under their name.`}
-        </Text>
+        <Text size="sm">{turnOn ? t('dialogs.reactivateBody', words) : t('dialogs.deactivateBody', words)}</Text>
         <DialogFailureAlert failure={failure} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
-            {turnOn ? 'Cancel' : 'Keep'}
+            {turnOn ? t('dialogs.cancel') : t('dialogs.keep')}
           </Button>
           <Button
             color={turnOn ? undefined : 'red'}

@@ -2,6 +2,7 @@ import { Button, Group, Modal, Paper, Stack, Text, TextInput, Title } from '@man
 import { useForm } from '@mantine/form';
 import { IconUsersGroup } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Failure } from '../../client/errors';
 import { useSetupOwner } from '../../client/staff';
 import { DialogFailureAlert } from '../../ui/DialogFailureAlert';
@@ -11,6 +12,7 @@ import { staffRefusal } from './staff-words';
 
 /** At the desk, no staff yet: team mode starts with a first owner, who then invites the others. */
 export function FirstOwnerCard(): React.JSX.Element {
+  const { t } = useTranslation('staff');
   const [opened, setOpened] = useState(false);
   return (
     <Paper withBorder p="lg" radius="md" data-testid="first-owner-card">
@@ -18,20 +20,18 @@ export function FirstOwnerCard(): React.JSX.Element {
         <Group gap="sm" wrap="nowrap">
           <IconUsersGroup size={24} aria-hidden />
           <Title order={2} size="h4">
-            Give each person their own login
+            {t('firstOwner.title')}
           </Title>
         </Group>
         <Text size="sm" maw={680}>
-          Today this desk needs no login. In team mode each member of staff logs in with their own login and password,
-          and their role decides what they may do: a volunteer sees no adopter’s details and removes nothing. It starts
-          with you, the first owner; you then invite the others.
+          {t('firstOwner.about')}
         </Text>
         <Text size="sm" c="dimmed" maw={680}>
-          This desk keeps every right without logging in: it runs the server.
+          {t('firstOwner.desk')}
         </Text>
-        <Button onClick={() => setOpened(true)}>Start team mode</Button>
+        <Button onClick={() => setOpened(true)}>{t('firstOwner.start')}</Button>
       </Stack>
-      <Modal opened={opened} onClose={() => setOpened(false)} title="The first owner">
+      <Modal opened={opened} onClose={() => setOpened(false)} title={t('firstOwner.dialog')}>
         <FirstOwnerForm onCancel={() => setOpened(false)} />
       </Modal>
     </Paper>
@@ -39,12 +39,13 @@ export function FirstOwnerCard(): React.JSX.Element {
 }
 
 function FirstOwnerForm({ onCancel }: { onCancel: () => void }): React.JSX.Element {
+  const { t } = useTranslation('staff');
   const setup = useSetupOwner();
   const [failure, setFailure] = useState<Failure | null>(null);
   const form = useForm({
     initialValues: { name: '', login: '', password: '', repeated: '' },
     validate: {
-      name: (value) => staffNameProblem(value, 'Your name'),
+      name: (value) => staffNameProblem(value, t('firstOwner.name')),
       login: loginProblem,
       ...NEW_PASSWORD_VALIDATION,
     },
@@ -59,10 +60,10 @@ function FirstOwnerForm({ onCancel }: { onCancel: () => void }): React.JSX.Eleme
   return (
     <form onSubmit={submit} data-testid="first-owner-form">
       <Stack gap="sm">
-        <TextInput label="Your name" data-autofocus {...form.getInputProps('name')} />
+        <TextInput label={t('firstOwner.name')} data-autofocus {...form.getInputProps('name')} />
         <TextInput
-          label="Your login"
-          description="Letters, digits, dot, dash, underscore"
+          label={t('firstOwner.login')}
+          description={t('firstOwner.loginHint')}
           autoComplete="username"
           {...form.getInputProps('login')}
         />
@@ -70,10 +71,10 @@ function FirstOwnerForm({ onCancel }: { onCancel: () => void }): React.JSX.Eleme
         <DialogFailureAlert failure={failure} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel}>
-            Cancel
+            {t('dialogs.cancel')}
           </Button>
           <Button type="submit" loading={setup.isPending}>
-            Become the owner
+            {t('firstOwner.become')}
           </Button>
         </Group>
       </Stack>

@@ -1,6 +1,7 @@
 import { Badge, Button, Group, Modal, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { IconMailOff } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { PendingInvite } from '../../../../shared/staff';
 import type { Failure } from '../../client/errors';
 import { roleWord, useInvitations, useRevokeInvite } from '../../client/staff';
@@ -14,6 +15,7 @@ import { staffRefusal } from './staff-words';
 
 /** The invitations waiting for their member: who made each, its role, when it expires; an owner may revoke one. */
 export function InvitationsCard({ mayRevoke }: { mayRevoke: boolean }): React.JSX.Element | null {
+  const { t } = useTranslation('staff');
   const invitations = useInvitations(true);
   const revoke = useDialog<PendingInvite>();
   if (invitations.isError && !invitations.data)
@@ -23,19 +25,18 @@ export function InvitationsCard({ mayRevoke }: { mayRevoke: boolean }): React.JS
   return (
     <Paper withBorder radius="md" p="md" data-testid="invitations-card">
       <Stack gap="xs">
-        <Title order={4}>Invitations waiting</Title>
+        <Title order={4}>{t('invitations.title')}</Title>
         <Text size="sm" c="dimmed">
-          Codes handed out and not used yet. A code lost or given to the wrong person: revoke it, and make a new
-          invitation.
+          {t('invitations.about')}
         </Text>
         <Table verticalSpacing="xs" data-testid="invitations-table">
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Role</Table.Th>
-              <Table.Th>Invited by</Table.Th>
-              <Table.Th>Expires</Table.Th>
-              <Table.Th>Actions</Table.Th>
+              <Table.Th>{t('invitations.columns.name')}</Table.Th>
+              <Table.Th>{t('invitations.columns.role')}</Table.Th>
+              <Table.Th>{t('invitations.columns.invitedBy')}</Table.Th>
+              <Table.Th>{t('invitations.columns.expires')}</Table.Th>
+              <Table.Th>{t('invitations.columns.actions')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -47,13 +48,13 @@ export function InvitationsCard({ mayRevoke }: { mayRevoke: boolean }): React.JS
                 <Table.Td>
                   <Badge variant="light">{roleWord(invite.role)}</Badge>
                 </Table.Td>
-                <Table.Td>{invite.invitedBy?.name ?? 'The desk'}</Table.Td>
+                <Table.Td>{invite.invitedBy?.name ?? t('invitations.desk')}</Table.Td>
                 <Table.Td c="dimmed">{formatMoment(invite.expiresAt)}</Table.Td>
                 <Table.Td>
                   {mayRevoke && (
                     <RowAction
-                      tooltip="Revoke"
-                      label={`Revoke the invitation for ${invite.name}`}
+                      tooltip={t('invitations.revoke')}
+                      label={t('invitations.revokeFor', { name: invite.name })}
                       icon={<IconMailOff size={16} />}
                       onClick={() => revoke.open(invite)}
                       danger
@@ -87,6 +88,7 @@ function RevokeInviteModal({
   opened: boolean;
   onClose: () => void;
 }): React.JSX.Element {
+  const { t } = useTranslation('staff');
   const revoke = useRevokeInvite();
   const [failure, setFailure] = useState<Failure | null>(null);
   const confirm = () => {
@@ -94,16 +96,16 @@ function RevokeInviteModal({
     revoke.mutate({ id: invite.id }, { onSuccess: onClose, onError: (error) => setFailure(staffRefusal(error)) });
   };
   return (
-    <Modal opened={opened} onClose={onClose} title={`Revoke the invitation for ${invite.name}?`}>
+    <Modal opened={opened} onClose={onClose} title={t('invitations.askRevoke', { name: invite.name })}>
       <Stack gap="sm" data-testid="revoke-invite-dialog">
-        <Text size="sm">Their code stops working at once. To invite {invite.name} again, make a new invitation.</Text>
+        <Text size="sm">{t('invitations.revokeBody', { name: invite.name })}</Text>
         <DialogFailureAlert failure={failure} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
-            Keep
+            {t('invitations.keep')}
           </Button>
           <Button color="red" onClick={confirm} loading={revoke.isPending}>
-            Revoke
+            {t('invitations.revoke')}
           </Button>
         </Group>
       </Stack>

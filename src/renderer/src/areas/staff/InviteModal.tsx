@@ -17,13 +17,13 @@ export function InviteModal({ opened, onClose }: { opened: boolean; onClose: () 
   const invite = useInvite();
   const [made, setMade] = useState<StaffInvite | null>(null);
   const [failure, setFailure] = useState<Failure | null>(null);
-  const { t } = useTranslation('phone');
+  const { t } = useTranslation(['staff', 'phone']);
   const form = useForm<{ name: string; role: StaffRole | null; personId: number | null }>({
     initialValues: { name: '', role: 'staff', personId: null },
     validate: {
-      name: (value) => staffNameProblem(value, 'Their name, as the team knows them'),
-      role: (value) => (value ? null : 'Choose a role'),
-      personId: (value, values) => (values.role === 'foster' && value === null ? t('fosterLink.required') : null),
+      name: (value) => staffNameProblem(value, t('dialogs.theirName')),
+      role: (value) => (value ? null : t('dialogs.chooseRole')),
+      personId: (value, values) => (values.role === 'foster' && value === null ? t('phone:fosterLink.required') : null),
     },
   });
   const submit = form.onSubmit((values) => {
@@ -41,15 +41,12 @@ export function InviteModal({ opened, onClose }: { opened: boolean; onClose: () 
     <Modal
       opened={opened}
       onClose={onClose}
-      title={made ? `Invitation for ${made.name}` : 'Invite a member of staff'}
+      title={made ? t('dialogs.invitationFor', { name: made.name }) : t('dialogs.inviteTitle')}
       size="lg"
     >
       {made ? (
         <Stack gap="sm" data-testid="invite-code">
-          <Text size="sm">
-            Give {made.name} this code. It is shown only now, works once, and until {formatMoment(made.expiresAt)}. On
-            the login page they choose “I have an invitation code”.
-          </Text>
+          <Text size="sm">{t('dialogs.giveCode', { name: made.name, until: formatMoment(made.expiresAt) })}</Text>
           <Group gap="sm" wrap="nowrap">
             <Code fz="lg" data-testid="invite-code-value">
               {made.code}
@@ -61,24 +58,29 @@ export function InviteModal({ opened, onClose }: { opened: boolean; onClose: () 
                   leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
                   onClick={copy}
                 >
-                  {copied ? 'Copied' : 'Copy'}
+                  {copied ? t('dialogs.copied') : t('dialogs.copy')}
                 </Button>
               )}
             </CopyButton>
           </Group>
           <Alert variant="light" color="blue">
-            Role: {roleWord(made.role)}. Closing this dialog forgets the code: if it is lost, make a new invitation.
+            {t('dialogs.codeRole', { role: roleWord(made.role) })}
           </Alert>
           <Group justify="flex-end">
-            <Button onClick={onClose}>Done</Button>
+            <Button onClick={onClose}>{t('dialogs.done')}</Button>
           </Group>
         </Stack>
       ) : (
         <form onSubmit={submit} data-testid="invite-form">
           <Stack gap="sm">
-            <TextInput label="Name" placeholder="e.g. Ben Okafor" data-autofocus {...form.getInputProps('name')} />
+            <TextInput
+              label={t('dialogs.name')}
+              placeholder={t('dialogs.namePlaceholder')}
+              data-autofocus
+              {...form.getInputProps('name')}
+            />
             <Select
-              label="Role"
+              label={t('dialogs.role')}
               data={roleChoices()}
               allowDeselect={false}
               {...form.getInputProps('role')}
@@ -92,15 +94,15 @@ export function InviteModal({ opened, onClose }: { opened: boolean; onClose: () 
               />
             )}
             <Text size="xs" c="dimmed">
-              The role can be changed later on this page; it counts from the member’s next click.
+              {t('dialogs.roleLater')}
             </Text>
             <DialogFailureAlert failure={failure} />
             <Group justify="flex-end">
               <Button variant="default" onClick={onClose}>
-                Cancel
+                {t('dialogs.cancel')}
               </Button>
               <Button type="submit" loading={invite.isPending}>
-                Make the code
+                {t('dialogs.makeCode')}
               </Button>
             </Group>
           </Stack>

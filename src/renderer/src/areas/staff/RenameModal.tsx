@@ -1,6 +1,7 @@
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { StaffMember } from '../../../../shared/staff';
 import type { Failure } from '../../client/errors';
 import { useRename } from '../../client/staff';
@@ -18,11 +19,12 @@ export function RenameModal({
   opened: boolean;
   onClose: () => void;
 }): React.JSX.Element {
+  const { t } = useTranslation('staff');
   const rename = useRename();
   const [failure, setFailure] = useState<Failure | null>(null);
   const form = useForm({
     initialValues: { name: member.name },
-    validate: { name: (value) => staffNameProblem(value, 'Their name, as the team knows them') },
+    validate: { name: (value) => staffNameProblem(value, t('dialogs.theirName')) },
   });
   const submit = form.onSubmit((values) => {
     setFailure(null);
@@ -32,20 +34,20 @@ export function RenameModal({
     );
   });
   return (
-    <Modal opened={opened} onClose={onClose} title={`Rename ${member.name}`}>
+    <Modal opened={opened} onClose={onClose} title={t('dialogs.renameTitle', { name: member.name })}>
       <form onSubmit={submit} data-testid="rename-form">
         <Stack gap="sm">
           <Text size="sm" c="dimmed">
-            Their login stays {member.login}. Changes they made before keep the name they had then in the audit trail.
+            {t('dialogs.loginStays', { login: member.login })}
           </Text>
-          <TextInput label="Name" maxLength={100} data-autofocus {...form.getInputProps('name')} />
+          <TextInput label={t('dialogs.name')} maxLength={100} data-autofocus {...form.getInputProps('name')} />
           <DialogFailureAlert failure={failure} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
-              Cancel
+              {t('dialogs.cancel')}
             </Button>
             <Button type="submit" loading={rename.isPending} disabled={form.values.name.trim() === member.name}>
-              Rename
+              {t('dialogs.rename')}
             </Button>
           </Group>
         </Stack>

@@ -1,5 +1,6 @@
 import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { StaffMember, StaffRole } from '../../../../shared/staff';
 import type { Failure } from '../../client/errors';
 import { roleWord, useSetRole } from '../../client/staff';
@@ -16,6 +17,7 @@ export function RoleModal({
   opened: boolean;
   onClose: () => void;
 }): React.JSX.Element {
+  const { t } = useTranslation('staff');
   const setRole = useSetRole();
   const [role, setChosen] = useState<StaffRole>(member.role);
   const [failure, setFailure] = useState<Failure | null>(null);
@@ -27,13 +29,11 @@ export function RoleModal({
     );
   };
   return (
-    <Modal opened={opened} onClose={onClose} title={`Role of ${member.name}`} size="lg">
+    <Modal opened={opened} onClose={onClose} title={t('dialogs.roleTitle', { name: member.name })} size="lg">
       <Stack gap="sm" data-testid="role-dialog">
-        <Text size="sm">
-          Now: {roleWord(member.role)}. The new role counts from {member.name}’s next click, on every desk.
-        </Text>
+        <Text size="sm">{t('dialogs.roleNow', { role: roleWord(member.role), name: member.name })}</Text>
         <Select
-          label="Role"
+          label={t('dialogs.role')}
           data={roleChoices()}
           value={role}
           onChange={(value) => value && setChosen(value as StaffRole)}
@@ -43,10 +43,10 @@ export function RoleModal({
         <DialogFailureAlert failure={failure} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
-            Cancel
+            {t('dialogs.cancel')}
           </Button>
           <Button onClick={save} loading={setRole.isPending} disabled={role === member.role}>
-            Change role
+            {t('dialogs.changeRole')}
           </Button>
         </Group>
       </Stack>

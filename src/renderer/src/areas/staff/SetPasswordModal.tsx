@@ -1,6 +1,7 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { StaffMember } from '../../../../shared/staff';
 import type { Failure } from '../../client/errors';
 import { useSetPassword } from '../../client/staff';
@@ -18,6 +19,7 @@ export function SetPasswordModal({
   opened: boolean;
   onClose: () => void;
 }): React.JSX.Element {
+  const { t } = useTranslation('staff');
   const setPassword = useSetPassword();
   const [failure, setFailure] = useState<Failure | null>(null);
   const form = useForm({
@@ -32,21 +34,20 @@ export function SetPasswordModal({
     );
   });
   return (
-    <Modal opened={opened} onClose={onClose} title={`A new password for ${member.name}`}>
+    <Modal opened={opened} onClose={onClose} title={t('dialogs.passwordTitle', { name: member.name })}>
       <form onSubmit={submit} data-testid="set-password-form">
         <Stack gap="sm">
           <Text size="sm" c="dimmed">
-            {member.name} is logged out on every desk at once and logs in again as {member.login} with this password.
-            Tell it to them in person, not by email or chat.
+            {t('dialogs.passwordBody', { name: member.name, login: member.login })}
           </Text>
           <NewPasswordFields form={form} autoFocus />
           <DialogFailureAlert failure={failure} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
-              Cancel
+              {t('dialogs.cancel')}
             </Button>
             <Button type="submit" loading={setPassword.isPending}>
-              Set the password
+              {t('dialogs.setPassword')}
             </Button>
           </Group>
         </Stack>

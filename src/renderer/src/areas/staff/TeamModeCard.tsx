@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Failure } from '../../client/errors';
 import { useSetTeamMode } from '../../client/staff';
 import { call } from '../../client/transport';
@@ -13,27 +14,25 @@ import { staffRefusal } from './staff-words';
  * runs it, still answers its address, with the login page only, which says logins are off.
  */
 export function TeamModeCard({ teamMode }: { teamMode: boolean }): React.JSX.Element {
+  const { t } = useTranslation('staff');
   const [asking, setAsking] = useState(false);
   return (
     <>
       {teamMode ? (
         <Paper withBorder radius="md" p="md" data-testid="team-mode-card">
           <Group justify="space-between" wrap="nowrap" gap="md">
-            <Text size="sm">Team mode is on: each member logs in with their own login. This desk needs none.</Text>
+            <Text size="sm">{t('teamMode.on')}</Text>
             <Button variant="default" color="red" onClick={() => setAsking(true)} style={{ flexShrink: 0 }}>
-              Switch team mode off…
+              {t('teamMode.switchOff')}
             </Button>
           </Group>
         </Paper>
       ) : (
-        <Alert color="orange" variant="light" title="Logins are switched off" data-testid="team-mode-card">
+        <Alert color="orange" variant="light" title={t('teamMode.offTitle')} data-testid="team-mode-card">
           <Stack gap="xs" align="flex-start">
-            <Text size="sm">
-              This computer runs as a single desk: nobody logs in, and the accounts below wait until team mode is
-              switched on again.
-            </Text>
+            <Text size="sm">{t('teamMode.off')}</Text>
             <Button size="xs" onClick={() => setAsking(true)}>
-              Switch team mode on…
+              {t('teamMode.switchOn')}
             </Button>
           </Stack>
         </Alert>
@@ -44,6 +43,7 @@ export function TeamModeCard({ teamMode }: { teamMode: boolean }): React.JSX.Ele
 }
 
 function TeamModeModal({ enable, onClose }: { enable: boolean; onClose: () => void }): React.JSX.Element {
+  const { t } = useTranslation('staff');
   const setTeamMode = useSetTeamMode();
   const server = useQuery({ queryKey: ['team-server'], queryFn: () => call('team.server', {}) });
   const [failure, setFailure] = useState<Failure | null>(null);
@@ -56,34 +56,25 @@ function TeamModeModal({ enable, onClose }: { enable: boolean; onClose: () => vo
   };
   const serving = server.data?.serving === true;
   return (
-    <Modal opened onClose={onClose} title={enable ? 'Switch team mode on?' : 'Switch team mode off?'}>
+    <Modal opened onClose={onClose} title={enable ? t('teamMode.askOn') : t('teamMode.askOff')}>
       <Stack gap="sm" data-testid="team-mode-dialog">
         {enable ? (
-          <Text size="sm">
-            Every active member logs in again with their own login and password, on the other desks and in browsers.
-            This desk keeps working without a login.
-          </Text>
+          <Text size="sm">{t('teamMode.onBody')}</Text>
         ) : (
           <>
+            <Text size="sm">{t('teamMode.offBody')}</Text>
             <Text size="sm">
-              Every member is logged out at once, on every desk, and nobody can log in until team mode is switched on
-              again here. The other desks can no longer work: they show the login page, which says logins are off.
-            </Text>
-            <Text size="sm">
-              {serving
-                ? 'The shelter server on this computer keeps answering at its address, but only with that login page.'
-                : 'This computer does not serve the shelter’s network now; if it starts to, its address shows only that login page.'}{' '}
-              This desk keeps working without a login; the accounts are kept for when team mode is on again.
+              {serving ? t('teamMode.serving') : t('teamMode.notServing')} {t('teamMode.kept')}
             </Text>
           </>
         )}
         <DialogFailureAlert failure={failure} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
-            Cancel
+            {t('dialogs.cancel')}
           </Button>
           <Button color={enable ? undefined : 'red'} onClick={confirm} loading={setTeamMode.isPending} data-autofocus>
-            {enable ? 'Switch on' : 'Switch off'}
+            {enable ? t('teamMode.confirmOn') : t('teamMode.confirmOff')}
           </Button>
         </Group>
       </Stack>

@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { windowResolver } from '../../ui/zod-words';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { AccountPlanInputSchema, NewAccountInputSchema, type AccountPlan } from '../../../../shared/admin-schemas';
@@ -49,8 +49,8 @@ function planOf(values: AccountFormValues): AccountPlan {
   return { planId: 'enterprise', perMinute: figure(values.perMinute), perDay: figure(values.perDay) };
 }
 
-const newAccountResolver = zod4Resolver(NewAccountInputSchema);
-const planResolver = zod4Resolver(AccountPlanInputSchema);
+const newAccountResolver = windowResolver(NewAccountInputSchema);
+const planResolver = windowResolver(AccountPlanInputSchema);
 
 function validate(values: AccountFormValues, creating: boolean, required: string) {
   const plan = planOf(values);

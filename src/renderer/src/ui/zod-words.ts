@@ -1,0 +1,82 @@
+/**
+ * A form's zod checks in the window's language. The shared schemas carry the API's English messages
+ * (the same for every face), and zod lets no global map outrank a schema's own message
+ * (`z.config({ customError })` only fills the gaps), so the window words each issue again from its
+ * code and figures (`errors:fields.*`). In English the schema's own message stays: it is the
+ * most precise. A refinement with words of its own (`custom`) keeps them unless it is one of the
+ * name rules (shared/names.ts).
+ */
+import type { z } from 'zod';
+import { NAME_RULES } from '../../../shared/names';
+import { shownLanguage, windowI18n, windowLocale } from '../i18n/i18n';
+import { formatFigure, formatList } from './format';
+
+type Issue = z.core.$ZodIssue;
+
+const NAME_RULE_OF = new Map<string, string>(Object.entries(NAME_RULES).map(([rule, words]) => [words, rule]));
+
+function customWords(issue: Issue): string {
+  const [, rule, character] = /^(.*?)(?: \(found (U\+[0-9A-F]+)\))?$/.exec(issue.message) ?? [];
+  const name = NAME_RULE_OF.get(rule ?? '') as keyof typeof NAME_RULES | undefined;
+  if (!name) return issue.message;
+  const words = windowI18n.t(`errors:fields.names.${name}`);
+  return character ? windowI18n.t('errors:fields.found', { rule: words, character }) : words;
+}
+
+const figure = (value: number | bigint) => formatFigure(Number(value));
+const either = (items: readonly string[]) => new Intl.ListFormat(windowLocale(), { type: 'disjunction' }).format(items);
+
+/** One issue as the window says it in the language shown. */
+export function issueWords(issue: Issue): string {
+  const t = windowI18n.t.bind(windowI18n);
+  switch (issue.code) {
+    case 'invalid_type':
+      if (issue.expected === 'string') return t('errors:fields.string');
+      if (issue.expected === 'number' || issue.expected === 'int') return t('errors:fields.number');
+      if (issue.expected === 'boolean') return t('errors:fields.boolean');
+      return t('errors:fields.invalid');
+    case 'too_small': {
+      const count = Number(issue.minimum);
+      if (issue.origin === 'string')
+        return count <= 1 ? t('errors:fields.required') : t('errors:fields.tooShort', { count });
+      if (issue.origin === 'array' || issue.origin === 'set') return t('errors:fields.tooFew', { count });
+      const min = figure(issue.minimum);
+      return issue.inclusive === false ? t('errors:fields.above', { min }) : t('errors:fields.atLeast', { min });
+    }
+    case 'too_big': {
+      const count = Number(issue.maximum);
+      if (issue.origin === 'string') return t('errors:fields.tooLong', { count });
+      if (issue.origin === 'array' || issue.origin === 'set') return t('errors:fields.tooMany', { count });
+      const max = figure(issue.maximum);
+      return issue.inclusive === false ? t('errors:fields.below', { max }) : t('errors:fields.atMost', { max });
+    }
+    case 'invalid_format':
+      if (issue.format === 'email') return t('errors:fields.email');
+      if (issue.format === 'url') return t('errors:fields.url');
+      if (issue.format === 'date') return t('errors:fields.date');
+      return t('errors:fields.format');
+    case 'invalid_value':
+      return t('errors:fields.oneOf', { values: either(issue.values.map(String)) });
+    case 'not_multiple_of':
+      return t('errors:fields.multipleOf', { divisor: figure(issue.divisor) });
+    case 'unrecognized_keys':
+      return t('errors:fields.unknownFields', { keys: formatList(issue.keys) });
+    case 'custom':
+      return customWords(issue);
+    default:
+      return t('errors:fields.invalid');
+  }
+}
+
+/** mantine-form's `validate` from a schema, like mantine-form-zod-resolver's, each message in the window's words. */
+export function windowResolver<T>(schema: z.ZodType<T>) {
+  return (values: unknown): Record<string, string> => {
+    const parsed = schema.safeParse(values);
+    if (parsed.success) return {};
+    const english = shownLanguage() === 'en';
+    const errors: Record<string, string> = {};
+    // The last issue of a path wins, as with zod4Resolver.
+    for (const issue of parsed.error.issues) errors[issue.path.join('.')] = english ? issue.message : issueWords(issue);
+    return errors;
+  };
+}
