@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { ensureRendererBuilt } from '../../src/main/http/admin/renderer-build';
 import type { ChildProcess } from 'node:child_process';
+import { adminClient, overHttp } from '../helpers/admin-client';
 import { PROJECT_ROOT, runServerToExit, spawnServerProcess } from '../helpers/processes';
 import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
 import { waitFor } from '../helpers/wait-for';
@@ -36,10 +37,14 @@ async function startBrowserMode(args: string[]): Promise<BrowserMode> {
   let output = '';
   child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
   child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  // A start that gives up must not leave its process holding the data dir's lock for the next test.
   const line = await waitFor(
     () => /^Admin pages: (http:\/\/127\.0\.0\.1:(\d+)\/admin\/)#token=(\S+)$/m.exec(output) ?? undefined,
     20_000,
-  );
+  ).catch((error: unknown) => {
+    child.kill('SIGKILL');
+    throw error;
+  });
   const apiUrl = /^Adoption Desk production API listening on (\S+)$/m.exec(output)?.[1] ?? '';
   return { child, output: () => output, admin: { url: line[1]!, port: line[2]!, token: line[3]! }, apiUrl };
 }
@@ -77,14 +82,12 @@ it('its own port in use: it stops and names --port', async () => {
 it('the admin token is printed once, on the Admin pages line, and reaches no request log', async () => {
   server = await startBrowserMode(['--log-level', 'info']);
   const { url, token } = server.admin;
-  const call = (channel: string) =>
-    fetch(`${new URL(url).origin}/admin/api/${channel}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-admin-token': token },
-      body: '{}',
-    });
-  expect((await call('servers.status')).status).toBe(200);
-  expect((await call('no.such.channel')).status).toBe(404);
+  const admin = adminClient(
+    overHttp(() => new URL(url).origin, token),
+    { auth: { token: true } },
+  );
+  expect((await admin.call('servers.status', {})).status).toBe(200);
+  expect((await admin.raw('no.such.channel', {})).status).toBe(404);
   expect((await fetch(`${server.apiUrl}/pets`)).status).toBe(401);
   // Logging is on (start lines at info); nothing is logged per request, so nothing else can carry the token.
   await waitFor(() => server!.output().includes('"msg":"started"'), 5_000);

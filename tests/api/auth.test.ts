@@ -3,7 +3,7 @@ import { Engine } from '../../src/main/engine/engine';
 import { generateApiKey } from '../../src/main/keys/key-format';
 import { AnonymousBudget, startTestServer, type TestServer } from '../helpers/api-server';
 import { expectError } from '../helpers/http';
-import { runCli } from '../helpers/processes';
+import { runCliInProcess } from '../helpers/cli-in-process';
 import { waitFor } from '../helpers/wait-for';
 
 let server: TestServer;
@@ -160,7 +160,8 @@ describe('revocation', () => {
   });
 });
 
-describe('keys changed by another process (the CLI) while the server runs', () => {
+// The CLI runs in this process but over its own engine: the server sees its writes as another process's (SQLite's data_version).
+describe('keys changed by the CLI (its own connection to the database) while the server runs', () => {
   const status = async (key: string) => {
     const response = await fetch(`${server.baseUrl}/pets?limit=1`, { headers: { authorization: `Bearer ${key}` } });
     await response.arrayBuffer();
@@ -168,9 +169,7 @@ describe('keys changed by another process (the CLI) while the server runs', () =
   };
 
   it('a key created by the CLI is honoured within 2 s, and its revocation too', async () => {
-    const created = await runCli([
-      '--data-dir',
-      server.dataDir,
+    const created = await runCliInProcess(server.dataDir, [
       'keys',
       'create',
       '--plan',
@@ -196,7 +195,7 @@ describe('keys changed by another process (the CLI) while the server runs', () =
       100,
     );
 
-    const revoked = await runCli(['--data-dir', server.dataDir, 'keys', 'revoke', key]);
+    const revoked = await runCliInProcess(server.dataDir, ['keys', 'revoke', key]);
     expect(revoked.code, revoked.stderr).toBe(0);
     await waitFor(async () => (await status(key)) === 401, 2_000, 100);
     budget.spend();
@@ -206,7 +205,7 @@ describe('keys changed by another process (the CLI) while the server runs', () =
   it('a key the server already knows is refused within 2 s of a CLI revocation by id', async () => {
     const { key, record } = server.engine.services.keys.create({ accountId: server.accountId });
     expect(await status(key)).toBe(200);
-    const revoked = await runCli(['--data-dir', server.dataDir, 'keys', 'revoke', String(record.id)]);
+    const revoked = await runCliInProcess(server.dataDir, ['keys', 'revoke', String(record.id)]);
     expect(revoked.code, revoked.stderr).toBe(0);
     await waitFor(async () => (await status(key)) === 401, 2_000, 100);
   });

@@ -5,7 +5,6 @@ import { startApiServer, type RunningServer } from '../../src/main/http/listen';
 import { ManualClock } from '../../src/shared/clock';
 import { startTestDns, type TestDns } from '../helpers/dns-server';
 import { runCliInProcess } from '../helpers/cli-in-process';
-import { runCli } from '../helpers/processes';
 import { siteRequest } from '../helpers/site-http';
 import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
 import { curl, peerCertificate } from '../helpers/tls-probe';
@@ -113,9 +112,9 @@ describe('HTTPS with the local CA', () => {
     expect((await siteRequest(server.port, `127.0.0.1:${server.port}`, '/v1/openapi.json')).status).toBe(200);
   });
 
-  it('stops serving a certificate removed by another process (the CLI) from the next handshake, and deletes its key', async () => {
+  it('stops serving a certificate removed by the CLI (its own connection to the database) from the next handshake, and deletes its key', async () => {
     await peerCertificate(httpsPort(), 'old.shelter.test');
-    const removed = await runCli(['--data-dir', dataDir, 'domains', 'remove', 'old.shelter.test']);
+    const removed = await runCliInProcess(dataDir, ['domains', 'remove', 'old.shelter.test']);
     expect(removed.code).toBe(0);
     await waitFor(async () => (await https('old.shelter.test')).code === 35, 5_000);
     const keyFiles = fs.readdirSync(path.join(dataDir, 'certificates', 'production'));

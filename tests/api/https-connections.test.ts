@@ -12,7 +12,7 @@ import { ManualClock } from '../../src/shared/clock';
 import { createEnterpriseKey } from '../helpers/api-server';
 import { startTestDns, type TestDns } from '../helpers/dns-server';
 import { bearer, expectRawError } from '../helpers/http';
-import { runCli } from '../helpers/processes';
+import { runCliInProcess } from '../helpers/cli-in-process';
 import { parseResponses } from '../helpers/raw-http';
 import { siteRequest } from '../helpers/site-http';
 import { deployedProject } from '../helpers/site-project';
@@ -226,9 +226,9 @@ describe('a removal made by another connection (as the CLI makes it)', () => {
     expect((await siteRequest(server.port, NAME, '/')).status).toBe(308);
   });
 
-  it('by `domains remove` in another process: the request right after the command returns gets no 308', async () => {
+  it('by `domains remove` (the CLI over its own engine): the request right after the command returns gets no 308', async () => {
     expect((await siteRequest(server.port, GONE_BY_CLI, '/')).status).toBe(308);
-    const removed = await runCli(['--data-dir', dataDir, 'domains', 'remove', GONE_BY_CLI]);
+    const removed = await runCliInProcess(dataDir, ['domains', 'remove', GONE_BY_CLI]);
     expect(removed.code).toBe(0);
     expect((await siteRequest(server.port, GONE_BY_CLI, '/')).status).toBe(404);
     await expect(peerCertificate(httpsPort(), GONE_BY_CLI)).rejects.toThrow();

@@ -1,6 +1,6 @@
 /**
  * The lab clock: every derived figure (windows, X-RateLimit-*, RateLimit, Retry-After, Date, bans,
- * usage) follows it; another process (the CLI) moves it for a running server; it survives a restart.
+ * usage) follows it; the CLI (over its own engine) moves it for a running server; it survives a restart.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/shared/clock';

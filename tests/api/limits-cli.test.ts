@@ -1,5 +1,5 @@
 /**
- * The admin CLI, run as a separate process against the data dir of a running server: plan edits,
+ * The admin CLI, over its own engine (as a separate process would be), against the data dir of a running server: plan edits,
  * usage reports and resets, ban listing and lifting reach the server within about a second.
  *
  * The CLI reads the system clock, so the server's ManualClock starts at the real time here; the
@@ -56,7 +56,7 @@ async function flushed(accountId: number, accepted: number): Promise<void> {
   );
 }
 
-describe('plans and accounts changed by another process', () => {
+describe('plans and accounts changed by the CLI while the server runs', () => {
   it('`plans set free --per-minute 5` applies to the running server', async () => {
     const { key } = createKey(server.engine, 'free');
     expect((await call(petsUrl(), { key })).limits.limit).toBe(60);

@@ -12,10 +12,10 @@ import { liveUpdatesOf } from '../../src/main/admin/live-updates';
 import { teamGateOf } from '../../src/main/admin/staff-handlers';
 import { startAdminServer, type RunningAdmin } from '../../src/main/http/admin/server';
 import { AppHost } from '../../src/main/host/app-host';
-import { ADMIN_HTTP_PREFIX } from '../../src/shared/admin-contract';
 import { ManualClock } from '../../src/shared/clock';
 import { ADMIN_EVENTS_PATH } from '../../src/shared/live-updates';
 import { SESSION_IDLE_MS } from '../../src/shared/staff';
+import { adminClient, overHttp } from '../helpers/admin-client';
 import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
 import { waitFor } from '../helpers/wait-for';
 
@@ -62,13 +62,7 @@ afterAll(async () => {
 
 it('ends the stream when its session idles out, however long the stream was open', async () => {
   const base = new URL(admin.url).origin;
-  const login = await fetch(`${base}${ADMIN_HTTP_PREFIX}staff.login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ login: 'kennel', password: PASSWORD }),
-  });
-  expect(login.status).toBe(200);
-  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  const cookie = await adminClient(overHttp(() => base, '')).login('kennel', PASSWORD);
   const response = await fetch(`${base}${ADMIN_EVENTS_PATH}`, { headers: { cookie } });
   expect(response.status).toBe(200);
   let ended = false;

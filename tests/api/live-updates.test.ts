@@ -1,6 +1,6 @@
 /**
  * Live updates in browser mode against the real admin server: GET /admin/api/events,
- * its guard, the events a write causes (through another admin call, or the CLI in another process),
+ * its guard, the events a write causes (through another admin call, or the CLI over its own engine),
  * and its bounds: a reader that never reads, the cap on open streams, a session that ends, a stop.
  */
 import net from 'node:net';
@@ -10,7 +10,7 @@ import { ADMIN_EVENTS_PATH, isChangeEvent, type ChangeEvent } from '../../src/sh
 import { startAdminHarness, type AdminHarness } from '../helpers/admin-host';
 import { adminClient, overHttp } from '../helpers/admin-client';
 import { freePort } from '../helpers/free-port';
-import { runCli } from '../helpers/processes';
+import { runCliInProcess } from '../helpers/cli-in-process';
 import { waitFor } from '../helpers/wait-for';
 
 const TOKEN = 'test-token-0123456789abcdefghijklmnopqrstuv';
@@ -119,9 +119,9 @@ describe('the event stream at a desk (the admin token)', () => {
     expect(heard(reader, 'production', 'pets')).toBeUndefined();
   });
 
-  it('sends the event of a CLI write in another process within 1 s', async () => {
+  it('sends the event of a CLI write (its own connection to the database) within 1 s', async () => {
     const reader = await openStream(base, { token: TOKEN });
-    const cli = await runCli(['--data-dir', harness.dataDir, 'pets', 'add', '--name', 'Biscuit', '--category', '1']);
+    const cli = await runCliInProcess(harness.dataDir, ['pets', 'add', '--name', 'Biscuit', '--category', '1']);
     expect(cli.code, cli.stderr).toBe(0);
     const written = performance.now();
     await waitFor(() => heard(reader, 'production', 'pets'), 1_000);

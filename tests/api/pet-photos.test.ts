@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningAdmin } from '../../src/main/http/admin/server';
-import { ADMIN_HTTP_PREFIX, ADMIN_PHOTOS_PREFIX } from '../../src/shared/admin-contract';
+import { ADMIN_PHOTOS_PREFIX } from '../../src/shared/admin-contract';
 import { MAX_PHOTO_BYTES, photoFileName, type PetPhoto } from '../../src/shared/photos';
 import { startAdminHarness, type AdminHarness } from '../helpers/admin-host';
 import { adminClient, overHttp } from '../helpers/admin-client';
@@ -82,13 +82,12 @@ describe('photos over the admin server', () => {
   });
 
   it('cuts off a body over 40 MiB before it is all read', async () => {
-    const response = await fetch(`${new URL(admin.url).origin}${ADMIN_HTTP_PREFIX}photos.add`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-admin-token': TOKEN },
-      body: JSON.stringify({ environment, petId: 1, photo: { name: 'x.jpg', data: 'A'.repeat(41 * 1024 * 1024) } }),
+    const response = await client.call('photos.add', {
+      petId: 1,
+      photo: { name: 'x.jpg', data: 'A'.repeat(41 * 1024 * 1024) },
     });
     expect(response.status).toBe(413);
-    expect(((await response.json()) as { code: string }).code).toBe('payload_too_large');
+    expect(response.body.code).toBe('payload_too_large');
   });
 });
 

@@ -7,8 +7,8 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Engine } from '../../src/main/engine/engine';
-import { ADMIN_HTTP_PREFIX } from '../../src/shared/admin-contract';
 import type { PortalExportResult } from '../../src/shared/portals';
+import { adminClient, harnessOrigin, overHttp } from '../helpers/admin-client';
 import { startAdminHarness, type AdminHarness } from '../helpers/admin-host';
 import { runCliInProcess } from '../helpers/cli-in-process';
 import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
@@ -74,18 +74,20 @@ describe('photo links only this computer reaches', () => {
   it('the window’s export channel carries the warning in its answer', async () => {
     harness = await startAdminHarness(TOKEN);
     await publishedShelter(harness.host.engine('production'));
-    const response = await fetch(`${new URL(harness.admin.url).origin}${ADMIN_HTTP_PREFIX}portals.export`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-admin-token': TOKEN },
-      body: JSON.stringify({
-        environment: 'production',
-        portal: 'petfinder',
-        allowDrops: false,
-        confirmFirstUpload: false,
-      }),
+    const running = harness;
+    const admin = adminClient(
+      overHttp(
+        harnessOrigin(() => running),
+        TOKEN,
+      ),
+      { auth: { token: true } },
+    );
+    const body = await admin.ok('portals.export', {
+      environment: 'production',
+      portal: 'petfinder',
+      allowDrops: false,
+      confirmFirstUpload: false,
     });
-    const body = (await response.json()) as PortalExportResult;
-    expect(response.status, JSON.stringify(body)).toBe(200);
     expect(body.listed).toHaveLength(1);
     expect(body.warnings).toEqual([
       {

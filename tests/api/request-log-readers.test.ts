@@ -11,7 +11,7 @@ import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RequestLog, requestLogFile } from '../../src/main/lab/request-log/request-log';
 import type { LoggedRequest } from '../../src/shared/lab';
-import { runCli, startLimitsServer, T0, type LimitsServer } from '../helpers/limits-server';
+import { runCliProcess, startLimitsServer, T0, type LimitsServer } from '../helpers/limits-server';
 import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
 
 let server: LimitsServer | undefined;
@@ -73,7 +73,7 @@ describe('readers of the request log', () => {
     engine.requestLog.flush();
 
     let reading = true;
-    const reader = runCli(
+    const reader = runCliProcess(
       dataDir,
       ['requests', 'list', '--status', '500', '--limit', '5000', '--json'],
       120_000,

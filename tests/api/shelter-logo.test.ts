@@ -12,7 +12,7 @@ import { createAdminHandlers } from '../../src/main/admin/handlers';
 import { Engine } from '../../src/main/engine/engine';
 import type { AppHost } from '../../src/main/host/app-host';
 import { jpegAppMarkers } from '../helpers/photos';
-import { runCli } from '../helpers/processes';
+import { runCliInProcess } from '../helpers/cli-in-process';
 import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
 
 const ARTIST = 'Jeanne Objectif';
@@ -94,7 +94,7 @@ it(
   async () => {
     const file = path.join(dataDir, 'logo.jpg');
     fs.writeFileSync(file, logo);
-    const set = await runCli(['--data-dir', dataDir, 'shelter', 'set', '--name', 'Les Pattes', '--logo', file], 40_000);
+    const set = await runCliInProcess(dataDir, ['shelter', 'set', '--name', 'Les Pattes', '--logo', file]);
     expect(set.stderr).toBe('');
     expect(set.code).toBe(0);
 

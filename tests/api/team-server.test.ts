@@ -13,7 +13,8 @@ import path from 'node:path';
 import tls from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureRendererBuilt } from '../../src/main/http/admin/renderer-build';
-import { fingerprintText, shortCodeOf, type TeamServerState } from '../../src/shared/team';
+import { fingerprintText, shortCodeOf } from '../../src/shared/team';
+import { adminClient, overHttp } from '../helpers/admin-client';
 import { freePort } from '../helpers/free-port';
 import { runCliInProcess } from '../helpers/cli-in-process';
 import { PROJECT_ROOT, runServerToExit, spawnServerProcess } from '../helpers/processes';
@@ -105,13 +106,8 @@ function teamRequest(
   });
 }
 
-function adminCall(started: Started, channel: string, token?: string): Promise<Response> {
-  return fetch(`${started.admin.origin}/admin/api/${channel}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { 'x-admin-token': token } : {}) },
-    body: '{}',
-  });
-}
+/** The loopback admin pages of a started server, with its token (`{ token: true }`) or without. */
+const adminOf = (started: Started) => adminClient(overHttp(() => started.admin.origin, started.admin.token));
 
 beforeAll(async () => {
   ensureRendererBuilt(PROJECT_ROOT);
@@ -155,7 +151,7 @@ describe.skipIf(!address)(`serve --team over HTTPS at this machine's address (${
     // The token is printed once, for the loopback pages only.
     expect(server.output().match(/token=/g)).toHaveLength(1);
 
-    const state = (await (await adminCall(server, 'team.server', server.admin.token)).json()) as TeamServerState;
+    const state = await adminOf(server).ok('team.server', {}, { token: true });
     expect(state).toMatchObject({ serving: true, port: teamPort, fingerprint, shortCode: printed });
     expect(state.urls).toContain(`https://${address}:${teamPort}/admin/`);
   }, 120_000);
@@ -238,12 +234,12 @@ describe.skipIf(!address)(`serve --team over HTTPS at this machine's address (${
   }, 30_000);
 
   it('keeps the loopback admin pages as strict as before: the token is still needed there', async () => {
-    expect((await adminCall(server!, 'servers.status')).status).toBe(401);
-    expect((await adminCall(server!, 'servers.status', server!.admin.token)).status).toBe(200);
+    expect((await adminOf(server!).call('servers.status', {})).status).toBe(401);
+    expect((await adminOf(server!).call('servers.status', {}, { token: true })).status).toBe(200);
   }, 30_000);
 
   it('without --team nothing listens on the team port, and team.server says so with the same code', async () => {
-    const before = (await (await adminCall(server!, 'team.server', server!.admin.token)).json()) as TeamServerState;
+    const before = await adminOf(server!).ok('team.server', {}, { token: true });
     await stop(server);
     server = await start([]);
     expect(server.output()).not.toContain('Shelter server');
@@ -256,7 +252,7 @@ describe.skipIf(!address)(`serve --team over HTTPS at this machine's address (${
       socket.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? 'error'));
     });
     expect(refused).toBe('ECONNREFUSED');
-    const state = (await (await adminCall(server, 'team.server', server.admin.token)).json()) as TeamServerState;
+    const state = await adminOf(server).ok('team.server', {}, { token: true });
     expect(state).toEqual({
       serving: false,
       urls: [],

@@ -3,7 +3,6 @@
  * accounts and keys made through the services, the rate-limit headers parsed with
  * structured-headers, the admin CLI as a child process, and polling with a deadline (no sleeps).
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,6 +14,8 @@ import { startApiServer, type RunningServer } from '../../src/main/http/listen';
 import type { Engine } from '../../src/main/engine/engine';
 import { ManualClock } from '../../src/shared/clock';
 import type { PlanId } from '../../src/shared/plans';
+import { runCliInProcess } from './cli-in-process';
+import { runCli as runCliSpawned } from './processes';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -204,36 +205,21 @@ export interface CliResult {
   stderr: string;
 }
 
-/** `node_modules/.bin/tsx src/main/cli/index.ts --data-dir DIR ARGS` with the project's Node on PATH. */
-export function runCli(dataDir: string, args: string[], timeoutMs = 20_000): Promise<CliResult> {
-  const env = { ...process.env, PATH: `${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH ?? ''}` };
-  const child = spawn(
-    path.join(ROOT, 'node_modules/.bin/tsx'),
-    ['src/main/cli/index.ts', '--data-dir', dataDir, ...args],
-    {
-      cwd: ROOT,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  let stdout = '';
-  let stderr = '';
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`CLI ${args.join(' ')} did not finish within ${timeoutMs} ms: ${stderr}`));
-    }, timeoutMs);
-    child.on('error', (error) => {
-      clearTimeout(timer);
-      reject(error);
-    });
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-  });
+/**
+ * The CLI over the data dir of a running server, run in this process over its own engine: the
+ * server sees its writes as another process's (SQLite's data_version), as it would a real CLI's.
+ */
+export function runCli(dataDir: string, args: string[]): Promise<CliResult> {
+  return runCliInProcess(dataDir, args);
+}
+
+/**
+ * The CLI as a separate process (one Node, not tsx's launcher and its child), for the tests whose
+ * subject is a second process: a reader that must not make the server wait.
+ */
+export async function runCliProcess(dataDir: string, args: string[], timeoutMs = 20_000): Promise<CliResult> {
+  const { code, stdout, stderr } = await runCliSpawned(['--data-dir', dataDir, ...args], timeoutMs);
+  return { code, stdout, stderr };
 }
 
 /** Seconds, as the headers count them. */
