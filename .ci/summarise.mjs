@@ -52,6 +52,20 @@ if (playwright) {
   failures.push('playwright: no report (reports/playwright.json)');
 }
 
+// Where the suite's time went (the total is printed by .ci/run): each runner's wall time and the
+// slowest vitest files, so a change to the suite's speed can be compared with the last run.
+const minutes = (ms) => `${Math.floor(Math.round(ms / 1_000) / 60)} min ${Math.round(ms / 1_000) % 60} s`;
+const vitestFiles = (vitest?.testResults ?? []).filter((file) => file.endTime && file.startTime);
+if (vitestFiles.length > 0) {
+  const ended = Math.max(...vitestFiles.map((file) => file.endTime));
+  console.log(`== vitest took ${minutes(ended - vitest.startTime)}; its slowest files:`);
+  for (const file of [...vitestFiles].sort((a, b) => b.endTime - b.startTime - (a.endTime - a.startTime)).slice(0, 10))
+    console.log(
+      `  ${((file.endTime - file.startTime) / 1_000).toFixed(1)} s ${file.name.replace(`${process.cwd()}/`, '')}`,
+    );
+}
+if (playwright?.stats?.duration) console.log(`== Playwright took ${minutes(playwright.stats.duration)}`);
+
 if (Number(testStatus) !== 0 && failed === 0) failed = 1;
 if (failures.length > 0) {
   console.log('== what failed');

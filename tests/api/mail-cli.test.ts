@@ -1,14 +1,12 @@
 /**
- * `mail settings|list|send|retry|test|pause` through the CLI (a real process for the password on stdin, in-process for the rest): the password read from
+ * `mail settings|list|send|retry|test|pause` through the CLI (in-process, the password given on its stdin): the password read from
  * stdin lands 0600 beside the database and is never printed; a message the CLI queues is sent by
  * the running server, once; a 5xx-failed one is queued again by `mail retry`.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { Engine } from '../../src/main/engine/engine';
-import { PROJECT_ROOT } from '../helpers/processes';
 import { runCliInProcess } from '../helpers/cli-in-process';
 import { removeSmtpCertificates, SMTP_PASSWORD, SMTP_USER, startSmtpServer } from '../helpers/smtp-server';
 import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
@@ -16,25 +14,14 @@ import { waitFor } from '../helpers/wait-for';
 
 afterAll(() => removeSmtpCertificates());
 
-function cliWithStdin(args: string[], input: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main/cli/index.ts', ...args], { cwd: PROJECT_ROOT });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  child.stdin.end(input);
-  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
-}
-
 it('sets up mail with the password on stdin, queues from the CLI, and the server sends it once', async () => {
   const smtp = await startSmtpServer();
   const dataDir = makeTempDir('mail-cli');
   const server = new Engine({ dataDir, environment: 'production', mail: { tls: { ca: smtp.caPem } } });
   try {
-    const base = ['--data-dir', dataDir];
-    const set = await cliWithStdin(
+    const set = await runCliInProcess(
+      dataDir,
       [
-        ...base,
         '--json',
         'mail',
         'settings',
@@ -50,7 +37,7 @@ it('sets up mail with the password on stdin, queues from the CLI, and the server
         'adoptions@refuge.test',
         '--password-stdin',
       ],
-      `${SMTP_PASSWORD}\n`,
+      { stdin: `${SMTP_PASSWORD}\n` },
     );
     expect(set.code).toBe(0);
     expect(JSON.parse(set.stdout)).toMatchObject({ host: '127.0.0.1', passwordStored: true, paused: false });
