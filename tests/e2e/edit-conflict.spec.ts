@@ -203,3 +203,48 @@ test('a person\'s dialog: "Save mine over theirs" keeps the email the CLI change
     (await cliJson<{ person: { email: string; notes: string } }>(desk, 'people', 'show', String(person.id))).person,
   ).toMatchObject({ email: 'bea.busy@example.org', notes: 'Prefers older dogs' });
 });
+
+test('in French, the conflict panel speaks French: who changed it, the fields, and the ways on', async ({
+  page,
+  browser,
+  desk,
+}) => {
+  const [biscuit] = await importPets(desk, [{ name: 'Biscuit', categoryId: 1 }]);
+  const id = biscuit!.id;
+  const other = await browser.newContext({ viewport: SIZE });
+  const french = await other.newPage();
+  try {
+    await openProfile(page, desk, id);
+    const url = new URL(desk.adminUrl);
+    url.searchParams.set('lang', 'fr');
+    await french.goto(url.toString());
+    await expect(french.locator('html[lang="fr"][data-ready="true"]')).toBeAttached();
+    await french.evaluate((pet) => (window.location.hash = `#/pets/${pet}`), id);
+    await french.getByTestId('pet-record-page').getByRole('tab', { name: 'Profil' }).click();
+
+    await french
+      .getByTestId('pet-profile-form')
+      .getByRole('textbox', { name: 'Race principale', exact: true })
+      .fill('Colley');
+    await field(page, 'Primary breed').fill('Beagle');
+    await save(page);
+    await saved(page);
+
+    await french.getByTestId('pet-profile-form').getByRole('button', { name: 'Enregistrer le profil' }).click();
+    const conflict = french.getByTestId('edit-conflict');
+    await expect(conflict).toBeVisible();
+    await expect(conflict).toContainText('Modifié depuis que vous l’avez ouvert');
+    await expect(conflict.getByTestId('edit-conflict-who')).toContainText('Le poste principal l’a modifiée le');
+    await expect(conflict.getByRole('row', { name: /Race principale/ }).getByRole('cell')).toHaveText([
+      'Race principale',
+      'Beagle',
+      'Colley',
+    ]);
+    await expect(conflict.getByRole('button', { name: 'Garder leur version' })).toBeVisible();
+    await expect(conflict.getByRole('button', { name: 'Enregistrer la mienne par-dessus' })).toBeVisible();
+    await conflict.scrollIntoViewIfNeeded();
+    await expectNothingCut(french);
+  } finally {
+    await other.close();
+  }
+});

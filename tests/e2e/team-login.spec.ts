@@ -91,6 +91,23 @@ test('the login page: a wrong password is refused in the form, which keeps the l
   await expect(page.getByTestId('signed-in')).toHaveCount(0);
 });
 
+test('the login page in French: its words and its refusal follow the language', async ({ page, desk }) => {
+  await makeTeam(desk);
+  const url = new URL(staffAddress(desk));
+  url.searchParams.set('lang', 'fr');
+  await page.goto(url.toString());
+  await expect(page.getByTestId('login-page')).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  await expect(page.getByTestId('login-page')).toContainText('Connexion à Adoption Desk');
+  const form = page.getByTestId('login-form');
+  await form.getByRole('textbox', { name: 'Identifiant' }).fill('vera');
+  await form.getByRole('textbox', { name: 'Mot de passe', exact: true }).fill('pas le bon mot de passe');
+  await form.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(form.getByTestId('dialog-failure')).toContainText('L’identifiant ou le mot de passe est incorrect');
+  await expect(form.getByRole('textbox', { name: 'Mot de passe', exact: true })).toHaveValue('');
+  await expectNothingCut(page);
+});
+
 test("a volunteer: Pets and Today, no People, Reports or Staff; a pet's record without microchip, kennel or Delete; the engine still refuses people.list", async ({
   page,
   desk,
