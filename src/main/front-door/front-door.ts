@@ -40,6 +40,15 @@ const DEFAULT_FORM: FormSettings = {
   limits: { perAddressPerDay: 5, perEmailPerDay: 3, minFillSeconds: DEFAULT_MIN_FILL_SECONDS },
 };
 
+/**
+ * The messages the front door causes, written inside its transaction (mail/messages.ts): a
+ * received application, and one approved or declined.
+ */
+export interface FrontDoorMail {
+  submissionReceived(submission: Submission): void;
+  submissionMoved(submission: Submission): void;
+}
+
 /** Why an animal takes no application now; undefined when it does. */
 export type ClosedReason = 'paused' | 'not_available' | 'form_closed';
 
@@ -52,6 +61,7 @@ export interface FrontDoorSources {
   movements: Pick<MovementService, 'reserve'>;
   tokens: FormTokens;
   limits: FormLimitCounters;
+  mail: FrontDoorMail;
 }
 
 /**
@@ -138,8 +148,8 @@ export class FrontDoorService {
         details: { field: `answers.${missing[0]}` },
       });
     const at = this.sources.clock.now();
-    const id = this.store.transaction(() =>
-      this.store.insert(
+    const id = this.store.transaction(() => {
+      const inserted = this.store.insert(
         {
           kind,
           petId: kind === 'apply' ? petId : null,
@@ -153,8 +163,10 @@ export class FrontDoorService {
           retentionDays: form.retentionDays,
         },
         at,
-      ),
-    );
+      );
+      this.sources.mail.submissionReceived(this.get(inserted));
+      return inserted;
+    });
     this.sources.changes.emit('applications');
     return this.get(id);
   }
@@ -297,6 +309,8 @@ export class FrontDoorService {
     this.store.transaction(() => {
       const submission = this.get(id);
       this.store.update(id, make(submission), this.sources.clock.now());
+      const after = this.get(id);
+      if (after.state !== submission.state) this.sources.mail.submissionMoved(after);
     });
     this.sources.changes.emit('applications');
     return this.get(id);
