@@ -116,6 +116,7 @@ export function createServices({ connection, changes, labClock, dataDir, environ
   const messages = new Messages({
     sqlite,
     clock: real,
+    changes,
     outbox,
     templates: new TemplateStore(sqlite, real),
     people,

@@ -5,6 +5,11 @@ import type { Submission } from '../../shared/front-door';
 import {
   PreviewInputSchema,
   STAFF_NOTICE_KINDS,
+  type AutomationSettings,
+  type AutomationView,
+  type StaffNoticeInput,
+  type TemplateInput,
+  type TemplateView,
   TEMPLATE_PLACEHOLDERS,
   type PreviewInput,
   type StaffNoticeKind,
@@ -15,6 +20,7 @@ import {
 import { localDay } from '../../shared/pet-profile';
 import type { PublishedLanguage } from '../../shared/shelter';
 import { parseOrThrow } from '../../shared/validation';
+import type { Changes } from '../db/changes';
 import type { FrontDoorMail } from '../front-door/front-door';
 import type { MovementMail, RecordedReservation } from '../movements/movements';
 import type { PeopleService } from '../people/people';
@@ -32,6 +38,7 @@ const DATE_LOCALES: Record<PublishedLanguage, string> = { en: 'en-GB', fr: 'fr-F
 export interface MessagesSources {
   sqlite: Database.Database;
   clock: Clock;
+  changes: Changes;
   outbox: Outbox;
   templates: TemplateStore;
   people: Pick<PeopleService, 'get'>;
@@ -65,6 +72,26 @@ export class Messages implements FrontDoorMail, MovementMail {
 
   get templates(): TemplateStore {
     return this.sources.templates;
+  }
+
+  saveTemplate(input: TemplateInput): TemplateView {
+    const view = this.templates.save(input);
+    this.sources.changes.emit('outbox');
+    return view;
+  }
+
+  automation(): AutomationView {
+    return { settings: this.templates.automation(), notices: this.templates.notices() };
+  }
+
+  setAutomation(settings: AutomationSettings): void {
+    this.templates.setAutomation(settings);
+    this.sources.changes.emit('outbox');
+  }
+
+  setNotice(notice: StaffNoticeInput): void {
+    this.templates.setNotice(notice);
+    this.sources.changes.emit('outbox');
   }
 
   submissionReceived(submission: Submission): void {
