@@ -129,6 +129,17 @@ export class Messages implements FrontDoorMail, MovementMail {
     );
   }
 
+  /** The signed contract to its adopter, for the signing's code to call in its own transaction (the PDF is theirs to attach). */
+  signedContract(signing: {
+    contractId: number;
+    personId: number;
+    adopterName: string;
+    petName: string;
+  }): EnqueueResult | undefined {
+    const values = { adopterName: signing.adopterName, petName: signing.petName };
+    return this.queue('signed_contract', { personId: signing.personId }, values, `contract:${signing.contractId}`);
+  }
+
   /** A member's contract notice, for the signing's code to call in its own transaction. */
   contractSigned(signing: { contractId: number; adopterName: string; petName: string }): void {
     const values = { adopterName: signing.adopterName, petName: signing.petName };
