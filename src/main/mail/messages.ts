@@ -149,38 +149,49 @@ export class Messages implements FrontDoorMail, MovementMail {
   /** What time brings, on the engine's clock: each occasion at most once, however often this runs. Returns how many were queued. */
   runDue(): number {
     const { sqlite, clock } = this.sources;
-    return sqlite
-      .transaction(() => {
-        const now = clock.now();
-        let queued = 0;
-        const count = (result: EnqueueResult | undefined) => {
-          if (result?.queued) queued += 1;
-        };
-        for (const reservation of this.occasions.expiring(now, now + DAY_MS))
-          count(this.reservationExpiring(reservation.reservationId));
-        const { followUpDays, followUpQuestions } = this.templates.automation();
-        const until = now - followUpDays * DAY_MS;
-        for (const adoption of this.occasions.adoptions(until - FOLLOW_UP_GRACE_DAYS * DAY_MS, until))
-          count(
-            this.queue(
-              'follow_up',
-              { personId: adoption.personId },
-              (language) => ({
-                adopterName: this.sources.people.get(adoption.personId).name,
-                petName: adoption.petName,
-                adoptedOn: sayDay(localDay(adoption.adoptedAt), language),
-                days: String(followUpDays),
-                questions: followUpQuestions.map((question) => `• ${question}`).join('\n'),
-              }),
-              `stay:${adoption.stayId}`,
-            ),
-          );
-        const today = this.sources.today();
-        // Tomorrow's doses; today's too, for a desk that was off the day before.
-        for (const dose of this.sources.dosesDueOn([today, addDays(today, 1)])) count(this.doseDue(dose));
-        return queued;
-      })
-      .immediate();
+    const now = clock.now();
+    const due: Array<{ occasion: string; queue: () => EnqueueResult | undefined }> = [];
+    for (const reservation of this.occasions.expiring(now, now + DAY_MS))
+      due.push({
+        occasion: `reservation_expiring:reservation:${reservation.reservationId}`,
+        queue: () => this.reservationExpiring(reservation.reservationId),
+      });
+    const { followUpDays, followUpQuestions } = this.templates.automation();
+    const until = now - followUpDays * DAY_MS;
+    for (const adoption of this.occasions.adoptions(until - FOLLOW_UP_GRACE_DAYS * DAY_MS, until))
+      due.push({
+        occasion: `follow_up:stay:${adoption.stayId}`,
+        queue: () =>
+          this.queue(
+            'follow_up',
+            { personId: adoption.personId },
+            (language) => ({
+              adopterName: this.sources.people.get(adoption.personId).name,
+              petName: adoption.petName,
+              adoptedOn: sayDay(localDay(adoption.adoptedAt), language),
+              days: String(followUpDays),
+              questions: followUpQuestions.map((question) => `• ${question}`).join('\n'),
+            }),
+            `stay:${adoption.stayId}`,
+          ),
+      });
+    const today = this.sources.today();
+    // Tomorrow's doses; today's too, for a desk that was off the day before.
+    for (const dose of this.sources.dosesDueOn([today, addDays(today, 1)])) {
+      // An animal in the shelter's own care has nobody to remind.
+      const keeper = this.occasions.keeper(dose.petId);
+      if (!keeper) continue;
+      const kind = keeper.role === 'foster' ? 'dose_due_foster' : 'dose_due_adopter';
+      due.push({ occasion: `${kind}:dose:${dose.id}:${dose.dueDate}`, queue: () => this.doseDue(dose) });
+    }
+    // The usual run finds every occasion written already (or its kind off) and takes no write lock.
+    const { disabled } = this.templates.automation();
+    const waiting = due.filter(
+      ({ occasion }) =>
+        !disabled.some((kind) => occasion.startsWith(`${kind}:`)) && !this.sources.outbox.store.occasionTaken(occasion),
+    );
+    if (waiting.length === 0) return 0;
+    return sqlite.transaction(() => waiting.filter(({ queue }) => queue()?.queued === true).length).immediate();
   }
 
   /** The words filled from real records (the animal and person named, else the placeholders stay visible). */
