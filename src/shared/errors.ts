@@ -165,6 +165,13 @@ export type StaffUnauthorized = {
 };
 /** A member's name that reads as the desk's ("desk" in any case, accents or width): the audit trail names the desk so. */
 export type StaffNameReserved = { field: 'name'; reason: 'name_reserved'; reserved: 'desk' };
+/** A mail template naming a placeholder its kind has no value for: `allowed` are the ones it may name. */
+export type UnknownPlaceholder = {
+  field: `words.${string}`;
+  reason: 'unknown_placeholder';
+  placeholder: string;
+  allowed: readonly string[];
+};
 export type StaffConflict =
   | { reason: 'last_owner'; staffId: number }
   | { reason: 'login_taken'; login: string }
@@ -288,7 +295,8 @@ export interface ErrorDetails {
     | ProfileRuleProblem
     | ServerAddressProblem
     | TransferDestinationProblem
-    | StaffNameReserved;
+    | StaffNameReserved
+    | UnknownPlaceholder;
   /** The account's plan and the least plan that allows the action; `deployRequired` when the project has nothing live either. */
   plan_required: {
     accountId: number;

@@ -19,5 +19,20 @@ export function outboxHandlers(host: AppHost): Pick<AdminHandlers, OutboxChannel
       services(environment).outbox.configure(settings);
       return services(environment).outbox.view();
     },
+    'outbox.templates': ({ environment, language }) => services(environment).messages.templates.list(language),
+    'outbox.saveTemplate': ({ environment, template }) => services(environment).messages.saveTemplate(template),
+    'outbox.preview': ({ environment, preview }) => services(environment).messages.preview(preview),
+    'outbox.testTemplate': ({ environment, preview, address }) => ({
+      queued: services(environment).messages.testSend(preview, address).queued,
+    }),
+    'outbox.automation': ({ environment }) => services(environment).messages.automation(),
+    'outbox.setAutomation': ({ environment, settings }) => {
+      services(environment).messages.setAutomation(settings);
+      return services(environment).messages.automation();
+    },
+    'outbox.setNotice': ({ environment, notice }) => {
+      services(environment).messages.setNotice(notice);
+      return services(environment).messages.automation();
+    },
   };
 }

@@ -150,6 +150,20 @@ export class CareService extends CareRules {
     };
   }
 
+  /** Waiting doses of every animal, in care or not, due on one of `days`: what the reminders read. */
+  waitingDueOn(days: readonly string[]): Dose[] {
+    const births = new Map<number, string | undefined>();
+    const birthOf = (petId: number) => {
+      if (!births.has(petId)) births.set(petId, this.deps.birthDateOf(petId));
+      return births.get(petId);
+    };
+    return this.store
+      .allDoses()
+      .filter((stored) => stored.status === 'scheduled')
+      .map((stored) => resolveDose(stored, birthOf(stored.petId)))
+      .filter((dose) => dose.dueDate !== null && days.includes(dose.dueDate));
+  }
+
   /** A dose scheduled by hand. */
   schedule(input: ScheduleInput, by: Face): Dose {
     const dose = parseOrThrow(ScheduleInputSchema, input, 'dose');

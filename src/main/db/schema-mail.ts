@@ -4,9 +4,10 @@
  * PRIVATE, every table (addresses and what was said to people). drizzle-kit reads this file too.
  */
 import { sql } from 'drizzle-orm';
-import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { people } from './schema-movements';
 import { MAIL_KINDS, MAIL_SECURITY, OUTBOX_STATUSES } from '../../shared/mail';
+import { TEMPLATE_KINDS } from '../../shared/mail-templates';
 
 /** One row (id 1) once staff saved the settings. */
 export const mailSettings = sqliteTable('mail_settings', {
@@ -45,6 +46,8 @@ export const outbox = sqliteTable(
     createdAt: integer('created_at').notNull(),
     /** When the server accepted it (sent), or when it was handed over (sending, unsure): what the daily cap counts. */
     sentAt: integer('sent_at'),
+    /** What caused an automatic message, `follow_up:stay:12`: the unique index makes one message per occasion, however often it is asked for. */
+    occasion: text('occasion'),
   },
   (table) => [
     uniqueIndex('outbox_message_id').on(table.messageId),
@@ -54,6 +57,7 @@ export const outbox = sqliteTable(
     index('outbox_status').on(table.status, table.id),
     index('outbox_person').on(table.personId, table.id),
     index('outbox_sent_at').on(table.sentAt),
+    uniqueIndex('outbox_occasion').on(table.occasion),
   ],
 );
 
@@ -70,3 +74,34 @@ export const mailRecipients = sqliteTable(
   },
   (table) => [uniqueIndex('mail_recipients_token').on(table.unsubscribeToken)],
 );
+
+/** The shelter's own words for an automatic message in one language; none: the default words. */
+export const mailTemplates = sqliteTable(
+  'mail_templates',
+  {
+    kind: text('kind', { enum: TEMPLATE_KINDS }).notNull(),
+    language: text('language', { enum: ['en', 'fr', 'es', 'de'] }).notNull(),
+    subject: text('subject').notNull(),
+    /** JSON array of strings. */
+    paragraphs: text('paragraphs').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.kind, table.language] })],
+);
+
+/** One row (id 1) once staff changed them: the follow-up's delay and questions (JSON), the kinds turned off (JSON). */
+export const mailAutomation = sqliteTable('mail_automation', {
+  id: integer('id').primaryKey(),
+  followUpDays: integer('follow_up_days').notNull(),
+  followUpQuestions: text('follow_up_questions').notNull(),
+  disabled: text('disabled').notNull(),
+  updatedAt: integer('updated_at').notNull(),
+});
+
+/** A staff member's address for notices and the kinds they want (JSON). */
+export const mailStaffNotices = sqliteTable('mail_staff_notices', {
+  staffId: integer('staff_id').primaryKey(),
+  address: text('address').notNull(),
+  kinds: text('kinds').notNull(),
+  updatedAt: integer('updated_at').notNull(),
+});

@@ -56,6 +56,8 @@ const STRAY_PHOTOS_INTERVAL_MS = 60 * 60 * 1_000;
 
 /** How often a serving engine lets reservations past their expiry give their animals back (movements/lapsed.ts); on the records' clock. */
 const LAPSED_RESERVATIONS_INTERVAL_MS = 1_000;
+/** How often the messages time brings are looked for (a follow-up, a dose due tomorrow): on the records' clock, idempotent by occasion. */
+const AUTOMATIC_MAIL_INTERVAL_MS = 60_000;
 /** How often the outbox looks for messages due (a new one, a change of settings, triggers it at once); retries are timed on the records' clock. */
 const OUTBOX_INTERVAL_MS = 1_000;
 /** How often declined and withdrawn submissions past their consent's period are deleted (front-door/); on the records' clock. */
@@ -281,6 +283,12 @@ export class Engine {
       everyMs: SITE_FOLLOW_INTERVAL_MS,
       runAtStart: true,
       run: () => this.ownSites.follower.runIfDue(),
+    });
+    supervisor.start({
+      name: 'automatic mail',
+      everyMs: AUTOMATIC_MAIL_INTERVAL_MS,
+      runAtStart: true,
+      run: () => this.withShortBusyWait(() => void this.ownServices.messages.runDue()),
     });
     const { outbox, mailSettings } = this.ownServices;
     const sender = new OutboxSender(outbox, mailSettings, this.labClock.real, this.changes, this.mailOptions);

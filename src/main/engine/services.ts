@@ -23,6 +23,8 @@ import { ContractPrinter } from '../contracts/printing';
 import { SignedContracts } from '../contracts/signed-contracts';
 import { Outbox } from '../mail/outbox';
 import { MailSettingsStore } from '../mail/settings';
+import { Messages } from '../mail/messages';
+import { TemplateStore } from '../mail/templates/template-store';
 import { FrontDoorService } from '../front-door/front-door';
 import { FormTokens } from '../front-door/form-token';
 import { FormLimitCounters } from '../quota/form-limits';
@@ -58,6 +60,8 @@ export interface Services {
   outbox: Outbox;
   /** The shelter's SMTP provider; the password in a 0600 file of its own. */
   mailSettings: MailSettingsStore;
+  /** The messages that go out by themselves: their templates and settings, and `runDue` for the ones time brings. */
+  messages: Messages;
   /** The public forms and the review queue of what visitors sent (private: never published). */
   frontDoor: FrontDoorService;
   /** Lost and found reports, matched against each other and the strays in care; `recordReport` for the site's forms. */
@@ -99,8 +103,34 @@ export function createServices({ connection, changes, labClock, dataDir, environ
       if (petProfiles.get(petId).spayedNeutered !== true) petProfiles.set(petId, { spayedNeutered: true });
     },
   });
-  const movements = new MovementService(sqlite, real, changes, pets, people, (petId, at, by, type) =>
-    care.protocols.scheduleAtIntake(petId, at, by, type),
+  const mailSettings = new MailSettingsStore(sqlite, real, dataDir, environment);
+  const outbox = new Outbox({
+    sqlite,
+    clock: real,
+    changes,
+    people,
+    settings: mailSettings,
+    shelterLanguage: () => shelter.get().language,
+    shelterName: () => shelter.name(),
+  });
+  const messages = new Messages({
+    sqlite,
+    clock: real,
+    changes,
+    outbox,
+    templates: new TemplateStore(sqlite, real),
+    people,
+    dosesDueOn: (days) => care.waitingDueOn(days),
+    today: () => care.today(),
+  });
+  const movements = new MovementService(
+    sqlite,
+    real,
+    changes,
+    pets,
+    people,
+    (petId, at, by, type) => care.protocols.scheduleAtIntake(petId, at, by, type),
+    messages,
   );
   const quota = new QuotaService(sqlite, labClock, accounts, plans, keys, changes);
   const frontDoor = new FrontDoorService({
@@ -113,6 +143,7 @@ export function createServices({ connection, changes, labClock, dataDir, environ
     movements,
     tokens: new FormTokens(dataDir),
     limits: new FormLimitCounters(sqlite, real),
+    mail: messages,
   });
   // Forgetting a person takes what they sent through the front door with them.
   people.onForget((person) => frontDoor.forgetPerson(person));
@@ -130,16 +161,6 @@ export function createServices({ connection, changes, labClock, dataDir, environ
     animal: (petId) => petProfiles.details(petId),
     person: (personId) => people.get(personId),
     shelter: () => shelter.get(),
-  });
-  const mailSettings = new MailSettingsStore(sqlite, real, dataDir, environment);
-  const outbox = new Outbox({
-    sqlite,
-    clock: real,
-    changes,
-    people,
-    settings: mailSettings,
-    shelterLanguage: () => shelter.get().language,
-    shelterName: () => shelter.name(),
   });
   return {
     categories,
@@ -161,6 +182,7 @@ export function createServices({ connection, changes, labClock, dataDir, environ
     contracts: new SignedContracts(sqlite, real, changes, new ContractPrinter({ shelterDay, categories })),
     outbox,
     mailSettings,
+    messages,
     frontDoor,
     lostFound: new LostFoundService(sqlite, real, changes, movements),
   };

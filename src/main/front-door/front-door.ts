@@ -41,6 +41,14 @@ const DEFAULT_FORM: FormSettings = {
 };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/**
+ * The messages the front door causes, written inside its transaction (mail/messages.ts): a
+ * received application, and one approved or declined.
+ */
+export interface FrontDoorMail {
+  submissionReceived(submission: Submission): void;
+  submissionMoved(submission: Submission): void;
+}
 
 /** Why an animal takes no application now; undefined when it does. */
 export type ClosedReason = 'paused' | 'not_available' | 'form_closed';
@@ -56,6 +64,7 @@ export interface FrontDoorSources {
   movements: Pick<MovementService, 'reserve'>;
   tokens: FormTokens;
   limits: FormLimitCounters;
+  mail: FrontDoorMail;
 }
 
 /**
@@ -124,8 +133,8 @@ export class FrontDoorService {
         details: { field: `answers.${missing[0]}` },
       });
     const at = this.sources.clock.now();
-    const id = this.store.transaction(() =>
-      this.store.insert(
+    const id = this.store.transaction(() => {
+      const inserted = this.store.insert(
         {
           kind,
           petId: kind === 'apply' ? petId : null,
@@ -139,8 +148,10 @@ export class FrontDoorService {
           retentionDays: form.retentionDays,
         },
         at,
-      ),
-    );
+      );
+      this.sources.mail.submissionReceived(this.get(inserted));
+      return inserted;
+    });
     this.sources.changes.emit('applications');
     return this.get(id);
   }
@@ -284,6 +295,8 @@ export class FrontDoorService {
     this.store.transaction(() => {
       const submission = this.get(id);
       this.store.update(id, make(submission), this.sources.clock.now());
+      const after = this.get(id);
+      if (after.state !== submission.state) this.sources.mail.submissionMoved(after);
     });
     this.sources.changes.emit('applications');
     return this.get(id);

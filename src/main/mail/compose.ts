@@ -40,13 +40,17 @@ function fill(template: string, values: MailValues, escape: (text: string) => st
 }
 
 const asIs = (text: string) => text;
+/** A value of several lines (the follow-up's questions) keeps its lines in the HTML. */
+const escapeLines = (text: string) => escapeHtml(text).replaceAll('\n', '<br>');
 
 /** Plain text and HTML from the same words; in the HTML every piece, words and values, is escaped. */
 export function renderMail(words: MailWords, values: MailValues = {}): RenderedMail {
   // A header holds one line: a value cannot add a header (CR/LF would end it).
   const subject = fill(words.subject, values, asIs).replace(/[\r\n]+/g, ' ');
-  const text = words.paragraphs.map((paragraph) => fill(paragraph, values, asIs)).join('\n\n');
-  const html = words.paragraphs.map((paragraph) => `<p>${fill(paragraph, values, escapeHtml)}</p>`).join('\n');
+  // A paragraph that only held an empty value (no follow-up questions) is left out, not sent blank.
+  const paragraphs = words.paragraphs.filter((paragraph) => fill(paragraph, values, asIs).trim() !== '');
+  const text = paragraphs.map((paragraph) => fill(paragraph, values, asIs)).join('\n\n');
+  const html = paragraphs.map((paragraph) => `<p>${fill(paragraph, values, escapeLines)}</p>`).join('\n');
   return { subject, text, html };
 }
 

@@ -22,6 +22,7 @@ export interface NewMessage {
   textBody: string;
   htmlBody: string;
   createdAt: number;
+  occasion: string | null;
 }
 
 const ROW = `o.id, o.message_id AS messageId, o.person_id AS personId, o.to_address AS toAddress, o.language, o.kind,
@@ -38,8 +39,9 @@ export class OutboxStore {
   constructor(private readonly sqlite: Database.Database) {
     this.statements = {
       insert: sqlite.prepare(
-        `INSERT INTO outbox (message_id, person_id, to_address, language, kind, essential, subject, text_body, html_body, status, next_attempt_at, created_at)
-         VALUES (@messageId, @personId, @toAddress, @language, @kind, @essential, @subject, @textBody, @htmlBody, 'queued', @createdAt, @createdAt)`,
+        `INSERT INTO outbox (message_id, person_id, to_address, language, kind, essential, subject, text_body, html_body, status, next_attempt_at, created_at, occasion)
+         VALUES (@messageId, @personId, @toAddress, @language, @kind, @essential, @subject, @textBody, @htmlBody, 'queued', @createdAt, @createdAt, @occasion)
+         ON CONFLICT (occasion) DO NOTHING`,
       ),
       due: sqlite.prepare(
         `SELECT ${ROW}, o.essential, o.text_body AS textBody, o.html_body AS htmlBody,
@@ -73,6 +75,7 @@ export class OutboxStore {
       nextDue: sqlite.prepare(`SELECT min(next_attempt_at) AS at FROM outbox WHERE status = 'queued'`),
       counts: sqlite.prepare(`SELECT status, count(*) AS n FROM outbox GROUP BY status`),
       get: sqlite.prepare(`SELECT ${ROW} FROM outbox o WHERE o.id = ?`),
+      occasionTaken: sqlite.prepare(`SELECT 1 FROM outbox WHERE occasion = ?`),
       forPerson: sqlite.prepare(`SELECT ${ROW} FROM outbox o WHERE o.person_id = ? ORDER BY o.id DESC LIMIT 200`),
       // What a forgotten person was sent becomes unreadable: the row stays, so counts still add up.
       eraseForgotten: sqlite.prepare(
@@ -84,8 +87,14 @@ export class OutboxStore {
     };
   }
 
-  insert(message: NewMessage): number {
-    return Number(this.statements.insert.run({ ...message, essential: message.essential ? 1 : 0 }).lastInsertRowid);
+  /** The new row's id; null when a message for the same occasion exists already. */
+  insert(message: NewMessage): number | null {
+    const result = this.statements.insert.run({ ...message, essential: message.essential ? 1 : 0 });
+    return result.changes === 0 ? null : Number(result.lastInsertRowid);
+  }
+
+  occasionTaken(occasion: string): boolean {
+    return this.statements.occasionTaken.get(occasion) !== undefined;
   }
 
   due(now: number, limit: number): DueMessage[] {

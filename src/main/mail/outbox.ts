@@ -25,11 +25,15 @@ export interface MailDraft {
   /** Part of an adoption the person is in: sent even after they unsubscribed. */
   essential?: boolean;
   words: (language: PublishedLanguage) => MailWords;
-  values?: MailValues;
+  /** Dates and figures are said in the recipient's language, known only once the recipient is. */
+  values?: MailValues | ((language: PublishedLanguage) => MailValues);
+  /** What caused an automatic message: at most one message per occasion is ever written. */
+  occasion?: string;
 }
 
 export type EnqueueResult =
-  { queued: true; id: number; messageId: string } | { queued: false; reason: 'forgotten' | 'opted_out' | 'no_address' };
+  | { queued: true; id: number; messageId: string }
+  | { queued: false; reason: 'forgotten' | 'opted_out' | 'no_address' | 'already_queued' };
 
 /** The handle on a transaction in progress: better-sqlite3's connection inside `transaction()`. */
 export type Transaction = Database.Database;
@@ -63,11 +67,13 @@ export class Outbox {
    */
   enqueue(tx: Transaction, draft: MailDraft): EnqueueResult {
     if (!tx.inTransaction) throw new Error('enqueue runs inside the transaction of what caused the message');
+    if (draft.occasion !== undefined && this.store.occasionTaken(draft.occasion))
+      return { queued: false, reason: 'already_queued' };
     const recipient = this.recipient(draft);
     if ('reason' in recipient) return { queued: false, reason: recipient.reason };
-    const settings = this.sources.settings.get();
-    const shelter = this.sources.shelterName() ?? settings?.fromName ?? settings?.fromAddress ?? '';
-    const values = { shelter, ...draft.values };
+    const shelter = this.shelterName();
+    const own = typeof draft.values === 'function' ? draft.values(recipient.language) : draft.values;
+    const values = { shelter, ...own };
     const mail = renderMail(draft.words(recipient.language), values);
     const messageId = `<${randomUUID()}@${this.messageIdDomain()}>`;
     const id = this.store.insert({
@@ -81,7 +87,9 @@ export class Outbox {
       textBody: mail.text,
       htmlBody: mail.html,
       createdAt: this.sources.clock.now(),
+      occasion: draft.occasion ?? null,
     });
+    if (id === null) return { queued: false, reason: 'already_queued' };
     this.sources.changes.emit('outbox');
     return { queued: true, id, messageId };
   }
@@ -171,6 +179,12 @@ export class Outbox {
       .prepare('SELECT opted_out_at AS at FROM mail_recipients WHERE person_id = ?')
       .get(personId) as { at: number | null } | undefined;
     return row?.at != null;
+  }
+
+  /** How messages sign: the shelter profile's name, else the sender's name or address. */
+  shelterName(): string {
+    const settings = this.sources.settings.get();
+    return this.sources.shelterName() ?? settings?.fromName ?? settings?.fromAddress ?? '';
   }
 
   shelterLanguage(): PublishedLanguage {

@@ -31,6 +31,19 @@ import type { PetService } from '../pets/pets';
 import { conflict, MovementRules } from './rules';
 import { MovementStore, type NewEvent, type NewStay } from './store';
 
+/** A reservation just written, for the message it causes. */
+export interface RecordedReservation {
+  reservationId: number;
+  petId: number;
+  personId: number;
+  expiresAt: number | null;
+}
+
+/** The messages the movements cause, written inside their transaction (mail/messages.ts). */
+export interface MovementMail {
+  reservationMade(reservation: RecordedReservation): void;
+}
+
 /**
  * The rules of an animal's movements: one open stay at a time, one active reservation, one open
  * foster placement; dates never run backwards within a stay or across stays; an outcome closes the
@@ -46,7 +59,8 @@ export class MovementService extends MovementRules {
     pets: PetService,
     people: PeopleService,
     /** Called inside an intake's (or a return's) transaction: care schedules the protocol's doses (care/protocols.ts). */
-    private readonly onIntake: (petId: number, at: number, by: Face, type: IntakeType) => void = () => {},
+    private readonly onIntake: (petId: number, at: number, by: Face, type: IntakeType) => void,
+    private readonly mail: MovementMail,
   ) {
     super(new MovementStore(sqlite), clock, pets, people);
   }
@@ -138,6 +152,12 @@ export class MovementService extends MovementRules {
           personId: active.person.id,
         });
       const id = this.store.insertReservation(stay.id, reserve.petId, reserve.personId, at, reserve.expiresAt ?? null);
+      this.mail.reservationMade({
+        reservationId: id,
+        petId: reserve.petId,
+        personId: reserve.personId,
+        expiresAt: reserve.expiresAt ?? null,
+      });
       this.event(by, {
         petId: reserve.petId,
         stayId: stay.id,

@@ -15,6 +15,7 @@ import * as frontDoor from '../front-door';
 import * as headerProfiles from '../header-profiles';
 import * as lab from '../lab';
 import * as mail from '../mail';
+import * as mailTemplates from '../mail-templates';
 import * as lostFound from '../lost-found';
 import * as movements from '../movements';
 import * as people from '../people';
@@ -48,6 +49,7 @@ export const SCHEMA_KIT = {
   ...headerProfiles,
   ...lab,
   ...mail,
+  ...mailTemplates,
   ...lostFound,
   ...movements,
   ...people,

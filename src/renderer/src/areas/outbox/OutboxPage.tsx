@@ -1,15 +1,43 @@
-import { Alert, Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, SegmentedControl, Stack, Tabs, Text } from '@mantine/core';
 import { IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OUTBOX_STATUSES, type OutboxStatus } from '../../../../shared/mail';
 import { LoadFailure, SkeletonBlocks } from '../../ui/LoadStates';
 import { PageTitle } from '../../ui/PageTitle';
+import { AutomationPanel } from './AutomationPanel';
 import { OutboxTable } from './OutboxTable';
+import { TemplateEditor } from './TemplateEditor';
 import { useMailSettings, useOutbox, usePauseMail } from './queries';
 
-/** The Outbox: what is waiting, sent and failed (with why), the pause switch and the day's count against the cap. */
+/** The Outbox: the messages, the automatic messages' words, and which of them go out. */
 export function OutboxPage(): React.JSX.Element {
+  const { t } = useTranslation('outbox');
+  return (
+    <Stack gap="md" data-testid="outbox-page">
+      <PageTitle title={t('title')} description={t('description')} />
+      <Tabs defaultValue="messages" keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="messages">{t('tabs.messages')}</Tabs.Tab>
+          <Tabs.Tab value="templates">{t('tabs.templates')}</Tabs.Tab>
+          <Tabs.Tab value="automation">{t('tabs.automation')}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="messages" pt="md">
+          <Messages />
+        </Tabs.Panel>
+        <Tabs.Panel value="templates" pt="md">
+          <TemplateEditor />
+        </Tabs.Panel>
+        <Tabs.Panel value="automation" pt="md">
+          <AutomationPanel />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}
+
+/** What is waiting, sent and failed (with why), the pause switch and the day's count against the cap. */
+function Messages(): React.JSX.Element {
   const { t } = useTranslation('outbox');
   const [status, setStatus] = useState<OutboxStatus | null>(null);
   const settings = useMailSettings();
@@ -19,8 +47,7 @@ export function OutboxPage(): React.JSX.Element {
   const counts = outbox.data?.pages[0]?.counts;
   const view = settings.data;
   return (
-    <Stack gap="md" data-testid="outbox-page">
-      <PageTitle title={t('title')} description={t('description')} />
+    <Stack gap="md">
       {view && !view.settings ? (
         <Alert color="yellow" variant="light">
           {t('notSetUp')}
