@@ -19,6 +19,9 @@ export interface SignatureParts {
 export interface PrintedContract {
   pdf: Buffer;
   petId: number;
+  petName: string;
+  /** The person of the register who signs: the adopter. */
+  signerPersonId: number;
   signerName: string;
   textSha256: string;
 }
@@ -75,6 +78,13 @@ export class ContractPrinter {
       words,
       signature: { png: hand.bytes, signerName, signedAt: parts.signedAt, textSha256, replaces: parts.replaces },
     });
-    return { pdf, petId: record.animal.pet.id, signerName, textSha256 };
+    return {
+      pdf,
+      petId: record.animal.pet.id,
+      petName: record.animal.pet.name,
+      signerPersonId: record.adopter.id,
+      signerName,
+      textSha256,
+    };
   }
 }

@@ -31,6 +31,13 @@ interface ContractRow {
   petName: string;
 }
 
+/** What the engine hears in the signature's own transaction (the messages it queues: written with the contract, or not at all). */
+export interface ContractSigned {
+  contract: SignedContract;
+  petName: string;
+  signerPersonId: number;
+}
+
 const COLUMNS = `c.id AS id, c.stay_id AS stayId, c.pet_id AS petId, c.kind AS kind, c.signer_name AS signerName,
   c.signed_at AS signedAt, c.text_sha256 AS textSha256, c.pdf_sha256 AS pdfSha256, length(c.pdf) AS bytes,
   c.replaces AS replaces, c.replaced_by AS replacedBy, p.name AS petName`;
@@ -59,6 +66,7 @@ export class SignedContracts {
     private readonly clock: Clock,
     private readonly changes: Changes,
     private readonly printer: ContractPrinter,
+    private readonly onSigned: (tx: Database.Database, signed: ContractSigned) => void = () => undefined,
   ) {}
 
   async sign(raw: SignContractInput, staffId: number | null): Promise<SignedContract> {
@@ -95,6 +103,11 @@ export class SignedContracts {
       const newId = Number(lastInsertRowid);
       if (input.replaces !== undefined)
         this.sqlite.prepare('UPDATE signed_contracts SET replaced_by = ? WHERE id = ?').run(newId, input.replaces);
+      this.onSigned(this.sqlite, {
+        contract: this.get(newId),
+        petName: printed.petName,
+        signerPersonId: printed.signerPersonId,
+      });
       return newId;
     })();
     this.changes.emit('movements');

@@ -4,7 +4,8 @@
  * PRIVATE, every table (addresses and what was said to people). drizzle-kit reads this file too.
  */
 import { sql } from 'drizzle-orm';
-import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { blob, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { signedContracts } from './schema-contracts';
 import { people } from './schema-movements';
 import { MAIL_KINDS, MAIL_SECURITY, OUTBOX_STATUSES } from '../../shared/mail';
 
@@ -45,6 +46,8 @@ export const outbox = sqliteTable(
     createdAt: integer('created_at').notNull(),
     /** When the server accepted it (sent), or when it was handed over (sending, unsure): what the daily cap counts. */
     sentAt: integer('sent_at'),
+    /** What the message is about, once: the same occasion (a contract signed) never queues a second message. */
+    occasion: text('occasion'),
   },
   (table) => [
     uniqueIndex('outbox_message_id').on(table.messageId),
@@ -54,7 +57,28 @@ export const outbox = sqliteTable(
     index('outbox_status').on(table.status, table.id),
     index('outbox_person').on(table.personId, table.id),
     index('outbox_sent_at').on(table.sentAt),
+    uniqueIndex('outbox_occasion').on(table.occasion),
   ],
+);
+
+/**
+ * A message's attachments: the bytes themselves, or the signed contract they are (its PDF is read
+ * from there when sent, never copied). Exactly one of the two is set.
+ */
+export const outboxAttachments = sqliteTable(
+  'outbox_attachments',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    outboxId: integer('outbox_id')
+      .notNull()
+      .references(() => outbox.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    bytes: blob('bytes', { mode: 'buffer' }),
+    signedContractId: integer('signed_contract_id').references(() => signedContracts.id, { onDelete: 'cascade' }),
+  },
+  (table) => [index('outbox_attachments_message').on(table.outboxId)],
 );
 
 /** A person's language for mail and their opt-out; the token is what their unsubscribe link carries. */
@@ -66,6 +90,8 @@ export const mailRecipients = sqliteTable(
       .references(() => people.id, { onDelete: 'cascade' }),
     language: text('language', { enum: ['en', 'fr', 'es', 'de'] }),
     optedOutAt: integer('opted_out_at'),
+    /** Staff who want a notice when a contract is signed (a coordinator). */
+    contractNotices: integer('contract_notices', { mode: 'boolean' }).notNull().default(false),
     unsubscribeToken: text('unsubscribe_token').notNull(),
   },
   (table) => [uniqueIndex('mail_recipients_token').on(table.unsubscribeToken)],
