@@ -174,18 +174,27 @@ export class Outbox {
     return this.ensureRecipient(personId);
   }
 
-  /** Answered by the shelter server's unsubscribe link; false for a token nobody has. */
+  /** The language an unsubscribe link's page speaks: its person's, else the shelter's (also for a token nobody has). */
+  unsubscribeLanguage(token: string): PublishedLanguage {
+    return this.tokenHolder(token)?.language ?? this.shelterLanguage();
+  }
+
+  /** Answered by the unsubscribe link; the opt-out is recorded once (its first time kept); false for a token nobody has. */
   unsubscribe(token: string): { done: boolean; language: PublishedLanguage } {
-    const row = this.sources.sqlite
+    const holder = this.tokenHolder(token);
+    const language = holder?.language ?? this.shelterLanguage();
+    if (!holder) return { done: false, language };
+    const { changes } = this.sources.sqlite
+      .prepare('UPDATE mail_recipients SET opted_out_at = ? WHERE person_id = ? AND opted_out_at IS NULL')
+      .run(this.sources.clock.now(), holder.personId);
+    if (changes > 0) this.sources.changes.emit('outbox');
+    return { done: true, language };
+  }
+
+  private tokenHolder(token: string): { personId: number; language: PublishedLanguage | null } | undefined {
+    return this.sources.sqlite
       .prepare('SELECT person_id AS personId, language FROM mail_recipients WHERE unsubscribe_token = ?')
       .get(token) as { personId: number; language: PublishedLanguage | null } | undefined;
-    const language = row?.language ?? this.shelterLanguage();
-    if (!row) return { done: false, language };
-    this.sources.sqlite
-      .prepare('UPDATE mail_recipients SET opted_out_at = coalesce(opted_out_at, ?) WHERE person_id = ?')
-      .run(this.sources.clock.now(), row.personId);
-    this.sources.changes.emit('outbox');
-    return { done: true, language };
   }
 
   /** Whether a person (a member of staff, a coordinator) is told of every contract signed. */
