@@ -11,6 +11,7 @@ CREATE TABLE `outbox_attachments` (
 );
 --> statement-breakpoint
 CREATE INDEX `outbox_attachments_message` ON `outbox_attachments` (`outbox_id`);--> statement-breakpoint
+ALTER TABLE `signed_contracts` ADD `placement_id` integer;--> statement-breakpoint
 ALTER TABLE `mail_recipients` ADD `contract_notices` integer DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE `outbox` ADD `occasion` text;--> statement-breakpoint
 CREATE UNIQUE INDEX `outbox_occasion` ON `outbox` (`occasion`);
