@@ -7,8 +7,8 @@
 import { z } from 'zod';
 import { personalField, secretField } from './privacy';
 
-/** What is signed. Only the adoption contract is printed today; the kind is stored so returns and fosters join it. */
-export const CONTRACT_KINDS = ['adoption'] as const;
+/** What is signed: the adoption contract, the return agreement of a stay that began with a return, a foster placement's agreement. */
+export const CONTRACT_KINDS = ['adoption', 'return', 'foster'] as const;
 export type ContractKind = (typeof CONTRACT_KINDS)[number];
 
 /** A drawn signature as a PNG is 10–60 KiB; 512 KiB of PNG is far more than a hand draws. */
@@ -36,6 +36,8 @@ export const SignContractInputSchema = z.strictObject({
   signaturePng: secretField(base64Of(SIGNATURE_MAX_BYTES), 'The drawn signature, PNG in base64.'),
   /** The signed contract this one corrects: required when the stay already has a signed contract of this kind. */
   replaces: id.optional(),
+  /** The foster placement a foster agreement is for (required for `foster`, refused for the others). */
+  placementId: id.optional(),
 });
 export type SignContractInput = z.input<typeof SignContractInputSchema>;
 
@@ -59,6 +61,8 @@ export interface SignedContract {
   replaces: number | null;
   /** The later contract that corrects this one, if any. */
   replacedBy: number | null;
+  /** A foster agreement's placement; null for the other kinds. */
+  placementId: number | null;
   fileName: string;
 }
 

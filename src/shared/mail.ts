@@ -16,7 +16,7 @@ export const OUTBOX_STATUSES = ['queued', 'sending', 'sent', 'failed', 'unsure']
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 
 /** What a message is for; `essential` ones (part of an adoption the person is in) go out even after an opt-out. */
-export const MAIL_KINDS = ['test', 'message', 'adoption', 'reminder', 'follow_up', 'notice'] as const;
+export const MAIL_KINDS = ['test', 'message', 'adoption', 'contract', 'reminder', 'follow_up', 'notice'] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 export const MailLanguageSchema = z.enum(PUBLISHED_LANGUAGES);
@@ -49,6 +49,16 @@ export interface MailSettingsView {
   sentLast24h: number;
 }
 
+/** A message's words and attachments together, before encoding: providers refuse far less than theirs (10 MiB is under every common cap once base64 adds a third). */
+export const MAIL_MAX_BYTES = 10 * 1024 * 1024;
+
+/** An attachment as the Outbox page lists it: never its bytes. */
+export interface OutboxAttachment {
+  name: string;
+  contentType: string;
+  size: number;
+}
+
 export interface OutboxRow {
   id: number;
   messageId: string;
@@ -64,6 +74,7 @@ export interface OutboxRow {
   lastError: string | null;
   createdAt: number;
   sentAt: number | null;
+  attachments: OutboxAttachment[];
 }
 
 export interface OutboxPage {

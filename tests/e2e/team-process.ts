@@ -13,8 +13,14 @@ const ROOT = path.resolve(__dirname, '../..');
 
 /** What users run: the launcher behind `npm run cli`; resolves with stdout. */
 export function cli(dataDir: string, ...args: string[]): Promise<string> {
+  return cliWithInput(dataDir, '', ...args);
+}
+
+/** The same with `input` on its stdin (a password read with --password-stdin). */
+export function cliWithInput(dataDir: string, input: string, ...args: string[]): Promise<string> {
   return new Promise((resolve, reject) => {
     const run = spawn(process.execPath, ['scripts/launch.cjs', 'cli', '--data-dir', dataDir, ...args], { cwd: ROOT });
+    run.stdin.end(input);
     let out = '';
     let err = '';
     run.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
@@ -26,8 +32,8 @@ export function cli(dataDir: string, ...args: string[]): Promise<string> {
 export const cliJson = async <T>(dataDir: string, ...args: string[]): Promise<T> =>
   JSON.parse(await cli(dataDir, '--json', ...args)) as T;
 
-/** `npm run serve -- --team`: resolves once the shelter server prints the code desks compare. */
-export async function serveTeam(dataDir: string, teamPort: number): Promise<ChildProcess> {
+/** `npm run serve -- --team`: resolves once the shelter server prints the code desks compare. `env` adds to the process's own. */
+export async function serveTeam(dataDir: string, teamPort: number, env: NodeJS.ProcessEnv = {}): Promise<ChildProcess> {
   const child = spawn(
     process.execPath,
     [
@@ -45,7 +51,7 @@ export async function serveTeam(dataDir: string, teamPort: number): Promise<Chil
       '--log-level',
       'silent',
     ],
-    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } },
   );
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));

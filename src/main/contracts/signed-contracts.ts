@@ -28,13 +28,27 @@ interface ContractRow {
   bytes: number;
   replaces: number | null;
   replacedBy: number | null;
+  placementId: number | null;
   petName: string;
+}
+
+/** What the engine hears in the signature's own transaction (the messages it queues: written with the contract, or not at all). */
+export interface ContractSigned {
+  contract: SignedContract;
+  petName: string;
+  signerPersonId: number;
 }
 
 const COLUMNS = `c.id AS id, c.stay_id AS stayId, c.pet_id AS petId, c.kind AS kind, c.signer_name AS signerName,
   c.signed_at AS signedAt, c.text_sha256 AS textSha256, c.pdf_sha256 AS pdfSha256, length(c.pdf) AS bytes,
-  c.replaces AS replaces, c.replaced_by AS replacedBy, p.name AS petName`;
+  c.replaces AS replaces, c.replaced_by AS replacedBy, c.placement_id AS placementId, p.name AS petName`;
 const FROM = 'FROM signed_contracts c JOIN pets p ON p.id = c.pet_id';
+
+const DOCUMENT_NAMES = {
+  adoption: 'adoption-contract',
+  return: 'return-agreement',
+  foster: 'foster-agreement',
+} as const satisfies Record<ContractKind, string>;
 
 export const sha256 = (bytes: Buffer | string): string => createHash('sha256').update(bytes).digest('hex');
 
@@ -43,7 +57,7 @@ function toContract(row: ContractRow): SignedContract {
   return {
     ...rest,
     signedAt: new Date(signedAt).toISOString(),
-    fileName: contractFileName(petName, row.stayId, row.id),
+    fileName: contractFileName(petName, row.stayId, row.id, DOCUMENT_NAMES[row.kind]),
   };
 }
 
@@ -59,26 +73,40 @@ export class SignedContracts {
     private readonly clock: Clock,
     private readonly changes: Changes,
     private readonly printer: ContractPrinter,
+    private readonly onSigned: (tx: Database.Database, signed: ContractSigned) => void = () => undefined,
   ) {}
 
   async sign(raw: SignContractInput, staffId: number | null): Promise<SignedContract> {
     const input = parseOrThrow(SignContractInputSchema, raw);
+    const placementId = input.placementId ?? null;
+    if ((input.kind === 'foster') !== (placementId !== null))
+      throw new AppError(
+        'validation_failed',
+        input.kind === 'foster'
+          ? 'contract.placementId: a foster agreement names its placement.'
+          : `contract.placementId: only a foster agreement names a placement, not a${input.kind === 'adoption' ? 'n' : ''} ${input.kind} contract.`,
+      );
     // Checked before the work of printing, and again in the write's transaction.
-    this.assertMaySign(input.stayId, input.kind, input.replaces ?? null);
+    this.assertMaySign(input.stayId, input.kind, placementId, input.replaces ?? null);
     const replaced = input.replaces === undefined ? null : this.row(input.replaces);
     const signedAt = this.clock.now();
-    const printed = await this.printer.signed(input.stayId, {
-      signaturePng: Buffer.from(input.signaturePng, 'base64'),
-      signerName: input.signerName ?? null,
-      signedAt: new Date(signedAt).toISOString(),
-      replaces: replaced ? { id: replaced.id, signedAt: new Date(replaced.signedAt).toISOString() } : null,
-    });
+    const printed = await this.printer.signed(
+      input.stayId,
+      {
+        signaturePng: Buffer.from(input.signaturePng, 'base64'),
+        signerName: input.signerName ?? null,
+        signedAt: new Date(signedAt).toISOString(),
+        replaces: replaced ? { id: replaced.id, signedAt: new Date(replaced.signedAt).toISOString() } : null,
+      },
+      input.kind,
+      placementId,
+    );
     const id = this.sqlite.transaction(() => {
-      this.assertMaySign(input.stayId, input.kind, input.replaces ?? null);
+      this.assertMaySign(input.stayId, input.kind, placementId, input.replaces ?? null);
       const { lastInsertRowid } = this.sqlite
         .prepare(
-          `INSERT INTO signed_contracts (stay_id, pet_id, kind, signer_name, signed_at, staff_id, text_sha256, pdf_sha256, pdf, replaces)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          `INSERT INTO signed_contracts (stay_id, pet_id, kind, signer_name, signed_at, staff_id, text_sha256, pdf_sha256, pdf, replaces, placement_id)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         )
         .run(
           input.stayId,
@@ -91,10 +119,16 @@ export class SignedContracts {
           sha256(printed.pdf),
           printed.pdf,
           input.replaces ?? null,
+          placementId,
         );
       const newId = Number(lastInsertRowid);
       if (input.replaces !== undefined)
         this.sqlite.prepare('UPDATE signed_contracts SET replaced_by = ? WHERE id = ?').run(newId, input.replaces);
+      this.onSigned(this.sqlite, {
+        contract: this.get(newId),
+        petName: printed.petName,
+        signerPersonId: printed.signerPersonId,
+      });
       return newId;
     })();
     this.changes.emit('movements');
@@ -155,13 +189,14 @@ export class SignedContracts {
     return row;
   }
 
-  /** A stay's contract of a kind is signed once; after that only a correction naming the current one. */
-  private assertMaySign(stayId: number, kind: ContractKind, replaces: number | null): void {
+  /** A stay's contract of a kind (a placement's, for a foster agreement) is signed once; after that only a correction naming the current one. */
+  private assertMaySign(stayId: number, kind: ContractKind, placementId: number | null, replaces: number | null): void {
     const current = this.sqlite
-      .prepare<[number, string], { id: number }>(
-        'SELECT id FROM signed_contracts WHERE stay_id = ? AND kind = ? AND replaced_by IS NULL ORDER BY id DESC LIMIT 1',
+      .prepare<[number, string, number], { id: number }>(
+        `SELECT id FROM signed_contracts WHERE stay_id = ? AND kind = ? AND coalesce(placement_id, 0) = ?
+         AND replaced_by IS NULL ORDER BY id DESC LIMIT 1`,
       )
-      .get(stayId, kind);
+      .get(stayId, kind, placementId ?? 0);
     if (replaces === null) {
       if (current)
         throw new AppError(
@@ -172,7 +207,7 @@ export class SignedContracts {
       return;
     }
     const named = this.row(replaces);
-    if (named.stayId !== stayId || named.kind !== kind)
+    if (named.stayId !== stayId || named.kind !== kind || named.placementId !== placementId)
       throw new AppError('conflict', `Contract ${replaces} is not stay ${stayId}'s ${kind} contract.`, {
         details: {
           reason: 'contract_elsewhere',

@@ -27,6 +27,8 @@ export const signedContracts = sqliteTable(
     pdfSha256: text('pdf_sha256').notNull(),
     pdf: blob('pdf', { mode: 'buffer' }).notNull(),
     replaces: integer('replaces'),
+    /** A foster agreement's placement: signed once per placement, not per stay. */
+    placementId: integer('placement_id'),
     replacedBy: integer('replaced_by'),
   },
   (table) => [

@@ -4,7 +4,8 @@
  * PRIVATE, every table (addresses and what was said to people). drizzle-kit reads this file too.
  */
 import { sql } from 'drizzle-orm';
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { blob, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { signedContracts } from './schema-contracts';
 import { people } from './schema-movements';
 import { MAIL_KINDS, MAIL_SECURITY, OUTBOX_STATUSES } from '../../shared/mail';
 import { TEMPLATE_KINDS } from '../../shared/mail-templates';
@@ -61,6 +62,26 @@ export const outbox = sqliteTable(
   ],
 );
 
+/**
+ * A message's attachments: the bytes themselves, or the signed contract they are (its PDF is read
+ * from there when sent, never copied). Exactly one of the two is set.
+ */
+export const outboxAttachments = sqliteTable(
+  'outbox_attachments',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    outboxId: integer('outbox_id')
+      .notNull()
+      .references(() => outbox.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    bytes: blob('bytes', { mode: 'buffer' }),
+    signedContractId: integer('signed_contract_id').references(() => signedContracts.id, { onDelete: 'cascade' }),
+  },
+  (table) => [index('outbox_attachments_message').on(table.outboxId)],
+);
+
 /** A person's language for mail and their opt-out; the token is what their unsubscribe link carries. */
 export const mailRecipients = sqliteTable(
   'mail_recipients',
@@ -70,6 +91,8 @@ export const mailRecipients = sqliteTable(
       .references(() => people.id, { onDelete: 'cascade' }),
     language: text('language', { enum: ['en', 'fr', 'es', 'de'] }),
     optedOutAt: integer('opted_out_at'),
+    /** Staff who want a notice when a contract is signed (a coordinator). */
+    contractNotices: integer('contract_notices', { mode: 'boolean' }).notNull().default(false),
     unsubscribeToken: text('unsubscribe_token').notNull(),
   },
   (table) => [uniqueIndex('mail_recipients_token').on(table.unsubscribeToken)],

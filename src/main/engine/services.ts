@@ -21,6 +21,7 @@ import { StaffService } from '../staff/staff';
 import { AuditService } from '../audit/audit';
 import { ContractPrinter } from '../contracts/printing';
 import { SignedContracts } from '../contracts/signed-contracts';
+import { queueSignedContractMail } from '../mail/contract-mail';
 import { Outbox } from '../mail/outbox';
 import { MailSettingsStore } from '../mail/settings';
 import { Messages } from '../mail/messages';
@@ -179,7 +180,22 @@ export function createServices({ connection, changes, labClock, dataDir, environ
     reports: new ReportService(sqlite),
     staff: new StaffService(sqlite, real, changes),
     audit: new AuditService(sqlite, real),
-    contracts: new SignedContracts(sqlite, real, changes, new ContractPrinter({ shelterDay, categories })),
+    contracts: new SignedContracts(
+      sqlite,
+      real,
+      changes,
+      new ContractPrinter({ shelterDay, categories }),
+      (tx, { contract, petName, signerPersonId }) =>
+        queueSignedContractMail(outbox, tx, {
+          contractId: contract.id,
+          kind: contract.kind,
+          petName,
+          signerPersonId,
+          signerName: contract.signerName,
+          signedAt: Date.parse(contract.signedAt),
+          fileName: contract.fileName,
+        }),
+    ),
     outbox,
     mailSettings,
     messages,

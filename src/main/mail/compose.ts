@@ -63,6 +63,7 @@ export interface MimeInput {
   html: string;
   /** The person's link, when the message can be unsubscribed from (RFC 2369, one-click RFC 8058). */
   unsubscribe: { url: string; footer: string } | null;
+  attachments?: { name: string; contentType: string; content: Buffer }[];
 }
 
 /** The message as it goes on the wire: the same Message-ID on every attempt. */
@@ -85,6 +86,11 @@ export function mimeMessage(settings: MailSettings, message: MimeInput): Promise
     text,
     html,
     headers: { ...headers, 'Content-Language': message.language },
+    attachments: (message.attachments ?? []).map(({ name, contentType, content }) => ({
+      filename: name,
+      contentType,
+      content,
+    })),
   });
   return new Promise((resolve, reject) =>
     composer.compile().build((error, raw) => (error ? reject(error) : resolve(raw))),

@@ -82,6 +82,7 @@ export class OutboxSender {
           text: message.textBody,
           html: message.htmlBody,
           unsubscribe: this.unsubscribeOf(message, settings.unsubscribeBase),
+          attachments: store.attachmentContents(message.id),
         });
         if (!store.claim(message.id, this.clock.now())) continue;
         const outcome = await session.send(settings.fromAddress, message.toAddress, raw);

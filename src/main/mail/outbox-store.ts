@@ -1,8 +1,15 @@
 import type Database from 'better-sqlite3';
-import { OUTBOX_STATUSES, type MailKind, type OutboxPage, type OutboxRow, type OutboxStatus } from '../../shared/mail';
+import {
+  OUTBOX_STATUSES,
+  type MailKind,
+  type OutboxAttachment,
+  type OutboxPage,
+  type OutboxRow,
+  type OutboxStatus,
+} from '../../shared/mail';
 
 /** A message as the sender needs it: the row and what its person's record says now. */
-export interface DueMessage extends OutboxRow {
+export interface DueMessage extends Omit<OutboxRow, 'attachments'> {
   essential: boolean;
   textBody: string;
   htmlBody: string;
@@ -25,6 +32,18 @@ export interface NewMessage {
   occasion: string | null;
 }
 
+/** An attachment as written: its bytes, or the signed contract whose PDF it is. */
+export type NewAttachment = OutboxAttachment & ({ bytes: Buffer } | { signedContractId: number });
+
+/** An attachment as it goes on the wire. */
+export interface AttachmentContent {
+  name: string;
+  contentType: string;
+  content: Buffer;
+}
+
+type RowWithoutAttachments = Omit<OutboxRow, 'attachments'>;
+
 const ROW = `o.id, o.message_id AS messageId, o.person_id AS personId, o.to_address AS toAddress, o.language, o.kind,
   o.subject, o.status, o.attempts, o.next_attempt_at AS nextAttemptAt, o.last_error AS lastError,
   o.created_at AS createdAt, o.sent_at AS sentAt`;
@@ -42,6 +61,17 @@ export class OutboxStore {
         `INSERT INTO outbox (message_id, person_id, to_address, language, kind, essential, subject, text_body, html_body, status, next_attempt_at, created_at, occasion)
          VALUES (@messageId, @personId, @toAddress, @language, @kind, @essential, @subject, @textBody, @htmlBody, 'queued', @createdAt, @createdAt, @occasion)
          ON CONFLICT (occasion) DO NOTHING`,
+      ),
+      occasionTaken: sqlite.prepare(`SELECT id FROM outbox WHERE occasion = ?`),
+      insertAttachment: sqlite.prepare(
+        `INSERT INTO outbox_attachments (outbox_id, name, content_type, size, bytes, signed_contract_id)
+         VALUES (@outboxId, @name, @contentType, @size, @bytes, @signedContractId)`,
+      ),
+      contractSize: sqlite.prepare(`SELECT length(pdf) AS size FROM signed_contracts WHERE id = ?`),
+      attachmentContents: sqlite.prepare(
+        `SELECT a.name, a.content_type AS contentType, coalesce(a.bytes, c.pdf) AS content
+         FROM outbox_attachments a LEFT JOIN signed_contracts c ON c.id = a.signed_contract_id
+         WHERE a.outbox_id = ? ORDER BY a.id`,
       ),
       due: sqlite.prepare(
         `SELECT ${ROW}, o.essential, o.text_body AS textBody, o.html_body AS htmlBody,
@@ -75,8 +105,11 @@ export class OutboxStore {
       nextDue: sqlite.prepare(`SELECT min(next_attempt_at) AS at FROM outbox WHERE status = 'queued'`),
       counts: sqlite.prepare(`SELECT status, count(*) AS n FROM outbox GROUP BY status`),
       get: sqlite.prepare(`SELECT ${ROW} FROM outbox o WHERE o.id = ?`),
-      occasionTaken: sqlite.prepare(`SELECT 1 FROM outbox WHERE occasion = ?`),
       forPerson: sqlite.prepare(`SELECT ${ROW} FROM outbox o WHERE o.person_id = ? ORDER BY o.id DESC LIMIT 200`),
+      eraseForgottenAttachments: sqlite.prepare(
+        `DELETE FROM outbox_attachments WHERE outbox_id IN (SELECT o.id FROM outbox o
+           JOIN people p ON p.id = o.person_id WHERE p.forgotten_at IS NOT NULL)`,
+      ),
       // What a forgotten person was sent becomes unreadable: the row stays, so counts still add up.
       eraseForgotten: sqlite.prepare(
         `UPDATE outbox SET to_address = '', subject = '', text_body = '', html_body = '',
@@ -95,6 +128,31 @@ export class OutboxStore {
 
   occasionTaken(occasion: string): boolean {
     return this.statements.occasionTaken.get(occasion) !== undefined;
+  }
+
+  /** The message already queued for this occasion, if any. */
+  byOccasion(occasion: string): number | null {
+    return (this.statements.occasionTaken.get(occasion) as { id: number } | undefined)?.id ?? null;
+  }
+
+  insertAttachment(outboxId: number, attachment: NewAttachment): void {
+    this.statements.insertAttachment.run({
+      outboxId,
+      name: attachment.name,
+      contentType: attachment.contentType,
+      size: attachment.size,
+      bytes: 'bytes' in attachment ? attachment.bytes : null,
+      signedContractId: 'signedContractId' in attachment ? attachment.signedContractId : null,
+    });
+  }
+
+  /** A signed contract's PDF size, or null when there is no such contract. */
+  contractSize(contractId: number): number | null {
+    return (this.statements.contractSize.get(contractId) as { size: number } | undefined)?.size ?? null;
+  }
+
+  attachmentContents(outboxId: number): AttachmentContent[] {
+    return this.statements.attachmentContents.all(outboxId) as AttachmentContent[];
   }
 
   due(now: number, limit: number): DueMessage[] {
@@ -151,14 +209,16 @@ export class OutboxStore {
   }
 
   get(id: number): OutboxRow | undefined {
-    return this.statements.get.get(id) as OutboxRow | undefined;
+    const row = this.statements.get.get(id) as RowWithoutAttachments | undefined;
+    return row ? this.withAttachments([row])[0] : undefined;
   }
 
   forPerson(personId: number): OutboxRow[] {
-    return this.statements.forPerson.all(personId) as OutboxRow[];
+    return this.withAttachments(this.statements.forPerson.all(personId) as RowWithoutAttachments[]);
   }
 
   eraseForgotten(): number {
+    this.statements.eraseForgottenAttachments.run();
     return this.statements.eraseForgotten.run().changes;
   }
 
@@ -178,11 +238,26 @@ export class OutboxStore {
       .prepare(
         `SELECT ${ROW} FROM outbox o ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY o.id DESC LIMIT ?`,
       )
-      .all(...args, limit + 1) as OutboxRow[];
+      .all(...args, limit + 1) as RowWithoutAttachments[];
     const more = rows.length > limit;
     if (more) rows.pop();
     const counts = Object.fromEntries(OUTBOX_STATUSES.map((s) => [s, 0])) as Record<OutboxStatus, number>;
     for (const { status: s, n } of this.statements.counts.all() as { status: OutboxStatus; n: number }[]) counts[s] = n;
-    return { rows, nextBefore: more ? (rows.at(-1)?.id ?? null) : null, counts };
+    return { rows: this.withAttachments(rows), nextBefore: more ? (rows.at(-1)?.id ?? null) : null, counts };
+  }
+
+  /** One query for a page's attachments (names and sizes, never the bytes). */
+  private withAttachments(rows: RowWithoutAttachments[]): OutboxRow[] {
+    const byMessage = new Map<number, OutboxAttachment[]>(rows.map((row) => [row.id, []]));
+    if (rows.length > 0) {
+      const listed = this.sqlite
+        .prepare(
+          `SELECT outbox_id AS outboxId, name, content_type AS contentType, size FROM outbox_attachments
+           WHERE outbox_id IN (${rows.map(() => '?').join(', ')}) ORDER BY id`,
+        )
+        .all(...rows.map((row) => row.id)) as (OutboxAttachment & { outboxId: number })[];
+      for (const { outboxId, ...attachment } of listed) byMessage.get(outboxId)?.push(attachment);
+    }
+    return rows.map((row) => ({ ...row, attachments: byMessage.get(row.id) ?? [] }));
   }
 }

@@ -2,19 +2,20 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { Clock } from '../../shared/clock';
 import { AppError } from '../../shared/errors';
-import type {
-  MailKind,
-  MailSettingsInput,
-  MailSettingsView,
-  OutboxListInput,
-  OutboxPage,
-  OutboxRow,
+import {
+  MAIL_MAX_BYTES,
+  type MailKind,
+  type MailSettingsInput,
+  type MailSettingsView,
+  type OutboxListInput,
+  type OutboxPage,
+  type OutboxRow,
 } from '../../shared/mail';
 import { PUBLISHED_LANGUAGES, type PublishedLanguage } from '../../shared/shelter';
 import type { Changes } from '../db/changes';
 import type { PeopleService } from '../people/people';
 import { renderMail, type MailValues, type MailWords } from './compose';
-import { OutboxStore } from './outbox-store';
+import { OutboxStore, type NewAttachment } from './outbox-store';
 import type { MailSettingsStore } from './settings';
 import { OUTBOX_WORDS } from './words';
 
@@ -27,13 +28,19 @@ export interface MailDraft {
   words: (language: PublishedLanguage) => MailWords;
   /** Dates and figures are said in the recipient's language, known only once the recipient is. */
   values?: MailValues | ((language: PublishedLanguage) => MailValues);
+  attachments?: MailAttachmentDraft[];
   /** What caused an automatic message: at most one message per occasion is ever written. */
   occasion?: string;
 }
 
+/** A file sent with a message: its bytes, or a signed contract, whose stored PDF is read when sent (never copied). */
+export type MailAttachmentDraft =
+  { name: string; contentType: string; bytes: Buffer } | { name: string; signedContractId: number };
+
 export type EnqueueResult =
   | { queued: true; id: number; messageId: string }
-  | { queued: false; reason: 'forgotten' | 'opted_out' | 'no_address' | 'already_queued' };
+  | { queued: false; reason: 'forgotten' | 'opted_out' | 'no_address' }
+  | { queued: false; reason: 'already_queued'; id: number };
 
 /** The handle on a transaction in progress: better-sqlite3's connection inside `transaction()`. */
 export type Transaction = Database.Database;
@@ -67,14 +74,22 @@ export class Outbox {
    */
   enqueue(tx: Transaction, draft: MailDraft): EnqueueResult {
     if (!tx.inTransaction) throw new Error('enqueue runs inside the transaction of what caused the message');
-    if (draft.occasion !== undefined && this.store.occasionTaken(draft.occasion))
-      return { queued: false, reason: 'already_queued' };
+    const earlier = draft.occasion === undefined ? null : this.store.byOccasion(draft.occasion);
+    if (earlier !== null) return { queued: false, reason: 'already_queued', id: earlier };
     const recipient = this.recipient(draft);
     if ('reason' in recipient) return { queued: false, reason: recipient.reason };
     const shelter = this.shelterName();
     const own = typeof draft.values === 'function' ? draft.values(recipient.language) : draft.values;
     const values = { shelter, ...own };
     const mail = renderMail(draft.words(recipient.language), values);
+    const attachments = (draft.attachments ?? []).map((attachment) => this.attachment(attachment));
+    const size =
+      Buffer.byteLength(mail.text) + Buffer.byteLength(mail.html) + attachments.reduce((sum, a) => sum + a.size, 0);
+    if (size > MAIL_MAX_BYTES)
+      throw new AppError(
+        'payload_too_large',
+        `A message of ${size} bytes with its attachments is over the ${MAIL_MAX_BYTES} bytes a provider takes.`,
+      );
     const messageId = `<${randomUUID()}@${this.messageIdDomain()}>`;
     const id = this.store.insert({
       messageId,
@@ -89,7 +104,8 @@ export class Outbox {
       createdAt: this.sources.clock.now(),
       occasion: draft.occasion ?? null,
     });
-    if (id === null) return { queued: false, reason: 'already_queued' };
+    if (id === null) return { queued: false, reason: 'already_queued', id: this.store.byOccasion(draft.occasion ?? '') ?? 0 };
+    for (const attachment of attachments) this.store.insertAttachment(id, attachment);
     this.sources.changes.emit('outbox');
     return { queued: true, id, messageId };
   }
@@ -160,18 +176,44 @@ export class Outbox {
     return this.ensureRecipient(personId);
   }
 
-  /** Answered by the shelter server's unsubscribe link; false for a token nobody has. */
+  /** The language an unsubscribe link's page speaks: its person's, else the shelter's (also for a token nobody has). */
+  unsubscribeLanguage(token: string): PublishedLanguage {
+    return this.tokenHolder(token)?.language ?? this.shelterLanguage();
+  }
+
+  /** Answered by the unsubscribe link; the opt-out is recorded once (its first time kept); false for a token nobody has. */
   unsubscribe(token: string): { done: boolean; language: PublishedLanguage } {
-    const row = this.sources.sqlite
+    const holder = this.tokenHolder(token);
+    const language = holder?.language ?? this.shelterLanguage();
+    if (!holder) return { done: false, language };
+    const { changes } = this.sources.sqlite
+      .prepare('UPDATE mail_recipients SET opted_out_at = ? WHERE person_id = ? AND opted_out_at IS NULL')
+      .run(this.sources.clock.now(), holder.personId);
+    if (changes > 0) this.sources.changes.emit('outbox');
+    return { done: true, language };
+  }
+
+  private tokenHolder(token: string): { personId: number; language: PublishedLanguage | null } | undefined {
+    return this.sources.sqlite
       .prepare('SELECT person_id AS personId, language FROM mail_recipients WHERE unsubscribe_token = ?')
       .get(token) as { personId: number; language: PublishedLanguage | null } | undefined;
-    const language = row?.language ?? this.shelterLanguage();
-    if (!row) return { done: false, language };
+  }
+
+  /** Whether a person (a member of staff, a coordinator) is told of every contract signed. */
+  setContractNotices(personId: number, wanted: boolean): void {
+    this.sources.people.get(personId);
+    this.ensureRecipient(personId);
     this.sources.sqlite
-      .prepare('UPDATE mail_recipients SET opted_out_at = coalesce(opted_out_at, ?) WHERE person_id = ?')
-      .run(this.sources.clock.now(), row.personId);
-    this.sources.changes.emit('outbox');
-    return { done: true, language };
+      .prepare('UPDATE mail_recipients SET contract_notices = ? WHERE person_id = ?')
+      .run(wanted ? 1 : 0, personId);
+  }
+
+  contractNoticePeople(): number[] {
+    return (
+      this.sources.sqlite
+        .prepare('SELECT person_id AS personId FROM mail_recipients WHERE contract_notices = 1 ORDER BY person_id')
+        .all() as { personId: number }[]
+    ).map((row) => row.personId);
   }
 
   optedOut(personId: number): boolean {
@@ -207,6 +249,17 @@ export class Outbox {
     if (row?.optedOutAt != null && !draft.essential) return { reason: 'opted_out' };
     this.ensureRecipient(person.id);
     return { personId: person.id, address: person.email, language: row?.language ?? this.shelterLanguage() };
+  }
+
+  private attachment(draft: MailAttachmentDraft): NewAttachment {
+    if ('bytes' in draft)
+      return { name: draft.name, contentType: draft.contentType, size: draft.bytes.length, bytes: draft.bytes };
+    const size = this.store.contractSize(draft.signedContractId);
+    if (size === null)
+      throw new AppError('not_found', `No signed contract ${draft.signedContractId}.`, {
+        details: { missing: 'contract', contractId: draft.signedContractId },
+      });
+    return { name: draft.name, contentType: 'application/pdf', size, signedContractId: draft.signedContractId };
   }
 
   private ensureRecipient(personId: number): string {

@@ -7,6 +7,10 @@ export interface OutboxWords {
   /** Under every message that is not part of an adoption; `{{url}}` is the person's unsubscribe link. */
   unsubscribeFooter: string;
   unsubscribedPage: { title: string; body: string };
+  /** What opening the link shows: a link fetched by a mail scanner must not unsubscribe anyone (RFC 8058), a button does. */
+  unsubscribeConfirm: { title: string; body: string; button: string };
+  /** The same words whoever asks: they never say whether the link was anyone's. */
+  unsubscribeRefused: { tooMany: string; tooLarge: string };
 }
 
 export const OUTBOX_WORDS: Record<PublishedLanguage, OutboxWords> = {
@@ -17,6 +21,15 @@ export const OUTBOX_WORDS: Record<PublishedLanguage, OutboxWords> = {
     unsubscribedPage: {
       title: 'You are unsubscribed',
       body: 'You will receive no more messages from {{shelter}}, except those about an adoption you are part of.',
+    },
+    unsubscribeConfirm: {
+      title: 'Stop messages from {{shelter}}?',
+      body: 'You will receive no more messages from {{shelter}}, except those about an adoption you are part of.',
+      button: 'Unsubscribe',
+    },
+    unsubscribeRefused: {
+      tooMany: 'Too many requests from this network today. Please try again tomorrow.',
+      tooLarge: 'This request is too large.',
     },
   },
   fr: {
@@ -30,6 +43,15 @@ export const OUTBOX_WORDS: Record<PublishedLanguage, OutboxWords> = {
       title: 'Votre désinscription est enregistrée',
       body: 'Vous ne recevrez plus de messages de {{shelter}}, sauf ceux qui concernent une adoption à laquelle vous participez.',
     },
+    unsubscribeConfirm: {
+      title: 'Ne plus recevoir de messages de {{shelter}} ?',
+      body: 'Vous ne recevrez plus de messages de {{shelter}}, sauf ceux qui concernent une adoption à laquelle vous participez.',
+      button: 'Me désinscrire',
+    },
+    unsubscribeRefused: {
+      tooMany: 'Trop de demandes depuis ce réseau aujourd’hui. Merci de réessayer demain.',
+      tooLarge: 'Cette demande est trop volumineuse.',
+    },
   },
   es: {
     testSubject: 'Mensaje de prueba de {{shelter}}',
@@ -42,6 +64,15 @@ export const OUTBOX_WORDS: Record<PublishedLanguage, OutboxWords> = {
       title: 'Se ha dado de baja',
       body: 'No recibirá más mensajes de {{shelter}}, salvo los de una adopción en la que participa.',
     },
+    unsubscribeConfirm: {
+      title: '¿Dejar de recibir mensajes de {{shelter}}?',
+      body: 'No recibirá más mensajes de {{shelter}}, salvo los de una adopción en la que participa.',
+      button: 'Darme de baja',
+    },
+    unsubscribeRefused: {
+      tooMany: 'Demasiadas solicitudes desde esta red hoy. Inténtelo de nuevo mañana.',
+      tooLarge: 'Esta solicitud es demasiado grande.',
+    },
   },
   de: {
     testSubject: 'Testnachricht von {{shelter}}',
@@ -53,6 +84,15 @@ export const OUTBOX_WORDS: Record<PublishedLanguage, OutboxWords> = {
     unsubscribedPage: {
       title: 'Sie sind abgemeldet',
       body: 'Sie erhalten keine Nachrichten mehr von {{shelter}}, außer zu einer Adoption, an der Sie beteiligt sind.',
+    },
+    unsubscribeConfirm: {
+      title: 'Keine Nachrichten mehr von {{shelter}}?',
+      body: 'Sie erhalten keine Nachrichten mehr von {{shelter}}, außer zu einer Adoption, an der Sie beteiligt sind.',
+      button: 'Abmelden',
+    },
+    unsubscribeRefused: {
+      tooMany: 'Zu viele Anfragen aus diesem Netz heute. Bitte versuchen Sie es morgen erneut.',
+      tooLarge: 'Diese Anfrage ist zu groß.',
     },
   },
 };

@@ -20,7 +20,13 @@ import {
 import type { PetPhoto } from '../../shared/photos';
 import { parseOrThrow } from '../../shared/validation';
 import type { PetService } from '../pets/pets';
-import { adoptionContractData, type AdoptionContractData, type ContractSources } from './contract-data';
+import {
+  adoptionContractData,
+  agreementData,
+  type AdoptionContractData,
+  type AgreementRecord,
+  type ContractSources,
+} from './contract-data';
 import { releaseLapsedReservations } from './lapsed';
 import { personRef, toFoster, toReservation, type MovementStore } from './store';
 
@@ -279,6 +285,12 @@ export class ShelterDay {
   adoptionContractData(stayId: number): AdoptionContractData {
     this.catchUp();
     return adoptionContractData({ ...this.parts, stay: (id) => this.stay(id) }, stayId);
+  }
+
+  /** A return agreement's or a foster agreement's data, from the records as they are now. */
+  agreementData(stayId: number, kind: 'return' | 'foster', placementId: number | null): AgreementRecord {
+    this.catchUp();
+    return agreementData({ ...this.parts, stay: (id) => this.stay(id) }, stayId, kind, placementId);
   }
 }
 

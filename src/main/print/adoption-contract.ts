@@ -54,6 +54,8 @@ export interface AdoptionContractData {
     paidHow: AdoptionPaidHow | null;
     /** What the shelter's records file it under: the stay or movement id. */
     reference: string;
+    /** A return's reason or a placement's expected end, under the date (agreements only: no fee row then). */
+    detail?: string | null;
   };
   /** The staff member who recorded the adoption, printed under the shelter's signature. */
   staffName: string | null;
@@ -171,8 +173,13 @@ function adopterRows(adopter: AdoptionContractData['adopter'], said: ContractWor
 }
 
 function adoptionRows(data: AdoptionContractData, dates: DateWords, said: ContractWords): Row[] {
-  const { fee, currency, paidHow, date } = data.adoption;
+  const { fee, currency, paidHow, date, detail } = data.adoption;
   const waived = paidHow === 'waived';
+  if (detail !== undefined)
+    return [
+      [said.adoption.date, dates.day(date)],
+      [said.adoption.staff, detail],
+    ];
   return [
     [said.adoption.date, dates.day(date)],
     [said.adoption.fee, waived ? said.feeWaived : fee === null ? said.noFee : money(fee, currency, said.locale)],

@@ -1,4 +1,5 @@
 import type { AdoptionContractData as AdoptionRecord, FeeMethod } from '../../shared/movements';
+import type { AgreementRecord } from '../movements/contract-data';
 import type { ShelterDay } from '../movements/shelter-day';
 import type { CategoryService } from '../pets/categories';
 import { ageInWords } from '../publishing/pet-words';
@@ -76,6 +77,44 @@ export function contractOfAdoption(
 }
 
 /**
+ * What a return agreement or a foster agreement prints: the shelter and the animal as the contract
+ * has them, the person who signs in the adopter's place, the movement's date and its reason or
+ * expected end, and the agreement's own terms (not the shelter's adoption terms).
+ */
+export function contractOfAgreement(
+  record: AgreementRecord,
+  species: string | null,
+  words: PublishedWords,
+): AdoptionContractData {
+  const { shelter, animal, person, stay } = record;
+  const asAdoption = contractOfAdoption(
+    { stay, shelter, animal, adopter: person, adoptedAt: record.at, fee: 0, feeMethod: 'waived', currency: null },
+    species,
+    words,
+  );
+  const detail =
+    record.kind === 'return'
+      ? record.reason
+      : record.expectedEndAt === null
+        ? null
+        : instantOf(record.expectedEndAt).slice(0, 10);
+  return {
+    ...asAdoption,
+    shelter: { ...asAdoption.shelter, terms: words.t(`${record.kind}Agreement.terms`) },
+    adoption: {
+      date: instantOf(record.at),
+      fee: null,
+      currency: null,
+      paidHow: null,
+      reference: words.t('contract.reference', {
+        id: record.placementId === null ? stay.id : `${stay.id}-${record.placementId}`,
+      }),
+      detail,
+    },
+  };
+}
+
+/**
  * The adoption contract of a stay as a PDF, in the shelter's language: the one way the window and
  * the CLI make it, so both print the same words for the same stay.
  */
@@ -95,13 +134,18 @@ export async function adoptionContractPdf(
  * `adoption-contract-biscuit-12.pdf`, or `signed-adoption-contract-biscuit-12-3.pdf` for signed
  * contract 3: the animal's name in letters and digits of any script, safe on every file system.
  */
-export function contractFileName(petName: string, stayId: number, signedContractId?: number): string {
+export function contractFileName(
+  petName: string,
+  stayId: number,
+  signedContractId?: number,
+  document: 'adoption-contract' | 'return-agreement' | 'foster-agreement' = 'adoption-contract',
+): string {
   const name = petName
     .normalize('NFC')
     .toLowerCase()
     .replace(/[^\p{L}\p{N}]+/gu, '-')
     .replace(/^-+|-+$/g, '')
     .slice(0, 60);
-  const named = `adoption-contract-${name ? `${name}-` : ''}${stayId}`;
+  const named = `${document}-${name ? `${name}-` : ''}${stayId}`;
   return signedContractId === undefined ? `${named}.pdf` : `signed-${named}-${signedContractId}.pdf`;
 }

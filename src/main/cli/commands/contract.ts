@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { type Command, Option } from 'commander';
+import { CONTRACT_KINDS, type ContractKind } from '../../../shared/contracts';
 import { AppError } from '../../../shared/errors';
 import type { Engine } from '../../engine/engine';
 import { writeFileAtomically } from '../../files/atomic-write';
@@ -24,6 +25,34 @@ function adoptionStayOf(engine: Engine, pet: number, stay?: number): number {
       details: { reason: 'not_adopted', petId: pet },
     });
   return stayId;
+}
+
+/** The stay and placement an agreement is signed for: the pet's latest stay that began with a return, or its open placement. */
+function agreementOf(
+  engine: Engine,
+  pet: number,
+  kind: 'return' | 'foster',
+  options: { stay?: number; placement?: number },
+): { stayId: number; placementId?: number } {
+  const { stays } = engine.services.shelterDay.record(pet);
+  const stay =
+    options.stay === undefined
+      ? kind === 'return'
+        ? stays.find((one) => one.intakeType === 'returned_after_adoption')
+        : stays.find((one) => one.fosters.some((placement) => placement.endedAt === null))
+      : stays.find((one) => one.id === options.stay);
+  if (!stay)
+    throw new AppError(
+      'conflict',
+      kind === 'return'
+        ? `Pet ${pet} has no return recorded: record one with return first.`
+        : `Pet ${pet} is in no foster placement: name the stay and placement with --stay and --placement.`,
+    );
+  if (kind === 'return') return { stayId: stay.id };
+  const placementId = options.placement ?? stay.fosters.find((placement) => placement.endedAt === null)?.id;
+  if (placementId === undefined)
+    throw new AppError('conflict', `Stay ${stay.id} has no open placement: name it with --placement.`);
+  return { stayId: stay.id, placementId };
 }
 
 /**
@@ -65,11 +94,15 @@ export function registerContractCommand(program: Command): void {
 function registerSigned(contract: Command): void {
   contract
     .command('sign')
-    .description('Sign a pet’s adoption contract with a drawn signature (PNG): the signed PDF is kept with the stay')
+    .description(
+      'Sign a pet’s adoption contract, return agreement or foster agreement with a drawn signature (PNG): the signed PDF is kept with the stay',
+    )
     .argument('<pet>', 'pet id', positiveInt)
     .requiredOption('--signature <file>', 'the drawn signature, a PNG')
-    .option('--signer <name>', 'the name printed under it (default: the adopter’s)')
-    .option('--stay <id>', 'the stay whose adoption it is (default: the latest adoption)', positiveInt)
+    .addOption(new Option('--kind <kind>', 'what is signed').choices(CONTRACT_KINDS).default('adoption'))
+    .option('--signer <name>', 'the name printed under it (default: the adopter’s, returner’s or foster carer’s)')
+    .option('--stay <id>', 'the stay (default: the latest adoption, return or open placement)', positiveInt)
+    .option('--placement <id>', 'a foster agreement’s placement (default: the open one)', positiveInt)
     .option('--replaces <id>', 'the signed contract this one corrects', positiveInt)
     .option('--out <file>', 'also write the signed PDF here')
     .action(
@@ -78,12 +111,25 @@ function registerSigned(contract: Command): void {
           engine,
           output,
           pet: number,
-          options: { signature: string; signer?: string; stay?: number; replaces?: number; out?: string },
+          options: {
+            signature: string;
+            kind: ContractKind;
+            signer?: string;
+            stay?: number;
+            placement?: number;
+            replaces?: number;
+            out?: string;
+          },
         ) => {
-          const stayId = adoptionStayOf(engine, pet, options.stay);
+          const { stayId, placementId } =
+            options.kind === 'adoption'
+              ? { stayId: adoptionStayOf(engine, pet, options.stay) }
+              : agreementOf(engine, pet, options.kind, options);
           const signed = await engine.services.contracts.sign(
             {
               stayId,
+              kind: options.kind,
+              ...(placementId === undefined ? {} : { placementId }),
               signaturePng: fs.readFileSync(options.signature).toString('base64'),
               ...(options.signer === undefined ? {} : { signerName: options.signer }),
               ...(options.replaces === undefined ? {} : { replaces: options.replaces }),

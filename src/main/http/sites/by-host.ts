@@ -8,6 +8,7 @@ import { deployedFiles } from '../../sites/deploy-folder';
 import type { SiteRoute } from '../../sites/site-directory';
 import { pathAndQuery } from '../request-host';
 import { answerFrontDoor, isFrontDoorPath } from './front-door-forms';
+import { answerUnsubscribe, isUnsubscribePath } from './unsubscribe';
 
 /**
  * The Content-Security-Policy header of every site answer (a <meta> policy cannot forbid framing):
@@ -99,6 +100,7 @@ async function answer(engine: Engine, request: FastifyRequest, reply: FastifyRep
       pathname,
       new URLSearchParams(query === -1 ? '' : target.slice(query)),
     );
+  if (adoptionPage && isUnsubscribePath(pathname)) return answerUnsubscribe(engine, request, reply, pathname);
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     await reply
       .code(405)

@@ -251,4 +251,28 @@ export const de: Catalogue = {
     replaces: 'Dieser Vertrag ersetzt Vertrag Nr. {{id}}, unterschrieben am {{when}}.',
     signedBy: 'Unterschrieben von {{name}}',
   },
+  returnAgreement: {
+    title: 'Rückgabevereinbarung',
+    documentTitle: 'Rückgabevereinbarung · {{animal}}',
+    footer: 'Rückgabevereinbarung · {{reference}}',
+    sections: { adopter: 'Die Person, die das Tier zurückgibt', adoption: 'Die Rückgabe' },
+    adoption: { date: 'Datum der Rückgabe', staff: 'Genannter Grund' },
+    terms:
+      'Die oben genannte Person gibt das in dieser Vereinbarung genannte Tier an das Tierheim zurück, das es ab dem Datum der Rückgabe wieder in seine Obhut nimmt. Sie verzichtet auf alle Rechte an dem Tier und bestätigt, dass ihre Angaben zu seiner Gesundheit und seinem Verhalten nach bestem Wissen zutreffen. Das Tierheim darf das Tier neu vermitteln.',
+    agreement:
+      'Mit der Unterschrift bestätigt die Person, die das Tier zurückgibt, die obigen Angaben und stimmt dieser Rückgabe zu.',
+    adopterSigns: 'Die Person, die das Tier zurückgibt',
+  },
+  fosterAgreement: {
+    title: 'Pflegestellenvertrag',
+    documentTitle: 'Pflegestellenvertrag · {{animal}}',
+    footer: 'Pflegestellenvertrag · {{reference}}',
+    sections: { adopter: 'Die Pflegestelle', adoption: 'Die Unterbringung' },
+    adoption: { date: 'Untergebracht am', staff: 'Voraussichtliches Ende' },
+    terms:
+      'Das in diesem Vertrag genannte Tier bleibt Eigentum des Tierheims. Die Pflegestelle versorgt es bei sich zu Hause, folgt den Pflegeanweisungen des Tierheims, bringt es zu den vom Tierheim vereinbarten Terminen, meldet dem Tierheim sofort jede Krankheit, Verletzung oder jedes Entlaufen und gibt es zurück, sobald das Tierheim darum bittet. Sie gibt das Tier an niemanden weiter, verkauft oder verschenkt es nicht.',
+    agreement:
+      'Mit der Unterschrift bestätigt die Pflegestelle die obigen Angaben und stimmt den Bedingungen dieser Unterbringung zu.',
+    adopterSigns: 'Die Pflegestelle',
+  },
 };

@@ -252,6 +252,29 @@ export const en = {
     replaces: 'This contract replaces contract no. {{id}} signed on {{when}}.',
     signedBy: 'Signed by {{name}}',
   },
+  /** What a return agreement and a foster agreement print instead of the adoption contract's words (print/agreement-words.ts). */
+  returnAgreement: {
+    title: 'Return agreement',
+    documentTitle: 'Return agreement · {{animal}}',
+    footer: 'Return agreement · {{reference}}',
+    sections: { adopter: 'The person returning the animal', adoption: 'The return' },
+    adoption: { date: 'Date of return', staff: 'Reason given' },
+    terms:
+      'The person above returns the animal named in this agreement to the shelter, which takes it back into its care from the date of return. They give up every right over the animal and confirm that what they told the shelter about its health and behaviour is true to the best of their knowledge. The shelter may rehome the animal.',
+    agreement: 'By signing, the person returning the animal confirms the details above and agrees to this return.',
+    adopterSigns: 'The person returning the animal',
+  },
+  fosterAgreement: {
+    title: 'Foster agreement',
+    documentTitle: 'Foster agreement · {{animal}}',
+    footer: 'Foster agreement · {{reference}}',
+    sections: { adopter: 'The foster carer', adoption: 'The placement' },
+    adoption: { date: 'Placed on', staff: 'Expected end' },
+    terms:
+      'The animal named in this agreement stays the property of the shelter. The foster carer looks after it at home, follows the shelter’s care instructions, brings it to the appointments the shelter makes, tells the shelter at once of any illness, injury or loss, and gives it back whenever the shelter asks. The carer does not rehome, sell or give the animal to anyone.',
+    agreement: 'By signing, the foster carer confirms the details above and agrees to the terms of this placement.',
+    adopterSigns: 'The foster carer',
+  },
 };
 
 export type Catalogue = typeof en;

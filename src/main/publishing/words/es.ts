@@ -251,4 +251,26 @@ export const es: Catalogue = {
     replaces: 'Este contrato sustituye al contrato n.º {{id}} firmado el {{when}}.',
     signedBy: 'Firmado por {{name}}',
   },
+  returnAgreement: {
+    title: 'Acuerdo de devolución',
+    documentTitle: 'Acuerdo de devolución · {{animal}}',
+    footer: 'Acuerdo de devolución · {{reference}}',
+    sections: { adopter: 'La persona que devuelve al animal', adoption: 'La devolución' },
+    adoption: { date: 'Fecha de devolución', staff: 'Motivo indicado' },
+    terms:
+      'La persona indicada devuelve al refugio el animal nombrado en este acuerdo, que el refugio vuelve a tener a su cargo desde la fecha de devolución. Renuncia a todo derecho sobre el animal y confirma que lo que ha contado al refugio sobre su salud y su comportamiento es cierto según su conocimiento. El refugio puede dar el animal en adopción.',
+    agreement: 'Al firmar, la persona que devuelve al animal confirma los datos anteriores y acepta esta devolución.',
+    adopterSigns: 'La persona que devuelve al animal',
+  },
+  fosterAgreement: {
+    title: 'Contrato de acogida',
+    documentTitle: 'Contrato de acogida · {{animal}}',
+    footer: 'Contrato de acogida · {{reference}}',
+    sections: { adopter: 'La casa de acogida', adoption: 'La acogida' },
+    adoption: { date: 'Acogido el', staff: 'Fin previsto' },
+    terms:
+      'El animal nombrado en este contrato sigue siendo propiedad del refugio. La casa de acogida lo cuida en su hogar, sigue las indicaciones de cuidado del refugio, lo lleva a las citas que el refugio fije, avisa de inmediato al refugio de cualquier enfermedad, herida o pérdida, y lo devuelve cuando el refugio lo pida. No lo cede, vende ni regala a nadie.',
+    agreement: 'Al firmar, la casa de acogida confirma los datos anteriores y acepta las condiciones de esta acogida.',
+    adopterSigns: 'La casa de acogida',
+  },
 };

@@ -251,4 +251,27 @@ export const fr: Catalogue = {
     replaces: 'Ce contrat remplace le contrat n° {{id}} signé le {{when}}.',
     signedBy: 'Signé par {{name}}',
   },
+  returnAgreement: {
+    title: 'Accord de retour',
+    documentTitle: 'Accord de retour · {{animal}}',
+    footer: 'Accord de retour · {{reference}}',
+    sections: { adopter: 'La personne qui rend l’animal', adoption: 'Le retour' },
+    adoption: { date: 'Date du retour', staff: 'Motif donné' },
+    terms:
+      'La personne ci-dessus rend au refuge l’animal nommé dans cet accord ; le refuge le reprend en charge à la date du retour. Elle renonce à tout droit sur l’animal et confirme que ce qu’elle a dit au refuge de sa santé et de son comportement est exact à sa connaissance. Le refuge peut confier l’animal à une nouvelle famille.',
+    agreement: 'En signant, la personne qui rend l’animal confirme les informations ci-dessus et accepte ce retour.',
+    adopterSigns: 'La personne qui rend l’animal',
+  },
+  fosterAgreement: {
+    title: 'Contrat de famille d’accueil',
+    documentTitle: 'Contrat de famille d’accueil · {{animal}}',
+    footer: 'Contrat de famille d’accueil · {{reference}}',
+    sections: { adopter: 'La famille d’accueil', adoption: 'L’accueil' },
+    adoption: { date: 'Accueilli le', staff: 'Fin prévue' },
+    terms:
+      'L’animal nommé dans ce contrat reste la propriété du refuge. La famille d’accueil s’en occupe chez elle, suit les consignes de soins du refuge, l’amène aux rendez-vous que le refuge fixe, prévient aussitôt le refuge de toute maladie, blessure ou fugue, et le rend dès que le refuge le demande. Elle ne le confie, ne le vend ni ne le donne à personne.',
+    agreement:
+      'En signant, la famille d’accueil confirme les informations ci-dessus et accepte les conditions de cet accueil.',
+    adopterSigns: 'La famille d’accueil',
+  },
 };

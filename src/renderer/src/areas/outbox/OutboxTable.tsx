@@ -1,7 +1,7 @@
 import { Badge, Button, ScrollArea, Table, Text, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { OutboxRow, OutboxStatus } from '../../../../shared/mail';
-import { formatMoment } from '../../ui/format';
+import { formatBytes, formatMoment } from '../../ui/format';
 import { TruncatedText } from '../../ui/TruncatedText';
 import { useRetryMessage } from './queries';
 
@@ -38,6 +38,15 @@ export function OutboxTable({ rows }: { rows: OutboxRow[] }): React.JSX.Element 
               </Table.Td>
               <Table.Td>
                 <TruncatedText size="sm" text={row.subject} maw={280} />
+                {row.attachments.length > 0 ? (
+                  <Text size="xs" c="dimmed" data-testid="outbox-attachments" style={{ overflowWrap: 'anywhere' }}>
+                    {t('attachments', {
+                      names: row.attachments
+                        .map((file) => t('attachment', { name: file.name, size: formatBytes(file.size) }))
+                        .join(', '),
+                    })}
+                  </Text>
+                ) : null}
               </Table.Td>
               <Table.Td>
                 <Badge color={STATUS_COLOR[row.status]} variant="light">
