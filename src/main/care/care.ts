@@ -150,17 +150,15 @@ export class CareService extends CareRules {
     };
   }
 
-  /** Waiting doses of every animal, in care or not, due on one of `days`: what the reminders read. */
-  waitingDueOn(days: readonly string[]): Dose[] {
-    const births = new Map<number, string | undefined>();
-    const birthOf = (petId: number) => {
-      if (!births.has(petId)) births.set(petId, this.deps.birthDateOf(petId));
-      return births.get(petId);
-    };
-    return this.store
-      .allDoses()
-      .filter((stored) => stored.status === 'scheduled')
-      .map((stored) => resolveDose(stored, birthOf(stored.petId)))
+  /**
+   * Waiting doses of every animal, in care or not, due on one of `days`: what the reminders read.
+   * `birthDates` reads every animal's at once, for the doses that follow an age.
+   */
+  waitingDueOn(days: readonly [string, string], birthDates: () => ReadonlyMap<number, string | undefined>): Dose[] {
+    const stored = this.store.waitingOnOrByAge(days[0], days[1]);
+    const births = stored.some((dose) => dose.dueDate === null) ? birthDates() : new Map<number, string>();
+    return stored
+      .map((dose) => resolveDose(dose, births.get(dose.petId)))
       .filter((dose) => dose.dueDate !== null && days.includes(dose.dueDate));
   }
 

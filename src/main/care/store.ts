@@ -74,6 +74,10 @@ export class CareStore {
       dose: sqlite.prepare<[number], DoseRow>(`${DOSE_SELECT} WHERE d.id = ?`),
       dosesOf: sqlite.prepare<[number], DoseRow>(`${DOSE_SELECT} WHERE d.pet_id = ? ORDER BY d.id`),
       allDoses: sqlite.prepare<[], DoseRow>(`${DOSE_SELECT} WHERE d.status <> 'skipped' ORDER BY d.pet_id, d.id`),
+      // A dose following the animal's age has no stored day: it is resolved by the caller.
+      waitingOnOrByAge: sqlite.prepare<[string, string], DoseRow>(
+        `${DOSE_SELECT} WHERE d.status = 'scheduled' AND (d.due_date IN (?, ?) OR d.due_date IS NULL) ORDER BY d.id`,
+      ),
       waitingOf: sqlite.prepare<[number, string], DoseRow>(
         `${DOSE_SELECT} WHERE d.pet_id = ? AND d.vaccine_folded = lower(?) AND d.status = 'scheduled' ORDER BY d.id`,
       ),
@@ -141,6 +145,11 @@ export class CareStore {
   /** Every dose given or waiting, of every pet, in one query (what an export of many animals reads). */
   allDoses(): StoredDose[] {
     return this.statements.allDoses.all().map(toDose);
+  }
+
+  /** Waiting doses due on `first` or `second`, and those whose day follows the animal's age. */
+  waitingOnOrByAge(first: string, second: string): StoredDose[] {
+    return this.statements.waitingOnOrByAge.all(first, second).map(toDose);
   }
 
   /** The pet's doses of `vaccine` waiting, oldest first. */

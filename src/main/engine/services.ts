@@ -121,7 +121,11 @@ export function createServices({ connection, changes, labClock, dataDir, environ
     outbox,
     templates: new TemplateStore(sqlite, real),
     people,
-    dosesDueOn: (days) => care.waitingDueOn(days),
+    dosesDueOn: (days) =>
+      care.waitingDueOn(
+        days,
+        () => new Map([...petProfiles.all()].map(([petId, profile]) => [petId, profile.birthDate])),
+      ),
     today: () => care.today(),
   });
   const movements = new MovementService(

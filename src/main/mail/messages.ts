@@ -43,7 +43,7 @@ export interface MessagesSources {
   templates: TemplateStore;
   people: Pick<PeopleService, 'get'>;
   /** Waiting doses of any animal, due on one of these days (care's, resolved from the animal's age where it follows it). */
-  dosesDueOn: (days: readonly string[]) => Dose[];
+  dosesDueOn: (days: readonly [string, string]) => Dose[];
   /** Today on the shelter's calendar, from the same clock. */
   today: () => string;
 }
