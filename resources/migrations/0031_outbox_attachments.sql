@@ -11,5 +11,4 @@ CREATE TABLE `outbox_attachments` (
 );
 --> statement-breakpoint
 CREATE INDEX `outbox_attachments_message` ON `outbox_attachments` (`outbox_id`);--> statement-breakpoint
-ALTER TABLE `signed_contracts` ADD `placement_id` integer;--> statement-breakpoint
-ALTER TABLE `mail_recipients` ADD `contract_notices` integer DEFAULT false NOT NULL;
+ALTER TABLE `signed_contracts` ADD `placement_id` integer;

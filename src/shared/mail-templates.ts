@@ -28,12 +28,12 @@ export const TEMPLATE_PLACEHOLDERS = {
   application_declined: ['shelter', 'applicantName', 'petName'],
   reservation_confirmed: ['shelter', 'adopterName', 'petName', 'expiresOn'],
   reservation_expiring: ['shelter', 'adopterName', 'petName', 'expiresOn'],
-  signed_contract: ['shelter', 'adopterName', 'petName'],
+  signed_contract: ['shelter', 'adopterName', 'petName', 'document', 'signedAt'],
   follow_up: ['shelter', 'adopterName', 'petName', 'adoptedOn', 'days', 'questions'],
   dose_due_foster: ['shelter', 'fosterName', 'petName', 'vaccine', 'dueOn'],
   dose_due_adopter: ['shelter', 'adopterName', 'petName', 'vaccine', 'dueOn'],
   staff_new_application: ['shelter', 'applicantName', 'petName'],
-  staff_signed_contract: ['shelter', 'adopterName', 'petName'],
+  staff_signed_contract: ['shelter', 'adopterName', 'petName', 'document', 'signedAt'],
 } as const satisfies Record<TemplateKind, readonly string[]>;
 
 export type Placeholder<K extends TemplateKind> = (typeof TEMPLATE_PLACEHOLDERS)[K][number];

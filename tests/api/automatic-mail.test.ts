@@ -245,25 +245,3 @@ it('a name like <script> is escaped in the HTML and kept as typed in the plain t
   expect(smtp.received[0]?.html).toContain('&lt;script&gt;');
   expect(smtp.received[0]?.html).not.toContain('<script>');
 });
-
-it('the signed contract and its staff notice are queued once per contract, however often the signing asks', async () => {
-  const { messages, people, staff } = engine.services;
-  const personId = people.add({ name: 'Élodie', email: 'elodie@example.test' }).person.id;
-  const member = await staff.add({
-    name: 'Mina',
-    login: 'mina',
-    role: 'staff',
-    password: 'a long enough passphrase 42',
-  });
-  messages.templates.setNotice({ staffId: member.id, address: 'mina@refuge.test', kinds: ['staff_signed_contract'] });
-  const signing = { contractId: 7, personId, adopterName: 'Élodie', petName: 'Noisette' };
-  for (let run = 0; run < 2; run += 1)
-    engine.sqlite.transaction(() => {
-      messages.signedContract(signing);
-      messages.contractSigned(signing);
-    })();
-  expect(rows().map((row) => [row.toAddress, row.subject])).toEqual([
-    ['mina@refuge.test', 'Contrat signé pour Noisette'],
-    ['elodie@example.test', 'Votre contrat d’adoption pour Noisette'],
-  ]);
-});

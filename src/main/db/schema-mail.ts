@@ -91,8 +91,6 @@ export const mailRecipients = sqliteTable(
       .references(() => people.id, { onDelete: 'cascade' }),
     language: text('language', { enum: ['en', 'fr', 'es', 'de'] }),
     optedOutAt: integer('opted_out_at'),
-    /** Staff who want a notice when a contract is signed (a coordinator). */
-    contractNotices: integer('contract_notices', { mode: 'boolean' }).notNull().default(false),
     unsubscribeToken: text('unsubscribe_token').notNull(),
   },
   (table) => [uniqueIndex('mail_recipients_token').on(table.unsubscribeToken)],

@@ -21,7 +21,6 @@ import { StaffService } from '../staff/staff';
 import { AuditService } from '../audit/audit';
 import { ContractPrinter } from '../contracts/printing';
 import { SignedContracts } from '../contracts/signed-contracts';
-import { queueSignedContractMail } from '../mail/contract-mail';
 import { Outbox } from '../mail/outbox';
 import { MailSettingsStore } from '../mail/settings';
 import { Messages } from '../mail/messages';
@@ -189,8 +188,8 @@ export function createServices({ connection, changes, labClock, dataDir, environ
       real,
       changes,
       new ContractPrinter({ shelterDay, categories }),
-      (tx, { contract, petName, signerPersonId }) =>
-        queueSignedContractMail(outbox, tx, {
+      (_tx, { contract, petName, signerPersonId }) =>
+        messages.contractSigned({
           contractId: contract.id,
           kind: contract.kind,
           petName,

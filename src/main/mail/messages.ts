@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { addDays, type Dose } from '../../shared/care';
 import type { Clock } from '../../shared/clock';
+import type { ContractKind } from '../../shared/contracts';
 import type { Submission } from '../../shared/front-door';
 import {
   PreviewInputSchema,
@@ -26,7 +27,8 @@ import type { MovementMail, RecordedReservation } from '../movements/movements';
 import type { PeopleService } from '../people/people';
 import { renderMail } from './compose';
 import { OccasionsStore } from './occasions-store';
-import type { EnqueueResult, MailDraft, Outbox } from './outbox';
+import { documentWord, signedAtWords } from './contract-words';
+import type { EnqueueResult, MailAttachmentDraft, MailDraft, Outbox } from './outbox';
 import { TEMPLATES, checkPlaceholders } from './templates/registry';
 import type { TemplateStore } from './templates/template-store';
 
@@ -46,6 +48,17 @@ export interface MessagesSources {
   dosesDueOn: (days: readonly [string, string]) => Dose[];
   /** Today on the shelter's calendar, from the same clock. */
   today: () => string;
+}
+
+/** A contract just signed, as its messages need it. */
+export interface SignedContractMail {
+  contractId: number;
+  kind: ContractKind;
+  petName: string;
+  signerPersonId: number;
+  signerName: string;
+  signedAt: number;
+  fileName: string;
 }
 
 type Values<K extends TemplateKind> = Omit<TemplateValues<K>, 'shelter'>;
@@ -129,21 +142,23 @@ export class Messages implements FrontDoorMail, MovementMail {
     );
   }
 
-  /** The signed contract to its adopter, for the signing's code to call in its own transaction (the PDF is theirs to attach). */
-  signedContract(signing: {
-    contractId: number;
-    personId: number;
-    adopterName: string;
-    petName: string;
-  }): EnqueueResult | undefined {
-    const values = { adopterName: signing.adopterName, petName: signing.petName };
-    return this.queue('signed_contract', { personId: signing.personId }, values, `contract:${signing.contractId}`);
-  }
-
-  /** A member's contract notice, for the signing's code to call in its own transaction. */
-  contractSigned(signing: { contractId: number; adopterName: string; petName: string }): void {
-    const values = { adopterName: signing.adopterName, petName: signing.petName };
-    this.notifyStaff('staff_signed_contract', values, `contract:${signing.contractId}`);
+  /**
+   * A signature's messages, in its own transaction: the signed PDF to the person who signed
+   * (essential: an opt-out does not stop it; a forgotten person gets nothing), and a notice to each
+   * member of staff who asked for one. Each names the contract, so it is queued once.
+   */
+  contractSigned(signing: SignedContractMail): void {
+    const values = (language: PublishedLanguage) => ({
+      adopterName: signing.signerName,
+      petName: signing.petName,
+      document: documentWord(signing.kind, language),
+      signedAt: signedAtWords(signing.signedAt, language),
+    });
+    const occasion = `contract:${signing.contractId}`;
+    this.queue('signed_contract', { personId: signing.signerPersonId }, values, occasion, [
+      { name: signing.fileName, signedContractId: signing.contractId },
+    ]);
+    this.notifyStaff('staff_signed_contract', values, occasion);
   }
 
   /** What time brings, on the engine's clock: each occasion at most once, however often this runs. Returns how many were queued. */
@@ -170,6 +185,8 @@ export class Messages implements FrontDoorMail, MovementMail {
               petName: adoption.petName,
               adoptedOn: sayDay(localDay(adoption.adoptedAt), language),
               days: String(followUpDays),
+              document: documentWord('adoption', language),
+              signedAt: signedAtWords(this.sources.clock.now(), language),
               questions: followUpQuestions.map((question) => `• ${question}`).join('\n'),
             }),
             `stay:${adoption.stayId}`,
@@ -212,6 +229,8 @@ export class Messages implements FrontDoorMail, MovementMail {
       adoptedOn: sayDay(today, language),
       dueOn: sayDay(addDays(today, 1), language),
       days: String(followUpDays),
+      document: documentWord('adoption', language),
+      signedAt: signedAtWords(this.sources.clock.now(), language),
       questions: followUpQuestions.map((question) => `• ${question}`).join('\n'),
     };
     const values = Object.fromEntries(
@@ -267,7 +286,11 @@ export class Messages implements FrontDoorMail, MovementMail {
       : this.queue('dose_due_adopter', to, (language) => ({ ...common(language), adopterName: name() }), occasion);
   }
 
-  private notifyStaff<K extends StaffNoticeKind>(kind: K, values: Values<K>, occasion: string): void {
+  private notifyStaff<K extends StaffNoticeKind>(
+    kind: K,
+    values: Values<K> | ((language: PublishedLanguage) => Values<K>),
+    occasion: string,
+  ): void {
     if (!STAFF_NOTICE_KINDS.includes(kind)) return;
     for (const member of this.templates.noticeRecipients(kind))
       this.queue(
@@ -284,6 +307,7 @@ export class Messages implements FrontDoorMail, MovementMail {
     to: Recipient,
     values: Values<K> | ((language: PublishedLanguage) => Values<K>),
     occasion: string,
+    attachments?: MailAttachmentDraft[],
   ): EnqueueResult | undefined {
     if (!this.templates.enabled(kind)) return undefined;
     const entry = TEMPLATES[kind];
@@ -294,6 +318,7 @@ export class Messages implements FrontDoorMail, MovementMail {
       words: (language) => this.templates.words(kind, language),
       values: values as MailDraft['values'],
       occasion: `${kind}:${occasion}`,
+      attachments,
     });
   }
 }

@@ -104,7 +104,8 @@ export class Outbox {
       createdAt: this.sources.clock.now(),
       occasion: draft.occasion ?? null,
     });
-    if (id === null) return { queued: false, reason: 'already_queued', id: this.store.byOccasion(draft.occasion ?? '') ?? 0 };
+    if (id === null)
+      return { queued: false, reason: 'already_queued', id: this.store.byOccasion(draft.occasion ?? '') ?? 0 };
     for (const attachment of attachments) this.store.insertAttachment(id, attachment);
     this.sources.changes.emit('outbox');
     return { queued: true, id, messageId };
@@ -197,23 +198,6 @@ export class Outbox {
     return this.sources.sqlite
       .prepare('SELECT person_id AS personId, language FROM mail_recipients WHERE unsubscribe_token = ?')
       .get(token) as { personId: number; language: PublishedLanguage | null } | undefined;
-  }
-
-  /** Whether a person (a member of staff, a coordinator) is told of every contract signed. */
-  setContractNotices(personId: number, wanted: boolean): void {
-    this.sources.people.get(personId);
-    this.ensureRecipient(personId);
-    this.sources.sqlite
-      .prepare('UPDATE mail_recipients SET contract_notices = ? WHERE person_id = ?')
-      .run(wanted ? 1 : 0, personId);
-  }
-
-  contractNoticePeople(): number[] {
-    return (
-      this.sources.sqlite
-        .prepare('SELECT person_id AS personId FROM mail_recipients WHERE contract_notices = 1 ORDER BY person_id')
-        .all() as { personId: number }[]
-    ).map((row) => row.personId);
   }
 
   optedOut(personId: number): boolean {

@@ -27,7 +27,7 @@ async function readStdin(): Promise<string> {
   return text.replace(/\r?\n$/, '');
 }
 
-/** `mail settings|list|send|retry|test|pause|notices`: the shelter's SMTP provider and the outbox. The server sends; the CLI queues. */
+/** `mail settings|list|send|retry|test|pause`: the shelter's SMTP provider and the outbox. The server sends; the CLI queues. */
 export function registerMailCommands(program: Command): void {
   const mail = program.command('mail').description('The outbox: SMTP settings, queued, sent and failed messages');
   mail
@@ -141,21 +141,6 @@ export function registerMailCommands(program: Command): void {
       run((engine, _output, state: 'on' | 'off') => {
         engine.services.outbox.setPaused(state === 'on');
         note(state === 'on' ? 'Mail is paused.' : 'Mail goes out again.');
-      }),
-    );
-  mail
-    .command('notices')
-    .description('Tell a person of the register (a coordinator) of every contract signed (on), or no more (off)')
-    .argument('<person>', 'person id', positiveInt)
-    .addArgument(new Argument('<state>', 'on or off').choices(['on', 'off']))
-    .action(
-      run((engine, _output, personId: number, state: 'on' | 'off') => {
-        engine.services.outbox.setContractNotices(personId, state === 'on');
-        note(
-          state === 'on'
-            ? `Person ${personId} is told of every contract signed.`
-            : `Person ${personId} is told of contracts no more.`,
-        );
       }),
     );
 }

@@ -41,11 +41,11 @@ export const DEFAULT_TEMPLATE_WORDS: Record<PublishedLanguage, Record<TemplateKi
       ],
     },
     signed_contract: {
-      subject: 'Your adoption contract for {{petName}}',
+      subject: 'Your signed {{document}} for {{petName}}',
       paragraphs: [
-        'Dear {{adopterName}},',
-        'Here is the contract you signed for the adoption of {{petName}}. Please keep it.',
-        '{{shelter}}',
+        'Hello {{adopterName}},',
+        'Here is the {{document}} for {{petName}} you signed on {{signedAt}}, as a PDF. Keep it: it is your copy.',
+        'Thank you, {{shelter}}',
       ],
     },
     follow_up: {
@@ -78,8 +78,8 @@ export const DEFAULT_TEMPLATE_WORDS: Record<PublishedLanguage, Record<TemplateKi
       paragraphs: ['{{applicantName}} sent an application for {{petName}}. It waits in the review queue.'],
     },
     staff_signed_contract: {
-      subject: 'Contract signed for {{petName}}',
-      paragraphs: ['{{adopterName}} signed the adoption contract for {{petName}}.'],
+      subject: '{{petName}}: {{document}} signed by {{adopterName}}',
+      paragraphs: ['{{adopterName}} signed the {{document}} for {{petName}} on {{signedAt}}.'],
     },
   },
   fr: {
@@ -120,11 +120,11 @@ export const DEFAULT_TEMPLATE_WORDS: Record<PublishedLanguage, Record<TemplateKi
       ],
     },
     signed_contract: {
-      subject: 'Votre contrat d’adoption pour {{petName}}',
+      subject: 'Votre {{document}} signé pour {{petName}}',
       paragraphs: [
         'Bonjour {{adopterName}},',
-        'Voici le contrat que vous avez signé pour l’adoption de {{petName}}. Merci de le conserver.',
-        '{{shelter}}',
+        'Voici le {{document}} de {{petName}} que vous avez signé le {{signedAt}}, en PDF. Gardez-le : c’est votre exemplaire.',
+        'Merci, {{shelter}}',
       ],
     },
     follow_up: {
@@ -157,8 +157,8 @@ export const DEFAULT_TEMPLATE_WORDS: Record<PublishedLanguage, Record<TemplateKi
       paragraphs: ['{{applicantName}} a envoyé une demande pour {{petName}}. Elle attend dans la file d’examen.'],
     },
     staff_signed_contract: {
-      subject: 'Contrat signé pour {{petName}}',
-      paragraphs: ['{{adopterName}} a signé le contrat d’adoption de {{petName}}.'],
+      subject: '{{petName}} : {{document}} signé par {{adopterName}}',
+      paragraphs: ['{{adopterName}} a signé le {{document}} de {{petName}} le {{signedAt}}.'],
     },
   },
   es: {
@@ -203,11 +203,11 @@ export const DEFAULT_TEMPLATE_WORDS: Record<PublishedLanguage, Record<TemplateKi
       ],
     },
     signed_contract: {
-      subject: 'Su contrato de adopción de {{petName}}',
+      subject: 'Su {{document}} firmado para {{petName}}',
       paragraphs: [
-        'Estimado/a {{adopterName}}:',
-        'Aquí tiene el contrato que firmó para la adopción de {{petName}}. Consérvelo, por favor.',
-        '{{shelter}}',
+        'Hola, {{adopterName}}:',
+        'Le enviamos en PDF el {{document}} de {{petName}} que firmó el {{signedAt}}. Guárdelo: es su copia.',
+        'Gracias, {{shelter}}',
       ],
     },
     follow_up: {
@@ -240,8 +240,8 @@ export const DEFAULT_TEMPLATE_WORDS: Record<PublishedLanguage, Record<TemplateKi
       paragraphs: ['{{applicantName}} envió una solicitud para {{petName}}. Espera en la cola de revisión.'],
     },
     staff_signed_contract: {
-      subject: 'Contrato firmado para {{petName}}',
-      paragraphs: ['{{adopterName}} firmó el contrato de adopción de {{petName}}.'],
+      subject: '{{petName}}: {{document}} firmado por {{adopterName}}',
+      paragraphs: ['{{adopterName}} firmó el {{document}} de {{petName}} el {{signedAt}}.'],
     },
   },
   de: {
@@ -286,11 +286,11 @@ export const DEFAULT_TEMPLATE_WORDS: Record<PublishedLanguage, Record<TemplateKi
       ],
     },
     signed_contract: {
-      subject: 'Ihr Adoptionsvertrag für {{petName}}',
+      subject: '{{document}} für {{petName}}, unterschrieben',
       paragraphs: [
-        'Guten Tag {{adopterName}},',
-        'anbei der Vertrag, den Sie für die Adoption von {{petName}} unterschrieben haben. Bitte bewahren Sie ihn auf.',
-        '{{shelter}}',
+        'Hallo {{adopterName}},',
+        'anbei als PDF: {{document}} für {{petName}}, von Ihnen am {{signedAt}} unterschrieben. Bewahren Sie das Dokument auf: Es ist Ihr Exemplar.',
+        'Vielen Dank, {{shelter}}',
       ],
     },
     follow_up: {
@@ -323,8 +323,8 @@ export const DEFAULT_TEMPLATE_WORDS: Record<PublishedLanguage, Record<TemplateKi
       paragraphs: ['{{applicantName}} hat eine Anfrage für {{petName}} gesendet. Sie wartet in der Prüfliste.'],
     },
     staff_signed_contract: {
-      subject: 'Vertrag für {{petName}} unterschrieben',
-      paragraphs: ['{{adopterName}} hat den Adoptionsvertrag für {{petName}} unterschrieben.'],
+      subject: '{{petName}}: {{document}} von {{adopterName}} unterschrieben',
+      paragraphs: ['{{adopterName}} hat am {{signedAt}} unterschrieben: {{document}} für {{petName}}.'],
     },
   },
 };

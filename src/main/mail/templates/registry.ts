@@ -20,6 +20,8 @@ export interface TemplateEntry<K extends TemplateKind> {
 
 const SHELTER = "the shelter profile's name (else the sender's)";
 const PET = "the animal's name";
+const DOCUMENT = 'the document signed: the adoption contract, a return or a foster agreement';
+const SIGNED_AT = 'the day and time it was signed';
 
 /** One entry per automatic message; the words themselves are default-words.ts's and the stored overrides. */
 export const TEMPLATES: { [K in TemplateKind]: TemplateEntry<K> } = {
@@ -57,7 +59,7 @@ export const TEMPLATES: { [K in TemplateKind]: TemplateEntry<K> } = {
     outboxKind: 'adoption',
     essential: true,
     audience: 'person',
-    sources: { shelter: SHELTER, adopterName: 'the adopter', petName: PET },
+    sources: { shelter: SHELTER, adopterName: 'the adopter', petName: PET, document: DOCUMENT, signedAt: SIGNED_AT },
   },
   follow_up: {
     outboxKind: 'follow_up',
@@ -106,7 +108,7 @@ export const TEMPLATES: { [K in TemplateKind]: TemplateEntry<K> } = {
     outboxKind: 'notice',
     essential: true,
     audience: 'staff',
-    sources: { shelter: SHELTER, adopterName: 'the adopter', petName: PET },
+    sources: { shelter: SHELTER, adopterName: 'the adopter', petName: PET, document: DOCUMENT, signedAt: SIGNED_AT },
   },
 };
 
