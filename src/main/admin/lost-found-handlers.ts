@@ -9,6 +9,7 @@ export function lostFoundHandlers(host: AppHost): Pick<AdminHandlers, LostFoundC
   return {
     'lostFound.list': ({ environment, query }) => lostFound(environment).list(query),
     'lostFound.get': ({ environment, reportId }) => lostFound(environment).get(reportId),
+    'lostFound.photo': ({ environment, reportId }) => lostFound(environment).photo(reportId),
     'lostFound.ofPet': ({ environment, petId }) => lostFound(environment).matchesOfPet(petId),
     'lostFound.waiting': ({ environment }) => lostFound(environment).waiting(),
     'lostFound.add': ({ environment, report }) => lostFound(environment).recordReport(report, 'desk'),

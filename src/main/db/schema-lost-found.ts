@@ -3,7 +3,7 @@
  * is personal and nothing here is published. drizzle-kit reads this file too (drizzle.config.ts).
  */
 import { sql } from 'drizzle-orm';
-import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { blob, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { pets } from './schema';
 import { REPORT_KINDS, REPORT_SOURCES, REPORT_STATES } from '../../shared/lost-found';
 import { AGE_GROUPS, PET_SEXES, PET_SIZES } from '../../shared/pet-profile';
@@ -43,6 +43,17 @@ export const lostFoundReports = sqliteTable(
     index('lost_found_reports_chip').on(table.microchip),
   ],
 );
+
+/** A report's one photo, as the photo pipeline left it (upright, resized, JPEG with no metadata); gone with its report. */
+export const lostFoundReportPhotos = sqliteTable('lost_found_report_photos', {
+  reportId: integer('report_id')
+    .primaryKey()
+    .references(() => lostFoundReports.id, { onDelete: 'cascade' }),
+  jpeg: blob('jpeg', { mode: 'buffer' }).notNull(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  createdAt: integer('created_at').notNull(),
+});
 
 /** Each confirmed match, with the face that confirmed it: a report's history and the proof of a return. */
 export const lostFoundConfirmations = sqliteTable(

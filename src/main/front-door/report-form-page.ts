@@ -40,7 +40,7 @@ export function reportFormPage(kind: ReportKind, words: PublishedWords, shelterN
   const body = `<nav class="crumbs"><a href="/">${escapeHtml(t('forms.backToPets'))}</a></nav>
 <h1>${escapeHtml(title)}</h1>
 <p>${escapeHtml(t(kind === 'lost' ? 'forms.report.lostIntro' : 'forms.report.foundIntro'))}</p>
-<form method="post" action="/forms/${kind}" accept-charset="utf-8" data-fill-this="${escapeHtml(t('forms.fillThis'))}" data-fix-fields="${escapeHtml(t('forms.fixFields'))}">
+<form method="post" action="/forms/${kind}" accept-charset="utf-8" enctype="multipart/form-data" data-fill-this="${escapeHtml(t('forms.fillThis'))}" data-fix-fields="${escapeHtml(t('forms.fixFields'))}">
 <p class="form-problem" role="alert" hidden></p>
 <fieldset><legend>${escapeHtml(t('forms.report.theAnimal'))}</legend>
 ${field('species', t('forms.report.species'), select('species', SPECIES, 'pet.species', true), true)}
@@ -53,6 +53,7 @@ ${field('seenAt', t(kind === 'lost' ? 'forms.report.seenAtLost' : 'forms.report.
 ${field('place', t('forms.report.place'), text('place', 'text', false, 'off'), false)}
 ${field('postcode', t('forms.postcode'), text('postcode', 'text', false, 'postal-code', 20), false)}
 ${field('features', t('forms.report.features'), `<textarea id="f-features" name="features" rows="3" maxlength="2000"></textarea>`, false)}
+${field('photo', t('forms.report.photo'), `<input id="f-photo" name="photo" type="file" accept="image/jpeg,image/png,image/webp">`, false)}
 </fieldset>
 <fieldset><legend>${escapeHtml(t('forms.report.yourContact'))}</legend>
 ${field('name', t('forms.name'), text('name', 'text', true, 'name', 200), true)}

@@ -59,13 +59,60 @@ function percentDecoded(text: string): string {
       index += 2;
     } else bytes.push(byte);
   }
-  const decoded = STRICT_UTF8.decode(Uint8Array.from(bytes));
-  // Control characters other than tab and line breaks have no place in a form's text.
+  return checkedText(STRICT_UTF8.decode(Uint8Array.from(bytes)));
+}
+
+/** Control characters other than tab and line breaks have no place in a form's text. */
+function checkedText(decoded: string): string {
   for (const char of decoded) {
     const code = char.charCodeAt(0);
     if (code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) throw new Error('control character');
   }
   return decoded;
+}
+
+/** A file part of a multipart body: the field it was sent as, and its bytes. */
+export interface SentFile {
+  field: string;
+  bytes: Buffer;
+}
+
+/**
+ * `multipart/form-data` (RFC 7578) as fields and files: each text part strict UTF-8 under the same
+ * rules as a urlencoded value, each part with a file name kept as bytes; undefined when the body is
+ * not well formed. A field sent twice keeps its first value, as in `decodeFormBody`.
+ */
+export function decodeMultipartBody(
+  body: Buffer,
+  boundary: string,
+): { fields: Map<string, string>; files: SentFile[] } | undefined {
+  if (!/^[0-9A-Za-z'()+_,\-./:=?]{1,70}$/.test(boundary)) return undefined;
+  const delimiter = Buffer.from(`--${boundary}`);
+  const fields = new Map<string, string>();
+  const files: SentFile[] = [];
+  let at = body.indexOf(delimiter);
+  if (at !== 0) return undefined;
+  try {
+    for (;;) {
+      at += delimiter.length;
+      if (body.subarray(at, at + 2).toString('latin1') === '--') return { fields, files };
+      if (body.subarray(at, at + 2).toString('latin1') !== '\r\n') return undefined;
+      const headersEnd = body.indexOf('\r\n\r\n', at + 2);
+      const next = body.indexOf(Buffer.concat([Buffer.from('\r\n'), delimiter]), headersEnd);
+      if (headersEnd === -1 || next === -1) return undefined;
+      const headers = STRICT_UTF8.decode(body.subarray(at + 2, headersEnd));
+      const disposition = /^content-disposition:\s*form-data;([^\r\n]*)$/im.exec(headers)?.[1] ?? '';
+      const name = /(?:^|;)\s*name="([^"]*)"/.exec(disposition)?.[1];
+      if (name === undefined) return undefined;
+      const content = body.subarray(headersEnd + 4, next);
+      if (/(?:^|;)\s*filename="/.test(disposition)) {
+        if (content.length > 0) files.push({ field: name, bytes: Buffer.from(content) });
+      } else if (!fields.has(name)) fields.set(name, checkedText(STRICT_UTF8.decode(content)));
+      at = next + 2;
+    }
+  } catch {
+    return undefined;
+  }
 }
 
 const LINK = /\b(?:https?:\/\/|www\.)\S+|\[url=|<a\s/gi;

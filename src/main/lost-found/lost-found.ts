@@ -22,7 +22,7 @@ import { parseOrThrow } from '../../shared/validation';
 import type { Changes } from '../db/changes';
 import type { MovementService } from '../movements/movements';
 import { prepare, scoreMatch, type Description, type Prepared } from './matching';
-import { LostFoundStore, type StrayRow } from './store';
+import { LostFoundStore, type ReportPhoto, type StrayRow } from './store';
 
 /** Below this a candidate is not worth a look; a chip match is always shown. */
 const SHOWN_FROM = 25;
@@ -90,31 +90,46 @@ export class LostFoundService {
   }
 
   /** A new report from the desk or the site's form, answered with its matches. */
-  recordReport(input: ReportInput, source: ReportSource): ReportWithMatches {
+  /** A new report, with its one photo when given (already through the photo pipeline), in one transaction. */
+  recordReport(input: ReportInput, source: ReportSource, photo?: ReportPhoto): ReportWithMatches {
     const report = parseOrThrow(ReportInputSchema, input, 'report');
-    const id = this.store.insert(
-      {
-        kind: report.kind,
-        source,
-        species: report.species,
-        sex: report.sex ?? null,
-        colour: report.colour ?? null,
-        breed: report.breed ?? null,
-        size: report.size ?? null,
-        ageGroup: report.ageGroup ?? null,
-        microchip: report.microchip?.toUpperCase() ?? null,
-        postcode: report.postcode ?? null,
-        place: report.place ?? null,
-        seenAt: report.seenAt,
-        features: report.features ?? null,
-        contactName: report.contact.name,
-        contactPhone: report.contact.phone ?? null,
-        contactEmail: report.contact.email ?? null,
-      },
-      this.clock.now(),
-    );
+    const at = this.clock.now();
+    const id = this.store.transaction(() => {
+      const id = this.store.insert(
+        {
+          kind: report.kind,
+          source,
+          species: report.species,
+          sex: report.sex ?? null,
+          colour: report.colour ?? null,
+          breed: report.breed ?? null,
+          size: report.size ?? null,
+          ageGroup: report.ageGroup ?? null,
+          microchip: report.microchip?.toUpperCase() ?? null,
+          postcode: report.postcode ?? null,
+          place: report.place ?? null,
+          seenAt: report.seenAt,
+          features: report.features ?? null,
+          contactName: report.contact.name,
+          contactPhone: report.contact.phone ?? null,
+          contactEmail: report.contact.email ?? null,
+        },
+        at,
+      );
+      if (photo) this.store.insertPhoto(id, photo, at);
+      return id;
+    });
     this.changes.emit('lost-found');
     return this.get(id);
+  }
+
+  /** The report's photo as a data URL for the window, or null when it has none. */
+  photo(reportId: number): { src: string; width: number; height: number } | null {
+    this.get(reportId);
+    const photo = this.store.photo(reportId);
+    return photo
+      ? { src: `data:image/jpeg;base64,${photo.jpeg.toString('base64')}`, width: photo.width, height: photo.height }
+      : null;
   }
 
   list(query: ReportQuery = {}): Report[] {

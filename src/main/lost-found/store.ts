@@ -28,6 +28,13 @@ export interface StrayRow {
   intakeCondition: string | null;
 }
 
+/** A report's photo as the pipeline made it: upright, at most 1600 px, a JPEG with no metadata. */
+export interface ReportPhoto {
+  jpeg: Buffer;
+  width: number;
+  height: number;
+}
+
 export type NewReport = Omit<ReportRow, 'id' | 'state' | 'returnedPetId' | 'createdAt' | 'updatedAt'>;
 
 const REPORT_SELECT = `SELECT id, kind, state, source, species, sex, colour, breed, size, age_group AS ageGroup, microchip,
@@ -84,7 +91,25 @@ export class LostFoundStore {
       straysOf: sqlite.prepare<[Species], StrayRow>(`${STRAY_SELECT} AND c.species = ?`),
       stray: sqlite.prepare<[number], StrayRow>(`${STRAY_SELECT} AND p.id = ?`),
       straysSince: sqlite.prepare<[number], StrayRow>(`${STRAY_SELECT} AND s.intake_at >= ?`),
+      insertPhoto: sqlite.prepare<[number, Buffer, number, number, number], never>(
+        'INSERT INTO lost_found_report_photos (report_id, jpeg, width, height, created_at) VALUES (?, ?, ?, ?, ?)',
+      ),
+      photo: sqlite.prepare<[number], ReportPhoto>(
+        'SELECT jpeg, width, height FROM lost_found_report_photos WHERE report_id = ?',
+      ),
     };
+    this.transaction = (body) => sqlite.transaction(body).immediate();
+  }
+
+  readonly transaction: <T>(body: () => T) => T;
+
+  /** The report's one photo: a second is refused by the table's key. */
+  insertPhoto(reportId: number, photo: ReportPhoto, at: number): void {
+    this.statements.insertPhoto.run(reportId, photo.jpeg, photo.width, photo.height, at);
+  }
+
+  photo(reportId: number): ReportPhoto | undefined {
+    return this.statements.photo.get(reportId);
   }
 
   insert(report: NewReport, at: number): number {

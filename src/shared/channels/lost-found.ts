@@ -20,6 +20,12 @@ export const LOST_FOUND_CHANNELS = area({
     may: VOLUNTEERS,
     volunteerSees: 'report-matches',
   },
+  /** The report's one photo (sent with it from the site), or null. */
+  'lostFound.photo': {
+    input: ({ id, input }) => input({ reportId: id }),
+    answer: answer<{ src: string; width: number; height: number } | null>(),
+    may: VOLUNTEERS,
+  },
   /** The open lost reports a stray in care may be: its record's card. */
   'lostFound.ofPet': {
     input: ({ id, input }) => input({ petId: id }),

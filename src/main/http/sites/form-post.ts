@@ -8,7 +8,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FormLimits } from '../../../shared/front-door';
 import type { FrontDoorService } from '../../front-door/front-door';
 import { HONEYPOT_FIELD, TOKEN_FIELD, type Refusal } from '../../front-door/form-pages';
-import { decodeFormBody, mostlyLinks, readBoundedBody } from '../../front-door/screening';
+import {
+  decodeFormBody,
+  decodeMultipartBody,
+  mostlyLinks,
+  readBoundedBody,
+  type SentFile,
+} from '../../front-door/screening';
 
 export interface FormPost {
   /** The largest body read, in bytes. */
@@ -16,21 +22,29 @@ export interface FormPost {
   limits: FormLimits;
   /** The name its form token was issued for. */
   formName: string;
+  /** When the form may send a file: `multipart/form-data` is taken too, up to this larger bound. */
+  files?: { bodyLimit: number };
   /** Sends the form's refusal page. */
   refuse: (status: number, refusal: Refusal, headers?: Record<string, string>) => FastifyReply;
 }
 
-/** The post's fields when it passed; `undefined` when it has been answered already (refused, or a robot thanked). */
+/** The post's fields and files when it passed; `undefined` when it has been answered already (refused, or a robot thanked). */
 export async function screenFormPost(
   frontDoor: FrontDoorService,
   request: FastifyRequest,
   reply: FastifyReply,
-  { bodyLimit, limits, formName, refuse }: FormPost,
-): Promise<Map<string, string> | undefined> {
+  { bodyLimit: textLimit, limits, formName, files: takesFiles, refuse }: FormPost,
+): Promise<{ fields: Map<string, string>; files: SentFile[] } | undefined> {
+  const [typeLine = '', ...parameters] = (request.headers['content-type'] ?? '').split(';');
+  const type = typeLine.trim().toLowerCase();
+  const boundary = parameters
+    .map((parameter) => /^\s*boundary="?([^"]*)"?\s*$/i.exec(parameter)?.[1])
+    .find((value) => value !== undefined);
+  const multipart = takesFiles !== undefined && type === 'multipart/form-data' && boundary !== undefined;
+  const bodyLimit = multipart ? takesFiles.bodyLimit : textLimit;
   const declared = Number(request.headers['content-length'] ?? 0);
   if (declared > bodyLimit) return void (await refuse(413, 'tooLarge', { connection: 'close' }));
-  const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-  if (type !== 'application/x-www-form-urlencoded')
+  if (type !== 'application/x-www-form-urlencoded' && !multipart)
     return void (await refuse(415, 'unreadable', { connection: 'close' }));
   const address = frontDoor.limits.admit([{ subject: `address:${request.ip}`, perDay: limits.perAddressPerDay }]);
   if (!address.admitted)
@@ -38,7 +52,8 @@ export async function screenFormPost(
 
   const body = await readBoundedBody(request.raw, bodyLimit);
   if (body === undefined) return void (await refuse(413, 'tooLarge', { connection: 'close' }));
-  const fields = decodeFormBody(body);
+  const decoded = multipart ? decodeMultipartBody(body, boundary!) : { fields: decodeFormBody(body), files: [] };
+  const fields = decoded?.fields;
   if (fields === undefined) return void (await refuse(400, 'unreadable'));
   const field = (name: string) => (fields.get(name) ?? '').trim();
   // A filled honeypot is told it worked: a robot learns nothing, and nothing is kept.
@@ -46,5 +61,5 @@ export async function screenFormPost(
   const age = frontDoor.tokens.age(field(TOKEN_FIELD), formName, frontDoor.now());
   if (age === undefined || age < limits.minFillSeconds * 1000) return void (await refuse(400, 'tooSoon'));
   if (mostlyLinks([...fields.values()])) return void (await refuse(400, 'tooManyLinks'));
-  return fields;
+  return { fields, files: decoded!.files };
 }

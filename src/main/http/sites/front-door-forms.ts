@@ -88,13 +88,14 @@ export async function answerFrontDoor(
 
   // Screened as every public form's post is (form-post.ts), the size, type and address before the body.
   const { limits } = form;
-  const fields = await screenFormPost(frontDoor, request, reply, {
+  const screened = await screenFormPost(frontDoor, request, reply, {
     bodyLimit: FORM_BODY_LIMIT,
     limits,
     formName,
     refuse,
   });
-  if (fields === undefined) return;
+  if (screened === undefined) return;
+  const { fields } = screened;
   const field = (name: string) => (fields.get(name) ?? '').trim();
   const answers = Object.fromEntries(
     [...fields].filter(([name]) => name.startsWith('q-')).map(([name, value]) => [name.slice(2), value]),

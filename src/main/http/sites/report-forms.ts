@@ -2,7 +2,8 @@
  * The site's lost and found forms, `GET|POST /forms/lost` and `/forms/found`: the same screening as
  * the applications' forms (size and type judged before the body, the address's day counted by the
  * quota engine, a bounded strict body, honeypot, fill time, links, the e-mail's day), then
- * `recordReport` with the site as its source. No answer repeats what was sent.
+ * `recordReport` with the site as its source, its one photo (multipart) through the photo pipeline.
+ * No answer repeats what was sent.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../../shared/errors';
@@ -12,9 +13,13 @@ import { CONSENT_FIELD, refusalPage, type Refusal } from '../../front-door/form-
 import { reportFormPage } from '../../front-door/report-form-page';
 import { publishedWords } from '../../publishing/words/words';
 import { screenFormPost } from './form-post';
+import { processPhoto } from '../../photos/process-photo';
+import type { ReportPhoto } from '../../lost-found/store';
 
 /** A report's fields are a few KiB at most. */
 export const REPORT_BODY_LIMIT = 64 * 1024;
+/** With its one photo: a phone's picture. */
+export const REPORT_WITH_PHOTO_LIMIT = 8 * 1024 * 1024;
 
 /** Whether this path is one of the lost and found forms. */
 export function reportKindOf(pathname: string): ReportKind | undefined {
@@ -52,13 +57,27 @@ export async function answerReportForm(
   }
   // The lost and found forms take the general application form's limits: one setting for the site's doors.
   const { limits } = frontDoor.form('apply');
-  const fields = await screenFormPost(frontDoor, request, reply, {
+  const screened = await screenFormPost(frontDoor, request, reply, {
     bodyLimit: REPORT_BODY_LIMIT,
     limits,
     formName,
+    files: { bodyLimit: REPORT_WITH_PHOTO_LIMIT },
     refuse,
   });
-  if (fields === undefined) return;
+  if (screened === undefined) return;
+  const { fields, files } = screened;
+  // One photo per report, through the photo pipeline: upright, resized, metadata stripped.
+  if (files.length > 1 || files.some((file) => file.field !== 'photo')) return void (await refuse(400, 'unreadable'));
+  let photo: ReportPhoto | undefined;
+  if (files[0]) {
+    try {
+      const processed = await processPhoto('photo', files[0].bytes);
+      photo = { jpeg: processed.full, width: processed.width, height: processed.height };
+    } catch (error) {
+      if (error instanceof AppError) return void (await refuse(400, 'unreadable'));
+      throw error;
+    }
+  }
   const field = (name: string) => (fields.get(name) ?? '').trim();
   const optional = (name: string) => field(name) || undefined;
   const email = field('email').toLowerCase();
@@ -84,6 +103,7 @@ export async function answerReportForm(
         contact: { name: field('name'), phone: optional('phone'), email: optional('email') },
       },
       'site',
+      photo,
     );
   } catch (error) {
     if (error instanceof AppError && error.code === 'validation_failed') return void (await refuse(400, 'fixFields'));

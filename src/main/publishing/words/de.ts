@@ -172,6 +172,7 @@ export const de: Catalogue = {
       yourContact: 'So erreichen wir Sie',
       lostLink: 'Ich habe mein Tier verloren',
       foundLink: 'Ich habe ein Tier gefunden',
+      photo: 'Ein Foto des Tieres (eines)',
     },
   },
   card: {

@@ -173,6 +173,7 @@ export const en = {
       yourContact: 'How to reach you',
       lostLink: 'I lost my pet',
       foundLink: 'I found an animal',
+      photo: 'A photo of the animal (one)',
     },
   },
   card: {

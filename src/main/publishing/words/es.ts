@@ -172,6 +172,7 @@ export const es: Catalogue = {
       yourContact: 'Cómo contactarte',
       lostLink: 'He perdido a mi mascota',
       foundLink: 'He encontrado un animal',
+      photo: 'Una foto del animal (una sola)',
     },
   },
   card: {

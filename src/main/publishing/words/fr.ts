@@ -172,6 +172,7 @@ export const fr: Catalogue = {
       yourContact: 'Comment vous joindre',
       lostLink: 'J’ai perdu mon animal',
       foundLink: 'J’ai trouvé un animal',
+      photo: 'Une photo de l’animal (une seule)',
     },
   },
   card: {

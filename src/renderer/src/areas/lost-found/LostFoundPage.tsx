@@ -1,8 +1,11 @@
-import { Anchor, Badge, Button, Group, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Image, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Match, Report, ReportKind } from '../../../../shared/lost-found';
+import { useEnvironment } from '../../client/EnvironmentProvider';
 import { useCan } from '../../client/staff';
+import { call } from '../../client/transport';
 import { MatchList } from '../../domain/lost-found/MatchList';
 import { useCloseReport, useConfirmMatch, useReport, useReports } from '../../domain/lost-found/queries';
 import { formatDay } from '../../ui/format';
@@ -10,6 +13,28 @@ import { LoadFailure, SkeletonBlocks } from '../../ui/LoadStates';
 import { recordHref, type PageProps } from '../../ui/navigation';
 import { PageTitle } from '../../ui/PageTitle';
 import { ReportFormModal } from './ReportFormModal';
+
+/** The photo the reporter sent with the report, when there is one. */
+function ReportPhoto({ reportId }: { reportId: number }): React.JSX.Element | null {
+  const { t } = useTranslation('lostFound');
+  const environment = useEnvironment();
+  const photo = useQuery({
+    queryKey: [environment, 'lost-found', 'photo', reportId],
+    queryFn: () => call('lostFound.photo', { environment, reportId }),
+  });
+  if (!photo.data) return null;
+  return (
+    <Image
+      src={photo.data.src}
+      alt={t('panel.photo', { id: reportId })}
+      maw={240}
+      mah={240}
+      fit="contain"
+      radius="sm"
+      w="auto"
+    />
+  );
+}
 
 /** One report opened: what was reported, who to call, and its candidates with the button that confirms one. */
 function ReportPanel({ reportId }: { reportId: number }): React.JSX.Element {
@@ -34,6 +59,7 @@ function ReportPanel({ reportId }: { reportId: number }): React.JSX.Element {
           <Badge>{t(`states.${shown.state}`)}</Badge>
         </Group>
         <Text>{described}</Text>
+        <ReportPhoto reportId={shown.id} />
         {shown.features && <Text c="dimmed">{shown.features}</Text>}
         <Text size="sm">
           {t('panel.seen', { date: formatDay(shown.seenAt) })}
