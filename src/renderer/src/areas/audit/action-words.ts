@@ -25,35 +25,35 @@ export function actionWords(channel: string): string {
   return ACTION_WORDS[channel] ?? channel;
 }
 
+type RecordKind =
+  'categories' | 'accounts' | 'keys' | 'projects' | 'domains' | 'movements' | 'care' | 'photos' | 'staff' | 'lab';
+
 /** What a record an entry names no animal, person or member of is, by its channel's area: "Category 3". */
-const RECORD_WORDS: Readonly<Record<string, string>> = {
-  categories: 'Category',
-  accounts: 'Account',
-  keys: 'Key',
-  bans: 'Key',
-  usage: 'Account',
-  projects: 'Site project',
-  deploys: 'Site project',
-  domains: 'Domain',
-  movements: 'Movement',
-  care: 'Care entry',
-  photos: 'Photo',
-  staff: 'Invitation',
-  lab: 'Scenario',
+const RECORD_KIND: Readonly<Record<string, RecordKind>> = {
+  categories: 'categories',
+  accounts: 'accounts',
+  keys: 'keys',
+  bans: 'keys',
+  usage: 'accounts',
+  projects: 'projects',
+  deploys: 'projects',
+  domains: 'domains',
+  movements: 'movements',
+  care: 'care',
+  photos: 'photos',
+  staff: 'staff',
+  lab: 'lab',
 };
 
 export function recordWords(channel: string, record: string): string {
-  return `${RECORD_WORDS[channel.split('.')[0] ?? ''] ?? 'Record'} ${record}`;
+  const kind = RECORD_KIND[channel.split('.')[0] ?? ''];
+  return windowI18n.t(`audit:records.${kind ?? 'other'}`, { id: record });
 }
 
-const PET_FIELDS: Readonly<Record<string, string>> = {
-  name: 'Name',
-  categoryId: 'Category',
-  status: 'Status',
-  petId: 'Animal',
-  personId: 'Person',
-  vetId: 'Vet',
-};
+const PET_FIELDS = ['name', 'categoryId', 'status', 'petId', 'personId', 'vetId'] as const;
+const PET_FIELD_WORDS: Readonly<Record<string, string>> = wordTable(PET_FIELDS, (field) =>
+  windowI18n.t(`audit:fields.${field}`),
+);
 
 /** A field no area labels, from its name: "givenDate" → "Given date". */
 function spelt(field: string): string {
@@ -65,22 +65,24 @@ function spelt(field: string): string {
 export function fieldWords(channel: string, field: string): string {
   const last = field.split('.').at(-1) ?? field;
   if (channel.startsWith('people.')) return (PERSON_FIELD_LABEL as Readonly<Record<string, string>>)[last] ?? field;
-  return PET_FIELDS[last] ?? (PROFILE_FIELD_LABEL as Readonly<Record<string, string>>)[last] ?? spelt(last);
+  return PET_FIELD_WORDS[last] ?? (PROFILE_FIELD_LABEL as Readonly<Record<string, string>>)[last] ?? spelt(last);
 }
 
 /** A value of before → after as one line: "[personal]" is what the trail keeps of a person's details; a list or a group of fields in words, never JSON. */
 export function valueWords(value: unknown, field?: (name: string, value: unknown) => string): string {
-  if (value === null || value === undefined || value === '') return '(empty)';
-  if (value === '[personal]') return '(personal, not kept)';
-  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  if (value === null || value === undefined || value === '') return windowI18n.t('audit:values.empty');
+  if (value === '[personal]') return windowI18n.t('audit:values.personal');
+  if (typeof value === 'boolean') return windowI18n.t(value ? 'audit:values.yes' : 'audit:values.no');
   if (typeof value === 'string') return value;
   if (Array.isArray(value))
-    return value.length === 0 ? '(none)' : value.map((item) => valueWords(item, field)).join('; ');
+    return value.length === 0
+      ? windowI18n.t('audit:values.none')
+      : value.map((item) => valueWords(item, field)).join('; ');
   if (typeof value === 'object') {
     const parts = Object.entries(value).map(([name, item]) =>
       field ? field(name, item) : `${spelt(name)}: ${valueWords(item)}`,
     );
-    return parts.length === 0 ? '(empty)' : parts.join(', ');
+    return parts.length === 0 ? windowI18n.t('audit:values.empty') : parts.join(', ');
   }
   return String(value);
 }
