@@ -143,6 +143,12 @@ const DETAILS_EXAMPLES: { [C in keyof ErrorDetails]: Record<string, ErrorDetails
       reason: 'transfer_destination_not_transfer',
     },
     'reason: name_reserved': { field: 'name', reason: 'name_reserved', reserved: 'desk' },
+    'reason: unknown_placeholder': {
+      field: 'words.subject',
+      reason: 'unknown_placeholder',
+      placeholder: 'nickname',
+      allowed: ['shelter', 'petName'],
+    },
     ...Object.fromEntries(
       (['address_empty', 'address_not_https', 'address_malformed', 'address_port'] as const).map((reason) => [
         `reason: ${reason}`,

@@ -27,6 +27,7 @@ const VOLUNTEER_READS = new Set([
   'lostFound.get',
   'lostFound.ofPet',
   'lostFound.waiting',
+  'lostFound.photo',
 ]);
 /** The care marks a volunteer records: the due list's "Given" (one dose or a round) and "Skip"; not the medical record. And the animal's photos, from the phone. */
 const VOLUNTEER_MARKS = new Set(['care.give', 'care.skip', 'photos.add']);
@@ -37,6 +38,13 @@ const FOSTER_CALLS = new Set(
     (channel) => channel !== 'pets.history' && !channel.startsWith('lostFound.'),
   ),
 );
+const OUTBOX_SETUP = new Set([
+  'outbox.configure',
+  'outbox.saveTemplate',
+  'outbox.testTemplate',
+  'outbox.setAutomation',
+  'outbox.setNotice',
+]);
 const SELF = new Set(['staff.logout', 'staff.changePassword', 'staff.setLanguage']);
 /** Before logging in: the login, an invitation, asking who one is (the window's login page), and the shelter server's address. */
 const OPEN = new Set(['staff.login', 'staff.acceptInvite', 'staff.me', 'team.server']);
@@ -74,8 +82,9 @@ function expected(role: StaffRole | null, channel: AdminChannelName): boolean | 
   if (API_AREAS.has(area)) return role === 'manager' || role === 'api-admin';
   if (area === 'reports' || area === 'audit') return role === 'manager';
   if (area === 'backups') return role === 'manager' && channel !== 'backups.configure';
-  // The outbox holds addresses and what was said to people: staff read and retry, managers set it up; never volunteers or API admins.
-  if (area === 'outbox') return role === 'manager' || (role === 'staff' && channel !== 'outbox.configure');
+  // The outbox holds addresses and what was said to people: staff read and retry, managers set it up
+  // (the provider, the automatic messages' words, what goes out and who is told); never volunteers or API admins.
+  if (area === 'outbox') return role === 'manager' || (role === 'staff' && !OUTBOX_SETUP.has(channel));
   if (!STAFF_AREAS.has(area)) return undefined;
   if (role === 'volunteer') return VOLUNTEER_READS.has(channel) || VOLUNTEER_MARKS.has(channel);
   if (role === 'foster') return FOSTER_CALLS.has(channel);

@@ -23,7 +23,7 @@ import type { PublishedLanguage } from '../../shared/shelter';
 import { parseOrThrow } from '../../shared/validation';
 import type { Changes } from '../db/changes';
 import type { FrontDoorMail } from '../front-door/front-door';
-import type { MovementMail, RecordedReservation } from '../movements/movements';
+import type { MovementMail, RecordedReservation } from '../movements/movement-mail';
 import type { PeopleService } from '../people/people';
 import { renderMail } from './compose';
 import { OccasionsStore } from './occasions-store';

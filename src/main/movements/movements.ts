@@ -29,20 +29,8 @@ import type { Changes } from '../db/changes';
 import type { PeopleService } from '../people/people';
 import type { PetService } from '../pets/pets';
 import { conflict, MovementRules } from './rules';
+import type { MovementMail } from './movement-mail';
 import { MovementStore, type NewEvent, type NewStay } from './store';
-
-/** A reservation just written, for the message it causes. */
-export interface RecordedReservation {
-  reservationId: number;
-  petId: number;
-  personId: number;
-  expiresAt: number | null;
-}
-
-/** The messages the movements cause, written inside their transaction (mail/messages.ts). */
-export interface MovementMail {
-  reservationMade(reservation: RecordedReservation): void;
-}
 
 /**
  * The rules of an animal's movements: one open stay at a time, one active reservation, one open
