@@ -104,7 +104,8 @@ export class Outbox {
       createdAt: this.sources.clock.now(),
       occasion: draft.occasion ?? null,
     });
-    if (id === null) return { queued: false, reason: 'already_queued', id: this.store.byOccasion(draft.occasion ?? '') ?? 0 };
+    if (id === null)
+      return { queued: false, reason: 'already_queued', id: this.store.byOccasion(draft.occasion ?? '') ?? 0 };
     for (const attachment of attachments) this.store.insertAttachment(id, attachment);
     this.sources.changes.emit('outbox');
     return { queued: true, id, messageId };
@@ -206,6 +207,15 @@ export class Outbox {
     this.sources.sqlite
       .prepare('UPDATE mail_recipients SET contract_notices = ? WHERE person_id = ?')
       .run(wanted ? 1 : 0, personId);
+  }
+
+  /** Whether a person of the register is told of every contract signed (no, for one never written to). */
+  contractNotices(personId: number): boolean {
+    this.sources.people.get(personId);
+    const row = this.sources.sqlite
+      .prepare('SELECT contract_notices AS wanted FROM mail_recipients WHERE person_id = ?')
+      .get(personId) as { wanted: number } | undefined;
+    return row?.wanted === 1;
   }
 
   contractNoticePeople(): number[] {
