@@ -102,3 +102,52 @@ test.describe('on a phone', () => {
     await signAndVerify(page, desk, petId, testInfo.outputDir);
   });
 });
+
+test.describe('a foster placement, at the desk', () => {
+  test.use({ viewport: { width: 1000, height: 700 } });
+  test('the foster signs the placement’s agreement from its moment on the record; it is listed with its kind', async ({
+    page,
+    desk,
+  }) => {
+    await desk.cli('shelter', 'set', '--name', 'Refuge de Lyon', '--language', 'fr');
+    const { petId } = await cliJson<Stay>(desk, 'intake', '--name', 'Noisette', '--category', '1', '--type', 'stray');
+    const { person } = await cliJson<{ person: { id: number } }>(
+      desk,
+      'people',
+      'add',
+      '--name',
+      'Fanny Morel',
+      '--role',
+      'foster',
+    );
+    const stay = await cliJson<Stay>(desk, 'foster', 'start', String(petId), '--person', String(person.id));
+    await openMovements(page, desk, petId);
+
+    // No adoption, so no adoption contract to sign; the placement's moment has its own.
+    await expect(
+      page.getByRole('button', { name: 'Faire signer le contrat d’adoption de Noisette sur cet écran' }),
+    ).toHaveCount(0);
+    const entry = page.getByTestId('movement-entry').filter({ hasText: 'Fanny Morel' });
+    await entry.getByRole('button', { name: 'Faire signer la convention d’accueil de Noisette sur cet écran' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Convention d’accueil de Noisette : signer ici' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByLabel('Nom imprimé sous la signature')).toHaveValue('Fanny Morel');
+    await drawSignature(page);
+    await dialog.getByRole('button', { name: 'Signer la convention' }).click();
+    await expect(dialog.getByText('Fanny Morel a signé la convention d’accueil de Noisette.')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Fermer' }).click();
+
+    const listed = page.getByTestId(`signed-contracts-${stay.id}`).getByTestId('signed-contract');
+    await expect(listed).toHaveCount(1);
+    await expect(listed).toHaveAttribute('data-kind', 'foster');
+    await expect(listed).toHaveAttribute('data-placement', String(stay.fosters[0]!.id));
+    await expect(listed.getByText('Convention d’accueil')).toBeVisible();
+    await expect(listed.getByText(/N° \d+, signé par Fanny Morel le/)).toBeVisible();
+    await expect(
+      entry.getByRole('button', { name: 'Signer une correction de la convention d’accueil de Noisette' }),
+    ).toBeVisible();
+    // Kept by the engine once, for this stay (the window's list above says its kind and placement).
+    const signed = await cliJson<{ stay: number; signer: string }[]>(desk, 'contract', 'signed', String(petId));
+    expect(signed).toMatchObject([{ stay: stay.id, signer: 'Fanny Morel' }]);
+  });
+});

@@ -34,7 +34,14 @@ export function StayContracts({ stay, petName }: { stay: Stay; petName: string }
   return (
     <Stack gap={4} data-testid={`signed-contracts-${stay.id}`}>
       {ofStay.map((contract) => (
-        <Group key={contract.id} gap="xs" wrap="wrap" data-testid="signed-contract" data-kind={contract.kind}>
+        <Group
+          key={contract.id}
+          gap="xs"
+          wrap="wrap"
+          data-testid="signed-contract"
+          data-kind={contract.kind}
+          data-placement={contract.placementId ?? undefined}
+        >
           <Badge variant="outline" color="blue">
             {t(`kind.${contract.kind}`)}
           </Badge>
