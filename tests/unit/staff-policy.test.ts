@@ -64,6 +64,16 @@ const STAFF_AREAS = new Set([
   'contracts',
 ]);
 
+/** The outbox's set-up: its provider, the automatic messages' words and switches, who is told of what. */
+const OUTBOX_SETUP = new Set([
+  'outbox.configure',
+  'outbox.saveTemplate',
+  'outbox.testTemplate',
+  'outbox.setAutomation',
+  'outbox.setNotice',
+  'outbox.setContractNotices',
+]);
+
 function expected(role: StaffRole | null, channel: AdminChannelName): boolean | undefined {
   const area = channel.split('.')[0] ?? '';
   if (OPEN.has(channel)) return true;
@@ -75,7 +85,7 @@ function expected(role: StaffRole | null, channel: AdminChannelName): boolean | 
   if (area === 'reports' || area === 'audit') return role === 'manager';
   if (area === 'backups') return role === 'manager' && channel !== 'backups.configure';
   // The outbox holds addresses and what was said to people: staff read and retry, managers set it up; never volunteers or API admins.
-  if (area === 'outbox') return role === 'manager' || (role === 'staff' && channel !== 'outbox.configure');
+  if (area === 'outbox') return role === 'manager' || (role === 'staff' && !OUTBOX_SETUP.has(channel));
   if (!STAFF_AREAS.has(area)) return undefined;
   if (role === 'volunteer') return VOLUNTEER_READS.has(channel) || VOLUNTEER_MARKS.has(channel);
   if (role === 'foster') return FOSTER_CALLS.has(channel);
