@@ -176,3 +176,32 @@ test.describe('contract notices, at the desk', () => {
     await expect(page.getByRole('switch', { name: 'Me prévenir quand un contrat est signé' })).toBeChecked();
   });
 });
+
+test.describe('a return, at the desk', () => {
+  test.use({ viewport: { width: 1000, height: 700 } });
+  test('who brought the animal back signs the return agreement from the return on the record', async ({
+    page,
+    desk,
+  }) => {
+    const petId = await adoptedNoisette(desk);
+    const back = await cliJson<Stay>(desk, 'return', String(petId), '--reason', 'Allergie');
+    await openMovements(page, desk, petId);
+    const returned = page.getByTestId(`stay-${back.id}`);
+    await returned
+      .getByRole('button', { name: 'Faire signer la convention de retour de Noisette sur cet écran' })
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Convention de retour de Noisette : signer ici' });
+    await expect(dialog.getByLabel('Nom imprimé sous la signature')).toHaveValue('Hélène Dupré');
+    await drawSignature(page);
+    await dialog.getByRole('button', { name: 'Signer la convention' }).click();
+    await expect(dialog.getByText('Hélène Dupré a signé la convention de retour de Noisette.')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Fermer' }).click();
+    const listed = page.getByTestId(`signed-contracts-${back.id}`).getByTestId('signed-contract');
+    await expect(listed).toHaveAttribute('data-kind', 'return');
+    await expect(listed.getByText('Convention de retour')).toBeVisible();
+    // The adoption's stay still offers its own contract, unsigned.
+    await expect(
+      page.getByRole('button', { name: 'Faire signer le contrat d’adoption de Noisette sur cet écran' }),
+    ).toBeVisible();
+  });
+});
