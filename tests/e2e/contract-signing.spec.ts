@@ -102,3 +102,106 @@ test.describe('on a phone', () => {
     await signAndVerify(page, desk, petId, testInfo.outputDir);
   });
 });
+
+test.describe('a foster placement, at the desk', () => {
+  test.use({ viewport: { width: 1000, height: 700 } });
+  test('the foster signs the placement’s agreement from its moment on the record; it is listed with its kind', async ({
+    page,
+    desk,
+  }) => {
+    await desk.cli('shelter', 'set', '--name', 'Refuge de Lyon', '--language', 'fr');
+    const { petId } = await cliJson<Stay>(desk, 'intake', '--name', 'Noisette', '--category', '1', '--type', 'stray');
+    const { person } = await cliJson<{ person: { id: number } }>(
+      desk,
+      'people',
+      'add',
+      '--name',
+      'Fanny Morel',
+      '--role',
+      'foster',
+    );
+    const stay = await cliJson<Stay>(desk, 'foster', 'start', String(petId), '--person', String(person.id));
+    await openMovements(page, desk, petId);
+
+    // No adoption, so no adoption contract to sign; the placement's moment has its own.
+    await expect(
+      page.getByRole('button', { name: 'Faire signer le contrat d’adoption de Noisette sur cet écran' }),
+    ).toHaveCount(0);
+    const entry = page.getByTestId('movement-entry').filter({ hasText: 'Fanny Morel' });
+    await entry.getByRole('button', { name: 'Faire signer la convention d’accueil de Noisette sur cet écran' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Convention d’accueil de Noisette : signer ici' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByLabel('Nom imprimé sous la signature')).toHaveValue('Fanny Morel');
+    await drawSignature(page);
+    await dialog.getByRole('button', { name: 'Signer la convention' }).click();
+    await expect(dialog.getByText('Fanny Morel a signé la convention d’accueil de Noisette.')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Fermer' }).click();
+
+    const listed = page.getByTestId(`signed-contracts-${stay.id}`).getByTestId('signed-contract');
+    await expect(listed).toHaveCount(1);
+    await expect(listed).toHaveAttribute('data-kind', 'foster');
+    await expect(listed).toHaveAttribute('data-placement', String(stay.fosters[0]!.id));
+    await expect(listed.getByText('Convention d’accueil')).toBeVisible();
+    await expect(listed.getByText(/N° \d+, signé par Fanny Morel le/)).toBeVisible();
+    await expect(
+      entry.getByRole('button', { name: 'Signer une correction de la convention d’accueil de Noisette' }),
+    ).toBeVisible();
+    // Kept by the engine once, for this stay (the window's list above says its kind and placement).
+    const signed = await cliJson<{ stay: number; signer: string }[]>(desk, 'contract', 'signed', String(petId));
+    expect(signed).toMatchObject([{ stay: stay.id, signer: 'Fanny Morel' }]);
+  });
+});
+
+test.describe('contract notices, at the desk', () => {
+  test.use({ viewport: { width: 1000, height: 700 } });
+  test('a person’s page switches on being told of every contract signed; it stays on', async ({ page, desk }) => {
+    await desk.cli('shelter', 'set', '--name', 'Refuge de Lyon', '--language', 'fr');
+    const { person } = await cliJson<{ person: { id: number } }>(desk, 'people', 'add', '--name', 'Claire Roux');
+    const [address, token] = desk.adminUrl.split('#');
+    await page.goto(`${address}?lang=fr#${token}`);
+    await expect(page.locator('html[data-ready="true"]')).toBeAttached();
+    const openPerson = async () => {
+      await page.evaluate((id) => (window.location.hash = `#/people/${id}`), person.id);
+      await expect(page.getByTestId('person-mail')).toBeVisible();
+    };
+    await openPerson();
+    const notices = page.getByRole('switch', { name: 'Me prévenir quand un contrat est signé' });
+    await expect(notices).not.toBeChecked();
+    await notices.click({ force: true });
+    await expect(notices).toBeChecked();
+    await expect(notices).toBeEnabled();
+    await page.goto(`${address}?lang=fr#${token}`);
+    await expect(page.locator('html[data-ready="true"]')).toBeAttached();
+    await openPerson();
+    await expect(page.getByRole('switch', { name: 'Me prévenir quand un contrat est signé' })).toBeChecked();
+  });
+});
+
+test.describe('a return, at the desk', () => {
+  test.use({ viewport: { width: 1000, height: 700 } });
+  test('who brought the animal back signs the return agreement from the return on the record', async ({
+    page,
+    desk,
+  }) => {
+    const petId = await adoptedNoisette(desk);
+    const back = await cliJson<Stay>(desk, 'return', String(petId), '--reason', 'Allergie');
+    await openMovements(page, desk, petId);
+    const returned = page.getByTestId(`stay-${back.id}`);
+    await returned
+      .getByRole('button', { name: 'Faire signer la convention de retour de Noisette sur cet écran' })
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Convention de retour de Noisette : signer ici' });
+    await expect(dialog.getByLabel('Nom imprimé sous la signature')).toHaveValue('Hélène Dupré');
+    await drawSignature(page);
+    await dialog.getByRole('button', { name: 'Signer la convention' }).click();
+    await expect(dialog.getByText('Hélène Dupré a signé la convention de retour de Noisette.')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Fermer' }).click();
+    const listed = page.getByTestId(`signed-contracts-${back.id}`).getByTestId('signed-contract');
+    await expect(listed).toHaveAttribute('data-kind', 'return');
+    await expect(listed.getByText('Convention de retour')).toBeVisible();
+    // The adoption's stay still offers its own contract, unsigned.
+    await expect(
+      page.getByRole('button', { name: 'Faire signer le contrat d’adoption de Noisette sur cet écran' }),
+    ).toBeVisible();
+  });
+});

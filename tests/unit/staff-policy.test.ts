@@ -72,6 +72,7 @@ const STAFF_AREAS = new Set([
   'contracts',
 ]);
 
+/** The outbox's set-up: its provider, the automatic messages' words and switches, who is told of what. */
 function expected(role: StaffRole | null, channel: AdminChannelName): boolean | undefined {
   const area = channel.split('.')[0] ?? '';
   if (OPEN.has(channel)) return true;

@@ -8,7 +8,7 @@ import { recordHref } from '../../ui/navigation';
 import { formatMoment, formatMoney } from '../../ui/format';
 import { downloadPdf } from '../../ui/pdf-download';
 import { useContractPdf } from './movement-queries';
-import { StayContracts } from '../../domain/contracts/StayContracts';
+import { SignAgreementButton, StayContracts } from '../../domain/contracts/StayContracts';
 import { intakeWords, outcomeTitle, transferWords } from '../../domain/movements/movement-words';
 
 interface Entry {
@@ -18,6 +18,8 @@ interface Entry {
   title: string;
   person: PersonRef | null;
   lines: string[];
+  /** The agreement this moment is signed with (a return, a foster placement). */
+  action?: React.ReactNode;
 }
 
 /** The override a movement was recorded with ("do not adopt to" gone past), as its event holds it. */
@@ -29,7 +31,7 @@ function overrideOf(events: MovementEvent[], match: (event: MovementEvent) => bo
 type Words = TFunction<['pets', 'domain']>;
 
 /** A stay's moments in the order they happened: intake, reservations, foster placements, outcome. */
-function entriesOf(stay: Stay, events: MovementEvent[], sex: PetSex | null, t: Words): Entry[] {
+function entriesOf(stay: Stay, events: MovementEvent[], sex: PetSex | null, petName: string, t: Words): Entry[] {
   const entries: Entry[] = [
     {
       key: 'intake',
@@ -46,6 +48,9 @@ function entriesOf(stay: Stay, events: MovementEvent[], sex: PetSex | null, t: W
         stay.intakeReason && t('pets:stay.reason', { reason: stay.intakeReason }),
         stay.intakeCondition && t('pets:stay.condition', { condition: stay.intakeCondition }),
       ].filter((line): line is string => Boolean(line)),
+      ...(stay.intakeType === 'returned_after_adoption'
+        ? { action: <SignAgreementButton stay={stay} petName={petName} kind="return" /> }
+        : {}),
     },
   ];
   for (const reservation of stay.reservations) {
@@ -85,6 +90,7 @@ function entriesOf(stay: Stay, events: MovementEvent[], sex: PetSex | null, t: W
           ? [t('pets:stay.expectedBack', { when: formatMoment(placement.expectedEndAt) })]
           : []),
       ],
+      action: <SignAgreementButton stay={stay} petName={petName} kind="foster" placement={placement} />,
     });
   }
   if (stay.outcomeType && stay.outcomeAt !== null) {
@@ -143,7 +149,7 @@ export function StayCard({
   sex?: PetSex | null;
 }): React.JSX.Element {
   const { t } = useTranslation(['pets', 'domain']);
-  const entries = entriesOf(stay, events, sex, t);
+  const entries = entriesOf(stay, events, sex, petName, t);
   const contract = useContractPdf();
   const open = stay.outcomeAt === null;
   return (
@@ -194,6 +200,7 @@ export function StayCard({
                   {line}
                 </Text>
               ))}
+              {entry.action && <Group gap="xs">{entry.action}</Group>}
             </Stack>
           </Timeline.Item>
         ))}

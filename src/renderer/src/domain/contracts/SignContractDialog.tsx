@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SignedContract } from '../../../../shared/contracts';
+import type { ContractKind, SignedContract } from '../../../../shared/contracts';
 import { useSignContract, useSignedContractPdf } from '../../client/contracts';
 import { DialogFailureAlert } from '../../ui/DialogFailureAlert';
 import { useDialogFailure } from '../../ui/dialog';
@@ -13,14 +13,18 @@ import { SignaturePadField, type SignatureHandle } from './SignaturePadField';
 export interface SigningSubject {
   stayId: number;
   petName: string;
-  /** The adopter's name as the register holds it: printed under the hand unless changed here. */
+  /** The signer's name as the register holds it (adopter, who brought it back, foster): printed under the hand unless changed here. */
   adopterName: string;
   /** The signed contract this signature corrects. */
   replaces: SignedContract | null;
+  kind: ContractKind;
+  /** The foster placement a foster agreement is for; null for the other kinds. */
+  placementId: number | null;
 }
 
 /**
- * The adopter signs the adoption contract on this screen (the desk's touch screen, a tablet or a phone
+ * The adopter signs the adoption contract (or who brought the animal back its return agreement, a
+ * foster the placement's agreement) on this screen (the desk's touch screen, a tablet or a phone
  * logged into the shelter server): the whole screen on a phone. Nothing is kept until the engine has
  * made and stored the signed PDF; a failure stays here with the drawing, to try again.
  */
@@ -41,10 +45,18 @@ export function SignContractDialog({
       onClose={onClose}
       fullScreen={phone}
       size="lg"
-      title={subject ? t(subject.replaces ? 'titleCorrection' : 'title', { animal: subject.petName }) : ''}
+      title={
+        subject
+          ? t(subject.replaces ? 'titleCorrection' : 'title', { animal: subject.petName, context: subject.kind })
+          : ''
+      }
     >
       {subject && (
-        <SigningForm key={`${subject.stayId}-${subject.replaces?.id ?? 0}`} subject={subject} onDone={onClose} />
+        <SigningForm
+          key={`${subject.stayId}-${subject.kind}-${subject.placementId ?? 0}-${subject.replaces?.id ?? 0}`}
+          subject={subject}
+          onDone={onClose}
+        />
       )}
     </Modal>
   );
@@ -71,7 +83,7 @@ function SigningForm({ subject, onDone }: { subject: SigningSubject; onDone: () 
   if (signed)
     return (
       <Stack>
-        <Text>{t('done', { name: signed.signerName, animal: subject.petName })}</Text>
+        <Text>{t('done', { name: signed.signerName, animal: subject.petName, context: subject.kind })}</Text>
         <Text size="sm" c="dimmed">
           {t('hash')}
         </Text>
@@ -110,6 +122,8 @@ function SigningForm({ subject, onDone }: { subject: SigningSubject; onDone: () 
         sign.mutate(
           {
             stayId: subject.stayId,
+            kind: subject.kind,
+            ...(subject.placementId !== null ? { placementId: subject.placementId } : {}),
             signerName: form.getValues().signerName.trim(),
             signaturePng: drawn,
             ...(subject.replaces ? { replaces: subject.replaces.id } : {}),
@@ -119,7 +133,11 @@ function SigningForm({ subject, onDone }: { subject: SigningSubject; onDone: () 
       }}
     >
       <Stack>
-        <Text size="sm">{t(subject.replaces ? 'explainCorrection' : 'explain', { id: subject.replaces?.id })}</Text>
+        <Text size="sm">
+          {subject.replaces
+            ? t('explainCorrection', { id: subject.replaces.id })
+            : t('explain', { context: subject.kind })}
+        </Text>
         <TextInput label={t('signerName')} autoComplete="off" {...form.getInputProps('signerName')} />
         <SignaturePadField ref={pad} onChange={onPadChange} error={padError} />
         <DialogFailureAlert failure={failure.alert} />
@@ -128,7 +146,7 @@ function SigningForm({ subject, onDone }: { subject: SigningSubject; onDone: () 
             {t('cancel')}
           </Button>
           <Button type="submit" loading={sign.isPending} data-empty={empty}>
-            {t('sign')}
+            {t('sign', { context: subject.kind })}
           </Button>
         </Group>
       </Stack>
