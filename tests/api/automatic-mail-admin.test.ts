@@ -103,17 +103,3 @@ it('keeps the settings it is given and refuses what does not fit; a notice for a
     body: { code: 'not_found', details: { missing: 'staff', staffId: 9_999 } },
   });
 });
-
-it('a person is told of every contract signed once switched on, off again; an unknown person is refused', async () => {
-  const { id } = (await ok<{ person: { id: number } }>('people.add', { person: { name: 'Claire Roux' } })).person;
-  expect(await ok('outbox.contractNotices', { personId: id })).toEqual({ personId: id, wanted: false });
-  expect(await ok('outbox.setContractNotices', { personId: id, wanted: true })).toEqual({ personId: id, wanted: true });
-  expect(await ok('outbox.contractNotices', { personId: id })).toEqual({ personId: id, wanted: true });
-  expect(await ok('outbox.setContractNotices', { personId: id, wanted: false })).toEqual({
-    personId: id,
-    wanted: false,
-  });
-  const nobody = await admin.raw('outbox.setContractNotices', { personId: 9_999, wanted: true });
-  expect(nobody).toMatchObject({ status: 404, body: { code: 'not_found', details: { missing: 'person' } } });
-  expect((await admin.raw('outbox.contractNotices', { personId: 9_999 })).status).toBe(404);
-});
