@@ -152,31 +152,6 @@ test.describe('a foster placement, at the desk', () => {
   });
 });
 
-test.describe('contract notices, at the desk', () => {
-  test.use({ viewport: { width: 1000, height: 700 } });
-  test('a person’s page switches on being told of every contract signed; it stays on', async ({ page, desk }) => {
-    await desk.cli('shelter', 'set', '--name', 'Refuge de Lyon', '--language', 'fr');
-    const { person } = await cliJson<{ person: { id: number } }>(desk, 'people', 'add', '--name', 'Claire Roux');
-    const [address, token] = desk.adminUrl.split('#');
-    await page.goto(`${address}?lang=fr#${token}`);
-    await expect(page.locator('html[data-ready="true"]')).toBeAttached();
-    const openPerson = async () => {
-      await page.evaluate((id) => (window.location.hash = `#/people/${id}`), person.id);
-      await expect(page.getByTestId('person-mail')).toBeVisible();
-    };
-    await openPerson();
-    const notices = page.getByRole('switch', { name: 'Me prévenir quand un contrat est signé' });
-    await expect(notices).not.toBeChecked();
-    await notices.click({ force: true });
-    await expect(notices).toBeChecked();
-    await expect(notices).toBeEnabled();
-    await page.goto(`${address}?lang=fr#${token}`);
-    await expect(page.locator('html[data-ready="true"]')).toBeAttached();
-    await openPerson();
-    await expect(page.getByRole('switch', { name: 'Me prévenir quand un contrat est signé' })).toBeChecked();
-  });
-});
-
 test.describe('a return, at the desk', () => {
   test.use({ viewport: { width: 1000, height: 700 } });
   test('who brought the animal back signs the return agreement from the return on the record', async ({
