@@ -34,13 +34,5 @@ export function outboxHandlers(host: AppHost): Pick<AdminHandlers, OutboxChannel
       services(environment).messages.setNotice(notice);
       return services(environment).messages.automation();
     },
-    'outbox.contractNotices': ({ environment, personId }) => ({
-      personId,
-      wanted: services(environment).outbox.contractNotices(personId),
-    }),
-    'outbox.setContractNotices': ({ environment, personId, wanted }) => {
-      services(environment).outbox.setContractNotices(personId, wanted);
-      return { personId, wanted: services(environment).outbox.contractNotices(personId) };
-    },
   };
 }

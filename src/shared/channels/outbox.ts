@@ -3,12 +3,6 @@ import type { MailSettingsView, OutboxPage, OutboxRow } from '../mail';
 import type { AutomationView, TemplatePreview, TemplateView } from '../mail-templates';
 import { MANAGERS, STAFF, answer, area } from './declare';
 
-export interface ContractNoticesView {
-  personId: number;
-  /** Told by mail of every contract signed (`mail notices <person> on|off`). */
-  wanted: boolean;
-}
-
 export const OUTBOX_CHANNELS = area({
   /** Newest first, by status, with the count of each status. */
   'outbox.list': {
@@ -96,19 +90,6 @@ export const OUTBOX_CHANNELS = area({
     answer: answer<AutomationView>(),
     may: MANAGERS,
     writes: 'Changed a member’s staff notices',
-    topics: ['outbox'],
-  },
-  /** Whether a person is told of every contract signed (a coordinator's, a manager's choice on their page). */
-  'outbox.contractNotices': {
-    input: ({ input, id }) => input({ personId: id }),
-    answer: answer<ContractNoticesView>(),
-    may: STAFF,
-  },
-  'outbox.setContractNotices': {
-    input: ({ input, id, z }) => input({ personId: id, wanted: z.boolean() }),
-    answer: answer<ContractNoticesView>(),
-    may: MANAGERS,
-    writes: 'Changed whether a person is told of contracts signed',
     topics: ['outbox'],
   },
 });

@@ -35,24 +35,3 @@ export function useSignedContractPdf() {
     invalidates: [],
   });
 }
-
-/** Whether a person is told of every contract signed, for their page. */
-export function useContractNotices(personId: number) {
-  const environment = useEnvironment();
-  return useQuery({
-    queryKey: [environment, 'outbox', 'contract-notices', personId],
-    queryFn: () => call('outbox.contractNotices', { environment, personId }),
-    retry: false,
-  });
-}
-
-export function useSetContractNotices() {
-  return useAction({
-    run: ({ personId, wanted }: { personId: number; wanted: boolean }, environment) =>
-      call('outbox.setContractNotices', { environment, personId, wanted }),
-    progress: windowI18n.t('outbox:saving'),
-    success: (view) =>
-      view.wanted ? windowI18n.t('outbox:person.noticesOn') : windowI18n.t('outbox:person.noticesOff'),
-    invalidates: topicsOf('outbox.setContractNotices'),
-  });
-}

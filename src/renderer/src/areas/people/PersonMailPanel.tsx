@@ -1,9 +1,7 @@
-import { Badge, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
+import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useContractNotices, useSetContractNotices } from '../../client/contracts';
 import { useEnvironment } from '../../client/EnvironmentProvider';
-import { useCan } from '../../client/staff';
 import { call } from '../../client/transport';
 import { formatMoment } from '../../ui/format';
 import { TruncatedText } from '../../ui/TruncatedText';
@@ -25,7 +23,6 @@ export function PersonMailPanel({ personId }: { personId: number }): React.JSX.E
         <Title order={2} size="h4">
           {t('person.title')}
         </Title>
-        <ContractNoticesSwitch personId={personId} />
         {mail.data.length === 0 ? (
           <Text size="sm" c="dimmed">
             {t('person.empty')}
@@ -47,26 +44,5 @@ export function PersonMailPanel({ personId }: { personId: number }): React.JSX.E
         )}
       </Stack>
     </Paper>
-  );
-}
-
-/** "Tell me when a contract is signed": this person is mailed each contract signed (a manager sets it). */
-function ContractNoticesSwitch({ personId }: { personId: number }): React.JSX.Element | null {
-  const { t } = useTranslation('outbox');
-  const notices = useContractNotices(personId);
-  const set = useSetContractNotices();
-  const mayChange = useCan('outbox.setContractNotices');
-  if (!notices.data) return null;
-  // While a change is on its way the switch shows what was asked; a refusal puts it back.
-  const checked = set.isPending && set.variables ? set.variables.wanted : notices.data.wanted;
-  return (
-    <Switch
-      label={t('person.notices')}
-      description={t('person.noticesHint')}
-      checked={checked}
-      disabled={!mayChange || set.isPending}
-      onChange={(event) => set.mutate({ personId, wanted: event.currentTarget.checked })}
-      data-testid="contract-notices"
-    />
   );
 }
