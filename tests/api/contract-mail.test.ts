@@ -63,7 +63,7 @@ function adoptNoisette(adopterEmail: string | null): { stayId: number; adopterId
 }
 
 it('the adopter, unsubscribed, still gets the signed PDF in French; the coordinator who asked gets a notice', async () => {
-  const { outbox, people, contracts, staff, messages } = engine.services;
+  const { outbox, contracts, staff, messages } = engine.services;
   const { stayId, adopterId } = adoptNoisette('helene@example.test');
   outbox.unsubscribe(outbox.unsubscribeToken(adopterId));
   const coordinator = await staff.add({
