@@ -6,19 +6,13 @@
  * unknown placeholder is refused; a name is escaped in the HTML.
  */
 import { afterAll, afterEach, beforeEach, expect, it } from 'vitest';
-import { Engine } from '../../src/main/engine/engine';
+import { type Engine } from '../../src/main/engine/engine';
 import { addDays } from '../../src/shared/care';
-import { ManualClock } from '../../src/shared/clock';
+import { type ManualClock } from '../../src/shared/clock';
 import { AppError } from '../../src/shared/errors';
 import type { OutboxRow } from '../../src/shared/mail';
-import {
-  removeSmtpCertificates,
-  SMTP_PASSWORD,
-  SMTP_USER,
-  startSmtpServer,
-  type TestSmtpServer,
-} from '../helpers/smtp-server';
-import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
+import { removeSmtpCertificates, type TestSmtpServer } from '../helpers/smtp-server';
+import { startMailEngine, type MailEngine } from '../helpers/mail-engine';
 import { waitFor } from '../helpers/wait-for';
 
 const START = Date.UTC(2026, 11, 1, 9, 0, 0);
@@ -27,30 +21,14 @@ const DAY = 24 * HOUR;
 let smtp: TestSmtpServer;
 let engine: Engine;
 let clock: ManualClock;
-let dataDir: string;
+let mail: MailEngine;
 
 beforeEach(async () => {
-  smtp = await startSmtpServer();
-  dataDir = makeTempDir('automatic-mail');
-  clock = new ManualClock(START);
-  engine = new Engine({ dataDir, environment: 'production', clock, mail: { tls: { ca: smtp.caPem } } });
-  engine.services.mailSettings.set({
-    host: '127.0.0.1',
-    port: smtp.port,
-    security: 'starttls',
-    username: SMTP_USER,
-    password: SMTP_PASSWORD,
-    fromAddress: 'adoptions@refuge.test',
-    unsubscribeBase: 'https://desk.refuge.test',
-    dailyCap: 100,
-  });
+  mail = await startMailEngine('automatic-mail', {}, START);
+  ({ smtp, engine, clock } = mail);
   engine.services.shelter.set({ name: 'Refuge des Tilleuls', language: 'fr' });
 });
-afterEach(async () => {
-  engine.close();
-  removeTempDir(dataDir);
-  await smtp.close();
-});
+afterEach(() => mail.close());
 afterAll(() => removeSmtpCertificates());
 
 /** The rows the outbox holds for one occasion's kind, by the subject each went out with. */

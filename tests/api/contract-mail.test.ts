@@ -5,48 +5,21 @@
  */
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeEach, expect, it } from 'vitest';
-import { Engine } from '../../src/main/engine/engine';
-import { ManualClock } from '../../src/shared/clock';
-import {
-  removeSmtpCertificates,
-  SMTP_PASSWORD,
-  SMTP_USER,
-  startSmtpServer,
-  type TestSmtpServer,
-} from '../helpers/smtp-server';
-import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
+import { type Engine } from '../../src/main/engine/engine';
+import { removeSmtpCertificates, type TestSmtpServer } from '../helpers/smtp-server';
+import { startMailEngine, type MailEngine } from '../helpers/mail-engine';
 import { waitFor } from '../helpers/wait-for';
 
 let smtp: TestSmtpServer;
 let engine: Engine;
-let dataDir: string;
+let mail: MailEngine;
 
 beforeEach(async () => {
-  smtp = await startSmtpServer();
-  dataDir = makeTempDir('contract-mail');
-  engine = new Engine({
-    dataDir,
-    environment: 'production',
-    clock: new ManualClock(Date.UTC(2026, 11, 1, 9)),
-    mail: { tls: { ca: smtp.caPem } },
-  });
+  mail = await startMailEngine('contract-mail');
+  ({ smtp, engine } = mail);
   engine.services.shelter.set({ name: 'Refuge de Lyon', currency: 'EUR', language: 'fr' });
-  engine.services.mailSettings.set({
-    host: '127.0.0.1',
-    port: smtp.port,
-    security: 'starttls',
-    username: SMTP_USER,
-    password: SMTP_PASSWORD,
-    fromAddress: 'adoptions@refuge.test',
-    unsubscribeBase: 'https://desk.refuge.test',
-    dailyCap: 100,
-  });
 });
-afterEach(async () => {
-  engine.close();
-  removeTempDir(dataDir);
-  await smtp.close();
-});
+afterEach(() => mail.close());
 afterAll(() => removeSmtpCertificates());
 
 async function drawnSignature(): Promise<string> {

@@ -4,48 +4,21 @@
  * words. An occasion queues one message, however often it is drafted.
  */
 import { afterAll, afterEach, beforeEach, expect, it } from 'vitest';
-import { Engine } from '../../src/main/engine/engine';
-import { ManualClock } from '../../src/shared/clock';
+import { type Engine } from '../../src/main/engine/engine';
 import { MAIL_MAX_BYTES } from '../../src/shared/mail';
-import {
-  removeSmtpCertificates,
-  SMTP_PASSWORD,
-  SMTP_USER,
-  startSmtpServer,
-  type TestSmtpServer,
-} from '../helpers/smtp-server';
-import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
+import { removeSmtpCertificates, type TestSmtpServer } from '../helpers/smtp-server';
+import { startMailEngine, type MailEngine } from '../helpers/mail-engine';
 import { waitFor } from '../helpers/wait-for';
 
 let smtp: TestSmtpServer;
 let engine: Engine;
-let dataDir: string;
+let mail: MailEngine;
 
 beforeEach(async () => {
-  smtp = await startSmtpServer();
-  dataDir = makeTempDir('outbox-attachments');
-  engine = new Engine({
-    dataDir,
-    environment: 'production',
-    clock: new ManualClock(Date.UTC(2026, 11, 1, 9)),
-    mail: { tls: { ca: smtp.caPem } },
-  });
-  engine.services.mailSettings.set({
-    host: '127.0.0.1',
-    port: smtp.port,
-    security: 'starttls',
-    username: SMTP_USER,
-    password: SMTP_PASSWORD,
-    fromAddress: 'adoptions@refuge.test',
-    unsubscribeBase: null,
-    dailyCap: 100,
-  });
+  mail = await startMailEngine('outbox-attachments', { unsubscribeBase: null });
+  ({ smtp, engine } = mail);
 });
-afterEach(async () => {
-  engine.close();
-  removeTempDir(dataDir);
-  await smtp.close();
-});
+afterEach(() => mail.close());
 afterAll(() => removeSmtpCertificates());
 
 /** Bytes no text encoding would keep: every byte value, twice. */

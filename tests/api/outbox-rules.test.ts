@@ -4,17 +4,11 @@
  * token (an adoption's messages still go), and no mail to a forgotten person.
  */
 import { afterAll, afterEach, beforeEach, expect, it } from 'vitest';
-import { Engine } from '../../src/main/engine/engine';
+import { type Engine } from '../../src/main/engine/engine';
 import { OutboxSender } from '../../src/main/mail/outbox-sender';
-import { ManualClock } from '../../src/shared/clock';
-import {
-  removeSmtpCertificates,
-  SMTP_PASSWORD,
-  SMTP_USER,
-  startSmtpServer,
-  type TestSmtpServer,
-} from '../helpers/smtp-server';
-import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
+import { type ManualClock } from '../../src/shared/clock';
+import { removeSmtpCertificates, type TestSmtpServer } from '../helpers/smtp-server';
+import { startMailEngine, type MailEngine } from '../helpers/mail-engine';
 import { waitFor } from '../helpers/wait-for';
 
 const START = Date.UTC(2026, 11, 1, 9, 0, 0);
@@ -22,29 +16,13 @@ const HOUR = 3_600_000;
 let smtp: TestSmtpServer;
 let engine: Engine;
 let clock: ManualClock;
-let dataDir: string;
+let mail: MailEngine;
 
 beforeEach(async () => {
-  smtp = await startSmtpServer();
-  dataDir = makeTempDir('outbox-rules');
-  clock = new ManualClock(START);
-  engine = new Engine({ dataDir, environment: 'production', clock, mail: { tls: { ca: smtp.caPem } } });
-  engine.services.mailSettings.set({
-    host: '127.0.0.1',
-    port: smtp.port,
-    security: 'starttls',
-    username: SMTP_USER,
-    password: SMTP_PASSWORD,
-    fromAddress: 'adoptions@refuge.test',
-    unsubscribeBase: 'https://desk.refuge.test',
-    dailyCap: 3,
-  });
+  mail = await startMailEngine('outbox-rules', { dailyCap: 3 }, START);
+  ({ smtp, engine, clock } = mail);
 });
-afterEach(async () => {
-  engine.close();
-  removeTempDir(dataDir);
-  await smtp.close();
-});
+afterEach(() => mail.close());
 afterAll(() => removeSmtpCertificates());
 
 const note = (personId: number, essential = false) =>
