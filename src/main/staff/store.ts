@@ -246,7 +246,12 @@ export class StaffStore {
     return this.statements.useInvite.run(now, staffId, id).changes === 1;
   }
 
+  /**
+   * Every staff transaction writes after reading (a login taken, the last owner): it takes the write
+   * lock first (IMMEDIATE), so another process's write meanwhile makes it wait, not fail with
+   * "database is locked" (a deferred read cannot be upgraded once another writer committed).
+   */
   transaction<T>(run: () => T): T {
-    return this.sqlite.transaction(run)();
+    return this.sqlite.transaction(run).immediate();
   }
 }
