@@ -3,6 +3,7 @@
  * the settings staff choose (which are on, the follow-up's delay and questions, staff notices).
  */
 import { z } from 'zod';
+import { personalField } from './privacy';
 import { PUBLISHED_LANGUAGES, type PublishedLanguage } from './shelter';
 
 /** Each automatic message, by what causes it. */
@@ -88,7 +89,7 @@ export type StaffNoticeKind = (typeof STAFF_NOTICE_KINDS)[number];
 export const StaffNoticeInputSchema = z.strictObject({
   staffId: z.int().positive(),
   /** null: this member wants no notices. */
-  address: z.email().nullable(),
+  address: personalField(z.email().nullable()),
   kinds: z.array(z.enum(STAFF_NOTICE_KINDS)).max(STAFF_NOTICE_KINDS.length),
 });
 export type StaffNoticeInput = z.infer<typeof StaffNoticeInputSchema>;
