@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiServer, type RunningServer } from '../../src/main/http/listen';
+import { ReportInputSchema } from '../../src/shared/lost-found';
 import { NewPersonSchema } from '../../src/shared/people';
 import { PetProfileSchema } from '../../src/shared/pet-profile';
 import { ShelterChangeSchema } from '../../src/shared/shelter';
@@ -17,10 +18,12 @@ import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
 const profiles = [markedSeeds(PetProfileSchema, 'pet', 0), markedSeeds(PetProfileSchema, 'pet', 1)];
 const shelter = markedSeeds(ShelterChangeSchema, 'sh');
 const person = markedSeeds(NewPersonSchema, 'pn');
+const report = markedSeeds(ReportInputSchema, 'lf');
 const expectNoMarker = secretChecker([
   ...profiles.flatMap((seeds) => seeds.markers),
   ...shelter.markers,
   ...person.markers,
+  ...report.markers,
 ]);
 
 let dataDir: string;
@@ -53,6 +56,11 @@ beforeAll(async () => {
       ...profiles[index]?.values,
     }),
   );
+  // A lost report from the public, present while everything is written: its contact and chip are marked.
+  services.lostFound.recordReport(
+    ReportInputSchema.parse({ kind: 'lost', species: 'dog', seenAt: Date.UTC(2026, 10, 30), ...report.values }),
+    'site',
+  );
   const project = sites.projects.create({ accountId: account.id, name: 'Happy Paws' });
   await sites.projects.deployAdoptionPage(project.slug);
 });
@@ -66,6 +74,8 @@ describe('every marked field, seeded from the marks, reaches nothing published o
   it('seeds the private profile fields, the contract terms and a person’s details', () => {
     expect(Object.keys(profiles[0]?.values ?? {})).toEqual(['microchipNumber', 'kennelLocation', 'internalNotes']);
     expect(Object.keys(shelter.values)).toEqual(['contractTerms']);
+    expect(Object.keys(report.values)).toEqual(['microchip', 'contact']);
+    expect(Object.keys(report.values.contact as object)).toEqual(['name', 'phone', 'email']);
     expect(Object.keys(person.values)).toEqual(
       expect.arrayContaining(['name', 'phones', 'email', 'address', 'postcode', 'notes']),
     );

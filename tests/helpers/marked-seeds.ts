@@ -33,6 +33,7 @@ export function markedSeeds(schema: z.ZodType, tag: string, index = 0): MarkedSe
     const candidates: [unknown, string][] = [
       [word, word],
       [`${word.toLowerCase()}@marker.example`, word.toLowerCase()],
+      [`+44 ${digits}`, digits],
       [[`+44 ${digits}`], digits],
       [[word], word],
     ];
@@ -44,5 +45,26 @@ export function markedSeeds(schema: z.ZodType, tag: string, index = 0): MarkedSe
     values[field] = fits[0];
     markers.push(fits[1]);
   });
+  // An unmarked object whose own fields are marked (a report's contact): those are seeded inside it.
+  for (const field of fieldsOf(schema).filter((name) => !(name in values))) {
+    const inner = fieldSchema(schema, field);
+    const nested = markedSeeds(inner, `${tag}${field.slice(0, 2)}`, index);
+    if (Object.keys(nested.values).length > 0 && inner.safeParse(nested.values).success) {
+      values[field] = nested.values;
+      markers.push(...nested.markers);
+    }
+  }
   return { values, markers };
+}
+
+/** An object schema's field names (through wrappers); none for anything else. */
+function fieldsOf(schema: z.ZodType): string[] {
+  const def = schema._zod.def as unknown as {
+    shape?: Record<string, z.ZodType>;
+    innerType?: z.ZodType;
+    in?: z.ZodType;
+  };
+  if (def.shape) return Object.keys(def.shape);
+  const inner = def.innerType ?? def.in;
+  return inner ? fieldsOf(inner) : [];
 }
