@@ -12,6 +12,7 @@ import type { SitesOptions } from '../sites/sites';
 import { connectionLimitsWith } from './connection-limits';
 import { listenHttps, type RunningHttps } from './listen-https';
 import type { EngineLog } from '../log';
+import type { SmtpOptions } from '../mail/smtp';
 import { buildApiServer, type ApiServerOptions } from './server';
 import { warmNodeTicks } from './warm-ticks';
 
@@ -31,6 +32,8 @@ export interface StartOptions {
   migrationsFolder?: string;
   extend?: ApiServerOptions['extend'];
   sites?: SitesOptions;
+  /** How the outbox reaches its SMTP server beyond the shelter's settings (a test server's own CA). */
+  mail?: SmtpOptions;
   /** How long requests in progress at a stop may take before their connections are cut (2 s; tests of the stop give more). */
   stopGraceMs?: number;
 }
@@ -81,6 +84,7 @@ export async function startApiServer(options: StartOptions): Promise<RunningServ
       clock: options.clock,
       migrationsFolder: options.migrationsFolder,
       sites: options.sites,
+      mail: options.mail,
       log: options.log,
       busyTimeoutMs: SERVING_BUSY_TIMEOUT_MS,
     });
