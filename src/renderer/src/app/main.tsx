@@ -1,4 +1,5 @@
 import './no-eval';
+import { firstLanguage } from './first-language';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import '@mantine/charts/styles.css';
@@ -14,7 +15,6 @@ import { EnvironmentProvider } from '../client/EnvironmentProvider';
 import { startLiveUpdates } from '../client/live-updates';
 import { cssVariablesResolver, LAYER, theme } from './theme';
 import { showLanguage, windowI18n } from '../i18n/i18n';
-import { askedLanguage, languageFor, PSEUDO_LANGUAGE } from '../i18n/languages';
 import { ModalLabels } from './ModalLabels';
 import { WindowLanguage } from './WindowLanguage';
 
@@ -28,16 +28,6 @@ const queryClient: QueryClient = new QueryClient({
 });
 
 startLiveUpdates(queryClient);
-
-/**
- * The first paint speaks the browser's (the OS's) language when it is one of ours; the member's own
- * choice and the shelter's language follow once the server has said them (app/WindowLanguage.tsx).
- * `?pseudo` shows the pseudo-language, for finding words never translated; `?lang=fr` one of ours, whatever the
- * browser prefers (the tests' way in, and a member's bookmark).
- */
-const firstLanguage = new URLSearchParams(location.search).has('pseudo')
-  ? PSEUDO_LANGUAGE
-  : languageFor({ chosen: askedLanguage(), preferred: navigator.languages, shelter: null });
 
 const root = document.getElementById('root');
 if (root) {

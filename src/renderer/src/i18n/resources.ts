@@ -3,7 +3,7 @@
  * the domain's words (species, statuses, movement kinds, roles …) shared with what is published
  * (`shared/domain-words/<language>/<part>.json`, one namespace `domain` with a
  * key per part: `t('domain:animals.species.dog')`). English is bundled (it is every key's fallback and the
- * type the keys are checked against); the others load when chosen.
+ * type the keys are checked against); each other language is one chunk, fetched when chosen.
  */
 import common from '../locales/en/common.json';
 import errors from '../locales/en/errors.json';
@@ -70,31 +70,27 @@ export type Namespace = keyof typeof EN;
 export const NAMESPACES = Object.keys(EN) as Namespace[];
 export type Catalogues = { [N in Namespace]: Record<string, unknown> };
 
-const AREA_FILES = import.meta.glob<Record<string, unknown>>('../locales/*/*.json', { import: 'default' });
-const DOMAIN_FILES = import.meta.glob<Record<string, unknown>>('../../../shared/domain-words/*/*.json', {
+/** One chunk per language (i18n/bundles/<language>.ts), fetched when the language is chosen. */
+const BUNDLES = import.meta.glob<Record<string, Record<string, unknown>>>(['./bundles/*.ts', '!./bundles/bundle.ts'], {
   import: 'default',
 });
-export const DOMAIN_PARTS = Object.keys(EN.domain) as (keyof typeof EN.domain)[];
 
-async function domainOf(language: WindowLanguage): Promise<Record<string, unknown>> {
-  const parts = await Promise.all(
-    DOMAIN_PARTS.map(async (part) => {
-      const load = DOMAIN_FILES[`../../../shared/domain-words/${language}/${part}.json`];
-      return [part, load ? await load() : {}] as const;
-    }),
-  );
-  return Object.fromEntries(parts);
-}
+const loading = new Map<WindowLanguage, Promise<Catalogues>>();
 
-/** Every catalogue of one language, read from its files (a chunk of the build, fetched once). */
-export async function loadCatalogues(language: WindowLanguage): Promise<Catalogues> {
-  if (language === 'en') return EN;
-  const entries = await Promise.all(
-    NAMESPACES.map(async (ns): Promise<[Namespace, Record<string, unknown>]> => {
-      if (ns === 'domain') return [ns, await domainOf(language)];
-      const load = AREA_FILES[`../locales/${language}/${ns}.json`];
-      return [ns, load ? await load() : {}];
-    }),
+/**
+ * Every catalogue of one language, in one fetch shared by whoever asks while it runs (the first
+ * paint starts it early); a namespace its files lack is empty (English shows). A failed fetch is
+ * forgotten, so that choosing the language again tries again.
+ */
+export function loadCatalogues(language: WindowLanguage): Promise<Catalogues> {
+  if (language === 'en') return Promise.resolve(EN);
+  const known = loading.get(language);
+  if (known) return known;
+  const load = BUNDLES[`./bundles/${language}.ts`];
+  const fetched = (load ? load() : Promise.resolve({} as Record<string, Record<string, unknown>>)).then(
+    (files) => Object.fromEntries(NAMESPACES.map((ns) => [ns, files[ns] ?? {}])) as Catalogues,
   );
-  return Object.fromEntries(entries) as Catalogues;
+  loading.set(language, fetched);
+  fetched.catch(() => loading.delete(language));
+  return fetched;
 }
