@@ -223,3 +223,33 @@ it('a name like <script> is escaped in the HTML and kept as typed in the plain t
   expect(smtp.received[0]?.html).toContain('&lt;script&gt;');
   expect(smtp.received[0]?.html).not.toContain('<script>');
 });
+
+it('a reservation with no expiry day reads properly in each language: no empty date, no placeholder left', () => {
+  const { movements, people, outbox } = engine.services;
+  const said: Record<'en' | 'fr' | 'es' | 'de', string> = {
+    en: 'Noisette is reserved for you until further notice.',
+    fr: 'Noisette vous est réservé. Fin de la réservation : aucune date fixée.',
+    es: 'Noisette está reservado para usted. Fin de la reserva: sin fecha fijada.',
+    de: 'Noisette ist bis auf Weiteres für Sie reserviert.',
+  };
+  for (const language of ['en', 'fr', 'es', 'de'] as const) {
+    const petId = petInCare('Noisette');
+    const personId = people.add({ name: `Reader ${language}`, email: `${language}@example.test` }).person.id;
+    outbox.setLanguage(personId, language);
+    movements.reserve({ petId, personId }, 'window');
+    const row = engine.sqlite
+      .prepare("SELECT text_body AS text FROM outbox WHERE person_id = ? AND occasion LIKE 'reservation_confirmed:%'")
+      .get(personId) as { text: string };
+    expect(row.text).toContain(said[language]);
+    expect(row.text).not.toMatch(/\{\{|undefined|until \.|jusqu’au \.|hasta el \.|bis {2}/);
+  }
+  // With a day, the day is said.
+  const petId = petInCare('Caramel');
+  const personId = people.add({ name: 'Dated', email: 'dated@example.test' }).person.id;
+  outbox.setLanguage(personId, 'fr');
+  movements.reserve({ petId, personId, expiresAt: START + 10 * DAY }, 'window');
+  const dated = engine.sqlite
+    .prepare("SELECT text_body AS text FROM outbox WHERE person_id = ? AND occasion LIKE 'reservation_confirmed:%'")
+    .get(personId) as { text: string };
+  expect(dated.text).toContain('Fin de la réservation : 11 décembre 2026.');
+});

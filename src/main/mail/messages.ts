@@ -27,7 +27,7 @@ import type { MovementMail, RecordedReservation } from '../movements/movement-ma
 import type { PeopleService } from '../people/people';
 import { renderMail } from './compose';
 import { OccasionsStore } from './occasions-store';
-import { documentWord, signedAtWords } from './contract-words';
+import { documentWord, noExpiryWords, signedAtWords } from './contract-words';
 import type { EnqueueResult, MailAttachmentDraft, MailDraft, Outbox } from './outbox';
 import { TEMPLATES, checkPlaceholders } from './templates/registry';
 import type { TemplateStore } from './templates/template-store';
@@ -136,7 +136,8 @@ export class Messages implements FrontDoorMail, MovementMail {
       (language) => ({
         adopterName: this.sources.people.get(reservation.personId).name,
         petName,
-        expiresOn: reservation.expiresAt === null ? '' : sayDay(localDay(reservation.expiresAt), language),
+        expiresOn:
+          reservation.expiresAt === null ? noExpiryWords(language) : sayDay(localDay(reservation.expiresAt), language),
       }),
       `reservation:${reservation.reservationId}`,
     );
