@@ -164,7 +164,7 @@ function paragraphsOf(file: string): string[] {
     text = fs.readFileSync(file, 'utf8');
   } catch (error) {
     throw new AppError('validation_failed', `Cannot read ${file}: ${(error as Error).message}`, {
-      details: { field: 'bodyFile', reason: 'unreadable' },
+      details: { field: 'bodyFile' },
     });
   }
   return text
@@ -242,11 +242,11 @@ function registerTemplateCommands(mail: Command): void {
         ) => {
           if (options.default === true && (options.subject !== undefined || options.bodyFile !== undefined))
             throw new AppError('validation_failed', 'Give --default alone, or --subject with --body-file.', {
-              details: { field: 'default', reason: 'conflicting_options' },
+              details: { field: 'default' },
             });
           if (options.default !== true && (options.subject === undefined || options.bodyFile === undefined))
             throw new AppError('validation_failed', 'Give --subject and --body-file (or --default).', {
-              details: { field: options.subject === undefined ? 'subject' : 'bodyFile', reason: 'required' },
+              details: { field: options.subject === undefined ? 'subject' : 'bodyFile' },
             });
           const template: TemplateInput = {
             kind,
