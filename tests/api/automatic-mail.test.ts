@@ -5,7 +5,7 @@
  * messages; a forgotten person gets nothing; an approval queues one message; a template naming an
  * unknown placeholder is refused; a name is escaped in the HTML.
  */
-import { afterAll, afterEach, beforeEach, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { type Engine } from '../../src/main/engine/engine';
 import { addDays } from '../../src/shared/care';
 import { type ManualClock } from '../../src/shared/clock';
@@ -222,4 +222,69 @@ it('a name like <script> is escaped in the HTML and kept as typed in the plain t
   await waitFor(() => smtp.received.length === 1, 10_000);
   expect(smtp.received[0]?.html).toContain('&lt;script&gt;');
   expect(smtp.received[0]?.html).not.toContain('<script>');
+});
+
+it('a reservation with no expiry day reads properly in each language: no empty date, no placeholder left', () => {
+  const { movements, people, outbox } = engine.services;
+  const said: Record<'en' | 'fr' | 'es' | 'de', string> = {
+    en: 'Noisette is reserved for you until further notice.',
+    fr: 'Noisette vous est réservé. Fin de la réservation : aucune date fixée.',
+    es: 'Noisette está reservado para usted. Fin de la reserva: sin fecha fijada.',
+    de: 'Noisette ist bis auf Weiteres für Sie reserviert.',
+  };
+  for (const language of ['en', 'fr', 'es', 'de'] as const) {
+    const petId = petInCare('Noisette');
+    const personId = people.add({ name: `Reader ${language}`, email: `${language}@example.test` }).person.id;
+    outbox.setLanguage(personId, language);
+    movements.reserve({ petId, personId }, 'window');
+    const row = engine.sqlite
+      .prepare("SELECT text_body AS text FROM outbox WHERE person_id = ? AND occasion LIKE 'reservation_confirmed:%'")
+      .get(personId) as { text: string };
+    expect(row.text).toContain(said[language]);
+    expect(row.text).not.toMatch(/\{\{|undefined|until \.|jusqu’au \.|hasta el \.|bis {2}/);
+  }
+  // With a day, the day is said.
+  const petId = petInCare('Caramel');
+  const personId = people.add({ name: 'Dated', email: 'dated@example.test' }).person.id;
+  outbox.setLanguage(personId, 'fr');
+  movements.reserve({ petId, personId, expiresAt: START + 10 * DAY }, 'window');
+  const dated = engine.sqlite
+    .prepare("SELECT text_body AS text FROM outbox WHERE person_id = ? AND occasion LIKE 'reservation_confirmed:%'")
+    .get(personId) as { text: string };
+  expect(dated.text).toContain('Fin de la réservation : 11 décembre 2026.');
+});
+
+it('an opted-out or forgotten adopter’s follow-up is settled once, with the reason, not asked again every run of its window', () => {
+  const { messages, outbox, people } = engine.services;
+  messages.templates.setAutomation({ followUpDays: 10, followUpQuestions: [], disabled: [] });
+  const optedOut = adopted('Caramel', { name: 'Hugo Petit', email: 'hugo@example.test' });
+  expect(outbox.unsubscribe(outbox.unsubscribeToken(optedOut)).done).toBe(true);
+  const forgotten = adopted('Pistache', { name: 'Zoé Brioche', email: 'zoe@example.test' });
+  people.forget(forgotten);
+  const skipped = () =>
+    engine.sqlite
+      .prepare(
+        "SELECT occasion, reason FROM mail_skipped_occasions WHERE occasion LIKE 'follow_up:%' ORDER BY occasion",
+      )
+      .all() as { occasion: string; reason: string }[];
+
+  clock.advance(10 * DAY + HOUR);
+  expect(skipped()).toEqual([]);
+  expect(messages.runDue()).toBe(0);
+  expect(
+    skipped()
+      .map((row) => row.reason)
+      .sort(),
+  ).toEqual(['forgotten', 'opted_out']);
+  const enqueue = vi.spyOn(outbox, 'enqueue');
+  for (let run = 0; run < 5; run++) {
+    clock.advance(60_000);
+    expect(messages.runDue()).toBe(0);
+  }
+  clock.advance(3 * DAY);
+  expect(messages.runDue()).toBe(0);
+  expect(enqueue).not.toHaveBeenCalled();
+  enqueue.mockRestore();
+  expect(occasionsOf('follow_up:')).toEqual([]);
+  expect(skipped()).toHaveLength(2);
 });

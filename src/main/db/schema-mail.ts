@@ -126,3 +126,14 @@ export const mailStaffNotices = sqliteTable('mail_staff_notices', {
   kinds: text('kinds').notNull(),
   updatedAt: integer('updated_at').notNull(),
 });
+
+/**
+ * An automatic occasion settled without a message (the person opted out, or was forgotten): the
+ * engine's job asks about it once, not every minute of its window. No personal data: the occasion
+ * names a record (`follow_up:stay:12`), the reason is a word.
+ */
+export const mailSkippedOccasions = sqliteTable('mail_skipped_occasions', {
+  occasion: text('occasion').primaryKey(),
+  reason: text('reason', { enum: ['opted_out', 'forgotten'] }).notNull(),
+  skippedAt: integer('skipped_at').notNull(),
+});

@@ -9,6 +9,21 @@ const DOCUMENTS: Record<PublishedLanguage, Record<ContractKind, string>> = {
   de: { adoption: 'Adoptionsvertrag', return: 'Rückgabevereinbarung', foster: 'Pflegestellenvertrag' },
 };
 
+/**
+ * A reservation's `{{expiresOn}}` when it has no expiry day: it fits where the date goes in each
+ * language's default words ("until further notice", "Fin de la réservation : aucune date fixée").
+ */
+const NO_EXPIRY: Record<PublishedLanguage, string> = {
+  en: 'further notice',
+  fr: 'aucune date fixée',
+  es: 'sin fecha fijada',
+  de: 'auf Weiteres',
+};
+
+export function noExpiryWords(language: PublishedLanguage): string {
+  return NO_EXPIRY[language];
+}
+
 const LOCALES: Record<PublishedLanguage, string> = { en: 'en-GB', fr: 'fr-FR', es: 'es-ES', de: 'de-DE' };
 
 export function documentWord(kind: ContractKind, language: PublishedLanguage): string {

@@ -27,7 +27,7 @@ import type { MovementMail, RecordedReservation } from '../movements/movement-ma
 import type { PeopleService } from '../people/people';
 import { renderMail } from './compose';
 import { OccasionsStore } from './occasions-store';
-import { documentWord, signedAtWords } from './contract-words';
+import { documentWord, noExpiryWords, signedAtWords } from './contract-words';
 import type { EnqueueResult, MailAttachmentDraft, MailDraft, Outbox } from './outbox';
 import { TEMPLATES, checkPlaceholders } from './templates/registry';
 import type { TemplateStore } from './templates/template-store';
@@ -136,7 +136,8 @@ export class Messages implements FrontDoorMail, MovementMail {
       (language) => ({
         adopterName: this.sources.people.get(reservation.personId).name,
         petName,
-        expiresOn: reservation.expiresAt === null ? '' : sayDay(localDay(reservation.expiresAt), language),
+        expiresOn:
+          reservation.expiresAt === null ? noExpiryWords(language) : sayDay(localDay(reservation.expiresAt), language),
       }),
       `reservation:${reservation.reservationId}`,
     );
@@ -201,14 +202,27 @@ export class Messages implements FrontDoorMail, MovementMail {
       const kind = keeper.role === 'foster' ? 'dose_due_foster' : 'dose_due_adopter';
       due.push({ occasion: `${kind}:dose:${dose.id}:${dose.dueDate}`, queue: () => this.doseDue(dose) });
     }
-    // The usual run finds every occasion written already (or its kind off) and takes no write lock.
+    // The usual run finds every occasion written or settled already (or its kind off) and takes no write lock.
     const { disabled } = this.templates.automation();
     const waiting = due.filter(
       ({ occasion }) =>
-        !disabled.some((kind) => occasion.startsWith(`${kind}:`)) && !this.sources.outbox.store.occasionTaken(occasion),
+        !disabled.some((kind) => occasion.startsWith(`${kind}:`)) &&
+        !this.sources.outbox.store.occasionTaken(occasion) &&
+        this.occasions.skipped(occasion) === undefined,
     );
     if (waiting.length === 0) return 0;
-    return sqlite.transaction(() => waiting.filter(({ queue }) => queue()?.queued === true).length).immediate();
+    return sqlite
+      .transaction(
+        () =>
+          waiting.filter(({ occasion, queue }) => {
+            const result = queue();
+            // An opted-out or forgotten person stays so for the occasion's window: settled once, not asked every minute.
+            if (result?.queued === false && (result.reason === 'opted_out' || result.reason === 'forgotten'))
+              this.occasions.skip(occasion, result.reason, now);
+            return result?.queued === true;
+          }).length,
+      )
+      .immediate();
   }
 
   /** The words filled from real records (the animal and person named, else the placeholders stay visible). */

@@ -19,9 +19,13 @@ export interface AdoptionOccasion {
 /** Who has the animal now, for a dose reminder: its foster, else the adopter of an adoption not returned. */
 export type Keeper = { role: 'foster' | 'adopter'; personId: number; petName: string } | null;
 
+/** Why a time-driven occasion was settled without a message: asking again would change nothing. */
+export type SkipReason = 'opted_out' | 'forgotten';
+
 /**
  * What the time-driven messages read of the movements: reservations about to expire, adoptions N
- * days old, who keeps an animal. Read only: the rows are the movements' (movements/store.ts).
+ * days old, who keeps an animal. Read only: the rows are the movements' (movements/store.ts). Its
+ * one table of its own holds the occasions settled without a message.
  */
 export class OccasionsStore {
   private readonly statements;
@@ -55,6 +59,12 @@ export class OccasionsStore {
          FROM reservations r JOIN pets p ON p.id = r.pet_id WHERE r.id = ?`,
       ),
       petName: sqlite.prepare<[number], { name: string }>('SELECT name FROM pets WHERE id = ?'),
+      skipped: sqlite.prepare<[string], { reason: SkipReason }>(
+        'SELECT reason FROM mail_skipped_occasions WHERE occasion = ?',
+      ),
+      skip: sqlite.prepare<[string, SkipReason, number]>(
+        'INSERT INTO mail_skipped_occasions (occasion, reason, skipped_at) VALUES (?, ?, ?) ON CONFLICT (occasion) DO NOTHING',
+      ),
     };
   }
 
@@ -81,5 +91,15 @@ export class OccasionsStore {
 
   petName(petId: number): string | undefined {
     return this.statements.petName.get(petId)?.name;
+  }
+
+  /** Why this occasion was settled without a message, if it was. */
+  skipped(occasion: string): SkipReason | undefined {
+    return this.statements.skipped.get(occasion)?.reason;
+  }
+
+  /** Settles an occasion without a message, the first reason kept. */
+  skip(occasion: string, reason: SkipReason, at: number): void {
+    this.statements.skip.run(occasion, reason, at);
   }
 }

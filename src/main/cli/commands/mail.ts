@@ -1,10 +1,14 @@
+import fs from 'node:fs';
 import { Argument, type Command, Option } from 'commander';
 import { AppError } from '../../../shared/errors';
+import { TEMPLATE_KINDS, type TemplateInput, type TemplateKind } from '../../../shared/mail-templates';
+import { DESK_NAME } from '../../../shared/staff';
+import type { Engine } from '../../engine/engine';
 import { MAIL_SECURITY, OUTBOX_STATUSES, type MailSettingsInput, type OutboxStatus } from '../../../shared/mail';
 import { PUBLISHED_LANGUAGES, type PublishedLanguage } from '../../../shared/shelter';
 import { checkSmtp, describeSmtpError } from '../../mail/smtp';
 import { positiveInt } from '../arguments';
-import { note, printObject, printRows } from '../output';
+import { answer, note, printObject, printRows } from '../output';
 import { run } from '../run';
 
 interface SettingsOptions {
@@ -27,7 +31,7 @@ async function readStdin(): Promise<string> {
   return text.replace(/\r?\n$/, '');
 }
 
-/** `mail settings|list|send|retry|test|pause`: the shelter's SMTP provider and the outbox. The server sends; the CLI queues. */
+/** `mail settings|list|send|retry|test|pause|templates`: the shelter's SMTP provider and the outbox. The server sends; the CLI queues. */
 export function registerMailCommands(program: Command): void {
   const mail = program.command('mail').description('The outbox: SMTP settings, queued, sent and failed messages');
   mail
@@ -142,5 +146,134 @@ export function registerMailCommands(program: Command): void {
         engine.services.outbox.setPaused(state === 'on');
         note(state === 'on' ? 'Mail is paused.' : 'Mail goes out again.');
       }),
+    );
+  registerTemplateCommands(mail);
+}
+
+const languageOption = () =>
+  new Option('--lang <lang>', "the language (default: the shelter's)").choices(PUBLISHED_LANGUAGES);
+
+function languageOf(engine: Engine, lang: PublishedLanguage | undefined): PublishedLanguage {
+  return lang ?? engine.services.shelter.get().language ?? 'en';
+}
+
+/** Words as a file holds them: blank lines part paragraphs (as `mail send --text`). */
+function paragraphsOf(file: string): string[] {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new AppError('validation_failed', `Cannot read ${file}: ${(error as Error).message}`, {
+      details: { field: 'bodyFile' },
+    });
+  }
+  return text
+    .replace(/\r\n/g, '\n')
+    .split(/\n\s*\n/)
+    .map((paragraph) => paragraph.trim())
+    .filter((paragraph) => paragraph !== '');
+}
+
+/**
+ * `mail templates list|show|set`: the automatic messages' words, as the Outbox page's templates tab
+ * edits them. A change goes through the same store (an unknown placeholder is refused with the same
+ * error) and is written to the audit trail under the channel the window's edit uses, as the desk.
+ */
+function registerTemplateCommands(mail: Command): void {
+  const templates = mail.command('templates').description("The automatic messages' words, in each language");
+  templates
+    .command('list')
+    .description('Each automatic message: on or off, essential, edited, its subject')
+    .addOption(languageOption())
+    .action(
+      run((engine, output, options: { lang?: PublishedLanguage }) => {
+        const views = engine.services.messages.templates.list(languageOf(engine, options.lang));
+        if (output.json) return printObject(output, { templates: views });
+        printRows(
+          output,
+          views.map((view) => ({
+            kind: view.kind,
+            language: view.language,
+            on: view.enabled ? 'yes' : 'no',
+            essential: view.essential ? 'yes' : 'no',
+            to: view.audience,
+            edited: view.edited ? 'yes' : 'no',
+            subject: view.words.subject,
+          })),
+          'No automatic messages.',
+        );
+      }),
+    );
+  templates
+    .command('show')
+    .description("One message's words and the placeholders it may name")
+    .addArgument(new Argument('<kind>', 'which message').choices(TEMPLATE_KINDS))
+    .addOption(languageOption())
+    .action(
+      run((engine, output, kind: TemplateKind, options: { lang?: PublishedLanguage }) => {
+        const view = engine.services.messages.templates
+          .list(languageOf(engine, options.lang))
+          .find((template) => template.kind === kind);
+        if (!view) throw new AppError('not_found', `No automatic message ${kind}.`);
+        if (output.json) return printObject(output, view);
+        note(
+          `${view.kind} (${view.language})${view.edited ? ', edited' : ', default words'}${view.enabled ? '' : ', off'}`,
+        );
+        note(`Placeholders: ${view.placeholders.map((placeholder) => `{{${placeholder}}}`).join(' ')}`);
+        // One line each: a paragraph's own line breaks are shown escaped, as all stored text is.
+        for (const line of [`Subject: ${view.words.subject}`, ...view.words.paragraphs]) answer(line);
+      }),
+    );
+  templates
+    .command('set')
+    .description("Save the shelter's words for one message and language (or --default: back to the default words)")
+    .addArgument(new Argument('<kind>', 'which message').choices(TEMPLATE_KINDS))
+    .addOption(languageOption().makeOptionMandatory())
+    .option('--subject <text>', 'the subject, with {{placeholders}}')
+    .option('--body-file <file>', 'the body: a text file, blank lines part paragraphs')
+    .option('--default', "drop the shelter's words: the default ones go out again")
+    .action(
+      run(
+        (
+          engine,
+          output,
+          kind: TemplateKind,
+          options: { lang: PublishedLanguage; subject?: string; bodyFile?: string; default?: boolean },
+        ) => {
+          if (options.default === true && (options.subject !== undefined || options.bodyFile !== undefined))
+            throw new AppError('validation_failed', 'Give --default alone, or --subject with --body-file.', {
+              details: { field: 'default' },
+            });
+          if (options.default !== true && (options.subject === undefined || options.bodyFile === undefined))
+            throw new AppError('validation_failed', 'Give --subject and --body-file (or --default).', {
+              details: { field: options.subject === undefined ? 'subject' : 'bodyFile' },
+            });
+          const template: TemplateInput = {
+            kind,
+            language: options.lang,
+            words:
+              options.default === true
+                ? null
+                : { subject: options.subject ?? '', paragraphs: paragraphsOf(options.bodyFile ?? '') },
+          };
+          const view = engine.services.messages.saveTemplate(template);
+          // The trail lives in the production data (as `audit list` says): a lab's words are not in it.
+          if (engine.environment === 'production')
+            engine.services.audit.record({
+              staffId: null,
+              staffName: DESK_NAME,
+              address: null,
+              channel: 'outbox.saveTemplate',
+              input: { environment: engine.environment, template },
+              result: view,
+            });
+          if (output.json) return printObject(output, view);
+          note(
+            view.edited
+              ? `The ${kind} message in ${view.language} now goes out with these words.`
+              : `The ${kind} message in ${view.language} goes out with the default words again.`,
+          );
+        },
+      ),
     );
 }

@@ -109,7 +109,11 @@ export const DEFAULT_TEMPLATE_WORDS: Record<PublishedLanguage, Record<TemplateKi
     },
     reservation_confirmed: {
       subject: '{{petName}} vous est réservé',
-      paragraphs: ['Bonjour {{adopterName}},', '{{petName}} vous est réservé jusqu’au {{expiresOn}}.', '{{shelter}}'],
+      paragraphs: [
+        'Bonjour {{adopterName}},',
+        '{{petName}} vous est réservé. Fin de la réservation : {{expiresOn}}.',
+        '{{shelter}}',
+      ],
     },
     reservation_expiring: {
       subject: 'Votre réservation de {{petName}} se termine bientôt',
@@ -190,7 +194,7 @@ export const DEFAULT_TEMPLATE_WORDS: Record<PublishedLanguage, Record<TemplateKi
       subject: '{{petName}} está reservado para usted',
       paragraphs: [
         'Estimado/a {{adopterName}}:',
-        '{{petName}} está reservado para usted hasta el {{expiresOn}}.',
+        '{{petName}} está reservado para usted. Fin de la reserva: {{expiresOn}}.',
         '{{shelter}}',
       ],
     },
