@@ -5,8 +5,12 @@ import type { Changes } from '../../db/changes';
 import type { PetService } from '../../pets/pets';
 
 export interface CachedPage {
-  /** The serialised JSON array as bytes, ready to send without encoding it again. */
-  body: Buffer;
+  /**
+   * The serialised JSON array, as text: Node joins a text body to the head and writes both with one
+   * `write`, where bytes would go out as a two-chunk `writev` (a chunk array, the cork and the
+   * uncork per answer). The POST's 201 goes out the same way.
+   */
+  body: string;
   /** Path and query of the next page (for the Link header), or null on the last page. */
   nextPath: string | null;
 }
@@ -36,7 +40,7 @@ export class PetPageCache {
         nextAfterId === null
           ? null
           : `${API_BASE_PATH}/pets?limit=${query.limit}${query.status ? `&status=${query.status}` : ''}&cursor=${encodeCursor(nextAfterId)}`;
-      page = { body: Buffer.from(JSON.stringify(PetsSchema.parse(result.pets))), nextPath };
+      page = { body: JSON.stringify(PetsSchema.parse(result.pets)), nextPath };
       if (this.pages.size >= MAX_PAGES) this.pages.clear();
       this.pages.set(key, page);
     }

@@ -102,7 +102,8 @@ export function registerPetRoutes(app: FastifyInstance, engine: Engine): void {
       const { limit, status, cursor } = request.query;
       const page = pages.get({ limit, status, afterId: cursor === undefined ? undefined : decodeCursor(cursor) });
       if (page.nextPath !== null) reply.header('link', `<${absoluteUrl(request, page.nextPath)}>; rel="next"`);
-      // Already serialised (and checked against PetsSchema) when the page was cached.
+      // Already serialised (and checked against PetsSchema) when the page was cached; text with its
+      // JSON type is written as it is, without the route's serializer.
       reply.type(JSON_TYPE).send(page.body as never);
     },
   );
