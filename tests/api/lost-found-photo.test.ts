@@ -3,6 +3,7 @@
  * bounded body): the photo goes through the photo pipeline — turned upright, resized, re-encoded with
  * no metadata — and is kept with the report for the window; a second file is refused, nothing kept.
  */
+import http from 'node:http';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/api-server';
@@ -52,13 +53,58 @@ function multipart(fields: Record<string, string>, files: { field: string; bytes
   return Buffer.concat(parts);
 }
 
-async function send(files: { field: string; bytes: Buffer }[], extra: Record<string, string> = {}) {
+async function send(
+  files: { field: string; bytes: Buffer }[],
+  extra: Record<string, string> = {},
+  cut: (body: Buffer) => Buffer = (body) => body,
+) {
   const { page, token } = await openForm(server.port, host, '/forms/found');
   expect(page.body).toContain('enctype="multipart/form-data"');
   expect(page.body).toContain('name="photo" type="file"');
   server.clock.advance(5_000);
-  return postForm(server.port, host, '/forms/found', multipart({ ...FINDER, token, website: '', ...extra }, files), {
-    'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
+  return postForm(
+    server.port,
+    host,
+    '/forms/found',
+    cut(multipart({ ...FINDER, token, website: '', ...extra }, files)),
+    { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+  );
+}
+
+/** Streams `total` bytes of a multipart body with no declared length; resolves with the answer's status. */
+function streamWithoutLength(total: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      {
+        host: '127.0.0.1',
+        port: server.port,
+        path: '/forms/found',
+        method: 'POST',
+        headers: { host, 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, 'transfer-encoding': 'chunked' },
+        agent: false,
+      },
+      (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      },
+    );
+    // The server may close before all is sent: that is the point.
+    request.on('error', (error: NodeJS.ErrnoException) =>
+      error.code === 'EPIPE' || error.code === 'ECONNRESET' ? undefined : reject(error),
+    );
+    const chunk = Buffer.alloc(256 * 1024, 0x41);
+    request.write(
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="photo"; filename="big.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+    );
+    let sent = 0;
+    const more = () => {
+      while (sent < total && !request.destroyed) {
+        sent += chunk.length;
+        if (!request.write(chunk)) return void request.once('drain', more);
+      }
+      if (!request.destroyed) request.end();
+    };
+    more();
   });
 }
 
@@ -94,5 +140,33 @@ describe('a report’s photo', () => {
     const none = await send([]);
     expect(none.status).toBe(303);
     expect(lostFound.photo(lostFound.list()[0]!.id)).toBeNull();
+  });
+
+  it('past 8 MiB is refused, declared or not, and nothing is kept', async () => {
+    server.clock.advance(86_400_000); // a new day for this address's limit
+    const { lostFound } = server.engine.services;
+    const before = lostFound.list().length;
+    const declared = await send([{ field: 'photo', bytes: Buffer.alloc(8 * 1024 * 1024, 1) }]);
+    expect(declared.status).toBe(413);
+    expect(await streamWithoutLength(12 * 1024 * 1024)).toBe(413);
+    expect(lostFound.list()).toHaveLength(before);
+  });
+
+  it('a body cut short, or a field that is not UTF-8, is refused and nothing is kept', async () => {
+    server.clock.advance(86_400_000); // a new day for this address's limit
+    const { lostFound } = server.engine.services;
+    const before = lostFound.list().length;
+    const photo = await sidewaysPhoto();
+    const truncated = await send([{ field: 'photo', bytes: photo }], {}, (body) => body.subarray(0, body.length - 40));
+    expect(truncated.status).toBe(400);
+    const latin1 = await send([], {}, (body) => {
+      const at = body.indexOf('Jeanne');
+      return Buffer.concat([body.subarray(0, at), Buffer.from([0xe9, 0x20]), body.subarray(at)]);
+    });
+    expect(latin1.status).toBe(400);
+    expect(lostFound.list()).toHaveLength(before);
+    const fine = await send([], { colour: 'tigré' });
+    expect(fine.status).toBe(303);
+    expect(lostFound.list()[0]).toMatchObject({ colour: 'tigré' });
   });
 });

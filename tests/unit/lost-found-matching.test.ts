@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Engine } from '../../src/main/engine/engine';
-import { prepare, scoreMatch, type Description } from '../../src/main/lost-found/matching';
+import { prepare, quickScore, scoreMatch, type Description } from '../../src/main/lost-found/matching';
 import type { ReportInput } from '../../src/shared/lost-found';
 import type { PetProfileChange } from '../../src/shared/pet-profile';
 import { useTempEngine } from '../helpers/temp-engine';
@@ -88,6 +88,38 @@ describe('scoring', () => {
     expect(male.fields.find((verdict) => verdict.field === 'sex')).toMatchObject({ verdict: 'different', points: -10 });
     expect(score.score).toBeLessThan(100);
   });
+
+  it('the quick sift gives every pair the score its explanation adds up to', () => {
+    let seed = 7;
+    const next = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
+    const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
+    const describe = (): Description => ({
+      species: pick(['dog', 'cat'] as const),
+      sex: pick([null, 'female', 'male', 'unknown'] as const),
+      colour: pick([null, 'black', 'noir et blanc', 'white and black', 'tan']),
+      breed: pick([null, 'Border Collie', 'collie cross', 'Beagle']),
+      size: pick([null, 'small', 'medium', 'large'] as const),
+      ageGroup: pick([null, 'young', 'adult', 'senior'] as const),
+      microchip: pick([null, null, null, '250269604123456', '250269604999999']),
+      postcode: pick([null, '69006', '69007', '75011']),
+      place: pick([null, 'Parc de la Tête d’Or', 'parc Blandan', 'gare']),
+      at: START - Math.floor(next() * 90) * DAY,
+      features: pick([null, 'torn left ear, red collar', 'red collar and a scar', 'shy']),
+    });
+    let compared = 0;
+    for (let i = 0; i < 2000; i++) {
+      const a = prepare(describe());
+      const b = prepare(describe());
+      const explained = scoreMatch(a, b);
+      expect(quickScore(a, b)).toBe(explained === null ? null : explained.score);
+      if (explained && !explained.certain) {
+        compared += 1;
+        const sum = explained.fields.reduce((total, field) => total + field.points, 0);
+        expect(explained.score).toBe(Math.max(0, Math.min(99, sum)));
+      }
+    }
+    expect(compared).toBeGreaterThan(500);
+  });
 });
 
 describe('reports against the strays in care', () => {
@@ -139,6 +171,24 @@ describe('reports against the strays in care', () => {
     expect(engine.services.lostFound.get(report.report.id).matches[0]?.pet?.id).toBe(beagle);
     expect(engine.services.lostFound.matchesOfPet(beagle)[0]?.report?.id).toBe(report.report.id);
     expect(engine.services.lostFound.waiting().map((waiting) => waiting.report.id)).toContain(report.report.id);
+  });
+
+  it('a report seen long ago is still found by its chip, but not read for a description match', () => {
+    const description = { colour: 'tan', breed: 'beagle', sex: 'male', size: 'small', postcode: '69003' } as const;
+    const old = engine.services.lostFound.recordReport(
+      { ...lost({ ...description, seenAt: START - 800 * DAY }), kind: 'found' },
+      'site',
+    );
+    const chipped = engine.services.lostFound.recordReport(
+      { ...lost({ microchip: '250269604777777', seenAt: START - 800 * DAY }), kind: 'found' },
+      'site',
+    );
+    const recent = engine.services.lostFound.recordReport({ ...lost(description), kind: 'found' }, 'site');
+    const mine = engine.services.lostFound.recordReport(lost({ ...description, microchip: '250269604777777' }), 'desk');
+    const ids = mine.matches.map((match) => match.report?.id);
+    expect(mine.matches[0]).toMatchObject({ certain: true, report: { id: chipped.report.id } });
+    expect(ids).toContain(recent.report.id);
+    expect(ids).not.toContain(old.report.id);
   });
 
   it('confirming records the return to owner and closes the report; a second confirm is refused', () => {

@@ -45,6 +45,9 @@ export const frontDoorSubmissions = sqliteTable(
   (table) => [
     index('front_door_submissions_pet').on(table.petId, table.rank),
     index('front_door_submissions_state').on(table.state, table.receivedAt),
+    // The Incoming page: the newest first, all of them or one form's, without sorting the whole queue.
+    index('front_door_submissions_received').on(table.receivedAt),
+    index('front_door_submissions_kind').on(table.kind, table.receivedAt),
     index('front_door_submissions_person').on(table.personId),
   ],
 );

@@ -37,8 +37,9 @@ export const lostFoundReports = sqliteTable(
     updatedAt: integer('updated_at').notNull(),
   },
   (table) => [
-    index('lost_found_reports_open')
-      .on(table.species, table.kind)
+    // A match search reads the open reports of one species and kind near a date.
+    index('lost_found_reports_open_seen')
+      .on(table.species, table.kind, table.seenAt)
       .where(sql`${table.state} = 'open'`),
     index('lost_found_reports_chip').on(table.microchip),
   ],

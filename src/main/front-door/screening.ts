@@ -4,6 +4,7 @@
  * not mostly links.
  */
 import type { IncomingMessage } from 'node:http';
+import busboy, { type Busboy } from 'busboy';
 
 /** The body, or undefined once it passes `limit` bytes (reading stops there). */
 export function readBoundedBody(stream: IncomingMessage, limit: number): Promise<Buffer | undefined> {
@@ -77,39 +78,105 @@ export interface SentFile {
   bytes: Buffer;
 }
 
+/** The transfer encodings of a part sent as it is (RFC 7578 §4.7): busboy decodes no other. */
+const AS_SENT = new Set(['7bit', '8bit', 'binary']);
+
+export interface MultipartBounds {
+  /** The whole body, in bytes: reading stops there. */
+  bodyLimit: number;
+  /** One text field's value, in bytes. */
+  fieldLimit: number;
+  /** How many text fields, and how many files. */
+  fields: number;
+  files: number;
+}
+
 /**
- * `multipart/form-data` (RFC 7578) as fields and files: each text part strict UTF-8 under the same
- * rules as a urlencoded value, each part with a file name kept as bytes; undefined when the body is
- * not well formed. A field sent twice keeps its first value, as in `decodeFormBody`.
+ * `multipart/form-data` (RFC 7578) read as it arrives by busboy, with the same rules as a urlencoded
+ * body: each text part strict UTF-8 without control characters, a field sent twice keeps its first
+ * value, an empty file part (a file input left empty) is no file. 'tooLarge' once the body passes its
+ * bound (reading stops there); 'unreadable' when it is not well formed, is cut short, or passes a
+ * field or file bound.
  */
-export function decodeMultipartBody(
-  body: Buffer,
-  boundary: string,
-): { fields: Map<string, string>; files: SentFile[] } | undefined {
-  if (!/^[0-9A-Za-z'()+_,\-./:=?]{1,70}$/.test(boundary)) return undefined;
-  const delimiter = Buffer.from(`--${boundary}`);
-  const fields = new Map<string, string>();
-  const files: SentFile[] = [];
-  let at = body.indexOf(delimiter);
-  if (at !== 0) return undefined;
-  try {
-    for (;;) {
-      at += delimiter.length;
-      if (body.subarray(at, at + 2).toString('latin1') === '--') return { fields, files };
-      if (body.subarray(at, at + 2).toString('latin1') !== '\r\n') return undefined;
-      const headersEnd = body.indexOf('\r\n\r\n', at + 2);
-      const next = body.indexOf(Buffer.concat([Buffer.from('\r\n'), delimiter]), headersEnd);
-      if (headersEnd === -1 || next === -1) return undefined;
-      const headers = STRICT_UTF8.decode(body.subarray(at + 2, headersEnd));
-      const disposition = /^content-disposition:\s*form-data;([^\r\n]*)$/im.exec(headers)?.[1] ?? '';
-      const name = /(?:^|;)\s*name="([^"]*)"/.exec(disposition)?.[1];
-      if (name === undefined) return undefined;
-      const content = body.subarray(headersEnd + 4, next);
-      if (/(?:^|;)\s*filename="/.test(disposition)) {
-        if (content.length > 0) files.push({ field: name, bytes: Buffer.from(content) });
-      } else if (!fields.has(name)) fields.set(name, checkedText(STRICT_UTF8.decode(content)));
-      at = next + 2;
+export function readMultipartBody(
+  stream: IncomingMessage,
+  bounds: MultipartBounds,
+): Promise<{ fields: Map<string, string>; files: SentFile[] } | 'tooLarge' | 'unreadable'> {
+  return new Promise((resolve) => {
+    const fields = new Map<string, string>();
+    const files: SentFile[] = [];
+    let settled = false;
+    let parser: Busboy;
+    const settle = (outcome: Parameters<typeof resolve>[0]) => {
+      if (settled) return;
+      settled = true;
+      stream.off('data', onData);
+      if (outcome !== 'unreadable' || !stream.complete) stream.pause();
+      parser?.destroy();
+      resolve(outcome);
+    };
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > bounds.bodyLimit) return settle('tooLarge');
+      parser.write(chunk);
+    };
+    try {
+      parser = busboy({
+        headers: stream.headers,
+        // Bytes as sent, each checked as strict UTF-8 below: busboy's own UTF-8 decoding would replace
+        // an invalid sequence instead of refusing it. A part naming another charset is refused.
+        defCharset: 'latin1',
+        limits: {
+          fields: bounds.fields,
+          fieldSize: bounds.fieldLimit,
+          files: bounds.files,
+          fileSize: bounds.bodyLimit,
+          parts: bounds.fields + bounds.files,
+        },
+      });
+    } catch {
+      return settle('unreadable');
     }
+    const refuse = () => settle('unreadable');
+    parser.on('field', (name, value, info) => {
+      if (info.nameTruncated || info.valueTruncated || !AS_SENT.has(info.encoding)) return refuse();
+      const text = strictText(value);
+      if (text === undefined) return refuse();
+      if (!fields.has(name)) fields.set(name, text);
+    });
+    parser.on('file', (name, file, info) => {
+      if (!AS_SENT.has(info.encoding)) {
+        file.resume();
+        return refuse();
+      }
+      const chunks: Buffer[] = [];
+      file.on('data', (chunk: Buffer) => chunks.push(chunk));
+      file.on('limit', refuse);
+      file.on('error', refuse);
+      file.on('end', () => {
+        const bytes = Buffer.concat(chunks);
+        if (bytes.length > 0) files.push({ field: name, bytes });
+      });
+    });
+    parser.on('fieldsLimit', refuse);
+    parser.on('filesLimit', refuse);
+    parser.on('partsLimit', refuse);
+    parser.on('error', refuse);
+    parser.on('close', () => settle({ fields, files }));
+    stream.on('data', onData);
+    stream.once('end', () => parser.end());
+    stream.once('aborted', refuse);
+    stream.once('error', refuse);
+  });
+}
+
+/** A value busboy gave as Latin-1 (one character a byte) as the strict UTF-8 text it must be. */
+function strictText(bytesAsLatin1: string): string | undefined {
+  // A character past 0xFF means the part named a charset of its own: not what a form sends.
+  if (/[\u0100-\u{10ffff}]/u.test(bytesAsLatin1)) return undefined;
+  try {
+    return checkedText(STRICT_UTF8.decode(Buffer.from(bytesAsLatin1, 'latin1')));
   } catch {
     return undefined;
   }

@@ -21,7 +21,7 @@ import type { Species } from '../../shared/species';
 import { parseOrThrow } from '../../shared/validation';
 import type { Changes } from '../db/changes';
 import type { MovementService } from '../movements/movements';
-import { prepare, scoreMatch, type Description, type Prepared } from './matching';
+import { prepare, quickScore, scoreMatch, type Description, type Prepared } from './matching';
 import { LostFoundStore, type ReportPhoto, type StrayRow } from './store';
 
 /** Below this a candidate is not worth a look; a chip match is always shown. */
@@ -29,6 +29,12 @@ const SHOWN_FROM = 25;
 const SHOWN_AT_MOST = 10;
 /** Today's card looks at the reports and the strays of the last two weeks. */
 const WAITING_WINDOW_MS = 14 * 86_400_000;
+/**
+ * Candidates further apart in time than this are not read for a description match (a chip match is
+ * read at any distance, through its index): beyond eight weeks the date earns nothing, and a year
+ * keeps the late report while the search reads only what could be the animal.
+ */
+const CANDIDATE_WINDOW_MS = 365 * 86_400_000;
 const POSTCODE = /\b\d{5}\b|\b[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}\b/i;
 
 const reportDescription = (report: Report): Description => ({
@@ -63,19 +69,20 @@ const notAMatch = (report: Report, other: 'pet' | 'report', otherId: number) =>
     },
   );
 
-const best = (matches: Match[]): Match[] =>
-  matches
-    .filter((match) => match.certain || match.score >= SHOWN_FROM)
-    .sort((a, b) => b.score - a.score)
-    .slice(0, SHOWN_AT_MOST);
+const best = (matches: Match[]): Match[] => matches.sort((a, b) => b.score - a.score).slice(0, SHOWN_AT_MOST);
 
 /**
  * Lost and found reports and their matches. Matches are worked out when they are read, never stored:
  * a new report, an intake or an edited profile shows in the next read, and the `lost-found` topic
- * fires with every change of the animals or their movements so the window reads again.
+ * fires with every change of the animals or their movements so the window reads again. What is kept
+ * is each description's prepared words (a report's never change once written; a stray's are kept
+ * while its row and the day are the same), and candidates are sifted by their bare score before
+ * the few worth showing are explained.
  */
 export class LostFoundService {
   private readonly store: LostFoundStore;
+  private readonly preparedReports = new Map<number, Prepared>();
+  private readonly preparedStrays = new Map<number, { key: string; prepared: Prepared }>();
 
   constructor(
     private readonly sqlite: Database.Database,
@@ -149,8 +156,8 @@ export class LostFoundService {
     if (!stray) return [];
     const prepared = this.strayPrepared(stray);
     return best(
-      this.store.openOf(stray.species, 'lost').flatMap((report) => {
-        const score = scoreMatch(prepared, prepare(reportDescription(report)));
+      this.candidates(stray.species, 'lost', prepared).flatMap((report) => {
+        const score = this.explained(prepared, this.reportPrepared(report), SHOWN_FROM);
         return score ? [{ ...score, pet: null, report }] : [];
       }),
     );
@@ -172,20 +179,18 @@ export class LostFoundService {
       }
       return pool;
     };
-    const likely = (match: Match) => match.certain || match.score >= LIKELY_SCORE;
     const found = new Map<number, ReportWithMatches>();
     for (const report of this.store.openSince(since)) {
-      const matches = this.matchesIn(report, prepare(reportDescription(report)), poolOf(report.species)).filter(likely);
+      const matches = this.matchesIn(report, this.reportPrepared(report), poolOf(report.species), LIKELY_SCORE);
       if (matches.length > 0) found.set(report.id, { report, matches });
     }
     for (const stray of this.store.straysSince(since)) {
       const pool = poolOf(stray.species);
-      const prepared = pool.strays.find((entry) => entry.stray.id === stray.id)?.prepared ?? this.strayPrepared(stray);
+      const prepared = this.strayPrepared(stray);
       for (const { report, prepared: described } of pool.lost) {
         if (found.has(report.id)) continue;
-        const score = scoreMatch(prepared, described);
-        if (!score || !likely({ ...score, pet: null, report })) continue;
-        const matches = this.matchesIn(report, described, pool).filter(likely);
+        if ((quickScore(prepared, described) ?? -1) < LIKELY_SCORE) continue;
+        const matches = this.matchesIn(report, described, pool, LIKELY_SCORE);
         if (matches.length > 0) found.set(report.id, { report, matches });
       }
     }
@@ -215,7 +220,7 @@ export class LostFoundService {
       }
       const other = this.requireOpen(confirm.otherReportId ?? 0);
       if (other.kind === report.kind) throw notAMatch(report, 'report', other.id);
-      const score = this.scoreOrRefuse(report, prepare(reportDescription(other)), 'report', other.id);
+      const score = this.scoreOrRefuse(report, this.reportPrepared(other), 'report', other.id);
       for (const [one, two] of [
         [report, other],
         [other, report],
@@ -236,13 +241,30 @@ export class LostFoundService {
     return this.requireReport(id);
   }
 
+  /** One report's candidates: the other kind's open reports in its time window or with its chip, and strays in care when it is lost. */
   private matchesOf(report: Report): Match[] {
-    return this.matchesIn(report, prepare(reportDescription(report)), this.poolOf(report.species));
+    const prepared = this.reportPrepared(report);
+    const described = (other: Report) => ({ report: other, prepared: this.reportPrepared(other) });
+    const pool: Pool = {
+      lost: report.kind === 'found' ? this.candidates(report.species, 'lost', prepared).map(described) : [],
+      found: report.kind === 'lost' ? this.candidates(report.species, 'found', prepared).map(described) : [],
+      strays:
+        report.kind === 'lost'
+          ? this.store.straysOf(report.species).map((stray) => ({ stray, prepared: this.strayPrepared(stray) }))
+          : [],
+    };
+    return this.matchesIn(report, prepared, pool, SHOWN_FROM);
   }
 
-  /** The open reports and strays in care of one species, each prepared for scoring. */
+  /** The open reports of one species and kind that could be the animal described: near it in time, or with its chip. */
+  private candidates(species: Species, kind: 'lost' | 'found', of: Prepared): Report[] {
+    const at = of.description.at;
+    return this.store.openNear(species, kind, at - CANDIDATE_WINDOW_MS, at + CANDIDATE_WINDOW_MS, of.chip);
+  }
+
+  /** The open reports and strays in care of one species, each prepared for scoring (Today's card compares many reports with them). */
   private poolOf(species: Species): Pool {
-    const described = (report: Report) => ({ report, prepared: prepare(reportDescription(report)) });
+    const described = (report: Report) => ({ report, prepared: this.reportPrepared(report) });
     return {
       lost: this.store.openOf(species, 'lost').map(described),
       found: this.store.openOf(species, 'found').map(described),
@@ -250,25 +272,52 @@ export class LostFoundService {
     };
   }
 
-  private matchesIn(report: Report, prepared: Prepared, pool: Pool): Match[] {
+  /** The candidates in `pool` scoring at least `from` (a chip match always), best first and explained. */
+  private matchesIn(report: Report, prepared: Prepared, pool: Pool, from: number): Match[] {
     const reports = (report.kind === 'lost' ? pool.found : pool.lost).flatMap(({ report: other, prepared: them }) => {
       if (other.id === report.id) return [];
-      const score = scoreMatch(prepared, them);
+      const score = this.explained(prepared, them, from);
       return score ? [{ ...score, pet: null, report: other }] : [];
     });
     const strays =
       report.kind === 'lost'
         ? pool.strays.flatMap(({ stray, prepared: them }): Match[] => {
-            const score = scoreMatch(prepared, them);
+            const score = this.explained(prepared, them, from);
             return score ? [{ ...score, pet: strayRef(stray), report: null }] : [];
           })
         : [];
     return best([...strays, ...reports]);
   }
 
-  /** A stray described as a report would be: where it was found is read from its intake's reason. */
+  /** The explained score when the bare one reaches `from` (100 is a chip's and always shown), else null. */
+  private explained(a: Prepared, b: Prepared, from: number) {
+    const bare = quickScore(a, b);
+    return bare !== null && (bare === 100 || bare >= from) ? scoreMatch(a, b) : null;
+  }
+
+  /** A report's prepared words: what a report describes never changes once written, so they are worked out once. */
+  private reportPrepared(report: Report): Prepared {
+    let prepared = this.preparedReports.get(report.id);
+    if (!prepared) {
+      prepared = prepare(reportDescription(report));
+      this.preparedReports.set(report.id, prepared);
+    }
+    return prepared;
+  }
+
+  /** A stray described as a report would be, kept while its row and the day (its age group) stay the same. */
   private strayPrepared(stray: StrayRow): Prepared {
     const today = localDay(this.clock.now());
+    const key = `${today}\u0000${JSON.stringify(stray)}`;
+    const kept = this.preparedStrays.get(stray.id);
+    if (kept?.key === key) return kept.prepared;
+    const prepared = this.describeStray(stray, today);
+    this.preparedStrays.set(stray.id, { key, prepared });
+    return prepared;
+  }
+
+  /** Where a stray was found is read from its intake's reason. */
+  private describeStray(stray: StrayRow, today: string): Prepared {
     const found = [stray.intakeReason, stray.intakeCondition].filter(Boolean).join('\n');
     return prepare({
       species: stray.species,
@@ -286,7 +335,7 @@ export class LostFoundService {
   }
 
   private scoreOrRefuse(report: Report, other: Prepared, kind: 'pet' | 'report', otherId: number): number {
-    const score = scoreMatch(prepare(reportDescription(report)), other);
+    const score = scoreMatch(this.reportPrepared(report), other);
     if (!score) throw notAMatch(report, kind, otherId);
     return score.score;
   }

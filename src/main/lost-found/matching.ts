@@ -112,18 +112,40 @@ function shared(a: Map<string, string>, b: Map<string, string>): string[] {
   return words;
 }
 
+function sharedCount(a: Map<string, string>, b: Map<string, string>): number {
+  let count = 0;
+  for (const key of a.keys()) if (b.has(key)) count += 1;
+  return count;
+}
+
+/*
+ * Each field's points are worked out by one function of what was compared, used both by the quick
+ * sift (`quickScore`, no explanation built) and by the explained score, so the two cannot disagree.
+ */
+
 /** Words compared as a set: the share of all the words given that both name. */
+const wordPoints = (weight: number, sizeA: number, sizeB: number, common: number): number =>
+  Math.round((weight * common) / (sizeA + sizeB - common));
+
 function byWords(field: 'colour' | 'breed', a: Map<string, string>, b: Map<string, string>): FieldVerdict {
   const weight = WEIGHTS[field];
   if (a.size === 0 || b.size === 0) return { field, verdict: 'unknown', points: 0, weight };
   const words = shared(a, b);
   const union = a.size + b.size - words.length;
-  const points = Math.round((weight * words.length) / union);
+  const points = wordPoints(weight, a.size, b.size, words.length);
   const verdict = words.length === 0 ? 'different' : words.length === union ? 'same' : 'close';
   return { field, verdict, points, weight, words };
 }
 
-/** Sizes and age groups: the same earns all, the next step some, further off takes a little back. */
+/** How many steps apart two sizes or age groups are; null when either is not known. */
+function stepsApart<T extends string>(order: readonly T[], a: T | null, b: T | null): number | null {
+  return a === null || b === null ? null : Math.abs(order.indexOf(a) - order.indexOf(b));
+}
+
+/** The same earns all, the next step some, further off takes a little back. */
+const stepPoints = (weight: number, steps: number): number =>
+  steps === 0 ? weight : steps === 1 ? Math.round(weight * 0.4) : -Math.round(weight / 2);
+
 function byStep<T extends string>(
   field: 'size' | 'ageGroup',
   order: readonly T[],
@@ -131,20 +153,21 @@ function byStep<T extends string>(
   b: T | null,
 ): FieldVerdict {
   const weight = WEIGHTS[field];
-  if (a === null || b === null) return { field, verdict: 'unknown', points: 0, weight };
-  const steps = Math.abs(order.indexOf(a) - order.indexOf(b));
-  if (steps === 0) return { field, verdict: 'same', points: weight, weight };
-  if (steps === 1) return { field, verdict: 'close', points: Math.round(weight * 0.4), weight };
-  return { field, verdict: 'different', points: -Math.round(weight / 2), weight };
+  const steps = stepsApart(order, a, b);
+  if (steps === null) return { field, verdict: 'unknown', points: 0, weight };
+  const verdict = steps === 0 ? 'same' : steps === 1 ? 'close' : 'different';
+  return { field, verdict, points: stepPoints(weight, steps), weight };
 }
+
+/** 1 the same sex, -1 another, 0 when either is not known. */
+const sexAgreement = (a: PetSex | null, b: PetSex | null): number =>
+  a === null || b === null || a === 'unknown' || b === 'unknown' ? 0 : a === b ? 1 : -1;
 
 function bySex(a: PetSex | null, b: PetSex | null): FieldVerdict {
   const weight = WEIGHTS.sex;
-  if (a === null || b === null || a === 'unknown' || b === 'unknown')
-    return { field: 'sex', verdict: 'unknown', points: 0, weight };
-  return a === b
-    ? { field: 'sex', verdict: 'same', points: weight, weight }
-    : { field: 'sex', verdict: 'different', points: -weight, weight };
+  const agreement = sexAgreement(a, b);
+  const verdict = agreement === 0 ? 'unknown' : agreement === 1 ? 'same' : 'different';
+  return { field: 'sex', verdict, points: agreement * weight, weight };
 }
 
 /** The same postcode, or its district (the first three characters), or a place word both name. */
@@ -161,24 +184,64 @@ function byArea(a: Prepared, b: Prepared): FieldVerdict {
   return { field: 'area', verdict: known ? 'different' : 'unknown', points: 0, weight };
 }
 
+function areaPoints(a: Prepared, b: Prepared): number {
+  const weight = WEIGHTS.area;
+  if (a.postcode && b.postcode) {
+    if (a.postcode === b.postcode) return weight;
+    if (a.postcode.slice(0, 3) === b.postcode.slice(0, 3)) return weight / 2;
+  }
+  return sharedCount(a.place, b.place) > 0 ? weight / 2 : 0;
+}
+
 /** Within a week earns all; the points fall away over eight weeks, either way round (a report is often late). */
+function datePoints(a: number, b: number): number {
+  const days = Math.abs(a - b) / DAY_MS;
+  return days <= 7 ? WEIGHTS.date : days <= 14 ? 7 : days <= 28 ? 4 : days <= 56 ? 2 : 0;
+}
+
 function byDate(a: number, b: number): FieldVerdict {
   const weight = WEIGHTS.date;
-  const days = Math.abs(a - b) / DAY_MS;
-  if (days <= 7) return { field: 'date', verdict: 'same', points: weight, weight };
-  if (days <= 14) return { field: 'date', verdict: 'close', points: 7, weight };
-  if (days <= 28) return { field: 'date', verdict: 'close', points: 4, weight };
-  if (days <= 56) return { field: 'date', verdict: 'close', points: 2, weight };
-  return { field: 'date', verdict: 'different', points: 0, weight };
+  const points = datePoints(a, b);
+  const verdict = points === weight ? 'same' : points > 0 ? 'close' : 'different';
+  return { field: 'date', verdict, points, weight };
 }
+
+const featurePoints = (common: number): number =>
+  Math.round((WEIGHTS.features * Math.min(common, FEATURE_WORDS_FOR_FULL)) / FEATURE_WORDS_FOR_FULL);
 
 function byFeatures(a: Map<string, string>, b: Map<string, string>): FieldVerdict {
   const weight = WEIGHTS.features;
   if (a.size === 0 || b.size === 0) return { field: 'features', verdict: 'unknown', points: 0, weight };
   const words = shared(a, b);
-  const points = Math.round((weight * Math.min(words.length, FEATURE_WORDS_FOR_FULL)) / FEATURE_WORDS_FOR_FULL);
   const verdict = words.length === 0 ? 'different' : words.length >= FEATURE_WORDS_FOR_FULL ? 'same' : 'close';
-  return { field: 'features', verdict, points, weight, words };
+  return { field: 'features', verdict, points: featurePoints(words.length), weight, words };
+}
+
+/**
+ * The score `scoreMatch` gives, without the explanation: thousands of candidates are sifted by it and
+ * only those worth showing are explained. Null when it cannot be the same animal.
+ */
+export function quickScore(a: Prepared, b: Prepared): number | null {
+  const one = a.description;
+  const two = b.description;
+  if (one.species !== two.species) return null;
+  if (a.chip && b.chip) return a.chip === b.chip ? 100 : null;
+  const words = (x: Map<string, string>, y: Map<string, string>, weight: number) =>
+    x.size === 0 || y.size === 0 ? 0 : wordPoints(weight, x.size, y.size, sharedCount(x, y));
+  const steps = <T extends string>(order: readonly T[], x: T | null, y: T | null, weight: number) => {
+    const apart = stepsApart(order, x, y);
+    return apart === null ? 0 : stepPoints(weight, apart);
+  };
+  const total =
+    words(a.colour, b.colour, WEIGHTS.colour) +
+    words(a.breed, b.breed, WEIGHTS.breed) +
+    sexAgreement(one.sex, two.sex) * WEIGHTS.sex +
+    steps(AGE_GROUPS, one.ageGroup, two.ageGroup, WEIGHTS.ageGroup) +
+    steps(PET_SIZES, one.size, two.size, WEIGHTS.size) +
+    areaPoints(a, b) +
+    datePoints(one.at, two.at) +
+    (a.features.size === 0 || b.features.size === 0 ? 0 : featurePoints(sharedCount(a.features, b.features)));
+  return Math.max(0, Math.min(99, total));
 }
 
 /** The score of `b` as a match for `a`; null when it cannot be the same animal (another species, another chip). */

@@ -79,6 +79,12 @@ export class LostFoundStore {
       openOf: sqlite.prepare<[Species, ReportKind], ReportRow>(
         `${REPORT_SELECT} WHERE state = 'open' AND species = ? AND kind = ?`,
       ),
+      openNear: sqlite.prepare<[Species, ReportKind, number, number], ReportRow>(
+        `${REPORT_SELECT} WHERE state = 'open' AND species = ? AND kind = ? AND seen_at BETWEEN ? AND ?`,
+      ),
+      openWithChip: sqlite.prepare<[string, Species, ReportKind], ReportRow>(
+        `${REPORT_SELECT} INDEXED BY lost_found_reports_chip WHERE microchip = ? AND state = 'open' AND species = ? AND kind = ?`,
+      ),
       openSince: sqlite.prepare<[number], ReportRow>(
         `${REPORT_SELECT} WHERE state = 'open' AND created_at >= ? ORDER BY id DESC`,
       ),
@@ -128,6 +134,16 @@ export class LostFoundStore {
   /** The open reports of one species and kind: the candidates a report or a stray is compared with. */
   openOf(species: Species, kind: ReportKind): Report[] {
     return this.statements.openOf.all(species, kind).map(toReport);
+  }
+
+  /** The open reports of one species and kind seen between `from` and `to`, and those with `chip` whenever seen. */
+  openNear(species: Species, kind: ReportKind, from: number, to: number, chip: string | null): Report[] {
+    const rows = this.statements.openNear.all(species, kind, from, to);
+    if (chip) {
+      const seen = new Set(rows.map((row) => row.id));
+      for (const row of this.statements.openWithChip.all(chip, species, kind)) if (!seen.has(row.id)) rows.push(row);
+    }
+    return rows.map(toReport);
   }
 
   openSince(at: number): Report[] {

@@ -10,11 +10,14 @@ import type { FrontDoorService } from '../../front-door/front-door';
 import { HONEYPOT_FIELD, TOKEN_FIELD, type Refusal } from '../../front-door/form-pages';
 import {
   decodeFormBody,
-  decodeMultipartBody,
   mostlyLinks,
   readBoundedBody,
+  readMultipartBody,
   type SentFile,
 } from '../../front-door/screening';
+
+/** How many text fields a form with a file may send: the longest form asks a few dozen questions. */
+const MULTIPART_FIELDS = 100;
 
 export interface FormPost {
   /** The largest body read, in bytes. */
@@ -50,16 +53,25 @@ export async function screenFormPost(
   if (!address.admitted)
     return void (await refuse(429, 'tooMany', { 'retry-after': String(address.retryAfter), connection: 'close' }));
 
-  const body = await readBoundedBody(request.raw, bodyLimit);
-  if (body === undefined) return void (await refuse(413, 'tooLarge', { connection: 'close' }));
-  const decoded = multipart ? decodeMultipartBody(body, boundary!) : { fields: decodeFormBody(body), files: [] };
-  const fields = decoded?.fields;
-  if (fields === undefined) return void (await refuse(400, 'unreadable'));
+  const decoded = multipart
+    ? await readMultipartBody(request.raw, { bodyLimit, fieldLimit: textLimit, fields: MULTIPART_FIELDS, files: 1 })
+    : await readFormBody(request.raw, bodyLimit);
+  if (decoded === 'tooLarge') return void (await refuse(413, 'tooLarge', { connection: 'close' }));
+  // A multipart body refused part-way is not read to its end: the connection goes with it.
+  if (decoded === 'unreadable') return void (await refuse(400, 'unreadable', multipart ? { connection: 'close' } : {}));
+  const { fields } = decoded;
   const field = (name: string) => (fields.get(name) ?? '').trim();
   // A filled honeypot is told it worked: a robot learns nothing, and nothing is kept.
   if (field(HONEYPOT_FIELD) !== '') return void (await reply.code(303).header('location', '/forms/thanks').send());
   const age = frontDoor.tokens.age(field(TOKEN_FIELD), formName, frontDoor.now());
   if (age === undefined || age < limits.minFillSeconds * 1000) return void (await refuse(400, 'tooSoon'));
   if (mostlyLinks([...fields.values()])) return void (await refuse(400, 'tooManyLinks'));
-  return { fields, files: decoded!.files };
+  return decoded;
+}
+
+async function readFormBody(stream: FastifyRequest['raw'], limit: number) {
+  const body = await readBoundedBody(stream, limit);
+  if (body === undefined) return 'tooLarge';
+  const fields = decodeFormBody(body);
+  return fields === undefined ? 'unreadable' : { fields, files: [] as SentFile[] };
 }
