@@ -93,3 +93,6 @@ export const OUTBOX_CHANNELS = area({
     topics: ['outbox'],
   },
 });
+
+/** The channel a template edit is audited under, whichever face makes it (the CLI's `mail templates set` too). */
+export const TEMPLATE_EDIT_CHANNEL: keyof typeof OUTBOX_CHANNELS = 'outbox.saveTemplate';

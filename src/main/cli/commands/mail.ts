@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { Argument, type Command, Option } from 'commander';
 import { AppError } from '../../../shared/errors';
 import { TEMPLATE_KINDS, type TemplateInput, type TemplateKind } from '../../../shared/mail-templates';
+import { TEMPLATE_EDIT_CHANNEL } from '../../../shared/channels/outbox';
 import { DESK_NAME } from '../../../shared/staff';
 import type { Engine } from '../../engine/engine';
 import { MAIL_SECURITY, OUTBOX_STATUSES, type MailSettingsInput, type OutboxStatus } from '../../../shared/mail';
@@ -263,7 +264,7 @@ function registerTemplateCommands(mail: Command): void {
               staffId: null,
               staffName: DESK_NAME,
               address: null,
-              channel: 'outbox.saveTemplate',
+              channel: TEMPLATE_EDIT_CHANNEL,
               input: { environment: engine.environment, template },
               result: view,
             });
