@@ -12,10 +12,10 @@
  *   npm exec -- tsx bench/front-door.ts [SECONDS]   (default 60 per phase: 1,000 submissions)
  */
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { startApiServer } from '../src/main/http/listen';
+import { cpuMs, paced, request } from './paced-load';
 import { percentiles, random, timed } from './shelter-data';
 
 const SECONDS = Number(process.argv[2] ?? 60);
@@ -26,48 +26,6 @@ const GETS_PER_SECOND = 50;
 const SUBMISSIONS = 20_000;
 const REPORTS = 5_000;
 const DAY = 86_400_000;
-
-interface Answer {
-  status: number;
-  body: string;
-  ms: number;
-}
-
-function request(
-  port: number,
-  options: { host: string; path: string; method?: string; headers?: Record<string, string>; from?: string },
-  body?: string,
-): Promise<Answer> {
-  const started = performance.now();
-  return new Promise((resolve, reject) => {
-    const outgoing = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        path: options.path,
-        method: options.method ?? 'GET',
-        localAddress: options.from,
-        headers: { host: options.host, ...options.headers },
-        agent: false,
-      },
-      (response) => {
-        let text = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk: string) => (text += chunk));
-        response.on('end', () =>
-          resolve({ status: response.statusCode ?? 0, body: text, ms: performance.now() - started }),
-        );
-      },
-    );
-    outgoing.on('error', reject);
-    outgoing.end(body);
-  });
-}
-
-const cpuMs = () => {
-  const { user, system } = process.cpuUsage();
-  return (user + system) / 1000;
-};
 
 async function main(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'adoption-desk-front-door-bench-'));
@@ -126,22 +84,11 @@ async function main(): Promise<void> {
       if (answer.status !== 200) throw new Error(`GET: ${answer.status}`);
       return answer.ms;
     };
-    /** Calls `send` `perSecond` times a second, on schedule, for SECONDS; resolves with each answer's time. */
-    const paced = async (perSecond: number, send: () => Promise<number>): Promise<number[]> => {
-      const started = performance.now();
-      const answers: Promise<number>[] = [];
-      for (let count = 0; count < perSecond * SECONDS; count++) {
-        const wait = started + (count * 1000) / perSecond - performance.now();
-        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-        answers.push(send());
-      }
-      return Promise.all(answers);
-    };
     const phase = async (gets: boolean, submissions: boolean) => {
       const before = cpuMs();
       const [get, post] = await Promise.all([
-        gets ? paced(GETS_PER_SECOND, getPets) : Promise.resolve([]),
-        submissions ? paced(PER_MINUTE / 60, submit) : Promise.resolve([]),
+        gets ? paced(GETS_PER_SECOND, SECONDS, getPets) : Promise.resolve([]),
+        submissions ? paced(PER_MINUTE / 60, SECONDS, submit) : Promise.resolve([]),
       ]);
       return { cpu: cpuMs() - before, get, post };
     };

@@ -12,12 +12,12 @@
  *   npm exec -- tsx bench/outbox.ts [MESSAGES] [LISTED] [SECONDS]   (default 5000, 100000 and 60)
  */
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { startApiServer } from '../src/main/http/listen';
 import { removeSmtpCertificates, SMTP_PASSWORD, SMTP_USER, startSmtpServer } from '../tests/helpers/smtp-server';
-import { percentiles } from './shelter-data';
+import { cpuMs, paced, request } from './paced-load';
+import { percentiles, timed } from './shelter-data';
 
 const MESSAGES = Number(process.argv[2] ?? 5_000);
 const LISTED = Number(process.argv[3] ?? 100_000);
@@ -25,34 +25,6 @@ const LISTED = Number(process.argv[3] ?? 100_000);
 const SECONDS = Number(process.argv[4] ?? 60);
 const GETS_PER_SECOND = 50;
 const TARGET_MS = 200;
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
-}
-
-const cpuMs = () => {
-  const { user, system } = process.cpuUsage();
-  return (user + system) / 1000;
-};
-
-function get(port: number, pathname: string, key: string): Promise<number> {
-  const started = performance.now();
-  return new Promise((resolve, reject) => {
-    const outgoing = http.request(
-      { host: '127.0.0.1', port, path: pathname, headers: { authorization: `Bearer ${key}` }, agent: false },
-      (response) => {
-        response.resume();
-        response.on('end', () =>
-          response.statusCode === 200
-            ? resolve(performance.now() - started)
-            : reject(new Error(`GET ${pathname}: ${response.statusCode}`)),
-        );
-      },
-    );
-    outgoing.on('error', reject);
-    outgoing.end();
-  });
-}
 
 /** Resolves once `done()` holds, checking every 20 ms; fails after `ms`. */
 async function until(done: () => boolean, ms: number, what: string): Promise<void> {
@@ -103,22 +75,22 @@ async function main(): Promise<void> {
       engine.changes.emit('outbox');
     };
     const drained = () => until(() => smtp.received.length >= queued, 30 * 60_000, 'drained');
-    const paced = async (): Promise<number[]> => {
-      const started = performance.now();
-      const answers: Promise<number>[] = [];
-      for (let count = 0; count < GETS_PER_SECOND * SECONDS; count++) {
-        const wait = started + (count * 1000) / GETS_PER_SECOND - performance.now();
-        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-        answers.push(get(port, '/v1/pets?limit=20', key));
-      }
-      return Promise.all(answers);
+    const getPets = async (): Promise<number> => {
+      const answer = await request(port, {
+        host: `127.0.0.1:${port}`,
+        path: '/v1/pets?limit=20',
+        headers: { authorization: `Bearer ${key}` },
+      });
+      if (answer.status !== 200) throw new Error(`GET: ${answer.status}`);
+      return answer.ms;
     };
+    const gets = () => paced(GETS_PER_SECOND, SECONDS, getPets);
 
     // Warm-up: GETs and a first drain, so that neither phase below pays for compiling the other's code.
     queue();
-    await Promise.all([paced(), drained()]);
+    await Promise.all([gets(), drained()]);
     let before = cpuMs();
-    const getsAlone = await paced();
+    const getsAlone = await gets();
     const getsAloneCpu = cpuMs() - before;
 
     before = cpuMs();
@@ -131,7 +103,7 @@ async function main(): Promise<void> {
     before = cpuMs();
     started = performance.now();
     queue();
-    const [beside] = await Promise.all([paced(), drained()]);
+    const [beside] = await Promise.all([gets(), drained()]);
     const bothCpu = cpuMs() - before;
     const bothSeconds = (performance.now() - started) / 1000;
 
@@ -171,15 +143,7 @@ async function main(): Promise<void> {
       }
     })();
     for (const status of [undefined, 'failed'] as const) {
-      const times: number[] = [];
-      for (let n = 0; n < 50; n++) {
-        const t0 = performance.now();
-        outbox.list({ status, limit: 50 });
-        times.push(performance.now() - t0);
-      }
-      times.sort((a, b) => a - b);
-      const p50 = percentile(times, 50);
-      const p95 = percentile(times, 95);
+      const { p50, p95 } = timed(50, () => outbox.list({ status, limit: 50 }));
       console.log(
         `outbox.list (${status ?? 'all'}) at ${LISTED} messages: p50 ${p50.toFixed(2)} ms, p95 ${p95.toFixed(2)} ms (target ≤ ${TARGET_MS} ms: ${p95 <= TARGET_MS ? 'met' : 'MISSED'})`,
       );
