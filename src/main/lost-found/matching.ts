@@ -170,27 +170,29 @@ function bySex(a: PetSex | null, b: PetSex | null): FieldVerdict {
   return { field: 'sex', verdict, points: agreement * weight, weight };
 }
 
-/** The same postcode, or its district (the first three characters), or a place word both name. */
-function byArea(a: Prepared, b: Prepared): FieldVerdict {
-  const weight = WEIGHTS.area;
-  if (a.postcode && b.postcode) {
-    if (a.postcode === b.postcode) return { field: 'area', verdict: 'same', points: weight, weight };
-    if (a.postcode.slice(0, 3) === b.postcode.slice(0, 3))
-      return { field: 'area', verdict: 'close', points: weight / 2, weight };
-  }
-  const words = shared(a.place, b.place);
-  if (words.length > 0) return { field: 'area', verdict: 'close', points: weight / 2, weight, words };
-  const known = (a.postcode || a.place.size > 0) && (b.postcode || b.place.size > 0);
-  return { field: 'area', verdict: known ? 'different' : 'unknown', points: 0, weight };
+/** How near two postcodes are: the same, the same district (the first three characters), or neither. */
+function postcodesNear(a: Prepared, b: Prepared): 'same' | 'district' | null {
+  if (!a.postcode || !b.postcode) return null;
+  if (a.postcode === b.postcode) return 'same';
+  return a.postcode.slice(0, 3) === b.postcode.slice(0, 3) ? 'district' : null;
 }
 
 function areaPoints(a: Prepared, b: Prepared): number {
+  const near = postcodesNear(a, b);
+  if (near === 'same') return WEIGHTS.area;
+  return near === 'district' || sharedCount(a.place, b.place) > 0 ? WEIGHTS.area / 2 : 0;
+}
+
+/** The same postcode, or its district, or a place word both name. */
+function byArea(a: Prepared, b: Prepared): FieldVerdict {
   const weight = WEIGHTS.area;
-  if (a.postcode && b.postcode) {
-    if (a.postcode === b.postcode) return weight;
-    if (a.postcode.slice(0, 3) === b.postcode.slice(0, 3)) return weight / 2;
-  }
-  return sharedCount(a.place, b.place) > 0 ? weight / 2 : 0;
+  const points = areaPoints(a, b);
+  const near = postcodesNear(a, b);
+  if (near) return { field: 'area', verdict: near === 'same' ? 'same' : 'close', points, weight };
+  const words = shared(a.place, b.place);
+  if (words.length > 0) return { field: 'area', verdict: 'close', points, weight, words };
+  const known = (a.postcode || a.place.size > 0) && (b.postcode || b.place.size > 0);
+  return { field: 'area', verdict: known ? 'different' : 'unknown', points, weight };
 }
 
 /** Within a week earns all; the points fall away over eight weeks, either way round (a report is often late). */
