@@ -9,17 +9,23 @@ export interface MarkedSeeds {
   markers: string[];
 }
 
-/** The field's schema inside an object schema (through .partial(), refinements and the like). */
-function fieldSchema(schema: z.ZodType, field: string): z.ZodType {
+/** An object schema's fields, through .partial(), refinements and the like; undefined for anything else. */
+function shapeOf(schema: z.ZodType): Record<string, z.ZodType> | undefined {
   const def = schema._zod.def as unknown as {
     shape?: Record<string, z.ZodType>;
     innerType?: z.ZodType;
     in?: z.ZodType;
   };
-  if (def.shape?.[field]) return def.shape[field];
+  if (def.shape) return def.shape;
   const inner = def.innerType ?? def.in;
-  if (!inner) throw new Error(`no field ${field}`);
-  return fieldSchema(inner, field);
+  return inner ? shapeOf(inner) : undefined;
+}
+
+/** The field's schema inside an object schema. */
+function fieldSchema(schema: z.ZodType, field: string): z.ZodType {
+  const found = shapeOf(schema)?.[field];
+  if (!found) throw new Error(`no field ${field}`);
+  return found;
 }
 
 /** Seeds every marked field of `schema`; `tag` (a few letters) keeps two schemas' markers apart. A field none of the shapes tried fits is named, to be given a shape here. */
@@ -46,7 +52,7 @@ export function markedSeeds(schema: z.ZodType, tag: string, index = 0): MarkedSe
     markers.push(fits[1]);
   });
   // An unmarked object whose own fields are marked (a report's contact): those are seeded inside it.
-  for (const field of fieldsOf(schema).filter((name) => !(name in values))) {
+  for (const field of Object.keys(shapeOf(schema) ?? {}).filter((name) => !(name in values))) {
     const inner = fieldSchema(schema, field);
     const nested = markedSeeds(inner, `${tag}${field.slice(0, 2)}`, index);
     if (Object.keys(nested.values).length > 0 && inner.safeParse(nested.values).success) {
@@ -55,16 +61,4 @@ export function markedSeeds(schema: z.ZodType, tag: string, index = 0): MarkedSe
     }
   }
   return { values, markers };
-}
-
-/** An object schema's field names (through wrappers); none for anything else. */
-function fieldsOf(schema: z.ZodType): string[] {
-  const def = schema._zod.def as unknown as {
-    shape?: Record<string, z.ZodType>;
-    innerType?: z.ZodType;
-    in?: z.ZodType;
-  };
-  if (def.shape) return Object.keys(def.shape);
-  const inner = def.innerType ?? def.in;
-  return inner ? fieldsOf(inner) : [];
 }
