@@ -155,7 +155,7 @@ const languageOption = () =>
   new Option('--lang <lang>', "the language (default: the shelter's)").choices(PUBLISHED_LANGUAGES);
 
 function languageOf(engine: Engine, lang: PublishedLanguage | undefined): PublishedLanguage {
-  return lang ?? engine.services.shelter.get().language ?? 'en';
+  return lang ?? engine.services.outbox.shelterLanguage();
 }
 
 /** Words as a file holds them: blank lines part paragraphs (as `mail send --text`). */
