@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import type { mailSkippedOccasions } from '../db/schema-mail';
 
 export interface ExpiringReservation {
   reservationId: number;
@@ -20,7 +21,7 @@ export interface AdoptionOccasion {
 export type Keeper = { role: 'foster' | 'adopter'; personId: number; petName: string } | null;
 
 /** Why a time-driven occasion was settled without a message: asking again would change nothing. */
-export type SkipReason = 'opted_out' | 'forgotten';
+export type SkipReason = (typeof mailSkippedOccasions.$inferSelect)['reason'];
 
 /**
  * What the time-driven messages read of the movements: reservations about to expire, adoptions N
