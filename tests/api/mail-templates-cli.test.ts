@@ -18,13 +18,13 @@ it('lists, shows and sets the words of an automatic message; an unknown placehol
   dirs.push(dataDir);
   const cli = (...args: string[]) => runCliInProcess(dataDir, args);
 
-  const listed = await cli('--json', 'mail', 'templates', 'list', '--lang', 'fr');
+  const listed = await cli('--json', 'mail', 'templates', 'list', '--language', 'fr');
   expect(listed.code).toBe(0);
   const { templates } = JSON.parse(listed.stdout) as { templates: { kind: string; edited: boolean }[] };
   expect(templates.map((template) => template.kind)).toContain('reservation_confirmed');
   expect(templates.every((template) => !template.edited)).toBe(true);
 
-  const shown = await cli('mail', 'templates', 'show', 'follow_up', '--lang', 'de');
+  const shown = await cli('mail', 'templates', 'show', 'follow_up', '--language', 'de');
   expect(shown.code).toBe(0);
   expect(shown.stdout).toContain('Subject: ');
   expect(shown.stderr).toContain('{{questions}}');
@@ -37,7 +37,7 @@ it('lists, shows and sets the words of an automatic message; an unknown placehol
     'templates',
     'set',
     'reservation_confirmed',
-    '--lang',
+    '--language',
     'fr',
     '--subject',
     'Réservé : {{petName}}',
@@ -61,7 +61,7 @@ it('lists, shows and sets the words of an automatic message; an unknown placehol
     'templates',
     'set',
     'reservation_confirmed',
-    '--lang',
+    '--language',
     'fr',
     '--subject',
     'Autre',
@@ -70,14 +70,23 @@ it('lists, shows and sets the words of an automatic message; an unknown placehol
   );
   expect(refused.code).toBe(1);
   expect(refused.stderr).toContain('words.paragraphs.0: {{adopterNmae}} is not a placeholder of reservation_confirmed');
-  const kept = await cli('--json', 'mail', 'templates', 'show', 'reservation_confirmed', '--lang', 'fr');
+  const kept = await cli('--json', 'mail', 'templates', 'show', 'reservation_confirmed', '--language', 'fr');
   expect(JSON.parse(kept.stdout)).toMatchObject({ words: { subject: 'Réservé : {{petName}}' } });
 
-  const missing = await cli('mail', 'templates', 'set', 'reservation_confirmed', '--lang', 'fr', '--subject', 'x');
+  const missing = await cli('mail', 'templates', 'set', 'reservation_confirmed', '--language', 'fr', '--subject', 'x');
   expect(missing.code).toBe(1);
   expect(missing.stderr).toContain('--body-file');
 
-  const reset = await cli('--json', 'mail', 'templates', 'set', 'reservation_confirmed', '--lang', 'fr', '--default');
+  const reset = await cli(
+    '--json',
+    'mail',
+    'templates',
+    'set',
+    'reservation_confirmed',
+    '--language',
+    'fr',
+    '--default',
+  );
   expect(JSON.parse(reset.stdout)).toMatchObject({ edited: false, words: { subject: '{{petName}} vous est réservé' } });
 
   const trail = await cli('--json', 'audit', 'list', '--channel', 'outbox.saveTemplate');

@@ -152,7 +152,7 @@ export function registerMailCommands(program: Command): void {
 }
 
 const languageOption = () =>
-  new Option('--lang <lang>', "the language (default: the shelter's)").choices(PUBLISHED_LANGUAGES);
+  new Option('--language <code>', "the language (default: the shelter's)").choices(PUBLISHED_LANGUAGES);
 
 function languageOf(engine: Engine, lang: PublishedLanguage | undefined): PublishedLanguage {
   return lang ?? engine.services.outbox.shelterLanguage();
@@ -187,8 +187,8 @@ function registerTemplateCommands(mail: Command): void {
     .description('Each automatic message: on or off, essential, edited, its subject')
     .addOption(languageOption())
     .action(
-      run((engine, output, options: { lang?: PublishedLanguage }) => {
-        const views = engine.services.messages.templates.list(languageOf(engine, options.lang));
+      run((engine, output, options: { language?: PublishedLanguage }) => {
+        const views = engine.services.messages.templates.list(languageOf(engine, options.language));
         if (output.json) return printObject(output, { templates: views });
         printRows(
           output,
@@ -211,9 +211,9 @@ function registerTemplateCommands(mail: Command): void {
     .addArgument(new Argument('<kind>', 'which message').choices(TEMPLATE_KINDS))
     .addOption(languageOption())
     .action(
-      run((engine, output, kind: TemplateKind, options: { lang?: PublishedLanguage }) => {
+      run((engine, output, kind: TemplateKind, options: { language?: PublishedLanguage }) => {
         const view = engine.services.messages.templates
-          .list(languageOf(engine, options.lang))
+          .list(languageOf(engine, options.language))
           .find((template) => template.kind === kind);
         if (!view) throw new AppError('not_found', `No automatic message ${kind}.`);
         if (output.json) return printObject(output, view);
@@ -239,7 +239,7 @@ function registerTemplateCommands(mail: Command): void {
           engine,
           output,
           kind: TemplateKind,
-          options: { lang: PublishedLanguage; subject?: string; bodyFile?: string; default?: boolean },
+          options: { language: PublishedLanguage; subject?: string; bodyFile?: string; default?: boolean },
         ) => {
           if (options.default === true && (options.subject !== undefined || options.bodyFile !== undefined))
             throw new AppError('validation_failed', 'Give --default alone, or --subject with --body-file.', {
@@ -251,7 +251,7 @@ function registerTemplateCommands(mail: Command): void {
             });
           const template: TemplateInput = {
             kind,
-            language: options.lang,
+            language: options.language,
             words:
               options.default === true
                 ? null
