@@ -6,7 +6,7 @@
 import type { Page } from '@playwright/test';
 import { ADMIN_HTTP_PREFIX } from '../../src/shared/admin-contract';
 import { LOGIN_LIMITS } from '../../src/shared/staff';
-import { addStaff, cliJson, expect, openDesk, test, type DeskServer } from './fixtures';
+import { addStaff, cliJson, expect, openDesk, roomInMinute, test, type DeskServer } from './fixtures';
 import { expectNothingCut } from './viewports';
 
 const PASSWORD = 'a long shelter password';
@@ -25,7 +25,10 @@ async function logIn(page: Page, login: string): Promise<void> {
 test('an owner sees the invitations waiting and the lockouts, and revokes an invitation', async ({ page, desk }) => {
   await addStaff(desk, PASSWORD, [{ name: 'Ana Ruiz', login: 'ana', role: 'owner' }]);
   await desk.cli('staff', 'invite', '--name', 'Cleo Marsh', '--role', 'volunteer');
-  // Someone guesses at a login from elsewhere until its brake holds.
+  // Someone guesses at a login from elsewhere until its brake holds. The brake counts in fixed UTC
+  // minutes on the real clock: the guesses and the look at the Staff page must share one minute, or
+  // the guesses split over two windows (no brake) or the brake ends before the page shows it.
+  await roomInMinute(30);
   const origin = new URL(staffAddress(desk)).origin;
   for (let attempt = 0; attempt < LOGIN_LIMITS.perLogin.perMinute; attempt++) {
     await fetch(`${origin}${ADMIN_HTTP_PREFIX}staff.login`, {
