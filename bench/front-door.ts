@@ -15,7 +15,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startApiServer } from '../src/main/http/listen';
-import { cpuMs, paced, request } from './paced-load';
+import { cpuMs, getPets, paced, request } from './paced-load';
 import { percentiles, random, timed } from './shelter-data';
 
 const SECONDS = Number(process.argv[2] ?? 60);
@@ -75,19 +75,10 @@ async function main(): Promise<void> {
       if (answer.status !== 303) throw new Error(`submission ${n}: ${answer.status} ${answer.body.slice(0, 200)}`);
       return answer.ms;
     };
-    const getPets = async (): Promise<number> => {
-      const answer = await request(port, {
-        host: `127.0.0.1:${port}`,
-        path: '/v1/pets?limit=20',
-        headers: { authorization: `Bearer ${key}` },
-      });
-      if (answer.status !== 200) throw new Error(`GET: ${answer.status}`);
-      return answer.ms;
-    };
     const phase = async (gets: boolean, submissions: boolean) => {
       const before = cpuMs();
       const [get, post] = await Promise.all([
-        gets ? paced(GETS_PER_SECOND, SECONDS, getPets) : Promise.resolve([]),
+        gets ? paced(GETS_PER_SECOND, SECONDS, () => getPets(port, key)) : Promise.resolve([]),
         submissions ? paced(PER_MINUTE / 60, SECONDS, submit) : Promise.resolve([]),
       ]);
       return { cpu: cpuMs() - before, get, post };

@@ -16,7 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { startApiServer } from '../src/main/http/listen';
 import { removeSmtpCertificates, SMTP_PASSWORD, SMTP_USER, startSmtpServer } from '../tests/helpers/smtp-server';
-import { cpuMs, paced, request } from './paced-load';
+import { cpuMs, getPets, paced } from './paced-load';
 import { percentiles, timed } from './shelter-data';
 
 const MESSAGES = Number(process.argv[2] ?? 5_000);
@@ -75,16 +75,7 @@ async function main(): Promise<void> {
       engine.changes.emit('outbox');
     };
     const drained = () => until(() => smtp.received.length >= queued, 30 * 60_000, 'drained');
-    const getPets = async (): Promise<number> => {
-      const answer = await request(port, {
-        host: `127.0.0.1:${port}`,
-        path: '/v1/pets?limit=20',
-        headers: { authorization: `Bearer ${key}` },
-      });
-      if (answer.status !== 200) throw new Error(`GET: ${answer.status}`);
-      return answer.ms;
-    };
-    const gets = () => paced(GETS_PER_SECOND, SECONDS, getPets);
+    const gets = () => paced(GETS_PER_SECOND, SECONDS, () => getPets(port, key));
 
     // Warm-up: GETs and a first drain, so that neither phase below pays for compiling the other's code.
     queue();

@@ -42,6 +42,17 @@ export function request(
   });
 }
 
+/** One `GET /v1/pets?limit=20` with the key, as an API client makes it: its time in ms (anything but 200 throws). */
+export async function getPets(port: number, key: string): Promise<number> {
+  const answer = await request(port, {
+    host: `127.0.0.1:${port}`,
+    path: '/v1/pets?limit=20',
+    headers: { authorization: `Bearer ${key}` },
+  });
+  if (answer.status !== 200) throw new Error(`GET: ${answer.status}`);
+  return answer.ms;
+}
+
 /** This process's CPU so far (user and system), in ms. */
 export function cpuMs(): number {
   const { user, system } = process.cpuUsage();
