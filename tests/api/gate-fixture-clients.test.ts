@@ -44,19 +44,27 @@ const evidenceOf = (report: ComplianceReport, id: string) =>
   report.rules.find((rule) => rule.rule === id)?.evidence ?? [];
 
 describe('fixture clients: each fails exactly its own check', { timeout: 120_000 }, () => {
-  it('lockstep.mjs (4 workers, 4 connections, no jitter) fails jitter alone; with --jitter it passes', async () => {
-    const lockstep = await judge('lockstep.mjs', ['20'], { perMinute: 10 });
-    expect(verdicts(lockstep)).toMatchObject({ failed: ['jitter'], warned: [] });
-    const evidence = evidenceOf(lockstep, 'jitter');
-    expect(evidence.length).toBeGreaterThanOrEqual(2);
-    expect(evidence[0]?.note).toMatch(
-      /workers throttled by the 429s #\d+–#\d+ \(\d connections\): all came back within \d+(\.\d)? ms/,
-    );
+  // The judge reads real arrival times: a burst's requests within IN_FLIGHT_MS (50 ms) of the answer
+  // before them, comebacks within JITTER_SPAN_MS (100 ms). A 2-core machine running other files'
+  // processes can hold a request longer than that once; a second try runs the whole judgement again,
+  // and the verdicts of a failure are printed.
+  it(
+    'lockstep.mjs (4 workers, 4 connections, no jitter) fails jitter alone; with --jitter it passes',
+    { retry: 1 },
+    async () => {
+      const lockstep = await judge('lockstep.mjs', ['20'], { perMinute: 10 });
+      expect(verdicts(lockstep), JSON.stringify(lockstep.rules)).toMatchObject({ failed: ['jitter'], warned: [] });
+      const evidence = evidenceOf(lockstep, 'jitter');
+      expect(evidence.length).toBeGreaterThanOrEqual(2);
+      expect(evidence[0]?.note).toMatch(
+        /workers throttled by the 429s #\d+–#\d+ \(\d connections\): all came back within \d+(\.\d)? ms/,
+      );
 
-    const jittered = await judge('lockstep.mjs', ['20', '--jitter'], { perMinute: 10 });
-    expect(verdicts(jittered)).toMatchObject({ failed: [], warned: [] });
-    expect(verdicts(jittered).passed).toContain('jitter');
-  });
+      const jittered = await judge('lockstep.mjs', ['20', '--jitter'], { perMinute: 10 });
+      expect(verdicts(jittered), JSON.stringify(jittered.rules)).toMatchObject({ failed: [], warned: [] });
+      expect(verdicts(jittered).passed).toContain('jitter');
+    },
+  );
 
   it('releases-queued.mjs (holds only the refused request, releases the rest of its queue) fails in-flight alone', async () => {
     const report = await judge('releases-queued.mjs', ['14'], { perMinute: 10 });
