@@ -8,7 +8,8 @@ import { pageHref, recordHref } from '../../ui/navigation';
 import { formatMoment } from '../../ui/format';
 import { SkeletonRows } from '../../ui/LoadStates';
 import { TruncatedText } from '../../ui/TruncatedText';
-import { actionWords, fieldWords, recordWords, valueWords } from './action-words';
+import { actionWords, recordWords } from './action-words';
+import { fieldWords, valueWords } from './field-words';
 import { useCategoryNames, usePersonName } from './queries';
 
 const COLUMNS = 5;
@@ -78,12 +79,13 @@ function ChangesCell({ entry }: { entry: NamedAuditEntry }): React.JSX.Element {
   const categories = useCategoryNames();
   const petName = (id: unknown) => entry.subjects.find((subject) => subject.kind === 'pet' && subject.id === id)?.name;
   const categoryName = (id: unknown) => categories.data?.find((category) => category.id === id)?.name;
+  const line = (field: string, value: unknown): string => `${fieldWords(entry.channel, field)}: ${shown(field, value)}`;
   // Ids as the records they name, where the page knows them.
   const shown = (field: string, value: unknown): string => {
-    if (field.endsWith('categoryId')) return categoryName(value) ?? valueWords(value);
+    if (field.endsWith('categoryId')) return categoryName(value) ?? valueWords(value, line);
     if (field.endsWith('petId')) return petName(value) ?? `#${String(value)}`;
     if (/(Id|^id)$/.test(field) && typeof value === 'number') return `#${value}`;
-    return valueWords(value, (name, item) => `${fieldWords(entry.channel, name)}: ${shown(name, item)}`);
+    return valueWords(value, line);
   };
   // The record's version is bookkeeping (how an edit conflict names who made it), not a change staff made.
   const changes = Object.entries(entry.changes ?? {}).filter(([field]) => field !== 'version');
@@ -95,9 +97,7 @@ function ChangesCell({ entry }: { entry: NamedAuditEntry }): React.JSX.Element {
       Object.keys(sent).length === 1 && only && typeof only === 'object' && !Array.isArray(only)
         ? (only as Record<string, unknown>)
         : sent;
-    const lines = Object.entries(fields).map(
-      ([field, value]) => `${fieldWords(entry.channel, field)}: ${shown(field, value)}`,
-    );
+    const lines = Object.entries(fields).map(([field, value]) => line(field, value));
     if (lines.length === 0)
       return (
         <Text size="sm" c="dimmed">

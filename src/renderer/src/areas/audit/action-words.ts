@@ -1,8 +1,6 @@
-/** The audit trail in staff's words: what each admin write did, which record it touched, and its fields. */
+/** The audit trail in staff's words: what each admin write did and which record it touched (its fields: ./field-words.ts). */
 import { ADMIN_CHANNEL_DECLARATIONS } from '../../../../shared/channels';
 import type { ChannelDeclaration } from '../../../../shared/channels/declare';
-import { PROFILE_FIELD_LABEL } from '../../domain/pets/profile-labels';
-import { PERSON_FIELD_LABEL } from '../../domain/people/person-labels';
 import { windowI18n } from '../../i18n/i18n';
 import { wordTable } from '../../i18n/word-table';
 
@@ -48,41 +46,4 @@ const RECORD_KIND: Readonly<Record<string, RecordKind>> = {
 export function recordWords(channel: string, record: string): string {
   const kind = RECORD_KIND[channel.split('.')[0] ?? ''];
   return windowI18n.t(`audit:records.${kind ?? 'other'}`, { id: record });
-}
-
-const PET_FIELDS = ['name', 'categoryId', 'status', 'petId', 'personId', 'vetId'] as const;
-const PET_FIELD_WORDS: Readonly<Record<string, string>> = wordTable(PET_FIELDS, (field) =>
-  windowI18n.t(`audit:fields.${field}`),
-);
-
-/** A field no area labels, from its name: "givenDate" → "Given date". */
-function spelt(field: string): string {
-  const words = field.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
-/** A changed field in words (a profile's dotted path by its last part), or its name when no area labels it. */
-export function fieldWords(channel: string, field: string): string {
-  const last = field.split('.').at(-1) ?? field;
-  if (channel.startsWith('people.')) return (PERSON_FIELD_LABEL as Readonly<Record<string, string>>)[last] ?? field;
-  return PET_FIELD_WORDS[last] ?? (PROFILE_FIELD_LABEL as Readonly<Record<string, string>>)[last] ?? spelt(last);
-}
-
-/** A value of before → after as one line: "[personal]" is what the trail keeps of a person's details; a list or a group of fields in words, never JSON. */
-export function valueWords(value: unknown, field?: (name: string, value: unknown) => string): string {
-  if (value === null || value === undefined || value === '') return windowI18n.t('audit:values.empty');
-  if (value === '[personal]') return windowI18n.t('audit:values.personal');
-  if (typeof value === 'boolean') return windowI18n.t(value ? 'audit:values.yes' : 'audit:values.no');
-  if (typeof value === 'string') return value;
-  if (Array.isArray(value))
-    return value.length === 0
-      ? windowI18n.t('audit:values.none')
-      : value.map((item) => valueWords(item, field)).join('; ');
-  if (typeof value === 'object') {
-    const parts = Object.entries(value).map(([name, item]) =>
-      field ? field(name, item) : `${spelt(name)}: ${valueWords(item)}`,
-    );
-    return parts.length === 0 ? windowI18n.t('audit:values.empty') : parts.join(', ');
-  }
-  return String(value);
 }
