@@ -7,6 +7,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ADMIN_CONTRACT, type AdminChannel } from '../../src/shared/admin-contract';
+import { declarationOf } from '../../src/shared/channels';
+import type { SavedRecord } from '../../src/shared/channels/declare';
+import { PersonChangeSchema } from '../../src/shared/people';
+import { PetDetailsSchema, PetProfileSchema } from '../../src/shared/pet-profile';
+import { ShelterProfileSchema } from '../../src/shared/shelter';
 import { WRITE_CHANNELS } from '../../src/renderer/src/areas/audit/action-words';
 import { fieldLabelKey, fieldWords } from '../../src/renderer/src/areas/audit/field-words';
 import { showLanguage, windowI18n } from '../../src/renderer/src/i18n/i18n';
@@ -47,12 +52,25 @@ function fieldPaths(schema: z.ZodType, prefix = '', walking: Set<z.ZodType> = ne
   return [...new Set(found)];
 }
 
-/** What the trail can record of each write: its input's fields, but the environment, which the page never shows. */
-const recorded: Array<{ channel: string; field: string }> = WRITE_CHANNELS.flatMap((channel) =>
-  fieldPaths(ADMIN_CONTRACT[channel as AdminChannel].input)
-    .filter((field) => field !== 'environment')
-    .map((field) => ({ channel, field })),
-);
+/**
+ * The record an edit saves, whose changed fields its entry keeps as before → after (src/main/audit/changes.ts,
+ * which skips `updatedAt`). A person's fields an edit can change are its input's; the rest of a person (its
+ * number, when it was added or forgotten) no edit changes.
+ */
+const SAVED: Readonly<Record<SavedRecord, z.ZodType>> = {
+  pet: PetDetailsSchema.shape.pet,
+  'pet-profile': PetProfileSchema,
+  person: PersonChangeSchema,
+  shelter: ShelterProfileSchema,
+};
+
+/** What the trail can record of each write: its input's fields (but the environment, which the page never shows) and its saved record's. */
+const recorded: Array<{ channel: string; field: string }> = WRITE_CHANNELS.flatMap((channel) => {
+  const saves = declarationOf(channel)?.saves;
+  const input = fieldPaths(ADMIN_CONTRACT[channel as AdminChannel].input).filter((field) => field !== 'environment');
+  const changed = saves ? fieldPaths(SAVED[saves]).filter((field) => !/(^|\.)updatedAt$/.test(field)) : [];
+  return [...new Set([...input, ...changed])].map((field) => ({ channel, field }));
+});
 
 /** The fields among `fields` with no label in `language`'s own catalogue (an English fallback does not count). */
 function unlabelled(fields: Array<{ channel: string; field: string }>, language: string): string[] {
