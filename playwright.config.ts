@@ -8,7 +8,7 @@ const browser = chosenBrowser();
  * Specs that must have the machine to themselves: they measure time (a change shown within 1 s).
  * They run in the "alone" project, one test at a time, after every "parallel" test has finished.
  */
-const ALONE = [/live-updates\.spec\.ts$/];
+const ALONE = [/live-updates.*\.spec\.ts$/];
 
 export default defineConfig({
   testDir: 'tests/e2e',
