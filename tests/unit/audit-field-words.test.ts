@@ -1,8 +1,8 @@
 /**
  * The audit trail's fields in every language of the window: each field an audited channel's input schema
- * declares, at any depth (a round's doses, a form's questions), has a label in each catalogue, and the Audit
- * page shows that label. The fields come from the schemas themselves, so a field added tomorrow fails here
- * until it has its words.
+ * declares, at any depth (a round's doses, a form's questions), and each field of the record an edit saves,
+ * has a label in each catalogue, and the Audit page shows that label. The fields come from the schemas
+ * themselves, so a field added tomorrow fails here until it has its words.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';

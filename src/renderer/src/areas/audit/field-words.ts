@@ -1,7 +1,7 @@
 /**
  * The fields of the audit trail's entries in the window's language: every field an audited channel's input
- * schema declares has its label (held by tests/unit/audit-field-words.test.ts, which reads the schemas), the
- * domain's own word where it means the same thing, else `audit:fields.<field>`.
+ * schema or saved record declares has its label (held by tests/unit/audit-field-words.test.ts, which reads the
+ * schemas), the domain's own word where it means the same thing, else `audit:fields.<field>`.
  */
 import { PET_PROFILE_FIELDS } from '../../../../shared/pet-profile';
 import { PERSON_FIELD_LABEL } from '../../domain/people/person-labels';
