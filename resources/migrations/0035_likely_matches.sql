@@ -9,8 +9,7 @@ CREATE TABLE `lost_found_likely_matches` (
 	CONSTRAINT "lost_found_likely_matches_one_other" CHECK(("lost_found_likely_matches"."other_report_id" IS NULL) <> ("lost_found_likely_matches"."pet_id" IS NULL))
 );
 --> statement-breakpoint
-CREATE UNIQUE INDEX `lost_found_likely_matches_report` ON `lost_found_likely_matches` (`report_id`,`other_report_id`) WHERE "lost_found_likely_matches"."other_report_id" IS NOT NULL;--> statement-breakpoint
-CREATE UNIQUE INDEX `lost_found_likely_matches_report_pet` ON `lost_found_likely_matches` (`report_id`,`pet_id`) WHERE "lost_found_likely_matches"."pet_id" IS NOT NULL;--> statement-breakpoint
+CREATE INDEX `lost_found_likely_matches_report` ON `lost_found_likely_matches` (`report_id`,`score`);--> statement-breakpoint
 CREATE INDEX `lost_found_likely_matches_other` ON `lost_found_likely_matches` (`other_report_id`);--> statement-breakpoint
 CREATE INDEX `lost_found_likely_matches_pet` ON `lost_found_likely_matches` (`pet_id`);--> statement-breakpoint
 CREATE TABLE `lost_found_stray_descriptions` (

@@ -96,12 +96,8 @@ export const lostFoundLikelyMatches = sqliteTable(
     score: integer('score').notNull(),
   },
   (table) => [
-    uniqueIndex('lost_found_likely_matches_report')
-      .on(table.reportId, table.otherReportId)
-      .where(sql`${table.otherReportId} IS NOT NULL`),
-    uniqueIndex('lost_found_likely_matches_report_pet')
-      .on(table.reportId, table.petId)
-      .where(sql`${table.petId} IS NOT NULL`),
+    // Today's card reads a report's rows best first.
+    index('lost_found_likely_matches_report').on(table.reportId, table.score),
     index('lost_found_likely_matches_other').on(table.otherReportId),
     index('lost_found_likely_matches_pet').on(table.petId),
     check('lost_found_likely_matches_one_other', sql`(${table.otherReportId} IS NULL) <> (${table.petId} IS NULL)`),

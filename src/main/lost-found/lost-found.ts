@@ -163,28 +163,26 @@ export class LostFoundService {
       else rowsOf.set(row.reportId, [row]);
     }
     const reports = this.store.openSince(since).filter((report) => rowsOf.has(report.id));
+    const strayTaken: number[] = [];
     for (const stray of strays.values()) {
       if (stray.intakeAt < since) continue;
       for (const { reportId } of this.store.likelyOfPet(stray.id)) {
         if (rowsOf.has(reportId)) continue;
         rowsOf.set(reportId, this.store.likelyOf(reportId));
-        reports.push(this.requireReport(reportId));
+        strayTaken.push(reportId);
       }
     }
-    const others = new Map<number, Report>();
-    const otherReport = (id: number): Report => {
-      let other = others.get(id);
-      if (!other) {
-        other = this.requireReport(id);
-        others.set(id, other);
-      }
-      return other;
-    };
+    const shown = new Map<number, LikelyRow[]>();
+    const others = new Set<number>(strayTaken);
+    for (const [reportId, rows] of rowsOf) {
+      const best = this.bestLikely(rows);
+      shown.set(reportId, best);
+      for (const row of best) if (row.otherReportId !== null) others.add(row.otherReportId);
+    }
+    const read = this.store.many(others);
+    for (const reportId of strayTaken) reports.push(read.get(reportId)!);
     return reports
-      .map((report) => ({
-        report,
-        matches: this.explainedLikely(report, rowsOf.get(report.id) ?? [], strays, otherReport),
-      }))
+      .map((report) => ({ report, matches: this.explainedLikely(report, shown.get(report.id) ?? [], strays, read) }))
       .filter((entry) => entry.matches.length > 0)
       .sort((a, b) => (b.matches[0]?.score ?? 0) - (a.matches[0]?.score ?? 0));
   }
@@ -238,34 +236,31 @@ export class LostFoundService {
     return this.requireReport(id);
   }
 
-  /** The best of a report's stored likely matches, explained; strays before reports at the same score, as a search lists them. */
+  /** The few of a report's stored likely matches the card shows: best first, strays before reports at the same score, as a search lists them. */
+  private bestLikely(rows: LikelyRow[]): LikelyRow[] {
+    const order = (row: LikelyRow) => (row.petId === null ? 1 : 0);
+    const id = (row: LikelyRow) => row.petId ?? row.otherReportId ?? 0;
+    return rows.sort((a, b) => b.score - a.score || order(a) - order(b) || id(a) - id(b)).slice(0, SHOWN_AT_MOST);
+  }
+
+  /** The shown matches explained; the stored rows name only strays in care and open reports (bringUpToDate). */
   private explainedLikely(
     report: Report,
     rows: LikelyRow[],
     strays: Map<number, StrayRow>,
-    otherReport: (id: number) => Report,
+    reports: Map<number, Report>,
   ): Match[] {
     const prepared = this.descriptions.report(report);
-    const order = (row: LikelyRow) => (row.petId === null ? 1 : 0);
-    return rows
-      .filter((row) => row.petId === null || strays.has(row.petId))
-      .sort(
-        (a, b) =>
-          b.score - a.score ||
-          order(a) - order(b) ||
-          (a.petId ?? a.otherReportId ?? 0) - (b.petId ?? b.otherReportId ?? 0),
-      )
-      .slice(0, SHOWN_AT_MOST)
-      .flatMap((row): Match[] => {
-        if (row.petId !== null) {
-          const stray = strays.get(row.petId)!;
-          const score = scoreMatch(prepared, this.descriptions.stray(stray));
-          return score ? [{ ...score, pet: strayRef(stray), report: null }] : [];
-        }
-        const other = otherReport(row.otherReportId ?? 0);
-        const score = scoreMatch(prepared, this.descriptions.report(other));
-        return score ? [{ ...score, pet: null, report: other }] : [];
-      });
+    return rows.flatMap((row): Match[] => {
+      const stray = row.petId === null ? undefined : strays.get(row.petId);
+      if (stray) {
+        const score = scoreMatch(prepared, this.descriptions.stray(stray));
+        return score ? [{ ...score, pet: strayRef(stray), report: null }] : [];
+      }
+      const other = row.otherReportId === null ? undefined : reports.get(row.otherReportId);
+      const score = other && scoreMatch(prepared, this.descriptions.report(other));
+      return other && score ? [{ ...score, pet: null, report: other }] : [];
+    });
   }
 
   /** One report's candidates: the other kind's open reports in its time window or with its chip, and strays in care when it is lost. */

@@ -84,6 +84,7 @@ export class LostFoundStore {
           @features, @contactName, @contactPhone, @contactEmail, @at, @at)`,
       ),
       one: sqlite.prepare<[number], ReportRow>(`${REPORT_SELECT} WHERE id = ?`),
+      many: sqlite.prepare<[string], ReportRow>(`${REPORT_SELECT} WHERE id IN (SELECT value FROM json_each(?))`),
       list: sqlite.prepare<[{ kind: string | null; state: string | null; limit: number }], ReportRow>(
         `${REPORT_SELECT} WHERE (@kind IS NULL OR kind = @kind) AND (@state IS NULL OR state = @state) ORDER BY id DESC LIMIT @limit`,
       ),
@@ -163,6 +164,12 @@ export class LostFoundStore {
   one(id: number): Report | undefined {
     const row = this.statements.one.get(id);
     return row && toReport(row);
+  }
+
+  /** The reports of these ids, by id, in one read. */
+  many(ids: Iterable<number>): Map<number, Report> {
+    const rows = this.statements.many.all(JSON.stringify([...ids]));
+    return new Map(rows.map((row) => [row.id, toReport(row)]));
   }
 
   list(kind: ReportKind | null, state: ReportState | null, limit: number): Report[] {
