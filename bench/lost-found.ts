@@ -1,11 +1,16 @@
 /**
  * Lost and found matching through the real engine: the ten-year shelter of 20,000 animals (its strays
- * in care described), 5,000 open reports (half lost, half found), then a report's match search, a
- * stray's, a new report recorded with its matches and Today's card, each timed (p50/p95).
- * Target: a match search ≤ 200 ms.
+ * in care described), 5,000 open reports (half lost, half found, written by SQL: the first card stores their
+ * likely matches, as after an upgrade), then a report's match search, a
+ * stray's, a new report recorded with its matches and Today's card, each timed (p50/p95); then the
+ * engine is closed and opened again on the same file, and Today's card is timed from its first read.
+ * Target: a match search and Today's card ≤ 200 ms, the first read after a start included.
  *
  *   npm exec -- tsx bench/lost-found.ts [ANIMALS] [REPORTS]   (default 20000 and 5000)
  */
+import fs from 'node:fs';
+import { ManualClock } from '../src/shared/clock';
+import { Engine } from '../src/main/engine/engine';
 import { random, seedBenchShelter, timed } from './shelter-data';
 
 const ANIMALS = Number(process.argv[2] ?? 20_000);
@@ -36,6 +41,7 @@ const FEATURES = [
 function main(): void {
   const shelter = seedBenchShelter('lost-found', ANIMALS, 2_000);
   const { engine, end } = shelter;
+  let reopened: Engine | undefined;
   const next = random(39);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
   try {
@@ -83,6 +89,12 @@ function main(): void {
     console.log(
       `seeded ${ANIMALS} animals (${strays.length} strays in care), ${REPORTS} open reports in ${(shelter.seededMs / 1000).toFixed(1)} s`,
     );
+    // The reports went in by SQL, without their likely matches: the first card stores them, as after an upgrade.
+    const building = performance.now();
+    lostFound.waiting();
+    console.log(
+      `likely matches stored for the ${REPORTS} reports in ${((performance.now() - building) / 1000).toFixed(1)} s`,
+    );
     const line = (what: string, figures: { p50: number; p95: number }, target?: number) =>
       console.log(
         `${what.padEnd(22)} p50 ${figures.p50.toFixed(1).padStart(6)} ms   p95 ${figures.p95.toFixed(1).padStart(6)} ms${target === undefined ? '' : `   (target ≤ ${target} ms: ${figures.p95 <= target ? 'met' : 'MISSED'})`}`,
@@ -119,9 +131,26 @@ function main(): void {
     line(
       'today card',
       timed(3, () => lostFound.waiting()),
+      TARGET_MS,
+    );
+    engine.close();
+    const opening = performance.now();
+    reopened = new Engine({ dataDir: shelter.dataDir, environment: 'production', clock: new ManualClock(end) });
+    console.log(`engine opened again in ${(performance.now() - opening).toFixed(0)} ms`);
+    const first = performance.now();
+    const card = reopened.services.lostFound.waiting();
+    console.log(`first card after start  ${(performance.now() - first).toFixed(1)} ms   (${card.length} reports)`);
+    const again = reopened.services.lostFound;
+    line(
+      'today card, started',
+      timed(20, () => again.waiting()),
+      TARGET_MS,
     );
   } finally {
-    shelter.close();
+    if (reopened) {
+      reopened.close();
+      fs.rmSync(shelter.dataDir, { recursive: true, force: true });
+    } else shelter.close();
   }
 }
 

@@ -3,7 +3,6 @@ import type { Clock } from '../../shared/clock';
 import { AppError } from '../../shared/errors';
 import {
   ConfirmInputSchema,
-  LIKELY_SCORE,
   ReportInputSchema,
   ReportQuerySchema,
   type ConfirmInput,
@@ -16,13 +15,14 @@ import {
   type ReportWithMatches,
 } from '../../shared/lost-found';
 import type { Face } from '../../shared/movements';
-import { ageGroupOf, ageScaleOf, localDay } from '../../shared/pet-profile';
 import type { Species } from '../../shared/species';
 import { parseOrThrow } from '../../shared/validation';
 import type { Changes } from '../db/changes';
 import type { MovementService } from '../movements/movements';
-import { prepare, quickScore, scoreMatch, type Description, type Prepared } from './matching';
-import { LostFoundStore, type ReportPhoto, type StrayRow } from './store';
+import { Descriptions } from './descriptions';
+import { LikelyMatches } from './likely-matches';
+import { quickScore, scoreMatch, type Prepared } from './matching';
+import { LostFoundStore, type LikelyRow, type ReportPhoto, type StrayRow } from './store';
 
 /** Below this a candidate is not worth a look; a chip match is always shown. */
 const SHOWN_FROM = 25;
@@ -35,23 +35,7 @@ const WAITING_WINDOW_MS = 14 * 86_400_000;
  * keeps the late report while the search reads only what could be the animal.
  */
 const CANDIDATE_WINDOW_MS = 365 * 86_400_000;
-const POSTCODE = /\b\d{5}\b|\b[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}\b/i;
-
-const reportDescription = (report: Report): Description => ({
-  species: report.species,
-  sex: report.sex,
-  colour: report.colour,
-  breed: report.breed,
-  size: report.size,
-  ageGroup: report.ageGroup,
-  microchip: report.microchip,
-  postcode: report.postcode,
-  place: report.place,
-  at: report.seenAt,
-  features: report.features,
-});
-
-/** The candidates of one species, read and prepared once. */
+/** One report's candidates, read and prepared once. */
 interface Pool {
   lost: { report: Report; prepared: Prepared }[];
   found: { report: Report; prepared: Prepared }[];
@@ -72,17 +56,16 @@ const notAMatch = (report: Report, other: 'pet' | 'report', otherId: number) =>
 const best = (matches: Match[]): Match[] => matches.sort((a, b) => b.score - a.score).slice(0, SHOWN_AT_MOST);
 
 /**
- * Lost and found reports and their matches. Matches are worked out when they are read, never stored:
- * a new report, an intake or an edited profile shows in the next read, and the `lost-found` topic
- * fires with every change of the animals or their movements so the window reads again. What is kept
- * is each description's prepared words (a report's never change once written; a stray's are kept
- * while its row and the day are the same), and candidates are sifted by their bare score before
- * the few worth showing are explained.
+ * Lost and found reports and their matches. A report's or a stray's match search is worked out when it
+ * is read; Today's card reads the likely matches stored for every open report (likely-matches.ts) and
+ * explains only those it shows. The `lost-found` topic fires with every change of the animals or their
+ * movements so the window reads again. Each description's prepared words are kept (descriptions.ts),
+ * and candidates are sifted by their bare score before the few worth showing are explained.
  */
 export class LostFoundService {
   private readonly store: LostFoundStore;
-  private readonly preparedReports = new Map<number, Prepared>();
-  private readonly preparedStrays = new Map<number, { key: string; prepared: Prepared }>();
+  private readonly descriptions: Descriptions;
+  private readonly likely: LikelyMatches;
 
   constructor(
     private readonly sqlite: Database.Database,
@@ -91,13 +74,15 @@ export class LostFoundService {
     private readonly movements: MovementService,
   ) {
     this.store = new LostFoundStore(sqlite);
+    this.descriptions = new Descriptions(clock);
+    this.likely = new LikelyMatches(this.store, this.descriptions, clock);
     changes.on((topic) => {
       if (topic === 'movements' || topic === 'pets') changes.emit('lost-found');
     });
   }
 
   /** A new report from the desk or the site's form, answered with its matches. */
-  /** A new report, with its one photo when given (already through the photo pipeline), in one transaction. */
+  /** A new report, with its likely matches stored and its one photo when given (already through the photo pipeline), in one transaction. */
   recordReport(input: ReportInput, source: ReportSource, photo?: ReportPhoto): ReportWithMatches {
     const report = parseOrThrow(ReportInputSchema, input, 'report');
     const at = this.clock.now();
@@ -124,6 +109,7 @@ export class LostFoundService {
         at,
       );
       if (photo) this.store.insertPhoto(id, photo, at);
+      this.likely.storeReport(this.requireReport(id));
       return id;
     });
     this.changes.emit('lost-found');
@@ -154,10 +140,10 @@ export class LostFoundService {
   matchesOfPet(petId: number): Match[] {
     const stray = this.store.stray(petId);
     if (!stray) return [];
-    const prepared = this.strayPrepared(stray);
+    const prepared = this.descriptions.stray(stray);
     return best(
       this.candidates(stray.species, 'lost', prepared).flatMap((report) => {
-        const score = this.explained(prepared, this.reportPrepared(report), SHOWN_FROM);
+        const score = this.explained(prepared, this.descriptions.report(report), SHOWN_FROM);
         return score ? [{ ...score, pet: null, report }] : [];
       }),
     );
@@ -165,36 +151,40 @@ export class LostFoundService {
 
   /**
    * Today's card: the open reports of the last two weeks, and those a stray taken in since may be,
-   * with a likely match. Every candidate is read and prepared once per species for the whole card,
-   * not once per report: the card compares hundreds of reports with the same strays.
+   * with a likely match, read from the stored likely matches; only the few shown are explained.
    */
   waiting(): MatchesWaiting {
+    const strays = this.likely.bringUpToDate();
     const since = this.clock.now() - WAITING_WINDOW_MS;
-    const pools = new Map<Species, Pool>();
-    const poolOf = (species: Species): Pool => {
-      let pool = pools.get(species);
-      if (!pool) {
-        pool = this.poolOf(species);
-        pools.set(species, pool);
-      }
-      return pool;
-    };
-    const found = new Map<number, ReportWithMatches>();
-    for (const report of this.store.openSince(since)) {
-      const matches = this.matchesIn(report, this.reportPrepared(report), poolOf(report.species), LIKELY_SCORE);
-      if (matches.length > 0) found.set(report.id, { report, matches });
+    const rowsOf = new Map<number, LikelyRow[]>();
+    for (const row of this.store.likelyOpenSince(since)) {
+      const rows = rowsOf.get(row.reportId);
+      if (rows) rows.push(row);
+      else rowsOf.set(row.reportId, [row]);
     }
-    for (const stray of this.store.straysSince(since)) {
-      const pool = poolOf(stray.species);
-      const prepared = this.strayPrepared(stray);
-      for (const { report, prepared: described } of pool.lost) {
-        if (found.has(report.id)) continue;
-        if ((quickScore(prepared, described) ?? -1) < LIKELY_SCORE) continue;
-        const matches = this.matchesIn(report, described, pool, LIKELY_SCORE);
-        if (matches.length > 0) found.set(report.id, { report, matches });
+    const reports = this.store.openSince(since).filter((report) => rowsOf.has(report.id));
+    const strayTaken: number[] = [];
+    for (const stray of strays.values()) {
+      if (stray.intakeAt < since) continue;
+      for (const { reportId } of this.store.likelyOfPet(stray.id)) {
+        if (rowsOf.has(reportId)) continue;
+        rowsOf.set(reportId, this.store.likelyOf(reportId));
+        strayTaken.push(reportId);
       }
     }
-    return [...found.values()].sort((a, b) => (b.matches[0]?.score ?? 0) - (a.matches[0]?.score ?? 0));
+    const shown = new Map<number, LikelyRow[]>();
+    const others = new Set<number>(strayTaken);
+    for (const [reportId, rows] of rowsOf) {
+      const best = this.bestLikely(rows);
+      shown.set(reportId, best);
+      for (const row of best) if (row.otherReportId !== null) others.add(row.otherReportId);
+    }
+    const read = this.store.many(others);
+    for (const reportId of strayTaken) reports.push(read.get(reportId)!);
+    return reports
+      .map((report) => ({ report, matches: this.explainedLikely(report, shown.get(report.id) ?? [], strays, read) }))
+      .filter((entry) => entry.matches.length > 0)
+      .sort((a, b) => (b.matches[0]?.score ?? 0) - (a.matches[0]?.score ?? 0));
   }
 
   /**
@@ -209,23 +199,25 @@ export class LostFoundService {
       if (confirm.petId !== undefined) {
         const stray = this.store.stray(confirm.petId);
         if (!stray || report.kind !== 'lost') throw notAMatch(report, 'pet', confirm.petId);
-        const score = this.scoreOrRefuse(report, this.strayPrepared(stray), 'pet', stray.id);
+        const score = this.scoreOrRefuse(report, this.descriptions.stray(stray), 'pet', stray.id);
         this.movements.outcome(
           { petId: stray.id, type: 'return_to_owner', reason: `Claimed through lost report ${report.id}` },
           by,
         );
         this.store.setState(report.id, 'returned', stray.id, at);
+        this.likely.dropReport(report.id);
         this.store.recordConfirmation(report.id, { petId: stray.id, otherReportId: null, score }, at, by);
         return;
       }
       const other = this.requireOpen(confirm.otherReportId ?? 0);
       if (other.kind === report.kind) throw notAMatch(report, 'report', other.id);
-      const score = this.scoreOrRefuse(report, this.reportPrepared(other), 'report', other.id);
+      const score = this.scoreOrRefuse(report, this.descriptions.report(other), 'report', other.id);
       for (const [one, two] of [
         [report, other],
         [other, report],
       ] as const) {
         this.store.setState(one.id, 'returned', null, at);
+        this.likely.dropReport(one.id);
         this.store.recordConfirmation(one.id, { petId: null, otherReportId: two.id, score }, at, by);
       }
     })();
@@ -236,21 +228,51 @@ export class LostFoundService {
   /** Closes a report without a match: found at home, withdrawn, given up. */
   close(id: number): Report {
     this.requireOpen(id);
-    this.store.setState(id, 'closed', null, this.clock.now());
+    this.store.transaction(() => {
+      this.store.setState(id, 'closed', null, this.clock.now());
+      this.likely.dropReport(id);
+    });
     this.changes.emit('lost-found');
     return this.requireReport(id);
   }
 
+  /** The few of a report's stored likely matches the card shows: best first, strays before reports at the same score, as a search lists them. */
+  private bestLikely(rows: LikelyRow[]): LikelyRow[] {
+    const order = (row: LikelyRow) => (row.petId === null ? 1 : 0);
+    const id = (row: LikelyRow) => row.petId ?? row.otherReportId ?? 0;
+    return rows.sort((a, b) => b.score - a.score || order(a) - order(b) || id(a) - id(b)).slice(0, SHOWN_AT_MOST);
+  }
+
+  /** The shown matches explained; the stored rows name only strays in care and open reports (bringUpToDate). */
+  private explainedLikely(
+    report: Report,
+    rows: LikelyRow[],
+    strays: Map<number, StrayRow>,
+    reports: Map<number, Report>,
+  ): Match[] {
+    const prepared = this.descriptions.report(report);
+    return rows.flatMap((row): Match[] => {
+      const stray = row.petId === null ? undefined : strays.get(row.petId);
+      if (stray) {
+        const score = scoreMatch(prepared, this.descriptions.stray(stray));
+        return score ? [{ ...score, pet: strayRef(stray), report: null }] : [];
+      }
+      const other = row.otherReportId === null ? undefined : reports.get(row.otherReportId);
+      const score = other && scoreMatch(prepared, this.descriptions.report(other));
+      return other && score ? [{ ...score, pet: null, report: other }] : [];
+    });
+  }
+
   /** One report's candidates: the other kind's open reports in its time window or with its chip, and strays in care when it is lost. */
   private matchesOf(report: Report): Match[] {
-    const prepared = this.reportPrepared(report);
-    const described = (other: Report) => ({ report: other, prepared: this.reportPrepared(other) });
+    const prepared = this.descriptions.report(report);
+    const described = (other: Report) => ({ report: other, prepared: this.descriptions.report(other) });
     const pool: Pool = {
       lost: report.kind === 'found' ? this.candidates(report.species, 'lost', prepared).map(described) : [],
       found: report.kind === 'lost' ? this.candidates(report.species, 'found', prepared).map(described) : [],
       strays:
         report.kind === 'lost'
-          ? this.store.straysOf(report.species).map((stray) => ({ stray, prepared: this.strayPrepared(stray) }))
+          ? this.store.straysOf(report.species).map((stray) => ({ stray, prepared: this.descriptions.stray(stray) }))
           : [],
     };
     return this.matchesIn(report, prepared, pool, SHOWN_FROM);
@@ -260,16 +282,6 @@ export class LostFoundService {
   private candidates(species: Species, kind: 'lost' | 'found', of: Prepared): Report[] {
     const at = of.description.at;
     return this.store.openNear(species, kind, at - CANDIDATE_WINDOW_MS, at + CANDIDATE_WINDOW_MS, of.chip);
-  }
-
-  /** The open reports and strays in care of one species, each prepared for scoring (Today's card compares many reports with them). */
-  private poolOf(species: Species): Pool {
-    const described = (report: Report) => ({ report, prepared: this.reportPrepared(report) });
-    return {
-      lost: this.store.openOf(species, 'lost').map(described),
-      found: this.store.openOf(species, 'found').map(described),
-      strays: this.store.straysOf(species).map((stray) => ({ stray, prepared: this.strayPrepared(stray) })),
-    };
   }
 
   /** The candidates in `pool` scoring at least `from` (a chip match always), best first and explained. */
@@ -295,47 +307,8 @@ export class LostFoundService {
     return bare !== null && (bare === 100 || bare >= from) ? scoreMatch(a, b) : null;
   }
 
-  /** A report's prepared words: what a report describes never changes once written, so they are worked out once. */
-  private reportPrepared(report: Report): Prepared {
-    let prepared = this.preparedReports.get(report.id);
-    if (!prepared) {
-      prepared = prepare(reportDescription(report));
-      this.preparedReports.set(report.id, prepared);
-    }
-    return prepared;
-  }
-
-  /** A stray described as a report would be, kept while its row and the day (its age group) stay the same. */
-  private strayPrepared(stray: StrayRow): Prepared {
-    const today = localDay(this.clock.now());
-    const key = `${today}\u0000${JSON.stringify(stray)}`;
-    const kept = this.preparedStrays.get(stray.id);
-    if (kept?.key === key) return kept.prepared;
-    const prepared = this.describeStray(stray, today);
-    this.preparedStrays.set(stray.id, { key, prepared });
-    return prepared;
-  }
-
-  /** Where a stray was found is read from its intake's reason. */
-  private describeStray(stray: StrayRow, today: string): Prepared {
-    const found = [stray.intakeReason, stray.intakeCondition].filter(Boolean).join('\n');
-    return prepare({
-      species: stray.species,
-      sex: stray.sex,
-      colour: stray.colour,
-      breed: [stray.breedPrimary, stray.breedSecondary].filter(Boolean).join(' ') || null,
-      size: stray.size,
-      ageGroup: ageGroupOf(stray.birthDate ?? undefined, ageScaleOf(stray.species), today),
-      microchip: stray.microchip,
-      postcode: POSTCODE.exec(found)?.[0] ?? null,
-      place: stray.intakeReason,
-      at: stray.intakeAt,
-      features: [stray.description, found].filter(Boolean).join('\n') || null,
-    });
-  }
-
   private scoreOrRefuse(report: Report, other: Prepared, kind: 'pet' | 'report', otherId: number): number {
-    const score = scoreMatch(this.reportPrepared(report), other);
+    const score = scoreMatch(this.descriptions.report(report), other);
     if (!score) throw notAMatch(report, kind, otherId);
     return score.score;
   }

@@ -35,12 +35,23 @@ export interface ReportPhoto {
   height: number;
 }
 
+/** One stored likely match of an open report: another report, or a stray in care. */
+export interface LikelyRow {
+  reportId: number;
+  otherReportId: number | null;
+  petId: number | null;
+  score: number;
+}
+
 export type NewReport = Omit<ReportRow, 'id' | 'state' | 'returnedPetId' | 'createdAt' | 'updatedAt'>;
 
 const REPORT_SELECT = `SELECT id, kind, state, source, species, sex, colour, breed, size, age_group AS ageGroup, microchip,
   postcode, place, seen_at AS seenAt, features, contact_name AS contactName, contact_phone AS contactPhone,
   contact_email AS contactEmail, returned_pet_id AS returnedPetId, created_at AS createdAt, updated_at AS updatedAt
   FROM lost_found_reports`;
+
+const LIKELY_SELECT = `SELECT m.report_id AS reportId, m.other_report_id AS otherReportId, m.pet_id AS petId, m.score
+  FROM lost_found_likely_matches m`;
 
 const STRAY_SELECT = `SELECT p.id, p.name, c.species, pp.sex, pp.color AS colour, pp.breed_primary AS breedPrimary,
   pp.breed_secondary AS breedSecondary, pp.size, pp.birth_date AS birthDate, pp.microchip_number AS microchip,
@@ -60,7 +71,7 @@ function toReport({ contactName, contactPhone, contactEmail, ...row }: ReportRow
   };
 }
 
-/** The lost and found tables' SQL, and the reads of the strays in care that matching compares them with. */
+/** The lost and found tables' SQL (the stored likely matches' too), and the reads of the strays in care that matching compares them with. */
 export class LostFoundStore {
   private readonly statements;
 
@@ -73,6 +84,7 @@ export class LostFoundStore {
           @features, @contactName, @contactPhone, @contactEmail, @at, @at)`,
       ),
       one: sqlite.prepare<[number], ReportRow>(`${REPORT_SELECT} WHERE id = ?`),
+      many: sqlite.prepare<[string], ReportRow>(`${REPORT_SELECT} WHERE id IN (SELECT value FROM json_each(?))`),
       list: sqlite.prepare<[{ kind: string | null; state: string | null; limit: number }], ReportRow>(
         `${REPORT_SELECT} WHERE (@kind IS NULL OR kind = @kind) AND (@state IS NULL OR state = @state) ORDER BY id DESC LIMIT @limit`,
       ),
@@ -96,7 +108,34 @@ export class LostFoundStore {
       ),
       straysOf: sqlite.prepare<[Species], StrayRow>(`${STRAY_SELECT} AND c.species = ?`),
       stray: sqlite.prepare<[number], StrayRow>(`${STRAY_SELECT} AND p.id = ?`),
-      straysSince: sqlite.prepare<[number], StrayRow>(`${STRAY_SELECT} AND s.intake_at >= ?`),
+      straysInCare: sqlite.prepare<[], StrayRow>(`${STRAY_SELECT} ORDER BY p.id`),
+      unmatched: sqlite.prepare<[], ReportRow>(
+        `${REPORT_SELECT} INDEXED BY lost_found_reports_unmatched WHERE state = 'open' AND matches_stored_at IS NULL ORDER BY id`,
+      ),
+      markMatched: sqlite.prepare<[number, number], never>(
+        'UPDATE lost_found_reports SET matches_stored_at = ? WHERE id = ?',
+      ),
+      insertLikely: sqlite.prepare<[number, number | null, number | null, number], never>(
+        'INSERT INTO lost_found_likely_matches (report_id, other_report_id, pet_id, score) VALUES (?, ?, ?, ?)',
+      ),
+      likelyOpenSince: sqlite.prepare<[number], LikelyRow>(
+        `${LIKELY_SELECT} JOIN lost_found_reports r ON r.id = m.report_id WHERE r.state = 'open' AND r.created_at >= ?`,
+      ),
+      likelyOf: sqlite.prepare<[number], LikelyRow>(`${LIKELY_SELECT} WHERE m.report_id = ?`),
+      likelyOfPet: sqlite.prepare<[number], LikelyRow>(`${LIKELY_SELECT} WHERE m.pet_id = ? ORDER BY m.report_id`),
+      dropReportLikely: sqlite.prepare<[number, number], never>(
+        'DELETE FROM lost_found_likely_matches WHERE report_id = ? OR other_report_id = ?',
+      ),
+      dropStrayLikely: sqlite.prepare<[number], never>('DELETE FROM lost_found_likely_matches WHERE pet_id = ?'),
+      strayDescriptions: sqlite.prepare<[], { petId: number; description: string }>(
+        'SELECT pet_id AS petId, description FROM lost_found_stray_descriptions',
+      ),
+      setStrayDescription: sqlite.prepare<[number, string], never>(
+        'INSERT OR REPLACE INTO lost_found_stray_descriptions (pet_id, description) VALUES (?, ?)',
+      ),
+      dropStrayDescription: sqlite.prepare<[number], never>(
+        'DELETE FROM lost_found_stray_descriptions WHERE pet_id = ?',
+      ),
       insertPhoto: sqlite.prepare<[number, Buffer, number, number, number], never>(
         'INSERT INTO lost_found_report_photos (report_id, jpeg, width, height, created_at) VALUES (?, ?, ?, ?, ?)',
       ),
@@ -125,6 +164,12 @@ export class LostFoundStore {
   one(id: number): Report | undefined {
     const row = this.statements.one.get(id);
     return row && toReport(row);
+  }
+
+  /** The reports of these ids, by id, in one read. */
+  many(ids: Iterable<number>): Map<number, Report> {
+    const rows = this.statements.many.all(JSON.stringify([...ids]));
+    return new Map(rows.map((row) => [row.id, toReport(row)]));
   }
 
   list(kind: ReportKind | null, state: ReportState | null, limit: number): Report[] {
@@ -171,7 +216,58 @@ export class LostFoundStore {
     return this.statements.stray.get(petId);
   }
 
-  straysSince(at: number): StrayRow[] {
-    return this.statements.straysSince.all(at);
+  /** Every stray in care, of every species. */
+  straysInCare(): StrayRow[] {
+    return this.statements.straysInCare.all();
+  }
+
+  /** The open reports whose likely matches are not stored yet (an import, or a database from before they were). */
+  unmatched(): Report[] {
+    return this.statements.unmatched.all().map(toReport);
+  }
+
+  markMatched(id: number, at: number): void {
+    this.statements.markMatched.run(at, id);
+  }
+
+  insertLikely(reportId: number, other: { reportId: number } | { petId: number }, score: number): void {
+    const otherReportId = 'reportId' in other ? other.reportId : null;
+    const petId = 'petId' in other ? other.petId : null;
+    this.statements.insertLikely.run(reportId, otherReportId, petId, score);
+  }
+
+  /** The likely matches of the open reports written since `at`. */
+  likelyOpenSince(at: number): LikelyRow[] {
+    return this.statements.likelyOpenSince.all(at);
+  }
+
+  likelyOf(reportId: number): LikelyRow[] {
+    return this.statements.likelyOf.all(reportId);
+  }
+
+  /** The lost reports a stray is a likely match of. */
+  likelyOfPet(petId: number): LikelyRow[] {
+    return this.statements.likelyOfPet.all(petId);
+  }
+
+  /** A report's likely matches, and those it is of the other reports. */
+  dropReportLikely(reportId: number): void {
+    this.statements.dropReportLikely.run(reportId, reportId);
+  }
+
+  dropStrayLikely(petId: number): void {
+    this.statements.dropStrayLikely.run(petId);
+  }
+
+  strayDescriptions(): Map<number, string> {
+    return new Map(this.statements.strayDescriptions.all().map((row) => [row.petId, row.description]));
+  }
+
+  setStrayDescription(petId: number, description: string): void {
+    this.statements.setStrayDescription.run(petId, description);
+  }
+
+  dropStrayDescription(petId: number): void {
+    this.statements.dropStrayDescription.run(petId);
   }
 }
