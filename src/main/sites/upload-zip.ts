@@ -128,6 +128,8 @@ export async function unpackZip(name: string, data: Uint8Array, folder: string):
       try {
         unzipper.push(piece, offset + PIECE_BYTES >= data.length);
       } catch (error) {
+        // fflate reports an entry's unknown compression to its ondata, then throws on going on: the report is the reason.
+        if (problem) throw refused(problem);
         throw refused({
           message: `${name} is not a readable zip file (${(error as Error).message}).`,
           details: { field: 'upload', reason: 'upload_unreadable', upload: name },
