@@ -21,7 +21,7 @@ vi.hoisted(() =>
 );
 
 type Reason = DetailWorded['reason'];
-type Samples = { [R in Reason]: Array<Extract<DetailWorded, { reason: R }>> };
+type Samples = { [R in Reason]: Array<DetailWorded & { reason: R }> };
 
 const MIB = 1024 * 1024;
 const upload = { field: 'upload', upload: 'site.zip' } as const;

@@ -92,7 +92,7 @@ export type DetailWorded =
   | DurationProblem;
 
 type DetailReason = DetailWorded['reason'];
-type Wording = { [R in DetailReason]: (details: Extract<DetailWorded, { reason: R }>) => string };
+type Wording = { [R in DetailReason]: (details: DetailWorded & { reason: R }) => string };
 
 const MIB = 1024 * 1024;
 const megabytes = (bytes: number, digits: number) =>
