@@ -280,6 +280,21 @@ export type DurationProblem =
   /** The move would take the clock past its reach: it is `aheadDays` ahead already. */
   | { field: 'duration'; reason: 'lab_clock_too_far'; maxDays: number; aheadDays: number };
 
+/**
+ * A rule of a form's schema that spans fields or is the schema's own (a refinement's `params`): each face
+ * words it from `reason` and its figures, the English `message` stays the API's. `field` is the path's last name.
+ */
+export type FormRuleProblem =
+  | { field: 'staging'; reason: 'ports_same' }
+  | { field: 'production' | 'staging' | 'port'; reason: 'port_taken' }
+  | { field: 'currency'; reason: 'currency_unknown' }
+  | { field: 'perDay'; reason: 'per_day_below_per_minute'; perMinute: number }
+  | { field: 'confirmExposure'; reason: 'exposure_unconfirmed'; host: string }
+  | { field: 'rate'; reason: 'scenario_rate_required' }
+  | { field: 'seconds'; reason: 'scenario_seconds_required' }
+  | { field: 'count'; reason: 'scenario_count_required' }
+  | { field: 'seconds'; reason: 'scenario_too_many_requests'; max: number };
+
 /** The extra CA file of the ACME settings cannot be trusted: nothing readable at `path`, or no PEM certificate in it. */
 export interface CaFileProblem {
   field: 'acme.caFile';
@@ -352,7 +367,8 @@ export interface ErrorDetails {
     | UploadProblem
     | PhotoGivenTwice
     | BackupFolderProblem
-    | DurationProblem;
+    | DurationProblem
+    | FormRuleProblem;
   /** The account's plan and the least plan that allows the action; `deployRequired` when the project has nothing live either. */
   plan_required: {
     accountId: number;

@@ -202,9 +202,15 @@ export const ScenarioSchema = z
           code: 'custom',
           path: ['rate'],
           message: 'is required for steady traffic (requests per second)',
+          params: { reason: 'scenario_rate_required' },
         });
       if (scenario.seconds === undefined)
-        context.addIssue({ code: 'custom', path: ['seconds'], message: 'is required for steady traffic (how long)' });
+        context.addIssue({
+          code: 'custom',
+          path: ['seconds'],
+          message: 'is required for steady traffic (how long)',
+          params: { reason: 'scenario_seconds_required' },
+        });
       if (
         scenario.rate !== undefined &&
         scenario.seconds !== undefined &&
@@ -214,10 +220,16 @@ export const ScenarioSchema = z
           code: 'custom',
           path: ['seconds'],
           message: `rate × seconds must be at most ${SCENARIO_MAX_REQUESTS} requests`,
+          params: { reason: 'scenario_too_many_requests', max: SCENARIO_MAX_REQUESTS },
         });
       }
     } else if (scenario.count === undefined) {
-      context.addIssue({ code: 'custom', path: ['count'], message: 'is required: how many requests to send' });
+      context.addIssue({
+        code: 'custom',
+        path: ['count'],
+        message: 'is required: how many requests to send',
+        params: { reason: 'scenario_count_required' },
+      });
     }
   });
 export type Scenario = z.infer<typeof ScenarioSchema>;
