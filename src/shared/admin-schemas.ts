@@ -23,6 +23,7 @@ function dayCoversMinute(figures: { perMinute?: number; perDay?: number }, conte
       code: 'custom',
       path: ['perDay'],
       message: `must be at least the per-minute figure (${figures.perMinute})`,
+      params: { reason: 'per_day_below_per_minute', perMinute: figures.perMinute },
     });
   }
 }
@@ -192,6 +193,7 @@ function distinctPorts(settings: PortsOf, context: z.core.$RefinementCtx): void 
       code: 'custom',
       path: ['ports', 'staging'],
       message: 'must differ from the production port: each environment needs its own',
+      params: { reason: 'ports_same' },
     });
   }
   const taken = new Set([production, staging]);
@@ -203,6 +205,7 @@ function distinctPorts(settings: PortsOf, context: z.core.$RefinementCtx): void 
         code: 'custom',
         path: ['httpsPorts', environment],
         message: 'must differ from every other port: each server needs its own',
+        params: { reason: 'port_taken' },
       });
     taken.add(port);
   }
@@ -212,6 +215,7 @@ function distinctPorts(settings: PortsOf, context: z.core.$RefinementCtx): void 
       code: 'custom',
       path: ['teamServer', 'port'],
       message: 'must differ from every other port: each server needs its own',
+      params: { reason: 'port_taken' },
     });
 }
 
@@ -231,6 +235,7 @@ export const SettingsUpdateSchema = z
         code: 'custom',
         path: ['confirmExposure'],
         message: `must be true to bind ${update.host}: the pet API becomes reachable from other machines on your network`,
+        params: { reason: 'exposure_unconfirmed', host: update.host },
       });
     }
   });

@@ -1,5 +1,6 @@
 /** The quota lab: its clock, request log, compliance report and scripted traffic, as seen by every face. */
 import { z } from 'zod';
+import type { DurationProblem } from './errors';
 
 /** The lab clock of one environment: real time, or real time plus an offset staff moved it by. */
 export interface LabClockState {
@@ -16,24 +17,44 @@ const UNIT_MS = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
 /** A lab clock runs at most a year ahead: enough for any day window, and far from overflowing dates. */
 export const MAX_LAB_OFFSET_MS = 366 * UNIT_MS.d;
 
-/** "90s", "15m", "2h", "1d", or combined "1h30m": a positive duration in milliseconds, or an explanation. */
-export function parseDuration(text: string): { ms: number } | { error: string } {
+const MAX_LAB_OFFSET_DAYS = MAX_LAB_OFFSET_MS / UNIT_MS.d;
+
+/** "90s", "15m", "2h", "1d", or combined "1h30m": a positive duration in milliseconds, or what is wrong with it. */
+export function readDuration(text: string): { ms: number } | { problem: DurationProblem } {
   const trimmed = text.trim().toLowerCase();
   const parts = [...trimmed.matchAll(/(\d+)\s*([smhd])/g)];
-  if (parts.length === 0 || parts.map((part) => part[0]).join('') !== trimmed.replace(/\s+/g, '')) {
-    return {
-      error: `"${text}" is not a duration: write a whole number and a unit, such as 90s, 15m, 2h or 1d (or 1h30m).`,
-    };
-  }
+  if (parts.length === 0 || parts.map((part) => part[0]).join('') !== trimmed.replace(/\s+/g, ''))
+    return { problem: { field: 'duration', reason: 'duration_unreadable', text } };
   const ms = parts.reduce((sum, [, count, unit]) => sum + Number(count) * UNIT_MS[unit as keyof typeof UNIT_MS], 0);
-  if (ms <= 0) return { error: 'The duration must be more than zero.' };
-  if (ms > MAX_LAB_OFFSET_MS) return { error: 'The duration must be at most 366 days.' };
+  if (ms <= 0) return { problem: { field: 'duration', reason: 'duration_not_positive' } };
+  if (ms > MAX_LAB_OFFSET_MS)
+    return { problem: { field: 'duration', reason: 'duration_too_long', maxDays: MAX_LAB_OFFSET_DAYS } };
   return { ms };
 }
 
+/** The API's and the CLI's English for a duration's problem (the window words the problem itself). */
+function durationError(problem: DurationProblem): string {
+  switch (problem.reason) {
+    case 'duration_unreadable':
+      return `"${problem.text}" is not a duration: write a whole number and a unit, such as 90s, 15m, 2h or 1d (or 1h30m).`;
+    case 'duration_not_positive':
+      return 'The duration must be more than zero.';
+    case 'duration_too_long':
+    case 'lab_clock_too_far':
+      return `The duration must be at most ${problem.maxDays} days.`;
+  }
+}
+
+/** A duration as readDuration reads it, with its problem in English. */
+export function parseDuration(text: string): { ms: number } | { error: string } {
+  const read = readDuration(text);
+  return 'ms' in read ? read : { error: durationError(read.problem) };
+}
+
 export const DurationSchema = z.string().superRefine((value, context) => {
-  const parsed = parseDuration(value);
-  if ('error' in parsed) context.addIssue({ code: 'custom', message: parsed.error });
+  const read = readDuration(value);
+  if ('problem' in read)
+    context.addIssue({ code: 'custom', message: durationError(read.problem), params: read.problem });
 });
 
 /** "+1d 2h 3m 4s" for an offset; "real time" when there is none. */
@@ -181,9 +202,15 @@ export const ScenarioSchema = z
           code: 'custom',
           path: ['rate'],
           message: 'is required for steady traffic (requests per second)',
+          params: { reason: 'scenario_rate_required' },
         });
       if (scenario.seconds === undefined)
-        context.addIssue({ code: 'custom', path: ['seconds'], message: 'is required for steady traffic (how long)' });
+        context.addIssue({
+          code: 'custom',
+          path: ['seconds'],
+          message: 'is required for steady traffic (how long)',
+          params: { reason: 'scenario_seconds_required' },
+        });
       if (
         scenario.rate !== undefined &&
         scenario.seconds !== undefined &&
@@ -193,10 +220,16 @@ export const ScenarioSchema = z
           code: 'custom',
           path: ['seconds'],
           message: `rate × seconds must be at most ${SCENARIO_MAX_REQUESTS} requests`,
+          params: { reason: 'scenario_too_many_requests', max: SCENARIO_MAX_REQUESTS },
         });
       }
     } else if (scenario.count === undefined) {
-      context.addIssue({ code: 'custom', path: ['count'], message: 'is required: how many requests to send' });
+      context.addIssue({
+        code: 'custom',
+        path: ['count'],
+        message: 'is required: how many requests to send',
+        params: { reason: 'scenario_count_required' },
+      });
     }
   });
 export type Scenario = z.infer<typeof ScenarioSchema>;

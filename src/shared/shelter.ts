@@ -25,6 +25,7 @@ export const CurrencySchema = z
   .transform((code) => code.toUpperCase())
   .refine((code) => /^[A-Z]{3}$/.test(code) && (KNOWN_CURRENCIES.size === 0 || KNOWN_CURRENCIES.has(code)), {
     error: 'must be an ISO 4217 currency code, e.g. USD, EUR, GBP',
+    params: { reason: 'currency_unknown' },
   });
 
 /** The languages the adoption site, its feeds, the kennel cards and the contract are published in. */

@@ -33,14 +33,14 @@ export function refuseExposedFolder(dataDir: string, folder: string): void {
     throw new AppError(
       'validation_failed',
       `The backup folder ${folder} is inside the data dir ${dataDir}: choose a folder outside it (another disk, a mounted share).`,
-      { details: { field: 'folder' } },
+      { details: { field: 'folder', reason: 'backup_folder_inside_data_dir', folder, inside: dataDir } },
     );
   for (const deployed of deployedFolders(dataDir)) {
     if (isInside(target, realPathOf(deployed)))
       throw new AppError(
         'validation_failed',
         `The backup folder ${folder} is inside ${deployed}, which a site is deployed from: its next deploy would publish the backups. Choose a folder outside it.`,
-        { details: { field: 'folder' } },
+        { details: { field: 'folder', reason: 'backup_folder_inside_deploy', folder, inside: deployed } },
       );
   }
 }

@@ -94,21 +94,22 @@ export class NightlyBackups {
       throw new AppError(
         'validation_failed',
         `The backup folder must be a full path on the shelter server, not ${parsed.folder}.`,
-        { details: { field: 'folder' } },
+        { details: { field: 'folder', reason: 'backup_folder_not_absolute', folder: parsed.folder } },
       );
     if (parsed.on && parsed.folder === null)
       throw new AppError('validation_failed', 'Choose the folder the nightly backups go to before turning them on.', {
-        details: { field: 'folder' },
+        details: { field: 'folder', reason: 'backup_folder_not_chosen' },
       });
     if (parsed.folder !== null) {
       refuseExposedFolder(this.options.dataDir, parsed.folder);
       try {
         makeOwnFolder(parsed.folder);
       } catch (error) {
+        const systemCode = String((error as NodeJS.ErrnoException).code ?? 'unknown');
         throw new AppError(
           'validation_failed',
           `The backup folder ${parsed.folder} cannot be made: ${(error as Error).message}`,
-          { details: { field: 'folder' } },
+          { details: { field: 'folder', reason: 'backup_folder_not_made', folder: parsed.folder, systemCode } },
         );
       }
     }
@@ -123,7 +124,7 @@ export class NightlyBackups {
       const { schedule } = this.read();
       if (schedule.folder === null)
         throw new AppError('validation_failed', 'Choose the folder the backups go to first.', {
-          details: { field: 'folder' },
+          details: { field: 'folder', reason: 'backup_folder_not_chosen' },
         });
       await this.backUp('now', schedule);
       return this.status();

@@ -9,6 +9,7 @@ import { ArrivalTimes } from './request-log/arrival-time';
 const META_KEY = 'lab_clock';
 /** Every move's number, in a row of its own: the clock's row keeps its meaning (there while on) for earlier releases. */
 const MOVE_KEY = 'lab_clock_move';
+const DAY_MS = 86_400_000;
 
 /**
  * The API's clock: real time (the base clock), or, with the lab clock on, real time plus an offset.
@@ -113,7 +114,9 @@ export class LabClockService {
 
   advance(ms: number): LabClockState {
     if (!Number.isSafeInteger(ms) || ms <= 0)
-      throw new AppError('validation_failed', 'duration: must be a positive number of milliseconds.');
+      throw new AppError('validation_failed', 'duration: must be a positive number of milliseconds.', {
+        details: { field: 'duration', reason: 'duration_not_positive' },
+      });
     this.save(this.clock.offset + ms);
     return this.state();
   }
@@ -155,11 +158,15 @@ export class LabClockService {
   }
 
   private save(offsetMs: number): void {
-    if (offsetMs > MAX_LAB_OFFSET_MS)
+    if (offsetMs > MAX_LAB_OFFSET_MS) {
+      const maxDays = MAX_LAB_OFFSET_MS / DAY_MS;
+      const aheadDays = Math.round(this.clock.offset / DAY_MS);
       throw new AppError(
         'validation_failed',
-        `The lab clock runs at most 366 days ahead of real time; it is ${Math.round(this.clock.offset / 86_400_000)} days ahead now.`,
+        `The lab clock runs at most ${maxDays} days ahead of real time; it is ${aheadDays} days ahead now.`,
+        { details: { field: 'duration', reason: 'lab_clock_too_far', maxDays, aheadDays } },
       );
+    }
     this.appliedMove = this.write(offsetMs);
     this.clock.apply(true, offsetMs);
     this.changes.emit('lab');

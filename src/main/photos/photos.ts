@@ -187,7 +187,9 @@ export class PhotoService {
     const earlier = seen.get(hash);
     if (earlier !== undefined) {
       const twice = earlier === file ? `${file} is given twice` : `${file} is the same photo as ${earlier}`;
-      throw new AppError('validation_failed', `${twice}; give each photo once. Nothing was added.`);
+      throw new AppError('validation_failed', `${twice}; give each photo once. Nothing was added.`, {
+        details: { field: 'photos', reason: 'photo_given_twice', file, sameAs: earlier },
+      });
     }
     seen.set(hash, file);
     const already = this.store.byHash(petId, hash);

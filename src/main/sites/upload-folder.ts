@@ -44,10 +44,10 @@ async function writeFolder(files: { path: string; data: string }[], folder: stri
       await fs.mkdir(path.dirname(target), { recursive: true });
       await fs.writeFile(target, Buffer.from(file.data, 'base64'), { flag: 'wx' });
     } catch (error) {
-      throw new AppError(
-        'validation_failed',
-        `upload: cannot unpack ${name} (${(error as NodeJS.ErrnoException).code ?? String(error)}).`,
-      );
+      const systemCode = (error as NodeJS.ErrnoException).code ?? String(error);
+      throw new AppError('validation_failed', `upload: cannot unpack ${name} (${systemCode}).`, {
+        details: { field: 'upload', reason: 'upload_write_failed', upload: name, path: file.path, systemCode },
+      });
     }
   }
 }

@@ -1,8 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Unzip, UnzipInflate, type UnzipFile } from 'fflate';
-import { AppError } from '../../shared/errors';
-import { MAX_UPLOAD_FILES, unsafeUploadPath } from '../../shared/site-upload';
+import { AppError, type UploadProblem } from '../../shared/errors';
+import { MAX_UPLOAD_FILES, UPLOAD_PATH_MAX, unsafeUploadPath, uploadPathProblem } from '../../shared/site-upload';
 import { MAX_DEPLOY_BYTES } from '../../shared/sites';
 
 const MIB = 1024 * 1024;
@@ -27,6 +27,14 @@ export interface UnpackedZip {
 }
 
 /** One step of writing the zip's files, queued by fflate's callbacks and done between pieces. */
+/** What the zip is refused for: the API's English, and the details the window words. */
+interface Refusal {
+  message: string;
+  details: UploadProblem;
+}
+
+const refused = ({ message, details }: Refusal) => new AppError('validation_failed', `upload: ${message}`, { details });
+
 type Step =
   { kind: 'open'; path: string } | { kind: 'write'; path: string; chunk: Uint8Array } | { kind: 'close'; path: string };
 
@@ -38,33 +46,50 @@ type Step =
  */
 export async function unpackZip(name: string, data: Uint8Array, folder: string): Promise<UnpackedZip> {
   if (!startsLikeZip(data)) {
-    throw new AppError(
-      'validation_failed',
-      `upload: ${name} is not a zip archive (it does not start with a zip header); upload a .zip made by "compress" or a folder.`,
-    );
+    throw refused({
+      message: `${name} is not a zip archive (it does not start with a zip header); upload a .zip made by "compress" or a folder.`,
+      details: { field: 'upload', reason: 'upload_not_zip', upload: name },
+    });
   }
   const paths: string[] = [];
   const steps: Step[] = [];
   let entries = 0;
   let total = 0;
-  let problem: string | null = null;
+  let problem: Refusal | null = null;
   let overLimit: string | null = null;
   const unzipper = new Unzip((file: UnzipFile) => {
     if (problem || overLimit) return;
     entries += 1;
     if (entries > MAX_ENTRIES) {
-      problem = `${name} holds more than ${MAX_ENTRIES} entries`;
+      problem = {
+        message: `${name} holds more than ${MAX_ENTRIES} entries.`,
+        details: { field: 'upload', reason: 'upload_too_many_entries', upload: name, max: MAX_ENTRIES },
+      };
       return;
     }
     // Folders are made as their files need them; __MACOSX/ is Finder's metadata, not part of the site.
     if (file.name.endsWith('/') || file.name.startsWith('__MACOSX/')) return;
-    const unsafe = unsafeUploadPath(file.name);
+    const unsafe = uploadPathProblem(file.name);
     if (unsafe) {
-      problem = `${JSON.stringify(file.name.slice(0, 80))} in ${name} ${unsafe}`;
+      const shown = file.name.slice(0, 80);
+      problem = {
+        message: `${JSON.stringify(shown)} in ${name} ${unsafeUploadPath(file.name)}.`,
+        details: {
+          field: 'upload',
+          reason: 'upload_unsafe_path',
+          upload: name,
+          path: shown,
+          problem: unsafe,
+          maxLength: UPLOAD_PATH_MAX,
+        },
+      };
       return;
     }
     if (paths.length >= MAX_UPLOAD_FILES) {
-      problem = `${name} holds more than ${MAX_UPLOAD_FILES} files; a site with more is better deployed from a folder on disk`;
+      problem = {
+        message: `${name} holds more than ${MAX_UPLOAD_FILES} files; a site with more is better deployed from a folder on disk.`,
+        details: { field: 'upload', reason: 'upload_too_many_files', upload: name, max: MAX_UPLOAD_FILES },
+      };
       return;
     }
     paths.push(file.name);
@@ -72,9 +97,16 @@ export async function unpackZip(name: string, data: Uint8Array, folder: string):
     file.ondata = (error, chunk, final) => {
       if (problem || overLimit) return;
       if (error) {
+        const details = { field: 'upload', upload: name, path: file.name } as const;
         problem = /unknown compression/.test(error.message)
-          ? `${file.name} in ${name} uses a compression this app cannot read (${error.message}); zip it again with the usual "deflate"`
-          : `${file.name} in ${name} cannot be read (${error.message})`;
+          ? {
+              message: `${file.name} in ${name} uses a compression this app cannot read (${error.message}); zip it again with the usual "deflate".`,
+              details: { ...details, reason: 'upload_compression' },
+            }
+          : {
+              message: `${file.name} in ${name} cannot be read (${error.message}).`,
+              details: { ...details, reason: 'upload_entry_unreadable' },
+            };
         return;
       }
       total += chunk.length;
@@ -96,18 +128,24 @@ export async function unpackZip(name: string, data: Uint8Array, folder: string):
       try {
         unzipper.push(piece, offset + PIECE_BYTES >= data.length);
       } catch (error) {
-        throw new AppError(
-          'validation_failed',
-          `upload: ${name} is not a readable zip file (${(error as Error).message}).`,
-        );
+        // fflate reports an entry's unknown compression to its ondata, then throws on going on: the report is the reason.
+        if (problem) throw refused(problem);
+        throw refused({
+          message: `${name} is not a readable zip file (${(error as Error).message}).`,
+          details: { field: 'upload', reason: 'upload_unreadable', upload: name },
+        });
       }
       await writer.run(steps.splice(0), name);
     }
   } finally {
     await writer.closeAll();
   }
-  if (problem) throw new AppError('validation_failed', `upload: ${problem}.`);
-  if (!overLimit && paths.length === 0) throw new AppError('validation_failed', `upload: ${name} holds no files.`);
+  if (problem) throw refused(problem);
+  if (!overLimit && paths.length === 0)
+    throw refused({
+      message: `${name} holds no files.`,
+      details: { field: 'upload', reason: 'upload_empty', upload: name },
+    });
   return { paths, overLimit };
 }
 
@@ -143,10 +181,11 @@ class FileWriter {
           this.open.delete(step.path);
         }
       } catch (error) {
-        throw new AppError(
-          'validation_failed',
-          `upload: cannot unpack ${name} (${(error as NodeJS.ErrnoException).code ?? String(error)} at ${step.path}).`,
-        );
+        const systemCode = (error as NodeJS.ErrnoException).code ?? String(error);
+        throw refused({
+          message: `cannot unpack ${name} (${systemCode} at ${step.path}).`,
+          details: { field: 'upload', reason: 'upload_write_failed', upload: name, path: step.path, systemCode },
+        });
       }
     }
   }

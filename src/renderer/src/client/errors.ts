@@ -19,7 +19,7 @@ import type { Account } from '../../../shared/models';
 import { PAID_PLANS } from '../../../shared/plans';
 import { PLAN_NAME } from './plan-names';
 import { windowI18n } from '../i18n/i18n';
-import { refusalWords } from './error-words';
+import { detailWords, refusalWords } from './error-words';
 import { AdminCallError } from './transport';
 
 /** Titled by what staff can do about it: only failures that may pass on their own say "try again". */
@@ -131,14 +131,18 @@ export function dialogFailure(error: unknown, fields: readonly string[], nameFie
       error.code === 'validation_failed' && !error.message.includes('; ')
         ? /^([A-Za-z]\w*): (.+)$/s.exec(error.message)
         : null;
-    if (named?.[1] && named[2] && fields.includes(named[1])) return { field: named[1], message: named[2] };
+    if (named?.[1] && named[2] && fields.includes(named[1]))
+      return { field: named[1], message: detailWords(error.details) ?? named[2] };
   }
   return { alert: describeFailure(error) };
 }
 
-/** What a form puts beside its input for any refusal of its call; nothing for a failure that is not the engine's answer. */
+/**
+ * What a form puts beside its input for any refusal of its call: the window's words for details it words,
+ * else the engine's message; nothing for a failure that is not the engine's answer.
+ */
 export function refusalMessage(error: unknown): string | null {
-  return error instanceof AdminCallError ? error.message : null;
+  return error instanceof AdminCallError ? (detailWords(error.details) ?? error.message) : null;
 }
 
 /** Where the new-project form shows a refusal: under the owner it could not find, else under the name. */

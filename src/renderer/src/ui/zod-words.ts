@@ -3,11 +3,13 @@
  * (the same for every face), and zod lets no global map outrank a schema's own message
  * (`z.config({ customError })` only fills the gaps), so the window words each issue again from its
  * code and figures (`errors:fields.*`). In English the schema's own message stays: it is the
- * most precise. A refinement with words of its own (`custom`) keeps them unless it is one of the
- * name rules (shared/names.ts).
+ * most precise. A refinement with words of its own (`custom`) is worded from the reason its
+ * `params` name (with their figures), or as one of the name rules (shared/names.ts); else it keeps them.
  */
 import type { z } from 'zod';
+import type { FormRuleProblem } from '../../../shared/errors';
 import { NAME_RULES } from '../../../shared/names';
+import { detailWords } from '../client/error-words';
 import { shownLanguage, windowI18n, windowLocale } from '../i18n/i18n';
 import { formatFigure, formatList } from './format';
 
@@ -15,7 +17,39 @@ type Issue = z.core.$ZodIssue;
 
 const NAME_RULE_OF = new Map<string, string>(Object.entries(NAME_RULES).map(([rule, words]) => [words, rule]));
 
-function customWords(issue: Issue): string {
+const figure = (value: number | bigint) => formatFigure(Number(value));
+
+type RuleReason = FormRuleProblem['reason'];
+
+const RULE_WORDS: { [R in RuleReason]: (params: FormRuleProblem & { reason: R }) => string } = {
+  ports_same: () => windowI18n.t('errors:fields.rules.ports_same'),
+  port_taken: () => windowI18n.t('errors:fields.rules.port_taken'),
+  currency_unknown: () => windowI18n.t('errors:fields.rules.currency_unknown'),
+  per_day_below_per_minute: ({ perMinute }) =>
+    windowI18n.t('errors:fields.rules.per_day_below_per_minute', { perMinute: figure(perMinute) }),
+  exposure_unconfirmed: ({ host }) => windowI18n.t('errors:fields.rules.exposure_unconfirmed', { host }),
+  scenario_rate_required: () => windowI18n.t('errors:fields.rules.scenario_rate_required'),
+  scenario_seconds_required: () => windowI18n.t('errors:fields.rules.scenario_seconds_required'),
+  scenario_count_required: () => windowI18n.t('errors:fields.rules.scenario_count_required'),
+  scenario_too_many_requests: ({ max }) =>
+    windowI18n.t('errors:fields.rules.scenario_too_many_requests', { max: figure(max) }),
+};
+
+/** Every reason a form's refinement names that the window words under its field. */
+export const RULE_REASONS = Object.keys(RULE_WORDS) as RuleReason[];
+
+/** A refinement's reason, in the words for the field it is under (or the sentence for a refusal's details). */
+function reasonWords(params: Record<string, unknown> | undefined): string | null {
+  const reason = params?.reason;
+  if (typeof reason !== 'string') return null;
+  if (Object.hasOwn(RULE_WORDS, reason))
+    return (RULE_WORDS[reason as RuleReason] as (params: FormRuleProblem) => string)(params as FormRuleProblem);
+  return detailWords(params);
+}
+
+function customWords(issue: z.core.$ZodIssueCustom): string {
+  const worded = reasonWords(issue.params);
+  if (worded !== null) return worded;
   const [, rule, character] = /^(.*?)(?: \(found (U\+[0-9A-F]+)\))?$/.exec(issue.message) ?? [];
   const name = NAME_RULE_OF.get(rule ?? '') as keyof typeof NAME_RULES | undefined;
   if (!name) return issue.message;
@@ -23,7 +57,6 @@ function customWords(issue: Issue): string {
   return character ? windowI18n.t('errors:fields.found', { rule: words, character }) : words;
 }
 
-const figure = (value: number | bigint) => formatFigure(Number(value));
 const either = (items: readonly string[]) => new Intl.ListFormat(windowLocale(), { type: 'disjunction' }).format(items);
 
 /** One issue as the window says it in the language shown. */
