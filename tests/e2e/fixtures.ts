@@ -13,6 +13,7 @@ import {
   type AdminOutput,
 } from '../../src/shared/admin-contract';
 import { startTestDns, type TestDns } from '../helpers/dns-server';
+import { runCliInWorker } from './cli-in-worker';
 
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -21,7 +22,7 @@ export interface DeskServer {
   adminUrl: string;
   apiUrl: { production: string; staging: string };
   dataDir: string;
-  /** Runs the CLI against this server's data dir; resolves with stdout. */
+  /** Runs the CLI (in the worker's process) against this server's data dir; resolves with stdout, rejects with stderr. */
   cli(...args: string[]): Promise<string>;
   /** What the server has printed on stdout so far. */
   stdout(): string;
@@ -75,19 +76,13 @@ async function startDesk(
       }
     });
   });
-  const cli = (...args: string[]) =>
-    new Promise<string>((resolve, reject) => {
-      const run = spawn(process.execPath, ['scripts/launch.cjs', 'cli', '--data-dir', dataDir, ...dnsArgs, ...args], {
-        cwd: ROOT,
-      });
-      let out = '';
-      let err = '';
-      run.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-      run.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-      run.once('exit', (code) =>
-        code === 0 ? resolve(out) : reject(new Error(`cli ${args.join(' ')} failed: ${err}`)),
-      );
-    });
+  // In the worker's own process (cli-in-worker.ts): no spec here has the CLI process as its subject
+  // (the launcher's own tests do), and each spawn took 1.3–2.2 s of a test.
+  const cli = async (...args: string[]) => {
+    const run = await runCliInWorker(['--data-dir', dataDir, ...dnsArgs, ...args]);
+    if (run.code !== 0) throw new Error(`cli ${args.join(' ')} failed: ${run.stderr}`);
+    return run.stdout;
+  };
   return {
     server: {
       adminUrl,
@@ -244,7 +239,7 @@ export async function callApi(baseUrl: string, path: string, key?: string, init:
 
 /**
  * One admin channel called as the desk's pages call it (POST with the desk's admin token), for a
- * test's setup: one request where a CLI run would start a process. Throws the Error body on a refusal.
+ * test's setup: one request, with no CLI run. Throws the Error body on a refusal.
  */
 export async function adminCall<C extends AdminChannel>(
   desk: DeskServer,

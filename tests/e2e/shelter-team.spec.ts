@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { chosenBrowser } from './browser';
+import { cli, cliJson } from './team-process';
 import { expect, test } from './fixtures';
 import { expectNothingCut } from './viewports';
 import { CERTUTIL_MISSING, homeTrusting } from '../helpers/trusted-ca-home';
@@ -26,21 +27,6 @@ const SIZE = { width: 1000, height: 700 };
 if (CERTUTIL_MISSING && process.env.CI === 'true') throw new Error(CERTUTIL_MISSING);
 test.skip(CERTUTIL_MISSING !== undefined, CERTUTIL_MISSING ?? '');
 test.setTimeout(240_000);
-
-/** What users run: the launcher behind `npm run cli`; resolves with stdout. */
-function cli(dataDir: string, ...args: string[]): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const run = spawn(process.execPath, ['scripts/launch.cjs', 'cli', '--data-dir', dataDir, ...args], { cwd: ROOT });
-    let out = '';
-    let err = '';
-    run.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    run.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-    run.once('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`cli ${args.join(' ')} failed: ${err}`))));
-  });
-}
-
-const cliJson = async <T>(dataDir: string, ...args: string[]): Promise<T> =>
-  JSON.parse(await cli(dataDir, '--json', ...args)) as T;
 
 /** `npm run serve -- --team`: resolves with the shelter server's printed address and code once it listens. */
 async function serveTeam(dataDir: string, teamPort: number): Promise<{ child: ChildProcess; code: string }> {

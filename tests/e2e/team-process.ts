@@ -1,32 +1,28 @@
 /**
- * The shelter server as a real process, for the phone specs: the CLI that prepares its data dir,
- * `serve --team` on a port of our choosing, and a Chromium that trusts the server's local CA alone.
+ * The shelter server as a real process, for the phone specs: the CLI that prepares its data dir (run
+ * in the worker's process: the server is their subject, not the CLI), `serve --team` on a port of our
+ * choosing, and a Chromium that trusts the server's local CA alone.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
 import { chosenBrowser } from './browser';
+import { runCliInWorker } from './cli-in-worker';
 import { expect } from './fixtures';
 import { homeTrusting } from '../helpers/trusted-ca-home';
 
 const ROOT = path.resolve(__dirname, '../..');
 
-/** What users run: the launcher behind `npm run cli`; resolves with stdout. */
+/** The CLI over a data dir, run in the worker's process (cli-in-worker.ts); resolves with stdout. */
 export function cli(dataDir: string, ...args: string[]): Promise<string> {
   return cliWithInput(dataDir, '', ...args);
 }
 
 /** The same with `input` on its stdin (a password read with --password-stdin). */
-export function cliWithInput(dataDir: string, input: string, ...args: string[]): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const run = spawn(process.execPath, ['scripts/launch.cjs', 'cli', '--data-dir', dataDir, ...args], { cwd: ROOT });
-    run.stdin.end(input);
-    let out = '';
-    let err = '';
-    run.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    run.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-    run.once('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`cli ${args.join(' ')} failed: ${err}`))));
-  });
+export async function cliWithInput(dataDir: string, input: string, ...args: string[]): Promise<string> {
+  const run = await runCliInWorker(['--data-dir', dataDir, ...args], input);
+  if (run.code !== 0) throw new Error(`cli ${args.join(' ')} failed: ${run.stderr}`);
+  return run.stdout;
 }
 
 export const cliJson = async <T>(dataDir: string, ...args: string[]): Promise<T> =>
