@@ -1,65 +1,60 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 /**
- * Unit files that keep a fresh module graph of their own: they start processes, threads or servers,
- * mock modules, or spy on or replace what every file shares (process.stdout, globalThis, fs). The
- * other unit files run one after another in a worker that keeps its modules (isolate: false), so the
- * engine, zod schemas and catalogues are evaluated once per worker instead of once per file.
+ * What makes a test file keep a fresh module graph of its own: it starts processes or threads, mocks
+ * modules, spies on or replaces what every file shares (process.stdout, process.env, globalThis, fs,
+ * timers), or uses a helper that does.
  */
-const ISOLATED_UNIT_FILES = [
-  'adoption-contract',
-  'app-host',
-  'app-host-settings-file',
-  'background-job-log',
-  'certificates-admin',
-  'cli-help',
-  'cli-output',
-  'engine-open',
-  'instance-lock',
-  'lab-clock-real-time',
-  'lab-scenario-clock-note',
-  'lab-scenario-runs',
-  'launcher',
-  'listeners',
-  'pet-profile-rules',
-  'photos',
-  'print-scripts',
-  'quota-flush-full-disk',
-  'quota-lab-reset',
-  'shell-desk-link',
-  'shell-main',
-  'shell-security',
-  'sites-certificates',
-  'sites-deploy-housekeeping',
-  'sites-domain-checks',
-  'sites-zip-upload',
-  'transfer-refusal-words',
-  'warm-ticks',
-].map((name) => `tests/unit/${name}.test.ts`);
+const NEEDS_OWN_MODULES = new RegExp(
+  [
+    /child_process|worker_threads/,
+    /\bvi\.(spyOn|mock|doMock|hoisted|stubEnv|stubGlobal|useFakeTimers)\b/,
+    /process\.env\.\w+ *=[^=]|process\.env\[|globalThis|process\.(chdir|exitCode|umask)\b/,
+    /\b(runCli|runCliThroughNpm|spawnServer|spawnServerProcess|runServerToExit)\(/,
+    /helpers\/(cli-in-process|pebble|small-disk|tls-probe|trusted-ca-home|pdf-render)'/,
+  ]
+    .map((pattern) => pattern.source)
+    .join('|'),
+);
 
-const shared = {
-  testTimeout: 30_000,
-  hookTimeout: 30_000,
-};
+/** Unit files that start a server or a DNS server: kept isolated as well, their listeners being the subject. */
+const UNIT_SERVER = /\b(createServer|listen|freePort|startTestDns|startSilentResolver|startLimitsServer)\(/;
+
+function testFiles(folder: string): string[] {
+  return fs
+    .readdirSync(folder)
+    .filter((name) => name.endsWith('.test.ts'))
+    .map((name) => `${folder}/${name}`);
+}
+
+const sharedFiles = [
+  ...testFiles('tests/unit').filter((file) => {
+    const text = fs.readFileSync(path.resolve(__dirname, file), 'utf8');
+    return !NEEDS_OWN_MODULES.test(text) && !UNIT_SERVER.test(text);
+  }),
+  ...testFiles('tests/api').filter(
+    (file) => !NEEDS_OWN_MODULES.test(fs.readFileSync(path.resolve(__dirname, file), 'utf8')),
+  ),
+];
+
+const timeouts = { testTimeout: 30_000, hookTimeout: 30_000 };
 
 export default defineConfig({
   test: {
     reporters: process.env.CI ? ['default', ['json', { outputFile: 'reports/vitest.json' }]] : ['default'],
     projects: [
       {
-        test: {
-          ...shared,
-          name: 'unit-shared',
-          include: ['tests/unit/**/*.test.ts'],
-          exclude: ISOLATED_UNIT_FILES,
-          isolate: false,
-        },
+        // One module graph per worker: the engine, zod schemas and catalogues are evaluated once, not once per file.
+        test: { ...timeouts, name: 'shared-modules', include: sharedFiles, isolate: false },
       },
       {
         test: {
-          ...shared,
+          ...timeouts,
           name: 'isolated',
-          include: [...ISOLATED_UNIT_FILES, 'tests/api/**/*.test.ts', 'tests/docs/**/*.test.ts'],
+          include: ['tests/unit/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/docs/**/*.test.ts'],
+          exclude: sharedFiles,
         },
       },
     ],
