@@ -1,16 +1,16 @@
 /**
- * Finding 14: background work that fails is told on the engine's logger. The DNS re-check runs
- * against a resolver port with nothing listening while another connection holds the database's
+ * Background work that fails is told on the engine's logger. The DNS re-check asks a test DNS server
+ * (an empty zone: the answer "no record" comes at once) while another connection holds the database's
  * write lock, so writing the check's outcome fails for real.
  */
 import Database from 'better-sqlite3';
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { databaseFile, Engine } from '../../src/main/engine/engine';
 import type { EngineLog } from '../../src/main/log';
 import { ManualClock } from '../../src/shared/clock';
-import { freePort } from '../helpers/free-port';
+import { startTestDns } from '../helpers/dns-server';
 import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
 import { waitFor } from '../helpers/wait-for';
 
@@ -30,6 +30,7 @@ function recordingLog(): EngineLog & { entries: Entry[] } {
 const cleanups: (() => void | Promise<void>)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  vi.useRealTimers();
 });
 
 describe('a failing background job of the engine', () => {
@@ -37,6 +38,10 @@ describe('a failing background job of the engine', () => {
     const dataDir = makeTempDir();
     const log = recordingLog();
     const clock = new ManualClock(Date.UTC(2026, 5, 1, 12, 0, 0));
+    // The supervisor's timers keep pace with real time, and the test jumps them over the re-check's retry delay.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+    const dns = await startTestDns();
+    cleanups.push(() => dns.close());
     const engine = new Engine({
       dataDir,
       environment: 'production',
@@ -44,7 +49,7 @@ describe('a failing background job of the engine', () => {
       log,
       busyTimeoutMs: 20,
       maxBackoffMs: 100,
-      sites: { dnsServers: [`127.0.0.1:${await freePort()}`] },
+      sites: { dnsServers: [dns.server] },
     });
     cleanups.push(() => removeTempDir(dataDir));
     cleanups.push(() => engine.close());
@@ -72,6 +77,7 @@ describe('a failing background job of the engine', () => {
 
     holder.exec('ROLLBACK');
     holder.close();
+    await vi.advanceTimersByTimeAsync(failure.details.retryInMs as number);
     await waitFor(
       () =>
         log.entries.some(
