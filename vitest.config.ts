@@ -47,7 +47,13 @@ export default defineConfig({
     projects: [
       {
         // One module graph per worker: the engine, zod schemas and catalogues are evaluated once, not once per file.
-        test: { ...timeouts, name: 'shared-modules', include: sharedFiles, isolate: false },
+        test: {
+          ...timeouts,
+          name: 'shared-modules',
+          include: sharedFiles,
+          isolate: false,
+          setupFiles: ['tests/helpers/shared-modules-setup.ts'],
+        },
       },
       {
         test: {

@@ -282,6 +282,7 @@ describe('admin errors travel with their HTTP status and the Error body', () => 
       400,
       'validation_failed',
       /^account\.perDay: must be at least the per-minute figure \(100\)$/,
+      { field: 'perDay', perMinute: 100, reason: 'per_day_below_per_minute' },
     ],
     [
       'plans.update',
@@ -289,12 +290,21 @@ describe('admin errors travel with their HTTP status and the Error body', () => 
       400,
       'validation_failed',
       /^change\.perDay: must be at least/,
+      { field: 'perDay', perMinute: 60, reason: 'per_day_below_per_minute' },
     ],
     ['categories.remove', JSON.stringify({ environment: 'production', id: 999 }), 404, 'not_found', /999/],
     ['no.such.channel', '{}', 404, 'not_found', /no admin channel named no\.such\.channel/],
-  ])('%s %s: %i', async (channel, body, status, code, message) => {
-    const answer = await request(channel, good(), body);
-    expect(answer.status).toBe(status);
-    expect(answer.body).toEqual({ code, message: expect.stringMatching(message), status });
-  });
+  ] as [string, string, number, string, RegExp, Record<string, unknown>?][])(
+    '%s %s: %i',
+    async (channel, body, status, code, message, details) => {
+      const answer = await request(channel, good(), body);
+      expect(answer.status).toBe(status);
+      expect(answer.body).toEqual({
+        code,
+        message: expect.stringMatching(message),
+        status,
+        ...(details && { details }),
+      });
+    },
+  );
 });

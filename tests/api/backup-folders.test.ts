@@ -61,14 +61,17 @@ describe('a backups folder that would expose the backups', () => {
   it('refuses the same folders for the nightly backup, keeping the settings as they were', () => {
     const nightly = new NightlyBackups({ dataDir, clock: systemClock });
     const before = nightly.status().schedule;
-    for (const folder of [path.join(dataDir, 'nightly'), path.join(siteFolder, 'nightly')]) {
+    for (const [folder, reason, inside] of [
+      [path.join(dataDir, 'nightly'), 'backup_folder_inside_data_dir', dataDir],
+      [path.join(siteFolder, 'nightly'), 'backup_folder_inside_deploy', siteFolder],
+    ] as const) {
       let refusal: unknown;
       try {
         nightly.configure({ on: true, folder, keep: 7, at: '02:00' });
       } catch (error) {
         refusal = error;
       }
-      expect(detailsOf(refusal, 'validation_failed'), folder).toEqual({ field: 'folder' });
+      expect(detailsOf(refusal, 'validation_failed'), folder).toEqual({ field: 'folder', reason, folder, inside });
       expect(fs.existsSync(folder)).toBe(false);
     }
     expect(nightly.status().schedule).toEqual(before);
