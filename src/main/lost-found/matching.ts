@@ -3,7 +3,8 @@
  * The species must agree; agreeing microchips make it certain (100); a different chip rules it out.
  * Otherwise each field earns points up to its weight (100 in all), a contradiction (another sex, a
  * size or age two steps away) takes some back, and every field says how it compared, so staff see
- * why. ASM scores 45 points nightly; this runs on every read, so a new report or intake shows at once.
+ * why. ASM scores 45 points nightly; this runs when a report is recorded or a stray's description
+ * changes (likely-matches.ts keeps the results), so a new report or intake shows at once.
  */
 import type { FieldVerdict, MatchField } from '../../shared/lost-found';
 import { foldForSearch } from '../../shared/names';
