@@ -24,7 +24,7 @@ import {
   type BackupSchedule,
   type BackupsStatus,
 } from '../../../../shared/backups';
-import { describeFailure } from '../../client/errors';
+import { describeFailure, refusalMessage } from '../../client/errors';
 import { windowI18n } from '../../i18n/i18n';
 import { AdminCallError, call } from '../../client/transport';
 import { formatBytes, formatMoment } from '../../ui/format';
@@ -151,7 +151,7 @@ function ScheduleForm({
     error instanceof AdminCallError &&
     error.code === 'validation_failed' &&
     (error.details as { field?: string } | undefined)?.field === 'folder'
-      ? error.message
+      ? refusalMessage(error)
       : null;
   const timeError = TIME_OF_DAY.test(values.at) ? null : t('backups.timeOfDay');
   const save = () => configure.mutate({ ...values, folder: folderText.trim() === '' ? null : folderText.trim() });
