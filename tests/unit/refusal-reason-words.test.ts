@@ -7,6 +7,8 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { DETAIL_REASONS, detailWords, type DetailWorded } from '../../src/renderer/src/client/error-words';
 import { describeFailure, refusalMessage } from '../../src/renderer/src/client/errors';
 import { AdminCallError } from '../../src/renderer/src/client/transport';
+import { uploadProblem, type PickedUpload } from '../../src/renderer/src/areas/sites/site-upload-reader';
+import { readDuration } from '../../src/shared/lab';
 import { showLanguage } from '../../src/renderer/src/i18n/i18n';
 
 // The transport reads the window as it loads (the preload's bridge, the page's token): a bare one in browser mode.
@@ -171,5 +173,33 @@ describe('where the window shows them', () => {
     expect(detailWords({ field: 'name' })).toBeNull();
     await showLanguage('de');
     expect(describeFailure(refused(undefined, 'name: must not be empty')).message).not.toContain('must not');
+  });
+
+  it('the window’s own checks before sending (a picked site, a lab duration) give the server’s reasons, worded alike', async () => {
+    const file = (path: string) => ({ path, file: undefined as unknown as File });
+    const pick = (over: Partial<PickedUpload>): PickedUpload => ({
+      kind: 'folder',
+      name: 'site',
+      files: [file('index.html')],
+      byteSize: 10,
+      ...over,
+    });
+    expect(uploadProblem(pick({}))).toBeNull();
+    expect(uploadProblem(pick({ kind: 'zip', name: 'site.rar' }))?.reason).toBe('upload_not_zip');
+    expect(uploadProblem(pick({ byteSize: 200 * MIB }))).toMatchObject({
+      reason: 'upload_over_limit',
+      bytes: 200 * MIB,
+    });
+    expect(uploadProblem(pick({ files: [file('../index.html')] }))).toMatchObject({
+      reason: 'upload_unsafe_path',
+      problem: 'dot_segment',
+    });
+    await showLanguage('fr');
+    const tooBig = detailWords(uploadProblem(pick({ byteSize: 200 * MIB })));
+    expect(tooBig).toContain('200,0 Mo');
+    const read = readDuration('bientôt');
+    expect('problem' in read && detailWords(read.problem)).toContain('« bientôt »');
+    await showLanguage('en');
+    expect(detailWords(uploadProblem(pick({ kind: 'zip', name: 'site.rar' })))).toContain('site.rar');
   });
 });

@@ -2,7 +2,8 @@ import { Badge, Button, Card, Group, Stack, Switch, Text, TextInput, Title } fro
 import { useForm } from '@mantine/form';
 import { IconPlayerSkipForward } from '@tabler/icons-react';
 import { Trans, useTranslation } from 'react-i18next';
-import { parseDuration } from '../../../../shared/lab';
+import { readDuration } from '../../../../shared/lab';
+import { detailWords } from '../../client/error-words';
 import { refusalMessage } from '../../client/errors';
 import { useLabClock } from '../../client/lab-clock';
 import { offsetWords, useAdvanceClock, useMoveClock } from './queries';
@@ -19,8 +20,8 @@ export function LabClockCard(): React.JSX.Element {
     initialValues: { duration: '15m' },
     validate: {
       duration: (value) => {
-        const parsed = parseDuration(value);
-        return 'error' in parsed ? parsed.error : null;
+        const read = readDuration(value);
+        return 'problem' in read ? detailWords(read.problem) : null;
       },
     },
   });

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { DeployFolderSchema } from '../../../../shared/site-inputs';
 import type { Deploy, Project } from '../../../../shared/sites';
+import { detailWords } from '../../client/error-words';
 import { refusalMessage } from '../../client/errors';
 import { formatBytes } from '../../ui/format';
 import { SHOWN_IN_PLACE } from '../../client/errors';
@@ -14,7 +15,14 @@ import { useCan } from '../../client/staff';
 import { useDialogFailure } from '../../ui/dialog';
 import { DialogFailureAlert } from '../../ui/DialogFailureAlert';
 import { useDeploy } from './queries';
-import { pickedFolder, pickedZip, uploadPayload, uploadProblem, type PickedUpload } from './site-upload-reader';
+import {
+  pickedFolder,
+  pickedZip,
+  UnreadablePick,
+  uploadPayload,
+  uploadProblem,
+  type PickedUpload,
+} from './site-upload-reader';
 
 type Source = 'path' | 'folder' | 'zip';
 
@@ -57,7 +65,8 @@ function DeployForm({ project, onDone }: { project: Project; onDone: () => void 
 
   const choose = (next: PickedUpload | null) => {
     setPicked(next);
-    setPickError(next ? uploadProblem(next) : null);
+    const problem = next && uploadProblem(next);
+    setPickError(problem ? detailWords(problem) : null);
     setFailed(null);
   };
 
@@ -82,13 +91,14 @@ function DeployForm({ project, onDone }: { project: Project; onDone: () => void 
     if (!picked || picked.kind !== source)
       return setPickError(source === 'zip' ? t('deployModal.needZip') : t('deployModal.needFolder'));
     const problem = uploadProblem(picked);
-    if (problem) return setPickError(problem);
+    if (problem) return setPickError(detailWords(problem));
     let upload;
     setReading(true);
     try {
       upload = await uploadPayload(picked);
     } catch (error) {
-      return setPickError((error as Error).message);
+      if (!(error instanceof UnreadablePick)) throw error;
+      return setPickError(t('deployModal.fileUnreadable', { file: error.file }));
     } finally {
       setReading(false);
     }

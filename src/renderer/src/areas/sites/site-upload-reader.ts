@@ -1,8 +1,7 @@
 /** Reads what a person picked (a folder or a .zip) into the admin contract's upload payload. */
-import { MAX_UPLOAD_FILES, unsafeUploadPath, type SiteUpload } from '../../../../shared/site-upload';
+import type { UploadProblem } from '../../../../shared/errors';
+import { MAX_UPLOAD_FILES, UPLOAD_PATH_MAX, uploadPathProblem, type SiteUpload } from '../../../../shared/site-upload';
 import { MAX_DEPLOY_BYTES } from '../../../../shared/sites';
-
-const MIB = 1024 * 1024;
 
 export interface PickedUpload {
   kind: 'folder' | 'zip';
@@ -31,26 +30,35 @@ export function pickedZip(list: FileList): PickedUpload | null {
   return file ? { kind: 'zip', name: file.name, files: [{ path: file.name, file }], byteSize: file.size } : null;
 }
 
-/** Why the pick cannot be uploaded, in the words the server would use, or null. */
-export function uploadProblem(picked: PickedUpload): string | null {
-  if (picked.kind === 'zip' && !picked.name.toLowerCase().endsWith('.zip')) return `${picked.name} is not a .zip file.`;
+/** Why the pick cannot be uploaded, as the server would refuse it (the window words it, detailWords), or null. */
+export function uploadProblem(picked: PickedUpload): UploadProblem | null {
+  const upload = picked.name;
+  if (picked.kind === 'zip' && !upload.toLowerCase().endsWith('.zip'))
+    return { field: 'upload', reason: 'upload_not_zip', upload };
   if (picked.byteSize > MAX_DEPLOY_BYTES)
-    return `${picked.name} holds ${(picked.byteSize / MIB).toFixed(1)} MiB; a deploy may hold at most ${MAX_DEPLOY_BYTES / MIB} MiB.`;
+    return { field: 'files', reason: 'upload_over_limit', bytes: picked.byteSize, maxBytes: MAX_DEPLOY_BYTES };
   if (picked.files.length > MAX_UPLOAD_FILES)
-    return `${picked.name} holds ${picked.files.length} files; an upload may hold at most ${MAX_UPLOAD_FILES}. Deploy it from a folder on this computer instead.`;
+    return { field: 'upload', reason: 'upload_too_many_files', upload, max: MAX_UPLOAD_FILES };
   for (const { path } of picked.files) {
-    const unsafe = unsafeUploadPath(path);
-    if (unsafe) return `${path} ${unsafe}.`;
+    const problem = uploadPathProblem(path);
+    if (problem)
+      return { field: 'path', reason: 'upload_unsafe_path', upload, path, problem, maxLength: UPLOAD_PATH_MAX };
   }
   return null;
+}
+
+/** A picked file the browser could not read: named, for the window to word. */
+export class UnreadablePick extends Error {
+  constructor(readonly file: string) {
+    super(`${file} could not be read.`);
+  }
 }
 
 function base64Of(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
     reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
-    reader.onerror = () =>
-      reject(new Error(`${file.name} could not be read (${reader.error?.message ?? 'unknown reason'}).`));
+    reader.onerror = () => reject(new UnreadablePick(file.name));
     reader.readAsDataURL(file);
   });
 }
