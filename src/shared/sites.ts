@@ -1,5 +1,6 @@
 /** Published sites and custom domains (docs/contract.md, "Published sites and custom domains"): the shapes and figures every face shares. */
 import { z } from 'zod';
+import type { DeployFailure } from './deploy-failures';
 import type { DnsFindings } from './dns-check';
 
 /** The seed's displayed record uses a TTL of 3600. */
@@ -111,8 +112,10 @@ export interface Deploy {
   /** The folder deployed (absolute), what was uploaded ("upload of site.zip"), or null for the adoption page. */
   folder: string | null;
   outcome: DeployOutcome;
-  /** Why a deploy failed, in words a person can act on; null when it succeeded. */
+  /** Why a deploy failed, in English words a person can act on; null when it succeeded. */
   reason: string | null;
+  /** The same, typed, for a face to word in its language; null when it succeeded or was recorded before failures were typed. */
+  failure: DeployFailure | null;
   fileCount: number;
   byteSize: number;
   live: boolean;

@@ -130,7 +130,7 @@ test('a Free account is refused a domain with the reason; after a plan change: u
   await deployUpload(page, 'folder', siteFolder(desk, 'no-index', { 'about.html': '<p>about</p>' }));
   const deployDialog = page.getByRole('dialog', { name: /^Deploy / });
   await expect(deployDialog.getByTestId('deploy-failed')).toContainText(
-    'no index.html: upload of folder no-index has no index.html',
+    'upload of folder no-index has no index.html at its top',
   );
   await expect(deployDialog.getByTestId('deploy-failed')).toContainText('Deploy 2 stays live.');
   await deployDialog.getByRole('button', { name: 'Cancel', exact: true }).click();

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdoptionSiteInput, SitePet, SitePhoto, SiteShelter } from '../../src/main/publishing/adoption-site/model';
 import { writeAdoptionSite } from '../../src/main/publishing/adoption-site/site';
 import { makeTempDir, removeTempDir } from '../helpers/temp-dir';
+import { deployFailureEnglish } from '../../src/shared/deploy-failures';
 
 let dir: string;
 let photo: SitePhoto;
@@ -235,6 +236,7 @@ describe('the adoption site', () => {
 
   it('refuses a site larger than a deploy may be', async () => {
     const outcome = await writeAdoptionSite(path.join(dir, 'too-big'), input([pet(1, 'Biscuit')]), 10_000);
-    expect(outcome).toEqual({ ok: false, reason: expect.stringMatching(/larger than a deploy may be/) });
+    expect(outcome).toEqual({ ok: false, failure: { reason: 'adoption_site_over_limit', maxBytes: 10_000 } });
+    expect(outcome.ok === false && deployFailureEnglish(outcome.failure)).toMatch(/larger than a deploy may be/);
   });
 });

@@ -134,18 +134,39 @@ describe('deploying a folder', () => {
     const aFile = path.join(work, 'secret.txt');
 
     const attempts = [
-      [path.join(work, 'missing'), /^folder missing: .*missing does not exist/],
-      [aFile, /^folder missing: .* is a file, not a folder/],
-      [noIndex, /^no index\.html/],
-      [escaping, /^a symlink leaving the folder: leak\.txt points to \.\.\/secret\.txt/],
-      [absoluteEscape, /^a symlink leaving the folder: etc points to \/etc/],
-      [broken, /^a broken symlink: gone\.html/],
-      [huge, /^over 100 MiB/],
+      [path.join(work, 'missing'), /^folder missing: .*missing does not exist/, { reason: 'folder_missing' }],
+      [aFile, /^folder missing: .* is a file, not a folder/, { reason: 'folder_is_file', folder: aFile }],
+      [noIndex, /^no index\.html/, { reason: 'no_index', folder: noIndex }],
+      [
+        escaping,
+        /^a symlink leaving the folder: leak\.txt points to \.\.\/secret\.txt/,
+        { reason: 'symlink_outside', path: 'leak.txt', target: '../secret.txt', folder: escaping },
+      ],
+      [
+        absoluteEscape,
+        /^a symlink leaving the folder: etc points to \/etc/,
+        { reason: 'symlink_outside', path: 'etc' },
+      ],
+      [
+        broken,
+        /^a broken symlink: gone\.html/,
+        { reason: 'symlink_broken', path: 'gone.html', target: 'missing.html' },
+      ],
+      [
+        huge,
+        /^over 100 MiB/,
+        { reason: 'folder_over_limit', path: 'index.html', bytes: MAX_DEPLOY_BYTES + 1, maxBytes: MAX_DEPLOY_BYTES },
+      ],
     ] as const;
-    for (const [folder, reason] of attempts) {
+    for (const [folder, reason, failure] of attempts) {
       const deploy = await projects.deployFolder(project.slug, folder);
       expect(deploy.outcome, folder).toBe('failed');
       expect(deploy.reason).toMatch(reason);
+      // Typed for the window to word in its language, and kept as recorded.
+      expect(deploy.failure).toMatchObject(failure);
+      expect(projects.deploys(project.slug).find((row) => row.number === deploy.number)?.failure).toEqual(
+        deploy.failure,
+      );
       expect(deploy).toMatchObject({ live: false, fileCount: 0, byteSize: 0 });
       expect(fs.existsSync(deployDir(project.id, deploy.number))).toBe(false);
     }

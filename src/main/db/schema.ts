@@ -1,5 +1,6 @@
 import { customType, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { sql } from 'drizzle-orm';
+import type { DeployFailure } from '../../shared/deploy-failures';
 import { DNS_CHECK_REASONS, type FailedDnsQuery } from '../../shared/dns-check';
 import { SPECIES } from '../../shared/species';
 import { DEPARTURES } from '../../shared/outcomes';
@@ -211,7 +212,9 @@ export const deploys = sqliteTable(
     source: text('source', { enum: ['folder', 'adoption_page'] }).notNull(),
     folder: text('folder'),
     outcome: text('outcome', { enum: ['succeeded', 'failed'] }).notNull(),
+    /** The English of `failure`, as the API and the CLI show it (and all a deploy recorded before failures were typed has). */
     reason: text('reason'),
+    failure: text('failure', { mode: 'json' }).$type<DeployFailure>(),
     fileCount: integer('file_count').notNull(),
     byteSize: integer('byte_size').notNull(),
     createdAt: integer('created_at').notNull(),

@@ -1,6 +1,7 @@
 import type { BigIntStats, Dirent } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { DeployFailure } from '../../shared/deploy-failures';
 
 /** What a deploy copies, in walk order (a folder before what it holds); a file with the inode that was checked. */
 type FolderEntry =
@@ -13,17 +14,16 @@ interface Inode {
   ino: bigint;
 }
 
-export type CopyOutcome = { ok: true; fileCount: number; byteSize: number } | { ok: false; reason: string };
+type Refused = { ok: false; failure: DeployFailure };
+
+export type CopyOutcome = { ok: true; fileCount: number; byteSize: number } | Refused;
 
 // Windows has no O_NOFOLLOW; there the inode check after opening is what holds.
 const OPEN_NO_FOLLOW = fs.constants.O_RDONLY | (fs.constants.O_NOFOLLOW ?? 0);
 const COPY_CHUNK_BYTES = 64 * 1024;
 
 export type FolderInspection =
-  | { ok: true; root: string; entries: FolderEntry[]; fileCount: number; byteSize: number }
-  | { ok: false; reason: string };
-
-const MIB = 1024 * 1024;
+  { ok: true; root: string; entries: FolderEntry[]; fileCount: number; byteSize: number } | Refused;
 
 /**
  * Checks a folder before anything is copied: it exists, has index.html at the top, every symlink
@@ -38,10 +38,9 @@ export async function inspectFolder(
   let root: string;
   try {
     root = await fs.realpath(source);
-    if (!(await fs.stat(root)).isDirectory())
-      return { ok: false, reason: `folder missing: ${folder} is a file, not a folder.` };
+    if (!(await fs.stat(root)).isDirectory()) return { ok: false, failure: { reason: 'folder_is_file', folder } };
   } catch {
-    return { ok: false, reason: `folder missing: ${folder} does not exist.` };
+    return { ok: false, failure: { reason: 'folder_missing', folder } };
   }
   const entries: FolderEntry[] = [];
   let fileCount = 0;
@@ -55,10 +54,8 @@ export async function inspectFolder(
       before = await fs.lstat(path.join(root, relativeDir), { bigint: true });
       children = before.isDirectory() ? await fs.readdir(path.join(root, relativeDir), { withFileTypes: true }) : [];
     } catch (error) {
-      return {
-        ok: false,
-        reason: `cannot read the folder ${relativeDir || '.'} (${(error as NodeJS.ErrnoException).code ?? String(error)}).`,
-      };
+      const systemCode = (error as NodeJS.ErrnoException).code ?? String(error);
+      return { ok: false, failure: { reason: 'folder_unreadable', path: relativeDir, systemCode } };
     }
     if (!before.isDirectory()) return changedDuringDeploy(relativeDir, folder);
     for (const child of children) {
@@ -67,16 +64,10 @@ export async function inspectFolder(
       if (child.isSymbolicLink()) {
         const link = await linkTarget(root, absolute);
         if (link.kind === 'outside') {
-          return {
-            ok: false,
-            reason: `a symlink leaving the folder: ${relative} points to ${link.written}, outside ${folder}. Copy that file into the folder instead.`,
-          };
+          return { ok: false, failure: { reason: 'symlink_outside', path: relative, target: link.written, folder } };
         }
         if (link.kind === 'broken')
-          return {
-            ok: false,
-            reason: `a broken symlink: ${relative} points to ${link.written}, which does not exist.`,
-          };
+          return { ok: false, failure: { reason: 'symlink_broken', path: relative, target: link.written } };
         entries.push({
           kind: 'link',
           path: relative,
@@ -93,10 +84,7 @@ export async function inspectFolder(
         if (byteSize > maxBytes) return overLimit(maxBytes, byteSize, relative);
         entries.push({ kind: 'file', path: relative, inode: { dev: stats.dev, ino: stats.ino } });
       } else {
-        return {
-          ok: false,
-          reason: `${relative} is not a regular file, folder or symlink (a socket, pipe or device); remove it from the folder.`,
-        };
+        return { ok: false, failure: { reason: 'special_file', path: relative } };
       }
     }
     // The children were listed and looked at by path: through this same folder, not a symlink swapped in meanwhile.
@@ -106,10 +94,7 @@ export async function inspectFolder(
   }
   const index = entries.find((entry) => entry.path === 'index.html');
   if (!index || index.kind === 'folder' || !(await isFile(path.join(root, 'index.html')))) {
-    return {
-      ok: false,
-      reason: `no index.html: ${folder} has no index.html at its top, which is what visitors get at "/".`,
-    };
+    return { ok: false, failure: { reason: 'no_index', folder } };
   }
   return { ok: true, root, entries, fileCount, byteSize };
 }
@@ -186,18 +171,12 @@ async function copyCheckedFile(
   }
 }
 
-function changedDuringDeploy(relative: string, folder: string): { ok: false; reason: string } {
-  return {
-    ok: false,
-    reason: `changed during the deploy: ${relative || '.'} in ${folder} was replaced (by a symlink or another file or folder) after it was checked, and is not followed; deploy again once the folder is still.`,
-  };
+function changedDuringDeploy(relative: string, folder: string): Refused {
+  return { ok: false, failure: { reason: 'changed_during_deploy', path: relative, folder } };
 }
 
-function overLimit(maxBytes: number, byteSize: number, relative: string): { ok: false; reason: string } {
-  return {
-    ok: false,
-    reason: `over ${maxBytes / MIB} MiB: the folder holds more than that (${(byteSize / MIB).toFixed(1)} MiB counted by ${relative}); leave large media out of the site.`,
-  };
+function overLimit(maxBytes: number, byteSize: number, relative: string): Refused {
+  return { ok: false, failure: { reason: 'folder_over_limit', path: relative, bytes: byteSize, maxBytes } };
 }
 
 type LinkTarget =

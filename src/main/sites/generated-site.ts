@@ -1,5 +1,8 @@
+import type { DeployFailure } from '../../shared/deploy-failures';
+
 /** What a deploy wrote into its staging folder, or why the site could not be one. */
-export type SiteWriteOutcome = { ok: true; fileCount: number; byteSize: number } | { ok: false; reason: string };
+export type SiteWriteOutcome =
+  { ok: true; fileCount: number; byteSize: number } | { ok: false; failure: DeployFailure };
 
 /**
  * A site made elsewhere (the adoption site, by publishing/) as sites/ hosts it: written into a

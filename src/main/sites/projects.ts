@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Clock } from '../../shared/clock';
+import { deployFailureEnglish, type DeployFailure } from '../../shared/deploy-failures';
 import { AppError } from '../../shared/errors';
 import {
   MAX_DEPLOY_BYTES,
@@ -38,7 +39,8 @@ export interface ProjectStore extends DeployHousekeepingStore {
 
 type ProjectRow = typeof projects.$inferSelect;
 type DeployRow = typeof deploys.$inferSelect;
-type Outcome = { outcome: 'succeeded'; fileCount: number; byteSize: number } | { outcome: 'failed'; reason: string };
+type Outcome =
+  { outcome: 'succeeded'; fileCount: number; byteSize: number } | { outcome: 'failed'; failure: DeployFailure };
 
 const SLUG_MAX = 40;
 
@@ -106,22 +108,22 @@ export class ProjectService {
     return this.serialised(project.id, async () => {
       const inspection = await inspectFolder(source, MAX_DEPLOY_BYTES, recorded);
       if (!inspection.ok)
-        return this.record(project.id, 'folder', recorded, { outcome: 'failed', reason: inspection.reason });
+        return this.record(project.id, 'folder', recorded, { outcome: 'failed', failure: inspection.failure });
       return this.publish(project.id, 'folder', recorded, async (staging) => {
         await this.store.beforeCopy?.(inspection.root, staging);
         const copied = await copyInspectedFolder(inspection, staging, MAX_DEPLOY_BYTES, recorded);
         return copied.ok
           ? { outcome: 'succeeded', fileCount: copied.fileCount, byteSize: copied.byteSize }
-          : { outcome: 'failed', reason: copied.reason };
+          : { outcome: 'failed', failure: copied.failure };
       });
     });
   }
 
   /** Records an upload refused before any folder could be judged (a zip unpacking past the limit) as a failed deploy. */
-  recordRefusal(reference: string | number, shownAs: string, reason: string): Promise<Deploy> {
+  recordRefusal(reference: string | number, shownAs: string, failure: DeployFailure): Promise<Deploy> {
     const project = this.row(reference);
     return this.serialised(project.id, async () =>
-      this.record(project.id, 'folder', shownAs, { outcome: 'failed', reason }),
+      this.record(project.id, 'folder', shownAs, { outcome: 'failed', failure }),
     );
   }
 
@@ -138,7 +140,7 @@ export class ProjectService {
         const written = await site.write(staging, MAX_DEPLOY_BYTES);
         return written.ok
           ? { outcome: 'succeeded', fileCount: written.fileCount, byteSize: written.byteSize }
-          : { outcome: 'failed', reason: written.reason };
+          : { outcome: 'failed', failure: written.failure };
       });
       if (site) this.store.adoptionSitePublished(project.id, site);
       return deploy;
@@ -240,7 +242,11 @@ export class ProjectService {
         outcome = await fill(staging);
         if (outcome.outcome === 'succeeded') await recordDeployedFiles(staging);
       } catch (error) {
-        outcome = { outcome: 'failed', reason: `copying failed: ${(error as Error).message}` };
+        const systemCode = (error as NodeJS.ErrnoException).code ?? null;
+        outcome = {
+          outcome: 'failed',
+          failure: { reason: 'copy_failed', systemCode, message: (error as Error).message },
+        };
       }
       if (outcome.outcome === 'failed') return this.record(projectId, source, folder, outcome);
       return this.record(projectId, source, folder, outcome, (number) => {
@@ -284,7 +290,8 @@ export class ProjectService {
             source,
             folder,
             outcome: outcome.outcome,
-            reason: outcome.outcome === 'failed' ? outcome.reason : null,
+            reason: outcome.outcome === 'failed' ? deployFailureEnglish(outcome.failure) : null,
+            failure: outcome.outcome === 'failed' ? outcome.failure : null,
             fileCount: outcome.outcome === 'succeeded' ? outcome.fileCount : 0,
             byteSize: outcome.outcome === 'succeeded' ? outcome.byteSize : 0,
             createdAt: clock.now(),
@@ -362,6 +369,7 @@ function deployView(row: DeployRow, liveNumber: number | null): Deploy {
     folder: row.folder,
     outcome: row.outcome,
     reason: row.reason,
+    failure: row.failure,
     fileCount: row.fileCount,
     byteSize: row.byteSize,
     live: row.number === liveNumber,

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import type { DeployFailure } from '../../shared/deploy-failures';
 import { AppError } from '../../shared/errors';
 import type { SiteUpload } from '../../shared/site-upload';
 import { unpackZip } from './upload-zip';
@@ -11,7 +12,7 @@ export interface UnpackedUpload {
   /** How the deploy's source reads, e.g. "upload of site.zip". */
   label: string;
   /** Why the upload cannot be a deploy although it unpacked (a zip over the size limit): a failed deploy's reason. */
-  refusal: string | null;
+  refusal: DeployFailure | null;
   remove(): Promise<void>;
 }
 

@@ -1,11 +1,11 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Unzip, UnzipInflate, type UnzipFile } from 'fflate';
+import type { DeployFailure } from '../../shared/deploy-failures';
 import { AppError, type UploadProblem } from '../../shared/errors';
 import { MAX_UPLOAD_FILES, UPLOAD_PATH_MAX, unsafeUploadPath, uploadPathProblem } from '../../shared/site-upload';
 import { MAX_DEPLOY_BYTES } from '../../shared/sites';
 
-const MIB = 1024 * 1024;
 /**
  * Compressed bytes handed to fflate at a time. Its inflater turns one push into one output chunk,
  * and deflate expands at most ~1032×, so a piece of 4 KiB yields at most ~4 MB at once: memory
@@ -23,7 +23,7 @@ export interface UnpackedZip {
   /** Relative paths of the files written, in zip order. */
   paths: string[];
   /** Set when the files unpack to more than a deploy may hold: unpacking stopped right there. */
-  overLimit: string | null;
+  overLimit: DeployFailure | null;
 }
 
 /** One step of writing the zip's files, queued by fflate's callbacks and done between pieces. */
@@ -56,7 +56,7 @@ export async function unpackZip(name: string, data: Uint8Array, folder: string):
   let entries = 0;
   let total = 0;
   let problem: Refusal | null = null;
-  let overLimit: string | null = null;
+  let overLimit: DeployFailure | null = null;
   const unzipper = new Unzip((file: UnzipFile) => {
     if (problem || overLimit) return;
     entries += 1;
@@ -111,7 +111,7 @@ export async function unpackZip(name: string, data: Uint8Array, folder: string):
       }
       total += chunk.length;
       if (total > MAX_DEPLOY_BYTES) {
-        overLimit = `over ${MAX_DEPLOY_BYTES / MIB} MiB: ${name} unpacks to more than that (counted by ${file.name}); leave large media out of the site.`;
+        overLimit = { reason: 'upload_unpacks_over_limit', upload: name, path: file.name, maxBytes: MAX_DEPLOY_BYTES };
         return;
       }
       if (chunk.length > 0) steps.push({ kind: 'write', path: file.name, chunk });

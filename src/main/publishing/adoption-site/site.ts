@@ -104,10 +104,7 @@ class BatchWriter {
   }
 
   refusal(): SiteWriteOutcome {
-    return {
-      ok: false,
-      reason: `over ${this.maxBytes / 1024 / 1024} MiB: the adoption site would be larger than a deploy may be.`,
-    };
+    return { ok: false, failure: { reason: 'adoption_site_over_limit', maxBytes: this.maxBytes } };
   }
 
   async flush(): Promise<void> {

@@ -23,6 +23,7 @@ import {
   uploadProblem,
   type PickedUpload,
 } from './site-upload-reader';
+import { deployReasonWords } from './deploy-words';
 
 type Source = 'path' | 'folder' | 'zip';
 
@@ -189,7 +190,7 @@ function DeployForm({ project, onDone }: { project: Project; onDone: () => void 
             title={t('deployModal.failed', { number: failed.number })}
             data-testid="deploy-failed"
           >
-            {failed.reason}{' '}
+            {deployReasonWords(failed)}{' '}
             {project.liveDeploy === null
               ? t('deployModal.nothingLive')
               : t('deployModal.stillLive', { number: project.liveDeploy })}

@@ -9,6 +9,7 @@ import { useDeploys, useRollback } from './queries';
 import { LoadFailure } from '../../ui/LoadStates';
 import { RowAction } from '../../ui/RowAction';
 import { DeployOutcomeBadge, LiveBadge } from './SiteBadges';
+import { deployReasonWords } from './deploy-words';
 
 function sourceOf(deploy: Deploy, t: TFunction<'sites'>): string {
   return deploy.source === 'adoption_page' ? t('deploys.adoptionPage') : (deploy.folder ?? t('deploys.folder'));
@@ -100,7 +101,7 @@ export function DeploysList({ project }: { project: Project }): React.JSX.Elemen
             </Text>
             {deploy.reason && (
               <Text size="xs" c="red" style={{ overflowWrap: 'anywhere' }} data-testid="deploy-reason">
-                {deploy.reason}
+                {deployReasonWords(deploy)}
               </Text>
             )}
           </Box>

@@ -11,6 +11,7 @@ import { DeploysList } from './DeploysList';
 import { PlanBadge } from '../../domain/plans/PlanBadge';
 import { useSitePorts } from './site-ports';
 import { formatMoment } from '../../ui/format';
+import { deployReasonWords } from './deploy-words';
 
 /** Where the site is served, from the running server's real port; or why it is not served. */
 function ServedAt({ project }: { project: Project }): React.JSX.Element | null {
@@ -124,7 +125,7 @@ export function ProjectPanel({
             title={t('project.latestFailed', { number: latest.number })}
             data-testid="latest-deploy-failed"
           >
-            {latest.reason}{' '}
+            {deployReasonWords(latest)}{' '}
             {project.liveDeploy === null
               ? t('project.nothingPublished')
               : t('project.staysLive', { number: project.liveDeploy })}

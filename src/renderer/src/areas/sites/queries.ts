@@ -8,6 +8,7 @@ import { useEnvironment } from '../../client/EnvironmentProvider';
 import type { Outcome, ProgressOptions } from '../../client/notify';
 import { useAction } from '../../client/action';
 import { windowI18n } from '../../i18n/i18n';
+import { deployReasonWords } from './deploy-words';
 
 const t = windowI18n.getFixedT(null, 'sites');
 
@@ -71,7 +72,7 @@ function deployOutcome(deploy: Deploy): Outcome {
   if (deploy.outcome === 'failed') {
     return {
       title: t('toasts.deployFailed', { number: deploy.number }),
-      message: t('toasts.liveUnchanged', { reason: deploy.reason ?? t('toasts.noReason') }),
+      message: t('toasts.liveUnchanged', { reason: deployReasonWords(deploy) ?? t('toasts.noReason') }),
       warning: true,
     };
   }
