@@ -33,8 +33,8 @@ function isRealDate(day: string): boolean {
 export const CareDaySchema = z
   .string({ error: 'must be a date, YYYY-MM-DD' })
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date, YYYY-MM-DD', abort: true })
-  .refine(isRealDate, { error: 'must be a real date, YYYY-MM-DD', abort: true })
-  .refine((day) => day >= '1900-01-01', { error: 'must be 1900 or later' });
+  .refine(isRealDate, { error: 'must be a real date, YYYY-MM-DD', params: { reason: 'date_not_real' }, abort: true })
+  .refine((day) => day >= '1900-01-01', { error: 'must be 1900 or later', params: { reason: 'date_before_1900' } });
 
 /** A vaccine as staff name it: DHPP, FVRCP, Rabies, Bordetella… (the same name, case aside, is the same vaccine). */
 export const VaccineSchema = text(40);
@@ -62,10 +62,12 @@ export const ProtocolStepSchema = z
   })
   .refine((step) => (step.afterIntakeDays === undefined) !== (step.atAgeWeeks === undefined), {
     error: 'give either afterIntakeDays or atAgeWeeks',
+    params: { reason: 'step_timing_one' },
   })
   .refine((step) => step.minAgeWeeks === undefined || step.afterIntakeDays !== undefined, {
     error: 'minAgeWeeks goes with afterIntakeDays (an age step is at its age already)',
     path: ['minAgeWeeks'],
+    params: { reason: 'step_min_age_without_days' },
   });
 export type ProtocolStep = z.infer<typeof ProtocolStepSchema>;
 
@@ -134,6 +136,7 @@ export const GiveInputSchema = z
           code: 'custom',
           path: ['doses', index, 'petId'],
           message: `gives ${dose.vaccine} to pet ${dose.petId} twice`,
+          params: { reason: 'dose_twice', vaccine: dose.vaccine },
         });
       seen.add(key);
     });
@@ -177,6 +180,7 @@ export const TreatmentInputSchema = z
         code: 'custom',
         path: ['result'],
         message: `only a test has a result (${TEST_KINDS.join(', ')})`,
+        params: { reason: 'result_without_test' },
       });
   });
 export type TreatmentInput = z.input<typeof TreatmentInputSchema>;

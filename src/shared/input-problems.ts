@@ -79,7 +79,21 @@ export type FormRuleProblem =
   | { field: 'rate'; reason: 'scenario_rate_required' }
   | { field: 'seconds'; reason: 'scenario_seconds_required' }
   | { field: 'count'; reason: 'scenario_count_required' }
-  | { field: 'seconds'; reason: 'scenario_too_many_requests'; max: number };
+  | { field: 'seconds'; reason: 'scenario_too_many_requests'; max: number }
+  | { field: 'phone'; reason: 'phone_digits' }
+  | { field: 'doNotAdoptReason'; reason: 'do_not_adopt_unexplained' }
+  | { field: 'petId'; reason: 'pet_or_new_pet' | 'confirm_one_match' }
+  | { field: 'transferFrom'; reason: 'transfer_from_missing' | 'transfer_from_not_transfer' }
+  | { field: 'fee'; reason: 'amount_decimals' }
+  /** A paragraph field (a description, a note) broke a rule of its own; `max` in characters. */
+  | { field: string; reason: 'text_empty' | 'text_control' | 'text_not_unicode' }
+  | { field: string; reason: 'text_too_long'; max: number }
+  | { field: string; reason: 'date_not_real' | 'date_before_1900' }
+  | { field: 'birthDate'; reason: 'birth_date_unreadable' }
+  | { field: 'personId'; reason: 'foster_person_missing' }
+  | { field: string; reason: 'step_timing_one' | 'step_min_age_without_days' | 'result_without_test' }
+  | { field: 'petId'; reason: 'dose_twice'; vaccine: string }
+  | { field: string; reason: 'time_zone_unknown' | 'range_reversed' };
 
 /** The extra CA file of the ACME settings cannot be trusted: nothing readable at `path`, or no PEM certificate in it. */
 export interface CaFileProblem {

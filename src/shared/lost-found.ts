@@ -94,6 +94,7 @@ export const ConfirmInputSchema = z
   .refine((confirm) => (confirm.petId === undefined) !== (confirm.otherReportId === undefined), {
     error: 'give either petId or otherReportId',
     path: ['petId'],
+    params: { reason: 'confirm_one_match' },
   });
 export type ConfirmInput = z.input<typeof ConfirmInputSchema>;
 

@@ -85,6 +85,7 @@ const FeeSchema = z
   .max(1_000_000, { error: 'must be at most 1,000,000' })
   .refine((amount) => Math.abs(Math.round(amount * 100) - amount * 100) < 1e-6, {
     error: 'must have at most two decimals',
+    params: { reason: 'amount_decimals' },
   });
 
 /** Choosing a person flagged "do not adopt to" needs this, and it is written to the animal's history. */
@@ -109,11 +110,22 @@ export const IntakeInputSchema = z
         code: 'custom',
         path: ['petId'],
         message: 'give either petId or pet (a new animal), not both',
+        params: { reason: 'pet_or_new_pet' },
       });
     if (intake.type === 'transfer_in' && intake.transferFrom === undefined)
-      context.addIssue({ code: 'custom', path: ['transferFrom'], message: 'is required for a transfer in' });
+      context.addIssue({
+        code: 'custom',
+        path: ['transferFrom'],
+        message: 'is required for a transfer in',
+        params: { reason: 'transfer_from_missing' },
+      });
     if (intake.type !== 'transfer_in' && intake.transferFrom !== undefined)
-      context.addIssue({ code: 'custom', path: ['transferFrom'], message: 'only goes with a transfer in' });
+      context.addIssue({
+        code: 'custom',
+        path: ['transferFrom'],
+        message: 'only goes with a transfer in',
+        params: { reason: 'transfer_from_not_transfer' },
+      });
   });
 export type IntakeInput = z.input<typeof IntakeInputSchema>;
 

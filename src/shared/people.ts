@@ -25,7 +25,10 @@ const PhoneSchema = z
   .string({ error: 'must be a string' })
   .trim()
   .regex(/^\+?[0-9 ().\-/]{3,40}$/, { error: 'must be a phone number: digits, spaces, + ( ) . - /' })
-  .refine((phone) => phone.replace(/\D/g, '').length >= 3, { error: 'must hold at least 3 digits' });
+  .refine((phone) => phone.replace(/\D/g, '').length >= 3, {
+    error: 'must hold at least 3 digits',
+    params: { reason: 'phone_digits' },
+  });
 
 const EmailSchema = z
   .email({ error: 'must be an email address' })
@@ -62,7 +65,12 @@ function flagsExplained(
   context: z.core.$RefinementCtx,
 ): void {
   if (person.doNotAdopt === true && !person.doNotAdoptReason)
-    context.addIssue({ code: 'custom', path: ['doNotAdoptReason'], message: 'must say why when doNotAdopt is set' });
+    context.addIssue({
+      code: 'custom',
+      path: ['doNotAdoptReason'],
+      message: 'must say why when doNotAdopt is set',
+      params: { reason: 'do_not_adopt_unexplained' },
+    });
 }
 
 export const NewPersonSchema = z

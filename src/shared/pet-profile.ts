@@ -48,13 +48,25 @@ export function paragraphsSchema(max: number) {
   return z
     .string({ error: 'must be a string' })
     .transform((text) => text.replace(/\r\n?/g, '\n').trim())
-    .refine((text) => text.length > 0, { error: 'must not be empty (leave it unset instead)', abort: true })
-    .refine((text) => !CONTROL_BUT_NEWLINE.test(text), {
-      error: 'must not contain control characters (line breaks are fine)',
+    .refine((text) => text.length > 0, {
+      error: 'must not be empty (leave it unset instead)',
+      params: { reason: 'text_empty' },
       abort: true,
     })
-    .refine((text) => !LONE_SURROGATE.test(text), { error: 'must be valid Unicode text', abort: true })
-    .refine((text) => text.length <= max, { error: `must be at most ${withThousands(max)} characters` });
+    .refine((text) => !CONTROL_BUT_NEWLINE.test(text), {
+      error: 'must not contain control characters (line breaks are fine)',
+      params: { reason: 'text_control' },
+      abort: true,
+    })
+    .refine((text) => !LONE_SURROGATE.test(text), {
+      error: 'must be valid Unicode text',
+      params: { reason: 'text_not_unicode' },
+      abort: true,
+    })
+    .refine((text) => text.length <= max, {
+      error: `must be at most ${withThousands(max)} characters`,
+      params: { reason: 'text_too_long', max },
+    });
 }
 
 const line = (max: number) => nameSchema(max);
@@ -70,8 +82,9 @@ const DateSchema = z
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date, YYYY-MM-DD', abort: true })
   .refine((text) => isRealDate(Number(text.slice(0, 4)), Number(text.slice(5, 7)), Number(text.slice(8, 10))), {
     error: 'must be a real date, YYYY-MM-DD',
+    params: { reason: 'date_not_real' },
   })
-  .refine((text) => text >= '1900-01-01', { error: 'must be 1900 or later' });
+  .refine((text) => text >= '1900-01-01', { error: 'must be 1900 or later', params: { reason: 'date_before_1900' } });
 
 const BIRTH_RULE = 'must be a date (YYYY-MM-DD), or an estimate: a month (YYYY-MM) or a year (YYYY)';
 
@@ -102,7 +115,7 @@ const BirthDateSchema = z
       const [year = 0, month = 1, day = 1] = text.split('-').map(Number);
       return year >= 1900 && isRealDate(year, month, day);
     },
-    { error: BIRTH_RULE, abort: true },
+    { error: BIRTH_RULE, params: { reason: 'birth_date_unreadable' }, abort: true },
   )
   .superRefine((text, context) => {
     const today = localDay(Date.now());

@@ -4,6 +4,13 @@
 export const PORTAL_IDS = ['rescuegroups', 'petfinder', 'adoptapet'] as const;
 export type PortalId = (typeof PORTAL_IDS)[number];
 
+/** The portals as staff know them: their own brands, the same in every language. */
+export const PORTAL_NAMES: Readonly<Record<PortalId, string>> = {
+  rescuegroups: 'RescueGroups.org',
+  petfinder: 'Petfinder',
+  adoptapet: 'Adopt-a-Pet',
+};
+
 /** Why an animal is kept out of a portal's file: a code and the field; each face words it. */
 export type PortalProblem =
   | { field: 'breed' | 'sex' | 'age' | 'photo'; problem: 'missing' }

@@ -114,9 +114,10 @@ const MonthSchema = z
   .string({ error: 'must be a month, YYYY-MM' })
   .regex(/^(19|20)\d{2}-(0[1-9]|1[0-2])$/, { error: 'must be a month, YYYY-MM (e.g. 2026-03)' });
 const DaySchema = z.iso.date({ error: 'must be a date, YYYY-MM-DD' });
-const TimeZoneSchema = z
-  .string({ error: 'must be a time zone name' })
-  .refine(isTimeZone, { error: 'must be a time zone the runtime knows, e.g. Europe/Paris, America/Chicago or UTC' });
+const TimeZoneSchema = z.string({ error: 'must be a time zone name' }).refine(isTimeZone, {
+  error: 'must be a time zone the runtime knows, e.g. Europe/Paris, America/Chicago or UTC',
+  params: { reason: 'time_zone_unknown' },
+});
 
 /** Without a time zone, UTC: each face sends the zone the shelter works in (docs/guide/reports.md). */
 export const SacQuerySchema = z.strictObject({ month: MonthSchema, timeZone: TimeZoneSchema.optional() });
@@ -124,7 +125,11 @@ export type SacQuery = z.input<typeof SacQuerySchema>;
 
 export const LiveReleaseQuerySchema = z
   .strictObject({ from: DaySchema, to: DaySchema, timeZone: TimeZoneSchema.optional() })
-  .refine((query) => query.from <= query.to, { error: 'must not be before from', path: ['to'] });
+  .refine((query) => query.from <= query.to, {
+    error: 'must not be before from',
+    path: ['to'],
+    params: { reason: 'range_reversed' },
+  });
 export type LiveReleaseQuery = z.input<typeof LiveReleaseQuerySchema>;
 
 /** The `months` months up to and including `month`. */

@@ -13,7 +13,7 @@ import { PersonChangeSchema } from '../../src/shared/people';
 import { PetDetailsSchema, PetProfileSchema } from '../../src/shared/pet-profile';
 import { ShelterProfileSchema } from '../../src/shared/shelter';
 import { WRITE_CHANNELS } from '../../src/renderer/src/areas/audit/action-words';
-import { fieldLabelKey, fieldWords } from '../../src/renderer/src/areas/audit/field-words';
+import { codeWords, fieldLabelKey, fieldWords } from '../../src/renderer/src/areas/audit/field-words';
 import { showLanguage, windowI18n } from '../../src/renderer/src/i18n/i18n';
 
 const LANGUAGES = ['en', 'fr', 'es', 'de'] as const;
@@ -33,6 +33,7 @@ interface Def {
   left?: z.ZodType;
   right?: z.ZodType;
   items?: readonly z.ZodType[];
+  entries?: Record<string, string | number>;
 }
 
 /** Every field path a value of the schema can hold (lists are transparent: a round's `doses.vaccine`). */
@@ -51,6 +52,44 @@ function fieldPaths(schema: z.ZodType, prefix = '', walking: Set<z.ZodType> = ne
   walking.delete(schema);
   return [...new Set(found)];
 }
+
+/** Every field path of the schema whose value is a code (a zod enum), with its codes. */
+function codedFields(schema: z.ZodType, prefix = '', walking: Set<z.ZodType> = new Set()): Map<string, string[]> {
+  const found = new Map<string, string[]>();
+  if (walking.has(schema)) return found;
+  walking.add(schema);
+  const def = schema._zod.def as unknown as Def;
+  const field = prefix.replace(/\.$/, '');
+  if (def.type === 'enum' && def.entries && field !== '')
+    found.set(
+      field,
+      Object.values(def.entries).filter((value): value is string => typeof value === 'string'),
+    );
+  for (const [key, inner] of Object.entries(def.shape ?? {}))
+    for (const [path, values] of codedFields(inner, `${prefix}${key}.`, walking)) found.set(path, values);
+  const inner = [def.innerType, def.in, def.out, def.getter?.(), def.catchall, def.element, def.valueType, def.left]
+    .concat(def.right, def.options ?? [], def.items ?? [])
+    .filter((part): part is z.ZodType => part !== undefined);
+  for (const part of inner)
+    for (const [path, values] of codedFields(part, prefix, walking))
+      found.set(path, [...new Set([...(found.get(path) ?? []), ...values])]);
+  walking.delete(schema);
+  return found;
+}
+
+/**
+ * Codes the trail shows as they are, being names a tester or an admin reads as such: a logo's media type,
+ * the pet API's operation ids, the lab's clock moves and header profiles (as its guide and CLI name
+ * them), a mail server's security (TLS, STARTTLS).
+ */
+const SHOWN_AS_CODE = new Set([
+  'shelter.set logo.mediaType',
+  'console.send operation',
+  'console.burst operation',
+  'lab.moveClock move',
+  'lab.setHeaderProfile profile',
+  'outbox.configure settings.security',
+]);
 
 /**
  * The record an edit saves, whose changed fields its entry keeps as before → after (src/main/audit/changes.ts,
@@ -138,5 +177,31 @@ describe('the audit trail’s field words', () => {
         language,
       ).toEqual([]);
     }
+  });
+
+  it('words every code an audited channel records in each language, as the pages word it', async () => {
+    const coded = WRITE_CHANNELS.flatMap((channel) => {
+      const saves = declarationOf(channel)?.saves;
+      const fields = new Map([
+        ...codedFields(ADMIN_CONTRACT[channel as AdminChannel].input),
+        ...(saves ? codedFields(SAVED[saves]) : []),
+      ]);
+      fields.delete('environment');
+      return [...fields]
+        .filter(([field]) => !SHOWN_AS_CODE.has(`${channel} ${field}`))
+        .map(([field, values]) => ({ channel, field, values }));
+    });
+    expect(coded).toContainEqual(expect.objectContaining({ channel: 'movements.outcome', field: 'outcome.type' }));
+    await showLanguage('fr');
+    const unworded = coded.flatMap(({ channel, field, values }) =>
+      values
+        .filter((value) => codeWords(channel, field, value) === value)
+        .map((value) => `${channel} ${field}=${value}`),
+    );
+    expect(unworded).toEqual([]);
+    expect(codeWords('movements.outcome', 'outcome.type', 'died_in_care')).toBe(
+      windowI18n.t('domain:movements.outcome.died_in_care'),
+    );
+    expect(codeWords('pets.setProfile', 'notes', 'died_in_care')).toBe('died_in_care');
   });
 });

@@ -59,6 +59,7 @@ export const STAFF_CHANNELS = area({
         .refine((invite) => invite.role !== 'foster' || invite.personId !== undefined, {
           error: "a foster's login is linked to their person in the register",
           path: ['personId'],
+          params: { reason: 'foster_person_missing' },
         }),
     answer: answer<StaffInvite>(),
     may: OWNER,

@@ -14,7 +14,7 @@ import type {
   StaffForbidden,
   StaffUnauthorized,
 } from '../../../shared/errors';
-import type { PortalId, PortalProblem } from '../../../shared/portals';
+import { PORTAL_NAMES, type PortalProblem } from '../../../shared/portals';
 import type { Account } from '../../../shared/models';
 import { PAID_PLANS } from '../../../shared/plans';
 import { PLAN_NAME } from './plan-names';
@@ -203,6 +203,7 @@ export function caFileRefusal(error: unknown): string | null {
   if (!(error instanceof AdminCallError) || error.code !== 'validation_failed') return null;
   const field = error.details as ErrorDetails['validation_failed'] | undefined;
   if (field?.field !== 'acme.caFile' || !('reason' in field)) return null;
+  if (field.reason !== 'ca_file_missing' && field.reason !== 'ca_file_not_pem') return null;
   const details: CaFileProblem = field;
   return windowI18n.t(details.reason === 'ca_file_missing' ? 'errors:caFile.missing' : 'errors:caFile.notPem', {
     path: details.path,
@@ -260,12 +261,7 @@ export function kennelCardRefusal(error: unknown): Failure {
   return describeFailure(error);
 }
 
-/** The portals as staff know them. */
-export const PORTAL_NAMES: Readonly<Record<PortalId, string>> = {
-  rescuegroups: 'RescueGroups.org',
-  petfinder: 'Petfinder',
-  adoptapet: 'Adopt-a-Pet',
-};
+export { PORTAL_NAMES };
 
 /** A pre-flight problem of a portal export, in the window's words. */
 export function portalProblemWords(problem: PortalProblem): string {

@@ -33,6 +33,27 @@ const RULE_WORDS: { [R in RuleReason]: (params: FormRuleProblem & { reason: R })
   scenario_count_required: () => windowI18n.t('errors:fields.rules.scenario_count_required'),
   scenario_too_many_requests: ({ max }) =>
     windowI18n.t('errors:fields.rules.scenario_too_many_requests', { max: figure(max) }),
+  phone_digits: () => windowI18n.t('errors:fields.rules.phone_digits'),
+  do_not_adopt_unexplained: () => windowI18n.t('errors:fields.rules.do_not_adopt_unexplained'),
+  pet_or_new_pet: () => windowI18n.t('errors:fields.rules.pet_or_new_pet'),
+  confirm_one_match: () => windowI18n.t('errors:fields.rules.confirm_one_match'),
+  transfer_from_missing: () => windowI18n.t('errors:fields.rules.transfer_from_missing'),
+  transfer_from_not_transfer: () => windowI18n.t('errors:fields.rules.transfer_from_not_transfer'),
+  amount_decimals: () => windowI18n.t('errors:fields.rules.amount_decimals'),
+  text_empty: () => windowI18n.t('errors:fields.rules.text_empty'),
+  text_control: () => windowI18n.t('errors:fields.rules.text_control'),
+  text_not_unicode: () => windowI18n.t('errors:fields.rules.text_not_unicode'),
+  text_too_long: ({ max }) => windowI18n.t('errors:fields.rules.text_too_long', { count: max, max: figure(max) }),
+  date_not_real: () => windowI18n.t('errors:fields.rules.date_not_real'),
+  date_before_1900: () => windowI18n.t('errors:fields.rules.date_before_1900'),
+  birth_date_unreadable: () => windowI18n.t('errors:fields.rules.birth_date_unreadable'),
+  foster_person_missing: () => windowI18n.t('errors:fields.rules.foster_person_missing'),
+  step_timing_one: () => windowI18n.t('errors:fields.rules.step_timing_one'),
+  step_min_age_without_days: () => windowI18n.t('errors:fields.rules.step_min_age_without_days'),
+  result_without_test: () => windowI18n.t('errors:fields.rules.result_without_test'),
+  dose_twice: ({ vaccine }) => windowI18n.t('errors:fields.rules.dose_twice', { vaccine }),
+  time_zone_unknown: () => windowI18n.t('errors:fields.rules.time_zone_unknown'),
+  range_reversed: () => windowI18n.t('errors:fields.rules.range_reversed'),
 };
 
 /** Every reason a form's refinement names that the window words under its field. */

@@ -9,7 +9,7 @@ import { formatMoment } from '../../ui/format';
 import { SkeletonRows } from '../../ui/LoadStates';
 import { TruncatedText } from '../../ui/TruncatedText';
 import { actionWords, recordWords } from './action-words';
-import { fieldWords, valueWords } from './field-words';
+import { codeWords, fieldWords, valueWords } from './field-words';
 import { useCategoryNames, usePersonName } from './queries';
 
 const COLUMNS = 5;
@@ -85,7 +85,7 @@ function ChangesCell({ entry }: { entry: NamedAuditEntry }): React.JSX.Element {
     if (field.endsWith('categoryId')) return categoryName(value) ?? valueWords(value, line);
     if (field.endsWith('petId')) return petName(value) ?? `#${String(value)}`;
     if (/(Id|^id)$/.test(field) && typeof value === 'number') return `#${value}`;
-    return valueWords(value, line);
+    return valueWords(value, line, (text) => codeWords(entry.channel, field, text));
   };
   // The record's version is bookkeeping (how an edit conflict names who made it), not a change staff made.
   const changes = Object.entries(entry.changes ?? {}).filter(([field]) => field !== 'version');
