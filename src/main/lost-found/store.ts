@@ -126,9 +126,8 @@ export class LostFoundStore {
         `WITH card AS (
            SELECT id FROM lost_found_reports WHERE state = 'open' AND created_at >= @since
            UNION
-           SELECT m.report_id FROM lost_found_likely_matches m
-             JOIN stays s ON s.pet_id = m.pet_id AND s.outcome_at IS NULL AND s.intake_type = 'stray'
-             WHERE s.intake_at >= @since
+           SELECT m.report_id FROM stays s CROSS JOIN lost_found_likely_matches m ON m.pet_id = s.pet_id
+             WHERE s.outcome_at IS NULL AND s.intake_type = 'stray' AND s.intake_at >= @since
          ), ranked AS (
            SELECT m.report_id AS reportId, MAX(m.score) AS best, COUNT(*) AS likely
              FROM lost_found_likely_matches m JOIN lost_found_reports r ON r.id = m.report_id AND r.state = 'open'
