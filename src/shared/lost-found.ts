@@ -152,8 +152,23 @@ export type ReportWithMatches = z.output<typeof ReportWithMatchesSchema>;
 
 export const ReportListSchema = z.array(ReportSchema);
 
-/** The Today card: open reports with a likely match, best first. */
-export const MatchesWaitingSchema = z.array(ReportWithMatchesSchema);
+/** How many reports the Today card lists, and how many of each one's likely matches it is sent. */
+export const WAITING_SHOWN = 20;
+export const WAITING_MATCHES_SHOWN = 3;
+
+/** A report on the Today card: its best likely matches, best first, and how many likely matches it has in all. */
+export const WaitingEntrySchema = z.object({
+  report: ReportSchema,
+  matches: z.array(MatchSchema),
+  likely: z.int(),
+});
+export type WaitingEntry = z.output<typeof WaitingEntrySchema>;
+
+/**
+ * The Today card: the first WAITING_SHOWN open reports with a likely match, best first (the newer of
+ * two at one score), and how many more there are; the card reads no more than it lists.
+ */
+export const MatchesWaitingSchema = z.object({ entries: z.array(WaitingEntrySchema), more: z.int() });
 export type MatchesWaiting = z.output<typeof MatchesWaitingSchema>;
 
 /** A score from which a candidate is shown as likely (on Today, first on the record). */

@@ -58,7 +58,8 @@ it('adds a report, finds its stray from both sides, confirms the return to owner
   const ofPet = await ok<Match[]>('lostFound.ofPet', { petId: stray.petId });
   expect(ofPet[0]?.report?.id).toBe(added.report.id);
   const waiting = await ok<MatchesWaiting>('lostFound.waiting', {});
-  expect(waiting.map((entry) => entry.report.id)).toEqual([added.report.id]);
+  expect(waiting.entries.map((entry) => entry.report.id)).toEqual([added.report.id]);
+  expect(waiting.more).toBe(0);
 
   const volunteer = reportMatchesForVolunteer(added) as ReportWithMatches;
   expect(volunteer.report).not.toHaveProperty('contact');

@@ -3,7 +3,8 @@
  * the right stray in care is its first match with the fields that agreed, and "Return to owner"
  * records the stray's return-to-owner outcome on its movements. A lost report sent from the French
  * site at 390 px with JavaScript off, carrying a stray's chip as written on a vet's paper, matches it
- * for certain (100 %) on Today and the report.
+ * for certain (100 %) on Today and the report. With more reports with a likely match than Today lists,
+ * it lists twenty, each with its count of likely matches, and links to the rest.
  */
 import { adminCall, expect, openDesk, test } from './fixtures';
 
@@ -132,4 +133,31 @@ test('a lost report sent from the French site with a stray’s chip matches it f
   await expect(panel.getByText('Returned', { exact: true })).toBeVisible();
   const record = await adminCall(desk, 'movements.record', { environment, petId: pistache });
   expect(record.pet.departure).toBe('return_to_owner');
+});
+
+test('Today lists the first twenty reports with a likely match, each with its count, and says how many more', async ({
+  page,
+  desk,
+}) => {
+  const environment = 'production';
+  const beagle = {
+    species: 'dog',
+    seenAt: Date.now() - 86_400_000,
+    colour: 'tan',
+    breed: 'Beagle',
+    sex: 'male',
+    size: 'small',
+    postcode: '69003',
+    contact: { name: 'Camille Martin' },
+  } as const;
+  // Twelve of each kind alike: 24 reports, each with twelve likely matches, more than the card lists or is sent.
+  for (let i = 0; i < 24; i++)
+    await adminCall(desk, 'lostFound.add', { environment, report: { ...beagle, kind: i % 2 ? 'lost' : 'found' } });
+
+  await openDesk(page, desk);
+  await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Today', exact: true }).click();
+  await expect(page.getByRole('link', { name: '… and 4 more reports with a likely match' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /report #\d+: 12 likely matches, best \d+ %$/ })).toHaveCount(20);
+  await page.getByRole('link', { name: '… and 4 more reports with a likely match' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Lost and found', exact: true })).toBeVisible();
 });

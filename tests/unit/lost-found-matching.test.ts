@@ -170,7 +170,7 @@ describe('reports against the strays in care', () => {
     const beagle = stray('Snoopy', DOGS, { color: 'tan', breedPrimary: 'Beagle', sex: 'male', size: 'small' }, '69003');
     expect(engine.services.lostFound.get(report.report.id).matches[0]?.pet?.id).toBe(beagle);
     expect(engine.services.lostFound.matchesOfPet(beagle)[0]?.report?.id).toBe(report.report.id);
-    expect(engine.services.lostFound.waiting().map((waiting) => waiting.report.id)).toContain(report.report.id);
+    expect(engine.services.lostFound.waiting().entries.map((waiting) => waiting.report.id)).toContain(report.report.id);
   });
 
   it('a report seen long ago is still found by its chip, but not read for a description match', () => {

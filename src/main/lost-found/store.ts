@@ -43,15 +43,19 @@ export interface LikelyRow {
   score: number;
 }
 
+/** One report of Today's card as SQL ranks it, with the count of all the card's reports. */
+interface WaitingRow {
+  reportId: number;
+  likely: number;
+  total: number;
+}
+
 export type NewReport = Omit<ReportRow, 'id' | 'state' | 'returnedPetId' | 'createdAt' | 'updatedAt'>;
 
 const REPORT_SELECT = `SELECT id, kind, state, source, species, sex, colour, breed, size, age_group AS ageGroup, microchip,
   postcode, place, seen_at AS seenAt, features, contact_name AS contactName, contact_phone AS contactPhone,
   contact_email AS contactEmail, returned_pet_id AS returnedPetId, created_at AS createdAt, updated_at AS updatedAt
   FROM lost_found_reports`;
-
-const LIKELY_SELECT = `SELECT m.report_id AS reportId, m.other_report_id AS otherReportId, m.pet_id AS petId, m.score
-  FROM lost_found_likely_matches m`;
 
 const STRAY_SELECT = `SELECT p.id, p.name, c.species, pp.sex, pp.color AS colour, pp.breed_primary AS breedPrimary,
   pp.breed_secondary AS breedSecondary, pp.size, pp.birth_date AS birthDate, pp.microchip_number AS microchip,
@@ -118,11 +122,26 @@ export class LostFoundStore {
       insertLikely: sqlite.prepare<[number, number | null, number | null, number], never>(
         'INSERT INTO lost_found_likely_matches (report_id, other_report_id, pet_id, score) VALUES (?, ?, ?, ?)',
       ),
-      likelyOpenSince: sqlite.prepare<[number], LikelyRow>(
-        `${LIKELY_SELECT} JOIN lost_found_reports r ON r.id = m.report_id WHERE r.state = 'open' AND r.created_at >= ?`,
+      waiting: sqlite.prepare<[{ since: number; shown: number }], WaitingRow>(
+        `WITH card AS (
+           SELECT id FROM lost_found_reports WHERE state = 'open' AND created_at >= @since
+           UNION
+           SELECT m.report_id FROM stays s CROSS JOIN lost_found_likely_matches m ON m.pet_id = s.pet_id
+             WHERE s.outcome_at IS NULL AND s.intake_type = 'stray' AND s.intake_at >= @since
+         ), ranked AS (
+           SELECT m.report_id AS reportId, MAX(m.score) AS best, COUNT(*) AS likely
+             FROM lost_found_likely_matches m JOIN lost_found_reports r ON r.id = m.report_id AND r.state = 'open'
+             WHERE m.report_id IN card GROUP BY m.report_id
+         )
+         SELECT reportId, likely, COUNT(*) OVER () AS total FROM ranked ORDER BY best DESC, reportId DESC LIMIT @shown`,
       ),
-      likelyOf: sqlite.prepare<[number], LikelyRow>(`${LIKELY_SELECT} WHERE m.report_id = ?`),
-      likelyOfPet: sqlite.prepare<[number], LikelyRow>(`${LIKELY_SELECT} WHERE m.pet_id = ? ORDER BY m.report_id`),
+      bestLikely: sqlite.prepare<[{ ids: string; shown: number }], LikelyRow>(
+        `SELECT reportId, otherReportId, petId, score FROM (
+           SELECT report_id AS reportId, other_report_id AS otherReportId, pet_id AS petId, score,
+             ROW_NUMBER() OVER (PARTITION BY report_id ORDER BY score DESC, pet_id IS NULL, coalesce(pet_id, other_report_id)) AS place
+             FROM lost_found_likely_matches WHERE report_id IN (SELECT value FROM json_each(@ids))
+         ) WHERE place <= @shown ORDER BY reportId, place`,
+      ),
       dropReportLikely: sqlite.prepare<[number, number], never>(
         'DELETE FROM lost_found_likely_matches WHERE report_id = ? OR other_report_id = ?',
       ),
@@ -236,18 +255,25 @@ export class LostFoundStore {
     this.statements.insertLikely.run(reportId, otherReportId, petId, score);
   }
 
-  /** The likely matches of the open reports written since `at`. */
-  likelyOpenSince(at: number): LikelyRow[] {
-    return this.statements.likelyOpenSince.all(at);
+  /**
+   * Today's card in SQL: the open reports written since `since`, and those a stray taken in since is a
+   * likely match of, that have a likely match; the first `shown` by their best score (the newer first at
+   * one score), each with its count of likely matches, and how many there are in all.
+   */
+  waiting(since: number, shown: number): { entries: { reportId: number; likely: number }[]; total: number } {
+    const rows = this.statements.waiting.all({ since, shown });
+    return { entries: rows.map(({ reportId, likely }) => ({ reportId, likely })), total: rows[0]?.total ?? 0 };
   }
 
-  likelyOf(reportId: number): LikelyRow[] {
-    return this.statements.likelyOf.all(reportId);
-  }
-
-  /** The lost reports a stray is a likely match of. */
-  likelyOfPet(petId: number): LikelyRow[] {
-    return this.statements.likelyOfPet.all(petId);
+  /** The best `shown` likely matches of each of these reports: best first, strays before reports at one score, then by id. */
+  bestLikely(reportIds: number[], shown: number): Map<number, LikelyRow[]> {
+    const best = new Map<number, LikelyRow[]>();
+    for (const row of this.statements.bestLikely.all({ ids: JSON.stringify(reportIds), shown })) {
+      const rows = best.get(row.reportId);
+      if (rows) rows.push(row);
+      else best.set(row.reportId, [row]);
+    }
+    return best;
   }
 
   /** A report's likely matches, and those it is of the other reports. */

@@ -33,7 +33,7 @@ export const LOST_FOUND_CHANNELS = area({
     may: VOLUNTEERS,
     volunteerSees: 'matches',
   },
-  /** Today's card: recent reports and strays with a likely match. */
+  /** Today's card: recent reports and strays with a likely match, the first twenty and how many more. */
   'lostFound.waiting': {
     input: ({ input }) => input({}),
     answer: answer<MatchesWaiting>(),
