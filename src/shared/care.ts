@@ -62,7 +62,7 @@ export const ProtocolStepSchema = z
   })
   .refine((step) => (step.afterIntakeDays === undefined) !== (step.atAgeWeeks === undefined), {
     error: 'give either afterIntakeDays or atAgeWeeks',
-    params: { reason: 'step_timing_one' },
+    params: { reason: 'step_timing_both' },
   })
   .refine((step) => step.minAgeWeeks === undefined || step.afterIntakeDays !== undefined, {
     error: 'minAgeWeeks goes with afterIntakeDays (an age step is at its age already)',

@@ -91,7 +91,7 @@ export type FormRuleProblem =
   | { field: string; reason: 'date_not_real' | 'date_before_1900' }
   | { field: 'birthDate'; reason: 'birth_date_unreadable' }
   | { field: 'personId'; reason: 'foster_person_missing' }
-  | { field: string; reason: 'step_timing_one' | 'step_min_age_without_days' | 'result_without_test' }
+  | { field: string; reason: 'step_timing_both' | 'step_min_age_without_days' | 'result_without_test' }
   | { field: 'petId'; reason: 'dose_twice'; vaccine: string }
   | { field: string; reason: 'time_zone_unknown' | 'range_reversed' };
 

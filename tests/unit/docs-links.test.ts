@@ -149,6 +149,36 @@ const DETAILS_EXAMPLES: { [C in keyof ErrorDetails]: Record<string, ErrorDetails
       placeholder: 'nickname',
       allowed: ['shelter', 'petName'],
     },
+    'reason: upload_unsafe_path': {
+      field: 'upload',
+      upload: 'site.zip',
+      path: '../evil.html',
+      reason: 'upload_unsafe_path',
+      problem: 'dot_segment',
+      maxLength: 1024,
+    },
+    'reason: upload_write_failed': {
+      field: 'upload',
+      upload: 'site.zip',
+      path: 'index.html',
+      reason: 'upload_write_failed',
+      systemCode: 'ENOSPC',
+    },
+    'reason: upload_over_limit': {
+      field: 'data',
+      reason: 'upload_over_limit',
+      bytes: 120_000_000,
+      maxBytes: 104_857_600,
+    },
+    'reason: upload_path_twice': { field: 'files', reason: 'upload_path_twice', path: 'index.html' },
+    'reason: photo_given_twice': { field: 'photos', reason: 'photo_given_twice', file: 'copy.jpg', sameAs: 'a.jpg' },
+    'reason: backup_folder_not_made': {
+      field: 'folder',
+      reason: 'backup_folder_not_made',
+      folder: '/mnt/usb/backups',
+      systemCode: 'EACCES',
+    },
+    'reason: lab_clock_too_far': { field: 'duration', reason: 'lab_clock_too_far', maxDays: 366, aheadDays: 300 },
     ...Object.fromEntries(
       (['address_empty', 'address_not_https', 'address_malformed', 'address_port'] as const).map((reason) => [
         `reason: ${reason}`,

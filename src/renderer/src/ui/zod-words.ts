@@ -48,7 +48,7 @@ const RULE_WORDS: { [R in RuleReason]: (params: FormRuleProblem & { reason: R })
   date_before_1900: () => windowI18n.t('errors:fields.rules.date_before_1900'),
   birth_date_unreadable: () => windowI18n.t('errors:fields.rules.birth_date_unreadable'),
   foster_person_missing: () => windowI18n.t('errors:fields.rules.foster_person_missing'),
-  step_timing_one: () => windowI18n.t('errors:fields.rules.step_timing_one'),
+  step_timing_both: () => windowI18n.t('errors:fields.rules.step_timing_both'),
   step_min_age_without_days: () => windowI18n.t('errors:fields.rules.step_min_age_without_days'),
   result_without_test: () => windowI18n.t('errors:fields.rules.result_without_test'),
   dose_twice: ({ vaccine }) => windowI18n.t('errors:fields.rules.dose_twice', { vaccine }),
