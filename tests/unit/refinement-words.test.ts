@@ -99,7 +99,7 @@ describe('a form’s own rules in the window’s language', () => {
   it.each(SAMPLES)('%s: raises a rule with its reason', (_name, schema, input) => {
     const issues = customIssues(schema, input);
     expect(issues.length).toBeGreaterThan(0);
-    for (const issue of issues) expect(RULE_REASONS as string[]).toContain(issue.params?.reason);
+    for (const issue of issues) expect(RULE_REASONS as readonly string[]).toContain(issue.params?.reason);
   });
 
   it.each(['fr', 'es', 'de'] as const)('in %s: each rule worded, never the English', async (language) => {

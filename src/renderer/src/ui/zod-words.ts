@@ -21,50 +21,70 @@ const figure = (value: number | bigint) => formatFigure(Number(value));
 
 type RuleReason = FormRuleProblem['reason'];
 
-const RULE_WORDS: { [R in RuleReason]: (params: FormRuleProblem & { reason: R }) => string } = {
-  ports_same: () => windowI18n.t('errors:fields.rules.ports_same'),
-  port_taken: () => windowI18n.t('errors:fields.rules.port_taken'),
-  currency_unknown: () => windowI18n.t('errors:fields.rules.currency_unknown'),
-  per_day_below_per_minute: ({ perMinute }) =>
-    windowI18n.t('errors:fields.rules.per_day_below_per_minute', { perMinute: figure(perMinute) }),
-  exposure_unconfirmed: ({ host }) => windowI18n.t('errors:fields.rules.exposure_unconfirmed', { host }),
-  scenario_rate_required: () => windowI18n.t('errors:fields.rules.scenario_rate_required'),
-  scenario_seconds_required: () => windowI18n.t('errors:fields.rules.scenario_seconds_required'),
-  scenario_count_required: () => windowI18n.t('errors:fields.rules.scenario_count_required'),
-  scenario_too_many_requests: ({ max }) =>
-    windowI18n.t('errors:fields.rules.scenario_too_many_requests', { max: figure(max) }),
-  phone_digits: () => windowI18n.t('errors:fields.rules.phone_digits'),
-  do_not_adopt_unexplained: () => windowI18n.t('errors:fields.rules.do_not_adopt_unexplained'),
-  pet_or_new_pet: () => windowI18n.t('errors:fields.rules.pet_or_new_pet'),
-  confirm_one_match: () => windowI18n.t('errors:fields.rules.confirm_one_match'),
-  transfer_from_missing: () => windowI18n.t('errors:fields.rules.transfer_from_missing'),
-  transfer_from_not_transfer: () => windowI18n.t('errors:fields.rules.transfer_from_not_transfer'),
-  amount_decimals: () => windowI18n.t('errors:fields.rules.amount_decimals'),
-  text_empty: () => windowI18n.t('errors:fields.rules.text_empty'),
-  text_control: () => windowI18n.t('errors:fields.rules.text_control'),
-  text_not_unicode: () => windowI18n.t('errors:fields.rules.text_not_unicode'),
-  text_too_long: ({ max }) => windowI18n.t('errors:fields.rules.text_too_long', { count: max, max: figure(max) }),
-  date_not_real: () => windowI18n.t('errors:fields.rules.date_not_real'),
-  date_before_1900: () => windowI18n.t('errors:fields.rules.date_before_1900'),
-  birth_date_unreadable: () => windowI18n.t('errors:fields.rules.birth_date_unreadable'),
-  foster_person_missing: () => windowI18n.t('errors:fields.rules.foster_person_missing'),
-  step_timing_both: () => windowI18n.t('errors:fields.rules.step_timing_both'),
-  step_min_age_without_days: () => windowI18n.t('errors:fields.rules.step_min_age_without_days'),
-  result_without_test: () => windowI18n.t('errors:fields.rules.result_without_test'),
-  dose_twice: ({ vaccine }) => windowI18n.t('errors:fields.rules.dose_twice', { vaccine }),
-  time_zone_unknown: () => windowI18n.t('errors:fields.rules.time_zone_unknown'),
-  range_reversed: () => windowI18n.t('errors:fields.rules.range_reversed'),
-};
+/** Every reason a form's refinement names that the window words under its field (`errors:fields.rules.<reason>`). */
+export const RULE_REASONS = [
+  'ports_same',
+  'port_taken',
+  'currency_unknown',
+  'per_day_below_per_minute',
+  'exposure_unconfirmed',
+  'scenario_rate_required',
+  'scenario_seconds_required',
+  'scenario_count_required',
+  'scenario_too_many_requests',
+  'phone_digits',
+  'do_not_adopt_unexplained',
+  'pet_or_new_pet',
+  'confirm_one_match',
+  'transfer_from_missing',
+  'transfer_from_not_transfer',
+  'amount_decimals',
+  'text_empty',
+  'text_control',
+  'text_not_unicode',
+  'text_too_long',
+  'date_not_real',
+  'date_before_1900',
+  'birth_date_unreadable',
+  'foster_person_missing',
+  'step_timing_both',
+  'step_min_age_without_days',
+  'result_without_test',
+  'dose_twice',
+  'time_zone_unknown',
+  'range_reversed',
+] as const satisfies readonly RuleReason[];
 
-/** Every reason a form's refinement names that the window words under its field. */
-export const RULE_REASONS = Object.keys(RULE_WORDS) as RuleReason[];
+// Fails the type-check when a reason of FormRuleProblem is missing above.
+const everyReason: Exclude<RuleReason, (typeof RULE_REASONS)[number]> extends never ? true : never = true;
+void everyReason;
+
+const RULES: ReadonlySet<string> = new Set(RULE_REASONS);
+
+/** The figures a rule's words show, formatted the window's way; names and texts as given. */
+function ruleValues(params: FormRuleProblem): Record<string, string | number> {
+  switch (params.reason) {
+    case 'per_day_below_per_minute':
+      return { perMinute: figure(params.perMinute) };
+    case 'scenario_too_many_requests':
+      return { max: figure(params.max) };
+    case 'text_too_long':
+      return { count: params.max, max: figure(params.max) };
+    case 'exposure_unconfirmed':
+      return { host: params.host };
+    case 'dose_twice':
+      return { vaccine: params.vaccine };
+    default:
+      return {};
+  }
+}
 
 /** A refinement's reason, in the words for the field it is under (or the sentence for a refusal's details). */
 function reasonWords(params: Record<string, unknown> | undefined): string | null {
   const reason = params?.reason;
   if (typeof reason !== 'string') return null;
-  if (Object.hasOwn(RULE_WORDS, reason))
-    return (RULE_WORDS[reason as RuleReason] as (params: FormRuleProblem) => string)(params as FormRuleProblem);
+  if (RULES.has(reason))
+    return windowI18n.t(`errors:fields.rules.${reason as RuleReason}`, ruleValues(params as FormRuleProblem));
   return detailWords(params);
 }
 
