@@ -1,5 +1,6 @@
 import os from 'node:os';
 import { defineConfig } from '@playwright/test';
+import type { DeskOptions } from './tests/e2e/fixtures';
 import { chosenBrowser } from './tests/e2e/browser';
 
 const browser = chosenBrowser();
@@ -10,7 +11,7 @@ const browser = chosenBrowser();
  */
 const ALONE = [/live-updates.*\.spec\.ts$/];
 
-export default defineConfig({
+export default defineConfig<object, DeskOptions>({
   testDir: 'tests/e2e',
   // Builds the renderer and unpacks the browser before any worker launches it.
   globalSetup: './tests/e2e/global-setup.ts',
@@ -36,6 +37,7 @@ export default defineConfig({
     // "alone" is this project's teardown rather than a dependent: a teardown runs even when a test
     // here failed, where a dependent project would be skipped (and its tests not run at all).
     { name: 'parallel', testIgnore: ALONE, fullyParallel: true, teardown: 'alone' },
-    { name: 'alone', testMatch: ALONE, workers: 1, fullyParallel: false },
+    // Nothing else runs beside these tests: no desk started ahead of its test, none left stopping after it.
+    { name: 'alone', testMatch: ALONE, workers: 1, fullyParallel: false, use: { deskInAdvance: false } },
   ],
 });
