@@ -228,6 +228,22 @@ export function notification(page: Page, text: string | RegExp) {
   return page.getByRole('alert').filter({ hasText: text });
 }
 
+/**
+ * Toasts sit at the bottom right, over the rows' actions, and a toast under the pointer never closes:
+ * each finished one is closed with its own button, as staff would, instead of waiting out its 3–8 s;
+ * one still running (no close button yet) is waited for; then the pointer is moved away.
+ */
+export async function closeToasts(page: Page): Promise<void> {
+  const toasts = page.locator('.mantine-Notifications-notification');
+  await expect(async () => {
+    for (const close of await toasts.locator('.mantine-Notification-closeButton').all())
+      // One that closed or slid away meanwhile is no longer there to click: the count below decides.
+      await close.click({ timeout: 1_000 }).catch(() => undefined);
+    await page.mouse.move(0, 0);
+    await expect(toasts).toHaveCount(0, { timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
+}
+
 /** Adds many pets with one CLI run (`pets import`, all or nothing); resolves with the created pets. */
 export async function importPets(
   desk: DeskServer,
