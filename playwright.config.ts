@@ -18,10 +18,10 @@ export default defineConfig<object, DeskOptions>({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   // Every test has its own data dir, its own server on ports the OS picks, its own browser context,
-  // and writes nothing shared under the repo, so they may run side by side. Each is a server and a
-  // Chromium: on 2 cores two workers took as long as one (15.0 min against 14.4–15.7) and made
-  // timings tighter, so one core is left to them: one worker here, three on four cores.
-  workers: Math.max(1, os.availableParallelism() - 1),
+  // and writes nothing shared under the repo, so they may run side by side. Since each worker starts
+  // its next desk during a test and stops the last one after it, the browser's work is what is left:
+  // on 2 cores two workers took 14.9 min against 20.2 for one (docs/performance.md); three on four cores.
+  workers: Math.max(2, os.availableParallelism() - 1),
   reporter: process.env.CI ? [['list'], ['json', { outputFile: 'reports/playwright.json' }]] : [['list']],
   use: {
     viewport: { width: 1280, height: 800 },
