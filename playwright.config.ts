@@ -1,5 +1,6 @@
 import os from 'node:os';
 import { defineConfig } from '@playwright/test';
+import type { DeskOptions } from './tests/e2e/fixtures';
 import { chosenBrowser } from './tests/e2e/browser';
 
 const browser = chosenBrowser();
@@ -10,17 +11,17 @@ const browser = chosenBrowser();
  */
 const ALONE = [/live-updates.*\.spec\.ts$/];
 
-export default defineConfig({
+export default defineConfig<object, DeskOptions>({
   testDir: 'tests/e2e',
   // Builds the renderer and unpacks the browser before any worker launches it.
   globalSetup: './tests/e2e/global-setup.ts',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   // Every test has its own data dir, its own server on ports the OS picks, its own browser context,
-  // and writes nothing shared under the repo, so they may run side by side. Each is a server and a
-  // Chromium: on 2 cores two workers took as long as one (15.0 min against 14.4–15.7) and made
-  // timings tighter, so one core is left to them: one worker here, three on four cores.
-  workers: Math.max(1, os.availableParallelism() - 1),
+  // and writes nothing shared under the repo, so they may run side by side. Since each worker starts
+  // its next desk during a test and stops the last one after it, the browser's work is what is left:
+  // on 2 cores two workers took 14.9 min against 20.2 for one (docs/performance.md); three on four cores.
+  workers: Math.max(2, os.availableParallelism() - 1),
   reporter: process.env.CI ? [['list'], ['json', { outputFile: 'reports/playwright.json' }]] : [['list']],
   use: {
     viewport: { width: 1280, height: 800 },
@@ -36,6 +37,7 @@ export default defineConfig({
     // "alone" is this project's teardown rather than a dependent: a teardown runs even when a test
     // here failed, where a dependent project would be skipped (and its tests not run at all).
     { name: 'parallel', testIgnore: ALONE, fullyParallel: true, teardown: 'alone' },
-    { name: 'alone', testMatch: ALONE, workers: 1, fullyParallel: false },
+    // Nothing else runs beside these tests: no desk started ahead of its test, none left stopping after it.
+    { name: 'alone', testMatch: ALONE, workers: 1, fullyParallel: false, use: { deskInAdvance: false } },
   ],
 });

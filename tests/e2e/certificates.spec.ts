@@ -3,17 +3,10 @@ import http from 'node:http';
 import type net from 'node:net';
 import path from 'node:path';
 import tls from 'node:tls';
-import type { Page } from '@playwright/test';
-import { backdateCertificateRequest, cliJson, expect, goTo, openDesk, test } from './fixtures';
+import { backdateCertificateRequest, closeToasts, cliJson, expect, goTo, openDesk, test } from './fixtures';
 import { freePort } from '../helpers/free-port';
 
 test.use({ explicitPorts: true });
-
-/** Toasts sit over the rows' actions: move the pointer away and wait until they are gone. */
-async function toastsGone(page: Page): Promise<void> {
-  await page.mouse.move(0, 0);
-  await expect(page.locator('.mantine-Notifications-notification')).toHaveCount(0);
-}
 
 test('the Server page downloads the local CA’s certificate: the same PEM as `certificates ca`, no private key', async ({
   page,
@@ -125,7 +118,7 @@ test.describe('the 30-minute rule', () => {
     await page.getByRole('checkbox', { name: 'I agree to the CA’s terms of service' }).check();
     await page.getByRole('button', { name: 'Save and restart', exact: true }).click();
     await expect.poll(() => settings(desk.dataDir).acme?.directoryUrl).toBe(`http://127.0.0.1:${deadPort}/directory`);
-    await toastsGone(page);
+    await closeToasts(page);
 
     // The domain verifies; its certificate fails with the reason as the client got it.
     await goTo(page, 'Sites');
@@ -134,10 +127,10 @@ test.describe('the 30-minute rule', () => {
     await dialog.getByRole('textbox', { name: 'Domain' }).fill('www.riverrescue.test');
     await dialog.getByRole('button', { name: 'Add domain', exact: true }).click();
     await expect(dialog).toBeHidden();
-    await toastsGone(page);
+    await closeToasts(page);
     const row = page.getByTestId('domain-row-www.riverrescue.test');
     await row.getByRole('button', { name: 'Verify www.riverrescue.test', exact: true }).click();
-    await toastsGone(page);
+    await closeToasts(page);
     await expect(row.getByTestId('domain-status')).toHaveText('verified');
     await expect(row.getByTestId('certificate-state')).toHaveText('failed', { timeout: 30_000 });
     await expect(row.getByTestId('certificate-reason')).toHaveText(
@@ -160,9 +153,9 @@ test.describe('the 30-minute rule', () => {
     await page.getByRole('checkbox', { name: /Get certificates from an ACME CA/ }).uncheck();
     await page.getByRole('button', { name: 'Save and restart', exact: true }).click();
     await expect.poll(() => settings(desk.dataDir).acme).toBeUndefined();
-    await toastsGone(page);
+    await closeToasts(page);
     await goTo(page, 'Sites');
-    await toastsGone(page);
+    await closeToasts(page);
     await prompt.getByRole('button', { name: 'Re-verify', exact: true }).click();
     await expect(row.getByTestId('certificate-state')).toHaveText('certificate issued', { timeout: 15_000 });
     await expect(row.getByTestId('certificate-reverify')).toBeHidden();

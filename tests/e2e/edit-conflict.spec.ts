@@ -192,6 +192,8 @@ test('a person\'s dialog: "Save mine over theirs" keeps the email the CLI change
   desk,
 }) => {
   const { person, dialog, conflict } = await beaEditedMeanwhile(page, desk);
+  // Measured once the panel is in: the Name field's box read before the save's answer lies above it.
+  await expect(conflict).toBeVisible();
   const [panelBox, nameBox] = await Promise.all([
     conflict.boundingBox(),
     dialog.getByRole('textbox', { name: 'Name' }).boundingBox(),

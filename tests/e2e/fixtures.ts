@@ -1,9 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
-import readline from 'node:readline';
 import { test as base, expect, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import {
@@ -12,88 +9,22 @@ import {
   type AdminInput,
   type AdminOutput,
 } from '../../src/shared/admin-contract';
-import { startTestDns, type TestDns } from '../helpers/dns-server';
-import { runCliInWorker } from './cli-in-worker';
+import { startTestDns } from '../helpers/dns-server';
+import {
+  DeskSpares,
+  freshDataDir,
+  removeDataDir,
+  startDesk,
+  stopDesk,
+  twoFreePorts,
+  type DeskServer,
+} from './desk-process';
 
-const ROOT = path.resolve(__dirname, '../..');
+export type { DeskServer } from './desk-process';
 
-export interface DeskServer {
-  /** http://127.0.0.1:PORT/admin/#token=… */
-  adminUrl: string;
-  apiUrl: { production: string; staging: string };
-  dataDir: string;
-  /** Runs the CLI (in the worker's process) against this server's data dir; resolves with stdout, rejects with stderr. */
-  cli(...args: string[]): Promise<string>;
-  /** What the server has printed on stdout so far. */
-  stdout(): string;
-  /** With `test.use({ siteDns: true })`: the loopback DNS server given to serve as --dns-server. */
-  dns?: TestDns;
-}
-
-async function startDesk(
-  dataDir: string,
-  ports: [number, number] = [0, 0],
-  dns?: TestDns,
-): Promise<{ server: DeskServer; child: ChildProcess }> {
-  const dnsArgs = dns ? ['--dns-server', dns.server] : [];
-  // The launcher behind `npm run serve` and `npm run cli`: the suite runs what users run.
-  const child = spawn(
-    process.execPath,
-    [
-      'scripts/launch.cjs',
-      'serve',
-      '--data-dir',
-      dataDir,
-      '--port',
-      String(ports[0]),
-      '--other-port',
-      String(ports[1]),
-      '--admin',
-      '--log-level',
-      'silent',
-      ...dnsArgs,
-    ],
-    {
-      cwd: ROOT,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  const apiUrl: Record<string, string> = {};
-  let stderr = '';
-  let stdout = '';
-  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  const adminUrl = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`browser mode did not start: ${stderr}`)), 60_000);
-    child.once('exit', (code) => reject(new Error(`browser mode exited with ${code}: ${stderr}`)));
-    readline.createInterface({ input: child.stdout! }).on('line', (line) => {
-      const api = /^Adoption Desk (production|staging) API listening on (\S+)/.exec(line);
-      if (api?.[1] && api[2]) apiUrl[api[1]] = api[2];
-      const admin = /^Admin pages: (\S+)/.exec(line);
-      if (admin?.[1]) {
-        clearTimeout(timer);
-        resolve(admin[1]);
-      }
-    });
-  });
-  // In the worker's own process (cli-in-worker.ts): no spec here has the CLI process as its subject
-  // (the launcher's own tests do), and each spawn took 1.3–2.2 s of a test.
-  const cli = async (...args: string[]) => {
-    const run = await runCliInWorker(['--data-dir', dataDir, ...dnsArgs, ...args]);
-    if (run.code !== 0) throw new Error(`cli ${args.join(' ')} failed: ${run.stderr}`);
-    return run.stdout;
-  };
-  return {
-    server: {
-      adminUrl,
-      apiUrl: { production: apiUrl.production ?? '', staging: apiUrl.staging ?? '' },
-      dataDir,
-      cli,
-      stdout: () => stdout,
-      dns,
-    },
-    child,
-  };
+/** The worker's options, for playwright.config.ts. */
+export interface DeskOptions {
+  deskInAdvance: boolean;
 }
 
 /** Opens the admin pages and waits for the app's own ready marker (never a sleep). */
@@ -102,29 +33,16 @@ export async function openDesk(page: Page, server: DeskServer): Promise<void> {
   await expect(page.locator('html[data-ready="true"]')).toBeAttached();
 }
 
-/** Two distinct ports that were free a moment ago (the OS picks them); for a server that must show real port numbers. */
-async function twoFreePorts(): Promise<[number, number]> {
-  const probes = [net.createServer(), net.createServer()];
-  const ports = await Promise.all(
-    probes.map(
-      (probe) =>
-        new Promise<number>((resolve, reject) => {
-          probe.once('error', reject);
-          probe.listen(0, '127.0.0.1', () => resolve((probe.address() as net.AddressInfo).port));
-        }),
-    ),
-  );
-  await Promise.all(probes.map((probe) => new Promise((resolve) => probe.close(resolve))));
-  return [ports[0]!, ports[1]!];
-}
-
-export const test = base.extend<{
-  desk: DeskServer;
-  explicitPorts: boolean;
-  stagingPortTaken: boolean;
-  siteDns: boolean;
-  settingsFile: string | undefined;
-}>({
+export const test = base.extend<
+  {
+    desk: DeskServer;
+    explicitPorts: boolean;
+    stagingPortTaken: boolean;
+    siteDns: boolean;
+    settingsFile: string | undefined;
+  },
+  DeskOptions & { deskSpares: DeskSpares }
+>({
   /**
    * By default the server gets --port 0 --other-port 0 (the OS picks), which the Server page's
    * settings form shows as 0. `test.use({ explicitPorts: true })` passes two free port numbers instead.
@@ -136,9 +54,28 @@ export const test = base.extend<{
   siteDns: [false, { option: true }],
   /** `test.use({ settingsFile: TEXT })`: the data dir's settings.json holds TEXT when the server starts. */
   settingsFile: [undefined, { option: true }],
+  /**
+   * A project's `use: { deskInAdvance: false }`: each default desk started when its test asks and
+   * stopped before the next test, for tests that measure time and must have the machine to themselves.
+   */
+  deskInAdvance: [true, { option: true, scope: 'worker' }],
+  deskSpares: [
+    async ({ deskInAdvance }, use) => {
+      const spares = new DeskSpares(deskInAdvance);
+      await use(spares);
+      await spares.close();
+    },
+    { scope: 'worker' },
+  ],
   // A fresh data dir and a fresh server for every test.
-  desk: async ({ explicitPorts, stagingPortTaken, siteDns, settingsFile }, use) => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'adk-e2e-'));
+  desk: async ({ explicitPorts, stagingPortTaken, siteDns, settingsFile, deskSpares }, use) => {
+    if (!explicitPorts && !stagingPortTaken && !siteDns && settingsFile === undefined) {
+      const running = await deskSpares.take();
+      await use(running.server);
+      await deskSpares.retire(running);
+      return;
+    }
+    const dataDir = freshDataDir();
     // Removed even when the server never started.
     try {
       if (settingsFile !== undefined) fs.writeFileSync(path.join(dataDir, 'settings.json'), settingsFile);
@@ -148,13 +85,11 @@ export const test = base.extend<{
       const dns = siteDns ? await startTestDns() : undefined;
       const { server, child } = await startDesk(dataDir, ports, dns);
       await use(server);
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
+      await stopDesk(child);
       if (holder.listening) await new Promise((resolve) => holder.close(resolve));
       await dns?.close();
     } finally {
-      fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
+      removeDataDir(dataDir);
     }
   },
   // The browser is a client of the desk: close it first. A socket left open by the browser (a
@@ -291,6 +226,22 @@ export async function roomInMinute(seconds: number): Promise<void> {
 /** The Mantine notification (role alert) that carries this text. */
 export function notification(page: Page, text: string | RegExp) {
   return page.getByRole('alert').filter({ hasText: text });
+}
+
+/**
+ * Toasts sit at the bottom right, over the rows' actions, and a toast under the pointer never closes:
+ * each finished one is closed with its own button, as staff would, instead of waiting out its 3–8 s;
+ * one still running (no close button yet) is waited for; then the pointer is moved away.
+ */
+export async function closeToasts(page: Page): Promise<void> {
+  const toasts = page.locator('.mantine-Notifications-notification');
+  await expect(async () => {
+    for (const close of await toasts.locator('.mantine-Notification-closeButton').all())
+      // One that closed or slid away meanwhile is no longer there to click: the count below decides.
+      await close.click({ timeout: 1_000 }).catch(() => undefined);
+    await page.mouse.move(0, 0);
+    await expect(toasts).toHaveCount(0, { timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
 }
 
 /** Adds many pets with one CLI run (`pets import`, all or nothing); resolves with the created pets. */

@@ -1,7 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Locator, Page } from '@playwright/test';
-import { backdateCertificateRequest, cliJson, expect, goTo, notification, openDesk, test } from './fixtures';
+import type { Locator } from '@playwright/test';
+import {
+  backdateCertificateRequest,
+  closeToasts,
+  cliJson,
+  expect,
+  goTo,
+  notification,
+  openDesk,
+  test,
+} from './fixtures';
 
 /** Every check below runs at both sizes the screenshots are taken at. */
 const SIZES = [
@@ -35,11 +44,6 @@ async function cutOrOutside(area: Locator): Promise<string[]> {
     }
     return problems;
   });
-}
-
-async function toastsGone(page: Page): Promise<void> {
-  await page.mouse.move(0, 0);
-  await expect(page.locator('.mantine-Notifications-notification')).toHaveCount(0, { timeout: 20_000 });
 }
 
 const apiPortOf = (apiUrl: string) => new URL(apiUrl).port;
@@ -121,7 +125,7 @@ for (const size of SIZES) {
           .getByTestId('domain-row-happytails.test')
           .getByRole('button', { name: 'Make happytails.test primary', exact: true }),
       ).toBeVisible();
-      await toastsGone(page);
+      await closeToasts(page);
       expect(await cutOrOutside(page.getByTestId('domains-panel'))).toEqual([]);
       expect(await cutOrOutside(page.getByTestId('project-panel'))).toEqual([]);
       await page.screenshot({ path: test.info().outputPath(`domains-${size.width}.png`), fullPage: true });
@@ -192,7 +196,7 @@ for (const size of SIZES) {
       await save.click();
       await expect(page.getByText(`${notPem} is not a certificate file`)).toBeVisible();
       expect(fs.existsSync(path.join(desk.dataDir, 'settings.json'))).toBe(false);
-      await toastsGone(page);
+      await closeToasts(page);
       expect(await cutOrOutside(page.locator('form'))).toEqual([]);
 
       const pem = path.join(desk.dataDir, 'test-ca.pem');
@@ -272,7 +276,7 @@ for (const size of SIZES) {
       await goTo(page, 'Sites');
       const prompt = card.getByTestId('certificate-reverify');
       await expect(prompt).toContainText('Verified over 30 minutes ago and still no certificate', { timeout: 15_000 });
-      await toastsGone(page);
+      await closeToasts(page);
       expect(await cutOrOutside(page.getByTestId('domains-panel'))).toEqual([]);
       expect(await desk.cli('certificates', 'list')).toMatch(/www\.rivershelter\.test .* failed \(re-verify\)/);
 
@@ -282,7 +286,7 @@ for (const size of SIZES) {
       await page.getByRole('button', { name: 'Save and restart', exact: true }).click();
       await expect.poll(() => JSON.parse(fs.readFileSync(settingsFile, 'utf8')).acme).toBeUndefined();
       await goTo(page, 'Sites');
-      await toastsGone(page);
+      await closeToasts(page);
       await prompt.getByRole('button', { name: 'Re-verify', exact: true }).click();
       await expect(card.getByTestId('certificate-state')).toHaveText('certificate issued', { timeout: 15_000 });
     });

@@ -3,7 +3,17 @@ import path from 'node:path';
 import { zipSync } from 'fflate';
 import type { Page } from '@playwright/test';
 import { siteRequest } from '../helpers/site-http';
-import { cliJson, expect, goTo, importPets, notification, openDesk, test, type DeskServer } from './fixtures';
+import {
+  closeToasts,
+  cliJson,
+  expect,
+  goTo,
+  importPets,
+  notification,
+  openDesk,
+  test,
+  type DeskServer,
+} from './fixtures';
 
 interface Project {
   id: number;
@@ -23,15 +33,6 @@ function siteFolder(desk: DeskServer, name: string, files: Record<string, string
 const apiPort = (desk: DeskServer) => Number(new URL(desk.apiUrl.production).port);
 /** What a visitor gets at that Host (the name resolved to this machine, as `curl --resolve` does). */
 const visit = (desk: DeskServer, host: string, target = '/') => siteRequest(apiPort(desk), host, target);
-
-/**
- * Toasts sit at the bottom right, over the rows' actions, and a toast under the pointer never
- * closes: move the pointer away and wait until they are gone before the next click there.
- */
-async function toastsGone(page: Page): Promise<void> {
-  await page.mouse.move(0, 0);
-  await expect(page.locator('.mantine-Notifications-notification')).toHaveCount(0);
-}
 
 async function deployUpload(page: Page, kind: 'folder' | 'zip', file: string): Promise<void> {
   await page.getByRole('button', { name: 'Deploy…', exact: true }).click();
@@ -156,7 +157,7 @@ test('a Free account is refused a domain with the reason; after a plan change: u
   expect(adoption.body).not.toContain('Kiwi');
 
   // Rollback, with confirmation; a failed deploy cannot be chosen.
-  await toastsGone(page);
+  await closeToasts(page);
   await expect(page.getByRole('button', { name: 'Roll back to deploy 3', exact: true })).toHaveAttribute(
     'aria-disabled',
     'true',
@@ -167,7 +168,7 @@ test('a Free account is refused a domain with the reason; after a plan change: u
   await expect(page.getByTestId('deploy-row-4').getByTestId('deploy-live')).toBeVisible();
   await page.getByRole('button', { name: 'Roll back to deploy 1', exact: true }).click();
   await confirm.getByRole('button', { name: 'Roll back', exact: true }).click();
-  await toastsGone(page);
+  await closeToasts(page);
   await expect(page.getByTestId('deploy-row-1').getByTestId('deploy-live')).toBeVisible();
   await expect(page.getByTestId('deploy-row-4').getByTestId('deploy-live')).toBeHidden();
   expect((await visit(desk, slugHost)).body).toContain('Welcome, v1');
@@ -225,7 +226,7 @@ test.describe('custom domains against a loopback DNS server', () => {
     await dialog.getByRole('textbox', { name: 'Domain' }).fill('WWW.CityShelter.test');
     await dialog.getByRole('button', { name: 'Add domain', exact: true }).click();
     await expect(dialog).toBeHidden();
-    await toastsGone(page);
+    await closeToasts(page);
     const www = page.getByTestId('domain-row-www.cityshelter.test');
     const wwwDetails = page.getByTestId('domain-details-www.cityshelter.test');
     await expect(www.getByTestId('domain-status')).toHaveText('pending');
@@ -240,7 +241,7 @@ test.describe('custom domains against a loopback DNS server', () => {
 
     // Verify with nothing in the zone: pending, with the next automatic check.
     await www.getByRole('button', { name: 'Verify www.cityshelter.test', exact: true }).click();
-    await toastsGone(page);
+    await closeToasts(page);
     await expect(wwwDetails.getByTestId('verification-message')).toContainText(
       'No CNAME record at www.cityshelter.test yet',
     );
@@ -252,7 +253,7 @@ test.describe('custom domains against a loopback DNS server', () => {
     // An A record at the name: a conflict, explained in plain words.
     dns.zone = { 'www.cityshelter.test': { A: '203.0.113.7' } };
     await www.getByRole('button', { name: 'Verify www.cityshelter.test', exact: true }).click();
-    await toastsGone(page);
+    await closeToasts(page);
     await expect(www.getByTestId('domain-status')).toHaveText('conflict');
     await expect(wwwDetails.getByTestId('conflict-explained')).toHaveText(
       'Remove the A record at www.cityshelter.test: it blocks the CNAME.',
@@ -262,7 +263,7 @@ test.describe('custom domains against a loopback DNS server', () => {
     // The CNAME: verified and served by Host.
     dns.zone = { 'www.cityshelter.test': { CNAME: target } };
     await www.getByRole('button', { name: 'Verify www.cityshelter.test', exact: true }).click();
-    await toastsGone(page);
+    await closeToasts(page);
     await expect(www.getByTestId('domain-status')).toHaveText('verified');
     await expect(wwwDetails.getByTestId('conflict-explained')).toBeHidden();
     await expect(wwwDetails.getByTestId('next-check')).toBeHidden();
@@ -284,14 +285,14 @@ test.describe('custom domains against a loopback DNS server', () => {
     await dialog.getByRole('textbox', { name: 'Domain' }).fill('cityshelter.test');
     await dialog.getByRole('button', { name: 'Add domain', exact: true }).click();
     await expect(dialog).toBeHidden();
-    await toastsGone(page);
+    await closeToasts(page);
     const apex = page.getByTestId('domain-row-cityshelter.test');
     await expect(apex.getByTestId('domain-role')).toHaveText('redirect');
     await expect(apex.getByTestId('redirect-to')).toHaveText('www.cityshelter.test');
     await expect(apex.getByTestId('record-type')).toHaveText('ALIAS');
     dns.zone = { ...dns.zone, 'cityshelter.test': { A: '127.0.0.1' } };
     await apex.getByRole('button', { name: 'Verify cityshelter.test', exact: true }).click();
-    await toastsGone(page);
+    await closeToasts(page);
     await expect(apex.getByTestId('domain-status')).toHaveText('verified');
     let redirect = await visit(desk, 'cityshelter.test', '/pets?page=2');
     expect(redirect.status).toBe(301);
@@ -300,7 +301,7 @@ test.describe('custom domains against a loopback DNS server', () => {
     // The redirects editor.
     await apex.getByRole('combobox', { name: 'Redirect status of cityshelter.test' }).click();
     await page.getByRole('option', { name: '308 Permanent Redirect', exact: true }).click();
-    await toastsGone(page);
+    await closeToasts(page);
     await expect(apex.getByRole('combobox', { name: 'Redirect status of cityshelter.test' })).toHaveValue(
       '308 Permanent Redirect',
     );
@@ -312,7 +313,7 @@ test.describe('custom domains against a loopback DNS server', () => {
       .getByRole('dialog', { name: 'Make cityshelter.test the primary domain?' })
       .getByRole('button', { name: 'Make primary', exact: true })
       .click();
-    await toastsGone(page);
+    await closeToasts(page);
     await expect(apex.getByTestId('domain-role')).toHaveText('primary');
     await expect(www.getByTestId('domain-role')).toHaveText('redirect');
     expect((await visit(desk, 'cityshelter.test')).status).toBe(200);

@@ -2,7 +2,7 @@
 import { createHash, X509Certificate } from 'node:crypto';
 import https from 'node:https';
 import os from 'node:os';
-import { expect, goTo, openDesk, test } from './fixtures';
+import { closeToasts, expect, goTo, openDesk, test } from './fixtures';
 import { expectNothingCut } from './viewports';
 import { freePort } from '../helpers/free-port';
 import { fingerprintText, shortCodeOf } from '../../src/shared/team';
@@ -42,8 +42,7 @@ test('switched on, the panel shows the addresses and the code, and the shelter s
   await expect(panel.getByRole('switch', { name: 'This computer is the shelter’s server' })).toBeChecked();
   await expect(panel.getByRole('textbox', { name: 'Port' })).toBeDisabled();
   expect(await httpsStatus(port, ca)).toBe(200);
-  await page.mouse.move(0, 0);
-  await expect(page.locator('.mantine-Notifications-notification')).toHaveCount(0);
+  await closeToasts(page);
   await expectNothingCut(page, panel);
 
   await panel.getByRole('switch', { name: 'This computer is the shelter’s server' }).click();
