@@ -135,6 +135,8 @@ const ENGLISH = {
 
 export type LabWordKey = keyof typeof ENGLISH;
 export const LAB_WORD_KEYS = Object.keys(ENGLISH) as LabWordKey[];
+/** A key's English with its `{{placeholders}}`, as the table holds it. */
+export const englishTemplate = (key: LabWordKey): string => ENGLISH[key];
 
 /** One value as the engine's English writes it. */
 function englishValue(name: string, value: WordValue): string {
