@@ -4,7 +4,6 @@
  */
 import {
   BACKOFF_FACTOR,
-  duration,
   evidenceOf,
   isLimited,
   NO_WAIT_MS,
@@ -16,6 +15,7 @@ import {
   type RuleVerdict,
 } from './compliance-model';
 import { retryAfterOf, windowStateOf } from './compliance-headers';
+import { words } from './lab-words';
 import { retriesHonoured, sentAfterIn, targetOf, waitOf, type Requests, type SentAfter } from './compliance-traffic';
 import { inFlight, jitter, malformed } from './compliance-workers';
 
@@ -28,33 +28,21 @@ import { inFlight, jitter, malformed } from './compliance-workers';
  * fields were malformed are `malformed`'s. "Wasted": sent early and refused.
  */
 function retryAfter(sorted: Requests, sentAfter: SentAfter): { rule: RuleVerdict; wasted: number } {
-  const title = 'Honours Retry-After';
   const { early, followed, refusals, wasted } = retriesHonoured(sorted, sentAfter, false);
   if (followed === 0) {
-    const why =
-      refusals > 0
-        ? 'No request retried a 429 after its answer in this range.'
-        : sorted.some(isLimited)
-          ? 'No well-formed refusal with a Retry-After in this range: the reset headers rule (ratelimit-window).'
-          : 'No 429 in this range: nothing to honour yet.';
-    return { rule: verdict('retry-after', title, 'not_tested', why), wasted };
+    const why = refusals > 0 ? 'notRetried' : sorted.some(isLimited) ? 'noWellFormed' : 'no429';
+    return { rule: verdict('retry-after', 'not_tested', words(`compliance.summaries.retry-after.${why}`)), wasted };
   }
   if (early.length === 0)
     return {
-      rule: verdict(
-        'retry-after',
-        title,
-        'pass',
-        `Every retry after a 429 waited at least its Retry-After (${followed} checked).`,
-      ),
+      rule: verdict('retry-after', 'pass', words('compliance.summaries.retry-after.pass', { count: followed })),
       wasted,
     };
   return {
     rule: verdict(
       'retry-after',
-      title,
       'fail',
-      `${early.length} request(s) were sent before the Retry-After of an earlier 429 had passed.`,
+      words('compliance.summaries.retry-after.fail', { count: early.length }),
       early,
     ),
     wasted,
@@ -68,7 +56,6 @@ function retryAfter(sorted: Requests, sentAfter: SentAfter): { rule: RuleVerdict
  * `no-retry-after` profile) closes the window here. An answer with room again lifts it.
  */
 function ratelimitWindow(sorted: Requests, sentAfter: SentAfter): RuleVerdict {
-  const title = 'Waits for the window when none is left';
   const early: Evidence[] = [];
   let closedBy: { request: ObservedRequest; resetAt: number } | undefined;
   let followed = 0;
@@ -79,14 +66,19 @@ function ratelimitWindow(sorted: Requests, sentAfter: SentAfter): RuleVerdict {
       if (request.at < resetAt - WAIT_TOLERANCE_MS) {
         const said =
           closedBy.request.remaining === 0
-            ? 'X-RateLimit-Remaining: 0'
+            ? words('compliance.said.remaining')
             : isLimited(closedBy.request)
-              ? `${closedBy.request.status} without Retry-After`
-              : 'RateLimit r=0';
+              ? words('compliance.said.refused', { status: closedBy.request.status })
+              : words('compliance.said.field');
         early.push(
           evidenceOf(
             request,
-            `sent ${duration(resetAt - request.at)} before the window's reset, after request #${closedBy.request.id} was answered ${said} (reset ${new Date(resetAt).toISOString()})`,
+            words('compliance.notes.windowEarly', {
+              earlyMs: resetAt - request.at,
+              closerId: closedBy.request.id,
+              said,
+              resetAt,
+            }),
           ),
         );
       }
@@ -98,24 +90,17 @@ function ratelimitWindow(sorted: Requests, sentAfter: SentAfter): RuleVerdict {
       closedBy = undefined;
   }
   if (followed === 0)
-    return verdict(
-      'ratelimit-window',
-      title,
-      'not_tested',
-      'No request followed an answer with X-RateLimit-Remaining: 0.',
-    );
+    return verdict('ratelimit-window', 'not_tested', words('compliance.summaries.ratelimit-window.notTested'));
   if (early.length === 0)
     return verdict(
       'ratelimit-window',
-      title,
       'pass',
-      `Every request after X-RateLimit-Remaining: 0 waited for the reset (${followed} checked).`,
+      words('compliance.summaries.ratelimit-window.pass', { count: followed }),
     );
   return verdict(
     'ratelimit-window',
-    title,
     'fail',
-    `${early.length} request(s) were sent after X-RateLimit-Remaining: 0 and before the window's reset.`,
+    words('compliance.summaries.ratelimit-window.fail', { count: early.length }),
     early,
   );
 }
@@ -127,7 +112,6 @@ function ratelimitWindow(sorted: Requests, sentAfter: SentAfter): RuleVerdict {
  * when another's came back is no retry), on the log's microsecond arrivals.
  */
 function backoff(sorted: Requests, sentAfter: SentAfter): RuleVerdict {
-  const title = 'Backs off when 429s repeat';
   const flat: Evidence[] = [];
   let streaks = 0;
   // Per target, its latest refusal and the wait before it, when that refusal retried an earlier one.
@@ -160,41 +144,42 @@ function backoff(sorted: Requests, sentAfter: SentAfter): RuleVerdict {
       flat.push(
         evidenceOf(
           current,
-          `retried ${duration(wait)} after another 429 (under ${NO_WAIT_MS} ms: no wait), having waited ${duration(lastWait)} before`,
+          words('compliance.notes.noWait', { waitMs: wait, noWaitMs: NO_WAIT_MS, lastWaitMs: lastWait }),
         ),
       );
     } else if (!honoured && (wait < lastWait * BACKOFF_FACTOR || wait <= lastWait)) {
       flat.push(
         evidenceOf(
           current,
-          `waited ${duration(wait)} after another 429, having waited ${duration(lastWait)} before: backoff needs at least ${duration(Math.max(lastWait * BACKOFF_FACTOR, NO_WAIT_MS))} (×${BACKOFF_FACTOR})`,
+          words('compliance.notes.flat', {
+            waitMs: wait,
+            lastWaitMs: lastWait,
+            neededMs: Math.max(lastWait * BACKOFF_FACTOR, NO_WAIT_MS),
+            factor: BACKOFF_FACTOR,
+          }),
         ),
       );
     }
   }
-  if (!sorted.some(isLimited))
-    return verdict('backoff', title, 'not_tested', 'No 429 in this range: backoff was never needed.');
+  if (!sorted.some(isLimited)) return verdict('backoff', 'not_tested', words('compliance.summaries.backoff.no429'));
   if (flat.length > 0)
     return verdict(
       'backoff',
-      title,
       'fail',
-      `${flat.length} retry(ies) after repeated 429s did not wait longer than the retry before (×${BACKOFF_FACTOR} at least).`,
+      words('compliance.summaries.backoff.fail', { count: flat.length, factor: BACKOFF_FACTOR }),
       flat,
     );
   return verdict(
     'backoff',
-    title,
     'pass',
     streaks === 0
-      ? 'No 429 was followed by another: the client waited long enough each time.'
-      : `Waits grew while 429s repeated (${streaks} run(s) of 429s).`,
+      ? words('compliance.summaries.backoff.passNoRun')
+      : words('compliance.summaries.backoff.pass', { count: streaks }),
   );
 }
 
 /** `backoff-cap`: after a 429, a wait longer than the cap (and than its Retry-After) is a client stalling, not backing off. */
 function backoffCap(sorted: Requests, capMs: number): RuleVerdict {
-  const title = 'Caps its backoff';
   const stalled: Evidence[] = [];
   let followed = 0;
   for (let index = 1; index < sorted.length; index += 1) {
@@ -209,32 +194,31 @@ function backoffCap(sorted: Requests, capMs: number): RuleVerdict {
       stalled.push(
         evidenceOf(
           current,
-          `waited ${duration(wait)} after request #${previous.id}'s 429${told ? ` (${told.told})` : ''}: waits should stop growing at ${duration(capMs)}`,
+          told
+            ? words('compliance.notes.stalledTold', {
+                waitMs: wait,
+                refusalId: previous.id,
+                told: told.toldWords,
+                capMs,
+              })
+            : words('compliance.notes.stalled', { waitMs: wait, refusalId: previous.id, capMs }),
         ),
       );
     }
   }
-  if (followed === 0)
-    return verdict('backoff-cap', title, 'not_tested', 'No request followed a 429: no wait to judge.');
+  if (followed === 0) return verdict('backoff-cap', 'not_tested', words('compliance.summaries.backoff-cap.notTested'));
   if (stalled.length === 0)
-    return verdict(
-      'backoff-cap',
-      title,
-      'pass',
-      `No wait after a 429 went past ${duration(capMs)} or its Retry-After (${followed} checked).`,
-    );
+    return verdict('backoff-cap', 'pass', words('compliance.summaries.backoff-cap.pass', { capMs, count: followed }));
   return verdict(
     'backoff-cap',
-    title,
     'fail',
-    `${stalled.length} wait(s) after a 429 went past ${duration(capMs)} and the Retry-After asked for.`,
+    words('compliance.summaries.backoff-cap.fail', { count: stalled.length, capMs }),
     stalled,
   );
 }
 
 /** `gives-up`: the same request (method and path) refused with 429 more than `maxAttempts` times in a row was retried forever. */
 function givesUp(sorted: Requests, maxAttempts: number): RuleVerdict {
-  const title = 'Gives up in the end';
   const endless: Evidence[] = [];
   const refusedInARow = new Map<string, number>();
   for (const request of sorted) {
@@ -247,21 +231,16 @@ function givesUp(sorted: Requests, maxAttempts: number): RuleVerdict {
     refusedInARow.set(target, attempts);
     if (attempts > maxAttempts)
       endless.push(
-        evidenceOf(
-          request,
-          `attempt ${attempts} in a row of ${target} refused with 429: a client should give up after ${maxAttempts}`,
-        ),
+        evidenceOf(request, words('compliance.notes.endless', { attempt: attempts, target, max: maxAttempts })),
       );
   }
-  if (!sorted.some(isLimited))
-    return verdict('gives-up', title, 'not_tested', 'No 429 in this range: no retries to count.');
+  if (!sorted.some(isLimited)) return verdict('gives-up', 'not_tested', words('compliance.summaries.gives-up.no429'));
   if (endless.length === 0)
-    return verdict('gives-up', title, 'pass', `No request was refused more than ${maxAttempts} times in a row.`);
+    return verdict('gives-up', 'pass', words('compliance.summaries.gives-up.pass', { count: maxAttempts }));
   return verdict(
     'gives-up',
-    title,
     'fail',
-    `${endless.length} attempt(s) went past ${maxAttempts} refusals in a row of the same request.`,
+    words('compliance.summaries.gives-up.fail', { count: endless.length, max: maxAttempts }),
     endless,
   );
 }
@@ -276,7 +255,6 @@ const hasIdempotencyKey = (request: ObservedRequest) => request.headers?.['idemp
  * answer to a POST, which is how the log knows.
  */
 function idempotency(sorted: Requests): RuleVerdict {
-  const title = 'Retries a POST only with an Idempotency-Key';
   const unsafe: Evidence[] = [];
   const failedPosts = new Map<string, ObservedRequest>();
   let retries = 0;
@@ -289,54 +267,37 @@ function idempotency(sorted: Requests): RuleVerdict {
         unsafe.push(
           evidenceOf(
             request,
-            `POST ${request.path} sent after request #${failed.id}'s ${failed.status} without an Idempotency-Key: a retried creation may create twice`,
+            words('compliance.notes.unsafe', { path: request.path, failedId: failed.id, status: failed.status }),
           ),
         );
     }
     if (RETRIED_AFTER(request.status)) failedPosts.set(request.path, request);
     else failedPosts.delete(request.path);
   }
-  if (retries === 0)
-    return verdict(
-      'idempotency',
-      title,
-      'not_tested',
-      'No POST followed a failed POST: no retry of a creation to judge.',
-    );
+  if (retries === 0) return verdict('idempotency', 'not_tested', words('compliance.summaries.idempotency.notTested'));
   if (unsafe.length === 0)
-    return verdict(
-      'idempotency',
-      title,
-      'pass',
-      `Every POST after a failed POST carried an Idempotency-Key (${retries} checked).`,
-    );
+    return verdict('idempotency', 'pass', words('compliance.summaries.idempotency.pass', { count: retries }));
   return verdict(
     'idempotency',
-    title,
     'fail',
-    `${unsafe.length} POST(s) after a failed POST carried no Idempotency-Key.`,
+    words('compliance.summaries.idempotency.fail', { count: unsafe.length }),
     unsafe,
   );
 }
 
 /** `ban`: never banned. */
 function ban(sorted: Requests): RuleVerdict {
-  const title = 'Avoids a ban';
   const banned = sorted.filter((request) => request.code === 'api_key_banned');
   const first = banned[0];
   const limited = sorted.filter(isLimited).length;
-  if (limited === 0) return verdict('ban', title, 'not_tested', 'No 429 in this range: no ban was ever near.');
-  if (!first) return verdict('ban', title, 'pass', `${limited} request(s) got 429, and none led to a ban.`);
+  if (limited === 0) return verdict('ban', 'not_tested', words('compliance.summaries.ban.no429'));
+  if (!first) return verdict('ban', 'pass', words('compliance.summaries.ban.pass', { count: limited }));
   return verdict(
     'ban',
-    title,
     'fail',
-    `The key was banned: ${banned.length} request(s) answered api_key_banned, the first at ${new Date(first.at).toISOString()}.`,
+    words('compliance.summaries.ban.fail', { count: banned.length, firstAt: first.at }),
     banned.map((request, index) =>
-      evidenceOf(
-        request,
-        index === 0 ? 'this request got the key banned: it kept sending after a 429' : 'sent while the key was banned',
-      ),
+      evidenceOf(request, words(index === 0 ? 'compliance.notes.banning' : 'compliance.notes.banned')),
     ),
   );
 }

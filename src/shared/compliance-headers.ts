@@ -6,6 +6,7 @@
  */
 import { parseList } from 'structured-headers';
 import type { ObservedRequest } from './compliance-model';
+import { englishOf, words, type Words } from './lab-words';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const DAY_NAME = '(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)';
@@ -121,19 +122,23 @@ export function windowStateOf(request: ObservedRequest): { remaining: number | n
 const NON_NEGATIVE_INTEGER = (value: unknown) => typeof value === 'number' && Number.isInteger(value) && value >= 0;
 
 /** Why one rate-limit field is malformed, or null when it is well-formed. */
-function malformedField(name: string, value: string): string | null {
+function malformedField(name: string, value: string): Words | null {
+  const quoted = { name, value: JSON.stringify(value) };
   if (name.startsWith('x-ratelimit-'))
-    return /^\s*\d+\s*$/.test(value) ? null : `${name}: ${JSON.stringify(value)} is not a whole number`;
+    return /^\s*\d+\s*$/.test(value) ? null : words('compliance.malformedField.notWhole', quoted);
   let list;
   try {
     list = parseList(value);
   } catch {
-    return `${name}: ${JSON.stringify(value)} is not an RFC 9651 list`;
+    return words('compliance.malformedField.notList', quoted);
   }
   const needed = name === 'ratelimit' ? ['r', 't'] : ['q'];
   for (const [, parameters] of list) {
-    const missing = needed.filter((parameter) => !NON_NEGATIVE_INTEGER(parameters.get(parameter)));
-    if (missing.length > 0) return `${name}: ${JSON.stringify(value)} lacks ${missing.join(' and ')} as whole numbers`;
+    const [first, second] = needed.filter((parameter) => !NON_NEGATIVE_INTEGER(parameters.get(parameter)));
+    if (first !== undefined)
+      return second === undefined
+        ? words('compliance.malformedField.lacks', { ...quoted, first })
+        : words('compliance.malformedField.lacksBoth', { ...quoted, first, second });
   }
   return null;
 }
@@ -152,6 +157,12 @@ const RATE_LIMIT_FIELDS = [
  * one sent is well-formed. The draft says a client MUST ignore malformed fields.
  */
 export function malformedRateLimitFields(request: ObservedRequest): string | null {
+  const why = malformedRateLimitWords(request);
+  return why && englishOf(why);
+}
+
+/** The same, as words (the window's). */
+export function malformedRateLimitWords(request: ObservedRequest): Words | null {
   const headers = request.headers;
   if (!headers) return null;
   for (const name of RATE_LIMIT_FIELDS) {

@@ -1,4 +1,5 @@
 /** What the client-compliance report is made of: the requests it reads, its verdicts, and the checks' figures. */
+import { duration, englishOf, type Words } from './lab-words';
 
 /** What the report needs of a logged request. */
 export interface ObservedRequest {
@@ -47,8 +48,9 @@ export interface Evidence {
   path: string;
   status: number;
   code: string | null;
-  /** Why this request counts against the rule, in words. */
+  /** Why this request counts against the rule, in the engine's English, and the words it is made of (the window's). */
   note: string;
+  noteWords: Words;
 }
 
 export interface RuleVerdict {
@@ -62,6 +64,7 @@ export interface RuleVerdict {
   advisory: boolean;
   verdict: Verdict;
   summary: string;
+  summaryWords: Words;
   /** The offending requests (the first EVIDENCE_MAX of them); `offences` counts them all. */
   evidence: Evidence[];
   offences: number;
@@ -121,34 +124,25 @@ export const DEFAULT_CHECK_SETTINGS: CheckSettings = { maxAttempts: MAX_ATTEMPTS
  */
 export const isLimited = (request: ObservedRequest): boolean =>
   request.status === 429 || request.code === 'rate_limited' || request.code === 'api_key_banned';
-/** A duration readable at its own scale: "0.4 ms", "38 ms", "7.51 s", "21.0 s". */
-export function duration(ms: number): string {
-  if (ms < 10) return `${ms.toFixed(1)} ms`;
-  if (ms < 1_000) return `${Math.round(ms)} ms`;
-  return `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`;
-}
+export { duration };
 
-export function evidenceOf(request: ObservedRequest, note: string): Evidence {
+export function evidenceOf(request: ObservedRequest, note: Words): Evidence {
   const { id, at, method, path, status, code } = request;
-  return { requestId: id, at, method, path, status, code, note };
+  return { requestId: id, at, method, path, status, code, note: englishOf(note), noteWords: note };
 }
 
 /** The checks whose failure is advice (see RuleVerdict.advisory). */
 export const ADVISORY_CHECKS: readonly RuleId[] = ['ratelimit-window'];
 
-export function verdict(
-  rule: RuleId,
-  title: string,
-  result: Verdict,
-  summary: string,
-  offending: Evidence[] = [],
-): RuleVerdict {
+/** A rule's verdict, its title from its id and its summary in the engine's English beside the words it is made of. */
+export function verdict(rule: RuleId, result: Verdict, summary: Words, offending: Evidence[] = []): RuleVerdict {
   return {
     rule,
-    title,
+    title: englishOf({ key: `compliance.rules.${rule}.title`, values: {} }),
     advisory: ADVISORY_CHECKS.includes(rule),
     verdict: result,
-    summary,
+    summary: englishOf(summary),
+    summaryWords: summary,
     evidence: offending.slice(0, EVIDENCE_MAX),
     offences: offending.length,
   };

@@ -6,14 +6,8 @@
  * answer reached it, and no client can be blamed for it.
  */
 import { malformedRateLimitFields, retryAfterOf, windowStateOf, type RetryAfter } from './compliance-headers';
-import {
-  duration,
-  evidenceOf,
-  isLimited,
-  WAIT_TOLERANCE_MS,
-  type Evidence,
-  type ObservedRequest,
-} from './compliance-model';
+import { englishOf, words, type Words } from './lab-words';
+import { evidenceOf, isLimited, WAIT_TOLERANCE_MS, type Evidence, type ObservedRequest } from './compliance-model';
 
 export type Requests = readonly ObservedRequest[];
 
@@ -91,8 +85,9 @@ export function hasWorkers(sorted: Requests): boolean {
 export interface Wait {
   until: number;
   retryAfter: RetryAfter | null;
-  /** "Retry-After: 30 s", "Retry-After: <HTTP-date>" or the reset it fell back on. */
+  /** "Retry-After: 30 s", "Retry-After: <HTTP-date>" or the reset it fell back on; and as words. */
   told: string;
+  toldWords: Words;
 }
 
 /**
@@ -101,28 +96,32 @@ export interface Wait {
  */
 export function waitOf(refusal: ObservedRequest): Wait | null {
   const retryAfter = retryAfterOf(refusal);
-  if (retryAfter)
-    return {
-      until: refusal.at + retryAfter.waitMs,
-      retryAfter,
-      told: `Retry-After: ${retryAfter.text}${retryAfter.form === 'seconds' ? ' s' : ''}`,
-    };
+  if (retryAfter) {
+    const told = words(retryAfter.form === 'seconds' ? 'compliance.told.seconds' : 'compliance.told.date', {
+      text: retryAfter.text,
+    });
+    return { until: refusal.at + retryAfter.waitMs, retryAfter, told: englishOf(told), toldWords: told };
+  }
   const { resetAt } = windowStateOf(refusal);
-  if (resetAt !== null)
-    return {
-      until: resetAt,
-      retryAfter: null,
-      told: `no Retry-After; the window reset at ${new Date(resetAt).toISOString()}`,
-    };
+  if (resetAt !== null) {
+    const told = words('compliance.told.reset', { resetAt });
+    return { until: resetAt, retryAfter: null, told: englishOf(told), toldWords: told };
+  }
   return null;
 }
 
 /** "after request #12's 429 (Retry-After: 30), 1.20 s too early" */
-export function tooEarly(request: ObservedRequest, refusal: ObservedRequest, wait: Wait): string {
-  return `sent ${duration(request.at - refusal.at)} after request #${refusal.id}'s ${refusal.status} ${refusal.code ?? ''} (${wait.told}): ${duration(wait.until - request.at)} too early`.replace(
-    '  ',
-    ' ',
-  );
+export function tooEarly(request: ObservedRequest, refusal: ObservedRequest, wait: Wait): Words {
+  const values = {
+    sinceMs: request.at - refusal.at,
+    refusalId: refusal.id,
+    status: refusal.status,
+    told: wait.toldWords,
+    earlyMs: wait.until - request.at,
+  };
+  return refusal.code === null
+    ? words('compliance.notes.tooEarlyNoCode', values)
+    : words('compliance.notes.tooEarly', { ...values, code: refusal.code });
 }
 
 /**

@@ -3,9 +3,9 @@
  * requests queued behind a refusal (`in-flight`), and a refusal whose rate-limit fields were
  * garbage (`malformed`). Each says "not applicable" when the traffic never exercised it.
  */
-import { malformedRateLimitFields } from './compliance-headers';
+import { malformedRateLimitFields, malformedRateLimitWords } from './compliance-headers';
+import { words } from './lab-words';
 import {
-  duration,
   evidenceOf,
   isLimited,
   JITTER_SPAN_MS,
@@ -34,15 +34,8 @@ import {
  * or to a client sending one request at a time (hasWorkers), whatever connections it used.
  */
 export function jitter(sorted: Requests, sentAfter: SentAfter): RuleVerdict {
-  const title = 'Spreads retries across workers';
   // One request at a time over connections a pool rotates, or the server closed, is no set of workers.
-  if (!hasWorkers(sorted))
-    return verdict(
-      'jitter',
-      title,
-      'not_tested',
-      'The client sent one request at a time: there were no workers to spread.',
-    );
+  if (!hasWorkers(sorted)) return verdict('jitter', 'not_tested', words('compliance.summaries.jitter.oneAtATime'));
   const lockstep: Evidence[] = [];
   let runs = 0;
   let worst: { span: number; count: number } | undefined;
@@ -71,32 +64,26 @@ export function jitter(sorted: Requests, sentAfter: SentAfter): RuleVerdict {
       lockstep.push(
         evidenceOf(
           request,
-          `one of ${comebacks.length} workers throttled by the 429s #${run[0]!.id}–#${last.id} (${workers.size} connections): all came back within ${duration(span)} (under ${JITTER_SPAN_MS} ms)`,
+          words('compliance.notes.lockstep', {
+            count: comebacks.length,
+            firstId: run[0]!.id,
+            lastId: last.id,
+            connections: workers.size,
+            spanMs: span,
+            limitMs: JITTER_SPAN_MS,
+          }),
         ),
       );
     }
   }
-  if (runs === 0)
-    return verdict(
-      'jitter',
-      title,
-      'not_tested',
-      'No 429s reached two or more connections at once: there were no workers to spread.',
-    );
+  if (runs === 0) return verdict('jitter', 'not_tested', words('compliance.summaries.jitter.noRun'));
   if (lockstep.length === 0)
     return verdict(
       'jitter',
-      title,
       'pass',
-      `Workers throttled together came back spread over ${duration(worst?.span ?? 0)} at the least (${runs} run(s) of 429s).`,
+      words('compliance.summaries.jitter.pass', { spanMs: worst?.span ?? 0, count: runs }),
     );
-  return verdict(
-    'jitter',
-    title,
-    'fail',
-    `Workers throttled by the same 429s came back within ${JITTER_SPAN_MS} ms of each other: retries in lockstep hit the limit again together.`,
-    lockstep,
-  );
+  return verdict('jitter', 'fail', words('compliance.summaries.jitter.fail', { spanMs: JITTER_SPAN_MS }), lockstep);
 }
 
 /**
@@ -106,7 +93,6 @@ export function jitter(sorted: Requests, sentAfter: SentAfter): RuleVerdict {
  * (another connection, the same burst: see sentAfterIn) cannot be held.
  */
 export function inFlight(sorted: Requests, sentAfter: SentAfter): RuleVerdict {
-  const title = 'Holds queued requests after a 429';
   const released: Evidence[] = [];
   let latest: { refusal: ObservedRequest; wait: Wait } | undefined;
   let followed = 0;
@@ -118,7 +104,15 @@ export function inFlight(sorted: Requests, sentAfter: SentAfter): RuleVerdict {
         released.push(
           evidenceOf(
             request,
-            `a new request (${targetOf(request)}) sent ${duration(request.at - refusal.at)} after request #${refusal.id}'s ${refusal.status} (${targetOf(refusal)}, ${wait.told}): ${duration(wait.until - request.at)} before the wait was over`,
+            words('compliance.notes.released', {
+              target: targetOf(request),
+              sinceMs: request.at - refusal.at,
+              refusalId: refusal.id,
+              status: refusal.status,
+              refusedTarget: targetOf(refusal),
+              told: wait.toldWords,
+              earlyMs: wait.until - request.at,
+            }),
           ),
         );
       }
@@ -131,24 +125,17 @@ export function inFlight(sorted: Requests, sentAfter: SentAfter): RuleVerdict {
   if (followed === 0)
     return verdict(
       'in-flight',
-      title,
       'not_tested',
-      sorted.some(isLimited)
-        ? 'No other request followed a 429: nothing queued to hold.'
-        : 'No 429 in this range: nothing to hold.',
+      words(
+        sorted.some(isLimited) ? 'compliance.summaries.in-flight.notFollowed' : 'compliance.summaries.in-flight.no429',
+      ),
     );
   if (released.length === 0)
-    return verdict(
-      'in-flight',
-      title,
-      'pass',
-      `Nothing new was sent while a 429's wait ran (${followed} later request(s) checked).`,
-    );
+    return verdict('in-flight', 'pass', words('compliance.summaries.in-flight.pass', { count: followed }));
   return verdict(
     'in-flight',
-    title,
     'fail',
-    `${released.length} new request(s) went out while a 429 said wait: the client released its queue.`,
+    words('compliance.summaries.in-flight.fail', { count: released.length }),
     released,
   );
 }
@@ -159,36 +146,18 @@ export function inFlight(sorted: Requests, sentAfter: SentAfter): RuleVerdict {
  * refusals are judged here and not by `retry-after`, so a client is told which one it got wrong.
  */
 export function malformed(sorted: Requests, sentAfter: SentAfter): RuleVerdict {
-  const title = 'Ignores malformed RateLimit fields';
   const garbled = sorted.find((request) => isLimited(request) && malformedRateLimitFields(request) !== null);
-  if (!garbled)
-    return verdict(
-      'malformed',
-      title,
-      'not_tested',
-      'No refusal carried malformed RateLimit fields (the `malformed` header profile sends them).',
-    );
+  const why = garbled && malformedRateLimitWords(garbled);
+  if (!why) return verdict('malformed', 'not_tested', words('compliance.summaries.malformed.noneSent'));
   const { early, followed } = retriesHonoured(sorted, sentAfter, true);
-  const why = malformedRateLimitFields(garbled);
   if (followed === 0)
-    return verdict(
-      'malformed',
-      title,
-      'not_tested',
-      `Refusals carried malformed fields (${why}), but none was retried.`,
-    );
+    return verdict('malformed', 'not_tested', words('compliance.summaries.malformed.notRetried', { why }));
   if (early.length === 0)
-    return verdict(
-      'malformed',
-      title,
-      'pass',
-      `Every retry after a refusal with malformed fields waited its Retry-After (${followed} checked; ${why}).`,
-    );
+    return verdict('malformed', 'pass', words('compliance.summaries.malformed.pass', { count: followed, why }));
   return verdict(
     'malformed',
-    title,
     'fail',
-    `${early.length} retry(ies) after a refusal with malformed RateLimit fields came before its Retry-After (${why}).`,
+    words('compliance.summaries.malformed.fail', { count: early.length, why }),
     early,
   );
 }

@@ -1,6 +1,7 @@
 /** The quota lab: its clock, request log, compliance report and scripted traffic, as seen by every face. */
 import { z } from 'zod';
 import type { DurationProblem } from './errors';
+import type { Words } from './lab-words';
 
 /** The lab clock of one environment: real time, or real time plus an offset staff moved it by. */
 export interface LabClockState {
@@ -252,6 +253,8 @@ export interface ScenarioProgress {
   waitedMs: number;
   startedAt: number;
   finishedAt: number | null;
-  /** Why it ended early (a bound reached, the server gone), in words. */
+  /** Why it ended early (a bound reached, the server gone), in the engine's English. */
   note: string | null;
+  /** The same as words, for the window to say in its member's language; null without a note, or for an unforeseen failure. */
+  noteWords: Words | null;
 }

@@ -51,6 +51,8 @@ export class ScenarioRuns {
     runScenario(target, scenario, run.progress, run.controller.signal).catch((error: unknown) => {
       run.progress.state = 'stopped';
       run.progress.note = error instanceof Error ? error.message : String(error);
+      // An unforeseen failure has no words of its own: the window shows its message as it came.
+      run.progress.noteWords = null;
       run.progress.finishedAt = Date.now();
     });
     return { ...run.progress };

@@ -1,6 +1,7 @@
 import { AppError } from '../../shared/errors';
 import type { Environment } from '../../shared/environments';
 import type { KeyService } from '../keys/keys';
+import { englishOf, words, type Words } from '../../shared/lab-words';
 import {
   SCENARIO_MAX_REQUESTS,
   SCENARIO_MAX_SECONDS,
@@ -98,19 +99,23 @@ export async function runScenario(
   const headers = { authorization: `Bearer ${scenario.key}` };
   const interval = scenario.kind === 'steady' ? 1_000 / (scenario.rate ?? 1) : 0;
   let streak = 0;
-  const end = (state: ScenarioProgress['state'], note: string | null) => {
+  const end = (state: ScenarioProgress['state'], note: Words | null) => {
     progress.state = state;
-    progress.note = note;
+    progress.note = note && englishOf(note);
+    progress.noteWords = note;
     progress.finishedAt = Date.now();
     return progress;
   };
 
   for (let i = 0; i < planned; i += 1) {
-    if (signal.aborted) return end('cancelled', `Cancelled after ${progress.sent} request(s).`);
+    if (signal.aborted) return end('cancelled', words('scenarios.notes.cancelled', { count: progress.sent }));
     if (performance.now() >= deadline)
-      return end('stopped', `Stopped at the time bound (${bounds.maxMs / 1000} s) after ${progress.sent} request(s).`);
+      return end(
+        'stopped',
+        words('scenarios.notes.timeBound', { boundSeconds: bounds.maxMs / 1000, count: progress.sent }),
+      );
     if (interval > 0) await sleep(started + i * interval - performance.now(), signal);
-    if (signal.aborted) return end('cancelled', `Cancelled after ${progress.sent} request(s).`);
+    if (signal.aborted) return end('cancelled', words('scenarios.notes.cancelled', { count: progress.sent }));
     let status: number;
     let code: string | null = null;
     let retryAfter: number | null;
@@ -121,10 +126,10 @@ export async function runScenario(
       if (status >= 400) code = (JSON.parse(text) as { code?: string }).code ?? null;
       retryAfter = advisedWaitSeconds(response.headers);
     } catch (error) {
-      if (signal.aborted) return end('cancelled', `Cancelled after ${progress.sent} request(s).`);
+      if (signal.aborted) return end('cancelled', words('scenarios.notes.cancelled', { count: progress.sent }));
       return end(
         'stopped',
-        `The API server did not answer (${error instanceof Error ? error.message : String(error)}); is it running?`,
+        words('scenarios.notes.noAnswer', { error: error instanceof Error ? error.message : String(error) }),
       );
     }
     progress.sent += 1;
@@ -146,7 +151,7 @@ export async function runScenario(
     if (performance.now() + wait > deadline)
       return end(
         'stopped',
-        `Stopped: Retry-After asked for ${wait / 1000} s, beyond the time bound (${bounds.maxMs / 1000} s). Turn the lab clock on to move time instead.`,
+        words('scenarios.notes.beyondBound', { waitSeconds: wait / 1000, boundSeconds: bounds.maxMs / 1000 }),
       );
     await sleep(wait, signal);
     progress.waitedMs += wait;
@@ -168,6 +173,7 @@ export function newProgress(id: number, scenario: Scenario, keyId: number): Scen
     startedAt: Date.now(),
     finishedAt: null,
     note: null,
+    noteWords: null,
   };
 }
 

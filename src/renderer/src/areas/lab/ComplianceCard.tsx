@@ -22,6 +22,7 @@ import { describeFailure } from '../../client/errors';
 import { useApiKeys } from '../../client/api-keys';
 import { useLabClock } from '../../client/lab-clock';
 import { useComplianceReport } from './queries';
+import { useLabWords } from './use-lab-words';
 
 const VERDICT_COLOR: Record<Verdict, string> = { pass: 'teal', fail: 'red', not_tested: 'gray' };
 
@@ -46,6 +47,7 @@ const FIRST_SHOWN = 8;
 
 function RuleCard({ rule }: { rule: RuleVerdict }): React.JSX.Element {
   const { t } = useTranslation('lab');
+  const say = useLabWords();
   // A failed piece of advice (the reset headers) is told apart from a failed requirement.
   const advice = rule.verdict === 'fail' && rule.advisory;
   const label = advice ? t('compliance.verdicts.advice') : t(`compliance.verdicts.${rule.verdict}`);
@@ -58,7 +60,7 @@ function RuleCard({ rule }: { rule: RuleVerdict }): React.JSX.Element {
       <Stack gap="xs">
         <Group justify="space-between" wrap="nowrap">
           <Text fw={700}>
-            {rule.title}{' '}
+            {t(`compliance.rules.${rule.rule}.title`)}{' '}
             <Text span c="dimmed" size="xs" ff="monospace">
               {rule.rule}
             </Text>
@@ -67,7 +69,7 @@ function RuleCard({ rule }: { rule: RuleVerdict }): React.JSX.Element {
             {label}
           </Badge>
         </Group>
-        <Text size="sm">{rule.summary}</Text>
+        <Text size="sm">{say(rule.summaryWords, rule.summary)}</Text>
         {rule.evidence.length > 0 && (
           <Table fz="xs" withTableBorder striped>
             <Table.Thead>
@@ -82,7 +84,7 @@ function RuleCard({ rule }: { rule: RuleVerdict }): React.JSX.Element {
                   <Table.Td ff="monospace" style={{ whiteSpace: 'nowrap' }}>
                     #{evidence.requestId} {iso(evidence.at).slice(11)} {evidence.status}
                   </Table.Td>
-                  <Table.Td>{evidence.note}</Table.Td>
+                  <Table.Td>{say(evidence.noteWords, evidence.note)}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

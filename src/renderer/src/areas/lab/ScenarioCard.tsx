@@ -28,6 +28,7 @@ import {
 import { refusalMessage } from '../../client/errors';
 import { formatFigure } from '../../ui/format';
 import { kindName, useCancelScenario, useScenarioRuns, useStartScenario } from './queries';
+import { useLabWords } from './use-lab-words';
 
 const KINDS: readonly ScenarioKind[] = ['burst', 'steady', 'ignore-retry-after', 'honour-retry-after'];
 
@@ -48,6 +49,7 @@ interface ScenarioFields {
 
 /** Scripted traffic against this environment's own server, so the report can be seen both ways. */
 export function ScenarioCard({ onStarted }: { onStarted: (run: ScenarioProgress) => void }): React.JSX.Element {
+  const say = useLabWords();
   const { t } = useTranslation('lab');
   const runs = useScenarioRuns();
   const start = useStartScenario();
@@ -169,7 +171,7 @@ export function ScenarioCard({ onStarted }: { onStarted: (run: ScenarioProgress)
                     <Badge color={STATE_COLOR[run.state]}>{t(`scenarios.states.${run.state}`)}</Badge>
                     {run.note && (
                       <Text size="xs" c="dimmed">
-                        {run.note}
+                        {say(run.noteWords, run.note)}
                       </Text>
                     )}
                   </Table.Td>
