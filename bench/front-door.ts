@@ -3,7 +3,9 @@
  * 1. the API's CPU per `GET /v1/pets` alone, then with 1,000 submissions a minute posted from 200
  *    addresses (127.0.1.1–127.0.1.200) beside it — target: at most 10 % more;
  * 2. a submission stored (its POST answered 303 once its row is committed), p50/p95 — target ≤ 50 ms;
- * 3. at 20,000 submissions and 5,000 open lost and found reports, the Incoming page's query and a
+ * 3. the API's CPU per GET beside a spam run from one address (honeypot, link farm, 2 MiB bodies,
+ *    invalid UTF-8; the form's own limits) — target: nothing queued, no rise, never a 5xx;
+ * 4. at 20,000 submissions and 5,000 open lost and found reports, the Incoming page's query and a
  *    report's match search, p50/p95 — target ≤ 200 ms.
  * Server and clients share this process, each load paced (50 GETs a second, 1,000 submissions a
  * minute) so neither starves the other: the CPU of the submissions alone is taken off that of both
@@ -106,6 +108,55 @@ async function main(): Promise<void> {
       console.log(
         `${what.padEnd(24)} p50 ${figures.p50.toFixed(1).padStart(6)} ms   p95 ${figures.p95.toFixed(1).padStart(6)} ms   (target ≤ 50 ms: ${figures.p95 <= 50 ? 'met' : 'MISSED'})`,
       );
+
+    // The spam run, the form's own limits back: one address posting 200 times what a robot sends.
+    services.frontDoor.setForm(kind, apply);
+    const queued = () =>
+      (engine.sqlite.prepare('SELECT count(*) AS n FROM front_door_submissions').get() as { n: number }).n;
+    const queuedBefore = queued();
+    const statuses = new Map<string, number>();
+    const fields = { name: 'Robot', email: 'robot@example.test', consent: 'yes', token };
+    const links = Array.from({ length: 12 }, (_, i) => `https://cheap-pills-${i}.example/buy`).join(' ');
+    let spamSent = 0;
+    const spam = async (): Promise<number> => {
+      const n = spamSent++;
+      const body = [
+        new URLSearchParams({ ...fields, 'q-household': 'Two adults', website: 'https://spam.example' }).toString(),
+        new URLSearchParams({ ...fields, 'q-household': links }).toString(),
+        Buffer.alloc(2 * 1024 * 1024, 'a'),
+        Buffer.concat([
+          Buffer.from(`${new URLSearchParams(fields).toString()}&q-household=`),
+          Buffer.from([0xc3, 0x28]),
+        ]),
+      ][n % 4]!;
+      const started = performance.now();
+      const headers = { 'content-type': 'application/x-www-form-urlencoded', 'content-length': String(body.length) };
+      const answer = await request(port, { host: site, path: target, method: 'POST', from: '127.0.2.1', headers }, body)
+        // A body refused while it is still being sent may see its connection closed: a refusal too.
+        .catch(() => ({ status: 'closed', ms: performance.now() - started }));
+      statuses.set(String(answer.status), (statuses.get(String(answer.status)) ?? 0) + 1);
+      return answer.ms;
+    };
+    const spamPhase = async (gets: boolean) => {
+      const before = cpuMs();
+      const [get] = await Promise.all([
+        gets ? paced(GETS_PER_SECOND, SECONDS, () => getPets(port, key)) : Promise.resolve([]),
+        paced(200 / SECONDS, SECONDS, spam),
+      ]);
+      return { cpu: cpuMs() - before, get };
+    };
+    const spamAlone = await spamPhase(false);
+    const spamBoth = await spamPhase(true);
+    const besideSpam = perGet(spamBoth.cpu - spamAlone.cpu);
+    const spamRise = (besideSpam / alone - 1) * 100;
+    const added = queued() - queuedBefore;
+    const answers = [...statuses].map(([status, n]) => `${n}× ${status}`).join(', ');
+    console.log(
+      `spam run: ${spamSent} posts from one address (${answers}); queued: ${added} (target 0: ${added === 0 ? 'met' : 'MISSED'}); 5xx: ${[...statuses.keys()].some((status) => status.startsWith('5')) ? 'SOME' : 'none'}`,
+    );
+    console.log(
+      `API GET /v1/pets beside the spam run: ${besideSpam.toFixed(0)} µs per request (${spamRise >= 0 ? '+' : ''}${spamRise.toFixed(1)} % against alone, target ≤ +10 %: ${spamRise <= 10 ? 'met' : 'MISSED'}); latency p95 ${percentiles(spamBoth.get).p95.toFixed(1)} ms`,
+    );
 
     // The queue and the reports at their target sizes, written straight through the services.
     const next = random(41);

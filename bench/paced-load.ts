@@ -14,7 +14,7 @@ export interface Answer {
 export function request(
   port: number,
   options: { host: string; path: string; method?: string; headers?: Record<string, string>; from?: string },
-  body?: string,
+  body?: string | Buffer,
 ): Promise<Answer> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
