@@ -148,8 +148,10 @@ export interface DomainCertificate {
   issuedAt: number | null;
   notBefore: number | null;
   notAfter: number | null;
-  /** Why the last attempt failed, as the issuer (ACME) gave it; null when it did not fail. */
+  /** Why the last attempt failed, in English ("Renewal failed: " and the issuer's words while the current one is still served); null when it did not fail. */
   reason: string | null;
+  /** The issuer's (ACME's) own words for the last failure, for a face to put in its own sentence; null when it did not fail. */
+  issuerWords: string | null;
   /** The next attempt: a retry after a failure, or the renewal of an issued certificate. */
   nextAttemptAt: number | null;
   /** Verified over 30 minutes ago and still not issued: offer "re-verify". */

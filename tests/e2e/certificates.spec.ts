@@ -134,7 +134,7 @@ test.describe('the 30-minute rule', () => {
     await expect(row.getByTestId('domain-status')).toHaveText('verified');
     await expect(row.getByTestId('certificate-state')).toHaveText('failed', { timeout: 30_000 });
     await expect(row.getByTestId('certificate-reason')).toHaveText(
-      `Attempting to read ACME directory returned error 404: http://127.0.0.1:${deadPort}/directory`,
+      `Issuing failed: Attempting to read ACME directory returned error 404: http://127.0.0.1:${deadPort}/directory`,
     );
     await expect(row.getByTestId('certificate-reverify')).toBeHidden();
 

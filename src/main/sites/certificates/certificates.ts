@@ -57,6 +57,9 @@ const CLEARED = {
 } satisfies Partial<DomainRow>;
 
 /** The domain row's certificate as every face shows it. */
+/** The engine's English before the issuer's words when a renewal fails and the current certificate is still served. */
+const RENEWAL_FAILED = 'Renewal failed: ';
+
 export function certificateOf(row: DomainRow, now: number): DomainCertificate {
   const since = Math.max(row.verifiedAt ?? 0, row.certificateRequestedAt ?? 0);
   return {
@@ -67,6 +70,7 @@ export function certificateOf(row: DomainRow, now: number): DomainCertificate {
     notBefore: row.certificateNotBefore,
     notAfter: row.certificateNotAfter,
     reason: row.certificateReason,
+    issuerWords: row.certificateReason?.replace(RENEWAL_FAILED, '') ?? null,
     nextAttemptAt: row.certificateNextAttemptAt,
     needsReverify:
       row.removedAt === null &&
@@ -288,7 +292,7 @@ export class CertificateService {
       outcome = {
         // A renewal that fails leaves the current certificate served until it expires.
         certificateState: stillValid ? 'issued' : 'failed',
-        certificateReason: stillValid ? `Renewal failed: ${reason}` : reason,
+        certificateReason: stillValid ? `${RENEWAL_FAILED}${reason}` : reason,
         certificateFailures: failures,
         certificateNextAttemptAt: nextAttemptAt,
       };

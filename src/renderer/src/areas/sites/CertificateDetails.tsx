@@ -83,7 +83,9 @@ export function CertificateDetails({
       )}
       {summary && certificate.reason && (
         <Text size="xs" c="red" style={{ wordBreak: 'break-word' }} data-testid="certificate-reason">
-          {certificate.reason}
+          {t(certificate.state === 'issued' ? 'certificate.renewalFailed' : 'certificate.failedBecause', {
+            words: certificate.issuerWords ?? certificate.reason,
+          })}
         </Text>
       )}
       {summary && certificate.needsReverify && (
