@@ -140,6 +140,22 @@ describe('renewal and removal', () => {
     expect(keyFiles()).not.toContain(firstKey);
   });
 
+  it('keeps a failed renewal’s English and the issuer’s own words apart, for the window to word', async () => {
+    await verified('www.shelter.test');
+    await engine.sites.certificates.runDue();
+    // As a failed renewal leaves it (certificates.ts): still issued, the engine's English before the CA's words.
+    engine.sqlite
+      .prepare(
+        "UPDATE domains SET certificate_reason = 'Renewal failed: rateLimited: too many certificates' WHERE name = ?",
+      )
+      .run('www.shelter.test');
+    expect(certificateOf('www.shelter.test')).toMatchObject({
+      state: 'issued',
+      reason: 'Renewal failed: rateLimited: too many certificates',
+      issuerWords: 'rateLimited: too many certificates',
+    });
+  });
+
   it('deletes the certificate and its key when the domain is removed', async () => {
     await verified('www.shelter.test');
     await engine.sites.certificates.runDue();
