@@ -6,41 +6,17 @@ import { formatBytes } from '../../ui/format';
 
 const t = windowI18n.getFixedT(null, 'sites');
 
+/** The failure's names as given (an empty path is the folder itself), its sizes the window's way. */
 function failureWords(failure: DeployFailure): string {
-  switch (failure.reason) {
-    case 'folder_missing':
-    case 'folder_is_file':
-    case 'no_index':
-      return t(`deployFailure.${failure.reason}`, { folder: failure.folder });
-    case 'folder_unreadable':
-      return t('deployFailure.folder_unreadable', { path: failure.path || '.', systemCode: failure.systemCode });
-    case 'symlink_outside':
-      return t('deployFailure.symlink_outside', { path: failure.path, target: failure.target, folder: failure.folder });
-    case 'symlink_broken':
-      return t('deployFailure.symlink_broken', { path: failure.path, target: failure.target });
-    case 'special_file':
-      return t('deployFailure.special_file', { path: failure.path });
-    case 'changed_during_deploy':
-      return t('deployFailure.changed_during_deploy', { path: failure.path || '.', folder: failure.folder });
-    case 'folder_over_limit':
-      return t('deployFailure.folder_over_limit', {
-        path: failure.path,
-        size: formatBytes(failure.bytes),
-        max: formatBytes(failure.maxBytes),
-      });
-    case 'upload_unpacks_over_limit':
-      return t('deployFailure.upload_unpacks_over_limit', {
-        upload: failure.upload,
-        path: failure.path,
-        max: formatBytes(failure.maxBytes),
-      });
-    case 'adoption_site_over_limit':
-      return t('deployFailure.adoption_site_over_limit', { max: formatBytes(failure.maxBytes) });
-    case 'copy_failed':
-      return failure.systemCode
-        ? t('deployFailure.copy_failed', { systemCode: failure.systemCode })
-        : t('deployFailure.copy_failed_unknown', { message: failure.message });
-  }
+  const values = {
+    ...failure,
+    ...('path' in failure && { path: failure.path || '.' }),
+    ...('bytes' in failure && { size: formatBytes(failure.bytes) }),
+    ...('maxBytes' in failure && { max: formatBytes(failure.maxBytes) }),
+  };
+  if (failure.reason === 'copy_failed' && failure.systemCode === null)
+    return t('deployFailure.copy_failed_unknown', values);
+  return t(`deployFailure.${failure.reason}`, values);
 }
 
 /** A failed deploy's reason as the window shows it, or null for a deploy that succeeded. */
