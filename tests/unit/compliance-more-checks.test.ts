@@ -6,78 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import { complianceReport, type ObservedRequest, type RuleId } from '../../src/shared/compliance';
 import { malformedRateLimitFields, parseHttpDate, retryAfterOf } from '../../src/shared/compliance-headers';
+import { answer, refusal } from '../helpers/observed-requests';
 
 const T = Date.UTC(2026, 5, 1, 10, 0, 30, 250);
-const http = (ms: number) => new Date(ms).toUTCString();
-let nextId = 1;
-
-interface Spec {
-  at: number;
-  status?: number;
-  code?: string | null;
-  path?: string;
-  connection?: number;
-  latencyMs?: number;
-  headers?: Record<string, string>;
-}
-
-function answer({
-  at,
-  status = 200,
-  code = null,
-  path = '/v1/pets',
-  connection,
-  latencyMs = 0.3,
-  headers = {},
-}: Spec): ObservedRequest {
-  const retryAfter = headers['retry-after'];
-  const remaining = headers['x-ratelimit-remaining'];
-  const reset = headers['x-ratelimit-reset'];
-  return {
-    id: nextId++,
-    at,
-    method: 'GET',
-    path,
-    status,
-    code,
-    retryAfter: retryAfter !== undefined && /^\d+$/.test(retryAfter) ? Number(retryAfter) : null,
-    remaining: remaining !== undefined && /^\d+$/.test(remaining) ? Number(remaining) : null,
-    reset: reset !== undefined && /^\d+$/.test(reset) ? Number(reset) : null,
-    headers: { date: http(at), ...headers },
-    latencyMs,
-    keyId: 1,
-    connection: connection ?? null,
-    port: null,
-  };
-}
-
-/** A refusal at `at` whose window resets at `resetAt`, with its Retry-After in seconds, as an HTTP-date, or none. */
-function refusal(
-  at: number,
-  resetAt: number,
-  form: 'seconds' | 'http-date' | 'none',
-  extra: Partial<Spec> = {},
-): ObservedRequest {
-  const seconds = Math.ceil((resetAt - at) / 1000);
-  const retryAfter: Record<string, string> =
-    form === 'seconds'
-      ? { 'retry-after': String(seconds) }
-      : form === 'http-date'
-        ? { 'retry-after': http(Math.floor(at / 1000) * 1000 + seconds * 1000) }
-        : {};
-  return answer({
-    at,
-    status: 429,
-    code: 'rate_limited',
-    ...extra,
-    headers: {
-      'x-ratelimit-remaining': '0',
-      'x-ratelimit-reset': String(resetAt / 1000),
-      ...retryAfter,
-      ...extra.headers,
-    },
-  });
-}
 
 function verdicts(requests: ObservedRequest[]): Record<RuleId, string> {
   return Object.fromEntries(complianceReport(1, requests).rules.map((rule) => [rule.rule, rule.verdict])) as Record<

@@ -24,6 +24,7 @@ import {
   type Words,
 } from '../../src/shared/lab-words';
 import { sayLabWords } from '../../src/renderer/src/areas/lab/say-lab-words';
+import { answer, refusal as refuse, type Spec } from '../helpers/observed-requests';
 
 const LOCALES = join(__dirname, '../../src/renderer/src/locales');
 const catalogue = (language: string): Record<string, unknown> =>
@@ -57,62 +58,10 @@ function say(window: i18n, words: Words): string {
 const T = Date.UTC(2026, 5, 1, 10, 0, 30, 250);
 const RESET = Date.UTC(2026, 5, 1, 10, 1, 0);
 const WAITED = T + 30_000;
-const http = (ms: number) => new Date(ms).toUTCString();
-let nextId = 1;
 
-interface Spec {
-  at: number;
-  status?: number;
-  code?: string | null;
-  method?: string;
-  path?: string;
-  connection?: number;
-  headers?: Record<string, string>;
-}
-
-function answer({ at, status = 200, code = null, method = 'GET', path = '/v1/pets', connection, headers = {} }: Spec) {
-  const number = (name: string) =>
-    headers[name] !== undefined && /^\d+$/.test(headers[name]) ? Number(headers[name]) : null;
-  return {
-    id: nextId++,
-    at,
-    method,
-    path,
-    status,
-    code,
-    retryAfter: number('retry-after'),
-    remaining: number('x-ratelimit-remaining'),
-    reset: number('x-ratelimit-reset'),
-    headers: { date: http(at), ...headers },
-    latencyMs: 0.3,
-    keyId: 1,
-    connection: connection ?? null,
-    port: null,
-  } satisfies ObservedRequest;
-}
-
-/** A 429 at `at` whose window resets at RESET, told by Retry-After in seconds, as an HTTP-date, or not at all. */
-function refusal(at: number, form: 'seconds' | 'http-date' | 'none' = 'seconds', extra: Partial<Spec> = {}) {
-  const seconds = Math.ceil((RESET - at) / 1000);
-  const retryAfter: Record<string, string> =
-    form === 'seconds'
-      ? { 'retry-after': String(seconds) }
-      : form === 'http-date'
-        ? { 'retry-after': http(Math.floor(at / 1000) * 1000 + seconds * 1000) }
-        : {};
-  return answer({
-    at,
-    status: 429,
-    code: 'rate_limited',
-    ...extra,
-    headers: {
-      'x-ratelimit-remaining': '0',
-      'x-ratelimit-reset': String(RESET / 1000),
-      ...retryAfter,
-      ...extra.headers,
-    },
-  });
-}
+/** A 429 at `at` whose window resets at RESET. */
+const refusal = (at: number, form: 'seconds' | 'http-date' | 'none' = 'seconds', extra: Partial<Spec> = {}) =>
+  refuse(at, RESET, form, extra);
 
 /** Four workers on four connections, one round from `at`. */
 const round = (at: number, kinds: ('ok' | '429')[], spacingMs = 0.6) =>
