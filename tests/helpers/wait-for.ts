@@ -24,3 +24,12 @@ export async function waitFor<T>(
     await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
 }
+
+/**
+ * Waits, polling, until the real clock's minute has at least `seconds` left: for a test whose attempts
+ * must fall in one fixed minute window of a counter that runs on the real clock (the login throttle).
+ */
+export async function roomInRealMinute(seconds: number): Promise<void> {
+  const left = () => 60 - (Date.now() % 60_000) / 1000;
+  await waitFor(() => left() >= seconds, (seconds + 5) * 1000, 250);
+}
