@@ -6,15 +6,14 @@
  * heading shows), the languages taking turns round by round. Prints the medians per language and
  * French against English; the target is French ≤ 1.10× English for both.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { chromium, type Browser } from '@playwright/test';
 import { chosenBrowser, unpackSparticuzChromium } from '../tests/e2e/browser';
+import { spawnServe } from '../tests/helpers/serve-process';
 
-const ROOT = path.resolve(__dirname, '..');
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 9);
 const LANGUAGES = ['en', 'fr', 'de'] as const;
 
@@ -25,26 +24,7 @@ const median = (values: number[]) => {
 };
 
 async function startDesk(dataDir: string) {
-  const child = spawn(
-    process.execPath,
-    [
-      'scripts/launch.cjs',
-      'serve',
-      '--data-dir',
-      dataDir,
-      '--port',
-      '0',
-      '--other-port',
-      '0',
-      '--admin',
-      '--log-level',
-      'silent',
-    ],
-    {
-      cwd: ROOT,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
+  const child = spawnServe({ dataDir, mode: 'admin', stdio: ['ignore', 'pipe', 'inherit'] });
   const adminUrl = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('the desk did not start in 60 s')), 60_000);
     child.once('exit', (code) => reject(new Error(`the desk exited with ${code}`)));

@@ -5,16 +5,15 @@
  * the next runs (DeskSpares): each test still has a fresh server and data dir of its own, but their
  * 1–3 s of start and stop overlap a browser's work instead of adding to it.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import type { TestDns } from '../helpers/dns-server';
+import { spawnServe } from '../helpers/serve-process';
 import { runCliInWorker } from './cli-in-worker';
-
-const ROOT = path.resolve(__dirname, '../..');
 
 export interface DeskServer {
   /** http://127.0.0.1:PORT/admin/#token=… */
@@ -50,27 +49,7 @@ export async function startDesk(
   dns?: TestDns,
 ): Promise<RunningDesk> {
   const dnsArgs = dns ? ['--dns-server', dns.server] : [];
-  const child = spawn(
-    process.execPath,
-    [
-      'scripts/launch.cjs',
-      'serve',
-      '--data-dir',
-      dataDir,
-      '--port',
-      String(ports[0]),
-      '--other-port',
-      String(ports[1]),
-      '--admin',
-      '--log-level',
-      'silent',
-      ...dnsArgs,
-    ],
-    {
-      cwd: ROOT,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  const child = spawnServe({ dataDir, mode: 'admin', ports, extra: dnsArgs });
   const apiUrl: Record<string, string> = {};
   let stderr = '';
   let stdout = '';

@@ -6,19 +6,18 @@
  * within a second; two edits of one pet give one 409 with both versions shown; the audit lists
  * both; a backup taken under the running server restores everything.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { chosenBrowser } from './browser';
-import { cli, cliJson } from './team-process';
+import { cli, cliJson, startTeamServer, stop } from './team-process';
 import { expect, test } from './fixtures';
 import { expectNothingCut } from './viewports';
 import { CERTUTIL_MISSING, homeTrusting } from '../helpers/trusted-ca-home';
 import { freePort } from '../helpers/free-port';
 
-const ROOT = path.resolve(__dirname, '../..');
 const PASSWORD = 'a long shelter password';
 const MICROCHIP = '985141000123456';
 const PHONE = '+33 6 12 34 56 78';
@@ -27,53 +26,6 @@ const SIZE = { width: 1000, height: 700 };
 if (CERTUTIL_MISSING && process.env.CI === 'true') throw new Error(CERTUTIL_MISSING);
 test.skip(CERTUTIL_MISSING !== undefined, CERTUTIL_MISSING ?? '');
 test.setTimeout(240_000);
-
-/** `npm run serve -- --team`: resolves with the shelter server's printed address and code once it listens. */
-async function serveTeam(dataDir: string, teamPort: number): Promise<{ child: ChildProcess; code: string }> {
-  const child = spawn(
-    process.execPath,
-    [
-      'scripts/launch.cjs',
-      'serve',
-      '--data-dir',
-      dataDir,
-      '--port',
-      '0',
-      '--other-port',
-      '0',
-      '--team',
-      '--team-port',
-      String(teamPort),
-      '--log-level',
-      'silent',
-    ],
-    {
-      cwd: ROOT,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const deadline = Date.now() + 90_000;
-  await expect
-    .poll(
-      () => {
-        if (child.exitCode !== null || Date.now() > deadline) throw new Error(`serve --team did not start: ${output}`);
-        return /Compare this code on every desk: (\S+)/.exec(output)?.[1];
-      },
-      { timeout: 90_000 },
-    )
-    .toBeTruthy();
-  return { child, code: /Compare this code on every desk: (\S+)/.exec(output)![1]! };
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-}
 
 async function logIn(page: Page, address: string, login: string): Promise<void> {
   await page.goto(address);
@@ -170,7 +122,7 @@ test('a shelter server, a manager and a volunteer over HTTPS: roles, live edits,
 
     const caPem = await cli(dataDir, 'certificates', 'ca');
     const teamPort = await freePort();
-    const started = await serveTeam(dataDir, teamPort);
+    const started = await startTeamServer(dataDir, teamPort);
     server = started.child;
     expect(started.code).toMatch(/^[0-9A-F]{4}(-[0-9A-F]{4}){3}$/);
     const address = `https://localhost:${teamPort}/admin/`;

@@ -3,15 +3,13 @@
  * in the worker's process: the server is their subject, not the CLI), `serve --team` on a port of our
  * choosing, and a Chromium that trusts the server's local CA alone.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import { chromium, type Browser } from '@playwright/test';
 import { chosenBrowser } from './browser';
 import { runCliInWorker } from './cli-in-worker';
 import { expect } from './fixtures';
+import { spawnServe } from '../helpers/serve-process';
 import { homeTrusting } from '../helpers/trusted-ca-home';
-
-const ROOT = path.resolve(__dirname, '../..');
 
 /** The CLI over a data dir, run in the worker's process (cli-in-worker.ts); resolves with stdout. */
 export function cli(dataDir: string, ...args: string[]): Promise<string> {
@@ -28,40 +26,32 @@ export async function cliWithInput(dataDir: string, input: string, ...args: stri
 export const cliJson = async <T>(dataDir: string, ...args: string[]): Promise<T> =>
   JSON.parse(await cli(dataDir, '--json', ...args)) as T;
 
-/** `npm run serve -- --team`: resolves once the shelter server prints the code desks compare. `env` adds to the process's own. */
-export async function serveTeam(dataDir: string, teamPort: number, env: NodeJS.ProcessEnv = {}): Promise<ChildProcess> {
-  const child = spawn(
-    process.execPath,
-    [
-      'scripts/launch.cjs',
-      'serve',
-      '--data-dir',
-      dataDir,
-      '--port',
-      '0',
-      '--other-port',
-      '0',
-      '--team',
-      '--team-port',
-      String(teamPort),
-      '--log-level',
-      'silent',
-    ],
-    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } },
-  );
+/** `npm run serve -- --team`: resolves once the shelter server prints the code desks compare, with that code. `env` adds to the process's own. */
+export async function startTeamServer(
+  dataDir: string,
+  teamPort: number,
+  env: NodeJS.ProcessEnv = {},
+): Promise<{ child: ChildProcess; code: string }> {
+  const child = spawnServe({ dataDir, mode: { teamPort }, env });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const printed = () => /Compare this code on every desk: (\S+)/.exec(output)?.[1];
   await expect
     .poll(
       () => {
         if (child.exitCode !== null) throw new Error(`serve --team did not start: ${output}`);
-        return /Compare this code on every desk: (\S+)/.test(output);
+        return printed();
       },
       { timeout: 90_000 },
     )
-    .toBe(true);
-  return child;
+    .toBeTruthy();
+  return { child, code: printed()! };
+}
+
+/** The same, for a spec that needs only the process. */
+export async function serveTeam(dataDir: string, teamPort: number, env: NodeJS.ProcessEnv = {}): Promise<ChildProcess> {
+  return (await startTeamServer(dataDir, teamPort, env)).child;
 }
 
 export async function stop(child: ChildProcess): Promise<void> {
