@@ -60,6 +60,7 @@ export function openConnection(
     // lower at the same speed (docs/performance.md).
     sqlite.pragma('cache_size = -1000');
     const db = drizzle(sqlite, { schema });
+    beginImmediately(sqlite, db);
     migrate(db, { migrationsFolder });
     seed(sqlite);
     refoldPetNames(sqlite);
@@ -68,6 +69,22 @@ export function openConnection(
     if (gate.inTransaction) gate.exec('ROLLBACK');
     gate.close();
   }
+}
+
+/**
+ * Every transaction on the connection, better-sqlite3's or drizzle's, begins by taking the write lock
+ * (BEGIN IMMEDIATE), waiting up to the busy timeout for it. A deferred one that reads and then writes
+ * fails at once with "database is locked" when another process (the server, the CLI, the desktop)
+ * wrote in between, the busy timeout not applying: SQLite cannot wait for a snapshot that is already
+ * out of date. A `projects create` from the CLI beside a server republishing the adoption page did.
+ * `.deferred` (or drizzle's `behavior: 'deferred'`) stays for a reader that wants a snapshot only.
+ */
+function beginImmediately(sqlite: Database.Database, db: Store): void {
+  const native = sqlite.transaction.bind(sqlite);
+  sqlite.transaction = ((fn) => native(fn).immediate) as typeof sqlite.transaction;
+  const drizzleTransaction = db.transaction.bind(db);
+  db.transaction = ((run, config) =>
+    drizzleTransaction(run, { behavior: 'immediate', ...config })) as typeof db.transaction;
 }
 
 /** Owner-only before SQLite opens them: it gives the -wal, -shm and journals it creates the main file's mode. */
