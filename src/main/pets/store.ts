@@ -78,16 +78,24 @@ function prepareStatements(sqlite: Database.Database) {
 export class PetStore {
   private readonly statements: ReturnType<typeof prepareStatements>;
 
+  /**
+   * One transaction function made once, running whatever body it is given: better-sqlite3 builds four
+   * wrapped functions and their properties for each `transaction()` call, which cost more than the
+   * BEGIN, the INSERT and the COMMIT of an API creation together.
+   */
+  private readonly inTransaction: (body: () => unknown) => unknown;
+
   constructor(
     private readonly db: Store,
     private readonly sqlite: Database.Database,
   ) {
     this.statements = prepareStatements(sqlite);
+    this.inTransaction = sqlite.transaction((body: () => unknown) => body()).immediate;
   }
 
-  /** Runs `body` in one transaction (one WAL write for everything it writes). */
+  /** Runs `body` in one transaction (one WAL write for everything it writes), holding the write lock from its start. */
   transaction<T>(body: () => T): T {
-    return this.sqlite.transaction(body)();
+    return this.inTransaction(body) as T;
   }
 
   /**
@@ -95,7 +103,7 @@ export class PetStore {
    * another connection waits and then reads the new version, instead of failing to upgrade its read.
    */
   checkedWrite<T>(body: () => T): T {
-    return this.sqlite.transaction(body).immediate();
+    return this.inTransaction(body) as T;
   }
 
   /** Up to `limit` listed pets (none that left care other than by adoption) after `afterId`, in id order. */
