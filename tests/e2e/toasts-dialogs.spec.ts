@@ -63,6 +63,9 @@ async function failStatusChanges(page: Page, desk: Desk, pets: { id: number; nam
     await page.getByRole('button', { name: `Change status of ${pet.name} (now available)` }).click();
     await page.getByRole('menuitem', { name: 'pending', exact: true }).click();
     await expect(toasts(page).filter({ hasText: `Pet ${pet.id} does not exist.` })).toContainText('Not found');
+    // The refusal makes the page read its list again, which drops the pet: only then is the next one
+    // removed, or that read would drop it too before its turn.
+    await expect(page.getByRole('button', { name: `Change status of ${pet.name} (now available)` })).toHaveCount(0);
   }
 }
 
