@@ -175,7 +175,7 @@ export class PetService {
    */
   update(id: number, input: PetChange, version?: number): PetRecord {
     const change = parseOrThrow(PetChangeSchema, input);
-    const record = this.store.checkedWrite(() => {
+    const record = this.store.transaction(() => {
       this.assertRecordVersion(id, version);
       if (change.categoryId !== undefined) this.assertCategory(change.categoryId);
       this.store.update(id, change, this.clock.now());
@@ -188,7 +188,7 @@ export class PetService {
   /** The same status again writes nothing (and keeps the version). */
   changeStatus(id: number, input: PetStatus, version?: number): PetRecord {
     const status = parseOrThrow(PetStatusSchema, input, 'status');
-    const record = this.store.checkedWrite(() => {
+    const record = this.store.transaction(() => {
       this.assertRecordVersion(id, version);
       this.store.setStatus(id, status, this.clock.now());
       return this.getRecord(id);

@@ -93,16 +93,12 @@ export class PetStore {
     this.inTransaction = sqlite.transaction((body: () => unknown) => body()).immediate;
   }
 
-  /** Runs `body` in one transaction (one WAL write for everything it writes), holding the write lock from its start. */
-  transaction<T>(body: () => T): T {
-    return this.inTransaction(body) as T;
-  }
-
   /**
-   * A save whose check reads first: the write lock is taken at the start, so a save racing it from
-   * another connection waits and then reads the new version, instead of failing to upgrade its read.
+   * Runs `body` in one transaction (one WAL write for everything it writes), holding the write lock
+   * from its start: a save whose check reads first, racing one from another connection, waits and
+   * then reads the new version, instead of failing to upgrade its read.
    */
-  checkedWrite<T>(body: () => T): T {
+  transaction<T>(body: () => T): T {
     return this.inTransaction(body) as T;
   }
 
