@@ -146,14 +146,25 @@ function findCuts(root: Element, selector: string): Cut[] {
 export async function expectNothingCut(page: Page, scope?: Locator): Promise<void> {
   const root = scope ?? page.locator('main');
   await expect(root).toBeVisible();
-  // Let layout settle before measuring: a drawer sliding in, a chart's resize observer.
+  // Let layout settle before measuring: a drawer sliding in, a chart's resize observer. Not the toasts:
+  // they float outside what is measured, and a toast's countdown bar runs for its whole life (3–8 s).
   await page.waitForFunction(() =>
     document
       .getAnimations()
-      .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+      .every(
+        (animation) =>
+          animation.playState !== 'running' ||
+          animation.effect?.getTiming().iterations === Infinity ||
+          ((animation.effect as KeyframeEffect | null)?.target as Element | null)?.closest(
+            '.mantine-Notifications-root',
+          ),
+      ),
   );
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   const cuts = await root.evaluate(findCuts, CHECKED);
+  // A toast left over the text to hover would take the pointer (and pause itself): gone first.
+  if (cuts.some((cut) => cut.probe !== null))
+    await expect(page.locator('.mantine-Notifications-notification')).toHaveCount(0, { timeout: 15_000 });
 
   const problems: string[] = [];
   for (const cut of cuts) {
