@@ -1,9 +1,10 @@
 /**
  * Toasts close by themselves (hovering pauses them) and never cover an open dialog's buttons; a
- * dialog's own failure is said inside it, above its buttons, not in a toast.
+ * dialog's own failure is said inside it, above its buttons, not in a toast. Dialogs and drawers
+ * appear where they stay, so a click made as one opens lands on what it was aimed at.
  */
 import type { Locator, Page } from '@playwright/test';
-import { cliJson, expect, importPets, openDesk, test, withoutLiveUpdates } from './fixtures';
+import { callApi, cliJson, createKey, expect, goTo, importPets, openDesk, test, withoutLiveUpdates } from './fixtures';
 
 const VIEWPORTS = [
   { width: 1280, height: 800 },
@@ -153,3 +154,49 @@ for (const viewport of VIEWPORTS) {
     });
   });
 }
+
+/**
+ * Every frame's box of what `open` makes appear, from its first frame until it is wholly opaque. A
+ * dialog that slid in would be hit by a click at one place on mousedown and another on mouseup, and
+ * the click would be lost (a tick not ticked, the box focused).
+ */
+async function boxesWhileOpening(page: Page, selector: string, open: () => Promise<void>): Promise<string[]> {
+  const recording = page.evaluate(
+    (watched) =>
+      new Promise<string[]>((resolve) => {
+        const boxes: string[] = [];
+        const frame = () => {
+          const element = document.querySelector(watched);
+          if (element) {
+            const box = element.getBoundingClientRect();
+            boxes.push(`${box.x},${box.y},${box.width},${box.height}`);
+            if (getComputedStyle(element).opacity === '1') return resolve(boxes);
+          }
+          requestAnimationFrame(frame);
+        };
+        requestAnimationFrame(frame);
+      }),
+    selector,
+  );
+  await open();
+  return recording;
+}
+
+test('a dialog and a drawer appear where they stay: a click made as one opens is not lost', async ({ page, desk }) => {
+  const key = await createKey(desk, '--plan', 'free', '--label', 'Blog');
+  expect((await callApi(desk.apiUrl.production, '/pets', key)).status).toBe(200);
+  await openDesk(page, desk);
+  const dialog = await boxesWhileOpening(page, '.mantine-Modal-content', () =>
+    page.getByRole('button', { name: 'Add pet', exact: true }).click(),
+  );
+  expect(dialog.length, 'the dialog was seen opening').toBeGreaterThan(0);
+  expect(new Set(dialog), 'the dialog did not move while it opened').toEqual(new Set([dialog[0]]));
+  await page.getByRole('dialog', { name: 'Add a pet' }).getByRole('button', { name: 'Cancel', exact: true }).click();
+
+  await goTo(page, 'Requests');
+  const drawer = await boxesWhileOpening(page, '.mantine-Drawer-content', () =>
+    page.getByTestId('request-row').first().click(),
+  );
+  expect(drawer.length, 'the drawer was seen opening').toBeGreaterThan(0);
+  expect(new Set(drawer), 'the drawer did not move while it opened').toEqual(new Set([drawer[0]]));
+});

@@ -18,6 +18,13 @@ import { clearButtonSaying } from '../ui/clear-button';
 const closeButtonProps = { 'aria-label': 'Close' };
 
 /**
+ * Dialogs and drawers fade in where they will stay. Mantine's default slides them in (30 px for a
+ * dialog), and a click made while one slides presses at one place and releases at another. The
+ * browser then clicks neither, and the tick is lost though its box took the focus.
+ */
+const appearInPlace = { transition: 'fade', duration: 200 } as const;
+
+/**
  * Layers: drawers, then toasts, then dialogs (Mantine puts drawers and dialogs both at the modal
  * layer). A toast said while a drawer is open shows above it; no toast covers a dialog's buttons.
  */
@@ -29,8 +36,8 @@ export const theme = createTheme({
   cursorType: 'pointer',
   focusRing: 'auto',
   components: {
-    Modal: Modal.extend({ defaultProps: { closeButtonProps } }),
-    Drawer: Drawer.extend({ defaultProps: { closeButtonProps, zIndex: LAYER.drawer } }),
+    Modal: Modal.extend({ defaultProps: { closeButtonProps, transitionProps: appearInPlace } }),
+    Drawer: Drawer.extend({ defaultProps: { closeButtonProps, zIndex: LAYER.drawer, transitionProps: appearInPlace } }),
     // A field's own clear button says which field (clearButtonProps); this names any other.
     Select: Select.extend({
       defaultProps: { clearButtonProps: clearButtonSaying(() => windowI18n.t('common:clear.any')) },
