@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, importPets, test, type DeskServer } from './fixtures';
+import { deployAdoptionSite, expect, importPets, test, type DeskServer } from './fixtures';
 
 /*
  * The adoption site on a phone (390 × 844): the first pet shows on the first screen, the search and
@@ -7,7 +7,6 @@ import { expect, importPets, test, type DeskServer } from './fixtures';
  * stay in view, with no button.
  */
 
-const apiPort = (desk: DeskServer) => Number(new URL(desk.apiUrl.production).port);
 const PHONE = { width: 390, height: 844 };
 
 async function publish(desk: DeskServer): Promise<string> {
@@ -34,10 +33,7 @@ async function publish(desk: DeskServer): Promise<string> {
     [pets[3]!.id, ['--sex', 'male', '--born', '2012', '--size', 'xlarge']],
   ];
   for (const [id, flags] of profiles) await desk.cli('pets', 'profile', 'set', String(id), ...flags);
-  await desk.cli('accounts', 'create', '--name', 'Refuge', '--plan', 'pro');
-  await desk.cli('projects', 'create', '--account', '1', '--name', 'Refuge');
-  await desk.cli('deploy', 'refuge', '--adoption-page');
-  return `http://refuge.localhost:${apiPort(desk)}`;
+  return (await deployAdoptionSite(desk, 'Refuge')).site;
 }
 
 /** The first pet's card lies wholly on the first screen. */

@@ -1,14 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, importPets, test, type DeskServer } from './fixtures';
+import { deployAdoptionSite, expect, importPets, test, type DeskServer } from './fixtures';
 
 /*
  * The adoption site as a French shelter met it: accented names found without their accents,
  * no dead search form without JavaScript, a pet's page kept when its adoption is pending and after
  * it, and initials where a pet has no photo yet.
  */
-
-const apiPort = (desk: DeskServer) => Number(new URL(desk.apiUrl.production).port);
 
 async function publish(desk: DeskServer): Promise<{ site: string; ids: Record<string, number> }> {
   await desk.cli(
@@ -32,11 +30,9 @@ async function publish(desk: DeskServer): Promise<{ site: string; ids: Record<st
   ]);
   await desk.cli('pets', 'profile', 'set', String(pets[2]!.id), '--breed', 'Épagneul breton', '--fee', '150');
   await desk.cli('pets', 'profile', 'set', String(pets[4]!.id), '--fee', '90');
-  await desk.cli('accounts', 'create', '--name', 'Refuge', '--plan', 'pro');
-  await desk.cli('projects', 'create', '--account', '1', '--name', 'Refuge');
-  await desk.cli('deploy', 'refuge', '--adoption-page');
+  const { site } = await deployAdoptionSite(desk, 'Refuge');
   return {
-    site: `http://refuge.localhost:${apiPort(desk)}`,
+    site,
     ids: Object.fromEntries(pets.map((pet) => [pet.name, pet.id])),
   };
 }

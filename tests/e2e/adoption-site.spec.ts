@@ -3,7 +3,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import sharp from 'sharp';
 import type { Page } from '@playwright/test';
-import { expect, goTo, importPets, openDesk, test, type DeskServer } from './fixtures';
+import { deployAdoptionSite, expect, goTo, importPets, openDesk, test, type DeskServer } from './fixtures';
 import { VIEWPORTS, expectNothingCut, sizeName } from './viewports';
 import { POPPLER_MISSING, readQr, renderPdfPages } from '../helpers/pdf-render';
 
@@ -15,7 +15,6 @@ import { POPPLER_MISSING, readQr, renderPdfPages } from '../helpers/pdf-render';
  */
 
 const OUT = path.resolve(__dirname, '../../test-results/screenshots');
-const apiPort = (desk: DeskServer) => Number(new URL(desk.apiUrl.production).port);
 
 async function photo(dir: string, name: string, colour: string, gps = false): Promise<string> {
   const file = path.join(dir, name);
@@ -29,8 +28,8 @@ async function photo(dir: string, name: string, colour: string, gps = false): Pr
   return file;
 }
 
-/** The shelter and its three pets; returns their ids. */
-async function shelter(desk: DeskServer): Promise<{ biscuit: number; luna: number; thumper: number }> {
+/** The shelter and its three pets, its adoption site deployed; returns the pets' ids and the site's address. */
+async function shelter(desk: DeskServer): Promise<{ biscuit: number; luna: number; thumper: number; site: string }> {
   await desk.cli(
     'shelter',
     'set',
@@ -110,10 +109,8 @@ async function shelter(desk: DeskServer): Promise<{ biscuit: number; luna: numbe
   );
   await desk.cli('pets', 'photos', 'add', String(luna), await photo(dir, 'luna.jpg', '#707080'));
   await desk.cli('pets', 'photos', 'add', String(thumper), await photo(dir, 'thumper.jpg', '#d0c0a0'));
-  await desk.cli('accounts', 'create', '--name', 'Happy Paws', '--plan', 'pro');
-  await desk.cli('projects', 'create', '--account', '1', '--name', 'Happy Paws');
-  await desk.cli('deploy', 'happy-paws', '--adoption-page');
-  return { biscuit, luna, thumper };
+  const { site } = await deployAdoptionSite(desk, 'Happy Paws');
+  return { biscuit, luna, thumper, site };
 }
 
 async function noSeriousViolations(page: Page): Promise<void> {
@@ -131,8 +128,7 @@ test('the adoption site: photos without EXIF, share tags, no private field, acce
   desk,
 }) => {
   test.setTimeout(180_000);
-  const { biscuit } = await shelter(desk);
-  const site = `http://happy-paws.localhost:${apiPort(desk)}`;
+  const { biscuit, site } = await shelter(desk);
 
   for (const [width, height, name] of [
     [1280, 800, 'desktop'],
@@ -212,7 +208,7 @@ for (const viewport of VIEWPORTS) {
     test.skip(POPPLER_MISSING !== undefined && process.env.CI !== 'true', POPPLER_MISSING ?? '');
     test.setTimeout(180_000);
     await page.setViewportSize(viewport);
-    const { biscuit, luna, thumper } = await shelter(desk);
+    const { biscuit, luna, thumper, site } = await shelter(desk);
     const exported = JSON.parse(
       await desk.cli('--json', 'export', 'rescuegroups', '--out', path.join(desk.dataDir, 'rescuegroups')),
     ) as { listed: unknown[]; refused: Array<{ id: number }> };
@@ -236,7 +232,6 @@ for (const viewport of VIEWPORTS) {
     const downloading = page.waitForEvent('download');
     await dialog.getByRole('button', { name: 'Make the PDF' }).click();
     const pdf = fs.readFileSync((await (await downloading).path())!);
-    const site = `http://happy-paws.localhost:${apiPort(desk)}`;
     // The PDF is made, and the dialog stays to say phones cannot open a localhost address, and what helps.
     const warning = dialog.getByTestId('kennel-card-warning');
     await expect(warning).toContainText('Phones cannot open these QR codes');

@@ -3,7 +3,7 @@ import http from 'node:http';
 import type net from 'node:net';
 import path from 'node:path';
 import tls from 'node:tls';
-import { backdateCertificateRequest, closeToasts, cliJson, expect, goTo, openDesk, test } from './fixtures';
+import { backdateCertificateRequest, closeToasts, deployAdoptionSite, expect, goTo, openDesk, test } from './fixtures';
 import { freePort } from '../helpers/free-port';
 
 test.use({ explicitPorts: true });
@@ -80,25 +80,7 @@ test.describe('the 30-minute rule', () => {
     desk,
   }) => {
     test.setTimeout(150_000);
-    const account = await cliJson<{ id: number }>(
-      desk,
-      'accounts',
-      'create',
-      '--name',
-      'River Rescue',
-      '--plan',
-      'pro',
-    );
-    const project = await cliJson<{ slug: string }>(
-      desk,
-      'projects',
-      'create',
-      '--account',
-      String(account.id),
-      '--name',
-      'River Rescue',
-    );
-    await desk.cli('deploy', project.slug, '--adoption-page');
+    const project = await deployAdoptionSite(desk, 'River Rescue');
     desk.dns!.zone = { 'www.riverrescue.test': { CNAME: `${project.slug}.localhost` } };
     await openDesk(page, desk);
 

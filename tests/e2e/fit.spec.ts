@@ -6,6 +6,7 @@ import {
   callApi,
   cliJson,
   createKey,
+  createSiteProject,
   expect,
   goTo,
   importPets,
@@ -252,24 +253,11 @@ test.describe('the Sites page', () => {
 
   test(`the Sites page fits with deploys and custom domains (${SIZES})`, async ({ page, desk }) => {
     test.setTimeout(90_000);
-    const account = await cliJson<{ id: number }>(
-      desk,
-      'accounts',
-      'create',
-      '--name',
-      'Happy Tails Rescue',
-      '--plan',
-      'pro',
-    );
-    const project = await cliJson<{ slug: string }>(
-      desk,
-      'projects',
-      'create',
-      '--account',
-      String(account.id),
-      '--name',
-      'Happy Tails Rescue & Adoption Centre for Older Dogs',
-    );
+    const project = await createSiteProject(desk, {
+      name: 'Happy Tails Rescue',
+      plan: 'pro',
+      project: 'Happy Tails Rescue & Adoption Centre for Older Dogs',
+    });
     const folder = path.join(desk.dataDir, 'happy-tails-site');
     fs.mkdirSync(folder);
     fs.writeFileSync(path.join(folder, 'index.html'), '<h1>Happy Tails</h1>');

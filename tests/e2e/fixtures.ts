@@ -9,6 +9,7 @@ import {
   type AdminInput,
   type AdminOutput,
 } from '../../src/shared/admin-contract';
+import type { PlanId } from '../../src/shared/plans';
 import { startTestDns } from '../helpers/dns-server';
 import {
   DeskSpares,
@@ -120,6 +121,49 @@ export async function createKey(desk: DeskServer, ...args: string[]): Promise<st
 /** `--json` CLI output, parsed. */
 export async function cliJson<T>(desk: DeskServer, ...args: string[]): Promise<T> {
   return JSON.parse(await desk.cli('--json', ...args)) as T;
+}
+
+/** The production API's port: the sites are served on it too, at `<slug>.localhost:<port>`. */
+export function apiPort(desk: DeskServer): number {
+  return Number(new URL(desk.apiUrl.production).port);
+}
+
+/**
+ * `accounts create` and then `projects create` in that account, through the CLI: an account named
+ * `name` on `plan`, with a site project named `project` (the account's name unless given).
+ * Resolves with the account's id and the project's slug.
+ */
+export async function createSiteProject(
+  desk: DeskServer,
+  { name, plan, project = name }: { name: string; plan: PlanId; project?: string },
+): Promise<{ accountId: number; slug: string }> {
+  const account = await cliJson<{ id: number }>(desk, 'accounts', 'create', '--name', name, '--plan', plan);
+  const created = await cliJson<{ slug: string }>(
+    desk,
+    'projects',
+    'create',
+    '--account',
+    String(account.id),
+    '--name',
+    project,
+  );
+  return { accountId: account.id, slug: created.slug };
+}
+
+/**
+ * An account and its site project, both named `name` (createSiteProject), with the adoption page
+ * deployed as the site (`deploy <slug> --adoption-page`). Resolves with the account's id, the
+ * project's slug, the host a visitor names (`<slug>.localhost:<port>`) and the site's address.
+ */
+export async function deployAdoptionSite(
+  desk: DeskServer,
+  name: string,
+  plan: PlanId = 'pro',
+): Promise<{ accountId: number; slug: string; host: string; site: string }> {
+  const { accountId, slug } = await createSiteProject(desk, { name, plan });
+  await desk.cli('deploy', slug, '--adoption-page');
+  const host = `${slug}.localhost:${apiPort(desk)}`;
+  return { accountId, slug, host, site: `http://${host}` };
 }
 
 /** Members of staff made on the CLI as the team guide says, all with one password (read from a file, never a flag); the first owner turns team mode on. */

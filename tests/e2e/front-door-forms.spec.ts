@@ -3,10 +3,9 @@
  * own and changes the retention period; the French site's form asks the question at once, and a post
  * without its answer comes back as the form itself, the field marked and what was typed kept, escaped.
  */
-import { adminCall, expect, importPets, openDesk, test, type DeskServer } from './fixtures';
+import { adminCall, deployAdoptionSite, expect, importPets, openDesk, test } from './fixtures';
 
 const environment = 'production';
-const apiPort = (desk: DeskServer) => Number(new URL(desk.apiUrl.production).port);
 
 test.use({ viewport: { width: 1000, height: 700 } });
 
@@ -18,9 +17,7 @@ test('a yes/no question added in the window is asked on the site, and a post wit
   test.setTimeout(120_000);
   await desk.cli('shelter', 'set', '--name', 'Refuge des Pattes Amies de Lyon', '--language', 'fr');
   const [noisette] = await importPets(desk, [{ name: 'Noisette', categoryId: 1 }]);
-  await desk.cli('accounts', 'create', '--name', 'Refuge', '--plan', 'pro');
-  await desk.cli('projects', 'create', '--account', '1', '--name', 'Refuge');
-  await desk.cli('deploy', 'refuge', '--adoption-page');
+  const { site: siteAddress } = await deployAdoptionSite(desk, 'Refuge');
 
   await openDesk(page, desk);
   await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Incoming', exact: true }).click();
@@ -58,7 +55,7 @@ test('a yes/no question added in the window is asked on the site, and a post wit
   const visitor = await browser.newContext({ viewport: { width: 390, height: 844 } });
   try {
     const site = await visitor.newPage();
-    await site.goto(`http://refuge.localhost:${apiPort(desk)}/forms/apply?pet=${noisette!.id}`);
+    await site.goto(`${siteAddress}/forms/apply?pet=${noisette!.id}`);
     const question = site.getByLabel('Avez-vous déjà eu un chien ?');
     await expect(question).toBeVisible();
     await expect(question.getByRole('option')).toHaveText(['Choisir…', 'Oui', 'Non']);

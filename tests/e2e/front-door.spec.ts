@@ -10,11 +10,19 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { postForm } from '../helpers/front-door';
 import { siteRequest } from '../helpers/site-http';
-import { adminCall, expect, importPets, openDesk, test, type DeskServer } from './fixtures';
+import {
+  adminCall,
+  apiPort,
+  deployAdoptionSite,
+  expect,
+  importPets,
+  openDesk,
+  test,
+  type DeskServer,
+} from './fixtures';
 
 const PHONE = { width: 390, height: 844 };
 const environment = 'production';
-const apiPort = (desk: DeskServer) => Number(new URL(desk.apiUrl.production).port);
 
 test.use({ viewport: { width: 1000, height: 700 } });
 
@@ -33,11 +41,8 @@ async function publishFrenchSite(desk: DeskServer): Promise<{ site: string; host
     kind: 'apply',
     form: { ...settings, limits: { ...settings.limits, minFillSeconds: 0, perAddressPerDay: 50 } },
   });
-  await desk.cli('accounts', 'create', '--name', 'Refuge', '--plan', 'pro');
-  await desk.cli('projects', 'create', '--account', '1', '--name', 'Refuge');
-  await desk.cli('deploy', 'refuge', '--adoption-page');
-  const host = `refuge.localhost:${apiPort(desk)}`;
-  return { site: `http://${host}`, host, noisette: noisette!.id };
+  const { site, host } = await deployAdoptionSite(desk, 'Refuge');
+  return { site, host, noisette: noisette!.id };
 }
 
 /** A visitor on a phone opens Noisette's page from the site's index and fills in her application form. */

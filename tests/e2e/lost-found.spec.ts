@@ -6,7 +6,7 @@
  * for certain (100 %) on Today and the report. With more reports with a likely match than Today lists,
  * it lists twenty, each with its count of likely matches, and links to the rest.
  */
-import { adminCall, expect, openDesk, test } from './fixtures';
+import { adminCall, deployAdoptionSite, expect, openDesk, test } from './fixtures';
 
 test.use({ viewport: { width: 1000, height: 700 } });
 
@@ -93,10 +93,7 @@ test('a lost report sent from the French site with a stray’s chip matches it f
     kind: 'apply',
     form: { ...form, limits: { ...form.limits, minFillSeconds: 0 } },
   });
-  await desk.cli('accounts', 'create', '--name', 'Refuge', '--plan', 'pro');
-  await desk.cli('projects', 'create', '--account', '1', '--name', 'Refuge');
-  await desk.cli('deploy', 'refuge', '--adoption-page');
-  const site = `http://refuge.localhost:${new URL(desk.apiUrl.production).port}`;
+  const { site } = await deployAdoptionSite(desk, 'Refuge');
 
   const visitor = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
   try {

@@ -2,7 +2,17 @@ import fs from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { siteRequest } from '../helpers/site-http';
 import { POPPLER_MISSING, pdfText } from '../helpers/pdf-render';
-import { callApi, cliJson, createKey, expect, openDesk, test, type DeskServer } from './fixtures';
+import {
+  apiPort,
+  callApi,
+  cliJson,
+  createKey,
+  deployAdoptionSite,
+  expect,
+  openDesk,
+  test,
+  type DeskServer,
+} from './fixtures';
 import { VIEWPORTS, expectNothingCut, sizeName } from './viewports';
 
 /*
@@ -11,8 +21,6 @@ import { VIEWPORTS, expectNothingCut, sizeName } from './viewports';
  * weeks later and adopted again; at each step the record page's timeline, the public API's status
  * and the adoption site's page follow. Then the "do not adopt to" override, and a refused dialog.
  */
-
-const apiPort = (desk: DeskServer) => Number(new URL(desk.apiUrl.production).port);
 
 /** The local time `days` ago, as a datetime-local field takes it. */
 function daysAgo(days: number): string {
@@ -35,10 +43,8 @@ async function shelter(desk: DeskServer): Promise<string> {
     '--how-to-adopt',
     'Meet the pet at the shelter.',
   );
-  await desk.cli('accounts', 'create', '--name', 'Happy Paws', '--plan', 'pro');
-  await desk.cli('projects', 'create', '--account', '1', '--name', 'Happy Paws');
-  await desk.cli('deploy', 'happy-paws', '--adoption-page');
-  return createKey(desk, '--account', '1', '--label', 'status checks');
+  const { accountId } = await deployAdoptionSite(desk, 'Happy Paws');
+  return createKey(desk, '--account', String(accountId), '--label', 'status checks');
 }
 
 /** What the adoption site's page of the pet says about it: its notice, or "listed" when it has none. */

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { expect, goTo, importPets, openDesk, test } from './fixtures';
+import { deployAdoptionSite, expect, goTo, importPets, openDesk, test } from './fixtures';
 import { VIEWPORTS, expectNothingCut, sizeName } from './viewports';
 
 /*
@@ -106,9 +106,7 @@ test('Petfinder’s photo links on a localhost address: the export says the port
     .toFile(photo);
   await desk.cli('pets', 'photos', 'add', String(biscuit), photo);
   await desk.cli('pets', 'photos', 'add', String(noodle), photo);
-  await desk.cli('accounts', 'create', '--name', 'Happy Paws', '--plan', 'pro');
-  await desk.cli('projects', 'create', '--account', '1', '--name', 'Happy Paws');
-  await desk.cli('deploy', 'happy-paws', '--adoption-page');
+  await deployAdoptionSite(desk, 'Happy Paws');
   // RescueGroups.org's file keeps Noodle out (sex not known); by Petfinder's export, the sex is known.
   await desk.cli('export', 'rescuegroups', '--out', path.join(desk.dataDir, 'rescuegroups'));
   await desk.cli('pets', 'profile', 'set', String(noodle), '--sex', 'male');

@@ -6,6 +6,7 @@ import {
   callApi,
   cliJson,
   createKey,
+  createSiteProject,
   expect,
   goTo,
   importPets,
@@ -205,24 +206,7 @@ test.describe('the Sites page', () => {
       { name: 'Luna', categoryId: 2 },
       { name: 'Thumper', categoryId: 3 },
     ]);
-    const account = await cliJson<{ id: number }>(
-      desk,
-      'accounts',
-      'create',
-      '--name',
-      'Happy Tails Rescue',
-      '--plan',
-      'pro',
-    );
-    const project = await cliJson<{ slug: string }>(
-      desk,
-      'projects',
-      'create',
-      '--account',
-      String(account.id),
-      '--name',
-      'Happy Tails',
-    );
+    const project = await createSiteProject(desk, { name: 'Happy Tails Rescue', plan: 'pro', project: 'Happy Tails' });
 
     // Three deploys: a folder, one that failed (no index.html), then the adoption page, live.
     const folder = path.join(desk.dataDir, 'happy-tails-site');

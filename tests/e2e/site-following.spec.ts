@@ -1,8 +1,6 @@
 import { siteRequest } from '../helpers/site-http';
-import { expect, goTo, importPets, openDesk, test, type DeskServer } from './fixtures';
+import { apiPort, createSiteProject, expect, goTo, importPets, openDesk, test } from './fixtures';
 import { expectNothingCut } from './viewports';
-
-const apiPort = (desk: DeskServer) => Number(new URL(desk.apiUrl.production).port);
 
 test('New project: an account is made from the dialog itself and chosen', async ({ page, desk }) => {
   await openDesk(page, desk);
@@ -29,9 +27,8 @@ test('the adoption site follows the records by itself, and the Sites page says w
 }) => {
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 1000, height: 700 });
-  await desk.cli('accounts', 'create', '--name', 'Happy Paws', '--plan', 'free');
   await importPets(desk, [{ name: 'Biscuit', categoryId: 1 }]);
-  await desk.cli('projects', 'create', '--account', '1', '--name', 'Happy Paws');
+  const { slug } = await createSiteProject(desk, { name: 'Happy Paws', plan: 'free' });
   await openDesk(page, desk);
   await goTo(page, 'Sites');
   const panel = page.getByTestId('project-panel');
@@ -43,7 +40,7 @@ test('the adoption site follows the records by itself, and the Sites page says w
   await importPets(desk, [{ name: 'Clementine', categoryId: 2 }]);
   await expect(page.getByTestId('deploy-row-2').getByTestId('deploy-live')).toBeVisible({ timeout: 30_000 });
   await expect(panel.getByTestId('site-following')).toContainText('last republished', { timeout: 10_000 });
-  const index = await siteRequest(apiPort(desk), `happy-paws.localhost:${apiPort(desk)}`, '/');
+  const index = await siteRequest(apiPort(desk), `${slug}.localhost:${apiPort(desk)}`, '/');
   expect(index.body).toContain('Clementine');
   await expectNothingCut(page);
 });

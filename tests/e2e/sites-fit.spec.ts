@@ -2,9 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Locator } from '@playwright/test';
 import {
+  apiPort,
   backdateCertificateRequest,
   closeToasts,
   cliJson,
+  createSiteProject,
+  deployAdoptionSite,
   expect,
   goTo,
   notification,
@@ -46,8 +49,6 @@ async function cutOrOutside(area: Locator): Promise<string[]> {
   });
 }
 
-const apiPortOf = (apiUrl: string) => new URL(apiUrl).port;
-
 for (const size of SIZES) {
   test.describe(`Sites at ${size.width}x${size.height}`, () => {
     test.use({ siteDns: true, explicitPorts: true });
@@ -58,25 +59,8 @@ for (const size of SIZES) {
     }) => {
       test.setTimeout(120_000);
       await page.setViewportSize(size);
-      const port = apiPortOf(desk.apiUrl.production);
-      const account = await cliJson<{ id: number }>(
-        desk,
-        'accounts',
-        'create',
-        '--name',
-        'Happy Tails',
-        '--plan',
-        'pro',
-      );
-      const project = await cliJson<{ slug: string }>(
-        desk,
-        'projects',
-        'create',
-        '--account',
-        String(account.id),
-        '--name',
-        'Happy Tails',
-      );
+      const port = apiPort(desk);
+      const project = await createSiteProject(desk, { name: 'Happy Tails', plan: 'pro' });
       await desk.cli('deploy', project.slug, '--adoption-page');
       await desk.cli('deploy', project.slug, '--adoption-page');
       const target = `${project.slug}.localhost`;
@@ -95,7 +79,7 @@ for (const size of SIZES) {
         'projects',
         'create',
         '--account',
-        String(account.id),
+        String(project.accountId),
         '--name',
         'Paws Annex',
       );
@@ -239,25 +223,7 @@ for (const size of SIZES) {
         )
         .toBe(notAcme);
 
-      const account = await cliJson<{ id: number }>(
-        desk,
-        'accounts',
-        'create',
-        '--name',
-        'River Shelter',
-        '--plan',
-        'pro',
-      );
-      const project = await cliJson<{ slug: string }>(
-        desk,
-        'projects',
-        'create',
-        '--account',
-        String(account.id),
-        '--name',
-        'River Shelter',
-      );
-      await desk.cli('deploy', project.slug, '--adoption-page');
+      const project = await deployAdoptionSite(desk, 'River Shelter');
       desk.dns!.zone = { 'www.rivershelter.test': { CNAME: `${project.slug}.localhost` } };
       await desk.cli('domains', 'add', project.slug, 'www.rivershelter.test');
       await desk.cli('domains', 'verify', 'www.rivershelter.test');

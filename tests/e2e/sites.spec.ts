@@ -4,8 +4,10 @@ import { zipSync } from 'fflate';
 import type { Page } from '@playwright/test';
 import { siteRequest } from '../helpers/site-http';
 import {
+  apiPort,
   closeToasts,
   cliJson,
+  deployAdoptionSite,
   expect,
   goTo,
   importPets,
@@ -30,7 +32,6 @@ function siteFolder(desk: DeskServer, name: string, files: Record<string, string
   return root;
 }
 
-const apiPort = (desk: DeskServer) => Number(new URL(desk.apiUrl.production).port);
 /** What a visitor gets at that Host (the name resolved to this machine, as `curl --resolve` does). */
 const visit = (desk: DeskServer, host: string, target = '/') => siteRequest(apiPort(desk), host, target);
 
@@ -189,25 +190,7 @@ test.describe('custom domains against a loopback DNS server', () => {
   }) => {
     test.setTimeout(120_000);
     const dns = desk.dns!;
-    const account = await cliJson<{ id: number }>(
-      desk,
-      'accounts',
-      'create',
-      '--name',
-      'City Shelter',
-      '--plan',
-      'pro',
-    );
-    const project = await cliJson<Project>(
-      desk,
-      'projects',
-      'create',
-      '--account',
-      String(account.id),
-      '--name',
-      'City Shelter',
-    );
-    await desk.cli('deploy', project.slug, '--adoption-page');
+    const project = await deployAdoptionSite(desk, 'City Shelter');
     const target = `${project.slug}.localhost`;
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await openDesk(page, desk);

@@ -3,7 +3,7 @@
  * (not a green success), and the adoption page as what it lists.
  */
 import type { Locator, Page } from '@playwright/test';
-import { cliJson, expect, goTo, openDesk, test } from './fixtures';
+import { deployAdoptionSite, expect, goTo, openDesk, test } from './fixtures';
 
 const VIEWPORTS = [
   { width: 1280, height: 800 },
@@ -39,25 +39,7 @@ for (const viewport of VIEWPORTS) {
         page,
         desk,
       }) => {
-        const account = await cliJson<{ id: number }>(
-          desk,
-          'accounts',
-          'create',
-          '--name',
-          'City Shelter',
-          '--plan',
-          'pro',
-        );
-        const project = await cliJson<{ slug: string }>(
-          desk,
-          'projects',
-          'create',
-          '--account',
-          String(account.id),
-          '--name',
-          'City Shelter',
-        );
-        await desk.cli('deploy', project.slug, '--adoption-page');
+        const project = await deployAdoptionSite(desk, 'City Shelter');
         await desk.cli('domains', 'add', project.slug, 'www.cityshelter.test');
         desk.dns!.zone = { 'www.cityshelter.test': { A: '203.0.113.7' } };
         await openDesk(page, desk);

@@ -4,7 +4,7 @@
  * the ui kit are judged by their own spec; here only the page itself (the main region).
  */
 import type { Locator, Page } from '@playwright/test';
-import { cliJson, expect, openDesk, test, type DeskServer } from './fixtures';
+import { createSiteProject, expect, openDesk, test, type DeskServer } from './fixtures';
 
 const SIZE = { width: 1000, height: 700 } as const;
 
@@ -59,9 +59,8 @@ const PAGES: PageWords[] = [
 
 /** An account with a key and a site project: every page has rows, cards and a panel to read. */
 async function furnish(desk: DeskServer): Promise<void> {
-  const account = await cliJson<{ id: number }>(desk, 'accounts', 'create', '--name', 'Happy Tails', '--plan', 'pro');
-  await desk.cli('keys', 'create', '--account', String(account.id), '--label', 'Website');
-  await cliJson(desk, 'projects', 'create', '--account', String(account.id), '--name', 'Happy Tails');
+  const { accountId } = await createSiteProject(desk, { name: 'Happy Tails', plan: 'pro' });
+  await desk.cli('keys', 'create', '--account', String(accountId), '--label', 'Website');
 }
 
 async function openIn(page: Page, desk: DeskServer, language: 'fr' | 'de'): Promise<void> {
