@@ -10,17 +10,13 @@ HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 CHECKOUT="$(cd "${1:-$HERE}" && pwd)"
 ROUNDS="${ROUNDS:-8}"
 cd "$CHECKOUT"
-DATA="$(mktemp -d /tmp/adk-floor.XXXXXX)"
-KEY=$(npm run --silent cli -- --data-dir "$DATA" keys create --plan enterprise --per-minute 100000000 --per-day 1000000000 | tail -1)
-setsid taskset -c 0 npm run --silent serve -- --data-dir "$DATA" --port 4771 > "$DATA/serve.log" 2>&1 & NPM_PID=$!
+# shellcheck source=bench/start-ours.sh
+source "$HERE/bench/start-ours.sh"
+# The other two first: they come up while ours starts and is seeded (the bare one is not polled).
 PORT=4772 setsid taskset -c 0 node_modules/.bin/node "$HERE/../shared/bench/servers/limit.js" > /dev/null 2>&1 & BARE=$!
 PORT=4773 setsid taskset -c 0 node_modules/.bin/node --max-semi-space-size=1 "$HERE/bench/fastify-floor-server.mjs" > /dev/null 2>&1 & FLOOR=$!
-for _ in $(seq 1 100); do curl -s -o /dev/null "http://127.0.0.1:4771/v1/pets" && break; sleep 0.2; done
-for _ in $(seq 1 200); do
-  curl -s -o /dev/null -X POST -H "Authorization: Bearer $KEY" -H 'Content-Type: application/json' \
-    --data '{"name":"Rex","categoryId":1,"status":"available"}' "http://127.0.0.1:4771/v1/pets"
-done
-OURS=$(ps -o pid= --ppid "$NPM_PID" | tr -d ' ' | head -1); [ -z "$OURS" ] && OURS=$NPM_PID
+start_ours 4771
+[ -z "$OURS" ] && OURS=$NPM_PID
 for _ in $(seq 1 50); do curl -s -o /dev/null "http://127.0.0.1:4773/v1/pets" && break; sleep 0.2; done
 measure() { # name pid port
   local url="http://127.0.0.1:$3/v1/pets?limit=20&status=available" u0 s0 u1 s1 out n
@@ -41,4 +37,4 @@ for round in $(seq 1 "$ROUNDS"); do
   done
 done
 grep VmHWM "/proc/$OURS/status"
-kill "$BARE" "$FLOOR"; kill -TERM "$OURS"; wait 2>/dev/null; rm -rf "$DATA"
+kill "$BARE" "$FLOOR"; stop_ours; wait 2>/dev/null

@@ -20,29 +20,21 @@ RUNS="${RUNS:-3}"
 PORT="${PORT:-4720}"
 PORT_BASE="${PORT_BASE:-3120}"
 RESULTS="$(mktemp -d /tmp/adk-ten-starts.XXXXXX)"
+# shellcheck source=bench/start-ours.sh
+source "$HERE/bench/start-ours.sh"
 cd "$CHECKOUT"
 echo "| start | GET bare best / ours median µs | GET ratio | POST bare best / ours median µs | POST ratio | VmHWM MB | load | ticks |"
 echo "|--:|--:|--:|--:|--:|--:|--:|---|"
 for start in $(seq 1 "$STARTS"); do
-  DATA="$(mktemp -d /tmp/adk-ten-data.XXXXXX)"
-  KEY=$(npm run --silent cli -- --data-dir "$DATA" keys create --plan enterprise --per-minute 100000000 --per-day 1000000000 | tail -1)
-  setsid taskset -c 0 npm run --silent serve -- --data-dir "$DATA" --port "$PORT" > "$DATA/serve.log" 2>&1 & NPM_PID=$!
-  for _ in $(seq 1 100); do curl -s -o /dev/null "http://127.0.0.1:$PORT/v1/pets" && break; sleep 0.2; done
-  for _ in $(seq 1 200); do
-    curl -s -o /dev/null -X POST -H "Authorization: Bearer $KEY" -H 'Content-Type: application/json' \
-      --data '{"name":"Rex","categoryId":1,"status":"available"}' "http://127.0.0.1:$PORT/v1/pets"
-  done
-  SERVER_PID=$(ps -o pid= --ppid "$NPM_PID" | tr -d ' ' | head -1)
+  start_ours "$PORT"
   for run in $(seq 1 "$RUNS"); do
     "$HARNESS/run.sh" --only limit --port-base "$PORT_BASE" --out "$RESULTS/start-$start-run-$run.json" "$@" \
       --target ours="http://127.0.0.1:$PORT/v1/pets?limit=20&status=available" \
       --post-target ours="http://127.0.0.1:$PORT/v1/pets" --header "Authorization: Bearer $KEY" --pid ours="$NPM_PID" \
       > "$RESULTS/start-$start-run-$run.txt" 2>&1
   done
-  HWM=$(sed -n 's/^VmHWM:[^0-9]*\([0-9]*\) kB/\1/p' "/proc/$SERVER_PID/status")
-  kill -TERM "$SERVER_PID" 2>/dev/null
-  wait "$NPM_PID" 2>/dev/null
-  rm -rf "$DATA"
+  HWM=$(sed -n 's/^VmHWM:[^0-9]*\([0-9]*\) kB/\1/p' "/proc/$OURS/status")
+  stop_ours
   TICKS=""
   if [ "${TICK_STATE:-0}" = 1 ]; then
     TICKS=$(PORT=$((PORT + 1)) "$HERE/bench/tick-state.sh" "$CHECKOUT" 2>/dev/null | sed -n 's/.*nextTick \([0-9.]*\),.*/nextTick \1 per 1,000/p')

@@ -14,18 +14,15 @@ FLAGS=("$@")
 # The serve script's Node flags, as package.json has them.
 [ ${#FLAGS[@]} -eq 0 ] && read -r -a FLAGS <<< "$(sed -n 's/.*"serve": "MALLOC_ARENA_MAX=1 exec node \(.*\) scripts\/launch.cjs serve".*/\1/p' "$CHECKOUT/package.json")"
 PORT="${PORT:-4712}"
-DATA="$(mktemp -d /tmp/adk-tick-data.XXXXXX)"
 PROFILES="$(mktemp -d /tmp/adk-tick-prof.XXXXXX)"
+# shellcheck source=bench/start-ours.sh
+source "$HERE/bench/start-ours.sh"
 cd "$CHECKOUT"
-KEY=$(npm run --silent cli -- --data-dir "$DATA" keys create --plan enterprise --per-minute 100000000 --per-day 1000000000 | tail -1)
+ours_data
 # Not through npm: Node refuses --cpu-prof in NODE_OPTIONS.
 MALLOC_ARENA_MAX=1 taskset -c 0 node_modules/.bin/node --cpu-prof --cpu-prof-dir="$PROFILES" --cpu-prof-interval=100 "${FLAGS[@]}" \
   scripts/launch.cjs serve --data-dir "$DATA" --port "$PORT" > "$DATA/serve.log" 2>&1 & SERVER_PID=$!
-for _ in $(seq 1 100); do curl -s -o /dev/null "http://127.0.0.1:$PORT/v1/pets" && break; sleep 0.2; done
-for _ in $(seq 1 200); do
-  curl -s -o /dev/null -X POST -H "Authorization: Bearer $KEY" -H 'Content-Type: application/json' \
-    --data '{"name":"Rex","categoryId":1,"status":"available"}' "http://127.0.0.1:$PORT/v1/pets"
-done
+seed_ours "$PORT"
 ANSWERS=$(taskset -c 1 wrk -t1 -c32 -d10s -H "Authorization: Bearer $KEY" "http://127.0.0.1:$PORT/v1/pets?limit=20&status=available" \
   | sed -n 's/^ *\([0-9]*\) requests in.*/\1/p')
 kill -TERM "$SERVER_PID"; wait "$SERVER_PID"
