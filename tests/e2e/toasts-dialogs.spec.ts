@@ -1,7 +1,8 @@
 /**
  * Toasts close by themselves (hovering pauses them) and never cover an open dialog's buttons; a
  * dialog's own failure is said inside it, above its buttons, not in a toast. Dialogs and drawers
- * appear where they stay, so a click made as one opens lands on what it was aimed at.
+ * appear where they stay, so a click made as one opens lands on what it was aimed at; a click beside
+ * a dialog leaves it open with what was typed in it.
  */
 import type { Locator, Page } from '@playwright/test';
 import { callApi, cliJson, createKey, expect, goTo, importPets, openDesk, test, withoutLiveUpdates } from './fixtures';
@@ -199,4 +200,36 @@ test('a dialog and a drawer appear where they stay: a click made as one opens is
   );
   expect(drawer.length, 'the drawer was seen opening').toBeGreaterThan(0);
   expect(new Set(drawer), 'the drawer did not move while it opened').toEqual(new Set([drawer[0]]));
+});
+
+test('a click beside a dialog keeps it open with what was typed; Cancel, its × and Escape close it', async ({
+  page,
+  desk,
+}) => {
+  await openDesk(page, desk);
+  const dialog = page.getByRole('dialog', { name: 'Add a pet' });
+  await page.getByRole('button', { name: 'Add pet', exact: true }).click();
+  await dialog.getByLabel('Name').fill('Biscuit');
+  // A stray click on the overlay, beside the dialog: the dialog stays, the name in it, and the pet
+  // can still be finished and saved. A dialog that closed would be gone by the time of the save.
+  await page.mouse.click(5, 5);
+  await dialog.getByLabel('Name').press('End');
+  await dialog.getByLabel('Name').pressSequentially(' the Brave');
+  await dialog.getByRole('combobox', { name: 'Category' }).click();
+  await page.getByRole('option', { name: 'Dogs', exact: true }).click();
+  await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  expect((await cliJson<{ name: string }[]>(desk, 'pets', 'list')).map((pet) => pet.name)).toEqual([
+    'Biscuit the Brave',
+  ]);
+
+  await page.getByRole('button', { name: 'Add pet', exact: true }).click();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await page.getByRole('button', { name: 'Add pet', exact: true }).click();
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await page.getByRole('button', { name: 'Add pet', exact: true }).click();
+  await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await expect(dialog).toBeHidden();
 });

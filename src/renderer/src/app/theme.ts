@@ -25,6 +25,12 @@ const closeButtonProps = { 'aria-label': 'Close' };
 const appearInPlace = { transition: 'fade', duration: 200 } as const;
 
 /**
+ * A dialog closes when its user says so: its Cancel, its ×, or Escape. A click beside it does
+ * nothing, because Mantine's default would close it and drop what was typed in it.
+ */
+const dialogDefaults = { closeButtonProps, transitionProps: appearInPlace, closeOnClickOutside: false };
+
+/**
  * Layers: drawers, then toasts, then dialogs (Mantine puts drawers and dialogs both at the modal
  * layer). A toast said while a drawer is open shows above it; no toast covers a dialog's buttons.
  */
@@ -36,7 +42,7 @@ export const theme = createTheme({
   cursorType: 'pointer',
   focusRing: 'auto',
   components: {
-    Modal: Modal.extend({ defaultProps: { closeButtonProps, transitionProps: appearInPlace } }),
+    Modal: Modal.extend({ defaultProps: dialogDefaults }),
     Drawer: Drawer.extend({ defaultProps: { closeButtonProps, zIndex: LAYER.drawer, transitionProps: appearInPlace } }),
     // A field's own clear button says which field (clearButtonProps); this names any other.
     Select: Select.extend({

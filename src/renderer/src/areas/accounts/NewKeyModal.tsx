@@ -23,7 +23,6 @@ export function NewKeyModal({ opened, issued, onClose, onClosed }: NewKeyModalPr
       onClose={onClose}
       onExitTransitionEnd={onClosed}
       title={t('newKey.title', { name: issued?.accountName ?? '' })}
-      closeOnClickOutside={false}
       size="lg"
       centered
     >

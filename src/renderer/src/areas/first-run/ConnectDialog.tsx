@@ -58,7 +58,7 @@ export function ConnectDialog({ address, onClose }: { address: string; onClose: 
   };
 
   return (
-    <Modal opened onClose={onClose} title={t('dialog.title')} size="lg" closeOnClickOutside={false}>
+    <Modal opened onClose={onClose} title={t('dialog.title')} size="lg">
       {state.step === 'looking' && (
         <Group gap="sm" data-testid="connect-looking">
           <Loader size="sm" />
