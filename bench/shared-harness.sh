@@ -9,27 +9,20 @@
 # set, so that two checkouts or two people measuring at once do not collide.
 set -uo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-CHECKOUT="$(cd "${1:-$HERE}" && pwd)"; shift $(( $# > 0 ? 1 : 0 ))
-OUT="${1:-$(mktemp -u /tmp/adk-harness-XXXXXX).json}"; shift $(( $# > 0 ? 1 : 0 ))
+# The checkout is optional: `bench/x.sh -- options` measures this one.
+if [ $# -gt 0 ] && [ "$1" != "--" ]; then CHECKOUT="$(cd "$1" && pwd)" || exit 2; shift; else CHECKOUT="$HERE"; fi
+if [ $# -gt 0 ] && [ "$1" != "--" ]; then OUT="$1"; shift; else OUT="$(mktemp -u /tmp/adk-harness-XXXXXX).json"; fi
 [ "${1:-}" = "--" ] && shift
 HARNESS="${HARNESS:-$HERE/../shared/bench}"
 PORT="${PORT:-4710}"
 PORT_BASE="${PORT_BASE:-3100}"
-DATA="$(mktemp -d /tmp/adk-harness-data.XXXXXX)"
+# shellcheck source=bench/start-ours.sh
+source "$HERE/bench/start-ours.sh"
 cd "$CHECKOUT"
-KEY=$(npm run --silent cli -- --data-dir "$DATA" keys create --plan enterprise --per-minute 100000000 --per-day 1000000000 | tail -1)
-setsid taskset -c 0 npm run --silent serve -- --data-dir "$DATA" --port "$PORT" > "$DATA/serve.log" 2>&1 & NPM_PID=$!
-for _ in $(seq 1 100); do curl -s -o /dev/null "http://127.0.0.1:$PORT/v1/pets" && break; sleep 0.2; done
-for _ in $(seq 1 200); do
-  curl -s -o /dev/null -X POST -H "Authorization: Bearer $KEY" -H 'Content-Type: application/json' \
-    --data '{"name":"Rex","categoryId":1,"status":"available"}' "http://127.0.0.1:$PORT/v1/pets"
-done
-SERVER_PID=$(ps -o pid= --ppid "$NPM_PID" | tr -d ' ' | head -1)
+start_ours "$PORT"
 "$HARNESS/run.sh" --only limit --port-base "$PORT_BASE" --out "$OUT" "$@" \
   --target ours="http://127.0.0.1:$PORT/v1/pets?limit=20&status=available" \
   --post-target ours="http://127.0.0.1:$PORT/v1/pets" --header "Authorization: Bearer $KEY" --pid ours="$NPM_PID"
-echo "server process $SERVER_PID $(grep VmHWM "/proc/$SERVER_PID/status" | tr -s '\t ' ' ')"
+echo "server process $OURS $(grep VmHWM "/proc/$OURS/status" | tr -s '\t ' ' ')"
 echo "load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
-kill -TERM "$SERVER_PID" 2>/dev/null
-wait "$NPM_PID" 2>/dev/null
-rm -rf "$DATA"
+stop_ours

@@ -12,7 +12,8 @@
 # cannot join a running server), so that the table says which state such a start ends up in.
 set -uo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-CHECKOUT="$(cd "${1:-$HERE}" && pwd)"; shift $(( $# > 0 ? 1 : 0 ))
+# The checkout is optional: `bench/x.sh -- options` measures this one.
+if [ $# -gt 0 ] && [ "$1" != "--" ]; then CHECKOUT="$(cd "$1" && pwd)" || exit 2; shift; else CHECKOUT="$HERE"; fi
 [ "${1:-}" = "--" ] && shift
 HARNESS="${HARNESS:-$HERE/../shared/bench}"
 STARTS="${STARTS:-10}"

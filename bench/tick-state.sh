@@ -8,7 +8,8 @@
 # (docs/performance.md, "Fewer ticks per answer"). PORT (4712) may be set.
 set -uo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-CHECKOUT="$(cd "${1:-$HERE}" && pwd)"; shift $(( $# > 0 ? 1 : 0 ))
+# The checkout is optional: `bench/x.sh -- options` measures this one.
+if [ $# -gt 0 ] && [ "$1" != "--" ]; then CHECKOUT="$(cd "$1" && pwd)" || exit 2; shift; else CHECKOUT="$HERE"; fi
 [ "${1:-}" = "--" ] && shift
 FLAGS=("$@")
 # The serve script's Node flags, as package.json has them.
