@@ -9,6 +9,7 @@ import { ColorSchemeToggle } from './ColorSchemeToggle';
 import { EnvironmentSwitch } from './EnvironmentSwitch';
 import { LabClockBanner } from './LabClockBanner';
 import { ServerIndicator } from './ServerIndicator';
+import { UnsavedChangesDialog } from './UnsavedChangesDialog';
 import { AccessDeniedPage } from './AccessDeniedPage';
 import { FirstRunPage } from '../areas/first-run/FirstRunPage';
 import { useFirstRun } from '../areas/first-run/link-bridge';
@@ -19,6 +20,7 @@ import { pageHref, type PageId } from '../ui/navigation';
 import { PAGES, pageOf } from './pages';
 import { useRoute } from './router';
 import { useServers } from '../client/servers';
+import { useEnvironment } from '../client/EnvironmentProvider';
 import { deniesAccess } from '../client/errors';
 import { useTeam } from '../client/staff';
 import { LanguageMenu } from '../ui/LanguageMenu';
@@ -86,7 +88,14 @@ function Shell({ channels }: { channels: readonly AdminChannel[] }): React.JSX.E
   useFirstOpenPage(opens);
   // Read at once, not after a first desk-sized paint: a phone never shows the desk's frame.
   const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
-  if (phone) return <PhoneShell page={page} recordId={recordId} channels={channels} />;
+  const environment = useEnvironment();
+  if (phone)
+    return (
+      <>
+        <PhoneShell page={page} recordId={recordId} channels={channels} />
+        <UnsavedChangesDialog />
+      </>
+    );
 
   return (
     <AppShell
@@ -139,8 +148,10 @@ function Shell({ channels }: { channels: readonly AdminChannel[] }): React.JSX.E
 
       <AppShell.Main>
         {channels.includes('lab.clock') && <LabClockBanner />}
-        <View recordId={recordId} />
+        {/* Keyed by the environment: the other one's page starts from its own data, never from this one's edits. */}
+        <View key={environment} recordId={recordId} />
       </AppShell.Main>
+      <UnsavedChangesDialog />
     </AppShell>
   );
 }

@@ -1,6 +1,7 @@
 /** Where the window is: the page the address names (#/pets, #/pets/42), and on pages that list records, the one record open. */
 import { useSyncExternalStore } from 'react';
 import { readAddress, type PageId } from '../ui/navigation';
+import { leaveOrAsk } from '../ui/unsaved-changes';
 import { isPageId } from './pages';
 
 export interface Route {
@@ -9,12 +10,13 @@ export interface Route {
 }
 
 const HOME: Route = { page: 'pets', recordId: null };
+/** The address whose page is shown: the address bar's, except while the member is asked about unsaved changes. */
+let shownHash = window.location.hash;
 let lastHash: string | null = null;
 let lastRoute: Route = HOME;
 
 /** Parsed once per hash, so the snapshot stays the same object while the address does. */
-function currentRoute(): Route {
-  const hash = window.location.hash;
+function routeOf(hash: string): Route {
   if (hash === lastHash) return lastRoute;
   const { page, recordId } = readAddress(hash);
   lastHash = hash;
@@ -22,9 +24,46 @@ function currentRoute(): Route {
   return lastRoute;
 }
 
+function currentRoute(): Route {
+  return routeOf(shownHash);
+}
+
+/** Another page or another record drops the shown page's forms; a change within the page (a record's tab) does not. */
+function leavesThePage(from: string, to: string): boolean {
+  const [one, other] = [readAddress(from), readAddress(to)];
+  return one.page !== other.page || one.recordId !== other.recordId;
+}
+
+const listeners = new Set<() => void>();
+
+function show(hash: string): void {
+  shownHash = hash;
+  for (const listener of listeners) listener();
+}
+
+function followAddress(): void {
+  const wanted = window.location.hash;
+  if (!leavesThePage(shownHash, wanted)) return show(wanted);
+  // The address goes back to the page shown until the member says to leave its changes.
+  const back = shownHash === '' ? `${window.location.pathname}${window.location.search}` : shownHash;
+  window.history.replaceState(window.history.state, '', back);
+  leaveOrAsk(() => {
+    window.history.replaceState(window.history.state, '', wanted);
+    show(wanted);
+  });
+}
+
 function subscribe(listener: () => void): () => void {
-  window.addEventListener('hashchange', listener);
-  return () => window.removeEventListener('hashchange', listener);
+  if (listeners.size === 0) {
+    // The address may have moved while nothing showed a page (the login page).
+    shownHash = window.location.hash;
+    window.addEventListener('hashchange', followAddress);
+  }
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size === 0) window.removeEventListener('hashchange', followAddress);
+  };
 }
 
 export function useRoute(): Route {

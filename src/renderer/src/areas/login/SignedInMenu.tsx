@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { roleWord, useLogout, useTeam } from '../../client/staff';
 import { ChangePasswordModal } from './ChangePasswordModal';
+import { leaveOrAsk } from '../../ui/unsaved-changes';
 
 /** In the header, in team mode: who is logged in and their role, with Log out and Change password. Nothing at the desk. */
 export function SignedInMenu(): React.JSX.Element | null {
@@ -38,7 +39,7 @@ export function SignedInMenu(): React.JSX.Element | null {
           <Menu.Item leftSection={<IconKey size={14} />} onClick={() => setChanging(true)}>
             {t('menu.changePassword')}
           </Menu.Item>
-          <Menu.Item leftSection={<IconLogout size={14} />} onClick={() => logout.mutate()}>
+          <Menu.Item leftSection={<IconLogout size={14} />} onClick={() => leaveOrAsk(() => logout.mutate())}>
             {t('menu.logOut')}
           </Menu.Item>
         </Menu.Dropdown>

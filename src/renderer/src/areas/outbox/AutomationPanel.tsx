@@ -11,9 +11,11 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  AutomationSettingsSchema,
   STAFF_NOTICE_KINDS,
   TEMPLATE_KINDS,
   type AutomationSettings,
@@ -22,6 +24,8 @@ import {
   type TemplateKind,
 } from '../../../../shared/mail-templates';
 import { LoadFailure, SkeletonBlocks } from '../../ui/LoadStates';
+import { useUnsavedChanges } from '../../ui/unsaved-changes';
+import { windowResolver } from '../../ui/zod-words';
 import { useAutomation, useSetAutomation, useSetNotice } from './queries';
 
 /** Which automatic messages go out, the follow-up's delay and questions, and the staff notices each member wants. */
@@ -65,67 +69,100 @@ export function AutomationPanel(): React.JSX.Element {
   );
 }
 
+interface SettingsValues {
+  /** As typed: '' while the field is empty, refused under it on Save (never turned into 1). */
+  followUpDays: number | string;
+  /** One question a line. */
+  questions: string;
+  disabled: TemplateKind[];
+}
+
+function settingsOf(values: SettingsValues): AutomationSettings {
+  return {
+    followUpDays: values.followUpDays as number,
+    followUpQuestions: values.questions
+      .split('\n')
+      .map((question) => question.trim())
+      .filter((question) => question !== ''),
+    disabled: values.disabled,
+  };
+}
+
+const checkSettings = windowResolver(AutomationSettingsSchema);
+
+/** The shared schema's verdict, under the field it is about (a question's under the questions). */
+function validateSettings(values: SettingsValues): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const [path, message] of Object.entries(checkSettings(settingsOf(values))))
+    errors[path.startsWith('followUpQuestions') ? 'questions' : path] ??= message;
+  return errors;
+}
+
 function SettingsForm({ settings }: { settings: AutomationSettings }): React.JSX.Element {
   const { t } = useTranslation('outbox');
-  const [days, setDays] = useState<number>(settings.followUpDays);
-  const [questions, setQuestions] = useState(settings.followUpQuestions.join('\n'));
-  const [disabled, setDisabled] = useState<TemplateKind[]>(settings.disabled);
+  const form = useForm<SettingsValues>({
+    initialValues: {
+      followUpDays: settings.followUpDays,
+      questions: settings.followUpQuestions.join('\n'),
+      disabled: settings.disabled,
+    },
+    validate: validateSettings,
+  });
+  useUnsavedChanges(form.isDirty());
   const save = useSetAutomation();
+  const { disabled } = form.values;
   return (
-    <Stack gap="sm">
-      <Group wrap="wrap" align="flex-start">
-        <NumberInput
-          label={t('automation.followUpDays')}
-          min={1}
-          max={365}
-          value={days}
-          onChange={(value) => setDays(typeof value === 'number' ? value : Number(value) || 1)}
-          w={200}
-        />
-        <Textarea
-          label={t('automation.followUpQuestions')}
-          description={t('automation.followUpQuestionsHelp')}
-          value={questions}
-          onChange={(event) => setQuestions(event.currentTarget.value)}
-          autosize
-          minRows={2}
-          maxRows={6}
-          style={{ flex: 1, minWidth: 260 }}
-        />
-      </Group>
-      <Text size="sm" fw={500}>
-        {t('automation.kindsOn')}
-      </Text>
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing={4}>
-        {TEMPLATE_KINDS.map((kind) => (
-          <Checkbox
-            key={kind}
-            label={t(`kinds.${kind}`)}
-            checked={!disabled.includes(kind)}
-            onChange={(event) => {
-              const on = event.currentTarget.checked;
-              setDisabled((current) => (on ? current.filter((other) => other !== kind) : [...current, kind]));
-            }}
+    <form
+      onSubmit={form.onSubmit((values) =>
+        save.mutate(settingsOf(values), { onSuccess: () => form.resetDirty(values) }),
+      )}
+      noValidate
+    >
+      <Stack gap="sm">
+        <Group wrap="wrap" align="flex-start">
+          <NumberInput
+            label={t('automation.followUpDays')}
+            min={1}
+            max={365}
+            allowDecimal={false}
+            w={200}
+            {...form.getInputProps('followUpDays')}
           />
-        ))}
-      </SimpleGrid>
-      <Group>
-        <Button
-          onClick={() =>
-            save.mutate({
-              followUpDays: days,
-              followUpQuestions: questions
-                .split('\n')
-                .map((question) => question.trim())
-                .filter((question) => question !== ''),
-              disabled,
-            })
-          }
-        >
-          {t('automation.save')}
-        </Button>
-      </Group>
-    </Stack>
+          <Textarea
+            label={t('automation.followUpQuestions')}
+            description={t('automation.followUpQuestionsHelp')}
+            autosize
+            minRows={2}
+            maxRows={6}
+            style={{ flex: 1, minWidth: 260 }}
+            {...form.getInputProps('questions')}
+          />
+        </Group>
+        <Text size="sm" fw={500}>
+          {t('automation.kindsOn')}
+        </Text>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing={4}>
+          {TEMPLATE_KINDS.map((kind) => (
+            <Checkbox
+              key={kind}
+              label={t(`kinds.${kind}`)}
+              checked={!disabled.includes(kind)}
+              onChange={(event) => {
+                const on = event.currentTarget.checked;
+                form.setFieldValue('disabled', (current) =>
+                  on ? current.filter((other) => other !== kind) : [...current, kind],
+                );
+              }}
+            />
+          ))}
+        </SimpleGrid>
+        <Group>
+          <Button type="submit" loading={save.isPending}>
+            {t('automation.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
   );
 }
 

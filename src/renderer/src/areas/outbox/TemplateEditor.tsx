@@ -14,6 +14,7 @@ import { describeFailure } from '../../client/errors';
 import { AdminCallError } from '../../client/transport';
 import { LoadFailure, SkeletonBlocks } from '../../ui/LoadStates';
 import { usePreview, usePreviewRecords, useSaveTemplate, useTemplates, useTestTemplate } from './queries';
+import { leaveOrAsk, useUnsavedChanges } from '../../ui/unsaved-changes';
 
 /** The placeholder a refusal names, when the engine refused the words for one. */
 function unknownPlaceholder(error: unknown): UnknownPlaceholder | null {
@@ -43,7 +44,7 @@ export function TemplateEditor(): React.JSX.Element {
           label={t('templates.kind')}
           data={TEMPLATE_KINDS.map((value) => ({ value, label: t(`kinds.${value}`) }))}
           value={kind}
-          onChange={(value) => value && setKind(value as TemplateKind)}
+          onChange={(value) => value && leaveOrAsk(() => setKind(value as TemplateKind))}
           allowDeselect={false}
           w={280}
         />
@@ -51,7 +52,7 @@ export function TemplateEditor(): React.JSX.Element {
           label={t('templates.language')}
           data={PUBLISHED_LANGUAGES.map((value) => ({ value, label: t(`languages.${value}`) }))}
           value={language}
-          onChange={(value) => value && setLanguage(value as PublishedLanguage)}
+          onChange={(value) => value && leaveOrAsk(() => setLanguage(value as PublishedLanguage))}
           allowDeselect={false}
           w={160}
         />
@@ -71,6 +72,8 @@ function WordsForm({ view }: { view: TemplateView }): React.JSX.Element {
   const { t } = useTranslation('outbox');
   const [subject, setSubject] = useState(view.words.subject);
   const [body, setBody] = useState(view.words.paragraphs.join('\n\n'));
+  // Another message or language replaces these words: typed ones are asked about first.
+  useUnsavedChanges(subject !== view.words.subject || body !== view.words.paragraphs.join('\n\n'));
   const [petId, setPetId] = useState<number | undefined>();
   const [personId, setPersonId] = useState<number | undefined>();
   const [previewed, setPreviewed] = useState<PreviewInput | null>(null);

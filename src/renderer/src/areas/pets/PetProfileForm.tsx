@@ -37,6 +37,7 @@ import { changeOf, valuesOf, type ProfileValues } from './profile-values';
 import { profileIssueWords, profileRefusalWords } from './profile-words';
 import { useSavePetProfile } from './queries';
 import { useCan } from '../../client/staff';
+import { useUnsavedChanges } from '../../ui/unsaved-changes';
 
 /** The shared schema's verdict, one message under each field; the rules the window words itself in its words. */
 function validate(values: ProfileValues): Record<string, string> {
@@ -70,6 +71,7 @@ export function PetProfileForm({ details, onDone }: { details: PetDetails; onDon
   // A role that may not save the profile (a volunteer) reads it, and the engine sends it without the private fields: not shown at all, never sent.
   const editable = useCan('pets.setProfile');
   const form = useForm<ProfileValues>({ initialValues: valuesOf(details.profile), validate });
+  useUnsavedChanges(form.isDirty());
   const failure = useDialogFailure(form);
   const { pet } = details;
   // The animal's version what the form shows comes from: a save over a newer one is refused (edit_conflict), never silently lost.
@@ -102,6 +104,7 @@ export function PetProfileForm({ details, onDone }: { details: PetDetails; onDon
           setConflict(null);
           // What is saved is what Undo goes back to.
           form.setInitialValues(values);
+          form.resetDirty(values);
           onDone?.();
         },
         onError: refused,
@@ -115,6 +118,7 @@ export function PetProfileForm({ details, onDone }: { details: PetDetails; onDon
     const theirs = valuesOf(found.current as PetProfile);
     form.setInitialValues(theirs);
     form.setValues(theirs);
+    form.resetDirty(theirs);
     version.current = found.currentVersion;
     setConflict(null);
   };

@@ -23,6 +23,7 @@ import { useAnimalRecord } from './movement-queries';
 import { MovementsSection } from './MovementsSection';
 import { PetApplicationsPanel } from './PetApplicationsPanel';
 import { PetLostReports } from '../../domain/lost-found/PetLostReports';
+import { leaveOrAsk } from '../../ui/unsaved-changes';
 
 export const RECORD_SECTIONS = ['profile', 'photos', 'movements', 'care', 'history'] as const;
 export type RecordSection = (typeof RECORD_SECTIONS)[number];
@@ -57,12 +58,14 @@ export function PetRecordPage({ petId }: { petId: number }): React.JSX.Element {
   const record = withMovements ? animal : details;
   const pet = withMovements ? animal.data?.pet : details.data?.pet;
   const [section, setSection] = useState<RecordSection>(() => sectionInAddress(sections));
-  const choose = (value: string | null) => {
-    const next = sections.find((candidate) => candidate === value) ?? sections[0] ?? 'profile';
-    setSection(next);
-    // The section stays in the address (a reload keeps it) without a Back step per tab.
-    window.history.replaceState(null, '', recordSectionHref(petId, next));
-  };
+  // Another tab unmounts this one (the profile's form with it): unsaved changes are asked about first.
+  const choose = (value: string | null) =>
+    leaveOrAsk(() => {
+      const next = sections.find((candidate) => candidate === value) ?? sections[0] ?? 'profile';
+      setSection(next);
+      // The section stays in the address (a reload keeps it) without a Back step per tab.
+      window.history.replaceState(null, '', recordSectionHref(petId, next));
+    });
 
   return (
     <Stack gap="md" data-testid="pet-record-page">

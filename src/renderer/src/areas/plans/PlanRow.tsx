@@ -8,6 +8,7 @@ import { pageHref } from '../../ui/navigation';
 import { useUpdatePlan } from '../../client/plans';
 import { PlanBadge } from '../../domain/plans/PlanBadge';
 import { figureOf, FigureInput } from '../../ui/FigureInput';
+import { useUnsavedChanges } from '../../ui/unsaved-changes';
 
 type PlanFormValues = {
   perMinute: number | string;
@@ -39,6 +40,7 @@ export function PlanRow({ plan }: { plan: PlanFigures }): React.JSX.Element {
     },
     validate: (values) => resolver(changeOf(values, plan)),
   });
+  useUnsavedChanges(form.isDirty());
 
   const save = form.onSubmit((values) =>
     updatePlan.mutate(

@@ -14,6 +14,7 @@ import {
 import { caFileRefusal, describeFailure } from '../../client/errors';
 import { useUpdateSettings } from '../../client/servers';
 import { figureOf, FigureInput } from '../../ui/FigureInput';
+import { useUnsavedChanges } from '../../ui/unsaved-changes';
 
 type SettingsValues = {
   host: string;
@@ -74,6 +75,7 @@ export function SettingsForm({
     initialValues: valuesOf(settings),
     validate: (values) => resolver(settingsOf(values)),
   });
+  useUnsavedChanges(form.isDirty());
   const exposed = !isLoopbackHost(form.values.host);
 
   const save = (values: SettingsValues) => {

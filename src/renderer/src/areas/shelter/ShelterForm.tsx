@@ -25,6 +25,7 @@ import { useDialogFailure } from '../../ui/dialog';
 import { DialogFailureAlert } from '../../ui/DialogFailureAlert';
 import { formatFigure } from '../../ui/format';
 import { useSaveShelter } from './queries';
+import { useUnsavedChanges } from '../../ui/unsaved-changes';
 
 type ShelterValues = Record<ShelterField, string>;
 
@@ -48,6 +49,7 @@ export function ShelterForm({ shelter }: { shelter: ShelterProfile }): React.JSX
     initialValues: valuesOf(shelter),
     validate: (values) => resolver(changeOf(values)),
   });
+  useUnsavedChanges(form.isDirty());
   const failure = useDialogFailure(form);
   // The version what the form shows comes from: a save over a newer one is refused (edit_conflict) and shown above the fields.
   const version = useRef(shelter.version);

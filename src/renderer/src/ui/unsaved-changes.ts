@@ -1,0 +1,70 @@
+/**
+ * Changes typed on a page and not yet saved, and the one way to leave them: `leaveOrAsk`. Going to
+ * another page or record, another of a record's tabs, or the other environment, drops what the page
+ * holds. With changes unsaved, the window asks first (app/UnsavedChangesDialog.tsx): stay, or leave
+ * without saving. Dialogs need none of this: nothing outside one can be reached while it is open.
+ */
+import { useEffect, useSyncExternalStore } from 'react';
+
+/** One token per form that has changes; a form removes its own when saved, reset or gone. */
+const unsaved = new Set<symbol>();
+/** What the member asked to do while changes were unsaved, until they answer. */
+let pending: (() => void) | null = null;
+const listeners = new Set<() => void>();
+
+function changed(): void {
+  for (const listener of listeners) listener();
+}
+
+/** A form on a page says whether it holds changes not yet saved; the window then asks before they are dropped. */
+export function useUnsavedChanges(dirty: boolean): void {
+  useEffect(() => {
+    if (!dirty) return undefined;
+    const token = Symbol('unsaved');
+    unsaved.add(token);
+    return () => {
+      unsaved.delete(token);
+    };
+  }, [dirty]);
+}
+
+/** Does `leave` at once when nothing is unsaved; otherwise keeps it until the member answers the question. */
+export function leaveOrAsk(leave: () => void): void {
+  if (unsaved.size === 0) return leave();
+  pending = leave;
+  changed();
+}
+
+export interface LeaveRequest {
+  /** Whether a question is waiting for its answer. */
+  asking: boolean;
+  /** Leave without saving: the forms' changes are dropped with them. */
+  leave: () => void;
+  /** Stay where the changes are: the request is forgotten. */
+  stay: () => void;
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** For the window's one question: whether it is asked, and its two answers. */
+export function useLeaveRequest(): LeaveRequest {
+  const asking = useSyncExternalStore(subscribe, () => pending !== null);
+  return {
+    asking,
+    leave: () => {
+      const leave = pending;
+      pending = null;
+      // The forms being left go with their page; their tokens are dropped now, so that `leave` is not asked again.
+      unsaved.clear();
+      changed();
+      leave?.();
+    },
+    stay: () => {
+      pending = null;
+      changed();
+    },
+  };
+}
