@@ -131,8 +131,13 @@ for (const viewport of VIEWPORTS) {
         axe.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(', ')}`),
       ).toEqual([]);
 
-      // Photos: the "Add photos" button shows its whole label.
+      // Photos: the "Add photos" button shows its whole label. The Sex chosen above is not saved,
+      // so leaving the profile's tab asks first.
       await record.getByRole('tab', { name: 'Photos' }).click();
+      await page
+        .getByRole('dialog', { name: 'Leave without saving?' })
+        .getByRole('button', { name: 'Leave without saving' })
+        .click();
       const add = record.getByTestId('add-photos');
       await expect(add).toHaveText('Add photos');
       const label = await add
