@@ -4,7 +4,7 @@
  * Stay keeps every change where it was; Leave drops them, and the other environment's page starts
  * from its own data, never from this one's edits. A saved form leaves without a question.
  */
-import { cliJson, expect, goTo, importPets, openDesk, test } from './fixtures';
+import { cliJson, expect, goTo, importPets, notification, openDesk, test } from './fixtures';
 
 test('a pet record with a change unsaved asks before another page or tab; saved, it leaves at once', async ({
   page,
@@ -33,8 +33,9 @@ test('a pet record with a change unsaved asks before another page or tab; saved,
   await expect(record.getByRole('tab', { name: 'Profile' })).toHaveAttribute('aria-selected', 'true');
   await expect(record.getByRole('combobox', { name: 'Sex' })).toHaveValue('Female');
 
-  // Saved: nothing is asked any more.
+  // Saved: nothing is asked any more, once the window has heard the save succeed.
   await record.getByRole('button', { name: 'Save profile' }).click();
+  await expect(notification(page, 'Profile of Biscuit saved.')).toBeVisible();
   await expect
     .poll(
       async () =>
