@@ -103,6 +103,16 @@ describe('fixture clients: each fails exactly its own check', { timeout: 120_000
   });
 });
 
+describe('the lab clock the client meets', { timeout: 120_000 }, () => {
+  // A run that straddled a minute boundary split its 75 requests over two windows of 60, met no
+  // limit, and judged every check "n/a": the verdict hung on the second the gate ran at.
+  it('starts at the first instant of a day (and so of a minute), whatever the real time: a whole window first', async () => {
+    const report = await judge('retry-after-only.mjs', ['75']);
+    expect(report.from % 86_400_000, new Date(report.from).toISOString()).toBeLessThan(10_000);
+    expect(report.totals.rateLimited).toBeGreaterThan(0);
+  });
+});
+
 /** Under a header profile (the gate's --profile, whose flag tests/api/header-profiles-cli.test.ts reads). */
 describe('fixture clients under header profiles', { timeout: 120_000 }, () => {
   it('http-date-as-zero.mjs fails retry-after alone under the retry-after-date profile', async () => {

@@ -58,7 +58,7 @@ export interface GateResult {
 
 /**
  * The compliance gate: a throw-away environment (temp data dir, the API on a free loopback port, lab
- * clock on, one key), the client command run against it with ADK_BASE_URL, ADK_API_KEY and
+ * clock on at the next midnight UTC, one key), the client command run against it with ADK_BASE_URL, ADK_API_KEY and
  * ADK_LAB_URL, then the key's compliance report. Everything is removed afterwards.
  */
 export async function runGate(options: GateOptions): Promise<GateResult> {
@@ -69,6 +69,10 @@ export async function runGate(options: GateOptions): Promise<GateResult> {
     server = await startApiServer({ dataDir, environment: 'production', port: 0 });
     const { engine } = server;
     engine.lab.turnOn();
+    // The client starts at the first instant of a day, so of a minute too. Its traffic then meets
+    // whole windows whatever second the gate runs at. A run that straddled a minute boundary split its
+    // requests over two windows, met no limit and judged nothing.
+    engine.lab.nextWindow('day');
     const profile = options.profile ?? DEFAULT_HEADER_PROFILE;
     engine.headerProfile.set(profile);
     const { perMinute, perDay } = options;
