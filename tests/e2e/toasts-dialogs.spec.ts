@@ -157,11 +157,16 @@ for (const viewport of VIEWPORTS) {
 }
 
 /**
- * Every frame's box of what `open` makes appear, from its first frame until it is wholly opaque. A
+ * What `open` makes appear keeps one box on every frame, from its first until it is wholly opaque. A
  * dialog that slid in would be hit by a click at one place on mousedown and another on mouseup, and
  * the click would be lost (a tick not ticked, the box focused).
  */
-async function boxesWhileOpening(page: Page, selector: string, open: () => Promise<void>): Promise<string[]> {
+async function expectStillWhileOpening(
+  page: Page,
+  what: string,
+  selector: string,
+  open: () => Promise<void>,
+): Promise<void> {
   const recording = page.evaluate(
     (watched) =>
       new Promise<string[]>((resolve) => {
@@ -180,26 +185,24 @@ async function boxesWhileOpening(page: Page, selector: string, open: () => Promi
     selector,
   );
   await open();
-  return recording;
+  const boxes = await recording;
+  expect(boxes.length, `the ${what} was seen opening`).toBeGreaterThan(0);
+  expect(new Set(boxes), `the ${what} did not move while it opened`).toEqual(new Set([boxes[0]]));
 }
 
 test('a dialog and a drawer appear where they stay: a click made as one opens is not lost', async ({ page, desk }) => {
   const key = await createKey(desk, '--plan', 'free', '--label', 'Blog');
   expect((await callApi(desk.apiUrl.production, '/pets', key)).status).toBe(200);
   await openDesk(page, desk);
-  const dialog = await boxesWhileOpening(page, '.mantine-Modal-content', () =>
+  await expectStillWhileOpening(page, 'dialog', '.mantine-Modal-content', () =>
     page.getByRole('button', { name: 'Add pet', exact: true }).click(),
   );
-  expect(dialog.length, 'the dialog was seen opening').toBeGreaterThan(0);
-  expect(new Set(dialog), 'the dialog did not move while it opened').toEqual(new Set([dialog[0]]));
   await page.getByRole('dialog', { name: 'Add a pet' }).getByRole('button', { name: 'Cancel', exact: true }).click();
 
   await goTo(page, 'Requests');
-  const drawer = await boxesWhileOpening(page, '.mantine-Drawer-content', () =>
+  await expectStillWhileOpening(page, 'drawer', '.mantine-Drawer-content', () =>
     page.getByTestId('request-row').first().click(),
   );
-  expect(drawer.length, 'the drawer was seen opening').toBeGreaterThan(0);
-  expect(new Set(drawer), 'the drawer did not move while it opened').toEqual(new Set([drawer[0]]));
 });
 
 test('a click beside a dialog keeps it open with what was typed; Cancel, its × and Escape close it', async ({

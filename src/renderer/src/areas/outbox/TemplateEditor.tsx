@@ -70,10 +70,11 @@ export function TemplateEditor(): React.JSX.Element {
 
 function WordsForm({ view }: { view: TemplateView }): React.JSX.Element {
   const { t } = useTranslation('outbox');
+  const savedBody = view.words.paragraphs.join('\n\n');
   const [subject, setSubject] = useState(view.words.subject);
-  const [body, setBody] = useState(view.words.paragraphs.join('\n\n'));
+  const [body, setBody] = useState(savedBody);
   // Another message or language replaces these words: typed ones are asked about first.
-  useUnsavedChanges(subject !== view.words.subject || body !== view.words.paragraphs.join('\n\n'));
+  useUnsavedChanges(subject !== view.words.subject || body !== savedBody);
   const [petId, setPetId] = useState<number | undefined>();
   const [personId, setPersonId] = useState<number | undefined>();
   const [previewed, setPreviewed] = useState<PreviewInput | null>(null);
