@@ -1,9 +1,10 @@
 /**
  * The Outbox's automatic messages at 1000×700: words naming an unknown placeholder are refused in
  * place with the ones allowed (nothing typed is lost), the fixed words are saved and kept through a
- * reload, and the preview shows them filled; nothing overflows the window's width.
+ * reload, and the preview shows them filled; nothing overflows the window's width. Words saved
+ * elsewhere are followed while nothing is typed, and never replace what is.
  */
-import { expect, openDesk, test } from './fixtures';
+import { adminCall, expect, openDesk, test } from './fixtures';
 
 test.use({ viewport: { width: 1000, height: 700 } });
 
@@ -30,4 +31,54 @@ test('an automatic message’s words: refused in place, saved, kept, previewed',
   );
   await page.getByTestId('template-editor').getByRole('button', { name: 'Show the preview' }).click();
   await expect(page.getByTestId('template-preview')).toContainText('Your application for {{petName}}');
+});
+
+test('words saved on another desk: followed while nothing is typed; beside typed words, offered, never put in their place', async ({
+  page,
+  desk,
+}) => {
+  const saveElsewhere = (subject: string) =>
+    adminCall(desk, 'outbox.saveTemplate', {
+      environment: 'production',
+      template: { kind: 'application_received', language: 'en', words: { subject, paragraphs: ['From elsewhere.'] } },
+    });
+  await openDesk(page, desk);
+  await page.evaluate(() => (location.hash = '#/outbox'));
+  await page.getByRole('tab', { name: 'Automatic messages' }).click();
+  const editor = page.getByTestId('template-editor');
+  const subject = editor.getByLabel('Subject');
+  const meanwhile = editor.getByTestId('words-saved-meanwhile');
+  await expect(subject).toHaveValue('We received your application for {{petName}}');
+
+  await saveElsewhere('Saved elsewhere, nothing typed here');
+  await expect(subject).toHaveValue('Saved elsewhere, nothing typed here');
+  await expect(editor.getByRole('textbox', { name: 'Message' })).toHaveValue('From elsewhere.');
+  await expect(meanwhile).toHaveCount(0);
+
+  // Typing, then a save elsewhere: the typing stays, and the saved words are offered.
+  await subject.fill('Typed here for {{petName}}');
+  await saveElsewhere('Saved elsewhere while typing here');
+  await expect(meanwhile).toBeVisible();
+  await expect(subject).toHaveValue('Typed here for {{petName}}');
+  await editor.getByRole('button', { name: 'Save the words' }).click();
+  await expect(meanwhile).toHaveCount(0);
+  await expect(subject).toHaveValue('Typed here for {{petName}}');
+  const saved = async () =>
+    (await adminCall(desk, 'outbox.templates', { environment: 'production', language: 'en' })).find(
+      (template) => template.kind === 'application_received',
+    )?.words.subject;
+  await expect.poll(saved).toBe('Typed here for {{petName}}');
+
+  // Typing again, a save elsewhere, and the saved words taken instead: nothing is left unsaved.
+  await subject.fill('Typed, then given up');
+  await saveElsewhere('The words kept in the end');
+  await expect(meanwhile).toBeVisible();
+  await meanwhile.getByRole('button', { name: 'Show the saved words instead' }).click();
+  await expect(subject).toHaveValue('The words kept in the end');
+  await expect(meanwhile).toHaveCount(0);
+  await editor.getByRole('combobox', { name: 'Language' }).click();
+  await page.getByRole('option', { name: 'French' }).click();
+  await expect(page.getByRole('dialog', { name: 'Leave without saving?' })).toHaveCount(0);
+  await expect(editor.getByRole('combobox', { name: 'Language' })).toHaveValue('French');
+  expect(await saved()).toBe('The words kept in the end');
 });

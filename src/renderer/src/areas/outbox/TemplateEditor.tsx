@@ -62,26 +62,55 @@ export function TemplateEditor(): React.JSX.Element {
       ) : templates.isError ? (
         <LoadFailure error={templates.error} onRetry={() => void templates.refetch()} />
       ) : view ? (
-        <WordsForm key={`${kind}-${language}-${view.words.subject}-${view.words.paragraphs.join('\n')}`} view={view} />
+        <WordsForm key={`${kind}-${language}`} view={view} />
       ) : null}
     </Stack>
   );
 }
 
+interface Words {
+  subject: string;
+  /** The paragraphs as the form shows them: separated by a blank line. */
+  body: string;
+}
+
+const wordsOf = (view: TemplateView): Words => ({
+  subject: view.words.subject,
+  body: view.words.paragraphs.join('\n\n'),
+});
+
+const sameWords = (one: Words, other: Words) => one.subject === other.subject && one.body === other.body;
+
+/** Whether typed words save as `saved` (blank lines and spaces around paragraphs aside). */
+const savesAs = (typed: Words, saved: Words) =>
+  typed.subject === saved.subject && toParagraphs(typed.body).join('\n\n') === saved.body;
+
 function WordsForm({ view }: { view: TemplateView }): React.JSX.Element {
   const { t } = useTranslation('outbox');
-  const savedBody = view.words.paragraphs.join('\n\n');
-  const [subject, setSubject] = useState(view.words.subject);
-  const [body, setBody] = useState(savedBody);
+  const save = useSaveTemplate();
+  const saved = wordsOf(view);
+  /** The saved words the typing started from, or last followed. */
+  const [base, setBase] = useState<Words>(saved);
+  const [subject, setSubject] = useState(saved.subject);
+  const [body, setBody] = useState(saved.body);
+  const typed: Words = { subject, body };
+  const adopt = (words: Words) => {
+    setBase(words);
+    setSubject(words.subject);
+    setBody(words.body);
+  };
+  // Saved words that change (this form's save, another desk's) replace the form's only when nothing
+  // typed would be lost; otherwise the typing stays, and the alert below offers the saved words.
+  if (!sameWords(saved, base) && (sameWords(typed, base) || savesAs(typed, saved) || save.isPending)) adopt(saved);
+  const savedMeanwhile = !sameWords(saved, base);
   // Another message or language replaces these words: typed ones are asked about first.
-  useUnsavedChanges(subject !== view.words.subject || body !== savedBody);
+  useUnsavedChanges(!sameWords(typed, saved));
   const [petId, setPetId] = useState<number | undefined>();
   const [personId, setPersonId] = useState<number | undefined>();
   const [previewed, setPreviewed] = useState<PreviewInput | null>(null);
   const [address, setAddress] = useState('');
   const records = usePreviewRecords();
   const preview = usePreview(previewed);
-  const save = useSaveTemplate();
   const test = useTestTemplate();
   const draft: PreviewInput = {
     kind: view.kind,
@@ -119,6 +148,16 @@ function WordsForm({ view }: { view: TemplateView }): React.JSX.Element {
         ))}
       </Text>
       {save.isError ? <RefusalAlert error={save.error} /> : null}
+      {savedMeanwhile ? (
+        <Alert color="yellow" variant="light" title={t('templates.savedMeanwhile')} data-testid="words-saved-meanwhile">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{t('templates.savedMeanwhileBody')}</Text>
+            <Button size="xs" variant="light" onClick={() => adopt(saved)}>
+              {t('templates.takeSaved')}
+            </Button>
+          </Stack>
+        </Alert>
+      ) : null}
       <TextInput
         label={t('templates.subject')}
         value={subject}
@@ -134,13 +173,25 @@ function WordsForm({ view }: { view: TemplateView }): React.JSX.Element {
         maxRows={10}
       />
       <Group wrap="wrap">
-        <Button onClick={() => save.mutate({ kind: view.kind, language: view.language, words: draft.words })}>
+        <Button
+          onClick={() =>
+            save.mutate(
+              { kind: view.kind, language: view.language, words: draft.words },
+              { onSuccess: (view) => adopt(wordsOf(view)) },
+            )
+          }
+        >
           {t('templates.save')}
         </Button>
         <Button
           variant="subtle"
           disabled={!view.edited}
-          onClick={() => save.mutate({ kind: view.kind, language: view.language, words: null })}
+          onClick={() =>
+            save.mutate(
+              { kind: view.kind, language: view.language, words: null },
+              { onSuccess: (view) => adopt(wordsOf(view)) },
+            )
+          }
         >
           {t('templates.resetAction')}
         </Button>
