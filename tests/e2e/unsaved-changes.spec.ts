@@ -49,6 +49,41 @@ test('a pet record with a change unsaved asks before another page or tab; saved,
   await expect(question).toHaveCount(0);
 });
 
+test('Back with a change unsaved asks; Stay leaves the history as it was, Leave goes back, and Forward returns', async ({
+  page,
+  desk,
+}) => {
+  const [pet] = await importPets(desk, [{ name: 'Biscuit', categoryId: 1 }]);
+  await openDesk(page, desk);
+  await goTo(page, 'Pets');
+  await page.evaluate((hash) => (window.location.hash = hash), `#/pets/${pet!.id}/profile`);
+  const record = page.getByTestId('pet-record-page');
+  const question = page.getByRole('dialog', { name: 'Leave without saving?' });
+  const sex = record.getByRole('combobox', { name: 'Sex' });
+  await sex.click();
+  await page.getByRole('option', { name: 'Female', exact: true }).click();
+  const history = () => page.evaluate(() => ({ length: window.history.length, hash: window.location.hash }));
+  const before = await history();
+
+  await page.evaluate(() => window.history.back());
+  await expect(question).toBeVisible();
+  await question.getByRole('button', { name: 'Stay on this page' }).click();
+  await expect(question).toBeHidden();
+  await expect(sex).toHaveValue('Female');
+  await expect.poll(history).toEqual(before);
+
+  // Asked again, and left: the list the record was opened from, one step back.
+  await page.evaluate(() => window.history.back());
+  await expect(question).toBeVisible();
+  await question.getByRole('button', { name: 'Leave without saving' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Pets', exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/#\/pets$/);
+  await page.evaluate(() => window.history.forward());
+  await expect(page).toHaveURL(new RegExp(`#/pets/${pet!.id}/profile$`));
+  await expect(record.getByRole('combobox', { name: 'Sex' })).not.toHaveValue('Female');
+  await expect(question).toHaveCount(0);
+});
+
 test('the Shelter page with a change unsaved asks before the other environment; leaving drops the change there and here', async ({
   page,
   desk,

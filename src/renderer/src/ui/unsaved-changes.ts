@@ -28,6 +28,11 @@ export function useUnsavedChanges(dirty: boolean): void {
   }, [dirty]);
 }
 
+/** Whether a form on the page holds changes not yet saved. */
+export function hasUnsavedChanges(): boolean {
+  return unsaved.size > 0;
+}
+
 /** Does `leave` at once when nothing is unsaved; otherwise keeps it until the member answers the question. */
 export function leaveOrAsk(leave: () => void): void {
   if (unsaved.size === 0) return leave();
