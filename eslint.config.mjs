@@ -167,6 +167,16 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       'no-restricted-imports': rendererImports(),
+      'no-restricted-syntax': [
+        'error',
+        {
+          // Mantine turns a figure past min or max into the bound when the field loses focus.
+          selector:
+            "JSXOpeningElement[name.name='NumberInput']:not(:has(JSXAttribute[name.name='clampBehavior'])) > JSXAttribute[name.name=/^(min|max)$/]",
+          message:
+            'A NumberInput with min or max changes what was typed on blur: use ui/FigureInput and let the schema refuse it under the field.',
+        },
+      ],
     },
   },
   {

@@ -115,7 +115,10 @@ test('the Shelter page with a change unsaved asks before the other environment; 
   expect(await cliJson(desk, 'shelter', 'show')).toEqual({ logo: null, version: expect.any(Number) });
 });
 
-test('the follow-up delay emptied is refused under its field, not saved as 1', async ({ page, desk }) => {
+test('the follow-up delay emptied is refused under its field, not saved as 1, and the Outbox’s tabs ask before dropping it', async ({
+  page,
+  desk,
+}) => {
   await openDesk(page, desk);
   await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Outbox', exact: true }).click();
   await page.getByRole('tab', { name: 'Settings' }).click();
@@ -126,6 +129,13 @@ test('the follow-up delay emptied is refused under its field, not saved as 1', a
   await expect(days).toHaveValue('');
   await panel.getByRole('button', { name: 'Save the settings', exact: true }).click();
   await expect(days).toHaveAttribute('aria-invalid', 'true');
+  await expect(days).toHaveValue('');
+  // Another of the Outbox's tabs would drop the field: asked first.
+  await page.getByRole('tab', { name: 'Messages', exact: true }).click();
+  const question = page.getByRole('dialog', { name: 'Leave without saving?' });
+  await expect(question).toBeVisible();
+  await question.getByRole('button', { name: 'Stay on this page' }).click();
+  await expect(page.getByRole('tab', { name: 'Settings' })).toHaveAttribute('aria-selected', 'true');
   await expect(days).toHaveValue('');
   await days.fill('21');
   await panel.getByRole('button', { name: 'Save the settings', exact: true }).click();

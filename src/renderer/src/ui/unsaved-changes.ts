@@ -4,7 +4,7 @@
  * holds. With changes unsaved, the window asks first (app/UnsavedChangesDialog.tsx): stay, or leave
  * without saving. Dialogs need none of this: nothing outside one can be reached while it is open.
  */
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 
 /** One token per form that has changes; a form removes its own when saved, reset or gone. */
 const unsaved = new Set<symbol>();
@@ -38,6 +38,18 @@ export function leaveOrAsk(leave: () => void): void {
   if (unsaved.size === 0) return leave();
   pending = leave;
   changed();
+}
+
+/**
+ * A choice whose change replaces the forms below it (a page's tabs, which message's words are edited):
+ * the value, and a change asked about first while changes are unsaved. Mantine's onChange fits it.
+ */
+export function useGuardedChoice<T extends string>(initial: T): [T, (value: string | null) => void] {
+  const [value, setValue] = useState<T>(initial);
+  const choose = (next: string | null) => {
+    if (next !== null && next !== value) leaveOrAsk(() => setValue(next as T));
+  };
+  return [value, choose];
 }
 
 export interface LeaveRequest {

@@ -2,7 +2,6 @@ import {
   Button,
   Checkbox,
   Group,
-  NumberInput,
   Paper,
   SegmentedControl,
   Select,
@@ -31,6 +30,8 @@ import { useAction } from '../../client/action';
 import { useEnvironment } from '../../client/EnvironmentProvider';
 import { call } from '../../client/transport';
 import { windowI18n } from '../../i18n/i18n';
+import { figureOf, FigureInput } from '../../ui/FigureInput';
+import { useGuardedChoice, useUnsavedChanges } from '../../ui/unsaved-changes';
 
 const DAYS_IN_WEEK = 7;
 
@@ -49,8 +50,8 @@ interface Draft {
   standard: Record<string, { asked: boolean; required: boolean }>;
   custom: OwnQuestion[];
   consentText: string;
-  /** Null while the stored period is kept as it is (it may not be whole weeks). */
-  retentionWeeks: number | null;
+  /** Null while the stored period is kept as it is (it may not be whole weeks); else as typed. */
+  retentionWeeks: number | string | null;
   retentionDays: number;
   limits: FormSettings['limits'];
 }
@@ -95,14 +96,25 @@ function settingsOf(draft: Draft): FormSettings {
       ...(type === 'choice' ? { options: optionsOf({ id, label, type, required, ...question }) } : {}),
     })),
     consentText: draft.consentText.trim() === '' ? null : draft.consentText.trim(),
-    retentionDays: draft.retentionWeeks === null ? draft.retentionDays : draft.retentionWeeks * DAYS_IN_WEEK,
+    retentionDays: draft.retentionWeeks === null ? draft.retentionDays : figureOf(draft.retentionWeeks) * DAYS_IN_WEEK,
     limits: draft.limits,
   };
 }
 
-/** What the window refuses to send, by question id: a question with no words, a choice with fewer than two options. */
-function problemsOf(draft: Draft): Record<string, 'label' | 'options'> {
-  const problems: Record<string, 'label' | 'options'> = {};
+/** The weeks a declined submission may be kept: from one week to ten years. */
+const RETENTION_WEEKS = { min: 1, max: 520 };
+
+/**
+ * What the window refuses to send: by question id, a question with no words or a choice with fewer
+ * than two options; under `retention`, weeks typed that are not a whole number in range.
+ */
+function problemsOf(draft: Draft): Record<string, 'label' | 'options' | 'range'> {
+  const problems: Record<string, 'label' | 'options' | 'range'> = {};
+  if (draft.retentionWeeks !== null) {
+    const weeks = figureOf(draft.retentionWeeks);
+    if (!Number.isInteger(weeks) || weeks < RETENTION_WEEKS.min || weeks > RETENTION_WEEKS.max)
+      problems.retention = 'range';
+  }
   for (const question of draft.custom)
     if (question.label.trim() === '') problems[question.id] = 'label';
     else if (question.type === 'choice' && optionsOf(question).length < 2) problems[question.id] = 'options';
@@ -117,13 +129,13 @@ function newQuestionId(): string {
 /** Which public form's questions the shelter edits: apply to adopt, or offer to foster. */
 export function FormSettingsPanel(): React.JSX.Element {
   const { t } = useTranslation('incoming');
-  const [kind, setKind] = useState<FormKind>('apply');
+  const [kind, setKind] = useGuardedChoice<FormKind>('apply');
   return (
     <Stack gap="md">
       <SegmentedControl
         aria-label={t('forms.which')}
         value={kind}
-        onChange={(value) => setKind(value as FormKind)}
+        onChange={setKind}
         data={FORM_KINDS.map((value) => ({ value, label: t(`forms.kind.${value}`) }))}
         w="fit-content"
       />
@@ -146,6 +158,9 @@ function FormDraft({ kind, form }: { kind: FormKind; form: FrontDoorForm }): Rea
   const { t } = useTranslation('incoming');
   // Taken once: a change heard while editing does not overwrite what is being typed.
   const [draft, setDraft] = useState<Draft>(() => draftOf(form));
+  /** The form as loaded, then as last saved: the draft differs from it while changes are unsaved. */
+  const [savedDraft, setSavedDraft] = useState<Draft>(draft);
+  useUnsavedChanges(JSON.stringify(draft) !== JSON.stringify(savedDraft));
   const [tried, setTried] = useState(false);
   const save = useAction({
     run: (settings: FormSettings, environment) => call('forms.set', { environment, kind, form: settings }),
@@ -159,7 +174,7 @@ function FormDraft({ kind, form }: { kind: FormKind; form: FrontDoorForm }): Rea
     change({ custom: draft.custom.map((question) => (question.id === id ? { ...question, ...patch } : question)) });
   const submit = () => {
     setTried(true);
-    if (Object.keys(problems).length === 0) save.mutate(settingsOf(draft));
+    if (Object.keys(problems).length === 0) save.mutate(settingsOf(draft), { onSuccess: () => setSavedDraft(draft) });
   };
   return (
     <Stack gap="md" component="form" onSubmit={(event) => (event.preventDefault(), submit())}>
@@ -292,14 +307,12 @@ function FormDraft({ kind, form }: { kind: FormKind; form: FrontDoorForm }): Rea
             autosize
             minRows={2}
           />
-          <NumberInput
+          <FigureInput
             label={t('forms.retention')}
             description={t('forms.retentionHint')}
             value={draft.retentionWeeks ?? draft.retentionDays / DAYS_IN_WEEK}
-            onChange={(value) => change({ retentionWeeks: typeof value === 'number' ? value : null })}
-            min={1}
-            max={520}
-            allowDecimal={false}
+            onChange={(value) => change({ retentionWeeks: value })}
+            error={tried && problems.retention ? t('forms.retentionRange', RETENTION_WEEKS) : undefined}
             w={220}
           />
         </Stack>

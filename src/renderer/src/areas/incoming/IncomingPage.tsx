@@ -1,6 +1,7 @@
 import { Badge, Button, Group, Stack, Table, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { PageTitle } from '../../ui/PageTitle';
+import { useGuardedChoice } from '../../ui/unsaved-changes';
 import { useTranslation } from 'react-i18next';
 import type { Submission } from '../../../../shared/front-door';
 import { formatMoment } from '../../ui/format';
@@ -14,10 +15,12 @@ export function IncomingPage(): React.JSX.Element {
   const submissions = useSubmissions();
   const [chosen, choose] = useState<number | null>(null);
   const rows = submissions.data ?? [];
+  // The queue tab unmounts the forms' editor: its questions typed and not saved are asked about first.
+  const [tab, chooseTab] = useGuardedChoice('queue');
   return (
     <Stack data-ready={submissions.isSuccess ? 'incoming' : undefined}>
       <PageTitle title={t('title')} description={t('description')} />
-      <Tabs defaultValue="queue" keepMounted={false}>
+      <Tabs value={tab} onChange={chooseTab} keepMounted={false}>
         <Tabs.List mb="md">
           <Tabs.Tab value="queue">{t('tabs.queue')}</Tabs.Tab>
           <Tabs.Tab value="forms">{t('tabs.forms')}</Tabs.Tab>

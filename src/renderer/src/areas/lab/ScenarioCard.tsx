@@ -4,7 +4,6 @@ import {
   Button,
   Card,
   Group,
-  NumberInput,
   PasswordInput,
   Progress,
   SegmentedControl,
@@ -18,7 +17,6 @@ import { useTranslation } from 'react-i18next';
 import { windowResolver } from '../../ui/zod-words';
 import { IconPlayerPlay, IconPlayerStop } from '@tabler/icons-react';
 import {
-  SCENARIO_MAX_RATE,
   SCENARIO_MAX_REQUESTS,
   SCENARIO_MAX_SECONDS,
   ScenarioSchema,
@@ -26,6 +24,7 @@ import {
   type ScenarioProgress,
 } from '../../../../shared/lab';
 import { refusalMessage } from '../../client/errors';
+import { figureOf, FigureInput } from '../../ui/FigureInput';
 import { formatFigure } from '../../ui/format';
 import { kindName, useCancelScenario, useScenarioRuns, useStartScenario } from './queries';
 import { useLabWords } from './use-lab-words';
@@ -47,6 +46,13 @@ interface ScenarioFields {
   seconds: number | string;
 }
 
+/** The scenario the fields describe, as the engine's schema reads it: an emptied figure is not a number. */
+function scenarioOf(values: ScenarioFields) {
+  return values.kind === 'steady'
+    ? { kind: values.kind, key: values.key.trim(), rate: figureOf(values.rate), seconds: figureOf(values.seconds) }
+    : { kind: values.kind, key: values.key.trim(), count: figureOf(values.count) };
+}
+
 /** Scripted traffic against this environment's own server, so the report can be seen both ways. */
 export function ScenarioCard({ onStarted }: { onStarted: (run: ScenarioProgress) => void }): React.JSX.Element {
   const say = useLabWords();
@@ -56,21 +62,12 @@ export function ScenarioCard({ onStarted }: { onStarted: (run: ScenarioProgress)
   const cancel = useCancelScenario();
   const form = useForm<ScenarioFields>({
     initialValues: { kind: 'ignore-retry-after', key: '', count: 75, rate: 5, seconds: 10 },
-    validate: (values) => {
-      const scenario =
-        values.kind === 'steady'
-          ? { kind: values.kind, key: values.key, rate: values.rate, seconds: values.seconds }
-          : { kind: values.kind, key: values.key, count: values.count };
-      return windowResolver(ScenarioSchema)(scenario as never);
-    },
+    validate: (values) => windowResolver(ScenarioSchema)(scenarioOf(values) as never),
   });
   const kind = form.values.kind;
 
   const submit = form.onSubmit((values) => {
-    const scenario =
-      values.kind === 'steady'
-        ? { kind: values.kind, key: values.key.trim(), rate: Number(values.rate), seconds: Number(values.seconds) }
-        : { kind: values.kind, key: values.key.trim(), count: Number(values.count) };
+    const scenario = scenarioOf(values);
     start.mutate(scenario, {
       onSuccess: onStarted,
       onError: (error) => {
@@ -109,29 +106,12 @@ export function ScenarioCard({ onStarted }: { onStarted: (run: ScenarioProgress)
               />
               {kind === 'steady' ? (
                 <>
-                  <NumberInput
-                    label={t('scenarios.rate')}
-                    min={1}
-                    max={SCENARIO_MAX_RATE}
-                    allowDecimal={false}
-                    w={120}
-                    {...form.getInputProps('rate')}
-                  />
-                  <NumberInput
-                    label={t('scenarios.seconds')}
-                    min={1}
-                    max={SCENARIO_MAX_SECONDS}
-                    allowDecimal={false}
-                    w={120}
-                    {...form.getInputProps('seconds')}
-                  />
+                  <FigureInput label={t('scenarios.rate')} w={120} {...form.getInputProps('rate')} />
+                  <FigureInput label={t('scenarios.seconds')} w={120} {...form.getInputProps('seconds')} />
                 </>
               ) : (
-                <NumberInput
+                <FigureInput
                   label={t('scenarios.requests')}
-                  min={1}
-                  max={SCENARIO_MAX_REQUESTS}
-                  allowDecimal={false}
                   w={140}
                   {...form.getInputProps('count')}
                   data-testid="scenario-count"

@@ -1,16 +1,4 @@
-import {
-  Button,
-  Checkbox,
-  Group,
-  NumberInput,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Button, Checkbox, Group, SimpleGrid, Stack, Table, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,6 +11,7 @@ import {
   type StaffNoticeKind,
   type TemplateKind,
 } from '../../../../shared/mail-templates';
+import { figureOf, FigureInput } from '../../ui/FigureInput';
 import { LoadFailure, SkeletonBlocks } from '../../ui/LoadStates';
 import { useUnsavedChanges } from '../../ui/unsaved-changes';
 import { windowResolver } from '../../ui/zod-words';
@@ -79,7 +68,7 @@ interface SettingsValues {
 
 function settingsOf(values: SettingsValues): AutomationSettings {
   return {
-    followUpDays: values.followUpDays as number,
+    followUpDays: figureOf(values.followUpDays),
     followUpQuestions: values.questions
       .split('\n')
       .map((question) => question.trim())
@@ -120,14 +109,7 @@ function SettingsForm({ settings }: { settings: AutomationSettings }): React.JSX
     >
       <Stack gap="sm">
         <Group wrap="wrap" align="flex-start">
-          <NumberInput
-            label={t('automation.followUpDays')}
-            min={1}
-            max={365}
-            allowDecimal={false}
-            w={200}
-            {...form.getInputProps('followUpDays')}
-          />
+          <FigureInput label={t('automation.followUpDays')} w={200} {...form.getInputProps('followUpDays')} />
           <Textarea
             label={t('automation.followUpQuestions')}
             description={t('automation.followUpQuestionsHelp')}
@@ -170,6 +152,11 @@ function NoticeRow({ notice }: { notice: StaffNotice }): React.JSX.Element {
   const { t } = useTranslation('outbox');
   const [address, setAddress] = useState(notice.address ?? '');
   const [kinds, setKinds] = useState<StaffNoticeKind[]>(notice.kinds);
+  useUnsavedChanges(
+    address.trim() !== (notice.address ?? '') ||
+      kinds.length !== notice.kinds.length ||
+      kinds.some((kind) => !notice.kinds.includes(kind)),
+  );
   const save = useSetNotice();
   return (
     <Table.Tr>

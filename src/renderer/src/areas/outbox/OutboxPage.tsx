@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { OUTBOX_STATUSES, type OutboxStatus } from '../../../../shared/mail';
 import { LoadFailure, SkeletonBlocks } from '../../ui/LoadStates';
 import { PageTitle } from '../../ui/PageTitle';
+import { useGuardedChoice } from '../../ui/unsaved-changes';
 import { AutomationPanel } from './AutomationPanel';
 import { OutboxTable } from './OutboxTable';
 import { TemplateEditor } from './TemplateEditor';
@@ -13,10 +14,12 @@ import { useMailSettings, useOutbox, usePauseMail } from './queries';
 /** The Outbox: the messages, the automatic messages' words, and which of them go out. */
 export function OutboxPage(): React.JSX.Element {
   const { t } = useTranslation('outbox');
+  // Each tab unmounts the others: the words and settings typed in one are asked about before another.
+  const [tab, chooseTab] = useGuardedChoice('messages');
   return (
     <Stack gap="md" data-testid="outbox-page">
       <PageTitle title={t('title')} description={t('description')} />
-      <Tabs defaultValue="messages" keepMounted={false}>
+      <Tabs value={tab} onChange={chooseTab} keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="messages">{t('tabs.messages')}</Tabs.Tab>
           <Tabs.Tab value="templates">{t('tabs.templates')}</Tabs.Tab>

@@ -14,7 +14,7 @@ import { describeFailure } from '../../client/errors';
 import { AdminCallError } from '../../client/transport';
 import { LoadFailure, SkeletonBlocks } from '../../ui/LoadStates';
 import { usePreview, usePreviewRecords, useSaveTemplate, useTemplates, useTestTemplate } from './queries';
-import { leaveOrAsk, useUnsavedChanges } from '../../ui/unsaved-changes';
+import { useGuardedChoice, useUnsavedChanges } from '../../ui/unsaved-changes';
 
 /** The placeholder a refusal names, when the engine refused the words for one. */
 function unknownPlaceholder(error: unknown): UnknownPlaceholder | null {
@@ -33,8 +33,8 @@ const toParagraphs = (body: string) =>
 /** One automatic message's words in one language: edited with its placeholders, previewed on a real record, sent as a test. */
 export function TemplateEditor(): React.JSX.Element {
   const { t } = useTranslation('outbox');
-  const [kind, setKind] = useState<TemplateKind>('application_received');
-  const [language, setLanguage] = useState<PublishedLanguage>('en');
+  const [kind, setKind] = useGuardedChoice<TemplateKind>('application_received');
+  const [language, setLanguage] = useGuardedChoice<PublishedLanguage>('en');
   const templates = useTemplates(language);
   const view = templates.data?.find((template) => template.kind === kind);
   return (
@@ -44,7 +44,7 @@ export function TemplateEditor(): React.JSX.Element {
           label={t('templates.kind')}
           data={TEMPLATE_KINDS.map((value) => ({ value, label: t(`kinds.${value}`) }))}
           value={kind}
-          onChange={(value) => value && leaveOrAsk(() => setKind(value as TemplateKind))}
+          onChange={setKind}
           allowDeselect={false}
           w={280}
         />
@@ -52,7 +52,7 @@ export function TemplateEditor(): React.JSX.Element {
           label={t('templates.language')}
           data={PUBLISHED_LANGUAGES.map((value) => ({ value, label: t(`languages.${value}`) }))}
           value={language}
-          onChange={(value) => value && leaveOrAsk(() => setLanguage(value as PublishedLanguage))}
+          onChange={setLanguage}
           allowDeselect={false}
           w={160}
         />

@@ -217,7 +217,6 @@ export function AdoptDialog({ record, opened, onClose }: MovementDialogProps): R
         <NumberInput
           label={currency ? t('adopt.feeIn', { currency }) : t('adopt.fee')}
           withAsterisk
-          min={0}
           allowNegative={false}
           decimalScale={4}
           {...form.getInputProps('fee')}

@@ -200,7 +200,6 @@ export function PetProfileForm({ details, onDone }: { details: PetDetails; onDon
                 label={details.currency ? t('profile.feeIn', { currency: details.currency }) : t('field.adoptionFee')}
                 description={details.currency ? undefined : t('profile.noCurrency')}
                 placeholder={t('profile.notRecorded')}
-                min={0}
                 allowNegative={false}
                 {...form.getInputProps('adoptionFee')}
               />

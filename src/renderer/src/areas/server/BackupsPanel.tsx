@@ -4,7 +4,6 @@ import {
   Button,
   Card,
   Group,
-  NumberInput,
   ScrollArea,
   Stack,
   Switch,
@@ -28,6 +27,8 @@ import { describeFailure, refusalMessage } from '../../client/errors';
 import { windowI18n } from '../../i18n/i18n';
 import { AdminCallError, call } from '../../client/transport';
 import { formatBytes, formatMoment } from '../../ui/format';
+import { figureOf, FigureInput } from '../../ui/FigureInput';
+import { useUnsavedChanges } from '../../ui/unsaved-changes';
 import { LoadFailure, SkeletonBlocks } from '../../ui/LoadStates';
 import { TruncatedText } from '../../ui/TruncatedText';
 
@@ -131,6 +132,28 @@ function BackupList({ status }: { status: BackupsStatus }): React.JSX.Element {
   );
 }
 
+/** The schedule as edited: the folder and the number kept as typed. */
+interface ScheduleDraft {
+  on: boolean;
+  folder: string;
+  keep: number | string;
+  at: string;
+}
+
+const draftOf = (schedule: BackupSchedule): ScheduleDraft => ({ ...schedule, folder: schedule.folder ?? '' });
+
+const scheduleOf = (draft: ScheduleDraft): BackupSchedule => ({
+  on: draft.on,
+  folder: draft.folder.trim() === '' ? null : draft.folder.trim(),
+  keep: figureOf(draft.keep),
+  at: draft.at,
+});
+
+const sameSchedule = (one: BackupSchedule, other: BackupSchedule) =>
+  one.on === other.on && one.folder === other.folder && one.keep === other.keep && one.at === other.at;
+
+const KEPT = { min: 1, max: 365 };
+
 /** The settings form: its refusals (a folder that cannot be used, a role that may not change it) stay in the panel. */
 function ScheduleForm({
   status,
@@ -140,8 +163,16 @@ function ScheduleForm({
   onSaved: (status: BackupsStatus) => void;
 }): React.JSX.Element {
   const { t } = useTranslation('server');
-  const [values, setValues] = useState<BackupSchedule>(status.schedule);
-  const [folderText, setFolderText] = useState(status.schedule.folder ?? '');
+  const [draft, setDraft] = useState<ScheduleDraft>(() => draftOf(status.schedule));
+  /** The saved schedule the draft started from, or last followed. */
+  const [base, setBase] = useState<BackupSchedule>(status.schedule);
+  // A schedule saved since (here, or by another owner) is shown when nothing typed would be lost.
+  if (!sameSchedule(status.schedule, base)) {
+    if (sameSchedule(scheduleOf(draft), base)) setDraft(draftOf(status.schedule));
+    setBase(status.schedule);
+  }
+  useUnsavedChanges(!sameSchedule(scheduleOf(draft), status.schedule));
+  const change = (patch: Partial<ScheduleDraft>) => setDraft((current) => ({ ...current, ...patch }));
   const configure = useMutation({
     mutationFn: (schedule: BackupSchedule) => call('backups.configure', schedule),
     onSuccess: onSaved,
@@ -153,41 +184,42 @@ function ScheduleForm({
     (error.details as { field?: string } | undefined)?.field === 'folder'
       ? refusalMessage(error)
       : null;
-  const timeError = TIME_OF_DAY.test(values.at) ? null : t('backups.timeOfDay');
-  const save = () => configure.mutate({ ...values, folder: folderText.trim() === '' ? null : folderText.trim() });
+  const timeError = TIME_OF_DAY.test(draft.at) ? null : t('backups.timeOfDay');
+  const kept = figureOf(draft.keep);
+  const keepError =
+    Number.isInteger(kept) && kept >= KEPT.min && kept <= KEPT.max ? null : t('backups.keepRange', KEPT);
+  const save = () => configure.mutate(scheduleOf(draft));
   return (
     <Stack gap="sm">
       <Switch
         label={t('backups.everyNight')}
-        checked={values.on}
-        onChange={(event) => setValues({ ...values, on: event.currentTarget.checked })}
+        checked={draft.on}
+        onChange={(event) => change({ on: event.currentTarget.checked })}
       />
       <TextInput
         label={t('backups.folder')}
         description={t('backups.folderHint')}
         placeholder="/media/backup/adoption-desk"
-        value={folderText}
-        onChange={(event) => setFolderText(event.currentTarget.value)}
+        value={draft.folder}
+        onChange={(event) => change({ folder: event.currentTarget.value })}
         error={folderError}
       />
       <Group gap="sm" align="flex-start" wrap="wrap">
-        <NumberInput
+        <FigureInput
           label={t('backups.keep')}
           description={t('backups.keepHint')}
           suffix={t('backups.keepSuffix')}
-          min={1}
-          max={365}
-          allowDecimal={false}
-          value={values.keep}
-          onChange={(value) => setValues({ ...values, keep: typeof value === 'number' ? value : 1 })}
+          value={draft.keep}
+          onChange={(value) => change({ keep: value })}
+          error={keepError}
           w={160}
         />
         <TextInput
           label={t('backups.at')}
           description={t('backups.atHint', { zone: status.timeZone })}
           type="time"
-          value={values.at}
-          onChange={(event) => setValues({ ...values, at: event.currentTarget.value })}
+          value={draft.at}
+          onChange={(event) => change({ at: event.currentTarget.value })}
           error={timeError}
           w={190}
         />
@@ -204,7 +236,7 @@ function ScheduleForm({
         </Alert>
       )}
       <Group>
-        <Button onClick={save} loading={configure.isPending} disabled={timeError !== null}>
+        <Button onClick={save} loading={configure.isPending} disabled={timeError !== null || keepError !== null}>
           {t('backups.save')}
         </Button>
       </Group>
@@ -276,7 +308,7 @@ export function BackupsPanel(): React.JSX.Element {
           )}
           <LastRun run={status.data.lastRun} />
           <NextRun status={status.data} />
-          <ScheduleForm key={JSON.stringify(status.data.schedule)} status={status.data} onSaved={saved} />
+          <ScheduleForm status={status.data} onSaved={saved} />
           <BackupList status={status.data} />
         </Stack>
       )}

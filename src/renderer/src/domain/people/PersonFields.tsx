@@ -2,7 +2,6 @@ import {
   Checkbox,
   Group,
   MultiSelect,
-  NumberInput,
   SegmentedControl,
   SimpleGrid,
   Stack,
@@ -14,6 +13,7 @@ import {
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { PERSON_KINDS, PERSON_ROLES } from '../../../../shared/people';
+import { FigureInput } from '../../ui/FigureInput';
 import { KIND_WORDS, ROLE_WORDS } from './person-labels';
 import type { PersonFormValues } from './person-form';
 
@@ -129,12 +129,9 @@ export function PersonFields(props: PersonFieldsProps): React.JSX.Element {
       )}
       {form.values.fosterApproved && (
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-          <NumberInput
+          <FigureInput
             label={t('fields.capacity')}
             description={t('fields.capacityHint')}
-            min={1}
-            max={100}
-            allowDecimal={false}
             {...form.getInputProps('fosterCapacity')}
           />
           <MultiSelect

@@ -8,6 +8,7 @@ import {
 } from '../../../../shared/people';
 import { windowI18n } from '../../i18n/i18n';
 import { PERSON_FIELD_LABEL as PERSON_LABELS } from './person-labels';
+import { figureOf } from '../../ui/FigureInput';
 
 export interface PersonFormValues {
   name: string;
@@ -69,7 +70,7 @@ export function personOf(values: PersonFormValues): NewPerson & Required<Omit<Ne
     doNotAdopt: values.doNotAdopt,
     doNotAdoptReason: values.doNotAdopt ? textOrNull(values.doNotAdoptReason) : null,
     fosterApproved: values.fosterApproved,
-    fosterCapacity: values.fosterApproved && values.fosterCapacity !== '' ? Number(values.fosterCapacity) : null,
+    fosterCapacity: values.fosterApproved && values.fosterCapacity !== '' ? figureOf(values.fosterCapacity) : null,
     fosterSpecies: values.fosterApproved ? values.fosterSpecies.map(Number) : [],
   };
 }
