@@ -1,6 +1,7 @@
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
 import { ADMIN_CHANNEL_NAMES } from '../shared/admin-channels';
 import { LINK_CHANNELS, type LinkBridge } from '../shared/desk-link';
+import { CLOSE_CHANNEL, CLOSE_HELD_MESSAGE, type DeskWindowBridge } from '../shared/desk-window';
 import { CHANGE_IPC_MESSAGE, isChangeEvent, type OnChange } from '../shared/live-updates';
 
 // One method per admin channel and nothing else: the page never sees ipcRenderer itself.
@@ -26,3 +27,14 @@ const link: LinkBridge = {
   current: () => ipcRenderer.invoke(LINK_CHANNELS.current),
 };
 contextBridge.exposeInMainWorld('adoptionDeskLink', link);
+
+// Closing with changes unsaved: the page hears that its beforeunload held the close, and closes once it was told to leave.
+const deskWindow: DeskWindowBridge = {
+  onCloseHeld: (listener) => {
+    const heard = () => listener();
+    ipcRenderer.on(CLOSE_HELD_MESSAGE, heard);
+    return () => void ipcRenderer.off(CLOSE_HELD_MESSAGE, heard);
+  },
+  close: () => ipcRenderer.invoke(CLOSE_CHANNEL),
+};
+contextBridge.exposeInMainWorld('adoptionDeskWindow', deskWindow);

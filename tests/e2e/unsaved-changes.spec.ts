@@ -4,6 +4,7 @@
  * Stay keeps every change where it was; Leave drops them, and the other environment's page starts
  * from its own data, never from this one's edits. A saved form leaves without a question.
  */
+import type { Dialog } from '@playwright/test';
 import { cliJson, expect, goTo, importPets, notification, openDesk, test } from './fixtures';
 
 test('a pet record with a change unsaved asks before another page or tab; saved, it leaves at once', async ({
@@ -113,6 +114,54 @@ test('the Shelter page with a change unsaved asks before the other environment; 
     '',
   );
   expect(await cliJson(desk, 'shelter', 'show')).toEqual({ logo: null, version: expect.any(Number) });
+});
+
+test('closing the tab or the desktop window with a change unsaved is held and asked; Leave closes, nothing held after', async ({
+  page,
+  desk,
+}) => {
+  // The desktop preload's window bridge, as src/preload/index.ts gives it: Electron cannot run here.
+  await page.addInitScript(() => {
+    const listeners = new Set<() => void>();
+    const stand = window as unknown as { closes: number; holdClose: () => void; adoptionDeskWindow: unknown };
+    stand.closes = 0;
+    stand.holdClose = () => listeners.forEach((listener) => listener());
+    stand.adoptionDeskWindow = {
+      onCloseHeld: (listener: () => void) => (listeners.add(listener), () => void listeners.delete(listener)),
+      close: () => ((stand.closes += 1), Promise.resolve()),
+    };
+  });
+  await openDesk(page, desk);
+  await goTo(page, 'Shelter');
+  const terms = page.getByTestId('shelter-form').getByRole('textbox', { name: 'Adoption contract terms' });
+  const question = page.getByRole('dialog', { name: 'Leave without saving?' });
+  const holds = () =>
+    page.evaluate(() => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    });
+  expect(await holds()).toBe(false);
+  await terms.fill('Typed, and the window closed.');
+
+  // A browser tab: the page holds the close, and the browser asks in its own words.
+  const asked = new Promise<Dialog>((resolve) => page.once('dialog', resolve));
+  await page.close({ runBeforeUnload: true });
+  const dialog = await asked;
+  expect(dialog.type()).toBe('beforeunload');
+  await dialog.dismiss();
+  await expect(terms).toHaveValue('Typed, and the window closed.');
+
+  // The desktop window: the shell says the close was held, and the window asks in its own words.
+  await page.evaluate(() => (window as unknown as { holdClose: () => void }).holdClose());
+  await question.getByRole('button', { name: 'Stay on this page' }).click();
+  await expect(question).toBeHidden();
+  await expect(terms).toHaveValue('Typed, and the window closed.');
+  expect(await page.evaluate(() => (window as unknown as { closes: number }).closes)).toBe(0);
+  await page.evaluate(() => (window as unknown as { holdClose: () => void }).holdClose());
+  await question.getByRole('button', { name: 'Leave without saving' }).click();
+  await expect.poll(() => page.evaluate(() => (window as unknown as { closes: number }).closes)).toBe(1);
+  expect(await holds()).toBe(false);
 });
 
 test('the follow-up delay emptied is refused under its field, not saved as 1, and the Outbox’s tabs ask before dropping it', async ({

@@ -6,6 +6,7 @@ import type { IpcMainInvokeEvent, MenuItemConstructorOptions } from 'electron';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN_CHANNELS } from '../../src/shared/admin-contract';
 import { LINK_CHANNELS } from '../../src/shared/desk-link';
+import { CLOSE_CHANNEL, CLOSE_HELD_MESSAGE } from '../../src/shared/desk-window';
 
 // Electron cannot run here: this fake stands in for the parts of it that src/main/index.ts uses.
 // Everything behind it is real: AppHost, both API servers on 127.0.0.1, SQLite in a temp dir.
@@ -13,7 +14,11 @@ const electron = vi.hoisted(() => {
   // vi.hoisted runs before the imports above exist, so node:events is required here.
   // eslint-disable-next-line @typescript-eslint/no-require-imports, @typescript-eslint/consistent-type-imports
   const { EventEmitter: Emitter } = require('node:events') as typeof import('node:events');
-  type Contents = InstanceType<typeof Emitter> & { setWindowOpenHandler: ReturnType<typeof vi.fn> };
+  type Contents = InstanceType<typeof Emitter> & {
+    setWindowOpenHandler: ReturnType<typeof vi.fn>;
+    send: ReturnType<typeof vi.fn>;
+    isDestroyed: () => boolean;
+  };
   type IpcHandler = (event: unknown, payload: unknown) => unknown;
   const state = {
     singleInstance: true,
@@ -33,7 +38,11 @@ const electron = vi.hoisted(() => {
     webContents: Contents;
     constructor(options: Record<string, unknown>) {
       super();
-      this.webContents = Object.assign(new Emitter(), { setWindowOpenHandler: vi.fn() });
+      this.webContents = Object.assign(new Emitter(), {
+        setWindowOpenHandler: vi.fn(),
+        send: vi.fn(),
+        isDestroyed: () => false,
+      });
       state.windows.push({ options, contents: this.webContents, instance: this });
     }
     loadURL(url: string) {
@@ -43,6 +52,7 @@ const electron = vi.hoisted(() => {
     }
     maximize() {}
     show() {}
+    close = vi.fn();
     isMaximized() {
       return false;
     }
@@ -168,7 +178,7 @@ afterEach(async () => {
   // Quitting is how the shell stops its servers and closes the databases.
   const quitsBefore = electron.state.quitCalls;
   const event = quitEvent();
-  electron.module.app.emit('before-quit', event);
+  electron.module.app.emit('will-quit', event);
   if (event.defaultPrevented)
     await expect.poll(() => electron.state.quitCalls, { timeout: 10_000 }).toBe(quitsBefore + 1);
   electron.module.app.removeAllListeners();
@@ -209,7 +219,7 @@ describe('the Electron shell', () => {
   it('registers one IPC handler per contract channel and per first-run bridge call; each refuses a sender that is not our page', async () => {
     await loadShell();
     expect([...electron.state.ipcHandlers.keys()].sort()).toEqual(
-      [...ADMIN_CHANNELS, ...Object.values(LINK_CHANNELS)].sort(),
+      [...ADMIN_CHANNELS, ...Object.values(LINK_CHANNELS), CLOSE_CHANNEL].sort(),
     );
     for (const [channel, handler] of electron.state.ipcHandlers) {
       for (const foreign of [
@@ -278,16 +288,39 @@ describe('the Electron shell', () => {
     );
   });
 
-  it('stops the servers before quitting, once', async () => {
+  it('stops the servers once every window has closed, before quitting, once', async () => {
     await loadShell();
+    // A quit begun: the window may still hold it (its page has changes unsaved), and its page needs the servers.
+    electron.module.app.emit('before-quit', quitEvent());
+    expect(await answers(`http://127.0.0.1:${ports.production}/v1/pets`)).toBe(401);
     const event = quitEvent();
-    electron.module.app.emit('before-quit', event);
+    electron.module.app.emit('will-quit', event);
     expect(event.defaultPrevented).toBe(true);
     await expect.poll(() => electron.state.quitCalls).toBe(1);
     expect(await answers(`http://127.0.0.1:${ports.production}/v1/pets`)).toBeUndefined();
     const again = quitEvent();
-    electron.module.app.emit('before-quit', again);
+    electron.module.app.emit('will-quit', again);
     expect(again.defaultPrevented).toBe(false);
+  });
+
+  it('tells the page when its unsaved changes held a close, and closes the window when the page says to leave', async () => {
+    await loadShell();
+    const [window] = electron.state.windows;
+    const held = quitEvent();
+    window?.contents.emit('will-prevent-unload', held);
+    // Not prevented: the close stays held while the page asks.
+    expect(held.defaultPrevented).toBe(false);
+    expect(window?.contents.send).toHaveBeenCalledWith(CLOSE_HELD_MESSAGE);
+    const close = electron.state.ipcHandlers.get(CLOSE_CHANNEL);
+    expect(await close?.(senderAt('https://evil.example/'), undefined)).toMatchObject({
+      ok: false,
+      error: { code: 'forbidden' },
+    });
+    expect(window?.instance).toMatchObject({ close: expect.any(Function) });
+    const closeWindow = (window?.instance as unknown as { close: ReturnType<typeof vi.fn> }).close;
+    expect(closeWindow).not.toHaveBeenCalled();
+    expect(await close?.(senderAt('app://desk/index.html'), undefined)).toEqual({ ok: true, value: null });
+    expect(closeWindow).toHaveBeenCalledTimes(1);
   });
 
   it('keeps DevTools while developing', async () => {
@@ -320,6 +353,10 @@ describe('the Electron shell', () => {
     expect(electron.state.windows[0]?.options.webPreferences).not.toHaveProperty('preload');
     expect(electron.state.ipcHandlers.size).toBe(0);
     expect(await answers(`http://127.0.0.1:${ports.production}/v1/pets`)).toBeUndefined();
+    // Its remote pages have no bridge to ask through: a close they would hold goes ahead, as it always did.
+    const held = quitEvent();
+    electron.state.windows[0]?.contents.emit('will-prevent-unload', held);
+    expect(held.defaultPrevented).toBe(true);
   });
 
   it('asks again when the saved choice is damaged, and says where the damaged file was kept', async () => {

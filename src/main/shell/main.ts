@@ -19,6 +19,7 @@ import { adminServingOf, teamListenerOf } from '../admin/admin-serving';
 import { AppHost } from '../host/app-host';
 import { deskChoiceFile, forgetDeskChoice, readDeskChoice } from '../desk-link/choice-file';
 import { createDeskLink } from '../desk-link/desk-link';
+import { askThePageBeforeClosing, tellThePageWhenCloseHeld } from './close-ipc';
 import { forwardChanges, registerAdminIpc } from './ipc';
 import { registerLinkIpc } from './link-ipc';
 import { buildMenuTemplate } from './menu';
@@ -110,6 +111,7 @@ function createWindow(stateFile: string): BrowserWindow {
   });
   if (saved?.maximized) window.maximize();
   lockDownContents(window.webContents, (url) => void shell.openExternal(url), devServerUrl, ownApiOrigins);
+  tellThePageWhenCloseHeld(window);
   window.once('ready-to-show', () => window.show());
   window.on('close', () =>
     saveWindowState(stateFile, { ...window.getNormalBounds(), maximized: window.isMaximized() }),
@@ -160,6 +162,7 @@ async function main(): Promise<void> {
   const statuses = await host.start();
   const trusted = (event: IpcMainInvokeEvent) => isTrustedFrameUrl(event.senderFrame?.url ?? '', devServerUrl);
   registerAdminIpc(ipcMain, createAdminHandlers(host), trusted, teamGateOf(host));
+  askThePageBeforeClosing(ipcMain, () => mainWindow, trusted);
   // The first-run page's bridge: a desk that chooses the shelter server starts again as its window.
   registerLinkIpc(ipcMain, createDeskLink({ file: choiceFile }), trusted, (mode) => {
     if (mode.mode === 'shelter-server') setImmediate(restart);
@@ -197,8 +200,10 @@ async function main(): Promise<void> {
   }
 }
 
+// The servers stop once every window has closed: a window whose page holds unsaved changes may
+// still cancel the quit (it asks first), and its page needs the servers while it stays open.
 let quitting = false;
-app.on('before-quit', (event) => {
+app.on('will-quit', (event) => {
   if (quitting || !host) return;
   event.preventDefault();
   quitting = true;

@@ -102,6 +102,9 @@ export function openShelterWindow(server: PinnedServer, options: ShelterWindowOp
   window.webContents.on('will-redirect', (event, url) => elsewhere(url) && event.preventDefault());
   window.webContents.on('will-attach-webview', (event) => event.preventDefault());
   window.webContents.setWindowOpenHandler(() => ({ action: 'deny' }));
+  // The shelter server's pages have no bridge to ask through (no preload for remote content): a close
+  // their unsaved changes would hold, silently, goes ahead as it always did.
+  window.webContents.on('will-prevent-unload', (event) => event.preventDefault());
   window.webContents.on('did-fail-load', (_event, _code, description, _url, isMainFrame) => {
     if (isMainFrame) void sayWhyNotConnected(window, server, lastRefusal, description, options.changeDeskMode);
   });
