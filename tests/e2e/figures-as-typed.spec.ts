@@ -114,3 +114,22 @@ test('a foster home’s capacity of 150 and a scenario of 0 requests stay as typ
   await expect(count).toHaveAttribute('aria-invalid', 'true');
   await expect(count).toHaveValue('0');
 });
+
+test('in French, a refused figure is said in French under its field, not in the schema’s English', async ({
+  page,
+  desk,
+}) => {
+  await openDesk(page, desk);
+  await page.getByTestId('language-menu').click();
+  await page.getByRole('menuitem', { name: 'Français' }).click();
+  await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Personnes', exact: true }).click();
+  await page.getByRole('button', { name: 'Ajouter une personne', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Ajouter une personne' });
+  await dialog.getByRole('textbox', { name: 'Nom' }).fill('Camille Roux');
+  await dialog.getByRole('checkbox', { name: 'Famille d’accueil agréée' }).check();
+  const places = dialog.getByRole('textbox', { name: 'Places' });
+  await places.fill('150');
+  await dialog.getByRole('button', { name: 'Ajouter une personne', exact: true }).click();
+  await expect(places).toHaveAccessibleDescription(/Doit valoir 100 ou moins/);
+  await expect(places).not.toHaveAccessibleDescription(/must be/);
+});

@@ -142,15 +142,19 @@ export function issueWords(issue: Issue): string {
   }
 }
 
+/** What the window shows under a field for one issue: the schema's own message in English, else its words in the language shown. */
+export function windowIssueMessage(issue: Issue): string {
+  return shownLanguage() === 'en' ? issue.message : issueWords(issue);
+}
+
 /** mantine-form's `validate` from a schema, like mantine-form-zod-resolver's, each message in the window's words. */
 export function windowResolver<T>(schema: z.ZodType<T>) {
   return (values: unknown): Record<string, string> => {
     const parsed = schema.safeParse(values);
     if (parsed.success) return {};
-    const english = shownLanguage() === 'en';
     const errors: Record<string, string> = {};
     // The last issue of a path wins, as with zod4Resolver.
-    for (const issue of parsed.error.issues) errors[issue.path.join('.')] = english ? issue.message : issueWords(issue);
+    for (const issue of parsed.error.issues) errors[issue.path.join('.')] = windowIssueMessage(issue);
     return errors;
   };
 }

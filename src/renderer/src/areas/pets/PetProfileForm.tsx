@@ -38,6 +38,7 @@ import { profileIssueWords, profileRefusalWords } from './profile-words';
 import { useSavePetProfile } from './queries';
 import { useCan } from '../../client/staff';
 import { useUnsavedChanges } from '../../ui/unsaved-changes';
+import { windowIssueMessage } from '../../ui/zod-words';
 
 /** The shared schema's verdict, one message under each field; the rules the window words itself in its words. */
 function validate(values: ProfileValues): Record<string, string> {
@@ -46,7 +47,7 @@ function validate(values: ProfileValues): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const issue of result.error.issues) {
     const worded = profileIssueWords(issue);
-    errors[worded?.field ?? issue.path.map(String).join('.')] ??= worded?.message ?? issue.message;
+    errors[worded?.field ?? issue.path.map(String).join('.')] ??= worded?.message ?? windowIssueMessage(issue);
   }
   return errors;
 }

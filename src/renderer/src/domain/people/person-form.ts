@@ -9,6 +9,7 @@ import {
 import { windowI18n } from '../../i18n/i18n';
 import { PERSON_FIELD_LABEL as PERSON_LABELS } from './person-labels';
 import { figureOf } from '../../ui/FigureInput';
+import { windowIssueMessage } from '../../ui/zod-words';
 
 export interface PersonFormValues {
   name: string;
@@ -87,10 +88,10 @@ export function validatePerson(values: PersonFormValues): Record<string, string>
   if (!result.success) {
     for (const issue of result.error.issues) {
       const field = String(issue.path[0] ?? 'name');
-      const message = WORDED[field]?.() ?? issue.message.replace(/^./, (first) => first.toUpperCase());
+      const message = WORDED[field]?.() ?? windowIssueMessage(issue).replace(/^./, (first) => first.toUpperCase());
       errors[field] ??=
         issue.path.length > 1 && field === 'phones'
-          ? `${String(values.phones[Number(issue.path[1])] ?? '')}: ${issue.message}`
+          ? `${String(values.phones[Number(issue.path[1])] ?? '')}: ${windowIssueMessage(issue)}`
           : message;
     }
   }
