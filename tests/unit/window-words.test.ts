@@ -1,6 +1,8 @@
 /**
  * Words belong to the face that shows them: the window never tells staff to type a command. Its
- * sources (comments aside) hold no npm script, no `adoption-desk` command and no `--flag`.
+ * sources (comments aside) hold no npm script, no `adoption-desk` command and no `--flag`, and no
+ * sentence of its own: what it says (a toast, a dialog, a label) comes from its catalogues, in the
+ * member's language.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -8,6 +10,16 @@ import { describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../helpers/processes';
 
 const RENDERER = path.join(PROJECT_ROOT, 'src/renderer/src');
+/** A sentence in code: a quoted text of a capitalised word and more, or a line of JSX text of three words or more. */
+const PROSE = /(['"`])[A-Z][a-z]+ [a-z’']+(?: [^'"`]*)?\1|^\s+[A-Z][a-z]+(?: [a-z’',.]+){2,}\s*$/;
+/**
+ * English on purpose: Shelter Animals Count's official row names (shown beside their translation),
+ * a page's name in code (the navigation shows `nav.<id>`), a schema's own message (the window words
+ * an issue from its code in any other language: ui/zod-words.ts).
+ */
+const ENGLISH_ON_PURPOSE = [/^\s*label: '/, /\{ error: '/];
+const OFFICIAL_NAMES_FILE = path.join('areas', 'reports', 'SacTable.tsx');
+
 const CLI_SYNTAX = /\bnpm (?:run|exec|ci)\b|\badoption-desk [a-z]|(?:^|[\s>(])--(?!mantine-)[a-z]{2,}/;
 
 function sourcesUnder(dir: string): string[] {
@@ -51,6 +63,29 @@ describe('the window speaks its own words', () => {
         .filter(({ text }) => CLI_SYNTAX.test(text))
         .map(({ line, text }) => `${path.relative(PROJECT_ROOT, file)}:${line}: ${text.trim()}`),
     );
+    expect(found).toEqual([]);
+  });
+
+  it('the sentence pattern finds what it must', () => {
+    for (const text of [
+      "    progress: 'Saving the plan…',",
+      '    success: (record) => `Label of ${record.displayPrefix} saved.`,',
+      '    <Modal opened={opened} title="New project" centered>',
+      '              Create an account',
+    ])
+      expect(PROSE.test(text), text).toBe(true);
+    for (const text of ["    label={t('projectForm.name')}", "  const key = 'pets';", '      {t(`removeDomain.keep`)}'])
+      expect(PROSE.test(text), text).toBe(false);
+  });
+
+  it('no source of the window holds a sentence of its own outside its comments: every one is in the catalogues', () => {
+    const found = sourcesUnder(RENDERER)
+      .filter((file) => !file.includes(`${path.sep}locales${path.sep}`) && !file.endsWith(OFFICIAL_NAMES_FILE))
+      .flatMap((file) =>
+        codeLines(fs.readFileSync(file, 'utf8'))
+          .filter(({ text }) => PROSE.test(text) && !ENGLISH_ON_PURPOSE.some((allowed) => allowed.test(text)))
+          .map(({ line, text }) => `${path.relative(PROJECT_ROOT, file)}:${line}: ${text.trim()}`),
+      );
     expect(found).toEqual([]);
   });
 });

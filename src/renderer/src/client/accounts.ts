@@ -4,7 +4,7 @@ import { call } from './transport';
 import { useEnvironment } from './EnvironmentProvider';
 import { SHOWN_IN_PLACE } from './errors';
 import { topicsOf, useAction } from './action';
-import { PLAN_NAME } from './plan-names';
+import { windowI18n } from '../i18n/i18n';
 
 export function useAccounts() {
   const environment = useEnvironment();
@@ -14,8 +14,8 @@ export function useAccounts() {
 export function useCreateAccount() {
   return useAction({
     run: (account: NewAccount, environment) => call('accounts.create', { environment, account }),
-    progress: ({ name }) => `Creating the account ${name}…`,
-    success: (account) => `Account “${account.name}” created.`,
+    progress: ({ name }) => windowI18n.t('accounts:toast.creating', { name }),
+    success: (account) => windowI18n.t('accounts:toast.created', { name: account.name }),
     shownInPlace: SHOWN_IN_PLACE.always,
     invalidates: topicsOf('accounts.create'),
   });
@@ -25,8 +25,8 @@ export function useRenameAccount() {
   return useAction({
     run: ({ id, name }: { id: number; name: string }, environment) =>
       call('accounts.rename', { environment, id, name }),
-    progress: 'Renaming the account…',
-    success: (account) => `Account renamed to “${account.name}”.`,
+    progress: () => windowI18n.t('accounts:toast.renaming'),
+    success: (account) => windowI18n.t('accounts:toast.renamed', { name: account.name }),
     shownInPlace: SHOWN_IN_PLACE.always,
     invalidates: topicsOf('accounts.rename'),
   });
@@ -36,8 +36,12 @@ export function useChangeAccountPlan() {
   return useAction({
     run: ({ id, plan }: { id: number; plan: AccountPlan }, environment) =>
       call('accounts.setPlan', { environment, id, plan }),
-    progress: 'Changing the plan…',
-    success: (account) => `“${account.name}” is now on the ${PLAN_NAME[account.planId]} plan.`,
+    progress: () => windowI18n.t('accounts:toast.changingPlan'),
+    success: (account) =>
+      windowI18n.t('accounts:toast.planChanged', {
+        name: account.name,
+        plan: windowI18n.t(`plans:names.${account.planId}`),
+      }),
     shownInPlace: SHOWN_IN_PLACE.always,
     invalidates: topicsOf('accounts.setPlan'),
   });

@@ -4,6 +4,7 @@ import { useEnvironment } from './EnvironmentProvider';
 import { topicsOf, useAction } from './action';
 import { SHOWN_IN_PLACE } from './errors';
 import type { ProgressOptions } from './notify';
+import { windowI18n } from '../i18n/i18n';
 
 /** Without an account, every key of the environment (the usage page names banned keys with it); a key issued elsewhere comes with the `keys` topic. */
 export function useApiKeys(accountId?: number) {
@@ -19,8 +20,8 @@ export function useIssueKey(options: ProgressOptions = {}) {
   return useAction({
     run: ({ accountId, label }: { accountId: number; label?: string }, environment) =>
       call('keys.create', { environment, accountId, ...(label ? { label } : {}) }),
-    progress: 'Issuing a key…',
-    success: (issued) => `Key ${issued.record.displayPrefix} issued. Copy it now: it is shown only once.`,
+    progress: () => windowI18n.t('accounts:toast.issuing'),
+    success: (issued) => windowI18n.t('accounts:toast.issued', { prefix: issued.record.displayPrefix }),
     invalidates: topicsOf('keys.create'),
     ...options,
   });
@@ -30,8 +31,8 @@ export function useLabelKey() {
   return useAction({
     run: ({ id, label }: { id: number; label: string }, environment) =>
       call('keys.setLabel', { environment, id, label }),
-    progress: 'Saving the label…',
-    success: (record) => `Label of ${record.displayPrefix} saved.`,
+    progress: () => windowI18n.t('accounts:toast.savingLabel'),
+    success: (record) => windowI18n.t('accounts:toast.labelSaved', { prefix: record.displayPrefix }),
     shownInPlace: SHOWN_IN_PLACE.always,
     invalidates: topicsOf('keys.setLabel'),
   });
@@ -40,8 +41,8 @@ export function useLabelKey() {
 export function useRevokeKey() {
   return useAction({
     run: ({ id }: { id: number }, environment) => call('keys.revoke', { environment, id }),
-    progress: 'Revoking the key…',
-    success: (record) => `Key ${record.displayPrefix} revoked. It stops working at once.`,
+    progress: () => windowI18n.t('accounts:toast.revoking'),
+    success: (record) => windowI18n.t('accounts:toast.revoked', { prefix: record.displayPrefix }),
     invalidates: topicsOf('keys.revoke'),
   });
 }
@@ -49,8 +50,8 @@ export function useRevokeKey() {
 export function useRotateKey() {
   return useAction({
     run: ({ id }: { id: number }, environment) => call('keys.rotate', { environment, id }),
-    progress: 'Rotating the key…',
-    success: (issued) => `New key ${issued.record.displayPrefix} issued; the old one is revoked.`,
+    progress: () => windowI18n.t('accounts:toast.rotating'),
+    success: (issued) => windowI18n.t('accounts:toast.rotated', { prefix: issued.record.displayPrefix }),
     invalidates: topicsOf('keys.rotate'),
   });
 }

@@ -4,6 +4,7 @@ import { call } from './transport';
 import { useEnvironment } from './EnvironmentProvider';
 import { topicsOf, useAction } from './action';
 import { SHOWN_IN_PLACE } from './errors';
+import { windowI18n } from '../i18n/i18n';
 
 /** The window's own offset: the due list's "today" is the day staff see on their clock. */
 const utcOffsetMinutes = () => -new Date().getTimezoneOffset();
@@ -37,9 +38,8 @@ export function useVets(enabled = true) {
 export function useGive() {
   return useAction({
     run: (round: GiveInput, environment) => call('care.give', { environment, round }),
-    progress: (round) => (round.doses.length === 1 ? 'Recording the dose…' : `Recording ${round.doses.length} doses…`),
-    success: ({ doses }) =>
-      doses.length === 1 ? 'Dose recorded as given.' : `${doses.length} doses recorded as given.`,
+    progress: (round) => windowI18n.t('care:toast.giving', { count: round.doses.length }),
+    success: ({ doses }) => windowI18n.t('care:toast.given', { count: doses.length }),
     shownInPlace: SHOWN_IN_PLACE.always,
     invalidates: topicsOf('care.give'),
   });
@@ -48,8 +48,8 @@ export function useGive() {
 export function useSchedule() {
   return useAction({
     run: (dose: ScheduleInput, environment) => call('care.schedule', { environment, dose }),
-    progress: 'Scheduling the dose…',
-    success: (dose) => `${dose.vaccine} scheduled for ${dose.dueDate ?? ''}.`,
+    progress: () => windowI18n.t('care:toast.scheduling'),
+    success: (dose) => windowI18n.t('care:toast.scheduled', { vaccine: dose.vaccine, date: dose.dueDate ?? '' }),
     shownInPlace: SHOWN_IN_PLACE.always,
     invalidates: topicsOf('care.schedule'),
   });
@@ -59,8 +59,8 @@ export function useEditDose() {
   return useAction({
     run: ({ doseId, changes }: { doseId: number; changes: DoseChange }, environment) =>
       call('care.editDose', { environment, doseId, changes }),
-    progress: 'Saving the dose…',
-    success: () => 'Dose saved.',
+    progress: () => windowI18n.t('care:toast.saving'),
+    success: () => windowI18n.t('care:toast.saved'),
     shownInPlace: SHOWN_IN_PLACE.always,
     invalidates: topicsOf('care.editDose'),
   });
@@ -69,8 +69,8 @@ export function useEditDose() {
 export function useSkip() {
   return useAction({
     run: (skip: SkipInput, environment) => call('care.skip', { environment, skip }),
-    progress: 'Skipping the dose…',
-    success: (dose) => `${dose.vaccine} skipped.`,
+    progress: () => windowI18n.t('care:toast.skipping'),
+    success: (dose) => windowI18n.t('care:toast.skipped', { vaccine: dose.vaccine }),
     shownInPlace: SHOWN_IN_PLACE.always,
     invalidates: topicsOf('care.skip'),
   });
@@ -79,8 +79,8 @@ export function useSkip() {
 export function useAddTreatment() {
   return useAction({
     run: (treatment: TreatmentInput, environment) => call('care.addTreatment', { environment, treatment }),
-    progress: 'Recording…',
-    success: () => 'Recorded.',
+    progress: () => windowI18n.t('care:toast.recording'),
+    success: () => windowI18n.t('care:toast.recorded'),
     shownInPlace: SHOWN_IN_PLACE.always,
     invalidates: topicsOf('care.addTreatment'),
   });

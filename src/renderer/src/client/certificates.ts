@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from './transport';
 import { useEnvironment } from './EnvironmentProvider';
 import { withProgress } from './notify';
+import { windowI18n } from '../i18n/i18n';
 
 /** Areas showing a domain's certificate: refreshed after a re-verify. */
 const SITE_AREAS = new Set(['sites', 'domains', 'projects', 'certificates']);
@@ -22,12 +23,12 @@ export function useReverifyDomain() {
   return useMutation({
     mutationFn: (name: string) =>
       withProgress(
-        `Re-verifying ${name}…`,
+        windowI18n.t('sites:toast.reverifying', { name }),
         () => call('domains.reverify', { environment, name }),
         (domain) =>
           domain.certificate.state === 'issued'
-            ? `${domain.name} already has a certificate.`
-            : `${domain.name} is verified; its certificate is requested again.`,
+            ? windowI18n.t('sites:toast.alreadyIssued', { name: domain.name })
+            : windowI18n.t('sites:toast.reverified', { name: domain.name }),
       ),
     onSettled: () =>
       queryClient.invalidateQueries({

@@ -265,23 +265,27 @@ export { PORTAL_NAMES };
 
 /** A pre-flight problem of a portal export, in the window's words. */
 export function portalProblemWords(problem: PortalProblem): string {
+  const t = windowI18n.t.bind(windowI18n);
   switch (problem.problem) {
     case 'missing':
-      return { breed: 'no breed', sex: 'sex not known', age: 'no birth date or estimate', photo: 'no photo' }[
-        problem.field
-      ];
+      return t(`errors:portalProblem.missing.${problem.field}`);
     case 'unmapped':
       return problem.field === 'species'
-        ? `“${problem.value}” is no species RescueGroups.org knows`
-        : `“${problem.value}” is not a breed name`;
+        ? t('errors:portalProblem.unmappedSpecies', { value: problem.value })
+        : t('errors:portalProblem.unmappedBreed', { value: problem.value });
     case 'too_long':
-      return `${problem.field === 'color' ? 'colour' : problem.field} longer than ${problem.limit} characters`;
+      return t(`errors:portalProblem.tooLong.${problem.field}`, { limit: problem.limit });
     case 'not_listed': {
+      const names = problem.suggestions.map((name) => t('errors:portalProblem.quoted', { name })).join(', ');
       const pick =
         problem.suggestions.length > 0
-          ? `choose one it lists, such as ${problem.suggestions.map((name) => `“${name}”`).join(', ')}`
-          : 'choose the closest breed it lists';
-      return `${problem.field === 'breed' ? 'Breed' : 'Second breed'} “${problem.value}” is not one ${PORTAL_NAMES[problem.portal]} lists: ${pick} in the pet’s profile`;
+          ? t('errors:portalProblem.pickSuggested', { names })
+          : t('errors:portalProblem.pickClosest');
+      return t(`errors:portalProblem.notListed.${problem.field}`, {
+        value: problem.value,
+        portal: PORTAL_NAMES[problem.portal],
+        pick,
+      });
     }
   }
 }

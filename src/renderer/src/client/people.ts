@@ -3,12 +3,13 @@ import type { NewPerson } from '../../../shared/people';
 import { topicsOf, useAction } from './action';
 import { SHOWN_IN_PLACE } from './errors';
 import { call } from './transport';
+import { windowI18n } from '../i18n/i18n';
 
 export function useAddPerson() {
   return useAction({
     run: (person: NewPerson, environment) => call('people.add', { environment, person }),
-    progress: ({ name }) => `Adding ${name}…`,
-    success: ({ person }) => `${person.name} added to the register.`,
+    progress: ({ name }) => windowI18n.t('people:toast.adding', { name }),
+    success: ({ person }) => windowI18n.t('people:toast.added', { name: person.name }),
     shownInPlace: SHOWN_IN_PLACE.always,
     invalidates: topicsOf('people.add'),
   });

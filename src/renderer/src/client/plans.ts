@@ -4,6 +4,7 @@ import type { PlanId } from '../../../shared/plans';
 import { call } from './transport';
 import { useEnvironment } from './EnvironmentProvider';
 import { topicsOf, useAction } from './action';
+import { windowI18n } from '../i18n/i18n';
 
 export function usePlans() {
   const environment = useEnvironment();
@@ -14,8 +15,8 @@ export function useUpdatePlan() {
   return useAction({
     run: ({ planId, change }: { planId: PlanId; change: PlanChange }, environment) =>
       call('plans.update', { environment, planId, change }),
-    progress: 'Saving the plan…',
-    success: (plan) => `${plan.name} saved; it applies from each account's next request.`,
+    progress: () => windowI18n.t('plans:toast.saving'),
+    success: (plan) => windowI18n.t('plans:toast.saved', { name: plan.name }),
     invalidates: topicsOf('plans.update'),
   });
 }

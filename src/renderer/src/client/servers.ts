@@ -4,6 +4,7 @@ import type { SettingsUpdate } from '../../../shared/admin-schemas';
 import { call } from './transport';
 import { SHOWN_IN_PLACE } from './errors';
 import { withProgress, type Outcome } from './notify';
+import { windowI18n } from '../i18n/i18n';
 
 /** Servers and settings belong to the whole desk, not to one environment. */
 export function useServers() {
@@ -17,12 +18,16 @@ export function useSettings() {
 
 /** Saved: where each server now listens, or, when one is still not running, why (a warning, not a success). */
 function outcomeOf(servers: ServerStatus[]): Outcome {
+  const t = windowI18n.t.bind(windowI18n);
   const problems = servers
     .filter((server) => server.problem)
-    .map((server) => `${server.environment}: ${server.problem}`);
+    .map((server) => t('server:toast.notRunning', { context: server.environment, problem: server.problem }));
   if (problems.length > 0)
-    return { title: 'Saved, but a server is not running', message: problems.join(' '), warning: true };
-  return `Saved. ${servers.map((server) => `${server.environment} listens on ${server.baseUrl}`).join('; ')}.`;
+    return { title: t('server:toast.savedNotRunning'), message: problems.join(' '), warning: true };
+  const listening = servers.map((server) =>
+    t('server:toast.listensOn', { context: server.environment, url: server.baseUrl }),
+  );
+  return t('server:toast.saved', { listening: listening.join('; ') });
 }
 
 export function useUpdateSettings() {
@@ -30,12 +35,9 @@ export function useUpdateSettings() {
   return useMutation({
     // A refusal is shown in the form itself, where it stays until the next save.
     mutationFn: (update: SettingsUpdate) =>
-      withProgress(
-        'Saving the settings and restarting the servers…',
-        () => call('settings.update', update),
-        outcomeOf,
-        { shownInPlace: SHOWN_IN_PLACE.always },
-      ),
+      withProgress(windowI18n.t('server:toast.saving'), () => call('settings.update', update), outcomeOf, {
+        shownInPlace: SHOWN_IN_PLACE.always,
+      }),
     onSuccess: (servers) => queryClient.setQueryData(['servers'], servers),
     onSettled: () =>
       Promise.all([

@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { Anchor, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
 import { windowResolver } from '../../ui/zod-words';
 import { z } from 'zod';
 import { ProjectNameSchema } from '../../../../shared/sites';
 import { useAccounts } from '../../client/accounts';
 import { projectFormRefusal } from '../../client/errors';
-import { PLAN_NAME } from '../../client/plan-names';
 import { useDialogFailure } from '../../ui/dialog';
 import { DialogFailureAlert } from '../../ui/DialogFailureAlert';
 import { useCreateProject } from './queries';
@@ -28,8 +28,9 @@ export function ProjectFormModal({
   onClose: () => void;
   onCreated: (projectId: number) => void;
 }): React.JSX.Element {
+  const { t } = useTranslation('sites');
   return (
-    <Modal opened={opened} onClose={onClose} title="New project" centered>
+    <Modal opened={opened} onClose={onClose} title={t('newProject')} centered>
       <ProjectForm onCancel={onClose} onCreated={onCreated} />
     </Modal>
   );
@@ -42,13 +43,14 @@ function ProjectForm({
   onCancel: () => void;
   onCreated: (projectId: number) => void;
 }): React.JSX.Element {
+  const { t } = useTranslation(['sites', 'plans']);
   const accounts = useAccounts();
   const createProject = useCreateProject();
   const form = useForm({ initialValues: { name: '', accountId: '' }, validate });
   const failure = useDialogFailure();
   const accountData = (accounts.data ?? []).map((account) => ({
     value: String(account.id),
-    label: `${account.name} (${PLAN_NAME[account.planId]})`,
+    label: t('projectForm.accountWithPlan', { name: account.name, plan: t(`plans:names.${account.planId}`) }),
   }));
   const [creatingAccount, setCreatingAccount] = useState(false);
   // The accounts there were when "New account" was opened: the one that appears after it is chosen.
@@ -87,24 +89,24 @@ function ProjectForm({
       <form onSubmit={save}>
         <Stack>
           <TextInput
-            label="Project name"
-            placeholder="e.g. Happy Paws adoption site"
-            description="Its web address is made from the name."
+            label={t('projectForm.name')}
+            placeholder={t('projectForm.namePlaceholder')}
+            description={t('projectForm.nameHint')}
             withAsterisk
             data-autofocus
             {...form.getInputProps('name')}
           />
           <Select
-            label="Account"
-            description="An account owns API keys and site projects: the shelter or partner the site belongs to. Its plan decides whether custom domains are allowed."
-            placeholder={accounts.data?.length === 0 ? 'Create an account first' : 'Choose an account'}
+            label={t('projectForm.account')}
+            description={t('projectForm.accountHint')}
+            placeholder={accounts.data?.length === 0 ? t('projectForm.noAccountYet') : t('projectForm.chooseAccount')}
             data={accountData}
             withAsterisk
             searchable
             {...form.getInputProps('accountId')}
           />
           <Text size="sm" c="dimmed" data-testid="project-account-hint">
-            {accounts.data?.length === 0 ? 'A project belongs to an account, and there is none yet. ' : 'Not listed? '}
+            {accounts.data?.length === 0 ? t('projectForm.noneYet') : t('projectForm.notListed')}{' '}
             <Anchor
               component="button"
               type="button"
@@ -112,16 +114,16 @@ function ProjectForm({
               onClick={openNewAccount}
               data-testid="project-new-account"
             >
-              Create an account
+              {t('projectForm.createAccount')}
             </Anchor>
           </Text>
           <DialogFailureAlert failure={failure.alert} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onCancel}>
-              Cancel
+              {t('projectForm.cancel')}
             </Button>
             <Button type="submit" loading={createProject.isPending}>
-              Create project
+              {t('projectForm.create')}
             </Button>
           </Group>
         </Stack>

@@ -1,5 +1,6 @@
 import { Button, Group, Modal, Radio, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Domain } from '../../../../shared/sites';
 import { usePromoteAndRemove, useRemoveDomain } from './queries';
 
@@ -25,6 +26,7 @@ function RemovePrimary({
   promoteAndRemove: PromoteAndRemove;
   onClose: () => void;
 }): React.JSX.Element {
+  const { t } = useTranslation('sites');
   // The redirects offered when the dialog opened: the promotion, pushed back mid-action, must not change them under the user.
   const [offered] = useState(redirects);
   const [successor, setSuccessor] = useState(likelySuccessor(offered) ?? '');
@@ -32,13 +34,10 @@ function RemovePrimary({
   return (
     <Stack>
       <Text size="sm" data-testid="remove-primary-explained">
-        {domain.name} is the primary domain: {others.join(', ')} {others.length === 1 ? 'redirects' : 'redirect'} to it.
-        Another domain must serve the site before {domain.name} can go, so make{' '}
-        {others.length === 1 ? 'it' : 'one of them'} the primary first; {domain.name} is then removed and stops being
-        served from the very next request.
+        {t('removeDomain.primaryExplained', { count: others.length, name: domain.name, others: others.join(', ') })}
       </Text>
       {others.length > 1 && (
-        <Radio.Group label="The new primary domain" value={successor} onChange={setSuccessor}>
+        <Radio.Group label={t('removeDomain.newPrimary')} value={successor} onChange={setSuccessor}>
           <Stack gap={6} mt={6}>
             {others.map((name) => (
               <Radio key={name} value={name} label={name} />
@@ -48,7 +47,7 @@ function RemovePrimary({
       )}
       <Group justify="flex-end">
         <Button variant="default" onClick={onClose}>
-          Keep
+          {t('removeDomain.keep')}
         </Button>
         <Button
           color="red"
@@ -58,7 +57,7 @@ function RemovePrimary({
           loading={promoteAndRemove.isPending}
           onClick={() => promoteAndRemove.mutate({ successor, name: domain.name }, { onSuccess: onClose })}
         >
-          Make {successor} primary and remove {domain.name}
+          {t('removeDomain.promoteAndRemove', { successor, name: domain.name })}
         </Button>
       </Group>
     </Stack>
@@ -74,22 +73,20 @@ function RemoveOne({
   remove: RemoveDomain;
   onClose: () => void;
 }): React.JSX.Element {
+  const { t } = useTranslation('sites');
   return (
     <Stack>
-      <Text size="sm">
-        {domain.name} stops being served from the very next request; visitors get “no site at this domain”. Its DNS
-        record stays at your provider until you delete it there.
-      </Text>
+      <Text size="sm">{t('removeDomain.oneExplained', { name: domain.name })}</Text>
       <Group justify="flex-end">
         <Button variant="default" onClick={onClose}>
-          Keep
+          {t('removeDomain.keep')}
         </Button>
         <Button
           color="red"
           loading={remove.isPending}
           onClick={() => remove.mutate(domain.name, { onSuccess: onClose })}
         >
-          Remove
+          {t('removeDomain.remove')}
         </Button>
       </Group>
     </Stack>
@@ -116,8 +113,14 @@ export function RemoveDomainModal({
   const remove = useRemoveDomain();
   const redirects = domain?.role === 'primary' ? domains.filter((other) => other.role === 'redirect') : [];
   const removingPrimary = promoteAndRemove.isPending || redirects.length > 0;
+  const { t } = useTranslation('sites');
   return (
-    <Modal opened={opened} onClose={onClose} size="lg" title={domain ? `Remove ${domain.name}?` : ''}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      size="lg"
+      title={domain ? t('removeDomain.title', { name: domain.name }) : ''}
+    >
       {domain &&
         (removingPrimary ? (
           <RemovePrimary
