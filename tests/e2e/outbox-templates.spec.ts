@@ -82,3 +82,38 @@ test('words saved on another desk: followed while nothing is typed; beside typed
   await expect(editor.getByRole('combobox', { name: 'Language' })).toHaveValue('French');
   expect(await saved()).toBe('The words kept in the end');
 });
+
+test('the outbox settings saved on another desk: followed while untouched; a delay typed here stays and is what is saved', async ({
+  page,
+  desk,
+}) => {
+  const saveElsewhere = (followUpDays: number) =>
+    adminCall(desk, 'outbox.setAutomation', {
+      environment: 'production',
+      settings: { followUpDays, followUpQuestions: ['How is it going?'], disabled: [] },
+    });
+  await openDesk(page, desk);
+  await page.evaluate(() => (location.hash = '#/outbox'));
+  await page.getByRole('tab', { name: 'Settings' }).click();
+  const panel = page.getByTestId('automation-panel');
+  const days = panel.getByRole('textbox', { name: 'Follow-up after (days)' });
+  const questions = panel.getByRole('textbox', { name: 'Follow-up questions' });
+  await expect(days).toHaveValue('14');
+
+  await saveElsewhere(30);
+  await expect(days).toHaveValue('30');
+  await expect(questions).toHaveValue('How is it going?');
+
+  await days.fill('21');
+  await saveElsewhere(40);
+  await expect(questions).toHaveValue('How is it going?');
+  await expect(days).toHaveValue('21');
+  await panel.getByRole('button', { name: 'Save the settings', exact: true }).click();
+  await expect
+    .poll(async () => (await adminCall(desk, 'outbox.automation', { environment: 'production' })).settings.followUpDays)
+    .toBe(21);
+  await expect(days).toHaveValue('21');
+  // Saved: nothing is unsaved, so another tab opens at once.
+  await page.getByRole('tab', { name: 'Messages', exact: true }).click();
+  await expect(page.getByRole('dialog', { name: 'Leave without saving?' })).toHaveCount(0);
+});

@@ -4,7 +4,7 @@
  * holds. With changes unsaved, the window asks first (app/UnsavedChangesDialog.tsx): stay, or leave
  * without saving. Dialogs need none of this: nothing outside one can be reached while it is open.
  */
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 
 /** One token per form that has changes; a form removes its own when saved, reset or gone. */
 const unsaved = new Set<symbol>();
@@ -38,6 +38,31 @@ export function leaveOrAsk(leave: () => void): void {
   if (unsaved.size === 0) return leave();
   pending = leave;
   changed();
+}
+
+/** The part of a mantine form that follows saved values. */
+interface FollowingForm<T> {
+  isDirty(): boolean;
+  setInitialValues(values: T): void;
+  setValues(values: T): void;
+}
+
+/**
+ * A form on a page is not remounted when its saved values change (another desk's save, the CLI,
+ * its own save coming back): untouched, it shows them; with something typed, it keeps the typing,
+ * which its next save puts in their place.
+ */
+export function useFollowSaved<T>(form: FollowingForm<T>, saved: T): void {
+  const shown = JSON.stringify(saved);
+  const followed = useRef(shown);
+  const { isDirty, setInitialValues, setValues } = form;
+  // After every render: a save that came back while the form was dirty is followed once it is clean.
+  useEffect(() => {
+    if (shown === followed.current || isDirty()) return;
+    followed.current = shown;
+    setInitialValues(saved);
+    setValues(saved);
+  });
 }
 
 /**

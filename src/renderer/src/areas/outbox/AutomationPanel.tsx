@@ -13,7 +13,7 @@ import {
 } from '../../../../shared/mail-templates';
 import { figureOf, FigureInput } from '../../ui/FigureInput';
 import { LoadFailure, SkeletonBlocks } from '../../ui/LoadStates';
-import { useUnsavedChanges } from '../../ui/unsaved-changes';
+import { useFollowSaved, useUnsavedChanges } from '../../ui/unsaved-changes';
 import { windowResolver } from '../../ui/zod-words';
 import { useAutomation, useSetAutomation, useSetNotice } from './queries';
 
@@ -26,7 +26,7 @@ export function AutomationPanel(): React.JSX.Element {
   const { settings, notices } = automation.data;
   return (
     <Stack gap="md" data-testid="automation-panel">
-      <SettingsForm key={JSON.stringify(settings)} settings={settings} />
+      <SettingsForm settings={settings} />
       <Title order={4}>{t('automation.noticesTitle')}</Title>
       <Text size="sm" c="dimmed">
         {t('automation.noticesHelp')}
@@ -48,7 +48,7 @@ export function AutomationPanel(): React.JSX.Element {
             </Table.Thead>
             <Table.Tbody>
               {notices.map((notice) => (
-                <NoticeRow key={`${notice.staffId}-${notice.address ?? ''}-${notice.kinds.join()}`} notice={notice} />
+                <NoticeRow key={notice.staffId} notice={notice} />
               ))}
             </Table.Tbody>
           </Table>
@@ -64,6 +64,14 @@ interface SettingsValues {
   /** One question a line. */
   questions: string;
   disabled: TemplateKind[];
+}
+
+function valuesOf(settings: AutomationSettings): SettingsValues {
+  return {
+    followUpDays: settings.followUpDays,
+    questions: settings.followUpQuestions.join('\n'),
+    disabled: settings.disabled,
+  };
 }
 
 function settingsOf(values: SettingsValues): AutomationSettings {
@@ -89,15 +97,9 @@ function validateSettings(values: SettingsValues): Record<string, string> {
 
 function SettingsForm({ settings }: { settings: AutomationSettings }): React.JSX.Element {
   const { t } = useTranslation('outbox');
-  const form = useForm<SettingsValues>({
-    initialValues: {
-      followUpDays: settings.followUpDays,
-      questions: settings.followUpQuestions.join('\n'),
-      disabled: settings.disabled,
-    },
-    validate: validateSettings,
-  });
+  const form = useForm<SettingsValues>({ initialValues: valuesOf(settings), validate: validateSettings });
   useUnsavedChanges(form.isDirty());
+  useFollowSaved(form, valuesOf(settings));
   const save = useSetAutomation();
   const { disabled } = form.values;
   return (
@@ -152,11 +154,21 @@ function NoticeRow({ notice }: { notice: StaffNotice }): React.JSX.Element {
   const { t } = useTranslation('outbox');
   const [address, setAddress] = useState(notice.address ?? '');
   const [kinds, setKinds] = useState<StaffNoticeKind[]>(notice.kinds);
-  useUnsavedChanges(
-    address.trim() !== (notice.address ?? '') ||
-      kinds.length !== notice.kinds.length ||
-      kinds.some((kind) => !notice.kinds.includes(kind)),
-  );
+  /** The saved notice the row's fields started from, or last followed. */
+  const [base, setBase] = useState(notice);
+  const differs = (typedAddress: string, typedKinds: StaffNoticeKind[], from: StaffNotice) =>
+    typedAddress.trim() !== (from.address ?? '') ||
+    typedKinds.length !== from.kinds.length ||
+    typedKinds.some((kind) => !from.kinds.includes(kind));
+  // Saved elsewhere (or by this row): shown when nothing typed would be lost.
+  if (differs(notice.address ?? '', notice.kinds, base)) {
+    if (!differs(address, kinds, base)) {
+      setAddress(notice.address ?? '');
+      setKinds(notice.kinds);
+    }
+    setBase(notice);
+  }
+  useUnsavedChanges(differs(address, kinds, notice));
   const save = useSetNotice();
   return (
     <Table.Tr>

@@ -119,9 +119,7 @@ export function ServerPage(): React.JSX.Element {
       {settings.isPending && <SkeletonBlocks count={1} height={260} />}
       {settings.isError && <LoadFailure error={settings.error} onRetry={() => void settings.refetch()} />}
       {/* Remounted with what was saved, so the form starts clean from the settings in force. */}
-      {settings.data && (
-        <SettingsForm key={JSON.stringify(settings.data)} settings={settings.data} unsaved={damage !== null} />
-      )}
+      {settings.data && <SettingsForm settings={settings.data} unsaved={damage !== null} />}
       {settings.data && (
         <TeamServerPanel key={JSON.stringify(settings.data.teamServer ?? null)} settings={settings.data} />
       )}

@@ -14,7 +14,7 @@ import {
 import { caFileRefusal, describeFailure } from '../../client/errors';
 import { useUpdateSettings } from '../../client/servers';
 import { figureOf, FigureInput } from '../../ui/FigureInput';
-import { useUnsavedChanges } from '../../ui/unsaved-changes';
+import { useFollowSaved, useUnsavedChanges } from '../../ui/unsaved-changes';
 
 type SettingsValues = {
   host: string;
@@ -76,12 +76,13 @@ export function SettingsForm({
     validate: (values) => resolver(settingsOf(values)),
   });
   useUnsavedChanges(form.isDirty());
+  useFollowSaved(form, valuesOf(settings));
   const exposed = !isLoopbackHost(form.values.host);
 
   const save = (values: SettingsValues) => {
     const next = settingsOf(values);
     if (isLoopbackHost(next.host)) {
-      updateSettings.mutate(next);
+      updateSettings.mutate(next, { onSuccess: () => form.resetDirty(values) });
       return;
     }
     modals.openConfirmModal({
@@ -89,7 +90,8 @@ export function SettingsForm({
       children: <Text size="sm">{t('settings.exposeBody', { host: next.host })}</Text>,
       labels: { confirm: t('settings.exposeConfirm'), cancel: t('common:cancel') },
       confirmProps: { color: 'orange' },
-      onConfirm: () => updateSettings.mutate({ ...next, confirmExposure: true }),
+      onConfirm: () =>
+        updateSettings.mutate({ ...next, confirmExposure: true }, { onSuccess: () => form.resetDirty(values) }),
     });
   };
 
