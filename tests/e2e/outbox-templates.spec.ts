@@ -4,7 +4,7 @@
  * reload, and the preview shows them filled; nothing overflows the window's width. Words saved
  * elsewhere are followed while nothing is typed, and never replace what is.
  */
-import { adminCall, expect, openDesk, test } from './fixtures';
+import { addStaff, adminCall, expect, openDesk, test } from './fixtures';
 
 test.use({ viewport: { width: 1000, height: 700 } });
 
@@ -116,4 +116,39 @@ test('the outbox settings saved on another desk: followed while untouched; a del
   // Saved: nothing is unsaved, so another tab opens at once.
   await page.getByRole('tab', { name: 'Messages', exact: true }).click();
   await expect(page.getByRole('dialog', { name: 'Leave without saving?' })).toHaveCount(0);
+});
+
+test('a member’s staff notice saved elsewhere: followed while untouched; an address typed here stays', async ({
+  page,
+  desk,
+}) => {
+  const password = 'a long shelter password';
+  await addStaff(desk, password, [{ name: 'Olga Owner', login: 'olga', role: 'owner' }]);
+  const origin = new URL(desk.adminUrl).origin;
+  const login = await page.request.post(`${origin}/admin/api/staff.login`, { data: { login: 'olga', password } });
+  expect(login.ok(), await login.text()).toBe(true);
+  const automation = () => adminCall(desk, 'outbox.automation', { environment: 'production' });
+  const [olga] = (await automation()).notices;
+  const saveElsewhere = (address: string) =>
+    adminCall(desk, 'outbox.setNotice', {
+      environment: 'production',
+      notice: { staffId: olga!.staffId, address, kinds: ['staff_new_application'] },
+    });
+  await page.goto(`${origin}/admin/#/outbox`);
+  await expect(page.locator('html[data-ready="true"]')).toBeAttached();
+  await page.getByRole('tab', { name: 'Settings' }).click();
+  const row = page.getByTestId('automation-panel').getByRole('row', { name: /Olga Owner/ });
+  const address = row.getByRole('textbox', { name: 'Address' });
+  await expect(address).toHaveValue('');
+
+  await saveElsewhere('olga@elsewhere.example');
+  await expect(address).toHaveValue('olga@elsewhere.example');
+
+  await address.fill('olga@typed.example');
+  await saveElsewhere('olga@again.example');
+  await expect(row.getByRole('checkbox').first()).toBeChecked();
+  await expect(address).toHaveValue('olga@typed.example');
+  await row.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect.poll(async () => (await automation()).notices[0]?.address).toBe('olga@typed.example');
+  await expect(address).toHaveValue('olga@typed.example');
 });
