@@ -4,7 +4,7 @@
  * holds. With changes unsaved, the window asks first (app/UnsavedChangesDialog.tsx): stay, or leave
  * without saving. Dialogs need none of this: nothing outside one can be reached while it is open.
  */
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore, type Dispatch, type SetStateAction } from 'react';
 
 /** One token per form that has changes; a form removes its own when saved, reset or gone. */
 const unsaved = new Set<symbol>();
@@ -63,6 +63,31 @@ export function useFollowSaved<T>(form: FollowingForm<T>, saved: T): void {
     setInitialValues(saved);
     setValues(saved);
   });
+}
+
+/** How a draft (the fields as typed) stands to the saved values it edits. */
+export interface DraftOf<S, D> {
+  draftOf: (saved: S) => D;
+  /** What the draft would save. */
+  savedOf: (draft: D) => S;
+  same: (one: S, other: S) => boolean;
+}
+
+/**
+ * `useFollowSaved` for a form kept in plain state: the draft of `saved`, which follows the saved
+ * values as they change while nothing is typed, keeps the typing otherwise, and is unsaved while it
+ * would save something else than what is saved.
+ */
+export function useDraft<S, D>(saved: S, { draftOf, savedOf, same }: DraftOf<S, D>): [D, Dispatch<SetStateAction<D>>] {
+  const [draft, setDraft] = useState<D>(() => draftOf(saved));
+  /** The saved values the draft started from, or last followed. */
+  const [base, setBase] = useState<S>(saved);
+  if (!same(saved, base)) {
+    if (same(savedOf(draft), base)) setDraft(draftOf(saved));
+    setBase(saved);
+  }
+  useUnsavedChanges(!same(savedOf(draft), saved));
+  return [draft, setDraft];
 }
 
 /**

@@ -1,6 +1,5 @@
 import { Button, Checkbox, Group, SimpleGrid, Stack, Table, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   AutomationSettingsSchema,
@@ -13,7 +12,7 @@ import {
 } from '../../../../shared/mail-templates';
 import { figureOf, FigureInput } from '../../ui/FigureInput';
 import { LoadFailure, SkeletonBlocks } from '../../ui/LoadStates';
-import { useFollowSaved, useUnsavedChanges } from '../../ui/unsaved-changes';
+import { useDraft, useFollowSaved, useUnsavedChanges, type DraftOf } from '../../ui/unsaved-changes';
 import { windowResolver } from '../../ui/zod-words';
 import { useAutomation, useSetAutomation, useSetNotice } from './queries';
 
@@ -150,25 +149,27 @@ function SettingsForm({ settings }: { settings: AutomationSettings }): React.JSX
   );
 }
 
+/** A member's notices as saved, and as typed in their row. */
+type NoticeChoice = Pick<StaffNotice, 'address' | 'kinds'>;
+interface NoticeDraft {
+  address: string;
+  kinds: StaffNoticeKind[];
+}
+
+const NOTICE_DRAFT: DraftOf<NoticeChoice, NoticeDraft> = {
+  draftOf: (notice) => ({ address: notice.address ?? '', kinds: notice.kinds }),
+  savedOf: (draft) => ({ address: draft.address.trim() === '' ? null : draft.address.trim(), kinds: draft.kinds }),
+  same: (one, other) =>
+    one.address === other.address &&
+    one.kinds.length === other.kinds.length &&
+    one.kinds.every((kind) => other.kinds.includes(kind)),
+};
+
 function NoticeRow({ notice }: { notice: StaffNotice }): React.JSX.Element {
   const { t } = useTranslation('outbox');
-  const [address, setAddress] = useState(notice.address ?? '');
-  const [kinds, setKinds] = useState<StaffNoticeKind[]>(notice.kinds);
-  /** The saved notice the row's fields started from, or last followed. */
-  const [base, setBase] = useState(notice);
-  const differs = (typedAddress: string, typedKinds: StaffNoticeKind[], from: StaffNotice) =>
-    typedAddress.trim() !== (from.address ?? '') ||
-    typedKinds.length !== from.kinds.length ||
-    typedKinds.some((kind) => !from.kinds.includes(kind));
   // Saved elsewhere (or by this row): shown when nothing typed would be lost.
-  if (differs(notice.address ?? '', notice.kinds, base)) {
-    if (!differs(address, kinds, base)) {
-      setAddress(notice.address ?? '');
-      setKinds(notice.kinds);
-    }
-    setBase(notice);
-  }
-  useUnsavedChanges(differs(address, kinds, notice));
+  const [draft, setDraft] = useDraft(notice, NOTICE_DRAFT);
+  const { address, kinds } = draft;
   const save = useSetNotice();
   return (
     <Table.Tr>
@@ -178,7 +179,10 @@ function NoticeRow({ notice }: { notice: StaffNotice }): React.JSX.Element {
           aria-label={t('automation.address')}
           type="email"
           value={address}
-          onChange={(event) => setAddress(event.currentTarget.value)}
+          onChange={(event) => {
+            const typed = event.currentTarget.value;
+            setDraft((current) => ({ ...current, address: typed }));
+          }}
           size="xs"
         />
       </Table.Td>
@@ -189,7 +193,10 @@ function NoticeRow({ notice }: { notice: StaffNotice }): React.JSX.Element {
             checked={kinds.includes(kind)}
             onChange={(event) => {
               const on = event.currentTarget.checked;
-              setKinds((current) => (on ? [...current, kind] : current.filter((other) => other !== kind)));
+              setDraft((current) => ({
+                ...current,
+                kinds: on ? [...current.kinds, kind] : current.kinds.filter((other) => other !== kind),
+              }));
             }}
           />
         </Table.Td>
@@ -198,9 +205,7 @@ function NoticeRow({ notice }: { notice: StaffNotice }): React.JSX.Element {
         <Button
           size="xs"
           variant="light"
-          onClick={() =>
-            save.mutate({ staffId: notice.staffId, address: address.trim() === '' ? null : address.trim(), kinds })
-          }
+          onClick={() => save.mutate({ staffId: notice.staffId, ...NOTICE_DRAFT.savedOf(draft) })}
         >
           {t('automation.saveNotice')}
         </Button>

@@ -14,7 +14,6 @@ import {
 } from '@mantine/core';
 import { IconAlertTriangle, IconDatabaseExport, IconLock } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   TIME_OF_DAY,
@@ -28,7 +27,7 @@ import { windowI18n } from '../../i18n/i18n';
 import { AdminCallError, call } from '../../client/transport';
 import { formatBytes, formatMoment } from '../../ui/format';
 import { figureOf, FigureInput } from '../../ui/FigureInput';
-import { useUnsavedChanges } from '../../ui/unsaved-changes';
+import { useDraft, type DraftOf } from '../../ui/unsaved-changes';
 import { LoadFailure, SkeletonBlocks } from '../../ui/LoadStates';
 import { TruncatedText } from '../../ui/TruncatedText';
 
@@ -140,17 +139,17 @@ interface ScheduleDraft {
   at: string;
 }
 
-const draftOf = (schedule: BackupSchedule): ScheduleDraft => ({ ...schedule, folder: schedule.folder ?? '' });
-
-const scheduleOf = (draft: ScheduleDraft): BackupSchedule => ({
-  on: draft.on,
-  folder: draft.folder.trim() === '' ? null : draft.folder.trim(),
-  keep: figureOf(draft.keep),
-  at: draft.at,
-});
-
-const sameSchedule = (one: BackupSchedule, other: BackupSchedule) =>
-  one.on === other.on && one.folder === other.folder && one.keep === other.keep && one.at === other.at;
+const SCHEDULE_DRAFT: DraftOf<BackupSchedule, ScheduleDraft> = {
+  draftOf: (schedule) => ({ ...schedule, folder: schedule.folder ?? '' }),
+  savedOf: (draft) => ({
+    on: draft.on,
+    folder: draft.folder.trim() === '' ? null : draft.folder.trim(),
+    keep: figureOf(draft.keep),
+    at: draft.at,
+  }),
+  same: (one, other) =>
+    one.on === other.on && one.folder === other.folder && one.keep === other.keep && one.at === other.at,
+};
 
 const KEPT = { min: 1, max: 365 };
 
@@ -163,15 +162,8 @@ function ScheduleForm({
   onSaved: (status: BackupsStatus) => void;
 }): React.JSX.Element {
   const { t } = useTranslation('server');
-  const [draft, setDraft] = useState<ScheduleDraft>(() => draftOf(status.schedule));
-  /** The saved schedule the draft started from, or last followed. */
-  const [base, setBase] = useState<BackupSchedule>(status.schedule);
   // A schedule saved since (here, or by another owner) is shown when nothing typed would be lost.
-  if (!sameSchedule(status.schedule, base)) {
-    if (sameSchedule(scheduleOf(draft), base)) setDraft(draftOf(status.schedule));
-    setBase(status.schedule);
-  }
-  useUnsavedChanges(!sameSchedule(scheduleOf(draft), status.schedule));
+  const [draft, setDraft] = useDraft(status.schedule, SCHEDULE_DRAFT);
   const change = (patch: Partial<ScheduleDraft>) => setDraft((current) => ({ ...current, ...patch }));
   const configure = useMutation({
     mutationFn: (schedule: BackupSchedule) => call('backups.configure', schedule),
@@ -188,7 +180,7 @@ function ScheduleForm({
   const kept = figureOf(draft.keep);
   const keepError =
     Number.isInteger(kept) && kept >= KEPT.min && kept <= KEPT.max ? null : t('backups.keepRange', KEPT);
-  const save = () => configure.mutate(scheduleOf(draft));
+  const save = () => configure.mutate(SCHEDULE_DRAFT.savedOf(draft));
   return (
     <Stack gap="sm">
       <Switch
