@@ -16,6 +16,7 @@ import { IconAlertTriangle, IconDatabaseExport, IconLock } from '@tabler/icons-r
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
+  BackupScheduleSchema,
   TIME_OF_DAY,
   type BackupFailureReason,
   type BackupRun,
@@ -151,7 +152,9 @@ const SCHEDULE_DRAFT: DraftOf<BackupSchedule, ScheduleDraft> = {
     one.on === other.on && one.folder === other.folder && one.keep === other.keep && one.at === other.at,
 };
 
-const KEPT = { min: 1, max: 365 };
+/** How many backups may be kept: the schema's own figure and bounds, which the engine checks too. */
+const KEEP = BackupScheduleSchema.shape.keep;
+const KEPT = { min: KEEP.minValue, max: KEEP.maxValue };
 
 /** The settings form: its refusals (a folder that cannot be used, a role that may not change it) stay in the panel. */
 function ScheduleForm({
@@ -177,9 +180,7 @@ function ScheduleForm({
       ? refusalMessage(error)
       : null;
   const timeError = TIME_OF_DAY.test(draft.at) ? null : t('backups.timeOfDay');
-  const kept = figureOf(draft.keep);
-  const keepError =
-    Number.isInteger(kept) && kept >= KEPT.min && kept <= KEPT.max ? null : t('backups.keepRange', KEPT);
+  const keepError = KEEP.safeParse(figureOf(draft.keep)).success ? null : t('backups.keepRange', KEPT);
   const save = () => configure.mutate(SCHEDULE_DRAFT.savedOf(draft));
   return (
     <Stack gap="sm">
